@@ -136,7 +136,7 @@ fn a_change_below_the_printed_step_is_not_tested_across_machines() {
     let out = dir.path().join("out");
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
     let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
-    assert!(txt.contains("sender Bitrate    1000±0  1003±0.58\n"), "{txt}");
+    assert!(txt.contains("sender Bitrate    1000 ±0  1003 ±0.58\n"), "{txt}");
     let words = txt.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         words.contains(
@@ -227,7 +227,7 @@ fn a_class_showing_a_benchmark_in_two_sections_gives_the_cell_of_more_runs() {
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
     let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
     // 9.342, as on the class page: no more decimals than its spread's.
-    assert!(txt.contains("Box A    9.342±0.045\nBox B    9.342±0.045 +0.0%"), "{txt}");
+    assert!(txt.contains("Box A    9.342 ±0.045\nBox B    9.342 ±0.045 +0.0%"), "{txt}");
 }
 
 /// The cross-class page shows each cell with the decimals its class
@@ -275,7 +275,7 @@ fn each_cell_across_classes_is_compared_at_its_own_printed_step() {
     let out = dir.path().join("out");
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
     let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
-    assert!(txt.contains("1003±0 ") && txt.contains("1006±0.58 +0.3%"), "{txt}");
+    assert!(txt.contains("1003 ±0 ") && txt.contains("1006 ±0.58 +0.3%"), "{txt}");
     assert!(!txt.contains("not compared"), "{txt}");
 }
 
@@ -309,13 +309,13 @@ fn kernels_named_alike_are_one_kernel_across_classes() {
     // Means by hand: 45.65285, 61.65175 (+35.0%); 41.65285, 55.65065 (+33.6%).
     for row in [
         "6.1: dbench",
-        "boxa     45.65±0.78",
-        "boxb     61.65±0.63",
-        "%           +35.0%*",
+        "boxa     45.65 ±0.78",
+        "boxb     61.65 ±0.63",
+        "%            +35.0%*",
         "6.2: dbench",
-        "boxa     41.65±0.50",
-        "boxb     55.65±0.64",
-        "%           +33.6%*",
+        "boxa     41.65 ±0.50",
+        "boxb     55.65 ±0.64",
+        "%            +33.6%*",
     ] {
         assert!(txt.contains(row), "{row} in {txt}");
     }

@@ -1404,7 +1404,7 @@ fn files_in_a_set_up_directory_are_not_compared_with_files_in_none() {
     let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
     assert!(!mail.contains("+49.8%"), "{mail}");
     assert!(mail.contains("not compared with 6.1: 6.2 (no row with 6.1's set-up, no dir)"), "{mail}");
-    assert!(mail.contains("6.3           10.55±0.071 +3.9%~"), "{mail}");
+    assert!(mail.contains("6.3           10.55 ±0.071 +3.9%~"), "{mail}");
 }
 
 /// One kernel's file as [`two_set_ups`] takes it: the lines above its
@@ -1982,7 +1982,7 @@ fn a_file_naming_another_kernel_of_the_class_is_not_compared() {
          \"6.2\"; it names 6.1's kernel: its runs are kept apart (booted 6.1.0), not compared",
     );
     let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
-    assert!(mail.contains("6.2     6.1.0   111.0±0.50") && !mail.contains("%*"), "{mail}");
+    assert!(mail.contains("6.2     6.1.0   111.0 ±0.50") && !mail.contains("%*"), "{mail}");
     // The kernel's own name: compared, no word.
     put(&c, "m/6.2/dbench.txt", format!("$ uname -r\n6.2.0\n{}", db(&["110.5", "111.5", "110.9"])));
     let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
@@ -2020,7 +2020,7 @@ fn a_file_of_other_runs_put_together_counts_them_once() {
     );
     assert!(!report.diagnostics.iter().any(|d| d.message.contains("averaged")), "{:?}", report.diagnostics);
     let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
-    assert!(mail.contains("means of 3 runs") && mail.contains("102.0±0.50"), "{mail}");
+    assert!(mail.contains("means of 3 runs") && mail.contains("102.0 ±0.50"), "{mail}");
 }
 
 /// Kernel names that differ only in case (`A-B-C`, `a-b-c`: the newcomer's

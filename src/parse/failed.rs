@@ -153,7 +153,7 @@ fn shell_killed(t: &str) -> bool {
 /// and its forms are in the module docs; `(ignored)` errors and make's
 /// `Waiting for unfinished jobs` are no failure.
 pub fn command_failed(line: &str) -> bool {
-    let t = line.trim();
+    let t = &*one_blank(line);
     t.starts_with("^C")
         || make_failed(t)
         || shell_killed(t)
@@ -203,7 +203,7 @@ fn not_run(t: &str) -> bool {
 /// top-level make's: a sub-make's `make[2]: Nothing to be done for 'all'.`
 /// is printed inside builds that do work.
 pub fn did_nothing(line: &str) -> bool {
-    let t = line.trim();
+    let t = &*one_blank(line);
     let Some(rest) = ["make: ", "gmake: "].iter().find_map(|p| t.strip_prefix(p)) else { return false };
     rest.starts_with("Nothing to be done for ") || (rest.starts_with(['\'', '`']) && rest.ends_with("is up to date."))
 }
@@ -218,6 +218,20 @@ pub fn not_a_run(line: &str) -> Option<&'static str> {
         Some("did nothing")
     } else {
         None
+    }
+}
+
+/// `line` trimmed, with every tab or other blank that is not a space
+/// (`Segmentation\tfault\t(core\tdumped)`, a log run through `tr ' '
+/// '\t'`, attack32 F13) and the runs of blanks around it made one space, so
+/// the forms above read the same whatever blank separates their words; a
+/// line of spaces only is returned as it is, without a copy.
+fn one_blank(line: &str) -> std::borrow::Cow<'_, str> {
+    let t = line.trim();
+    if t.chars().any(|c| c.is_whitespace() && c != ' ') {
+        std::borrow::Cow::Owned(t.split_whitespace().collect::<Vec<_>>().join(" "))
+    } else {
+        std::borrow::Cow::Borrowed(t)
     }
 }
 
@@ -320,6 +334,29 @@ mod tests {
             "Killedtime",
         ] {
             assert!(!command_failed(l), "{l}");
+        }
+    }
+
+    /// attack32 F13 (case 13, time/bash-time-killed-segfault-interrupted.txt
+    /// run through `tr ' ' '\t'`): with a tab for every space the killed
+    /// build, the segfaulted hackbench and the killed compiler were not
+    /// failures, and their `real` times were averaged with the good builds.
+    #[test]
+    fn failure_lines_with_tabs_for_blanks() {
+        for l in [
+            "bash:\tline\t1:\t12345\tKilled\t\t\t\t\tmake\t-j8\tvmlinux",
+            "Segmentation\tfault\t(core\tdumped)",
+            "gcc:\tfatal\terror:\tKilled\tsignal\tterminated\tprogram\tcc1",
+            "make[1]:\t***\t[scripts/Makefile.build:243:\tkernel/fork.o]\tError\t1",
+            "make:\t***\t[Makefile:1913:\tmm]\tInterrupt",
+            "\tCommand\tterminated\tby\tsignal\t9",
+            "-bash:\tmkae:\tcommand\tnot\tfound",
+        ] {
+            assert!(command_failed(l), "{l:?}");
+        }
+        assert!(did_nothing("make:\tNothing\tto\tbe\tdone\tfor\t'bzImage'."));
+        for l in ["real\t0m27.123s", "Killed\tthe\told\tprocess\tfirst,\tthen:", "\t\tCC\t\tkernel/fork.o"] {
+            assert!(!command_failed(l), "{l:?}");
         }
     }
 

@@ -101,6 +101,11 @@ fn setup_word(word: &str) -> bool {
 /// set-up words or more ([`setup_word`]) last, after at most six words of
 /// a title and no figure. The set-ups and the title, or `None`.
 fn setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
+    if line.contains('\t')
+        && let Some(found) = tab_setup_heading(line)
+    {
+        return Some(found);
+    }
     let words: Vec<&str> = line.split_whitespace().collect();
     let setups = words.iter().rev().take_while(|w| setup_word(w)).count();
     let title = &words[..words.len() - setups];
@@ -109,6 +114,29 @@ fn setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
     }
     let title = (!title.is_empty()).then(|| title.join(" ").trim_end_matches(':').to_string());
     Some((words[words.len() - setups..].to_vec(), title))
+}
+
+/// A tab-separated heading naming a set-up per column, a column of more
+/// than one word among them (LKML 2022-11, wild33 file 14: `Latency
+/// percentiles (usec)\t\tBase\t\tBase + Patch` over schbench's rows, its
+/// 14 figures left out unsaid): two set-up columns or more last, each of
+/// set-up words ([`setup_word`]) joined by `+`, after at most one title
+/// column of at most six words and no figure. The set-ups and the title,
+/// or `None`.
+fn tab_setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
+    let cols: Vec<&str> = line.split('\t').map(str::trim).filter(|c| !c.is_empty()).collect();
+    let setup_col = |c: &&&str| {
+        let words: Vec<&str> = c.split_whitespace().collect();
+        words.iter().any(|w| setup_word(w)) && words.iter().all(|w| setup_word(w) || *w == "+")
+    };
+    let setups = cols.iter().rev().take_while(setup_col).count();
+    let title = &cols[..cols.len() - setups];
+    let title_words: Vec<&str> = title.iter().flat_map(|c| c.split_whitespace()).collect();
+    if setups < 2 || title.len() > 1 || title_words.len() > 6 || title_words.iter().any(|w| figure(w)) {
+        return None;
+    }
+    let title = title.first().map(|t| t.trim_end_matches(':').to_string());
+    Some((cols[cols.len() - setups..].to_vec(), title))
 }
 
 /// Rows of two figures or more (a column per kernel).
@@ -424,6 +452,12 @@ mod tests {
         assert!(setup_heading("               base      base+revert_f3dd3f674555   base+this_patch").is_some());
         assert_eq!(setup_heading("we compared before and after"), None);
         assert_eq!(setup_heading("basement after"), None);
+        // Tab-separated, a set-up of more than one word (wild33 file 14).
+        assert_eq!(
+            setup_heading("Latency percentiles (usec)\t\tBase\t\tBase + Patch"),
+            Some((vec!["Base", "Base + Patch"], Some("Latency percentiles (usec)".to_string())))
+        );
+        assert_eq!(setup_heading("Base + Patch\t\tgives\t1734"), None);
     }
 
     #[test]

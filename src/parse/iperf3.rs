@@ -354,6 +354,18 @@ fn summary(line: &str) -> Option<(&str, Vec<&str>, &str, Option<&str>)> {
     Some((id, cells[2..cells.len() - 1].to_vec(), role, tag))
 }
 
+/// `(0%)  sender`, `(0.12%)  receiver`: a UDP summary's loss percentage
+/// (a number in brackets) and its role, the end of the summary line a
+/// mail's reflow put on a line of its own; `t` itself, or `None` for any
+/// other line. One rule for this parser's rejoining and the labeller's
+/// passing over such a tail ([`super::labels`]: it named the runs below
+/// it, wild32 file 04).
+pub(crate) fn loss_and_role(t: &str) -> Option<&str> {
+    let (loss, role) = t.split_once(' ')?;
+    let pct = loss.strip_prefix('(')?.strip_suffix("%)")?;
+    (super::num::plain(pct).is_some() && matches!(role.trim(), "sender" | "receiver")).then_some(t)
+}
+
 /// The summary lines of `input` as iperf3 printed them where a mail client
 /// re-flowed them, each role word wrapped onto the start of the next line
 /// (`[  5]   0.00-10.00  sec  1.10 GBytes   942 Mbits/sec   29` / `sender
@@ -372,12 +384,6 @@ fn rewrapped(input: &Input) -> Option<Input> {
     fn role_first(t: &str) -> Option<(&str, &str)> {
         let (word, rest) = t.split_once(' ').unwrap_or((t, ""));
         matches!(word, "sender" | "receiver").then_some((word, rest.trim_start()))
-    }
-    // `(0%)  sender`: a UDP summary's loss percentage and role.
-    fn loss_and_role(t: &str) -> Option<&str> {
-        let (loss, role) = t.split_once(' ')?;
-        let pct = loss.strip_prefix('(')?.strip_suffix("%)")?;
-        (super::num::plain(pct).is_some() && matches!(role.trim(), "sender" | "receiver")).then_some(t)
     }
     let cut = |t: &str| t.starts_with('[') && t.contains(" sec ") && t.contains("/sec") && summary(t).is_none();
     let mut lines = input.lines.clone();

@@ -2915,12 +2915,38 @@ fn identities<'a>(
     let mut label_is_tail = false;
     // A line too long for a label right above the runs below ([`unnamed`]).
     let mut long_intro: Option<usize> = None;
+    // The short line introducing the output under a long numbered set-up
+    // item ([`long_numbered_item`]): the item's, no label of its own.
+    let mut item_intro = 0;
+    // A Markdown heading right over a Markdown table (`### Описание
+    // значений в отчете` over a glossary of pgbench's words, wild31 file
+    // 13) is the table's caption: it heads nothing past the table (the
+    // tuned run below was labelled `Описание значений в отчете / …`).
+    let mut caption: Option<usize> = None;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
+        if let Some(c) = caption
+            && n > c + 1
+            && !text.starts_with('|')
+        {
+            headings.retain(|h| h.2 != c);
+            if label_at == c {
+                label = None;
+            }
+            caption = None;
+        }
+        if n == item_intro {
+            continue;
+        }
         let starts_paragraph = i == 0 || trimmed[i - 1].is_empty();
         if starts_paragraph {
-            head = if read[n] { None } else { paragraph_head(text) };
+            // A line alike above every copy ([`output_lines`]) heads no
+            // paragraph either: `6.1:` over each of two copies pasted
+            // twice gave the first copy's figure kernel 6.1 and the other
+            // three none (attack32 F7).
+            let own = quiet.get(n).is_some_and(|&q| q);
+            head = if read[n] || own { None } else { paragraph_head(text) };
             head_at = n;
         }
         let was_above = above.take();
@@ -3025,6 +3051,9 @@ fn identities<'a>(
             scene = None;
             label = Some(label_text(h));
             label_at = n;
+            if trimmed.get(n).is_some_and(|next| next.starts_with('|') && next.ends_with('|')) {
+                caption = Some(n);
+            }
             word = None;
             let level = markdown_heading_level(text).unwrap_or(2);
             headings.retain(|h| h.0 < level);
@@ -3056,7 +3085,11 @@ fn identities<'a>(
             && beside_counter.is_none()
             && (is_tool_chatter(text)
                 || asked.is_counter_beside_program(text, &[program])
-                || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/"))))
+                || (text == "Throughput:"
+                    && trimmed
+                        .get(n)
+                        .is_some_and(|next| next.starts_with("events/") || next.starts_with("read, MiB/s:")))
+                || is_results_caption(text))
         {
             continue;
         }
@@ -3109,7 +3142,14 @@ fn identities<'a>(
         // runs were averaged. Not the end of a sentence wrapped from the
         // line above (`interface to run some tests. The quick test is:`).
         let scened = if kernel.is_none() && beside_counter.is_none() && prev_ends { scene_line(text) } else { None };
-        let found = kernel
+        let item =
+            if kernel.is_none() && beside_counter.is_none() { long_numbered_item(&trimmed, read, i) } else { None };
+        if let Some((_, intro)) = item {
+            item_intro = intro;
+        }
+        let found = item
+            .map(|(l, _)| l)
+            .or(kernel)
             .or(beside_counter)
             .or_else(|| (i > 0 && !read[i]).then(|| aside_after_prose(trimmed[i - 1], text)).flatten())
             .or_else(|| {
@@ -4301,6 +4341,53 @@ fn long_markdown_heading(text: &str) -> Option<String> {
     (!out.is_empty()).then(|| format!("{out}…"))
 }
 
+/// A numbered set-up item too long for a label right above its run
+/// (wild31 file 13, a Russian pgbench 15 homework: `5. Выставил настройки
+/// PostgreSQl в файле postgressql.conf … и рестартанул кластер. Запустил
+/// pgbench повторно` / `Вывод представлен ниже:` / the output in a code
+/// fence): its first words and `…` (as [`long_markdown_heading`]), and
+/// the line of the short intro under it ending in a colon (0: none),
+/// which is the item's. Only where the run follows at once: the intro,
+/// then a code fence whose block holds a read line, or the read lines'
+/// paragraph itself. `None` for any other line (a short item is a
+/// [`numbered_item`]; the tuned run was labelled by a glossary's heading
+/// 11 lines up and that intro).
+fn long_numbered_item(trimmed: &[&str], read: &[bool], i: usize) -> Option<(String, usize)> {
+    let text = trimmed[i];
+    let (number, rest) = text.split_once(". ")?;
+    if number.is_empty() || number.len() > 2 || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rest = rest.trim();
+    if rest.chars().count() <= MAX_LABEL_CHARS || !rest.starts_with(char::is_alphabetic) || rest.ends_with('?') {
+        return None;
+    }
+    let mut j = i + 1;
+    let mut intro = 0;
+    if let Some(t) = trimmed.get(j)
+        && t.ends_with(':')
+        && t.chars().count() <= MAX_LABEL_CHARS
+        && !read[j + 1]
+    {
+        intro = j + 1;
+        j += 1;
+    }
+    let fenced = trimmed.get(j).is_some_and(|t| t.starts_with("```"));
+    if fenced {
+        j += 1;
+    }
+    let runs = trimmed[j.min(trimmed.len())..]
+        .iter()
+        .enumerate()
+        .take_while(|(_, t)| if fenced { !t.starts_with("```") } else { !t.is_empty() })
+        .any(|(k, _)| read[j + k + 1]);
+    if !runs {
+        return None;
+    }
+    let label = long_markdown_heading(&format!("## {rest}"))?;
+    Some((label, intro))
+}
+
 /// The words of a list item (`- With the series`, `* Xeon CPU E5-2650, 2
 /// NUMA nodes, total 32 CPUs:`) that heads the runs right under it, or a
 /// deeper item that does: the line after it (blank lines allowed) is a
@@ -4319,6 +4406,9 @@ fn bullet_heading(input: &Input, read: &[bool], i: usize) -> Option<String> {
         ok.then(|| (raw.len() - t.len(), words))
     };
     let (indent, words) = item(i)?;
+    if is_results_caption(input.lines[i].trim()) {
+        return None;
+    }
     let next = |k: usize| (k + 1..input.lines.len()).find(|&j| !input.lines[j].trim().is_empty());
     let heads = |k: usize| next(k).is_some_and(|j| read.get(j + 1).is_some_and(|&r| r));
     let under = next(i).and_then(|j| item(j).filter(|&(d, _)| d > indent).map(|_| j));
@@ -4467,9 +4557,16 @@ fn is_table_row(text: &str) -> bool {
 
 /// The words of a numbered list item naming a set-up, `1. 16k vmm page
 /// size` → `16k vmm page size`: a number of one or two digits, `. `, then
-/// one to six words that are no sentence (no final `.`, `!`, `?`).
+/// one to six words that are no sentence (no final `.`, `!`, `?`). The
+/// blank after the dot may be missing before a letter (`1.Default
+/// behavior` / `2.Enable priority load balance` over two schbench runs,
+/// LKML 2022-11, wild33 file 14: they were averaged as runs); never
+/// before a figure (`2.6.13`, `1.5 GHz`).
 fn numbered_item(text: &str) -> Option<&str> {
-    let (number, rest) = text.split_once(". ")?;
+    let (number, rest) = text.split_once(". ").or_else(|| {
+        let (number, rest) = text.split_once('.')?;
+        rest.starts_with(char::is_alphabetic).then_some((number, rest))
+    })?;
     let rest = rest.trim();
     let words = rest.split_whitespace().count();
     (!number.is_empty()
@@ -5216,9 +5313,7 @@ fn is_mail_attribution(text: &str) -> bool {
 /// set-ups' receivers averaged under it).
 fn is_iperf3_wrapped_tail(text: &str) -> bool {
     let role = |w: &str| matches!(w, "sender" | "receiver");
-    role(text)
-        || text == "Datagrams"
-        || text.split_once(' ').is_some_and(|(loss, r)| loss.starts_with('(') && loss.ends_with("%)") && role(r.trim()))
+    role(text) || text == "Datagrams" || super::iperf3::loss_and_role(text).is_some()
 }
 
 /// STREAM's own lines below its table, the same after every run: `Solution
@@ -5228,7 +5323,7 @@ fn is_iperf3_wrapped_tail(text: &str) -> bool {
 /// below it (a qemu-ppc mail's sam460ex Linux run, wild28).
 fn is_stream_validation(text: &str) -> bool {
     text.starts_with("Solution Validates")
-        || text.starts_with("Failed Validation on array")
+        || super::stream::failed_validation(text)
         || text == "Results Validation Verbose Results:"
 }
 
@@ -5290,6 +5385,27 @@ const SYSBENCH_HEADINGS: [&str; 12] = [
     "CPU speed:",
     "File operations:",
 ];
+
+/// A caption over the output that names no set-up: `Results:`, `- output:`,
+/// `- resaults:` (one letter off, as typed), also glued to sysbench's own
+/// heading under it (`- resaults: File operations:`). Above the runs of
+/// each of two machines (wild32 file 03, a GitHub note's sysbench fileio
+/// runs under `1. my_laptop:` / `2. server LFF 232:`) it took the place of
+/// the machine's line as their label.
+fn is_results_caption(text: &str) -> bool {
+    let t = text.strip_prefix("- ").or_else(|| text.strip_prefix("* ")).unwrap_or(text).trim();
+    let t = SYSBENCH_HEADINGS.iter().find_map(|h| t.strip_suffix(h)).map_or(t, str::trim_end);
+    let Some(word) = t.strip_suffix(':') else { return false };
+    let word = word.trim().to_ascii_lowercase();
+    // `results` with one letter added (`resaults`, `resultss`).
+    let near = |w: &str| {
+        w.len() == 8
+            && (0..8).any(|k| {
+                w.is_char_boundary(k) && w.is_char_boundary(k + 1) && format!("{}{}", &w[..k], &w[k + 1..]) == "results"
+            })
+    };
+    ["results", "result", "output", "outputs"].contains(&word.as_str()) || near(&word)
+}
 
 /// A line of `=`, `-` or `~` only (an underline or a table rule).
 fn is_rule(text: &str) -> bool {
@@ -6252,7 +6368,9 @@ mod tests {
         let text = format!("{}\n{}", block("w/o patch", "1.000"), block("w/ patch", "2.000"));
         let p = labelled(&text, &[5, 11]);
         let labels = last_params(&p);
-        assert_eq!(labels, vec!["w/o patch / Results", "w/ patch / Results"]);
+        // `Results:` is a caption over each output, no set-up's name
+        // (wild32 file 03): each set-up's label alone.
+        assert_eq!(labels, vec!["w/o patch", "w/ patch"]);
     }
 
     /// sysbench's own headings (`CPU speed:`, `General statistics:`) are
@@ -6773,6 +6891,76 @@ mod tests {
         assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
+    /// attack32 F7 (case 07: hackbench/edited-kernel-label-over-first-copy-only
+    /// pasted twice): `6.1:` over the first of each two copies, the banner
+    /// over each. The first figure was kernel 6.1's, the other three none's:
+    /// the same text read two ways. Now all four alike, as in the file
+    /// pasted once (`6.1:` above the first copy only heads both).
+    #[test]
+    fn a_label_alike_over_each_pasted_copy_reads_every_copy_alike() {
+        let once = "6.1:\nRunning in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                    Each sender will pass 100 messages of 16 bytes\nThroughput 1\n\n\
+                    Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                    Each sender will pass 100 messages of 16 bytes\nThroughput 2\n";
+        let kernels = |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.clone()).collect::<Vec<_>>();
+        let single = labelled(once, &[4, 8]);
+        let twice = labelled(&format!("{once}{once}"), &[4, 8, 12, 16]);
+        assert_eq!(kernels(&single), vec![None, None]);
+        assert_eq!(kernels(&twice), vec![None, None, None, None]);
+        assert!(twice.samples.iter().all(|s| s.params.iter().all(|p| p.name != "label")));
+    }
+
+    /// wild32 file 03 (fixture sysbench/gh-md-sysbench-1.0-fileio-laptop-vs-
+    /// server-numbered-lines-resaults-caption): the caption over each run,
+    /// also glued to sysbench's own heading, names no set-up; a word that
+    /// only looks like one does.
+    #[test]
+    fn a_results_caption_is_no_label() {
+        for t in ["- resaults:", "- resaults: File operations:", "Results:", "* Output:", "result:"] {
+            assert!(is_results_caption(t), "{t}");
+        }
+        for t in ["resaults", "- before:", "Results with kernel 2.6.13:", "- rsults:", "my_laptop:", "resultant:"] {
+            assert!(!is_results_caption(t), "{t}");
+        }
+    }
+
+    /// wild31 file 13 (fixture pgbench/gh-md-ru-2024-10-pgbench-15-…): a
+    /// numbered set-up item too long for a label, right over its intro and
+    /// its fenced run, labels it by its first words; a heading over a
+    /// Markdown table captions the table only. Prose that is no numbered
+    /// item, or an item with text between it and the run, labels nothing.
+    #[test]
+    fn a_long_numbered_item_right_above_its_run_labels_it() {
+        let text = "### Glossary\n| a | b |\n|---|---|\n| x | y |\n\n4. Ran it:\nThroughput 1\n\n\
+                    5. Set the settings in postgresql.conf to the course's and restarted\nOutput below:\n\
+                    ```\nThroughput 2\n```\n";
+        let p = labelled(text, &[7, 12]);
+        assert_eq!(last_params(&p), vec!["Ran it", "Set the settings in postgresql.conf to the…"]);
+        let far = text.replace("Output below:\n", "Output below:\n\nMore words here.\n");
+        assert_eq!(long_numbered_item(&far.lines().collect::<Vec<_>>(), &[false; 20], 8), None);
+        let trimmed: Vec<&str> = text.lines().collect();
+        let mut read = vec![false; trimmed.len() + 2];
+        read[12] = true;
+        assert_eq!(long_numbered_item(&trimmed, &read, 8).map(|(_, intro)| intro), Some(10));
+        let prose = trimmed.iter().map(|t| t.replace("5. Set", "We set")).collect::<Vec<_>>();
+        let prose: Vec<&str> = prose.iter().map(String::as_str).collect();
+        assert_eq!(long_numbered_item(&prose, &read, 8), None);
+    }
+
+    /// The end of an iperf3 summary a mail wrapped onto its own line is no
+    /// label, by the one rule the iperf3 parser rejoins it with: a loss in
+    /// brackets is a number (`(0%)`, `(0.12%)`), then the role.
+    #[test]
+    fn an_iperf3_wrapped_tail_is_told_by_the_parsers_rule() {
+        for t in ["sender", "receiver", "Datagrams", "(0%)  sender", "(0.12%)  receiver"] {
+            assert!(is_iperf3_wrapped_tail(t), "{t}");
+            assert_eq!(super::super::iperf3::loss_and_role(t).is_some(), t.starts_with('('), "{t}");
+        }
+        for t in ["(most%) sender", "(0%)  senders", "sender side", "(0%)"] {
+            assert!(!is_iperf3_wrapped_tail(t), "{t}");
+        }
+    }
+
     /// From a 2001 LKML post: two kernels named in one line above dbench
     /// runs that alternate between them (`first lines for 2.4.7-ac3, then
     /// 2.4.7-ac9`) were averaged as runs of one, silently; a line naming
@@ -6797,6 +6985,13 @@ mod tests {
         assert_eq!(last_params(&p), vec!["16k page size", "1M page size"]);
         assert_eq!(numbered_item("1. I ran it twice."), None);
         assert_eq!(numbered_item("2002. 16k"), None);
+        // No blank after the dot (wild33 file 14's `1.Default behavior`),
+        // but never a figure's dot.
+        assert_eq!(numbered_item("1.Default behavior"), Some("Default behavior"));
+        assert_eq!(numbered_item("2.Enable priority load balance"), Some("Enable priority load balance"));
+        for t in ["2.6.13", "1.5 GHz", "6.1", "1.txt is here."] {
+            assert_eq!(numbered_item(t), None, "{t}");
+        }
     }
 
     #[test]

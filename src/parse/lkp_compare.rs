@@ -85,7 +85,10 @@
 //! `machine.yaml` sets them.
 //!
 //! The parameter line and the `commit:` list are those above the table,
-//! never an earlier table's: a table without its own list is an error.
+//! never an earlier table's: a table without its own list is left out
+//! with a warning at its header, and the file's other tables are read (a
+//! reply that quoted a table and cut its list lost the complete table
+//! below it, wild33 file 05); a file with no other table is an error.
 //!
 //! A row whose set-up, commits, name and figures repeat a row of a table
 //! above (the robot's re-test replies print the headline row alone, then
@@ -101,7 +104,8 @@
 //! its line, unless it is a monitor's (not read anyway: skipped). A
 //! table that ends at a line of text rather than a blank line is a
 //! warning (LKP ends every table with one). A `commit:` list whose length is not the table's column count
-//! is an error at the header: no column is named by a guess.
+//! names no column (no column is named by a guess): the table is left out
+//! as one without a list is.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError, cut};
@@ -420,6 +424,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut setup_now = Setup::default();
     let mut commits: Vec<String> = Vec::new();
     let mut seen = HashSet::new();
+    let mut unnamed: Option<ParseError> = None;
     let mut i = 0;
     while i < lines.len() {
         let (n, line) = lines[i];
@@ -445,7 +450,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             i = failure_section(&lines, i + 1, n, &mut out);
             continue;
         } else if t.starts_with(STDDEV) {
-            i = table(&lines, i, &setup_now, &commits, &mut seen, &mut out)?;
+            i = table(&lines, i, &setup_now, &commits, &mut seen, &mut out, &mut unnamed)?;
             // The parameter line and the commits belong to the table below
             // them: a later table without its own is not given them.
             setup_now = Setup::default();
@@ -455,6 +460,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         i += 1;
     }
     if out.samples.is_empty() {
+        // Every table without its `commit:` list: the first one's is the
+        // file's error, as before.
+        if let Some(e) = unnamed {
+            return Err(e);
+        }
         return Err(ParseError::NoResults {
             benchmark: ID,
             reason: "no row of a `%stddev %change %stddev` table names the testcase's own metric".into(),
@@ -491,7 +501,9 @@ fn failure_section(lines: &[(usize, &str)], mut i: usize, header: usize, out: &m
 }
 
 /// Reads one table from its `%stddev` header at `lines[at]`; returns the
-/// index of the first line after it.
+/// index of the first line after it. A table whose `commit:` list does
+/// not name its columns is left out with a warning; the first such one's
+/// error is kept in `unnamed` (the file's error if no table is read).
 fn table(
     lines: &[(usize, &str)],
     at: usize,
@@ -499,6 +511,7 @@ fn table(
     commits: &[String],
     seen: &mut HashSet<String>,
     out: &mut ParsedFile,
+    unnamed: &mut Option<ParseError>,
 ) -> Result<usize, ParseError> {
     let (hn, header) = lines[at];
     let mut words: Vec<&str> = header.split_whitespace().collect();
@@ -525,11 +538,31 @@ fn table(
         ));
     }
     if commits.len() != columns {
-        return Err(ParseError::malformed(
+        // A table whose `commit:` list is not above it (a reply that
+        // quoted the table and cut the list, wild33 file 05, LKML 2020-10)
+        // names no column: it is left out with a warning, up to its first
+        // blank line, and the file's other tables are read (the whole file
+        // was skipped, a complete table below with it).
+        out.notes.push((
             hn,
-            format!("a `commit:` list above the table naming its {columns} column(s), one commit a line"),
-            format!("{} commit(s) listed: {}", commits.len(), commits.join(", ")),
+            format!(
+                "expected a `commit:` list above this table naming its {columns} column(s), one commit a line, \
+                 found {} commit(s) listed{}: the table's rows are not read",
+                commits.len(),
+                if commits.is_empty() { String::new() } else { format!(" ({})", commits.join(", ")) }
+            ),
         ));
+        if unnamed.is_none() {
+            *unnamed = Some(ParseError::malformed(
+                hn,
+                format!("a `commit:` list above the table naming its {columns} column(s), one commit a line"),
+                format!("{} commit(s) listed: {}", commits.len(), commits.join(", ")),
+            ));
+        }
+        while lines.get(i).is_some_and(|(_, l)| !l.trim().is_empty()) {
+            i += 1;
+        }
+        return Ok(i);
     }
     let mut read_col = vec![true; columns];
     for c in 1..columns {
@@ -760,8 +793,17 @@ d000e073ca2a08ab 89359897983825dbfc08578e7ee
         let text = format!(
             "{TWO}\n         %stddev     %change         %stddev\n    263173           -11.7%     232411        will-it-scale.per_process_ops\n"
         );
-        let e = parse(&text).unwrap_err();
-        assert_eq!(e.line(), Some(18), "{e}");
+        // Left out with a warning at its header; the first table is read
+        // (the whole file was an error, wild33 file 05).
+        let p = parse(&text).unwrap();
+        assert!(p.samples.iter().all(|s| s.line < 18) && !p.samples.is_empty(), "{:?}", p.samples);
+        assert!(
+            p.notes
+                .iter()
+                .any(|(l, m)| *l == 18 && m.contains("found 0 commit(s) listed: the table's rows are not read")),
+            "{:?}",
+            p.notes
+        );
     }
 
     #[test]

@@ -90,6 +90,9 @@ struct Report {
     line: usize,
     runtime: Option<u64>,
     rows: Vec<(usize, String, f64)>,
+    /// Whether the command line's parameters are this report's: the
+    /// command was at the report's quote depth (see [`Reader::depth`]).
+    own_params: bool,
 }
 
 /// A report header → (group, runtime).
@@ -177,6 +180,14 @@ struct Reader {
     /// The first `current rps:` line: where a file gives no final RPS
     /// figure, its rates are said not read there.
     current_rps: Option<usize>,
+    /// The quote depth of the line being read, and of the command line
+    /// `params` and `runtime` came from. A command at another depth is
+    /// another mail's: `$ taskset -c 0-5 ./schbench -m 1 -t 10 -r 30 -R
+    /// 100` over a reply's own table gave its parameters to the runs
+    /// quoted six deep below, from an earlier mail that shows no command
+    /// (LKML 2022-11, wild33 file 14).
+    depth: u8,
+    params_depth: u8,
 }
 
 /// The value of a command-line option: `-m 2`, or glued as getopt allows
@@ -195,11 +206,13 @@ fn option_value<'a>(args: &[&'a str], spellings: &[&str]) -> Option<&'a str> {
 }
 
 impl Reader {
-    fn sample(&self, group: &'static str, name: &str, value: f64, n: usize) -> Sample {
+    fn sample(&self, group: &'static str, name: &str, value: f64, n: usize, own_params: bool) -> Sample {
         let (unit, better) = if group == "rps" { ("rps", Better::Higher) } else { ("usec", Better::Lower) };
         let mut s = Sample::new(Metric::new(name, unit, better), value, n).with_group(group);
-        for (k, v) in &self.params {
-            s = s.with_param(*k, v);
+        if own_params {
+            for (k, v) in &self.params {
+                s = s.with_param(*k, v);
+            }
         }
         s
     }
@@ -223,6 +236,7 @@ impl Reader {
             // The last report of a run cut short (a log cut after `runtime
             // 20 (s)` of `-r 30`) is an interim one with no final after it.
             if let (Some(a), Some(asked)) = (r.runtime, self.runtime)
+                && r.own_params
                 && a < asked
             {
                 let msg = format!(
@@ -251,7 +265,7 @@ impl Reader {
                     self.out.notes.push((*n, msg));
                     continue;
                 }
-                let s = self.sample(r.group, name, *v, *n);
+                let s = self.sample(r.group, name, *v, *n, r.own_params);
                 self.out.samples.push(s);
             }
         }
@@ -262,7 +276,8 @@ impl Reader {
             self.current_rps = Some(n);
         }
         if let Some((group, runtime)) = header(t) {
-            self.stretch.push(Report { group, line: n, runtime, rows: Vec::new() });
+            let own_params = self.depth == self.params_depth;
+            self.stretch.push(Report { group, line: n, runtime, rows: Vec::new(), own_params });
             return Ok(());
         }
         if !self.stretch.is_empty() {
@@ -312,10 +327,11 @@ impl Reader {
                 );
                 self.out.notes.push((n, msg));
             }
-            let s = self.sample("rps", "average rps", value, n);
+            let s = self.sample("rps", "average rps", value, n, self.depth == self.params_depth);
             self.out.samples.push(s);
         } else if let Some(args) = args_of(t, "schbench") {
             self.params.clear();
+            self.params_depth = self.depth;
             self.runtime = option_value(&args, &["-r", "--runtime"]).and_then(|v| v.parse().ok());
             // `-R` (`--rps`) asks for a rate, `-p` (`--pipe`) switches to
             // pipe mode with that transfer size: neither given is schbench's
@@ -415,6 +431,8 @@ impl BenchParser for Schbench {
             runtime: None,
             rps_range: None,
             current_rps: None,
+            depth: 0,
+            params_depth: 0,
         };
         for (n, line) in input.numbered() {
             // A line a quoted-printable soft break emptied (its text is on
@@ -422,6 +440,7 @@ impl BenchParser for Schbench {
             if input.joined_away(n - 1) {
                 continue;
             }
+            r.depth = input.quote_depth(n - 1);
             r.line(n, line.trim())?;
         }
         cut_last_report(&mut r, input);

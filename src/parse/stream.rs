@@ -162,7 +162,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             open = Table::default();
             table = None;
         }
-        if t.starts_with("Failed Validation") {
+        if failed_validation(t) {
             fail_validation(&mut out, &mut last, (n, t));
         } else if let Some(rest) = t.strip_prefix("STREAM version") {
             setup = Setup::default();
@@ -192,6 +192,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         return Err(ParseError::NoResults { benchmark: "stream", reason });
     }
     Ok(out)
+}
+
+/// True for STREAM's `Failed Validation on array a[] …` line, in any case
+/// (`FAILED VALIDATION …`, `failed validation …`: a post retyped or a
+/// tool's log shouted it; attack32 found the check matched one spelling
+/// only, and a run that failed must never be averaged).
+pub(crate) fn failed_validation(t: &str) -> bool {
+    t.get(..17).is_some_and(|head| head.eq_ignore_ascii_case("Failed Validation"))
 }
 
 /// The words of the warning at a run that failed its validation.
@@ -428,6 +436,13 @@ mod tests {
         assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
         assert_eq!(f.notes[0].0, 5);
         assert!(f.notes[0].1.contains("table (line 1, rows on lines 2-3)"), "{:?}", f.notes);
+        // In any case (attack32: the check matched `Failed Validation` only).
+        for shouted in [text.replace("Failed Validation", "FAILED VALIDATION"), text.replace("Failed V", "failed v")] {
+            let g = Stream.parse(&Input::from_text(&shouted)).unwrap();
+            assert_eq!(g.samples, f.samples);
+            assert_eq!(g.notes.len(), f.notes.len());
+        }
+        assert!(!failed_validation("Failed Valid") && !failed_validation("Failed to validate"));
         // Only a failed run: no result, the error says why.
         let e = Stream.parse(&Input::from_text(&text[..text.find("Failed Validation on array b").unwrap()]));
         assert!(e.unwrap_err().to_string().contains("failed its validation"));

@@ -563,7 +563,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // first banner or command that gave no figure is another program's
     // (Phoronix's `Kernel:  6.8.0-1020-raspi (aarch64)`, 45 lines above a
     // Pi 5 note's sysbench runs, was warned of as one).
-    commented.retain(|&n| first_run.is_some_and(|f| n >= f) || out.samples.iter().any(|s| s.line == n));
+    // Nor is a line of another program's below its last figure (iperf 2's
+    // `TCP window size: 85.3 KByte (default)` under a note's sysbench runs,
+    // wild32 file 11), unless it is one of sysbench's keys (its last run's
+    // `events (avg/stddev):` with a comment).
+    let last_figure = out.samples.iter().map(|s| s.line).max().unwrap_or(0);
+    commented.retain(|&n| {
+        out.samples.iter().any(|s| s.line == n)
+            || (first_run.is_some_and(|f| n >= f) && (n <= last_figure || sysbench_key(&input.lines[n - 1])))
+    });
     if let (Some(first), Some(last)) = (commented.first(), commented.last()) {
         let lines = if first == last { format!("line {first}") } else { format!("lines {first}-{last}") };
         let what = format!(
@@ -599,6 +607,16 @@ fn leave_out_failed(out: &mut ParsedFile, start: usize, failed: Option<(usize, S
     // Each line left out said so (an info note), so that none looks
     // forgotten.
     out.notes.extend(lines.into_iter().map(|n| (n, format!("part of the failed run of line {at}: not read"))));
+}
+
+/// True for a line that starts with a key as sysbench writes those below
+/// its figures: words in lower case (`events (avg/stddev):`, `execution
+/// time (avg/stddev):`, `sum:`), then a colon. Another program's `TCP
+/// window size:` is none.
+fn sysbench_key(line: &str) -> bool {
+    let Some((key, _)) = line.trim().split_once(':') else { return false };
+    let key = key.trim();
+    !key.is_empty() && !key.chars().any(char::is_uppercase)
 }
 
 /// A figure line with a poster's words in parentheses after the figure
@@ -879,6 +897,16 @@ mod tests {
         assert_eq!(read, [("reads/s".to_string(), 5625.14), ("read".to_string(), 87.89)]);
         assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "threads" && p.value == "20")));
         assert!(f.notes.iter().any(|(n, s)| *n == 3 && s.contains("poster's comments")));
+        // Another program's line below the last figure is no comment of a
+        // poster's (iperf 2's `(default)`, wild32 file 11); a sysbench key
+        // there is.
+        let iperf = "TCP window size: 85.3 KByte (default)\n[  3]  0.0-10.0 sec  1.05 GBytes  903 Mbits/sec\n";
+        let plain = text.replace("  # threads", "").replace("  # MB/s read", "");
+        let f = parse_all(&Input::from_text(&format!("{plain}\n{iperf}"))).unwrap();
+        assert!(!f.notes.iter().any(|(_, s)| s.contains("poster's comments")), "{:?}", f.notes);
+        let fair = format!("{plain}    events (avg/stddev):   10698.9000/647.23  # per thread\n");
+        let f = parse_all(&Input::from_text(&fair)).unwrap();
+        assert!(f.notes.iter().any(|(n, s)| *n == 8 && s.contains("poster's comments")), "{:?}", f.notes);
     }
 
     fn show(f: &ParsedFile) -> Vec<String> {

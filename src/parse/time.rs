@@ -1003,6 +1003,26 @@ mod tests {
         (a - b).abs() < 1e-9
     }
 
+    /// attack32 F13 (case 13): fixture bash-time-killed-segfault-interrupted
+    /// with a tab for every space. The killed build's `real 0m27.123s`, the
+    /// segfaulted hackbench's 0.512 s and the killed compiler's 62.5 s were
+    /// read as runs beside the 921 s builds (15 figures, no warning); now
+    /// the same 6 figures and 5 warnings as the file with spaces.
+    #[test]
+    fn failures_written_with_tabs_are_left_out_as_with_spaces() {
+        let path =
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/time/bash-time-killed-segfault-interrupted.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let spaces = BashTime.parse(&Input::from_text(&text)).unwrap();
+        let tabs = BashTime.parse(&Input::from_text(&text.replace(' ', "\t"))).unwrap();
+        let figures = |f: &ParsedFile| f.samples.iter().map(|s| (s.line, s.value.mean())).collect::<Vec<_>>();
+        assert_eq!(figures(&spaces).len(), 6);
+        assert_eq!(figures(&tabs), figures(&spaces));
+        let lines = |f: &ParsedFile| f.notes.iter().map(|n| n.0).collect::<Vec<_>>();
+        assert_eq!(lines(&tabs), lines(&spaces));
+        assert_eq!(spaces.notes.len(), 5, "{:?}", spaces.notes);
+    }
+
     #[test]
     fn record_cut_after_user_is_an_error() {
         let text = "make bzImage:\n\

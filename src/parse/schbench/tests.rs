@@ -162,3 +162,19 @@ fn a_header_after_the_programs_name_and_labelled_averages_are_read() {
     assert_eq!(labelled_average("tip: average rps: 1925521.90"), Some(" 1925521.90"));
     assert_eq!(labelled_average("the new kernel gets average rps: 1925521.90"), None);
 }
+
+/// wild33 file 14 (fixture lkml-2022-11-schbench-tab-hand-table-…): the
+/// reply's own `./schbench -m 1 -t 10 -r 30 -R 100` (unquoted) gave its
+/// parameters to reports quoted from an earlier mail that shows no
+/// command. Only a command at the report's own quote depth is its own.
+#[test]
+fn a_command_at_another_quote_depth_is_not_the_reports() {
+    let report = "Latency percentiles (usec) runtime 30 (s) (4562 total samples)\n50.0th: 62528 (2281 samples)\n\
+                  min=9, max=1074466\n";
+    let quoted: String = report.lines().map(|l| format!("> {l}\n")).collect();
+    let f = read(&format!("$ ./schbench -m 1 -t 10 -r 30 -R 100\n\n{quoted}"));
+    assert_eq!(values(&f, "wakeup", "50.0th"), [62528.0]);
+    assert!(f.samples.iter().all(|s| s.params.is_empty()), "{:?}", f.samples);
+    let f = read(&format!("$ ./schbench -m 1 -t 10 -r 30 -R 100\n\n{report}"));
+    assert!(f.samples.iter().all(|s| s.params.len() == 3), "{:?}", f.samples);
+}

@@ -36,7 +36,8 @@ pub struct ColumnPlan {
     /// widest cell widens the column).
     pub header: Vec<String>,
     /// Widths of the value's integer part (up to the decimal point) and
-    /// fraction part (from it), the spread, the change and the mark.
+    /// fraction part (from it), the spread (with the blank before it), the
+    /// change and the mark.
     pub int: usize,
     /// See [`ColumnPlan::int`].
     pub frac: usize,
@@ -75,7 +76,15 @@ impl ColumnPlan {
         let (int, frac) = split_point(&c.value);
         pad_left(&mut out, int, self.int);
         pad_right(&mut out, frac, self.frac);
-        pad_right(&mut out, &c.spread, self.spread);
+        // A blank between the mean and its spread, in every cell: where
+        // the mean filled its sub-column the `±` touched it (`9.34±0.20`
+        // beside `33.75 ±0.50`, dbench32's mail).
+        if c.spread.is_empty() {
+            pad_right(&mut out, "", self.spread);
+        } else {
+            out.push(' ');
+            pad_right(&mut out, &c.spread, self.spread - 1);
+        }
         if self.delta > 0 {
             out.push(' ');
             pad_left(&mut out, &c.delta, self.delta);
@@ -134,7 +143,7 @@ pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
         .collect();
     let fixed_of = |ws: &[usize], gap: usize| ws.iter().sum::<usize>() + gap * ws.len().saturating_sub(1);
     let plan_columns = |ws: &[usize]| -> Vec<ColumnPlan> {
-        (0..b.columns.len()).map(|ci| plan_column(b, ci, width.saturating_sub(fixed_of(ws, 2) + 2))).collect()
+        (0..b.columns.len()).map(|ci| plan_column(b, ci, width.saturating_sub(fixed_of(ws, 2) + 2), width)).collect()
     };
     let mut columns = plan_columns(&label_widths);
     // Label columns that leave no room for the widest value column beside
@@ -277,7 +286,11 @@ fn fit_groups(columns: &[ColumnPlan], fixed: usize, gap: usize, width: usize) ->
 
 /// Value column `ci` of `b`: its parts' widths, and its header wrapped on
 /// spaces to the content's width (at most `cap`, unless a word is wider).
-fn plan_column(b: &GridBlock, ci: usize, cap: usize) -> ColumnPlan {
+/// A word of the header up to half the page (`width`) is never broken:
+/// the column is as wide as it, and the label columns narrow to make room
+/// ([`plan_text`]); `Throughp` / `ut` over a dbench column beside a long
+/// label (wild32 file 05's mail) read as two words.
+fn plan_column(b: &GridBlock, ci: usize, cap: usize, width: usize) -> ColumnPlan {
     let mut p = ColumnPlan::default();
     let mut any = false;
     for r in &b.rows {
@@ -290,7 +303,7 @@ fn plan_column(b: &GridBlock, ci: usize, cap: usize) -> ColumnPlan {
         let (int, frac) = split_point(&c.value);
         p.int = p.int.max(text_width(int));
         p.frac = p.frac.max(text_width(frac));
-        p.spread = p.spread.max(text_width(&c.spread));
+        p.spread = p.spread.max(if c.spread.is_empty() { 0 } else { text_width(&c.spread) + 1 });
         p.delta = p.delta.max(text_width(&c.delta));
         p.mark = p.mark.max(text_width(&c.mark));
     }
@@ -301,7 +314,7 @@ fn plan_column(b: &GridBlock, ci: usize, cap: usize) -> ColumnPlan {
     let name = col.name_text();
     let content = p.cells_width().max(col.unit.width());
     let longest_word = name.split_whitespace().map(UnicodeWidthStr::width).max().unwrap_or(0);
-    p.width = content.max(longest_word.min(cap.max(content)));
+    p.width = content.max(longest_word.min(cap.max(content).max(width / 2)));
     p.header = if name.width() <= p.width {
         vec![name.into_owned()]
     } else {

@@ -240,8 +240,10 @@ fn a_long_label_wraps_to_keep_the_page_width() {
     let lines = wrap_label(label, b.text.label_widths[li]);
     assert_eq!(lines[0], "# another", "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("ubuntu@ubuntu")), "no word is broken: {lines:?}");
-    // Each row takes its label's lines.
-    assert_eq!(g.text_lines(), 3 + 2 * lines.len(), "header, units, rule, two rows");
+    // Each row takes its label's lines; the header one line (it was
+    // `Through` / `put`, a word broken to keep the label wider).
+    assert_eq!(b.text.columns[0].header, ["Throughput"]);
+    assert_eq!(g.text_lines(), 2 + 2 * lines.len(), "header, rule, two rows");
 }
 
 /// A row says its values' runs once ([`GridRow::n`], HTML's runs column)
@@ -279,4 +281,46 @@ fn a_row_says_its_runs_once_where_its_values_share_them() {
     let g = grid_of(&same, Shape::MetricsAsColumns, &GridOptions::default());
     assert!(!g.show_n() && g.blocks[0].rows[0].n == 0 && !g.blocks[0].runs_column);
     assert_eq!(g.runs_note_html(), g.runs_note());
+}
+
+/// A mean as wide as its sub-column keeps a blank before its spread, as
+/// the narrower means beside it have (dbench32's mail showed `9.34±0.20`
+/// beside `33.75 ±0.50`).
+#[test]
+fn a_spread_stands_a_blank_from_its_mean() {
+    let t = table(
+        &[("Throughput", "MB/s")],
+        &[],
+        vec![
+            ("2.4.7", vec![], vec![cell("9.34", 3, Some("0.20"), None)]),
+            ("2.4.8", vec![], vec![cell("453.0", 3, Some("9.6"), None)]),
+        ],
+    );
+    let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+    let plan = &g.blocks[0].text.columns[0];
+    let a = plan.cell_text(g.blocks[0].rows[0].cells[0].as_ref(), false);
+    let b = plan.cell_text(g.blocks[0].rows[1].cells[0].as_ref(), false);
+    assert!(a.contains("9.34 ±0.20"), "{a:?}");
+    assert!(b.contains("453.0  ±9.6"), "{b:?}");
+    assert_eq!(a.find('±'), b.find('±'), "{a:?} {b:?}");
+}
+
+/// A header word up to half the page is never broken (wild32 file 05's
+/// mail: `Throughp` / `ut` over a dbench column beside a long label):
+/// the label column narrows and wraps instead.
+#[test]
+fn a_header_word_is_not_broken_beside_a_long_label() {
+    let label = "William Lee Irwin III wrote / Taken on 32x/32G NUMA-Q";
+    let t = table(
+        &[("Throughput", "MB/s")],
+        &["procs", "label"],
+        vec![
+            ("2.5.38-mm2", vec!["16", label], vec![cell("67.3949", 1, None, None)]),
+            ("2.5.38-mm2", vec!["", "Taken on 2x/0.8G el-scruffo PC"], vec![cell("135.02", 1, None, None)]),
+        ],
+    );
+    let g = grid(&t, &GridOptions::default());
+    assert_eq!(g.text_overflow(72), 0);
+    let header = &g.blocks[0].text.columns[0].header;
+    assert_eq!(header, &vec!["Throughput".to_string()], "{header:?}");
 }
