@@ -378,8 +378,10 @@ pub(crate) fn loss_and_role(t: &str) -> Option<&str> {
 /// 04). A line left holding only what was put back is emptied and counts
 /// as joined away ([`Input::joined_away`]): no end of the summary, no
 /// label (a lone `sender` line labelled the receiver line under it, and
-/// split the sender from its receiver). `None` where no line was
-/// re-flowed so.
+/// split the sender from its receiver). A line cut before its bitrate's
+/// unit (`… 2.23` / `Mbits/sec   receiver`) takes the next line back whole
+/// where the two make a summary line. `None` where no line was re-flowed
+/// so.
 fn rewrapped(input: &Input) -> Option<Input> {
     fn role_first(t: &str) -> Option<(&str, &str)> {
         let (word, rest) = t.split_once(' ').unwrap_or((t, ""));
@@ -391,6 +393,25 @@ fn rewrapped(input: &Input) -> Option<Input> {
     let mut changed = false;
     for i in 0..lines.len() {
         let t = input.lines[i].trim();
+        // The bitrate's unit wrapped with the role (`… 2.66 MBytes  2.23` /
+        // `Mbits/sec           receiver`, linux-next 2020, wild33 file
+        // 23): the next line put back whole where the two make a summary.
+        if t.starts_with('[') && t.contains(" sec ") && !t.contains("/sec") && summary(t).is_none() {
+            if let Some(j) = (i + 1..input.lines.len()).find(|&j| !input.joined_away(j)) {
+                let next = input.lines[j].trim();
+                let whole = format!("{t} {next}");
+                if next.contains("bits/sec") && summary(&whole).is_some() {
+                    lines[i] = whole;
+                    lines[j].clear();
+                    if joined.len() < lines.len() {
+                        joined.resize(lines.len(), false);
+                    }
+                    joined[j] = true;
+                    changed = true;
+                }
+            }
+            continue;
+        }
         let own = match role_first(t) {
             Some((_, rest)) if cut(rest) => rest.to_string(),
             _ if cut(t) => t.to_string(),
