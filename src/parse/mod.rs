@@ -43,6 +43,7 @@ pub mod lkp_compare;
 pub mod lmbench;
 pub mod lmbench_raw;
 pub mod memtier;
+pub mod mmtests;
 pub mod netperf;
 pub mod num;
 pub mod openssl_speed;
@@ -263,6 +264,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &will_it_scale::WillItScale,
         &lkp_compare::LkpCompare,
         &pct_table::PctTable,
+        &mmtests::Mmtests,
         &hackbench::Hackbench,
         &perf_bench::PerfBench,
         &schbench::Schbench,
@@ -374,6 +376,9 @@ pub fn note_is_info(note: &str) -> bool {
         "the side it did not measure",
         // bonnie: `-v 3`'s `Start Date&Time` header column, without cells in the rows.
         "no row prints them",
+        // mmtests: its own `*…*` marks, and rows no column of which differs.
+        "mmtests' own significance marks",
+        "no direction to read from their changes",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

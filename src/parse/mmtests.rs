@@ -1,0 +1,588 @@
+//! mmtests' comparison tables: the output of `compare-kernels.sh` /
+//! `bin/compare-mmtests.pl` (github.com/gormanm/mmtests,
+//! `bin/lib/MMTests/Compare.pm`), the most common benchmark table in
+//! LKML and linux-mm cover letters since about 2013 (Mel Gorman's, and
+//! many others' who run mmtests).
+//!
+//! ```text
+//! hackbench-process-pipes
+//!                                5.6.0-rc1              5.6.0-rc1              5.6.0-rc1
+//!                              baseline-v3             loadavg-v3              lbidle-v3
+//! Hmean     tput-1     43593.49 (   0.00%)    41616.85 (  -4.53%)    43657.25 (   0.15%)
+//! Hmean     tput-2     95692.84 (   0.00%)    93196.89 *  -2.61%*    92287.78 *  -3.56%*
+//!
+//!                                       5.6.0-rc1      5.6.0-rc1      5.6.0-rc1
+//!                                     baseline-v3     loadavg-v3      lbidle-v3
+//! Ops NUMA alloc hit                    878062.00      882981.00      957762.00
+//! ```
+//!
+//! **Rows.** `<statistic> <operation>` (`Hmean tput-1`, `Amean 1`,
+//! `BAmean-99 send-64`, `Stddev fault-both-1`, `Lat 99.9th-qrtle-32`), then
+//! per column a value (`%{width}.{precision}f`) and its change against the
+//! first column, `(%7.2f%)`: `( -4.53%)`, or `*…*` in place of the
+//! brackets where mmtests found the difference significant. The first
+//! column is the baseline (`(   0.00%)`). mmtests signs each change so
+//! that a negative one is worse: `pdiff` (`v*100/base - 100`) for a
+//! higher-is-better operation, `pndiff` (`100 - v*100/base`) for a
+//! lower-is-better one (`Stat.pm`; `Stddev` and `CoeffVar` always
+//! `pndiff`).
+//!
+//! **Header.** One or two lines right above the rows (one blank line
+//! between allowed), each with one word per column, right-aligned over
+//! it: the first line each column's kernel version, the second its run's
+//! name. A title line right above the header (`netperf-udp`,
+//! `hackbench-process-pipes`: at most six words) is the table's group.
+//!
+//! **Sample.** Group: the title, or empty; metric: `<statistic>
+//! <operation>` as printed (`Hmean tput-1`), no unit (mmtests prints
+//! none); kernel: the column's version (the first header line, `./`
+//! dropped: [`Sample::with_kernel`], as `lkp-compare` and `pct-table`
+//! file each column under its kernel); the run's name (second line) as a
+//! `label` parameter, as hackbench's hand tables label their columns: a
+//! table of five set-ups of one kernel (`5.6.0-rc1` ×5) keeps them apart
+//! in that kernel's directory. A header of one line names each column's
+//! kernel, as `pct-table` reads its one header line (`nouclamp  uclamp`,
+//! `base  shared_runq`: the file goes in the class's directory). Each
+//! value is a statistic mmtests printed over runs it does not count here
+//! (a harmonic or arithmetic mean, a deviation, a minimum): read as a
+//! single value.
+//!
+//! **Direction.** From the changes: where a column's value differs from
+//! the baseline's, a change of its sign says higher is better, of the
+//! other sign lower; a row whose columns disagree, or equal the
+//! baseline, has none (a note). mmtests' `*` (its own significance test)
+//! is not ours and is not read, but counted in an information note.
+//!
+//! **Tables without changes** (`Ops NUMA alloc hit  878062.00 …`,
+//! `Duration User  1234.56 …`, under their own header) are read as
+//! informational (no direction), their name whole (`Ops NUMA alloc hit`).
+//!
+//! **Damage.** A row with changes that does not read (a cell that is not
+//! a number, fewer cells than the header names) is a warning naming its
+//! line, never a silent drop; a header whose word count is not the
+//! table's column count names no column: each is labelled `column N`,
+//! with a warning. A column naming the same kernel and run as an earlier
+//! one is not read (a warning).
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+use std::collections::HashSet;
+
+/// mmtests' compare-kernels tables; registry id `"mmtests"`.
+pub struct Mmtests;
+
+const ID: &str = "mmtests";
+
+/// The most words a title line over a header has.
+const MAX_TITLE_WORDS: usize = 6;
+
+/// One cell of a row with changes.
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    value: f64,
+    pct: f64,
+    starred: bool,
+}
+
+/// What a line reads as.
+enum Line {
+    /// `Hmean  tput-1  43593.49 (   0.00%)  41616.85 (  -4.53%)`.
+    Pct(String, Vec<Cell>),
+    /// A line with a change cell that does not read: why.
+    Bad(&'static str),
+    /// Anything else.
+    Other,
+}
+
+impl BenchParser for Mmtests {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "mmtests' compare-kernels tables (`Hmean  tput-1  43593.49 (   0.00%)  41616.85 (  -4.53%)`)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has("0.00%)") && !input.has("0.00%*") {
+            return 0;
+        }
+        let base_row = |l: &str| matches!(pct_line(l), Line::Pct(_, ref c) if c[0].pct == 0.0);
+        if input.numbered().any(|(_, l)| base_row(l)) { 85 } else { 0 }
+    }
+
+    /// 85, pct-table's: a mail with both tables is detected as the one
+    /// registered first (pct-table); each table is read by its parser.
+    fn max_score(&self) -> u8 {
+        85
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+
+    /// A row with changes ends in `%)` or `%*`: its last figure is whole.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        input.lines.last().is_some_and(|l| {
+            let t = l.trim_end();
+            t.ends_with("%)") || t.ends_with("%*")
+        })
+    }
+}
+
+/// Reads a line as a row with changes ([`Line`]).
+fn pct_line(t: &str) -> Line {
+    let t = t.trim();
+    if !t.contains("%)") && !t.contains("%*") {
+        return Line::Other;
+    }
+    let Some(mark) = t.find(['(', '*']) else { return Line::Other };
+    let before = t[..mark].trim_end();
+    let Some(value_at) = before.rfind(char::is_whitespace).map(|i| i + 1) else { return Line::Other };
+    let name_words: Vec<&str> = before[..value_at].split_whitespace().collect();
+    if name_words.len() < 2 || !name_words[0].starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return Line::Other;
+    }
+    let mut rest = &t[value_at..];
+    let mut cells = Vec::new();
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            break;
+        }
+        let end = rest.find(|c: char| c.is_whitespace() || c == '(' || c == '*').unwrap_or(rest.len());
+        let Some(value) = plain(&rest[..end]) else { return Line::Bad("a value before its change") };
+        rest = rest[end..].trim_start();
+        let (open, close) = match rest.chars().next() {
+            Some('(') => ('(', ')'),
+            Some('*') => ('*', '*'),
+            _ => return Line::Bad("a change after the value, `(  -4.53%)` or `*  -2.61%*`"),
+        };
+        rest = &rest[open.len_utf8()..];
+        let Some(shut) = rest.find(close) else { return Line::Bad("a change closed by `)` or `*`") };
+        let Some(pct) = rest[..shut].trim().strip_suffix('%').and_then(plain) else {
+            return Line::Bad("a change in percent, `-4.53%`");
+        };
+        cells.push(Cell { value, pct, starred: open == '*' });
+        rest = &rest[shut + close.len_utf8()..];
+    }
+    Line::Pct(name_words.join(" "), cells)
+}
+
+/// A row of a table without changes: a name and `columns` figures.
+fn plain_line(t: &str, columns: usize) -> Option<(String, Vec<f64>)> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if words.len() <= columns || !words[0].starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let (name, figures) = words.split_at(words.len() - columns);
+    if name.iter().any(|w| plain(w).is_some()) && plain(name[name.len() - 1]).is_some() {
+        return None;
+    }
+    let values: Option<Vec<f64>> = figures.iter().map(|w| plain(w)).collect();
+    Some((name.join(" "), values?))
+}
+
+/// A header line of `columns` words (none a figure or in brackets).
+fn header_words(t: &str, columns: usize) -> Option<Vec<String>> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let ok = words.len() == columns
+        && !words.iter().all(|w| plain(w).is_some())
+        && words.iter().all(|w| !w.contains(['(', ')', '%']))
+        && pct_line(t).is_other();
+    ok.then(|| words.iter().map(|w| w.trim_start_matches("./").to_string()).collect())
+}
+
+impl Line {
+    fn is_other(&self) -> bool {
+        matches!(self, Line::Other)
+    }
+}
+
+/// Each column's kernel and label.
+type Columns = Vec<(Option<String>, Option<String>)>;
+
+/// The header over the rows starting at `lines[at]` (0-based): its
+/// columns, the title's line index if any, and the header's first line.
+fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Option<String>, usize)> {
+    let mut i = at;
+    // One blank line between the header and the rows is allowed.
+    if i > 0 && lines[i - 1].trim().is_empty() {
+        i -= 1;
+    }
+    let names = header_words(lines.get(i.checked_sub(1)?)?, columns)?;
+    i -= 1;
+    let versions = i.checked_sub(1).and_then(|j| header_words(&lines[j], columns));
+    let cols: Columns = match &versions {
+        Some(v) => {
+            i -= 1;
+            v.iter().zip(&names).map(|(k, l)| (Some(k.clone()), Some(l.clone()))).collect()
+        }
+        // One line: each name is its column's kernel, as `pct-table` files a
+        // column (`base`, `shared_runq`) under the name over it.
+        None => names.iter().map(|k| (Some(k.clone()), None)).collect(),
+    };
+    let title = i.checked_sub(1).map(|j| lines[j].trim()).filter(|t| is_title(t));
+    Some((cols, title.map(str::to_string), i))
+}
+
+/// A title line (at most [`MAX_TITLE_WORDS`] words) over the rows at
+/// `lines[at]` of a table without a header, one blank line between
+/// allowed (`netperf-tcp`, a blank line, then the rows).
+fn headerless_title(lines: &[String], at: usize) -> Option<String> {
+    let mut i = at.checked_sub(1)?;
+    if lines[i].trim().is_empty() {
+        i = i.checked_sub(1)?;
+    }
+    // A column-aligned line right above is a header that names no column
+    // (`6.9-rc2(with ">")      6.9.0-rc2(with ">=")`): the title is over it.
+    if lines[i].trim().contains("  ") || lines[i].contains('\t') {
+        i = i.checked_sub(1)?;
+    }
+    Some(lines[i].trim().to_string()).filter(|t| is_title(t))
+}
+
+/// A title over a table: one to [`MAX_TITLE_WORDS`] words, a letter among
+/// them, one space between each (not a column-aligned header), no row.
+fn is_title(t: &str) -> bool {
+    let n = t.split_whitespace().count();
+    n > 0
+        && n <= MAX_TITLE_WORDS
+        && !t.contains("  ")
+        && !t.contains('\t')
+        && t.chars().any(char::is_alphabetic)
+        && pct_line(t).is_other()
+}
+
+/// One table's rows before they become samples.
+struct Table {
+    /// 1-based line of the header (or first row).
+    line: usize,
+    columns: Columns,
+    group: String,
+    /// (line, name, values, changes): changes empty for a table without.
+    rows: Vec<(usize, String, Vec<f64>, Vec<Cell>)>,
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let lines = &input.lines;
+    let mut out = ParsedFile { benchmark: ID.to_string(), ..Default::default() };
+    let mut tables: Vec<Table> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let t = lines[i].trim();
+        let n = i + 1;
+        let start = match pct_line(t) {
+            Line::Pct(name, cells) if cells[0].pct == 0.0 => Some((name, cells)),
+            Line::Bad(why) => {
+                out.notes
+                    .push((n, format!("an mmtests row that does not read: expected {why}, found `{t}`; not read")));
+                i += 1;
+                continue;
+            }
+            _ => None,
+        };
+        if let Some((name, cells)) = start {
+            let columns = cells.len();
+            let continues = tables.last().is_some_and(|last| {
+                let ended = last.rows.last().map_or(0, |r| r.0);
+                last.columns.len() == columns
+                    && !last.rows.last().is_some_and(|r| r.3.is_empty())
+                    && (ended + 1..n).all(|k| lines[k - 1].trim().is_empty())
+                    && n - ended <= 2
+            });
+            if !continues {
+                let table = match header(lines, i, columns) {
+                    Some((cols, title, h)) => {
+                        Table { line: h + 1, columns: cols, group: title.unwrap_or_default(), rows: Vec::new() }
+                    }
+                    None => {
+                        out.notes.push((
+                            n,
+                            format!(
+                                "an mmtests table of {columns} column(s) without a header line of {columns} word(s) right above it naming them: each is labelled `column N`"
+                            ),
+                        ));
+                        let cols = (1..=columns).map(|c| (None, Some(format!("column {c}")))).collect();
+                        let group = headerless_title(lines, i).unwrap_or_default();
+                        Table { line: n, columns: cols, group, rows: Vec::new() }
+                    }
+                };
+                tables.push(table);
+            }
+            let table = tables.last_mut().expect("a table");
+            let values = cells.iter().map(|c| c.value).collect();
+            table.rows.push((n, name, values, cells));
+            i += 1;
+            // The rest of the table.
+            while i < lines.len() {
+                let t = lines[i].trim();
+                let n = i + 1;
+                if t.is_empty() {
+                    break;
+                }
+                match pct_line(t) {
+                    Line::Pct(name, cells) if cells.len() == columns && cells[0].pct == 0.0 => {
+                        let values = cells.iter().map(|c| c.value).collect();
+                        table.rows.push((n, name, values, cells));
+                    }
+                    Line::Pct(_, cells) => out.notes.push((
+                        n,
+                        format!(
+                            "an mmtests row of {} value(s) in a table of {columns} (its first `0.00%` the baseline's): not read: `{t}`",
+                            cells.len()
+                        ),
+                    )),
+                    Line::Bad(why) => out.notes.push((
+                        n,
+                        format!("an mmtests row that does not read: expected {why}, found `{t}`; not read"),
+                    )),
+                    Line::Other => break,
+                }
+                i += 1;
+            }
+            continue;
+        }
+        // A table without changes (`Ops …`, `Duration User …`) under its
+        // own header, in a file of mmtests tables.
+        if let Some(table) = plain_table(lines, i).filter(|_| !tables.is_empty()) {
+            i = table.rows.last().map_or(i + 1, |r| r.0);
+            tables.push(table);
+            continue;
+        }
+        i += 1;
+    }
+    emit(tables, &mut out);
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no mmtests row (`Hmean  tput-1  43593.49 (   0.00%)  41616.85 (  -4.53%)`) read".into(),
+        });
+    }
+    Ok(out)
+}
+
+/// A table without changes starting at `lines[at]`, under a header of one
+/// or two lines.
+fn plain_table(lines: &[String], at: usize) -> Option<Table> {
+    let t = lines[at].trim();
+    let words = t.split_whitespace().count();
+    // The most columns: every word but one a figure.
+    let most = words.checked_sub(1)?;
+    let columns = (1..=most).rev().find(|&c| plain_line(t, c).is_some() && header(lines, at, c).is_some())?;
+    let (cols, title, h) = header(lines, at, columns)?;
+    let mut rows = Vec::new();
+    for (k, l) in lines.iter().enumerate().skip(at) {
+        let Some((name, values)) = plain_line(l.trim(), columns) else { break };
+        rows.push((k + 1, name, values, Vec::new()));
+    }
+    Some(Table { line: h + 1, columns: cols, group: title.unwrap_or_default(), rows })
+}
+
+/// The direction a row's changes give, or why none.
+fn direction(name: &str, cells: &[Cell]) -> Result<Better, &'static str> {
+    let stat = name.split_whitespace().next().unwrap_or_default();
+    if ["Stddev", "HStddev", "CoeffVar", "HCoeffVar"].contains(&stat) {
+        // mmtests compares deviations with `pndiff` whatever the operation.
+        return Ok(Better::Lower);
+    }
+    let base = cells[0].value;
+    let mut got: Option<Better> = None;
+    for c in &cells[1..] {
+        if c.pct == 0.0 || c.value == base {
+            continue;
+        }
+        let d = if (c.value > base) == (c.pct > 0.0) { Better::Higher } else { Better::Lower };
+        match got {
+            Some(g) if g != d => return Err("its columns' changes disagree"),
+            _ => got = Some(d),
+        }
+    }
+    got.ok_or("no column differs from the baseline")
+}
+
+/// Turns the tables into samples.
+fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
+    // (group, metric, kernel, label) of every sample so far.
+    let mut seen: HashSet<(String, String, Option<String>, Option<String>)> = HashSet::new();
+    for table in tables {
+        let read: Vec<bool> =
+            (0..table.columns.len()).map(|c| !table.columns[..c].contains(&table.columns[c])).collect();
+        for c in (0..table.columns.len()).filter(|c| !read[*c]) {
+            out.notes.push((
+                table.line,
+                format!("mmtests column {} names the same kernel and run as an earlier one: not read", c + 1),
+            ));
+        }
+        let key = |name: &str, c: usize| {
+            let (k, l) = &table.columns[c];
+            (table.group.clone(), name.to_string(), k.clone(), l.clone())
+        };
+        let again = table.rows.iter().any(|r| (0..table.columns.len()).any(|c| seen.contains(&key(&r.1, c))));
+        if again {
+            out.notes.push((
+                table.line,
+                format!(
+                    "this mmtests table names the rows, kernels and runs of one above it: its values carry a `table` parameter (line {}) so the two are not averaged as runs of one set-up",
+                    table.line
+                ),
+            ));
+        }
+        for (k, l) in table.columns.iter().map(|(k, _)| k).zip(&read) {
+            if let (Some(k), true) = (k, l)
+                && !out.kernel_order.contains(k)
+            {
+                out.kernel_order.push(k.clone());
+            }
+        }
+        let (mut starred, mut undirected, mut disagree) = (0usize, Vec::new(), Vec::new());
+        for (n, name, values, cells) in &table.rows {
+            let better = if cells.is_empty() {
+                Better::Neither
+            } else {
+                starred += cells.iter().filter(|c| c.starred).count();
+                match direction(name, cells) {
+                    Ok(b) => b,
+                    Err(why) => {
+                        if why.contains("disagree") {
+                            disagree.push(*n)
+                        } else {
+                            undirected.push(*n)
+                        }
+                        Better::Neither
+                    }
+                }
+            };
+            for (c, v) in values.iter().enumerate().filter(|(c, _)| read[*c]) {
+                seen.insert(key(name, c));
+                let mut s =
+                    Sample::new(Metric::new(name.as_str(), "", better), *v, *n).with_group(table.group.as_str());
+                let (kernel, label) = &table.columns[c];
+                if let Some(k) = kernel {
+                    s = s.with_kernel(k.as_str());
+                }
+                if let Some(l) = label {
+                    s = s.with_param("label", l);
+                }
+                if again {
+                    s = s.with_param("table", format!("line {}", table.line));
+                }
+                out.samples.push(s);
+            }
+        }
+        if starred > 0 {
+            out.notes.push((
+                table.line,
+                format!(
+                    "mmtests marked {starred} change(s) significant (`*…*`): mmtests' own significance marks, not read as benchsite's test"
+                ),
+            ));
+        }
+        let list = |v: &[usize]| v.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+        if !undirected.is_empty() {
+            out.notes.push((
+                undirected[0],
+                format!(
+                    "mmtests row(s) on line(s) {}: no column differs from the baseline, no direction to read from their changes",
+                    list(&undirected)
+                ),
+            ));
+        }
+        if !disagree.is_empty() {
+            out.notes.push((
+                disagree[0],
+                format!(
+                    "mmtests row(s) on line(s) {}: the columns' changes disagree on which way is better: shown without a direction",
+                    list(&disagree)
+                ),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "\
+hackbench-process-pipes
+                               5.6.0-rc1              5.6.0-rc1
+                             baseline-v3             loadavg-v3
+Amean     1        0.4380 (   0.00%)      0.4250 *   2.97%*
+Amean     4        0.6123 (   0.00%)      0.6153 (  -0.49%)
+Stddev    4        0.0100 (   0.00%)      0.0200 (-100.00%)
+
+                      5.6.0-rc1   5.6.0-rc1
+                    baseline-v3  loadavg-v3
+Ops NUMA alloc hit    878062.00   882981.00
+";
+
+    fn parse(text: &str) -> ParsedFile {
+        Mmtests.parse(&Input::from_text(text)).unwrap()
+    }
+
+    #[test]
+    fn each_column_is_its_kernel_and_run_and_the_changes_give_the_direction() {
+        assert_eq!(Mmtests.detect(&Input::from_text(TWO)), 85);
+        let p = parse(TWO);
+        let got: Vec<(&str, String, &str, f64, Better)> = p
+            .samples
+            .iter()
+            .map(|s| {
+                let l = s.params.iter().find(|p| p.name == "label").unwrap().value.to_string();
+                (s.kernel.as_deref().unwrap(), l, s.metric.name.as_str(), s.value.mean(), s.metric.better)
+            })
+            .collect();
+        assert_eq!(got.len(), 8);
+        assert_eq!(got[0], ("5.6.0-rc1", "baseline-v3".into(), "Amean 1", 0.438, Better::Lower));
+        assert_eq!(got[1], ("5.6.0-rc1", "loadavg-v3".into(), "Amean 1", 0.425, Better::Lower));
+        assert_eq!(got[3].4, Better::Lower, "Amean 4: up, and worse");
+        assert_eq!(got[4].4, Better::Lower, "a deviation is lower-better");
+        assert_eq!(got[6], ("5.6.0-rc1", "baseline-v3".into(), "Ops NUMA alloc hit", 878062.0, Better::Neither));
+        assert!(p.samples.iter().take(6).all(|s| s.group == "hackbench-process-pipes"));
+        assert!(p.notes.iter().any(|(_, n)| n.contains("1 change(s) significant")));
+        assert_eq!(p.kernel_order, ["5.6.0-rc1"]);
+    }
+
+    #[test]
+    fn a_row_that_does_not_read_is_a_warning_naming_its_line() {
+        let text = TWO.replace("0.6153 (  -0.49%)", "0.6153 (  -0.49");
+        let p = parse(&text);
+        assert!(p.notes.iter().any(|(l, n)| *l == 5 && n.contains("not read")), "{:?}", p.notes);
+        assert!(!p.samples.iter().any(|s| s.line == 5));
+        let text = TWO.replace("      0.6153 (  -0.49%)", "");
+        let p = parse(&text);
+        assert!(p.notes.iter().any(|(l, n)| *l == 5 && n.contains("1 value(s) in a table of 2")), "{:?}", p.notes);
+    }
+
+    #[test]
+    fn a_header_that_does_not_name_every_column_labels_them_by_number() {
+        let text =
+            TWO.replace("                             baseline-v3             loadavg-v3\n", "  vanillaloadavg\n");
+        let p = parse(&text);
+        assert!(p.notes.iter().any(|(_, n)| n.contains("labelled `column N`")), "{:?}", p.notes);
+        assert!(p.samples[1].params.iter().any(|q| q.name == "label" && q.value == "column 2"));
+        assert!(p.samples[1].kernel.is_none());
+    }
+
+    #[test]
+    fn two_tables_of_the_same_rows_are_kept_apart() {
+        let table = "\
+                               vanilla      patched
+Amean     1        0.4380 (   0.00%)      0.4250 *   2.97%*
+";
+        let p = parse(&format!("{table}\nprose\n\n{table}"));
+        assert_eq!(p.samples.len(), 4);
+        assert!(p.samples[2].params.iter().any(|q| q.name == "table"));
+        assert_eq!(p.samples[0].kernel.as_deref(), Some("vanilla"), "one header line names kernels");
+    }
+
+    #[test]
+    fn damaged_text_is_no_panic() {
+        for t in ["Hmean a 1 (", "Hmean a 1 *%*", "x y 0.00%) (", "Amean 1 1.0 (0.00%) 2 * 3%", "  *  0.00%*"] {
+            let _ = Mmtests.parse(&Input::from_text(t));
+            let _ = Mmtests.detect(&Input::from_text(t));
+        }
+    }
+}
