@@ -17,7 +17,11 @@
 /// * leading mail quote markers (`>`, `> `, `>>`, `> >`, and supercite's
 ///   initials `ZC> `) are removed from every line, also under an indent
 ///   on three lines in a row or more (`    >> Copy: …`, quoted output in a
-///   Markdown code block); [`Input::quoted`] is set when any were;
+///   Markdown code block) or going on from a quote with no indent; so is
+///   a mail client's bar quote, `| `, on a block of three lines or more
+///   that is no table (no row ends in `|`, no rule of dashes);
+///   [`Input::quoted`] is set when any
+///   were;
 /// * a mail saved in its quoted-printable transfer encoding (it holds
 ///   `=3D`, an encoded `=`, or lines ending in `=20`, or two or more long
 ///   lines broken by a soft break `=` where the encoder wraps) is decoded:
@@ -123,9 +127,17 @@ impl Input {
         let mut quote_depths: Vec<u8> = Vec::new();
         let mut quoted = false;
         let indented = indented_quotes(&unified);
+        let barred = bar_quotes(&unified);
         for (i, l) in unified.split('\n').enumerate() {
             let l = if indented.get(i).copied().unwrap_or(false) { l.trim_start() } else { l };
+            // A bar quote is one level, then any `>` quoting under it.
+            let (l, bar) = if barred.get(i).copied().unwrap_or(false) {
+                (l.strip_prefix("| ").unwrap_or_else(|| l.trim_start_matches('|')), 1)
+            } else {
+                (l, 0)
+            };
             let (rest, depth) = strip_quote(l);
+            let depth = depth.saturating_add(bar);
             if depth > 0 && !quoted {
                 quoted = true;
                 quote_depths = vec![0; i];
@@ -742,11 +754,55 @@ fn indented_quotes(text: &str) -> Vec<bool> {
             ((2..=8).contains(&indent) || (indent == 1 && l.starts_with('\t'))) && rest.starts_with('>')
         })
         .collect();
+    let lines: Vec<&str> = text.split('\n').collect();
+    // A line quoted with no indent (`> 2.4.20-pre4-ac1  40.603 …`).
+    let quoted = |k: usize| lines.get(k).is_some_and(|l| l.starts_with('>'));
     let mut out = vec![false; marked.len()];
     let mut i = 0;
     while i < marked.len() {
         let end = (i..marked.len()).find(|&k| !marked[k]).unwrap_or(marked.len());
-        if end - i >= 3 {
+        // Fewer than three lines: quoted when they go on from (or into) a
+        // quote with no indent, no blank line between (a reply whose
+        // quoted table's last rows were indented by the mailer:
+        // `    > 2.4.20-pre5   52.405 …` under `> 2.4.20-pre4-ac1`).
+        let continues = end > i && ((i > 0 && quoted(i - 1)) || quoted(end));
+        if end - i >= 3 || continues {
+            out[i..end].fill(true);
+        }
+        i = end.max(i + 1);
+    }
+    out
+}
+
+/// Index *n − 1*: whether line *n* is quoted with a bar, `| ` (some mail
+/// clients' quote: an OSDB log posted so was read with a kernel named `|`
+/// and lost 8 of its 12 figures, attack32 F6). Only a block of three lines
+/// or more in a row, each `|` alone or `| ` and text, that is no table:
+/// no line of it ends in `|` (but a quoted blank, `|` alone) and none is
+/// a table's rule of bars, dashes and colons with a bar past its first
+/// (`|---|:--:`; a quoted `| ------` rule is a quote): a Markdown
+/// table and an ASCII-art table start their rows with `|` too, and keep
+/// them. Empty where no line is.
+fn bar_quotes(text: &str) -> Vec<bool> {
+    if !text.starts_with('|') && !text.contains("\n|") {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = text.split('\n').collect();
+    let barred = |l: &str| l.trim_end() == "|" || l.starts_with("| ");
+    let tabular = |l: &str| {
+        let t = l.trim_end();
+        // A rule of columns has a bar or cross past its first (a quoted
+        // `| ------` rule has none).
+        (t.len() > 1 && t.ends_with('|'))
+            || (t.contains("---")
+                && t[1..].contains(['|', '+'])
+                && t.bytes().all(|b| matches!(b, b'|' | b'-' | b':' | b'+' | b'=' | b' ' | b'\t')))
+    };
+    let mut out = vec![false; lines.len()];
+    let mut i = 0;
+    while i < lines.len() {
+        let end = (i..lines.len()).find(|&k| !barred(lines[k])).unwrap_or(lines.len());
+        if end - i >= 3 && !lines[i..end].iter().any(|l| tabular(l)) {
             out[i..end].fill(true);
         }
         i = end.max(i + 1);
@@ -806,6 +862,50 @@ mod tests {
         assert_eq!(diff.lines[1], " > Simple read: 8.4718 microseconds");
         let lone = Input::from_text("latency\n   > 1000 ms   3\n   < 10 ms   5\n");
         assert_eq!(lone.lines[1], "   > 1000 ms   3");
+    }
+
+    /// attack32 F6: a mail client's bar quote, `| `, on a whole block is
+    /// stripped as `> ` is (an OSDB log so quoted gave a kernel named `|`
+    /// and lost 8 of 12 figures); a Markdown table, an ASCII-art table's
+    /// rows, `|--` tree lines and a block of two lines keep their bars.
+    #[test]
+    fn a_bar_quoted_block_is_quoted() {
+        let input = Input::from_text(
+            "On Mon, Bob wrote:\n| \"Single User Test\"\t250.31 seconds\n|\n| > Mixed IR (tup/sec)\t412.3310\n\
+             | ---------------\nbye\n",
+        );
+        assert_eq!(
+            input.lines[1..5],
+            ["\"Single User Test\"\t250.31 seconds", "", "Mixed IR (tup/sec)\t412.3310", "---------------"]
+        );
+        assert_eq!((input.quote_depth(1), input.quote_depth(3), input.quote_depth(5)), (1, 2, 0));
+        assert!(input.quoted);
+        for table in [
+            "| kernel | Max |\n|--------|-----|\n| 2.4.20 | 40.603 |\n",
+            "| kernel   Max\n|--------+-----\n| 2.4.20   40.603\n",
+            "| a\n| b 1\nc\n",
+            "|-- a 1\n|-- b 2\n|-- c 3\n",
+        ] {
+            let input = Input::from_text(table);
+            assert_eq!(input.lines.join("\n") + "\n", table);
+            assert!(!input.quoted, "{table}");
+        }
+    }
+
+    /// attack32 case 20: a reply's quoted table whose last rows the mailer
+    /// indented (`    > 2.4.20-pre5 …` under `> 2.4.20-pre4-ac1 …`, two
+    /// lines) gave kernels named `> 2.4.20-pre5`: rows going on from a
+    /// quote are quoted however few; two indented `>` lines alone are not.
+    #[test]
+    fn indented_rows_going_on_from_a_quote_are_quoted() {
+        let input = Input::from_text(
+            "> 2.4.20-pre4-ac1          40.603       0.008\n    > 2.4.20-pre5              52.405       0.009\n\
+             \x20   > 2.5.33-mm5                2.955       0.008\n",
+        );
+        assert_eq!(input.lines[1], "2.4.20-pre5              52.405       0.009");
+        assert_eq!(input.quote_depth(2), 1);
+        let alone = Input::from_text("latency\n   > 1000 ms   3\n   > 2000 ms   5\n");
+        assert_eq!(alone.lines[1], "   > 1000 ms   3");
     }
 
     /// A reply quoting a mail whose writer's mailer quotes ` > ` (LKML
