@@ -717,8 +717,11 @@ fn decode_qp(lines: &mut [String], latin1: bool) -> Vec<bool> {
     while i < lines.len() {
         let mut joined = std::mem::take(&mut lines[i]);
         let mut next = i + 1;
+        // Where each line joined starts in `joined` (the first at 0).
+        let mut parts: Vec<usize> = Vec::new();
         while joined.ends_with('=') && !joined.ends_with("==") && next < lines.len() {
             joined.pop();
+            parts.push(joined.len());
             joined.push_str(&std::mem::take(&mut lines[next]));
             if emptied.is_empty() {
                 emptied = vec![false; lines.len()];
@@ -726,14 +729,71 @@ fn decode_qp(lines: &mut [String], latin1: bool) -> Vec<bool> {
             emptied[next] = true;
             next += 1;
         }
-        lines[i] = match quoted_printable::decode(joined.as_bytes(), quoted_printable::ParseMode::Robust) {
-            Ok(bytes) if latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(_) => joined,
+        let text = |bytes: &[u8]| -> String {
+            if latin1 {
+                bytes.iter().map(|&b| char::from(b)).collect()
+            } else {
+                String::from_utf8_lossy(bytes).into_owned()
+            }
         };
+        match quoted_printable::decode(joined.as_bytes(), quoted_printable::ParseMode::Robust) {
+            // An encoded line end (`=0A`, Exchange's `…=0A=` on every
+            // line: the whole body one soft-broken line) splits the text
+            // back into the lines it was written on.
+            Ok(bytes) if memchr::memchr(b'\n', &bytes).is_some() && next > i + 1 => {
+                let pieces = encoded_lines(&joined, &parts, &bytes, i);
+                for (slot, piece) in pieces {
+                    lines[slot] = text(&piece);
+                    if slot > i {
+                        emptied[slot] = false;
+                    }
+                }
+                // The slots that got no piece stay empty (their text was
+                // taken by the line above).
+            }
+            Ok(bytes) => lines[i] = text(&bytes),
+            Err(_) => lines[i] = joined,
+        }
         i = next;
     }
     emptied
+}
+
+/// The lines of a run of soft-broken lines (`joined` without their `=`
+/// breaks, the second and later starting at `parts`) whose decoded text
+/// (`decoded`) holds encoded line ends (`=0A`, `=0D=0A`): each piece
+/// between them with the index (from `at`, the first line's) of the line
+/// it starts on, or of the next one free when two start on one line, the
+/// last free one taking what is left. Line numbers stay the file's: a
+/// piece is where its text was written.
+fn encoded_lines(joined: &str, parts: &[usize], decoded: &[u8], at: usize) -> Vec<(usize, Vec<u8>)> {
+    let decode = |s: &str| quoted_printable::decode(s.as_bytes(), quoted_printable::ParseMode::Robust).ok();
+    // Where each line's text starts in the decoded bytes: the lines above
+    // it decoded alone (an encoder never splits an escape at a break).
+    let mut starts = vec![0usize];
+    let mut offset = 0;
+    let mut from = 0;
+    for &p in parts {
+        offset += joined.get(from..p).and_then(decode).map_or(0, |b| b.len());
+        starts.push(offset);
+        from = p;
+    }
+    let slots = starts.len();
+    let mut out: Vec<(usize, Vec<u8>)> = Vec::new();
+    let mut begin = 0;
+    for piece in decoded.split(|&b| b == b'\n') {
+        let natural = starts.partition_point(|&s| s <= begin).saturating_sub(1);
+        let slot = out.last().map_or(natural, |&(last, _)| natural.max(last - at + 1));
+        let piece_clean = piece.strip_suffix(b"\r").unwrap_or(piece).to_vec();
+        begin += piece.len() + 1;
+        if slot < slots {
+            out.push((at + slot, piece_clean));
+        } else if let Some(last) = out.last_mut() {
+            last.1.push(b' ');
+            last.1.extend(piece_clean);
+        }
+    }
+    out
 }
 
 /// Index *n − 1*: whether line *n* is quoted under an indent (`    >> Copy:
@@ -862,6 +922,35 @@ mod tests {
         assert_eq!(diff.lines[1], " > Simple read: 8.4718 microseconds");
         let lone = Input::from_text("latency\n   > 1000 ms   3\n   < 10 ms   5\n");
         assert_eq!(lone.lines[1], "   > 1000 ms   3");
+    }
+
+    /// wild33 file 26 (linux-mm 2018-09, Exchange): every line of the
+    /// quoted-printable body ends `=0A=`, an encoded line feed and a soft
+    /// break, so the body decoded as one line and nothing was read. Each
+    /// decoded line stays on the line it was written on; a row's tail
+    /// the encoder wrapped (`0.=` / `50%=0A=`) joins it, its line left
+    /// joined away (no blank line).
+    #[test]
+    fn encoded_line_feeds_on_soft_broken_lines_split_back() {
+        let text = "Content-Transfer-Encoding: quoted-printable\n\n\
+                    >> Average Half load -j 8=0A=\n>>                  BASE        SPF=0A=\n\
+                    >> Elapsed Time     1448.65 (5.72312)      1455.84 (4.84951)       0.=\n50%=0A=\n\
+                    >> Sleeps   105064  (1240.96)=0D=0A=\n>>=0A=\nbye\n";
+        let input = Input::from_text(text);
+        assert_eq!(
+            input.lines[2..9],
+            [
+                "Average Half load -j 8",
+                "                 BASE        SPF",
+                "Elapsed Time     1448.65 (5.72312)      1455.84 (4.84951)       0.50%",
+                "",
+                "Sleeps   105064  (1240.96)",
+                "",
+                "bye"
+            ]
+        );
+        assert!(input.qp);
+        assert!(input.joined_away(5) && !input.joined_away(4) && !input.joined_away(6));
     }
 
     /// attack32 F6: a mail client's bar quote, `| `, on a whole block is
