@@ -799,7 +799,9 @@ fn encoded_lines(joined: &str, parts: &[usize], decoded: &[u8], at: usize) -> Ve
 /// Index *n − 1*: whether line *n* is quoted under an indent (`    >> Copy:
 /// 4288.6 …`, a Markdown code block of quoted output, a GitHub report of
 /// STREAM runs): two to eight spaces or tabs, then `>`, on three lines in a
-/// row or more (a table's `  > 1000 ms` row alone is no quote; `diff`'s
+/// row or more, or fewer going on from a quote with no indent or under
+/// the indent of such a run elsewhere in the file (a table's `  > 1000
+/// ms` row alone is no quote; `diff`'s
 /// one-space ` > ` lines, pasted into a mail, are a diff's side, not
 /// quoted). Empty where no line is.
 fn indented_quotes(text: &str) -> Vec<bool> {
@@ -817,19 +819,34 @@ fn indented_quotes(text: &str) -> Vec<bool> {
     let lines: Vec<&str> = text.split('\n').collect();
     // A line quoted with no indent (`> 2.4.20-pre4-ac1  40.603 …`).
     let quoted = |k: usize| lines.get(k).is_some_and(|l| l.starts_with('>'));
-    let mut out = vec![false; marked.len()];
+    let indent = |k: usize| &lines[k][..lines[k].len() - lines[k].trim_start_matches([' ', '\t']).len()];
+    // The runs of marked lines: (first, end).
+    let mut runs: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
     while i < marked.len() {
         let end = (i..marked.len()).find(|&k| !marked[k]).unwrap_or(marked.len());
+        if end > i {
+            runs.push((i, end));
+        }
+        i = end.max(i + 1);
+    }
+    // The indents of the runs of three lines or more: a mail indented
+    // whole (a list item, a blog's block) quotes under that indent.
+    let mut quote_indents: Vec<&str> = runs.iter().filter(|(a, b)| b - a >= 3).map(|&(a, _)| indent(a)).collect();
+    quote_indents.dedup();
+    let mut out = vec![false; marked.len()];
+    for (i, end) in runs {
         // Fewer than three lines: quoted when they go on from (or into) a
         // quote with no indent, no blank line between (a reply whose
         // quoted table's last rows were indented by the mailer:
-        // `    > 2.4.20-pre5   52.405 …` under `> 2.4.20-pre4-ac1`).
-        let continues = end > i && ((i > 0 && quoted(i - 1)) || quoted(end));
+        // `    > 2.4.20-pre5   52.405 …` under `> 2.4.20-pre4-ac1`), or
+        // stand under the indent of a quote of three lines or more in
+        // the file (a reply's quoted rows resuming after its own, the
+        // whole mail indented: attack32 F9).
+        let continues = (i > 0 && quoted(i - 1)) || quoted(end) || quote_indents.contains(&indent(i));
         if end - i >= 3 || continues {
             out[i..end].fill(true);
         }
-        i = end.max(i + 1);
     }
     out
 }
@@ -995,6 +1012,15 @@ mod tests {
         assert_eq!(input.quote_depth(2), 1);
         let alone = Input::from_text("latency\n   > 1000 ms   3\n   > 2000 ms   5\n");
         assert_eq!(alone.lines[1], "   > 1000 ms   3");
+        // attack32 F9: the whole mail indented, a reply's own rows between
+        // quoted ones: the two quoted rows after them are quoted too (the
+        // mail quotes under that indent elsewhere), not a table's rows.
+        let mail = Input::from_text(
+            "    > Clients: tip  patched\n    >   128  1 (0.00 pct)  2 (1.00 pct)\n    >   256  1 (0.00 pct)  2 (1.00 pct)\n\
+             \x20   256  3 (0.00 pct)  4 (1.00 pct)\n    >   512  1 (0.00 pct)  2 (1.00 pct)\n",
+        );
+        assert_eq!(mail.lines[4], "  512  1 (0.00 pct)  2 (1.00 pct)");
+        assert_eq!((mail.quote_depth(3), mail.quote_depth(4)), (0, 1));
     }
 
     /// A reply quoting a mail whose writer's mailer quotes ` > ` (LKML
