@@ -434,6 +434,16 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
             last += 1;
         }
         let tail = last..=end; // 0-based: the lines after `last` (1-based)
+        // Lines quoted deeper than the last one read start a quote, another
+        // writer's text, whatever they hold: left to the later rounds (an
+        // OSDB log's last line glued above a quoted pct-table's `~~~
+        // hackbench ~~~` title took the title, and the table was named
+        // `results`, attack32 F8). A line quoted less is most often the
+        // quoted line's tail a mail client wrapped (`procs` under `>
+        // Throughput 18.4511 MB/sec … 16`): still this output's.
+        if let Some(k) = tail.clone().find(|&k| input.quote_depth(k) > input.quote_depth(last - 1)) {
+            taken[k..=end].fill(false);
+        }
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
         }
@@ -1213,6 +1223,23 @@ mod tests {
         let (n, notes) = group_runs(&format!("{}{}", run(5604), run(5604)));
         assert_eq!(n, 1, "{notes:?}");
         assert!(notes.iter().any(|(_, m)| m.contains("the same output appears twice")), "{notes:?}");
+    }
+
+    /// attack32 F8: an OSDB log's last line glued, no blank line, above a
+    /// quoted pct table's `~~~ hackbench ~~~` title took the title into
+    /// its paragraph, and the table was named `results`; the quote's lines
+    /// are the table's.
+    #[test]
+    fn a_quote_glued_under_another_output_keeps_its_title() {
+        let text = "\"Single User Test\"\t1790.05 seconds\t(0:29:50.05)\n> ~~~~~~~~~\n> hackbench\n> ~~~~~~~~~\n>\n\
+                    > Test:                   sched-tip              v2_sis_prop\n\
+                    >  1-groups:         5.05 (0.00 pct)         5.00 (0.99 pct)\n\
+                    >  2-groups:         5.72 (0.00 pct)         5.63 (1.57 pct)\n";
+        let segs = segments(&Input::from_text(text), None);
+        let pct = segs.iter().find(|s| s.parser.id() == "pct-table").expect("a pct table");
+        let p = pct.outcome.as_ref().expect("read");
+        assert_eq!(p.samples.len(), 4);
+        assert!(p.samples.iter().all(|s| s.metric.name == "hackbench"), "{:?}", p.samples[0]);
     }
 
     #[test]
