@@ -195,6 +195,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut mode: Option<String> = None;
     let mut unit = String::new();
     let mut interpretation: Option<Better> = None;
+    // The line and quote depth of the last `Units` or `Interpretation`
+    // line (the newer form's description).
+    let mut described_on: Option<(usize, u8)> = None;
     // The table being read, and its quote depth.
     let mut open: Option<(u8, Header)> = None;
     // The last header of each quote depth, for rows a reply's words broke.
@@ -241,8 +244,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 "test" => {
                     title = Some(value.to_string());
                     (details, mode, unit, interpretation) = (None, None, String::new(), None);
+                    described_on = None;
                 }
                 "units" => {
+                    described_on = Some((n, depth));
                     unit = if value.to_ascii_lowercase().starts_with("normalized") {
                         "normalized".to_string()
                     } else {
@@ -250,6 +255,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     }
                 }
                 "interpretation" => {
+                    described_on = Some((n, depth));
                     let v = value.to_ascii_lowercase();
                     interpretation = if v.starts_with("lower") {
                         Some(Better::Lower)
@@ -276,6 +282,22 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 interpretation,
                 line: n,
             };
+            // A unit or direction described at another quote depth: not
+            // sure it is this table's (attack32 F14: a quoted STREAM
+            // table's header between an unquoted hackbench table's lines
+            // took its `Units : Normalized time`, `Lower is better`).
+            if let Some((at, d)) = described_on
+                && d != depth
+                && (!h.unit.is_empty() || h.interpretation.is_some())
+            {
+                out.notes.push((
+                    n,
+                    format!(
+                        "the header (quoted {depth} deep) takes the unit and direction described on line {at}, \
+                         quoted {d} deep: another table's, perhaps; read with them"
+                    ),
+                ));
+            }
             for k in &h.kernels {
                 if !out.kernel_order.contains(k) {
                     out.kernel_order.push(k.clone());
@@ -483,6 +505,27 @@ mod tests {
         assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
         assert_eq!(p.notes[0].0, 3);
         assert!(p.notes[0].1.contains("`5,63` is no number"), "{:?}", p.notes);
+    }
+
+    /// attack32 F14: a quoted table's header under an unquoted newer-form
+    /// description (`Units`, `Interpretation`) took its unit and direction
+    /// with no word; now noted at the header.
+    #[test]
+    fn a_unit_described_at_another_quote_depth_is_said() {
+        let text = "Test          : hackbench\nUnits         : Normalized time in seconds\n\
+                    Interpretation: Lower is better\n\
+                    > Test:                   sched-tip              v2_sis_prop\n\
+                    > Copy:      204020.95 (0.00 pct)  211802.20 (3.81 pct)\n\
+                    > Scale:     201031.86 (0.00 pct)  206000.00 (2.47 pct)\n";
+        let p = parse_all(&Input::from_text(text)).expect("reads");
+        assert!(
+            p.notes.iter().any(|(l, m)| *l == 4 && m.contains("described on line 3, quoted 0 deep")),
+            "{:?}",
+            p.notes
+        );
+        // The same table unquoted: its own description, no note.
+        let p = parse_all(&Input::from_text(&text.replace("> ", ""))).expect("reads");
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
     /// attack32 F19: the quoting changing inside a table (its last rows
