@@ -269,7 +269,7 @@ const MAX_TWIN_CANDIDATES: usize = 4;
 /// The rule that keeps runs which print alike: the copy counts only when
 /// its figures could not repeat the earlier ones by chance, judged from
 /// how finely each figure was printed and how closely the file's own
-/// figures of its series lie ([`Spread::coincidence_likely`], the test
+/// figures of its series lie (`Spread::coincidence_likely`, the test
 /// [`drop_repeated_figures`] uses). One CoreMark score printed to six
 /// decimals (`2011.937496`) is a copy; hackbench's one whole second
 /// (`Time: 2.000`), printed alike by any two runs, never is, however many
