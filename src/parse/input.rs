@@ -17,7 +17,11 @@
 /// * leading mail quote markers (`>`, `> `, `>>`, `> >`, and supercite's
 ///   initials `ZC> `) are removed from every line, also under an indent
 ///   on three lines in a row or more (`    >> Copy: …`, quoted output in a
-///   Markdown code block); [`Input::quoted`] is set when any were;
+///   Markdown code block) or going on from a quote with no indent; so is
+///   a mail client's bar quote, `| `, on a block of three lines or more
+///   that is no table (no row ends in `|`, no rule of dashes);
+///   [`Input::quoted`] is set when any
+///   were;
 /// * a mail saved in its quoted-printable transfer encoding (it holds
 ///   `=3D`, an encoded `=`, or lines ending in `=20`, or two or more long
 ///   lines broken by a soft break `=` where the encoder wraps) is decoded:
@@ -123,9 +127,17 @@ impl Input {
         let mut quote_depths: Vec<u8> = Vec::new();
         let mut quoted = false;
         let indented = indented_quotes(&unified);
+        let barred = bar_quotes(&unified);
         for (i, l) in unified.split('\n').enumerate() {
             let l = if indented.get(i).copied().unwrap_or(false) { l.trim_start() } else { l };
+            // A bar quote is one level, then any `>` quoting under it.
+            let (l, bar) = if barred.get(i).copied().unwrap_or(false) {
+                (l.strip_prefix("| ").unwrap_or_else(|| l.trim_start_matches('|')), 1)
+            } else {
+                (l, 0)
+            };
             let (rest, depth) = strip_quote(l);
+            let depth = depth.saturating_add(bar);
             if depth > 0 && !quoted {
                 quoted = true;
                 quote_depths = vec![0; i];
@@ -705,8 +717,11 @@ fn decode_qp(lines: &mut [String], latin1: bool) -> Vec<bool> {
     while i < lines.len() {
         let mut joined = std::mem::take(&mut lines[i]);
         let mut next = i + 1;
+        // Where each line joined starts in `joined` (the first at 0).
+        let mut parts: Vec<usize> = Vec::new();
         while joined.ends_with('=') && !joined.ends_with("==") && next < lines.len() {
             joined.pop();
+            parts.push(joined.len());
             joined.push_str(&std::mem::take(&mut lines[next]));
             if emptied.is_empty() {
                 emptied = vec![false; lines.len()];
@@ -714,20 +729,79 @@ fn decode_qp(lines: &mut [String], latin1: bool) -> Vec<bool> {
             emptied[next] = true;
             next += 1;
         }
-        lines[i] = match quoted_printable::decode(joined.as_bytes(), quoted_printable::ParseMode::Robust) {
-            Ok(bytes) if latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(_) => joined,
+        let text = |bytes: &[u8]| -> String {
+            if latin1 {
+                bytes.iter().map(|&b| char::from(b)).collect()
+            } else {
+                String::from_utf8_lossy(bytes).into_owned()
+            }
         };
+        match quoted_printable::decode(joined.as_bytes(), quoted_printable::ParseMode::Robust) {
+            // An encoded line end (`=0A`, Exchange's `…=0A=` on every
+            // line: the whole body one soft-broken line) splits the text
+            // back into the lines it was written on.
+            Ok(bytes) if memchr::memchr(b'\n', &bytes).is_some() && next > i + 1 => {
+                let pieces = encoded_lines(&joined, &parts, &bytes, i);
+                for (slot, piece) in pieces {
+                    lines[slot] = text(&piece);
+                    if slot > i {
+                        emptied[slot] = false;
+                    }
+                }
+                // The slots that got no piece stay empty (their text was
+                // taken by the line above).
+            }
+            Ok(bytes) => lines[i] = text(&bytes),
+            Err(_) => lines[i] = joined,
+        }
         i = next;
     }
     emptied
 }
 
+/// The lines of a run of soft-broken lines (`joined` without their `=`
+/// breaks, the second and later starting at `parts`) whose decoded text
+/// (`decoded`) holds encoded line ends (`=0A`, `=0D=0A`): each piece
+/// between them with the index (from `at`, the first line's) of the line
+/// it starts on, or of the next one free when two start on one line, the
+/// last free one taking what is left. Line numbers stay the file's: a
+/// piece is where its text was written.
+fn encoded_lines(joined: &str, parts: &[usize], decoded: &[u8], at: usize) -> Vec<(usize, Vec<u8>)> {
+    let decode = |s: &str| quoted_printable::decode(s.as_bytes(), quoted_printable::ParseMode::Robust).ok();
+    // Where each line's text starts in the decoded bytes: the lines above
+    // it decoded alone (an encoder never splits an escape at a break).
+    let mut starts = vec![0usize];
+    let mut offset = 0;
+    let mut from = 0;
+    for &p in parts {
+        offset += joined.get(from..p).and_then(decode).map_or(0, |b| b.len());
+        starts.push(offset);
+        from = p;
+    }
+    let slots = starts.len();
+    let mut out: Vec<(usize, Vec<u8>)> = Vec::new();
+    let mut begin = 0;
+    for piece in decoded.split(|&b| b == b'\n') {
+        let natural = starts.partition_point(|&s| s <= begin).saturating_sub(1);
+        let slot = out.last().map_or(natural, |&(last, _)| natural.max(last - at + 1));
+        let piece_clean = piece.strip_suffix(b"\r").unwrap_or(piece).to_vec();
+        begin += piece.len() + 1;
+        if slot < slots {
+            out.push((at + slot, piece_clean));
+        } else if let Some(last) = out.last_mut() {
+            last.1.push(b' ');
+            last.1.extend(piece_clean);
+        }
+    }
+    out
+}
+
 /// Index *n − 1*: whether line *n* is quoted under an indent (`    >> Copy:
 /// 4288.6 …`, a Markdown code block of quoted output, a GitHub report of
 /// STREAM runs): two to eight spaces or tabs, then `>`, on three lines in a
-/// row or more (a table's `  > 1000 ms` row alone is no quote; `diff`'s
+/// row or more, or fewer going on from a quote with no indent or under
+/// the indent of such a run elsewhere in the file (a table's `  > 1000
+/// ms` row alone is no quote; `diff`'s
 /// one-space ` > ` lines, pasted into a mail, are a diff's side, not
 /// quoted). Empty where no line is.
 fn indented_quotes(text: &str) -> Vec<bool> {
@@ -742,11 +816,70 @@ fn indented_quotes(text: &str) -> Vec<bool> {
             ((2..=8).contains(&indent) || (indent == 1 && l.starts_with('\t'))) && rest.starts_with('>')
         })
         .collect();
-    let mut out = vec![false; marked.len()];
+    let lines: Vec<&str> = text.split('\n').collect();
+    // A line quoted with no indent (`> 2.4.20-pre4-ac1  40.603 …`).
+    let quoted = |k: usize| lines.get(k).is_some_and(|l| l.starts_with('>'));
+    let indent = |k: usize| &lines[k][..lines[k].len() - lines[k].trim_start_matches([' ', '\t']).len()];
+    // The runs of marked lines: (first, end).
+    let mut runs: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
     while i < marked.len() {
         let end = (i..marked.len()).find(|&k| !marked[k]).unwrap_or(marked.len());
-        if end - i >= 3 {
+        if end > i {
+            runs.push((i, end));
+        }
+        i = end.max(i + 1);
+    }
+    // The indents of the runs of three lines or more: a mail indented
+    // whole (a list item, a blog's block) quotes under that indent.
+    let mut quote_indents: Vec<&str> = runs.iter().filter(|(a, b)| b - a >= 3).map(|&(a, _)| indent(a)).collect();
+    quote_indents.dedup();
+    let mut out = vec![false; marked.len()];
+    for (i, end) in runs {
+        // Fewer than three lines: quoted when they go on from (or into) a
+        // quote with no indent, no blank line between (a reply whose
+        // quoted table's last rows were indented by the mailer:
+        // `    > 2.4.20-pre5   52.405 …` under `> 2.4.20-pre4-ac1`), or
+        // stand under the indent of a quote of three lines or more in
+        // the file (a reply's quoted rows resuming after its own, the
+        // whole mail indented: attack32 F9).
+        let continues = (i > 0 && quoted(i - 1)) || quoted(end) || quote_indents.contains(&indent(i));
+        if end - i >= 3 || continues {
+            out[i..end].fill(true);
+        }
+    }
+    out
+}
+
+/// Index *n − 1*: whether line *n* is quoted with a bar, `| ` (some mail
+/// clients' quote: an OSDB log posted so was read with a kernel named `|`
+/// and lost 8 of its 12 figures, attack32 F6). Only a block of three lines
+/// or more in a row, each `|` alone or `| ` and text, that is no table:
+/// no line of it ends in `|` (but a quoted blank, `|` alone) and none is
+/// a table's rule of bars, dashes and colons with a bar past its first
+/// (`|---|:--:`; a quoted `| ------` rule is a quote): a Markdown
+/// table and an ASCII-art table start their rows with `|` too, and keep
+/// them. Empty where no line is.
+fn bar_quotes(text: &str) -> Vec<bool> {
+    if !text.starts_with('|') && !text.contains("\n|") {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = text.split('\n').collect();
+    let barred = |l: &str| l.trim_end() == "|" || l.starts_with("| ");
+    let tabular = |l: &str| {
+        let t = l.trim_end();
+        // A rule of columns has a bar or cross past its first (a quoted
+        // `| ------` rule has none).
+        (t.len() > 1 && t.ends_with('|'))
+            || (t.contains("---")
+                && t[1..].contains(['|', '+'])
+                && t.bytes().all(|b| matches!(b, b'|' | b'-' | b':' | b'+' | b'=' | b' ' | b'\t')))
+    };
+    let mut out = vec![false; lines.len()];
+    let mut i = 0;
+    while i < lines.len() {
+        let end = (i..lines.len()).find(|&k| !barred(lines[k])).unwrap_or(lines.len());
+        if end - i >= 3 && !lines[i..end].iter().any(|l| tabular(l)) {
             out[i..end].fill(true);
         }
         i = end.max(i + 1);
@@ -806,6 +939,88 @@ mod tests {
         assert_eq!(diff.lines[1], " > Simple read: 8.4718 microseconds");
         let lone = Input::from_text("latency\n   > 1000 ms   3\n   < 10 ms   5\n");
         assert_eq!(lone.lines[1], "   > 1000 ms   3");
+    }
+
+    /// wild33 file 26 (linux-mm 2018-09, Exchange): every line of the
+    /// quoted-printable body ends `=0A=`, an encoded line feed and a soft
+    /// break, so the body decoded as one line and nothing was read. Each
+    /// decoded line stays on the line it was written on; a row's tail
+    /// the encoder wrapped (`0.=` / `50%=0A=`) joins it, its line left
+    /// joined away (no blank line).
+    #[test]
+    fn encoded_line_feeds_on_soft_broken_lines_split_back() {
+        let text = "Content-Transfer-Encoding: quoted-printable\n\n\
+                    >> Average Half load -j 8=0A=\n>>                  BASE        SPF=0A=\n\
+                    >> Elapsed Time     1448.65 (5.72312)      1455.84 (4.84951)       0.=\n50%=0A=\n\
+                    >> Sleeps   105064  (1240.96)=0D=0A=\n>>=0A=\nbye\n";
+        let input = Input::from_text(text);
+        assert_eq!(
+            input.lines[2..9],
+            [
+                "Average Half load -j 8",
+                "                 BASE        SPF",
+                "Elapsed Time     1448.65 (5.72312)      1455.84 (4.84951)       0.50%",
+                "",
+                "Sleeps   105064  (1240.96)",
+                "",
+                "bye"
+            ]
+        );
+        assert!(input.qp);
+        assert!(input.joined_away(5) && !input.joined_away(4) && !input.joined_away(6));
+    }
+
+    /// attack32 F6: a mail client's bar quote, `| `, on a whole block is
+    /// stripped as `> ` is (an OSDB log so quoted gave a kernel named `|`
+    /// and lost 8 of 12 figures); a Markdown table, an ASCII-art table's
+    /// rows, `|--` tree lines and a block of two lines keep their bars.
+    #[test]
+    fn a_bar_quoted_block_is_quoted() {
+        let input = Input::from_text(
+            "On Mon, Bob wrote:\n| \"Single User Test\"\t250.31 seconds\n|\n| > Mixed IR (tup/sec)\t412.3310\n\
+             | ---------------\nbye\n",
+        );
+        assert_eq!(
+            input.lines[1..5],
+            ["\"Single User Test\"\t250.31 seconds", "", "Mixed IR (tup/sec)\t412.3310", "---------------"]
+        );
+        assert_eq!((input.quote_depth(1), input.quote_depth(3), input.quote_depth(5)), (1, 2, 0));
+        assert!(input.quoted);
+        for table in [
+            "| kernel | Max |\n|--------|-----|\n| 2.4.20 | 40.603 |\n",
+            "| kernel   Max\n|--------+-----\n| 2.4.20   40.603\n",
+            "| a\n| b 1\nc\n",
+            "|-- a 1\n|-- b 2\n|-- c 3\n",
+        ] {
+            let input = Input::from_text(table);
+            assert_eq!(input.lines.join("\n") + "\n", table);
+            assert!(!input.quoted, "{table}");
+        }
+    }
+
+    /// attack32 case 20: a reply's quoted table whose last rows the mailer
+    /// indented (`    > 2.4.20-pre5 …` under `> 2.4.20-pre4-ac1 …`, two
+    /// lines) gave kernels named `> 2.4.20-pre5`: rows going on from a
+    /// quote are quoted however few; two indented `>` lines alone are not.
+    #[test]
+    fn indented_rows_going_on_from_a_quote_are_quoted() {
+        let input = Input::from_text(
+            "> 2.4.20-pre4-ac1          40.603       0.008\n    > 2.4.20-pre5              52.405       0.009\n\
+             \x20   > 2.5.33-mm5                2.955       0.008\n",
+        );
+        assert_eq!(input.lines[1], "2.4.20-pre5              52.405       0.009");
+        assert_eq!(input.quote_depth(2), 1);
+        let alone = Input::from_text("latency\n   > 1000 ms   3\n   > 2000 ms   5\n");
+        assert_eq!(alone.lines[1], "   > 1000 ms   3");
+        // attack32 F9: the whole mail indented, a reply's own rows between
+        // quoted ones: the two quoted rows after them are quoted too (the
+        // mail quotes under that indent elsewhere), not a table's rows.
+        let mail = Input::from_text(
+            "    > Clients: tip  patched\n    >   128  1 (0.00 pct)  2 (1.00 pct)\n    >   256  1 (0.00 pct)  2 (1.00 pct)\n\
+             \x20   256  3 (0.00 pct)  4 (1.00 pct)\n    >   512  1 (0.00 pct)  2 (1.00 pct)\n",
+        );
+        assert_eq!(mail.lines[4], "  512  1 (0.00 pct)  2 (1.00 pct)");
+        assert_eq!((mail.quote_depth(3), mail.quote_depth(4)), (0, 1));
     }
 
     /// A reply quoting a mail whose writer's mailer quotes ` > ` (LKML

@@ -22,7 +22,10 @@
 //! pct)`; a row of another number of columns ends the table. Rows after
 //! a person's words (a reply's interjection inside the quoted table)
 //! continue the last table of the same quote depth when their columns
-//! agree.
+//! agree; one right under a row quoted deeper and so filed under another
+//! header is noted (the quoting changed inside a table: which table it
+//! goes on is not sure). A line of a row's shape that is no row (a
+//! decimal comma, `5,63 (1.57 pct)`) is noted, never dropped silently.
 //!
 //! **Sample.** Group: the benchmark, from the title over the table (the
 //! word between `~~~` rules, or a `Test: hackbench` line); metric: the
@@ -81,6 +84,8 @@ struct Header {
     unit: String,
     /// The newer form's `Interpretation` line's direction.
     interpretation: Option<Better>,
+    /// Its line (1-based).
+    line: usize,
 }
 
 /// `1-groups:  5.05 (0.00 pct)  5.00 (0.99 pct)` → (`1-groups`, cells);
@@ -190,6 +195,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut mode: Option<String> = None;
     let mut unit = String::new();
     let mut interpretation: Option<Better> = None;
+    // The line and quote depth of the last `Units` or `Interpretation`
+    // line (the newer form's description).
+    let mut described_on: Option<(usize, u8)> = None;
     // The table being read, and its quote depth.
     let mut open: Option<(u8, Header)> = None;
     // The last header of each quote depth, for rows a reply's words broke.
@@ -199,6 +207,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
     // The last line of a title's block (its closing rule).
     let mut skip_to = 0;
+    // The last row read: the line index after it, its quote depth and
+    // its header's line.
+    let mut last_row: Option<(usize, u8, usize)> = None;
     for (i, &t) in lines.iter().enumerate() {
         let n = i + 1;
         let depth = input.quote_depth(i);
@@ -233,8 +244,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 "test" => {
                     title = Some(value.to_string());
                     (details, mode, unit, interpretation) = (None, None, String::new(), None);
+                    described_on = None;
                 }
                 "units" => {
+                    described_on = Some((n, depth));
                     unit = if value.to_ascii_lowercase().starts_with("normalized") {
                         "normalized".to_string()
                     } else {
@@ -242,6 +255,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     }
                 }
                 "interpretation" => {
+                    described_on = Some((n, depth));
                     let v = value.to_ascii_lowercase();
                     interpretation = if v.starts_with("lower") {
                         Some(Better::Lower)
@@ -266,7 +280,24 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 mode: mode.clone(),
                 unit: unit.clone(),
                 interpretation,
+                line: n,
             };
+            // A unit or direction described at another quote depth: not
+            // sure it is this table's (attack32 F14: a quoted STREAM
+            // table's header between an unquoted hackbench table's lines
+            // took its `Units : Normalized time`, `Lower is better`).
+            if let Some((at, d)) = described_on
+                && d != depth
+                && (!h.unit.is_empty() || h.interpretation.is_some())
+            {
+                out.notes.push((
+                    n,
+                    format!(
+                        "the header (quoted {depth} deep) takes the unit and direction described on line {at}, \
+                         quoted {d} deep: another table's, perhaps; read with them"
+                    ),
+                ));
+            }
             for k in &h.kernels {
                 if !out.kernel_order.contains(k) {
                     out.kernel_order.push(k.clone());
@@ -294,6 +325,29 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     }
                 },
             };
+            // Right under a row quoted deeper, filed under another header
+            // (attack32 F19: a depth-2 schbench table's rows 128-512 left
+            // at depth 1 by the mailer went under the depth-1 table of
+            // other kernels above): which table the row goes on is not
+            // sure; said, naming both. A row quoted deeper than the one
+            // above it is a quote going on under a reply's own rows (the
+            // LKML 2022 AMD NPS mail's `>   512` under its writer's `256`
+            // row): the usual shape of an inline reply, read as before.
+            if let Some((next, d, above)) = last_row
+                && next == i
+                && depth < d
+                && above != h.line
+            {
+                out.notes.push((
+                    n,
+                    format!(
+                        "the quoting changes inside a table: this row (quoted {depth} deep) is read under the \
+                         header of line {} (kernels {}), not the table of line {above} right above it (quoted {d} deep)",
+                        h.line,
+                        h.kernels.join(", ")
+                    ),
+                ));
+            }
             let base = cells[0].0;
             let (param, value) = case_param(&h.case, &case);
             let at = out.samples.len();
@@ -320,6 +374,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if out.samples.len() == at {
                 continue;
             }
+            last_row = Some((i + 1, depth, h.line));
             if let Some(b) = h.interpretation {
                 // The table says its direction: its pct only checked.
                 for s in &mut out.samples[at..] {
@@ -343,6 +398,25 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     votes[vote].2 += 1;
                 }
             }
+            continue;
+        }
+        // A line of the table's shape that is no row (attack32 F18:
+        // `5,63 (1.57 pct)`, a decimal comma): said, not dropped silently.
+        if !by_depth.is_empty() && (t.contains(" pct)") || t.contains("](")) {
+            let bad = t
+                .split_whitespace()
+                .skip(1)
+                .map(|w| w.trim_matches(['(', ')', '[', ']']))
+                .find(|w| w.bytes().any(|b| b.is_ascii_digit()) && w != &"pct" && super::num::plain(w).is_none());
+            let why = if t.starts_with('>') {
+                "its `>` under an indent on fewer than three lines is not read as quoting".to_string()
+            } else {
+                bad.map_or_else(
+                    || "its cells are not values with their `pct`".to_string(),
+                    |w| format!("`{w}` is no number"),
+                )
+            };
+            out.notes.push((n, format!("looks like a row of the `pct` table above and was not read: {why}")));
             continue;
         }
         // A short line between the title and the header: the set-up
@@ -417,6 +491,66 @@ impl BenchParser for PctTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// attack32 F18: a decimal comma in one cell (`5,63`) left the row out
+    /// with no word; now a note names the line and the cell.
+    #[test]
+    fn a_row_with_a_cell_that_is_no_number_is_said() {
+        let text = "Test:                   sched-tip              v2_sis_prop\n \
+                    1-groups:         5.05 (0.00 pct)         5.00 (0.99 pct)\n \
+                    2-groups:         5.72 (0.00 pct)         5,63 (1.57 pct)\n \
+                    4-groups:         6.34 (0.00 pct)         6.21 (2.05 pct)\n";
+        let p = parse_all(&Input::from_text(text)).expect("reads");
+        assert_eq!(p.samples.len(), 4);
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert_eq!(p.notes[0].0, 3);
+        assert!(p.notes[0].1.contains("`5,63` is no number"), "{:?}", p.notes);
+    }
+
+    /// attack32 F14: a quoted table's header under an unquoted newer-form
+    /// description (`Units`, `Interpretation`) took its unit and direction
+    /// with no word; now noted at the header.
+    #[test]
+    fn a_unit_described_at_another_quote_depth_is_said() {
+        let text = "Test          : hackbench\nUnits         : Normalized time in seconds\n\
+                    Interpretation: Lower is better\n\
+                    > Test:                   sched-tip              v2_sis_prop\n\
+                    > Copy:      204020.95 (0.00 pct)  211802.20 (3.81 pct)\n\
+                    > Scale:     201031.86 (0.00 pct)  206000.00 (2.47 pct)\n";
+        let p = parse_all(&Input::from_text(text)).expect("reads");
+        assert!(
+            p.notes.iter().any(|(l, m)| *l == 4 && m.contains("described on line 3, quoted 0 deep")),
+            "{:?}",
+            p.notes
+        );
+        // The same table unquoted: its own description, no note.
+        let p = parse_all(&Input::from_text(&text.replace("> ", ""))).expect("reads");
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    /// attack32 F19: the quoting changing inside a table (its last rows
+    /// one level less quoted than the rest) filed those rows under the
+    /// table of other kernels above them at that depth, with no word:
+    /// said, naming both headers.
+    #[test]
+    fn a_row_whose_quoting_changes_inside_a_table_is_said() {
+        let text = "> #workers:       sched-tip                util-avg\n\
+                    >   1:      13.00 (0.00 pct)        14.50 (-11.53 pct)\n\
+                    > we still saw some downgradings.\n\
+                    > > #workers:        sched-tip               v2_sis_prop\n\
+                    > >  64:     195.00 (0.00 pct)       192.50 (1.28 pct)\n\
+                    > 128:     395.50 (0.00 pct)       399.00 (-0.88 pct)\n";
+        let p = parse_all(&Input::from_text(text)).expect("reads");
+        assert_eq!(p.samples.len(), 6);
+        let note = p.notes.iter().find(|(l, _)| *l == 6).map(|n| n.1.as_str()).unwrap_or_default();
+        assert!(
+            note.contains("header of line 1 (kernels sched-tip, util-avg), not the table of line 4"),
+            "{:?}",
+            p.notes
+        );
+        // Rows of one depth under their header: no note.
+        assert!(p.notes.iter().all(|(l, _)| *l == 6), "{:?}", p.notes);
+    }
 
     #[test]
     fn rows_headers_and_cases() {

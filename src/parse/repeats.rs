@@ -244,6 +244,176 @@ impl<'a> Spread<'a> {
     }
 }
 
+/// The most earlier lines of one text and figures a line is matched
+/// against ([`drop_pasted_twice`]): a loop's log prints `Time: 2.000` ten
+/// thousand times, and each is matched against the first few only.
+const MAX_TWIN_CANDIDATES: usize = 4;
+
+/// Drops the second copy of an output pasted twice in one file (a post
+/// holding the same report twice, a mail quoting the whole result it
+/// answers, a log `cat` twice), with a warning naming both copies: "the
+/// same output appears twice (lines 3-19 and 22-38): counted once". Read
+/// as it was, the copy stood as a second run of the same set-up, the
+/// mean unchanged but n doubled and the interval narrowed (attack32
+/// F15: a CoreMark report pasted twice gave two runs; so in 19 parsers).
+///
+/// A copy is a run of read lines, one after another, each of which says
+/// what a line of an earlier run of as many lines says: the same words
+/// (white space and mail quoting aside) and the same figures, in order,
+/// with the same kernel, group, parameters, metric and unit. The two runs
+/// do not overlap, and each fills the paragraphs it stands in (no read
+/// line of other figures beside it before a blank line, but the other
+/// copy's when the copies touch): rows alike inside one run (fio's
+/// bucketed clat percentiles under a differing mean) are that run's.
+///
+/// The rule that keeps runs which print alike: the copy counts only when
+/// its figures could not repeat the earlier ones by chance, judged from
+/// how finely each figure was printed and how closely the file's own
+/// figures of its series lie (`Spread::coincidence_likely`, the test
+/// [`drop_repeated_figures`] uses). One CoreMark score printed to six
+/// decimals (`2011.937496`) is a copy; hackbench's one whole second
+/// (`Time: 2.000`), printed alike by any two runs, never is, however many
+/// runs print it; two `Time: 0.429` lines among four are not enough
+/// either (about one in forty for each). A copy of a shell's `time` lines
+/// alone (`real 3m15.000s`, `user`, `sys`) never counts, as in the
+/// paragraph check: a harness log's two builds each print their own
+/// (the fixture `mixed/edited-harness-dbench-lmbench-time-make-twice`).
+/// A benchmark whose runs print the
+/// very same long figures every time (CoreMark's ticks on a micro-
+/// controller with no cache) would lose its runs after the first to this
+/// rule, with the warning, the mean unchanged: in the corpus and the
+/// fixtures no file printed so. Run before the labels are set (a label
+/// read above one copy only would make the copies differ). Returns the
+/// lines of the copies dropped (the segment keeps them, and the lines
+/// there that look like its results are accounted for).
+#[must_use]
+pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
+    if parsed.samples.len() < 2 {
+        return Vec::new();
+    }
+    // Most files print no figure of a metric twice: one hash a sample
+    // says so, before any line is compared.
+    let mut seen: FxHashSet<(&str, u64)> =
+        FxHashSet::with_capacity_and_hasher(parsed.samples.len(), Default::default());
+    if parsed.samples.iter().all(|s| seen.insert((s.metric.name.as_str(), s.value.mean().to_bits()))) {
+        return Vec::new();
+    }
+    let n_lines = input.lines.len();
+    let mut order: Vec<usize> =
+        (0..parsed.samples.len()).filter(|&i| (1..=n_lines).contains(&parsed.samples[i].line)).collect();
+    order.sort_by_key(|&i| (parsed.samples[i].line, i));
+    // The read lines in order: (line, its samples in order).
+    let mut lines: Vec<(usize, Vec<usize>)> = Vec::new();
+    for &i in &order {
+        match lines.last_mut() {
+            Some((line, members)) if *line == parsed.samples[i].line => members.push(i),
+            _ => lines.push((parsed.samples[i].line, vec![i])),
+        }
+    }
+    let samples = &parsed.samples;
+    let words = |line: usize| input.lines[line - 1].split_whitespace();
+    let hashes: Vec<u64> = lines
+        .iter()
+        .map(|(line, members)| {
+            use std::hash::{Hash, Hasher};
+            let mut h = rustc_hash::FxHasher::default();
+            words(*line).for_each(|w| w.hash(&mut h));
+            members.iter().for_each(|&i| key(&samples[i]).hash(&mut h));
+            h.finish()
+        })
+        .collect();
+    let alike = |a: usize, b: usize| {
+        hashes[a] == hashes[b]
+            && lines[a].1.len() == lines[b].1.len()
+            && words(lines[a].0).eq(words(lines[b].0))
+            && lines[a].1.iter().zip(&lines[b].1).all(|(&x, &y)| key(&samples[x]) == key(&samples[y]))
+    };
+    // True when read lines `from..to` (indices into `lines`) fill their
+    // paragraphs: the read line before and the one after are in other
+    // paragraphs, or are the other copy's (`twin`: its first and last).
+    let whole = |from: usize, to: usize, twin: (usize, usize)| {
+        let before =
+            from.checked_sub(1).is_none_or(|p| p + 1 == twin.1 || !same_paragraph(input, lines[p].0, lines[from].0));
+        let after = lines.get(to).is_none_or(|l| to == twin.0 || !same_paragraph(input, lines[to - 1].0, l.0));
+        before && after
+    };
+    let by_chance = std::cell::OnceCell::new();
+    let mut first: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+    // (earlier copy, later copy), each its first and last index in `lines`.
+    let mut copies: Vec<((usize, usize), (usize, usize))> = Vec::new();
+    let mut j = 0;
+    while j < lines.len() {
+        let candidates = first.get(&hashes[j]).map_or(&[][..], Vec::as_slice);
+        let (i, t) = candidates
+            .iter()
+            .map(|&i| (i, (0..).take_while(|&t| j + t < lines.len() && i + t < j && alike(i + t, j + t)).count()))
+            .max_by_key(|&(i, t)| (t, std::cmp::Reverse(i)))
+            .unwrap_or((j, 0));
+        if t == 0 {
+            let e = first.entry(hashes[j]).or_default();
+            if e.len() < MAX_TWIN_CANDIDATES {
+                e.push(j);
+            }
+            j += 1;
+            continue;
+        }
+        let sure = whole(i, i + t, (j, j + t))
+            && whole(j, j + t, (i, i + t))
+            && !lines[j..j + t].iter().all(|l| super::segment::is_shell_time_line(&input.lines[l.0 - 1]))
+            && {
+                let spread = by_chance.get_or_init(|| Spread::of(samples));
+                !spread.coincidence_likely(lines[j..j + t].iter().map(|l| l.1.as_slice()), samples, lines.len())
+            };
+        if sure {
+            copies.push(((i, i + t - 1), (j, j + t - 1)));
+        } else {
+            // A run alike by chance: its lines are originals for later copies.
+            for (k, &h) in hashes.iter().enumerate().skip(j).take(t) {
+                let e = first.entry(h).or_default();
+                if e.len() < MAX_TWIN_CANDIDATES {
+                    e.push(k);
+                }
+            }
+        }
+        // A part of this run is no likelier a copy than the whole: the
+        // lines after it are matched next (each line matched once).
+        j += t;
+    }
+    if copies.is_empty() {
+        return Vec::new();
+    }
+    let mut drop = vec![false; parsed.samples.len()];
+    for &((a, b), (c, d)) in &copies {
+        let span = |x: usize, y: usize| {
+            let (x, y) = (lines[x].0, lines[y].0);
+            if x == y { format!("line {x}") } else { format!("lines {x}-{y}") }
+        };
+        parsed.notes.push((
+            lines[c].0,
+            format!(
+                "the same output appears twice ({} and {}, every word and figure alike): counted once, {} not read \
+                 as another run",
+                span(a, b),
+                span(c, d),
+                span(c, d)
+            ),
+        ));
+        for l in &lines[c..=d] {
+            for &i in &l.1 {
+                drop[i] = true;
+            }
+        }
+    }
+    parsed.notes.sort_by_key(|n| n.0);
+    let gone: Vec<usize> = copies.iter().flat_map(|&(_, (c, d))| lines[c..=d].iter().map(|l| l.0)).collect();
+    let mut i = 0;
+    parsed.samples.retain(|_| {
+        i += 1;
+        !drop[i - 1]
+    });
+    gone
+}
+
 /// Decimals of `v` to nine significant digits, trailing zeros not
 /// counted (`10.779` 3, `56946` 0, `1.001e-9` 12): a figure read as
 /// `1m21.123s` is 81.12299999999999 in binary, printed to 3 decimals.
@@ -403,6 +573,98 @@ mod tests {
             drop_quoted_lmbench_rows(&Input::from_text(text), &mut f);
             assert_eq!(f.samples.len(), 3 * n, "{bench} {n}");
         }
+    }
+
+    /// The samples the segments of `text` read, and their notes.
+    fn read(text: &str) -> (Vec<Sample>, Vec<(usize, String)>) {
+        let segs = crate::parse::segment::segments(&Input::from_text(text), None);
+        let ok = segs.into_iter().filter_map(|s| s.outcome.ok());
+        ok.fold((Vec::new(), Vec::new()), |(mut s, mut n), p| {
+            s.extend(p.samples);
+            n.extend(p.notes);
+            (s, n)
+        })
+    }
+
+    /// attack32 F15 (case 15): a CoreMark report pasted twice in a post
+    /// (ruyisdk's Milk-V Duo page) was two runs, no word. One long figure
+    /// no second run prints alike by chance: counted once, both copies
+    /// named.
+    #[test]
+    fn an_output_pasted_twice_is_counted_once() {
+        let report = "2K performance run parameters for coremark.\nCoreMark Size    : 666\n\
+                      Total ticks      : 14911\nTotal time (secs): 14.911000\nIterations/Sec   : 2011.937496\n\
+                      Iterations       : 30000\nCompiler version : GCC13.1.0\n\
+                      Correct operation validated. See README.md for run and reporting rules.\n\
+                      CoreMark 1.0 : 2011.937496 / GCC13.1.0 -O2   -static / Heap\n";
+        let (one, _) = read(report);
+        let (samples, notes) =
+            read(&format!("Run it on the Milk-V Duo\n\n{report}\nRun it on the Milk-V Duo\n\n{report}"));
+        assert_eq!(samples.len(), one.len(), "{samples:?}");
+        assert!(!one.is_empty());
+        let first = one[0].line + 2;
+        let second = first + 12;
+        assert!(samples.iter().all(|s| s.line < second), "{samples:?}");
+        let want = format!("the same output appears twice (line {first} and line {second}");
+        assert!(notes.iter().any(|(l, m)| *l == second && m.starts_with(&want)), "{notes:?}");
+        // Three copies: each later one is the first's.
+        let (samples, notes) = read(&format!("{report}\n{report}\n{report}"));
+        assert_eq!(samples.len(), one.len(), "{notes:?}");
+        assert_eq!(notes.iter().filter(|(_, m)| m.contains("appears twice")).count(), 2, "{notes:?}");
+    }
+
+    /// Runs that print the same few figures are runs: hackbench's whole
+    /// seconds (`Time: 2.000`), and two `Time: 0.429` / `Time: 0.431` runs
+    /// printed again (one in forty for each figure: no evidence of a
+    /// paste).
+    #[test]
+    fn runs_printing_the_same_few_figures_stay_runs() {
+        let run = |t: &str| {
+            format!(
+                "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                 Each sender will pass 100 messages of 100 bytes\nTime: {t}\n\n"
+            )
+        };
+        let whole: String = ["2.000"; 6].map(run).concat();
+        let (samples, notes) = read(&whole);
+        assert_eq!(samples.len(), 6, "{notes:?}");
+        let short: String = ["0.429", "0.431", "0.429", "0.431"].map(run).concat();
+        let (samples, notes) = read(&short);
+        assert_eq!(samples.len(), 4, "{notes:?}");
+        assert!(!notes.iter().any(|(_, m)| m.contains("appears twice")), "{notes:?}");
+    }
+
+    /// Lines alike inside two runs (fio's bucketed clat percentiles) with
+    /// other figures of each run in their paragraph (the bandwidth line)
+    /// are the runs', not a paste; a run of lines alike that fills its
+    /// paragraphs is one.
+    #[test]
+    fn lines_alike_beside_other_figures_of_their_run_stay() {
+        let pct = |v: f64, line: usize| {
+            [
+                Sample::new(Metric::new("1.00th", "usec", Better::Lower), v, line),
+                Sample::new(Metric::new("5.00th", "usec", Better::Lower), v + 33.0, line),
+            ]
+        };
+        let mut samples: Vec<Sample> = fio("rand", 56946.0, 7118.0, 1).to_vec();
+        samples.extend(pct(2114.0, 2));
+        samples.extend(fio("rand", 57012.0, 7126.0, 4));
+        samples.extend(pct(2114.0, 5));
+        let text =
+            "bw 56946 7118\n| 1.00th=[ 2114], 5.00th=[ 2147]\n\nbw 57012 7126\n| 1.00th=[ 2114], 5.00th=[ 2147]\n";
+        let mut f = file(samples.clone());
+        assert!(drop_pasted_twice(&Input::from_text(text), &mut f).is_empty());
+        assert_eq!(f.samples.len(), 8, "{:?}", f.notes);
+        // The percentile lines alone, each its own paragraph: a paste.
+        let text =
+            "bw 56946 7118\n\n| 1.00th=[ 2114], 5.00th=[ 2147]\n\nbw 57012 7126\n\n| 1.00th=[ 2114], 5.00th=[ 2147]\n";
+        for s in &mut samples {
+            s.line = [0, 1, 3, 0, 5, 7][s.line];
+        }
+        let mut f = file(samples);
+        assert_eq!(drop_pasted_twice(&Input::from_text(text), &mut f), [7]);
+        assert_eq!(f.samples.len(), 6);
+        assert!(f.notes[0].1.starts_with("the same output appears twice (line 3 and line 7"), "{:?}", f.notes);
     }
 
     #[test]

@@ -460,7 +460,13 @@ impl BenchParser for Schbench {
                 Some((n, k)) => format!(
                     "no percentile report: the percentiles set side by side in {k} columns (line {n}, a poster's table) are not read"
                 ),
-                None => "no percentile report".into(),
+                None => match input.numbered().find_map(|(n, l)| reports_side_by_side(l).map(|k| (n, k))) {
+                    Some((n, k)) => format!(
+                        "no percentile report read: {k} reports set side by side in `|` columns (line {n}, a \
+                         poster's paste) are not read"
+                    ),
+                    None => "no percentile report".into(),
+                },
             };
             return Err(ParseError::NoResults { benchmark: "schbench", reason });
         }
@@ -483,6 +489,23 @@ fn side_by_side(t: &str) -> Option<usize> {
     super::num::plain(pct)?;
     let cells: Vec<&str> = rest.split_whitespace().collect();
     (cells.len() >= 2 && cells.iter().all(|c| super::num::plain(c).is_some())).then_some(cells.len())
+}
+
+/// How many percentile lines a line holds side by side between `|` bars
+/// (`50.0th: 56 (1301 samples)  |  50.0th: 49 (1309 samples)  | 50.0th:
+/// 53 (1285 samples)`: three kernels' reports pasted in columns, LKML
+/// 2021-04, wild33 file 13), when two or more; else `None`.
+fn reports_side_by_side(line: &str) -> Option<usize> {
+    if !line.contains('|') {
+        return None;
+    }
+    let percentile = |p: &str| {
+        let (head, rest) = p.trim().trim_start_matches('*').split_once("th:")?;
+        super::num::plain(head)?;
+        rest.split_whitespace().next().and_then(super::num::plain)
+    };
+    let k = line.split('|').filter(|p| percentile(p).is_some()).count();
+    (k >= 2).then_some(k)
 }
 
 #[cfg(test)]

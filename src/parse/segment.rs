@@ -80,6 +80,8 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     let mut rest: Option<Input> = None;
     // The paragraphs each segment took (by its index in `out`).
     let mut took: Vec<(usize, Vec<bool>)> = Vec::new();
+    // The lines of outputs pasted twice whose second copy was not read.
+    let mut copied: Vec<usize> = Vec::new();
     while out.len() < MAX_SEGMENTS {
         let current = rest.as_ref().unwrap_or(input);
         let parser =
@@ -95,6 +97,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         }
         match outcome {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
+                let pasted = super::repeats::drop_pasted_twice(input, &mut parsed);
                 let repeats = drop_repeated_paragraphs(parser, input, &mut parsed);
                 super::repeats::drop_repeated_figures(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);
@@ -106,8 +109,14 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 // and averaged with a kernel build's time).
                 let mut taken = paragraphs_of(
                     current,
-                    parsed.samples.iter().map(|s| s.line).chain(repeats.iter().map(|&(a, _)| a)),
+                    parsed
+                        .samples
+                        .iter()
+                        .map(|s| s.line)
+                        .chain(repeats.iter().map(|&(a, _)| a))
+                        .chain(pasted.iter().copied()),
                 );
+                copied.extend(pasted);
                 leave_tails(current, &mut taken, &parsed, &families);
                 leave_timed_heads(current, &mut taken, &parsed, &families);
                 let lines = (
@@ -169,7 +178,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             }
         }
     }
-    reread_alone(input, &mut out, &took);
+    reread_alone(input, &mut out, &took, &mut copied);
     // Every line a segment read a number from, in order.
     let mut read: Vec<usize> =
         out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.samples.iter().map(|s| s.line)).collect();
@@ -178,7 +187,17 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     note_hidden_results(input, &mut out, &took, &families, &read);
     // File order, so that `parse` and the warnings read top to bottom.
     out.sort_by_key(|s| s.lines.0);
-    note_unread_lookalikes(input, &mut out, &read);
+    // A copy's lines were read, as its first copy's.
+    let read_or_copied = if copied.is_empty() {
+        std::borrow::Cow::Borrowed(&read)
+    } else {
+        let mut all = read.clone();
+        all.extend(copied);
+        all.sort_unstable();
+        all.dedup();
+        std::borrow::Cow::Owned(all)
+    };
+    note_unread_lookalikes(input, &mut out, &read_or_copied);
     note_unread_rates(input, &mut out, &read);
     note_unread_perf_stat(input, &mut out, &read);
     note_unread_phoronix(input, &mut out, &read);
@@ -415,6 +434,16 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
             last += 1;
         }
         let tail = last..=end; // 0-based: the lines after `last` (1-based)
+        // Lines quoted deeper than the last one read start a quote, another
+        // writer's text, whatever they hold: left to the later rounds (an
+        // OSDB log's last line glued above a quoted pct-table's `~~~
+        // hackbench ~~~` title took the title, and the table was named
+        // `results`, attack32 F8). A line quoted less is most often the
+        // quoted line's tail a mail client wrapped (`procs` under `>
+        // Throughput 18.4511 MB/sec … 16`): still this output's.
+        if let Some(k) = tail.clone().find(|&k| input.quote_depth(k) > input.quote_depth(last - 1)) {
+            taken[k..=end].fill(false);
+        }
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
         }
@@ -574,8 +603,10 @@ fn read_before(input: &Input, parser: &'static dyn BenchParser, line: usize) -> 
 /// round read the whole file; a kernbench block under a hackbench run got
 /// the hackbench comment as its group. The reading alone is kept when it
 /// reads numbers from the same lines as before; otherwise (a parser that
-/// needs a line another segment took) the first reading stays.
-fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<bool>)]) {
+/// needs a line another segment took) the first reading stays. The lines
+/// of a copy the kept reading left out as pasted twice are added to
+/// `copied`.
+fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<bool>)], copied: &mut Vec<usize>) {
     if took.len() < 2 {
         return;
     }
@@ -612,6 +643,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         let Ok(before) = &seg.outcome else { continue };
         let Ok(mut parsed) = seg.parser.parse(&alone) else { continue };
         super::cut::last_line(seg.parser, &alone, &mut parsed);
+        let pasted = super::repeats::drop_pasted_twice(&alone, &mut parsed);
         let _ = drop_repeated_paragraphs(seg.parser, &alone, &mut parsed);
         super::repeats::drop_repeated_figures(&alone, &mut parsed);
         super::labels::apply(&alone, &mut parsed);
@@ -638,6 +670,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
             parsed.notes.extend(kept);
             parsed.notes.sort_by_key(|n| n.0);
             seg.outcome = Ok(parsed);
+            copied.extend(pasted);
         }
     }
 }
@@ -939,7 +972,7 @@ fn count_numbers(line: &str) -> usize {
 
 /// True for a shell's `time` line: `real`, `user` or `sys` and one
 /// duration (bash `real\t0m47.112s`, POSIX `time -p` `real 47.11`).
-fn is_shell_time_line(line: &str) -> bool {
+pub(crate) fn is_shell_time_line(line: &str) -> bool {
     let mut words = line.split_whitespace();
     matches!(words.next(), Some("real" | "user" | "sys"))
         && words.next().is_some_and(|d| d.starts_with(|c: char| c.is_ascii_digit()))
@@ -1189,7 +1222,24 @@ mod tests {
         assert!(notes.iter().any(|(l, m)| *l == 13 && m.contains("another run's totals, read")), "{notes:?}");
         let (n, notes) = group_runs(&format!("{}{}", run(5604), run(5604)));
         assert_eq!(n, 1, "{notes:?}");
-        assert!(notes.iter().any(|(l, m)| *l == 13 && m.contains("repeat lines 5-7")), "{notes:?}");
+        assert!(notes.iter().any(|(_, m)| m.contains("the same output appears twice")), "{notes:?}");
+    }
+
+    /// attack32 F8: an OSDB log's last line glued, no blank line, above a
+    /// quoted pct table's `~~~ hackbench ~~~` title took the title into
+    /// its paragraph, and the table was named `results`; the quote's lines
+    /// are the table's.
+    #[test]
+    fn a_quote_glued_under_another_output_keeps_its_title() {
+        let text = "\"Single User Test\"\t1790.05 seconds\t(0:29:50.05)\n> ~~~~~~~~~\n> hackbench\n> ~~~~~~~~~\n>\n\
+                    > Test:                   sched-tip              v2_sis_prop\n\
+                    >  1-groups:         5.05 (0.00 pct)         5.00 (0.99 pct)\n\
+                    >  2-groups:         5.72 (0.00 pct)         5.63 (1.57 pct)\n";
+        let segs = segments(&Input::from_text(text), None);
+        let pct = segs.iter().find(|s| s.parser.id() == "pct-table").expect("a pct table");
+        let p = pct.outcome.as_ref().expect("read");
+        assert_eq!(p.samples.len(), 4);
+        assert!(p.samples.iter().all(|s| s.metric.name == "hackbench"), "{:?}", p.samples[0]);
     }
 
     #[test]

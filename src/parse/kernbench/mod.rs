@@ -304,6 +304,12 @@ impl<'a> Reader<'a> {
 
     /// Handles line `i` (0-based).
     fn line(&mut self, i: usize) -> Result<(), ParseError> {
+        // A line a quoted-printable soft break above took its text from is
+        // no blank line: it ends no block (a mail whose every row the
+        // encoder wrapped, wild33 file 26).
+        if self.input.joined_away(i) {
+            return Ok(());
+        }
         let line = self.input.lines[i].as_str();
         let lineno = i + 1;
         if let Some((name, k)) = run_number(line) {

@@ -178,3 +178,18 @@ fn a_command_at_another_quote_depth_is_not_the_reports() {
     let f = read(&format!("$ ./schbench -m 1 -t 10 -r 30 -R 100\n\n{report}"));
     assert!(f.samples.iter().all(|s| s.params.len() == 3), "{:?}", f.samples);
 }
+
+/// wild33 file 13 (LKML 2021-04): three kernels' reports pasted side by
+/// side in `|` columns were skipped as "no percentile report", which says
+/// nothing of the 81 figures there; the reason now names the columns.
+#[test]
+fn reports_side_by_side_in_bar_columns_are_named_in_the_reason() {
+    let text = "Latency percentiles (usec) runtime 10 (s) (2545 total samples)\n\
+                v5.12-rc5                  |  v5.12-rc5 + mc-llc                 | v5.12-rc5 + patchset\n\n\
+                50.0th: 56 (1301 samples)  |     50.0th: 49 (1309 samples)       | 50.0th: 53 (1285 samples)\n\
+                75.0th: 76 (623 samples)   |     75.0th: 66 (628 samples)        | 75.0th: 72 (635 samples)\n";
+    let Err(ParseError::NoResults { reason, .. }) = Schbench.parse(&Input::from_text(text)) else { panic!("read") };
+    assert!(reason.contains("3 reports set side by side in `|` columns (line 4"), "{reason}");
+    assert_eq!(reports_side_by_side("| 50.0th: 56 (1301 samples) |"), None);
+    assert_eq!(reports_side_by_side("a | b | c"), None);
+}
