@@ -88,7 +88,7 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let own = parsed.setup.command.take();
     // The set-up above and the labels' passes ask the same lines the same
     // costly questions: each distinct line's answers, once.
-    let asked = Asked::default();
+    let asked = Asked::of(input);
     parsed.setup = file_setup::file_setup(input, parsed, &asked);
     if parsed.setup.command.is_none() {
         parsed.setup.command = own;
@@ -4953,20 +4953,29 @@ fn is_harness_words(rest: &str, programs: &[&str]) -> bool {
 /// the labels' passes (up to four over the file), the set-up lines and
 /// the warnings ask them of the same lines, and copies of one output
 /// repeat their lines. Each answer is the function's own.
+/// Where the file's [`Answers`] are (a parser's, [`Input::answers`]), the
+/// labels' passes read them before asking a line afresh.
 #[derive(Default)]
 struct Asked<'a> {
     markers: std::cell::RefCell<FxHashMap<&'a str, bool>>,
     counters: std::cell::RefCell<FxHashMap<&'a str, Option<(String, String)>>>,
     configs: std::cell::RefCell<FxHashMap<&'a str, Option<String>>>,
+    /// The answers a parser of the file kept ([`Input::answers`]).
+    shared: Option<&'a Answers>,
 }
 
 impl<'a> Asked<'a> {
+    /// An `Asked` that reads the answers a parser kept for `input`'s text.
+    fn of(input: &'a Input) -> Self {
+        Asked { shared: Some(input.answers()), ..Asked::default() }
+    }
+
     /// [`is_run_marker`] of `text`.
     fn run_marker(&self, text: &'a str) -> bool {
         if let Some(&m) = self.markers.borrow().get(text) {
             return m;
         }
-        let m = is_run_marker(text);
+        let m = self.shared.and_then(|a| a.known_marker(text)).unwrap_or_else(|| is_run_marker(text));
         self.markers.borrow_mut().insert(text, m);
         m
     }
@@ -4976,7 +4985,7 @@ impl<'a> Asked<'a> {
         if let Some(split) = self.counters.borrow().get(text) {
             return f(split.as_ref().map(|(r, c)| (r.as_str(), c.as_str())));
         }
-        let split = split_off_counter(text);
+        let split = self.shared.and_then(|a| a.known_counter(text)).unwrap_or_else(|| split_off_counter(text));
         let out = f(split.as_ref().map(|(r, c)| (r.as_str(), c.as_str())));
         self.counters.borrow_mut().insert(text, split);
         out
@@ -5004,6 +5013,65 @@ impl<'a> Asked<'a> {
     fn is_counter_beside_program(&self, text: &'a str, programs: &[&str]) -> bool {
         self.run_marker(text)
             || self.with_counter(text, |split| split.is_some_and(|(rest, _)| is_harness_words(rest, programs)))
+    }
+}
+
+/// One file's answers to [`is_run_marker`] and [`split_off_counter`] for
+/// each distinct line (trimmed) a parser asked, kept with the file's text
+/// ([`Input::answers`]): dbench asks them of the lines above each result
+/// ([`Answers::is_counter_beside_program`], [`Answers::setup_beside_counter`]),
+/// and the labeller then asks the same lines again (it reads these first).
+/// Both questions are of the text alone, so the answers hold for every
+/// copy of the input (a blanked one shares them).
+#[derive(Debug, Default)]
+pub struct Answers {
+    markers: std::sync::Mutex<FxHashMap<Box<str>, bool>>,
+    counters: std::sync::Mutex<FxHashMap<Box<str>, Option<(String, String)>>>,
+}
+
+impl Answers {
+    /// [`is_run_marker`] of `text`, kept.
+    fn run_marker(&self, text: &str) -> bool {
+        let key = text.trim();
+        let mut markers = self.markers.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&m) = markers.get(key) {
+            return m;
+        }
+        let m = is_run_marker(key);
+        markers.insert(key.into(), m);
+        m
+    }
+
+    /// `f` of [`split_off_counter`] of `text`, kept.
+    fn with_counter<R>(&self, text: &str, f: impl FnOnce(Option<(&str, &str)>) -> R) -> R {
+        let key = text.trim();
+        let mut counters = self.counters.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let split = counters.entry(key.into()).or_insert_with(|| split_off_counter(key));
+        f(split.as_ref().map(|(r, c)| (r.as_str(), c.as_str())))
+    }
+
+    /// [`is_run_marker`] of `text` if a parser asked it.
+    fn known_marker(&self, text: &str) -> Option<bool> {
+        self.markers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(text.trim()).copied()
+    }
+
+    /// [`split_off_counter`] of `text` if a parser asked it.
+    fn known_counter(&self, text: &str) -> Option<Option<(String, String)>> {
+        self.counters.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(text.trim()).cloned()
+    }
+
+    /// [`is_counter_beside_program`] of `text`, its answers kept.
+    pub fn is_counter_beside_program(&self, text: &str, programs: &[&str]) -> bool {
+        self.run_marker(text)
+            || self.with_counter(text, |split| split.is_some_and(|(rest, _)| is_harness_words(rest, programs)))
+    }
+
+    /// [`setup_beside_counter`] of `text`, its answers kept.
+    pub fn setup_beside_counter(&self, text: &str, programs: &[&str]) -> Option<String> {
+        self.with_counter(text, |split| {
+            let (rest, counter) = split?;
+            setup_beside(rest, counter, programs)
+        })
     }
 }
 

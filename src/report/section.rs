@@ -167,6 +167,7 @@ pub(super) fn section_view(
             marks: Vec::new(),
             setup_note: None,
             setup_keys: Vec::new(),
+            uncompared_memo: Default::default(),
         },
     }
 }
