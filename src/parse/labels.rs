@@ -5026,8 +5026,11 @@ impl<'a> Asked<'a> {
 #[derive(Debug, Default)]
 pub struct Answers {
     markers: std::sync::Mutex<FxHashMap<Box<str>, bool>>,
-    counters: std::sync::Mutex<FxHashMap<Box<str>, Option<(String, String)>>>,
+    counters: std::sync::Mutex<FxHashMap<Box<str>, Split>>,
 }
+
+/// What [`split_off_counter`] gives for a line: (the rest, the counter).
+type Split = Option<(String, String)>;
 
 impl Answers {
     /// [`is_run_marker`] of `text`, kept.
@@ -5056,7 +5059,7 @@ impl Answers {
     }
 
     /// [`split_off_counter`] of `text` if a parser asked it.
-    fn known_counter(&self, text: &str) -> Option<Option<(String, String)>> {
+    fn known_counter(&self, text: &str) -> Option<Split> {
         self.counters.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(text.trim()).cloned()
     }
 
