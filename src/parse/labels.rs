@@ -5016,7 +5016,8 @@ impl<'a> Asked<'a> {
     }
 }
 
-/// One file's answers to [`is_run_marker`] and [`split_off_counter`] for
+/// One file's answers to [`is_run_marker`] and `split_off_counter` (a
+/// run's counter or date at a line's start or end, [`setup_beside_counter`]) for
 /// each distinct line (trimmed) a parser asked, kept with the file's text
 /// ([`Input::answers`]): dbench asks them of the lines above each result
 /// ([`Answers::is_counter_beside_program`], [`Answers::setup_beside_counter`]),
