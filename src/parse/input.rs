@@ -342,8 +342,9 @@ thread_local! {
 }
 
 /// True when `haystack` holds `needle` (`memchr::memmem`, its searcher made
-/// once per needle and thread).
-fn found(haystack: &[u8], needle: &str) -> bool {
+/// once per needle and thread): for a needle asked of many lines that is
+/// not known until run time (a benchmark's name).
+pub(crate) fn found(haystack: &[u8], needle: &str) -> bool {
     FINDERS.with_borrow_mut(|finders| {
         if let Some(f) = finders.get(needle) {
             return f.find(haystack).is_some();

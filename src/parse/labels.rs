@@ -2757,8 +2757,9 @@ fn program_as_written<'a>(line: &'a str, name: &str) -> Option<&'a str> {
 /// (`I ran hackbench twice.`). `None` for any other line.
 fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     let mut t = line.trim();
-    // Most lines do not hold the name: nothing more is done for them.
-    if !t.contains(name) {
+    // Most lines do not hold the name: nothing more is done for them (a
+    // searcher for it made once, not one per line).
+    if !super::input::found(t.as_bytes(), name) {
         return None;
     }
     let mut prompted = false;
@@ -5215,7 +5216,13 @@ fn is_lower_counter(words: &str) -> bool {
     }
     // `1/2`, `1 of 2` without a run's word: the first of two, not more
     // than its total, and a small total when bare.
-    let fraction = lower.split_once('/').or_else(|| lower.split_once(" of "));
+    let fraction = lower.split_once('/').or_else(|| {
+        // A searcher made once: asked of every span of up to eight words at
+        // each end of most lines with a digit ([`split_off_counter`]).
+        static OF: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memchr::memmem::Finder::new(" of "));
+        OF.find(lower.as_bytes()).map(|at| (&lower[..at], &lower[at + " of ".len()..]))
+    });
     if let Some((k, of)) = fraction
         && let (Ok(k), Ok(of)) = (k.trim().parse::<u32>(), of.trim().parse::<u32>())
         && number(&k.to_string())
