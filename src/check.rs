@@ -319,7 +319,7 @@ fn within_printed_step(m: &MachineClass, s: &report::SectionView, machine_yaml: 
 /// against a baseline in process mode): none of their values is compared,
 /// and the table shows no change for them without saying why.
 fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &std::path::Path) -> Vec<Diagnostic> {
-    let Some(u) = report::uncompared(&s.table) else { return Vec::new() };
+    let Some(u) = s.table.uncompared() else { return Vec::new() };
     let base = &u.baseline;
     let mut out = Vec::new();
     if !u.lacking.is_empty() {

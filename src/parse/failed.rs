@@ -98,6 +98,11 @@ fn after_signal<'a>(t: &'a str, names: &[&str]) -> Option<&'a str> {
 
 /// GNU make's report of a failed target (see the module docs).
 fn make_failed(t: &str) -> bool {
+    // The tool is `make` or `gmake` (`make[1]`): most lines start with
+    // neither, and are passed before the line is searched.
+    if !(t.starts_with("make") || t.starts_with("gmake")) {
+        return false;
+    }
     let Some((tool, rest)) = t.split_once(": *** ") else { return false };
     let tool = tool.split('[').next().unwrap_or(tool);
     if !matches!(tool, "make" | "gmake") || rest.ends_with("(ignored)") {
@@ -124,8 +129,8 @@ fn shell_killed(t: &str) -> bool {
     // `bash: line 1: 12345 Killed  make`, `./run: line 87: 43210 Killed …`.
     let mut rest = t;
     let mut known = false;
-    if let Some((_, r)) = t.split_once(": line ")
-        && let Some((n, r)) = r.split_once(": ")
+    if let Some(at) = LINE.find(t.as_bytes())
+        && let Some((n, r)) = t[at + ": line ".len()..].split_once(": ")
         && n.bytes().all(|b| b.is_ascii_digit())
     {
         rest = r;
@@ -157,12 +162,29 @@ pub fn command_failed(line: &str) -> bool {
     t.starts_with("^C")
         || make_failed(t)
         || shell_killed(t)
-        || t.contains("fatal error: Killed signal terminated program")
-        || (t.contains("fatal error: ") && t.contains(" terminated with signal "))
+        || compiler_killed(t)
         || t.starts_with("Command terminated by signal ")
         || nonzero_exit(t)
         || not_run(t)
 }
+
+/// A compiler or linker killed under the command: `gcc: fatal error:
+/// Killed signal terminated program cc1`, `collect2: fatal error: ld
+/// terminated with signal 9 [Killed]`.
+fn compiler_killed(t: &str) -> bool {
+    FATAL.find(t.as_bytes()).is_some()
+        && (t.contains("fatal error: Killed signal terminated program") || t.contains(" terminated with signal "))
+}
+
+/// `: line ` (a script's line in the shell's report, [`shell_killed`]),
+/// searched for with a searcher made once: `command_failed` is asked of
+/// most lines of a file, and a `&str` search builds its searcher each time.
+static LINE: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(": line "));
+
+/// `fatal error: ` ([`compiler_killed`]), searched for as [`LINE`] is.
+static FATAL: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new("fatal error: "));
 
 /// The shell's report that it could not start the command at all (bash:
 /// `bash: ./build.sh: No such file or directory`, `-bash: mkae: command

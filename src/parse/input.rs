@@ -77,6 +77,10 @@ pub struct Input {
     /// first [`Input::has`] of a
     /// needle of two bytes or more.
     bigrams: std::sync::OnceLock<Box<[u64; 256]>>,
+    /// The labeller's answers a parser asked of this text's lines
+    /// ([`Input::answers`]); shared with every copy (they depend on a
+    /// line's text alone).
+    answers: std::sync::Arc<super::labels::Answers>,
 }
 
 impl Input {
@@ -206,8 +210,17 @@ impl Input {
             soft_joined: self.soft_joined.clone(),
             unterminated: self.unterminated,
             file_lines: self.file_lines.clone(),
+            answers: self.answers.clone(),
             ..Input::default()
         }
+    }
+
+    /// The answers to the labeller's costliest questions of a line (run
+    /// marker, run counter) kept for this text: a parser that asks them
+    /// (dbench's labels above a result) keeps them here, and the labeller
+    /// reads them instead of asking again.
+    pub fn answers(&self) -> &super::labels::Answers {
+        &self.answers
     }
 
     /// The same input with the lines marked in `blank` (index *n − 1* for
@@ -341,8 +354,9 @@ thread_local! {
 }
 
 /// True when `haystack` holds `needle` (`memchr::memmem`, its searcher made
-/// once per needle and thread).
-fn found(haystack: &[u8], needle: &str) -> bool {
+/// once per needle and thread): for a needle asked of many lines that is
+/// not known until run time (a benchmark's name).
+pub(crate) fn found(haystack: &[u8], needle: &str) -> bool {
     FINDERS.with_borrow_mut(|finders| {
         if let Some(f) = finders.get(needle) {
             return f.find(haystack).is_some();

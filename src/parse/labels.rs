@@ -88,7 +88,7 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let own = parsed.setup.command.take();
     // The set-up above and the labels' passes ask the same lines the same
     // costly questions: each distinct line's answers, once.
-    let asked = Asked::default();
+    let asked = Asked::of(input);
     parsed.setup = file_setup::file_setup(input, parsed, &asked);
     if parsed.setup.command.is_none() {
         parsed.setup.command = own;
@@ -2757,8 +2757,9 @@ fn program_as_written<'a>(line: &'a str, name: &str) -> Option<&'a str> {
 /// (`I ran hackbench twice.`). `None` for any other line.
 fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     let mut t = line.trim();
-    // Most lines do not hold the name: nothing more is done for them.
-    if !t.contains(name) {
+    // Most lines do not hold the name: nothing more is done for them (a
+    // searcher for it made once, not one per line).
+    if !super::input::found(t.as_bytes(), name) {
         return None;
     }
     let mut prompted = false;
@@ -5050,20 +5051,29 @@ fn is_harness_words(rest: &str, programs: &[&str]) -> bool {
 /// the labels' passes (up to four over the file), the set-up lines and
 /// the warnings ask them of the same lines, and copies of one output
 /// repeat their lines. Each answer is the function's own.
+/// Where the file's [`Answers`] are (a parser's, [`Input::answers`]), the
+/// labels' passes read them before asking a line afresh.
 #[derive(Default)]
 struct Asked<'a> {
     markers: std::cell::RefCell<FxHashMap<&'a str, bool>>,
     counters: std::cell::RefCell<FxHashMap<&'a str, Option<(String, String)>>>,
     configs: std::cell::RefCell<FxHashMap<&'a str, Option<String>>>,
+    /// The answers a parser of the file kept ([`Input::answers`]).
+    shared: Option<&'a Answers>,
 }
 
 impl<'a> Asked<'a> {
+    /// An `Asked` that reads the answers a parser kept for `input`'s text.
+    fn of(input: &'a Input) -> Self {
+        Asked { shared: Some(input.answers()), ..Asked::default() }
+    }
+
     /// [`is_run_marker`] of `text`.
     fn run_marker(&self, text: &'a str) -> bool {
         if let Some(&m) = self.markers.borrow().get(text) {
             return m;
         }
-        let m = is_run_marker(text);
+        let m = self.shared.and_then(|a| a.known_marker(text)).unwrap_or_else(|| is_run_marker(text));
         self.markers.borrow_mut().insert(text, m);
         m
     }
@@ -5073,7 +5083,7 @@ impl<'a> Asked<'a> {
         if let Some(split) = self.counters.borrow().get(text) {
             return f(split.as_ref().map(|(r, c)| (r.as_str(), c.as_str())));
         }
-        let split = split_off_counter(text);
+        let split = self.shared.and_then(|a| a.known_counter(text)).unwrap_or_else(|| split_off_counter(text));
         let out = f(split.as_ref().map(|(r, c)| (r.as_str(), c.as_str())));
         self.counters.borrow_mut().insert(text, split);
         out
@@ -5101,6 +5111,69 @@ impl<'a> Asked<'a> {
     fn is_counter_beside_program(&self, text: &'a str, programs: &[&str]) -> bool {
         self.run_marker(text)
             || self.with_counter(text, |split| split.is_some_and(|(rest, _)| is_harness_words(rest, programs)))
+    }
+}
+
+/// One file's answers to [`is_run_marker`] and `split_off_counter` (a
+/// run's counter or date at a line's start or end, [`setup_beside_counter`]) for
+/// each distinct line (trimmed) a parser asked, kept with the file's text
+/// ([`Input::answers`]): dbench asks them of the lines above each result
+/// ([`Answers::is_counter_beside_program`], [`Answers::setup_beside_counter`]),
+/// and the labeller then asks the same lines again (it reads these first).
+/// Both questions are of the text alone, so the answers hold for every
+/// copy of the input (a blanked one shares them).
+#[derive(Debug, Default)]
+pub struct Answers {
+    markers: std::sync::Mutex<FxHashMap<Box<str>, bool>>,
+    counters: std::sync::Mutex<FxHashMap<Box<str>, Split>>,
+}
+
+/// What [`split_off_counter`] gives for a line: (the rest, the counter).
+type Split = Option<(String, String)>;
+
+impl Answers {
+    /// [`is_run_marker`] of `text`, kept.
+    fn run_marker(&self, text: &str) -> bool {
+        let key = text.trim();
+        let mut markers = self.markers.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&m) = markers.get(key) {
+            return m;
+        }
+        let m = is_run_marker(key);
+        markers.insert(key.into(), m);
+        m
+    }
+
+    /// `f` of [`split_off_counter`] of `text`, kept.
+    fn with_counter<R>(&self, text: &str, f: impl FnOnce(Option<(&str, &str)>) -> R) -> R {
+        let key = text.trim();
+        let mut counters = self.counters.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let split = counters.entry(key.into()).or_insert_with(|| split_off_counter(key));
+        f(split.as_ref().map(|(r, c)| (r.as_str(), c.as_str())))
+    }
+
+    /// [`is_run_marker`] of `text` if a parser asked it.
+    fn known_marker(&self, text: &str) -> Option<bool> {
+        self.markers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(text.trim()).copied()
+    }
+
+    /// [`split_off_counter`] of `text` if a parser asked it.
+    fn known_counter(&self, text: &str) -> Option<Split> {
+        self.counters.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(text.trim()).cloned()
+    }
+
+    /// [`is_counter_beside_program`] of `text`, its answers kept.
+    pub fn is_counter_beside_program(&self, text: &str, programs: &[&str]) -> bool {
+        self.run_marker(text)
+            || self.with_counter(text, |split| split.is_some_and(|(rest, _)| is_harness_words(rest, programs)))
+    }
+
+    /// [`setup_beside_counter`] of `text`, its answers kept.
+    pub fn setup_beside_counter(&self, text: &str, programs: &[&str]) -> Option<String> {
+        self.with_counter(text, |split| {
+            let (rest, counter) = split?;
+            setup_beside(rest, counter, programs)
+        })
     }
 }
 
@@ -5240,7 +5313,13 @@ fn is_lower_counter(words: &str) -> bool {
     }
     // `1/2`, `1 of 2` without a run's word: the first of two, not more
     // than its total, and a small total when bare.
-    let fraction = lower.split_once('/').or_else(|| lower.split_once(" of "));
+    let fraction = lower.split_once('/').or_else(|| {
+        // A searcher made once: asked of every span of up to eight words at
+        // each end of most lines with a digit ([`split_off_counter`]).
+        static OF: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memchr::memmem::Finder::new(" of "));
+        OF.find(lower.as_bytes()).map(|at| (&lower[..at], &lower[at + " of ".len()..]))
+    });
     if let Some((k, of)) = fraction
         && let (Ok(k), Ok(of)) = (k.trim().parse::<u32>(), of.trim().parse::<u32>())
         && number(&k.to_string())

@@ -110,6 +110,7 @@ pub fn ascii_section(s: &mut SectionView) {
 
 /// [`ascii_page`] for one table.
 fn ascii_table(t: &mut TableView) {
+    t.forget_uncompared();
     t.param_headers.iter_mut().chain(&mut t.fixed_params).for_each(fix);
     fix(&mut t.direction);
     if let Some(l) = &mut t.legend {

@@ -154,45 +154,59 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
     for (si, s) in page.sections.iter().enumerate() {
         let t = &s.table;
         let benchmark = s.benchmarks.join("+");
-        // (parameters, column index) → index into `out`.
-        let mut at: BTreeMap<(Vec<(String, String)>, usize), usize> = BTreeMap::new();
+        // Each row's parameters (name, value; sorted) → each column's index
+        // into `out`, once met: a row's parameters are looked up once, and
+        // their strings cloned only for a column new to `out` (they were
+        // cloned for every cell, twice).
+        let mut at: FxHashMap<Vec<(&str, &str)>, Vec<Option<usize>>> = FxHashMap::default();
         for r in &t.rows {
-            let mut params: Vec<(String, String)> = t
+            let mut key: Vec<(&str, &str)> = t
                 .param_headers
                 .iter()
                 .zip(&r.params)
                 .filter(|(_, v)| !v.is_empty())
-                .map(|(h, v)| (h.clone(), v.clone()))
+                .map(|(h, v)| (h.as_str(), v.as_str()))
+                .chain(t.fixed_param_values.iter().map(|(h, v)| (h.as_str(), v.as_str())))
                 .collect();
-            params.extend(t.fixed_param_values.iter().cloned());
-            params.sort();
+            key.sort_unstable();
             let kernel = *index.entry(&r.kernel).or_insert_with(|| {
                 kernels.push(r.kernel.clone());
                 u32::try_from(kernels.len() - 1).unwrap_or(u32::MAX)
             });
+            if !at.contains_key(key.as_slice()) {
+                at.insert(key.clone(), vec![None; t.columns.len()]);
+            }
+            let Some(slots) = at.get_mut(key.as_slice()) else { continue };
             for (ci, (c, col)) in r.cells.iter().zip(&t.columns).enumerate() {
                 let Some(c) = c else { continue };
-                let i = *at.entry((params.clone(), ci)).or_insert_with(|| {
-                    *columns
-                        .entry((benchmark.clone(), col.name.as_str(), col.unit.as_str(), params.clone()))
-                        .or_insert_with(|| {
-                            out.push(AcrossColumn {
-                                benchmark: benchmark.clone(),
-                                metric: col.name.clone(),
-                                unit: col.unit.clone(),
-                                better: col.better,
-                                precision: col.precision,
-                                params: params.clone(),
-                                values: Vec::new(),
-                                printed: c.printed,
-                                printed_decimals: Vec::new(),
-                                printed_steps: Vec::new(),
-                                at_least: Vec::new(),
+                let i = match slots[ci] {
+                    Some(i) => i,
+                    None => {
+                        let params: Vec<(String, String)> =
+                            key.iter().map(|&(h, v)| (h.to_string(), v.to_string())).collect();
+                        let i = *columns
+                            .entry((benchmark.clone(), col.name.as_str(), col.unit.as_str(), params.clone()))
+                            .or_insert_with(|| {
+                                out.push(AcrossColumn {
+                                    benchmark: benchmark.clone(),
+                                    metric: col.name.clone(),
+                                    unit: col.unit.clone(),
+                                    better: col.better,
+                                    precision: col.precision,
+                                    params,
+                                    values: Vec::new(),
+                                    printed: c.printed,
+                                    printed_decimals: Vec::new(),
+                                    printed_steps: Vec::new(),
+                                    at_least: Vec::new(),
+                                });
+                                owner.push(si);
+                                out.len() - 1
                             });
-                            owner.push(si);
-                            out.len() - 1
-                        })
-                });
+                        slots[ci] = Some(i);
+                        i
+                    }
+                };
                 let value = (kernel, c.summary.n, c.summary.mean, c.summary.stddev);
                 // A kernel met again in another section's copy of the
                 // column keeps the cell of more runs (the section of every

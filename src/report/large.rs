@@ -404,6 +404,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         marks,
         setup_note,
         setup_keys,
+        uncompared_memo: _,
     } = table;
     SectionView {
         id: id.clone(),
@@ -433,6 +434,8 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             marks: marks.clone(),
             setup_note: setup_note.clone(),
             setup_keys: setup_keys.clone(),
+            // Other rows: their own answer.
+            uncompared_memo: super::UncomparedMemo::default(),
         },
         charts: charts.clone(),
         chart_note: chart_note.clone(),

@@ -53,7 +53,7 @@ pub use regressions::{
     regression_pages, regressions_page,
 };
 pub use significance::*;
-pub use uncompared::{Uncompared, some_of, uncompared, within_step_reason};
+pub use uncompared::{Uncompared, UncomparedMemo, some_of, uncompared, within_step_reason};
 pub use views::*;
 
 use crate::markdown;

@@ -107,7 +107,7 @@ pub fn select(sections: &[SectionView]) -> Selection {
         // Asked only until one section has uncompared rows (its answer is
         // all the page needs; working it out costs a pass over the rows).
         if !out.uncompared {
-            out.uncompared = super::uncompared(t).is_some();
+            out.uncompared = t.uncompared().is_some();
         }
         out.at_least |= t.rows.iter().any(|r| !r.part_untimed.is_empty());
         let threshold = t.regression_threshold;

@@ -168,6 +168,7 @@ pub(super) fn section_view(
             marks: Vec::new(),
             setup_note: None,
             setup_keys: Vec::new(),
+            uncompared_memo: Default::default(),
         },
     }
 }
@@ -385,6 +386,8 @@ fn fill_cells(
     // and each list of them, made once (its cells share it).
     let mut links: FxHashMap<&str, (Arc<str>, Arc<str>)> = FxHashMap::default();
     let mut lists: FxHashMap<Vec<Arc<str>>, RawFiles> = FxHashMap::default();
+    // A cell's runs' values, in one buffer for every cell.
+    let mut values: Vec<Value> = Vec::new();
     let mut row_views: Vec<RowView> = rows
         .order
         .iter()
@@ -393,7 +396,8 @@ fn fill_cells(
             let cells = (0..ncols)
                 .map(|ci| {
                     let mine: &[usize] = cell_entries.get(&(ri, ci)).map_or(&[], Vec::as_slice);
-                    let values: Vec<_> = mine.iter().map(|&ei| entries[ei].1.value).collect();
+                    values.clear();
+                    values.extend(mine.iter().map(|&ei| entries[ei].1.value));
                     let summary = Summary::of(&trimmed(&values, trim))?;
                     if summary.n > 1 {
                         has_spread = true;

@@ -52,8 +52,39 @@ pub struct Uncompared {
     pub no_base: bool,
 }
 
+/// [`uncompared`] of one table, worked out on the first ask
+/// ([`TableView::uncompared`]) and kept with the table: the grid, the
+/// checks and the regressions page each ask it of the same table. A clone
+/// starts empty (a table cloned is usually cloned to be changed: a page's
+/// cut of its rows, its set-ups keyed).
+#[derive(Debug, Default)]
+pub struct UncomparedMemo(std::sync::OnceLock<Option<Uncompared>>);
+
+impl Clone for UncomparedMemo {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl TableView {
+    /// [`uncompared`] of this table, worked out once. Not to be asked
+    /// before the table's rows, parameters, columns, baseline and axis are
+    /// final: the answer is kept (a table changed in place afterwards
+    /// clears it with [`TableView::forget_uncompared`]).
+    pub fn uncompared(&self) -> Option<&Uncompared> {
+        self.uncompared_memo.0.get_or_init(|| uncompared(self)).as_ref()
+    }
+
+    /// Clears the answer [`TableView::uncompared`] kept: for a table
+    /// changed in place after it was asked.
+    pub fn forget_uncompared(&mut self) {
+        self.uncompared_memo = UncomparedMemo::default();
+    }
+}
+
 /// The kernels table `t` compares with nothing; `None` when it has no
 /// baseline, or every kernel's rows meet a baseline's row.
+/// [`TableView::uncompared`] keeps the answer.
 pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     if let (None, Some(base)) = (&t.baseline, &t.baseline_absent) {
         // Other kernels' rows, and no baseline's row to compare them with:

@@ -415,6 +415,9 @@ pub struct TableView {
     /// Empty otherwise.
     #[serde(skip)]
     pub setup_keys: Vec<(String, String)>,
+    /// [`TableView::uncompared`]'s answer, once asked (empty in a clone).
+    #[serde(skip)]
+    pub uncompared_memo: super::uncompared::UncomparedMemo,
 }
 
 /// A metric column.

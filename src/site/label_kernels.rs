@@ -49,7 +49,12 @@ pub(super) fn warn_of_labels_naming_other_kernels(
         }
         filed.sort_unstable();
         filed.dedup_by_key(|(n, _, _)| *n);
-        let text = String::from_utf8_lossy(&file[0].raw);
+        // Valid UTF-8 (nearly every file) is checked a word at a time;
+        // `from_utf8_lossy` goes byte by byte.
+        let text = match std::str::from_utf8(&file[0].raw) {
+            Ok(t) => std::borrow::Cow::Borrowed(t),
+            Err(_) => String::from_utf8_lossy(&file[0].raw),
+        };
         let last = filed.last().map_or(0, |(n, _, _)| *n);
         // The label line in force (the nearest above naming a kernel of
         // the class), and the runs under each that name another kernel.

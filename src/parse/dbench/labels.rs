@@ -6,8 +6,7 @@ use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::{
-    bare_kernel, heading_over_labels, is_counter_beside_program, is_kernel_name, kernel_with_aside, scene_line,
-    setup_beside_counter, without_bold, without_run_count,
+    bare_kernel, heading_over_labels, is_kernel_name, kernel_with_aside, scene_line, without_bold, without_run_count,
 };
 use crate::parse::num::plain;
 use crate::parse::time::{is_gnu_time_line, shell_line};
@@ -148,6 +147,8 @@ pub(super) fn prose_above(input: &Input, i: usize, floor: usize) -> Option<usize
 /// labels ([`Above`]). A scene before a label on its line (`Tested on
 /// ext4. Before:`) is two: the scene, then the label.
 pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<Above> {
+    // Asked through the file's answers: the labeller asks the same lines.
+    let answers = input.answers();
     let mut chain = Vec::new();
     let mut scene = None;
     let mut j = i;
@@ -158,9 +159,9 @@ pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<Abov
         let line = &input.lines[j - 1];
         // `ext3: run 1`, `# ext3 (1/2)`, `run 1 of 2 on ext3`: the set-up
         // beside the counter (`dbench run 1`: a marker).
-        if let Some(setup) = (!is_own_line(line)).then(|| setup_beside_counter(line, &PROGRAMS)).flatten() {
+        if let Some(setup) = (!is_own_line(line)).then(|| answers.setup_beside_counter(line, &PROGRAMS)).flatten() {
             chain.push(setup);
-        } else if is_counter_beside_program(line, &PROGRAMS) {
+        } else if answers.is_counter_beside_program(line, &PROGRAMS) {
             markers += 1;
         } else if let Some((set, label)) = scene_and_label(line) {
             chain.extend([label, set.clone()]);
@@ -186,8 +187,8 @@ pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<Abov
         // of three runs a set-up of its own, nothing compared).
         if k < j && k > floor && {
             let line = &input.lines[k - 1];
-            is_counter_beside_program(line, &PROGRAMS)
-                || (!is_own_line(line) && setup_beside_counter(line, &PROGRAMS).is_some())
+            answers.is_counter_beside_program(line, &PROGRAMS)
+                || (!is_own_line(line) && answers.setup_beside_counter(line, &PROGRAMS).is_some())
         } {
             return labels_above(input, k, floor);
         }

@@ -152,13 +152,16 @@ fn tbench_lines(input: &Input) -> Vec<bool> {
     if !named {
         return vec![false; input.lines.len()];
     }
+    // Searched for in each line with a searcher made once.
+    static KILL: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new("kill"));
     let mut current = false;
     lines
         .iter()
         .map(|l| {
             // `killall -KILL tbench_srv` (lkp's last line): tbench's output
             // ends there.
-            if l.contains("kill") && l.split_whitespace().any(|t| matches!(t, "killall" | "pkill")) {
+            if KILL.find(l.as_bytes()).is_some() && l.split_whitespace().any(|t| matches!(t, "killall" | "pkill")) {
                 current = false;
                 return true;
             }

@@ -32,7 +32,7 @@ pub(super) fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
 /// under each row of `g` ([`GridRow::runs`], but for a brief grid) and the
 /// kernels `t` compares with nothing ([`Grid::uncompared`]).
 pub(super) fn unfold(t: &TableView, g: &mut Grid, opts: &GridOptions) {
-    g.uncompared = super::super::uncompared(t);
+    g.uncompared = t.uncompared().cloned();
     g.within_step = within_step(t);
     g.setups.clone_from(&t.setup_note);
     if !opts.brief {
