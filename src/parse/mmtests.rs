@@ -139,7 +139,11 @@ fn pct_line(t: &str) -> Line {
     }
     let Some(mark) = t.find(['(', '*']) else { return Line::Other };
     let before = t[..mark].trim_end();
-    let Some(value_at) = before.rfind(char::is_whitespace).map(|i| i + 1) else { return Line::Other };
+    // After the last blank, whatever its width (a U+2008 in junk is 3 bytes).
+    let Some(value_at) = before.char_indices().rev().find(|(_, c)| c.is_whitespace()).map(|(i, c)| i + c.len_utf8())
+    else {
+        return Line::Other;
+    };
     let name_words: Vec<&str> = before[..value_at].split_whitespace().collect();
     if name_words.len() < 2 || !name_words[0].starts_with(|c: char| c.is_ascii_alphabetic()) {
         return Line::Other;
