@@ -19,6 +19,18 @@ pub fn plain(s: &str) -> Option<f64> {
     s.parse::<f64>().ok().filter(|v| v.is_finite()).map(|v| v + 0.0)
 }
 
+/// Whether `s` is how C's `printf` spells a value that is no number:
+/// `nan`, `-nan`, `inf`, `-inf`, `NaN`, `Infinity` (any case, either
+/// sign). A benchmark prints one where a division had nothing to divide
+/// (re-aim-7's JTI, IRMAN's average of no sample); [`plain`] refuses it,
+/// so a table reader that meets one in a cell says which cell it did not
+/// read instead of taking the row for text.
+pub fn non_finite(s: &str) -> bool {
+    let s = s.trim();
+    let s = s.strip_prefix(['-', '+']).unwrap_or(s);
+    ["nan", "inf", "infinity"].iter().any(|w| s.eq_ignore_ascii_case(w))
+}
+
 /// Why a plain number `s` cannot be held as written, when it cannot: its
 /// magnitude is beyond a double's (`1e400` "overflows": [`plain`] refuses
 /// it), or so small that a double reads it as 0 (`1.0e-400` "underflows
@@ -284,6 +296,12 @@ mod tests {
         assert_eq!(plain("115."), Some(115.0));
         assert_eq!(plain("abc"), None);
         assert_eq!(plain("nan"), None);
+        for w in ["nan", "-nan", "NaN", "inf", "-inf", "+Infinity"] {
+            assert!(non_finite(w), "{w}");
+        }
+        for w in ["96", "n/a", "nano", "-", ""] {
+            assert!(!non_finite(w), "{w}");
+        }
         assert_eq!(k_suffixed("13.K"), Some(13000.0));
         assert!((k_suffixed("0.11K").unwrap() - 110.0).abs() < 1e-9);
         assert_eq!(k_suffixed("0.11K"), Some(110.0));
