@@ -438,7 +438,17 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             table = Table::None;
             continue;
         }
-        if let Some((test, value, runs)) = stp_summary(line) {
+        // `… (average of 3` / `runs)`: a mail wrapped the run count.
+        let wrapped = lines
+            .get(i)
+            .filter(|next| next.trim() == "runs)" && line.trim_end().ends_with(|c: char| c.is_ascii_digit()))
+            .map(|next| format!("{} {}", line.trim_end(), next.trim()))
+            .filter(|joined| stp_summary(joined).is_some_and(|(_, _, runs)| runs > 1));
+        if wrapped.is_some() {
+            out.notes.push((lineno, format!("run count wrapped onto line {}; rejoined", lineno + 1)));
+            i += 1;
+        }
+        if let Some((test, value, runs)) = stp_summary(wrapped.as_deref().unwrap_or(line)) {
             let mut s = Sample::new(Metric::new("Max Jobs per Minute", "jobs/min", Better::Higher), value, lineno)
                 .with_group(group.clone())
                 .with_param("test", test);
@@ -1021,6 +1031,24 @@ Max Jobs per Minute 204051.01\n";
             let label = s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str());
             assert_eq!(label, Some(want), "line {}: {s:?}", s.line);
         }
+    }
+
+    /// attack32 F10 (case 10): a mail wrapped STP's `(average of 3` /
+    /// `runs)`; the summary of 3 runs was read as a single value.
+    #[test]
+    fn an_stp_run_count_wrapped_by_a_mail_is_rejoined() {
+        let text = "kernel: patch-2.6.10-rc2\n\
+            Peak load Test: Maximum Jobs per Minute 8491.96 (average of 3 runs)\n\
+            Quick Convergence Test: Maximum Jobs per Minute 8326.23 (average of 3\n\
+            runs)\n";
+        let f = Reaim.parse(&Input::from_text(text)).unwrap();
+        let n = |v: &crate::model::Value| match v {
+            crate::model::Value::Summary { n, .. } => *n,
+            crate::model::Value::Single { .. } => 1,
+        };
+        let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, n(&s.value))).collect();
+        assert_eq!(runs, [(2, 3), (3, 3)]);
+        assert!(f.notes.iter().any(|n| n.0 == 3 && n.1.contains("run count wrapped onto line 4")), "{:?}", f.notes);
     }
 
     #[test]
