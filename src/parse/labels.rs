@@ -5212,7 +5212,7 @@ fn is_tool_chatter(text: &str) -> bool {
 /// wrote:`; at most 16 words. As a label (a colon at its end) it named
 /// the quoted run under it (netdev 2021, wild32 file 01: the run before
 /// the patch was labelled `2021/4/17 20:33, zhudi (J) wrote`).
-fn is_mail_attribution(text: &str) -> bool {
+pub(crate) fn is_mail_attribution(text: &str) -> bool {
     let t = text.trim_end();
     (t.ends_with(" wrote:") || t.ends_with(" writes:")) && t.split_whitespace().count() <= 16
 }
