@@ -46,7 +46,9 @@
 //! | `Random`            | `Seeks`                             | `seeks/s` | Higher  |
 //! | `Random`            | `Seeks %CPU`                        | `%`       | Neither |
 //!
-//! Param: `size`, the file size in MB as printed.
+//! Params: `size`, the file size in MB as printed; `volumes`, Bonnie 1.2's
+//! volume count where it is not 1 (`3` of `M1135- 3*1024`: three volumes
+//! of 1024 MB).
 //!
 //! Kernel rule: the Machine column is a label (`-m`), usually the host name.
 //! When the file holds two or more result rows with at least two different
@@ -117,11 +119,13 @@ fn wrapped_header(lines: &[String], i: usize) -> Option<usize> {
     (first[start..] == HEADER[..seen] && rest[..] == HEADER[seen..]).then_some(i + 2)
 }
 
-/// A result row: label, size, and twelve (token, line) cells.
+/// A result row: label, size, Bonnie 1.2's volume count (`3` of
+/// `3*1024`), and twelve (token, line) cells.
 #[derive(Debug, Clone)]
 struct Row {
     label: String,
     size: String,
+    volumes: Option<String>,
     cells: Vec<(String, usize)>,
 }
 
@@ -132,19 +136,20 @@ fn sizeish(t: &str) -> bool {
     parts.all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Reads label and size from the tokens before the twelve values.
-fn label_and_size(prefix: &[&str]) -> Option<(String, String)> {
+/// Reads label, size and Bonnie 1.2's volume count from the tokens
+/// before the twelve values: `localh 1* 256` and `localh 1*1024` run the
+/// count into the size, `M1135- 3*1024` is 3 volumes of 1024 MB.
+fn label_and_size(prefix: &[&str]) -> Option<(String, String, Option<String>)> {
     let (&last, rest) = prefix.split_last()?;
-    let (size, rest) = if let Some((_, s)) = last.split_once('*') {
+    let (size, volumes, rest) = if let Some((v, s)) = last.split_once('*') {
         if s.is_empty() {
             return None;
         }
-        (s, rest)
+        (s, Some(v), rest)
     } else if last.bytes().all(|b| b.is_ascii_digit()) && !last.is_empty() {
-        // `localh 1* 256`: drop the volumes token.
         match rest.split_last() {
-            Some((v, r)) if v.ends_with('*') && sizeish(v) => (last, r),
-            _ => (last, rest),
+            Some((v, r)) if v.ends_with('*') && sizeish(v) => (last, Some(v.trim_end_matches('*')), r),
+            _ => (last, None, rest),
         }
     } else {
         return None;
@@ -152,7 +157,7 @@ fn label_and_size(prefix: &[&str]) -> Option<(String, String)> {
     if !size.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    Some((rest.join(" "), size.to_string()))
+    Some((rest.join(" "), size.to_string(), volumes.map(str::to_string)))
 }
 
 /// A `+++++` / `+++` cell: Bonnie's "too fast to measure" (the test ran
@@ -200,8 +205,8 @@ fn row_from(toks: &[(&str, usize)]) -> Option<Row> {
         return None;
     }
     let prefix: Vec<&str> = toks[..split].iter().map(|(t, _)| *t).collect();
-    let (label, size) = label_and_size(&prefix)?;
-    Some(Row { label, size, cells: toks[split..].iter().map(|(t, l)| (t.to_string(), *l)).collect() })
+    let (label, size, volumes) = label_and_size(&prefix)?;
+    Some(Row { label, size, volumes, cells: toks[split..].iter().map(|(t, l)| (t.to_string(), *l)).collect() })
 }
 
 /// A line that starts like a result row: an optional label, then at least
@@ -331,7 +336,9 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
                     out.untimed.push(Untimed {
                         group: (*group).into(),
                         metric: metric.name.clone(),
-                        params: vec![Param::new("size", &r.size)],
+                        params: std::iter::once(Param::new("size", &r.size))
+                            .chain(r.volumes.as_deref().filter(|v| *v != "1").map(|v| Param::new("volumes", v)))
+                            .collect(),
                         line: *ln,
                     });
                 }
@@ -346,6 +353,11 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
                 return Err(ParseError::malformed(*ln, "a number", tok.clone()));
             };
             let mut s = Sample::new(metric, v, *ln).with_group(*group).with_param("size", &r.size);
+            // Bonnie 1.2's `3*1024`: three volumes of 1024 MB, another
+            // set-up than one (`1*1024`, the default, said nothing).
+            if let Some(v) = r.volumes.as_deref().filter(|v| *v != "1") {
+                s = s.with_param("volumes", v);
+            }
             if let Some(k) = kernel {
                 s = s.with_kernel(k);
             }
@@ -661,6 +673,8 @@ localh 1*1024 20760 97.8 31044  7.6 11462  3.2 15006 69.2 15993  1.6  159.4  0.5
         assert_eq!(p.samples[0].params[0].value, "256");
         assert_eq!(p.samples[12].params[0].value, "1024");
         assert_eq!(p.samples[12].value.mean(), 20760.0);
+        // One volume (`1* 256`, `1*1024`) is Bonnie's default: no parameter.
+        assert!(p.samples.iter().all(|s| s.params.len() == 1));
         assert!(p.samples.iter().all(|s| s.kernel.is_none()));
     }
 
@@ -677,6 +691,11 @@ M1135- 3*1024 23779 95.2 20222 95.3 17248 54.7 26313 84.6 28849 58.9  343.9  3.2
         let p = parse(text).unwrap();
         assert_eq!(p.samples.len(), 12);
         assert_eq!((p.samples[10].value.mean(), p.samples[10].line), (343.9, 3));
+        // `3*1024`: three volumes of 1024 MB (the count was dropped, the
+        // size kept: a set-up lost).
+        let params: Vec<(&str, &str)> =
+            p.samples[0].params.iter().map(|q| (q.name.as_str(), q.value.as_str())).collect();
+        assert_eq!(params, [("size", "1024"), ("volumes", "3")]);
         assert!(p.notes.iter().any(|n| n.0 == 1 && n.1.contains("`Start Date&Time`")), "{:?}", p.notes);
         assert!(crate::parse::note_is_info(&p.notes[0].1));
         // A row that prints the column's cells is no row of 12 cells.
