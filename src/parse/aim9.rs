@@ -285,7 +285,7 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         let Some(unit) = self.unit_of(&r, idx) else {
-            if !self.notes.last().is_some_and(|(l, _)| *l == lineno) {
+            if self.notes.last().is_none_or(|(l, _)| *l != lineno) {
                 self.notes.push((lineno, format!("{}: row without its unit text; skipped", r.name)));
             }
             return Ok(());
