@@ -371,7 +371,8 @@ fn a_cut_name_agreeing_with_two_kernels_is_named() {
 /// A UnixBench report headed "kernel 2.5.54mm2" whose `System --` line
 /// names `Linux access1 2.5.54` (LKML 2003), in `2.5.54-mm2/`: the release
 /// alone, the patch set's kernel would name itself. `check` had no word
-/// (wild30); it says the file names another kernel.
+/// (wild30); it says the file names another kernel, at the `System --`
+/// line (29) that names it, not the first result (38).
 #[test]
 fn a_release_named_in_its_patch_sets_directory_is_named() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -384,7 +385,7 @@ fn a_release_named_in_its_patch_sets_directory_is_named() {
     let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(
         all.contains(
-            "ubench.txt:38: unixbench: the file names kernel \"2.5.54\", but sits in kernel directory \"2.5.54-mm2\""
+            "ubench.txt:29: unixbench: the file names kernel \"2.5.54\", but sits in kernel directory \"2.5.54-mm2\""
         ),
         "{all}"
     );
