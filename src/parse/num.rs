@@ -145,14 +145,19 @@ fn short_decimal(s: &[u8]) -> Option<f64> {
     Some(if negative && v != 0.0 { -v } else { v })
 }
 
-/// Parses a number with an optional `K` suffix meaning ×1000, as lmbench's
-/// summary prints large values: `0.11K` → 110, `13.K` → 13000, `3549.8K`
-/// → 3549800, `6K` → 6000. Plain numbers pass through [`plain`].
+/// Parses a number with an optional `K` suffix meaning ×1000 or `M`
+/// meaning ×1,000,000, as lmbench's summary prints large values
+/// (getsummary's `num`: `$K = 1000.`, `$M = 1000000.`, the figure cut to
+/// its field: `18.M` for 18.0 M): `0.11K` → 110, `13.K` → 13000,
+/// `3549.8K` → 3549800, `6K` → 6000, `18.M` → 18000000. Plain numbers
+/// pass through [`plain`].
 pub fn k_suffixed(s: &str) -> Option<f64> {
     let s = s.trim();
     if let Some(head) = s.strip_suffix('K') {
         // `0.11K` is 110, not 0.11 × 1000 = 110.00000000000001.
         plain(head).map(|v| to_decimals(v * 1000.0, decimals(head).map(|d| d.saturating_sub(3))))
+    } else if let Some(head) = s.strip_suffix('M') {
+        plain(head).map(|v| to_decimals(v * 1_000_000.0, decimals(head).map(|d| d.saturating_sub(6))))
     } else {
         plain(s)
     }
@@ -306,6 +311,10 @@ mod tests {
         assert!((k_suffixed("0.11K").unwrap() - 110.0).abs() < 1e-9);
         assert_eq!(k_suffixed("0.11K"), Some(110.0));
         assert_eq!(k_suffixed("1.2345K"), Some(1234.5));
+        // lmbench 2.0's getsummary: `18.M` is 18.0 × 1,000,000 cut to 4 characters.
+        assert_eq!(k_suffixed("18.M"), Some(18_000_000.0));
+        assert_eq!(k_suffixed("12.5M"), Some(12_500_000.0));
+        assert_eq!(k_suffixed("M"), None);
         assert_eq!(clock_seconds("7:34.59"), Some(454.59));
         assert_eq!(clock_seconds("0:00.07"), Some(0.07));
         assert_eq!(clock_seconds("12.5"), Some(12.5));
