@@ -386,8 +386,18 @@ impl<'a> Reader<'a> {
             self.notes.push((lineno, format!("[{label}] row without a test name above it; skipped")));
             return Ok(());
         };
-        let unit_at = j.checked_sub(2).filter(|&k| unit_line(&self.lines[k]));
-        let Some(u) = unit_at else {
+        // The unit line may carry the test's number (`1 System Memory
+        // Allocations/second` over `brk_test`, LKML 2003, wild33 file 25:
+        // the rows were skipped as without a unit).
+        let unit_text = |k: usize| {
+            let t = self.lines[k].trim();
+            let rest = t.trim_start_matches(|c: char| c.is_ascii_digit());
+            let rest =
+                if rest.len() < t.len() && rest.starts_with(char::is_whitespace) { rest.trim_start() } else { t };
+            unit_line(rest).then_some(rest)
+        };
+        let unit_at = j.checked_sub(2).and_then(|k| unit_text(k).map(|u| (k, u)));
+        let Some((u, unit)) = unit_at else {
             self.notes.push((lineno, format!("[{label}] {name}: row without its unit text; skipped")));
             return Ok(());
         };
@@ -396,7 +406,7 @@ impl<'a> Reader<'a> {
         }
         self.used[u] = true;
         let rate = values.last().copied().unwrap_or_default();
-        let sample = Sample::new(Metric::new(name, self.lines[u].trim(), Better::Higher), rate, lineno);
+        let sample = Sample::new(Metric::new(name, unit, Better::Higher), rate, lineno);
         let kernel = without_linux(label);
         let sample = if super::labels::is_kernel_name(kernel) {
             sample.with_kernel(kernel)
