@@ -5,7 +5,8 @@
 //!   30.62. tiobench.pl prints this column itself, as an integer: a row
 //!   that prints it keeps it as printed (`217`, not the 217.46 its Rate and
 //!   CPU% give: wild31 file 02 showed figures the file never printed beside
-//!   one it did); rows without it get it computed.
+//!   one it did); rows without it get it computed, but for a last row cut
+//!   inside its Eff (a cut warning on its line): it printed one.
 //! * Bonnie and bonnie++: `<test> CPU Eff` = rate / %CPU × 100 for every
 //!   test that prints a %CPU (KB/s, seeks/s or files/s per full CPU, in the
 //!   rate's unit; bigger is better), as the seed post 000's "Eff" columns.
@@ -79,8 +80,13 @@ pub fn derive(parsed: &mut ParsedFile) {
             // `217` for 217.46, a post's `111` where the row gives 112.0):
             // the site shows what the file says. A row a mail wrapped
             // prints its Eff on the next line.
+            // A last row cut inside its Eff (`… 0.00000   2` for `260`,
+            // attack32 F17) printed one: none is computed in its place.
+            let cut: Vec<usize> =
+                parsed.notes.iter().filter(|(_, n)| crate::parse::cut::is_cut_note(n)).map(|(l, _)| *l).collect();
             derived.retain(|eff| {
-                wrapped_row_of(&parsed.samples, &by_line, eff).find(|s| s.metric.name == "CPU Eff").is_none()
+                !cut.contains(&eff.line)
+                    && wrapped_row_of(&parsed.samples, &by_line, eff).find(|s| s.metric.name == "CPU Eff").is_none()
             });
             insert_after_rows(&mut parsed.samples, derived);
         }
@@ -237,6 +243,27 @@ mod tests {
         assert_eq!(eff.len(), 1);
         assert_eq!(eff[0].value.mean(), 30.62);
         assert_eq!(eff[0].metric.better, Better::Higher);
+    }
+
+    /// A last row cut inside its printed Eff (attack32 F17, tiobench's
+    /// `… 0.00000   2` for `260`): the cut figure left out, none computed
+    /// in its place (it was shown 261.11).
+    #[test]
+    fn tiobench_no_cpu_eff_is_computed_for_a_row_cut_inside_it() {
+        let mut p = ParsedFile {
+            benchmark: "tiobench".into(),
+            samples: vec![row("Rate", "MB/s", 1.41), row("CPU%", "%", 0.54)],
+            notes: vec![(
+                16,
+                "the file ends mid-line: `… 0.00000   2` may be cut; its last figure `2` left out".into(),
+            )],
+            ..ParsedFile::default()
+        };
+        derive(&mut p);
+        assert!(p.samples.iter().all(|s| s.metric.name != "CPU Eff"));
+        p.notes[0].0 = 17;
+        derive(&mut p);
+        assert_eq!(p.samples.iter().filter(|s| s.metric.name == "CPU Eff").count(), 1);
     }
 
     /// A printed value with decimals, or one the row does not give, is

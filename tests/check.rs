@@ -392,7 +392,8 @@ fn a_cut_name_agreeing_with_two_kernels_is_named() {
 /// A UnixBench report headed "kernel 2.5.54mm2" whose `System --` line
 /// names `Linux access1 2.5.54` (LKML 2003), in `2.5.54-mm2/`: the release
 /// alone, the patch set's kernel would name itself. `check` had no word
-/// (wild30); it says the file names another kernel.
+/// (wild30); it says the file names another kernel, at the `System --`
+/// line (29) that names it, not the first result (38).
 #[test]
 fn a_release_named_in_its_patch_sets_directory_is_named() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -405,7 +406,7 @@ fn a_release_named_in_its_patch_sets_directory_is_named() {
     let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(
         all.contains(
-            "ubench.txt:38: unixbench: the file names kernel \"2.5.54\", but sits in kernel directory \"2.5.54-mm2\""
+            "ubench.txt:29: unixbench: the file names kernel \"2.5.54\", but sits in kernel directory \"2.5.54-mm2\""
         ),
         "{all}"
     );
@@ -618,4 +619,26 @@ fn run_counts_of_rows_never_compared_are_not_warned_of() {
     put(&c, "m1/6.10.0/schbench.yaml", file(&[(9, 10), (90, 10), (12, 30)]));
     let (err, _) = check_output(&c);
     assert!(err.contains("differing run counts (1 run: 6.10.0; 3 runs: 6.9.0)"), "{err}");
+}
+
+/// wild33 file 10 (LKML 2001, tiotest tables of 2.4.1pre3, then a quoted
+/// mail's runs under `2.4.0-test7 with mmap()`, `2.4.0 with mmap()`, …): in
+/// `2.4.1pre3/`, the quoted runs of 2.4.0-test7 and 2.4.0 were filed as
+/// 2.4.1pre3's without a word. A warning names the kernels the labels name.
+#[test]
+fn labels_naming_other_kernels_than_the_directory_are_warned_of() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "box/machine.yaml", "name: F\n");
+    let rel = "tiobench/lkml-2001-01-tiobench031-mmap-vs-read-quoted-label-lines-name-2.4.0-test7-and-2.4.0.txt";
+    put(&c, "box/2.4.1pre3/tiobench.txt", std::fs::read_to_string(fixture(rel)).expect("fixture"));
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        all.contains(
+            "tiobench: its runs carry labels naming other kernels than the directory's \"2.4.1pre3\" (`2.4.0`, `2.4.0-test7`)"
+        ),
+        "{all}"
+    );
 }

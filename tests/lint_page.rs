@@ -103,8 +103,10 @@ fn a_partial_entry_naming_no_kernel_or_a_benchmark_not_run_is_warned_at_its_line
 }
 
 /// With site.yaml's `raw_url` the finding links its file's line in the
-/// repository (GitHub's `#L4`, the finding's line), on the HTML page (no `root` before the
-/// URL) and in the Markdown alike; no copy is written.
+/// repository (GitHub's `#L2`, the finding's line: where the file names its
+/// kernel, UnixBench's `System -- Linux box 2.4.19 …`, not its first result
+/// on line 4), on the HTML page (no `root` before the URL) and in the
+/// Markdown alike; no copy is written.
 #[test]
 fn with_raw_url_a_finding_links_its_line_in_the_repository() {
     let tmp = tempfile::tempdir().expect("tempdir");
@@ -112,9 +114,9 @@ fn with_raw_url_a_finding_links_its_line_in_the_repository() {
     put(&content, "site.yaml", "title: \"Lint test\"\nraw_url: https://github.com/u/r/blob/main/content/\n");
     let out = tmp.path().join("out");
     benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).assert().success();
-    let url = "https://github.com/u/r/blob/main/content/m1/2.4.7/unixbench.txt#L4";
+    let url = "https://github.com/u/r/blob/main/content/m1/2.4.7/unixbench.txt#L2";
     let html = std::fs::read_to_string(out.join("lint.html")).expect("lint.html");
-    assert!(html.contains(&format!("<a href=\"{url}\">m1/2.4.7/unixbench.txt:4</a>")), "{html}");
+    assert!(html.contains(&format!("<a href=\"{url}\">m1/2.4.7/unixbench.txt:2</a>")), "{html}");
     let md = std::fs::read_to_string(out.join("lint.md")).expect("lint.md");
     assert!(md.contains(&format!("]({url})")), "{md}");
     assert!(!out.join("m1/raw").exists());

@@ -161,3 +161,21 @@ fn corpus_time_file_with_dbench_run() {
     assert_eq!(vals(&f, "time", "major faults"), vec![912.0]);
     assert_eq!(vals(&f, "time", "minor faults"), vec![1430.0]);
 }
+
+/// wild32 file 05 (LKML 2002, akpm's reply quoting two machines' dbench 16
+/// runs at two depths): the mail's attribution `William Lee Irwin III
+/// wrote:` over the quote was read into the NUMA-Q run's label, and the PC
+/// run, whose `Throughput` line leaves off `16 procs`, had no `procs`
+/// though its zsh `time` line below says `./dbench 16`.
+#[test]
+fn an_attribution_is_no_label_and_a_zsh_time_command_gives_procs() {
+    let input = fixture(
+        "dbench",
+        "lkml-2002-09-dbench1x-two-machines-quoted-two-depths-attribution-above-zsh-time-command-gives-procs.txt",
+    );
+    let f = dbench::Dbench.parse(&input).unwrap();
+    let label = |l: &str| (Some("16".to_string()), None, Some(l.to_string()));
+    assert_eq!(counts(&f), [label("Taken on 32x/32G NUMA-Q"), label("Taken on 2x/0.8G el-scruffo PC")]);
+    let elapsed: Vec<f64> = samples(&f, "time", "elapsed").iter().map(|s| s.value.mean()).collect();
+    assert_eq!(elapsed, [31.733, 15.646]);
+}

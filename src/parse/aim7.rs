@@ -76,7 +76,8 @@
 //! no full row above, the row is not read and a note names it. A row with no
 //! value at all (a run that stopped) is a note. A re-aim row whose JTI was
 //! wrapped onto the next line by a mail client (`… 9.99` / `  90`) is
-//! rejoined when the next line is one integer from 0 to 100; one wrapped
+//! rejoined when the next line is one integer from 0 to 100 (printed `nan`,
+//! its other cells are read and a warning names the `nan`); one wrapped
 //! further (`… 0.00` / `0.00  100`, its header's `JTI` on a line of its
 //! own) is rejoined when the two lines hold its values, else is a note. A row with more
 //! numbers than its header has columns, or a cell that is not one number
@@ -437,7 +438,17 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             table = Table::None;
             continue;
         }
-        if let Some((test, value, runs)) = stp_summary(line) {
+        // `… (average of 3` / `runs)`: a mail wrapped the run count.
+        let wrapped = lines
+            .get(i)
+            .filter(|next| next.trim() == "runs)" && line.trim_end().ends_with(|c: char| c.is_ascii_digit()))
+            .map(|next| format!("{} {}", line.trim_end(), next.trim()))
+            .filter(|joined| stp_summary(joined).is_some_and(|(_, _, runs)| runs > 1));
+        if wrapped.is_some() {
+            out.notes.push((lineno, format!("run count wrapped onto line {}; rejoined", lineno + 1)));
+            i += 1;
+        }
+        if let Some((test, value, runs)) = stp_summary(wrapped.as_deref().unwrap_or(line)) {
             let mut s = Sample::new(Metric::new("Max Jobs per Minute", "jobs/min", Better::Higher), value, lineno)
                 .with_group(group.clone())
                 .with_param("test", test);
@@ -761,6 +772,17 @@ fn reaim_row(
         values.extend(cells.iter().enumerate().map(|(j, c)| (c.0, j, lineno)));
         values.push((ctx.lines[lineno].trim(), n - 1, lineno + 1));
         consumed = 1;
+    } else if cells.len() + 1 == n
+        && let Some(word) = ctx.lines.get(lineno).map(|l| l.trim()).filter(|w| num::non_finite(w))
+        && lined_up(&cells, edges)
+    {
+        // JTI wrapped onto the next line, printed as `nan` (re-aim divides
+        // by a spread of nothing): the row's 7 cells are read, the JTI is
+        // not, and the rows below are the same table.
+        let msg = format!("JTI of line {lineno} wrapped onto this line is {word:?}, not a number: not read");
+        out.notes.push((lineno + 1, msg));
+        values.extend(cells.iter().enumerate().map(|(j, c)| (c.0, j, lineno)));
+        return Ok(Some(push_reaim_values(ctx, forked, values, out, decs).map(|()| 1)?));
     } else if let Some(rest) = ctx.lines.get(lineno).map(|l| continuation(l)).filter(|r| !r.is_empty())
         && cells.len() < n
     {
@@ -793,6 +815,20 @@ fn reaim_row(
     if values.len() < n {
         out.notes.push((lineno, format!("row for {forked} forked has {} of {n} values", values.len())));
     }
+    push_reaim_values(ctx, forked, values, out, decs)?;
+    Ok(Some(consumed))
+}
+
+/// Adds the cells of a re-aim row for `forked` children as samples:
+/// `values` holds each cell's text, its column in [`REAIM_COLUMNS`] and
+/// its line. A cell that is no number is an error naming its line.
+fn push_reaim_values(
+    ctx: &RowCtx,
+    forked: u32,
+    values: Vec<(&str, usize, usize)>,
+    out: &mut ParsedFile,
+    decs: &mut Vec<(usize, usize)>,
+) -> Result<(), ParseError> {
     for (cell, j, at) in values {
         let (name, unit, better) = REAIM_COLUMNS[j];
         let value = num::plain(cell).ok_or_else(|| ParseError::malformed(at, "a number", cell))?;
@@ -801,7 +837,7 @@ fn reaim_row(
             Sample::new(Metric::new(name, unit, better), value, at).with_group(ctx.group).with_param("forked", forked),
         );
     }
-    Ok(Some(consumed))
+    Ok(())
 }
 
 /// The value cells of a TAB-separated AIM7 row after its first `skip`
@@ -961,6 +997,58 @@ Max Jobs per Minute 204051.01\n";
         let j = f.samples.iter().find(|s| s.metric.name == "JTI").unwrap();
         assert_eq!(j.line, 5);
         assert_eq!(values(&f, "Max Jobs per Minute"), vec![(String::new(), 204051.01)]);
+    }
+
+    /// attack32 F5 (case 05, the two-workfile fixture with line 8's JTI
+    /// `  96` made `  nan`): the table ended at the `nan`, its complete
+    /// rows for 200 and 300 forked went with no word, and the labeller
+    /// split the run in two so the second run's rows lost their label.
+    /// Now: the 7 cells of line 7 read, the `nan` a warning naming line 8,
+    /// the rows below read, every row labelled by its command line.
+    #[test]
+    fn a_wrapped_jti_printed_nan_is_warned_of_and_the_rows_below_read() {
+        let run = |config: &str, jti: &str| {
+            format!(
+                "$ reaim -c ./{config} -s100 -e 300 -i 100\n\
+                 REAIM Workload\n\
+                 Num     Parent   Child   Child  Jobs per   Jobs/min/  Std_dev  Std_dev  JTI     \n\
+                 Forked  Time     SysTime UTime   Minute     Child      Time     Percent         \n\
+                 100     118.90   21.17   214.03  5200.00    52.00      4.52     3.98 \n\
+                 \x20 {jti}\n\
+                 200     236.75   42.54   429.94  5220.00    26.10      9.43     4.16     95     \n\
+                 Max Jobs per Minute 5220.00\n"
+            )
+        };
+        let text = run("reaim-dbase.config", "nan") + &run("reaim-shared.config", "96");
+        let input = Input::from_text(&text);
+        let mut f = Reaim.parse(&input).unwrap();
+        assert_eq!(values(&f, "JTI"), [("200".into(), 95.0), ("100".into(), 96.0), ("200".into(), 95.0)]);
+        assert_eq!(values(&f, "Parent Time").len(), 4);
+        assert!(f.notes.iter().any(|(l, n)| *l == 6 && n.contains("\"nan\", not a number: not read")), "{:?}", f.notes);
+        super::super::labels::apply(&input, &mut f);
+        for s in &f.samples {
+            let want = if s.line < 9 { "-c reaim-dbase.config" } else { "-c reaim-shared.config" };
+            let label = s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str());
+            assert_eq!(label, Some(want), "line {}: {s:?}", s.line);
+        }
+    }
+
+    /// attack32 F10 (case 10): a mail wrapped STP's `(average of 3` /
+    /// `runs)`; the summary of 3 runs was read as a single value.
+    #[test]
+    fn an_stp_run_count_wrapped_by_a_mail_is_rejoined() {
+        let text = "kernel: patch-2.6.10-rc2\n\
+            Peak load Test: Maximum Jobs per Minute 8491.96 (average of 3 runs)\n\
+            Quick Convergence Test: Maximum Jobs per Minute 8326.23 (average of 3\n\
+            runs)\n";
+        let f = Reaim.parse(&Input::from_text(text)).unwrap();
+        let n = |v: &crate::model::Value| match v {
+            crate::model::Value::Summary { n, .. } => *n,
+            crate::model::Value::Single { .. } => 1,
+        };
+        let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, n(&s.value))).collect();
+        assert_eq!(runs, [(2, 3), (3, 3)]);
+        assert!(f.notes.iter().any(|n| n.0 == 3 && n.1.contains("run count wrapped onto line 4")), "{:?}", f.notes);
     }
 
     #[test]

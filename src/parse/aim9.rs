@@ -82,7 +82,8 @@
 //!
 //! Mail clients wrap the unit onto the next line (`… 214728.42` /
 //! `Thousand Double Precision Additions/second`), or cut it (`… 19016.39
-//! File` / `Creations and Closes/second`); some posts put the unit line
+//! File` / `Creations and Closes/second`; cut there with the file's end,
+//! the row is left out with a warning); some posts put the unit line
 //! before the row. A unit line is a line of text ending in `/second`; it is
 //! joined to the row when it is adjacent (after the row, or before every row
 //! when the first unit-less row has one just above it). A row whose unit
@@ -284,7 +285,9 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         let Some(unit) = self.unit_of(&r, idx) else {
-            self.notes.push((lineno, format!("{}: row without its unit text; skipped", r.name)));
+            if self.notes.last().is_none_or(|(l, _)| *l != lineno) {
+                self.notes.push((lineno, format!("{}: row without its unit text; skipped", r.name)));
+            }
             return Ok(());
         };
         let (unit, next_number) = glued_next_number(&unit);
@@ -344,6 +347,15 @@ impl<'a> Reader<'a> {
                     .push((idx + 2, format!("unit of {} (line {lineno}) wrapped onto this line; rejoined", r.name)));
                 return Some(format!("{} {}", r.unit, lines[idx + 1].trim()));
             }
+            // `… 19016.39 File` and the file ends: the unit a mail wrapped
+            // was cut with the rest (attack32: the unit read was `File`,
+            // another metric than the whole file's). Every aim9 unit ends
+            // `/second`.
+            if !r.unit.ends_with("/second") && lines[idx + 1..].iter().all(|l| l.trim().is_empty()) {
+                let msg = format!("{}: its unit `{}` is cut short (the file ends there): not read", r.name, r.unit);
+                self.notes.push((lineno, msg));
+                return None;
+            }
             return Some(r.unit.to_string());
         }
         let prev_is_unit = idx > 0 && unit_line(&lines[idx - 1]) && !self.used[idx - 1];
@@ -374,8 +386,18 @@ impl<'a> Reader<'a> {
             self.notes.push((lineno, format!("[{label}] row without a test name above it; skipped")));
             return Ok(());
         };
-        let unit_at = j.checked_sub(2).filter(|&k| unit_line(&self.lines[k]));
-        let Some(u) = unit_at else {
+        // The unit line may carry the test's number (`1 System Memory
+        // Allocations/second` over `brk_test`, LKML 2003, wild33 file 25:
+        // the rows were skipped as without a unit).
+        let unit_text = |k: usize| {
+            let t = self.lines[k].trim();
+            let rest = t.trim_start_matches(|c: char| c.is_ascii_digit());
+            let rest =
+                if rest.len() < t.len() && rest.starts_with(char::is_whitespace) { rest.trim_start() } else { t };
+            unit_line(rest).then_some(rest)
+        };
+        let unit_at = j.checked_sub(2).and_then(|k| unit_text(k).map(|u| (k, u)));
+        let Some((u, unit)) = unit_at else {
             self.notes.push((lineno, format!("[{label}] {name}: row without its unit text; skipped")));
             return Ok(());
         };
@@ -384,7 +406,7 @@ impl<'a> Reader<'a> {
         }
         self.used[u] = true;
         let rate = values.last().copied().unwrap_or_default();
-        let sample = Sample::new(Metric::new(name, self.lines[u].trim(), Better::Higher), rate, lineno);
+        let sample = Sample::new(Metric::new(name, unit, Better::Higher), rate, lineno);
         let kernel = without_linux(label);
         let sample = if super::labels::is_kernel_name(kernel) {
             sample.with_kernel(kernel)
@@ -812,6 +834,23 @@ Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n
             ),
             Some("522,638.68")
         );
+    }
+
+    /// attack32's cut run (wild aim9 `…-3sec-outlook-wrapped-units-…`
+    /// cut after line 34): a row whose unit a mail wrapped (`19016.39
+    /// File` / `Creations and Closes/second`) with the file ending before
+    /// the rest was read under the unit `File`, another metric. Now it is
+    /// left out with a warning naming the line; whole, it is rejoined.
+    #[test]
+    fn a_row_whose_wrapped_unit_was_cut_off_is_left_out() {
+        let row = "     6 creat-clo            3.05         58   19.01639        19016.39 File\n";
+        let head = "     5 add_short            3.01        198   65.78073      1578737.54 Thousand Short Integer Additions/second\n";
+        let f = parse(&format!("{head}{row}")).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert!(f.notes.iter().any(|(l, n)| *l == 2 && n.contains("`File` is cut short")), "{:?}", f.notes);
+        assert_eq!(f.notes.iter().filter(|(l, _)| *l == 2).count(), 1);
+        let f = parse(&format!("{head}{row}Creations and Closes/second\n")).unwrap();
+        assert_eq!(f.samples[1].metric.unit, "File Creations and Closes/second");
     }
 
     #[test]

@@ -24,7 +24,10 @@
 //! cells after the size, so a machine name wider than its `Machine` header
 //! word (`raid5-ext3-ordered-8k`), a %CPU of `100.2` or a rate of `1940202`
 //! that overflow their columns move nothing. A `+++++` / `+++` cell (the
-//! test ran too fast to time) gives no sample and a note. A row whose cells
+//! test ran too fast to time) gives no sample and a note. A cell in its
+//! place that is no number (`8,544`, `433.0.2`, `nan`; at most two a row)
+//! gives no sample and a warning naming its line; the row's other cells
+//! are read. A row whose cells
 //! are not exactly label, size and twelve cells (one missing, two run
 //! together as `97.121456`) is an error naming its line; a row cut in two
 //! by a mail client is rejoined only when the next line is exactly the
@@ -43,7 +46,9 @@
 //! | `Random`            | `Seeks`                             | `seeks/s` | Higher  |
 //! | `Random`            | `Seeks %CPU`                        | `%`       | Neither |
 //!
-//! Param: `size`, the file size in MB as printed.
+//! Params: `size`, the file size in MB as printed; `volumes`, Bonnie 1.2's
+//! volume count where it is not 1 (`3` of `M1135- 3*1024`: three volumes
+//! of 1024 MB).
 //!
 //! Kernel rule: the Machine column is a label (`-m`), usually the host name.
 //! When the file holds two or more result rows with at least two different
@@ -114,11 +119,13 @@ fn wrapped_header(lines: &[String], i: usize) -> Option<usize> {
     (first[start..] == HEADER[..seen] && rest[..] == HEADER[seen..]).then_some(i + 2)
 }
 
-/// A result row: label, size, and twelve (token, line) cells.
+/// A result row: label, size, Bonnie 1.2's volume count (`3` of
+/// `3*1024`), and twelve (token, line) cells.
 #[derive(Debug, Clone)]
 struct Row {
     label: String,
     size: String,
+    volumes: Option<String>,
     cells: Vec<(String, usize)>,
 }
 
@@ -129,19 +136,20 @@ fn sizeish(t: &str) -> bool {
     parts.all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Reads label and size from the tokens before the twelve values.
-fn label_and_size(prefix: &[&str]) -> Option<(String, String)> {
+/// Reads label, size and Bonnie 1.2's volume count from the tokens
+/// before the twelve values: `localh 1* 256` and `localh 1*1024` run the
+/// count into the size, `M1135- 3*1024` is 3 volumes of 1024 MB.
+fn label_and_size(prefix: &[&str]) -> Option<(String, String, Option<String>)> {
     let (&last, rest) = prefix.split_last()?;
-    let (size, rest) = if let Some((_, s)) = last.split_once('*') {
+    let (size, volumes, rest) = if let Some((v, s)) = last.split_once('*') {
         if s.is_empty() {
             return None;
         }
-        (s, rest)
+        (s, Some(v), rest)
     } else if last.bytes().all(|b| b.is_ascii_digit()) && !last.is_empty() {
-        // `localh 1* 256`: drop the volumes token.
         match rest.split_last() {
-            Some((v, r)) if v.ends_with('*') && sizeish(v) => (last, r),
-            _ => (last, rest),
+            Some((v, r)) if v.ends_with('*') && sizeish(v) => (last, Some(v.trim_end_matches('*')), r),
+            _ => (last, None, rest),
         }
     } else {
         return None;
@@ -149,7 +157,7 @@ fn label_and_size(prefix: &[&str]) -> Option<(String, String)> {
     if !size.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    Some((rest.join(" "), size.to_string()))
+    Some((rest.join(" "), size.to_string(), volumes.map(str::to_string)))
 }
 
 /// A `+++++` / `+++` cell: Bonnie's "too fast to measure" (the test ran
@@ -163,6 +171,18 @@ fn cellish(t: &str) -> bool {
     plain(t).is_some() || too_fast(t)
 }
 
+/// A cell in a value's place that is no number: a thousands separator
+/// (`8,544`), a figure with a second point (`433.0.2`), or C's `nan` /
+/// `inf`. Bonnie prints none of these; a row holding one in its place
+/// (label, size and twelve cells) keeps its other cells, and the damaged
+/// one is left out with a warning ([`row_samples`]).
+fn damaged_cell(t: &str) -> bool {
+    !cellish(t)
+        && (super::num::non_finite(t)
+            || (t.bytes().any(|b| b.is_ascii_digit())
+                && t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b','))))
+}
+
 /// A token made only of the characters number cells are made of (digits,
 /// `.`, `+`, `*`, `-`): a cell, or two cells run together (`1234.5678.9`).
 fn numberish(t: &str) -> bool {
@@ -173,28 +193,32 @@ fn numberish(t: &str) -> bool {
 /// Builds a row from numbered tokens when they are a label, a size and
 /// twelve value cells. The label may be any width (`raid5-ext3-ordered-8k`
 /// runs far past the `Machine` header word): cells are counted from the
-/// right, so its width moves nothing.
+/// right, so its width moves nothing. Up to two cells may be damaged
+/// ([`damaged_cell`]: `8,544`), each still in its place.
 fn row_from(toks: &[(&str, usize)]) -> Option<Row> {
     if toks.len() < 13 {
         return None;
     }
     let split = toks.len() - 12;
-    if !toks[split..].iter().all(|(t, _)| cellish(t)) {
+    let damaged = toks[split..].iter().filter(|(t, _)| damaged_cell(t)).count();
+    if damaged > 2 || !toks[split..].iter().all(|(t, _)| cellish(t) || damaged_cell(t)) {
         return None;
     }
     let prefix: Vec<&str> = toks[..split].iter().map(|(t, _)| *t).collect();
-    let (label, size) = label_and_size(&prefix)?;
-    Some(Row { label, size, cells: toks[split..].iter().map(|(t, l)| (t.to_string(), *l)).collect() })
+    let (label, size, volumes) = label_and_size(&prefix)?;
+    Some(Row { label, size, volumes, cells: toks[split..].iter().map(|(t, l)| (t.to_string(), *l)).collect() })
 }
 
 /// A line that starts like a result row: an optional label, then at least
-/// three cells and nothing else. A cell may be damaged (two run together),
-/// so that such a row is reported instead of ending the table unread.
+/// three cells and nothing else. A cell may be damaged (two run together,
+/// `8,544`), so that such a row is reported instead of ending the table
+/// unread.
 fn row_like(toks: &[&str]) -> bool {
-    let Some(first_num) = toks.iter().position(|t| numberish(t)) else {
+    let cell = |t: &&str| numberish(t) || damaged_cell(t);
+    let Some(first_num) = toks.iter().position(cell) else {
         return false;
     };
-    first_num <= 2 && toks.len() - first_num >= 3 && toks[first_num..].iter().all(|t| numberish(t))
+    first_num <= 2 && toks.len() - first_num >= 3 && toks[first_num..].iter().all(cell)
 }
 
 /// The error for a row-like line that is not label, size and 12 cells:
@@ -275,7 +299,10 @@ fn rows_after(
         // Cut short: rejoin only when the next line is exactly the rest.
         if let Some(next) = lines.get(i + 1) {
             let nt: Vec<&str> = next.split_whitespace().collect();
-            if !next.starts_with(char::is_whitespace) && !nt.is_empty() && nt.iter().all(|t| cellish(t)) {
+            if !next.starts_with(char::is_whitespace)
+                && !nt.is_empty()
+                && nt.iter().all(|t| cellish(t) || damaged_cell(t))
+            {
                 let mut all = numbered.clone();
                 all.extend(nt.iter().map(|t| (*t, i + 2)));
                 if let Some(r) = row_from(&all)
@@ -295,7 +322,8 @@ fn rows_after(
 
 /// Adds the samples of one result row to `out`. A `+++++` cell (too fast
 /// to measure) gives no sample, a note naming the test and an
-/// [`Untimed`] for the table.
+/// [`Untimed`] for the table; a damaged cell ([`damaged_cell`]: `8,544`)
+/// gives no sample and a warning naming its line, test and text.
 fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<(), ParseError> {
     let mut fast: Vec<String> = Vec::new();
     for (k, (group, name)) in IO_TESTS.iter().enumerate() {
@@ -308,16 +336,28 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
                     out.untimed.push(Untimed {
                         group: (*group).into(),
                         metric: metric.name.clone(),
-                        params: vec![Param::new("size", &r.size)],
+                        params: std::iter::once(Param::new("size", &r.size))
+                            .chain(r.volumes.as_deref().filter(|v| *v != "1").map(|v| Param::new("volumes", v)))
+                            .collect(),
                         line: *ln,
                     });
                 }
                 continue;
             }
             let Some(v) = plain(tok) else {
+                if damaged_cell(tok) {
+                    let msg = format!("{group} {}: {tok:?} is not one number: not read", metric.name);
+                    out.notes.push((*ln, msg));
+                    continue;
+                }
                 return Err(ParseError::malformed(*ln, "a number", tok.clone()));
             };
             let mut s = Sample::new(metric, v, *ln).with_group(*group).with_param("size", &r.size);
+            // Bonnie 1.2's `3*1024`: three volumes of 1024 MB, another
+            // set-up than one (`1*1024`, the default, said nothing).
+            if let Some(v) = r.volumes.as_deref().filter(|v| *v != "1") {
+                s = s.with_param("volumes", v);
+            }
             if let Some(k) = kernel {
                 s = s.with_kernel(k);
             }
@@ -633,6 +673,8 @@ localh 1*1024 20760 97.8 31044  7.6 11462  3.2 15006 69.2 15993  1.6  159.4  0.5
         assert_eq!(p.samples[0].params[0].value, "256");
         assert_eq!(p.samples[12].params[0].value, "1024");
         assert_eq!(p.samples[12].value.mean(), 20760.0);
+        // One volume (`1* 256`, `1*1024`) is Bonnie's default: no parameter.
+        assert!(p.samples.iter().all(|s| s.params.len() == 1));
         assert!(p.samples.iter().all(|s| s.kernel.is_none()));
     }
 
@@ -649,6 +691,11 @@ M1135- 3*1024 23779 95.2 20222 95.3 17248 54.7 26313 84.6 28849 58.9  343.9  3.2
         let p = parse(text).unwrap();
         assert_eq!(p.samples.len(), 12);
         assert_eq!((p.samples[10].value.mean(), p.samples[10].line), (343.9, 3));
+        // `3*1024`: three volumes of 1024 MB (the count was dropped, the
+        // size kept: a set-up lost).
+        let params: Vec<(&str, &str)> =
+            p.samples[0].params.iter().map(|q| (q.name.as_str(), q.value.as_str())).collect();
+        assert_eq!(params, [("size", "1024"), ("volumes", "3")]);
         assert!(p.notes.iter().any(|n| n.0 == 1 && n.1.contains("`Start Date&Time`")), "{:?}", p.notes);
         assert!(crate::parse::note_is_info(&p.notes[0].1));
         // A row that prints the column's cells is no row of 12 cells.
@@ -679,6 +726,31 @@ M1135- 3*1024 23779 95.2 20222 95.3 17248 54.7 26313 84.6 28849 58.9  343.9  3.2
         assert!(p.notes.iter().any(|n| n.0 == 1 && n.1.contains("header wrapped onto line 2")), "{:?}", p.notes);
         // A header cut off with nothing of it on the next line stays unread.
         assert!(parse("MB K/sec %CPU K/sec %CPU\nsomething else\n").is_err());
+    }
+
+    /// attack32 F11 (case 11, wide-machine-runs-fast-cells.txt's `8544`
+    /// made `8,544`; its wrapped tail's `433.0` made `433.0.2`): the row
+    /// ended the table and its 12 figures went with no word (the wrapped
+    /// one: the whole file skipped). Now the other 11 are read and a
+    /// warning names the line and the cell.
+    #[test]
+    fn a_damaged_cell_in_its_place_is_warned_of_and_the_row_read() {
+        let head = CLASSIC.lines().take(3).collect::<Vec<_>>().join("\n");
+        let text = format!(
+            "{head}\nraid5-ext3-writeback-8k  1024  8,544 99.0 25321 35.5 10234 19.7  8102 96.1 30455 23.0 420.1  6.4\n\
+             raid5-ext2-8k  1024  8790 100.6 27654 38.0 11100 21.5  8199 97.2 30987 23.8\n433.0.2  6.9\n\
+             raid5-ext2-8k  1024  nan 100.6 27654 38.0 11100 21.5  8199 97.2 30987 23.8 433.0  6.9\n"
+        );
+        let p = parse(&text).unwrap();
+        assert_eq!(p.samples.len(), 33);
+        let warned = |line: usize, what: &str| p.notes.iter().any(|(l, n)| *l == line && n.contains(what));
+        assert!(warned(4, "Sequential Output Per Char: \"8,544\" is not one number: not read"), "{:?}", p.notes);
+        assert!(warned(6, "Random Seeks: \"433.0.2\""), "{:?}", p.notes);
+        assert!(warned(7, "\"nan\""), "{:?}", p.notes);
+        assert!(!crate::parse::note_is_info(&p.notes.iter().find(|n| n.1.contains("8,544")).unwrap().1));
+        // Three damaged cells: no row of figures (an error, as before).
+        let three = text.replace("25321 35.5 10234", "25,321 35.5 10,234").replace("99.0", "9.9.0");
+        assert!(parse(&three).is_err());
     }
 
     #[test]

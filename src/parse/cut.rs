@@ -69,6 +69,12 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
     let is_figure = |s: &Sample| figure.is_some_and(|f| s.value.mean() == f);
     if parsed.samples.iter().any(|s| s.line == n && is_figure(s)) {
         parsed.samples.retain(|s| s.line != n || !is_figure(s));
+        // The rest of the row is read: the warning says which figure went
+        // (attack32 F17: tiobench's row said "left out" and was read).
+        if parsed.samples.iter().any(|s| s.line == n) {
+            parsed.notes.push((n, last_figure_note(text)));
+            return;
+        }
     } else if warned {
         return;
     } else {
@@ -76,6 +82,17 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
     }
     parsed.notes.push((n, note(text)));
 }
+
+/// Whether `note` is the warning [`last_line`] gives a last line that may
+/// be cut: the figures left on that line are a row without its last cell
+/// (a figure computed from them, tiobench's `CPU Eff`, would stand for
+/// the cell the file printed and the cut lost).
+pub fn is_cut_note(note: &str) -> bool {
+    note.starts_with(CUT_NOTE_START)
+}
+
+/// How [`note`] and [`last_figure_note`] begin.
+const CUT_NOTE_START: &str = "the file ends mid-line: `";
 
 /// Leaves out the numbers read from the file's last line when that line has
 /// no line break and `cut_in_name` says its text ends inside a name (a
@@ -179,15 +196,31 @@ pub fn ends_in_figure(line: &str) -> bool {
     line.as_bytes().last().is_some_and(|b| b.is_ascii_digit() || *b == b'.')
 }
 
-/// The warning on a last line cut inside a figure, quoting its end.
-fn note(text: &str) -> String {
+/// The end of a last line the warnings quote.
+fn quoted(text: &str) -> String {
     let text = text.trim();
-    let quoted = match text.char_indices().rev().nth(QUOTED_CHARS - 1) {
+    match text.char_indices().rev().nth(QUOTED_CHARS - 1) {
         Some((i, _)) if i > 0 => format!("…{}", &text[i..]),
         _ => text.to_string(),
-    };
+    }
+}
+
+/// The warning on a last line cut inside a figure, quoting its end.
+fn note(text: &str) -> String {
     format!(
-        "the file ends mid-line: `{quoted}` may be cut; left out — if the file is complete, end it with a line break"
+        "{CUT_NOTE_START}{}` may be cut; left out — if the file is complete, end it with a line break",
+        quoted(text)
+    )
+}
+
+/// The warning on a last line cut inside its last figure, whose other
+/// figures are read: names the figure left out.
+fn last_figure_note(text: &str) -> String {
+    format!(
+        "{CUT_NOTE_START}{}` may be cut; its last figure `{}` left out, the line's other figures read — if the \
+         file is complete, end it with a line break",
+        quoted(text),
+        last_figure(text.trim())
     )
 }
 
@@ -249,9 +282,17 @@ mod tests {
         }
         // A cut after a space or a word left the figure whole.
         assert_eq!(read("Elapsed Time 41 ").samples.len(), 1);
-        // Only the last figure of a row is left out.
+        // Only the last figure of a row is left out, and the warning says
+        // so (attack32 F17: tiobench's row was said "left out" and read).
         let row = read("row 1.5 2.5 41");
         assert_eq!(row.samples.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), [1.5, 2.5]);
+        assert!(
+            row.notes[0].1.contains("its last figure `41` left out, the line's other figures read"),
+            "{:?}",
+            row.notes
+        );
+        assert!(is_cut_note(&row.notes[0].1) && is_cut_note(&read("Elapsed Time 41").notes[0].1));
+        assert!(!read("Elapsed Time 41").notes[0].1.contains("other figures"));
         // No number is the figure as written (scaled): the whole line.
         assert!(read("row 1.5 2.5 [41").samples.is_empty());
         // A long line is quoted by its end.

@@ -48,6 +48,8 @@
 //!   thread quoting a post twice does not count as three runs;
 //! * a kernel label alone on a line with its numbers on the next line (a
 //!   wrapped row) is rejoined when the table has labelled rows;
+//! * a cell printed `nan` or `inf` is not read, with a warning naming its
+//!   line and column; the row's other cells and the rows below are read;
 //! * a row with the wrong number of values (a truncated row), or with two
 //!   cells run together (`40.6030.008`), is an error naming its line;
 //! * cells are counted from the right, so a kernel label of any width, or
@@ -178,7 +180,10 @@ fn classify(line: &str, ncols: usize) -> RowKind {
     if words.is_empty() {
         return RowKind::End;
     }
-    let nums: Vec<Option<f64>> = words.iter().map(|w| num::plain(w)).collect();
+    // A cell printed `nan` or `inf` (an average of no sample) keeps the
+    // row's shape: NaN here, left out with a warning by [`read_rows`].
+    let nums: Vec<Option<f64>> =
+        words.iter().map(|w| num::plain(w).or_else(|| num::non_finite(w).then_some(f64::NAN))).collect();
     if words.len() == ncols + 1 && nums[1..].iter().all(Option::is_some) {
         let values = nums[1..].iter().flatten().copied().collect();
         return RowKind::Row(Some(words[0].to_string()), values);
@@ -382,6 +387,7 @@ fn read_rows(
         let row_line = lines[i].as_str();
         match classify(row_line, ncols) {
             RowKind::Row(kernel, values) => {
+                warn_of_non_finite(i + 1, &table.cols, &values, notes);
                 table.rows.push((i + 1, kernel, values));
                 i += 1;
             }
@@ -398,6 +404,7 @@ fn read_rows(
                 match next {
                     Some(RowKind::Row(None, values)) if labelled => {
                         notes.push((i + 1, format!("rejoined kernel {label:?} with its wrapped values")));
+                        warn_of_non_finite(i + 2, &table.cols, &values, notes);
                         table.rows.push((i + 2, Some(label), values));
                         i += 2;
                     }
@@ -413,8 +420,20 @@ fn read_rows(
     Ok(i)
 }
 
+/// A warning at `line` naming each cell of a row that irman printed as
+/// `nan` or `inf` (NaN in `values`, in the order of `cols`): no figure,
+/// not read; the row's other cells are.
+fn warn_of_non_finite(line: usize, cols: &[Col], values: &[f64], notes: &mut Vec<(usize, String)>) {
+    let bad: Vec<&str> = cols.iter().zip(values).filter(|(_, v)| v.is_nan()).map(|(c, _)| c.name()).collect();
+    if !bad.is_empty() {
+        let msg = format!("{} printed as nan or inf, no number: not read", bad.join(", "));
+        notes.push((line, msg));
+    }
+}
+
 /// Pushes the samples of `tables` onto `out`, one per cell, skipping a
-/// table that repeats an earlier one (a quote; with a note).
+/// table that repeats an earlier one (a quote; with a note) and a cell
+/// printed as `nan` or `inf` (NaN; warned of by [`read_rows`]).
 fn push_samples(tables: Vec<Table>, out: &mut ParsedFile) {
     let mut seen = Vec::new();
     for table in tables {
@@ -426,7 +445,7 @@ fn push_samples(tables: Vec<Table>, out: &mut ParsedFile) {
         }
         seen.push(fp);
         for (line, kernel, values) in &table.rows {
-            for (col, v) in table.cols.iter().zip(values) {
+            for (col, v) in table.cols.iter().zip(values).filter(|(_, v)| !v.is_nan()) {
                 let mut s = Sample::new(Metric::new(col.name(), table.unit, Better::Lower), *v, *line)
                     .with_group(table.group.clone());
                 if let Some(k) = kernel {
@@ -461,6 +480,29 @@ mod tests {
         let e = Irman.parse(&Input::from_text(text)).unwrap_err();
         assert_eq!(e.line(), Some(4), "{e}");
         assert!(e.to_string().contains("0,011"), "{e}");
+    }
+
+    /// attack32 F3 (case 03, posted-kernel-table.txt's `890.410` made
+    /// `nan`): the table ended at the row, its 3 figures gone with no
+    /// word. Now the 3 are read and a warning names line 6 and `Max`.
+    #[test]
+    fn a_nan_cell_is_warned_of_and_the_rest_of_its_row_read() {
+        let text = "Test: PROCESS\n\
+            Kernel                         max       min       avg    stddev\n\
+            2.6.0-test5                210.008     0.005     0.030     2.200\n\
+            2.6.0-test5-mm2\n\
+            \x20                           nan     0.005     0.028     1.750\n\
+            2.4.22                     -nan     0.006     0.061     3.902\n\
+            2.4.23                     1.000     0.006     0.061     3.902\n";
+        let p = parse(text).unwrap();
+        assert_eq!(value(&p, "PROCESS", Some("2.4.22"), "Max"), [] as [f64; 0]);
+        assert_eq!(value(&p, "PROCESS", Some("2.4.22"), "Min"), [0.006]);
+        assert_eq!(value(&p, "PROCESS", Some("2.6.0-test5-mm2"), "StdDev"), [1.75]);
+        assert_eq!(value(&p, "PROCESS", Some("2.4.23"), "Max"), [1.0]);
+        assert_eq!(p.samples.len(), 14);
+        for line in [5, 6] {
+            assert!(p.notes.iter().any(|(l, n)| *l == line && n.contains("Max printed as nan")), "{:?}", p.notes);
+        }
     }
 
     #[test]

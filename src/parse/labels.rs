@@ -492,8 +492,14 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
         // (tiotest's box, `Write 440 MBs` over `Random Write 16 MBs`; each
         // row a copy, the box's label went to its first row only and the
         // other rows of ext2's and xfs's boxes were averaged as runs).
+        // A `nan` cell a mail wrapped onto a line of its own (re-aim's JTI,
+        // not read) between two rows keeps them one table.
         let params = samples[i].params.as_slice();
-        let same_run = params == last_params || line == last_line + 1;
+        let next_row = line == last_line + 1
+            || (line > last_line + 1
+                && last_line > 0
+                && input.lines[last_line..line - 1].iter().all(|l| super::num::non_finite(l)));
+        let same_run = params == last_params || next_row;
         last_params = params;
         last_line = line;
         match copies.last_mut() {
@@ -3801,6 +3807,9 @@ fn is_one_word_label(text: &str) -> bool {
         && text.chars().any(|c| c.is_ascii_alphabetic())
         && text.chars().all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
         && !is_numbered_run(&text.to_ascii_lowercase())
+        // A cell a benchmark printed as `nan` or `inf` and a mail wrapped
+        // onto a line of its own (re-aim's JTI): no name a person gave.
+        && !super::num::non_finite(text)
 }
 
 /// The names a person gives a set-up's part in a `Name: value` line above
@@ -5379,7 +5388,7 @@ fn is_tool_chatter(text: &str) -> bool {
 /// wrote:`; at most 16 words. As a label (a colon at its end) it named
 /// the quoted run under it (netdev 2021, wild32 file 01: the run before
 /// the patch was labelled `2021/4/17 20:33, zhudi (J) wrote`).
-fn is_mail_attribution(text: &str) -> bool {
+pub(crate) fn is_mail_attribution(text: &str) -> bool {
     let t = text.trim_end();
     (t.ends_with(" wrote:") || t.ends_with(" writes:")) && t.split_whitespace().count() <= 16
 }

@@ -19,6 +19,18 @@ pub fn plain(s: &str) -> Option<f64> {
     s.parse::<f64>().ok().filter(|v| v.is_finite()).map(|v| v + 0.0)
 }
 
+/// Whether `s` is how C's `printf` spells a value that is no number:
+/// `nan`, `-nan`, `inf`, `-inf`, `NaN`, `Infinity` (any case, either
+/// sign). A benchmark prints one where a division had nothing to divide
+/// (re-aim-7's JTI, IRMAN's average of no sample); [`plain`] refuses it,
+/// so a table reader that meets one in a cell says which cell it did not
+/// read instead of taking the row for text.
+pub fn non_finite(s: &str) -> bool {
+    let s = s.trim();
+    let s = s.strip_prefix(['-', '+']).unwrap_or(s);
+    ["nan", "inf", "infinity"].iter().any(|w| s.eq_ignore_ascii_case(w))
+}
+
 /// Why a plain number `s` cannot be held as written, when it cannot: its
 /// magnitude is beyond a double's (`1e400` "overflows": [`plain`] refuses
 /// it), or so small that a double reads it as 0 (`1.0e-400` "underflows
@@ -133,14 +145,19 @@ fn short_decimal(s: &[u8]) -> Option<f64> {
     Some(if negative && v != 0.0 { -v } else { v })
 }
 
-/// Parses a number with an optional `K` suffix meaning ×1000, as lmbench's
-/// summary prints large values: `0.11K` → 110, `13.K` → 13000, `3549.8K`
-/// → 3549800, `6K` → 6000. Plain numbers pass through [`plain`].
+/// Parses a number with an optional `K` suffix meaning ×1000 or `M`
+/// meaning ×1,000,000, as lmbench's summary prints large values
+/// (getsummary's `num`: `$K = 1000.`, `$M = 1000000.`, the figure cut to
+/// its field: `18.M` for 18.0 M): `0.11K` → 110, `13.K` → 13000,
+/// `3549.8K` → 3549800, `6K` → 6000, `18.M` → 18000000. Plain numbers
+/// pass through [`plain`].
 pub fn k_suffixed(s: &str) -> Option<f64> {
     let s = s.trim();
     if let Some(head) = s.strip_suffix('K') {
         // `0.11K` is 110, not 0.11 × 1000 = 110.00000000000001.
         plain(head).map(|v| to_decimals(v * 1000.0, decimals(head).map(|d| d.saturating_sub(3))))
+    } else if let Some(head) = s.strip_suffix('M') {
+        plain(head).map(|v| to_decimals(v * 1_000_000.0, decimals(head).map(|d| d.saturating_sub(6))))
     } else {
         plain(s)
     }
@@ -284,10 +301,20 @@ mod tests {
         assert_eq!(plain("115."), Some(115.0));
         assert_eq!(plain("abc"), None);
         assert_eq!(plain("nan"), None);
+        for w in ["nan", "-nan", "NaN", "inf", "-inf", "+Infinity"] {
+            assert!(non_finite(w), "{w}");
+        }
+        for w in ["96", "n/a", "nano", "-", ""] {
+            assert!(!non_finite(w), "{w}");
+        }
         assert_eq!(k_suffixed("13.K"), Some(13000.0));
         assert!((k_suffixed("0.11K").unwrap() - 110.0).abs() < 1e-9);
         assert_eq!(k_suffixed("0.11K"), Some(110.0));
         assert_eq!(k_suffixed("1.2345K"), Some(1234.5));
+        // lmbench 2.0's getsummary: `18.M` is 18.0 × 1,000,000 cut to 4 characters.
+        assert_eq!(k_suffixed("18.M"), Some(18_000_000.0));
+        assert_eq!(k_suffixed("12.5M"), Some(12_500_000.0));
+        assert_eq!(k_suffixed("M"), None);
         assert_eq!(clock_seconds("7:34.59"), Some(454.59));
         assert_eq!(clock_seconds("0:00.07"), Some(0.07));
         assert_eq!(clock_seconds("12.5"), Some(12.5));

@@ -40,7 +40,10 @@
 //!   Benchmarks Index Score`: group `"3D graphics index"`, metric
 //!   `"Index Score"`; `System Benchmarks Index Score (Partial Only)`: group
 //!   `"index"`, metric `"Index Score (Partial Only)"` (a score over some
-//!   tests only is not comparable with a full one).
+//!   tests only is not comparable with a full one);
+//! * BYTE UNIX Benchmarks 3.11's `AVERAGE` under its index table (the mean
+//!   of the index values, after `SUM of  6 items`, which is not read):
+//!   group `"index"`, metric `"Index Average"`.
 //!
 //! 5.x samples carry the parameter `copies` (the parallel copy count of
 //! their block: its `running N parallel copies` line, or the `./Run -c N`
@@ -105,10 +108,12 @@ impl BenchParser for UnixBench {
     /// (also `(Partial Only)` and `3D Graphics Benchmarks Index Score`)
     /// without a line break is whole when its figure has one decimal:
     /// UnixBench 5's `Run` prints the index score `%.1f`, so a cut one has
-    /// none (`556` for `5562.6`) or ends in its point.
+    /// none (`556` for `5562.6`) or ends in its point. BYTE 3.11's
+    /// `AVERAGE  116.6` likewise.
     fn last_figure_complete(&self, input: &Input) -> bool {
         input.lines.last().is_some_and(|l| {
-            l.contains("Index Score") && l.split_whitespace().last().and_then(super::num::decimals) == Some(1)
+            (l.contains("Index Score") || l.trim_start().starts_with("AVERAGE"))
+                && l.split_whitespace().last().and_then(super::num::decimals) == Some(1)
         })
     }
 
@@ -228,7 +233,14 @@ impl BenchParser for UnixBench {
                 copies = Some(c);
                 continue;
             }
-            if let Some((group, metric)) = score_label(line) {
+            // BYTE 3.11 ends its index table `SUM of  6 items  559.6` (the
+            // index values added: no result of its own) and `AVERAGE  93.3`,
+            // its score (LKML 2002, wild33 file 01: the SUM line was taken
+            // for a damaged index row and the file skipped).
+            if index.is_some() && is_byte_sum_line(trimmed) {
+                continue;
+            }
+            if let Some((group, metric)) = score_label(line).or_else(|| index.and_then(|_| byte_average(trimmed))) {
                 index = None;
                 if let Some(msg) = change_not_score(trimmed, delta_header) {
                     out.notes.push((lineno, msg));
@@ -719,6 +731,22 @@ fn score_label(line: &str) -> Option<(&'static str, &'static str)> {
     let group = if line.contains("3D Graphics") { GRAPHICS_INDEX_GROUP } else { INDEX_GROUP };
     let metric = if line.contains("(Partial Only)") { "Index Score (Partial Only)" } else { "Index Score" };
     Some((group, metric))
+}
+
+/// BYTE UNIX Benchmarks 3.11's `SUM of  6 items   559.6` under its index
+/// table: the index values added up, no result of its own.
+fn is_byte_sum_line(trimmed: &str) -> bool {
+    let words: Vec<&str> = trimmed.split_whitespace().collect();
+    matches!(words.as_slice(), ["SUM", "of", n, "items", v]
+        if n.parse::<u32>().is_ok() && num::plain(v).is_some())
+}
+
+/// BYTE UNIX Benchmarks 3.11's score line under its index table, `AVERAGE
+/// 93.3` (the mean of the index values): group `"index"`, metric `"Index
+/// Average"` (not 4.1's `FINAL SCORE`, computed otherwise).
+fn byte_average(trimmed: &str) -> Option<(&'static str, &'static str)> {
+    let rest = trimmed.strip_prefix("AVERAGE")?;
+    lone_number(rest).map(|_| (INDEX_GROUP, "Index Average"))
 }
 
 /// The last whitespace-separated token, when it is a number.

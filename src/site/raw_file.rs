@@ -495,6 +495,7 @@ fn file_kernels(
                 }
                 return None;
             }
+            warn_of_labels_naming_other_kernels(parsed, path, k, diags);
             let named = named.first().map(|n| n.to_string());
             let k = compact_str::CompactString::from(k);
             for s in &mut parsed.samples {
@@ -539,6 +540,44 @@ fn file_kernels(
             None
         }
     }
+}
+
+/// A warning when runs of `parsed`, a file in kernel `k`'s directory, carry
+/// labels that begin with another kernel's name (`2.4.0-test7 with mmap()`
+/// over tiobench runs in `2.4.1pre3/`, LKML 2001, wild33 file 10: a quoted
+/// mail's runs of 2.4.0-test7 and 2.4.0 were filed as 2.4.1pre3's without
+/// a word). The runs stay apart by their labels, under `k`; the warning says
+/// so, as a file outside every kernel's directory does.
+fn warn_of_labels_naming_other_kernels(parsed: &ParsedFile, path: &Path, k: &str, diags: &mut Vec<Diagnostic>) {
+    let mut others: Vec<&str> = parsed
+        .samples
+        .iter()
+        .filter_map(|s| s.params.iter().find(|p| p.name == "label"))
+        .filter_map(|p| p.value.split_whitespace().next())
+        .map(|w| w.trim_end_matches([':', ',']))
+        .filter(|w| parse::labels::is_kernel_name(w) && !super::kernel_names_agree(w, k))
+        .collect();
+    others.sort_unstable();
+    others.dedup();
+    if others.is_empty() {
+        return;
+    }
+    let shown: Vec<String> = others.iter().take(4).map(|l| format!("`{l}`")).collect();
+    let more = if others.len() > 4 { ", …" } else { "" };
+    diags.push(
+        Diagnostic::warning(
+            path,
+            parsed.lines.map(|l| l.0),
+            format!(
+                "{}: its runs carry labels naming other kernels than the directory's {k:?} ({}{more}): they are filed \
+                 under {k:?}, apart by their labels; if they are those kernels' runs, split the file, one part in \
+                 each kernel's directory",
+                parsed.benchmark,
+                shown.join(", ")
+            ),
+        )
+        .of_kind(Kind::KernelName),
+    );
 }
 
 #[cfg(test)]

@@ -63,6 +63,12 @@
 //! **Mail wrapping**: a text row cut short whose next line holds exactly the
 //! missing cells (starting in column 0) is rejoined, with a note.
 //!
+//! **Damaged cells**: a text row's cell in its place that is no figure
+//! bonnie++ prints (`10,801`, `141.7.2`, `nan`; two at most) is left out
+//! with a warning naming its line and text, the row's other cells read; a
+//! CSV record of the run fills it in (the text's cells all in the record
+//! is the run again).
+//!
 //! Metrics:
 //!
 //! | group                                 | name                          | unit      | better  |

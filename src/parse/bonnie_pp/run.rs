@@ -61,7 +61,9 @@ impl Run {
     }
 
     /// Does `csv` repeat this text run (same machine, and for every part this
-    /// run has, the same results; text cells may be rounded: `1.2g`)?
+    /// run has, the same results; text cells may be rounded: `1.2g`)? The
+    /// CSV may hold cells the text lacks (a text cell left out as no
+    /// number, `1,320`, attack32 F11): every text cell must be in it.
     pub(super) fn repeated_by(&self, csv: &Run) -> bool {
         if self.csv || self.label != csv.label || self.cells.is_empty() {
             return false;
@@ -69,7 +71,7 @@ impl Run {
         [false, true].iter().filter(|&&part| self.has_part(part)).all(|&part| {
             let mine: Vec<&Cell> = self.cells.iter().filter(|c| c.file_part == part).collect();
             let theirs: Vec<&Cell> = csv.cells.iter().filter(|c| c.file_part == part).collect();
-            mine.len() == theirs.len()
+            mine.len() <= theirs.len()
                 && mine.iter().all(|c| {
                     theirs.iter().any(|o| {
                         o.group == c.group && o.metric == c.metric && {

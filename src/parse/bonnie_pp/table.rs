@@ -186,6 +186,44 @@ fn comma_figure(t: &str) -> bool {
         && t.split(',').all(|p| !p.is_empty())
 }
 
+/// A cell in a figure's place that is no figure bonnie++ prints: a comma
+/// in it ([`comma_figure`]: `10,801`), a second point (`141.7.2`), or C's
+/// `nan` / `inf`. A row holding one (two at most) is still a row: the
+/// cell is left out with a warning ([`leave_out_damaged`]), the others
+/// read.
+fn damaged_cell(t: &str) -> bool {
+    !value_tok(t)
+        && (comma_figure(t)
+            || crate::parse::num::non_finite(t)
+            || (t.bytes().filter(|b| *b == b'.').count() >= 2
+                && t.bytes().any(|b| b.is_ascii_digit())
+                && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')))
+}
+
+/// A value cell of a text row, or a damaged one in its place.
+fn cell_tok(t: &str) -> bool {
+    value_tok(t) || damaged_cell(t)
+}
+
+/// At most two of `toks` are damaged cells: more is no row of figures.
+fn few_damaged<'a>(toks: impl IntoIterator<Item = &'a Tok<'a>>) -> bool {
+    toks.into_iter().filter(|t| damaged_cell(t.s)).count() <= 2
+}
+
+/// Blanks each damaged cell of `row` ([`damaged_cell`]) with a warning
+/// naming its line and text: no figure is read from it.
+fn leave_out_damaged<'a>(mut row: TextRow<'a>, what: &str, notes: &mut Vec<(usize, String)>) -> TextRow<'a> {
+    for slot in &mut row.slots {
+        if let Some(t) = slot
+            && damaged_cell(t.s)
+        {
+            notes.push((t.line, format!("bonnie++ {what} row: {:?} is not one number: not read", t.s)));
+            *slot = None;
+        }
+    }
+    row
+}
+
 /// A file size as bonnie++ prints it: `256M`, `4G`, `256M:8k`, `4G::2`.
 pub(super) fn is_size(t: &str) -> bool {
     let head = t.split(':').next().unwrap_or("");
@@ -235,11 +273,19 @@ pub(super) fn text_row<'a>(
     let Some(line) = lines.get(i) else { return Ok(None) };
     let toks = tokens(line, i + 1);
     let len = toks.len();
-    let j = if len >= 13 && is_key(toks[len - 13].s) && toks[len - 12..].iter().all(|t| value_tok(t.s)) {
+    let j = if len >= 13
+        && is_key(toks[len - 13].s)
+        && toks[len - 12..].iter().all(|t| cell_tok(t.s))
+        && few_damaged(&toks[len - 12..])
+    {
         len - 13
     } else {
         match (0..len).find(|&j| {
-            is_key(toks[j].s) && j + 1 < len && len - j - 1 <= 12 && toks[j + 1..].iter().all(|t| value_tok(t.s))
+            is_key(toks[j].s)
+                && j + 1 < len
+                && len - j - 1 <= 12
+                && toks[j + 1..].iter().all(|t| cell_tok(t.s))
+                && few_damaged(&toks[j + 1..])
         }) {
             Some(j) => j,
             None => return Ok(None),
@@ -264,7 +310,7 @@ pub(super) fn text_row<'a>(
         for (k, t) in vals.iter().enumerate() {
             row.slots[k] = Some(*t);
         }
-        return Ok(Some((row, i)));
+        return Ok(Some((leave_out_damaged(row, what, notes), i)));
     }
     // Wrapped by a mail client: the next line holds exactly the rest.
     if let Some(next) = lines.get(i + 1) {
@@ -272,13 +318,14 @@ pub(super) fn text_row<'a>(
         if !next.starts_with(char::is_whitespace)
             && !nt.is_empty()
             && vals.len() + nt.len() == 12
-            && nt.iter().all(|t| value_tok(t.s))
+            && nt.iter().all(|t| cell_tok(t.s))
+            && few_damaged(vals.iter().chain(&nt))
         {
             for (k, t) in vals.iter().chain(nt.iter()).enumerate() {
                 row.slots[k] = Some(*t);
             }
             notes.push((i + 1, format!("{what} row wrapped onto line {}; rejoined", i + 2)));
-            return Ok(Some((row, i + 1)));
+            return Ok(Some((leave_out_damaged(row, what, notes), i + 1)));
         }
     }
     // Blank cells: place each cell under its column of the header, or
@@ -301,7 +348,7 @@ pub(super) fn text_row<'a>(
         if row.slots.last().is_none_or(|s| s.is_none()) {
             return Err(bad());
         }
-        return Ok(Some((row, i)));
+        return Ok(Some((leave_out_damaged(row, what, notes), i)));
     }
     let mut last: Option<usize> = None;
     for t in vals {
@@ -324,7 +371,7 @@ pub(super) fn text_row<'a>(
     if last != Some(11) {
         return Err(bad());
     }
-    Ok(Some((row, i)))
+    Ok(Some((leave_out_damaged(row, what, notes), i)))
 }
 
 /// Reads a `Latency` row at line index `i` (6 cells). Returns the cells by
@@ -608,14 +655,23 @@ mod tests {
 
     /// A row with a comma inside a figure is damaged, not a row whose
     /// label is the figures before the comma (attack32 F2: `16  1,320  98
-    /// …` read as host `16 1,320`, files 98).
+    /// …` read as host `16 1,320`, files 98). In its place among 12 cells
+    /// the damaged cell is left out with a warning, the other 11 read
+    /// (attack32 F11: the row was dropped with no word); with more than
+    /// two, the row is an error.
     #[test]
     fn a_figure_with_a_comma_damages_its_row() {
         assert!(comma_figure("1,320") && comma_figure("21,5") && comma_figure("1,234,567"));
         assert!(!comma_figure("1320") && !comma_figure("pogo,1G") && !comma_figure("16,") && !comma_figure(","));
-        let lines =
-            vec!["                 16  1,320  98 +++++ +++  9870  96  1402  97 +++++ +++  4410  95".to_string()];
-        let e = text_row(&lines, 0, is_files_spec, "file", None, &mut Vec::new()).err().expect("damaged");
-        assert!(e.to_string().contains("`1,320` holds a comma"), "{e}");
+        assert!(damaged_cell("141.7.2") && damaged_cell("nan") && !damaged_cell("141.7") && !damaged_cell("+++"));
+        let row = "                 16  1,320  98 +++++ +++  9870  96  1402  97 +++++ +++  4410  95";
+        let mut notes = Vec::new();
+        let lines = [row.to_string()];
+        let (r, _) = text_row(&lines, 0, is_files_spec, "file", None, &mut notes).unwrap().unwrap();
+        assert_eq!((r.key.as_str(), r.slots[0].is_none(), r.slots[1].map(|t| t.s)), ("16", true, Some("98")));
+        assert_eq!(notes, [(1, "bonnie++ file row: \"1,320\" is not one number: not read".to_string())]);
+        let three = row.replace("98 +", "9,8 +").replace("9870", "9,870");
+        let e = text_row(&[three], 0, is_files_spec, "file", None, &mut Vec::new()).err().expect("damaged");
+        assert!(e.to_string().contains("holds a comma"), "{e}");
     }
 }

@@ -6,7 +6,8 @@ use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::{
-    bare_kernel, heading_over_labels, is_kernel_name, kernel_with_aside, scene_line, without_bold, without_run_count,
+    bare_kernel, heading_over_labels, is_kernel_name, is_mail_attribution, kernel_with_aside, scene_line, without_bold,
+    without_run_count,
 };
 use crate::parse::num::plain;
 use crate::parse::time::{is_gnu_time_line, shell_line};
@@ -82,8 +83,10 @@ fn label_line(line: &str) -> Option<(String, bool)> {
         return None;
     }
     // `/proc/cmdline`'s `BOOT_IMAGE=/boot/vmlinuz-6.1.0 …` names the kernel
-    // booted (read as one by the labeller), no set-up.
-    if is_own_line(t) || is_prompt(t) || t.starts_with("BOOT_IMAGE=") {
+    // booted (read as one by the labeller), no set-up; nor does a mail's
+    // attribution (`William Lee Irwin III wrote:` over the quoted run,
+    // LKML 2002, wild32 file 05: its run was labelled by it).
+    if is_own_line(t) || is_prompt(t) || t.starts_with("BOOT_IMAGE=") || is_mail_attribution(t) {
         return None;
     }
     if let Some(text) = t.strip_suffix(':').or_else(|| t.strip_suffix(" -")) {

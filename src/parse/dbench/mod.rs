@@ -44,7 +44,9 @@
 //! else from the run's own `N clients started` line (the one since the
 //! previous result), or else from the latest earlier command line (`dbench
 //! 32`, `./dbench 48`, `time ./dbench 32`, `2023-10-30 16:13:09 tbench -t 30
-//! 128 127.0.0.1`). A result's `N procs` that differs from its `N clients
+//! 128 127.0.0.1`), or else from the zsh or csh `time` record under the
+//! result, which starts with the command it timed (`./dbench 16  12.11s
+//! user …`). A result's `N procs` that differs from its `N clients
 //! started` is read as printed, with a note. The operation table, printed
 //! before its result line, takes that result line's parameters. A table
 //! whose `Throughput` line never comes (the next run's banner, `Running
@@ -552,6 +554,17 @@ impl<'a> Reader<'a> {
             return Ok(last);
         }
         let timed = time_after(self.input, i, r.last_idx)?;
+        // A result line without its count (1.x's `Throughput 135.02 MB/sec
+        // (NB=…)`, the `16 procs` left off) timed by zsh or csh, whose
+        // record starts with the command (`./dbench 16  12.11s user …`,
+        // LKML 2002, wild32 file 05): its count is the run's.
+        let mut params = params;
+        if !params.iter().any(|(n, _)| matches!(*n, "procs" | "clients"))
+            && let Some(first) = timed.as_ref().and_then(|t| t.samples.iter().map(|s| s.line).min())
+            && let Some(n) = command_count(&self.input.lines[first - 1])
+        {
+            params.push(("procs", n));
+        }
         // GNU time's `Command exited with non-zero status 1` above the
         // run's `time` record: dbench itself failed, and its throughput is
         // a failed run's.

@@ -106,7 +106,10 @@
 //! parameter `label`. A change or
 //! ratio column after the values (`-12.5%`, `+0%`, `1.05x`) is derived from
 //! them and is not read. A row with several values and no heading naming
-//! each column is an error at its line. A block that repeats an earlier
+//! each column is an error at its line. A header printed over each column
+//! (STP's `Average Optimal -j 32 Load Run:` twice on one line) that a mail
+//! wrapped at 72 columns, its last words on the next line (`Load Run:`),
+//! is rejoined with a note. A block that repeats an earlier
 //! block figure for figure (a post quoting its own table, then printing it
 //! again with a % column) is read once, with a note.
 //!
@@ -135,6 +138,7 @@ use preamble::{
 };
 use table::{
     ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, row, run_number, side_by_side_header,
+    wrapped_side_by_side_header,
 };
 
 /// kernbench; registry id `"kernbench"`.
@@ -163,7 +167,11 @@ impl BenchParser for Kernbench {
         let mut elapsed = false;
         let mut others = 0;
         for (i, line) in input.lines.iter().enumerate() {
-            if line.contains("Average") && header(line).is_some() {
+            if line.contains("Average")
+                && (header(line).is_some()
+                    || side_by_side_header(line).is_some()
+                    || wrapped_side_by_side_header(&input.lines, i).is_some())
+            {
                 head = true;
             }
             if (line.contains("Time") || line.contains("CPU") || line.contains("Context") || line.contains("Sleeps"))
@@ -267,6 +275,9 @@ struct Reader<'a> {
     /// Each run of kernbench's console output met (`16 cpus found` …):
     /// its first line (1-based) and the group and kernel of its blocks.
     consoles: Vec<(usize, String, Option<String>)>,
+    /// The line (0-based) holding the end of a side-by-side block header
+    /// a mail wrapped, read with the line above it.
+    wrapped_tail: Option<usize>,
 }
 
 /// What two blocks that repeat each other share in their first sample:
@@ -299,6 +310,7 @@ impl<'a> Reader<'a> {
             noted_plain: false,
             sd_header: false,
             consoles: Vec::new(),
+            wrapped_tail: None,
         }
     }
 
@@ -312,6 +324,9 @@ impl<'a> Reader<'a> {
         }
         let line = self.input.lines[i].as_str();
         let lineno = i + 1;
+        if self.wrapped_tail == Some(i) {
+            return Ok(());
+        }
         if let Some((name, k)) = run_number(line) {
             match self.run_counts.iter_mut().find(|(n, _)| *n == name) {
                 Some(e) => e.1 = e.1.max(k),
@@ -330,7 +345,16 @@ impl<'a> Reader<'a> {
         // `Kernel:` cells above, else the headings of the blocks before. A
         // kernel or label above those cells (another benchmark's `kernel:
         // nikita-b2` higher in the mail) names neither column.
-        if let Some((h, n)) = side_by_side_header(line) {
+        // The same, each header a mail wrapped at 72 columns: the last
+        // column's header ends on the next line (`Average Optimal -j 32
+        // Load Run:   Average Optimal -j 32` / `Load Run:`).
+        let wrapped = wrapped_side_by_side_header(&self.input.lines, i);
+        if wrapped.is_some() {
+            self.wrapped_tail = Some(i + 1);
+            let msg = format!("side-by-side block header wrapped onto line {}; rejoined", i + 2);
+            self.out.notes.push((lineno, msg));
+        }
+        if let Some((h, n)) = wrapped.or_else(|| side_by_side_header(line)) {
             self.end_block();
             let from = self.preamble;
             self.open_block(i, h);
@@ -829,6 +853,47 @@ mod tests {
         let f = Kernbench.parse(&i).unwrap();
         assert!(f.samples.iter().all(|s| host(s).is_none()));
         assert!(f.notes.iter().all(|n| !n.1.contains("hosts")), "{:?}", f.notes);
+    }
+
+    /// attack32 F10 (case 10, the STP 8-way fixture wrapped at 72 columns
+    /// as a mail client does): each side-by-side header's last column
+    /// ended on the next line (`… Average Optimal -j 32` / `Load Run:`),
+    /// no header was found and all 36 figures went with no word. Now the
+    /// two lines are one header, with a note.
+    #[test]
+    fn a_side_by_side_header_wrapped_by_a_mail_is_rejoined() {
+        let i = Input::from_text(
+            "kernel: nikita-b2                               kernel: patch-2.6.10-rc2\n\n\
+             Average Optimal -j 32 Load Run:                 Average Optimal -j 32\n\
+             Load Run:\n\
+             Elapsed Time 130                                Elapsed Time 129.562\n\
+             User Time 872.816                               User Time 871.898\n\n\
+             Average Maximal -j Load Run:                    Average Maximal -j Load\n\
+             Run:\n\
+             Elapsed Time 128.862                            Elapsed Time 128.334\n\
+             User Time 868.234                               User Time 867.702\n",
+        );
+        assert!(Kernbench.detect(&i) > 0);
+        let f = Kernbench.parse(&i).unwrap();
+        let got: Vec<(usize, Option<&str>, f64)> =
+            f.samples.iter().map(|s| (s.line, s.kernel.as_deref(), s.value.mean())).collect();
+        let (a, b) = (Some("nikita-b2"), Some("2.6.10-rc2"));
+        assert_eq!(
+            got,
+            [
+                (5, a, 130.0),
+                (5, b, 129.562),
+                (6, a, 872.816),
+                (6, b, 871.898),
+                (10, a, 128.862),
+                (10, b, 128.334),
+                (11, a, 868.234),
+                (11, b, 867.702)
+            ]
+        );
+        let maximal = f.samples.iter().filter(|s| s.params.iter().any(|p| p.value == "maximal")).count();
+        assert_eq!(maximal, 4);
+        assert!(f.notes.iter().any(|n| n.0 == 3 && n.1.contains("wrapped onto line 4; rejoined")), "{:?}", f.notes);
     }
 
     #[test]

@@ -90,6 +90,24 @@ pub(super) fn side_by_side_header(line: &str) -> Option<(Header, usize)> {
     same.then_some((first, cells.len()))
 }
 
+/// A side-by-side block header ([`side_by_side_header`]) a mail wrapped
+/// at 72 columns, at line `i` (0-based) of `lines`: the last column's
+/// header ends on the next line, a few words alone (`Average Optimal -j
+/// 32 Load Run:   Average Optimal -j 32` / `Load Run:`, attack32 F10 on
+/// STP's 8-way post of LKML 2004). `None` when line `i` is a whole header
+/// or the two lines are not one.
+pub(super) fn wrapped_side_by_side_header(lines: &[String], i: usize) -> Option<(Header, usize)> {
+    let line = &lines[i];
+    if !line.trim_start().starts_with("Average ") || side_by_side_header(line).is_some() {
+        return None;
+    }
+    let next = lines.get(i + 1)?;
+    if next.trim().is_empty() || next.trim().contains("  ") || header_name(next).is_some() {
+        return None;
+    }
+    side_by_side_header(&format!("{} {}", line.trim_end(), next.trim()))
+}
+
 /// `Optimal load -j 8 run number 5...` → ("Optimal load -j 8", 5).
 pub(super) fn run_number(line: &str) -> Option<(String, u32)> {
     let t = line.trim();

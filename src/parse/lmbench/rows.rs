@@ -29,7 +29,8 @@ pub(super) enum RowRead {
 /// A cell's value: `None` for a blank (`-`) and for lmbench's `-1` (not
 /// measured, with a note in `notes`), an error for anything that is not an
 /// lmbench number.
-/// With the step of a `K`-suffixed value (`3549.8K`: 100).
+/// With the step of a `K`- or `M`-suffixed value (`3549.8K`: 100, `18.M`:
+/// 1,000,000).
 fn cell_value(
     cell: &str,
     col: &Column,
@@ -44,7 +45,13 @@ fn cell_value(
             notes.push(format!("{:?} is -1 (lmbench's \"not measured\"); no sample", col.name));
             Ok(None)
         }
-        Some(v) => Ok(Some((v, cell.strip_suffix('K').and_then(|head| num::scaled_step(head, 1000.0))))),
+        Some(v) => {
+            let step = match cell.strip_suffix('M') {
+                Some(head) => num::scaled_step(head, 1_000_000.0),
+                None => cell.strip_suffix('K').and_then(|head| num::scaled_step(head, 1000.0)),
+            };
+            Ok(Some((v, step)))
+        }
         None => Err(ParseError::malformed(line, format!("a number in column {:?}", col.name), cell)),
     }
 }
