@@ -15,6 +15,11 @@ use std::path::Path;
 fn both_ways(content: &Path, base_url: Option<&str>) -> usize {
     let site = benchsite::site::load(content).expect("content loads");
     let view = benchsite::chart::site_view(&site);
+    view_both_ways(&view, base_url)
+}
+
+fn view_both_ways(view: &report::SiteView, base_url: Option<&str>) -> usize {
+    let view = view.clone();
     let native = HtmlRenderer::new(None).expect("default theme").with_base_url(base_url);
     assert!(native.is_native(), "the default theme renders natively");
     let tera = HtmlRenderer::new(None).expect("default theme").with_base_url(base_url).with_native(false);
@@ -571,4 +576,39 @@ fn a_link_titles_its_raw_files_only_when_they_are_several() {
     assert!(html.contains("<td>9.25 <small>±0.21</small><td>"), "{html}");
     assert!(html.contains("<summary>2 runs</summary>") && !html.contains("n=2"), "{html}");
     assert!(html.contains("means of 1 to 2 runs, ± standard deviation"), "{html}");
+}
+
+/// The warnings under a table (the build pipeline gives them from what
+/// reading the raw files warned of): one, and more than are listed (the
+/// rest counted, the lint page linked), with text to escape, on the class
+/// page either way.
+#[test]
+fn a_tables_warnings_are_the_same_either_way() {
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let site = benchsite::site::load(&content).expect("content loads");
+    let mut view = benchsite::chart::site_view(&site);
+    let warning = |i: usize| report::SectionWarning {
+        path: "2.4.7/dbench.txt".into(),
+        source: format!("2.4.7/dbench.txt line {i}"),
+        link: "raw/2.4.7/dbench.txt".into(),
+        message: format!("dbench: a <figure> & its \"twin\" at line {i} don't agree"),
+    };
+    let at = view.machines.iter().position(|m| m.sections.len() >= 2).expect("a class of two sections");
+    let m = &mut view.machines[at];
+    m.sections[0].warnings = vec![warning(3)];
+    m.sections[1].warnings = (1..=report::SECTION_WARNINGS_SHOWN).map(warning).collect();
+    m.sections[1].warnings_more = 290;
+    view_both_ways(&view, None);
+    let html = benchsite::render::html::HtmlRenderer::new(None).expect("theme").render(&view).expect("renders");
+    let page = html
+        .iter()
+        .find(|f| f.path.ends_with("/index.html") && f.path.starts_with(&view.machines[at].link))
+        .expect("class page");
+    let text = String::from_utf8_lossy(&page.contents);
+    assert!(text.contains("<summary>1 warning about this table&#39;s raw files</summary>"), "one");
+    assert!(text.contains("<summary>300 warnings about this table&#39;s raw files</summary>"), "ten and 290 more");
+    assert!(
+        text.contains("<li>and 290 more: <a href=\"../lint.html\">every finding</a></li>"),
+        "the rest on the lint page"
+    );
 }

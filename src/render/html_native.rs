@@ -170,19 +170,25 @@ fn section(
 }
 
 /// What was warned of the raw files of section `s`'s table
-/// ([`SectionView::warnings`]), folded under a line that says how many;
-/// nothing when nothing was. `section.html` says the same.
+/// ([`SectionView::warnings`], the first ones, and how many more the lint
+/// page lists), folded under a line that says how many; nothing when
+/// nothing was. `section.html` says the same.
 fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
     if s.warnings.is_empty() {
         return;
     }
-    let n = s.warnings.len();
+    let n = s.warnings.len() + s.warnings_more;
     p.raw("<details class=\"warnings\"><summary>").text(&n.to_string());
     p.raw(if n == 1 { " warning" } else { " warnings" }).raw(" about this table&#39;s raw files</summary><ul>");
     for w in &s.warnings {
         p.raw("<li><a href=\"");
         raw_href(p, raw_prefix, &w.link);
         p.raw("\">").text(&w.source).raw("</a>: ").text(&w.message).raw("</li>");
+    }
+    if s.warnings_more > 0 {
+        // The lint page is the site's: one directory above the class's.
+        p.raw("<li>and ").text(&s.warnings_more.to_string()).raw(" more: <a href=\"").text(raw_prefix);
+        p.raw("../lint.html\">every finding</a></li>");
     }
     p.raw("</ul></details>\n");
 }

@@ -349,7 +349,7 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
         runs_md(&mut out, &g, &prefix);
         if !s.warnings.is_empty() {
             // What reading the raw files warned of, as the HTML page says it.
-            let n = s.warnings.len();
+            let n = s.warnings.len() + s.warnings_more;
             let _ = write!(out, "\n{n} warning{} about this table's raw files:\n\n", if n == 1 { "" } else { "s" });
             for w in &s.warnings {
                 out.push_str("- ");
@@ -357,6 +357,9 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
                 out.push_str(": ");
                 escape_into(&mut out, &w.message);
                 out.push('\n');
+            }
+            if s.warnings_more > 0 {
+                let _ = writeln!(out, "- and {} more: [every finding]({prefix}../lint.md)", s.warnings_more);
             }
         }
     } else {

@@ -367,6 +367,17 @@ fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
 /// Section `s` with `rows` for its table's rows, everything else cloned
 /// (its rows are not).
 pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionView {
+    // The warnings about the files of the rows kept.
+    let warnings: Vec<super::SectionWarning> = if s.warnings_all.is_empty() {
+        Vec::new()
+    } else {
+        let files: rustc_hash::FxHashSet<&str> = rows
+            .iter()
+            .flat_map(|r| r.cells.iter().flatten())
+            .flat_map(|c| c.raw.paths().iter().map(|p| &**p))
+            .collect();
+        s.warnings_all.iter().filter(|w| files.contains(&*w.path)).cloned().collect()
+    };
     let SectionView {
         id,
         title,
@@ -382,7 +393,9 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         shown_note,
         shown_link,
         shown_pages,
-        warnings,
+        warnings: _,
+        warnings_more: _,
+        warnings_all: _,
     } = s;
     let TableView {
         param_headers,
@@ -406,7 +419,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         setup_keys,
         uncompared_memo: _,
     } = table;
-    SectionView {
+    let mut out = SectionView {
         id: id.clone(),
         title: title.clone(),
         benchmarks: benchmarks.clone(),
@@ -443,8 +456,12 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         shown_note: shown_note.clone(),
         shown_link: shown_link.clone(),
         shown_pages: shown_pages.clone(),
-        warnings: warnings.clone(),
-    }
+        warnings: Vec::new(),
+        warnings_more: 0,
+        warnings_all: Vec::new(),
+    };
+    super::lint::set_warnings(&mut out, warnings);
+    out
 }
 
 /// How many distinct kernels `rows` hold.

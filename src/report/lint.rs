@@ -15,6 +15,7 @@ use crate::diag::{Diagnostic, Kind, Severity};
 use crate::site::MachineClass;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::Arc;
 
 /// One finding, as the lint page lists it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -158,7 +159,12 @@ pub fn section_warnings<'a>(
                 }
                 None => (f.to_string(), link),
             };
-            let w = super::SectionWarning { source, link: link.into(), message: d.message.clone() };
+            let w = super::SectionWarning {
+                path: Arc::from(f.as_str()),
+                source,
+                link: link.into(),
+                message: d.message.clone(),
+            };
             for k in to {
                 if let Some(g) = given.get_mut(k) {
                     g.push(w.clone());
@@ -167,8 +173,16 @@ pub fn section_warnings<'a>(
         }
     }
     for (s, w) in page.sections.iter_mut().zip(given) {
-        s.warnings = w;
+        set_warnings(s, w);
     }
+}
+
+/// Sets `s`'s warnings to the first [`super::SECTION_WARNINGS_SHOWN`] of
+/// `all`, and counts the others.
+pub(super) fn set_warnings(s: &mut super::SectionView, mut all: Vec<super::SectionWarning>) {
+    s.warnings_more = all.len().saturating_sub(super::SECTION_WARNINGS_SHOWN);
+    s.warnings = all.iter().take(super::SECTION_WARNINGS_SHOWN).cloned().collect();
+    s.warnings_all = std::mem::take(&mut all);
 }
 
 /// The lint page's view model.

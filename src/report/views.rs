@@ -318,13 +318,30 @@ pub struct SectionView {
     /// this section's table (a merge or sum, a figure left out, a line that
     /// could not be told), shown under the table on the class page so that
     /// its reader sees what the builder saw ([`super::section_warnings`]);
-    /// empty when nothing was.
+    /// empty when nothing was. At most [`SECTION_WARNINGS_SHOWN`]; the
+    /// others are counted in [`SectionView::warnings_more`].
     pub warnings: Vec<SectionWarning>,
+    /// How many more warnings there are than [`SectionView::warnings`]
+    /// lists (the lint page lists every one): a generated archive's 300
+    /// copies of one LMbench summary gave a table 300 alike.
+    pub warnings_more: usize,
+    /// Every warning, [`SectionView::warnings`] the first of them: a
+    /// section page of some of the kernels lists those of their files.
+    #[serde(skip)]
+    pub warnings_all: Vec<SectionWarning>,
 }
+
+/// The most warnings a section lists under its table
+/// ([`SectionView::warnings`]).
+pub const SECTION_WARNINGS_SHOWN: usize = 10;
 
 /// A warning about a raw file of a section's table.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct SectionWarning {
+    /// The file relative to the machine directory (`2.4.7/fio.txt`): a
+    /// section page of some kernels keeps the warnings of their files.
+    #[serde(skip)]
+    pub path: Arc<str>,
     /// The file relative to the machine directory, with the line where it
     /// is known: "2.4.7/fio.txt line 12".
     pub source: String,
