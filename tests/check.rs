@@ -387,6 +387,16 @@ fn a_cut_name_agreeing_with_two_kernels_is_named() {
         all.contains("lmbench-summary.txt:9: lmbench: kernel \"2.4.19-p\", a name cut short, may be any of 2.4.19-pre10-ac2, 2.4.19-pre10-ac2-preempt"),
         "{all}"
     );
+    // A cell shorter than lmbench's 13 columns is whole (`Linux 2.4.19`, 12):
+    // not "cut short" of two longer kernels of the class (newcomer33 T5).
+    let whole = std::fs::read_to_string(fixture("lmbench/edited-two-kernels-cut-to-one-os-name.txt"))
+        .expect("fixture")
+        .replace("Linux 2.4.19-p", " Linux 2.4.19");
+    put(&c, "box/lmbench-summary.txt", whole);
+    put(&c, "box/2.4.19/dbench.txt", db);
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(!all.contains("cut short"), "{all}");
 }
 
 /// A UnixBench report headed "kernel 2.5.54mm2" whose `System --` line

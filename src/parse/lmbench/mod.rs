@@ -317,6 +317,14 @@ type TableHost = (String, Option<String>);
 /// 2.4.2-ac26` prints as `Linux 2.4.2-a`.
 const OS_WIDTH: usize = 13;
 
+/// Whether kernel `k`, read from an OS cell (`Linux 2.4.19`), may have been
+/// cut to [`OS_WIDTH`]: only a cell that fills it (`Linux 2.4.19-`), never a
+/// shorter one (`Linux 2.4.19` is whole: a newcomer's check called it "a
+/// name cut short" of 2.4.19-ck3-aa and 2.4.19-ck3-rmap).
+pub fn os_cell_may_be_cut(k: &str) -> bool {
+    "Linux ".len() + k.len() >= OS_WIDTH
+}
+
 /// Rows whose OS cell lmbench cut to [`OS_WIDTH`] where the file's other
 /// lines name more than one kernel that begins with what is left: LKML's
 /// `First two: Linux 2.4.2-ac26 + HP Multiqueue patch`, `Second Two:
@@ -330,12 +338,8 @@ const OS_WIDTH: usize = 13;
 /// three runs of `2.6.29-rc3`) stays runs of one kernel.
 fn keep_cut_os_apart(out: &mut ParsedFile, lines: &[(usize, String)]) {
     let row_lines: std::collections::BTreeSet<usize> = out.samples.iter().map(|s| s.line).collect();
-    let mut cut: Vec<&str> = out
-        .samples
-        .iter()
-        .filter_map(|s| s.kernel.as_deref())
-        .filter(|k| "Linux ".len() + k.len() >= OS_WIDTH)
-        .collect();
+    let mut cut: Vec<&str> =
+        out.samples.iter().filter_map(|s| s.kernel.as_deref()).filter(|k| os_cell_may_be_cut(k)).collect();
     cut.sort_unstable();
     cut.dedup();
     // Each cut name with the kernels the other lines name that begin with
