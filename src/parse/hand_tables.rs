@@ -28,10 +28,34 @@ fn kernel_word(word: &str, known: &[&str]) -> bool {
 }
 
 /// A word that is a figure: a number, with a unit or `%` glued to it
-/// (`384624k`, `5.72%`, `14.9`), or a comma after it (`8.4,`).
+/// (`384624k`, `5.72%`, `14.9`), or a comma after it (`8.4,`); also, as
+/// a person types them, a range or an about with a unit glued on
+/// (`10-11MB/s`, `~19MB/s`, `1.5-2MB/sec`: an SGI Bonnie mail's lmdd and
+/// dbench summaries, skipped without a word).
 fn figure(word: &str) -> bool {
-    word.starts_with(|c: char| c.is_ascii_digit())
-        && word.chars().filter(char::is_ascii_digit).count() * 2 >= word.len()
+    let plain = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_digit()) && w.chars().filter(char::is_ascii_digit).count() * 2 >= w.len()
+    };
+    plain(word) || rough_figure(word.strip_prefix('~').unwrap_or(word))
+}
+
+/// `10-11MB/s`, `19MB/s`, `6-7`: a number or a range of two, then a unit
+/// of letters, `/` and `%` (or none).
+fn rough_figure(w: &str) -> bool {
+    let end = w.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).unwrap_or(w.len());
+    let (num, unit) = w.split_at(end);
+    let number = |n: &str| {
+        !n.is_empty()
+            && n.starts_with(|c: char| c.is_ascii_digit())
+            && !n.ends_with('.')
+            && n.matches('.').count() <= 1
+            && n.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+    };
+    let range = match num.split_once('-') {
+        Some((a, b)) => number(a) && number(b),
+        None => number(num),
+    };
+    range && unit.chars().all(|c| c.is_ascii_alphabetic() || c == '/' || c == '%')
 }
 
 /// A row of a hand table: a kernel's name first, then one figure or more
@@ -372,6 +396,11 @@ mod tests {
         assert_eq!(kernel_row("2.4.18-rc2-jam1      *****************  14.9  MB/sec", &[]), Some("2.4.18-rc2-jam1"));
         assert_eq!(kernel_row("TEST8       8.4, 8.3, 9.2 MB/sec", &["TEST8"]), Some("TEST8"));
         assert_eq!(kernel_row("2.4.18-rc2-jam1 was the only kernel of these three", &[]), None);
+        // Ranges and abouts as a person types them (an SGI Bonnie mail, 2000).
+        assert_eq!(kernel_row("TEST3\t\t10-11MB/s\t~19MB/s", &["TEST3"]), Some("TEST3"));
+        assert_eq!(kernel_row("TEST1 - 1.5-2MB/sec", &["TEST1"]), Some("TEST1"));
+        assert!(!figure("~") && !figure("-5MB") && !figure("~MB/s"));
+        assert!(!rough_figure("2002-09-11") && !rough_figure("2.4.19-pre10") && !rough_figure("1.2.3MB"));
         let row = "File Copy 1024 bufsize 2000 maxblocks[2.5.54mm2]     66095.0KBps";
         assert_eq!(bracketed_kernel_row(row, &[]), Some("2.5.54mm2"));
         assert_eq!(bracketed_kernel_row("see [2.5.54] for 3 of the 12 tests we ran in all", &[]), None);
