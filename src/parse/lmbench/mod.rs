@@ -667,6 +667,18 @@ frodo      Linux 2.4.18  797 0.40 0.56 3.18 3.97       1.00 3.18 115. 1231 13.K
 frodo     Linux 2.5.33M  797 0.40 0.59 3.48 4.37       1.01 3.35 170. 1455 14.K
 ";
 
+    /// Each cell keeps the step it was printed to: a column all of `0.40`
+    /// shows `0.40`, not `0.4` (newcomer33, frodo's null call); `115.` is 1,
+    /// `13.K` is 1000.
+    #[test]
+    fn each_cell_keeps_its_printed_step() {
+        let p = parse(PROC20);
+        let step = |name: &str| find(&p, "Processor, Processes", name)[0].step;
+        assert_eq!(step("null call"), Some(0.01));
+        assert_eq!(step("fork proc"), Some(1.0));
+        assert_eq!(step("sh proc"), Some(1000.0));
+    }
+
     /// Read for correctness only: a quadratic read of this size takes
     /// minutes; the time is measured by `cargo bench --bench parse --
     /// large_inputs`, never asserted by a test.

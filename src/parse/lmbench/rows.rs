@@ -29,8 +29,8 @@ pub(super) enum RowRead {
 /// A cell's value: `None` for a blank (`-`) and for lmbench's `-1` (not
 /// measured, with a note in `notes`), an error for anything that is not an
 /// lmbench number.
-/// With the step of a `K`- or `M`-suffixed value (`3549.8K`: 100, `18.M`:
-/// 1,000,000).
+/// With the step the value was printed to (`0.40`: 0.01; a `K`- or
+/// `M`-suffixed value's scaled, `3549.8K`: 100, `18.M`: 1,000,000).
 fn cell_value(
     cell: &str,
     col: &Column,
@@ -46,9 +46,12 @@ fn cell_value(
             Ok(None)
         }
         Some(v) => {
-            let step = match cell.strip_suffix('M') {
-                Some(head) => num::scaled_step(head, 1_000_000.0),
-                None => cell.strip_suffix('K').and_then(|head| num::scaled_step(head, 1000.0)),
+            // A plain cell's own decimals too (`0.40`: 0.01): a column all
+            // of `0.40` was shown `0.4`, its trailing zero lost (newcomer33).
+            let step = match (cell.strip_suffix('M'), cell.strip_suffix('K')) {
+                (Some(head), _) => num::scaled_step(head, 1_000_000.0),
+                (_, Some(head)) => num::scaled_step(head, 1000.0),
+                _ => num::scaled_step(cell, 1.0),
             };
             Ok(Some((v, step)))
         }
