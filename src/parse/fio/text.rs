@@ -628,12 +628,7 @@ pub fn read(
 /// sections' headers count (`(groupid=0, jobs=1)`, summed): a report cut
 /// short. `None` with no such line or several (several runs in one file).
 fn short_report(input: &Input) -> Option<(usize, usize, usize)> {
-    let mut starts = input.numbered().filter_map(|(n, l)| {
-        let rest = l.trim().strip_prefix("Starting ")?;
-        let (count, what) = rest.split_once(' ')?;
-        matches!(what.trim(), "process" | "processes" | "thread" | "threads")
-            .then(|| count.parse::<usize>().ok().map(|c| (n, c)))?
-    });
+    let mut starts = input.numbered().filter_map(|(n, l)| Some((n, started_processes(l.trim())?)));
     let (at, started) = starts.next()?;
     if starts.next().is_some() {
         return None;
@@ -677,9 +672,14 @@ fn new_invocation(t: &str) -> bool {
         let (count, after) = rest.split_once(' ').unwrap_or((rest, ""));
         return !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) && after.starts_with("(f=");
     }
-    t.strip_prefix("Starting ").and_then(|r| r.split_once(' ')).is_some_and(|(count, what)| {
-        count.parse::<usize>().is_ok() && matches!(what.trim(), "process" | "processes" | "thread" | "threads")
-    })
+    started_processes(t).is_some()
+}
+
+/// The count of fio's `Starting 4 processes` (`1 process`, `threads`)
+/// line `t` (trimmed); `None` for any other line.
+fn started_processes(t: &str) -> Option<usize> {
+    let (count, what) = t.strip_prefix("Starting ")?.split_once(' ')?;
+    matches!(what.trim(), "process" | "processes" | "thread" | "threads").then(|| count.parse().ok())?
 }
 
 /// Ends the section being read (its samples are those read so far).
