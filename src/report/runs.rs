@@ -96,6 +96,15 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
             // they were all named and linked by the first kernel's line.
             let shared =
                 first.is_some_and(|f| present.all(|x| file(x) == file(f) && (one_row || x.1.line == f.1.line)));
+            // How many of the run's values each file gives (counted once,
+            // not asked again of every value: a section page turned has
+            // hundreds of kernels as columns).
+            let mut of_file: rustc_hash::FxHashMap<&str, u32> = rustc_hash::FxHashMap::default();
+            if !shared {
+                for x in at.iter().flatten() {
+                    *of_file.entry(file(x)).or_default() += 1;
+                }
+            }
             let values = at
                 .iter()
                 .zip(&precision)
@@ -104,8 +113,7 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
                         let (link, source) = if shared {
                             (no_file(), no_file())
                         } else {
-                            let mine = file(&(v, run));
-                            own_source(v, run, at.iter().flatten().filter(|y| file(y) == mine).nth(1).is_some())
+                            own_source(v, run, of_file.get(file(&(v, run))).is_some_and(|&n| n > 1))
                         };
                         GridRunValue {
                             value: super::fmt_fixed(run.value, run.decimals.map_or(precision, usize::from)),
