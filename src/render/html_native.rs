@@ -177,17 +177,17 @@ fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
     if s.warnings.is_empty() {
         return;
     }
-    let n = s.warnings.len() + s.warnings_more;
+    let n = s.warnings.len();
     p.raw("<details class=\"warnings\"><summary>").text(&n.to_string());
     p.raw(if n == 1 { " warning" } else { " warnings" }).raw(" about this table&#39;s raw files</summary><ul>");
-    for w in &s.warnings {
+    for w in s.warnings.iter().take(crate::report::SECTION_WARNINGS_SHOWN) {
         p.raw("<li><a href=\"");
         raw_href(p, raw_prefix, &w.link);
         p.raw("\">").text(&w.source).raw("</a>: ").text(&w.message).raw("</li>");
     }
-    if s.warnings_more > 0 {
+    if let Some(more) = n.checked_sub(crate::report::SECTION_WARNINGS_SHOWN).filter(|&m| m > 0) {
         // The lint page is the site's: one directory above the class's.
-        p.raw("<li>and ").text(&s.warnings_more.to_string()).raw(" more: <a href=\"").text(raw_prefix);
+        p.raw("<li>and ").text(&more.to_string()).raw(" more: <a href=\"").text(raw_prefix);
         p.raw("../lint.html\">every finding</a></li>");
     }
     p.raw("</ul></details>\n");

@@ -349,17 +349,17 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
         runs_md(&mut out, &g, &prefix);
         if !s.warnings.is_empty() {
             // What reading the raw files warned of, as the HTML page says it.
-            let n = s.warnings.len() + s.warnings_more;
+            let n = s.warnings.len();
             let _ = write!(out, "\n{n} warning{} about this table's raw files:\n\n", if n == 1 { "" } else { "s" });
-            for w in &s.warnings {
+            for w in s.warnings.iter().take(crate::report::SECTION_WARNINGS_SHOWN) {
                 out.push_str("- ");
                 md_link(&mut out, &w.source, &prefix, &w.link);
                 out.push_str(": ");
                 escape_into(&mut out, &w.message);
                 out.push('\n');
             }
-            if s.warnings_more > 0 {
-                let _ = writeln!(out, "- and {} more: [every finding]({prefix}../lint.md)", s.warnings_more);
+            if let Some(more) = n.checked_sub(crate::report::SECTION_WARNINGS_SHOWN).filter(|&m| m > 0) {
+                let _ = writeln!(out, "- and {more} more: [every finding]({prefix}../lint.md)");
             }
         }
     } else {

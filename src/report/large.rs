@@ -368,7 +368,7 @@ fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
 /// (its rows are not).
 pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionView {
     // The warnings about the files of the rows kept.
-    let warnings: Vec<super::SectionWarning> = if s.warnings_all.is_empty() {
+    let warnings: Vec<super::SectionWarning> = if s.warnings.is_empty() {
         Vec::new()
     } else {
         let files: rustc_hash::FxHashSet<&str> = rows
@@ -376,7 +376,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             .flat_map(|r| r.cells.iter().flatten())
             .flat_map(|c| c.raw.paths().iter().map(|p| &**p))
             .collect();
-        s.warnings_all.iter().filter(|w| files.contains(&*w.path)).cloned().collect()
+        s.warnings.iter().filter(|w| files.contains(&*w.path)).cloned().collect()
     };
     let SectionView {
         id,
@@ -394,8 +394,6 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         shown_link,
         shown_pages,
         warnings: _,
-        warnings_more: _,
-        warnings_all: _,
     } = s;
     let TableView {
         param_headers,
@@ -419,7 +417,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         setup_keys,
         uncompared_memo: _,
     } = table;
-    let mut out = SectionView {
+    SectionView {
         id: id.clone(),
         title: title.clone(),
         benchmarks: benchmarks.clone(),
@@ -456,12 +454,8 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         shown_note: shown_note.clone(),
         shown_link: shown_link.clone(),
         shown_pages: shown_pages.clone(),
-        warnings: Vec::new(),
-        warnings_more: 0,
-        warnings_all: Vec::new(),
-    };
-    super::lint::set_warnings(&mut out, warnings);
-    out
+        warnings,
+    }
 }
 
 /// How many distinct kernels `rows` hold.

@@ -154,8 +154,7 @@ pub fn section_warnings<'a>(
             let (source, link) = match d.line {
                 Some(line) => {
                     let at = u32::try_from(line).unwrap_or(u32::MAX);
-                    let link = if super::is_absolute_link(&link) { raw_line_link(&link, at) } else { link };
-                    (format!("{f} line {line}"), link)
+                    (format!("{f} line {line}"), raw_line_link(&link, at))
                 }
                 None => (f.to_string(), link),
             };
@@ -173,16 +172,8 @@ pub fn section_warnings<'a>(
         }
     }
     for (s, w) in page.sections.iter_mut().zip(given) {
-        set_warnings(s, w);
+        s.warnings = w;
     }
-}
-
-/// Sets `s`'s warnings to the first [`super::SECTION_WARNINGS_SHOWN`] of
-/// `all`, and counts the others.
-pub(super) fn set_warnings(s: &mut super::SectionView, mut all: Vec<super::SectionWarning>) {
-    s.warnings_more = all.len().saturating_sub(super::SECTION_WARNINGS_SHOWN);
-    s.warnings = all.iter().take(super::SECTION_WARNINGS_SHOWN).cloned().collect();
-    s.warnings_all = std::mem::take(&mut all);
 }
 
 /// The lint page's view model.

@@ -148,8 +148,6 @@ pub(super) fn section_view(
         shown_link: String::new(),
         shown_pages: Vec::new(),
         warnings: Vec::new(),
-        warnings_more: 0,
-        warnings_all: Vec::new(),
         table: TableView {
             param_headers: param_names,
             fixed_params,

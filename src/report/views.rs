@@ -318,21 +318,15 @@ pub struct SectionView {
     /// this section's table (a merge or sum, a figure left out, a line that
     /// could not be told), shown under the table on the class page so that
     /// its reader sees what the builder saw ([`super::section_warnings`]);
-    /// empty when nothing was. At most [`SECTION_WARNINGS_SHOWN`]; the
-    /// others are counted in [`SectionView::warnings_more`].
+    /// empty when nothing was. The pages list the first
+    /// [`SECTION_WARNINGS_SHOWN`] and count the rest.
     pub warnings: Vec<SectionWarning>,
-    /// How many more warnings there are than [`SectionView::warnings`]
-    /// lists (the lint page lists every one): a generated archive's 300
-    /// copies of one LMbench summary gave a table 300 alike.
-    pub warnings_more: usize,
-    /// Every warning, [`SectionView::warnings`] the first of them: a
-    /// section page of some of the kernels lists those of their files.
-    #[serde(skip)]
-    pub warnings_all: Vec<SectionWarning>,
 }
 
 /// The most warnings a section lists under its table
-/// ([`SectionView::warnings`]).
+/// ([`SectionView::warnings`]); the rest are counted, with a link to the
+/// lint page (a generated archive's 300 copies of one LMbench summary gave
+/// one table 300 alike). `section.html` says 10 too.
 pub const SECTION_WARNINGS_SHOWN: usize = 10;
 
 /// A warning about a raw file of a section's table.
