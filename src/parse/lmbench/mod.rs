@@ -318,7 +318,7 @@ type TableHost = (String, Option<String>);
 const OS_WIDTH: usize = 13;
 
 /// Whether kernel `k`, read from an OS cell (`Linux 2.4.19`), may have been
-/// cut to [`OS_WIDTH`]: only a cell that fills it (`Linux 2.4.19-`), never a
+/// cut to lmbench's 13 columns: only a cell that fills them (`Linux 2.4.19-`), never a
 /// shorter one (`Linux 2.4.19` is whole: a newcomer's check called it "a
 /// name cut short" of 2.4.19-ck3-aa and 2.4.19-ck3-rmap).
 pub fn os_cell_may_be_cut(k: &str) -> bool {
