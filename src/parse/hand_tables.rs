@@ -15,6 +15,7 @@
 //! named too, by its rows' labels.
 
 use super::Input;
+use super::num;
 
 /// A word that names a kernel: a release (`2.4.18-rc2`, `2.4.18rc2aa2`,
 /// `2.5.54mm2`, `2.5.68`; not `6.1` alone) or a name the file's parsers read as a kernel (`TEST8`,
@@ -44,13 +45,8 @@ fn figure(word: &str) -> bool {
 fn rough_figure(w: &str) -> bool {
     let end = w.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).unwrap_or(w.len());
     let (num, unit) = w.split_at(end);
-    let number = |n: &str| {
-        !n.is_empty()
-            && n.starts_with(|c: char| c.is_ascii_digit())
-            && !n.ends_with('.')
-            && n.matches('.').count() <= 1
-            && n.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-    };
+    let number =
+        |n: &str| n.starts_with(|c: char| c.is_ascii_digit()) && !n.ends_with('.') && num::decimals(n).is_some();
     let range = match num.split_once('-') {
         Some((a, b)) => number(a) && number(b),
         None => number(num),

@@ -387,6 +387,15 @@ fn rewrapped(input: &Input) -> Option<Input> {
         let (word, rest) = t.split_once(' ').unwrap_or((t, ""));
         matches!(word, "sender" | "receiver").then_some((word, rest.trim_start()))
     }
+    // Line `j`, put back on the line above, emptied and counted as joined
+    // away ([`Input::joined_away`]).
+    fn join_away(lines: &mut [String], joined: &mut Vec<bool>, j: usize) {
+        lines[j].clear();
+        if joined.len() < lines.len() {
+            joined.resize(lines.len(), false);
+        }
+        joined[j] = true;
+    }
     let cut = |t: &str| t.starts_with('[') && t.contains(" sec ") && t.contains("/sec") && summary(t).is_none();
     let mut lines = input.lines.clone();
     let mut joined = input.soft_joined.clone();
@@ -402,11 +411,7 @@ fn rewrapped(input: &Input) -> Option<Input> {
                 let whole = format!("{t} {next}");
                 if next.contains("bits/sec") && summary(&whole).is_some() {
                     lines[i] = whole;
-                    lines[j].clear();
-                    if joined.len() < lines.len() {
-                        joined.resize(lines.len(), false);
-                    }
-                    joined[j] = true;
+                    join_away(&mut lines, &mut joined, j);
                     changed = true;
                 }
             }
@@ -427,11 +432,7 @@ fn rewrapped(input: &Input) -> Option<Input> {
         };
         lines[i] = format!("{own}  {moved}");
         if alone {
-            lines[j].clear();
-            if joined.len() < lines.len() {
-                joined.resize(lines.len(), false);
-            }
-            joined[j] = true;
+            join_away(&mut lines, &mut joined, j);
         }
         changed = true;
     }
