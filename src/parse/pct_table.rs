@@ -298,11 +298,6 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     ),
                 ));
             }
-            for k in &h.kernels {
-                if !out.kernel_order.contains(k) {
-                    out.kernel_order.push(k.clone());
-                }
-            }
             by_depth.retain(|(d, _)| *d != depth);
             by_depth.push((depth, h.clone()));
             open = Some((depth, h));
@@ -373,6 +368,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             if out.samples.len() == at {
                 continue;
+            }
+            // The kernels in the order of the first header that has a row
+            // read under it: a line of the header's shape with no row under
+            // it (a mail's `Subject: Re: [RFC PATCH 0/5] sched: …` above
+            // the tables, wild34 16) names no kernels.
+            for k in &h.kernels {
+                if !out.kernel_order.contains(k) {
+                    out.kernel_order.push(k.clone());
+                }
             }
             last_row = Some((i + 1, depth, h.line));
             if let Some(b) = h.interpretation {
