@@ -360,10 +360,17 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
         let sure = whole(i, i + t, (j, j + t))
             && whole(j, j + t, (i, i + t))
             && !lines[j..j + t].iter().all(|l| super::segment::is_shell_time_line(&input.lines[l.0 - 1]))
-            && {
+            && ({
                 let spread = by_chance.get_or_init(|| Spread::of(samples));
                 !spread.coincidence_likely(lines[j..j + t].iter().map(|l| l.1.as_slice()), samples, lines.len())
-            };
+            } || stamped_alike(
+                input,
+                lines[i].0,
+                i.checked_sub(1).map(|p| lines[p].0),
+                lines[j].0,
+                lines[j - 1].0,
+                t,
+            ));
         if sure {
             copies.push(((i, i + t - 1), (j, j + t - 1)));
         } else {
@@ -412,6 +419,88 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
         !drop[i - 1]
     });
     gone
+}
+
+/// The most lines above a copy's first figure searched for a stamp line
+/// ([`stamped_alike`]): a harness's header (`2023-07-08 14:04:29 …perf
+/// bench futex wake …`, `# Running …`, `Run summary [PID 3043]: …`) and
+/// a blank line.
+const STAMP_LINES_ABOVE: usize = 6;
+
+/// True when the lines right above two copies' first figures (up to
+/// [`STAMP_LINES_ABOVE`], not past the read line before each) hold one
+/// line alike, word for word, that names what no second run prints
+/// alike ([`stamp`]): a process id or a memory address, or, over a copy
+/// of three read lines or more, a time of day (two runs of a few
+/// lines may start in one second). Copies with such a line are one
+/// output pasted twice however coarsely their figures are printed
+/// (attack34: perf bench futex's `[Run N]: Wokeup 8 of 8 threads in
+/// 0.0170 ms` lines under `Run summary [PID 3043]: … futex
+/// 0x5629850876d8`, the file `cat` twice, were 20 runs). `first` and
+/// `later` are the copies' first read lines (1-based), `before_first`
+/// and `before_later` the read lines above them, `t` the copies' read
+/// lines.
+fn stamped_alike(
+    input: &Input,
+    first: usize,
+    before_first: Option<usize>,
+    later: usize,
+    before_later: usize,
+    t: usize,
+) -> bool {
+    let above = |line: usize, floor: usize| {
+        let from = line.saturating_sub(STAMP_LINES_ABOVE).max(floor + 1).max(1);
+        input.lines.get(from - 1..line - 1).unwrap_or_default()
+    };
+    let stamped = |l: &&str| stamp(l).is_some_and(|s| s != Stamp::TimeOfDay || t >= 3);
+    let first_above: Vec<&str> = above(first, before_first.unwrap_or(0)).iter().map(|l| l.as_str()).collect();
+    above(later, before_later)
+        .iter()
+        .map(|l| l.as_str())
+        .filter(stamped)
+        .any(|l| first_above.iter().any(|f| f.split_whitespace().eq(l.split_whitespace())))
+}
+
+/// What makes a line one no second run prints alike ([`stamp`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stamp {
+    /// `[PID 3043]`, `pid 3043`, `pid=3043`.
+    Process,
+    /// `0x5629850876d8`: eight hex digits or more.
+    Address,
+    /// `14:04:29`.
+    TimeOfDay,
+}
+
+/// The strongest [`Stamp`] a line carries, if any.
+fn stamp(line: &str) -> Option<Stamp> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let is_pid_word = |w: &str| w.trim_start_matches('[').eq_ignore_ascii_case("pid");
+    let number = |w: &str| {
+        let w = w.trim_end_matches([']', ')', ':', ',']);
+        !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
+    };
+    let process = words.windows(2).any(|p| is_pid_word(p[0]) && number(p[1]))
+        || words.iter().any(|w| {
+            let w = w.trim_start_matches(['[', '(']);
+            w.len() > 4 && w[..4].eq_ignore_ascii_case("pid=") && number(&w[4..])
+        });
+    if process {
+        return Some(Stamp::Process);
+    }
+    let address = words.iter().any(|w| {
+        let w = w.trim_start_matches(['[', '(']);
+        w.strip_prefix("0x").is_some_and(|h| h.bytes().take_while(u8::is_ascii_hexdigit).count() >= 8)
+    });
+    if address {
+        return Some(Stamp::Address);
+    }
+    let time = words.iter().any(|w| {
+        let b = w.as_bytes();
+        b.len() == 8
+            && b.iter().enumerate().all(|(k, c)| if k == 2 || k == 5 { *c == b':' } else { c.is_ascii_digit() })
+    });
+    time.then_some(Stamp::TimeOfDay)
 }
 
 /// Decimals of `v` to nine significant digits, trailing zeros not
@@ -584,6 +673,39 @@ mod tests {
             n.extend(p.notes);
             (s, n)
         })
+    }
+
+    /// attack34 4: perf bench futex's output (LKP's timestamp line, `Run
+    /// summary [PID 3043]` with the futex's address, ten `[Run N]` lines
+    /// of three-digit figures) `cat` twice was 20 runs: figures that
+    /// coarse may repeat by chance, the PID, address and time above them
+    /// not. Two runs of their own (another PID, another second) stay.
+    #[test]
+    fn a_copy_under_the_same_pid_and_address_is_a_paste() {
+        let report = |pid: u32, time: &str| {
+            let mut r = format!(
+                "2023-07-08 {time} /lkp/benchmarks/perf/perf bench futex wake --threads 8 --shared\n\
+                 # Running 'futex/wake' benchmark:\n\
+                 Run summary [PID {pid}]: blocking on 8 threads (at [shared] futex 0x5629850876d8), waking up 1 at a time.\n\n"
+            );
+            for (n, v) in ["0.0170", "0.0160", "0.0190", "0.0220", "0.0200"].iter().enumerate() {
+                r.push_str(&format!("[Run {}]: Wokeup 8 of 8 threads in {v} ms\n", n + 1));
+            }
+            r.push_str("Wokeup 8 of 8 threads in 0.0188 ms (+-5.12%)\n");
+            r
+        };
+        let one = report(3043, "14:04:29");
+        let (samples, _) = read(&one);
+        let (twice, notes) = read(&format!("{one}{one}"));
+        assert_eq!(twice.len(), samples.len(), "{notes:?}");
+        assert!(notes.iter().any(|(_, m)| m.contains("the same output appears twice")), "{notes:?}");
+        // Another process a second later: a run of its own.
+        let (two, notes) = read(&format!("{one}{}", report(3051, "14:04:30")));
+        assert_eq!(two.len(), 2 * samples.len(), "{notes:?}");
+        assert_eq!(stamp("Run summary [PID 3043]: blocking"), Some(Stamp::Process));
+        assert_eq!(stamp("futex 0x5629850876d8), waking"), Some(Stamp::Address));
+        assert_eq!(stamp("2023-07-08 14:04:29 /lkp/x"), Some(Stamp::TimeOfDay));
+        assert_eq!(stamp("# Running 'futex/wake' benchmark: 0x1f"), None);
     }
 
     /// attack32 F15 (case 15): a CoreMark report pasted twice in a post
