@@ -235,7 +235,12 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         if line.contains("AIM Independent Resource Benchmark") {
-            (self.rows_at_header, self.closed) = (self.rows.len(), false);
+            // The banner over `Testing over` closes the report (LKP's aim9
+            // prints it after the completion times): a line after it is
+            // another benchmark's (attack34 10: a dbench line after LKP's
+            // full suite reopened the table and all 59 results were lost).
+            let ends = self.lines[idx + 1..].iter().map(|l| l.trim()).find(|l| !l.is_empty()) == Some("Testing over");
+            (self.rows_at_header, self.closed) = (self.rows.len(), ends);
         }
         let t = line.trim();
         if t.len() >= 10 && (t.bytes().all(|b| b == b'-') || t.bytes().all(|b| b == b'=')) {
@@ -812,6 +817,31 @@ mod tests {
 
     fn parse(text: &str) -> Result<ParsedFile, ParseError> {
         Aim9.parse(&Input::from_text(text))
+    }
+
+    /// attack34 10: LKP's aim9 ends with the banner over `Testing over`;
+    /// another benchmark's line after it (`cat aim9 dbench`) reopened the
+    /// table as a damaged row and the whole report was skipped.
+    #[test]
+    fn the_closing_banner_ends_the_report() {
+        let text = "AIM Independent Resource Benchmark - Suite IX v1.1, January 22, 1996\n\
+ Test        Test        Elapsed  Iteration    Iteration          Operation\n\
+Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n\
+------------------------------------------------------------------------------------------------------------\n\
+     1 tcp_test           300.00      58982  196.60667        17694.60 TCP/IP Messages/second\n\
+------------------------------------------------------------------------------------------------------------\n\
+Projected Completion time:  Wed Jul 28 07:31:04 2021\n\
+\n\
+AIM Independent Resource Benchmark - Suite IX\n\
+   Testing over\n\
+ 128  cleanup  30 sec\n";
+        let f = parse(text).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert_eq!(f.samples[0].value.mean(), 17694.60);
+        // A banner that opens a report still opens it.
+        let again = text.replace("   Testing over\n 128  cleanup  30 sec\n", "");
+        let again = format!("{again}     2 udp_test    5.00   386   77.20000   7720.00 UDP/IP DataGrams/second\n");
+        assert_eq!(parse(&again).unwrap().samples.len(), 2);
     }
 
     #[test]
