@@ -106,6 +106,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut times: Vec<Sample> = Vec::new();
     let mut failed: Option<usize> = None;
     let mut first_failure: Option<(usize, String)> = None;
+    // The (start, end) stamps of every build read so far.
+    let mut stamps: Vec<(f64, f64)> = Vec::new();
+    // The builds left out for their stamps: (line, why).
+    let mut stamps_left_out: Vec<(usize, String)> = Vec::new();
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(rest) = t.strip_prefix("start time:") {
@@ -125,9 +129,29 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 times.clear();
                 continue;
             }
+            // A build that ends before it starts, or whose start or end
+            // stamp (to the nanosecond) an earlier build printed too, is
+            // no build of its own: a paragraph of the log pasted again
+            // pairs one build's end with the next one's start (attack34 6:
+            // `build time -6.454053 s`, the fastest build of the class, and
+            // a pasted build's real/user/sys read as a ninth).
+            let again = stamps.iter().any(|&(b, e)| b == begin || e == end);
+            if end < begin || again {
+                let why = if end < begin {
+                    "this build's end time is before its start time".to_string()
+                } else {
+                    "this build's start or end time repeats an earlier build's to the nanosecond (the log pasted again?)"
+                        .to_string()
+                };
+                out.notes.push((n, format!("{why}: its times are left out")));
+                stamps_left_out.push((n, why));
+                times.clear();
+                continue;
+            }
             // To the microsecond: the difference of two nanosecond epochs
             // carries the doubles' remainder (151.8263578414917).
             let took = ((end - begin) * 1e6).round() / 1e6;
+            stamps.push((begin, end));
             out.samples.append(&mut times);
             out.samples.push(setup.sample("build time", took, n));
         } else if let Some((name, rest)) = t.split_once(':').filter(|(k, _)| matches!(*k, "real" | "user" | "sys")) {
@@ -148,6 +172,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     if out.samples.is_empty() {
         let reason = match first_failure {
             Some((at, what)) => format!("every build failed (line {at}: `{what}`)"),
+            None if !stamps_left_out.is_empty() => {
+                format!("every build's times were left out (line {}: {})", stamps_left_out[0].0, stamps_left_out[0].1)
+            }
             None => "no `start time:` / `end time:` pair".into(),
         };
         return Err(ParseError::NoResults { benchmark: ID, reason });
@@ -186,6 +213,29 @@ impl BenchParser for Kbuild {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// attack34 6: a paragraph of the log pasted again (`real` … `end
+    /// time` of build 1, `start time` of build 2) paired build 1's end with
+    /// build 2's start (`build time -6.232507 s`); a build pasted whole
+    /// was another run. Both are left out with a warning; the real builds
+    /// are read.
+    #[test]
+    fn a_build_ending_before_it_starts_or_pasted_again_is_left_out() {
+        let b1 = "start time: 1708930050.011573855\nreal: 33.544s\nend time: 1708930083.557520310\n";
+        let b2 = "start time: 1708930089.790027934\nreal: 34.189s\nend time: 1708930123.979912732\n";
+        let pasted = "real: 33.544s\nend time: 1708930083.557520310\nstart time: 1708930089.790027934\n";
+        let text =
+            format!("make -j8\n{b1}{}{pasted}{}", &b2[..b2.find('\n').unwrap() + 1], &b2[b2.find('\n').unwrap() + 1..]);
+        let f = Kbuild.parse(&Input::from_text(&text)).unwrap();
+        let builds: Vec<f64> =
+            f.samples.iter().filter(|s| s.metric.name == "build time").map(|s| s.value.mean()).collect();
+        assert_eq!(builds, [33.545947, 34.189885], "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("end time is before its start time")), "{:?}", f.notes);
+        let twice = format!("make -j8\n{b1}{b1}");
+        let f = Kbuild.parse(&Input::from_text(&twice)).unwrap();
+        assert_eq!(f.samples.iter().filter(|s| s.metric.name == "build time").count(), 1);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("repeats an earlier build's")), "{:?}", f.notes);
+    }
 
     /// attack24's kb/fail.txt, trimmed: make's `Error 2` between start and
     /// end time; the build after it succeeded.
