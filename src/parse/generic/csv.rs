@@ -211,7 +211,13 @@ fn csv_row(n: usize, line: &str, delim: char, names: &[String], cols: &[CsvCol])
                 );
             }
             CsvCol::Stddev if !cell.is_empty() => {
-                sd = Some(number(i)?);
+                // A spread below 0 is no standard deviation (attack34 14:
+                // `-1` was kept in data.json and shown ±0 on the pages).
+                let v = number(i)?;
+                if v < 0.0 {
+                    return Err(cell_err(i, "a standard deviation of 0 or more"));
+                }
+                sd = Some(v);
             }
             CsvCol::N | CsvCol::Stddev => {}
             CsvCol::Param => {

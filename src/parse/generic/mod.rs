@@ -266,6 +266,18 @@ results:
         assert_eq!(e.line(), Some(1));
     }
 
+    /// attack34 14: a negative `stddev` was accepted (data.json kept −1,
+    /// the pages and CSV showed ±0): an error naming the cell or entry.
+    #[test]
+    fn a_negative_stddev_is_an_error() {
+        let e = parse("metric,value,better,n,stddev\nm,10,higher,3,-1\n").unwrap_err();
+        assert!(e.to_string().contains("a standard deviation of 0 or more"), "{e}");
+        let e = parse("results:\n  - metric: a\n    value: 1\n    n: 3\n    stddev: -2.5\n    better: lower\n")
+            .unwrap_err();
+        assert!(e.to_string().contains("`stddev` of 0 or more"), "{e}");
+        assert!(parse("metric,value,better,n,stddev\nm,10,higher,3,0\n").is_ok());
+    }
+
     /// `1.0e-400` was read as 0 and `-0` as -0.0 (printed `-0`), without
     /// a word: a value or stddev a double cannot hold is an error naming
     /// its line and column; `-0` is 0.

@@ -374,6 +374,9 @@ pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
                     (Some(n), sd) => {
                         if let Some(sd) = sd {
                             check(sd, entry_line)?;
+                            if sd < 0.0 {
+                                return Err(bad(entry_line, "a `stddev` of 0 or more", sd.to_string()));
+                            }
                         }
                         s = s.with_summary(v, sd, n);
                     }
