@@ -942,12 +942,43 @@ impl BenchParser for StressNg {
             };
             return Err(ParseError::NoResults { benchmark: "stress-ng", reason });
         }
+        // A last line cut inside the words after its figure (`… flock
+        // 5678.91 nan` for `nanosecs per flock lock call (harmonic mean of
+        // 6 instances)`) would file a whole figure under a made-up metric
+        // (`nan`, `M`, `%`; attack34 12): stress-ng's metric lines end in
+        // a figure or in their `(…)` note, so one ending otherwise, with
+        // no line break after it, is left out with the cut warning.
+        super::cut::last_line_cut_in_name(input, &mut out, |l| {
+            let t = l.trim_end();
+            l.contains("stress-ng") && !t.ends_with(')') && !t.ends_with(|c: char| c.is_ascii_digit() || c == '.')
+        });
         Ok(out)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    /// attack34 12: a log cut inside the words after its last figure
+    /// (`… flock  5678.91 nan`) filed the figure under the metric `nan`.
+    #[test]
+    fn a_last_line_cut_inside_its_metric_name_is_left_out() {
+        use crate::parse::{BenchParser, Input};
+        let head = "stress-ng: metrc: [4382] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                    stress-ng: metrc: [4382]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+                    stress-ng: metrc: [4382] flock         171659332     60.00     44.80    771.49   2860967.69      210292.23\n\
+                    stress-ng: metrc: [4382] miscellaneous metrics:\n";
+        let whole = "stress-ng: metrc: [4382] flock               5678.91 nanosecs per flock lock call (harmonic mean of 6 instances)";
+        let read = |text: &str| super::StressNg.parse(&Input::from_text(text)).unwrap();
+        let f = read(&format!("{head}{whole}\n"));
+        assert!(f.samples.iter().any(|s| s.value.mean() == 5678.91));
+        let f = read(&format!("{head}{}", &whole[..whole.find(" nan").unwrap() + 4]));
+        assert!(!f.samples.iter().any(|s| s.value.mean() == 5678.91), "{:?}", f.samples);
+        assert!(f.notes.iter().any(|(l, m)| *l == 5 && m.contains("the file ends mid-line")), "{:?}", f.notes);
+        // Whole but for its line break: still read.
+        let f = read(&format!("{head}{whole}"));
+        assert!(f.samples.iter().any(|s| s.value.mean() == 5678.91));
+    }
+
     #[test]
     fn runs_of_different_lengths_are_apart_by_timeout() {
         let run = |pid: u32, secs: u32, ops: u32| {
