@@ -3154,10 +3154,12 @@ fn identities<'a>(
         if let Some((_, intro)) = item {
             item_intro = intro;
         }
+        let above_command = trimmed.get(n).is_some_and(|next| command_words(next, program).is_some());
         let found = item
             .map(|(l, _)| l)
             .or(kernel)
             .or(beside_counter)
+            .or_else(|| (alone || above_command).then(|| define_line(text)).flatten())
             .or_else(|| (i > 0 && !read[i]).then(|| aside_after_prose(trimmed[i - 1], text)).flatten())
             .or_else(|| {
                 let (set, l) = scened?;
@@ -3585,6 +3587,25 @@ fn title(text: &str) -> Option<String> {
         text.to_string()
     };
     (ok && !text.is_empty()).then_some(text)
+}
+
+/// A C define a poster changed between runs, alone or right above the
+/// benchmark's command line, without its comment: `#define
+/// BIO_VMERGE_BOUNDARY     0 /* (ia64_max_iommu_merge_mask + 1) */` →
+/// `#define BIO_VMERGE_BOUNDARY     0` (LKML 2003, two re-aim-7 runs of an
+/// ia64 box each under the define it was built with: the first run, its
+/// define over its command line and followed by a comment, was left
+/// unlabelled beside the second's). `None` for any other line.
+fn define_line(text: &str) -> Option<String> {
+    let rest = text.strip_prefix("#define")?;
+    if !rest.starts_with([' ', '\t']) || text.chars().count() > 120 {
+        return None;
+    }
+    let body = rest.split_once("/*").map_or(rest, |(b, _)| b).trim_end();
+    let mut words = body.split_whitespace();
+    let name = words.next()?;
+    words.next()?;
+    name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_').then(|| format!("#define{body}"))
 }
 
 /// The text before a fio job's banner on `line` (`name: (g=0): rw=…`,
