@@ -4279,9 +4279,16 @@ fn leading_label(line: &str) -> Option<String> {
 fn markdown_heading(text: &str) -> Option<&str> {
     let rest = text.trim_start_matches('#');
     let level = text.len() - rest.len();
+    // A closing run of `#` after a space is no word of the heading
+    // (`### Client with linux-2.4.19 ###`, LKML 2002: the label kept `###`).
+    let rest = rest.trim();
+    let rest = match rest.trim_end_matches('#') {
+        open if open.len() < rest.len() && open.ends_with(' ') => open.trim_end(),
+        _ => rest,
+    };
     // One `#` is as often a root shell's prompt (`# time bonnie -s 4096`).
-    ((2..=6).contains(&level) && rest.starts_with(' ') && rest.trim().chars().count() <= MAX_LABEL_CHARS)
-        .then(|| rest.trim())
+    ((2..=6).contains(&level) && text[level..].starts_with(' ') && rest.chars().count() <= MAX_LABEL_CHARS)
+        .then_some(rest)
         .filter(|h| !h.is_empty())
 }
 
