@@ -652,3 +652,33 @@ fn labels_naming_other_kernels_than_the_directory_are_warned_of() {
         "{all}"
     );
 }
+
+/// kernbench put a label line (`2.6.3 vanilla:`, `results.2.6.3-rc3-mm1 +
+/// SMT:`, LKML 2004) in its samples' group, where the warning above did not
+/// look: in `2.6.4/`, two other kernels' runs were filed as 2.6.4's without
+/// a word. Now a `label` as other parsers carry it, and warned of; a label
+/// naming the directory's own kernel is not.
+#[test]
+fn kernbench_labels_naming_other_kernels_than_the_directory_are_warned_of() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "box/machine.yaml", "name: F\n");
+    let text = std::fs::read_to_string(fixture("kernbench/kernbench020-labels.txt")).expect("fixture");
+    put(&c, "box/2.6.4/kernbench.txt", &text);
+    let results = "results.2.6.3-rc3-mm1 + SMT:\nAverage Half Load Run:\nElapsed Time 113.5\nUser Time 740.5\n";
+    put(&c, "box/2.6.5/kernbench.txt", results);
+    put(&c, "box/2.6.3-rc3-mm1/kernbench.txt", results);
+    let (all, _) = check_output(&c);
+    assert!(
+        all.contains("kernbench: its runs carry labels naming other kernels than the directory's \"2.6.4\" (`2.6.3`, `2.6.3-mm1`)"),
+        "{all}"
+    );
+    assert!(
+        all.contains(
+            "kernbench: its runs carry labels naming other kernels than the directory's \"2.6.5\" (`2.6.3-rc3-mm1`)"
+        ),
+        "{all}"
+    );
+    assert!(!all.contains("directory's \"2.6.3-rc3-mm1\""), "{all}");
+}

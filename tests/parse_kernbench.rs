@@ -74,15 +74,18 @@ fn corpus_lkml_020() {
     assert_eq!(f.samples.len(), 24);
     let e = find(&f, "half", "Elapsed Time");
     assert_eq!(e.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), vec![113.008, 133.51]);
-    assert_eq!(e[0].group, "results.2.6.3-rc3-mm1 + SMT");
-    assert_eq!(e[1].group, "2.6.3-rc3-mm1 no SMT");
+    // The label lines above the blocks are their `label`, as other parsers carry it.
+    let label = |s: &Sample| s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string());
+    assert_eq!(label(e[0]).as_deref(), Some("results.2.6.3-rc3-mm1 + SMT"));
+    assert_eq!(label(e[1]).as_deref(), Some("2.6.3-rc3-mm1 no SMT"));
+    assert!(f.samples.iter().all(|s| s.group.is_empty()));
     let c = find(&f, "half", "Percent CPU");
     assert_eq!(c[0].value, Value::single(738.0));
     let o = find(&f, "optimal", "Percent CPU");
     assert_eq!(o[1].value.mean(), 1366.8);
     assert_eq!(find(&f, "optimal", "Sleeps")[1].value.mean(), 32453.4);
     assert_eq!(find(&f, "optimal", "System Time")[0].value.mean(), 107.388);
-    assert!(f.samples.iter().all(|s| s.params.len() == 1));
+    assert!(f.samples.iter().all(|s| s.params.len() == 2));
 }
 
 #[test]

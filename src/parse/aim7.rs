@@ -1033,6 +1033,44 @@ Max Jobs per Minute 204051.01\n";
         }
     }
 
+    /// Two re-aim-7 runs, each under the `#define` the kernel was built
+    /// with (LKML 2003, an ia64 IOMMU merge boundary): the first define,
+    /// a comment after it and right over the command line, labelled
+    /// nothing, and its run stood unlabelled beside the second's. Each run
+    /// is now its define's, the comment left out.
+    #[test]
+    fn a_define_over_each_run_labels_it() {
+        let run = |define: &str, jpm: &str| {
+            format!(
+                "{define}
+                 iota:/mnt# reaim -f /mnt/workfile.new_dbase -s100 -e 200 -i 100
+
+                 REAIM Workload
+                 Num     Parent   Child   Child  Jobs per   Jobs/min/  Std_dev  Std_dev  JTI
+                 Forked  Time     SysTime UTime   Minute     Child      Time     Percent 
+                 100     110.25   12.67   206.35  {jpm}    56.05      3.48     3.29     96   
+                 Max Jobs per Minute {jpm}
+
+
+"
+            )
+        };
+        let text = run("#define BIO_VMERGE_BOUNDARY     0 /* (mask + 1) */", "5605.19")
+            + &run("#define BIO_VMERGE_BOUNDARY     (mask + 1)", "5684.17");
+        let input = Input::from_text(&text);
+        let mut f = Reaim.parse(&input).unwrap();
+        super::super::labels::apply(&input, &mut f);
+        for s in &f.samples {
+            let want = if s.line < 10 {
+                "#define BIO_VMERGE_BOUNDARY     0"
+            } else {
+                "#define BIO_VMERGE_BOUNDARY     (mask + 1)"
+            };
+            let label = s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str());
+            assert_eq!(label, Some(want), "line {}: {s:?}", s.line);
+        }
+    }
+
     /// attack32 F10 (case 10): a mail wrapped STP's `(average of 3` /
     /// `runs)`; the summary of 3 runs was read as a single value.
     #[test]

@@ -96,6 +96,13 @@
 //! Additions/second`): the two lines are one row, whose sample is on the
 //! second. A number after the unit text (`Trigonometric Functions/second
 //! 41`) is the next row's test number, glued on; it is dropped (noted).
+//!
+//! A posted comparison's test line whose unit a mailer wrapped (`1
+//! add_double   Thousand Double Precision` / `Additions/second`) is
+//! rejoined, and so is each kernel row under it wrapped after its count or
+//! its elapsed time (`linux-2.5.51[mm1]  60.02  716` / `11.92936
+//! 214728.42`); `linux-2.5.51[mm1]`, a patch set in brackets, names the
+//! kernel `2.5.51-mm1`.
 
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::{BenchParser, Input, ParseError, num};
@@ -194,7 +201,7 @@ struct Reader<'a> {
     closed: bool,
     /// The test of the kernel rows below it (`  6 creat-clo   File
     /// Creations and Closes/second` alone on its line): its name and unit.
-    test: Option<(&'a str, &'a str)>,
+    test: Option<(&'a str, String)>,
 }
 
 impl<'a> Reader<'a> {
@@ -260,10 +267,19 @@ impl<'a> Reader<'a> {
             return self.compare(idx, label, values);
         }
         if let Some((name, unit)) = test_line(line) {
-            self.test = Some((name, unit));
+            self.test = Some((name, unit.to_string()));
             return Ok(());
         }
-        if let Some((kernel, values)) = self.test.and_then(|_| kernel_row(line)) {
+        // The unit wrapped onto the next line (`1 add_double  Thousand
+        // Double Precision` / `Additions/second`).
+        if let Some(next) = self.lines.get(idx + 1)
+            && let Some((name, unit)) = wrapped_test_line(line, next)
+        {
+            self.test = Some((name, unit));
+            self.used[idx + 1] = true;
+            return Ok(());
+        }
+        if let Some((kernel, values)) = self.test.as_ref().and_then(|_| kernel_row(line)) {
             return self.kernel_row(idx, kernel, values);
         }
         let Some(mut r) = row(line) else {
@@ -426,8 +442,8 @@ impl<'a> Reader<'a> {
     /// line above it ([`test_line`]), its operation rate wrapped onto the
     /// next line alone by the mailer (`60.07  715  11.90278` /
     /// `214250.04`; rejoined). The row's kernel is its first word.
-    fn kernel_row(&mut self, idx: usize, kernel: &str, mut values: Vec<f64>) -> Result<(), ParseError> {
-        let Some((name, unit)) = self.test else { return Ok(()) };
+    fn kernel_row(&mut self, idx: usize, kernel: String, mut values: Vec<f64>) -> Result<(), ParseError> {
+        let Some((name, unit)) = self.test.clone() else { return Ok(()) };
         let mut at = idx;
         if let Some(rate) = self.lines.get(idx + 1).and_then(|l| lone_number(l))
             && self.columns.is_none_or(|c| c == values.len() + 1)
@@ -435,6 +451,19 @@ impl<'a> Reader<'a> {
             values.push(rate);
             self.used[idx + 1] = true;
             at = idx + 1;
+        } else if let Some(rest) = self.lines.get(idx + 1).and_then(|l| numbers_alone(l))
+            && values.len() + rest.len() == self.columns.unwrap_or(4)
+        {
+            // Wrapped after the count or the elapsed time (`linux-2.5.51
+            // 60.02  716` / `11.92936   214728.42`; `linux-2.5.51  60.00`
+            // / `10811  180.18333  13513.75`): the two lines are one row.
+            values.extend(rest);
+            self.used[idx + 1] = true;
+            at = idx + 1;
+        }
+        if values.len() < 2 {
+            self.notes.push((idx + 1, format!("{name} [{kernel}]: row without its other figures; skipped")));
+            return Ok(());
         }
         // Elapsed time, iteration count, iteration rate, operation rate: a
         // row of three is one whose rate was wrapped and not found (its
@@ -703,15 +732,55 @@ fn test_line(line: &str) -> Option<(&str, &str)> {
 
 /// A kernel's row under a [`test_line`], `     linux-2.4.20-pre11   60.05
 /// 723   12.03997` (the rate may be wrapped onto the next line): the
-/// kernel (without `linux-`) and the numbers (at least two).
-fn kernel_row(line: &str) -> Option<(&str, Vec<f64>)> {
+/// kernel (without `linux-`) and the numbers (at least two, or the elapsed
+/// time alone when a mail wrapped the rest onto the next line). A patch
+/// set in brackets after the release, `linux-2.5.51[mm1]` (Sowmya Adiga's
+/// AIM9 post of 2.5.51, -mm1 and -mm2, LKML Dec 2002, "kernel 2.5.51 with
+/// mm2 patch"), names the kernel `2.5.51-mm1`.
+fn kernel_row(line: &str) -> Option<(String, Vec<f64>)> {
     let (word, rest) = next_word(line);
-    let kernel = without_linux(word);
-    if !super::labels::is_kernel_name(kernel) {
+    let word = without_linux(word);
+    let kernel = match word.strip_suffix(']').and_then(|w| w.split_once('[')) {
+        Some((release, patch)) if is_patch_name(patch) => format!("{release}-{patch}"),
+        Some(_) => return None,
+        None => word.to_string(),
+    };
+    if !super::labels::is_kernel_name(&kernel) {
         return None;
     }
     let values: Vec<f64> = rest.split_whitespace().map(num::plain).collect::<Option<_>>()?;
-    (values.len() >= 2).then_some((kernel, values))
+    (!values.is_empty()).then_some((kernel, values))
+}
+
+/// A patch set's name as `-mm` kernels carry it: letters then digits
+/// (`mm1`, `ac3`, `aa2`).
+fn is_patch_name(s: &str) -> bool {
+    let letters = s.bytes().take_while(u8::is_ascii_lowercase).count();
+    (1..=3).contains(&letters) && s.len() > letters && s.bytes().skip(letters).all(|b| b.is_ascii_digit())
+}
+
+/// A line of one to three numbers and nothing else: the rest of a kernel's
+/// row a mail wrapped (`11.92936   214728.42`).
+fn numbers_alone(line: &str) -> Option<Vec<f64>> {
+    let values: Vec<f64> = line.split_whitespace().map(num::plain).collect::<Option<_>>()?;
+    (1..=3).contains(&values.len()).then_some(values)
+}
+
+/// A test's line whose unit a mail wrapped onto the next line, `     1
+/// add_double   Thousand Double Precision` over `Additions/second` (LKML
+/// Dec 2002): the name and the unit, rejoined with a space.
+fn wrapped_test_line<'a>(line: &'a str, next: &str) -> Option<(&'a str, String)> {
+    let (first, _) = next_word(line);
+    first.parse::<u32>().ok()?;
+    let (name, rest) = row_head(line)?;
+    let (head, tail) = (rest.trim(), next.trim());
+    let words = |t: &str| t.split_whitespace().all(|w| num::plain(w).is_none());
+    let ok = head.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !head.ends_with("/second")
+        && tail.ends_with("/second")
+        && words(tail)
+        && words(head);
+    ok.then(|| (name, format!("{head} {tail}")))
 }
 
 /// A kernel label without its `linux-` (any case: `[Linux-2.5.63]`, Sowmya
@@ -842,6 +911,41 @@ AIM Independent Resource Benchmark - Suite IX\n\
         let again = text.replace("   Testing over\n 128  cleanup  30 sec\n", "");
         let again = format!("{again}     2 udp_test    5.00   386   77.20000   7720.00 UDP/IP DataGrams/second\n");
         assert_eq!(parse(&again).unwrap().samples.len(), 2);
+    }
+
+    /// LKML Dec 2002 (2.5.51 against -mm1 and -mm2): the test's unit
+    /// wrapped onto the next line, kernel rows `linux-2.5.51[mm1]`, each
+    /// wrapped after the count or after the elapsed time. Nothing was read.
+    #[test]
+    fn test_lines_over_wrapped_rows_of_bracketed_patch_kernels() {
+        let text = "    Test   Test                             Elapsed
+Rate (loops/sec)           Rate (ops/sec)
+     1 add_double                           Thousand Double Precision
+Additions/second
+         linux-2.5.51                        60.02                 716
+11.92936                     214728.42
+         linux-2.5.51[mm1]              60.02                 716
+11.92936                     214728.42
+
+    22 disk_src                             Directory Searches/second
+        linux-2.5.51                          60.00
+10811          180.18333                     13513.75
+        linux-2.5.51[foo]                60.01                 10741
+178.98684                     13424.01
+";
+        let f = Aim9.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, Option<&str>, &str, f64)> =
+            f.samples.iter().map(|s| (s.line, s.kernel.as_deref(), s.metric.unit.as_str(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            [
+                (6, Some("2.5.51"), "Thousand Double Precision Additions/second", 214728.42),
+                (8, Some("2.5.51-mm1"), "Thousand Double Precision Additions/second", 214728.42),
+                (12, Some("2.5.51"), "Directory Searches/second", 13513.75),
+            ]
+        );
+        // `[foo]` is no patch set's name: the row names no kernel and is not read as one.
+        assert!(!f.samples.iter().any(|s| s.line == 14 || s.line == 15));
     }
 
     #[test]

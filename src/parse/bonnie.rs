@@ -48,7 +48,10 @@
 //!
 //! Params: `size`, the file size in MB as printed; `volumes`, Bonnie 1.2's
 //! volume count where it is not 1 (`3` of `M1135- 3*1024`: three volumes
-//! of 1024 MB).
+//! of 1024 MB); `sync` = `yes` under a `---Sequential Output (sync)---`
+//! title (Bonnie 1.2/1.3 `-y`: fsync after each write phase) and `char` =
+//! `unlocked` under `-CharUnlk-` titles (`-u`: putc_unlocked/getc_unlocked
+//! for the Per Char tests), set-ups other than the default.
 //!
 //! Kernel rule: the Machine column is a label (`-m`), usually the host name.
 //! When the file holds two or more result rows with at least two different
@@ -127,6 +130,30 @@ struct Row {
     size: String,
     volumes: Option<String>,
     cells: Vec<(String, usize)>,
+    /// The set-up the table's titles name ([`titles_setup`]).
+    setup: Vec<Param>,
+}
+
+/// The set-up the titles above a Bonnie 1.2/1.3 header (the line at index
+/// `header`) name, as parameters: `---Sequential Output (sync)-----` (its
+/// `-y`: each write phase ends in fsync) gives `sync` = `yes`, and
+/// `-CharUnlk-` over the Per Char columns (its `-u`: `Writing with
+/// putc_unlocked()...`) gives `char` = `unlocked`. Either measures another
+/// thing than the default (`(nosync)`, `-Per Char-`, which say nothing):
+/// LKML 2002, Bonnie 1.3 `-y -u` over NFS, whose rows would have met
+/// default runs' as runs of one set-up.
+fn titles_setup(lines: &[String], header: usize) -> Vec<Param> {
+    let above = lines[header.saturating_sub(2)..header].iter();
+    let mut out = Vec::new();
+    for l in above {
+        if l.contains("Sequential Output (sync)") {
+            out.push(Param::new("sync", "yes"));
+        }
+        if l.contains("-CharUnlk-") {
+            out.push(Param::new("char", "unlocked"));
+        }
+    }
+    out
 }
 
 /// Is this token a size / volumes cell (`256`, `1*`, `1*1024`)?
@@ -206,7 +233,8 @@ fn row_from(toks: &[(&str, usize)]) -> Option<Row> {
     }
     let prefix: Vec<&str> = toks[..split].iter().map(|(t, _)| *t).collect();
     let (label, size, volumes) = label_and_size(&prefix)?;
-    Some(Row { label, size, volumes, cells: toks[split..].iter().map(|(t, l)| (t.to_string(), *l)).collect() })
+    let cells = toks[split..].iter().map(|(t, l)| (t.to_string(), *l)).collect();
+    Some(Row { label, size, volumes, cells, setup: Vec::new() })
 }
 
 /// A line that starts like a result row: an optional label, then at least
@@ -338,6 +366,7 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
                         metric: metric.name.clone(),
                         params: std::iter::once(Param::new("size", &r.size))
                             .chain(r.volumes.as_deref().filter(|v| *v != "1").map(|v| Param::new("volumes", v)))
+                            .chain(r.setup.iter().cloned())
                             .collect(),
                         line: *ln,
                     });
@@ -358,6 +387,7 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
             if let Some(v) = r.volumes.as_deref().filter(|v| *v != "1") {
                 s = s.with_param("volumes", v);
             }
+            s.params.extend(r.setup.iter().cloned());
             if let Some(k) = kernel {
                 s = s.with_kernel(k);
             }
@@ -466,6 +496,8 @@ impl BenchParser for Bonnie {
                 if let Some(next) = wrapped_header(lines, i) {
                     out.notes.push((i + 1, format!("header wrapped onto line {}; rejoined", i + 2)));
                     let (mut found, after) = rows_after(lines, next, &mut out.notes)?;
+                    let setup = titles_setup(lines, i);
+                    found.iter_mut().for_each(|r| r.setup.clone_from(&setup));
                     if found.is_empty() {
                         out.notes.push((i + 1, "Bonnie header without result rows".into()));
                     }
@@ -494,7 +526,10 @@ impl BenchParser for Bonnie {
                 // Header and row flattened onto one line.
                 let numbered: Vec<(&str, usize)> = toks[end..].iter().map(|t| (*t, i + 1)).collect();
                 match row_from(&numbered) {
-                    Some(r) => rows.push(r),
+                    Some(mut r) => {
+                        r.setup = titles_setup(lines, i);
+                        rows.push(r);
+                    }
                     None => {
                         return Err(ParseError::malformed(
                             i + 1,
@@ -507,6 +542,8 @@ impl BenchParser for Bonnie {
                 continue;
             }
             let (mut found, next) = rows_after(lines, i + 1, &mut out.notes)?;
+            let setup = titles_setup(lines, i);
+            found.iter_mut().for_each(|r| r.setup.clone_from(&setup));
             if found.is_empty() {
                 out.notes.push((i + 1, "Bonnie header without result rows".into()));
             }
@@ -676,6 +713,24 @@ localh 1*1024 20760 97.8 31044  7.6 11462  3.2 15006 69.2 15993  1.6  159.4  0.5
         // One volume (`1* 256`, `1*1024`) is Bonnie's default: no parameter.
         assert!(p.samples.iter().all(|s| s.params.len() == 1));
         assert!(p.samples.iter().all(|s| s.kernel.is_none()));
+    }
+
+    /// Bonnie 1.3 `-y -u` (LKML 2002, over NFS): `(sync)` and `-CharUnlk-`
+    /// titles name another set-up than the default's; each sample says so.
+    #[test]
+    fn sync_and_unlocked_titles_are_parameters() {
+        let text = "\
+              ---Sequential Output (sync)----- ---Sequential Input-- --Rnd Seek-
+              -CharUnlk- --Block--- -Rewrite-- -CharUnlk- --Block--- --00k (03)-
+Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU
+diavol 1*1500 10328 10.5 10319  3.8  4280  3.2 10436 14.3 10712  2.8    9.3  3.0
+";
+        let p = parse(text).unwrap();
+        assert_eq!(p.samples.len(), 12);
+        for s in &p.samples {
+            let params: Vec<(&str, &str)> = s.params.iter().map(|p| (p.name.as_str(), p.value.as_str())).collect();
+            assert_eq!(params, [("size", "1500"), ("sync", "yes"), ("char", "unlocked")], "{s:?}");
+        }
     }
 
     /// Bonnie 1.2 run with `-v 3` (LKML 2006, Unisys): the header names

@@ -3154,10 +3154,12 @@ fn identities<'a>(
         if let Some((_, intro)) = item {
             item_intro = intro;
         }
+        let above_command = trimmed.get(n).is_some_and(|next| command_words(next, program).is_some());
         let found = item
             .map(|(l, _)| l)
             .or(kernel)
             .or(beside_counter)
+            .or_else(|| (alone || above_command).then(|| define_line(text)).flatten())
             .or_else(|| (i > 0 && !read[i]).then(|| aside_after_prose(trimmed[i - 1], text)).flatten())
             .or_else(|| {
                 let (set, l) = scened?;
@@ -3585,6 +3587,25 @@ fn title(text: &str) -> Option<String> {
         text.to_string()
     };
     (ok && !text.is_empty()).then_some(text)
+}
+
+/// A C define a poster changed between runs, alone or right above the
+/// benchmark's command line, without its comment: `#define
+/// BIO_VMERGE_BOUNDARY     0 /* (ia64_max_iommu_merge_mask + 1) */` →
+/// `#define BIO_VMERGE_BOUNDARY     0` (LKML 2003, two re-aim-7 runs of an
+/// ia64 box each under the define it was built with: the first run, its
+/// define over its command line and followed by a comment, was left
+/// unlabelled beside the second's). `None` for any other line.
+fn define_line(text: &str) -> Option<String> {
+    let rest = text.strip_prefix("#define")?;
+    if !rest.starts_with([' ', '\t']) || text.chars().count() > 120 {
+        return None;
+    }
+    let body = rest.split_once("/*").map_or(rest, |(b, _)| b).trim_end();
+    let mut words = body.split_whitespace();
+    let name = words.next()?;
+    words.next()?;
+    name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_').then(|| format!("#define{body}"))
 }
 
 /// The text before a fio job's banner on `line` (`name: (g=0): rw=…`,
@@ -4258,9 +4279,16 @@ fn leading_label(line: &str) -> Option<String> {
 fn markdown_heading(text: &str) -> Option<&str> {
     let rest = text.trim_start_matches('#');
     let level = text.len() - rest.len();
+    // A closing run of `#` after a space is no word of the heading
+    // (`### Client with linux-2.4.19 ###`, LKML 2002: the label kept `###`).
+    let rest = rest.trim();
+    let rest = match rest.trim_end_matches('#') {
+        open if open.len() < rest.len() && open.ends_with(' ') => open.trim_end(),
+        _ => rest,
+    };
     // One `#` is as often a root shell's prompt (`# time bonnie -s 4096`).
-    ((2..=6).contains(&level) && rest.starts_with(' ') && rest.trim().chars().count() <= MAX_LABEL_CHARS)
-        .then(|| rest.trim())
+    ((2..=6).contains(&level) && text[level..].starts_with(' ') && rest.chars().count() <= MAX_LABEL_CHARS)
+        .then_some(rest)
         .filter(|h| !h.is_empty())
 }
 

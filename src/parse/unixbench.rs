@@ -32,9 +32,15 @@
 //!   printed (`"lps"`, `"lpm"`, `"MWIPS"`, `"fps"`; `KBps` is spelled
 //!   `"KB/s"`), [`Better::Higher`], group `""`;
 //! * index value: group `"index"` (`"3D graphics index"` for the 3D Graphics
-//!   table), metric = the test's name, unit `""`, [`Better::Higher`]; the
-//!   BASELINE and RESULT columns are not repeated as samples (RESULT is the
-//!   per-test result, BASELINE a constant);
+//!   table), metric = the test's name, unit `""`, [`Better::Higher`];
+//!   BASELINE (a constant) is not read; RESULT repeats the test's result
+//!   line above the table and is not read again, but a post that quotes
+//!   the index table alone (`Dhrystone 2 using register variables
+//!   116700.0  948326591.2  81261.9`, LKML 2022) has no result line: its
+//!   RESULT is then the per-test result, with the unit UnixBench prints
+//!   for that test on its result line (`lps`, `MWIPS`, `KB/s`, `lpm`,
+//!   `fps`, `score`); a test UnixBench 5 does not name gets a warning
+//!   and no result (its unit is not guessed);
 //! * `System Benchmarks Index Score` and 4.1's `FINAL SCORE`: group
 //!   `"index"`, metric `"Index Score"`, unit `""`, Higher; `3D Graphics
 //!   Benchmarks Index Score`: group `"3D graphics index"`, metric
@@ -194,6 +200,9 @@ impl BenchParser for UnixBench {
         // The 1-based line of a `Benchmark   Delta(%): (+ is better)`
         // header: the table under it holds changes, not results or scores.
         let mut delta_header: Option<usize> = None;
+        // The result lines of the report being read, whose RESULT the
+        // index table under them repeats.
+        let mut block = RawBlock::default();
         let lines = &input.lines;
         let mut i = 0usize;
         while i < lines.len() {
@@ -209,13 +218,16 @@ impl BenchParser for UnixBench {
             }
             if let Some(k) = header_kernel(line) {
                 kernel = Some(k);
+                block = RawBlock::default();
                 continue;
             }
             if let Some(h) = header_host(line) {
                 hosts.push((out.samples.len(), h));
+                block = RawBlock::default();
                 continue;
             }
             if trimmed.starts_with("Benchmark Run:") {
+                block = RawBlock::default();
                 headless.get_or_insert(out.samples.len());
                 copies = None;
                 index = None;
@@ -228,6 +240,7 @@ impl BenchParser for UnixBench {
                 continue;
             }
             if let Some(c) = copies_of(line).or_else(|| run_copies(line)) {
+                block = RawBlock::default();
                 headless.get_or_insert(out.samples.len());
                 first_copies.get_or_insert((lineno, c.clone()));
                 copies = Some(c);
@@ -279,6 +292,7 @@ impl BenchParser for UnixBench {
                 && lines.get(i).is_some_and(|l| l.trim().starts_with("RESULT") && l.contains("INDEX"));
             if (line.contains("BASELINE") && line.contains("RESULT")) || wrapped_header {
                 delta_header = None;
+                block.closed = true;
                 index = Some(if line.contains("3D Graphics") { GRAPHICS_INDEX_GROUP } else { INDEX_GROUP });
                 if wrapped_header {
                     i += 1;
@@ -292,8 +306,11 @@ impl BenchParser for UnixBench {
                         index = None;
                         i -= 1;
                     }
-                    IndexRow::Value { name, value, at, next } => {
+                    IndexRow::Value { name, value, at, result, next } => {
                         i = next;
+                        if let Some(raw) = block.result_of(&mut out, name, result) {
+                            out.samples.push(tagged(raw, &copies, &kernel));
+                        }
                         out.samples.push(tagged(
                             Sample::new(Metric::new(name, "", Better::Higher), value, at).with_group(group),
                             &copies,
@@ -310,6 +327,7 @@ impl BenchParser for UnixBench {
                         wrapped_notes += 1;
                         first_wrapped.get_or_insert(lineno);
                     }
+                    block.push(out.samples.len());
                     out.samples.push(tagged(
                         Sample::new(Metric::new(r.name, r.unit, Better::Higher), r.value, lineno),
                         &copies,
@@ -509,6 +527,88 @@ fn score_value(
     }
 }
 
+/// The result lines of one report (`Dhrystone 2 using register variables
+/// 24562588.6 lps (10.0 s, 7 samples)`), as indices into the samples,
+/// until its index table: a row of that table whose test has a result line
+/// here repeats it in its RESULT column. The block ends (`closed`) at an
+/// index table's header; the next result line starts a new one, as do a
+/// `Benchmark Run:` line, a copies line and a report header.
+#[derive(Default)]
+struct RawBlock {
+    results: Vec<usize>,
+    closed: bool,
+}
+
+impl RawBlock {
+    /// Counts the sample `at` (a result line) in the block, starting a new
+    /// block when the last one's index table was read.
+    fn push(&mut self, at: usize) {
+        if self.closed {
+            self.results.clear();
+            self.closed = false;
+        }
+        self.results.push(at);
+    }
+
+    /// The result an index row gives for test `name`, from its RESULT
+    /// (`result`: the figure and its 1-based line). `None` when the block
+    /// holds that test's result line (RESULT repeats it; a RESULT other
+    /// than that line's figure is noted), or when UnixBench 5 names no
+    /// such test and its unit is unknown (noted as a warning, not guessed).
+    fn result_of(&self, out: &mut ParsedFile, name: &str, result: (f64, usize)) -> Option<Sample> {
+        let (value, line) = result;
+        let same = |s: &Sample| s.metric.name.split_whitespace().eq(name.split_whitespace());
+        if let Some(raw) = self.results.iter().filter_map(|&k| out.samples.get(k)).find(|s| same(s)) {
+            if raw.value.mean() != value {
+                let msg = format!(
+                    "the RESULT {value} of `{name}` differs from its result line {} ({}): not read",
+                    raw.line,
+                    raw.value.mean()
+                );
+                out.notes.push((line, msg));
+            }
+            return None;
+        }
+        let Some(unit) = index_test_unit(name) else {
+            let msg = format!(
+                "the RESULT {value} of `{name}`: a test UnixBench 5 does not name, so its unit is unknown; not read"
+            );
+            out.notes.push((line, msg));
+            return None;
+        };
+        Some(Sample::new(Metric::new(name, unit, Better::Higher), value, line))
+    }
+}
+
+/// The unit UnixBench 4.1 and 5.x print on the result line of an index
+/// test (`pgms/index.base` of byte-unixbench 5.1.3; 4.1's index tests are a
+/// subset, with the same names and units), spelled as [`result_line`]
+/// gives it (`KBps` as `"KB/s"`). `None` for any other name.
+fn index_test_unit(name: &str) -> Option<&'static str> {
+    const UNITS: [(&str, &str); 19] = [
+        ("Dhrystone 2 using register variables", "lps"),
+        ("Double-Precision Whetstone", "MWIPS"),
+        ("Execl Throughput", "lps"),
+        ("File Copy 1024 bufsize 2000 maxblocks", "KB/s"),
+        ("File Copy 256 bufsize 500 maxblocks", "KB/s"),
+        ("File Copy 4096 bufsize 8000 maxblocks", "KB/s"),
+        ("Pipe Throughput", "lps"),
+        ("Pipe-based Context Switching", "lps"),
+        ("Process Creation", "lps"),
+        ("Shell Scripts (1 concurrent)", "lpm"),
+        ("Shell Scripts (8 concurrent)", "lpm"),
+        ("System Call Overhead", "lps"),
+        ("2D graphics: rectangles", "score"),
+        ("2D graphics: ellipses", "score"),
+        ("2D graphics: aa polygons", "score"),
+        ("2D graphics: text", "score"),
+        ("2D graphics: images and blits", "score"),
+        ("2D graphics: windows", "score"),
+        ("3D graphics: gears", "fps"),
+    ];
+    UNITS.iter().find(|(n, _)| name.split_whitespace().eq(n.split_whitespace())).map(|&(_, u)| u)
+}
+
 /// What a line inside an index table is.
 enum IndexRow<'a> {
     /// A blank line, a rule or the `INDEX` heading.
@@ -516,8 +616,9 @@ enum IndexRow<'a> {
     /// Not a row: the table ended (without a score line) above it.
     End,
     /// A row: the test's name, its INDEX value with the 1-based line it
-    /// is on, and the index of the line to read next.
-    Value { name: &'a str, value: f64, at: usize, next: usize },
+    /// is on, its RESULT with the 1-based line that one is on, and the
+    /// index of the line to read next.
+    Value { name: &'a str, value: f64, at: usize, result: (f64, usize), next: usize },
 }
 
 /// Reads `line` (at index `i - 1`) of an index table: `name BASELINE RESULT
@@ -569,7 +670,7 @@ fn index_row<'a>(
         if !whole(3) {
             return cut();
         }
-        return Ok(IndexRow::Value { name, value: nums[2], at: lineno, next: i });
+        return Ok(IndexRow::Value { name, value: nums[2], at: lineno, result: (nums[1], lineno), next: i });
     }
     if nums.len() == 1 {
         // RESULT and INDEX wrapped onto the next line by a mail (`Execl
@@ -579,7 +680,7 @@ fn index_row<'a>(
         let only = rest.cells.len() == 2;
         if only && two.len() == 2 && index_matches(nums[0], two[0], two[1]) {
             notes.push((i + 1, format!("RESULT and INDEX of line {lineno} wrapped onto this line; rejoined")));
-            return Ok(IndexRow::Value { name, value: two[1], at: i + 1, next: i + 1 });
+            return Ok(IndexRow::Value { name, value: two[1], at: i + 1, result: (two[0], i + 1), next: i + 1 });
         }
         return Err(ParseError::malformed(lineno, "an index row: test name, BASELINE, RESULT and INDEX", line));
     }
@@ -588,7 +689,7 @@ fn index_row<'a>(
     match lone_number(next) {
         Some(v) if index_matches(baseline, result, v) => {
             notes.push((i + 1, format!("index value of line {lineno} wrapped onto this line; rejoined")));
-            Ok(IndexRow::Value { name, value: v, at: i + 1, next: i + 1 })
+            Ok(IndexRow::Value { name, value: v, at: i + 1, result: (result, lineno), next: i + 1 })
         }
         // The file's last line, or RESULT itself cut: the row was cut short.
         _ if lines[i..].iter().all(|l| l.trim().is_empty()) || !whole(2) => cut(),
@@ -1037,7 +1138,10 @@ Double-Precision Whetstone                 55.0       477.1         86.7\n\
 203.5\n";
         let f = parse(text).unwrap();
         assert_eq!(f.version.as_deref(), Some("4.1.0"));
-        assert_eq!(f.samples.len(), 4);
+        // Pipe Throughput's result line, the Whetstone's RESULT (it has no
+        // result line), two index values and the score.
+        assert_eq!(f.samples.len(), 5);
+        assert_eq!(find(&f, "", "Double-Precision Whetstone")[0].metric.unit, "MWIPS");
         let p = find(&f, INDEX_GROUP, "Pipe Throughput");
         assert_eq!((p[0].value.mean(), p[0].line), (360.3, 9));
         let s = find(&f, INDEX_GROUP, "Index Score");
@@ -1129,6 +1233,51 @@ System Benchmarks Index Score                                         451.3\n\
         assert!(f.notes.is_empty());
     }
 
+    /// An index table without result lines above it (a post quoting the
+    /// table alone): RESULT is the test's result, in the unit UnixBench
+    /// prints for it; a test it does not name is a warning, not a guess.
+    /// Under result lines RESULT repeats them and is not read again.
+    #[test]
+    fn an_index_table_alone_gives_its_results_with_their_units() {
+        let text = "System Benchmarks Index Values               BASELINE       RESULT    INDEX\n\
+Dhrystone 2 using register variables         116700.0  948326591.2  81261.9\n\
+File Copy 1024 bufsize 2000 maxblocks          3960.0     438936.2   1108.4\n\
+Shell Scripts (8 concurrent)                      6.0       8877.2  14795.3\n\
+Frobnicate Throughput                            10.0        100.0    100.0\n\
+                                                                   ========\n\
+System Benchmarks Index Score                                        7923.3\n";
+        let f = parse(text).unwrap();
+        let raw: Vec<(usize, &str, f64, &str)> = f
+            .samples
+            .iter()
+            .filter(|s| s.group.is_empty())
+            .map(|s| (s.line, s.metric.name.as_str(), s.value.mean(), s.metric.unit.as_str()))
+            .collect();
+        assert_eq!(
+            raw,
+            [
+                (2, "Dhrystone 2 using register variables", 948326591.2, "lps"),
+                (3, "File Copy 1024 bufsize 2000 maxblocks", 438936.2, "KB/s"),
+                (4, "Shell Scripts (8 concurrent)", 8877.2, "lpm"),
+            ]
+        );
+        assert_eq!(find(&f, INDEX_GROUP, "Frobnicate Throughput")[0].value.mean(), 100.0);
+        let note = f.notes.iter().find(|(l, _)| *l == 5).expect("a note on line 5");
+        assert!(note.1.contains("unit is unknown") && !crate::parse::note_is_info(&note.1), "{note:?}");
+
+        // Result lines above: RESULT repeats them; one that differs is noted.
+        let text = "Execl Throughput                               3652.5 lps   (30.0 s, 2 samples)\n\
+Pipe Throughput                              919266.7 lps   (10.0 s, 7 samples)\n\
+System Benchmarks Index Values               BASELINE       RESULT    INDEX\n\
+Execl Throughput                                 43.0       3652.5    849.4\n\
+Pipe Throughput                               12440.0     919266.0    739.0\n\
+System Benchmarks Index Score                                         792.3\n";
+        let f = parse(text).unwrap();
+        assert_eq!(f.samples.iter().filter(|s| s.group.is_empty()).count(), 2);
+        assert!(f.notes.iter().any(|(l, n)| *l == 5 && n.contains("differs from its result line 2")), "{:?}", f.notes);
+        assert!(!f.notes.iter().any(|(l, _)| *l == 4), "{:?}", f.notes);
+    }
+
     #[test]
     fn detect_scores() {
         assert!(UnixBench.detect(&Input::from_text("   BYTE UNIX Benchmarks (Version 5.1.3)")) >= 90);
@@ -1148,10 +1297,18 @@ System Benchmarks Index Score                                         451.3\n\
             System Benchmarks Index Score                                         201.4\n";
         let p = parse(text).unwrap();
         let got: Vec<(&str, f64)> = p.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean())).collect();
+        // No result lines above: each row's RESULT, on the line it wrapped onto, is its result.
         assert_eq!(
             got,
-            [("Dhrystone 2 using register variables", 264.0), ("Execl Throughput", 145.0), ("Index Score", 201.4)]
+            [
+                ("Dhrystone 2 using register variables", 3080833.7),
+                ("Dhrystone 2 using register variables", 264.0),
+                ("Execl Throughput", 623.7),
+                ("Execl Throughput", 145.0),
+                ("Index Score", 201.4)
+            ]
         );
+        assert_eq!(p.samples[0].line, 4);
     }
 
     #[test]

@@ -28,7 +28,7 @@
 //! `Run    (std deviation)`, with `User    Time` rows aligned under
 //! `Elapsed Time`: the speculative page fault series' cover letters, 2018).
 //!
-//! Metrics (group empty unless a label line names the block, see below):
+//! Metrics (group always empty):
 //!
 //! | name               | unit | better  |
 //! |--------------------|------|---------|
@@ -43,7 +43,8 @@
 //! `half`, `optimal` (also for 0.20's "Optimum") or `maximal` (and `custom`
 //! for a patched kernbench's `Custom load -j N`); then `jobs` = N when the
 //! header prints `-j N` (the maximal load prints a bare `-j`, so it has no
-//! `jobs`).
+//! `jobs`); then `label` when a label line or a side-by-side column's
+//! heading names the set-up (see below).
 //!
 //! Values: kernbench prints means, so
 //!
@@ -64,10 +65,14 @@
 //! (`results.2.6.3-rc3-mm1 + SMT:` / `2.6.3-rc3-mm1 no SMT:`): a line ending
 //! in `:` directly above an `Average … Run` header, else the last `Kernel:
 //! <name>` line, `# <text>` comment line or underlined title (`Base` over
-//! `====`) since the previous block, sets the group of the blocks that
-//! follow, so that different set-ups are not taken for runs of one. A
+//! `====`) since the previous block, is the `label` parameter of the blocks
+//! that follow, as other parsers carry a set-up's label (as their group,
+//! the warning of a label naming another kernel than the file's directory,
+//! `2.6.3-rc2:` over runs in `2.6.3-rc3-mm1/`, did not see it), so that different set-ups are not taken for runs of one.
+//! A label that names the benchmark alone (`Kernbench:` underlined) is a
+//! heading, no set-up's label. A
 //! `Kernel:` line (any case) sets the kernel instead, and clears the
-//! group: its release where it names one (`kernel: patch-2.6.7-rc2`, as
+//! label: its release where it names one (`kernel: patch-2.6.7-rc2`, as
 //! OSDL's STP reports print it, is 2.6.7-rc2), else the name as written
 //! (`kernel: staircase6.2`, a patched kernel STP named so). As a group,
 //! `kernel: nikita-b2`'s blocks in a `nikita-b2/` directory stood
@@ -103,7 +108,8 @@
 //!
 //! Each column is a set-up of its own: a heading that is a kernel's release
 //! or a `kernel: <name>` cell is the samples' kernel, any other is a
-//! parameter `label`. A change or
+//! parameter `label` (after the block's own label, if any: `16 CPUs x86 VM
+//! / BASE`). A change or
 //! ratio column after the values (`-12.5%`, `+0%`, `1.05x`) is derived from
 //! them and is not read. A row with several values and no heading naming
 //! each column is an error at its line. A header printed over each column
@@ -617,7 +623,7 @@ impl<'a> Reader<'a> {
                 s = if self.kernel_columns || is_kernel_name(name) {
                     s.with_kernel(name.as_str())
                 } else {
-                    s.with_param("label", name)
+                    with_label(s, name)
                 };
             }
             let host = if several && self.column_hosts.len() == self.columns.len() {
@@ -637,11 +643,12 @@ impl<'a> Reader<'a> {
     fn sample(&mut self, lineno: usize, m: usize, value: f64, sd: Option<f64>) -> Sample {
         let (name, load, jobs) = self.block.clone().unwrap_or_default();
         let (mname, unit, better) = ROWS[m];
-        let mut s = Sample::new(Metric::new(mname, unit, better), value, lineno)
-            .with_group(self.group.clone())
-            .with_param("load", load);
+        let mut s = Sample::new(Metric::new(mname, unit, better), value, lineno).with_param("load", load);
         if let Some(j) = jobs {
             s = s.with_param("jobs", j);
+        }
+        if !self.group.is_empty() && !names_the_benchmark(&self.group) {
+            s = s.with_param("label", self.group.as_str());
         }
         if let Some(k) = &self.kernel {
             s = s.with_kernel(k.as_str());
@@ -674,10 +681,34 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// `s` with the side-by-side column heading `column` as its label, after
+/// the label of its block when it has one (`16 CPUs x86 VM / BASE`).
+fn with_label(mut s: Sample, column: &str) -> Sample {
+    match s.params.iter_mut().find(|p| p.name == "label") {
+        Some(p) => {
+            p.value = format!("{} / {column}", p.value).into();
+            s
+        }
+        None => s.with_param("label", column),
+    }
+}
+
+/// A label line that names the benchmark, not a set-up: `Kernbench:`
+/// underlined above a post's tables (the speculative page fault cover
+/// letters, 2018) is a heading, not one set-up of the two machines below.
+fn names_the_benchmark(label: &str) -> bool {
+    label.trim_end_matches(':').trim().eq_ignore_ascii_case("kernbench")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::Value;
+
+    /// A sample's `label` parameter, `""` without one.
+    fn label(s: &Sample) -> &str {
+        s.params.iter().find(|p| p.name == "label").map_or("", |p| p.value.as_str())
+    }
 
     #[test]
     fn headers() {
@@ -777,8 +808,9 @@ mod tests {
              Kernel: 3.7.0-rc3\nAverage Optimal load -j 24 Run (std deviation):\nElapsed Time 3 (0.1)\n",
         );
         let f = Kernbench.parse(&i).unwrap();
-        let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (s.group.as_str(), s.kernel.as_deref())).collect();
+        let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (label(s), s.kernel.as_deref())).collect();
         assert_eq!(g, vec![("Base", None), ("other", Some("4.13.0-rc5+")), ("", Some("3.7.0-rc3"))]);
+        assert!(f.samples.iter().all(|s| s.group.is_empty()));
     }
 
     /// kernbench 0.4x's console (`16 cpus found` … `run number 2...`)
@@ -796,13 +828,13 @@ mod tests {
         };
         let text = console("***** With percpu_counter:", 120.68) + &console("***** With atomic_long_t", 120.468);
         let f = Kernbench.parse(&Input::from_text(&text)).unwrap();
-        let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (s.group.as_str(), s.kernel.as_deref())).collect();
+        let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (label(s), s.kernel.as_deref())).collect();
         assert_eq!(g, vec![("With percpu_counter", Some("2.6.16")), ("With atomic_long_t", Some("2.6.16"))]);
         assert!(f.notes.is_empty(), "{:?}", f.notes);
         // A sentence above the chatter is no label; two runs alike are warned of.
         let text = console("I ran it twice.", 120.68) + &console("", 120.468);
         let f = Kernbench.parse(&Input::from_text(&text)).unwrap();
-        assert!(f.samples.iter().all(|s| s.group.is_empty()));
+        assert!(f.samples.iter().all(|s| label(s).is_empty()));
         assert!(f.notes.iter().any(|n| n.0 == 18 && n.1.contains("from line 3")), "{:?}", f.notes);
     }
 
@@ -815,7 +847,7 @@ mod tests {
              kernel: crunchah6.3\nAverage Optimal -j 32 Load Run:\nElapsed Time 127.6\n",
         );
         let f = Kernbench.parse(&i).unwrap();
-        let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (s.group.as_str(), s.kernel.as_deref())).collect();
+        let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (label(s), s.kernel.as_deref())).collect();
         assert_eq!(g, vec![("", Some("2.6.7-rc2")), ("", Some("staircase6.2")), ("", Some("crunchah6.3"))]);
     }
 
@@ -937,9 +969,9 @@ mod tests {
         );
         let f = Kernbench.parse(&i).unwrap();
         assert_eq!(f.samples[0].value, Value::single(738.0));
-        assert_eq!(f.samples[0].group, "res 1");
+        assert_eq!(label(&f.samples[0]), "res 1");
         assert_eq!(f.samples[1].params[0].value, "maximal");
-        assert_eq!(f.samples[1].params.len(), 1);
+        assert_eq!(f.samples[1].params.len(), 2);
     }
 
     #[test]

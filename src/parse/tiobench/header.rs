@@ -72,12 +72,15 @@ const OPS: [(&str, &str, &str); 4] = [
 /// File systems a title's suffix names in tiobench posts.
 const FILE_SYSTEMS: [&str; 10] = ["ext2", "ext3", "ext4", "xfs", "jfs", "reiserfs", "reiser4", "btrfs", "tmpfs", "nfs"];
 
-/// A section title: `Sequential Reads`, `Random Writes ext3`, … Returns the
-/// group name (operation plus cleaned suffix).
+/// A section title: `Sequential Reads`, `Random Writes ext3`, … in any
+/// case (`Sequential reads`, a title a poster retyped over a diff of two
+/// runs, LKML 2003). Returns the group name (the operation as tiobench
+/// prints it, plus cleaned suffix).
 pub(super) fn section_title(line: &str) -> Option<String> {
     let t = line.trim();
     for (name, _, _) in OPS {
-        if let Some(rest) = t.strip_prefix(name) {
+        let rest = t.get(..name.len()).filter(|head| head.eq_ignore_ascii_case(name)).map(|_| &t[name.len()..]);
+        if let Some(rest) = rest {
             if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
                 continue;
             }

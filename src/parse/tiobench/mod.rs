@@ -252,21 +252,33 @@ fn row_samples(
             s = s.with_param(*name, value);
         }
         if lay.label_is_kernel && !row.label.is_empty() {
+            let label = without_diff_marker(&row.label);
             // `2.5.70-ext2`: kernel 2.5.70 on ext2, not a kernel of that name.
             // An identifier that names no kernel (`--identifier ext3`,
             // `xfs`: file systems compared on one kernel) is a set-up of
             // the file's kernel, not a kernel: as a kernel, the rows of two
             // kernels' files, each naming `ext3`, were averaged as runs of
             // a kernel `ext3`.
-            s = match crate::parse::labels::kernel_and_filesystem(&row.label) {
+            s = match crate::parse::labels::kernel_and_filesystem(label) {
                 Some((kernel, fs)) => s.with_kernel(kernel).with_param("fs", fs),
-                None if names_kernel(&row.label) => s.with_kernel(row.label.clone()),
+                None if names_kernel(label) => s.with_kernel(label),
                 None => s.with_param("identifier", &row.label),
             };
         }
         out.push(s);
     }
     Ok(out)
+}
+
+/// A row's identifier without the `-` or `+` a `diff` of two runs' tables
+/// put before it (`-2.5.60-mm2` / `+2.5.60-mm2-ant`, LKML 2003: read as
+/// identifiers, the two kernels' rows named no kernel), when what follows
+/// names a kernel; the identifier as it is otherwise.
+fn without_diff_marker(label: &str) -> &str {
+    match label.strip_prefix(['-', '+']) {
+        Some(rest) if names_kernel(rest) => rest,
+        _ => label,
+    }
 }
 
 /// Whether a row's identifier names a kernel: a kernel's name, or one
@@ -530,6 +542,37 @@ mod tests {
 
     fn parse(text: &str) -> Result<ParsedFile, ParseError> {
         Tiobench.parse(&Input::from_text(text))
+    }
+
+    /// LKML 2003 (`Re: 2.5.60-mm2`): two runs' tables shown as a diff,
+    /// `-2.5.60-mm2` / `+2.5.60-mm2-ant` rows under headers with diff's
+    /// leading space, the first title retyped `Sequential reads`. The rows
+    /// name their kernels without the markers; the title is read in any case.
+    #[test]
+    fn a_diff_of_two_runs_names_their_kernels() {
+        let text = "Sequential reads
+                               File  Blk   Num                   Avg      Maximum      Lat%     Lat%    CPU
+ Identifier                    Size  Size  Thr   Rate  (CPU%)  Latency    Latency      >2s      >10s    Eff
+ ---------------------------- ------ ----- ---  ------ ------ --------- -----------  -------- -------- -----
+-2.5.60-mm2                    510   4096    1   21.23 8.264%     0.183      111.66   0.00000  0.00000   257
+
++2.5.60-mm2-ant                510   4096    1   42.07 17.81%     0.092       57.22   0.00000  0.00000   236
+";
+        let p = parse(text).unwrap();
+        let rate: Vec<(Option<&str>, &str, f64)> = p
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "Rate")
+            .map(|s| (s.kernel.as_deref(), s.group.as_str(), s.value.mean()))
+            .collect();
+        assert_eq!(
+            rate,
+            [(Some("2.5.60-mm2"), "Sequential Reads", 21.23), (Some("2.5.60-mm2-ant"), "Sequential Reads", 42.07)]
+        );
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|p| p.name != "identifier")));
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        // A marker before a name that is no kernel's is kept.
+        assert_eq!(without_diff_marker("-ext3"), "-ext3");
     }
 
     /// wild31 02: prose starting with an operation's name over an untitled
