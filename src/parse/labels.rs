@@ -338,12 +338,21 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         if id.kernel.is_none() && id.label.is_none() {
             continue;
         }
-        match (s.kernel.is_none(), id.kernel) {
-            (true, Some(k)) => s.kernel = Some(CompactString::from(k)),
-            (false, Some(k)) => s.params.push(crate::model::Param::new("label", k)),
-            _ => {}
-        }
-        if let Some(l) = id.label {
+        // One `label`: a kernel the parser already read (lmbench's `Linux
+        // 2.5.63` row) leaves the label's kernel to the label, joined to
+        // the rest of it (`6.1-rc1 / before`); two `label` parameters kept
+        // the first, and the `before:` and `after:` rows were averaged as
+        // runs of one set-up (reader34 F13).
+        let label = match (s.kernel.is_none(), id.kernel, id.label) {
+            (true, Some(k), l) => {
+                s.kernel = Some(CompactString::from(k));
+                l
+            }
+            (false, Some(k), Some(l)) => Some(format!("{k} / {l}")),
+            (false, Some(k), None) => Some(k),
+            (_, None, l) => l,
+        };
+        if let Some(l) = label {
             s.params.push(crate::model::Param::new("label", l));
         }
         n += 1;
@@ -2156,6 +2165,14 @@ fn warn_of_merged_copies<'a>(
     // (`above` asks it again with `lone`).
     let persons: Vec<std::cell::OnceCell<bool>> = vec![std::cell::OnceCell::new(); input.lines.len() + 1];
     let is_persons = |n: usize| *persons[n].get_or_init(|| is_person_line(text(n), name, asked));
+    // A kernel's name as a label line (`6.1:`, more figures than letters,
+    // so no line of prose) is written text too: over the first copy only,
+    // with a sentence over a later one (`Now I applied the patch and
+    // reran…`), the two were averaged without a word (reader34 F10).
+    let is_kernel_label = |n: usize| {
+        let t = text(n);
+        t.starts_with(|c: char| c.is_ascii_digit()) && label_line(t, false).is_some_and(|l| is_kernel_name(&l))
+    };
     for members in groups {
         // Copies a mail quotes at different depths are parted by
         // [`part_quote_depths`]: no merge to warn of.
@@ -2176,7 +2193,9 @@ fn warn_of_merged_copies<'a>(
                         k,
                         (from..copies[k].0)
                             .filter(|&n| {
-                                !quiet[n] && times[text(n)] == 1 && (is_persons(n) || lone && lone_long_line(input, n))
+                                !quiet[n]
+                                    && times[text(n)] == 1
+                                    && (is_persons(n) || is_kernel_label(n) || lone && lone_long_line(input, n))
                             })
                             .collect(),
                     )
@@ -2395,9 +2414,12 @@ fn warn_of_numbers_differing_above(
                             // `number of transactions actually processed:
                             // 14614`; a person's `Threads: 8` labels).
                             && !t.trim_end_matches(':').contains(':')
-                            // A number alone in fences is a marker only
-                            // where it counts the copies (checked below).
-                            && (!is_run_marker(t) || is_fenced_number(t))
+                            // A number alone in fences, or a shell loop's
+                            // variable (`j=1`, `j=8`: `make -j$j`'s jobs as
+                            // often as a run's counter, reader34 F8), is a
+                            // marker only where it counts the copies
+                            // (checked below).
+                            && (!is_run_marker(t) || is_fenced_number(t) || is_loop_variable(&t.to_ascii_lowercase()))
                             && !is_tool_chatter(t)
                             && !is_rule(t)
                     })
@@ -3760,6 +3782,10 @@ fn depth_key_hash(s: &Sample) -> u64 {
 /// its block's label; a kernel among them is the kernel.
 fn identity(head: Option<(String, String)>, outers: Vec<String>, block: Option<String>) -> Identity {
     let (mut kernel, mut parts) = (None, Vec::new());
+    // The heading's line is said once: as the paragraph's heading, not
+    // again as the label over the group below it (`6.1-rc1 +patch` over
+    // `before:` was labelled `+patch / 6.1-rc1 +patch / before`, reader34 F13).
+    let head_line = head.clone();
     if let Some((k, rest)) = head {
         kernel = Some(k);
         if !rest.is_empty() {
@@ -3767,6 +3793,9 @@ fn identity(head: Option<(String, String)>, outers: Vec<String>, block: Option<S
         }
     }
     for o in outers {
+        if head_line.is_some() && paragraph_head(&o) == head_line {
+            continue;
+        }
         if is_kernel_name(&o) {
             kernel = Some(o);
         } else if !parts.contains(&o) {
@@ -3785,6 +3814,17 @@ fn identity(head: Option<(String, String)>, outers: Vec<String>, block: Option<S
     Identity { kernel, label: (!parts.is_empty()).then(|| parts.join(" / ")) }
 }
 
+/// A unit a figure is written before (`3.0 GHz`, `1.2 V`, `2.5 x`, `4.0
+/// GB`): the figure before it is a quantity, never a kernel's name.
+fn is_unit_word(w: &str) -> bool {
+    const UNITS: [&str; 38] = [
+        "ghz", "mhz", "khz", "hz", "gb", "mb", "kb", "tb", "gib", "mib", "kib", "tib", "gbit", "mbit", "gbps", "mbps",
+        "gb/s", "mb/s", "x", "%", "ms", "us", "µs", "ns", "s", "sec", "secs", "seconds", "min", "v", "mv", "w", "c",
+        "°c", "times", "cores", "cpus", "nodes",
+    ];
+    UNITS.iter().any(|u| w.eq_ignore_ascii_case(u))
+}
+
 /// A paragraph's first line, when it starts with a kernel's name: that
 /// kernel and the rest of the line (`+eevdf.prev`, `- naked eevdf +fixes`).
 fn paragraph_head(text: &str) -> Option<(String, String)> {
@@ -3794,6 +3834,10 @@ fn paragraph_head(text: &str) -> Option<(String, String)> {
     let mut words = text.splitn(2, char::is_whitespace);
     let head = words.next()?.trim_end_matches(':');
     let rest = words.next().unwrap_or("").trim().trim_start_matches(['-', ':']).trim();
+    // `3.0 GHz:`: a figure and its unit, no kernel ([`is_unit_word`]).
+    if rest.split_whitespace().next().is_some_and(|u| is_unit_word(u.trim_end_matches([':', ',']))) {
+        return None;
+    }
     is_kernel_name(head).then(|| {
         let k = bare_kernel(head);
         (k.to_string(), rest.to_string())
@@ -4520,10 +4564,17 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         ];
         LEADS.iter().any(|l| w.eq_ignore_ascii_case(l)) || !w.chars().any(char::is_alphanumeric)
     };
+    // A figure and its unit (`3.0 GHz:`, `1.2 V`) is a quantity, not a
+    // kernel (the runs at two clock speeds were filed as kernels 3.0 and
+    // 1.2, reader34 F9).
     let kernels: Vec<&str> = words
         .iter()
         .enumerate()
-        .filter(|&(k, w)| is_kernel_name(w) && (k == 0 || leads_to_kernel(words[k - 1])))
+        .filter(|&(k, w)| {
+            is_kernel_name(w)
+                && (k == 0 || leads_to_kernel(words[k - 1]))
+                && !words.get(k + 1).is_some_and(|u| is_unit_word(u.trim_end_matches(':')))
+        })
         .map(|(_, w)| *w)
         .collect();
     Some(if kernels.len() == 1 && !more {
@@ -5892,6 +5943,29 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         labelled_as("netperf", text, lines)
+    }
+
+    /// reader34 F9: a figure and its unit (`3.0 GHz:`) is a clock speed,
+    /// no kernel, as a label line and as a paragraph's heading.
+    #[test]
+    fn a_figure_and_its_unit_is_no_kernel() {
+        assert_eq!(label_line("3.0 GHz:", false).as_deref(), Some("3.0 GHz"));
+        assert_eq!(label_line("At 1.2 GHz:", false).as_deref(), Some("At 1.2 GHz"));
+        assert_eq!(paragraph_head("3.0 GHz:"), None);
+        assert_eq!(label_line("6.1:", false).as_deref(), Some("6.1"));
+        assert_eq!(label_line("Linux 2.6.8:", false).as_deref(), Some("2.6.8"));
+        let p = labelled("3.0 GHz:\nThroughput 1\n\n1.2 GHz:\nThroughput 2\n", &[2, 5]);
+        assert_eq!(kernels_and_last_params(&p), [(None, "3.0 GHz"), (None, "1.2 GHz")]);
+    }
+
+    /// reader34 F13: a paragraph's heading over a label over the runs is
+    /// said once in the label, not again as the group's name.
+    #[test]
+    fn a_heading_over_a_label_is_said_once() {
+        let head = paragraph_head("6.1-rc1 +patch");
+        let id = identity(head, vec!["6.1-rc1 +patch".to_string()], Some("before".to_string()));
+        assert_eq!(id.kernel.as_deref(), Some("6.1-rc1"));
+        assert_eq!(id.label.as_deref(), Some("+patch / before"));
     }
 
     /// A sentence the file holds above every run, but for its figures
