@@ -2184,6 +2184,29 @@ fn warn_of_merged_copies<'a>(
         // with `lone`, its long lines alone between blank lines too
         // ([`lone_long_line`]), looked at only where the others differ
         // nowhere (they would name less telling pairs).
+        // A line written more than once is the benchmark's (a trailer
+        // after each copy) or a heading repeated where it stands above
+        // every copy of the group but maybe the first; above some copies
+        // and not others it is a person's: set-ups run in turns (A, B, A,
+        // B) write each one's line twice, and were averaged without a word
+        // (reader34 F16).
+        let repeated = {
+            let mut above_copies: FxHashMap<&str, (usize, bool)> = FxHashMap::default();
+            for (m, &k) in members.iter().enumerate() {
+                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                let mut here: Vec<&str> = (from..copies[k].0).filter(|&n| times[text(n)] > 1).map(text).collect();
+                here.sort_unstable();
+                here.dedup();
+                for t in here {
+                    let e = above_copies.entry(t).or_default();
+                    e.0 += 1;
+                    e.1 |= m == 0;
+                }
+            }
+            above_copies
+        };
+        let persons_repeat =
+            |t: &str| repeated.get(t).is_some_and(|&(n, first)| n < members.len() && (first || n + 1 < members.len()));
         let above = |lone: bool| -> Vec<(usize, Vec<usize>)> {
             members
                 .iter()
@@ -2194,7 +2217,7 @@ fn warn_of_merged_copies<'a>(
                         (from..copies[k].0)
                             .filter(|&n| {
                                 !quiet[n]
-                                    && times[text(n)] == 1
+                                    && (times[text(n)] == 1 || persons_repeat(text(n)))
                                     && (is_persons(n) || is_kernel_label(n) || lone && lone_long_line(input, n))
                             })
                             .collect(),
@@ -2386,14 +2409,23 @@ fn warn_of_numbers_differing_above(
     let read = own.read;
     let quiet = own.quiet(input, samples, hashes);
     let text = |n: usize| input.lines[n - 1].trim();
-    let number = |t: &str| -> Option<u64> {
-        let mut groups = t.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty());
-        let n = groups.next()?.parse().ok()?;
-        groups.next().is_none().then_some(n)
+    // A line's figures (at most four; a short line's: one).
+    let figures = |t: &str| -> Option<Vec<u64>> {
+        let groups: Vec<&str> = t.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).collect();
+        if groups.is_empty() || groups.len() > 4 {
+            return None;
+        }
+        groups.iter().map(|g| g.parse().ok()).collect()
     };
+    let number = |t: &str| -> Option<u64> { figures(t).filter(|f| f.len() == 1).map(|f| f[0]) };
     for members in groups {
         // Each copy's short lines of one number, between the copy before
-        // and it, by shape.
+        // and it, by shape; and a person's sentence above all of the
+        // copy's own lines (`Now running the same test pinned to 4 CPUs
+        // of node 0.` / `… 16 CPUs …`, reader34 F17): a banner line
+        // alike but for its figures (STREAM's `Each test below will take
+        // on the order of 4608 microseconds.`) stands under the
+        // benchmark's own lines above it.
         let lines: Vec<Vec<(u64, usize)>> = members
             .iter()
             .map(|&k| {
@@ -2402,9 +2434,16 @@ fn warn_of_numbers_differing_above(
                     .filter(|&n| !quiet[n] && !read[n])
                     .filter(|&n| {
                         let t = text(n);
-                        t.chars().count() <= MAX_LABEL_CHARS
+                        let short = t.chars().count() <= MAX_LABEL_CHARS
                             && (1..=6).contains(&t.split_whitespace().count())
-                            && number(t).is_some()
+                            && number(t).is_some();
+                        let sentence = || {
+                            is_sentence(t)
+                                && t.chars().count() <= 160
+                                && figures(t).is_some()
+                                && !(from..n).any(|m| quiet[m] || read[m])
+                        };
+                        (short || sentence())
                             // A program's JSON, asides and columns (iperf3's
                             // `"bytes": 74625000000,`, STREAM's `(= 4608 clock
                             // ticks)`) are no one's set-up line.
@@ -2432,11 +2471,12 @@ fn warn_of_numbers_differing_above(
         let Some(shape) = lines[0].iter().map(|&(h, _)| h).find(|&h| {
             let at: Vec<Option<usize>> =
                 lines.iter().map(|l| l.iter().rev().find(|&&(g, _)| g == h).map(|&(_, n)| n)).collect();
-            let Some(numbers) = at.iter().map(|n| n.and_then(|n| number(text(n)))).collect::<Option<Vec<u64>>>() else {
+            let Some(numbers) = at.iter().map(|n| n.and_then(|n| figures(text(n)))).collect::<Option<Vec<Vec<u64>>>>()
+            else {
                 return false;
             };
-            let counts = numbers.windows(2).all(|w| w[1] == w[0] + 1);
-            numbers.iter().any(|&x| x != numbers[0]) && !counts
+            let counts = numbers.windows(2).all(|w| w[0].len() == 1 && w[1].len() == 1 && w[1][0] == w[0][0] + 1);
+            numbers.iter().any(|x| *x != numbers[0]) && !counts
         }) else {
             continue;
         };
@@ -3484,6 +3524,22 @@ fn group_heading(text: &str) -> Option<String> {
         .then(|| without_preposition(bare).to_string())
 }
 
+/// Distributions whose release a line may name with its kernel's
+/// ([`distro_kernel`]: `Rocky 9.5 (5.14.0-503.40.1.el9_5.x86_64)`).
+const DISTRIBUTIONS: [&str; 26] = [
+    "fedora", "rocky", "rhel", "red", "centos", "alma", "almalinux", "ubuntu", "debian", "opensuse", "suse", "sles",
+    "arch", "gentoo", "oracle", "amazon", "mint", "kali", "alpine", "raspbian", "manjaro", "nixos", "void", "linux",
+    "openeuler", "anolis",
+];
+
+/// What ends `uname -r`'s answer and no program's version: a machine
+/// (`x86_64`, `aarch64`) or a distribution's kernel flavour (`-generic`,
+/// `-amd64`, `-default`).
+const KERNEL_FLAVOURS: [&str; 16] = [
+    "x86_64", "aarch64", "amd64", "arm64", "i686", "ppc64", "s390x", "riscv64", "generic", "default", "lowlatency",
+    "-rt", "-lts", "-azure", "-aws", "-cloud",
+];
+
 /// The kernel a line names as a distribution's release with `uname -r`'s
 /// answer in parentheses, alone on its line: `Rocky 9.5
 /// (5.14.0-503.40.1.el9_5.x86_64)`, `Fedora 42 (6.14.5-300.fc42.x86_64):`
@@ -3500,10 +3556,23 @@ fn distro_kernel(text: &str) -> Option<String> {
     let words: Vec<&str> = before.split_whitespace().collect();
     let inner = inner.trim();
     let release_like = inner.contains('-') || inner.split('.').filter(|p| !p.is_empty()).count() >= 3;
+    // A program's version with its package's release (`Rust 1.75
+    // (1.75.0-1)`, `PostgreSQL 9.6 (9.6.24-1.pgdg120+1)`) reads as one too:
+    // the words must name a distribution, or the release end as `uname
+    // -r`'s does, in a machine or a distribution's kernel flavour
+    // (reader34 F20: every run got kernel 1.75.0-1).
+    let lower = inner.to_ascii_lowercase();
+    let distribution = words.first().is_some_and(|w| DISTRIBUTIONS.iter().any(|d| w.eq_ignore_ascii_case(d)));
+    let unames = KERNEL_FLAVOURS.iter().any(|f| lower.contains(f))
+        || lower.split(['.', '-', '_']).any(|p| {
+            let distro = p.strip_prefix("el").or_else(|| p.strip_prefix("fc"));
+            distro.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        });
     let ok = (1..=3).contains(&words.len())
         && words[0].starts_with(|c: char| c.is_ascii_uppercase())
         && words.iter().all(|w| w.chars().all(|c| c.is_alphanumeric() || "._-/".contains(c)))
         && release_like
+        && (distribution || unames)
         && is_kernel_name(inner);
     ok.then(|| bare_kernel(inner).to_string())
 }
@@ -5644,6 +5713,10 @@ mod tests {
         assert_eq!(distro_kernel("Rocky 9.5 (6.1)"), None);
         assert_eq!(distro_kernel("it was much faster on (6.1.0-13)"), None);
         assert_eq!(distro_kernel("Fedora 42 (fast)"), None);
+        // reader34 F20: a program's version with its package's release.
+        assert_eq!(distro_kernel("Rust 1.75 (1.75.0-1)"), None);
+        assert_eq!(distro_kernel("PostgreSQL 9.6 (9.6.24-1.pgdg120+1)"), None);
+        assert_eq!(distro_kernel("Custom build (6.8.0-45-generic)").as_deref(), Some("6.8.0-45-generic"));
     }
 
     /// wild31 file 10 (qemu-devel 2020, virtiofs vs 9p): a set-up's name
