@@ -569,10 +569,14 @@ fn label_by_command_lines(
             // Up to a sentence a person wrote (`The point is that the same
             // hardware performs at least 4 times faster on FreeBSD:`): a
             // command above it ran another output.
+            // Nor past a shell loop over set-ups: it is the loop's line
+            // ([`label_by_shell_loop`] reads it), not one copy's command
+            // (a loop after a warm-up build labelled its first copy alone,
+            // the other job counts averaged: reader34 F21).
             (from..first)
                 .rev()
                 .map(|n| (n, input.lines[n - 1].trim()))
-                .take_while(|(_, t)| !sentences.is_persons(t))
+                .take_while(|(_, t)| !sentences.is_persons(t) && loop_over_setups(t).is_none())
                 .find_map(|(n, t)| {
                     let words = with_continuation(input, n, command_words(t, name)?, first);
                     Some((n, (Some(words), (program_as_written(t, name), super::cmdline::prompt_directory(t)))))
@@ -1665,6 +1669,45 @@ fn nested_loop<'a>(line: &'a str, name: &str) -> Option<(usize, ShellLoop<'a>)> 
     (tail == ["done", "done"]).then_some((runs, inner))
 }
 
+/// Shell loops typed over several lines at a prompt, `$ for j in 1 2 4 8`
+/// / `> do` / `>   time make -j$j vmlinux` / `> done` (the shell's `> `
+/// prompts, read as a mail's quote and taken off), each as one line
+/// (`$ for j in 1 2 4 8; do time make -j$j vmlinux; done`) by its first
+/// line's number: [`shell_loop`] reads one line, and the four job counts
+/// were averaged without a word (reader34 F22). Only a `for … in …` line
+/// without `done` whose lines below, up to a `done` alone within eight
+/// lines, are quoted (the `> ` prompts) and read no number.
+fn multiline_loops(input: &Input) -> FxHashMap<usize, String> {
+    let mut out = FxHashMap::default();
+    if input.quote_depths.is_empty() || !input.has("done") {
+        return out;
+    }
+    for (i, line) in input.lines.iter().enumerate() {
+        let t = line.trim();
+        if !t.contains("for ") || !t.contains(" in ") || t.contains("done") || input.quote_depth(i) > 0 {
+            continue;
+        }
+        let mut joined = t.to_string();
+        for k in i + 1..(i + 9).min(input.lines.len()) {
+            let next = input.lines[k].trim();
+            if input.quote_depth(k) == 0 || next.is_empty() {
+                break;
+            }
+            let sep = if joined.ends_with(" do") || joined.ends_with(";do") || joined.ends_with("; then") {
+                " "
+            } else {
+                "; "
+            };
+            joined = format!("{joined}{sep}{next}");
+            if next == "done" {
+                out.insert(i + 1, joined);
+                break;
+            }
+        }
+    }
+    out
+}
+
 /// Labels the copies of an output that a shell loop over set-ups ran
 /// ([`shell_loop`] on a line above the first of them, none above the
 /// others): when they are as many as the loop's values, the copies get,
@@ -1684,22 +1727,29 @@ fn label_by_shell_loop(
 ) -> bool {
     let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
     let name = command_name(benchmark);
+    let joined = multiline_loops(input);
+    let text = |n: usize| joined.get(&n).map_or(input.lines[n - 1].as_str(), String::as_str);
     let loop_above = |k: usize| {
         let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
-        (from..copies[k].0).rev().find_map(|n| Some((n, shell_loop(&input.lines[n - 1], name)?)))
+        (from..copies[k].0).rev().find_map(|n| Some((n, shell_loop(text(n), name)?)))
     };
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
+        // The loop's copies are those from the first under a loop on: a
+        // run before it (a warm-up build) is no value of it (reader34 F21).
+        let members = match members.iter().position(|&k| loop_above(k).is_some()) {
+            Some(p) => members[p..].to_vec(),
+            None => members,
+        };
         let Some((line, (var, values, command))) = loop_above(members[0]) else {
             // A loop the rule cannot read (nested, its variable in another
             // command than the benchmark's): warned, never a silent average.
             let from = if members[0] == 0 { 1 } else { copies[members[0] - 1].1 + 1 };
-            let found =
-                (from..copies[members[0]].0).rev().find_map(|n| Some((n, loop_over_setups(&input.lines[n - 1])?)));
+            let found = (from..copies[members[0]].0).rev().find_map(|n| Some((n, loop_over_setups(text(n))?)));
             // A loop counting runs around one over set-ups (`for i in 1 2;
             // do for j in 1 4; do … make -j$j`): the inner values in turn,
             // once per outer value.
-            let nested = found.and_then(|(n, _)| nested_loop(&input.lines[n - 1], name));
+            let nested = found.and_then(|(n, _)| nested_loop(text(n), name));
             if let Some((runs, (var, values, command))) = nested
                 && members.len() == runs * values.len()
                 && members[1..].iter().all(|&k| loop_above(k).is_none())
