@@ -527,6 +527,20 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
     (copies, copy_of)
 }
 
+/// Each copy's samples (their indexes, in `samples`' order) from
+/// [`copies`]' `copy_of`, made once: looking them up by scanning every
+/// sample per copy made four passes quadratic in runs (reader34 F6:
+/// 8000 hackbench runs under their command lines took 7.8 s).
+pub(super) fn samples_of_copies(n: usize, copy_of: &[usize]) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, &c) in copy_of.iter().enumerate() {
+        if let Some(of) = out.get_mut(c) {
+            of.push(i);
+        }
+    }
+    out
+}
+
 /// Labels copies of one output (see [`copies`]) that the labels left
 /// alike, one key under one identity in two copies, by their command lines
 /// where those differ (`netperf -H a` / `netperf -H b`, `taskset -c 0
@@ -599,7 +613,8 @@ fn label_by_command_lines(
     }
     // Labels taken from prose around a command line give way to it first;
     // the copies still merged are told apart by their lines below.
-    let preferred = prefer_command_lines(input, name, samples, (&copies, &copy_of), hashes, &commands, ids);
+    let by_copy = samples_of_copies(copies.len(), &copy_of);
+    let preferred = prefer_command_lines(input, name, samples, (&copies, &copy_of, &by_copy), hashes, &commands, ids);
     let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
@@ -627,7 +642,7 @@ fn label_by_command_lines(
         let lines: Vec<Vec<&str>> = members
             .iter()
             .map(|&k| {
-                let of_copy = samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                let of_copy = by_copy[k].iter().map(|&i| &samples[i]);
                 without_values_read(name, commands[k].as_deref().unwrap_or_default(), of_copy)
             })
             .collect();
@@ -718,7 +733,7 @@ fn prefer_command_lines(
     input: &Input,
     name: &str,
     samples: &[Sample],
-    (copies, copy_of): (&[(usize, usize)], &[usize]),
+    (copies, copy_of, by_copy): (&[(usize, usize)], &[usize], &[Vec<usize>]),
     hashes: &[u64],
     commands: &[Option<Vec<&str>>],
     ids: &mut [Identity],
@@ -750,7 +765,7 @@ fn prefer_command_lines(
         let lines: Vec<Vec<&str>> = with
             .iter()
             .map(|&k| {
-                let of = samples.iter().zip(copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                let of = by_copy[k].iter().map(|&i| &samples[i]);
                 without_values_read(name, commands[k].as_deref().unwrap_or_default(), of)
             })
             .collect();
@@ -1452,8 +1467,22 @@ fn label_by_boot_lines(input: &Input, samples: &[Sample], hashes: &[u64], ids: &
         return false;
     }
     let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
-    let options_above =
-        |k: usize| -> Option<Vec<&str>> { (1..copies[k].0).rev().find_map(|n| boot_options(&input.lines[n - 1])) };
+    // The nearest boot command line above each line, in one pass down the
+    // file: searched up from each copy, it was quadratic in runs (reader34
+    // F5: 8000 runs under one `BOOT_IMAGE=` line took 10.4 s).
+    let mut nearest: Vec<Option<usize>> = vec![None; input.lines.len() + 2];
+    let mut options: FxHashMap<usize, Vec<&str>> = FxHashMap::default();
+    let mut last = None;
+    for (i, l) in input.lines.iter().enumerate() {
+        nearest[i + 1] = last;
+        if let Some(o) = boot_options(l) {
+            options.insert(i + 1, o);
+            last = Some(i + 1);
+        }
+    }
+    let options_above = |k: usize| -> Option<Vec<&str>> {
+        nearest.get(copies[k].0).copied().flatten().and_then(|n| options.get(&n).cloned())
+    };
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
         let Some(options) = members.iter().map(|&k| options_above(k)).collect::<Option<Vec<_>>>() else { continue };
@@ -2289,11 +2318,64 @@ fn warn_of_merged_copies<'a>(
             })
         };
         let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));
+        // The first two copies (in order) each with a line whose shape the
+        // other has not. Copies are grouped by their set of shapes first,
+        // and sets compared once per two groups: comparing every pair of
+        // copies was quadratic in runs, and most often no pair differs
+        // (reader34 F7: 8000 runs under lines alike but for a figure took
+        // 9.2 s).
         let first_pair = |written: &[&(usize, Vec<usize>)]| {
-            written
+            let sets: Vec<Vec<u64>> = written
                 .iter()
-                .enumerate()
-                .find_map(|(i, x)| written[i + 1..].iter().find_map(|y| Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?))))
+                .map(|x| {
+                    let mut v: Vec<u64> = x.1.iter().map(|&n| shape(n)).collect();
+                    v.sort_unstable();
+                    v.dedup();
+                    v
+                })
+                .collect();
+            // Each distinct set's copies (their places in `written`, in order).
+            let mut class_of: Vec<usize> = Vec::with_capacity(sets.len());
+            let mut classes: Vec<Vec<usize>> = Vec::new();
+            let mut index: FxHashMap<&[u64], usize> = FxHashMap::default();
+            for (i, set) in sets.iter().enumerate() {
+                let c = *index.entry(set.as_slice()).or_insert_with(|| {
+                    classes.push(Vec::new());
+                    classes.len() - 1
+                });
+                classes[c].push(i);
+                class_of.push(c);
+            }
+            if classes.len() < 2 {
+                return None;
+            }
+            let subset = |a: &[u64], b: &[u64]| a.iter().all(|h| b.binary_search(h).is_ok());
+            let mut apart: FxHashMap<(usize, usize), bool> = FxHashMap::default();
+            for i in 0..written.len() {
+                let ci = class_of[i];
+                let mut nearest: Option<usize> = None;
+                for (c, members) in classes.iter().enumerate() {
+                    if c == ci {
+                        continue;
+                    }
+                    let key = (ci.min(c), ci.max(c));
+                    let differ = *apart.entry(key).or_insert_with(|| {
+                        let (a, b) = (&sets[classes[key.0][0]], &sets[classes[key.1][0]]);
+                        !subset(a, b) && !subset(b, a)
+                    });
+                    if !differ {
+                        continue;
+                    }
+                    if let Some(&j) = members.get(members.partition_point(|&m| m <= i)) {
+                        nearest = Some(nearest.map_or(j, |n| n.min(j)));
+                    }
+                }
+                if let Some(j) = nearest {
+                    let (x, y) = (written[i], written[j]);
+                    return Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?));
+                }
+            }
+            None
         };
         let differ = first_pair(&written).or_else(|| {
             let with_lone = above(true);
@@ -2386,6 +2468,7 @@ fn warn_of_command_lines_past_prose(
     let Merged { copies, copy_of, groups } = merged;
     let name = command_name(benchmark);
     let text = |n: usize| input.lines[n - 1].trim();
+    let by_copy = samples_of_copies(copies.len(), copy_of);
     for members in groups {
         let found: Vec<Option<(usize, Vec<&str>)>> = members
             .iter()
@@ -2401,7 +2484,7 @@ fn warn_of_command_lines_past_prose(
             .zip(&found)
             .filter_map(|(&k, f)| {
                 let (n, words) = f.as_ref()?;
-                let of_copy = samples.iter().zip(copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                let of_copy = by_copy[k].iter().map(|&i| &samples[i]);
                 Some((k, *n, without_values_read(name, &one_spelling(name, words), of_copy)))
             })
             .collect();
