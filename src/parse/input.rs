@@ -159,7 +159,10 @@ impl Input {
         let unterminated = !unified.is_empty() && !unified.ends_with('\n');
         let (qp, soft_joined) = if looks_quoted_printable(&unified) {
             (true, decode_quoted_printable(&mut lines))
-        } else if unified.contains("=3D") || unified.contains("=\n") {
+        } else if unified.contains("=3D") || unified.contains("=\n") || declares_an_encoding(&unified) {
+            // A declared part is decoded whatever its escapes: one whose
+            // only escapes are `=C2=A0` (or Latin-1's `=A0`) was never
+            // decoded, and dbench's line holding it was lost (reader34 F4).
             decode_declared_parts_and_paragraphs(&mut lines, declares_an_encoding(&unified))
         } else {
             // No encoded `=` and no soft break: no paragraph to decode (the
@@ -428,9 +431,11 @@ fn header_param<'a>(line: &'a str, name: &str) -> Option<&'a str> {
 /// The parts of a mail its headers declare quoted-printable
 /// (`Content-Transfer-Encoding: quoted-printable`): each from the line
 /// after the blank line that ends the header block to the next MIME
-/// boundary (a line `--` and a word: `--b1_5a7…`, `--b1_5a7…--`; or `--`
-/// and a boundary the mail's `boundary="…"` parameter declares, such as
-/// Exchange's `----_=_NextPart_001_01C6A024.25992764`) or the end, with
+/// boundary (`--` and a boundary the mail's `boundary="…"` parameter
+/// declares, such as Exchange's `----_=_NextPart_001_01C6A024.25992764`;
+/// where it declares none, a line `--` and a word, `--b1_5a7…`,
+/// `--b1_5a7…--`, that the file holds twice or that a `Content-` header
+/// follows: an option alone, `--sync`, is none) or the end, with
 /// whether the part's header block names ISO-8859-1 (`charset="iso-8859-1"`,
 /// LKML 2006, a Bonnie report with `=A0` spaces).
 fn declared_qp_parts(lines: &[String]) -> Vec<QpPart> {
@@ -443,10 +448,34 @@ fn declared_qp_parts(lines: &[String]) -> Vec<QpPart> {
     };
     let declared: Vec<String> =
         lines.iter().filter_map(|l| header_param(l, "boundary")).map(|b| format!("--{b}")).collect();
-    let boundary = |l: &str| {
-        let t = l.trim_end();
+    // A line `--` and a word, without its closing `--`: a boundary only
+    // where the mail declares none and the word opens or closes two parts
+    // (it is on two lines) or a part's header follows it. An option a mail
+    // wrapped onto a line of its own (`--sync`, `--direct=3D1`) is on one,
+    // over output: it ended the part, and the rest was left encoded
+    // (reader34 F12).
+    fn word(t: &str) -> Option<&str> {
         (t.len() > 2 && t.starts_with("--") && !t[2..].starts_with('-') && !t.contains(char::is_whitespace))
-            || declared.iter().any(|b| t.strip_prefix(b.as_str()).is_some_and(|rest| rest.is_empty() || rest == "--"))
+            .then(|| t.strip_suffix("--").filter(|w| w.len() > 2).unwrap_or(t))
+    }
+    let mut seen: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+    if declared.is_empty() {
+        for l in lines {
+            if let Some(w) = word(l.trim_end()) {
+                *seen.entry(w).or_default() += 1;
+            }
+        }
+    }
+    let header_below = |j: usize| {
+        lines.get(j + 1).is_some_and(|next| next.get(..8).is_some_and(|h| h.eq_ignore_ascii_case("content-")))
+    };
+    let boundary = |j: usize| {
+        let t = lines[j].trim_end();
+        if declared.is_empty() {
+            word(t).is_some_and(|w| seen.get(w).is_some_and(|&n| n >= 2) || header_below(j))
+        } else {
+            declared.iter().any(|b| t.strip_prefix(b.as_str()).is_some_and(|rest| rest.is_empty() || rest == "--"))
+        }
     };
     let mut parts = Vec::new();
     let mut i = 0;
@@ -457,13 +486,13 @@ fn declared_qp_parts(lines: &[String]) -> Vec<QpPart> {
         }
         let Some(blank) = (i + 1..lines.len()).find(|&j| lines[j].trim().is_empty()) else { break };
         // The header block: back to the blank line or boundary above.
-        let head = (0..i).rev().find(|&j| lines[j].trim().is_empty() || boundary(&lines[j])).map_or(0, |j| j + 1);
+        let head = (0..i).rev().find(|&j| lines[j].trim().is_empty() || boundary(j)).map_or(0, |j| j + 1);
         let latin1 = lines[head..blank]
             .iter()
             .filter_map(|l| header_param(l, "charset"))
             .any(|c| ["iso-8859-1", "iso8859-1", "latin1", "latin-1"].iter().any(|n| c.eq_ignore_ascii_case(n)));
         let start = blank + 1;
-        let end = (start..lines.len()).find(|&j| boundary(&lines[j])).unwrap_or(lines.len());
+        let end = (start..lines.len()).find(|&j| boundary(j)).unwrap_or(lines.len());
         if start < end {
             parts.push(QpPart { start, end, latin1 });
         }
@@ -873,7 +902,9 @@ fn indented_quotes(text: &str) -> Vec<bool> {
 /// a table's rule of bars, dashes and colons with a bar past its first
 /// (`|---|:--:`; a quoted `| ------` rule is a quote): a Markdown
 /// table and an ASCII-art table start their rows with `|` too, and keep
-/// them. Empty where no line is.
+/// them. Nor fio's percentile rows right under its `clat percentiles
+/// (usec):` line, their first one's cells `1.00th=[ 330]`. Empty where no
+/// line is.
 fn bar_quotes(text: &str) -> Vec<bool> {
     if !text.starts_with('|') && !text.contains("\n|") {
         return Vec::new();
@@ -893,7 +924,11 @@ fn bar_quotes(text: &str) -> Vec<bool> {
     let mut i = 0;
     while i < lines.len() {
         let end = (i..lines.len()).find(|&k| !barred(lines[k])).unwrap_or(lines.len());
-        if end - i >= 3 && !lines[i..end].iter().any(|l| tabular(l)) {
+        // fio's percentile rows (`|  1.00th=[  330], …`) under its `clat
+        // percentiles (usec):`, left-trimmed by a page or a mail: output,
+        // not a quote (all 17 figures were lost, reader34 F11).
+        let percentiles = i > 0 && lines[i - 1].trim_end().ends_with("):") && lines[i].contains("th=[");
+        if end - i >= 3 && !percentiles && !lines[i..end].iter().any(|l| tabular(l)) {
             out[i..end].fill(true);
         }
         i = end.max(i + 1);
@@ -1230,6 +1265,37 @@ mod tests {
         // Not declared ISO-8859-1: a lone `=A0` is no encoder's, left as it is.
         let utf8 = mail.replace("charset=\"iso-8859-1\"", "charset=\"utf-8\"");
         assert!(Input::from_text(&utf8).lines.iter().any(|l| l.contains("=A0")));
+    }
+
+    /// reader34 F4, F12: a declared part whose only escape is a no-break
+    /// space is decoded; an option wrapped onto a line of its own
+    /// (`--sync`) ends no part, a `--word` the file holds twice does.
+    #[test]
+    fn a_declared_part_is_decoded_to_its_boundary_only() {
+        let head = "Content-Transfer-Encoding: quoted-printable\n\n";
+        let input = Input::from_text(&format!("{head}Throughput 123.4 MB/sec=C2=A0 4 procs\n"));
+        assert!(input.qp);
+        assert_eq!(input.lines[2], "Throughput 123.4 MB/sec  4 procs");
+        let input = Input::from_text(&format!("{head}$ dbench 16\n--sync\nThroughput 123.4=\n56 MB/sec\n"));
+        assert_eq!(input.lines[4], "Throughput 123.456 MB/sec");
+        let mail = format!("--b1\n{head}Throughput 1.5=\n0 MB/sec\n--b1\n\nx=\ny\n--b1--\n");
+        let input = Input::from_text(&mail);
+        assert_eq!(input.lines[3], "Throughput 1.50 MB/sec");
+        assert_eq!(input.lines[7], "x=");
+    }
+
+    /// reader34 F11: fio's percentile rows at column 0 under `clat
+    /// percentiles (usec):` are output, not a bar quote; a bar quote of
+    /// three lines still is.
+    #[test]
+    fn fio_percentile_rows_at_column_0_are_no_bar_quote() {
+        let fio =
+            "clat percentiles (usec):\n|  1.00th=[  330],  5.00th=[  334],\n| 30.00th=[  338],\n| 99.99th=[  400]\n";
+        let input = Input::from_text(fio);
+        assert!(!input.quoted);
+        assert_eq!(input.lines[1], "|  1.00th=[  330],  5.00th=[  334],");
+        let quote = "On Mon, Bob wrote:\n| Throughput 1 MB/sec\n| Throughput 2 MB/sec\n| Throughput 3 MB/sec\n";
+        assert!(Input::from_text(quote).quoted);
     }
 
     /// A mail declared quoted-printable whose encoder wrapped at 40

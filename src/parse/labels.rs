@@ -338,12 +338,21 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         if id.kernel.is_none() && id.label.is_none() {
             continue;
         }
-        match (s.kernel.is_none(), id.kernel) {
-            (true, Some(k)) => s.kernel = Some(CompactString::from(k)),
-            (false, Some(k)) => s.params.push(crate::model::Param::new("label", k)),
-            _ => {}
-        }
-        if let Some(l) = id.label {
+        // One `label`: a kernel the parser already read (lmbench's `Linux
+        // 2.5.63` row) leaves the label's kernel to the label, joined to
+        // the rest of it (`6.1-rc1 / before`); two `label` parameters kept
+        // the first, and the `before:` and `after:` rows were averaged as
+        // runs of one set-up (reader34 F13).
+        let label = match (s.kernel.is_none(), id.kernel, id.label) {
+            (true, Some(k), l) => {
+                s.kernel = Some(CompactString::from(k));
+                l
+            }
+            (false, Some(k), Some(l)) => Some(format!("{k} / {l}")),
+            (false, Some(k), None) => Some(k),
+            (_, None, l) => l,
+        };
+        if let Some(l) = label {
             s.params.push(crate::model::Param::new("label", l));
         }
         n += 1;
@@ -518,6 +527,20 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
     (copies, copy_of)
 }
 
+/// Each copy's samples (their indexes, in `samples`' order) from
+/// [`copies`]' `copy_of`, made once: looking them up by scanning every
+/// sample per copy made four passes quadratic in runs (reader34 F6:
+/// 8000 hackbench runs under their command lines took 7.8 s).
+pub(super) fn samples_of_copies(n: usize, copy_of: &[usize]) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, &c) in copy_of.iter().enumerate() {
+        if let Some(of) = out.get_mut(c) {
+            of.push(i);
+        }
+    }
+    out
+}
+
 /// Labels copies of one output (see [`copies`]) that the labels left
 /// alike, one key under one identity in two copies, by their command lines
 /// where those differ (`netperf -H a` / `netperf -H b`, `taskset -c 0
@@ -560,10 +583,14 @@ fn label_by_command_lines(
             // Up to a sentence a person wrote (`The point is that the same
             // hardware performs at least 4 times faster on FreeBSD:`): a
             // command above it ran another output.
+            // Nor past a shell loop over set-ups: it is the loop's line
+            // ([`label_by_shell_loop`] reads it), not one copy's command
+            // (a loop after a warm-up build labelled its first copy alone,
+            // the other job counts averaged: reader34 F21).
             (from..first)
                 .rev()
                 .map(|n| (n, input.lines[n - 1].trim()))
-                .take_while(|(_, t)| !sentences.is_persons(t))
+                .take_while(|(_, t)| !sentences.is_persons(t) && loop_over_setups(t).is_none())
                 .find_map(|(n, t)| {
                     let words = with_continuation(input, n, command_words(t, name)?, first);
                     Some((n, (Some(words), (program_as_written(t, name), super::cmdline::prompt_directory(t)))))
@@ -586,7 +613,8 @@ fn label_by_command_lines(
     }
     // Labels taken from prose around a command line give way to it first;
     // the copies still merged are told apart by their lines below.
-    let preferred = prefer_command_lines(input, name, samples, (&copies, &copy_of), hashes, &commands, ids);
+    let by_copy = samples_of_copies(copies.len(), &copy_of);
+    let preferred = prefer_command_lines(input, name, samples, (&copies, &copy_of, &by_copy), hashes, &commands, ids);
     let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
@@ -614,7 +642,7 @@ fn label_by_command_lines(
         let lines: Vec<Vec<&str>> = members
             .iter()
             .map(|&k| {
-                let of_copy = samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                let of_copy = by_copy[k].iter().map(|&i| &samples[i]);
                 without_values_read(name, commands[k].as_deref().unwrap_or_default(), of_copy)
             })
             .collect();
@@ -705,7 +733,7 @@ fn prefer_command_lines(
     input: &Input,
     name: &str,
     samples: &[Sample],
-    (copies, copy_of): (&[(usize, usize)], &[usize]),
+    (copies, copy_of, by_copy): (&[(usize, usize)], &[usize], &[Vec<usize>]),
     hashes: &[u64],
     commands: &[Option<Vec<&str>>],
     ids: &mut [Identity],
@@ -737,7 +765,7 @@ fn prefer_command_lines(
         let lines: Vec<Vec<&str>> = with
             .iter()
             .map(|&k| {
-                let of = samples.iter().zip(copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                let of = by_copy[k].iter().map(|&i| &samples[i]);
                 without_values_read(name, commands[k].as_deref().unwrap_or_default(), of)
             })
             .collect();
@@ -1439,8 +1467,22 @@ fn label_by_boot_lines(input: &Input, samples: &[Sample], hashes: &[u64], ids: &
         return false;
     }
     let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
-    let options_above =
-        |k: usize| -> Option<Vec<&str>> { (1..copies[k].0).rev().find_map(|n| boot_options(&input.lines[n - 1])) };
+    // The nearest boot command line above each line, in one pass down the
+    // file: searched up from each copy, it was quadratic in runs (reader34
+    // F5: 8000 runs under one `BOOT_IMAGE=` line took 10.4 s).
+    let mut nearest: Vec<Option<usize>> = vec![None; input.lines.len() + 2];
+    let mut options: FxHashMap<usize, Vec<&str>> = FxHashMap::default();
+    let mut last = None;
+    for (i, l) in input.lines.iter().enumerate() {
+        nearest[i + 1] = last;
+        if let Some(o) = boot_options(l) {
+            options.insert(i + 1, o);
+            last = Some(i + 1);
+        }
+    }
+    let options_above = |k: usize| -> Option<Vec<&str>> {
+        nearest.get(copies[k].0).copied().flatten().and_then(|n| options.get(&n).cloned())
+    };
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
         let Some(options) = members.iter().map(|&k| options_above(k)).collect::<Option<Vec<_>>>() else { continue };
@@ -1656,6 +1698,45 @@ fn nested_loop<'a>(line: &'a str, name: &str) -> Option<(usize, ShellLoop<'a>)> 
     (tail == ["done", "done"]).then_some((runs, inner))
 }
 
+/// Shell loops typed over several lines at a prompt, `$ for j in 1 2 4 8`
+/// / `> do` / `>   time make -j$j vmlinux` / `> done` (the shell's `> `
+/// prompts, read as a mail's quote and taken off), each as one line
+/// (`$ for j in 1 2 4 8; do time make -j$j vmlinux; done`) by its first
+/// line's number: [`shell_loop`] reads one line, and the four job counts
+/// were averaged without a word (reader34 F22). Only a `for … in …` line
+/// without `done` whose lines below, up to a `done` alone within eight
+/// lines, are quoted (the `> ` prompts) and read no number.
+fn multiline_loops(input: &Input) -> FxHashMap<usize, String> {
+    let mut out = FxHashMap::default();
+    if input.quote_depths.is_empty() || !input.has("done") {
+        return out;
+    }
+    for (i, line) in input.lines.iter().enumerate() {
+        let t = line.trim();
+        if !t.contains("for ") || !t.contains(" in ") || t.contains("done") || input.quote_depth(i) > 0 {
+            continue;
+        }
+        let mut joined = t.to_string();
+        for k in i + 1..(i + 9).min(input.lines.len()) {
+            let next = input.lines[k].trim();
+            if input.quote_depth(k) == 0 || next.is_empty() {
+                break;
+            }
+            let sep = if joined.ends_with(" do") || joined.ends_with(";do") || joined.ends_with("; then") {
+                " "
+            } else {
+                "; "
+            };
+            joined = format!("{joined}{sep}{next}");
+            if next == "done" {
+                out.insert(i + 1, joined);
+                break;
+            }
+        }
+    }
+    out
+}
+
 /// Labels the copies of an output that a shell loop over set-ups ran
 /// ([`shell_loop`] on a line above the first of them, none above the
 /// others): when they are as many as the loop's values, the copies get,
@@ -1675,22 +1756,29 @@ fn label_by_shell_loop(
 ) -> bool {
     let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
     let name = command_name(benchmark);
+    let joined = multiline_loops(input);
+    let text = |n: usize| joined.get(&n).map_or(input.lines[n - 1].as_str(), String::as_str);
     let loop_above = |k: usize| {
         let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
-        (from..copies[k].0).rev().find_map(|n| Some((n, shell_loop(&input.lines[n - 1], name)?)))
+        (from..copies[k].0).rev().find_map(|n| Some((n, shell_loop(text(n), name)?)))
     };
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
+        // The loop's copies are those from the first under a loop on: a
+        // run before it (a warm-up build) is no value of it (reader34 F21).
+        let members = match members.iter().position(|&k| loop_above(k).is_some()) {
+            Some(p) => members[p..].to_vec(),
+            None => members,
+        };
         let Some((line, (var, values, command))) = loop_above(members[0]) else {
             // A loop the rule cannot read (nested, its variable in another
             // command than the benchmark's): warned, never a silent average.
             let from = if members[0] == 0 { 1 } else { copies[members[0] - 1].1 + 1 };
-            let found =
-                (from..copies[members[0]].0).rev().find_map(|n| Some((n, loop_over_setups(&input.lines[n - 1])?)));
+            let found = (from..copies[members[0]].0).rev().find_map(|n| Some((n, loop_over_setups(text(n))?)));
             // A loop counting runs around one over set-ups (`for i in 1 2;
             // do for j in 1 4; do … make -j$j`): the inner values in turn,
             // once per outer value.
-            let nested = found.and_then(|(n, _)| nested_loop(&input.lines[n - 1], name));
+            let nested = found.and_then(|(n, _)| nested_loop(text(n), name));
             if let Some((runs, (var, values, command))) = nested
                 && members.len() == runs * values.len()
                 && members[1..].iter().all(|&k| loop_above(k).is_none())
@@ -2156,6 +2244,14 @@ fn warn_of_merged_copies<'a>(
     // (`above` asks it again with `lone`).
     let persons: Vec<std::cell::OnceCell<bool>> = vec![std::cell::OnceCell::new(); input.lines.len() + 1];
     let is_persons = |n: usize| *persons[n].get_or_init(|| is_person_line(text(n), name, asked));
+    // A kernel's name as a label line (`6.1:`, more figures than letters,
+    // so no line of prose) is written text too: over the first copy only,
+    // with a sentence over a later one (`Now I applied the patch and
+    // reran…`), the two were averaged without a word (reader34 F10).
+    let is_kernel_label = |n: usize| {
+        let t = text(n);
+        t.starts_with(|c: char| c.is_ascii_digit()) && label_line(t, false).is_some_and(|l| is_kernel_name(&l))
+    };
     for members in groups {
         // Copies a mail quotes at different depths are parted by
         // [`part_quote_depths`]: no merge to warn of.
@@ -2167,6 +2263,29 @@ fn warn_of_merged_copies<'a>(
         // with `lone`, its long lines alone between blank lines too
         // ([`lone_long_line`]), looked at only where the others differ
         // nowhere (they would name less telling pairs).
+        // A line written more than once is the benchmark's (a trailer
+        // after each copy) or a heading repeated where it stands above
+        // every copy of the group but maybe the first; above some copies
+        // and not others it is a person's: set-ups run in turns (A, B, A,
+        // B) write each one's line twice, and were averaged without a word
+        // (reader34 F16).
+        let repeated = {
+            let mut above_copies: FxHashMap<&str, (usize, bool)> = FxHashMap::default();
+            for (m, &k) in members.iter().enumerate() {
+                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                let mut here: Vec<&str> = (from..copies[k].0).filter(|&n| times[text(n)] > 1).map(text).collect();
+                here.sort_unstable();
+                here.dedup();
+                for t in here {
+                    let e = above_copies.entry(t).or_default();
+                    e.0 += 1;
+                    e.1 |= m == 0;
+                }
+            }
+            above_copies
+        };
+        let persons_repeat =
+            |t: &str| repeated.get(t).is_some_and(|&(n, first)| n < members.len() && (first || n + 1 < members.len()));
         let above = |lone: bool| -> Vec<(usize, Vec<usize>)> {
             members
                 .iter()
@@ -2176,7 +2295,9 @@ fn warn_of_merged_copies<'a>(
                         k,
                         (from..copies[k].0)
                             .filter(|&n| {
-                                !quiet[n] && times[text(n)] == 1 && (is_persons(n) || lone && lone_long_line(input, n))
+                                !quiet[n]
+                                    && (times[text(n)] == 1 || persons_repeat(text(n)))
+                                    && (is_persons(n) || is_kernel_label(n) || lone && lone_long_line(input, n))
                             })
                             .collect(),
                     )
@@ -2197,11 +2318,64 @@ fn warn_of_merged_copies<'a>(
             })
         };
         let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));
+        // The first two copies (in order) each with a line whose shape the
+        // other has not. Copies are grouped by their set of shapes first,
+        // and sets compared once per two groups: comparing every pair of
+        // copies was quadratic in runs, and most often no pair differs
+        // (reader34 F7: 8000 runs under lines alike but for a figure took
+        // 9.2 s).
         let first_pair = |written: &[&(usize, Vec<usize>)]| {
-            written
+            let sets: Vec<Vec<u64>> = written
                 .iter()
-                .enumerate()
-                .find_map(|(i, x)| written[i + 1..].iter().find_map(|y| Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?))))
+                .map(|x| {
+                    let mut v: Vec<u64> = x.1.iter().map(|&n| shape(n)).collect();
+                    v.sort_unstable();
+                    v.dedup();
+                    v
+                })
+                .collect();
+            // Each distinct set's copies (their places in `written`, in order).
+            let mut class_of: Vec<usize> = Vec::with_capacity(sets.len());
+            let mut classes: Vec<Vec<usize>> = Vec::new();
+            let mut index: FxHashMap<&[u64], usize> = FxHashMap::default();
+            for (i, set) in sets.iter().enumerate() {
+                let c = *index.entry(set.as_slice()).or_insert_with(|| {
+                    classes.push(Vec::new());
+                    classes.len() - 1
+                });
+                classes[c].push(i);
+                class_of.push(c);
+            }
+            if classes.len() < 2 {
+                return None;
+            }
+            let subset = |a: &[u64], b: &[u64]| a.iter().all(|h| b.binary_search(h).is_ok());
+            let mut apart: FxHashMap<(usize, usize), bool> = FxHashMap::default();
+            for i in 0..written.len() {
+                let ci = class_of[i];
+                let mut nearest: Option<usize> = None;
+                for (c, members) in classes.iter().enumerate() {
+                    if c == ci {
+                        continue;
+                    }
+                    let key = (ci.min(c), ci.max(c));
+                    let differ = *apart.entry(key).or_insert_with(|| {
+                        let (a, b) = (&sets[classes[key.0][0]], &sets[classes[key.1][0]]);
+                        !subset(a, b) && !subset(b, a)
+                    });
+                    if !differ {
+                        continue;
+                    }
+                    if let Some(&j) = members.get(members.partition_point(|&m| m <= i)) {
+                        nearest = Some(nearest.map_or(j, |n| n.min(j)));
+                    }
+                }
+                if let Some(j) = nearest {
+                    let (x, y) = (written[i], written[j]);
+                    return Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?));
+                }
+            }
+            None
         };
         let differ = first_pair(&written).or_else(|| {
             let with_lone = above(true);
@@ -2294,6 +2468,7 @@ fn warn_of_command_lines_past_prose(
     let Merged { copies, copy_of, groups } = merged;
     let name = command_name(benchmark);
     let text = |n: usize| input.lines[n - 1].trim();
+    let by_copy = samples_of_copies(copies.len(), copy_of);
     for members in groups {
         let found: Vec<Option<(usize, Vec<&str>)>> = members
             .iter()
@@ -2309,7 +2484,7 @@ fn warn_of_command_lines_past_prose(
             .zip(&found)
             .filter_map(|(&k, f)| {
                 let (n, words) = f.as_ref()?;
-                let of_copy = samples.iter().zip(copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                let of_copy = by_copy[k].iter().map(|&i| &samples[i]);
                 Some((k, *n, without_values_read(name, &one_spelling(name, words), of_copy)))
             })
             .collect();
@@ -2367,14 +2542,23 @@ fn warn_of_numbers_differing_above(
     let read = own.read;
     let quiet = own.quiet(input, samples, hashes);
     let text = |n: usize| input.lines[n - 1].trim();
-    let number = |t: &str| -> Option<u64> {
-        let mut groups = t.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty());
-        let n = groups.next()?.parse().ok()?;
-        groups.next().is_none().then_some(n)
+    // A line's figures (at most four; a short line's: one).
+    let figures = |t: &str| -> Option<Vec<u64>> {
+        let groups: Vec<&str> = t.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).collect();
+        if groups.is_empty() || groups.len() > 4 {
+            return None;
+        }
+        groups.iter().map(|g| g.parse().ok()).collect()
     };
+    let number = |t: &str| -> Option<u64> { figures(t).filter(|f| f.len() == 1).map(|f| f[0]) };
     for members in groups {
         // Each copy's short lines of one number, between the copy before
-        // and it, by shape.
+        // and it, by shape; and a person's sentence above all of the
+        // copy's own lines (`Now running the same test pinned to 4 CPUs
+        // of node 0.` / `… 16 CPUs …`, reader34 F17): a banner line
+        // alike but for its figures (STREAM's `Each test below will take
+        // on the order of 4608 microseconds.`) stands under the
+        // benchmark's own lines above it.
         let lines: Vec<Vec<(u64, usize)>> = members
             .iter()
             .map(|&k| {
@@ -2383,9 +2567,16 @@ fn warn_of_numbers_differing_above(
                     .filter(|&n| !quiet[n] && !read[n])
                     .filter(|&n| {
                         let t = text(n);
-                        t.chars().count() <= MAX_LABEL_CHARS
+                        let short = t.chars().count() <= MAX_LABEL_CHARS
                             && (1..=6).contains(&t.split_whitespace().count())
-                            && number(t).is_some()
+                            && number(t).is_some();
+                        let sentence = || {
+                            is_sentence(t)
+                                && t.chars().count() <= 160
+                                && figures(t).is_some()
+                                && !(from..n).any(|m| quiet[m] || read[m])
+                        };
+                        (short || sentence())
                             // A program's JSON, asides and columns (iperf3's
                             // `"bytes": 74625000000,`, STREAM's `(= 4608 clock
                             // ticks)`) are no one's set-up line.
@@ -2395,9 +2586,12 @@ fn warn_of_numbers_differing_above(
                             // `number of transactions actually processed:
                             // 14614`; a person's `Threads: 8` labels).
                             && !t.trim_end_matches(':').contains(':')
-                            // A number alone in fences is a marker only
-                            // where it counts the copies (checked below).
-                            && (!is_run_marker(t) || is_fenced_number(t))
+                            // A number alone in fences, or a shell loop's
+                            // variable (`j=1`, `j=8`: `make -j$j`'s jobs as
+                            // often as a run's counter, reader34 F8), is a
+                            // marker only where it counts the copies
+                            // (checked below).
+                            && (!is_run_marker(t) || is_fenced_number(t) || is_loop_variable(&t.to_ascii_lowercase()))
                             && !is_tool_chatter(t)
                             && !is_rule(t)
                     })
@@ -2410,11 +2604,12 @@ fn warn_of_numbers_differing_above(
         let Some(shape) = lines[0].iter().map(|&(h, _)| h).find(|&h| {
             let at: Vec<Option<usize>> =
                 lines.iter().map(|l| l.iter().rev().find(|&&(g, _)| g == h).map(|&(_, n)| n)).collect();
-            let Some(numbers) = at.iter().map(|n| n.and_then(|n| number(text(n)))).collect::<Option<Vec<u64>>>() else {
+            let Some(numbers) = at.iter().map(|n| n.and_then(|n| figures(text(n)))).collect::<Option<Vec<Vec<u64>>>>()
+            else {
                 return false;
             };
-            let counts = numbers.windows(2).all(|w| w[1] == w[0] + 1);
-            numbers.iter().any(|&x| x != numbers[0]) && !counts
+            let counts = numbers.windows(2).all(|w| w[0].len() == 1 && w[1].len() == 1 && w[1][0] == w[0][0] + 1);
+            numbers.iter().any(|x| *x != numbers[0]) && !counts
         }) else {
             continue;
         };
@@ -3464,6 +3659,22 @@ fn group_heading(text: &str) -> Option<String> {
         .then(|| without_preposition(bare).to_string())
 }
 
+/// Distributions whose release a line may name with its kernel's
+/// ([`distro_kernel`]: `Rocky 9.5 (5.14.0-503.40.1.el9_5.x86_64)`).
+const DISTRIBUTIONS: [&str; 26] = [
+    "fedora", "rocky", "rhel", "red", "centos", "alma", "almalinux", "ubuntu", "debian", "opensuse", "suse", "sles",
+    "arch", "gentoo", "oracle", "amazon", "mint", "kali", "alpine", "raspbian", "manjaro", "nixos", "void", "linux",
+    "openeuler", "anolis",
+];
+
+/// What ends `uname -r`'s answer and no program's version: a machine
+/// (`x86_64`, `aarch64`) or a distribution's kernel flavour (`-generic`,
+/// `-amd64`, `-default`).
+const KERNEL_FLAVOURS: [&str; 16] = [
+    "x86_64", "aarch64", "amd64", "arm64", "i686", "ppc64", "s390x", "riscv64", "generic", "default", "lowlatency",
+    "-rt", "-lts", "-azure", "-aws", "-cloud",
+];
+
 /// The kernel a line names as a distribution's release with `uname -r`'s
 /// answer in parentheses, alone on its line: `Rocky 9.5
 /// (5.14.0-503.40.1.el9_5.x86_64)`, `Fedora 42 (6.14.5-300.fc42.x86_64):`
@@ -3480,10 +3691,23 @@ fn distro_kernel(text: &str) -> Option<String> {
     let words: Vec<&str> = before.split_whitespace().collect();
     let inner = inner.trim();
     let release_like = inner.contains('-') || inner.split('.').filter(|p| !p.is_empty()).count() >= 3;
+    // A program's version with its package's release (`Rust 1.75
+    // (1.75.0-1)`, `PostgreSQL 9.6 (9.6.24-1.pgdg120+1)`) reads as one too:
+    // the words must name a distribution, or the release end as `uname
+    // -r`'s does, in a machine or a distribution's kernel flavour
+    // (reader34 F20: every run got kernel 1.75.0-1).
+    let lower = inner.to_ascii_lowercase();
+    let distribution = words.first().is_some_and(|w| DISTRIBUTIONS.iter().any(|d| w.eq_ignore_ascii_case(d)));
+    let unames = KERNEL_FLAVOURS.iter().any(|f| lower.contains(f))
+        || lower.split(['.', '-', '_']).any(|p| {
+            let distro = p.strip_prefix("el").or_else(|| p.strip_prefix("fc"));
+            distro.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        });
     let ok = (1..=3).contains(&words.len())
         && words[0].starts_with(|c: char| c.is_ascii_uppercase())
         && words.iter().all(|w| w.chars().all(|c| c.is_alphanumeric() || "._-/".contains(c)))
         && release_like
+        && (distribution || unames)
         && is_kernel_name(inner);
     ok.then(|| bare_kernel(inner).to_string())
 }
@@ -3781,6 +4005,10 @@ fn depth_key_hash(s: &Sample) -> u64 {
 /// its block's label; a kernel among them is the kernel.
 fn identity(head: Option<(String, String)>, outers: Vec<String>, block: Option<String>) -> Identity {
     let (mut kernel, mut parts) = (None, Vec::new());
+    // The heading's line is said once: as the paragraph's heading, not
+    // again as the label over the group below it (`6.1-rc1 +patch` over
+    // `before:` was labelled `+patch / 6.1-rc1 +patch / before`, reader34 F13).
+    let head_line = head.clone();
     if let Some((k, rest)) = head {
         kernel = Some(k);
         if !rest.is_empty() {
@@ -3788,6 +4016,9 @@ fn identity(head: Option<(String, String)>, outers: Vec<String>, block: Option<S
         }
     }
     for o in outers {
+        if head_line.is_some() && paragraph_head(&o) == head_line {
+            continue;
+        }
         if is_kernel_name(&o) {
             kernel = Some(o);
         } else if !parts.contains(&o) {
@@ -3806,6 +4037,17 @@ fn identity(head: Option<(String, String)>, outers: Vec<String>, block: Option<S
     Identity { kernel, label: (!parts.is_empty()).then(|| parts.join(" / ")) }
 }
 
+/// A unit a figure is written before (`3.0 GHz`, `1.2 V`, `2.5 x`, `4.0
+/// GB`): the figure before it is a quantity, never a kernel's name.
+fn is_unit_word(w: &str) -> bool {
+    const UNITS: [&str; 38] = [
+        "ghz", "mhz", "khz", "hz", "gb", "mb", "kb", "tb", "gib", "mib", "kib", "tib", "gbit", "mbit", "gbps", "mbps",
+        "gb/s", "mb/s", "x", "%", "ms", "us", "µs", "ns", "s", "sec", "secs", "seconds", "min", "v", "mv", "w", "c",
+        "°c", "times", "cores", "cpus", "nodes",
+    ];
+    UNITS.iter().any(|u| w.eq_ignore_ascii_case(u))
+}
+
 /// A paragraph's first line, when it starts with a kernel's name: that
 /// kernel and the rest of the line (`+eevdf.prev`, `- naked eevdf +fixes`).
 fn paragraph_head(text: &str) -> Option<(String, String)> {
@@ -3815,6 +4057,10 @@ fn paragraph_head(text: &str) -> Option<(String, String)> {
     let mut words = text.splitn(2, char::is_whitespace);
     let head = words.next()?.trim_end_matches(':');
     let rest = words.next().unwrap_or("").trim().trim_start_matches(['-', ':']).trim();
+    // `3.0 GHz:`: a figure and its unit, no kernel ([`is_unit_word`]).
+    if rest.split_whitespace().next().is_some_and(|u| is_unit_word(u.trim_end_matches([':', ',']))) {
+        return None;
+    }
     is_kernel_name(head).then(|| {
         let k = bare_kernel(head);
         (k.to_string(), rest.to_string())
@@ -4548,10 +4794,17 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         ];
         LEADS.iter().any(|l| w.eq_ignore_ascii_case(l)) || !w.chars().any(char::is_alphanumeric)
     };
+    // A figure and its unit (`3.0 GHz:`, `1.2 V`) is a quantity, not a
+    // kernel (the runs at two clock speeds were filed as kernels 3.0 and
+    // 1.2, reader34 F9).
     let kernels: Vec<&str> = words
         .iter()
         .enumerate()
-        .filter(|&(k, w)| is_kernel_name(w) && (k == 0 || leads_to_kernel(words[k - 1])))
+        .filter(|&(k, w)| {
+            is_kernel_name(w)
+                && (k == 0 || leads_to_kernel(words[k - 1]))
+                && !words.get(k + 1).is_some_and(|u| is_unit_word(u.trim_end_matches(':')))
+        })
         .map(|(_, w)| *w)
         .collect();
     Some(if kernels.len() == 1 && !more {
@@ -5621,6 +5874,10 @@ mod tests {
         assert_eq!(distro_kernel("Rocky 9.5 (6.1)"), None);
         assert_eq!(distro_kernel("it was much faster on (6.1.0-13)"), None);
         assert_eq!(distro_kernel("Fedora 42 (fast)"), None);
+        // reader34 F20: a program's version with its package's release.
+        assert_eq!(distro_kernel("Rust 1.75 (1.75.0-1)"), None);
+        assert_eq!(distro_kernel("PostgreSQL 9.6 (9.6.24-1.pgdg120+1)"), None);
+        assert_eq!(distro_kernel("Custom build (6.8.0-45-generic)").as_deref(), Some("6.8.0-45-generic"));
     }
 
     /// wild31 file 10 (qemu-devel 2020, virtiofs vs 9p): a set-up's name
@@ -5920,6 +6177,29 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         labelled_as("netperf", text, lines)
+    }
+
+    /// reader34 F9: a figure and its unit (`3.0 GHz:`) is a clock speed,
+    /// no kernel, as a label line and as a paragraph's heading.
+    #[test]
+    fn a_figure_and_its_unit_is_no_kernel() {
+        assert_eq!(label_line("3.0 GHz:", false).as_deref(), Some("3.0 GHz"));
+        assert_eq!(label_line("At 1.2 GHz:", false).as_deref(), Some("At 1.2 GHz"));
+        assert_eq!(paragraph_head("3.0 GHz:"), None);
+        assert_eq!(label_line("6.1:", false).as_deref(), Some("6.1"));
+        assert_eq!(label_line("Linux 2.6.8:", false).as_deref(), Some("2.6.8"));
+        let p = labelled("3.0 GHz:\nThroughput 1\n\n1.2 GHz:\nThroughput 2\n", &[2, 5]);
+        assert_eq!(kernels_and_last_params(&p), [(None, "3.0 GHz"), (None, "1.2 GHz")]);
+    }
+
+    /// reader34 F13: a paragraph's heading over a label over the runs is
+    /// said once in the label, not again as the group's name.
+    #[test]
+    fn a_heading_over_a_label_is_said_once() {
+        let head = paragraph_head("6.1-rc1 +patch");
+        let id = identity(head, vec!["6.1-rc1 +patch".to_string()], Some("before".to_string()));
+        assert_eq!(id.kernel.as_deref(), Some("6.1-rc1"));
+        assert_eq!(id.label.as_deref(), Some("+patch / before"));
     }
 
     /// A sentence the file holds above every run, but for its figures

@@ -25,6 +25,7 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
     }
     let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
     let (copies, copy_of) = copies(input, &parsed.samples, &hashes);
+    let by_copy = super::samples_of_copies(copies.len(), &copy_of);
     let (Some(&(first, _)), Some(&(_, last))) = (copies.first(), copies.last()) else {
         return FileSetup::default();
     };
@@ -52,7 +53,7 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
             // run 2's `… --time_based` stood as the whole file's).
             if let Some((n, words)) = (from..start).rev().find_map(command_at) {
                 let (words, _) = run_words(line(n), words, name);
-                let of_copy = parsed.samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                let of_copy = by_copy[k].iter().map(|&i| &parsed.samples[i]);
                 let kept = without_time(&without_values_read(name, &one_spelling(name, &words), of_copy), name);
                 past_prose.push(kept.join(" "));
             }
@@ -70,7 +71,7 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
         // (`--sync` is `-s`, `--pipe` is `-p`, `-t 60 -D /mnt/x` is `-D
         // /mnt/x -t 60`).
         let words = one_spelling(name, &words);
-        let of_copy = parsed.samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+        let of_copy = by_copy[k].iter().map(|&i| &parsed.samples[i]);
         let kept = without_values_read(name, &words, of_copy);
         let kept = without_time(&kept, name).join(" ");
         match &command {
