@@ -6,6 +6,9 @@
 # laptop; 900 px high) and fails when
 #   - a page is wider than the window (document scrollWidth > innerWidth:
 #     it scrolls sideways; the elements sticking out are named),
+#   - a table's first column, which stays put while the table scrolls
+#     sideways, is wider than two thirds of the window (the figures scroll
+#     out of sight under it),
 #   - a chart's smallest text is shown below 11 CSS px (its SVG's smallest
 #     font-size times the width the chart is shown at over its drawn width),
 #   - a chart is not a link to its SVG.
@@ -138,6 +141,16 @@ function measure(d, w) {
     if (px < MIN_TEXT - 0.005) {
       errs.push(src + ": text shown at " + px.toFixed(1) + " px (drawn at " + drawn.toFixed(1) + " px, the chart shown " +
         Math.round(shown) + " of its " + width + " px wide)");
+    }
+  }
+  // A table's first column sticks at the left while the rest scrolls under
+  // it: wider than two thirds of the window, it hides the figures.
+  const sticky = new Set();
+  for (const cell of d.querySelectorAll(".table-wrap > table > * > tr > :first-child:not([colspan])")) {
+    const cw = cell.getBoundingClientRect().width;
+    if (cw > vw * 2 / 3 && !sticky.has(cell.closest("table"))) {
+      sticky.add(cell.closest("table"));
+      errs.push("a table's first column is " + Math.round(cw) + " px wide in a " + vw + " px window, its figures out of sight under it: " + describe(cell));
     }
   }
   return errs;

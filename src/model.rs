@@ -301,6 +301,19 @@ impl Sample {
     }
 }
 
+/// True when `headline`, a section's `headline:` in `machine.yaml`, names
+/// the column of metric `metric` (the benchmark's name for it, as in
+/// [`Metric::name`]) in group `group` ([`Sample::group`]): by the metric's
+/// name (`Max`), or, for a grouped metric, as `group metric` (IRMAN's
+/// `FILE_IO Max`), as the column is headed. The one rule the site's check
+/// of `headline:` (`site::config`) and the table finding its headline
+/// column (`report::section`) both follow.
+pub fn headline_names(headline: &str, group: &str, metric: &str) -> bool {
+    headline == metric
+        || (!group.is_empty()
+            && headline.strip_prefix(group).and_then(|rest| rest.strip_prefix(' ')).is_some_and(|m| m == metric))
+}
+
 /// Everything one parser read from one file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct ParsedFile {
@@ -441,7 +454,21 @@ impl<'de> Deserialize<'de> for Number {
 
 #[cfg(test)]
 mod tests {
-    use super::Value;
+    use super::{Value, headline_names};
+
+    /// A headline names a metric by its name, or a grouped one as `group
+    /// metric`; a group alone, another group's metric, or a name glued to
+    /// its group without the space name nothing.
+    #[test]
+    fn a_headline_names_a_metric_or_its_group_and_metric() {
+        assert!(headline_names("Max", "FILE_IO", "Max"));
+        assert!(headline_names("FILE_IO Max", "FILE_IO", "Max"));
+        assert!(headline_names("Throughput", "", "Throughput"));
+        assert!(!headline_names(" Throughput", "", "Throughput"));
+        assert!(!headline_names("FILE_IO", "FILE_IO", "Max"));
+        assert!(!headline_names("FILE_IOMax", "FILE_IO", "Max"));
+        assert!(!headline_names("MEM Max", "FILE_IO", "Max"));
+    }
 
     #[test]
     fn value_is_a_tagged_object_in_json() {

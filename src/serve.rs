@@ -396,8 +396,13 @@ fn rebuild(shared: &Shared, verb: &str) {
             let mut st = shared.lock();
             st.builds += 1;
             let same = st.error.is_none() && st.site.as_deref() == Some(&files);
+            // As `build` says it: the lint page's warnings it does not print.
+            let more = match report.check_warnings {
+                0 => String::new(),
+                n => format!(" (and {n} about the site as a whole, which lint.html lists)"),
+            };
             crate::diag::lossy_eprintln!(
-                "{verb} in {ms} ms: {} files, {warnings} warning(s){}",
+                "{verb} in {ms} ms: {} files, {warnings} warning(s){more}{}",
                 files.len(),
                 if same { " (no change)" } else { "" }
             );

@@ -242,6 +242,61 @@ fn two_kernels_make_one_bar_chart() {
     assert!(t.iter().any(|x| x == "rat") && !t.iter().any(|x| x == "mainline"), "{t:?}");
 }
 
+/// The right edge of the widest drawn rectangle but the card: the bars
+/// (and the legend's keys).
+fn rightmost_rect(svg: &str) -> f64 {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("class") != Some("card"))
+        .map(|n| {
+            let num = |a: &str| n.attribute(a).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+            num("x") + num("width")
+        })
+        .fold(0.0, f64::max)
+}
+
+/// A chart is drawn at its size and scrolls sideways on a phone: one
+/// kernel's bar, drawn in the middle of 960 px, was out of view at 390 px
+/// under an empty plot. A few kernels' vertical bars are drawn on a chart
+/// as narrow as they need (a long title wrapping), every bar inside the
+/// 374 px a phone shows; many kernels' are drawn at 960 px as before.
+#[test]
+fn few_kernels_draw_a_narrow_bar_chart_a_phone_shows() {
+    let s = Sec::new("perf bench sched messaging", vec![col("Total time", "s", Better::Lower)])
+        .row("6.18.44-fc-v669", &[], vec![cell(6.1, Some(1.2), 3)])
+        .build();
+    let c = &charts_of(&s, "one-kernel")[0];
+    assert!(c.width <= 420, "{} px wide", c.width);
+    assert!(rightmost_rect(&c.svg) <= 374.0, "a bar out of a phone's view: {}", rightmost_rect(&c.svg));
+    assert!(texts(&c.svg).iter().any(|x| x == "6.1"), "{:?}", texts(&c.svg));
+    // A title longer than the narrow chart wraps, whole, on two lines.
+    let s = Sec::new(
+        "Test B: find / -xdev | grep | xargs echo, with mpg123",
+        vec![col("real", "s", Better::Lower), col("sys", "s", Better::Lower)],
+    )
+    .baseline("ac12")
+    .row("ac12", &[], vec![cell(38.18, Some(0.5), 5), cell(15.82, Some(0.2), 5)])
+    .row("ac12-pmap2", &[], vec![cell(31.06, Some(0.5), 5), cell(13.76, Some(0.2), 5)])
+    .build();
+    let c = &charts_of(&s, "two-kernels-long-title")[0];
+    assert!(c.width <= 600, "{} px wide", c.width);
+    let t = texts(&c.svg);
+    assert!(t.iter().any(|x| x == "Test B: find / -xdev | grep | xargs echo, with"), "{t:?}");
+    assert!(t.iter().any(|x| x == "mpg123"), "{t:?}");
+    // Nine kernels: as wide as ever.
+    let nine = ["2.6.10", "2.6.11", "2.6.12", "2.6.13", "2.6.14", "2.6.15", "2.6.16", "2.6.17", "2.6.18"];
+    let s = nine
+        .iter()
+        .enumerate()
+        .fold(Sec::new("dbench 64 processes", vec![col("Throughput", "MB/sec", Better::Higher)]), |s, (i, k)| {
+            s.row(k, &[], vec![one(12.0 + i as f64 / 10.0)])
+        })
+        .build();
+    let c = &charts_of(&s, "nine-kernels")[0];
+    assert_eq!(c.width, 960);
+    assert!(texts(&c.svg).iter().any(|x| x == "dbench 64 processes"));
+}
+
 #[test]
 fn sixty_long_names_go_horizontal_and_do_not_overlap() {
     let s = sixty_long();

@@ -1,6 +1,7 @@
 //! `scripts/pagecheck.sh` over the built demo site: no page scrolls
 //! sideways at 390 or 1280 px, chart text is shown at 11 CSS px or more,
-//! and every chart links to its SVG. The script drives headless Chromium;
+//! every chart links to its SVG, and no table's first column hides its
+//! figures. The script drives headless Chromium;
 //! where none is installed (`chromium` on PATH, or `$CHROMIUM`) the tests
 //! say so and pass without checking.
 
@@ -38,7 +39,8 @@ fn every_page_of_the_demo_reads_on_a_phone_and_a_laptop() {
 }
 
 /// The check is not vacuous: a page sticking out of a phone's width, a
-/// chart shown below 11 px and a chart without a link all fail, by name.
+/// chart shown below 11 px, a chart without a link and a table whose first
+/// column hides its figures all fail, by name.
 #[test]
 fn a_page_too_wide_for_a_phone_fails() {
     if common::chromium().is_none() {
@@ -60,10 +62,22 @@ fn a_page_too_wide_for_a_phone_fails() {
         "<svg width=\"960\" height=\"100\" xmlns=\"http://www.w3.org/2000/svg\"><text x=\"0\" y=\"50\" font-size=\"12\">x</text></svg>\n",
     )
     .expect("svg");
+    std::fs::write(
+        out.join("table.html"),
+        "<!DOCTYPE html>\n<html><head><meta name=\"viewport\" content=\"width=device-width\"></head><body>\n\
+         <div class=\"table-wrap\" style=\"overflow-x:auto\"><table><tbody><tr><th style=\"white-space:nowrap\">\
+         Quad Xeon, 3.75 GB, QLogic 2200 to RAID 5, a name far wider than a phone<td>52.405</tr></tbody></table></div>\n\
+         </body></html>\n",
+    )
+    .expect("table page");
     let o = pagecheck(out, &["390"]);
     let said = text(&o);
     assert_eq!(o.status.code(), Some(1), "{said}");
     assert!(said.contains("px wide in a 390 px window: p.wide"), "{said}");
     assert!(said.contains("c.svg: text shown at 3.7 px"), "{said}");
     assert!(said.contains("c.svg: the chart does not link to its SVG"), "{said}");
+    // The across page's machine names held a phone's whole width in the
+    // first column, which stays put: the figures scrolled out of sight.
+    assert!(said.contains("table.html: a table's first column is"), "{said}");
+    assert!(said.contains("px window, its figures out of sight under it: th \"Quad Xeon"), "{said}");
 }

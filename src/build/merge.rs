@@ -188,6 +188,8 @@ fn merge_into(
     let t = timing::span("merge: copy class files");
     files.par_iter().try_for_each(|&(dir, slug, rel)| copy_one(writer, dir, slug, rel))?;
     drop(t);
+    let class_findings = summaries.iter().flat_map(|s: &crate::report::MachineSummary| &s.findings);
+    report.check_warnings = super::check_warnings(site_findings.iter().chain(class_findings), &diags);
     let mut site_files = Vec::new();
     let collect = crate::output::Collect::keeping();
     render_index(plan, &collect, summaries, site_findings)?;

@@ -84,6 +84,20 @@ pub struct BuildReport {
     pub charts: usize,
     /// Every warning (and, for a failed build, error).
     pub diagnostics: Vec<Diagnostic>,
+    /// The warnings about the site as a whole that `check` prints and the
+    /// lint page lists besides [`BuildReport::diagnostics`] (benchmarks
+    /// some kernels lack, differing run counts, files naming another
+    /// kernel: [`crate::check::consistency`]): a build does not print them.
+    pub check_warnings: usize,
+}
+
+/// How many warnings the lint page's `findings` hold besides the `printed`
+/// ones ([`BuildReport::check_warnings`]): the findings are the printed
+/// diagnostics and `check`'s lints.
+fn check_warnings<'a>(findings: impl Iterator<Item = &'a crate::report::Finding>, printed: &[Diagnostic]) -> usize {
+    let warnings = |s: &Severity| *s == Severity::Warning;
+    let listed = findings.filter(|f| warnings(&f.severity)).count();
+    listed.saturating_sub(printed.iter().filter(|d| warnings(&d.severity)).count())
 }
 
 /// Why a build failed. Nothing was written.

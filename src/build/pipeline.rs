@@ -348,6 +348,8 @@ fn run(
     if let Some(e) = render_error.or(totals.failure.take()) {
         return Err(e);
     }
+    let class_findings = totals.classes.iter().filter_map(|c| c.summary.as_ref()).flat_map(|s| &s.findings);
+    let check_warnings = super::check_warnings(site_findings.iter().chain(class_findings), diags);
     match shard {
         Some(scope) => scope.classes = std::mem::take(&mut totals.classes),
         None => {
@@ -385,6 +387,7 @@ fn run(
         pages: counts.pages.load(Ordering::Relaxed),
         charts: counts.charts.load(Ordering::Relaxed),
         diagnostics: std::mem::take(diags),
+        check_warnings,
     })
 }
 

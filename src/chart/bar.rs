@@ -166,6 +166,9 @@ const NAME_CHARS: usize = 36;
 const HEADER: i32 = 24;
 
 struct Layout {
+    /// Width of the chart: [`WIDTH`], or less for a few vertical bars
+    /// ([`narrow_width`]).
+    width: i32,
     vertical: bool,
     ncols: usize,
     /// Horizontal: width of the kernel-name area of the first column.
@@ -178,7 +181,7 @@ struct Layout {
     row_h: i32,
 }
 
-fn layout(spec: &BarSpec) -> Layout {
+fn layout(spec: &BarSpec, keys: &[(Key, String)]) -> Layout {
     let nk = spec.kernels.len() as i32;
     let np = spec.panels.len();
     let inner = WIDTH as i32 - 2 * MARGIN;
@@ -193,11 +196,13 @@ fn layout(spec: &BarSpec) -> Layout {
         .max()
         .unwrap_or(0);
     if nk <= 12 && widest + 8 <= cat_w {
+        let width = narrow_width(spec, keys, ncols_v as i32, widest);
         return Layout {
+            width,
             vertical: true,
             ncols: ncols_v,
             label_w: 0,
-            col_w: inner / ncols_v as i32,
+            col_w: (width - 2 * MARGIN) / ncols_v as i32,
             panel_h: HEADER + 230 + 30,
             row_h: 0,
         };
@@ -207,6 +212,7 @@ fn layout(spec: &BarSpec) -> Layout {
         spec.kernels.iter().map(|k| text_px(&axis_name(k), FONT_SMALL)).max().unwrap_or(0).clamp(40, 330) + 14;
     let row_h = if nk <= 20 { 24 } else { 19 };
     Layout {
+        width: WIDTH as i32,
         vertical: false,
         ncols,
         label_w,
@@ -214,6 +220,37 @@ fn layout(spec: &BarSpec) -> Layout {
         panel_h: HEADER + nk * row_h + 10 + 48,
         row_h,
     }
+}
+
+/// Least width of a bar chart narrowed to its bars ([`narrow_width`]).
+const NARROW_MIN: i32 = 360;
+/// Most width of a bar chart narrowed to its bars: a chart that needs more
+/// has bars close enough at [`WIDTH`] that a phone shows the first ones,
+/// and is drawn as it was.
+const NARROW_MAX: i32 = 600;
+
+/// The width of a chart of vertical bars (`ncols` panels a row, the
+/// widest kernel name `widest_name` px): what it needs, when that is at
+/// most [`NARROW_MAX`] (a few kernels), else [`WIDTH`]. It needs, for each
+/// panel, its value axis and a slot per kernel wide enough for its name and
+/// its bar's value, and its metric's heading; the legend's widest entry;
+/// at least [`NARROW_MIN`]. A chart is drawn at its size (its text stays
+/// legible) and scrolls sideways on a narrow screen: one kernel's bar in
+/// the middle of 960 px was out of view on a phone, under an empty plot.
+fn narrow_width(spec: &BarSpec, keys: &[(Key, String)], ncols: i32, widest_name: i32) -> i32 {
+    let widest_value = spec
+        .panels
+        .iter()
+        .flat_map(|p| p.values.iter().flatten())
+        .map(|v| text_px(&clean(&value_label(v.mean, &v.text)), FONT_SMALL))
+        .max()
+        .unwrap_or(0);
+    let slot = (widest_name.max(widest_value) + 16).max(72);
+    let heading = spec.panels.iter().map(|p| text_px(&clean(&p.metric), FONT) + 64).max().unwrap_or(0);
+    let col = (70 + spec.kernels.len() as i32 * slot).max(heading);
+    let legend = keys.iter().map(|(_, label)| legend_entry_px(label)).max().unwrap_or(0);
+    let need = (ncols * col).max(legend).max(NARROW_MIN - 2 * MARGIN).saturating_add(2 * MARGIN);
+    if need <= NARROW_MAX { need } else { WIDTH as i32 }
 }
 
 /// Name of a kernel on the category axis.
@@ -277,19 +314,24 @@ pub fn render(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(Strin
     let sub = clean(&spec.subtitle);
     let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
     let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
-    let lay = layout(spec);
     let keys = legend(spec, pal);
+    let lay = layout(spec, &keys);
     let groups = scale_groups(&spec.panels);
-    let inner = WIDTH as i32 - 2 * MARGIN;
-    let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let inner = lay.width - 2 * MARGIN;
+    // A narrowed chart's long title wraps (a 960-px one is cut, as before).
+    let lines =
+        if lay.width < WIDTH as i32 { title_lines(&head, inner) } else { vec![fit_end(&head, inner, FONT_TITLE)] };
+    let title_h =
+        MARGIN + 24 + TITLE_LINE * (lines.len() as i32 - 1) + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let prows = spec.panels.len().div_ceil(lay.ncols) as i32;
     let legend_h = legend_height(&keys, inner);
     let height = (title_h + prows * lay.panel_h + legend_h + MARGIN).max(120) as u32;
+    let width = lay.width as u32;
 
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
-        draw_title(&root, &head, &clean(machine))?;
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        draw_title_lines(&root, &lines, &clean(machine))?;
         for (i, panel) in spec.panels.iter().enumerate() {
             let (prow, pcol) = ((i / lay.ncols) as i32, (i % lay.ncols) as i32);
             let y = title_h + prow * lay.panel_h;
@@ -312,7 +354,7 @@ pub fn render(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(Strin
         root.present().ok()?;
     }
     let desc = describe(spec, machine, lay.vertical);
-    let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
+    let svg = finish_svg(svg, &full_title, &desc, (width, height))?;
     Some((full_title, desc, svg))
 }
 

@@ -623,6 +623,12 @@ pub(crate) enum Key {
 const KEY_W: i32 = 22;
 const LEGEND_ROW: i32 = 20;
 
+/// Width of a legend entry labelled `label`: its key, its text and the
+/// gap after it.
+pub(crate) fn legend_entry_px(label: &str) -> i32 {
+    KEY_W + 6 + text_px(label, FONT_SMALL) + 18
+}
+
 /// Lays out legend entries in a grid across `width` (equal columns, so
 /// long lists read as a table); returns each entry's (x, row) and the
 /// number of rows.
@@ -630,7 +636,7 @@ fn legend_layout(entries: &[(Key, String)], width: i32) -> (Vec<(i32, i32)>, i32
     if entries.is_empty() {
         return (Vec::new(), 0);
     }
-    let entry_w = |label: &str| KEY_W + 6 + text_px(label, FONT_SMALL) + 18;
+    let entry_w = |label: &str| legend_entry_px(label);
     let total: i32 = entries.iter().map(|(_, l)| entry_w(l)).sum();
     if total <= width {
         // One row, packed.
@@ -705,17 +711,58 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
     Some(())
 }
 
-/// Draws the chart title (and a smaller subtitle) at the top left; returns
-/// the height used.
+/// Draws the chart title (and a smaller subtitle) at the top left, on one
+/// line cut to the width of `area`; returns the height used.
 pub(crate) fn draw_title<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     title: &str,
     subtitle: &str,
 ) -> Option<i32> {
-    let w = WIDTH as i32 - 2 * MARGIN;
-    let t = fit_end(title, w, FONT_TITLE);
-    area.draw(&Text::new(t, (MARGIN, MARGIN), font_bold(FONT_TITLE).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
-    let mut h = MARGIN + 24;
+    let w = area.dim_in_pixel().0 as i32 - 2 * MARGIN;
+    draw_title_lines(area, &[fit_end(title, w, FONT_TITLE)], subtitle)
+}
+
+/// Height of a line of the title after the first ([`title_lines`]).
+pub(crate) const TITLE_LINE: i32 = 22;
+
+/// The chart title wrapped to lines of `width` pixels, at most two (the
+/// second cut with an ellipsis when still too long): a chart narrowed to
+/// its few bars keeps a long section title whole rather than cut at 40
+/// characters.
+pub(crate) fn title_lines(title: &str, width: i32) -> Vec<String> {
+    let per = 0.6 * FONT_TITLE / 1.24;
+    let max = ((f64::from(width) / per).floor() as usize).max(1);
+    let lines = textwrap::wrap(title, max);
+    match lines.as_slice() {
+        [] => vec![String::new()],
+        [one] => vec![one.to_string()],
+        [first, more @ ..] => {
+            let rest = match title.strip_prefix(first.as_ref()) {
+                Some(rest) => rest.trim_start().to_string(),
+                None => more.join(" "),
+            };
+            vec![first.to_string(), fit_end(&rest, width, FONT_TITLE)]
+        }
+    }
+}
+
+/// Draws the title `lines` ([`title_lines`]) and the smaller subtitle at
+/// the top left; returns the height used.
+pub(crate) fn draw_title_lines<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    lines: &[String],
+    subtitle: &str,
+) -> Option<i32> {
+    let w = area.dim_in_pixel().0 as i32 - 2 * MARGIN;
+    let mut h = MARGIN;
+    for (i, t) in lines.iter().enumerate() {
+        if i > 0 {
+            h += TITLE_LINE;
+        }
+        let style = font_bold(FONT_TITLE).pos(Pos::new(HPos::Left, VPos::Top));
+        area.draw(&Text::new(t.as_str(), (MARGIN, h), style)).ok()?;
+    }
+    h += 24;
     if !subtitle.is_empty() {
         let s = fit_end(subtitle, w, FONT_SMALL);
         area.draw(&Text::new(

@@ -97,7 +97,8 @@ pub fn run(args: BuildArgs) -> ExitCode {
     };
     match built {
         Ok(report) => {
-            print_built("built", &output, &report, started.elapsed().as_secs_f64());
+            // A shard has no lint page: `merge` writes it.
+            print_built("built", &output, &report, selection.is_none(), started.elapsed().as_secs_f64());
             ExitCode::SUCCESS
         }
         Err(e) => print_failed("build", e, &output, &progress),
@@ -178,8 +179,9 @@ impl Drop for StallWatch {
 }
 
 /// The diagnostics of a build (or merge: `verb` "merged") that succeeded,
-/// and its totals.
-pub(super) fn print_built(verb: &str, output: &Path, report: &BuildReport, secs: f64) {
+/// and its totals, with the warnings `check` gives besides them (and the
+/// lint page lists, when the output has one: `lint_page`).
+pub(super) fn print_built(verb: &str, output: &Path, report: &BuildReport, lint_page: bool, secs: f64) {
     for d in &report.diagnostics {
         crate::cli::print_diagnostic(d);
     }
@@ -188,8 +190,17 @@ pub(super) fn print_built(verb: &str, output: &Path, report: &BuildReport, secs:
         "raw files parsed in this build: {} (the others' results came from the build cache)",
         report.files_parsed
     );
+    // The findings about the site as a whole are `check`'s: said here, or
+    // a build's "4 warning(s)" read as all there is where `check` gives 6.
+    let more = match report.check_warnings {
+        0 => String::new(),
+        n => format!(
+            " (and {n} about the site as a whole, which `benchsite check` prints{})",
+            if lint_page { " and lint.html lists" } else { "" }
+        ),
+    };
     infoln!(
-        "{verb} {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s), {:.2} s",
+        "{verb} {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s){more}, {:.2} s",
         output.display(),
         report.files_read,
         report.pages,

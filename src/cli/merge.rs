@@ -32,7 +32,7 @@ pub fn run(args: MergeArgs) -> ExitCode {
     let started = std::time::Instant::now();
     match build::merge::merge(&opts, &shards) {
         Ok(report) => {
-            super::build::print_built("merged", &output, &report, started.elapsed().as_secs_f64());
+            super::build::print_built("merged", &output, &report, true, started.elapsed().as_secs_f64());
             ExitCode::SUCCESS
         }
         Err(e) => super::build::print_failed("merge", e, &output, &indicatif::ProgressBar::hidden()),

@@ -38,7 +38,10 @@ pub fn html(site: &SiteSummary, page: &AcrossPage, root: &str) -> String {
             for s in &page.sections {
                 let Some(g) = &s.grid else { continue };
                 p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>").text(&s.title).raw("</h2>\n");
-                p.raw("<div class=\"table-wrap\">\n");
+                // Rows of machines: their names are prose, and wrap (the
+                // sticky first column of a kernel's name held a whole phone's
+                // width, the figures scrolling under it out of sight).
+                p.raw("<div class=\"table-wrap by-machine\">\n");
                 grid_html(p, g, &s.table, root);
                 p.raw("</div>\n");
                 if let Some(b) = s.table.baseline.as_deref() {

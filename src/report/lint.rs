@@ -267,7 +267,7 @@ const GROUPS: [(Kind, &str, &str, &str); 8] = [
         Kind::IntendedGap,
         "intended-gaps",
         "Benchmarks left out on purpose",
-        "Kernels that partial: in machine.yaml says ran only some benchmarks: information, not a problem.",
+        "Kernels that ran only some benchmarks on purpose (partial: in machine.yaml): information, not a problem.",
     ),
 ];
 

@@ -186,7 +186,7 @@ fn configured_headline(
     let named = headline.and_then(|h| {
         (0..cols.len()).find(|&i| {
             let c = &cols[i];
-            columns[i].name == h || c.name == h || (!c.group.is_empty() && format!("{} {}", c.group, c.name) == h)
+            columns[i].name == h || crate::model::headline_names(h, c.group, c.name)
         })
     });
     let metrics = parts.first().map_or(&[][..], |p| p.metric_order);

@@ -1159,10 +1159,7 @@ impl MachineYaml {
             let group_metric = || {
                 shown.iter().flatten().any(|&(fi, si)| {
                     let s = &results[fi].parsed.samples[si];
-                    !s.group.is_empty()
-                        && h.strip_prefix(s.group.as_str())
-                            .and_then(|r| r.strip_prefix(' '))
-                            .is_some_and(|m| m == s.metric.name)
+                    crate::model::headline_names(h, &s.group, &s.metric.name)
                 })
             };
             if names.is_empty() || names.iter().any(|n| n == h) || group_metric() {
