@@ -37,6 +37,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// The name of the parameter a set-up directory gives.
 pub const DIR_PARAM: &str = "dir";
 
+/// Its name for a benchmark whose files give a `dir` parameter of their
+/// own ([`super::own_param_name`]).
+pub const DIR_PARAM_APART: &str = "set-up dir";
+
 /// Words that name a run when a number follows them (`run1`, `iter-3`,
 /// `trial_2`, `r1`): a directory of that name holds one run.
 const RUN_WORDS: &[&str] = &[
@@ -156,7 +160,8 @@ fn setup_dirs(rel_path: &str, kernel_dir: &str, counts_runs: &dyn Fn(&str) -> bo
 }
 
 /// Gives the samples of files in set-up directories a [`DIR_PARAM`]
-/// parameter where one kernel's directory holds one benchmark's files
+/// parameter ([`DIR_PARAM_APART`] for a benchmark whose files give a
+/// `dir` parameter of their own) where one kernel's directory holds one benchmark's files
 /// under two or more different set-up directories, or two kernels'
 /// directories hold them under set-up directories of different names
 /// (`6.1/ext4/`, `6.2/xfs/`: each compared only with a directory of its
@@ -198,14 +203,21 @@ pub fn label_by_setup_dirs(results: &mut [ResultFile], diags: &mut Vec<Diagnosti
     if split.is_empty() {
         return;
     }
-    let split: FxHashSet<String> = split.into_iter().map(str::to_string).collect();
+    let mut split: Vec<String> = split.into_iter().map(str::to_string).collect();
+    split.sort_unstable();
+    let names: FxHashMap<String, &str> = split
+        .into_iter()
+        .map(|bench| {
+            let name =
+                super::own_param_name(results, &bench, (DIR_PARAM, DIR_PARAM_APART), "its set-up directory", diags);
+            (bench, name)
+        })
+        .collect();
     for (rf, d) in results.iter_mut().zip(dirs) {
         let Some(d) = d.filter(|d| !d.is_empty()) else { continue };
-        if !split.contains(rf.parsed.benchmark.as_str()) {
-            continue;
-        }
+        let Some(name) = names.get(rf.parsed.benchmark.as_str()) else { continue };
         for s in &mut rf.parsed.samples {
-            s.params.push(Param::new(DIR_PARAM, &d));
+            s.params.push(Param::new(*name, &d));
         }
     }
 }
