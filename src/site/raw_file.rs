@@ -55,21 +55,34 @@ pub(super) fn parse_file_in(
     cache: Option<&ParseCache>,
     whole_dirs: bool,
 ) -> RawRead {
-    let mut diags = Vec::new();
     let bytes = match read_raw(path) {
         Ok(bytes) => bytes,
         Err(d) => return RawRead { diags: vec![d], ..Default::default() },
     };
     let mut forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
+    // An environment file told by its contents alone, read for results
+    // too ([`super::env::named_as_env`]).
+    let mut env_too = None;
     if forced.is_none()
         && let Some(env) = super::env::read_file(rel, &bytes)
     {
-        return match env {
-            Ok((_, env)) => RawRead { env: Some(env), ..Default::default() },
+        match env {
+            Ok((_, env)) if !super::env::named_as_env(rel) => env_too = Some(env),
+            Ok((_, env)) => return RawRead { env: Some(env), ..Default::default() },
             Err(m) => {
-                RawRead { diags: vec![Diagnostic::warning(path, None, m).of_kind(Kind::Skipped)], ..Default::default() }
+                let diags = vec![Diagnostic::warning(path, None, m).of_kind(Kind::Skipped)];
+                return RawRead { diags, ..Default::default() };
             }
-        };
+        }
+    }
+    if let Some(env) = env_too {
+        let outcome = outcome_of(&bytes, None, cache);
+        if outcome.parsed.iter().all(|p| p.samples.is_empty()) {
+            return RawRead { env: Some(env), ..Default::default() };
+        }
+        let mut read = results_of(rel, path, kernel_dir, bytes, outcome, whole_dirs);
+        read.env = Some(env);
+        return read;
     }
     if forced.is_none() && is_yaml_name(rel) {
         // A YAML file is results only in a format that is YAML: never
@@ -86,6 +99,21 @@ pub(super) fn parse_file_in(
         }
     }
     let outcome = outcome_of(&bytes, forced, cache);
+    results_of(rel, path, kernel_dir, bytes, outcome, whole_dirs)
+}
+
+/// What `outcome` read of raw file `rel` (at `path`, in `kernel_dir`,
+/// holding `bytes`): its results, each sample under its kernel, and the
+/// warnings ([`parse_file_in`]).
+fn results_of(
+    rel: &str,
+    path: &Path,
+    kernel_dir: Option<&str>,
+    bytes: Vec<u8>,
+    outcome: FileOutcome,
+    whole_dirs: bool,
+) -> RawRead {
+    let mut diags = Vec::new();
     diags.extend(outcome.warnings.into_iter().map(|(line, message)| {
         let kind = if message == UNRECOGNISED { Kind::Skipped } else { Kind::Other };
         Diagnostic::warning(path, line, message).of_kind(kind)
