@@ -288,3 +288,17 @@ fn init_writes_nothing_when_a_directory_it_needs_is_a_file() {
         std::fs::set_permissions(dir.join(".github"), std::fs::Permissions::from_mode(0o755)).expect("chmod");
     }
 }
+
+/// `--width` past what a page can be (attack34: 18446744073709551615
+/// panicked with a capacity overflow, 4294967295 aborted allocating 4 GB,
+/// 0 to 5 were taken silently) is a usage error naming the range.
+#[test]
+fn width_out_of_range_is_a_usage_error() {
+    for cmd in [&["text", "m"][..], &["build"], &["serve"]] {
+        for width in ["18446744073709551615", "4294967295", "1001", "19", "0"] {
+            let out = benchsite().args(cmd).args(["--width", width]).output().expect("runs");
+            assert_eq!(out.status.code(), Some(2), "{cmd:?} --width {width}: {}", stderr(&out));
+            assert!(stderr(&out).contains("20..=1000"), "{}", stderr(&out));
+        }
+    }
+}
