@@ -422,7 +422,7 @@ pub fn is_ignored(path: &Path) -> bool {
         return true;
     }
     let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else { return false };
-    name.ends_with('~')
+    crate::site::is_leftover(&name)
         || name == "4913"
         || name.starts_with(".#")
         || (name.starts_with('.') && [".swp", ".swx", ".swo"].iter().any(|s| name.ends_with(s)))

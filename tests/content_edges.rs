@@ -2143,3 +2143,22 @@ fn a_distro_line_with_uname_r_names_its_runs_kernel() {
     assert!(row("5.14.0-503.40.1.el9_5.x86_64 ").contains(" 88.5 "), "{mail}");
     assert!(row("6.14.5-300.fc42.x86_64 ").contains(" 41.0 "), "{mail}");
 }
+
+/// What editors and tools leave beside a raw file (attack34 #11:
+/// `dbench.txt.bak` of `sed -i.bak`, Emacs's `#dbench.txt#`, `patch`'s
+/// `.orig`) was read as more runs of the kernel (6.2 16.0 ±5.3 +42.2%
+/// from one 12.25 and its backup's 19.75). They are not raw files.
+#[test]
+fn editor_and_patch_leftovers_are_not_runs() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    for name in ["dbench-32.txt.bak", "#dbench-32.txt#", "dbench-32.txt.orig", "dbench-32.txt.rej", "dbench-32.txt.BAK"]
+    {
+        common::put(&content, &format!("m1/2.4.8/{name}"), common::dbench("19.75"));
+    }
+    let out = tmp.path().join("output");
+    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
+    assert_eq!(report.files_read, 2, "{:?}", report.diagnostics);
+    let page = std::fs::read_to_string(out.join("m1/index.html")).expect("page");
+    assert!(page.contains("6.8888") && !page.contains("19.75"), "a leftover was read");
+}

@@ -73,7 +73,7 @@ pub use config::{
     read_machine_config,
 };
 pub use discover::{
-    Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, plan,
+    Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, is_leftover, plan,
 };
 pub use file_setups::{SETUP_PARAM, SetupSource, note as setup_note};
 pub use load::{
