@@ -2162,3 +2162,31 @@ fn editor_and_patch_leftovers_are_not_runs() {
     let page = std::fs::read_to_string(out.join("m1/index.html")).expect("page");
     assert!(page.contains("6.8888") && !page.contains("19.75"), "a leftover was read");
 }
+
+/// Run directories with one missing (attack34 #8): 6.1's `1/ 2/ 3/` are
+/// runs; 6.2's `1/ 3/` (run 2 failed and was removed) were read as
+/// set-ups `dir 1`, `dir 3`, and 6.2 was not compared with 6.1, without a
+/// word. They are runs with a gap now, with a note; so are `ext4-1/
+/// ext4-3/` beside another kernel's `ext4-1/ ext4-2/ ext4-3/`.
+#[test]
+fn run_directories_with_one_missing_stay_runs() {
+    for (base, other) in [(["1", "2", "3"], ["1", "3"]), (["ext4-1", "ext4-2", "ext4-3"], ["ext4-1", "ext4-3"])] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let c = tmp.path().join("content");
+        put(&c, "site.yaml", "title: t\n");
+        put(&c, "m1/machine.yaml", "name: box\nbaseline: \"6.1\"\n");
+        for (i, d) in base.iter().enumerate() {
+            put(&c, &format!("m1/6.1/{d}/dbench.txt"), dbench(&format!("12.{}5", i + 1)));
+        }
+        for (i, d) in other.iter().enumerate() {
+            put(&c, &format!("m1/6.2/{d}/dbench.txt"), dbench(&format!("14.{}5", i + 1)));
+        }
+        let out = tmp.path().join("output");
+        let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+        let page = std::fs::read_to_string(out.join("m1/index.html")).expect("m1 page");
+        let notes: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert!(notes.iter().any(|d| d.contains("read as runs with some missing")), "{notes:?}");
+        assert!(!page.contains("not compared"), "{other:?}: 6.2 not compared");
+        assert!(page.contains("14.20"), "{other:?}: 6.2's two runs averaged: 14.20");
+    }
+}

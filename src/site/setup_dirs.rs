@@ -235,6 +235,12 @@ struct Numbered<'a> {
     names: std::collections::BTreeSet<&'a str>,
     first: usize,
     counts_runs: bool,
+    /// The numbers after the names (0 for one that does not read).
+    numbers: std::collections::BTreeSet<u64>,
+    /// Read as runs only because another kernel's directories of this
+    /// name count runs and these numbers are some of those
+    /// ([`runs_with_a_gap`]).
+    gap: bool,
 }
 
 /// [`Numbered`] directories by (kernel directory, set-up name).
@@ -246,22 +252,65 @@ fn numbered_setups(results: &[ResultFile]) -> FxHashMap<(&str, &str), Numbered<'
             let Some(stem) = setup_name(d).filter(|stem| *stem != d) else { continue };
             let number = d[stem.len()..].trim_start_matches(['-', '_']).parse::<u64>().ok();
             let e = numbered.entry((k, numbered_key(parent, stem))).or_insert_with(|| {
-                (Numbered { names: Default::default(), first: i, counts_runs: false }, Default::default())
+                let n = Numbered {
+                    names: Default::default(),
+                    first: i,
+                    counts_runs: false,
+                    numbers: Default::default(),
+                    gap: false,
+                };
+                (n, Default::default())
             });
             e.0.names.insert(d);
             // A number that does not read (too long) is no run's.
             e.1.insert(number.unwrap_or(0));
         }
     }
-    numbered
+    let mut numbered: FxHashMap<(&str, &str), Numbered<'_>> = numbered
         .into_iter()
         .map(|(key, (mut n, numbers))| {
             // Numbers alone may count from 0 too (LKP's `0/`, `1/`, …).
             let from = if key.1.ends_with('/') && numbers.first() == Some(&0) { 0 } else { 1 };
             n.counts_runs = numbers.iter().copied().eq(from..from + numbers.len() as u64);
+            n.numbers = numbers;
             (key, n)
         })
-        .collect()
+        .collect();
+    runs_with_a_gap(&mut numbered);
+    numbered
+}
+
+/// Where one kernel's numbered directories count runs (`6.1/1/`, `2/`,
+/// `3/`), another kernel's of the same name and place whose numbers are
+/// some of those (`6.2/1/`, `3/`: run 2 failed and was removed) are runs
+/// too, with a gap, not set-ups (attack34 #8: 6.2's two runs became set-ups
+/// `dir 1`, `dir 3`, and 6.2 was not compared with 6.1).
+fn runs_with_a_gap(numbered: &mut FxHashMap<(&str, &str), Numbered<'_>>) {
+    // The key inside the kernel's directory: a set-up's name, or for
+    // numbers alone the directory holding them, less the kernel's.
+    let inside = |(k, key): (&str, &str)| -> (bool, String) {
+        match key.strip_suffix('/') {
+            Some(parent) => (true, parent.strip_prefix(k).unwrap_or(parent).to_string()),
+            None => (false, key.to_string()),
+        }
+    };
+    let mut runs: FxHashMap<(bool, String), u64> = FxHashMap::default();
+    for (key, n) in numbered.iter().filter(|(_, n)| n.counts_runs) {
+        let most = runs.entry(inside(*key)).or_default();
+        *most = (*most).max(n.numbers.last().copied().unwrap_or(0));
+    }
+    if runs.is_empty() {
+        return;
+    }
+    for (key, n) in numbered.iter_mut().filter(|(_, n)| !n.counts_runs) {
+        if let Some(&most) = runs.get(&inside(*key))
+            && n.numbers.last().is_some_and(|&last| last <= most)
+            && !n.numbers.contains(&0)
+        {
+            n.counts_runs = true;
+            n.gap = true;
+        }
+    }
 }
 
 /// Notes, once per set-up name, the directories of one kernel directory
@@ -276,9 +325,20 @@ fn note_numbered_setups(
     let mut sorted: Vec<(&(&str, &str), &Numbered<'_>)> = numbered.iter().collect();
     sorted.sort_by_key(|(key, _)| **key);
     let mut said: FxHashSet<&str> = FxHashSet::default();
+    for ((k, _), n) in sorted.iter().filter(|(_, n)| n.gap) {
+        let listed: Vec<String> = n.names.iter().map(|d| format!("{k}/{d}/")).collect();
+        diags.push(Diagnostic::note(
+            &results[n.first].path,
+            None,
+            format!(
+                "{} are read as runs with some missing (another kernel's directories of these names count its runs 1, 2, …); if they are set-ups, name them apart",
+                listed.join(", ")
+            ),
+        ));
+    }
     for ((k, stem), n) in sorted {
         // Numbers alone counting runs (`1/`, `2/`) need no note.
-        if n.names.len() < 2 || !n.counts_runs || stem.ends_with('/') || !said.insert(stem) {
+        if n.gap || n.names.len() < 2 || !n.counts_runs || stem.ends_with('/') || !said.insert(stem) {
             continue;
         }
         let listed: Vec<String> = n.names.iter().map(|d| format!("{k}/{d}/")).collect();
