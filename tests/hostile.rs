@@ -339,3 +339,24 @@ fn yaml_aliases_are_refused_at_their_line() {
     assert!(said.iter().any(|d| d.contains("r.yaml:4:") && d.contains("YAML alias")), "{said:?}");
     assert!(!texts(&out)["m1/data.json"].contains("\"m\""), "samples read from an alias");
 }
+
+/// A bidirectional override in a kernel's name (`6.2` + U+202E, attack34
+/// #13) reached the mail, the pages, the Markdown and the CSV: in the
+/// mail it ran to the end of the line and showed the row's figures
+/// backwards (`0.150` as `051.0`). It is U+FFFD in every output now,
+/// as control characters are.
+#[test]
+fn bidi_controls_in_names_are_inert() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    put(&content, "m1/2.4.9\u{202E}/dbench-32.txt", dbench("7.25"));
+    put(&content, "m1/2.4.10\u{2067}x/dbench-32.txt", dbench("7.75"));
+    let out = tmp.path().join("output");
+    benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("site builds");
+    let files = texts(&out);
+    for (path, text) in &files {
+        let bidi = text.chars().find(|&c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'));
+        assert!(bidi.is_none(), "{path} holds U+{:04X}", u32::from(bidi.unwrap_or(' ')));
+    }
+    assert!(files["m1/email.txt"].contains("2.4.9\u{FFFD}") && files["m1/email.txt"].contains("7.25"));
+}
