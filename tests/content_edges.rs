@@ -2190,3 +2190,21 @@ fn run_directories_with_one_missing_stay_runs() {
         assert!(page.contains("14.20"), "{other:?}: 6.2's two runs averaged: 14.20");
     }
 }
+
+/// A log cut by a crash ends in NUL bytes, the file system's zero-filled
+/// block (attack34 #19): it was skipped whole as a binary file. The text
+/// up to the NULs is read now, with a warning naming the line they start
+/// at; a NUL inside the text still makes the file binary.
+#[test]
+fn a_tail_of_nul_bytes_after_text_is_left_out_with_a_warning() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let mut cut = dbench("7.25").into_bytes();
+    cut.extend([0u8; 4096]);
+    put(&content, "m1/2.4.9/dbench-32.txt", &cut);
+    put(&content, "m1/2.4.10/dbench-32.txt", format!("32 clients\0started\n{}", dbench("7.75")));
+    let (report, page) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.9/dbench-32.txt", "ends in 4096 NUL bytes");
+    diag_for(&report, "2.4.10/dbench-32.txt", "binary file");
+    assert!(page.contains("7.25") && !page.contains("7.75"), "the cut file is read, the binary one is not");
+}

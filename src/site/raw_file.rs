@@ -239,7 +239,8 @@ fn image_kind(bytes: &[u8]) -> Option<&'static str> {
 
 /// Parses the bytes of a raw file: every benchmark output in it
 /// ([`parse::segment::segments`]), the first read by the parser `forced`
-/// on it when there is one. Empty, binary (NUL bytes in the first 8 KiB)
+/// on it when there is one. Empty, binary (NUL bytes in the first 8 KiB,
+/// but for a tail of NULs after text: read up to it, with a warning)
 /// and unrecognised files give a warning and no result; a damaged segment
 /// gives a warning naming its line, and the file's other segments are kept.
 /// A parser's notes that are not mere information
@@ -272,6 +273,23 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
             text.as_bytes()
         }
         None => bytes,
+    };
+    // A log cut by a crash or a power loss ends in NUL bytes (the file
+    // system's zero-filled block): text up to them is read, with a warning
+    // (attack34 #19: 84 dbench samples were skipped as a binary file).
+    let text_end = bytes.len() - bytes.iter().rev().take_while(|&&b| b == 0).count();
+    let bytes = if text_end > 0 && text_end < bytes.len() && memchr::memchr(0, &bytes[..text_end]).is_none() {
+        let line = bytes[..text_end].iter().filter(|&&b| b == b'\n').count() + 1;
+        warnings.push((
+            Some(line),
+            format!(
+                "the file ends in {} NUL bytes (as a file cut by a crash is left): read up to them",
+                bytes.len() - text_end
+            ),
+        ));
+        &bytes[..text_end]
+    } else {
+        bytes
     };
     if memchr::memchr(0, &bytes[..bytes.len().min(8192)]).is_some() {
         warnings.push((None, "binary file (NUL bytes), skipped".to_string()));
