@@ -142,20 +142,32 @@ pub(crate) fn may_hold_control(s: &str, newline: bool) -> bool {
     s.bytes().any(|b| (b < 0x20 && (newline || b != b'\n')) || b == 0x7f || b == 0xc2)
 }
 
-/// `s` with control characters other than newline replaced by U+FFFD, so
-/// that a file named with terminal escape sequences cannot act on the
-/// terminal a diagnostic is printed to.
+/// `s` with control characters (and bidirectional controls,
+/// [`is_bidi_control`]) other than newline replaced by U+FFFD, so that a
+/// file named with terminal escape sequences cannot act on the terminal a
+/// diagnostic is printed to.
 pub fn inert(s: &str) -> std::borrow::Cow<'_, str> {
     replace_controls(s, &['\n'])
 }
 
-/// `s` with every control character but those in `keep` replaced by
-/// U+FFFD: how names and YAML strings are shown (diagnostics keep line
-/// breaks; a name keeps `\n` and `\r` for the line-break check that skips
-/// it). Borrowed when there is none, judged by the bytes first.
+/// True for the Unicode bidirectional embedding, override and isolate
+/// characters (U+202A–U+202E, U+2066–U+2069): format characters, not
+/// controls, but one in a kernel's name (`6.2` + U+202E) turned the rest
+/// of its mail line right to left, its figures read backwards (`0.150` as
+/// `051.0`: "Trojan source", CVE-2021-42574; attack34 #13).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `s` with every control character ([`char::is_control`], and the
+/// bidirectional controls of [`is_bidi_control`]) but those in `keep`
+/// replaced by U+FFFD: how names and YAML strings are shown (diagnostics
+/// keep line breaks; a name keeps `\n` and `\r` for the line-break check
+/// that skips it). Borrowed when there is none, judged by the bytes first.
 pub fn replace_controls<'a>(s: &'a str, keep: &[char]) -> std::borrow::Cow<'a, str> {
-    let shown = |c: char| !c.is_control() || keep.contains(&c);
-    let may = s.bytes().any(|b| (b < 0x20 && !keep.contains(&char::from(b))) || b == 0x7f || b == 0xc2);
+    let shown = |c: char| !(c.is_control() || is_bidi_control(c)) || keep.contains(&c);
+    // 0xc2 leads the C1 controls, 0xe2 the bidirectional ones.
+    let may = s.bytes().any(|b| (b < 0x20 && !keep.contains(&char::from(b))) || b == 0x7f || b == 0xc2 || b == 0xe2);
     if may && !s.chars().all(shown) {
         s.chars().map(|c| if shown(c) { c } else { '\u{FFFD}' }).collect::<String>().into()
     } else {
@@ -197,7 +209,8 @@ mod tests {
     fn inert_replaces_every_control_character() {
         for c in (0..=0x10ffff).filter_map(char::from_u32) {
             let s = format!("a{c}b");
-            let expected = if c.is_control() && c != '\n' { "a\u{FFFD}b".to_string() } else { s.clone() };
+            let replaced = (c.is_control() || is_bidi_control(c)) && c != '\n';
+            let expected = if replaced { "a\u{FFFD}b".to_string() } else { s.clone() };
             assert_eq!(inert(&s), expected, "U+{:04X}", u32::from(c));
         }
     }

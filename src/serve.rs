@@ -5,7 +5,9 @@
 //! written, so `serve` can never damage a published output directory.
 //!
 //! * The content directory and the theme directory are watched (recursively)
-//!   with notify. Only Create, Modify and Remove events count: on Linux
+//!   with notify; one replaced under its name (or a theme directory made
+//!   later) is watched again within [`WATCH_CHECK`], and one removed is
+//!   said to be gone. Only Create, Modify and Remove events count: on Linux
 //!   inotify also reports *reads*, and a page view must not trigger a
 //!   rebuild. Editor scratch files (`*~`, `.*.swp`, vim's `4913`, emacs's
 //!   `.#*`) and anything under `.git` are ignored. Events are debounced
@@ -115,6 +117,77 @@ enum Msg {
     Stop,
 }
 
+/// How often the watched directories are looked at while nothing
+/// happens: a content directory replaced by another of its name (`mv
+/// content content.old; cp -r content.old content`, an rsync into a fresh
+/// directory and a rename) is watched again within this, and a theme
+/// directory made after `serve` started is watched from then on.
+pub const WATCH_CHECK: Duration = Duration::from_secs(1);
+
+/// Which directory a path names: its device and inode (on Unix; elsewhere
+/// only whether it is one). `None` when it is not a directory.
+fn dir_id(path: &Path) -> Option<(u64, u64)> {
+    let meta = std::fs::metadata(path).ok().filter(std::fs::Metadata::is_dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        Some((0, 0))
+    }
+}
+
+/// The watcher and the directories it watches (the content directory,
+/// the theme directory), each with the directory its path named when it
+/// was last watched. A watch is on the directory, not its name: one
+/// replaced under its name was no longer followed (attack34 #2), nor was a
+/// theme directory made after `serve` started.
+struct Watch {
+    watcher: Mutex<Option<RecommendedWatcher>>,
+    dirs: Mutex<Vec<(PathBuf, Option<(u64, u64)>)>>,
+}
+
+impl Watch {
+    /// Watches each directory of `dirs` whose path now names another
+    /// directory than it did (replaced, made, removed), saying so on
+    /// stderr; true when one changed, and the site is to be built again.
+    fn follow(&self) -> bool {
+        let mut watcher = self.watcher.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some(watcher) = watcher.as_mut() else { return false };
+        let mut dirs = self.dirs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut changed = false;
+        for (path, id) in dirs.iter_mut() {
+            let now = dir_id(path);
+            if now == *id {
+                continue;
+            }
+            changed = true;
+            if id.is_some() {
+                // The old directory's watch; gone already when it was removed.
+                let _ = watcher.unwatch(path);
+            }
+            let shown = path.display();
+            match (now, id.is_some()) {
+                (None, _) => crate::diag::lossy_eprintln!(
+                    "warning: {shown} is gone: serve is not watching it, and watches it again when it is back"
+                ),
+                (Some(_), was) => match watcher.watch(path, RecursiveMode::Recursive) {
+                    Ok(()) if was => crate::diag::lossy_eprintln!("note: {shown} was replaced: watching the new one"),
+                    Ok(()) => crate::diag::lossy_eprintln!("note: {shown} is there: watching it"),
+                    Err(e) => crate::diag::lossy_eprintln!(
+                        "warning: cannot watch {shown}: {e}; serve does not follow its changes (restart serve)"
+                    ),
+                },
+            }
+            *id = now;
+        }
+        changed
+    }
+}
+
 /// A running `serve`: an HTTP server over the in-memory site, a watcher and
 /// a rebuild thread. Stopped by [`Server::stop`] or when dropped.
 pub struct Server {
@@ -122,7 +195,7 @@ pub struct Server {
     shared: Arc<Shared>,
     /// The HTTP server; replaced when its accepting thread ends.
     http: Arc<Mutex<Arc<tiny_http::Server>>>,
-    watcher: Option<RecommendedWatcher>,
+    watch: Arc<Watch>,
     tx: mpsc::Sender<Msg>,
     accept: Option<JoinHandle<()>>,
     rebuild: Option<JoinHandle<()>>,
@@ -186,6 +259,10 @@ impl Server {
                 .watch(theme, RecursiveMode::Recursive)
                 .map_err(|source| ServeError::Watch { path: theme.to_path_buf(), source })?;
         }
+        let watch = Arc::new(Watch {
+            watcher: Mutex::new(Some(watcher)),
+            dirs: Mutex::new(vec![(opts.content.clone(), dir_id(&opts.content)), (themes.clone(), dir_id(&themes))]),
+        });
 
         let shared = Arc::new(Shared {
             opts,
@@ -198,9 +275,10 @@ impl Server {
 
         let rebuild_thread = {
             let shared = Arc::clone(&shared);
+            let watch = Arc::clone(&watch);
             std::thread::Builder::new()
                 .name("benchsite-rebuild".into())
-                .spawn(move || rebuild_loop(&rx, &shared))
+                .spawn(move || rebuild_loop(&rx, &shared, &watch))
                 .map_err(|e| ServeError::Http(e.to_string()))?
         };
         let accept_thread = {
@@ -211,15 +289,7 @@ impl Server {
                 .spawn(move || accept_loop(&slot, &spare, &shared))
                 .map_err(|e| ServeError::Http(e.to_string()))?
         };
-        Ok(Server {
-            addr: local,
-            shared,
-            http,
-            watcher: Some(watcher),
-            tx,
-            accept: Some(accept_thread),
-            rebuild: Some(rebuild_thread),
-        })
+        Ok(Server { addr: local, shared, http, watch, tx, accept: Some(accept_thread), rebuild: Some(rebuild_thread) })
     }
 
     /// The address the server listens on (with the real port when 0 was asked).
@@ -256,7 +326,7 @@ impl Server {
 
     fn shutdown(&mut self) {
         self.shared.stop.store(true, Ordering::SeqCst);
-        self.watcher = None;
+        *self.watch.watcher.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         let _ = self.tx.send(Msg::Stop);
         {
             let _st = self.shared.lock();
@@ -352,17 +422,22 @@ pub fn is_ignored(path: &Path) -> bool {
         return true;
     }
     let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else { return false };
-    name.ends_with('~')
+    crate::site::is_leftover(&name)
         || name == "4913"
         || name.starts_with(".#")
         || (name.starts_with('.') && [".swp", ".swx", ".swo"].iter().any(|s| name.ends_with(s)))
 }
 
-fn rebuild_loop(rx: &mpsc::Receiver<Msg>, shared: &Shared) {
+/// Rebuilds after each burst of changes, and when a watched directory's
+/// path names another directory than it did ([`Watch::follow`], looked at
+/// every [`WATCH_CHECK`] and before each rebuild).
+fn rebuild_loop(rx: &mpsc::Receiver<Msg>, shared: &Shared, watch: &Watch) {
     loop {
-        match rx.recv() {
+        match rx.recv_timeout(WATCH_CHECK) {
             Ok(Msg::Changed) => {}
-            Ok(Msg::Stop) | Err(_) => return,
+            Err(mpsc::RecvTimeoutError::Timeout) if !shared.stop.load(Ordering::SeqCst) && watch.follow() => {}
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Ok(Msg::Stop) | Err(mpsc::RecvTimeoutError::Disconnected) => return,
         }
         // Wait for a quiet period: an editor's save is several events.
         let first = Instant::now();
@@ -376,6 +451,8 @@ fn rebuild_loop(rx: &mpsc::Receiver<Msg>, shared: &Shared) {
         if shared.stop.load(Ordering::SeqCst) {
             return;
         }
+        // The change may have been the directory's own (renamed away).
+        watch.follow();
         rebuild(shared, "rebuilt");
     }
 }
@@ -496,10 +573,21 @@ pub fn resolve<F: Fn(&str) -> bool>(path: &str, exists: F) -> Resolved {
     }
 }
 
-/// The Content-Type for an output file, by extension. Files with another
-/// extension (raw benchmark output) are plain text when they are UTF-8.
+/// The Content-Type for an output file, by extension. A class's copies of
+/// its raw files (`<class>/raw/…`) and files with another extension are
+/// plain text when they are UTF-8 (else `application/octet-stream`),
+/// whatever their name: a copy is the text a benchmark printed, never a
+/// page or an image to run (a copy's name ends in `.txt`,
+/// [`crate::site::raw_copy_name`]; this holds for any name). Every
+/// response also carries `X-Content-Type-Options: nosniff`.
 pub fn content_type(path: &str, contents: &[u8]) -> &'static str {
     let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    let raw_copy = path.split('/').nth(1) == Some(crate::report::RAW_DIR) && path.split('/').count() > 2;
+    let text =
+        || if std::str::from_utf8(contents).is_ok() { "text/plain; charset=utf-8" } else { "application/octet-stream" };
+    if raw_copy {
+        return text();
+    }
     match ext.as_str() {
         "html" | "htm" => "text/html; charset=utf-8",
         "css" => "text/css; charset=utf-8",
@@ -511,8 +599,7 @@ pub fn content_type(path: &str, contents: &[u8]) -> &'static str {
         "csv" => "text/csv; charset=utf-8",
         "png" => "image/png",
         "ico" => "image/x-icon",
-        _ if std::str::from_utf8(contents).is_ok() => "text/plain; charset=utf-8",
-        _ => "application/octet-stream",
+        _ => text(),
     }
 }
 
@@ -579,7 +666,8 @@ fn send(rq: tiny_http::Request, status: u16, ctype: &str, body: Vec<u8>, extra: 
     let mut resp = tiny_http::Response::from_data(body)
         .with_status_code(status)
         .with_header(header("Content-Type", ctype))
-        .with_header(header("Cache-Control", "no-store"));
+        .with_header(header("Cache-Control", "no-store"))
+        .with_header(header("X-Content-Type-Options", "nosniff"));
     if let Some(h) = extra {
         resp.add_header(h);
     }
@@ -720,5 +808,10 @@ mod tests {
         assert_eq!(content_type("a/data.csv", b""), "text/csv; charset=utf-8");
         assert_eq!(content_type("a/raw/run1", b"dbench"), "text/plain; charset=utf-8");
         assert_eq!(content_type("a/raw/run1", b"\xff\xfe"), "application/octet-stream");
+        // A class's raw copies are text whatever their name says.
+        for name in ["a/raw/6.1/dbench.html", "a/raw/x.svg", "a/raw/x.htm", "a/raw/x.js", "a/raw/6.1/d.html.txt"] {
+            assert_eq!(content_type(name, b"<script>alert(1)</script>"), "text/plain; charset=utf-8", "{name}");
+        }
+        assert_eq!(content_type("raw/index.html", b""), "text/html; charset=utf-8");
     }
 }

@@ -105,16 +105,21 @@ impl Summary {
                 Value::Summary { mean, stddev, n } => (mean, stddev, n.max(1)),
             })
             .collect();
-        let n: u32 = groups.iter().map(|g| g.2).sum();
-        let mean = groups.iter().map(|g| g.0 * f64::from(g.2)).sum::<f64>() / f64::from(n);
-        let stddev = if n < 2 {
+        // Counted in u64: reported counts near u32::MAX (a histogram's
+        // sample count given as `n`) summed past it, a panic in a debug
+        // build and a wrapped n (2) and absurd mean in a release one. The
+        // cell's own `n` stops at u32::MAX.
+        let n_all: u64 = groups.iter().map(|g| u64::from(g.2)).sum();
+        let n = u32::try_from(n_all).unwrap_or(u32::MAX);
+        let mean = groups.iter().map(|g| g.0 * f64::from(g.2)).sum::<f64>() / n_all as f64;
+        let stddev = if n_all < 2 {
             None
         } else if groups.len() == 1 {
             groups[0].1
         } else if groups.iter().all(|g| g.1.is_some() || g.2 == 1) {
             let within: f64 = groups.iter().map(|g| f64::from(g.2 - 1) * g.1.unwrap_or(0.0).powi(2)).sum();
             let between: f64 = groups.iter().map(|g| f64::from(g.2) * (g.0 - mean).powi(2)).sum();
-            Some(((within + between) / f64::from(n - 1)).sqrt())
+            Some(((within + between) / (n_all - 1) as f64).sqrt())
         } else {
             None
         };
@@ -487,6 +492,22 @@ mod tests {
         .unwrap();
         assert!((pooled.mean - all.mean).abs() < 1e-12);
         assert!((pooled.stddev.unwrap() - all.stddev.unwrap()).abs() < 1e-12);
+    }
+
+    /// Reported counts summing past u32::MAX (attack34 #5: a panic in a
+    /// debug build; in a release one n wrapped to 2 and the mean was
+    /// 2.6e10): the mean and spread are the pooled ones, n stops at
+    /// u32::MAX.
+    #[test]
+    fn pooled_counts_past_u32_do_not_overflow() {
+        let s = Summary::of(&[
+            Value::Summary { mean: 12.0, stddev: Some(1.0), n: u32::MAX },
+            Value::Summary { mean: 13.0, stddev: Some(1.0), n: 3 },
+        ])
+        .unwrap();
+        assert_eq!(s.n, u32::MAX);
+        assert!((s.mean - 12.0).abs() < 1e-6, "{}", s.mean);
+        assert!((s.stddev.unwrap() - 1.0).abs() < 1e-3, "{:?}", s.stddev);
     }
 
     #[test]

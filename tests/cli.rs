@@ -232,3 +232,73 @@ fn init_action_names_the_workflows_action() {
         assert!(!gone.exists(), "{bad}: nothing written");
     }
 }
+
+/// Every file under `dir`, relative, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut out: Vec<String> = walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .into_iter()
+        .map(|e| e.expect("walk").path().strip_prefix(dir).expect("prefix").display().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+/// `init` into a directory where a file stands where a directory must go
+/// (`.github`, attack34 #3) wrote README.md, .gitignore and the content
+/// before it failed at `.github/workflows`, and a second `init` then
+/// refused its own files. Now it names the file and writes nothing; and a
+/// write that fails all the same (a read-only directory) removes what it
+/// wrote before.
+#[test]
+fn init_writes_nothing_when_a_directory_it_needs_is_a_file() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for in_the_way in [".github", "content", "content/example-box/2.4.7"] {
+        let dir = tmp.path().join(format!("i-{}", in_the_way.replace('/', "-")));
+        let file = dir.join(in_the_way);
+        std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&file, "").expect("write");
+        let before = listing(&dir);
+        let out = benchsite().arg("init").arg(&dir).output().expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{in_the_way}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("{} is not a directory", file.display())) && err.contains("nothing was written"),
+            "{err}"
+        );
+        assert_eq!(listing(&dir), before, "init wrote something with {in_the_way} in the way");
+        // Once it is out of the way, init writes the whole site.
+        std::fs::remove_file(&file).expect("rm");
+        benchsite().arg("init").arg(&dir).assert().success();
+    }
+    // A directory init cannot write into (not for root, who can).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tmp.path().join("ro");
+        std::fs::create_dir_all(dir.join(".github")).expect("mkdir");
+        std::fs::set_permissions(dir.join(".github"), std::fs::Permissions::from_mode(0o555)).expect("chmod");
+        let writable = std::fs::create_dir(dir.join(".github/probe")).is_ok();
+        if !writable {
+            let out = benchsite().arg("init").arg(&dir).output().expect("runs");
+            assert_eq!(out.status.code(), Some(1));
+            assert!(stderr(&out).contains("nothing was written"), "{}", stderr(&out));
+            assert_eq!(listing(&dir), [".github"], "what init wrote before the failure is removed");
+        }
+        std::fs::set_permissions(dir.join(".github"), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+}
+
+/// `--width` past what a page can be (attack34: 18446744073709551615
+/// panicked with a capacity overflow, 4294967295 aborted allocating 4 GB,
+/// 0 to 5 were taken silently) is a usage error naming the range.
+#[test]
+fn width_out_of_range_is_a_usage_error() {
+    for cmd in [&["text", "m"][..], &["build"], &["serve"]] {
+        for width in ["18446744073709551615", "4294967295", "1001", "19", "0"] {
+            let out = benchsite().args(cmd).args(["--width", width]).output().expect("runs");
+            assert_eq!(out.status.code(), Some(2), "{cmd:?} --width {width}: {}", stderr(&out));
+            assert!(stderr(&out).contains("20..=1000"), "{}", stderr(&out));
+        }
+    }
+}

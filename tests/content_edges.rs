@@ -2143,3 +2143,68 @@ fn a_distro_line_with_uname_r_names_its_runs_kernel() {
     assert!(row("5.14.0-503.40.1.el9_5.x86_64 ").contains(" 88.5 "), "{mail}");
     assert!(row("6.14.5-300.fc42.x86_64 ").contains(" 41.0 "), "{mail}");
 }
+
+/// What editors and tools leave beside a raw file (attack34 #11:
+/// `dbench.txt.bak` of `sed -i.bak`, Emacs's `#dbench.txt#`, `patch`'s
+/// `.orig`) was read as more runs of the kernel (6.2 16.0 ±5.3 +42.2%
+/// from one 12.25 and its backup's 19.75). They are not raw files.
+#[test]
+fn editor_and_patch_leftovers_are_not_runs() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    for name in ["dbench-32.txt.bak", "#dbench-32.txt#", "dbench-32.txt.orig", "dbench-32.txt.rej", "dbench-32.txt.BAK"]
+    {
+        common::put(&content, &format!("m1/2.4.8/{name}"), common::dbench("19.75"));
+    }
+    let out = tmp.path().join("output");
+    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
+    assert_eq!(report.files_read, 2, "{:?}", report.diagnostics);
+    let page = std::fs::read_to_string(out.join("m1/index.html")).expect("page");
+    assert!(page.contains("6.8888") && !page.contains("19.75"), "a leftover was read");
+}
+
+/// Run directories with one missing (attack34 #8): 6.1's `1/ 2/ 3/` are
+/// runs; 6.2's `1/ 3/` (run 2 failed and was removed) were read as
+/// set-ups `dir 1`, `dir 3`, and 6.2 was not compared with 6.1, without a
+/// word. They are runs with a gap now, with a note; so are `ext4-1/
+/// ext4-3/` beside another kernel's `ext4-1/ ext4-2/ ext4-3/`.
+#[test]
+fn run_directories_with_one_missing_stay_runs() {
+    for (base, other) in [(["1", "2", "3"], ["1", "3"]), (["ext4-1", "ext4-2", "ext4-3"], ["ext4-1", "ext4-3"])] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let c = tmp.path().join("content");
+        put(&c, "site.yaml", "title: t\n");
+        put(&c, "m1/machine.yaml", "name: box\nbaseline: \"6.1\"\n");
+        for (i, d) in base.iter().enumerate() {
+            put(&c, &format!("m1/6.1/{d}/dbench.txt"), dbench(&format!("12.{}5", i + 1)));
+        }
+        for (i, d) in other.iter().enumerate() {
+            put(&c, &format!("m1/6.2/{d}/dbench.txt"), dbench(&format!("14.{}5", i + 1)));
+        }
+        let out = tmp.path().join("output");
+        let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+        let page = std::fs::read_to_string(out.join("m1/index.html")).expect("m1 page");
+        let notes: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert!(notes.iter().any(|d| d.contains("read as runs with some missing")), "{notes:?}");
+        assert!(!page.contains("not compared"), "{other:?}: 6.2 not compared");
+        assert!(page.contains("14.20"), "{other:?}: 6.2's two runs averaged: 14.20");
+    }
+}
+
+/// A log cut by a crash ends in NUL bytes, the file system's zero-filled
+/// block (attack34 #19): it was skipped whole as a binary file. The text
+/// up to the NULs is read now, with a warning naming the line they start
+/// at; a NUL inside the text still makes the file binary.
+#[test]
+fn a_tail_of_nul_bytes_after_text_is_left_out_with_a_warning() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let mut cut = dbench("7.25").into_bytes();
+    cut.extend([0u8; 4096]);
+    put(&content, "m1/2.4.9/dbench-32.txt", &cut);
+    put(&content, "m1/2.4.10/dbench-32.txt", format!("32 clients\0started\n{}", dbench("7.75")));
+    let (report, page) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.9/dbench-32.txt", "ends in 4096 NUL bytes");
+    diag_for(&report, "2.4.10/dbench-32.txt", "binary file");
+    assert!(page.contains("7.25") && !page.contains("7.75"), "the cut file is read, the binary one is not");
+}

@@ -168,3 +168,38 @@ fn a_dmesg_warning_marks_its_kernels_results_in_every_rendering() {
     assert!(charts.iter().any(|svg| svg.contains(&format!("{marked}!"))), "no chart labels {marked}!");
     assert!(charts.iter().all(|svg| !svg.contains(&format!("{unmarked}!"))));
 }
+
+/// A results log that opens with boot messages (a serial-console capture)
+/// or with 20 `CONFIG_` lines (a script printing the options it cares
+/// about) was taken for an environment file by its contents, and its
+/// dbench run dropped without a word (attack34 #4). A file told so by
+/// its contents alone is read for results too: results where a parser
+/// finds some, environment as well. One named as environment (`dmesg`)
+/// stays environment.
+#[test]
+fn a_log_opening_like_an_environment_file_is_still_read_for_results() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Box\"\nbaseline: \"6.1\"\n");
+    let boot =
+        "[    0.000000] Linux version 6.1.0 (gcc version 12)\n[    0.000001] Command line: quiet\n\n$ dbench 32\n";
+    put(&c, "m1/6.1/console.log", format!("{boot}{}", dbench("9.25")));
+    let config: String = (0..20).map(|i| format!("CONFIG_OPT_{i}=y\n")).collect();
+    put(&c, "m1/6.2/run.log", format!("{config}{}", dbench("8.75")));
+    put(&c, "m1/6.2/dmesg", format!("{boot}{}", dbench("1.5")));
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let csv: String = walkdir::WalkDir::new(out.join("m1/csv"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| std::fs::read_to_string(e.path()).expect("csv"))
+        .collect();
+    assert!(csv.contains("9.25") && csv.contains("8.75"), "{csv}");
+    assert!(!csv.contains(",1.5"), "the file named dmesg was read as results: {csv}");
+    // `parse` says the same.
+    let parsed = benchsite().arg("parse").arg(c.join("m1/6.1/console.log")).output().expect("parse");
+    let said = String::from_utf8_lossy(&parsed.stdout);
+    assert!(said.contains("9.25") && !said.contains("environment file"), "{said}");
+}

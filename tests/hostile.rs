@@ -194,3 +194,169 @@ fn csv_formulas_and_terminal_escapes_are_inert() {
     assert!(e.contains("2.4.9\u{FFFD}]0;pwned"), "{e}");
     assert!(!e.chars().any(|c| c.is_control() && c != '\n'), "control characters in an error: {e:?}");
 }
+
+/// A raw file named like a page or an image (`dbench.html`, `.htm`,
+/// `.svg`, `.xhtml`) holding a script and a dbench run (attack34 #0): its
+/// copy in the site ends in `.txt` and is what the pages link, so no host
+/// serves it as a page on the site's origin; its figures are read as
+/// ever. A class holding both `a.html` and `a.html.txt` would give them
+/// one copy: `a.html` is skipped with a warning naming both names.
+#[test]
+fn raw_files_named_like_pages_are_copied_as_text() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    let script = "<script>alert(document.domain)</script><svg onload=alert(1)>\n";
+    for (k, name) in
+        [("2.4.9", "dbench.html"), ("2.4.10", "dbench.htm"), ("2.4.11", "dbench.svg"), ("2.4.12", "dbench.xhtml")]
+    {
+        put(&content, &format!("m1/{k}/{name}"), format!("{script}{}", dbench("7.5")));
+    }
+    // `dbench.html` beside a file already named as its copy would be.
+    put(&content, "m1/2.4.13/dbench.html", format!("{script}{}", dbench("1.1")));
+    put(&content, "m1/2.4.13/dbench.html.txt", dbench("8.25"));
+    let out = tmp.path().join("output");
+    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("site builds");
+    let files = texts(&out);
+    let copies: Vec<&String> = files.keys().filter(|p| p.starts_with("m1/raw/")).collect();
+    assert_eq!(
+        copies,
+        [
+            "m1/raw/2.4.10/dbench.htm.txt",
+            "m1/raw/2.4.11/dbench.svg.txt",
+            "m1/raw/2.4.12/dbench.xhtml.txt",
+            "m1/raw/2.4.13/dbench.html.txt",
+            "m1/raw/2.4.7/dbench-32.txt",
+            "m1/raw/2.4.8/dbench-32.txt",
+            "m1/raw/2.4.9/dbench.html.txt",
+        ]
+    );
+    assert!(files["m1/raw/2.4.9/dbench.html.txt"].starts_with(script), "the copy is the file as written");
+    assert_eq!(files["m1/raw/2.4.13/dbench.html.txt"], dbench("8.25"), "the file named .txt keeps its copy");
+    for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".html") || p.ends_with(".md")) {
+        for active in ["dbench.html\"", "dbench.htm\"", "dbench.svg\"", "dbench.xhtml\"", "dbench.html)", "dbench.svg)"]
+        {
+            assert!(!text.contains(active), "{path} links a raw file by its active name ({active})");
+        }
+    }
+    let page = &files["m1/index.html"];
+    for link in ["raw/2.4.9/dbench.html.txt", "raw/2.4.10/dbench.htm.txt", "raw/2.4.11/dbench.svg.txt"] {
+        assert!(page.contains(&format!("href=\"{link}\"")), "m1/index.html does not link {link}");
+    }
+    assert!(page.contains("7.5") && page.contains("8.25") && !page.contains(">1.1<"), "figures as read");
+    let skipped: Vec<String> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.message.contains("the name of another raw file"))
+        .map(|d| d.to_string())
+        .collect();
+    assert_eq!(skipped.len(), 1, "{skipped:?}");
+    assert!(
+        skipped[0].contains("2.4.13/dbench.html:") && skipped[0].contains("raw/2.4.13/dbench.html.txt"),
+        "{skipped:?}"
+    );
+}
+
+/// A file's own parameter named `dir` (a CSV column) in set-up
+/// directories `6.1/ext4/`, `6.1/xfs/` (attack34 #0b): the set-up
+/// directories' parameter was named `dir` too, one of the two was lost,
+/// and ext4 and xfs were averaged as runs of one set-up (`6.1 151 ±58`,
+/// n 4). Now the site's parameter is named `set-up dir`, with a note, and
+/// each set-up is its own row, compared with its own baseline.
+#[test]
+fn a_files_own_dir_parameter_keeps_set_up_directories_apart() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "box/machine.yaml", "name: box\nbaseline: \"6.1\"\n");
+    for (k, add) in [("6.1", 0), ("6.2", 50)] {
+        for (fs, base) in [("ext4", 100), ("xfs", 200)] {
+            let (a, b) = (base + add, base + add + 2);
+            put(
+                &c,
+                &format!("box/{k}/{fs}/r.csv"),
+                format!("metric,value,better,dir\nm,{a},higher,same\nm,{b},higher,same\n"),
+            );
+        }
+    }
+    let out = tmp.path().join("output");
+    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&c, &out)).expect("site builds");
+    let notes: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("`set-up dir`")).collect();
+    assert_eq!(notes.len(), 1, "{:?}", report.diagnostics);
+    let files = texts(&out);
+    let csv: String = files.iter().filter(|(p, _)| p.starts_with("box/csv/")).map(|(_, t)| t.as_str()).collect();
+    // Each set-up's mean of its own two runs, never the four averaged.
+    for mean in ["101", "201", "151", "251"] {
+        assert!(csv.lines().any(|l| l.contains(&format!(",2,{mean},"))), "no n 2 mean {mean} in\n{csv}");
+    }
+    assert!(!csv.contains(",4,"), "set-ups averaged as runs:\n{csv}");
+    let data = &files["box/data.json"];
+    assert!(data.contains("\"set-up dir\"") && data.contains("\"same\""), "data.json keeps both parameters");
+}
+
+/// YAML aliases (attack34 #1): a 25 KB `machine.yaml` of aliases to a
+/// 1,000-name list took 4.9 GB and 90 s before the YAML library's own
+/// limit stopped it, without a line; a 6 KB generic results file gave
+/// 300,000 samples. An alias is now an error at its line and column, in
+/// the annotations and in raw generic YAML, before anything is expanded;
+/// a `*` in a quoted or block scalar (a Markdown list in commentary) or a
+/// comment is none.
+#[test]
+fn yaml_aliases_are_refused_at_their_line() {
+    use benchsite::site::{YamlKind, check_yaml};
+    let names: Vec<String> = (0..1000).map(|i| format!("k{i}")).collect();
+    let bomb = format!(
+        "name: box\nkernel_order: &M [{}]\nsections:\n{}",
+        names.join(", "),
+        "  - {title: t, metrics: *M}\n".repeat(1000)
+    );
+    let started = std::time::Instant::now();
+    let diags = check_yaml(YamlKind::Machine, &bomb);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!((diags[0].line, diags[0].column), (Some(4), Some(25)), "{diags:?}");
+    assert!(diags[0].message.contains("YAML alias") && diags[0].to_string().starts_with("error:"), "{}", diags[0]);
+    assert!(started.elapsed().as_secs() < 30, "the alias was expanded before it was refused");
+    for kind in [YamlKind::Site, YamlKind::Kernel] {
+        let d = check_yaml(kind, "title: &t x\nnotes: &t x\ndescription: *t\n");
+        assert!(d.iter().any(|d| d.line == Some(3) && d.message.contains("YAML alias")), "{d:?}");
+    }
+    // Stars that are no alias.
+    let fine =
+        "title: \"*bold*\"\ndescription: |\n  * a list item\n  *emphasis* and 2*3\n# *not an alias\nauthor: 'x *y'\n";
+    assert!(check_yaml(YamlKind::Site, fine).is_empty(), "{:?}", check_yaml(YamlKind::Site, fine));
+    // Raw generic YAML: the file is skipped with a warning at the alias.
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    let rbomb = format!(
+        "benchmark: b\nresults:\n  - &R {{metric: m, better: higher, values: [{}]}}\n{}",
+        (0..1000).map(|i| i.to_string()).collect::<Vec<_>>().join(", "),
+        "  - *R\n".repeat(299)
+    );
+    put(&content, "m1/2.4.8/r.yaml", &rbomb);
+    let out = tmp.path().join("output");
+    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("site builds");
+    let said: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("r.yaml")).collect();
+    assert!(said.iter().any(|d| d.contains("r.yaml:4:") && d.contains("YAML alias")), "{said:?}");
+    assert!(!texts(&out)["m1/data.json"].contains("\"m\""), "samples read from an alias");
+}
+
+/// A bidirectional override in a kernel's name (`6.2` + U+202E, attack34
+/// #13) reached the mail, the pages, the Markdown and the CSV: in the
+/// mail it ran to the end of the line and showed the row's figures
+/// backwards (`0.150` as `051.0`). It is U+FFFD in every output now,
+/// as control characters are.
+#[test]
+fn bidi_controls_in_names_are_inert() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    put(&content, "m1/2.4.9\u{202E}/dbench-32.txt", dbench("7.25"));
+    put(&content, "m1/2.4.10\u{2067}x/dbench-32.txt", dbench("7.75"));
+    let out = tmp.path().join("output");
+    benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("site builds");
+    let files = texts(&out);
+    for (path, text) in &files {
+        let bidi = text.chars().find(|&c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'));
+        assert!(bidi.is_none(), "{path} holds U+{:04X}", u32::from(bidi.unwrap_or(' ')));
+    }
+    assert!(files["m1/email.txt"].contains("2.4.9\u{FFFD}") && files["m1/email.txt"].contains("7.25"));
+}

@@ -224,6 +224,76 @@ fn writing_content_rebuilds_and_reloads() {
     server.stop();
 }
 
+/// A content directory replaced under its name (`mv content content.old;
+/// cp -r content.old content`, attack34 #2) was no longer followed: the
+/// watch was on the old directory. Now the new one is watched within a
+/// second or two, and its edits rebuild.
+#[test]
+fn a_replaced_content_directory_is_watched_again() {
+    let (tmp, content, theme) = site();
+    let server = start(&content, &theme);
+    let addr = server.addr();
+    let old = tmp.path().join("content.old");
+    std::fs::rename(&content, &old).expect("rename");
+    copy_dir(&old, &content);
+    let g0 = server.generation();
+    // Wait for the new directory to be watched (and built from) first.
+    assert!(wait_until(Duration::from_secs(10), || server.builds() >= 2), "no rebuild after the replacement");
+    std::thread::sleep(Duration::from_millis(1500));
+    let site_yaml = content.join("site.yaml");
+    let text = std::fs::read_to_string(&site_yaml).unwrap().replacen("Kernel benchmarks", "In the new directory", 1);
+    std::fs::write(&site_yaml, text).unwrap();
+    assert!(
+        wait_until(Duration::from_secs(10), || get(addr, "/").body.contains("In the new directory")),
+        "an edit of the new content directory was not followed"
+    );
+    assert!(server.generation() > g0);
+    server.stop();
+}
+
+/// A theme directory made after `serve` started is watched from then on
+/// (the first build fails: `--theme` names no directory yet).
+#[test]
+fn a_theme_directory_made_later_is_watched() {
+    let (tmp, content, _) = site();
+    let theme = tmp.path().join("later-theme");
+    let server = start(&content, &theme);
+    std::fs::create_dir_all(theme.join("static")).unwrap();
+    assert!(wait_until(Duration::from_secs(10), || server.builds() >= 2), "the new theme directory was not seen");
+    std::thread::sleep(Duration::from_millis(500));
+    let g0 = server.generation();
+    std::fs::write(theme.join("static/style.css"), "body { color: rebeccapurple; }\n").unwrap();
+    assert!(
+        wait_until(Duration::from_secs(10), || get(server.addr(), "/style.css").body.contains("rebeccapurple")),
+        "an edit of the theme made later was not followed"
+    );
+    assert!(server.generation() > g0);
+    server.stop();
+}
+
+/// A class's copies of its raw files are plain text, never a page: a raw
+/// file named `dbench.html` is published as `dbench.html.txt`, and
+/// every response says `nosniff` (attack34 #0).
+#[test]
+fn raw_copies_are_served_as_plain_text() {
+    let (_tmp, content, theme) = site();
+    std::fs::write(
+        content.join("dbench32-384m/2.4.7/dbench-32-run9.html"),
+        "<script>alert(1)</script>\n32 clients started\nThroughput 9.5 MB/sec (NB=11.6 MB/sec  92.9 MBit/sec)\n",
+    )
+    .unwrap();
+    let server = start(&content, &theme);
+    let addr = server.addr();
+    let raw = get(addr, "/dbench32-384m/raw/2.4.7/dbench-32-run9.html.txt");
+    assert_eq!(raw.status, 200);
+    assert_eq!(raw.header("Content-Type"), Some("text/plain; charset=utf-8"));
+    assert_eq!(raw.header("X-Content-Type-Options"), Some("nosniff"));
+    assert!(raw.body.starts_with("<script>") && !raw.body.contains(RELOAD_PATH), "{}", raw.body);
+    assert_eq!(get(addr, "/dbench32-384m/raw/2.4.7/dbench-32-run9.html").status, 404);
+    assert_eq!(get(addr, "/").header("X-Content-Type-Options"), Some("nosniff"));
+    server.stop();
+}
+
 #[test]
 fn writing_theme_rebuilds() {
     let (_tmp, content, theme) = site();

@@ -61,3 +61,38 @@ fn missing_theme_directory_fails() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/typo"), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(!out.exists(), "a failed build wrote {}", out.display());
 }
+
+/// A theme's symbolic link out of the theme directory (attack34's theme
+/// finding: `static/env.txt -> /proc/self/environ` published the build's
+/// environment, CI tokens among them, with the site; `themes/default`
+/// beside a results repository's `content/` is picked without
+/// `--theme`) is an error naming it, and nothing is written. A link to
+/// another file of the theme is read.
+#[cfg(unix)]
+#[test]
+fn a_theme_link_out_of_the_theme_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("site");
+    benchsite::init::init(&dir, &benchsite::init::action()).expect("init");
+    let theme = dir.join("themes/default");
+    std::fs::create_dir_all(theme.join("static")).expect("mkdir");
+    std::fs::write(theme.join("static/own.css"), "body{}").expect("write");
+    std::os::unix::fs::symlink("own.css", theme.join("static/alias.css")).expect("link");
+    let out = dir.join("output");
+    build(&BuildOptions::new(dir.join("content"), &out)).expect("a link inside the theme is read");
+    assert_eq!(std::fs::read_to_string(out.join("alias.css")).expect("alias.css"), "body{}");
+    for (name, target) in [("static/env.txt", "/proc/self/environ"), ("templates/x.html", "/etc/passwd")] {
+        let link = theme.join(name);
+        std::fs::create_dir_all(link.parent().expect("parent")).expect("mkdir");
+        std::os::unix::fs::symlink(target, &link).expect("link");
+        let out = tmp.path().join(format!("out-{}", name.replace('/', "-")));
+        let err = build(&BuildOptions::new(dir.join("content"), &out)).unwrap_err().to_string();
+        assert!(err.contains(name) && err.contains("symbolic link out of the theme directory"), "{err}");
+        assert!(!out.exists(), "{name}: something was written");
+        std::fs::remove_file(&link).expect("rm");
+    }
+    // The same for a static directory that is itself a link out.
+    std::fs::rename(theme.join("static"), tmp.path().join("static-away")).expect("mv");
+    std::os::unix::fs::symlink("/etc", theme.join("static")).expect("link");
+    assert!(build(&BuildOptions::new(dir.join("content"), tmp.path().join("out-etc"))).is_err());
+}

@@ -898,7 +898,8 @@ fn render_pages(
     Ok(())
 }
 
-/// Copies a class's raw files into the output (`<class>/raw/<path>`),
+/// Copies a class's raw files into the output (`<class>/raw/<path>`, named
+/// by [`site::raw_copy_name`]: always ending in `.txt`),
 /// unless site.yaml's `raw_url` links them in their repository instead
 /// ([`report::RawLinks`]): then nothing is written. A
 /// file holding several benchmarks' outputs is one `ResultFile` per output,
@@ -916,7 +917,7 @@ fn copy_raw(ctx: &ClassContext, sink: &dyn Sink, m: &mut site::MachineClass) -> 
         if ctx.cache.is_some() { firsts.par_iter().map(|rf| cache::hash(&rf.raw)).collect() } else { Vec::new() };
     let copied = report::raw_links(ctx.config, m).copied();
     firsts.par_iter().enumerate().filter(|_| copied).try_for_each(|(i, rf)| -> Result<(), BuildError> {
-        let path = format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path);
+        let path = format!("{}/{}/{}", m.slug, report::RAW_DIR, site::raw_copy_name(&rf.rel_path));
         if let Some(&h) = raw_hashes.get(i)
             && sink.keep_unchanged(&path, rf.raw.len() as u64, h)?
         {

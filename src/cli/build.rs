@@ -20,8 +20,8 @@ pub struct SiteArgs {
     /// Theme directory (default: themes/<site.yaml's theme, or default> beside the content).
     #[arg(long)]
     pub theme: Option<PathBuf>,
-    /// Width of the plaintext (email.txt) in columns.
-    #[arg(long, default_value_t = 72)]
+    /// Width of the plaintext (email.txt) in columns (20 to 1000).
+    #[arg(long, default_value_t = 72, value_parser = crate::cli::width_parser())]
     pub width: usize,
     /// Write into a non-empty output directory benchsite did not create.
     #[arg(long)]

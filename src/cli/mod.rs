@@ -80,6 +80,20 @@ const EXIT_STATUS: &str = "Exit status: 0 success; 1 failure (errors in the cont
 
 Environment: NO_COLOR (set, not empty) turns colour off, even with CLICOLOR_FORCE; BENCHSITE_TIMINGS=1 prints each step's time, as --verbose does; BENCHSITE_NO_CACHE=1 builds without the build cache.";
 
+/// The narrowest page `--width` takes, in columns.
+pub const MIN_WIDTH: u64 = 20;
+
+/// The widest page `--width` takes, in columns: a mail line is 72, a
+/// terminal a few hundred; `--width 18446744073709551615` panicked
+/// (capacity overflow) and 4294967295 aborted allocating 4 GB (attack34).
+pub const MAX_WIDTH: u64 = 1000;
+
+/// `--width`'s parser: a number of columns from [`MIN_WIDTH`] to
+/// [`MAX_WIDTH`]; anything else is a usage error (exit 2).
+pub fn width_parser() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(MIN_WIDTH..=MAX_WIDTH)
+}
+
 pub mod build;
 pub mod check;
 pub mod completions;

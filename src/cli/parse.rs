@@ -94,6 +94,11 @@ pub fn run(args: &ParseArgs) -> ExitCode {
     // reads as environment, not results: say so and show its facts.
     if forced.is_none() {
         match site::env::read_file(&file.to_string_lossy(), &bytes) {
+            // Told by its contents alone and holding results: results
+            // (as `build` reads it).
+            Some(Ok(_))
+                if !site::env::named_as_env(&file.to_string_lossy())
+                    && crate::site::parse_bytes(&bytes, None).parsed.iter().any(|p| !p.samples.is_empty()) => {}
             Some(Ok((kind, env))) => {
                 outln!(
                     "{}: an environment file ({kind:?}): build reads it as environment, not as results",

@@ -22,8 +22,8 @@ pub struct ServeArgs {
     /// machines read the site.
     #[arg(long, default_value = "127.0.0.1")]
     pub bind: std::net::IpAddr,
-    /// Width of the plaintext (email.txt) in columns.
-    #[arg(long, default_value_t = 72)]
+    /// Width of the plaintext (email.txt) in columns (20 to 1000).
+    #[arg(long, default_value_t = 72, value_parser = crate::cli::width_parser())]
     pub width: usize,
 }
 

@@ -25,8 +25,8 @@ pub struct TextArgs {
     /// kernels shows the baseline and the last ones, as `email.txt` does.
     #[arg(long, value_delimiter = ',')]
     pub kernels: Vec<String>,
-    /// Width in columns.
-    #[arg(long, default_value_t = 72)]
+    /// Width in columns (20 to 1000).
+    #[arg(long, default_value_t = 72, value_parser = crate::cli::width_parser())]
     pub width: usize,
     /// Leave out the % change vs the baseline and the significance marks
     /// (shown by default, as in `email.txt`).

@@ -89,27 +89,85 @@ pub enum InitError {
     /// A file it would write exists already.
     #[error("{0} already exists; init never overwrites a file (nothing was written)")]
     Exists(PathBuf),
+    /// Something other than a directory is where a directory must go
+    /// (a file named `.github` where `.github/workflows/` goes).
+    #[error("{0} is not a directory, and init puts files in it (nothing was written)")]
+    NotADirectory(PathBuf),
     /// `--action` is not `OWNER/NAME@REF`: (what was given, why).
     #[error("--action {0:?} is not a GitHub Action as a workflow's `uses:` names one, OWNER/NAME@REF: {1}")]
     Action(String, String),
-    /// Writing failed.
-    #[error("cannot write {path}: {source}")]
+    /// Writing failed; what was written before was removed (`undone`
+    /// says so, or names what could not be).
+    #[error("cannot write {path}: {source} ({undone})")]
     Io {
-        /// The file.
+        /// The file or directory.
         path: PathBuf,
         /// The I/O error.
         source: std::io::Error,
+        /// "nothing was written", or what could not be removed again.
+        undone: String,
     },
+}
+
+/// What `init` has created so far, removed again when it fails: its
+/// files, then its directories, newest first.
+#[derive(Default)]
+struct Created {
+    files: Vec<PathBuf>,
+    dirs: Vec<PathBuf>,
+}
+
+impl Created {
+    /// Creates the missing directories of `dir` (outermost first), each
+    /// recorded; the one that could not be created and why.
+    fn dirs_of(&mut self, dir: &Path) -> Result<(), (PathBuf, std::io::Error)> {
+        let missing: Vec<&Path> =
+            dir.ancestors().take_while(|d| !d.as_os_str().is_empty() && d.symlink_metadata().is_err()).collect();
+        for d in missing.into_iter().rev() {
+            std::fs::create_dir(d).map_err(|e| (d.to_path_buf(), e))?;
+            self.dirs.push(d.to_path_buf());
+        }
+        Ok(())
+    }
+
+    /// Removes everything created, newest first; "nothing was written",
+    /// or what is left.
+    fn undo(self) -> String {
+        let mut left: Vec<String> = Vec::new();
+        for f in self.files.iter().rev() {
+            if std::fs::remove_file(f).is_err() {
+                left.push(f.display().to_string());
+            }
+        }
+        for d in self.dirs.iter().rev() {
+            if std::fs::remove_dir(d).is_err() {
+                left.push(format!("{}/", d.display()));
+            }
+        }
+        if left.is_empty() {
+            "nothing was written".to_string()
+        } else {
+            format!("init could not remove what it wrote: {}", left.join(", "))
+        }
+    }
 }
 
 /// Creates a new site in `dir` (created if missing), its Pages workflow
 /// building with the GitHub Action `action` ([`files`]). Returns the files
 /// written.
 ///
+/// Everything is checked before anything is written: no target file may
+/// exist, and every existing directory on the way to one must be a
+/// directory (a file named `.github` or `content` is in the way). A write
+/// that fails all the same (a read-only directory, a full disk) removes
+/// what `init` wrote before it: it leaves a whole site or nothing.
+///
 /// # Errors
 /// [`InitError::Action`] for an `action` that is not `OWNER/NAME@REF`;
-/// [`InitError::Exists`] when any target file exists (nothing is written);
-/// [`InitError::Io`] when writing fails.
+/// [`InitError::Exists`] when any target file exists and
+/// [`InitError::NotADirectory`] when something else is where a directory
+/// goes (nothing is written); [`InitError::Io`] when writing fails (what
+/// was written is removed).
 pub fn init(dir: &Path, action: &str) -> Result<Vec<PathBuf>, InitError> {
     let files = files(check_action(action)?);
     for (rel, _) in &files {
@@ -119,21 +177,59 @@ pub fn init(dir: &Path, action: &str) -> Result<Vec<PathBuf>, InitError> {
         if p.symlink_metadata().is_ok() {
             return Err(InitError::Exists(p));
         }
+        // The nearest existing directory on the way must be one (a
+        // symbolic link to a directory is).
+        if let Some(there) = p.ancestors().skip(1).find(|a| a.as_os_str().is_empty() || a.symlink_metadata().is_ok())
+            && !there.as_os_str().is_empty()
+            && !there.is_dir()
+        {
+            return Err(InitError::NotADirectory(there.to_path_buf()));
+        }
     }
-    let mut written = Vec::new();
+    let mut created = Created::default();
     for (rel, contents) in files {
         let p = dir.join(&rel);
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent).map_err(|source| InitError::Io { path: parent.to_path_buf(), source })?;
+        let parent = p.parent().unwrap_or(dir);
+        if let Err((path, source)) = created.dirs_of(parent) {
+            return Err(InitError::Io { path, source, undone: created.undo() });
         }
         // create_new: never replace a file that appeared since the check.
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&p)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, contents.as_ref()))
-            .map_err(|source| InitError::Io { path: p.clone(), source })?;
-        written.push(p);
+        let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&p);
+        let written = match file {
+            Ok(mut f) => {
+                created.files.push(p.clone());
+                std::io::Write::write_all(&mut f, contents.as_ref())
+            }
+            Err(e) => Err(e),
+        };
+        if let Err(source) = written {
+            return Err(InitError::Io { path: p, source, undone: created.undo() });
+        }
     }
-    Ok(written)
+    Ok(created.files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Created;
+
+    /// What `init` created before a write failed is removed again, files
+    /// and the directories it made, not those that were there.
+    #[test]
+    fn undo_removes_what_was_created_and_nothing_else() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let there = tmp.path().join("site");
+        std::fs::create_dir(&there).expect("mkdir");
+        std::fs::write(there.join("mine.txt"), "x").expect("write");
+        let mut created = Created::default();
+        created.dirs_of(&there.join("content/box/2.4.7")).expect("dirs");
+        for f in ["content/site.yaml", "content/box/2.4.7/a.txt"] {
+            std::fs::write(there.join(f), "y").expect("write");
+            created.files.push(there.join(f));
+        }
+        assert_eq!(created.dirs.len(), 3);
+        assert_eq!(created.undo(), "nothing was written");
+        let left: Vec<_> = std::fs::read_dir(&there).expect("read").map(|e| e.expect("entry").file_name()).collect();
+        assert_eq!(left, ["mine.txt"]);
+    }
 }

@@ -76,23 +76,48 @@ pub struct HtmlRenderer {
     native: bool,
 }
 
+/// Checks that theme file `path` (a regular file, links followed) is
+/// inside the theme directory `root` (canonical): a symbolic link in a
+/// theme leading out of it (`static/env.txt -> /proc/self/environ`,
+/// `static -> /etc`) would publish that file with the site, the build's
+/// environment with its tokens or any file of the host (attack34's
+/// theme finding). A theme comes with a results repository, from anyone.
+///
+/// # Errors
+/// [`RenderError::Template`] naming the file and where it leads.
+fn theme_file_inside(path: &Path, root: &Path) -> Result<(), RenderError> {
+    let real = path.canonicalize().map_err(|e| RenderError::Template(format!("{}: {e}", path.display())))?;
+    if real.starts_with(root) && std::fs::metadata(&real).is_ok_and(|m| m.is_file()) {
+        return Ok(());
+    }
+    Err(RenderError::Template(format!(
+        "{}: a symbolic link out of the theme directory (to {}): a theme's files are published, so a theme may only hold its own files (copy the file into the theme)",
+        path.display(),
+        real.display()
+    )))
+}
+
 impl HtmlRenderer {
     /// The embedded default theme, overridden file by file by `theme_dir`
     /// (`templates/*.html`, `static/*`) when it exists.
     ///
     /// # Errors
-    /// [`RenderError::Template`] naming the template when one fails to parse.
+    /// [`RenderError::Template`] naming the template when one fails to
+    /// parse, or a theme file that is a symbolic link out of `theme_dir`.
     pub fn new(theme_dir: Option<&Path>) -> Result<Self, RenderError> {
         let mut templates: Vec<(String, String)> =
             DEFAULT_TEMPLATES.iter().map(|(n, s)| (n.to_string(), s.to_string())).collect();
         let mut statics: Vec<(String, Vec<u8>)> =
             DEFAULT_STATIC.iter().map(|(n, s)| (n.to_string(), s.as_bytes().to_vec())).collect();
         if let Some(dir) = theme_dir {
+            // What a theme's links may lead to: files inside it.
+            let root = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
             for (sub, is_template) in [("templates", true), ("static", false)] {
                 let Ok(rd) = std::fs::read_dir(dir.join(sub)) else { continue };
                 let mut entries: Vec<_> = rd.filter_map(Result::ok).filter(|e| e.path().is_file()).collect();
                 entries.sort_by_key(|e| e.file_name());
                 for e in entries {
+                    theme_file_inside(&e.path(), &root)?;
                     let name = e.file_name().to_string_lossy().to_string();
                     let bytes = std::fs::read(e.path())
                         .map_err(|err| RenderError::Template(format!("{}: {err}", e.path().display())))?;

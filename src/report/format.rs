@@ -47,13 +47,15 @@ impl RawLinks {
     }
 
     /// The percent-encoded link to the raw file at `rel_path` (relative to
-    /// the class's directory): `raw/<path>`, relative to the class's page,
-    /// or the repository's URL of the file.
+    /// the class's directory): its copy, `raw/<path>` named by
+    /// [`crate::site::raw_copy_name`] (`raw/6.1/dbench.html.txt`: a copy
+    /// always ends in `.txt`), relative to the class's page; or the
+    /// repository's URL of the file, by its own name.
     pub fn link(&self, rel_path: &str) -> String {
-        let parts: Vec<String> = rel_path.split('/').map(path_segment).collect();
+        let segments = |p: &str| p.split('/').map(path_segment).collect::<Vec<String>>().join("/");
         match &self.base {
-            None => format!("{RAW_DIR}/{}", parts.join("/")),
-            Some(base) => format!("{base}{}", parts.join("/")),
+            None => format!("{RAW_DIR}/{}", segments(&crate::site::raw_copy_name(rel_path))),
+            Some(base) => format!("{base}{}", segments(rel_path)),
         }
     }
 }
@@ -474,6 +476,15 @@ mod tests {
         assert_eq!(copies.link("2.4.7/bonnie++ a.txt"), "raw/2.4.7/bonnie%2B%2B%20a.txt");
         assert_eq!(raw_line_link(&copies.link("a.txt"), 11), "raw/a.txt");
         assert_eq!(prefixed("../", &copies.link("a.txt")), "../raw/a.txt");
+        // A copy always ends in `.txt` (a host serves it as plain text,
+        // never as a page or an image that runs script); the repository's
+        // file keeps its name, and its line anchors.
+        assert_eq!(copies.link("6.1/dbench.html"), "raw/6.1/dbench.html.txt");
+        assert_eq!(copies.link("6.1/a b.svg"), "raw/6.1/a%20b.svg.txt");
+        assert_eq!(copies.link("6.1/fio.json"), "raw/6.1/fio.json.txt");
+        assert_eq!(copies.link("6.1/dbench"), "raw/6.1/dbench.txt");
+        let repo_html = RawLinks::new(Some("https://github.com/u/r/blob/main/content/"), "m").link("6.1/d.html");
+        assert_eq!(raw_line_link(&repo_html, 3), "https://github.com/u/r/blob/main/content/m/6.1/d.html#L3");
         let repo = RawLinks::new(Some("https://github.com/u/r/blob/main/content"), "box 1");
         assert!(!repo.copied());
         let link = repo.link("2.4.7/a.txt");

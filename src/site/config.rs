@@ -420,8 +420,9 @@ pub const MAX_ANNOTATION_SIZE: usize = 1 << 20;
 
 /// Deserialises YAML text read from `path`; errors become diagnostics. A
 /// byte-order mark before the first line (some Windows editors write one)
-/// is dropped; text over [`MAX_ANNOTATION_SIZE`] or nested deeper than
-/// [`crate::parse::generic::MAX_YAML_DEPTH`] is refused before the YAML
+/// is dropped; text over [`MAX_ANNOTATION_SIZE`], nested deeper than
+/// [`crate::parse::generic::MAX_YAML_DEPTH`] or holding an alias
+/// ([`crate::parse::generic::first_alias`]) is refused before the YAML
 /// library reads it.
 fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Option<T> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
@@ -433,6 +434,11 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
     if let Some(line) = crate::parse::generic::too_deeply_nested(text) {
         let depth = crate::parse::generic::MAX_YAML_DEPTH;
         diags.push(Diagnostic::error(path, Some(line), format!("lists or maps nested more than {depth} deep")));
+        return None;
+    }
+    if let Some((line, column)) = crate::parse::generic::first_alias(text) {
+        let msg = crate::parse::generic::ALIAS_REFUSED;
+        diags.push(Diagnostic::error(path, Some(line), msg).at_column(Some(column)));
         return None;
     }
     if let Some(v) = without_controls(text) {

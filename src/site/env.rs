@@ -100,6 +100,18 @@ pub fn kind(rel: &str, text: &str) -> Option<EnvKind> {
     }
 }
 
+/// True when raw file `rel` is named as an environment file
+/// (`config-6.9.0`, `dmesg.txt`, `uname`, …): read as environment
+/// whatever it holds. One told by its contents alone (a `console.log`
+/// opening with boot messages, a log of 20 `CONFIG_` lines and then a
+/// benchmark's output) is read for results too, and is results where a
+/// parser finds some (attack34: a serial-console capture's dbench run was
+/// dropped without a word).
+pub fn named_as_env(rel: &str) -> bool {
+    let plain = rel.strip_suffix(".gz").unwrap_or(rel);
+    kind_by_name(plain).is_some()
+}
+
 /// The first line of a kernel configuration `make` wrote.
 const CONFIG_BANNER: &str = "#\n# Automatically generated file; DO NOT EDIT.";
 

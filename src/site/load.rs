@@ -200,6 +200,42 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
     }
 }
 
+/// Leaves out, with a warning, each raw file whose copy in the site
+/// ([`super::raw_copy_name`]: `6.1/a.html` → `6.1/a.html.txt`) would
+/// have the name of another raw file of the class (`6.1/a.html.txt`):
+/// the two would share one copy, and one file's links would lead to the
+/// other's text. The file named `….txt` is kept. Left out whether or not
+/// the copies are written (`raw_url`), so a site's numbers never depend
+/// on where its raw files are linked.
+fn skip_files_sharing_a_copy(results: &mut Vec<crate::site::ResultFile>, diags: &mut Vec<Diagnostic>) {
+    let names: FxHashSet<&str> = results.iter().map(|rf| rf.rel_path.as_str()).collect();
+    let clash: FxHashSet<String> = names
+        .iter()
+        .filter(|rel| {
+            let copy = super::raw_copy_name(rel);
+            copy != **rel && names.contains(copy.as_ref())
+        })
+        .map(|rel| rel.to_string())
+        .collect();
+    if clash.is_empty() {
+        return;
+    }
+    for rf in super::first_of_each_file(results).filter(|rf| clash.contains(&rf.rel_path)) {
+        let copy = super::raw_copy_name(&rf.rel_path);
+        diags.push(
+            Diagnostic::warning(
+                &rf.path,
+                None,
+                format!(
+                    "its copy in the site would be raw/{copy}, the name of another raw file of the class: file skipped (rename one of the two)"
+                ),
+            )
+            .of_kind(crate::diag::Kind::Skipped),
+        );
+    }
+    results.retain(|rf| !clash.contains(&rf.rel_path));
+}
+
 /// Loads one machine class (from [`plan`]) in directory `dir`, named
 /// `slug`: its annotations and every raw file, parsed in parallel, as
 /// `opts` says. `None` when its `machine.yaml` cannot be read or is
@@ -214,6 +250,14 @@ pub fn load_machine(
     opts: LoadOptions<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<MachineClass> {
+    let said_before = diags.len();
+    let class = load_class(dir, slug, opts, diags);
+    say_once(diags, said_before);
+    class
+}
+
+/// [`load_machine`], but for saying each diagnostic once.
+fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Diagnostic>) -> Option<MachineClass> {
     let mut yaml = MachineYaml::read(dir, diags)?;
     let found = opts.discovered.unwrap_or_else(|| discover(dir));
     let (files, kernel_dirs, kernel_paths, ignored) = raw_files(found, &yaml.ignore, opts.site_ignore, diags);
@@ -223,6 +267,7 @@ pub fn load_machine(
     // item whatever kernels it names: those are what the item ran.
     let whole_dirs = !super::axis::Axis::of(yaml.config.compare.as_ref()).kernels;
     let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
+    skip_files_sharing_a_copy(&mut results, diags);
     if !whole_dirs {
         keep_apart_runs_of_another_kernel(&mut results, diags);
     }
@@ -285,6 +330,35 @@ pub fn load_machine(
         ignored,
         setups,
     })
+}
+
+/// Keeps the first of diagnostics `diags[from..]` alike in every part
+/// (severity, file, line, column, message) and drops the others, the kept
+/// one saying how many times it was given: a class's checks can repeat
+/// one finding for every copy of a section or part (a `machine.yaml`
+/// whose thousands of parts were one part repeated gave a million lines).
+fn say_once(diags: &mut Vec<Diagnostic>, from: usize) {
+    if diags.len() - from < 2 {
+        return;
+    }
+    // Keyed by the diagnostic as printed: severity, place and message.
+    let mut seen: FxHashMap<String, usize> = FxHashMap::default();
+    let mut kept: Vec<(Diagnostic, usize)> = Vec::new();
+    for d in diags.drain(from..) {
+        match seen.entry(d.to_string()) {
+            std::collections::hash_map::Entry::Occupied(e) => kept[*e.get()].1 += 1,
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(kept.len());
+                kept.push((d, 1));
+            }
+        }
+    }
+    diags.extend(kept.into_iter().map(|(mut d, n)| {
+        if n > 1 {
+            d.message.push_str(&format!(" (said {n} times)"));
+        }
+        d
+    }));
 }
 
 /// A raw file to read: (path relative to the class directory, path on

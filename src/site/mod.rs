@@ -73,7 +73,7 @@ pub use config::{
     read_machine_config,
 };
 pub use discover::{
-    Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, plan,
+    Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, is_leftover, plan,
 };
 pub use file_setups::{SETUP_PARAM, SetupSource, note as setup_note};
 pub use load::{
@@ -125,6 +125,57 @@ pub struct ResultFile {
     /// The file's bytes as read, copied into the output so every number
     /// links down to the file it came from.
     pub raw: std::sync::Arc<[u8]>,
+}
+
+/// The name of a raw file's copy in the site, relative to its class's
+/// `raw/` directory: `rel_path` (relative to the class directory, `/`
+/// separators) when it ends in `.txt`, else `rel_path` + `.txt`
+/// (`6.1/dbench.html` → `6.1/dbench.html.txt`, `6.1/fio.json` →
+/// `6.1/fio.json.txt`).
+///
+/// A copy is published on the site's origin, and a static host serves a
+/// file by its extension: a raw file named `*.html` or `*.svg` (any
+/// extension a browser runs, or one a host does not know and lets the
+/// browser sniff) would be a live page there. Every host serves `.txt` as
+/// `text/plain`, so a copy is always shown as the text the benchmark
+/// printed. A class holding both `X` and `X.txt` would give them one copy:
+/// `load_machine` skips `X` with a warning.
+pub fn raw_copy_name(rel_path: &str) -> std::borrow::Cow<'_, str> {
+    if rel_path.ends_with(".txt") {
+        std::borrow::Cow::Borrowed(rel_path)
+    } else {
+        std::borrow::Cow::Owned(format!("{rel_path}.txt"))
+    }
+}
+
+/// The name under which the site gives one of its own parameters
+/// (`wanted`: [`setup_dirs`]' `dir`, [`FILE_PARAM`], [`SETUP_PARAM`],
+/// [`BOOTED_PARAM`]) to the samples of `benchmark` in `results`: `wanted`,
+/// unless a file of that benchmark gives a parameter of that name itself
+/// (a CSV column `dir`, tiobench's `Dir`); then `apart`, with a note at
+/// the first such file and line saying so. Two parameters of one name on a
+/// sample were one in the tables and the other in `data.json`: files in
+/// `6.1/ext4/` and `6.1/xfs/` giving `dir same` were averaged as runs of
+/// one set-up (attack34 #0b).
+pub(crate) fn own_param_name<'a>(
+    results: &[ResultFile],
+    benchmark: &str,
+    (wanted, apart): (&'a str, &'a str),
+    what: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> &'a str {
+    let given = results.iter().filter(|rf| rf.parsed.benchmark == benchmark).find_map(|rf| {
+        rf.parsed.samples.iter().find(|s| s.params.iter().any(|p| p.name == wanted)).map(|s| (rf, s.line))
+    });
+    let Some((rf, line)) = given else { return wanted };
+    diags.push(Diagnostic::note(
+        &rf.path,
+        Some(line),
+        format!(
+            "{benchmark} gives a parameter `{wanted}` of its own: the site's `{wanted}` parameter ({what}) is named `{apart}` for {benchmark}'s results"
+        ),
+    ));
+    apart
 }
 
 /// A machine class: one machine (or class of machines) and everything run on it.

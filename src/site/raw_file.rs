@@ -55,21 +55,34 @@ pub(super) fn parse_file_in(
     cache: Option<&ParseCache>,
     whole_dirs: bool,
 ) -> RawRead {
-    let mut diags = Vec::new();
     let bytes = match read_raw(path) {
         Ok(bytes) => bytes,
         Err(d) => return RawRead { diags: vec![d], ..Default::default() },
     };
     let mut forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
+    // An environment file told by its contents alone, read for results
+    // too ([`super::env::named_as_env`]).
+    let mut env_too = None;
     if forced.is_none()
         && let Some(env) = super::env::read_file(rel, &bytes)
     {
-        return match env {
-            Ok((_, env)) => RawRead { env: Some(env), ..Default::default() },
+        match env {
+            Ok((_, env)) if !super::env::named_as_env(rel) => env_too = Some(env),
+            Ok((_, env)) => return RawRead { env: Some(env), ..Default::default() },
             Err(m) => {
-                RawRead { diags: vec![Diagnostic::warning(path, None, m).of_kind(Kind::Skipped)], ..Default::default() }
+                let diags = vec![Diagnostic::warning(path, None, m).of_kind(Kind::Skipped)];
+                return RawRead { diags, ..Default::default() };
             }
-        };
+        }
+    }
+    if let Some(env) = env_too {
+        let outcome = outcome_of(&bytes, None, cache);
+        if outcome.parsed.iter().all(|p| p.samples.is_empty()) {
+            return RawRead { env: Some(env), ..Default::default() };
+        }
+        let mut read = results_of(rel, path, kernel_dir, bytes, outcome, whole_dirs);
+        read.env = Some(env);
+        return read;
     }
     if forced.is_none() && is_yaml_name(rel) {
         // A YAML file is results only in a format that is YAML: never
@@ -86,6 +99,21 @@ pub(super) fn parse_file_in(
         }
     }
     let outcome = outcome_of(&bytes, forced, cache);
+    results_of(rel, path, kernel_dir, bytes, outcome, whole_dirs)
+}
+
+/// What `outcome` read of raw file `rel` (at `path`, in `kernel_dir`,
+/// holding `bytes`): its results, each sample under its kernel, and the
+/// warnings ([`parse_file_in`]).
+fn results_of(
+    rel: &str,
+    path: &Path,
+    kernel_dir: Option<&str>,
+    bytes: Vec<u8>,
+    outcome: FileOutcome,
+    whole_dirs: bool,
+) -> RawRead {
+    let mut diags = Vec::new();
     diags.extend(outcome.warnings.into_iter().map(|(line, message)| {
         let kind = if message == UNRECOGNISED { Kind::Skipped } else { Kind::Other };
         Diagnostic::warning(path, line, message).of_kind(kind)
@@ -211,7 +239,8 @@ fn image_kind(bytes: &[u8]) -> Option<&'static str> {
 
 /// Parses the bytes of a raw file: every benchmark output in it
 /// ([`parse::segment::segments`]), the first read by the parser `forced`
-/// on it when there is one. Empty, binary (NUL bytes in the first 8 KiB)
+/// on it when there is one. Empty, binary (NUL bytes in the first 8 KiB,
+/// but for a tail of NULs after text: read up to it, with a warning)
 /// and unrecognised files give a warning and no result; a damaged segment
 /// gives a warning naming its line, and the file's other segments are kept.
 /// A parser's notes that are not mere information
@@ -244,6 +273,23 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
             text.as_bytes()
         }
         None => bytes,
+    };
+    // A log cut by a crash or a power loss ends in NUL bytes (the file
+    // system's zero-filled block): text up to them is read, with a warning
+    // (attack34 #19: 84 dbench samples were skipped as a binary file).
+    let text_end = bytes.len() - bytes.iter().rev().take_while(|&&b| b == 0).count();
+    let bytes = if text_end > 0 && text_end < bytes.len() && memchr::memchr(0, &bytes[..text_end]).is_none() {
+        let line = bytes[..text_end].iter().filter(|&&b| b == b'\n').count() + 1;
+        warnings.push((
+            Some(line),
+            format!(
+                "the file ends in {} NUL bytes (as a file cut by a crash is left): read up to them",
+                bytes.len() - text_end
+            ),
+        ));
+        &bytes[..text_end]
+    } else {
+        bytes
     };
     if memchr::memchr(0, &bytes[..bytes.len().min(8192)]).is_some() {
         warnings.push((None, "binary file (NUL bytes), skipped".to_string()));

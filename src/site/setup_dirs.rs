@@ -37,6 +37,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// The name of the parameter a set-up directory gives.
 pub const DIR_PARAM: &str = "dir";
 
+/// Its name for a benchmark whose files give a `dir` parameter of their
+/// own ([`super::own_param_name`]).
+pub const DIR_PARAM_APART: &str = "set-up dir";
+
 /// Words that name a run when a number follows them (`run1`, `iter-3`,
 /// `trial_2`, `r1`): a directory of that name holds one run.
 const RUN_WORDS: &[&str] = &[
@@ -156,7 +160,8 @@ fn setup_dirs(rel_path: &str, kernel_dir: &str, counts_runs: &dyn Fn(&str) -> bo
 }
 
 /// Gives the samples of files in set-up directories a [`DIR_PARAM`]
-/// parameter where one kernel's directory holds one benchmark's files
+/// parameter ([`DIR_PARAM_APART`] for a benchmark whose files give a
+/// `dir` parameter of their own) where one kernel's directory holds one benchmark's files
 /// under two or more different set-up directories, or two kernels'
 /// directories hold them under set-up directories of different names
 /// (`6.1/ext4/`, `6.2/xfs/`: each compared only with a directory of its
@@ -198,14 +203,21 @@ pub fn label_by_setup_dirs(results: &mut [ResultFile], diags: &mut Vec<Diagnosti
     if split.is_empty() {
         return;
     }
-    let split: FxHashSet<String> = split.into_iter().map(str::to_string).collect();
+    let mut split: Vec<String> = split.into_iter().map(str::to_string).collect();
+    split.sort_unstable();
+    let names: FxHashMap<String, &str> = split
+        .into_iter()
+        .map(|bench| {
+            let name =
+                super::own_param_name(results, &bench, (DIR_PARAM, DIR_PARAM_APART), "its set-up directory", diags);
+            (bench, name)
+        })
+        .collect();
     for (rf, d) in results.iter_mut().zip(dirs) {
         let Some(d) = d.filter(|d| !d.is_empty()) else { continue };
-        if !split.contains(rf.parsed.benchmark.as_str()) {
-            continue;
-        }
+        let Some(name) = names.get(rf.parsed.benchmark.as_str()) else { continue };
         for s in &mut rf.parsed.samples {
-            s.params.push(Param::new(DIR_PARAM, &d));
+            s.params.push(Param::new(*name, &d));
         }
     }
 }
@@ -223,6 +235,12 @@ struct Numbered<'a> {
     names: std::collections::BTreeSet<&'a str>,
     first: usize,
     counts_runs: bool,
+    /// The numbers after the names (0 for one that does not read).
+    numbers: std::collections::BTreeSet<u64>,
+    /// Read as runs only because another kernel's directories of this
+    /// name count runs and these numbers are some of those
+    /// ([`runs_with_a_gap`]).
+    gap: bool,
 }
 
 /// [`Numbered`] directories by (kernel directory, set-up name).
@@ -234,22 +252,65 @@ fn numbered_setups(results: &[ResultFile]) -> FxHashMap<(&str, &str), Numbered<'
             let Some(stem) = setup_name(d).filter(|stem| *stem != d) else { continue };
             let number = d[stem.len()..].trim_start_matches(['-', '_']).parse::<u64>().ok();
             let e = numbered.entry((k, numbered_key(parent, stem))).or_insert_with(|| {
-                (Numbered { names: Default::default(), first: i, counts_runs: false }, Default::default())
+                let n = Numbered {
+                    names: Default::default(),
+                    first: i,
+                    counts_runs: false,
+                    numbers: Default::default(),
+                    gap: false,
+                };
+                (n, Default::default())
             });
             e.0.names.insert(d);
             // A number that does not read (too long) is no run's.
             e.1.insert(number.unwrap_or(0));
         }
     }
-    numbered
+    let mut numbered: FxHashMap<(&str, &str), Numbered<'_>> = numbered
         .into_iter()
         .map(|(key, (mut n, numbers))| {
             // Numbers alone may count from 0 too (LKP's `0/`, `1/`, …).
             let from = if key.1.ends_with('/') && numbers.first() == Some(&0) { 0 } else { 1 };
             n.counts_runs = numbers.iter().copied().eq(from..from + numbers.len() as u64);
+            n.numbers = numbers;
             (key, n)
         })
-        .collect()
+        .collect();
+    runs_with_a_gap(&mut numbered);
+    numbered
+}
+
+/// Where one kernel's numbered directories count runs (`6.1/1/`, `2/`,
+/// `3/`), another kernel's of the same name and place whose numbers are
+/// some of those (`6.2/1/`, `3/`: run 2 failed and was removed) are runs
+/// too, with a gap, not set-ups (attack34 #8: 6.2's two runs became set-ups
+/// `dir 1`, `dir 3`, and 6.2 was not compared with 6.1).
+fn runs_with_a_gap(numbered: &mut FxHashMap<(&str, &str), Numbered<'_>>) {
+    // The key inside the kernel's directory: a set-up's name, or for
+    // numbers alone the directory holding them, less the kernel's.
+    let inside = |(k, key): (&str, &str)| -> (bool, String) {
+        match key.strip_suffix('/') {
+            Some(parent) => (true, parent.strip_prefix(k).unwrap_or(parent).to_string()),
+            None => (false, key.to_string()),
+        }
+    };
+    let mut runs: FxHashMap<(bool, String), u64> = FxHashMap::default();
+    for (key, n) in numbered.iter().filter(|(_, n)| n.counts_runs) {
+        let most = runs.entry(inside(*key)).or_default();
+        *most = (*most).max(n.numbers.last().copied().unwrap_or(0));
+    }
+    if runs.is_empty() {
+        return;
+    }
+    for (key, n) in numbered.iter_mut().filter(|(_, n)| !n.counts_runs) {
+        if let Some(&most) = runs.get(&inside(*key))
+            && n.numbers.last().is_some_and(|&last| last <= most)
+            && !n.numbers.contains(&0)
+        {
+            n.counts_runs = true;
+            n.gap = true;
+        }
+    }
 }
 
 /// Notes, once per set-up name, the directories of one kernel directory
@@ -264,9 +325,20 @@ fn note_numbered_setups(
     let mut sorted: Vec<(&(&str, &str), &Numbered<'_>)> = numbered.iter().collect();
     sorted.sort_by_key(|(key, _)| **key);
     let mut said: FxHashSet<&str> = FxHashSet::default();
+    for ((k, _), n) in sorted.iter().filter(|(_, n)| n.gap) {
+        let listed: Vec<String> = n.names.iter().map(|d| format!("{k}/{d}/")).collect();
+        diags.push(Diagnostic::note(
+            &results[n.first].path,
+            None,
+            format!(
+                "{} are read as runs with some missing (another kernel's directories of these names count its runs 1, 2, …); if they are set-ups, name them apart",
+                listed.join(", ")
+            ),
+        ));
+    }
     for ((k, stem), n) in sorted {
         // Numbers alone counting runs (`1/`, `2/`) need no note.
-        if n.names.len() < 2 || !n.counts_runs || stem.ends_with('/') || !said.insert(stem) {
+        if n.gap || n.names.len() < 2 || !n.counts_runs || stem.ends_with('/') || !said.insert(stem) {
             continue;
         }
         let listed: Vec<String> = n.names.iter().map(|d| format!("{k}/{d}/")).collect();

@@ -74,7 +74,7 @@ mod yaml;
 use crate::model::ParsedFile;
 use crate::parse::{BenchParser, Input, ParseError};
 use csv::{csv_score, parse_csv};
-pub use yaml::{MAX_YAML_DEPTH, second_key_line, too_deeply_nested};
+pub use yaml::{ALIAS_REFUSED, MAX_YAML_DEPTH, first_alias, second_key_line, too_deeply_nested};
 use yaml::{parse_yaml, yaml_score};
 
 /// Reads generic YAML or CSV results files.

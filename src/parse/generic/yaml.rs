@@ -294,6 +294,62 @@ pub fn too_deeply_nested(text: &str) -> Option<usize> {
     None
 }
 
+/// What an alias in benchsite's YAML is told: [`first_alias`].
+pub const ALIAS_REFUSED: &str = "a YAML alias (`*name`), which benchsite does not read: a few lines of aliases can stand for gigabytes; write the values out";
+
+/// The 1-based line and column of the first alias (`*name`, the use of an
+/// anchor `&name`) in YAML `text`, as the YAML library's own scanner
+/// (libyaml's, which `serde_yaml` parses with) finds it: never one inside a
+/// quoted or block scalar or a comment. `None` when there is none, or
+/// when the text does not scan before one (the parse then says why).
+///
+/// The YAML library expands every alias where it is used, and bounds that
+/// only by 100 expansions per event: a 25 KB `machine.yaml` of aliases to
+/// a 1,000-name list took 4.9 GB and 90 s (attack34 #1), a 6 KB results
+/// file gave 300,000 samples. No file benchsite reads needs one, so an
+/// alias is an error at its line ([`ALIAS_REFUSED`]) before the library
+/// reads the text.
+pub fn first_alias(text: &str) -> Option<(usize, usize)> {
+    use libyaml_rs as sys;
+    use std::mem::MaybeUninit;
+    // An alias starts with `*`: most text holds none.
+    if !text.contains('*') {
+        return None;
+    }
+    let mut parser = MaybeUninit::<sys::yaml_parser_t>::uninit();
+    // SAFETY: the parser is initialised before any other use and deleted
+    // once, after the last; it reads `text` (which outlives it) as a
+    // string of `text.len()` bytes; each token is filled by
+    // `yaml_parser_scan` before it is read, and deleted once.
+    unsafe {
+        if sys::yaml_parser_initialize(parser.as_mut_ptr()).fail {
+            return None;
+        }
+        let parser = parser.as_mut_ptr();
+        sys::yaml_parser_set_encoding(parser, sys::YAML_UTF8_ENCODING);
+        sys::yaml_parser_set_input_string(parser, text.as_ptr(), text.len() as u64);
+        let mut found = None;
+        loop {
+            let mut token = MaybeUninit::<sys::yaml_token_t>::uninit();
+            if sys::yaml_parser_scan(parser, token.as_mut_ptr()).fail {
+                break;
+            }
+            let token = token.as_mut_ptr();
+            let kind = (*token).type_;
+            if kind == sys::YAML_ALIAS_TOKEN {
+                let mark = (*token).start_mark;
+                found = Some((mark.line as usize + 1, mark.column as usize + 1));
+            }
+            sys::yaml_token_delete(token);
+            if found.is_some() || kind == sys::YAML_STREAM_END_TOKEN || kind == sys::YAML_NO_TOKEN {
+                break;
+            }
+        }
+        sys::yaml_parser_delete(parser);
+        found
+    }
+}
+
 pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
     let text = input.text();
     if let Some(line) = too_deeply_nested(text) {
@@ -302,6 +358,9 @@ pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
             EXPECTED,
             format!("lists or maps nested more than {MAX_YAML_DEPTH} deep"),
         ));
+    }
+    if let Some((line, column)) = first_alias(text) {
+        return Err(ParseError::malformed(line, EXPECTED, format!("column {column}: {ALIAS_REFUSED}")));
     }
     let file: YamlFile = serde_yaml::from_str(text).map_err(|e| yaml_error(text, e))?;
     let places = entry_lines(&input.lines);
