@@ -193,6 +193,8 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     // Each table of rows naming no kernel found ([`label_table`]): first
     // and last line (0-based), the rows' labels.
     let mut labelled: Vec<(usize, usize, Vec<String>)> = Vec::new();
+    // Each table of rows naming benchmarks found ([`benchmark_table`]).
+    let mut benchmarks: Vec<(usize, usize, Vec<String>)> = Vec::new();
     let mut i = 0;
     while i < n {
         if lines[i].is_empty() {
@@ -246,6 +248,10 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 }
                 continue;
             }
+        }
+        if let Some(found) = benchmark_table(&lines, start, end) {
+            benchmarks.push(found);
+            continue;
         }
         let rows: Vec<(usize, &str)> = (start..=end)
             .filter_map(|k| {
@@ -340,8 +346,105 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         })
         .collect();
     out.extend(labelled);
+    out.extend(benchmarks.into_iter().map(|(a, b, names)| {
+        let more = if names.len() > 3 { format!(", … ({} rows)", names.len()) } else { String::new() };
+        let shown: Vec<String> = names.iter().take(3).map(|l| format!("`{l}`")).collect();
+        (
+            a + 1,
+            format!(
+                "lines {}-{}: a table typed by hand of benchmarks' figures (rows {}{more}) was not read: no parser \
+                 reads a summary a person made, only the benchmarks' own output",
+                a + 1,
+                b + 1,
+                shown.join(", ")
+            ),
+        )
+    }));
     out.sort_by_key(|(line, _)| *line);
     out
+}
+
+/// The benchmarks a person may name at the start of a table's row
+/// (lower case, as typed), whose own output parsers here read.
+const BENCHMARK_NAMES: [&str; 27] = [
+    "perf bench",
+    "hackbench",
+    "schbench",
+    "stress-ng",
+    "sysbench",
+    "fio",
+    "netperf",
+    "iperf3",
+    "iperf",
+    "redis-benchmark",
+    "pgbench",
+    "will-it-scale",
+    "dbench",
+    "tbench",
+    "kernbench",
+    "unixbench",
+    "lmbench",
+    "stream",
+    "tiobench",
+    "bonnie",
+    "aim7",
+    "aim9",
+    "reaim",
+    "memtier",
+    "ycsb",
+    "coremark",
+    "fs_mark",
+];
+
+/// A table a person typed whose rows each name a benchmark and give its
+/// figures (`| perf bench sched pipe † | 1.60 µs | 1.54 µs | +4% |`, a
+/// Markdown table of a kernel build's README, 2026; `perf bench sched
+/// messaging   1.65 s   1.45 s` aligned): in the paragraph
+/// `lines[start..=end]`, two rows or more whose first cell (a Markdown
+/// row's, or the words before the first of two figures or more set apart
+/// by runs of blanks, no more other words than figures) starts with one of
+/// [`BENCHMARK_NAMES`] followed by a blank or the cell's end, then a
+/// figure or more. Before, such a file was only "unrecognised", its
+/// figures not named. The first and last row (0-based) and the rows' names.
+fn benchmark_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize, Vec<String>)> {
+    let row = |k: usize| -> Option<String> {
+        let t = lines[k];
+        let (name, rest): (String, Vec<&str>) = if t.starts_with('|') {
+            let mut cells = t.trim_matches('|').split('|');
+            let name = cells.next()?.trim().to_string();
+            (name, cells.flat_map(str::split_whitespace).collect())
+        } else {
+            // Aligned: columns set apart by runs of blanks, two figures or
+            // more after the name, no more other words (units) than figures.
+            let words: Vec<&str> = t.split_whitespace().collect();
+            let at = words.iter().position(|w| figure(w))?;
+            let figures = words[at..].iter().filter(|w| figure(w)).count();
+            if !(t.contains("  ") || t.contains('\t')) || figures < 2 || words.len() - at - figures > figures {
+                return None;
+            }
+            (words[..at].join(" "), words[at..].to_vec())
+        };
+        let lower = name.to_lowercase();
+        let named = BENCHMARK_NAMES
+            .iter()
+            .any(|b| lower.strip_prefix(b).is_some_and(|after| after.is_empty() || after.starts_with([' ', ',', ':'])));
+        (named && rest.iter().any(|w| figure(w))).then_some(name)
+    };
+    let rows: Vec<(usize, String)> = (start..=end).filter_map(|k| row(k).map(|n| (k, n))).collect();
+    if rows.len() < 2 {
+        return None;
+    }
+    let (mut first, mut last) = (rows[0].0, rows[rows.len() - 1].0);
+    // A Markdown table is named whole, its header and other rows with it.
+    if lines[first].starts_with('|') {
+        while first > start && lines[first - 1].starts_with('|') {
+            first -= 1;
+        }
+        while last < end && lines[last + 1].starts_with('|') {
+            last += 1;
+        }
+    }
+    Some((first, last, rows.into_iter().map(|r| r.1).collect()))
 }
 
 /// A table a person typed whose rows name no kernel (`dbench1/ext2    -
@@ -407,6 +510,34 @@ mod tests {
         );
         assert_eq!(kernel_heading("\t\t\t2.5.54mm2\t2.5.54", &[]), Some(vec!["2.5.54mm2", "2.5.54"]));
         assert_eq!(kernel_heading("compared 2.5.54 and 2.5.55", &[]), None);
+    }
+
+    /// A kernel build's README (2026): stock against CachyOS kernels in a
+    /// Markdown table of perf bench, stress-ng, sysbench and fio figures a
+    /// person summed up; the file was only "unrecognised".
+    #[test]
+    fn a_table_of_rows_naming_benchmarks_is_named() {
+        let text = "| Metric | Stock | CachyOS | Δ |\n|---|---|---|---|\n\
+                    | openssl sha256 (userspace control) | 2445 MB/s | 2452 MB/s | +0.3% |\n\
+                    | perf bench syscall | 0.0410 µs | 0.0397 µs | +3% |\n\
+                    | perf bench sched pipe † | 1.60 µs | 1.54 µs | +4% |\n\
+                    | perf bench sched messaging | 1.65 s | 1.45 s | **+12%** |\n\
+                    | stress-ng pipe | 6.60 M/s | 12.46 M/s | **+89%** |\n";
+        let found = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, 1);
+        assert!(found[0].1.contains("lines 1-7: a table typed by hand of benchmarks' figures"), "{found:?}");
+        assert!(
+            found[0]
+                .1
+                .contains("`perf bench syscall`, `perf bench sched pipe †`, `perf bench sched messaging`, … (4 rows)")
+        );
+        // Aligned, and prose naming a benchmark is no row.
+        let text = "perf bench sched pipe      1.60  1.54\nhackbench -g 4            0.52  0.50\n";
+        assert_eq!(unread_tables(&Input::from_text(text), &[], &[]).len(), 1);
+        let text = "fio is what we ran 3 times\nperf bench sched pipe ran 2 times too\n";
+        assert_eq!(unread_tables(&Input::from_text(text), &[], &[]), [], "prose is no row");
+        assert!(benchmark_table(&["fiona 3 4", "stream of 5"], 0, 1).is_none());
     }
 
     /// wild31 file 04 (LKML 2005-02): dd and dbench tables of two machines

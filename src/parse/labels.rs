@@ -67,6 +67,7 @@
 
 mod file_setup;
 mod machines;
+mod prompted;
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
@@ -317,6 +318,16 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     let by_boot = label_by_boot_lines(input, &parsed.samples, &hashes, &mut ids);
     let (b, s) = (&parsed.benchmark, &parsed.samples);
     let by_loop = label_by_shell_loop(input, b, s, &hashes, &mut ids, &mut parsed.notes);
+    let by_prompt = prompted::label_by_lines_over_prompts(
+        input,
+        command_name(b),
+        s,
+        &hashes,
+        &mut own,
+        asked,
+        &mut ids,
+        &mut parsed.notes,
+    );
     // The copies still averaged as runs of one set-up, found once for both
     // warnings (the labels above are final).
     if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
@@ -330,7 +341,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
         }
     }
-    if !split && !by_command && !by_setup && !by_boot && !by_loop {
+    if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt {
         return 0;
     }
     let mut n = 0;

@@ -30,7 +30,10 @@
 //! **Header.** One or two lines right above the rows (one blank line
 //! between allowed), each with one word per column, right-aligned over
 //! it: the first line each column's kernel version, the second its run's
-//! name. A title line right above the header (`netperf-udp`,
+//! name. mmtests pads each name to its column's width and prints a wider
+//! one whole, so a name as wide as its column is glued to the one before
+//! it (`vanillasched-scalewakegran-v2r5`): such a line is cut at the
+//! widths the line of versions over it gives. A title line right above the header (`netperf-udp`,
 //! `hackbench-process-pipes`: at most six words) is the table's group.
 //!
 //! **Sample.** Group: the title, or empty; metric: `<statistic>
@@ -198,6 +201,61 @@ fn header_words(t: &str, columns: usize) -> Option<Vec<String>> {
     ok.then(|| words.iter().map(|w| w.trim_start_matches("./").to_string()).collect())
 }
 
+/// The run names of a header line that has fewer words than `columns`
+/// because a name as wide as its column or wider was glued to the one
+/// before it (`vanillasched-scalewakegran-v2r5 sched-moveforward-v1r1`
+/// under three `5.15.0-rc1`, Mel Gorman's LKML mail of 2021-10): mmtests
+/// prints each name right-aligned in its column's width (`%{w}s`), a name
+/// wider than that in full, pushing the rest right. The widths are those
+/// of the `versions` line over it (each version's end less the one
+/// before's). Cut so, each name fills its column from its first letter to
+/// the column's end, or, where it starts at the column's start (no room
+/// to pad: as wide or wider), runs to the next blank, at least the
+/// column's width. `None` unless every
+/// column gets one name of no blank, figure, bracket or `%`, and nothing
+/// is left after the last.
+fn glued_names(versions: &str, names: &str, columns: usize) -> Option<Vec<String>> {
+    if versions.contains('\t') || names.contains('\t') {
+        return None;
+    }
+    let v: Vec<char> = versions.trim_end().chars().collect();
+    let ends: Vec<usize> =
+        (1..=v.len()).filter(|&k| !v[k - 1].is_whitespace() && v.get(k).is_none_or(|c| c.is_whitespace())).collect();
+    if ends.len() != columns {
+        return None;
+    }
+    let line: Vec<char> = names.trim_end().chars().collect();
+    let mut at = 0;
+    let mut out = Vec::with_capacity(columns);
+    for (c, &end) in ends.iter().enumerate() {
+        let width = end - if c == 0 { 0 } else { ends[c - 1] };
+        let start = (at..line.len()).find(|&k| !line[k].is_whitespace())?;
+        let stop = if start > at {
+            // Padded: the name ends at the column's end.
+            let stop = at + width;
+            if stop > line.len() || line[start..stop].iter().any(|c| c.is_whitespace()) {
+                return None;
+            }
+            stop
+        } else {
+            // Unpadded: as wide as its column or wider (`%{w}s` pads a
+            // narrower name).
+            let stop = (start..line.len()).find(|&k| line[k].is_whitespace()).unwrap_or(line.len());
+            if stop - start < width {
+                return None;
+            }
+            stop
+        };
+        let name: String = line[start..stop].iter().collect();
+        if plain(&name).is_some() || name.contains(['(', ')', '%']) {
+            return None;
+        }
+        out.push(name.trim_start_matches("./").to_string());
+        at = stop;
+    }
+    (at == line.len()).then_some(out)
+}
+
 impl Line {
     fn is_other(&self) -> bool {
         matches!(self, Line::Other)
@@ -215,7 +273,12 @@ fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Optio
     if i > 0 && lines[i - 1].trim().is_empty() {
         i -= 1;
     }
-    let names = header_words(lines.get(i.checked_sub(1)?)?, columns)?;
+    let names_line = lines.get(i.checked_sub(1)?)?;
+    let names = header_words(names_line, columns).or_else(|| {
+        let versions = lines.get(i.checked_sub(2)?)?;
+        header_words(versions, columns)?;
+        glued_names(versions, names_line, columns)
+    })?;
     i -= 1;
     let versions = i.checked_sub(1).and_then(|j| header_words(&lines[j], columns));
     let cols: Columns = match &versions {
@@ -568,6 +631,23 @@ Ops NUMA alloc hit    878062.00   882981.00
         assert!(p.notes.iter().any(|(_, n)| n.contains("labelled `column N`")), "{:?}", p.notes);
         assert!(p.samples[1].params.iter().any(|q| q.name == "label" && q.value == "column 2"));
         assert!(p.samples[1].kernel.is_none());
+    }
+
+    #[test]
+    fn run_names_glued_in_the_header_are_cut_at_the_columns_widths() {
+        let versions = "                              5.15.0-rc1             5.15.0-rc1             5.15.0-rc1";
+        let names = "                                 vanillasched-scalewakegran-v2r5 sched-moveforward-v1r1";
+        assert_eq!(
+            glued_names(versions, names, 3).as_deref(),
+            Some(&["vanilla".to_string(), "sched-scalewakegran-v2r5".into(), "sched-moveforward-v1r1".into()][..])
+        );
+        // Shifted left, the first column takes `vanillasched-sc` and the
+        // second `alewakegran-v2r5`, narrower than its column unpadded:
+        // no line mmtests prints, not cut by guess.
+        let off = "                         vanillasched-scalewakegran-v2r5 sched-moveforward-v1r1";
+        assert_eq!(glued_names(versions, off, 3), None);
+        assert_eq!(glued_names(versions, &format!("{names} extra"), 3), None);
+        assert_eq!(glued_names(versions, "  vanilla", 3), None);
     }
 
     #[test]

@@ -64,6 +64,12 @@
 //! before April 2023: `average rps: 6195.77` under `max=6180`) is read,
 //! with a note that the two disagree (fixed in schbench in April 2023).
 //!
+//! Reports a post pasted side by side in `|` columns (`50.0th: 56 (1301
+//! samples)  |  50.0th: 49 (1309 samples)  | …`) are read column by
+//! column, each under the name the line of `|` parts above them gives
+//! (`label`), else `column N` with a note; the command a harness's banner
+//! names (`======== Running schbench -m 3 -r 30 ====`) is the command line,
+//! and a blank line between a report's heading and its rows is inside it.
 //! A row with several values (a post's own side-by-side table) is not
 //! read, and text after a row's value (`741 (-71%) <-----`) or after
 //! `average rps:`'s (`907530.10  <<< close to 40% drop`) neither: a note
@@ -167,6 +173,18 @@ fn row(n: usize, t: &str) -> Result<Option<Row>, ParseError> {
     Ok(Some(Row::Values(vec![(format!("{p:.1}th"), value)], tail)))
 }
 
+impl Report {
+    /// The line a note on the whole report names: its heading's, or its
+    /// first row's where a blank line parts the two (a post's spacing), so
+    /// that the note covers the rows' paragraph.
+    fn noted_at(&self) -> usize {
+        match self.rows.first() {
+            Some(&(first, _, _)) if first > self.line + 1 => first,
+            _ => self.line,
+        }
+    }
+}
+
 /// Reads the whole file into samples.
 struct Reader {
     out: ParsedFile,
@@ -230,7 +248,7 @@ impl Reader {
                     "interim report (runtime {a} s) not read: the cumulative report at line {} supersedes it",
                     next.line
                 );
-                self.out.notes.push((r.line, msg));
+                self.out.notes.push((r.noted_at(), msg));
                 continue;
             }
             // The last report of a run cut short (a log cut after `runtime
@@ -240,9 +258,9 @@ impl Reader {
                 && a < asked
             {
                 let msg = format!(
-                    "report of runtime {a} s, short of the run's `-r {asked}`: the run was cut short, its report not read"
+                    "report of runtime {a} s, short of the run's `-r {asked}`: an interim report or a run cut short, not read"
                 );
-                self.out.notes.push((r.line, msg));
+                self.out.notes.push((r.noted_at(), msg));
                 continue;
             }
             // `max` is about every percentile or above (a percentile is
@@ -278,6 +296,12 @@ impl Reader {
         if let Some((group, runtime)) = header(t) {
             let own_params = self.depth == self.params_depth;
             self.stretch.push(Report { group, line: n, runtime, rows: Vec::new(), own_params });
+            return Ok(());
+        }
+        // A blank line between a report's heading and its first row (a
+        // post's spacing: `Latency percentiles (usec) runtime 20 (s) …`,
+        // a blank, the rows; LKML 2021-04) is inside the report.
+        if t.is_empty() && self.stretch.last().is_some_and(|r| r.rows.is_empty()) {
             return Ok(());
         }
         if !self.stretch.is_empty() {
@@ -329,7 +353,7 @@ impl Reader {
             }
             let s = self.sample("rps", "average rps", value, n, self.depth == self.params_depth);
             self.out.samples.push(s);
-        } else if let Some(args) = args_of(t, "schbench") {
+        } else if let Some(args) = args_of(t, "schbench").or_else(|| args_of(banner_command(t)?, "schbench")) {
             self.params.clear();
             self.params_depth = self.depth;
             self.runtime = option_value(&args, &["-r", "--runtime"]).and_then(|v| v.parse().ok());
@@ -424,6 +448,9 @@ impl BenchParser for Schbench {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        if let Some(side) = read_side_by_side(self, input) {
+            return side;
+        }
         let mut r = Reader {
             out: ParsedFile { benchmark: "schbench".into(), ..ParsedFile::default() },
             params: Vec::new(),
@@ -489,6 +516,137 @@ fn side_by_side(t: &str) -> Option<usize> {
     super::num::plain(pct)?;
     let cells: Vec<&str> = rest.split_whitespace().collect();
     (cells.len() >= 2 && cells.iter().all(|c| super::num::plain(c).is_some())).then_some(cells.len())
+}
+
+/// The command a harness's banner names between `=` rules (`========
+/// Running schbench -m 3 -r 30 =================`, LKML 2021-04): the
+/// words after `Running`; `None` for any other line.
+fn banner_command(t: &str) -> Option<&str> {
+    let inner = t.strip_prefix("==")?.strip_suffix("==")?.trim_matches('=').trim();
+    inner.strip_prefix("Running ").map(str::trim)
+}
+
+/// Where each cell of a percentile row set side by side starts: at each
+/// `50.0th:` / `*99.0th:` (its `*` with it) and `min=`. Byte offsets.
+fn cell_starts(line: &str) -> Vec<usize> {
+    let b = line.as_bytes();
+    let mut starts = Vec::new();
+    let mut k = 0;
+    while k < b.len() {
+        if line[k..].starts_with("min=") && (k == 0 || !b[k - 1].is_ascii_alphanumeric()) {
+            starts.push(k);
+            k += 4;
+            continue;
+        }
+        if line[k..].starts_with("th:") {
+            // Back over the percentile's figure and its `*`.
+            let mut j = k;
+            while j > 0 && (b[j - 1].is_ascii_digit() || b[j - 1] == b'.') {
+                j -= 1;
+            }
+            if j < k && j > 0 && b[j - 1] == b'*' {
+                j -= 1;
+            }
+            if j < k && (j == 0 || !b[j - 1].is_ascii_alphanumeric()) {
+                starts.push(j);
+            }
+            k += 3;
+            continue;
+        }
+        k += 1;
+    }
+    starts
+}
+
+/// Reads a file whose reports are pasted side by side in `|` columns
+/// ([`reports_side_by_side`]: `50.0th: 56 (1301 samples)  |  50.0th: 49
+/// (1309 samples)  | 50.0th: 53 (1285 samples)`, three kernels' runs, LKML
+/// 2021-04), each column a set-up: every line holding `k` cells (each
+/// starting at its percentile or `min=`, the `|` between them or not: a
+/// wide cell pushed one bar out of a real post) gives each column its
+/// cell; the other lines (the report's heading above the rows, blank
+/// lines, prose) stay in every column as they are. The column's name is
+/// the line of `k` parts between bars above the first row (`v5.12-rc5 |
+/// v5.12-rc5 + mc-llc | v5.12-rc5 + patchset`), a `label` parameter; with
+/// no such line, `column 1` … with a note. A line of percentile cells of
+/// another count is not read in any column (a note). `None` where no line
+/// sets reports side by side, or no column reads.
+fn read_side_by_side(parser: &Schbench, input: &Input) -> Option<Result<ParsedFile, ParseError>> {
+    let first = input.numbered().find_map(|(n, l)| reports_side_by_side(l).map(|_| n))?;
+    let lines = &input.lines;
+    // The columns: the count of cells most rows hold (a damaged row may
+    // hold fewer), of equals the larger.
+    let mut counts: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
+    for l in &lines[first - 1..] {
+        let c = cell_starts(l).len();
+        if c >= 2 {
+            *counts.entry(c).or_default() += 1;
+        }
+    }
+    let k = counts.iter().max_by_key(|&(c, times)| (*times, *c)).map(|(c, _)| *c)?;
+    // The columns' names: a line of `k` parts between bars, no cell in it,
+    // above the first row (blank lines between allowed).
+    let names_at = (1..first)
+        .rev()
+        .take_while(|&n| {
+            let t = lines[n - 1].trim();
+            t.is_empty() || t.contains('|')
+        })
+        .find(|&n| {
+            let t = lines[n - 1].trim();
+            cell_starts(t).is_empty() && t.split('|').count() == k && t.split('|').all(|p| !p.trim().is_empty())
+        });
+    let names: Vec<String> = match names_at {
+        Some(n) => lines[n - 1].split('|').map(|p| p.trim().to_string()).collect(),
+        None => (1..=k).map(|c| format!("column {c}")).collect(),
+    };
+    let mut columns: Vec<Vec<String>> = vec![Vec::with_capacity(lines.len()); k];
+    let mut notes: Vec<(usize, String)> = Vec::new();
+    if names_at.is_none() {
+        notes.push((
+            first,
+            format!("{k} schbench reports set side by side in `|` columns with no line naming them: each is labelled `column N`"),
+        ));
+    }
+    for (i, line) in lines.iter().enumerate() {
+        let n = i + 1;
+        let starts = cell_starts(line);
+        if Some(n) == names_at {
+            columns.iter_mut().for_each(|c| c.push(String::new()));
+        } else if starts.len() == k {
+            for (c, col) in columns.iter_mut().enumerate() {
+                let end = starts.get(c + 1).copied().unwrap_or(line.len());
+                col.push(line[starts[c]..end].trim().trim_end_matches('|').trim_end().to_string());
+            }
+        } else if !starts.is_empty() && n >= first {
+            notes.push((
+                n,
+                format!(
+                    "a row of {} schbench cell(s) among reports set side by side in {k} columns: not read in any",
+                    starts.len()
+                ),
+            ));
+            columns.iter_mut().for_each(|c| c.push(String::new()));
+        } else {
+            columns.iter_mut().for_each(|c| c.push(line.clone()));
+        }
+    }
+    let mut out = ParsedFile { benchmark: "schbench".into(), ..ParsedFile::default() };
+    for (col, name) in columns.iter().zip(&names) {
+        let Ok(part) = parser.parse(&Input::from_text(&col.join("\n"))) else { continue };
+        out.samples.extend(part.samples.into_iter().map(|s| s.with_param("label", name.as_str())));
+        for note in part.notes {
+            if !out.notes.contains(&note) {
+                out.notes.push(note);
+            }
+        }
+    }
+    if out.samples.is_empty() {
+        return None;
+    }
+    out.notes.extend(notes);
+    out.notes.sort_by_key(|n| n.0);
+    Some(Ok(out))
 }
 
 /// How many percentile lines a line holds side by side between `|` bars

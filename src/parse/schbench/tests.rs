@@ -180,16 +180,36 @@ fn a_command_at_another_quote_depth_is_not_the_reports() {
 }
 
 /// wild33 file 13 (LKML 2021-04): three kernels' reports pasted side by
-/// side in `|` columns were skipped as "no percentile report", which says
-/// nothing of the 81 figures there; the reason now names the columns.
+/// side in `|` columns were skipped, then named in the reason; now each
+/// column is read as its report under its name (the fixture
+/// `lkml-2021-04-schbench-3-kernels-side-by-side-…` holds the whole post).
 #[test]
-fn reports_side_by_side_in_bar_columns_are_named_in_the_reason() {
+fn reports_side_by_side_in_bar_columns_are_read_each_under_its_name() {
     let text = "Latency percentiles (usec) runtime 10 (s) (2545 total samples)\n\
                 v5.12-rc5                  |  v5.12-rc5 + mc-llc                 | v5.12-rc5 + patchset\n\n\
                 50.0th: 56 (1301 samples)  |     50.0th: 49 (1309 samples)       | 50.0th: 53 (1285 samples)\n\
-                75.0th: 76 (623 samples)   |     75.0th: 66 (628 samples)        | 75.0th: 72 (635 samples)\n";
-    let Err(ParseError::NoResults { reason, .. }) = Schbench.parse(&Input::from_text(text)) else { panic!("read") };
-    assert!(reason.contains("3 reports set side by side in `|` columns (line 4"), "{reason}");
+                *99.0th: 12560 (102 samples)    *99.0th: 100 (97 samples)        | *99.0th: 108 (108 samples)\n";
+    let f = read(text);
+    let of = |label: &str| -> Vec<f64> {
+        f.samples
+            .iter()
+            .filter(|s| s.params.iter().any(|p| p.name == "label" && p.value == label))
+            .map(|s| s.value.mean())
+            .collect()
+    };
+    assert_eq!(of("v5.12-rc5"), [56.0, 12560.0]);
+    assert_eq!(of("v5.12-rc5 + mc-llc"), [49.0, 100.0]);
+    assert_eq!(of("v5.12-rc5 + patchset"), [53.0, 108.0]);
+    // Without the line naming them: `column N`, with a note.
+    let f = read(
+        &text.replace("v5.12-rc5                  |  v5.12-rc5 + mc-llc                 | v5.12-rc5 + patchset", ""),
+    );
+    assert!(f.samples.iter().any(|s| s.params.iter().any(|p| p.value == "column 3")));
+    assert!(f.notes.iter().any(|(_, n)| n.contains("labelled `column N`")), "{:?}", f.notes);
+    // A row of two cells among three columns: read in none, a note.
+    let f = read(&text.replace("| 50.0th: 53 (1285 samples)", ""));
+    assert!(f.samples.iter().all(|s| s.line != 4));
+    assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("2 schbench cell(s)")), "{:?}", f.notes);
     assert_eq!(reports_side_by_side("| 50.0th: 56 (1301 samples) |"), None);
     assert_eq!(reports_side_by_side("a | b | c"), None);
 }
