@@ -278,7 +278,12 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     // system's zero-filled block): text up to them is read, with a warning
     // (attack34 #19: 84 dbench samples were skipped as a binary file).
     let text_end = bytes.len() - bytes.iter().rev().take_while(|&&b| b == 0).count();
-    let bytes = if text_end > 0 && text_end < bytes.len() && memchr::memchr(0, &bytes[..text_end]).is_none() {
+    // Text: no control byte but blanks, line ends, a form feed and the
+    // escape of terminal colours (an ELF `core`, `\x7fELF\x02\x01\x01` and
+    // NULs, stays binary).
+    let is_text =
+        |b: &[u8]| !b.iter().any(|&c| (c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r' | 0x0c | 0x1b)) || c == 0x7f);
+    let bytes = if text_end > 0 && text_end < bytes.len() && is_text(&bytes[..text_end]) {
         let line = bytes[..text_end].iter().filter(|&&b| b == b'\n').count() + 1;
         warnings.push((
             Some(line),
