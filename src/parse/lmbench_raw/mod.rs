@@ -17,6 +17,10 @@
 //! tlb: 32 pages
 //! ```
 //!
+//! A one-word set-up a poster typed before a tool line, apart from it by a
+//! TAB (`randomize_kstack_offset=y<TAB>Simple syscall: 0.7082
+//! microseconds`), is the sample's `label`.
+//!
 //! **Sections**: a header line (quoted with a leading `"` in results files,
 //! or one of the plain headers the lmbench script echoes) followed by
 //! `size value` pairs up to a blank line:
@@ -421,6 +425,13 @@ mod tests {
         assert_eq!(named(&changed, "STREAM copy bandwidth")[0].value.mean(), 59338.6);
         assert!(changed.notes.iter().any(|(n, t)| *n == 1 && t.contains("+4.1%")));
         assert!(tool_line("STREAM copy bandwidth: 59338.60 MB/sec faster").is_none());
+        // A set-up typed before the tool's line, apart by a TAB.
+        let m = tool_line("randomize_kstack_offset=y\tSimple syscall: 0.7082 microseconds").unwrap();
+        assert_eq!((m.name.as_str(), m.value, m.unit), ("syscall", 0.7082, "µs"));
+        assert_eq!(m.params[0].name, "label");
+        assert_eq!(m.params[0].value, "randomize_kstack_offset=y");
+        assert!(tool_line("two words\tSimple syscall: 0.7082 microseconds").is_none_or(|m| !m.known));
+        assert!(tool_line("setup\tFoo bar: 0.7082 microseconds").is_none());
         let usecs = LmbenchRaw.parse(&Input::from_text("Pagefaults on /usr/tmp/XXX: 3 usecs\n")).unwrap();
         assert_eq!(named(&usecs, "Pagefaults")[0].value.mean(), 3.0);
         assert_eq!(named(&usecs, "Pagefaults")[0].metric.unit, "µs");

@@ -19,6 +19,18 @@ pub(super) struct ToolMetric {
     pub(super) aside: Option<String>,
 }
 
+/// A set-up a poster typed before a tool's line, apart from it by a TAB:
+/// `randomize_kstack_offset=y<TAB>Simple syscall: 0.7082 microseconds`
+/// (Kees Cook's kernel stack offset randomization, LKML 2021: the two
+/// set-ups' lines were no tool line, and the file was not read). The
+/// set-up (one word, no colon) and the tool's line.
+fn setup_before_tool(t: &str) -> Option<(&str, &str)> {
+    let (setup, tool) = t.split_once('\t')?;
+    let (setup, tool) = (setup.trim(), tool.trim());
+    let one_word = !setup.is_empty() && !setup.contains(char::is_whitespace) && !setup.contains(':');
+    (one_word && tool.starts_with(|c: char| c.is_ascii_alphabetic())).then_some((setup, tool))
+}
+
 /// A poster's change figure typed after a tool line's unit: `+4.1%`,
 /// `-0.5%`, `(+4.1%)` (Barry Song's `STREAM copy bandwidth: 59338.60
 /// MB/sec  +4.1%`, LKML 2021).
@@ -28,6 +40,11 @@ fn is_change_figure(word: &str) -> bool {
 }
 
 pub(super) fn tool_line(t: &str) -> Option<ToolMetric> {
+    if let Some((setup, tool)) = setup_before_tool(t) {
+        let mut m = tool_line(tool).filter(|m| m.known)?;
+        m.params.push(Param::new("label", setup));
+        return Some(m);
+    }
     // `t.rsplit_once(": ")`, from a byte search for the colon (most lines
     // have none; the substring searcher was set up for every line).
     let b = t.as_bytes();
