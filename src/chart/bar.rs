@@ -296,7 +296,7 @@ fn legend(spec: &BarSpec, pal: &LanePalette) -> Vec<(Key, String)> {
         ));
     }
     if spec.panels.iter().any(|p| p.values.iter().flatten().any(|v| v.sd.is_some())) {
-        out.push((Key::ErrorBar, "± 1 standard deviation (cells with 2 or more runs)".to_string()));
+        out.push((Key::ErrorBar, "± 1 standard deviation (2 or more runs)".to_string()));
     }
     out
 }
