@@ -76,6 +76,11 @@ const FILE_SYSTEMS: [&str; 10] = ["ext2", "ext3", "ext4", "xfs", "jfs", "reiserf
 /// group name (operation plus cleaned suffix).
 pub(super) fn section_title(line: &str) -> Option<String> {
     let t = line.trim();
+    // A title alone in another case (`Sequential reads`, wild34 file 09's
+    // first table; its group was left empty) is the operation's.
+    if let Some((name, _, _)) = OPS.iter().find(|(name, _, _)| t.eq_ignore_ascii_case(name)) {
+        return Some(name.to_string());
+    }
     for (name, _, _) in OPS {
         if let Some(rest) = t.strip_prefix(name) {
             if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {

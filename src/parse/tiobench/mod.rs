@@ -74,7 +74,10 @@
 //! kernels, never runs of one; an old table's `Dir` names no kernel. An
 //! identifier that is no kernel's name (`ext3`, `xfs`: tiobench.pl's
 //! `--identifier` set to what the runs compare) is the parameter
-//! `identifier` of the file's kernel instead, a row of its own.
+//! `identifier` of the file's kernel instead, a row of its own. Tables
+//! posted as a `diff` (`-2.5.60-mm2` / `+2.5.60-mm2-ant` rows) keep the
+//! sign out of the identifier: what follows it names the kernel. A section
+//! title alone in another case (`Sequential reads`) is the operation's.
 //!
 //! Which cell is which column is found from the row itself, never from where
 //! the header words sit: the header names the columns in order, the cells
@@ -258,15 +261,30 @@ fn row_samples(
             // the file's kernel, not a kernel: as a kernel, the rows of two
             // kernels' files, each naming `ext3`, were averaged as runs of
             // a kernel `ext3`.
-            s = match crate::parse::labels::kernel_and_filesystem(&row.label) {
+            // `-2.5.60-mm2` / `+2.5.60-mm2-ant`: a `diff` of two runs'
+            // tables posted as it is (wild34 file 09), each row's sign the
+            // side it came from: the identifier after the sign names the
+            // kernel (it was kept whole, named no kernel, and the build
+            // dropped all 224 values).
+            let label = diff_side(&row.label).unwrap_or(&row.label);
+            s = match crate::parse::labels::kernel_and_filesystem(label) {
                 Some((kernel, fs)) => s.with_kernel(kernel).with_param("fs", fs),
-                None if names_kernel(&row.label) => s.with_kernel(row.label.clone()),
-                None => s.with_param("identifier", &row.label),
+                None if names_kernel(label) => s.with_kernel(label.to_string()),
+                None => s.with_param("identifier", label),
             };
         }
         out.push(s);
     }
     Ok(out)
+}
+
+/// The identifier of a row a `diff` of two tables marked with its side
+/// (`-2.5.60-mm2`, `+2.5.60-mm2-ant`) without the sign, when what is left
+/// names a kernel (no kernel's name starts with `-` or `+`). `None` for
+/// any other identifier.
+fn diff_side(label: &str) -> Option<&str> {
+    let rest = label.strip_prefix(['-', '+'])?;
+    (names_kernel(rest) || crate::parse::labels::kernel_and_filesystem(rest).is_some()).then_some(rest)
 }
 
 /// Whether a row's identifier names a kernel: a kernel's name, or one
