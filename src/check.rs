@@ -572,5 +572,9 @@ mod tests {
         assert!(kernel_names_agree("2.5.54-mm2", "2.5.54"));
         assert!(kernel_names_agree("6.1", "6.1-generic"));
         assert!(kernel_names_agree("2.5.54-", "2.5.54-mm2"), "cut after the dash");
+        // A patch set's name glued on (a UnixBench post's banner, 2003).
+        assert!(kernel_names_agree("2.5.54mm2", "2.5.54-mm2"));
+        assert!(!kernel_names_agree("2.5.54mm1", "2.5.54-mm2"));
+        assert!(!kernel_names_agree("2.4.1-8", "2.4.18"));
     }
 }

@@ -259,7 +259,7 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
             })
             .collect();
         if rows.len() < 2 {
-            if let Some((first, last, names)) = label_table(&lines, start, end, known) {
+            if let Some((first, last, names, numbered)) = label_table(&lines, start, end, known) {
                 // The same table on after blank lines (`dbench1/…` rows, a
                 // blank line, `dbench4/…` rows): one block.
                 match labelled.last_mut() {
@@ -267,7 +267,9 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                         prev.1 = last;
                         prev.2.extend(names);
                     }
-                    _ if first > start => labelled.push((first, last, names)),
+                    // Numbered rows need no heading: `1 add_double …` to
+                    // `59 pipe_cpy …` are a table by their numbers.
+                    _ if first > start || numbered => labelled.push((first, last, names)),
                     _ => {}
                 }
             }
@@ -454,25 +456,43 @@ fn benchmark_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, u
 /// a letter, no kernel's name) then three figures or more and at most one
 /// other word (`-`), under a heading line of two words or more and no
 /// figure (a table going on after a blank line has none: `start` is then
-/// its first row). The first and last row (0-based) and the rows' labels.
-fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Option<(usize, usize, Vec<String>)> {
+/// its first row). A row may start with its number and end with its
+/// unit's words (AIM9's `1 add_double  1096039.60 1096039.60  0.00  0.00%
+/// Thousand Double Precision Additions/second`). The first and last row
+/// (0-based), the rows' labels, and whether every row is numbered (such
+/// a table needs no heading over it).
+fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Option<(usize, usize, Vec<String>, bool)> {
     let row = |k: usize| {
-        let mut words = lines[k].split_whitespace();
-        let label = words.next()?;
+        let mut words: Vec<&str> = lines[k].split_whitespace().collect();
+        // `1 add_double   1096039.60 1096039.60   0.00  0.00% Thousand
+        // Double Precision Additions/second`: AIM9's test number before
+        // its name, the test's unit after the figures (a person's table of
+        // two reports side by side, linux-mm 2007, wild34 file 18: 116
+        // figures passed over without a word).
+        let numbered = words.len() > 1 && words[0].len() <= 3 && words[0].bytes().all(|b| b.is_ascii_digit());
+        if numbered {
+            words.remove(0);
+        }
+        let (&label, rest) = words.split_first()?;
         if figure(label) || !label.chars().any(char::is_alphabetic) || kernel_word(label, known) {
             return None;
         }
+        // A numbered row's unit words after its last figure; its changes
+        // may be negative (`-16789.81 -0.49%`).
+        let figure = |w: &str| figure(w) || (numbered && w.strip_prefix('-').is_some_and(figure));
+        let last_figure = rest.iter().rposition(|w| figure(w))?;
+        let body = if numbered { &rest[..=last_figure] } else { rest };
         let (mut figures, mut others) = (0, 0);
-        for w in words {
+        for w in body {
             if figure(w) {
                 figures += 1;
             } else {
                 others += 1;
             }
         }
-        (figures >= 3 && others <= 1).then_some(label)
+        (figures >= 3 && others <= 1).then_some((label, numbered))
     };
-    let rows: Vec<(usize, &str)> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
+    let rows: Vec<(usize, (&str, bool))> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
     let (first, last) = (rows.first()?.0, rows.last()?.0);
     // Every line from the first row down is a row.
     if rows.len() < 2 || last - first + 1 != rows.len() {
@@ -482,7 +502,8 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
     if first > start && !heading(first - 1) {
         return None;
     }
-    Some((first, last, rows.iter().map(|r| r.1.to_string()).collect()))
+    let numbered = rows.iter().all(|r| r.1.1);
+    Some((first, last, rows.iter().map(|r| r.1.0.to_string()).collect(), numbered))
 }
 
 #[cfg(test)]

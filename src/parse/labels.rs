@@ -95,11 +95,21 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         parsed.setup.command = own;
     }
     let labelled = apply_labels(input, parsed, &asked);
-    if parsed.samples.iter().all(|s| s.kernel.is_none())
-        && let Some(k) = booted_above_all(input, parsed)
-    {
-        for s in &mut parsed.samples {
-            s.kernel = Some(CompactString::from(k.as_str()));
+    if parsed.samples.iter().all(|s| s.kernel.is_none()) {
+        let (booted, panicked) = booted_above_all(input, parsed);
+        if let Some(k) = booted {
+            for s in &mut parsed.samples {
+                s.kernel = Some(CompactString::from(k.as_str()));
+            }
+        }
+        for (n, k, at) in panicked {
+            parsed.notes.push((
+                n,
+                format!(
+                    "this line names kernel {k} as booted, but that boot's log ends in a kernel panic (line {at}) before any \
+                     result: {k} is not taken as the kernel of the results below"
+                ),
+            ));
         }
     }
     labelled + part_quote_depths(input, parsed) + machines::part_machines(input, parsed)
@@ -114,8 +124,17 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// label parts no runs), and a file of 6.1's runs in 6.2's directory gave
 /// `check` no word (attacker 27). `None` where none names one, or two name
 /// different kernels (the labels part those runs).
-fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
-    let last = parsed.samples.iter().map(|s| s.line).max()?;
+///
+/// A boot whose log ends in a kernel panic (`Kernel panic: Out of memory
+/// …`, `Kernel panic - not syncing: …`) before the next result names no
+/// result: a mail's paste of a failed boot's dmesg (`Linux version
+/// 2.5.2-pre3 (root@mountain) … #1 …` … `Kernel panic: …`) above the
+/// dbench figures it gives for 2.5.1 named them 2.5.2-pre3, silently
+/// (wild34 file 08). Such lines come back second, each with the kernel it
+/// names and its panic's line, to be warned of.
+fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<String>, Vec<(usize, String, usize)>) {
+    let mut panicked = Vec::new();
+    let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return (None, panicked) };
     // Most lines name no kernel: the words each form holds tell first,
     // and most files hold none of them (one search of the whole text each
     // instead of one per line).
@@ -123,8 +142,11 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
     // `Fedora 42 (6.14.5-300.fc42.x86_64)` ([`distro_kernel`]) over the runs.
     let distro = input.has(")");
     if forms.is_empty() && !distro {
-        return None;
+        return (None, panicked);
     }
+    let mut sample_lines: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
+    sample_lines.sort_unstable();
+    let may_panic = input.has("Kernel panic");
     let mut found: Option<String> = None;
     for n in 1..last.min(input.lines.len() + 1) {
         let text = input.lines[n - 1].trim();
@@ -136,14 +158,30 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
         } else {
             continue;
         };
+        if let Some(k) = &named
+            && may_panic
+            && let Some(at) = panic_before_runs(input, n, &sample_lines)
+        {
+            panicked.push((n, k.clone(), at));
+            continue;
+        }
         match (&found, named) {
             (_, None) => {}
             (None, Some(k)) => found = Some(k),
             (Some(f), Some(k)) if *f == k => {}
-            (Some(_), Some(_)) => return None,
+            (Some(_), Some(_)) => return (None, panicked),
         }
     }
-    found
+    (found, panicked)
+}
+
+/// The line (1-based) of a kernel panic (`Kernel panic: …`, `Kernel panic
+/// - not syncing: …`) between line `n` and the first result below it
+/// (`sample_lines`, sorted): the boot line `n` names died before it ran
+/// anything. `None` when there is none.
+fn panic_before_runs(input: &Input, n: usize, sample_lines: &[usize]) -> Option<usize> {
+    let next = sample_lines[sample_lines.partition_point(|&l| l <= n)..].first().copied()?;
+    (n + 1..next).find(|&k| input.lines.get(k - 1).is_some_and(|l| l.contains("Kernel panic")))
 }
 
 /// The kernel line `n` (`text`, trimmed) names as booted: [`booted_kernel`],
@@ -2452,8 +2490,48 @@ fn warn_of_merged_copies<'a>(
                     ),
                 ));
             }
+        } else if let Some((k, n)) = heading_above_later_copy(input, copies, members, &times) {
+            // A Markdown heading of its own above a later copy only
+            // (`## Новые настройки` over a settings fence and a second `##
+            // Тест 100 клиентов 8 потоков`, whose first copy stood under
+            // the same words alone): a set-up the labels did not take (the
+            // heading right over each copy is alike), averaged with the
+            // first.
+            let first = copies[members[0]].0;
+            notes.push((
+                n,
+                format!(
+                    "`{}` heads the copy of the output at line {} only, not the one at line {first}: the two were \
+                     averaged as runs of one set-up",
+                    text(n),
+                    copies[k].0
+                ),
+            ));
         }
     }
+}
+
+/// The first copy of `members` after the first with a Markdown heading
+/// above it (below the copy before it) that the file holds once, where
+/// the first copy has none: that copy and the heading's line (1-based).
+fn heading_above_later_copy(
+    input: &Input,
+    copies: &[(usize, usize)],
+    members: &[usize],
+    times: &FxHashMap<&str, usize>,
+) -> Option<(usize, usize)> {
+    let own_heading = |k: usize| {
+        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        (from..copies[k].0).find(|&n| {
+            let t = input.lines[n - 1].trim();
+            markdown_heading_level(t).is_some() && times.get(t) == Some(&1)
+        })
+    };
+    let (&first, later) = members.split_first()?;
+    if own_heading(first).is_some() {
+        return None;
+    }
+    later.iter().find_map(|&k| own_heading(k).map(|n| (k, n)))
 }
 
 /// Notes copies of one output averaged as runs of one set-up (see
@@ -3275,9 +3353,16 @@ fn identities<'a>(
         }
         // A heading too long for a label (`### Меняем настройки для
         // увеличения производительности в ущерб стабильности`) still ends
-        // the last one's part: its first words stand for it.
+        // the last one's part: its first words stand for it, and label the
+        // runs right under it as a short heading's do (wild34 file 14: a
+        // sysbench-tpcc report under `### однако проверим гипотезу, и
+        // увеличим число max_conn до 1500 …` kept the heading above's
+        // label, and the two set-ups' 415.43 and 254.48 tps were averaged).
         if let Some(h) = long_markdown_heading(text) {
             scene = None;
+            label = Some(label_text(&h));
+            label_at = n;
+            word = None;
             let level = markdown_heading_level(text).unwrap_or(2);
             headings.retain(|h| h.0 < level);
             headings.push((level, label_text(&h), n));

@@ -76,7 +76,18 @@
 //! A post that kept netperf's command line (`$ netperf -H 1.1.1.2 -t
 //! TCP_STREAM -l 5`) and its table but not the banner: the command line
 //! names the test (`-t`, else netperf's default `TCP_STREAM`) as a banner
-//! would; a banner right below a command line takes its place.
+//! would; a banner right below a command line takes its place. A post
+//! that kept only the table, netperf's own header over its rows (`Recv
+//! Send    Send` / `Socket Socket  Message  Elapsed` / …, no banner, no
+//! command): the header starts a table of the kind it names, its `test`
+//! `STREAM (header)`, `UDP_STREAM` or `RR (header)` (the banner's test
+//! where the same header comes again below a banner's rows).
+//!
+//! `-D`'s interim results (`Interim result: 37221.90 10^6bits/s over 1.015
+//! seconds ending at 1559151699.433`) are no result and not read; one a
+//! mail wrapped, its time stamp alone on the next line, is rejoined (a
+//! note). A `^CInterim result:` line says the run was stopped: the note
+//! on its row, left out as stopped early (below), names it.
 //!
 //! A banner a poster cut short after the test's words (`MIGRATED TCP
 //! STREAM TEST from 0.0.0.0...`, `MIGRATED TCP REQUEST/RESPONSE TEST...`)
@@ -105,6 +116,11 @@
 //! netperf 2.1/2.2's banners name only the test and the host (`TCP
 //! STREAM TEST to sci5`, `UDP UNIDIRECTIONAL SEND TEST to sci5`): they are
 //! read as banners too.
+//!
+//! A stream test's row whose elapsed time is under 90 % of the command
+//! line's `-l` is left out with a note at its line (before its figures
+//! are checked: a stopped run's figure is none to read); a file whose
+//! every row is so is an error naming each.
 //!
 //! A banner with no result row below it (the test failed) is a note. A
 //! result row with too few columns, a cell that is no number, a result
@@ -393,6 +409,28 @@ impl Block {
     }
 }
 
+/// The kind of table netperf's own header starts with `line` and `next`
+/// (trimmed): a stream test's `Recv   Send    Send` over `Socket Socket
+/// Message  Elapsed`, a UDP stream test's `Socket  Message  Elapsed
+/// Messages` over `Size    Size     Time         Okay Errors`, a
+/// request/response test's `Local /Remote` over `Socket Size   Request
+/// Resp.`. `None` for any other pair of lines.
+fn bare_header(line: &str, next: Option<&str>) -> Option<Kind> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let below: Vec<&str> = next?.split_whitespace().collect();
+    if words.starts_with(&["Recv", "Send", "Send"]) && below.starts_with(&["Socket", "Socket", "Message", "Elapsed"]) {
+        Some(Kind::Stream)
+    } else if words.starts_with(&["Socket", "Message", "Elapsed", "Messages"])
+        && below.starts_with(&["Size", "Size", "Time", "Okay"])
+    {
+        Some(Kind::Udp)
+    } else if words.starts_with(&["Local", "/Remote"]) && below.starts_with(&["Socket", "Size", "Request", "Resp."]) {
+        Some(Kind::Rr)
+    } else {
+        None
+    }
+}
+
 /// The numbers of a result row, or `None` when its first cell is no number
 /// (a header line).
 fn numbers(line: &str) -> Option<Vec<Option<f64>>> {
@@ -574,6 +612,15 @@ fn table_line(
     Ok(())
 }
 
+/// The note on a row whose run stopped `elapsed` seconds into the `secs`
+/// its command asked, `^C`'d at line `interrupted` where the output says.
+fn stopped_early(elapsed: f64, secs: f64, interrupted: Option<usize>) -> String {
+    let how = interrupted.map_or(String::new(), |at| format!(" (stopped by ^C, line {at})"));
+    format!(
+        "netperf ran {elapsed} s of the {secs} s its command asked (`-l {secs}`): the run stopped early{how}, its row is not read"
+    )
+}
+
 /// The test length a netperf command line asks for, `-l 300` → 300 s
 /// (a negative `-l` counts transactions, not seconds: `None`).
 fn test_length(line: &str) -> Option<f64> {
@@ -614,6 +661,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // Each launch of copies in the background (`netperf … &`, LKP): the
     // index of the first sample after it, and how many copies it started.
     let mut launches: Vec<(usize, usize)> = Vec::new();
+    // The line of a wrapped `Interim result:` line's time stamp, next.
+    let mut stamp_line: Option<usize> = None;
+    // The line where the running test was stopped (`^CInterim result: …`).
+    let mut interrupted: Option<usize> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some((test, sels)) = omni_command(t) {
@@ -690,6 +741,65 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             });
             continue;
         }
+        // netperf's own header with no banner or command line above it
+        // (`Recv   Send    Send` / `Socket Socket  Message  Elapsed` / …, a
+        // post that kept the table alone; wild34 file 06): a table of the
+        // test its header names, read as a banner's would be.
+        if let Some(kind) = bare_header(t, input.lines.get(n).map(|l| l.trim()))
+            && block.as_ref().is_none_or(|b| b.rows > 0 || b.broken || b.udp_pending)
+        {
+            // The header again below a banner's rows (a poster's runs of
+            // that test, each table kept): the banner's test still.
+            let before = block.take().map(|b| {
+                close(&b, &mut out);
+                b.test
+            });
+            let test = match before {
+                Some(test) if kind_of_test(&test) == Some(kind) => test,
+                _ => {
+                    // Its host is not known (no banner names it).
+                    hosts.push((out.samples.len(), None));
+                    kind_name(kind).to_string()
+                }
+            };
+            block = Some(Block {
+                test,
+                at: n,
+                header: Vec::new(),
+                units_seen: false,
+                udp_pending: false,
+                rr_remote_pending: false,
+                rows: 0,
+                decimals: None,
+                from_command: true,
+                broken: false,
+            });
+        }
+        // `-D`'s interim results (`Interim result: 37221.90 10^6bits/s over
+        // 1.015 seconds ending at 1559151699.433`) are no result; a mail
+        // may wrap one, its time stamp alone on the next line (wild34 file
+        // 07: read as a row under no header, the whole file was skipped).
+        if let Some(rest) = t.trim_start_matches("^C").strip_prefix("Interim result:") {
+            if t.starts_with("^C") {
+                interrupted = Some(n);
+            }
+            let next = input.lines.get(n).map(|l| l.trim()).unwrap_or("");
+            if rest.trim_end().ends_with("ending at") && plain(next).is_some() {
+                out.notes.push((
+                    n + 1,
+                    format!(
+                        "the time stamp of line {n}'s `Interim result:` alone on line {} (a mail's wrapping): \
+                         rejoined, and not read (an interim result is none)",
+                        n + 1
+                    ),
+                ));
+                stamp_line = Some(n + 1);
+            }
+            continue;
+        }
+        if stamp_line.take() == Some(n) {
+            continue;
+        }
         if t.starts_with("OMNI ") && t.contains(" TEST") {
             if let Some(b) = block.take() {
                 close(&b, &mut out);
@@ -704,6 +814,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             None => None,
         };
         match row {
+            // A stream test's row that ran well short of its `-l` (a
+            // `^C`'d run) is left out before its cells are checked: its
+            // figure is none to read, however it was copied (wild34 file
+            // 07's `18236.5`, one decimal short, skipped the whole file).
+            Some((cells, _, _))
+                if b.kind() == Some(Kind::Stream)
+                    && b.rows == 0
+                    && cells.len() >= Block::row_cells(Kind::Stream)
+                    && let Some(secs) = length
+                    && let Some(elapsed) = elapsed_of(Kind::Stream, &cells)
+                    && elapsed < 0.9 * secs =>
+            {
+                b.rows += 1;
+                out.notes.push((n, stopped_early(elapsed, secs, interrupted.filter(|&at| at > b.at))));
+            }
             Some((cells, t, label)) => {
                 let before = out.samples.len();
                 // A table line that cannot be read ends its table (a note
@@ -723,10 +848,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     // connection): its rate is of the seconds it ran.
                     out.samples.truncate(before);
                     last = None;
-                    let msg = format!(
-                        "netperf ran {elapsed} s of the {secs} s its command asked (`-l {secs}`): the run stopped early, its row is not read"
-                    );
-                    out.notes.push((n, msg));
+                    out.notes.push((n, stopped_early(elapsed, secs, interrupted.filter(|&at| at > b.at))));
                 } else if let Some(label) = label {
                     for s in &mut out.samples[before..] {
                         s.params.push(crate::model::Param::new("label", label));
@@ -774,8 +896,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(e) = first_error {
             return Err(e);
         }
-        if let Some((n, m)) = out.notes.iter().find(|(_, m)| m.contains("the run stopped early")) {
-            return Err(ParseError::NoResults { benchmark: "netperf", reason: format!("line {n}: {m}") });
+        // Every run stopped early: each is named (the error is all a
+        // reader sees of the file).
+        let stopped: Vec<String> = out
+            .notes
+            .iter()
+            .filter(|(_, m)| m.contains("the run stopped early"))
+            .map(|(n, m)| format!("line {n}: {m}"))
+            .collect();
+        if !stopped.is_empty() {
+            return Err(ParseError::NoResults { benchmark: "netperf", reason: stopped.join("; ") });
         }
         return Err(ParseError::NoResults {
             benchmark: "netperf",
@@ -812,6 +942,9 @@ impl BenchParser for Netperf {
         let table = input.has("Socket Socket") || input.has("Socket Size");
         if table && input.has("netperf") && input.lines.iter().any(|l| command_test(l.trim()).is_some()) {
             80
+        } else if table && input.lines.windows(2).any(|w| bare_header(w[0].trim(), Some(w[1].trim())).is_some()) {
+            // netperf's own header over its rows, no banner or command.
+            75
         } else {
             0
         }

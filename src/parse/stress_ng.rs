@@ -74,7 +74,15 @@
 //! Several runs in one file (LKP iterations, a loop, two stress-ng
 //! processes whose lines interleave) are runs of one sample set. stress-ng's
 //! run summary (`for a 60.00s run time:`, `available CPU time`, load
-//! average, `--perf` counters, `--tz` temperatures) is not read; a line
+//! average, `--perf` counters, `--tz` temperatures) is not read (the
+//! `--times` summary with an information note at its `for a … run time:`
+//! line: its user and system times repeat the table's); a table's rows
+//! after a blank line without the header again (`x Disabled …` / header /
+//! rows, then `+ Enabled …` / rows: a post trims the repeat) are read
+//! under the last header when they have its figures and stress-ng's
+//! prefix, with a note. ministat-style legend lines over the tables
+//! (`x Disabled vcpu_is_preempted()`, `+ Enabled vcpu_is_preempted()`, two
+//! or more with different marks) label the rows below each (`label`); a line
 //! shaped like an extra metric whose name is no stressor of the table
 //! (`x86_pkg_temp   45.00 C`) is a note. A row of the table cut short or
 //! with a damaged figure is an error at its line (a note when the line has
@@ -458,6 +466,9 @@ struct State {
     instances: rustc_hash::FxHashMap<String, u32>,
     /// Figure columns of the table being read (after its header).
     columns: Option<usize>,
+    /// The last table header's line and columns: a post's second block of
+    /// rows without the header again is read under it.
+    last_header: Option<(usize, usize)>,
     /// Stressors the text table gave.
     seen: rustc_hash::FxHashSet<String>,
     /// Each run's length, from its `setting to a 60 second run per
@@ -521,6 +532,20 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         st.run_lengths.push((out.samples.len(), secs));
         return Ok(());
     }
+    // `--times`' summary (`for a 60.03s run time:` over the CPU time
+    // available, user, system and total time with their share of it, and
+    // the load average): no figure of it is read, said once per summary
+    // in a note (wild34 file 02's two summaries, 24 figures, were passed
+    // over without a word).
+    if body.starts_with("for a ") && body.ends_with(" run time:") {
+        out.notes.push((
+            n,
+            "stress-ng's `--times` summary below is not read: it repeats the table's usr and sys time (summed \
+             over its rows) and adds the machine's CPU time and load average, no stressor's result"
+                .to_string(),
+        ));
+        return Ok(());
+    }
     let hogs = dispatching(body);
     if !hogs.is_empty() {
         st.instances = hogs.into_iter().collect();
@@ -528,6 +553,7 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
     }
     if let Some(c) = header_columns(body) {
         st.columns = Some(c);
+        st.last_header = Some((n, c));
         return Ok(());
     }
     let untrustworthy = body.strip_prefix("metrics untrustworthy:").and_then(plain).is_some_and(|v| v > 0.0);
@@ -543,6 +569,24 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
     if body.is_empty() {
         st.columns = None;
         return Ok(());
+    }
+    // `+ Enabled vcpu_is_preempted()` over three `stress-ng: info:  [100]
+    // aio  432750  10.00 …` rows without the header again (a post trims
+    // the repeat; wild34 file 01): a row of stress-ng's prefix and exactly
+    // the last header's figures is read under that header, said once.
+    if st.columns.is_none()
+        && let Some((at, cols)) = st.last_header
+        && matches!(level, "info" | "metrc")
+        && is_headerless_row(body, cols)
+    {
+        st.columns = Some(cols);
+        out.notes.push((
+            n,
+            format!(
+                "stress-ng rows from line {n} on have no table header above them (a post left out the repeat): \
+                 read under the header of line {at}"
+            ),
+        ));
     }
     let Some(cols) = st.columns else {
         // `stress-ng: metrc: [1892] crypt  20138.58 MD5 encrypts per sec (…)`
@@ -631,6 +675,56 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         out.samples.push(st.sample(name, Metric::new(mname, unit, better), v, n));
     }
     Ok(())
+}
+
+/// The set-up a ministat-style legend line names (`x Disabled
+/// vcpu_is_preempted()`, `+ Enabled vcpu_is_preempted()`: ministat's marks
+/// `x`, `+`, `*`, `%`, `#`, `@`, `O`, a space, the set-up's words): its
+/// words, at most 48 characters. `None` for any other line.
+fn marker_label(line: &str) -> Option<(char, &str)> {
+    let t = line.trim();
+    let mut chars = t.chars();
+    let mark = chars.next().filter(|c| "x+*%#@O".contains(*c))?;
+    let words = chars.as_str().strip_prefix(' ')?.trim();
+    let ok = words.starts_with(char::is_alphanumeric) && words.chars().count() <= 48 && !words.contains("stress-ng");
+    ok.then_some((mark, words))
+}
+
+/// Labels the rows under ministat-style legend lines (`x Disabled
+/// vcpu_is_preempted()` over a table, `+ Enabled vcpu_is_preempted()` over
+/// the next one's rows, wild34 file 01): each such line right above
+/// stress-ng's lines (the next non-blank line has stress-ng's prefix) is
+/// the `label` of the rows below it, up to the next. Only where two such
+/// lines with different marks head tables (one alone is a list item, not
+/// a legend); rows a label already names are left as they are.
+fn label_by_markers(input: &Input, out: &mut ParsedFile) {
+    let mut legends: Vec<(usize, char, &str)> = Vec::new();
+    for (i, line) in input.lines.iter().enumerate() {
+        let Some((mark, words)) = marker_label(line) else { continue };
+        let next = input.lines[i + 1..].iter().find(|l| !l.trim().is_empty());
+        if next.is_some_and(|l| ungutter(l).starts_with("stress-ng:")) {
+            legends.push((i + 1, mark, words));
+        }
+    }
+    if legends.len() < 2 || legends.iter().all(|l| l.1 == legends[0].1) {
+        return;
+    }
+    for s in &mut out.samples {
+        if s.params.iter().any(|p| p.name == "label") {
+            continue;
+        }
+        if let Some(&(_, _, words)) = legends.iter().rev().find(|l| l.0 < s.line) {
+            s.params.push(crate::model::Param::new("label", words));
+        }
+    }
+}
+
+/// A table row's body (after stress-ng's prefix): a stressor's name and
+/// exactly `cols` figures (`aio  432750  10.00  1.14  19.03  43264.33
+/// 21455.13` for 6).
+fn is_headerless_row(body: &str, cols: usize) -> bool {
+    let toks: Vec<&str> = body.split_whitespace().collect();
+    toks.len() == cols + 1 && is_stressor_name(toks[0]) && toks[1..].iter().all(|t| plain(t).is_some())
 }
 
 /// A metrics row a mail wrapped (`format=flowed`, or a client's 72
@@ -926,6 +1020,7 @@ impl BenchParser for StressNg {
             read_yaml(&st, input, b, &mut out)?;
         }
         super::varying::tag_each(&mut out, &st.run_lengths, "timeout");
+        label_by_markers(input, &mut out);
         drop_failed_stressors(input, &mut out);
         if out.samples.is_empty()
             && let Some((n, note)) = out.notes.iter().find(|n| n.1.contains("it did no work"))

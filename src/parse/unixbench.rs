@@ -66,7 +66,11 @@
 //! The release (`2.6.32-5-686`, `2.4.19`) becomes the kernel of every sample
 //! after that header, so that a file outside a kernel directory is filed
 //! under its own kernel, and a file with two reports keeps them apart. A
-//! kernel directory still overrides it (see [`crate::site`]).
+//! kernel directory still overrides it (see [`crate::site`]). A poster's
+//! banner a few lines above the header (`kernel 2.5.54mm1` between rules)
+//! naming a kernel that extends the header's release (`2.5.54`: a patched
+//! tree built without the patch set's name) names the kernel instead, with
+//! a note; a banner naming another kernel is a note, the header's kept.
 //!
 //! # Damaged input
 //!
@@ -217,7 +221,7 @@ impl BenchParser for UnixBench {
                 continue;
             }
             if let Some(k) = header_kernel(line) {
-                kernel = Some(k);
+                kernel = Some(banner_over_header(lines, i - 1, &k, &mut out.notes).unwrap_or(k));
                 block = RawBlock::default();
                 continue;
             }
@@ -727,6 +731,46 @@ fn header_kernel(line: &str) -> Option<String> {
         && release.contains('.')
         && !release.contains(char::is_whitespace);
     ok.then(|| release.to_string())
+}
+
+/// The kernel a poster's banner over a report names (`----\t\t\tkernel
+/// 2.5.54mm1` between rules, a few lines above `BYTE UNIX Benchmarks`)
+/// where the report's header (line `at`, 0-based) names `uname`, another.
+/// A banner's name that extends the header's (`2.5.54mm1` of `2.5.54`: a
+/// patched tree built without its name in the release) is the kernel,
+/// with a note; any other is a note, and the header's stays (`None`).
+/// Wild34 file 26: an -mm1 report filed under 2.5.54 was averaged with
+/// the -mm2 report's as runs of one kernel.
+fn banner_over_header(lines: &[String], at: usize, uname: &str, notes: &mut Vec<(usize, String)>) -> Option<String> {
+    let (k, line) = (at.saturating_sub(6)..at).rev().find_map(|j| {
+        let t = lines[j].trim().trim_start_matches(['-', '=']).trim();
+        let rest = t.strip_prefix("kernel ").or_else(|| t.strip_prefix("Kernel "))?.trim();
+        let ok = !rest.contains(char::is_whitespace) && super::labels::is_kernel_name(rest);
+        ok.then(|| (rest.trim_end_matches(['.', ':']).to_string(), j + 1))
+    })?;
+    if k == uname {
+        return None;
+    }
+    if k.starts_with(uname) {
+        notes.push((
+            line,
+            format!(
+                "the banner names kernel {k}, the report's `System --` line (line {}) {uname}: {k} extends it \
+                 (a patched tree built without its name in the release), so the report is filed under {k}",
+                at + 1
+            ),
+        ));
+        return Some(k);
+    }
+    notes.push((
+        line,
+        format!(
+            "the banner names kernel {k}, but the report's `System --` line (line {}) names {uname}: filed under \
+             {uname}",
+            at + 1
+        ),
+    ));
+    None
 }
 
 /// The machine a 5.x report's header names: `System: orangepii96:

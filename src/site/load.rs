@@ -107,7 +107,9 @@ pub fn kernel_name_mismatch(benchmark: &str, named: &str, dir: &str) -> String {
 /// nor `6.1.5`) or the file names a pre-release of its directory's kernel
 /// (`6.1-rc7` in `6.1/`; `2.3.13` in `2.3.13-pre1/` agrees), nor where
 /// the file names the release a directory's patch set is on (`2.5.54` in
-/// `2.5.54-mm2/`; `6.1` in `6.1-generic/` agrees).
+/// `2.5.54-mm2/`; `6.1` in `6.1-generic/` agrees). A `-` before a
+/// letter after a digit is no difference (`2.5.54mm2` and `2.5.54-mm2`,
+/// `6.1rc7` and `6.1-rc7`).
 pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
     let norm = |s: &str| {
         let s = s.trim();
@@ -117,6 +119,24 @@ pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
     let (a, b) = (norm(named), norm(dir));
     if a.is_empty() || b.is_empty() {
         return false;
+    }
+    // A patch set's name glued on or after a `-` (`2.5.54mm1`, as a 2003
+    // UnixBench post's banner spells it, in `2.5.54-mm1/`): one kernel.
+    let unhyphened = |s: &str| {
+        let mut out = String::with_capacity(s.len());
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            let glue = c == '-'
+                && out.ends_with(|p: char| p.is_ascii_digit())
+                && chars.peek().is_some_and(|n| n.is_ascii_alphabetic());
+            if !glue {
+                out.push(c);
+            }
+        }
+        out
+    };
+    if a != b && unhyphened(&a) == unhyphened(&b) {
+        return true;
     }
     let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
     let Some(rest) = long.strip_prefix(short.as_str()) else { return false };

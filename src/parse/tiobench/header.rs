@@ -78,6 +78,11 @@ const FILE_SYSTEMS: [&str; 10] = ["ext2", "ext3", "ext4", "xfs", "jfs", "reiserf
 /// prints it, plus cleaned suffix).
 pub(super) fn section_title(line: &str) -> Option<String> {
     let t = line.trim();
+    // A title alone in another case (`Sequential reads`, wild34 file 09's
+    // first table; its group was left empty) is the operation's.
+    if let Some((name, _, _)) = OPS.iter().find(|(name, _, _)| t.eq_ignore_ascii_case(name)) {
+        return Some(name.to_string());
+    }
     for (name, _, _) in OPS {
         let rest = t.get(..name.len()).filter(|head| head.eq_ignore_ascii_case(name)).map(|_| &t[name.len()..]);
         if let Some(rest) = rest {

@@ -74,7 +74,10 @@
 //! kernels, never runs of one; an old table's `Dir` names no kernel. An
 //! identifier that is no kernel's name (`ext3`, `xfs`: tiobench.pl's
 //! `--identifier` set to what the runs compare) is the parameter
-//! `identifier` of the file's kernel instead, a row of its own.
+//! `identifier` of the file's kernel instead, a row of its own. Tables
+//! posted as a `diff` (`-2.5.60-mm2` / `+2.5.60-mm2-ant` rows) keep the
+//! sign out of the identifier: what follows it names the kernel. A section
+//! title alone in another case (`Sequential reads`) is the operation's.
 //!
 //! Which cell is which column is found from the row itself, never from where
 //! the header words sit: the header names the columns in order, the cells
