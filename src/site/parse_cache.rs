@@ -54,7 +54,7 @@ use std::path::{Path, PathBuf};
 /// with the new entries (and the names they add) is appended, instead of
 /// deflating the whole class again (about 0.2 billion instructions for a
 /// 300-kernel class, 5% of such a rebuild). When some entry was not used
-/// (a raw file removed or changed), or the file has [`MAX_PARTS`] parts,
+/// (a raw file removed or changed), or the file has 16 parts (`MAX_PARTS`),
 /// it is written anew as one part holding only the entries used or made.
 ///
 /// Why the tables: a sample written whole (its metric's name, unit and
@@ -205,7 +205,7 @@ impl ParseCache {
     /// Writes the parse cache of class `slug` to a temporary file in cache
     /// directory `dir`, and returns its path; renaming it to
     /// [`ParseCache::file`] puts it in place. When this build used every
-    /// entry of the file and it has fewer than [`MAX_PARTS`] parts, that is
+    /// entry of the file and it has fewer than 16 parts (`MAX_PARTS`), that is
     /// the file as it was with the entries this build made appended as one
     /// part; otherwise the entries this build used or made, and no others,
     /// as one part. A part is deflated in memory before it is written (its
@@ -286,7 +286,7 @@ impl ParseCache {
 
 /// The most parts a parse cache file is let grow to by appending (see
 /// [`ParseCache`]); one more is written as one part anew.
-pub const MAX_PARTS: usize = 16;
+const MAX_PARTS: usize = 16;
 
 /// Locks `m`, also when another thread panicked holding it (the entries
 /// are still whole: each is pushed in one step).
