@@ -27,23 +27,35 @@ use std::path::{Path, PathBuf};
 /// kernel directory re-uses its entry and still gives it its new kernel.
 ///
 /// The file is a header line (`benchsite parse cache <tool_version>\n`),
-/// then, deflated as one stream (raw DEFLATE by `flate2`: the frames
-/// below took 1.6 MB for a 300-kernel class, deflated about a third), the
-/// class's *tables* — every metric (name, unit, direction),
-/// every kernel or group name and every set of parameters the entries
-/// use, each once — as the length (8 bytes), an XXH3-64 checksum (8
-/// bytes) and the tables as MessagePack, followed by records, each the key
-/// (16 bytes), the length of the entry (8 bytes), an XXH3-64 checksum of
-/// the entry (8 bytes; all little-endian) and the entry as MessagePack
-/// (`rmp-serde`, structs as arrays of their fields in order, without the
-/// field names). A sample in an entry is `[kernel, group, params, metric,
-/// value, line, step]`, the first four indices into the tables, the value a
-/// whole number as an integer, a decimal of up to nine places as `[m, d]`
-/// (m / 10^d), else a double, or `[mean, stddev, n]`, the step
-/// ([`Sample::step`]) nil or a double. Entries are decoded only when looked up (in the parsing threads). A
-/// file of another benchsite, damaged tables, a damaged frame or a wrong
-/// checksum makes the file (or that entry) no cache, as does an index
-/// past the end of a table (that entry).
+/// then one or more *parts*, each the length of its deflated bytes (8
+/// bytes little-endian) and those bytes: raw DEFLATE by `flate2` (the
+/// frames below took 1.6 MB for a 300-kernel class, deflated about a
+/// third). A part inflates to *tables* — every metric (name, unit,
+/// direction), every kernel or group name and every set of parameters the
+/// entries use, each once, that the parts before it did not list — as the
+/// length (8 bytes), an XXH3-64 checksum (8 bytes) and the tables as
+/// MessagePack, followed by records, each the key (16 bytes), the length
+/// of the entry (8 bytes), an XXH3-64 checksum of the entry (8 bytes; all
+/// little-endian) and the entry as MessagePack (`rmp-serde`, structs as
+/// arrays of their fields in order, without the field names). A sample in
+/// an entry is `[kernel, group, params, metric, value, line, step]`, the
+/// first four indices into the tables of this part and those before it,
+/// the value a whole number as an integer, a decimal of up to nine places
+/// as `[m, d]` (m / 10^d), else a double, or `[mean, stddev, n]`, the step
+/// ([`Sample::step`]) nil or a double. Entries are decoded only when
+/// looked up (in the parsing threads). A file of another benchsite,
+/// damaged tables, a damaged frame or part or a wrong checksum makes the
+/// file (or that entry) no cache, as does an index past the end of a
+/// table (that entry).
+///
+/// Why parts: a rebuild after adding a kernel parses its dozen raw files
+/// and takes the class's other thousands from the cache. When every entry
+/// of the file was used again, the file is kept as it is and one part
+/// with the new entries (and the names they add) is appended, instead of
+/// deflating the whole class again (about 0.2 billion instructions for a
+/// 300-kernel class, 5% of such a rebuild). When some entry was not used
+/// (a raw file removed or changed), or the file has 16 parts (`MAX_PARTS`),
+/// it is written anew as one part holding only the entries used or made.
 ///
 /// Why the tables: a sample written whole (its metric's name, unit and
 /// direction, its group and parameters as text) took about 60 bytes, more
@@ -59,7 +71,14 @@ use std::path::{Path, PathBuf};
 /// [`FileOutcome`]: super::FileOutcome
 #[derive(Default)]
 pub struct ParseCache {
-    /// The file's bytes as read.
+    /// The file's parts as read (deflated, after the header line): kept as
+    /// they are when new entries are appended ([`ParseCache::store`]).
+    parts: Vec<u8>,
+    /// How many parts `parts` holds.
+    part_count: usize,
+    /// How many records the parts hold (those whose checksum is wrong too).
+    records: usize,
+    /// The file's parts inflated, one after the other.
     old: Vec<u8>,
     /// The tables the entries of `old` refer to.
     tables: Tables,
@@ -87,37 +106,56 @@ impl ParseCache {
     pub fn load(dir: &Path, slug: &str) -> Self {
         let file = std::fs::read(Self::file(dir, slug)).unwrap_or_default();
         let first_line = cache_header("parse");
-        let Some(deflated) = file.strip_prefix(first_line.as_bytes()) else {
+        let Some(parts) = file.strip_prefix(first_line.as_bytes()) else {
             return ParseCache::default();
         };
-        // The frames after the header, inflated (a damaged or cut stream
-        // is no cache).
-        let mut bytes = Vec::with_capacity(deflated.len() * 3);
-        if std::io::Read::read_to_end(&mut flate2::read::DeflateDecoder::new(deflated), &mut bytes).is_err() {
-            return ParseCache::default();
-        }
-        drop(file);
-        let Some((tables, mut at)) = read_tables(&bytes, 0) else {
-            return ParseCache::default();
-        };
+        let mut bytes = Vec::with_capacity(parts.len() * 3);
+        let mut tables = Tables::default();
         let mut index = rustc_hash::FxHashMap::default();
-        while at < bytes.len() {
-            let Some(frame) = bytes.get(at..at + 32) else { return ParseCache::default() };
-            let key = u128::from_le_bytes(frame[..16].try_into().unwrap_or_default());
-            let len = u64::from_le_bytes(frame[16..24].try_into().unwrap_or_default());
-            let sum = u64::from_le_bytes(frame[24..32].try_into().unwrap_or_default());
-            let start = at + 32;
-            let Some(end) = usize::try_from(len).ok().and_then(|l| start.checked_add(l)).filter(|&e| e <= bytes.len())
+        let mut part_count = 0;
+        let mut records = 0;
+        let mut rest = parts;
+        while !rest.is_empty() {
+            // A part: its deflated length, then its bytes (a damaged or cut
+            // part is no cache).
+            let Some((len, after)) = rest.split_first_chunk::<8>() else { return ParseCache::default() };
+            let Some((deflated, after)) =
+                usize::try_from(u64::from_le_bytes(*len)).ok().and_then(|l| after.split_at_checked(l))
             else {
                 return ParseCache::default();
             };
-            if hash(&bytes[start..end]) == sum {
-                index.insert(key, start..end);
+            rest = after;
+            let start = bytes.len();
+            if std::io::Read::read_to_end(&mut flate2::read::DeflateDecoder::new(deflated), &mut bytes).is_err() {
+                return ParseCache::default();
             }
-            at = end;
+            let Some((added, mut at)) = read_tables(&bytes, start) else {
+                return ParseCache::default();
+            };
+            tables.extend(added);
+            while at < bytes.len() {
+                let Some(frame) = bytes.get(at..at + 32) else { return ParseCache::default() };
+                let key = u128::from_le_bytes(frame[..16].try_into().unwrap_or_default());
+                let len = u64::from_le_bytes(frame[16..24].try_into().unwrap_or_default());
+                let sum = u64::from_le_bytes(frame[24..32].try_into().unwrap_or_default());
+                let start = at + 32;
+                let Some(end) =
+                    usize::try_from(len).ok().and_then(|l| start.checked_add(l)).filter(|&e| e <= bytes.len())
+                else {
+                    return ParseCache::default();
+                };
+                if hash(&bytes[start..end]) == sum {
+                    index.insert(key, start..end);
+                }
+                records += 1;
+                at = end;
+            }
+            part_count += 1;
         }
+        let parts = parts.to_vec();
+        drop(file);
         let interner = std::sync::Mutex::new(Interner::of(&tables));
-        ParseCache { old: bytes, tables, interner, index, ..ParseCache::default() }
+        ParseCache { parts, part_count, records, old: bytes, tables, interner, index, ..ParseCache::default() }
     }
 
     /// The parse cache file of class `slug` in cache directory `dir`:
@@ -164,10 +202,14 @@ impl ParseCache {
         self.misses.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// Writes the entries this build used or made (and no others) as the
-    /// parse cache of class `slug` to a temporary file in cache directory
-    /// `dir`, and returns its path; renaming it to [`ParseCache::file`]
-    /// puts it in place.
+    /// Writes the parse cache of class `slug` to a temporary file in cache
+    /// directory `dir`, and returns its path; renaming it to
+    /// [`ParseCache::file`] puts it in place. When this build used every
+    /// entry of the file and it has fewer than 16 parts (`MAX_PARTS`), that is
+    /// the file as it was with the entries this build made appended as one
+    /// part; otherwise the entries this build used or made, and no others,
+    /// as one part. A part is deflated in memory before it is written (its
+    /// length goes first): about 1 MB for a 300-kernel class.
     ///
     /// The temporary file is made with `crate::output::create_new` (never
     /// through a link planted there).
@@ -182,29 +224,41 @@ impl ParseCache {
         let mut used = self.used.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         used.sort_by_key(|(k, _)| *k);
         used.dedup_by_key(|(k, _)| *k);
+        // Every record of the file used again: the file is kept as it is
+        // and the new entries appended as one part.
+        let old_used = used.iter().filter(|(_, r)| matches!(r, Record::Old(_))).count();
+        let append = !self.parts.is_empty() && old_used == self.records && self.part_count < MAX_PARTS;
         let tmp = dir.join(format!(".{slug}.parsed.tmp"));
-        // Streamed to the file, each new entry freed once written: a large
-        // class's cache is tens of MB, and it is stored while the previous
-        // class renders (the peak memory of a build).
         let write = || -> std::io::Result<()> {
             use std::io::Write as _;
             let mut file = std::io::BufWriter::with_capacity(1 << 16, crate::output::create_new(&tmp)?);
             file.write_all(cache_header("parse").as_bytes())?;
-            // The frames deflated, at the build cache's level (2: the cache
+            let mut tables = std::mem::take(&mut *lock(&self.interner)).tables();
+            if append {
+                file.write_all(&self.parts)?;
+                tables = tables.after(&self.tables);
+            }
+            let records = used.into_iter().filter(|(_, r)| !append || matches!(r, Record::New(_)));
+            let mut records = records.peekable();
+            if append && records.peek().is_none() {
+                file.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+                return Ok(());
+            }
+            // The part deflated, at the build cache's level (2: the cache
             // of a class is written whenever the class changed), through a
             // buffer: flate2 zero-fills its 32 KB output buffer on every
             // write it is given, and the frames come as many small writes
             // (that was 0.5 billion instructions for a 300-kernel class).
+            // Each new entry is freed once written.
             let mut out = std::io::BufWriter::with_capacity(
                 1 << 16,
-                flate2::write::DeflateEncoder::new(file, crate::fingerprint::DEFLATE_LEVEL),
+                flate2::write::DeflateEncoder::new(Vec::new(), crate::fingerprint::DEFLATE_LEVEL),
             );
-            let tables = std::mem::take(&mut *lock(&self.interner)).tables();
             let tables = rmp_serde::to_vec(&tables).map_err(std::io::Error::other)?;
             out.write_all(&(tables.len() as u64).to_le_bytes())?;
             out.write_all(&hash(&tables).to_le_bytes())?;
             out.write_all(&tables)?;
-            for (key, rec) in used {
+            for (key, rec) in records {
                 let entry = match &rec {
                     Record::Old(r) => &self.old[r.clone()],
                     Record::New(v) => &v[..],
@@ -214,11 +268,10 @@ impl ParseCache {
                 out.write_all(&hash(entry).to_le_bytes())?;
                 out.write_all(entry)?;
             }
-            out.into_inner()
-                .map_err(std::io::IntoInnerError::into_error)?
-                .finish()?
-                .into_inner()
-                .map_err(std::io::IntoInnerError::into_error)?;
+            let part = out.into_inner().map_err(std::io::IntoInnerError::into_error)?.finish()?;
+            file.write_all(&(part.len() as u64).to_le_bytes())?;
+            file.write_all(&part)?;
+            file.into_inner().map_err(std::io::IntoInnerError::into_error)?;
             Ok(())
         };
         match write() {
@@ -230,6 +283,10 @@ impl ParseCache {
         }
     }
 }
+
+/// The most parts a parse cache file is let grow to by appending (see
+/// [`ParseCache`]); one more is written as one part anew.
+const MAX_PARTS: usize = 16;
 
 /// Locks `m`, also when another thread panicked holding it (the entries
 /// are still whole: each is pushed in one step).
@@ -260,6 +317,24 @@ struct Tables {
     texts: Vec<CompactString>,
     /// Sets of parameters, each in its benchmark's order.
     params: Vec<Vec<Param>>,
+}
+
+impl Tables {
+    /// Adds `more` (the names a later part adds) after these.
+    fn extend(&mut self, more: Tables) {
+        self.metrics.extend(more.metrics);
+        self.texts.extend(more.texts);
+        self.params.extend(more.params);
+    }
+
+    /// These tables less the first names, those `before` holds (these
+    /// tables start with them): what a part appended after `before`'s adds.
+    fn after(mut self, before: &Tables) -> Tables {
+        self.metrics.drain(..before.metrics.len().min(self.metrics.len()));
+        self.texts.drain(..before.texts.len().min(self.texts.len()));
+        self.params.drain(..before.params.len().min(self.params.len()));
+        self
+    }
 }
 
 type Set<T> = indexmap::IndexSet<T, rustc_hash::FxBuildHasher>;
@@ -587,6 +662,81 @@ mod tests {
         same(&cache.get(9).expect("the new entry"), &other);
     }
 
+    /// Stores `cache` as class m1's parse cache in `dir` and loads it back.
+    fn stored(cache: ParseCache, dir: &Path) -> ParseCache {
+        let tmp = cache.store(dir, "m1").expect("stored");
+        std::fs::rename(tmp, ParseCache::file(dir, "m1")).expect("in place");
+        ParseCache::load(dir, "m1")
+    }
+
+    #[test]
+    fn new_entries_are_appended_while_every_old_one_is_used() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let file = || std::fs::read(ParseCache::file(dir.path(), "m1")).expect("read");
+        let o = outcome();
+        let mut other = outcome();
+        other.parsed[0].samples[0].metric = Metric::new("Latency", "ms", Better::Lower);
+        let cache = ParseCache::default();
+        cache.put(7, &o);
+        cache.put(8, &o);
+        let cache = stored(cache, dir.path());
+        let first = file();
+        // Both used, one new (with a name the tables lack): appended.
+        same(&cache.get(7).expect("7"), &o);
+        same(&cache.get(8).expect("8"), &o);
+        cache.put(9, &other);
+        let cache = stored(cache, dir.path());
+        let second = file();
+        assert!(second.starts_with(&first) && second.len() > first.len(), "the file kept, a part appended");
+        assert_eq!(cache.part_count, 2);
+        same(&cache.get(7).expect("7"), &o);
+        same(&cache.get(8).expect("8"), &o);
+        same(&cache.get(9).expect("9"), &other);
+        // All used, nothing new: the file as it was.
+        let cache = stored(cache, dir.path());
+        assert_eq!(file(), second);
+        // One not used (8): written anew, one part, without it.
+        same(&cache.get(7).expect("7"), &o);
+        same(&cache.get(9).expect("9"), &other);
+        let cache = stored(cache, dir.path());
+        assert_eq!(cache.part_count, 1);
+        assert!(cache.get(8).is_none());
+        same(&cache.get(7).expect("7"), &o);
+        same(&cache.get(9).expect("9"), &other);
+        // At most MAX_PARTS parts: the next is written as one.
+        let mut cache = cache;
+        for key in 10..10 + MAX_PARTS as u128 {
+            for old in [7, 9].into_iter().chain(10..key) {
+                assert!(cache.get(old).is_some(), "{old}");
+            }
+            cache.put(key, &o);
+            cache = stored(cache, dir.path());
+            assert!(cache.part_count <= MAX_PARTS, "{}", cache.part_count);
+        }
+        assert_eq!(cache.part_count, 1);
+        assert!(cache.get(10 + MAX_PARTS as u128 - 1).is_some());
+    }
+
+    #[test]
+    fn a_damaged_part_is_no_cache() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let cache = ParseCache::default();
+        cache.put(7, &outcome());
+        let cache = stored(cache, dir.path());
+        assert!(cache.get(7).is_some());
+        cache.put(8, &outcome());
+        drop(stored(cache, dir.path()));
+        let path = ParseCache::file(dir.path(), "m1");
+        let good = std::fs::read(&path).expect("read");
+        // Cut inside the second part, or its length past the end.
+        std::fs::write(&path, &good[..good.len() - 3]).expect("write");
+        assert!(ParseCache::load(dir.path(), "m1").get(7).is_none());
+        let mut bytes = good.clone();
+        bytes.extend_from_slice(&[1, 0, 0, 0, 0, 0, 0, 0, 0]);
+        std::fs::write(&path, &bytes).expect("write");
+        assert!(ParseCache::load(dir.path(), "m1").get(7).is_none());
+    }
+
     #[test]
     fn a_printed_decimal_is_stored_as_one() {
         assert_eq!(decimal(4938.04), Some((493804, 2)));
@@ -607,9 +757,11 @@ mod tests {
         }
         let tmp = cache.store(dir.path(), "m1").expect("stored");
         let file = std::fs::read(tmp).expect("read");
-        let deflated = file.strip_prefix(cache_header("parse").as_bytes()).expect("the header");
+        let part = file.strip_prefix(cache_header("parse").as_bytes()).expect("the header");
+        let len = u64::from_le_bytes(part[..8].try_into().expect("a length")) as usize;
+        assert_eq!(len + 8, part.len(), "one part");
         let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut flate2::read::DeflateDecoder::new(deflated), &mut bytes).expect("inflates");
+        std::io::Read::read_to_end(&mut flate2::read::DeflateDecoder::new(&part[8..]), &mut bytes).expect("inflates");
         let count = bytes.windows(10).filter(|w| w == b"Throughput").count();
         assert_eq!(count, 1, "the metric's name once, in the tables");
     }
