@@ -176,7 +176,7 @@ fn merge_into(
     let site_findings: Vec<crate::report::Finding> =
         diags.iter().map(|d| crate::report::Finding::of(d, &opts.content)).collect();
     let mut summaries = Vec::new();
-    let mut files: Vec<(&Path, &str, &str, Option<&(u64, String)>)> = Vec::new();
+    let mut files: Vec<ClassFile<'_>> = Vec::new();
     for (_, slug) in &plan.dirs {
         let s = &shards[owner[slug]];
         let Some(c) = s.manifest.classes.iter().find(|c| c.slug == *slug) else { continue };
@@ -209,6 +209,10 @@ fn merge_into(
     report.diagnostics = diags;
     Ok(report)
 }
+
+/// A class's file to copy: (its shard's directory, the class's slug, its
+/// path, its length and hash as written).
+type ClassFile<'a> = (&'a Path, &'a str, &'a str, Option<&'a (u64, String)>);
 
 /// Copies the file `rel` of the shard `dir`, one of machine class `slug`'s
 /// files, into the writer, when it is as the shard build wrote it

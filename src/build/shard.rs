@@ -411,8 +411,11 @@ pub(super) fn generate(
 /// unchanged in place without them.
 struct Recording<'a> {
     inner: &'a dyn Sink,
-    seen: Mutex<Vec<(String, Option<(u64, u64)>)>>,
+    seen: Mutex<Vec<Seen>>,
 }
+
+/// A file's path, and its length and hash when known.
+type Seen = (String, Option<(u64, u64)>);
 
 impl Recording<'_> {
     fn saw(&self, path: &str, written: Option<(u64, u64)>) {
