@@ -278,7 +278,11 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     // system's zero-filled block): text up to them is read, with a warning
     // (attack34 #19: 84 dbench samples were skipped as a binary file).
     let text_end = bytes.len() - bytes.iter().rev().take_while(|&&b| b == 0).count();
-    let bytes = if text_end > 0 && text_end < bytes.len() && memchr::memchr(0, &bytes[..text_end]).is_none() {
+    // Text: no control byte but tab, line breaks, form feed and escape
+    // (a log's colours); an ELF header (`\x7fELF\x02\x01…`) is none.
+    let text =
+        |b: &[u8]| b.iter().all(|&c| (c >= 0x20 && c != 0x7f) || matches!(c, b'\t' | b'\n' | b'\r' | 0x0c | 0x1b));
+    let bytes = if text_end > 0 && text_end < bytes.len() && text(&bytes[..text_end]) {
         let line = bytes[..text_end].iter().filter(|&&b| b == b'\n').count() + 1;
         warnings.push((
             Some(line),
