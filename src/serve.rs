@@ -147,8 +147,12 @@ fn dir_id(path: &Path) -> Option<(u64, u64)> {
 /// theme directory made after `serve` started.
 struct Watch {
     watcher: Mutex<Option<RecommendedWatcher>>,
-    dirs: Mutex<Vec<(PathBuf, Option<(u64, u64)>)>>,
+    dirs: Mutex<Vec<Watched>>,
 }
+
+/// A watched directory's path, and the directory it named when it was
+/// last watched ([`dir_id`]).
+type Watched = (PathBuf, Option<(u64, u64)>);
 
 impl Watch {
     /// Watches each directory of `dirs` whose path now names another

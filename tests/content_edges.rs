@@ -2208,3 +2208,20 @@ fn a_tail_of_nul_bytes_after_text_is_left_out_with_a_warning() {
     diag_for(&report, "2.4.10/dbench-32.txt", "binary file");
     assert!(page.contains("7.25") && !page.contains("7.75"), "the cut file is read, the binary one is not");
 }
+
+/// Annotations where they are not read (attack34 #25): a `kernel.yaml` in
+/// a run directory (its `runs:` never applied), a `machine.yaml` in a
+/// kernel's directory, a `site.yaml` in a class were left out without a
+/// word. Each is a warning naming where it is read.
+#[test]
+fn annotations_out_of_place_are_named() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.8/run2/kernel.yaml", "runs: {\"dbench.txt\": {n: 5}}\n");
+    put(&content, "m1/2.4.8/machine.yaml", "name: x\n");
+    put(&content, "m1/site.yaml", "title: x\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.8/run2/kernel.yaml", "read only directly in a kernel's directory");
+    diag_for(&report, "2.4.8/machine.yaml", "read only in the machine class's directory");
+    diag_for(&report, "m1/site.yaml", "read only in the content directory");
+}

@@ -294,18 +294,21 @@ fn a_row_links_its_raw_file_once_unless_its_numbers_differ_in_source() {
         let html = std::fs::read_to_string(out.join(page)).expect(page);
         let row = html.split("<tr><th>").skip(1).find(|r| r.contains("2.4.8</a><td>")).expect("2.4.8 row");
         let row = row.split("</tr>").next().unwrap_or_default();
-        assert!(row.starts_with(&format!("<a href=\"{prefix}raw/2.4.8/osdb-a.yaml\">2.4.8</a><td>")), "{page}: {row}");
+        assert!(
+            row.starts_with(&format!("<a href=\"{prefix}raw/2.4.8/osdb-a.yaml.txt\">2.4.8</a><td>")),
+            "{page}: {row}"
+        );
         assert_eq!(row.matches("href=").count(), 1, "one link in the row: {row}");
     }
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
     let row = html.split("<tr><th>").skip(1).find(|r| r.starts_with("2.4.7")).expect("2.4.7 row, unlinked");
     let row = row.split("</tr>").next().unwrap_or_default();
-    assert!(row.contains("<a href=\"raw/2.4.7/osdb-a.yaml\">10</a>"), "{row}");
-    assert!(row.contains("<a href=\"raw/2.4.7/osdb-b.yaml\">20</a>"), "{row}");
+    assert!(row.contains("<a href=\"raw/2.4.7/osdb-a.yaml.txt\">10</a>"), "{row}");
+    assert!(row.contains("<a href=\"raw/2.4.7/osdb-b.yaml.txt\">20</a>"), "{row}");
     // A kernel page shows the baseline's row beside the kernel's, with
     // its values linked as on the machine page.
     let kernel_page = std::fs::read_to_string(out.join("m1/kernels/2.4.8.html")).expect("kernel page");
-    assert!(kernel_page.contains("<tr><th>2.4.7<td><a href=\"../raw/2.4.7/osdb-a.yaml\""), "{kernel_page}");
+    assert!(kernel_page.contains("<tr><th>2.4.7<td><a href=\"../raw/2.4.7/osdb-a.yaml.txt\""), "{kernel_page}");
     // The comparison page heads each section's rows once, not every row;
     // single runs are not tested, so it has no p column (6 columns, not 7).
     let compare = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare");
@@ -391,7 +394,7 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
         "the tests are the rows, the first column heads them: {head}"
     );
     for k in ["2.4.17", "2.4.17rat"] {
-        let col = format!("<th class=\"kernel\"><a href=\"raw/{k}/ubench.yaml\">{k}</a>");
+        let col = format!("<th class=\"kernel\"><a href=\"raw/{k}/ubench.yaml.txt\">{k}</a>");
         assert!(head.contains(&col), "{k} is a column, linking its raw file: {head}");
     }
     assert_eq!(table.matches("<th class=\"metric\">").count(), 7, "{table}");
@@ -407,7 +410,7 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     // One kernel's page: its tests as rows, one column.
     let page = read("m1/kernels/2.4.17rat.html");
     assert_eq!(page.matches("<th class=\"metric\">").count(), 7, "{page}");
-    assert!(page.contains("<th class=\"kernel\"><a href=\"../raw/2.4.17rat/ubench.yaml\">"));
+    assert!(page.contains("<th class=\"kernel\"><a href=\"../raw/2.4.17rat/ubench.yaml.txt\">"));
 }
 
 /// Values of different numbers of runs say theirs, as the runs note under

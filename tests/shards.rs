@@ -145,3 +145,31 @@ fn a_shard_listing_a_file_it_lacks_is_refused() {
     assert!(stderr(&a).contains("cannot read i586-166/index.html, which its manifest lists"), "{}", stderr(&a));
     assert!(!out.exists() || snapshot(&out).is_empty(), "nothing written");
 }
+
+/// A shard's file cut or changed after its build (attack34 #17: a page
+/// cut to 1,000 bytes in the artifact was merged and published as is)
+/// is refused, naming it, and nothing is written. A shard built again
+/// over its own output (the class kept from its cache) merges.
+#[test]
+fn a_shard_whose_file_was_cut_or_changed_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = demo(tmp.path());
+    let shard = tmp.path().join("shard");
+    build(&content, &shard, &["--classes", "*"]).success();
+    // Built again: every class kept unchanged, hashed from the files in place.
+    build(&content, &shard, &["--classes", "*"]).success();
+    let good = tmp.path().join("good");
+    merge(&content, &good, &[&shard], &[]).success();
+    for (file, damage) in [("i586-166/index.html", "cut"), ("i586-166/raw/2.3.13-pre1/bonnie.txt", "edited")] {
+        let path = shard.join(file);
+        let bytes = std::fs::read(&path).expect(file);
+        let original = bytes.clone();
+        let damaged = if damage == "cut" { bytes[..bytes.len() / 2].to_vec() } else { [&bytes[..], b"x"].concat() };
+        std::fs::write(&path, damaged).expect("damage");
+        let out = tmp.path().join(format!("out-{damage}"));
+        let a = merge(&content, &out, &[&shard], &[]).failure();
+        assert!(stderr(&a).contains(&format!("{file} is not the file its build wrote")), "{}", stderr(&a));
+        assert!(!out.exists() || snapshot(&out).is_empty(), "nothing written");
+        std::fs::write(&path, original).expect("restore");
+    }
+}

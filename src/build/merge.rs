@@ -176,17 +176,19 @@ fn merge_into(
     let site_findings: Vec<crate::report::Finding> =
         diags.iter().map(|d| crate::report::Finding::of(d, &opts.content)).collect();
     let mut summaries = Vec::new();
-    let mut files: Vec<(&Path, &str, &str)> = Vec::new();
+    let mut files: Vec<ClassFile<'_>> = Vec::new();
     for (_, slug) in &plan.dirs {
         let s = &shards[owner[slug]];
         let Some(c) = s.manifest.classes.iter().find(|c| c.slug == *slug) else { continue };
         diags.extend(c.diagnostics.iter().map(|d| d.to_diagnostic(&opts.content)));
         report.files_read += c.files_read;
         summaries.extend(c.summary.clone());
-        files.extend(c.files.iter().map(|f| (s.dir.as_path(), slug.as_str(), f.as_str())));
+        files.extend(
+            c.files.iter().enumerate().map(|(i, f)| (s.dir.as_path(), slug.as_str(), f.as_str(), c.written.get(i))),
+        );
     }
     let t = timing::span("merge: copy class files");
-    files.par_iter().try_for_each(|&(dir, slug, rel)| copy_one(writer, dir, slug, rel))?;
+    files.par_iter().try_for_each(|&(dir, slug, rel, written)| copy_one(writer, dir, slug, rel, written))?;
     drop(t);
     let class_findings = summaries.iter().flat_map(|s: &crate::report::MachineSummary| &s.findings);
     report.check_warnings = super::check_warnings(site_findings.iter().chain(class_findings), &diags);
@@ -197,7 +199,7 @@ fn merge_into(
         site_files.push(f.path.clone());
         writer.put(f)?;
     }
-    let all = files.iter().map(|(_, _, p)| *p).chain(site_files.iter().map(String::as_str));
+    let all = files.iter().map(|(_, _, p, _)| *p).chain(site_files.iter().map(String::as_str));
     for p in all {
         report.files_out += 1;
         if p.ends_with(".html") {
@@ -210,9 +212,20 @@ fn merge_into(
     Ok(report)
 }
 
+/// A class's file to copy: (its shard's directory, the class's slug, its
+/// path, its length and hash as written).
+type ClassFile<'a> = (&'a Path, &'a str, &'a str, Option<&'a (u64, String)>);
+
 /// Copies the file `rel` of the shard `dir`, one of machine class `slug`'s
-/// files, into the writer.
-fn copy_one(writer: &DirWriter, dir: &Path, slug: &str, rel: &str) -> Result<(), BuildError> {
+/// files, into the writer, when it is as the shard build wrote it
+/// (`written`: its length and hash in the manifest).
+fn copy_one(
+    writer: &DirWriter,
+    dir: &Path,
+    slug: &str,
+    rel: &str,
+    written: Option<&(u64, String)>,
+) -> Result<(), BuildError> {
     let ok = rel.strip_prefix(slug).is_some_and(|r| r.starts_with('/'))
         && Path::new(rel).components().all(|c| matches!(c, std::path::Component::Normal(_)))
         && !crate::output::marker::has_hidden_component(rel);
@@ -228,5 +241,17 @@ fn copy_one(writer: &DirWriter, dir: &Path, slug: &str, rel: &str) -> Result<(),
             dir.display()
         ))
     })?;
+    // The file as the shard build wrote it, or the shard was cut or
+    // changed since (an interrupted download, a full disk): refused.
+    let hash = super::shard::hex(crate::output::hash(&contents));
+    if let Some((len, want)) = written
+        && (contents.len() as u64 != *len || hash != *want)
+    {
+        return Err(BuildError::Shard(format!(
+            "shard {}: {rel} is not the file its build wrote ({} bytes now, {len} written; another hash): the shard was cut or changed since (copy or download it again)",
+            dir.display(),
+            contents.len()
+        )));
+    }
     Ok(writer.put(OutputFile { path: rel.to_string(), contents })?)
 }

@@ -28,7 +28,7 @@ use super::{BuildError, BuildOptions, BuildReport};
 use crate::cache::Cache;
 use crate::diag::{Diagnostic, Severity};
 use crate::fingerprint::KeyHasher;
-use crate::output::{Sink, Tap};
+use crate::output::{OutputFile, Sink, WriteError};
 use crate::report::MachineSummary;
 use crate::site;
 use serde::{Deserialize, Serialize};
@@ -39,7 +39,7 @@ use std::sync::Mutex;
 pub const MANIFEST: &str = ".benchsite-shard.json";
 
 /// The manifest's `format`: bumped when its layout changes.
-pub const FORMAT: &str = "benchsite-shard 1";
+pub const FORMAT: &str = "benchsite-shard 2";
 
 /// What the site-level files and every class's pages depend on besides the
 /// classes' own files. Two shards merge only when theirs are equal, and
@@ -174,6 +174,11 @@ pub struct ShardClass {
     pub diagnostics: Vec<ShardDiag>,
     /// Its output files, relative to the shard directory, sorted.
     pub files: Vec<String>,
+    /// Each of `files`' length and [`crate::output::hash`] (in hex) as
+    /// the shard build wrote it: the merge refuses a shard whose file was
+    /// cut or changed since (attack34 #17: a page cut to 1,000 bytes in
+    /// the artifact was published as is).
+    pub written: Vec<(u64, String)>,
 }
 
 /// A shard output's manifest ([`MANIFEST`]).
@@ -259,7 +264,7 @@ fn tree_hash(dir: &Path) -> u64 {
     h.finish()
 }
 
-fn hex(h: u64) -> String {
+pub(super) fn hex(h: u64) -> String {
     format!("{h:016x}")
 }
 
@@ -371,13 +376,25 @@ pub(super) fn generate(
     let (config, dirs) = site::plan(&opts.content, &mut Vec::new())
         .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
     let only = selection.select(&dirs)?;
-    let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let recording = Tap { inner: sink, seen: |p: &str| super::lock(&paths).push(p.to_string()) };
+    let recording = Recording { inner: sink, seen: Mutex::new(Vec::new()) };
     let mut scope = ShardScope { only: &only, classes: Vec::new() };
     let report = generate_shard(opts, progress, &recording, cache, &mut scope)?;
     let theme = resolve_theme(opts, config.theme.as_deref())?;
-    let mut paths = paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    paths.sort_unstable();
+    let mut seen = recording.seen.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    seen.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    seen.dedup_by(|a, b| a.0 == b.0);
+    // A file kept in place unchanged (its class's cache entry) is read
+    // back for its hash.
+    let paths: Vec<(String, (u64, u64))> = seen
+        .into_iter()
+        .map(|(p, written)| {
+            let written = written.unwrap_or_else(|| match std::fs::read(opts.output.join(&p)) {
+                Ok(b) => (b.len() as u64, crate::output::hash(&b)),
+                Err(_) => (0, crate::output::NO_HASH),
+            });
+            (p, written)
+        })
+        .collect();
     let manifest = Manifest {
         format: FORMAT.to_string(),
         site: SiteIdentity::of(opts, theme.as_deref(), &dirs),
@@ -389,19 +406,71 @@ pub(super) fn generate(
     Ok(BuildReport { files_out: report.files_out + 1, ..report })
 }
 
+/// Records the path of every file a shard build takes or keeps, with its
+/// length and hash when it is taken (or kept by them); `None` for one kept
+/// unchanged in place without them.
+struct Recording<'a> {
+    inner: &'a dyn Sink,
+    seen: Mutex<Vec<Seen>>,
+}
+
+/// A file's path, and its length and hash when known.
+type Seen = (String, Option<(u64, u64)>);
+
+impl Recording<'_> {
+    fn saw(&self, path: &str, written: Option<(u64, u64)>) {
+        super::lock(&self.seen).push((path.to_string(), written));
+    }
+}
+
+impl Sink for Recording<'_> {
+    fn put(&self, file: OutputFile) -> Result<(), WriteError> {
+        self.saw(&file.path, Some((file.contents.len() as u64, crate::output::hash(&file.contents))));
+        self.inner.put(file)
+    }
+
+    fn keep(&self, paths: &[&str]) -> Result<(), WriteError> {
+        for p in paths {
+            self.saw(p, None);
+        }
+        self.inner.keep(paths)
+    }
+
+    fn known_outputs(&self, outputs: Vec<crate::output::Output>) {
+        self.inner.known_outputs(outputs);
+    }
+
+    fn keep_unchanged(&self, path: &str, len: u64, hash: u64) -> Result<bool, WriteError> {
+        let kept = self.inner.keep_unchanged(path, len, hash)?;
+        if kept {
+            self.saw(path, Some((len, hash)));
+        }
+        Ok(kept)
+    }
+}
+
 /// A class's part of the manifest: its record, input hash and output files
-/// (those of `paths`, sorted, under `<slug>/`).
-fn shard_class(opts: &BuildOptions, dirs: &[(PathBuf, String)], r: ClassRecord, paths: &[String]) -> ShardClass {
+/// (those of `paths`, sorted, under `<slug>/`, with their lengths and
+/// hashes).
+fn shard_class(
+    opts: &BuildOptions,
+    dirs: &[(PathBuf, String)],
+    r: ClassRecord,
+    paths: &[(String, (u64, u64))],
+) -> ShardClass {
     let dir = dirs.iter().find(|(_, s)| *s == r.slug).map(|(d, _)| d.as_path());
     let prefix = format!("{}/", r.slug);
-    let start = paths.partition_point(|p| p.as_str() < prefix.as_str());
-    let files = paths[start..].iter().take_while(|p| p.starts_with(&prefix)).cloned().collect();
+    let start = paths.partition_point(|p| p.0.as_str() < prefix.as_str());
+    let mine: Vec<&(String, (u64, u64))> = paths[start..].iter().take_while(|p| p.0.starts_with(&prefix)).collect();
+    let files = mine.iter().map(|p| p.0.clone()).collect();
+    let written = mine.iter().map(|p| (p.1.0, hex(p.1.1))).collect();
     ShardClass {
         input: dir.map(input_hash).unwrap_or_default(),
         files_read: r.files_read,
         summary: r.summary,
         diagnostics: r.diags.iter().map(|d| ShardDiag::of(d, &opts.content)).collect(),
         files,
+        written,
         slug: r.slug,
     }
 }

@@ -476,6 +476,15 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
                     );
                 }
             }
+            // `compare:` of another shape was "data did not match any
+            // variant of untagged enum CompareConfig" at 1:1 (attack34
+            // #24): say what it takes, at its line.
+            if msg.contains("untagged enum CompareConfig")
+                && let Some(line) = super::yaml_lines::top_level_line(text, "compare")
+            {
+                msg = "compare: expected one word naming what the class compares (`compare: config`), or both its forms (`compare: {one: OS, many: OSes}`)".to_string();
+                at = Some((line, 1));
+            }
             // serde_yaml places a duplicate key at the start of its map
             // (`1:1` for a top-level one): point at the second key instead.
             if let (Some((line, column)), Some(key)) = (at, duplicate_key(&msg)) {
@@ -1211,6 +1220,24 @@ mod tests {
         assert_eq!(d[0].line, Some(4), "{d:?}");
         assert!(d[0].message.contains("`dbench.txt` is given twice in one map"), "{}", d[0].message);
         assert!(check_yaml(YamlKind::Kernel, "runs:\n  a.txt: { n: 5 }\n  b.txt: { n: 3 }\n").is_empty());
+    }
+
+    /// `compare:` of a shape it does not take (attack34 #24) was "data did
+    /// not match any variant of untagged enum CompareConfig" at 1:1.
+    #[test]
+    fn a_compare_of_the_wrong_shape_is_named_at_its_line() {
+        for bad in ["42", "[a]", "{one: a}", "{one: a, many: b, x: c}"] {
+            let d = check_yaml(
+                YamlKind::Machine,
+                &format!(
+                    "name: box
+baseline: \"6.1\"\ncompare: {bad}\n"
+                ),
+            );
+            assert_eq!(d.len(), 1, "{d:?}");
+            assert_eq!(d[0].line, Some(3), "{bad}: {d:?}");
+            assert!(d[0].message.contains("compare: expected one word") && !d[0].message.contains("enum"), "{d:?}");
+        }
     }
 
     #[test]

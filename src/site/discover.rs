@@ -36,6 +36,21 @@ pub fn is_leftover(name: &str) -> bool {
         || [".bak", ".orig", ".rej", ".swp", ".swo", ".swx"].iter().any(|ext| lower.ends_with(ext))
 }
 
+/// Where annotation `name` is read, when a class's walk finds it at
+/// `depth` (1: in the class directory) where it is not: a `kernel.yaml` in
+/// a run directory (`6.1/run2/kernel.yaml`, its `runs:` never applied), a
+/// `machine.yaml` in a kernel's directory, a `site.yaml` in a class were
+/// left out without a word (attack34 #25). `None` for any other file, or
+/// one in its place.
+fn annotation_read_elsewhere(name: &str, depth: usize) -> Option<&'static str> {
+    match name {
+        "kernel.yaml" if depth != 2 => Some("directly in a kernel's directory (`6.1/kernel.yaml`)"),
+        "machine.yaml" if depth != 1 => Some("in the machine class's directory (`box/machine.yaml`)"),
+        "site.yaml" => Some("in the content directory"),
+        _ => None,
+    }
+}
+
 /// The first step of [`load`](fn@super::load): reads `site.yaml` and
 /// lists the machine-class directories (those with a `machine.yaml`), in
 /// name order, as (directory, slug). Directories without `machine.yaml`
@@ -302,6 +317,11 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
             if entry.depth() == 1 {
                 kernels.push((name.to_string(), entry.path().to_path_buf()));
             }
+            continue;
+        }
+        if let Some(place) = annotation_read_elsewhere(name, entry.depth()) {
+            let said = format!("not read: {name} is read only {place}; move it there, or remove it");
+            diags.push(Diagnostic::warning(entry.path(), None, said).of_kind(crate::diag::Kind::Skipped));
             continue;
         }
         if ignored(name) {

@@ -278,12 +278,11 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     // system's zero-filled block): text up to them is read, with a warning
     // (attack34 #19: 84 dbench samples were skipped as a binary file).
     let text_end = bytes.len() - bytes.iter().rev().take_while(|&&b| b == 0).count();
-    // Text: no control byte but blanks, line ends, a form feed and the
-    // escape of terminal colours (an ELF `core`, `\x7fELF\x02\x01\x01` and
-    // NULs, stays binary).
-    let is_text =
-        |b: &[u8]| !b.iter().any(|&c| (c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r' | 0x0c | 0x1b)) || c == 0x7f);
-    let bytes = if text_end > 0 && text_end < bytes.len() && is_text(&bytes[..text_end]) {
+    // Text: no control byte but tab, line breaks, form feed and escape
+    // (a log's colours); an ELF header (`\x7fELF\x02\x01…`) is none.
+    let text =
+        |b: &[u8]| b.iter().all(|&c| (c >= 0x20 && c != 0x7f) || matches!(c, b'\t' | b'\n' | b'\r' | 0x0c | 0x1b));
+    let bytes = if text_end > 0 && text_end < bytes.len() && text(&bytes[..text_end]) {
         let line = bytes[..text_end].iter().filter(|&&b| b == b'\n').count() + 1;
         warnings.push((
             Some(line),
@@ -597,8 +596,7 @@ fn file_kernels(
 /// labels that begin with another kernel's name (`2.4.0-test7 with mmap()`
 /// over tiobench runs in `2.4.1pre3/`, LKML 2001, wild33 file 10: a quoted
 /// mail's runs of 2.4.0-test7 and 2.4.0 were filed as 2.4.1pre3's without
-/// a word; kernbench's `results.2.6.3-rc3-mm1 + SMT:` over runs in
-/// `2.6.3-rc2/`). The runs stay apart by their labels, under `k`; the warning says
+/// a word). The runs stay apart by their labels, under `k`; the warning says
 /// so, as a file outside every kernel's directory does.
 fn warn_of_labels_naming_other_kernels(parsed: &ParsedFile, path: &Path, k: &str, diags: &mut Vec<Diagnostic>) {
     let mut others: Vec<&str> = parsed
@@ -607,9 +605,6 @@ fn warn_of_labels_naming_other_kernels(parsed: &ParsedFile, path: &Path, k: &str
         .filter_map(|s| s.params.iter().find(|p| p.name == "label"))
         .filter_map(|p| p.value.split_whitespace().next())
         .map(|w| w.trim_end_matches([':', ',']))
-        // kernbench 0.20's results directory, `results.<release>`, as a
-        // label (`results.2.6.3-rc3-mm1 + SMT:`, LKML 2004).
-        .map(|w| w.strip_prefix("results.").unwrap_or(w))
         .filter(|w| parse::labels::is_kernel_name(w) && !super::kernel_names_agree(w, k))
         .collect();
     others.sort_unstable();
