@@ -660,8 +660,11 @@ fn label_by_command_lines(
             // then `root@box:/mnt/xfs# dbench 16`): run where each file
             // system is mounted, each its directory (ext4's and xfs's runs
             // were averaged).
+            // Only a mount point's directory, as across files
+            // ([`is_mount_point_dir`]): `~` and `/tmp` split hackbench's
+            // runs into two set-ups (reader34 F14).
             let at: Vec<Option<&str>> = members.iter().map(|&k| dirs[k]).collect();
-            if at.iter().all(Option::is_some) && at.iter().any(|d| *d != at[0]) {
+            if at.iter().all(|d| d.is_some_and(is_mount_point_dir)) && at.iter().any(|d| *d != at[0]) {
                 for (&k, d) in members.iter().zip(&at) {
                     parts[k] = d.map(|d| format!("in {d}"));
                 }
@@ -1231,6 +1234,18 @@ fn names_parameter(option: &str, param: &str) -> bool {
         |s: &str| s.chars().filter(|c| !matches!(c, '-' | '_')).flat_map(char::to_lowercase).collect::<String>();
     let (o, p) = (plain(option), plain(param));
     !p.is_empty() && (o == p || o.ends_with(&p) || p.ends_with(&o))
+}
+
+/// A directory where a file system is mounted for a run (`/mnt/xfs`,
+/// `/media/usb`, `/data`, `/scratch`): dbench, bonnie++ and tiobench work
+/// where they are started, so a run there is a set-up of its own (6.1's
+/// runs in `/mnt/ext4` and 6.2's in `/mnt/xfs` were compared as one,
+/// attacker 28). Any other directory (`~`, `/tmp`, `~/linux-6.1`) says
+/// nothing of the set-up: one rule inside a file (a prompt's directory, a
+/// `cd` typed between runs) and across files ([`file_setup`]).
+pub(super) fn is_mount_point_dir(dir: &str) -> bool {
+    let dir = dir.trim();
+    ["/mnt/", "/media/", "/data", "/scratch"].iter().any(|p| dir.starts_with(p))
 }
 
 /// Commands typed around a benchmark's that set nothing up: changing
@@ -4311,7 +4326,7 @@ fn system_command(t: &str, prompted: bool) -> Option<String> {
         // `ulimit -n 65536`: a limit with its value.
         "ulimit" => words.len() >= 3 && words[1].starts_with('-'),
         "git" => matches!(words.get(1), Some(&("checkout" | "switch"))) && words.len() >= 3,
-        "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']),
+        "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']) && is_mount_point_dir(words[1]),
         _ => false,
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())

@@ -230,8 +230,7 @@ fn job_file_settings(input: &Input, n: usize, name: &str) -> Vec<(usize, String)
 /// they are started; 6.1's runs in `/mnt/ext4` and 6.2's in `/mnt/xfs`
 /// were compared as one set-up, attacker 28).
 fn is_housekeeping_or_tree(command: &str) -> bool {
-    let mount_point = |dir: &str| ["/mnt/", "/media/", "/data", "/scratch"].iter().any(|p| dir.starts_with(p));
-    command.starts_with("git ") || command.strip_prefix("cd ").is_some_and(|dir| !mount_point(dir.trim()))
+    command.starts_with("git ") || command.strip_prefix("cd ").is_some_and(|dir| !super::is_mount_point_dir(dir))
 }
 
 /// The words of a command line that ran the benchmark (`words`, from
