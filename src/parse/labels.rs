@@ -269,7 +269,12 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // When the nearest label lines tell no copies apart, they may be the
     // benchmark's own lines (or the page's, the same above every copy):
     // look again past them, at what a person wrote between the copies.
-    let ids = qualified(&[]).or_else(|| {
+    // A line that follows every copy alike (a harness's `done` after each
+    // run) is the harness's own from the first pass on: after `ext4` over
+    // the first copy it labelled the other two, one set-up split in two
+    // (reader34 F15).
+    let trailing = trailer_lines(input, &parsed.samples, &hashes);
+    let ids = qualified(&trailing).or_else(|| {
         let quiet = output_lines(input, &parsed.samples, &hashes, &read);
         quiet.iter().any(|&q| q).then(|| qualified(&quiet)).flatten()
     });
@@ -422,6 +427,9 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
             *q = !read[n];
         }
     }
+    for (q, t) in quiet.iter_mut().zip(trailers_of(input, &copies)) {
+        *q |= t;
+    }
     // The non-blank lines above each copy, bottom up.
     let above: Vec<Vec<usize>> = copies
         .iter()
@@ -472,6 +480,38 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
                 quiet[n] = true;
             }
         }
+    }
+    quiet
+}
+
+/// The lines that follow every copy of the output alike ([`copies`]: the
+/// first non-blank line after each copy's last read line, the same text
+/// after each, the last copy's too): a harness's trailer (`done`, `OK`),
+/// the benchmark's own, never a label of the copy below it. Index *n* for
+/// line *n*, `input.lines.len() + 2` long; empty where there are none or
+/// fewer than two copies. [`output_lines`] holds them too.
+fn trailer_lines(input: &Input, samples: &[Sample], hashes: &[u64]) -> Vec<bool> {
+    let (copies, _) = copies(input, samples, hashes);
+    trailers_of(input, &copies)
+}
+
+/// [`trailer_lines`] of the copies found.
+fn trailers_of(input: &Input, copies: &[(usize, usize)]) -> Vec<bool> {
+    if copies.len() < 2 {
+        return Vec::new();
+    }
+    let text = |n: usize| input.lines[n - 1].trim();
+    let mut after = Vec::with_capacity(copies.len());
+    for (k, &(_, last)) in copies.iter().enumerate() {
+        let to = copies.get(k + 1).map_or(input.lines.len() + 1, |c| c.0);
+        match (last + 1..to).find(|&n| !text(n).is_empty()) {
+            Some(n) if after.first().is_none_or(|&f| text(f) == text(n)) => after.push(n),
+            _ => return Vec::new(),
+        }
+    }
+    let mut quiet = vec![false; input.lines.len() + 2];
+    for n in after {
+        quiet[n] = true;
     }
     quiet
 }
