@@ -164,8 +164,9 @@ fn booted_above(input: &Input, n: usize, text: &str) -> Option<String> {
 /// writer's own) are no runs of one set-up, whatever the labels above
 /// them: each sample of a key whose samples sit at more than one depth
 /// gets a parameter `quoting`, `quoted`, `quoted twice` (`quoted 3 times`
-/// …) or `unquoted`, after the labels (copies the labels part need none;
-/// [`warn_of_merged_copies`] leaves copies at different depths to it).
+/// …) or `unquoted`, after the labels (copies the labels part get one too:
+/// the key leaves the labeller's `label` out; [`warn_of_merged_copies`]
+/// leaves copies at different depths to it).
 /// Returns how many samples it gave one.
 fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
     if input.quote_depths.is_empty() {
@@ -435,7 +436,7 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
-            let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+            let from = first_line_after_copy_before(&copies, k);
             (from..first).rev().filter(|&n| !input.lines[n - 1].trim().is_empty()).collect()
         })
         .collect();
@@ -567,6 +568,13 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
     (copies, copy_of)
 }
 
+/// The first line after the copy before copy `k` ([`copies`]: each
+/// copy's first and last read line), line 1 for the first copy: where
+/// the lines above copy `k` that may be its own start.
+pub(super) fn first_line_after_copy_before(copies: &[(usize, usize)], k: usize) -> usize {
+    if k == 0 { 1 } else { copies[k - 1].1 + 1 }
+}
+
 /// Each copy's samples (their indexes, in `samples`' order) from
 /// [`copies`]' `copy_of`, made once: looking them up by scanning every
 /// sample per copy made four passes quadratic in runs (reader34 F6:
@@ -619,7 +627,7 @@ fn label_by_command_lines(
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
-            let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+            let from = first_line_after_copy_before(&copies, k);
             // Up to a sentence a person wrote (`The point is that the same
             // hardware performs at least 4 times faster on FreeBSD:`): a
             // command above it ran another output.
@@ -874,7 +882,7 @@ fn label_in_prose(
     name: &str,
     label: &str,
 ) -> bool {
-    let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+    let from = first_line_after_copy_before(copies, k);
     let text = |n: usize| input.lines[n - 1].trim();
     let Some(at) =
         (from..copies[k].0).rev().find(|&n| command_words(text(n), name).as_deref() == commands[k].as_deref())
@@ -1163,7 +1171,7 @@ fn wrapped_command(
     // The shorter command's line: the nearest above its copy, below the
     // copy before, that reads as these words (an inherited command, a
     // table's next row, has none there: no wrap seen).
-    let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+    let from = first_line_after_copy_before(copies, k);
     let Some(at) = (from..copies[k].0)
         .rev()
         .find(|&n| command_words(input.lines[n - 1].trim(), name).as_deref() == commands[k].as_deref())
@@ -1469,7 +1477,7 @@ fn label_by_setup_lines<'a>(
     // table's first row was labelled, the others averaged across both).
     let mut above: Vec<Vec<(String, String)>> = Vec::with_capacity(copies.len());
     for k in 0..copies.len() {
-        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        let from = first_line_after_copy_before(&copies, k);
         let mut found: Vec<(String, String)> = above.last().cloned().unwrap_or_default();
         for n in (from..copies[k].0).filter(|&n| !quiet[n] && !read[n]) {
             if let Some((name, label)) = setup_pair_asked(input.lines[n - 1].trim(), asked) {
@@ -1792,6 +1800,12 @@ fn multiline_loops(input: &Input) -> FxHashMap<usize, String> {
     out
 }
 
+/// The label of a loop's copy: the loop's command with `value` in place
+/// of its variable `var` (`make -j$j`, `make -j${j}` → `make -j4`).
+fn loop_label(var: &str, value: &str, command: &[&str]) -> String {
+    command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value)
+}
+
 /// Labels the copies of an output that a shell loop over set-ups ran
 /// ([`shell_loop`] on a line above the first of them, none above the
 /// others): when they are as many as the loop's values, the copies get,
@@ -1814,7 +1828,7 @@ fn label_by_shell_loop(
     let joined = multiline_loops(input);
     let text = |n: usize| joined.get(&n).map_or(input.lines[n - 1].as_str(), String::as_str);
     let loop_above = |k: usize| {
-        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        let from = first_line_after_copy_before(&copies, k);
         (from..copies[k].0).rev().find_map(|n| Some((n, shell_loop(text(n), name)?)))
     };
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
@@ -1828,7 +1842,7 @@ fn label_by_shell_loop(
         let Some((line, (var, values, command))) = loop_above(members[0]) else {
             // A loop the rule cannot read (nested, its variable in another
             // command than the benchmark's): warned, never a silent average.
-            let from = if members[0] == 0 { 1 } else { copies[members[0] - 1].1 + 1 };
+            let from = first_line_after_copy_before(&copies, members[0]);
             let found = (from..copies[members[0]].0).rev().find_map(|n| Some((n, loop_over_setups(text(n))?)));
             // A loop counting runs around one over set-ups (`for i in 1 2;
             // do for j in 1 4; do … make -j$j`): the inner values in turn,
@@ -1840,9 +1854,7 @@ fn label_by_shell_loop(
             {
                 for (i, &k) in members.iter().enumerate() {
                     let value = &values[i % values.len()];
-                    let label =
-                        command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
-                    parts[k] = Some(label);
+                    parts[k] = Some(loop_label(var, value, &command));
                 }
                 continue;
             }
@@ -1876,9 +1888,7 @@ fn label_by_shell_loop(
             if all_alike && runs.iter().all(|r| r.len() == values.len()) {
                 for r in &runs {
                     for (&k, value) in r.iter().zip(&values) {
-                        let label =
-                            command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
-                        parts[k] = Some(label);
+                        parts[k] = Some(loop_label(var, value, &command));
                     }
                 }
             } else {
@@ -1909,8 +1919,7 @@ fn label_by_shell_loop(
             continue;
         }
         for (&k, value) in members.iter().zip(&values) {
-            let label = command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
-            parts[k] = Some(label);
+            parts[k] = Some(loop_label(var, value, &command));
         }
     }
     add_copy_labels(ids, &copy_of, &parts)
@@ -2327,7 +2336,7 @@ fn warn_of_merged_copies<'a>(
         let repeated = {
             let mut above_copies: FxHashMap<&str, (usize, bool)> = FxHashMap::default();
             for (m, &k) in members.iter().enumerate() {
-                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                let from = first_line_after_copy_before(copies, k);
                 let mut here: Vec<&str> = (from..copies[k].0).filter(|&n| times[text(n)] > 1).map(text).collect();
                 here.sort_unstable();
                 here.dedup();
@@ -2345,7 +2354,7 @@ fn warn_of_merged_copies<'a>(
             members
                 .iter()
                 .map(|&k| {
-                    let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                    let from = first_line_after_copy_before(copies, k);
                     (
                         k,
                         (from..copies[k].0)
@@ -2528,7 +2537,7 @@ fn warn_of_command_lines_past_prose(
         let found: Vec<Option<(usize, Vec<&str>)>> = members
             .iter()
             .map(|&k| {
-                let (first, from) = (copies[k].0, if k == 0 { 1 } else { copies[k - 1].1 + 1 });
+                let (first, from) = (copies[k].0, first_line_after_copy_before(copies, k));
                 (from..first)
                     .rev()
                     .find_map(|n| Some((n, with_continuation(input, n, command_words(text(n), name)?, first))))
@@ -2617,7 +2626,7 @@ fn warn_of_numbers_differing_above(
         let lines: Vec<Vec<(u64, usize)>> = members
             .iter()
             .map(|&k| {
-                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                let from = first_line_after_copy_before(copies, k);
                 (from..copies[k].0)
                     .filter(|&n| !quiet[n] && !read[n])
                     .filter(|&n| {
@@ -3623,7 +3632,7 @@ const CHANGE_WORDS: [&str; 4] = ["with", "without", "before", "after"];
 /// [`MAX_LABEL_CHARS`]), or, ending
 /// in a colon, holds one of them among more words (`Please find the
 /// hackbench numbers with your change as given below:`, up to 100
-/// characters). Lower-cased, without the colon.
+/// characters). As written, without the colon.
 fn change_label(text: &str) -> Option<String> {
     // `Without-patch`, `with_thp`: the change word joined to its object.
     fn head(w: &str) -> &str {
@@ -3853,8 +3862,8 @@ fn title(text: &str) -> Option<String> {
         && !text.ends_with(['.', ',', '!', '?', ';'])
         && !ends_mid_sentence(text);
     // Markdown's bold, a bracketed aside and a heading's `#` are the
-    // page's dress, not the name: `[ **NPS1** の場合]` → `nps1 の場合`,
-    // `# Before patch` → `before patch`.
+    // page's dress, not the name: `[ **NPS1** の場合]` → `NPS1 の場合`,
+    // `# Before patch` → `Before patch` (as written).
     let text = text.strip_prefix("# ").map_or(text, str::trim_start);
     let text = if text.contains("**") || text.starts_with('[') {
         let plain = text.replace("**", "");
@@ -4738,8 +4747,8 @@ fn bullet_heading(input: &Input, read: &[bool], i: usize) -> Option<String> {
 /// or a title between rules (`---with THP---`). Numbered runs
 /// (`run 2:`) are runs, not labels. A label holding one kernel name among
 /// other words (`Following the 2.5.33 results:`) is that kernel. As the
-/// person wrote it (`Using io_fsync()`), but for the `Kernel: 6.1-rc3 +
-/// fix` form and a numbered item, in lower case.
+/// person wrote it (`Using io_fsync()`, `Kernel: 6.1-rc3 + Fix` → `6.1-rc3
+/// + Fix`), a leading `for`, `on` (`the`) left out.
 fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(inner) = fenced_title(text) {
         return Some(label_text(inner));

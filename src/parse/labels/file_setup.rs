@@ -42,7 +42,7 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
     // The command lines found above a person's sentence only, as `command`.
     let mut past_prose: Vec<String> = Vec::new();
     for (k, &(start, _)) in copies.iter().enumerate() {
-        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        let from = super::first_line_after_copy_before(&copies, k);
         let command_at = |n: usize| Some((n, with_continuation(input, n, command_words(line(n), name)?, start)));
         let found = (from..start).rev().take_while(|&n| !sentences.is_persons(line(n))).find_map(command_at);
         let Some((n, words)) = found else {
