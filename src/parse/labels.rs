@@ -768,6 +768,11 @@ fn traced_by(input: &Input, n: usize) -> Option<Vec<&str>> {
     (!command.is_empty()).then_some(command)
 }
 
+/// The copies of an output ([`copies`]: each one's first and last read
+/// line, and each sample's copy) and each copy's samples
+/// ([`samples_of_copies`]).
+type CopiesOf<'a> = (&'a [(usize, usize)], &'a [usize], &'a [Vec<usize>]);
+
 /// Relabels copies of one key that the label lines above them told apart
 /// by their command lines, where those differ: the command is what was
 /// run, the label line above it a person's words around it (a qemu-ppc
@@ -784,7 +789,7 @@ fn prefer_command_lines(
     input: &Input,
     name: &str,
     samples: &[Sample],
-    (copies, copy_of, by_copy): (&[(usize, usize)], &[usize], &[Vec<usize>]),
+    (copies, copy_of, by_copy): CopiesOf<'_>,
     hashes: &[u64],
     commands: &[Option<Vec<&str>>],
     ids: &mut [Identity],
@@ -2333,7 +2338,10 @@ fn warn_of_merged_copies<'a>(
         // and not others it is a person's: set-ups run in turns (A, B, A,
         // B) write each one's line twice, and were averaged without a word
         // (reader34 F16).
-        let repeated = {
+        // Found the first time a repeated line is asked of (most are the
+        // benchmark's own, passed over before it is).
+        let repeated = std::cell::OnceCell::new();
+        let count_repeated = || {
             let mut above_copies: FxHashMap<&str, (usize, bool)> = FxHashMap::default();
             for (m, &k) in members.iter().enumerate() {
                 let from = first_line_after_copy_before(copies, k);
@@ -2348,8 +2356,12 @@ fn warn_of_merged_copies<'a>(
             }
             above_copies
         };
-        let persons_repeat =
-            |t: &str| repeated.get(t).is_some_and(|&(n, first)| n < members.len() && (first || n + 1 < members.len()));
+        let persons_repeat = |t: &str| {
+            repeated
+                .get_or_init(count_repeated)
+                .get(t)
+                .is_some_and(|&(n, first)| n < members.len() && (first || n + 1 < members.len()))
+        };
         let above = |lone: bool| -> Vec<(usize, Vec<usize>)> {
             members
                 .iter()
