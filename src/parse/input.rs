@@ -104,9 +104,19 @@ impl Input {
     }
 
     fn from_str_inner(text: &str) -> Self {
-        // Only text with carriage returns is copied before it is split.
-        let unified: std::borrow::Cow<'_, str> =
-            if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n").into() } else { text.into() };
+        // Only text with carriage returns is copied before it is split:
+        // `\r\n` ends a line; a lone `\r` does in a file of no other line
+        // ends (an old Mac's), but inside a line ended by `\n` it is the
+        // terminal's carriage return (a progress line overwritten, as
+        // `script` or `tee` captured it), read as the terminal showed it
+        // below: as a line break it put every line after it off from the
+        // file's (reader34 F19).
+        let unified: std::borrow::Cow<'_, str> = if text.contains('\r') {
+            let crlf = text.replace("\r\n", "\n");
+            if crlf.contains('\n') { crlf.into() } else { crlf.replace('\r', "\n").into() }
+        } else {
+            text.into()
+        };
         // A table copied from a web page often spaces its columns with
         // no-break spaces: each is one space, as the columns were printed.
         let unified: std::borrow::Cow<'_, str> =
@@ -125,7 +135,8 @@ impl Input {
             };
         // A terminal's escape sequences (colours, a window title) and
         // backspaces (script(1) logs): most files have none.
-        let terminal = memchr::memchr3(0x1b, 0x08, 0x7f, unified.as_bytes()).is_some();
+        let terminal = memchr::memchr3(0x1b, 0x08, 0x7f, unified.as_bytes()).is_some()
+            || memchr::memchr(b'\r', unified.as_bytes()).is_some();
         let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', unified.as_bytes()).count() + 1);
         // Kept from the first quoted line on (most files have none).
         let mut quote_depths: Vec<u8> = Vec::new();
@@ -627,7 +638,8 @@ fn escapes_of(line: &str, latin1: bool) -> bool {
 /// A line as a terminal showed it: without ANSI escape sequences (CSI,
 /// `ESC [1m`, colours and cursor moves; OSC, `ESC ]0;title BEL`, a window's
 /// title; two-byte escapes) and with each backspace (`\u{8}`) moving back
-/// one character, the next written over it, as a script(1) log of a typo
+/// one character (a carriage return, `\r`, to the line's start), the next
+/// written over it, as a script(1) log of a typo
 /// corrected while typing (`xsf\b \b\b \b\bfs`) shows; DEL (`\u{7f}`) erases
 /// the character before. Colour codes were kept in labels (`ESC[1m== ext4
 /// ==ESC[0m` raw in HTML and CSV) and a corrected command was another
@@ -674,12 +686,13 @@ impl vte::Perform for Screen {
         self.put(c);
     }
 
-    /// A backspace moves back one column; other controls (a tab, a
-    /// carriage return inside the line) are kept as characters, as the
-    /// rest of the reading expects them.
+    /// A backspace moves back one column, a carriage return to the
+    /// line's start (what follows is written over it); other controls (a
+    /// tab) are kept as characters, as the rest of the reading expects them.
     fn execute(&mut self, byte: u8) {
         match byte {
             0x08 => self.at = self.at.saturating_sub(1),
+            b'\r' => self.at = 0,
             _ => self.put(char::from(byte)),
         }
     }
@@ -1138,6 +1151,17 @@ mod tests {
         assert!(!input.has_ignore_ascii_case("bonnie"));
         assert!(input.has_ignore_ascii_case("throughput 9.2 mb/sec"));
         assert!(!input.has_ignore_ascii_case("throughput 9.2 mb/secx"));
+    }
+
+    /// reader34 F19: a lone `\r` inside a line ended by `\n` is the
+    /// terminal's carriage return (what follows is written over what was
+    /// there), not a line break: the lines after it keep their numbers.
+    #[test]
+    fn a_carriage_return_inside_a_line_overwrites_it() {
+        let input = Input::from_text("  16  1 sec 10.00 MB/sec\r  16  2 sec 20.00\nThroughput 20 MB/sec\n");
+        assert_eq!(input.lines, ["  16  2 sec 20.00 MB/sec", "Throughput 20 MB/sec"]);
+        assert_eq!(Input::from_text("a\r\nb\r\n").lines, ["a", "b"]);
+        assert_eq!(Input::from_text("a\rb\r").lines, ["a", "b"]);
     }
 
     #[test]

@@ -203,8 +203,9 @@ fn booted_above(input: &Input, n: usize, text: &str) -> Option<String> {
 /// writer's own) are no runs of one set-up, whatever the labels above
 /// them: each sample of a key whose samples sit at more than one depth
 /// gets a parameter `quoting`, `quoted`, `quoted twice` (`quoted 3 times`
-/// …) or `unquoted`, after the labels (copies the labels part need none;
-/// [`warn_of_merged_copies`] leaves copies at different depths to it).
+/// …) or `unquoted`, after the labels (copies the labels part get one too:
+/// the key leaves the labeller's `label` out; [`warn_of_merged_copies`]
+/// leaves copies at different depths to it).
 /// Returns how many samples it gave one.
 fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
     if input.quote_depths.is_empty() {
@@ -308,7 +309,12 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // When the nearest label lines tell no copies apart, they may be the
     // benchmark's own lines (or the page's, the same above every copy):
     // look again past them, at what a person wrote between the copies.
-    let ids = qualified(&[]).or_else(|| {
+    // A line that follows every copy alike (a harness's `done` after each
+    // run) is the harness's own from the first pass on: after `ext4` over
+    // the first copy it labelled the other two, one set-up split in two
+    // (reader34 F15).
+    let trailing = trailer_lines(input, &parsed.samples, &hashes);
+    let ids = qualified(&trailing).or_else(|| {
         let quiet = output_lines(input, &parsed.samples, &hashes, &read);
         quiet.iter().any(|&q| q).then(|| qualified(&quiet)).flatten()
     });
@@ -471,12 +477,15 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
             *q = !read[n];
         }
     }
+    for (q, t) in quiet.iter_mut().zip(trailers_of(input, &copies)) {
+        *q |= t;
+    }
     // The non-blank lines above each copy, bottom up.
     let above: Vec<Vec<usize>> = copies
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
-            let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+            let from = first_line_after_copy_before(&copies, k);
             (from..first).rev().filter(|&n| !input.lines[n - 1].trim().is_empty()).collect()
         })
         .collect();
@@ -521,6 +530,38 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
                 quiet[n] = true;
             }
         }
+    }
+    quiet
+}
+
+/// The lines that follow every copy of the output alike ([`copies`]: the
+/// first non-blank line after each copy's last read line, the same text
+/// after each, the last copy's too): a harness's trailer (`done`, `OK`),
+/// the benchmark's own, never a label of the copy below it. Index *n* for
+/// line *n*, `input.lines.len() + 2` long; empty where there are none or
+/// fewer than two copies. [`output_lines`] holds them too.
+fn trailer_lines(input: &Input, samples: &[Sample], hashes: &[u64]) -> Vec<bool> {
+    let (copies, _) = copies(input, samples, hashes);
+    trailers_of(input, &copies)
+}
+
+/// [`trailer_lines`] of the copies found.
+fn trailers_of(input: &Input, copies: &[(usize, usize)]) -> Vec<bool> {
+    if copies.len() < 2 {
+        return Vec::new();
+    }
+    let text = |n: usize| input.lines[n - 1].trim();
+    let mut after = Vec::with_capacity(copies.len());
+    for (k, &(_, last)) in copies.iter().enumerate() {
+        let to = copies.get(k + 1).map_or(input.lines.len() + 1, |c| c.0);
+        match (last + 1..to).find(|&n| !text(n).is_empty()) {
+            Some(n) if after.first().is_none_or(|&f| text(f) == text(n)) => after.push(n),
+            _ => return Vec::new(),
+        }
+    }
+    let mut quiet = vec![false; input.lines.len() + 2];
+    for n in after {
+        quiet[n] = true;
     }
     quiet
 }
@@ -576,6 +617,13 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
     (copies, copy_of)
 }
 
+/// The first line after the copy before copy `k` ([`copies`]: each
+/// copy's first and last read line), line 1 for the first copy: where
+/// the lines above copy `k` that may be its own start.
+pub(super) fn first_line_after_copy_before(copies: &[(usize, usize)], k: usize) -> usize {
+    if k == 0 { 1 } else { copies[k - 1].1 + 1 }
+}
+
 /// Each copy's samples (their indexes, in `samples`' order) from
 /// [`copies`]' `copy_of`, made once: looking them up by scanning every
 /// sample per copy made four passes quadratic in runs (reader34 F6:
@@ -628,7 +676,7 @@ fn label_by_command_lines(
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
-            let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+            let from = first_line_after_copy_before(&copies, k);
             // Up to a sentence a person wrote (`The point is that the same
             // hardware performs at least 4 times faster on FreeBSD:`): a
             // command above it ran another output.
@@ -709,8 +757,11 @@ fn label_by_command_lines(
             // then `root@box:/mnt/xfs# dbench 16`): run where each file
             // system is mounted, each its directory (ext4's and xfs's runs
             // were averaged).
+            // Only a mount point's directory, as across files
+            // ([`is_mount_point_dir`]): `~` and `/tmp` split hackbench's
+            // runs into two set-ups (reader34 F14).
             let at: Vec<Option<&str>> = members.iter().map(|&k| dirs[k]).collect();
-            if at.iter().all(Option::is_some) && at.iter().any(|d| *d != at[0]) {
+            if at.iter().all(|d| d.is_some_and(is_mount_point_dir)) && at.iter().any(|d| *d != at[0]) {
                 for (&k, d) in members.iter().zip(&at) {
                     parts[k] = d.map(|d| format!("in {d}"));
                 }
@@ -766,6 +817,11 @@ fn traced_by(input: &Input, n: usize) -> Option<Vec<&str>> {
     (!command.is_empty()).then_some(command)
 }
 
+/// The copies of an output ([`copies`]: each one's first and last read
+/// line, and each sample's copy) and each copy's samples
+/// ([`samples_of_copies`]).
+type CopiesOf<'a> = (&'a [(usize, usize)], &'a [usize], &'a [Vec<usize>]);
+
 /// Relabels copies of one key that the label lines above them told apart
 /// by their command lines, where those differ: the command is what was
 /// run, the label line above it a person's words around it (a qemu-ppc
@@ -782,7 +838,7 @@ fn prefer_command_lines(
     input: &Input,
     name: &str,
     samples: &[Sample],
-    (copies, copy_of, by_copy): (&[(usize, usize)], &[usize], &[Vec<usize>]),
+    (copies, copy_of, by_copy): CopiesOf<'_>,
     hashes: &[u64],
     commands: &[Option<Vec<&str>>],
     ids: &mut [Identity],
@@ -880,7 +936,7 @@ fn label_in_prose(
     name: &str,
     label: &str,
 ) -> bool {
-    let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+    let from = first_line_after_copy_before(copies, k);
     let text = |n: usize| input.lines[n - 1].trim();
     let Some(at) =
         (from..copies[k].0).rev().find(|&n| command_words(text(n), name).as_deref() == commands[k].as_deref())
@@ -1169,7 +1225,7 @@ fn wrapped_command(
     // The shorter command's line: the nearest above its copy, below the
     // copy before, that reads as these words (an inherited command, a
     // table's next row, has none there: no wrap seen).
-    let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+    let from = first_line_after_copy_before(copies, k);
     let Some(at) = (from..copies[k].0)
         .rev()
         .find(|&n| command_words(input.lines[n - 1].trim(), name).as_deref() == commands[k].as_deref())
@@ -1280,6 +1336,18 @@ fn names_parameter(option: &str, param: &str) -> bool {
         |s: &str| s.chars().filter(|c| !matches!(c, '-' | '_')).flat_map(char::to_lowercase).collect::<String>();
     let (o, p) = (plain(option), plain(param));
     !p.is_empty() && (o == p || o.ends_with(&p) || p.ends_with(&o))
+}
+
+/// A directory where a file system is mounted for a run (`/mnt/xfs`,
+/// `/media/usb`, `/data`, `/scratch`): dbench, bonnie++ and tiobench work
+/// where they are started, so a run there is a set-up of its own (6.1's
+/// runs in `/mnt/ext4` and 6.2's in `/mnt/xfs` were compared as one,
+/// attacker 28). Any other directory (`~`, `/tmp`, `~/linux-6.1`) says
+/// nothing of the set-up: one rule inside a file (a prompt's directory, a
+/// `cd` typed between runs) and across files ([`file_setup`]).
+pub(super) fn is_mount_point_dir(dir: &str) -> bool {
+    let dir = dir.trim();
+    ["/mnt/", "/media/", "/data", "/scratch"].iter().any(|p| dir.starts_with(p))
 }
 
 /// Commands typed around a benchmark's that set nothing up: changing
@@ -1463,7 +1531,7 @@ fn label_by_setup_lines<'a>(
     // table's first row was labelled, the others averaged across both).
     let mut above: Vec<Vec<(String, String)>> = Vec::with_capacity(copies.len());
     for k in 0..copies.len() {
-        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        let from = first_line_after_copy_before(&copies, k);
         let mut found: Vec<(String, String)> = above.last().cloned().unwrap_or_default();
         for n in (from..copies[k].0).filter(|&n| !quiet[n] && !read[n]) {
             if let Some((name, label)) = setup_pair_asked(input.lines[n - 1].trim(), asked) {
@@ -1786,6 +1854,12 @@ fn multiline_loops(input: &Input) -> FxHashMap<usize, String> {
     out
 }
 
+/// The label of a loop's copy: the loop's command with `value` in place
+/// of its variable `var` (`make -j$j`, `make -j${j}` → `make -j4`).
+fn loop_label(var: &str, value: &str, command: &[&str]) -> String {
+    command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value)
+}
+
 /// Labels the copies of an output that a shell loop over set-ups ran
 /// ([`shell_loop`] on a line above the first of them, none above the
 /// others): when they are as many as the loop's values, the copies get,
@@ -1808,7 +1882,7 @@ fn label_by_shell_loop(
     let joined = multiline_loops(input);
     let text = |n: usize| joined.get(&n).map_or(input.lines[n - 1].as_str(), String::as_str);
     let loop_above = |k: usize| {
-        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        let from = first_line_after_copy_before(&copies, k);
         (from..copies[k].0).rev().find_map(|n| Some((n, shell_loop(text(n), name)?)))
     };
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
@@ -1822,7 +1896,7 @@ fn label_by_shell_loop(
         let Some((line, (var, values, command))) = loop_above(members[0]) else {
             // A loop the rule cannot read (nested, its variable in another
             // command than the benchmark's): warned, never a silent average.
-            let from = if members[0] == 0 { 1 } else { copies[members[0] - 1].1 + 1 };
+            let from = first_line_after_copy_before(&copies, members[0]);
             let found = (from..copies[members[0]].0).rev().find_map(|n| Some((n, loop_over_setups(text(n))?)));
             // A loop counting runs around one over set-ups (`for i in 1 2;
             // do for j in 1 4; do … make -j$j`): the inner values in turn,
@@ -1834,9 +1908,7 @@ fn label_by_shell_loop(
             {
                 for (i, &k) in members.iter().enumerate() {
                     let value = &values[i % values.len()];
-                    let label =
-                        command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
-                    parts[k] = Some(label);
+                    parts[k] = Some(loop_label(var, value, &command));
                 }
                 continue;
             }
@@ -1870,9 +1942,7 @@ fn label_by_shell_loop(
             if all_alike && runs.iter().all(|r| r.len() == values.len()) {
                 for r in &runs {
                     for (&k, value) in r.iter().zip(&values) {
-                        let label =
-                            command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
-                        parts[k] = Some(label);
+                        parts[k] = Some(loop_label(var, value, &command));
                     }
                 }
             } else {
@@ -1903,8 +1973,7 @@ fn label_by_shell_loop(
             continue;
         }
         for (&k, value) in members.iter().zip(&values) {
-            let label = command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
-            parts[k] = Some(label);
+            parts[k] = Some(loop_label(var, value, &command));
         }
     }
     add_copy_labels(ids, &copy_of, &parts)
@@ -2318,10 +2387,13 @@ fn warn_of_merged_copies<'a>(
         // and not others it is a person's: set-ups run in turns (A, B, A,
         // B) write each one's line twice, and were averaged without a word
         // (reader34 F16).
-        let repeated = {
+        // Found the first time a repeated line is asked of (most are the
+        // benchmark's own, passed over before it is).
+        let repeated = std::cell::OnceCell::new();
+        let count_repeated = || {
             let mut above_copies: FxHashMap<&str, (usize, bool)> = FxHashMap::default();
             for (m, &k) in members.iter().enumerate() {
-                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                let from = first_line_after_copy_before(copies, k);
                 let mut here: Vec<&str> = (from..copies[k].0).filter(|&n| times[text(n)] > 1).map(text).collect();
                 here.sort_unstable();
                 here.dedup();
@@ -2333,13 +2405,17 @@ fn warn_of_merged_copies<'a>(
             }
             above_copies
         };
-        let persons_repeat =
-            |t: &str| repeated.get(t).is_some_and(|&(n, first)| n < members.len() && (first || n + 1 < members.len()));
+        let persons_repeat = |t: &str| {
+            repeated
+                .get_or_init(count_repeated)
+                .get(t)
+                .is_some_and(|&(n, first)| n < members.len() && (first || n + 1 < members.len()))
+        };
         let above = |lone: bool| -> Vec<(usize, Vec<usize>)> {
             members
                 .iter()
                 .map(|&k| {
-                    let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                    let from = first_line_after_copy_before(copies, k);
                     (
                         k,
                         (from..copies[k].0)
@@ -2562,7 +2638,7 @@ fn warn_of_command_lines_past_prose(
         let found: Vec<Option<(usize, Vec<&str>)>> = members
             .iter()
             .map(|&k| {
-                let (first, from) = (copies[k].0, if k == 0 { 1 } else { copies[k - 1].1 + 1 });
+                let (first, from) = (copies[k].0, first_line_after_copy_before(copies, k));
                 (from..first)
                     .rev()
                     .find_map(|n| Some((n, with_continuation(input, n, command_words(text(n), name)?, first))))
@@ -2651,7 +2727,7 @@ fn warn_of_numbers_differing_above(
         let lines: Vec<Vec<(u64, usize)>> = members
             .iter()
             .map(|&k| {
-                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                let from = first_line_after_copy_before(copies, k);
                 (from..copies[k].0)
                     .filter(|&n| !quiet[n] && !read[n])
                     .filter(|&n| {
@@ -3666,7 +3742,7 @@ const CHANGE_WORDS: [&str; 4] = ["with", "without", "before", "after"];
 /// [`MAX_LABEL_CHARS`]), or, ending
 /// in a colon, holds one of them among more words (`Please find the
 /// hackbench numbers with your change as given below:`, up to 100
-/// characters). Lower-cased, without the colon.
+/// characters). As written, without the colon.
 fn change_label(text: &str) -> Option<String> {
     // `Without-patch`, `with_thp`: the change word joined to its object.
     fn head(w: &str) -> &str {
@@ -3896,8 +3972,8 @@ fn title(text: &str) -> Option<String> {
         && !text.ends_with(['.', ',', '!', '?', ';'])
         && !ends_mid_sentence(text);
     // Markdown's bold, a bracketed aside and a heading's `#` are the
-    // page's dress, not the name: `[ **NPS1** の場合]` → `nps1 の場合`,
-    // `# Before patch` → `before patch`.
+    // page's dress, not the name: `[ **NPS1** の場合]` → `NPS1 の場合`,
+    // `# Before patch` → `Before patch` (as written).
     let text = text.strip_prefix("# ").map_or(text, str::trim_start);
     let text = if text.contains("**") || text.starts_with('[') {
         let plain = text.replace("**", "");
@@ -4428,7 +4504,7 @@ fn system_command(t: &str, prompted: bool) -> Option<String> {
         // `ulimit -n 65536`: a limit with its value.
         "ulimit" => words.len() >= 3 && words[1].starts_with('-'),
         "git" => matches!(words.get(1), Some(&("checkout" | "switch"))) && words.len() >= 3,
-        "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']),
+        "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']) && is_mount_point_dir(words[1]),
         _ => false,
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
@@ -4807,8 +4883,8 @@ fn bullet_heading(input: &Input, read: &[bool], i: usize) -> Option<String> {
 /// or a title between rules (`---with THP---`). Numbered runs
 /// (`run 2:`) are runs, not labels. A label holding one kernel name among
 /// other words (`Following the 2.5.33 results:`) is that kernel. As the
-/// person wrote it (`Using io_fsync()`), but for the `Kernel: 6.1-rc3 +
-/// fix` form and a numbered item, in lower case.
+/// person wrote it (`Using io_fsync()`, `Kernel: 6.1-rc3 + Fix` → `6.1-rc3
+/// + Fix`), a leading `for`, `on` (`the`) left out.
 fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(inner) = fenced_title(text) {
         return Some(label_text(inner));

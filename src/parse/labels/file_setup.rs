@@ -42,7 +42,7 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
     // The command lines found above a person's sentence only, as `command`.
     let mut past_prose: Vec<String> = Vec::new();
     for (k, &(start, _)) in copies.iter().enumerate() {
-        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        let from = super::first_line_after_copy_before(&copies, k);
         let command_at = |n: usize| Some((n, with_continuation(input, n, command_words(line(n), name)?, start)));
         let found = (from..start).rev().take_while(|&n| !sentences.is_persons(line(n))).find_map(command_at);
         let Some((n, words)) = found else {
@@ -230,8 +230,7 @@ fn job_file_settings(input: &Input, n: usize, name: &str) -> Vec<(usize, String)
 /// they are started; 6.1's runs in `/mnt/ext4` and 6.2's in `/mnt/xfs`
 /// were compared as one set-up, attacker 28).
 fn is_housekeeping_or_tree(command: &str) -> bool {
-    let mount_point = |dir: &str| ["/mnt/", "/media/", "/data", "/scratch"].iter().any(|p| dir.starts_with(p));
-    command.starts_with("git ") || command.strip_prefix("cd ").is_some_and(|dir| !mount_point(dir.trim()))
+    command.starts_with("git ") || command.strip_prefix("cd ").is_some_and(|dir| !super::is_mount_point_dir(dir))
 }
 
 /// The words of a command line that ran the benchmark (`words`, from
