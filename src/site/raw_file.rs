@@ -596,7 +596,8 @@ fn file_kernels(
 /// labels that begin with another kernel's name (`2.4.0-test7 with mmap()`
 /// over tiobench runs in `2.4.1pre3/`, LKML 2001, wild33 file 10: a quoted
 /// mail's runs of 2.4.0-test7 and 2.4.0 were filed as 2.4.1pre3's without
-/// a word). The runs stay apart by their labels, under `k`; the warning says
+/// a word; kernbench's `results.2.6.3-rc3-mm1 + SMT:` over runs in
+/// `2.6.3-rc2/`). The runs stay apart by their labels, under `k`; the warning says
 /// so, as a file outside every kernel's directory does.
 fn warn_of_labels_naming_other_kernels(parsed: &ParsedFile, path: &Path, k: &str, diags: &mut Vec<Diagnostic>) {
     let mut others: Vec<&str> = parsed
@@ -605,6 +606,9 @@ fn warn_of_labels_naming_other_kernels(parsed: &ParsedFile, path: &Path, k: &str
         .filter_map(|s| s.params.iter().find(|p| p.name == "label"))
         .filter_map(|p| p.value.split_whitespace().next())
         .map(|w| w.trim_end_matches([':', ',']))
+        // kernbench 0.20's results directory, `results.<release>`, as a
+        // label (`results.2.6.3-rc3-mm1 + SMT:`, LKML 2004).
+        .map(|w| w.strip_prefix("results.").unwrap_or(w))
         .filter(|w| parse::labels::is_kernel_name(w) && !super::kernel_names_agree(w, k))
         .collect();
     others.sort_unstable();
