@@ -233,7 +233,7 @@ fn glued_names(versions: &str, names: &str, columns: usize) -> Option<Vec<String
         let stop = if start > at {
             // Padded: the name ends at the column's end.
             let stop = at + width;
-            if stop > line.len() || line[start..stop].iter().any(|c| c.is_whitespace()) {
+            if stop <= start || stop > line.len() || line[start..stop].iter().any(|c| c.is_whitespace()) {
                 return None;
             }
             stop
@@ -647,6 +647,8 @@ Ops NUMA alloc hit    878062.00   882981.00
         let off = "                         vanillasched-scalewakegran-v2r5 sched-moveforward-v1r1";
         assert_eq!(glued_names(versions, off, 3), None);
         assert_eq!(glued_names(versions, &format!("{names} extra"), 3), None);
+        // Padding past the column's end (the proptest's junk): no name, no panic.
+        assert_eq!(glued_names("   a b", "      x", 2), None);
         assert_eq!(glued_names(versions, "  vanilla", 3), None);
     }
 
