@@ -30,7 +30,8 @@
 //! **Header.** One or two lines right above the rows (one blank line
 //! between allowed), each with one word per column, right-aligned over
 //! it: the first line each column's kernel version, the second its run's
-//! name. A header word must end over its column (past the row's name, or
+//! name (mmtests cuts each run's name at its first `-` after any `-rcN`:
+//! `5.6.0-rc1-baseline-v3` prints `5.6.0-rc1` over `baseline-v3`). A header word must end over its column (past the row's name, or
 //! past the change of the column before; further right where a wide name
 //! pushed it): a title or a sentence of as many words as there are columns
 //! (`netperf UDP`, `Netperf results:`) is not a header. mmtests pads each name to its column's width and prints a wider
@@ -51,7 +52,8 @@
 //! `base  shared_runq`: the file goes in the class's directory). So does
 //! a header whose first line is one word over every column that is no
 //! kernel version (`thp  thp  thp  thp` over `base1  base2  lru1  lru2`:
-//! mmtests' configuration name): that word names no kernel, the run names
+//! runs named `thp-base1` …, the configuration's name before the `-`):
+//! that word names no kernel, the run names
 //! are the columns' kernels, and the file goes in the machine class's
 //! directory, not a kernel's (one version repeated, `5.6.0-rc1` ×3, is
 //! that kernel's, the run names its labels). Each
@@ -71,10 +73,12 @@
 //!
 //! **No data.** Where mmtests has no result for a column (or the
 //! baseline), `Compare.pm` prints the value 0 and the change 0: `0.00 (
-//! 0.00%)`. Such a cell over a baseline that is not 0 (a real 0 would be
-//! a change of ±100%), or a baseline `0.00` under other columns' values
-//! with `0.00%`, is not read, with a warning naming line and column; a
-//! row of zeros throughout is read as zeros.
+//! 0.00%)`. Such a cell over a baseline that is not 0 (no data, or a real
+//! 0 of a higher-is-better figure, which `pdiff` also gives 0%: the
+//! table does not say which), or a baseline `0.00` under other columns'
+//! values with `0.00%` (a real 0 baseline gives them 100% or -99%), is
+//! not read, with a warning naming line and column; a row of zeros
+//! throughout is read as zeros.
 //!
 //! **Damage.** A row with changes that does not read (a cell that is not
 //! a number, fewer cells than the header names), a row without changes
@@ -586,13 +590,15 @@ fn plain_table(lines: &[String], at: usize, notes: &mut Vec<(usize, String)>) ->
     Some((Table { line: h + 1, columns: cols, group: title.unwrap_or_default(), rows }, end))
 }
 
-/// Which cells of a row with changes are mmtests' "no data": where a
-/// column's or the baseline's result is missing, `Compare.pm` prints the
-/// value 0 and the change 0 (`0.00 (   0.00%)`). A cell `0.00` with a
-/// change of `0.00%` over a baseline that is not 0 is one (a real 0 would
-/// be a change of ±100%); so is a baseline of `0.00` where another column
-/// has a value that is not 0 and a change of `0.00%`. A row of zeros
-/// throughout (`fault-base-1  0.00 (0.00%) …`) is read as zeros.
+/// Which cells of a row with changes may be mmtests' "no data": where a
+/// column's result is missing, `Compare.pm` prints the value 0 and the
+/// change 0 (`0.00 (   0.00%)`). A cell `0.00` with a change of `0.00%`
+/// over a baseline that is not 0 is one, or a real 0 that `Stat.pm`'s
+/// `pdiff` (higher is better) also gives a 0% change (`pndiff` would give
+/// 100%): not sure, so not read. A baseline of `0.00` where another column
+/// has a value that is not 0 and a change of `0.00%` is no real 0 either
+/// (`pdiff`/`pndiff` give 100% / -99% over a 0). A row of zeros throughout
+/// (`fault-base-1  0.00 (0.00%) …`) is read as zeros.
 fn no_data(cells: &[Cell]) -> Vec<bool> {
     let zero = |c: &Cell| c.value == 0.0 && c.pct == 0.0;
     let Some(base) = cells.first() else { return Vec::new() };
@@ -686,12 +692,12 @@ fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
                 out.notes.push((
                     *n,
                     format!(
-                        "mmtests row `{name}`, column {}: `0.00 (0.00%)` {}, mmtests' mark for a result it has no data for: not read",
+                        "mmtests row `{name}`, column {}: {}: not read",
                         c + 1,
                         if c == 0 {
-                            "under other columns' values with a 0.00% change"
+                            "a baseline `0.00` under other columns' values with a 0.00% change (a real 0 baseline gives them 100% or -99%): read as mmtests' \"no data\""
                         } else {
-                            "against a baseline that is not 0"
+                            "`0.00 (0.00%)` against a baseline that is not 0 is mmtests' \"no data\" (Compare.pm prints a missing result so), or a real 0 of a higher-is-better figure (its `pdiff` gives a 0 a 0% change): which, the table does not say"
                         }
                     ),
                 ));
