@@ -82,6 +82,10 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
     ),
     (
+        "tests/fixtures/schbench/lkml-2021-04-schbench-3-kernels-side-by-side-bar-columns-interim-reports-banner-r30.txt",
+        "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
+    ),
+    (
         "tests/fixtures/schbench/lkml-2020-schbench-runtime-form-three-kernels.txt",
         "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
     ),

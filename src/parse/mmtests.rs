@@ -30,7 +30,11 @@
 //! **Header.** One or two lines right above the rows (one blank line
 //! between allowed), each with one word per column, right-aligned over
 //! it: the first line each column's kernel version, the second its run's
-//! name. mmtests pads each name to its column's width and prints a wider
+//! name (mmtests cuts each run's name at its first `-` after any `-rcN`:
+//! `5.6.0-rc1-baseline-v3` prints `5.6.0-rc1` over `baseline-v3`). A header word must end over its column (past the row's name, or
+//! past the change of the column before; further right where a wide name
+//! pushed it): a title or a sentence of as many words as there are columns
+//! (`netperf UDP`, `Netperf results:`) is not a header. mmtests pads each name to its column's width and prints a wider
 //! one whole, so a name as wide as its column is glued to the one before
 //! it (`vanillasched-scalewakegran-v2r5`): such a line is cut at the
 //! widths the line of versions over it gives. A title line right above the header (`netperf-udp`,
@@ -45,7 +49,14 @@
 //! table of five set-ups of one kernel (`5.6.0-rc1` ×5) keeps them apart
 //! in that kernel's directory. A header of one line names each column's
 //! kernel, as `pct-table` reads its one header line (`nouclamp  uclamp`,
-//! `base  shared_runq`: the file goes in the class's directory). Each
+//! `base  shared_runq`: the file goes in the class's directory). So does
+//! a header whose first line is one word over every column that is no
+//! kernel version (`thp  thp  thp  thp` over `base1  base2  lru1  lru2`:
+//! runs named `thp-base1` …, the configuration's name before the `-`):
+//! that word names no kernel, the run names
+//! are the columns' kernels, and the file goes in the machine class's
+//! directory, not a kernel's (one version repeated, `5.6.0-rc1` ×3, is
+//! that kernel's, the run names its labels). Each
 //! value is a statistic mmtests printed over runs it does not count here
 //! (a harmonic or arithmetic mean, a deviation, a minimum): read as a
 //! single value.
@@ -60,17 +71,35 @@
 //! `Duration User  1234.56 …`, under their own header) are read as
 //! informational (no direction), their name whole (`Ops NUMA alloc hit`).
 //!
+//! **No data.** Where mmtests has no result for a column (or the
+//! baseline), `Compare.pm` prints the value 0 and the change 0: `0.00 (
+//! 0.00%)`. Such a cell over a baseline that is not 0 (no data, or a real
+//! 0 of a higher-is-better figure, which `pdiff` also gives 0%: the
+//! table does not say which), or a baseline `0.00` under other columns'
+//! values with `0.00%` (a real 0 baseline gives them 100% or -99%), is
+//! not read, with a warning naming line and column; a row of zeros
+//! throughout is read as zeros.
+//!
 //! **Damage.** A row with changes that does not read (a cell that is not
-//! a number, fewer cells than the header names) is a warning naming its
-//! line, never a silent drop; a header whose word count is not the
+//! a number, fewer cells than the header names), a row without changes
+//! inside a table with them, and a row of a table without changes that
+//! does not read (`Ops NUMA alloc miss  nan  0.00`) are each a warning
+//! naming the line, never a silent drop, and the rows below are still
+//! read under the table's header. A header whose word count is not the
 //! table's column count names no column: each is labelled `column N`,
 //! with a warning. A column naming the same kernel and run as an earlier
-//! one is not read (a warning).
+//! one is not read (a warning). Each value is a statistic over runs, so
+//! nothing is averaged: a row printed twice in one table keeps its second
+//! copy apart with a `row` parameter (`line N`), and a block after a blank
+//! line that names the table's rows again is a table of its own under the
+//! same header (a `table` parameter), each with a warning; a block of new
+//! rows after one blank line continues the table.
 
+use super::labels::is_kernel_name;
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// mmtests' compare-kernels tables; registry id `"mmtests"`.
 pub struct Mmtests;
@@ -233,7 +262,7 @@ fn glued_names(versions: &str, names: &str, columns: usize) -> Option<Vec<String
         let stop = if start > at {
             // Padded: the name ends at the column's end.
             let stop = at + width;
-            if stop > line.len() || line[start..stop].iter().any(|c| c.is_whitespace()) {
+            if stop <= start || stop > line.len() || line[start..stop].iter().any(|c| c.is_whitespace()) {
                 return None;
             }
             stop
@@ -256,6 +285,64 @@ fn glued_names(versions: &str, names: &str, columns: usize) -> Option<Vec<String
     (at == line.len()).then_some(out)
 }
 
+/// Whether each of a header line's words ends over its column of `row`
+/// (or right of it: mmtests prints a name wider than its column whole,
+/// pushing the rest right), as mmtests right-aligns a header word over its
+/// cell (`%{w}s`): the word's end past the end of what stands before the
+/// column's value (the row's name, the change before). A title or a
+/// sentence of as many words as there are columns (`netperf UDP`,
+/// `Netperf results:`) ends its first word over the row's name. Lines
+/// with tabs are not measured (true).
+fn aligned(header: &str, row: &str, columns: usize) -> bool {
+    if header.contains('\t') || row.contains('\t') {
+        return true;
+    }
+    let Some(bounds) = column_bounds(row, columns) else { return true };
+    let h: Vec<char> = header.chars().collect();
+    let ends: Vec<usize> =
+        (1..=h.len()).filter(|&k| !h[k - 1].is_whitespace() && h.get(k).is_none_or(|c| c.is_whitespace())).collect();
+    ends.len() == columns && ends.iter().zip(&bounds).all(|(e, b)| e > b)
+}
+
+/// Where (in characters) each column of a row begins: the end of what
+/// stands before its value (the row's name, or the change of the column
+/// before), on a row with changes (each value before its `(` or `*`) or
+/// without (its last `columns` words).
+fn column_bounds(row: &str, columns: usize) -> Option<Vec<usize>> {
+    let r: Vec<char> = row.chars().collect();
+    let starts: Vec<usize> =
+        (0..r.len()).filter(|&k| !r[k].is_whitespace() && (k == 0 || r[k - 1].is_whitespace())).collect();
+    let is_value = |k: usize| {
+        let word: String = r[k..].iter().take_while(|c| !c.is_whitespace() && **c != '(' && **c != '*').collect();
+        plain(&word).is_some()
+    };
+    let picked: Vec<usize> = if pct_line(row).is_other() {
+        starts.iter().rev().take(columns).rev().copied().collect()
+    } else {
+        // A value is a figure word followed (after blanks) by `(` or `*`.
+        starts
+            .iter()
+            .copied()
+            .filter(|&k| {
+                is_value(k) && {
+                    let mut j = k;
+                    while j < r.len() && !r[j].is_whitespace() && r[j] != '(' && r[j] != '*' {
+                        j += 1;
+                    }
+                    while j < r.len() && r[j].is_whitespace() {
+                        j += 1;
+                    }
+                    j < r.len() && (r[j] == '(' || r[j] == '*')
+                }
+            })
+            .collect()
+    };
+    // Each column's bound: the end of what stands before its value (the
+    // row's name, or the change of the column before).
+    let bounds = picked.iter().map(|&k| (0..k).rev().find(|&j| !r[j].is_whitespace()).map_or(0, |j| j + 1)).collect();
+    (picked.len() == columns).then_some(bounds)
+}
+
 impl Line {
     fn is_other(&self) -> bool {
         matches!(self, Line::Other)
@@ -273,15 +360,24 @@ fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Optio
     if i > 0 && lines[i - 1].trim().is_empty() {
         i -= 1;
     }
+    let row = &lines[at];
+    let over = |l: &str| header_words(l, columns).filter(|_| aligned(l, row, columns));
     let names_line = lines.get(i.checked_sub(1)?)?;
-    let names = header_words(names_line, columns).or_else(|| {
+    let names = over(names_line).or_else(|| {
         let versions = lines.get(i.checked_sub(2)?)?;
-        header_words(versions, columns)?;
+        over(versions)?;
         glued_names(versions, names_line, columns)
     })?;
     i -= 1;
-    let versions = i.checked_sub(1).and_then(|j| header_words(&lines[j], columns));
+    let versions = i.checked_sub(1).and_then(|j| over(&lines[j]));
     let cols: Columns = match &versions {
+        // One word over every column that is no kernel version (`thp thp
+        // thp thp`): the mmtests configuration's name, which names no
+        // kernel; the run names under it are the columns, as one line's.
+        Some(v) if v.iter().all(|w| *w == v[0]) && !is_kernel_name(&v[0]) => {
+            i -= 1;
+            names.iter().map(|k| (Some(k.clone()), None)).collect()
+        }
         Some(v) => {
             i -= 1;
             v.iter().zip(&names).map(|(k, l)| (Some(k.clone()), Some(l.clone()))).collect()
@@ -359,7 +455,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     && (ended + 1..n).all(|k| lines[k - 1].trim().is_empty())
                     && n - ended <= 2
             });
-            if !continues {
+            // A block after a blank line naming a row of the table above
+            // again is not its continuation: a table of its own under the
+            // same header (kept apart by `emit`'s `table` parameter).
+            let repeats = continues && tables.last().is_some_and(|last| last.rows.iter().any(|r| r.1 == name));
+            if repeats {
+                let last = tables.last().expect("a table");
+                let (columns, group) = (last.columns.clone(), last.group.clone());
+                out.notes.push((
+                    n,
+                    format!(
+                        "an mmtests block after a blank line names rows of the table above again (`{name}`): read as a table of its own under the same header"
+                    ),
+                ));
+                tables.push(Table { line: n, columns, group, rows: Vec::new() });
+            } else if !continues {
                 let table = match header(lines, i, columns) {
                     Some((cols, title, h)) => {
                         Table { line: h + 1, columns: cols, group: title.unwrap_or_default(), rows: Vec::new() }
@@ -405,6 +515,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         n,
                         format!("an mmtests row that does not read: expected {why}, found `{t}`; not read"),
                     )),
+                    Line::Other if row_shaped(t) => out.notes.push((
+                        n,
+                        format!(
+                            "an mmtests row without its changes (`(  -4.53%)` after each value) inside a table with them: not read: `{t}`"
+                        ),
+                    )),
                     Line::Other => break,
                 }
                 i += 1;
@@ -413,8 +529,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         // A table without changes (`Ops …`, `Duration User …`) under its
         // own header, in a file of mmtests tables.
-        if let Some(table) = plain_table(lines, i).filter(|_| !tables.is_empty()) {
-            i = table.rows.last().map_or(i + 1, |r| r.0);
+        if let Some((table, end)) = plain_table(lines, i, &mut out.notes).filter(|_| !tables.is_empty()) {
+            i = end;
             tables.push(table);
             continue;
         }
@@ -430,9 +546,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     Ok(out)
 }
 
+/// A line shaped as a row (a name of two words or more, then figures; the
+/// last one a figure or mmtests' `nan`) that does not read as one: inside
+/// a table, a warning rather than the table's end.
+fn row_shaped(t: &str) -> bool {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    words.len() >= 3
+        && words[0].starts_with(|c: char| c.is_ascii_alphabetic())
+        && words.last().is_some_and(|w| plain(w).is_some() || w.eq_ignore_ascii_case("nan") || *w == "-nan")
+}
+
 /// A table without changes starting at `lines[at]`, under a header of one
-/// or two lines.
-fn plain_table(lines: &[String], at: usize) -> Option<Table> {
+/// or two lines, and the index of the line after it. A row inside it that
+/// does not read (`nan`, a cell missing) is a warning in `notes`, and the
+/// rows after it are read.
+fn plain_table(lines: &[String], at: usize, notes: &mut Vec<(usize, String)>) -> Option<(Table, usize)> {
     let t = lines[at].trim();
     let words = t.split_whitespace().count();
     // The most columns: every word but one a figure.
@@ -440,19 +568,56 @@ fn plain_table(lines: &[String], at: usize) -> Option<Table> {
     let columns = (1..=most).rev().find(|&c| plain_line(t, c).is_some() && header(lines, at, c).is_some())?;
     let (cols, title, h) = header(lines, at, columns)?;
     let mut rows = Vec::new();
+    let mut bad = Vec::new();
+    let mut end = lines.len();
     for (k, l) in lines.iter().enumerate().skip(at) {
-        let Some((name, values)) = plain_line(l.trim(), columns) else { break };
-        rows.push((k + 1, name, values, Vec::new()));
+        let t = l.trim();
+        match plain_line(t, columns) {
+            Some((name, values)) => rows.push((k + 1, name, values, Vec::new())),
+            None if row_shaped(t) && pct_line(t).is_other() => bad.push((k + 1, t.to_string())),
+            None => {
+                end = k;
+                break;
+            }
+        }
     }
-    Some(Table { line: h + 1, columns: cols, group: title.unwrap_or_default(), rows })
+    for (n, t) in bad {
+        notes.push((
+            n,
+            format!("an mmtests row of a table without changes that does not read ({columns} figure(s) after its name expected): not read: `{t}`"),
+        ));
+    }
+    Some((Table { line: h + 1, columns: cols, group: title.unwrap_or_default(), rows }, end))
 }
 
-/// The direction a row's changes give, or why none.
-fn direction(name: &str, cells: &[Cell]) -> Result<Better, &'static str> {
+/// Which cells of a row with changes may be mmtests' "no data": where a
+/// column's result is missing, `Compare.pm` prints the value 0 and the
+/// change 0 (`0.00 (   0.00%)`). A cell `0.00` with a change of `0.00%`
+/// over a baseline that is not 0 is one, or a real 0 that `Stat.pm`'s
+/// `pdiff` (higher is better) also gives a 0% change (`pndiff` would give
+/// 100%): not sure, so not read. A baseline of `0.00` where another column
+/// has a value that is not 0 and a change of `0.00%` is no real 0 either
+/// (`pdiff`/`pndiff` give 100% / -99% over a 0). A row of zeros throughout
+/// (`fault-base-1  0.00 (0.00%) …`) is read as zeros.
+fn no_data(cells: &[Cell]) -> Vec<bool> {
+    let zero = |c: &Cell| c.value == 0.0 && c.pct == 0.0;
+    let Some(base) = cells.first() else { return Vec::new() };
+    let base_missing = base.value == 0.0 && cells[1..].iter().any(|c| c.value != 0.0 && c.pct == 0.0);
+    let mut out = vec![base_missing];
+    out.extend(cells[1..].iter().map(|c| base.value != 0.0 && zero(c)));
+    out
+}
+
+/// The direction a row's changes give, or why none: `cells` are the cells
+/// read (the baseline's first unless `no_base`, mmtests had no data for it).
+fn direction(name: &str, cells: &[Cell], no_base: bool) -> Result<Better, &'static str> {
     let stat = name.split_whitespace().next().unwrap_or_default();
     if ["Stddev", "HStddev", "CoeffVar", "HCoeffVar"].contains(&stat) {
         // mmtests compares deviations with `pndiff` whatever the operation.
         return Ok(Better::Lower);
+    }
+    if no_base || cells.is_empty() {
+        return Err("no column differs from the baseline");
     }
     let base = cells[0].value;
     let mut got: Option<Better> = None;
@@ -504,12 +669,45 @@ fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
             }
         }
         let (mut starred, mut undirected, mut disagree) = (0usize, Vec::new(), Vec::new());
+        // Each row name's first line in this table.
+        let mut first: HashMap<&str, usize> = HashMap::new();
         for (n, name, values, cells) in &table.rows {
+            let twice = match first.get(name.as_str()) {
+                Some(&was) => {
+                    out.notes.push((
+                        *n,
+                        format!(
+                            "mmtests row `{name}` on line {n} repeats line {was}'s in one table: each is a statistic over runs, not a run; its values carry a `row` parameter (line {n}) so the two are not averaged"
+                        ),
+                    ));
+                    true
+                }
+                None => {
+                    first.insert(name.as_str(), *n);
+                    false
+                }
+            };
+            let missing = no_data(cells);
+            for c in (0..cells.len()).filter(|&c| missing[c] && read[c]) {
+                out.notes.push((
+                    *n,
+                    format!(
+                        "mmtests row `{name}`, column {}: {}: not read",
+                        c + 1,
+                        if c == 0 {
+                            "a baseline `0.00` under other columns' values with a 0.00% change (a real 0 baseline gives them 100% or -99%): read as mmtests' \"no data\""
+                        } else {
+                            "`0.00 (0.00%)` against a baseline that is not 0 is mmtests' \"no data\" (Compare.pm prints a missing result so), or a real 0 of a higher-is-better figure (its `pdiff` gives a 0 a 0% change): which, the table does not say"
+                        }
+                    ),
+                ));
+            }
+            let kept: Vec<Cell> = cells.iter().zip(&missing).filter(|(_, m)| !**m).map(|(c, _)| *c).collect();
             let better = if cells.is_empty() {
                 Better::Neither
             } else {
                 starred += cells.iter().filter(|c| c.starred).count();
-                match direction(name, cells) {
+                match direction(name, &kept, missing.first().copied().unwrap_or(false)) {
                     Ok(b) => b,
                     Err(why) => {
                         if why.contains("disagree") {
@@ -521,7 +719,9 @@ fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
                     }
                 }
             };
-            for (c, v) in values.iter().enumerate().filter(|(c, _)| read[*c]) {
+            for (c, v) in
+                values.iter().enumerate().filter(|(c, _)| read[*c] && !missing.get(*c).copied().unwrap_or(false))
+            {
                 seen.insert(key(name, c));
                 let mut s =
                     Sample::new(Metric::new(name.as_str(), "", better), *v, *n).with_group(table.group.as_str());
@@ -534,6 +734,9 @@ fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
                 }
                 if again {
                     s = s.with_param("table", format!("line {}", table.line));
+                }
+                if twice {
+                    s = s.with_param("row", format!("line {n}"));
                 }
                 out.samples.push(s);
             }
@@ -647,19 +850,153 @@ Ops NUMA alloc hit    878062.00   882981.00
         let off = "                         vanillasched-scalewakegran-v2r5 sched-moveforward-v1r1";
         assert_eq!(glued_names(versions, off, 3), None);
         assert_eq!(glued_names(versions, &format!("{names} extra"), 3), None);
+        // Padding past the column's end (the proptest's junk): no name, no panic.
+        assert_eq!(glued_names("   a b", "      x", 2), None);
         assert_eq!(glued_names(versions, "  vanilla", 3), None);
     }
 
     #[test]
     fn two_tables_of_the_same_rows_are_kept_apart() {
-        let table = "\
-                               vanilla      patched
+        // (No `\` continuation: it would eat the header's leading blanks.)
+        let table = "                               vanilla      patched
 Amean     1        0.4380 (   0.00%)      0.4250 *   2.97%*
 ";
         let p = parse(&format!("{table}\nprose\n\n{table}"));
         assert_eq!(p.samples.len(), 4);
         assert!(p.samples[2].params.iter().any(|q| q.name == "table"));
         assert_eq!(p.samples[0].kernel.as_deref(), Some("vanilla"), "one header line names kernels");
+    }
+
+    fn note_on(p: &ParsedFile, line: usize, says: &str) -> bool {
+        p.notes.iter().any(|(l, n)| *l == line && n.contains(says))
+    }
+
+    #[test]
+    fn a_zero_with_no_change_over_a_baseline_that_is_not_zero_is_mmtests_no_data() {
+        // reader34 F18: Compare.pm prints a result it has no data for as `0.00 (0.00%)`.
+        let p = parse(
+            "\
+specjbb
+                               5.6.0-rc1              5.6.0-rc1
+                             baseline-v3             loadavg-v3
+Hmean     tput-1     43593.49 (   0.00%)    41616.85 (  -4.53%)
+Hmean     tput-40   668074.80 (   0.00%)        0.00 (   0.00%)
+",
+        );
+        let tput40: Vec<f64> = p.samples.iter().filter(|s| s.line == 5).map(|s| s.value.mean()).collect();
+        assert_eq!(tput40, [668074.8], "the 0.00 not read");
+        assert!(note_on(&p, 5, "column 2: `0.00 (0.00%)`"), "{:?}", p.notes);
+        // The baseline missing: its 0.00 under a column's value with 0.00%.
+        let p =
+            parse(&TWO.replace("0.6123 (   0.00%)      0.6153 (  -0.49%)", "0.0000 (   0.00%)      0.6153 (   0.00%)"));
+        let row: Vec<f64> = p.samples.iter().filter(|s| s.line == 5).map(|s| s.value.mean()).collect();
+        assert_eq!(row, [0.6153]);
+        assert!(note_on(&p, 5, "column 1"), "{:?}", p.notes);
+        // Zeros throughout are zeros.
+        let p =
+            parse(&TWO.replace("0.6123 (   0.00%)      0.6153 (  -0.49%)", "0.0000 (   0.00%)      0.0000 (   0.00%)"));
+        assert_eq!(p.samples.iter().filter(|s| s.line == 5).count(), 2);
+    }
+
+    #[test]
+    fn a_row_twice_in_one_table_or_a_block_repeating_it_is_kept_apart_and_warned() {
+        // reader34 F1: the same row twice in one table.
+        let p = parse(
+            &TWO.replace("Amean     4 ", "Amean     1        0.5000 (   0.00%)      0.5100 (  -2.00%)\nAmean     4 "),
+        );
+        let again: Vec<&Sample> = p.samples.iter().filter(|s| s.line == 5).collect();
+        assert_eq!(again.len(), 2);
+        assert!(again.iter().all(|s| s.params.iter().any(|q| q.name == "row" && q.value == "line 5")));
+        assert!(!p.samples.iter().filter(|s| s.line == 4).any(|s| s.params.iter().any(|q| q.name == "row")));
+        assert!(note_on(&p, 5, "repeats line 4's"), "{:?}", p.notes);
+        // A block after a blank line repeating the table's rows.
+        let p = parse(
+            "\
+netperf-udp
+                         vanilla      patched
+Hmean     send-64         297.58 (   0.00%)      301.27 (   1.24%)
+
+Hmean     send-64         597.58 (   0.00%)      601.27 (   0.62%)
+",
+        );
+        let second: Vec<(&str, bool)> = p
+            .samples
+            .iter()
+            .map(|s| (s.kernel.as_deref().unwrap(), s.params.iter().any(|q| q.name == "table")))
+            .collect();
+        assert_eq!(second, [("vanilla", false), ("patched", false), ("vanilla", true), ("patched", true)]);
+        assert!(p.samples.iter().all(|s| s.group == "netperf-udp"));
+        assert!(note_on(&p, 5, "names rows of the table above again"), "{:?}", p.notes);
+        // A block of new rows after a blank line still continues the table.
+        let p = parse(&TWO.replace("Amean     4 ", "\nAmean     4 "));
+        assert!(p.samples.iter().all(|s| !s.params.iter().any(|q| q.name == "table")));
+    }
+
+    #[test]
+    fn a_row_that_does_not_read_inside_a_table_is_warned_and_the_table_goes_on() {
+        // reader34 F3: a `nan` row of a table without changes.
+        let text =
+            format!("{TWO}Ops NUMA alloc miss         nan        0.00\nOps NUMA interleave hit    1234.00   1240.00\n");
+        let p = parse(&text);
+        assert!(note_on(&p, 11, "does not read"), "{:?}", p.notes);
+        let hit: Vec<f64> = p.samples.iter().filter(|s| s.line == 12).map(|s| s.value.mean()).collect();
+        assert_eq!(hit, [1234.0, 1240.0]);
+        assert!(p.samples.iter().filter(|s| s.line == 12).all(|s| s.kernel.as_deref() == Some("5.6.0-rc1")));
+        // reader34 F3b: a row without changes inside a table with them.
+        let p = parse(&TWO.replace("0.6123 (   0.00%)      0.6153 (  -0.49%)", "0.6123                0.6153"));
+        assert!(note_on(&p, 5, "without its changes"), "{:?}", p.notes);
+        assert!(!p.samples.iter().any(|s| s.line == 5));
+        let stddev: Vec<(&str, &str)> = p
+            .samples
+            .iter()
+            .filter(|s| s.line == 6)
+            .map(|s| (s.kernel.as_deref().unwrap(), s.group.as_str()))
+            .collect();
+        assert_eq!(stddev, [("5.6.0-rc1", "hackbench-process-pipes"); 2], "the table goes on under its header");
+    }
+
+    #[test]
+    fn a_title_of_as_many_words_as_columns_is_no_header() {
+        // reader34 F2: `netperf UDP` over a one-line header.
+        let p = parse(
+            "\
+netperf UDP
+                         vanilla      patched
+Hmean     send-64         297.58 (   0.00%)      301.27 (   1.24%)
+",
+        );
+        let got: Vec<(&str, &str)> =
+            p.samples.iter().map(|s| (s.kernel.as_deref().unwrap(), s.group.as_str())).collect();
+        assert_eq!(got, [("vanilla", "netperf UDP"), ("patched", "netperf UDP")]);
+        // A sentence right above the rows, no header: no kernels.
+        let p = parse(
+            "\
+Netperf results:
+Hmean     send-64         297.58 (   0.00%)      301.27 (   1.24%)
+",
+        );
+        assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{:?}", p.samples);
+        assert!(note_on(&p, 2, "labelled `column N`"));
+    }
+
+    #[test]
+    fn a_config_name_over_every_column_names_no_kernel() {
+        // wild34 file 17: `thp` ×2 over the run names.
+        let p = parse(
+            "\
+thpscale Fault Latencies
+                                          thp                    thp
+                                        base1                   lru1
+Amean     fault-huge-1     1549.55 (   0.00%)     1361.50 *  12.14%*
+",
+        );
+        let got: Vec<(&str, bool)> = p
+            .samples
+            .iter()
+            .map(|s| (s.kernel.as_deref().unwrap(), s.params.iter().any(|q| q.name == "label")))
+            .collect();
+        assert_eq!(got, [("base1", false), ("lru1", false)]);
+        assert_eq!(p.kernel_order, ["base1", "lru1"]);
     }
 
     #[test]

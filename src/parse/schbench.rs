@@ -533,12 +533,12 @@ fn cell_starts(line: &str) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut k = 0;
     while k < b.len() {
-        if line[k..].starts_with("min=") && (k == 0 || !b[k - 1].is_ascii_alphanumeric()) {
+        if b[k..].starts_with(b"min=") && (k == 0 || !b[k - 1].is_ascii_alphanumeric()) {
             starts.push(k);
             k += 4;
             continue;
         }
-        if line[k..].starts_with("th:") {
+        if b[k..].starts_with(b"th:") {
             // Back over the percentile's figure and its `*`.
             let mut j = k;
             while j > 0 && (b[j - 1].is_ascii_digit() || b[j - 1] == b'.') {

@@ -212,4 +212,6 @@ fn reports_side_by_side_in_bar_columns_are_read_each_under_its_name() {
     assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("2 schbench cell(s)")), "{:?}", f.notes);
     assert_eq!(reports_side_by_side("| 50.0th: 56 (1301 samples) |"), None);
     assert_eq!(reports_side_by_side("a | b | c"), None);
+    // Cells are found byte by byte: text of several bytes a character is no panic.
+    assert_eq!(cell_starts("µs 50.0th: 5 | ü 50.0th: 6 | min=1"), [4, 19, 31]);
 }
