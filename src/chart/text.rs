@@ -13,8 +13,11 @@
 //! and double its length in the mail). The kernel
 //! column is as wide as the longest name (names longer than half the width
 //! are shortened in the middle with `...`); each bar is proportional to the
-//! absolute value, one scale for the whole chart so blocks compare, and the
-//! longest bar fills the width left after the widest value text. Negative
+//! absolute value, one scale per block (a block is one set-up: blocks of
+//! different set-ups are not compared, and one shared scale shrank a 10 s
+//! block to one star beside an 804 s one), and a block's longest bar fills
+//! the width left after the widest value text. With more than one block a
+//! line says the bars are to scale only within a block. Negative
 //! values are drawn with `-` instead of `*`. A table with parameters gets one
 //! block per parameter combination, each under a heading such as
 //! `procs 64`; at most [`crate::report::MAX_BAR_BLOCKS`] of them (the first, the last and
@@ -94,7 +97,6 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
     let all = blocks.iter().flat_map(|(_, e)| e);
     let vw = all.clone().map(|e| e.2.width()).max().unwrap_or(0);
     let longest = all.clone().map(|e| e.0.width()).max().unwrap_or(0);
-    let max_abs = all.clone().map(|e| e.1.abs()).fold(0.0, f64::max);
     // Kernel column: as wide as the longest name, but leave room for a bar.
     let mut kw = longest.min((width / 2).max(6));
     if kw + 2 + vw + 1 > width {
@@ -121,7 +123,12 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
     }
     let has_params =
         t.param_headers.iter().any(|h| !h.is_empty()) && blocks.iter().any(|(p, _)| p.iter().any(|v| !v.is_empty()));
+    if blocks.len() > 1 {
+        out.push("(bars to scale within each block)".to_string());
+    }
     for (params, entries) in &blocks {
+        // One scale per block: its set-up's kernels compare, other blocks' do not.
+        let max_abs = entries.iter().map(|e| e.1.abs()).fold(0.0, f64::max);
         if has_params {
             if !out.is_empty() {
                 out.push(String::new());
