@@ -16,8 +16,9 @@
 //! absolute value, one scale per block (a block is one set-up: blocks of
 //! different set-ups are not compared, and one shared scale shrank a 10 s
 //! block to one star beside an 804 s one), and a block's longest bar fills
-//! the width left after the widest value text. With more than one block a
-//! line says the bars are to scale only within a block. Negative
+//! the width left after the widest value text. With more than one block
+//! the heading (or, without one, a line of its own) says the bars are to
+//! scale only within a block. Negative
 //! values are drawn with `-` instead of `*`. A table with parameters gets one
 //! block per parameter combination, each under a heading such as
 //! `procs 64`; at most [`crate::report::MAX_BAR_BLOCKS`] of them (the first, the last and
@@ -114,8 +115,18 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
     // Standing in for a one-column table, the bars go under the section's
     // title, which names the unit and direction already (as the post:
     // "dbench 64 processes", then the bars).
+    // More than one block: their bars do not compare (a scale each); the
+    // heading says so where it has room, else a line of its own.
+    const PER_BLOCK: &str = "bars to scale within each block";
+    let mut per_block = blocks.len() > 1;
     if !heading.trim().is_empty() && changes.is_none() {
-        out.push(fit(heading.trim(), width));
+        let with = format!("{}; {PER_BLOCK}", heading.trim());
+        if per_block && with.width() <= width {
+            out.push(with);
+            per_block = false;
+        } else {
+            out.push(fit(heading.trim(), width));
+        }
     }
     if blocks.len() < total {
         let note = format!("({} of {total} shown; the table has them all)", which_blocks(&t.param_headers, &blocks));
@@ -123,8 +134,8 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
     }
     let has_params =
         t.param_headers.iter().any(|h| !h.is_empty()) && blocks.iter().any(|(p, _)| p.iter().any(|v| !v.is_empty()));
-    if blocks.len() > 1 {
-        out.push("(bars to scale within each block)".to_string());
+    if per_block {
+        out.push(fit(&format!("({PER_BLOCK})"), width));
     }
     for (params, entries) in &blocks {
         // One scale per block: its set-up's kernels compare, other blocks' do not.
