@@ -408,19 +408,28 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
     if u.apart.is_empty() {
         return out;
     }
-    out.push(Diagnostic::warning(
-        machine_yaml,
-        None,
-        format!(
-            "{}: section {:?}: {} ha{} no row with parameters the baseline {base} has ({}), so none of {} values is compared with it",
-            m.slug,
-            s.title,
-            report::some_of(&u.apart, 5, &u.many),
-            if u.apart.len() == 1 { "s" } else { "ve" },
-            u.base_setup,
-            if u.apart.len() == 1 { "its" } else { "their" }
-        ),
-    ).of_kind(Kind::Section));
+    // Which side has which where the baseline's rows name no parameter:
+    // "has no row with parameters TEST3 has (no procs)" read as if TEST1
+    // lacked procs (newcomer34 F5).
+    let setups = match u.setups_apart() {
+        Some(why) => format!("no row of the baseline {base}'s set-up ({why})"),
+        None => format!("no row with parameters the baseline {base} has ({})", u.base_setup),
+    };
+    out.push(
+        Diagnostic::warning(
+            machine_yaml,
+            None,
+            format!(
+                "{}: section {:?}: {} ha{} {setups}, so none of {} values is compared with it",
+                m.slug,
+                s.title,
+                report::some_of(&u.apart, 5, &u.many),
+                if u.apart.len() == 1 { "s" } else { "ve" },
+                if u.apart.len() == 1 { "its" } else { "their" }
+            ),
+        )
+        .of_kind(Kind::Section),
+    );
     out
 }
 

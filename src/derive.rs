@@ -33,7 +33,27 @@ fn same_row(a: &Sample, b: &Sample) -> bool {
     a.kernel == b.kernel && a.group == b.group && a.params == b.params && a.line == b.line
 }
 
-fn efficiency(rate: &Sample, cpu: &Sample, name: String, unit: &str) -> Option<Sample> {
+/// The most decimals each metric of `samples` is printed with, over the
+/// file (its single values whose step no parser set): the column's printed
+/// step. Bonnie 1.x prints `%CPU` to 0.1, and its `95.0` reads back as 95,
+/// as if printed to the unit (newcomer34 F3: that run's step of 1 made its
+/// CPU Eff's step ten times what the column's 0.1 allows, and p 0.99 where
+/// the printed digits give 0.02).
+fn column_decimals(samples: &[Sample]) -> FxHashMap<&str, i32> {
+    let mut out: FxHashMap<&str, i32> = FxHashMap::default();
+    for s in samples.iter().filter(|s| s.step.is_none()) {
+        if let Value::Single { value } = s.value
+            && value.is_finite()
+        {
+            let d = crate::parse::num::decimals_of(value);
+            let e = out.entry(s.metric.name.as_str()).or_insert(d);
+            *e = (*e).max(d);
+        }
+    }
+    out
+}
+
+fn efficiency(rate: &Sample, cpu: &Sample, name: String, unit: &str, columns: &FxHashMap<&str, i32>) -> Option<Sample> {
     let (Value::Single { value: r }, Value::Single { value: c }) = (rate.value, cpu.value) else {
         return None;
     };
@@ -46,9 +66,16 @@ fn efficiency(rate: &Sample, cpu: &Sample, name: String, unit: &str) -> Option<S
     s.value = Value::single(eff);
     // One printed step of %CPU or of the rate moves the efficiency by its
     // share of either: bonnie++'s `%CP 12` against `13` is 8% of the
-    // efficiency, a change rounding alone can make.
-    let step_of =
-        |x: &Sample, v: f64| x.step.unwrap_or_else(|| crate::parse::num::pow10(-crate::parse::num::decimals_of(v)));
+    // efficiency, a change rounding alone can make. A value's step is its
+    // column's in the file ([`column_decimals`]): `95.0` among `94.8` and
+    // `96.5` was printed to 0.1.
+    let step_of = |x: &Sample, v: f64| {
+        x.step.unwrap_or_else(|| {
+            let d = crate::parse::num::decimals_of(v);
+            let d = columns.get(x.metric.name.as_str()).map_or(d, |&c| c.max(d));
+            crate::parse::num::pow10(-d)
+        })
+    };
     s.step = Some(eff.abs() * (step_of(cpu, c) / c + step_of(rate, r) / r.abs().max(f64::MIN_POSITIVE)));
     Some(s)
 }
@@ -68,10 +95,11 @@ pub fn derive(parsed: &mut ParsedFile) {
     match parsed.benchmark.as_str() {
         "tiobench" => {
             let by_line = index_by_line(&parsed.samples);
+            let columns = column_decimals(&parsed.samples);
             let mut derived = Vec::new();
             for rate in parsed.samples.iter().filter(|s| s.metric.name == "Rate") {
                 if let Some(cpu) = row_of(&parsed.samples, &by_line, rate).find(|c| c.metric.name == "CPU%")
-                    && let Some(eff) = efficiency(rate, cpu, "CPU Eff".to_string(), "")
+                    && let Some(eff) = efficiency(rate, cpu, "CPU Eff".to_string(), "", &columns)
                 {
                     derived.push(eff);
                 }
@@ -92,6 +120,7 @@ pub fn derive(parsed: &mut ParsedFile) {
         }
         "bonnie" | "bonnie++" => {
             let by_line = index_by_line(&parsed.samples);
+            let columns = column_decimals(&parsed.samples);
             let mut derived = Vec::new();
             for cpu in parsed.samples.iter().filter(|s| s.metric.name.ends_with(" %CPU")) {
                 let test = cpu.metric.name.trim_end_matches(" %CPU");
@@ -103,7 +132,7 @@ pub fn derive(parsed: &mut ParsedFile) {
                     before.filter(|r| r.kernel == cpu.kernel && r.group == cpu.group && r.params == cpu.params);
                 if let Some(rate) =
                     row_of(&parsed.samples, &by_line, cpu).chain(wrapped).find(|r| r.metric.name == test)
-                    && let Some(eff) = efficiency(rate, cpu, format!("{test} CPU Eff"), &rate.metric.unit)
+                    && let Some(eff) = efficiency(rate, cpu, format!("{test} CPU Eff"), &rate.metric.unit, &columns)
                 {
                     derived.push(eff);
                 }
@@ -222,6 +251,29 @@ mod tests {
         assert!((step - 803350.0 * (1.0 / 12.0 + 1.0 / 96402.0)).abs() < 1e-6, "{step}");
         assert!(is_derived("bonnie++", "Block CPU Eff") && is_derived("tiobench", "CPU Eff"));
         assert!(!is_derived("tiobench", "Rate") && !is_derived("fio", "CPU Eff"));
+    }
+
+    /// newcomer34 F3: Bonnie 1.x's `%CPU 95.0` reads back as 95; among
+    /// `94.8` and `96.5` of the same column it was printed to 0.1, and its
+    /// efficiency's step is 3608 × (0.1/95 + 1/3421), not × (1/95 + …).
+    #[test]
+    fn a_trailing_zero_keeps_its_columns_printed_step() {
+        let mut p = ParsedFile {
+            benchmark: "bonnie".into(),
+            samples: vec![
+                Sample::new(Metric::new("Per Char", "KB/s", Better::Higher), 3434.0, 13).with_kernel("TEST1"),
+                Sample::new(Metric::new("Per Char %CPU", "%", Better::Neither), 94.8, 13).with_kernel("TEST1"),
+                Sample::new(Metric::new("Per Char", "KB/s", Better::Higher), 3421.0, 14).with_kernel("TEST1"),
+                Sample::new(Metric::new("Per Char %CPU", "%", Better::Neither), 95.0, 14).with_kernel("TEST1"),
+            ],
+            ..Default::default()
+        };
+        derive(&mut p);
+        let effs: Vec<&Sample> = p.samples.iter().filter(|s| s.metric.name == "Per Char CPU Eff").collect();
+        assert_eq!(effs.len(), 2);
+        assert_eq!(effs[1].value.mean(), 3601.05);
+        let step = effs[1].step.expect("a step");
+        assert!((step - 3601.05 * (0.1 / 95.0 + 1.0 / 3421.0)).abs() < 1e-6, "{step}");
     }
 
     #[test]

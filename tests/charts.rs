@@ -538,6 +538,29 @@ fn a_second_x_value_only_in_an_undrawn_kernel_gives_bars() {
     assert!(specs.iter().all(|c| matches!(c, ChartSpec::Bar(_))), "{specs:?}");
 }
 
+/// newcomer34 F7: kernbench's 6.6 ran `-j 8` only and 6.7 `-j 144` only;
+/// the table compares neither with the other, so a "line" through 6.6 at 8
+/// and 6.7 at 144 would draw two set-ups as a scaling curve. Each kernel a
+/// single point: bars, one chart per set-up.
+#[test]
+fn one_point_per_kernel_at_different_x_gives_bars() {
+    let s = Sec::new("kernbench", vec![col("Elapsed Time", "s", Better::Lower)])
+        .params(&["jobs"])
+        .baseline("6.6")
+        .row("6.6", &["8"], vec![one(28.09)])
+        .row("6.7", &["144"], vec![one(20.72)])
+        .build();
+    let specs = chart::plan_section(&s);
+    let subtitles: Vec<&str> = specs
+        .iter()
+        .map(|c| match c {
+            ChartSpec::Bar(b) => b.subtitle.as_str(),
+            other => panic!("no scaling chart across set-ups not compared: {other:?}"),
+        })
+        .collect();
+    assert_eq!(subtitles, ["jobs 8", "jobs 144"]);
+}
+
 #[test]
 fn many_panels_with_many_kernels() {
     let cols: Vec<ColumnView> = ["null call", "open clos", "sig inst", "fork proc", "exec proc", "sh proc", "extra"]
@@ -886,12 +909,16 @@ fn text_chart_blocks_per_parameter() {
     // a line saying which.
     assert_eq!(t.lines().filter(|l| l.starts_with("threads ")).count(), 4, "{t}");
     assert!(t.contains("(threads 1, 4, 8 and 32 of 6 shown; the table has them all)"), "{t}");
-    // The bars of one scale: threads 1 longer than threads 32.
-    let bar = |block: &str| {
+    // A scale per block (newcomer34 F7: one shared scale shrank a 10 s
+    // set-up to one star beside an 804 s one): each block's largest value
+    // (2.4.17's) fills the room, and the chart says so.
+    let bar = |block: &str, row: usize| {
         let start = t.find(&format!("\n{block}\n")).unwrap();
-        t[start..].lines().nth(2).unwrap().matches('*').count()
+        t[start..].lines().nth(1 + row).unwrap().matches('*').count()
     };
-    assert!(bar("threads 1") > bar("threads 32"));
+    assert_eq!(bar("threads 1", 1), bar("threads 32", 1));
+    assert!(bar("threads 32", 1) > bar("threads 32", 4), "{t}");
+    assert!(t.starts_with("Rate, bigger is better; bars to scale within each block\n"), "{t}");
 }
 
 #[test]

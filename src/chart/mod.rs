@@ -652,11 +652,13 @@ fn all_specs(section: &SectionView) -> Vec<ChartSpec> {
         .flat_map(|(combo, rows)| {
             let label = param_label(&other_headers, &combo);
             // The lines of columns `cs` with two x values or more among
-            // the points drawn.
+            // the points drawn, and some kernel with two of them: one
+            // kernel at jobs 8 and another at jobs 144 are two set-ups the
+            // table does not compare, not a line (newcomer34 F7).
             let lines = |cs: &[usize]| -> Vec<ScalingSpec> {
                 cs.iter()
                     .filter_map(|&c| scaling::plan(section, c, xp, &rows, &label))
-                    .filter(|s| s.x_ticks.len() >= 2)
+                    .filter(|s| s.x_ticks.len() >= 2 && s.series.iter().any(|l| l.points.len() >= 2))
                     .collect()
             };
             let (head_lines, rest_lines) = (lines(&heads), lines(&rest));
@@ -668,8 +670,8 @@ fn all_specs(section: &SectionView) -> Vec<ChartSpec> {
                 }));
                 return out;
             }
-            // One x value (among the points drawn): lines of single
-            // points say nothing; bars do, one chart per parameter set as
+            // One x value (among the points drawn), or one per kernel:
+            // lines of single points say nothing; bars do, one chart per parameter set as
             // for any table.
             group_rows(rows.iter().map(|&ri| t.rows[ri].params.clone()))
                 .into_iter()

@@ -183,10 +183,7 @@ fn draw_panel<DB: DrawingBackend>(
     let heading = format!("{} ({})", clean(&p.metric), axis_desc(&clean(&p.unit), p.better));
     let heading = if heading.ends_with(" ()") { clean(&p.metric) } else { heading };
     area.draw(&Text::new(heading, (label_w, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
-    let values = p.strips.iter().flatten().flat_map(|s| s.runs.iter().map(|r| r.0).chain([s.mean]));
-    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
-    let pad = ((hi - lo) * 0.05).max(hi.abs().max(lo.abs()) * 1e-9);
-    let (lo, hi, ticks) = nice_axis(lo - pad, hi + pad, 6);
+    let (lo, hi, ticks) = value_axis(p);
     let step = tick_step(&ticks);
     let n = spec.rows.len();
     let centers: Vec<f64> = (0..n).map(|i| i as f64 + 0.5).collect();
@@ -227,6 +224,18 @@ fn draw_panel<DB: DrawingBackend>(
             .ok()?;
     }
     Some(())
+}
+
+/// A panel's value axis `(lo, hi, ticks)`: the runs and means with 5 %
+/// room either side, but never below 0 when no value is negative (a time,
+/// rate or count drawn from −200 s reads as broken): such an axis starts at
+/// 0 or at the data.
+fn value_axis(p: &RunsPanel) -> (f64, f64, Vec<f64>) {
+    let values = p.strips.iter().flatten().flat_map(|s| s.runs.iter().map(|r| r.0).chain([s.mean]));
+    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
+    let pad = ((hi - lo) * 0.05).max(hi.abs().max(lo.abs()) * 1e-9);
+    let floor = if lo >= 0.0 { (lo - pad).max(0.0) } else { lo - pad };
+    nice_axis(floor, hi + pad, 6)
 }
 
 /// The `alt` sentence: "Strip chart of every run of real (s) for 2
@@ -338,6 +347,21 @@ mod tests {
         for slug in ["i586-166", "quad-xeon-raid5"] {
             assert!(page(slug).sections.iter().all(|s| plan(s).is_none()), "{slug}");
         }
+    }
+
+    #[test]
+    fn an_axis_of_values_that_are_not_negative_does_not_start_below_zero() {
+        // newcomer34 F7: hackbench runs of 9 s to 942 s drew an axis from −200 s.
+        let s = spec(&[&[9.2, 10.3, 11.4], &[700.0, 804.0, 942.0]]);
+        let (lo, hi, ticks) = value_axis(&s.panels[0]);
+        assert_eq!(lo, 0.0, "{ticks:?}");
+        assert!(hi >= 942.0 && ticks.iter().all(|&t| t >= 0.0), "{ticks:?}");
+        // A strip away from 0 still starts near its data.
+        let (lo, _, _) = value_axis(&spec(&[&[900.0, 910.0, 905.0]]).panels[0]);
+        assert!(lo > 800.0, "{lo}");
+        // Negative values keep their room below.
+        let (lo, _, _) = value_axis(&spec(&[&[-5.0, 3.0, 4.0]]).panels[0]);
+        assert!(lo < -5.0, "{lo}");
     }
 
     #[test]

@@ -13,8 +13,12 @@
 //! and double its length in the mail). The kernel
 //! column is as wide as the longest name (names longer than half the width
 //! are shortened in the middle with `...`); each bar is proportional to the
-//! absolute value, one scale for the whole chart so blocks compare, and the
-//! longest bar fills the width left after the widest value text. Negative
+//! absolute value, one scale per block (a block is one set-up: blocks of
+//! different set-ups are not compared, and one shared scale shrank a 10 s
+//! block to one star beside an 804 s one), and a block's longest bar fills
+//! the width left after the widest value text. With more than one block
+//! the heading (or, without one, a line of its own) says the bars are to
+//! scale only within a block. Negative
 //! values are drawn with `-` instead of `*`. A table with parameters gets one
 //! block per parameter combination, each under a heading such as
 //! `procs 64`; at most [`crate::report::MAX_BAR_BLOCKS`] of them (the first, the last and
@@ -94,7 +98,6 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
     let all = blocks.iter().flat_map(|(_, e)| e);
     let vw = all.clone().map(|e| e.2.width()).max().unwrap_or(0);
     let longest = all.clone().map(|e| e.0.width()).max().unwrap_or(0);
-    let max_abs = all.clone().map(|e| e.1.abs()).fold(0.0, f64::max);
     // Kernel column: as wide as the longest name, but leave room for a bar.
     let mut kw = longest.min((width / 2).max(6));
     if kw + 2 + vw + 1 > width {
@@ -112,8 +115,18 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
     // Standing in for a one-column table, the bars go under the section's
     // title, which names the unit and direction already (as the post:
     // "dbench 64 processes", then the bars).
+    // More than one block: their bars do not compare (a scale each); the
+    // heading says so where it has room, else a line of its own.
+    const PER_BLOCK: &str = "bars to scale within each block";
+    let mut per_block = blocks.len() > 1;
     if !heading.trim().is_empty() && changes.is_none() {
-        out.push(fit(heading.trim(), width));
+        let with = format!("{}; {PER_BLOCK}", heading.trim());
+        if per_block && with.width() <= width {
+            out.push(with);
+            per_block = false;
+        } else {
+            out.push(fit(heading.trim(), width));
+        }
     }
     if blocks.len() < total {
         let note = format!("({} of {total} shown; the table has them all)", which_blocks(&t.param_headers, &blocks));
@@ -121,7 +134,12 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
     }
     let has_params =
         t.param_headers.iter().any(|h| !h.is_empty()) && blocks.iter().any(|(p, _)| p.iter().any(|v| !v.is_empty()));
+    if per_block {
+        out.push(fit(&format!("({PER_BLOCK})"), width));
+    }
     for (params, entries) in &blocks {
+        // One scale per block: its set-up's kernels compare, other blocks' do not.
+        let max_abs = entries.iter().map(|e| e.1.abs()).fold(0.0, f64::max);
         if has_params {
             if !out.is_empty() {
                 out.push(String::new());

@@ -511,12 +511,28 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
             }
         }
     }
+    // Metrics as rows (a column per kernel): a kernel's changes get a `%`
+    // over them, its name over its values. Right-aligned over the whole
+    // column, the name sat over the changes, and a block of one kernel
+    // showed a change column with no header, its baseline 60 lines above
+    // (newcomer34 F7, LMbench's mail).
+    let kernels_as_columns = b.label_headers.first().is_some_and(|h| h == "test");
     for &ci in group {
         let c = &plan.columns[ci];
         let offset = depth - c.header.len();
+        let values_w = c.width.saturating_sub(c.delta + 1 + c.mark);
+        let split = kernels_as_columns
+            && c.delta > 0
+            && c.header.len() == 1
+            && c.header.iter().all(|h| unicode_width::UnicodeWidthStr::width(h.as_str()) <= values_w.saturating_sub(1));
         for (d, line) in lines.iter_mut().enumerate() {
             line.push_str(&gap);
-            if d < depth {
+            if d + 1 == depth && split {
+                pad_left(line, &c.header[0], values_w);
+                line.push(' ');
+                pad_left(line, "%", c.delta);
+                pad_right(line, "", c.mark);
+            } else if d < depth {
                 let part = d.checked_sub(offset).and_then(|k| c.header.get(k)).map_or("", String::as_str);
                 pad_left(line, part, c.width);
             } else if any_unit && d == depth {

@@ -792,7 +792,8 @@ pub(super) fn direction_label(columns: &[ColumnView]) -> String {
             } else {
                 ((&lo, Better::Lower), Better::Higher)
             };
-            format!("{}: {}; {}: the rest{}", few_dir.phrase(), few.join(", "), rest_dir.phrase(), informational())
+            let few = grouped(few).join(", ");
+            format!("{}: {few}; {}: the rest{}", few_dir.phrase(), rest_dir.phrase(), informational())
         }
     }
 }
@@ -809,13 +810,82 @@ fn informational_note(neither: &[String]) -> String {
         {
             format!("; {} columns informational", last(first))
         }
+        // Past three names, the list after its word, as the directions'
+        // (`smaller is better: the rest; Mhz, tlb pages, … informational`
+        // read as one run-on list, newcomer34 F7).
+        [_, _, _, _, ..] => format!("; informational: {}", grouped(neither).join(", ")),
         _ => format!("; {} informational", neither.join(", ")),
     }
+}
+
+/// `names` with each run of three or more in a row that begin with the
+/// same words (two or more: a table's group, as LMbench's `Local
+/// Communication bandwidths Pipe`, `… AF UNIX`, …) written once, the
+/// rest in brackets: `Local Communication bandwidths (Pipe, AF UNIX,
+/// TCP)`. A caption repeated the group nine times.
+fn grouped(names: &[String]) -> Vec<String> {
+    let words = |n: &str| n.split(' ').map(str::to_string).collect::<Vec<_>>();
+    // The words all of `run` begin with, each keeping one word at least.
+    let common = |run: &[String]| -> usize {
+        let first = words(&run[0]);
+        let mut k = first.len().saturating_sub(1);
+        for n in &run[1..] {
+            let w = words(n);
+            let same = first.iter().zip(&w).take_while(|(a, b)| a == b).count();
+            k = k.min(same).min(w.len().saturating_sub(1));
+        }
+        k
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < names.len() {
+        // The longest run from `i` sharing two words or more.
+        let mut j = i + 1;
+        while j < names.len() && common(&names[i..=j]) >= 2 {
+            j += 1;
+        }
+        if j - i >= 3 {
+            let k = common(&names[i..j]);
+            let head = words(&names[i])[..k].join(" ");
+            let tails: Vec<String> = names[i..j].iter().map(|n| words(n)[k..].join(" ")).collect();
+            out.push(format!("{head} ({})", tails.join(", ")));
+        } else {
+            out.extend(names[i..j].iter().cloned());
+        }
+        i = j;
+    }
+    out
 }
 
 #[cfg(test)]
 mod run_tests {
     use super::*;
+
+    /// newcomer34 F7: LMbench's caption named its group with each of nine
+    /// columns, and its informational list ran on after "the rest".
+    #[test]
+    fn a_caption_names_a_group_once() {
+        let col = |name: &str, better: Better| ColumnView { name: name.into(), better, ..Default::default() };
+        let mut cols: Vec<ColumnView> = ["Pipe", "AF UNIX", "TCP", "Mem read"]
+            .iter()
+            .map(|n| col(&format!("Local Communication bandwidths {n}"), Better::Higher))
+            .collect();
+        cols.extend((0..5).map(|i| col(&format!("Processor, Processes lat {i}"), Better::Lower)));
+        cols.extend(
+            ["Mhz", "tlb pages", "mem par"]
+                .iter()
+                .map(|n| col(&format!("Basic system parameters {n}"), Better::Neither)),
+        );
+        cols.push(col("Memory latencies Mhz", Better::Neither));
+        assert_eq!(
+            direction_label(&cols),
+            "bigger is better: Local Communication bandwidths (Pipe, AF UNIX, TCP, Mem read); smaller is better: \
+             the rest; informational: Basic system parameters (Mhz, tlb pages, mem par), Memory latencies Mhz"
+        );
+        // Two alike stay as they are; short lists keep their old words.
+        assert_eq!(grouped(&["read: bw".into(), "read: IOPS".into()]), ["read: bw", "read: IOPS"]);
+        assert_eq!(informational_note(&["Mhz".into(), "CPU%".into()]), "; Mhz, CPU% informational");
+    }
 
     #[test]
     fn the_runs_trim_leaves_out_are_marked() {

@@ -44,6 +44,17 @@ pub struct Uncompared {
     /// has kernels.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub base_columns: Vec<String>,
+    /// Where the baseline's rows name none of the parameters: the values
+    /// the [`Uncompared::apart`] kernels' rows give them (`procs 1–48`),
+    /// so the note says which side has which; else empty.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub apart_setup: String,
+    /// How many rows the baseline has (its "row" or "rows").
+    #[serde(skip)]
+    pub base_rows: usize,
+    /// How many rows the [`Uncompared::apart`] kernels have.
+    #[serde(skip)]
+    pub apart_rows: usize,
     /// What the rows are ("kernels", or the class's `compare:` plural).
     pub many: String,
     /// The baseline has no row in the table at all (a section of a
@@ -186,13 +197,33 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         })
         .collect();
     let mut base_setup = set.join(", ");
+    let mut apart_setup = String::new();
+    let apart_rows = t.rows.iter().filter(|r| apart.contains(&r.kernel)).count();
     if base_setup.is_empty() {
         base_setup = format!("no {}", t.param_headers.join(" or "));
+        // What the others' rows give instead: "TEST1 has no row with no
+        // procs" read as if TEST1 lacked procs (newcomer34 F5).
+        let apart_rows: Vec<&[String]> =
+            t.rows.iter().filter(|r| apart.contains(&r.kernel)).map(|r| r.params.as_slice()).collect();
+        apart_setup = t
+            .param_headers
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| {
+                let values: Vec<&str> =
+                    apart_rows.iter().filter_map(|p| p.get(i)).map(|v| v.as_str()).filter(|v| !v.is_empty()).collect();
+                (!values.is_empty()).then(|| format!("{h} {}", span(&values)))
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
     }
     Some(Uncompared {
         baseline: base.to_string(),
         apart,
         base_setup,
+        apart_setup,
+        base_rows: base_rows.len(),
+        apart_rows,
         lacking,
         lacking_params,
         short,
@@ -256,6 +287,27 @@ fn rows_by_kernel(t: &TableView) -> Vec<(&str, Vec<&super::RowView>)> {
     out
 }
 
+/// The values rows give one parameter: `1–48` when all are numbers (of
+/// more than two distinct values), else [`alternatives`] of the distinct
+/// ones (`8 or 16`, `seq, rand`).
+fn span(values: &[&str]) -> String {
+    let mut distinct: Vec<&str> = Vec::new();
+    for v in values {
+        if !distinct.contains(v) {
+            distinct.push(v);
+        }
+    }
+    let numbers: Option<Vec<(f64, &str)>> =
+        distinct.iter().map(|v| v.trim().parse::<f64>().ok().filter(|x| x.is_finite()).map(|x| (x, *v))).collect();
+    match numbers {
+        Some(mut n) if n.len() > 2 => {
+            n.sort_by(|a, b| a.0.total_cmp(&b.0));
+            format!("{}\u{2013}{}", n[0].1.trim(), n[n.len() - 1].1.trim())
+        }
+        _ => alternatives(&distinct),
+    }
+}
+
 /// Values one of which a row has: `8`, `8 or 16`, `4, 8 or 16`; past
 /// five, the first four and how many more.
 fn alternatives(values: &[&str]) -> String {
@@ -306,7 +358,28 @@ impl Uncompared {
         if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() {
             return None;
         }
-        Some(Uncompared { apart, lacking, short, unlike, ..self.clone() })
+        // The others' set-up was worked out over every kernel apart: one
+        // kernel's page says it the plain way rather than name another's.
+        let apart_setup = if apart.len() == self.apart.len() { self.apart_setup.clone() } else { String::new() };
+        Some(Uncompared { apart, lacking, short, unlike, apart_setup, ..self.clone() })
+    }
+
+    /// Where the baseline's rows name none of the parameters the
+    /// [`Uncompared::apart`] kernels' rows give, which side has which:
+    /// `TEST3's row names no procs; TEST1's rows have procs 1–48`.
+    /// `None` otherwise.
+    pub fn setups_apart(&self) -> Option<String> {
+        if self.apart_setup.is_empty() || self.apart.is_empty() {
+            return None;
+        }
+        let base = &self.baseline;
+        let (rows, name) = if self.base_rows == 1 { ("row", "names") } else { ("rows", "name") };
+        let whose = match self.apart.as_slice() {
+            [one] => format!("{one}'s"),
+            _ => "their".to_string(),
+        };
+        let theirs = if self.apart_rows == 1 { "row has" } else { "rows have" };
+        Some(format!("{base}'s {rows} {name} {}; {whose} {theirs} {}", self.base_setup, self.apart_setup))
     }
 
     /// The line under the table: `not compared with 6.1: 6.2 (no row with
@@ -319,11 +392,9 @@ impl Uncompared {
         }
         let mut parts = Vec::new();
         if !self.apart.is_empty() {
-            parts.push(format!(
-                "not compared with {base}: {} (no row with {base}'s set-up, {})",
-                some_of(&self.apart, 5, &self.many),
-                self.base_setup
-            ));
+            let why =
+                self.setups_apart().unwrap_or_else(|| format!("no row with {base}'s set-up, {}", self.base_setup));
+            parts.push(format!("not compared with {base}: {} ({why})", some_of(&self.apart, 5, &self.many)));
         }
         for (params, kernels) in &self.short {
             parts.push(format!(
@@ -359,6 +430,28 @@ mod tests {
 
     fn row(kernel: &str, procs: &str) -> RowView {
         RowView::new(kernel.into(), vec![procs.into()], vec![Some(CellView::default())])
+    }
+
+    /// newcomer34 F5: the baseline's row names no procs (its quoted
+    /// dbench printed no client count) and the other's rows all do: the
+    /// note says which side has which, not "no row with …, no procs".
+    #[test]
+    fn a_baseline_without_the_parameter_says_which_side_has_it() {
+        let t = TableView {
+            param_headers: vec!["procs".into()],
+            rows: vec![row("TEST1", "1"), row("TEST1", "2"), row("TEST1", "48"), row("TEST3", "")],
+            baseline: Some("TEST3".into()),
+            ..Default::default()
+        };
+        let u = uncompared(&t).expect("TEST1 is compared with nothing");
+        assert_eq!(u.apart, ["TEST1"]);
+        assert_eq!(
+            u.note(),
+            "not compared with TEST3: TEST1 (TEST3's row names no procs; TEST1's rows have procs 1\u{2013}48)"
+        );
+        // Words, not numbers: the distinct values.
+        assert_eq!(span(&["seq", "rand", "seq"]), "seq or rand");
+        assert_eq!(span(&["8", "16"]), "8 or 16");
     }
 
     /// A baseline with two set-ups names both: `procs 8 or 16` (it named
