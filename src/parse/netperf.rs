@@ -357,6 +357,23 @@ struct Block {
 }
 
 impl Block {
+    /// A table of `test` whose banner (or command line, `from_command`)
+    /// is on line `at`, nothing of it read yet.
+    fn new(test: String, at: usize, from_command: bool) -> Self {
+        Block {
+            test,
+            at,
+            header: Vec::new(),
+            units_seen: false,
+            udp_pending: false,
+            rr_remote_pending: false,
+            rows: 0,
+            decimals: None,
+            from_command,
+            broken: false,
+        }
+    }
+
     fn kind(&self) -> Option<Kind> {
         let h = self.header.join(" ");
         if h.contains("Trans.") {
@@ -727,18 +744,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 hosts.pop();
             }
             hosts.push((out.samples.len(), banner_host(t)));
-            block = Some(Block {
-                test,
-                at: n,
-                header: Vec::new(),
-                units_seen: false,
-                udp_pending: false,
-                rr_remote_pending: false,
-                rows: 0,
-                decimals: None,
-                from_command: command.is_some(),
-                broken: false,
-            });
+            block = Some(Block::new(test, n, command.is_some()));
             continue;
         }
         // netperf's own header with no banner or command line above it
@@ -762,18 +768,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     kind_name(kind).to_string()
                 }
             };
-            block = Some(Block {
-                test,
-                at: n,
-                header: Vec::new(),
-                units_seen: false,
-                udp_pending: false,
-                rr_remote_pending: false,
-                rows: 0,
-                decimals: None,
-                from_command: true,
-                broken: false,
-            });
+            block = Some(Block::new(test, n, true));
         }
         // `-D`'s interim results (`Interim result: 37221.90 10^6bits/s over
         // 1.015 seconds ending at 1559151699.433`) are no result; a mail
