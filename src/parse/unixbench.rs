@@ -32,7 +32,7 @@
 //!   printed (`"lps"`, `"lpm"`, `"MWIPS"`, `"fps"`; `KBps` is spelled
 //!   `"KB/s"`), [`Better::Higher`], group `""`;
 //! * index value: group `"index"` (`"3D graphics index"` for the 3D Graphics
-//!   table), metric = the test's name, unit `""`, [`Better::Higher`];
+//!   table, `"2D graphics index"` for the 2D Graphics one), metric = the test's name, unit `""`, [`Better::Higher`];
 //!   BASELINE (a constant) is not read; RESULT repeats the test's result
 //!   line above the table and is not read again, but a post that quotes
 //!   the index table alone (`Dhrystone 2 using register variables
@@ -44,7 +44,9 @@
 //! * `System Benchmarks Index Score` and 4.1's `FINAL SCORE`: group
 //!   `"index"`, metric `"Index Score"`, unit `""`, Higher; `3D Graphics
 //!   Benchmarks Index Score`: group `"3D graphics index"`, metric
-//!   `"Index Score"`; `System Benchmarks Index Score (Partial Only)`: group
+//!   `"Index Score"`; `2D Graphics Benchmarks Index Score` likewise, group
+//!   `"2D graphics index"` (5.1's `Run gindex` prints the System, 3D and 2D
+//!   tables one after another, each its own index); `System Benchmarks Index Score (Partial Only)`: group
 //!   `"index"`, metric `"Index Score (Partial Only)"` (a score over some
 //!   tests only is not comparable with a full one);
 //! * BYTE UNIX Benchmarks 3.11's `AVERAGE` under its index table (the mean
@@ -104,6 +106,22 @@ const ID: &str = "unixbench";
 pub const INDEX_GROUP: &str = "index";
 /// Group of the 3D Graphics Benchmarks index table and score.
 pub const GRAPHICS_INDEX_GROUP: &str = "3D graphics index";
+/// Group of the 2D Graphics Benchmarks index table and score (UnixBench
+/// 5.1's x11perf tests, `2D Graphics Benchmarks Index Score   1795.9`).
+pub const GRAPHICS_2D_INDEX_GROUP: &str = "2D graphics index";
+
+/// The group of an index table's header or score line: `3D Graphics
+/// Benchmarks Index …` and `2D Graphics Benchmarks Index …` are indexes of
+/// their own, every other (`System Benchmarks Index …`, 4.1's) is `"index"`.
+fn index_group(line: &str) -> &'static str {
+    if line.contains("3D Graphics") {
+        GRAPHICS_INDEX_GROUP
+    } else if line.contains("2D Graphics") {
+        GRAPHICS_2D_INDEX_GROUP
+    } else {
+        INDEX_GROUP
+    }
+}
 
 impl BenchParser for UnixBench {
     fn id(&self) -> &'static str {
@@ -115,7 +133,8 @@ impl BenchParser for UnixBench {
     }
 
     /// A last line `System Benchmarks Index Score            5562.6`
-    /// (also `(Partial Only)` and `3D Graphics Benchmarks Index Score`)
+    /// (also `(Partial Only)`, `3D Graphics Benchmarks Index Score` and
+    /// `2D Graphics …`)
     /// without a line break is whole when its figure has one decimal:
     /// UnixBench 5's `Run` prints the index score `%.1f`, so a cut one has
     /// none (`556` for `5562.6`) or ends in its point. BYTE 3.11's
@@ -297,7 +316,7 @@ impl BenchParser for UnixBench {
             if (line.contains("BASELINE") && line.contains("RESULT")) || wrapped_header {
                 delta_header = None;
                 block.closed = true;
-                index = Some(if line.contains("3D Graphics") { GRAPHICS_INDEX_GROUP } else { INDEX_GROUP });
+                index = Some(index_group(line));
                 if wrapped_header {
                     i += 1;
                 }
@@ -870,10 +889,13 @@ fn score_label(line: &str) -> Option<(&'static str, &'static str)> {
     if line.starts_with("FINAL SCORE") {
         return Some((INDEX_GROUP, "Index Score"));
     }
-    if !(line.starts_with("System Benchmarks Index Score") || line.starts_with("3D Graphics Benchmarks Index Score")) {
+    if !(line.starts_with("System Benchmarks Index Score")
+        || line.starts_with("3D Graphics Benchmarks Index Score")
+        || line.starts_with("2D Graphics Benchmarks Index Score"))
+    {
         return None;
     }
-    let group = if line.contains("3D Graphics") { GRAPHICS_INDEX_GROUP } else { INDEX_GROUP };
+    let group = index_group(line);
     let metric = if line.contains("(Partial Only)") { "Index Score (Partial Only)" } else { "Index Score" };
     Some((group, metric))
 }
@@ -1245,6 +1267,26 @@ Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
         let gi = find(&f, GRAPHICS_INDEX_GROUP, "3D graphics: gears");
         assert_eq!(gi[0].value.mean(), 960.2);
         assert_eq!(find(&f, "", "3D graphics: gears")[0].metric.unit, "fps");
+    }
+
+    #[test]
+    fn the_2d_graphics_index_is_its_own_group_after_the_3d_one() {
+        let text = "3D Graphics Benchmarks Index Values          BASELINE       RESULT    INDEX\n\
+3D graphics: gears                               33.4         59.3     17.8\n\
+                                                                   ========\n\
+3D Graphics Benchmarks Index Score                                     17.8\n\
+\n\
+2D Graphics Benchmarks Index Values          BASELINE       RESULT    INDEX\n\
+2D graphics: aa polygons                         15.0       2839.7   1893.2\n\
+2D graphics: windows                             15.0         88.7     59.2\n\
+                                                                   ========\n\
+2D Graphics Benchmarks Index Score                                   1795.9\n";
+        let f = parse(text).unwrap();
+        assert_eq!(find(&f, GRAPHICS_INDEX_GROUP, "Index Score")[0].value.mean(), 17.8);
+        assert_eq!(find(&f, GRAPHICS_2D_INDEX_GROUP, "Index Score")[0].value.mean(), 1795.9);
+        assert_eq!(find(&f, GRAPHICS_2D_INDEX_GROUP, "2D graphics: windows")[0].value.mean(), 59.2);
+        // A quoted index table without result lines: RESULT is the result, unit `score`.
+        assert_eq!(find(&f, "", "2D graphics: aa polygons")[0].metric.unit, "score");
     }
 
     #[test]
