@@ -705,6 +705,13 @@ fn index_row<'a>(
             notes.push((i + 1, format!("RESULT and INDEX of line {lineno} wrapped onto this line; rejoined")));
             return Ok(IndexRow::Value { name, value: two[1], at: i + 1, result: (two[0], i + 1), next: i + 1 });
         }
+        // A score line of an index this parser does not name (`… Benchmarks
+        // Index Score  1795.9` of a table it does not know): the table ends
+        // here, its score is not read, and the rest of the file still is.
+        if name.contains("Index Score") {
+            notes.push((lineno, format!("{name:?}: a score line of an index benchsite does not know; not read")));
+            return Ok(IndexRow::End);
+        }
         return Err(ParseError::malformed(lineno, "an index row: test name, BASELINE, RESULT and INDEX", line));
     }
     let (baseline, result) = (nums[0], nums[1]);
@@ -1287,6 +1294,22 @@ Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
         assert_eq!(find(&f, GRAPHICS_2D_INDEX_GROUP, "2D graphics: windows")[0].value.mean(), 59.2);
         // A quoted index table without result lines: RESULT is the result, unit `score`.
         assert_eq!(find(&f, "", "2D graphics: aa polygons")[0].metric.unit, "score");
+    }
+
+    #[test]
+    fn an_unknown_index_score_ends_its_table_with_a_note_and_the_rest_is_read() {
+        let text = "Widget Benchmarks Index Values               BASELINE       RESULT    INDEX\n\
+Widget spin                                      10.0         20.0     20.0\n\
+                                                                   ========\n\
+Widget Benchmarks Index Score                                         20.0\n\
+\n\
+System Benchmarks Index Values               BASELINE       RESULT    INDEX\n\
+Execl Throughput                                 43.0       1685.4    392.0\n\
+                                                                   ========\n\
+System Benchmarks Index Score                                         392.0\n";
+        let f = parse(text).unwrap();
+        assert_eq!(find(&f, INDEX_GROUP, "Index Score")[0].value.mean(), 392.0);
+        assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("does not know")), "{:?}", f.notes);
     }
 
     #[test]
