@@ -3414,6 +3414,24 @@ fn identities<'a>(
             headings.push((level, h, n));
             continue;
         }
+        // `Results with a patched kernel` alone between blank lines: a
+        // plain-text section's title, heading every label line below it as
+        // a Markdown heading does (LKML 2005-09: the patched kernel's `find`
+        // and `make bzImage` runs under it, each under the same underlined
+        // `kernel 2.6.13 build time` as the unpatched kernel's, were
+        // averaged with them).
+        if let Some(h) = (starts_paragraph && trimmed.get(n).is_none_or(|next| next.is_empty()))
+            .then(|| results_heading(text))
+            .flatten()
+        {
+            scene = None;
+            label = Some(h.clone());
+            label_at = n;
+            word = None;
+            headings.clear();
+            headings.push((1, h, n));
+            continue;
+        }
         if let Some(h) = markdown_heading(text) {
             scene = None;
             label = Some(label_text(h));
@@ -3894,6 +3912,31 @@ fn result_on_kernel(text: &str) -> Option<String> {
         ["result on ", "results on ", "result with ", "results with "].iter().find_map(|p| lower.strip_prefix(p))?;
     let rest = rest.strip_prefix("kernel ").or_else(|| rest.strip_suffix(" kernel")).unwrap_or(rest).trim();
     is_kernel_name(rest).then(|| rest.to_string())
+}
+
+/// A plain-text section's title naming a change, `Results with a patched
+/// kernel` (`Result`, `Results`, `Numbers`, then `with`, `without`,
+/// `before` or `after`, a colon allowed at its end): the change's words as
+/// written (`with a patched kernel`). At most [`MAX_LABEL_CHARS`]
+/// characters and eight words, no sentence's end, no comma, and no
+/// kernel's name alone after the change word ([`result_on_kernel`] reads
+/// `results with 6.1`). `None` for any other line.
+fn results_heading(text: &str) -> Option<String> {
+    let bare = text.trim().trim_end_matches(':').trim_end();
+    let (first, rest) = bare.split_once(' ')?;
+    if !["result", "results", "numbers"].iter().any(|w| first.eq_ignore_ascii_case(w)) {
+        return None;
+    }
+    let rest = rest.trim();
+    let change = rest.split_whitespace().next()?;
+    let ok = CHANGE_WORDS.iter().any(|c| change.eq_ignore_ascii_case(c))
+        && rest.split_whitespace().count() >= 2
+        && bare.split_whitespace().count() <= 8
+        && bare.chars().count() <= MAX_LABEL_CHARS
+        && !bare.ends_with(['.', '!', '?', ';'])
+        && !bare.contains([',', '=', '|', '$', '#', '`'])
+        && result_on_kernel(text).is_none();
+    ok.then(|| rest.to_string())
 }
 
 /// A `git log --oneline` line of a bisect's list, `001 bbce3de72be5
@@ -4558,6 +4601,13 @@ fn filesystem_command(line: &str) -> Option<String> {
             _ if first.starts_with("mkfs.") => Some(first.to_string()),
             "mkfs" => option("-t").map(|fs| format!("mkfs -t {fs}")),
             "mount" => match (option("-o"), option("-t")) {
+                // `mount -o remount /dev/hda2 /` alone, no option after
+                // `remount`, changes nothing: a poster's way to empty the
+                // file system's caches before a timed run (LKML 2005-09, over
+                // `time make bzImage` on both kernels: its label took the
+                // patched kernel's runs too, and a 12-minute build was
+                // averaged with 3-second `find`s).
+                (Some("remount"), _) => None,
                 (Some(o), _) if o.starts_with("remount") => Some(format!("mount -o {o}")),
                 (o, Some(fs)) => Some(o.map_or(format!("mount -t {fs}"), |o| format!("mount -t {fs} -o {o}"))),
                 // `mount -o barrier=0 /dev/sdb1 /mnt`: its options, whatever
@@ -6349,6 +6399,31 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         labelled_as("netperf", text, lines)
+    }
+
+    /// clsfix35, LKML 2005-09 (bash `time` of `find` and of `make bzImage`,
+    /// then the same under `Results with a patched kernel`): a plain-text
+    /// section's title heads the label lines below it, and a bare `mount -o
+    /// remount` (emptying caches) is no set-up. Its label had taken the
+    /// patched kernel's runs, and a 12-minute build was averaged with
+    /// 3-second `find`s.
+    #[test]
+    fn a_results_title_heads_the_labels_below_it() {
+        assert_eq!(filesystem_command("mount -o remount /dev/hda2 /"), None);
+        assert_eq!(filesystem_command("mount -o remount,barrier=0 /mnt").as_deref(), Some("mount -o remount,barrier=0"));
+        assert_eq!(results_heading("Results with a patched kernel").as_deref(), Some("with a patched kernel"));
+        assert_eq!(results_heading("Results with 6.1"), None);
+        assert_eq!(results_heading("Results were mixed, with a patched kernel"), None);
+        let build = "kernel build time\n-----------------\nmount -o remount /dev/hda2 /\ntime make bzImage\n";
+        let text = format!(
+            "# time find / -name foofoo\nThroughput 1\n\n{build}Throughput 2\n\nResults with a patched kernel\n\n\
+             # time find / -name foofoo\nThroughput 3\n\n{build}Throughput 4\n"
+        );
+        let p = labelled(&text, &[2, 8, 13, 19]);
+        assert_eq!(
+            last_params(&p),
+            ["16", "kernel build time", "with a patched kernel", "with a patched kernel / kernel build time"]
+        );
     }
 
     /// reader34 F9: a figure and its unit (`3.0 GHz:`) is a clock speed,
