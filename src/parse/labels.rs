@@ -5525,7 +5525,9 @@ fn setup_beside(rest: &str, counter: &str, programs: &[&str]) -> Option<String> 
         return None;
     }
     // `Projected Completion time:  Mon Jul 19 17:48:00 2021` (AIM9's last
-    // line), `rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep 22
+    // line; `Projected finish:   Sat Aug 18 14:14:53 2007` its third, which
+    // labelled each of three AIM9 runs alike and hid their underlined
+    // set-ups, linux-mm 2007-08), `rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep 22
     // 11:50:58 2025` (fio's job line): a program's line ending in a date,
     // no set-up's.
     let program_line = rest.matches(':').count() > 1
@@ -5533,7 +5535,7 @@ fn setup_beside(rest: &str, counter: &str, programs: &[&str]) -> Option<String> 
         || (is_timestamp(&counter.to_ascii_lowercase())
             && rest.split_whitespace().any(|w| {
                 let w = w.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase();
-                WHEN_WORDS.contains(&w.as_str()) || ["completion", "completed", "now", "booted"].contains(&w.as_str())
+                WHEN_WORDS.contains(&w.as_str()) || ["completion", "completed", "now", "booted", "finish", "projected"].contains(&w.as_str())
             }));
     let label_like = !program_line
         && rest.chars().count() <= MAX_LABEL_CHARS
@@ -6424,6 +6426,17 @@ mod tests {
             last_params(&p),
             ["16", "kernel build time", "with a patched kernel", "with a patched kernel / kernel build time"]
         );
+    }
+
+    /// clsfix35, linux-mm 2007-08: AIM9's `Projected finish:` line and its
+    /// date, under each run's underlined set-up, is the program's: as a
+    /// label it named all three runs alike, and they were averaged.
+    #[test]
+    fn aim9s_projected_finish_is_no_label() {
+        assert_eq!(setup_beside_counter("Projected finish:   Sat Aug 18 14:14:53 2007", &["aim9"]), None);
+        let text = "disabled\n--------\n\nProjected finish:   Sat Aug 18 14:14:53 2007\nThroughput 1\n\n\
+                    limit400\n--------\n\nProjected finish:   Sat Aug 18 09:46:02 2007\nThroughput 2\n";
+        assert_eq!(last_params(&labelled(text, &[5, 11])), ["disabled", "limit400"]);
     }
 
     /// reader34 F9: a figure and its unit (`3.0 GHz:`) is a clock speed,
