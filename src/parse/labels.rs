@@ -3551,6 +3551,7 @@ fn identities<'a>(
                 scene = Some(set);
                 Some(l)
             })
+            .or_else(|| dashed_label(text))
             .or_else(|| without_bold(text).and_then(|t| label_line(&t, underlined)))
             .or_else(|| label_line(text, underlined))
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
@@ -3937,6 +3938,31 @@ fn results_heading(text: &str) -> Option<String> {
         && !bare.contains([',', '=', '|', '$', '#', '`'])
         && result_on_kernel(text).is_none();
     ok.then(|| rest.to_string())
+}
+
+/// A name set off by a run of dashes or equals signs and a space, `---
+/// reiserfs`, `== ext3 ==` (a trailing run allowed): the name, one to four
+/// words, at most [`MAX_LABEL_CHARS`] characters, no sentence's end and no
+/// `/` (a diff's `--- a/fs/inode.c`). Wherever it stands: right under a
+/// line of prose (`Results (both of them for each run):` over `---
+/// reiserfs`, LKML 2004-02, two bonnie++ runs per file system) it named
+/// nothing, and reiserfs's runs were left unlabelled beside `--- ext3`'s.
+/// `None` for any other line.
+fn dashed_label(text: &str) -> Option<String> {
+    let mark = text.chars().next().filter(|c| matches!(c, '-' | '='))?;
+    let inner = text.trim_start_matches(mark);
+    if text.len() - inner.len() < 2 || !inner.starts_with(' ') {
+        return None;
+    }
+    let inner = inner.trim_end_matches(mark).trim();
+    let words = inner.split_whitespace().count();
+    let ok = (1..=4).contains(&words)
+        && inner.chars().count() <= MAX_LABEL_CHARS
+        && inner.chars().any(char::is_alphabetic)
+        && !inner.ends_with(['.', ',', '!', '?', ';'])
+        && !inner.contains(['/', '=', '|', '$', '#', '`', '>', '<'])
+        && !is_numbered_run(&inner.to_lowercase());
+    ok.then(|| inner.trim_end_matches(':').trim_end().to_string())
 }
 
 /// A `git log --oneline` line of a bisect's list, `001 bbce3de72be5
@@ -6437,6 +6463,25 @@ mod tests {
         let text = "disabled\n--------\n\nProjected finish:   Sat Aug 18 14:14:53 2007\nThroughput 1\n\n\
                     limit400\n--------\n\nProjected finish:   Sat Aug 18 09:46:02 2007\nThroughput 2\n";
         assert_eq!(last_params(&labelled(text, &[5, 11])), ["disabled", "limit400"]);
+    }
+
+    /// clsfix35, LKML 2004-02 (bonnie++): `--- reiserfs` right under a
+    /// line of prose names the runs below it, as `--- ext3` between blank
+    /// lines does; a diff's `--- a/fs/inode.c` names none.
+    #[test]
+    fn a_dashed_name_is_a_label_wherever_it_stands() {
+        assert_eq!(dashed_label("--- reiserfs").as_deref(), Some("reiserfs"));
+        assert_eq!(dashed_label("== ext3 ==").as_deref(), Some("ext3"));
+        assert_eq!(dashed_label("--- a/fs/inode.c"), None);
+        assert_eq!(dashed_label("---"), None);
+        assert_eq!(dashed_label("-Per Chr- --Block--"), None);
+        let text = "Results (both of them for each run):\n--- reiserfs\n\nThroughput 1\n\n--- ext3\n\nThroughput 2\n";
+        // The heading over both may qualify them (`Results (both of them
+        // for each run) / reiserfs`): the names are what tell them apart.
+        let p = labelled(text, &[4, 8]);
+        let labels = last_params(&p);
+        assert!(labels[0].ends_with("reiserfs") && labels[1].ends_with("ext3"), "{labels:?}");
+        assert!(labels.iter().all(|l| !l.contains("---")), "{labels:?}");
     }
 
     /// reader34 F9: a figure and its unit (`3.0 GHz:`) is a clock speed,
