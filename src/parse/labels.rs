@@ -3562,7 +3562,6 @@ fn identities<'a>(
             .or_else(|| over_command.then(|| underlined_heading(&trimmed, read, head_at, i, false)).flatten())
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
-            // `Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz` alone: a machine's runs below.
             .or_else(|| alone.then(|| machines::processor(text)).flatten())
             .or_else(|| (starts_paragraph && !runs).then(|| title_glued_to_banner(text, trimmed.get(n))).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
@@ -5108,6 +5107,10 @@ fn numbered_item(text: &str) -> Option<&str> {
     })?;
     let rest = rest.trim();
     let words = rest.split_whitespace().count();
+    // `2a.`, `2b.`: a sub-item (linux-mm 2025, three kernel builds under
+    // `1. zblock/… make -j32 bzImage`, `2a. …` and `2b. zsmalloc/…`: the
+    // last two took the first's label, and the builds were averaged).
+    let number = number.strip_suffix(|c: char| c.is_ascii_lowercase()).unwrap_or(number);
     (!number.is_empty()
         && number.len() <= 2
         && number.bytes().all(|b| b.is_ascii_digit())
@@ -6463,6 +6466,20 @@ mod tests {
         let text = "disabled\n--------\n\nProjected finish:   Sat Aug 18 14:14:53 2007\nThroughput 1\n\n\
                     limit400\n--------\n\nProjected finish:   Sat Aug 18 09:46:02 2007\nThroughput 2\n";
         assert_eq!(last_params(&labelled(text, &[5, 11])), ["disabled", "limit400"]);
+    }
+
+    /// clsfix35, linux-mm 2025 (zblock): `2a.` and `2b.` number set-ups as
+    /// `1.` does.
+    #[test]
+    fn sub_items_label_their_runs() {
+        assert_eq!(numbered_item("2a. zsmalloc/zstd/16 cores/make -j16 modules"), Some("zsmalloc/zstd/16 cores/make -j16 modules"));
+        assert_eq!(numbered_item("2ab. nothing"), None);
+        let text = "1. zblock/8 cores/make -j32 bzImage\nThroughput 1\n\n2a. zblock/16 cores/make -j16 modules\n\
+                    Throughput 2\n\n2b. zsmalloc/16 cores/make -j16 modules\nThroughput 3\n";
+        assert_eq!(
+            last_params(&labelled(text, &[2, 5, 8])),
+            ["zblock/8 cores/make -j32 bzImage", "zblock/16 cores/make -j16 modules", "zsmalloc/16 cores/make -j16 modules"]
+        );
     }
 
     /// clsfix35, LKML 2004-02 (bonnie++): `--- reiserfs` right under a
