@@ -3562,6 +3562,13 @@ fn identities<'a>(
             .or_else(|| over_command.then(|| underlined_heading(&trimmed, read, head_at, i, false)).flatten())
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
+            // `v6.8-rc6 + riscv/fixes + riscv/for-next + this patch series:`
+            // right above its output (LKML 2024-03, over the second of two
+            // UnixBench partial index tables): a kernel and what was added,
+            // too long for a label line; the first table's label, shorter,
+            // went on over it, and the two were averaged.
+            .or_else(|| (starts_paragraph && !runs).then(|| kernel_led_title(text)).flatten())
+            // `Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz` alone: a machine's runs below.
             .or_else(|| alone.then(|| machines::processor(text)).flatten())
             .or_else(|| (starts_paragraph && !runs).then(|| title_glued_to_banner(text, trimmed.get(n))).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
@@ -4212,6 +4219,25 @@ fn long_title(text: &str) -> Option<String> {
         && !is_run_marker(text)
         && !is_numbered_run(&text.to_lowercase());
     ok.then(|| text.to_string())
+}
+
+/// A kernel and what was added to it, ending in a colon, too long for a
+/// label line (over six words): `v6.8-rc6 + riscv/fixes + riscv/for-next +
+/// this patch series:` (a git tag's `v` allowed before the kernel's name).
+/// Up to twelve words and 100 characters, as [`long_title`]; the line
+/// without its colon. `None` for any other line.
+fn kernel_led_title(text: &str) -> Option<String> {
+    let bare = text.strip_suffix(':')?.trim_end();
+    let words: Vec<&str> = bare.split_whitespace().collect();
+    let first = *words.first()?;
+    let kernel_first = is_kernel_name(first) || first.strip_prefix('v').is_some_and(is_kernel_name);
+    let ok = kernel_first
+        && words.len() <= 12
+        && bare.chars().count() <= 100
+        && !bare.ends_with(['.', ',', '!', '?', ';', ':'])
+        && !bare.contains("://")
+        && !is_run_marker(bare);
+    ok.then(|| bare.to_string())
 }
 
 /// A sample's identity inside one file, what makes two samples runs of
@@ -6469,9 +6495,10 @@ mod tests {
     }
 
     /// clsfix35, linux-mm 2025 (zblock): `2a.` and `2b.` number set-ups as
-    /// `1.` does.
+    /// `1.` does; LKML 2024-03: a kernel and its additions too long for a
+    /// label line, ending in a colon, still labels its output.
     #[test]
-    fn sub_items_label_their_runs() {
+    fn sub_items_and_long_kernel_lines_label_their_runs() {
         assert_eq!(numbered_item("2a. zsmalloc/zstd/16 cores/make -j16 modules"), Some("zsmalloc/zstd/16 cores/make -j16 modules"));
         assert_eq!(numbered_item("2ab. nothing"), None);
         let text = "1. zblock/8 cores/make -j32 bzImage\nThroughput 1\n\n2a. zblock/16 cores/make -j16 modules\n\
@@ -6479,6 +6506,16 @@ mod tests {
         assert_eq!(
             last_params(&labelled(text, &[2, 5, 8])),
             ["zblock/8 cores/make -j32 bzImage", "zblock/16 cores/make -j16 modules", "zsmalloc/16 cores/make -j16 modules"]
+        );
+        assert_eq!(
+            kernel_led_title("v6.8-rc6 + riscv/fixes + riscv/for-next + this patch series:").as_deref(),
+            Some("v6.8-rc6 + riscv/fixes + riscv/for-next + this patch series")
+        );
+        assert_eq!(kernel_led_title("Here are some numbers from D1:"), None);
+        let text = "v6.8-rc6 + riscv/fixes:\nThroughput 1\n\nv6.8-rc6 + riscv/fixes + riscv/for-next + this patch series:\nThroughput 2\n";
+        assert_eq!(
+            last_params(&labelled(text, &[2, 5])),
+            ["v6.8-rc6 + riscv/fixes", "v6.8-rc6 + riscv/fixes + riscv/for-next + this patch series"]
         );
     }
 
