@@ -97,7 +97,7 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let labelled = apply_labels(input, parsed, &asked);
     if parsed.samples.iter().all(|s| s.kernel.is_none()) {
         let (booted, panicked) = booted_above_all(input, parsed);
-        if let Some(k) = booted {
+        if let Some(k) = booted.or_else(|| kernel_alone_above_one_run(input, parsed)) {
             for s in &mut parsed.samples {
                 s.kernel = Some(CompactString::from(k.as_str()));
             }
@@ -113,6 +113,32 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         }
     }
     labelled + part_quote_depths(input, parsed) + machines::part_machines(input, parsed)
+}
+
+/// The kernel a line names alone above a file's one run, its only such
+/// line (`2.4.18-pre4-J0-VM-22-preempt-lock` over `32 clients started`
+/// and dbench 1.x's figures, LKML 2002-01; a colon after it allowed): the
+/// run's kernel. Two runs under two such lines are told apart by
+/// [`apply_labels`]; one run under one was left with no kernel, though the
+/// same line over two runs names theirs. `None` where a sample repeats
+/// another's key (runs: the labels' work), a sample has a `label`, or no
+/// line or more than one line in the file is such a name.
+fn kernel_alone_above_one_run(input: &Input, parsed: &ParsedFile) -> Option<String> {
+    let first = parsed.samples.iter().map(|s| s.line).min()?;
+    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
+        return None;
+    }
+    let mut keys = rustc_hash::FxHashSet::default();
+    if !parsed.samples.iter().all(|s| keys.insert(key_hash(s))) {
+        return None;
+    }
+    let mut names = input.lines.iter().enumerate().filter_map(|(i, l)| {
+        let t = l.trim();
+        let t = t.strip_suffix(':').unwrap_or(t);
+        is_kernel_name(t).then(|| (i + 1, bare_kernel(t).to_string()))
+    });
+    let (at, name) = names.next()?;
+    (names.next().is_none() && at < first).then_some(name)
 }
 
 /// The one kernel the lines above `parsed`'s last run name as booted
@@ -6517,6 +6543,16 @@ mod tests {
             last_params(&labelled(text, &[2, 5])),
             ["v6.8-rc6 + riscv/fixes", "v6.8-rc6 + riscv/fixes + riscv/for-next + this patch series"]
         );
+    }
+
+    /// clsfix35, LKML 2002-01: a kernel's name alone over a file's one run
+    /// is its kernel; two such names, or runs, are the labels' to part.
+    #[test]
+    fn a_kernel_alone_above_one_run_is_its_kernel() {
+        let one = labelled("2.4.18-pre4-J0-VM-22-preempt-lock\n\n32 clients started\nThroughput 1\n", &[4]);
+        assert_eq!(one.samples[0].kernel.as_deref(), Some("2.4.18-pre4-J0-VM-22-preempt-lock"));
+        let two = labelled("2.4.18:\n\nThroughput 1\n\n2.4.19:\n", &[3]);
+        assert_eq!(two.samples[0].kernel, None);
     }
 
     /// clsfix35, LKML 2004-02 (bonnie++): `--- reiserfs` right under a
