@@ -5616,7 +5616,8 @@ fn setup_beside(rest: &str, counter: &str, programs: &[&str]) -> Option<String> 
         || (is_timestamp(&counter.to_ascii_lowercase())
             && rest.split_whitespace().any(|w| {
                 let w = w.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase();
-                WHEN_WORDS.contains(&w.as_str()) || ["completion", "completed", "now", "booted", "finish", "projected"].contains(&w.as_str())
+                WHEN_WORDS.contains(&w.as_str())
+                    || ["completion", "completed", "now", "booted", "finish", "projected"].contains(&w.as_str())
             }));
     let label_like = !program_line
         && rest.chars().count() <= MAX_LABEL_CHARS
@@ -6493,7 +6494,10 @@ mod tests {
     #[test]
     fn a_results_title_heads_the_labels_below_it() {
         assert_eq!(filesystem_command("mount -o remount /dev/hda2 /"), None);
-        assert_eq!(filesystem_command("mount -o remount,barrier=0 /mnt").as_deref(), Some("mount -o remount,barrier=0"));
+        assert_eq!(
+            filesystem_command("mount -o remount,barrier=0 /mnt").as_deref(),
+            Some("mount -o remount,barrier=0")
+        );
         assert_eq!(results_heading("Results with a patched kernel").as_deref(), Some("with a patched kernel"));
         assert_eq!(results_heading("Results with 6.1"), None);
         assert_eq!(results_heading("Results were mixed, with a patched kernel"), None);
@@ -6525,13 +6529,20 @@ mod tests {
     /// label line, ending in a colon, still labels its output.
     #[test]
     fn sub_items_and_long_kernel_lines_label_their_runs() {
-        assert_eq!(numbered_item("2a. zsmalloc/zstd/16 cores/make -j16 modules"), Some("zsmalloc/zstd/16 cores/make -j16 modules"));
+        assert_eq!(
+            numbered_item("2a. zsmalloc/zstd/16 cores/make -j16 modules"),
+            Some("zsmalloc/zstd/16 cores/make -j16 modules")
+        );
         assert_eq!(numbered_item("2ab. nothing"), None);
         let text = "1. zblock/8 cores/make -j32 bzImage\nThroughput 1\n\n2a. zblock/16 cores/make -j16 modules\n\
                     Throughput 2\n\n2b. zsmalloc/16 cores/make -j16 modules\nThroughput 3\n";
         assert_eq!(
             last_params(&labelled(text, &[2, 5, 8])),
-            ["zblock/8 cores/make -j32 bzImage", "zblock/16 cores/make -j16 modules", "zsmalloc/16 cores/make -j16 modules"]
+            [
+                "zblock/8 cores/make -j32 bzImage",
+                "zblock/16 cores/make -j16 modules",
+                "zsmalloc/16 cores/make -j16 modules"
+            ]
         );
         assert_eq!(
             kernel_led_title("v6.8-rc6 + riscv/fixes + riscv/for-next + this patch series:").as_deref(),
