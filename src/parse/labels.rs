@@ -3209,8 +3209,27 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     // `$ ./streamPPCpowerpcO3`: a program run by its path at a prompt is a
     // command alone (`# stream` may be a Markdown heading, `stream` a word).
     let by_path = prompted && words.len() == 1 && t.split_whitespace().next().is_some_and(|w| w.contains('/'));
-    (runs && (words.len() >= 2 || by_path) && (prompted || option) && !t.ends_with(['.', ':', ',', '!', '?']))
+    // `time make bzImage`: the shell's `time` before the command it times,
+    // typed without a prompt (LKML 2005-09: `# time find / -name foofoo`
+    // over each `find` run, `time make bzImage` over each build; as no
+    // command line the build's runs could not be told from the finds').
+    let timed = name == "time" && words.first() == Some(&"time") && words.get(1).is_some_and(|w| is_timed_program(w));
+    (runs && (words.len() >= 2 || by_path) && (prompted || option || timed) && !t.ends_with(['.', ':', ',', '!', '?']))
         .then_some(words)
+}
+
+/// A word after `time` that may be the program it times (`make`,
+/// `./hackbench`, `/usr/bin/find`): a name's characters only, from a
+/// letter, `.` or `/`, and none of the small words a sentence puts after
+/// `time` (`time is`, `time spent`, `time to`).
+fn is_timed_program(word: &str) -> bool {
+    const PROSE: [&str; 24] = [
+        "is", "was", "to", "the", "of", "for", "in", "on", "and", "it", "spent", "taken", "a", "an", "per", "that",
+        "this", "with", "from", "at", "by", "as", "i", "we",
+    ];
+    word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '.' || c == '/')
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+".contains(c))
+        && !PROSE.contains(&word.to_ascii_lowercase().as_str())
 }
 
 /// What the lines above a sample say it is: a kernel, a label, both or
@@ -6511,6 +6530,22 @@ mod tests {
             last_params(&p),
             ["16", "kernel build time", "with a patched kernel", "with a patched kernel / kernel build time"]
         );
+    }
+
+    /// clsfix35, LKML 2005-09: `time make bzImage` without a prompt is the
+    /// command the `time` output below it timed, as `# time find …` is: the
+    /// two commands' runs are two set-ups.
+    #[test]
+    fn the_command_time_timed_parts_its_runs() {
+        assert_eq!(command_words("time make bzImage", "time"), Some(vec!["time", "make", "bzImage"]));
+        assert_eq!(command_words("time is short", "time"), None);
+        let text = "# time find / -name foofoo\nThroughput 1\n\ntime make bzImage\nThroughput 2\n\n\
+                    # time find / -name foofoo\nThroughput 3\n\ntime make bzImage\nThroughput 4\n";
+        let p = labelled_as("bash-time", text, &[2, 5, 8, 11]);
+        let labels = last_params(&p);
+        assert_eq!(labels[0], labels[2], "{labels:?}");
+        assert_eq!(labels[1], labels[3], "{labels:?}");
+        assert_ne!(labels[0], labels[1], "{labels:?}");
     }
 
     /// clsfix35, linux-mm 2007-08: AIM9's `Projected finish:` line and its
