@@ -97,7 +97,7 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let labelled = apply_labels(input, parsed, &asked);
     if parsed.samples.iter().all(|s| s.kernel.is_none()) {
         let (booted, panicked) = booted_above_all(input, parsed);
-        if let Some(k) = booted {
+        if let Some(k) = booted.or_else(|| kernel_alone_above_one_run(input, parsed)) {
             for s in &mut parsed.samples {
                 s.kernel = Some(CompactString::from(k.as_str()));
             }
@@ -113,6 +113,32 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         }
     }
     labelled + part_quote_depths(input, parsed) + machines::part_machines(input, parsed)
+}
+
+/// The kernel a line names alone above a file's one run, its only such
+/// line (`2.4.18-pre4-J0-VM-22-preempt-lock` over `32 clients started`
+/// and dbench 1.x's figures, LKML 2002-01; a colon after it allowed): the
+/// run's kernel. Two runs under two such lines are told apart by
+/// [`apply_labels`]; one run under one was left with no kernel, though the
+/// same line over two runs names theirs. `None` where a sample repeats
+/// another's key (runs: the labels' work), a sample has a `label`, or no
+/// line or more than one line in the file is such a name.
+fn kernel_alone_above_one_run(input: &Input, parsed: &ParsedFile) -> Option<String> {
+    let first = parsed.samples.iter().map(|s| s.line).min()?;
+    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
+        return None;
+    }
+    let mut keys = rustc_hash::FxHashSet::default();
+    if !parsed.samples.iter().all(|s| keys.insert(key_hash(s))) {
+        return None;
+    }
+    let mut names = input.lines.iter().enumerate().filter_map(|(i, l)| {
+        let t = l.trim();
+        let t = t.strip_suffix(':').unwrap_or(t);
+        is_kernel_name(t).then(|| (i + 1, bare_kernel(t).to_string()))
+    });
+    let (at, name) = names.next()?;
+    (names.next().is_none() && at < first).then_some(name)
 }
 
 /// The one kernel the lines above `parsed`'s last run name as booted
@@ -3183,8 +3209,27 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     // `$ ./streamPPCpowerpcO3`: a program run by its path at a prompt is a
     // command alone (`# stream` may be a Markdown heading, `stream` a word).
     let by_path = prompted && words.len() == 1 && t.split_whitespace().next().is_some_and(|w| w.contains('/'));
-    (runs && (words.len() >= 2 || by_path) && (prompted || option) && !t.ends_with(['.', ':', ',', '!', '?']))
+    // `time make bzImage`: the shell's `time` before the command it times,
+    // typed without a prompt (LKML 2005-09: `# time find / -name foofoo`
+    // over each `find` run, `time make bzImage` over each build; as no
+    // command line the build's runs could not be told from the finds').
+    let timed = name == "time" && words.first() == Some(&"time") && words.get(1).is_some_and(|w| is_timed_program(w));
+    (runs && (words.len() >= 2 || by_path) && (prompted || option || timed) && !t.ends_with(['.', ':', ',', '!', '?']))
         .then_some(words)
+}
+
+/// A word after `time` that may be the program it times (`make`,
+/// `./hackbench`, `/usr/bin/find`): a name's characters only, from a
+/// letter, `.` or `/`, and none of the small words a sentence puts after
+/// `time` (`time is`, `time spent`, `time to`).
+fn is_timed_program(word: &str) -> bool {
+    const PROSE: [&str; 24] = [
+        "is", "was", "to", "the", "of", "for", "in", "on", "and", "it", "spent", "taken", "a", "an", "per", "that",
+        "this", "with", "from", "at", "by", "as", "i", "we",
+    ];
+    word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '.' || c == '/')
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+".contains(c))
+        && !PROSE.contains(&word.to_ascii_lowercase().as_str())
 }
 
 /// What the lines above a sample say it is: a kernel, a label, both or
@@ -3414,6 +3459,24 @@ fn identities<'a>(
             headings.push((level, h, n));
             continue;
         }
+        // `Results with a patched kernel` alone between blank lines: a
+        // plain-text section's title, heading every label line below it as
+        // a Markdown heading does (LKML 2005-09: the patched kernel's `find`
+        // and `make bzImage` runs under it, each under the same underlined
+        // `kernel 2.6.13 build time` as the unpatched kernel's, were
+        // averaged with them).
+        if let Some(h) = (starts_paragraph && trimmed.get(n).is_none_or(|next| next.is_empty()))
+            .then(|| results_heading(text))
+            .flatten()
+        {
+            scene = None;
+            label = Some(h.clone());
+            label_at = n;
+            word = None;
+            headings.clear();
+            headings.push((1, h, n));
+            continue;
+        }
         if let Some(h) = markdown_heading(text) {
             scene = None;
             label = Some(label_text(h));
@@ -3533,6 +3596,7 @@ fn identities<'a>(
                 scene = Some(set);
                 Some(l)
             })
+            .or_else(|| dashed_label(text))
             .or_else(|| without_bold(text).and_then(|t| label_line(&t, underlined)))
             .or_else(|| label_line(text, underlined))
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
@@ -3543,6 +3607,12 @@ fn identities<'a>(
             .or_else(|| over_command.then(|| underlined_heading(&trimmed, read, head_at, i, false)).flatten())
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
+            // `v6.8-rc6 + riscv/fixes + riscv/for-next + this patch series:`
+            // right above its output (LKML 2024-03, over the second of two
+            // UnixBench partial index tables): a kernel and what was added,
+            // too long for a label line; the first table's label, shorter,
+            // went on over it, and the two were averaged.
+            .or_else(|| (starts_paragraph && !runs).then(|| kernel_led_title(text)).flatten())
             // `Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz` alone: a machine's runs below.
             .or_else(|| alone.then(|| machines::processor(text)).flatten())
             .or_else(|| (starts_paragraph && !runs).then(|| title_glued_to_banner(text, trimmed.get(n))).flatten())
@@ -3896,6 +3966,56 @@ fn result_on_kernel(text: &str) -> Option<String> {
     is_kernel_name(rest).then(|| rest.to_string())
 }
 
+/// A plain-text section's title naming a change, `Results with a patched
+/// kernel` (`Result`, `Results`, `Numbers`, then `with`, `without`,
+/// `before` or `after`, a colon allowed at its end): the change's words as
+/// written (`with a patched kernel`). At most [`MAX_LABEL_CHARS`]
+/// characters and eight words, no sentence's end, no comma, and no
+/// kernel's name alone after the change word ([`result_on_kernel`] reads
+/// `results with 6.1`). `None` for any other line.
+fn results_heading(text: &str) -> Option<String> {
+    let bare = text.trim().trim_end_matches(':').trim_end();
+    let (first, rest) = bare.split_once(' ')?;
+    if !["result", "results", "numbers"].iter().any(|w| first.eq_ignore_ascii_case(w)) {
+        return None;
+    }
+    let rest = rest.trim();
+    let change = rest.split_whitespace().next()?;
+    let ok = CHANGE_WORDS.iter().any(|c| change.eq_ignore_ascii_case(c))
+        && rest.split_whitespace().count() >= 2
+        && bare.split_whitespace().count() <= 8
+        && bare.chars().count() <= MAX_LABEL_CHARS
+        && !bare.ends_with(['.', '!', '?', ';'])
+        && !bare.contains([',', '=', '|', '$', '#', '`'])
+        && result_on_kernel(text).is_none();
+    ok.then(|| rest.to_string())
+}
+
+/// A name set off by a run of dashes or equals signs and a space, `---
+/// reiserfs`, `== ext3 ==` (a trailing run allowed): the name, one to four
+/// words, at most [`MAX_LABEL_CHARS`] characters, no sentence's end and no
+/// `/` (a diff's `--- a/fs/inode.c`). Wherever it stands: right under a
+/// line of prose (`Results (both of them for each run):` over `---
+/// reiserfs`, LKML 2004-02, two bonnie++ runs per file system) it named
+/// nothing, and reiserfs's runs were left unlabelled beside `--- ext3`'s.
+/// `None` for any other line.
+fn dashed_label(text: &str) -> Option<String> {
+    let mark = text.chars().next().filter(|c| matches!(c, '-' | '='))?;
+    let inner = text.trim_start_matches(mark);
+    if text.len() - inner.len() < 2 || !inner.starts_with(' ') {
+        return None;
+    }
+    let inner = inner.trim_end_matches(mark).trim();
+    let words = inner.split_whitespace().count();
+    let ok = (1..=4).contains(&words)
+        && inner.chars().count() <= MAX_LABEL_CHARS
+        && inner.chars().any(char::is_alphabetic)
+        && !inner.ends_with(['.', ',', '!', '?', ';'])
+        && !inner.contains(['/', '=', '|', '$', '#', '`', '>', '<'])
+        && !is_numbered_run(&inner.to_lowercase());
+    ok.then(|| inner.trim_end_matches(':').trim_end().to_string())
+}
+
 /// A `git log --oneline` line of a bisect's list, `001 bbce3de72be5
 /// sched/eevdf: Fix se->slice being set to U64_MAX …` (LKML 2025, over
 /// `average rps:` lines): its number, if any, and its hash (`001
@@ -4144,6 +4264,25 @@ fn long_title(text: &str) -> Option<String> {
         && !is_run_marker(text)
         && !is_numbered_run(&text.to_lowercase());
     ok.then(|| text.to_string())
+}
+
+/// A kernel and what was added to it, ending in a colon, too long for a
+/// label line (over six words): `v6.8-rc6 + riscv/fixes + riscv/for-next +
+/// this patch series:` (a git tag's `v` allowed before the kernel's name).
+/// Up to twelve words and 100 characters, as [`long_title`]; the line
+/// without its colon. `None` for any other line.
+fn kernel_led_title(text: &str) -> Option<String> {
+    let bare = text.strip_suffix(':')?.trim_end();
+    let words: Vec<&str> = bare.split_whitespace().collect();
+    let first = *words.first()?;
+    let kernel_first = is_kernel_name(first) || first.strip_prefix('v').is_some_and(is_kernel_name);
+    let ok = kernel_first
+        && words.len() <= 12
+        && bare.chars().count() <= 100
+        && !bare.ends_with(['.', ',', '!', '?', ';', ':'])
+        && !bare.contains("://")
+        && !is_run_marker(bare);
+    ok.then(|| bare.to_string())
 }
 
 /// A sample's identity inside one file, what makes two samples runs of
@@ -4558,6 +4697,13 @@ fn filesystem_command(line: &str) -> Option<String> {
             _ if first.starts_with("mkfs.") => Some(first.to_string()),
             "mkfs" => option("-t").map(|fs| format!("mkfs -t {fs}")),
             "mount" => match (option("-o"), option("-t")) {
+                // `mount -o remount /dev/hda2 /` alone, no option after
+                // `remount`, changes nothing: a poster's way to empty the
+                // file system's caches before a timed run (LKML 2005-09, over
+                // `time make bzImage` on both kernels: its label took the
+                // patched kernel's runs too, and a 12-minute build was
+                // averaged with 3-second `find`s).
+                (Some("remount"), _) => None,
                 (Some(o), _) if o.starts_with("remount") => Some(format!("mount -o {o}")),
                 (o, Some(fs)) => Some(o.map_or(format!("mount -t {fs}"), |o| format!("mount -t {fs} -o {o}"))),
                 // `mount -o barrier=0 /dev/sdb1 /mnt`: its options, whatever
@@ -5032,6 +5178,10 @@ fn numbered_item(text: &str) -> Option<&str> {
     })?;
     let rest = rest.trim();
     let words = rest.split_whitespace().count();
+    // `2a.`, `2b.`: a sub-item (linux-mm 2025, three kernel builds under
+    // `1. zblock/… make -j32 bzImage`, `2a. …` and `2b. zsmalloc/…`: the
+    // last two took the first's label, and the builds were averaged).
+    let number = number.strip_suffix(|c: char| c.is_ascii_lowercase()).unwrap_or(number);
     (!number.is_empty()
         && number.len() <= 2
         && number.bytes().all(|b| b.is_ascii_digit())
@@ -5475,7 +5625,9 @@ fn setup_beside(rest: &str, counter: &str, programs: &[&str]) -> Option<String> 
         return None;
     }
     // `Projected Completion time:  Mon Jul 19 17:48:00 2021` (AIM9's last
-    // line), `rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep 22
+    // line; `Projected finish:   Sat Aug 18 14:14:53 2007` its third, which
+    // labelled each of three AIM9 runs alike and hid their underlined
+    // set-ups, linux-mm 2007-08), `rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep 22
     // 11:50:58 2025` (fio's job line): a program's line ending in a date,
     // no set-up's.
     let program_line = rest.matches(':').count() > 1
@@ -5483,7 +5635,8 @@ fn setup_beside(rest: &str, counter: &str, programs: &[&str]) -> Option<String> 
         || (is_timestamp(&counter.to_ascii_lowercase())
             && rest.split_whitespace().any(|w| {
                 let w = w.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase();
-                WHEN_WORDS.contains(&w.as_str()) || ["completion", "completed", "now", "booted"].contains(&w.as_str())
+                WHEN_WORDS.contains(&w.as_str())
+                    || ["completion", "completed", "now", "booted", "finish", "projected"].contains(&w.as_str())
             }));
     let label_like = !program_line
         && rest.chars().count() <= MAX_LABEL_CHARS
@@ -6349,6 +6502,122 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         labelled_as("netperf", text, lines)
+    }
+
+    /// clsfix35, LKML 2005-09 (bash `time` of `find` and of `make bzImage`,
+    /// then the same under `Results with a patched kernel`): a plain-text
+    /// section's title heads the label lines below it, and a bare `mount -o
+    /// remount` (emptying caches) is no set-up. Its label had taken the
+    /// patched kernel's runs, and a 12-minute build was averaged with
+    /// 3-second `find`s.
+    #[test]
+    fn a_results_title_heads_the_labels_below_it() {
+        assert_eq!(filesystem_command("mount -o remount /dev/hda2 /"), None);
+        assert_eq!(
+            filesystem_command("mount -o remount,barrier=0 /mnt").as_deref(),
+            Some("mount -o remount,barrier=0")
+        );
+        assert_eq!(results_heading("Results with a patched kernel").as_deref(), Some("with a patched kernel"));
+        assert_eq!(results_heading("Results with 6.1"), None);
+        assert_eq!(results_heading("Results were mixed, with a patched kernel"), None);
+        let build = "kernel build time\n-----------------\nmount -o remount /dev/hda2 /\ntime make bzImage\n";
+        let text = format!(
+            "# time find / -name foofoo\nThroughput 1\n\n{build}Throughput 2\n\nResults with a patched kernel\n\n\
+             # time find / -name foofoo\nThroughput 3\n\n{build}Throughput 4\n"
+        );
+        let p = labelled(&text, &[2, 8, 13, 19]);
+        assert_eq!(
+            last_params(&p),
+            ["16", "kernel build time", "with a patched kernel", "with a patched kernel / kernel build time"]
+        );
+    }
+
+    /// clsfix35, LKML 2005-09: `time make bzImage` without a prompt is the
+    /// command the `time` output below it timed, as `# time find …` is: the
+    /// two commands' runs are two set-ups.
+    #[test]
+    fn the_command_time_timed_parts_its_runs() {
+        assert_eq!(command_words("time make bzImage", "time"), Some(vec!["time", "make", "bzImage"]));
+        assert_eq!(command_words("time is short", "time"), None);
+        let text = "# time find / -name foofoo\nThroughput 1\n\ntime make bzImage\nThroughput 2\n\n\
+                    # time find / -name foofoo\nThroughput 3\n\ntime make bzImage\nThroughput 4\n";
+        let p = labelled_as("bash-time", text, &[2, 5, 8, 11]);
+        let labels = last_params(&p);
+        assert_eq!(labels[0], labels[2], "{labels:?}");
+        assert_eq!(labels[1], labels[3], "{labels:?}");
+        assert_ne!(labels[0], labels[1], "{labels:?}");
+    }
+
+    /// clsfix35, linux-mm 2007-08: AIM9's `Projected finish:` line and its
+    /// date, under each run's underlined set-up, is the program's: as a
+    /// label it named all three runs alike, and they were averaged.
+    #[test]
+    fn aim9s_projected_finish_is_no_label() {
+        assert_eq!(setup_beside_counter("Projected finish:   Sat Aug 18 14:14:53 2007", &["aim9"]), None);
+        let text = "disabled\n--------\n\nProjected finish:   Sat Aug 18 14:14:53 2007\nThroughput 1\n\n\
+                    limit400\n--------\n\nProjected finish:   Sat Aug 18 09:46:02 2007\nThroughput 2\n";
+        assert_eq!(last_params(&labelled(text, &[5, 11])), ["disabled", "limit400"]);
+    }
+
+    /// clsfix35, linux-mm 2025 (zblock): `2a.` and `2b.` number set-ups as
+    /// `1.` does; LKML 2024-03: a kernel and its additions too long for a
+    /// label line, ending in a colon, still labels its output.
+    #[test]
+    fn sub_items_and_long_kernel_lines_label_their_runs() {
+        assert_eq!(
+            numbered_item("2a. zsmalloc/zstd/16 cores/make -j16 modules"),
+            Some("zsmalloc/zstd/16 cores/make -j16 modules")
+        );
+        assert_eq!(numbered_item("2ab. nothing"), None);
+        let text = "1. zblock/8 cores/make -j32 bzImage\nThroughput 1\n\n2a. zblock/16 cores/make -j16 modules\n\
+                    Throughput 2\n\n2b. zsmalloc/16 cores/make -j16 modules\nThroughput 3\n";
+        assert_eq!(
+            last_params(&labelled(text, &[2, 5, 8])),
+            [
+                "zblock/8 cores/make -j32 bzImage",
+                "zblock/16 cores/make -j16 modules",
+                "zsmalloc/16 cores/make -j16 modules"
+            ]
+        );
+        assert_eq!(
+            kernel_led_title("v6.8-rc6 + riscv/fixes + riscv/for-next + this patch series:").as_deref(),
+            Some("v6.8-rc6 + riscv/fixes + riscv/for-next + this patch series")
+        );
+        assert_eq!(kernel_led_title("Here are some numbers from D1:"), None);
+        let text = "v6.8-rc6 + riscv/fixes:\nThroughput 1\n\nv6.8-rc6 + riscv/fixes + riscv/for-next + this patch series:\nThroughput 2\n";
+        assert_eq!(
+            last_params(&labelled(text, &[2, 5])),
+            ["v6.8-rc6 + riscv/fixes", "v6.8-rc6 + riscv/fixes + riscv/for-next + this patch series"]
+        );
+    }
+
+    /// clsfix35, LKML 2002-01: a kernel's name alone over a file's one run
+    /// is its kernel; two such names, or runs, are the labels' to part.
+    #[test]
+    fn a_kernel_alone_above_one_run_is_its_kernel() {
+        let one = labelled("2.4.18-pre4-J0-VM-22-preempt-lock\n\n32 clients started\nThroughput 1\n", &[4]);
+        assert_eq!(one.samples[0].kernel.as_deref(), Some("2.4.18-pre4-J0-VM-22-preempt-lock"));
+        let two = labelled("2.4.18:\n\nThroughput 1\n\n2.4.19:\n", &[3]);
+        assert_eq!(two.samples[0].kernel, None);
+    }
+
+    /// clsfix35, LKML 2004-02 (bonnie++): `--- reiserfs` right under a
+    /// line of prose names the runs below it, as `--- ext3` between blank
+    /// lines does; a diff's `--- a/fs/inode.c` names none.
+    #[test]
+    fn a_dashed_name_is_a_label_wherever_it_stands() {
+        assert_eq!(dashed_label("--- reiserfs").as_deref(), Some("reiserfs"));
+        assert_eq!(dashed_label("== ext3 ==").as_deref(), Some("ext3"));
+        assert_eq!(dashed_label("--- a/fs/inode.c"), None);
+        assert_eq!(dashed_label("---"), None);
+        assert_eq!(dashed_label("-Per Chr- --Block--"), None);
+        let text = "Results (both of them for each run):\n--- reiserfs\n\nThroughput 1\n\n--- ext3\n\nThroughput 2\n";
+        // The heading over both may qualify them (`Results (both of them
+        // for each run) / reiserfs`): the names are what tell them apart.
+        let p = labelled(text, &[4, 8]);
+        let labels = last_params(&p);
+        assert!(labels[0].ends_with("reiserfs") && labels[1].ends_with("ext3"), "{labels:?}");
+        assert!(labels.iter().all(|l| !l.contains("---")), "{labels:?}");
     }
 
     /// reader34 F9: a figure and its unit (`3.0 GHz:`) is a clock speed,
