@@ -8,6 +8,11 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Width of every chart in pixels (SVG user units); height depends on content.
 pub(crate) const WIDTH: u32 = 960;
+/// Width of the phone copy of a chart drawn [`WIDTH`] wide whatever its
+/// content (scaling charts, strip charts): a 390 px phone's page is 374 px
+/// wide inside its margins, and a 360 px chart shows whole in it at the
+/// size it is drawn (its text no smaller than on the desktop).
+pub const NARROW: u32 = 360;
 /// Outer margin.
 pub(crate) const MARGIN: i32 = 16;
 /// Plotters font sizes; SVG `font-size` is this / 1.24 (so ≈ 12 px, 11 px, 15 px).
