@@ -319,7 +319,9 @@ fn rightmost_circle(svg: &str) -> f64 {
 /// a phone showed their left third (the strip chart's labels and its first
 /// run, a scaling chart's first x value): each has a copy drawn 360 px wide
 /// (`charts/narrow/`), its small multiples one a row, every run of a strip
-/// inside it; bar charts, which narrow themselves, have none.
+/// inside it. So has a bar chart drawn wider than 360 px (several panels a
+/// row, or many kernels' horizontal bars): its panels one a row; a bar
+/// chart of 360 px has none.
 #[test]
 fn scaling_and_strip_charts_have_a_copy_a_phone_shows_whole() {
     let s = tiobench();
@@ -361,13 +363,35 @@ fn scaling_and_strip_charts_have_a_copy_a_phone_shows_whole() {
         .build();
     let charts = charts_of(&s, "runs-phone");
     let strip = charts.iter().find(|c| c.file.ends_with("-runs.svg")).expect("a strip chart");
-    assert!(charts.iter().filter(|c| c.file.ends_with("-bar.svg")).all(|c| c.narrow.is_none()));
+    // Its bar chart, wider than a phone for the long name, has one too.
+    let bars = charts.iter().find(|c| c.file.ends_with("-bar.svg")).expect("a bar chart");
+    assert!(bars.width > 360 && bars.narrow.as_ref().is_some_and(|n| n.width == 360), "{}", bars.width);
     let n = strip.narrow.as_deref().expect("a phone copy of the strip chart");
     assert_eq!((strip.width, n.width), (960, 360));
     assert_eq!(n.svg.matches("<circle").count(), 6);
     assert!(rightmost_circle(&n.svg) <= 360.0 - 16.0, "a run out of view: {}", rightmost_circle(&n.svg));
     let t = texts(&n.svg);
     assert!(t.iter().any(|x| x == "2.4.7"), "{t:?}");
+    // Bars: six metrics of two kernels, three panels a row at 960 px, one
+    // a row in the copy; sixty kernels' horizontal bars, names shortened.
+    let six: Vec<ColumnView> = (1..=6).map(|i| col(&format!("metric {i}"), "s", Better::Lower)).collect();
+    let s = Sec::new("UnixBench", six)
+        .baseline("2.4.17")
+        .row("2.4.17", &[], (1..=6).map(|i| one(f64::from(i))).collect())
+        .row("2.4.17rat", &[], (1..=6).map(|i| one(f64::from(i) + 0.5)).collect())
+        .build();
+    let c = &charts_of(&s, "six-panels-phone")[0];
+    let n = c.narrow.as_deref().expect("a phone copy of six panels");
+    assert_eq!((c.width, n.width), (960, 360));
+    assert!(rightmost_rect(&n.svg) <= 360.0 - 16.0, "{}", rightmost_rect(&n.svg));
+    assert_eq!(texts(&n.svg).iter().filter(|x| x.starts_with("metric ")).count(), 6);
+    let c = &charts_of(&sixty_long(), "sixty-phone")[0];
+    let n = c.narrow.as_deref().expect("a phone copy of sixty kernels");
+    assert!(rightmost_rect(&n.svg) <= 360.0, "{}", rightmost_rect(&n.svg));
+    assert!(texts(&n.svg).iter().any(|x| x.starts_with("2.4.") && x.contains('…')), "{:?}", texts(&n.svg));
+    // A one-kernel bar chart is 360 px already: no copy.
+    let s = Sec::new("one", vec![col("Total time", "s", Better::Lower)]).row("6.1", &[], vec![one(6.1)]).build();
+    assert!(charts_of(&s, "one-phone")[0].narrow.is_none());
     // The long name shortened in the middle, keeping its suffix.
     assert!(t.iter().any(|x| x.starts_with("2.4.8-") && x.contains('…') && x.ends_with("name")), "{t:?}");
 }

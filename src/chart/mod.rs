@@ -323,7 +323,7 @@ fn draw_section(section: &SectionView, specs: &[ChartSpec], machine_name: &str, 
             };
             // A phone's copy of a chart drawn wide whatever it shows.
             let narrow = match spec {
-                ChartSpec::Bar(_) => None,
+                ChartSpec::Bar(b) => bar::render_narrow(b, machine_name, pal),
                 ChartSpec::Scaling(s) => scaling::render_at(s, machine_name, pal, NARROW),
                 ChartSpec::ScalingPanels(v) => scaling::render_panels_at(v, machine_name, pal, NARROW),
             };
