@@ -911,6 +911,15 @@ fn trend_follows_the_kernel_order_with_one_line_per_lane() {
         assert!(t.iter().any(|x| x == lane), "lane {lane} missing from the legend: {t:?}");
     }
     assert!(charts[0].desc.contains("one line per patch tree"));
+    // Its phone copy: 360 px, the two panels one a row, the legend whole.
+    let n = charts[0].narrow.as_deref().expect("a phone copy of the trend figure");
+    check_svg(n);
+    assert_eq!((n.file.as_str(), n.width), ("charts/narrow/trend.svg", 360));
+    assert!(n.height > charts[0].height, "{} under {}", n.height, charts[0].height);
+    let t = texts(&n.svg);
+    for lane in ["mainline", "aa", "mm"] {
+        assert!(t.iter().any(|x| x == lane), "lane {lane} missing from the phone's legend: {t:?}");
+    }
 }
 
 /// Latencies whose spread is wider than their mean (schbench's 99th

@@ -193,6 +193,9 @@ pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
     for c in trends {
         page.trend_charts.push(c.to_ref());
         files.push(ChartFile { file: c.file, svg: c.svg });
+        if let Some(n) = c.narrow {
+            files.push(ChartFile { file: n.file, svg: n.svg });
+        }
     }
     // The summary page drawn from keeps the same chart references, for
     // the HTML renderers (`report::shown_page`): made once, not again.
@@ -388,8 +391,9 @@ fn trend_charts_in(sections: &[SectionView], machine_name: &str, order: &[String
         .enumerate()
         .filter_map(|(i, spec)| {
             let file = if i == 0 { "charts/trend.svg".to_string() } else { format!("charts/trend-{}.svg", i + 1) };
+            let narrow = trend::render_at(spec, machine_name, pal, NARROW);
             trend::render(spec, machine_name, pal)
-                .map(|(title, desc, svg)| chart(file, title, desc, trend::alt(spec), svg))
+                .map(|(title, desc, svg)| with_narrow(chart(file, title, desc, trend::alt(spec), svg), narrow))
         })
         .collect()
 }

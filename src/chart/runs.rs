@@ -156,13 +156,14 @@ pub fn render_at(spec: &RunsSpec, machine: &str, pal: &LanePalette, width: u32) 
     let label_w = spec.rows.iter().map(|r| text_px(&ellipsize_middle(&clean(r), chars), FONT_SMALL)).max().unwrap_or(40);
     let label_w = label_w.clamp(40, label_max) + 12;
     let panel_h = HEADING_H + STRIP_H * spec.rows.len() as i32 + AXIS_H + 10;
-    let title_h = MARGIN + 24 + 18 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let (title, title_extra) = title_block(&head, width);
+    let title_h = title_extra + MARGIN + 24 + 18 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let height = (title_h + panel_h * spec.panels.len() as i32 + MARGIN).max(120) as u32;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
         let sub = if machine.trim().is_empty() { subtitle(spec) } else { clean(machine) };
-        let used = draw_title(&root, &head, &sub)?;
+        let used = draw_title_lines(&root, &title, &sub)?;
         if !machine.trim().is_empty() {
             root.draw(&Text::new(
                 fit_end(&subtitle(spec), inner, FONT_SMALL),

@@ -330,14 +330,15 @@ pub fn render_at(spec: &ScalingSpec, machine: &str, pal: &LanePalette, width: u3
     let keys = legend_keys(spec, &styles);
     let inner = width as i32 - 2 * MARGIN;
     let plot_h = if width < WIDTH { PLOT_H_NARROW } else { PLOT_H };
-    let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let (title, title_extra) = title_block(&head, width);
+    let title_h = title_extra + MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let panel_h = HEADER + plot_h + X_AREA + 8;
     let height = (title_h + panel_h + legend_height(&keys, inner) + MARGIN) as u32;
 
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        draw_title(&root, &head, &clean(machine))?;
+        draw_title_lines(&root, &title, &clean(machine))?;
         let area = root.clone().shrink((MARGIN, title_h), (inner as u32, panel_h as u32));
         // Which kernels are drawn is said in full; a long metric name is
         // what gets shortened.
@@ -495,12 +496,13 @@ pub fn render_panels_at(
     let panel_w = (inner - gap * (ncols - 1)) / ncols;
     let panel_h = HEADER + PANELS_PLOT_H + X_AREA + 8;
     let prows = specs.len().div_ceil(ncols as usize) as i32;
-    let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let (title, title_extra) = title_block(&head, width);
+    let title_h = title_extra + MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let height = (title_h + prows * (panel_h + gap) + legend_height(&keys, inner) + MARGIN) as u32;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        draw_title(&root, &head, &clean(machine))?;
+        draw_title_lines(&root, &title, &clean(machine))?;
         for (i, spec) in specs.iter().enumerate() {
             let (prow, pcol) = (i as i32 / ncols, i as i32 % ncols);
             let (x, y) = (MARGIN + pcol * (panel_w + gap), title_h + prow * (panel_h + gap));
