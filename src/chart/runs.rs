@@ -190,6 +190,12 @@ fn label_chars(px: i32) -> usize {
     ((f64::from(px) / (0.6 * FONT_SMALL / 1.24)).floor() as usize).clamp(8, 36)
 }
 
+/// A panel's heading: "Throughput (MB/s, bigger is better)".
+fn panel_heading(p: &RunsPanel) -> String {
+    let heading = format!("{} ({})", clean(&p.metric), axis_desc(&clean(&p.unit), p.better));
+    if heading.ends_with(" ()") { clean(&p.metric) } else { heading }
+}
+
 /// One metric's panel: heading, strips with their row labels, value axis.
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
@@ -198,11 +204,12 @@ fn draw_panel<DB: DrawingBackend>(
     (label_w, chars): (i32, usize),
     pal: &LanePalette,
 ) -> Option<()> {
-    let heading = format!("{} ({})", clean(&p.metric), axis_desc(&clean(&p.unit), p.better));
-    let heading = if heading.ends_with(" ()") { clean(&p.metric) } else { heading };
-    // Over the plot, or from the panel's left edge where it is too long.
+    let heading = panel_heading(p);
+    // Over the plot, or, where some panel's is too long for that, every
+    // panel's from its left edge.
     let w = area.dim_in_pixel().0 as i32;
-    let x = if text_px(&heading, FONT) <= w - label_w { label_w } else { 0 };
+    let fits = |q: &RunsPanel| text_px(&panel_heading(q), FONT) <= w - label_w;
+    let x = if spec.panels.iter().all(fits) { label_w } else { 0 };
     let heading = fit_end(&heading, w - x, FONT);
     area.draw(&Text::new(heading, (x, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
     // Fewer ticks on a narrow plot, so their labels stay apart.
