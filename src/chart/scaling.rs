@@ -345,8 +345,11 @@ pub fn render_at(spec: &ScalingSpec, machine: &str, pal: &LanePalette, width: u3
         let note = shown_kernels(spec).map(|s| format!(": {s}")).unwrap_or_default();
         let hx = heading_x(width);
         let room = inner - hx - text_px(&note, FONT);
-        let heading =
-            format!("{}{note}", fit_end(&format!("{} by {}", clean(&spec.metric), clean(&spec.param)), room, FONT));
+        // "Rate by threads"; on a narrow chart the metric alone where both
+        // do not fit (the x axis names the parameter).
+        let by = format!("{} by {}", clean(&spec.metric), clean(&spec.param));
+        let by = if width < WIDTH && text_px(&by, FONT) > room { clean(&spec.metric) } else { by };
+        let heading = format!("{}{note}", fit_end(&by, room, FONT));
         area.draw(&Text::new(
             fit_end(&heading, inner - hx, FONT),
             (hx, 2),
