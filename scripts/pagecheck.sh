@@ -133,13 +133,15 @@ function measure(d, w) {
     if (!a || a.getAttribute("href") !== src) errs.push(src + ": the chart does not link to its SVG");
     const shown = img.getBoundingClientRect().width;
     if (shown === 0) continue;
-    const svg = svgOf(img.src);
-    if (!svg) { errs.push(src + ": cannot read the SVG"); continue; }
+    // The SVG shown: a <picture>'s phone copy in a narrow window.
+    const shownSrc = img.currentSrc || img.src;
+    const svg = svgOf(shownSrc);
+    if (!svg) { errs.push(shownSrc + ": cannot read the SVG"); continue; }
     const drawn = smallestText(svg), width = drawnWidth(svg);
     if (!isFinite(drawn) || !(width > 0)) continue;
     const px = drawn * shown / width;
     if (px < MIN_TEXT - 0.005) {
-      errs.push(src + ": text shown at " + px.toFixed(1) + " px (drawn at " + drawn.toFixed(1) + " px, the chart shown " +
+      errs.push(shownSrc.replace(/^.*\/charts\//, "charts/") + ": text shown at " + px.toFixed(1) + " px (drawn at " + drawn.toFixed(1) + " px, the chart shown " +
         Math.round(shown) + " of its " + width + " px wide)");
     }
   }

@@ -199,6 +199,12 @@ fn charts_of(s: &SectionView, tag: &str) -> Vec<Chart> {
     for c in &a {
         check_svg(c);
         write_out(c, tag);
+        if let Some(n) = &c.narrow {
+            check_svg(n);
+            write_out(n, tag);
+            assert_eq!(n.file, c.file.replacen("charts/", "charts/narrow/", 1), "{tag}");
+            assert_eq!((n.title.as_str(), n.alt.as_str()), (c.title.as_str(), c.alt.as_str()), "{tag}");
+        }
     }
     let mut files: Vec<&str> = a.iter().map(|c| c.file.as_str()).collect();
     files.sort();
@@ -298,6 +304,96 @@ fn few_kernels_draw_a_narrow_bar_chart_a_phone_shows() {
     let c = &charts_of(&s, "nine-kernels")[0];
     assert_eq!(c.width, 960);
     assert!(texts(&c.svg).iter().any(|x| x == "dbench 64 processes"));
+}
+
+/// Every `cx`/`x` of the SVG's circles and texts (text anchored at its start).
+fn rightmost_circle(svg: &str) -> f64 {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .map(|n| n.attribute("cx").unwrap().parse::<f64>().unwrap() + n.attribute("r").unwrap().parse::<f64>().unwrap())
+        .fold(0.0, f64::max)
+}
+
+/// Scaling and strip charts are drawn 960 px wide whatever they show, and
+/// a phone showed their left third (the strip chart's labels and its first
+/// run, a scaling chart's first x value): each has a copy drawn 360 px wide
+/// (`charts/narrow/`), its small multiples one a row, every run of a strip
+/// inside it. So has a bar chart drawn wider than 360 px (several panels a
+/// row, or many kernels' horizontal bars): its panels one a row; a bar
+/// chart of 360 px has none.
+#[test]
+fn scaling_and_strip_charts_have_a_copy_a_phone_shows_whole() {
+    let s = tiobench();
+    let charts = charts_of(&s, "tiobench-phone");
+    let n = charts[0].narrow.as_deref().expect("a phone copy of the scaling chart");
+    assert_eq!((charts[0].width, n.width), (960, 360));
+    assert_eq!(n.file, "charts/narrow/tiobench-sequential-reads-scaling.svg");
+    let t = texts(&n.svg);
+    for needle in ["threads", "MB/s, bigger is better", "1", "32", "2.4.17 (baseline)", "2.5.33-mm5", "Rate by threads"] {
+        assert!(t.iter().any(|x| x == needle), "{needle:?} missing from {t:?}");
+    }
+    // Small multiples: one a row.
+    let mut parts = tiobench();
+    let cols = parts.table.columns.clone();
+    parts.table.columns.extend(cols.iter().map(|c| ColumnView { name: format!("Rand {}", c.name), ..c.clone() }));
+    for r in &mut parts.table.rows {
+        let c = r.cells.clone();
+        r.cells.extend(c);
+    }
+    let charts = charts_of(&parts, "tiobench-phone-panels");
+    let panels = charts.iter().find(|c| c.alt.starts_with("Line charts of")).expect("small multiples");
+    let n = panels.narrow.as_deref().expect("a phone copy of the small multiples");
+    assert_eq!(n.width, 360);
+    assert!(n.height > panels.height, "{} stacked under {}", n.height, panels.height);
+    // A strip chart: every run inside 360 px.
+    let runs = |vals: &[f64]| {
+        let mut c = cell(vals.iter().sum::<f64>() / vals.len() as f64, Some(0.2), vals.len() as u32);
+        c.as_mut().unwrap().runs = vals
+            .iter()
+            .enumerate()
+            .map(|(i, &value)| benchsite::report::RunView { value, n: 1, line: i as u32 + 1, ..Default::default() })
+            .collect();
+        c
+    };
+    let s = Sec::new("dbench 32", vec![col("Throughput", "MB/s", Better::Higher)])
+        .baseline("2.4.7")
+        .row("2.4.7", &[], vec![runs(&[9.29, 9.56, 9.17])])
+        .row("2.4.8-pre1-with-a-rather-long-name", &[], vec![runs(&[6.8, 6.9, 6.94])])
+        .build();
+    let charts = charts_of(&s, "runs-phone");
+    let strip = charts.iter().find(|c| c.file.ends_with("-runs.svg")).expect("a strip chart");
+    // Its bar chart, wider than a phone for the long name, has one too.
+    let bars = charts.iter().find(|c| c.file.ends_with("-bar.svg")).expect("a bar chart");
+    assert!(bars.width > 360 && bars.narrow.as_ref().is_some_and(|n| n.width == 360), "{}", bars.width);
+    let n = strip.narrow.as_deref().expect("a phone copy of the strip chart");
+    assert_eq!((strip.width, n.width), (960, 360));
+    assert_eq!(n.svg.matches("<circle").count(), 6);
+    assert!(rightmost_circle(&n.svg) <= 360.0 - 16.0, "a run out of view: {}", rightmost_circle(&n.svg));
+    let t = texts(&n.svg);
+    assert!(t.iter().any(|x| x == "2.4.7"), "{t:?}");
+    // Bars: six metrics of two kernels, three panels a row at 960 px, one
+    // a row in the copy; sixty kernels' horizontal bars, names shortened.
+    let six: Vec<ColumnView> = (1..=6).map(|i| col(&format!("metric {i}"), "s", Better::Lower)).collect();
+    let s = Sec::new("UnixBench", six)
+        .baseline("2.4.17")
+        .row("2.4.17", &[], (1..=6).map(|i| one(f64::from(i))).collect())
+        .row("2.4.17rat", &[], (1..=6).map(|i| one(f64::from(i) + 0.5)).collect())
+        .build();
+    let c = &charts_of(&s, "six-panels-phone")[0];
+    let n = c.narrow.as_deref().expect("a phone copy of six panels");
+    assert_eq!((c.width, n.width), (960, 360));
+    assert!(rightmost_rect(&n.svg) <= 360.0 - 16.0, "{}", rightmost_rect(&n.svg));
+    assert_eq!(texts(&n.svg).iter().filter(|x| x.starts_with("metric ")).count(), 6);
+    let c = &charts_of(&sixty_long(), "sixty-phone")[0];
+    let n = c.narrow.as_deref().expect("a phone copy of sixty kernels");
+    assert!(rightmost_rect(&n.svg) <= 360.0, "{}", rightmost_rect(&n.svg));
+    assert!(texts(&n.svg).iter().any(|x| x.starts_with("2.4.") && x.contains('…')), "{:?}", texts(&n.svg));
+    // A one-kernel bar chart is 360 px already: no copy.
+    let s = Sec::new("one", vec![col("Total time", "s", Better::Lower)]).row("6.1", &[], vec![one(6.1)]).build();
+    assert!(charts_of(&s, "one-phone")[0].narrow.is_none());
+    // The long name shortened in the middle, keeping its suffix.
+    assert!(t.iter().any(|x| x.starts_with("2.4.8-") && x.contains('…') && x.ends_with("name")), "{t:?}");
 }
 
 #[test]
@@ -815,6 +911,15 @@ fn trend_follows_the_kernel_order_with_one_line_per_lane() {
         assert!(t.iter().any(|x| x == lane), "lane {lane} missing from the legend: {t:?}");
     }
     assert!(charts[0].desc.contains("one line per patch tree"));
+    // Its phone copy: 360 px, the two panels one a row, the legend whole.
+    let n = charts[0].narrow.as_deref().expect("a phone copy of the trend figure");
+    check_svg(n);
+    assert_eq!((n.file.as_str(), n.width), ("charts/narrow/trend.svg", 360));
+    assert!(n.height > charts[0].height, "{} under {}", n.height, charts[0].height);
+    let t = texts(&n.svg);
+    for lane in ["mainline", "aa", "mm"] {
+        assert!(t.iter().any(|x| x == lane), "lane {lane} missing from the phone's legend: {t:?}");
+    }
 }
 
 /// Latencies whose spread is wider than their mean (schbench's 99th

@@ -255,3 +255,30 @@ fn the_baselines_rows_come_first_whatever_its_directorys_name() {
     let first = |k: &str| text.lines().position(|l| l.starts_with(&format!("{k} "))).unwrap_or(usize::MAX);
     assert!(first("6.9.0") < first("6.10.0"), "{text}");
 }
+
+/// A mark and the words explaining it stay on one line, and so does an
+/// adjusted p-value: the demo's mails ended lines with "; *" (its
+/// "significant at …" on the next) and "(adjusted p <" (its "0.001)" on the
+/// next), read in a 72-column terminal.
+#[test]
+fn the_demo_mails_keep_marks_and_p_values_on_one_line() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("output");
+    benchsite::build::build(&benchsite::build::BuildOptions::new(root.join("content"), &out)).expect("demo builds");
+    let mut mails = 0;
+    for e in std::fs::read_dir(&out).expect("output") {
+        let mail = e.expect("entry").path().join("email.txt");
+        let Ok(text) = std::fs::read_to_string(&mail) else { continue };
+        mails += 1;
+        for l in text.lines() {
+            let l = l.trim_end();
+            for end in [" *", "; ~", "(adjusted p", "adjusted p <", "adjusted p =", "(-N×"] {
+                assert!(!l.ends_with(end), "{}: a line ends with {end:?}: {l}", mail.display());
+            }
+            assert!(!l.trim_start().starts_with("0.0"), "{}: {l}", mail.display());
+            assert!(!text.contains('\u{a0}'), "{}: a no-break space left", mail.display());
+        }
+    }
+    assert_eq!(mails, 7, "the demo's seven classes");
+}

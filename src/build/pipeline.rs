@@ -168,7 +168,8 @@ impl Counts {
         self.files.fetch_add(1, Ordering::Relaxed);
         if path.ends_with(".html") {
             self.pages.fetch_add(1, Ordering::Relaxed);
-        } else if path.ends_with(".svg") {
+        } else if path.ends_with(".svg") && !path.contains("/charts/narrow/") {
+            // A chart's phone copy is the same chart.
             self.charts.fetch_add(1, Ordering::Relaxed);
         }
     }

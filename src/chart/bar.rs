@@ -179,6 +179,8 @@ struct Layout {
     panel_h: i32,
     /// Horizontal: height of a kernel's band.
     row_h: i32,
+    /// Most characters of a kernel's name on the kernel axis.
+    name_chars: usize,
 }
 
 fn layout(spec: &BarSpec, keys: &[(Key, String)]) -> Layout {
@@ -205,11 +207,18 @@ fn layout(spec: &BarSpec, keys: &[(Key, String)]) -> Layout {
             col_w: (width - 2 * MARGIN) / ncols_v as i32,
             panel_h: HEADER + 230 + 30,
             row_h: 0,
+            name_chars: NAME_CHARS,
         };
     }
     let ncols = if np == 1 { 1 } else { 2 };
-    let label_w =
-        spec.kernels.iter().map(|k| text_px(&axis_name(k), FONT_SMALL)).max().unwrap_or(0).clamp(40, 330) + 14;
+    let label_w = spec
+        .kernels
+        .iter()
+        .map(|k| text_px(&axis_name(k, NAME_CHARS), FONT_SMALL))
+        .max()
+        .unwrap_or(0)
+        .clamp(40, 330)
+        + 14;
     let row_h = if nk <= 20 { 24 } else { 19 };
     Layout {
         width: WIDTH as i32,
@@ -219,9 +228,58 @@ fn layout(spec: &BarSpec, keys: &[(Key, String)]) -> Layout {
         col_w: (inner - label_w) / ncols as i32,
         panel_h: HEADER + nk * row_h + 10 + 48,
         row_h,
+        name_chars: NAME_CHARS,
     }
 }
 
+/// The layout of a chart's phone copy, [`NARROW`] wide: one panel a row;
+/// vertical bars when every kernel's name fits under its bar, else
+/// horizontal ones with their names, shortened in the middle, in at most
+/// two fifths of the width.
+fn layout_narrow(spec: &BarSpec) -> Layout {
+    let nk = spec.kernels.len() as i32;
+    let inner = NARROW as i32 - 2 * MARGIN;
+    let cat_w = (inner - 80) / nk.max(1);
+    let widest = spec
+        .kernels
+        .iter()
+        .map(|k| text_px(&ellipsize_middle(&clean(&k.name), NAME_CHARS), FONT_SMALL))
+        .max()
+        .unwrap_or(0);
+    if nk <= 12 && widest + 8 <= cat_w {
+        return Layout {
+            width: NARROW as i32,
+            vertical: true,
+            ncols: 1,
+            label_w: 0,
+            col_w: inner,
+            panel_h: HEADER + 170 + 30,
+            row_h: 0,
+            name_chars: NAME_CHARS,
+        };
+    }
+    let label_max = inner * 2 / 5;
+    let name_chars = ((f64::from(label_max) / (0.6 * FONT_SMALL / 1.24)).floor() as usize).clamp(8, NAME_CHARS);
+    let label_w = spec
+        .kernels
+        .iter()
+        .map(|k| text_px(&axis_name(k, name_chars), FONT_SMALL))
+        .max()
+        .unwrap_or(0)
+        .clamp(40, label_max)
+        + 14;
+    let row_h = if nk <= 20 { 24 } else { 19 };
+    Layout {
+        width: NARROW as i32,
+        vertical: false,
+        ncols: 1,
+        label_w,
+        col_w: inner - label_w,
+        panel_h: HEADER + nk * row_h + 10 + 48,
+        row_h,
+        name_chars,
+    }
+}
 /// Least width of a bar chart narrowed to its bars ([`narrow_width`]).
 const NARROW_MIN: i32 = 360;
 /// Most width of a bar chart narrowed to its bars: a chart that needs more
@@ -253,16 +311,24 @@ fn narrow_width(spec: &BarSpec, keys: &[(Key, String)], ncols: i32, widest_name:
     if need <= NARROW_MAX { need } else { WIDTH as i32 }
 }
 
-/// Name of a kernel on the category axis.
-fn axis_name(k: &BarKernel) -> String {
-    let n = marked_name(k);
-    if k.baseline { format!("{n} (baseline)") } else { n }
+/// Name of a kernel on the category axis, at most `chars` characters
+/// besides its dmesg mark: the baseline's says so where that fits (its bar
+/// is hollow, and the legend names it).
+fn axis_name(k: &BarKernel, chars: usize) -> String {
+    let n = marked_name(k, chars);
+    if !k.baseline {
+        n
+    } else if chars >= NAME_CHARS || n.chars().count() + " (baseline)".len() <= chars {
+        format!("{n} (baseline)")
+    } else {
+        n
+    }
 }
 
 /// The kernel's name as drawn, shortened, followed by the dmesg mark when
 /// it has one (`6.10.0!`, as the tables print it).
-fn marked_name(k: &BarKernel) -> String {
-    let n = ellipsize_middle(&clean(&k.name), NAME_CHARS);
+fn marked_name(k: &BarKernel, chars: usize) -> String {
+    let n = ellipsize_middle(&clean(&k.name), chars);
     if k.marked { format!("{n}{}", crate::report::environment::DMESG_MARK) } else { n }
 }
 
@@ -307,6 +373,21 @@ fn legend(spec: &BarSpec, pal: &LanePalette) -> Vec<(Key, String)> {
 /// Panels of one unit share a value axis ([`scale_groups`]); every axis
 /// starts at 0.
 pub fn render(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
+    render_with(spec, machine, pal, false)
+}
+
+/// The chart's phone copy, [`NARROW`] wide ([`layout_narrow`]: one panel
+/// a row), for a chart [`render`] draws wider; `None` for one it draws
+/// [`NARROW`] wide or less, or nothing to draw.
+pub fn render_narrow(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
+    if spec.kernels.is_empty() || layout(spec, &legend(spec, pal)).width <= NARROW as i32 {
+        return None;
+    }
+    render_with(spec, machine, pal, true)
+}
+
+/// [`render`], or its phone copy when `narrow`.
+fn render_with(spec: &BarSpec, machine: &str, pal: &LanePalette, narrow: bool) -> Option<(String, String, String)> {
     if spec.kernels.is_empty() || spec.panels.is_empty() {
         return None;
     }
@@ -315,7 +396,7 @@ pub fn render(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(Strin
     let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
     let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
     let keys = legend(spec, pal);
-    let lay = layout(spec, &keys);
+    let lay = if narrow { layout_narrow(spec) } else { layout(spec, &keys) };
     let groups = scale_groups(&spec.panels);
     let inner = lay.width - 2 * MARGIN;
     // A narrowed chart's long title wraps (a 960-px one is cut, as before).
@@ -480,7 +561,7 @@ fn draw_columns<DB: DrawingBackend>(
 ) -> Option<()> {
     let nk = spec.kernels.len();
     let w = area.dim_in_pixel().0 as i32;
-    let names: Vec<String> = spec.kernels.iter().map(marked_name).collect();
+    let names: Vec<String> = spec.kernels.iter().map(|k| marked_name(k, lay.name_chars)).collect();
     let plot_h = lay.panel_h - HEADER - 30 - 6;
     let (lo, hi, ticks) = value_axis(&ctx.shared, plot_h, 20);
     let step = tick_step(&ticks);
@@ -560,7 +641,7 @@ fn draw_rows<DB: DrawingBackend>(
     let step = tick_step(&ticks);
     let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
     // Kernel i occupies band [nk-1-i, nk-i]: the first kernel on top.
-    let labels: Vec<String> = spec.kernels.iter().map(axis_name).collect();
+    let labels: Vec<String> = spec.kernels.iter().map(|k| axis_name(k, lay.name_chars)).collect();
     let yfmt = |v: &f64| -> String {
         if !first_col {
             return String::new();

@@ -8,6 +8,11 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Width of every chart in pixels (SVG user units); height depends on content.
 pub(crate) const WIDTH: u32 = 960;
+/// Width of the phone copy of a chart drawn [`WIDTH`] wide whatever its
+/// content (scaling charts, strip charts): a 390 px phone's page is 374 px
+/// wide inside its margins, and a 360 px chart shows whole in it at the
+/// size it is drawn (its text no smaller than on the desktop).
+pub const NARROW: u32 = 360;
 /// Outer margin.
 pub(crate) const MARGIN: i32 = 16;
 /// Plotters font sizes; SVG `font-size` is this / 1.24 (so ≈ 12 px, 11 px, 15 px).
@@ -711,15 +716,14 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
     Some(())
 }
 
-/// Draws the chart title (and a smaller subtitle) at the top left, on one
-/// line cut to the width of `area`; returns the height used.
-pub(crate) fn draw_title<DB: DrawingBackend>(
-    area: &DrawingArea<DB, plotters::coord::Shift>,
-    title: &str,
-    subtitle: &str,
-) -> Option<i32> {
-    let w = area.dim_in_pixel().0 as i32 - 2 * MARGIN;
-    draw_title_lines(area, &[fit_end(title, w, FONT_TITLE)], subtitle)
+/// The title of a chart `width` px wide: on two lines ([`title_lines`])
+/// when narrower than [`WIDTH`], else on one, cut to fit (as
+/// [`draw_title_lines`] draws it); and the height its lines after the first add.
+pub(crate) fn title_block(title: &str, width: u32) -> (Vec<String>, i32) {
+    let inner = width as i32 - 2 * MARGIN;
+    let lines = if width < WIDTH { title_lines(title, inner) } else { vec![fit_end(title, inner, FONT_TITLE)] };
+    let extra = TITLE_LINE * (lines.len() as i32 - 1);
+    (lines, extra)
 }
 
 /// Height of a line of the title after the first ([`title_lines`]).

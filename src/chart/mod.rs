@@ -116,6 +116,10 @@ pub struct Chart {
     pub width: u32,
     /// Height of the SVG in pixels (for the `<img height>` attribute).
     pub height: u32,
+    /// The same chart drawn [`NARROW`] for a phone's screen, where the
+    /// chart is drawn [`WIDTH`] wide whatever it shows (scaling and strip
+    /// charts): its file is `charts/narrow/<file name>`.
+    pub narrow: Option<Box<Chart>>,
 }
 
 impl Chart {
@@ -128,6 +132,11 @@ impl Chart {
             alt: self.alt.clone(),
             width: self.width,
             height: self.height,
+            narrow: self.narrow.as_ref().map(|n| crate::report::NarrowRef {
+                file: n.file.clone(),
+                width: n.width,
+                height: n.height,
+            }),
         }
     }
 }
@@ -176,11 +185,17 @@ pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
         for c in charts {
             s.charts.push(c.to_ref());
             files.push(ChartFile { file: c.file, svg: c.svg });
+            if let Some(n) = c.narrow {
+                files.push(ChartFile { file: n.file, svg: n.svg });
+            }
         }
     }
     for c in trends {
         page.trend_charts.push(c.to_ref());
         files.push(ChartFile { file: c.file, svg: c.svg });
+        if let Some(n) = c.narrow {
+            files.push(ChartFile { file: n.file, svg: n.svg });
+        }
     }
     // The summary page drawn from keeps the same chart references, for
     // the HTML renderers (`report::shown_page`): made once, not again.
@@ -309,16 +324,36 @@ fn draw_section(section: &SectionView, specs: &[ChartSpec], machine_name: &str, 
                 ChartSpec::Scaling(s) => (scaling::render(s, machine_name, pal), scaling::alt(s)),
                 ChartSpec::ScalingPanels(v) => (scaling::render_panels(v, machine_name, pal), scaling::alt_panels(v)),
             };
-            drawn.map(|(title, desc, svg)| chart(file, title, desc, alt, svg))
+            // A phone's copy of a chart drawn wide whatever it shows.
+            let narrow = match spec {
+                ChartSpec::Bar(b) => bar::render_narrow(b, machine_name, pal),
+                ChartSpec::Scaling(s) => scaling::render_at(s, machine_name, pal, NARROW),
+                ChartSpec::ScalingPanels(v) => scaling::render_panels_at(v, machine_name, pal, NARROW),
+            };
+            drawn.map(|(title, desc, svg)| with_narrow(chart(file, title, desc, alt, svg), narrow))
         })
         .collect();
     // Every run, where a kernel has three or more (`runs`).
     if let Some(spec) = runs::plan(section)
         && let Some((title, desc, svg)) = runs::render(&spec, machine_name, pal)
     {
-        charts.push(chart(format!("charts/{}-runs.svg", section.id), title, desc, runs::alt(&spec), svg));
+        let c = chart(format!("charts/{}-runs.svg", section.id), title, desc, runs::alt(&spec), svg);
+        charts.push(with_narrow(c, runs::render_at(&spec, machine_name, pal, NARROW)));
     }
     charts
+}
+
+/// `c` with its phone copy `narrow` (as drawn: title, description, SVG),
+/// written to `charts/narrow/` under the same file name.
+fn with_narrow(mut c: Chart, narrow: Option<(String, String, String)>) -> Chart {
+    c.narrow = narrow.map(|(title, desc, svg)| {
+        let file = match c.file.strip_prefix("charts/") {
+            Some(name) => format!("charts/narrow/{name}"),
+            None => format!("narrow/{}", c.file),
+        };
+        Box::new(chart(file, title, desc, c.alt.clone(), svg))
+    });
+    c
 }
 
 /// The trend figures of a machine page: the headline metric of each section
@@ -356,8 +391,9 @@ fn trend_charts_in(sections: &[SectionView], machine_name: &str, order: &[String
         .enumerate()
         .filter_map(|(i, spec)| {
             let file = if i == 0 { "charts/trend.svg".to_string() } else { format!("charts/trend-{}.svg", i + 1) };
+            let narrow = trend::render_at(spec, machine_name, pal, NARROW);
             trend::render(spec, machine_name, pal)
-                .map(|(title, desc, svg)| chart(file, title, desc, trend::alt(spec), svg))
+                .map(|(title, desc, svg)| with_narrow(chart(file, title, desc, trend::alt(spec), svg), narrow))
         })
         .collect()
 }
@@ -388,7 +424,7 @@ fn chart(file: String, title: String, desc: String, alt: String, svg: String) ->
         svg.find(&key).and_then(|i| svg[i + key.len()..].split('"').next()).and_then(|v| v.parse().ok()).unwrap_or(0)
     };
     let (width, height) = (attr("width"), attr("height"));
-    Chart { file, title, desc, alt, svg, width, height }
+    Chart { file, title, desc, alt, svg, width, height, narrow: None }
 }
 
 /// Index of the headline column ([`crate::report::chart_headline`]): the

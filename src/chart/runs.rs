@@ -137,24 +137,36 @@ fn subtitle(spec: &RunsSpec) -> String {
 
 /// Draws the strip chart: `(title, desc, svg)`; `None` for nothing to draw.
 pub fn render(spec: &RunsSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
+    render_at(spec, machine, pal, WIDTH)
+}
+
+/// [`render`] at `width` pixels: [`WIDTH`] for pages, [`NARROW`] for a
+/// phone's screen (the row labels take at most two fifths of it, shortened
+/// in the middle; the panel headings and subtitle are cut to fit).
+pub fn render_at(spec: &RunsSpec, machine: &str, pal: &LanePalette, width: u32) -> Option<(String, String, String)> {
     if spec.rows.is_empty() || spec.panels.is_empty() {
         return None;
     }
     let head = format!("{}: runs", clean(&spec.title));
     let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
-    let label_w = spec.rows.iter().map(|r| text_px(&ellipsize_middle(&clean(r), 36), FONT_SMALL)).max().unwrap_or(40);
-    let label_w = label_w.clamp(40, 260) + 12;
+    let inner = width as i32 - 2 * MARGIN;
+    // The row labels' room: 260 px, or two fifths of a narrow chart.
+    let label_max = 260.min(inner * 2 / 5);
+    let chars = label_chars(label_max);
+    let label_w = spec.rows.iter().map(|r| text_px(&ellipsize_middle(&clean(r), chars), FONT_SMALL)).max().unwrap_or(40);
+    let label_w = label_w.clamp(40, label_max) + 12;
     let panel_h = HEADING_H + STRIP_H * spec.rows.len() as i32 + AXIS_H + 10;
-    let title_h = MARGIN + 24 + 18 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let (title, title_extra) = title_block(&head, width);
+    let title_h = title_extra + MARGIN + 24 + 18 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let height = (title_h + panel_h * spec.panels.len() as i32 + MARGIN).max(120) as u32;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
         let sub = if machine.trim().is_empty() { subtitle(spec) } else { clean(machine) };
-        let used = draw_title(&root, &head, &sub)?;
+        let used = draw_title_lines(&root, &title, &sub)?;
         if !machine.trim().is_empty() {
             root.draw(&Text::new(
-                subtitle(spec),
+                fit_end(&subtitle(spec), inner, FONT_SMALL),
                 (MARGIN, used - 6),
                 ("sans-serif", FONT_SMALL).into_font().color(&MUTED).pos(Pos::new(HPos::Left, VPos::Top)),
             ))
@@ -162,14 +174,26 @@ pub fn render(spec: &RunsSpec, machine: &str, pal: &LanePalette) -> Option<(Stri
         }
         for (i, p) in spec.panels.iter().enumerate() {
             let y = title_h + i as i32 * panel_h;
-            let area = root.clone().shrink((MARGIN, y), ((WIDTH as i32 - 2 * MARGIN) as u32, panel_h as u32));
-            draw_panel(&area, spec, p, label_w, pal)?;
+            let area = root.clone().shrink((MARGIN, y), (inner as u32, panel_h as u32));
+            draw_panel(&area, spec, p, (label_w, chars), pal)?;
         }
         root.present().ok()?;
     }
     let desc = describe(spec, machine);
-    let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
+    let svg = finish_svg(svg, &full_title, &desc, (width, height))?;
     Some((full_title, desc, svg))
+}
+
+/// How many characters of a row label fit in `px` pixels (at most 36,
+/// the most a label shows).
+fn label_chars(px: i32) -> usize {
+    ((f64::from(px) / (0.6 * FONT_SMALL / 1.24)).floor() as usize).clamp(8, 36)
+}
+
+/// A panel's heading: "Throughput (MB/s, bigger is better)".
+fn panel_heading(p: &RunsPanel) -> String {
+    let heading = format!("{} ({})", clean(&p.metric), axis_desc(&clean(&p.unit), p.better));
+    if heading.ends_with(" ()") { clean(&p.metric) } else { heading }
 }
 
 /// One metric's panel: heading, strips with their row labels, value axis.
@@ -177,17 +201,24 @@ fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     spec: &RunsSpec,
     p: &RunsPanel,
-    label_w: i32,
+    (label_w, chars): (i32, usize),
     pal: &LanePalette,
 ) -> Option<()> {
-    let heading = format!("{} ({})", clean(&p.metric), axis_desc(&clean(&p.unit), p.better));
-    let heading = if heading.ends_with(" ()") { clean(&p.metric) } else { heading };
-    area.draw(&Text::new(heading, (label_w, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
-    let (lo, hi, ticks) = value_axis(p);
+    let heading = panel_heading(p);
+    // Over the plot, or, where some panel's is too long for that, every
+    // panel's from its left edge.
+    let w = area.dim_in_pixel().0 as i32;
+    let fits = |q: &RunsPanel| text_px(&panel_heading(q), FONT) <= w - label_w;
+    let x = if spec.panels.iter().all(fits) { label_w } else { 0 };
+    let heading = fit_end(&heading, w - x, FONT);
+    area.draw(&Text::new(heading, (x, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
+    // Fewer ticks on a narrow plot, so their labels stay apart.
+    let ticks_max = ((w - label_w - 12) / 70).clamp(3, 6) as usize;
+    let (lo, hi, ticks) = value_axis_at(p, ticks_max);
     let step = tick_step(&ticks);
     let n = spec.rows.len();
     let centers: Vec<f64> = (0..n).map(|i| i as f64 + 0.5).collect();
-    let names: Vec<String> = spec.rows.iter().map(|r| ellipsize_middle(&clean(r), 36)).collect();
+    let names: Vec<String> = spec.rows.iter().map(|r| ellipsize_middle(&clean(r), chars)).collect();
     let mut chart = ChartBuilder::on(area)
         .margin_top(HEADING_H)
         .margin_right(12)
@@ -230,12 +261,18 @@ fn draw_panel<DB: DrawingBackend>(
 /// room either side, but never below 0 when no value is negative (a time,
 /// rate or count drawn from −200 s reads as broken): such an axis starts at
 /// 0 or at the data.
+#[cfg(test)]
 fn value_axis(p: &RunsPanel) -> (f64, f64, Vec<f64>) {
+    value_axis_at(p, 6)
+}
+
+/// [`value_axis`] with at most about `ticks` ticks.
+fn value_axis_at(p: &RunsPanel, ticks: usize) -> (f64, f64, Vec<f64>) {
     let values = p.strips.iter().flatten().flat_map(|s| s.runs.iter().map(|r| r.0).chain([s.mean]));
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
     let pad = ((hi - lo) * 0.05).max(hi.abs().max(lo.abs()) * 1e-9);
     let floor = if lo >= 0.0 { (lo - pad).max(0.0) } else { lo - pad };
-    nice_axis(floor, hi + pad, 6)
+    nice_axis(floor, hi + pad, ticks)
 }
 
 /// The `alt` sentence: "Strip chart of every run of real (s) for 2

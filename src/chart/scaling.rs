@@ -241,6 +241,8 @@ pub fn shown_kernels(spec: &ScalingSpec) -> Option<String> {
 }
 
 const PLOT_H: i32 = 380;
+/// Height of the plot of a chart drawn [`NARROW`].
+const PLOT_H_NARROW: i32 = 260;
 const HEADER: i32 = 24;
 const Y_AREA: i32 = 78;
 const X_AREA: i32 = 46;
@@ -310,6 +312,13 @@ pub(crate) fn thin_ticks(ticks: &[(f64, String)], lo: f64, hi: f64, plot_w: i32)
 ///
 /// `pal` colours the lines by patch tree (the page's [`LanePalette`]).
 pub fn render(spec: &ScalingSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
+    render_at(spec, machine, pal, WIDTH)
+}
+
+/// [`render`] at `width` pixels: [`WIDTH`] for pages, [`NARROW`] for a
+/// phone's screen (the same chart, its plot shorter, its x labels thinned
+/// to the narrower plot, its legend wrapped to more rows).
+pub fn render_at(spec: &ScalingSpec, machine: &str, pal: &LanePalette, width: u32) -> Option<(String, String, String)> {
     if spec.series.iter().all(|s| s.points.is_empty()) {
         return None;
     }
@@ -319,25 +328,31 @@ pub fn render(spec: &ScalingSpec, machine: &str, pal: &LanePalette) -> Option<(S
     let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
     let styles = series_styles(spec.series.iter().map(|s| (s.lane.as_str(), s.baseline)), pal);
     let keys = legend_keys(spec, &styles);
-    let inner = WIDTH as i32 - 2 * MARGIN;
-    let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
-    let panel_h = HEADER + PLOT_H + X_AREA + 8;
+    let inner = width as i32 - 2 * MARGIN;
+    let plot_h = if width < WIDTH { PLOT_H_NARROW } else { PLOT_H };
+    let (title, title_extra) = title_block(&head, width);
+    let title_h = title_extra + MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let panel_h = HEADER + plot_h + X_AREA + 8;
     let height = (title_h + panel_h + legend_height(&keys, inner) + MARGIN) as u32;
 
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
-        draw_title(&root, &head, &clean(machine))?;
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        draw_title_lines(&root, &title, &clean(machine))?;
         let area = root.clone().shrink((MARGIN, title_h), (inner as u32, panel_h as u32));
         // Which kernels are drawn is said in full; a long metric name is
         // what gets shortened.
         let note = shown_kernels(spec).map(|s| format!(": {s}")).unwrap_or_default();
-        let room = inner - Y_AREA - text_px(&note, FONT);
-        let heading =
-            format!("{}{note}", fit_end(&format!("{} by {}", clean(&spec.metric), clean(&spec.param)), room, FONT));
+        let hx = heading_x(width);
+        let room = inner - hx - text_px(&note, FONT);
+        // "Rate by threads"; on a narrow chart the metric alone where both
+        // do not fit (the x axis names the parameter).
+        let by = format!("{} by {}", clean(&spec.metric), clean(&spec.param));
+        let by = if width < WIDTH && text_px(&by, FONT) > room { clean(&spec.metric) } else { by };
+        let heading = format!("{}{note}", fit_end(&by, room, FONT));
         area.draw(&Text::new(
-            fit_end(&heading, inner - Y_AREA, FONT),
-            (Y_AREA, 2),
+            fit_end(&heading, inner - hx, FONT),
+            (hx, 2),
             font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)),
         ))
         .ok()?;
@@ -346,7 +361,7 @@ pub fn render(spec: &ScalingSpec, machine: &str, pal: &LanePalette) -> Option<(S
         root.present().ok()?;
     }
     let desc = describe(spec, machine);
-    let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
+    let svg = finish_svg(svg, &full_title, &desc, (width, height))?;
     Some((full_title, desc, svg))
 }
 
@@ -421,6 +436,13 @@ fn draw_plot<DB: DrawingBackend>(
     Some(())
 }
 
+/// Where a panel's heading starts: over the plot, or at the panel's left
+/// edge on a chart narrower than [`WIDTH`], where the value axis's room
+/// would cut a metric's name short.
+fn heading_x(width: u32) -> i32 {
+    if width < WIDTH { 0 } else { Y_AREA }
+}
+
 /// Height of one panel's plot in a figure of several ([`render_panels`]).
 const PANELS_PLOT_H: i32 = 230;
 
@@ -430,6 +452,16 @@ const PANELS_PLOT_H: i32 = 230;
 /// their own. Each kernel has one style in every panel. `None` if nothing
 /// can be drawn.
 pub fn render_panels(specs: &[ScalingSpec], machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
+    render_panels_at(specs, machine, pal, WIDTH)
+}
+
+/// [`render_panels`] at `width` pixels: [`NARROW`] draws one panel a row.
+pub fn render_panels_at(
+    specs: &[ScalingSpec],
+    machine: &str,
+    pal: &LanePalette,
+    width: u32,
+) -> Option<(String, String, String)> {
     let first = specs.first()?;
     let title = clean(&first.title);
     let sub = clean(&first.subtitle);
@@ -461,27 +493,29 @@ pub fn render_panels(specs: &[ScalingSpec], machine: &str, pal: &LanePalette) ->
     if specs.iter().flat_map(|s| &s.series).flat_map(|s| &s.points).any(|p| p.sd.is_some()) {
         keys.push((Key::ErrorBar, "± 1 standard deviation (2 or more runs)".to_string()));
     }
-    let inner = WIDTH as i32 - 2 * MARGIN;
+    let inner = width as i32 - 2 * MARGIN;
     let gap = 16;
-    let ncols = if specs.len() == 1 { 1 } else { 2 };
+    let ncols = if specs.len() == 1 || width < WIDTH { 1 } else { 2 };
     let panel_w = (inner - gap * (ncols - 1)) / ncols;
     let panel_h = HEADER + PANELS_PLOT_H + X_AREA + 8;
     let prows = specs.len().div_ceil(ncols as usize) as i32;
-    let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let (title, title_extra) = title_block(&head, width);
+    let title_h = title_extra + MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let height = (title_h + prows * (panel_h + gap) + legend_height(&keys, inner) + MARGIN) as u32;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
-        draw_title(&root, &head, &clean(machine))?;
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        draw_title_lines(&root, &title, &clean(machine))?;
         for (i, spec) in specs.iter().enumerate() {
             let (prow, pcol) = (i as i32 / ncols, i as i32 % ncols);
             let (x, y) = (MARGIN + pcol * (panel_w + gap), title_h + prow * (panel_h + gap));
             let area = root.clone().shrink((x, y), (panel_w as u32, panel_h as u32));
             let note = shown_kernels(spec).map(|s| format!(": {s}")).unwrap_or_default();
             let heading = format!("{}{note}", clean(&spec.metric));
+            let hx = heading_x(width);
             area.draw(&Text::new(
-                fit_end(&heading, panel_w - Y_AREA, FONT),
-                (Y_AREA, 2),
+                fit_end(&heading, panel_w - hx, FONT),
+                (hx, 2),
                 font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)),
             ))
             .ok()?;
@@ -492,7 +526,7 @@ pub fn render_panels(specs: &[ScalingSpec], machine: &str, pal: &LanePalette) ->
         root.present().ok()?;
     }
     let desc = specs.iter().map(|s| describe(s, machine)).collect::<Vec<_>>().join(" ");
-    let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
+    let svg = finish_svg(svg, &full_title, &desc, (width, height))?;
     Some((full_title, desc, svg))
 }
 

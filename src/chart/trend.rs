@@ -191,6 +191,13 @@ fn lane_styles(kernels: &[TrendKernel], pal: &LanePalette) -> Vec<(String, super
 ///
 /// `pal` colours the lanes (the page's [`LanePalette`]).
 pub fn render(spec: &TrendSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
+    render_at(spec, machine, pal, WIDTH)
+}
+
+/// [`render`] at `width` pixels: [`WIDTH`] for pages, [`NARROW`] for a
+/// phone's screen (one panel a row, the kernel labels thinned or turned to
+/// the narrower plot).
+pub fn render_at(spec: &TrendSpec, machine: &str, pal: &LanePalette, width: u32) -> Option<(String, String, String)> {
     let nk = spec.kernels.len();
     if nk == 0 || spec.panels.is_empty() {
         return None;
@@ -208,19 +215,20 @@ pub fn render(spec: &TrendSpec, machine: &str, pal: &LanePalette) -> Option<(Str
     if spec.panels.iter().flat_map(|p| p.values.iter().flatten()).any(|v| v.sd.is_some()) {
         keys.push((Key::ErrorBar, "± 1 standard deviation (2 or more runs)".to_string()));
     }
-    let inner = WIDTH as i32 - 2 * MARGIN;
-    let ncols = if spec.panels.len() == 1 { 1 } else { 2 };
+    let inner = width as i32 - 2 * MARGIN;
+    let ncols = if spec.panels.len() == 1 || width < WIDTH { 1 } else { 2 };
     let panel_w = (inner - GAP * (ncols - 1)) / ncols;
     let (labels, rotated, x_area) = x_labels(&spec.kernels, panel_w - Y_AREA - 12);
     let panel_h = HEADER + PLOT_H + x_area + 10;
     let prows = spec.panels.len().div_ceil(ncols as usize) as i32;
-    let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let (title, title_extra) = title_block(&head, width);
+    let title_h = title_extra + MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let height = (title_h + prows * (panel_h + GAP) + legend_height(&keys, inner) + MARGIN) as u32;
 
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
-        draw_title(&root, &head, &clean(machine))?;
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        draw_title_lines(&root, &title, &clean(machine))?;
         for (i, panel) in spec.panels.iter().enumerate() {
             let (prow, pcol) = (i as i32 / ncols, i as i32 % ncols);
             let (x, y) = (MARGIN + pcol * (panel_w + GAP), title_h + prow * (panel_h + GAP));
@@ -231,7 +239,7 @@ pub fn render(spec: &TrendSpec, machine: &str, pal: &LanePalette) -> Option<(Str
         root.present().ok()?;
     }
     let desc = describe(spec, machine, &lanes);
-    let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
+    let svg = finish_svg(svg, &full_title, &desc, (width, height))?;
     Some((full_title, desc, svg))
 }
 

@@ -531,12 +531,28 @@ fn raw_href(p: &mut Page, prefix: &str, link: &str) {
 /// A chart as both templates show one: `<figure class="{class}">` with the
 /// SVG at `{prefix}{file}`, linked to itself (the full-size chart, which
 /// a phone can zoom), and its title as caption.
+///
+/// A chart with a phone copy ([`ChartRef::narrow`]) is a `<picture>` whose
+/// `<source>` gives that copy to a window of [`NARROW_MEDIA`].
 fn figure(p: &mut Page, class: &str, prefix: &str, c: &ChartRef) {
     p.raw("<figure class=\"").raw(class).raw("\"><a class=\"chart-link\" href=\"").text(prefix).text(&c.file);
-    p.raw("\"><img src=\"").text(prefix).text(&c.file).raw("\" alt=\"").text(&c.alt);
-    p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"></a><figcaption>");
-    p.text(&c.title).raw("</figcaption></figure>\n");
+    p.raw("\">");
+    if let Some(n) = &c.narrow {
+        p.raw("<picture><source media=\"").raw(NARROW_MEDIA).raw("\" srcset=\"").text(prefix).text(&n.file);
+        p.raw("\" width=\"").num(n.width).raw("\" height=\"").num(n.height).raw("\">");
+    }
+    p.raw("<img src=\"").text(prefix).text(&c.file).raw("\" alt=\"").text(&c.alt);
+    p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\">");
+    if c.narrow.is_some() {
+        p.raw("</picture>");
+    }
+    p.raw("</a><figcaption>").text(&c.title).raw("</figcaption></figure>\n");
 }
+
+/// The windows that get a chart's phone copy ([`ChartRef::narrow`]): as
+/// narrow as the stylesheet's phone layout (40rem, 640 px), where a chart
+/// drawn 960 px wide showed its left third.
+pub const NARROW_MEDIA: &str = "(max-width: 40rem)";
 
 /// A rough size of a page's HTML, to allocate once.
 fn size_hint(m: &MachinePage) -> usize {

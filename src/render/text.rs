@@ -239,7 +239,7 @@ fn section_texts(m: &MachinePage, opts: &TextOptions) -> Vec<String> {
             let mut text = section_body(s, opts, Shown { bars: stars.contains(&i), caption }, g);
             if let Some(own) = s.table.legend.as_deref().filter(|l| opts.compare && Some(*l) != legend) {
                 text.push_str("\n\n");
-                text.push_str(&fill(own, opts.width));
+                text.push_str(&fill_legend(own, opts.width));
             }
             text
         })
@@ -306,7 +306,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push("Notable changes".to_string());
         for n in &m.notable {
             let opts = markdown::wrap_options(width).initial_indent("- ").subsequent_indent("  ").break_words(false);
-            out.push(markdown::fill(&n.text, opts));
+            out.push(fill_held_tail(&n.text, "(adjusted p", opts));
         }
         if m.notable_more > 0 {
             out.push(fill(&m.notable_more_text, width));
@@ -317,7 +317,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
     let legend = crate::report::page_legend(m).filter(|_| opts.compare);
     if let Some(l) = legend {
         out.push(String::new());
-        out.push(fill(l, width));
+        out.push(fill_legend(l, width));
     }
     let mut text = out.join("\n");
     for s in sections {
@@ -459,6 +459,37 @@ fn fill_caption(caption: &str, width: usize) -> String {
         .map(|item| if item.width() <= width / 2 { item.replace(' ', "\u{a0}") } else { item.to_string() })
         .collect();
     fill(&held.join("; "), width).replace(HOLD, " ")
+}
+
+/// `s` filled with `opts`, its last part from `tail` on ("(adjusted p <
+/// 0.001)") held on one line: "(adjusted p <" ended a line and "0.001)"
+/// began the next (the demo's dbench 32 notable changes). Held by no-break
+/// spaces while textwrap fills, as [`fill_caption`] does.
+fn fill_held_tail(s: &str, tail: &str, opts: textwrap::Options<'_>) -> String {
+    const HOLD: char = '\u{a0}';
+    match s.rfind(tail) {
+        Some(i) if !s.contains(HOLD) => {
+            let held = format!("{}{}", &s[..i], s[i..].replace(' ', "\u{a0}"));
+            markdown::fill(&held, opts).replace(HOLD, " ")
+        }
+        _ => markdown::fill(s, opts),
+    }
+}
+
+/// A legend of marks ("…; * significant at α = 0.05 …; ~ tested, not
+/// significant; …") filled to `width` with each mark on the line of the
+/// word it explains: a `*` ended a line and "significant at" began the
+/// next (every demo mail with a tested change).
+fn fill_legend(legend: &str, width: usize) -> String {
+    const HOLD: char = '\u{a0}';
+    if legend.contains(HOLD) {
+        return fill(legend, width);
+    }
+    let held = legend
+        .replace("; * ", "; *\u{a0}")
+        .replace("; ~ ", "; ~\u{a0}")
+        .replace("(-N× = N times worse)", "(-N×\u{a0}=\u{a0}N\u{a0}times\u{a0}worse)");
+    fill(&held, width).replace(HOLD, " ")
 }
 
 /// The grid options of `opts`.

@@ -179,6 +179,21 @@ pub struct ChartRef {
     pub width: u32,
     /// Height in pixels.
     pub height: u32,
+    /// The same chart drawn narrow for a phone's screen (scaling and strip
+    /// charts, drawn wide whatever they show), which pages offer to a
+    /// narrow window in a `<picture>`; `None` for a chart that has none.
+    pub narrow: Option<NarrowRef>,
+}
+
+/// The phone copy of a chart ([`ChartRef::narrow`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct NarrowRef {
+    /// Path relative to the machine directory (`charts/narrow/dbench-32-runs.svg`).
+    pub file: String,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
 }
 
 /// A significant change against the baseline, for the page's summary.
