@@ -298,6 +298,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     unify_label_case(&mut results);
     super::copies::drop_copied_runs(&mut results, diags);
     super::stress_ng_twice::keep_yaml_of_logged_run(&mut results, diags);
+    super::directions::keep_apart_opposite_directions(&mut results, diags);
     super::units::unify(&mut results, diags);
     super::normalized_bases::warn_of_normalized_bases(&results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);

@@ -48,6 +48,7 @@ pub mod axis;
 mod commits;
 mod config;
 mod copies;
+mod directions;
 mod discover;
 pub mod env;
 mod file_setups;
