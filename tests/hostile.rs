@@ -360,3 +360,38 @@ fn bidi_controls_in_names_are_inert() {
     }
     assert!(files["m1/email.txt"].contains("2.4.9\u{FFFD}") && files["m1/email.txt"].contains("7.25"));
 }
+
+/// A kernel or machine class directory whose name holds a zero-width
+/// space, a zero-width joiner or a soft hyphen looked the same as the
+/// name without it on every page and in the mail: two kernels `2.6.9`
+/// side by side. Each is a warning naming the directory, and the
+/// character is shown as its code point (`2.6.9<U+200B>`) everywhere.
+#[test]
+fn invisible_characters_in_names_are_shown_and_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    put(&content, "m1/2.4.7\u{200B}/dbench-32.txt", dbench("7.25"));
+    put(&content, "m1/2.4.8\u{AD}/dbench-32.txt", dbench("7.75"));
+    put(&content, "m\u{200D}1/machine.yaml", "name: \"twin\"\n");
+    put(&content, "m\u{200D}1/2.4.7/dbench-32.txt", dbench("8.25"));
+    let out = tmp.path().join("output");
+    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("site builds");
+    for (dir, shown) in
+        [("2.4.7\u{200B}", "2.4.7<U+200B>"), ("2.4.8\u{AD}", "2.4.8<U+00AD>"), ("m\u{200D}1", "m<U+200D>1")]
+    {
+        let d = report
+            .diagnostics
+            .iter()
+            .find(|d| d.file.to_string_lossy().ends_with(dir))
+            .unwrap_or_else(|| panic!("no warning for {dir:?}: {:#?}", report.diagnostics));
+        assert!(d.message.contains("invisible character") && d.message.contains(shown), "{d}");
+    }
+    let files = texts(&out);
+    for (path, text) in &files {
+        let c = text.chars().find(|&c| matches!(c, '\u{200B}' | '\u{200D}' | '\u{AD}'));
+        assert!(c.is_none(), "{path} holds U+{:04X}", u32::from(c.unwrap_or(' ')));
+    }
+    let mail = &files["m1/email.txt"];
+    assert!(mail.contains("2.4.7<U+200B>") && mail.contains("2.4.8<U+00AD>") && mail.contains("7.25"), "{mail}");
+    assert!(files["m1/index.html"].contains("2.4.7&lt;U+200B&gt;"));
+}
