@@ -294,6 +294,53 @@ fn a_files_own_dir_parameter_keeps_set_up_directories_apart() {
     assert!(data.contains("\"set-up dir\"") && data.contains("\"same\""), "data.json keeps both parameters");
 }
 
+/// The same clash for the site's other parameters: a CSV column `file`
+/// beside the site's `file` (files `before1.csv`, `after1.csv`: each
+/// set-up's runs were averaged with the other's, 4 runs of one row), and
+/// a column `booted` beside the site's `booted` (a file naming another
+/// kernel of the class). Each site parameter is renamed for that
+/// benchmark (`set-up file`, `booted kernel`), with a note.
+#[test]
+fn a_files_own_file_and_booted_parameters_keep_the_sites_apart() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "box/machine.yaml", "name: box\nbaseline: \"6.1\"\n");
+    for (k, add) in [("6.1", 0), ("6.2", 50)] {
+        for (stem, base) in [("before", 100), ("after", 200)] {
+            let (a, b) = (base + add, base + add + 2);
+            put(
+                &c,
+                &format!("box/{k}/{stem}1.csv"),
+                format!("metric,value,better,file\nm,{a},higher,same\nm,{b},higher,same\n"),
+            );
+        }
+    }
+    put(
+        &c,
+        "box/6.1/b.csv",
+        "# benchmark: b\nkernel,metric,value,better,booted\n6.1,t,10,higher,yes\n6.1,t,12,higher,yes\n",
+    );
+    put(
+        &c,
+        "box/6.2/b.csv",
+        "# benchmark: b\nkernel,metric,value,better,booted\n6.1,t,20,higher,yes\n6.1,t,22,higher,yes\n",
+    );
+    let out = tmp.path().join("output");
+    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&c, &out)).expect("site builds");
+    let said = |what: &str| report.diagnostics.iter().filter(|d| d.to_string().contains(what)).count();
+    assert_eq!(said("is named `set-up file`"), 1, "{:#?}", report.diagnostics);
+    assert_eq!(said("is named `booted kernel`"), 1, "{:#?}", report.diagnostics);
+    let files = texts(&out);
+    let csv: String = files.iter().filter(|(p, _)| p.starts_with("box/csv/")).map(|(_, t)| t.as_str()).collect();
+    for mean in ["101", "201", "151", "251"] {
+        assert!(csv.lines().any(|l| l.contains(&format!(",2,{mean},"))), "no n 2 mean {mean} in\n{csv}");
+    }
+    assert!(!csv.contains(",4,"), "set-ups averaged as runs:\n{csv}");
+    let data = &files["box/data.json"];
+    assert!(data.contains("\"set-up file\"") && data.contains("\"booted kernel\""), "data.json keeps both parameters");
+}
+
 /// YAML aliases (attack34 #1): a 25 KB `machine.yaml` of aliases to a
 /// 1,000-name list took 4.9 GB and 90 s before the YAML library's own
 /// limit stopped it, without a line; a 6 KB generic results file gave

@@ -745,7 +745,7 @@ fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<Strin
         while i < param_names.len() {
             let first = &rows[0].params[i];
             if !first.is_empty() && rows.iter().all(|r| &r.params[i] == first) {
-                if param_names[i] != crate::site::FILE_PARAM {
+                if param_names[i] != crate::site::FILE_PARAM && param_names[i] != crate::site::FILE_PARAM_APART {
                     fixed_params.push(format!("{} {}", param_names[i], first));
                 }
                 fixed_param_values.push((param_names[i].clone(), first.clone()));
