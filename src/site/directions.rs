@@ -21,6 +21,8 @@ pub(super) fn keep_apart_opposite_directions(results: &mut [ResultFile], diags: 
     // Each metric: where it was first read as bigger-is-better, and where
     // as smaller-is-better (file index, line).
     type Key = (CompactString, CompactString, CompactString, CompactString);
+    // A metric, and where it was first read each way (file index, line).
+    type Both = (Key, (usize, usize), (usize, usize));
     let mut seen: FxHashMap<Key, [Option<(usize, usize)>; 2]> = FxHashMap::default();
     for (ri, rf) in results.iter().enumerate() {
         for s in &rf.parsed.samples {
@@ -35,7 +37,7 @@ pub(super) fn keep_apart_opposite_directions(results: &mut [ResultFile], diags: 
             at[side].get_or_insert((ri, s.line));
         }
     }
-    let mut both: Vec<(Key, (usize, usize), (usize, usize))> = seen
+    let mut both: Vec<Both> = seen
         .into_iter()
         .filter_map(|(k, at)| match at {
             [Some(h), Some(l)] => Some((k, h, l)),

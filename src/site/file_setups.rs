@@ -90,16 +90,15 @@ pub fn label_by_file_setups(
     }
     let mut names: FxHashMap<String, &str> = FxHashMap::default();
     for (i, _) in &values {
-        let bench = results[*i].parsed.benchmark.clone();
-        if !names.contains_key(&bench) {
-            let name = super::own_param_name(
+        if let std::collections::hash_map::Entry::Vacant(e) = names.entry(results[*i].parsed.benchmark.clone()) {
+            let bench = e.key().clone();
+            e.insert(super::own_param_name(
                 results,
                 &bench,
                 (SETUP_PARAM, SETUP_PARAM_APART),
                 "the set-up its file shows",
                 diags,
-            );
-            names.insert(bench, name);
+            ));
         }
     }
     let mut sources: Vec<SetupSource> = Vec::new();

@@ -222,16 +222,15 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
         .collect();
     let mut names: FxHashMap<String, &str> = FxHashMap::default();
     for (i, _) in &apart {
-        let bench = results[*i].parsed.benchmark.clone();
-        if !names.contains_key(&bench) {
-            let name = super::own_param_name(
+        if let std::collections::hash_map::Entry::Vacant(e) = names.entry(results[*i].parsed.benchmark.clone()) {
+            let bench = e.key().clone();
+            e.insert(super::own_param_name(
                 results,
                 &bench,
                 (BOOTED_PARAM, BOOTED_PARAM_APART),
                 "the kernel its file names",
                 diags,
-            );
-            names.insert(bench, name);
+            ));
         }
     }
     for (i, other) in apart {
