@@ -294,6 +294,42 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
             }
         }
         out.extend(found);
+        out.extend(untrimmed_summaries(m, s));
+    }
+    out
+}
+
+/// A warning per cell of section `s` its `trim:` left whole because one
+/// of its values is a summary the file reports (a mean over `n` runs),
+/// at that summary's line: its highest and lowest runs are not there to
+/// drop, and the cell is the plain mean of what there is (attack #23: it
+/// was skipped without a word, as if trimmed). At most one per kernel and
+/// file of a section.
+fn untrimmed_summaries(m: &MachineClass, s: &report::SectionView) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    let mut said: Vec<(&str, &str)> = Vec::new();
+    for u in &s.table.untrimmed {
+        if said.contains(&(u.kernel.as_str(), &*u.path)) {
+            continue;
+        }
+        said.push((u.kernel.as_str(), &*u.path));
+        out.push(
+            Diagnostic::warning(
+                m.dir.join(&*u.path),
+                Some(u.line),
+                format!(
+                    "{}: section {:?}: `trim: {}` cannot trim {}'s {}: this line is a summary over {} run{} (a mean, not the runs), whose highest and lowest are not there to drop; the cell is not trimmed",
+                    m.slug,
+                    s.title,
+                    u.trim,
+                    u.kernel,
+                    u.column,
+                    u.n,
+                    if u.n == 1 { "" } else { "s" }
+                ),
+            )
+            .of_kind(Kind::RunCounts),
+        );
     }
     out
 }

@@ -119,7 +119,10 @@ impl fmt::Display for Diagnostic {
         };
         // A newline in a file name is shown as U+FFFD: the name must not
         // start a line of its own that reads like another diagnostic.
-        write!(f, "{kind}: {}", inert(&self.file.display().to_string()).replace('\n', "\u{FFFD}"))?;
+        // An invisible character (a zero-width space) is shown as its
+        // code point, as the pages show the name.
+        let file = self.file.display().to_string();
+        write!(f, "{kind}: {}", show_invisible(&inert(&file)).replace('\n', "\u{FFFD}"))?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
             if let Some(col) = self.column {
@@ -157,6 +160,57 @@ pub fn inert(s: &str) -> std::borrow::Cow<'_, str> {
 /// `051.0`: "Trojan source", CVE-2021-42574; attack34 #13).
 pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// True for a character that prints as nothing, so that a name holding
+/// one looks the same as the name without it: the zero-width space,
+/// non-joiner and joiner and the left-to-right and right-to-left marks
+/// (U+200B–U+200F), the soft hyphen (U+00AD), the word joiner and
+/// invisible operators (U+2060–U+2064), the byte order mark (U+FEFF), the
+/// combining grapheme joiner (U+034F), the Arabic letter mark (U+061C),
+/// the Mongolian vowel separator and variation selectors
+/// (U+180B–U+180F), the deprecated format characters (U+206A–U+206F),
+/// the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Khmer
+/// inherent vowels (U+17B4, U+17B5) and the tag characters
+/// (U+E0000–U+E007F).
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{206A}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{E0000}'..='\u{E007F}'
+    )
+}
+
+/// `s` with each invisible character ([`is_invisible`]) written as its
+/// code point, `<U+200B>`: a kernel directory `2.6.9` + U+200B looked
+/// the same as `2.6.9` on every page and in the mail. Borrowed when there
+/// is none (an ASCII name at the cost of one look at its bytes).
+pub fn show_invisible(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.is_ascii() || !s.chars().any(is_invisible) {
+        return s.into();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if is_invisible(c) {
+            out.push_str(&format!("<U+{:04X}>", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
 }
 
 /// `s` with every control character ([`char::is_control`], and the

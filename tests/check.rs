@@ -688,3 +688,27 @@ fn kernbench_labels_naming_other_kernels_than_the_directory_are_warned_of() {
     );
     assert!(!all.contains("directory's \"2.6.3-rc3-mm1\""), "{all}");
 }
+
+/// attack #23: `trim: 1` cannot drop the highest and lowest runs of a
+/// result the file gives as a summary (`value` with `n: 5`): it was
+/// left untrimmed without a word. `check` says so at the summary's line,
+/// naming the section and kernel, and the class page shows it under the
+/// table; a cell of plain runs is trimmed as before, unwarned.
+#[test]
+fn trim_says_which_summaries_it_could_not_trim() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    put(&c, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"2.4.7\"\ntrim: 1\n");
+    put(&c, "m1/2.4.7/r.yaml", "results:\n  - metric: T\n    better: higher\n    value: 10\n    n: 5\n    stddev: 1\n");
+    put(&c, "m1/2.4.8/r.yaml", "results:\n  - metric: T\n    better: higher\n    values: [1, 2, 3, 4, 50]\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    let said: Vec<&str> = stderr.lines().filter(|l| l.contains("cannot trim")).collect();
+    assert_eq!(said.len(), 1, "{stderr}");
+    assert!(said[0].contains("2.4.7/r.yaml:4:") && said[0].contains("section \"generic\""), "{stderr}");
+    assert!(said[0].contains("`trim: 1` cannot trim 2.4.7's T: this line is a summary over 5 runs"), "{stderr}");
+    let out_dir = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out_dir).assert().success();
+    let page = std::fs::read_to_string(out_dir.join("m1/index.html")).expect("class page");
+    assert!(page.contains("cannot trim 2.4.7"), "the class page says it under the table");
+}

@@ -2225,3 +2225,46 @@ fn annotations_out_of_place_are_named() {
     diag_for(&report, "2.4.8/machine.yaml", "read only in the machine class's directory");
     diag_for(&report, "m1/site.yaml", "read only in the content directory");
 }
+
+/// attack #20: a figure past what a double holds (`9007199254740993`,
+/// beyond 2^53) was rounded to the nearest double without a word, and a
+/// huge mean printed as a long string of digits no file had
+/// (`123456789012345685803008` for `123456789012345678901234`): a
+/// warning naming the file and line, and scientific notation in the tables.
+#[test]
+fn figures_past_a_doubles_digits_are_warned_of_and_huge_means_print_readably() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let csv = |ops: &str, bytes: &str| {
+        format!("# benchmark: big\nmetric,value,unit,better\nops,{ops},ops,higher\nbytes,{bytes},B,higher\n")
+    };
+    put(&content, "m1/2.4.7/big.csv", csv("9007199254740993", "123456789012345678901234"));
+    put(&content, "m1/2.4.8/big.csv", csv("12", "2500000000000000000"));
+    let (report, page) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.7/big.csv", "`9007199254740993` has more significant digits than a double holds");
+    let d = report.diagnostics.iter().find(|d| d.to_string().contains("9007199254740993")).expect("warned");
+    assert_eq!(d.severity, Severity::Warning);
+    assert!(d.to_string().contains(":3:"), "{d}");
+    // 2.5e18 is held as printed: no warning for it.
+    assert!(!report.diagnostics.iter().any(|d| d.to_string().contains("2500000000000000000")));
+    assert!(page.contains("1.2345678901234569e23") && page.contains("2.5e18"), "huge means not in scientific notation");
+    assert!(!page.contains("123456789012345685803008"));
+}
+
+/// attack #22: two results of one metric name and unit, one
+/// bigger-is-better and one smaller-is-better (here in two files), were
+/// two columns `Time` side by side, without a word: a warning naming the
+/// file and line of each, and each kept apart under a name saying its
+/// direction.
+#[test]
+fn one_metric_name_with_opposite_directions_is_warned_of_and_kept_apart() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.7/r.csv", "# benchmark: b\nmetric,value,unit,better\nTime,10,s,higher\nTime,11,s,higher\n");
+    put(&content, "m1/2.4.8/r.csv", "# benchmark: b\nmetric,value,unit,better\nTime,20,s,lower\n");
+    let (report, page) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.7/r.csv", "is read as bigger is better here and as smaller is better at 2.4.8/r.csv line 3");
+    let d = report.diagnostics.iter().find(|d| d.to_string().contains("metric `Time`")).expect("warned");
+    assert_eq!((d.severity, d.line), (Severity::Warning, Some(3)));
+    assert!(page.contains("Time (bigger is better)") && page.contains("Time (smaller is better)"));
+}

@@ -294,6 +294,53 @@ fn a_files_own_dir_parameter_keeps_set_up_directories_apart() {
     assert!(data.contains("\"set-up dir\"") && data.contains("\"same\""), "data.json keeps both parameters");
 }
 
+/// The same clash for the site's other parameters: a CSV column `file`
+/// beside the site's `file` (files `before1.csv`, `after1.csv`: each
+/// set-up's runs were averaged with the other's, 4 runs of one row), and
+/// a column `booted` beside the site's `booted` (a file naming another
+/// kernel of the class). Each site parameter is renamed for that
+/// benchmark (`set-up file`, `booted kernel`), with a note.
+#[test]
+fn a_files_own_file_and_booted_parameters_keep_the_sites_apart() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "box/machine.yaml", "name: box\nbaseline: \"6.1\"\n");
+    for (k, add) in [("6.1", 0), ("6.2", 50)] {
+        for (stem, base) in [("before", 100), ("after", 200)] {
+            let (a, b) = (base + add, base + add + 2);
+            put(
+                &c,
+                &format!("box/{k}/{stem}1.csv"),
+                format!("metric,value,better,file\nm,{a},higher,same\nm,{b},higher,same\n"),
+            );
+        }
+    }
+    put(
+        &c,
+        "box/6.1/b.csv",
+        "# benchmark: b\nkernel,metric,value,better,booted\n6.1,t,10,higher,yes\n6.1,t,12,higher,yes\n",
+    );
+    put(
+        &c,
+        "box/6.2/b.csv",
+        "# benchmark: b\nkernel,metric,value,better,booted\n6.1,t,20,higher,yes\n6.1,t,22,higher,yes\n",
+    );
+    let out = tmp.path().join("output");
+    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&c, &out)).expect("site builds");
+    let said = |what: &str| report.diagnostics.iter().filter(|d| d.to_string().contains(what)).count();
+    assert_eq!(said("is named `set-up file`"), 1, "{:#?}", report.diagnostics);
+    assert_eq!(said("is named `booted kernel`"), 1, "{:#?}", report.diagnostics);
+    let files = texts(&out);
+    let csv: String = files.iter().filter(|(p, _)| p.starts_with("box/csv/")).map(|(_, t)| t.as_str()).collect();
+    for mean in ["101", "201", "151", "251"] {
+        assert!(csv.lines().any(|l| l.contains(&format!(",2,{mean},"))), "no n 2 mean {mean} in\n{csv}");
+    }
+    assert!(!csv.contains(",4,"), "set-ups averaged as runs:\n{csv}");
+    let data = &files["box/data.json"];
+    assert!(data.contains("\"set-up file\"") && data.contains("\"booted kernel\""), "data.json keeps both parameters");
+}
+
 /// YAML aliases (attack34 #1): a 25 KB `machine.yaml` of aliases to a
 /// 1,000-name list took 4.9 GB and 90 s before the YAML library's own
 /// limit stopped it, without a line; a 6 KB generic results file gave
@@ -359,4 +406,39 @@ fn bidi_controls_in_names_are_inert() {
         assert!(bidi.is_none(), "{path} holds U+{:04X}", u32::from(bidi.unwrap_or(' ')));
     }
     assert!(files["m1/email.txt"].contains("2.4.9\u{FFFD}") && files["m1/email.txt"].contains("7.25"));
+}
+
+/// A kernel or machine class directory whose name holds a zero-width
+/// space, a zero-width joiner or a soft hyphen looked the same as the
+/// name without it on every page and in the mail: two kernels `2.6.9`
+/// side by side. Each is a warning naming the directory, and the
+/// character is shown as its code point (`2.6.9<U+200B>`) everywhere.
+#[test]
+fn invisible_characters_in_names_are_shown_and_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    put(&content, "m1/2.4.7\u{200B}/dbench-32.txt", dbench("7.25"));
+    put(&content, "m1/2.4.8\u{AD}/dbench-32.txt", dbench("7.75"));
+    put(&content, "m\u{200D}1/machine.yaml", "name: \"twin\"\n");
+    put(&content, "m\u{200D}1/2.4.7/dbench-32.txt", dbench("8.25"));
+    let out = tmp.path().join("output");
+    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("site builds");
+    for (dir, shown) in
+        [("2.4.7\u{200B}", "2.4.7<U+200B>"), ("2.4.8\u{AD}", "2.4.8<U+00AD>"), ("m\u{200D}1", "m<U+200D>1")]
+    {
+        let d = report
+            .diagnostics
+            .iter()
+            .find(|d| d.file.to_string_lossy().ends_with(dir))
+            .unwrap_or_else(|| panic!("no warning for {dir:?}: {:#?}", report.diagnostics));
+        assert!(d.message.contains("invisible character") && d.message.contains(shown), "{d}");
+    }
+    let files = texts(&out);
+    for (path, text) in &files {
+        let c = text.chars().find(|&c| matches!(c, '\u{200B}' | '\u{200D}' | '\u{AD}'));
+        assert!(c.is_none(), "{path} holds U+{:04X}", u32::from(c.unwrap_or(' ')));
+    }
+    let mail = &files["m1/email.txt"];
+    assert!(mail.contains("2.4.7<U+200B>") && mail.contains("2.4.8<U+00AD>") && mail.contains("7.25"), "{mail}");
+    assert!(files["m1/index.html"].contains("2.4.7&lt;U+200B&gt;"));
 }

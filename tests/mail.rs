@@ -282,3 +282,32 @@ fn the_demo_mails_keep_marks_and_p_values_on_one_line() {
     }
     assert_eq!(mails, 7, "the demo's seven classes");
 }
+
+/// attack #21: with `--ascii`, kernels `2.6.9-ß` and `2.6.9-ss`, metrics
+/// `Lat` and `Lät` and parameter values `café` and `cafe` each read the
+/// same (`ß` is `ss`, `ä` is `a`): the one beyond ASCII is written with
+/// its code points (`2.6.9-<U+00DF>`), never two alike rows or columns.
+#[test]
+fn names_alike_in_ascii_stay_apart_in_the_ascii_mail() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m1/machine.yaml", "name: \"m\"\nbaseline: \"2.6.9-ss\"\n");
+    for (k, v) in [("2.6.9-ß", "20"), ("2.6.9-ss", "30")] {
+        put(
+            &c,
+            &format!("m1/{k}/r.csv"),
+            format!(
+                "# benchmark: b\nmetric,value,unit,better,mode\nTput,{v}1,MB/s,higher,café\nTput,{v}2,MB/s,higher,cafe\n\
+                 Lat,{v}3,µs,lower,x\nLät,{v}4,µs,lower,x\n"
+            ),
+        );
+    }
+    let out = benchsite().args(["text", "--ascii", "--content"]).arg(&c).arg("m1").output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.is_ascii(), "{text}");
+    assert!(text.contains("2.6.9-<U+00DF>") && text.contains("2.6.9-ss"), "{text}");
+    assert!(text.contains("caf<U+00E9>") && text.contains("L<U+00E4>t"), "{text}");
+    assert!(!text.contains("Lat, Lat"), "{text}");
+}

@@ -278,6 +278,43 @@ fn strict_fails_on_warnings_and_writes_nothing() {
     benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).arg("--strict").assert().code(0);
 }
 
+/// `build --strict` passed a site whose only warnings were `check`'s
+/// about the site as a whole (differing run counts, here), which a build
+/// counts but does not print ("0 warning(s) (and 1 about the site as a
+/// whole …)"), and failed on a note ("1 warning(s) with --strict" for a
+/// note that the site renamed a parameter). Now every warning fails it,
+/// printed, with nothing written; a note never does.
+#[test]
+fn strict_fails_on_site_wide_warnings_and_never_on_notes() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    // Two runs of the baseline, one of 2.4.8: differing run counts.
+    put(&content, "m1/2.4.7/dbench-32.txt", dbench("9.1") + &dbench("9.4"));
+    let a = build(&content, &out).code(0);
+    assert!(stderr(&a).contains("about the site as a whole"), "{}", stderr(&a));
+    let before = snapshot(&out);
+    put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+    let strict =
+        || benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).arg("--strict").assert();
+    let a = strict().code(1);
+    assert!(stderr(&a).contains("differing run counts"), "{}", stderr(&a));
+    assert!(stderr(&a).contains("with --strict"), "{}", stderr(&a));
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "--strict failure wrote files");
+    // A note alone (the site's `file` parameter renamed for a CSV's own
+    // `file` column) fails nothing.
+    std::fs::remove_dir_all(content.join("m1/2.4.9")).expect("rm");
+    put(&content, "m1/2.4.7/dbench-32.txt", dbench("9.1"));
+    put(&content, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"2.4.7\"\n");
+    for k in ["2.4.7", "2.4.8"] {
+        for (stem, v) in [("before", 1), ("after", 2)] {
+            put(&content, &format!("m1/{k}/{stem}1.csv"), format!("metric,value,better,file\nm,{v},higher,same\n"));
+        }
+    }
+    let a = strict().code(0);
+    assert!(stderr(&a).contains("note:") && !stderr(&a).contains("warning:"), "{}", stderr(&a));
+}
+
 #[test]
 fn emptied_directories_of_stale_files_go_too() {
     let tmp = tempfile::tempdir().expect("tmp");

@@ -89,6 +89,30 @@ pub struct BuildReport {
     /// some kernels lack, differing run counts, files naming another
     /// kernel: [`crate::check::consistency`]): a build does not print them.
     pub check_warnings: usize,
+    /// Those warnings themselves, as diagnostics (files under the content
+    /// directory): what `--strict` fails on besides
+    /// [`BuildReport::diagnostics`]. Empty from a merge.
+    pub check_diagnostics: Vec<Diagnostic>,
+}
+
+/// The warnings among the lint page's `findings` that are not `printed`
+/// ([`BuildReport::check_diagnostics`]): `check`'s lints (differing run
+/// counts, a benchmark some kernels lack, a `trim:` that could not trim a
+/// summary), each as a diagnostic naming its file under `content`.
+fn check_diagnostics<'a>(
+    findings: impl Iterator<Item = &'a crate::report::Finding>,
+    printed: &[Diagnostic],
+    content: &std::path::Path,
+) -> Vec<Diagnostic> {
+    let shown: Vec<crate::report::Finding> = printed.iter().map(|d| crate::report::Finding::of(d, content)).collect();
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for f in findings.filter(|f| f.severity == Severity::Warning) {
+        let same = |g: &crate::report::Finding| g.file == f.file && g.line == f.line && g.message == f.message;
+        if !shown.iter().any(same) {
+            out.push(Diagnostic::warning(content.join(&f.file), f.line, f.message.clone()).of_kind(f.kind));
+        }
+    }
+    out
 }
 
 /// How many warnings the lint page's `findings` hold besides the `printed`
@@ -296,7 +320,20 @@ fn build_inner(
         Some(selection) => shard::generate(opts, selection, progress, &writer, cached),
         None => generate(opts, progress, &writer, cached),
     }
-    .and_then(|r| if strict && !r.diagnostics.is_empty() { Err(BuildError::Strict(r.diagnostics)) } else { Ok(r) });
+    .and_then(|r| {
+        // Every warning fails a strict build: loading's and `check`'s
+        // lints about the site as a whole (run counts, missing
+        // benchmarks), which a build counts but does not print. Notes
+        // never do (README: "`partial:`… not even with `--strict`").
+        let warnings: Vec<Diagnostic> = r
+            .diagnostics
+            .iter()
+            .chain(&r.check_diagnostics)
+            .filter(|d| d.severity != Severity::Note)
+            .cloned()
+            .collect();
+        if strict && !warnings.is_empty() { Err(BuildError::Strict(warnings)) } else { Ok(r) }
+    });
     match generated {
         Ok(mut report) => {
             progress.finish_and_clear();

@@ -350,7 +350,8 @@ fn run(
         return Err(e);
     }
     let class_findings = totals.classes.iter().filter_map(|c| c.summary.as_ref()).flat_map(|s| &s.findings);
-    let check_warnings = super::check_warnings(site_findings.iter().chain(class_findings), diags);
+    let check_warnings = super::check_warnings(site_findings.iter().chain(class_findings.clone()), diags);
+    let check_diagnostics = super::check_diagnostics(site_findings.iter().chain(class_findings), diags, &opts.content);
     match shard {
         Some(scope) => scope.classes = std::mem::take(&mut totals.classes),
         None => {
@@ -389,6 +390,7 @@ fn run(
         charts: counts.charts.load(Ordering::Relaxed),
         diagnostics: std::mem::take(diags),
         check_warnings,
+        check_diagnostics,
     })
 }
 

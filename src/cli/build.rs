@@ -49,7 +49,8 @@ pub struct BuildArgs {
     /// Content, output, theme and the rest.
     #[command(flatten)]
     pub site: SiteArgs,
-    /// Fail (exit status 1, nothing written) when there are warnings.
+    /// Fail (exit status 1, nothing written) when there are warnings, those
+    /// about the site as a whole that `check` prints included (notes never fail).
     #[arg(long)]
     pub strict: bool,
     /// Build only the machine classes whose directory name matches GLOB

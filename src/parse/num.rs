@@ -53,6 +53,72 @@ pub fn out_of_range(s: &str) -> Option<&'static str> {
     }
 }
 
+/// The most significant digits every double holds: any decimal of 15
+/// significant digits reads back as itself (C's `DBL_DIG`). A figure
+/// printed with more may not.
+pub const DOUBLE_DIGITS: usize = 15;
+
+/// The significant digits of a plain decimal's mantissa (`s` without its
+/// sign and exponent), leading and trailing zeros dropped:
+/// `"009007.1990"` → `"9007199"`. Empty for a zero.
+fn significant_digits(s: &str) -> String {
+    let s = s.trim().trim_start_matches(['-', '+']);
+    let mantissa = s.split(['e', 'E']).next().unwrap_or("");
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    digits.trim_start_matches('0').trim_end_matches('0').to_string()
+}
+
+/// When the plain number `s` has more significant digits than a double
+/// holds ([`DOUBLE_DIGITS`]) and the double [`plain`] reads is not the
+/// figure as printed: the value it is read as, in its shortest form
+/// (`9007199254740993`, past 2^53, reads as `9007199254740992`;
+/// `123456789012345678901234` as `1.2345678901234569e23`). `None` for a
+/// figure a double holds as printed (`9007199254740992`,
+/// `0.10000000000000000`, `1.5`) and for text that is no number.
+pub fn inexact(s: &str) -> Option<String> {
+    let s = s.trim();
+    if s.bytes().filter(u8::is_ascii_digit).count() <= DOUBLE_DIGITS {
+        return None;
+    }
+    let printed = significant_digits(s);
+    if printed.len() <= DOUBLE_DIGITS {
+        return None;
+    }
+    let v = plain(s)?;
+    let shortest = if v.abs() >= 1e16 || (v != 0.0 && v.abs() < 1e-5) { format!("{v:e}") } else { format!("{v}") };
+    (significant_digits(&shortest) != printed).then_some(shortest)
+}
+
+/// Notes, on its line, every figure of `input` that a sample of `parsed`
+/// holds but that has more significant digits than a double holds
+/// ([`inexact`]): "`9007199254740993` has more significant digits than a
+/// double holds: read as 9007199254740992". A number the pages show is
+/// then the nearest double, not the figure: a warning, never a silent
+/// guess. Lines with at most [`DOUBLE_DIGITS`] digits in all are not
+/// looked into.
+pub fn note_inexact(input: &super::Input, parsed: &mut crate::model::ParsedFile) {
+    let mut lines: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
+    lines.sort_unstable();
+    lines.dedup();
+    for n in lines {
+        let Some(text) = n.checked_sub(1).and_then(|i| input.lines.get(i)) else { continue };
+        if text.bytes().filter(u8::is_ascii_digit).count() <= DOUBLE_DIGITS {
+            continue;
+        }
+        let figure = |c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E');
+        for token in text.split(|c: char| !figure(c)) {
+            let token = token.trim_start_matches(['e', 'E']).trim_end_matches(['.', '-', '+', 'e', 'E']);
+            let Some(read) = inexact(token) else { continue };
+            let Some(v) = plain(token) else { continue };
+            let held = parsed.samples.iter().any(|s| s.line == n && s.value.mean().abs() == v.abs());
+            let noted = format!("`{token}` has more significant digits than a double holds: read as {read}");
+            if held && !parsed.notes.iter().any(|(l, t)| *l == n && *t == noted) {
+                parsed.notes.push((n, noted));
+            }
+        }
+    }
+}
+
 /// A line with a poster's comment after a benchmark's text (sysbench's
 /// `read, MiB/s:  87.89  # 吞吐量…`, `Number of threads: 20  # 线程数`), or
 /// an arrow pointing at its figure (`total number of events:  45526 <<
@@ -294,6 +360,33 @@ mod tests {
         for fine in ["0", "0.0e-400", "1e-300", "4.9e-324", "1.5", "abc", ""] {
             assert_eq!(out_of_range(fine), None, "{fine}");
         }
+    }
+
+    /// attack #20: `9007199254740993` (past 2^53) read as
+    /// 9007199254740992 without a word.
+    #[test]
+    fn a_figure_with_more_digits_than_a_double_holds_is_named() {
+        assert_eq!(inexact("9007199254740993").as_deref(), Some("9007199254740992"));
+        assert_eq!(inexact("-9007199254740993").as_deref(), Some("-9007199254740992"));
+        assert_eq!(inexact("123456789012345678901234").as_deref(), Some("1.2345678901234569e23"));
+        assert_eq!(inexact("0.12345678901234567891").as_deref(), Some("0.12345678901234568"));
+        for held in ["9007199254740992", "0.10000000000000000", "1.5", "1000000000000000000000", "abc", ""] {
+            assert_eq!(inexact(held), None, "{held}");
+        }
+        let input = super::super::Input::from_text("metric,value,better\nops,9007199254740993,higher\nops,12,higher\n");
+        let mut parsed = crate::model::ParsedFile::default();
+        for (v, line) in [(9007199254740992.0, 2), (12.0, 3)] {
+            parsed.samples.push(crate::model::Sample::new(
+                crate::model::Metric::new("ops", "", crate::model::Better::Higher),
+                v,
+                line,
+            ));
+        }
+        note_inexact(&input, &mut parsed);
+        assert_eq!(parsed.notes.len(), 1, "{:?}", parsed.notes);
+        assert_eq!(parsed.notes[0].0, 2);
+        assert!(parsed.notes[0].1.contains("read as 9007199254740992"), "{:?}", parsed.notes);
+        assert!(!super::super::note_is_info(&parsed.notes[0].1));
     }
 
     #[test]

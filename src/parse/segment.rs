@@ -94,6 +94,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         let mut outcome = around_others(current, parser, first, &spans);
         if let Ok(parsed) = &mut outcome {
             super::cut::last_line(parser, current, parsed);
+            super::num::note_inexact(current, parsed);
         }
         match outcome {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
@@ -643,6 +644,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         let Ok(before) = &seg.outcome else { continue };
         let Ok(mut parsed) = seg.parser.parse(&alone) else { continue };
         super::cut::last_line(seg.parser, &alone, &mut parsed);
+        super::num::note_inexact(&alone, &mut parsed);
         let pasted = super::repeats::drop_pasted_twice(&alone, &mut parsed);
         let _ = drop_repeated_paragraphs(seg.parser, &alone, &mut parsed);
         super::repeats::drop_repeated_figures(&alone, &mut parsed);

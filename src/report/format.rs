@@ -330,6 +330,9 @@ fn is_time_or_rate(unit: &str) -> bool {
 /// (`stddev`, the one [`fmt_spread`] prints), or without a spread are
 /// those of the value's shortest form; at most seven.
 pub fn fmt_cell_value(mean: f64, decimals: usize, stddev: Option<f64>) -> CompactString {
+    if mean.is_finite() && mean.abs() >= HUGE {
+        return fmt_huge(mean, stddev);
+    }
     let fixed = fmt_fixed(mean, decimals);
     if mean == 0.0 || !mean.is_finite() || mean.abs() >= 1e-3 {
         return fixed;
@@ -350,6 +353,32 @@ pub fn fmt_cell_value(mean: f64, decimals: usize, stddev: Option<f64>) -> Compac
     if shown >= sig {
         return fixed;
     }
+    let prec = (sig - 1) as usize;
+    CompactString::from(format!("{mean:.prec$e}"))
+}
+
+/// From this magnitude up a table cell's mean is printed in scientific
+/// notation ([`fmt_cell_value`]): 16 digits and more before the point
+/// read as a long string of digits, and from 10^17 up the fixed form
+/// prints digits no figure had (`123456789012345685803008` for a
+/// `123456789012345678901234` printed).
+pub const HUGE: f64 = 1e15;
+
+/// A huge mean ([`HUGE`] and up) in scientific notation with its
+/// significant digits: down to its spread's second (`stddev`), or without
+/// one those of the value's shortest form (at most 17, what a double
+/// holds): `1.2345678901234569e23`, `9.007199254740994e15`, `2.5e18`.
+fn fmt_huge(mean: f64, stddev: Option<f64>) -> CompactString {
+    let exp = mean.abs().log10().floor() as i32;
+    let sig = match stddev.filter(|sd| *sd > 0.0 && sd.is_finite()) {
+        Some(sd) => exp - (sd.log10().floor() as i32 - 1) + 1,
+        None => {
+            let short = format!("{:e}", mean.abs());
+            let mantissa = short.split('e').next().unwrap_or("");
+            mantissa.bytes().filter(u8::is_ascii_digit).count() as i32
+        }
+    }
+    .clamp(1, 17);
     let prec = (sig - 1) as usize;
     CompactString::from(format!("{mean:.prec$e}"))
 }
@@ -454,6 +483,22 @@ mod tests {
         assert_eq!(fmt_cell_value(0.000123, 6, None), "0.000123");
         assert_eq!(fmt_cell_value(0.0, 3, None), "0.000");
         assert_eq!(fmt_cell_value(45.607, 1, Some(2.3)), "45.6");
+    }
+
+    /// attack #20: a mean of 10^15 and up printed as a long string of
+    /// digits, past 10^17 with digits no file had
+    /// (`123456789012345685803008`): scientific notation with the value's
+    /// significant digits, its spread in the same notation.
+    #[test]
+    fn huge_cell_values_print_in_scientific_notation() {
+        assert_eq!(fmt_cell_value(123456789012345678901234.0, 0, None), "1.2345678901234569e23");
+        assert_eq!(fmt_cell_value(9007199254740994.0, 0, None), "9.007199254740994e15");
+        assert_eq!(fmt_cell_value(-2.5e18, 0, None), "-2.5e18");
+        assert_eq!(fmt_cell_value(1.2345e20, 0, Some(2.1e17)), "1.2345e20");
+        assert_eq!(fmt_cell_spread(2.1e17, "1.2345e20"), "2.1e17");
+        // Below 10^15: the fixed form, as before.
+        assert_eq!(fmt_cell_value(999999999999999.0, 0, None), "999999999999999");
+        assert_eq!(fmt_cell_value(1099511627776.0, 0, None), "1099511627776");
     }
 
     /// A spread prints in the notation of its mean (display27: `1.0015e-9±0.0000000000021`).

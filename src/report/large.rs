@@ -416,6 +416,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         setup_note,
         setup_keys,
         uncompared_memo: _,
+        untrimmed,
     } = table;
     SectionView {
         id: id.clone(),
@@ -447,6 +448,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             setup_keys: setup_keys.clone(),
             // Other rows: their own answer.
             uncompared_memo: super::UncomparedMemo::default(),
+            untrimmed: untrimmed.clone(),
         },
         charts: charts.clone(),
         chart_note: chart_note.clone(),

@@ -46,7 +46,7 @@ impl Finding {
         Finding {
             kind: d.kind,
             severity: d.severity,
-            file: crate::diag::inert(&file.to_string_lossy()).into_owned(),
+            file: crate::diag::show_invisible(&crate::diag::inert(&file.to_string_lossy())).into_owned(),
             href: None,
             line: d.line,
             message: d.message.clone(),

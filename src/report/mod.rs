@@ -595,7 +595,13 @@ fn setup_note(
     benchmarks: &[String],
     setups: &[site::SetupSource],
 ) -> (Option<String>, Vec<(String, String)>) {
-    let Some(i) = t.param_headers.iter().position(|h| h == site::SETUP_PARAM) else {
+    // The site's column: renamed where the files give a `set-up` of their own.
+    let Some(i) = t
+        .param_headers
+        .iter()
+        .position(|h| h == site::SETUP_PARAM_APART)
+        .or_else(|| t.param_headers.iter().position(|h| h == site::SETUP_PARAM))
+    else {
         return (None, Vec::new());
     };
     // The set-ups in row order (the order the keys follow).

@@ -61,7 +61,10 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
                 // A set-up's own name says what it is (`xfs`, `before`):
                 // "xfs dir" or "before label" would not.
                 .map(|(h, v)| {
-                    if matches!(h.as_str(), "label" | "dir" | crate::site::SETUP_PARAM) {
+                    if matches!(
+                        h.as_str(),
+                        "label" | "dir" | "set-up dir" | crate::site::SETUP_PARAM | crate::site::SETUP_PARAM_APART
+                    ) {
                         v.to_string()
                     } else {
                         format!("{v} {h}")

@@ -86,6 +86,10 @@ struct Cells {
     precision: Vec<usize>,
     /// Decimals each display column's runs were printed with.
     printed: Vec<usize>,
+    /// The cells `trim` left whole for a summary among their values
+    /// (row index in display order, column, and the summary's file, line
+    /// and run count).
+    untrimmed: Vec<(usize, usize, Arc<str>, usize, u32)>,
     /// True when some cell has more than one run.
     has_spread: bool,
 }
@@ -116,7 +120,7 @@ pub(super) fn section_view(
     let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups, detail } =
         choose_columns(entries, entry_part, parts);
     let rows = gather_rows(entries, &param_names, order.kernels);
-    let Cells { rows: mut row_views, precision, printed, has_spread } =
+    let Cells { rows: mut row_views, precision, printed, has_spread, untrimmed } =
         fill_cells(entries, &rows, &entry_col, cols.len(), policy.trim, &policy.raw);
     mark_untimed(entries, &rows, &cols, &mut row_views);
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
@@ -133,6 +137,17 @@ pub(super) fn section_view(
     let headline = configured_headline(&cols, &columns, parts, order.headline);
     let headline_named = order.headline.is_some() && headline.is_some();
     let direction = direction_label(&columns);
+    let untrimmed = untrimmed
+        .into_iter()
+        .map(|(row, ci, path, line, n)| super::Untrimmed {
+            kernel: row_views[row].kernel.clone(),
+            column: columns.get(ci).map(|c| c.name.clone()).unwrap_or_default(),
+            path,
+            line,
+            n,
+            trim: policy.trim,
+        })
+        .collect();
     SectionView {
         id: slugify(title),
         title: title.to_string(),
@@ -169,6 +184,7 @@ pub(super) fn section_view(
             setup_note: None,
             setup_keys: Vec::new(),
             uncompared_memo: Default::default(),
+            untrimmed,
         },
     }
 }
@@ -388,10 +404,12 @@ fn fill_cells(
     let mut lists: FxHashMap<Vec<Arc<str>>, RawFiles> = FxHashMap::default();
     // A cell's runs' values, in one buffer for every cell.
     let mut values: Vec<Value> = Vec::new();
+    let mut untrimmed: Vec<(usize, usize, usize)> = Vec::new();
     let mut row_views: Vec<RowView> = rows
         .order
         .iter()
-        .map(|&ri| {
+        .enumerate()
+        .map(|(shown, &ri)| {
             let (kernel, params) = &rows.rows[ri];
             let cells = (0..ncols)
                 .map(|ci| {
@@ -399,6 +417,23 @@ fn fill_cells(
                     values.clear();
                     values.extend(mine.iter().map(|&ei| entries[ei].1.value));
                     let summary = Summary::of(&trimmed(&values, trim))?;
+                    // A summary's runs are not there to drop: `trim` leaves
+                    // the cell whole, said (not passed for trimmed) where
+                    // its runs would have been enough to trim.
+                    if trim > 0 {
+                        let runs: u64 = values
+                            .iter()
+                            .map(|v| match v {
+                                Value::Summary { n, .. } => u64::from(*n),
+                                Value::Single { .. } => 1,
+                            })
+                            .sum();
+                        let summary_at =
+                            mine.iter().position(|&ei| matches!(entries[ei].1.value, Value::Summary { .. }));
+                        if let Some(k) = summary_at.filter(|_| runs > 2 * trim as u64) {
+                            untrimmed.push((shown, ci, mine[k]));
+                        }
+                    }
                     if summary.n > 1 {
                         has_spread = true;
                     }
@@ -473,7 +508,18 @@ fn fill_cells(
             }
         }
     }
-    Cells { rows: row_views, precision, printed, has_spread }
+    let untrimmed = untrimmed
+        .into_iter()
+        .map(|(row, ci, ei)| {
+            let (rf, s) = &entries[ei];
+            let n = match s.value {
+                Value::Summary { n, .. } => n,
+                Value::Single { .. } => 1,
+            };
+            (row, ci, rf.rel_path.as_str().into(), s.line, n)
+        })
+        .collect();
+    Cells { rows: row_views, precision, printed, has_spread, untrimmed }
 }
 
 /// Records on each of `row_views` (in `rows.order`) the columns of `cols`
@@ -699,7 +745,7 @@ fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<Strin
         while i < param_names.len() {
             let first = &rows[0].params[i];
             if !first.is_empty() && rows.iter().all(|r| &r.params[i] == first) {
-                if param_names[i] != crate::site::FILE_PARAM {
+                if param_names[i] != crate::site::FILE_PARAM && param_names[i] != crate::site::FILE_PARAM_APART {
                     fixed_params.push(format!("{} {}", param_names[i], first));
                 }
                 fixed_param_values.push((param_names[i].clone(), first.clone()));

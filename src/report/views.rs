@@ -361,6 +361,26 @@ pub struct SectionWarning {
     pub message: String,
 }
 
+/// A cell `trim:` left whole: one of its values is a summary over `n`
+/// runs (generic `n:`, kernbench's averages), whose highest and lowest
+/// runs are not there to drop ([`crate::stats::trimmed`] trims nothing
+/// then). Said by `check`, never passed for trimmed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Untrimmed {
+    /// The row's kernel (or item).
+    pub kernel: String,
+    /// The column's metric name.
+    pub column: String,
+    /// The summary's raw file, relative to the machine directory.
+    pub path: Arc<str>,
+    /// The summary's line in it.
+    pub line: usize,
+    /// The runs the summary stands for.
+    pub n: u32,
+    /// The section's `trim:`.
+    pub trim: usize,
+}
+
 /// A table: kernels (and parameters) as rows, metrics as columns.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct TableView {
@@ -444,6 +464,12 @@ pub struct TableView {
     /// [`TableView::uncompared`]'s answer, once asked (empty in a clone).
     #[serde(skip)]
     pub uncompared_memo: super::uncompared::UncomparedMemo,
+    /// The cells the section's `trim:` could not trim because a run of
+    /// theirs is a summary the file reports (a mean over `n` runs), not
+    /// its runs: `check` warns of each at the summary's line
+    /// ([`Untrimmed`]). Empty without `trim:`. Not passed to templates.
+    #[serde(skip)]
+    pub untrimmed: Vec<Untrimmed>,
 }
 
 /// A metric column.

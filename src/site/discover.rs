@@ -97,6 +97,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
             diags.push(Diagnostic::warning(&dir, None, LINE_BREAK_SKIPPED));
             continue;
         }
+        diags.extend(invisible_warning(&dir, "machine class", &slug));
         if !dir.join("machine.yaml").exists() {
             // A site's root given as the content directory: its `content/`
             // holds the machine classes.
@@ -315,6 +316,7 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
         let name = rel_str.rsplit('/').next().unwrap_or_default();
         if entry.file_type().is_dir() {
             if entry.depth() == 1 {
+                diags.extend(invisible_warning(entry.path(), "kernel", name));
                 kernels.push((name.to_string(), entry.path().to_path_buf()));
             }
             continue;
@@ -482,10 +484,34 @@ fn relative_str(path: &Path, dir: &Path) -> String {
 /// CSV, Markdown or diagnostic carries it; the file on disk is still read
 /// by its own path. Two names that then read the same are both skipped.
 pub(super) fn shown_name(name: String) -> String {
-    match crate::diag::replace_controls(&name, &['\n', '\r']) {
+    let name = match crate::diag::replace_controls(&name, &['\n', '\r']) {
+        std::borrow::Cow::Borrowed(_) => name,
+        std::borrow::Cow::Owned(shown) => shown,
+    };
+    // An invisible character (a zero-width space, a soft hyphen) is
+    // written as its code point, `<U+200B>`: the name would look the same
+    // as the one without it ([`invisible_warning`] says so).
+    match crate::diag::show_invisible(&name) {
         std::borrow::Cow::Borrowed(_) => name,
         std::borrow::Cow::Owned(shown) => shown,
     }
+}
+
+/// The warning for a machine class or kernel directory (`what`) whose
+/// name holds an invisible character ([`crate::diag::is_invisible`]),
+/// shown as `shown`; `None` when it holds none.
+fn invisible_warning(path: &Path, what: &str, shown: &str) -> Option<Diagnostic> {
+    let raw = path.file_name()?.to_string_lossy();
+    let c = raw.chars().find(|&c| crate::diag::is_invisible(c))?;
+    let plain: String = raw.chars().filter(|&c| !crate::diag::is_invisible(c)).collect();
+    Some(Diagnostic::warning(
+        path,
+        None,
+        format!(
+            "the {what} directory's name holds an invisible character (U+{:04X}): it would look the same as {plain:?} on every page and in the mail, so it is shown as {shown:?}; rename the directory unless the character is meant",
+            u32::from(c)
+        ),
+    ))
 }
 
 fn relative_str_raw(path: &Path, dir: &Path) -> String {

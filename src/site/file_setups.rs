@@ -38,6 +38,10 @@ use rustc_hash::FxHashMap;
 /// a benchmark's files differ.
 pub const SETUP_PARAM: &str = "set-up";
 
+/// Its name for a benchmark whose files give a `set-up` parameter of
+/// their own ([`super::own_param_name`]).
+pub const SETUP_PARAM_APART: &str = "shown set-up";
+
 /// A set-up given as a [`SETUP_PARAM`] parameter, and the file it was
 /// first read from: for the note under the table that shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,6 +88,19 @@ pub fn label_by_file_setups(
     for (_, files) in &benches {
         values.extend(setups_apart(results, files));
     }
+    let mut names: FxHashMap<String, &str> = FxHashMap::default();
+    for (i, _) in &values {
+        if let std::collections::hash_map::Entry::Vacant(e) = names.entry(results[*i].parsed.benchmark.clone()) {
+            let bench = e.key().clone();
+            e.insert(super::own_param_name(
+                results,
+                &bench,
+                (SETUP_PARAM, SETUP_PARAM_APART),
+                "the set-up its file shows",
+                diags,
+            ));
+        }
+    }
     let mut sources: Vec<SetupSource> = Vec::new();
     // Each source's index by (benchmark, value): an archive of thousands
     // of files may show as many set-ups.
@@ -103,8 +120,9 @@ pub fn label_by_file_setups(
                 });
             }
         }
+        let name = names.get(rf.parsed.benchmark.as_str()).copied().unwrap_or(SETUP_PARAM);
         for s in &mut rf.parsed.samples {
-            s.params.push(Param::new(SETUP_PARAM, &value));
+            s.params.push(Param::new(name, &value));
         }
     }
     let mut by_bench: FxHashMap<&str, Vec<&SetupSource>> = FxHashMap::default();

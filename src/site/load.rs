@@ -88,6 +88,10 @@ fn unify_label_case(results: &mut [crate::site::ResultFile]) {
 /// another kernel of its class than its directory's (the build keeps such runs apart and warns).
 pub const BOOTED_PARAM: &str = "booted";
 
+/// Its name for a benchmark whose files give a `booted` parameter of
+/// their own ([`super::own_param_name`]).
+pub const BOOTED_PARAM_APART: &str = "booted kernel";
+
 /// The words of the warning for a file that names kernel `named` but
 /// sits in kernel directory `dir` (`check`'s, and the build's where the
 /// runs are kept apart).
@@ -205,17 +209,42 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
         return;
     }
     let kernel_dirs = kernel_dirs_of(results);
-    for rf in results.iter_mut() {
+    // The files to keep apart, and the name of the parameter for each
+    // benchmark ([`BOOTED_PARAM_APART`] where its files give a `booted`
+    // of their own).
+    let apart: Vec<(usize, String)> = results
+        .iter()
+        .enumerate()
+        .filter_map(|(i, rf)| {
+            let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { return None };
+            other_kernel_named(named, dir, &kernel_dirs).map(|other| (i, other.to_string()))
+        })
+        .collect();
+    let mut names: FxHashMap<String, &str> = FxHashMap::default();
+    for (i, _) in &apart {
+        if let std::collections::hash_map::Entry::Vacant(e) = names.entry(results[*i].parsed.benchmark.clone()) {
+            let bench = e.key().clone();
+            e.insert(super::own_param_name(
+                results,
+                &bench,
+                (BOOTED_PARAM, BOOTED_PARAM_APART),
+                "the kernel its file names",
+                diags,
+            ));
+        }
+    }
+    for (i, other) in apart {
+        let rf = &mut results[i];
         let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { continue };
-        let Some(other) = other_kernel_named(named, dir, &kernel_dirs) else { continue };
+        let name = names.get(rf.parsed.benchmark.as_str()).copied().unwrap_or(BOOTED_PARAM);
         let line = rf.parsed.samples.first().map(|s| s.line);
         let said = format!(
-            "{}; it names {other}'s kernel: its runs are kept apart ({BOOTED_PARAM} {named}), not compared",
+            "{}; it names {other}'s kernel: its runs are kept apart ({name} {named}), not compared",
             kernel_name_mismatch(&rf.parsed.benchmark, named, dir)
         );
         diags.push(Diagnostic::warning(&rf.path, line, said).of_kind(crate::diag::Kind::KernelName));
         for s in &mut rf.parsed.samples {
-            s.params.push(crate::model::Param::new(BOOTED_PARAM, named.as_str()));
+            s.params.push(crate::model::Param::new(name, named.as_str()));
         }
     }
 }
@@ -292,12 +321,13 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         keep_apart_runs_of_another_kernel(&mut results, diags);
     }
     super::setup_dirs::label_by_setup_dirs(&mut results, diags);
-    super::setup_files::label_by_setup_files(&mut results);
+    super::setup_files::label_by_setup_files(&mut results, diags);
     let setups = super::file_setups::label_by_file_setups(&mut results, &yaml.config.same_setup, diags);
     super::commits::unify_commit_ids(&mut results, diags);
     unify_label_case(&mut results);
     super::copies::drop_copied_runs(&mut results, diags);
     super::stress_ng_twice::keep_yaml_of_logged_run(&mut results, diags);
+    super::directions::keep_apart_opposite_directions(&mut results, diags);
     super::units::unify(&mut results, diags);
     super::normalized_bases::warn_of_normalized_bases(&results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);

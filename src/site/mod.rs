@@ -48,6 +48,7 @@ pub mod axis;
 mod commits;
 mod config;
 mod copies;
+mod directions;
 mod discover;
 pub mod env;
 mod file_setups;
@@ -75,15 +76,15 @@ pub use config::{
 pub use discover::{
     Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, is_leftover, plan,
 };
-pub use file_setups::{SETUP_PARAM, SetupSource, note as setup_note};
+pub use file_setups::{SETUP_PARAM, SETUP_PARAM_APART, SetupSource, note as setup_note};
 pub use load::{
-    BOOTED_PARAM, LoadOptions, first_of_each_file, kernel_dirs_of, kernel_name_mismatch, kernel_names_agree, load,
-    load_machine, load_with_progress, order_kernels, other_kernel_named,
+    BOOTED_PARAM, BOOTED_PARAM_APART, LoadOptions, first_of_each_file, kernel_dirs_of, kernel_name_mismatch,
+    kernel_names_agree, load, load_machine, load_with_progress, order_kernels, other_kernel_named,
 };
 pub use parse_cache::ParseCache;
 pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, RawRead, parse_bytes, parse_file, read_regular};
 pub use select::{SampleRef, Selection, Selector, run_stem, select};
-pub use setup_files::FILE_PARAM;
+pub use setup_files::{FILE_PARAM, FILE_PARAM_APART};
 pub use units::conversion_factor;
 pub use yaml_lines::section_line;
 

@@ -26,6 +26,12 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// The name of the parameter a set-up's file name gives.
 pub const FILE_PARAM: &str = "file";
 
+/// Its name for a benchmark whose files give a `file` parameter of their
+/// own (a CSV column `file`; [`super::own_param_name`]): two parameters
+/// `file` on a sample were one in the tables, and `before1.csv` and
+/// `after1.csv` giving `file same` were averaged as runs of one set-up.
+pub const FILE_PARAM_APART: &str = "set-up file";
+
 /// The file name of `rel_path` without its extension (as [`run_stem`]
 /// reads it): `6.1/before2.csv` → `before2`.
 fn file_stem(rel_path: &str) -> &str {
@@ -83,7 +89,7 @@ fn place_in_kernel(rf: &ResultFile) -> &str {
 /// the `ext2` rows its baseline's `dbench-ext2-*`/`dbench-ext3-*` files
 /// give, and is compared with them. Files directly in the class directory
 /// are left as they are.
-pub fn label_by_setup_files(results: &mut [ResultFile]) {
+pub fn label_by_setup_files(results: &mut [ResultFile], diags: &mut Vec<crate::diag::Diagnostic>) {
     // (place in the kernel's directory, benchmark) → run stem → whether
     // every file of it was read off a run number.
     let mut groups: FxHashMap<(&str, &str), Vec<(&str, bool)>> = FxHashMap::default();
@@ -139,14 +145,26 @@ pub fn label_by_setup_files(results: &mut [ResultFile]) {
     if labels.is_empty() {
         return;
     }
+    let mut benches: Vec<&str> = labels.keys().filter_map(|(k, _)| k.split('\u{0}').nth(1)).collect();
+    benches.sort_unstable();
+    benches.dedup();
+    let names: FxHashMap<String, &str> = benches
+        .into_iter()
+        .map(|b| {
+            let name =
+                super::own_param_name(results, b, (FILE_PARAM, FILE_PARAM_APART), "its file name's set-up", diags);
+            (b.to_string(), name)
+        })
+        .collect();
     for rf in results.iter_mut() {
         if rf.kernel_dir.is_none() {
             continue;
         }
         let key = (format!("{}\u{0}{}", place_in_kernel(rf), rf.parsed.benchmark), run_stem(&rf.rel_path).to_string());
         let Some(part) = labels.get(&key) else { continue };
+        let name = names.get(rf.parsed.benchmark.as_str()).copied().unwrap_or(FILE_PARAM);
         for s in &mut rf.parsed.samples {
-            s.params.push(Param::new(FILE_PARAM, part));
+            s.params.push(Param::new(name, part));
         }
     }
 }

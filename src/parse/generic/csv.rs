@@ -109,7 +109,13 @@ pub(super) fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        out.samples.push(csv_row(n, line, delim, &names, &cols)?);
+        let s = csv_row(n, line, delim, &names, &cols)?;
+        if let crate::model::Value::Summary { n: runs, .. } = s.value
+            && runs > super::MAX_PLAUSIBLE_RUNS
+        {
+            out.notes.push((n, super::many_runs_note(runs)));
+        }
+        out.samples.push(s);
     }
     if out.samples.is_empty() {
         return Err(ParseError::NoResults { benchmark: "generic", reason: "CSV header without rows".into() });
@@ -203,12 +209,7 @@ fn csv_row(n: usize, line: &str, delim: char, names: &[String], cols: &[CsvCol])
                 better = Some(better_word(cell).ok_or_else(|| cell_err(i, "higher, lower or neither"))?);
             }
             CsvCol::N if !cell.is_empty() => {
-                runs = Some(
-                    cell.parse::<u32>()
-                        .ok()
-                        .filter(|&k| k > 0)
-                        .ok_or_else(|| cell_err(i, "a run count of at least 1"))?,
-                );
+                runs = Some(super::run_count(cell).map_err(|why| cell_err(i, why))?);
             }
             CsvCol::Stddev if !cell.is_empty() => {
                 // A spread below 0 is no standard deviation (attack34 14:

@@ -71,8 +71,36 @@
 mod csv;
 mod yaml;
 
+/// The most runs a summary's `n` is taken for without a word: no
+/// benchmark a person ran reports a mean over more than a million runs,
+/// and a larger `n` (`4000000000`) is more likely another count (ops,
+/// bytes) in the wrong column, and would weigh the summary as that many
+/// runs in every test of it. A larger `n` is kept with a warning.
+pub const MAX_PLAUSIBLE_RUNS: u32 = 1_000_000;
+
+/// The warning for a summary's run count `n` over [`MAX_PLAUSIBLE_RUNS`].
+fn many_runs_note(n: u32) -> String {
+    format!(
+        "`n: {n}`: a mean over more than {MAX_PLAUSIBLE_RUNS} runs (is it another count, ops or bytes?); read as {n} runs, weighing the result as that many in every test of it"
+    )
+}
+
+/// The run count `n` of a summary written `text`: a whole number from 1
+/// to 4294967295 (`5`, `5.0`, `1e3`); an error saying what is expected
+/// otherwise (`0`, `-3`, `2.5`, `1e12`).
+fn run_count(text: &str) -> Result<u32, &'static str> {
+    let v = num::plain(text).ok_or("a whole number of runs, at least 1")?;
+    if v.fract() != 0.0 || v < 1.0 {
+        return Err("a whole number of runs, at least 1");
+    }
+    if v > f64::from(u32::MAX) {
+        return Err("a run count of at most 4294967295");
+    }
+    Ok(v as u32)
+}
+
 use crate::model::ParsedFile;
-use crate::parse::{BenchParser, Input, ParseError};
+use crate::parse::{BenchParser, Input, ParseError, num};
 use csv::{csv_score, parse_csv};
 pub use yaml::{ALIAS_REFUSED, MAX_YAML_DEPTH, first_alias, second_key_line, too_deeply_nested};
 use yaml::{parse_yaml, yaml_score};
@@ -292,6 +320,44 @@ results:
         assert!(e.to_string().contains("column 5 (stddev)") && e.to_string().contains("underflows"), "{e}");
         let p = parse("metric,value,better\na,-0,lower\na,0.0e-400,lower\n").unwrap();
         assert!(p.samples.iter().all(|s| s.value.mean().to_bits() == 0f64.to_bits()));
+    }
+
+    /// A summary's `n` had no sensible bound: `n: 4000000000` was taken
+    /// as four billion runs without a word, a CSV's `5000000000` said "a
+    /// run count of at least 1" and YAML's `2.5` "expected u32". A whole
+    /// number from 1 is read, over a million with a warning at its line;
+    /// anything else is an error saying what is expected.
+    #[test]
+    fn a_summarys_run_count_is_whole_and_plausible() {
+        for (n, runs) in [("5", 5), ("5.0", 5), ("1e3", 1000), ("1000000", 1_000_000)] {
+            let p = parse(&format!("metric,value,better,n\na,3,higher,{n}\n")).unwrap();
+            assert_eq!(p.samples[0].value, Value::Summary { mean: 3.0, stddev: None, n: runs }, "{n}");
+            assert!(p.notes.is_empty(), "{n}: {:?}", p.notes);
+            let p = parse(&format!("results:\n  - metric: a\n    better: higher\n    value: 3\n    n: {n}\n")).unwrap();
+            assert_eq!(p.samples[0].value, Value::Summary { mean: 3.0, stddev: None, n: runs }, "{n}");
+            assert!(p.notes.is_empty(), "{n}: {:?}", p.notes);
+        }
+        let p = parse("metric,value,better,n\na,3,higher,4000000000\n").unwrap();
+        assert_eq!(p.notes.len(), 1);
+        assert_eq!(p.notes[0].0, 2);
+        assert!(p.notes[0].1.contains("more than 1000000 runs"), "{:?}", p.notes);
+        assert!(!crate::parse::note_is_info(&p.notes[0].1));
+        let p = parse("results:\n  - metric: a\n    better: higher\n    value: 3\n    n: 1000001\n").unwrap();
+        assert_eq!(p.notes.len(), 1);
+        assert_eq!(p.notes[0].0, 4);
+        for (n, why) in [
+            ("0", "a whole number of runs"),
+            ("-3", "a whole number of runs"),
+            ("2.5", "a whole number of runs"),
+            ("1e12", "at most 4294967295"),
+            ("5000000000", "at most 4294967295"),
+        ] {
+            let e = parse(&format!("metric,value,better,n\na,3,higher,{n}\n")).unwrap_err();
+            assert!(e.to_string().contains(why) && e.line() == Some(2), "{n}: {e}");
+            let e =
+                parse(&format!("results:\n  - metric: a\n    better: higher\n    value: 3\n    n: {n}\n")).unwrap_err();
+            assert!(e.to_string().contains(why) && !e.to_string().contains("u32"), "{n}: {e}");
+        }
     }
 
     #[test]

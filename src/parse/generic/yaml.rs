@@ -39,7 +39,7 @@ struct YamlResult {
     group: Option<String>,
     #[serde(default)]
     params: Option<serde_yaml::Mapping>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "opt_runs")]
     n: Option<u32>,
     #[serde(default)]
     stddev: Option<f64>,
@@ -67,6 +67,44 @@ impl<'de> Visitor<'de> for StringOnly {
     fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
         Ok(None)
     }
+}
+
+/// Accepts a summary's run count: a whole number from 1 to 4294967295
+/// written as YAML reads a number (`5`, `5.0`, `1e3`), `~` as absent;
+/// an error in plain words otherwise (`0`, `-3`, `2.5`, `1e12`: it said
+/// "expected u32").
+struct Runs;
+
+impl<'de> Visitor<'de> for Runs {
+    type Value = Option<u32>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a whole number of runs, at least 1")
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        super::run_count(&v.to_string()).map(Some).map_err(|why| E::custom(format!("`{v}` is not {why}")))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        super::run_count(&v.to_string()).map(Some).map_err(|why| E::custom(format!("`{v}` is not {why}")))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        super::run_count(&format!("{v:e}")).map(Some).map_err(|why| E::custom(format!("`{v}` is not {why}")))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+}
+
+fn opt_runs<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    d.deserialize_any(Runs)
 }
 
 fn opt_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
@@ -431,6 +469,9 @@ pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
                 match (r.n, r.stddev) {
                     (Some(0), _) => return Err(bad(entry_line, "`n` of at least 1", "0".into())),
                     (Some(n), sd) => {
+                        if n > super::MAX_PLAUSIBLE_RUNS {
+                            out.notes.push((value_line, super::many_runs_note(n)));
+                        }
                         if let Some(sd) = sd {
                             check(sd, entry_line)?;
                             if sd < 0.0 {

@@ -755,8 +755,13 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
 /// options, named once in the note under the table); `t` itself where the
 /// set-ups fit their cells.
 pub fn keyed(t: &TableView) -> Cow<'_, TableView> {
-    let Some(i) =
-        t.param_headers.iter().position(|h| h == crate::site::SETUP_PARAM).filter(|_| !t.setup_keys.is_empty())
+    let site_column = |h: &String| h == crate::site::SETUP_PARAM_APART;
+    let Some(i) = t
+        .param_headers
+        .iter()
+        .position(site_column)
+        .or_else(|| t.param_headers.iter().position(|h| h == crate::site::SETUP_PARAM))
+        .filter(|_| !t.setup_keys.is_empty())
     else {
         return Cow::Borrowed(t);
     };
