@@ -214,19 +214,17 @@ struct Reader {
 /// atoi(optarg)`: `-t 64 -n 0 -t 60` runs 60 threads; LKML 2025, wild35a
 /// file 04, was read as 64).
 fn option_value<'a>(args: &[&'a str], spellings: &[&str]) -> Option<&'a str> {
-    args.iter()
-        .enumerate()
-        .filter_map(|(i, a)| {
-            spellings.iter().find_map(|sp| {
-                if a == sp {
-                    return args.get(i + 1).copied();
-                }
-                let rest = a.strip_prefix(sp)?;
-                let glued = if sp.starts_with("--") { rest.strip_prefix('=') } else { Some(rest) };
-                glued.filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
-            })
+    // The last given, found from the end.
+    args.iter().enumerate().rev().find_map(|(i, a)| {
+        spellings.iter().find_map(|sp| {
+            if a == sp {
+                return args.get(i + 1).copied();
+            }
+            let rest = a.strip_prefix(sp)?;
+            let glued = if sp.starts_with("--") { rest.strip_prefix('=') } else { Some(rest) };
+            glued.filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
         })
-        .last()
+    })
 }
 
 impl Reader {
