@@ -121,6 +121,15 @@ fn setup_word(word: &str) -> bool {
 /// set-up words or more ([`setup_word`]) last, after at most six words of
 /// a title and no figure. The set-ups and the title, or `None`.
 fn setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
+    // A last column of the change between the set-ups (`Vanilla\t\tPatched
+    // \t\tChange`, LKML 2025, wild35a file 10: a vm-scalability table left
+    // out without a word) heads no set-up: the ones before it are the
+    // table's.
+    let line = line
+        .trim_end()
+        .rsplit_once(char::is_whitespace)
+        .filter(|(_, last)| change_word(last))
+        .map_or(line, |(before, _)| before.trim_end());
     if line.contains('\t')
         && let Some(found) = tab_setup_heading(line)
     {
@@ -134,6 +143,13 @@ fn setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
     }
     let title = (!title.is_empty()).then(|| title.join(" ").trim_end_matches(':').to_string());
     Some((words[words.len() - setups..].to_vec(), title))
+}
+
+/// A column heading of the change from one set-up to the next: `Change`,
+/// `%change`, `diff`, `delta`, `gain`, `improvement` (any case).
+fn change_word(word: &str) -> bool {
+    let w = word.trim_end_matches(':').trim_start_matches('%').to_ascii_lowercase();
+    matches!(w.as_str(), "change" | "diff" | "difference" | "delta" | "gain" | "improvement")
 }
 
 /// A tab-separated heading naming a set-up per column, a column of more
@@ -635,6 +651,10 @@ mod tests {
             Some((vec!["Base", "Base + Patch"], Some("Latency percentiles (usec)".to_string())))
         );
         assert_eq!(setup_heading("Base + Patch\t\tgives\t1734"), None);
+        // A last column of the change between them (wild35a file 10).
+        assert_eq!(setup_heading("\t\tVanilla\t\tPatched\t\tChange"), Some((vec!["Vanilla", "Patched"], None)));
+        assert_eq!(setup_heading("before   after   %change"), Some((vec!["before", "after"], None)));
+        assert_eq!(setup_heading("Change"), None);
     }
 
     #[test]

@@ -27,12 +27,18 @@
 //! `9f68395333ad7f5bfe2f83473fed363d4229f11c`, `4605212a16` of
 //! `4605212a16  <--- your patch`): the n-th commit names the n-th column.
 //! The row of ids above the dashes is LKP's cut of the same names (16 or 27
-//! characters) and is not read. A table of three or more commits (`%stddev
+//! characters) and is not read; but a table with no `commit:` list whose
+//! line over the dashes names its columns in words, one over each rule
+//! (`base             base+patchset`, a patch mail's own run), is named
+//! by them, with a note. A table of three or more commits (`%stddev
 //! %change %stddev %change %stddev`) reads every value column. The
 //! `%change` column between two values (`-11.7%`, `+2.1e+05%`, or `-0.6`,
 //! an absolute difference LKP prints for metrics that are percentages
 //! already) is derived from the means and is never read; it is checked to
-//! be a signed figure, which keeps every value in its column.
+//! be a signed figure, which keeps every value in its column. The `±` of
+//! a deviation may reach us as `ą` (ISO-8859-2) or `Â±`/`A+-` (its UTF-8
+//! bytes read as Latin-1, then made ASCII by an archive): each is read as
+//! `±`.
 //!
 //! **Values.** Each value is the mean LKP printed (`%.2f` below 1000,
 //! `%d` up to 10⁸, `%.4g` above: `2.9e+11`), in the metric's own unit,
@@ -244,6 +250,18 @@ fn is_percent(t: &str) -> bool {
 /// deviation itself is never read (module docs).
 const PLUS_MINUS: [char; 2] = ['±', 'ą'];
 
+/// The deviation's sign at the start of `w` and its length in bytes: `±`
+/// ([`PLUS_MINUS`]), or what a mail archive's transliteration makes of
+/// its UTF-8 bytes read as Latin-1 (`Â±`, then `A+-` in ASCII: linux-mm
+/// 2016, `1118821 A+-  0%`, wild35a file 09: the whole table was refused).
+fn plus_minus(w: &str) -> Option<usize> {
+    if w.starts_with(PLUS_MINUS) {
+        // Both signs are two bytes in UTF-8.
+        return Some(2);
+    }
+    ["A+-", "Â±"].iter().find(|m| w.starts_with(**m)).map(|m| m.len())
+}
+
 /// Reads one row of `columns` value columns from its words.
 fn row(words: &[&str], columns: usize) -> Row {
     let mut means = Vec::with_capacity(columns);
@@ -260,26 +278,30 @@ fn row(words: &[&str], columns: usize) -> Row {
         let Some(v) = plain(w) else { return Row::Bad("a mean") };
         means.push(v);
         i += 1;
-        match words.get(i) {
-            Some(&w) if w.len() == 2 && w.starts_with(PLUS_MINUS) => match words.get(i + 1) {
+        match words.get(i).and_then(|w| plus_minus(w).map(|len| (w, len))) {
+            Some((w, len)) if w.len() == len => match words.get(i + 1) {
                 None => return Row::Short,
                 Some(p) if is_percent(p) => i += 2,
                 Some(_) => return Row::Bad("`± N%` after a mean"),
             },
-            Some(w) if w.starts_with(PLUS_MINUS) => {
-                // Both signs are two bytes in UTF-8.
-                if is_percent(&w[2..]) {
+            Some((w, len)) => {
+                if is_percent(&w[len..]) {
                     i += 1;
                 } else {
                     return Row::Bad("`± N%` after a mean");
                 }
             }
-            _ => {}
+            None => {}
         }
     }
     match &words[i..] {
         [] => Row::Short,
-        [name] if !is_change(name) && plain(name).is_none() && !name.contains(PLUS_MINUS) => {
+        [name]
+            if !is_change(name)
+                && plain(name).is_none()
+                && plus_minus(name).is_none()
+                && !name.contains(PLUS_MINUS) =>
+        {
             Row::Whole(means, (*name).to_string())
         }
         _ => Row::Bad("one metric name after the last mean"),
@@ -511,6 +533,28 @@ fn failure_section(lines: &[(usize, &str)], mut i: usize, header: usize, out: &m
     i
 }
 
+/// The column names of the line over a table's dashes (`lines[at - 2]`,
+/// the `%stddev` header at `lines[at]`), when a person wrote them in words
+/// (`base             base+patchset` over `---------------- ----…`): one
+/// word a column, each over its rule. `None` when the line is LKP's cut of
+/// commit ids (16 or 27 hex digits: the `commit:` list names those, and a
+/// cut id would name a commit apart from its own name elsewhere), or the
+/// counts differ.
+fn id_line_names(lines: &[(usize, &str)], at: usize, columns: usize) -> Option<Vec<String>> {
+    let rule = lines.get(at.checked_sub(1)?)?.1;
+    let names = lines.get(at.checked_sub(2)?)?.1;
+    let rules: Vec<&str> = rule.split_whitespace().collect();
+    if rules.len() != columns || !rules.iter().all(|r| r.len() >= 8 && r.bytes().all(|b| b == b'-')) {
+        return None;
+    }
+    let words: Vec<&str> = names.split_whitespace().collect();
+    let hex = |w: &&str| w.len() >= 7 && w.bytes().all(|b| b.is_ascii_hexdigit());
+    let ok = words.len() == columns
+        && !words.iter().any(hex)
+        && words.iter().all(|w| plain(w).is_none() && w.len() <= 40 && !w.contains(PLUS_MINUS));
+    ok.then(|| words.iter().map(|w| w.to_string()).collect())
+}
+
 /// Reads one table from its `%stddev` header at `lines[at]`; returns the
 /// index of the first line after it. A table whose `commit:` list does
 /// not name its columns is left out with a warning; the first such one's
@@ -548,6 +592,24 @@ fn table(
             header,
         ));
     }
+    // No `commit:` list, but the line over the table's dashes names its
+    // columns in words (`base             base+patchset`, linux-mm 2016,
+    // wild35a file 09): the columns are named so.
+    let named;
+    let commits = match id_line_names(lines, at, columns) {
+        Some(names) if commits.is_empty() => {
+            out.notes.push((
+                lines[at - 2].0,
+                format!(
+                    "no `commit:` list above the table: its {columns} column(s) named by the line over its dashes ({})",
+                    names.join(", ")
+                ),
+            ));
+            named = names;
+            &named[..]
+        }
+        _ => commits,
+    };
     if commits.len() != columns {
         // A table whose `commit:` list is not above it (a reply that
         // quoted the table and cut the list, wild33 file 05, LKML 2020-10)
@@ -699,6 +761,34 @@ fn table(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// linux-mm 2016 (wild35a file 09): a patch mail's own compare table,
+    /// its columns named by the line over the dashes (no `commit:` list),
+    /// every `±` turned into `A+-` by the archive. The whole table was
+    /// refused.
+    #[test]
+    fn columns_named_over_the_dashes_and_a_mangled_plus_minus() {
+        let text = "base             base+patchset\n\
+                    ---------------- --------------------------\n\
+                    \x20        %stddev     %change         %stddev\n\
+                    \x20            \\          |                \\\n\
+                    \x20  1118821 A+-  0%     +12.1%    1254241 A+-  1%  vmstat.swap.so\n\
+                    \x20  2460636 A+-  1%     +10.6%    2720983 Â±1%  vm-scalability.throughput\n";
+        let f = LkpCompare.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, &str, f64)> =
+            f.samples.iter().map(|s| (s.line, s.kernel.as_deref().unwrap_or(""), s.value.mean())).collect();
+        assert_eq!(got, [(6, "base", 2460636.0), (6, "base+patchset", 2720983.0)]);
+        assert_eq!(f.kernel_order, ["base", "base+patchset"]);
+        assert!(
+            f.notes.iter().any(|(n, m)| *n == 1 && m.contains("named by the line over its dashes")),
+            "{:?}",
+            f.notes
+        );
+        // LKP's own cut of commit ids there names nothing: a `commit:`
+        // list must.
+        let ids = text.replace("base             base+patchset", "f3b92176f4f7100f c2f6ea38fc1b640aa7a2e155cc1");
+        assert!(LkpCompare.parse(&Input::from_text(&ids)).is_err());
+    }
 
     const TWO: &str = "\
 =========================================================================================

@@ -59,19 +59,16 @@
 //! poster's mean and deviation) is a note, not read. netperf 2.4–2.6 name
 //! UDP_STREAM `UDP UNIDIRECTIONAL SEND` in the banner; `-f M` prints the
 //! unit as `MBytes  /s` (read `MBytes/s`). The CPU utilisation and service demand columns
-//! (with `-c -C`) are not read; nor are omni CSV or keyval output
-//! (`-o`/`-k`) or tables printed without headers (`-P 0`).
+//! (with `-c -C`) are not read; nor are classic tables printed without
+//! headers (`-P 0`).
 //!
-//! Omni human-readable output, read where its command line is there
-//! (`netperf -H h -t TCP_RR -- -O min_latency,mean_latency,…`): the first
-//! row of as many numbers as the command's `-O` selectors below it is
-//! the values, each a metric named by its selector (`mean_latency`,
-//! `transaction_rate`), with parameter `test`; `*_latency` in usec, lower
-//! is better (`stddev_latency` neither), `transaction_rate` per sec and
-//! `throughput` (in the row's `throughput_units` cell, else 10^6bits/s,
-//! netperf's default) higher, any other selector neither; a `*_units`
-//! cell is a unit, not a figure. A command with no such row below it is a
-//! note.
+//! Omni output (`-- -O …` human-readable, `-o …` CSV, `-k …` keyval; the
+//! banner netperf prints right below the command, or the banner alone
+//! over CSV or keyval output) is read by [`omni`]: latencies, transaction
+//! rate and throughput, each a metric named by its output selector
+//! (`mean_latency`, `throughput`), with parameter `test`; other selectors
+//! (settings, sizes, counts) are named in a note. A command with no output
+//! below it is a note.
 //!
 //! A post that kept netperf's command line (`$ netperf -H 1.1.1.2 -t
 //! TCP_STREAM -l 5`) and its table but not the banner: the command line
@@ -91,8 +88,8 @@
 //!
 //! A banner a poster cut short after the test's words (`MIGRATED TCP
 //! STREAM TEST from 0.0.0.0...`, `MIGRATED TCP REQUEST/RESPONSE TEST...`)
-//! is still read as one; an omni banner (`OMNI Send TEST from …`, its
-//! keyval or table lines below) is a note, not read.
+//! is still read as one; so is an omni banner (`OMNI Send TEST from …`,
+//! its test `OMNI Send`) over keyval or CSV lines.
 //!
 //! Copies run at once: LKP starts its copies of a test in the background,
 //! one command line each (`2023-09-12 08:47:50 netperf -4 -H 127.0.0.1 -t
@@ -133,6 +130,8 @@
 //! above a request/response table) is a note, and the table is read as
 //! its header says, its `test` `STREAM (header)`, `RR (header)` or
 //! `UDP_STREAM`: the header is what netperf printed for it.
+
+mod omni;
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -253,42 +252,6 @@ fn short_option<'a>(args: &[&'a str], flag: &str) -> Option<&'a str> {
         Some(glued) if !a.starts_with("--") => Some(glued),
         _ => None,
     })
-}
-
-/// A netperf command asking for omni output columns (`netperf -H h -t
-/// TCP_RR -l 30 -- -O min_latency,mean_latency,…,transaction_rate`): its
-/// test (`-t`, else `TCP_STREAM`) and the output selectors in order.
-/// Only `-O` (the human-readable columns, one values row); `-o` (CSV) and
-/// `-k` (keyval) are not read.
-fn omni_command(line: &str) -> Option<(String, Vec<String>)> {
-    let args = super::cmdline::args_of(line, "netperf")?;
-    let dashes = args.iter().position(|a| *a == "--")?;
-    let (global, local) = (&args[..dashes], &args[dashes + 1..]);
-    let selectors = short_option(local, "-O")?;
-    let sels: Vec<String> =
-        selectors.split(',').map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty()).collect();
-    let word = |s: &String| s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
-    if sels.is_empty() || !sels.iter().all(word) {
-        return None;
-    }
-    let test = short_option(global, "-t").unwrap_or("TCP_STREAM");
-    Some((test.to_ascii_uppercase(), sels))
-}
-
-/// The metric of an omni output selector (`mean_latency`): latencies in
-/// microseconds, lower is better; `transaction_rate` (per sec) and
-/// `throughput` (in its `throughput_units`, netperf's default 10^6bits/s)
-/// higher; any other selector as printed, neither.
-fn omni_metric(sel: &str) -> Metric {
-    if sel.ends_with("_latency") {
-        let better = if sel == "stddev_latency" { Better::Neither } else { Better::Lower };
-        return Metric::new(sel, "usec", better);
-    }
-    match sel {
-        "transaction_rate" => Metric::new(sel, "per sec", Better::Higher),
-        "throughput" => Metric::new(sel, "10^6bits/s", Better::Higher),
-        _ => Metric::new(sel, "", Better::Neither),
-    }
 }
 
 /// The kind of table under a banner, from its header.
@@ -431,7 +394,8 @@ impl Block {
 /// Message  Elapsed`, a UDP stream test's `Socket  Message  Elapsed
 /// Messages` over `Size    Size     Time         Okay Errors`, a
 /// request/response test's `Local /Remote` over `Socket Size   Request
-/// Resp.`. `None` for any other pair of lines.
+/// Resp.` (or, that first line lost, `Socket Size   Request  Resp.` over
+/// `Send   Recv   Size     Size`). `None` for any other pair of lines.
 fn bare_header(line: &str, next: Option<&str>) -> Option<Kind> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let below: Vec<&str> = next?.split_whitespace().collect();
@@ -442,6 +406,12 @@ fn bare_header(line: &str, next: Option<&str>) -> Option<Kind> {
     {
         Some(Kind::Udp)
     } else if words.starts_with(&["Local", "/Remote"]) && below.starts_with(&["Socket", "Size", "Request", "Resp."]) {
+        Some(Kind::Rr)
+    } else if words.starts_with(&["Socket", "Size", "Request", "Resp."])
+        && below.starts_with(&["Send", "Recv", "Size", "Size"])
+    {
+        // The header a poster kept without its `Local /Remote` line
+        // (linux-mm 2011: the first of two quoted tables).
         Some(Kind::Rr)
     } else {
         None
@@ -673,8 +643,19 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // Each test's remote host from its banner (`… AF_INET to 192.168.0.3
     // () port 0 …`), `None` where no banner names one.
     let mut hosts: Vec<(usize, Option<String>)> = Vec::new();
-    // An omni `-O` command's test and selectors, until its values row.
-    let mut omni: Option<(usize, String, Vec<String>)> = None;
+    // An omni output (`-O`, `-o`, `-k`) being read, from its command line
+    // or banner; and each one read: (its first sample, one past its last,
+    // its command's test-specific options).
+    let mut omni: Option<omni::Omni> = None;
+    let mut omni_runs: Vec<(usize, usize, Option<String>)> = Vec::new();
+    let end_omni = |o: omni::Omni, out: &mut ParsedFile, runs: &mut Vec<(usize, usize, Option<String>)>| {
+        let (first, options) = (o.first_sample, o.options.clone());
+        o.finish(out);
+        runs.push((first, out.samples.len(), options));
+    };
+    // The line after an omni command holding its selector list (a mail
+    // wrapped it there).
+    let mut list_line: Option<usize> = None;
     // Each launch of copies in the background (`netperf … &`, LKP): the
     // index of the first sample after it, and how many copies it started.
     let mut launches: Vec<(usize, usize)> = Vec::new();
@@ -684,43 +665,45 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut interrupted: Option<usize> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
-        if let Some((test, sels)) = omni_command(t) {
+        if list_line.take() == Some(n) {
+            continue;
+        }
+        if let Some(cmd) = omni::command(t) {
             if let Some(b) = block.take() {
                 close(&b, &mut out);
             }
-            omni = Some((n, test, sels));
+            if let Some(o) = omni.take() {
+                end_omni(o, &mut out, &mut omni_runs);
+            }
+            let wrapped = cmd.list_wrapped;
+            let mut o = omni::Omni::from_command(cmd, n, out.samples.len());
+            if wrapped && input.lines.get(n).is_some_and(|next| o.take_wrapped_list(next)) {
+                list_line = Some(n + 1);
+            }
+            omni = Some(o);
             hosts.push((out.samples.len(), None));
             continue;
         }
-        if let Some((at, test, sels)) = &omni {
-            // The values row: as many numbers as selectors (the header
-            // rows above it hold words).
-            // `*_units` selectors print a word (`10^6bits/s`): the unit of
-            // the figures, not one.
-            let words: Vec<&str> = t.split_whitespace().collect();
-            let values = words.len() == sels.len()
-                && sels.iter().zip(&words).all(|(sel, w)| sel.ends_with("_units") || plain(w).is_some())
-                && sels.iter().any(|sel| !sel.ends_with("_units"));
-            if values {
-                let unit = sels.iter().zip(&words).find(|(sel, _)| *sel == "throughput_units").map(|(_, w)| *w);
-                for (sel, w) in sels.iter().zip(&words).filter(|(sel, _)| !sel.ends_with("_units")) {
-                    let mut m = omni_metric(sel);
-                    if let (Some(u), "throughput") = (unit, sel.as_str()) {
-                        m = Metric::new(sel.as_str(), u, Better::Higher);
-                    }
-                    let v = plain(w).unwrap_or_default();
-                    out.samples.push(Sample::new(m, v, n).with_param("test", test.as_str()));
+        if let Some(o) = omni.as_mut() {
+            // netperf prints its banner right below the command (unless
+            // `-P 0`): the same test's, naming its host.
+            if !o.banner_seen && o.nothing_read() && banner(t).is_some() {
+                o.banner_seen = true;
+                if hosts.last().is_some_and(|(at, h)| *at == out.samples.len() && h.is_none()) {
+                    hosts.pop();
                 }
-                omni = None;
+                hosts.push((out.samples.len(), banner_host(t)));
                 continue;
             }
-            if banner(t).is_some() || command_test(t).is_some() {
-                let msg =
-                    format!("netperf omni command of line {at}: no values row of {} numbers below it", sels.len());
-                out.notes.push((*at, msg));
-                omni = None;
-            } else {
+            let over = banner(t).is_some()
+                || command_test(t).is_some()
+                || (t.starts_with("OMNI ") && t.contains(" TEST"))
+                || o.feed(n, t, &mut out) == omni::Fed::Over;
+            if !over {
                 continue;
+            }
+            if let Some(o) = omni.take() {
+                end_omni(o, &mut out, &mut omni_runs);
             }
         }
         let command = command_test(t);
@@ -795,11 +778,30 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if stamp_line.take() == Some(n) {
             continue;
         }
+        // A native omni test's banner (`OMNI Send TEST from …`): its
+        // keyval or CSV output below.
         if t.starts_with("OMNI ") && t.contains(" TEST") {
             if let Some(b) = block.take() {
                 close(&b, &mut out);
             }
-            out.notes.push((n, "netperf omni output (`-M`, `-O`, `-o`, `-k`): not read".into()));
+            let words = t.split(" TEST").next().unwrap_or("OMNI").trim();
+            hosts.push((out.samples.len(), banner_host(t)));
+            omni = Some(omni::Omni::from_banner(words.to_string(), n, out.samples.len()));
+            continue;
+        }
+        // A migrated test's banner over keyval or CSV output (`-k`, `-o`
+        // on a command line the post did not keep, or a mail wrapped).
+        if let Some(b) = block.as_ref()
+            && !b.broken
+            && b.rows == 0
+            && !b.units_seen
+            && b.kind().is_none()
+            && (omni::keyval(t).is_some() || omni::csv_header(t).is_some())
+            && let Some(b) = block.take()
+        {
+            let mut o = omni::Omni::from_banner(b.test, b.at, out.samples.len());
+            o.feed(n, t, &mut out);
+            omni = Some(o);
             continue;
         }
         let Some(b) = block.as_mut().filter(|b| !b.broken) else { continue };
@@ -860,9 +862,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             None => {}
         }
     }
-    if let Some((at, _, sels)) = &omni {
-        let msg = format!("netperf omni command of line {at}: no values row of {} numbers below it", sels.len());
-        out.notes.push((*at, msg));
+    if let Some(o) = omni.take() {
+        end_omni(o, &mut out, &mut omni_runs);
+    }
+    // Omni runs whose commands set their tests up apart (`-b 2`, `-b 8`)
+    // are no runs of one set-up.
+    let mut options: Vec<&str> = omni_runs.iter().filter_map(|(_, _, o)| o.as_deref()).collect();
+    options.sort_unstable();
+    options.dedup();
+    if options.len() > 1 {
+        for (first, end, opts) in &omni_runs {
+            if let Some(opts) = opts {
+                let shown = if opts.is_empty() { "(none)" } else { opts.as_str() };
+                for s in &mut out.samples[*first..*end] {
+                    s.params.push(crate::model::Param::new("options", shown));
+                }
+            }
+        }
     }
     if let Some(b) = block {
         // A UDP send row on the file's last line, its receiver row
@@ -920,8 +936,19 @@ impl BenchParser for Netperf {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        if input.has("netperf") && input.has(" -O") && input.lines.iter().any(|l| omni_command(l.trim()).is_some()) {
+        if input.has("netperf") && input.has(" --") && input.lines.iter().any(|l| omni::command(l.trim()).is_some()) {
             return 80;
+        }
+        // A banner over keyval or CSV omni output, no command kept.
+        if (input.has(" TEST from ") || input.has(" TEST to "))
+            && input.lines.iter().any(|l| banner(l.trim()).is_some() || l.trim_start().starts_with("OMNI "))
+            && input.lines.iter().any(|l| {
+                let l = l.trim();
+                omni::keyval(l).is_some_and(|(k, _)| k == "THROUGHPUT" || k.ends_with("_LATENCY"))
+                    || omni::csv_header(l).is_some()
+            })
+        {
+            return 85;
         }
         let header = input.has("Throughput") || input.has("Trans.");
         if !header {
@@ -1041,11 +1068,95 @@ mod tests {
         // A command with no values row below it is a note.
         let cut = "$ netperf -t TCP_RR -- -O min_latency,mean_latency\nMinimum Mean\n$ netperf -t TCP_STREAM\n";
         assert!(Netperf.parse(&Input::from_text(cut)).is_err());
-        assert_eq!(omni_command("netperf -H h -- -o min_latency"), None);
+        assert_eq!(omni::command("netperf -H h -- -o min_latency").map(|c| c.style), Some(omni::Style::Csv));
         // A `*_units` cell is the unit of the figures.
         let units = "netperf -H h -- -O THROUGHPUT,THROUGHPUT_UNITS\nThroughput Throughput\n9390.13    10^6bits/s\n";
         let f = Netperf.parse(&Input::from_text(units)).unwrap();
         assert_eq!((f.samples.len(), f.samples[0].metric.unit.as_str()), (1, "10^6bits/s"));
+    }
+
+    /// netperf prints its banner right below an omni command (unless `-P
+    /// 0`): wild35a file 13's five `-O` runs were all dropped, the banner
+    /// taken for the end of the command's output. A `-b 8` run is no run of
+    /// the `-b 2` set-up.
+    #[test]
+    fn omni_human_output_below_its_banner_and_runs_set_up_apart() {
+        let run = |b: &str, rate: &str| {
+            format!(
+                "$ time netperf -H 10.0.0.2 -l -600000 -t TCP_RR -j -- -r 16 -b {b} -D -O min_latency,transaction_rate\n\
+                 MIGRATED TCP REQUEST/RESPONSE TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 10.0.0.2 () port 0 AF_INET : nodelay : demo : first burst {b}\n\
+                 Minimum      Transaction\nLatency      Rate\nMicroseconds Tran/s\n\
+                 38           {rate}\n\nreal\t0m11.387s\n\n"
+            )
+        };
+        let text = format!("{}{}{}", run("2", "52866.251"), run("2", "51949.295"), run("8", "133132.823"));
+        assert_eq!(Netperf.detect(&Input::from_text(&text)), 80);
+        let f = Netperf.parse(&Input::from_text(&text)).unwrap();
+        let rates: Vec<(usize, f64, String)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "transaction_rate")
+            .map(|s| (s.line, s.value.mean(), params(s)))
+            .collect();
+        assert_eq!(
+            rates,
+            [
+                (6, 52866.251, "test=TCP_RR options=-r 16 -b 2 -D".into()),
+                (15, 51949.295, "test=TCP_RR options=-r 16 -b 2 -D".into()),
+                (24, 133132.823, "test=TCP_RR options=-r 16 -b 8 -D".into())
+            ]
+        );
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
+    /// `-k` keyval and `-o` CSV output (netperf.texi, "Omni Output
+    /// Selection"): wild35a file 12, a 2011 linux-mm mail, where the
+    /// command's `-k` list was wrapped onto the next line and a loop ran
+    /// nine more `-o` runs with `-P 0` (no banner, no column names).
+    #[test]
+    fn omni_keyval_and_csv_output() {
+        let banner = "MIGRATED TCP REQUEST/RESPONSE TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET \n\
+                      to localhost.localdomain (127.0.0.1) port 0 AF_INET : first burst 0\n";
+        let keyval = format!(
+            "$ src/netperf -t TCP_RR -i 30,3 -I 99,1 -- -k \nthroughput,confidence_level\n{banner}\
+             THROUGHPUT=55555.94\nCONFIDENCE_LEVEL=99\n"
+        );
+        let f = Netperf.parse(&Input::from_text(&keyval)).unwrap();
+        let got: Vec<(usize, String, f64, String)> =
+            f.samples.iter().map(|s| (s.line, s.metric.unit.to_string(), s.value.mean(), params(s))).collect();
+        assert_eq!(got, [(5, "Trans/s".into(), 55555.94, "test=TCP_RR".into())]);
+        assert!(f.notes.iter().any(|(n, m)| *n == 1 && m.contains("confidence_level not read")), "{:?}", f.notes);
+        // Under a banner alone (the loop's command not kept): the column
+        // names tell the selectors; a stream test's throughput is in
+        // 10^6bits/s unless `throughput_units` says.
+        let csv =
+            format!("{banner}Result Tag,Throughput\n\"iteration 1\",55768.37\n\"iteration 2\",55949.97\n\nprose\n");
+        assert_eq!(Netperf.detect(&Input::from_text(&csv)), 85);
+        let f = Netperf.parse(&Input::from_text(&csv)).unwrap();
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(4, 55768.37), (5, 55949.97)]);
+        let stream = "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to h () port 0 AF_INET\n\
+                      Throughput,Throughput Units,Mean Latency Microseconds\n9390.13,10^9bits/s,12.50\n";
+        let f = Netperf.parse(&Input::from_text(stream)).unwrap();
+        assert_eq!(f.samples[0].metric.unit, "10^9bits/s");
+        assert_eq!((f.samples[1].metric.name.as_str(), f.samples[1].value.mean()), ("mean_latency", 12.5));
+        // An omni test's banner whose kind nothing tells: its throughput
+        // has no unit, a note.
+        let bare =
+            "OMNI TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to h () port 0 AF_INET : demo\nTHROUGHPUT=59092.65\n";
+        let err = Netperf.parse(&Input::from_text(bare)).unwrap_err();
+        assert!(err.to_string().contains("no result"), "{err}");
+    }
+
+    /// A request/response header a poster kept without its `Local /Remote`
+    /// line (wild35a file 12, line 15) is still netperf's header.
+    #[test]
+    fn rr_header_without_its_local_remote_line() {
+        let text = RR.lines().filter(|l| !l.starts_with("MIGRATED") && !l.starts_with("Local")).collect::<Vec<_>>();
+        let f = Netperf.parse(&Input::from_text(&text.join("\n"))).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert_eq!((f.samples[0].line, f.samples[0].value.mean()), (5, 27814.43));
+        assert_eq!(params(&f.samples[0]), "test=RR (header) request=1 response=1");
     }
 
     #[test]

@@ -209,9 +209,13 @@ struct Reader {
 }
 
 /// The value of a command-line option: `-m 2`, or glued as getopt allows
-/// (`-m2`, `--threads=16`).
+/// (`-m2`, `--threads=16`). An option given twice takes its last value, as
+/// schbench's getopt loop does (`case 't': worker_threads =
+/// atoi(optarg)`: `-t 64 -n 0 -t 60` runs 60 threads; LKML 2025, wild35a
+/// file 04, was read as 64).
 fn option_value<'a>(args: &[&'a str], spellings: &[&str]) -> Option<&'a str> {
-    args.iter().enumerate().find_map(|(i, a)| {
+    // The last given, found from the end.
+    args.iter().enumerate().rev().find_map(|(i, a)| {
         spellings.iter().find_map(|sp| {
             if a == sp {
                 return args.get(i + 1).copied();

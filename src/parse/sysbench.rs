@@ -76,8 +76,11 @@
 //! their tail cut onto a line of its own by a mail or a blog (`writes/s:
 //! 4487.80`) is a note, never fileio's `writes/s` (fileio's figures are read
 //! only in a fileio run or one whose test is unknown); 0.4's `per-request statistics`
-//! and `response time:` block (0.4.12+/0.5 OLTP) are not read (a note says
-//! so), nor its memory figures; its fileio `Total transferred … (X
+//! and `response time:` block (0.4.12+/0.5 OLTP) give `latency avg` and
+//! `latency 95th percentile` (`avg:  13.00ms`, `approx.  95 percentile:
+//! 16.56ms`: the unit glued on, as printed), as 1.0's `Latency` block does
+//! (not those of reports set side by side: a note); its memory figures are
+//! not read; its fileio `Total transferred … (X
 //! Mb/sec)` and `X Requests/sec executed` are read as `transferred`
 //! (MiB/s) and `requests/s`, and its cpu run's `total time` (a fixed
 //! number of events unless `--max-time` is set) as `total time` (s,
@@ -122,6 +125,10 @@ struct Run {
     /// report side by side (`Without zcache   With zcache`, see
     /// [`column_headers`]).
     columns: Option<Vec<String>>,
+    /// Inside sysbench 0.4's `per-request statistics:` (or 0.4.12+/0.5's
+    /// `response time:`) block, its lines `min:` … `approx.  95
+    /// percentile:` next.
+    old_latency: bool,
 }
 
 /// sysbench 0.4's cpu option line: `Maximum prime number checked in CPU
@@ -355,6 +362,45 @@ impl Run {
         out.samples.push(s);
     }
 
+    /// Reads a line of sysbench 0.4's `per-request statistics:` block (or
+    /// 0.4.12+/0.5's `response time:`), each value with its unit glued on:
+    ///
+    /// ```text
+    ///     per-request statistics:
+    ///          min:                                  9.12ms
+    ///          avg:                                 13.00ms
+    ///          max:                                158.15ms
+    ///          approx.  95 percentile:              16.56ms
+    /// ```
+    ///
+    /// `avg` and the percentile are read as 1.0's are (`latency avg`,
+    /// `latency 95th percentile`: sysbench's own `approx.` is its
+    /// histogram's estimate, as 1.0's is), in the unit printed (`ms`; older
+    /// 0.4 prints seconds, `0.0130s`), lower is better; `min` and `max`
+    /// are passed over as 1.0's. `Ok(false)` for a line of no such form (the
+    /// block is over).
+    fn old_latency(&self, out: &mut ParsedFile, n: usize, t: &str) -> Result<bool, ParseError> {
+        let Some((name, v)) = t.split_once(':') else { return Ok(false) };
+        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+        let metric = match name.as_str() {
+            "min" | "max" => return Ok(true),
+            "avg" => "latency avg".to_string(),
+            _ => match name.strip_prefix("approx. ").and_then(|p| p.strip_suffix(" percentile")) {
+                Some(pct) if plain(pct).is_some() => format!("latency {pct}th percentile"),
+                _ => return Ok(false),
+            },
+        };
+        let v = v.trim();
+        let unit = ["ms", "us", "s"].into_iter().find(|u| v.ends_with(u));
+        let number = unit.map_or(v, |u| &v[..v.len() - u.len()]);
+        let (Some(unit), Some(value)) = (unit, plain(number)) else {
+            return Err(ParseError::malformed(n, format!("a latency with its unit after `{name}:` (`13.00ms`)"), t));
+        };
+        whole(number, 2, n, t)?;
+        self.push(out, n, Metric::new(metric, unit, Better::Lower), value);
+        Ok(true)
+    }
+
     /// Reads a line inside a `Latency (…):` section.
     fn latency(&self, out: &mut ParsedFile, n: usize, t: &str) -> Result<bool, ParseError> {
         let Some(unit) = &self.latency_unit else { return Ok(false) };
@@ -403,6 +449,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             None => line.trim(),
         };
         let paragraph_starts = std::mem::replace(&mut after_blank, t.is_empty()) && !t.is_empty();
+        // sysbench 0.4's `per-request statistics:` block, to its last line.
+        if run.old_latency {
+            if run.old_latency(&mut out, n, t)? {
+                continue;
+            }
+            run.old_latency = false;
+        }
         if is_checkpoint(t) {
             checkpoint = Some(n);
             out.notes
@@ -541,17 +594,29 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let what =
                 "the tail of a sysbench 0.5 interim report (`[  10s] threads: …`) on a line of its own: not read";
             out.notes.push((n, what.into()));
+        } else if t.starts_with("total number of events:")
+            && run.test.as_deref() == Some("cpu")
+            && run.form04
+            && !run.timed
+        {
+            // Its total time is the result: the events are the count it ran
+            // (`--max-requests`, 10000 by default).
+            out.notes.push((n, "sysbench 0.4 cpu's event count is the count it was set to run: not read".into()));
         } else if t.starts_with("total number of events:") && run.test.as_deref() == Some("mutex") {
             out.notes.push((n, "mutex's event count is its thread count, not a result: not read".into()));
         } else if t.starts_with("total time:") && run.test.is_some() {
             let what = "the total time of a run whose length is a setting (`--time`, `--events`) or whose rate is read: not read";
             out.notes.push((n, what.into()));
+        } else if (t == "per-request statistics:" || is_heading(t, "response time:")) && run.columns.is_none() {
+            run.old_latency = true;
+            continue;
         } else if t == "per-request statistics:" {
-            out.notes.push((n, "sysbench 0.4's per-request latencies: not read".into()));
+            out.notes.push((n, "sysbench 0.4's per-request latencies of reports side by side: not read".into()));
         } else if is_heading(t, "response time:") {
             out.notes.push((
                 n,
-                "sysbench's older response time block (0.4, 0.5, the 1.0 of 2016: min/avg/max/percentile): not read"
+                "sysbench's older response time block (0.4, 0.5, the 1.0 of 2016: min/avg/max/percentile) of \
+                 reports side by side: not read"
                     .into(),
             ));
         } else if run.latency_unit.is_some() && !t.is_empty() {
@@ -650,7 +715,8 @@ fn dash_comment(t: &str) -> Option<&str> {
     }
     let end = colon + 1 + (after.len() - number.len()) + number.find(char::is_whitespace)?;
     let rest = t[end..].trim_start();
-    let words = rest.strip_prefix(['-', '–', '—'])?;
+    // `--` too (`avg:   7.16ms    -- 平均耗时`, a Chinese blog's 0.5 run).
+    let words = rest.strip_prefix("--").or_else(|| rest.strip_prefix(['-', '–', '—']))?;
     (words.starts_with(char::is_whitespace) && words.chars().any(char::is_alphabetic)).then(|| t[..end].trim_end())
 }
 
@@ -945,6 +1011,40 @@ mod tests {
         );
         let f = parse_all(&Input::from_text(&both)).unwrap();
         assert_eq!(show(&f), ["19 fileio reads/s threads=20 block_size=16KiB mode=rndrw 1"]);
+    }
+
+    /// sysbench 0.4's `per-request statistics:` (wild35a file 02, an RDS
+    /// note) and 0.5's `response time:` block: avg and the percentile are
+    /// results, read as 1.0's `Latency` block is; they were a note.
+    #[test]
+    fn old_per_request_latencies_are_read() {
+        let text = "sysbench 0.4.12:  multi-threaded system evaluation benchmark\n\nNumber of threads: 8\n\n\
+            OLTP test statistics:\n    transactions:                        36914  (615.19 per sec.)\n\
+            \x20   per-request statistics:\n         min:                                  9.12ms\n\
+            \x20        avg:                                 13.00ms\n         max:                                158.15ms\n\
+            \x20        approx.  95 percentile:              16.56ms\n\nThreads fairness:\n";
+        let f = Sysbench.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, String, f64, String)> = f
+            .samples
+            .iter()
+            .map(|s| (s.line, s.metric.name.to_string(), s.value.mean(), s.metric.unit.to_string()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (6, "transactions".into(), 615.19, "per s".into()),
+                (9, "latency avg".into(), 13.0, "ms".into()),
+                (11, "latency 95th percentile".into(), 16.56, "ms".into())
+            ]
+        );
+        assert_eq!(f.samples[1].metric.better, Better::Lower);
+        // 0.5's block, a percentile set by `--percentile`; a value cut
+        // short of its unit is an error at its line.
+        let v05 = text.replace("per-request statistics:", "response time:").replace("approx.  95", "approx.  99");
+        let f = Sysbench.parse(&Input::from_text(&v05)).unwrap();
+        assert_eq!(f.samples[2].metric.name, "latency 99th percentile");
+        let cut = text.replace("13.00ms", "13.0");
+        assert_eq!(Sysbench.parse(&Input::from_text(&cut)).unwrap_err().line(), Some(9));
     }
 
     /// sysbench 0.4's cpu prime limit is the parameter 1.0's is, with no

@@ -145,6 +145,20 @@ fn glued_options_and_an_average_rps_outside_min_max() {
     assert_eq!(option_value(&["-F128", "-n10"], &["-m", "--message-threads"]), None);
 }
 
+/// An option given twice takes its last value, as getopt does (LKML 2025,
+/// wild35a file 04: `-t 64 -n 0 -t 60` ran 60 threads, read as 64).
+#[test]
+fn an_option_given_twice_takes_its_last_value() {
+    let args = ["-L", "-m", "4", "-M", "auto", "-t", "64", "-n", "0", "-t", "60", "-i", "60"];
+    assert_eq!(option_value(&args, &["-t", "--threads"]), Some("60"));
+    assert_eq!(option_value(&["-t64", "--threads=60"], &["-t", "--threads"]), Some("60"));
+    let text = "./schbench -L -m 4 -M auto -t 64 -n 0 -t 60 -i 60\n\
+        Wakeup Latencies percentiles (usec) runtime 30 (s) (18848611 total samples)\n\
+        \t  50.0th: 115        (5721408 samples)\n\t  min=1, max=1487\n";
+    let f = read(text);
+    assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "threads" && p.value == "60")), "{f:?}");
+}
+
 /// A poster's paste with the program's name before the header (`schbench
 /// RPS percentiles (requests) …`, LKML 2025) is a report; `6.9: average
 /// rps: …` (a label glued before) and tab-indented `average rps:` lines
