@@ -58,7 +58,7 @@ impl EnvironmentView {
         if !self.problems.is_empty() {
             out.push(MARK_LEGEND.to_string());
         }
-        out.extend(self.problems.iter().map(|p| format!("{}: {} (line {}): {}", p.kernel, p.file, p.line, p.text)));
+        out.extend(self.problems.iter().map(|p| format!("{}: {} ({}): {}", p.kernel, p.file, p.lines_text(), p.text)));
         out
     }
 }
@@ -83,10 +83,27 @@ pub struct KernelProblem {
     pub kernel: String,
     /// The log file, relative to the class directory.
     pub file: String,
-    /// Its 1-based line.
+    /// Its 1-based line (the first, when the log says it again).
     pub line: usize,
     /// The line.
     pub text: String,
+    /// How many times the kernel's log says it (1 and more): identical
+    /// lines of one kernel are one problem with a count, not 135 lines
+    /// (archive35 4: one ext4 WARNING of 3.11.10-stats/dmesg.log).
+    pub count: usize,
+    /// The 1-based line of its last time in the file (`line` when once).
+    pub last_line: usize,
+}
+
+impl KernelProblem {
+    /// Where the file says it: "line 2", or "135 times, lines 2–3374".
+    pub fn lines_text(&self) -> String {
+        if self.count > 1 {
+            format!("{} times, lines {}–{}", self.count, self.line, self.last_line)
+        } else {
+            format!("line {}", self.line)
+        }
+    }
 }
 
 /// The environment summary of `kernels` (in page order).
@@ -142,17 +159,27 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
     view.more = differences.len().saturating_sub(SHOWN);
     differences.truncate(SHOWN);
     view.differences = differences;
-    view.problems = kernels
-        .iter()
-        .flat_map(|k| {
-            k.env.problems.iter().map(|DmesgProblem { file, line, text }| KernelProblem {
-                kernel: k.name.clone(),
-                file: file.clone(),
-                line: *line,
-                text: text.clone(),
-            })
-        })
-        .collect();
+    // Each kernel's problems, identical lines of one file once, counted,
+    // in the order first met.
+    for k in kernels {
+        let first = view.problems.len();
+        for DmesgProblem { file, line, text } in &k.env.problems {
+            match view.problems[first..].iter_mut().find(|p| p.file == *file && p.text == *text) {
+                Some(p) => {
+                    p.count += 1;
+                    p.last_line = p.last_line.max(*line);
+                }
+                None => view.problems.push(KernelProblem {
+                    kernel: k.name.clone(),
+                    file: file.clone(),
+                    line: *line,
+                    text: text.clone(),
+                    count: 1,
+                    last_line: *line,
+                }),
+            }
+        }
+    }
     view.marks = kernel_marks(kernels);
     view.summary = view.lines();
     let first_problem = view.summary.len() - view.problems.len();
@@ -281,6 +308,24 @@ mod tests {
         let (facts, options) = kernel_facts(&ks[0]);
         assert_eq!(options, 2);
         assert_eq!(facts, [("cmdline quiet".to_string(), "on".to_string()), ("uname".into(), "Linux a 6.9".into())]);
+    }
+
+    /// 135 copies of one WARNING in one kernel's dmesg are one line with a
+    /// count (archive35 4: 3.11.10-stats/dmesg.log, 400 lines of mail).
+    #[test]
+    fn identical_problems_of_a_kernel_are_counted_once() {
+        let mut k = kernel("3.11", &[]);
+        let warn = "WARNING: CPU: 1 PID: 7 at fs/ext4/inode.c:363 ext4_da_update_reserve_space+0x1/0x2()";
+        for line in [2, 30, 3374] {
+            k.env.problems.push(DmesgProblem { file: "3.11/dmesg.log".into(), line, text: warn.into() });
+        }
+        k.env.problems.push(DmesgProblem { file: "3.11/dmesg.log".into(), line: 40, text: "BUG: x".into() });
+        let v = environment(&[k]);
+        assert_eq!(v.problems.len(), 2);
+        let lines = v.lines();
+        assert!(lines.contains(&format!("3.11: 3.11/dmesg.log (3 times, lines 2–3374): {warn}")), "{lines:?}");
+        assert!(lines.contains(&"3.11: 3.11/dmesg.log (line 40): BUG: x".to_string()), "{lines:?}");
+        assert_eq!(v.mark_lines.len(), 3, "{:?}", v.mark_lines);
     }
 
     #[test]
