@@ -120,7 +120,7 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
     let mut seen = rustc_hash::FxHashSet::default();
     for k in kernels {
         for f in &k.env.facts {
-            if f.key != "uname" && seen.insert(f.key.as_str()) {
+            if f.key != "uname" && !per_boot(&f.key) && seen.insert(f.key.as_str()) {
                 keys.push(f.key.as_str());
             }
         }
@@ -185,6 +185,35 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
     let first_problem = view.summary.len() - view.problems.len();
     view.mark_lines = if view.problems.is_empty() { Vec::new() } else { view.summary[first_problem - 1..].to_vec() };
     view
+}
+
+/// Sysctls whose value changes at every boot or read, whatever the kernel:
+/// ids drawn at random, the entropy pool's fill, counters of what is open
+/// at the moment `sysctl -a` ran. Kept on each kernel's page, left out of
+/// the differences between kernels (archive35 5: `kernel.random.boot_id`,
+/// `kernel.random.uuid` and `kernel.random.entropy_avail` were 70 lines of
+/// a mail's environment).
+pub const PER_BOOT_SYSCTLS: &[&str] = &[
+    "kernel.random.boot_id",
+    "kernel.random.uuid",
+    "kernel.random.entropy_avail",
+    "kernel.ns_last_pid",
+    "kernel.pty.nr",
+    "fs.dentry-state",
+    "fs.file-nr",
+    "fs.inode-nr",
+    "fs.inode-state",
+    "fs.aio-nr",
+    "fs.quota.",
+    "net.netfilter.nf_conntrack_count",
+    "kernel.perf_event_max_sample_rate",
+];
+
+/// Whether fact `key` is a [`PER_BOOT_SYSCTLS`] one (`sysctl
+/// kernel.random.boot_id`; an entry ending in `.` is every key under it).
+pub fn per_boot(key: &str) -> bool {
+    let Some(name) = key.strip_prefix("sysctl ") else { return false };
+    PER_BOOT_SYSCTLS.iter().any(|p| if p.ends_with('.') { name.starts_with(p) } else { name == *p })
 }
 
 /// The kind of a fact's key: `CONFIG` for a kernel config option, the
@@ -326,6 +355,20 @@ mod tests {
         assert!(lines.contains(&format!("3.11: 3.11/dmesg.log (3 times, lines 2–3374): {warn}")), "{lines:?}");
         assert!(lines.contains(&"3.11: 3.11/dmesg.log (line 40): BUG: x".to_string()), "{lines:?}");
         assert_eq!(v.mark_lines.len(), 3, "{:?}", v.mark_lines);
+    }
+
+    /// A boot's random ids and the entropy pool's fill differ at every
+    /// boot: no difference between kernels (archive35 5).
+    #[test]
+    fn per_boot_sysctls_are_no_difference() {
+        let ks = [
+            kernel("a", &[("sysctl kernel.random.boot_id", "210bda2b"), ("sysctl fs.quota.lookups", "3"), ("sysctl vm.swappiness", "60")]),
+            kernel("b", &[("sysctl kernel.random.boot_id", "5d330f6a"), ("sysctl fs.quota.lookups", "9"), ("sysctl vm.swappiness", "10")]),
+        ];
+        let v = environment(&ks);
+        let texts: Vec<&str> = v.differences.iter().map(|d| d.text.as_str()).collect();
+        assert_eq!(texts, ["sysctl vm.swappiness: 60 (a); 10 (b)"]);
+        assert!(per_boot("sysctl kernel.random.uuid") && !per_boot("kernel.random.uuid"));
     }
 
     #[test]
