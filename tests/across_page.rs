@@ -369,3 +369,26 @@ fn two_sections_of_one_benchmark_are_two_rows_named_by_their_section() {
         assert!(md.contains(row), "{row} in {md}");
     }
 }
+
+/// Parameter values in number order (clients 1, 4, 16), not as text
+/// (1, 16, 4: archive35 7).
+#[test]
+fn parameter_values_are_in_number_order() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    for (class, base) in [("boxa", 9), ("boxb", 6)] {
+        put(&c, &format!("{class}/machine.yaml"), format!("name: \"{class}\"\n"));
+        for (d, extra) in [("1", 1), ("4", 2), ("16", 3)] {
+            for run in 1..=3 {
+                put(&c, &format!("{class}/6.1/{d}/{run}/dbench.txt"), dbench(&format!("{base}.{extra}{run}")));
+            }
+        }
+    }
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let md = std::fs::read_to_string(out.join("across.md")).expect("across.md");
+    let (one, four, sixteen) = (md.find("| boxa | 1 |"), md.find("| boxa | 4 |"), md.find("| boxa | 16 |"));
+    assert!(one.is_some() && four.is_some() && sixteen.is_some(), "{md}");
+    assert!(one < four && four < sixteen, "{md}");
+}

@@ -574,7 +574,8 @@ fn section(
     for &i in &order {
         let mine: Vec<AcrossCell> = cells.iter().filter(|(j, _)| *j == i).map(|(_, c)| *c).collect();
         let mut param_rows: Vec<Vec<String>> = mine.iter().map(&params_of).collect();
-        param_rows.sort();
+        // Numbers as numbers (clients 1, 4, 16; not 1, 16, 4), the rest as text.
+        param_rows.sort_by(|a, b| a.iter().zip(b).map(|(x, y)| param_order(x, y)).find(|o| o.is_ne()).unwrap_or(a.len().cmp(&b.len())));
         param_rows.dedup();
         for p in param_rows {
             let found: Vec<Option<&AcrossCell>> = columns
@@ -676,6 +677,17 @@ fn cell(c: &AcrossCell) -> CellView {
         text,
         printed: c.printed,
         ..CellView::default()
+    }
+}
+
+/// Two values of one parameter in table order: numbers by value (`4`
+/// before `16`), a number before a word, words as text.
+fn param_order(a: &str, b: &str) -> std::cmp::Ordering {
+    match (a.trim().parse::<f64>(), b.trim().parse::<f64>()) {
+        (Ok(x), Ok(y)) => x.total_cmp(&y).then_with(|| a.cmp(b)),
+        (Ok(_), Err(_)) => std::cmp::Ordering::Less,
+        (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
+        (Err(_), Err(_)) => a.cmp(b),
     }
 }
 
