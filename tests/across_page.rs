@@ -30,6 +30,11 @@ fn the_demo_sets_the_k6_beside_the_quad_xeon_in_every_rendering() {
     }
     assert!(html.contains("<th class=\"kernel\">machine<th>"), "{html}");
     assert!(txt.contains("% = change vs Quad Xeon, 3.75 GB, QLogic 2200 to RAID 5"), "{txt}");
+    // Names past 20 columns are rows by their directory's name, each said
+    // once: a row was 3 to 4 lines of a wrapped name (archive35 7).
+    let words = txt.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("Machines: k6-2-475-384m = AMD K6-2 475 MHz, 384 MB; quad-xeon-raid5 = Quad Xeon, 3.75 GB, QLogic 2200 to RAID 5."), "{txt}");
+    assert!(txt.contains("\nquad-xeon-raid5   52.405   0.009"), "{txt}");
     assert!(read("index.html").contains("<a href=\"across.html\">Machines side by side</a>"));
     assert!(read("index.md").contains("[Machines side by side](across.md)"));
     // `text --across` prints across.txt, at its own width.
