@@ -235,7 +235,12 @@ fn a_class_showing_a_benchmark_in_two_sections_gives_both_named() {
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
     let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
     // 9.342, as on the class page: no more decimals than its spread's.
-    assert!(txt.contains("Box A    every run  9.342  ±0.045\nBox A    first run  9.2929\nBox B    dbench     9.342  ±0.045\n"), "{txt}");
+    assert!(
+        txt.contains(
+            "Box A    every run  9.342  ±0.045\nBox A    first run  9.2929\nBox B    dbench     9.342  ±0.045\n"
+        ),
+        "{txt}"
+    );
     let words = txt.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         words.contains("not compared with Box A: Box B (no row with Box A's set-up, section every run or first run)"),

@@ -47,7 +47,9 @@ fn configs_cmdlines_and_dmesg_are_environment_and_their_differences_are_summaris
     // Folded, so that a `sysctl -a` of 4,000 facts does not stand before
     // the results (archive35 5: 231 KB of a kernel page).
     assert!(
-        kernel.contains("<details class=\"env\"><summary>Environment</summary><p>filesystem: ext4; cmdline root: /dev/sda1"),
+        kernel.contains(
+            "<details class=\"env\"><summary>Environment</summary><p>filesystem: ext4; cmdline root: /dev/sda1"
+        ),
         "{kernel}"
     );
     assert!(kernel.contains("3 kernel config options"), "{kernel}");

@@ -527,8 +527,9 @@ fn section(
     // parameters: dbench's throughput and its `time` group, two sections
     // of one benchmark, need no name.
     let mut section_of: FxHashMap<(usize, &str, &str, &[(String, String)]), &str> = FxHashMap::default();
-    let by_section =
-        cells.iter().any(|(i, c)| *section_of.entry((*i, c.metric, c.unit, c.params)).or_insert(c.section) != c.section);
+    let by_section = cells
+        .iter()
+        .any(|(i, c)| *section_of.entry((*i, c.metric, c.unit, c.params)).or_insert(c.section) != c.section);
     if by_section {
         param_names.insert(0, SECTION_PARAM);
     }
@@ -575,7 +576,9 @@ fn section(
         let mine: Vec<AcrossCell> = cells.iter().filter(|(j, _)| *j == i).map(|(_, c)| *c).collect();
         let mut param_rows: Vec<Vec<String>> = mine.iter().map(&params_of).collect();
         // Numbers as numbers (clients 1, 4, 16; not 1, 16, 4), the rest as text.
-        param_rows.sort_by(|a, b| a.iter().zip(b).map(|(x, y)| param_order(x, y)).find(|o| o.is_ne()).unwrap_or(a.len().cmp(&b.len())));
+        param_rows.sort_by(|a, b| {
+            a.iter().zip(b).map(|(x, y)| param_order(x, y)).find(|o| o.is_ne()).unwrap_or(a.len().cmp(&b.len()))
+        });
         param_rows.dedup();
         for p in param_rows {
             let found: Vec<Option<&AcrossCell>> = columns

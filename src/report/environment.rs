@@ -398,8 +398,22 @@ mod tests {
     #[test]
     fn per_boot_sysctls_are_no_difference() {
         let ks = [
-            kernel("a", &[("sysctl kernel.random.boot_id", "210bda2b"), ("sysctl fs.quota.lookups", "3"), ("sysctl vm.swappiness", "60")]),
-            kernel("b", &[("sysctl kernel.random.boot_id", "5d330f6a"), ("sysctl fs.quota.lookups", "9"), ("sysctl vm.swappiness", "10")]),
+            kernel(
+                "a",
+                &[
+                    ("sysctl kernel.random.boot_id", "210bda2b"),
+                    ("sysctl fs.quota.lookups", "3"),
+                    ("sysctl vm.swappiness", "60"),
+                ],
+            ),
+            kernel(
+                "b",
+                &[
+                    ("sysctl kernel.random.boot_id", "5d330f6a"),
+                    ("sysctl fs.quota.lookups", "9"),
+                    ("sysctl vm.swappiness", "10"),
+                ],
+            ),
         ];
         let v = environment(&ks);
         let texts: Vec<&str> = v.differences.iter().map(|d| d.text.as_str()).collect();
