@@ -30,6 +30,11 @@ fn the_demo_sets_the_k6_beside_the_quad_xeon_in_every_rendering() {
     }
     assert!(html.contains("<th class=\"kernel\">machine<th>"), "{html}");
     assert!(txt.contains("% = change vs Quad Xeon, 3.75 GB, QLogic 2200 to RAID 5"), "{txt}");
+    // Names past 20 columns are rows by their directory's name, each said
+    // once: a row was 3 to 4 lines of a wrapped name (archive35 7).
+    let words = txt.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("Machines: k6-2-475-384m = AMD K6-2 475 MHz, 384 MB; quad-xeon-raid5 = Quad Xeon, 3.75 GB, QLogic 2200 to RAID 5."), "{txt}");
+    assert!(txt.contains("\nquad-xeon-raid5   52.405   0.009"), "{txt}");
     assert!(read("index.html").contains("<a href=\"across.html\">Machines side by side</a>"));
     assert!(read("index.md").contains("[Machines side by side](across.md)"));
     // `text --across` prints across.txt, at its own width.
@@ -205,11 +210,14 @@ fn the_cross_class_page_marks_at_the_sites_alpha() {
 }
 
 /// A class that shows a benchmark twice, a section of its first run only
-/// above one of every run, is set beside the others with every run: the
-/// page took the first section's cell (`Box A 9.2929`, one run, against
-/// Box B's three), and swapping the sections changed the page.
+/// above one of every run, shows both, each named: the page took the
+/// first section's cell (`Box A 9.2929`, one run, against Box B's three),
+/// and swapping the sections changed the page; then the cell of more runs,
+/// dropping the other section's (archive35 1). Which of Box A's two
+/// sections Box B's one compares with is no guess to make: the note says
+/// it is compared with neither.
 #[test]
-fn a_class_showing_a_benchmark_in_two_sections_gives_the_cell_of_more_runs() {
+fn a_class_showing_a_benchmark_in_two_sections_gives_both_named() {
     let dir = tempfile::tempdir().expect("tempdir");
     let c = dir.path().join("content");
     put(&c, "site.yaml", "title: \"t\"\n");
@@ -227,7 +235,17 @@ fn a_class_showing_a_benchmark_in_two_sections_gives_the_cell_of_more_runs() {
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
     let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
     // 9.342, as on the class page: no more decimals than its spread's.
-    assert!(txt.contains("Box A    9.342 ±0.045\nBox B    9.342 ±0.045 +0.0%"), "{txt}");
+    assert!(
+        txt.contains(
+            "Box A    every run  9.342  ±0.045\nBox A    first run  9.2929\nBox B    dbench     9.342  ±0.045\n"
+        ),
+        "{txt}"
+    );
+    let words = txt.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("not compared with Box A: Box B (no row with Box A's set-up, section every run or first run)"),
+        "{txt}"
+    );
 }
 
 /// The cross-class page shows each cell with the decimals its class
@@ -319,4 +337,68 @@ fn kernels_named_alike_are_one_kernel_across_classes() {
     ] {
         assert!(txt.contains(row), "{row} in {txt}");
     }
+}
+
+/// Two sections of one class that give the same benchmark, metric and
+/// parameters (pgbench's read-only runs and a warm-up run at the same
+/// clients, archive35 1) are two rows, each named by its section: the
+/// page took one row of the first section's cells with the second's
+/// where the first had none, and dropped the second's others
+/// (across.md line 28: a read-only tps beside the warm-up's "tps incl.
+/// connections", the warm-up's own tps nowhere).
+#[test]
+fn two_sections_of_one_benchmark_are_two_rows_named_by_their_section() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    let sections = "sections:\n  - title: \"timed\"\n    files: [\"*/read-only-*.log\"]\n  - title: \"warm-up\"\n    files: [\"*/warmup.log\"]\n";
+    for (class, timed, warm) in [
+        ("boxa", ["9.2929", "9.3515", "9.3822"], ["7.1015", "7.2031", "7.1507"]),
+        ("boxb", ["6.1", "6.2", "6.0"], ["5.1", "5.2", "5.0"]),
+    ] {
+        put(&c, &format!("{class}/machine.yaml"), format!("name: \"{class}\"\n{sections}"));
+        // Runs in directories 1, 2, 3, as pgbench's were.
+        for i in 0..3 {
+            put(&c, &format!("{class}/6.1/{}/read-only-32.log", i + 1), dbench(timed[i]));
+            put(&c, &format!("{class}/6.1/{}/warmup.log", i + 1), dbench(warm[i]));
+        }
+    }
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let md = std::fs::read_to_string(out.join("across.md")).expect("across.md");
+    // Means by hand: boxa timed 9.34220, warm-up 7.15177; boxb 6.1, 5.1;
+    // each section against the reference's same section: 6.1/9.3422 - 1
+    // = -34.7%, 5.1/7.15177 - 1 = -28.7%.
+    for row in [
+        "| machine | section | Throughput (MB/s) |",
+        "| boxa | timed | 9.342±0.045 |",
+        "| boxa | warm-up | 7.152±0.051 |",
+        "| boxb | timed | 6.1±0.10 | 454.59±0 | 34.11±0 | 238.89±0 | 60±0 |\n| % |  | -34.7%\\* |",
+        "| boxb | warm-up | 5.1±0.10 | 454.59±0 | 34.11±0 | 238.89±0 | 60±0 |\n| % |  | -28.7%\\* |",
+    ] {
+        assert!(md.contains(row), "{row} in {md}");
+    }
+}
+
+/// Parameter values in number order (clients 1, 4, 16), not as text
+/// (1, 16, 4: archive35 7).
+#[test]
+fn parameter_values_are_in_number_order() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    for (class, base) in [("boxa", 9), ("boxb", 6)] {
+        put(&c, &format!("{class}/machine.yaml"), format!("name: \"{class}\"\n"));
+        for (d, extra) in [("1", 1), ("4", 2), ("16", 3)] {
+            for run in 1..=3 {
+                put(&c, &format!("{class}/6.1/{d}/{run}/dbench.txt"), dbench(&format!("{base}.{extra}{run}")));
+            }
+        }
+    }
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let md = std::fs::read_to_string(out.join("across.md")).expect("across.md");
+    let (one, four, sixteen) = (md.find("| boxa | 1 |"), md.find("| boxa | 4 |"), md.find("| boxa | 16 |"));
+    assert!(one.is_some() && four.is_some() && sixteen.is_some(), "{md}");
+    assert!(one < four && four < sixteen, "{md}");
 }

@@ -283,3 +283,31 @@ fn a_notable_change_names_its_metric() {
     assert_eq!(notable.len(), 1, "{notable:?}");
     assert!(notable[0].text.starts_with("net receiver Bitrate: 2.4.8 +5.7% vs 2.4.7"), "{}", notable[0].text);
 }
+
+/// A notable change names each parameter before its value, as the charts'
+/// titles do: a `dir` of the runs' directory printed bare after "value
+/// name" pairs read as another parameter's ("tps 1500 scale 16 clients
+/// 1500" for scale 1500, clients 16, dir 1500: archive35 2).
+#[test]
+fn a_notable_change_names_each_parameter() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"2.4.7\"\n");
+    for (k, d, runs) in [
+        ("2.4.7", "1500", ["9.1", "9.2", "9.0"]),
+        ("2.4.8", "1500", ["6.1", "6.2", "6.0"]),
+        ("2.4.7", "30", ["8.1", "8.2", "8.0"]),
+        ("2.4.8", "30", ["8.4", "8.5", "8.3"]),
+    ] {
+        for (i, r) in runs.iter().enumerate() {
+            put(&c, &format!("m1/{k}/{d}/{}/dbench.txt", i + 1), dbench(r));
+        }
+    }
+    let v = view(&c);
+    let notable = &v.machines[0].notable;
+    assert!(!notable.is_empty(), "{notable:?}");
+    let texts: Vec<&str> = notable.iter().map(|n| n.text.as_str()).collect();
+    assert!(texts.iter().any(|t| t.contains("(dir 1500): 2.4.8 -33.0%")), "{texts:?}");
+    assert!(texts.iter().all(|t| !t.contains(" 1500:") && !t.contains(" 30:")), "{texts:?}");
+}

@@ -73,6 +73,10 @@ struct StoredColumn {
     /// [`AcrossColumn::at_least`]: the values of only the timed runs, or none.
     #[serde(default)]
     at_least: Vec<u32>,
+    /// [`AcrossColumn::section`], as an index into [`StoredCells::strings`]
+    /// (none: an older entry, no section).
+    #[serde(default)]
+    section: Option<u32>,
 }
 
 /// One column of a column's values as a byte string, value after value:
@@ -314,6 +318,7 @@ impl StoredCells {
                     },
                     printed_steps_len: u32::try_from(c.printed_steps.len()).unwrap_or(u32::MAX),
                     at_least: c.at_least.clone(),
+                    section: Some(index_of(&mut strings, &c.section)),
                 }
             })
             .collect();
@@ -373,6 +378,10 @@ impl StoredCells {
                     printed_decimals: c.printed_decimals.0.clone(),
                     printed_steps,
                     at_least: c.at_least.iter().copied().filter(|&i| (i as usize) < len).collect(),
+                    section: match c.section {
+                        Some(i) => text(i)?,
+                        None => String::new(),
+                    },
                 })
             })
             .collect::<Option<_>>()?;
@@ -424,6 +433,8 @@ mod tests {
                 .collect(),
             // The second value a mean of only the timed runs, kept through the store.
             at_least: if kernels.len() > 1 { vec![1] } else { Vec::new() },
+            // Its section, kept through the store.
+            section: "dbench 32 procs".into(),
         }
     }
 

@@ -521,11 +521,18 @@ fn group_rows<K: PartialEq + Clone>(keys: impl Iterator<Item = K>) -> Vec<(K, Ve
 
 /// The numeric parameter a scaling chart puts on its x axis: among the
 /// parameter columns whose every non-empty value is a number and that take at
-/// least two distinct values, the one with most distinct values (the first on
-/// a tie).
+/// least two distinct values, the one under which most rows have company:
+/// rows grouped by the other parameters (those not [`repeats`] of it), the
+/// rows of groups that hold two x values or more. On a tie, a
+/// thread-like name (`clients`, `threads`, `procs`, `jobs`: [`THREAD_LIKE`]),
+/// then most distinct values, then the first. pgbench's `scale`, `clients`
+/// and a `dir` repeating `scale` (the scale's directory) each take three
+/// values: `scale` (the first) left every group one x value and bars
+/// (archive35 6d); `clients` gives a line per scale.
 pub fn scaling_param(table: &TableView) -> Option<usize> {
-    let mut best: Option<(usize, usize)> = None;
-    for p in 0..table.param_headers.len() {
+    let np = table.param_headers.len();
+    let mut best: Option<(usize, (usize, bool, usize))> = None;
+    for p in 0..np {
         // The distinct values by their bits (`0.0 + x`: -0 is 0), hashed: a
         // search of a list for each row took a 20,000-row will-it-scale
         // CSV's check seconds (newcomer30 P2-2).
@@ -543,11 +550,50 @@ pub fn scaling_param(table: &TableView) -> Option<usize> {
                 }
             }
         }
-        if numeric && distinct.len() >= 2 && best.is_none_or(|(_, n)| distinct.len() > n) {
-            best = Some((p, distinct.len()));
+        if !numeric || distinct.len() < 2 {
+            continue;
+        }
+        // A column repeating an earlier one's values (a `dir` of the
+        // scale) is that one again, not an axis of its own.
+        if (0..p).any(|q| repeats(table, q, p)) {
+            continue;
+        }
+        let others: Vec<usize> = (0..np).filter(|&q| q != p && !repeats(table, p, q)).collect();
+        let mut groups: rustc_hash::FxHashMap<Vec<&str>, (rustc_hash::FxHashSet<&str>, usize)> =
+            rustc_hash::FxHashMap::default();
+        for r in &table.rows {
+            let key: Vec<&str> = others.iter().map(|&q| r.params.get(q).map_or("", String::as_str)).collect();
+            let g = groups.entry(key).or_default();
+            g.0.insert(r.params.get(p).map_or("", String::as_str));
+            g.1 += 1;
+        }
+        let company: usize = groups.values().filter(|g| g.0.len() >= 2).map(|g| g.1).sum();
+        let name = table.param_headers[p].to_lowercase();
+        let score = (company, THREAD_LIKE.iter().any(|t| name == *t), distinct.len());
+        if best.is_none_or(|(_, b)| score > b) {
+            best = Some((p, score));
         }
     }
     best.map(|(p, _)| p)
+}
+
+/// Parameter names a scaling chart prefers on its x axis on a tie: how
+/// many clients, threads, processes or jobs ran.
+pub const THREAD_LIKE: &[&str] =
+    &["clients", "threads", "procs", "processes", "jobs", "numjobs", "tasks", "copies", "workers", "nproc", "cpus"];
+
+/// Whether parameter column `b` of `table` repeats column `a`: the same
+/// value in every row (a `dir` set-up named by the pgbench scale its runs
+/// used, `30/`, `300/`, beside `scale 30`, `scale 300`). Such a column is
+/// no dimension of its own: a scaling chart over `a` does not split its
+/// groups by it.
+pub fn repeats(table: &TableView, a: usize, b: usize) -> bool {
+    a != b
+        && !table.rows.is_empty()
+        && table.rows.iter().all(|r| {
+            let (x, y) = (r.params.get(a), r.params.get(b));
+            x == y && x.is_some_and(|v| !v.is_empty())
+        })
 }
 
 /// The specs of one section's charts, in order (see the module docs):
@@ -673,11 +719,14 @@ fn all_specs(section: &SectionView) -> Vec<ChartSpec> {
             .flat_map(|(combo, rows)| bars(&rows, &param_label(&t.param_headers, &combo)))
             .collect();
     };
+    // The other parameters, those repeating the x axis's (a `dir` of the
+    // scale) left out: they would split each line into points.
+    let other = |i: usize| i != xp && !repeats(t, xp, i);
     let others = |r: &crate::report::RowView| -> Vec<String> {
-        r.params.iter().enumerate().filter(|(i, _)| *i != xp).map(|(_, v)| v.clone()).collect()
+        r.params.iter().enumerate().filter(|(i, _)| other(*i)).map(|(_, v)| v.clone()).collect()
     };
     let other_headers: Vec<String> =
-        t.param_headers.iter().enumerate().filter(|(i, _)| *i != xp).map(|(_, h)| h.clone()).collect();
+        t.param_headers.iter().enumerate().filter(|(i, _)| other(*i)).map(|(_, h)| h.clone()).collect();
     // Each part's headline a chart of its own (sequential and random reads
     // side by side: one each), then the other ranked metrics as small
     // multiples.
@@ -732,6 +781,38 @@ pub fn plan_trends(page: &MachinePage) -> Vec<trend::TrendSpec> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// pgbench's `scale`, `clients` and a `dir` that repeats `scale` (the
+    /// runs' scale directory) each take three values: `scale`, the first,
+    /// left each group (by clients and dir) one x value, and bars instead
+    /// of a scaling chart (archive35 6d). `clients` gives a line per scale.
+    #[test]
+    fn the_axis_is_the_parameter_that_gives_lines() {
+        let mut rows = Vec::new();
+        for scale in ["30", "300", "1500"] {
+            for clients in ["1", "4", "16"] {
+                for k in ["2.6.39", "3.0"] {
+                    let params = vec![scale.to_string(), clients.to_string(), scale.to_string()];
+                    rows.push(crate::report::RowView::new(k.to_string(), params, vec![None]));
+                }
+            }
+        }
+        let t = TableView {
+            param_headers: vec!["scale".into(), "clients".into(), "dir".into()],
+            rows,
+            ..TableView::default()
+        };
+        assert_eq!(scaling_param(&t), Some(1));
+        assert!(repeats(&t, 0, 2) && !repeats(&t, 0, 1));
+        // A dir of the scale alone beside it: the scale's line, not one
+        // point per dir.
+        let mut t2 = t.clone();
+        t2.param_headers = vec!["scale".into(), "dir".into()];
+        for r in &mut t2.rows {
+            r.params.remove(1);
+        }
+        assert_eq!(scaling_param(&t2), Some(0));
+    }
 
     #[test]
     fn params_as_numbers() {

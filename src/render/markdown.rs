@@ -274,7 +274,7 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
             out += &format!("- {}\n", escape(crate::report::environment::MARK_LEGEND));
         }
         for p in &e.problems {
-            out += &format!("- {}: {} (line {}): {}\n", escape(&p.kernel), code(&p.file), p.line, escape(&p.text));
+            out += &format!("- {}: {} ({}): {}\n", escape(&p.kernel), code(&p.file), p.lines_text(), escape(&p.text));
         }
         out += "\n";
     }

@@ -98,6 +98,13 @@ pub struct AcrossColumn {
     /// older entry, or none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub at_least: Vec<u32>,
+    /// The title of the class's section the column is of (made unique
+    /// among the class's sections of one benchmark: `read-only (2)`): two
+    /// sections of one benchmark are two columns, never one (archive35 1:
+    /// a warm-up's `tps incl. connections` sat beside a read-only run's
+    /// tps, the warm-up's own tps dropped). Empty: an older entry.
+    #[serde(default)]
+    pub section: String,
 }
 
 /// One kernel's value in an [`AcrossColumn`], as the page reads it.
@@ -116,6 +123,8 @@ struct AcrossCell<'a> {
     printed: PrintedStep,
     /// The mean of only the runs that timed the test ([`AcrossColumn::at_least`]).
     at_least: bool,
+    /// Its class's section ([`AcrossColumn::section`]).
+    section: &'a str,
 }
 
 impl<'a> AcrossCell<'a> {
@@ -133,6 +142,7 @@ impl<'a> AcrossCell<'a> {
             stddev: v.3,
             printed: c.printed_steps.get(i).copied().unwrap_or(c.printed),
             at_least: c.at_least.contains(&u32::try_from(i).unwrap_or(u32::MAX)),
+            section: &c.section,
         }
     }
 }
@@ -141,23 +151,30 @@ impl<'a> AcrossCell<'a> {
 /// every kernel's value, for its summary.
 pub fn cells_of(page: &MachinePage) -> AcrossCells {
     let mut out: Vec<AcrossColumn> = Vec::new();
-    // The section each column of `out` was first met in.
-    let mut owner: Vec<usize> = Vec::new();
     // Each kernel's index in `kernels`, in first-seen order.
     let mut kernels: Vec<String> = Vec::new();
     let mut index: FxHashMap<&str, u32> = FxHashMap::default();
-    // (benchmark, metric, unit, parameters) → index into `out`: two
-    // sections that show one column (a section of the first run only
-    // beside one of every run) make one column, not two of which the page
-    // would take the first.
-    let mut columns: FxHashMap<ColumnKey, usize> = FxHashMap::default();
-    for (si, s) in page.sections.iter().enumerate() {
+    // The section names given, by benchmark: a title met again for one
+    // benchmark is numbered (`dbench (2)`), so that no two sections of a
+    // benchmark share a name.
+    let mut names: FxHashMap<String, FxHashSet<String>> = FxHashMap::default();
+    for s in &page.sections {
         let t = &s.table;
         let benchmark = s.benchmarks.join("+");
+        let taken = names.entry(benchmark.clone()).or_default();
+        let mut section = s.title.clone();
+        let mut nth = 1;
+        while taken.contains(&section) {
+            nth += 1;
+            section = format!("{} ({nth})", s.title);
+        }
+        taken.insert(section.clone());
         // Each row's parameters (name, value; sorted) → each column's index
         // into `out`, once met: a row's parameters are looked up once, and
         // their strings cloned only for a column new to `out` (they were
-        // cloned for every cell, twice).
+        // cloned for every cell, twice). A section's columns are its own:
+        // another section's of the same benchmark, metric and parameters
+        // is another column, not one cell of the two.
         let mut at: FxHashMap<Vec<(&str, &str)>, Vec<Option<usize>>> = FxHashMap::default();
         for r in &t.rows {
             let mut key: Vec<(&str, &str)> = t
@@ -179,71 +196,37 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
             let Some(slots) = at.get_mut(key.as_slice()) else { continue };
             for (ci, (c, col)) in r.cells.iter().zip(&t.columns).enumerate() {
                 let Some(c) = c else { continue };
-                let i = match slots[ci] {
-                    Some(i) => i,
-                    None => {
-                        let params: Vec<(String, String)> =
-                            key.iter().map(|&(h, v)| (h.to_string(), v.to_string())).collect();
-                        let i = *columns
-                            .entry((benchmark.clone(), col.name.as_str(), col.unit.as_str(), params.clone()))
-                            .or_insert_with(|| {
-                                out.push(AcrossColumn {
-                                    benchmark: benchmark.clone(),
-                                    metric: col.name.clone(),
-                                    unit: col.unit.clone(),
-                                    better: col.better,
-                                    precision: col.precision,
-                                    params,
-                                    values: Vec::new(),
-                                    printed: c.printed,
-                                    printed_decimals: Vec::new(),
-                                    printed_steps: Vec::new(),
-                                    at_least: Vec::new(),
-                                });
-                                owner.push(si);
-                                out.len() - 1
-                            });
-                        slots[ci] = Some(i);
-                        i
-                    }
-                };
-                let value = (kernel, c.summary.n, c.summary.mean, c.summary.stddev);
-                // A kernel met again in another section's copy of the
-                // column keeps the cell of more runs (the section of every
-                // run, not of the first alone).
-                let again = (owner[i] != si).then(|| out[i].values.iter().position(|v| v.0 == kernel)).flatten();
-                let at_least = r.part_untimed.contains(&u32::try_from(ci).unwrap_or(u32::MAX));
-                let j = match again {
-                    Some(j) if out[i].values[j].1 < value.1 => {
-                        out[i].values[j] = value;
-                        out[i].printed_decimals[j] = c.printed_decimals;
-                        out[i].printed_steps[j] = c.printed;
-                        j
-                    }
-                    Some(_) => continue,
-                    None => {
-                        out[i].values.push(value);
-                        out[i].printed_decimals.push(c.printed_decimals);
-                        out[i].printed_steps.push(c.printed);
-                        out[i].values.len() - 1
-                    }
-                };
-                let j = u32::try_from(j).unwrap_or(u32::MAX);
-                out[i].at_least.retain(|&x| x != j);
-                if at_least {
-                    out[i].at_least.push(j);
+                let i = *slots[ci].get_or_insert_with(|| {
+                    out.push(AcrossColumn {
+                        benchmark: benchmark.clone(),
+                        metric: col.name.clone(),
+                        unit: col.unit.clone(),
+                        better: col.better,
+                        precision: col.precision,
+                        params: key.iter().map(|&(h, v)| (h.to_string(), v.to_string())).collect(),
+                        values: Vec::new(),
+                        printed: c.printed,
+                        printed_decimals: Vec::new(),
+                        printed_steps: Vec::new(),
+                        at_least: Vec::new(),
+                        section: section.clone(),
+                    });
+                    out.len() - 1
+                });
+                let column = &mut out[i];
+                column.values.push((kernel, c.summary.n, c.summary.mean, c.summary.stddev));
+                column.printed_decimals.push(c.printed_decimals);
+                column.printed_steps.push(c.printed);
+                if r.part_untimed.contains(&u32::try_from(ci).unwrap_or(u32::MAX)) {
+                    column.at_least.push(u32::try_from(column.values.len() - 1).unwrap_or(u32::MAX));
                 }
-                out[i].printed = out[i].printed.with(c.printed);
-                out[i].precision = out[i].precision.max(col.precision);
+                column.printed = column.printed.with(c.printed);
+                column.precision = column.precision.max(col.precision);
             }
         }
     }
     AcrossCells { kernels, columns: out }
 }
-
-/// A column's identity across a class's sections: (benchmark, metric,
-/// unit, parameters).
-type ColumnKey<'a> = (String, &'a str, &'a str, Vec<(String, String)>);
 
 /// The cross-class page's view model.
 #[derive(Debug, Clone, Serialize)]
@@ -535,11 +518,31 @@ fn section(
     }
     columns.retain(|k| column_classes[k].len() > 1);
     let param_names: BTreeSet<&str> = cells.iter().flat_map(|(_, c)| c.params.iter().map(|p| p.0.as_str())).collect();
-    let param_names: Vec<&str> = param_names.into_iter().collect();
+    let mut param_names: Vec<&str> = param_names.into_iter().collect();
+    // A class showing the benchmark in two sections (a read-only run's
+    // and a warm-up's pgbench) names each row's section, first: its
+    // sections are rows of their own, never one row of two sections'
+    // cells.
+    // Only where two sections of a class give one metric at the same
+    // parameters: dbench's throughput and its `time` group, two sections
+    // of one benchmark, need no name.
+    let mut section_of: FxHashMap<(usize, &str, &str, &[(String, String)]), &str> = FxHashMap::default();
+    let by_section = cells
+        .iter()
+        .any(|(i, c)| *section_of.entry((*i, c.metric, c.unit, c.params)).or_insert(c.section) != c.section);
+    if by_section {
+        param_names.insert(0, SECTION_PARAM);
+    }
     let params_of = |c: &AcrossCell| -> Vec<String> {
         param_names
             .iter()
-            .map(|n| c.params.iter().find(|p| p.0 == *n).map(|p| p.1.clone()).unwrap_or_default())
+            .enumerate()
+            .map(|(pi, n)| {
+                if by_section && pi == 0 {
+                    return c.section.to_string();
+                }
+                c.params.iter().find(|p| p.0 == *n).map(|p| p.1.clone()).unwrap_or_default()
+            })
             .collect()
     };
     // Rows: the reference first, then page order; within, parameters.
@@ -572,7 +575,10 @@ fn section(
     for &i in &order {
         let mine: Vec<AcrossCell> = cells.iter().filter(|(j, _)| *j == i).map(|(_, c)| *c).collect();
         let mut param_rows: Vec<Vec<String>> = mine.iter().map(&params_of).collect();
-        param_rows.sort();
+        // Numbers as numbers (clients 1, 4, 16; not 1, 16, 4), the rest as text.
+        param_rows.sort_by(|a, b| {
+            a.iter().zip(b).map(|(x, y)| param_order(x, y)).find(|o| o.is_ne()).unwrap_or(a.len().cmp(&b.len()))
+        });
         param_rows.dedup();
         for p in param_rows {
             let found: Vec<Option<&AcrossCell>> = columns
@@ -677,9 +683,28 @@ fn cell(c: &AcrossCell) -> CellView {
     }
 }
 
+/// Two values of one parameter in table order: numbers by value (`4`
+/// before `16`), a number before a word, words as text.
+fn param_order(a: &str, b: &str) -> std::cmp::Ordering {
+    match (a.trim().parse::<f64>(), b.trim().parse::<f64>()) {
+        (Ok(x), Ok(y)) => x.total_cmp(&y).then_with(|| a.cmp(b)),
+        (Ok(_), Err(_)) => std::cmp::Ordering::Less,
+        (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
+        (Err(_), Err(_)) => a.cmp(b),
+    }
+}
+
+/// The parameter column naming a class's section, where a class shows a
+/// table's benchmark in several sections.
+pub const SECTION_PARAM: &str = "section";
+
 /// Each row's cells against the reference machine's row (`base`, by name)
 /// with the same parameters: change and Welch's test, as a class page's
-/// table compares kernels with its baseline.
+/// table compares kernels with its baseline. Where a `section` parameter
+/// names the classes' sections, a row is compared with the reference's
+/// row of the same section only: which of two sections another class's
+/// one matches is no guess to make (the note under the table says which
+/// rows are not compared, and why).
 fn compare_rows(rows: &mut [RowView], cols: &[ColumnView], base: &str) {
     // Each base row's parameters and cells (summary, printed step).
     type BaseRow = (Vec<String>, Vec<Option<(Summary, PrintedStep)>>, Vec<u32>);

@@ -58,7 +58,7 @@ impl EnvironmentView {
         if !self.problems.is_empty() {
             out.push(MARK_LEGEND.to_string());
         }
-        out.extend(self.problems.iter().map(|p| format!("{}: {} (line {}): {}", p.kernel, p.file, p.line, p.text)));
+        out.extend(self.problems.iter().map(|p| format!("{}: {} ({}): {}", p.kernel, p.file, p.lines_text(), p.text)));
         out
     }
 }
@@ -83,10 +83,27 @@ pub struct KernelProblem {
     pub kernel: String,
     /// The log file, relative to the class directory.
     pub file: String,
-    /// Its 1-based line.
+    /// Its 1-based line (the first, when the log says it again).
     pub line: usize,
     /// The line.
     pub text: String,
+    /// How many times the kernel's log says it (1 and more): identical
+    /// lines of one kernel are one problem with a count, not 135 lines
+    /// (archive35 4: one ext4 WARNING of 3.11.10-stats/dmesg.log).
+    pub count: usize,
+    /// The 1-based line of its last time in the file (`line` when once).
+    pub last_line: usize,
+}
+
+impl KernelProblem {
+    /// Where the file says it: "line 2", or "135 times, lines 2–3374".
+    pub fn lines_text(&self) -> String {
+        if self.count > 1 {
+            format!("{} times, lines {}–{}", self.count, self.line, self.last_line)
+        } else {
+            format!("line {}", self.line)
+        }
+    }
 }
 
 /// The environment summary of `kernels` (in page order).
@@ -103,7 +120,7 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
     let mut seen = rustc_hash::FxHashSet::default();
     for k in kernels {
         for f in &k.env.facts {
-            if f.key != "uname" && seen.insert(f.key.as_str()) {
+            if f.key != "uname" && !per_boot(&f.key) && seen.insert(f.key.as_str()) {
                 keys.push(f.key.as_str());
             }
         }
@@ -142,22 +159,93 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
     view.more = differences.len().saturating_sub(SHOWN);
     differences.truncate(SHOWN);
     view.differences = differences;
-    view.problems = kernels
-        .iter()
-        .flat_map(|k| {
-            k.env.problems.iter().map(|DmesgProblem { file, line, text }| KernelProblem {
-                kernel: k.name.clone(),
-                file: file.clone(),
-                line: *line,
-                text: text.clone(),
-            })
-        })
-        .collect();
+    // Each kernel's problems, the same message of one file once (on
+    // whichever CPU and PID: [`same_problem`]), counted, in the order
+    // first met.
+    for k in kernels {
+        let first = view.problems.len();
+        let mut keys: Vec<String> = Vec::new();
+        for DmesgProblem { file, line, text } in &k.env.problems {
+            let key = same_problem(text);
+            match view.problems[first..].iter_mut().zip(&keys).find(|(p, k)| p.file == *file && **k == key) {
+                Some((p, _)) => {
+                    p.count += 1;
+                    p.last_line = p.last_line.max(*line);
+                    // Said as the key, where the CPU or PID differ.
+                    if p.text != *text {
+                        p.text.clone_from(&key);
+                    }
+                }
+                None => {
+                    view.problems.push(KernelProblem {
+                        kernel: k.name.clone(),
+                        file: file.clone(),
+                        line: *line,
+                        text: text.clone(),
+                        count: 1,
+                        last_line: *line,
+                    });
+                    keys.push(key);
+                }
+            }
+        }
+    }
     view.marks = kernel_marks(kernels);
     view.summary = view.lines();
     let first_problem = view.summary.len() - view.problems.len();
     view.mark_lines = if view.problems.is_empty() { Vec::new() } else { view.summary[first_problem - 1..].to_vec() };
     view
+}
+
+/// Sysctls whose value changes at every boot or read, whatever the kernel:
+/// ids drawn at random, the entropy pool's fill, counters of what is open
+/// at the moment `sysctl -a` ran. Kept on each kernel's page, left out of
+/// the differences between kernels (archive35 5: `kernel.random.boot_id`,
+/// `kernel.random.uuid` and `kernel.random.entropy_avail` were 70 lines of
+/// a mail's environment).
+pub const PER_BOOT_SYSCTLS: &[&str] = &[
+    "kernel.random.boot_id",
+    "kernel.random.uuid",
+    "kernel.random.entropy_avail",
+    "kernel.ns_last_pid",
+    "kernel.pty.nr",
+    "fs.dentry-state",
+    "fs.file-nr",
+    "fs.inode-nr",
+    "fs.inode-state",
+    "fs.aio-nr",
+    "fs.quota.",
+    "net.netfilter.nf_conntrack_count",
+    "kernel.perf_event_max_sample_rate",
+];
+
+/// Whether fact `key` is a [`PER_BOOT_SYSCTLS`] one (`sysctl
+/// kernel.random.boot_id`; an entry ending in `.` is every key under it).
+pub fn per_boot(key: &str) -> bool {
+    let Some(name) = key.strip_prefix("sysctl ") else { return false };
+    PER_BOOT_SYSCTLS.iter().any(|p| if p.ends_with('.') { name.starts_with(p) } else { name == *p })
+}
+
+/// A dmesg problem's message with the CPU and PID it ran on left out
+/// (`WARNING: CPU: … PID: … at fs/ext4/inode.c:363 …`): one warning hit by
+/// every postgres backend is one problem, not one per process (archive35
+/// 4: 135 WARNINGs of 3.11.10-stats/dmesg.log at one place, on 4 CPUs and
+/// 60 PIDs).
+pub fn same_problem(text: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let mut words = text.split(' ').peekable();
+    while let Some(w) = words.next() {
+        out.push(w);
+        if matches!(w, "CPU:" | "PID:")
+            && let Some(n) = words.peek()
+            && !n.is_empty()
+            && n.bytes().all(|b| b.is_ascii_digit())
+        {
+            words.next();
+            out.push("…");
+        }
+    }
+    out.join(" ")
 }
 
 /// The kind of a fact's key: `CONFIG` for a kernel config option, the
@@ -281,6 +369,56 @@ mod tests {
         let (facts, options) = kernel_facts(&ks[0]);
         assert_eq!(options, 2);
         assert_eq!(facts, [("cmdline quiet".to_string(), "on".to_string()), ("uname".into(), "Linux a 6.9".into())]);
+    }
+
+    /// 135 copies of one WARNING in one kernel's dmesg are one line with a
+    /// count (archive35 4: 3.11.10-stats/dmesg.log, 400 lines of mail).
+    #[test]
+    fn identical_problems_of_a_kernel_are_counted_once() {
+        let mut k = kernel("3.11", &[]);
+        let warn = "WARNING: CPU: 1 PID: 7 at fs/ext4/inode.c:363 ext4_da_update_reserve_space+0x1/0x2()";
+        for line in [2, 30, 3374] {
+            k.env.problems.push(DmesgProblem { file: "3.11/dmesg.log".into(), line, text: warn.into() });
+        }
+        k.env.problems.push(DmesgProblem { file: "3.11/dmesg.log".into(), line: 40, text: "BUG: x".into() });
+        // The same WARNING of another process on another CPU: the same problem.
+        let other = warn.replace("CPU: 1 PID: 7", "CPU: 3 PID: 20016");
+        k.env.problems.push(DmesgProblem { file: "3.11/dmesg.log".into(), line: 52, text: other });
+        let v = environment(&[k]);
+        assert_eq!(v.problems.len(), 2);
+        let lines = v.lines();
+        let said = "WARNING: CPU: … PID: … at fs/ext4/inode.c:363 ext4_da_update_reserve_space+0x1/0x2()";
+        assert!(lines.contains(&format!("3.11: 3.11/dmesg.log (4 times, lines 2–3374): {said}")), "{lines:?}");
+        assert!(lines.contains(&"3.11: 3.11/dmesg.log (line 40): BUG: x".to_string()), "{lines:?}");
+        assert_eq!(v.mark_lines.len(), 3, "{:?}", v.mark_lines);
+    }
+
+    /// A boot's random ids and the entropy pool's fill differ at every
+    /// boot: no difference between kernels (archive35 5).
+    #[test]
+    fn per_boot_sysctls_are_no_difference() {
+        let ks = [
+            kernel(
+                "a",
+                &[
+                    ("sysctl kernel.random.boot_id", "210bda2b"),
+                    ("sysctl fs.quota.lookups", "3"),
+                    ("sysctl vm.swappiness", "60"),
+                ],
+            ),
+            kernel(
+                "b",
+                &[
+                    ("sysctl kernel.random.boot_id", "5d330f6a"),
+                    ("sysctl fs.quota.lookups", "9"),
+                    ("sysctl vm.swappiness", "10"),
+                ],
+            ),
+        ];
+        let v = environment(&ks);
+        let texts: Vec<&str> = v.differences.iter().map(|d| d.text.as_str()).collect();
+        assert_eq!(texts, ["sysctl vm.swappiness: 60 (a); 10 (b)"]);
+        assert!(per_boot("sysctl kernel.random.uuid") && !per_boot("kernel.random.uuid"));
     }
 
     #[test]

@@ -58,18 +58,11 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
                 .iter()
                 .zip(&r.params)
                 .filter(|(_, v)| !v.is_empty())
-                // A set-up's own name says what it is (`xfs`, `before`):
-                // "xfs dir" or "before label" would not.
-                .map(|(h, v)| {
-                    if matches!(
-                        h.as_str(),
-                        "label" | "dir" | "set-up dir" | crate::site::SETUP_PARAM | crate::site::SETUP_PARAM_APART
-                    ) {
-                        v.to_string()
-                    } else {
-                        format!("{v} {h}")
-                    }
-                })
+                // Each value after its name, as the charts' titles say
+                // them: a bare `dir` value among "1500 scale 16 clients"
+                // read as another parameter's (archive35 2: "scale 16
+                // clients 1500" for scale 1500, clients 16, dir 1500).
+                .map(|(h, v)| if h.is_empty() { v.to_string() } else { format!("{h} {v}") })
                 .collect();
             // The metric's name, unless the section's title says it: a
             // one-metric section titled `net` says which of iperf3's.
@@ -78,7 +71,7 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
                 what = format!("{what} {}", col.name);
             }
             if !params.is_empty() {
-                what = format!("{what} {}", params.join(" "));
+                what = format!("{what} ({})", params.join(", "));
             }
             NotableChange {
                 text: format!(

@@ -359,6 +359,36 @@ impl MachineYaml {
         }
         self.check_section_metrics(results, diags);
         self.check_section_benchmarks(results, diags);
+        // Results the configured sections leave out get a section of their
+        // own (README, "Content layout"): said, since a file named unlike
+        // its section's globs (`warmup.log` beside `read-only-*.log`) is
+        // otherwise a table nobody asked for, heading the notable changes
+        // (archive35 6c). A class with no `sections:` shows every result
+        // so, on purpose.
+        if !self.config.sections.is_empty() {
+            let line = self.text.lines().position(|l| l.trim_end() == "sections:").map(|i| i + 1);
+            for ((bench, group), samples) in &selection.unclaimed {
+                let mut files: Vec<usize> = samples.iter().map(|&(fi, _)| fi).collect();
+                files.sort_unstable();
+                files.dedup();
+                let Some(&first) = files.first() else { continue };
+                let what = if group.is_empty() { bench.clone() } else { format!("{bench}: {group}") };
+                let more = match files.len() {
+                    1 => String::new(),
+                    2 => " and 1 more file".to_string(),
+                    n => format!(" and {} more files", n - 1),
+                };
+                diags.push(Diagnostic::warning(
+                    &self.path,
+                    line,
+                    format!(
+                        "results no section selects ({what}): {}{more} {} a section of their own after the configured ones; name them in a section's files: to compare them there, or in ignore: if they are not results",
+                        results[first].rel_path,
+                        if files.len() == 1 { "gets" } else { "get" }
+                    ),
+                ));
+            }
+        }
         for ((bench, group), samples) in &selection.unclaimed {
             if let Some(merged) = merged_cells(results, samples) {
                 let what = if group.is_empty() { bench.clone() } else { format!("{bench}: {group}") };
@@ -629,6 +659,30 @@ mod tests {
         assert!(selection_warnings(parts, &builds()).is_empty());
     }
 
+    /// A file no configured section selects (pgbench's `warmup.log` beside
+    /// sections of `read-only-*.log` and `read-write-*.log`) gets a
+    /// section of its own, as the README says, and a warning at
+    /// `sections:` naming it (archive35: its +158.7% headed the notable
+    /// changes, and `check` said nothing).
+    #[test]
+    fn results_no_configured_section_selects_are_a_warning() {
+        let results = builds();
+        let yaml = "name: M\nsections:\n  - title: Perl\n    files: [\"*/build-perl.txt\"]\n";
+        let d = selection_warnings(yaml, &results);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].line, Some(2), "{d:?}");
+        assert!(
+            d[0].message.starts_with("results no section selects (bash-time): 2.4.17/build-kernel.txt and 1 more file get a section of their own after the configured ones; name them in a section's files:"),
+            "{d:?}"
+        );
+        // Without `sections:`, every result's section is its own: nothing to say.
+        let unclaimed: Vec<_> = selection_warnings("name: M\n", &results)
+            .into_iter()
+            .filter(|d| d.message.contains("a section of their own"))
+            .collect();
+        assert!(unclaimed.is_empty(), "{unclaimed:?}");
+    }
+
     #[test]
     fn runs_in_several_files_are_no_merge() {
         let results: Vec<ResultFile> =
@@ -685,9 +739,11 @@ mod tests {
     fn a_part_that_selects_nothing_is_a_warning_at_its_label() {
         let yaml = "name: M\nsections:\n  - title: Build\n    parts:\n      - label: perl_build\n        files: [\"*/build-perl.txt\"]\n      - label: gcc_build\n        files: [\"*/build-gcc.txt\"]\n";
         let d = selection_warnings(yaml, &builds());
-        assert_eq!(d.len(), 1, "{d:?}");
+        // build-kernel.txt, which no section selects, is said too.
+        assert_eq!(d.len(), 2, "{d:?}");
         assert_eq!(d[0].line, Some(7));
         assert_eq!(d[0].message, "section \"Build\", part \"gcc_build\" selects no results");
+        assert!(d[1].message.starts_with("results no section selects (bash-time): 2.4.17/build-kernel.txt"), "{d:?}");
     }
 
     #[test]
