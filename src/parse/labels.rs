@@ -5824,6 +5824,8 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with("Performance counter stats for ") && text.ends_with(':'))
         || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
+        // openssl speed's own header, empty after its colon under `-multi`.
+        || text.starts_with("timing function used:")
         || text.starts_with("stress-ng: info:")
         || is_kernbench_chatter(text)
         || text.starts_with("L M B E N C H")
@@ -6705,6 +6707,7 @@ mod tests {
         assert!(is_tool_chatter("Run status group 0 (all jobs):"));
         assert!(is_tool_chatter("clat percentiles (usec):"));
         assert!(is_tool_chatter("Disk stats (read/write):"));
+        assert!(is_tool_chatter("timing function used:"));
         assert!(is_tool_chatter("[ 20ms ] Checkpoint report:"));
         assert!(is_tool_chatter("0inputs+10outputs (0major+61minor)pagefaults 0swaps"));
         assert!(is_tool_chatter("0.00user 0.00system 0:00.01elapsed 0%CPU (0avgtext+0avgdata 1080maxresident)k"));
