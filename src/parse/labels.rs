@@ -1145,6 +1145,9 @@ fn without_options_read<'a>(name: &str, words: &[&'a str], read: &ReadValues<'_>
                 Some(stressor) if is_read(stressor, "stressor") && is_read(next, "instances") => 2,
                 _ => 0,
             },
+            // iperf3's `-R`: the parser's `reverse` (a blog's `-P 10 -R`
+            // run was labelled `-R` beside another file's `reverse=1`).
+            "iperf3" => usize::from(matches!(w, "-R" | "--reverse") && is_read("1", "reverse")),
             _ => 0,
         };
         if skip == 0 {
