@@ -3145,6 +3145,16 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
             prompted = true;
         }
     }
+    // `#taskset -c 5,6 perf bench …`: a root prompt typed without its
+    // blank (an Intel SST guide: beside `# taskset -c 12,13 …` the `#`
+    // labelled a copy of its own). Not a prompt by itself (a comment, a
+    // heading): only the word loses it.
+    if !prompted
+        && let Some(rest) = t.strip_prefix(['#', '$'])
+        && rest.starts_with(|c: char| c.is_ascii_alphabetic() || matches!(c, '.' | '/' | '~'))
+    {
+        t = rest;
+    }
     // `ubuntu@ubuntu:~$ netperf` / `linux:~/os/netperf/src # ./netperf`:
     // the prompt's host is the machine, the first word compared.
     let mut host = None;
@@ -6422,6 +6432,12 @@ mod tests {
         assert!(is_tool_chatter("Solution Validates: avg error less than 1.000000e-13 on all three arrays"));
         assert_eq!(command_words("$ ./streamPPCpowerpcO3", "stream"), Some(vec!["streamPPCpowerpcO3"]));
         assert_eq!(command_words("# stream", "stream"), None);
+        // A root prompt typed without its blank: the same words as with it.
+        assert_eq!(
+            command_words("#taskset -c 12,13 perf bench -r 100 sched pipe", "perf"),
+            command_words("# taskset -c 12,13 perf bench -r 100 sched pipe", "perf")
+        );
+        assert_eq!(command_words("#stream", "stream"), None);
     }
 
     /// netperf's `-I 99` (confidence), `-i 10,3` (iterations) and `-l 30`
