@@ -5839,6 +5839,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || text.starts_with("Tiotest ")
         // openssl speed's own header, empty after its colon under `-multi`.
         || text.starts_with("timing function used:")
+        || is_bare_prompt(text)
         || text.starts_with("stress-ng: info:")
         || is_kernbench_chatter(text)
         || text.starts_with("L M B E N C H")
@@ -5849,6 +5850,18 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
+}
+
+/// A shell prompt with nothing typed after it, as a pasted session ends
+/// (`[ec2-user@ip-172-31-28-112 ~]$`, `root@box:~#`, `user@host:/tmp$`):
+/// the session's, not a set-up's name. As a label it named the next run
+/// (a GitHub note's sysbench 0.4 runs: `label=[ec2-user@… ~]$`, and the
+/// run above it `label=The`, the rest of `##The first run`).
+fn is_bare_prompt(text: &str) -> bool {
+    let Some(before) = text.strip_suffix(['$', '#']) else { return false };
+    let bracketed = before.starts_with('[') && before.ends_with(']') && before.contains('@');
+    let plain = before.contains('@') && before.contains(':') && !before.contains(char::is_whitespace);
+    (bracketed && before.split_whitespace().count() <= 2) || plain
 }
 
 /// A mail's attribution line over the text it quotes: `On 2021/4/17 20:33,
@@ -6727,6 +6740,10 @@ mod tests {
         assert!(is_tool_chatter("clat percentiles (usec):"));
         assert!(is_tool_chatter("Disk stats (read/write):"));
         assert!(is_tool_chatter("timing function used:"));
+        assert!(is_tool_chatter("[ec2-user@ip-172-31-28-112 ~]$"));
+        assert!(is_tool_chatter("root@box:~#"));
+        assert!(!is_tool_chatter("[patched]"));
+        assert!(!is_tool_chatter("Total: 3 $"));
         assert!(is_tool_chatter("[ 20ms ] Checkpoint report:"));
         assert!(is_tool_chatter("0inputs+10outputs (0major+61minor)pagefaults 0swaps"));
         assert!(is_tool_chatter("0.00user 0.00system 0:00.01elapsed 0%CPU (0avgtext+0avgdata 1080maxresident)k"));
