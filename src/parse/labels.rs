@@ -1001,9 +1001,16 @@ fn differing_parts(name: &str, lines: &[Vec<&str>]) -> Option<Vec<Option<String>
         // `-H b`: the option the differing value is given to, and
         // `taskset -c 0-7`: the wrapper that takes that option.
         // `nice -n -20`: a negative number is the option's value.
+        // A word before the option that is another option's value
+        // (`redis-benchmark -r 1000000 -t ping,get`: `1000000` is `-r`'s)
+        // is no wrapper: the label was `1000000 -t ping,get`.
         if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
             start -= 1;
-            if start > 0 && !is_option(words[start - 1]) && command_words_name(words[start - 1]) != name {
+            if start > 0
+                && !is_option(words[start - 1])
+                && command_words_name(words[start - 1]) != name
+                && !(start >= 2 && is_option(words[start - 2]))
+            {
                 start -= 1;
             }
         }
@@ -6445,6 +6452,17 @@ mod tests {
         assert!(is_tool_chatter("Solution Validates: avg error less than 1.000000e-13 on all three arrays"));
         assert_eq!(command_words("$ ./streamPPCpowerpcO3", "stream"), Some(vec!["streamPPCpowerpcO3"]));
         assert_eq!(command_words("# stream", "stream"), None);
+        // The value of the option before the differing one is no wrapper.
+        let redis = |t: &'static str| vec!["redis-benchmark", "-r", "1000000", "-t", t, "-q"];
+        assert_eq!(
+            differing_parts("redis-benchmark", &[redis("ping,set,get"), redis("ping,get")]),
+            Some(vec![Some("-t ping,set,get".to_string()), Some("-t ping,get".to_string())])
+        );
+        let taskset = |c: &'static str| vec!["taskset", "-c", c, "hackbench"];
+        assert_eq!(
+            differing_parts("hackbench", &[taskset("0"), taskset("0-7")]),
+            Some(vec![Some("taskset -c 0".to_string()), Some("taskset -c 0-7".to_string())])
+        );
         // A root prompt typed without its blank: the same words as with it.
         assert_eq!(
             command_words("#taskset -c 12,13 perf bench -r 100 sched pipe", "perf"),
