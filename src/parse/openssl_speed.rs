@@ -337,12 +337,12 @@ impl Reader {
             self.table = Some(table);
             return Ok(());
         }
-        if self.table.is_some() {
-            if self.row(n, t)? {
-                return Ok(());
-            }
-            self.table = None;
+        // openssl's version line heads the next run's output: it ends a
+        // table (two runs pasted one under the other, no command between).
+        if self.table.is_some() && version_line(t).is_none() && self.row(n, t)? {
+            return Ok(());
         }
+        self.table = None;
         if let Some(sizes) = mr_header(t) {
             self.mr_sizes = Some(sizes);
             if self.multi.is_none() {

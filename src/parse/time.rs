@@ -1063,9 +1063,9 @@ mod tests {
             got,
             [
                 (3, None),
-                (9, Some("Repair".into())),
-                (15, Some("removing files".into())),
-                (20, Some("removing files".into()))
+                (8, Some("Repair".into())),
+                (13, Some("removing files".into())),
+                (17, Some("removing files".into()))
             ]
         );
         // One caption over every record: no label.
