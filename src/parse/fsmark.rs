@@ -36,6 +36,12 @@
 //! rows) does not end it; the label names the rows below it as any label
 //! does.
 //!
+//! fs_mark's own end-of-run line after `-L` loops, each column's
+//! `min-max(mean+/-stddev)` over the rows (`0 1600000-51200000(2.64e+07+/-1.4e+07)
+//! 0 184439.900000-262602.400000(225479+/-1.3e+04) …`), is a statistic of
+//! the rows read, not a result: a note at its line, not read; it ends the
+//! table.
+//!
 //! A row under the table's header with fewer than five numbers (four
 //! without `FSUse%`), or a cell that is no number, is an error at its line.
 
@@ -126,6 +132,22 @@ fn row(out: &mut ParsedFile, setup: &Setup, head: Header, n: usize, t: &str) -> 
     Ok(())
 }
 
+/// fs_mark's end-of-run line after `-L` loops: every column as
+/// `min-max(mean+/-stddev)` (`0 1600000-51200000(2.64e+07+/-1.4e+07)
+/// 0 184439.900000-262602.400000(225479+/-1.3e+04) …`), or a lone number
+/// where the column does not vary (`FSUse%` `0`, `Size` `0`); at least one
+/// column in the first form.
+fn is_summary_line(t: &str) -> bool {
+    let stat = |c: &str| {
+        let Some((range, rest)) = c.split_once('(') else { return false };
+        let Some((mean, dev)) = rest.strip_suffix(')').and_then(|r| r.split_once("+/-")) else { return false };
+        let Some((lo, hi)) = range.split_once('-') else { return false };
+        [lo, hi, mean, dev].iter().all(|v| plain(v).is_some())
+    };
+    let cells: Vec<&str> = t.split_whitespace().collect();
+    cells.len() >= 4 && cells.iter().any(|c| stat(c)) && cells.iter().all(|c| stat(c) || plain(c).is_some())
+}
+
 /// A short label line a poster put between a table's rows (`before:`,
 /// `after:`): a few words ending in a colon, with no digit.
 fn is_row_label(t: &str) -> bool {
@@ -146,6 +168,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.notes.push((n, "fs_mark's per-call columns (-v: CREAT, WRITE, … Min/Avg/Max): not read".into()));
             }
             table = Some(head);
+            continue;
+        }
+        if is_summary_line(t) {
+            let msg = "fs_mark's end-of-run line, each column's min-max(mean+/-stddev) over its loops: derived from \
+                       the rows above it, not read";
+            out.notes.push((n, msg.into()));
+            table = None;
             continue;
         }
         if let Some(head) = table {
@@ -271,6 +300,25 @@ mod tests {
         let prose =
             "Count Size Files/sec App Overhead\nthe numbers after the patch went up a lot:\n10000 512 572.3 75141\n";
         assert!(Fsmark.parse(&Input::from_text(prose)).is_err());
+    }
+
+    #[test]
+    fn the_end_of_run_min_max_mean_line_is_noted_not_read() {
+        // Dave Chinner's linux-xfs mail (2020): fs_mark 3.3 -L 32 prints
+        // this line after its rows; it made the whole table unread.
+        let text = "FSUse%        Count         Size    Files/sec     App Overhead\n\
+            \x20    0      1600000            0     262602.4         11654020\n\
+            \x20    0      3200000            0     259664.3         11996380\n\
+            \x20    0 1600000-3200000(2.4e+06+/-8e+05)            0 259664.300000-262602.400000(261133+/-1.5e+03) \
+            11654020-11996380(1.18252e+07+/-1.7e+05)\n";
+        let f = Fsmark.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> = f.samples.iter().map(|s| format!("{} {}", s.line, s.value.mean())).collect();
+        assert_eq!(got, ["2 262602.4", "2 11654020", "3 259664.3", "3 11996380"]);
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 4);
+        assert!(!is_summary_line("     0      1600000            0     262602.4         11654020"));
+        // A row with a cell of the form but a word in it stays an error.
+        assert!(!is_summary_line("0 1600000-3200000(2.4e+06+/-8e+05) x 1 2"));
     }
 
     #[test]

@@ -40,11 +40,14 @@
 //! stream's figures, and a note. A `sender` line with no `receiver` line
 //! for its stream or `[SUM]` below it (the client prints both: a summary
 //! cut after `[SUM] … sender`) is read, with a note that the receiver's
-//! figures are missing.
+//! figures are missing. A poster's elision between summary lines (`...`,
+//! `…`: stream lines left out) does not end the summary: the lines below it
+//! are the same test's (its `[SUM]`), with a note.
 //!
 //! Parameters: `protocol` (`TCP`, `UDP`, `SCTP` from JSON or a `--sctp` command line), `streams`, and `reverse` (`1`)
 //! for a reverse-mode test (JSON `test_start.reverse`, text `Reverse mode`
-//! line), and `host` (the server, `Connecting to host 10.0.0.1, port
+//! line, or `-R` / `--reverse` on the test's command line when a post
+//! kept no `Reverse mode` line: one option, one parameter), and `host` (the server, `Connecting to host 10.0.0.1, port
 //! 5201` or JSON `start.connecting_to.host`) when a file's tests connected
 //! to more than one. Several documents or summaries of one set-up are runs.
 //! A server's log (`Server listening on 5201`, `Accepted connection from
@@ -596,6 +599,8 @@ fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, o
 fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
     let (mut reverse, mut server, mut sctp) = (false, false, false);
+    // The test's command line asked for reverse mode (`-R`).
+    let mut reverse_cmd = false;
     // The streams of the test being read: its command's `-P N`, and the
     // distinct ids of its `[  5] …` lines above the summary.
     let (mut declared, mut seen): (usize, Vec<String>) = (0, Vec::new());
@@ -622,10 +627,16 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             block.push(read_line(n, t, cells)?);
             continue;
         }
+        // `...` between a summary's lines: the poster left stream lines out.
+        if !block.is_empty() && is_elision(t) && input.lines.get(n).is_some_and(|next| summary(next.trim()).is_some()) {
+            let msg = "a poster's elision between iperf3 summary lines (lines left out): the summary goes on below it";
+            out.notes.push((n, msg.into()));
+            continue;
+        }
         if !block.is_empty() {
             last = Some((out.samples.len(), block[0].n, block[block.len() - 1].n));
             let from = out.samples.len();
-            server_block(&block, (reverse, server), declared.max(seen.len()), declared, out);
+            server_block(&block, (reverse || reverse_cmd, server), declared.max(seen.len()), declared, out);
             if sctp {
                 as_sctp(&mut out.samples[from..]);
             }
@@ -665,6 +676,7 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         if let Some(args) = super::cmdline::args_of(t, "iperf3") {
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
             sctp = args.contains(&"--sctp");
+            reverse_cmd = args.iter().any(|a| matches!(*a, "-R" | "--reverse"));
         } else if t.starts_with("iperf Done.") || t.starts_with("Connecting to host") {
             seen.clear();
             // `Connecting to host 10.0.0.1, port 5201`: the server of the
@@ -678,12 +690,12 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             seen.push(id.to_string());
         }
         if t.starts_with("iperf Done.") {
-            reverse = false;
+            (reverse, reverse_cmd) = (false, false);
         }
     }
     if !block.is_empty() {
         let from = out.samples.len();
-        server_block(&block, (reverse, server), declared.max(seen.len()), declared, out);
+        server_block(&block, (reverse || reverse_cmd, server), declared.max(seen.len()), declared, out);
         if sctp {
             as_sctp(&mut out.samples[from..]);
         }
@@ -755,6 +767,11 @@ fn bidir_blocks(block: &[Line], mode: (bool, bool), streams: usize, declared: us
             }
         }
     }
+}
+
+/// A poster's mark for lines left out: `...`, `....`, `…`.
+fn is_elision(t: &str) -> bool {
+    (t.len() >= 3 && t.bytes().all(|b| b == b'.')) || (!t.is_empty() && t.chars().all(|c| c == '…'))
 }
 
 /// The stream count an iperf3 command line asks for: `-P 4`, `-P4`,
@@ -872,6 +889,35 @@ mod tests {
 
     /// attack25's ip/err.json, trimmed: iperf3 -J wrote its `end` sums of
     /// a test the server's end stopped, and `"error"` below them.
+    #[test]
+    fn an_elision_inside_a_summary_and_a_reverse_command_line() {
+        // A Chinese cheat-sheet: `...` for the -P 10 streams left out.
+        let text = "iperf3 -c 10.0.1.50 -P 10\n\
+            [ ID] Interval           Transfer     Bitrate         Retr\n\
+            [  5]   0.00-10.00  sec   112 MBytes  94.2 Mbits/sec    0             sender\n\
+            [  7]   0.00-10.00  sec   111 MBytes  93.1 Mbits/sec    2             sender\n\
+            ...\n\
+            [SUM]   0.00-10.00  sec  1.09 GBytes  940 Mbits/sec    5             sender\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        let sum = f.samples.iter().find(|s| s.line == 6).unwrap();
+        assert_eq!(sum.group, "");
+        assert!(sum.params.iter().any(|p| p.name == "streams" && p.value == "10"));
+        assert!(f.notes.iter().any(|(n, m)| *n == 5 && m.contains("elision")));
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("no `[SUM]` line")));
+        // A blog's `$ iperf3 -c … -P 10 -R` with no `Reverse mode` line.
+        let text = "$ iperf3 -c 10.42.42.150 -R\n\
+            [ ID] Interval           Transfer     Bitrate         Retr\n\
+            [  5]   0.00-10.00  sec  1.10 GBytes   943 Mbits/sec    0   sender\n\
+            [  5]   0.00-10.00  sec  1.10 GBytes   941 Mbits/sec        receiver\n\n\
+            $ iperf3 -c 10.42.42.150\n\
+            [  5]   0.00-10.00  sec  1.10 GBytes   943 Mbits/sec    0   sender\n\
+            [  5]   0.00-10.00  sec  1.10 GBytes   941 Mbits/sec        receiver\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        let reverse: Vec<usize> =
+            f.samples.iter().filter(|s| s.params.iter().any(|p| p.name == "reverse")).map(|s| s.line).collect();
+        assert_eq!(reverse, [3, 4]);
+    }
+
     #[test]
     fn a_json_document_with_an_error_is_not_read() {
         let doc = "{\n  \"start\": {\"test_start\": {\"protocol\": \"TCP\", \"num_streams\": 1}},\n  \"end\": {\n    \

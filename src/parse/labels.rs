@@ -1027,9 +1027,16 @@ fn differing_parts(name: &str, lines: &[Vec<&str>]) -> Option<Vec<Option<String>
         // `-H b`: the option the differing value is given to, and
         // `taskset -c 0-7`: the wrapper that takes that option.
         // `nice -n -20`: a negative number is the option's value.
+        // A word before the option that is another option's value
+        // (`redis-benchmark -r 1000000 -t ping,get`: `1000000` is `-r`'s)
+        // is no wrapper: the label was `1000000 -t ping,get`.
         if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
             start -= 1;
-            if start > 0 && !is_option(words[start - 1]) && command_words_name(words[start - 1]) != name {
+            if start > 0
+                && !is_option(words[start - 1])
+                && command_words_name(words[start - 1]) != name
+                && !(start >= 2 && is_option(words[start - 2]))
+            {
                 start -= 1;
             }
         }
@@ -1171,6 +1178,9 @@ fn without_options_read<'a>(name: &str, words: &[&'a str], read: &ReadValues<'_>
                 Some(stressor) if is_read(stressor, "stressor") && is_read(next, "instances") => 2,
                 _ => 0,
             },
+            // iperf3's `-R`: the parser's `reverse` (a blog's `-P 10 -R`
+            // run was labelled `-R` beside another file's `reverse=1`).
+            "iperf3" => usize::from(matches!(w, "-R" | "--reverse") && is_read("1", "reverse")),
             _ => 0,
         };
         if skip == 0 {
@@ -3167,6 +3177,16 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
             t = rest.trim_start();
             prompted = true;
         }
+    }
+    // `#taskset -c 5,6 perf bench …`: a root prompt typed without its
+    // blank (an Intel SST guide: beside `# taskset -c 12,13 …` the `#`
+    // labelled a copy of its own). Not a prompt by itself (a comment, a
+    // heading): only the word loses it.
+    if !prompted
+        && let Some(rest) = t.strip_prefix(['#', '$'])
+        && rest.starts_with(|c: char| c.is_ascii_alphabetic() || matches!(c, '.' | '/' | '~'))
+    {
+        t = rest;
     }
     // `ubuntu@ubuntu:~$ netperf` / `linux:~/os/netperf/src # ./netperf`:
     // the prompt's host is the machine, the first word compared.
@@ -5977,6 +5997,9 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with("Performance counter stats for ") && text.ends_with(':'))
         || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
+        // openssl speed's own header, empty after its colon under `-multi`.
+        || text.starts_with("timing function used:")
+        || is_bare_prompt(text)
         || text.starts_with("stress-ng: info:")
         || is_kernbench_chatter(text)
         || text.starts_with("L M B E N C H")
@@ -5987,6 +6010,18 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
+}
+
+/// A shell prompt with nothing typed after it, as a pasted session ends
+/// (`[ec2-user@ip-172-31-28-112 ~]$`, `root@box:~#`, `user@host:/tmp$`):
+/// the session's, not a set-up's name. As a label it named the next run
+/// (a GitHub note's sysbench 0.4 runs: `label=[ec2-user@… ~]$`, and the
+/// run above it `label=The`, the rest of `##The first run`).
+fn is_bare_prompt(text: &str) -> bool {
+    let Some(before) = text.strip_suffix(['$', '#']) else { return false };
+    let bracketed = before.starts_with('[') && before.ends_with(']') && before.contains('@');
+    let plain = before.contains('@') && before.contains(':') && !before.contains(char::is_whitespace);
+    (bracketed && before.split_whitespace().count() <= 2) || plain
 }
 
 /// A mail's attribution line over the text it quotes: `On 2021/4/17 20:33,
@@ -6686,6 +6721,23 @@ mod tests {
         assert!(is_tool_chatter("Solution Validates: avg error less than 1.000000e-13 on all three arrays"));
         assert_eq!(command_words("$ ./streamPPCpowerpcO3", "stream"), Some(vec!["streamPPCpowerpcO3"]));
         assert_eq!(command_words("# stream", "stream"), None);
+        // The value of the option before the differing one is no wrapper.
+        let redis = |t: &'static str| vec!["redis-benchmark", "-r", "1000000", "-t", t, "-q"];
+        assert_eq!(
+            differing_parts("redis-benchmark", &[redis("ping,set,get"), redis("ping,get")]),
+            Some(vec![Some("-t ping,set,get".to_string()), Some("-t ping,get".to_string())])
+        );
+        let taskset = |c: &'static str| vec!["taskset", "-c", c, "hackbench"];
+        assert_eq!(
+            differing_parts("hackbench", &[taskset("0"), taskset("0-7")]),
+            Some(vec![Some("taskset -c 0".to_string()), Some("taskset -c 0-7".to_string())])
+        );
+        // A root prompt typed without its blank: the same words as with it.
+        assert_eq!(
+            command_words("#taskset -c 12,13 perf bench -r 100 sched pipe", "perf"),
+            command_words("# taskset -c 12,13 perf bench -r 100 sched pipe", "perf")
+        );
+        assert_eq!(command_words("#stream", "stream"), None);
     }
 
     /// netperf's `-I 99` (confidence), `-i 10,3` (iterations) and `-l 30`
@@ -6974,6 +7026,11 @@ mod tests {
         assert!(is_tool_chatter("Run status group 0 (all jobs):"));
         assert!(is_tool_chatter("clat percentiles (usec):"));
         assert!(is_tool_chatter("Disk stats (read/write):"));
+        assert!(is_tool_chatter("timing function used:"));
+        assert!(is_tool_chatter("[ec2-user@ip-172-31-28-112 ~]$"));
+        assert!(is_tool_chatter("root@box:~#"));
+        assert!(!is_tool_chatter("[patched]"));
+        assert!(!is_tool_chatter("Total: 3 $"));
         assert!(is_tool_chatter("[ 20ms ] Checkpoint report:"));
         assert!(is_tool_chatter("0inputs+10outputs (0major+61minor)pagefaults 0swaps"));
         assert!(is_tool_chatter("0.00user 0.00system 0:00.01elapsed 0%CPU (0avgtext+0avgdata 1080maxresident)k"));

@@ -49,7 +49,13 @@
 //! `multi` = `unknown`, and a warning at the first says so, rather than as
 //! a single process's. Several tables of one set-up in
 //! a file are runs. The version is the `version:` line (3.x) or the
-//! `OpenSSL 1.1.1f  31 Mar 2020` / `LibreSSL 2.3.2` line.
+//! `OpenSSL 1.1.1f  31 Mar 2020` / `LibreSSL 2.3.2` line. A file that
+//! prints two or more versions (a cookbook's `OpenSSL 0.9.8k` run, then
+//! `$ ./openssl-1.0.1h speed rsa` and its `OpenSSL 1.0.1h 5 Jun 2014`)
+//! compares builds: each table below a version line has the parameter
+//! `version` (`0.9.8k`, `LibreSSL 2.3.2`), so that the two builds' rows
+//! are not averaged as runs of one; a table above every version line
+//! has none.
 //!
 //! A run with an engine (`-engine cryptodev` on its command line, or
 //! openssl's own `engine "cryptodev" set.` line) has the parameter
@@ -159,6 +165,11 @@ struct Reader {
     /// A `Doing …` line of this run already said its count was timed on
     /// too little CPU time.
     cpu_time_noted: bool,
+    /// The version of the run being read (the last version line above),
+    /// kept as the parameter `version` when the file prints more than one.
+    version: Option<String>,
+    /// The file prints two or more versions.
+    versions_differ: bool,
     /// The block sizes of the last `type 16 bytes …` header, kept after
     /// its table ended: a post that set a label or command line between
     /// the header and each row (`openssl speed -evp rc4:` / `rc4
@@ -197,6 +208,11 @@ impl Reader {
         }
         if let Some(e) = &self.engine {
             s = s.with_param("engine", e);
+        }
+        if self.versions_differ
+            && let Some(v) = &self.version
+        {
+            s = s.with_param("version", v);
         }
         s
     }
@@ -321,12 +337,12 @@ impl Reader {
             self.table = Some(table);
             return Ok(());
         }
-        if self.table.is_some() {
-            if self.row(n, t)? {
-                return Ok(());
-            }
-            self.table = None;
+        // openssl's version line heads the next run's output: it ends a
+        // table (two runs pasted one under the other, no command between).
+        if self.table.is_some() && version_line(t).is_none() && self.row(n, t)? {
+            return Ok(());
         }
+        self.table = None;
         if let Some(sizes) = mr_header(t) {
             self.mr_sizes = Some(sizes);
             if self.multi.is_none() {
@@ -373,14 +389,27 @@ impl Reader {
                 );
                 self.out.notes.push((n, msg));
             }
-        } else if let Some(v) = t.strip_prefix("version:") {
-            self.out.version.get_or_insert_with(|| v.trim().to_string());
-        } else if let Some(rest) = t.strip_prefix("OpenSSL ").or_else(|| t.strip_prefix("LibreSSL "))
-            && let Some(v) = rest.split_whitespace().next().filter(|v| v.starts_with(|c: char| c.is_ascii_digit()))
-        {
-            self.out.version.get_or_insert_with(|| v.to_string());
+        } else if let Some(v) = version_line(t) {
+            self.out.version.get_or_insert_with(|| v.trim_start_matches("LibreSSL ").to_string());
+            self.version = Some(v);
         }
         Ok(())
+    }
+}
+
+/// The version a line of openssl's prints: 3.x's `version: 3.0.2`,
+/// `OpenSSL 1.1.1f  31 Mar 2020` → `1.1.1f`, `LibreSSL 2.3.2` →
+/// `LibreSSL 2.3.2` (another library's numbers).
+fn version_line(t: &str) -> Option<String> {
+    if let Some(v) = t.strip_prefix("version:") {
+        return Some(v.trim().to_string()).filter(|v| !v.is_empty());
+    }
+    let (name, rest) = t.split_once(' ')?;
+    let v = rest.split_whitespace().next().filter(|v| v.starts_with(|c: char| c.is_ascii_digit()))?;
+    match name {
+        "OpenSSL" => Some(v.to_string()),
+        "LibreSSL" => Some(format!("LibreSSL {v}")),
+        _ => None,
     }
 }
 
@@ -443,8 +472,11 @@ impl BenchParser for OpensslSpeed {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
-        let mut r = Reader { out, ..Reader::default() };
         let lines = &input.lines;
+        let mut versions: Vec<String> = lines.iter().filter_map(|l| version_line(l.trim())).collect();
+        versions.sort();
+        versions.dedup();
+        let mut r = Reader { out, versions_differ: versions.len() > 1, ..Reader::default() };
         let mut i = 0;
         while i < lines.len() {
             let (n, t) = (i + 1, lines[i].trim());
@@ -477,6 +509,37 @@ mod tests {
     fn show(s: &Sample) -> String {
         let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
         format!("{} {}|{} {} [{}]", s.line, s.group, s.metric.name, s.value.mean(), p.join(" "))
+    }
+
+    #[test]
+    fn runs_of_two_versions_in_one_file_are_two_set_ups() {
+        // Ivan Ristić's OpenSSL Cookbook: the distribution's 0.9.8k, then a
+        // 1.0.1h built for a test, each with its version line.
+        let run = |v: &str, rate: &str| {
+            format!(
+                "OpenSSL {v} 25 Mar 2009\nbuilt on: Wed May 23 00:02:00 UTC 2012\n\
+                 \x20                 sign    verify    sign/s verify/s\n\
+                 rsa  512 bits 0.000120s 0.000011s   {rate}  90730.0\n"
+            )
+        };
+        let text = format!("{}$ ./openssl-1.0.1h speed rsa\n{}", run("0.9.8k", "8324.9"), run("1.0.1h", "9818.0"));
+        let f = OpensslSpeed.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(f.version.as_deref(), Some("0.9.8k"));
+        let got: Vec<String> = f.samples.iter().filter(|s| s.metric.name == "sign/s").map(show).collect();
+        assert_eq!(
+            got,
+            [
+                "4 |sign/s 8324.9 [version=0.9.8k algorithm=rsa bits=512]",
+                "9 |sign/s 9818 [version=1.0.1h algorithm=rsa bits=512]"
+            ]
+        );
+        // One version printed twice: runs of one build, no parameter.
+        let text = format!("{}{}", run("0.9.8k", "8324.9"), run("0.9.8k", "8330.1"));
+        let f = OpensslSpeed.parse(&Input::from_text(&text)).unwrap();
+        assert!(f.samples.iter().all(|s| s.params.iter().all(|p| p.name != "version")));
+        assert_eq!(version_line("LibreSSL 2.3.2").as_deref(), Some("LibreSSL 2.3.2"));
+        assert_eq!(version_line("version: 3.0.2").as_deref(), Some("3.0.2"));
+        assert_eq!(version_line("OpenSSL is fast"), None);
     }
 
     #[test]

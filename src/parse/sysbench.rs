@@ -827,6 +827,14 @@ fn read_figure(out: &mut ParsedFile, run: &Run, n: usize, t: &str, f: Figure) ->
             };
             let value = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number for `{name}`"), t))?;
             whole(v, printed_decimals(name), n, t)?;
+            if value == 0.0 && not_done(run, name) {
+                let mode = run.params.iter().find(|(p, _)| *p == "mode").map_or("", |(_, m)| m.as_str());
+                out.notes.push((
+                    n,
+                    format!("`{name}` of a fileio `{mode}` run, which does none: its zero figures are not results"),
+                ));
+                return Ok(());
+            }
             run.push(out, n, Metric::new(name, unit, better), value);
         }
         Figure::Inner(name, _, Some(value)) if value == 0.0 && count(t) == Some(0.0) => {
@@ -854,6 +862,47 @@ fn read_figure(out: &mut ParsedFile, run: &Run, n: usize, t: &str, f: Figure) ->
         }
     }
     Ok(())
+}
+
+/// True when fileio figure `name` counts an operation the run's mode
+/// does not do: `writes/s`, `fsyncs/s` and `written` of a read test
+/// (`seqrd`, `rndrd`), `reads/s` and `read` of a write test (`seqwr`,
+/// `seqrewr`, `rndwr`). sysbench prints them as `0.00` all the same.
+fn not_done(run: &Run, name: &str) -> bool {
+    let Some((_, mode)) = run.params.iter().find(|(p, _)| *p == "mode") else { return false };
+    if run.test.as_deref() != Some("fileio") {
+        return false;
+    }
+    match mode.as_str() {
+        "seqrd" | "rndrd" => matches!(name, "writes/s" | "fsyncs/s" | "written"),
+        "seqwr" | "seqrewr" | "rndwr" => matches!(name, "reads/s" | "read"),
+        _ => false,
+    }
+}
+
+/// sysbench's report pasted into a shell script's head comment (a
+/// converter script of 2018: `# sysbench 1.0.12 (using bundled LuaJIT
+/// 2.1.0-beta2)`, `#    reads/s:   121340.74`): every line of the block
+/// from a `#`-commented banner on, while lines start with `#`, with the
+/// `#` and one blank after it taken off; `None` when no banner is so
+/// commented or one is printed plainly. Line numbers do not change.
+fn uncommented(input: &Input) -> Option<(usize, Input)> {
+    if input.lines.iter().any(|l| banner(l.trim()).is_some()) {
+        return None;
+    }
+    let strip = |l: &str| -> Option<String> {
+        let rest = l.trim_start().strip_prefix('#')?;
+        Some(rest.strip_prefix(' ').unwrap_or(rest).to_string())
+    };
+    let first = input.lines.iter().position(|l| strip(l).is_some_and(|r| banner(r.trim()).is_some()))?;
+    let mut lines = input.lines.clone();
+    for l in lines[first..].iter_mut() {
+        match strip(l) {
+            Some(r) => *l = r,
+            None => break,
+        }
+    }
+    Some((first + 1, input.with_lines(lines)))
 }
 
 /// The decimals sysbench 1.0 prints figure `name` with: `%.4f` for the
@@ -921,7 +970,15 @@ impl BenchParser for Sysbench {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_all(input)
+        let Some((at, plain_text)) = uncommented(input) else { return parse_all(input) };
+        let mut out = parse_all(&plain_text)?;
+        out.notes.push((
+            at,
+            "sysbench's report with a `#` before every line (pasted into a script's comment): read with the `#` taken \
+             off"
+            .into(),
+        ));
+        Ok(out)
     }
 }
 
@@ -988,6 +1045,33 @@ mod tests {
     /// fileio's mode and block size are read from the lines it prints,
     /// with no command line (attacker's sbC/ and sbB/: a random r/w run
     /// of 16 KiB blocks, a sequential read one, a 4 KiB one).
+    #[test]
+    fn a_report_commented_with_hash_is_read_and_a_read_tests_zero_writes_are_not() {
+        // A converter script's head comment (sysbench 1.0.12 fileio rndrd).
+        let text = "#!/bin/bash\n\n# sysbench 1.0.12 (using bundled LuaJIT 2.1.0-beta2)\n#\n\
+            # Number of threads: 1\n# Block size 4KiB\n# Doing random read test\n#\n# File operations:\n\
+            #    reads/s:                      121340.74\n#    writes/s:                     0.00\n\
+            #    fsyncs/s:                     0.00\n#\n# Throughput:\n#    read, MiB/s:                  473.99\n\
+            #    written, MiB/s:               0.00\n#\n# Latency (ms):\n#         avg:                                  0.01\n\
+            #         99th percentile:                      0.02\n";
+        let f = Sysbench.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> =
+            f.samples.iter().map(|s| format!("{} {} {}", s.line, s.metric.name, s.value.mean())).collect();
+        assert_eq!(
+            got,
+            ["10 reads/s 121340.74", "15 read 473.99", "19 latency avg 0.01", "20 latency 99th percentile 0.02"]
+        );
+        assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "mode" && p.value == "rndrd")));
+        assert!(f.notes.iter().any(|(n, m)| *n == 3 && m.contains("`#` taken off")));
+        assert_eq!(f.notes.iter().filter(|(_, m)| m.contains("which does none")).count(), 3);
+        // A write test's zero reads, likewise; a read test's non-zero write is read.
+        let w = "sysbench 1.0.12 (using bundled LuaJIT 2.1.0-beta2)\nDoing random write test\nFile operations:\n\
+            \x20   reads/s:                      0.00\n    writes/s:                     500.00\n";
+        let f = Sysbench.parse(&Input::from_text(w)).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert_eq!(f.samples[0].metric.name, "writes/s");
+    }
+
     #[test]
     fn fileio_mode_and_block_size_from_its_output() {
         let run = |block: &str, doing: &str, reads: &str| {

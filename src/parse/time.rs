@@ -59,7 +59,15 @@
 //!   the POSIX `time -p` form `real 64.22`. Metrics `real`, `user`, `sys`, all
 //!   in s, Lower. Every such line is one sample, so a file holding several
 //!   runs yields several samples per metric; a file holding only some of the
-//!   three lines yields those.
+//!   three lines yields those. A test script's caption printed right above a
+//!   record (above bash's own blank line before `real`, or right above it:
+//!   `echo Repair` before `time xfs_repair`,
+//!   `removing files` before a loop of `time rm`; a few words of letters)
+//!   names the command it times: when the file's records have different
+//!   captions (or some none), each record has its caption as the parameter
+//!   `label`, and a record below another with only blank lines between
+//!   keeps its caption; so the fs_mark run's time, the repair's and each
+//!   `rm`'s (a linux-xfs log, 2020) are not averaged as runs of one.
 //!
 //! In both, a record after a command's own report that it failed (make's
 //! `make: *** [Makefile:1913: kernel] Error 2`, bash's `Killed` or
@@ -920,6 +928,12 @@ impl BenchParser for BashTime {
         let mut skipping = false;
         // The failure line of the first record left out.
         let mut first_failure: Option<usize> = None;
+        // The caption of the record being read (a script's `echo` right
+        // above it), each record's (first sample, caption), and the line
+        // (0-based) its last `time` line was on.
+        let mut caption: Option<String> = None;
+        let mut captions: Vec<(usize, Option<String>)> = Vec::new();
+        let mut last_time_line: Option<usize> = None;
         for (i, line) in input.lines.iter().enumerate() {
             if let Some(h) = heading(line) {
                 group = h;
@@ -958,6 +972,22 @@ impl BenchParser for BashTime {
             if skipping {
                 continue;
             }
+            if key == "real" || last_time_line.is_none_or(|l| l + 1 != i) {
+                // bash prints a blank line before `real`: the caption is the
+                // line above it, or right above `real`.
+                let above = (1..=2)
+                    .filter_map(|d| i.checked_sub(d).map(|k| input.lines[k].as_str()))
+                    .find(|l| !l.trim().is_empty());
+                let only_blanks =
+                    last_time_line.is_some_and(|l| input.lines[l + 1..i].iter().all(|x| x.trim().is_empty()));
+                caption = match above.and_then(step_caption) {
+                    Some(c) => Some(c.to_string()),
+                    None if only_blanks => caption.take(),
+                    None => None,
+                };
+                captions.push((out.samples.len(), caption.clone()));
+            }
+            last_time_line = Some(i);
             let metric = Metric::new(key, "s", Better::Lower);
             if vals.len() == 1 {
                 out.samples.push(Sample::new(metric, vals[0], i + 1).with_group(group.clone()));
@@ -980,13 +1010,70 @@ impl BenchParser for BashTime {
                 .unwrap_or_else(|| "no `real`, `user` or `sys` line with a time".into());
             return Err(ParseError::NoResults { benchmark: "bash-time", reason });
         }
+        // Captions that tell records apart label them; the same caption
+        // over every record (or none) says nothing.
+        if captions.iter().any(|(_, c)| c.is_some()) && captions.iter().any(|(_, c)| *c != captions[0].1) {
+            for (k, (start, c)) in captions.iter().enumerate() {
+                let end = captions.get(k + 1).map_or(out.samples.len(), |n| n.0);
+                if let Some(c) = c {
+                    for s in &mut out.samples[*start..end] {
+                        s.params.push(crate::model::Param::new("label", c.as_str()));
+                    }
+                }
+            }
+        }
         Ok(out)
     }
+}
+
+/// A test script's caption of the step it times, printed right above the
+/// `time` output (`Repair`, `removing files`): one to four words of
+/// letters (`-`, `_` inside), at most 40 characters; no shell keyword
+/// line (`real`, `user`, `sys`).
+fn step_caption(line: &str) -> Option<&str> {
+    let t = line.trim();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let word = |w: &&str| {
+        w.starts_with(|c: char| c.is_ascii_alphabetic())
+            && w.chars().all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_')
+    };
+    let ok = (1..=4).contains(&words.len())
+        && t.len() <= 40
+        && words.iter().all(word)
+        && !matches!(words[0], "real" | "user" | "sys");
+    ok.then_some(t)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_scripts_captions_tell_the_commands_it_timed_apart() {
+        // Dave Chinner's fs_mark log (linux-xfs, 2020): the run's time, the
+        // repair's, then three `rm`s under one caption.
+        let text = "FSUse% Count\n\nreal\t4m13.728s\nuser\t4m54.879s\nsys\t45m35.908s\nRepair\n\nreal\t0m0.337s\n\
+            user\t0m0.004s\nsys\t0m0.059s\nremoving files\n\nreal\t4m30.062s\nuser\t0m4.154s\nsys\t3m14.984s\n\n\
+            real\t4m30.818s\nuser\t0m3.912s\nsys\t3m16.197s\n";
+        let f = BashTime.parse(&Input::from_text(text)).unwrap();
+        let label = |s: &Sample| s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string());
+        let got: Vec<(usize, Option<String>)> =
+            f.samples.iter().filter(|s| s.metric.name == "real").map(|s| (s.line, label(s))).collect();
+        assert_eq!(
+            got,
+            [
+                (3, None),
+                (8, Some("Repair".into())),
+                (13, Some("removing files".into())),
+                (17, Some("removing files".into()))
+            ]
+        );
+        // One caption over every record: no label.
+        let same = "done\nreal\t0m1.000s\n\ndone\nreal\t0m1.100s\n";
+        let f = BashTime.parse(&Input::from_text(same)).unwrap();
+        assert!(f.samples.iter().all(|s| s.params.is_empty()));
+        assert_eq!(step_caption("make: *** [Makefile:1913: kernel] Error 2"), None);
+    }
 
     #[test]
     fn a_tools_decorated_warning_is_no_heading() {

@@ -28,6 +28,11 @@
 //! workloads/workloada -threads 16 -t` line. Several outputs
 //! of one set-up in a file are runs. The histogram buckets (`[READ], 0,
 //! 495`, `[READ], >1000, 0`) and the status lines of `-s` are not read.
+//! Nor is YCSB-C's HDR status line, one bracket per operation
+//! (`[READ: Count=100000, Max=68, Min=1, Avg=4, 90=7, 99=13, …]
+//! [UPDATE: Count=49826, …]`): its figures are rounded and its sections
+//! may be the only ones of an operation a poster kept, so a note at its
+//! line names the operations it holds.
 //!
 //! A run that failed (a `DBException` at its start) still prints its
 //! summary, with `[OVERALL], Throughput(ops/sec), 0.0`, a `RunTime` of a
@@ -84,6 +89,19 @@ const ID: &str = "ycsb";
 
 /// The parameters, in the order samples carry them.
 const PARAMS: [&str; 5] = ["phase", "db", "workload", "threads", "target"];
+
+/// YCSB-C's HDR status line, `[READ: Count=100000, Max=68, Min=1, Avg=4,
+/// 90=7, 99=13, 99.9=19, 99.99=38] [UPDATE: Count=49826, …]` → the
+/// operations it holds (`READ`, `UPDATE`).
+fn hdr_line(t: &str) -> Option<Vec<&str>> {
+    let mut ops = Vec::new();
+    for part in t.split('[').skip(1) {
+        let (op, rest) = part.split_once(": Count=")?;
+        rest.trim_end().strip_suffix(']')?;
+        ops.push(op);
+    }
+    (t.starts_with('[') && !ops.is_empty()).then_some(ops)
+}
 
 /// `[READ], AverageLatency(us), 562.3` → (section, measure, value text).
 fn summary_line(t: &str) -> Option<(&str, &str, &str)> {
@@ -328,6 +346,15 @@ impl Reader {
         if let Some((op, pairs)) = go_line(t) {
             return self.go(n, t, op, &pairs);
         }
+        if let Some(ops) = hdr_line(t) {
+            let msg = format!(
+                "YCSB-C's HDR status line ({}: Count, Max, Min, Avg, percentiles, rounded): not read; the `[OP], …` \
+                 summary lines are",
+                ops.join(", ")
+            );
+            self.out.notes.push((n, msg));
+            return Ok(());
+        }
         // go-ycsb's summary lines follow its `Run finished` line; any other
         // line ends them.
         self.go_summary = t.starts_with("Run finished, takes ");
@@ -456,6 +483,18 @@ impl BenchParser for Ycsb {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hdr_status_line_is_noted_not_read() {
+        // YCSB-C's README: the HDR line holds the only UPDATE figures kept.
+        let text = "[READ: Count=100000, Max=68, Min=1, Avg=4, 90=7, 99=13, 99.9=19, 99.99=38] [UPDATE: Count=49826, \
+            Max=8391, Min=8, Avg=13, 90=16, 99=26, 99.9=38, 99.99=66] \n\
+            [OVERALL], RunTime(ms), 1367.115696\n[OVERALL], Throughput(ops/sec), 73146.698771\n";
+        let f = Ycsb.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 2);
+        assert!(f.notes.iter().any(|(n, m)| *n == 1 && m.contains("READ, UPDATE")));
+        assert_eq!(hdr_line("[READ], Operations, 100000"), None);
+    }
 
     #[test]
     fn summary_and_command_line() {

@@ -621,7 +621,9 @@ impl BenchParser for Fio {
         }
         text::read(input, &skip, &json_jobs, &mut out)?;
         text::drop_failed_runs(input, &mut out);
+        let text_end = out.samples.len();
         let terse_lines = terse::read(input, &mut out)?;
+        drop_terse_repeats(&mut out, text_end);
         if let Some((first, e)) = cut {
             if out.samples.is_empty() {
                 return Err(e);
@@ -687,9 +689,82 @@ impl BenchParser for Fio {
     }
 }
 
+/// Leaves out the directions of terse lines (the samples from `from` on)
+/// that repeat a job section of the text report read before them: fio
+/// run with `--minimal` and the normal output too (`--output-format=
+/// terse,normal`, or a garbled command line: a Chinese cloud-disk note
+/// of 2019, fio 3.1) prints both for one run. A terse direction is the
+/// same run when a text section of its job name (and group) prints that
+/// direction with the same IOPS, to the step printed, and the same
+/// bandwidth to 1%; it is left out with a note at its line, and the text
+/// report, which also names the job's set-up, is read. A terse line of
+/// the same job name with other figures is another run: read.
+fn drop_terse_repeats(out: &mut ParsedFile, from: usize) {
+    let job = |s: &Sample| s.params.iter().find(|p| p.name == "job").map(|p| p.value.clone());
+    let dir_of = |s: &Sample| s.metric.name.split_once(": ").map(|(d, _)| d.to_string());
+    let close = |a: &Sample, b: &Sample, rel: Option<f64>| match (in_base_unit(a), in_base_unit(b)) {
+        (Some((x, sx)), Some((y, sy))) => match rel {
+            Some(r) => (x - y).abs() <= r * x.abs().max(y.abs()) + sx.max(sy),
+            None => (x - y).abs() <= sx.max(sy),
+        },
+        _ => false,
+    };
+    // (line, direction, job, text line) of each terse direction repeated.
+    let mut repeated: Vec<(usize, String, String, usize)> = Vec::new();
+    for t in &out.samples[from..] {
+        let (Some(j), Some(d)) = (job(t), dir_of(t)) else { continue };
+        if !t.metric.name.ends_with(": IOPS") || repeated.iter().any(|r| r.0 == t.line && r.1 == d) {
+            continue;
+        }
+        let text = &out.samples[..from];
+        let same = |name: &str, rel: Option<f64>| {
+            let mine = out.samples[from..].iter().find(|s| s.line == t.line && s.metric.name == name);
+            text.iter().find(|s| {
+                s.group == t.group
+                    && s.metric.name == name
+                    && job(s).as_deref() == Some(j.as_str())
+                    && mine.is_some_and(|m| close(s, m, rel))
+            })
+        };
+        let bw = format!("{d}: bw");
+        if let (Some(iops), Some(_)) = (same(&t.metric.name, None), same(&bw, Some(0.01))) {
+            repeated.push((t.line, d, j.to_string(), iops.line));
+        }
+    }
+    for (n, d, j, at) in repeated {
+        out.samples.retain(|s| !(s.line == n && dir_of(s).as_deref() == Some(d.as_str())));
+        out.notes.push((
+            n,
+            format!(
+                "fio terse line of job {j:?}: its {d} figures (IOPS, bandwidth) are the same run's as the normal \
+                 report's section at line {at} (it repeats the report): read once, from the report"
+            ),
+        ));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_terse_line_of_the_run_the_text_report_prints_is_read_once() {
+        // fio 3.1 printing the terse line and the normal output of one run
+        // (a Chinese cloud-disk note, 2019).
+        let terse = "3;fio-3.1;j;0;0;2097152;14790;3697;141787;2;108;8.432369;3.213270;311;35648;525.634168;809.391753;1.000000%=354;5.000000%=366;10.000000%=378;20.000000%=395;30.000000%=407;40.000000%=419;50.000000%=428;60.000000%=440;70.000000%=452;80.000000%=473;90.000000%=518;95.000000%=643;99.000000%=2211;99.500000%=8224;99.900000%=10944;99.950000%=11075;99.990000%=16449;0%=0;0%=0;0%=0;328;35667;534.512884;810.705574;383;8944;50.317445%;7441.950178;2275.304448;0;0;0;0;0;0;0.000000;0.000000;0;0;0.000000;0.000000;1.000000%=0;5.000000%=0;10.000000%=0;20.000000%=0;30.000000%=0;40.000000%=0;50.000000%=0;60.000000%=0;70.000000%=0;80.000000%=0;90.000000%=0;95.000000%=0;99.000000%=0;99.500000%=0;99.900000%=0;99.950000%=0;99.990000%=0;0%=0;0%=0;0%=0;0;0;0.000000;0.000000;0;0;0.000000%;0.000000;0.000000;0.998455%;2.910505%;524312;0;64;100.0%;0.0%;0.0%;0.0%;0.0%;0.0%;0.0%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;87.09%;9.09%;1.48%;1.24%;0.36%;0.36%;0.38%;0.01%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;vdc;523946;3;0;1;243086;1;243008;89.18%";
+        let report = |iops: &str| {
+            format!(
+                "j: (groupid=0, jobs=2): err= 0: pid=12354: Mon Jul  8 11:11:56 2019\n   read: IOPS={iops}, BW=14.4MiB/s (15.1MB/s)(2048MiB/141787msec)\n    clat (usec): min=311, max=35648, avg=525.63, stdev=809.39\n"
+            )
+        };
+        let f = Fio.parse(&Input::from_text(&format!("{terse}\n\n{}", report("3697")))).unwrap();
+        assert!(f.samples.iter().all(|s| s.line != 1), "the terse line's figures are left out");
+        assert!(f.samples.iter().any(|s| s.line == 4 && s.metric.name == "read: IOPS"));
+        assert!(f.notes.iter().any(|(n, m)| *n == 1 && m.contains("line 4")));
+        // Other figures: another run of the job, read.
+        let f = Fio.parse(&Input::from_text(&format!("{terse}\n\n{}", report("2100")))).unwrap();
+        assert!(f.samples.iter().any(|s| s.line == 1 && s.metric.name == "read: IOPS"));
+    }
 
     #[test]
     fn percentile_names() {
