@@ -84,7 +84,9 @@
 //! # Damaged input
 //!
 //! Mail clients hard-wrap 4.1 output: `(10.0 secs,10` / `samples)` (the
-//! result is complete on the first line, the continuation is skipped), an
+//! result is complete on the first line, the continuation is skipped; a
+//! line whose `(` the wrap lost, `394198.6 lps 10.0 secs,` over
+//! `10samples)`, is read the same, with a note), an
 //! index row's INDEX value on a line of its own (rejoined when the line holds
 //! that one number and it equals RESULT / BASELINE × 10 to the printed
 //! precision), `FINAL SCORE` / `203.5` (rejoined when the next non-blank line
@@ -355,7 +357,17 @@ impl BenchParser for UnixBench {
                 continue;
             }
             let bare = banner_seen && delta_header.is_none();
-            match result_line(line).or_else(|| if bare { bare_result_line(line).map(Ok) } else { None }) {
+            let next = lines.get(i).map(String::as_str);
+            let unparenthesised = || {
+                let r = unparenthesised_result_line(line, next?)?;
+                let msg = "a result line whose timing note lost its `(` (`10.0 secs,`, the rest on the next line): read";
+                out.notes.push((lineno, msg.to_string()));
+                Some(Ok(r))
+            };
+            match result_line(line)
+                .or_else(|| if bare { bare_result_line(line).map(Ok) } else { None })
+                .or_else(unparenthesised)
+            {
                 Some(Ok(r)) => {
                     if r.wrapped && lines.get(i).is_some_and(|l| l.trim().ends_with("samples)")) {
                         wrapped_notes += 1;
@@ -1132,6 +1144,27 @@ fn bare_result_line(line: &str) -> Option<ResultLine> {
     Some(ResultLine { name: name.to_string(), value, unit: unit.to_string(), wrapped: false })
 }
 
+/// A 4.1 result line whose timing note lost its `(` where a mail wrapped
+/// it (`System Call Overhead   394198.6 lps 10.0 secs,` over
+/// `10samples)`, LKML 2003): `NAME VALUE UNIT T secs[,]`, the next line
+/// ending `samples)`. Read as the result (`wrapped`), the unit one
+/// UnixBench prints, as [`bare_result_line`] reads it.
+fn unparenthesised_result_line(line: &str, next: &str) -> Option<ResultLine> {
+    if !next.trim_end().ends_with("samples)") {
+        return None;
+    }
+    let t = line.trim_end();
+    let (head, secs) = t.rsplit_once(char::is_whitespace)?;
+    if !matches!(secs.trim_end_matches(','), "secs" | "sec" | "s") {
+        return None;
+    }
+    let (head, time) = head.trim_end().rsplit_once(char::is_whitespace)?;
+    num::plain(time)?;
+    let mut r = bare_result_line(head)?;
+    r.wrapped = true;
+    Some(r)
+}
+
 /// A result unit as UnixBench prints it: `lps`, `lpm`, `KBps`, `MWIPS`, `fps`.
 fn is_unit(s: &str) -> bool {
     (1..=8).contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphabetic())
@@ -1394,6 +1427,25 @@ before this set: Execl Throughput       43.0     2932.6      682.0\n";
         assert_eq!(find(&f, INDEX_GROUP, "Execl Throughput").len(), 2);
         assert_eq!(labelled_test("3D graphics: gears"), ("3D graphics: gears", None));
         assert_eq!(labelled_test("Foo: Bar"), ("Foo: Bar", None));
+    }
+
+    /// A 4.1 result line whose timing note lost its `(` where a mail
+    /// wrapped it is read on its own line, with a note, and counted with
+    /// the wrapped lines (LKML 2003: it was read from the index table's
+    /// RESULT, 66 lines below).
+    #[test]
+    fn a_result_line_without_its_paren_is_read_on_its_line() {
+        let text = "BYTE UNIX Benchmarks (Version 4.1.0)\n\
+Dhrystone 2 using register variables     1821990.3 lps(10.0\n\
+secs,10samples)\n\
+System Call Overhead                     394198.6 lps 10.0 secs,\n\
+10samples)\n";
+        let f = parse(text).unwrap();
+        let s = find(&f, "", "System Call Overhead");
+        assert_eq!((s[0].value.mean(), s[0].metric.unit.as_str(), s[0].line), (394198.6, "lps", 4));
+        assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("lost its `(`")), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(_, n)| n.contains("2 test lines")), "{:?}", f.notes);
+        assert!(unparenthesised_result_line("Load average 3.0 lps 10.0 secs,", "more prose").is_none());
     }
 
     #[test]
