@@ -360,7 +360,8 @@ impl BenchParser for UnixBench {
             let next = lines.get(i).map(String::as_str);
             let unparenthesised = || {
                 let r = unparenthesised_result_line(line, next?)?;
-                let msg = "a result line whose timing note lost its `(` (`10.0 secs,`, the rest on the next line): read";
+                let msg =
+                    "a result line whose timing note lost its `(` (`10.0 secs,`, the rest on the next line): read";
                 out.notes.push((lineno, msg.to_string()));
                 Some(Ok(r))
             };

@@ -143,8 +143,8 @@ use preamble::{
     side_by_side_hosts, side_by_side_kernels,
 };
 use table::{
-    ROWS, Row, column_names, global_runs, split_derived, header, header_name, is_header_tail, row, run_number, side_by_side_header,
-    wrapped_side_by_side_header,
+    ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, row, run_number, side_by_side_header,
+    split_derived, wrapped_side_by_side_header,
 };
 
 /// kernbench; registry id `"kernbench"`.
