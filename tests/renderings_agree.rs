@@ -313,3 +313,35 @@ fn a_mean_of_only_the_timed_runs_is_marked_in_every_rendering() {
         assert!(body.contains("812") && !body.contains("≥812"), "{name}\n{body}");
     }
 }
+
+/// bonnie++ 1.03 on reiserfs (two runs, Sequential Create `Delete` timed:
+/// 17886, 16649) and on ext3 (two runs under a `--- ext3` label line,
+/// `+++++` there), one real mail (LKML 2004, wild35b F8): the `+++++` of
+/// ext3's runs is ext3's, so the reiserfs mean 17268 is no mean of only
+/// the timed runs and carries no `≥`; it was marked because the label the
+/// labeller gave ext3's samples after parsing was not on its `+++++`.
+#[test]
+fn a_test_too_fast_under_one_label_marks_no_other_labels_mean() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path();
+    let put = |rel: &str, text: &str| put_file(c, rel, text);
+    let mail = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/wild/bonnie_pp/lkml-2004-02-bonnie++103-2concurrent-reiserfs-vs-ext3-dash-labels-plus-in-ext3-only.txt"
+    ))
+    .expect("fixture");
+    put("site.yaml", "title: \"T\"\n");
+    put("m/machine.yaml", "name: \"M\"\n");
+    put("m/2.6.1/bonnie.txt", &mail);
+    let site = benchsite::site::load(c).expect("content loads");
+    let view = benchsite::chart::site_view(&site);
+    let page = &view.machines[0];
+    let text: String = page
+        .sections
+        .iter()
+        .map(|s| section_text(s, &TextOptions { width: 200, compare: true, brief: false, ascii: false }))
+        .collect();
+    assert!(text.contains("17268") && !text.contains("≥17268"), "{text}");
+    // ext3's Delete: `+++++` in every one of its runs, shown so.
+    assert!(text.contains("+++++"), "{text}");
+}

@@ -39,8 +39,11 @@
 //!   116700.0  948326591.2  81261.9`, LKML 2022) has no result line: its
 //!   RESULT is then the per-test result, with the unit UnixBench prints
 //!   for that test on its result line (`lps`, `MWIPS`, `KB/s`, `lpm`,
-//!   `fps`, `score`); a test UnixBench 5 does not name gets a warning
-//!   and no result (its unit is not guessed);
+//!   `fps`, `score`); a test UnixBench's index does not name gets a warning
+//!   and no result (its unit is not guessed); a row of a test with no
+//!   baseline, `---` for BASELINE and INDEX (` Shell Scripts (16
+//!   concurrent)  ---  39.3  ---`, a partial index), gives that RESULT
+//!   alone, no index value;
 //! * `System Benchmarks Index Score` and 4.1's `FINAL SCORE`: group
 //!   `"index"`, metric `"Index Score"`, unit `""`, Higher; `3D Graphics
 //!   Benchmarks Index Score`: group `"3D graphics index"`, metric
@@ -56,6 +59,10 @@
 //! 5.x samples carry the parameter `copies` (the parallel copy count of
 //! their block: its `running N parallel copies` line, or the `./Run -c N`
 //! command line above a post's quoted index table); 4.1 samples carry none.
+//! An index row whose test name is led by a post's own label and a colon
+//! (`mem_cgorup=off : Execl Throughput  43.0  3150.1  732.6`, under
+//! `ENVIRON        : TEST  BASELINE …`) is that test, with the parameter
+//! `label` = the text before the colon.
 //! A score line with two or more numbers (`System Benchmarks Index Score
 //! 1467.2   1483.0`, a person's table with a column per set-up) is a note,
 //! not read: which number is which set-up's, the table's header says in
@@ -77,7 +84,9 @@
 //! # Damaged input
 //!
 //! Mail clients hard-wrap 4.1 output: `(10.0 secs,10` / `samples)` (the
-//! result is complete on the first line, the continuation is skipped), an
+//! result is complete on the first line, the continuation is skipped; a
+//! line whose `(` the wrap lost, `394198.6 lps 10.0 secs,` over
+//! `10samples)`, is read the same, with a note), an
 //! index row's INDEX value on a line of its own (rejoined when the line holds
 //! that one number and it equals RESULT / BASELINE × 10 to the printed
 //! precision), `FINAL SCORE` / `203.5` (rejoined when the next non-blank line
@@ -329,22 +338,37 @@ impl BenchParser for UnixBench {
                         index = None;
                         i -= 1;
                     }
+                    IndexRow::ResultOnly { name, result } => {
+                        let (name, label) = labelled_test(name);
+                        if let Some(raw) = block.result_of(&mut out, name, result) {
+                            out.samples.push(with_label(tagged(raw, &copies, &kernel), label));
+                        }
+                    }
                     IndexRow::Value { name, value, at, result, next } => {
                         i = next;
+                        let (name, label) = labelled_test(name);
                         if let Some(raw) = block.result_of(&mut out, name, result) {
-                            out.samples.push(tagged(raw, &copies, &kernel));
+                            out.samples.push(with_label(tagged(raw, &copies, &kernel), label));
                         }
-                        out.samples.push(tagged(
-                            Sample::new(Metric::new(name, "", Better::Higher), value, at).with_group(group),
-                            &copies,
-                            &kernel,
-                        ));
+                        let index = Sample::new(Metric::new(name, "", Better::Higher), value, at).with_group(group);
+                        out.samples.push(with_label(tagged(index, &copies, &kernel), label));
                     }
                 }
                 continue;
             }
             let bare = banner_seen && delta_header.is_none();
-            match result_line(line).or_else(|| if bare { bare_result_line(line).map(Ok) } else { None }) {
+            let next = lines.get(i).map(String::as_str);
+            let unparenthesised = || {
+                let r = unparenthesised_result_line(line, next?)?;
+                let msg =
+                    "a result line whose timing note lost its `(` (`10.0 secs,`, the rest on the next line): read";
+                out.notes.push((lineno, msg.to_string()));
+                Some(Ok(r))
+            };
+            match result_line(line)
+                .or_else(|| if bare { bare_result_line(line).map(Ok) } else { None })
+                .or_else(unparenthesised)
+            {
                 Some(Ok(r)) => {
                     if r.wrapped && lines.get(i).is_some_and(|l| l.trim().ends_with("samples)")) {
                         wrapped_notes += 1;
@@ -594,7 +618,7 @@ impl RawBlock {
         }
         let Some(unit) = index_test_unit(name) else {
             let msg = format!(
-                "the RESULT {value} of `{name}`: a test UnixBench 5 does not name, so its unit is unknown; not read"
+                "the RESULT {value} of `{name}`: a test UnixBench's index does not name, so its unit is unknown; not read"
             );
             out.notes.push((line, msg));
             return None;
@@ -608,7 +632,7 @@ impl RawBlock {
 /// subset, with the same names and units), spelled as [`result_line`]
 /// gives it (`KBps` as `"KB/s"`). `None` for any other name.
 fn index_test_unit(name: &str) -> Option<&'static str> {
-    const UNITS: [(&str, &str); 19] = [
+    const UNITS: [(&str, &str); 20] = [
         ("Dhrystone 2 using register variables", "lps"),
         ("Double-Precision Whetstone", "MWIPS"),
         ("Execl Throughput", "lps"),
@@ -620,6 +644,10 @@ fn index_test_unit(name: &str) -> Option<&'static str> {
         ("Process Creation", "lps"),
         ("Shell Scripts (1 concurrent)", "lpm"),
         ("Shell Scripts (8 concurrent)", "lpm"),
+        // Run's `shell16`: no baseline in index.base, so its index row
+        // prints `---` for BASELINE and INDEX (`Shell Scripts (16
+        // concurrent)  ---  39.3  ---`).
+        ("Shell Scripts (16 concurrent)", "lpm"),
         ("System Call Overhead", "lps"),
         ("2D graphics: rectangles", "score"),
         ("2D graphics: ellipses", "score"),
@@ -632,6 +660,34 @@ fn index_test_unit(name: &str) -> Option<&'static str> {
     UNITS.iter().find(|(n, _)| name.split_whitespace().eq(n.split_whitespace())).map(|&(_, u)| u)
 }
 
+/// An index row's name led by a set-up's label and a colon, as a post
+/// prints a column of them before UnixBench's (`ENVIRON        : TEST
+/// BASELINE …` over `mem_cgorup=off : Execl Throughput  43.0  3150.1
+/// 732.6` and `before this set: Execl Throughput …`, linux-mm 2008): the
+/// test's name and the label (`mem_cgorup=off`). Only a name whose part
+/// after the first colon is a test UnixBench's index names
+/// ([`index_test_unit`]) is split; any other (`3D graphics: gears`,
+/// itself a test) is returned whole, with no label.
+fn labelled_test(name: &str) -> (&str, Option<&str>) {
+    if index_test_unit(name).is_some() {
+        return (name, None);
+    }
+    match name.split_once(':') {
+        Some((label, test)) if !label.trim().is_empty() && index_test_unit(test.trim()).is_some() => {
+            (test.trim(), Some(label.trim()))
+        }
+        _ => (name, None),
+    }
+}
+
+/// `sample` with the parameter `label` when a row names one.
+fn with_label(sample: Sample, label: Option<&str>) -> Sample {
+    match label {
+        Some(l) => sample.with_param("label", l),
+        None => sample,
+    }
+}
+
 /// What a line inside an index table is.
 enum IndexRow<'a> {
     /// A blank line, a rule or the `INDEX` heading.
@@ -642,6 +698,11 @@ enum IndexRow<'a> {
     /// is on, its RESULT with the 1-based line that one is on, and the
     /// index of the line to read next.
     Value { name: &'a str, value: f64, at: usize, result: (f64, usize), next: usize },
+    /// A row of a test with no baseline, which UnixBench 5 prints with
+    /// `---` for BASELINE and INDEX (` Shell Scripts (16 concurrent)
+    /// ---   39.3   ---`): the test's name and its RESULT with its
+    /// 1-based line. It has no index value.
+    ResultOnly { name: &'a str, result: (f64, usize) },
 }
 
 /// Reads `line` (at index `i - 1`) of an index table: `name BASELINE RESULT
@@ -660,6 +721,15 @@ fn index_row<'a>(
         return Ok(IndexRow::Skip);
     }
     let cells = Cells::of(line);
+    // A test index.base has no baseline for: `NAME  ---  RESULT  ---`.
+    if let [.., (_, "---"), (_, result), (_, "---")] = cells.cells.as_slice()
+        && let Some(result) = num::plain(result)
+    {
+        let name = cells.before_trailing(line, 3).trim();
+        if name.chars().any(|c| c.is_ascii_alphabetic()) {
+            return Ok(IndexRow::ResultOnly { name, result: (result, lineno) });
+        }
+    }
     let nums = cells.trailing_numbers(3);
     if nums.is_empty() {
         // BASELINE and RESULT followed by a damaged INDEX (`46#.1`):
@@ -1075,6 +1145,27 @@ fn bare_result_line(line: &str) -> Option<ResultLine> {
     Some(ResultLine { name: name.to_string(), value, unit: unit.to_string(), wrapped: false })
 }
 
+/// A 4.1 result line whose timing note lost its `(` where a mail wrapped
+/// it (`System Call Overhead   394198.6 lps 10.0 secs,` over
+/// `10samples)`, LKML 2003): `NAME VALUE UNIT T secs[,]`, the next line
+/// ending `samples)`. Read as the result (`wrapped`), the unit one
+/// UnixBench prints, as [`bare_result_line`] reads it.
+fn unparenthesised_result_line(line: &str, next: &str) -> Option<ResultLine> {
+    if !next.trim_end().ends_with("samples)") {
+        return None;
+    }
+    let t = line.trim_end();
+    let (head, secs) = t.rsplit_once(char::is_whitespace)?;
+    if !matches!(secs.trim_end_matches(','), "secs" | "sec" | "s") {
+        return None;
+    }
+    let (head, time) = head.trim_end().rsplit_once(char::is_whitespace)?;
+    num::plain(time)?;
+    let mut r = bare_result_line(head)?;
+    r.wrapped = true;
+    Some(r)
+}
+
 /// A result unit as UnixBench prints it: `lps`, `lpm`, `KBps`, `MWIPS`, `fps`.
 fn is_unit(s: &str) -> bool {
     (1..=8).contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphabetic())
@@ -1294,6 +1385,68 @@ Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
         assert_eq!(find(&f, GRAPHICS_2D_INDEX_GROUP, "2D graphics: windows")[0].value.mean(), 59.2);
         // A quoted index table without result lines: RESULT is the result, unit `score`.
         assert_eq!(find(&f, "", "2D graphics: aa polygons")[0].metric.unit, "score");
+    }
+
+    /// UnixBench 5 prints a test with no baseline `---` for BASELINE and
+    /// INDEX: its RESULT is read, the table goes on, and no note says it
+    /// ended (riscv cover letter 2024: rows after it were dropped, with a
+    /// false "ended without a score line").
+    #[test]
+    fn a_dash_baseline_row_gives_its_result_and_the_table_goes_on() {
+        let text = " System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n\
+ Shell Scripts (1 concurrent)                     42.4        599.6    141.4\n\
+ Shell Scripts (16 concurrent)                     ---         39.3      ---\n\
+ Shell Scripts (8 concurrent)                      6.0         79.1    131.9\n\
+\t\t\t\t\t\t\t\t    ========\n\
+ System Benchmarks Index Score (Partial Only)                          109.2\n";
+        let f = parse(text).unwrap();
+        let shell16 = find(&f, "", "Shell Scripts (16 concurrent)");
+        assert_eq!((shell16[0].value.mean(), shell16[0].metric.unit.as_str(), shell16[0].line), (39.3, "lpm", 3));
+        assert!(find(&f, INDEX_GROUP, "Shell Scripts (16 concurrent)").is_empty());
+        assert_eq!(find(&f, INDEX_GROUP, "Shell Scripts (8 concurrent)")[0].value.mean(), 131.9);
+        assert_eq!(find(&f, INDEX_GROUP, "Index Score (Partial Only)")[0].value.mean(), 109.2);
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
+    /// A post's label column before each index row's test name
+    /// (`mem_cgorup=off : Execl Throughput`, linux-mm 2008) is the
+    /// parameter `label` of that test's RESULT and INDEX; a test whose
+    /// own name has a colon (`3D graphics: gears`) is not split.
+    #[test]
+    fn a_label_column_before_the_test_name_is_the_label() {
+        let text = "BYTE UNIX Benchmarks (Version 4.1.0) Run execl. x86_64/SMP/2CPUs.\n\
+ENVIRON        : TEST               BASELINE     RESULT      INDEX\n\
+\n\
+mem_cgorup=off : Execl Throughput       43.0     3150.1      732.6\n\
+before this set: Execl Throughput       43.0     2932.6      682.0\n";
+        let f = parse(text).unwrap();
+        let results = find(&f, "", "Execl Throughput");
+        let labels: Vec<_> =
+            results.iter().map(|s| (s.value.mean(), s.params[0].name.as_str(), s.params[0].value.as_str())).collect();
+        assert_eq!(labels, [(3150.1, "label", "mem_cgorup=off"), (2932.6, "label", "before this set")]);
+        assert_eq!(results[0].metric.unit, "lps");
+        assert_eq!(find(&f, INDEX_GROUP, "Execl Throughput").len(), 2);
+        assert_eq!(labelled_test("3D graphics: gears"), ("3D graphics: gears", None));
+        assert_eq!(labelled_test("Foo: Bar"), ("Foo: Bar", None));
+    }
+
+    /// A 4.1 result line whose timing note lost its `(` where a mail
+    /// wrapped it is read on its own line, with a note, and counted with
+    /// the wrapped lines (LKML 2003: it was read from the index table's
+    /// RESULT, 66 lines below).
+    #[test]
+    fn a_result_line_without_its_paren_is_read_on_its_line() {
+        let text = "BYTE UNIX Benchmarks (Version 4.1.0)\n\
+Dhrystone 2 using register variables     1821990.3 lps(10.0\n\
+secs,10samples)\n\
+System Call Overhead                     394198.6 lps 10.0 secs,\n\
+10samples)\n";
+        let f = parse(text).unwrap();
+        let s = find(&f, "", "System Call Overhead");
+        assert_eq!((s[0].value.mean(), s[0].metric.unit.as_str(), s[0].line), (394198.6, "lps", 4));
+        assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("lost its `(`")), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(_, n)| n.contains("2 test lines")), "{:?}", f.notes);
+        assert!(unparenthesised_result_line("Load average 3.0 lps 10.0 secs,", "more prose").is_none());
     }
 
     #[test]

@@ -535,7 +535,11 @@ fn fill_cells(
 /// and is marked as understating the test ([`RowView::part_untimed`]):
 /// its row is found as above, or, where the run printed every test of
 /// its part as `+++++` (no timed neighbour on its line), as the one row
-/// the file's samples of the same parameters are in.
+/// the file's samples of the same parameters are in. A sample "of the
+/// same parameters" has every parameter of the untimed test, and may have
+/// more (a `label` given to its run after parsing): where those set it
+/// apart from other rows, the line finds the row, and with no timed
+/// neighbour two such rows leave the test to the parser's warning.
 fn mark_untimed(entries: &[Entry], rows: &Rows, cols: &[ColKey], row_views: &mut [RowView]) {
     let mut display_row = vec![0usize; rows.rows.len()];
     for (d, &ri) in rows.order.iter().enumerate() {
@@ -548,7 +552,12 @@ fn mark_untimed(entries: &[Entry], rows: &Rows, cols: &[ColKey], row_views: &mut
     }
     for mine in files.values() {
         for u in &entries[mine[0]].0.parsed.untimed {
-            let same = |ei: &&usize| entries[**ei].1.params == u.params;
+            // A sample's parameters hold the untimed test's, and perhaps a
+            // `label` the set-up labeller gave its run after parsing (`---
+            // ext3` above a report): the runs of other labels are no
+            // neighbours of it (a test timed under reiserfs was marked `≥`
+            // for ext3's `+++++`, wild35b F8).
+            let same = |ei: &&usize| u.params.iter().all(|p| entries[**ei].1.params.contains(p));
             let ri = match mine.iter().filter(same).find(|&&ei| entries[ei].1.line == u.line) {
                 Some(&ei) => rows.entry_row[ei],
                 None => {

@@ -180,6 +180,8 @@ pub(super) struct BrokenCsv {
     pub(super) last: usize,
     /// The warning for the record: where it broke, what it lacks.
     pub(super) note: String,
+    /// The fields read before the break (the machine name first).
+    pub(super) fields: Vec<String>,
 }
 
 /// Reads a CSV record starting at line index `i`, rejoining a record split
@@ -215,15 +217,12 @@ pub(super) fn csv_record(
             let piece = !next.is_empty() && !next.contains(char::is_whitespace) && next.contains(',');
             let end = if piece { last + 1 } else { last };
             let how = if piece && out.len() <= max { "broken inside a field" } else { "cut short" };
+            let lines = if end == i { format!("line {}", i + 1) } else { format!("lines {}-{}", i + 1, end + 1) };
             return Err(BrokenCsv {
                 error: ParseError::malformed(i + 1, format!("a bonnie++ CSV record of {want} fields"), first),
                 last: end,
-                note: format!(
-                    "CSV record (lines {}-{}) {how}: {} fields where a record has {want}; not read",
-                    i + 1,
-                    end + 1,
-                    out.len()
-                ),
+                note: format!("CSV record ({lines}) {how}: {} fields where a record has {want}; not read", out.len()),
+                fields: out.into_iter().map(|f| f.0).collect(),
             });
         }
         // Join: the first field of the next line continues the last field

@@ -144,7 +144,7 @@ use preamble::{
 };
 use table::{
     ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, row, run_number, side_by_side_header,
-    wrapped_side_by_side_header,
+    split_derived, wrapped_side_by_side_header,
 };
 
 /// kernbench; registry id `"kernbench"`.
@@ -225,6 +225,11 @@ impl BenchParser for Kernbench {
         r.ended_early();
         r.keep_hosts_apart();
         r.warn_of_merged_consoles();
+        if r.out.samples.is_empty()
+            && let Some(e) = r.first_error
+        {
+            return Err(e);
+        }
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "kernbench",
@@ -249,6 +254,19 @@ struct Reader<'a> {
     kernel: Option<String>,
     /// Headings of side-by-side columns, for rows with several cells.
     columns: Vec<String>,
+    /// Headings of the derived columns after them (`delta %`), whose
+    /// cells are not read, and the line (1-based) that names them.
+    derived: Vec<String>,
+    derived_at: usize,
+    noted_derived: bool,
+    /// The open block's rows are not read: a row of it had more figures
+    /// than its columns have headings (noted at that row).
+    skip_rows: bool,
+    /// The open block had a figure after its named columns, with no
+    /// heading (noted once per block).
+    noted_unnamed: bool,
+    /// The first such row's error: the file's, when no other block is read.
+    first_error: Option<ParseError>,
     /// The columns' headings are `kernel: <name>` cells: each a kernel,
     /// release or not (STP's `kernel: nikita-b2`).
     kernel_columns: bool,
@@ -302,6 +320,12 @@ impl<'a> Reader<'a> {
             group: String::new(),
             kernel: None,
             columns: Vec::new(),
+            derived: Vec::new(),
+            derived_at: 0,
+            noted_derived: false,
+            skip_rows: false,
+            noted_unnamed: false,
+            first_error: None,
             kernel_columns: false,
             host: None,
             column_hosts: Vec::new(),
@@ -366,6 +390,7 @@ impl<'a> Reader<'a> {
             self.open_block(i, h);
             if let Some((at, names)) = side_by_side_kernels(self.input, from, i, n) {
                 self.columns = names;
+                self.derived.clear();
                 self.kernel_columns = true;
                 self.kernel = None;
                 self.column_hosts.clear();
@@ -409,9 +434,7 @@ impl<'a> Reader<'a> {
         match row(line, lineno)? {
             Some(r) => self.push(lineno, r)?,
             None if self.rows_in_block == 0 && column_names(line).is_some() => {
-                self.columns = column_names(line).unwrap_or_default();
-                self.kernel_columns = false;
-                self.column_hosts.clear();
+                self.set_columns(column_names(line).unwrap_or_default(), lineno);
             }
             None => {
                 if !line.trim().is_empty() || self.rows_in_block > 0 {
@@ -447,12 +470,62 @@ impl<'a> Reader<'a> {
             && let Some(names) = column_names(&self.input.lines[above])
             && matches!(row(&self.input.lines[above], above + 1), Ok(None))
         {
-            self.columns = names;
-            self.kernel_columns = false;
-            self.column_hosts.clear();
+            self.set_columns(names, above + 1);
         }
         self.block = Some(h);
         self.rows_in_block = 0;
+        self.skip_rows = false;
+        self.noted_unnamed = false;
+    }
+
+    /// Takes `names`, read on line `at` (1-based), as the headings of the
+    /// side-by-side columns, less the derived columns that trail them
+    /// (`delta %`), whose cells are not read.
+    fn set_columns(&mut self, names: Vec<String>, at: usize) {
+        let (columns, derived) = split_derived(names);
+        self.columns = columns;
+        self.derived = derived;
+        self.derived_at = at;
+        self.noted_derived = false;
+        self.kernel_columns = false;
+        self.column_hosts.clear();
+    }
+
+    /// Drops the cells of a row that are no set-up's figures: those under
+    /// derived headings (`delta %`: `-0.22` after two `value (deviation)`
+    /// cells), and one figure with no deviation after named columns that
+    /// each have one, where the block's heading names no derived column
+    /// (the post's last block left `delta %` out of its heading, linux-mm
+    /// 2017): kernbench prints each figure with its deviation, so this
+    /// one is the post's own. Each is noted, never read.
+    fn drop_derived(&mut self, lineno: usize, cells: &mut Vec<table::Cell>) {
+        let named = self.columns.len();
+        if cells.len() < 2 || named == 0 || cells.len() <= named {
+            return;
+        }
+        let bare = cells[named..].iter().all(|c| c.1.is_none());
+        let whole = cells[..named].iter().all(|c| c.1.is_some());
+        if !self.derived.is_empty() && cells.len() == named + self.derived.len() && bare {
+            cells.truncate(named);
+            if !self.noted_derived {
+                self.noted_derived = true;
+                let msg = format!(
+                    "column `{}` is a change the post computed from the columns before it, not a result; not read",
+                    self.derived.join("`, `")
+                );
+                self.out.notes.push((self.derived_at, msg));
+            }
+        } else if self.derived.is_empty() && named >= 2 && cells.len() == named + 1 && bare && whole {
+            let extra = cells.pop().map_or(0.0, |c| c.0);
+            if !self.noted_unnamed {
+                self.noted_unnamed = true;
+                let msg = format!(
+                    "a figure after the {named} named columns ({extra}), with no heading and no deviation: not \
+                     kernbench's (a change the post computed?); not read, here and in the rest of this block"
+                );
+                self.out.notes.push((lineno, msg));
+            }
+        }
     }
 
     /// Notes the run of kernbench's console output (`16 cpus found` …)
@@ -606,9 +679,25 @@ impl<'a> Reader<'a> {
                 return Ok(());
             }
         }
+        if self.skip_rows {
+            self.rows_in_block += 1;
+            self.preamble = lineno;
+            return Ok(());
+        }
+        let mut cells = cells;
+        self.drop_derived(lineno, &mut cells);
         if cells.len() > 1 && cells.len() != self.columns.len() {
+            // This block is not read; the others are (the file's error
+            // when no other block is read).
             let what = format!("a heading naming each of the {} side-by-side columns", cells.len());
-            return Err(ParseError::malformed(lineno, what, self.input.lines[lineno - 1].trim()));
+            let e = ParseError::malformed(lineno, what, self.input.lines[lineno - 1].trim());
+            self.out.notes.push((lineno, format!("{}; this block is not read", e.message())));
+            self.first_error.get_or_insert(e);
+            self.pending.clear();
+            self.skip_rows = true;
+            self.rows_in_block += 1;
+            self.preamble = lineno;
+            return Ok(());
         }
         self.rows_in_block += 1;
         self.preamble = lineno;
@@ -708,6 +797,51 @@ mod tests {
     /// A sample's `label` parameter, `""` without one.
     fn label(s: &Sample) -> &str {
         s.params.iter().find(|p| p.name == "label").map_or("", |p| p.value.as_str())
+    }
+
+    /// A `delta %` heading after the set-ups' columns names a change the
+    /// post computed: its cells (`-0.22`, no `%` sign) are not read. A
+    /// later block whose heading leaves it out still has the figure: it
+    /// has no deviation, after named columns that each have one, and is
+    /// not read either. A block whose rows have more figures than
+    /// headings any other way is left out alone, not the whole file
+    /// (linux-mm 2017, the speculative page fault series v3).
+    #[test]
+    fn a_delta_column_is_not_read_and_an_odd_block_is_left_out_alone() {
+        assert_eq!(
+            table::split_derived(vec!["4.13.0-mm1".into(), "4.13.0-mm1-spf".into(), "delta %".into()]),
+            (vec!["4.13.0-mm1".to_string(), "4.13.0-mm1-spf".to_string()], vec!["delta %".to_string()])
+        );
+        assert!(table::is_derived_heading("%") && table::is_derived_heading("Change (%)"));
+        assert!(!table::is_derived_heading("BASE") && !table::is_derived_heading("4.13.0-mm1"));
+        let text = "- 16 CPUs x86 VM\n\
+Average Half load -j 8 Run (std deviation)\n\
+ \t\t 4.13.0-mm1\t\t4.13.0-mm1-spf\t\tdelta %\n\
+Elapsed Time     145.968 (0.402206)\t145.654 (0.533601)\t-0.22\n\
+System Time      108.464 (0.177567)\t111.034 (0.718213)\t+2.37\n\
+\n\
+Average Optimal load -j 80 Run (std deviation)\n\
+ \t\t 4.13.0-mm1\t\t4.13.0-mm1-spf\n\
+Elapsed Time \t 110.308 (0.725445)\t109.78 (0.826862)\t-0.48\n\
+User Time \t 5893.12 (1621.33)\t5923.19 (1635.48)\t+0.51\n\
+\n\
+Average Maximal load -j Run (std deviation)\n\
+ \t\t 4.13.0-mm1\t\t4.13.0-mm1-spf\n\
+Elapsed Time \t 1 (0.5)\t2 (0.5)\t3 (0.5)\n\
+User Time \t 4 (0.5)\t5 (0.5)\t6 (0.5)\n";
+        let f = Kernbench.parse(&Input::from_text(text)).unwrap();
+        let values: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
+        assert_eq!(values, [145.968, 145.654, 108.464, 111.034, 110.308, 109.78, 5893.12, 5923.19]);
+        assert_eq!(f.samples[1].kernel.as_deref(), Some("4.13.0-mm1-spf"));
+        assert_eq!(label(&f.samples[0]), "16 CPUs x86 VM");
+        let noted = |line: usize, says: &str| f.notes.iter().any(|(l, n)| *l == line && n.contains(says));
+        assert!(noted(3, "column `delta %` is a change the post computed"), "{:?}", f.notes);
+        assert!(noted(9, "a figure after the 2 named columns (-0.48)"), "{:?}", f.notes);
+        assert!(noted(14, "3 side-by-side columns") && noted(14, "this block is not read"), "{:?}", f.notes);
+        // The same odd block alone: nothing else read, the file's error.
+        let odd = text.lines().skip(11).collect::<Vec<_>>().join("\n");
+        let e = Kernbench.parse(&Input::from_text(&odd)).unwrap_err();
+        assert_eq!(e.line(), Some(3), "{e}");
     }
 
     #[test]

@@ -238,3 +238,25 @@ pub(super) fn column_names(line: &str) -> Option<Vec<String>> {
     let ok = names.len() >= 2 && names.iter().all(|n| n.chars().count() <= 40 && plain(n).is_none());
     ok.then_some(names)
 }
+
+/// A column heading naming a figure the post derived from the columns
+/// before it, not a set-up: `delta %`, `delta`, `diff`, `change (%)`,
+/// `ratio`, a lone `%` (the speculative page fault series' kernbench,
+/// `4.13.0-mm1\t\t4.13.0-mm1-spf\t\tdelta %`, linux-mm 2017). Its cells
+/// (`-0.22`, `+2.37`, with no `%` sign) are not read.
+pub(super) fn is_derived_heading(name: &str) -> bool {
+    let t = name.trim().to_ascii_lowercase();
+    let t = t.trim_end_matches("(%)").trim_end_matches('%').trim_start_matches('%').trim();
+    matches!(t, "" | "delta" | "diff" | "difference" | "change" | "ratio" | "speedup" | "gain" | "improvement")
+}
+
+/// Side-by-side column headings split into the set-ups' columns and the
+/// derived columns that trail them ([`is_derived_heading`]):
+/// `[4.13.0-mm1, 4.13.0-mm1-spf, delta %]` → (`[4.13.0-mm1,
+/// 4.13.0-mm1-spf]`, `[delta %]`). A derived heading before a set-up's
+/// is left in place (no post seen does that).
+pub(super) fn split_derived(mut names: Vec<String>) -> (Vec<String>, Vec<String>) {
+    let keep = names.iter().rposition(|n| !is_derived_heading(n)).map_or(0, |p| p + 1);
+    let derived = names.split_off(keep);
+    (names, derived)
+}

@@ -21,6 +21,14 @@
 //! TAB (`randomize_kstack_offset=y<TAB>Simple syscall: 0.7082
 //! microseconds`), is the sample's `label`.
 //!
+//! **Two set-ups side by side**: a post that gives each tool line or
+//! section row two figures apart by ` / ` (`Simple syscall: 0.26080 /
+//! 0.24935 microseconds`, `0.5242880 6.91 / 7.11`) under a legend line
+//! naming each side (`test : standard kernel / kernel after patch`) gives
+//! two samples, each with its side's name as `label`. Such lines with no
+//! legend above them are not read (which set-up each side is, only prose
+//! says), with one note naming them.
+//!
 //! **Sections**: a header line (quoted with a leading `"` in results files,
 //! or one of the plain headers the lmbench script echoes) followed by
 //! `size value` pairs up to a blank line:
@@ -183,10 +191,13 @@ impl BenchParser for LmbenchRaw {
             section: None,
             section_line: 0,
             random_loads: false,
+            legend: None,
+            unread_pairs: None,
         };
         for (n, line) in input.numbered() {
             r.read_line(line.trim(), n)?;
         }
+        r.note_unread_pairs();
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: ID,
@@ -207,6 +218,12 @@ struct Reader {
     section_line: usize,
     /// Whether `"stride=N` blocks are lat_mem_rd -t's random loads.
     random_loads: bool,
+    /// The set-ups a legend line names for `A / B` figures (`test :
+    /// standard kernel / kernel after patch`), from the latest one above.
+    legend: Option<(String, String)>,
+    /// `A / B` lines met with no legend above them: the first and last
+    /// line and how many (noted once, at the end).
+    unread_pairs: Option<(usize, usize, usize)>,
 }
 
 impl Reader {
@@ -231,6 +248,13 @@ impl Reader {
         if let Some(h) = t.strip_prefix('"') {
             self.read_quoted_header(h, t, n);
             return Ok(());
+        }
+        if let Some(legend) = slash_legend(t) {
+            self.legend = Some(legend);
+            return Ok(());
+        }
+        if let Some((a, b)) = slash_pair(t) {
+            return self.read_pair(&a, &b, n);
         }
         if self.read_section_row(t, n)? {
             return Ok(());
@@ -340,6 +364,88 @@ impl Reader {
     }
 }
 
+impl Reader {
+    /// A line with two figures apart by ` / ` (`Simple syscall: 0.26080 /
+    /// 0.24935 microseconds`, or a section's row `0.5242880 6.91 / 7.11`),
+    /// given as the two lines each figure would have alone (`a`, `b`):
+    /// two set-ups side by side. Read as two samples, with the `label`
+    /// the legend line above names for each side; with no legend above,
+    /// not read (which set-up each side is only prose could say), and
+    /// noted once for the file.
+    fn read_pair(&mut self, a: &str, b: &str, n: usize) -> Result<(), ParseError> {
+        let Some((la, lb)) = self.legend.clone() else {
+            let (first, _, count) = self.unread_pairs.unwrap_or((n, n, 0));
+            self.unread_pairs = Some((first, n, count + 1));
+            return Ok(());
+        };
+        for (line, label) in [(a, la), (b, lb)] {
+            let before = self.out.samples.len();
+            if !self.read_section_row(line, n)? {
+                self.read_other(line, n);
+            }
+            for s in &mut self.out.samples[before..] {
+                s.params.push(crate::model::Param::new("label", label.as_str()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Notes the `A / B` lines that had no legend above them.
+    fn note_unread_pairs(&mut self) {
+        if let Some((first, last, count)) = self.unread_pairs {
+            let msg = format!(
+                "{count} line(s) with two figures `A / B` (lines {first}-{last}): no legend line above them \
+                 (`test : standard kernel / patched kernel`) says which set-up each side is; not read"
+            );
+            self.out.notes.push((first, msg));
+        }
+    }
+}
+
+/// A legend for `A / B` figures: `test : standard kernel / kernel after
+/// patch` (linux-mm 2009, lmbench tool lines posted as two kernels'
+/// figures): a short head, a colon, then two names apart by ` / `, each
+/// with a letter and neither a number. The two names.
+fn slash_legend(t: &str) -> Option<(String, String)> {
+    let (head, rest) = t.split_once(':')?;
+    let head = head.trim();
+    if head.is_empty() || head.split_whitespace().count() > 3 {
+        return None;
+    }
+    let (a, b) = rest.split_once(" / ")?;
+    let name = |s: &str| {
+        let s = s.trim();
+        let ok = !s.is_empty()
+            && s.chars().count() <= 40
+            && s.chars().any(|c| c.is_ascii_alphabetic())
+            && !s.contains(" / ")
+            && !s.split_whitespace().any(|w| num::plain(w).is_some());
+        ok.then(|| s.to_string())
+    };
+    Some((name(a)?, name(b)?))
+}
+
+/// A line with two figures apart by ` / `: `Simple syscall: 0.26080 /
+/// 0.24935 microseconds`, `0.5242880 6.91 / 7.11`. The line as it would
+/// read with the left figure alone, and with the right one alone:
+/// (`Simple syscall: 0.26080 microseconds`, `Simple syscall: 0.24935
+/// microseconds`). `None` unless ` / ` is there once, a figure right
+/// before it and right after it.
+fn slash_pair(t: &str) -> Option<(String, String)> {
+    let (left, right) = t.split_once(" / ")?;
+    if right.contains(" / ") {
+        return None;
+    }
+    let (head, a) = left.rsplit_once(char::is_whitespace).unwrap_or(("", left));
+    let mut rw = right.trim_start().splitn(2, char::is_whitespace);
+    let b = rw.next()?;
+    let tail = rw.next().unwrap_or("").trim();
+    num::plain(a)?;
+    num::plain(b)?;
+    let join = |v: &str| [head.trim(), v, tail].iter().filter(|w| !w.is_empty()).copied().collect::<Vec<_>>().join(" ");
+    Some((join(a), join(b)))
+}
+
 fn mhz_sample(mhz: f64, line: usize) -> Sample {
     Sample::new(Metric::new("Mhz", "MHz", Better::Neither), mhz, line).with_group(SYS)
 }
@@ -384,6 +490,45 @@ mod tests {
 
     fn param<'a>(s: &'a Sample, name: &str) -> Option<&'a str> {
         s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    /// Two set-ups' figures on one line, `A / B`, under a legend line
+    /// naming each side (linux-mm 2009): two samples, each with its
+    /// side's `label`, for tool lines and section rows alike; before any
+    /// legend they are not read, and a note says so.
+    #[test]
+    fn slash_pairs_under_a_legend_are_two_labelled_samples() {
+        assert_eq!(
+            slash_legend("test : standard kernel / kernel after patch"),
+            Some(("standard kernel".into(), "kernel after patch".into()))
+        );
+        assert_eq!(slash_legend("Simple syscall: 0.2 / 0.3 microseconds"), None);
+        assert_eq!(
+            slash_pair("Simple syscall: 0.26080 / 0.24935 microseconds"),
+            Some(("Simple syscall: 0.26080 microseconds".into(), "Simple syscall: 0.24935 microseconds".into()))
+        );
+        assert_eq!(slash_pair("0.5242880 6.91 / 7.11"), Some(("0.5242880 6.91".into(), "0.5242880 7.11".into())));
+        assert_eq!(slash_pair("read / write: 3 microseconds"), None);
+        let p = parse(
+            "Simple read: 1.2071 / 0.7270 microseconds\n\
+             test : standard kernel / kernel after patch\n\
+             Simple syscall: 0.26080 / 0.24935 microseconds\n\
+             \n\
+             \"mappings\n\
+             0.5242880 6.91 / 7.11\n",
+        );
+        let got: Vec<_> = p.samples.iter().map(|s| (s.line, s.value.mean(), param(s, "label").unwrap_or(""))).collect();
+        assert_eq!(
+            got,
+            [
+                (3, 0.2608, "standard kernel"),
+                (3, 0.24935, "kernel after patch"),
+                (6, 6.91, "standard kernel"),
+                (6, 7.11, "kernel after patch")
+            ]
+        );
+        assert_eq!(param(&p.samples[2], "size"), Some("0.5242880"));
+        assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("1 line(s) with two figures")), "{:?}", p.notes);
     }
 
     #[test]
