@@ -1029,7 +1029,9 @@ impl BenchParser for BashTime {
 /// A test script's caption of the step it times, printed right above the
 /// `time` output (`Repair`, `removing files`): one to four words of
 /// letters (`-`, `_` inside), at most 40 characters; no shell keyword
-/// line (`real`, `user`, `sys`).
+/// line (`real`, `user`, `sys`), and no `time make bzImage`: a command
+/// typed without its prompt is the labeller's to read (it tells the runs
+/// of different commands apart, under any heading above them).
 fn step_caption(line: &str) -> Option<&str> {
     let t = line.trim();
     let words: Vec<&str> = t.split_whitespace().collect();
@@ -1040,7 +1042,7 @@ fn step_caption(line: &str) -> Option<&str> {
     let ok = (1..=4).contains(&words.len())
         && t.len() <= 40
         && words.iter().all(word)
-        && !matches!(words[0], "real" | "user" | "sys");
+        && !matches!(words[0], "real" | "user" | "sys" | "time");
     ok.then_some(t)
 }
 
@@ -1073,6 +1075,7 @@ mod tests {
         let f = BashTime.parse(&Input::from_text(same)).unwrap();
         assert!(f.samples.iter().all(|s| s.params.is_empty()));
         assert_eq!(step_caption("make: *** [Makefile:1913: kernel] Error 2"), None);
+        assert_eq!(step_caption("time make bzImage"), None);
     }
 
     #[test]
