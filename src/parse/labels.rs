@@ -258,8 +258,9 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         // labelled, two runs under two patch lists above it not) are still
         // warned of.
         let ids = vec![Identity::default(); parsed.samples.len()];
-        let mut own = OwnLines { read: &read, quiet: None };
-        if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
+        let found = copies(input, &parsed.samples, &hashes);
+        let mut own = OwnLines { read: &read, found: &found, quiet: None };
+        if let Some(m) = merged(&found, &hashes, &ids) {
             let (b, s) = (&parsed.benchmark, &parsed.samples);
             warn_of_merged_copies(input, b, s, &hashes, &mut own, asked, &ids, &m, &mut parsed.notes);
         }
@@ -313,9 +314,12 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // run) is the harness's own from the first pass on: after `ext4` over
     // the first copy it labelled the other two, one set-up split in two
     // (reader34 F15).
-    let trailing = trailer_lines(input, &parsed.samples, &hashes);
+    // The copies of the output, found once for every pass below (the
+    // samples do not change until the labels are applied at the end).
+    let found = copies(input, &parsed.samples, &hashes);
+    let trailing = trailers_of(input, &found.0);
     let ids = qualified(&trailing).or_else(|| {
-        let quiet = output_lines(input, &parsed.samples, &hashes, &read);
+        let quiet = output_lines(input, &found.0, &read);
         quiet.iter().any(|&q| q).then(|| qualified(&quiet)).flatten()
     });
     // Copies still alike by their labels may be told apart by their
@@ -355,13 +359,13 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         }
     }
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
-    let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
+    let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &found, &mut ids);
     // The benchmark's own lines, found once for both below (when asked).
-    let mut own = OwnLines { read: &read, quiet: None };
+    let mut own = OwnLines { read: &read, found: &found, quiet: None };
     let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, asked, &mut ids);
-    let by_boot = label_by_boot_lines(input, &parsed.samples, &hashes, &mut ids);
+    let by_boot = label_by_boot_lines(input, &found, &hashes, &mut ids);
     let (b, s) = (&parsed.benchmark, &parsed.samples);
-    let by_loop = label_by_shell_loop(input, b, s, &hashes, &mut ids, &mut parsed.notes);
+    let by_loop = label_by_shell_loop(input, b, &found, &hashes, &mut ids, &mut parsed.notes);
     let by_prompt = prompted::label_by_lines_over_prompts(
         input,
         command_name(b),
@@ -374,7 +378,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     );
     // The copies still averaged as runs of one set-up, found once for both
     // warnings (the labels above are final).
-    if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
+    if let Some(m) = merged(&found, &hashes, &ids) {
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
         warn_of_merged_copies(input, b, s, &hashes, &mut own, asked, &ids, &m, &mut parsed.notes);
@@ -466,13 +470,12 @@ fn warn_of_lettered_runs(parsed: &mut ParsedFile) {
 /// the banner only). What a person wrote above them (`before:`, `after:`,
 /// `Kernel 6.9:`) differs from copy to copy and is left to be read. All
 /// `false` with fewer than two copies.
-fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]) -> Vec<bool> {
+fn output_lines(input: &Input, copies: &[(usize, usize)], read: &[bool]) -> Vec<bool> {
     let mut quiet = vec![false; input.lines.len() + 2];
-    let (copies, _) = copies(input, samples, hashes);
     if copies.len() < 2 {
         return quiet;
     }
-    for &(first, last) in &copies {
+    for &(first, last) in copies {
         for (n, q) in quiet.iter_mut().enumerate().take(last).skip(first + 1) {
             *q = !read[n];
         }
@@ -540,12 +543,6 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
 /// the benchmark's own, never a label of the copy below it. Index *n* for
 /// line *n*, `input.lines.len() + 2` long; empty where there are none or
 /// fewer than two copies. [`output_lines`] holds them too.
-fn trailer_lines(input: &Input, samples: &[Sample], hashes: &[u64]) -> Vec<bool> {
-    let (copies, _) = copies(input, samples, hashes);
-    trailers_of(input, &copies)
-}
-
-/// [`trailer_lines`] of the copies found.
 fn trailers_of(input: &Input, copies: &[(usize, usize)]) -> Vec<bool> {
     if copies.len() < 2 {
         return Vec::new();
@@ -659,9 +656,10 @@ fn label_by_command_lines(
     benchmark: &str,
     samples: &[Sample],
     hashes: &[u64],
+    found: &Copies,
     ids: &mut [Identity],
 ) -> bool {
-    let (copies, copy_of) = copies(input, samples, hashes);
+    let (copies, copy_of) = found;
     if copies.len() < 2 {
         return false;
     }
@@ -1520,7 +1518,7 @@ fn label_by_setup_lines<'a>(
     asked: &Asked<'a>,
     ids: &mut [Identity],
 ) -> bool {
-    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
+    let Some(Merged { copies, copy_of, groups }) = merged(own.found, hashes, ids) else { return false };
     let read = own.read;
     let quiet = own.quiet(input, samples, hashes);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
@@ -1578,12 +1576,12 @@ fn label_by_setup_lines<'a>(
 /// averaged with two without (session 26, bmc/: 45 and 61 MB/s as one
 /// set-up, silently). The image, `initrd=` and words naming the kernel
 /// booted are no set-up. Returns whether a label was added.
-fn label_by_boot_lines(input: &Input, samples: &[Sample], hashes: &[u64], ids: &mut [Identity]) -> bool {
+fn label_by_boot_lines(input: &Input, found: &Copies, hashes: &[u64], ids: &mut [Identity]) -> bool {
     // Most files hold no boot command line: nothing more is done for them.
     if !input.lines.iter().any(|l| l.contains("BOOT_IMAGE=")) {
         return false;
     }
-    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
+    let Some(Merged { copies, copy_of, groups }) = merged(found, hashes, ids) else { return false };
     // The nearest boot command line above each line, in one pass down the
     // file: searched up from each copy, it was quadratic in runs (reader34
     // F5: 8000 runs under one `BOOT_IMAGE=` line took 10.4 s).
@@ -1872,12 +1870,12 @@ fn loop_label(var: &str, value: &str, command: &[&str]) -> String {
 fn label_by_shell_loop(
     input: &Input,
     benchmark: &str,
-    samples: &[Sample],
+    found: &Copies,
     hashes: &[u64],
     ids: &mut [Identity],
     notes: &mut Vec<(usize, String)>,
 ) -> bool {
-    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
+    let Some(Merged { copies, copy_of, groups }) = merged(found, hashes, ids) else { return false };
     let name = command_name(benchmark);
     let joined = multiline_loops(input);
     let text = |n: usize| joined.get(&n).map_or(input.lines[n - 1].as_str(), String::as_str);
@@ -2251,16 +2249,22 @@ fn numbered_setup(text: &str) -> Option<(String, String)> {
 /// asked for.
 struct OwnLines<'a> {
     read: &'a [bool],
+    /// The samples' [`copies`], found once per file.
+    found: &'a Copies,
     quiet: Option<Vec<bool>>,
 }
 
 impl OwnLines<'_> {
     /// [`output_lines`] of the samples, once.
-    fn quiet(&mut self, input: &Input, samples: &[Sample], hashes: &[u64]) -> &[bool] {
-        let read = self.read;
-        self.quiet.get_or_insert_with(|| output_lines(input, samples, hashes, read))
+    fn quiet(&mut self, input: &Input, _samples: &[Sample], _hashes: &[u64]) -> &[bool] {
+        let (read, copies) = (self.read, &self.found.0);
+        self.quiet.get_or_insert_with(|| output_lines(input, copies, read))
     }
 }
+
+/// [`copies`]' answer: each copy's first and last read line, and each
+/// sample's copy (by index; `usize::MAX` for none).
+type Copies = (Vec<(usize, usize)>, Vec<usize>);
 
 /// The copies of a file's output ([`copies`]: each copy's first and last
 /// line, and each sample's copy) and the groups of them averaged as runs
@@ -2274,13 +2278,13 @@ struct Merged {
 /// [`Merged`] of `samples`, or `None` where fewer than two copies or none
 /// of them averaged together: what the warnings and set-up labels of
 /// merged copies start from.
-fn merged(input: &Input, samples: &[Sample], hashes: &[u64], ids: &[Identity]) -> Option<Merged> {
-    let (copies, copy_of) = copies(input, samples, hashes);
+fn merged(found: &Copies, hashes: &[u64], ids: &[Identity]) -> Option<Merged> {
+    let (copies, copy_of) = found;
     if copies.len() < 2 {
         return None;
     }
-    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
-    (!groups.is_empty()).then_some(Merged { copies, copy_of, groups })
+    let groups = merged_groups(copies.len(), copy_of, hashes, ids);
+    (!groups.is_empty()).then(|| Merged { copies: copies.clone(), copy_of: copy_of.clone(), groups })
 }
 
 /// The copies (see [`copies`]) merged as runs of one set-up, two or more

@@ -39,7 +39,7 @@ pub(super) fn label_by_lines_over_prompts<'a>(
     ids: &mut [Identity],
     notes: &mut Vec<(usize, String)>,
 ) -> bool {
-    let Some(m) = merged(input, samples, hashes, ids) else { return false };
+    let Some(m) = merged(own.found, hashes, ids) else { return false };
     let quiet = own.quiet(input, samples, hashes).to_vec();
     let text = |n: usize| input.lines[n - 1].trim();
     let blank = |n: usize| text(n).is_empty() && !input.joined_away(n - 1);
