@@ -3872,18 +3872,22 @@ fn distro_kernel(text: &str) -> Option<String> {
     // the words must name a distribution, or the release end as `uname
     // -r`'s does, in a machine or a distribution's kernel flavour
     // (reader34 F20: every run got kernel 1.75.0-1).
-    let lower = inner.to_ascii_lowercase();
-    let distribution = words.first().is_some_and(|w| DISTRIBUTIONS.iter().any(|d| w.eq_ignore_ascii_case(d)));
-    let unames = KERNEL_FLAVOURS.iter().any(|f| lower.contains(f))
-        || lower.split(['.', '-', '_']).any(|p| {
-            let distro = p.strip_prefix("el").or_else(|| p.strip_prefix("fc"));
-            distro.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-        });
+    // Asked only of lines the cheap tests above let through (most lines
+    // with a `(…)` at their end are none).
+    let distribution = || words.first().is_some_and(|w| DISTRIBUTIONS.iter().any(|d| w.eq_ignore_ascii_case(d)));
+    let unames = || {
+        let lower = inner.to_ascii_lowercase();
+        KERNEL_FLAVOURS.iter().any(|f| lower.contains(f))
+            || lower.split(['.', '-', '_']).any(|p| {
+                let distro = p.strip_prefix("el").or_else(|| p.strip_prefix("fc"));
+                distro.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+            })
+    };
     let ok = (1..=3).contains(&words.len())
         && words[0].starts_with(|c: char| c.is_ascii_uppercase())
         && words.iter().all(|w| w.chars().all(|c| c.is_alphanumeric() || "._-/".contains(c)))
         && release_like
-        && (distribution || unames)
+        && (distribution() || unames())
         && is_kernel_name(inner);
     ok.then(|| bare_kernel(inner).to_string())
 }
