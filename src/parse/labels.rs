@@ -3525,12 +3525,20 @@ fn identities<'a>(
         if let Some((_, intro)) = item {
             item_intro = intro;
         }
-        let above_command = trimmed.get(n).is_some_and(|next| command_words(next, program).is_some());
+        // Only a `#define` line ([`define_line`]) is asked whether the line
+        // below runs the benchmark (asked of every line, it was a search
+        // for the program's name in each line's next).
+        let above_command = || trimmed.get(n).is_some_and(|next| command_words(next, program).is_some());
         let found = item
             .map(|(l, _)| l)
             .or(kernel)
             .or(beside_counter)
-            .or_else(|| (alone || above_command).then(|| define_line(text)).flatten())
+            .or_else(|| {
+                if !text.starts_with("#define") {
+                    return None;
+                }
+                (alone || above_command()).then(|| define_line(text)).flatten()
+            })
             .or_else(|| (i > 0 && !read[i]).then(|| aside_after_prose(trimmed[i - 1], text)).flatten())
             .or_else(|| {
                 let (set, l) = scened?;
