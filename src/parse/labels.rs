@@ -262,7 +262,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         let mut own = OwnLines { read: &read, found: &found, quiet: None };
         if let Some(m) = merged(&found, &hashes, &ids) {
             let (b, s) = (&parsed.benchmark, &parsed.samples);
-            warn_of_merged_copies(input, b, s, &hashes, &mut own, asked, &ids, &m, &mut parsed.notes);
+            warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
         }
         return 0;
     }
@@ -362,14 +362,13 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &found, &mut ids);
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, found: &found, quiet: None };
-    let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, asked, &mut ids);
+    let by_setup = label_by_setup_lines(input, &hashes, &mut own, asked, &mut ids);
     let by_boot = label_by_boot_lines(input, &found, &hashes, &mut ids);
-    let (b, s) = (&parsed.benchmark, &parsed.samples);
+    let b = &parsed.benchmark;
     let by_loop = label_by_shell_loop(input, b, &found, &hashes, &mut ids, &mut parsed.notes);
     let by_prompt = prompted::label_by_lines_over_prompts(
         input,
         command_name(b),
-        s,
         &hashes,
         &mut own,
         asked,
@@ -381,12 +380,12 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     if let Some(m) = merged(&found, &hashes, &ids) {
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
-        warn_of_merged_copies(input, b, s, &hashes, &mut own, asked, &ids, &m, &mut parsed.notes);
+        warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
         if parsed.notes.len() == noted {
             warn_of_command_lines_past_prose(input, b, s, &m, &mut parsed.notes);
         }
         if parsed.notes.len() == noted {
-            warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
+            warn_of_numbers_differing_above(input, &mut own, &m, &mut parsed.notes);
         }
     }
     if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt {
@@ -480,7 +479,7 @@ fn output_lines(input: &Input, copies: &[(usize, usize)], read: &[bool]) -> Vec<
             *q = !read[n];
         }
     }
-    for (q, t) in quiet.iter_mut().zip(trailers_of(input, &copies)) {
+    for (q, t) in quiet.iter_mut().zip(trailers_of(input, copies)) {
         *q |= t;
     }
     // The non-blank lines above each copy, bottom up.
@@ -488,7 +487,7 @@ fn output_lines(input: &Input, copies: &[(usize, usize)], read: &[bool]) -> Vec<
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
-            let from = first_line_after_copy_before(&copies, k);
+            let from = first_line_after_copy_before(copies, k);
             (from..first).rev().filter(|&n| !input.lines[n - 1].trim().is_empty()).collect()
         })
         .collect();
@@ -674,7 +673,7 @@ fn label_by_command_lines(
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
-            let from = first_line_after_copy_before(&copies, k);
+            let from = first_line_after_copy_before(copies, k);
             // Up to a sentence a person wrote (`The point is that the same
             // hardware performs at least 4 times faster on FreeBSD:`): a
             // command above it ran another output.
@@ -695,7 +694,7 @@ fn label_by_command_lines(
     let command_at: Vec<Option<usize>> = found.iter().map(|f| f.as_ref().map(|f| f.0)).collect();
     let (mut commands, (mut programs, mut dirs)): Commands<'_> =
         found.into_iter().map(|f| f.map_or((None, (None, None)), |(_, c)| c)).unzip();
-    inherit_commands(input, samples, &copies, &copy_of, &mut commands, &mut programs, &mut dirs);
+    inherit_commands(input, samples, copies, copy_of, &mut commands, &mut programs, &mut dirs);
     // Options spelled one way and in one order ([`one_spelling`]: `--sync`
     // is `-s`, `-t60` is `-t 60`, `--pipe` is `-p`); a line a mail
     // wrapped is told by its words as written.
@@ -708,9 +707,9 @@ fn label_by_command_lines(
     }
     // Labels taken from prose around a command line give way to it first;
     // the copies still merged are told apart by their lines below.
-    let by_copy = samples_of_copies(copies.len(), &copy_of);
-    let preferred = prefer_command_lines(input, name, samples, (&copies, &copy_of, &by_copy), hashes, &commands, ids);
-    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
+    let by_copy = samples_of_copies(copies.len(), copy_of);
+    let preferred = prefer_command_lines(input, name, samples, (copies, copy_of, &by_copy), hashes, &commands, ids);
+    let groups = merged_groups(copies.len(), copy_of, hashes, ids);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
         // The copies that show a command line are told apart by it; one
@@ -726,7 +725,7 @@ fn label_by_command_lines(
         // wrapped it (the rest of the longer line on the line below it): no
         // other set-up that the words tell. Options added at the end
         // (`dbench 16` / `dbench 16 --sync`) are one (below).
-        if wrapped_command(input, name, &copies, &members, &written) {
+        if wrapped_command(input, name, copies, &members, &written) {
             continue;
         }
         // Each line without the values the parser read (and their options):
@@ -788,7 +787,7 @@ fn label_by_command_lines(
             }
         }
     }
-    add_copy_labels(ids, &copy_of, &parts) || preferred
+    add_copy_labels(ids, copy_of, &parts) || preferred
 }
 
 /// The words of the command a shell prompt ran on the line above line `n`
@@ -1512,7 +1511,6 @@ fn inherit_commands<'a>(
 /// such names: both, `a / b`). Returns whether a label was added.
 fn label_by_setup_lines<'a>(
     input: &'a Input,
-    samples: &[Sample],
     hashes: &[u64],
     own: &mut OwnLines,
     asked: &Asked<'a>,
@@ -1520,7 +1518,7 @@ fn label_by_setup_lines<'a>(
 ) -> bool {
     let Some(Merged { copies, copy_of, groups }) = merged(own.found, hashes, ids) else { return false };
     let read = own.read;
-    let quiet = own.quiet(input, samples, hashes);
+    let quiet = own.quiet(input);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     // Each copy's set-up lines, by name, the nearest above it winning: a
     // copy with none of a name between it and the copy before is under the
@@ -2256,7 +2254,7 @@ struct OwnLines<'a> {
 
 impl OwnLines<'_> {
     /// [`output_lines`] of the samples, once.
-    fn quiet(&mut self, input: &Input, _samples: &[Sample], _hashes: &[u64]) -> &[bool] {
+    fn quiet(&mut self, input: &Input) -> &[bool] {
         let (read, copies) = (self.read, &self.found.0);
         self.quiet.get_or_insert_with(|| output_lines(input, copies, read))
     }
@@ -2340,7 +2338,6 @@ fn warn_of_merged_copies<'a>(
     input: &'a Input,
     benchmark: &str,
     samples: &[Sample],
-    hashes: &[u64],
     own: &mut OwnLines,
     asked: &Asked<'a>,
     ids: &[Identity],
@@ -2348,7 +2345,7 @@ fn warn_of_merged_copies<'a>(
     notes: &mut Vec<(usize, String)>,
 ) {
     let Merged { copies, copy_of, groups } = merged;
-    let quiet = own.quiet(input, samples, hashes);
+    let quiet = own.quiet(input);
     let name = command_name(benchmark);
     let text = |n: usize| input.lines[n - 1].trim();
     // A line printed more than once in the file is the benchmark's (a
@@ -2701,15 +2698,13 @@ fn warn_of_command_lines_past_prose(
 /// Once a file, naming the first two such lines.
 fn warn_of_numbers_differing_above(
     input: &Input,
-    samples: &[Sample],
-    hashes: &[u64],
     own: &mut OwnLines,
     merged: &Merged,
     notes: &mut Vec<(usize, String)>,
 ) {
     let Merged { copies, groups, .. } = merged;
     let read = own.read;
-    let quiet = own.quiet(input, samples, hashes);
+    let quiet = own.quiet(input);
     let text = |n: usize| input.lines[n - 1].trim();
     // A line's figures (at most four; a short line's: one).
     let figures = |t: &str| -> Option<Vec<u64>> {
