@@ -427,6 +427,16 @@ const BENCHMARK_NAMES: [&str; 27] = [
 fn benchmark_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize, Vec<String>)> {
     let row = |k: usize| -> Option<String> {
         let t = lines[k];
+        // The row's name starts the line (or its first cell): one whose
+        // first letter starts no benchmark's name is none, and its words
+        // are not split and tested as figures (an ASCII letter lower-cases
+        // to itself; any other is left to the test below).
+        let head = t.trim_start_matches('|').trim_start();
+        if head.chars().next().is_none_or(|c| {
+            c.is_ascii() && !BENCHMARK_NAMES.iter().any(|b| b.as_bytes()[0] == c.to_ascii_lowercase() as u8)
+        }) {
+            return None;
+        }
         let (name, rest): (String, Vec<&str>) = if t.starts_with('|') {
             let mut cells = t.trim_matches('|').split('|');
             let name = cells.next()?.trim().to_string();

@@ -284,10 +284,11 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         // labelled, two runs under two patch lists above it not) are still
         // warned of.
         let ids = vec![Identity::default(); parsed.samples.len()];
-        let mut own = OwnLines { read: &read, quiet: None };
-        if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
+        let found = copies(input, &parsed.samples, &hashes);
+        let mut own = OwnLines { read: &read, found: &found, quiet: None };
+        if let Some(m) = merged(&found, &hashes, &ids) {
             let (b, s) = (&parsed.benchmark, &parsed.samples);
-            warn_of_merged_copies(input, b, s, &hashes, &mut own, asked, &ids, &m, &mut parsed.notes);
+            warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
         }
         return 0;
     }
@@ -339,9 +340,12 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // run) is the harness's own from the first pass on: after `ext4` over
     // the first copy it labelled the other two, one set-up split in two
     // (reader34 F15).
-    let trailing = trailer_lines(input, &parsed.samples, &hashes);
+    // The copies of the output, found once for every pass below (the
+    // samples do not change until the labels are applied at the end).
+    let found = copies(input, &parsed.samples, &hashes);
+    let trailing = trailers_of(input, &found.0);
     let ids = qualified(&trailing).or_else(|| {
-        let quiet = output_lines(input, &parsed.samples, &hashes, &read);
+        let quiet = output_lines(input, &found.0, &read);
         quiet.iter().any(|&q| q).then(|| qualified(&quiet)).flatten()
     });
     // Copies still alike by their labels may be told apart by their
@@ -381,17 +385,16 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         }
     }
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
-    let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
+    let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &found, &mut ids);
     // The benchmark's own lines, found once for both below (when asked).
-    let mut own = OwnLines { read: &read, quiet: None };
-    let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, asked, &mut ids);
-    let by_boot = label_by_boot_lines(input, &parsed.samples, &hashes, &mut ids);
-    let (b, s) = (&parsed.benchmark, &parsed.samples);
-    let by_loop = label_by_shell_loop(input, b, s, &hashes, &mut ids, &mut parsed.notes);
+    let mut own = OwnLines { read: &read, found: &found, quiet: None };
+    let by_setup = label_by_setup_lines(input, &hashes, &mut own, asked, &mut ids);
+    let by_boot = label_by_boot_lines(input, &found, &hashes, &mut ids);
+    let b = &parsed.benchmark;
+    let by_loop = label_by_shell_loop(input, b, &found, &hashes, &mut ids, &mut parsed.notes);
     let by_prompt = prompted::label_by_lines_over_prompts(
         input,
         command_name(b),
-        s,
         &hashes,
         &mut own,
         asked,
@@ -400,15 +403,15 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     );
     // The copies still averaged as runs of one set-up, found once for both
     // warnings (the labels above are final).
-    if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
+    if let Some(m) = merged(&found, &hashes, &ids) {
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
-        warn_of_merged_copies(input, b, s, &hashes, &mut own, asked, &ids, &m, &mut parsed.notes);
+        warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
         if parsed.notes.len() == noted {
             warn_of_command_lines_past_prose(input, b, s, &m, &mut parsed.notes);
         }
         if parsed.notes.len() == noted {
-            warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
+            warn_of_numbers_differing_above(input, &mut own, &m, &mut parsed.notes);
         }
     }
     if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt {
@@ -492,18 +495,17 @@ fn warn_of_lettered_runs(parsed: &mut ParsedFile) {
 /// the banner only). What a person wrote above them (`before:`, `after:`,
 /// `Kernel 6.9:`) differs from copy to copy and is left to be read. All
 /// `false` with fewer than two copies.
-fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]) -> Vec<bool> {
+fn output_lines(input: &Input, copies: &[(usize, usize)], read: &[bool]) -> Vec<bool> {
     let mut quiet = vec![false; input.lines.len() + 2];
-    let (copies, _) = copies(input, samples, hashes);
     if copies.len() < 2 {
         return quiet;
     }
-    for &(first, last) in &copies {
+    for &(first, last) in copies {
         for (n, q) in quiet.iter_mut().enumerate().take(last).skip(first + 1) {
             *q = !read[n];
         }
     }
-    for (q, t) in quiet.iter_mut().zip(trailers_of(input, &copies)) {
+    for (q, t) in quiet.iter_mut().zip(trailers_of(input, copies)) {
         *q |= t;
     }
     // The non-blank lines above each copy, bottom up.
@@ -511,7 +513,7 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
-            let from = first_line_after_copy_before(&copies, k);
+            let from = first_line_after_copy_before(copies, k);
             (from..first).rev().filter(|&n| !input.lines[n - 1].trim().is_empty()).collect()
         })
         .collect();
@@ -566,12 +568,6 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
 /// the benchmark's own, never a label of the copy below it. Index *n* for
 /// line *n*, `input.lines.len() + 2` long; empty where there are none or
 /// fewer than two copies. [`output_lines`] holds them too.
-fn trailer_lines(input: &Input, samples: &[Sample], hashes: &[u64]) -> Vec<bool> {
-    let (copies, _) = copies(input, samples, hashes);
-    trailers_of(input, &copies)
-}
-
-/// [`trailer_lines`] of the copies found.
 fn trailers_of(input: &Input, copies: &[(usize, usize)]) -> Vec<bool> {
     if copies.len() < 2 {
         return Vec::new();
@@ -685,9 +681,10 @@ fn label_by_command_lines(
     benchmark: &str,
     samples: &[Sample],
     hashes: &[u64],
+    found: &Copies,
     ids: &mut [Identity],
 ) -> bool {
-    let (copies, copy_of) = copies(input, samples, hashes);
+    let (copies, copy_of) = found;
     if copies.len() < 2 {
         return false;
     }
@@ -702,7 +699,7 @@ fn label_by_command_lines(
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
-            let from = first_line_after_copy_before(&copies, k);
+            let from = first_line_after_copy_before(copies, k);
             // Up to a sentence a person wrote (`The point is that the same
             // hardware performs at least 4 times faster on FreeBSD:`): a
             // command above it ran another output.
@@ -723,7 +720,7 @@ fn label_by_command_lines(
     let command_at: Vec<Option<usize>> = found.iter().map(|f| f.as_ref().map(|f| f.0)).collect();
     let (mut commands, (mut programs, mut dirs)): Commands<'_> =
         found.into_iter().map(|f| f.map_or((None, (None, None)), |(_, c)| c)).unzip();
-    inherit_commands(input, samples, &copies, &copy_of, &mut commands, &mut programs, &mut dirs);
+    inherit_commands(input, samples, copies, copy_of, &mut commands, &mut programs, &mut dirs);
     // Options spelled one way and in one order ([`one_spelling`]: `--sync`
     // is `-s`, `-t60` is `-t 60`, `--pipe` is `-p`); a line a mail
     // wrapped is told by its words as written.
@@ -736,9 +733,9 @@ fn label_by_command_lines(
     }
     // Labels taken from prose around a command line give way to it first;
     // the copies still merged are told apart by their lines below.
-    let by_copy = samples_of_copies(copies.len(), &copy_of);
-    let preferred = prefer_command_lines(input, name, samples, (&copies, &copy_of, &by_copy), hashes, &commands, ids);
-    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
+    let by_copy = samples_of_copies(copies.len(), copy_of);
+    let preferred = prefer_command_lines(input, name, samples, (copies, copy_of, &by_copy), hashes, &commands, ids);
+    let groups = merged_groups(copies.len(), copy_of, hashes, ids);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
         // The copies that show a command line are told apart by it; one
@@ -754,7 +751,7 @@ fn label_by_command_lines(
         // wrapped it (the rest of the longer line on the line below it): no
         // other set-up that the words tell. Options added at the end
         // (`dbench 16` / `dbench 16 --sync`) are one (below).
-        if wrapped_command(input, name, &copies, &members, &written) {
+        if wrapped_command(input, name, copies, &members, &written) {
             continue;
         }
         // Each line without the values the parser read (and their options):
@@ -816,7 +813,7 @@ fn label_by_command_lines(
             }
         }
     }
-    add_copy_labels(ids, &copy_of, &parts) || preferred
+    add_copy_labels(ids, copy_of, &parts) || preferred
 }
 
 /// The words of the command a shell prompt ran on the line above line `n`
@@ -1550,15 +1547,14 @@ fn inherit_commands<'a>(
 /// such names: both, `a / b`). Returns whether a label was added.
 fn label_by_setup_lines<'a>(
     input: &'a Input,
-    samples: &[Sample],
     hashes: &[u64],
     own: &mut OwnLines,
     asked: &Asked<'a>,
     ids: &mut [Identity],
 ) -> bool {
-    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
+    let Some(Merged { copies, copy_of, groups }) = merged(own.found, hashes, ids) else { return false };
     let read = own.read;
-    let quiet = own.quiet(input, samples, hashes);
+    let quiet = own.quiet(input);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     // Each copy's set-up lines, by name, the nearest above it winning: a
     // copy with none of a name between it and the copy before is under the
@@ -1614,12 +1610,12 @@ fn label_by_setup_lines<'a>(
 /// averaged with two without (session 26, bmc/: 45 and 61 MB/s as one
 /// set-up, silently). The image, `initrd=` and words naming the kernel
 /// booted are no set-up. Returns whether a label was added.
-fn label_by_boot_lines(input: &Input, samples: &[Sample], hashes: &[u64], ids: &mut [Identity]) -> bool {
+fn label_by_boot_lines(input: &Input, found: &Copies, hashes: &[u64], ids: &mut [Identity]) -> bool {
     // Most files hold no boot command line: nothing more is done for them.
     if !input.lines.iter().any(|l| l.contains("BOOT_IMAGE=")) {
         return false;
     }
-    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
+    let Some(Merged { copies, copy_of, groups }) = merged(found, hashes, ids) else { return false };
     // The nearest boot command line above each line, in one pass down the
     // file: searched up from each copy, it was quadratic in runs (reader34
     // F5: 8000 runs under one `BOOT_IMAGE=` line took 10.4 s).
@@ -1908,12 +1904,12 @@ fn loop_label(var: &str, value: &str, command: &[&str]) -> String {
 fn label_by_shell_loop(
     input: &Input,
     benchmark: &str,
-    samples: &[Sample],
+    found: &Copies,
     hashes: &[u64],
     ids: &mut [Identity],
     notes: &mut Vec<(usize, String)>,
 ) -> bool {
-    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
+    let Some(Merged { copies, copy_of, groups }) = merged(found, hashes, ids) else { return false };
     let name = command_name(benchmark);
     let joined = multiline_loops(input);
     let text = |n: usize| joined.get(&n).map_or(input.lines[n - 1].as_str(), String::as_str);
@@ -2287,16 +2283,22 @@ fn numbered_setup(text: &str) -> Option<(String, String)> {
 /// asked for.
 struct OwnLines<'a> {
     read: &'a [bool],
+    /// The samples' [`copies`], found once per file.
+    found: &'a Copies,
     quiet: Option<Vec<bool>>,
 }
 
 impl OwnLines<'_> {
     /// [`output_lines`] of the samples, once.
-    fn quiet(&mut self, input: &Input, samples: &[Sample], hashes: &[u64]) -> &[bool] {
-        let read = self.read;
-        self.quiet.get_or_insert_with(|| output_lines(input, samples, hashes, read))
+    fn quiet(&mut self, input: &Input) -> &[bool] {
+        let (read, copies) = (self.read, &self.found.0);
+        self.quiet.get_or_insert_with(|| output_lines(input, copies, read))
     }
 }
+
+/// [`copies`]' answer: each copy's first and last read line, and each
+/// sample's copy (by index; `usize::MAX` for none).
+type Copies = (Vec<(usize, usize)>, Vec<usize>);
 
 /// The copies of a file's output ([`copies`]: each copy's first and last
 /// line, and each sample's copy) and the groups of them averaged as runs
@@ -2310,13 +2312,13 @@ struct Merged {
 /// [`Merged`] of `samples`, or `None` where fewer than two copies or none
 /// of them averaged together: what the warnings and set-up labels of
 /// merged copies start from.
-fn merged(input: &Input, samples: &[Sample], hashes: &[u64], ids: &[Identity]) -> Option<Merged> {
-    let (copies, copy_of) = copies(input, samples, hashes);
+fn merged(found: &Copies, hashes: &[u64], ids: &[Identity]) -> Option<Merged> {
+    let (copies, copy_of) = found;
     if copies.len() < 2 {
         return None;
     }
-    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
-    (!groups.is_empty()).then_some(Merged { copies, copy_of, groups })
+    let groups = merged_groups(copies.len(), copy_of, hashes, ids);
+    (!groups.is_empty()).then(|| Merged { copies: copies.clone(), copy_of: copy_of.clone(), groups })
 }
 
 /// The copies (see [`copies`]) merged as runs of one set-up, two or more
@@ -2372,7 +2374,6 @@ fn warn_of_merged_copies<'a>(
     input: &'a Input,
     benchmark: &str,
     samples: &[Sample],
-    hashes: &[u64],
     own: &mut OwnLines,
     asked: &Asked<'a>,
     ids: &[Identity],
@@ -2380,7 +2381,7 @@ fn warn_of_merged_copies<'a>(
     notes: &mut Vec<(usize, String)>,
 ) {
     let Merged { copies, copy_of, groups } = merged;
-    let quiet = own.quiet(input, samples, hashes);
+    let quiet = own.quiet(input);
     let name = command_name(benchmark);
     let text = |n: usize| input.lines[n - 1].trim();
     // A line printed more than once in the file is the benchmark's (a
@@ -2733,15 +2734,13 @@ fn warn_of_command_lines_past_prose(
 /// Once a file, naming the first two such lines.
 fn warn_of_numbers_differing_above(
     input: &Input,
-    samples: &[Sample],
-    hashes: &[u64],
     own: &mut OwnLines,
     merged: &Merged,
     notes: &mut Vec<(usize, String)>,
 ) {
     let Merged { copies, groups, .. } = merged;
     let read = own.read;
-    let quiet = own.quiet(input, samples, hashes);
+    let quiet = own.quiet(input);
     let text = |n: usize| input.lines[n - 1].trim();
     // A line's figures (at most four; a short line's: one).
     let figures = |t: &str| -> Option<Vec<u64>> {
@@ -3604,12 +3603,20 @@ fn identities<'a>(
         if let Some((_, intro)) = item {
             item_intro = intro;
         }
-        let above_command = trimmed.get(n).is_some_and(|next| command_words(next, program).is_some());
+        // Only a `#define` line ([`define_line`]) is asked whether the line
+        // below runs the benchmark (asked of every line, it was a search
+        // for the program's name in each line's next).
+        let above_command = || trimmed.get(n).is_some_and(|next| command_words(next, program).is_some());
         let found = item
             .map(|(l, _)| l)
             .or(kernel)
             .or(beside_counter)
-            .or_else(|| (alone || above_command).then(|| define_line(text)).flatten())
+            .or_else(|| {
+                if !text.starts_with("#define") {
+                    return None;
+                }
+                (alone || above_command()).then(|| define_line(text)).flatten()
+            })
             .or_else(|| (i > 0 && !read[i]).then(|| aside_after_prose(trimmed[i - 1], text)).flatten())
             .or_else(|| {
                 let (set, l) = scened?;
@@ -3958,18 +3965,22 @@ fn distro_kernel(text: &str) -> Option<String> {
     // the words must name a distribution, or the release end as `uname
     // -r`'s does, in a machine or a distribution's kernel flavour
     // (reader34 F20: every run got kernel 1.75.0-1).
-    let lower = inner.to_ascii_lowercase();
-    let distribution = words.first().is_some_and(|w| DISTRIBUTIONS.iter().any(|d| w.eq_ignore_ascii_case(d)));
-    let unames = KERNEL_FLAVOURS.iter().any(|f| lower.contains(f))
-        || lower.split(['.', '-', '_']).any(|p| {
-            let distro = p.strip_prefix("el").or_else(|| p.strip_prefix("fc"));
-            distro.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-        });
+    // Asked only of lines the cheap tests above let through (most lines
+    // with a `(…)` at their end are none).
+    let distribution = || words.first().is_some_and(|w| DISTRIBUTIONS.iter().any(|d| w.eq_ignore_ascii_case(d)));
+    let unames = || {
+        let lower = inner.to_ascii_lowercase();
+        KERNEL_FLAVOURS.iter().any(|f| lower.contains(f))
+            || lower.split(['.', '-', '_']).any(|p| {
+                let distro = p.strip_prefix("el").or_else(|| p.strip_prefix("fc"));
+                distro.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+            })
+    };
     let ok = (1..=3).contains(&words.len())
         && words[0].starts_with(|c: char| c.is_ascii_uppercase())
         && words.iter().all(|w| w.chars().all(|c| c.is_alphanumeric() || "._-/".contains(c)))
         && release_like
-        && (distribution || unames)
+        && (distribution() || unames())
         && is_kernel_name(inner);
     ok.then(|| bare_kernel(inner).to_string())
 }

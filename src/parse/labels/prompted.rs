@@ -7,7 +7,6 @@
 //! colon) the four set-ups were averaged as runs of one, with a warning.
 
 use super::{Asked, Identity, OwnLines, bare_kernel, is_kernel_name, is_person_line, merged};
-use crate::model::Sample;
 use crate::parse::Input;
 use rustc_hash::FxHashSet;
 
@@ -32,15 +31,14 @@ const MAX_SENTENCE_CHARS: usize = 100;
 pub(super) fn label_by_lines_over_prompts<'a>(
     input: &'a Input,
     name: &str,
-    samples: &[Sample],
     hashes: &[u64],
     own: &mut OwnLines,
     asked: &Asked<'a>,
     ids: &mut [Identity],
     notes: &mut Vec<(usize, String)>,
 ) -> bool {
-    let Some(m) = merged(input, samples, hashes, ids) else { return false };
-    let quiet = own.quiet(input, samples, hashes).to_vec();
+    let Some(m) = merged(own.found, hashes, ids) else { return false };
+    let quiet = own.quiet(input).to_vec();
     let text = |n: usize| input.lines[n - 1].trim();
     let blank = |n: usize| text(n).is_empty() && !input.joined_away(n - 1);
     let is_command = |n: usize| crate::parse::failed::is_command_line(text(n));

@@ -78,6 +78,11 @@ const FILE_SYSTEMS: [&str; 10] = ["ext2", "ext3", "ext4", "xfs", "jfs", "reiserf
 /// prints it, plus cleaned suffix).
 pub(super) fn section_title(line: &str) -> Option<String> {
     let t = line.trim();
+    // Every operation's name starts with `S` or `R` (in any case): most
+    // lines are no title, and are not compared with the four names.
+    if !t.as_bytes().first().is_some_and(|b| matches!(b.to_ascii_lowercase(), b's' | b'r')) {
+        return None;
+    }
     // A title alone in another case (`Sequential reads`, wild34 file 09's
     // first table; its group was left empty) is the operation's.
     if let Some((name, _, _)) = OPS.iter().find(|(name, _, _)| t.eq_ignore_ascii_case(name)) {
