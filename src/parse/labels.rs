@@ -2554,8 +2554,24 @@ fn warn_of_merged_copies<'a>(
                     text(b)
                 ),
             ));
-        } else if let Some(n) = (written.len() == 1 && written[0].0 == members[0])
-            .then(|| written[0].1.iter().copied().find(|&n| with_and_without(text(n))))
+        } else if let Some(n) = (!written.is_empty()
+            && written[0].0 == members[0]
+            && written[1..].iter().all(|w| w.1.iter().all(|&m| written[0].1.iter().any(|&f| shape(f) == shape(m)))))
+            // The later copies may repeat lines of the first's (a script's
+            // `DEV=/dev/vdc` / `THREADS=16` echoed above each of Dave
+            // Chinner's two fs_mark sets): nothing new above them.
+            // A sentence a mail wrapped (`… First set is unpatched, second
+            // set is the` / `patched kernel.`, Dave Chinner's fs_mark log,
+            // linux-xfs 2020: both sets averaged without a word) is read
+            // with the person's line below it.
+            .then(|| {
+                let lines = &written[0].1;
+                lines.iter().copied().find(|&n| with_and_without(text(n))).or_else(|| {
+                    lines.iter().copied().find(|&n| {
+                        lines.contains(&(n + 1)) && with_and_without(&format!("{} {}", text(n), text(n + 1)))
+                    })
+                })
+            })
             .flatten()
             .filter(|_| ids.iter().zip(copy_of).all(|(id, &c)| !members.contains(&c) || *id == Identity::default()))
             // Copies a label line names (`2.4.8:` / runs / `with the patch:`
@@ -8247,6 +8263,18 @@ mod tests {
         assert!(p.notes.iter().any(|(n, m)| *n == 1 && m.contains("with and without a change")), "{:?}", p.notes);
         assert!(with_and_without("numbers before and after the patch") && !with_and_without("with the patch"));
         assert!(!with_and_without("without_patch"));
+    }
+
+    /// Dave Chinner's fs_mark log (linux-xfs 2020): "First set is
+    /// unpatched, second set is the" / "patched kernel." wrapped over two
+    /// lines, the script's echoed variables above both sets: both sets
+    /// were averaged without a word.
+    #[test]
+    fn a_wrapped_sentence_of_patched_and_unpatched_over_two_sets_is_warned_of() {
+        let text = "See the log below. First set is unpatched, second set is the\npatched kernel.\n\n\
+                    DEV=/dev/vdc\nThroughput 1\n\n-----\n\nDEV=/dev/vdc\nThroughput 2\n";
+        let p = labelled(text, &[5, 10]);
+        assert!(p.notes.iter().any(|(n, m)| *n == 1 && m.contains("with and without a change")), "{:?}", p.notes);
     }
 
     #[test]
