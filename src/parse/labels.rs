@@ -3371,6 +3371,9 @@ fn identities<'a>(
     // 13) is the table's caption: it heads nothing past the table (the
     // tuned run below was labelled `Описание значений в отчете / …`).
     let mut caption: Option<usize> = None;
+    // The label line (`label_at`) under which a read line at its own quote
+    // depth was seen (0: none).
+    let mut label_read_at = 0;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -3386,6 +3389,34 @@ fn identities<'a>(
         }
         if n == item_intro {
             continue;
+        }
+        // A mail's quoted heading labels the quoted runs under it, not the
+        // replier's own below the quote: Glauber Costa's `> With the patch`
+        // over his quoted netperf table (LKML 2011-09) labelled Rick
+        // Jones's unquoted runs under his reply. A read line at a shallower
+        // depth than the label line, once the label has labelled a read
+        // line at its own depth, ends the label (and the headings, scene
+        // and group deeper than it). A quoted label over runs whose quote
+        // markers were lost in the pasting (`> > -vanilla: 2h32:55` over
+        // GNU time's unquoted lines) labels nothing at its depth first and
+        // still labels them.
+        if read[n] && label_at > 0 {
+            let depth = input.quote_depth(i);
+            let label_depth = input.quote_depth(label_at - 1);
+            if depth == label_depth {
+                label_read_at = label_at;
+            } else if depth < label_depth && label_read_at == label_at {
+                let deeper = |at: usize| at > 0 && input.quote_depth(at - 1) > depth;
+                label = None;
+                label_at = 0;
+                word = None;
+                scene = None;
+                if deeper(outer_from) {
+                    outer = None;
+                    outer_from = 0;
+                }
+                headings.retain(|h| !deeper(h.2));
+            }
         }
         let starts_paragraph = i == 0 || trimmed[i - 1].is_empty();
         if starts_paragraph {
@@ -8275,6 +8306,28 @@ mod tests {
                     DEV=/dev/vdc\nThroughput 1\n\n-----\n\nDEV=/dev/vdc\nThroughput 2\n";
         let p = labelled(text, &[5, 10]);
         assert!(p.notes.iter().any(|(n, m)| *n == 1 && m.contains("with and without a change")), "{:?}", p.notes);
+    }
+
+    /// LKML 2011-09 (netperf TCP_RR): Glauber Costa's quoted `> With the
+    /// patch` over his quoted table labelled Rick Jones's own unquoted runs
+    /// below the quote. A quoted label over runs whose quote markers were
+    /// lost (`> > -vanilla: 2h32:55` over GNU time's lines) still labels them.
+    #[test]
+    fn a_quoted_label_does_not_label_the_repliers_runs_below_the_quote() {
+        let text = "> Without the patch\n>\n> Throughput 1\n>\n> With the patch\n>\n> Throughput 2\n\n\
+                    Here are mine, several in a row:\n\nThroughput 3\nThroughput 4\n";
+        let p = labelled(text, &[3, 7, 11, 12]);
+        let label = |line: usize| {
+            let s = p.samples.iter().find(|s| s.line == line).unwrap();
+            s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string())
+        };
+        assert_eq!(label(7).as_deref(), Some("With the patch"), "{:?}", p.samples);
+        assert_eq!(label(11), None, "{:?}", p.samples);
+        assert_eq!(label(12), None, "{:?}", p.samples);
+        let text = "> > before:\n\nThroughput 1\n\n> > after:\n\nThroughput 2\n";
+        let p = labelled(text, &[3, 7]);
+        let labels: Vec<_> = p.samples.iter().filter_map(|s| s.params.iter().find(|p| p.name == "label")).collect();
+        assert_eq!(labels.len(), 2, "{:?}", p.samples);
     }
 
     #[test]
