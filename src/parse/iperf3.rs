@@ -923,7 +923,10 @@ mod tests {
         assert!(f.samples.iter().all(|s| s.line == 3));
         assert!(f.samples.iter().any(|s| s.line == 3));
         assert!(f.notes.iter().any(|(n, m)| *n == 2 && m.contains("no sender/receiver")));
-        let other = text.replace("0.00-5.00  sec  59.6 MBytes   100 Mbits/sec  0.052 ms  0/42651 (0%)\n", "4.00-5.00  sec  11.9 MBytes   100 Mbits/sec  0.052 ms  0/8530 (0%)\n");
+        let other = text.replace(
+            "0.00-5.00  sec  59.6 MBytes   100 Mbits/sec  0.052 ms  0/42651 (0%)\n",
+            "4.00-5.00  sec  11.9 MBytes   100 Mbits/sec  0.052 ms  0/8530 (0%)\n",
+        );
         let f = Iperf3.parse(&Input::from_text(&other)).unwrap();
         assert!(!f.notes.iter().any(|(n, _)| *n == 2), "{:?}", f.notes);
     }

@@ -53,7 +53,9 @@
 //! change's name above the first copy only (`before:` / copy / copy), are
 //! warned of, naming the lines: a number is never averaged with another
 //! set-up's without a word. A kernel or heading above the first copy only
-//! (`6.1:` / copy / copy) heads both: they are its runs.
+//! (`6.1:` / copy / copy) heads both: they are its runs. A label a mail
+//! quotes (`> With the patch` over the quoted runs) labels none of the
+//! replier's own runs below the quote.
 //!
 //! A note pasted as Markdown heads its set-ups' labels with headings: `###
 //! ext4` over `before:` and `after:`, then `### xfs` over them again. A
@@ -2543,6 +2545,17 @@ fn warn_of_merged_copies<'a>(
             let written: Vec<&(usize, Vec<usize>)> = with_lone.iter().filter(|(_, lines)| !lines.is_empty()).collect();
             first_pair(&written)
         });
+        // Only the first copy has text of its own above it: the later
+        // copies' lines, if any, repeat lines of the first's (a script's
+        // `DEV=/dev/vdc` / `THREADS=16` echoed above each of Dave
+        // Chinner's two fs_mark sets, linux-xfs 2020). A sentence a mail
+        // wrapped there (`… First set is unpatched, second set is the` /
+        // `patched kernel.`) is read with the person's line below it: both
+        // sets were averaged without a word.
+        let first_alone = !written.is_empty()
+            && written[0].0 == members[0]
+            && written[1..].iter().all(|w| w.1.iter().all(|&m| written[0].1.iter().any(|&f| shape(f) == shape(m))));
+        let joined = |n: usize| format!("{} {}", text(n), text(n + 1));
         if let Some((a, b)) = differ {
             notes.push((
                 b,
@@ -2554,22 +2567,11 @@ fn warn_of_merged_copies<'a>(
                     text(b)
                 ),
             ));
-        } else if let Some(n) = (!written.is_empty()
-            && written[0].0 == members[0]
-            && written[1..].iter().all(|w| w.1.iter().all(|&m| written[0].1.iter().any(|&f| shape(f) == shape(m)))))
-            // The later copies may repeat lines of the first's (a script's
-            // `DEV=/dev/vdc` / `THREADS=16` echoed above each of Dave
-            // Chinner's two fs_mark sets): nothing new above them.
-            // A sentence a mail wrapped (`… First set is unpatched, second
-            // set is the` / `patched kernel.`, Dave Chinner's fs_mark log,
-            // linux-xfs 2020: both sets averaged without a word) is read
-            // with the person's line below it.
+        } else if let Some(n) = first_alone
             .then(|| {
                 let lines = &written[0].1;
                 lines.iter().copied().find(|&n| with_and_without(text(n))).or_else(|| {
-                    lines.iter().copied().find(|&n| {
-                        lines.contains(&(n + 1)) && with_and_without(&format!("{} {}", text(n), text(n + 1)))
-                    })
+                    lines.iter().copied().find(|&n| lines.contains(&(n + 1)) && with_and_without(&joined(n)))
                 })
             })
             .flatten()
