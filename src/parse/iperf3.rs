@@ -452,6 +452,16 @@ fn roleless_udp_summary(t: &str) -> bool {
     t.starts_with('[') && t.contains(" sec ") && t.contains(" ms ") && t.ends_with("%)")
 }
 
+/// A text line's stream id and interval (`[  5]   0.00-5.00  sec …` →
+/// `("5", "0.00-5.00")`), for telling two summary lines of one stream and
+/// interval; `None` for a line not so begun.
+fn stream_and_interval(t: &str) -> Option<(&str, &str)> {
+    let (id, rest) = t.strip_prefix('[')?.split_once(']')?;
+    let mut cells = rest.split_whitespace();
+    let interval = cells.next()?;
+    (cells.next() == Some("sec")).then_some((id.trim(), interval))
+}
+
 /// A bitrate `23.5` `Gbits/sec` in Mbits/sec, with the step it was
 /// printed to in Mbits/sec (100: [`crate::model::Sample::step`]; iperf3
 /// prints three significant digits, so `1.00 Gbits/sec` beside
@@ -622,6 +632,18 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         }
         if since_rule <= 3 && summary(t).is_none() && roleless_udp_summary(t) {
             out.notes.push((n, "an iperf3 UDP summary line with no sender/receiver (iperf3 3.0): not read".into()));
+        } else if summary(t).is_none()
+            && roleless_udp_summary(t)
+            && let Some(next) = input.lines.get(n).map(|l| l.trim()).filter(|l| summary(l).is_some())
+            && stream_and_interval(t).is_some_and(|a| stream_and_interval(next) == Some(a))
+        {
+            // The summary's `- - - -` rule left out (a cheat-sheet's
+            // trimmed UDP test: `[  5] 0.00-5.00 sec … 0/42651 (0%)` right
+            // above the same stream's and interval's `… receiver`): a
+            // summary line naming no side, passed over silently before.
+            let msg = "an iperf3 UDP summary line with no sender/receiver (iperf3 3.0's, or a poster's copy) above \
+                       the same stream's and interval's summary line below it: not read";
+            out.notes.push((n, msg.into()));
         }
         if let Some(cells) = summary(t) {
             block.push(read_line(n, t, cells)?);
@@ -886,6 +908,28 @@ mod tests {
         assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "streams" && p.value == "4")));
     }
     use super::*;
+
+    /// A cheat-sheet's UDP test with the summary's rule left out (wild35a
+    /// file 06, line 42): the line naming no side, right above the same
+    /// stream's and interval's `receiver` line, is noted, not read; the
+    /// `receiver` line is read. A server's per-second UDP line above a
+    /// summary of another interval is no summary and is not noted.
+    #[test]
+    fn a_roleless_udp_summary_above_its_receiver_line_is_noted() {
+        let text = "[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n\
+            [  5]   0.00-5.00  sec  59.6 MBytes   100 Mbits/sec  0.052 ms  0/42651 (0%)\n\
+            [  5]   0.00-5.00  sec  59.6 MBytes   100 Mbits/sec  0.052 ms  0/42651 (0%)  receiver\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        assert!(f.samples.iter().all(|s| s.line == 3));
+        assert!(f.samples.iter().any(|s| s.line == 3));
+        assert!(f.notes.iter().any(|(n, m)| *n == 2 && m.contains("no sender/receiver")));
+        let other = text.replace(
+            "0.00-5.00  sec  59.6 MBytes   100 Mbits/sec  0.052 ms  0/42651 (0%)\n",
+            "4.00-5.00  sec  11.9 MBytes   100 Mbits/sec  0.052 ms  0/8530 (0%)\n",
+        );
+        let f = Iperf3.parse(&Input::from_text(&other)).unwrap();
+        assert!(!f.notes.iter().any(|(n, _)| *n == 2), "{:?}", f.notes);
+    }
 
     /// attack25's ip/err.json, trimmed: iperf3 -J wrote its `end` sums of
     /// a test the server's end stopped, and `"error"` below them.

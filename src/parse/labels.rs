@@ -53,7 +53,9 @@
 //! change's name above the first copy only (`before:` / copy / copy), are
 //! warned of, naming the lines: a number is never averaged with another
 //! set-up's without a word. A kernel or heading above the first copy only
-//! (`6.1:` / copy / copy) heads both: they are its runs.
+//! (`6.1:` / copy / copy) heads both: they are its runs. A label a mail
+//! quotes (`> With the patch` over the quoted runs) labels none of the
+//! replier's own runs below the quote.
 //!
 //! A note pasted as Markdown heads its set-ups' labels with headings: `###
 //! ext4` over `before:` and `after:`, then `### xfs` over them again. A
@@ -2544,6 +2546,17 @@ fn warn_of_merged_copies<'a>(
             let written: Vec<&(usize, Vec<usize>)> = with_lone.iter().filter(|(_, lines)| !lines.is_empty()).collect();
             first_pair(&written)
         });
+        // Only the first copy has text of its own above it: the later
+        // copies' lines, if any, repeat lines of the first's (a script's
+        // `DEV=/dev/vdc` / `THREADS=16` echoed above each of Dave
+        // Chinner's two fs_mark sets, linux-xfs 2020). A sentence a mail
+        // wrapped there (`… First set is unpatched, second set is the` /
+        // `patched kernel.`) is read with the person's line below it: both
+        // sets were averaged without a word.
+        let first_alone = !written.is_empty()
+            && written[0].0 == members[0]
+            && written[1..].iter().all(|w| w.1.iter().all(|&m| written[0].1.iter().any(|&f| shape(f) == shape(m))));
+        let joined = |n: usize| format!("{} {}", text(n), text(n + 1));
         if let Some((a, b)) = differ {
             notes.push((
                 b,
@@ -2555,8 +2568,13 @@ fn warn_of_merged_copies<'a>(
                     text(b)
                 ),
             ));
-        } else if let Some(n) = (written.len() == 1 && written[0].0 == members[0])
-            .then(|| written[0].1.iter().copied().find(|&n| with_and_without(text(n))))
+        } else if let Some(n) = first_alone
+            .then(|| {
+                let lines = &written[0].1;
+                lines.iter().copied().find(|&n| with_and_without(text(n))).or_else(|| {
+                    lines.iter().copied().find(|&n| lines.contains(&(n + 1)) && with_and_without(&joined(n)))
+                })
+            })
             .flatten()
             .filter(|_| ids.iter().zip(copy_of).all(|(id, &c)| !members.contains(&c) || *id == Identity::default()))
             // Copies a label line names (`2.4.8:` / runs / `with the patch:`
@@ -3354,6 +3372,9 @@ fn identities<'a>(
     // 13) is the table's caption: it heads nothing past the table (the
     // tuned run below was labelled `Описание значений в отчете / …`).
     let mut caption: Option<usize> = None;
+    // The label line (`label_at`) under which a read line at its own quote
+    // depth was seen (0: none).
+    let mut label_read_at = 0;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -3369,6 +3390,34 @@ fn identities<'a>(
         }
         if n == item_intro {
             continue;
+        }
+        // A mail's quoted heading labels the quoted runs under it, not the
+        // replier's own below the quote: Glauber Costa's `> With the patch`
+        // over his quoted netperf table (LKML 2011-09) labelled Rick
+        // Jones's unquoted runs under his reply. A read line at a shallower
+        // depth than the label line, once the label has labelled a read
+        // line at its own depth, ends the label (and the headings, scene
+        // and group deeper than it). A quoted label over runs whose quote
+        // markers were lost in the pasting (`> > -vanilla: 2h32:55` over
+        // GNU time's unquoted lines) labels nothing at its depth first and
+        // still labels them.
+        if read[n] && label_at > 0 {
+            let depth = input.quote_depth(i);
+            let label_depth = input.quote_depth(label_at - 1);
+            if depth == label_depth {
+                label_read_at = label_at;
+            } else if depth < label_depth && label_read_at == label_at {
+                let deeper = |at: usize| at > 0 && input.quote_depth(at - 1) > depth;
+                label = None;
+                label_at = 0;
+                word = None;
+                scene = None;
+                if deeper(outer_from) {
+                    outer = None;
+                    outer_from = 0;
+                }
+                headings.retain(|h| !deeper(h.2));
+            }
         }
         let starts_paragraph = i == 0 || trimmed[i - 1].is_empty();
         if starts_paragraph {
@@ -8258,6 +8307,40 @@ mod tests {
         assert!(p.notes.iter().any(|(n, m)| *n == 1 && m.contains("with and without a change")), "{:?}", p.notes);
         assert!(with_and_without("numbers before and after the patch") && !with_and_without("with the patch"));
         assert!(!with_and_without("without_patch"));
+    }
+
+    /// Dave Chinner's fs_mark log (linux-xfs 2020): "First set is
+    /// unpatched, second set is the" / "patched kernel." wrapped over two
+    /// lines, the script's echoed variables above both sets: both sets
+    /// were averaged without a word.
+    #[test]
+    fn a_wrapped_sentence_of_patched_and_unpatched_over_two_sets_is_warned_of() {
+        let text = "See the log below. First set is unpatched, second set is the\npatched kernel.\n\n\
+                    DEV=/dev/vdc\nThroughput 1\n\n-----\n\nDEV=/dev/vdc\nThroughput 2\n";
+        let p = labelled(text, &[5, 10]);
+        assert!(p.notes.iter().any(|(n, m)| *n == 1 && m.contains("with and without a change")), "{:?}", p.notes);
+    }
+
+    /// LKML 2011-09 (netperf TCP_RR): Glauber Costa's quoted `> With the
+    /// patch` over his quoted table labelled Rick Jones's own unquoted runs
+    /// below the quote. A quoted label over runs whose quote markers were
+    /// lost (`> > -vanilla: 2h32:55` over GNU time's lines) still labels them.
+    #[test]
+    fn a_quoted_label_does_not_label_the_repliers_runs_below_the_quote() {
+        let text = "> Without the patch\n>\n> Throughput 1\n>\n> With the patch\n>\n> Throughput 2\n\n\
+                    Here are mine, several in a row:\n\nThroughput 3\nThroughput 4\n";
+        let p = labelled(text, &[3, 7, 11, 12]);
+        let label = |line: usize| {
+            let s = p.samples.iter().find(|s| s.line == line).unwrap();
+            s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string())
+        };
+        assert_eq!(label(7).as_deref(), Some("With the patch"), "{:?}", p.samples);
+        assert_eq!(label(11), None, "{:?}", p.samples);
+        assert_eq!(label(12), None, "{:?}", p.samples);
+        let text = "> > before:\n\nThroughput 1\n\n> > after:\n\nThroughput 2\n";
+        let p = labelled(text, &[3, 7]);
+        let labels: Vec<_> = p.samples.iter().filter_map(|s| s.params.iter().find(|p| p.name == "label")).collect();
+        assert_eq!(labels.len(), 2, "{:?}", p.samples);
     }
 
     #[test]
