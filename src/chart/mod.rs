@@ -806,7 +806,10 @@ mod tests {
         assert_eq!(k.param_headers, ["scale", "clients"]);
         assert!(k.rows.iter().all(|r| r.params.len() == 2) && k.rows[2].params == ["30", "4"]);
         assert_eq!(param_label(&k.param_headers, &k.rows[2].params), "scale 30, clients 4");
-        assert_eq!(crate::report::params_text(&t, &t.rows[2], &crate::report::grid::repeated_dirs(&t)), "scale 30, clients 4");
+        assert_eq!(
+            crate::report::params_text(&t, &t.rows[2], &crate::report::grid::repeated_dirs(&t)),
+            "scale 30, clients 4"
+        );
         let mut t3 = t.clone();
         t3.rows[0].params[2] = "ext4".into();
         assert!(crate::report::grid::repeated_dirs(&t3).is_empty());
