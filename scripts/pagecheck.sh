@@ -146,9 +146,12 @@ function measure(d, w) {
     }
   }
   // A table's first column sticks at the left while the rest scrolls under
-  // it: wider than two thirds of the window, it hides the figures.
+  // it: wider than two thirds of the window, it hides the figures. A
+  // first cell that does not stick (a phone's summary table gives the
+  // kernel's name a line of its own over its figures) hides nothing.
   const sticky = new Set();
   for (const cell of d.querySelectorAll(".table-wrap > table > * > tr > :first-child:not([colspan])")) {
+    if (cell.ownerDocument.defaultView.getComputedStyle(cell).position !== "sticky") continue;
     const cw = cell.getBoundingClientRect().width;
     if (cw > vw * 2 / 3 && !sticky.has(cell.closest("table"))) {
       sticky.add(cell.closest("table"));

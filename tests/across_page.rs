@@ -380,6 +380,41 @@ fn two_sections_of_one_benchmark_are_two_rows_named_by_their_section() {
     }
 }
 
+/// A section title longer than a short cell is a key in across.txt's
+/// `section` column, each key named once above the table, so that a row
+/// stays on one line ("pgbench read-only (select only)" took 3 lines of
+/// every row at 72 columns).
+#[test]
+fn long_section_titles_are_keys_in_the_text() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    let sections = "sections:\n  - title: \"dbench read-only (timed runs)\"\n    files: [\"*/read-only-*.log\"]\n  - title: \"warm-up\"\n    files: [\"*/warmup.log\"]\n";
+    for (class, timed, warm) in [
+        ("boxa", ["9.2929", "9.3515", "9.3822"], ["7.1015", "7.2031", "7.1507"]),
+        ("boxb", ["6.1", "6.2", "6.0"], ["5.1", "5.2", "5.0"]),
+    ] {
+        put(&c, &format!("{class}/machine.yaml"), format!("name: \"{class}\"\n{sections}"));
+        for i in 0..3 {
+            put(&c, &format!("{class}/6.1/{}/read-only-32.log", i + 1), dbench(timed[i]));
+            put(&c, &format!("{class}/6.1/{}/warmup.log", i + 1), dbench(warm[i]));
+        }
+    }
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
+    assert!(txt.contains("Sections: A = dbench read-only (timed runs); B = warm-up."), "{txt}");
+    let rows: Vec<&str> = txt.lines().filter(|l| l.starts_with("boxa ") || l.starts_with("boxb ")).collect();
+    assert_eq!(rows.len(), 4, "{txt}");
+    for (row, key) in rows.iter().zip(["A", "B", "A", "B"]) {
+        assert_eq!(row.split_whitespace().nth(1), Some(key), "{txt}");
+    }
+    assert!(!txt.contains("(timed\n") && txt.lines().all(|l| l.chars().count() <= 72), "{txt}");
+    // The Markdown and HTML pages keep the titles.
+    let md = std::fs::read_to_string(out.join("across.md")).expect("across.md");
+    assert!(md.contains("| boxa | dbench read-only (timed runs) |"), "{md}");
+}
+
 /// Parameter values in number order (clients 1, 4, 16), not as text
 /// (1, 16, 4: archive35 7).
 #[test]

@@ -65,7 +65,7 @@ fn a_page_too_wide_for_a_phone_fails() {
     std::fs::write(
         out.join("table.html"),
         "<!DOCTYPE html>\n<html><head><meta name=\"viewport\" content=\"width=device-width\"></head><body>\n\
-         <div class=\"table-wrap\" style=\"overflow-x:auto\"><table><tbody><tr><th style=\"white-space:nowrap\">\
+         <div class=\"table-wrap\" style=\"overflow-x:auto\"><table><tbody><tr><th style=\"white-space:nowrap;position:sticky;left:0\">\
          Quad Xeon, 3.75 GB, QLogic 2200 to RAID 5, a name far wider than a phone<td>52.405</tr></tbody></table></div>\n\
          </body></html>\n",
     )

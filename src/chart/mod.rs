@@ -582,19 +582,7 @@ pub fn scaling_param(table: &TableView) -> Option<usize> {
 pub const THREAD_LIKE: &[&str] =
     &["clients", "threads", "procs", "processes", "jobs", "numjobs", "tasks", "copies", "workers", "nproc", "cpus"];
 
-/// Whether parameter column `b` of `table` repeats column `a`: the same
-/// value in every row (a `dir` set-up named by the pgbench scale its runs
-/// used, `30/`, `300/`, beside `scale 30`, `scale 300`). Such a column is
-/// no dimension of its own: a scaling chart over `a` does not split its
-/// groups by it.
-pub fn repeats(table: &TableView, a: usize, b: usize) -> bool {
-    a != b
-        && !table.rows.is_empty()
-        && table.rows.iter().all(|r| {
-            let (x, y) = (r.params.get(a), r.params.get(b));
-            x == y && x.is_some_and(|v| !v.is_empty())
-        })
-}
+pub use crate::report::grid::repeats;
 
 /// The specs of one section's charts, in order (see the module docs):
 /// [`section_plan`]'s.
@@ -812,6 +800,20 @@ mod tests {
             r.params.remove(1);
         }
         assert_eq!(scaling_param(&t2), Some(0));
+        // Grids, charts and row labels leave such a `dir` out; a `dir`
+        // of its own (ext4, xfs) stays.
+        let k = crate::report::grid::keyed(&t);
+        assert_eq!(k.param_headers, ["scale", "clients"]);
+        assert!(k.rows.iter().all(|r| r.params.len() == 2) && k.rows[2].params == ["30", "4"]);
+        assert_eq!(param_label(&k.param_headers, &k.rows[2].params), "scale 30, clients 4");
+        assert_eq!(
+            crate::report::params_text(&t, &t.rows[2], &crate::report::grid::repeated_dirs(&t)),
+            "scale 30, clients 4"
+        );
+        let mut t3 = t.clone();
+        t3.rows[0].params[2] = "ext4".into();
+        assert!(crate::report::grid::repeated_dirs(&t3).is_empty());
+        assert_eq!(crate::report::grid::keyed(&t3).param_headers.len(), 3);
     }
 
     #[test]

@@ -85,6 +85,40 @@ pub fn markdown(page: &AcrossPage) -> String {
 /// class's directory name stands for it, the names said once above.
 const SHORT_NAME: usize = 20;
 
+/// The widest section title `across.txt` prints in a row's `section`
+/// cell; past it, every section of the table is a key (`A`, `B`, …), each
+/// named once above the table.
+const SHORT_SECTION: usize = 12;
+
+/// Where a `section` cell of `t` is wider than [`SHORT_SECTION`] (at most
+/// 26 sections): each row's section replaced by its key, `A`, `B`, … in
+/// row order, and the line naming them, "Sections: A = pgbench; B =
+/// pgbench read-only (select only)."; `None` (and `t` as it was)
+/// otherwise. "pgbench read-only (select only)" took 3 lines of every row
+/// at 72 columns.
+fn key_sections(t: &mut crate::report::TableView) -> Option<String> {
+    let i = t.param_headers.iter().position(|h| h == crate::report::across::SECTION_PARAM)?;
+    let mut titles: Vec<String> = Vec::new();
+    for v in t.rows.iter().filter_map(|r| r.params.get(i)).filter(|v| !v.is_empty()) {
+        if !titles.contains(v) {
+            titles.push(v.clone());
+        }
+    }
+    if titles.len() > 26 || !titles.iter().any(|v| v.width() > SHORT_SECTION) {
+        return None;
+    }
+    let keys: Vec<(String, char)> = titles.into_iter().zip('A'..='Z').collect();
+    for r in &mut t.rows {
+        if let Some(v) = r.params.get_mut(i)
+            && let Some((_, k)) = keys.iter().find(|(s, _)| s == v)
+        {
+            *v = k.to_string();
+        }
+    }
+    let named: Vec<String> = keys.iter().map(|(s, k)| format!("{k} = {s}")).collect();
+    Some(format!("Sections: {}.", named.join("; ")))
+}
+
 /// `across.txt`: the same as plaintext at `opts.width`, each section's
 /// table as `email.txt` draws one (pure ASCII with `opts.ascii`).
 pub fn text(page: &AcrossPage, opts: &TextOptions) -> String {
@@ -122,6 +156,7 @@ pub fn text(page: &AcrossPage, opts: &TextOptions) -> String {
         if let Some(slug) = s.table.baseline.as_deref().and_then(slug_of) {
             s.table.baseline = Some(slug);
         }
+        let section_key = key_sections(&mut s.table);
         if opts.ascii {
             super::ascii::ascii_section(&mut s);
         }
@@ -130,7 +165,12 @@ pub fn text(page: &AcrossPage, opts: &TextOptions) -> String {
         let title = if caption.is_empty() { s.title.clone() } else { format!("{} ({caption})", s.title) };
         let title = fill(&title);
         let rule = title.lines().map(unicode_width::UnicodeWidthStr::width).max().unwrap_or(0);
-        let mut body = format!("{title}\n{}\n{}", "-".repeat(rule), grid_text(&g));
+        let mut body = format!("{title}\n{}\n", "-".repeat(rule));
+        if let Some(k) = section_key {
+            let k = if opts.ascii { super::ascii::to_ascii(&k).into_owned() } else { k };
+            body.push_str(&format!("{}\n", fill(&k)));
+        }
+        body.push_str(&grid_text(&g));
         for note in [g.runs_note(), g.uncompared_note(), g.untimed_note()].into_iter().flatten() {
             body.push_str(&format!("\n{}", fill(&note)));
         }

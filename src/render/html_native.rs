@@ -873,13 +873,13 @@ fn compare_block(p: &mut Page, n: usize, b: &ComparisonBlock) {
     if b.mixed {
         p.raw(" (and other baselines, by section)");
     }
-    p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">");
+    p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">metric</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">");
     p.text(if b.mixed { "baseline" } else { &b.baseline }).raw("</th><th scope=\"col\" class=\"num\">").text(&b.kernel);
     p.raw("</th><th scope=\"col\" class=\"num\">difference</th>");
     p.raw(if b.tested { "<th scope=\"col\" class=\"num\">adjusted p</th></tr></thead>\n" } else { "</tr></thead>\n" });
     for g in &b.sections {
         p.raw("<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"");
-        p.raw(if b.tested { "7" } else { "6" }).raw("\"><a href=\"index.html#");
+        p.raw(if b.tested { "6" } else { "5" }).raw("\"><a href=\"index.html#");
         p.text(&g.section_id).raw("\">").text(&g.section).raw("</a>");
         if g.own_baseline {
             p.raw(" (vs ").text(&g.baseline).raw(")");
@@ -890,7 +890,10 @@ fn compare_block(p: &mut Page, n: usize, b: &ComparisonBlock) {
             if !r.unit.is_empty() {
                 p.raw(" <span class=\"unit\">").text(&r.unit).raw("</span>");
             }
-            p.raw("</td><td>").text(&r.params).raw("</td><td class=\"num\"><span class=\"delta ").text(r.class);
+            if !r.params.is_empty() {
+                p.raw(" <span class=\"params\">").text(&r.params).raw("</span>");
+            }
+            p.raw("</td><td class=\"num\"><span class=\"delta ").text(r.class);
             if r.mark == "*" {
                 p.raw(" significant");
             }

@@ -62,7 +62,7 @@ fn pages_nav(p: &mut Page, r: &RegressionsPage) {
 
 /// The table of regressions, one line each, its section linked.
 fn regression_table(p: &mut Page, m: &MachinePage, r: &RegressionsPage) {
-    p.raw("<div class=\"table-wrap\">\n<table class=\"regressions\">\n<thead><tr><th scope=\"col\">section</th><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"kernel\">");
+    p.raw("<div class=\"table-wrap\">\n<table class=\"regressions\">\n<thead><tr><th scope=\"col\">section</th><th scope=\"col\">metric</th><th scope=\"col\" class=\"kernel\">");
     p.text(&m.axis.one).raw("</th><th scope=\"col\" class=\"num\">value</th><th scope=\"col\" class=\"num\">baseline</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">adjusted p</th></tr></thead>\n<tbody>\n");
     for x in &r.regressions {
         p.raw("<tr><td><a href=\"index.html#").text(&x.section_id).raw("\">").text(&x.section);
@@ -70,7 +70,10 @@ fn regression_table(p: &mut Page, m: &MachinePage, r: &RegressionsPage) {
         if !x.unit.is_empty() {
             p.raw(" <span class=\"unit\">").text(&x.unit).raw("</span>");
         }
-        p.raw("</td><td>").text(&x.params).raw("</td><td class=\"kernel\">").text(&x.kernel);
+        if !x.params.is_empty() {
+            p.raw(" <span class=\"params\">").text(&x.params).raw("</span>");
+        }
+        p.raw("</td><td class=\"kernel\">").text(&x.kernel);
         super::html_native::flag(p, x.mark.as_ref());
         p.raw("</td><td class=\"num\">").text(&x.value).raw("</td><td class=\"num\">").text(&x.baseline_value);
         p.raw(" <span class=\"kernel\">(").text(&x.baseline);

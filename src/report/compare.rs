@@ -313,10 +313,18 @@ fn every_comparison_ref(m: &MachinePage) -> Vec<(usize, Vec<ComparisonRef>)> {
 }
 
 /// A row's parameters as text, each name before its value as the table's
-/// header reads: "procs 32, size 4k" (not "1 copies", "4k size").
-pub fn params_text(t: &TableView, r: &RowView) -> String {
-    let params: Vec<String> =
-        t.param_headers.iter().zip(&r.params).filter(|(_, v)| !v.is_empty()).map(|(h, v)| format!("{h} {v}")).collect();
+/// header reads: "procs 32, size 4k" (not "1 copies", "4k size"); a
+/// `dir` repeating another column is left out, as the grid leaves it
+/// ([`super::grid::repeated_dirs`] of `t`, found once per table: `repeated`).
+pub fn params_text(t: &TableView, r: &RowView, repeated: &[usize]) -> String {
+    let params: Vec<String> = t
+        .param_headers
+        .iter()
+        .zip(&r.params)
+        .enumerate()
+        .filter(|(i, (_, v))| !v.is_empty() && !repeated.contains(i))
+        .map(|(_, (h, v))| format!("{h} {v}"))
+        .collect();
     params.join(", ")
 }
 
@@ -348,12 +356,13 @@ fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> Compa
         .chunk_by(|a, b| a.section == b.section)
         .map(|refs| {
             let baseline = base_of(refs[0].section).to_string();
+            let repeated = super::grid::repeated_dirs(&m.sections[refs[0].section].table);
             ComparisonSection {
                 section: m.sections[refs[0].section].title.clone(),
                 section_id: m.sections[refs[0].section].id.clone(),
                 own_baseline: baseline != block_base,
                 baseline,
-                rows: refs.iter().filter_map(|x| comparison_row(m, x)).collect(),
+                rows: refs.iter().filter_map(|x| comparison_row(m, x, &repeated)).collect(),
             }
         })
         .collect();
@@ -445,7 +454,7 @@ pub fn ratio_text(g: f64) -> CompactString {
 }
 
 /// One comparison as text; `None` if either cell is missing.
-fn comparison_row(m: &MachinePage, x: &ComparisonRef) -> Option<ComparisonRow> {
+fn comparison_row(m: &MachinePage, x: &ComparisonRef, repeated: &[usize]) -> Option<ComparisonRow> {
     let s = &m.sections[x.section];
     let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
     let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { return None };
@@ -460,7 +469,7 @@ fn comparison_row(m: &MachinePage, x: &ComparisonRef) -> Option<ComparisonRow> {
     Some(ComparisonRow {
         metric: col.name.clone(),
         unit: col.unit.clone(),
-        params: params_text(&s.table, r),
+        params: params_text(&s.table, r, repeated),
         baseline: shown(br, bc),
         value: shown(r, c),
         delta: c.delta_text.clone().unwrap_or_default(),

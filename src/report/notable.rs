@@ -52,12 +52,16 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
             let (r, col) = (&s.table.rows[ri], &s.table.columns[ci]);
             let cell = r.cells[ci].as_ref();
             let base = s.table.baseline.as_deref().unwrap_or_default();
+            // A `dir` repeating another column ("scale 30, dir 30") is left out.
+            let repeated = super::grid::repeated_dirs(&s.table);
             let params: Vec<String> = s
                 .table
                 .param_headers
                 .iter()
                 .zip(&r.params)
-                .filter(|(_, v)| !v.is_empty())
+                .enumerate()
+                .filter(|(i, (_, v))| !v.is_empty() && !repeated.contains(i))
+                .map(|(_, hv)| hv)
                 // Each value after its name, as the charts' titles say
                 // them: a bare `dir` value among "1500 scale 16 clients"
                 // read as another parameter's (archive35 2: "scale 16

@@ -119,6 +119,7 @@ pub fn select(sections: &[SectionView]) -> Selection {
         for (bi, b) in t.rows.iter().enumerate().filter(|(_, b)| &b.kernel == base) {
             base_rows.entry(b.params.as_slice()).or_insert(bi);
         }
+        let repeated = super::grid::repeated_dirs(t);
         for (ri, ci, cmp) in significant_changes(t) {
             let (Some(pct), Some(p)) = (super::section::better_by(cmp, t.columns[ci].better), cmp.p_adjusted) else {
                 continue;
@@ -139,7 +140,7 @@ pub fn select(sections: &[SectionView]) -> Selection {
                 section_id: s.id.clone(),
                 metric: t.columns[ci].name.clone(),
                 unit: t.columns[ci].unit.clone(),
-                params: params_text(t, r),
+                params: params_text(t, r, &repeated),
                 kernel: r.kernel.clone(),
                 baseline: base.clone(),
                 value: cell.map(|c| c.text.clone()).unwrap_or_default(),

@@ -745,7 +745,9 @@ pub fn better_by(cmp: &crate::stats::Comparison, better: Better) -> Option<f64> 
 /// (`["blk size 4096"]`) and as (name, value) pairs. A set-up the file
 /// names gave ([`crate::site::FILE_PARAM`]: `file ext2` of
 /// `dbench-ext2-64.txt`) is no setting worth a word when every row has it:
-/// the section's files say it; it is left out of the text.
+/// the section's files say it; it is left out of the text, as is a set-up
+/// directory ([`crate::site::DIR_PARAM`]) whose name is another setting's
+/// value (`dir 30` beside `scale 30`).
 fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<String>, Vec<(String, String)>) {
     let mut fixed_params = Vec::new();
     let mut fixed_param_values = Vec::new();
@@ -754,9 +756,6 @@ fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<Strin
         while i < param_names.len() {
             let first = &rows[0].params[i];
             if !first.is_empty() && rows.iter().all(|r| &r.params[i] == first) {
-                if param_names[i] != crate::site::FILE_PARAM && param_names[i] != crate::site::FILE_PARAM_APART {
-                    fixed_params.push(format!("{} {}", param_names[i], first));
-                }
                 fixed_param_values.push((param_names[i].clone(), first.clone()));
                 param_names.remove(i);
                 for r in rows.iter_mut() {
@@ -765,6 +764,16 @@ fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<Strin
             } else {
                 i += 1;
             }
+        }
+    }
+    // A set-up directory named as another setting's value (`dir 30` of
+    // `scale 30`) says nothing twice: the other says it.
+    let is_dir = |n: &str| n == crate::site::DIR_PARAM || n == crate::site::DIR_PARAM_APART;
+    for (n, v) in &fixed_param_values {
+        let file = n == crate::site::FILE_PARAM || n == crate::site::FILE_PARAM_APART;
+        let repeated = is_dir(n) && fixed_param_values.iter().any(|(m, w)| !is_dir(m) && w == v);
+        if !file && !repeated {
+            fixed_params.push(format!("{n} {v}"));
         }
     }
     (fixed_params, fixed_param_values)

@@ -750,30 +750,71 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     best
 }
 
-/// `t` with each `set-up` cell showing its set-up's key
-/// ([`TableView::setup_keys`]: `A` where the set-up is a fio job's dozen
-/// options, named once in the note under the table); `t` itself where the
-/// set-ups fit their cells.
+/// `t` as its grids and charts show it: each `set-up` cell showing its
+/// set-up's key ([`TableView::setup_keys`]: `A` where the set-up is a fio
+/// job's dozen options, named once in the note under the table), and
+/// without a set-up directory column ([`crate::site::DIR_PARAM`]) that
+/// [`repeats`] another column in every row (pgbench's `dir` of `30/`,
+/// `2500/` beside `scale 30`, `scale 2500`: "scale 30, dir 30" said the
+/// scale twice). `t` itself where nothing changes. The rows stay as they
+/// are, in order; `data.json` and the CSV files keep every column.
 pub fn keyed(t: &TableView) -> Cow<'_, TableView> {
+    let mut out = Cow::Borrowed(t);
     let site_column = |h: &String| h == crate::site::SETUP_PARAM_APART;
-    let Some(i) = t
+    if let Some(i) = t
         .param_headers
         .iter()
         .position(site_column)
         .or_else(|| t.param_headers.iter().position(|h| h == crate::site::SETUP_PARAM))
         .filter(|_| !t.setup_keys.is_empty())
-    else {
-        return Cow::Borrowed(t);
-    };
-    let mut k = t.clone();
-    for r in &mut k.rows {
-        if let Some(v) = r.params.get_mut(i)
-            && let Some((_, key)) = t.setup_keys.iter().find(|(s, _)| s == v)
-        {
-            v.clone_from(key);
+    {
+        for r in &mut out.to_mut().rows {
+            if let Some(v) = r.params.get_mut(i)
+                && let Some((_, key)) = t.setup_keys.iter().find(|(s, _)| s == v)
+            {
+                v.clone_from(key);
+            }
         }
     }
-    Cow::Owned(k)
+    let repeated = repeated_dirs(t);
+    if !repeated.is_empty() {
+        let k = out.to_mut();
+        for &b in repeated.iter().rev() {
+            k.param_headers.remove(b);
+            for r in &mut k.rows {
+                if b < r.params.len() {
+                    r.params.remove(b);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The set-up directory columns of `t` ([`crate::site::DIR_PARAM`]) that
+/// [`repeat`](repeats) another, non-directory column in every row, by
+/// index: a grid, a chart and a row's label leave them out ([`keyed`]).
+pub fn repeated_dirs(t: &TableView) -> Vec<usize> {
+    let is_dir = |h: &str| h == crate::site::DIR_PARAM || h == crate::site::DIR_PARAM_APART;
+    let np = t.param_headers.len();
+    (0..np)
+        .filter(|&b| is_dir(&t.param_headers[b]))
+        .filter(|&b| (0..np).any(|a| !is_dir(&t.param_headers[a]) && repeats(t, a, b)))
+        .collect()
+}
+
+/// Whether parameter column `b` of `table` repeats column `a`: the same
+/// value in every row (a `dir` set-up named by the pgbench scale its runs
+/// used, `30/`, `300/`, beside `scale 30`, `scale 300`). Such a column is
+/// no dimension of its own: a scaling chart over `a` does not split its
+/// groups by it, and [`keyed`] leaves a set-up directory's out.
+pub fn repeats(table: &TableView, a: usize, b: usize) -> bool {
+    a != b
+        && !table.rows.is_empty()
+        && table.rows.iter().all(|r| {
+            let (x, y) = (r.params.get(a), r.params.get(b));
+            x == y && x.is_some_and(|v| !v.is_empty())
+        })
 }
 
 /// Lays out `t` in `shape`. The raw files behind the numbers are not
