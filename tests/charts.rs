@@ -330,7 +330,8 @@ fn scaling_and_strip_charts_have_a_copy_a_phone_shows_whole() {
     assert_eq!((charts[0].width, n.width), (960, 360));
     assert_eq!(n.file, "charts/narrow/tiobench-sequential-reads-scaling.svg");
     let t = texts(&n.svg);
-    for needle in ["threads", "MB/s, bigger is better", "1", "32", "2.4.17 (baseline)", "2.5.33-mm5", "Rate by threads"] {
+    for needle in ["threads", "MB/s, bigger is better", "1", "32", "2.4.17 (baseline)", "2.5.33-mm5", "Rate by threads"]
+    {
         assert!(t.iter().any(|x| x == needle), "{needle:?} missing from {t:?}");
     }
     // Small multiples: one a row.

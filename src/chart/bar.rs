@@ -191,12 +191,7 @@ fn layout(spec: &BarSpec, keys: &[(Key, String)]) -> Layout {
     let ncols_v = np.min(3);
     let plot_w_v = inner / ncols_v as i32 - 80;
     let cat_w = plot_w_v / nk.max(1);
-    let widest = spec
-        .kernels
-        .iter()
-        .map(|k| text_px(&ellipsize_middle(&clean(&k.name), NAME_CHARS), FONT_SMALL))
-        .max()
-        .unwrap_or(0);
+    let widest = widest_name(spec);
     if nk <= 12 && widest + 8 <= cat_w {
         let width = narrow_width(spec, keys, ncols_v as i32, widest);
         return Layout {
@@ -211,14 +206,9 @@ fn layout(spec: &BarSpec, keys: &[(Key, String)]) -> Layout {
         };
     }
     let ncols = if np == 1 { 1 } else { 2 };
-    let label_w = spec
-        .kernels
-        .iter()
-        .map(|k| text_px(&axis_name(k, NAME_CHARS), FONT_SMALL))
-        .max()
-        .unwrap_or(0)
-        .clamp(40, 330)
-        + 14;
+    let label_w =
+        spec.kernels.iter().map(|k| text_px(&axis_name(k, NAME_CHARS), FONT_SMALL)).max().unwrap_or(0).clamp(40, 330)
+            + 14;
     let row_h = if nk <= 20 { 24 } else { 19 };
     Layout {
         width: WIDTH as i32,
@@ -232,6 +222,12 @@ fn layout(spec: &BarSpec, keys: &[(Key, String)]) -> Layout {
     }
 }
 
+/// The widest kernel name under a vertical bar, in pixels: each name
+/// shortened in the middle to [`NAME_CHARS`], in the small font.
+fn widest_name(spec: &BarSpec) -> i32 {
+    spec.kernels.iter().map(|k| text_px(&ellipsize_middle(&clean(&k.name), NAME_CHARS), FONT_SMALL)).max().unwrap_or(0)
+}
+
 /// The layout of a chart's phone copy, [`NARROW`] wide: one panel a row;
 /// vertical bars when every kernel's name fits under its bar, else
 /// horizontal ones with their names, shortened in the middle, in at most
@@ -240,12 +236,7 @@ fn layout_narrow(spec: &BarSpec) -> Layout {
     let nk = spec.kernels.len() as i32;
     let inner = NARROW as i32 - 2 * MARGIN;
     let cat_w = (inner - 80) / nk.max(1);
-    let widest = spec
-        .kernels
-        .iter()
-        .map(|k| text_px(&ellipsize_middle(&clean(&k.name), NAME_CHARS), FONT_SMALL))
-        .max()
-        .unwrap_or(0);
+    let widest = widest_name(spec);
     if nk <= 12 && widest + 8 <= cat_w {
         return Layout {
             width: NARROW as i32,

@@ -153,7 +153,8 @@ pub fn render_at(spec: &RunsSpec, machine: &str, pal: &LanePalette, width: u32) 
     // The row labels' room: 260 px, or two fifths of a narrow chart.
     let label_max = 260.min(inner * 2 / 5);
     let chars = label_chars(label_max);
-    let label_w = spec.rows.iter().map(|r| text_px(&ellipsize_middle(&clean(r), chars), FONT_SMALL)).max().unwrap_or(40);
+    let label_w =
+        spec.rows.iter().map(|r| text_px(&ellipsize_middle(&clean(r), chars), FONT_SMALL)).max().unwrap_or(40);
     let label_w = label_w.clamp(40, label_max) + 12;
     let panel_h = HEADING_H + STRIP_H * spec.rows.len() as i32 + AXIS_H + 10;
     let (title, title_extra) = title_block(&head, width);

@@ -338,16 +338,7 @@ pub fn fmt_cell_value(mean: f64, decimals: usize, stddev: Option<f64>) -> Compac
         return fixed;
     }
     let exp = mean.abs().log10().floor() as i32;
-    let sig = match stddev.filter(|sd| *sd > 0.0 && sd.is_finite()) {
-        // Down to the spread's second significant digit.
-        Some(sd) => exp - (sd.log10().floor() as i32 - 1) + 1,
-        None => {
-            let short = format!("{:e}", mean.abs());
-            let mantissa = short.split('e').next().unwrap_or("");
-            mantissa.bytes().filter(u8::is_ascii_digit).count() as i32
-        }
-    }
-    .clamp(1, 7);
+    let sig = significant_digits(mean, stddev, 7);
     // The significant digits the fixed text shows.
     let shown = decimals as i32 + exp + 1;
     if shown >= sig {
@@ -369,8 +360,17 @@ pub const HUGE: f64 = 1e15;
 /// one those of the value's shortest form (at most 17, what a double
 /// holds): `1.2345678901234569e23`, `9.007199254740994e15`, `2.5e18`.
 fn fmt_huge(mean: f64, stddev: Option<f64>) -> CompactString {
+    let prec = (significant_digits(mean, stddev, 17) - 1) as usize;
+    CompactString::from(format!("{mean:.prec$e}"))
+}
+
+/// The significant digits a mean far from 1 is shown with in scientific
+/// notation: down to its spread's second significant digit (`stddev`
+/// above 0), or without one those of the value's shortest form; from 1 to
+/// `most`.
+fn significant_digits(mean: f64, stddev: Option<f64>, most: i32) -> i32 {
     let exp = mean.abs().log10().floor() as i32;
-    let sig = match stddev.filter(|sd| *sd > 0.0 && sd.is_finite()) {
+    match stddev.filter(|sd| *sd > 0.0 && sd.is_finite()) {
         Some(sd) => exp - (sd.log10().floor() as i32 - 1) + 1,
         None => {
             let short = format!("{:e}", mean.abs());
@@ -378,9 +378,7 @@ fn fmt_huge(mean: f64, stddev: Option<f64>) -> CompactString {
             mantissa.bytes().filter(u8::is_ascii_digit).count() as i32
         }
     }
-    .clamp(1, 17);
-    let prec = (sig - 1) as usize;
-    CompactString::from(format!("{mean:.prec$e}"))
+    .clamp(1, most)
 }
 
 /// Formats a standard deviation with two significant digits.
