@@ -23,7 +23,9 @@ pub(super) fn keep_apart_opposite_directions(results: &mut [ResultFile], diags: 
     type Key = (CompactString, CompactString, CompactString, CompactString);
     // A metric, and where it was first read each way (file index, line).
     type Both = (Key, (usize, usize), (usize, usize));
-    let mut seen: FxHashMap<Key, [Option<(usize, usize)>; 2]> = FxHashMap::default();
+    // Keyed by the names as the samples hold them (borrowed: no copy per
+    // sample); only a metric read both ways is copied out.
+    let mut seen: FxHashMap<(&str, &str, &str, &str), [Option<(usize, usize)>; 2]> = FxHashMap::default();
     for (ri, rf) in results.iter().enumerate() {
         for s in &rf.parsed.samples {
             let side = match s.metric.better {
@@ -31,16 +33,15 @@ pub(super) fn keep_apart_opposite_directions(results: &mut [ResultFile], diags: 
                 Better::Lower => 1,
                 Better::Neither => continue,
             };
-            let key =
-                (rf.parsed.benchmark.as_str().into(), s.group.clone(), s.metric.name.clone(), s.metric.unit.clone());
+            let key = (rf.parsed.benchmark.as_str(), s.group.as_str(), s.metric.name.as_str(), s.metric.unit.as_str());
             let at = seen.entry(key).or_default();
             at[side].get_or_insert((ri, s.line));
         }
     }
     let mut both: Vec<Both> = seen
         .into_iter()
-        .filter_map(|(k, at)| match at {
-            [Some(h), Some(l)] => Some((k, h, l)),
+        .filter_map(|((b, g, n, u), at)| match at {
+            [Some(h), Some(l)] => Some(((b.into(), g.into(), n.into(), u.into()), h, l)),
             _ => None,
         })
         .collect();
