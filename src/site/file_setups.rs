@@ -88,19 +88,13 @@ pub fn label_by_file_setups(
     for (_, files) in &benches {
         values.extend(setups_apart(results, files));
     }
-    let mut names: FxHashMap<String, &str> = FxHashMap::default();
-    for (i, _) in &values {
-        if let std::collections::hash_map::Entry::Vacant(e) = names.entry(results[*i].parsed.benchmark.clone()) {
-            let bench = e.key().clone();
-            e.insert(super::own_param_name(
-                results,
-                &bench,
-                (SETUP_PARAM, SETUP_PARAM_APART),
-                "the set-up its file shows",
-                diags,
-            ));
-        }
-    }
+    let names = super::own_param_names(
+        results,
+        values.iter().map(|(i, _)| *i),
+        (SETUP_PARAM, SETUP_PARAM_APART),
+        "the set-up its file shows",
+        diags,
+    );
     let mut sources: Vec<SetupSource> = Vec::new();
     // Each source's index by (benchmark, value): an archive of thousands
     // of files may show as many set-ups.

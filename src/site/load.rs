@@ -220,19 +220,13 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
             other_kernel_named(named, dir, &kernel_dirs).map(|other| (i, other.to_string()))
         })
         .collect();
-    let mut names: FxHashMap<String, &str> = FxHashMap::default();
-    for (i, _) in &apart {
-        if let std::collections::hash_map::Entry::Vacant(e) = names.entry(results[*i].parsed.benchmark.clone()) {
-            let bench = e.key().clone();
-            e.insert(super::own_param_name(
-                results,
-                &bench,
-                (BOOTED_PARAM, BOOTED_PARAM_APART),
-                "the kernel its file names",
-                diags,
-            ));
-        }
-    }
+    let names = super::own_param_names(
+        results,
+        apart.iter().map(|(i, _)| *i),
+        (BOOTED_PARAM, BOOTED_PARAM_APART),
+        "the kernel its file names",
+        diags,
+    );
     for (i, other) in apart {
         let rf = &mut results[i];
         let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { continue };

@@ -180,6 +180,27 @@ pub(crate) fn own_param_name<'a>(
     apart
 }
 
+/// [`own_param_name`] for each benchmark of the results at `indices`, asked
+/// once a benchmark: benchmark → the name its samples get the site's
+/// parameter under (`wanted`, or `apart` with a note).
+pub(crate) fn own_param_names<'a>(
+    results: &[ResultFile],
+    indices: impl IntoIterator<Item = usize>,
+    names: (&'a str, &'a str),
+    what: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> rustc_hash::FxHashMap<String, &'a str> {
+    let mut out: rustc_hash::FxHashMap<String, &'a str> = rustc_hash::FxHashMap::default();
+    for i in indices {
+        let bench = &results[i].parsed.benchmark;
+        if !out.contains_key(bench) {
+            let name = own_param_name(results, bench, names, what, diags);
+            out.insert(bench.clone(), name);
+        }
+    }
+    out
+}
+
 /// A machine class: one machine (or class of machines) and everything run on it.
 #[derive(Debug, Clone)]
 pub struct MachineClass {
