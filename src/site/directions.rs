@@ -25,7 +25,8 @@ pub(super) fn keep_apart_opposite_directions(results: &mut [ResultFile], diags: 
     type Both = (Key, (usize, usize), (usize, usize));
     // Keyed by the names as the samples hold them (borrowed: no copy per
     // sample); only a metric read both ways is copied out.
-    let mut seen: FxHashMap<(&str, &str, &str, &str), [Option<(usize, usize)>; 2]> = FxHashMap::default();
+    type Names<'a> = (&'a str, &'a str, &'a str, &'a str);
+    let mut seen: FxHashMap<Names, [Option<(usize, usize)>; 2]> = FxHashMap::default();
     for (ri, rf) in results.iter().enumerate() {
         for s in &rf.parsed.samples {
             let side = match s.metric.better {
