@@ -284,14 +284,20 @@ fn a_files_own_dir_parameter_keeps_set_up_directories_apart() {
         report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("`set-up dir`")).collect();
     assert_eq!(notes.len(), 1, "{:?}", report.diagnostics);
     let files = texts(&out);
+    assert_two_set_ups_apart(&files);
+    let data = &files["box/data.json"];
+    assert!(data.contains("\"set-up dir\"") && data.contains("\"same\""), "data.json keeps both parameters");
+}
+
+/// The class `box`'s CSV of two set-ups of two runs each on kernels 6.1
+/// and 6.2 (runs 100/102 and 200/202, each 50 more on 6.2): each set-up's
+/// mean of its own two runs, never the four averaged as runs of one.
+fn assert_two_set_ups_apart(files: &std::collections::BTreeMap<String, String>) {
     let csv: String = files.iter().filter(|(p, _)| p.starts_with("box/csv/")).map(|(_, t)| t.as_str()).collect();
-    // Each set-up's mean of its own two runs, never the four averaged.
     for mean in ["101", "201", "151", "251"] {
         assert!(csv.lines().any(|l| l.contains(&format!(",2,{mean},"))), "no n 2 mean {mean} in\n{csv}");
     }
     assert!(!csv.contains(",4,"), "set-ups averaged as runs:\n{csv}");
-    let data = &files["box/data.json"];
-    assert!(data.contains("\"set-up dir\"") && data.contains("\"same\""), "data.json keeps both parameters");
 }
 
 /// The same clash for the site's other parameters: a CSV column `file`
@@ -332,11 +338,7 @@ fn a_files_own_file_and_booted_parameters_keep_the_sites_apart() {
     assert_eq!(said("is named `set-up file`"), 1, "{:#?}", report.diagnostics);
     assert_eq!(said("is named `booted kernel`"), 1, "{:#?}", report.diagnostics);
     let files = texts(&out);
-    let csv: String = files.iter().filter(|(p, _)| p.starts_with("box/csv/")).map(|(_, t)| t.as_str()).collect();
-    for mean in ["101", "201", "151", "251"] {
-        assert!(csv.lines().any(|l| l.contains(&format!(",2,{mean},"))), "no n 2 mean {mean} in\n{csv}");
-    }
-    assert!(!csv.contains(",4,"), "set-ups averaged as runs:\n{csv}");
+    assert_two_set_ups_apart(&files);
     let data = &files["box/data.json"];
     assert!(data.contains("\"set-up file\"") && data.contains("\"booted kernel\""), "data.json keeps both parameters");
 }
