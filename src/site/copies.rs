@@ -502,8 +502,8 @@ fn warn_copied_across_kernels(results: &[ResultFile], warnings: &mut Vec<(usize,
                             samples.iter().map(|s| s.line).min(),
                             format!(
                                 "{}: its {} figures are those of {} (kernel {theirs}), figure for figure: the same \
-                                 output in two kernels' directories? Both are read as they are, so {kernel} is \
-                                 compared with {theirs}'s runs",
+                                 output in two kernels' directories? Both are read as they are: remove the copy from the directory \
+                                 of the kernel it did not run on",
                                 rf.parsed.benchmark,
                                 samples.len(),
                                 other.rel_path
