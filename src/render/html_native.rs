@@ -156,7 +156,7 @@ fn section(
         if charts && !s.chart_note.is_empty() {
             p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
         }
-        if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown) {
+        if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown && t.legend.is_some()) {
             legend(p, m, b, &[]);
             p.raw("\n");
         }

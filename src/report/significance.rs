@@ -132,9 +132,13 @@ pub fn page_legend(m: &super::MachinePage) -> Option<&str> {
 /// machine class (Welch's t-test); ~ tested, not significant; unmarked:
 /// not tested" (`over` names the family: [`CLASS`], `"this page"`). When
 /// no change could be tested (single runs), only the first part and why
-/// there are no marks.
+/// there are no marks. `None` as well when no cell of the table is
+/// compared (a class of one kernel: no `%` column to explain).
 pub fn legend(t: &TableView, over: &str) -> Option<String> {
     let base = t.baseline.as_ref()?;
+    if !t.rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.comparison.is_some()) {
+        return None;
+    }
     if t.tests == 0 {
         return Some(format!("% = change vs {base}, positive is better ({FACTORS}); {NO_TESTS}"));
     }
