@@ -347,6 +347,11 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
                 let what = if several {
                     let (a, b) = seg.lines;
                     format!("lines {a}-{b} ({} lines) skipped, the rest of the file is read", b + 1 - a.min(b))
+                } else if is_html_page(&input) {
+                    "file skipped: it is an HTML page, which benchsite does not read (the benchmark's text output \
+                     of the same run is what to keep); to silence this, add a glob for it (`*.html`) to `ignore:` in \
+                     machine.yaml or site.yaml"
+                        .to_string()
                 } else {
                     "file skipped".to_string()
                 };
@@ -634,6 +639,17 @@ fn warn_of_labels_naming_other_kernels(parsed: &ParsedFile, path: &Path, k: &str
     );
 }
 
+/// Whether `input` is an HTML page (its first non-blank line opens one:
+/// `<!DOCTYPE HTML …` or `<html>`, as UnixBench's `results/*.html`
+/// report beside its text report): a failed parse of it is no damaged
+/// result, and its warning says how to leave such files out.
+fn is_html_page(input: &parse::Input) -> bool {
+    input.lines.iter().map(|l| l.trim_start()).find(|l| !l.is_empty()).is_some_and(|l| {
+        let head: String = l.chars().take(14).collect::<String>().to_ascii_lowercase();
+        head.starts_with("<!doctype html") || head.starts_with("<html")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -669,5 +685,13 @@ mod tests {
         // A lone surrogate is replaced, with a warning.
         let bad = [0xFF, 0xFE, b'T', 0, 0x00, 0xD8, b'x', 0];
         assert!(parse_bytes(&bad, None).warnings.iter().any(|(_, w)| w.contains("UTF-16 with invalid")));
+    }
+
+    #[test]
+    fn an_html_page_is_said_to_be_one() {
+        let page = "\n<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01 Transitional//EN\">\n<html>\n";
+        assert!(super::is_html_page(&crate::parse::Input::from_bytes(page.as_bytes())));
+        let text = "   BYTE UNIX Benchmarks (Version 5.1.3)\n<html> in prose\n";
+        assert!(!super::is_html_page(&crate::parse::Input::from_bytes(text.as_bytes())));
     }
 }
