@@ -348,7 +348,8 @@ fn workfile(line: &str) -> Option<String> {
 
 /// The two tests OSDL STP sums up a re-aim-7 run by, as it names them
 /// before `Maximum Jobs per Minute`, and their `test` parameter.
-const STP_TESTS: [(&str, &str); 2] = [("Peak load Test:", "peak load"), ("Quick Convergence Test:", "quick convergence")];
+const STP_TESTS: [(&str, &str); 2] =
+    [("Peak load Test:", "peak load"), ("Quick Convergence Test:", "quick convergence")];
 
 /// The words STP prints between a test's name and its figure.
 const STP_METRIC: &str = "Maximum Jobs per Minute";
@@ -371,10 +372,7 @@ fn stp_parts(line: &str) -> Option<(&'static str, f64, u32, bool)> {
     let (figure, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let value = num::plain(figure)?;
     let count = after.trim().strip_prefix("(average of");
-    let runs = count
-        .and_then(|r| r.split_once("runs)"))
-        .and_then(|(n, _)| n.trim().parse().ok())
-        .unwrap_or(1);
+    let runs = count.and_then(|r| r.split_once("runs)")).and_then(|(n, _)| n.trim().parse().ok()).unwrap_or(1);
     let open = count.is_some_and(|r| !r.contains(')'));
     Some((test, value, runs, open))
 }

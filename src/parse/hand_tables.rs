@@ -795,7 +795,9 @@ mod tests {
             ),
             "{notes:?}"
         );
-        assert!(patched_kernel_word("2.4.17rmap11c") && !patched_kernel_word("2.4GHz") && !patched_kernel_word("2.4.18"));
+        assert!(
+            patched_kernel_word("2.4.17rmap11c") && !patched_kernel_word("2.4GHz") && !patched_kernel_word("2.4.18")
+        );
         let tabs = "dbench 192 processes\t\tAverage\t\tHigh\n2.5.68-mm2   \t203.79\t\t215.85\n\
                     2.5.68-mm2-dl\t198.72\t\t212.53\n";
         let notes = unread_tables(&Input::from_text(tabs), &[], &[]);

@@ -793,11 +793,8 @@ fn with_label(mut s: Sample, column: &str) -> Sample {
 fn names_the_benchmark(label: &str) -> bool {
     let t = label.trim_end_matches(':').trim();
     let lower = t.to_ascii_lowercase();
-    let t = ["(lower is better)", "(higher is better)"]
-        .iter()
-        .find_map(|d| lower.strip_suffix(d))
-        .unwrap_or(&lower)
-        .trim();
+    let t =
+        ["(lower is better)", "(higher is better)"].iter().find_map(|d| lower.strip_suffix(d)).unwrap_or(&lower).trim();
     let mut words = t.split_whitespace();
     let cpus = |w: &str| w.strip_suffix('x').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     words.next() == Some("kernbench") && words.all(cpus)
