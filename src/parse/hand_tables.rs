@@ -12,7 +12,12 @@
 //! so: a warning naming the table's lines and kernels, never a guess at
 //! its numbers. A table whose rows name no kernel (`dd500/ext2  - 9.14
 //! 2.33  19.03  2.50` under a heading line, two machines side by side) is
-//! named too, by its rows' labels.
+//! named too, by its rows' labels; so is one of figures only under the
+//! kernel it ran on (`2.6.4 http://khack.osdl.org/stp/290460/` over `#
+//! Processes | Ave Time(sec)` and `20 \t\t1.85`), by that kernel. Among
+//! rows naming kernels, a row naming a patched kernel no release names
+//! (`2.4.17rmap11c`) is the table's too: the warning covers the whole
+//! table and names every kernel in it.
 
 use super::Input;
 use super::num;
