@@ -52,8 +52,13 @@
 //! Minute 8491.96 (average of 3 runs)` and `Quick Convergence Test: …`),
 //! give `"Max Jobs per Minute"` with parameter `test` (`peak load`, `quick
 //! convergence`), a summary of the runs stated, and the `kernel:` line's
-//! release as kernel (any other name as `label`); a `reaim -w compute …`
-//! title above names the group.
+//! release as kernel (any other name as `label`), or the kernel of a
+//! `<kernel> <address>` line above (`2.6.4 http://khack.osdl.org/stp/290462/`);
+//! a `reaim -w compute …` title above names the group. A summary a mail
+//! wrapped (`Peak load Test: Maximum Jobs per Minute` / `8248.40 (average
+//! of 3 runs)`, `… Maximum Jobs per` / `Minute 7723.62 …`, `… (average of
+//! 3` / `runs)`) is rejoined with a note; one whose figure is on none of
+//! its lines is warned of, never dropped without a word.
 //!
 //! The group is the workload when the output names a workfile
 //! (`reaim -f …/workfile.new_dbase` → `"new_dbase"`), else `""`. AIM7's
@@ -164,7 +169,7 @@ impl BenchParser for Reaim {
             if line.trim_start().starts_with("Max Jobs per Minute") {
                 score = score.max(60);
             }
-            if stp_summary(line).is_some() {
+            if stp_summary(line).is_some() || stp_wrapped(&input.lines, i).is_some() {
                 score = score.max(90);
             }
         }
@@ -341,28 +346,78 @@ fn workfile(line: &str) -> Option<String> {
     (!name.is_empty()).then_some(name)
 }
 
+/// The two tests OSDL STP sums up a re-aim-7 run by, as it names them
+/// before `Maximum Jobs per Minute`, and their `test` parameter.
+const STP_TESTS: [(&str, &str); 2] =
+    [("Peak load Test:", "peak load"), ("Quick Convergence Test:", "quick convergence")];
+
+/// The words STP prints between a test's name and its figure.
+const STP_METRIC: &str = "Maximum Jobs per Minute";
+
 /// OSDL STP's summary of a re-aim-7 run (LKML 2004-2005 posts):
 /// `Peak load Test: Maximum Jobs per Minute 8491.96 (average of 3 runs)`
 /// or `Quick Convergence Test: …`: the test (`peak load`, `quick
 /// convergence`), the figure and the number of runs it averages (1 when
 /// not said).
 fn stp_summary(line: &str) -> Option<(&'static str, f64, u32)> {
+    stp_parts(line).map(|(test, value, runs, _)| (test, value, runs))
+}
+
+/// [`stp_summary`]'s parts, and whether the run count after the figure is
+/// begun and not ended (`… 8326.23 (average of 3`: a mail wrapped it).
+fn stp_parts(line: &str) -> Option<(&'static str, f64, u32, bool)> {
     let t = line.trim();
-    let (test, rest) = if let Some(r) = t.strip_prefix("Peak load Test:") {
-        ("peak load", r)
-    } else {
-        ("quick convergence", t.strip_prefix("Quick Convergence Test:")?)
-    };
-    let rest = rest.trim_start().strip_prefix("Maximum Jobs per Minute")?.trim();
+    let (test, rest) = STP_TESTS.iter().find_map(|(name, test)| t.strip_prefix(name).map(|r| (*test, r)))?;
+    let rest = rest.trim_start().strip_prefix(STP_METRIC)?.trim();
     let (figure, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let value = num::plain(figure)?;
-    let runs = after
-        .trim()
-        .strip_prefix("(average of ")
-        .and_then(|r| r.strip_suffix("runs)"))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or(1);
-    Some((test, value, runs))
+    let count = after.trim().strip_prefix("(average of");
+    let runs = count.and_then(|r| r.split_once("runs)")).and_then(|(n, _)| n.trim().parse().ok()).unwrap_or(1);
+    let open = count.is_some_and(|r| !r.contains(')'));
+    Some((test, value, runs, open))
+}
+
+/// Whether `t` starts an STP summary: a test's name (`Peak load Test:`),
+/// then nothing or the first words of `Maximum Jobs per Minute`, then
+/// anything (`Peak load Test: Maximum Jobs per` is one a mail wrapped).
+fn stp_start(t: &str) -> bool {
+    let t = t.trim();
+    let Some(rest) = STP_TESTS.iter().find_map(|(name, _)| t.strip_prefix(name)) else { return false };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let metric: Vec<&str> = STP_METRIC.split_whitespace().collect();
+    words.iter().zip(&metric).all(|(w, m)| w == m)
+}
+
+/// An STP summary a mail wrapped over two or three lines from `at`
+/// (0-based): `Peak load Test: Maximum Jobs per Minute` / `8248.40
+/// (average of 3 runs)`, `Quick Convergence Test: Maximum Jobs per` /
+/// `Minute 7723.62 (average of 3 runs)` (format=flowed, LKML 2004), `…
+/// 8326.23 (average of 3` / `runs)`: the summary rejoined, how many lines
+/// below `at` it took, and how many below `at` its figure is printed.
+/// `None` when line `at` holds it whole, starts none, or the lines below do
+/// not end it (a blank line, another summary).
+fn stp_wrapped(lines: &[String], at: usize) -> Option<(String, usize, usize)> {
+    let first = lines.get(at)?.trim();
+    if !stp_start(first) || stp_parts(first).is_some_and(|(.., open)| !open) {
+        return None;
+    }
+    let mut joined = first.to_string();
+    let mut figure_at = 0;
+    for k in 1..=2 {
+        let next = lines.get(at + k)?.trim();
+        if next.is_empty() || stp_start(next) {
+            return None;
+        }
+        if stp_parts(&joined).is_none() {
+            figure_at = k;
+        }
+        joined.push(' ');
+        joined.push_str(next);
+        if stp_parts(&joined).is_some_and(|(.., open)| !open) {
+            return Some((joined, k, figure_at));
+        }
+    }
+    None
 }
 
 /// The name on an STP `kernel: <name>` line (`kernel: patch-2.6.10-rc2`,
@@ -373,6 +428,20 @@ fn stp_kernel_line(t: &str) -> Option<&str> {
     let name = name.trim();
     let one = !name.is_empty() && !name.contains("  ") && !name.contains('\t');
     (head.eq_ignore_ascii_case("kernel") && one && !name.bytes().all(|b| b.is_ascii_digit())).then_some(name)
+}
+
+/// A kernel's name and the address of its results, alone on a line
+/// (`2.6.4-s http://khack.osdl.org/stp/290536/`: Con Kolivas' LKML posts
+/// of 2004 name each kernel so above its OSDL STP re-aim summaries, its
+/// kernbench blocks and its hackbench table): the kernel's name, a
+/// release (`2.6.4`, `2.6.8-rc2-mm2`) or `linux-`/`patch-` before one.
+/// The address is no label.
+pub(crate) fn kernel_over_url(t: &str) -> Option<&str> {
+    let mut words = t.split_whitespace();
+    let (name, url) = (words.next()?, words.next()?);
+    let bare = name.strip_prefix("patch-").or_else(|| name.strip_prefix("linux-")).unwrap_or(name);
+    let is_url = url.starts_with("http://") || url.starts_with("https://");
+    (words.next().is_none() && is_url && super::labels::is_kernel_name(bare)).then_some(name)
 }
 
 /// A title naming re-aim-7's workload above STP summaries: `reaim -w
@@ -420,7 +489,8 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
     // The decimals of each table cell read: (sample index, decimals).
     let mut decs: Vec<(usize, usize)> = Vec::new();
     // The set-up of OSDL STP's summary lines: the last `kernel: <name>`
-    // line above them (its plmid, `kernel: 3304`, is no name).
+    // line above them (its plmid, `kernel: 3304`, is no name), or the
+    // last `<kernel> <address>` line (`2.6.4 http://khack.osdl.org/…`).
     let mut stp_kernel: Option<String> = None;
     let mut i = 0usize;
     while i < lines.len() {
@@ -429,7 +499,7 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
         i += 1;
         let trimmed = line.trim();
 
-        if let Some(k) = stp_kernel_line(trimmed) {
+        if let Some(k) = stp_kernel_line(trimmed).or_else(|| kernel_over_url(trimmed)) {
             stp_kernel = Some(k.to_string());
             continue;
         }
@@ -438,18 +508,36 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             table = Table::None;
             continue;
         }
-        // `… (average of 3` / `runs)`: a mail wrapped the run count.
-        let wrapped = lines
-            .get(i)
-            .filter(|next| next.trim() == "runs)" && line.trim_end().ends_with(|c: char| c.is_ascii_digit()))
-            .map(|next| format!("{} {}", line.trim_end(), next.trim()))
-            .filter(|joined| stp_summary(joined).is_some_and(|(_, _, runs)| runs > 1));
-        if wrapped.is_some() {
-            out.notes.push((lineno, format!("run count wrapped onto line {}; rejoined", lineno + 1)));
-            i += 1;
+        // `… (average of 3` / `runs)`, `… Maximum Jobs per Minute` /
+        // `8248.40 (average of 3 runs)`: a mail wrapped the summary.
+        let wrapped = stp_wrapped(lines, i - 1);
+        // The summary's line is its figure's (`8248.40 (average of 3 runs)`
+        // under `Peak load Test: Maximum Jobs per Minute`).
+        let figure_line = lineno + wrapped.as_ref().map_or(0, |w| w.2);
+        if let Some((_, took, _)) = &wrapped {
+            let only_count = stp_summary(line).is_some();
+            let msg = if only_count {
+                format!("run count wrapped onto line {}; rejoined", lineno + took)
+            } else {
+                format!("OSDL STP summary wrapped over lines {lineno}-{}; rejoined", lineno + took)
+            };
+            out.notes.push((lineno, msg));
+            i += took;
+        }
+        let wrapped = wrapped.map(|(joined, ..)| joined);
+        if wrapped.is_none() && stp_start(trimmed) && stp_summary(line).is_none() {
+            out.notes.push((
+                lineno,
+                format!(
+                    "`{trimmed}` starts an OSDL STP re-aim summary, but its figure is neither on this line nor on \
+                     the lines below it: not read"
+                ),
+            ));
+            table = Table::None;
+            continue;
         }
         if let Some((test, value, runs)) = stp_summary(wrapped.as_deref().unwrap_or(line)) {
-            let mut s = Sample::new(Metric::new("Max Jobs per Minute", "jobs/min", Better::Higher), value, lineno)
+            let mut s = Sample::new(Metric::new("Max Jobs per Minute", "jobs/min", Better::Higher), value, figure_line)
                 .with_group(group.clone())
                 .with_param("test", test);
             if runs > 1 {
@@ -1087,6 +1175,38 @@ Max Jobs per Minute 204051.01\n";
         let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, n(&s.value))).collect();
         assert_eq!(runs, [(2, 3), (3, 3)]);
         assert!(f.notes.iter().any(|n| n.0 == 3 && n.1.contains("run count wrapped onto line 4")), "{:?}", f.notes);
+    }
+
+    /// wild36b file 09 (LKML 2004-08, format=flowed): the mail wrapped
+    /// STP's summaries before the figure and inside `Maximum Jobs per
+    /// Minute`; four of six figures were dropped without a word. Each is
+    /// read on its figure's line; a summary whose figure is nowhere is
+    /// warned of. wild36b file 10: `<kernel> <address>` names the kernel,
+    /// and the address is no label.
+    #[test]
+    fn an_stp_summary_wrapped_before_its_figure_is_rejoined() {
+        let text = "Peak load Test: Maximum Jobs per Minute \n8248.40 (average of 3 runs) \n\
+            Quick Convergence Test: Maximum Jobs per \nMinute 7723.62 (average of 3 runs) \n\
+            http://khack.osdl.org/stp/295657/ \n\n\
+            2.6.4-s http://khack.osdl.org/stp/290536/\n\
+            Peak load Test: Maximum Jobs per Minute 9492.30 (average of 3 runs)\n\
+            Quick Convergence Test: Maximum Jobs per Minute\n\n";
+        let input = Input::from_text(text);
+        assert_eq!(Reaim.detect(&input), 90);
+        let f = Reaim.parse(&input).unwrap();
+        let got: Vec<(usize, Option<&str>, f64, usize)> =
+            f.samples.iter().map(|s| (s.line, s.kernel.as_deref(), s.value.mean(), s.params.len())).collect();
+        assert_eq!(got, [(2, None, 8248.40, 1), (4, None, 7723.62, 1), (8, Some("2.6.4-s"), 9492.30, 1)]);
+        let notes: Vec<&(usize, String)> = f.notes.iter().collect();
+        assert!(notes.iter().any(|n| n.0 == 1 && n.1.contains("wrapped over lines 1-2; rejoined")), "{notes:?}");
+        assert!(notes.iter().any(|n| n.0 == 3 && n.1.contains("wrapped over lines 3-4; rejoined")), "{notes:?}");
+        assert!(notes.iter().any(|n| n.0 == 9 && n.1.contains("its figure is neither")), "{notes:?}");
+        assert!(!crate::parse::note_is_info(&notes.iter().find(|n| n.0 == 9).unwrap().1));
+        assert_eq!(kernel_over_url("2.6.4 http://khack.osdl.org/stp/290462/"), Some("2.6.4"));
+        assert_eq!(kernel_over_url("see http://khack.osdl.org/stp/290462/"), None);
+        assert_eq!(kernel_over_url("2.6.4 http://a/ and more"), None);
+        assert!(stp_start("Peak load Test:") && stp_start("Quick Convergence Test: Maximum Jobs"));
+        assert!(!stp_start("Peak load Test: was fine"));
     }
 
     #[test]

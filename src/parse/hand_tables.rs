@@ -12,7 +12,12 @@
 //! so: a warning naming the table's lines and kernels, never a guess at
 //! its numbers. A table whose rows name no kernel (`dd500/ext2  - 9.14
 //! 2.33  19.03  2.50` under a heading line, two machines side by side) is
-//! named too, by its rows' labels.
+//! named too, by its rows' labels; so is one of figures only under the
+//! kernel it ran on (`2.6.4 http://khack.osdl.org/stp/290460/` over `#
+//! Processes | Ave Time(sec)` and `20 \t\t1.85`), by that kernel. Among
+//! rows naming kernels, a row naming a patched kernel no release names
+//! (`2.4.17rmap11c`) is the table's too: the warning covers the whole
+//! table and names every kernel in it.
 
 use super::Input;
 use super::num;
@@ -191,6 +196,62 @@ fn title_of(above: &[&str]) -> Option<String> {
     (!sentence).then(|| first.to_string())
 }
 
+/// `text` with each run of TABs shown as two spaces (`dbench 192
+/// processes\t\tAverage\t\tHigh\t\tLow`, a title over columns): a warning
+/// shows no TAB, which a terminal or a page shows as anything.
+fn without_tabs(text: &str) -> String {
+    if !text.contains('\t') {
+        return text.to_string();
+    }
+    text.split('\t').map(str::trim).filter(|c| !c.is_empty()).collect::<Vec<_>>().join("  ")
+}
+
+/// A word that may name a kernel a person patched, in a table whose other
+/// rows name kernels: a release of three numbers or more with letters and
+/// figures glued to it (`2.4.17rmap11a`, `2.4.17rmap11c`: Rik van Riel's
+/// rmap patches, named so beside `2.4.18pre4aa1` in Randy Hron's dbench
+/// tables, LKML 2002; not `2.4GHz`, `1.5x`, `2.4.18`).
+fn patched_kernel_word(word: &str) -> bool {
+    let w = word.trim_end_matches(':');
+    let at = w.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(w.len());
+    let (version, rest) = w.split_at(at);
+    let numbers: Vec<&str> = version.split('.').collect();
+    numbers.len() >= 3
+        && numbers.iter().all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        && numbers[0].parse::<u32>().is_ok_and(|m| (1..=9).contains(&m))
+        && rest.starts_with(|c: char| c.is_ascii_alphabetic())
+        && rest.chars().all(|c| c.is_ascii_alphanumeric() || "-_.+~".contains(c))
+}
+
+/// A table under the kernel it ran on (wild36b file 10, LKML 2004:
+/// hackbench's means typed under `2.6.4 http://khack.osdl.org/stp/290460/`
+/// and `# Processes | Ave Time(sec)`, rows `20 \t\t1.85`, ten figures left
+/// out without a word): in the paragraph `lines[start..=end]`, a first
+/// line naming a kernel (alone, or before the address of its results),
+/// at most one heading line of no figure, then two rows or more, each of
+/// two figures or more and nothing else, to the paragraph's end. The
+/// kernel and the heading.
+fn table_under_kernel<'a>(
+    lines: &[&'a str],
+    start: usize,
+    end: usize,
+    known: &[&str],
+) -> Option<(&'a str, Option<&'a str>)> {
+    let first = lines[start];
+    let alone = !first.contains(char::is_whitespace) && kernel_word(first, known);
+    let kernel = super::aim7::kernel_over_url(first).or(alone.then_some(first.trim_end_matches(':')))?;
+    let row = |k: usize| {
+        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        words.len() >= 2 && words.iter().all(|w| figure(w))
+    };
+    let heading = (start < end && !row(start + 1)).then(|| lines[start + 1]);
+    if heading.is_some_and(|h| h.split_whitespace().any(figure)) {
+        return None;
+    }
+    let rows = start + 1 + usize::from(heading.is_some());
+    (end > rows && (rows..=end).all(row)).then_some((kernel, heading))
+}
+
 /// The warnings for the hand tables among `input`'s lines that no parser
 /// read (`read`: the lines a number was read from, ascending; `known`: the
 /// kernels the parsers read, to know `TEST8` for one): each block of
@@ -211,6 +272,9 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let mut labelled: Vec<(usize, usize, Vec<String>)> = Vec::new();
     // Each table of rows naming benchmarks found ([`benchmark_table`]).
     let mut benchmarks: Vec<(usize, usize, Vec<String>)> = Vec::new();
+    // The first line of the last table found under its kernel
+    // ([`table_under_kernel`]), which the next kernel's may go on.
+    let mut under_kernel: Option<usize> = None;
     let mut i = 0;
     while i < n {
         if lines[i].is_empty() {
@@ -265,15 +329,53 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 continue;
             }
         }
+        if let Some((kernel, heading)) = table_under_kernel(&lines, start, end, known) {
+            // The next kernel's table under the same heading (blank lines
+            // between): one block.
+            match tables.last_mut() {
+                Some(prev)
+                    if under_kernel == Some(prev.0)
+                        && (prev.1 + 1..start).all(|k| lines[k].is_empty())
+                        && prev.3.as_deref() == heading =>
+                {
+                    prev.1 = end;
+                    if !prev.2.iter().any(|k| k == kernel) {
+                        prev.2.push(kernel.to_string());
+                    }
+                }
+                _ => {
+                    under_kernel = Some(start);
+                    tables.push((start, end, vec![kernel.to_string()], heading.map(str::to_string), false));
+                }
+            }
+            continue;
+        }
         if let Some(found) = benchmark_table(&lines, start, end) {
             benchmarks.push(found);
             continue;
         }
-        let rows: Vec<(usize, &str)> = (start..=end)
-            .filter_map(|k| {
-                kernel_row(lines[k], known).or_else(|| bracketed_kernel_row(lines[k], known)).map(|name| (k, name))
-            })
-            .collect();
+        let rows_naming = |known: &[&str]| -> Vec<(usize, &str)> {
+            (start..=end)
+                .filter_map(|k| {
+                    kernel_row(lines[k], known).or_else(|| bracketed_kernel_row(lines[k], known)).map(|name| (k, name))
+                })
+                .collect()
+        };
+        let mut rows = rows_naming(known);
+        // Among rows naming kernels, a row naming a patched kernel
+        // (`2.4.17rmap11c`) is one of them: the warning named rows 26-31 of
+        // a table over 26-34, and no kernel posted twice (wild36b file 17).
+        if rows.len() >= 2 {
+            let patched: Vec<&str> = (start..=end)
+                .filter_map(|k| lines[k].split_whitespace().next())
+                .filter(|w| patched_kernel_word(w))
+                .map(|w| w.trim_end_matches(':'))
+                .collect();
+            if !patched.is_empty() {
+                let more: Vec<&str> = known.iter().copied().chain(patched).collect();
+                rows = rows_naming(&more);
+            }
+        }
         if rows.len() < 2 {
             if let Some((first, last, names, numbered)) = label_table(&lines, start, end, known) {
                 // The same table on after blank lines (`dbench1/…` rows, a
@@ -349,7 +451,7 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let mut out: Vec<(usize, String)> = tables
         .into_iter()
         .map(|(a, b, kernels, title, setups)| {
-            let under = title.map(|t| format!(" under `{t}`")).unwrap_or_default();
+            let under = title.map(|t| format!(" under `{}`", without_tabs(&t))).unwrap_or_default();
             let naming = if setups { "with a column per set-up" } else { "naming kernels" };
             (
                 a + 1,
@@ -665,6 +767,46 @@ mod tests {
         assert_eq!(setup_heading("\t\tVanilla\t\tPatched\t\tChange"), Some((vec!["Vanilla", "Patched"], None)));
         assert_eq!(setup_heading("before   after   %change"), Some((vec!["before", "after"], None)));
         assert_eq!(setup_heading("Change"), None);
+    }
+
+    /// wild36b file 10 (LKML 2004-03): hackbench's means typed under each
+    /// kernel's `<kernel> <address>` line, rows of figures only, were
+    /// neither read nor named; file 17 (LKML 2002-01): a dbench star-bar
+    /// table's rows naming rmap kernels (`2.4.17rmap11c`) were left out of
+    /// its range and kernels; file 16 (LKML 2003-04): a title's TABs.
+    #[test]
+    fn a_table_under_its_kernel_and_rows_of_patched_kernels_are_named() {
+        let text = "Hackbench 8x (lower is better)\n------------------------------\n\n\
+                    2.6.4 http://khack.osdl.org/stp/290460/\n# Processes | Ave Time(sec)\n20 \t\t1.85\n40 \t\t2.7742\n\n\
+                    2.6.4-s http://khack.osdl.org/stp/290542/\n# Processes | Ave Time(sec)\n20 \t\t1.8894\n40 \t\t2.6808\n";
+        let notes = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(
+            notes,
+            [(
+                4,
+                "lines 4-12: a table typed by hand naming kernels (2.6.4, 2.6.4-s) under `# Processes | Ave \
+                 Time(sec)` was not read (no parser reads this form)"
+                    .to_string()
+            )]
+        );
+        let bars = "dbench 64 processes\n2.4.18pre4aa1      ***** 25.2 MB/sec\n2.4.17rmap11a      *** 14.2 MB/sec\n\
+                    2.4.17rmap11a      *** 13.9 MB/sec\n2.4.17rmap12a      *** 13.7 MB/sec\n2.4.17rmap11c      ** 10.8 MB/sec\n";
+        let notes = unread_tables(&Input::from_text(bars), &[], &["2.4.17rmap12a"]);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].1.starts_with(
+                "lines 2-6: a table typed by hand naming kernels (2.4.18pre4aa1, 2.4.17rmap11a, 2.4.17rmap12a, \
+                 2.4.17rmap11c)"
+            ),
+            "{notes:?}"
+        );
+        assert!(
+            patched_kernel_word("2.4.17rmap11c") && !patched_kernel_word("2.4GHz") && !patched_kernel_word("2.4.18")
+        );
+        let tabs = "dbench 192 processes\t\tAverage\t\tHigh\n2.5.68-mm2   \t203.79\t\t215.85\n\
+                    2.5.68-mm2-dl\t198.72\t\t212.53\n";
+        let notes = unread_tables(&Input::from_text(tabs), &[], &[]);
+        assert!(notes[0].1.contains("under `dbench 192 processes  Average  High`"), "{notes:?}");
     }
 
     #[test]

@@ -71,7 +71,9 @@
 //! `2.6.3-rc2:` over runs in `2.6.3-rc3-mm1/`, did not see it), so that different set-ups are not taken for runs of one.
 //! A label that names the benchmark alone (`Kernbench:` underlined) is a
 //! heading, no set-up's label. A
-//! `Kernel:` line (any case) sets the kernel instead, and clears the
+//! `Kernel:` line (any case), or a kernel's name before the address of its
+//! results (`2.6.4 http://www.osdl.org/projects/kernbench/results/…`, the
+//! address no label), sets the kernel instead, and clears the
 //! label: its release where it names one (`kernel: patch-2.6.7-rc2`, as
 //! OSDL's STP reports print it, is 2.6.7-rc2), else the name as written
 //! (`kernel: staircase6.2`, a patched kernel STP named so). As a group,
@@ -784,9 +786,18 @@ fn with_label(mut s: Sample, column: &str) -> Sample {
 
 /// A label line that names the benchmark, not a set-up: `Kernbench:`
 /// underlined above a post's tables (the speculative page fault cover
-/// letters, 2018) is a heading, not one set-up of the two machines below.
+/// letters, 2018) is a heading, not one set-up of the two machines below;
+/// so is one with the machine's size and the direction after the name
+/// (`kernbench 16x (lower is better)` underlined over two kernels' blocks,
+/// LKML 2004).
 fn names_the_benchmark(label: &str) -> bool {
-    label.trim_end_matches(':').trim().eq_ignore_ascii_case("kernbench")
+    let t = label.trim_end_matches(':').trim();
+    let lower = t.to_ascii_lowercase();
+    let t =
+        ["(lower is better)", "(higher is better)"].iter().find_map(|d| lower.strip_suffix(d)).unwrap_or(&lower).trim();
+    let mut words = t.split_whitespace();
+    let cpus = |w: &str| w.strip_suffix('x').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    words.next() == Some("kernbench") && words.all(cpus)
 }
 
 #[cfg(test)]
@@ -983,6 +994,24 @@ User Time \t 4 (0.5)\t5 (0.5)\t6 (0.5)\n";
         let f = Kernbench.parse(&i).unwrap();
         let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (label(s), s.kernel.as_deref())).collect();
         assert_eq!(g, vec![("", Some("2.6.7-rc2")), ("", Some("staircase6.2")), ("", Some("crunchah6.3"))]);
+        // wild36b file 10 (LKML 2004-03): a kernel's name before the address
+        // of its results heads its blocks; the heading over both is none's label.
+        let i = Input::from_text(
+            "kernbench 16x (lower is better)\n-------------------------------\n\n\
+             2.6.4 http://www.osdl.org/projects/kernbench/results/results.2.6.4-domains\n\
+             Average Half Load Run:\nElapsed Time 112.084\nAverage Maximum Load Run:\nElapsed Time 80.926\n\n\
+             2.6.4-s http://www.osdl.org/projects/kernbench/results/results.2.6.4-s4.2\n\
+             Average Half Load -j 8 Run:\nElapsed Time 106.59\nAverage Maximal -j Load Run:\nElapsed Time 83.2134\n",
+        );
+        let f = Kernbench.parse(&i).unwrap();
+        let g: Vec<(usize, &str, Option<&str>)> =
+            f.samples.iter().map(|s| (s.line, label(s), s.kernel.as_deref())).collect();
+        assert_eq!(
+            g,
+            vec![(6, "", Some("2.6.4")), (8, "", Some("2.6.4")), (12, "", Some("2.6.4-s")), (14, "", Some("2.6.4-s"))]
+        );
+        assert!(names_the_benchmark("Kernbench:") && names_the_benchmark("kernbench 16x (lower is better)"));
+        assert!(!names_the_benchmark("kernbench on ext4") && !names_the_benchmark("kernbench 16x patched"));
     }
 
     /// STP's `Host:` lines: blocks of two machines keep a `host` each,

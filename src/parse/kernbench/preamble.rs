@@ -4,6 +4,7 @@
 
 use super::table::{column_names, header_name};
 use crate::parse::Input;
+use crate::parse::aim7::kernel_over_url;
 use crate::parse::labels::is_kernel_name;
 
 /// `Wed Aug 23 15:47:33 UTC 2017`: the `date` line kernbench prints before
@@ -127,7 +128,7 @@ pub(super) fn preamble_label(input: &Input, from: usize, to: usize) -> Option<St
     let mut found = None;
     for j in from..to {
         let t = lines[j].trim();
-        let text = if kernel_line(t).is_some() {
+        let text = if kernel_line(t).is_some() || kernel_over_url(t).is_some() {
             // A `Kernel:` line names the kernel, never the set-up.
             continue;
         } else if let Some(c) = t.strip_prefix("# ") {
@@ -219,7 +220,10 @@ pub(super) fn kernel_release(name: &str) -> Option<String> {
 }
 
 /// The name on the last `Kernel:` line between lines `from` and `to`
-/// (0-based).
+/// (0-based), or on a `<kernel> <address>` line (`2.6.4-s
+/// http://www.osdl.org/projects/kernbench/results/results.2.6.4-s4.2`,
+/// LKML 2004: two kernels' blocks under such lines were averaged as runs
+/// of one set-up, with no kernel).
 pub(super) fn last_kernel_line(input: &Input, from: usize, to: usize) -> Option<&str> {
-    input.lines[from..to].iter().rev().find_map(|l| kernel_line(l))
+    input.lines[from..to].iter().rev().find_map(|l| kernel_line(l).or_else(|| kernel_over_url(l.trim())))
 }
