@@ -222,6 +222,16 @@ impl BenchParser for UnixBench {
         let mut kernel: Option<String> = None;
         // Each report's machine (`System: orangepii96: GNU/Linux`).
         let mut hosts = super::varying::Starts::new();
+        // What the reports say of their machine and kernel build, each
+        // with its line: `System:`, `CPU N:`, `N CPUs in system`, and each
+        // report's (index of its first sample, release, `uname -v` build).
+        let mut host_lines: Vec<(usize, String)> = Vec::new();
+        let mut processors: Vec<(usize, usize, String)> = Vec::new();
+        // How many report banners were read (`BYTE UNIX Benchmarks`): the
+        // CPU lines of one report share it.
+        let mut reports = 0usize;
+        let mut cpus: Vec<(usize, u32)> = Vec::new();
+        let mut builds: Vec<(usize, usize, String, String)> = Vec::new();
         // Some(group) while inside an index table.
         let mut index: Option<&'static str> = None;
         let mut wrapped_notes = 0usize;
@@ -245,15 +255,20 @@ impl BenchParser for UnixBench {
             let trimmed = line.trim();
 
             if let Some(v) = version(line) {
+                reports += 1;
                 out.version.get_or_insert(v);
                 continue;
             }
             if let Some(k) = header_kernel(line) {
+                if let Some(b) = header_build(line) {
+                    builds.push((out.samples.len(), lineno, k.clone(), b));
+                }
                 kernel = Some(banner_over_header(lines, i - 1, &k, &mut out.notes).unwrap_or(k));
                 block = RawBlock::default();
                 continue;
             }
             if let Some(h) = header_host(line) {
+                host_lines.push((lineno, h.clone()));
                 hosts.push((out.samples.len(), h));
                 block = RawBlock::default();
                 continue;
@@ -271,7 +286,14 @@ impl BenchParser for UnixBench {
                 index = None;
                 continue;
             }
+            if let Some(model) = header_cpu(line) {
+                processors.push((lineno, reports, model));
+                continue;
+            }
             if let Some(c) = copies_of(line).or_else(|| run_copies(line)) {
+                if let Some(n) = cpus_in_system(line) {
+                    cpus.push((lineno, n));
+                }
                 block = RawBlock::default();
                 headless.get_or_insert(out.samples.len());
                 first_copies.get_or_insert((lineno, c.clone()));
@@ -390,7 +412,9 @@ impl BenchParser for UnixBench {
         }
         // Reports of two machines (`System: orangepii96`, `System:
         // bananapi`) on one kernel are no runs of one.
-        super::varying::tag_varying(&mut out, &hosts, "host");
+        super::varying::tag_varying(&mut out, &hosts, super::HOST_PARAM);
+        keep_builds_apart(&mut out, &builds);
+        out.identity = identity(&host_lines, &processors, &cpus, &builds);
         comparison_lines(input, &mut out);
         finish(out, wrapped_notes, first_wrapped)
     }
@@ -867,6 +891,114 @@ fn banner_over_header(lines: &[String], at: usize, uname: &str, notes: &mut Vec<
         ),
     ));
     None
+}
+
+/// The kernel build a 5.x report's header names, `uname -v`: `   OS:
+/// GNU/Linux -- 5.10.0+ -- #342 SMP Wed Sep 13 20:25:43 CST 2023` →
+/// `#342 SMP Wed Sep 13 20:25:43 CST 2023` (blanks in a row made one).
+/// `None` for other lines, or an empty third part.
+fn header_build(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("OS:")?;
+    let build = rest.split(" -- ").nth(2)?.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!build.is_empty()).then_some(build)
+}
+
+/// The processor model a 5.x report's header names for one CPU: `   CPU
+/// 0: Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz (2794.6 bogomips)` →
+/// `Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz`. `None` for other lines,
+/// and for a CPU line naming no model (`CPU 0:  (38.4 bogomips)`, as
+/// UnixBench prints a Raspberry Pi's).
+fn header_cpu(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("CPU ")?;
+    let (n, rest) = rest.split_once(':')?;
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rest = rest.trim();
+    let model = rest.strip_suffix("bogomips)")?.rsplit_once('(')?.0.trim();
+    (!model.is_empty()).then(|| model.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// `2 CPUs in system; running 1 parallel copy of tests` → `2`.
+fn cpus_in_system(line: &str) -> Option<u32> {
+    let (n, rest) = line.trim().split_once(' ')?;
+    rest.starts_with("CPUs in system")
+        .then(|| n.parse().ok())
+        .flatten()
+        .or_else(|| rest.starts_with("CPU in system").then(|| n.parse().ok()).flatten())
+}
+
+/// Gives the samples of each report whose release another report of the
+/// file names with another build (`#342 SMP Wed Sep 13 …` and `#370 SMP
+/// Thu Sep 14 …`, both `5.10.0+`: the kernel patched and rebuilt between
+/// runs) a [`crate::parse::KERNEL_BUILD_PARAM`] parameter, that build, and
+/// the file a note naming the `OS:` lines: two builds are no runs of one
+/// kernel. Reports of different releases are told apart by their kernel.
+fn keep_builds_apart(out: &mut ParsedFile, builds: &[(usize, usize, String, String)]) {
+    let apart = |release: &str| {
+        let mut of = builds.iter().filter(|b| b.2 == release).map(|b| b.3.as_str());
+        let first = of.next();
+        of.any(|b| Some(b) != first)
+    };
+    let mut said: Vec<&str> = Vec::new();
+    for (i, (start, _, release, build)) in builds.iter().enumerate() {
+        if !apart(release) {
+            continue;
+        }
+        let end = builds.get(i + 1).map_or(out.samples.len(), |b| b.0);
+        for s in out.samples.get_mut(*start..end).into_iter().flatten() {
+            *s = s.clone().with_param(super::KERNEL_BUILD_PARAM, build);
+        }
+        if !said.contains(&release.as_str()) {
+            said.push(release);
+            let each: Vec<String> =
+                builds.iter().filter(|b| b.2 == *release).map(|b| format!("line {} `{}`", b.1, b.3)).collect();
+            let first = builds.iter().find(|b| b.2 == *release).map_or(1, |b| b.1);
+            out.notes.push((
+                first,
+                format!(
+                    "the reports name kernel {release} in different builds ({}): their runs are kept apart by \
+                     a `{}` parameter, never averaged; if they are different kernels, give each a kernel \
+                     directory of its own",
+                    each.join(", "),
+                    super::KERNEL_BUILD_PARAM
+                ),
+            ));
+        }
+    }
+}
+
+/// The file's [`Identity`](crate::model::Identity): each fact every
+/// report of the file that prints it agrees on, at its first line; a fact
+/// two reports print differently is none (their runs are labelled
+/// instead: `host`, `kernel build`, `machine`). A report's processor is
+/// its CPUs' models in first appearance, joined by ` + ` (`ARM
+/// Cortex-A55 + ARM Cortex-A76`, a big.LITTLE board).
+fn identity(
+    hosts: &[(usize, String)],
+    processors: &[(usize, usize, String)],
+    cpus: &[(usize, u32)],
+    builds: &[(usize, usize, String, String)],
+) -> crate::model::Identity {
+    fn one<T: PartialEq + Clone>(facts: &[(usize, T)]) -> Option<(usize, T)> {
+        let first = facts.first()?;
+        facts.iter().all(|f| f.1 == first.1).then(|| first.clone())
+    }
+    // Each report's models, at its first CPU line.
+    let mut models: Vec<(usize, usize, String)> = Vec::new();
+    for (line, report, model) in processors {
+        match models.last_mut() {
+            Some(last) if last.1 == *report => {
+                if !last.2.split(" + ").any(|m| m == model) {
+                    last.2 = format!("{} + {model}", last.2);
+                }
+            }
+            _ => models.push((*line, *report, model.clone())),
+        }
+    }
+    let models: Vec<(usize, String)> = models.into_iter().map(|(line, _, m)| (line, m)).collect();
+    let builds: Vec<(usize, String)> = builds.iter().map(|b| (b.1, b.3.clone())).collect();
+    crate::model::Identity { host: one(hosts), processor: one(&models), cpus: one(cpus), build: one(&builds) }
 }
 
 /// The machine a 5.x report's header names: `System: orangepii96:

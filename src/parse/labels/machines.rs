@@ -12,8 +12,8 @@ use super::super::Input;
 use crate::model::{Param, ParsedFile};
 
 /// The name of the parameter that keeps apart the runs of different
-/// machines in one file.
-pub const MACHINE_PARAM: &str = "machine";
+/// machines in one file (and across files: `site::identities`).
+pub use crate::parse::identity::MACHINE_PARAM;
 
 /// Processor families a short line may name alone (`For Threadripper
 /// 1950X`, `On arm64 (Ampere Altra):`); one ending in `-` names a family by
@@ -120,6 +120,13 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
     names.sort_unstable();
     names.dedup();
     if names.len() < 2 {
+        // One processor over every run that sits under one: the file's
+        // (unless the parser read its own, UnixBench's `CPU 0:` lines).
+        if let ([(at, name, _), ..], None) = (machines.as_slice(), &parsed.identity.processor)
+            && machines.iter().map(|m| m.2.len()).sum::<usize>() == parsed.samples.len()
+        {
+            parsed.identity.processor = Some((*at, name.clone()));
+        }
         return 0;
     }
     let mut n = 0;
