@@ -1723,6 +1723,100 @@ System Benchmarks Index Score                                         792.3\n";
         assert_eq!(header_host("  System -- Linux access1 2.5.53 #5"), None);
     }
 
+    /// What a 5.x header says of the machine and the build: the build of
+    /// the `OS:` line (`uname -v`), each CPU's model (none where UnixBench
+    /// found none, as on a Raspberry Pi), and the CPU count.
+    #[test]
+    fn header_names_the_machine_and_the_build() {
+        assert_eq!(
+            header_build("   OS: GNU/Linux -- 5.10.0+ -- #342 SMP Wed Sep 13 20:25:43 CST 2023").as_deref(),
+            Some("#342 SMP Wed Sep 13 20:25:43 CST 2023")
+        );
+        assert_eq!(header_build("   OS: GNU/Linux -- 5.10.0+"), None);
+        assert_eq!(
+            header_cpu("   CPU 0: Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz (2794.6 bogomips)").as_deref(),
+            Some("Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz")
+        );
+        assert_eq!(
+            header_cpu("   CPU 15: 12th Gen Intel(R) Core(TM) i7-12700H (5376.0 bogomips)").as_deref(),
+            Some("12th Gen Intel(R) Core(TM) i7-12700H")
+        );
+        assert_eq!(header_cpu("   CPU 0:  (38.4 bogomips)"), None);
+        assert_eq!(header_cpu("CPU usage: 12 (3.0 bogomips)"), None);
+        assert_eq!(cpus_in_system("2 CPUs in system; running 1 parallel copy of tests"), Some(2));
+        assert_eq!(cpus_in_system("1 CPU in system; running 1 parallel copy of tests"), Some(1));
+        assert_eq!(cpus_in_system("running 2 parallel copies"), None);
+    }
+
+    /// A header, for the identity tests: host, build, CPU models (`CPU
+    /// N:` lines), CPU count, one Index Score.
+    fn report(host: &str, build: &str, cpus: &[&str], score: &str) -> String {
+        let mut s = format!(
+            "   BYTE UNIX Benchmarks (Version 5.1.3)\n\n   System: {host}: GNU/Linux\n   OS: GNU/Linux -- 5.10.0+ -- \
+             {build}\n"
+        );
+        for (i, c) in cpus.iter().enumerate() {
+            s.push_str(&format!("   CPU {i}: {c} (5376.0 bogomips)\n"));
+        }
+        s.push_str(&format!(
+            "\nBenchmark Run: Wed Sep 13 2023 20:40:49 - 21:08:50\n{} CPUs in system; running 1 parallel copy of \
+             tests\n\nSystem Benchmarks Index Score                                        {score}\n\n",
+            cpus.len()
+        ));
+        s
+    }
+
+    /// A file's identity is what all its reports say; SummerVibes'
+    /// i7-12700H reports (archive36) shortened to their header and score.
+    #[test]
+    fn a_files_identity_is_what_its_reports_agree_on() {
+        let one = report(
+            "ubuntu",
+            "#342 SMP Wed Sep 13 20:25:43 CST 2023",
+            &["12th Gen Intel(R) Core(TM) i7-12700H"; 2],
+            "2943.1",
+        );
+        let f = parse(&one).expect("parses");
+        assert_eq!(f.identity.host, Some((3, "ubuntu".into())));
+        assert_eq!(f.identity.build, Some((4, "#342 SMP Wed Sep 13 20:25:43 CST 2023".into())));
+        assert_eq!(f.identity.processor, Some((5, "12th Gen Intel(R) Core(TM) i7-12700H".into())));
+        assert_eq!(f.identity.cpus, Some((9, 2)));
+        // A big.LITTLE board's two models, one processor.
+        let big_little = report("mito", "#36 SMP", &["ARM Cortex-A55", "ARM Cortex-A76"], "1000.0");
+        let f = parse(&big_little).expect("parses");
+        assert_eq!(f.identity.processor.map(|p| p.1).as_deref(), Some("ARM Cortex-A55 + ARM Cortex-A76"));
+        // Two reports of two builds of one release, one file (13-01 and
+        // 14-03 concatenated): no build of the file; each report's runs
+        // get a `kernel build` parameter and the file a note.
+        let two = one.clone()
+            + &report(
+                "ubuntu",
+                "#370 SMP Thu Sep 14 21:50:59 CST 2023",
+                &["12th Gen Intel(R) Core(TM) i7-12700H"; 2],
+                "2935.0",
+            );
+        let f = parse(&two).expect("parses");
+        assert_eq!(f.identity.build, None);
+        assert_eq!(f.identity.host, Some((3, "ubuntu".into())));
+        let builds: Vec<(f64, &str)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let b = s.params.iter().find(|p| p.name == crate::parse::KERNEL_BUILD_PARAM).map(|p| p.value.as_str());
+                (s.value.mean(), b.unwrap_or_default())
+            })
+            .collect();
+        assert_eq!(
+            builds,
+            [(2943.1, "#342 SMP Wed Sep 13 20:25:43 CST 2023"), (2935.0, "#370 SMP Thu Sep 14 21:50:59 CST 2023")]
+        );
+        assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("in different builds")), "{:?}", f.notes);
+        // Two reports of one build: runs of one kernel, no parameter.
+        let f = parse(&(one.clone() + &one)).expect("parses");
+        assert!(f.samples.iter().all(|s| s.params.iter().all(|p| p.name == "copies")), "{:?}", f.samples);
+        assert!(f.identity.build.is_some());
+    }
+
     /// A signed or percent score is a change (KP Singh's LSM table, 2023:
     /// `System Benchmarks Index Score (Partial Only):  +3.4859` under
     /// `Delta(%): (+ is better)`): noted with its line, never a score.

@@ -170,6 +170,23 @@ fn cells_apart(results: &[ResultFile], files: &[usize], param: &str) -> Option<A
             }
         }
     }
+    // The files that feed those cells with the first file's value too
+    // (13-02 beside 13-01, both `#342`): named in the warning.
+    if let Some(apart) = &mut found {
+        for &i in files {
+            if apart.files.contains(&i) {
+                continue;
+            }
+            let feeds = results[i].parsed.samples.iter().any(|s| {
+                let cell: Cell = (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric);
+                counted.contains(&cell)
+            });
+            if feeds {
+                apart.files.push(i);
+            }
+        }
+        apart.files.sort_unstable();
+    }
     found
 }
 
