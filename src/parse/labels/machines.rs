@@ -195,4 +195,29 @@ mod tests {
         assert_eq!(p("The Xeon was faster than I thought it would be."), None);
         assert_eq!(p("Intel(R) rocks"), None);
     }
+
+    /// One processor named above every run is the file's identity
+    /// (`site::identities` compares it with other files'); two are the
+    /// runs' `machine` parameters, and the file names none.
+    #[test]
+    fn one_processor_above_every_run_is_the_files() {
+        use crate::model::{Better, Metric, Sample};
+        let run = |line: usize| Sample::new(Metric::new("Throughput", "MB/sec", Better::Higher), 1.0, line);
+        let input =
+            Input::from_text("On x86 (Intel Xeon Platinum 8269CY):\nThroughput 1 MB/sec\nThroughput 2 MB/sec\n");
+        let mut parsed = ParsedFile { samples: vec![run(2), run(3)], ..ParsedFile::default() };
+        assert_eq!(part_machines(&input, &mut parsed), 0);
+        assert_eq!(parsed.identity.processor, Some((1, "Intel Xeon Platinum 8269CY".to_string())));
+        // A run above the line: the processor is not every run's.
+        let input =
+            Input::from_text("Throughput 1 MB/sec\nOn x86 (Intel Xeon Platinum 8269CY):\nThroughput 2 MB/sec\n");
+        let mut parsed = ParsedFile { samples: vec![run(1), run(3)], ..ParsedFile::default() };
+        part_machines(&input, &mut parsed);
+        assert_eq!(parsed.identity.processor, None);
+        let input =
+            Input::from_text("For Threadripper 1950X\nThroughput 1 MB/sec\nFor Xeon E5-2620\nThroughput 2 MB/sec\n");
+        let mut parsed = ParsedFile { samples: vec![run(2), run(4)], ..ParsedFile::default() };
+        assert_eq!(part_machines(&input, &mut parsed), 2);
+        assert_eq!(parsed.identity.processor, None);
+    }
 }
