@@ -358,6 +358,50 @@ pub struct ParsedFile {
     /// 6.1's file, `dbench -D /mnt/xfs 16` in 6.2's).
     #[serde(default, skip_serializing_if = "FileSetup::is_unknown")]
     pub setup: FileSetup,
+    /// Which machine and which kernel build the file says every one of
+    /// its runs ran on ([`Identity`]): UnixBench's `System:` host, `CPU 0:`
+    /// processor, `N CPUs in system` and the `#342 SMP …` build of its
+    /// `OS:` line. A fact of the file, not a parameter: the site gives its
+    /// samples a `host`, `machine` or `kernel build` parameter only where
+    /// two files feeding one table cell say different ones
+    /// (`site::identities`).
+    #[serde(default, skip_serializing_if = "Identity::is_unknown")]
+    pub identity: Identity,
+}
+
+/// What a raw file says of the machine and the kernel build all its runs
+/// ran on, each fact with its 1-based line: read by the parser where the
+/// output prints it (UnixBench's report header, lmbench's Host column,
+/// kernbench's `Host:` lines) or by [`crate::parse::labels`] (a line
+/// naming the one processor above the runs). A fact the runs of the file
+/// do not share (two reports of two machines in one file) is `None` here:
+/// the one-file rules label those runs instead (`host`, `machine`). A
+/// fact the file does not print is unknown, never a difference.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Identity {
+    /// The machine's host name: `rpi5` of UnixBench's `   System: rpi5:
+    /// GNU/Linux`, lmbench's Host column, kernbench's `Host: stp8-002`.
+    pub host: Option<(usize, String)>,
+    /// The processor model as printed: `Intel(R) Core(TM)2 Duo CPU L7300 @
+    /// 1.40GHz` of UnixBench's `   CPU 0: Intel(R) Core(TM)2 Duo CPU L7300
+    /// @ 1.40GHz (2794.6 bogomips)`, or a line naming one processor above
+    /// the runs (`For Threadripper 1950X`).
+    pub processor: Option<(usize, String)>,
+    /// How many CPUs the system has: `2` of UnixBench's `2 CPUs in system;
+    /// running 1 parallel copy of tests`.
+    pub cpus: Option<(usize, u32)>,
+    /// The kernel's build string, `uname -v`: `#342 SMP Wed Sep 13 20:25:43
+    /// CST 2023` of UnixBench's `   OS: GNU/Linux -- 5.10.0+ -- #342 SMP Wed
+    /// Sep 13 20:25:43 CST 2023`. Two builds under one release (`5.10.0+`)
+    /// are two kernels a patch apart.
+    pub build: Option<(usize, String)>,
+}
+
+impl Identity {
+    /// True when the file says nothing of its machine or build.
+    pub fn is_unknown(&self) -> bool {
+        self.host.is_none() && self.processor.is_none() && self.cpus.is_none() && self.build.is_none()
+    }
 }
 
 /// What a raw file shows of the set-up all its runs share, each part with

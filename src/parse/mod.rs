@@ -31,6 +31,7 @@ pub mod fsmark;
 pub mod generic;
 pub mod hackbench;
 pub mod hand_tables;
+pub mod identity;
 pub mod input;
 pub mod instances;
 pub mod iperf3;
@@ -68,6 +69,7 @@ pub mod vm_scalability;
 pub mod will_it_scale;
 pub mod ycsb;
 
+pub use identity::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM};
 pub use input::Input;
 
 /// The most characters of the offending text a [`ParseError::Malformed`]

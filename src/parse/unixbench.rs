@@ -222,6 +222,16 @@ impl BenchParser for UnixBench {
         let mut kernel: Option<String> = None;
         // Each report's machine (`System: orangepii96: GNU/Linux`).
         let mut hosts = super::varying::Starts::new();
+        // What the reports say of their machine and kernel build, each
+        // with its line: `System:`, `CPU N:`, `N CPUs in system`, and each
+        // report's (index of its first sample, release, `uname -v` build).
+        let mut host_lines: Vec<(usize, String)> = Vec::new();
+        let mut processors: Vec<(usize, usize, String)> = Vec::new();
+        // How many report banners were read (`BYTE UNIX Benchmarks`): the
+        // CPU lines of one report share it.
+        let mut reports = 0usize;
+        let mut cpus: Vec<(usize, u32)> = Vec::new();
+        let mut builds: Vec<(usize, usize, String, String)> = Vec::new();
         // Some(group) while inside an index table.
         let mut index: Option<&'static str> = None;
         let mut wrapped_notes = 0usize;
@@ -245,15 +255,20 @@ impl BenchParser for UnixBench {
             let trimmed = line.trim();
 
             if let Some(v) = version(line) {
+                reports += 1;
                 out.version.get_or_insert(v);
                 continue;
             }
             if let Some(k) = header_kernel(line) {
+                if let Some(b) = header_build(line) {
+                    builds.push((out.samples.len(), lineno, k.clone(), b));
+                }
                 kernel = Some(banner_over_header(lines, i - 1, &k, &mut out.notes).unwrap_or(k));
                 block = RawBlock::default();
                 continue;
             }
             if let Some(h) = header_host(line) {
+                host_lines.push((lineno, h.clone()));
                 hosts.push((out.samples.len(), h));
                 block = RawBlock::default();
                 continue;
@@ -271,7 +286,14 @@ impl BenchParser for UnixBench {
                 index = None;
                 continue;
             }
+            if let Some(model) = header_cpu(line) {
+                processors.push((lineno, reports, model));
+                continue;
+            }
             if let Some(c) = copies_of(line).or_else(|| run_copies(line)) {
+                if let Some(n) = cpus_in_system(line) {
+                    cpus.push((lineno, n));
+                }
                 block = RawBlock::default();
                 headless.get_or_insert(out.samples.len());
                 first_copies.get_or_insert((lineno, c.clone()));
@@ -390,7 +412,9 @@ impl BenchParser for UnixBench {
         }
         // Reports of two machines (`System: orangepii96`, `System:
         // bananapi`) on one kernel are no runs of one.
-        super::varying::tag_varying(&mut out, &hosts, "host");
+        super::varying::tag_varying(&mut out, &hosts, super::HOST_PARAM);
+        keep_builds_apart(&mut out, &builds);
+        out.identity = identity(&host_lines, &processors, &cpus, &builds);
         comparison_lines(input, &mut out);
         finish(out, wrapped_notes, first_wrapped)
     }
@@ -867,6 +891,114 @@ fn banner_over_header(lines: &[String], at: usize, uname: &str, notes: &mut Vec<
         ),
     ));
     None
+}
+
+/// The kernel build a 5.x report's header names, `uname -v`: `   OS:
+/// GNU/Linux -- 5.10.0+ -- #342 SMP Wed Sep 13 20:25:43 CST 2023` →
+/// `#342 SMP Wed Sep 13 20:25:43 CST 2023` (blanks in a row made one).
+/// `None` for other lines, or an empty third part.
+fn header_build(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("OS:")?;
+    let build = rest.split(" -- ").nth(2)?.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!build.is_empty()).then_some(build)
+}
+
+/// The processor model a 5.x report's header names for one CPU: `   CPU
+/// 0: Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz (2794.6 bogomips)` →
+/// `Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz`. `None` for other lines,
+/// and for a CPU line naming no model (`CPU 0:  (38.4 bogomips)`, as
+/// UnixBench prints a Raspberry Pi's).
+fn header_cpu(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("CPU ")?;
+    let (n, rest) = rest.split_once(':')?;
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rest = rest.trim();
+    let model = rest.strip_suffix("bogomips)")?.rsplit_once('(')?.0.trim();
+    (!model.is_empty()).then(|| model.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// `2 CPUs in system; running 1 parallel copy of tests` → `2`.
+fn cpus_in_system(line: &str) -> Option<u32> {
+    let (n, rest) = line.trim().split_once(' ')?;
+    rest.starts_with("CPUs in system")
+        .then(|| n.parse().ok())
+        .flatten()
+        .or_else(|| rest.starts_with("CPU in system").then(|| n.parse().ok()).flatten())
+}
+
+/// Gives the samples of each report whose release another report of the
+/// file names with another build (`#342 SMP Wed Sep 13 …` and `#370 SMP
+/// Thu Sep 14 …`, both `5.10.0+`: the kernel patched and rebuilt between
+/// runs) a [`crate::parse::KERNEL_BUILD_PARAM`] parameter, that build, and
+/// the file a note naming the `OS:` lines: two builds are no runs of one
+/// kernel. Reports of different releases are told apart by their kernel.
+fn keep_builds_apart(out: &mut ParsedFile, builds: &[(usize, usize, String, String)]) {
+    let apart = |release: &str| {
+        let mut of = builds.iter().filter(|b| b.2 == release).map(|b| b.3.as_str());
+        let first = of.next();
+        of.any(|b| Some(b) != first)
+    };
+    let mut said: Vec<&str> = Vec::new();
+    for (i, (start, _, release, build)) in builds.iter().enumerate() {
+        if !apart(release) {
+            continue;
+        }
+        let end = builds.get(i + 1).map_or(out.samples.len(), |b| b.0);
+        for s in out.samples.get_mut(*start..end).into_iter().flatten() {
+            *s = s.clone().with_param(super::KERNEL_BUILD_PARAM, build);
+        }
+        if !said.contains(&release.as_str()) {
+            said.push(release);
+            let each: Vec<String> =
+                builds.iter().filter(|b| b.2 == *release).map(|b| format!("line {} `{}`", b.1, b.3)).collect();
+            let first = builds.iter().find(|b| b.2 == *release).map_or(1, |b| b.1);
+            out.notes.push((
+                first,
+                format!(
+                    "the reports name kernel {release} in different builds ({}): their runs are kept apart by \
+                     a `{}` parameter, never averaged; if they are different kernels, give each a kernel \
+                     directory of its own",
+                    each.join(", "),
+                    super::KERNEL_BUILD_PARAM
+                ),
+            ));
+        }
+    }
+}
+
+/// The file's [`Identity`](crate::model::Identity): each fact every
+/// report of the file that prints it agrees on, at its first line; a fact
+/// two reports print differently is none (their runs are labelled
+/// instead: `host`, `kernel build`, `machine`). A report's processor is
+/// its CPUs' models in first appearance, joined by ` + ` (`ARM
+/// Cortex-A55 + ARM Cortex-A76`, a big.LITTLE board).
+fn identity(
+    hosts: &[(usize, String)],
+    processors: &[(usize, usize, String)],
+    cpus: &[(usize, u32)],
+    builds: &[(usize, usize, String, String)],
+) -> crate::model::Identity {
+    fn one<T: PartialEq + Clone>(facts: &[(usize, T)]) -> Option<(usize, T)> {
+        let first = facts.first()?;
+        facts.iter().all(|f| f.1 == first.1).then(|| first.clone())
+    }
+    // Each report's models, at its first CPU line.
+    let mut models: Vec<(usize, usize, String)> = Vec::new();
+    for (line, report, model) in processors {
+        match models.last_mut() {
+            Some(last) if last.1 == *report => {
+                if !last.2.split(" + ").any(|m| m == model) {
+                    last.2 = format!("{} + {model}", last.2);
+                }
+            }
+            _ => models.push((*line, *report, model.clone())),
+        }
+    }
+    let models: Vec<(usize, String)> = models.into_iter().map(|(line, _, m)| (line, m)).collect();
+    let builds: Vec<(usize, String)> = builds.iter().map(|b| (b.1, b.3.clone())).collect();
+    crate::model::Identity { host: one(hosts), processor: one(&models), cpus: one(cpus), build: one(&builds) }
 }
 
 /// The machine a 5.x report's header names: `System: orangepii96:
@@ -1589,6 +1721,100 @@ System Benchmarks Index Score                                         792.3\n";
         assert_eq!(header_host("   System: lkp-csl-d02: GNU/Linux").as_deref(), Some("lkp-csl-d02"));
         assert_eq!(header_host("System: a b: GNU/Linux"), None);
         assert_eq!(header_host("  System -- Linux access1 2.5.53 #5"), None);
+    }
+
+    /// What a 5.x header says of the machine and the build: the build of
+    /// the `OS:` line (`uname -v`), each CPU's model (none where UnixBench
+    /// found none, as on a Raspberry Pi), and the CPU count.
+    #[test]
+    fn header_names_the_machine_and_the_build() {
+        assert_eq!(
+            header_build("   OS: GNU/Linux -- 5.10.0+ -- #342 SMP Wed Sep 13 20:25:43 CST 2023").as_deref(),
+            Some("#342 SMP Wed Sep 13 20:25:43 CST 2023")
+        );
+        assert_eq!(header_build("   OS: GNU/Linux -- 5.10.0+"), None);
+        assert_eq!(
+            header_cpu("   CPU 0: Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz (2794.6 bogomips)").as_deref(),
+            Some("Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz")
+        );
+        assert_eq!(
+            header_cpu("   CPU 15: 12th Gen Intel(R) Core(TM) i7-12700H (5376.0 bogomips)").as_deref(),
+            Some("12th Gen Intel(R) Core(TM) i7-12700H")
+        );
+        assert_eq!(header_cpu("   CPU 0:  (38.4 bogomips)"), None);
+        assert_eq!(header_cpu("CPU usage: 12 (3.0 bogomips)"), None);
+        assert_eq!(cpus_in_system("2 CPUs in system; running 1 parallel copy of tests"), Some(2));
+        assert_eq!(cpus_in_system("1 CPU in system; running 1 parallel copy of tests"), Some(1));
+        assert_eq!(cpus_in_system("running 2 parallel copies"), None);
+    }
+
+    /// A header, for the identity tests: host, build, CPU models (`CPU
+    /// N:` lines), CPU count, one Index Score.
+    fn report(host: &str, build: &str, cpus: &[&str], score: &str) -> String {
+        let mut s = format!(
+            "   BYTE UNIX Benchmarks (Version 5.1.3)\n\n   System: {host}: GNU/Linux\n   OS: GNU/Linux -- 5.10.0+ -- \
+             {build}\n"
+        );
+        for (i, c) in cpus.iter().enumerate() {
+            s.push_str(&format!("   CPU {i}: {c} (5376.0 bogomips)\n"));
+        }
+        s.push_str(&format!(
+            "\nBenchmark Run: Wed Sep 13 2023 20:40:49 - 21:08:50\n{} CPUs in system; running 1 parallel copy of \
+             tests\n\nSystem Benchmarks Index Score                                        {score}\n\n",
+            cpus.len()
+        ));
+        s
+    }
+
+    /// A file's identity is what all its reports say; SummerVibes'
+    /// i7-12700H reports (archive36) shortened to their header and score.
+    #[test]
+    fn a_files_identity_is_what_its_reports_agree_on() {
+        let one = report(
+            "ubuntu",
+            "#342 SMP Wed Sep 13 20:25:43 CST 2023",
+            &["12th Gen Intel(R) Core(TM) i7-12700H"; 2],
+            "2943.1",
+        );
+        let f = parse(&one).expect("parses");
+        assert_eq!(f.identity.host, Some((3, "ubuntu".into())));
+        assert_eq!(f.identity.build, Some((4, "#342 SMP Wed Sep 13 20:25:43 CST 2023".into())));
+        assert_eq!(f.identity.processor, Some((5, "12th Gen Intel(R) Core(TM) i7-12700H".into())));
+        assert_eq!(f.identity.cpus, Some((9, 2)));
+        // A big.LITTLE board's two models, one processor.
+        let big_little = report("mito", "#36 SMP", &["ARM Cortex-A55", "ARM Cortex-A76"], "1000.0");
+        let f = parse(&big_little).expect("parses");
+        assert_eq!(f.identity.processor.map(|p| p.1).as_deref(), Some("ARM Cortex-A55 + ARM Cortex-A76"));
+        // Two reports of two builds of one release, one file (13-01 and
+        // 14-03 concatenated): no build of the file; each report's runs
+        // get a `kernel build` parameter and the file a note.
+        let two = one.clone()
+            + &report(
+                "ubuntu",
+                "#370 SMP Thu Sep 14 21:50:59 CST 2023",
+                &["12th Gen Intel(R) Core(TM) i7-12700H"; 2],
+                "2935.0",
+            );
+        let f = parse(&two).expect("parses");
+        assert_eq!(f.identity.build, None);
+        assert_eq!(f.identity.host, Some((3, "ubuntu".into())));
+        let builds: Vec<(f64, &str)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let b = s.params.iter().find(|p| p.name == crate::parse::KERNEL_BUILD_PARAM).map(|p| p.value.as_str());
+                (s.value.mean(), b.unwrap_or_default())
+            })
+            .collect();
+        assert_eq!(
+            builds,
+            [(2943.1, "#342 SMP Wed Sep 13 20:25:43 CST 2023"), (2935.0, "#370 SMP Thu Sep 14 21:50:59 CST 2023")]
+        );
+        assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("in different builds")), "{:?}", f.notes);
+        // Two reports of one build: runs of one kernel, no parameter.
+        let f = parse(&(one.clone() + &one)).expect("parses");
+        assert!(f.samples.iter().all(|s| s.params.iter().all(|p| p.name == "copies")), "{:?}", f.samples);
+        assert!(f.identity.build.is_some());
     }
 
     /// A signed or percent score is a change (KP Singh's LSM table, 2023:

@@ -317,6 +317,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     super::setup_dirs::label_by_setup_dirs(&mut results, diags);
     super::setup_files::label_by_setup_files(&mut results, diags);
     let setups = super::file_setups::label_by_file_setups(&mut results, &yaml.config.same_setup, diags);
+    super::identities::keep_identities_apart(&mut results, diags);
     super::commits::unify_commit_ids(&mut results, diags);
     unify_label_case(&mut results);
     super::copies::drop_copied_runs(&mut results, diags);
@@ -350,6 +351,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         if yaml.config.baseline.is_none() {
             yaml.config.baseline = from_files.baseline(&yaml.path, diags);
         }
+        super::identities::warn_of_other_machines(&results, yaml.config.baseline.as_deref(), diags);
     } else {
         order_items(&mut kernels, &yaml.config.kernel_order);
     }

@@ -41,6 +41,11 @@
 //! * `file_setups`: set-ups two files of one benchmark show apart
 //!   (`dbench -D /mnt/ext4 16` in 6.1's file, `… /mnt/xfs 16` in 6.2's),
 //!   given a `set-up` parameter ([`SETUP_PARAM`], [`SetupSource`]);
+//! * `identities`: files of one table cell that name different hosts,
+//!   processors or kernel builds (UnixBench's `System:`, `CPU 0:`, `OS:`
+//!   lines), given the one-file rule's `host`, `machine` or `kernel build`
+//!   parameter, and kernels whose runs name another machine than the
+//!   baseline's, warned of;
 //! * `load`: [`load`] a whole site, or [`load_machine`] one machine class:
 //!   its kernels, their order, `runs:`.
 
@@ -52,6 +57,7 @@ mod directions;
 mod discover;
 pub mod env;
 mod file_setups;
+mod identities;
 mod label_kernels;
 mod list_keys;
 mod load;

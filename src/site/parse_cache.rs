@@ -400,6 +400,7 @@ struct EntryParsed {
     kernel_order: Vec<String>,
     untimed: Vec<crate::model::Untimed>,
     setup: crate::model::FileSetup,
+    identity: crate::model::Identity,
 }
 
 /// A [`Sample`] as stored: kernel and group (indices into `texts`), the
@@ -436,6 +437,7 @@ impl Entry {
                 kernel_order: p.kernel_order.clone(),
                 untimed: p.untimed.clone(),
                 setup: p.setup.clone(),
+                identity: p.identity.clone(),
             })
             .collect();
         Entry { parsed, warnings: o.warnings.clone() }
@@ -471,6 +473,7 @@ impl Entry {
                 kernel_order: p.kernel_order,
                 untimed: p.untimed,
                 setup: p.setup,
+                identity: p.identity,
             });
         }
         Some(FileOutcome { parsed, warnings: self.warnings })
@@ -611,6 +614,12 @@ mod tests {
                 commands: Some(vec![(2, "hdparm -W0 /dev/sda".into())]),
                 boot: None,
                 host: Some((1, "boxA".into())),
+            },
+            identity: crate::model::Identity {
+                host: Some((3, "rpi5".into())),
+                processor: Some((7, "Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz".into())),
+                cpus: Some((15, 2)),
+                build: Some((4, "#342 SMP Wed Sep 13 20:25:43 CST 2023".into())),
             },
         };
         FileOutcome { parsed: vec![parsed], warnings: vec![(Some(2), "a warning".into()), (None, "another".into())] }
@@ -778,6 +787,7 @@ mod tests {
                 kernel_order: Vec::new(),
                 untimed: Vec::new(),
                 setup: Default::default(),
+                identity: Default::default(),
             }],
             warnings: Vec::new(),
         };

@@ -587,6 +587,11 @@ impl<'a> Reader<'a> {
             }
         }
         if hosts.len() < 2 {
+            // One host is the file's identity (`site::identities`: another
+            // file's host in one table cell is another machine).
+            if let (Some(h), Some((at, _))) = (hosts.first(), self.host_lines.first()) {
+                self.out.identity.host = Some((*at, h.to_string()));
+            }
             for s in &mut self.out.samples {
                 s.params.retain(|p| p.name != "host");
             }

@@ -12,8 +12,8 @@ use super::super::Input;
 use crate::model::{Param, ParsedFile};
 
 /// The name of the parameter that keeps apart the runs of different
-/// machines in one file.
-pub const MACHINE_PARAM: &str = "machine";
+/// machines in one file (and across files: `site::identities`).
+pub use crate::parse::identity::MACHINE_PARAM;
 
 /// Processor families a short line may name alone (`For Threadripper
 /// 1950X`, `On arm64 (Ampere Altra):`); one ending in `-` names a family by
@@ -120,6 +120,13 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
     names.sort_unstable();
     names.dedup();
     if names.len() < 2 {
+        // One processor over every run that sits under one: the file's
+        // (unless the parser read its own, UnixBench's `CPU 0:` lines).
+        if let ([(at, name, _), ..], None) = (machines.as_slice(), &parsed.identity.processor)
+            && machines.iter().map(|m| m.2.len()).sum::<usize>() == parsed.samples.len()
+        {
+            parsed.identity.processor = Some((*at, name.clone()));
+        }
         return 0;
     }
     let mut n = 0;
@@ -187,5 +194,30 @@ mod tests {
         assert_eq!(p("stress-ng: info:  [9573] dispatching hogs: 24 cpu"), None);
         assert_eq!(p("The Xeon was faster than I thought it would be."), None);
         assert_eq!(p("Intel(R) rocks"), None);
+    }
+
+    /// One processor named above every run is the file's identity
+    /// (`site::identities` compares it with other files'); two are the
+    /// runs' `machine` parameters, and the file names none.
+    #[test]
+    fn one_processor_above_every_run_is_the_files() {
+        use crate::model::{Better, Metric, Sample};
+        let run = |line: usize| Sample::new(Metric::new("Throughput", "MB/sec", Better::Higher), 1.0, line);
+        let input =
+            Input::from_text("On x86 (Intel Xeon Platinum 8269CY):\nThroughput 1 MB/sec\nThroughput 2 MB/sec\n");
+        let mut parsed = ParsedFile { samples: vec![run(2), run(3)], ..ParsedFile::default() };
+        assert_eq!(part_machines(&input, &mut parsed), 0);
+        assert_eq!(parsed.identity.processor, Some((1, "Intel Xeon Platinum 8269CY".to_string())));
+        // A run above the line: the processor is not every run's.
+        let input =
+            Input::from_text("Throughput 1 MB/sec\nOn x86 (Intel Xeon Platinum 8269CY):\nThroughput 2 MB/sec\n");
+        let mut parsed = ParsedFile { samples: vec![run(1), run(3)], ..ParsedFile::default() };
+        part_machines(&input, &mut parsed);
+        assert_eq!(parsed.identity.processor, None);
+        let input =
+            Input::from_text("For Threadripper 1950X\nThroughput 1 MB/sec\nFor Xeon E5-2620\nThroughput 2 MB/sec\n");
+        let mut parsed = ParsedFile { samples: vec![run(2), run(4)], ..ParsedFile::default() };
+        assert_eq!(part_machines(&input, &mut parsed), 2);
+        assert_eq!(parsed.identity.processor, None);
     }
 }

@@ -605,6 +605,13 @@ fn read_rows(
 fn tag_hosts(out: &mut ParsedFile, hosts: &[(usize, String)]) {
     let distinct: std::collections::BTreeSet<&str> = hosts.iter().map(|(_, h)| h.as_str()).collect();
     if distinct.len() < 2 {
+        // One host is the file's identity (`site::identities`: another
+        // file's host in one table cell is another machine).
+        if let Some((k, h)) = hosts.first()
+            && let Some(s) = out.samples.get(*k)
+        {
+            out.identity.host = Some((s.line, h.clone()));
+        }
         return;
     }
     for (k, h) in hosts {

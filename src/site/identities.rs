@@ -1,0 +1,296 @@
+//! Runs of different machines or kernel builds in different files.
+//!
+//! Inside one file the parsers and labels keep apart runs under two hosts,
+//! processors or builds (`crate::parse::identity`). A fact every run of a
+//! file shares is the file's [`Identity`]; here the files of a class are
+//! compared by it:
+//!
+//! * [`keep_identities_apart`]: where two files of one benchmark feed one
+//!   table cell (one kernel, parameters, group and metric) and name
+//!   different hosts (UnixBench's `System: rpi5` and `System:
+//!   raspberrypi`), processors (`… L7300 @ 1.40GHz`, `… P8700 @ 2.53GHz`)
+//!   or kernel builds (`#342 SMP Wed Sep 13 …` and `#370 SMP Thu Sep 14
+//!   …`, both `5.10.0+`), every file of that benchmark that names the fact
+//!   gets the one-file rule's parameter (`host`, `machine`, `kernel
+//!   build`), so each machine's runs meet only its own, in every kernel,
+//!   and a warning names the files and the fact. archive36 (findings 1–3):
+//!   a Pi 5's and a Pi Zero 2 W's Index Scores were one cell, `655 ±539`,
+//!   three laptops' `605 ±247`, three builds of `5.10.0+` `2906 ±38`.
+//! * [`warn_of_other_machines`]: where a kernel's runs name processors
+//!   (or CPU counts) none of the baseline's runs name, its changes compare
+//!   two machines: a warning on that kernel's file, shown on the class
+//!   page and by `check`. Host names alone apart across kernels are a
+//!   note: a device renamed between installs (the Pi Zero 2 W's
+//!   `raspberrypi` and `rpi02w`) is still compared.
+//!
+//! Facts a file does not print are unknown, never a difference: such a
+//! file gets no parameter (where others differ it then meets neither).
+
+use super::ResultFile;
+use crate::diag::Diagnostic;
+use crate::model::{Identity, Metric, Param};
+use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM};
+use rustc_hash::FxHashMap;
+
+/// The facts compared, in the order they are given: a processor apart
+/// tells machines apart before their host names do (two laptops both
+/// called `archlinux`), and a build is compared among one machine's runs.
+const FACTS: [(&str, &str); 3] =
+    [(MACHINE_PARAM, "processors"), (HOST_PARAM, "hosts"), (KERNEL_BUILD_PARAM, "kernel builds")];
+
+/// The value and line of fact `param` ([`FACTS`]) in `id`.
+fn fact(id: &Identity, param: &str) -> Option<(usize, String)> {
+    match param {
+        MACHINE_PARAM => id.processor.clone(),
+        HOST_PARAM => id.host.clone(),
+        KERNEL_BUILD_PARAM => id.build.clone(),
+        _ => None,
+    }
+}
+
+/// One table cell: kernel, parameters, group and metric of a sample.
+type Cell<'a> = (&'a str, &'a [Param], &'a str, &'a Metric);
+
+/// Gives the samples of files whose identity facts differ from another
+/// file's in one table cell the one-file rule's parameter (module docs),
+/// each fact of [`FACTS`] in turn, and warns once per benchmark and fact
+/// with the files and values apart. A sample that carries the parameter
+/// already (the file's own runs told apart) keeps its own.
+pub fn keep_identities_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
+    // Most classes' files print no identity: nothing more is done.
+    if results.iter().all(|rf| rf.parsed.identity.is_unknown()) {
+        return;
+    }
+    let mut benches: Vec<String> = results.iter().map(|rf| rf.parsed.benchmark.clone()).collect();
+    benches.sort_unstable();
+    benches.dedup();
+    for bench in &benches {
+        for (param, what) in FACTS {
+            let files: Vec<usize> = (0..results.len())
+                .filter(|&i| {
+                    results[i].parsed.benchmark == *bench && fact(&results[i].parsed.identity, param).is_some()
+                })
+                .collect();
+            let Some(apart) = cells_apart(results, &files, param) else { continue };
+            for &i in &files {
+                let Some((_, value)) = fact(&results[i].parsed.identity, param) else { continue };
+                for s in &mut results[i].parsed.samples {
+                    if !s.params.iter().any(|p| p.name == param) {
+                        s.params.push(Param::new(param, &value));
+                    }
+                }
+            }
+            let unit = if apart.metric.unit.is_empty() { String::new() } else { format!(" ({})", apart.metric.unit) };
+            let more = match apart.cells {
+                1 => String::new(),
+                2 => " and 1 more cell alike".to_string(),
+                n => format!(" and {} more cells alike", n - 1),
+            };
+            // Each value with the first file naming it, in file order.
+            let mut each: Vec<(String, usize, usize, usize)> = Vec::new();
+            for &i in &apart.files {
+                let Some((line, value)) = fact(&results[i].parsed.identity, param) else { continue };
+                match each.iter_mut().find(|e| e.0 == value) {
+                    Some(e) => e.3 += 1,
+                    None => each.push((value, i, line, 0)),
+                }
+            }
+            let listed: Vec<String> = each
+                .iter()
+                .map(|(value, i, line, more)| {
+                    let more = match more {
+                        0 => String::new(),
+                        1 => " and 1 more file".to_string(),
+                        n => format!(" and {n} more files"),
+                    };
+                    format!("`{value}` ({} line {line}{more})", results[*i].rel_path)
+                })
+                .collect();
+            let (at, line) = each.get(1).map_or((apart.files[0], None), |e| (e.1, Some(e.2)));
+            let msg = format!(
+                "{bench}: files that feed one table cell ({}{unit} of kernel {}{more}) name different {what}: {}; \
+                 their runs are kept apart by a `{param}` parameter, never averaged as runs of one {}; a machine \
+                 class is one machine and a kernel one build: put each in a class (or kernel directory) of its own",
+                apart.metric.name,
+                apart.kernel,
+                listed.join(", "),
+                if param == KERNEL_BUILD_PARAM { "kernel" } else { "machine" },
+            );
+            diags.push(Diagnostic::warning(&results[at].path, line, msg));
+        }
+    }
+}
+
+/// The cells where files name fact `param` apart.
+struct Apart {
+    /// The files feeding such cells (indices into the results), in file
+    /// order.
+    files: Vec<usize>,
+    /// The first such cell's kernel and metric.
+    kernel: String,
+    metric: Metric,
+    /// How many cells are fed so.
+    cells: usize,
+}
+
+/// Where two of `files` (indices into `results`, one benchmark's, each
+/// naming fact `param`) feed one cell with different values of it;
+/// `None` where none do.
+fn cells_apart(results: &[ResultFile], files: &[usize], param: &str) -> Option<Apart> {
+    let values: Vec<String> =
+        files.iter().filter_map(|&i| fact(&results[i].parsed.identity, param).map(|f| f.1)).collect();
+    if values.iter().all(|v| *v == values[0]) {
+        return None;
+    }
+    let mut first: FxHashMap<Cell<'_>, (usize, &str)> = FxHashMap::default();
+    let mut found: Option<Apart> = None;
+    let mut counted: rustc_hash::FxHashSet<Cell<'_>> = rustc_hash::FxHashSet::default();
+    for (&i, value) in files.iter().zip(&values) {
+        for s in &results[i].parsed.samples {
+            if s.params.iter().any(|p| p.name == param) {
+                continue;
+            }
+            let cell: Cell = (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric);
+            let (fi, v) = *first.entry(cell).or_insert((i, value.as_str()));
+            if v != value {
+                let apart = found.get_or_insert_with(|| Apart {
+                    files: Vec::new(),
+                    kernel: cell.0.to_string(),
+                    metric: s.metric.clone(),
+                    cells: 0,
+                });
+                for f in [fi, i] {
+                    if !apart.files.contains(&f) {
+                        apart.files.push(f);
+                    }
+                }
+                if counted.insert(cell) {
+                    apart.cells += 1;
+                }
+            }
+        }
+    }
+    // The files that feed those cells with the first file's value too
+    // (13-02 beside 13-01, both `#342`): named in the warning.
+    if let Some(apart) = &mut found {
+        for &i in files {
+            if apart.files.contains(&i) {
+                continue;
+            }
+            let feeds = results[i].parsed.samples.iter().any(|s| {
+                let cell: Cell = (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric);
+                counted.contains(&cell)
+            });
+            if feeds {
+                apart.files.push(i);
+            }
+        }
+        apart.files.sort_unstable();
+    }
+    found
+}
+
+/// What the runs of one kernel name of their machine: each processor,
+/// CPU count and host, with the first file (index) and line naming it.
+#[derive(Default)]
+struct Named {
+    processors: Vec<(String, usize, usize)>,
+    cpus: Vec<(String, usize, usize)>,
+    hosts: Vec<(String, usize, usize)>,
+}
+
+impl Named {
+    fn add(list: &mut Vec<(String, usize, usize)>, value: String, file: usize, line: usize) {
+        if !list.iter().any(|(v, _, _)| *v == value) {
+            list.push((value, file, line));
+        }
+    }
+}
+
+/// Warns where a kernel's runs and the baseline's name different machines
+/// (module docs): processors none of the baseline's runs name (or, where
+/// either side names none, CPU counts), a warning on the kernel's first
+/// file naming one; host names alone apart, a note.
+pub fn warn_of_other_machines(results: &[ResultFile], baseline: Option<&str>, diags: &mut Vec<Diagnostic>) {
+    let Some(baseline) = baseline else { return };
+    if results.iter().all(|rf| rf.parsed.identity.is_unknown()) {
+        return;
+    }
+    let mut by_kernel: Vec<(String, Named)> = Vec::new();
+    for (i, rf) in results.iter().enumerate() {
+        let id = &rf.parsed.identity;
+        let mut kernels: Vec<&str> = rf.parsed.samples.iter().filter_map(|s| s.kernel.as_deref()).collect();
+        kernels.sort_unstable();
+        kernels.dedup();
+        for k in kernels {
+            let at = match by_kernel.iter().position(|(n, _)| n == k) {
+                Some(at) => at,
+                None => {
+                    by_kernel.push((k.to_string(), Named::default()));
+                    by_kernel.len() - 1
+                }
+            };
+            let named = &mut by_kernel[at].1;
+            if let Some((line, p)) = &id.processor {
+                Named::add(&mut named.processors, p.clone(), i, *line);
+            }
+            // The runs the file's own lines told apart by processor.
+            for s in rf.parsed.samples.iter().filter(|s| s.kernel.as_deref() == Some(k)) {
+                if let Some(p) = s.params.iter().find(|p| p.name == MACHINE_PARAM) {
+                    Named::add(&mut named.processors, p.value.to_string(), i, s.line);
+                }
+            }
+            if let Some((line, n)) = &id.cpus {
+                Named::add(&mut named.cpus, n.to_string(), i, *line);
+            }
+            if let Some((line, h)) = &id.host {
+                Named::add(&mut named.hosts, h.clone(), i, *line);
+            }
+        }
+    }
+    let Some(base) = by_kernel.iter().find(|(k, _)| k == baseline).map(|(_, n)| n) else { return };
+    let apart = |of: &[(String, usize, usize)], base: &[(String, usize, usize)]| {
+        !of.is_empty() && !base.is_empty() && of.iter().all(|(v, _, _)| base.iter().all(|(b, _, _)| b != v))
+    };
+    let list = |of: &[(String, usize, usize)], unit: &str| {
+        of.iter().map(|(v, _, _)| format!("{v}{unit}")).collect::<Vec<_>>().join(", ")
+    };
+    for (kernel, named) in by_kernel.iter().filter(|(k, _)| k != baseline) {
+        let (of, theirs, unit) = if apart(&named.processors, &base.processors) {
+            (&named.processors, &base.processors, "")
+        } else if (named.processors.is_empty() || base.processors.is_empty()) && apart(&named.cpus, &base.cpus) {
+            (&named.cpus, &base.cpus, " CPUs")
+        } else {
+            if apart(&named.hosts, &base.hosts) {
+                let (_, fi, line) = named.hosts[0];
+                let (_, bi, bline) = base.hosts[0];
+                diags.push(Diagnostic::note(
+                    &results[fi].path,
+                    Some(line),
+                    format!(
+                        "{kernel}'s runs name host {}, the baseline {baseline}'s {} ({} line {bline}): compared as one \
+                         machine renamed; if they are two machines, put each in a class of its own",
+                        list(&named.hosts, ""),
+                        list(&base.hosts, ""),
+                        results[bi].rel_path
+                    ),
+                ));
+            }
+            continue;
+        };
+        let (_, fi, line) = of[0];
+        let (_, bi, bline) = theirs[0];
+        diags.push(Diagnostic::warning(
+            &results[fi].path,
+            Some(line),
+            format!(
+                "{kernel}'s runs are from {}, the baseline {baseline}'s from {} ({} line {bline}): not the same \
+                 machine, so {kernel}'s changes against the baseline are two machines' difference, not two kernels'; \
+                 a machine class is one machine: put each machine's runs in a class of its own",
+                list(of, unit),
+                list(theirs, unit),
+                results[bi].rel_path
+            ),
+        ));
+    }
+}
