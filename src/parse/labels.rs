@@ -20,9 +20,11 @@
 //! in parentheses after its colon: `2.4.25:  (dual athlon MP 1.4GHz)`)
 //! becomes the samples' kernel (when the parser read none); any other becomes a parameter
 //! `label` (`label = before`), a row of its own in the tables. Samples of
-//! one key under one label (or none) are runs, as before; a parser that
-//! keeps identities itself (a `label` parameter, kernels it read)
-//! is left alone. A label line may carry the poster's aside of figures
+//! one key under one label (or none) are runs, as before. A `label` the
+//! parser set itself (bash-time's step caption `Repair`) is part of the
+//! key, and the set-up line above joins it, sample by sample: `Results
+//! with patch:` over a captioned step gives `with patch / Repair` (a
+//! kernel the parser read, likewise, `6.1-rc1 / before`). A label line may carry the poster's aside of figures
 //! before its colon (`Before this commit (average 25617 +- 0.16%):`); the
 //! label is the words before it. A command that changes the system's
 //! set-up (`ethtool -K eth0 tso off`, `echo … > /sys/…`, `sysctl -w`, SQL's
@@ -273,26 +275,23 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     if hashes.iter().all(|&h| keys.insert(h)) {
         return 0;
     }
+    // A `label` the parser set is part of its samples' key (bash-time's
+    // step caption `Repair`, the lines a dbench run printed above it): the
+    // labels below part only copies alike in it too, and a set-up line
+    // above them is joined to it ([`compose_label`]), sample by sample.
+    // Two guesses are left to such files' parsers: a shell loop's values
+    // counted out over the copies (the parser read what each iteration
+    // printed: uperf's `echo "Threads: ${th}, size: ${size}"`, where
+    // counting a loop of three nested ones gave the wrong sizes), and the
+    // warnings of numbers or command lines that differ above copies (the
+    // parser read those lines: `xfs pid 4402`).
+    let parser_labelled = parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label"));
     // `read[n]`: line n gave a number (index 0 and past the end: no).
     let mut read = vec![false; input.lines.len() + 2];
     for s in &parsed.samples {
         if let Some(r) = read.get_mut(s.line) {
             *r = true;
         }
-    }
-    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
-        // The parser's own labels are left alone; copies it left alike
-        // under different text (dbench's `Dbench run during MP3 playback:`
-        // labelled, two runs under two patch lists above it not) are still
-        // warned of.
-        let ids = vec![Identity::default(); parsed.samples.len()];
-        let found = copies(input, &parsed.samples, &hashes);
-        let mut own = OwnLines { read: &read, found: &found, quiet: None };
-        if let Some(m) = merged(&found, &hashes, &ids) {
-            let (b, s) = (&parsed.benchmark, &parsed.samples);
-            warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
-        }
-        return 0;
     }
     // Label lines right above one another, each labelling runs elsewhere
     // (see [`identities`]): warned of once the labels are applied.
@@ -393,7 +392,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     let by_setup = label_by_setup_lines(input, &hashes, &mut own, asked, &mut ids);
     let by_boot = label_by_boot_lines(input, &found, &hashes, &mut ids);
     let b = &parsed.benchmark;
-    let by_loop = label_by_shell_loop(input, b, &found, &hashes, &mut ids, &mut parsed.notes);
+    let by_loop = !parser_labelled && label_by_shell_loop(input, b, &found, &hashes, &mut ids, &mut parsed.notes);
     let by_prompt = prompted::label_by_lines_over_prompts(
         input,
         command_name(b),
@@ -409,10 +408,10 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
         warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
-        if parsed.notes.len() == noted {
+        if parsed.notes.len() == noted && !parser_labelled {
             warn_of_command_lines_past_prose(input, b, s, &m, &mut parsed.notes);
         }
-        if parsed.notes.len() == noted {
+        if parsed.notes.len() == noted && !parser_labelled {
             warn_of_numbers_differing_above(input, &mut own, &m, &mut parsed.notes);
         }
     }
@@ -439,12 +438,35 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             (_, None, l) => l,
         };
         if let Some(l) = label {
-            s.params.push(crate::model::Param::new("label", l));
+            compose_label(s, l);
         }
         n += 1;
     }
     warn_of_lettered_runs(parsed);
     n
+}
+
+/// Gives sample `s` the set-up label `l` the lines above it name. A
+/// `label` the parser set on it (bash-time's step caption `Repair` over a
+/// `time` record, a dbench parser's own heading) is one part of the
+/// sample's identity and the set-up above it another: both are kept, as
+/// one `label`, the set-up first (`with patch / Repair`), as a heading
+/// qualifies the label lines under it. A parser label that already says
+/// the set-up (the parser read the same line) is kept as it is.
+fn compose_label(s: &mut Sample, l: String) {
+    match s.params.iter_mut().find(|p| p.name == "label") {
+        None => s.params.push(crate::model::Param::new("label", l)),
+        Some(own) => {
+            let said = |a: &str, b: &str| {
+                let norm = |x: &str| x.trim().trim_end_matches(':').trim().to_lowercase();
+                let (a, b) = (norm(a), norm(b));
+                a == b || a.split(" / ").any(|part| part == b)
+            };
+            if !said(&own.value, &l) {
+                own.value = compact_str::format_compact!("{l} / {}", own.value);
+            }
+        }
+    }
 }
 
 /// `Run A`, `Run B`, `Run C` above three copies: set-ups, as an A/B test
