@@ -101,7 +101,7 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let labelled = apply_labels(input, parsed, &asked);
     if parsed.samples.iter().all(|s| s.kernel.is_none()) {
         let (booted, panicked) = booted_above_all(input, parsed);
-        if let Some(k) = booted.or_else(|| kernel_alone_above_one_run(input, parsed)) {
+        if let Some(k) = booted.or_else(|| kernel_alone_above_one_run(input, parsed, &asked)) {
             for s in &mut parsed.samples {
                 s.kernel = Some(CompactString::from(k.as_str()));
             }
@@ -127,7 +127,16 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// same line over two runs names theirs. `None` where a sample repeats
 /// another's key (runs: the labels' work), a sample has a `label`, or no
 /// line or more than one line in the file is such a name.
-fn kernel_alone_above_one_run(input: &Input, parsed: &ParsedFile) -> Option<String> {
+///
+/// Only a heading of the output: the name stands in a paragraph of its
+/// own (blank lines, a shell prompt or a rule about it) and no sentence a
+/// person wrote stands between it and the run. A name a sentence wrapped
+/// onto a line of its own (`I first tried` / `2.6.18` / `but it
+/// crashed.`), or one over prose that speaks of another kernel (`2.6.18`
+/// / `crashed at boot, so these are the old one's:`), named the run
+/// whatever the prose said: such a line is warned of in `parsed.notes`
+/// instead.
+fn kernel_alone_above_one_run<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>) -> Option<String> {
     let first = parsed.samples.iter().map(|s| s.line).min()?;
     if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
         return None;
@@ -142,7 +151,66 @@ fn kernel_alone_above_one_run(input: &Input, parsed: &ParsedFile) -> Option<Stri
         is_kernel_name(t).then(|| (i + 1, bare_kernel(t).to_string()))
     });
     let (at, name) = names.next()?;
-    (names.next().is_none() && at < first).then_some(name)
+    if names.next().is_some() || at >= first {
+        return None;
+    }
+    let text = |n: usize| input.lines.get(n.wrapping_sub(1)).map_or("", |l| l.trim());
+    // Blank, a prompt (`$ dbench 4`, `root@box:~#`) or a rule: no prose.
+    let apart = |t: &str| t.is_empty() || is_rule(t) || is_prompt_line(t);
+    let program = command_name(&parsed.benchmark);
+    let sentence = |n: usize| {
+        let t = text(n);
+        let words = t.split_whitespace().count();
+        is_person_line(t, program, asked) && (t.ends_with(['.', '!', '?']) || (t.ends_with(':') && words >= 4))
+    };
+    // The lines right about it: its paragraph's own, or the output's (a
+    // heading right over `32 clients started`); never a sentence's
+    // (`I first tried` / `2.6.18` / `but it crashed.`).
+    // Above, a lead-in (`Results:`) may stand; below, the output's first
+    // line (its banner may read as words), or anything under `2.6.18:`.
+    let above = at == 1 || apart(text(at - 1)) || text(at - 1).ends_with(':');
+    let below = input.lines[at - 1].trim_end().ends_with(':') || !sentence(at + 1);
+    let prose = if !above {
+        Some(at - 1)
+    } else if !below {
+        Some(at + 1)
+    } else {
+        (at + 1..first).find(|&n| sentence(n))
+    };
+    match prose {
+        None => Some(name),
+        Some(p) => {
+            parsed.notes.push((
+                at,
+                format!(
+                    "line {at} names kernel {name} alone, but it stands in prose (line {p}: `{}`), not as the \
+                     heading of the run below: {name} is not taken as the run's kernel (a line `{name}:` right \
+                     above the output would name it)",
+                    text(p)
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// A shell prompt line: a command typed after `$ `, `# `, `user@host:~$`,
+/// `[user@host dir]#`, a csh or tcsh prompt, or a prompt with nothing
+/// typed after it.
+fn is_prompt_line(t: &str) -> bool {
+    if t.starts_with("$ ") || t.starts_with("# ") || t == "$" || t == "#" || is_bare_prompt(t) {
+        return true;
+    }
+    if super::cmdline::after_other_prompt(t).is_some() {
+        return true;
+    }
+    // `user@host:~$ dbench 4`, `[root@five ~]# dbench 4`.
+    t.split_once(['$', '#']).is_some_and(|(before, _)| {
+        let before = before.trim_end();
+        before.contains('@')
+            && (before.starts_with('[') && before.ends_with(']')
+                || !before.contains(char::is_whitespace) && before.contains(':'))
+    })
 }
 
 /// The one kernel the lines above `parsed`'s last run name as booted
@@ -6716,6 +6784,28 @@ mod tests {
         assert_eq!(one.samples[0].kernel.as_deref(), Some("2.4.18-pre4-J0-VM-22-preempt-lock"));
         let two = labelled("2.4.18:\n\nThroughput 1\n\n2.4.19:\n", &[3]);
         assert_eq!(two.samples[0].kernel, None);
+        // Over a prompt, and under a lead-in: still the output's heading.
+        let prompt = labelled("Results:\n2.6.18\n\n$ dbench 4\nThroughput 1\n", &[5]);
+        assert_eq!(prompt.samples[0].kernel.as_deref(), Some("2.6.18"));
+    }
+
+    /// Session 36: a kernel's name alone on a line names the run only as
+    /// the output's heading, not inside prose or over prose that says
+    /// otherwise; such a line is warned of.
+    #[test]
+    fn a_kernel_alone_in_prose_is_no_heading_of_the_run() {
+        for (text, at) in [
+            ("I first tried\n2.6.18\nbut it crashed.\n\nThroughput 1\n", 5),
+            ("2.6.18\n\nIt crashed at boot, so these are the old kernel's:\n\nThroughput 1\n", 5),
+        ] {
+            let p = labelled(text, &[at]);
+            assert_eq!(p.samples[0].kernel, None, "{text}");
+            assert!(p.notes.iter().any(|(_, n)| n.contains("not taken as the run's kernel")), "{:?}", p.notes);
+        }
+        assert!(is_prompt_line("root@box:~# dbench 4"));
+        assert!(is_prompt_line("[root@five ~]# dbench 4"));
+        assert!(is_prompt_line("$ dbench 4"));
+        assert!(!is_prompt_line("I paid $5 # for it"));
     }
 
     /// clsfix35, LKML 2004-02 (bonnie++): `--- reiserfs` right under a
