@@ -3340,23 +3340,40 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     // typed without a prompt (LKML 2005-09: `# time find / -name foofoo`
     // over each `find` run, `time make bzImage` over each build; as no
     // command line the build's runs could not be told from the finds').
-    let timed = name == "time" && words.first() == Some(&"time") && words.get(1).is_some_and(|w| is_timed_program(w));
+    let timed = name == "time" && words.first() == Some(&"time") && words.len() >= 2 && is_timed_program(&words[1..]);
     (runs && (words.len() >= 2 || by_path) && (prompted || option || timed) && !t.ends_with(['.', ':', ',', '!', '?']))
         .then_some(words)
 }
 
-/// A word after `time` that may be the program it times (`make`,
-/// `./hackbench`, `/usr/bin/find`): a name's characters only, from a
-/// letter, `.` or `/`, and none of the small words a sentence puts after
-/// `time` (`time is`, `time spent`, `time to`).
-fn is_timed_program(word: &str) -> bool {
-    const PROSE: [&str; 24] = [
-        "is", "was", "to", "the", "of", "for", "in", "on", "and", "it", "spent", "taken", "a", "an", "per", "that",
-        "this", "with", "from", "at", "by", "as", "i", "we",
+/// The words after `time` that may be the command it times: a program
+/// by its path (`./hackbench`, `/usr/bin/find`), a program the shell's
+/// `time` is put before in posts (`make`, `find`, `dd`, `tar`, `git`, a
+/// benchmark's name), or any name followed by an option, a path or a
+/// figure (`xfs_repair /dev/vdc`, `foo -j4`, `hackbench 10`). English
+/// after the word `time` is none: `time results were taken three times`
+/// read as the command `results` and labelled the runs below it.
+fn is_timed_program(words: &[&str]) -> bool {
+    const KNOWN: &[&str] = &[
+        "make", "gmake", "ninja", "cargo", "gcc", "cc", "ld", "find", "dd", "tar", "cp", "mv", "rm", "ls", "du", "cat",
+        "git", "bk", "sync", "rsync", "mount", "umount", "mkfs", "fsck", "e2fsck", "xfs_repair", "sh", "bash", "perl",
+        "python", "python3", "gzip", "gunzip", "bzip2", "xz", "zstd", "unzip", "cpio", "grep", "sort", "patch", "diff",
+        "wget", "curl", "scp", "ssh", "updatedb", "hdparm", "dbench", "tbench", "bonnie", "bonnie++", "fio",
+        "sysbench", "hackbench", "kernbench", "ebizzy", "iozone", "tiotest", "reaim", "lmbench", "perf", "stress-ng",
+        "nice", "taskset", "numactl", "sudo", "env", "strace",
     ];
-    word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '.' || c == '/')
-        && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+".contains(c))
-        && !PROSE.contains(&word.to_ascii_lowercase().as_str())
+    let Some(&word) = words.first() else { return false };
+    let name = word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '.' || c == '/')
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+".contains(c));
+    if !name {
+        return false;
+    }
+    let path = word.contains('/');
+    let known = KNOWN.contains(&word) || word.strip_prefix("mkfs.").is_some_and(|fs| !fs.is_empty());
+    // The word after it: an option (`-j4`), a path, a figure.
+    let argued = words.get(1).is_some_and(|a| {
+        (a.starts_with('-') && a.len() > 1) || a.contains('/') || a.chars().all(|c| c.is_ascii_digit() || c == '.')
+    });
+    path || known || argued
 }
 
 /// What the lines above a sample say it is: a kernel, a label, both or
@@ -6724,6 +6741,14 @@ mod tests {
     fn the_command_time_timed_parts_its_runs() {
         assert_eq!(command_words("time make bzImage", "time"), Some(vec!["time", "make", "bzImage"]));
         assert_eq!(command_words("time is short", "time"), None);
+        // Session 36: English after `time` is no command; a path, a known
+        // program or a name with an option, a path or a figure is.
+        assert_eq!(command_words("time results were taken three times", "time"), None);
+        assert_eq!(command_words("time new searches using data in cache", "time"), None);
+        assert!(command_words("time xfs_repair /dev/vdc", "time").is_some());
+        assert!(command_words("time ./run-bench", "time").is_some());
+        assert!(command_words("time foo -j4", "time").is_some());
+        assert!(command_words("time find / -name foofoo", "time").is_some());
         let text = "# time find / -name foofoo\nThroughput 1\n\ntime make bzImage\nThroughput 2\n\n\
                     # time find / -name foofoo\nThroughput 3\n\ntime make bzImage\nThroughput 4\n";
         let p = labelled_as("bash-time", text, &[2, 5, 8, 11]);
