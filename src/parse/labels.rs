@@ -4186,7 +4186,7 @@ fn results_heading(text: &str) -> Option<String> {
 /// reiserfs`, LKML 2004-02, two bonnie++ runs per file system) it named
 /// nothing, and reiserfs's runs were left unlabelled beside `--- ext3`'s.
 /// `None` for any other line.
-fn dashed_label(text: &str) -> Option<String> {
+pub(crate) fn dashed_label(text: &str) -> Option<String> {
     let mark = text.chars().next().filter(|c| matches!(c, '-' | '='))?;
     let inner = text.trim_start_matches(mark);
     if text.len() - inner.len() < 2 || !inner.starts_with(' ') {
