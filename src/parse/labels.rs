@@ -482,6 +482,11 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         if parsed.notes.len() == noted && !parser_labelled {
             warn_of_numbers_differing_above(input, &mut own, &m, &mut parsed.notes);
         }
+        if parsed.notes.len() == noted {
+            let s = &parsed.samples;
+            let c = &found.0;
+            warn_of_prose_between_rounds(input, b, s, &hashes, &ids, &read, c, asked, &mut parsed.notes);
+        }
     }
     if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt {
         return 0;
@@ -2729,6 +2734,96 @@ fn warn_of_merged_copies<'a>(
                 ),
             ));
         }
+    }
+}
+
+/// Notes rounds of one output's steps averaged as runs of one set-up
+/// where a person wrote text between them that the first round has not
+/// above it. A round is what the file holds from one sample of its first
+/// key (kernel, group, metric, parameters and label, in line order) to
+/// the next: a test script's steps timed one after the other (bash-time's
+/// fs_mark run, `Repair`, three `removing files`), then the same steps
+/// again. [`copies`] part such steps at each change of key, so that the
+/// first round's first step had nothing above it and the second's a
+/// sentence (`And this second set is the patched kernel, same script.`),
+/// which [`warn_of_merged_copies`] reads as a set-up continued, and the
+/// rounds were averaged without a word. Only rounds of two copies or more
+/// (`copies`: each copy's first and last read line), each the first's
+/// steps in its order (a single step's runs are the copies' own, judged
+/// there: a counter beside its set-up, `run 2 of 2 on ext3`, is none), at
+/// one quoting depth (other depths: [`part_quote_depths`]); only a
+/// person's lines ([`is_person_line`]) the file holds once.
+#[allow(clippy::too_many_arguments)]
+fn warn_of_prose_between_rounds<'a>(
+    input: &'a Input,
+    benchmark: &str,
+    samples: &[Sample],
+    hashes: &[u64],
+    ids: &[Identity],
+    read: &[bool],
+    copies: &[(usize, usize)],
+    asked: &Asked<'a>,
+    notes: &mut Vec<(usize, String)>,
+) {
+    let mut order: Vec<usize> = (0..samples.len()).filter(|&i| (1..=input.lines.len()).contains(&samples[i].line)).collect();
+    order.sort_by_key(|&i| samples[i].line);
+    let Some(&head) = order.first() else { return };
+    let key = |i: usize| (hashes[i], &ids[i]);
+    // Each round's first and last read line, and its keys in order.
+    let mut rounds: Vec<(usize, usize, Vec<(u64, &Identity)>)> = Vec::new();
+    for &i in &order {
+        let l = samples[i].line;
+        match rounds.last_mut() {
+            Some(r) if key(i) != key(head) || l <= r.1 => {
+                r.1 = r.1.max(l);
+                if !r.2.contains(&key(i)) {
+                    r.2.push(key(i));
+                }
+            }
+            _ => rounds.push((l, l, vec![key(i)])),
+        }
+    }
+    if rounds.len() < 2 {
+        return;
+    }
+    let steps = |r: &(usize, usize, Vec<(u64, &Identity)>)| copies.iter().filter(|c| r.0 <= c.0 && c.0 <= r.1).count();
+    if rounds.iter().any(|r| r.2 != rounds[0].2 || steps(r) < 2) {
+        return;
+    }
+    let text = |n: usize| input.lines[n - 1].trim();
+    let mut times: FxHashMap<&str, usize> = FxHashMap::default();
+    for l in &input.lines {
+        *times.entry(l.trim()).or_default() += 1;
+    }
+    let name = command_name(benchmark);
+    let depth = |n: usize| input.quote_depth(n.saturating_sub(1));
+    let prose = |k: usize| -> Vec<usize> {
+        let from = if k == 0 { 1 } else { rounds[k - 1].1 + 1 };
+        (from..rounds[k].0)
+            .filter(|&n| !read[n] && times[text(n)] == 1 && is_person_line(text(n), name, asked))
+            .collect()
+    };
+    let first = prose(0);
+    for k in 1..rounds.len() {
+        if depth(rounds[k].0) != depth(rounds[0].0) {
+            continue;
+        }
+        let Some(&b) = prose(k).first() else { continue };
+        let above_first = match first.last() {
+            Some(&a) => format!("line {a}: `{}`", text(a)),
+            None => format!("none above the first, at line {}", rounds[0].0),
+        };
+        notes.push((
+            b,
+            format!(
+                "rounds of the same steps with different text a person wrote above them ({above_first}; line \
+                 {b}: `{}`, above the round at line {}) were averaged as runs of one set-up: a label line above \
+                 each (`before:`, `6.2:`) keeps them apart",
+                text(b),
+                rounds[k].0
+            ),
+        ));
+        return;
     }
 }
 
