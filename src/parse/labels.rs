@@ -2765,12 +2765,14 @@ fn warn_of_prose_between_rounds<'a>(
     asked: &Asked<'a>,
     notes: &mut Vec<(usize, String)>,
 ) {
-    let mut order: Vec<usize> = (0..samples.len()).filter(|&i| (1..=input.lines.len()).contains(&samples[i].line)).collect();
+    let mut order: Vec<usize> =
+        (0..samples.len()).filter(|&i| (1..=input.lines.len()).contains(&samples[i].line)).collect();
     order.sort_by_key(|&i| samples[i].line);
     let Some(&head) = order.first() else { return };
     let key = |i: usize| (hashes[i], &ids[i]);
     // Each round's first and last read line, and its keys in order.
-    let mut rounds: Vec<(usize, usize, Vec<(u64, &Identity)>)> = Vec::new();
+    type Round<'i> = (usize, usize, Vec<(u64, &'i Identity)>);
+    let mut rounds: Vec<Round> = Vec::new();
     for &i in &order {
         let l = samples[i].line;
         match rounds.last_mut() {
@@ -2786,7 +2788,7 @@ fn warn_of_prose_between_rounds<'a>(
     if rounds.len() < 2 {
         return;
     }
-    let steps = |r: &(usize, usize, Vec<(u64, &Identity)>)| copies.iter().filter(|c| r.0 <= c.0 && c.0 <= r.1).count();
+    let steps = |r: &Round| copies.iter().filter(|c| r.0 <= c.0 && c.0 <= r.1).count();
     if rounds.iter().any(|r| r.2 != rounds[0].2 || steps(r) < 2) {
         return;
     }

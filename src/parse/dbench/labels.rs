@@ -6,8 +6,8 @@ use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::{
-    bare_kernel, dashed_label, heading_over_labels, is_kernel_name, is_mail_attribution, kernel_with_aside, scene_line, without_bold,
-    without_run_count,
+    bare_kernel, dashed_label, heading_over_labels, is_kernel_name, is_mail_attribution, kernel_with_aside, scene_line,
+    without_bold, without_run_count,
 };
 use crate::parse::num::plain;
 use crate::parse::time::{is_gnu_time_line, shell_line};
