@@ -20,9 +20,11 @@
 //! in parentheses after its colon: `2.4.25:  (dual athlon MP 1.4GHz)`)
 //! becomes the samples' kernel (when the parser read none); any other becomes a parameter
 //! `label` (`label = before`), a row of its own in the tables. Samples of
-//! one key under one label (or none) are runs, as before; a parser that
-//! keeps identities itself (a `label` parameter, kernels it read)
-//! is left alone. A label line may carry the poster's aside of figures
+//! one key under one label (or none) are runs, as before. A `label` the
+//! parser set itself (bash-time's step caption `Repair`) is part of the
+//! key, and the set-up line above joins it, sample by sample: `Results
+//! with patch:` over a captioned step gives `with patch / Repair` (a
+//! kernel the parser read, likewise, `6.1-rc1 / before`). A label line may carry the poster's aside of figures
 //! before its colon (`Before this commit (average 25617 +- 0.16%):`); the
 //! label is the words before it. A command that changes the system's
 //! set-up (`ethtool -K eth0 tso off`, `echo … > /sys/…`, `sysctl -w`, SQL's
@@ -99,7 +101,7 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let labelled = apply_labels(input, parsed, &asked);
     if parsed.samples.iter().all(|s| s.kernel.is_none()) {
         let (booted, panicked) = booted_above_all(input, parsed);
-        if let Some(k) = booted.or_else(|| kernel_alone_above_one_run(input, parsed)) {
+        if let Some(k) = booted.or_else(|| kernel_alone_above_one_run(input, parsed, &asked)) {
             for s in &mut parsed.samples {
                 s.kernel = Some(CompactString::from(k.as_str()));
             }
@@ -125,7 +127,16 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// same line over two runs names theirs. `None` where a sample repeats
 /// another's key (runs: the labels' work), a sample has a `label`, or no
 /// line or more than one line in the file is such a name.
-fn kernel_alone_above_one_run(input: &Input, parsed: &ParsedFile) -> Option<String> {
+///
+/// Only a heading of the output: the name stands in a paragraph of its
+/// own (blank lines, a shell prompt or a rule about it) and no sentence a
+/// person wrote stands between it and the run. A name a sentence wrapped
+/// onto a line of its own (`I first tried` / `2.6.18` / `but it
+/// crashed.`), or one over prose that speaks of another kernel (`2.6.18`
+/// / `crashed at boot, so these are the old one's:`), named the run
+/// whatever the prose said: such a line is warned of in `parsed.notes`
+/// instead.
+fn kernel_alone_above_one_run<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>) -> Option<String> {
     let first = parsed.samples.iter().map(|s| s.line).min()?;
     if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
         return None;
@@ -140,7 +151,66 @@ fn kernel_alone_above_one_run(input: &Input, parsed: &ParsedFile) -> Option<Stri
         is_kernel_name(t).then(|| (i + 1, bare_kernel(t).to_string()))
     });
     let (at, name) = names.next()?;
-    (names.next().is_none() && at < first).then_some(name)
+    if names.next().is_some() || at >= first {
+        return None;
+    }
+    let text = |n: usize| input.lines.get(n.wrapping_sub(1)).map_or("", |l| l.trim());
+    // Blank, a prompt (`$ dbench 4`, `root@box:~#`) or a rule: no prose.
+    let apart = |t: &str| t.is_empty() || is_rule(t) || is_prompt_line(t);
+    let program = command_name(&parsed.benchmark);
+    let sentence = |n: usize| {
+        let t = text(n);
+        let words = t.split_whitespace().count();
+        is_person_line(t, program, asked) && (t.ends_with(['.', '!', '?']) || (t.ends_with(':') && words >= 4))
+    };
+    // The lines right about it: its paragraph's own, or the output's (a
+    // heading right over `32 clients started`); never a sentence's
+    // (`I first tried` / `2.6.18` / `but it crashed.`).
+    // Above, a lead-in (`Results:`) may stand; below, the output's first
+    // line (its banner may read as words), or anything under `2.6.18:`.
+    let above = at == 1 || apart(text(at - 1)) || text(at - 1).ends_with(':');
+    let below = input.lines[at - 1].trim_end().ends_with(':') || !sentence(at + 1);
+    let prose = if !above {
+        Some(at - 1)
+    } else if !below {
+        Some(at + 1)
+    } else {
+        (at + 1..first).find(|&n| sentence(n))
+    };
+    match prose {
+        None => Some(name),
+        Some(p) => {
+            parsed.notes.push((
+                at,
+                format!(
+                    "line {at} names kernel {name} alone, but it stands in prose (line {p}: `{}`), not as the \
+                     heading of the run below: {name} is not taken as the run's kernel (a line `{name}:` right \
+                     above the output would name it)",
+                    text(p)
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// A shell prompt line: a command typed after `$ `, `# `, `user@host:~$`,
+/// `[user@host dir]#`, a csh or tcsh prompt, or a prompt with nothing
+/// typed after it.
+fn is_prompt_line(t: &str) -> bool {
+    if t.starts_with("$ ") || t.starts_with("# ") || t == "$" || t == "#" || is_bare_prompt(t) {
+        return true;
+    }
+    if super::cmdline::after_other_prompt(t).is_some() {
+        return true;
+    }
+    // `user@host:~$ dbench 4`, `[root@five ~]# dbench 4`.
+    t.split_once(['$', '#']).is_some_and(|(before, _)| {
+        let before = before.trim_end();
+        before.contains('@')
+            && (before.starts_with('[') && before.ends_with(']')
+                || !before.contains(char::is_whitespace) && before.contains(':'))
+    })
 }
 
 /// The one kernel the lines above `parsed`'s last run name as booted
@@ -273,26 +343,23 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     if hashes.iter().all(|&h| keys.insert(h)) {
         return 0;
     }
+    // A `label` the parser set is part of its samples' key (bash-time's
+    // step caption `Repair`, the lines a dbench run printed above it): the
+    // labels below part only copies alike in it too, and a set-up line
+    // above them is joined to it ([`compose_label`]), sample by sample.
+    // Two guesses are left to such files' parsers: a shell loop's values
+    // counted out over the copies (the parser read what each iteration
+    // printed: uperf's `echo "Threads: ${th}, size: ${size}"`, where
+    // counting a loop of three nested ones gave the wrong sizes), and the
+    // warnings of numbers or command lines that differ above copies (the
+    // parser read those lines: `xfs pid 4402`).
+    let parser_labelled = parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label"));
     // `read[n]`: line n gave a number (index 0 and past the end: no).
     let mut read = vec![false; input.lines.len() + 2];
     for s in &parsed.samples {
         if let Some(r) = read.get_mut(s.line) {
             *r = true;
         }
-    }
-    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
-        // The parser's own labels are left alone; copies it left alike
-        // under different text (dbench's `Dbench run during MP3 playback:`
-        // labelled, two runs under two patch lists above it not) are still
-        // warned of.
-        let ids = vec![Identity::default(); parsed.samples.len()];
-        let found = copies(input, &parsed.samples, &hashes);
-        let mut own = OwnLines { read: &read, found: &found, quiet: None };
-        if let Some(m) = merged(&found, &hashes, &ids) {
-            let (b, s) = (&parsed.benchmark, &parsed.samples);
-            warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
-        }
-        return 0;
     }
     // Label lines right above one another, each labelling runs elsewhere
     // (see [`identities`]): warned of once the labels are applied.
@@ -393,7 +460,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     let by_setup = label_by_setup_lines(input, &hashes, &mut own, asked, &mut ids);
     let by_boot = label_by_boot_lines(input, &found, &hashes, &mut ids);
     let b = &parsed.benchmark;
-    let by_loop = label_by_shell_loop(input, b, &found, &hashes, &mut ids, &mut parsed.notes);
+    let by_loop = !parser_labelled && label_by_shell_loop(input, b, &found, &hashes, &mut ids, &mut parsed.notes);
     let by_prompt = prompted::label_by_lines_over_prompts(
         input,
         command_name(b),
@@ -409,11 +476,16 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
         warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
-        if parsed.notes.len() == noted {
+        if parsed.notes.len() == noted && !parser_labelled {
             warn_of_command_lines_past_prose(input, b, s, &m, &mut parsed.notes);
         }
-        if parsed.notes.len() == noted {
+        if parsed.notes.len() == noted && !parser_labelled {
             warn_of_numbers_differing_above(input, &mut own, &m, &mut parsed.notes);
+        }
+        if parsed.notes.len() == noted {
+            let s = &parsed.samples;
+            let c = &found.0;
+            warn_of_prose_between_rounds(input, b, s, &hashes, &ids, &read, c, asked, &mut parsed.notes);
         }
     }
     if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt {
@@ -439,12 +511,35 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             (_, None, l) => l,
         };
         if let Some(l) = label {
-            s.params.push(crate::model::Param::new("label", l));
+            compose_label(s, l);
         }
         n += 1;
     }
     warn_of_lettered_runs(parsed);
     n
+}
+
+/// Gives sample `s` the set-up label `l` the lines above it name. A
+/// `label` the parser set on it (bash-time's step caption `Repair` over a
+/// `time` record, a dbench parser's own heading) is one part of the
+/// sample's identity and the set-up above it another: both are kept, as
+/// one `label`, the set-up first (`with patch / Repair`), as a heading
+/// qualifies the label lines under it. A parser label that already says
+/// the set-up (the parser read the same line) is kept as it is.
+fn compose_label(s: &mut Sample, l: String) {
+    match s.params.iter_mut().find(|p| p.name == "label") {
+        None => s.params.push(crate::model::Param::new("label", l)),
+        Some(own) => {
+            let said = |a: &str, b: &str| {
+                let norm = |x: &str| x.trim().trim_end_matches(':').trim().to_lowercase();
+                let (a, b) = (norm(a), norm(b));
+                a == b || a.split(" / ").any(|part| part == b)
+            };
+            if !said(&own.value, &l) {
+                own.value = compact_str::format_compact!("{l} / {}", own.value);
+            }
+        }
+    }
 }
 
 /// `Run A`, `Run B`, `Run C` above three copies: set-ups, as an A/B test
@@ -2642,6 +2737,98 @@ fn warn_of_merged_copies<'a>(
     }
 }
 
+/// Notes rounds of one output's steps averaged as runs of one set-up
+/// where a person wrote text between them that the first round has not
+/// above it. A round is what the file holds from one sample of its first
+/// key (kernel, group, metric, parameters and label, in line order) to
+/// the next: a test script's steps timed one after the other (bash-time's
+/// fs_mark run, `Repair`, three `removing files`), then the same steps
+/// again. [`copies`] part such steps at each change of key, so that the
+/// first round's first step had nothing above it and the second's a
+/// sentence (`And this second set is the patched kernel, same script.`),
+/// which [`warn_of_merged_copies`] reads as a set-up continued, and the
+/// rounds were averaged without a word. Only rounds of two copies or more
+/// (`copies`: each copy's first and last read line), each the first's
+/// steps in its order (a single step's runs are the copies' own, judged
+/// there: a counter beside its set-up, `run 2 of 2 on ext3`, is none), at
+/// one quoting depth (other depths: [`part_quote_depths`]); only a
+/// person's lines ([`is_person_line`]) the file holds once.
+#[allow(clippy::too_many_arguments)]
+fn warn_of_prose_between_rounds<'a>(
+    input: &'a Input,
+    benchmark: &str,
+    samples: &[Sample],
+    hashes: &[u64],
+    ids: &[Identity],
+    read: &[bool],
+    copies: &[(usize, usize)],
+    asked: &Asked<'a>,
+    notes: &mut Vec<(usize, String)>,
+) {
+    let mut order: Vec<usize> =
+        (0..samples.len()).filter(|&i| (1..=input.lines.len()).contains(&samples[i].line)).collect();
+    order.sort_by_key(|&i| samples[i].line);
+    let Some(&head) = order.first() else { return };
+    let key = |i: usize| (hashes[i], &ids[i]);
+    // Each round's first and last read line, and its keys in order.
+    type Round<'i> = (usize, usize, Vec<(u64, &'i Identity)>);
+    let mut rounds: Vec<Round> = Vec::new();
+    for &i in &order {
+        let l = samples[i].line;
+        match rounds.last_mut() {
+            Some(r) if key(i) != key(head) || l <= r.1 => {
+                r.1 = r.1.max(l);
+                if !r.2.contains(&key(i)) {
+                    r.2.push(key(i));
+                }
+            }
+            _ => rounds.push((l, l, vec![key(i)])),
+        }
+    }
+    if rounds.len() < 2 {
+        return;
+    }
+    let steps = |r: &Round| copies.iter().filter(|c| r.0 <= c.0 && c.0 <= r.1).count();
+    if rounds.iter().any(|r| r.2 != rounds[0].2 || steps(r) < 2) {
+        return;
+    }
+    let text = |n: usize| input.lines[n - 1].trim();
+    let mut times: FxHashMap<&str, usize> = FxHashMap::default();
+    for l in &input.lines {
+        *times.entry(l.trim()).or_default() += 1;
+    }
+    let name = command_name(benchmark);
+    let depth = |n: usize| input.quote_depth(n.saturating_sub(1));
+    let prose = |k: usize| -> Vec<usize> {
+        let from = if k == 0 { 1 } else { rounds[k - 1].1 + 1 };
+        (from..rounds[k].0)
+            .filter(|&n| !read[n] && times[text(n)] == 1 && is_person_line(text(n), name, asked))
+            .collect()
+    };
+    let first = prose(0);
+    for k in 1..rounds.len() {
+        if depth(rounds[k].0) != depth(rounds[0].0) {
+            continue;
+        }
+        let Some(&b) = prose(k).first() else { continue };
+        let above_first = match first.last() {
+            Some(&a) => format!("line {a}: `{}`", text(a)),
+            None => format!("none above the first, at line {}", rounds[0].0),
+        };
+        notes.push((
+            b,
+            format!(
+                "rounds of the same steps with different text a person wrote above them ({above_first}; line \
+                 {b}: `{}`, above the round at line {}) were averaged as runs of one set-up: a label line above \
+                 each (`before:`, `6.2:`) keeps them apart",
+                text(b),
+                rounds[k].0
+            ),
+        ));
+        return;
+    }
+}
+
 /// The first copy of `members` after the first with a Markdown heading
 /// above it (below the copy before it) that the file holds once, where
 /// the first copy has none: that copy and the heading's line (1-based).
@@ -3250,23 +3437,40 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     // typed without a prompt (LKML 2005-09: `# time find / -name foofoo`
     // over each `find` run, `time make bzImage` over each build; as no
     // command line the build's runs could not be told from the finds').
-    let timed = name == "time" && words.first() == Some(&"time") && words.get(1).is_some_and(|w| is_timed_program(w));
+    let timed = name == "time" && words.first() == Some(&"time") && words.len() >= 2 && is_timed_program(&words[1..]);
     (runs && (words.len() >= 2 || by_path) && (prompted || option || timed) && !t.ends_with(['.', ':', ',', '!', '?']))
         .then_some(words)
 }
 
-/// A word after `time` that may be the program it times (`make`,
-/// `./hackbench`, `/usr/bin/find`): a name's characters only, from a
-/// letter, `.` or `/`, and none of the small words a sentence puts after
-/// `time` (`time is`, `time spent`, `time to`).
-fn is_timed_program(word: &str) -> bool {
-    const PROSE: [&str; 24] = [
-        "is", "was", "to", "the", "of", "for", "in", "on", "and", "it", "spent", "taken", "a", "an", "per", "that",
-        "this", "with", "from", "at", "by", "as", "i", "we",
+/// The words after `time` that may be the command it times: a program
+/// by its path (`./hackbench`, `/usr/bin/find`), a program the shell's
+/// `time` is put before in posts (`make`, `find`, `dd`, `tar`, `git`, a
+/// benchmark's name), or any name followed by an option, a path or a
+/// figure (`xfs_repair /dev/vdc`, `foo -j4`, `hackbench 10`). English
+/// after the word `time` is none: `time results were taken three times`
+/// read as the command `results` and labelled the runs below it.
+fn is_timed_program(words: &[&str]) -> bool {
+    const KNOWN: &[&str] = &[
+        "make", "gmake", "ninja", "cargo", "gcc", "cc", "ld", "find", "dd", "tar", "cp", "mv", "rm", "ls", "du", "cat",
+        "git", "bk", "sync", "rsync", "mount", "umount", "mkfs", "fsck", "e2fsck", "xfs_repair", "sh", "bash", "perl",
+        "python", "python3", "gzip", "gunzip", "bzip2", "xz", "zstd", "unzip", "cpio", "grep", "sort", "patch", "diff",
+        "wget", "curl", "scp", "ssh", "updatedb", "hdparm", "dbench", "tbench", "bonnie", "bonnie++", "fio",
+        "sysbench", "hackbench", "kernbench", "ebizzy", "iozone", "tiotest", "reaim", "lmbench", "perf", "stress-ng",
+        "nice", "taskset", "numactl", "sudo", "env", "strace",
     ];
-    word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '.' || c == '/')
-        && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+".contains(c))
-        && !PROSE.contains(&word.to_ascii_lowercase().as_str())
+    let Some(&word) = words.first() else { return false };
+    let name = word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '.' || c == '/')
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+".contains(c));
+    if !name {
+        return false;
+    }
+    let path = word.contains('/');
+    let known = KNOWN.contains(&word) || word.strip_prefix("mkfs.").is_some_and(|fs| !fs.is_empty());
+    // The word after it: an option (`-j4`), a path, a figure.
+    let argued = words.get(1).is_some_and(|a| {
+        (a.starts_with('-') && a.len() > 1) || a.contains('/') || a.chars().all(|c| c.is_ascii_digit() || c == '.')
+    });
+    path || known || argued
 }
 
 /// What the lines above a sample say it is: a kernel, a label, both or
@@ -4079,7 +4283,7 @@ fn results_heading(text: &str) -> Option<String> {
 /// reiserfs`, LKML 2004-02, two bonnie++ runs per file system) it named
 /// nothing, and reiserfs's runs were left unlabelled beside `--- ext3`'s.
 /// `None` for any other line.
-fn dashed_label(text: &str) -> Option<String> {
+pub(crate) fn dashed_label(text: &str) -> Option<String> {
     let mark = text.chars().next().filter(|c| matches!(c, '-' | '='))?;
     let inner = text.trim_start_matches(mark);
     if text.len() - inner.len() < 2 || !inner.starts_with(' ') {
@@ -6634,6 +6838,14 @@ mod tests {
     fn the_command_time_timed_parts_its_runs() {
         assert_eq!(command_words("time make bzImage", "time"), Some(vec!["time", "make", "bzImage"]));
         assert_eq!(command_words("time is short", "time"), None);
+        // Session 36: English after `time` is no command; a path, a known
+        // program or a name with an option, a path or a figure is.
+        assert_eq!(command_words("time results were taken three times", "time"), None);
+        assert_eq!(command_words("time new searches using data in cache", "time"), None);
+        assert!(command_words("time xfs_repair /dev/vdc", "time").is_some());
+        assert!(command_words("time ./run-bench", "time").is_some());
+        assert!(command_words("time foo -j4", "time").is_some());
+        assert!(command_words("time find / -name foofoo", "time").is_some());
         let text = "# time find / -name foofoo\nThroughput 1\n\ntime make bzImage\nThroughput 2\n\n\
                     # time find / -name foofoo\nThroughput 3\n\ntime make bzImage\nThroughput 4\n";
         let p = labelled_as("bash-time", text, &[2, 5, 8, 11]);
@@ -6694,6 +6906,28 @@ mod tests {
         assert_eq!(one.samples[0].kernel.as_deref(), Some("2.4.18-pre4-J0-VM-22-preempt-lock"));
         let two = labelled("2.4.18:\n\nThroughput 1\n\n2.4.19:\n", &[3]);
         assert_eq!(two.samples[0].kernel, None);
+        // Over a prompt, and under a lead-in: still the output's heading.
+        let prompt = labelled("Results:\n2.6.18\n\n$ dbench 4\nThroughput 1\n", &[5]);
+        assert_eq!(prompt.samples[0].kernel.as_deref(), Some("2.6.18"));
+    }
+
+    /// Session 36: a kernel's name alone on a line names the run only as
+    /// the output's heading, not inside prose or over prose that says
+    /// otherwise; such a line is warned of.
+    #[test]
+    fn a_kernel_alone_in_prose_is_no_heading_of_the_run() {
+        for (text, at) in [
+            ("I first tried\n2.6.18\nbut it crashed.\n\nThroughput 1\n", 5),
+            ("2.6.18\n\nIt crashed at boot, so these are the old kernel's:\n\nThroughput 1\n", 5),
+        ] {
+            let p = labelled(text, &[at]);
+            assert_eq!(p.samples[0].kernel, None, "{text}");
+            assert!(p.notes.iter().any(|(_, n)| n.contains("not taken as the run's kernel")), "{:?}", p.notes);
+        }
+        assert!(is_prompt_line("root@box:~# dbench 4"));
+        assert!(is_prompt_line("[root@five ~]# dbench 4"));
+        assert!(is_prompt_line("$ dbench 4"));
+        assert!(!is_prompt_line("I paid $5 # for it"));
     }
 
     /// clsfix35, LKML 2004-02 (bonnie++): `--- reiserfs` right under a

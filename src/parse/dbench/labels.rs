@@ -6,8 +6,8 @@ use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::{
-    bare_kernel, heading_over_labels, is_kernel_name, is_mail_attribution, kernel_with_aside, scene_line, without_bold,
-    without_run_count,
+    bare_kernel, dashed_label, heading_over_labels, is_kernel_name, is_mail_attribution, kernel_with_aside, scene_line,
+    without_bold, without_run_count,
 };
 use crate::parse::num::plain;
 use crate::parse::time::{is_gnu_time_line, shell_line};
@@ -79,6 +79,11 @@ fn label_line(line: &str) -> Option<(String, bool)> {
     if let Some(kernel) = kernel_with_aside(t) {
         return Some((kernel.to_string(), true));
     }
+    // `--- reiserfs`, `== ext3 ==`: the name set off by dashes, as the
+    // labeller reads it (right over the result, the dashes were kept in
+    // the label: `--- ext4`; over a blank line the labeller gave `ext4`).
+    let dashed = dashed_label(t);
+    let t = dashed.as_deref().unwrap_or(t);
     if t.chars().count() > 60 || !t.chars().any(char::is_alphanumeric) || plain(t.trim_end_matches(':')).is_some() {
         return None;
     }
