@@ -146,8 +146,7 @@ use preamble::{
 };
 use table::{
     ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, prose_runs, row, run_number,
-    side_by_side_header,
-    split_derived, wrapped_side_by_side_header,
+    side_by_side_header, split_derived, wrapped_side_by_side_header,
 };
 
 /// kernbench; registry id `"kernbench"`.
