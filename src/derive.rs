@@ -111,6 +111,22 @@ pub fn is_derived(benchmark: &str, metric: &str) -> bool {
     }
 }
 
+/// The metric a column of `benchmark`'s restates, and how, when the
+/// column (`name`, maybe after a part's label) is no measurement of its
+/// own: pgbench's `latency average` is its clients over its tps (`number
+/// of clients: 50`, `tps = 406.261459` → 123.1 ms; pgbench prints 122.818
+/// over the connections' time too), so a change of tps is one of latency
+/// average, and testing both counts one change twice in a page's
+/// Benjamini–Hochberg family. Such a column is left out of the family
+/// (see [`crate::report`]'s significance), with its reason in the legend.
+pub fn restates(benchmark: &str, name: &str) -> Option<(&'static str, &'static str)> {
+    let metric = |m: &str| name == m || name.ends_with(&format!(" {m}"));
+    match benchmark {
+        "pgbench" if metric("latency average") => Some(("tps", "clients / tps")),
+        _ => None,
+    }
+}
+
 /// Adds (or recomputes) the derived metrics of one parsed file.
 pub fn derive(parsed: &mut ParsedFile) {
     match parsed.benchmark.as_str() {
