@@ -18,7 +18,18 @@
 //!
 //! A pair is one row of the output: same kernel, group, parameters and line.
 //! A %CPU of 0 (bonnie++ prints it for very short tests) gives no
-//! efficiency. Values are rounded to two decimals, as the posts print them.
+//! efficiency; nor does an integer %CPU under 5 (bonnie++'s `5624  2`:
+//! 281200 KB/s, where one step of %CP moves it by half): noise, not a
+//! figure. For Bonnie and bonnie++ a note names the tests and lines of
+//! each (the `<test> CPU Eff` mean leaves those runs out). Values are
+//! rounded to two decimals, as the posts print them.
+//!
+//! bonnie++'s `+++++` note (which tests some runs timed and others did
+//! not, [`crate::parse::bonnie_pp`]) is counted per set-up label again
+//! here: the parser counts before the labeller sets the labels
+//! (`--- reiserfs` / `--- ext3` over two runs each), so a test too fast in
+//! both ext3 runs and timed in both reiserfs runs was said "2 of 4 runs"
+//! understated.
 
 use crate::model::{Better, Metric, ParsedFile, Sample, Value};
 use rustc_hash::FxHashMap;
@@ -53,6 +64,22 @@ fn column_decimals(samples: &[Sample]) -> FxHashMap<&str, i32> {
     out
 }
 
+/// The printed step of `x` (value `v`): its own step, else its column's
+/// in the file ([`column_decimals`]: `95.0` among `94.8` and `96.5` was
+/// printed to 0.1).
+fn printed_step(x: &Sample, v: f64, columns: &FxHashMap<&str, i32>) -> f64 {
+    x.step.unwrap_or_else(|| {
+        let d = crate::parse::num::decimals_of(v);
+        let d = columns.get(x.metric.name.as_str()).map_or(d, |&c| c.max(d));
+        crate::parse::num::pow10(-d)
+    })
+}
+
+/// An integer %CPU under this gives no efficiency: one printed step of it
+/// is 20% or more of the figure (bonnie++'s `%CP 1`: `5624  2` gave a
+/// Rewrite CPU Eff of 281200 KB/s).
+const LOW_CPU: f64 = 5.0;
+
 fn efficiency(rate: &Sample, cpu: &Sample, name: String, unit: &str, columns: &FxHashMap<&str, i32>) -> Option<Sample> {
     let (Value::Single { value: r }, Value::Single { value: c }) = (rate.value, cpu.value) else {
         return None;
@@ -69,13 +96,7 @@ fn efficiency(rate: &Sample, cpu: &Sample, name: String, unit: &str, columns: &F
     // efficiency, a change rounding alone can make. A value's step is its
     // column's in the file ([`column_decimals`]): `95.0` among `94.8` and
     // `96.5` was printed to 0.1.
-    let step_of = |x: &Sample, v: f64| {
-        x.step.unwrap_or_else(|| {
-            let d = crate::parse::num::decimals_of(v);
-            let d = columns.get(x.metric.name.as_str()).map_or(d, |&c| c.max(d));
-            crate::parse::num::pow10(-d)
-        })
-    };
+    let step_of = |x: &Sample, v: f64| printed_step(x, v, columns);
     s.step = Some(eff.abs() * (step_of(cpu, c) / c + step_of(rate, r) / r.abs().max(f64::MIN_POSITIVE)));
     Some(s)
 }
@@ -87,6 +108,22 @@ pub fn is_derived(benchmark: &str, metric: &str) -> bool {
         "tiobench" => metric == "CPU Eff",
         "bonnie" | "bonnie++" => metric.ends_with(" CPU Eff"),
         _ => false,
+    }
+}
+
+/// The metric a column of `benchmark`'s restates, and how, when the
+/// column (`name`, maybe after a part's label) is no measurement of its
+/// own: pgbench's `latency average` is its clients over its tps (`number
+/// of clients: 50`, `tps = 406.261459` → 123.1 ms; pgbench prints 122.818
+/// over the connections' time too), so a change of tps is one of latency
+/// average, and testing both counts one change twice in a page's
+/// Benjamini–Hochberg family. Such a column is left out of the family
+/// (see [`crate::report`]'s significance), with its reason in the legend.
+pub fn restates(benchmark: &str, name: &str) -> Option<(&'static str, &'static str)> {
+    let metric = |m: &str| name == m || name.ends_with(&format!(" {m}"));
+    match benchmark {
+        "pgbench" if metric("latency average") => Some(("tps", "clients / tps")),
+        _ => None,
     }
 }
 
@@ -122,8 +159,23 @@ pub fn derive(parsed: &mut ParsedFile) {
             let by_line = index_by_line(&parsed.samples);
             let columns = column_decimals(&parsed.samples);
             let mut derived = Vec::new();
+            // Per test: the lines of rows whose %CPU gave no efficiency,
+            // at 0 and under [`LOW_CPU`].
+            let mut zero: Vec<(String, Vec<usize>)> = Vec::new();
+            let mut low: Vec<(String, Vec<usize>)> = Vec::new();
             for cpu in parsed.samples.iter().filter(|s| s.metric.name.ends_with(" %CPU")) {
                 let test = cpu.metric.name.trim_end_matches(" %CPU");
+                if let Value::Single { value: c } = cpu.value
+                    && (c <= 0.0 || (c < LOW_CPU && printed_step(cpu, c, &columns) >= 1.0))
+                {
+                    let list = if c <= 0.0 { &mut zero } else { &mut low };
+                    let name = format!("{} {test}", cpu.group).trim().to_string();
+                    match list.iter_mut().find(|(t, _)| *t == name) {
+                        Some((_, lines)) => lines.push(cpu.line),
+                        None => list.push((name, vec![cpu.line])),
+                    }
+                    continue;
+                }
                 // A row a mail wrapped between a rate and its %CPU (bonnie++
                 // 1.00g's `16   469  98 … 688` then `25`): the rate is on
                 // the line before.
@@ -139,6 +191,45 @@ pub fn derive(parsed: &mut ParsedFile) {
             }
             insert_after_rows(&mut parsed.samples, derived);
             untimed_efficiencies(parsed);
+            let say = |list: &[(String, Vec<usize>)]| {
+                let each: Vec<String> = list
+                    .iter()
+                    .map(|(t, l)| {
+                        let lines: Vec<String> = l.iter().map(usize::to_string).collect();
+                        format!("{t} (line{} {})", if l.len() > 1 { "s" } else { "" }, lines.join(", "))
+                    })
+                    .collect();
+                each.join("; ")
+            };
+            let first = |list: &[(String, Vec<usize>)]| list.iter().flat_map(|(_, l)| l.iter().copied()).min();
+            let mut notes = Vec::new();
+            if let Some(at) = first(&low) {
+                notes.push((
+                    at,
+                    format!(
+                        "an integer %CPU under {LOW_CPU}% gives no CPU Eff (one step of it moves the ratio by 20% or \
+                         more: noise, not a figure), so the CPU Eff of these tests is over the other runs, if any: {}",
+                        say(&low)
+                    ),
+                ));
+            }
+            if let Some(at) = first(&zero) {
+                notes.push((
+                    at,
+                    format!(
+                        "%CPU 0 gives no CPU Eff, so the CPU Eff of these tests is over the other runs, if any: {}",
+                        say(&zero)
+                    ),
+                ));
+            }
+            for n in notes {
+                if !parsed.notes.contains(&n) {
+                    parsed.notes.push(n);
+                }
+            }
+            if parsed.benchmark == "bonnie++" {
+                recount_too_fast_by_label(parsed);
+            }
         }
         _ => {}
     }
@@ -166,6 +257,85 @@ fn untimed_efficiencies(parsed: &mut ParsedFile) {
         }
     }
     parsed.untimed.extend(more);
+}
+
+/// The start of bonnie++'s note on tests some runs timed and others
+/// printed as `+++++` ([`crate::parse::bonnie_pp`]).
+const SOME_TOO_FAST: &str = "`+++++` (too fast to time) in some runs of a test others timed";
+/// The start of its note on tests no run timed.
+const ALL_TOO_FAST: &str = "`+++++` in every run of: ";
+
+/// bonnie++'s `+++++` notes counted again per set-up label (see the module
+/// doc): each untimed test's label is that of its row's samples; a test
+/// is understated only where runs of its own label timed it. Left as the
+/// parser said when no untimed test's row has a label.
+fn recount_too_fast_by_label(parsed: &mut ParsedFile) {
+    if !parsed.notes.iter().any(|(_, n)| n.starts_with(SOME_TOO_FAST)) {
+        return;
+    }
+    let label = |s: &Sample| s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string());
+    // The label and kernel of the row on `line` in `group`.
+    let row_of = |line: usize, group: &str| {
+        parsed
+            .samples
+            .iter()
+            .find(|s| s.line == line && s.group == group)
+            .map_or((None, None), |s| (label(s), s.kernel.as_ref().map(ToString::to_string)))
+    };
+    let unlabelled = |params: &[crate::model::Param]| -> Vec<crate::model::Param> {
+        params.iter().filter(|p| p.name != "label").cloned().collect()
+    };
+    // Per (group, test, parameters, label): first line, runs untimed, runs timed.
+    type Key = (String, String, Vec<crate::model::Param>, (Option<String>, Option<String>));
+    let mut tests: Vec<(Key, usize, usize, usize)> = Vec::new();
+    for u in &parsed.untimed {
+        if u.metric.ends_with(" CPU Eff") {
+            continue;
+        }
+        let key: Key = (u.group.to_string(), u.metric.to_string(), unlabelled(&u.params), row_of(u.line, &u.group));
+        match tests.iter_mut().find(|t| t.0 == key) {
+            Some(t) => t.2 += 1,
+            None => tests.push((key, u.line, 1, 0)),
+        }
+    }
+    if tests.iter().all(|t| t.0.3.0.is_none()) {
+        return;
+    }
+    for s in &parsed.samples {
+        let set_up = (label(s), s.kernel.as_ref().map(ToString::to_string));
+        if let Some(t) = tests.iter_mut().find(|t| {
+            t.0.0 == s.group.as_str()
+                && t.0.1 == s.metric.name.as_str()
+                && t.0.3 == set_up
+                && t.0.2 == unlabelled(&s.params)
+        }) {
+            t.3 += 1;
+        }
+    }
+    let say = |t: &(Key, usize, usize, usize)| {
+        let label = t.0.3.0.as_ref().map_or(String::new(), |l| format!(" of {l}"));
+        format!("{} {}{label} (line {})", t.0.0, t.0.1, t.1)
+    };
+    let first = |timed: bool| tests.iter().filter(|t| (t.3 > 0) == timed).map(|t| t.1).min();
+    parsed.notes.retain(|(_, n)| !n.starts_with(SOME_TOO_FAST) && !n.starts_with(ALL_TOO_FAST));
+    let some: Vec<String> =
+        tests.iter().filter(|t| t.3 > 0).map(|t| format!("{}: {} of {} runs", say(t), t.2, t.2 + t.3)).collect();
+    if let Some(at) = first(true) {
+        parsed.notes.push((
+            at,
+            format!(
+                "{SOME_TOO_FAST}; those runs are left out, so the mean of the timed runs understates the test: {}",
+                some.join(", ")
+            ),
+        ));
+    }
+    let all: Vec<String> = tests.iter().filter(|t| t.3 == 0).map(say).collect();
+    if let Some(at) = first(false) {
+        parsed.notes.push((
+            at,
+            format!("{ALL_TOO_FAST}{}: too fast to measure, so no figure (not a test left out)", all.join(", ")),
+        ));
+    }
 }
 
 /// The indices of `samples` on each line: a row is on one line, so a row's
@@ -251,6 +421,88 @@ mod tests {
         assert!((step - 803350.0 * (1.0 / 12.0 + 1.0 / 96402.0)).abs() < 1e-6, "{step}");
         assert!(is_derived("bonnie++", "Block CPU Eff") && is_derived("tiobench", "CPU Eff"));
         assert!(!is_derived("tiobench", "Rate") && !is_derived("fio", "CPU Eff"));
+    }
+
+    /// wild35b file 05 (bonnie++ 1.03, LKML 2004): `5624  2` gave a
+    /// Rewrite CPU Eff of 281200 KB/s; `100.6  0` none, silently. Both are
+    /// now left out with a note naming the test and line.
+    #[test]
+    fn an_integer_cpu_under_5_or_0_gives_no_efficiency_with_a_note() {
+        let at = |name: &str, unit: &str, v: f64, line: usize| {
+            Sample::new(Metric::new(name, unit, Better::Neither), v, line).with_group("Sequential Output")
+        };
+        let mut p = ParsedFile {
+            benchmark: "bonnie++".into(),
+            samples: vec![
+                at("Rewrite", "KB/s", 5624.0, 7),
+                at("Rewrite %CPU", "%", 2.0, 7),
+                at("Block", "KB/s", 22200.0, 7),
+                at("Block %CPU", "%", 12.0, 7),
+                at("Rewrite", "KB/s", 1251.0, 31),
+                at("Rewrite %CPU", "%", 0.0, 31),
+            ],
+            ..Default::default()
+        };
+        derive(&mut p);
+        let effs: Vec<String> = p
+            .samples
+            .iter()
+            .filter(|s| s.metric.name.ends_with("CPU Eff"))
+            .map(|s| format!("{} {}", s.metric.name, s.value.mean()))
+            .collect();
+        assert_eq!(effs, ["Block CPU Eff 185000"]);
+        assert_eq!(p.notes.len(), 2, "{:?}", p.notes);
+        assert_eq!(p.notes[0].0, 7);
+        assert!(p.notes[0].1.contains("under 5%") && p.notes[0].1.contains("Sequential Output Rewrite (line 7)"));
+        assert_eq!(p.notes[1].0, 31);
+        assert!(p.notes[1].1.starts_with("%CPU 0 gives no CPU Eff") && p.notes[1].1.contains("(line 31)"));
+        assert!(crate::parse::note_is_info(&p.notes[0].1) && crate::parse::note_is_info(&p.notes[1].1));
+        // Bonnie 1.x's %CPU printed to 0.1: 2.5 is a figure, not noise.
+        let mut p = ParsedFile {
+            benchmark: "bonnie".into(),
+            samples: vec![at("Rewrite", "KB/s", 5624.0, 7), at("Rewrite %CPU", "%", 2.5, 7)],
+            ..Default::default()
+        };
+        derive(&mut p);
+        assert!(p.samples.iter().any(|s| s.metric.name == "Rewrite CPU Eff") && p.notes.is_empty());
+    }
+
+    /// wild35b file 05: `+++++` for Delete in both ext3 runs, timed in both
+    /// reiserfs runs (labels the labeller set): per label, no run of a
+    /// label is understated; the parser's "2 of 4 runs" was across them.
+    #[test]
+    fn too_fast_runs_are_counted_per_label() {
+        let at = |v: f64, line: usize, label: &str| {
+            Sample::new(Metric::new("Delete", "files/s", Better::Higher), v, line)
+                .with_group("Sequential Create")
+                .with_param("files", 16)
+                .with_param("label", label)
+        };
+        let untimed = |line: usize| crate::model::Untimed {
+            group: "Sequential Create".into(),
+            metric: "Delete".into(),
+            params: vec![crate::model::Param::new("files", 16)],
+            line,
+        };
+        let said = "`+++++` (too fast to time) in some runs of a test others timed; those runs are left out, so the \
+                    mean of the timed runs understates the test: Sequential Create Delete (line 35): 2 of 4 runs";
+        let mut p = ParsedFile {
+            benchmark: "bonnie++".into(),
+            samples: vec![at(17886.0, 11, "reiserfs"), at(16649.0, 22, "reiserfs")],
+            untimed: vec![untimed(35), untimed(47)],
+            notes: vec![(35, said.to_string())],
+            ..Default::default()
+        };
+        // Lines 35 and 47: the ext3 runs' rows, their Create timed.
+        for (v, line) in [(1389.0, 35), (1571.0, 47)] {
+            let mut create = at(v, line, "ext3");
+            create.metric = Metric::new("Create", "files/s", Better::Higher);
+            p.samples.push(create);
+        }
+        derive(&mut p);
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert_eq!(p.notes[0].0, 35);
+        assert!(p.notes[0].1.starts_with("`+++++` in every run of: Sequential Create Delete of ext3 (line 35)"));
     }
 
     /// newcomer34 F3: Bonnie 1.x's `%CPU 95.0` reads back as 95; among

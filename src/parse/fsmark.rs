@@ -44,10 +44,20 @@
 //!
 //! A row under the table's header with fewer than five numbers (four
 //! without `FSUse%`), or a cell that is no number, is an error at its line.
+//!
+//! Each run is keyed by its own header: fs_mark echoes its options
+//! (`#  ./fs_mark  -d  /mnt/scratch/1  -S0  -n  100000  -s  0  -L  32`)
+//! above its `Version 3.3, N thread(s) starting at …` line. When a file
+//! holds several runs whose option lines differ, the options that differ
+//! are parameters of every run's rows (`files` for `-n`, `loops` for `-L`,
+//! `dirs` for `-d`, … the option as written for others; `-s`, `-t` and
+//! `-S` are the `size`, `threads` and `sync` already read): those runs are
+//! set-ups, never averaged. Runs under identical option lines stay runs of
+//! one set-up (the labeller warns when only prose tells them apart).
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
-use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::model::{Better, Metric, Param, ParsedFile, Sample};
 
 /// fs_mark; registry id `"fsmark"`.
 pub struct Fsmark;
@@ -74,6 +84,91 @@ fn sync_line(t: &str) -> Option<&str> {
     let rest = t.trim_start_matches('#').trim().strip_prefix("Sync method:")?;
     let name = rest.split_once(':').map_or(rest, |(name, _)| name).trim();
     (!name.is_empty()).then_some(name)
+}
+
+/// fs_mark's echo of its command line above its `Version` line,
+/// `#  ./fs_mark  -d  /fs/1  -d  /fs/2  -n  1600  -s  8192  -S0` → each
+/// option with its value(s), in the order first written (a repeated
+/// option's values joined by a space; a glued short option `-S0` is `-S`
+/// with value `0`; a flag without value has an empty one). `None` for a
+/// line with a word outside the options (prose: `# fs_mark was run …`).
+fn option_line(t: &str) -> Option<Vec<(String, String)>> {
+    let rest = t.strip_prefix('#')?.trim_start();
+    let mut words = rest.split_whitespace();
+    let program = words.next()?;
+    if program.rsplit('/').next() != Some("fs_mark") {
+        return None;
+    }
+    let mut opts: Vec<(String, String)> = Vec::new();
+    let mut words = words.peekable();
+    while let Some(w) = words.next() {
+        let (opt, value) = if w.starts_with('-') && w.len() > 2 && !w.starts_with("--") {
+            (w[..2].to_string(), w[2..].to_string())
+        } else if w.starts_with('-') && w.len() > 1 {
+            let value = match words.peek() {
+                Some(v) if !v.starts_with('-') => words.next().unwrap_or_default().to_string(),
+                _ => String::new(),
+            };
+            (w.to_string(), value)
+        } else {
+            // A word with no option before it: prose, no echo.
+            return None;
+        };
+        match opts.iter_mut().find(|(o, _)| *o == opt) {
+            Some((_, v)) => {
+                v.push(' ');
+                v.push_str(&value);
+            }
+            None => opts.push((opt, value)),
+        }
+    }
+    Some(opts)
+}
+
+/// The parameter name of an fs_mark option that tells runs apart; `None`
+/// for the options whose value is already a parameter (`-s` → `size`,
+/// `-t` → `threads`, `-S` → `sync`, read from the row and the header).
+fn option_param(opt: &str) -> Option<&str> {
+    Some(match opt {
+        "-s" | "-t" | "-S" => return None,
+        "-n" => "files",
+        "-L" => "loops",
+        "-d" => "dirs",
+        "-D" => "subdirs",
+        "-N" => "files_per_subdir",
+        "-w" => "write_size",
+        other => other,
+    })
+}
+
+/// The options that differ between the runs' option lines (each run's
+/// options, `None` for a run without one), as (option, each run's value):
+/// empty when fewer than two runs have one, when any run with rows has
+/// none, or when all are alike.
+fn differing_options(runs: &[Option<Vec<(String, String)>>]) -> Vec<(&str, Vec<&str>)> {
+    if runs.len() < 2 || runs.iter().any(Option::is_none) {
+        return Vec::new();
+    }
+    let runs: Vec<&Vec<(String, String)>> = runs.iter().flatten().collect();
+    let mut names: Vec<&str> = Vec::new();
+    for r in &runs {
+        for (o, _) in r.iter() {
+            if !names.contains(&o.as_str()) {
+                names.push(o);
+            }
+        }
+    }
+    fn value<'a>(r: &'a [(String, String)], o: &str) -> &'a str {
+        r.iter().find(|(k, _)| k == o).map_or("-", |(_, v)| if v.is_empty() { "set" } else { v.as_str() })
+    }
+    let mut out: Vec<(&str, Vec<&str>)> = Vec::new();
+    for o in names {
+        let values: Vec<&str> = runs.iter().map(|r| value(r, o)).collect();
+        if values.iter().any(|v| *v != values[0]) && option_param(o).is_some() {
+            out.push((o, values));
+        }
+    }
+    out
 }
 
 /// A table's header.
@@ -158,6 +253,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
     let mut setup = Setup::default();
     let mut table: Option<Header> = None;
+    // The option line above the next `Version` line, and each run (from
+    // its `Version` line) with its option line and its first sample.
+    let mut options: Option<Vec<(String, String)>> = None;
+    let mut runs: Vec<(Option<Vec<(String, String)>>, usize)> = Vec::new();
     // The row read on the line before, if the line before was one.
     let mut row_above: Option<(usize, &str)> = None;
     for (n, line) in input.numbered() {
@@ -205,6 +304,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some((version, threads)) = version_line(t) {
             setup = Setup { threads: Some(threads.to_string()), sync: None };
             out.version.get_or_insert_with(|| version.to_string());
+            runs.push((options.take(), out.samples.len()));
+        } else if let Some(opts) = option_line(t) {
+            options = Some(opts);
         } else if let Some(sync) = sync_line(t) {
             setup.sync = Some(sync.to_string());
         }
@@ -215,7 +317,32 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             reason: "no row under an `FSUse% Count Size Files/sec` header".into(),
         });
     }
+    key_runs_by_options(&mut out, &runs);
     Ok(out)
+}
+
+/// Gives every run's rows the options that differ between the runs'
+/// option lines (see the module doc), when every run with rows has one.
+/// Rows above the first `Version` line belong to no run: then nothing is
+/// keyed.
+fn key_runs_by_options(out: &mut ParsedFile, runs: &[(Option<Vec<(String, String)>>, usize)]) {
+    if runs.first().is_none_or(|(_, start)| *start > 0) {
+        return;
+    }
+    // Runs with rows: (options, first sample, end).
+    let ends: Vec<usize> = runs.iter().skip(1).map(|(_, s)| *s).chain([out.samples.len()]).collect();
+    let with_rows: Vec<(Option<Vec<(String, String)>>, usize, usize)> =
+        runs.iter().zip(ends).filter(|((_, s), e)| e > s).map(|((o, s), e)| (o.clone(), *s, e)).collect();
+    let opts: Vec<Option<Vec<(String, String)>>> = with_rows.iter().map(|(o, _, _)| o.clone()).collect();
+    let differ = differing_options(&opts);
+    for (o, values) in &differ {
+        let Some(name) = option_param(o) else { continue };
+        for ((_, start, end), value) in with_rows.iter().zip(values) {
+            for s in &mut out.samples[*start..*end] {
+                s.params.push(Param::new(name, value));
+            }
+        }
+    }
 }
 
 impl BenchParser for Fsmark {
@@ -331,5 +458,65 @@ mod tests {
         assert_eq!(got, ["Files/sec 18956", "App Overhead 633011"]);
         // A first word that is no cut of `FSUse%` is no header.
         assert!(header("XUse%        Count         Size    Files/sec     App Overhead").is_none());
+    }
+
+    #[test]
+    fn runs_under_different_option_lines_are_set_ups() {
+        let run = |opts: &str, files: &str| {
+            format!(
+                "#  ./fs_mark  -d  /mnt/1  {opts}\n#       Version 3.3, 4 thread(s) starting at Tue May 12 11:48:45 \
+                 2020\n#       Sync method: NO SYNC: Test does not issue sync() or fsync() calls.\n\n\
+                 FSUse%        Count         Size    Files/sec     App Overhead\n\
+                 \x20    0        40000         4096      {files}           633011\n\n"
+            )
+        };
+        let params = |f: &ParsedFile| -> Vec<String> {
+            f.samples
+                .iter()
+                .filter(|s| s.metric.name == "Files/sec")
+                .map(|s| {
+                    let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                    format!("{} {}", s.value.mean(), p.join(" "))
+                })
+                .collect()
+        };
+        // `-n` and `-L` differ, `-s`, `-S0` and `-d` do not.
+        let text = run("-S0  -n  10000  -s  4096  -L  1", "507.5") + &run("-S0  -n  20000  -s  4096  -L  2", "527.2");
+        let f = Fsmark.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(
+            params(&f),
+            [
+                "507.5 size=4096 threads=4 sync=NO SYNC files=10000 loops=1",
+                "527.2 size=4096 threads=4 sync=NO SYNC files=20000 loops=2"
+            ]
+        );
+        // Another `-d` (another file system), an option only one run has.
+        let text = run("-S0  -n  10000", "507.5") + &run("-S0  -n  10000  -d  /mnt/2  -k", "527.2");
+        let f = Fsmark.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(
+            params(&f),
+            [
+                "507.5 size=4096 threads=4 sync=NO SYNC dirs=/mnt/1 -k=-",
+                "527.2 size=4096 threads=4 sync=NO SYNC dirs=/mnt/1 /mnt/2 -k=set"
+            ]
+        );
+        // Identical option lines: runs of one set-up, no parameter added.
+        let text = run("-S0  -n  10000", "507.5") + &run("-S0  -n  10000", "527.2");
+        let f = Fsmark.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(params(&f), ["507.5 size=4096 threads=4 sync=NO SYNC", "527.2 size=4096 threads=4 sync=NO SYNC"]);
+        // A run without an option line: nothing to compare, nothing keyed.
+        let text = run("-S0  -n  10000", "507.5") + &run("-S0  -n  20000", "527.2").replacen("#  ./fs_mark", "#", 1);
+        let f = Fsmark.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(params(&f), ["507.5 size=4096 threads=4 sync=NO SYNC", "527.2 size=4096 threads=4 sync=NO SYNC"]);
+        assert_eq!(
+            option_line("#  ./fs_mark  -D  10000  -S0  -n  100000  -d  /a  -d  /b"),
+            Some(vec![
+                ("-D".into(), "10000".into()),
+                ("-S".into(), "0".into()),
+                ("-n".into(), "100000".into()),
+                ("-d".into(), "/a /b".into())
+            ])
+        );
+        assert_eq!(option_line("# fs_mark was run with -n 10"), None);
     }
 }

@@ -1598,6 +1598,11 @@ fn command_line_setup(t: &str, prompted: bool) -> Option<String> {
 /// command line; the other rows of two reports (`taskset -c 0-7
 /// ./kernbench` / `taskset -c 0-15 ./kernbench`, `reaim -c
 /// ./reaim-dbase.config` / `-c ./reaim-shared.config`) were averaged.
+/// So too the next copies under a shell loop that runs the benchmark
+/// (`for i in `seq 1 10`; do netperf … -B "iteration $i" …; done`, wrapped
+/// by a mail so that no loop over set-ups is seen): the loop printed them
+/// all; its first copy alone was labelled by it and kept apart from the
+/// nine others (review35 R1).
 fn inherit_commands<'a>(
     input: &'a Input,
     samples: &[Sample],
@@ -1622,8 +1627,12 @@ fn inherit_commands<'a>(
         }
         let next_row =
             matches!((ends[k - 1], ends[k]), (Some((_, last)), Some((first, _))) if last.params != first.params);
+        let looped = commands[k - 1].as_ref().is_some_and(|w| {
+            let j = w.join(" ");
+            (j.starts_with("for ") || j.contains(";for ") || j.contains("; for ")) && j.contains("do ")
+        });
         let between = copies[k - 1].1 + 1..copies[k].0;
-        if next_row && !between.clone().any(|n| is_sentence(input.lines[n - 1].trim())) {
+        if (next_row || looped) && !between.clone().any(|n| is_sentence(input.lines[n - 1].trim())) {
             commands[k] = commands[k - 1].clone();
             programs[k] = programs[k - 1];
             dirs[k] = dirs[k - 1];

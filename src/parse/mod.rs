@@ -368,6 +368,9 @@ pub fn note_is_info(note: &str) -> bool {
         "of LKP's monitors",
         // bonnie++: a test no run timed (`+++++`) has no figure, said so.
         "not a test left out",
+        // Bonnie, bonnie++: a %CPU of 0 or an integer one under 5 gives no
+        // efficiency (derive.rs), said so.
+        "gives no CPU Eff",
         // fio: a status block alike to another run's, its job sections not.
         "another run's totals, read",
         // sysbench: each figure line of a failed run, beside its warning.

@@ -55,7 +55,14 @@
 //! compares builds: each table below a version line has the parameter
 //! `version` (`0.9.8k`, `LibreSSL 2.3.2`), so that the two builds' rows
 //! are not averaged as runs of one; a table above every version line
-//! has none.
+//! has none. A version heads its own run's tables only: when a post
+//! elided lines (`[...]`) after a table of that version and a new table
+//! header follows before any version line (the cookbook's `$ openssl
+//! speed aes-128-cbc` / `[...]` / `type 16 bytes …` after its 0.9.8k
+//! `-multi 4` run), the new table's version line may have been elided:
+//! it has no `version` (a note at its header says so), rather than the
+//! earlier run's. Rows after an elision under no new header are read
+//! under the last header, with its version.
 //!
 //! A run with an engine (`-engine cryptodev` on its command line, or
 //! openssl's own `engine "cryptodev" set.` line) has the parameter
@@ -170,6 +177,12 @@ struct Reader {
     version: Option<String>,
     /// The file prints two or more versions.
     versions_differ: bool,
+    /// The line of `version`, and whether a table header was read below it.
+    version_at: usize,
+    version_used: bool,
+    /// The line of a poster's elision (`[...]`) below the last table
+    /// header, if any.
+    elided: Option<usize>,
     /// The block sizes of the last `type 16 bytes …` header, kept after
     /// its table ended: a post that set a label or command line between
     /// the header and each row (`openssl speed -evp rc4:` / `rc4
@@ -327,13 +340,35 @@ impl Reader {
             .then_some(joined)
     }
 
+    /// A table header at line `n`: after an elision below an earlier
+    /// table of this version, the version is not carried over (see the
+    /// module doc).
+    fn header_seen(&mut self, n: usize) {
+        if let (Some(e), true, true, Some(v)) =
+            (self.elided, self.version_used, self.versions_differ, self.version.as_deref())
+        {
+            let msg = format!(
+                "a table header after the elided lines at line {e}, with no version line between: the version \
+                 line at line {} ({v}) heads an earlier table, and this table's own may have been elided, so its \
+                 rows have no `version`",
+                self.version_at
+            );
+            self.out.notes.push((n, msg));
+            self.version = None;
+        }
+        self.elided = None;
+        self.version_used = true;
+    }
+
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
         if let Some(sizes) = blocks_header(t) {
+            self.header_seen(n);
             self.last_blocks = Some(sizes.clone());
             self.table = Some(Table::Blocks(sizes));
             return Ok(());
         }
         if let Some(table) = pkey_header(t) {
+            self.header_seen(n);
             self.table = Some(table);
             return Ok(());
         }
@@ -343,6 +378,10 @@ impl Reader {
             return Ok(());
         }
         self.table = None;
+        if matches!(t, "[...]" | "[…]" | "[snip]" | "..." | "…") {
+            self.elided = Some(n);
+            return Ok(());
+        }
         if let Some(sizes) = mr_header(t) {
             self.mr_sizes = Some(sizes);
             if self.multi.is_none() {
@@ -392,6 +431,9 @@ impl Reader {
         } else if let Some(v) = version_line(t) {
             self.out.version.get_or_insert_with(|| v.trim_start_matches("LibreSSL ").to_string());
             self.version = Some(v);
+            self.version_at = n;
+            self.version_used = false;
+            self.elided = None;
         }
         Ok(())
     }
@@ -540,6 +582,51 @@ mod tests {
         assert_eq!(version_line("LibreSSL 2.3.2").as_deref(), Some("LibreSSL 2.3.2"));
         assert_eq!(version_line("version: 3.0.2").as_deref(), Some("3.0.2"));
         assert_eq!(version_line("OpenSSL is fast"), None);
+    }
+
+    #[test]
+    fn a_table_after_an_elision_does_not_take_an_earlier_tables_version() {
+        // The cookbook's 1.0.1h run, its 0.9.8k `-multi 4` run, then `$
+        // openssl speed aes-128-cbc` / `[...]` / a cipher table: its version
+        // line elided, not 0.9.8k's (that heads the rsa table).
+        let text = "OpenSSL 1.0.1h 5 Jun 2014\n\
+            \x20                 sign    verify    sign/s verify/s\n\
+            rsa  512 bits 0.000102s 0.000008s   9818.0 133081.7\n\
+            Next:\n$ openssl speed -multi 4 rsa\n[...]\nOpenSSL 0.9.8k 25 Mar 2009\n\
+            \x20                 sign    verify    sign/s verify/s\n\
+            rsa  512 bits 0.000030s 0.000003s  33264.5 363636.4\n\
+            $ openssl speed aes-128-cbc\n[...]\n\
+            type             16 bytes     64 bytes\n\
+            aes-128 cbc      67546.70k    74183.00k\n\
+            [...]\n\
+            aes-192 cbc      67546.70k    74183.00k\n";
+        let f = OpensslSpeed.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> =
+            f.samples.iter().filter(|s| s.metric.name != "verify/s").map(show).filter(|s| !s.contains("=64")).collect();
+        assert_eq!(
+            got,
+            [
+                "3 |sign/s 9818 [version=1.0.1h algorithm=rsa bits=512]",
+                "9 |sign/s 33264.5 [multi=4 version=0.9.8k algorithm=rsa bits=512]",
+                "13 |throughput 67546.7 [algorithm=aes-128 cbc block=16]",
+                // Rows after an elision under no new header: the same table.
+                "15 |throughput 67546.7 [algorithm=aes-192 cbc block=16]"
+            ]
+        );
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 12);
+        assert!(f.notes[0].1.contains("line 11") && f.notes[0].1.contains("line 7 (0.9.8k)"), "{}", f.notes[0].1);
+        // An elision inside a run, between its version line and its first
+        // table (`built on`, `options` left out): the version is the table's.
+        let text = "OpenSSL 1.0.1h 5 Jun 2014\n\
+            \x20                 sign    verify    sign/s verify/s\n\
+            rsa  512 bits 0.000102s 0.000008s   9818.0 133081.7\n\
+            OpenSSL 0.9.8k 25 Mar 2009\n[...]\n\
+            \x20                 sign    verify    sign/s verify/s\n\
+            rsa  512 bits 0.000030s 0.000003s  33264.5 363636.4\n";
+        let f = OpensslSpeed.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(show(&f.samples[2]), "7 |sign/s 33264.5 [version=0.9.8k algorithm=rsa bits=512]");
+        assert!(f.notes.is_empty());
     }
 
     #[test]

@@ -17,11 +17,20 @@ use crate::stats::{Comparison, benjamini_hochberg};
 pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usize {
     let mut at: Vec<(usize, usize, usize)> = Vec::new();
     let mut p: Vec<f64> = Vec::new();
+    // A column that restates another of its section ([`crate::derive::
+    // restates`]: pgbench's latency average, clients / tps) is not tested
+    // again: the same change would count twice in the family.
+    let restated = |s: &SectionView| -> Vec<Option<(&'static str, &'static str)>> {
+        let of = |name: &str| s.benchmarks.iter().find_map(|b| crate::derive::restates(b, name));
+        s.table.columns.iter().map(|c| of(&c.name)).collect()
+    };
     for (si, s) in sections.iter().enumerate() {
+        let restated = restated(s);
         for (ri, r) in s.table.rows.iter().enumerate() {
             for (ci, (c, col)) in r.cells.iter().zip(&s.table.columns).enumerate() {
                 let w = c.as_ref().and_then(|c| c.comparison).and_then(|x| x.welch);
-                if let Some(w) = w.filter(|w| col.better != Better::Neither && !w.p.is_nan()) {
+                let tested = col.better != Better::Neither && restated[ci].is_none();
+                if let Some(w) = w.filter(|w| tested && !w.p.is_nan()) {
                     at.push((si, ri, ci));
                     p.push(w.p);
                 }
@@ -36,12 +45,21 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
         }
     }
     for s in sections.iter_mut() {
+        let restated = restated(s);
         s.table.tests = p.len();
         s.table.legend = legend(&s.table, over);
+        if let Some(text) = s.table.legend.as_mut() {
+            for (col, (of, how)) in s.table.columns.iter().zip(&restated).filter_map(|(c, r)| Some((c, (*r)?))) {
+                text.push_str(&format!(
+                    "; {} is {how}, the {of} column restated: not tested, nor part of the family",
+                    col.name
+                ));
+            }
+        }
         let columns = &s.table.columns;
-        for r in &mut s.table.rows {
-            for (c, col) in r.cells.iter_mut().zip(columns) {
-                if let Some(c) = c.as_mut().filter(|_| col.better != Better::Neither) {
+        for row in &mut s.table.rows {
+            for ((c, col), re) in row.cells.iter_mut().zip(columns).zip(&restated) {
+                if let Some(c) = c.as_mut().filter(|_| col.better != Better::Neither && re.is_none()) {
                     c.mark = c.comparison.as_ref().map_or(Mark::None, significance_mark);
                     if let Some(x) = c.comparison.filter(|x| x.significant)
                         && let Some(pct) = x.pct_better
@@ -156,3 +174,46 @@ pub const FACTORS: &str = "-N× = N times worse";
 /// change (below the last printed decimal), as [`NOT_TESTED`] says at
 /// length; short enough for the mail legend's second line.
 pub const NO_TESTS: &str = "no change could be tested for significance (too few runs, spread or change)";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{CellView, ColumnView, RowView, TableView};
+    use crate::stats::Welch;
+
+    /// pgbench's latency average is its clients over its tps: the one
+    /// change was tested twice, once per column. Its column is left out of
+    /// the family (no mark, no adjusted p-value) and the legend says why.
+    #[test]
+    fn pgbench_latency_average_is_left_out_of_the_family() {
+        let cmp = |p: f64| Comparison {
+            diff: 1.0,
+            pct_better: Some(10.0),
+            welch: Some(Welch { t: 5.0, df: 4.0, p }),
+            p_adjusted: None,
+            significant: false,
+            within_step: false,
+            no_ratio: false,
+        };
+        let cell = |p: f64| Some(CellView { comparison: Some(cmp(p)), ..Default::default() });
+        let col = |name: &str, better| ColumnView { name: name.into(), better, ..Default::default() };
+        let table = TableView {
+            columns: vec![col("tps", Better::Higher), col("latency average", Better::Lower)],
+            rows: vec![RowView::new("6.1".into(), vec![], vec![cell(0.001), cell(0.001)])],
+            baseline: Some("6.0".into()),
+            ..Default::default()
+        };
+        let mut s = SectionView { benchmarks: vec!["pgbench".into()], table, ..Default::default() };
+        let tests = correct_page(std::slice::from_mut(&mut s), 0.05, CLASS);
+        assert_eq!(tests, 1);
+        let cells = &s.table.rows[0].cells;
+        let (tps, lat) = (cells[0].as_ref().unwrap(), cells[1].as_ref().unwrap());
+        assert_eq!((tps.mark, lat.mark), (Mark::Significant, Mark::None));
+        assert_eq!(lat.comparison.and_then(|c| c.p_adjusted), None);
+        let legend = s.table.legend.as_deref().unwrap_or("");
+        assert!(legend.contains("latency average is clients / tps, the tps column restated"), "{legend}");
+        // Another benchmark's column of that name is tested.
+        s.benchmarks = vec!["sysbench".into()];
+        assert_eq!(correct_page(std::slice::from_mut(&mut s), 0.05, CLASS), 2);
+    }
+}

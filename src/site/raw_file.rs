@@ -363,10 +363,12 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
             parsed.benchmark = id.to_string();
         }
         parsed.lines = Some(seg.lines);
+        // Derived metrics first: their notes (a %CPU too low for an
+        // efficiency, bonnie++'s `+++++` counted per label) are warnings too.
+        crate::derive::derive(&mut parsed);
         for (line, note) in parsed.notes.iter().filter(|(_, n)| !parse::note_is_info(n)) {
             warnings.push((Some(*line), format!("{id}: {note}")));
         }
-        crate::derive::derive(&mut parsed);
         drop_repeated_params(&mut parsed, &mut warnings);
         out.push(parsed);
     }

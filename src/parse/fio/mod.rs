@@ -106,7 +106,13 @@
 //! latency buckets (`lat (usec) : 50=0.11%`), cpu, IO depth and disk stats
 //! lines are not results here and are not read. A direction line outside a
 //! job section (`read: IOPS=…` with no `name: (groupid=…)` line above) is
-//! a note, not a sample: its job is unknown. A quoted report a mail client
+//! a note, not a sample: its job is unknown; unless `grep` printed it from
+//! one of several result files, its file name before it in every line of
+//! its block (`fio_write-1-16-4096k.out:  write: io=10240MB, bw=405921KB/s,
+//! iops=99, runt= 25832msec`): the prefix is stripped and the line read,
+//! its file name the parameter `label` (the run it is of; the workers or
+//! block size the name spells are no parameter fio printed), with a note.
+//! A quoted report a mail client
 //! reflowed (linux-bcache 2019: `--- fiojob: (groupid=0, …`, `2019 write:
 //! IOPS=1000, …`, `resets slat (usec): …`) is read with a note per glued
 //! line: a job header after a separator of punctuation, a direction or
@@ -572,8 +578,14 @@ impl BenchParser for Fio {
         if input.has("Run status group ") && input.has("(all jobs):") {
             return 85;
         }
+        // A direction line, or one `grep` printed with its file's name
+        // before it (`fio_write-1-16-4096k.out:  write: io=…`).
+        let direction = |l: &str| text::direction_line(l).is_some_and(|d| d.is_ok());
         if (input.has("IOPS=") || input.has("iops="))
-            && input.lines.iter().any(|l| text::direction_line(l).is_some_and(|d| d.is_ok()))
+            && input
+                .lines
+                .iter()
+                .any(|l| direction(l) || text::grep_prefix(l).is_some_and(|(_, at)| direction(&l[at..])))
         {
             return 60;
         }

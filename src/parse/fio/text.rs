@@ -10,7 +10,7 @@
 //! group's `READ:`/`WRITE:`/`TRIM:` lines.
 
 use super::{JobParams, JsonJob, bw_metric, iops_metric, lat_metric, percentile_name};
-use crate::model::{Better, Metric, ParsedFile};
+use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::num::plain;
 use crate::parse::{Input, ParseError};
 
@@ -415,6 +415,59 @@ struct State {
     /// The direction's `clat` mean in ns and its line, to check against
     /// its `lat` mean (lat = slat + clat, so never the smaller).
     clat_ns: Option<(f64, usize)>,
+    /// The file name `grep` put before the line being read
+    /// ([`grep_prefixes`]), if any.
+    grep_file: Option<String>,
+    /// A note said the file's `grep` prefixes were read.
+    grep_noted: bool,
+}
+
+/// `fio_write-1-16-4096k.out:  write: io=…` → (`fio_write-1-16-4096k.out`,
+/// the byte where the fio line starts): the name `grep` puts before each
+/// line it prints from several files. The name has no space, and ends in
+/// an extension (`.out`, `.log`, `.txt`: 1 to 5 letters or digits after
+/// its last dot); `None` for any other line (`randread: (g=0): …`,
+/// `  read: IOPS=…`).
+pub fn grep_prefix(line: &str) -> Option<(&str, usize)> {
+    let (name, _) = line.split_once(':')?;
+    let file_char = |c: char| c.is_ascii_alphanumeric() || "._-/+=,".contains(c);
+    let ext = name.rsplit_once('.')?.1;
+    let named = !name.is_empty() && name.chars().all(file_char) && name.chars().any(|c| c.is_ascii_alphabetic());
+    (named && (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then_some((name, name.len() + 1))
+}
+
+/// The `grep` prefixes to strip, per line (0-based): in a block of
+/// non-blank lines (a Markdown fence ends one) whose every line carries
+/// one ([`grep_prefix`]) and of which one at least is then a fio
+/// direction line (`fio_read-1-16-4096k.out:  read : io=10240MB,
+/// bw=1449.7MB/s, iops=362, runt=  7064msec`, a README's `grep` over
+/// eight result files), each line's file name and where its fio line
+/// starts. A block with one line without a prefix is left as it is.
+fn grep_prefixes(input: &Input) -> Vec<Option<(String, usize)>> {
+    let mut out: Vec<Option<(String, usize)>> = vec![None; input.lines.len()];
+    let mut i = 0;
+    while i < input.lines.len() {
+        let end = (i..input.lines.len())
+            .find(|&k| {
+                let t = input.lines[k].trim();
+                t.is_empty() || t.starts_with("```")
+            })
+            .unwrap_or(input.lines.len());
+        let block = &input.lines[i..end];
+        let found: Vec<Option<(&str, usize)>> = block.iter().map(|l| grep_prefix(l)).collect();
+        let fio = found
+            .iter()
+            .zip(block)
+            .any(|(f, l)| f.is_some_and(|(_, at)| matches!(direction_line(&l[at..]), Some(Ok(_)))));
+        if !block.is_empty() && fio && found.iter().all(Option::is_some) {
+            for (k, f) in found.into_iter().enumerate() {
+                out[i + k] = f.map(|(name, at)| (name.to_string(), at));
+            }
+        }
+        i = end + 1;
+    }
+    out
 }
 
 /// One job definition line: `randread: (g=0): rw=randread, bs=(R) 4096B-4096B, …`.
@@ -581,6 +634,7 @@ pub fn read(
     out: &mut ParsedFile,
 ) -> Result<(), ParseError> {
     let mut st = State::default();
+    let grep = grep_prefixes(input);
     // `skip` is in file order: the next range not yet passed.
     let mut next = 0;
     // The line a wrapped definition was rejoined with (read already).
@@ -597,6 +651,24 @@ pub fn read(
         if input.joined_away(n - 1) {
             continue;
         }
+        // A line `grep` printed from one of several files: its file name
+        // stripped, and kept as the run the line is of; a job section of
+        // another file's ends there.
+        let file = grep[n - 1].as_ref();
+        let line = match file {
+            Some((name, at)) => {
+                if st.grep_file.as_ref() != Some(name) && st.job.is_some() {
+                    close_section(&mut st, out);
+                    (st.job, st.dir, st.pct) = (None, None, None);
+                }
+                st.grep_file = Some(name.clone());
+                &line[*at..]
+            }
+            None => {
+                st.grep_file = None;
+                line
+            }
+        };
         if let Some(tail) = input.lines.get(n).filter(|next| wrapped_definition(line, next)) {
             let whole = format!("{} {}", line.trim_end(), tail.trim());
             out.notes.push((n, format!("fio job definition wrapped onto line {}; rejoined", n + 1)));
@@ -1010,6 +1082,12 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             };
             out.notes.push((n, msg));
         }
+        if st.job.is_none()
+            && let Some(file) = st.grep_file.clone()
+        {
+            grep_direction(st, n, line, &d, &file, out);
+            return Ok(());
+        }
         let Some(job) = st.job.as_ref().filter(|_| !st.skipping) else {
             if st.job.is_none() {
                 let msg = format!("line {n} looks like a fio result and was not read (no job section above it)");
@@ -1144,6 +1222,40 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
 /// Whether a direction line's io is printed and not 0: 3.x's
 /// `(219MiB/10001msec)` (`(0B/60001msec)`: none), 2.x's `io=83749KB`
 /// (`io=0KB`: none). A line that prints no io says nothing: `false`.
+/// A direction line `grep` printed from one of several result files, with
+/// no job section (`fio_write-1-16-4096k.out:  write: io=10240MB,
+/// bw=405921KB/s, iops=99, runt= 25832msec`): its bandwidth and IOPS are
+/// read with the parameter `label`, the file name, the only thing that
+/// tells the runs apart (its parts, `-16-` workers, are no parameter
+/// fio printed). A note at the first such line says so.
+fn grep_direction(st: &mut State, n: usize, line: &str, d: &DirLine, file: &str, out: &mut ParsedFile) {
+    if !st.grep_noted {
+        st.grep_noted = true;
+        let msg = format!(
+            "fio lines led by the file names `grep` printed (`{file}:`): no job section above them, so each is read \
+             as the run of its file, the file name its `label` (what the name says, workers or block size, is no \
+             parameter fio printed)"
+        );
+        out.notes.push((n, msg));
+    }
+    if d.iops == 0.0 && d.bw.0 == 0.0 && !io_done(line) {
+        let msg = format!("fio run {file:?} did no {} I/O (`iops=0`, bandwidth 0, io 0): not read", d.dir);
+        out.notes.push((n, msg));
+        return;
+    }
+    out.samples.push(Sample::new(bw_metric(d.dir, &d.bw.1), d.bw.0, n).with_param("label", file));
+    if line.contains("iops=") && !line.contains("runt=") {
+        let msg = "a fio 2.x direction line without its `runt=` (the line looks cut short): its iops not read";
+        out.notes.push((n, msg.into()));
+    } else {
+        let s = Sample::new(iops_metric(d.dir), d.iops, n).with_param("label", file);
+        out.samples.push(match d.iops_step {
+            Some(step) => s.with_step(step),
+            None => s,
+        });
+    }
+}
+
 fn io_done(line: &str) -> bool {
     let io = match line.split_once(")(") {
         Some((_, r)) => r.split('/').next(),
@@ -1306,6 +1418,48 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// wild35a file 25 (a fio wrapper's README): `grep` over eight fio 2.x
+    /// result files; the file name, stripped, is each run's label.
+    #[test]
+    fn grep_prefixed_direction_lines_are_read_by_file() {
+        let text = "```\n\
+            fio_write-1-1-4096k.out:  write: io=12288KB, bw=42667KB/s, iops=10, runt=   288msec\n\
+            fio_read-1-16-4096k.out:  read : io=10240MB, bw=1449.7MB/s, iops=362, runt=  7064msec\n\
+            ```\n\n\
+            notes.txt: see below\n";
+        let input = Input::from_text(text);
+        let mut out = ParsedFile::default();
+        read(&input, &[], &[], &mut out).unwrap();
+        let got: Vec<String> = out
+            .samples
+            .iter()
+            .map(|s| format!("{} {} {} {}", s.line, s.metric.name, s.value.mean(), s.params[0].value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "2 write: bw 42667 fio_write-1-1-4096k.out",
+                "2 write: IOPS 10 fio_write-1-1-4096k.out",
+                "3 read: bw 1449.7 fio_read-1-16-4096k.out",
+                "3 read: IOPS 362 fio_read-1-16-4096k.out"
+            ]
+        );
+        assert_eq!(out.notes.len(), 1);
+        assert_eq!(out.notes[0].0, 2);
+        assert_eq!(grep_prefix("fio_write-1-16-4096k.out:  write: io=1"), Some(("fio_write-1-16-4096k.out", 25)));
+        // A job's own lines are no `grep` prefix.
+        assert_eq!(grep_prefix("rawstor: (g=0): rw=randrw, bs=(R) 4096B-4096B"), None);
+        assert_eq!(grep_prefix("  read: IOPS=5604, BW=21.9MiB/s"), None);
+        assert_eq!(grep_prefix("12:30:01 read: IOPS=1"), None);
+        // A block with a line without a prefix is not stripped: that
+        // direction line stays outside any job section, a note.
+        let text = "a.out:  write: io=12288KB, bw=42667KB/s, iops=10, runt=   288msec\n\
+            \x20 write: io=12288KB, bw=42667KB/s, iops=10, runt=   288msec\n";
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+        assert!(out.samples.is_empty());
+    }
 
     /// `[randread]` twice with `stonewall` between, `bs=4k` in group 0 and
     /// `bs=64k` in group 1: each section takes its own group's definition

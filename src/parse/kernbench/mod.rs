@@ -50,7 +50,9 @@
 //!
 //! * a value with a deviation is `Value::Summary { mean, stddev, n }`, with
 //!   `n` the highest `… run number N...` line of that load level, else an
-//!   `-n N` option on a kernbench command line, else a `N runs` phrase; when
+//!   `-n N` option on a kernbench command line, else a `N runs` phrase,
+//!   else a person's `run N times` (`The build has been run 5 times each
+//!   time.`, with a warning naming its line); when
 //!   none of these is in the file, `n` is 1 and a note says the run count
 //!   was not printed: the count is unknown (at least 2, as it has a
 //!   deviation), and as one run the mean is never tested as if its runs
@@ -145,8 +147,8 @@ use preamble::{
     side_by_side_hosts, side_by_side_kernels,
 };
 use table::{
-    ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, row, run_number, side_by_side_header,
-    split_derived, wrapped_side_by_side_header,
+    ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, prose_runs, row, run_number,
+    side_by_side_header, split_derived, wrapped_side_by_side_header,
 };
 
 /// kernbench; registry id `"kernbench"`.
@@ -248,6 +250,9 @@ struct Reader<'a> {
     out: ParsedFile,
     /// Run count valid for the whole file (`kernbench -n 5`, `5 runs`).
     global: Option<u32>,
+    /// The line of the prose that gave `global` (`… run 5 times …`), until
+    /// a note says so.
+    global_prose: Option<usize>,
     /// Highest `… run number N...` per run name.
     run_counts: Vec<(String, u32)>,
     /// Group of the blocks being read (a label naming the set-up).
@@ -317,7 +322,8 @@ impl<'a> Reader<'a> {
         Reader {
             input,
             out: ParsedFile { benchmark: "kernbench".into(), ..Default::default() },
-            global: global_runs(input),
+            global: global_runs(input).or_else(|| prose_runs(input).map(|(n, _)| n)),
+            global_prose: global_runs(input).is_none().then(|| prose_runs(input).map(|(_, at)| at)).flatten(),
             run_counts: Vec::new(),
             group: String::new(),
             kernel: None,
@@ -749,7 +755,21 @@ impl<'a> Reader<'a> {
         if let Some(k) = &self.kernel {
             s = s.with_kernel(k.as_str());
         }
-        let n = self.run_counts.iter().find(|(n, _)| *n == name).map(|(_, k)| *k).or(self.global);
+        let n = self.run_counts.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
+        let n = match n {
+            Some(n) => Some(n),
+            None => {
+                if let (Some(at), Some(g)) = (self.global_prose.take(), self.global) {
+                    let said = self.input.lines[at - 1].trim();
+                    let msg = format!(
+                        "run count {g} taken from a person's words at line {at} (`{said}`): no `run number N` line, \
+                         `-n N` or `N runs` printed; each mean with a deviation counted as {g} runs"
+                    );
+                    self.out.notes.push((lineno, msg));
+                }
+                self.global
+            }
+        };
         match (sd, n) {
             (Some(sd), Some(n)) => s = s.with_summary(value, Some(sd), n.max(1)),
             (Some(sd), None) => {
@@ -1123,6 +1143,20 @@ User Time \t 4 (0.5)\t5 (0.5)\t6 (0.5)\n";
         let f = Kernbench.parse(&i).unwrap();
         assert_eq!(f.samples[0].value, Value::Summary { mean: 10.0, stddev: Some(1.0), n: 3 });
         assert_eq!(f.samples[1].value, Value::Summary { mean: 20.0, stddev: None, n: 3 });
+        // wild35b file 17 (linux-mm 2017, SPF v3): the count only in prose,
+        // wrapped (`The` / `build has been run 5 times each time.`): taken,
+        // with a warning naming its line.
+        let i = Input::from_text(
+            "This test is building a 4.12 kernel using platform default config. The\n\
+             build has been run 5 times each time.\n\n\
+             Average Half load -j 8 Run (std deviation)\nElapsed Time     145.968 (0.402206)\n",
+        );
+        let f = Kernbench.parse(&i).unwrap();
+        assert_eq!(f.samples[0].value, Value::Summary { mean: 145.968, stddev: Some(0.402206), n: 5 });
+        assert_eq!(f.notes.len(), 1);
+        assert!(f.notes[0].1.starts_with("run count 5 taken from a person's words at line 2"), "{}", f.notes[0].1);
+        assert_eq!(prose_runs(&Input::from_text("it ran 3 times, at 4.5 s and 4.7 s\n")), None);
+        assert_eq!(prose_runs(&Input::from_text("Each test was repeated 10 times.\n")), Some((10, 1)));
     }
 
     #[test]

@@ -144,6 +144,31 @@ pub(super) fn global_runs(input: &Input) -> Option<u32> {
     None
 }
 
+/// A run count a person wrote in prose (`The build has been run 5 times
+/// each time.`, a linux-mm post over its kernbench blocks): `run`, `ran`,
+/// `repeated`, `executed` or `rerun`, a count, `times`; the count and the
+/// line (1-based). A line with another figure is skipped, as for
+/// [`global_runs`].
+pub(super) fn prose_runs(input: &Input) -> Option<(u32, usize)> {
+    for (i, line) in input.lines.iter().enumerate() {
+        let toks: Vec<&str> = line.split_whitespace().collect();
+        if toks.iter().filter(|t| plain(t.trim_start_matches('(')).is_some()).count() > 1 {
+            continue;
+        }
+        for w in toks.windows(3) {
+            let verb = w[0].to_ascii_lowercase();
+            if matches!(verb.as_str(), "run" | "ran" | "repeated" | "executed" | "rerun")
+                && w[2].trim_end_matches([')', ',', '.', ':', ';']) == "times"
+                && let Ok(n) = w[1].parse::<u32>()
+                && (2..=1000).contains(&n)
+            {
+                return Some((n, i + 1));
+            }
+        }
+    }
+    None
+}
+
 /// One column's figures on a block row: the value and its deviation.
 pub(super) type Cell = (f64, Option<f64>);
 
