@@ -761,13 +761,38 @@ fn label_by_command_lines(
         // `-t TCP_STREAM` (its test), which every copy here shares whether
         // its line says so (`perf bench syscall all`, netperf's default
         // test) or not.
-        let lines: Vec<Vec<&str>> = members
+        let mut lines: Vec<Vec<&str>> = members
             .iter()
             .map(|&k| {
                 let of_copy = by_copy[k].iter().map(|&i| &samples[i]);
                 without_values_read(name, commands[k].as_deref().unwrap_or_default(), of_copy)
             })
             .collect();
+        // A prompt's host before some copies' commands and no prompt
+        // before the others' (`root@yeti:/usr5# tiobench.pl --size 4000`
+        // over the first of Mike Black's tables, the command alone over the
+        // second, LKML 2001-09) tells no two machines apart: the first was
+        // labelled `root@yeti`. The host is left out of the comparison.
+        // Each copy's: `Some(true)` a host before its command, `Some(false)`
+        // its command alone at the start of its line, `None` not known.
+        let hosted: Vec<Option<bool>> = members
+            .iter()
+            .zip(&lines)
+            .map(|(&k, l)| {
+                let t = input.lines[command_at[k]? - 1].trim_start();
+                let alone = t.split_whitespace().next().is_some_and(|w| is_program(command_words_name(w), name));
+                let t = t.trim_start_matches('[');
+                let host = l.first().filter(|w| !is_program(w, name) && t.starts_with(**w));
+                let host =
+                    host.is_some_and(|w| t.find("$ ").or_else(|| t.find("# ")).is_some_and(|at| t[..at].contains(*w)));
+                (host || alone).then_some(host)
+            })
+            .collect();
+        if hosted.contains(&Some(true)) && hosted.contains(&Some(false)) && !hosted.contains(&None) {
+            for (l, _) in lines.iter_mut().zip(&hosted).filter(|(_, h)| **h == Some(true)) {
+                l.remove(0);
+            }
+        }
         if lines.iter().all(|l| *l == lines[0]) {
             // Alike but for the program's directory (`./hackbench` /
             // `~/src/hackbench/hackbench`): two builds, each its program.
@@ -6983,6 +7008,11 @@ mod tests {
         let p = labelled_as("fio", text, &[3, 7]);
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, vec![Some("2.4.8"), Some("2.4.10")]);
+        // The first command shown with its prompt, the second without: the
+        // prompt's `user@host` tells no machines apart, and labels neither.
+        let text = "root@yeti:/usr5# fio --rw=write\nThroughput 1\n\nfio --rw=write\nThroughput 2\n";
+        let p = labelled_as("fio", text, &[2, 5]);
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|q| q.name != "label")), "{:?}", p.samples);
     }
 
     /// LKML 2001-12 (dbench 1.x quoted, wrapped before `procs`): the
