@@ -402,6 +402,10 @@ impl BenchParser for Tiobench {
     }
 }
 
+/// A finished table: its header line, rows, groups and row keys (label
+/// and parameter cells).
+type Done = (usize, Vec<RowKey>, Vec<String>, Vec<String>);
+
 /// The tables read so far and the one being read.
 #[derive(Default)]
 struct Tables {
@@ -419,7 +423,7 @@ struct Tables {
     layout: Option<Layout>,
     /// Finished tables: (header line, rows, groups, row keys) for
     /// duplicate detection and for tables of no title ([`Tables::flush`]).
-    done: Vec<(usize, Vec<RowKey>, Vec<String>, Vec<String>)>,
+    done: Vec<Done>,
     /// The rows, samples and groups of the table being read.
     rows: Vec<RowKey>,
     samples: Vec<Sample>,
