@@ -856,13 +856,38 @@ fn label_by_command_lines(
         // `-t TCP_STREAM` (its test), which every copy here shares whether
         // its line says so (`perf bench syscall all`, netperf's default
         // test) or not.
-        let lines: Vec<Vec<&str>> = members
+        let mut lines: Vec<Vec<&str>> = members
             .iter()
             .map(|&k| {
                 let of_copy = by_copy[k].iter().map(|&i| &samples[i]);
                 without_values_read(name, commands[k].as_deref().unwrap_or_default(), of_copy)
             })
             .collect();
+        // A prompt's host before some copies' commands and no prompt
+        // before the others' (`root@yeti:/usr5# tiobench.pl --size 4000`
+        // over the first of Mike Black's tables, the command alone over the
+        // second, LKML 2001-09) tells no two machines apart: the first was
+        // labelled `root@yeti`. The host is left out of the comparison.
+        // Each copy's: `Some(true)` a host before its command, `Some(false)`
+        // its command alone at the start of its line, `None` not known.
+        let hosted: Vec<Option<bool>> = members
+            .iter()
+            .zip(&lines)
+            .map(|(&k, l)| {
+                let t = input.lines[command_at[k]? - 1].trim_start();
+                let alone = t.split_whitespace().next().is_some_and(|w| is_program(command_words_name(w), name));
+                let t = t.trim_start_matches('[');
+                let host = l.first().filter(|w| !is_program(w, name) && t.starts_with(**w));
+                let host =
+                    host.is_some_and(|w| t.find("$ ").or_else(|| t.find("# ")).is_some_and(|at| t[..at].contains(*w)));
+                (host || alone).then_some(host)
+            })
+            .collect();
+        if hosted.contains(&Some(true)) && hosted.contains(&Some(false)) && !hosted.contains(&None) {
+            for (l, _) in lines.iter_mut().zip(&hosted).filter(|(_, h)| **h == Some(true)) {
+                l.remove(0);
+            }
+        }
         if lines.iter().all(|l| *l == lines[0]) {
             // Alike but for the program's directory (`./hackbench` /
             // `~/src/hackbench/hackbench`): two builds, each its program.
@@ -2586,6 +2611,24 @@ fn warn_of_merged_copies<'a>(
             })
         };
         let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));
+        // Above the later copy, the nearest such line (from the start of
+        // its sentence: a line of three words or more above it, with no
+        // sentence's end, is that sentence's): the one telling it apart.
+        // Mike Black's `Here's a previous test (only 1 thread …).` right
+        // over his second tiobench table (LKML 2001-08) was passed over for
+        // the prose under his first, `During the 4-thread run there was …`.
+        let nearest_only = |a: &[usize], b: &[usize]| {
+            let differs = |n: usize| !b.iter().any(|&m| shape(m) == shape(n));
+            let mut n = a.iter().rev().copied().find(|&n| differs(n))?;
+            while a.contains(&(n - 1))
+                && differs(n - 1)
+                && text(n - 1).split_whitespace().count() >= 3
+                && !text(n - 1).ends_with(['.', ':', '!', '?'])
+            {
+                n -= 1;
+            }
+            Some(n)
+        };
         // The first two copies (in order) each with a line whose shape the
         // other has not. Copies are grouped by their set of shapes first,
         // and sets compared once per two groups: comparing every pair of
@@ -2640,7 +2683,7 @@ fn warn_of_merged_copies<'a>(
                 }
                 if let Some(j) = nearest {
                     let (x, y) = (written[i], written[j]);
-                    return Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?));
+                    return Some((only(&x.1, &y.1)?, nearest_only(&y.1, &x.1)?));
                 }
             }
             None
@@ -3991,7 +4034,7 @@ fn identities<'a>(
             label_at = n;
             word = None;
             read_since_label = false;
-        } else if is_one_word_label(text) {
+        } else if is_one_word_label(text) && !wrapped_word_tail(&trimmed, read, i) {
             word = Some(text.to_string());
             word_at = n;
         } else {
@@ -4253,8 +4296,11 @@ fn distro_kernel(text: &str) -> Option<String> {
 /// Also `results on kernel 5.3`, `results with 6.1:`. `None` otherwise.
 fn result_on_kernel(text: &str) -> Option<String> {
     let lower = text.trim_end_matches(':').trim_end().to_lowercase();
-    let rest =
-        ["result on ", "results on ", "result with ", "results with "].iter().find_map(|p| lower.strip_prefix(p))?;
+    // `Here's 2.4.10` over its run (LKML 2001-09, two tiobench tables):
+    // the kernel of the run below, not the `uname -a` line's above both.
+    let rest = ["result on ", "results on ", "result with ", "results with ", "here's ", "here is "]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))?;
     let rest = rest.strip_prefix("kernel ").or_else(|| rest.strip_suffix(" kernel")).unwrap_or(rest).trim();
     is_kernel_name(rest).then(|| rest.to_string())
 }
@@ -4681,6 +4727,29 @@ fn is_one_word_label(text: &str) -> bool {
         // A cell a benchmark printed as `nan` or `inf` and a mail wrapped
         // onto a line of its own (re-aim's JTI): no name a person gave.
         && !super::num::non_finite(text)
+}
+
+/// Whether line index `i`, one word, is the last word of the read line
+/// above it that a mail wrapped (`> Throughput 210.989 MB/sec (NB=…)  16`
+/// / `> procs`, LKML 2001-12): the line above ends in a figure, and the
+/// word follows a figure on a read line of the file (`8 procs`). Taken for
+/// a label, `procs` named the runs below it, and one kernel's sweeps were
+/// split over two labels.
+fn wrapped_word_tail(trimmed: &[&str], read: &[bool], i: usize) -> bool {
+    let word = trimmed[i];
+    if i == 0
+        || !read.get(i).copied().unwrap_or(false)
+        || !trimmed[i - 1].ends_with(|c: char| c.is_ascii_digit())
+        || !word.chars().all(|c| c.is_ascii_lowercase())
+    {
+        return false;
+    }
+    trimmed.iter().enumerate().any(|(k, t)| {
+        read.get(k + 1).copied().unwrap_or(false) && {
+            let words: Vec<&str> = t.split_whitespace().collect();
+            words.windows(2).any(|w| w[1] == word && w[0].bytes().all(|b| b.is_ascii_digit()))
+        }
+    })
 }
 
 /// The names a person gives a set-up's part in a `Name: value` line above
@@ -7167,6 +7236,40 @@ mod tests {
         let p = labelled_as("fio", text, &[3, 7]);
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, vec![Some("4.4"), Some("5.3")]);
+    }
+
+    /// LKML 2001-09 (Mike Black's two tiobench tables): `Here's 2.4.8` over
+    /// a `uname -a` line and the first, `Here's 2.4.10` over the second: the
+    /// kernels of the runs below them (the uname line's named both).
+    #[test]
+    fn heres_a_kernel_names_the_run_below() {
+        assert_eq!(result_on_kernel("Here's 2.4.10").as_deref(), Some("2.4.10"));
+        assert_eq!(result_on_kernel("Here is 6.1-rc3:").as_deref(), Some("6.1-rc3"));
+        assert_eq!(result_on_kernel("Here's the run:"), None);
+        let text = "Here's 2.4.8\nLinux yeti 2.4.8 #2 SMP Fri Aug 17 05:50:03 EDT 2001 i686 unknown\n\
+                    Throughput 1\n\nHere's 2.4.10\n\nThroughput 2\n";
+        let p = labelled_as("fio", text, &[3, 7]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, vec![Some("2.4.8"), Some("2.4.10")]);
+        // The first command shown with its prompt, the second without: the
+        // prompt's `user@host` tells no machines apart, and labels neither.
+        let text = "root@yeti:/usr5# fio --rw=write\nThroughput 1\n\nfio --rw=write\nThroughput 2\n";
+        let p = labelled_as("fio", text, &[2, 5]);
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|q| q.name != "label")), "{:?}", p.samples);
+    }
+
+    /// LKML 2001-12 (dbench 1.x quoted, wrapped before `procs`): the
+    /// wrapped tail `procs` under a read line ending in its count is no
+    /// label of the run below it.
+    #[test]
+    fn a_wrapped_last_word_is_no_label() {
+        let lines = ["Throughput 1 MB/sec 8 procs", "Throughput 2 MB/sec 16", "procs", "Throughput 3 MB/sec 32 procs"];
+        let read = [false, true, true, false, true, false];
+        assert!(wrapped_word_tail(&lines, &read, 2));
+        // A word under a line not ending in a figure, or no figure's word
+        // anywhere, is a label as before.
+        assert!(!wrapped_word_tail(&["Throughput 2 MB/sec 16 procs", "ext3"], &[false, true, false, false], 1));
+        assert!(!wrapped_word_tail(&["Throughput 2 MB/sec 16", "ext3"], &[false, true, false, false], 1));
     }
 
     /// attack28 p21: `Run A`/`Run B`/`Run C` stay set-ups (a letter names

@@ -125,6 +125,50 @@ pub(super) fn section_title(line: &str) -> Option<String> {
     None
 }
 
+/// The test a line of prose names anywhere in it (`For tiobench sequential
+/// reads on ext2, 2.5.68-mm2 with deadline has higher`, Randy Hron, LKML
+/// 2003-04: the only words telling which of three kernel-row tables is
+/// which): the operation, singular or plural, in any case, plus the one
+/// file system the line names (`Sequential Reads ext2`). `None` when the
+/// line names no operation, or two (`random reads beat sequential reads`:
+/// no one test).
+pub(super) fn prose_operation(line: &str) -> Option<String> {
+    let lower = line.to_ascii_lowercase();
+    if !(lower.contains("sequential") || lower.contains("random")) {
+        return None;
+    }
+    let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_ascii_alphanumeric());
+    let mut named: Option<&str> = None;
+    for (name, _, _) in OPS {
+        // `sequential reads` → `sequential read`: the plural's `s` optional.
+        let stem = name.to_ascii_lowercase();
+        let stem = &stem[..stem.len() - 1];
+        let found = lower.match_indices(stem).any(|(p, _)| {
+            let after = &lower[p + stem.len()..];
+            let after = after.strip_prefix('s').unwrap_or(after);
+            boundary(lower[..p].chars().next_back()) && boundary(after.chars().next())
+        });
+        if found {
+            if named.is_some_and(|n| n != name) {
+                return None;
+            }
+            named = Some(name);
+        }
+    }
+    let name = named?;
+    let mut fs: Vec<&str> = line
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .filter_map(|w| FILE_SYSTEMS.iter().find(|f| w.eq_ignore_ascii_case(f)).copied())
+        .collect();
+    fs.sort_unstable();
+    fs.dedup();
+    Some(match fs.as_slice() {
+        [one] => format!("{name} {one}"),
+        _ => name.to_string(),
+    })
+}
+
 /// Operations named in a condensed header's first line (`Num Seq Read CPU
 /// Rand Read CPU`), in order.
 fn condensed_ops(line: &str) -> Vec<String> {

@@ -102,7 +102,7 @@ use crate::parse::{BenchParser, Input, ParseError};
 mod header;
 pub mod tiotest;
 
-use header::{Col, Layout, header_at, is_rule, section_title};
+use header::{Col, Layout, header_at, is_rule, prose_operation, section_title};
 
 /// The tiobench parser (registry id `"tiobench"`).
 pub struct Tiobench;
@@ -402,15 +402,28 @@ impl BenchParser for Tiobench {
     }
 }
 
+/// A finished table: its header line, rows, groups and row keys (label
+/// and parameter cells).
+type Done = (usize, Vec<RowKey>, Vec<String>, Vec<String>);
+
 /// The tables read so far and the one being read.
 #[derive(Default)]
 struct Tables {
     /// The latest section title above a table.
     title: Option<String>,
+    /// The line (0-based) `title` was read from.
+    title_at: Option<usize>,
+    /// The first line (0-based) after the last table's header or row: a
+    /// title read at or below it is the next table's own.
+    table_end: usize,
+    /// Whether the table being read has a test of its own: its header
+    /// names it, or a title or prose line above it since the last table.
+    titled: bool,
     /// The layout of the table being read, if any.
     layout: Option<Layout>,
-    /// Finished tables: (header line, rows, groups) for duplicate detection.
-    done: Vec<(usize, Vec<RowKey>, Vec<String>)>,
+    /// Finished tables: (header line, rows, groups, row keys) for
+    /// duplicate detection and for tables of no title ([`Tables::flush`]).
+    done: Vec<Done>,
     /// The rows, samples and groups of the table being read.
     rows: Vec<RowKey>,
     samples: Vec<Sample>,
@@ -431,11 +444,57 @@ impl Tables {
         if let Some(l) = &self.layout
             && !self.rows.is_empty()
         {
-            if let Some((first, _, _)) = self.done.iter().find(|(_, r, g)| *r == self.rows && *g == self.groups) {
+            // A row's key: its label and its parameters' cells (what makes
+            // two rows runs of one set-up).
+            let params: Vec<usize> =
+                l.cols.iter().enumerate().filter(|(_, (c, _))| c.param().is_some()).map(|(k, _)| k).collect();
+            let keys: Vec<String> = self
+                .rows
+                .iter()
+                .map(|(label, cells)| {
+                    let mut key = label.clone();
+                    params.iter().filter_map(|&k| cells.get(k)).for_each(|c| {
+                        key.push(' ');
+                        key.push_str(c);
+                    });
+                    key
+                })
+                .collect();
+            if let Some((first, ..)) = self.done.iter().find(|(_, r, g, _)| *r == self.rows && *g == self.groups) {
                 out.notes
                     .push((l.line, format!("table repeats the table with header at line {first} (quoted?); skipped")));
             } else {
-                self.done.push((l.line, self.rows.clone(), self.groups.clone()));
+                // A table with nothing above it naming its test, whose rows
+                // repeat an earlier table's of the same title: whether it is
+                // that test again or another (three tests' tables under one
+                // title were averaged as runs, LKML 2003-04) cannot be told.
+                // Its rows are kept apart, and a warning says why.
+                let earlier = (!self.titled)
+                    .then(|| {
+                        self.done.iter().find(|(_, _, g, k)| *g == self.groups && k.iter().any(|x| keys.contains(x)))
+                    })
+                    .flatten();
+                if let Some((first, ..)) = earlier {
+                    let table = format!("line {}", l.line);
+                    for s in &mut self.samples {
+                        s.params.push(crate::model::Param::new("table", &table));
+                    }
+                    out.notes.push((
+                        l.line,
+                        format!(
+                            "the table with header at line {} has no title or sentence naming its test above it, and \
+                             its rows repeat the table's with header at line {first} ({}): which test it is cannot be \
+                             told, so its rows are kept apart (table={table}), not averaged as runs; a title line \
+                             (`Random Reads`) above it names its test",
+                            l.line,
+                            match self.groups.first().map(String::as_str) {
+                                Some("") | None => "no title".to_string(),
+                                Some(g) => format!("`{g}`"),
+                            }
+                        ),
+                    ));
+                }
+                self.done.push((l.line, self.rows.clone(), self.groups.clone(), keys));
                 out.samples.append(&mut self.samples);
             }
         }
@@ -451,6 +510,31 @@ impl Tables {
         let line = &lines[i];
         if let Some((lay, last)) = header_at(lines, i) {
             self.flush(out);
+            self.titled = true;
+            // A table under no title line of its own: the nearest line of
+            // prose above it (since the last table) naming a test is its
+            // title (`For tiobench sequential reads on ext2, …` over one of
+            // three kernel-row tables, LKML 2003-04); the previous table's
+            // title is not its own (all three were read as the first
+            // title's and averaged as runs).
+            let own = self.title_at.is_some_and(|t| t >= self.table_end);
+            if lay.groups.iter().any(Option::is_none) && !own {
+                let top = self.table_end.max(i.saturating_sub(PROSE_REACH));
+                if let Some((j, t)) = (top..i).rev().find_map(|j| prose_operation(&lines[j]).map(|t| (j, t))) {
+                    out.notes.push((
+                        j + 1,
+                        format!(
+                            "no title line over the table with header at line {}: this line names its test, `{t}`",
+                            lay.line
+                        ),
+                    ));
+                    self.title = Some(t);
+                    self.title_at = Some(j);
+                } else {
+                    self.titled = false;
+                }
+            }
+            self.table_end = last + 1;
             self.groups =
                 lay.groups.iter().map(|g| g.clone().or_else(|| self.title.clone()).unwrap_or_default()).collect();
             if self.groups.iter().any(String::is_empty) {
@@ -462,11 +546,13 @@ impl Tables {
             return Ok(last + 1);
         }
         if let Some(t) = section_title(line)
+            && !continues_sentence(lines, i)
             && title_heads_table(lines, i)
         {
             self.flush(out);
             self.layout = None;
             self.title = Some(t);
+            self.title_at = Some(i);
             return Ok(i + 1);
         }
         if self.layout.is_none() || is_rule(line) || line.trim().is_empty() {
@@ -517,6 +603,7 @@ impl Tables {
                 Ok(i + 1)
             }
             Line::Row(row, last) => {
+                self.table_end = last + 1;
                 self.awake = true;
                 self.text_since_row = 0;
                 if last != i {
@@ -528,6 +615,24 @@ impl Tables {
             }
         }
     }
+}
+
+/// How many lines above a table's header prose naming its test is looked
+/// for ([`prose_operation`]).
+const PROSE_REACH: usize = 12;
+
+/// Whether line index `i` goes on with a sentence the line above began
+/// (`2.5.68 is here because both i/o schedulers in -mm2 did better at` /
+/// `random writes on ext2.`, LKML 2003-04): it starts in lower case under
+/// a line of words that ends mid-sentence. Such a line starting with an
+/// operation's name is no section title (it titled three tables below it
+/// `Random Writes ext2`).
+fn continues_sentence(lines: &[String], i: usize) -> bool {
+    let t = lines[i].trim();
+    let Some(prev) = i.checked_sub(1).map(|j| lines[j].trim()) else { return false };
+    t.starts_with(|c: char| c.is_ascii_lowercase())
+        && prev.split_whitespace().count() >= 3
+        && prev.ends_with(|c: char| c.is_ascii_lowercase() || c == ',')
 }
 
 /// Does the section title at line index `i` head a table? A title is
@@ -591,6 +696,75 @@ mod tests {
         assert_eq!(t("Sequential Reads ext2").as_deref(), Some("Sequential Reads ext2"));
         assert_eq!(t("Sequential Writes on ext3 (4 disks)").as_deref(), Some("Sequential Writes ext3"));
         assert_eq!(t("Random Reads on ext3 are better than on xfs with 8 threads").as_deref(), Some("Random Reads"));
+    }
+
+    /// Randy Hron, LKML 2003-04: three kernel-row tables, each test named
+    /// only in the prose above it; a sentence wrapped as `… did better at`
+    /// / `random writes on ext2.` far above them titled all three `Random
+    /// Writes ext2`, and 2.5.68's three tests were averaged as runs.
+    #[test]
+    fn prose_above_each_table_names_its_test_and_a_sentence_tail_titles_none() {
+        let table = |a: &str, b: &str| {
+            format!(
+                "                Num                    Avg       Maximum     Lat%     Lat%    CPU
+Kernel          Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s    Eff
+--------------- ---  ------------------------------------------------------------
+2.5.68            1   {a} 13.23%     0.405      592.14  0.00000  0.00000    217
+2.5.68-mm2        1   {b} 13.80%     0.404      659.18  0.00000  0.00000    208
+"
+            )
+        };
+        let text = format!(
+            "2.5.68 is here because both i/o schedulers in -mm2 did better at
+random writes on ext2.
+
+For tiobench sequential reads on ext2, 2.5.68-mm2 with deadline has higher
+throughput.
+
+{}
+
+tiobench random reads on ext2 also has higher throughput and lower latency with
+deadline.
+
+{}",
+            table("28.77", "28.70"),
+            table(" 0.84", " 0.95")
+        );
+        let p = parse(&text).unwrap();
+        let rates: Vec<(&str, f64)> =
+            p.samples.iter().filter(|s| s.metric.name == "Rate").map(|s| (s.group.as_str(), s.value.mean())).collect();
+        assert_eq!(
+            rates,
+            [
+                ("Sequential Reads ext2", 28.77),
+                ("Sequential Reads ext2", 28.70),
+                ("Random Reads ext2", 0.84),
+                ("Random Reads ext2", 0.95)
+            ]
+        );
+        assert!(p.notes.iter().any(|(l, m)| *l == 4 && m.contains("`Sequential Reads ext2`")), "{:?}", p.notes);
+        assert_eq!(prose_operation("random beats sequential reads and random reads"), None);
+        assert_eq!(prose_operation("Sequential read on xfs").as_deref(), Some("Sequential Reads xfs"));
+        assert_eq!(prose_operation("randomly reading"), None);
+    }
+
+    /// Two tables of the same rows with nothing above the second naming
+    /// its test: which test it is cannot be told, so it is not averaged
+    /// with the first as runs (a `table` parameter and a warning).
+    #[test]
+    fn an_untitled_table_repeating_rows_is_kept_apart() {
+        let table = "Kernel Thr Rate (CPU%) Latency Latency >10s Eff
+2.4.19 1 51.21 28.87% 0.226 103.26 0.00000 177
+";
+        let text = format!("Sequential Reads\n{table}\nAnd the other one.\n{}", table.replace("51.21", "1.21"));
+        let p = parse(&text).unwrap();
+        let second: Vec<&Sample> = p.samples.iter().filter(|s| s.line == 7).collect();
+        assert!(
+            !second.is_empty()
+                && second.iter().all(|s| s.params.iter().any(|q| q.name == "table" && q.value == "line 6"))
+        );
+        assert!(p.samples.iter().filter(|s| s.line == 3).all(|s| s.params.iter().all(|q| q.name != "table")));
+        assert!(p.notes.iter().any(|(l, m)| *l == 6 && m.contains("cannot be told")), "{:?}", p.notes);
     }
 
     #[test]
