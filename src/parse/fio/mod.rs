@@ -58,7 +58,8 @@
 //!
 //! and, from the text report's `Run status group N (all jobs):` block, in
 //! group `Run status group N`: `READ: bw` (3.x) or `READ: aggrb` (2.x), unit
-//! as printed, Higher (likewise `WRITE`, `TRIM`).
+//! as printed, Higher (likewise `WRITE`, `TRIM`, and `MIXED` under
+//! `unified_rw_reporting`).
 //!
 //! Units are kept as fio printed them, so a text report that printed one
 //! run's bandwidth in `KiB/s` and another's in `MiB/s` gives two metrics.

@@ -199,6 +199,10 @@ type LatLine<'a> = (&'static str, &'a str, Option<f64>, Option<f64>);
 /// value, unit.
 type GroupLine = (&'static str, &'static str, f64, String);
 
+/// The directions of a `Run status group` block's lines: `MIXED` is the one
+/// direction of `unified_rw_reporting` (the job lines' `mixed:`).
+const GROUP_DIRS: [&str; 4] = ["READ", "WRITE", "TRIM", "MIXED"];
+
 /// `clat (usec): min=41, max=30964, avg=75.25, stdev=202.27` →
 /// (`clat`, `usec`, avg, stdev). Also `slat` and ` lat`; 2.x's `min=3 ,`.
 /// fio prints avg and stdev with two decimals (`%5.02f`): one with fewer
@@ -300,11 +304,13 @@ fn percentile_row(line: &str) -> Option<Result<PercentileRow, String>> {
 }
 
 /// `   READ: bw=21.9MiB/s (23.0MB/s), …` (3.x) or `READ: io=…, aggrb=1023KB/s,
-/// …` (2.x) → (`READ`, `bw` or `aggrb`, value, unit).
+/// …` (2.x) → (`READ`, `bw` or `aggrb`, value, unit). With
+/// `unified_rw_reporting` the one direction is `MIXED` (`  MIXED: io=58240KB,
+/// aggrb=1940KB/s, …`, fio 2.2.8).
 fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
     let t = line.trim();
     let (dir, rest) =
-        ["READ", "WRITE", "TRIM"].iter().find_map(|d| Some((*d, t.strip_prefix(d)?.strip_prefix(':')?)))?;
+        GROUP_DIRS.iter().find_map(|d| Some((*d, t.strip_prefix(d)?.strip_prefix(':')?)))?;
     for key in ["bw", "aggrb"] {
         if let Some(v) =
             rest.split(',').filter_map(|f| f.trim().split_once('=')).find(|(k, _)| *k == key).map(|(_, v)| v)
@@ -323,8 +329,8 @@ fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
 /// (qemu-devel 2020; 2.x's tail ends `mint=…msec, maxt=…msec`). Only
 /// after such a tail, so that prose naming `READ:` is not read.
 fn glued_group_line(line: &str) -> Option<usize> {
-    ["READ:", "WRITE:", "TRIM:"].iter().find_map(|d| {
-        line.match_indices(d).map(|(at, _)| at).find(|&at| {
+    GROUP_DIRS.iter().find_map(|d| {
+        line.match_indices(&format!("{d}:")).map(|(at, _)| at).find(|&at| {
             let before = &line[..at];
             let tail = before.trim_end().trim_end_matches(',');
             at > 0
@@ -1708,6 +1714,11 @@ mod tests {
         assert_eq!(
             group_line("   READ: io=326080KB, aggrb=1023KB/s, minb=1023KB/s"),
             Some(Ok(("READ", "aggrb", 1023.0, "KB/s".into())))
+        );
+        // `unified_rw_reporting=1` (fio 2.2.8 results file, wild36a file 32).
+        assert_eq!(
+            group_line("  MIXED: io=58240KB, aggrb=1940KB/s, minb=1940KB/s, maxb=1940KB/s, mint=30020msec"),
+            Some(Ok(("MIXED", "aggrb", 1940.0, "KB/s".into())))
         );
     }
 
