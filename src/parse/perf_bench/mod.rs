@@ -79,6 +79,9 @@ struct Section {
     runs: usize,
     /// False for a benchmark this parser does not read.
     known: bool,
+    /// A futex `Run summary` line without the `.` perf ends it with (a
+    /// mail wrapped it): its text, for the next line that ends it.
+    summary_head: Option<String>,
 }
 
 impl Section {
