@@ -944,7 +944,12 @@ impl BenchParser for Sysbench {
             || input.has("MiB transferred (")
             || input.has("per sec.)")
             || input.has("read, MiB/s:")
-            || input.has("total time:");
+            || input.has("total time:")
+            // 0.4's fileio: `Read 0b  Written 2Gb  Total transferred 2Gb
+            // (177.56Mb/sec)`, `  1165.50 Requests/sec executed` (a post
+            // that elided the rest with `...`, sysbench issue #229).
+            || input.has("Total transferred ")
+            || input.has("Requests/sec executed");
         if !figures {
             return 0;
         }
