@@ -624,6 +624,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     leave_out_failed(&mut out, run_start, failed);
+    leave_out_zeros_of_a_one_way_run(&mut out);
     // Only sysbench's text has a poster's comments: a line above its
     // first banner or command that gave no figure is another program's
     // (Phoronix's `Kernel:  6.8.0-1020-raspi (aarch64)`, 45 lines above a
@@ -877,6 +878,56 @@ fn not_done(run: &Run, name: &str) -> bool {
         "seqrd" | "rndrd" => matches!(name, "writes/s" | "fsyncs/s" | "written"),
         "seqwr" | "seqrewr" | "rndwr" => matches!(name, "reads/s" | "read"),
         _ => false,
+    }
+}
+
+/// The zero figures of the direction a fileio run with no mode read did
+/// not do (its `Doing … test` line or command line cut off; wild36a file
+/// 08): `reads/s: 0.00` above a non-zero `writes/s:` (and `read, MiB/s:
+/// 0.00` above a non-zero `written, MiB/s:`), or the reverse, are left
+/// out with a note, as [`not_done`] leaves them out of a run whose mode
+/// says it. sysbench prints each pair on consecutive lines (`fsyncs/s` on
+/// the line after `writes/s`, left out with it when it is zero too).
+fn leave_out_zeros_of_a_one_way_run(out: &mut ParsedFile) {
+    let unmoded = |s: &Sample| !s.params.iter().any(|p| p.name == "mode");
+    let at = |out: &ParsedFile, line: usize, name: &str| {
+        out.samples.iter().position(|s| s.line == line && s.metric.name == name && unmoded(s))
+    };
+    let mut gone: Vec<usize> = Vec::new();
+    for (i, s) in out.samples.iter().enumerate() {
+        let pair = match s.metric.name.as_str() {
+            "reads/s" => "writes/s",
+            "read" => "written",
+            _ => continue,
+        };
+        if !unmoded(s) {
+            continue;
+        }
+        let Some(j) = at(out, s.line + 1, pair) else { continue };
+        let (a, b) = (s.value.mean(), out.samples[j].value.mean());
+        if a == 0.0 && b > 0.0 {
+            gone.push(i);
+        } else if a > 0.0 && b == 0.0 {
+            gone.push(j);
+            if pair == "writes/s"
+                && let Some(k) = at(out, s.line + 2, "fsyncs/s")
+                && out.samples[k].value.mean() == 0.0
+            {
+                gone.push(k);
+            }
+        }
+    }
+    gone.sort_unstable();
+    gone.dedup();
+    for &i in gone.iter().rev() {
+        let s = out.samples.remove(i);
+        out.notes.push((
+            s.line,
+            format!(
+                "`{}` 0 of a fileio run that did only the other direction (no mode line above it): its zero figures are not results",
+                s.metric.name
+            ),
+        ));
     }
 }
 
