@@ -62,7 +62,8 @@
 //! * `latency avg`, `latency min`, `latency p50`, `latency p95`, `latency
 //!   p99`, `latency max` from the summary, the `-q` line's `pN=` or the CSV's
 //!   `X_latency_ms` columns, in ms, lower is better;
-//! * `completed in`, the seconds the test's requests took, lower is better;
+//! * `completed in`, the seconds the test's requests took, lower is better
+//!   (`0.00 seconds`, below the print's resolution, is a note, not read);
 //! * before 6.2, `<= N milliseconds`: the % of requests answered within N
 //!   ms, as printed, higher is better. A bucket printed twice in one test
 //!   is read once, the first time; a note names the repeat;
@@ -286,6 +287,13 @@ impl Reader {
             }
             let v = secs.strip_suffix("seconds").and_then(plain);
             let v = v.ok_or_else(|| ParseError::malformed(n, "`… requests completed in N seconds`", t))?;
+            if v == 0.0 {
+                // `10 requests completed in 0.00 seconds` (redis issue
+                // #3159): under the 0.01 s it prints, no time of 0.
+                let msg = "`completed in 0.00 seconds`: a time below the 0.01 s redis-benchmark prints, not a result";
+                self.out.notes.push((n, msg.into()));
+                return Ok(true);
+            }
             b.figures.push((Metric::new("completed in", "s", Better::Lower), v, n));
             return Ok(true);
         }
