@@ -487,6 +487,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if t.strip_prefix("total number of events:").and_then(|v| plain(v.trim())) == Some(0.0) {
             failed.get_or_insert((n, "`total number of events: 0` (the run did no event)".to_string()));
         }
+        // A command line a mail or terminal wrapped before its test name
+        // (`… --threads=1 --time=120 --mysql-` / `host=mysql80 …
+        // oltp_read_only run`, sysbench issue #311): read with the next
+        // line joined on (without a blank after a `-`, cut inside an option).
+        let wrapped = args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_none()).then(|| {
+            let next = input.lines.get(n).map_or("", |l| l.trim());
+            let glue = if t.ends_with('-') { "" } else { " " };
+            format!("{t}{glue}{next}")
+        });
+        let wrapped = wrapped.filter(|w| args_of(w, "sysbench").is_some_and(|a| command_test(&a).is_some()));
+        let t = wrapped.as_deref().unwrap_or(t);
         let starts_run = banner(t).is_some() || args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_some());
         if starts_run {
             first_run.get_or_insert(n);
