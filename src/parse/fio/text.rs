@@ -911,6 +911,25 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         let (mine, others) = std::mem::take(&mut st.group_jobs).into_iter().partition(|(g, _, _)| g == num);
         st.group_jobs = others;
         st.group_members = mine.into_iter().map(|(_, j, d)| (j, d)).collect();
+        if st.group_members.is_empty() {
+            // No job report of this group above its block (a post elided
+            // them with `...`, wild36a file 33): its jobs are those its
+            // definition lines (`nfs-home: (g=0): rw=randrw, bs=(R) …`)
+            // put in group N, unless a report already took them (the
+            // parameters a report's section would take from them too).
+            let mut defs: Vec<(&String, &Def)> = st
+                .defs
+                .iter()
+                .filter(|(name, _)| !st.defs_used.contains(name.as_str()))
+                .flat_map(|(name, ds)| ds.iter().filter(|d| d.group == num).map(move |d| (name, d)))
+                .collect();
+            defs.sort_by_key(|(_, d)| d.line);
+            let members: Vec<(JobParams, Vec<&'static str>)> = defs
+                .into_iter()
+                .map(|(name, d)| (JobParams { job: name.clone(), rest: d.params.clone() }, Vec::new()))
+                .collect();
+            st.group_members = members;
+        }
         settle_clones(st, None, json_jobs, out);
         return Ok(());
     }
@@ -1479,6 +1498,34 @@ mod tests {
         };
         assert_eq!(params("READ: bw"), ["job reader", "rw read", "bs 4KiB", "ioengine psync", "iodepth 1", "jobs 1"]);
         assert_eq!(params("WRITE: bw"), ["job writer", "rw write", "bs 4KiB", "ioengine psync", "iodepth 1", "jobs 1"]);
+    }
+
+    /// Job reports elided (`...`) between the definition lines and the
+    /// status blocks (osalbahr's notes, wild36a file 33): each group's
+    /// totals take the parameters of its `(g=N)` definition line.
+    #[test]
+    fn a_status_block_without_job_reports_takes_its_groups_definition() {
+        let text = "nfs-home: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n\
+                    ssd-tmp: (g=1): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n\
+                    ...\nRun status group 0 (all jobs):\n   READ: bw=12.1MiB/s (12.7MB/s), 12.1MiB/s-12.1MiB/s (12.7MB/s-12.7MB/s), io=477MiB (500MB), run=39364-39364msec\n\n\
+                    Run status group 1 (all jobs):\n   READ: bw=25.1MiB/s (26.3MB/s), 25.1MiB/s-25.1MiB/s (26.3MB/s-26.3MB/s), io=477MiB (500MB), run=19036-19036msec\n";
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+        let got: Vec<String> = out
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {} {}", s.group, s.value.mean(), p.join(" "))
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "Run status group 0 12.1 job=nfs-home rw=randrw bs=4KiB ioengine=psync iodepth=1",
+                "Run status group 1 25.1 job=ssd-tmp rw=randread bs=4KiB ioengine=psync iodepth=1"
+            ]
+        );
     }
 
     /// numjobs=2 without group_reporting: two `jobs=1` sections of one
