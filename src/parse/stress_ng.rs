@@ -609,11 +609,7 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
     // stress-ng issue #580): a `metrc:` row of a stressor and 8 figures is
     // a row of the 8-column `--metrics` table, the only one stress-ng logs
     // at that level with 8 figures; read under it, said once.
-    if st.columns.is_none()
-        && st.last_header.is_none()
-        && level == "metrc"
-        && is_headerless_row(body, COLUMNS.len())
-    {
+    if st.columns.is_none() && st.last_header.is_none() && level == "metrc" && is_headerless_row(body, COLUMNS.len()) {
         st.columns = Some(COLUMNS.len());
         st.last_header = Some((n, COLUMNS.len()));
         out.notes.push((
@@ -1197,7 +1193,10 @@ mod tests {
         assert_eq!(kernel_log_text("stress-ng: metrc: [6575] sysfs 1"), None);
         assert_eq!(strip_prefix("stress-ng: info:  [2759] memrate  218"), ("info", "memrate  218"));
         assert_eq!(strip_prefix("stress-ng: metrc: [1] x"), ("metrc", "x"));
-        assert_eq!(strip_prefix("stress-ng: 10:48:33.34 metrc: [1858952] fork  327751790"), ("metrc", "fork  327751790"));
+        assert_eq!(
+            strip_prefix("stress-ng: 10:48:33.34 metrc: [1858952] fork  327751790"),
+            ("metrc", "fork  327751790")
+        );
         assert_eq!(strip_prefix("stress-ng: 10:48 metrc: x"), ("", "10:48 metrc: x"));
         assert_eq!(strip_prefix("stress-ng: cpu 1 2"), ("", "cpu 1 2"));
         assert_eq!(strip_prefix("106 stress-ng: metrc: [1] x"), ("metrc", "x"));

@@ -309,8 +309,7 @@ fn percentile_row(line: &str) -> Option<Result<PercentileRow, String>> {
 /// aggrb=1940KB/s, …`, fio 2.2.8).
 fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
     let t = line.trim();
-    let (dir, rest) =
-        GROUP_DIRS.iter().find_map(|d| Some((*d, t.strip_prefix(d)?.strip_prefix(':')?)))?;
+    let (dir, rest) = GROUP_DIRS.iter().find_map(|d| Some((*d, t.strip_prefix(d)?.strip_prefix(':')?)))?;
     for key in ["bw", "aggrb"] {
         if let Some(v) =
             rest.split(',').filter_map(|f| f.trim().split_once('=')).find(|(k, _)| *k == key).map(|(_, v)| v)
