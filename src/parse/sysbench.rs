@@ -490,11 +490,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // A command line a mail or terminal wrapped before its test name
         // (`… --threads=1 --time=120 --mysql-` / `host=mysql80 …
         // oltp_read_only run`, sysbench issue #311): read with the next
-        // line joined on (without a blank after a `-`, cut inside an option).
-        let wrapped = args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_none()).then(|| {
-            let next = input.lines.get(n).map_or("", |l| l.trim());
+        // line joined on (without a blank after a `-`, cut inside an option)
+        // when that line ends the command as sysbench's do (`run`,
+        // `prepare`, `cleanup`) and is no sysbench line of its own (`sysbench
+        // --version` over the banner names no test).
+        let below = input.lines.get(n).map_or("", |l| l.trim());
+        let ends_command = matches!(below.split_whitespace().last(), Some("run" | "prepare" | "cleanup"));
+        let wrapped = (ends_command
+            && !below.contains("sysbench")
+            && args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_none()))
+        .then(|| {
             let glue = if t.ends_with('-') { "" } else { " " };
-            format!("{t}{glue}{next}")
+            format!("{t}{glue}{below}")
         });
         let wrapped = wrapped.filter(|w| args_of(w, "sysbench").is_some_and(|a| command_test(&a).is_some()));
         let t = wrapped.as_deref().unwrap_or(t);
@@ -1107,6 +1114,48 @@ mod tests {
                 format!("{} {} {} {} {}", s.line, s.group, s.metric.name, p.join(" "), s.value.mean())
             })
             .collect()
+    }
+
+    /// A fileio report cut above its mode line (kellabyte/go-benchmarks#18):
+    /// the zero reads beside non-zero writes are notes, not results of 0;
+    /// a read-only run's zero writes and fsyncs likewise.
+    #[test]
+    fn a_fileio_runs_zero_direction_without_a_mode_line_is_no_result() {
+        let text = "File operations:\n    reads/s:                      0.00\n    writes/s:                     15273.00\n\
+                    \x20   fsyncs/s:                     19538.85\n\nThroughput:\n    read, MiB/s:                  0.00\n\
+                    \x20   written, MiB/s:               238.64\n\nGeneral statistics:\n    total time:      10.0030s\n";
+        let f = Sysbench.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> = f.samples.iter().map(|s| format!("{} {}", s.line, s.metric.name)).collect();
+        assert_eq!(got, ["3 writes/s", "4 fsyncs/s", "8 written"]);
+        assert_eq!(f.notes.iter().filter(|(_, m)| m.contains("did only the other direction")).count(), 2);
+        let reads = text.replace(
+            "0.00\n    writes/s:                     15273.00",
+            "15273.00\n    writes/s:                     0.00",
+        );
+        let reads = reads
+            .replace("19538.85", "0.00")
+            .replace("238.64", "0.00")
+            .replace("read, MiB/s:                  0.00", "read, MiB/s:                  59.66");
+        let f = Sysbench.parse(&Input::from_text(&reads)).unwrap();
+        let got: Vec<String> = f.samples.iter().map(|s| format!("{} {}", s.line, s.metric.name)).collect();
+        assert_eq!(got, ["2 reads/s", "7 read"]);
+    }
+
+    /// A command line wrapped inside an option before its test name
+    /// (sysbench issue #311) gives its threads; `sysbench --version` over a
+    /// banner names no test, and the line after it is not joined on.
+    #[test]
+    fn a_command_line_wrapped_before_its_test_name_is_joined_to_the_next_line() {
+        let report = "SQL statistics:\n    transactions:                        31128  (259.39 per sec.)\n";
+        let text = format!(
+            "sysbench --db-driver=mysql --threads=1 --time=120 --mysql-\nhost=mysql80 --mysql-port=3306 oltp_read_only run\n\
+             sysbench 1.1.0-faaff4f (using bundled LuaJIT 2.1.0-beta3)\n{report}"
+        );
+        let f = Sysbench.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(show(&f), ["5 oltp_read_only transactions threads=1 259.39"]);
+        let text = format!("$ sysbench --version\nsysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta2)\n{report}");
+        let f = Sysbench.parse(&Input::from_text(&text)).unwrap();
+        assert!(f.samples.iter().all(|s| s.group != "sysbench"), "{:?}", show(&f));
     }
 
     /// fileio's mode and block size are read from the lines it prints,
