@@ -39,6 +39,10 @@
 //! whole number (`38`) is one too when the run's `Total time (secs)` has
 //! a point: a build with floats prints both with `%f`.
 //!
+//! An `Iterations/Sec :` with no figure (a port whose timer gave nothing)
+//! is an error at its line; a report pasted from `CoreMark Size` on, with no
+//! `run parameters` heading, is CoreMark's all the same.
+//!
 //! `Errors detected` and `ERROR! Must execute for at least 10 secs` (CoreMark
 //! says the run is invalid) are notes; the run's score is still read. A
 //! score that is no number is an error at its line.
@@ -140,6 +144,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 "CoreMark Size" => run.size = Some(v.to_string()),
                 "Total time (secs)" => run.float_time = v.contains('.'),
                 "Compiler version" if !v.is_empty() => run.compiler = Some(v.to_string()),
+                "Iterations/Sec" if v.is_empty() => {
+                    // A port whose timer gave nothing prints the key alone
+                    // (and `Total time (secs):` empty): no score at all.
+                    let what =
+                        "an `Iterations/Sec : N` score (CoreMark printed the key without one: the run was not timed)";
+                    return Err(ParseError::malformed(n, what, t));
+                }
                 "Iterations/Sec" => {
                     let s = plain(v).ok_or_else(|| ParseError::malformed(n, "`Iterations/Sec : N`", t))?;
                     // CoreMark prints `%f` (six decimals), or `%d` on a
@@ -192,7 +203,15 @@ impl BenchParser for Coremark {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        if input.has("CoreMark 1.0 :") || (input.has("run parameters for coremark") && input.has("Iterations/Sec")) {
+        // `CoreMark Size` over `Total ticks` is CoreMark's own report, with
+        // or without the `… run parameters for coremark.` line above
+        // (eembc/coremark#48 pasted from `CoreMark Size` on, its rate empty:
+        // it was an unrecognised file rather than CoreMark's error).
+        let report = input.has("CoreMark Size") && input.has("Total ticks") && input.has("Iterations/Sec");
+        if input.has("CoreMark 1.0 :")
+            || (input.has("run parameters for coremark") && input.has("Iterations/Sec"))
+            || report
+        {
             90
         } else {
             0
@@ -211,6 +230,20 @@ impl BenchParser for Coremark {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// eembc/coremark#48: a report pasted from `CoreMark Size` on, its
+    /// `Iterations/Sec` empty: CoreMark's (detected), and an error at the
+    /// empty score, not an unrecognised file.
+    #[test]
+    fn a_report_without_its_heading_is_detected_and_an_empty_score_is_an_error() {
+        let text = "CoreMark Size    : 170\nTotal ticks      : 15673\nTotal time (secs):\nIterations/Sec   :\n\
+                    Iterations       : 5000\n";
+        let input = Input::from_text(text);
+        assert_eq!(Coremark.detect(&input), 90);
+        let e = Coremark.parse(&input).unwrap_err().to_string();
+        assert!(e.contains("line 4") || e.starts_with("4:"), "{e}");
+        assert!(e.contains("the run was not timed"), "{e}");
+    }
 
     #[test]
     fn runs_parallel_and_the_closing_line() {

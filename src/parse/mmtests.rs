@@ -49,7 +49,11 @@
 //! table of five set-ups of one kernel (`5.6.0-rc1` ×5) keeps them apart
 //! in that kernel's directory. A header of one line names each column's
 //! kernel, as `pct-table` reads its one header line (`nouclamp  uclamp`,
-//! `base  shared_runq`: the file goes in the class's directory). So does
+//! `base  shared_runq`: the file goes in the class's directory), but where
+//! its names are the run names of a two-line header above in the file
+//! (`vanilla  sched-numaimb-v5r12` under `5.17.0-rc0` over `vanilla
+//! sched-numaimb-v5`, a revision suffix `rN` allowed): then its columns take
+//! those runs' kernel and label, with a note (`runs_named_again`). So does
 //! a header whose first line is one word over every column that is no
 //! kernel version (`thp  thp  thp  thp` over `base1  base2  lru1  lru2`:
 //! runs named `thp-base1` …, the configuration's name before the `-`):
@@ -536,6 +540,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         i += 1;
     }
+    runs_named_again(&mut tables, &mut out.notes);
     emit(tables, &mut out);
     if out.samples.is_empty() {
         return Err(ParseError::NoResults {
@@ -544,6 +549,76 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         });
     }
     Ok(out)
+}
+
+/// True when run name `name` is `label` with mmtests' revision suffix
+/// after it (`sched-numaimb-v5r12` of `sched-numaimb-v5`: a series' v5,
+/// its author's 12th revision of it).
+fn revision_of(name: &str, label: &str) -> bool {
+    name.strip_prefix(label)
+        .and_then(|r| r.strip_prefix('r'))
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A one-line header after two-line ones in one file (Mel Gorman's
+/// sched-numaimb-v5 mail, wild36a file 23: `5.17.0-rc0  5.17.0-rc0` over
+/// `vanilla  sched-numaimb-v5` for two tables, then `vanilla
+/// sched-numaimb-v5r12` alone over a third): when each of its names is the
+/// run name of a column above (the same, or with mmtests' revision suffix,
+/// [`revision_of`]), each a different column, it names those runs, and
+/// its columns take their kernel and label, with a note; filed as kernels
+/// of their own names, the third table's runs were never compared with the
+/// first two's. Names that are no run above are left as the kernels they
+/// name, with a warning that the file names its runs two ways.
+fn runs_named_again(tables: &mut [Table], notes: &mut Vec<(usize, String)>) {
+    for t in 1..tables.len() {
+        let (before, rest) = tables.split_at_mut(t);
+        let table = &mut rest[0];
+        if !table.columns.iter().all(|(k, l)| k.is_some() && l.is_none()) {
+            continue;
+        }
+        let runs: Vec<&(Option<String>, Option<String>)> =
+            before.iter().flat_map(|b| b.columns.iter()).filter(|(k, l)| k.is_some() && l.is_some()).collect();
+        let Some(first_run) = runs.first() else { continue };
+        let label = |c: &(Option<String>, Option<String>)| c.1.clone().unwrap_or_default();
+        let names: Vec<String> = table.columns.iter().map(|(k, _)| k.clone().unwrap_or_default()).collect();
+        let found: Vec<Option<&(Option<String>, Option<String>)>> = names
+            .iter()
+            .map(|n| {
+                runs.iter()
+                    .find(|c| c.1.as_deref() == Some(n.as_str()))
+                    .or_else(|| runs.iter().find(|c| revision_of(n, &label(c))))
+                    .copied()
+            })
+            .collect();
+        let mapped: Vec<&(Option<String>, Option<String>)> = found.iter().flatten().copied().collect();
+        let distinct = mapped.iter().enumerate().all(|(i, c)| !mapped[..i].contains(c));
+        if mapped.len() == names.len() && distinct {
+            let said: Vec<String> = names
+                .iter()
+                .zip(&mapped)
+                .map(|(n, c)| format!("`{n}` as {} `{}`", c.0.as_deref().unwrap_or(""), label(c)))
+                .collect();
+            notes.push((
+                table.line,
+                format!(
+                    "this mmtests table's one-line header names the runs of the two-line header(s) above: read {}",
+                    said.join(", ")
+                ),
+            ));
+            table.columns = mapped.into_iter().cloned().collect();
+        } else {
+            notes.push((
+                table.line,
+                format!(
+                    "this mmtests table's one-line header (`{}`) names no run of the two-line header(s) above (`{}` under `{}` …): its columns are filed as kernels of those names, apart from the tables above",
+                    names.join("  "),
+                    label(first_run),
+                    first_run.0.as_deref().unwrap_or("")
+                ),
+            ));
+        }
+    }
 }
 
 /// A line shaped as a row (a name of two words or more, then figures; the
@@ -865,6 +940,34 @@ Amean     1        0.4380 (   0.00%)      0.4250 *   2.97%*
         assert_eq!(p.samples.len(), 4);
         assert!(p.samples[2].params.iter().any(|q| q.name == "table"));
         assert_eq!(p.samples[0].kernel.as_deref(), Some("vanilla"), "one header line names kernels");
+    }
+
+    /// Mel Gorman's sched-numaimb-v5 mail (wild36a file 23): a one-line
+    /// header after a two-line one names the same runs (`vanilla`, the
+    /// series with its revision `r12`): filed under the kernel and label
+    /// above, with a note; names of no run above stay kernels, warned.
+    #[test]
+    fn a_one_line_header_naming_the_runs_above_takes_their_kernel_and_label() {
+        let two = "                               5.17.0-rc0             5.17.0-rc0
+                                  vanilla       sched-numaimb-v5
+Hmean     Score-16   388607.33 (   0.00%)   441447.30 *  13.60%*
+";
+        let one = "                              vanilla    sched-numaimb-v5r12
+Amean     ep.D       31.86 (   0.00%)       26.26 *  17.58%*
+";
+        let p = parse(&format!("{two}\nprose\n\n{one}"));
+        let got: Vec<(Option<&str>, Option<&str>)> = p
+            .samples
+            .iter()
+            .map(|s| (s.kernel.as_deref(), s.params.iter().find(|q| q.name == "label").map(|q| q.value.as_str())))
+            .collect();
+        let v5 = (Some("5.17.0-rc0"), Some("sched-numaimb-v5"));
+        assert_eq!(got, [(Some("5.17.0-rc0"), Some("vanilla")), v5, (Some("5.17.0-rc0"), Some("vanilla")), v5]);
+        assert!(note_on(&p, 7, "`sched-numaimb-v5r12` as 5.17.0-rc0 `sched-numaimb-v5`"), "{:?}", p.notes);
+        let other = one.replace("vanilla    sched-numaimb-v5r12", "  nouclamp             uclamp");
+        let p = parse(&format!("{two}\nprose\n\n{other}"));
+        assert_eq!(p.samples[2].kernel.as_deref(), Some("nouclamp"));
+        assert!(note_on(&p, 7, "names no run of the two-line header"), "{:?}", p.notes);
     }
 
     fn note_on(p: &ParsedFile, line: usize, says: &str) -> bool {

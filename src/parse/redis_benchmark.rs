@@ -44,7 +44,9 @@
 //! prints `"SET","113895.21"` (before 6.2) or, under a `"test","rps",
 //! "avg_latency_ms",…` header, one row of rate and latencies per test;
 //! every cell quoted, so a row whose last cell has no closing quote was
-//! cut inside it: that cell is a note, not read.
+//! cut inside it: that cell is a note, not read; a row short of cells with
+//! no quoted line after it (`"SET","38124.29","1.201","0.256",`, a
+//! paste's last line) was cut: a note, not read, and the rows above are.
 //! LKP's logs hold `-q` lines and full blocks (its own fixtures drop the
 //! request count: `requests completed in 2.00 seconds`); all are read. A
 //! `throughput summary: N requests per second` line outside a `======
@@ -60,7 +62,8 @@
 //! * `latency avg`, `latency min`, `latency p50`, `latency p95`, `latency
 //!   p99`, `latency max` from the summary, the `-q` line's `pN=` or the CSV's
 //!   `X_latency_ms` columns, in ms, lower is better;
-//! * `completed in`, the seconds the test's requests took, lower is better;
+//! * `completed in`, the seconds the test's requests took, lower is better
+//!   (`0.00 seconds`, below the print's resolution, is a note, not read);
 //! * before 6.2, `<= N milliseconds`: the % of requests answered within N
 //!   ms, as printed, higher is better. A bucket printed twice in one test
 //!   is read once, the first time; a note names the repeat;
@@ -205,6 +208,9 @@ struct Reader {
     block: Option<Block>,
     /// The `--csv` header's column names, once seen.
     csv: Option<Vec<String>>,
+    /// Whether the next line that is not blank starts with `"` (a CSV row
+    /// or the rest of one a mail wrapped), for the line being read.
+    next_quoted: bool,
 }
 
 impl Reader {
@@ -281,6 +287,13 @@ impl Reader {
             }
             let v = secs.strip_suffix("seconds").and_then(plain);
             let v = v.ok_or_else(|| ParseError::malformed(n, "`… requests completed in N seconds`", t))?;
+            if v == 0.0 {
+                // `10 requests completed in 0.00 seconds` (redis issue
+                // #3159): under the 0.01 s it prints, no time of 0.
+                let msg = "`completed in 0.00 seconds`: a time below the 0.01 s redis-benchmark prints, not a result";
+                self.out.notes.push((n, msg.into()));
+                return Ok(true);
+            }
             b.figures.push((Metric::new("completed in", "s", Better::Lower), v, n));
             return Ok(true);
         }
@@ -449,6 +462,18 @@ impl Reader {
             return Ok(());
         }
         let cols = self.csv.clone().unwrap_or_else(|| vec!["rps".to_string()]);
+        if cells.len() < cols.len() + 1 && !self.next_quoted {
+            // A row short of cells with no row (or rest of it) after it:
+            // the paste ends inside it (`"SET","38124.29","1.201","0.256",`,
+            // a tutorial's last line). The whole rows above are read.
+            let msg = format!(
+                "CSV row of {} of the {} cells the header names (the line looks cut short): not read",
+                cells.iter().filter(|c| !c.is_empty()).count(),
+                cols.len() + 1
+            );
+            self.out.notes.push((n, msg));
+            return Ok(());
+        }
         if cells.len() != cols.len() + 1 {
             return Err(ParseError::malformed(n, format!("a CSV row of a test name and {} numbers", cols.len()), t));
         }
@@ -579,8 +604,19 @@ impl BenchParser for RedisBenchmark {
             cmdline: Setup::default(),
             block: None,
             csv: None,
+            next_quoted: false,
         };
-        for (n, line) in input.numbered() {
+        // For each line, whether the next non-blank line starts with `"`.
+        let mut next_quoted = vec![false; input.lines.len()];
+        let mut quoted = false;
+        for (i, l) in input.lines.iter().enumerate().rev() {
+            next_quoted[i] = quoted;
+            if !l.trim().is_empty() {
+                quoted = l.trim_start().starts_with('"');
+            }
+        }
+        for ((n, line), next) in input.numbered().zip(next_quoted) {
+            r.next_quoted = next;
             r.line(n, uncomment(line))?;
         }
         r.flush();

@@ -24,8 +24,10 @@
 //! higher is better. The times beside it are not read: the rate is the
 //! figure STREAM reports, and it is computed from the minimum time.
 //!
-//! Parameters, from the lines above the table: `array_size` (elements)
-//! and `threads` (`Number of Threads counted`, else `requested`). A
+//! Parameters, from the lines above the table: `array_size` (elements;
+//! stream_mpi's `Total Aggregate Array size`), `threads` (`Number of
+//! Threads counted`, else `requested`) and stream_mpi's `ranks` (`Data is
+//! distributed across 16 MPI ranks`: 16 and 64 ranks are two set-ups). A
 //! parameter a run does not print is absent. A table with no set-up line
 //! between it and the table before (a board's docs give a bare
 //! single-thread table under `Single-thread comparison
@@ -70,6 +72,8 @@ struct Setup {
     array_size: Option<u64>,
     threads_requested: Option<u64>,
     threads_counted: Option<u64>,
+    /// stream_mpi's `Data is distributed across 16 MPI ranks`.
+    ranks: Option<u64>,
 }
 
 impl Setup {
@@ -80,6 +84,9 @@ impl Setup {
         }
         if let Some(t) = self.threads_counted.or(self.threads_requested) {
             s = s.with_param("threads", t);
+        }
+        if let Some(r) = self.ranks {
+            s = s.with_param("ranks", r);
         }
         s
     }
@@ -170,8 +177,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if out.version.is_none() {
                 out.version = revision(rest);
             }
-        } else if let Some(rest) = t.strip_prefix("Array size = ") {
+        } else if let Some(rest) =
+            t.strip_prefix("Array size = ").or_else(|| t.strip_prefix("Total Aggregate Array size = "))
+        {
+            // stream_mpi prints the whole array (`Total Aggregate Array
+            // size = 10000000 (elements)`), then each rank's share.
             setup.array_size = leading_int(rest);
+            fresh = true;
+        } else if let Some(rest) = t.strip_prefix("Data is distributed across ") {
+            setup.ranks = rest.strip_suffix(" MPI ranks").and_then(leading_int);
             fresh = true;
         } else if let Some(rest) = t.strip_prefix("Number of Threads requested = ") {
             setup.threads_requested = leading_int(rest);
@@ -368,6 +382,24 @@ mod tests {
 
     fn params(s: &Sample) -> String {
         s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
+    }
+
+    /// stream_mpi 1.8 (a README's 16- and 64-rank runs, wild36a file 19):
+    /// the aggregate array size and the ranks are parameters, so the two
+    /// runs are two set-ups; the per-rank array size is not read.
+    #[test]
+    fn stream_mpi_ranks_and_aggregate_array_size() {
+        let run = |ranks: u32, copy: &str| {
+            format!(
+                "STREAM version $Revision: 1.8 $\nTotal Aggregate Array size = 10000000 (elements)\n\
+                 Data is distributed across {ranks} MPI ranks\n   Array size per MPI rank = 625000 (elements)\n\
+                 Function    Best Rate MB/s  Avg time     Min time     Max time\n\
+                 Copy:         {copy}     0.001662     0.001616     0.001692\n"
+            )
+        };
+        let f = Stream.parse(&Input::from_text(&(run(16, "99010.0") + &run(64, "275647.3")))).unwrap();
+        let got: Vec<String> = f.samples.iter().map(|s| format!("{} {}", params(s), s.value.mean())).collect();
+        assert_eq!(got, ["array_size=10000000 ranks=16 99010", "array_size=10000000 ranks=64 275647.3"]);
     }
 
     #[test]

@@ -206,6 +206,12 @@ fn strip_prefix(line: &str) -> (&str, &str) {
     };
     let Some(rest) = t.strip_prefix("stress-ng:") else { return ("", t) };
     let rest = rest.trim_start();
+    // `--timestamp`'s time of day before the level (`stress-ng: 10:48:33.34
+    // metrc: [1858952] flock …`, stress-ng issue #580).
+    let rest = match rest.split_once(char::is_whitespace) {
+        Some((stamp, r)) if is_time_of_day(stamp) => r.trim_start(),
+        _ => rest,
+    };
     let (level, rest) = match rest.split_once(':') {
         Some((lvl, r)) if matches!(lvl, "info" | "metrc" | "warn" | "fail" | "debug" | "error") => {
             (lvl, r.trim_start())
@@ -217,6 +223,16 @@ fn strip_prefix(line: &str) -> (&str, &str) {
         _ => rest,
     };
     (level, rest)
+}
+
+/// True for `--timestamp`'s `HH:MM:SS.ss` (`10:48:33.34`).
+fn is_time_of_day(w: &str) -> bool {
+    let (hms, frac) = w.split_once('.').unwrap_or((w, "0"));
+    let parts: Vec<&str> = hms.split(':').collect();
+    parts.len() == 3
+        && parts.iter().all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()))
+        && !frac.is_empty()
+        && frac.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The stressor stress-ng reports failed in a line's body (after the
@@ -588,6 +604,23 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
             ),
         ));
     }
+    // `stress-ng: 10:48:33.34 metrc: [1858952] flock  293388215356
+    // 257398.99 …` with no header anywhere above (a post starts below it,
+    // stress-ng issue #580): a `metrc:` row of a stressor and 8 figures is
+    // a row of the 8-column `--metrics` table, the only one stress-ng logs
+    // at that level with 8 figures; read under it, said once.
+    if st.columns.is_none() && st.last_header.is_none() && level == "metrc" && is_headerless_row(body, COLUMNS.len()) {
+        st.columns = Some(COLUMNS.len());
+        st.last_header = Some((n, COLUMNS.len()));
+        out.notes.push((
+            n,
+            format!(
+                "stress-ng `metrc:` rows from line {n} on have no table header above them (the post starts below it): \
+                 read as the 8 columns of the `--metrics` table (bogo ops, real time, usr time, sys time, bogo ops/s \
+                 (real time), bogo ops/s (usr+sys time), CPU used per instance, RSS Max)"
+            ),
+        ));
+    }
     let Some(cols) = st.columns else {
         // `stress-ng: metrc: [1892] crypt  20138.58 MD5 encrypts per sec (…)`
         // posted apart from its table (a blank line between): its stressor's
@@ -620,8 +653,12 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
             return Ok(());
         }
         // Only a stressor of the table has extra metrics: `--tz` prints
-        // `x86_pkg_temp   45.00 C (318.15 K)` in the same shape.
-        if !st.seen.contains(name) {
+        // `x86_pkg_temp   45.00 C (318.15 K)` in the same shape. A `metrc:`
+        // line with stress-ng's averaging note (`matrix  352460.80 add
+        // matrix ops per sec (harmonic mean of 99 instances)`) is one
+        // whose table row a post cut off.
+        let noted_metric = level == "metrc" && desc.len() != full.len();
+        if !st.seen.contains(name) && !noted_metric {
             let msg = format!(
                 "line {n} has the shape of a stress-ng extra metric, but {name:?} is no stressor of the table above; not read"
             );
@@ -1156,6 +1193,11 @@ mod tests {
         assert_eq!(kernel_log_text("stress-ng: metrc: [6575] sysfs 1"), None);
         assert_eq!(strip_prefix("stress-ng: info:  [2759] memrate  218"), ("info", "memrate  218"));
         assert_eq!(strip_prefix("stress-ng: metrc: [1] x"), ("metrc", "x"));
+        assert_eq!(
+            strip_prefix("stress-ng: 10:48:33.34 metrc: [1858952] fork  327751790"),
+            ("metrc", "fork  327751790")
+        );
+        assert_eq!(strip_prefix("stress-ng: 10:48 metrc: x"), ("", "10:48 metrc: x"));
         assert_eq!(strip_prefix("stress-ng: cpu 1 2"), ("", "cpu 1 2"));
         assert_eq!(strip_prefix("106 stress-ng: metrc: [1] x"), ("metrc", "x"));
         assert_eq!(strip_prefix("106:stress-ng: metrc: [1] x"), ("metrc", "x"));

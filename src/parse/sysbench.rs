@@ -487,6 +487,24 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if t.strip_prefix("total number of events:").and_then(|v| plain(v.trim())) == Some(0.0) {
             failed.get_or_insert((n, "`total number of events: 0` (the run did no event)".to_string()));
         }
+        // A command line a mail or terminal wrapped before its test name
+        // (`… --threads=1 --time=120 --mysql-` / `host=mysql80 …
+        // oltp_read_only run`, sysbench issue #311): read with the next
+        // line joined on (without a blank after a `-`, cut inside an option)
+        // when that line ends the command as sysbench's do (`run`,
+        // `prepare`, `cleanup`) and is no sysbench line of its own (`sysbench
+        // --version` over the banner names no test).
+        let below = input.lines.get(n).map_or("", |l| l.trim());
+        let ends_command = matches!(below.split_whitespace().last(), Some("run" | "prepare" | "cleanup"));
+        let wrapped = (ends_command
+            && !below.contains("sysbench")
+            && args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_none()))
+        .then(|| {
+            let glue = if t.ends_with('-') { "" } else { " " };
+            format!("{t}{glue}{below}")
+        });
+        let wrapped = wrapped.filter(|w| args_of(w, "sysbench").is_some_and(|a| command_test(&a).is_some()));
+        let t = wrapped.as_deref().unwrap_or(t);
         let starts_run = banner(t).is_some() || args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_some());
         if starts_run {
             first_run.get_or_insert(n);
@@ -624,6 +642,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     leave_out_failed(&mut out, run_start, failed);
+    leave_out_zeros_of_a_one_way_run(&mut out);
     // Only sysbench's text has a poster's comments: a line above its
     // first banner or command that gave no figure is another program's
     // (Phoronix's `Kernel:  6.8.0-1020-raspi (aarch64)`, 45 lines above a
@@ -880,6 +899,56 @@ fn not_done(run: &Run, name: &str) -> bool {
     }
 }
 
+/// The zero figures of the direction a fileio run with no mode read did
+/// not do (its `Doing … test` line or command line cut off; wild36a file
+/// 08): `reads/s: 0.00` above a non-zero `writes/s:` (and `read, MiB/s:
+/// 0.00` above a non-zero `written, MiB/s:`), or the reverse, are left
+/// out with a note, as [`not_done`] leaves them out of a run whose mode
+/// says it. sysbench prints each pair on consecutive lines (`fsyncs/s` on
+/// the line after `writes/s`, left out with it when it is zero too).
+fn leave_out_zeros_of_a_one_way_run(out: &mut ParsedFile) {
+    let unmoded = |s: &Sample| !s.params.iter().any(|p| p.name == "mode");
+    let at = |out: &ParsedFile, line: usize, name: &str| {
+        out.samples.iter().position(|s| s.line == line && s.metric.name == name && unmoded(s))
+    };
+    let mut gone: Vec<usize> = Vec::new();
+    for (i, s) in out.samples.iter().enumerate() {
+        let pair = match s.metric.name.as_str() {
+            "reads/s" => "writes/s",
+            "read" => "written",
+            _ => continue,
+        };
+        if !unmoded(s) {
+            continue;
+        }
+        let Some(j) = at(out, s.line + 1, pair) else { continue };
+        let (a, b) = (s.value.mean(), out.samples[j].value.mean());
+        if a == 0.0 && b > 0.0 {
+            gone.push(i);
+        } else if a > 0.0 && b == 0.0 {
+            gone.push(j);
+            if pair == "writes/s"
+                && let Some(k) = at(out, s.line + 2, "fsyncs/s")
+                && out.samples[k].value.mean() == 0.0
+            {
+                gone.push(k);
+            }
+        }
+    }
+    gone.sort_unstable();
+    gone.dedup();
+    for &i in gone.iter().rev() {
+        let s = out.samples.remove(i);
+        out.notes.push((
+            s.line,
+            format!(
+                "`{}` 0 of a fileio run that did only the other direction (no mode line above it): its zero figures are not results",
+                s.metric.name
+            ),
+        ));
+    }
+}
+
 /// sysbench's report pasted into a shell script's head comment (a
 /// converter script of 2018: `# sysbench 1.0.12 (using bundled LuaJIT
 /// 2.1.0-beta2)`, `#    reads/s:   121340.74`): every line of the block
@@ -944,7 +1013,12 @@ impl BenchParser for Sysbench {
             || input.has("MiB transferred (")
             || input.has("per sec.)")
             || input.has("read, MiB/s:")
-            || input.has("total time:");
+            || input.has("total time:")
+            // 0.4's fileio: `Read 0b  Written 2Gb  Total transferred 2Gb
+            // (177.56Mb/sec)`, `  1165.50 Requests/sec executed` (a post
+            // that elided the rest with `...`, sysbench issue #229).
+            || input.has("Total transferred ")
+            || input.has("Requests/sec executed");
         if !figures {
             return 0;
         }
@@ -1040,6 +1114,48 @@ mod tests {
                 format!("{} {} {} {} {}", s.line, s.group, s.metric.name, p.join(" "), s.value.mean())
             })
             .collect()
+    }
+
+    /// A fileio report cut above its mode line (kellabyte/go-benchmarks#18):
+    /// the zero reads beside non-zero writes are notes, not results of 0;
+    /// a read-only run's zero writes and fsyncs likewise.
+    #[test]
+    fn a_fileio_runs_zero_direction_without_a_mode_line_is_no_result() {
+        let text = "File operations:\n    reads/s:                      0.00\n    writes/s:                     15273.00\n\
+                    \x20   fsyncs/s:                     19538.85\n\nThroughput:\n    read, MiB/s:                  0.00\n\
+                    \x20   written, MiB/s:               238.64\n\nGeneral statistics:\n    total time:      10.0030s\n";
+        let f = Sysbench.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> = f.samples.iter().map(|s| format!("{} {}", s.line, s.metric.name)).collect();
+        assert_eq!(got, ["3 writes/s", "4 fsyncs/s", "8 written"]);
+        assert_eq!(f.notes.iter().filter(|(_, m)| m.contains("did only the other direction")).count(), 2);
+        let reads = text.replace(
+            "0.00\n    writes/s:                     15273.00",
+            "15273.00\n    writes/s:                     0.00",
+        );
+        let reads = reads
+            .replace("19538.85", "0.00")
+            .replace("238.64", "0.00")
+            .replace("read, MiB/s:                  0.00", "read, MiB/s:                  59.66");
+        let f = Sysbench.parse(&Input::from_text(&reads)).unwrap();
+        let got: Vec<String> = f.samples.iter().map(|s| format!("{} {}", s.line, s.metric.name)).collect();
+        assert_eq!(got, ["2 reads/s", "7 read"]);
+    }
+
+    /// A command line wrapped inside an option before its test name
+    /// (sysbench issue #311) gives its threads; `sysbench --version` over a
+    /// banner names no test, and the line after it is not joined on.
+    #[test]
+    fn a_command_line_wrapped_before_its_test_name_is_joined_to_the_next_line() {
+        let report = "SQL statistics:\n    transactions:                        31128  (259.39 per sec.)\n";
+        let text = format!(
+            "sysbench --db-driver=mysql --threads=1 --time=120 --mysql-\nhost=mysql80 --mysql-port=3306 oltp_read_only run\n\
+             sysbench 1.1.0-faaff4f (using bundled LuaJIT 2.1.0-beta3)\n{report}"
+        );
+        let f = Sysbench.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(show(&f), ["5 oltp_read_only transactions threads=1 259.39"]);
+        let text = format!("$ sysbench --version\nsysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta2)\n{report}");
+        let f = Sysbench.parse(&Input::from_text(&text)).unwrap();
+        assert!(f.samples.iter().all(|s| s.group != "sysbench"), "{:?}", show(&f));
     }
 
     /// fileio's mode and block size are read from the lines it prints,

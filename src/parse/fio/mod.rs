@@ -58,7 +58,8 @@
 //!
 //! and, from the text report's `Run status group N (all jobs):` block, in
 //! group `Run status group N`: `READ: bw` (3.x) or `READ: aggrb` (2.x), unit
-//! as printed, Higher (likewise `WRITE`, `TRIM`).
+//! as printed, Higher (likewise `WRITE`, `TRIM`, and `MIXED` under
+//! `unified_rw_reporting`).
 //!
 //! Units are kept as fio printed them, so a text report that printed one
 //! run's bandwidth in `KiB/s` and another's in `MiB/s` gives two metrics.
@@ -72,7 +73,9 @@
 //! entry reports: the text report's `(groupid=0, jobs=N)`, JSON's
 //! `numjobs` option; a `Run status group N` line's `jobs` is the sum over
 //! its group's sections (`groupid=N`), the threads its total is of (four
-//! clones' `jobs=1` sections: `jobs 4`). The `numjobs` clones of a job
+//! clones' `jobs=1` sections: `jobs 4`); a group whose job reports a post
+//! left out (`...` between the `name: (g=N): rw=…` lines and the status
+//! blocks) takes its definition lines' parameters, without `jobs`. The `numjobs` clones of a job
 //! without `group_reporting` (N `jobs=1` sections or JSON entries of one
 //! name and group in one run) are one run of `jobs N`, combined as
 //! `group_reporting` would print it ([`combine_clones`]: bandwidth and

@@ -199,6 +199,10 @@ type LatLine<'a> = (&'static str, &'a str, Option<f64>, Option<f64>);
 /// value, unit.
 type GroupLine = (&'static str, &'static str, f64, String);
 
+/// The directions of a `Run status group` block's lines: `MIXED` is the one
+/// direction of `unified_rw_reporting` (the job lines' `mixed:`).
+const GROUP_DIRS: [&str; 4] = ["READ", "WRITE", "TRIM", "MIXED"];
+
 /// `clat (usec): min=41, max=30964, avg=75.25, stdev=202.27` →
 /// (`clat`, `usec`, avg, stdev). Also `slat` and ` lat`; 2.x's `min=3 ,`.
 /// fio prints avg and stdev with two decimals (`%5.02f`): one with fewer
@@ -300,11 +304,12 @@ fn percentile_row(line: &str) -> Option<Result<PercentileRow, String>> {
 }
 
 /// `   READ: bw=21.9MiB/s (23.0MB/s), …` (3.x) or `READ: io=…, aggrb=1023KB/s,
-/// …` (2.x) → (`READ`, `bw` or `aggrb`, value, unit).
+/// …` (2.x) → (`READ`, `bw` or `aggrb`, value, unit). With
+/// `unified_rw_reporting` the one direction is `MIXED` (`  MIXED: io=58240KB,
+/// aggrb=1940KB/s, …`, fio 2.2.8).
 fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
     let t = line.trim();
-    let (dir, rest) =
-        ["READ", "WRITE", "TRIM"].iter().find_map(|d| Some((*d, t.strip_prefix(d)?.strip_prefix(':')?)))?;
+    let (dir, rest) = GROUP_DIRS.iter().find_map(|d| Some((*d, t.strip_prefix(d)?.strip_prefix(':')?)))?;
     for key in ["bw", "aggrb"] {
         if let Some(v) =
             rest.split(',').filter_map(|f| f.trim().split_once('=')).find(|(k, _)| *k == key).map(|(_, v)| v)
@@ -323,8 +328,8 @@ fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
 /// (qemu-devel 2020; 2.x's tail ends `mint=…msec, maxt=…msec`). Only
 /// after such a tail, so that prose naming `READ:` is not read.
 fn glued_group_line(line: &str) -> Option<usize> {
-    ["READ:", "WRITE:", "TRIM:"].iter().find_map(|d| {
-        line.match_indices(d).map(|(at, _)| at).find(|&at| {
+    GROUP_DIRS.iter().find_map(|d| {
+        line.match_indices(&format!("{d}:")).map(|(at, _)| at).find(|&at| {
             let before = &line[..at];
             let tail = before.trim_end().trim_end_matches(',');
             at > 0
@@ -977,6 +982,25 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         let (mine, others) = std::mem::take(&mut st.group_jobs).into_iter().partition(|(g, _, _)| g == num);
         st.group_jobs = others;
         st.group_members = mine.into_iter().map(|(_, j, d)| (j, d)).collect();
+        if st.group_members.is_empty() {
+            // No job report of this group above its block (a post elided
+            // them with `...`, wild36a file 33): its jobs are those its
+            // definition lines (`nfs-home: (g=0): rw=randrw, bs=(R) …`)
+            // put in group N, unless a report already took them (the
+            // parameters a report's section would take from them too).
+            let mut defs: Vec<(&String, &Def)> = st
+                .defs
+                .iter()
+                .filter(|(name, _)| !st.defs_used.contains(name.as_str()))
+                .flat_map(|(name, ds)| ds.iter().filter(|d| d.group == num).map(move |d| (name, d)))
+                .collect();
+            defs.sort_by_key(|(_, d)| d.line);
+            let members: Vec<(JobParams, Vec<&'static str>)> = defs
+                .into_iter()
+                .map(|(name, d)| (JobParams { job: name.clone(), rest: d.params.clone() }, Vec::new()))
+                .collect();
+            st.group_members = members;
+        }
         settle_clones(st, None, json_jobs, out);
         return Ok(());
     }
@@ -1629,6 +1653,34 @@ mod tests {
         assert_eq!(params("WRITE: bw"), ["job writer", "rw write", "bs 4KiB", "ioengine psync", "iodepth 1", "jobs 1"]);
     }
 
+    /// Job reports elided (`...`) between the definition lines and the
+    /// status blocks (osalbahr's notes, wild36a file 33): each group's
+    /// totals take the parameters of its `(g=N)` definition line.
+    #[test]
+    fn a_status_block_without_job_reports_takes_its_groups_definition() {
+        let text = "nfs-home: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n\
+                    ssd-tmp: (g=1): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n\
+                    ...\nRun status group 0 (all jobs):\n   READ: bw=12.1MiB/s (12.7MB/s), 12.1MiB/s-12.1MiB/s (12.7MB/s-12.7MB/s), io=477MiB (500MB), run=39364-39364msec\n\n\
+                    Run status group 1 (all jobs):\n   READ: bw=25.1MiB/s (26.3MB/s), 25.1MiB/s-25.1MiB/s (26.3MB/s-26.3MB/s), io=477MiB (500MB), run=19036-19036msec\n";
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+        let got: Vec<String> = out
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {} {}", s.group, s.value.mean(), p.join(" "))
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "Run status group 0 12.1 job=nfs-home rw=randrw bs=4KiB ioengine=psync iodepth=1",
+                "Run status group 1 25.1 job=ssd-tmp rw=randread bs=4KiB ioengine=psync iodepth=1"
+            ]
+        );
+    }
+
     /// numjobs=2 without group_reporting: two `jobs=1` sections of one
     /// job are one run of 2 jobs, its bandwidth and IOPS their sum (the
     /// group line's 80.0KiB/s), its clat mean over both clones' I/Os.
@@ -1862,6 +1914,11 @@ mod tests {
         assert_eq!(
             group_line("   READ: io=326080KB, aggrb=1023KB/s, minb=1023KB/s"),
             Some(Ok(("READ", "aggrb", 1023.0, "KB/s".into())))
+        );
+        // `unified_rw_reporting=1` (fio 2.2.8 results file, wild36a file 32).
+        assert_eq!(
+            group_line("  MIXED: io=58240KB, aggrb=1940KB/s, minb=1940KB/s, maxb=1940KB/s, mint=30020msec"),
+            Some(Ok(("MIXED", "aggrb", 1940.0, "KB/s".into())))
         );
     }
 

@@ -37,7 +37,9 @@
 //! threads`), `scope` (`shared` or `private`, from `[shared]` /
 //! `[private]`) and, for hash, `futexes` (per thread). A mail may wrap
 //! that line before its `(at [private] futex 0x…), waking up 1 at a
-//! time.`: that line is the summary's too.
+//! time.`: that line is the summary's too, as is the line after a summary
+//! that lacks the `.` perf ends it with (hash's `Run summary [PID 78627]:
+//! 8 threads, each operating on 1024 [private]` / `futexes for 2 secs.`).
 
 use super::Section;
 use crate::model::{Better, Metric, ParsedFile};
@@ -199,6 +201,20 @@ pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -
     // the result below was lost.
     if t.starts_with("Run summary") || t.starts_with("(at [") {
         summary(sec, t);
+        // perf ends every futex summary with `.`; one without it was
+        // wrapped (`Run summary [PID 78627]: 8 threads, each operating on
+        // 1024 [private]` / `futexes for 2 secs.`, a linux-kernel 2023
+        // perf-test log): its tail is the next line.
+        sec.summary_head = (t.starts_with("Run summary") && !t.ends_with('.')).then(|| t.to_string());
+        return Ok(true);
+    }
+    if !t.is_empty()
+        && let Some(head) = sec.summary_head.take()
+        && t.ends_with('.')
+        && !t.starts_with(['[', '#'])
+        && !t.starts_with("Averaged ")
+    {
+        summary(sec, &format!("{head} {t}"));
         return Ok(true);
     }
     if let Some(rest) = t.strip_prefix("Averaged ") {

@@ -79,6 +79,9 @@ struct Section {
     runs: usize,
     /// False for a benchmark this parser does not read.
     known: bool,
+    /// A futex `Run summary` line without the `.` perf ends it with (a
+    /// mail wrapped it): its text, for the next line that ends it.
+    summary_head: Option<String>,
 }
 
 impl Section {
@@ -342,7 +345,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "perf-bench".into(), ..ParsedFile::default() };
     let mut sec = Section { known: true, ..Section::default() };
     let mut args: Vec<String> = Vec::new();
-    let mut commented: Vec<usize> = Vec::new();
+    // Lines a poster commented, with the text before the comment.
+    let mut commented: Vec<(usize, String)> = Vec::new();
     let mut pending: Option<Pending> = None;
     let mut failed: Vec<Failed> = Vec::new();
     let mut quoted: Option<Vec<String>> = None;
@@ -351,7 +355,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // 表示…`, `perf bench mem memcpy  # 对memcpy…`): the text before it.
         let t = match super::num::poster_comment(raw.trim()) {
             Some(before) => {
-                commented.push(n);
+                commented.push((n, before.to_string()));
                 before
             }
             None => raw.trim(),
@@ -432,11 +436,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         };
         out.notes.push((line, msg));
     }
-    if let (Some(first), Some(last)) = (commented.first(), commented.last()) {
-        let lines = if first == last { format!("line {first}") } else { format!("lines {first}-{last}") };
+    // Only a comment after perf's own text counts: after a figure read, a
+    // `perf bench` command or a `Run summary`. A busybox prompt (`/ #
+    // /host/apps/perf stat …`) and perf stat's own `#` column (`37209585734
+    // instructions  #  1.00 insn per cycle`) are no poster's comments
+    // (wild36a file 01 was told of both).
+    commented.retain(|(n, before)| {
+        out.samples.iter().any(|s| s.line == *n) || bench_args(before).is_some() || before.starts_with("Run summary")
+    });
+    if let Some((first, _)) = commented.first() {
+        let lines: Vec<String> = commented.iter().map(|(n, _)| n.to_string()).collect();
+        let lines = match lines.len() {
+            1 => format!("line {}", lines[0]),
+            2..=6 => format!("lines {}", lines.join(", ")),
+            k => format!("{k} lines, {}-{}", lines[0], lines[k - 1]),
+        };
         let what = format!(
-            "a poster's comments after perf's text (`  # …`, `  << …`, {} line(s), {lines}) passed over: the figures before them read",
-            commented.len()
+            "a poster's comments after perf's text (`  # …`, `  << …`, {lines}) passed over: the figures before them read"
         );
         out.notes.push((*first, what));
     }
