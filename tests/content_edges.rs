@@ -2257,6 +2257,25 @@ fn figures_past_a_doubles_digits_are_warned_of_and_huge_means_print_readably() {
     assert!(!page.contains("123456789012345685803008"));
 }
 
+/// A mean past 1e9 with runs a few units apart: its spread was taken as
+/// floating-point noise (below 1e-9 of the mean) and printed `±0`; it is
+/// shown with its own two digits (pagesfix36 item 2).
+#[test]
+fn a_small_spread_beside_a_huge_mean_is_not_shown_as_zero() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let csv = |ops: &str| format!("# benchmark: big\nmetric,value,unit,better\nops,{ops},ops,higher\n");
+    put(&content, "m1/2.4.7/big-1.csv", csv("4294967296"));
+    put(&content, "m1/2.4.7/big-2.csv", csv("4294967299"));
+    put(&content, "m1/2.4.7/big-3.csv", csv("4294967301"));
+    put(&content, "m1/2.4.8/big-1.csv", csv("4294967396"));
+    put(&content, "m1/2.4.8/big-2.csv", csv("4294967396"));
+    let (_, page) = build_ok(tmp.path(), &content);
+    assert!(page.contains("±2.5<"), "{}", page.lines().filter(|l| l.contains("42949")).collect::<Vec<_>>().join("\n"));
+    // Equal runs still have none.
+    assert!(page.contains("4294967396 <small>±0<"), "equal runs lost their ±0");
+}
+
 /// attack #22: two results of one metric name and unit, one
 /// bigger-is-better and one smaller-is-better (here in two files), were
 /// two columns `Time` side by side, without a word: a warning naming the
