@@ -502,6 +502,12 @@ pub struct ColumnView {
     /// ([`super::without_detail`]). Not passed to templates or data files.
     #[serde(skip)]
     pub detail: bool,
+    /// Its changes against the baseline are noise in a mail
+    /// ([`crate::parse::mail_change_noise`]: tiobench's `Lat% >10s`): the
+    /// mail leaves them out ([`super::without_detail`]). Not passed to
+    /// templates or data files.
+    #[serde(skip)]
+    pub mail_change_noise: bool,
 }
 
 /// A row: one kernel at one set of parameter values.
