@@ -1360,7 +1360,19 @@ fn numbered_directories_that_do_not_count_runs_are_set_ups() {
         put(&c, &format!("m1/{k}/{dir}/dbench.txt"), dbench(mb));
     }
     let out = tmp.path().join("output");
-    build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    // How `r/1/`, `r/2/` were read is said, once for the class (they had
+    // no note); `1/`, `4/`, `16/` are set-ups, named by their `dir`.
+    let notes: Vec<&str> =
+        report.diagnostics.iter().filter(|d| d.severity == Severity::Note).map(|d| d.message.as_str()).collect();
+    let runs: Vec<&&str> = notes.iter().filter(|n| n.contains("named by a number alone count runs")).collect();
+    assert_eq!(runs.len(), 1, "{notes:?}");
+    assert!(
+        runs[0].starts_with("6.1/r/1/, 6.1/r/2/ are read as runs 1 and 2 of one set-up, `6.1/r/`")
+            && runs[0].contains("and so are those in 6.2/r/;"),
+        "{notes:?}"
+    );
+    assert!(!runs[0].contains("6.1/16/"), "{notes:?}");
     let csv = class_csv(&out, "m1");
     for (k, dir, mean) in [
         ("6.1", "1", "10.1"),
