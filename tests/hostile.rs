@@ -460,7 +460,7 @@ fn look_alike_letters_in_kernel_names_and_labels_are_warned_of() {
         "/tests/fixtures/wild/bonnie_pp/lkml-2004-02-bonnie++103-2concurrent-reiserfs-vs-ext3-dash-labels-plus-in-ext3-only.txt"
     ))
     .expect("fixture");
-    put(&content, "m1/2.4.7/bonnie.txt", &mail.replace("--- ext3", "--- \u{435}xt3"));
+    put(&content, "m1/2.4.7/bonnie.txt", mail.replace("--- ext3", "--- \u{435}xt3"));
     let out = tmp.path().join("output");
     let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("site builds");
     let said = |what: &str| {
