@@ -24,7 +24,8 @@ pub struct LeftOutDetail {
     pub sections: Vec<String>,
     /// The names of the columns whose changes were left out (their ratios
     /// noise: [`super::ColumnView::mail_change_noise`]), each once, in
-    /// page order.
+    /// page order. The mail does not say them: their `%` cells are blank,
+    /// as an informational column's are.
     pub changes: Vec<String>,
 }
 
