@@ -194,6 +194,93 @@ pub fn is_invisible(c: char) -> bool {
     )
 }
 
+/// The Latin letter a Cyrillic or Greek letter looks like, where it looks
+/// like one (`а` U+0430 → `a`, `Ο` U+039F → `O`), with its script's name;
+/// `None` for any other character. A small table of the letters that
+/// print alike in common fonts, not Unicode's full confusables list.
+pub fn latin_lookalike(c: char) -> Option<(char, &'static str)> {
+    const CYRILLIC: &[(char, char)] = &[
+        ('а', 'a'),
+        ('е', 'e'),
+        ('о', 'o'),
+        ('р', 'p'),
+        ('с', 'c'),
+        ('у', 'y'),
+        ('х', 'x'),
+        ('і', 'i'),
+        ('ј', 'j'),
+        ('ѕ', 's'),
+        ('ԁ', 'd'),
+        ('һ', 'h'),
+        ('ԛ', 'q'),
+        ('ԝ', 'w'),
+        ('А', 'A'),
+        ('В', 'B'),
+        ('Е', 'E'),
+        ('К', 'K'),
+        ('М', 'M'),
+        ('Н', 'H'),
+        ('О', 'O'),
+        ('Р', 'P'),
+        ('С', 'C'),
+        ('Т', 'T'),
+        ('Х', 'X'),
+        ('І', 'I'),
+        ('Ј', 'J'),
+        ('Ѕ', 'S'),
+        ('Ү', 'Y'),
+    ];
+    const GREEK: &[(char, char)] = &[
+        ('ο', 'o'),
+        ('ν', 'v'),
+        ('α', 'a'),
+        ('ι', 'i'),
+        ('κ', 'k'),
+        ('ρ', 'p'),
+        ('τ', 't'),
+        ('υ', 'u'),
+        ('Α', 'A'),
+        ('Β', 'B'),
+        ('Ε', 'E'),
+        ('Ζ', 'Z'),
+        ('Η', 'H'),
+        ('Ι', 'I'),
+        ('Κ', 'K'),
+        ('Μ', 'M'),
+        ('Ν', 'N'),
+        ('Ο', 'O'),
+        ('Ρ', 'P'),
+        ('Τ', 'T'),
+        ('Υ', 'Y'),
+        ('Χ', 'X'),
+    ];
+    if let Some(&(_, l)) = CYRILLIC.iter().find(|(x, _)| *x == c) {
+        return Some((l, "Cyrillic"));
+    }
+    GREEK.iter().find(|(x, _)| *x == c).map(|&(_, l)| (l, "Greek"))
+}
+
+/// Where name `s` would be read as another, Latin, name: it holds a
+/// Cyrillic or Greek letter that looks like a Latin one
+/// ([`latin_lookalike`]) beside Latin letters (`2.6.9-аc`, its `а`
+/// Cyrillic: scripts mixed), or letters that are all Latin or such
+/// look-alikes (`2.6.9-ас`, both Cyrillic). Returns the first such letter,
+/// the Latin letter it looks like, its script, and the name as it reads
+/// (`2.6.9-ac`). A name in Cyrillic or Greek words (`ядро`) is none.
+pub fn lookalike_name(s: &str) -> Option<(char, char, &'static str, String)> {
+    if s.is_ascii() {
+        return None;
+    }
+    let (c, (latin, script)) = s.chars().find_map(|c| latin_lookalike(c).map(|l| (c, l)))?;
+    let mixed = s.chars().any(|c| c.is_ascii_alphabetic());
+    let all_alike = s.chars().filter(|c| c.is_alphabetic() && !c.is_ascii()).all(|c| latin_lookalike(c).is_some());
+    if !(mixed || all_alike) {
+        return None;
+    }
+    let reads: String = s.chars().map(|c| latin_lookalike(c).map_or(c, |(l, _)| l)).collect();
+    Some((c, latin, script, reads))
+}
+
 /// `s` with each invisible character ([`is_invisible`]) written as its
 /// code point, `<U+200B>`: a kernel directory `2.6.9` + U+200B looked
 /// the same as `2.6.9` on every page and in the mail. Borrowed when there
@@ -254,6 +341,23 @@ macro_rules! lossy_eprint {
     };
 }
 pub(crate) use {lossy_eprint, lossy_eprintln};
+
+#[cfg(test)]
+mod lookalike_tests {
+    use super::lookalike_name;
+
+    /// attack35 #5's leftover: `2.6.9-аc` (Cyrillic `а`) looked like
+    /// `2.6.9-ac` on every page; so does `2.6.9-ас` (both Cyrillic).
+    #[test]
+    fn latin_lookalikes_are_found_and_words_of_another_script_are_not() {
+        assert_eq!(lookalike_name("2.6.9-\u{430}c"), Some(('\u{430}', 'a', "Cyrillic", "2.6.9-ac".into())));
+        assert_eq!(lookalike_name("2.6.9-\u{430}\u{441}").map(|l| l.3), Some("2.6.9-ac".into()));
+        assert_eq!(lookalike_name("6.1-rc\u{39F}").map(|l| (l.1, l.2)), Some(('O', "Greek")));
+        for plain in ["2.6.9-ac", "6.1-rc4", "ядро-6.1", "6.1-µarch", "Ünïcödé-6.1"] {
+            assert_eq!(lookalike_name(plain), None, "{plain}");
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

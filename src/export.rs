@@ -38,7 +38,11 @@
 //! A class one of whose kernels has a dmesg showing a problem (an oops,
 //! BUG or WARNING, which the pages mark with `!`) also has
 //! `"dmesg_problems": [ {"kernel", "file", "line", "text"} ]`, each problem
-//! once; a class without one has no such key.
+//! once: the same message of one kernel's log, on whichever CPU and PID,
+//! is one entry with `"count"` (how many times) and `"last_line"` (of its
+//! last time), its text with the CPU and PID left out (`CPU: … PID: …`);
+//! every line is in the log file itself (its path relative to the class
+//! directory). A class without one has no such key.
 //!
 //! A script expands the columns with
 //! `s = {k: c if isinstance(c, list) else [v for v, n in zip(c["values"], c["counts"]) for _ in range(n)] for k, c in data["samples"].items()}`,
@@ -280,6 +284,19 @@ struct ProblemData<'a> {
     file: &'a str,
     line: usize,
     text: &'a str,
+    /// How many times the log says it: written when more than once (135
+    /// copies of one WARNING were 135 entries, 24 KB of the archive's
+    /// i5-2500k `data.json`).
+    #[serde(skip_serializing_if = "is_once")]
+    count: usize,
+    /// The line of its last time: written with `count`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_line: Option<usize>,
+}
+
+/// True for a problem said once ([`ProblemData::count`] 1).
+fn is_once(count: &usize) -> bool {
+    *count <= 1
 }
 
 /// One entry of the class's metric table.
@@ -677,6 +694,7 @@ pub fn data_json(m: &MachineClass, page: &MachinePage) -> OutputFile {
 /// it is made) and its laid-out page are not held together.
 pub fn data_json_of<'a>(m: &MachineClass, sections: impl Iterator<Item = (&'a str, &'a str)>) -> OutputFile {
     let (metrics, kernels, groups, params, samples) = flatten(m);
+    let problems = crate::report::environment::kernel_problems(&m.kernels);
     // About what each sample takes as JSON (its value and metric, and its
     // share of the run-length encoded columns), so the buffer is not grown
     // (and copied) a dozen times on a large class.
@@ -696,16 +714,15 @@ pub fn data_json_of<'a>(m: &MachineClass, sections: impl Iterator<Item = (&'a st
             .zip(own_baselines(m).chain(std::iter::repeat(None)))
             .map(|((id, title), baseline)| SectionData { id, title, csv: format!("csv/{id}.csv"), baseline })
             .collect(),
-        dmesg_problems: m
-            .kernels
+        dmesg_problems: problems
             .iter()
-            .flat_map(|k| {
-                k.env.problems.iter().map(|p| ProblemData {
-                    kernel: &k.name,
-                    file: &p.file,
-                    line: p.line,
-                    text: &p.text,
-                })
+            .map(|p| ProblemData {
+                kernel: &p.kernel,
+                file: &p.file,
+                line: p.line,
+                text: &p.text,
+                count: p.count,
+                last_line: (p.count > 1).then_some(p.last_line),
             })
             .collect(),
     };

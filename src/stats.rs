@@ -35,10 +35,11 @@
 //! 0.02, from rounding alone); benchmarks printing four digits or more
 //! lose nothing to it.
 //!
-//! A standard deviation below floating-point noise ([`FLOAT_NOISE`] times
+//! A standard deviation below floating-point noise ([`SPREAD_NOISE`] times
 //! the values' magnitude, such as the 2.2e-16 that the mean of three
 //! equal-looking derived values can leave) is taken as 0: it prints as 0
-//! and counts as no spread.
+//! and counts as no spread. Whole numbers that differ always have a
+//! spread (a mean past 1e15 with runs 4 apart: `±2.8`).
 //!
 //! A machine class's page compares hundreds of cells with the baseline at
 //! once, and at α = 0.05 one in twenty unchanged cells would look
@@ -147,7 +148,15 @@ impl Summary {
         let stddev = if n >= 2 {
             let ss: f64 = xs.iter().map(|x| (x - mean).powi(2)).sum();
             let magnitude = xs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-            Some(denoise((ss / (n as f64 - 1.0)).sqrt(), magnitude))
+            let sd = (ss / (n as f64 - 1.0)).sqrt();
+            // Whole numbers that differ were printed differently (a whole
+            // number reads into a double exactly up to 2^53, and one text
+            // always reads to one double past it): their spread is real
+            // however small beside them (9007199254740993 and …995, read
+            // as …992 and …996, showed `±0`).
+            let whole_and_apart =
+                xs.iter().all(|x| x.fract() == 0.0) && xs.iter().any(|x| x.to_bits() != xs[0].to_bits());
+            Some(if whole_and_apart { sd } else { denoise(sd, magnitude) })
         } else {
             None
         };
@@ -188,11 +197,21 @@ fn overflow_scale(values: impl Iterator<Item = f64>) -> Option<f64> {
 pub use crate::parse::num::FLOAT_NOISE;
 use crate::parse::num::{decimals_of, pow10};
 
-/// `sd`, or 0 when it is below [`FLOAT_NOISE`] × `magnitude` (the largest
+/// Relative size below which a standard deviation is the arithmetic's
+/// noise, not a spread: the sum of squares of runs that print the same
+/// but were computed (`0.1 + 0.2` beside `0.3`) leaves a few units in the
+/// last place (2.2e-16 of the magnitude each); 1e-13 is ~450 of them,
+/// and a spread in a value's fourteenth significant digit is none a
+/// benchmark prints. Not [`FLOAT_NOISE`] (1e-9, the noise of a
+/// *comparison* of printed values): beside a mean past 1e9 a deviation of
+/// a few units is below 1e-9 of it, and printed `±0` (pagesfix36).
+pub const SPREAD_NOISE: f64 = 1e-13;
+
+/// `sd`, or 0 when it is below [`SPREAD_NOISE`] × `magnitude` (the largest
 /// |value| behind it): the sum of squares of runs that print the same can
 /// leave 2.2e-16 rather than 0.
 fn denoise(sd: f64, magnitude: f64) -> f64 {
-    if sd <= FLOAT_NOISE * magnitude { 0.0 } else { sd }
+    if sd <= SPREAD_NOISE * magnitude { 0.0 } else { sd }
 }
 
 /// The printed resolution of `values`: the largest power of ten, at most
@@ -918,6 +937,25 @@ mod welch_tests {
         // A reported summary's noise, too.
         let s = Summary::of(&[Value::Summary { mean: 28.0, stddev: Some(1e-14), n: 5 }, Value::single(28.0)]);
         assert_eq!(s.unwrap().stddev, Some(0.0));
+    }
+
+    /// A spread of a few units beside a mean past 1e9 is one (it was
+    /// taken as noise below 1e-9 of the mean, and printed `±0`); so is
+    /// one of whole numbers past a double's digits (9007199254740993 and
+    /// …995 read as …992 and …996).
+    #[test]
+    fn a_small_spread_beside_a_huge_mean_is_kept() {
+        let sd = Summary::of_samples(&[4_294_967_296.0, 4_294_967_299.0, 4_294_967_301.0]).stddev.unwrap();
+        assert!((sd - 2.516_611_478_423_583).abs() < 1e-9, "{sd}");
+        let sd = Summary::of_samples(&[1_234_567_890.5, 1_234_567_891.25]).stddev.unwrap();
+        assert!((sd - 0.530_330_085_889_910_6).abs() < 1e-6, "{sd}");
+        let sd = Summary::of_samples(&[9_007_199_254_740_993.0, 9_007_199_254_740_995.0]).stddev.unwrap();
+        assert!((sd - 2.0 * std::f64::consts::SQRT_2).abs() < 1e-9, "{sd}");
+        // A benchmark's own deviation beside such a mean, too.
+        let s = Summary::of(&[Value::Summary { mean: 5e9, stddev: Some(3.0), n: 5 }]).unwrap();
+        assert_eq!(s.stddev, Some(3.0));
+        // Equal whole numbers: none.
+        assert_eq!(Summary::of_samples(&[5e9, 5e9, 5e9]).stddev, Some(0.0));
     }
 
     /// Hand-worked `p.adjust(p, "BH")`: sorted p 0.001, 0.012, 0.03, 0.04,

@@ -204,6 +204,11 @@ fn charts_of(s: &SectionView, tag: &str) -> Vec<Chart> {
             write_out(n, tag);
             assert_eq!(n.file, c.file.replacen("charts/", "charts/narrow/", 1), "{tag}");
             assert_eq!((n.title.as_str(), n.alt.as_str()), (c.title.as_str(), c.alt.as_str()), "{tag}");
+            // A window too narrow for the wide chart and the page's 32 px
+            // of margins gets the copy (641 to 991 px scrolled a 960 px
+            // chart sideways).
+            let media = c.to_ref().narrow.expect("a copy").media;
+            assert_eq!(media, format!("(max-width: {}px)", c.width + 31), "{tag}");
         }
     }
     let mut files: Vec<&str> = a.iter().map(|c| c.file.as_str()).collect();

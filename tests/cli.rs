@@ -204,6 +204,28 @@ fn parse_table_columns_line_up_under_their_headers() {
     }
 }
 
+/// `parse FILE` warns of one metric read both bigger- and
+/// smaller-is-better, in the words `build` uses (only site builds did:
+/// pagesfix36 item 1), for the plain table and for `--json`.
+#[test]
+fn parse_warns_of_one_metric_read_both_ways() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let file = tmp.path().join("r.csv");
+    std::fs::write(&file, "# benchmark: b\nmetric,value,unit,better\nTime,10,s,higher\nTime,11,s,higher\nTime,20,s,lower\nops,5,ops,higher\n")
+        .expect("write");
+    let out = benchsite().arg("parse").arg(&file).output().expect("runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let want = "warning: line 3: metric `Time` (s) of b is read as bigger is better here and as smaller is better at line 5: two metrics of one name, kept apart as `Time (bigger is better)` and `Time (smaller is better)`";
+    assert!(text.contains(want), "{text}");
+    assert_eq!(text.matches("two metrics of one name").count(), 1, "{text}");
+    let out = benchsite().arg("parse").arg("--json").arg(&file).output().expect("runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let w = &json["warnings"][0];
+    assert_eq!(w["line"], 3);
+    assert!(w["message"].as_str().is_some_and(|m| m.contains("is read as bigger is better here")), "{w}");
+}
+
 /// `init --action`: the Pages workflow builds with the action named (a
 /// fork of benchsite while its own repository is not public); one that is
 /// not `OWNER/NAME@REF` is an error naming why, and nothing is written.

@@ -1360,7 +1360,19 @@ fn numbered_directories_that_do_not_count_runs_are_set_ups() {
         put(&c, &format!("m1/{k}/{dir}/dbench.txt"), dbench(mb));
     }
     let out = tmp.path().join("output");
-    build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    // How `r/1/`, `r/2/` were read is said, once for the class (they had
+    // no note); `1/`, `4/`, `16/` are set-ups, named by their `dir`.
+    let notes: Vec<&str> =
+        report.diagnostics.iter().filter(|d| d.severity == Severity::Note).map(|d| d.message.as_str()).collect();
+    let runs: Vec<&&str> = notes.iter().filter(|n| n.contains("named by a number alone count runs")).collect();
+    assert_eq!(runs.len(), 1, "{notes:?}");
+    assert!(
+        runs[0].starts_with("6.1/r/1/, 6.1/r/2/ are read as runs 1 and 2 of one set-up, `6.1/r/`")
+            && runs[0].contains("and so are those in 6.2/r/;"),
+        "{notes:?}"
+    );
+    assert!(!runs[0].contains("6.1/16/"), "{notes:?}");
     let csv = class_csv(&out, "m1");
     for (k, dir, mean) in [
         ("6.1", "1", "10.1"),
@@ -2257,6 +2269,25 @@ fn figures_past_a_doubles_digits_are_warned_of_and_huge_means_print_readably() {
     assert!(!report.diagnostics.iter().any(|d| d.to_string().contains("2500000000000000000")));
     assert!(page.contains("1.2345678901234569e23") && page.contains("2.5e18"), "huge means not in scientific notation");
     assert!(!page.contains("123456789012345685803008"));
+}
+
+/// A mean past 1e9 with runs a few units apart: its spread was taken as
+/// floating-point noise (below 1e-9 of the mean) and printed `±0`; it is
+/// shown with its own two digits (pagesfix36 item 2).
+#[test]
+fn a_small_spread_beside_a_huge_mean_is_not_shown_as_zero() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let csv = |ops: &str| format!("# benchmark: big\nmetric,value,unit,better\nops,{ops},ops,higher\n");
+    put(&content, "m1/2.4.7/big-1.csv", csv("4294967296"));
+    put(&content, "m1/2.4.7/big-2.csv", csv("4294967299"));
+    put(&content, "m1/2.4.7/big-3.csv", csv("4294967301"));
+    put(&content, "m1/2.4.8/big-1.csv", csv("4294967396"));
+    put(&content, "m1/2.4.8/big-2.csv", csv("4294967396"));
+    let (_, page) = build_ok(tmp.path(), &content);
+    assert!(page.contains("±2.5<"), "{}", page.lines().filter(|l| l.contains("42949")).collect::<Vec<_>>().join("\n"));
+    // Equal runs still have none.
+    assert!(page.contains("4294967396 <small>±0<"), "equal runs lost their ±0");
 }
 
 /// attack #22: two results of one metric name and unit, one

@@ -210,3 +210,44 @@ fn a_log_opening_like_an_environment_file_is_still_read_for_results() {
     let said = String::from_utf8_lossy(&parsed.stdout);
     assert!(said.contains("9.25") && !said.contains("environment file"), "{said}");
 }
+
+/// A log that says one WARNING many times (archive35 i5-2500k: 135 times
+/// in 3.11.10-stats/dmesg.log, on whichever CPU and PID) is one entry of
+/// `data.json`'s `dmesg_problems` with its count and last line, not one
+/// an occurrence (24 KB of that class's data.json); a `sysctl -a` of
+/// many values is counted on the kernel's page and its class page, with
+/// its file, not listed (230 KB of e5-4620 4.5.5's page).
+#[test]
+fn a_repeated_warning_and_a_long_sysctl_list_are_counted() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Box\"\n");
+    put(&c, "m1/6.9.0/dbench-32.txt", dbench("9.69"));
+    let mut dmesg = String::from("[    0.000000] Linux version 6.9.0\n");
+    for (cpu, pid) in [(2, 20016), (2, 2088), (3, 20010)] {
+        dmesg.push_str(&format!(
+            "[ 3.{pid}] WARNING: CPU: {cpu} PID: {pid} at fs/ext4/inode.c:363 ext4_da_update_reserve_space+0x1e9/0x250()\n[ 3.{pid}] Modules linked in: x\n"
+        ));
+    }
+    put(&c, "m1/6.9.0/dmesg.log", &dmesg);
+    let sysctl: String = (0..300).map(|i| format!("vm.knob_{i} = {i}\n")).collect();
+    put(&c, "m1/6.9.0/sysctl.log", &sysctl);
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let read = |f: &str| std::fs::read_to_string(out.join("m1").join(f)).expect(f);
+    let data: serde_json::Value = serde_json::from_str(&read("data.json")).expect("data.json");
+    let problems = data["dmesg_problems"].as_array().expect("problems");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let p = &problems[0];
+    assert_eq!(
+        (&p["count"], &p["line"], &p["last_line"]),
+        (&serde_json::json!(3), &serde_json::json!(2), &serde_json::json!(6)),
+        "{p}"
+    );
+    for page in ["kernels/6.9.0.html", "index.html"] {
+        let html = read(page);
+        assert!(html.contains("300 sysctl values (in 6.9.0/sysctl.log)"), "{page}");
+        assert!(!html.contains("vm.knob_17"), "{page}");
+    }
+}

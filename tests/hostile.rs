@@ -444,3 +444,37 @@ fn invisible_characters_in_names_are_shown_and_warned_of() {
     assert!(mail.contains("2.4.7<U+200B>") && mail.contains("2.4.8<U+00AD>") && mail.contains("7.25"), "{mail}");
     assert!(files["m1/index.html"].contains("2.4.7&lt;U+200B&gt;"));
 }
+
+/// A Cyrillic or Greek letter that looks like a Latin one, in a kernel's
+/// name (`2.6.9-аc`, its `а` U+0430) or a set-up label (`--- еxt3`, its
+/// `е` U+0435), reads as `2.6.9-ac` and `ext3` on every page and in the
+/// mail, yet matches neither: each is a warning naming the letter and the
+/// name it reads as (leftovers35: only invisible characters were).
+#[test]
+fn look_alike_letters_in_kernel_names_and_labels_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    put(&content, "m1/2.6.9-\u{430}c/dbench-32.txt", dbench("7.25"));
+    let mail = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/wild/bonnie_pp/lkml-2004-02-bonnie++103-2concurrent-reiserfs-vs-ext3-dash-labels-plus-in-ext3-only.txt"
+    ))
+    .expect("fixture");
+    put(&content, "m1/2.4.7/bonnie.txt", mail.replace("--- ext3", "--- \u{435}xt3"));
+    let out = tmp.path().join("output");
+    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("site builds");
+    let said = |what: &str| {
+        report
+            .diagnostics
+            .iter()
+            .find(|d| d.message.contains(what))
+            .unwrap_or_else(|| panic!("no warning with {what:?}: {:#?}", report.diagnostics))
+    };
+    let d = said("kernel name `2.6.9-\u{430}c` mixes scripts");
+    assert!(d.message.contains("(U+0430) is Cyrillic") && d.message.contains("reads as `2.6.9-ac`"), "{d}");
+    assert!(d.file.to_string_lossy().ends_with("2.6.9-\u{430}c"), "{d}");
+    let d = said("label `\u{435}xt3` mixes scripts");
+    assert!(d.message.contains("reads as `ext3`") && d.file.to_string_lossy().ends_with("bonnie.txt"), "{d}");
+    // Names of one script, or Latin alone, are not warned of.
+    assert_eq!(report.diagnostics.iter().filter(|d| d.message.contains("mixes scripts")).count(), 2);
+}

@@ -17,7 +17,11 @@ fn runs(values: &[&str]) -> String {
 
 fn view(content: &Path) -> SiteView {
     let site = benchsite::site::load(content).expect("loads");
-    assert!(site.diagnostics.is_empty(), "{:?}", site.diagnostics);
+    // Nothing but the note saying that `1500/1/`, `2/`, `3/` were read
+    // as runs.
+    let said: Vec<_> =
+        site.diagnostics.iter().filter(|d| !d.message.contains("named by a number alone count runs")).collect();
+    assert!(said.is_empty(), "{said:?}");
     report::site_view(&site)
 }
 

@@ -136,6 +136,7 @@ impl Chart {
                 file: n.file.clone(),
                 width: n.width,
                 height: n.height,
+                media: crate::report::narrow_media(self.width),
             }),
         }
     }

@@ -119,7 +119,14 @@ pub fn run(args: &ParseArgs) -> ExitCode {
             None => {}
         }
     }
-    let outcome = crate::site::parse_bytes(&bytes, forced);
+    let mut outcome = crate::site::parse_bytes(&bytes, forced);
+    // One metric read both bigger- and smaller-is-better in this file: as
+    // `build` warns of it (it keeps the two apart under names saying their
+    // direction), so does `parse`.
+    for o in site::directions::opposite_directions(&outcome.parsed) {
+        let (_, line, text) = site::directions::opposite_warning(&o, |_| String::new());
+        outcome.warnings.push((Some(line), text));
+    }
     if outcome.parsed.is_empty() && forced.is_none() && parse::detect(&Input::from_bytes(&bytes)).is_none() {
         errln!("error: {}: unrecognised file; no parser claimed it. Formats tried:", file.display());
         for p in parse::registry() {

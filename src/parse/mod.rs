@@ -180,6 +180,17 @@ pub trait BenchParser: Send + Sync {
         false
     }
 
+    /// Whether a metric's change against the baseline is noise in a mail:
+    /// a share too small for its ratio to mean anything, which the mail's
+    /// `%` rows would print beside every kernel (tiobench's `Lat% >10s`,
+    /// 0.00009 against 0.91508: `-10168×`). The mail leaves its changes
+    /// out; the web pages, `data.json` and the CSV files keep them. The
+    /// default: none is.
+    fn mail_change_noise(&self, group: &str, metric: &str) -> bool {
+        let _ = (group, metric);
+        false
+    }
+
     /// True when the benchmark prints each number in its shortest form,
     /// its decimals depending on the number and not on a column's fixed
     /// format: kernbench's awk `%g` (`Percent CPU 199 (0)` beside
@@ -234,6 +245,12 @@ pub trait BenchParser: Send + Sync {
 /// `benchmark`; false for an id no parser has.
 pub fn mail_detail(benchmark: &str, group: &str, metric: &str) -> bool {
     by_id(benchmark).is_some_and(|p| p.mail_detail(group, metric))
+}
+
+/// [`BenchParser::mail_change_noise`] of the parser with registry id
+/// `benchmark`; false for an id no parser has.
+pub fn mail_change_noise(benchmark: &str, group: &str, metric: &str) -> bool {
+    by_id(benchmark).is_some_and(|p| p.mail_change_noise(group, metric))
 }
 
 /// [`BenchParser::prints_shortest`] of the parser with registry id

@@ -533,12 +533,13 @@ fn raw_href(p: &mut Page, prefix: &str, link: &str) {
 /// a phone can zoom), and its title as caption.
 ///
 /// A chart with a phone copy ([`ChartRef::narrow`]) is a `<picture>` whose
-/// `<source>` gives that copy to a window of [`NARROW_MEDIA`].
+/// `<source>` gives that copy to a window too narrow for the chart
+/// ([`crate::report::NarrowRef::media`]).
 fn figure(p: &mut Page, class: &str, prefix: &str, c: &ChartRef) {
     p.raw("<figure class=\"").raw(class).raw("\"><a class=\"chart-link\" href=\"").text(prefix).text(&c.file);
     p.raw("\">");
     if let Some(n) = &c.narrow {
-        p.raw("<picture><source media=\"").raw(NARROW_MEDIA).raw("\" srcset=\"").text(prefix).text(&n.file);
+        p.raw("<picture><source media=\"").text(&n.media).raw("\" srcset=\"").text(prefix).text(&n.file);
         p.raw("\" width=\"").num(n.width).raw("\" height=\"").num(n.height).raw("\">");
     }
     p.raw("<img src=\"").text(prefix).text(&c.file).raw("\" alt=\"").text(&c.alt);
@@ -548,11 +549,6 @@ fn figure(p: &mut Page, class: &str, prefix: &str, c: &ChartRef) {
     }
     p.raw("</a><figcaption>").text(&c.title).raw("</figcaption></figure>\n");
 }
-
-/// The windows that get a chart's phone copy ([`ChartRef::narrow`]): as
-/// narrow as the stylesheet's phone layout (40rem, 640 px), where a chart
-/// drawn 960 px wide showed its left third.
-pub const NARROW_MEDIA: &str = "(max-width: 40rem)";
 
 /// A rough size of a page's HTML, to allocate once.
 fn size_hint(m: &MachinePage) -> usize {

@@ -570,6 +570,7 @@ fn section(
             runs_precision: precision,
             part: 0,
             detail: false,
+            mail_change_noise: false,
         });
     }
     for &i in &order {

@@ -159,15 +159,27 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
     view.more = differences.len().saturating_sub(SHOWN);
     differences.truncate(SHOWN);
     view.differences = differences;
-    // Each kernel's problems, the same message of one file once (on
-    // whichever CPU and PID: [`same_problem`]), counted, in the order
-    // first met.
+    view.problems = kernel_problems(kernels);
+    view.marks = kernel_marks(kernels);
+    view.summary = view.lines();
+    let first_problem = view.summary.len() - view.problems.len();
+    view.mark_lines = if view.problems.is_empty() { Vec::new() } else { view.summary[first_problem - 1..].to_vec() };
+    view
+}
+
+/// Each kernel's log problems (in `kernels`' order), the same message of
+/// one file once (on whichever CPU and PID: [`same_problem`]), counted,
+/// in the order first met: 135 copies of one ext4 WARNING are one
+/// problem of count 135 (the pages' list and `data.json`'s
+/// `dmesg_problems`).
+pub fn kernel_problems(kernels: &[Kernel]) -> Vec<KernelProblem> {
+    let mut problems: Vec<KernelProblem> = Vec::new();
     for k in kernels {
-        let first = view.problems.len();
+        let first = problems.len();
         let mut keys: Vec<String> = Vec::new();
         for DmesgProblem { file, line, text } in &k.env.problems {
             let key = same_problem(text);
-            match view.problems[first..].iter_mut().zip(&keys).find(|(p, k)| p.file == *file && **k == key) {
+            match problems[first..].iter_mut().zip(&keys).find(|(p, k)| p.file == *file && **k == key) {
                 Some((p, _)) => {
                     p.count += 1;
                     p.last_line = p.last_line.max(*line);
@@ -177,7 +189,7 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
                     }
                 }
                 None => {
-                    view.problems.push(KernelProblem {
+                    problems.push(KernelProblem {
                         kernel: k.name.clone(),
                         file: file.clone(),
                         line: *line,
@@ -190,11 +202,7 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
             }
         }
     }
-    view.marks = kernel_marks(kernels);
-    view.summary = view.lines();
-    let first_problem = view.summary.len() - view.problems.len();
-    view.mark_lines = if view.problems.is_empty() { Vec::new() } else { view.summary[first_problem - 1..].to_vec() };
-    view
+    problems
 }
 
 /// Sysctls whose value changes at every boot or read, whatever the kernel:
@@ -289,6 +297,51 @@ pub fn facts_text(facts: &[(String, String)], config_options: usize) -> String {
     parts.join("; ")
 }
 
+/// Facts of one kind (`sysctl`, `cmdline`, `mount`) past which a kernel's
+/// page and its class page count them and name their files rather than
+/// list them: a `sysctl -a` of 4,231 values made 230 KB of a kernel page
+/// (archive35 e5-4620 4.5.5) and, once a kernel, of its class page. A
+/// command line's 20 or 30 options are listed.
+pub const FACTS_LISTED: usize = 40;
+
+/// [`facts_text`] of kernel `k`'s facts ([`kernel_facts`]), each kind of
+/// more than [`FACTS_LISTED`] facts counted where its first stands, with
+/// the files that hold them (relative to the class directory): "compiler:
+/// gcc 13; 2214 sysctl values (in 4.5.5/sysctl.log); 5312 kernel config
+/// options". The class page's environment differences still name every
+/// kind's values that differ between kernels.
+pub fn kernel_facts_text(k: &Kernel, facts: &[(String, String)], config_options: usize) -> String {
+    let mut per_kind: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+    for (key, _) in facts {
+        *per_kind.entry(kind_of(key)).or_default() += 1;
+    }
+    let mut parts: Vec<String> = Vec::new();
+    let mut counted: Vec<&str> = Vec::new();
+    for (key, v) in facts {
+        let kind = kind_of(key);
+        let n = per_kind.get(kind).copied().unwrap_or(0);
+        if n <= FACTS_LISTED {
+            parts.push(format!("{key}: {v}"));
+            continue;
+        }
+        if counted.contains(&kind) {
+            continue;
+        }
+        counted.push(kind);
+        let mut files: Vec<&str> = Vec::new();
+        for f in k.env.facts.iter().filter(|f| kind_of(&f.key) == kind) {
+            if !files.contains(&f.file.as_str()) {
+                files.push(&f.file);
+            }
+        }
+        parts.push(format!("{n} {kind} values (in {})", files.join(", ")));
+    }
+    if config_options > 0 {
+        parts.push(format!("{config_options} kernel config option{}", if config_options == 1 { "" } else { "s" }));
+    }
+    parts.join("; ")
+}
+
 /// The mark after the name of a kernel whose dmesg shows a problem (an
 /// oops, BUG or WARNING: [`crate::site::env`]), wherever its results are
 /// shown: one ASCII character, which reads in 72-column mail and survives
@@ -369,6 +422,31 @@ mod tests {
         let (facts, options) = kernel_facts(&ks[0]);
         assert_eq!(options, 2);
         assert_eq!(facts, [("cmdline quiet".to_string(), "on".to_string()), ("uname".into(), "Linux a 6.9".into())]);
+        assert_eq!(
+            kernel_facts_text(&ks[0], &facts, options),
+            "cmdline quiet: on; uname: Linux a 6.9; 2 kernel config options"
+        );
+    }
+
+    /// A `sysctl -a` of thousands of values is counted, with its file,
+    /// where its first value stood (archive35 e5-4620 4.5.5: 4,231 values,
+    /// 230 KB of its page); a kind of few facts is listed.
+    #[test]
+    fn many_facts_of_one_kind_are_counted_with_their_file() {
+        let mut facts: Vec<(String, String)> = vec![("compiler".into(), "gcc 5".into())];
+        facts.extend((0..=FACTS_LISTED).map(|i| (format!("sysctl vm.x{i}"), i.to_string())));
+        facts.push(("cmdline quiet".into(), "on".into()));
+        let refs: Vec<(&str, &str)> = facts.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let mut k = kernel("4.5.5", &refs);
+        for f in &mut k.env.facts {
+            f.file = if f.key.starts_with("sysctl") { "4.5.5/sysctl.log".into() } else { "4.5.5/cmdline".into() };
+        }
+        let (facts, options) = kernel_facts(&k);
+        let n = FACTS_LISTED + 1;
+        assert_eq!(
+            kernel_facts_text(&k, &facts, options),
+            format!("compiler: gcc 5; {n} sysctl values (in 4.5.5/sysctl.log); cmdline quiet: on")
+        );
     }
 
     /// 135 copies of one WARNING in one kernel's dmesg are one line with a

@@ -152,6 +152,7 @@ mod tests {
             runs_precision: 2,
             part: 0,
             detail: false,
+            mail_change_noise: false,
         }
     }
 

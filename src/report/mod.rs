@@ -553,7 +553,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
                     notes_md: k.config.notes.clone(),
                     notes_html: markdown::html(&k.config.notes, policy.allow_remote),
                     patches: k.config.patches.clone(),
-                    env_text: environment::facts_text(&env, config_options),
+                    env_text: environment::kernel_facts_text(k, &env, config_options),
                     env,
                     config_options,
                     ran: if axis.kernels { String::new() } else { ran_text(m, k) },

@@ -134,6 +134,9 @@ pub(super) fn section_view(
             c.detail = d;
         }
     }
+    for (c, key) in columns.iter_mut().zip(&cols) {
+        c.mail_change_noise = benchmarks.iter().any(|b| crate::parse::mail_change_noise(b, key.group, key.name));
+    }
     let headline = configured_headline(&cols, &columns, parts, order.headline);
     let headline_named = order.headline.is_some() && headline.is_some();
     let direction = direction_label(&columns);
@@ -822,6 +825,7 @@ fn column_views(
                 runs_precision,
                 part: c.part,
                 detail: false,
+                mail_change_noise: false,
             }
         })
         .collect()

@@ -194,6 +194,21 @@ pub struct NarrowRef {
     pub width: u32,
     /// Height in pixels.
     pub height: u32,
+    /// The windows that get this copy, as a `<source>`'s media query
+    /// ([`narrow_media`] of the wide chart's width): `(max-width: 991px)`
+    /// for a chart drawn 960 px wide.
+    pub media: String,
+}
+
+/// The windows that get a chart's phone copy ([`ChartRef::narrow`]) over
+/// the chart drawn `width` px wide: those too narrow to show it whole
+/// beside the page's margins (`main`'s 1rem each side, 32 px), where the
+/// chart, shown no smaller than drawn so its text reads, scrolled
+/// sideways and a window of 641 to 991 px showed two of a UnixBench
+/// chart's three panels (the copy went only to windows of 40rem, 640 px,
+/// and below). `(max-width: 991px)` for 960.
+pub fn narrow_media(width: u32) -> String {
+    format!("(max-width: {}px)", width.saturating_add(31))
 }
 
 /// A significant change against the baseline, for the page's summary.
@@ -502,6 +517,12 @@ pub struct ColumnView {
     /// ([`super::without_detail`]). Not passed to templates or data files.
     #[serde(skip)]
     pub detail: bool,
+    /// Its changes against the baseline are noise in a mail
+    /// ([`crate::parse::mail_change_noise`]: tiobench's `Lat% >10s`): the
+    /// mail leaves them out ([`super::without_detail`]). Not passed to
+    /// templates or data files.
+    #[serde(skip)]
+    pub mail_change_noise: bool,
 }
 
 /// A row: one kernel at one set of parameter values.

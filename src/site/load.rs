@@ -338,6 +338,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
             ),
         ));
     }
+    warn_of_lookalike_names(dir, &kernels, &results, diags);
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
     if axis.kernels {
         warn_kernels_alike(dir, &kernels, diags);
@@ -659,6 +660,47 @@ fn warn_kernels_alike(dir: &std::path::Path, kernels: &[Kernel], diags: &mut Vec
             )),
             None => {
                 seen.insert(key, &k.name);
+            }
+        }
+    }
+}
+
+/// Warns of each kernel name, and each set-up label (a `label` parameter:
+/// `--- ext3` above a report), holding a Cyrillic or Greek letter that
+/// looks like a Latin one ([`crate::diag::lookalike_name`]: `2.6.9-аc`,
+/// its `а` Cyrillic): it reads as another name on every page and in the
+/// mail, yet `baseline:`, `kernel_order:`, another class's kernel of that
+/// name or a label of the other spelling do not match it. A kernel on its
+/// directory, a label at the first line that gives it.
+fn warn_of_lookalike_names(
+    dir: &std::path::Path,
+    kernels: &[Kernel],
+    results: &[ResultFile],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let said = |what: &str, name: &str| {
+        crate::diag::lookalike_name(name).map(|(c, latin, script, reads)| {
+            format!(
+                "{what} `{name}` mixes scripts: its `{c}` (U+{:04X}) is {script}, not the Latin `{latin}` it looks like, so it reads as `{reads}` but is another name (`baseline:`, `kernel_order:` and a `{reads}` elsewhere do not match it); retype it in Latin letters unless the letter is meant",
+                u32::from(c)
+            )
+        })
+    };
+    for k in kernels {
+        if let Some(text) = said("kernel name", &k.name) {
+            diags.push(Diagnostic::warning(dir.join(&k.name), None, text));
+        }
+    }
+    let mut seen: FxHashSet<&str> = FxHashSet::default();
+    for rf in results {
+        for s in &rf.parsed.samples {
+            for p in s.params.iter().filter(|p| p.name == "label") {
+                if p.value.is_ascii() || !seen.insert(p.value.as_str()) {
+                    continue;
+                }
+                if let Some(text) = said("label", &p.value) {
+                    diags.push(Diagnostic::warning(&rf.path, Some(s.line), text));
+                }
             }
         }
     }

@@ -53,7 +53,7 @@ pub mod axis;
 mod commits;
 mod config;
 mod copies;
-mod directions;
+pub mod directions;
 mod discover;
 pub mod env;
 mod file_setups;

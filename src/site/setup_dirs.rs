@@ -336,8 +336,9 @@ fn note_numbered_setups(
             ),
         ));
     }
+    note_numbers_alone(results, &sorted, diags);
     for ((k, stem), n) in sorted {
-        // Numbers alone counting runs (`1/`, `2/`) need no note.
+        // Numbers alone counting runs (`1/`, `2/`): [`note_numbers_alone`].
         if n.gap || n.names.len() < 2 || !n.counts_runs || stem.ends_with('/') || !said.insert(stem) {
             continue;
         }
@@ -353,6 +354,40 @@ fn note_numbered_setups(
             ),
         ));
     }
+}
+
+/// Notes, once for the machine class, the directories named by a number
+/// alone that were read as runs (`2.6.39/30/1/`, `2/`, `3/`: runs 1 to
+/// 3 of `2.6.39/30/`), the first place in full and how many more: a
+/// reader who meant them as set-ups (thread counts 1, 2, 3) learns how
+/// they were read (numbers that skip, `1/`, `4/`, `16/`, are set-ups, and
+/// need no note: their `dir` parameter shows).
+fn note_numbers_alone(results: &[ResultFile], sorted: &[(&(&str, &str), &Numbered<'_>)], diags: &mut Vec<Diagnostic>) {
+    let runs: Vec<&(&(&str, &str), &Numbered<'_>)> =
+        sorted.iter().filter(|((_, key), n)| key.ends_with('/') && n.counts_runs && !n.gap).collect();
+    let Some(((_, place), first)) = runs.first() else { return };
+    let listed: Vec<String> = first.names.iter().map(|d| format!("{place}{d}/")).collect();
+    let (low, high) = (first.numbers.first().copied().unwrap_or(0), first.numbers.last().copied().unwrap_or(0));
+    let numbers = match high - low {
+        0 => format!("run {low}"),
+        1 => format!("runs {low} and {high}"),
+        _ => format!("runs {low} to {high}"),
+    };
+    let more = match runs.len() - 1 {
+        0 => String::new(),
+        1 => format!(", and so are those in {}", runs[1].0.1),
+        n => format!(", and so are those in {n} more directories ({}, …)", runs[1].0.1),
+    };
+    diags.push(Diagnostic::note(
+        &results[first.first].path,
+        None,
+        format!(
+            "{} are read as {numbers} of one set-up, `{place}` (directories named by a number alone count runs \
+             where their numbers run 1, 2, … n or 0, 1, …){more}; if they are set-ups of their own (1, 2 and 3 \
+             threads), name them by what they count (`threads-1/`)",
+            listed.join(", "),
+        ),
+    ));
 }
 
 #[cfg(test)]
