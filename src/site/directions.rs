@@ -24,26 +24,30 @@ pub(super) fn keep_apart_opposite_directions(results: &mut [ResultFile], diags: 
     // A metric, and where it was first read each way (file index, line).
     type Both = (Key, (usize, usize), (usize, usize));
     // Keyed by the names as the samples hold them (borrowed: no copy per
-    // sample); only a metric read both ways is copied out.
-    type Names<'a> = (&'a str, &'a str, &'a str, &'a str);
-    let mut seen: FxHashMap<Names, [Option<(usize, usize)>; 2]> = FxHashMap::default();
+    // sample); only a metric read both ways is copied out. By benchmark
+    // first: a file's samples share its benchmark, looked up once a file.
+    type Names<'a> = (&'a str, &'a str, &'a str);
+    type Sides = [Option<(usize, usize)>; 2];
+    let mut seen: FxHashMap<&str, FxHashMap<Names, Sides>> = FxHashMap::default();
     for (ri, rf) in results.iter().enumerate() {
+        let names = seen.entry(rf.parsed.benchmark.as_str()).or_default();
         for s in &rf.parsed.samples {
             let side = match s.metric.better {
                 Better::Higher => 0,
                 Better::Lower => 1,
                 Better::Neither => continue,
             };
-            let key = (rf.parsed.benchmark.as_str(), s.group.as_str(), s.metric.name.as_str(), s.metric.unit.as_str());
-            let at = seen.entry(key).or_default();
+            let at = names.entry((s.group.as_str(), s.metric.name.as_str(), s.metric.unit.as_str())).or_default();
             at[side].get_or_insert((ri, s.line));
         }
     }
     let mut both: Vec<Both> = seen
         .into_iter()
-        .filter_map(|((b, g, n, u), at)| match at {
-            [Some(h), Some(l)] => Some(((b.into(), g.into(), n.into(), u.into()), h, l)),
-            _ => None,
+        .flat_map(|(b, names)| {
+            names.into_iter().filter_map(move |((g, n, u), at)| match at {
+                [Some(h), Some(l)] => Some(((b.into(), g.into(), n.into(), u.into()), h, l)),
+                _ => None,
+            })
         })
         .collect();
     if both.is_empty() {
