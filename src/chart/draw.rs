@@ -154,6 +154,10 @@ fn compact_attributes(svg: &str, out: &mut String) {
     let bytes = svg.as_bytes();
     let mut at = 0;
     let mut next = [opacity.find(bytes), family.find(bytes), size.find(bytes)];
+    // Each font size as plotters wrote it and as it is written here: a
+    // chart has a few sizes over its hundreds of texts, each read and
+    // printed once.
+    let mut sizes: Vec<(&str, String)> = Vec::new();
     // Each time, the nearest of the three patterns from `at`.
     while let Some((which, i)) = next.iter().enumerate().filter_map(|(w, p)| p.map(|i| (w, i))).min_by_key(|&(_, i)| i)
     {
@@ -163,15 +167,23 @@ fn compact_attributes(svg: &str, out: &mut String) {
         if which == 2 {
             out.push_str(" font-size=\"");
             let close = svg[at..].find('"').map_or(svg.len(), |c| at + c);
-            match svg[at..close].parse::<f64>() {
-                Ok(v) if v.is_finite() => {
-                    let mut t = format!("{v:.2}");
-                    while t.ends_with('0') {
-                        t.pop();
-                    }
-                    out.push_str(t.trim_end_matches('.'));
+            let raw = &svg[at..close];
+            match sizes.iter().find(|(r, _)| *r == raw) {
+                Some((_, short)) => out.push_str(short),
+                None => {
+                    let short = match raw.parse::<f64>() {
+                        Ok(v) if v.is_finite() => {
+                            let mut t = format!("{v:.2}");
+                            while t.ends_with('0') {
+                                t.pop();
+                            }
+                            t.trim_end_matches('.').to_string()
+                        }
+                        _ => raw.to_string(),
+                    };
+                    out.push_str(&short);
+                    sizes.push((raw, short));
                 }
-                _ => out.push_str(&svg[at..close]),
             }
             at = close;
         }
