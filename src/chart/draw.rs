@@ -89,20 +89,38 @@ pub(crate) fn fit_end(s: &str, px: i32, size: f64) -> String {
     out
 }
 
-/// Escapes text for XML character data and attribute values.
+/// Escapes text for XML character data and attribute values: `&`, `<`,
+/// `>`, `"` and `'` as entities, control characters (C0 but newline and
+/// tab, DEL, C1) left out.
+///
+/// The text between them is copied a run at a time (a chart's
+/// description lists every value: a character at a time was an eighth of
+/// finishing its SVG).
 pub fn xml_escape(s: &str) -> String {
+    let b = s.as_bytes();
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() && !matches!(c, '\n' | '\t') => {}
-            c => out.push(c),
-        }
+    let (mut start, mut i) = (0, 0);
+    while i < b.len() {
+        let (with, len) = match b[i] {
+            b'&' => ("&amp;", 1),
+            b'<' => ("&lt;", 1),
+            b'>' => ("&gt;", 1),
+            b'"' => ("&quot;", 1),
+            b'\'' => ("&apos;", 1),
+            c if (c < 0x20 && c != b'\n' && c != b'\t') || c == 0x7f => ("", 1),
+            // U+0080 to U+009F (C1 controls): 0xC2 0x80 to 0xC2 0x9F.
+            0xc2 if b.get(i + 1).is_some_and(|n| (0x80..=0x9f).contains(n)) => ("", 2),
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        out.push_str(&s[start..i]);
+        out.push_str(with);
+        i += len;
+        start = i;
     }
+    out.push_str(&s[start..]);
     out
 }
 
@@ -154,6 +172,10 @@ fn compact_attributes(svg: &str, out: &mut String) {
     let bytes = svg.as_bytes();
     let mut at = 0;
     let mut next = [opacity.find(bytes), family.find(bytes), size.find(bytes)];
+    // Each font size as plotters wrote it and as it is written here: a
+    // chart has a few sizes over its hundreds of texts, each read and
+    // printed once.
+    let mut sizes: Vec<(&str, String)> = Vec::new();
     // Each time, the nearest of the three patterns from `at`.
     while let Some((which, i)) = next.iter().enumerate().filter_map(|(w, p)| p.map(|i| (w, i))).min_by_key(|&(_, i)| i)
     {
@@ -163,15 +185,23 @@ fn compact_attributes(svg: &str, out: &mut String) {
         if which == 2 {
             out.push_str(" font-size=\"");
             let close = svg[at..].find('"').map_or(svg.len(), |c| at + c);
-            match svg[at..close].parse::<f64>() {
-                Ok(v) if v.is_finite() => {
-                    let mut t = format!("{v:.2}");
-                    while t.ends_with('0') {
-                        t.pop();
-                    }
-                    out.push_str(t.trim_end_matches('.'));
+            let raw = &svg[at..close];
+            match sizes.iter().find(|(r, _)| *r == raw) {
+                Some((_, short)) => out.push_str(short),
+                None => {
+                    let short = match raw.parse::<f64>() {
+                        Ok(v) if v.is_finite() => {
+                            let mut t = format!("{v:.2}");
+                            while t.ends_with('0') {
+                                t.pop();
+                            }
+                            t.trim_end_matches('.').to_string()
+                        }
+                        _ => raw.to_string(),
+                    };
+                    out.push_str(&short);
+                    sizes.push((raw, short));
                 }
-                _ => out.push_str(&svg[at..close]),
             }
             at = close;
         }
@@ -802,6 +832,45 @@ pub(crate) fn drawn_sd(s: &crate::stats::Summary) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The escape of every character as the one at a time wrote it: the
+    /// five entities, control characters (C0 but newline and tab, DEL, C1)
+    /// left out, every other character (`µ`, `±`, U+00A0 after 0xC2) kept.
+    #[test]
+    fn xml_escape_as_a_character_at_a_time() {
+        let by_char = |s: &str| -> String {
+            let mut out = String::new();
+            for c in s.chars() {
+                match c {
+                    '&' => out.push_str("&amp;"),
+                    '<' => out.push_str("&lt;"),
+                    '>' => out.push_str("&gt;"),
+                    '"' => out.push_str("&quot;"),
+                    '\'' => out.push_str("&apos;"),
+                    c if c.is_control() && !matches!(c, '\n' | '\t') => {}
+                    c => out.push(c),
+                }
+            }
+            out
+        };
+        let cases = [
+            "",
+            "plain",
+            "a<b>&\"c\" 'd'",
+            "µs ± 3\u{a0}MB/s, 2\u{b5}",
+            "bell\u{7}del\u{7f}c1\u{85}\u{9f}\u{a0}end\r\n\ttab",
+            "<<>>&&",
+            "\u{80}",
+            "Ā ÿ 😀 &amp;",
+        ];
+        for s in cases {
+            assert_eq!(super::xml_escape(s), by_char(s), "{s:?}");
+        }
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            let s = format!("a{c}<{c}");
+            assert_eq!(super::xml_escape(&s), by_char(&s), "U+{:04X}", u32::from(c));
+        }
+    }
 
     #[test]
     fn clean_drops_every_control_character_and_trims() {

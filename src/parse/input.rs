@@ -367,10 +367,27 @@ thread_local! {
         std::cell::RefCell::default();
 }
 
-/// True when `haystack` holds `needle` (`memchr::memmem`, its searcher made
-/// once per needle and thread): for a needle asked of many lines that is
-/// not known until run time (a benchmark's name).
+/// Longest haystack [`found`] searches by the needle's first byte
+/// (`memchr`) instead of its searcher: a line of a file.
+const SHORT_HAYSTACK: usize = 256;
+
+/// True when `haystack` holds `needle`: a short haystack (a line, up to
+/// [`SHORT_HAYSTACK`] bytes) by the places of the needle's first byte
+/// (`memchr`; most lines asked for a benchmark's name hold none or few of
+/// them, and a thread's searcher was looked up by hashing the needle for
+/// each), a longer one by `memchr::memmem`, its searcher made once per
+/// needle and thread: for a needle asked of many lines that is not known
+/// until run time (a benchmark's name).
 pub(crate) fn found(haystack: &[u8], needle: &str) -> bool {
+    let n = needle.as_bytes();
+    let Some((&first, rest)) = n.split_first() else { return true };
+    if haystack.len() < n.len() {
+        return false;
+    }
+    if haystack.len() <= SHORT_HAYSTACK {
+        let starts = &haystack[..=haystack.len() - n.len()];
+        return memchr::memchr_iter(first, starts).any(|i| &haystack[i + 1..i + n.len()] == rest);
+    }
     FINDERS.with_borrow_mut(|finders| {
         if let Some(f) = finders.get(needle) {
             return f.find(haystack).is_some();
@@ -986,6 +1003,29 @@ fn supercite(line: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+    /// A short haystack (by the needle's first byte) and a long one (by
+    /// the searcher) give what `memmem` gives, at either end and not at all.
+    #[test]
+    fn found_short_and_long() {
+        let long = format!("{}hackbench", "x".repeat(300));
+        for (hay, needle) in [
+            ("$ hackbench --pipe", "hackbench"),
+            ("hackbench", "hackbench"),
+            ("run hhackbench", "hackbench"),
+            ("hackbenc", "hackbench"),
+            ("hhhhhh", "hh"),
+            ("", "hackbench"),
+            ("abc", ""),
+            ("h", "h"),
+            ("netperf -H a", "hackbench"),
+            (long.as_str(), "hackbench"),
+            (&long[..long.len() - 1], "hackbench"),
+        ] {
+            let want = memchr::memmem::find(hay.as_bytes(), needle.as_bytes()).is_some();
+            assert_eq!(super::found(hay.as_bytes(), needle), want, "{hay:?} {needle:?}");
+        }
+    }
+
     /// Quote markers under an indent on three lines in a row are quotes;
     /// a diff's one-space ` > ` lines and a lone indented `>` are not.
     #[test]

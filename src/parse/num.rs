@@ -94,15 +94,15 @@ pub fn inexact(s: &str) -> Option<String> {
 /// ([`inexact`]): "`9007199254740993` has more significant digits than a
 /// double holds: read as 9007199254740992". A number the pages show is
 /// then the nearest double, not the figure: a warning, never a silent
-/// guess. Lines with at most [`DOUBLE_DIGITS`] digits in all are not
-/// looked into.
+/// guess. Lines without a figure of more than [`DOUBLE_DIGITS`] digits
+/// ([`has_long_figure`], one pass over the bytes) are not looked into.
 pub fn note_inexact(input: &super::Input, parsed: &mut crate::model::ParsedFile) {
     let mut lines: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
     lines.sort_unstable();
     lines.dedup();
     for n in lines {
         let Some(text) = n.checked_sub(1).and_then(|i| input.lines.get(i)) else { continue };
-        if text.bytes().filter(u8::is_ascii_digit).count() <= DOUBLE_DIGITS {
+        if !has_long_figure(text) {
             continue;
         }
         let figure = |c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E');
@@ -117,6 +117,27 @@ pub fn note_inexact(input: &super::Input, parsed: &mut crate::model::ParsedFile)
             }
         }
     }
+}
+
+/// True when `text` holds a figure (a run of digits, `.`, `-`, `+`, `e`
+/// and `E`, as [`note_inexact`] splits a line) of more than
+/// [`DOUBLE_DIGITS`] digits: the only figures [`inexact`] may find
+/// inexact. Most lines of a table hold many figures of a few digits each
+/// (`  4   1024   87.89   2.31`): they are passed over in one pass of
+/// their bytes, without splitting them.
+fn has_long_figure(text: &str) -> bool {
+    let mut digits = 0;
+    for &b in text.as_bytes() {
+        if b.is_ascii_digit() {
+            digits += 1;
+            if digits > DOUBLE_DIGITS {
+                return true;
+            }
+        } else if !matches!(b, b'.' | b'-' | b'+' | b'e' | b'E') {
+            digits = 0;
+        }
+    }
+    false
 }
 
 /// A line with a poster's comment after a benchmark's text (sysbench's
@@ -387,6 +408,19 @@ mod tests {
         assert_eq!(parsed.notes[0].0, 2);
         assert!(parsed.notes[0].1.contains("read as 9007199254740992"), "{:?}", parsed.notes);
         assert!(!super::super::note_is_info(&parsed.notes[0].1));
+    }
+
+    /// A line is looked into only for a figure of sixteen digits or more,
+    /// whatever its digits in all.
+    #[test]
+    fn only_a_long_figure_is_looked_into() {
+        assert!(has_long_figure("ops 9007199254740993 higher"));
+        assert!(has_long_figure("x=0.12345678901234567891"));
+        assert!(has_long_figure("-1.234567890123456e+300"));
+        assert!(!has_long_figure("  4   1024   87.89   2.31   123456789012345"));
+        assert!(!has_long_figure("12345678 90123456"));
+        assert!(!has_long_figure("12345678µ90123456"));
+        assert!(!has_long_figure(""));
     }
 
     #[test]

@@ -575,20 +575,28 @@ fn section(
     }
     for &i in &order {
         let mine: Vec<AcrossCell> = cells.iter().filter(|(j, _)| *j == i).map(|(_, c)| *c).collect();
-        let mut param_rows: Vec<Vec<String>> = mine.iter().map(&params_of).collect();
+        // Each cell's parameters, made once (they were made again for
+        // every cell looked at for every row and column).
+        let mine_params: Vec<Vec<String>> = mine.iter().map(&params_of).collect();
+        // The first of `mine` at each (column, parameters).
+        let mut at: FxHashMap<(usize, &[String]), usize> = FxHashMap::default();
+        for (k, (c, p)) in mine.iter().zip(&mine_params).enumerate() {
+            if let Some(ci) = columns.iter().position(|(metric, unit)| c.metric == *metric && c.unit == *unit) {
+                at.entry((ci, p.as_slice())).or_insert(k);
+            }
+        }
+        let mut param_rows: Vec<&Vec<String>> = mine_params.iter().collect();
         // Numbers as numbers (clients 1, 4, 16; not 1, 16, 4), the rest as text.
         param_rows.sort_by(|a, b| {
-            a.iter().zip(b).map(|(x, y)| param_order(x, y)).find(|o| o.is_ne()).unwrap_or(a.len().cmp(&b.len()))
+            a.iter().zip(b.iter()).map(|(x, y)| param_order(x, y)).find(|o| o.is_ne()).unwrap_or(a.len().cmp(&b.len()))
         });
         param_rows.dedup();
         for p in param_rows {
-            let found: Vec<Option<&AcrossCell>> = columns
-                .iter()
-                .map(|(metric, unit)| mine.iter().find(|c| c.metric == *metric && c.unit == *unit && params_of(c) == p))
-                .collect();
+            let found: Vec<Option<&AcrossCell>> =
+                (0..columns.len()).map(|ci| at.get(&(ci, p.as_slice())).map(|&k| &mine[k])).collect();
             let row_cells: Vec<Option<CellView>> = found.iter().map(|c| c.map(cell)).collect();
             if row_cells.iter().any(Option::is_some) {
-                let mut row = RowView::new(ms[i].name.clone(), p, row_cells);
+                let mut row = RowView::new(ms[i].name.clone(), p.clone(), row_cells);
                 // A mean of only the timed runs, marked as on its class's page.
                 row.part_untimed = (0..found.len())
                     .filter(|&ci| found[ci].is_some_and(|c| c.at_least))

@@ -37,28 +37,32 @@ pub struct Opposite {
 /// counts) are never among them.
 pub fn opposite_directions<'a>(files: impl IntoIterator<Item = &'a ParsedFile>) -> Vec<Opposite> {
     // Keyed by the names as the samples hold them (borrowed: no copy per
-    // sample); only a metric read both ways is copied out.
-    type Names<'a> = (&'a str, &'a str, &'a str, &'a str);
-    let mut seen: FxHashMap<Names, [Option<(usize, usize)>; 2]> = FxHashMap::default();
+    // sample); only a metric read both ways is copied out. By benchmark
+    // first: a file's samples share its benchmark, looked up once a file.
+    type Names<'a> = (&'a str, &'a str, &'a str);
+    type Sides = [Option<(usize, usize)>; 2];
+    let mut seen: FxHashMap<&str, FxHashMap<Names, Sides>> = FxHashMap::default();
     for (ri, parsed) in files.into_iter().enumerate() {
+        let names = seen.entry(parsed.benchmark.as_str()).or_default();
         for s in &parsed.samples {
             let side = match s.metric.better {
                 Better::Higher => 0,
                 Better::Lower => 1,
                 Better::Neither => continue,
             };
-            let key = (parsed.benchmark.as_str(), s.group.as_str(), s.metric.name.as_str(), s.metric.unit.as_str());
-            let at = seen.entry(key).or_default();
+            let at = names.entry((s.group.as_str(), s.metric.name.as_str(), s.metric.unit.as_str())).or_default();
             at[side].get_or_insert((ri, s.line));
         }
     }
     let mut both: Vec<Opposite> = seen
         .into_iter()
-        .filter_map(|((b, g, n, u), at)| match at {
-            [Some(higher), Some(lower)] => {
-                Some(Opposite { key: (b.into(), g.into(), n.into(), u.into()), higher, lower })
-            }
-            _ => None,
+        .flat_map(|(b, names)| {
+            names.into_iter().filter_map(move |((g, n, u), at)| match at {
+                [Some(higher), Some(lower)] => {
+                    Some(Opposite { key: (b.into(), g.into(), n.into(), u.into()), higher, lower })
+                }
+                _ => None,
+            })
         })
         .collect();
     both.sort_by(|a, b| a.higher.min(a.lower).cmp(&b.higher.min(b.lower)).then_with(|| a.key.cmp(&b.key)));
