@@ -1137,11 +1137,20 @@ fn differing_parts(name: &str, lines: &[Vec<&str>]) -> Option<Vec<Option<String>
     if lines.iter().all(|l| l[prefix..l.len() - suffix].iter().all(|w| is_run_log_or_glue(w))) {
         return None;
     }
+    // The command `time` timed keeps its last arguments, though every
+    // line ends with them, when they are bare (no option among them): no
+    // parameter holds them (`lat_ctx -s 0 3`, its process count `3`, was
+    // labelled `lat_ctx -s 0`, as `-s 0 8` in another file would be:
+    // wild36c N2). Options all share (`make … -j 32 O=../build/`) and a
+    // benchmark's own trailing words (its parameters) are left out.
+    let keep_suffix =
+        name == "time" && lines[0][lines[0].len() - suffix..].iter().all(|w| !is_option(w) && !w.contains('='));
     let part = |words: &Vec<&str>| {
         let end = words.len() - suffix;
         if end <= prefix {
             return None;
         }
+        let end = if keep_suffix { words.len() } else { end };
         let mut start = prefix;
         // `-H b`: the option the differing value is given to, and
         // `taskset -c 0-7`: the wrapper that takes that option.
@@ -7098,6 +7107,16 @@ mod tests {
         assert_eq!(
             differing_parts("redis-benchmark", &[redis("ping,set,get"), redis("ping,get")]),
             Some(vec![Some("-t ping,set,get".to_string()), Some("-t ping,get".to_string())])
+        );
+        // wild36c N2: the command `time` timed keeps its last argument
+        // (lat_ctx's process count), alike in both lines or not.
+        let lat_ctx = |s: &'static str| vec!["time", "../bin/alpha-linux/lat_ctx", "-s", s, "3"];
+        assert_eq!(
+            differing_parts("time", &[lat_ctx("0"), lat_ctx("1")]),
+            Some(vec![
+                Some("../bin/alpha-linux/lat_ctx -s 0 3".to_string()),
+                Some("../bin/alpha-linux/lat_ctx -s 1 3".to_string())
+            ])
         );
         let taskset = |c: &'static str| vec!["taskset", "-c", c, "hackbench"];
         assert_eq!(

@@ -627,6 +627,87 @@ fn elapsed_of(kind: Kind, cells: &[Option<f64>]) -> Option<f64> {
     cells.get(at).copied().flatten()
 }
 
+/// mininet's host tag before each line a host printed (`<h2>: 87380
+/// 87380  87380    62.96       9.42`, a mininet script's docstring,
+/// wild36c F6): the tag and where the host's line starts. `None` for
+/// any other line.
+fn host_tag(line: &str) -> Option<(&str, usize)> {
+    let rest = line.strip_prefix('<')?;
+    let (name, after) = rest.split_once(">:")?;
+    let named = !name.is_empty() && name.len() <= 16 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    (named && (after.is_empty() || after.starts_with(' '))).then_some((&line[..name.len() + 3], name.len() + 3))
+}
+
+/// `input` with mininet's host tag ([`host_tag`]) taken off the lines of
+/// the host that printed a netperf banner or result header (`<h2>: `)
+/// and another host's lines (`<h1>: ` ping's, between the set-up line
+/// and its netperf banner) blank, each line still its line; and the
+/// first such line with its tag.
+/// `None` where no tagged line is netperf's (as the fio reader strips
+/// `grep`'s file names only over fio's lines).
+fn untagged(input: &Input) -> Option<(Input, (usize, String))> {
+    if !input.has(">: ") {
+        return None;
+    }
+    let netperf = |l: &str| {
+        let t = l.trim();
+        banner(t).is_some() || t.starts_with("Socket Size") || t.starts_with("Recv   Send")
+    };
+    let first = input.lines.iter().position(|l| host_tag(l).is_some_and(|(_, at)| netperf(&l[at..])))?;
+    let tag = host_tag(&input.lines[first])?.0.to_string();
+    let lines = input
+        .lines
+        .iter()
+        .map(|l| match host_tag(l) {
+            Some((t, at)) if t == tag => l[at..].trim_start_matches(' ').to_string(),
+            Some(_) => String::new(),
+            None => l.clone(),
+        })
+        .collect();
+    Some((input.with_lines(lines), (first + 1, tag)))
+}
+
+/// The runs of a mininet script's output ([`untagged`]) labelled by the
+/// line the script printed itself (no host tag) nearest above each
+/// (`ECN:True qlen:200 bw:10Mbps lat:50ms redminmax:min 30000 max 35000
+/// avpkt 1500`; a line that goes on with a host's tagged output, `ECN:False
+/// … lat:50ms<TAB><h1>: PING h3 …`, up to that tag), where every run has
+/// one, at most 100 characters, and they are not all alike: the set-up
+/// each run was made under, the hosts' lines between hiding it from the
+/// labeller (four ECN/RED set-ups were averaged, wild36c F6).
+fn label_by_script_lines(input: &Input, tagged: &Input, out: &mut ParsedFile) {
+    let own = |n: usize| {
+        let l = &input.lines[n - 1];
+        if host_tag(l).is_some() || tagged.lines[n - 1].trim().is_empty() {
+            return None;
+        }
+        let head = l.split_once("\t<").map_or(l.as_str(), |(h, _)| h).trim();
+        // A banner of the script's own (`*** 测试结果 result ***`) is none.
+        (!head.is_empty() && !head.starts_with('*') && head.chars().count() <= 100).then(|| head.to_string())
+    };
+    let mut from = 1;
+    let mut labels = Vec::with_capacity(out.samples.len());
+    let mut last_line = 0;
+    for s in &out.samples {
+        if s.line != last_line {
+            let found = (from..s.line).rev().find_map(own);
+            from = s.line + 1;
+            last_line = s.line;
+            labels.push(found);
+        } else {
+            labels.push(labels.last().cloned().flatten());
+        }
+    }
+    if labels.iter().any(Option::is_none) || labels.iter().all(|l| *l == labels[0]) {
+        return;
+    }
+    for (s, l) in out.samples.iter_mut().zip(labels) {
+        if let Some(l) = l {
+            s.params.push(crate::model::Param::new("label", l.as_str()));
+        }
+    }
+}
+
 /// Reads every table in `input`. Rows below one header are runs of its
 /// test; label lines between the header and a row are left to
 /// [`super::labels`]. A row whose elapsed time is under 90 % of the
@@ -936,6 +1017,9 @@ impl BenchParser for Netperf {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        if let Some((tagged, _)) = untagged(input) {
+            return self.detect(&tagged);
+        }
         if input.has("netperf") && input.has(" --") && input.lines.iter().any(|l| omni::command(l.trim()).is_some()) {
             return 80;
         }
@@ -977,7 +1061,12 @@ impl BenchParser for Netperf {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_all(input)
+        let Some((tagged, (at, tag))) = untagged(input) else { return parse_all(input) };
+        let mut out = parse_all(&tagged)?;
+        label_by_script_lines(input, &tagged, &mut out);
+        let msg = format!("netperf lines led by the host tag `{tag}` (mininet's `cmd` output): read without it");
+        out.notes.insert(0, (at, msg));
+        Ok(out)
     }
 
     /// A last result row without a line break is whole when its last cell
@@ -1002,6 +1091,41 @@ impl BenchParser for Netperf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// wild36c F6: mininet's `<h2>: ` host tag before netperf's lines.
+    #[test]
+    fn a_mininet_host_tag_is_stripped() {
+        assert_eq!(host_tag("<h2>: 87380  87380  87380    62.96       9.42"), Some(("<h2>:", 5)));
+        assert_eq!(host_tag("<h2>:"), Some(("<h2>:", 5)));
+        assert_eq!(host_tag("<b>:bold"), None);
+        assert_eq!(host_tag("<a href>: x"), None);
+        let text = "ECN:False qlen:200\t<h1>: PING h3\n\
+                    <h2>: MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to h3 () port 0 AF_INET : demo\n\
+                    <h2>: Recv   Send    Send\n<h2>: Socket Socket  Message  Elapsed\n\
+                    <h2>: Size   Size    Size     Time     Throughput\n<h2>: bytes  bytes   bytes    secs.    10^6bits/sec\n\
+                    <h2>:\n<h2>: 87380  87380  87380    62.96       9.42\n\n\
+                    ECN:True qlen:200\n<h1>: rtt min/avg/max/mdev = 100.189/110.219/129.141/7.406 ms, pipe 2\n\
+                    <h2>: MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to h3 () port 0 AF_INET : demo\n\
+                    <h2>: Recv   Send    Send\n<h2>: Socket Socket  Message  Elapsed\n\
+                    <h2>: Size   Size    Size     Time     Throughput\n<h2>: bytes  bytes   bytes    secs.    10^6bits/sec\n\
+                    <h2>:\n<h2>: 87380  87380  87380    60.42       9.29\n";
+        let input = Input::from_text(text);
+        assert!(Netperf.detect(&input) > 0);
+        let f = Netperf.parse(&input).unwrap();
+        let got: Vec<(usize, f64, String)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                (
+                    s.line,
+                    s.value.mean(),
+                    s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string()).unwrap_or_default(),
+                )
+            })
+            .collect();
+        assert_eq!(got, [(8, 9.42, "ECN:False qlen:200".to_string()), (18, 9.29, "ECN:True qlen:200".to_string())]);
+        assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("`<h2>:`")), "{:?}", f.notes);
+    }
 
     /// netperf 2.1/2.2's banners name the test and the host only (`TCP
     /// STREAM TEST to sci5`, LKML 2002): the file was unrecognised.

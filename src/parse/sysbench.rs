@@ -331,6 +331,19 @@ fn form04_figure<'a>(t: &'a str, run: &Run) -> Option<Figure<'a>> {
     }
 }
 
+/// `(7.2762Mb/sec) 465.67 Requests/sec executed` in a fileio run:
+/// sysbench 0.4's transferred rate (MiB/s) and request rate, joined on
+/// one line by a page's reflow (an IBM wiki converted to Markdown). `None`
+/// for any other line.
+fn reflowed_fileio_rates(t: &str, run: &Run) -> Option<(f64, f64)> {
+    if run.test.as_deref() != Some("fileio") {
+        return None;
+    }
+    let (mb, rest) = t.strip_prefix('(')?.split_once("Mb/sec)")?;
+    let req = rest.trim().strip_suffix(" Requests/sec executed")?;
+    Some((plain(mb.trim())?, plain(req.trim())?))
+}
+
 /// A test named by a line it prints.
 fn telling(t: &str) -> Option<&'static str> {
     if t.starts_with("Prime numbers limit:") || t.starts_with(MAX_PRIME_04) || t == "CPU speed:" {
@@ -580,9 +593,30 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         if t == "Test execution summary:" {
             run.form04 = true;
+        } else if t.starts_with("Test execution summary: total time:") {
+            // A page's reflow ran the 0.4 summary into a paragraph: its
+            // figures are not told apart safely (wild36c F7).
+            out.notes.push((
+                n,
+                "a sysbench 0.4 `Test execution summary:` reflowed into a paragraph (`… total time: …s total number \
+                 of events: …` on one line): its figures not read"
+                    .into(),
+            ));
         }
         if let Some(rest) = t.strip_prefix("Number of threads:") {
             run.threads = rest.trim().parse().ok();
+        } else if let Some((mb, req)) = reflowed_fileio_rates(t, &run) {
+            // `(7.2762Mb/sec) 465.67 Requests/sec executed`: a page's
+            // reflow put the transferred rate before the request rate
+            // (wild36c F7); both read, with a note.
+            run.push(&mut out, n, Metric::new("transferred", "MiB/s", Better::Higher), mb);
+            run.push(&mut out, n, Metric::new("requests/s", "ops/s", Better::Higher), req);
+            out.notes.push((
+                n,
+                "sysbench 0.4 fileio's `Total transferred` rate and `Requests/sec executed` on one line (the text \
+                 reflowed): both read"
+                    .into(),
+            ));
         } else if let Some(f) = form04_figure(t, &run) {
             read_figure(&mut out, &run, n, t, f)?;
         } else if let Some(p) = option_line(t, run.test.as_deref()) {

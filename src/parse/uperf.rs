@@ -171,10 +171,28 @@ impl Reader {
                 ("Errors", Better::Lower),
             ],
         };
-        if cells.len() != cols.len() + 1 {
+        // A name of more than one word before the figures: uperf's
+        // Windows build glues a log word to the host (`[172.29.16.62]
+        // Success172.29.16.62      62.05s   862.33MB …`, wild36c F2). The
+        // last figures are the row's; the name is kept as printed.
+        let split = cells.len().saturating_sub(cols.len());
+        let glued =
+            split > 1 && cells[split..].iter().all(|c| figure(c).is_some()) && figure(cells[split - 1]).is_none();
+        if cells.len() != cols.len() + 1 && !glued {
             return Err(ParseError::malformed(n, format!("a name and {} figures", cols.len()), t));
         }
-        let name = cells[0];
+        let name_words = cells[..split].join(" ");
+        if glued {
+            self.out.notes.push((
+                n,
+                format!(
+                    "a row named by more than one word (`{name_words}`, a log word glued to the host?): its last {} figures read, the name kept as printed",
+                    cols.len()
+                ),
+            ));
+        }
+        let cells = &cells[split - 1..];
+        let name = name_words.as_str();
         let (group, param) = match table {
             Table::Netstat => ("Netstat", "nic"),
             Table::Run => ("Run Statistics", "host"),
@@ -246,7 +264,11 @@ impl BenchParser for Uperf {
     fn detect(&self, input: &Input) -> u8 {
         let run = input.has("Run Statistics") && input.has("Hostname ");
         let net = input.has("Netstat statistics for this run");
-        if (run || net) && (input.has("op/s") || input.has("running profile:")) {
+        // A run table over its `Difference(%)` row is uperf's too, when
+        // nothing above names the profile (a Windows build's `-a` output,
+        // wild36c F2).
+        let difference = run && input.has("Difference(%)");
+        if (run || net) && (input.has("op/s") || input.has("running profile:") || difference) {
             return 90;
         }
         // `uperf -m profile.xml | grep Total` in a loop: the Total lines
@@ -312,6 +334,17 @@ mod tests {
         assert_eq!(got.len(), 12);
         let bad = "Run Statistics\nHostname            Time       Data   Throughput   Operations      Errors\nmaster 1s 2MB x 4 0\n";
         assert_eq!(Uperf.parse(&Input::from_text(bad)).unwrap_err().line(), Some(3));
+        // wild36c F2: a log word glued to the host: the last 5 figures
+        // read, the name as printed, a note; no profile line above.
+        let glued = "Run Statistics\nHostname            Time       Data   Throughput   Operations      Errors\n\
+                     [172.29.16.62] Success172.29.16.62      62.05s   862.33MB   116.57Mb/s     14128483        0.00\n\
+                     Difference(%)     -0.00%      0.33%        0.33%        0.33%       0.00%\n";
+        let input = Input::from_text(glued);
+        assert_eq!(Uperf.detect(&input), 90);
+        let f = Uperf.parse(&input).unwrap();
+        assert_eq!(f.samples[0].value.mean(), 116.57);
+        assert_eq!(f.samples[0].params[0].value.to_string(), "[172.29.16.62] Success172.29.16.62");
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains("more than one word")), "{:?}", f.notes);
     }
 
     #[test]

@@ -49,6 +49,13 @@ pub struct Uncompared {
     /// so the note says which side has which; else empty.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub apart_setup: String,
+    /// Where the baseline's rows name some parameters but not all: the
+    /// parameters only the [`Uncompared::apart`] kernels' rows give, with
+    /// their values (`label rv64gc or rv64gc_xtheadc`), what keeps them
+    /// apart (a warning named `copies`, which both sides have: wild36c
+    /// F5); else empty.
+    #[serde(skip)]
+    pub apart_extra: String,
     /// How many rows the baseline has (its "row" or "rows").
     #[serde(skip)]
     pub base_rows: usize,
@@ -199,6 +206,26 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     let mut base_setup = set.join(", ");
     let mut apart_setup = String::new();
     let apart_rows = t.rows.iter().filter(|r| apart.contains(&r.kernel)).count();
+    // The parameters the apart kernels' rows give and no baseline's row.
+    let apart_extra = {
+        let apart_rows: Vec<&[String]> =
+            t.rows.iter().filter(|r| apart.contains(&r.kernel)).map(|r| r.params.as_slice()).collect();
+        t.param_headers
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| base_rows.iter().all(|p| p.get(*i).is_none_or(String::is_empty)))
+            .filter_map(|(i, h)| {
+                let mut values: Vec<&str> = Vec::new();
+                for v in apart_rows.iter().filter_map(|p| p.get(i)).filter(|v| !v.is_empty()) {
+                    if !values.contains(&v.as_str()) {
+                        values.push(v);
+                    }
+                }
+                (!values.is_empty()).then(|| format!("{h} {}", alternatives(&values)))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     if base_setup.is_empty() {
         base_setup = format!("no {}", t.param_headers.join(" or "));
         // What the others' rows give instead: "TEST1 has no row with no
@@ -222,6 +249,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         apart,
         base_setup,
         apart_setup,
+        apart_extra: if set.is_empty() { String::new() } else { apart_extra },
         base_rows: base_rows.len(),
         apart_rows,
         lacking,
@@ -360,8 +388,10 @@ impl Uncompared {
         }
         // The others' set-up was worked out over every kernel apart: one
         // kernel's page says it the plain way rather than name another's.
-        let apart_setup = if apart.len() == self.apart.len() { self.apart_setup.clone() } else { String::new() };
-        Some(Uncompared { apart, lacking, short, unlike, apart_setup, ..self.clone() })
+        let whole = apart.len() == self.apart.len();
+        let apart_setup = if whole { self.apart_setup.clone() } else { String::new() };
+        let apart_extra = if whole { self.apart_extra.clone() } else { String::new() };
+        Some(Uncompared { apart, lacking, short, unlike, apart_setup, apart_extra, ..self.clone() })
     }
 
     /// Where the baseline's rows name none of the parameters the
@@ -369,10 +399,26 @@ impl Uncompared {
     /// `TEST3's row names no procs; TEST1's rows have procs 1–48`.
     /// `None` otherwise.
     pub fn setups_apart(&self) -> Option<String> {
-        if self.apart_setup.is_empty() || self.apart.is_empty() {
+        if self.apart.is_empty() {
             return None;
         }
         let base = &self.baseline;
+        if self.apart_setup.is_empty() && !self.apart_extra.is_empty() {
+            // `copies 1 or 4` on both sides, `label …` on one only.
+            let whose = match self.apart.as_slice() {
+                [one] => format!("{one}'s"),
+                _ => "their".to_string(),
+            };
+            let rows = if self.base_rows == 1 { "row has" } else { "rows have" };
+            let theirs = if self.apart_rows == 1 { "row also has" } else { "rows also have" };
+            return Some(format!(
+                "{base}'s {rows} {}; {whose} {theirs} {}, which {base}'s do not",
+                self.base_setup, self.apart_extra
+            ));
+        }
+        if self.apart_setup.is_empty() {
+            return None;
+        }
         let (rows, name) = if self.base_rows == 1 { ("row", "names") } else { ("rows", "name") };
         let whose = match self.apart.as_slice() {
             [one] => format!("{one}'s"),
@@ -452,6 +498,27 @@ mod tests {
         // Words, not numbers: the distinct values.
         assert_eq!(span(&["seq", "rand", "seq"]), "seq or rand");
         assert_eq!(span(&["8", "16"]), "8 or 16");
+    }
+
+    /// wild36c F5: both sides have `copies 1`, only the other kernel's
+    /// rows a `label`: the note names the label, not the copies.
+    #[test]
+    fn a_parameter_only_the_others_give_is_named() {
+        let r = |k: &str, copies: &str, label: &str| {
+            RowView::new(k.into(), vec![copies.into(), label.into()], vec![Some(CellView::default())])
+        };
+        let t = TableView {
+            param_headers: vec!["copies".into(), "label".into()],
+            rows: vec![r("6.6", "1", ""), r("6.6", "4", ""), r("6.15", "1", "rv64gc"), r("6.15", "1", "rv64gcv")],
+            baseline: Some("6.6".into()),
+            ..TableView::default()
+        };
+        let u = uncompared(&t).expect("6.15 is compared with nothing");
+        assert_eq!(
+            u.note(),
+            "not compared with 6.6: 6.15 (6.6's rows have copies 1 or 4; 6.15's rows also have label rv64gc or \
+             rv64gcv, which 6.6's do not)"
+        );
     }
 
     /// A baseline with two set-ups names both: `procs 8 or 16` (it named

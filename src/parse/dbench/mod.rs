@@ -383,6 +383,15 @@ fn is_table_header(line: &str) -> bool {
     toks == ["Operation", "Count", "AvgLat", "MaxLat"]
 }
 
+/// `** WriteX        429696     3.960  2239.973` → (`**`, `WriteX …`): a
+/// run of `*` and a space before an operation row, a poster's emphasis
+/// mark (linux-btrfs 2021-02). `None` for any other line.
+fn marked_row(t: &str) -> Option<(&str, &str)> {
+    let rest = t.trim_start_matches('*');
+    let mark = &t[..t.len() - rest.len()];
+    (!mark.is_empty() && rest.starts_with(char::is_whitespace)).then(|| (mark, rest.trim_start()))
+}
+
 /// Reading state over one file.
 struct Reader<'a> {
     input: &'a Input,
@@ -637,7 +646,20 @@ impl<'a> Reader<'a> {
                 return Ok(i);
             }
             if !t.bytes().all(|b| b == b'-') {
-                let Some((name, count, avg, max)) = table_row(line) else {
+                let row = table_row(line).or_else(|| {
+                    // `** WriteX   429696   3.960  2239.973`: a poster's
+                    // mark on a row they discuss (linux-btrfs 2021-02,
+                    // wild36c F1), no part of the operation's name.
+                    let (mark, rest) = marked_row(t)?;
+                    let row = table_row(rest)?;
+                    let msg = format!(
+                        "`{mark}` before the {} row is the poster's mark, not part of the operation's name: the row read without it",
+                        row.0
+                    );
+                    self.out.notes.push((i + 1, msg));
+                    Some(row)
+                });
+                let Some((name, count, avg, max)) = row else {
                     return Err(ParseError::malformed(i + 1, "an operation row `Name Count AvgLat MaxLat`", t));
                 };
                 let g = |m: String, unit: &str, b: Better, v: f64| {
@@ -940,6 +962,16 @@ mod tests {
     /// were compared as one set-up; the load file's name and the seconds
     /// are parameters. A run whose own output has no such line (a dbench
     /// 2 after them) inherits neither.
+    /// wild36c F1: a `**` mark before an operation row is stripped;
+    /// anything else before it still is no row.
+    #[test]
+    fn a_posters_mark_before_a_row_is_stripped() {
+        assert_eq!(marked_row("** WriteX  429696  3.960  2239.973"), Some(("**", "WriteX  429696  3.960  2239.973")));
+        assert_eq!(marked_row("* Flush 60771 0.621 6.794"), Some(("*", "Flush 60771 0.621 6.794")));
+        assert_eq!(marked_row("**WriteX 1 2 3"), None);
+        assert_eq!(marked_row("WriteX 1 2 3"), None);
+    }
+
     #[test]
     fn the_load_file_and_run_length_are_parameters() {
         let run = |secs: u32, load: &str, tput: &str| {

@@ -428,9 +428,11 @@ fn read_direction(
                 out.samples.push(params.sample(lat_metric(dir, &what, unit), v, line));
             }
         }
-        if kind == "clat"
-            && let Some(pct) = obj.get("percentile").and_then(Value::as_object)
-        {
+        // fio prints the percentiles under `clat_ns`, or under `lat_ns`
+        // with `lat_percentiles=1` (fio 3.16, superbenchmark's
+        // disk_performance.log: `"99.900000" : 3620864,`), or under
+        // `slat_ns` with `slat_percentiles=1`: each read as its kind's.
+        if let Some(pct) = obj.get("percentile").and_then(Value::as_object) {
             let pct_line = loc.find(obj_line, "percentile");
             let mut cells = Vec::with_capacity(pct.len());
             for (k, v) in pct {
@@ -453,7 +455,7 @@ fn read_direction(
             // serde_json's map is ordered by key text ("10.000000" before "5.000000").
             cells.sort_by(|a, b| a.0.total_cmp(&b.0));
             for (_, name, v, line) in cells {
-                out.samples.push(params.sample(lat_metric(dir, &format!("clat {name}"), unit), v, line));
+                out.samples.push(params.sample(lat_metric(dir, &format!("{kind} {name}"), unit), v, line));
             }
         }
     }

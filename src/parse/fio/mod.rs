@@ -381,7 +381,12 @@ pub fn combine_clones(clones: &[CloneReport]) -> (Vec<Sample>, Vec<String>) {
                 }
             }
             _ => {
-                let what = if what.starts_with("clat ") && what.ends_with("th") { "clat percentiles" } else { what };
+                // `clat 99.00th`, `lat 99.00th` (lat_percentiles=1), … → one
+                // `clat percentiles` entry each.
+                let pct = ["clat", "lat", "slat"]
+                    .into_iter()
+                    .find(|k| what.strip_prefix(k).is_some_and(|r| r.starts_with(' ') && r.ends_with("th")));
+                let what = pct.map_or_else(|| what.to_string(), |k| format!("{k} percentiles"));
                 leave(format!("{dir}: {what}"));
                 continue;
             }

@@ -235,13 +235,16 @@ fn latency_fields<'a>(kind: &'static str, rest: &'a str) -> Option<Result<LatLin
     })
 }
 
-/// `clat percentiles (usec):` → `Some(Some("usec"))`; another statistic's
-/// percentiles (`lat percentiles`, `slat percentiles`) → `Some(None)`.
-fn percentiles_header(line: &str) -> Option<Option<&str>> {
+/// `clat percentiles (usec):` → `Some(("clat", "usec"))`; the same for
+/// the other statistics fio prints percentiles of (`lat percentiles
+/// (nsec):` with `lat_percentiles=1`, `slat percentiles` with
+/// `slat_percentiles=1`). `None` for any other line.
+fn percentiles_header(line: &str) -> Option<(&'static str, &str)> {
     let t = line.trim();
     let (kind, rest) = t.split_once(" percentiles (")?;
     let unit = rest.strip_suffix("):")?;
-    matches!(kind, "clat" | "lat" | "slat").then_some((kind == "clat").then_some(unit))
+    let kind = ["clat", "lat", "slat"].into_iter().find(|k| *k == kind)?;
+    Some((kind, unit))
 }
 
 /// `clat prio 0/0 (msec): min=7, max=918, avg=171.68, stdev=150.48` (fio
@@ -394,9 +397,11 @@ struct State {
     skipping: bool,
     /// The direction being read.
     dir: Option<&'static str>,
-    /// The unit of the `clat percentiles` rows being read; `None` outside
-    /// them (or in another statistic's).
+    /// The unit of the `clat percentiles` rows being read (or `lat`,
+    /// `slat` percentiles: [`State::pct_kind`]); `None` outside them.
     pct: Option<String>,
+    /// Whose percentiles [`State::pct`]'s rows are: `clat`, `lat`, `slat`.
+    pct_kind: &'static str,
     /// The priority class of the `clat prio 0/0 (89.99% of IOs)
     /// percentiles` rows being read (`0/0`); `None` in plain `clat
     /// percentiles` rows. Set with [`State::pct`] at each header.
@@ -1213,11 +1218,13 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             ));
         }
         st.pct = None;
-    } else if let Some(unit) = percentiles_header(line) {
-        st.pct = unit.map(str::to_string);
+    } else if let Some((kind, unit)) = percentiles_header(line) {
+        st.pct = Some(unit.to_string());
+        st.pct_kind = kind;
         st.pct_prio = None;
     } else if let Some((prio, unit, share)) = prio_percentiles_header(line) {
         st.pct = Some(unit.to_string());
+        st.pct_kind = "clat";
         st.pct_prio = Some(prio.to_string());
         // `(89.99% of IOs)`: the class's share of the direction's I/Os,
         // the priority a parameter (one metric for every class).
@@ -1228,7 +1235,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
     } else if let Some(r) = percentile_row(line) {
         let (cells, cut) = r.map_err(bad)?;
         if let Some(unit) = &st.pct {
-            let kind = st.pct_prio.as_ref().map_or_else(|| "clat".to_string(), |p| format!("clat prio {p}"));
+            let kind = st.pct_prio.as_ref().map_or_else(|| st.pct_kind.to_string(), |p| format!("clat prio {p}"));
             for (name, v) in cells {
                 out.samples.push(job.sample(lat_metric(dir, &format!("{kind} {name}"), unit), v, n));
             }
@@ -1534,6 +1541,31 @@ mod tests {
             .collect();
         assert_eq!(bs, [(12.1, "4KiB".to_string()), (96.8, "64KiB".to_string())]);
         assert!(!out.notes.iter().any(|(_, m)| m.contains("defined 2 times")), "{:?}", out.notes);
+    }
+
+    /// `lat percentiles (usec):` (fio's `lat_percentiles=1`, wild36c F0's
+    /// JSON twin) is read as `lat N.NNth`, as `clat percentiles` is as
+    /// `clat N.NNth`: neither dropped.
+    #[test]
+    fn lat_percentiles_are_read() {
+        assert_eq!(percentiles_header("    clat percentiles (usec):"), Some(("clat", "usec")));
+        assert_eq!(percentiles_header("     lat percentiles (nsec):"), Some(("lat", "nsec")));
+        assert_eq!(percentiles_header("    slat percentiles (usec):"), Some(("slat", "usec")));
+        assert_eq!(percentiles_header("    bw percentiles (usec):"), None);
+        let report = include_str!("../../../tests/fixtures/fio/fio3-rawstor-randrw-4k-qd1.txt");
+        let names = |text: &str| {
+            let mut out = ParsedFile::default();
+            read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+            out.samples
+                .iter()
+                .filter(|s| s.metric.name.ends_with("th"))
+                .map(|s| s.metric.name.clone())
+                .collect::<Vec<_>>()
+        };
+        let clat = names(report);
+        assert!(!clat.is_empty() && clat.iter().all(|n| n.contains(": clat ")), "{clat:?}");
+        let lat = names(&report.replace("clat percentiles", "lat percentiles"));
+        assert_eq!(lat, clat.iter().map(|n| n.replace(": clat ", ": lat ")).collect::<Vec<_>>());
     }
 
     /// attack24's fio/sig.txt: a report printed after `fio: terminating on

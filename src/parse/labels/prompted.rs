@@ -83,14 +83,29 @@ pub(super) fn label_by_lines_over_prompts<'a>(
         let labels: Option<Vec<Identity>> = lines.iter().map(|&n| label_of(input, n)).collect();
         let labels = labels.unwrap_or_else(|| {
             let named: Vec<String> = lines.iter().map(|&n| format!("line {n}: `{}`", text(n))).collect();
+            // The lines that are no label, and why: the advice names what
+            // to change, not what the file may already do (wild36c F3).
+            let why: Vec<String> = lines
+                .iter()
+                .filter(|&&n| label_of(input, n).is_none())
+                .map(|&n| {
+                    let long = text(n).trim_end_matches([':', '.']).chars().count() > MAX_SENTENCE_CHARS;
+                    let why = if long {
+                        format!("over {MAX_SENTENCE_CHARS} characters")
+                    } else {
+                        "it reads as the end of a sentence from the line above".to_string()
+                    };
+                    format!("line {n}: {why}")
+                })
+                .collect();
             notes.push((
                 lines[0],
                 format!(
                     "{} copies of the output are each shown by a command line under different words ({}), \
-                     which do not all read as a label: they are kept apart as set-up 1 to {} in file order \
-                     (a short line naming each set-up right above its output names them)",
+                     which do not all read as a label ({}): they are kept apart as set-up 1 to {} in file order",
                     lines.len(),
                     named.join("; "),
+                    why.join("; "),
                     lines.len()
                 ),
             ));
@@ -118,7 +133,8 @@ pub(super) fn label_by_lines_over_prompts<'a>(
 /// kernel's name alone (`6.1:`) its kernel, else the line as written
 /// without its closing `:` or `.`; `None` where it is too long (over
 /// [`MAX_SENTENCE_CHARS`]) or carries on a sentence from the line above
-/// (that line, at the same quote depth, ends in no `.`, `:`, `!` or `?`).
+/// (that line, at the same quote depth, a mail's line of 50 characters
+/// or 8 words at least, ends in no `.`, `:`, `!` or `?`).
 fn label_of(input: &Input, n: usize) -> Option<Identity> {
     let text = input.lines[n - 1].trim();
     let bare = text.trim_end_matches([':', '.']).trim_end();
@@ -127,7 +143,11 @@ fn label_of(input: &Input, n: usize) -> Option<Identity> {
     }
     if n > 1 && input.quote_depth(n - 2) == input.quote_depth(n - 1) {
         let prev = input.lines[n - 2].trim();
-        if !prev.is_empty() && !prev.ends_with(['.', ':', '!', '?']) && !super::is_rule(prev) {
+        // A short line above is a heading, not a sentence a mail wrapped
+        // (`Results w/ THP` over `Baseline`, linux-mm 2019: the three
+        // set-up names went unread, wild36c F3).
+        let wrapped = prev.chars().count() >= 50 || prev.split_whitespace().count() >= 8;
+        if wrapped && !prev.ends_with(['.', ':', '!', '?']) && !super::is_rule(prev) {
             return None;
         }
     }

@@ -202,10 +202,20 @@ fn shared_unit(t: &TableView) -> Option<String> {
 }
 
 /// The unit a column's header must show: none when its name already says
-/// it (`CPU%` in %, `Mhz` in MHz).
+/// it ([`names_its_unit`]: `CPU%` in %, `Mhz` in MHz).
 fn own_unit(c: &ColumnView) -> &str {
-    let (name, unit) = (c.name.to_lowercase(), c.unit.to_lowercase());
-    if unit.is_empty() || name.ends_with(&unit) { "" } else { &c.unit }
+    if c.unit.is_empty() || names_its_unit(&c.name, &c.unit) { "" } else { &c.unit }
+}
+
+/// True when a metric's name ends with its unit as a word of its own
+/// (`Mhz` in MHz, `CPU MHz`, `bw_MB/s`) or a sign (`CPU%` in %), case
+/// aside: not where the unit's letters only end a word (bash `time`'s
+/// `sys` in s, `Requests` in s, `items` in ms: the header lost its `(s)`,
+/// wild36c F4).
+fn names_its_unit(name: &str, unit: &str) -> bool {
+    let (name, unit) = (name.to_lowercase(), unit.to_lowercase());
+    let Some(before) = name.strip_suffix(&unit) else { return false };
+    !unit.starts_with(char::is_alphanumeric) || !before.ends_with(char::is_alphanumeric)
 }
 
 /// The fewest and most runs behind a value of more than one run.
@@ -474,4 +484,22 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
         })
         .collect();
     GridBlock::new(vec![t.axis.one.clone()], vec![false], columns, rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_its_unit;
+
+    /// wild36c F4: bash `time`'s `sys` is in s, its name no unit.
+    #[test]
+    fn a_name_says_its_unit_only_as_a_word_or_sign() {
+        assert!(names_its_unit("CPU%", "%"));
+        assert!(names_its_unit("Mhz", "MHz"));
+        assert!(names_its_unit("CPU MHz", "MHz"));
+        assert!(names_its_unit("bw_MB/s", "MB/s"));
+        assert!(!names_its_unit("sys", "s"));
+        assert!(!names_its_unit("items", "ms"));
+        assert!(!names_its_unit("real", "s"));
+        assert!(!names_its_unit("lat 100ms", "ms"));
+    }
 }
