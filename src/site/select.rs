@@ -436,7 +436,15 @@ impl MachineYaml {
                 if !have.is_empty() {
                     msg.push_str(&format!(" (its results are of {})", have.join(", ")));
                 }
-                if let Some(near) = near {
+                if bench == "generic" {
+                    // The generic format's results carry the benchmark their
+                    // file names (`benchmark: pgbench`), not the parser's id.
+                    msg.push_str(
+                        "; results written in the generic YAML or CSV format are of the benchmark their file names \
+                         (`benchmark:` in the YAML, `# benchmark:` in the CSV; `generic` only where it names none): \
+                         write that name here",
+                    );
+                } else if let Some(near) = near {
                     msg.push_str(&format!("; did you mean {near:?}?"));
                 }
                 diags.push(Diagnostic::warning(&self.path, section_line(&self.text, &sc.title, "benchmark:"), msg));
@@ -733,6 +741,18 @@ mod tests {
         assert_eq!(super::nearest("dbenchh", ["dbench", "tbench"].into_iter()), Some("dbench"));
         assert_eq!(super::nearest("io", ["fio"].into_iter()), Some("fio"));
         assert_eq!(super::nearest("lmbench", ["fio", "time"].into_iter()), None);
+    }
+
+    #[test]
+    fn benchmark_generic_over_named_generic_results_says_to_write_their_name() {
+        // The README's generic YAML names `benchmark: pgbench`: a section
+        // asking for the parser's id `generic` selects none of it (newcomer36).
+        let results = vec![file("pgbench.yaml", "pgbench", vec![real(1513.0).with_kernel("6.1")])];
+        let yaml = "name: M\nsections:\n  - title: P\n    benchmark: generic\n";
+        let d: Vec<_> =
+            selection_warnings(yaml, &results).into_iter().filter(|d| d.message.contains("benchmark:")).collect();
+        assert!(d.len() == 1 && d[0].message.contains("(its results are of pgbench)"), "{d:?}");
+        assert!(d[0].message.ends_with("write that name here"), "{d:?}");
     }
 
     #[test]
