@@ -14,12 +14,23 @@ use std::path::{Path, PathBuf};
 /// The fixture site, built once per test into a temporary directory:
 /// (output directory, `build`'s standard error, the directory kept alive).
 fn built() -> (PathBuf, String, tempfile::TempDir) {
-    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sites/identity");
+    let content = site();
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
     let run = benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).assert().success();
     let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
     (out, stderr, tmp)
+}
+
+/// `check`'s standard error over the fixture site (it passes).
+fn checked() -> String {
+    let run = benchsite().arg("check").arg("--content").arg(site()).assert().success();
+    String::from_utf8_lossy(&run.get_output().stderr).into_owned()
+}
+
+/// The fixture site's content directory.
+fn site() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sites/identity")
 }
 
 /// The Index Score rows of class `class`'s CSV files, each as column →
@@ -98,13 +109,7 @@ fn a_renamed_host_across_kernels_is_still_compared() {
     };
     assert!((pct("1") - 0.804).abs() < 0.001 && (pct("4") - 7.581).abs() < 0.001, "{rows:#?}");
     assert!(said(&stderr, &["rpi-zero-2-w/", "warning"]).is_empty(), "{stderr}");
-    let check = benchsite()
-        .arg("check")
-        .arg("--content")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sites/identity"))
-        .assert()
-        .success();
-    let check = String::from_utf8_lossy(&check.get_output().stderr).into_owned();
+    let check = checked();
     assert_eq!(said(&check, &["note:", "rpi-zero-2-w/6.6.59/", "name host rpi02w", "raspberrypi"]).len(), 1, "{check}");
 }
 
@@ -153,13 +158,7 @@ fn a_kernel_run_on_another_processor_than_the_baselines_is_warned_of() {
     assert_eq!(warned.len(), 1, "{stderr}");
     let page = std::fs::read_to_string(out.join("mixed/index.html")).expect("page");
     assert!(page.contains("not the same machine"), "no warning on the class page");
-    let check = benchsite()
-        .arg("check")
-        .arg("--content")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sites/identity"))
-        .assert()
-        .success();
-    let check = String::from_utf8_lossy(&check.get_output().stderr).into_owned();
+    let check = checked();
     assert_eq!(said(&check, &["warning:", "mixed/6.9.3/", "not the same machine"]).len(), 1, "{check}");
 }
 
