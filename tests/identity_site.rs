@@ -213,11 +213,11 @@ fn fewer_cpus_online_without_a_processor_model_is_no_other_machine() {
 /// counted.
 #[test]
 fn an_identity_warning_over_many_files_names_the_first_few() {
-    let report = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/sites/identity/laptops/amd64-core_2_duo_l7300-6.9.3-arch-glibc-lenovo_thinkpad_x61s-unknown.txt"),
-    )
-    .expect("x61s report");
+    let report =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(
+            "tests/sites/identity/laptops/amd64-core_2_duo_l7300-6.9.3-arch-glibc-lenovo_thinkpad_x61s-unknown.txt",
+        ))
+        .expect("x61s report");
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path().join("box/6.9.3");
     std::fs::create_dir_all(&dir).expect("dirs");

@@ -147,7 +147,7 @@ use preamble::{
     side_by_side_hosts, side_by_side_kernels,
 };
 use table::{
-    ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, PROSE_RUNS, prose_runs, row, run_number,
+    PROSE_RUNS, ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, prose_runs, row, run_number,
     side_by_side_header, split_derived, wrapped_side_by_side_header,
 };
 
