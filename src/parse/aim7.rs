@@ -543,13 +543,13 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             let why = match other {
                 Some(k) => format!(
                     "line {} below it is of another quote depth ({} `>`, this line {depth}: another message's), so \
-                     the two are not rejoined",
+                     the two are not read as one",
                     k + 1,
                     input.quote_depth(k)
                 ),
                 None => format!(
                     "its figure is neither on this line nor on the {STP_WRAP} lines below it (a summary wrapped \
-                     further is not rejoined)"
+                     further is not joined)"
                 ),
             };
             out.notes.push((lineno, format!("`{trimmed}` starts an OSDL STP re-aim summary, but {why}: not read")));
