@@ -1195,7 +1195,7 @@ User Time \t 4 (0.5)\t5 (0.5)\t6 (0.5)\n";
             block("70.5")
         );
         let f = Kernbench.parse(&Input::from_text(&text)).unwrap();
-        let ns: Vec<Value> = f.samples.iter().map(|s| s.value.clone()).collect();
+        let ns: Vec<Value> = f.samples.iter().map(|s| s.value).collect();
         assert_eq!(
             ns,
             [
