@@ -187,3 +187,49 @@ fn three_builds_of_one_release_are_three_rows() {
     // One machine: no host nor machine parameter, no other machine warned of.
     assert!(rows.iter().all(|r| !r.contains_key("host") && !r.contains_key("machine")), "{rows:#?}");
 }
+
+/// attack36 finding 7 (u15-maxcpus): the Pi Zero 2 W's reports name no
+/// processor model; 6.6.59's says `2 CPUs in system`, the baseline
+/// 6.6.51's 4 (a kernel booted with `maxcpus=2`). The CPU counts differ:
+/// warned as such, never asserted to be another machine.
+#[test]
+fn fewer_cpus_online_without_a_processor_model_is_no_other_machine() {
+    let check = benchsite()
+        .arg("check")
+        .arg("--content")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sites/identity-maxcpus"))
+        .assert()
+        .success();
+    let check = String::from_utf8_lossy(&check.get_output().stderr).into_owned();
+    let warned = said(&check, &["warning:", "6.6.59's runs had 2 CPUs online", "4 CPUs", "the CPU counts differ"]);
+    assert_eq!(warned.len(), 1, "{check}");
+    assert!(!check.contains("not the same machine"), "{check}");
+}
+
+/// attack36 finding 6 (u8-1000-hosts-content): many copies of one report
+/// in one kernel directory, each `System:` another host, gave one warning
+/// naming every host (37 KB for 1,000). The first 5 are named, the rest
+/// counted.
+#[test]
+fn an_identity_warning_over_many_files_names_the_first_few() {
+    let report =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(
+            "tests/sites/identity/laptops/amd64-core_2_duo_l7300-6.9.3-arch-glibc-lenovo_thinkpad_x61s-unknown.txt",
+        ))
+        .expect("x61s report");
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("box/6.9.3");
+    std::fs::create_dir_all(&dir).expect("dirs");
+    std::fs::write(tmp.path().join("site.yaml"), "title: \"many hosts\"\n").expect("site.yaml");
+    std::fs::write(tmp.path().join("box/machine.yaml"), "name: \"box\"\n").expect("machine.yaml");
+    for k in 0..12 {
+        let text = report.replacen("System: archlinux:", &format!("System: host{k:02}:"), 1);
+        std::fs::write(dir.join(format!("h{k:02}.txt")), text).expect("report");
+    }
+    let check = benchsite().arg("check").arg("--content").arg(tmp.path()).assert().success();
+    let check = String::from_utf8_lossy(&check.get_output().stderr).into_owned();
+    let warned = said(&check, &["warning:", "name different hosts"]);
+    assert_eq!(warned.len(), 1, "{check}");
+    assert!(warned[0].contains("`host04`") && !warned[0].contains("`host05`"), "{}", warned[0]);
+    assert!(warned[0].contains("and 7 more values in 7 more files"), "{}", warned[0]);
+}

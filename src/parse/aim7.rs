@@ -169,7 +169,7 @@ impl BenchParser for Reaim {
             if line.trim_start().starts_with("Max Jobs per Minute") {
                 score = score.max(60);
             }
-            if stp_summary(line).is_some() || stp_wrapped(&input.lines, i).is_some() {
+            if stp_summary(line).is_some() || stp_wrapped(input, i).is_some() {
                 score = score.max(90);
             }
         }
@@ -388,24 +388,32 @@ fn stp_start(t: &str) -> bool {
     words.iter().zip(&metric).all(|(w, m)| w == m)
 }
 
-/// An STP summary a mail wrapped over two or three lines from `at`
-/// (0-based): `Peak load Test: Maximum Jobs per Minute` / `8248.40
+/// An STP summary a mail wrapped over two to [`STP_WRAP`] + 1 lines from
+/// `at` (0-based): `Peak load Test: Maximum Jobs per Minute` / `8248.40
 /// (average of 3 runs)`, `Quick Convergence Test: Maximum Jobs per` /
 /// `Minute 7723.62 (average of 3 runs)` (format=flowed, LKML 2004), `…
-/// 8326.23 (average of 3` / `runs)`: the summary rejoined, how many lines
-/// below `at` it took, and how many below `at` its figure is printed.
-/// `None` when line `at` holds it whole, starts none, or the lines below do
-/// not end it (a blank line, another summary).
-fn stp_wrapped(lines: &[String], at: usize) -> Option<(String, usize, usize)> {
+/// 8326.23 (average of 3` / `runs)`, `Peak load Test:` / `Maximum` / `Jobs
+/// per` / `Minute` / `8248.40 (average of 3 runs)`: the summary rejoined,
+/// how many lines below `at` it took, and how many below `at` its figure
+/// is printed. `None` when line `at` holds it whole, starts none, or the
+/// lines below do not end it (a blank line, another summary, a line of
+/// another quote depth: `>> … Maximum Jobs per` / `> Minute 7723.62 …`
+/// are two messages' lines).
+/// The most lines below its first an STP summary is rejoined from
+/// ([`stp_wrapped`]).
+const STP_WRAP: usize = 4;
+
+fn stp_wrapped(input: &Input, at: usize) -> Option<(String, usize, usize)> {
+    let lines = &input.lines;
     let first = lines.get(at)?.trim();
     if !stp_start(first) || stp_parts(first).is_some_and(|(.., open)| !open) {
         return None;
     }
     let mut joined = first.to_string();
     let mut figure_at = 0;
-    for k in 1..=2 {
+    for k in 1..=STP_WRAP {
         let next = lines.get(at + k)?.trim();
-        if next.is_empty() || stp_start(next) {
+        if next.is_empty() || stp_start(next) || input.quote_depth(at + k) != input.quote_depth(at) {
             return None;
         }
         if stp_parts(&joined).is_none() {
@@ -510,7 +518,7 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
         }
         // `… (average of 3` / `runs)`, `… Maximum Jobs per Minute` /
         // `8248.40 (average of 3 runs)`: a mail wrapped the summary.
-        let wrapped = stp_wrapped(lines, i - 1);
+        let wrapped = stp_wrapped(input, i - 1);
         // The summary's line is its figure's (`8248.40 (average of 3 runs)`
         // under `Peak load Test: Maximum Jobs per Minute`).
         let figure_line = lineno + wrapped.as_ref().map_or(0, |w| w.2);
@@ -526,13 +534,25 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
         }
         let wrapped = wrapped.map(|(joined, ..)| joined);
         if wrapped.is_none() && stp_start(trimmed) && stp_summary(line).is_none() {
-            out.notes.push((
-                lineno,
-                format!(
-                    "`{trimmed}` starts an OSDL STP re-aim summary, but its figure is neither on this line nor on \
-                     the lines below it: not read"
+            // Where it looked: the next lines up to a blank one, another
+            // summary or another message's (quote depth).
+            let depth = input.quote_depth(lineno - 1);
+            let other = (lineno..(lineno + STP_WRAP).min(lines.len()))
+                .take_while(|&k| !lines[k].trim().is_empty() && !stp_start(lines[k].trim()))
+                .find(|&k| input.quote_depth(k) != depth);
+            let why = match other {
+                Some(k) => format!(
+                    "line {} below it is of another quote depth ({} `>`, this line {depth}: another message's), so \
+                     the two are not read as one",
+                    k + 1,
+                    input.quote_depth(k)
                 ),
-            ));
+                None => format!(
+                    "its figure is neither on this line nor on the {STP_WRAP} lines below it (a summary wrapped \
+                     further is not joined)"
+                ),
+            };
+            out.notes.push((lineno, format!("`{trimmed}` starts an OSDL STP re-aim summary, but {why}: not read")));
             table = Table::None;
             continue;
         }

@@ -107,6 +107,9 @@ fn option_line(t: &str) -> Option<Vec<(String, String)>> {
         } else if w.starts_with('-') && w.len() > 1 {
             let value = match words.peek() {
                 Some(v) if !v.starts_with('-') => words.next().unwrap_or_default().to_string(),
+                // `-n  -L  1`: an option that takes a value echoed without
+                // one (a cut or edited line): its value is not known.
+                _ if VALUED.contains(&w) => NO_VALUE.to_string(),
                 _ => String::new(),
             };
             (w.to_string(), value)
@@ -124,6 +127,18 @@ fn option_line(t: &str) -> Option<Vec<(String, String)>> {
     }
     Some(opts)
 }
+
+/// fs_mark's options that take a value (`-n 256`, `-d /mnt`); the others
+/// (`-k`, `-F`, `-v`) are flags.
+const VALUED: [&str; 12] = ["-d", "-D", "-l", "-L", "-n", "-N", "-p", "-r", "-s", "-S", "-t", "-w"];
+
+/// The value [`option_line`] gives an option of [`VALUED`] echoed without
+/// its value: not known, so no run is told apart by it.
+const NO_VALUE: &str = "\u{0}";
+
+/// The value of an option a run's option line does not give (fs_mark's
+/// default, or a flag left off), beside a run that gives it.
+const NOT_GIVEN: &str = "not given";
 
 /// The parameter name of an fs_mark option that tells runs apart; `None`
 /// for the options whose value is already a parameter (`-s` → `size`,
@@ -159,12 +174,15 @@ fn differing_options(runs: &[Option<Vec<(String, String)>>]) -> Vec<(&str, Vec<&
         }
     }
     fn value<'a>(r: &'a [(String, String)], o: &str) -> &'a str {
-        r.iter().find(|(k, _)| k == o).map_or("-", |(_, v)| if v.is_empty() { "set" } else { v.as_str() })
+        r.iter().find(|(k, _)| k == o).map_or(NOT_GIVEN, |(_, v)| if v.is_empty() { "set" } else { v.as_str() })
     }
     let mut out: Vec<(&str, Vec<&str>)> = Vec::new();
     for o in names {
         let values: Vec<&str> = runs.iter().map(|r| value(r, o)).collect();
-        if values.iter().any(|v| *v != values[0]) && option_param(o).is_some() {
+        // A run whose line echoes the option without its value: whether
+        // the runs differ in it is not known (a note said so).
+        let unknown = values.iter().any(|v| v.contains(NO_VALUE));
+        if !unknown && values.iter().any(|v| *v != values[0]) && option_param(o).is_some() {
             out.push((o, values));
         }
     }
@@ -306,6 +324,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.version.get_or_insert_with(|| version.to_string());
             runs.push((options.take(), out.samples.len()));
         } else if let Some(opts) = option_line(t) {
+            for (o, _) in opts.iter().filter(|(_, v)| v.contains(NO_VALUE)) {
+                let msg = format!(
+                    "fs_mark's option line echoes `{o}` without its value: its value is not known, so no run is told \
+                     apart by it"
+                );
+                out.notes.push((n, msg));
+            }
             options = Some(opts);
         } else if let Some(sync) = sync_line(t) {
             setup.sync = Some(sync.to_string());
@@ -496,10 +521,20 @@ mod tests {
         assert_eq!(
             params(&f),
             [
-                "507.5 size=4096 threads=4 sync=NO SYNC dirs=/mnt/1 -k=-",
+                "507.5 size=4096 threads=4 sync=NO SYNC dirs=/mnt/1 -k=not given",
                 "527.2 size=4096 threads=4 sync=NO SYNC dirs=/mnt/1 /mnt/2 -k=set"
             ]
         );
+        // attack36 m4-option-novalue: `-n` echoed without its number on
+        // one run's line: not `files=set`; not keyed by `-n`, with a note.
+        let text = run("-n  -L  1", "507.5") + &run("-n  256  -L  2", "527.2");
+        let f = Fsmark.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(
+            params(&f),
+            ["507.5 size=4096 threads=4 sync=NO SYNC loops=1", "527.2 size=4096 threads=4 sync=NO SYNC loops=2"]
+        );
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert!(f.notes[0].1.contains("echoes `-n` without its value"), "{}", f.notes[0].1);
         // Identical option lines: runs of one set-up, no parameter added.
         let text = run("-S0  -n  10000", "507.5") + &run("-S0  -n  10000", "527.2");
         let f = Fsmark.parse(&Input::from_text(&text)).unwrap();

@@ -273,6 +273,16 @@ impl BenchParser for UnixBench {
                 block = RawBlock::default();
                 continue;
             }
+            if let Some((name, _)) = trimmed.strip_prefix("System:").and_then(|r| r.split_once(':'))
+                && name.trim().len() > HOST_NAME_MAX
+            {
+                let msg = format!(
+                    "UnixBench `System:` line names a host of {} bytes, longer than any host name ({HOST_NAME_MAX} \
+                     bytes): not read as the machine's host",
+                    name.trim().len()
+                );
+                out.notes.push((lineno, msg));
+            }
             if trimmed.starts_with("Benchmark Run:") {
                 block = RawBlock::default();
                 headless.get_or_insert(out.samples.len());
@@ -1002,12 +1012,25 @@ fn identity(
 }
 
 /// The machine a 5.x report's header names: `System: orangepii96:
-/// GNU/Linux` → `orangepii96`. `None` for other lines.
+/// GNU/Linux` → `orangepii96`. `None` for other lines, and for a name no
+/// host has: longer than [`HOST_NAME_MAX`] bytes (a 10 KB name quoted in
+/// every warning emptied the site's mail), or with a space, a control or
+/// a bidi formatting character (`arch\u{202e}` reverses the rest of a
+/// warning sentence on a page).
 fn header_host(line: &str) -> Option<String> {
     let (host, os) = line.trim().strip_prefix("System:")?.split_once(':')?;
     let host = host.trim();
-    (!host.is_empty() && !host.contains(char::is_whitespace) && !os.trim().is_empty()).then(|| host.to_string())
+    let odd = |c: char| {
+        c.is_whitespace()
+            || c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    (!host.is_empty() && host.len() <= HOST_NAME_MAX && !host.contains(odd) && !os.trim().is_empty())
+        .then(|| host.to_string())
 }
+
+/// The longest host name Linux keeps (`HOST_NAME_MAX`, bytes).
+const HOST_NAME_MAX: usize = 64;
 
 /// A sample with its block's `copies` parameter and its report's kernel.
 fn tagged(sample: Sample, copies: &Option<String>, kernel: &Option<String>) -> Sample {
@@ -1720,6 +1743,11 @@ System Benchmarks Index Score                                         792.3\n";
         assert_eq!(header_kernel("   System: lkp-csl-d02: GNU/Linux"), None);
         assert_eq!(header_host("   System: lkp-csl-d02: GNU/Linux").as_deref(), Some("lkp-csl-d02"));
         assert_eq!(header_host("System: a b: GNU/Linux"), None);
+        // attack36 u3-long-host, u2d-bidi-unbalanced: no host has 65
+        // bytes, or a bidi override.
+        assert_eq!(header_host(&format!("System: {}: GNU/Linux", "h".repeat(64))).map(|h| h.len()), Some(64));
+        assert_eq!(header_host(&format!("System: {}: GNU/Linux", "h".repeat(65))), None);
+        assert_eq!(header_host("System: arch\u{202e}: GNU/Linux"), None);
         assert_eq!(header_host("  System -- Linux access1 2.5.53 #5"), None);
     }
 

@@ -49,7 +49,10 @@ impl Finding {
             file: crate::diag::show_invisible(&crate::diag::inert(&file.to_string_lossy())).into_owned(),
             href: None,
             line: d.line,
-            message: d.message.clone(),
+            // As the terminal shows it: a bidi override a file put in a
+            // host (`arch` + U+202E) reversed the rest of the sentence on
+            // lint.html (attack36 u2d-bidi-unbalanced).
+            message: crate::diag::inert(&d.message).into_owned(),
         }
     }
 }
@@ -162,7 +165,7 @@ pub fn section_warnings<'a>(
                 path: Arc::from(f.as_str()),
                 source,
                 link: link.into(),
-                message: d.message.clone(),
+                message: crate::diag::inert(&d.message).into_owned(),
             };
             for k in to {
                 if let Some(g) = given.get_mut(k) {
@@ -340,6 +343,17 @@ mod tests {
 
     fn finding(kind: Kind, severity: Severity) -> Finding {
         Finding { kind, severity, file: "m/machine.yaml".into(), href: None, line: Some(3), message: "x".into() }
+    }
+
+    /// attack36 u2d-bidi-unbalanced: a bidi override a file put in a
+    /// warning's quoted text (`arch` + U+202E) reaches the pages as the
+    /// terminal shows it (U+FFFD), never raw to reverse the sentence.
+    #[test]
+    fn a_bidi_override_in_a_message_is_shown_as_the_terminal_does() {
+        let d = Diagnostic::warning("c/m/6.9.3/b.txt", Some(3), "host `arch\u{202e}` and `archlinux` differ");
+        let f = Finding::of(&d, Path::new("c"));
+        assert_eq!(f.message, "host `arch\u{fffd}` and `archlinux` differ");
+        assert!(d.to_string().ends_with(&f.message), "{d}");
     }
 
     #[test]

@@ -48,6 +48,10 @@ fn fact(id: &Identity, param: &str) -> Option<(usize, String)> {
     }
 }
 
+/// How many values an identity warning names before it counts the rest
+/// (`and 995 more values in 995 more files`).
+const LISTED_AT_MOST: usize = 5;
+
 /// One table cell: kernel, parameters, group and metric of a sample.
 type Cell<'a> = (&'a str, &'a [Param], &'a str, &'a Metric);
 
@@ -95,8 +99,11 @@ pub fn keep_identities_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnos
                     None => each.push((value, i, line, 0)),
                 }
             }
-            let listed: Vec<String> = each
+            // A site of 1,000 hosts in one cell: the first few, then how
+            // many more (a warning of every host was 37 KB on one line).
+            let mut listed: Vec<String> = each
                 .iter()
+                .take(LISTED_AT_MOST)
                 .map(|(value, i, line, more)| {
                     let more = match more {
                         0 => String::new(),
@@ -106,6 +113,11 @@ pub fn keep_identities_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnos
                     format!("`{value}` ({} line {line}{more})", results[*i].rel_path)
                 })
                 .collect();
+            if let Some(rest) = each.get(LISTED_AT_MOST..).filter(|r| !r.is_empty()) {
+                let files: usize = rest.iter().map(|e| e.3 + 1).sum();
+                let files = if files == 1 { "1 more file".to_string() } else { format!("{files} more files") };
+                listed.push(format!("and {} more values in {files}", rest.len()));
+            }
             let (at, line) = each.get(1).map_or((apart.files[0], None), |e| (e.1, Some(e.2)));
             let msg = format!(
                 "{bench}: files that feed one table cell ({}{unit} of kernel {}{more}) name different {what}: {}; \
@@ -280,6 +292,27 @@ pub fn warn_of_other_machines(results: &[ResultFile], baseline: Option<&str>, di
         };
         let (_, fi, line) = of[0];
         let (_, bi, bline) = theirs[0];
+        // Only the CPU counts differ (no processor named, as UnixBench
+        // prints a Pi's): a kernel booted with `maxcpus=2` or `nosmt`, or
+        // one that failed to bring up two cores, is what a kernel
+        // comparison may be about; not asserted to be another machine.
+        if unit == " CPUs" {
+            diags.push(Diagnostic::warning(
+                &results[fi].path,
+                Some(line),
+                format!(
+                    "{kernel}'s runs had {} online, the baseline {baseline}'s {} ({} line {bline}): the CPU counts \
+                     differ (no processor model printed to tell the machines apart), so {kernel}'s changes against \
+                     the baseline are partly the CPUs' difference; the same machine booted with fewer CPUs \
+                     (`maxcpus=`, `nosmt`, a core that did not come up) or another machine: if another, put each \
+                     machine's runs in a class of its own",
+                    list(of, unit),
+                    list(theirs, unit),
+                    results[bi].rel_path
+                ),
+            ));
+            continue;
+        }
         diags.push(Diagnostic::warning(
             &results[fi].path,
             Some(line),

@@ -430,6 +430,11 @@ struct State {
     grep_file: Option<String>,
     /// A note said the file's `grep` prefixes were read.
     grep_noted: bool,
+    /// Per file name and direction, how many direction lines `grep`
+    /// printed under that name in the whole file ([`grep_counts`]), and
+    /// how many were read so far: one name over several `write:` lines
+    /// is one log of several jobs (`grep -H` over it), each kept apart.
+    grep_counts: rustc_hash::FxHashMap<(String, &'static str), (usize, usize)>,
 }
 
 /// `fio_write-1-16-4096k.out:  write: io=…` → (`fio_write-1-16-4096k.out`,
@@ -440,6 +445,23 @@ struct State {
 /// `  read: IOPS=…`).
 pub fn grep_prefix(line: &str) -> Option<(&str, usize)> {
     let (name, _) = line.split_once(':')?;
+    grep_name(name)
+}
+
+/// `fio1.out-  read : io=1024MB, …` → (`fio1.out`, the byte where the fio
+/// line starts): the name `grep -A`/`-B` puts before a context line, with
+/// `-` where a matching line has `:`; the fio line after it starts with
+/// blanks (`  read :`). `None` for any other line.
+fn grep_context_prefix(line: &str) -> Option<(&str, usize)> {
+    let at = line.find(char::is_whitespace)?;
+    let name = line[..at].strip_suffix('-')?;
+    grep_name(name)
+}
+
+/// `name` (what stands before `:` or `-`) if it is a file name `grep`
+/// prints: no space, some letter, an extension of 1 to 5 letters or
+/// digits; with the byte after its separator.
+fn grep_name(name: &str) -> Option<(&str, usize)> {
     let file_char = |c: char| c.is_ascii_alphanumeric() || "._-/+=,".contains(c);
     let ext = name.rsplit_once('.')?.1;
     let named = !name.is_empty() && name.chars().all(file_char) && name.chars().any(|c| c.is_ascii_alphabetic());
@@ -465,12 +487,16 @@ fn grep_prefixes(input: &Input) -> Vec<Option<(String, usize)>> {
             })
             .unwrap_or(input.lines.len());
         let block = &input.lines[i..end];
-        let found: Vec<Option<(&str, usize)>> = block.iter().map(|l| grep_prefix(l)).collect();
+        // `grep -A1` prints context lines as `fio1.out-  read : …` and
+        // `--` between groups of lines: both belong to the block.
+        let found: Vec<Option<(&str, usize)>> =
+            block.iter().map(|l| grep_prefix(l).or_else(|| grep_context_prefix(l))).collect();
         let fio = found
             .iter()
             .zip(block)
             .any(|(f, l)| f.is_some_and(|(_, at)| matches!(direction_line(&l[at..]), Some(Ok(_)))));
-        if !block.is_empty() && fio && found.iter().all(Option::is_some) {
+        let separator = |l: &str| l.trim() == "--";
+        if !block.is_empty() && fio && found.iter().zip(block).all(|(f, l)| f.is_some() || separator(l)) {
             for (k, f) in found.into_iter().enumerate() {
                 out[i + k] = f.map(|(name, at)| (name.to_string(), at));
             }
@@ -645,6 +671,13 @@ pub fn read(
 ) -> Result<(), ParseError> {
     let mut st = State::default();
     let grep = grep_prefixes(input);
+    for (k, g) in grep.iter().enumerate() {
+        if let Some((name, at)) = g
+            && let Some(Ok(d)) = direction_line(&input.lines[k][*at..])
+        {
+            st.grep_counts.entry((name.clone(), d.dir)).or_default().0 += 1;
+        }
+    }
     // `skip` is in file order: the next range not yet passed.
     let mut next = 0;
     // The line a wrapped definition was rejoined with (read already).
@@ -667,8 +700,10 @@ pub fn read(
         let file = grep[n - 1].as_ref();
         let line = match file {
             Some((name, at)) => {
-                if st.grep_file.as_ref() != Some(name) && st.job.is_some() {
-                    close_section(&mut st, out);
+                // Another file's sections are another run's: never its
+                // sections' `numjobs` clones (`grep -A1` over two logs).
+                if st.grep_file.as_ref() != Some(name) && (st.job.is_some() || !st.sections.is_empty()) {
+                    settle_clones(&mut st, None, json_jobs, out);
                     (st.job, st.dir, st.pct) = (None, None, None);
                 }
                 st.grep_file = Some(name.clone());
@@ -1269,6 +1304,28 @@ fn grep_direction(st: &mut State, n: usize, line: &str, d: &DirLine, file: &str,
         );
         out.notes.push((n, msg));
     }
+    // One name over several lines of one direction: `grep -H` over one
+    // log of several jobs (1, 2, 16 workers …), not runs of one job:
+    // each is kept apart by its place among its name's lines.
+    let (total, seen) = st.grep_counts.get(&(file.to_string(), d.dir)).copied().unwrap_or((1, 0));
+    if let Some(c) = st.grep_counts.get_mut(&(file.to_string(), d.dir)) {
+        c.1 += 1;
+    }
+    let label = if total > 1 {
+        if seen == 0 {
+            let msg = format!(
+                "fio lines of one file `{file}` show {total} `{}` results: one log of several jobs (or runs, \
+                 which the lines do not tell), so each is kept apart as `{file} #1` … `{file} #{total}` (its \
+                 place among them), not averaged",
+                d.dir
+            );
+            out.notes.push((n, msg));
+        }
+        format!("{file} #{}", seen + 1)
+    } else {
+        file.to_string()
+    };
+    let file = label.as_str();
     if d.iops == 0.0 && d.bw.0 == 0.0 && !io_done(line) {
         let msg = format!("fio run {file:?} did no {} I/O (`iops=0`, bandwidth 0, io 0): not read", d.dir);
         out.notes.push((n, msg));

@@ -147,7 +147,7 @@ use preamble::{
     side_by_side_hosts, side_by_side_kernels,
 };
 use table::{
-    ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, prose_runs, row, run_number,
+    PROSE_RUNS, ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, prose_runs, row, run_number,
     side_by_side_header, split_derived, wrapped_side_by_side_header,
 };
 
@@ -250,9 +250,12 @@ struct Reader<'a> {
     out: ParsedFile,
     /// Run count valid for the whole file (`kernbench -n 5`, `5 runs`).
     global: Option<u32>,
-    /// The line of the prose that gave `global` (`… run 5 times …`), until
-    /// a note says so.
-    global_prose: Option<usize>,
+    /// The run counts of the prose (`… run 5 times …`) and their lines
+    /// ([`prose_runs`]), when no count is printed: a block takes the
+    /// nearest above it (the only one, when the file has one).
+    prose: Vec<(u32, usize)>,
+    /// The prose lines a note has named already.
+    prose_noted: Vec<usize>,
     /// Highest `… run number N...` per run name.
     run_counts: Vec<(String, u32)>,
     /// Group of the blocks being read (a label naming the set-up).
@@ -322,8 +325,9 @@ impl<'a> Reader<'a> {
         Reader {
             input,
             out: ParsedFile { benchmark: "kernbench".into(), ..Default::default() },
-            global: global_runs(input).or_else(|| prose_runs(input).map(|(n, _)| n)),
-            global_prose: global_runs(input).is_none().then(|| prose_runs(input).map(|(_, at)| at)).flatten(),
+            global: global_runs(input),
+            prose: if global_runs(input).is_none() { prose_runs(input) } else { Vec::new() },
+            prose_noted: Vec::new(),
             run_counts: Vec::new(),
             group: String::new(),
             kernel: None,
@@ -758,16 +762,33 @@ impl<'a> Reader<'a> {
         let n = self.run_counts.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
         let n = match n {
             Some(n) => Some(n),
+            None if self.global.is_some() => self.global,
             None => {
-                if let (Some(at), Some(g)) = (self.global_prose.take(), self.global) {
+                // The prose count nearest above the block; the only one
+                // wherever it stands.
+                let above = self.prose.iter().rev().find(|(_, at)| *at <= lineno);
+                let near = above.or_else(|| self.prose.first().filter(|_| self.prose.len() == 1)).copied();
+                if let Some((g, at)) = near
+                    && !self.prose_noted.contains(&at)
+                {
+                    self.prose_noted.push(at);
                     let said = self.input.lines[at - 1].trim();
+                    let others = if self.prose.len() > 1 {
+                        let lines: Vec<String> = self.prose.iter().map(|(n, l)| format!("{n} at line {l}")).collect();
+                        format!(" (the prose gives {}: each block takes the nearest above it)", lines.join(", "))
+                    } else {
+                        String::new()
+                    };
                     let msg = format!(
-                        "run count {g} taken from a person's words at line {at} (`{said}`): no `run number N` line, \
-                         `-n N` or `N runs` printed; each mean with a deviation counted as {g} runs"
+                        "run count {g} taken from a person's words at line {at} (`{said}`){others}: no `run number \
+                         N` line, `-n N` or `N runs` printed; each mean with a deviation counted as {g} runs (a \
+                         count in prose is taken from {} to {} runs only)",
+                        PROSE_RUNS.start(),
+                        PROSE_RUNS.end()
                     );
                     self.out.notes.push((lineno, msg));
                 }
-                self.global
+                near.map(|(g, _)| g)
             }
         };
         match (sd, n) {
@@ -1155,8 +1176,36 @@ User Time \t 4 (0.5)\t5 (0.5)\t6 (0.5)\n";
         assert_eq!(f.samples[0].value, Value::Summary { mean: 145.968, stddev: Some(0.402206), n: 5 });
         assert_eq!(f.notes.len(), 1);
         assert!(f.notes[0].1.starts_with("run count 5 taken from a person's words at line 2"), "{}", f.notes[0].1);
-        assert_eq!(prose_runs(&Input::from_text("it ran 3 times, at 4.5 s and 4.7 s\n")), None);
-        assert_eq!(prose_runs(&Input::from_text("Each test was repeated 10 times.\n")), Some((10, 1)));
+        assert_eq!(prose_runs(&Input::from_text("it ran 3 times, at 4.5 s and 4.7 s\n")), []);
+        assert_eq!(prose_runs(&Input::from_text("Each test was repeated 10 times.\n")), [(10, 1)]);
+        // attack36 k-run-should: a plan is no count of what was done.
+        assert_eq!(prose_runs(&Input::from_text("I think make should be run 3 times\n")), []);
+        assert_eq!(prose_runs(&Input::from_text("each kernel is to be run 3 times\n")), []);
+        assert_eq!(prose_runs(&Input::from_text("run 1001 times\n")), []);
+    }
+
+    /// attack36 k-run-two: two prose counts, each over its own block:
+    /// each block takes the nearest above it, never the first for both.
+    #[test]
+    fn two_prose_counts_each_over_its_block() {
+        let block = |t: &str| format!("Average Optimal load -j 16 Run (std deviation):\nElapsed Time {t} (1.2)\n");
+        let text = format!(
+            "Kernel A was run 3 times.\n\n{}\nKernel B was rerun 7 times.\n\n{}",
+            block("65.25"),
+            block("70.5")
+        );
+        let f = Kernbench.parse(&Input::from_text(&text)).unwrap();
+        let ns: Vec<Value> = f.samples.iter().map(|s| s.value).collect();
+        assert_eq!(
+            ns,
+            [
+                Value::Summary { mean: 65.25, stddev: Some(1.2), n: 3 },
+                Value::Summary { mean: 70.5, stddev: Some(1.2), n: 7 }
+            ]
+        );
+        assert_eq!(f.notes.len(), 2, "{:?}", f.notes);
+        assert!(f.notes[1].1.contains("run count 7 taken from a person's words at line 6"), "{}", f.notes[1].1);
+        assert!(f.notes[0].1.contains("from 2 to 1000 runs only"), "{}", f.notes[0].1);
     }
 
     #[test]

@@ -144,30 +144,47 @@ pub(super) fn global_runs(input: &Input) -> Option<u32> {
     None
 }
 
-/// A run count a person wrote in prose (`The build has been run 5 times
-/// each time.`, a linux-mm post over its kernbench blocks): `run`, `ran`,
-/// `repeated`, `executed` or `rerun`, a count, `times`; the count and the
-/// line (1-based). A line with another figure is skipped, as for
-/// [`global_runs`].
-pub(super) fn prose_runs(input: &Input) -> Option<(u32, usize)> {
+/// The run counts a person wrote in prose (`The build has been run 5
+/// times each time.`, a linux-mm post over its kernbench blocks): `run`,
+/// `ran`, `repeated`, `executed` or `rerun`, a count from 2 to 1000
+/// ([`PROSE_RUNS`]), `times`; each count and its line (1-based), in file
+/// order (`Kernel A was run 3 times.` … `Kernel B was rerun 7 times.`:
+/// two, each of the blocks below it). A line with another figure is
+/// skipped, as for [`global_runs`]; so is a count not yet done (`make
+/// should be run 3 times`, `to be run`, `will run`: a plan, not what the
+/// figures are of).
+pub(super) fn prose_runs(input: &Input) -> Vec<(u32, usize)> {
+    let mut out = Vec::new();
     for (i, line) in input.lines.iter().enumerate() {
         let toks: Vec<&str> = line.split_whitespace().collect();
         if toks.iter().filter(|t| plain(t.trim_start_matches('(')).is_some()).count() > 1 {
             continue;
         }
-        for w in toks.windows(3) {
+        for (k, w) in toks.windows(3).enumerate() {
             let verb = w[0].to_ascii_lowercase();
+            let before = k.checked_sub(1).map(|b| toks[b].to_ascii_lowercase()).unwrap_or_default();
+            let planned = matches!(
+                before.as_str(),
+                "be" | "to" | "will" | "would" | "should" | "shall" | "must" | "can" | "could" | "may" | "might"
+            );
             if matches!(verb.as_str(), "run" | "ran" | "repeated" | "executed" | "rerun")
+                && !planned
                 && w[2].trim_end_matches([')', ',', '.', ':', ';']) == "times"
                 && let Ok(n) = w[1].parse::<u32>()
-                && (2..=1000).contains(&n)
+                && PROSE_RUNS.contains(&n)
             {
-                return Some((n, i + 1));
+                out.push((n, i + 1));
+                break;
             }
         }
     }
-    None
+    out
 }
+
+/// The run counts taken from prose ([`prose_runs`]): fewer than 2 is no
+/// mean with a deviation; more than 1000 builds is no kernbench run a
+/// post describes (`run 99999999999 times`).
+pub(super) const PROSE_RUNS: std::ops::RangeInclusive<u32> = 2..=1000;
 
 /// One column's figures on a block row: the value and its deviation.
 pub(super) type Cell = (f64, Option<f64>);
