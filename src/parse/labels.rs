@@ -116,7 +116,43 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
             ));
         }
     }
+    warn_of_contradicting_kernel_lines(input, parsed);
     labelled + part_quote_depths(input, parsed) + machines::part_machines(input, parsed)
+}
+
+/// Warns, in `parsed.notes`, of a line naming the kernel of the run below
+/// (`Here's 2.4.10`, [`result_on_kernel`]) over a line in its paragraph
+/// naming the booted kernel otherwise (`Linux yeti 2.4.8 #2 SMP …`,
+/// [`booted_kernel`]): the nearer line, the booted one, names the run, and
+/// the person's words are not taken (attack36 t13: the runs of both
+/// copies were averaged as 2.4.8's, `Here's 2.4.10` passed over without a
+/// word). Only the lines above the last sample are looked at.
+fn warn_of_contradicting_kernel_lines(input: &Input, parsed: &mut ParsedFile) {
+    let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return };
+    let text = |i: usize| input.lines[i].trim();
+    for i in 0..last.min(input.lines.len()) {
+        let Some(said) = result_on_kernel(text(i)) else { continue };
+        let below = (i + 1..last.min(input.lines.len())).take_while(|&j| !text(j).is_empty()).take(4);
+        for j in below {
+            if let Some(booted) = booted_kernel(text(j)) {
+                if bare_kernel(&booted) != bare_kernel(&said) {
+                    parsed.notes.push((
+                        i + 1,
+                        format!(
+                            "line {} names kernel {said} (`{}`), but the line below it names kernel {booted} as \
+                             booted (line {}: `{}`): the runs below are taken as {booted}'s, though {said} may \
+                             have run them",
+                            i + 1,
+                            text(i),
+                            j + 1,
+                            text(j)
+                        ),
+                    ));
+                }
+                break;
+            }
+        }
+    }
 }
 
 /// The kernel a line names alone above a file's one run, its only such
@@ -4295,7 +4331,14 @@ fn distro_kernel(text: &str) -> Option<String> {
 /// fio's output; the prompts' hosts were taken for the labels): `4.4`.
 /// Also `results on kernel 5.3`, `results with 6.1:`. `None` otherwise.
 fn result_on_kernel(text: &str) -> Option<String> {
-    let lower = text.trim_end_matches(':').trim_end().to_lowercase();
+    // A typographic apostrophe (`Here’s 2.4.10`, U+2019, as mail clients
+    // type it) is the typewriter one: attack36, 2.4.10's runs were filed
+    // under the uname line's 2.4.8.
+    let lower = text
+        .trim_end_matches(':')
+        .trim_end()
+        .to_lowercase()
+        .replace(['\u{2019}', '\u{2018}', '\u{02bc}', '\u{ff07}'], "'");
     // `Here's 2.4.10` over its run (LKML 2001-09, two tiobench tables):
     // the kernel of the run below, not the `uname -a` line's above both.
     let rest = ["result on ", "results on ", "result with ", "results with ", "here's ", "here is "]
@@ -7246,6 +7289,8 @@ mod tests {
         assert_eq!(result_on_kernel("Here's 2.4.10").as_deref(), Some("2.4.10"));
         assert_eq!(result_on_kernel("Here is 6.1-rc3:").as_deref(), Some("6.1-rc3"));
         assert_eq!(result_on_kernel("Here's the run:"), None);
+        // attack36 t12: a typographic apostrophe is the same word.
+        assert_eq!(result_on_kernel("Here\u{2019}s 2.4.10").as_deref(), Some("2.4.10"));
         let text = "Here's 2.4.8\nLinux yeti 2.4.8 #2 SMP Fri Aug 17 05:50:03 EDT 2001 i686 unknown\n\
                     Throughput 1\n\nHere's 2.4.10\n\nThroughput 2\n";
         let p = labelled_as("fio", text, &[3, 7]);
