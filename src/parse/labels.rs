@@ -490,7 +490,16 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         }
     }
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
-    let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &found, &mut ids);
+    let mut dropped_hosts = Vec::new();
+    let by_command = label_by_command_lines(
+        input,
+        &parsed.benchmark,
+        &parsed.samples,
+        &hashes,
+        &found,
+        &mut ids,
+        &mut dropped_hosts,
+    );
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, found: &found, quiet: None };
     let by_setup = label_by_setup_lines(input, &hashes, &mut own, asked, &mut ids);
@@ -522,6 +531,28 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             let s = &parsed.samples;
             let c = &found.0;
             warn_of_prose_between_rounds(input, b, s, &hashes, &ids, &read, c, asked, &mut parsed.notes);
+        }
+        // Copies told apart only by a prompt's host over one of them, left
+        // unlabelled, still averaged: warned of (attack36 pr2: Mike Black's
+        // two tiobench tables without their `Here's` lines were averaged
+        // as runs with no word once the host labelled neither, bcf160be).
+        if parsed.notes.len() == noted {
+            for (copies, a, b, host) in &dropped_hosts {
+                if m.groups.iter().any(|g| copies.iter().all(|c| g.contains(c))) {
+                    let text = |n: usize| input.lines[n - 1].trim();
+                    parsed.notes.push((
+                        *b,
+                        format!(
+                            "copies of the output under command lines alike but for a prompt's host `{host}` before \
+                             one (line {a}: `{}`; line {b}: `{}`) were averaged as runs of one set-up: the prompt \
+                             tells no machine apart, but if they are two set-ups, a label line above each (`before:`, \
+                             `6.2:`) keeps them apart",
+                            text(*a),
+                            text(*b)
+                        ),
+                    ));
+                }
+            }
         }
     }
     if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt {
@@ -808,7 +839,9 @@ pub(super) fn samples_of_copies(n: usize, copy_of: &[usize]) -> Vec<Vec<usize>> 
 /// directory (`./hackbench -g 10` / `~/src/hackbench/hackbench -g 10`: two
 /// builds) label each copy by its program as written. An option the parser
 /// reads is a parameter: samples of other values are other keys, never
-/// merged. Returns whether a label was added.
+/// merged. A prompt's host before some copies' commands only labels none
+/// (see below): each such group is added to `dropped_hosts`. Returns
+/// whether a label was added.
 fn label_by_command_lines(
     input: &Input,
     benchmark: &str,
@@ -816,6 +849,7 @@ fn label_by_command_lines(
     hashes: &[u64],
     found: &Copies,
     ids: &mut [Identity],
+    dropped_hosts: &mut Vec<DroppedHost>,
 ) -> bool {
     let (copies, copy_of) = found;
     if copies.len() < 2 {
@@ -920,6 +954,13 @@ fn label_by_command_lines(
             })
             .collect();
         if hosted.contains(&Some(true)) && hosted.contains(&Some(false)) && !hosted.contains(&None) {
+            let at = |want: bool| members.iter().zip(&hosted).find(|(_, h)| **h == Some(want)).map(|(&k, _)| k);
+            if let (Some(a), Some(b)) = (at(true), at(false))
+                && let (Some(la), Some(lb)) = (command_at[a], command_at[b])
+            {
+                let host = lines[members.iter().position(|&k| k == a).unwrap_or(0)].first().map(|w| w.to_string());
+                dropped_hosts.push((members.clone(), la, lb, host.unwrap_or_default()));
+            }
             for (l, _) in lines.iter_mut().zip(&hosted).filter(|(_, h)| **h == Some(true)) {
                 l.remove(0);
             }
@@ -2466,6 +2507,12 @@ impl OwnLines<'_> {
 /// [`copies`]' answer: each copy's first and last read line, and each
 /// sample's copy (by index; `usize::MAX` for none).
 type Copies = (Vec<(usize, usize)>, Vec<usize>);
+
+/// Copies whose command lines differ only by a prompt's host before some
+/// of them ([`label_by_command_lines`] labels none by it): the copies, the
+/// line (1-based) of a command with the prompt, one without, and the host
+/// as written (`root@yeti`).
+type DroppedHost = (Vec<usize>, usize, usize, String);
 
 /// The copies of a file's output ([`copies`]: each copy's first and last
 /// line, and each sample's copy) and the groups of them averaged as runs
@@ -7301,6 +7348,8 @@ mod tests {
         let text = "root@yeti:/usr5# fio --rw=write\nThroughput 1\n\nfio --rw=write\nThroughput 2\n";
         let p = labelled_as("fio", text, &[2, 5]);
         assert!(p.samples.iter().all(|s| s.params.iter().all(|q| q.name != "label")), "{:?}", p.samples);
+        // attack36 pr2: averaged so, they are warned of.
+        assert!(p.notes.iter().any(|n| n.0 == 4 && n.1.contains("prompt's host `root@yeti`")), "{:?}", p.notes);
     }
 
     /// LKML 2001-12 (dbench 1.x quoted, wrapped before `procs`): the
