@@ -6096,7 +6096,13 @@ fn setup_beside(rest: &str, counter: &str, programs: &[&str]) -> Option<String> 
         && rest.chars().any(char::is_alphabetic)
         && !rest.ends_with(['.', '!', '?', ';'])
         && !rest.contains(['$', '@', '|', '<', '>', '`', '#'])
-        && !rest.split_whitespace().all(|w| is_harness_word(w, programs));
+        && !rest.split_whitespace().all(|w| is_harness_word(w, programs))
+        // `Here's the second run`: the counter is a sentence's object, the
+        // words before it no set-up (attack36 t2: labelled `Here's the`).
+        && !rest.split_whitespace().last().is_some_and(|w| {
+            ["the", "a", "an", "my", "this", "that", "our", "his", "her", "their", "its", "your"]
+                .contains(&w.to_lowercase().as_str())
+        });
     label_like.then_some(rest)
 }
 
@@ -7643,6 +7649,8 @@ mod tests {
     fn a_pid_beside_a_set_up_is_a_run_marker() {
         assert_eq!(setup_beside_counter("ext4 pid 4242", &["dbench"]).as_deref(), Some("ext4"));
         assert_eq!(setup_beside_counter("xfs (pid 4402)", &["dbench"]).as_deref(), Some("xfs"));
+        // attack36 t2: a counter as a sentence's object names no set-up.
+        assert_eq!(setup_beside_counter("Here's the second run", &["tiobench"]), None);
         assert!(is_counter_beside_program("dbench pid 4402", &["dbench"]));
     }
 
