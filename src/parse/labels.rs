@@ -181,7 +181,9 @@ fn kernel_alone_above_one_run<'a>(input: &'a Input, parsed: &mut ParsedFile, ask
     if !parsed.samples.iter().all(|s| keys.insert(key_hash(s))) {
         return None;
     }
-    let mut names = input.lines.iter().enumerate().filter_map(|(i, l)| {
+    // A mail's signature (under its `-- ` line) names no run's kernel
+    // (attack36 lk4: a `2.6.10` there cancelled the `2.6.9` heading).
+    let mut names = input.lines.iter().take_while(|l| l.trim_end() != "--").enumerate().filter_map(|(i, l)| {
         let t = l.trim();
         let t = t.strip_suffix(':').unwrap_or(t);
         is_kernel_name(t).then(|| (i + 1, bare_kernel(t).to_string()))
