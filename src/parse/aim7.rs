@@ -443,13 +443,29 @@ fn stp_kernel_line(t: &str) -> Option<&str> {
 /// of 2004 name each kernel so above its OSDL STP re-aim summaries, its
 /// kernbench blocks and its hackbench table): the kernel's name, a
 /// release (`2.6.4`, `2.6.8-rc2-mm2`) or `linux-`/`patch-` before one.
-/// The address is no label.
+/// The address is no label; it may stand in parentheses (`2.6.4-s4.2
+/// (http://khack.osdl.org/stp/290536/)`).
 pub(crate) fn kernel_over_url(t: &str) -> Option<&str> {
     let mut words = t.split_whitespace();
     let (name, url) = (words.next()?, words.next()?);
+    let url = url.strip_prefix('(').and_then(|u| u.strip_suffix(')')).unwrap_or(url);
     let bare = name.strip_prefix("patch-").or_else(|| name.strip_prefix("linux-")).unwrap_or(name);
     let is_url = url.starts_with("http://") || url.starts_with("https://");
     (words.next().is_none() && is_url && super::labels::is_kernel_name(bare)).then_some(name)
+}
+
+/// A person's words before the address of the results below, alone on a
+/// line (`With the staircase patch, http://khack.osdl.org/stp/290536/`,
+/// over OSDL STP summaries beside a `<kernel> <address>` line): the words,
+/// without the comma or colon after them, as the label of the summaries
+/// right under it. Two words at least (`see http://…` names nothing).
+fn words_over_url(t: &str) -> Option<&str> {
+    let (words, url) = t.rsplit_once(char::is_whitespace)?;
+    let url = url.strip_prefix('(').and_then(|u| u.strip_suffix(')')).unwrap_or(url);
+    let words = words.trim().trim_end_matches([',', ':', ';', '-']).trim_end();
+    let is_url = url.starts_with("http://") || url.starts_with("https://");
+    let n = words.split_whitespace().count();
+    (is_url && n >= 2 && !words.contains("://") && words.chars().count() <= 48).then_some(words)
 }
 
 /// A title naming re-aim-7's workload above STP summaries: `reaim -w
@@ -497,9 +513,15 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
     // The decimals of each table cell read: (sample index, decimals).
     let mut decs: Vec<(usize, usize)> = Vec::new();
     // The set-up of OSDL STP's summary lines: the last `kernel: <name>`
-    // line above them (its plmid, `kernel: 3304`, is no name), or the
-    // last `<kernel> <address>` line (`2.6.4 http://khack.osdl.org/…`).
+    // line above them (its plmid, `kernel: 3304`, is no name).
     let mut stp_kernel: Option<String> = None;
+    // The kernel of a `<kernel> <address>` line (`2.6.4
+    // http://khack.osdl.org/…`): the summaries right under it only, up to
+    // a blank line or any other line (attack36: it went to every later
+    // summary, over the nearer `2.6.4-s4.2 (http://…)` heading).
+    let mut url_kernel: Option<String> = None;
+    // The same for a person's words before an address: a label.
+    let mut url_label: Option<String> = None;
     let mut i = 0usize;
     while i < lines.len() {
         let line = lines[i].as_str();
@@ -507,11 +529,24 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
         i += 1;
         let trimmed = line.trim();
 
-        if let Some(k) = stp_kernel_line(trimmed).or_else(|| kernel_over_url(trimmed)) {
+        if let Some(k) = stp_kernel_line(trimmed) {
             stp_kernel = Some(k.to_string());
+            url_kernel = None;
+            continue;
+        }
+        if let Some(k) = kernel_over_url(trimmed) {
+            url_kernel = Some(k.to_string());
+            url_label = None;
+            continue;
+        }
+        if let Some(w) = words_over_url(trimmed) {
+            url_kernel = None;
+            url_label = Some(w.to_string());
             continue;
         }
         if let Some(w) = reaim_title(trimmed) {
+            url_kernel = None;
+            url_label = None;
             group = w;
             table = Table::None;
             continue;
@@ -563,12 +598,15 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             if runs > 1 {
                 s = s.with_summary(value, None, runs);
             }
+            if let Some(l) = &url_label {
+                s = s.with_param("label", l.as_str());
+            }
             // STP's `kernel:` line names the kernel the run booted, a
             // release (`patch-2.6.10-rc2` is 2.6.10-rc2) or a patched
             // kernel's own name (`nikita-b2`): a kernel either way. Read as
             // a label, `nikita-b2`'s runs sat unlabelled-beside in a
             // `nikita-b2/` directory under the baseline's (linux-mm 2004).
-            if let Some(k) = &stp_kernel {
+            if let Some(k) = url_kernel.as_ref().or(stp_kernel.as_ref()) {
                 let bare = k.strip_prefix("patch-").or_else(|| k.strip_prefix("linux-")).unwrap_or(k);
                 s = if super::labels::is_kernel_name(bare) { s.with_kernel(bare) } else { s.with_kernel(k.as_str()) };
             }
@@ -576,6 +614,8 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             table = Table::None;
             continue;
         }
+        url_kernel = None;
+        url_label = None;
         if let Some(w) = workfile(line) {
             group = w;
         }
@@ -1220,11 +1260,30 @@ Max Jobs per Minute 204051.01\n";
         let notes: Vec<&(usize, String)> = f.notes.iter().collect();
         assert!(notes.iter().any(|n| n.0 == 1 && n.1.contains("wrapped over lines 1-2; rejoined")), "{notes:?}");
         assert!(notes.iter().any(|n| n.0 == 3 && n.1.contains("wrapped over lines 3-4; rejoined")), "{notes:?}");
+        // attack36 rk4/rk3: such a line names the summaries right under it
+        // only; a nearer `<kernel> (<address>)` names its own, and
+        // summaries under no such line keep no kernel.
+        let text = "2.6.4 http://k/stp/290462/\nPeak load Test: Maximum Jobs per Minute 7482.37 (average of 3 runs)\n\n\
+            2.6.4-s4.2 (http://k/stp/290536/)\nPeak load Test: Maximum Jobs per Minute 9492.30 (average of 3 runs)\n\n\
+            Peak load Test: Maximum Jobs per Minute 9037.34 (average of 3 runs)\n";
+        let f = Reaim.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<Option<&str>> = f.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(got, [Some("2.6.4"), Some("2.6.4-s4.2"), None]);
+        // rk5: a person's words before the address label the summaries under it.
+        let text = "With the staircase patch, http://k/stp/290536/\n\
+            Peak load Test: Maximum Jobs per Minute 9492.30 (average of 3 runs)\n";
+        let f = Reaim.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(
+            f.samples[0].params.iter().find(|p| p.name == "label").map(|p| p.value.as_str()),
+            Some("With the staircase patch")
+        );
+        assert_eq!(words_over_url("see http://k/stp/290536/"), None);
         assert!(notes.iter().any(|n| n.0 == 9 && n.1.contains("its figure is neither")), "{notes:?}");
         assert!(!crate::parse::note_is_info(&notes.iter().find(|n| n.0 == 9).unwrap().1));
         assert_eq!(kernel_over_url("2.6.4 http://khack.osdl.org/stp/290462/"), Some("2.6.4"));
         assert_eq!(kernel_over_url("see http://khack.osdl.org/stp/290462/"), None);
         assert_eq!(kernel_over_url("2.6.4 http://a/ and more"), None);
+        assert_eq!(kernel_over_url("2.6.4-s4.2 (http://khack.osdl.org/stp/290536/)"), Some("2.6.4-s4.2"));
         assert!(stp_start("Peak load Test:") && stp_start("Quick Convergence Test: Maximum Jobs"));
         assert!(!stp_start("Peak load Test: was fine"));
     }

@@ -116,7 +116,43 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
             ));
         }
     }
+    warn_of_contradicting_kernel_lines(input, parsed);
     labelled + part_quote_depths(input, parsed) + machines::part_machines(input, parsed)
+}
+
+/// Warns, in `parsed.notes`, of a line naming the kernel of the run below
+/// (`Here's 2.4.10`, [`result_on_kernel`]) over a line in its paragraph
+/// naming the booted kernel otherwise (`Linux yeti 2.4.8 #2 SMP …`,
+/// [`booted_kernel`]): the nearer line, the booted one, names the run, and
+/// the person's words are not taken (attack36 t13: the runs of both
+/// copies were averaged as 2.4.8's, `Here's 2.4.10` passed over without a
+/// word). Only the lines above the last sample are looked at.
+fn warn_of_contradicting_kernel_lines(input: &Input, parsed: &mut ParsedFile) {
+    let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return };
+    let text = |i: usize| input.lines[i].trim();
+    for i in 0..last.min(input.lines.len()) {
+        let Some(said) = result_on_kernel(text(i)) else { continue };
+        let below = (i + 1..last.min(input.lines.len())).take_while(|&j| !text(j).is_empty()).take(4);
+        for j in below {
+            if let Some(booted) = booted_kernel(text(j)) {
+                if bare_kernel(&booted) != bare_kernel(&said) {
+                    parsed.notes.push((
+                        i + 1,
+                        format!(
+                            "line {} names kernel {said} (`{}`), but the line below it names kernel {booted} as \
+                             booted (line {}: `{}`): the runs below are taken as {booted}'s, though {said} may \
+                             have run them",
+                            i + 1,
+                            text(i),
+                            j + 1,
+                            text(j)
+                        ),
+                    ));
+                }
+                break;
+            }
+        }
+    }
 }
 
 /// The kernel a line names alone above a file's one run, its only such
@@ -145,7 +181,9 @@ fn kernel_alone_above_one_run<'a>(input: &'a Input, parsed: &mut ParsedFile, ask
     if !parsed.samples.iter().all(|s| keys.insert(key_hash(s))) {
         return None;
     }
-    let mut names = input.lines.iter().enumerate().filter_map(|(i, l)| {
+    // A mail's signature (under its `-- ` line) names no run's kernel
+    // (attack36 lk4: a `2.6.10` there cancelled the `2.6.9` heading).
+    let mut names = input.lines.iter().take_while(|l| l.trim_end() != "--").enumerate().filter_map(|(i, l)| {
         let t = l.trim();
         let t = t.strip_suffix(':').unwrap_or(t);
         is_kernel_name(t).then(|| (i + 1, bare_kernel(t).to_string()))
@@ -454,7 +492,16 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         }
     }
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
-    let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &found, &mut ids);
+    let mut dropped_hosts = Vec::new();
+    let by_command = label_by_command_lines(
+        input,
+        &parsed.benchmark,
+        &parsed.samples,
+        &hashes,
+        &found,
+        &mut ids,
+        &mut dropped_hosts,
+    );
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, found: &found, quiet: None };
     let by_setup = label_by_setup_lines(input, &hashes, &mut own, asked, &mut ids);
@@ -486,6 +533,28 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             let s = &parsed.samples;
             let c = &found.0;
             warn_of_prose_between_rounds(input, b, s, &hashes, &ids, &read, c, asked, &mut parsed.notes);
+        }
+        // Copies told apart only by a prompt's host over one of them, left
+        // unlabelled, still averaged: warned of (attack36 pr2: Mike Black's
+        // two tiobench tables without their `Here's` lines were averaged
+        // as runs with no word once the host labelled neither, bcf160be).
+        if parsed.notes.len() == noted {
+            for (copies, a, b, host) in &dropped_hosts {
+                if m.groups.iter().any(|g| copies.iter().all(|c| g.contains(c))) {
+                    let text = |n: usize| input.lines[n - 1].trim();
+                    parsed.notes.push((
+                        *b,
+                        format!(
+                            "copies of the output under command lines alike but for a prompt's host `{host}` before \
+                             one (line {a}: `{}`; line {b}: `{}`) were averaged as runs of one set-up: the prompt \
+                             tells no machine apart, but if they are two set-ups, a label line above each (`before:`, \
+                             `6.2:`) keeps them apart",
+                            text(*a),
+                            text(*b)
+                        ),
+                    ));
+                }
+            }
         }
     }
     if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt {
@@ -772,7 +841,9 @@ pub(super) fn samples_of_copies(n: usize, copy_of: &[usize]) -> Vec<Vec<usize>> 
 /// directory (`./hackbench -g 10` / `~/src/hackbench/hackbench -g 10`: two
 /// builds) label each copy by its program as written. An option the parser
 /// reads is a parameter: samples of other values are other keys, never
-/// merged. Returns whether a label was added.
+/// merged. A prompt's host before some copies' commands only labels none
+/// (see below): each such group is added to `dropped_hosts`. Returns
+/// whether a label was added.
 fn label_by_command_lines(
     input: &Input,
     benchmark: &str,
@@ -780,6 +851,7 @@ fn label_by_command_lines(
     hashes: &[u64],
     found: &Copies,
     ids: &mut [Identity],
+    dropped_hosts: &mut Vec<DroppedHost>,
 ) -> bool {
     let (copies, copy_of) = found;
     if copies.len() < 2 {
@@ -884,6 +956,13 @@ fn label_by_command_lines(
             })
             .collect();
         if hosted.contains(&Some(true)) && hosted.contains(&Some(false)) && !hosted.contains(&None) {
+            let at = |want: bool| members.iter().zip(&hosted).find(|(_, h)| **h == Some(want)).map(|(&k, _)| k);
+            if let (Some(a), Some(b)) = (at(true), at(false))
+                && let (Some(la), Some(lb)) = (command_at[a], command_at[b])
+            {
+                let host = lines[members.iter().position(|&k| k == a).unwrap_or(0)].first().map(|w| w.to_string());
+                dropped_hosts.push((members.clone(), la, lb, host.unwrap_or_default()));
+            }
             for (l, _) in lines.iter_mut().zip(&hosted).filter(|(_, h)| **h == Some(true)) {
                 l.remove(0);
             }
@@ -2439,6 +2518,12 @@ impl OwnLines<'_> {
 /// [`copies`]' answer: each copy's first and last read line, and each
 /// sample's copy (by index; `usize::MAX` for none).
 type Copies = (Vec<(usize, usize)>, Vec<usize>);
+
+/// Copies whose command lines differ only by a prompt's host before some
+/// of them ([`label_by_command_lines`] labels none by it): the copies, the
+/// line (1-based) of a command with the prompt, one without, and the host
+/// as written (`root@yeti`).
+type DroppedHost = (Vec<usize>, usize, usize, String);
 
 /// The copies of a file's output ([`copies`]: each copy's first and last
 /// line, and each sample's copy) and the groups of them averaged as runs
@@ -4304,7 +4389,14 @@ fn distro_kernel(text: &str) -> Option<String> {
 /// fio's output; the prompts' hosts were taken for the labels): `4.4`.
 /// Also `results on kernel 5.3`, `results with 6.1:`. `None` otherwise.
 fn result_on_kernel(text: &str) -> Option<String> {
-    let lower = text.trim_end_matches(':').trim_end().to_lowercase();
+    // A typographic apostrophe (`Here’s 2.4.10`, U+2019, as mail clients
+    // type it) is the typewriter one: attack36, 2.4.10's runs were filed
+    // under the uname line's 2.4.8.
+    let lower = text
+        .trim_end_matches(':')
+        .trim_end()
+        .to_lowercase()
+        .replace(['\u{2019}', '\u{2018}', '\u{02bc}', '\u{ff07}'], "'");
     // `Here's 2.4.10` over its run (LKML 2001-09, two tiobench tables):
     // the kernel of the run below, not the `uname -a` line's above both.
     let rest = ["result on ", "results on ", "result with ", "results with ", "here's ", "here is "]
@@ -6015,7 +6107,13 @@ fn setup_beside(rest: &str, counter: &str, programs: &[&str]) -> Option<String> 
         && rest.chars().any(char::is_alphabetic)
         && !rest.ends_with(['.', '!', '?', ';'])
         && !rest.contains(['$', '@', '|', '<', '>', '`', '#'])
-        && !rest.split_whitespace().all(|w| is_harness_word(w, programs));
+        && !rest.split_whitespace().all(|w| is_harness_word(w, programs))
+        // `Here's the second run`: the counter is a sentence's object, the
+        // words before it no set-up (attack36 t2: labelled `Here's the`).
+        && !rest.split_whitespace().last().is_some_and(|w| {
+            ["the", "a", "an", "my", "this", "that", "our", "his", "her", "their", "its", "your"]
+                .contains(&w.to_lowercase().as_str())
+        });
     label_like.then_some(rest)
 }
 
@@ -7265,6 +7363,8 @@ mod tests {
         assert_eq!(result_on_kernel("Here's 2.4.10").as_deref(), Some("2.4.10"));
         assert_eq!(result_on_kernel("Here is 6.1-rc3:").as_deref(), Some("6.1-rc3"));
         assert_eq!(result_on_kernel("Here's the run:"), None);
+        // attack36 t12: a typographic apostrophe is the same word.
+        assert_eq!(result_on_kernel("Here\u{2019}s 2.4.10").as_deref(), Some("2.4.10"));
         let text = "Here's 2.4.8\nLinux yeti 2.4.8 #2 SMP Fri Aug 17 05:50:03 EDT 2001 i686 unknown\n\
                     Throughput 1\n\nHere's 2.4.10\n\nThroughput 2\n";
         let p = labelled_as("fio", text, &[3, 7]);
@@ -7275,6 +7375,8 @@ mod tests {
         let text = "root@yeti:/usr5# fio --rw=write\nThroughput 1\n\nfio --rw=write\nThroughput 2\n";
         let p = labelled_as("fio", text, &[2, 5]);
         assert!(p.samples.iter().all(|s| s.params.iter().all(|q| q.name != "label")), "{:?}", p.samples);
+        // attack36 pr2: averaged so, they are warned of.
+        assert!(p.notes.iter().any(|n| n.0 == 4 && n.1.contains("prompt's host `root@yeti`")), "{:?}", p.notes);
     }
 
     /// LKML 2001-12 (dbench 1.x quoted, wrapped before `procs`): the
@@ -7568,6 +7670,8 @@ mod tests {
     fn a_pid_beside_a_set_up_is_a_run_marker() {
         assert_eq!(setup_beside_counter("ext4 pid 4242", &["dbench"]).as_deref(), Some("ext4"));
         assert_eq!(setup_beside_counter("xfs (pid 4402)", &["dbench"]).as_deref(), Some("xfs"));
+        // attack36 t2: a counter as a sentence's object names no set-up.
+        assert_eq!(setup_beside_counter("Here's the second run", &["tiobench"]), None);
         assert!(is_counter_beside_program("dbench pid 4402", &["dbench"]));
     }
 

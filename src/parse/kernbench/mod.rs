@@ -143,8 +143,8 @@ use super::labels::is_kernel_name;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Metric, ParsedFile, Sample};
 use preamble::{
-    console_start, kernel_release, last_host_line, last_kernel_line, preamble_kernel, preamble_label,
-    side_by_side_hosts, side_by_side_kernels,
+    console_start, kernel_over_url_above, kernel_release, last_host_line, last_kernel_line, preamble_kernel,
+    preamble_label, side_by_side_hosts, side_by_side_kernels,
 };
 use table::{
     PROSE_RUNS, ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, prose_runs, row, run_number,
@@ -312,6 +312,10 @@ struct Reader<'a> {
     /// The line (0-based) holding the end of a side-by-side block header
     /// a mail wrapped, read with the line above it.
     wrapped_tail: Option<usize>,
+    /// While the kernel is the one a `<kernel> <address>` line named for
+    /// the blocks right under it: the kernel before that line, restored
+    /// at the first block past a blank line or a heading.
+    before_url: Option<Option<String>>,
 }
 
 /// What two blocks that repeat each other share in their first sample:
@@ -345,6 +349,7 @@ impl<'a> Reader<'a> {
             block: None,
             rows_in_block: 0,
             preamble: 0,
+            before_url: None,
             pending: Vec::new(),
             blocks: rustc_hash::FxHashMap::default(),
             ends: Vec::new(),
@@ -466,6 +471,20 @@ impl<'a> Reader<'a> {
             self.kernel = Some(kernel_release(name).unwrap_or_else(|| name.to_string()));
             self.group.clear();
             self.host = None;
+            self.before_url = None;
+        } else if let Some(name) = kernel_over_url_above(self.input, self.preamble, i) {
+            // A `<kernel> <address>` line names the blocks right under it.
+            let k = Some(kernel_release(name).unwrap_or_else(|| name.to_string()));
+            let before = std::mem::replace(&mut self.kernel, k);
+            self.before_url.get_or_insert(before);
+            self.group.clear();
+            self.host = None;
+        } else if self.preamble < i
+            && let Some(before) = self.before_url.take()
+        {
+            // A blank line or a heading since the blocks under a
+            // `<kernel> <address>` line: its kernel is not this block's.
+            self.kernel = before;
         }
         if let Some((at, host)) = last_host_line(self.input, self.preamble, i) {
             self.host = Some(host.to_string());
@@ -1056,6 +1075,17 @@ User Time \t 4 (0.5)\t5 (0.5)\t6 (0.5)\n";
             g,
             vec![(6, "", Some("2.6.4")), (8, "", Some("2.6.4")), (12, "", Some("2.6.4-s")), (14, "", Some("2.6.4-s"))]
         );
+        // attack36 kk4/kk3: such a line names the blocks right under it
+        // only (up to a blank line or a heading); a nearer `<kernel>
+        // (<address>)` names its own; a block under none keeps none.
+        let i = Input::from_text(
+            "2.6.4 http://a/results.2.6.4\nAverage Half Load Run:\nElapsed Time 112.084\n\n\
+             2.6.4-s4.2 (http://b/)\nAverage Half Load Run:\nElapsed Time 106.59\n\n\
+             Average Half Load Run:\nElapsed Time 99.5\n",
+        );
+        let f = Kernbench.parse(&i).unwrap();
+        let g: Vec<Option<&str>> = f.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(g, vec![Some("2.6.4"), Some("2.6.4-s4.2"), None]);
         assert!(names_the_benchmark("Kernbench:") && names_the_benchmark("kernbench 16x (lower is better)"));
         assert!(!names_the_benchmark("kernbench on ext4") && !names_the_benchmark("kernbench 16x patched"));
     }

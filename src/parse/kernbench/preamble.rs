@@ -220,10 +220,22 @@ pub(super) fn kernel_release(name: &str) -> Option<String> {
 }
 
 /// The name on the last `Kernel:` line between lines `from` and `to`
-/// (0-based), or on a `<kernel> <address>` line (`2.6.4-s
+/// (0-based).
+pub(super) fn last_kernel_line(input: &Input, from: usize, to: usize) -> Option<&str> {
+    input.lines[from..to].iter().rev().find_map(|l| kernel_line(l))
+}
+
+/// The kernel a `<kernel> <address>` line right above the block header on
+/// line `to` (0-based) names (`2.6.4-s
 /// http://www.osdl.org/projects/kernbench/results/results.2.6.4-s4.2`,
 /// LKML 2004: two kernels' blocks under such lines were averaged as runs
-/// of one set-up, with no kernel).
-pub(super) fn last_kernel_line(input: &Input, from: usize, to: usize) -> Option<&str> {
-    input.lines[from..to].iter().rev().find_map(|l| kernel_line(l).or_else(|| kernel_over_url(l.trim())))
+/// of one set-up, with no kernel): only when nothing but column headings
+/// stands between the two, since `from`. A heading nearer the block
+/// (`2.6.4-s4.2 (http://…)`) or a blank line ends its reach: such a line
+/// names only the blocks right under it (attack36: its kernel went to
+/// every later block and beat the nearer heading).
+pub(super) fn kernel_over_url_above(input: &Input, from: usize, to: usize) -> Option<&str> {
+    let lines = &input.lines[from..to];
+    let j = lines.iter().rposition(|l| column_names(l).is_none())?;
+    kernel_over_url(lines[j].trim())
 }
