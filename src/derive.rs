@@ -163,10 +163,21 @@ pub fn derive(parsed: &mut ParsedFile) {
             // at 0 and under [`LOW_CPU`].
             let mut zero: Vec<(String, Vec<usize>)> = Vec::new();
             let mut low: Vec<(String, Vec<usize>)> = Vec::new();
+            // Every %CPU column of a report is printed by one format: Bonnie
+            // 1.x's `344.2  4.0` prints 0.1 steps though its one-run Seeks
+            // %CPU column reads back as 4 (review36 R1), so the most
+            // decimals of any %CPU column of the file count for each.
+            let cpu_decimals = columns.iter().filter(|(m, _)| m.ends_with(" %CPU")).map(|(_, &d)| d).max();
+            let integer_cpu = |cpu: &Sample, c: f64| {
+                cpu.step.map_or_else(
+                    || cpu_decimals.unwrap_or(0).max(crate::parse::num::decimals_of(c)) == 0,
+                    |_| printed_step(cpu, c, &columns) >= 1.0,
+                )
+            };
             for cpu in parsed.samples.iter().filter(|s| s.metric.name.ends_with(" %CPU")) {
                 let test = cpu.metric.name.trim_end_matches(" %CPU");
                 if let Value::Single { value: c } = cpu.value
-                    && (c <= 0.0 || (c < LOW_CPU && printed_step(cpu, c, &columns) >= 1.0))
+                    && (c <= 0.0 || (c < LOW_CPU && integer_cpu(cpu, c)))
                 {
                     let list = if c <= 0.0 { &mut zero } else { &mut low };
                     let name = format!("{} {test}", cpu.group).trim().to_string();
@@ -465,6 +476,26 @@ mod tests {
         };
         derive(&mut p);
         assert!(p.samples.iter().any(|s| s.metric.name == "Rewrite CPU Eff") && p.notes.is_empty());
+        // review36 R1 (wild35b file 03, line 23: `… 89632 55.0  344.2  4.0`):
+        // the one run's Seeks %CPU `4.0` reads back as 4, its column has no
+        // other figure; the report's other %CPU columns say 0.1 steps.
+        let seeks = |name: &str, unit: &str, v: f64| {
+            Sample::new(Metric::new(name, unit, Better::Neither), v, 23).with_group("Random")
+        };
+        let mut p = ParsedFile {
+            benchmark: "bonnie".into(),
+            samples: vec![
+                at("Per Char", "KB/s", 9709.0, 23),
+                at("Per Char %CPU", "%", 98.9, 23),
+                seeks("Seeks", "seeks/s", 344.2),
+                seeks("Seeks %CPU", "%", 4.0),
+            ],
+            ..Default::default()
+        };
+        derive(&mut p);
+        let eff = p.samples.iter().find(|s| s.metric.name == "Seeks CPU Eff").expect("Seeks CPU Eff");
+        assert_eq!(eff.value.mean(), 8605.0);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
     /// wild35b file 05: `+++++` for Delete in both ext3 runs, timed in both
