@@ -56,3 +56,35 @@ fn unanimous_changes_beyond_a_printed_step_are_regressions() {
     let row = csv.lines().find(|l| l.starts_with("pkvm,1.048576,Mmap latency,"));
     assert!(row.is_some_and(|r| r.contains(",0.007937,true,")), "{row:?}");
 }
+
+/// archive37 F2: lat_mmap prints `%.0f` from 10 µs up and `%.3f` below
+/// (`1.048576 12` beside `0.524288 7.850`), so a cell's runs show the
+/// decimals they were printed with and its mean follows them: `12 ±0`,
+/// not `12.000 ±0`; 487 … 489 average `487.2`, not `487.20`; the runs are
+/// listed as `12` and `7.850`; compare's difference is `+3`.
+#[test]
+fn a_cell_shows_the_precision_its_own_runs_were_printed_with() {
+    let (out, _, _tmp) = built();
+    let mail = read(&out, "d3000-host/email.txt");
+    let row = |size: &str, pct: bool| {
+        mail.lines()
+            .find(|l| l.starts_with("Mmap latency") && l.contains(size) && l.contains('%') == pct)
+            .unwrap_or_else(|| panic!("{size} in\n{mail}"))
+            .split_whitespace()
+            .skip(4)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(row("1.048576", false), "12 ±0");
+    assert_eq!(row("1.048576", true), "15 ±0 -25.0%*");
+    assert_eq!(row("67.108864", false), "487.2 ±1.1");
+    assert_eq!(row("0.524288", false), "7.875 ±0.020");
+    let html = read(&out, "d3000-host/index.html");
+    assert!(html.contains("n90-kvmoff-noLSM-full-cpu0-iter2.txt\">7.850</a>"), "a run's trailing zero kept");
+    assert!(html.contains("n90-kvmoff-noLSM-full-cpu0-iter1.txt\">12</a>"), "a whole run listed whole");
+    assert!(!html.contains("12.000") && !mail.contains("12.000"));
+    let compare = read(&out, "d3000-host/compare.html");
+    assert!(compare.contains(">+3<") && !compare.contains("+3.000"), "compare's difference at the cells' precision");
+    let regressions = read(&out, "d3000-host/regressions.md");
+    assert!(regressions.contains("| 697.8 | 487.2 (kvm-off) |"), "{regressions}");
+}
