@@ -88,3 +88,19 @@ fn a_cell_shows_the_precision_its_own_runs_were_printed_with() {
     let regressions = read(&out, "d3000-host/regressions.md");
     assert!(regressions.contains("| 697.8 | 487.2 (kvm-off) |"), "{regressions}");
 }
+
+/// archive37 F3: lmbench's Basic system parameters hold `Mhz` (MHz, from
+/// `[MHZ: 1900 MHz, …]`) and `tlb` (pages), both informational: the
+/// heading said `(pages)` for both ("Mhz 1900 pages"). No unit is shared,
+/// so the heading gives none and each row says its own.
+#[test]
+fn a_heading_gives_a_unit_only_every_row_shares() {
+    let (out, _, _tmp) = built();
+    let mail = read(&out, "d3000-host/email.txt");
+    let at = mail.find("lmbench-raw: Basic system parameters").expect("the table");
+    let table: Vec<&str> = mail[at..].lines().take(5).collect();
+    assert_eq!(table[0], "lmbench-raw: Basic system parameters", "{table:#?}");
+    assert!(table[4].starts_with("tlb") && table[4].contains("pages"), "{table:#?}");
+    let md = read(&out, "d3000-host/index.md");
+    assert!(!md.contains("*pages*"), "{md}");
+}
