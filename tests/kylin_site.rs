@@ -104,3 +104,21 @@ fn a_heading_gives_a_unit_only_every_row_shares() {
     let md = read(&out, "d3000-host/index.md");
     assert!(!md.contains("*pages*"), "{md}");
 }
+
+/// archive37 F6: two `compare: config` classes (a Hygon x86 guest and a
+/// Kunpeng virtCCA guest, each with a `regular` VM type) are set side by
+/// side by that name; the page called `regular` a kernel ("Kernels more
+/// than one machine class ran: regular"). It says configs now, as does
+/// the front page's link.
+#[test]
+fn the_across_page_names_configs_as_configs() {
+    let (out, _, _tmp) = built();
+    for page in ["across.txt", "across.md", "across.html"] {
+        let text = read(&out, page);
+        assert!(text.contains("Configs more than one machine class ran: regular."), "{page}: {text}");
+        assert!(!text.contains("Kernels more than one"), "{page}");
+    }
+    for page in ["index.md", "index.html"] {
+        assert!(read(&out, page).contains("the configs several machine classes ran"), "{page}");
+    }
+}
