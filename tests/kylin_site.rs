@@ -122,3 +122,22 @@ fn the_across_page_names_configs_as_configs() {
         assert!(read(&out, page).contains("the configs several machine classes ran"), "{page}");
     }
 }
+
+/// archive37 F4: the lmbench files are named in the sections' `files:`,
+/// each section picking one group; the warning about the groups no
+/// section picks told the user to name the files in a section's `files:`
+/// (they are) or in `ignore:` (which drops every result of them). It now
+/// says to add a section of that group.
+#[test]
+fn unselected_groups_of_named_files_get_fitting_advice() {
+    let (_, stderr, _tmp) = built();
+    let line = stderr
+        .lines()
+        .find(|l| l.contains("results no section selects (lmbench-raw: Basic system parameters)"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        line.contains("add a section with benchmark: lmbench-raw and group: \"Basic system parameters\""),
+        "{line}"
+    );
+    assert!(!line.contains("in ignore:"), "{line}");
+}
