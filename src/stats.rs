@@ -15,9 +15,14 @@
 //! the comparison is *not tested* (no p-value, no mark):
 //!
 //! * a side with a single run (no deviation);
-//! * no spread on either side: every run of both kernels printed the same
-//!   number, so a t-test would divide by zero (it used to give p = 0 for
-//!   1.5, 1.5 against 1.6, 1.6);
+//! * no spread on either side (every run of both kernels printed the same
+//!   number) and a difference of one printed step or less: a t-test would
+//!   divide by zero (it used to give p = 0 for 1.5, 1.5 against 1.6, 1.6),
+//!   and the rounding may be all of the difference. More than one step
+//!   apart, the runs of one side are all below the other's whatever the
+//!   rounding, and that is tested by the exact rank test
+//!   ([`rank_separated`]: p = 2 / C(n_a + n_b, n_a), 1.1e-5 for ten runs
+//!   of lmbench's `12` against ten of `15`);
 //! * a difference of the means smaller than one step of the printed
 //!   resolution ([`resolution`]): lmbench prints one decimal, so 1.5
 //!   against 1.55 cannot be told apart from rounding. A value scaled from
@@ -587,6 +592,29 @@ fn two_sided_p(t: f64, df: f64) -> Option<f64> {
     Some((2.0 * (1.0 - dist.cdf(t.abs()))).clamp(0.0, 1.0))
 }
 
+/// The exact two-sided Mann–Whitney (Wilcoxon rank-sum) test of two
+/// sides whose runs each printed one number and lie more than one
+/// printed step apart ([`compare`] checks the step): every run of one
+/// side is below every run of the other, U = 0, and of the C(n_a + n_b,
+/// n_a) equally likely ways to share the ranks out under no change, two
+/// (either side all below) are that extreme: p = 2 / C(n_a + n_b, n_a).
+/// lmbench's `lat_mmap` printing `12` in ten runs against `15` in ten
+/// (kylin-lmbench, kvm-off against pkvm: archive37 F1) gives p = 1.1e-5;
+/// two runs a side can never be sure (p = 1/3), three neither (0.1).
+/// Returned as a [`Welch`] with t = ±∞ and the pooled degrees of freedom,
+/// as [`welch`] gives for sides without spread; only its p is used.
+/// `None` for a side of fewer than 2 runs or without a deviation (a
+/// reported mean of unstated spread).
+pub fn rank_separated(a: &Summary, b: &Summary) -> Option<Welch> {
+    if a.n < 2 || b.n < 2 || a.stddev != Some(0.0) || b.stddev != Some(0.0) || a.mean == b.mean {
+        return None;
+    }
+    let ways = statrs::function::factorial::binomial(u64::from(a.n) + u64::from(b.n), u64::from(a.n));
+    let p = (2.0 / ways).clamp(0.0, 1.0);
+    let t = if a.mean > b.mean { f64::INFINITY } else { f64::NEG_INFINITY };
+    Some(Welch { t, df: f64::from(a.n) + f64::from(b.n) - 2.0, p })
+}
+
 /// [`welch`] on the difference of the means less `rounding` (toward
 /// zero, never past it): the test of the smallest change the printed
 /// values allow, where each mean may be off by half the printed step
@@ -623,7 +651,9 @@ pub struct Comparison {
     pub pct_better: Option<f64>,
     /// Welch's test, when the change can be tested (see the module docs:
     /// n ≥ 2 on both sides, spread on at least one, a difference of at
-    /// least one printed step); `None` means "not tested".
+    /// least one printed step; or, without spread on either side, the
+    /// exact rank test of a difference of more than one step,
+    /// [`rank_separated`]); `None` means "not tested".
     pub welch: Option<Welch>,
     /// Welch's p-value adjusted for every test on the machine class's page
     /// ([`benjamini_hochberg`]); `None` when not tested or not (yet) part
@@ -676,8 +706,20 @@ pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better
     // 1.6 − 1.5 is 0.10000000000000009 and 0.3 − 0.2 is 0.09999999999999998:
     // one step, whichever way the binary rounding went.
     let below_step = diff.abs() < resolution * (1.0 - FLOAT_NOISE);
-    let untestable = below_step || (no_spread(value) && no_spread(baseline));
-    let welch = welch_beyond(value, baseline, resolution).filter(|_| !untestable);
+    let beyond_step = diff.abs() > resolution * (1.0 + FLOAT_NOISE);
+    let welch = if below_step {
+        None
+    } else if no_spread(value) && no_spread(baseline) {
+        // Every run of both sides printed one number: no t-test (its
+        // p would be 0 for any difference), but more than one printed
+        // step apart every run of one side is below every run of the
+        // other whatever the rounding was, and the exact rank test says
+        // how sure that is ([`rank_separated`]); one step apart or less
+        // the rounding may be all of it (archive37 F1).
+        rank_separated(value, baseline).filter(|_| beyond_step)
+    } else {
+        welch_beyond(value, baseline, resolution)
+    };
     let no_ratio = !(value.mean > 0.0 && baseline.mean > 0.0);
     Comparison { diff, pct_better, welch, p_adjusted: None, significant: false, within_step: false, no_ratio }
 }
@@ -851,6 +893,31 @@ mod welch_tests {
         // Spread on one side is enough to test.
         let spread = Summary::of_samples(&[1.6, 1.7]);
         assert!(compare(&spread, &base, Better::Lower, 0.1).welch.is_some());
+    }
+
+    /// archive37 F1 (kylin-lmbench, d3000 `lat_mmap` 1.048576 MB):
+    /// kvm-off printed `12` in all ten runs, pkvm `15` in all ten. Three
+    /// steps apart, every pkvm run is slower than every kvm-off run
+    /// whatever the rounding: the exact rank test, p = 2 / C(20, 10).
+    /// One step apart (`36` against `35`) is still not tested, and two
+    /// or three runs a side can never be significant.
+    #[test]
+    fn no_spread_more_than_a_step_apart_is_rank_tested() {
+        let ten = |x: f64| Summary::of_samples(&[x; 10]);
+        let c = compare(&ten(15.0), &ten(12.0), Better::Lower, 1.0);
+        let p = c.welch.expect("tested").p;
+        assert!((p - 2.0 / 184_756.0).abs() < 1e-15, "{p}");
+        assert!((c.pct_better.unwrap() + 25.0).abs() < 1e-9);
+        assert!(compare(&ten(35.0), &ten(36.0), Better::Lower, 1.0).welch.is_none(), "one step");
+        let two = |x: f64| Summary::of_samples(&[x; 2]);
+        assert!((compare(&two(15.0), &two(12.0), Better::Lower, 1.0).welch.unwrap().p - 1.0 / 3.0).abs() < 1e-12);
+        // Unequal counts: 10 against 9 runs, 2 / C(19, 9).
+        let nine = Summary::of_samples(&[64.0; 9]);
+        let p = compare(&nine, &ten(66.0), Better::Lower, 1.0).welch.unwrap().p;
+        assert!((p - 2.0 / 92_378.0).abs() < 1e-15, "{p}");
+        // A mean reported without a deviation is still not tested.
+        let reported = Summary::of(&[Value::Summary { mean: 15.0, stddev: None, n: 10 }]).unwrap();
+        assert!(compare(&reported, &ten(12.0), Better::Lower, 1.0).welch.is_none());
     }
 
     /// fio's three-digit bandwidth (attack 26): five runs of 12.1/12.2

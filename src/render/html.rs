@@ -206,6 +206,7 @@ impl Renderer for HtmlRenderer {
         ctx.insert("root", &self.root(0));
         ctx.insert("lint", &report::lint_page(site));
         ctx.insert("across", &!across.sections.is_empty());
+        ctx.insert("across_items", &across.items);
         let index = self.page("index.html", &ctx)?;
         let lint = self.page("lint.html", &ctx)?;
         // 404.html is served at any depth (/a/b/missing), where relative

@@ -144,8 +144,12 @@ pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
         out += site.description_md.trim();
         out += "\n\n";
     }
-    if !site.across().sections.is_empty() {
-        out += "[Machines side by side](across.md): the kernels several machine classes ran, per benchmark.\n\n";
+    let across = site.across();
+    if !across.sections.is_empty() {
+        out += &format!(
+            "[Machines side by side](across.md): the {} several machine classes ran, per benchmark.\n\n",
+            across.items
+        );
     }
     out += &format!("[What check finds](lint.md): {}\n\n", escape(&crate::report::lint_page(site).counts));
     for m in &site.machines {

@@ -240,6 +240,27 @@ pub struct AcrossPage {
     pub sections: Vec<SectionView>,
     /// The machine classes the page compares: (name, link to its page).
     pub machines: Vec<(String, String)>,
+    /// What the page pairs across classes, in the plural of their
+    /// `compare:` ([`items_words`]): "kernels", "configs" (two `compare:
+    /// config` classes' `regular` is no kernel: archive37 F6).
+    pub items: String,
+}
+
+/// The nouns of what the classes of `ms` that `used` marks compare (their
+/// [`crate::site::Axis`]), plural and singular: theirs where they share
+/// one, else each named ("kernels or configs"); kernels for none.
+fn items_words(ms: &[MachineSummary], used: &[bool]) -> (String, String) {
+    let mut axes: Vec<&crate::site::Axis> = Vec::new();
+    for (m, _) in ms.iter().zip(used).filter(|(_, u)| **u) {
+        if !axes.iter().any(|a| a.many == m.axis.many) {
+            axes.push(&m.axis);
+        }
+    }
+    if axes.is_empty() {
+        return ("kernels".to_string(), "kernel".to_string());
+    }
+    let join = |f: fn(&crate::site::Axis) -> &str| axes.iter().map(|a| f(a)).collect::<Vec<_>>().join(" or ");
+    (join(|a| &a.many), join(|a| &a.one))
 }
 
 /// A table of the page: kernel, benchmark, and per (machine index,
@@ -399,14 +420,15 @@ pub fn across_page(site: &SiteSummary, reference: Option<&str>, alpha: Option<f6
         .filter(|(_, used)| **used)
         .map(|(m, _)| (m.name.clone(), format!("{}/index.html", m.link)))
         .collect();
-    let mut intro = intro(ms, &keys, reference, ref_index);
+    let (items, item) = items_words(ms, &used);
+    let mut intro = intro(ms, &keys, reference, ref_index, (&items, &item));
     if left_out > 0 {
         intro.push_str(&format!(
             " The page holds the last {ACROSS_KERNELS} of the {} kernels several classes ran, in version order; the {left_out} before them are on each machine class's page.",
             shared
         ));
     }
-    AcrossPage { intro, sections, machines }
+    AcrossPage { intro, sections, machines, items }
 }
 
 /// Table `t` of the page laid out by the one table layer, its first label
@@ -423,8 +445,15 @@ pub fn machine_grid(t: &TableView, opts: &GridOptions) -> super::grid::Grid {
     g
 }
 
-/// The page's opening paragraph.
-fn intro(ms: &[MachineSummary], keys: &[(&str, &str)], reference: Option<&str>, ref_index: Option<usize>) -> String {
+/// The page's opening paragraph, naming what it pairs as `items` (plural
+/// and singular: "kernels", "kernel"; "configs", "config").
+fn intro(
+    ms: &[MachineSummary],
+    keys: &[(&str, &str)],
+    reference: Option<&str>,
+    ref_index: Option<usize>,
+    (items, item): (&str, &str),
+) -> String {
     if keys.is_empty() {
         return "No kernel ran on more than one machine class with a benchmark in common: there is nothing to set side by side.".to_string();
     }
@@ -443,8 +472,12 @@ fn intro(ms: &[MachineSummary], keys: &[(&str, &str)], reference: Option<&str>, 
             "each against the first machine class (in page order) that ran it; reference_machine in site.yaml sets another".to_string()
         }
     };
+    let mut cap = items.to_string();
+    if let Some(f) = cap.get(..1) {
+        cap.replace_range(..1, &f.to_uppercase());
+    }
     format!(
-        "Kernels more than one machine class ran: {}. Per kernel and benchmark, the machines side by side, {against}.",
+        "{cap} more than one machine class ran: {}. Per {item} and benchmark, the machines side by side, {against}.",
         kernels.join(", ")
     )
 }

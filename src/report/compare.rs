@@ -473,19 +473,24 @@ fn comparison_row(m: &MachinePage, x: &ComparisonRef, repeated: &[usize]) -> Opt
         baseline: shown(br, bc),
         value: shown(r, c),
         delta: c.delta_text.clone().unwrap_or_default(),
-        diff: diff_text(c, col),
+        diff: diff_text(c, bc, col),
         mark: c.mark.as_str(),
         p: p_text(c),
         class: c.delta_class.as_str(),
     })
 }
 
-/// A cell's raw difference from the baseline, with the column's precision
-/// and a sign ("+0.101"), or "" without a comparison.
-pub fn diff_text(c: &CellView, col: &ColumnView) -> CompactString {
+/// A cell's raw difference from its baseline cell `base`, with a sign
+/// ("+0.101"), or "" without a comparison: at the finer precision the two
+/// cells show (each its own, [`super::section::cell_decimals`]), never
+/// finer than the column's. lmbench's `lat_mmap` prints `12` beside
+/// `7.825` in one column: 12 against 15 differ by `+3`, not `+3.000`
+/// (archive37 F2).
+pub fn diff_text(c: &CellView, base: &CellView, col: &ColumnView) -> CompactString {
     let mut s = CompactString::default();
     if let Some(x) = c.comparison {
-        push_fixed(&mut s, x.diff, col.precision, true);
+        let shown = |c: &CellView| super::section::cell_decimals(&c.summary, usize::from(c.printed_decimals));
+        push_fixed(&mut s, x.diff, shown(c).max(shown(base)).min(col.precision), true);
     }
     s
 }

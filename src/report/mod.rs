@@ -309,7 +309,8 @@ pub struct MachinePage {
     /// What the `*` mark means on this page, with α and the number of
     /// tests corrected for ([`significance_text`]): "significant at α =
     /// 0.05 after Benjamini–Hochberg correction over the 412 tests of this
-    /// machine class (Welch's t-test)".
+    /// machine class (Welch's t-test; an exact rank test where neither
+    /// side's runs vary)".
     pub significance: String,
     /// The largest significant changes against the baseline (after the
     /// page's correction, [`correct_page`]), largest first:
@@ -330,7 +331,8 @@ pub struct MachinePage {
     /// tables below"; empty when `notable_more` is 0.
     pub notable_more_text: String,
     /// What "not tested" means in every legend of the page ([`NOT_TESTED`]):
-    /// "a single run, no spread on either side, or a difference below the
+    /// "a single run, no spread on either side and a difference of one
+    /// printed step at most, or a difference below the
     /// last printed decimal place", and a mean of only the timed runs
     /// (`≥`) where a table shows one ([`significance::not_tested_text`]).
     pub not_tested: String,

@@ -79,8 +79,8 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
 
 /// The mark after a change: `*` significant at α after the page's
 /// correction, `~` tested and not significant, nothing when not tested
-/// (a single run, no spread on either side, or a difference below the
-/// printed resolution).
+/// (a single run, a difference below the printed resolution, or no spread
+/// on either side and a difference of one printed step at most).
 pub fn significance_mark(c: &Comparison) -> Mark {
     match (c.welch, c.significant) {
         (Some(_), true) => Mark::Significant,
@@ -90,8 +90,7 @@ pub fn significance_mark(c: &Comparison) -> Mark {
 }
 
 /// What "not tested" means, in the legends of every rendering.
-pub const NOT_TESTED: &str =
-    "a single run, no spread on either side, or a difference below the last printed decimal place";
+pub const NOT_TESTED: &str = "a single run, no spread on either side and a difference of one printed step at most, or a difference below the last printed decimal place";
 
 /// Why a change from a value marked `≥` is not tested: said with the
 /// other reasons ([`not_tested_text`]) on a page that shows one.
@@ -105,7 +104,7 @@ pub const AT_LEAST_NOT_TESTED: &str =
 pub fn not_tested_text(at_least: bool) -> String {
     if at_least {
         format!(
-            "a single run, no spread on either side, a difference below the last printed decimal place, or {AT_LEAST_NOT_TESTED}"
+            "a single run, no spread on either side and a difference of one printed step at most, a difference below the last printed decimal place, or {AT_LEAST_NOT_TESTED}"
         )
     } else {
         NOT_TESTED.to_string()
@@ -113,11 +112,17 @@ pub fn not_tested_text(at_least: bool) -> String {
 }
 
 /// What `*` means: "significant at α = 0.05 after Benjamini–Hochberg
-/// correction over the 412 tests of this machine class (Welch's t-test)"
+/// correction over the 412 tests of this machine class (Welch's t-test;
+/// an exact rank test where neither side's runs vary)"
 /// ("the one test"; with none, that no change could be tested).
 pub fn significance_text(alpha: f64, tests: usize) -> String {
     significance_text_over(alpha, tests, CLASS)
 }
+
+/// The tests behind the p-values, as the legends name them: Welch's, and
+/// the exact rank test where neither side's runs vary and the two are
+/// more than a printed step apart ([`crate::stats::rank_separated`]).
+pub const TESTS: &str = "Welch's t-test; an exact rank test where neither side's runs vary";
 
 /// The family a class page's correction is over, as its legends say.
 pub const CLASS: &str = "this machine class";
@@ -128,13 +133,13 @@ pub fn significance_text_over(alpha: f64, tests: usize, over: &str) -> String {
     let family = match tests {
         0 => {
             return format!(
-                "significant at α = {alpha} after Benjamini–Hochberg correction (Welch's t-test; no change of {over} could be tested)"
+                "significant at α = {alpha} after Benjamini–Hochberg correction ({TESTS}; no change of {over} could be tested)"
             );
         }
         1 => "the one test".to_string(),
         n => format!("the {n} tests"),
     };
-    format!("significant at α = {alpha} after Benjamini–Hochberg correction over {family} of {over} (Welch's t-test)")
+    format!("significant at α = {alpha} after Benjamini–Hochberg correction over {family} of {over} ({TESTS})")
 }
 
 /// The legend a page says once, near its top: its first table's

@@ -378,11 +378,29 @@ impl MachineYaml {
                     2 => " and 1 more file".to_string(),
                     n => format!(" and {} more files", n - 1),
                 };
+                // Files a section already names, left out by its `group:`
+                // (kylin-lmbench's lmbench files, in sections of one
+                // group each: archive37 F4): naming them again, or
+                // ignoring the files, is no advice; a section of their
+                // group is.
+                let named = !group.is_empty()
+                    && self.config.sections.iter().filter(|sc| sc.group.is_some()).any(|sc| {
+                        let patterns = sc.file_patterns();
+                        files.iter().any(|&fi| patterns.iter().any(|p| p.matches(&results[fi].rel_path)))
+                    });
+                let advice = if named {
+                    format!(
+                        "sections name these files but pick other groups: add a section with benchmark: {bench} and group: {group:?} to compare them there (there is no way yet to leave a group out)"
+                    )
+                } else {
+                    "name them in a section's files: to compare them there, or in ignore: if they are not results"
+                        .to_string()
+                };
                 diags.push(Diagnostic::warning(
                     &self.path,
                     line,
                     format!(
-                        "results no section selects ({what}): {}{more} {} a section of their own after the configured ones; name them in a section's files: to compare them there, or in ignore: if they are not results",
+                        "results no section selects ({what}): {}{more} {} a section of their own after the configured ones; {advice}",
                         results[first].rel_path,
                         if files.len() == 1 { "gets" } else { "get" }
                     ),

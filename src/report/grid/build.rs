@@ -193,10 +193,19 @@ fn shared_sources<'t, 'a>(t: &'t TableView, mut cells: impl Iterator<Item = &'a 
 }
 
 /// The unit every column shares (and it is not empty), leaving out
-/// informational columns whose names say their unit (`Mhz`, `CPU%`).
+/// informational columns whose names say their unit (`Mhz`, `CPU%`)
+/// where the heading names them as informational beside the columns
+/// with a better direction ("µs, smaller is better; Mhz
+/// informational"). Where no column has a direction nothing says so:
+/// lmbench's Basic system parameters, `Mhz 1900` beside `tlb 48`, read
+/// "(pages)" and so "Mhz 1900 pages" (archive37 F3): every column counts.
 fn shared_unit(t: &TableView) -> Option<String> {
-    let mut units =
-        t.columns.iter().filter(|c| c.better != Better::Neither || !own_unit(c).is_empty()).map(|c| c.unit.as_str());
+    let directed = t.columns.iter().any(|c| c.better != Better::Neither);
+    let mut units = t
+        .columns
+        .iter()
+        .filter(|c| !directed || c.better != Better::Neither || !own_unit(c).is_empty())
+        .map(|c| c.unit.as_str());
     let first = units.next().filter(|u| !u.is_empty())?;
     units.all(|u| u == first).then(|| first.to_string())
 }
