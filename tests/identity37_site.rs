@@ -35,10 +35,8 @@ fn checked() -> String {
 /// `pct_better`, …).
 fn rows(out: &Path, class: &str, metric: &str) -> Vec<BTreeMap<String, String>> {
     let mut rows = Vec::new();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(out.join(class).join("csv"))
-        .expect("csv dir")
-        .map(|e| e.expect("entry").path())
-        .collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(out.join(class).join("csv")).expect("csv dir").map(|e| e.expect("entry").path()).collect();
     files.sort();
     for path in files {
         let text = std::fs::read_to_string(path).expect("csv");
@@ -58,10 +56,8 @@ fn rows(out: &Path, class: &str, metric: &str) -> Vec<BTreeMap<String, String>> 
 /// The row of `rows` whose columns hold every (column, value) of `of`
 /// (an empty value: the column is absent or empty).
 fn row<'a>(rows: &'a [BTreeMap<String, String>], of: &[(&str, &str)]) -> &'a BTreeMap<String, String> {
-    let found: Vec<_> = rows
-        .iter()
-        .filter(|r| of.iter().all(|(k, v)| r.get(*k).map_or("", String::as_str) == *v))
-        .collect();
+    let found: Vec<_> =
+        rows.iter().filter(|r| of.iter().all(|(k, v)| r.get(*k).map_or("", String::as_str) == *v)).collect();
     assert_eq!(found.len(), 1, "one row with {of:?} in {rows:#?}");
     found[0]
 }
@@ -123,4 +119,55 @@ fn a_renamed_host_is_compared_as_its_note_says() {
     let check = checked();
     assert_eq!(said(&check, &["note:", "renamed/3.10.63/ubench.txt:4:", "compared as one machine renamed"]).len(), 1);
     assert!(said(&check, &["renamed/", "no row with parameters"]).is_empty(), "{check}");
+}
+
+/// Finding 10: a mail's `model name : AMD EPYC 7763 64-Core Processor`
+/// (line 5) over the first dbench run (1000 MB/s), then `Second run, same
+/// box. Unlike the Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz numbers Bob
+/// posted, no dip here:` (line 29) over the second (1010): the second run
+/// was made the Xeon's. A name in a sentence is prose: both runs are the
+/// EPYC's, one row of 2, 6.2.0 (1100, 1111) compared with it.
+#[test]
+fn a_processor_named_in_a_sentence_is_no_machine_line() {
+    let (out, _stderr, _tmp) = built();
+    let rows = rows(&out, "prose-cpu", "Throughput");
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    assert!(rows.iter().all(|r| r["n"] == "2" && !r.contains_key("machine")), "{rows:#?}");
+    assert_eq!(row(&rows, &[("kernel", "6.1.0")])["mean"], "1005");
+    assert_eq!(row(&rows, &[("kernel", "6.2.0")])["pct_better"], "10");
+    let check = checked();
+    assert!(said(&check, &["prose-cpu/", "different machines"]).is_empty(), "{check}");
+}
+
+/// Finding 11: cpuinfo's `model name\t: Intel(R) Xeon(R) CPU           E5-2670
+/// 0 @ 2.60GHz` (its 11 blanks) and the same name with single blanks
+/// (`model name :`, lscpu's `Model name:`) were two machines, two rows of
+/// one run. Blanks apart, one processor: one row of 2 per kernel, no word.
+#[test]
+fn processor_names_differing_in_blanks_are_one_machine() {
+    let (out, _stderr, _tmp) = built();
+    let rows = rows(&out, "blanks", "Throughput");
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    assert!(rows.iter().all(|r| r["n"] == "2" && !r.contains_key("machine")), "{rows:#?}");
+    assert_eq!(row(&rows, &[("kernel", "6.2.0")])["pct_better"], "9.95");
+    let check = checked();
+    assert!(said(&check, &["blanks/"]).is_empty(), "{check}");
+}
+
+/// Finding 9: cpuinfo's `Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz` over one
+/// 6.1.0 run (1000) and a mail's `Xeon E5-2620 v3:` over the other (1010)
+/// were two machines. One model named two ways: one row of 2, with a note
+/// naming both lines; 6.2.0's run under no processor line joins its other.
+#[test]
+fn a_short_and_a_full_name_of_one_processor_are_one_machine() {
+    let (out, _stderr, _tmp) = built();
+    let rows = rows(&out, "short-name", "Throughput");
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    assert!(rows.iter().all(|r| r["n"] == "2" && !r.contains_key("machine")), "{rows:#?}");
+    assert_eq!(row(&rows, &[("kernel", "6.1.0")])["mean"], "1005");
+    let check = checked();
+    let noted =
+        said(&check, &["note:", "short-name/6.1.0/dbench-2.txt:1:", "`Xeon E5-2620 v3`", "one processor model"]);
+    assert_eq!(noted.len(), 1, "{check}");
+    assert!(said(&check, &["short-name/", "warning"]).is_empty(), "{check}");
 }

@@ -82,6 +82,9 @@ mod tests {
         assert!(!same_processor("Xeon E5-2620 v3", "Intel(R) Xeon(R) CPU E5-2620 v4 @ 2.10GHz"));
         assert!(!same_processor("Xeon", "Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz"));
         assert!(!same_processor("ARMv7 Processor rev 1 (v7l)", "ARMv8 Processor rev 4 (v8l)"));
-        assert!(!same_processor("Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz", "Intel(R) Core(TM)2 Duo CPU P8700 @ 2.53GHz"));
+        assert!(!same_processor(
+            "Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz",
+            "Intel(R) Core(TM)2 Duo CPU P8700 @ 2.53GHz"
+        ));
     }
 }

@@ -97,7 +97,9 @@ pub fn keep_identities_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnos
             // noted as compared, was left uncompared).
             let tagged = |kernel: Option<&str>, value: &str| match param {
                 MACHINE_PARAM => true,
-                HOST_PARAM => apart.values.iter().any(|v| v == value) || apart.kernels.iter().any(|k| Some(k.as_str()) == kernel),
+                HOST_PARAM => {
+                    apart.values.iter().any(|v| v == value) || apart.kernels.iter().any(|k| Some(k.as_str()) == kernel)
+                }
                 _ => apart.kernels.iter().any(|k| Some(k.as_str()) == kernel),
             };
             // Each value as the first file naming it so names it (one
