@@ -171,3 +171,36 @@ fn a_short_and_a_full_name_of_one_processor_are_one_machine() {
     assert_eq!(noted.len(), 1, "{check}");
     assert!(said(&check, &["short-name/", "warning"]).is_empty(), "{check}");
 }
+
+/// Finding 6: two dbench summaries of 6.1.0 under `Linux alpha 6.1.0 #1 …`
+/// and `Linux beta 6.1.0 #7 …` (line 2), Throughput 1000 and 3000, were
+/// `2000 ±1414`, no word. `uname -a`'s host is the file's, as UnixBench's
+/// `System:` is: one row per host, each compared with its own 6.1.0
+/// (+10%), and a warning naming both lines.
+#[test]
+fn uname_a_hosts_keep_two_machines_apart() {
+    let (out, _stderr, _tmp) = built();
+    let rows = rows(&out, "uname-hosts", "Throughput");
+    assert_eq!(row(&rows, &[("kernel", "6.1.0"), ("host", "alpha")])["mean"], "1000", "{rows:#?}");
+    assert_eq!(row(&rows, &[("kernel", "6.1.0"), ("host", "beta")])["mean"], "3000", "{rows:#?}");
+    assert_eq!(row(&rows, &[("kernel", "6.2.0"), ("host", "beta")])["pct_better"], "10", "{rows:#?}");
+    assert!(rows.iter().all(|r| r["n"] == "1"), "{rows:#?}");
+    let check = checked();
+    let warned = said(&check, &["uname-hosts/6.1.0/dbench-2.txt:2:", "different hosts", "`alpha`", "`beta`"]);
+    assert_eq!(warned.len(), 1, "{check}");
+}
+
+/// Finding 8: a mail with `Linux alpha 6.1.0 #1 SMP PREEMPT_DYNAMIC Mon Jan
+/// 2 …` (line 6) over one dbench summary (1000) and `… #2 … Tue Jan 3 …`
+/// (line 31) over another (1200) was `1100 ±141`, no word. Two builds, two
+/// rows, and a warning naming both lines.
+#[test]
+fn two_uname_a_builds_of_one_release_in_a_mail_are_two_rows() {
+    let (out, _stderr, _tmp) = built();
+    let rows = rows(&out, "uname-builds", "Throughput");
+    let b1 = row(&rows, &[("kernel build", "#1 SMP PREEMPT_DYNAMIC Mon Jan 2 10:00:00 UTC 2023")]);
+    let b2 = row(&rows, &[("kernel build", "#2 SMP PREEMPT_DYNAMIC Tue Jan 3 10:00:00 UTC 2023")]);
+    assert_eq!((b1["mean"].as_str(), b1["n"].as_str(), b2["mean"].as_str()), ("1000", "1", "1200"), "{rows:#?}");
+    let check = checked();
+    assert_eq!(said(&check, &["uname-builds/6.1.0/dbench-mail.txt:6:", "line 31 `#2 SMP"]).len(), 1, "{check}");
+}
