@@ -35,6 +35,11 @@ pub const MACHINE_PARAM: &str = "machine";
 /// `#370 SMP Thu Sep 14 21:50:59 CST 2023`), the build string as written.
 pub const KERNEL_BUILD_PARAM: &str = "kernel build";
 
+/// The longest processor model name read as a fact (`/proc/cpuinfo`'s
+/// are under 64 bytes): a longer one is a file whose newlines were lost,
+/// or no name, and is refused with a warning (attack37 finding 7).
+pub const PROCESSOR_MAX: usize = 128;
+
 /// A processor name as compared: lower case, blanks collapsed, the
 /// trademark marks (`(R)`, `(TM)`), the words `CPU` and `Processor` and
 /// the clock after `@` left out: `Intel(R) Xeon(R) CPU           E5-2670 0

@@ -23,11 +23,7 @@ const FAMILIES: [&str; 16] = [
     "Kunpeng", "Graviton", "ThunderX", "ThunderX2", "Cortex-",
 ];
 
-/// The longest processor model name read (`/proc/cpuinfo`'s are under 64
-/// bytes): a longer one is a file whose newlines were lost, or no name
-/// (attack37 finding 7: a 100 KB `CPU 0:` line became a 213 KB chart
-/// label and left the mail without its table).
-pub const PROCESSOR_MAX: usize = 128;
+use crate::parse::PROCESSOR_MAX;
 
 /// The processor a fact line names: `/proc/cpuinfo`'s `model name\t:
 /// Intel(R) Xeon(R) CPU E5-2670 0 @ 2.60GHz` (and the `Processor\t:
