@@ -204,3 +204,18 @@ fn two_uname_a_builds_of_one_release_in_a_mail_are_two_rows() {
     let check = checked();
     assert_eq!(said(&check, &["uname-builds/6.1.0/dbench-mail.txt:6:", "line 31 `#2 SMP"]).len(), 1, "{check}");
 }
+
+/// Finding 5 (in part): one big.LITTLE board's reports list its cores A55
+/// first (6.1.0 run1, 201.4) or A76 first (run2, 205.4): two `machine`s,
+/// two rows of one run with "put each in a class of its own". The models
+/// are a set: one row of 2, no word.
+#[test]
+fn a_big_little_boards_cores_in_another_order_are_one_machine() {
+    let (out, _stderr, _tmp) = built();
+    let rows = rows(&out, "big-little", "Index Score");
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    assert!(rows.iter().all(|r| r["n"] == "2" && !r.contains_key("machine")), "{rows:#?}");
+    assert_eq!(row(&rows, &[("kernel", "6.1.0")])["mean"], "203.4");
+    let check = checked();
+    assert!(said(&check, &["big-little/"]).is_empty(), "{check}");
+}

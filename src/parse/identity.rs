@@ -47,6 +47,16 @@ pub const PROCESSOR_MAX: usize = 128;
 /// 0 @ 2.60GHz` (as a mail or lscpu collapses it) are one processor
 /// (attack37 finding 11: two rows of one machine), `intel xeon e5-2670 0`.
 pub fn processor_key(name: &str) -> String {
+    // A big.LITTLE board's models (`ARM Cortex-A55 + ARM Cortex-A76`, as
+    // UnixBench's `CPU N:` lines are gathered) are a set, not a sequence:
+    // the same cores listed A76 first are the same board (attack37
+    // finding 5).
+    if name.contains(" + ") {
+        let mut parts: Vec<String> = name.split(" + ").map(processor_key).collect();
+        parts.sort_unstable();
+        parts.dedup();
+        return parts.join(" + ");
+    }
     let lower = name.to_lowercase();
     let lower = lower.split(" @ ").next().unwrap_or_default();
     let lower = lower.replace("(r)", " ").replace("(tm)", " ").replace(['®', '™'], " ");
@@ -65,6 +75,11 @@ pub fn same_processor(a: &str, b: &str) -> bool {
     let (ka, kb) = (processor_key(a), processor_key(b));
     if ka == kb {
         return true;
+    }
+    // Sets of models are one only when equal (a subset is fewer cores
+    // online, or another board: warned of, not taken as one).
+    if ka.contains(" + ") || kb.contains(" + ") {
+        return false;
     }
     let (wa, wb): (Vec<&str>, Vec<&str>) = (ka.split_whitespace().collect(), kb.split_whitespace().collect());
     let (short, long) = if wa.len() <= wb.len() { (wa, wb) } else { (wb, wa) };
@@ -87,6 +102,8 @@ mod tests {
         assert!(!same_processor("Xeon E5-2620 v3", "Intel(R) Xeon(R) CPU E5-2620 v4 @ 2.10GHz"));
         assert!(!same_processor("Xeon", "Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz"));
         assert!(!same_processor("ARMv7 Processor rev 1 (v7l)", "ARMv8 Processor rev 4 (v8l)"));
+        assert!(same_processor("ARM Cortex-A55 + ARM Cortex-A76", "ARM Cortex-A76 + ARM Cortex-A55"));
+        assert!(!same_processor("ARM Cortex-A55", "ARM Cortex-A55 + ARM Cortex-A76"));
         assert!(!same_processor(
             "Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz",
             "Intel(R) Core(TM)2 Duo CPU P8700 @ 2.53GHz"
