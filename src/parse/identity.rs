@@ -34,3 +34,79 @@ pub const MACHINE_PARAM: &str = "machine";
 /// twice (`5.10.0+` as `#342 SMP Wed Sep 13 20:25:43 CST 2023` and as
 /// `#370 SMP Thu Sep 14 21:50:59 CST 2023`), the build string as written.
 pub const KERNEL_BUILD_PARAM: &str = "kernel build";
+
+/// The longest processor model name read as a fact (`/proc/cpuinfo`'s
+/// are under 64 bytes): a longer one is a file whose newlines were lost,
+/// or no name, and is refused with a warning (attack37 finding 7).
+pub const PROCESSOR_MAX: usize = 128;
+
+/// A processor name as compared: lower case, blanks collapsed, the
+/// trademark marks (`(R)`, `(TM)`), the words `CPU` and `Processor` and
+/// the clock after `@` left out: `Intel(R) Xeon(R) CPU           E5-2670 0
+/// @ 2.60GHz` (as /proc/cpuinfo pads it) and `Intel(R) Xeon(R) CPU E5-2670
+/// 0 @ 2.60GHz` (as a mail or lscpu collapses it) are one processor
+/// (attack37 finding 11: two rows of one machine), `intel xeon e5-2670 0`.
+pub fn processor_key(name: &str) -> String {
+    // A big.LITTLE board's models (`ARM Cortex-A55 + ARM Cortex-A76`, as
+    // UnixBench's `CPU N:` lines are gathered) are a set, not a sequence:
+    // the same cores listed A76 first are the same board (attack37
+    // finding 5).
+    if name.contains(" + ") {
+        let mut parts: Vec<String> = name.split(" + ").map(processor_key).collect();
+        parts.sort_unstable();
+        parts.dedup();
+        return parts.join(" + ");
+    }
+    let lower = name.to_lowercase();
+    let lower = lower.split(" @ ").next().unwrap_or_default();
+    let lower = lower.replace("(r)", " ").replace("(tm)", " ").replace(['®', '™'], " ");
+    lower.split_whitespace().filter(|w| !matches!(*w, "cpu" | "processor")).collect::<Vec<_>>().join(" ")
+}
+
+/// True when processor names `a` and `b` name one processor: their
+/// [`processor_key`]s are equal, or one's words are a run of the other's
+/// holding a model number (a word with a digit): a mail's `Xeon E5-2620
+/// v3` is cpuinfo's `Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz` (attack37
+/// finding 9), `Xeon` alone is no model.
+pub fn same_processor(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let (ka, kb) = (processor_key(a), processor_key(b));
+    if ka == kb {
+        return true;
+    }
+    // Sets of models are one only when equal (a subset is fewer cores
+    // online, or another board: warned of, not taken as one).
+    if ka.contains(" + ") || kb.contains(" + ") {
+        return false;
+    }
+    let (wa, wb): (Vec<&str>, Vec<&str>) = (ka.split_whitespace().collect(), kb.split_whitespace().collect());
+    let (short, long) = if wa.len() <= wb.len() { (wa, wb) } else { (wb, wa) };
+    !short.is_empty()
+        && short.iter().any(|w| w.contains(|c: char| c.is_ascii_digit()))
+        && long.windows(short.len()).any(|win| win == short.as_slice())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn processors_named_two_ways_are_one() {
+        assert!(same_processor(
+            "Intel(R) Xeon(R) CPU           E5-2670 0 @ 2.60GHz",
+            "intel(r) xeon(r) cpu e5-2670 0 @ 2.60GHz"
+        ));
+        assert!(same_processor("Xeon E5-2620 v3", "Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz"));
+        assert!(!same_processor("Xeon E5-2620 v3", "Intel(R) Xeon(R) CPU E5-2620 v4 @ 2.10GHz"));
+        assert!(!same_processor("Xeon", "Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz"));
+        assert!(!same_processor("ARMv7 Processor rev 1 (v7l)", "ARMv8 Processor rev 4 (v8l)"));
+        assert!(same_processor("ARM Cortex-A55 + ARM Cortex-A76", "ARM Cortex-A76 + ARM Cortex-A55"));
+        assert!(!same_processor("ARM Cortex-A55", "ARM Cortex-A55 + ARM Cortex-A76"));
+        assert!(!same_processor(
+            "Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz",
+            "Intel(R) Core(TM)2 Duo CPU P8700 @ 2.53GHz"
+        ));
+    }
+}

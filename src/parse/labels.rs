@@ -72,6 +72,7 @@
 mod file_setup;
 mod machines;
 mod prompted;
+mod unames;
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
@@ -117,7 +118,10 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         }
     }
     warn_of_contradicting_kernel_lines(input, parsed);
-    labelled + part_quote_depths(input, parsed) + machines::part_machines(input, parsed)
+    labelled
+        + part_quote_depths(input, parsed)
+        + machines::part_machines(input, parsed)
+        + unames::part_unames(input, parsed)
 }
 
 /// Warns, in `parsed.notes`, of a line naming the kernel of the run below

@@ -297,7 +297,21 @@ impl BenchParser for UnixBench {
                 continue;
             }
             if let Some(model) = header_cpu(line) {
-                processors.push((lineno, reports, model));
+                // A model name past any processor's (a file whose
+                // newlines were lost): no machine's name (attack37
+                // finding 7: a 100 KB `CPU 0:` line was the `machine`,
+                // 213 KB charts and a mail without its table).
+                if model.len() > crate::parse::PROCESSOR_MAX {
+                    let msg = format!(
+                        "UnixBench `CPU N:` line names a processor of {} bytes, longer than any processor model \
+                         name ({} bytes): not read as the machine's processor",
+                        model.len(),
+                        crate::parse::PROCESSOR_MAX
+                    );
+                    out.notes.push((lineno, msg));
+                } else {
+                    processors.push((lineno, reports, model));
+                }
                 continue;
             }
             if let Some(c) = copies_of(line).or_else(|| run_copies(line)) {

@@ -289,17 +289,14 @@ fn every_comparison_ref(m: &MachinePage) -> Vec<(usize, Vec<ComparisonRef>)> {
     let mut per_kernel: Vec<Vec<ComparisonRef>> = vec![Vec::new(); m.kernels.len()];
     for (si, s) in m.sections.iter().enumerate() {
         let Some(base) = &s.table.baseline else { continue };
-        // The first baseline row of each parameter set.
-        let mut base_rows: HashMap<&[String], usize> = HashMap::new();
-        for (bi, b) in s.table.rows.iter().enumerate().filter(|(_, b)| &b.kernel == base) {
-            base_rows.entry(b.params.as_slice()).or_insert(bi);
-        }
+        // The baseline row of each parameter set.
+        let base_rows = super::base_rows::BaseRows::new(&s.table.param_headers, &s.table.rows, base);
         for (ri, r) in s.table.rows.iter().enumerate() {
             if &r.kernel == base {
                 continue;
             }
             let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
-            let Some(&bi) = base_rows.get(r.params.as_slice()) else { continue };
+            let Some(bi) = base_rows.find(&r.params) else { continue };
             let br = &s.table.rows[bi];
             for (ci, (c, bc)) in r.cells.iter().zip(&br.cells).enumerate() {
                 if c.is_some() && bc.is_some() {

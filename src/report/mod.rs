@@ -16,6 +16,7 @@
 //! (`benchsite::report::X`).
 
 pub mod across;
+mod base_rows;
 mod compare;
 mod detail;
 pub mod environment;

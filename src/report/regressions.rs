@@ -115,10 +115,7 @@ pub fn select(sections: &[SectionView]) -> Selection {
             out.thresholds.push(threshold);
         }
         // The first baseline row of each set-up, found once per section.
-        let mut base_rows: rustc_hash::FxHashMap<&[String], usize> = rustc_hash::FxHashMap::default();
-        for (bi, b) in t.rows.iter().enumerate().filter(|(_, b)| &b.kernel == base) {
-            base_rows.entry(b.params.as_slice()).or_insert(bi);
-        }
+        let base_rows = super::base_rows::BaseRows::new(&t.param_headers, &t.rows, base);
         let repeated = super::grid::repeated_dirs(t);
         for (ri, ci, cmp) in significant_changes(t) {
             let (Some(pct), Some(p)) = (super::section::better_by(cmp, t.columns[ci].better), cmp.p_adjusted) else {
@@ -133,7 +130,7 @@ pub fn select(sections: &[SectionView]) -> Selection {
                 continue;
             }
             let r = &t.rows[ri];
-            let base_cell = base_rows.get(r.params.as_slice()).map(|&bi| &t.rows[bi]);
+            let base_cell = base_rows.find(&r.params).map(|bi| &t.rows[bi]);
             let cell = r.cells[ci].as_ref();
             out.regressions.push(Regression {
                 section: s.title.clone(),

@@ -125,7 +125,7 @@ pub(super) fn section_view(
     mark_untimed(entries, &rows, &cols, &mut row_views);
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
-        compare_cells(&mut row_views, &cols, b);
+        compare_cells(&mut row_views, &cols, &param_names, b);
     }
     let (fixed_params, fixed_param_values) = fix_params(&mut row_views, &mut param_names);
     let mut columns = column_views(&cols, &precision, &printed, parts, &mixed_groups);
@@ -644,19 +644,20 @@ fn mark_trimmed(runs: &mut [RunView], values: &[Value], trim: usize) {
 }
 
 /// Compares every cell with the cell of the baseline kernel `base` in the
-/// row of the same parameters and column: its comparison, change text and
+/// row of the same parameters ([`super::base_rows`]: a `kernel build`
+/// is no part of the match, a `host` only where both sides name one) and
+/// column: its comparison, change text and
 /// class. The printed step of the values behind both cells
 /// ([`CellView::printed`]) bounds what a test can tell apart. The
 /// significance mark waits for the page's correction
 /// ([`super::correct_page`]).
-fn compare_cells(rows: &mut [RowView], cols: &[ColKey], base: &str) {
-    let base_rows: FxHashMap<Vec<String>, usize> =
-        rows.iter().enumerate().filter(|(_, r)| r.kernel == base).map(|(i, r)| (r.params.clone(), i)).collect();
+fn compare_cells(rows: &mut [RowView], cols: &[ColKey], headers: &[String], base: &str) {
+    let base_rows = super::base_rows::BaseRows::new(headers, rows, base);
     for ri in 0..rows.len() {
         if rows[ri].kernel == base {
             continue;
         }
-        let Some(&bi) = base_rows.get(&rows[ri].params) else {
+        let Some(bi) = base_rows.find(&rows[ri].params) else {
             continue;
         };
         for (ci, col) in cols.iter().enumerate() {

@@ -120,13 +120,16 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     if base_params.is_empty() {
         return None;
     }
+    // Which rows meet a baseline's row ([`super::base_rows`]).
+    let matcher = super::base_rows::BaseRows::new(&t.param_headers, &t.rows, base);
+    let met = |params: &[String]| matcher.find(params).is_some();
     // Each kernel's rows, kernels in the order of their first row: every
     // question below is asked of a kernel's rows, once (a scan of the
     // whole table for each row made this quadratic in rows).
     let by_kernel = rows_by_kernel(t);
     let mut apart: Vec<String> = Vec::new();
     for (kernel, rows) in &by_kernel {
-        if *kernel != base && !rows.iter().any(|x| base_params.contains(x.params.as_slice())) {
+        if *kernel != base && !rows.iter().any(|x| met(&x.params)) {
             apart.push(kernel.to_string());
         }
     }
@@ -153,7 +156,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     let mut lacking: Vec<String> = Vec::new();
     let mut lacked: Vec<usize> = Vec::new();
     for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
-        if base_params.contains(r.params.as_slice()) {
+        if met(&r.params) {
             continue;
         }
         if let Some(m) = missing(&r.params) {
@@ -182,7 +185,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         }
         false
     });
-    let (unlike, base_columns) = unlike_columns(t, &by_kernel, base, &apart);
+    let (unlike, base_columns) = unlike_columns(t, &by_kernel, (base, &matcher), &apart);
     if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() {
         return None;
     }
@@ -269,7 +272,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
 fn unlike_columns(
     t: &TableView,
     by_kernel: &[(&str, Vec<&super::RowView>)],
-    base: &str,
+    (base, matcher): (&str, &super::base_rows::BaseRows),
     apart: &[String],
 ) -> (Vec<(String, Vec<String>)>, Vec<String>) {
     let names = |rows: &mut dyn Iterator<Item = &super::RowView>| {
@@ -282,12 +285,11 @@ fn unlike_columns(
     let base_rows: Vec<&super::RowView> = t.rows.iter().filter(|r| r.kernel == base).collect();
     let mut unlike: Vec<(String, Vec<String>)> = Vec::new();
     for (kernel, mine) in by_kernel.iter().filter(|(k, _)| *k != base && !apart.iter().any(|a| a == k)) {
-        let met = mine.iter().any(|m| base_rows.iter().any(|b| b.params == m.params));
+        let met = mine.iter().any(|m| matcher.find(&m.params).is_some());
         let compared = mine.iter().any(|m| {
-            base_rows
-                .iter()
-                .filter(|b| b.params == m.params)
-                .any(|b| m.cells.iter().zip(&b.cells).any(|(x, y)| x.is_some() && y.is_some()))
+            matcher
+                .find(&m.params)
+                .is_some_and(|b| m.cells.iter().zip(&t.rows[b].cells).any(|(x, y)| x.is_some() && y.is_some()))
         });
         if met && !compared {
             let columns = names(&mut mine.iter().copied());

@@ -29,7 +29,7 @@
 use super::ResultFile;
 use crate::diag::Diagnostic;
 use crate::model::{Identity, Metric, Param};
-use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM};
+use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, processor_key, same_processor};
 use rustc_hash::FxHashMap;
 
 /// The facts compared, in the order they are given: a processor apart
@@ -46,6 +46,13 @@ fn fact(id: &Identity, param: &str) -> Option<(usize, String)> {
         KERNEL_BUILD_PARAM => id.build.clone(),
         _ => None,
     }
+}
+
+/// True when values `a` and `b` of fact `param` are one: processors by
+/// [`same_processor`] (blanks, case, `(R)`, a short name of the same
+/// model), the others as written.
+fn same(param: &str, a: &str, b: &str) -> bool {
+    if param == MACHINE_PARAM { same_processor(a, b) } else { a == b }
 }
 
 /// How many values an identity warning names before it counts the rest
@@ -75,11 +82,40 @@ pub fn keep_identities_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnos
                     results[i].parsed.benchmark == *bench && fact(&results[i].parsed.identity, param).is_some()
                 })
                 .collect();
+            if param == MACHINE_PARAM {
+                one_processor_two_names(results, &files, bench, diags);
+            }
             let Some(apart) = cells_apart(results, &files, param) else { continue };
+            // A processor apart is another machine in every kernel. A
+            // build keeps apart the runs of the kernels built twice only
+            // (across kernels a build is always another: a `kernel build`
+            // on every file left every kernel but the baseline uncompared,
+            // attack37 finding 2); a host those of the kernels where two
+            // hosts met, and the runs of those hosts in other kernels (so
+            // `opi`'s 3.10.64 meets `opi`'s baseline), but not a host
+            // renamed in a kernel of its own (finding 3: `opi-renamed`,
+            // noted as compared, was left uncompared).
+            let tagged = |kernel: Option<&str>, value: &str| match param {
+                MACHINE_PARAM => true,
+                HOST_PARAM => {
+                    apart.values.iter().any(|v| v == value) || apart.kernels.iter().any(|k| Some(k.as_str()) == kernel)
+                }
+                _ => apart.kernels.iter().any(|k| Some(k.as_str()) == kernel),
+            };
+            // Each value as the first file naming it so names it (one
+            // processor, one row).
+            let mut firsts: Vec<String> = Vec::new();
             for &i in &files {
                 let Some((_, value)) = fact(&results[i].parsed.identity, param) else { continue };
+                let value = match firsts.iter().find(|f| same(param, f, &value)) {
+                    Some(f) => f.clone(),
+                    None => {
+                        firsts.push(value.clone());
+                        value
+                    }
+                };
                 for s in &mut results[i].parsed.samples {
-                    if !s.params.iter().any(|p| p.name == param) {
+                    if !s.params.iter().any(|p| p.name == param) && tagged(s.kernel.as_deref(), &value) {
                         s.params.push(Param::new(param, &value));
                     }
                 }
@@ -119,17 +155,54 @@ pub fn keep_identities_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnos
                 listed.push(format!("and {} more values in {files}", rest.len()));
             }
             let (at, line) = each.get(1).map_or((apart.files[0], None), |e| (e.1, Some(e.2)));
+            let advice = if param == KERNEL_BUILD_PARAM {
+                format!(
+                    "never averaged as runs of one kernel; each build's rows are compared with the baseline's \
+                     row of their set-up (the first build's, where the baseline was built twice), and no other \
+                     kernel's rows are parted by build; a kernel is one build: give each build a kernel \
+                     directory of its own (built twice: {})",
+                    apart.kernels.join(", ")
+                )
+            } else {
+                "never averaged as runs of one machine; a machine class is one machine: put each in a class of \
+                 its own"
+                    .to_string()
+            };
             let msg = format!(
                 "{bench}: files that feed one table cell ({}{unit} of kernel {}{more}) name different {what}: {}; \
-                 their runs are kept apart by a `{param}` parameter, never averaged as runs of one {}; a machine \
-                 class is one machine and a kernel one build: put each in a class (or kernel directory) of its own",
+                 their runs are kept apart by a `{param}` parameter, {advice}",
                 apart.metric.name,
                 apart.kernel,
                 listed.join(", "),
-                if param == KERNEL_BUILD_PARAM { "kernel" } else { "machine" },
             );
             diags.push(Diagnostic::warning(&results[at].path, line, msg));
         }
+    }
+}
+
+/// Notes where files `files` of benchmark `bench` name one processor in
+/// two ways that differ by more than blanks and case (cpuinfo's
+/// `Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz`, a mail's `Xeon E5-2620
+/// v3`): taken as one machine (attack37 finding 9), said once.
+fn one_processor_two_names(results: &[ResultFile], files: &[usize], bench: &str, diags: &mut Vec<Diagnostic>) {
+    let mut each: Vec<(String, usize, usize)> = Vec::new();
+    for &i in files {
+        let Some((line, value)) = fact(&results[i].parsed.identity, MACHINE_PARAM) else { continue };
+        if !each.iter().any(|e| processor_key(&e.0) == processor_key(&value)) {
+            each.push((value, i, line));
+        }
+    }
+    for (k, (b, bi, bline)) in each.iter().enumerate().skip(1) {
+        let Some((a, ai, aline)) = each[..k].iter().find(|e| same_processor(&e.0, b)) else { continue };
+        diags.push(Diagnostic::note(
+            &results[*bi].path,
+            Some(*bline),
+            format!(
+                "{bench}: `{b}` ({} line {bline}) and `{a}` ({} line {aline}) name one processor model two ways: \
+                 taken as one machine; if they are two, put each in a class of its own",
+                results[*bi].rel_path, results[*ai].rel_path
+            ),
+        ));
     }
 }
 
@@ -143,6 +216,10 @@ struct Apart {
     metric: Metric,
     /// How many cells are fed so.
     cells: usize,
+    /// The kernels of those cells, in the order met.
+    kernels: Vec<String>,
+    /// The values of the fact the files feeding them name.
+    values: Vec<String>,
 }
 
 /// Where two of `files` (indices into `results`, one benchmark's, each
@@ -151,7 +228,7 @@ struct Apart {
 fn cells_apart(results: &[ResultFile], files: &[usize], param: &str) -> Option<Apart> {
     let values: Vec<String> =
         files.iter().filter_map(|&i| fact(&results[i].parsed.identity, param).map(|f| f.1)).collect();
-    if values.iter().all(|v| *v == values[0]) {
+    if values.iter().all(|v| same(param, v, &values[0])) {
         return None;
     }
     let mut first: FxHashMap<Cell<'_>, (usize, &str)> = FxHashMap::default();
@@ -164,13 +241,18 @@ fn cells_apart(results: &[ResultFile], files: &[usize], param: &str) -> Option<A
             }
             let cell: Cell = (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric);
             let (fi, v) = *first.entry(cell).or_insert((i, value.as_str()));
-            if v != value {
+            if !same(param, v, value) {
                 let apart = found.get_or_insert_with(|| Apart {
                     files: Vec::new(),
                     kernel: cell.0.to_string(),
                     metric: s.metric.clone(),
                     cells: 0,
+                    kernels: Vec::new(),
+                    values: Vec::new(),
                 });
+                if !apart.kernels.iter().any(|k| k == cell.0) {
+                    apart.kernels.push(cell.0.to_string());
+                }
                 for f in [fi, i] {
                     if !apart.files.contains(&f) {
                         apart.files.push(f);
@@ -198,6 +280,13 @@ fn cells_apart(results: &[ResultFile], files: &[usize], param: &str) -> Option<A
             }
         }
         apart.files.sort_unstable();
+        for &i in &apart.files {
+            if let Some((_, v)) = fact(&results[i].parsed.identity, param)
+                && !apart.values.contains(&v)
+            {
+                apart.values.push(v);
+            }
+        }
     }
     found
 }
@@ -212,8 +301,9 @@ struct Named {
 }
 
 impl Named {
-    fn add(list: &mut Vec<(String, usize, usize)>, value: String, file: usize, line: usize) {
-        if !list.iter().any(|(v, _, _)| *v == value) {
+    /// Adds `value` of fact `param` to `list` unless [`same`] as one there.
+    fn add(param: &str, list: &mut Vec<(String, usize, usize)>, value: String, file: usize, line: usize) {
+        if !list.iter().any(|(v, _, _)| same(param, v, &value)) {
             list.push((value, file, line));
         }
     }
@@ -244,25 +334,27 @@ pub fn warn_of_other_machines(results: &[ResultFile], baseline: Option<&str>, di
             };
             let named = &mut by_kernel[at].1;
             if let Some((line, p)) = &id.processor {
-                Named::add(&mut named.processors, p.clone(), i, *line);
+                Named::add(MACHINE_PARAM, &mut named.processors, p.clone(), i, *line);
             }
             // The runs the file's own lines told apart by processor.
             for s in rf.parsed.samples.iter().filter(|s| s.kernel.as_deref() == Some(k)) {
                 if let Some(p) = s.params.iter().find(|p| p.name == MACHINE_PARAM) {
-                    Named::add(&mut named.processors, p.value.to_string(), i, s.line);
+                    Named::add(MACHINE_PARAM, &mut named.processors, p.value.to_string(), i, s.line);
                 }
             }
             if let Some((line, n)) = &id.cpus {
-                Named::add(&mut named.cpus, n.to_string(), i, *line);
+                Named::add("cpus", &mut named.cpus, n.to_string(), i, *line);
             }
             if let Some((line, h)) = &id.host {
-                Named::add(&mut named.hosts, h.clone(), i, *line);
+                Named::add(HOST_PARAM, &mut named.hosts, h.clone(), i, *line);
             }
         }
     }
     let Some(base) = by_kernel.iter().find(|(k, _)| k == baseline).map(|(_, n)| n) else { return };
     let apart = |of: &[(String, usize, usize)], base: &[(String, usize, usize)]| {
-        !of.is_empty() && !base.is_empty() && of.iter().all(|(v, _, _)| base.iter().all(|(b, _, _)| b != v))
+        !of.is_empty()
+            && !base.is_empty()
+            && of.iter().all(|(v, _, _)| base.iter().all(|(b, _, _)| !same_processor(b, v)))
     };
     let list = |of: &[(String, usize, usize)], unit: &str| {
         of.iter().map(|(v, _, _)| format!("{v}{unit}")).collect::<Vec<_>>().join(", ")
@@ -276,12 +368,28 @@ pub fn warn_of_other_machines(results: &[ResultFile], baseline: Option<&str>, di
             if apart(&named.hosts, &base.hosts) {
                 let (_, fi, line) = named.hosts[0];
                 let (_, bi, bline) = base.hosts[0];
+                // Where the kernel's runs carry a `host` (two hosts met in
+                // it) and the baseline's too, no row meets: the note says
+                // so, as the table does (attack37 finding 3).
+                let kept = |k: &str| {
+                    results.iter().any(|rf| {
+                        rf.parsed
+                            .samples
+                            .iter()
+                            .any(|s| s.kernel.as_deref() == Some(k) && s.params.iter().any(|p| p.name == HOST_PARAM))
+                    })
+                };
+                let how = if kept(kernel) && kept(baseline) {
+                    "each host's runs kept apart by a `host` parameter (two hosts meet in one kernel), so not \
+                     compared with the baseline's; if one machine was renamed, give its files one host name's class"
+                } else {
+                    "compared as one machine renamed; if they are two machines, put each in a class of its own"
+                };
                 diags.push(Diagnostic::note(
                     &results[fi].path,
                     Some(line),
                     format!(
-                        "{kernel}'s runs name host {}, the baseline {baseline}'s {} ({} line {bline}): compared as one \
-                         machine renamed; if they are two machines, put each in a class of its own",
+                        "{kernel}'s runs name host {}, the baseline {baseline}'s {} ({} line {bline}): {how}",
                         list(&named.hosts, ""),
                         list(&base.hosts, ""),
                         results[bi].rel_path

@@ -23,19 +23,74 @@ const FAMILIES: [&str; 16] = [
     "Kunpeng", "Graviton", "ThunderX", "ThunderX2", "Cortex-",
 ];
 
-/// The processor `text` names, as written: `/proc/cpuinfo`'s model name
-/// anywhere on the line (`Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz`, `AMD
-/// EPYC 8024P 8-Core Processor`), or a short line of at most six words
-/// naming a processor family (`For Threadripper 1950X` → `Threadripper
-/// 1950X`). `None` for any other line.
+use crate::parse::PROCESSOR_MAX;
+
+/// The processor a fact line names: `/proc/cpuinfo`'s `model name\t:
+/// Intel(R) Xeon(R) CPU E5-2670 0 @ 2.60GHz` (and the `Processor\t:
+/// ARMv7 Processor rev 10 (v7l)` of old ARM kernels), lscpu's `Model name:
+/// AMD EPYC 7763 64-Core Processor`, dmesg's `smpboot: CPU0: Intel(R)
+/// Xeon(R) CPU E5-2620 v3 @ 2.40GHz (family: 0x6, model: 0x3f, stepping:
+/// 0x2)`. `None` for any other line.
+fn fact_line(t: &str) -> Option<&str> {
+    let key = |t: &'_ str, key: &str| -> Option<usize> {
+        let head = t.get(..key.len())?;
+        if !head.eq_ignore_ascii_case(key) {
+            return None;
+        }
+        let rest = &t[key.len()..];
+        let colon = rest.len() - rest.trim_start().len();
+        rest[colon..].starts_with(':').then_some(key.len() + colon + 1)
+    };
+    if let Some(at) = key(t, "model name").or_else(|| key(t, "processor")) {
+        let name = t[at..].trim();
+        // x86's `processor\t: 0` is a CPU's number.
+        return (!name.is_empty() && !name.chars().all(|c| c.is_ascii_digit())).then_some(name);
+    }
+    // dmesg: `[    0.123456] smpboot: CPU0: … (family: 0x6, …)`.
+    let t = match t.strip_prefix('[') {
+        Some(rest) => rest.split_once(']').map_or(t, |(_, r)| r.trim_start()),
+        None => t,
+    };
+    let t = t.strip_prefix("smpboot: ").unwrap_or(t);
+    let name = t.strip_prefix("CPU0: ")?;
+    let name = name.find(" (family:").map_or(name, |at| &name[..at]).trim();
+    (name.starts_with("Intel(R) ") || name.starts_with("AMD ")).then_some(name)
+}
+
+/// The processor `text` names, as written, where the line is a fact of
+/// the machine ([`fact_line`]: cpuinfo's `model name :`, lscpu's `Model
+/// name:`, dmesg's `CPU0:`), or a line that is the processor's name alone
+/// (`Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz`, `AMD EPYC 8024P 8-Core
+/// Processor`), with at most a heading's few words about it (`On the
+/// Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz box:`), or a short line of at
+/// most six words naming a processor family (`For Threadripper 1950X` →
+/// `Threadripper 1950X`). A name in a sentence is prose, not the machine
+/// of the runs below: `Unlike the Intel(R) Xeon(R) CPU E5-2620 v3 @
+/// 2.40GHz numbers Bob posted, no dip here:` made the second run of an
+/// EPYC the Xeon's (attack37 finding 10). A trailing common noun (`box`,
+/// `machine`) is no part of the name. `None` for any other line, and for
+/// a name longer than [`PROCESSOR_MAX`].
 pub(super) fn processor(text: &str) -> Option<String> {
-    let t = text.trim();
+    let t = text.trim().trim_start_matches(['>', ' ', '\t']).trim();
+    if let Some(name) = fact_line(t) {
+        return (name.len() <= PROCESSOR_MAX).then(|| name.to_string());
+    }
+    if t.len() > PROCESSOR_MAX + 40 {
+        return None;
+    }
+    // The words about a name on its line: a heading's few (`On the`,
+    // `box:`), never a sentence's.
+    let about = |before: &str, after: &str| {
+        let after = after.trim().trim_end_matches([':', ')']).trim();
+        let after_ok = after.is_empty() || (after.split_whitespace().count() == 1 && NOUNS.contains(&after));
+        after_ok && before.split_whitespace().count() <= 3 && !before.contains(['.', ',', ';', '!', '?'])
+    };
     // `Intel(R) … @ 2.40GHz`.
     if let Some(at) = t.find("Intel(R) ") {
         let rest = &t[at..];
         if let Some(end) = rest.find("GHz") {
             let name = &rest[..end + 3];
-            if name.contains(" @ ") && name.len() <= 80 {
+            if name.contains(" @ ") && about(&t[..at], &rest[end + 3..]) {
                 return Some(name.to_string());
             }
         }
@@ -45,7 +100,10 @@ pub(super) fn processor(text: &str) -> Option<String> {
         let rest = &t[at..];
         if let Some(end) = rest.find(" Processor") {
             let name = &rest[..end + " Processor".len()];
-            if name.split_whitespace().count() <= 7 && !name.contains([',', '.']) {
+            if name.split_whitespace().count() <= 7
+                && !name.contains([',', '.'])
+                && about(&t[..at], &rest[end + " Processor".len()..])
+            {
                 return Some(name.to_string());
             }
         }
@@ -56,9 +114,13 @@ pub(super) fn processor(text: &str) -> Option<String> {
     if bare.split_whitespace().nth(6).is_some() {
         return None;
     }
-    let words: Vec<&str> = bare.split_whitespace().collect();
+    let mut words: Vec<&str> = bare.split_whitespace().collect();
     if words.is_empty() || bare.ends_with(['.', '!', '?']) {
         return None;
+    }
+    // `On the Xeon E5-2620 v3 box:`: the box is no part of its name.
+    while words.len() > 1 && words.last().is_some_and(|w| NOUNS.contains(w)) {
+        words.pop();
     }
     let family = words.iter().position(|w| {
         let w = w.trim_matches(['(', ')']);
@@ -79,6 +141,10 @@ pub(super) fn processor(text: &str) -> Option<String> {
     let name = name.trim_start_matches('(').trim_end_matches(')').trim();
     (!name.is_empty()).then(|| name.to_string())
 }
+
+/// Common nouns a heading puts after a processor's name (`On the Xeon
+/// E5-2620 v3 box:`): no part of the name.
+const NOUNS: [&str; 8] = ["box", "machine", "server", "system", "host", "workstation", "laptop", "desktop"];
 
 /// Gives each sample of `parsed` under a line naming a processor
 /// ([`processor`]) the parameter [`MACHINE_PARAM`], when the samples sit
@@ -116,9 +182,17 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
             None => machines.push((at, name, vec![s.line])),
         }
     }
-    let mut names: Vec<String> = machines.iter().map(|m| m.1.clone()).collect();
-    names.sort_unstable();
-    names.dedup();
+    // One processor named two ways (cpuinfo's padded blanks, a mail's
+    // `Xeon E5-2620 v3`) is one machine: its runs carry the first name.
+    let mut names: Vec<String> = Vec::new();
+    for m in &machines {
+        if !names.iter().any(|n| crate::parse::same_processor(n, &m.1)) {
+            names.push(m.1.clone());
+        }
+    }
+    let canon = |name: &str| -> String {
+        names.iter().find(|n| crate::parse::same_processor(n, name)).cloned().unwrap_or_else(|| name.to_string())
+    };
     if names.len() < 2 {
         // One processor over every run that sits under one: the file's
         // (unless the parser read its own, UnixBench's `CPU 0:` lines).
@@ -130,16 +204,19 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
         return 0;
     }
     let mut n = 0;
+    let mut unnamed: Vec<usize> = Vec::new();
     for s in &mut parsed.samples {
-        if let Some((_, name)) = in_force.get(s.line).cloned().flatten() {
-            // A label that names the machine already keeps its runs apart
-            // (`For Threadripper 1950X`): not said twice.
-            let said =
-                s.params.iter().any(|p| p.name == "label" && p.value.to_lowercase().contains(&name.to_lowercase()));
-            if !said {
-                s.params.push(Param::new(MACHINE_PARAM, name));
-                n += 1;
-            }
+        let Some((_, name)) = in_force.get(s.line).cloned().flatten() else {
+            unnamed.push(s.line);
+            continue;
+        };
+        let name = canon(&name);
+        // A label that names the machine already keeps its runs apart
+        // (`For Threadripper 1950X`): not said twice.
+        let said = s.params.iter().any(|p| p.name == "label" && p.value.to_lowercase().contains(&name.to_lowercase()));
+        if !said {
+            s.params.push(Param::new(MACHINE_PARAM, name));
+            n += 1;
         }
     }
     let each: Vec<String> = machines
@@ -153,12 +230,24 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
         })
         .collect();
     let first = machines.first().map_or(1, |m| m.2[0]);
+    // Runs under no machine line (above the first, or under a sentence
+    // naming a processor in passing): their machine is not known.
+    unnamed.sort_unstable();
+    unnamed.dedup();
+    let unnamed = match unnamed.as_slice() {
+        [] => String::new(),
+        [one] => format!("; line {one} is under no machine line: its machine is not known"),
+        lines => format!(
+            "; lines {} are under no machine line: their machine is not known",
+            lines.iter().take(6).map(usize::to_string).collect::<Vec<_>>().join(", ")
+        ),
+    };
     parsed.notes.push((
         first,
         format!(
             "the runs name {} different machines ({}): kept apart by machine (their label or a `{MACHINE_PARAM}` \
-             parameter), never averaged; a machine class is one machine: put each machine's runs in a class of \
-             its own",
+             parameter), never averaged{unnamed}; a machine class is one machine: put each machine's runs in a \
+             class of its own",
             names.len(),
             each.join("; ")
         ),
@@ -173,19 +262,50 @@ mod tests {
     #[test]
     fn processors_named_on_a_line() {
         let p = |t: &str| processor(t);
+        // A name in a sentence is prose (attack37 finding 10).
         assert_eq!(
-            p("We have to find what the real TDP of CPU is. Because for the Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz, the TDP is 85 W").as_deref(),
+            p(
+                "We have to find what the real TDP of CPU is. Because for the Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz, the TDP is 85 W"
+            ),
+            None
+        );
+        assert_eq!(
+            p(
+                "Second run, same box. Unlike the Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz numbers Bob posted, no dip here:"
+            ),
+            None
+        );
+        // Fact lines.
+        assert_eq!(
+            p("model name\t: Intel(R) Xeon(R) CPU           E5-2670 0 @ 2.60GHz").as_deref(),
+            Some("Intel(R) Xeon(R) CPU           E5-2670 0 @ 2.60GHz")
+        );
+        assert_eq!(
+            p("Model name:                      AMD EPYC 7763 64-Core Processor").as_deref(),
+            Some("AMD EPYC 7763 64-Core Processor")
+        );
+        assert_eq!(p("Processor\t: ARMv7 Processor rev 10 (v7l)").as_deref(), Some("ARMv7 Processor rev 10 (v7l)"));
+        assert_eq!(p("processor\t: 3"), None);
+        assert_eq!(
+            p("[    0.050000] smpboot: CPU0: Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz (family: 0x6, model: 0x3f, stepping: 0x2)")
+                .as_deref(),
             Some("Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz")
         );
+        assert_eq!(
+            p("On the Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz box:").as_deref(),
+            Some("Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz")
+        );
+        // The box is no part of the name (attack37 finding 9).
+        assert_eq!(p("On the Xeon E5-2620 v3 box:").as_deref(), Some("Xeon E5-2620 v3"));
+        // A name past any processor's length (finding 7).
+        assert_eq!(p(&format!("model name : Intel(R) Xeon(R) CPU {} @ 2.40GHz", "X".repeat(1000))), None);
         assert_eq!(
             p("Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz").as_deref(),
             Some("Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz")
         );
         assert_eq!(p("For Threadripper 1950X").as_deref(), Some("Threadripper 1950X"));
-        assert_eq!(
-            p("For the AMD EPYC 8024P 8-Core Processor, the TDP is 90 W").as_deref(),
-            Some("AMD EPYC 8024P 8-Core Processor")
-        );
+        assert_eq!(p("For the AMD EPYC 8024P 8-Core Processor, the TDP is 90 W"), None);
+        assert_eq!(p("For the AMD EPYC 8024P 8-Core Processor:").as_deref(), Some("AMD EPYC 8024P 8-Core Processor"));
         assert_eq!(p("On arm64 (Ampere Altra):").as_deref(), Some("Ampere Altra"));
         assert_eq!(p("On x86 (Intel Xeon Platinum 8269CY):").as_deref(), Some("Intel Xeon Platinum 8269CY"));
         // A family named by its prefix: the `Cortex-` entry's rule (it read

@@ -1,0 +1,180 @@
+//! Hosts and kernel builds of `uname -a` lines above the runs of a file:
+//! `Linux alpha 6.1.0 #1 SMP PREEMPT_DYNAMIC Mon Jan  2 10:00:00 UTC 2023
+//! x86_64 GNU/Linux` names the host (`alpha`) and the build (`#1 SMP
+//! PREEMPT_DYNAMIC Mon Jan  2 10:00:00 UTC 2023`, `uname -v`) as
+//! UnixBench's `System:` and `OS:` lines do. The kernel release is read
+//! elsewhere (`booted_kernel`); here:
+//!
+//! * runs under `uname -a` lines of two hosts get a [`HOST_PARAM`], and
+//!   runs of one release under two builds a [`KERNEL_BUILD_PARAM`], with a
+//!   note naming the lines (attack37 finding 8: `#1 … Jan 2` and `#2 …
+//!   Jan 3` over two dbench runs of 6.1.0 were averaged, no word);
+//! * one host or build over every run is the file's
+//!   [`crate::model::Identity`], compared with other files' by
+//!   `site::identities` (finding 6: two files of `alpha` and `beta` were
+//!   averaged as one machine's runs, no word).
+
+use super::super::Input;
+use crate::model::ParsedFile;
+use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM};
+
+/// The longest host name read (a Linux node name is at most 64 bytes).
+const HOST_MAX: usize = 64;
+
+/// The host, release and build of a `uname -a` line (`$ uname -a`'s
+/// output, or `uname -a: …`), `None` for any other line. The build runs
+/// from the `#` word to the year (`… UTC 2023`), or to the machine's
+/// architecture where no year is printed.
+pub(super) fn uname_a(text: &str) -> Option<(String, String, String)> {
+    let t = text.trim().trim_start_matches(['>', ' ', '\t']).trim();
+    let t = t.strip_prefix("uname -a:").map_or(t, str::trim_start);
+    if !t.starts_with("Linux ") {
+        return None;
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if words.len() < 5 || !words[3].starts_with('#') || words[1].len() > HOST_MAX {
+        return None;
+    }
+    if !words[2].starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let year =
+        words.iter().rposition(|w| w.len() == 4 && w.chars().all(|c| c.is_ascii_digit()) && w.starts_with(['1', '2']));
+    const ARCHES: [&str; 10] =
+        ["x86_64", "i686", "i586", "i386", "aarch64", "armv7l", "armv6l", "ppc64le", "s390x", "riscv64"];
+    let end = match year {
+        Some(y) if y > 3 => y + 1,
+        _ => words.iter().skip(4).position(|w| ARCHES.contains(w)).map_or(words.len(), |p| p + 4),
+    };
+    let build = words[3..end].join(" ");
+    Some((words[1].to_string(), words[2].to_string(), build))
+}
+
+/// Gives the runs under `uname -a` lines their host and build where two
+/// differ (module docs), or the file its identity where one line's facts
+/// hold over every run. Returns how many samples it gave a parameter.
+pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
+    let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return 0 };
+    if !input.has("Linux ") || !input.has("#") {
+        return 0;
+    }
+    // Each line's `uname -a` in force: (line, host, release, build).
+    let mut read = vec![false; last + 1];
+    for s in &parsed.samples {
+        read[s.line] = true;
+    }
+    let mut in_force: Vec<Option<usize>> = vec![None; last + 1];
+    let mut unames: Vec<(usize, String, String, String)> = Vec::new();
+    for n in 1..=last.min(input.lines.len()) {
+        if !read[n]
+            && let Some((host, release, build)) = uname_a(&input.lines[n - 1])
+        {
+            unames.push((n, host, release, build));
+        }
+        in_force[n] = unames.len().checked_sub(1);
+    }
+    if unames.is_empty() {
+        return 0;
+    }
+    let under: Vec<Option<usize>> = parsed.samples.iter().map(|s| in_force.get(s.line).copied().flatten()).collect();
+    let used: Vec<usize> = {
+        let mut u: Vec<usize> = under.iter().flatten().copied().collect();
+        u.sort_unstable();
+        u.dedup();
+        u
+    };
+    let every = under.iter().all(Option::is_some);
+    let mut hosts: Vec<&str> = used.iter().map(|&u| unames[u].1.as_str()).collect();
+    hosts.dedup();
+    hosts.sort_unstable();
+    hosts.dedup();
+    let mut n = 0;
+    if hosts.len() > 1 {
+        for (s, u) in parsed.samples.iter_mut().zip(&under) {
+            if let Some(u) = u
+                && !s.params.iter().any(|p| p.name == HOST_PARAM)
+            {
+                *s = s.clone().with_param(HOST_PARAM, unames[*u].1.clone());
+                n += 1;
+            }
+        }
+        let each: Vec<String> = used.iter().map(|&u| format!("line {} `{}`", unames[u].0, unames[u].1)).collect();
+        parsed.notes.push((
+            unames[used[0]].0,
+            format!(
+                "the runs sit under `uname -a` lines of {} hosts ({}): kept apart by a `{HOST_PARAM}` parameter, never \
+                 averaged as runs of one machine; a machine class is one machine: put each machine's runs in a class \
+                 of its own",
+                hosts.len(),
+                each.join(", ")
+            ),
+        ));
+    } else if every && parsed.identity.host.is_none() {
+        let u = &unames[used[0]];
+        parsed.identity.host = Some((u.0, u.1.clone()));
+    }
+    // Builds: apart only among the runs of one release.
+    let mut releases: Vec<&str> = used.iter().map(|&u| unames[u].2.as_str()).collect();
+    releases.sort_unstable();
+    releases.dedup();
+    let mut apart_builds = false;
+    for release in releases {
+        let of: Vec<usize> = used.iter().copied().filter(|&u| unames[u].2 == release).collect();
+        let mut builds: Vec<&str> = of.iter().map(|&u| unames[u].3.as_str()).collect();
+        builds.sort_unstable();
+        builds.dedup();
+        if builds.len() < 2 {
+            continue;
+        }
+        apart_builds = true;
+        let mut tagged = 0;
+        for (s, u) in parsed.samples.iter_mut().zip(&under) {
+            if let Some(u) = u
+                && unames[*u].2 == release
+                && !s.params.iter().any(|p| p.name == KERNEL_BUILD_PARAM)
+            {
+                *s = s.clone().with_param(KERNEL_BUILD_PARAM, unames[*u].3.clone());
+                tagged += 1;
+            }
+        }
+        n += tagged;
+        let each: Vec<String> = of.iter().map(|&u| format!("line {} `{}`", unames[u].0, unames[u].3)).collect();
+        parsed.notes.push((
+            unames[of[0]].0,
+            format!(
+                "the runs sit under `uname -a` lines naming kernel {release} in different builds ({}): their runs are \
+                 kept apart by a `{KERNEL_BUILD_PARAM}` parameter, never averaged; if they are different kernels, \
+                 give each a kernel directory of its own",
+                each.join(", ")
+            ),
+        ));
+    }
+    if !apart_builds && every && parsed.identity.build.is_none() {
+        let mut builds: Vec<&str> = used.iter().map(|&u| unames[u].3.as_str()).collect();
+        builds.dedup();
+        if builds.len() == 1 {
+            let u = &unames[used[0]];
+            parsed.identity.build = Some((u.0, u.3.clone()));
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uname_a_lines_give_host_release_and_build() {
+        assert_eq!(
+            uname_a("Linux alpha 6.1.0 #1 SMP PREEMPT_DYNAMIC Mon Jan 2 10:00:00 UTC 2023 x86_64 GNU/Linux"),
+            Some(("alpha".into(), "6.1.0".into(), "#1 SMP PREEMPT_DYNAMIC Mon Jan 2 10:00:00 UTC 2023".into()))
+        );
+        assert_eq!(
+            uname_a("uname -a: Linux h 6.8.0 #2 SMP x86_64"),
+            Some(("h".into(), "6.8.0".into(), "#2 SMP".into()))
+        );
+        assert_eq!(uname_a("Linux is a kernel #1 in the world"), None);
+        assert_eq!(uname_a("Linux version 6.1.0 (gcc) #1 SMP"), None);
+    }
+}
