@@ -93,7 +93,7 @@ pub use select::{SampleRef, Selection, Selector, run_stem, select};
 pub use setup_dirs::{DIR_PARAM, DIR_PARAM_APART};
 pub use setup_files::{FILE_PARAM, FILE_PARAM_APART};
 pub use units::conversion_factor;
-pub use yaml_lines::section_line;
+pub use yaml_lines::{line_of, section_line};
 
 use crate::diag::Diagnostic;
 use crate::model::ParsedFile;
