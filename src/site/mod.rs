@@ -75,8 +75,8 @@ mod yaml_lines;
 
 pub use axis::Axis;
 pub use config::{
-    KernelConfig, MAX_TRIM, MachineConfig, PartConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind, base_url_ok,
-    base_url_problem, check_yaml, encoded_base_url, markdown_name_ok, raw_url_problem, read_annotation,
+    KernelConfig, LeaveOutConfig, MAX_TRIM, MachineConfig, PartConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind,
+    base_url_ok, base_url_problem, check_yaml, encoded_base_url, markdown_name_ok, raw_url_problem, read_annotation,
     read_machine_config,
 };
 pub use discover::{
