@@ -82,6 +82,7 @@
 //! | `TCP/IP connection cost to H` | `TCP conn` | µs | Local or Remote Communication latencies | |
 //! | `Pipe bandwidth` | `Pipe bandwidth` | MB/s | Local Communication bandwidths | |
 //! | `AF_UNIX sock stream bandwidth` | `AF_UNIX bandwidth` | MB/s | Local Communication bandwidths | |
+//! | `Avg xfer: 3.2KB, 41.8KB in 1.3340 millisecs, 31.31 MB/sec` (lat_http: the last figure) | `HTTP bandwidth` | MB/s (KB/s) | Local Communication bandwidths | |
 //! | `Socket bandwidth using H` (line or section) | `TCP bandwidth` | MB/s | Local or Remote Communication bandwidths | size (section only) |
 //! | `File F write bandwidth` (lmdd) | `File write bandwidth` | KB/s | Local Communication bandwidths | |
 //! | `"read bandwidth`, `"File F read bandwidth` | `File read bandwidth` | MB/s | Local Communication bandwidths | size |
@@ -570,6 +571,15 @@ mod tests {
         assert_eq!(named(&changed, "STREAM copy bandwidth")[0].value.mean(), 59338.6);
         assert!(changed.notes.iter().any(|(n, t)| *n == 1 && t.contains("+4.1%")));
         assert!(tool_line("STREAM copy bandwidth: 59338.60 MB/sec faster").is_none());
+        // lat_http's line (archive37 F11): its rate, in MB/s or KB/s.
+        let m = tool_line("Avg xfer: 3.2KB, 41.8KB in 1.3340 millisecs, 31.31 MB/sec").unwrap();
+        assert_eq!(
+            (m.name.as_str(), m.value, m.unit, m.better, m.group),
+            ("HTTP bandwidth", 31.31, "MB/s", Better::Higher, LOCAL_BW)
+        );
+        let m = tool_line("Avg xfer 512, 5.0KB in 9.0000 millisecs, 555.56 KB/sec").unwrap();
+        assert_eq!((m.value, m.unit), (555.56, "KB/s"));
+        assert!(tool_line("Avg xfer: 3.2KB, 41.8KB in 1.3340 millisecs").is_none());
         // A set-up typed before the tool's line, apart by a TAB.
         let m = tool_line("randomize_kstack_offset=y\tSimple syscall: 0.7082 microseconds").unwrap();
         assert_eq!((m.name.as_str(), m.value, m.unit), ("syscall", 0.7082, "µs"));
