@@ -58,6 +58,10 @@
 //! `SunOS 5.8`) for every sample after it; `[MHZ: 2998 MHz, 0.33 nanosec
 //! clock]` and the bare `mhz` line `2998 MHz, 0.3336 nanosec clock` give `Mhz`.
 //!
+//! A network tool's error (`bind: Address in use`, `connect: Connection
+//! refused`) is a warning at its line: the result that tool would have
+//! printed is missing from the run.
+//!
 //! A quoted heading not listed below is a note and its rows are skipped.
 //! Anything else (build logs, `make` lines, dates, `[net: …]`) is skipped.
 //!
@@ -194,6 +198,7 @@ impl BenchParser for LmbenchRaw {
             random_loads: false,
             legend: None,
             unread_pairs: None,
+            last_tool: None,
         };
         for (n, line) in input.numbered() {
             r.read_line(line.trim(), n)?;
@@ -225,6 +230,9 @@ struct Reader {
     /// `A / B` lines met with no legend above them: the first and last
     /// line and how many (noted once, at the end).
     unread_pairs: Option<(usize, usize, usize)>,
+    /// The latest tool line read: (line, its label), for saying after
+    /// which result a tool failed.
+    last_tool: Option<(usize, String)>,
 }
 
 impl Reader {
@@ -350,7 +358,25 @@ impl Reader {
             self.section_line = n;
             return;
         }
+        if let Some(err) = tool_error(t) {
+            let after = match &self.last_tool {
+                Some((at, label)) => format!(" after `{label}` (line {at})"),
+                None => String::new(),
+            };
+            self.out.notes.push((
+                n,
+                format!(
+                    "{}: an lmbench tool's error `{}`{after}: the result it would have printed is missing from this run",
+                    crate::parse::FAILED_RUN_NOTE,
+                    crate::parse::failed::quote(err)
+                ),
+            ));
+            return;
+        }
         if let Some(m) = tool_line(t) {
+            if let Some((label, _)) = t.rsplit_once(": ") {
+                self.last_tool = Some((n, label.trim().to_string()));
+            }
             let mut s = Sample::new(Metric::new(m.name, m.unit, m.better), m.value, n).with_group(m.group);
             s.params = m.params;
             self.push(s);
@@ -401,6 +427,18 @@ impl Reader {
             self.out.notes.push((first, msg));
         }
     }
+}
+
+/// An lmbench network tool's error, as `perror` prints it to the results
+/// file's stderr: `bind: Address in use` (lat_select -n 250 tcp in a
+/// kylin-lmbench Hygon guest run, whose `Select on 250 tcp fd's` line is
+/// then missing: archive37 F8), `connect: Connection refused`, `socket:
+/// …`, `accept: …`, `listen: …`. The line itself.
+fn tool_error(t: &str) -> Option<&str> {
+    let (call, msg) = t.split_once(": ")?;
+    let known = ["bind", "connect", "socket", "accept", "listen"].contains(&call);
+    (known && msg.starts_with(|c: char| c.is_ascii_uppercase()) && !msg.bytes().any(|b| b.is_ascii_digit()))
+        .then_some(t)
 }
 
 /// A legend for `A / B` figures: `test : standard kernel / kernel after
