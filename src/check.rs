@@ -107,15 +107,54 @@ fn intended_gaps(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnostic> 
     out
 }
 
-/// A note per file an `ignore:` glob left out.
+/// A note per `ignore:` glob that left files out: at the file when it is
+/// the only one, else at the glob's line (in `machine.yaml`, or
+/// `site.yaml` for a glob of the site's) with the count and a few of the
+/// names. A note per file buried a memtier campaign's 21 warnings under
+/// 3,201 notes (`rep-01/VALID`, `rep-01/pidstat.txt`, … of 200 reps:
+/// archive37 F5).
 fn ignored_files(m: &MachineClass) -> Vec<Diagnostic> {
-    m.ignored
-        .iter()
-        .map(|(rel, glob)| {
-            Diagnostic::note(m.dir.join(rel), None, format!("ignored: matches the ignore: glob {glob:?}"))
-                .of_kind(Kind::Skipped)
-        })
-        .collect()
+    const EXAMPLES: usize = 3;
+    let mut by_glob: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (rel, glob) in &m.ignored {
+        match by_glob.iter_mut().find(|(g, _)| g == glob) {
+            Some((_, files)) => files.push(rel),
+            None => by_glob.push((glob, vec![rel])),
+        }
+    }
+    let mut out = Vec::new();
+    for (glob, files) in by_glob {
+        if let [only] = files[..] {
+            out.push(
+                Diagnostic::note(m.dir.join(only), None, format!("ignored: matches the ignore: glob {glob:?}"))
+                    .of_kind(Kind::Skipped),
+            );
+            continue;
+        }
+        // The class's own glob, else the site's (`site.yaml` beside the class).
+        let yaml = if m.config.ignore.iter().any(|g| g == glob) {
+            m.dir.join("machine.yaml")
+        } else {
+            m.dir.parent().map_or_else(|| m.dir.join("../site.yaml"), |c| c.join("site.yaml"))
+        };
+        let line = std::fs::read_to_string(&yaml).ok().and_then(|t| {
+            crate::site::line_of(&t, "ignore", &format!("{glob:?}"))
+                .or_else(|| crate::site::line_of(&t, "ignore", glob))
+        });
+        let mut names = files.iter().take(EXAMPLES).map(|f| format!("{}/{f}", m.slug)).collect::<Vec<_>>().join(", ");
+        if files.len() > EXAMPLES {
+            names.push_str(&format!(" and {} more", files.len() - EXAMPLES));
+        }
+        out.push(
+            Diagnostic::note(
+                &yaml,
+                line,
+                format!("ignored: {} files of {} match the ignore: glob {glob:?}: {names}", files.len(), m.slug),
+            )
+            .of_kind(Kind::Skipped),
+        );
+    }
+    out
 }
 
 /// Benchmarks per kernel: a warning for each benchmark some kernels of the
@@ -566,12 +605,26 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
                 )
             })
             .collect();
+        // The kernels of rows with fewer runs than the most: where their
+        // files say a run failed (lmbench's `bind: Address in use`), the
+        // lines, so the missing runs have a cause (archive37 F8: only the
+        // counts were said).
+        let most = by_count.keys().next_back().copied().unwrap_or(0);
+        let fewer: BTreeSet<&str> = s
+            .table
+            .rows
+            .iter()
+            .zip(&counts)
+            .filter(|(_, n)| n.is_some_and(|n| n < most))
+            .map(|(r, _)| r.kernel.as_str())
+            .collect();
+        let failed = failed_runs(m, s, &fewer);
         out.push(
             Diagnostic::warning(
                 machine_yaml,
                 None,
                 format!(
-                    "{}: section {:?}, {}: differing run counts ({})",
+                    "{}: section {:?}, {}: differing run counts ({}){failed}",
                     m.slug,
                     s.title,
                     report::some_of(&cols, 6, "metrics"),
@@ -582,6 +635,45 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         );
     }
     out
+}
+
+/// What the files of section `s`'s benchmarks in the directories of
+/// `kernels` say of failed runs (a parser's note beginning
+/// [`crate::parse::FAILED_RUN_NOTE`]): `; 48 lines of 20 of their files
+/// say a run failed (`bind: Address in use`), e.g. file:line, file:line`,
+/// or nothing.
+fn failed_runs(m: &MachineClass, s: &report::SectionView, kernels: &BTreeSet<&str>) -> String {
+    let mut places: Vec<String> = Vec::new();
+    let mut errors: Vec<&str> = Vec::new();
+    let mut files = 0usize;
+    for rf in m
+        .results
+        .iter()
+        .filter(|rf| s.benchmarks.contains(&rf.parsed.benchmark))
+        .filter(|rf| rf.kernel_dir.as_deref().is_some_and(|k| kernels.contains(k)))
+    {
+        let before = places.len();
+        for (line, n) in rf.parsed.notes.iter().filter(|(_, n)| n.starts_with(crate::parse::FAILED_RUN_NOTE)) {
+            places.push(format!("{}:{line}", rf.rel_path));
+            if let Some(what) = n.split('`').nth(1)
+                && !errors.contains(&what)
+            {
+                errors.push(what);
+            }
+        }
+        files += usize::from(places.len() > before);
+    }
+    if places.is_empty() {
+        return String::new();
+    }
+    let errors: Vec<String> = errors.iter().map(|e| format!("`{e}`")).collect();
+    let what = if errors.is_empty() { String::new() } else { format!(" ({})", report::some_of(&errors, 3, "errors")) };
+    let lines = match places.len() {
+        1 => "1 line of their files says".to_string(),
+        n => format!("{n} lines of {files} of their files say"),
+    };
+    let at = if places.len() <= 2 { places.join(", ") } else { format!("e.g. {}, {}", places[0], places[1]) };
+    format!("; {lines} a run failed{what}: {at}")
 }
 
 /// Whether a name a file prints and a kernel directory's name can be

@@ -712,3 +712,44 @@ fn trim_says_which_summaries_it_could_not_trim() {
     let page = std::fs::read_to_string(out_dir.join("m1/index.html")).expect("class page");
     assert!(page.contains("cannot trim 2.4.7"), "the class page says it under the table");
 }
+
+/// archive37 F8: a kylin-lmbench Hygon guest run's `bind: Address in use`
+/// (lat_select -n … tcp failed, lines 76-77) left its `Select on N tcp
+/// fd's` line out, and only the differing-run-counts warning said
+/// anything, without the cause. The error is a warning at its line, and
+/// the run-count warning names the lines of the kernels with fewer runs.
+#[test]
+fn a_failed_lmbench_tool_is_named_at_its_line_and_in_the_run_count_warning() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "m1/machine.yaml", "name: m\nbaseline: \"6.1\"\nformats:\n  \"*/lmb-*.txt\": lmbench-raw\n");
+    for k in ["6.1", "6.2"] {
+        for run in 1..=3 {
+            let tcp = if k == "6.2" && run == 2 {
+                "bind: Address in use".to_string()
+            } else {
+                format!("Select on 100 tcp fd's: {}.{run}0 microseconds", if k == "6.1" { 9 } else { 8 })
+            };
+            let text = format!(
+                "Simple syscall: 0.{k_}{run} microseconds\n{tcp}\nPipe latency: 8.{run} microseconds\n",
+                k_ = if k == "6.1" { 1 } else { 2 }
+            );
+            put(&c, &format!("m1/{k}/lmb-{run}.txt"), text);
+        }
+    }
+    let checked = benchsite().arg("check").arg("--content").arg(&c).assert();
+    let out = checked.get_output();
+    let said = String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.lines().any(|l| l.starts_with("warning: ")
+            && l.contains("m1/6.2/lmb-2.txt:2: ")
+            && l.contains("an lmbench tool's error `bind: Address in use` after `Simple syscall` (line 1)")),
+        "{said}"
+    );
+    let counts = said.lines().find(|l| l.contains("differing run counts")).unwrap_or_else(|| panic!("{said}"));
+    assert!(
+        counts.ends_with("; 1 line of their files says a run failed (`bind: Address in use`): 6.2/lmb-2.txt:2"),
+        "{counts}"
+    );
+}

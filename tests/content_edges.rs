@@ -1180,6 +1180,33 @@ fn set_up_directories_with_a_run_number_are_runs_of_that_set_up() {
     }
 }
 
+/// Run directories every file sits in name no set-up: kylin-lmbench's
+/// memtier campaign keeps boot pairs as `nvhe/pair-1/redis-r1-steady/`
+/// … `pair-5/`, read as runs of `pair`, and the set-up was labelled
+/// `dir pair/redis-r1-steady` (archive37 F9). It is `redis-r1-steady`;
+/// where names differ (`ext4-1/`, `xfs-1/`) they stay the set-up.
+#[test]
+fn run_directories_every_file_sits_in_are_left_out_of_the_set_up() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for (k, base) in [("6.1", 40.0), ("6.2", 50.0)] {
+        for pair in 1..=3 {
+            for (i, setup) in ["r1-steady", "r2-pipeline"].iter().enumerate() {
+                let mb = format!("{:.1}", base + 10.0 * i as f64 + pair as f64 / 10.0);
+                put(&c, &format!("m1/{k}/pair-{pair}/{setup}/dbench.txt"), dbench(&mb));
+            }
+        }
+    }
+    let out = tmp.path().join("output");
+    build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let csv = class_csv(&out, "m1");
+    for (k, dir, mean) in [("6.1", "r1-steady", "40.2"), ("6.1", "r2-pipeline", "50.2"), ("6.2", "r1-steady", "50.2")] {
+        assert!(has_row(&csv, k, &format!(",{dir},"), mean), "{k} {dir} {mean}:\n{csv}");
+    }
+    assert!(!csv.contains("pair"), "{csv}");
+}
+
 /// Numbers after a set-up's name that do not count 1, 2, … are settings,
 /// not runs (attacker 26b: `hz-250/`, `hz-1000/`; `gcc-12/`, `gcc-13/`;
 /// `zswap-0/`, `zswap-1/` were each averaged as two runs, a +21.9%

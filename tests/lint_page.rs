@@ -173,3 +173,46 @@ fn a_files_warning_is_under_the_table_of_its_figures() {
     let (html, _) = build("raw_url: \"https://github.com/u/r/blob/main/content/\"\n");
     assert!(html.contains("<a href=\"https://github.com/u/r/blob/main/content/k6/lmbench-2.0p2-summary.txt#L47\">lmbench-2.0p2-summary.txt line 47</a>"), "{html}");
 }
+
+/// archive37 F5: a memtier campaign's `ignore:` globs left out 3,200
+/// files (`rep-01/VALID`, `rep-01/pidstat.txt`, … of 200 reps), and
+/// `check` printed a note for each, burying its 21 warnings; lint.md was
+/// 3,236 lines. A glob that leaves out several files is one note, at its
+/// line, with the count and a few names; one file is still a note of its
+/// own.
+#[test]
+fn files_one_ignore_glob_leaves_out_are_one_note_with_a_count() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\nignore: [\"*/VALID\"]\n");
+    put(&c, "m1/machine.yaml", "name: m\nignore:\n  - \"*.log\"\n  - \"*/pidstat.txt\"\n");
+    for (k, v) in [("2.4.7", "9.2929"), ("2.4.8", "9.3131")] {
+        put(&c, &format!("m1/{k}/dbench-32.txt"), dbench(v));
+        for rep in 1..=5 {
+            put(&c, &format!("m1/{k}/rep-{rep}/pidstat.txt"), "Linux\n");
+            put(&c, &format!("m1/{k}/rep-{rep}/VALID"), "");
+        }
+    }
+    put(&c, "m1/2.4.8/run.log", "a log\n");
+    let checked = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let said = String::from_utf8_lossy(&checked.get_output().stderr).into_owned()
+        + &String::from_utf8_lossy(&checked.get_output().stdout);
+    let notes: Vec<&str> = said.lines().filter(|l| l.starts_with("note: ")).collect();
+    assert_eq!(notes.len(), 3, "{said}");
+    assert!(
+        notes.iter().any(|n| n.ends_with("m1/2.4.8/run.log: ignored: matches the ignore: glob \"*.log\"")),
+        "{said}"
+    );
+    assert!(
+        notes.iter().any(|n| n.contains("m1/machine.yaml:4: ignored: 10 files of m1 match the ignore: glob \"*/pidstat.txt\": m1/2.4.7/rep-1/pidstat.txt, m1/2.4.7/rep-2/pidstat.txt, m1/2.4.7/rep-3/pidstat.txt and 7 more")),
+        "{said}"
+    );
+    assert!(
+        notes.iter().any(|n| n.contains("site.yaml:2: ignored: 10 files of m1 match the ignore: glob \"*/VALID\"")),
+        "{said}"
+    );
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let md = std::fs::read_to_string(out.join("lint.md")).expect("lint.md");
+    assert!(!md.contains("rep-4/VALID"), "one row per glob: {md}");
+}

@@ -76,6 +76,12 @@ pub use input::Input;
 /// quotes.
 pub const MAX_FOUND_CHARS: usize = 200;
 
+/// How a parser's note that a run failed begins (lmbench-raw's
+/// `bind: Address in use`): the result that run would have given is
+/// missing, and `check`'s differing-run-counts warning names such notes'
+/// lines for the kernels with fewer runs.
+pub const FAILED_RUN_NOTE: &str = "a run failed";
+
 /// Why a parser could not read a file it was given.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum ParseError {

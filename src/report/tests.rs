@@ -17,7 +17,7 @@ fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
         .iter()
         .map(|k| Kernel { name: k.to_string(), config: KernelConfig::default(), env: Default::default() })
         .collect();
-    let selection = crate::site::select(&config.sections, &results);
+    let selection = crate::site::select(&config.sections, &config.leave_out, &results);
     let m = MachineClass {
         slug: "m".into(),
         dir: PathBuf::from("m"),

@@ -9,6 +9,7 @@ use super::threshold::{check_section_thresholds, check_threshold};
 use super::yaml_lines::top_level_line;
 pub(super) use super::yaml_lines::{PartLines, line_of, section_line};
 use crate::diag::Diagnostic;
+use crate::model::Sample;
 use crate::parse;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -183,9 +184,39 @@ pub struct MachineConfig {
     /// benchmark that show different set-ups are never compared as like.
     #[serde(default)]
     pub same_setup: Vec<String>,
+    /// Groups (tables) of a benchmark's output the class's pages leave
+    /// out: `[{benchmark: lmbench-raw, group: "Memory latencies"}]`. Their
+    /// results are shown in no section, neither a configured one nor one
+    /// of the sections made for results no section selects; `check` notes
+    /// what each entry leaves out, and warns of an entry naming a
+    /// benchmark or group no result of the class has. Where `ignore:`
+    /// drops whole files, this drops one table of files whose other
+    /// tables are shown (archive37 F4: lmbench's raw results hold twenty
+    /// tables in each file).
+    #[serde(default)]
+    pub leave_out: Vec<LeaveOutConfig>,
     /// Sections in page order.
     #[serde(default)]
     pub sections: Vec<SectionConfig>,
+}
+
+/// One entry of `leave_out:`: a group of one benchmark's results.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaveOutConfig {
+    /// The parser id, as `check` names it (`lmbench-raw`).
+    pub benchmark: String,
+    /// The group (table) of its output, as `benchsite parse` and the
+    /// sections' titles name it (`Memory latencies`).
+    pub group: String,
+}
+
+impl LeaveOutConfig {
+    /// True when the entries `leave_out` name the sample `s` of a file
+    /// read by `benchmark`.
+    pub fn covers(leave_out: &[Self], benchmark: &str, s: &Sample) -> bool {
+        leave_out.iter().any(|l| l.benchmark == benchmark && l.group == s.group)
+    }
 }
 
 /// One section of a machine-class page: which results it shows and the

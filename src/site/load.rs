@@ -362,7 +362,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     yaml.check_section_files(&results, diags);
     let selection = {
         let _t = crate::timing::span("machine: what sections select");
-        let selection = super::select(&yaml.config.sections, &results);
+        let selection = super::select(&yaml.config.sections, &yaml.config.leave_out, &results);
         yaml.check_selection(&results, &selection, diags);
         selection
     };

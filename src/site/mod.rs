@@ -75,8 +75,8 @@ mod yaml_lines;
 
 pub use axis::Axis;
 pub use config::{
-    KernelConfig, MAX_TRIM, MachineConfig, PartConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind, base_url_ok,
-    base_url_problem, check_yaml, encoded_base_url, markdown_name_ok, raw_url_problem, read_annotation,
+    KernelConfig, LeaveOutConfig, MAX_TRIM, MachineConfig, PartConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind,
+    base_url_ok, base_url_problem, check_yaml, encoded_base_url, markdown_name_ok, raw_url_problem, read_annotation,
     read_machine_config,
 };
 pub use discover::{
@@ -93,7 +93,7 @@ pub use select::{SampleRef, Selection, Selector, run_stem, select};
 pub use setup_dirs::{DIR_PARAM, DIR_PARAM_APART};
 pub use setup_files::{FILE_PARAM, FILE_PARAM_APART};
 pub use units::conversion_factor;
-pub use yaml_lines::section_line;
+pub use yaml_lines::{line_of, section_line};
 
 use crate::diag::Diagnostic;
 use crate::model::ParsedFile;

@@ -4,8 +4,8 @@
 //! that need the picks: a part that selects nothing, and one table cell
 //! fed by files that are different results rather than runs of one.
 
-use super::config::{MachineYaml, PartLines, section_line};
-use super::{ResultFile, SectionConfig};
+use super::config::{MachineYaml, PartLines, line_of, section_line};
+use super::{LeaveOutConfig, ResultFile, SectionConfig};
 use crate::diag::Diagnostic;
 use crate::model::{Metric, Param, Sample};
 use rayon::prelude::*;
@@ -140,10 +140,12 @@ pub struct Selection {
 }
 
 /// The samples of `results` that each of `sections` and each of their
-/// parts shows, and those no section claims. The globs of every section
+/// parts shows, and those no section claims, but for the groups
+/// `leave_out` names (`machine.yaml`'s `leave_out:`), which none shows
+/// and none is made for. The globs of every section
 /// are matched against every file in parallel (a dozen sections and 3,600
 /// files in a 300-kernel class).
-pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
+pub fn select(sections: &[SectionConfig], leave_out: &[LeaveOutConfig], results: &[ResultFile]) -> Selection {
     let shown_and_claimed: Vec<(Vec<Vec<SampleRef>>, Vec<SampleRef>)> = sections
         .par_iter()
         .map(|sc| {
@@ -154,7 +156,8 @@ pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
                 .map(|sel| {
                     let mut shown = Vec::new();
                     for (fi, rf) in results.iter().enumerate().filter(|(_, rf)| sel.selects_file(rf)) {
-                        for (si, s) in rf.parsed.samples.iter().enumerate().filter(|(_, s)| sel.claims(s)) {
+                        let kept = |s: &Sample| !LeaveOutConfig::covers(leave_out, &rf.parsed.benchmark, s);
+                        for (si, s) in rf.parsed.samples.iter().enumerate().filter(|(_, s)| sel.claims(s) && kept(s)) {
                             claimed.push((fi, si));
                             if sel.shows(s) {
                                 shown.push((fi, si));
@@ -177,7 +180,13 @@ pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
     let mut unclaimed: Vec<((String, String), Vec<SampleRef>)> = Vec::new();
     let mut index: FxHashMap<(&str, &str), usize> = FxHashMap::default();
     for (fi, rf) in results.iter().enumerate() {
-        for (si, s) in rf.parsed.samples.iter().enumerate().filter(|&(si, _)| !used[fi][si]) {
+        for (si, s) in rf
+            .parsed
+            .samples
+            .iter()
+            .enumerate()
+            .filter(|&(si, s)| !used[fi][si] && !LeaveOutConfig::covers(leave_out, &rf.parsed.benchmark, s))
+        {
             let key = (rf.parsed.benchmark.as_str(), s.group.as_str());
             let i = *index.entry(key).or_insert_with(|| {
                 unclaimed.push(((key.0.to_string(), key.1.to_string()), Vec::new()));
@@ -359,6 +368,7 @@ impl MachineYaml {
         }
         self.check_section_metrics(results, diags);
         self.check_section_benchmarks(results, diags);
+        self.check_leave_out(results, diags);
         // Results the configured sections leave out get a section of their
         // own (README, "Content layout"): said, since a file named unlike
         // its section's globs (`warmup.log` beside `read-only-*.log`) is
@@ -390,7 +400,7 @@ impl MachineYaml {
                     });
                 let advice = if named {
                     format!(
-                        "sections name these files but pick other groups: add a section with benchmark: {bench} and group: {group:?} to compare them there (there is no way yet to leave a group out)"
+                        "sections name these files but pick other groups: add a section with benchmark: {bench} and group: {group:?} to compare them there, or leave them out with leave_out: [{{benchmark: {bench}, group: {group:?}}}] in machine.yaml"
                     )
                 } else {
                     "name them in a section's files: to compare them there, or in ignore: if they are not results"
@@ -467,6 +477,70 @@ impl MachineYaml {
                 }
                 diags.push(Diagnostic::warning(&self.path, section_line(&self.text, &sc.title, "benchmark:"), msg));
             }
+        }
+    }
+}
+
+impl MachineYaml {
+    /// Each `leave_out:` entry: a note of what it leaves out (how many
+    /// files' results), or a warning at its line when no result of the
+    /// class is of its benchmark or group, with the groups the benchmark
+    /// has (a misspelt group would leave nothing out, without a word).
+    fn check_leave_out(&self, results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
+        for entry in &self.config.leave_out {
+            let line = line_of(&self.text, "leave_out", &entry.group);
+            let mut groups: Vec<&str> = Vec::new();
+            let mut files = 0usize;
+            let mut samples = 0usize;
+            for rf in results.iter().filter(|rf| rf.parsed.benchmark == entry.benchmark) {
+                let n = rf.parsed.samples.iter().filter(|s| s.group == entry.group).count();
+                samples += n;
+                files += usize::from(n > 0);
+                for s in &rf.parsed.samples {
+                    if !groups.contains(&s.group.as_str()) {
+                        groups.push(&s.group);
+                    }
+                }
+            }
+            let (bench, group) = (&entry.benchmark, &entry.group);
+            if samples > 0 {
+                diags.push(
+                    Diagnostic::note(
+                        &self.path,
+                        line,
+                        format!(
+                            "leave_out: {bench}: {group:?} leaves out {samples} result(s) of {files} file(s): no section shows them"
+                        ),
+                    )
+                    .of_kind(crate::diag::Kind::Skipped),
+                );
+                continue;
+            }
+            let msg = if groups.is_empty() {
+                let mut have: Vec<&str> = results.iter().map(|rf| rf.parsed.benchmark.as_str()).collect();
+                have.sort_unstable();
+                have.dedup();
+                let mut msg = format!(
+                    "leave_out: no result of this machine class is of benchmark {bench:?}, so it leaves nothing out"
+                );
+                if let Some(near) = nearest(bench, have.iter().copied()) {
+                    msg.push_str(&format!("; did you mean {near:?}?"));
+                } else if !have.is_empty() {
+                    msg.push_str(&format!(" (its results are of {})", have.join(", ")));
+                }
+                msg
+            } else {
+                let shown: Vec<String> = groups.iter().map(|g| format!("{g:?}")).collect();
+                let mut msg = format!(
+                    "leave_out: {bench} has no group {group:?} in this machine class, so it leaves nothing out"
+                );
+                if let Some(near) = nearest(group, groups.iter().copied()) {
+                    msg.push_str(&format!("; did you mean {near:?}?"));
+                }
+                msg.push_str(&format!(" (its groups: {})", shown.join(", ")));
+                msg
+            };
+            diags.push(Diagnostic::warning(&self.path, line, msg));
         }
     }
 }
@@ -639,7 +713,7 @@ mod tests {
             ignore: Vec::new(),
         };
         let mut diags = Vec::new();
-        m.check_selection(results, &select(&m.config.sections, results), &mut diags);
+        m.check_selection(results, &select(&m.config.sections, &m.config.leave_out, results), &mut diags);
         diags
     }
 
@@ -792,7 +866,7 @@ mod tests {
             "name: M\nsections:\n  - title: Build\n    benchmark: bash-time\n    parts:\n      - label: perl\n        files: [\"*/build-perl.*\"]\n      - label: all\n",
         )
         .expect("machine.yaml");
-        let s = select(&config.sections, &results);
+        let s = select(&config.sections, &config.leave_out, &results);
         let paths = |part: &[SampleRef]| part.iter().map(|&(f, _)| results[f].rel_path.as_str()).collect::<Vec<_>>();
         assert_eq!(paths(&s.shown[0][0]), ["2.4.17/build-perl.txt", "2.4.17rat/build-perl.txt"]);
         assert_eq!(s.shown[0][1].len(), 4);

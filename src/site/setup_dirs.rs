@@ -147,16 +147,29 @@ fn numbered_key<'a>(parent: &'a str, stem: &'a str) -> &'a str {
 /// runs ([`numbered_setups`], [`numbered_key`]); where they do not
 /// (`hz-250/`, `hz-1000/`; `gcc-12/`, `gcc-13/`; `1/`, `4/`, `16/`) the
 /// directory keeps its whole name, a set-up.
+#[cfg(test)]
 fn setup_dirs(rel_path: &str, kernel_dir: &str, counts_runs: &dyn Fn(&str) -> bool) -> String {
-    let setups: Vec<&str> = dirs_inside(rel_path, kernel_dir)
+    setup_dir_parts(rel_path, kernel_dir, counts_runs).iter().map(|(d, _)| *d).collect::<Vec<_>>().join("/")
+}
+
+/// [`setup_dirs`]' directories one by one, each with whether it is the
+/// name of directories read as its runs (`pair` of `pair-1/` … `pair-5/`),
+/// which [`label_by_setup_dirs`] leaves out of the label where every file
+/// of the benchmark has it (it tells no set-up from another).
+fn setup_dir_parts<'a>(
+    rel_path: &'a str,
+    kernel_dir: &str,
+    counts_runs: &dyn Fn(&str) -> bool,
+) -> Vec<(&'a str, bool)> {
+    dirs_inside(rel_path, kernel_dir)
         .into_iter()
         .filter_map(|(parent, d)| match setup_name(d) {
-            Some(stem) if stem != d && !counts_runs(numbered_key(parent, stem)) => Some(d),
+            Some(stem) if stem != d && !counts_runs(numbered_key(parent, stem)) => Some((d, false)),
             Some("") => None,
-            other => other,
+            Some(stem) => Some((stem, stem != d)),
+            None => None,
         })
-        .collect();
-    setups.join("/")
+        .collect()
 }
 
 /// Gives the samples of files in set-up directories a [`DIR_PARAM`]
@@ -178,11 +191,32 @@ fn setup_dirs(rel_path: &str, kernel_dir: &str, counts_runs: &dyn Fn(&str) -> bo
 pub fn label_by_setup_dirs(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
     let numbered = numbered_setups(results);
     note_numbered_setups(results, &numbered, diags);
-    let dirs: Vec<Option<String>> = results
+    let parts: Vec<Option<Vec<(&str, bool)>>> = results
         .iter()
         .map(|rf| {
             let k = rf.kernel_dir.as_deref()?;
-            Some(setup_dirs(&rf.rel_path, k, &|stem| numbered.get(&(k, stem)).is_some_and(|n| n.counts_runs)))
+            Some(setup_dir_parts(&rf.rel_path, k, &|stem| numbered.get(&(k, stem)).is_some_and(|n| n.counts_runs)))
+        })
+        .collect();
+    // The name of run directories every file of a benchmark sits in
+    // (`pair` of `nvhe/pair-1/redis-r1-steady/`, `protected/pair-5/…`)
+    // tells no set-up from another: left out of the label, which was
+    // `pair/redis-r1-steady` (archive37 F9). `ext4-1/` beside `xfs-1/`
+    // keep their names: those are set-ups.
+    let mut everywhere: FxHashMap<&str, Vec<&str>> = FxHashMap::default();
+    for (rf, p) in results.iter().zip(&parts) {
+        let Some(p) = p else { continue };
+        let stems: Vec<&str> = p.iter().filter(|(_, run_stem)| *run_stem).map(|(d, _)| *d).collect();
+        let common = everywhere.entry(rf.parsed.benchmark.as_str()).or_insert_with(|| stems.clone());
+        common.retain(|c| stems.contains(c));
+    }
+    let dirs: Vec<Option<String>> = results
+        .iter()
+        .zip(&parts)
+        .map(|(rf, p)| {
+            let common = everywhere.get(rf.parsed.benchmark.as_str());
+            let kept = p.as_ref()?.iter().filter(|(d, run_stem)| !(*run_stem && common.is_some_and(|c| c.contains(d))));
+            Some(kept.map(|(d, _)| *d).collect::<Vec<_>>().join("/"))
         })
         .collect();
     // Benchmarks whose files sit in set-up directories of different names,

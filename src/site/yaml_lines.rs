@@ -5,7 +5,7 @@
 /// The 1-based line of `text` where `needle` first appears on or after the
 /// first line containing `after`, for pointing a diagnostic at a value the
 /// YAML library gives no position for.
-pub(super) fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
+pub fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
     let start = text.lines().position(|l| l.contains(after))?;
     text.lines().enumerate().skip(start).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
 }

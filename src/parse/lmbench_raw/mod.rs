@@ -58,6 +58,10 @@
 //! `SunOS 5.8`) for every sample after it; `[MHZ: 2998 MHz, 0.33 nanosec
 //! clock]` and the bare `mhz` line `2998 MHz, 0.3336 nanosec clock` give `Mhz`.
 //!
+//! A network tool's error (`bind: Address in use`, `connect: Connection
+//! refused`) is a warning at its line: the result that tool would have
+//! printed is missing from the run.
+//!
 //! A quoted heading not listed below is a note and its rows are skipped.
 //! Anything else (build logs, `make` lines, dates, `[net: …]`) is skipped.
 //!
@@ -82,6 +86,7 @@
 //! | `TCP/IP connection cost to H` | `TCP conn` | µs | Local or Remote Communication latencies | |
 //! | `Pipe bandwidth` | `Pipe bandwidth` | MB/s | Local Communication bandwidths | |
 //! | `AF_UNIX sock stream bandwidth` | `AF_UNIX bandwidth` | MB/s | Local Communication bandwidths | |
+//! | `Avg xfer: 3.2KB, 41.8KB in 1.3340 millisecs, 31.31 MB/sec` (lat_http: the last figure) | `HTTP bandwidth` | MB/s (KB/s) | Local Communication bandwidths | |
 //! | `Socket bandwidth using H` (line or section) | `TCP bandwidth` | MB/s | Local or Remote Communication bandwidths | size (section only) |
 //! | `File F write bandwidth` (lmdd) | `File write bandwidth` | KB/s | Local Communication bandwidths | |
 //! | `"read bandwidth`, `"File F read bandwidth` | `File read bandwidth` | MB/s | Local Communication bandwidths | size |
@@ -193,6 +198,7 @@ impl BenchParser for LmbenchRaw {
             random_loads: false,
             legend: None,
             unread_pairs: None,
+            last_tool: None,
         };
         for (n, line) in input.numbered() {
             r.read_line(line.trim(), n)?;
@@ -224,6 +230,9 @@ struct Reader {
     /// `A / B` lines met with no legend above them: the first and last
     /// line and how many (noted once, at the end).
     unread_pairs: Option<(usize, usize, usize)>,
+    /// The latest tool line read: (line, its label), for saying after
+    /// which result a tool failed.
+    last_tool: Option<(usize, String)>,
 }
 
 impl Reader {
@@ -349,7 +358,25 @@ impl Reader {
             self.section_line = n;
             return;
         }
+        if let Some(err) = tool_error(t) {
+            let after = match &self.last_tool {
+                Some((at, label)) => format!(" after `{label}` (line {at})"),
+                None => String::new(),
+            };
+            self.out.notes.push((
+                n,
+                format!(
+                    "{}: an lmbench tool's error `{}`{after}: the result it would have printed is missing from this run",
+                    crate::parse::FAILED_RUN_NOTE,
+                    crate::parse::failed::quote(err)
+                ),
+            ));
+            return;
+        }
         if let Some(m) = tool_line(t) {
+            if let Some((label, _)) = t.rsplit_once(": ") {
+                self.last_tool = Some((n, label.trim().to_string()));
+            }
             let mut s = Sample::new(Metric::new(m.name, m.unit, m.better), m.value, n).with_group(m.group);
             s.params = m.params;
             self.push(s);
@@ -400,6 +427,18 @@ impl Reader {
             self.out.notes.push((first, msg));
         }
     }
+}
+
+/// An lmbench network tool's error, as `perror` prints it to the results
+/// file's stderr: `bind: Address in use` (lat_select -n 250 tcp in a
+/// kylin-lmbench Hygon guest run, whose `Select on 250 tcp fd's` line is
+/// then missing: archive37 F8), `connect: Connection refused`, `socket:
+/// …`, `accept: …`, `listen: …`. The line itself.
+fn tool_error(t: &str) -> Option<&str> {
+    let (call, msg) = t.split_once(": ")?;
+    let known = ["bind", "connect", "socket", "accept", "listen"].contains(&call);
+    (known && msg.starts_with(|c: char| c.is_ascii_uppercase()) && !msg.bytes().any(|b| b.is_ascii_digit()))
+        .then_some(t)
 }
 
 /// A legend for `A / B` figures: `test : standard kernel / kernel after
@@ -570,6 +609,15 @@ mod tests {
         assert_eq!(named(&changed, "STREAM copy bandwidth")[0].value.mean(), 59338.6);
         assert!(changed.notes.iter().any(|(n, t)| *n == 1 && t.contains("+4.1%")));
         assert!(tool_line("STREAM copy bandwidth: 59338.60 MB/sec faster").is_none());
+        // lat_http's line (archive37 F11): its rate, in MB/s or KB/s.
+        let m = tool_line("Avg xfer: 3.2KB, 41.8KB in 1.3340 millisecs, 31.31 MB/sec").unwrap();
+        assert_eq!(
+            (m.name.as_str(), m.value, m.unit, m.better, m.group),
+            ("HTTP bandwidth", 31.31, "MB/s", Better::Higher, LOCAL_BW)
+        );
+        let m = tool_line("Avg xfer 512, 5.0KB in 9.0000 millisecs, 555.56 KB/sec").unwrap();
+        assert_eq!((m.value, m.unit), (555.56, "KB/s"));
+        assert!(tool_line("Avg xfer: 3.2KB, 41.8KB in 1.3340 millisecs").is_none());
         // A set-up typed before the tool's line, apart by a TAB.
         let m = tool_line("randomize_kstack_offset=y\tSimple syscall: 0.7082 microseconds").unwrap();
         assert_eq!((m.name.as_str(), m.value, m.unit), ("syscall", 0.7082, "µs"));

@@ -39,7 +39,43 @@ fn is_change_figure(word: &str) -> bool {
     w.strip_suffix('%').and_then(|w| w.strip_prefix(['+', '-'])).is_some_and(|n| num::plain(n).is_some())
 }
 
+/// lat_http's line (lmbench 2 and 3: the script runs `lat_http localhost
+/// 8008 < webpage-lm/URLS`, fetching lmbench's fixed page list from its
+/// own `lmhttp` server): `Avg xfer: 3.2KB, 41.8KB in 1.3340 millisecs,
+/// 31.31 MB/sec` (`Avg xfer 512, …` when the average file is under
+/// 1,000 bytes; `… KB/sec` under 1 MB/s). Its last figure is the
+/// transfer rate of the whole list, read as `HTTP bandwidth` (MB/s or
+/// KB/s, higher is better, Local Communication bandwidths); the average
+/// and total size (the page list's, the same in every run) and the time
+/// (the total over the rate) are not kept. Every kylin-lmbench host file
+/// has it (archive37 F11: it was neither read nor noted).
+fn http_line(t: &str) -> Option<ToolMetric> {
+    let rest = t.strip_prefix("Avg xfer")?;
+    let (_, rate) = rest.rsplit_once(", ")?;
+    let (value, unit) = rate.trim().split_once(' ')?;
+    let unit = match unit.trim() {
+        "MB/sec" => "MB/s",
+        "KB/sec" => "KB/s",
+        _ => return None,
+    };
+    Some(ToolMetric {
+        name: "HTTP bandwidth".to_string(),
+        unit,
+        better: Better::Higher,
+        group: LOCAL_BW,
+        params: Vec::new(),
+        value: num::plain(value)?,
+        known: true,
+        aside: None,
+    })
+}
+
+/// A tool's one-line result (`Simple syscall: 0.2 microseconds`, lat_http's
+/// `Avg xfer: …, 31.31 MB/sec`) read into a metric; `None` for any other line.
 pub(super) fn tool_line(t: &str) -> Option<ToolMetric> {
+    if let Some(m) = http_line(t) {
+        return Some(m);
+    }
     if let Some((setup, tool)) = setup_before_tool(t) {
         let mut m = tool_line(tool).filter(|m| m.known)?;
         m.params.push(Param::new("label", setup));
