@@ -169,7 +169,9 @@ impl BenchParser for Reaim {
             if line.trim_start().starts_with("Max Jobs per Minute") {
                 score = score.max(60);
             }
-            if stp_summary(line).is_some() || stp_wrapped(input, i).is_some() {
+            // Both start with a test's name (`Peak load Test:`): a line
+            // that does not is neither, without trimming it twice more.
+            if stp_named(line) && (stp_summary(line).is_some() || stp_wrapped(input, i).is_some()) {
                 score = score.max(90);
             }
         }
@@ -375,6 +377,14 @@ fn stp_parts(line: &str) -> Option<(&'static str, f64, u32, bool)> {
     let runs = count.and_then(|r| r.split_once("runs)")).and_then(|(n, _)| n.trim().parse().ok()).unwrap_or(1);
     let open = count.is_some_and(|r| !r.contains(')'));
     Some((test, value, runs, open))
+}
+
+/// Whether `line`, its indent aside, starts with an STP test's name
+/// (`Peak load Test:`, [`STP_TESTS`]): a line [`stp_summary`] or
+/// [`stp_wrapped`] may read; any other line neither reads.
+fn stp_named(line: &str) -> bool {
+    let t = line.trim_start();
+    STP_TESTS.iter().any(|(name, _)| t.starts_with(name))
 }
 
 /// Whether `t` starts an STP summary: a test's name (`Peak load Test:`),

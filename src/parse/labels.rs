@@ -4393,6 +4393,16 @@ fn distro_kernel(text: &str) -> Option<String> {
 /// fio's output; the prompts' hosts were taken for the labels): `4.4`.
 /// Also `results on kernel 5.3`, `results with 6.1:`. `None` otherwise.
 fn result_on_kernel(text: &str) -> Option<String> {
+    // Every line above a file's runs is asked (twice): one that does not
+    // start with `result` or `here` in any case is none, without a
+    // lower-cased copy. No other character lower-cases to those ASCII
+    // letters, so the copy's prefixes below are matched only after these.
+    let b = text.as_bytes();
+    let may = b.get(..4).is_some_and(|h| h.eq_ignore_ascii_case(b"here"))
+        || b.get(..6).is_some_and(|r| r.eq_ignore_ascii_case(b"result"));
+    if !may {
+        return None;
+    }
     // A typographic apostrophe (`Here’s 2.4.10`, U+2019, as mail clients
     // type it) is the typewriter one: attack36, 2.4.10's runs were filed
     // under the uname line's 2.4.8.
@@ -7369,6 +7379,12 @@ mod tests {
         assert_eq!(result_on_kernel("Here's the run:"), None);
         // attack36 t12: a typographic apostrophe is the same word.
         assert_eq!(result_on_kernel("Here\u{2019}s 2.4.10").as_deref(), Some("2.4.10"));
+        // Any case of the first word (a lower-cased copy is made only of
+        // lines starting `here` or `result`).
+        assert_eq!(result_on_kernel("HERE'S 2.4.10:").as_deref(), Some("2.4.10"));
+        assert_eq!(result_on_kernel("RESULTS WITH 6.1").as_deref(), Some("6.1"));
+        assert_eq!(result_on_kernel("real    0m1.20s"), None);
+        assert_eq!(result_on_kernel("her"), None);
         let text = "Here's 2.4.8\nLinux yeti 2.4.8 #2 SMP Fri Aug 17 05:50:03 EDT 2001 i686 unknown\n\
                     Throughput 1\n\nHere's 2.4.10\n\nThroughput 2\n";
         let p = labelled_as("fio", text, &[3, 7]);
