@@ -240,3 +240,14 @@ fn an_lmbench_host_renamed_between_kernels_is_compared() {
     assert_eq!(renamed.len(), 1, "{check}");
     assert!(said(&check, &["lmbench-renamed/machine.yaml", "no row with parameters"]).is_empty(), "{check}");
 }
+
+/// Finding 13: run18's figures are run14's (attack37 s20: two of the
+/// fuzzed UnixBench reports), dropped as the same run read twice; its
+/// "names kernel … but sits in" warning lost its `OS:` line (5).
+#[test]
+fn a_dropped_copys_kernel_warning_keeps_its_line() {
+    let check = checked();
+    let sits = said(&check, &["dropped-copy/6.1.0/run18/ubench.txt", "but sits in kernel directory"]);
+    assert_eq!(sits.len(), 1, "{check}");
+    assert!(sits[0].contains("run18/ubench.txt:5: "), "{}", sits[0]);
+}
