@@ -251,3 +251,20 @@ fn a_dropped_copys_kernel_warning_keeps_its_line() {
     assert_eq!(sits.len(), 1, "{check}");
     assert!(sits[0].contains("run18/ubench.txt:5: "), "{}", sits[0]);
 }
+
+/// identfix37's leftover (attack37 s14): a mail with prose above each of
+/// two dbench summaries under `uname -a` lines of two builds of 6.1.0.
+/// The labels' "copies … were averaged as runs of one set-up" warning
+/// printed beside the build warning though the runs are kept apart; now
+/// it says they are.
+#[test]
+fn the_copies_warning_says_uname_builds_kept_them_apart() {
+    let check = checked();
+    let copies = said(&check, &["uname-builds-prose/", "copies of the output with different text above them"]);
+    assert_eq!(copies.len(), 1, "{check}");
+    assert!(copies[0].contains("kept apart by the `uname -a` lines above them"), "{}", copies[0]);
+    assert!(!copies[0].contains("averaged as runs"), "{}", copies[0]);
+    let (out, _stderr, _tmp) = built();
+    let rows = rows(&out, "uname-builds-prose", "Throughput");
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+}
