@@ -711,7 +711,7 @@ fn one_machine_renamed(out: &ParsedFile, hosts: &[(usize, String)]) -> bool {
     for (k, h) in hosts {
         let Some(s) = out.samples.get(*k).filter(|s| s.metric.name == "Mhz") else { continue };
         let v = s.value.mean();
-        if !(v > 0.0) {
+        if v.is_nan() || v <= 0.0 {
             return false;
         }
         lo = lo.min(v);
