@@ -600,8 +600,7 @@ fn section_csv(s: &SectionView) -> String {
             };
             let _ = w.write_field(significant);
             num(&mut w, p_adjusted, CSV_DIGITS);
-            let _ =
-                w.write_field(crate::report::environment::mark_of(&s.table.marks, &r.kernel).map_or("", |m| m.mark));
+            let _ = w.write_field(crate::report::environment::dmesg_mark_of(&s.table.marks, &r.kernel));
             let _ = w.write_field(if r.part_untimed.contains(&(ci as u32)) { "true" } else { "" });
             let _ = w.write_record(None::<&[u8]>);
         }

@@ -48,7 +48,7 @@ pub struct BarKernel {
     /// True when the kernel's dmesg shows a problem
     /// ([`crate::report::environment::DMESG_MARK`] follows its name on the
     /// axis, as in the tables).
-    pub marked: bool,
+    pub marked: &'static str,
 }
 
 /// One metric's bars.
@@ -105,7 +105,7 @@ pub fn plan(section: &SectionView, cols: &[usize], rows: &[usize], params: &str)
             name: r.kernel.clone(),
             lane: lane_in(&t.axis, &r.kernel),
             baseline: t.baseline.as_deref() == Some(r.kernel.as_str()),
-            marked: crate::report::environment::mark_of(&t.marks, &r.kernel).is_some(),
+            marked: crate::report::environment::mark_of(&t.marks, &r.kernel).map_or("", |m| m.mark),
         });
         for (p, v) in panels.iter_mut().zip(vals) {
             p.values.push(v);
@@ -320,7 +320,7 @@ fn axis_name(k: &BarKernel, chars: usize) -> String {
 /// it has one (`6.10.0!`, as the tables print it).
 fn marked_name(k: &BarKernel, chars: usize) -> String {
     let n = ellipsize_middle(&clean(&k.name), chars);
-    if k.marked { format!("{n}{}", crate::report::environment::DMESG_MARK) } else { n }
+    format!("{n}{}", k.marked)
 }
 
 /// The legend: a swatch per patch tree that some filled bar is drawn in

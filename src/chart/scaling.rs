@@ -67,7 +67,7 @@ pub struct Series {
     pub baseline: bool,
     /// True when the kernel's dmesg shows a problem: its legend entry
     /// carries [`crate::report::environment::DMESG_MARK`], as the tables do.
-    pub marked: bool,
+    pub marked: &'static str,
     /// Points in ascending x.
     pub points: Vec<ScalingPoint>,
 }
@@ -136,7 +136,7 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
                     kernel: r.kernel.clone(),
                     lane: lane_in(&t.axis, &r.kernel),
                     baseline: t.baseline.as_deref() == Some(r.kernel.as_str()),
-                    marked: crate::report::environment::mark_of(&t.marks, &r.kernel).is_some(),
+                    marked: crate::report::environment::mark_of(&t.marks, &r.kernel).map_or("", |m| m.mark),
                     points: vec![p],
                 });
             }
@@ -483,9 +483,7 @@ pub fn render_panels_at(
         .zip(&styles)
         .map(|(s, &(c, m, w, dashed))| {
             let mut n = ellipsize_middle(&clean(&s.kernel), 40);
-            if s.marked {
-                n.push_str(crate::report::environment::DMESG_MARK);
-            }
+            n.push_str(s.marked);
             let key = if dashed { Key::Dashed(c, m, w) } else { Key::Line(c, m, w) };
             (key, if s.baseline { format!("{n} (baseline)") } else { n })
         })
@@ -559,9 +557,7 @@ fn legend_keys(spec: &ScalingSpec, styles: &[LineStyle]) -> Vec<(Key, String)> {
         .zip(styles)
         .map(|(s, &(c, m, w, dashed))| {
             let mut n = ellipsize_middle(&clean(&s.kernel), 40);
-            if s.marked {
-                n.push_str(crate::report::environment::DMESG_MARK);
-            }
+            n.push_str(s.marked);
             let key = if dashed { Key::Dashed(c, m, w) } else { Key::Line(c, m, w) };
             (key, if s.baseline { format!("{n} (baseline)") } else { n })
         })

@@ -86,7 +86,12 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
             }
             text.push_str(&cell.mark);
         }
-        let entry = (clean(&r.kernel), v, text);
+        // A kernel of another machine carries its mark, as in the tables
+        // (attack37 finding 1).
+        let other = crate::report::environment::mark_of(&t.marks, &r.kernel)
+            .filter(|m| m.mark.contains(crate::report::environment::OTHER_MACHINE_MARK))
+            .map_or("", |_| crate::report::environment::OTHER_MACHINE_MARK);
+        let entry = (clean(&format!("{}{other}", r.kernel)), v, text);
         if let Some((_, e)) = blocks.iter_mut().find(|(p, _)| *p == r.params) {
             e.push(entry);
         }

@@ -33,12 +33,20 @@ pub struct EnvironmentView {
     /// [`MARK_LEGEND`] line and each problem's line, as in
     /// [`EnvironmentView::lines`]; empty when no kernel is marked.
     pub mark_lines: Vec<String>,
+    /// The kernels whose runs are from another machine than the
+    /// baseline's, each as "3.10.63: runs from ARMv8 … (3.10.63/run1/
+    /// ubench.txt line 8), the baseline 3.10.62's from ARMv7 … (…)", in
+    /// kernel order ([`OTHER_MACHINE_MARK`]).
+    pub other_machines: Vec<String>,
 }
 
 impl EnvironmentView {
     /// True when there is nothing to say.
     pub fn is_empty(&self) -> bool {
-        self.differences.is_empty() && self.problems.is_empty() && self.config_only_some == 0
+        self.differences.is_empty()
+            && self.problems.is_empty()
+            && self.config_only_some == 0
+            && self.other_machines.is_empty()
     }
 
     /// The summary's lines as plain text: "CONFIG_PREEMPT: y (6.9.0); n
@@ -59,7 +67,17 @@ impl EnvironmentView {
             out.push(MARK_LEGEND.to_string());
         }
         out.extend(self.problems.iter().map(|p| format!("{}: {} ({}): {}", p.kernel, p.file, p.lines_text(), p.text)));
+        out.extend(self.mark_other_lines());
         out
+    }
+
+    /// [`OTHER_LEGEND`] and each kernel of another machine's line; empty
+    /// when there is none.
+    fn mark_other_lines(&self) -> Vec<String> {
+        if self.other_machines.is_empty() {
+            return Vec::new();
+        }
+        std::iter::once(OTHER_LEGEND.to_string()).chain(self.other_machines.iter().cloned()).collect()
     }
 }
 
@@ -161,9 +179,13 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
     view.differences = differences;
     view.problems = kernel_problems(kernels);
     view.marks = kernel_marks(kernels);
+    view.other_machines =
+        kernels.iter().filter_map(|k| Some(format!("{}: {}", k.name, k.other_machine.as_ref()?))).collect();
     view.summary = view.lines();
-    let first_problem = view.summary.len() - view.problems.len();
-    view.mark_lines = if view.problems.is_empty() { Vec::new() } else { view.summary[first_problem - 1..].to_vec() };
+    let others = view.mark_other_lines().len();
+    let first_problem = view.summary.len() - others - view.problems.len();
+    view.mark_lines =
+        if view.problems.is_empty() { view.mark_other_lines() } else { view.summary[first_problem - 1..].to_vec() };
     view
 }
 
@@ -353,13 +375,27 @@ pub const DMESG_MARK: &str = "!";
 pub const MARK_LEGEND: &str =
     "! after a kernel's name marks its results wherever shown: its dmesg shows a problem (an oops, BUG or WARNING):";
 
-/// A kernel marked with [`DMESG_MARK`]: what a table's row or column of it
+/// The mark after the name of a kernel whose runs are from another
+/// machine than the baseline's (`site::identities`: processors none of
+/// the baseline's runs name), wherever its results are shown: its changes
+/// are two machines' difference, not two kernels' (attack37 finding 1:
+/// the mail printed -50.0% in every column and the regressions page 25
+/// significant regressions, the caveat on the class page only). ASCII, as
+/// [`DMESG_MARK`]; a kernel with both carries `!?`.
+pub const OTHER_MACHINE_MARK: &str = "?";
+
+/// The line that explains [`OTHER_MACHINE_MARK`], once on a page, before
+/// the kernels it stands for.
+pub const OTHER_LEGEND: &str = "? after a kernel's name marks its results wherever shown: its runs are from another \
+     machine than the baseline's, so its changes against the baseline are two machines' difference, not two kernels':";
+
+/// A kernel marked with [`DMESG_MARK`] or [`OTHER_MACHINE_MARK`]: what a table's row or column of it
 /// carries (serialised as `{kernel, mark, title}` for the templates).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct KernelMark {
     /// The kernel.
     pub kernel: String,
-    /// [`DMESG_MARK`].
+    /// [`DMESG_MARK`], [`OTHER_MACHINE_MARK`] or both (`!?`).
     pub mark: &'static str,
     /// What the mark stands for, for HTML's `title` and screen readers:
     /// "dmesg shows a problem: WARNING: CPU: 3 PID: 1 at … (6.10.0/dmesg,
@@ -368,20 +404,36 @@ pub struct KernelMark {
 }
 
 /// The marks of `kernels` (in their order): one for each kernel whose
-/// logs show a problem, naming its first.
+/// logs show a problem, naming its first, or whose runs are from another
+/// machine than the baseline's, naming both.
 pub fn kernel_marks(kernels: &[Kernel]) -> Vec<KernelMark> {
     kernels
         .iter()
         .filter_map(|k| {
-            let first = k.env.problems.first()?;
-            let more = k.env.problems.len() - 1;
-            let mut title = format!("dmesg shows a problem: {} ({}, line {})", first.text, first.file, first.line);
-            if more > 0 {
-                title.push_str(&format!(", and {more} more"));
-            }
-            Some(KernelMark { kernel: k.name.clone(), mark: DMESG_MARK, title })
+            let dmesg = k.env.problems.first().map(|first| {
+                let more = k.env.problems.len() - 1;
+                let mut title = format!("dmesg shows a problem: {} ({}, line {})", first.text, first.file, first.line);
+                if more > 0 {
+                    title.push_str(&format!(", and {more} more"));
+                }
+                title
+            });
+            let other = k.other_machine.as_ref().map(|o| format!("another machine than the baseline's: {o}"));
+            let (mark, title) = match (dmesg, other) {
+                (Some(d), Some(o)) => ("!?", format!("{d}; {o}")),
+                (Some(d), None) => (DMESG_MARK, d),
+                (None, Some(o)) => (OTHER_MACHINE_MARK, o),
+                (None, None) => return None,
+            };
+            Some(KernelMark { kernel: k.name.clone(), mark, title })
         })
         .collect()
+}
+
+/// [`DMESG_MARK`] when `kernel` among `marks` carries it, else empty (the
+/// CSV's `dmesg` column).
+pub fn dmesg_mark_of(marks: &[KernelMark], kernel: &str) -> &'static str {
+    if mark_of(marks, kernel).is_some_and(|m| m.mark.contains(DMESG_MARK)) { DMESG_MARK } else { "" }
 }
 
 /// The mark of `kernel` among `marks`, if it has one.
@@ -399,7 +451,12 @@ mod tests {
             .iter()
             .map(|(k, v)| EnvFact { key: k.to_string(), value: v.to_string(), file: "f".into(), line: None })
             .collect();
-        Kernel { name: name.into(), config: Default::default(), env: Environment { facts, ..Default::default() } }
+        Kernel {
+            name: name.into(),
+            config: Default::default(),
+            env: Environment { facts, ..Default::default() },
+            other_machine: None,
+        }
     }
 
     #[test]

@@ -77,9 +77,15 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
             if !params.is_empty() {
                 what = format!("{what} ({})", params.join(", "));
             }
+            // A kernel of another machine carries its mark here too, as in
+            // the tables (attack37 finding 1: the mail's notable changes
+            // listed `3.10.63 2.00× worse` bare).
+            let other = super::environment::mark_of(&s.table.marks, &r.kernel)
+                .filter(|m| m.mark.contains(super::environment::OTHER_MACHINE_MARK))
+                .map_or("", |_| super::environment::OTHER_MACHINE_MARK);
             NotableChange {
                 text: format!(
-                    "{what}: {} {} vs {base} ({})",
+                    "{what}: {}{other} {} vs {base} ({})",
                     r.kernel,
                     cell.and_then(|c| c.delta_text.as_deref()).unwrap_or_default(),
                     fmt_p_adjusted(p)

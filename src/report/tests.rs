@@ -15,7 +15,12 @@ fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
     let config: MachineConfig = serde_yaml::from_str(&yaml).expect("machine.yaml");
     let kernels = ["2.4.17", "2.4.17rat"]
         .iter()
-        .map(|k| Kernel { name: k.to_string(), config: KernelConfig::default(), env: Default::default() })
+        .map(|k| Kernel {
+            name: k.to_string(),
+            config: KernelConfig::default(),
+            env: Default::default(),
+            other_machine: None,
+        })
         .collect();
     let selection = crate::site::select(&config.sections, &config.leave_out, &results);
     let m = MachineClass {

@@ -309,14 +309,52 @@ impl Named {
     }
 }
 
+/// Kernels whose runs are apart from the baseline's alike: one warning.
+struct ApartKernels {
+    /// `""` (another processor), `" part"` (some of the baseline's core
+    /// types) or `" CPUs"` (only the CPU counts differ).
+    unit: &'static str,
+    /// The kernels' processors (or CPU counts), listed.
+    of: String,
+    /// The baseline's, listed.
+    theirs: String,
+    /// Each kernel's first file and line naming them.
+    at: Vec<(usize, usize)>,
+    /// The baseline's file and line naming its.
+    base_at: (usize, usize),
+    /// The kernels (beside `at`).
+    kernels: Vec<String>,
+}
+
+/// True when processor `a` is some of the core types of `b`, a set of
+/// models (`ARM Cortex-A55` of `ARM Cortex-A55 + ARM Cortex-A76`): a
+/// big.LITTLE board with its big cores offline.
+fn part_of(a: &str, b: &str) -> bool {
+    if !b.contains(" + ") {
+        return false;
+    }
+    let whole: Vec<&str> = b.split(" + ").collect();
+    let some: Vec<&str> = a.split(" + ").collect();
+    some.len() < whole.len() && some.iter().all(|m| whole.iter().any(|w| same_processor(m, w)))
+}
+
 /// Warns where a kernel's runs and the baseline's name different machines
 /// (module docs): processors none of the baseline's runs name (or, where
 /// either side names none, CPU counts), a warning on the kernel's first
-/// file naming one; host names alone apart, a note.
-pub fn warn_of_other_machines(results: &[ResultFile], baseline: Option<&str>, diags: &mut Vec<Diagnostic>) {
-    let Some(baseline) = baseline else { return };
+/// file naming one; host names alone apart, a note. Returns the kernels
+/// whose processors are apart, each with what its runs and the
+/// baseline's are from, for the pages to mark its results with. `order`:
+/// the class's kernels in page order (a warning lists its kernels so).
+pub fn warn_of_other_machines(
+    results: &[ResultFile],
+    baseline: Option<&str>,
+    order: &[&str],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(String, String)> {
+    let mut other: Vec<(String, String)> = Vec::new();
+    let Some(baseline) = baseline else { return other };
     if results.iter().all(|rf| rf.parsed.identity.is_unknown()) {
-        return;
+        return other;
     }
     let mut by_kernel: Vec<(String, Named)> = Vec::new();
     // Each kernel's place in `by_kernel` (a class of 3,000 kernels).
@@ -360,7 +398,7 @@ pub fn warn_of_other_machines(results: &[ResultFile], baseline: Option<&str>, di
             }
         }
     }
-    let Some(base) = by_kernel.iter().find(|(k, _)| k == baseline).map(|(_, n)| n) else { return };
+    let Some(base) = by_kernel.iter().find(|(k, _)| k == baseline).map(|(_, n)| n) else { return other };
     let apart = |of: &[(String, usize, usize)], base: &[(String, usize, usize)]| {
         !of.is_empty()
             && !base.is_empty()
@@ -369,9 +407,14 @@ pub fn warn_of_other_machines(results: &[ResultFile], baseline: Option<&str>, di
     let list = |of: &[(String, usize, usize)], unit: &str| {
         of.iter().map(|(v, _, _)| format!("{v}{unit}")).collect::<Vec<_>>().join(", ")
     };
+    let mut groups: Vec<ApartKernels> = Vec::new();
     for (kernel, named) in by_kernel.iter().filter(|(k, _)| k != baseline) {
         let (of, theirs, unit) = if apart(&named.processors, &base.processors) {
-            (&named.processors, &base.processors, "")
+            // Only some of the baseline's core types (a big.LITTLE board
+            // with its big cores offline): a CPU-count difference, not
+            // asserted to be another machine (attack37 finding 5).
+            let part = named.processors.iter().all(|(v, _, _)| base.processors.iter().any(|(b, _, _)| part_of(v, b)));
+            (&named.processors, &base.processors, if part { " part" } else { "" })
         } else if (named.processors.is_empty() || base.processors.is_empty()) && apart(&named.cpus, &base.cpus) {
             (&named.cpus, &base.cpus, " CPUs")
         } else {
@@ -410,38 +453,79 @@ pub fn warn_of_other_machines(results: &[ResultFile], baseline: Option<&str>, di
         };
         let (_, fi, line) = of[0];
         let (_, bi, bline) = theirs[0];
-        // Only the CPU counts differ (no processor named, as UnixBench
-        // prints a Pi's): a kernel booted with `maxcpus=2` or `nosmt`, or
-        // one that failed to bring up two cores, is what a kernel
-        // comparison may be about; not asserted to be another machine.
-        if unit == " CPUs" {
-            diags.push(Diagnostic::warning(
-                &results[fi].path,
-                Some(line),
+        let (of, theirs) =
+            (list(of, if unit == " CPUs" { unit } else { "" }), list(theirs, if unit == " CPUs" { unit } else { "" }));
+        if unit.is_empty() {
+            other.push((
+                kernel.clone(),
                 format!(
-                    "{kernel}'s runs had {} online, the baseline {baseline}'s {} ({} line {bline}): the CPU counts \
-                     differ (no processor model printed to tell the machines apart), so {kernel}'s changes against \
-                     the baseline are partly the CPUs' difference; the same machine booted with fewer CPUs \
-                     (`maxcpus=`, `nosmt`, a core that did not come up) or another machine: if another, put each \
-                     machine's runs in a class of its own",
-                    list(of, unit),
-                    list(theirs, unit),
-                    results[bi].rel_path
+                    "runs from {of} ({} line {line}), the baseline {baseline}'s from {theirs} ({} line {bline})",
+                    results[fi].rel_path, results[bi].rel_path
                 ),
             ));
-            continue;
         }
-        diags.push(Diagnostic::warning(
-            &results[fi].path,
-            Some(line),
-            format!(
-                "{kernel}'s runs are from {}, the baseline {baseline}'s from {} ({} line {bline}): not the same \
-                 machine, so {kernel}'s changes against the baseline are two machines' difference, not two kernels'; \
-                 a machine class is one machine: put each machine's runs in a class of its own",
-                list(of, unit),
-                list(theirs, unit),
-                results[bi].rel_path
-            ),
-        ));
+        // One warning for every kernel apart alike (attack37 finding 12:
+        // 30 kernels on the ARMv8 board were 30 warnings alike).
+        match groups.iter_mut().find(|g| g.unit == unit && g.of == of && g.theirs == theirs) {
+            Some(g) => {
+                g.kernels.push(kernel.clone());
+                g.at.push((fi, line));
+            }
+            None => groups.push(ApartKernels {
+                unit,
+                of,
+                theirs,
+                at: vec![(fi, line)],
+                base_at: (bi, bline),
+                kernels: vec![kernel.clone()],
+            }),
+        }
     }
+    for mut g in groups {
+        // The kernels in page order, the first one's line warned at.
+        let rank = |k: &str| order.iter().position(|o| *o == k).unwrap_or(usize::MAX);
+        let mut by_rank: Vec<(String, (usize, usize))> = g.kernels.drain(..).zip(g.at.drain(..)).collect();
+        by_rank.sort_by_key(|(k, _)| rank(k));
+        let (fi, line) = by_rank[0].1;
+        g.kernels = by_rank.into_iter().map(|(k, _)| k).collect();
+        let (bi, bline) = g.base_at;
+        let (of, theirs, base_file) = (&g.of, &g.theirs, &results[bi].rel_path);
+        let (runs, changes) = match g.kernels.as_slice() {
+            [k] => (format!("{k}'s runs"), format!("{k}'s changes")),
+            ks => {
+                let shown: Vec<&str> = ks.iter().take(LISTED_AT_MOST).map(String::as_str).collect();
+                let more = match ks.len().saturating_sub(LISTED_AT_MOST) {
+                    0 => String::new(),
+                    n => format!(" and {n} more"),
+                };
+                (format!("the runs of {} kernels ({}{more})", ks.len(), shown.join(", ")), "their changes".to_string())
+            }
+        };
+        let said = match g.unit {
+            // Only the CPU counts differ (no processor named, as UnixBench
+            // prints a Pi's): a kernel booted with `maxcpus=2` or `nosmt`,
+            // or one that failed to bring up two cores, is what a kernel
+            // comparison may be about; not asserted to be another machine.
+            " CPUs" => format!(
+                "{runs} had {of} online, the baseline {baseline}'s {theirs} ({base_file} line {bline}): the CPU counts \
+                 differ (no processor model printed to tell the machines apart), so {changes} against the baseline \
+                 are partly the CPUs' difference; the same machine booted with fewer CPUs (`maxcpus=`, `nosmt`, a \
+                 core that did not come up) or another machine: if another, put each machine's runs in a class of \
+                 its own"
+            ),
+            " part" => format!(
+                "{runs} are from {of}, some of the baseline {baseline}'s {theirs} ({base_file} line {bline}): the \
+                 same board with some of its cores offline (`maxcpus=`, cores that did not come up) or another \
+                 machine, so {changes} against the baseline are partly the CPUs' difference; if another, put each \
+                 machine's runs in a class of its own"
+            ),
+            _ => format!(
+                "{runs} are from {of}, the baseline {baseline}'s from {theirs} ({base_file} line {bline}): not the \
+                 same machine, so {changes} against the baseline are two machines' difference, not two kernels'; \
+                 a machine class is one machine: put each machine's runs in a class of its own"
+            ),
+        };
+        diags.push(Diagnostic::warning(&results[fi].path, Some(line), said));
+    }
+    other
 }

@@ -352,7 +352,16 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         if yaml.config.baseline.is_none() {
             yaml.config.baseline = from_files.baseline(&yaml.path, diags);
         }
-        super::identities::warn_of_other_machines(&results, yaml.config.baseline.as_deref(), diags);
+        let order: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
+        // Kernels of another machine: their results marked wherever shown
+        // (attack37 finding 1: the caveat was on the class page only).
+        for (kernel, said) in
+            super::identities::warn_of_other_machines(&results, yaml.config.baseline.as_deref(), &order, diags)
+        {
+            if let Some(k) = kernels.iter_mut().find(|k| k.name == kernel) {
+                k.other_machine = Some(said);
+            }
+        }
     } else {
         order_items(&mut kernels, &yaml.config.kernel_order);
     }
@@ -455,6 +464,7 @@ fn read_kernels(names: &[String], paths: &[PathBuf], diags: &mut Vec<Diagnostic>
             name: k.clone(),
             config: read_yaml(yaml, diags).unwrap_or_default(),
             env: Default::default(),
+            other_machine: None,
         })
         .collect();
     (kernels, kernel_yaml)
@@ -728,6 +738,7 @@ fn keep_kernels_with_results(
                         name: k.to_string(),
                         config: KernelConfig::default(),
                         env: Default::default(),
+                        other_machine: None,
                     });
                 }
             }
@@ -839,7 +850,12 @@ pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
         .map(|k| {
             let k = std::mem::replace(
                 k,
-                Kernel { name: String::new(), config: KernelConfig::default(), env: Default::default() },
+                Kernel {
+                    name: String::new(),
+                    config: KernelConfig::default(),
+                    env: Default::default(),
+                    other_machine: None,
+                },
             );
             (pos.get(k.name.as_str()).copied(), crate::version::KernelVersion::parse(&k.name), k)
         })

@@ -110,6 +110,13 @@ pub struct Kernel {
     /// directory and in the class directory, and of `env:` in
     /// `machine.yaml` and `kernel.yaml` ([`mod@env`]).
     pub env: env::Environment,
+    /// Where its runs are from another machine than the baseline's
+    /// (`identities::warn_of_other_machines`): what the warning says,
+    /// "runs from ARMv8 Processor rev 4 (v8l) (3.10.63/run1/ubench.txt
+    /// line 8), the baseline 3.10.62's from ARMv7 Processor rev 1 (v7l)
+    /// (…)". Its results are marked wherever shown
+    /// (`report::environment::OTHER_MACHINE_MARK`).
+    pub other_machine: Option<String>,
 }
 
 /// One benchmark output of a raw result file and what was read from it: a

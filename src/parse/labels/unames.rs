@@ -149,6 +149,9 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
             ),
         ));
     }
+    if n > 0 {
+        now_apart(parsed);
+    }
     if !apart_builds && every && parsed.identity.build.is_none() {
         let mut builds: Vec<&str> = used.iter().map(|&u| unames[u].3.as_str()).collect();
         builds.dedup();
@@ -158,6 +161,48 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
         }
     }
     n
+}
+
+/// The start of the labels' warning of copies of the output under
+/// different text averaged as runs of one set-up (`labels`, computed
+/// before this pass).
+const AVERAGED: &str = "copies of the output with different text above them (line ";
+
+/// Rewrites the labels' "… were averaged as runs of one set-up" warning
+/// where the `uname -a` lines have since kept the two copies it names
+/// apart (the runs below its two lines now differ in `host` or `kernel
+/// build`): it said they were averaged beside the build warning saying
+/// they were not (attack37 s14).
+fn now_apart(parsed: &mut ParsedFile) {
+    let params_below = |line: usize| {
+        parsed.samples.iter().filter(|s| s.line > line).min_by_key(|s| s.line).map(|s| {
+            s.params
+                .iter()
+                .filter(|p| p.name == HOST_PARAM || p.name == KERNEL_BUILD_PARAM)
+                .map(|p| (p.name.clone(), p.value.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let mut rewritten: Vec<(usize, String)> = Vec::new();
+    for (k, (b, note)) in parsed.notes.iter().enumerate() {
+        let Some(rest) = note.strip_prefix(AVERAGED) else { continue };
+        let Some(a) = rest.split(':').next().and_then(|n| n.parse::<usize>().ok()) else { continue };
+        if params_below(a) == params_below(*b) {
+            continue;
+        }
+        let Some(cut) = note.find(") were averaged") else { continue };
+        rewritten.push((
+            k,
+            format!(
+                "{}): their runs are kept apart by the `uname -a` lines above them (their hosts or builds differ), \
+                 not averaged",
+                &note[..cut]
+            ),
+        ));
+    }
+    for (k, text) in rewritten {
+        parsed.notes[k].1 = text;
+    }
 }
 
 #[cfg(test)]

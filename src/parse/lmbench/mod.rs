@@ -30,9 +30,12 @@
 //! give no samples. The kernel is the OS column with a leading `Linux `
 //! removed (`Linux 2.4.17rat` → `2.4.17rat`); other systems keep the whole
 //! OS string (`IRIX 6.2`). Rows with the same host and OS are several runs
-//! of the same key. When the file's rows name more than one host, every
-//! sample gets a `host` parameter (the Host column), so different machines
-//! never average; with one host there is none. A `-1` cell is lmbench's
+//! of the same key. When the file's rows name more than one host, the
+//! samples get a `host` parameter (the Host column), so different machines
+//! never average; with one host there is none. Hosts of one clock (`Mhz`)
+//! on Linux are kept apart only where one kernel's rows name two; hosts
+//! that never share a kernel are one machine renamed, compared, with a
+//! warning at the host's row (`tag_hosts`). A `-1` cell is lmbench's
 //! "not measured": no sample, and a note.
 //!
 //! | group | metrics (as the headers name them) | unit | better |
@@ -599,11 +602,24 @@ fn read_rows(
     Ok(None)
 }
 
-/// Gives every sample of a Host/OS row a `host` parameter when the file's
-/// rows name more than one host, so that rows of different machines (same
-/// OS or not) never average; rows of one host and OS stay runs.
+/// Gives the samples of a Host/OS row a `host` parameter so that rows of
+/// different machines never average; rows of one host and OS stay runs.
+///
+/// Hosts that are one machine's names ([`one_machine_renamed`]: every row
+/// a Linux kernel's, every host's `Mhz` alike) are kept apart only where
+/// one kernel's rows name two of them: the rows of those kernels, and the
+/// rows of the hosts that met there in other kernels (so each meets its
+/// own baseline rows), as `site::identities` does for two files' hosts.
+/// Hosts that never share a kernel are then one machine renamed between
+/// installs: compared, with a warning at the first row of the second host
+/// naming each host's line (attack37 finding 4: `margin` renamed `marg2n`
+/// for the second kernel split the file, nothing was compared, and the
+/// only word was at `machine.yaml`). Any other file of several hosts
+/// (IRIX beside Linux, 200 and 180 MHz boxes: lmbench's own comparison
+/// tables) is several machines: every row keeps its host.
 fn tag_hosts(out: &mut ParsedFile, hosts: &[(usize, String)]) {
-    let distinct: std::collections::BTreeSet<&str> = hosts.iter().map(|(_, h)| h.as_str()).collect();
+    use std::collections::BTreeSet;
+    let distinct: BTreeSet<&str> = hosts.iter().map(|(_, h)| h.as_str()).collect();
     if distinct.len() < 2 {
         // One host is the file's identity (`site::identities`: another
         // file's host in one table cell is another machine).
@@ -614,11 +630,95 @@ fn tag_hosts(out: &mut ParsedFile, hosts: &[(usize, String)]) {
         }
         return;
     }
-    for (k, h) in hosts {
-        if let Some(s) = out.samples.get_mut(*k) {
+    if !one_machine_renamed(out, hosts) {
+        for (k, h) in hosts {
+            if let Some(s) = out.samples.get_mut(*k) {
+                s.params.push(Param::new("host", h));
+            }
+        }
+        return;
+    }
+    let kernels: Vec<Option<compact_str::CompactString>> =
+        hosts.iter().map(|(k, _)| out.samples.get(*k).and_then(|s| s.kernel.clone())).collect();
+    // Each kernel with its hosts, in file order.
+    let mut by_kernel: Vec<(Option<compact_str::CompactString>, BTreeSet<&str>)> = Vec::new();
+    for ((_, h), kern) in hosts.iter().zip(&kernels) {
+        match by_kernel.iter_mut().find(|(n, _)| n == kern) {
+            Some((_, set)) => {
+                set.insert(h.as_str());
+            }
+            None => by_kernel.push((kern.clone(), BTreeSet::from([h.as_str()]))),
+        }
+    }
+    let met: Vec<Option<compact_str::CompactString>> =
+        by_kernel.iter().filter(|(_, set)| set.len() > 1).map(|(n, _)| n.clone()).collect();
+    if met.is_empty() {
+        // Each host with its first line and kernels, in file order.
+        let mut each: Vec<(&str, usize, Vec<&str>)> = Vec::new();
+        for ((k, h), kern) in hosts.iter().zip(&kernels) {
+            let (Some(s), Some(kern)) = (out.samples.get(*k), kern.as_deref()) else { continue };
+            match each.iter_mut().find(|e| e.0 == h) {
+                Some(e) if !e.2.contains(&kern) => e.2.push(kern),
+                Some(_) => {}
+                None => each.push((h, s.line, vec![kern])),
+            }
+        }
+        const LISTED: usize = 5;
+        let named: Vec<String> = each
+            .iter()
+            .take(LISTED)
+            .map(|(h, line, kerns)| format!("`{h}` (line {line}: {})", kerns.join(", ")))
+            .collect();
+        let more = if each.len() > LISTED { format!(" and {} more", each.len() - LISTED) } else { String::new() };
+        if let Some((_, line, _)) = each.get(1) {
+            out.notes.push((
+                *line,
+                format!(
+                    "the rows name {} hosts, {}{more}, of one clock rate (Mhz), and no kernel's rows name two: \
+                     compared as one machine renamed; if they are two machines, put each in a class of its own",
+                    each.len(),
+                    named.join(", ")
+                ),
+            ));
+        }
+        return;
+    }
+    let met_hosts: BTreeSet<String> = by_kernel
+        .iter()
+        .filter(|(n, _)| met.contains(n))
+        .flat_map(|(_, set)| set.iter().map(|h| h.to_string()))
+        .collect();
+    for ((k, h), kern) in hosts.iter().zip(&kernels) {
+        let tag = met.contains(kern) || met_hosts.contains(h.as_str());
+        if tag && let Some(s) = out.samples.get_mut(*k) {
             s.params.push(Param::new("host", h));
         }
     }
+}
+
+/// True when the hosts of the file's rows may be one machine's names
+/// ([`tag_hosts`]): every row names a Linux kernel, and every host's rows
+/// print a `Mhz` (lmbench's measured clock), all within 2% of one another
+/// (lmbench measures it, so one box prints `1299` and `1300`). Without a
+/// clock to go by, hosts are machines.
+fn one_machine_renamed(out: &ParsedFile, hosts: &[(usize, String)]) -> bool {
+    if hosts.iter().any(|(k, _)| out.samples.get(*k).is_none_or(|s| s.kernel.is_none())) {
+        return false;
+    }
+    let mut lo = f64::INFINITY;
+    let mut hi = 0f64;
+    let mut clocked: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    for (k, h) in hosts {
+        let Some(s) = out.samples.get(*k).filter(|s| s.metric.name == "Mhz") else { continue };
+        let v = s.value.mean();
+        if v.is_nan() || v <= 0.0 {
+            return false;
+        }
+        lo = lo.min(v);
+        hi = hi.max(v);
+        clocked.insert(h);
+    }
+    hosts.iter().all(|(_, h)| clocked.contains(h.as_str())) && hi <= lo * 1.02
 }
 
 #[cfg(test)]
@@ -875,6 +975,53 @@ disabled  Linux 2.6.22-  3597 1.111 7.8470   57.8
             "{:?}",
             p.notes
         );
+    }
+
+    /// attack37 finding 4: hosts that never share a kernel, of one
+    /// clock, are one machine renamed (no `host`, a warning at the second
+    /// host's row); of two clocks, two machines (each row its `host`);
+    /// two hosts in one kernel's rows keep those hosts apart everywhere.
+    #[test]
+    fn hosts_apart_only_where_a_kernel_names_two_or_the_clocks_differ() {
+        let table = |rows: &str| {
+            format!(
+                "\
+Processor, Processes - times in microseconds - smaller is better
+----------------------------------------------------------------
+Host                 OS  Mhz null null      open selct sig  sig  fork exec sh
+                             call  I/O stat clos       inst hndl proc proc proc
+--------- ------------- ---- ---- ---- ---- ---- ----- ---- ---- ---- ---- ----
+{rows}"
+            )
+        };
+        let hosts = |text: &str| {
+            let p = Lmbench.parse(&Input::from_text(text)).unwrap();
+            let h: Vec<String> = find(&p, "Processor, Processes", "fork proc")
+                .iter()
+                .map(|s| s.params.iter().find(|p| p.name == "host").map_or(String::new(), |p| p.value.to_string()))
+                .collect();
+            (h, p.notes)
+        };
+        let renamed = table(
+            "\
+opi        Linux 6.1.0  1300  0.8  1.2   19   23  0.09K  2.9    9 1.2K   6K  14K
+opi2       Linux 6.2.0  1299  0.8  1.3   19   24  0.11K  3.0    9 1.1K   6K  13K
+",
+        );
+        let (h, notes) = hosts(&renamed);
+        assert_eq!(h, ["", ""]);
+        assert!(notes.iter().any(|(l, n)| *l == 7 && n.contains("`opi` (line 6: 6.1.0)") && n.contains("renamed")));
+        let two_clocks = renamed.replace("1299", " 800");
+        assert_eq!(hosts(&two_clocks).0, ["opi", "opi2"]);
+        let met = format!(
+            "{renamed}\
+opi3       Linux 6.2.0  1300  0.8  1.3   19   24  0.11K  3.0    9 1.1K   6K  13K
+opi4       Linux 6.3.0  1300  0.8  1.3   19   24  0.11K  3.0    9 1.1K   6K  13K
+"
+        );
+        let (h, notes) = hosts(&met);
+        assert_eq!(h, ["", "opi2", "opi3", ""]);
+        assert!(notes.iter().all(|(_, n)| !n.contains("renamed")), "{notes:?}");
     }
 
     #[test]
