@@ -52,6 +52,13 @@
 //!   tables one after another, each its own index); `System Benchmarks Index Score (Partial Only)`: group
 //!   `"index"`, metric `"Index Score (Partial Only)"` (a score over some
 //!   tests only is not comparable with a full one);
+//! * an index table whose BASELINE of a test is not UnixBench's own (a
+//!   post's `index.base` made of another kernel's results: `Again, the
+//!   baseline is a vanilla 2.4.19.`, `System Call Overhead  409831.4
+//!   413117.8  10.1`, LKML 2002): its index values and its score carry the
+//!   parameter `baseline` = `own`, with a note on the first such row, so
+//!   that a score of 9.9 against 2.4.19 is not filed with scores against
+//!   UnixBench's reference machine;
 //! * BYTE UNIX Benchmarks 3.11's `AVERAGE` under its index table (the mean
 //!   of the index values, after `SUM of  6 items`, which is not read):
 //!   group `"index"`, metric `"Index Average"`.
@@ -103,7 +110,7 @@
 //! first line says which, so its rows are neither silently apart nor
 //! silently merged.
 
-use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::model::{Better, Metric, Param, ParsedFile, Sample};
 use crate::parse::{BenchParser, Input, ParseError, num};
 
 /// Reads UnixBench 4.1 and 5.x output (registry id `"unixbench"`).
@@ -234,6 +241,11 @@ impl BenchParser for UnixBench {
         let mut builds: Vec<(usize, usize, String, String)> = Vec::new();
         // Some(group) while inside an index table.
         let mut index: Option<&'static str> = None;
+        // The index table being read: the index of its first sample, and
+        // the line of its first row whose BASELINE is not UnixBench's (a
+        // post's own `index.base`, its index values and score against that).
+        let mut table_start = 0usize;
+        let mut own_base: Option<usize> = None;
         let mut wrapped_notes = 0usize;
         let mut first_wrapped: Option<usize> = None;
         // After a BYTE banner, a result line cut to `NAME  VALUE UNIT` (the
@@ -332,6 +344,8 @@ impl BenchParser for UnixBench {
                 continue;
             }
             if let Some((group, metric)) = score_label(line).or_else(|| index.and_then(|_| byte_average(trimmed))) {
+                // The score of a table against a post's own baseline.
+                let own = index.and(own_base);
                 index = None;
                 if let Some(msg) = change_not_score(trimmed, delta_header) {
                     out.notes.push((lineno, msg));
@@ -356,11 +370,9 @@ impl BenchParser for UnixBench {
                     out.notes.push((at, msg.to_string()));
                     continue;
                 }
-                out.samples.push(tagged(
-                    Sample::new(Metric::new(metric, "", Better::Higher), value, at).with_group(group),
-                    &copies,
-                    &kernel,
-                ));
+                let score = Sample::new(Metric::new(metric, "", Better::Higher), value, at).with_group(group);
+                let score = if own.is_some() { score.with_param(BASELINE_PARAM, OWN_BASELINE) } else { score };
+                out.samples.push(tagged(score, &copies, &kernel));
                 continue;
             }
             // The index table's header, or its first line when a mail
@@ -372,6 +384,8 @@ impl BenchParser for UnixBench {
                 delta_header = None;
                 block.closed = true;
                 index = Some(index_group(line));
+                table_start = out.samples.len();
+                own_base = None;
                 if wrapped_header {
                     i += 1;
                 }
@@ -390,7 +404,7 @@ impl BenchParser for UnixBench {
                             out.samples.push(with_label(tagged(raw, &copies, &kernel), label));
                         }
                     }
-                    IndexRow::Value { name, value, at, result, next } => {
+                    IndexRow::Value { name, value, at, result, baseline, next } => {
                         i = next;
                         let (name, label) = labelled_test(name);
                         if let Some(raw) = block.result_of(&mut out, name, result) {
@@ -398,6 +412,25 @@ impl BenchParser for UnixBench {
                         }
                         let index = Sample::new(Metric::new(name, "", Better::Higher), value, at).with_group(group);
                         out.samples.push(with_label(tagged(index, &copies, &kernel), label));
+                        if own_base.is_none()
+                            && let Some(stock) = stock_baseline(name).filter(|b| (b - baseline).abs() > 0.05)
+                        {
+                            own_base = Some(result.1);
+                            let msg = format!(
+                                "the BASELINE {baseline} of `{name}` is not the stock index.base's ({stock}): this index table is \
+                                 against the post's own baseline; its index values and score are kept apart \
+                                 ({BASELINE_PARAM}={OWN_BASELINE})"
+                            );
+                            out.notes.push((result.1, msg));
+                            // The rows above this one are of the same table.
+                            for s in out.samples[table_start..].iter_mut().filter(|s| s.group == group) {
+                                s.params.push(Param::new(BASELINE_PARAM, OWN_BASELINE));
+                            }
+                        } else if own_base.is_some()
+                            && let Some(s) = out.samples.last_mut()
+                        {
+                            s.params.push(Param::new(BASELINE_PARAM, OWN_BASELINE));
+                        }
                     }
                 }
                 continue;
@@ -675,6 +708,53 @@ impl RawBlock {
     }
 }
 
+/// The parameter of an index value or score computed against a baseline
+/// that is not UnixBench's: value [`OWN_BASELINE`].
+pub const BASELINE_PARAM: &str = "baseline";
+/// See [`BASELINE_PARAM`]: a post's own `index.base` (LKML 2002-09: `Again,
+/// the baseline is a vanilla 2.4.19.`, BASELINE `System Call Overhead
+/// 409831.4` against UnixBench's 15000.0, INDEX about 10 and FINAL SCORE
+/// 9.9), not comparable with UnixBench's index values and scores.
+pub const OWN_BASELINE: &str = "own";
+
+/// The BASELINE UnixBench prints in the index row of a test: 4.1's and
+/// 5.x's `pgms/index.base` (the SPARCstation 20-61's results; 4.1's index
+/// tests are a subset of 5.1.3's with the same baselines, the graphics
+/// tests are 5.1's), and BYTE 3.11's for the names only 3.11 uses. `None`
+/// for a test no stock `index.base` names (whose row then says nothing of
+/// the table's baseline).
+fn stock_baseline(name: &str) -> Option<f64> {
+    const BASELINES: [(&str, f64); 25] = [
+        ("Dhrystone 2 using register variables", 116700.0),
+        ("Double-Precision Whetstone", 55.0),
+        ("Execl Throughput", 43.0),
+        ("File Copy 1024 bufsize 2000 maxblocks", 3960.0),
+        ("File Copy 256 bufsize 500 maxblocks", 1655.0),
+        ("File Copy 4096 bufsize 8000 maxblocks", 5800.0),
+        ("Pipe Throughput", 12440.0),
+        ("Pipe-based Context Switching", 4000.0),
+        ("Process Creation", 126.0),
+        ("Shell Scripts (1 concurrent)", 42.4),
+        ("Shell Scripts (8 concurrent)", 6.0),
+        ("System Call Overhead", 15000.0),
+        ("2D graphics: rectangles", 15.0),
+        ("2D graphics: ellipses", 15.0),
+        ("2D graphics: aa polygons", 15.0),
+        ("2D graphics: text", 15.0),
+        ("2D graphics: images and blits", 15.0),
+        ("2D graphics: windows", 15.0),
+        ("3D graphics: gears", 33.4),
+        // BYTE UNIX Benchmarks 3.11.
+        ("Arithmetic Test (type = double)", 2541.7),
+        ("Dhrystone 2 without register variables", 22366.3),
+        ("Execl Throughput Test", 16.5),
+        ("File Copy (30 seconds)", 179.0),
+        ("Pipe-based Context Switching Test", 1318.5),
+        ("Shell scripts (8 concurrent)", 4.0),
+    ];
+    BASELINES.iter().find(|(n, _)| name.split_whitespace().eq(n.split_whitespace())).map(|&(_, b)| b)
+}
+
 /// The unit UnixBench 4.1 and 5.x print on the result line of an index
 /// test (`pgms/index.base` of byte-unixbench 5.1.3; 4.1's index tests are a
 /// subset, with the same names and units), spelled as [`result_line`]
@@ -743,9 +823,9 @@ enum IndexRow<'a> {
     /// Not a row: the table ended (without a score line) above it.
     End,
     /// A row: the test's name, its INDEX value with the 1-based line it
-    /// is on, its RESULT with the 1-based line that one is on, and the
-    /// index of the line to read next.
-    Value { name: &'a str, value: f64, at: usize, result: (f64, usize), next: usize },
+    /// is on, its RESULT with the 1-based line that one is on, its
+    /// BASELINE, and the index of the line to read next.
+    Value { name: &'a str, value: f64, at: usize, result: (f64, usize), baseline: f64, next: usize },
     /// A row of a test with no baseline, which UnixBench 5 prints with
     /// `---` for BASELINE and INDEX (` Shell Scripts (16 concurrent)
     /// ---   39.3   ---`): the test's name and its RESULT with its
@@ -811,7 +891,14 @@ fn index_row<'a>(
         if !whole(3) {
             return cut();
         }
-        return Ok(IndexRow::Value { name, value: nums[2], at: lineno, result: (nums[1], lineno), next: i });
+        return Ok(IndexRow::Value {
+            name,
+            value: nums[2],
+            at: lineno,
+            result: (nums[1], lineno),
+            baseline: nums[0],
+            next: i,
+        });
     }
     if nums.len() == 1 {
         // RESULT and INDEX wrapped onto the next line by a mail (`Execl
@@ -821,7 +908,14 @@ fn index_row<'a>(
         let only = rest.cells.len() == 2;
         if only && two.len() == 2 && index_matches(nums[0], two[0], two[1]) {
             notes.push((i + 1, format!("RESULT and INDEX of line {lineno} wrapped onto this line; rejoined")));
-            return Ok(IndexRow::Value { name, value: two[1], at: i + 1, result: (two[0], i + 1), next: i + 1 });
+            return Ok(IndexRow::Value {
+                name,
+                value: two[1],
+                at: i + 1,
+                result: (two[0], i + 1),
+                baseline: nums[0],
+                next: i + 1,
+            });
         }
         // A score line of an index this parser does not name (`… Benchmarks
         // Index Score  1795.9` of a table it does not know): the table ends
@@ -837,7 +931,7 @@ fn index_row<'a>(
     match lone_number(next) {
         Some(v) if index_matches(baseline, result, v) => {
             notes.push((i + 1, format!("index value of line {lineno} wrapped onto this line; rejoined")));
-            Ok(IndexRow::Value { name, value: v, at: i + 1, result: (result, lineno), next: i + 1 })
+            Ok(IndexRow::Value { name, value: v, at: i + 1, result: (result, lineno), baseline, next: i + 1 })
         }
         // The file's last line, or RESULT itself cut: the row was cut short.
         _ if lines[i..].iter().all(|l| l.trim().is_empty()) || !whole(2) => cut(),
@@ -1575,6 +1669,39 @@ Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
         assert_eq!(find(&f, INDEX_GROUP, "Shell Scripts (8 concurrent)")[0].value.mean(), 131.9);
         assert_eq!(find(&f, INDEX_GROUP, "Index Score (Partial Only)")[0].value.mean(), 109.2);
         assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
+    /// An index table whose BASELINE is a post's own (another kernel's
+    /// results, LKML 2002-09: `System Call Overhead  409831.4  413117.8
+    /// 10.1`, not UnixBench's 15000.0): every index value of the table,
+    /// rows above the first telling one included, and its score carry
+    /// `baseline=own`, with a note; a table with UnixBench's baselines
+    /// carries none.
+    #[test]
+    fn an_index_table_against_a_posts_own_baseline_is_kept_apart() {
+        let own = "                     INDEX VALUES\n\
+TEST                                        BASELINE     RESULT      INDEX\n\
+\n\
+Arithoh                                    3664143.2  3664144.7       10.0\n\
+System Call Overhead                        409831.4   413117.8       10.1\n\
+                                                                 =========\n\
+     FINAL SCORE                                                       9.9\n";
+        let f = parse(own).unwrap();
+        let tagged: Vec<_> = f
+            .samples
+            .iter()
+            .filter(|s| s.group == INDEX_GROUP)
+            .map(|s| {
+                (s.metric.name.as_str(), s.params.iter().any(|p| p.name == BASELINE_PARAM && p.value == OWN_BASELINE))
+            })
+            .collect();
+        assert_eq!(tagged, [("Arithoh", true), ("System Call Overhead", true), ("Index Score", true)]);
+        assert!(f.notes.iter().any(|(l, m)| *l == 5 && m.contains("own baseline")), "{:?}", f.notes);
+        let stock = own
+            .replace("409831.4", " 15000.0")
+            .replace("Arithoh                                    3664143.2  3664144.7       10.0\n", "");
+        let f = parse(&stock).unwrap();
+        assert!(f.samples.iter().all(|s| s.params.is_empty()), "{:?}", f.samples);
     }
 
     /// A post's label column before each index row's test name

@@ -181,6 +181,11 @@ impl BenchParser for BonniePp {
             if cp && is_io_header(l) && (l.contains("K/sec %CP") || l.contains("/sec %CP")) {
                 return 95;
             }
+            if sequential && cp && run_together(l) {
+                // Claimed, so that `parse` names the line (an error, not
+                // an unrecognised file).
+                score = score.max(80);
+            }
             if cp && is_files_header(l) {
                 score = score.max(90);
             }
@@ -206,6 +211,14 @@ impl BenchParser for BonniePp {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        if let Some(at) = input.lines.iter().position(|l| run_together(l)) {
+            return Err(ParseError::malformed(
+                at + 1,
+                "a bonnie++ report with one header or row per line (this line holds the banner, the headers and the \
+                 rows run together: its line breaks were lost, so no cell can be told from the next)",
+                input.lines[at].trim(),
+            ));
+        }
         let mut r = Reader {
             lines: &input.lines,
             joined: &input.soft_joined,
@@ -642,6 +655,17 @@ fn push_samples(runs: &[Run], samples: &mut Vec<Sample>, untimed: &mut Vec<Untim
             });
         }
     }
+}
+
+/// A line holding a whole bonnie++ report run together, its line breaks
+/// lost (a blog page exported from HTML: `# bonnie++ -d /data/tmpVersion
+/// 1.03d  ------Sequential Output------ … --Seeks--Machine  Size K/sec %CP
+/// … /sec %CPserver  2G 10862  91 …` on one line): the banner, the I/O
+/// header and its `Machine` line in one.
+fn run_together(line: &str) -> bool {
+    line.contains("Version")
+        && line.contains("Sequential Output")
+        && line.split("Sequential Output").nth(1).is_some_and(|rest| rest.contains("Machine") && rest.contains("%CP"))
 }
 
 #[cfg(test)]

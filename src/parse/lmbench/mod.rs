@@ -227,10 +227,16 @@ impl BenchParser for Lmbench {
         let mut collapsed_cache: CollapsedCache = std::collections::HashMap::new();
         // (sample index, Host column) of every sample read from a Host/OS row.
         let mut hosts: Vec<(usize, String)> = Vec::new();
+        // Each `L M B E N C H` banner: its index in `lines` and the first
+        // sample read after it.
+        let mut banners: Vec<(usize, usize)> = Vec::new();
         let mut i = 0usize;
         while i < lines.len() {
             if out.version.is_none() {
                 out.version = banner_version(&lines[i].1);
+            }
+            if is_banner(&lines[i].1) {
+                banners.push((i, out.samples.len()));
             }
             let Some(found) = table_at(&lines, i) else {
                 i += 1;
@@ -306,9 +312,57 @@ impl BenchParser for Lmbench {
                 reason: "no lmbench summary table (section title, dashed rule, Host/OS headers, column rule)".into(),
             });
         }
+        for (k, &(at, first)) in banners.iter().enumerate() {
+            let end = banners.get(k + 1).map_or(out.samples.len(), |b| b.1);
+            kernel_over_banner(&lines, at, first..end, &mut out);
+        }
         tag_hosts(&mut out, &hosts);
         keep_cut_os_apart(&mut out, &lines);
         Ok(out)
+    }
+}
+
+/// A poster's kernel line a few lines above a summary's banner (Wipro's
+/// LKML posts of 2003: `kernel 2.5.54-mm2` between rules of `*`, over
+/// rows whose OS column says `Linux 2.5.54`): when it names a kernel that
+/// extends the one every row of that summary names (a patched tree built
+/// without the patch set's name in its release), those rows are filed
+/// under it, with a note (before, 2.5.54-mm2's figures were filed under
+/// 2.5.54, the kernel the post compares it with); a line naming another
+/// kernel (`Kernel 2.5.62` over rows of 2.5.63) is a note, the rows' kernel
+/// kept. As UnixBench's banner over its `System --` line.
+fn kernel_over_banner(lines: &[(usize, String)], at: usize, samples: std::ops::Range<usize>, out: &mut ParsedFile) {
+    let Some((named, line)) = (at.saturating_sub(6)..at).rev().find_map(|j| {
+        let t = lines[j].1.trim().trim_matches(['*', '-', '=']).trim();
+        let rest = t.strip_prefix("kernel ").or_else(|| t.strip_prefix("Kernel "))?.trim();
+        let ok = !rest.contains(char::is_whitespace) && crate::parse::labels::is_kernel_name(rest);
+        ok.then(|| (rest.trim_end_matches(['.', ':']).to_string(), lines[j].0))
+    }) else {
+        return;
+    };
+    let rows = &out.samples[samples.clone()];
+    let Some(os) = rows.first().and_then(|s| s.kernel.clone()) else { return };
+    if rows.iter().any(|s| s.kernel.as_deref() != Some(os.as_str())) || named == os.as_str() {
+        return;
+    }
+    if named.starts_with(os.as_str()) {
+        for s in &mut out.samples[samples] {
+            s.kernel = Some(named.as_str().into());
+        }
+        out.notes.push((
+            line,
+            format!(
+                "this line names kernel {named}, the OS column of the summary below {os}: {named} extends it (a \
+                 patched tree built without its name in the release), so the summary is filed under {named}"
+            ),
+        ));
+    } else {
+        out.notes.push((
+            line,
+            format!(
+                "this line names kernel {named}, but the OS column of the summary below names {os}: filed under {os}"
+            ),
+        ));
     }
 }
 
@@ -1089,6 +1143,21 @@ dull.coba  Linux 2.0.27    6     50    170    63    240      74     320
         assert_eq!(kernel_of("Linux 2.4.17rat").as_deref(), Some("2.4.17rat"));
         assert_eq!(kernel_of("SunOS 5.5.1").as_deref(), Some("SunOS 5.5.1"));
         assert_eq!(kernel_of("").as_deref(), None);
+    }
+
+    /// A `kernel X` line over the banner names the summary's kernel when X
+    /// extends the OS column's (LKML 2003-01, `kernel 2.5.54-mm2` over
+    /// `Linux 2.5.54` rows), with a note; another kernel is only a note.
+    #[test]
+    fn a_kernel_line_over_the_banner_extending_the_os_column_names_the_kernel() {
+        let one =
+            PROC20.replace("frodo     Linux 2.5.33M  797 0.40 0.59 3.48 4.37       1.01 3.35 170. 1455 14.K\n", "");
+        let f = Lmbench.parse(&Input::from_text(&format!("****\n\tkernel 2.4.18-mm2\n****\n{one}"))).unwrap();
+        assert!(f.samples.iter().all(|s| s.kernel.as_deref() == Some("2.4.18-mm2")));
+        assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("extends it")), "{:?}", f.notes);
+        let f = Lmbench.parse(&Input::from_text(&format!("\tKernel 2.4.17\n{one}"))).unwrap();
+        assert!(f.samples.iter().all(|s| s.kernel.as_deref() == Some("2.4.18")));
+        assert!(f.notes.iter().any(|(l, m)| *l == 1 && m.contains("filed under 2.4.18")), "{:?}", f.notes);
     }
 
     #[test]
