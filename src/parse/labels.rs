@@ -4062,7 +4062,10 @@ fn identities<'a>(
         // `001 bbce3de72be5 sched/eevdf: Fix …`: a bisect's point, the
         // runs under it its own; a point right above another (an untested
         // commit in the list) heads no group.
-        let commit = git_log_line(text);
+        // `git log`'s `commit <sha>` header under a label of its own
+        // (`baseline:` / `tip/master at` / `commit 8784fb5…`) details that
+        // label's set-up; it names the runs below only where no label does.
+        let commit = git_log_line(text).filter(|_| !text.starts_with("commit ") || label.is_none() || read_since_label);
         let was_above = if commit.is_some() && label_at + 1 == n && git_log_line(trimmed[i - 1]).is_some() {
             None
         } else {
@@ -4465,11 +4468,25 @@ pub(crate) fn dashed_label(text: &str) -> Option<String> {
 /// bbce3de72be5`) name the point. An abbreviated hash (7 to 16
 /// hexadecimal digits, letters and digits both), then a subject of two
 /// words or more (not a `(v5.10-rc1) + your patch` aside: a whole line).
+///
+/// Also `git log`'s own header of a commit, `commit <40 hex digits>`, with
+/// its decoration or a poster's note after it (`commit 88ca74dd6fe5… (HEAD)
+///       <<< Still good commit`; LKML 2025-07, wildmod37: four commits'
+/// schbench runs under their `commit`/`Author:`/`Date:` blocks were
+/// averaged as runs of one set-up, p99 42 with 283 usec): the commit's
+/// first 12 digits name it. Not a sentence citing a commit (`commit
+/// <hash> ("subject")`).
 fn git_log_line(text: &str) -> Option<String> {
     // The first words only, as they come (most lines are none: no list
     // of every line's words).
     let mut words = text.split_whitespace();
     let first = words.next()?;
+    if first == "commit" {
+        let sha = words.next()?;
+        let full = sha.len() == 40 && sha.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        let cites = words.next().is_some_and(|w| w.starts_with("(\""));
+        return (full && !cites).then(|| sha[..12].to_string());
+    }
     let numbered = first.len() <= 4 && first.bytes().all(|b| b.is_ascii_digit());
     let sha = if numbered { words.next()? } else { first };
     let hex = (7..=16).contains(&sha.len())
@@ -7359,6 +7376,16 @@ mod tests {
             .collect();
         assert_eq!(got, ["v6.9", "6.9", "6.9", "tip", "tip", "001 bbce3de72be5", "152 729288bc6856"]);
         assert_eq!(git_log_line("3650b228f83adda7e5ee532e2b90429c03f7b9ec (v5.10-rc1) + your patch"), None);
+        assert_eq!(
+            git_log_line("commit 88ca74dd6fe5d5b03647afb4698238e4bec3da39 (HEAD)       <<< Still good commit").as_deref(),
+            Some("88ca74dd6fe5")
+        );
+        assert_eq!(git_log_line("commit 8784fb5fa2e0042fe3b1632d4876e1037b695f56").as_deref(), Some("8784fb5fa2e0"));
+        assert_eq!(git_log_line("commit f2fe7b09a52b (\"mm: memcg/slab: charge individual slab objects"), None);
+        assert_eq!(
+            git_log_line("commit 68f7b5cc835de7d5b6c7696533c126018171e793 (\"sched/cfs: change initial value\")"),
+            None
+        );
     }
 
     /// `result on 4.4 kernel:` over a shell prompt of another host and the
