@@ -3932,8 +3932,11 @@ fn identities<'a>(
         // `ext3: run 1`, `run 1 of 2 on ext3`: the set-up beside a run's
         // counter labels it (the counter alone would make each run a set-up).
         // Read as a label line of its own (`Kernel 6.1 (1/2)` → kernel 6.1).
-        let beside_counter = asked
-            .setup_beside_counter(text, &[program])
+        // A wrapped `uname -a`'s tail holds a date (a run's counter) before
+        // its machine words: no set-up beside a counter.
+        let beside_counter = (!is_uname_wrapped_tail(text))
+            .then(|| asked.setup_beside_counter(text, &[program]))
+            .flatten()
             .map(|l| label_line(&format!("{l}:"), false).unwrap_or_else(|| label_text(&l)));
         // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
         // (a person may head results `Throughput:`, so only there).
@@ -4063,7 +4066,10 @@ fn identities<'a>(
         // `001 bbce3de72be5 sched/eevdf: Fix …`: a bisect's point, the
         // runs under it its own; a point right above another (an untested
         // commit in the list) heads no group.
-        let commit = git_log_line(text);
+        // `git log`'s `commit <sha>` header under a label of its own
+        // (`baseline:` / `tip/master at` / `commit 8784fb5…`) details that
+        // label's set-up; it names the runs below only where no label does.
+        let commit = git_log_line(text).filter(|_| !text.starts_with("commit ") || label.is_none() || read_since_label);
         let was_above = if commit.is_some() && label_at + 1 == n && git_log_line(trimmed[i - 1]).is_some() {
             None
         } else {
@@ -4476,11 +4482,25 @@ pub(crate) fn dashed_label(text: &str) -> Option<String> {
 /// bbce3de72be5`) name the point. An abbreviated hash (7 to 16
 /// hexadecimal digits, letters and digits both), then a subject of two
 /// words or more (not a `(v5.10-rc1) + your patch` aside: a whole line).
+///
+/// Also `git log`'s own header of a commit, `commit <40 hex digits>`, with
+/// its decoration or a poster's note after it (`commit 88ca74dd6fe5… (HEAD)
+///       <<< Still good commit`; LKML 2025-07, wildmod37: four commits'
+/// schbench runs under their `commit`/`Author:`/`Date:` blocks were
+/// averaged as runs of one set-up, p99 42 with 283 usec): the commit's
+/// first 12 digits name it. Not a sentence citing a commit (`commit
+/// <hash> ("subject")`).
 fn git_log_line(text: &str) -> Option<String> {
     // The first words only, as they come (most lines are none: no list
     // of every line's words).
     let mut words = text.split_whitespace();
     let first = words.next()?;
+    if first == "commit" {
+        let sha = words.next()?;
+        let full = sha.len() == 40 && sha.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        let cites = words.next().is_some_and(|w| w.starts_with("(\""));
+        return (full && !cites).then(|| sha[..12].to_string());
+    }
     let numbered = first.len() <= 4 && first.bytes().all(|b| b.is_ascii_digit());
     let sha = if numbered { words.next()? } else { first };
     let hex = (7..=16).contains(&sha.len())
@@ -6452,6 +6472,7 @@ fn is_tool_chatter(text: &str) -> bool {
     SYSBENCH_HEADINGS.contains(&text)
         || is_iperf3_wrapped_tail(text)
         || is_mail_attribution(text)
+        || is_uname_wrapped_tail(text)
         || is_stream_validation(text)
         || (text.starts_with("Run status group ") && text.ends_with(':'))
         || (text.contains(" percentiles (") && text.ends_with("):"))
@@ -6495,6 +6516,23 @@ fn is_bare_prompt(text: &str) -> bool {
 pub(crate) fn is_mail_attribution(text: &str) -> bool {
     let t = text.trim_end();
     (t.ends_with(" wrote:") || t.ends_with(" writes:")) && t.split_whitespace().count() <= 16
+}
+
+/// The end of a `uname -a` line a mail's reflow wrapped onto a line of its
+/// own: its build date, machine and OS (`Wed May 28 02:40:52 UTC 2025
+/// x86_64 x86_64 x86_64 GNU/Linux`), the kernel release left on the line
+/// above (`Linux box 6.11.0-1016-gcp #16~24.04.1-Ubuntu SMP`, read by
+/// [`booted_kernel`]). As a label (`x86_64 x86_64 x86_64 GNU/Linux`) it
+/// named the runs below it and hid that kernel (linux-fsdevel 2025-11,
+/// wildmod37: fio on 6.11 and 6.14 read with no kernel).
+fn is_uname_wrapped_tail(text: &str) -> bool {
+    const MACHINES: [&str; 9] = ["x86_64", "aarch64", "i686", "i386", "armv7l", "ppc64le", "ppc64", "s390x", "riscv64"];
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.len() >= 2
+        && words.last() == Some(&"GNU/Linux")
+        && words[0] != "Linux"
+        && !words[0].eq_ignore_ascii_case("uname")
+        && words.iter().any(|w| MACHINES.contains(w))
 }
 
 /// The end of an iperf3 line a mail's reflow wrapped onto a line of its
@@ -7352,6 +7390,16 @@ mod tests {
             .collect();
         assert_eq!(got, ["v6.9", "6.9", "6.9", "tip", "tip", "001 bbce3de72be5", "152 729288bc6856"]);
         assert_eq!(git_log_line("3650b228f83adda7e5ee532e2b90429c03f7b9ec (v5.10-rc1) + your patch"), None);
+        assert_eq!(
+            git_log_line("commit 88ca74dd6fe5d5b03647afb4698238e4bec3da39 (HEAD)       <<< Still good commit").as_deref(),
+            Some("88ca74dd6fe5")
+        );
+        assert_eq!(git_log_line("commit 8784fb5fa2e0042fe3b1632d4876e1037b695f56").as_deref(), Some("8784fb5fa2e0"));
+        assert_eq!(git_log_line("commit f2fe7b09a52b (\"mm: memcg/slab: charge individual slab objects"), None);
+        assert_eq!(
+            git_log_line("commit 68f7b5cc835de7d5b6c7696533c126018171e793 (\"sched/cfs: change initial value\")"),
+            None
+        );
     }
 
     /// `result on 4.4 kernel:` over a shell prompt of another host and the
@@ -7500,6 +7548,25 @@ mod tests {
         );
         assert_eq!(booted_kernel("Linux 6.1.0"), None);
         assert_eq!(booted_kernel("Booted in 3.2 seconds"), None);
+    }
+
+    /// A `uname -a` line a mail wrapped before its date (linux-fsdevel
+    /// 2025-11, wildmod37: fio runs on 6.11 and 6.14): the first half names
+    /// the kernel, the tail (`Wed May 28 02:40:52 UTC 2025 x86_64 x86_64
+    /// x86_64 GNU/Linux`) is no set-up; as a label it hid the kernels.
+    #[test]
+    fn a_wrapped_uname_line_names_the_kernel_and_its_tail_no_setup() {
+        let text = "Linux box 6.11.0-1016-gcp #16~24.04.1-Ubuntu SMP\nWed May 28 02:40:52 UTC 2025 x86_64 x86_64 x86_64 GNU/Linux\n\
+                    Throughput 1\n\
+                    Linux box 6.14.0-1019-gcp #20-Ubuntu SMP Wed Oct 15\n00:41:12 UTC 2025 x86_64 x86_64 x86_64 GNU/Linux\n\
+                    Throughput 2\n";
+        let p = labelled(text, &[3, 6]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, vec![Some("6.11.0-1016-gcp"), Some("6.14.0-1019-gcp")]);
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|q| q.name != "label")), "{:?}", p.samples);
+        assert!(is_uname_wrapped_tail("Wed May 28 02:40:52 UTC 2025 x86_64 x86_64 x86_64 GNU/Linux"));
+        assert!(!is_uname_wrapped_tail("Linux box 6.1.0 #1 SMP Tue Jan 16 10:00:00 UTC 2024 x86_64 GNU/Linux"));
+        assert!(!is_uname_wrapped_tail("Debian GNU/Linux"));
     }
 
     /// From an attacker's trial (session 26, bmc/): boot command lines

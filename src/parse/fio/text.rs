@@ -1035,11 +1035,21 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
                 .flat_map(|(name, ds)| ds.iter().filter(|d| d.group == num).map(move |d| (name, d)))
                 .collect();
             defs.sort_by_key(|(_, d)| d.line);
+            let taken: Vec<usize> = defs.iter().map(|(_, d)| d.line).collect();
             let members: Vec<(JobParams, Vec<&'static str>)> = defs
                 .into_iter()
                 .map(|(name, d)| (JobParams { job: name.clone(), rest: d.params.clone() }, Vec::new()))
                 .collect();
             st.group_members = members;
+            // The block used them up: a second fio run of the job, its
+            // report elided as well, defines it anew (`iodepth=1`, then
+            // `iodepth=4`: linux-fsdevel 2025-11, wildmod37). Left in,
+            // both definitions were the second block's jobs, and the
+            // iodepth they differ in was dropped from its total.
+            for ds in st.defs.values_mut() {
+                ds.retain(|d| !taken.contains(&d.line));
+            }
+            st.defs.retain(|_, ds| !ds.is_empty());
         }
         settle_clones(st, None, json_jobs, out);
         return Ok(());
@@ -1768,6 +1778,26 @@ mod tests {
                 "Run status group 1 25.1 job=ssd-tmp rw=randread bs=4KiB ioengine=psync iodepth=1"
             ]
         );
+    }
+
+    /// Two fio runs of one job, each with its report elided (`...`) down
+    /// to its status block (linux-fsdevel 2025-11, wildmod37: iodepth=1,
+    /// then iodepth=4): each block takes its own run's definition. The
+    /// second took both, and lost the iodepth they differ in.
+    #[test]
+    fn a_second_run_with_its_report_elided_takes_its_own_definition() {
+        let run = |depth: u32, bw: &str| {
+            format!(
+                "randread: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=io_uring, iodepth={depth}\n\
+                 fio-3.38\nStarting 1 thread\n...\nRun status group 0 (all jobs):\n   READ: bw={bw} (1MB/s), {bw}-{bw} (1MB/s-1MB/s), io=48.5MiB (50.9MB), run=15001-15001msec\n\n"
+            )
+        };
+        let text = run(1, "3311KiB/s") + &run(4, "11.0MiB/s");
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+        let depths: Vec<Option<&str>> =
+            out.samples.iter().map(|s| s.params.iter().find(|p| p.name == "iodepth").map(|p| p.value.as_str())).collect();
+        assert_eq!(depths, [Some("1"), Some("4")]);
     }
 
     /// numjobs=2 without group_reporting: two `jobs=1` sections of one
