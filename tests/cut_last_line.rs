@@ -18,6 +18,22 @@ use std::path::{Path, PathBuf};
 /// varying number of decimals. Paths relative to the crate's directory.
 const UNPROVABLE: &[(&str, &str)] = &[
     (
+        "tests/fixtures/wild/bonnie_pp/lkml-2006-08-bonnie++103-xfs-thunderbird-wrapped-every-line-trailing-space-seeks-1169-vs-csv-1169.4.txt",
+        "bonnie++ 1.03's CSV record ends with a whole %CP (`,100,1`): unterminated, the record is not proven whole and the text report's own figures stand",
+    ),
+    (
+        "tests/fixtures/wild/kernbench/lkml-2004-11-kernbench-stp-side-by-side-2kernels-2hosts-double-quoted-elided-half-load-only.txt",
+        "kernbench 0.20/0.30 averages have as many decimals as the sum left (`Sleeps 21642`)",
+    ),
+    (
+        "tests/fixtures/wild/mixed/lkml-2003-01-lmbench20-hand-median-table-2.5.54mm2-vs-2.5.54-then-summary-banner-mm2-os-column-2.5.54-tab-header.txt",
+        "lmbench 2's Main mem latency is a whole number here (`176`)",
+    ),
+    (
+        "tests/fixtures/wild/tiobench/lkml-2002-08-tiobench-2.5.32-256thr-4-disks-same-kernel-disk-labels-cpu-1243pct.txt",
+        "tiobench's CPU Eff is a whole number (`0`)",
+    ),
+    (
         "tests/fixtures/mmtests/lkml-2020-09-alex-shi-lru-lock-v19-thpscale-config-name-over-run-names.txt",
         "mmtests' `Duration System  592.52 … 575.20` row: a plain figure, `575.2` cut from `575.20` reads alike",
     ),
@@ -347,6 +363,16 @@ fn values(bytes: &[u8]) -> Vec<String> {
         .collect()
 }
 
+/// Files whose cut last line is a record that repeats a report above it:
+/// cut, the record is left out and the report's own printed figure stands
+/// (a number the whole file prints but reads from the record instead).
+/// Each with the figure the cut file reads and why.
+const REPORT_STANDS: &[(&str, &str, &str)] = &[(
+    "tests/fixtures/wild/bonnie_pp/lkml-2006-08-bonnie++103-xfs-thunderbird-wrapped-every-line-trailing-space-seeks-1169-vs-csv-1169.4.txt",
+    "Seeks: 1169",
+    "the text report prints `1169` seeks/s on line 8; the whole file reads the CSV record's `1169.4` instead",
+)];
+
 #[test]
 fn a_file_cut_inside_its_last_figure_gives_no_number_the_whole_file_does_not() {
     let mut wrong = Vec::new();
@@ -360,7 +386,11 @@ fn a_file_cut_inside_its_last_figure_gives_no_number_the_whole_file_does_not() {
             if !cut.ends_with(|c: char| c.is_ascii_digit() || c == '.') {
                 continue;
             }
-            let new: Vec<String> = values(cut.as_bytes()).into_iter().filter(|v| !whole.contains(v)).collect();
+            let new: Vec<String> = values(cut.as_bytes())
+                .into_iter()
+                .filter(|v| !whole.contains(v))
+                .filter(|v| !REPORT_STANDS.iter().any(|(p, figure, _)| *p == rel && v == figure))
+                .collect();
             if !new.is_empty() {
                 wrong.push(format!("{rel} cut by {drop}: {new:?}"));
             }
