@@ -17,11 +17,7 @@ fn site() -> PathBuf {
 /// The fixture site, built into a temporary directory: (output directory,
 /// `build`'s standard error, the directory kept alive).
 fn built() -> (PathBuf, String, tempfile::TempDir) {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let out = tmp.path().join("out");
-    let run = benchsite().arg("build").arg("--content").arg(site()).arg("--output").arg(&out).assert().success();
-    let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
-    (out, stderr, tmp)
+    common::build_site(&site())
 }
 
 /// `check`'s standard error over the fixture site (it passes).

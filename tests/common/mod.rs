@@ -76,6 +76,17 @@ pub fn texts(dir: &Path) -> BTreeMap<String, String> {
 }
 
 /// The `benchsite` binary as a command.
+/// A fixture site under `tests/sites/`, built into a temporary directory:
+/// (output directory, `build`'s standard error, the directory kept alive).
+/// Panics when the build fails.
+pub fn build_site(site: &Path) -> (PathBuf, String, tempfile::TempDir) {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let run = benchsite().arg("build").arg("--content").arg(site).arg("--output").arg(&out).assert().success();
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    (out, stderr, tmp)
+}
+
 pub fn benchsite() -> assert_cmd::Command {
     assert_cmd::cargo::cargo_bin_cmd!("benchsite")
 }
