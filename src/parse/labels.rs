@@ -6526,13 +6526,12 @@ pub(crate) fn is_mail_attribution(text: &str) -> bool {
 /// named the runs below it and hid that kernel (linux-fsdevel 2025-11,
 /// wildmod37: fio on 6.11 and 6.14 read with no kernel).
 fn is_uname_wrapped_tail(text: &str) -> bool {
-    const MACHINES: [&str; 9] = ["x86_64", "aarch64", "i686", "i386", "armv7l", "ppc64le", "ppc64", "s390x", "riscv64"];
     let words: Vec<&str> = text.split_whitespace().collect();
     words.len() >= 2
         && words.last() == Some(&"GNU/Linux")
         && words[0] != "Linux"
         && !words[0].eq_ignore_ascii_case("uname")
-        && words.iter().any(|w| MACHINES.contains(w))
+        && words.iter().any(|w| unames::UNAME_MACHINES.contains(w))
 }
 
 /// The end of an iperf3 line a mail's reflow wrapped onto a line of its

@@ -21,6 +21,13 @@ use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM};
 /// The longest host name read (a Linux node name is at most 64 bytes).
 const HOST_MAX: usize = 64;
 
+/// The machine (`uname -m`) words a `uname -a` line ends with
+/// (`… 2023 x86_64 GNU/Linux`): where no build year is printed the build
+/// ends at the first of them, and a mail's reflow that wrapped a line's
+/// tail onto a line of its own is told by them (`is_uname_wrapped_tail`).
+pub(super) const UNAME_MACHINES: [&str; 11] =
+    ["x86_64", "i686", "i586", "i386", "aarch64", "armv7l", "armv6l", "ppc64le", "ppc64", "s390x", "riscv64"];
+
 /// The host, release and build of a `uname -a` line (`$ uname -a`'s
 /// output, or `uname -a: …`), `None` for any other line. The build runs
 /// from the `#` word to the year (`… UTC 2023`), or to the machine's
@@ -40,11 +47,9 @@ pub(super) fn uname_a(text: &str) -> Option<(String, String, String)> {
     }
     let year =
         words.iter().rposition(|w| w.len() == 4 && w.chars().all(|c| c.is_ascii_digit()) && w.starts_with(['1', '2']));
-    const ARCHES: [&str; 10] =
-        ["x86_64", "i686", "i586", "i386", "aarch64", "armv7l", "armv6l", "ppc64le", "s390x", "riscv64"];
     let end = match year {
         Some(y) if y > 3 => y + 1,
-        _ => words.iter().skip(4).position(|w| ARCHES.contains(w)).map_or(words.len(), |p| p + 4),
+        _ => words.iter().skip(4).position(|w| UNAME_MACHINES.contains(w)).map_or(words.len(), |p| p + 4),
     };
     let build = words[3..end].join(" ");
     Some((words[1].to_string(), words[2].to_string(), build))
