@@ -47,3 +47,33 @@ fn a_harness_s_numbered_logs_are_runs_without_a_warning() {
     let gwdg = csv_rows(&out, "gwdg,").into_iter().find(|l| l.contains(",events per second,")).expect("gwdg cpu");
     assert!(gwdg.contains(",events/s,3,2534.35,"), "{gwdg}");
 }
+
+/// archive38 F2: the a400 upload ran 3 times and the download twice, on
+/// both configs alike. Rows of different set-ups are never compared with
+/// each other: no "differing run counts". sysbench memory's 2 gwdg runs
+/// against 1 of strato (one set-up) are still warned of.
+#[test]
+fn run_counts_are_weighed_within_a_set_up() {
+    let said = checked();
+    let counts: Vec<&str> = said.lines().filter(|l| l.contains("differing run counts")).collect();
+    assert_eq!(counts.len(), 1, "{said}");
+    assert!(
+        counts[0].contains("section \"sysbench memory\"") && counts[0].ends_with("(1 run: strato; 2 runs: gwdg)"),
+        "{said}"
+    );
+    let (out, _, _tmp) = common::build_site(&site());
+    let rows = csv_rows(&out, "");
+    let row = |k: &str, rev: &str| {
+        rows.iter()
+            .find(|l| {
+                l.starts_with(&format!(
+                    "{k},iperf3 --json -c a400.speedtest.wobcom.de -t 10,{rev},TCP,1,sender Bitrate,"
+                ))
+            })
+            .unwrap_or_else(|| panic!("{k} {rev}: {rows:#?}"))
+    };
+    assert!(row("gwdg", "").contains(",Mbits/sec,3,1670.40"), "{}", row("gwdg", ""));
+    assert!(row("strato", "").contains(",Mbits/sec,3,1874.68"), "{}", row("strato", ""));
+    assert!(row("gwdg", "1").contains(",Mbits/sec,2,2127.50"), "{}", row("gwdg", "1"));
+    assert!(row("strato", "1").contains(",Mbits/sec,2,3147.71"), "{}", row("strato", "1"));
+}
