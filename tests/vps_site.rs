@@ -77,3 +77,20 @@ fn run_counts_are_weighed_within_a_set_up() {
     assert!(row("gwdg", "1").contains(",Mbits/sec,2,2127.50"), "{}", row("gwdg", "1"));
     assert!(row("strato", "1").contains(",Mbits/sec,2,3147.71"), "{}", row("strato", "1"));
 }
+
+/// archive38 F4: `sysbench cpu --threads=16 --cpu-max-prime=20000 run`
+/// and `sysbench --memory-total-size=100G … run` (memory) were noted as
+/// two set-ups of sysbench and captioned `set-up sysbench run`: two tests
+/// of no table in common, never compared, are no set-ups of one another.
+/// iperf3's servers (wtnet, a205, a400) still are.
+#[test]
+fn two_tests_of_one_benchmark_are_not_set_ups() {
+    let said = checked();
+    assert!(!said.contains("sysbench: files show different set-ups"), "{said}");
+    assert!(said.contains("iperf3: files show different set-ups"), "{said}");
+    let (out, _, _tmp) = common::build_site(&site());
+    let mail = std::fs::read_to_string(out.join("vps-4v-8gb/email.txt")).expect("mail");
+    let at = mail.find("\nsysbench cpu\n").expect("the sysbench cpu section");
+    let caption: String = mail[at..].lines().skip(2).take(3).collect::<Vec<_>>().join(" ");
+    assert!(caption.contains("threads 16") && !caption.contains("set-up"), "{caption}\n{mail}");
+}
