@@ -159,7 +159,13 @@ fn sharing_a_group(results: &[ResultFile], files: &[usize]) -> Vec<Vec<usize>> {
     }
     let mut first_of: FxHashMap<&str, usize> = FxHashMap::default();
     for (fi, &i) in files.iter().enumerate() {
+        let mut last: Option<&str> = None;
         for s in &results[i].parsed.samples {
+            // A file's samples run in groups: each group once.
+            if last == Some(s.group.as_str()) {
+                continue;
+            }
+            last = Some(s.group.as_str());
             let other = *first_of.entry(s.group.as_str()).or_insert(fi);
             let (a, b) = (root(&mut parent, fi), root(&mut parent, other));
             if a != b {
