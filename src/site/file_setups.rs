@@ -86,7 +86,9 @@ pub fn label_by_file_setups(
     benches.sort_unstable();
     let mut values: Vec<(usize, String)> = Vec::new();
     for (_, files) in &benches {
-        values.extend(setups_apart(results, files));
+        for files in sharing_a_group(results, files) {
+            values.extend(setups_apart(results, &files));
+        }
     }
     let names = super::own_param_names(
         results,
@@ -135,6 +137,53 @@ pub fn label_by_file_setups(
         diags.push(Diagnostic::note(&path, None, said));
     }
     sources
+}
+
+/// `files` (indices into `results`, one benchmark's) in sets that share a
+/// group (a table of the benchmark's output), each file with every file
+/// it shares one with, directly or through another. Files of no group in
+/// common never feed one cell (a cell is one group's), so their set-ups
+/// are never told apart: sysbench's `sysbench cpu --threads=16
+/// --cpu-max-prime=20000 run` and `sysbench memory … run` are two tests,
+/// not two set-ups of one (archive38 F4: they were noted as such, and the
+/// captions said `set-up sysbench run`).
+fn sharing_a_group(results: &[ResultFile], files: &[usize]) -> Vec<Vec<usize>> {
+    // Union-find over the files, joined through the first file of each group.
+    let mut parent: Vec<usize> = (0..files.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut first_of: FxHashMap<&str, usize> = FxHashMap::default();
+    for (fi, &i) in files.iter().enumerate() {
+        let mut last: Option<&str> = None;
+        for s in &results[i].parsed.samples {
+            // A file's samples run in groups: each group once.
+            if last == Some(s.group.as_str()) {
+                continue;
+            }
+            last = Some(s.group.as_str());
+            let other = *first_of.entry(s.group.as_str()).or_insert(fi);
+            let (a, b) = (root(&mut parent, fi), root(&mut parent, other));
+            if a != b {
+                parent[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    let mut sets: Vec<Vec<usize>> = Vec::new();
+    let mut set_of: FxHashMap<usize, usize> = FxHashMap::default();
+    for (fi, &i) in files.iter().enumerate() {
+        let r = root(&mut parent, fi);
+        let at = *set_of.entry(r).or_insert_with(|| {
+            sets.push(Vec::new());
+            sets.len() - 1
+        });
+        sets[at].push(i);
+    }
+    sets
 }
 
 /// The words under a table, and in the build's note, for the set-ups

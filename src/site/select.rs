@@ -225,12 +225,14 @@ pub fn run_stem(rel_path: &str) -> &str {
 
 /// Words that name one side of a comparison, or a run, whose copies a
 /// person numbers without a separator (`before1.csv` … `before3.csv`,
-/// `after1.csv` …; `take2.txt`): the number is a run's. A set-up's name
-/// and a digit (`ext2`, `ext3`, `j1`, `j4`, `raid1`) is not one of them.
+/// `after1.csv` …; `take2.txt`), or the output a harness writes per run
+/// (`log000.txt` … `log009.txt`, a VPS benchmark's 10 iterations,
+/// archive38 F1; `out1.txt`): the number is a run's. A set-up's name and
+/// a digit (`ext2`, `ext3`, `j1`, `j4`, `raid1`) is not one of them.
 const NUMBERED_RUN_WORDS: &[&str] = &[
     "before", "after", "base", "baseline", "patched", "unpatched", "vanilla", "orig", "original", "old", "new", "pre",
     "post", "ref", "reference", "stock", "fixed", "good", "bad", "take", "try", "trial", "iter", "attempt", "pass",
-    "round",
+    "round", "log", "out", "output",
 ];
 
 /// `name` without its trailing number when `-`, `_`, `.`, a space or
@@ -893,6 +895,11 @@ mod tests {
             ("k/mmap1-patched2.csv", "k/mmap1-patched10.csv"),
             ("k/Before2.csv", "k/Before3.csv"),
             ("k/take1.txt", "k/take2.txt"),
+            // A harness's per-run output (archive38 F1: soerenmetje's
+            // `printf "log%03d.txt"`).
+            ("gwdg/fio-diskrnd/000/log000.txt", "gwdg/fio-diskrnd/000/log009.txt"),
+            ("k/out1.txt", "k/out12.txt"),
+            ("k/output2.log", "k/output3.log"),
         ];
         for (a, b) in same {
             assert_eq!(run_stem(a), run_stem(b), "{a} {b}");
@@ -909,6 +916,8 @@ mod tests {
             ("k/raid1.txt", "k/raid5.txt"),
             ("k/mmap1.csv", "k/mmap2.csv"),
             ("k/beforehand1.txt", "k/beforehand2.txt"),
+            ("k/log1.txt", "k/blog1.txt"),
+            ("k/catalog1.txt", "k/catalog2.txt"),
         ];
         for (a, b) in different {
             assert_ne!(run_stem(a), run_stem(b), "{a} {b}");
@@ -919,5 +928,6 @@ mod tests {
         assert_eq!(run_stem("k/before3.csv"), "before");
         assert_eq!(run_stem("k/wis-after12.csv"), "wis-after");
         assert_eq!(run_stem("k/é9"), "é9");
+        assert_eq!(run_stem("k/000/log003.txt"), "log");
     }
 }
