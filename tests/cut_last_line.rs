@@ -30,6 +30,10 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "lmbench 2's Main mem latency is a whole number here (`176`)",
     ),
     (
+        "tests/fixtures/wild/tiobench/lkml-2003-12-tiobench-hron-table-requoted-amp-2s-header-file-blk-cols-10kernels-ac-aa-reply-line-between.txt",
+        "tiobench's CPU Eff is a whole number (`13`)",
+    ),
+    (
         "tests/fixtures/wild/tiobench/lkml-2002-08-tiobench-2.5.32-256thr-4-disks-same-kernel-disk-labels-cpu-1243pct.txt",
         "tiobench's CPU Eff is a whole number (`0`)",
     ),
