@@ -593,20 +593,38 @@ impl Reader<'_> {
     }
 }
 
-/// The last list of two or more kernel names, each alone on its line, in
-/// `lines`: its first line's index and the names (`2.4.19`, `2.5.50`).
-/// `None` when a name repeats.
+/// A line of a kernel list: a kernel's name alone, or followed by words
+/// every line of the list repeats (`2.4.19 raw result` / `2.5.49 raw
+/// result` under `Format`, Paolo Ciarrocchi, LKML 2002-11: read as one
+/// set-up's runs, with a warning): the name and those words (at most four,
+/// no figure among them, so that a sentence naming a kernel is none).
+fn list_item(line: &str) -> Option<(&str, &str)> {
+    let t = line.trim();
+    let (name, rest) = t.split_once(char::is_whitespace).map_or((t, ""), |(n, r)| (n, r.trim()));
+    let words = rest.split_whitespace().count();
+    (super::labels::is_kernel_name(name) && words <= 4 && !rest.bytes().any(|b| b.is_ascii_digit()))
+        .then_some((name, rest))
+}
+
+/// The last list of two or more kernel names, each alone on its line or
+/// followed by the same words on every line ([`list_item`]), in `lines`:
+/// its first line's index and the names (`2.4.19`, `2.5.50`). `None` when
+/// a name repeats.
 fn kernel_list(lines: &[String]) -> Option<(usize, Vec<String>)> {
     let mut found = None;
     let mut i = 0;
     while i < lines.len() {
         let start = i;
-        while i < lines.len() && super::labels::is_kernel_name(lines[i].trim()) {
+        let tail = list_item(&lines[i]).map(|(_, rest)| rest);
+        while i < lines.len() && list_item(&lines[i]).is_some_and(|(_, rest)| Some(rest) == tail) {
             i += 1;
         }
         if i - start >= 2 {
-            let names: Vec<String> =
-                lines[start..i].iter().map(|l| super::labels::bare_kernel(l.trim()).to_string()).collect();
+            let names: Vec<String> = lines[start..i]
+                .iter()
+                .filter_map(|l| list_item(l))
+                .map(|(name, _)| super::labels::bare_kernel(name).to_string())
+                .collect();
             let distinct = names.iter().enumerate().all(|(j, n)| !names[..j].contains(n));
             found = distinct.then_some((start, names));
         }
@@ -1101,6 +1119,14 @@ creat-clo 10010 87.2128        87212.79 File Creations and Closes/second\n";
             assert!(f.samples.iter().all(|s| s.kernel.is_none()));
             assert_eq!(f.notes.len(), 1);
             assert!(f.notes[0].1.contains("add_int printed 2 times in a row"), "{:?}", f.notes);
+        }
+        // `2.4.19 raw result` / `2.5.51 raw result` under `Format` (LKML
+        // 2002-11): the same words after each name; a sentence is no list.
+        let f = parse(&format!("Format\n2.4.19 raw result\n2.5.51 raw result\n\n{rows}")).unwrap();
+        assert_eq!(f.samples[1].kernel.as_deref(), Some("2.5.51"));
+        for head in ["2.4.19 raw result\n2.5.51 other run\n\n", "2.4.19 is 10% faster\n2.5.51 is 10% faster\n\n"] {
+            let f = parse(&format!("{head}{rows}")).unwrap();
+            assert!(f.samples.iter().all(|s| s.kernel.is_none()), "{head}");
         }
     }
 

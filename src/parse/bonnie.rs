@@ -193,9 +193,17 @@ fn too_fast(t: &str) -> bool {
     t.len() >= 3 && t.bytes().all(|b| b == b'+')
 }
 
-/// A value cell: a number or a too-fast mark.
+/// An `xxxx` / `xxx` cell: a figure the poster blanked out by hand (LKML
+/// 2001-04, Andrea Arcangeli's O_DIRECT Bonnie: "I cutted out the numbers
+/// that aren't using O_DIRECT", `400  xxxx xxxx 12999 12.1 …   xxx  xxx`),
+/// which has no value. Bonnie prints no such cell.
+fn blanked(t: &str) -> bool {
+    t.len() >= 2 && t.bytes().all(|b| b == b'x' || b == b'X')
+}
+
+/// A value cell: a number, a too-fast mark or a cell blanked out by hand.
 fn cellish(t: &str) -> bool {
-    plain(t).is_some() || too_fast(t)
+    plain(t).is_some() || too_fast(t) || blanked(t)
 }
 
 /// A cell in a value's place that is no number: a thousands separator
@@ -325,9 +333,14 @@ fn rows_after(
             break;
         }
         // Cut short: rejoin only when the next line is exactly the rest.
+        // The rest may be indented (LKML 2001-12, `cat bonnie.hydra
+        // bonnie.leo` wrapped at 72 columns: `\t  99.5 51920.4 196.5`)
+        // when it is no row of its own (a row with an empty Machine cell
+        // starts with spaces too).
         if let Some(next) = lines.get(i + 1) {
             let nt: Vec<&str> = next.split_whitespace().collect();
-            if !next.starts_with(char::is_whitespace)
+            let own_row = row_from(&nt.iter().map(|t| (*t, i + 2)).collect::<Vec<_>>()).is_some();
+            if (!next.starts_with(char::is_whitespace) || !own_row)
                 && !nt.is_empty()
                 && nt.iter().all(|t| cellish(t) || damaged_cell(t))
             {
@@ -354,9 +367,14 @@ fn rows_after(
 /// gives no sample and a warning naming its line, test and text.
 fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<(), ParseError> {
     let mut fast: Vec<String> = Vec::new();
+    let mut cut: Vec<String> = Vec::new();
     for (k, (group, name)) in IO_TESTS.iter().enumerate() {
         for (idx, metric) in [(2 * k, rate_metric(name)), (2 * k + 1, cpu_metric(name))] {
             let Some((tok, ln)) = r.cells.get(idx) else { continue };
+            if blanked(tok) {
+                cut.push(format!("{group} {}", metric.name));
+                continue;
+            }
             if too_fast(tok) {
                 fast.push(format!("{group} {}", metric.name));
                 // The rate's `+++++`; its `+++` %CPU is no test of its own.
@@ -397,6 +415,13 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
     if !fast.is_empty() {
         let line = r.cells.first().map_or(0, |c| c.1);
         out.notes.push((line, format!("too fast to measure (+++++), no value: {}", fast.join(", "))));
+    }
+    if !cut.is_empty() {
+        let line = r.cells.first().map_or(0, |c| c.1);
+        out.notes.push((
+            line,
+            format!("`xxxx` in place of a figure (blanked out by the poster), no value: {}", cut.join(", ")),
+        ));
     }
     Ok(())
 }
@@ -607,6 +632,31 @@ mod tests {
 Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU
 2.4.0-test3  500  1853 86.4  4125 14.2  2581 14.4  1882 86.7  8053 32.5  51.5  3.7
 ";
+
+    /// LKML 2001-04 (O_DIRECT Bonnie): `xxxx` cells the poster blanked
+    /// out made no row a row ("no bonnie results found"); LKML 2001-12: a
+    /// blank-Machine row's tail wrapped onto a TAB-indented line was an
+    /// error.
+    #[test]
+    fn blanked_cells_and_an_indented_tail() {
+        let head = &CLASSIC[..CLASSIC.find("2.4.0").unwrap()];
+        let text = format!("{head}          400  xxxx xxxx 12999 12.1  5918 10.8  xxxx xxxx 13412 12.1   xxx  xxx\n");
+        let p = parse(&text).unwrap();
+        assert_eq!(p.samples.len(), 6);
+        assert!(p.notes.iter().any(|n| n.0 == 4 && n.1.contains("blanked out")), "{:?}", p.notes);
+        let text = format!(
+            "{head}          100  1765 100.0 282891 100.1 377295 100.0  2058 100.0 592709\n\t  99.5 51920.4 196.5\n"
+        );
+        let p = parse(&text).unwrap();
+        assert_eq!(p.samples.len(), 12);
+        assert_eq!(p.samples.last().unwrap().line, 5);
+        // A next row of its own, indented (blank Machine), is no tail.
+        let text = format!(
+            "{head}          100  1765 100.0 282891 100.1 377295 100.0  2058 100.0 592709\n{}",
+            &CLASSIC[CLASSIC.find("2.4.0").unwrap()..].replace("2.4.0-test3", "          ")
+        );
+        assert_eq!(parse(&text).unwrap_err().line(), Some(4));
+    }
 
     /// From a 2006 blog: a row with `</pre>` glued to its last cell was
     /// lost (`Bonnie header without result rows`).

@@ -143,6 +143,17 @@ impl Input {
         let mut quoted = false;
         let indented = indented_quotes(&unified);
         let barred = bar_quotes(&unified);
+        // A bar quote under `>` quoting (`>| Elapsed Time 113.008`: bill
+        // davidsen's `| ` quote of Con Kolivas' kernbench, quoted again by
+        // Nick Piggin, LKML 2004-02; the file was unrecognised): the same
+        // blocks, found on the lines without their `>` markers.
+        let barred_under = if unified.contains(">|") || unified.contains("> |") {
+            let inner: Vec<&str> =
+                unified.split('\n').map(|l| if let (r, 1..) = strip_quote(l) { r } else { "" }).collect();
+            bar_quotes(&inner.join("\n"))
+        } else {
+            Vec::new()
+        };
         for (i, l) in unified.split('\n').enumerate() {
             let l = if indented.get(i).copied().unwrap_or(false) { l.trim_start() } else { l };
             // A bar quote is one level, then any `>` quoting under it.
@@ -152,6 +163,11 @@ impl Input {
                 (l, 0)
             };
             let (rest, depth) = strip_quote(l);
+            let (rest, depth) = if bar == 0 && depth > 0 && barred_under.get(i).copied().unwrap_or(false) {
+                (rest.strip_prefix("| ").unwrap_or_else(|| rest.trim_start_matches('|')), depth.saturating_add(1))
+            } else {
+                (rest, depth)
+            };
             let depth = depth.saturating_add(bar);
             if depth > 0 && !quoted {
                 quoted = true;
@@ -1098,6 +1114,19 @@ mod tests {
             assert_eq!(input.lines.join("\n") + "\n", table);
             assert!(!input.quoted, "{table}");
         }
+    }
+
+    /// A bar quote under a `>` quote (`>| Elapsed Time 113.008`, LKML
+    /// 2004-02): both markers go, two levels; a `>`-quoted Markdown table
+    /// keeps its bars.
+    #[test]
+    fn a_bar_quote_under_a_gt_quote_is_quoted() {
+        let input = Input::from_text(">| results + SMT:\n>| Elapsed Time 113.008\n>| Sleeps 24571.8\n>\nbye\n");
+        assert_eq!(input.lines[..3], ["results + SMT:", "Elapsed Time 113.008", "Sleeps 24571.8"]);
+        assert_eq!((input.quote_depth(1), input.quote_depth(3)), (2, 1));
+        let table = "> | kernel | Max |\n> |--------|-----|\n> | 2.4.20 | 40.603 |\n";
+        let input = Input::from_text(table);
+        assert_eq!(input.lines[2], "| 2.4.20 | 40.603 |");
     }
 
     /// attack32 case 20: a reply's quoted table whose last rows the mailer

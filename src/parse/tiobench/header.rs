@@ -202,7 +202,20 @@ pub(super) fn is_rule(line: &str) -> bool {
 
 /// Column tokens that may follow a wrapped header's second line.
 fn is_col_word(t: &str) -> bool {
-    matches!(t, "Size" | "Thr" | "Rate" | "(CPU%)" | "Latency" | ">2s" | ">10s" | "Eff")
+    matches!(t, "Size" | "Thr" | "Rate" | "(CPU%)" | "Latency" | ">2s" | ">10s" | "Eff") || lat_share(t).is_some()
+}
+
+/// The `Lat%` columns' second header words as a web page's text export
+/// left them: `&2s` / `&10s` (the `&gt;` of `>2s` cut to its `&`; Xose
+/// Vazquez Perez re-posting Randy Hron's tables, LKML 2003-12) and
+/// `&gt;2s` itself. The column, or `None`.
+fn lat_share(t: &str) -> Option<Col> {
+    let rest = t.strip_prefix("&gt;").or_else(|| t.strip_prefix('&'))?;
+    match rest {
+        "2s" => Some(Col::Lat2),
+        "10s" => Some(Col::Lat10),
+        _ => None,
+    }
 }
 
 /// Tries to read a table header whose second line is line `i` (0-based).
@@ -321,7 +334,7 @@ fn header_columns(toks: &[&str], l1_words: &[&str], condensed: bool) -> Option<V
             ">2s" => Col::Lat2,
             ">10s" => Col::Lat10,
             "Eff" => Col::Eff,
-            _ => return None,
+            other => lat_share(other)?,
         };
         cols.push((col, op));
     }

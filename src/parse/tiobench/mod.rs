@@ -387,6 +387,15 @@ impl BenchParser for Tiobench {
         95
     }
 
+    /// A last row without a line break is whole when its last cell has
+    /// five decimals: only the `Lat%` columns have them (tiobench.pl
+    /// prints them `%.5f`; Rate, CPU% and Max Latency two, Avg Latency
+    /// three, CPU Eff none), and a cut one has fewer (`10.65104`, the last
+    /// `Lat% >2s` of a table a poster cut after that column, LKML 2003-10).
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        input.lines.last().and_then(|l| l.split_whitespace().last()).and_then(crate::parse::num::decimals) == Some(5)
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let lines = &input.lines;
         let mut out = ParsedFile { benchmark: "tiobench".into(), version: version(input), ..Default::default() };
@@ -916,6 +925,24 @@ Kernel Thr Rate (CPU%) Latency Latency >10s Eff
 2.4.19 1 51.21 28.87% 0.226
 ";
         assert_eq!(parse(bad).unwrap_err().line(), Some(3));
+    }
+
+    /// LKML 2003-12: Randy Hron's tables re-posted from a web page's text,
+    /// `>2s` / `>10s` turned into `&2s` / `&10s`: no header was found.
+    #[test]
+    fn ampersand_lat_share_headers() {
+        let t = "\
+Sequential Reads ext3
+                              File  Blk   Num                    Avg       Maximum     Lat%     Lat%    CPU
+Kernel                        Size  Size  Thr   Rate  (CPU%)   Latency     Latency      &2s     &10s    Eff
+---------------------------- ------ ----- ---  ------------------------------------------------------------
+2.4.20-rc1                    8192  4096  256    7.14  4.87%   360.645    43486.21  5.66969  0.02255    147
+";
+        let p = parse(t).unwrap();
+        assert_eq!(p.samples.len(), 7);
+        assert_eq!(p.samples[4].metric.name, "Lat% >2s");
+        assert_eq!(p.samples[5].metric.name, "Lat% >10s");
+        assert_eq!(p.samples[5].value, crate::model::Value::Single { value: 0.02255 });
     }
 
     #[test]
