@@ -331,3 +331,29 @@ fn the_copies_warning_says_uname_builds_kept_them_apart() {
     let rows = rows(&out, "uname-builds-prose", "Throughput");
     assert_eq!(rows.len(), 2, "{rows:#?}");
 }
+
+/// ident38 item 1: the cross-class page matched a machine's rows with the
+/// reference machine's by exact parameters. At 3.10.62 the reference
+/// (`other-machine`, no `host`, no `kernel build`) met `rebuilt` only:
+/// `rebuilt-baseline`'s two builds (`#4 …`, `#5 …`) and `renamed`'s row of
+/// host `opi`, each compared on its own class page, were compared with
+/// nothing here. Now the class table's rule decides (`report::base_rows`):
+/// a build is no part of the match, nor another class's host.
+#[test]
+fn the_cross_class_page_pairs_rows_as_the_class_tables_do() {
+    let (out, _stderr, _tmp) = built();
+    let across = std::fs::read_to_string(out.join("across.md")).expect("across.md");
+    let section: String = across
+        .split("\n## ")
+        .find(|s| s.starts_with("3.10.62: unixbench"))
+        .unwrap_or_else(|| panic!("{across}"))
+        .to_string();
+    for (class, cell) in [
+        ("| rebuilt-baseline |  | \\#4 PREEMPT Wed Mar 18 18:49:25 CST 2020 |", "| 3080833.7 -2.0% |"),
+        ("| rebuilt-baseline |  | \\#5 PREEMPT Wed Mar 18 21:00:00 CST 2020 |", "| 4005083.8 +27.5% |"),
+        ("| renamed | opi |  |", "| 3080833.7 -2.0% |"),
+    ] {
+        let line = section.lines().find(|l| l.starts_with(class)).unwrap_or_else(|| panic!("{class}: {section}"));
+        assert!(line.contains(cell), "{line}");
+    }
+}
