@@ -357,3 +357,29 @@ fn the_cross_class_page_pairs_rows_as_the_class_tables_do() {
         assert!(line.contains(cell), "{line}");
     }
 }
+
+/// ident38 item 2: one mail (attack37 s13 with the second `uname -a` line's
+/// host changed `alpha` → `beta`: line 7 `Linux alpha 6.1.0 #1 …`, line 33
+/// `Linux beta 6.2.0 #3 …`, Throughput 1000 and 1200 MB/sec) was kept
+/// apart by a `host` parameter and left uncompared, while the same two
+/// summaries in two files are compared with a rename note. One rule now:
+/// a host renamed between kernels, no kernel's runs under two hosts and
+/// no processor apart, is one machine renamed; both compared (+20%), each
+/// with one diagnostic naming both hosts.
+#[test]
+fn a_host_renamed_between_kernels_is_compared_in_one_file_as_in_two() {
+    let (out, _stderr, _tmp) = built();
+    for class in ["uname-renamed", "uname-renamed-files"] {
+        let rows = rows(&out, class, "Throughput");
+        let new = row(&rows, &[("kernel", "6.2.0")]);
+        let host = new.get("host").map_or("", String::as_str);
+        assert_eq!((new["mean"].as_str(), new["pct_better"].as_str(), host), ("1200", "20", ""), "{class}: {rows:#?}");
+    }
+    let check = checked();
+    let one = said(&check, &["uname-renamed/6.2.0/dbench-mail.txt:33:", "compared as one machine renamed"]);
+    assert_eq!(one.len(), 1, "{check}");
+    assert!(one[0].contains("(line 7 `alpha`: 6.1.0, line 33 `beta`: 6.2.0)"), "{}", one[0]);
+    let two = said(&check, &["note:", "uname-renamed-files/6.2.0/dbench.txt:2:", "compared as one machine renamed"]);
+    assert_eq!(two.len(), 1, "{check}");
+    assert!(said(&check, &["uname-renamed", "no row with parameters"]).is_empty(), "{check}");
+}
