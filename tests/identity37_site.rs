@@ -383,3 +383,19 @@ fn a_host_renamed_between_kernels_is_compared_in_one_file_as_in_two() {
     assert_eq!(two.len(), 1, "{check}");
     assert!(said(&check, &["uname-renamed", "no row with parameters"]).is_empty(), "{check}");
 }
+
+/// ident38 item 3: `other-machine`'s 25 regressions are all 3.10.63's, a
+/// kernel marked `?` (its runs on another board than the baseline's): the
+/// count said "25 regressions" as of any kernel. Now it says how many are
+/// another machine's, on the regressions page and in the mail.
+#[test]
+fn the_regression_count_says_how_many_are_another_machines() {
+    let (out, _stderr, _tmp) = built();
+    let class = out.join("other-machine");
+    for page in ["regressions.md", "email.txt"] {
+        let text = std::fs::read_to_string(class.join(page)).expect(page);
+        assert!(text.contains("25 regressions (all 25 on another machine), 0 improvements"), "{page}: {text}");
+    }
+    let rebuilt = std::fs::read_to_string(out.join("renamed/regressions.md")).expect("renamed");
+    assert!(!rebuilt.contains("another machine)"), "{rebuilt}");
+}
