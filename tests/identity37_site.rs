@@ -399,3 +399,23 @@ fn the_regression_count_says_how_many_are_another_machines() {
     let rebuilt = std::fs::read_to_string(out.join("renamed/regressions.md")).expect("renamed");
     assert!(!rebuilt.contains("another machine)"), "{rebuilt}");
 }
+
+/// ident38 item 5: attack37 s17 (kernels 6.1.0-6.3.0), every kernel's two
+/// files of two hosts (`host-1-1`, `host-1-2`, … line 4): one note per
+/// kernel, alike but for the names. Now one, at the first kernel's line,
+/// naming each kernel's hosts.
+#[test]
+fn kernels_whose_hosts_all_differ_are_one_note() {
+    let check = checked();
+    let notes = said(&check, &["note:", "two-hosts-each/"]);
+    assert_eq!(notes.len(), 1, "{check}");
+    assert!(
+        notes[0].contains(
+            "two-hosts-each/6.2.0/run1/ubench.txt:4: the runs of 2 kernels name other hosts than the baseline \
+             6.1.0's host-1-1, host-1-2 (6.1.0/run1/ubench.txt line 4): 6.2.0 host-2-1, host-2-2 (6.2.0/run1/ubench.txt \
+             line 4); 6.3.0 host-3-1, host-3-2 (6.3.0/run1/ubench.txt line 4): each host's runs kept apart"
+        ),
+        "{}",
+        notes[0]
+    );
+}
