@@ -493,7 +493,9 @@ pub fn warn_of_other_machines(
         let base_file = &results[bi].rel_path;
         let said = match kernels.as_slice() {
             [(kernel, hosts, ..)] => {
-                format!("{kernel}'s runs name host {hosts}, the baseline {baseline}'s {base_hosts} ({base_file} line {bline}): {how}")
+                format!(
+                    "{kernel}'s runs name host {hosts}, the baseline {baseline}'s {base_hosts} ({base_file} line {bline}): {how}"
+                )
             }
             ks => {
                 let mut each: Vec<String> = ks

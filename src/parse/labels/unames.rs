@@ -123,7 +123,8 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
         // kernels were kept apart by a `host` and left uncompared).
         let each: Vec<String> =
             used.iter().map(|&u| format!("line {} `{}`: {}", unames[u].0, unames[u].1, unames[u].2)).collect();
-        let second = used.iter().find(|&&u| unames[u].1 != unames[used[0]].1).map_or(unames[used[0]].0, |&u| unames[u].0);
+        let second =
+            used.iter().find(|&&u| unames[u].1 != unames[used[0]].1).map_or(unames[used[0]].0, |&u| unames[u].0);
         parsed.notes.push((
             second,
             format!(
