@@ -753,3 +753,50 @@ fn a_failed_lmbench_tool_is_named_at_its_line_and_in_the_run_count_warning() {
         "{counts}"
     );
 }
+
+/// ident38 item 4: a kylin-lmbench Hygon guest's files each printed
+/// `bind: Address in use` after several `Select on N tcp fd's` lines: one
+/// warning per line, 48 in one class. Now one per file, at its first
+/// failure's line, naming the others' lines and errors; the run-count
+/// warning still counts every line.
+#[test]
+fn a_files_failed_lmbench_tools_are_one_warning() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "m1/machine.yaml", "name: m\nbaseline: \"6.1\"\nformats:\n  \"*/lmb-*.txt\": lmbench-raw\n");
+    for k in ["6.1", "6.2"] {
+        for run in 1..=2 {
+            let text = if k == "6.2" && run == 2 {
+                "Simple syscall: 0.22 microseconds\nSelect on 10 tcp fd's: 9.1 microseconds\nbind: Address in use\n\
+                 Select on 100 tcp fd's: 9.9 microseconds\nbind: Address in use\nconnect: Connection refused\n\
+                 Pipe latency: 8.2 microseconds\n"
+                    .to_string()
+            } else {
+                format!(
+                    "Simple syscall: 0.{run}1 microseconds\nSelect on 10 tcp fd's: 9.{run} microseconds\n\
+                     Select on 100 tcp fd's: 9.{run}0 microseconds\nSelect on 250 tcp fd's: 19.{run} microseconds\n\
+                     Pipe latency: 8.{run} microseconds\n"
+                )
+            };
+            put(&c, &format!("m1/{k}/lmb-{run}.txt"), text);
+        }
+    }
+    let checked = benchsite().arg("check").arg("--content").arg(&c).assert();
+    let out = checked.get_output();
+    let said = String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    let failed: Vec<&str> = said.lines().filter(|l| l.contains("a run failed:")).collect();
+    assert_eq!(failed.len(), 1, "{said}");
+    assert!(
+        failed[0].contains(
+            "m1/6.2/lmb-2.txt:3: lmbench-raw: a run failed: an lmbench tool's error `bind: Address in use` after \
+             `Select on 10 tcp fd's` (line 2): the result it would have printed is missing from this run; 2 more lines \
+             of this file say so too (line 5: `bind: Address in use` after `Select on 100 tcp fd's` (line 4); line 6: \
+             `connect: Connection refused` after `Select on 100 tcp fd's` (line 4))"
+        ),
+        "{}",
+        failed[0]
+    );
+    let counts = said.lines().find(|l| l.contains("differing run counts")).unwrap_or_else(|| panic!("{said}"));
+    assert!(counts.contains("; 3 lines of 1 of their files say a run failed"), "{counts}");
+}

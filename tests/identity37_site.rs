@@ -331,3 +331,114 @@ fn the_copies_warning_says_uname_builds_kept_them_apart() {
     let rows = rows(&out, "uname-builds-prose", "Throughput");
     assert_eq!(rows.len(), 2, "{rows:#?}");
 }
+
+/// ident38 item 1: the cross-class page matched a machine's rows with the
+/// reference machine's by exact parameters. At 3.10.62 the reference
+/// (`other-machine`, no `host`, no `kernel build`) met `rebuilt` only:
+/// `rebuilt-baseline`'s two builds (`#4 …`, `#5 …`) and `renamed`'s row of
+/// host `opi`, each compared on its own class page, were compared with
+/// nothing here. Now the class table's rule decides (`report::base_rows`):
+/// a build is no part of the match, nor another class's host.
+#[test]
+fn the_cross_class_page_pairs_rows_as_the_class_tables_do() {
+    let (out, _stderr, _tmp) = built();
+    let across = std::fs::read_to_string(out.join("across.md")).expect("across.md");
+    let section: String = across
+        .split("\n## ")
+        .find(|s| s.starts_with("3.10.62: unixbench"))
+        .unwrap_or_else(|| panic!("{across}"))
+        .to_string();
+    for (class, cell) in [
+        ("| rebuilt-baseline |  | \\#4 PREEMPT Wed Mar 18 18:49:25 CST 2020 |", "| 3080833.7 -2.0% |"),
+        ("| rebuilt-baseline |  | \\#5 PREEMPT Wed Mar 18 21:00:00 CST 2020 |", "| 4005083.8 +27.5% |"),
+        ("| renamed | opi |  |", "| 3080833.7 -2.0% |"),
+    ] {
+        let line = section.lines().find(|l| l.starts_with(class)).unwrap_or_else(|| panic!("{class}: {section}"));
+        assert!(line.contains(cell), "{line}");
+    }
+}
+
+/// ident38 item 2: one mail (attack37 s13 with the second `uname -a` line's
+/// host changed `alpha` → `beta`: line 7 `Linux alpha 6.1.0 #1 …`, line 33
+/// `Linux beta 6.2.0 #3 …`, Throughput 1000 and 1200 MB/sec) was kept
+/// apart by a `host` parameter and left uncompared, while the same two
+/// summaries in two files are compared with a rename note. One rule now:
+/// a host renamed between kernels, no kernel's runs under two hosts and
+/// no processor apart, is one machine renamed; both compared (+20%), each
+/// with one diagnostic naming both hosts.
+#[test]
+fn a_host_renamed_between_kernels_is_compared_in_one_file_as_in_two() {
+    let (out, _stderr, _tmp) = built();
+    for class in ["uname-renamed", "uname-renamed-files"] {
+        let rows = rows(&out, class, "Throughput");
+        let new = row(&rows, &[("kernel", "6.2.0")]);
+        let host = new.get("host").map_or("", String::as_str);
+        assert_eq!((new["mean"].as_str(), new["pct_better"].as_str(), host), ("1200", "20", ""), "{class}: {rows:#?}");
+    }
+    let check = checked();
+    let one = said(&check, &["uname-renamed/6.2.0/dbench-mail.txt:33:", "compared as one machine renamed"]);
+    assert_eq!(one.len(), 1, "{check}");
+    assert!(one[0].contains("(line 7 `alpha`: 6.1.0, line 33 `beta`: 6.2.0)"), "{}", one[0]);
+    let two = said(&check, &["note:", "uname-renamed-files/6.2.0/dbench.txt:2:", "compared as one machine renamed"]);
+    assert_eq!(two.len(), 1, "{check}");
+    assert!(said(&check, &["uname-renamed", "no row with parameters"]).is_empty(), "{check}");
+}
+
+/// ident38 item 3: `other-machine`'s 25 regressions are all 3.10.63's, a
+/// kernel marked `?` (its runs on another board than the baseline's): the
+/// count said "25 regressions" as of any kernel. Now it says how many are
+/// another machine's, on the regressions page and in the mail.
+#[test]
+fn the_regression_count_says_how_many_are_another_machines() {
+    let (out, _stderr, _tmp) = built();
+    let class = out.join("other-machine");
+    for page in ["regressions.md", "email.txt"] {
+        let text = std::fs::read_to_string(class.join(page)).expect(page);
+        assert!(text.contains("25 regressions (all 25 on another machine), 0 improvements"), "{page}: {text}");
+    }
+    let rebuilt = std::fs::read_to_string(out.join("renamed/regressions.md")).expect("renamed");
+    assert!(!rebuilt.contains("another machine)"), "{rebuilt}");
+}
+
+/// ident38 item 5: attack37 s17 (kernels 6.1.0-6.3.0), every kernel's two
+/// files of two hosts (`host-1-1`, `host-1-2`, … line 4): one note per
+/// kernel, alike but for the names. Now one, at the first kernel's line,
+/// naming each kernel's hosts.
+#[test]
+fn kernels_whose_hosts_all_differ_are_one_note() {
+    let check = checked();
+    let notes = said(&check, &["note:", "two-hosts-each/"]);
+    assert_eq!(notes.len(), 1, "{check}");
+    assert!(
+        notes[0].contains(
+            "two-hosts-each/6.2.0/run1/ubench.txt:4: the runs of 2 kernels name other hosts than the baseline \
+             6.1.0's host-1-1, host-1-2 (6.1.0/run1/ubench.txt line 4): 6.2.0 host-2-1, host-2-2 (6.2.0/run1/ubench.txt \
+             line 4); 6.3.0 host-3-1, host-3-2 (6.3.0/run1/ubench.txt line 4): each host's runs kept apart"
+        ),
+        "{}",
+        notes[0]
+    );
+}
+
+/// ident38 item 6: `lmbench-renamed`'s `Processor, Processes` table
+/// without its `Mhz` column (lines 1-4 and 23-36 of that file, the four
+/// characters of the column and a blank cut from each table line): with no
+/// clock to go by, the rows were split by host and neither kernel
+/// compared. Nothing in the file tells two machines apart (both rows name
+/// a Linux kernel, no kernel names two hosts), as two files of two hosts
+/// that name no processor: compared, with one warning naming both hosts.
+#[test]
+fn an_lmbench_host_renamed_without_a_clock_column_is_compared() {
+    let (out, _stderr, _tmp) = built();
+    let rows = rows(&out, "lmbench-renamed-no-mhz", "fork proc");
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    assert!(rows.iter().all(|r| r.get("host").is_none_or(String::is_empty)), "{rows:#?}");
+    let dm = row(&rows, &[("kernel", "2.6.12-rc1-bk3-dm")]);
+    assert_eq!((dm["n"].as_str(), dm["pct_better"].is_empty()), ("3", false), "{rows:#?}");
+    let check = checked();
+    let renamed = said(
+        &check,
+        &["lmbench-renamed-no-mhz/lmbench-summary.txt:17:", "no clock rate (Mhz) printed", "`marg2n` (line 17"],
+    );
+    assert_eq!(renamed.len(), 1, "{check}");
+}

@@ -64,7 +64,9 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
     // Blocks by parameter values, in table order.
     let (shown, total) = bar_blocks(t, col);
     let mut blocks: Vec<(Vec<String>, Vec<Entry>)> = shown.into_iter().map(|p| (p, Vec::new())).collect();
-    for r in &t.rows {
+    // Each row in the block of the baseline row it is compared with.
+    let keys = crate::report::block_keys(t);
+    for (r, key) in t.rows.iter().zip(&keys) {
         let Some(cell) = r.cells.get(col).and_then(Option::as_ref) else { continue };
         let Some(v) = finite(cell.summary.mean) else { continue };
         let mut value = clean(&cell.text);
@@ -92,7 +94,7 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
             .filter(|m| m.mark.contains(crate::report::environment::OTHER_MACHINE_MARK))
             .map_or("", |_| crate::report::environment::OTHER_MACHINE_MARK);
         let entry = (clean(&format!("{}{other}", r.kernel)), v, text);
-        if let Some((_, e)) = blocks.iter_mut().find(|(p, _)| *p == r.params) {
+        if let Some((_, e)) = blocks.iter_mut().find(|(p, _)| p.as_slice() == *key) {
             e.push(entry);
         }
     }

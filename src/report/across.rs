@@ -639,7 +639,7 @@ fn section(
             }
         }
     }
-    compare_rows(&mut rows, &cols_view, &ms[base].name);
+    compare_rows(&mut rows, &cols_view, &param_names.iter().map(|s| s.to_string()).collect::<Vec<_>>(), &ms[base].name);
     let has_spread = rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.summary.n > 1);
     let mut param_headers: Vec<String> = param_names.iter().map(|s| s.to_string()).collect();
     let (fixed_params, fixed_param_values) = fix_params(&mut rows, &mut param_headers);
@@ -747,19 +747,29 @@ pub const SECTION_PARAM: &str = "section";
 /// row of the same section only: which of two sections another class's
 /// one matches is no guess to make (the note under the table says which
 /// rows are not compared, and why).
-fn compare_rows(rows: &mut [RowView], cols: &[ColumnView], base: &str) {
-    // Each base row's parameters and cells (summary, printed step).
-    type BaseRow = (Vec<String>, Vec<Option<(Summary, PrintedStep)>>, Vec<u32>);
-    let base_rows: Vec<BaseRow> = rows
+fn compare_rows(rows: &mut [RowView], cols: &[ColumnView], headers: &[String], base: &str) {
+    // Which reference row each row meets, by the class table's rule
+    // ([`super::base_rows`]: a `kernel build` is no part of the match, a
+    // reference kernel built twice meets by its first build; another
+    // class's host is no part of it, two reference hosts no guess). An
+    // exact match of parameters left a class whose kernel was built twice
+    // uncompared here while its page compared it.
+    let matcher = super::base_rows::BaseRows::new(headers, rows, base);
+    let found: Vec<Option<usize>> =
+        rows.iter().map(|r| if r.kernel == base { None } else { matcher.find_across(&r.params) }).collect();
+    // Each base row's cells (summary, printed step) and untimed columns.
+    type BaseRow = (Vec<Option<(Summary, PrintedStep)>>, Vec<u32>);
+    let base_rows: FxHashMap<usize, BaseRow> = found
         .iter()
-        .filter(|r| r.kernel == base)
-        .map(|r| {
+        .flatten()
+        .map(|&b| {
+            let r = &rows[b];
             let cells = r.cells.iter().map(|c| c.as_ref().map(|c| (c.summary, c.printed))).collect();
-            (r.params.clone(), cells, r.part_untimed.clone())
+            (b, (cells, r.part_untimed.clone()))
         })
         .collect();
-    for r in rows.iter_mut().filter(|r| r.kernel != base) {
-        let Some((_, base_cells, base_at_least)) = base_rows.iter().find(|(p, _, _)| *p == r.params) else { continue };
+    for (r, b) in rows.iter_mut().zip(&found) {
+        let Some((base_cells, base_at_least)) = b.and_then(|b| base_rows.get(&b)) else { continue };
         for (ci, ((c, b), col)) in r.cells.iter_mut().zip(base_cells).zip(cols).enumerate() {
             let (Some(c), Some((b, of_b))) = (c.as_mut(), b) else { continue };
             let mut cmp = compare_printed(&c.summary, b, col.better, (c.printed, *of_b));

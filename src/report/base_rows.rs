@@ -17,6 +17,12 @@
 //!   of two hosts and a row naming neither: no match (which machine's is
 //!   no guess to make). A host renamed between kernels is compared, as
 //!   the rename note says (attack37 finding 3).
+//!
+//! Every page that pairs a row with a baseline row asks here: the class
+//! table (`section`), regressions, compare, the uncompared note, the
+//! mail's star bars ([`BaseRows::block_keys`], `headline`), and the
+//! cross-class page, whose rows are machines and whose "baseline" is the
+//! reference machine ([`BaseRows::find_across`]).
 
 use super::RowView;
 use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM};
@@ -71,6 +77,33 @@ impl BaseRows {
         let one_host = candidates.iter().all(|c| c.1 == *first);
         (one_host && (host.is_empty() || first.is_empty())).then(|| candidates[0].0)
     }
+
+    /// The reference machine's row a row of another machine class (the
+    /// cross-class page, `across`) is compared with: as [`BaseRows::find`],
+    /// but the row's own host says nothing of which of the reference's
+    /// rows it meets (another class is another machine, whatever its
+    /// hosts are called): it meets the reference's one row of its set-up,
+    /// the first build's where the reference's kernel was built twice, and
+    /// none where the reference's runs name two hosts at that set-up.
+    pub fn find_across(&self, params: &[String]) -> Option<usize> {
+        match self.host.filter(|&h| h < params.len()) {
+            Some(h) => {
+                let mut params = params.to_vec();
+                params[h].clear();
+                self.find(&params)
+            }
+            None => self.find(params),
+        }
+    }
+
+    /// Each row's block for the star bars (`headline::bar_blocks`): the
+    /// parameters of the baseline row it is compared with, else its own,
+    /// so that a row and the baseline row its change is against are drawn
+    /// in one block (a host renamed, one of two builds of a kernel: its
+    /// parameters differ from the baseline's in an identity column only).
+    pub fn block_keys<'a>(&self, rows: &'a [RowView]) -> Vec<&'a [String]> {
+        rows.iter().map(|r| self.find(&r.params).map_or(r.params.as_slice(), |b| rows[b].params.as_slice())).collect()
+    }
 }
 
 #[cfg(test)]
@@ -94,5 +127,27 @@ mod tests {
         let base = BaseRows::new(&headers, &rows, "base");
         assert_eq!(base.find(&["1".into(), "b".into(), String::new()]), Some(1));
         assert_eq!(base.find(&["1".into(), String::new(), String::new()]), None, "which host's: no guess");
+        assert_eq!(base.find_across(&["1".into(), "a".into(), String::new()]), None, "which host's: no guess");
+    }
+
+    #[test]
+    fn across_classes_a_host_is_no_part_of_the_match_but_two_reference_hosts_are_no_guess() {
+        let headers: Vec<String> = ["copies", "host", "kernel build"].map(String::from).to_vec();
+        let rows = [r("ref", &["1", "a", "#1"]), r("ref", &["1", "a", "#2"])];
+        let base = BaseRows::new(&headers, &rows, "ref");
+        assert_eq!(base.find(&["1".into(), "x".into(), String::new()]), None, "in a class: another host");
+        assert_eq!(base.find_across(&["1".into(), "x".into(), String::new()]), Some(0), "another class");
+        assert_eq!(base.find_across(&["1".into(), String::new(), "#9".into()]), Some(0), "first build");
+    }
+
+    #[test]
+    fn a_row_is_drawn_in_the_block_of_the_baseline_row_it_meets() {
+        let headers: Vec<String> = ["host"].map(String::from).to_vec();
+        let rows = [r("base", &["opi"]), r("new", &[""]), r("new", &["opi"]), r("new", &["opi2"])];
+        let base = BaseRows::new(&headers, &rows, "base");
+        let keys: Vec<&[String]> = base.block_keys(&rows);
+        let want: [&[String]; 4] =
+            [&["opi".to_string()], &["opi".to_string()], &["opi".to_string()], &["opi2".to_string()]];
+        assert_eq!(keys, want);
     }
 }

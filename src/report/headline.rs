@@ -99,16 +99,22 @@ pub fn largest_change(t: &TableView) -> Option<(usize, f64)> {
 /// largest significant changes in `col`, then sets evenly spaced between,
 /// up to [`MAX_BAR_BLOCKS`] in all, in table order. The table itself
 /// shows every set.
+///
+/// A row is drawn in the block of the baseline row it is compared with
+/// ([`block_keys`]), so a kernel whose host was renamed, or one of two
+/// builds of a kernel, stands beside the baseline bar its change is
+/// against (it made a block of its own, its change beside no baseline).
 pub fn bar_blocks(t: &TableView, col: usize) -> (Vec<Vec<String>>, usize) {
-    let mut sets: Vec<&Vec<String>> = Vec::new();
-    for r in &t.rows {
-        if r.cells.get(col).is_some_and(Option::is_some) && !sets.contains(&&r.params) {
-            sets.push(&r.params);
+    let keys = block_keys(t);
+    let mut sets: Vec<&[String]> = Vec::new();
+    for (r, k) in t.rows.iter().zip(&keys) {
+        if r.cells.get(col).is_some_and(Option::is_some) && !sets.contains(k) {
+            sets.push(k);
         }
     }
     let total = sets.len();
     if total <= MAX_BAR_BLOCKS {
-        return (sets.into_iter().cloned().collect(), total);
+        return (sets.into_iter().map(<[String]>::to_vec).collect(), total);
     }
     let mut keep = vec![0, total - 1];
     let mut changes: Vec<(usize, f64)> = (1..total - 1)
@@ -116,7 +122,9 @@ pub fn bar_blocks(t: &TableView, col: usize) -> (Vec<Vec<String>>, usize) {
             let biggest = t
                 .rows
                 .iter()
-                .filter(|r| &r.params == sets[i])
+                .zip(&keys)
+                .filter(|(_, k)| **k == sets[i])
+                .map(|(r, _)| r)
                 .filter_map(|r| r.cells[col].as_ref()?.comparison.filter(|x| x.significant)?.pct_better)
                 .map(f64::abs)
                 .filter(|p| p.is_finite())
@@ -134,7 +142,17 @@ pub fn bar_blocks(t: &TableView, col: usize) -> (Vec<Vec<String>>, usize) {
         }
     }
     keep.sort_unstable();
-    (keep.into_iter().map(|i| sets[i].clone()).collect(), total)
+    (keep.into_iter().map(|i| sets[i].to_vec()).collect(), total)
+}
+
+/// Each row's star-bar block, in row order: the parameters of the
+/// baseline row it is compared with (`base_rows`, the class table's
+/// rule), else its own.
+pub fn block_keys(t: &TableView) -> Vec<&[String]> {
+    match &t.baseline {
+        Some(base) => super::base_rows::BaseRows::new(&t.param_headers, &t.rows, base).block_keys(&t.rows),
+        None => t.rows.iter().map(|r| r.params.as_slice()).collect(),
+    }
 }
 
 #[cfg(test)]

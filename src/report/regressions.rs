@@ -74,6 +74,10 @@ pub struct Selection {
     pub regressions: Vec<Regression>,
     /// Significant changes for the better past the threshold.
     pub improvements: usize,
+    /// How many of those improvements are of a kernel whose runs are from
+    /// another machine than the baseline's (marked
+    /// [`super::environment::OTHER_MACHINE_MARK`]): counted, and said so.
+    pub improvements_other_machine: usize,
     /// Significant changes (either way) within the threshold, not counted.
     pub within_threshold: usize,
     /// The thresholds in use (percent), smallest first, each once.
@@ -123,6 +127,7 @@ pub fn select(sections: &[SectionView]) -> Selection {
             };
             if pct > threshold {
                 out.improvements += 1;
+                out.improvements_other_machine += usize::from(other_machine(t, &t.rows[ri].kernel));
                 continue;
             }
             if pct >= -threshold {
@@ -159,8 +164,19 @@ pub fn select(sections: &[SectionView]) -> Selection {
     out
 }
 
+/// True when `kernel`'s runs in table `t` are from another machine than
+/// the baseline's (its mark holds
+/// [`super::environment::OTHER_MACHINE_MARK`]).
+fn other_machine(t: &super::TableView, kernel: &str) -> bool {
+    super::environment::mark_of(&t.marks, kernel)
+        .is_some_and(|m| m.mark.contains(super::environment::OTHER_MACHINE_MARK))
+}
+
 /// The line a regressions page opens with: "3 regressions, 5
-/// improvements"; when nothing could be tested, that no change could be
+/// improvements" ("25 regressions (25 of them on another machine), 0
+/// improvements" where some are of a kernel marked `?`: counted, since
+/// their numbers are right, but said, since a change between two
+/// machines is no kernel's regression); when nothing could be tested, that no change could be
 /// tested (never "0 regressions", which would claim a finding), or, where
 /// no kernel has a row with the baseline's set-up, that none could be
 /// compared; without a baseline, that nothing is compared.
@@ -190,8 +206,24 @@ pub fn counts_text(s: &Selection) -> String {
     }
     let n = s.regressions.len();
     let m = s.improvements;
-    format!("{n} regression{}, {m} improvement{}", if n == 1 { "" } else { "s" }, if m == 1 { "" } else { "s" })
+    let other = |of: usize, all: usize| match of {
+        0 => String::new(),
+        _ if of == all && all == 1 => " (on another machine)".to_string(),
+        _ if of == all => format!(" (all {of} on another machine)"),
+        _ => format!(" ({of} of them on another machine)"),
+    };
+    let n_other = s.regressions.iter().filter(|r| r.mark.as_ref().is_some_and(|k| k.mark.contains(OTHER))).count();
+    format!(
+        "{n} regression{}{}, {m} improvement{}{}",
+        if n == 1 { "" } else { "s" },
+        other(n_other, n),
+        if m == 1 { "" } else { "s" },
+        other(s.improvements_other_machine, m)
+    )
 }
+
+/// The mark of a kernel whose runs are from another machine.
+const OTHER: &str = super::environment::OTHER_MACHINE_MARK;
 
 /// A percentage as the threshold is written: "5%", "2.5%".
 fn percent(t: f64) -> String {

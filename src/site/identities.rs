@@ -338,6 +338,12 @@ fn part_of(a: &str, b: &str) -> bool {
     some.len() < whole.len() && some.iter().all(|m| whole.iter().any(|w| same_processor(m, w)))
 }
 
+/// Kernels whose hosts alone differ from the baseline's, alike in what
+/// the note says of them: (how they are compared, each kernel (name, its
+/// hosts, file index, line, file), the baseline's hosts, file index and
+/// line).
+type Renamed<'a> = (&'static str, Vec<(String, String, usize, usize, &'a str)>, (String, usize, usize));
+
 /// Warns where a kernel's runs and the baseline's name different machines
 /// (module docs): processors none of the baseline's runs name (or, where
 /// either side names none, CPU counts), a warning on the kernel's first
@@ -408,6 +414,7 @@ pub fn warn_of_other_machines(
         of.iter().map(|(v, _, _)| format!("{v}{unit}")).collect::<Vec<_>>().join(", ")
     };
     let mut groups: Vec<ApartKernels> = Vec::new();
+    let mut renamed: Vec<Renamed> = Vec::new();
     for (kernel, named) in by_kernel.iter().filter(|(k, _)| k != baseline) {
         let (of, theirs, unit) = if apart(&named.processors, &base.processors) {
             // Only some of the baseline's core types (a big.LITTLE board
@@ -438,16 +445,14 @@ pub fn warn_of_other_machines(
                 } else {
                     "compared as one machine renamed; if they are two machines, put each in a class of its own"
                 };
-                diags.push(Diagnostic::note(
-                    &results[fi].path,
-                    Some(line),
-                    format!(
-                        "{kernel}'s runs name host {}, the baseline {baseline}'s {} ({} line {bline}): {how}",
-                        list(&named.hosts, ""),
-                        list(&base.hosts, ""),
-                        results[bi].rel_path
-                    ),
-                ));
+                // One note for every kernel renamed alike (ident38: a
+                // class whose every kernel's files name two hosts gave
+                // one note per kernel, alike but for the names).
+                let at = (kernel.clone(), list(&named.hosts, ""), fi, line, results[fi].rel_path.as_str());
+                match renamed.iter_mut().find(|r| r.0 == how) {
+                    Some(r) => r.1.push(at),
+                    None => renamed.push((how, vec![at], (list(&base.hosts, ""), bi, bline))),
+                }
             }
             continue;
         };
@@ -481,9 +486,38 @@ pub fn warn_of_other_machines(
             }),
         }
     }
+    let rank = |k: &str| order.iter().position(|o| *o == k).unwrap_or(usize::MAX);
+    for (how, mut kernels, (base_hosts, bi, bline)) in renamed {
+        kernels.sort_by_key(|k| rank(&k.0));
+        let (_, _, fi, line, _) = kernels[0];
+        let base_file = &results[bi].rel_path;
+        let said = match kernels.as_slice() {
+            [(kernel, hosts, ..)] => {
+                format!(
+                    "{kernel}'s runs name host {hosts}, the baseline {baseline}'s {base_hosts} ({base_file} line {bline}): {how}"
+                )
+            }
+            ks => {
+                let mut each: Vec<String> = ks
+                    .iter()
+                    .take(LISTED_AT_MOST)
+                    .map(|(k, hosts, _, l, file)| format!("{k} {hosts} ({file} line {l})"))
+                    .collect();
+                if ks.len() > LISTED_AT_MOST {
+                    each.push(format!("and {} more kernels", ks.len() - LISTED_AT_MOST));
+                }
+                format!(
+                    "the runs of {} kernels name other hosts than the baseline {baseline}'s {base_hosts} ({base_file} \
+                     line {bline}): {}: {how}",
+                    ks.len(),
+                    each.join("; ")
+                )
+            }
+        };
+        diags.push(Diagnostic::note(&results[fi].path, Some(line), said));
+    }
     for mut g in groups {
         // The kernels in page order, the first one's line warned at.
-        let rank = |k: &str| order.iter().position(|o| *o == k).unwrap_or(usize::MAX);
         let mut by_rank: Vec<(String, (usize, usize))> = g.kernels.drain(..).zip(g.at.drain(..)).collect();
         by_rank.sort_by_key(|(k, _)| rank(k));
         let (fi, line) = by_rank[0].1;

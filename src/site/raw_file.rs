@@ -366,13 +366,57 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
         // Derived metrics first: their notes (a %CPU too low for an
         // efficiency, bonnie++'s `+++++` counted per label) are warnings too.
         crate::derive::derive(&mut parsed);
+        // A file's failed runs are one warning (module docs of
+        // [`fold_failed_runs`]); its other notes one each.
+        let failed: Vec<(usize, &str)> = parsed
+            .notes
+            .iter()
+            .filter(|(_, n)| n.starts_with(parse::FAILED_RUN_NOTE))
+            .map(|(l, n)| (*l, n.as_str()))
+            .collect();
+        let mut folded = fold_failed_runs(&failed);
         for (line, note) in parsed.notes.iter().filter(|(_, n)| !parse::note_is_info(n)) {
-            warnings.push((Some(*line), format!("{id}: {note}")));
+            if !note.starts_with(parse::FAILED_RUN_NOTE) {
+                warnings.push((Some(*line), format!("{id}: {note}")));
+            } else if let Some((line, text)) = folded.take() {
+                warnings.push((Some(line), format!("{id}: {text}")));
+            }
         }
         drop_repeated_params(&mut parsed, &mut warnings);
         out.push(parsed);
     }
     FileOutcome { parsed: out, warnings }
+}
+
+/// Most failed runs a folded warning lists by line before it counts the
+/// rest.
+const FAILED_LISTED: usize = 4;
+
+/// One warning, at the first one's line, for the notes of one file that
+/// say a run failed ([`parse::FAILED_RUN_NOTE`], `notes` in line order):
+/// the first note as it reads, then the other lines with their own error.
+/// A Hygon guest's lmbench files each printed `bind: Address in use` after
+/// several `Select on N tcp fd's`: 48 warnings of one class, one per line
+/// (ident38). The notes stay the parser's, one per line: `check`'s
+/// run-count warning counts their lines.
+fn fold_failed_runs(notes: &[(usize, &str)]) -> Option<(usize, String)> {
+    let (&(line, first), rest) = notes.split_first()?;
+    if rest.is_empty() {
+        return Some((line, first.to_string()));
+    }
+    // What a note says failed: from its first quote to the last `: `
+    // (`\`bind: Address in use\` after \`Select on 100 tcp fd's\` (line 77)`).
+    let what = |n: &str| {
+        let start = n.find('`').unwrap_or(0);
+        let end = n.rfind(": ").filter(|&e| e > start).unwrap_or(n.len());
+        n[start..end].to_string()
+    };
+    let mut listed: Vec<String> =
+        rest.iter().take(FAILED_LISTED).map(|(l, n)| format!("line {l}: {}", what(n))).collect();
+    if rest.len() > FAILED_LISTED {
+        listed.push(format!("and {} more", rest.len() - FAILED_LISTED));
+    }
+    Some((line, format!("{first}; {} more lines of this file say so too ({})", rest.len(), listed.join("; "))))
 }
 
 /// The text of a UTF-16 file that starts with its byte order mark (`FF FE`

@@ -16,7 +16,7 @@
 
 use super::super::Input;
 use crate::model::ParsedFile;
-use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM};
+use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM};
 
 /// The longest host name read (a Linux node name is at most 64 bytes).
 const HOST_MAX: usize = 64;
@@ -94,9 +94,61 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
     hosts.sort_unstable();
     hosts.dedup();
     let mut n = 0;
-    if hosts.len() > 1 {
+    // The releases whose runs sit under two hosts' lines, and those hosts.
+    let mut met_releases: Vec<&str> = Vec::new();
+    let mut met_hosts: Vec<&str> = Vec::new();
+    for &u in &used {
+        let release = unames[u].2.as_str();
+        let of: Vec<&str> = used.iter().filter(|&&v| unames[v].2 == release).map(|&v| unames[v].1.as_str()).collect();
+        if of.iter().any(|h| *h != of[0]) && !met_releases.contains(&release) {
+            met_releases.push(release);
+            met_hosts.extend(of);
+        }
+    }
+    // Runs of two hosts told apart by their processors already (the
+    // labels' `machine`): two machines, kept apart by that.
+    let machine_of = |host: &str| -> Vec<&str> {
+        let mut m: Vec<&str> = parsed
+            .samples
+            .iter()
+            .zip(&under)
+            .filter(|(_, u)| u.is_some_and(|u| unames[u].1 == host))
+            .map(|(s, _)| s.params.iter().find(|p| p.name == MACHINE_PARAM).map_or("", |p| p.value.as_str()))
+            .collect();
+        m.sort_unstable();
+        m.dedup();
+        m
+    };
+    let one_machine = hosts.iter().all(|h| machine_of(h) == machine_of(hosts[0]));
+    if hosts.len() > 1 && met_releases.is_empty() && one_machine {
+        // Each kernel under one host's lines, the hosts' runs of one
+        // processor (or none named): one machine renamed between kernels,
+        // compared, as files of one host each are (`site::identities`)
+        // and as lmbench's Host column is (ident38: in one file such
+        // kernels were kept apart by a `host` and left uncompared).
+        let each: Vec<String> =
+            used.iter().map(|&u| format!("line {} `{}`: {}", unames[u].0, unames[u].1, unames[u].2)).collect();
+        let second =
+            used.iter().find(|&&u| unames[u].1 != unames[used[0]].1).map_or(unames[used[0]].0, |&u| unames[u].0);
+        parsed.notes.push((
+            second,
+            format!(
+                "the runs sit under `uname -a` lines of {} hosts ({}), and no kernel's runs name two: compared as \
+                 one machine renamed; if they are two machines, put each machine's runs in a class of its own",
+                hosts.len(),
+                each.join(", ")
+            ),
+        ));
+    } else if hosts.len() > 1 {
+        // Apart: the runs of a release under two hosts, and those hosts'
+        // runs in other releases (so each meets its own host's baseline);
+        // every run where no release names two hosts (two machines told
+        // apart by processor).
         for (s, u) in parsed.samples.iter_mut().zip(&under) {
             if let Some(u) = u
+                && (met_releases.is_empty()
+                    || met_releases.contains(&unames[*u].2.as_str())
+                    || met_hosts.contains(&unames[*u].1.as_str()))
                 && !s.params.iter().any(|p| p.name == HOST_PARAM)
             {
                 *s = s.clone().with_param(HOST_PARAM, unames[*u].1.clone());

@@ -684,14 +684,14 @@ fn tag_hosts(out: &mut ParsedFile, hosts: &[(usize, String)]) {
         }
         return;
     }
-    if !one_machine_renamed(out, hosts) {
+    let Some(why) = one_machine_renamed(out, hosts) else {
         for (k, h) in hosts {
             if let Some(s) = out.samples.get_mut(*k) {
                 s.params.push(Param::new("host", h));
             }
         }
         return;
-    }
+    };
     let kernels: Vec<Option<compact_str::CompactString>> =
         hosts.iter().map(|(k, _)| out.samples.get(*k).and_then(|s| s.kernel.clone())).collect();
     // Each kernel with its hosts, in file order.
@@ -728,8 +728,8 @@ fn tag_hosts(out: &mut ParsedFile, hosts: &[(usize, String)]) {
             out.notes.push((
                 *line,
                 format!(
-                    "the rows name {} hosts, {}{more}, of one clock rate (Mhz), and no kernel's rows name two: \
-                     compared as one machine renamed; if they are two machines, put each in a class of its own",
+                    "the rows name {} hosts, {}{more}, {why}, and no kernel's rows name two: compared as one \
+                     machine renamed; if they are two machines, put each in a class of its own",
                     each.len(),
                     named.join(", ")
                 ),
@@ -753,11 +753,15 @@ fn tag_hosts(out: &mut ParsedFile, hosts: &[(usize, String)]) {
 /// True when the hosts of the file's rows may be one machine's names
 /// ([`tag_hosts`]): every row names a Linux kernel, and every host's rows
 /// print a `Mhz` (lmbench's measured clock), all within 2% of one another
-/// (lmbench measures it, so one box prints `1299` and `1300`). Without a
-/// clock to go by, hosts are machines.
-fn one_machine_renamed(out: &ParsedFile, hosts: &[(usize, String)]) -> bool {
+/// (lmbench measures it, so one box prints `1299` and `1300`); or no row
+/// prints one (a summary without the `Mhz` column: nothing in the file
+/// tells two machines apart, as two files of two hosts naming no
+/// processor are compared with a note, `site::identities`; ident38). What
+/// the note says of the clocks, `None` for machines: some hosts' clocks
+/// apart, or printed for some hosts only.
+fn one_machine_renamed(out: &ParsedFile, hosts: &[(usize, String)]) -> Option<&'static str> {
     if hosts.iter().any(|(k, _)| out.samples.get(*k).is_none_or(|s| s.kernel.is_none())) {
-        return false;
+        return None;
     }
     let mut lo = f64::INFINITY;
     let mut hi = 0f64;
@@ -766,13 +770,16 @@ fn one_machine_renamed(out: &ParsedFile, hosts: &[(usize, String)]) -> bool {
         let Some(s) = out.samples.get(*k).filter(|s| s.metric.name == "Mhz") else { continue };
         let v = s.value.mean();
         if v.is_nan() || v <= 0.0 {
-            return false;
+            return None;
         }
         lo = lo.min(v);
         hi = hi.max(v);
         clocked.insert(h);
     }
-    hosts.iter().all(|(_, h)| clocked.contains(h.as_str())) && hi <= lo * 1.02
+    if clocked.is_empty() {
+        return Some("no clock rate (Mhz) printed to tell them apart");
+    }
+    (hosts.iter().all(|(_, h)| clocked.contains(h.as_str())) && hi <= lo * 1.02).then_some("of one clock rate (Mhz)")
 }
 
 #[cfg(test)]
