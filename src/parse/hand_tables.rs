@@ -271,6 +271,8 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     // and last line (0-based), the rows' labels.
     let mut labelled: Vec<(usize, usize, Vec<String>)> = Vec::new();
     // Each table of rows naming benchmarks found ([`benchmark_table`]).
+    let mut columned: Vec<(usize, usize, Vec<String>)> = Vec::new();
+    // (Each table of figures under TAB-separated column names: [`tab_table`].)
     let mut benchmarks: Vec<(usize, usize, Vec<String>)> = Vec::new();
     // The first line of the last table found under its kernel
     // ([`table_under_kernel`]), which the next kernel's may go on.
@@ -352,6 +354,10 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         }
         if let Some(found) = benchmark_table(&lines, start, end) {
             benchmarks.push(found);
+            continue;
+        }
+        if let Some((first, last, columns)) = tab_table(&input.lines[start..=end]) {
+            columned.push((start + first, start + last, columns));
             continue;
         }
         let rows_naming = |known: &[&str]| -> Vec<(usize, &str)> {
@@ -466,6 +472,18 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         })
         .collect();
     out.extend(labelled);
+    out.extend(columned.into_iter().map(|(a, b, columns)| {
+        let shown: Vec<String> = columns.iter().map(|c| format!("`{c}`")).collect();
+        (
+            a + 1,
+            format!(
+                "lines {}-{}: a table typed by hand (columns {}) was not read (no parser reads this form)",
+                a + 1,
+                b + 1,
+                shown.join(", ")
+            ),
+        )
+    }));
     out.extend(benchmarks.into_iter().map(|(a, b, names)| {
         let more = if names.len() > 3 { format!(", … ({} rows)", names.len()) } else { String::new() };
         let shown: Vec<String> = names.iter().take(3).map(|l| format!("`{l}`")).collect();
@@ -577,6 +595,33 @@ fn benchmark_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, u
     Some((first, last, rows.into_iter().map(|r| r.1).collect()))
 }
 
+/// A table a person typed with TABs, column names over rows of figures
+/// only (`threads\t\tfiles/s\t\tIOPS\t\tlog aggregation` over `  4\t\t24000
+/// \t\t25000\t\t 35:1`, Dave Chinner's fs_mark summary under his fs_mark
+/// tables, linux-mm 2015: passed over without a word): in the paragraph
+/// `lines`, a heading of three TAB-separated columns or more, no figure
+/// among them, then two rows or more, every line to the paragraph's end,
+/// each of as many TAB-separated cells, each a figure or a ratio (`35:1`).
+/// The heading's and last row's index in `lines`, and the column names.
+fn tab_table(lines: &[String]) -> Option<(usize, usize, Vec<String>)> {
+    let cells = |l: &str| -> Vec<String> {
+        l.split('\t').map(str::trim).filter(|c| !c.is_empty()).map(str::to_string).collect()
+    };
+    let h = lines.iter().position(|l| l.contains('\t'))?;
+    let heading = cells(&lines[h]);
+    if heading.len() < 3 || heading.iter().any(|c| c.split_whitespace().any(figure)) {
+        return None;
+    }
+    let ratio = |c: &str| c.split_once(':').is_some_and(|(a, b)| figure(a) && figure(b));
+    let rows = &lines[h + 1..];
+    let ok = rows.len() >= 2
+        && rows.iter().all(|r| {
+            let c = cells(r);
+            r.contains('\t') && c.len() == heading.len() && c.iter().all(|c| figure(c) || ratio(c))
+        });
+    ok.then(|| (h, lines.len() - 1, heading))
+}
+
 /// A table a person typed whose rows name no kernel (`dbench1/ext2    -
 /// 5.87   1.43    63.7256        5.93   1.54    63.79`, two machines' columns
 /// side by side, LKML 2005: 48 figures left out without a word): in the
@@ -637,6 +682,19 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tab_table_of_figures_under_column_names() {
+        let lines = |t: &str| t.lines().map(str::to_string).collect::<Vec<_>>();
+        let typed = lines("threads\t\tfiles/s\t\tIOPS\t\tlog aggregation\n  1\t\t 7000\t\t 8000\t\t 10:1\n  4\t\t24000\t\t25000\t\t 35:1");
+        let (first, last, columns) = tab_table(&typed).expect("a table");
+        assert_eq!((first, last), (0, 2));
+        assert_eq!(columns, ["threads", "files/s", "IOPS", "log aggregation"]);
+        // A row of words, or of another width, is no such table's.
+        assert_eq!(tab_table(&lines("a\tb\tc\n1\t2\t3\nx\ty\tz")), None);
+        assert_eq!(tab_table(&lines("a\tb\tc\n1\t2\t3\n1\t2")), None);
+        assert_eq!(tab_table(&lines("a\tb\tc\n1\t2\t3")), None);
+    }
 
     #[test]
     fn rows_and_headings_naming_kernels() {

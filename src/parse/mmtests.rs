@@ -37,7 +37,10 @@
 //! (`netperf UDP`, `Netperf results:`) is not a header. mmtests pads each name to its column's width and prints a wider
 //! one whole, so a name as wide as its column is glued to the one before
 //! it (`vanillasched-scalewakegran-v2r5`): such a line is cut at the
-//! widths the line of versions over it gives. A title line right above the header (`netperf-udp`,
+//! widths the line of versions over it gives. A header line of names
+//! holding a blank, two blanks or more apart (`6.9-rc2(with ">")
+//! 6.9.0-rc2(with ">=")`: a poster's own run names), has one name a
+//! column, each whole. A title line right above the header (`netperf-udp`,
 //! `hackbench-process-pipes`: at most six words) is the table's group.
 //!
 //! **Sample.** Group: the title, or empty; metric: `<statistic>
@@ -234,6 +237,46 @@ fn header_words(t: &str, columns: usize) -> Option<Vec<String>> {
     ok.then(|| words.iter().map(|w| w.trim_start_matches("./").to_string()).collect())
 }
 
+/// The names of a header line whose names hold a blank, each apart from
+/// the next by two blanks or more (`6.9-rc2(with ">")      6.9.0-rc2(with
+/// ">=")` over hackbench's rows, a linux-mm patch of 2024-04: a poster's
+/// own run names, typed in mmtests' header): one name a column, of at most
+/// three words, the line no title (no `%`, not every name a figure), each
+/// name ending past the column's bound in the rows below. `None` unless
+/// the line so cut has `columns` names and some name holds a blank (else
+/// [`header_words`] read it).
+fn spaced_names(t: &str, row: &str, columns: usize) -> Option<Vec<String>> {
+    if t.contains('\t') || t.contains('%') || !pct_line(t).is_other() {
+        return None;
+    }
+    let lead = t.len() - t.trim_start().len();
+    // Each name with the byte offset of its end.
+    let mut names: Vec<(usize, &str)> = Vec::new();
+    let mut at = lead;
+    for part in t[lead..].trim_end().split("  ") {
+        if !part.trim().is_empty() {
+            let start = at + (part.len() - part.trim_start().len());
+            names.push((start + part.trim().len(), part.trim()));
+        }
+        at += part.len() + 2;
+    }
+    let ok = names.len() == columns
+        && names.iter().any(|(_, n)| n.contains(' '))
+        && names.iter().all(|(_, n)| n.split_whitespace().count() <= 3)
+        && !names.iter().all(|(_, n)| plain(n).is_some());
+    if !ok {
+        return None;
+    }
+    // Aligned over the columns: each name ends past its column's bound.
+    if let Some(bounds) = column_bounds(row, columns) {
+        let chars = |b: usize| t[..b].chars().count();
+        if !names.iter().zip(&bounds).all(|((end, _), b)| chars(*end) > *b) {
+            return None;
+        }
+    }
+    Some(names.iter().map(|(_, n)| n.to_string()).collect())
+}
+
 /// The run names of a header line that has fewer words than `columns`
 /// because a name as wide as its column or wider was glued to the one
 /// before it (`vanillasched-scalewakegran-v2r5 sched-moveforward-v1r1`
@@ -365,7 +408,9 @@ fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Optio
         i -= 1;
     }
     let row = &lines[at];
-    let over = |l: &str| header_words(l, columns).filter(|_| aligned(l, row, columns));
+    let over = |l: &str| {
+        header_words(l, columns).filter(|_| aligned(l, row, columns)).or_else(|| spaced_names(l, row, columns))
+    };
     let names_line = lines.get(i.checked_sub(1)?)?;
     let names = over(names_line).or_else(|| {
         let versions = lines.get(i.checked_sub(2)?)?;
@@ -909,6 +954,20 @@ Ops NUMA alloc hit    878062.00   882981.00
         assert!(p.notes.iter().any(|(_, n)| n.contains("labelled `column N`")), "{:?}", p.notes);
         assert!(p.samples[1].params.iter().any(|q| q.name == "label" && q.value == "column 2"));
         assert!(p.samples[1].kernel.is_none());
+    }
+
+    #[test]
+    fn names_holding_a_blank_are_cut_at_two_blanks_over_their_columns() {
+        let row = "Amean     1       0.0373 (   0.00%)      0.0356 *   4.60%*";
+        let header = "                  6.9-rc2(with \">\")      6.9.0-rc2(with \">=\")";
+        assert_eq!(
+            spaced_names(header, row, 2).as_deref(),
+            Some(&["6.9-rc2(with \">\")".to_string(), "6.9.0-rc2(with \">=\")".to_string()][..])
+        );
+        // Names without a blank are `header_words`' to read; a sentence of
+        // as many parts is no header: its first part ends before a column.
+        assert_eq!(spaced_names("       vanilla      patched", row, 2), None);
+        assert_eq!(spaced_names("The runs  were these", row, 2), None);
     }
 
     #[test]

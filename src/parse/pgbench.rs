@@ -53,6 +53,9 @@
 //! ones (15+, `--max-tries`) counted as done: `number of transactions
 //! actually processed: 12000/80000` (the warning at that line).
 //!
+//! A file of `progress:` lines only under pgbench's banner (a page's
+//! example cut with `...` before the summary) is an error at the last of
+//! them naming what is missing, not a file no parser claims.
 //! `progress:` lines (`-P`) and per-statement latencies (`-r`) are not
 //! read. A tps or latency line whose value is no number is an error at its
 //! line; a tps line of another kind is a note.
@@ -235,6 +238,19 @@ fn after_prompt(t: &str) -> Option<Vec<&str>> {
 }
 
 /// Reads every run in `input`.
+/// The first and last line (1-based) of `-P`'s progress lines
+/// (`progress: 10.0 s, 4.0 tps, lat 1246.290 ms stddev 3.253, 0 failed`),
+/// when the file has two or more.
+fn progress_lines(input: &Input) -> Option<(usize, usize)> {
+    let progress = |l: &str| {
+        let t = l.trim();
+        t.strip_prefix("progress: ").is_some_and(|r| r.contains(" s, ") && r.contains(" tps"))
+    };
+    let first = input.lines.iter().position(|l| progress(l))?;
+    let last = input.lines.iter().rposition(|l| progress(l))?;
+    (last > first).then_some((first + 1, last + 1))
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "pgbench".into(), ..ParsedFile::default() };
     let mut run = Run::default();
@@ -293,6 +309,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             Some((n, _)) => {
                 format!("line {n}: a pgbench client aborted (`{}`)", super::failed::quote(&input.lines[n - 1]))
             }
+            // Only `-P`'s progress lines (interim rates, not read): the
+            // run was cut, or its summary not pasted, after the last.
+            None if let Some((first, last)) = progress_lines(input) => {
+                let expected = format!(
+                    "pgbench's summary (`transaction type:` … `tps = …`) after the `progress:` lines {first}-{last} \
+                     (interim rates every `-P` seconds, not read): the run was cut, or its summary not pasted"
+                );
+                return Err(ParseError::malformed(last, expected, input.lines[last - 1].trim()));
+            }
             None => "no `tps = …` or `latency average` line".into(),
         };
         return Err(ParseError::NoResults { benchmark: "pgbench", reason });
@@ -311,7 +336,11 @@ impl BenchParser for Pgbench {
 
     fn detect(&self, input: &Input) -> u8 {
         if !input.has("tps = ") {
-            return 0;
+            // Only `-P`'s progress lines under pgbench's banner (a page's
+            // example cut with `...` before the summary): pgbench's, which
+            // says what is missing rather than no parser claiming it.
+            let banner = input.lines.iter().any(|l| l.trim().starts_with("pgbench ("));
+            return if banner && progress_lines(input).is_some() { 60 } else { 0 };
         }
         let tps_line = input.lines.iter().any(|l| tps(l.trim()).is_some_and(|(name, _, _)| name.is_some()));
         let summary = input.has("number of clients:") || input.has("scaling factor:") || input.has("pgbench");

@@ -32,6 +32,11 @@
 //! | `wakeup`  | `50.0th` … `99.9th`, `min`, `max`  | usec | Lower  |
 //! | `request` | `50.0th` … `99.9th`, `min`, `max`  | usec | Lower  |
 //! | `rps`     | `20.0th` … `90.0th`, `min`, `max`, `average rps` | rps | Higher |
+//! | `pipe`    | `avg worker transfer`              | ops/s | Higher |
+//!
+//! Pipe mode (`-p 512`, 2023 on) prints its result after the wakeup
+//! report: `avg worker transfer: 28211.91 ops/sec 13.78MB/s`; the ops/sec
+//! are read, the bytes per second (the same figure times `-p`) are not.
 //!
 //! Percentiles are named with one decimal as schbench 1.x prints them
 //! (`99.0000th` reads `99.0th`), so that versions compare. The sample
@@ -70,7 +75,9 @@
 //! (`label`), else `column N` with a note; the command a harness's banner
 //! names (`======== Running schbench -m 3 -r 30 ====`) is the command line,
 //! and a blank line between a report's heading and its rows is inside it.
-//! A row with several values (a post's own side-by-side table) is not
+//! A poster's summary table of schbench figures (`Wakeup  (usec): 99.0th:
+//! 755  1,266` under `F128 N10  EEVDF  Linus`) is not read, with a
+//! warning naming its lines. A row with several values (a post's own side-by-side table) is not
 //! read, and text after a row's value (`741 (-71%) <-----`) or after
 //! `average rps:`'s (`907530.10  <<< close to 40% drop`) neither: a note
 //! names each. A row whose value is no number is an error at its line.
@@ -206,6 +213,24 @@ struct Reader {
     /// (LKML 2022-11, wild33 file 14).
     depth: u8,
     params_depth: u8,
+    /// The first and last line of the typed table being passed over (see
+    /// [`typed_summary_row`]).
+    typed: Option<(usize, usize)>,
+}
+
+/// A row of a poster's summary table of schbench figures, one column per
+/// set-up: `Wakeup  (usec): 99.0th:\t\t6600\t6328`, `RPS    (count):
+/// 50.0th: 4,280    4,376` (Chris Mason's and Peter Zijlstra's EEVDF
+/// comparisons, LKML 2023-04, under `F128 N10  EEVDF  Linus` or `schbench
+/// -m2 -F128 -n10 -r90 OTHER BATCH`). Not schbench's output: not read, a
+/// warning names the table ([`Reader::note_typed`]).
+fn typed_summary_row(t: &str) -> bool {
+    let Some((name, rest)) = t.split_once("):") else { return false };
+    let kind = name.split_whitespace().collect::<Vec<_>>();
+    let known = matches!(kind.as_slice(), ["Wakeup" | "Request" | "RPS", "(usec" | "(count"]);
+    let Some((pct, figures)) = rest.trim_start().split_once("th:") else { return false };
+    let figure = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.');
+    known && figure(pct) && figures.split_whitespace().filter(|w| figure(w)).count() >= 2
 }
 
 /// The value of a command-line option: `-m 2`, or glued as getopt allows
@@ -229,7 +254,11 @@ fn option_value<'a>(args: &[&'a str], spellings: &[&str]) -> Option<&'a str> {
 
 impl Reader {
     fn sample(&self, group: &'static str, name: &str, value: f64, n: usize, own_params: bool) -> Sample {
-        let (unit, better) = if group == "rps" { ("rps", Better::Higher) } else { ("usec", Better::Lower) };
+        let (unit, better) = match group {
+            "rps" => ("rps", Better::Higher),
+            "pipe" => ("ops/s", Better::Higher),
+            _ => ("usec", Better::Lower),
+        };
         let mut s = Sample::new(Metric::new(name, unit, better), value, n).with_group(group);
         if own_params {
             for (k, v) in &self.params {
@@ -237,6 +266,16 @@ impl Reader {
             }
         }
         s
+    }
+
+    /// Says the typed table of [`typed_summary_row`]s last seen is not read.
+    fn note_typed(&mut self) {
+        if let Some((first, last)) = self.typed.take() {
+            let msg = format!(
+                "a typed table of schbench figures (lines {first}-{last}: `Wakeup  (usec): 99.0th:` rows under set-up columns) not read: a poster's summary of runs, not schbench's report"
+            );
+            self.out.notes.push((first, msg));
+        }
     }
 
     /// Ends a stretch of reports: final ones are read, interim ones noted.
@@ -294,6 +333,16 @@ impl Reader {
     }
 
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        if typed_summary_row(t) {
+            match &mut self.typed {
+                Some((_, last)) if n <= *last + 1 => *last = n,
+                _ => {
+                    self.note_typed();
+                    self.typed = Some((n, n));
+                }
+            }
+            return Ok(());
+        }
         if self.current_rps.is_none() && t.starts_with("current rps:") {
             self.current_rps = Some(n);
         }
@@ -356,6 +405,17 @@ impl Reader {
                 self.out.notes.push((n, msg));
             }
             let s = self.sample("rps", "average rps", value, n, self.depth == self.params_depth);
+            self.out.samples.push(s);
+        } else if let Some(v) = t.strip_prefix("avg worker transfer:") {
+            // Pipe mode's (`-p`) result: `avg worker transfer: 28211.91
+            // ops/sec 13.78MB/s`. The rate in bytes is the same figure
+            // times the transfer size (`-p`), so it is not read.
+            let mut words = v.split_whitespace();
+            let value = words.next().and_then(plain);
+            let Some(value) = value.filter(|_| words.next() == Some("ops/sec")) else {
+                return Err(ParseError::malformed(n, "`avg worker transfer: N ops/sec`", t));
+            };
+            let s = self.sample("pipe", "avg worker transfer", value, n, self.depth == self.params_depth);
             self.out.samples.push(s);
         } else if let Some(args) = args_of(t, "schbench").or_else(|| args_of(banner_command(t)?, "schbench")) {
             self.params.clear();
@@ -464,6 +524,7 @@ impl BenchParser for Schbench {
             current_rps: None,
             depth: 0,
             params_depth: 0,
+            typed: None,
         };
         for (n, line) in input.numbered() {
             // A line a quoted-printable soft break emptied (its text is on
@@ -476,6 +537,7 @@ impl BenchParser for Schbench {
         }
         cut_last_report(&mut r, input);
         r.flush();
+        r.note_typed();
         // A post that kept only the per-interval `current rps:` lines of a
         // run (no `RPS percentiles` report, no `average rps:`) loses its
         // rate: said at the first such line, not left silent.

@@ -225,6 +225,17 @@ fn strip_prefix(line: &str) -> (&str, &str) {
     (level, rest)
 }
 
+/// The process id of a stress-ng line (`stress-ng: info:  [27983] …`,
+/// quoted or after a time of day), or `None`.
+fn pid_of(line: &str) -> Option<String> {
+    let t = ungutter(line);
+    let at = t.find("stress-ng:")?;
+    let rest = &t[at..];
+    let open = rest.find('[')?;
+    let (pid, _) = rest[open + 1..].split_once(']')?;
+    (!pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())).then(|| pid.to_string())
+}
+
 /// True for `--timestamp`'s `HH:MM:SS.ss` (`10:48:33.34`).
 fn is_time_of_day(w: &str) -> bool {
     let (hms, frac) = w.split_once('.').unwrap_or((w, "0"));
@@ -491,6 +502,13 @@ struct State {
     /// stressor` line: runs of different lengths are different set-ups
     /// (bogo ops and times grow with the length).
     run_lengths: super::varying::Starts,
+    /// The pids (`[27983]`) of the set-up lines read (`setting to a … run`,
+    /// `dispatching hogs`), and whether a command line (no pid) gave one:
+    /// a table header of another pid, where none came from a command line,
+    /// heads a run whose set-up lines were not pasted, which the other
+    /// runs' instances and length do not describe.
+    setup_pids: rustc_hash::FxHashSet<String>,
+    command_setup: bool,
     /// stress-ng's lines came through the kernel log (LKP's dmesg): the
     /// kernel's own lines and the blank lines between them are not
     /// stress-ng's and end no table.
@@ -539,13 +557,16 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         let found = command_instances(line);
         if !found.is_empty() {
             st.instances = found.into_iter().collect();
+            st.command_setup = true;
         }
         if let Some(secs) = command_timeout(line) {
             st.run_lengths.push((out.samples.len(), secs));
+            st.command_setup = true;
         }
     }
     if let Some(secs) = run_length(body) {
         st.run_lengths.push((out.samples.len(), secs));
+        st.setup_pids.extend(pid_of(line));
         return Ok(());
     }
     // `--times`' summary (`for a 60.03s run time:` over the CPU time
@@ -565,9 +586,25 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
     let hogs = dispatching(body);
     if !hogs.is_empty() {
         st.instances = hogs.into_iter().collect();
+        st.setup_pids.extend(pid_of(line));
         return Ok(());
     }
     if let Some(c) = header_columns(body) {
+        // The header of a process whose set-up lines were not pasted (a
+        // post's `## VMS` run `[1404]` pasted from its table on, under a
+        // `## HOST` run `[27983]`'s `dispatching hogs: 2 cpu` and `1 min
+        // run`): the other run's instances and length are not this run's,
+        // and are not carried over (an empty length ends the other's).
+        if let Some(pid) = pid_of(line)
+            && !st.command_setup
+            && !st.setup_pids.is_empty()
+            && !st.setup_pids.contains(&pid)
+        {
+            st.instances.clear();
+            if st.run_lengths.last().is_some_and(|(_, v)| !v.is_empty()) {
+                st.run_lengths.push((out.samples.len(), String::new()));
+            }
+        }
         st.columns = Some(c);
         st.last_header = Some((n, c));
         return Ok(());

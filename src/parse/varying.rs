@@ -29,9 +29,13 @@ pub fn tag_varying(out: &mut ParsedFile, starts: &Starts, param: &str) {
 /// that start's value, whether or not the file's outputs differ: a set-up
 /// that must meet the same set-up of another file (stress-ng's run length:
 /// a 60 s run's bogo ops against a 10 s run's). Samples before the first
-/// start are left as they were.
+/// start are left as they were, and so are those from a start of an empty
+/// value (an output that names none, ending the one before's).
 pub fn tag_each(out: &mut ParsedFile, starts: &Starts, param: &str) {
     for (i, (start, value)) in starts.iter().enumerate() {
+        if value.is_empty() {
+            continue;
+        }
         let end = starts.get(i + 1).map_or(out.samples.len(), |(next, _)| *next);
         for s in out.samples.get_mut(*start..end).into_iter().flatten() {
             *s = s.clone().with_param(param, value);
