@@ -439,6 +439,10 @@ fn values_say_their_runs_only_where_the_runs_differ() {
     let page = std::fs::read_to_string(out.join("m1/kernels/2.4.8.html")).expect("kernel page");
     assert!(page.contains("<td>60 <small>±0</small><td>3 runs\n"), "{page}");
     assert!(!page.contains("n=3") && !page.contains("n=5"), "{page}");
+    // Every row says its runs ("3 runs", "▸ 5 runs"): the kernel page's
+    // legend says once what a value and its ± are, no note under the table.
+    assert!(page.contains(benchsite::render::html_native::RUNS_LEGEND), "{page}");
+    assert!(!page.contains("<p class=runs>"), "{page}");
     // The same number of runs everywhere: the note alone.
     common::put(&c, "m1/2.4.8/dbench-32.txt", runs(&["6.1", "6.4", "6.3"]));
     both_ways(&c, None);
@@ -447,6 +451,11 @@ fn values_say_their_runs_only_where_the_runs_differ() {
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
     assert!(html.contains("<p class=runs>means of 3 runs, ± standard deviation</p>"), "{html}");
     assert!(!html.contains("n=3"), "{html}");
+    // On the kernel page the baseline's row does not say its runs (they
+    // are those of every value): the note stays, the legend says no more.
+    let page = std::fs::read_to_string(out.join("m1/kernels/2.4.8.html")).expect("kernel page");
+    assert!(page.contains("<p class=runs>means of 3 runs, ± standard deviation</p>"), "{page}");
+    assert!(!page.contains(benchsite::render::html_native::RUNS_LEGEND), "{page}");
 }
 
 #[test]

@@ -118,6 +118,7 @@ fn section(
     g: Option<&Grid>,
     charts: bool,
     legend_shown: bool,
+    runs_in_legend: bool,
     raw_prefix: &str,
 ) {
     let t = &s.table;
@@ -134,7 +135,7 @@ fn section(
         } else {
             "<div class=\"table-wrap\">\n"
         });
-        grid_html(p, g, t, raw_prefix);
+        grid_html(p, g, t, raw_prefix, !(runs_in_legend && g.rows_say_runs()));
         if legend_shown {
             warnings(p, s, raw_prefix);
         }
@@ -157,7 +158,7 @@ fn section(
             p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
         }
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown && t.legend.is_some()) {
-            legend(p, m, b, &[]);
+            legend(p, m, b, &[], false);
             p.raw("\n");
         }
     } else {
@@ -196,13 +197,16 @@ fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
 /// The legend of the changes against `baseline` (a kernel's name, or
 /// [`crate::report::KernelPage::legend_baseline`]) and their marks, and
 /// the `pages` of the baselines whose runs a kernel page leaves to them.
-fn legend(p: &mut Page, m: &MachinePage, baseline: &str, pages: &[KernelLink]) {
+fn legend(p: &mut Page, m: &MachinePage, baseline: &str, pages: &[KernelLink], runs: bool) {
     p.raw("<p class=\"legend\">% = change vs ").text(baseline);
     p.raw(", positive is better (-N× = N times worse); <strong>*</strong> ")
         .text(&m.significance)
         .raw("; ~ tested, not significant; unmarked: not tested (")
         .text(&m.not_tested)
         .raw(").");
+    if runs {
+        p.raw(RUNS_LEGEND);
+    }
     for (i, b) in pages.iter().enumerate() {
         if i == 0 {
             p.raw(" The baseline&#39;s runs are on its page: ");
@@ -211,6 +215,16 @@ fn legend(p: &mut Page, m: &MachinePage, baseline: &str, pages: &[KernelLink]) {
         p.raw(if i + 1 == pages.len() { "." } else { ", " });
     }
     p.raw("</p>");
+}
+
+/// What a kernel page's legend says of its values where some table leaves
+/// its runs note out ([`Grid::rows_say_runs`]); `kernel.html` says the same.
+pub const RUNS_LEGEND: &str = " A value is the mean of its runs (how many: the runs column) ± their standard deviation.";
+
+/// Whether a kernel page's legend says what a value is ([`RUNS_LEGEND`]):
+/// some table of the page (its `grids`) leaves its runs note to it.
+pub fn runs_legend(grids: &[Option<Grid>]) -> bool {
+    grids.iter().flatten().any(Grid::rows_say_runs)
 }
 
 /// The grid every renderer draws of section `s` (the one laid out with
@@ -266,7 +280,7 @@ pub fn show_runs(g: &Grid) -> bool {
 /// a class of one word is not quoted (`class=b`; `class="b significant"`
 /// is): 7 bytes a table row and 2 a class, on 1.5 million classes and
 /// 370,000 rows of a large archive's kernel pages.
-pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str) {
+pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str, runs_note: bool) {
     let caption = g.caption(t);
     let kernel_rows = g.shape != Shape::MetricsAsRows;
     let show_n = show_runs(g);
@@ -307,7 +321,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
         }
         p.raw("</table>\n");
     }
-    if let Some(note) = g.runs_note_html() {
+    if let Some(note) = g.runs_note_html().filter(|_| runs_note) {
         p.raw("<p class=runs>").text(&note).raw("</p>\n");
     }
     if let Some(note) = g.uncompared_note() {
@@ -648,7 +662,7 @@ pub fn machine_page(
             }
             p.raw("\n</ol></nav>\n");
             for (s, g) in m.sections.iter().zip(grids) {
-                section(p, m, s, g.as_deref(), true, true, "");
+                section(p, m, s, g.as_deref(), true, true, false, "");
             }
             p.raw("\n");
             if !m.trend_charts.is_empty() {
@@ -732,15 +746,20 @@ pub fn kernel_pages(
                     p.raw("'s results: ").text(&f.title).raw("</p>");
                 }
                 p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
-                if !kp.legend_baseline.is_empty() {
-                    legend(p, m, &kp.legend_baseline, &kp.baseline_pages);
+                let kgrids: Vec<Option<Grid>> = secs
+                    .iter()
+                    .map(|ks| {
+                        let beside = m.sections[ks.section].table.baseline.as_deref();
+                        grids.get(ks.section).and_then(|g| g.as_deref()).map(|g| g.only_kernel(&k.name, beside))
+                    })
+                    .collect();
+                let legend_shown = !kp.legend_baseline.is_empty();
+                if legend_shown {
+                    legend(p, m, &kp.legend_baseline, &kp.baseline_pages, runs_legend(&kgrids));
                     p.raw("\n");
                 }
-                for ks in secs {
-                    let s = &m.sections[ks.section];
-                    let beside = s.table.baseline.as_deref();
-                    let g = grids.get(ks.section).and_then(|g| g.as_deref()).map(|g| g.only_kernel(&k.name, beside));
-                    section(p, m, s, g.as_ref(), false, false, "../");
+                for (ks, g) in secs.iter().zip(&kgrids) {
+                    section(p, m, &m.sections[ks.section], g.as_ref(), false, false, legend_shown, "../");
                 }
                 if secs.is_empty() {
                     p.raw("<p class=\"empty\">No results for this ").text(&m.axis.one).raw(".</p>\n");
@@ -951,7 +970,7 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
             p.raw("</p></nav>\n");
             mark_legend(p, m);
             let g = section_grid(s);
-            section(p, m, s, g.as_deref(), false, true, "../");
+            section(p, m, s, g.as_deref(), false, true, false, "../");
         },
         size,
     )
