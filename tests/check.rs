@@ -87,7 +87,7 @@ fn a_kernel_with_no_row_like_the_baselines_is_named() {
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
     assert!(md.contains(note), "{md}");
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index.html");
-    assert!(html.contains("<p class=\"uncompared\">not compared with 2.4.7: 2.4.8"), "{html}");
+    assert!(html.contains("<p class=uncompared>not compared with 2.4.7: 2.4.8"), "{html}");
     // compare.html ("Every kernel against 2.4.7") names it too: it left
     // such a kernel out without a word (newcomer30 P1-14).
     let compare = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare.html");

@@ -293,7 +293,7 @@ fn a_row_links_its_raw_file_once_unless_its_numbers_differ_in_source() {
     for (page, prefix) in [("m1/index.html", ""), ("m1/kernels/2.4.8.html", "../")] {
         let html = std::fs::read_to_string(out.join(page)).expect(page);
         let row = html.split("<tr><th>").skip(1).find(|r| r.contains("2.4.8</a><td>")).expect("2.4.8 row");
-        let row = row.split("</tr>").next().unwrap_or_default();
+        let row = row.split('\n').next().unwrap_or_default();
         assert!(
             row.starts_with(&format!("<a href=\"{prefix}raw/2.4.8/osdb-a.yaml.txt\">2.4.8</a><td>")),
             "{page}: {row}"
@@ -302,7 +302,7 @@ fn a_row_links_its_raw_file_once_unless_its_numbers_differ_in_source() {
     }
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
     let row = html.split("<tr><th>").skip(1).find(|r| r.starts_with("2.4.7")).expect("2.4.7 row, unlinked");
-    let row = row.split("</tr>").next().unwrap_or_default();
+    let row = row.split('\n').next().unwrap_or_default();
     assert!(row.contains("<a href=\"raw/2.4.7/osdb-a.yaml.txt\">10</a>"), "{row}");
     assert!(row.contains("<a href=\"raw/2.4.7/osdb-b.yaml.txt\">20</a>"), "{row}");
     // A kernel page shows the baseline's row beside the kernel's, with
@@ -388,21 +388,21 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let read = |p: &str| std::fs::read_to_string(out.join(p)).expect(p);
     let html = read("m1/index.html");
-    let table = html.split("<table class=\"grid\">").nth(1).and_then(|s| s.split("</table>").next()).expect("a table");
+    let table = html.split("<table class=grid>").nth(1).and_then(|s| s.split("</table>").next()).expect("a table");
     let head = table.split("</thead>").next().unwrap_or_default();
     assert!(
         head.starts_with("\n<thead><tr><th>test<th "),
         "the tests are the rows, the first column heads them: {head}"
     );
     for k in ["2.4.17", "2.4.17rat"] {
-        let col = format!("<th class=\"kernel\"><a href=\"raw/{k}/ubench.yaml.txt\">{k}</a>");
+        let col = format!("<th class=kernel><a href=\"raw/{k}/ubench.yaml.txt\">{k}</a>");
         assert!(head.contains(&col), "{k} is a column, linking its raw file: {head}");
     }
-    assert_eq!(table.matches("<th class=\"metric\">").count(), 7, "{table}");
-    assert!(table.contains("<th class=\"metric\">Pipe Throughput<td>"), "{table}");
+    assert_eq!(table.matches("<th class=metric>").count(), 7, "{table}");
+    assert!(table.contains("<th class=metric>Pipe Throughput<td>"), "{table}");
     assert!(!table.contains("<td><a href="), "no link per number: {table}");
-    assert!(table.contains("1001.5<td>991.5 <span class=\"w\">-1.0%</span></tr>"), "{table}");
-    assert!(html.contains("<p class=\"caption\">lps, bigger is better</p>"), "{html}");
+    assert!(table.contains("1001.5<td>991.5 <span class=w>-1.0%</span>\n"), "{table}");
+    assert!(html.contains("<p class=caption>lps, bigger is better</p>"), "{html}");
     // The Markdown and the mail have the same shape.
     let md = read("m1/index.md");
     assert!(md.contains("| test | 2.4.17 | 2.4.17rat |"), "{md}");
@@ -410,8 +410,8 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     assert!(text.lines().any(|l| l.starts_with("Pipe Throughput") && l.contains("991.5 -1.0%")), "{text}");
     // One kernel's page: its tests as rows, one column.
     let page = read("m1/kernels/2.4.17rat.html");
-    assert_eq!(page.matches("<th class=\"metric\">").count(), 7, "{page}");
-    assert!(page.contains("<th class=\"kernel\"><a href=\"../raw/2.4.17rat/ubench.yaml.txt\">"));
+    assert_eq!(page.matches("<th class=metric>").count(), 7, "{page}");
+    assert!(page.contains("<th class=kernel><a href=\"../raw/2.4.17rat/ubench.yaml.txt\">"));
 }
 
 /// Values of different numbers of runs say theirs, as the runs note under
@@ -430,23 +430,32 @@ fn values_say_their_runs_only_where_the_runs_differ() {
     let out = dir.path().join("out");
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
-    assert!(html.contains("<p class=\"runs\">means of 3 to 5 runs, ± standard deviation</p>"), "{html}");
+    assert!(html.contains("<p class=runs>means of 3 to 5 runs, ± standard deviation</p>"), "{html}");
     // Each row's values all of one count: said once, in its runs column.
     assert!(html.contains("<summary>3 runs</summary>") && html.contains("<summary>5 runs</summary>"), "{html}");
     assert!(html.contains("<td>9.27 <small>±0.15</small><td>"), "{html}");
     assert!(!html.contains("n=3") && !html.contains("n=5"), "{html}");
     // The baseline's row on a kernel page, its runs not unfolded there.
     let page = std::fs::read_to_string(out.join("m1/kernels/2.4.8.html")).expect("kernel page");
-    assert!(page.contains("<td>60 <small>±0</small><td>3 runs</tr>"), "{page}");
+    assert!(page.contains("<td>60 <small>±0</small><td>3 runs\n"), "{page}");
     assert!(!page.contains("n=3") && !page.contains("n=5"), "{page}");
+    // Every row says its runs ("3 runs", "▸ 5 runs"): the kernel page's
+    // legend says once what a value and its ± are, no note under the table.
+    assert!(page.contains(benchsite::render::html_native::RUNS_LEGEND), "{page}");
+    assert!(!page.contains("<p class=runs>"), "{page}");
     // The same number of runs everywhere: the note alone.
     common::put(&c, "m1/2.4.8/dbench-32.txt", runs(&["6.1", "6.4", "6.3"]));
     both_ways(&c, None);
     let out = dir.path().join("out-same");
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
-    assert!(html.contains("<p class=\"runs\">means of 3 runs, ± standard deviation</p>"), "{html}");
+    assert!(html.contains("<p class=runs>means of 3 runs, ± standard deviation</p>"), "{html}");
     assert!(!html.contains("n=3"), "{html}");
+    // On the kernel page the baseline's row does not say its runs (they
+    // are those of every value): the note stays, the legend says no more.
+    let page = std::fs::read_to_string(out.join("m1/kernels/2.4.8.html")).expect("kernel page");
+    assert!(page.contains("<p class=runs>means of 3 runs, ± standard deviation</p>"), "{page}");
+    assert!(!page.contains(benchsite::render::html_native::RUNS_LEGEND), "{page}");
 }
 
 #[test]
@@ -460,7 +469,7 @@ fn a_row_of_several_runs_unfolds_to_them_and_a_single_run_does_not() {
     let out = dir.path().join("out");
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
-    assert!(html.contains("<th class=\"runs\">runs</tr>"), "{html}");
+    assert!(html.contains("<th class=runs>runs</thead>"), "{html}");
     let unfolded = html.split("<details><summary>3 runs</summary>").nth(1).expect("the 2.4.7 row unfolds");
     let unfolded = &unfolded[..unfolded.find("</details>").expect("closed")];
     // Each run is a line of the row's one file, which the row's header
@@ -472,7 +481,7 @@ fn a_row_of_several_runs_unfolds_to_them_and_a_single_run_does_not() {
     assert!(!unfolded.contains("<a "), "{unfolded}");
     // One run: nothing to unfold.
     assert_eq!(html.matches("<details>").count(), 1, "{html}");
-    assert!(html.contains("<td></tr>"), "an empty runs cell: {html}");
+    assert!(html.contains("<td>\n"), "an empty runs cell: {html}");
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
     assert!(md.contains("Runs:"), "{md}");
     assert_eq!(md.matches("](raw/2.4.7/dbench-32.txt)").count(), 3, "{md}");
@@ -482,7 +491,7 @@ fn a_row_of_several_runs_unfolds_to_them_and_a_single_run_does_not() {
     let out = dir.path().join("out-one");
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
-    assert!(!html.contains("class=\"runs\">runs</tr>") && !html.contains("<details>"), "{html}");
+    assert!(!html.contains("class=runs>runs</thead>") && !html.contains("<details>"), "{html}");
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
     assert!(!md.contains("Runs:"), "{md}");
 }
@@ -538,8 +547,8 @@ fn a_kernel_marked_for_its_dmesg_is_the_same_either_way() {
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index.html");
     let title = "dmesg shows a problem: kernel BUG at &lt;&quot;a&amp;b&quot;&gt;.c:12! (2.4.17rat/dmesg, line 2)";
     // Kernels as columns: the mark after its column's name.
-    assert!(html.contains("<th class=\"metric\">Pipe Throughput<td>"), "{html}");
-    assert!(html.contains(&format!("2.4.17rat</a><abbr class=\"flag\" title=\"{title}\">!</abbr></tr>")), "{html}");
+    assert!(html.contains("<th class=metric>Pipe Throughput<td>"), "{html}");
+    assert!(html.contains(&format!("2.4.17rat</a><abbr class=\"flag\" title=\"{title}\">!</abbr></thead>")), "{html}");
     assert!(!html.contains("2.4.17</a><abbr"), "{html}");
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
     assert!(md.contains("| test | 2.4.17 | 2.4.17rat! |"), "{md}");
@@ -573,7 +582,7 @@ fn a_link_titles_its_raw_files_only_when_they_are_several() {
         "{html}"
     );
     assert!(html.contains("<a href=\"raw/2.4.8/dbench-32.txt\">2.4.8</a>"), "{html}");
-    assert!(html.contains("<table class=\"grid\">") && !html.contains("<td class=\"num"), "{html}");
+    assert!(html.contains("<table class=grid>") && !html.contains("<td class=\"num"), "{html}");
     // The runs 9.1 and 9.4 average 9.25: a mean between two printed
     // steps gets one more decimal (9.2 was 9.25 rounded half to even).
     // Beside 2.4.8's single run, the row says its values' count once.

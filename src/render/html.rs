@@ -260,7 +260,7 @@ impl Renderer for HtmlRenderer {
             || {
                 let _t = crate::timing::span("html: page value");
                 let values: Vec<Value> =
-                    m.sections.par_iter().zip(&grids).map(|(s, g)| grid_value(&s.table, g.as_deref())).collect();
+                    m.sections.par_iter().zip(&grids).map(|(s, g)| grid_value(&s.table, g.as_deref(), false)).collect();
                 with_grids(Value::from_serializable(m), values)
             },
             || {
@@ -300,7 +300,7 @@ impl Renderer for HtmlRenderer {
                     let values: Vec<Value> = sm
                         .sections
                         .iter()
-                        .map(|s| grid_value(&s.table, super::html_native::section_grid(s).as_deref()))
+                        .map(|s| grid_value(&s.table, super::html_native::section_grid(s).as_deref(), false))
                         .collect();
                     ctx.insert_value("page", with_grids(Value::from_serializable(&*sm), values));
                     self.page("machine.html", &ctx)
@@ -492,7 +492,9 @@ impl HtmlRenderer {
 
 /// A section's `grid` value: grid `g` of table `t` with its `caption`,
 /// `runs_note` and `show_n`; none for a table without rows (`g` `None`).
-fn grid_value(t: &TableView, g: Option<&Grid>) -> Value {
+/// `runs_in_legend`: on a kernel page whose legend says what a value is,
+/// no runs note where the rows say it ([`Grid::rows_say_runs`]).
+fn grid_value(t: &TableView, g: Option<&Grid>, runs_in_legend: bool) -> Value {
     /// What a template sees of a grid.
     #[derive(serde::Serialize)]
     struct GridContext<'a> {
@@ -507,7 +509,7 @@ fn grid_value(t: &TableView, g: Option<&Grid>) -> Value {
     let Some(g) = g else { return Value::none() };
     Value::from_serializable(&GridContext {
         caption: g.caption(t),
-        runs_note: g.runs_note_html(),
+        runs_note: g.runs_note_html().filter(|_| !(runs_in_legend && g.rows_say_runs())),
         uncompared_note: g.uncompared_note(),
         untimed_note: g.untimed_note(),
         show_n: show_runs(g),
@@ -570,6 +572,8 @@ fn kernel_page_values(
     pages
         .par_iter()
         .map(|kp| {
+            let legend_shown = !kp.legend_baseline.is_empty();
+            let mut runs_legend = false;
             let secs: Vec<Value> = kp
                 .sections
                 .iter()
@@ -589,7 +593,8 @@ fn kernel_page_values(
                         .get(ks.section)
                         .and_then(|g| g.as_deref())
                         .map(|g| g.only_kernel(name, table.baseline.as_deref()));
-                    sm.insert(tera::value::Key::from("grid"), grid_value(table, grid.as_ref()));
+                    runs_legend |= grid.as_ref().is_some_and(Grid::rows_say_runs);
+                    sm.insert(tera::value::Key::from("grid"), grid_value(table, grid.as_ref(), legend_shown));
                     Some(Value::from(sm))
                 })
                 .collect();
@@ -599,6 +604,7 @@ fn kernel_page_values(
             v.insert(tera::value::Key::from("sections"), Value::from(secs));
             v.insert(tera::value::Key::from("legend_baseline"), Value::from(kp.legend_baseline.clone()));
             v.insert(tera::value::Key::from("baseline_pages"), Value::from_serializable(&kp.baseline_pages));
+            v.insert(tera::value::Key::from("runs_legend"), Value::from(runs_legend));
             Value::from(v)
         })
         .collect()
@@ -623,7 +629,7 @@ impl<'a> SectionPageContext<'a> {
 
 /// A section's template value with its `grid` ([`grid_value`]).
 fn section_value(s: &report::SectionView) -> Value {
-    let grid = grid_value(&s.table, super::html_native::section_grid(s).as_deref());
+    let grid = grid_value(&s.table, super::html_native::section_grid(s).as_deref(), false);
     let v = Value::from_serializable(s);
     let Some(mut map) = v.as_map().cloned() else { return v };
     map.insert(tera::value::Key::from("grid"), grid);

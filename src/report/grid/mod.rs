@@ -431,6 +431,26 @@ impl Grid {
         Some(format!("{runs} (n=N: a value's own number of runs){rest}"))
     }
 
+    /// True when the runs note under the table says nothing its rows and
+    /// a page's legend do not: some value is of several runs, each row
+    /// (but change rows) says its values' number in its runs column (its
+    /// runs unfolded, "▸ 2 runs", or "3 runs": [`GridRow::n`]), and no value
+    /// says another (`n=2`, or a single run beside them). A kernel page, whose
+    /// legend says once what a value and its ± are, then leaves the note
+    /// out: 62 bytes under each of its tables, the same sentence on 300
+    /// pages of a class, which the runs column beside it already said.
+    pub fn rows_say_runs(&self) -> bool {
+        self.runs.is_some()
+            && self.blocks.iter().all(|b| {
+                b.runs_column
+                    && b.rows.iter().filter(|r| !r.change).all(|r| {
+                        // What its runs cell says: "3 runs", or its unfolded runs.
+                        let said = if r.n > 0 { r.n as usize } else { r.runs.len() };
+                        said > 0 && r.cells.iter().flatten().all(|c| c.n as usize == said)
+                    })
+            })
+    }
+
     /// The runs note without the spread (`means of 3 runs`), the head of
     /// [`Grid::runs_note`].
     pub fn runs_count_note(&self) -> Option<String> {
