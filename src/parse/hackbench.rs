@@ -52,6 +52,10 @@
 //! (`+4.1%  +8.3%`) is the poster's arithmetic, a note; a row of another
 //! number of figures ends the table, a note naming it.
 //!
+//! A run stopped by a signal (rt-tests' `Signal 2 caught, longjmp'ing out!`
+//! between its banner and its time: a background load killed by its
+//! script) prints the time it ran until then: not read, with a note.
+//!
 //! A `Time:` line with no `Running …` line above it since the previous time
 //! is not read (a note says so): its set-up is unknown. Nor is a time with
 //! fewer than the three decimals hackbench prints (`Time: 0.`, `Time:
@@ -312,6 +316,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let (mut banner, mut table_end): (Option<Setup>, usize) = (None, 0);
     // The `Time:` lines with no `Running …` line above them, noted below.
     let mut bare: Vec<usize> = Vec::new();
+    // rt-tests hackbench's `Signal 2 caught, longjmp'ing out!` under the
+    // current run's banner: the run was stopped, its time is no result.
+    let mut interrupted: Option<(usize, String)> = None;
     for (n, line) in input.numbered() {
         if n < table_end {
             continue;
@@ -339,6 +346,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             setup = Some(Setup { mode, ipc: c.ipc, groups: Some(groups), fds: Some(fds), loops, size: None });
             banner.clone_from(&setup);
             label = comment.take().filter(|(at, _)| n - at <= 2).map(|(_, l)| l);
+            interrupted = None;
+        } else if t.starts_with("Signal ") && t.contains(" caught, longjmp'ing out") {
+            interrupted = Some((n, t.to_string()));
         } else if let Some((loops, size)) = sender(t) {
             if let Some(s) = &mut setup {
                 (s.loops, s.size) = (Some(loops), Some(size));
@@ -356,6 +366,19 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 None => v,
             };
             let value = plain(v).ok_or_else(|| ParseError::malformed(n, "a time in seconds after `Time:`", t))?;
+            if let Some((at, said)) = interrupted.take()
+                && setup.take().is_some()
+            {
+                // A stress load killed by its script (an OS course's
+                // cyclictest page: `Each sender will pass 100000000
+                // messages`, killed after cyclictest, then `Time: 3.102`):
+                // hackbench prints the time it ran until the signal.
+                let msg = format!(
+                    "hackbench was stopped by a signal (`{said}`, line {at}): the time it printed is of a run cut short; not read"
+                );
+                out.notes.push((n, msg));
+                continue;
+            }
             match (setup.take(), refused(v, value)) {
                 (_, Some(why)) => out.notes.push((n, why.into())),
                 (Some(s), None) => {

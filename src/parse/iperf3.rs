@@ -452,6 +452,14 @@ fn roleless_udp_summary(t: &str) -> bool {
     t.starts_with('[') && t.contains(" sec ") && t.contains(" ms ") && t.ends_with("%)")
 }
 
+/// iperf3 3.0's `[  4] Sent 159 datagrams` under a UDP stream's summary line.
+fn is_sent_datagrams(t: &str) -> bool {
+    t.starts_with('[') && t.split_once(']').is_some_and(|(_, rest)| {
+        let rest = rest.trim();
+        rest.starts_with("Sent ") && rest.ends_with(" datagrams")
+    })
+}
+
 /// A text line's stream id and interval (`[  5]   0.00-5.00  sec …` →
 /// `("5", "0.00-5.00")`), for telling two summary lines of one stream and
 /// interval; `None` for a line not so begun.
@@ -618,6 +626,8 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
     let mut since_rule = usize::MAX;
     // The last summary read: the samples before it, its first and last line.
     let mut last: Option<(usize, usize, usize)> = None;
+    // Within iperf3 3.0's role-less UDP summary (after its first line).
+    let mut roleless_run = false;
     for (n, line) in input.numbered() {
         let t = line.trim();
         since_rule = if t.starts_with("- - - -") { 0 } else { since_rule.saturating_add(1) };
@@ -630,8 +640,17 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         if t.starts_with("Reverse mode") {
             reverse = true;
         }
-        if since_rule <= 3 && summary(t).is_none() && roleless_udp_summary(t) {
+        // iperf3 3.0's UDP summary of `-P N`: a line per stream, each under
+        // its `[  4] Sent 159 datagrams`, then the `[SUM]` line, none naming
+        // a side (a Chinese SR-IOV how-to): every one is noted, not only the
+        // first (the others were passed over silently).
+        let roleless = summary(t).is_none() && roleless_udp_summary(t);
+        if !roleless && !is_sent_datagrams(t) {
+            roleless_run = false;
+        }
+        if roleless && (since_rule <= 3 || roleless_run) {
             out.notes.push((n, "an iperf3 UDP summary line with no sender/receiver (iperf3 3.0): not read".into()));
+            roleless_run = true;
         } else if summary(t).is_none()
             && roleless_udp_summary(t)
             && let Some(next) = input.lines.get(n).map(|l| l.trim()).filter(|l| summary(l).is_some())

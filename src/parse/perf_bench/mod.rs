@@ -250,6 +250,14 @@ fn quoted_command(line: &str) -> Option<Vec<String>> {
     command_group(&args).map(|_| args)
 }
 
+/// The `perf bench` command perf stat ran, from its `Performance counter
+/// stats for 'perf bench sched messaging -l 100000':` line.
+fn perf_stat_command(line: &str) -> Option<Vec<String>> {
+    let rest = line.strip_prefix("Performance counter stats for '")?;
+    let (command, _) = rest.split_once('\'')?;
+    bench_args(command)
+}
+
 /// `futex/hash` for the options of `perf bench futex hash -b 512`: the
 /// benchmark a command line names, when its suite is one read here and
 /// both words are there (`perf bench all`, `perf bench futex` name none).
@@ -377,6 +385,37 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // line is read on as before (numa's `# Running main, "perf
             // bench numa mem …"` gives its options).
             quoted = Some(a);
+        }
+        if let Some(a) = perf_stat_command(t)
+            && sec.args.is_empty()
+            && command_group(&a).as_deref() == Some(sec.group.as_str())
+            && let Some(p) = pending.as_ref()
+        {
+            // perf stat's `Performance counter stats for 'perf bench sched
+            // messaging -l 100000':` under a run with no command line of its
+            // own (a bpf list mail, 2024: one command over three labelled
+            // runs, each in perf stat): the command perf stat ran is this
+            // run's, and its options are read for the run's samples (the
+            // second and third runs had lost `loops`, so the three no longer
+            // compared as one set-up).
+            sec.args = a;
+            let extra = sched::command_params(&sec);
+            let mut added = false;
+            for s in out.samples[p.samples..].iter_mut().filter(|s| s.group.as_str() == sec.group) {
+                for (k, v) in &extra {
+                    if !s.params.iter().any(|q| q.name == *k) {
+                        s.params.push(crate::model::Param::new(*k, v));
+                        added = true;
+                    }
+                }
+            }
+            for (k, v) in extra {
+                sec.set(k, v);
+            }
+            if added {
+                let msg = format!("the run's options are read from perf stat's line naming its command: `{t}`");
+                out.notes.push((n, msg));
+            }
         }
         if let Some(a) = bench_args(t) {
             // A post that kept the command but not perf's header under it

@@ -14,7 +14,9 @@
 //! group) and `groups` from the header lines, then from a `perf bench`
 //! command line above the header, when there is one: `ipc` (`pipe` with
 //! `-p`/`--pipe`, else `socket`) and `loops` (`-l`/`--nr_loops`, when
-//! given).
+//! given). Without one, perf stat's `Performance counter stats for 'perf
+//! bench sched messaging -l 100000':` below the run names its command,
+//! and gives the same (with a note).
 //!
 //! pipe: `Total time`, `usecs/op` and `ops/sec`, with `mode` (`# Executed
 //! 1000000 pipe operations between two processes` or `threads`) and `loops`
@@ -53,14 +55,25 @@ pub(super) fn line(sec: &mut Section, _n: usize, t: &str, _out: &mut ParsedFile)
         && let Ok(groups) = groups.parse::<u32>()
     {
         sec.set("groups", groups);
-        if !sec.args.is_empty() {
-            let pipe = sec.flag("-p", "--pipe");
-            sec.set("ipc", if pipe { "pipe" } else { "socket" });
-            if let Some(l) = sec.option("-l", "--nr_loops").and_then(|l| l.parse::<u64>().ok()) {
-                sec.set("loops", l);
-            }
+        for (k, v) in command_params(sec) {
+            sec.set(k, v);
         }
         return Ok(true);
     }
     Ok(false)
+}
+
+/// The messaging parameters a `perf bench` command line gives (`ipc`, and
+/// `loops` when `-l` is there); none without a command line, or for
+/// another benchmark.
+pub(super) fn command_params(sec: &Section) -> Vec<(&'static str, String)> {
+    if sec.group != "sched/messaging" || sec.args.is_empty() {
+        return Vec::new();
+    }
+    let pipe = sec.flag("-p", "--pipe");
+    let mut out = vec![("ipc", if pipe { "pipe" } else { "socket" }.to_string())];
+    if let Some(l) = sec.option("-l", "--nr_loops").and_then(|l| l.parse::<u64>().ok()) {
+        out.push(("loops", l.to_string()));
+    }
+    out
 }
