@@ -431,6 +431,25 @@ mod tests {
         assert!(!c.within_step && c.pct_better.is_some(), "{c:?}");
     }
 
+    /// archive38 F3: sysbench's `avg: 0.00` ms in every run against
+    /// seven `0.01` among thirteen `0.00` (0.0035): less than a step from
+    /// a zero, no percentage (it was +100.0%); a step or more from it keeps
+    /// one (−100%).
+    #[test]
+    fn less_than_a_step_from_a_printed_zero_has_no_percentage() {
+        let runs = |v: &[f64]| Summary::of(&v.iter().map(|&x| Value::single(x)).collect::<Vec<_>>()).unwrap();
+        let mut gwdg = vec![0.0; 13];
+        gwdg.extend([0.01; 7]);
+        let (gwdg, strato) = (runs(&gwdg), runs(&[0.0; 10]));
+        let printed = PrintedStep::of([(0.01, None), (0.0, None)]);
+        let c = compare_printed(&strato, &gwdg, crate::model::Better::Lower, (printed, printed));
+        assert!(c.within_step && c.pct_better.is_none() && c.welch.is_none(), "{c:?}");
+        let c = compare_printed(&gwdg, &strato, crate::model::Better::Lower, (printed, printed));
+        assert!(c.within_step && c.pct_better.is_none(), "{c:?}");
+        let c = compare_printed(&strato, &runs(&[0.02, 0.03]), crate::model::Better::Lower, (printed, printed));
+        assert!(!c.within_step && c.pct_better == Some(100.0), "{c:?}");
+    }
+
     /// kernbench's printed means one step apart (`Elapsed Time 120.5
     /// (0.05)` against `120.6 (0.05)`, five runs each) are not tested:
     /// 120.549 against 120.551 prints so. Two steps apart they are.
@@ -766,6 +785,20 @@ pub fn compare_printed(
     let overlap = (step + finer) / 2.0;
     if !derived && c.diff != 0.0 && step > finer * (1.0 + FLOAT_NOISE) && c.diff.abs() <= overlap * (1.0 + FLOAT_NOISE)
     {
+        c.within_step = true;
+        c.pct_better = None;
+        c.welch = None;
+    }
+    // A side every run of which printed 0 (sysbench's `avg: 0.00` ms, 0
+    // to 0.005) against one less than a printed step from it: the zero's
+    // rounding may be all of the difference, and against a zero no ratio
+    // is a change (archive38 F3: 0.0035 ms, seven runs of `0.01` among
+    // thirteen `0.00`, against ten `0.00` was shown +100.0%, "latency
+    // gone"). No percentage, as for sides printed apart above. A change of
+    // a step or more from a zero keeps its percentage (−100%: at least
+    // that much lower, to within the zero's half step).
+    let zero = |s: &Summary| s.mean == 0.0 && s.stddev.is_none_or(|sd| sd == 0.0);
+    if !derived && c.diff != 0.0 && (zero(value) || zero(baseline)) && c.diff.abs() < step * (1.0 - FLOAT_NOISE) {
         c.within_step = true;
         c.pct_better = None;
         c.welch = None;
