@@ -40,3 +40,59 @@ fn a_dir_named_after_the_scale_is_left_out() {
     // The numbers stay (3 runs, 2258 ± 193 tps for sc-5k-iops at 1000).
     assert!(mail.contains("2258 ±193"), "{mail}");
 }
+
+/// archive38b F5: each archive unpacked as it was puts the runs under
+/// `results/aws/benchN/` in one config and `root/results/serverscamp/
+/// benchN/` in the others: nothing is compared (right), and the warning
+/// now says that only those directories differ and what to do.
+#[test]
+fn rows_apart_only_by_their_directories_are_said_so() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let class = tmp.path().join("pg-db-m-8g");
+    let from = site().join("pg-db-m-8g");
+    std::fs::create_dir_all(&class).expect("class");
+    std::fs::copy(site().join("site.yaml"), tmp.path().join("site.yaml")).expect("site.yaml");
+    std::fs::copy(from.join("machine.yaml"), class.join("machine.yaml")).expect("machine.yaml");
+    for (config, inner) in [("aws-rds", "results/aws"), ("sc-5k-iops", "root/results/serverscamp"), ("sc-12k-iops", "root/results/serverscamp")] {
+        for scale in ["bench100", "bench1000", "bench10000"] {
+            let to = class.join(config).join(inner).join(scale);
+            std::fs::create_dir_all(&to).expect("dir");
+            for run in ["run1.txt", "run2.txt", "run3.txt"] {
+                std::fs::copy(from.join(config).join(scale).join(run), to.join(run)).expect("copy");
+            }
+        }
+    }
+    let out = common::benchsite().arg("check").arg("--content").arg(tmp.path()).assert().success();
+    let o = out.get_output();
+    let said = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+    let line = said.lines().find(|l| l.contains("none of their values is compared")).unwrap_or_else(|| panic!("{said}"));
+    assert!(
+        line.ends_with("their rows differ from aws-rds's only in the directories above their set-up directories (the dir parameter's leading names): name those directories alike below each config's own to compare them"),
+        "{said}"
+    );
+}
+
+/// Set-up directories of different names (one config's runs under
+/// `ext4/`, the others' under `xfs/`) are rightly apart: no advice to name
+/// them alike.
+#[test]
+fn set_ups_of_other_names_get_no_advice_to_rename() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let class = tmp.path().join("pg-db-m-8g");
+    let from = site().join("pg-db-m-8g");
+    std::fs::create_dir_all(&class).expect("class");
+    std::fs::copy(site().join("site.yaml"), tmp.path().join("site.yaml")).expect("site.yaml");
+    std::fs::copy(from.join("machine.yaml"), class.join("machine.yaml")).expect("machine.yaml");
+    for (config, fs) in [("aws-rds", "ext4"), ("sc-5k-iops", "xfs")] {
+        let to = class.join(config).join(fs);
+        std::fs::create_dir_all(&to).expect("dir");
+        for run in ["run1.txt", "run2.txt"] {
+            std::fs::copy(from.join(config).join("bench100").join(run), to.join(run)).expect("copy");
+        }
+    }
+    let out = common::benchsite().arg("check").arg("--content").arg(tmp.path()).assert().success();
+    let o = out.get_output();
+    let said = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+    let line = said.lines().find(|l| l.contains("none of its values is compared")).unwrap_or_else(|| panic!("{said}"));
+    assert!(!line.contains("name those directories alike"), "{said}");
+}
