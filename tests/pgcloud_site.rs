@@ -53,7 +53,11 @@ fn rows_apart_only_by_their_directories_are_said_so() {
     std::fs::create_dir_all(&class).expect("class");
     std::fs::copy(site().join("site.yaml"), tmp.path().join("site.yaml")).expect("site.yaml");
     std::fs::copy(from.join("machine.yaml"), class.join("machine.yaml")).expect("machine.yaml");
-    for (config, inner) in [("aws-rds", "results/aws"), ("sc-5k-iops", "root/results/serverscamp"), ("sc-12k-iops", "root/results/serverscamp")] {
+    for (config, inner) in [
+        ("aws-rds", "results/aws"),
+        ("sc-5k-iops", "root/results/serverscamp"),
+        ("sc-12k-iops", "root/results/serverscamp"),
+    ] {
         for scale in ["bench100", "bench1000", "bench10000"] {
             let to = class.join(config).join(inner).join(scale);
             std::fs::create_dir_all(&to).expect("dir");
@@ -65,7 +69,8 @@ fn rows_apart_only_by_their_directories_are_said_so() {
     let out = common::benchsite().arg("check").arg("--content").arg(tmp.path()).assert().success();
     let o = out.get_output();
     let said = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
-    let line = said.lines().find(|l| l.contains("none of their values is compared")).unwrap_or_else(|| panic!("{said}"));
+    let line =
+        said.lines().find(|l| l.contains("none of their values is compared")).unwrap_or_else(|| panic!("{said}"));
     assert!(
         line.ends_with("their rows differ from aws-rds's only in the directories above their set-up directories (the dir parameter's leading names): name those directories alike below each config's own to compare them"),
         "{said}"

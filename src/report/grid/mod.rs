@@ -815,7 +815,8 @@ pub fn repeats(table: &TableView, a: usize, b: usize) -> bool {
     if a == b || table.rows.is_empty() {
         return false;
     }
-    let is_dir = |h: Option<&String>| h.is_some_and(|h| h == crate::site::DIR_PARAM || h == crate::site::DIR_PARAM_APART);
+    let is_dir =
+        |h: Option<&String>| h.is_some_and(|h| h == crate::site::DIR_PARAM || h == crate::site::DIR_PARAM_APART);
     let naming = is_dir(table.param_headers.get(b));
     let (mut to_b, mut to_a) = (FxHashMap::default(), FxHashMap::default());
     table.rows.iter().all(|r| {
@@ -834,7 +835,15 @@ pub fn repeats(table: &TableView, a: usize, b: usize) -> bool {
 /// number inside it: `bench100` names `100` (not `10`, nor does
 /// `bench1000` name `100`), `scale-30` names `30`, `ext4` names no `4k`.
 fn names_value(dir: &str, value: &str) -> bool {
-    let kind = |c: char| if c.is_ascii_digit() { 1 } else if c.is_alphabetic() { 2 } else { 0 };
+    let kind = |c: char| {
+        if c.is_ascii_digit() {
+            1
+        } else if c.is_alphabetic() {
+            2
+        } else {
+            0
+        }
+    };
     let (Some(first), Some(last)) = (value.chars().next(), value.chars().last()) else { return false };
     dir.match_indices(value).any(|(i, _)| {
         let before = dir[..i].chars().next_back();
