@@ -41,6 +41,17 @@ fn a_dir_named_after_the_scale_is_left_out() {
     assert!(mail.contains("2258 ±193"), "{mail}");
 }
 
+/// archive38b F6: the one scaling chart over scale 100, 1000, 10000 (two
+/// decades exactly, crowded at the low end) drew 100 and 1000 at the left
+/// edge and 10000 alone at the right: its x axis is logarithmic.
+#[test]
+fn scales_two_decades_apart_are_drawn_on_a_log_axis() {
+    let (out, _, _tmp) = common::build_site(&site());
+    let svg = std::fs::read_to_string(out.join("pg-db-m-8g/charts/pgbench-tpc-b-32-clients-4-threads-scaling.svg"))
+        .expect("the scaling chart");
+    assert!(svg.contains("scale (log scale)"), "{svg}");
+}
+
 /// archive38b F5: each archive unpacked as it was puts the runs under
 /// `results/aws/benchN/` in one config and `root/results/serverscamp/
 /// benchN/` in the others: nothing is compared (right), and the warning
