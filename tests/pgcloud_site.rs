@@ -112,3 +112,47 @@ fn set_ups_of_other_names_get_no_advice_to_rename() {
     let line = said.lines().find(|l| l.contains("none of its values is compared")).unwrap_or_else(|| panic!("{said}"));
     assert!(!line.contains("name those directories alike"), "{said}");
 }
+
+/// archive38b F3: beside each `runK.txt` the archive keeps pgbench's
+/// `--aggregate-interval=10` per-thread logs (`runK.<pid>`, `.1` … `.3`),
+/// which no parser reads; `check` gave a warning per file, 108 alike
+/// before anything else. More than ten in a class are one warning at its
+/// `machine.yaml`, with the count, three names and what to do.
+#[test]
+fn many_unrecognised_files_are_one_warning() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let content = tmp.path();
+    let copy = |from: &Path, to: &Path| {
+        for e in walk(from) {
+            let rel = e.strip_prefix(from).expect("under");
+            std::fs::create_dir_all(to.join(rel).parent().expect("parent")).expect("dir");
+            std::fs::copy(&e, to.join(rel)).expect("copy");
+        }
+    };
+    copy(&site(), content);
+    // A line of aws-rds/bench100/run1.9026 (the archive's first log).
+    let line = "1777879493 8610 75754786 934526774720 2759 190722 0 0 0 0 0 0 0 0 0\n";
+    for (scale, pid) in [("bench100", 9026), ("bench1000", 9178), ("bench10000", 9351)] {
+        for thread in ["", ".1", ".2", ".3"] {
+            let f = content.join(format!("pg-db-m-8g/aws-rds/{scale}/run1.{pid}{thread}"));
+            std::fs::write(f, line).expect("log");
+        }
+    }
+    let out = common::benchsite().arg("check").arg("--content").arg(content).assert().success();
+    let o = out.get_output();
+    let said = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = said.lines().filter(|l| l.contains("unrecognised")).collect();
+    assert_eq!(lines.len(), 1, "{said}");
+    assert!(lines[0].contains("machine.yaml: 12 unrecognised files skipped (no parser claimed them): "), "{said}");
+    assert!(lines[0].contains(" and 9 more; if they are not results, add a glob for them to `ignore:`"), "{said}");
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).expect("dir") {
+        let p = e.expect("entry").path();
+        if p.is_dir() { out.extend(walk(&p)) } else { out.push(p) }
+    }
+    out
+}
