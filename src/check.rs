@@ -495,17 +495,28 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         Some(why) => format!("no row of the baseline {base}'s set-up ({why})"),
         None => format!("no row with parameters the baseline {base} has ({})", u.base_setup),
     };
+    let its = if u.apart.len() == 1 { "its" } else { "their" };
+    // Rows alike but for the directories below each kernel's own (two
+    // archives unpacked as they were, archive38b F5): say so, and what to do.
+    let dirs = if u.apart_by_dirs {
+        format!(
+            "; {its} rows differ from {base}'s only in the directories above their set-up directories (the {} parameter's leading names): name those directories alike below each {}'s own to compare them",
+            crate::site::DIR_PARAM,
+            s.table.axis.one,
+        )
+    } else {
+        String::new()
+    };
     out.push(
         Diagnostic::warning(
             machine_yaml,
             None,
             format!(
-                "{}: section {:?}: {} ha{} {setups}, so none of {} values is compared with it",
+                "{}: section {:?}: {} ha{} {setups}, so none of {its} values is compared with it{dirs}",
                 m.slug,
                 s.title,
                 report::some_of(&u.apart, 5, &u.many),
                 if u.apart.len() == 1 { "s" } else { "ve" },
-                if u.apart.len() == 1 { "its" } else { "their" }
             ),
         )
         .of_kind(Kind::Section),

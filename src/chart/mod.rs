@@ -12,7 +12,7 @@
 //!      memory size) gets a **scaling chart** ([`scaling`]): one line per
 //!      kernel over that parameter, for the headline metric (of each part,
 //!      when the section sets several results side by side), on a log x axis
-//!      when the values span more than two decades and crowd at the low end
+//!      when the values span two decades or more and crowd at the low end
 //!      (see [`scaling`]), and a scaling chart of each other ranked metric
 //!      after the parts' headlines. Further parameter
 //!      columns split it into one chart per combination of their values; a

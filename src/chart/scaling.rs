@@ -2,7 +2,7 @@
 //! procs, clients, tasks, memory size), one line per kernel.
 //!
 //! The x axis is linear, or logarithmic when the parameter's values are all
-//! positive, span more than two decades and crowd at the low end (the
+//! positive, span two decades or more and crowd at the low end (the
 //! median value below a quarter of the way: lmbench's memory sizes from 512
 //! bytes to 32 MB, dbench's 1 … 128 procs, but not AIM7's evenly spaced
 //! 1, 50 … 200 tasks); its ticks sit at the measured parameter values,
@@ -154,11 +154,13 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
     }
     ticks.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (min, max) = (ticks.first()?.0, ticks.last()?.0);
-    // Log when the values span more than two decades and crowd at the low
-    // end (1, 2, 4 … 128; 512 bytes … 32 MB), not for evenly spaced ones
-    // (AIM7's 1, 50, 100, 150, 200 tasks).
+    // Log when the values span two decades or more and crowd at the low
+    // end (1, 2, 4 … 128; 512 bytes … 32 MB; pgbench's scales 100, 1000,
+    // 10000, exactly two decades, drawn at the left edge with 10000 alone
+    // at the right: archive38b F6), not for evenly spaced ones (AIM7's 1,
+    // 50, 100, 150, 200 tasks).
     let median = ticks[ticks.len() / 2].0;
-    let log_x = min > 0.0 && max / min > 100.0 && median < (min + max) / 4.0;
+    let log_x = min > 0.0 && max / min >= 100.0 && median < (min + max) / 4.0;
     Some(ScalingSpec {
         title: section.title.clone(),
         subtitle: others.to_string(),

@@ -197,7 +197,8 @@ pub struct ComparePage {
 /// One kernel against the baseline in a line: how many of its changes are
 /// significant wins and losses, and the geometric mean of its ratios to
 /// the baseline. Only metrics with a better direction count (MHz, %CPU
-/// and counts do not).
+/// and counts do not), and no column that restates another (pgbench's
+/// `latency average`, clients / tps: [`super::significance::restated_columns`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct KernelSummary {
     /// The kernel.
@@ -380,9 +381,17 @@ fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> Compa
 pub fn kernel_summary(m: &MachinePage, ki: usize, refs: &[ComparisonRef], href: String) -> KernelSummary {
     let (mut compared, mut tested, mut wins, mut losses) = (0, 0, 0, 0);
     let (mut log_sum, mut logs) = (0.0, 0usize);
+    // Restated columns (pgbench's latency average, clients / tps) are no
+    // measurement of their own: counted, they made a pgbench config
+    // "compared 6, tested 6" of 3 tested tps cells, and weighed each tps
+    // ratio twice in the geometric mean (archive38b F1).
+    let mut restated: HashMap<usize, Vec<Option<(&'static str, &'static str)>>> = HashMap::new();
     for x in refs {
         let s = &m.sections[x.section];
         let better = s.table.columns[x.column].better;
+        if restated.entry(x.section).or_insert_with(|| super::significance::restated_columns(s))[x.column].is_some() {
+            continue;
+        }
         let (Some(c), Some(bc)) = (&s.table.rows[x.row].cells[x.column], &s.table.rows[x.base_row].cells[x.column])
         else {
             continue;

@@ -20,10 +20,7 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
     // A column that restates another of its section ([`crate::derive::
     // restates`]: pgbench's latency average, clients / tps) is not tested
     // again: the same change would count twice in the family.
-    let restated = |s: &SectionView| -> Vec<Option<(&'static str, &'static str)>> {
-        let of = |name: &str| s.benchmarks.iter().find_map(|b| crate::derive::restates(b, name));
-        s.table.columns.iter().map(|c| of(&c.name)).collect()
-    };
+    let restated = restated_columns;
     for (si, s) in sections.iter().enumerate() {
         let restated = restated(s);
         for (ri, r) in s.table.rows.iter().enumerate() {
@@ -75,6 +72,16 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
         }
     }
     p.len()
+}
+
+/// For each column of `s`'s table, the column it restates and how
+/// ([`crate::derive::restates`]: pgbench's `latency average` is clients /
+/// tps), or `None` for a measurement of its own. A restated column is not
+/// tested, nor part of the family, nor counted in a kernel's summary
+/// ([`super::compare::kernel_summary`]): the same change would count twice.
+pub fn restated_columns(s: &SectionView) -> Vec<Option<(&'static str, &'static str)>> {
+    let of = |name: &str| s.benchmarks.iter().find_map(|b| crate::derive::restates(b, name));
+    s.table.columns.iter().map(|c| of(&c.name)).collect()
 }
 
 /// The mark after a change: `*` significant at α after the page's

@@ -68,6 +68,15 @@ pub struct Uncompared {
     /// benchmark the baseline did not run): nothing in it is compared.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub no_base: bool,
+    /// Each [`Uncompared::apart`] kernel has a row that differs from a
+    /// baseline's row only in the leading directories of its set-up
+    /// directories (`dir`), their last names alike: archives unpacked as
+    /// they were, `results/aws/bench100/` under one config and
+    /// `root/results/serverscamp/bench100/` under the others (archive38b
+    /// F5). Naming those directories alike compares them; `ext4/` against
+    /// `xfs/` is no such case.
+    #[serde(skip)]
+    pub apart_by_dirs: bool,
 }
 
 /// [`uncompared`] of one table, worked out on the first ask
@@ -185,6 +194,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         }
         false
     });
+    let apart_by_dirs = apart_only_by_dirs(t, base, &by_kernel, &apart);
     let (unlike, base_columns) = unlike_columns(t, &by_kernel, (base, &matcher), &apart);
     if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() {
         return None;
@@ -262,6 +272,37 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         base_columns,
         many: t.axis.many.clone(),
         no_base: false,
+        apart_by_dirs,
+    })
+}
+
+/// Whether each of the `apart` kernels has a row that a baseline's row
+/// meets but for the leading directories of the set-up directory columns
+/// (`dir`, `set-up dir`) of `t`, their last names alike: the directories
+/// above the set-ups differ, and nothing else ([`Uncompared::apart_by_dirs`]).
+/// `false` without such a column or without `apart` kernels.
+fn apart_only_by_dirs(t: &TableView, base: &str, by_kernel: &[(&str, Vec<&super::RowView>)], apart: &[String]) -> bool {
+    let is_dir = |h: &String| h == crate::site::DIR_PARAM || h == crate::site::DIR_PARAM_APART;
+    if apart.is_empty() || !t.param_headers.iter().any(is_dir) {
+        return false;
+    }
+    // Every parameter but the directories, and of those the last name:
+    // `results/aws/bench100` and `root/results/serverscamp/bench100` meet,
+    // `ext4` and `xfs` (two file systems, rightly apart) do not.
+    let key = |params: &[String]| -> Vec<String> {
+        params
+            .iter()
+            .zip(&t.param_headers)
+            .map(|(v, h)| if is_dir(h) { v.rsplit('/').next().unwrap_or(v).to_string() } else { v.clone() })
+            .collect()
+    };
+    let base_keys: rustc_hash::FxHashSet<Vec<String>> =
+        t.rows.iter().filter(|r| r.kernel == base).map(|r| key(&r.params)).collect();
+    apart.iter().all(|k| {
+        by_kernel
+            .iter()
+            .find(|(kernel, _)| kernel == k)
+            .is_some_and(|(_, rows)| rows.iter().any(|r| base_keys.contains(&key(&r.params))))
     })
 }
 

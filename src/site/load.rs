@@ -309,7 +309,9 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     // In a class of machines (configs…) a file belongs to its directory's
     // item whatever kernels it names: those are what the item ran.
     let whole_dirs = !super::axis::Axis::of(yaml.config.compare.as_ref()).kernels;
+    let parsed_from = diags.len();
     let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
+    group_unrecognised(diags, parsed_from, dir, slug, &yaml.path);
     skip_files_sharing_a_copy(&mut results, diags);
     if !whole_dirs {
         keep_apart_runs_of_another_kernel(&mut results, diags);
@@ -386,6 +388,49 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         ignored,
         setups,
     })
+}
+
+/// More unrecognised files in one class than this are one warning.
+const UNRECOGNISED_APART: usize = 10;
+
+/// One warning, at the class's `machine.yaml` (`yaml`), for the files of
+/// class `slug` (in `dir`) no parser claimed among `diags[from..]`, when
+/// there are more than [`UNRECOGNISED_APART`]: the count, three of the
+/// names and what to do. A warning per file put 108 alike (pgbench's
+/// `--aggregate-interval` logs, `run1.9026` … `run3.10523.3`) before
+/// anything else `check` said (archive38b F3); a few stay one each, named
+/// at their file.
+fn group_unrecognised(diags: &mut Vec<Diagnostic>, from: usize, dir: &Path, slug: &str, yaml: &Path) {
+    const EXAMPLES: usize = 3;
+    let n = diags[from..].iter().filter(|d| super::raw_file::is_unrecognised(d)).count();
+    if n <= UNRECOGNISED_APART {
+        return;
+    }
+    let mut names: Vec<String> = Vec::new();
+    let mut kept = Vec::with_capacity(diags.len() - from - n);
+    for d in diags.drain(from..) {
+        if super::raw_file::is_unrecognised(&d) {
+            if names.len() < EXAMPLES {
+                let rel = d.file.strip_prefix(dir).unwrap_or(&d.file);
+                names.push(format!("{slug}/{}", rel.display()));
+            }
+        } else {
+            kept.push(d);
+        }
+    }
+    diags.extend(kept);
+    diags.push(
+        Diagnostic::warning(
+            yaml,
+            None,
+            format!(
+                "{n} unrecognised files skipped (no parser claimed them): {} and {} more; if they are not results, add a glob for them to `ignore:` in machine.yaml or site.yaml; if they are, name their parser in `formats:` or convert them to the `generic` YAML or CSV format (README, \"Benchmarks read\")",
+                names.join(", "),
+                n - names.len()
+            ),
+        )
+        .of_kind(crate::diag::Kind::Skipped),
+    );
 }
 
 /// Keeps the first of diagnostics `diags[from..]` alike in every part

@@ -446,6 +446,11 @@ pub(super) fn utf16_text(bytes: &[u8]) -> Option<(String, bool)> {
     Some((text, lossy))
 }
 
+/// Whether `d` is the warning for a file no parser claims ([`UNRECOGNISED`]).
+pub(super) fn is_unrecognised(d: &Diagnostic) -> bool {
+    d.message == UNRECOGNISED
+}
+
 /// The warning for a file no parser claims.
 const UNRECOGNISED: &str = "unrecognised file, skipped; if it is not a result, add a glob for it to `ignore:` in machine.yaml or site.yaml; if it is, name its parser in `formats:` or convert it to the `generic` YAML or CSV format (README, \"Benchmarks read\")";
 

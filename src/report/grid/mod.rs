@@ -825,16 +825,52 @@ pub fn repeated_dirs(t: &TableView) -> Vec<usize> {
 
 /// Whether parameter column `b` of `table` repeats column `a`: the same
 /// value in every row (a `dir` set-up named by the pgbench scale its runs
-/// used, `30/`, `300/`, beside `scale 30`, `scale 300`). Such a column is
-/// no dimension of its own: a scaling chart over `a` does not split its
+/// used, `30/`, `300/`, beside `scale 30`, `scale 300`), or, for a set-up
+/// directory `b`, a name of `a`'s value in every row, one name to a value
+/// (`bench100/`, `bench1000/`, `bench10000/` beside `scale 100`, `1000`,
+/// `10000`: archive38b F2; see [`names_value`]). Such a column is no
+/// dimension of its own: a scaling chart over `a` does not split its
 /// groups by it, and [`keyed`] leaves a set-up directory's out.
 pub fn repeats(table: &TableView, a: usize, b: usize) -> bool {
-    a != b
-        && !table.rows.is_empty()
-        && table.rows.iter().all(|r| {
-            let (x, y) = (r.params.get(a), r.params.get(b));
-            x == y && x.is_some_and(|v| !v.is_empty())
-        })
+    if a == b || table.rows.is_empty() {
+        return false;
+    }
+    let is_dir =
+        |h: Option<&String>| h.is_some_and(|h| h == crate::site::DIR_PARAM || h == crate::site::DIR_PARAM_APART);
+    let naming = is_dir(table.param_headers.get(b));
+    let (mut to_b, mut to_a) = (FxHashMap::default(), FxHashMap::default());
+    table.rows.iter().all(|r| {
+        let (Some(x), Some(y)) = (r.params.get(a), r.params.get(b)) else { return false };
+        if x.is_empty() || (x != y && !(naming && names_value(y, x))) {
+            return false;
+        }
+        // One name to a value and one value to a name: otherwise the
+        // directory tells apart rows the value does not.
+        *to_b.entry(x.as_str()).or_insert(y.as_str()) == y.as_str()
+            && *to_a.entry(y.as_str()).or_insert(x.as_str()) == x.as_str()
+    })
+}
+
+/// Whether the directory name `dir` names `value` as a whole word or
+/// number inside it: `bench100` names `100` (not `10`, nor does
+/// `bench1000` name `100`), `scale-30` names `30`, `ext4` names no `4k`.
+fn names_value(dir: &str, value: &str) -> bool {
+    let kind = |c: char| {
+        if c.is_ascii_digit() {
+            1
+        } else if c.is_alphabetic() {
+            2
+        } else {
+            0
+        }
+    };
+    let (Some(first), Some(last)) = (value.chars().next(), value.chars().last()) else { return false };
+    dir.match_indices(value).any(|(i, _)| {
+        let before = dir[..i].chars().next_back();
+        let after = dir[i + value.len()..].chars().next();
+        before.is_none_or(|c| kind(c) == 0 || kind(c) != kind(first))
+            && after.is_none_or(|c| kind(c) == 0 || kind(c) != kind(last))
+    })
 }
 
 /// Lays out `t` in `shape`. The raw files behind the numbers are not

@@ -324,3 +324,33 @@ fn a_header_word_is_not_broken_beside_a_long_label() {
     let header = &g.blocks[0].text.columns[0].header;
     assert_eq!(header, &vec!["Throughput".to_string()], "{header:?}");
 }
+
+/// archive38b F2: a set-up directory named after the scale its runs used
+/// (`bench100/`, `bench1000/`, `bench10000/` beside `scale 100`, `1000`,
+/// `10000`) repeats the scale: left out of grids, labels and charts. One
+/// directory holding two scales, or one scale in two directories, is a
+/// dimension of its own; `bench1000` does not name `100`.
+#[test]
+fn a_dir_named_after_the_scale_repeats_it() {
+    let table = |rows: &[(&str, &str)]| TableView {
+        param_headers: vec!["scale".into(), crate::site::DIR_PARAM.into()],
+        rows: rows
+            .iter()
+            .flat_map(|(s, d)| {
+                ["aws-rds", "sc-5k-iops"]
+                    .map(|k| crate::report::RowView::new(k.into(), vec![s.to_string(), d.to_string()], vec![None]))
+            })
+            .collect(),
+        ..TableView::default()
+    };
+    let named = table(&[("100", "bench100"), ("1000", "bench1000"), ("10000", "bench10000")]);
+    assert_eq!(repeated_dirs(&named), [1]);
+    assert_eq!(keyed(&named).param_headers, ["scale"]);
+    // bench1000 names 1000, not 100.
+    assert!(repeated_dirs(&table(&[("100", "bench1000"), ("1000", "bench100")])).is_empty());
+    // Two scales in one directory, one scale in two directories.
+    assert!(repeated_dirs(&table(&[("100", "s100-1000"), ("1000", "s100-1000")])).is_empty());
+    assert!(repeated_dirs(&table(&[("100", "bench100"), ("100", "bench100-again")])).is_empty());
+    // A directory of its own name (ext4, xfs) stays.
+    assert!(repeated_dirs(&table(&[("100", "ext4"), ("1000", "xfs")])).is_empty());
+}
