@@ -4397,7 +4397,8 @@ fn distro_kernel(text: &str) -> Option<String> {
 /// The kernel a line heading results names, `result on 4.4 kernel:` /
 /// `result on 5.3 kernel` (linux-raid 2019, each over a shell prompt and
 /// fio's output; the prompts' hosts were taken for the labels): `4.4`.
-/// Also `results on kernel 5.3`, `results with 6.1:`. `None` otherwise.
+/// Also `results on kernel 5.3`, `results with 6.1:`, and a results
+/// file named after its kernel, `results.2.6.3-rc2`. `None` otherwise.
 fn result_on_kernel(text: &str) -> Option<String> {
     // Every line above a file's runs is asked (twice): one that does not
     // start with `result` or `here` in any case is none, without a
@@ -4419,7 +4420,12 @@ fn result_on_kernel(text: &str) -> Option<String> {
         .replace(['\u{2019}', '\u{2018}', '\u{02bc}', '\u{ff07}'], "'");
     // `Here's 2.4.10` over its run (LKML 2001-09, two tiobench tables):
     // the kernel of the run below, not the `uname -a` line's above both.
-    let rest = ["result on ", "results on ", "result with ", "results with ", "here's ", "here is "]
+    // `results.2.6.3-rc2`: the name of the results file a kernel's runs
+    // were saved to, as a heading over them (Con Kolivas's kernbench 0.20
+    // post, LKML 2004-02: `results.2.6.3-rc2` / `results.2.6.3-rc3-mm1:`
+    // over each kernel's three averages, which were averaged as runs of one
+    // set-up under `Summary:` and the second file's name).
+    let rest = ["result on ", "results on ", "result with ", "results with ", "here's ", "here is ", "results."]
         .iter()
         .find_map(|p| lower.strip_prefix(p))?;
     let rest = rest.strip_prefix("kernel ").or_else(|| rest.strip_suffix(" kernel")).unwrap_or(rest).trim();
@@ -6590,9 +6596,15 @@ fn is_perf_stat_time(text: &str) -> bool {
 /// -j 2 run number 1...`, `Average Optimal load -j 16 Run (std
 /// deviation):`. Read as sentences a person wrote, they hid the command
 /// line above (`taskset -c 0-7 ./kernbench -n 3` / `taskset -c 0-15 …`:
-/// two reports pooled).
+/// two reports pooled). Also kernbench 0.20's block headers, `Average Half
+/// Load Run:` / `Average Optimum Load Run:` / `Average Maximum Load Run:`
+/// (STP's `Average Optimal -j 32 Load Run:`): the same over every kernel's
+/// blocks, as labels they hid the line naming each kernel above them (Con
+/// Kolivas's `results.2.6.3-rc2` / `results.2.6.3-rc3-mm1:`, LKML 2004-02:
+/// the two kernels' blocks were averaged as runs of one set-up).
 fn is_kernbench_chatter(text: &str) -> bool {
-    text.contains(" load -j") && (text.contains(" run number ") || text.ends_with(" Run (std deviation):"))
+    (text.contains(" load -j") && (text.contains(" run number ") || text.ends_with(" Run (std deviation):")))
+        || (text.starts_with("Average ") && text.ends_with(" Load Run:") && text.split_whitespace().count() <= 6)
 }
 
 /// The headings sysbench 0.4 to 1.0 prints above its own figures, the same
@@ -7390,7 +7402,8 @@ mod tests {
         assert_eq!(got, ["v6.9", "6.9", "6.9", "tip", "tip", "001 bbce3de72be5", "152 729288bc6856"]);
         assert_eq!(git_log_line("3650b228f83adda7e5ee532e2b90429c03f7b9ec (v5.10-rc1) + your patch"), None);
         assert_eq!(
-            git_log_line("commit 88ca74dd6fe5d5b03647afb4698238e4bec3da39 (HEAD)       <<< Still good commit").as_deref(),
+            git_log_line("commit 88ca74dd6fe5d5b03647afb4698238e4bec3da39 (HEAD)       <<< Still good commit")
+                .as_deref(),
             Some("88ca74dd6fe5")
         );
         assert_eq!(git_log_line("commit 8784fb5fa2e0042fe3b1632d4876e1037b695f56").as_deref(), Some("8784fb5fa2e0"));
@@ -7414,6 +7427,31 @@ mod tests {
         let p = labelled_as("fio", text, &[3, 7]);
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, vec![Some("4.4"), Some("5.3")]);
+    }
+
+    /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's
+    /// results files named after their kernels, `results.2.6.3-rc2` (no
+    /// colon) and `results.2.6.3-rc3-mm1:`, each a blank line above its
+    /// kernel's `Average Half Load Run:` header: the kernels of the blocks
+    /// below (the headers, the same over both, were the labels, and the two
+    /// kernels' blocks were averaged as runs of one set-up).
+    #[test]
+    fn a_results_file_named_after_a_kernel_names_its_blocks() {
+        assert_eq!(result_on_kernel("results.2.6.3-rc2").as_deref(), Some("2.6.3-rc2"));
+        assert_eq!(result_on_kernel("results.2.6.3-rc3-mm1:").as_deref(), Some("2.6.3-rc3-mm1"));
+        assert_eq!(result_on_kernel("results.txt"), None);
+        assert!(is_kernbench_chatter("Average Half Load Run:"));
+        assert!(is_kernbench_chatter("Average Optimal -j 32 Load Run:"));
+        assert!(!is_kernbench_chatter("Average of the three runs, Load Run:"));
+        let text = "Summary:\n\nresults.2.6.3-rc2\n\nAverage Half Load Run:\nThroughput 1\n\nAverage Optimum Load Run:\n\
+                    Throughput 2\n\n\nresults.2.6.3-rc3-mm1:\n\nAverage Half Load Run:\nThroughput 3\n\n\
+                    Average Optimum Load Run:\nThroughput 4\n";
+        let p = labelled_as("kernbench", text, &[6, 9, 15, 18]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(
+            kernels,
+            vec![Some("2.6.3-rc2"); 2].into_iter().chain(vec![Some("2.6.3-rc3-mm1"); 2]).collect::<Vec<_>>()
+        );
     }
 
     /// LKML 2001-09 (Mike Black's two tiobench tables): `Here's 2.4.8` over
