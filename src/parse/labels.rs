@@ -69,6 +69,7 @@
 //! process id (`pid 4711`) or a measured time (`took 45 s`) above a run is
 //! no set-up: the runs under them stay runs.
 
+mod catted;
 mod file_setup;
 mod machines;
 mod prompted;
@@ -521,6 +522,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         &mut ids,
         &mut parsed.notes,
     );
+    let by_cat = catted::label_by_catted_files(input, &found, &hashes, &mut ids, &mut parsed.notes);
     // The copies still averaged as runs of one set-up, found once for both
     // warnings (the labels above are final).
     if let Some(m) = merged(&found, &hashes, &ids) {
@@ -561,7 +563,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             }
         }
     }
-    if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt {
+    if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt && !by_cat {
         return 0;
     }
     let mut n = 0;
@@ -7427,6 +7429,26 @@ mod tests {
         let p = labelled_as("fio", text, &[3, 7]);
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, vec![Some("4.4"), Some("5.3")]);
+    }
+
+    /// wildcls38 file 4 (Greg Hennessy, LKML 2001-12): `cat bonnie.hydra
+    /// bonnie.leo` over two reports with blank Machine cells: copy *k* is
+    /// file *k*'s, two set-ups (they were averaged as runs, silently). A
+    /// `cat` of two files over three copies labels none, with a warning.
+    #[test]
+    fn copies_shown_by_one_cat_of_as_many_files_are_the_files() {
+        let text = "[root@hydra bonnie]# cat bonnie.hydra bonnie.leo\nheader\nThroughput 1\nheader\nThroughput 2\n";
+        let p = labelled(text, &[3, 5]);
+        assert_eq!(last_params(&p), vec!["bonnie.hydra", "bonnie.leo"]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        let text = "$ cat a.log b.log\nThroughput 1\n\nThroughput 2\n\nThroughput 3\n";
+        let p = labelled(text, &[2, 4, 6]);
+        assert_eq!(last_params(&p), vec!["16"; 3]);
+        assert!(p.notes.iter().any(|(l, n)| *l == 1 && n.contains("shows 2 files")), "{:?}", p.notes);
+        // Another command between the `cat` and the copies: no file's.
+        let text = "$ cat a.log b.log\n$ dbench 16\nThroughput 1\n\nThroughput 2\n";
+        let p = labelled(text, &[3, 5]);
+        assert_eq!(last_params(&p), vec!["16"; 2]);
     }
 
     /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's
