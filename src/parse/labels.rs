@@ -408,7 +408,9 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // (see [`identities`]): warned of once the labels are applied.
     let stacked: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
     // Runs under a line too long for a label, labelled from above it.
-    let unnamed: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
+    // (The long line, the label's line, and the runs' own label where the
+    // label above labelled runs before the long line: see [`identities`].)
+    let unnamed: std::cell::RefCell<Vec<Unnamed>> = std::cell::RefCell::default();
     let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
         let program = command_name(&parsed.benchmark);
         let by_line = identities(
@@ -481,19 +483,29 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             ));
         }
         let mut unnamed = unnamed.take();
-        unnamed.sort_unstable();
+        unnamed.sort_unstable_by_key(|u| (u.0, u.2.is_none()));
         unnamed.dedup_by_key(|u| u.0);
-        for (long, from) in unnamed {
-            parsed.notes.push((
-                long,
-                format!(
+        for (long, from, own) in unnamed {
+            let note = match own {
+                None => format!(
                     "line {long} (`{}`) right above the runs below it may name their set-up, but is too long for \
                      a label (over {MAX_LABEL_CHARS} characters): they are labelled by line {from} (`{}`); a short \
                      line naming the set-up right above the output would name them",
                     text(long),
                     text(from)
                 ),
-            ));
+                Some(own) => format!(
+                    "line {long} (`{}`) right above the runs below it may name their set-up, but is too long for \
+                     a label (over {MAX_LABEL_CHARS} characters), and line {from} (`{}`) above it labels other \
+                     runs: the runs below are kept apart as a set-up of their own, labelled `{own}`, not averaged \
+                     with line {from}'s; to name them, type a short line naming their set-up right above the output \
+                     (`{}:` where they are that set-up's runs)",
+                    text(long),
+                    text(from),
+                    text(from).trim_end_matches(':').trim_end()
+                ),
+            };
+            parsed.notes.push((long, note));
         }
     }
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
@@ -2525,6 +2537,11 @@ impl OwnLines<'_> {
 /// sample's copy (by index; `usize::MAX` for none).
 type Copies = (Vec<(usize, usize)>, Vec<usize>);
 
+/// Runs under a line too long for a label ([`identities`]): that line,
+/// the line of the label above it, and the runs' own label where they
+/// were kept apart from that label's other runs.
+type Unnamed = (usize, usize, Option<String>);
+
 /// Copies whose command lines differ only by a prompt's host before some
 /// of them ([`label_by_command_lines`] labels none by it): the copies, the
 /// line (1-based) of a command with the prompt, one without, and the host
@@ -3659,7 +3676,13 @@ struct Identity {
 /// too long for a label (`Вывод с дефолтными параметрами показал следующие
 /// результаты:` under `4. Запустил pgbench …`, a Russian pgbench 15
 /// homework, wild31 file 13), while the runs take a label from a line
-/// above it: (that line, the label's line) are added to `unnamed`.
+/// above it: (that line, the label's line) are added to `unnamed`. Where
+/// that label already labelled runs above the long line (`with o_direct:`
+/// over Andrea Arcangeli's second Bonnie table, then `well. More
+/// precisely I was getting those numbers:` over a third, an earlier
+/// patch's, LKML 2001-04), taking it averaged two set-ups' runs: the runs
+/// under the long line are labelled by it instead ([`long_intro_label`]),
+/// a set-up of their own, which `unnamed` records as the third member.
 #[allow(clippy::too_many_arguments)]
 fn identities<'a>(
     input: &'a Input,
@@ -3669,7 +3692,7 @@ fn identities<'a>(
     qualify: bool,
     asked: &Asked<'a>,
     stacked: &mut Vec<(usize, usize)>,
-    unnamed: &mut Vec<(usize, usize)>,
+    unnamed: &mut Vec<Unnamed>,
 ) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
     // Every line trimmed once (each is looked at as this, previous and
@@ -3731,6 +3754,8 @@ fn identities<'a>(
     // The label line (`label_at`) under which a read line at its own quote
     // depth was seen (0: none).
     let mut label_read_at = 0;
+    // The last line read above this one (0: none).
+    let mut last_read = 0;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -3788,12 +3813,23 @@ fn identities<'a>(
         let was_above = above.take();
         if read[n] {
             read_since_label = true;
+            // Whether the label above labelled runs before this block.
+            let labelled_runs = last_read > label_at;
+            last_read = n;
             if let Some(li) = long_intro.take()
                 && label.is_some()
                 && label_at < li
                 && !trimmed[label_at.saturating_sub(1)].starts_with('#')
             {
-                unnamed.push((li, label_at));
+                if labelled_runs {
+                    let own = long_intro_label(trimmed[li - 1], li);
+                    unnamed.push((li, label_at, Some(own.clone())));
+                    label = Some(own);
+                    label_at = li;
+                    word = None;
+                } else {
+                    unnamed.push((li, label_at, None));
+                }
             }
             let (block, at) = match (leading_label(raw), &word) {
                 // `6.9: average rps: 2117400.22` over two more `average
@@ -5788,6 +5824,18 @@ pub fn kernel_with_aside(text: &str) -> Option<&str> {
     (ok && is_kernel_name(bare_kernel(name.trim()))).then(|| bare_kernel(name.trim()))
 }
 
+/// A line too long for a label right above runs ([`identities`]'s
+/// `unnamed`), its runs' label, line `n`: its last sentence as written,
+/// its colon left out (`well. More precisely I was getting those
+/// numbers:`, the end of a sentence a mail wrapped then a sentence of its
+/// own, is `More precisely I was getting those numbers`), where that is at
+/// most 100 characters; else `set-up at line N`.
+fn long_intro_label(text: &str, n: usize) -> String {
+    let bare = text.trim().trim_end_matches(':').trim_end();
+    let last = bare.rsplit_once(". ").map_or(bare, |(_, l)| l.trim());
+    if last.is_empty() || last.chars().count() > 100 { format!("set-up at line {n}") } else { last.to_string() }
+}
+
 /// A label with a count of its runs after it (`With atomic counters, 32
 /// clients, 3 runs`, `before (5 runs)`, `ext3 - 3 runs each:`): the label
 /// without the count (`With atomic counters, 32 clients`), its colon kept.
@@ -7429,6 +7477,39 @@ mod tests {
         let p = labelled_as("fio", text, &[3, 7]);
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, vec![Some("4.4"), Some("5.3")]);
+    }
+
+    /// wildcls38 file 3 (Andrea Arcangeli, LKML 2001-04): a third table
+    /// under `well. More precisely I was getting those numbers:` (too long
+    /// for a label) below `with o_direct:`'s table was labelled by that line
+    /// and averaged with its runs (warned); it is a set-up of its own,
+    /// labelled by the long line's last sentence, with a warning saying
+    /// what to type. Under a label that labelled no runs before it, the
+    /// runs still take that label (wild31 file 13's pgbench).
+    #[test]
+    fn runs_under_a_long_line_below_a_label_with_runs_are_their_own() {
+        let text = "without using o_direct:\nThroughput 1\n\nwith o_direct:\nThroughput 2\n\n\
+                    well. More precisely I was getting those numbers:\n\nThroughput 3\n";
+        let p = labelled(text, &[2, 5, 9]);
+        assert_eq!(
+            last_params(&p),
+            vec!["without using o_direct", "with o_direct", "More precisely I was getting those numbers"]
+        );
+        assert!(
+            p.notes.iter().any(|(l, n)| *l == 7 && n.contains("set-up of their own") && n.contains("`with o_direct:`")),
+            "{:?}",
+            p.notes
+        );
+        let text = "without using o_direct:\nThroughput 1\n\nwith o_direct:\n\n\
+                    Output of the second benchmark run showed the following figures:\n\nThroughput 2\n";
+        let p = labelled(text, &[2, 8]);
+        assert_eq!(last_params(&p), vec!["without using o_direct", "with o_direct"]);
+        assert!(p.notes.iter().any(|(l, n)| *l == 6 && n.contains("labelled by line 4")), "{:?}", p.notes);
+        assert_eq!(
+            long_intro_label("well. More precisely I was getting those numbers:", 7),
+            "More precisely I was getting those numbers"
+        );
+        assert_eq!(long_intro_label(&format!("{}:", "x".repeat(120)), 7), "set-up at line 7");
     }
 
     /// wildcls38 file 4 (Greg Hennessy, LKML 2001-12): `cat bonnie.hydra
