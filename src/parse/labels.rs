@@ -408,8 +408,8 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // (see [`identities`]): warned of once the labels are applied.
     let stacked: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
     // Runs under a line too long for a label, labelled from above it.
-    // (The long line, the label's line, and the runs' own label where the
-    // label above labelled runs before the long line: see [`identities`].)
+    // (The long line, the label's line, and whether that label labelled
+    // runs above the long line: see [`identities`].)
     let unnamed: std::cell::RefCell<Vec<Unnamed>> = std::cell::RefCell::default();
     let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
         let program = command_name(&parsed.benchmark);
@@ -483,27 +483,27 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             ));
         }
         let mut unnamed = unnamed.take();
-        unnamed.sort_unstable_by_key(|u| (u.0, u.2.is_none()));
+        unnamed.sort_unstable_by_key(|u| (u.0, !u.2));
         unnamed.dedup_by_key(|u| u.0);
-        for (long, from, own) in unnamed {
-            let note = match own {
-                None => format!(
+        for (long, from, joined) in unnamed {
+            let note = if !joined {
+                format!(
                     "line {long} (`{}`) right above the runs below it may name their set-up, but is too long for \
                      a label (over {MAX_LABEL_CHARS} characters): they are labelled by line {from} (`{}`); a short \
                      line naming the set-up right above the output would name them",
                     text(long),
                     text(from)
-                ),
-                Some(own) => format!(
+                )
+            } else {
+                format!(
                     "line {long} (`{}`) right above the runs below it may name their set-up, but is too long for \
-                     a label (over {MAX_LABEL_CHARS} characters), and line {from} (`{}`) above it labels other \
-                     runs: the runs below are kept apart as a set-up of their own, labelled `{own}`, not averaged \
-                     with line {from}'s; to name them, type a short line naming their set-up right above the output \
-                     (`{}:` where they are that set-up's runs)",
+                     a label (over {MAX_LABEL_CHARS} characters): they are labelled by line {from} (`{}`) and \
+                     averaged with the runs under it above line {long} as runs of one set-up; if they are another \
+                     set-up's, type a short line naming it right above them (`patch v1:`, `6.2:`), or cut the file \
+                     in two",
                     text(long),
-                    text(from),
-                    text(from).trim_end_matches(':').trim_end()
-                ),
+                    text(from)
+                )
             };
             parsed.notes.push((long, note));
         }
@@ -2538,9 +2538,9 @@ impl OwnLines<'_> {
 type Copies = (Vec<(usize, usize)>, Vec<usize>);
 
 /// Runs under a line too long for a label ([`identities`]): that line,
-/// the line of the label above it, and the runs' own label where they
-/// were kept apart from that label's other runs.
-type Unnamed = (usize, usize, Option<String>);
+/// the line of the label above it, and whether that label labelled runs
+/// above the long line (the runs below are averaged with them).
+type Unnamed = (usize, usize, bool);
 
 /// Copies whose command lines differ only by a prompt's host before some
 /// of them ([`label_by_command_lines`] labels none by it): the copies, the
@@ -3676,13 +3676,13 @@ struct Identity {
 /// too long for a label (`Вывод с дефолтными параметрами показал следующие
 /// результаты:` under `4. Запустил pgbench …`, a Russian pgbench 15
 /// homework, wild31 file 13), while the runs take a label from a line
-/// above it: (that line, the label's line) are added to `unnamed`. Where
-/// that label already labelled runs above the long line (`with o_direct:`
-/// over Andrea Arcangeli's second Bonnie table, then `well. More
-/// precisely I was getting those numbers:` over a third, an earlier
-/// patch's, LKML 2001-04), taking it averaged two set-ups' runs: the runs
-/// under the long line are labelled by it instead ([`long_intro_label`]),
-/// a set-up of their own, which `unnamed` records as the third member.
+/// above it: (that line, the label's line, and whether that label
+/// labelled runs above the long line) are added to `unnamed`. In that
+/// last case the runs below are averaged with the label's runs above
+/// (`with o_direct:` over Andrea Arcangeli's second Bonnie table, then
+/// `well. More precisely I was getting those numbers:` over a third, an
+/// earlier patch's, LKML 2001-04; but `Second run, same box. Unlike …:`
+/// over a second run of one set-up), and the warning says what to type.
 #[allow(clippy::too_many_arguments)]
 fn identities<'a>(
     input: &'a Input,
@@ -3821,15 +3821,7 @@ fn identities<'a>(
                 && label_at < li
                 && !trimmed[label_at.saturating_sub(1)].starts_with('#')
             {
-                if labelled_runs {
-                    let own = long_intro_label(trimmed[li - 1], li);
-                    unnamed.push((li, label_at, Some(own.clone())));
-                    label = Some(own);
-                    label_at = li;
-                    word = None;
-                } else {
-                    unnamed.push((li, label_at, None));
-                }
+                unnamed.push((li, label_at, labelled_runs));
             }
             let (block, at) = match (leading_label(raw), &word) {
                 // `6.9: average rps: 2117400.22` over two more `average
@@ -5824,18 +5816,6 @@ pub fn kernel_with_aside(text: &str) -> Option<&str> {
     (ok && is_kernel_name(bare_kernel(name.trim()))).then(|| bare_kernel(name.trim()))
 }
 
-/// A line too long for a label right above runs ([`identities`]'s
-/// `unnamed`), its runs' label, line `n`: its last sentence as written,
-/// its colon left out (`well. More precisely I was getting those
-/// numbers:`, the end of a sentence a mail wrapped then a sentence of its
-/// own, is `More precisely I was getting those numbers`), where that is at
-/// most 100 characters; else `set-up at line N`.
-fn long_intro_label(text: &str, n: usize) -> String {
-    let bare = text.trim().trim_end_matches(':').trim_end();
-    let last = bare.rsplit_once(". ").map_or(bare, |(_, l)| l.trim());
-    if last.is_empty() || last.chars().count() > 100 { format!("set-up at line {n}") } else { last.to_string() }
-}
-
 /// A label with a count of its runs after it (`With atomic counters, 32
 /// clients, 3 runs`, `before (5 runs)`, `ext3 - 3 runs each:`): the label
 /// without the count (`With atomic counters, 32 clients`), its colon kept.
@@ -7481,22 +7461,21 @@ mod tests {
 
     /// wildcls38 file 3 (Andrea Arcangeli, LKML 2001-04): a third table
     /// under `well. More precisely I was getting those numbers:` (too long
-    /// for a label) below `with o_direct:`'s table was labelled by that line
-    /// and averaged with its runs (warned); it is a set-up of its own,
-    /// labelled by the long line's last sentence, with a warning saying
-    /// what to type. Under a label that labelled no runs before it, the
-    /// runs still take that label (wild31 file 13's pgbench).
+    /// for a label) below `with o_direct:`'s table takes that label and is
+    /// averaged with its runs, as a second run under `Second run, same box.
+    /// …:` must be (identity37); the warning says so and what to type.
+    /// Under a label that labelled no runs before it, the warning says only
+    /// which label the runs took (wild31 file 13's pgbench).
     #[test]
-    fn runs_under_a_long_line_below_a_label_with_runs_are_their_own() {
+    fn runs_under_a_long_line_below_a_label_with_runs_are_warned_of() {
         let text = "without using o_direct:\nThroughput 1\n\nwith o_direct:\nThroughput 2\n\n\
                     well. More precisely I was getting those numbers:\n\nThroughput 3\n";
         let p = labelled(text, &[2, 5, 9]);
-        assert_eq!(
-            last_params(&p),
-            vec!["without using o_direct", "with o_direct", "More precisely I was getting those numbers"]
-        );
+        assert_eq!(last_params(&p), vec!["without using o_direct", "with o_direct", "with o_direct"]);
         assert!(
-            p.notes.iter().any(|(l, n)| *l == 7 && n.contains("set-up of their own") && n.contains("`with o_direct:`")),
+            p.notes
+                .iter()
+                .any(|(l, n)| *l == 7 && n.contains("averaged with the runs under it") && n.contains("type a")),
             "{:?}",
             p.notes
         );
@@ -7504,12 +7483,11 @@ mod tests {
                     Output of the second benchmark run showed the following figures:\n\nThroughput 2\n";
         let p = labelled(text, &[2, 8]);
         assert_eq!(last_params(&p), vec!["without using o_direct", "with o_direct"]);
-        assert!(p.notes.iter().any(|(l, n)| *l == 6 && n.contains("labelled by line 4")), "{:?}", p.notes);
-        assert_eq!(
-            long_intro_label("well. More precisely I was getting those numbers:", 7),
-            "More precisely I was getting those numbers"
+        assert!(
+            p.notes.iter().any(|(l, n)| *l == 6 && n.contains("labelled by line 4") && !n.contains("averaged")),
+            "{:?}",
+            p.notes
         );
-        assert_eq!(long_intro_label(&format!("{}:", "x".repeat(120)), 7), "set-up at line 7");
     }
 
     /// wildcls38 file 4 (Greg Hennessy, LKML 2001-12): `cat bonnie.hydra
