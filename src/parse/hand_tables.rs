@@ -45,6 +45,15 @@ fn figure(word: &str) -> bool {
     plain(word) || rough_figure(word.strip_prefix('~').unwrap_or(word))
 }
 
+/// A cell a person's table holds where a test gave no figure: `na`,
+/// `n/a`, `N/A` (Randy Hron's bonnie++ create table, LKML 2003-12: six
+/// `na` cells a row under `Read`, which bonnie++ 1.02 does not time; its
+/// seven kernel rows counted as prose, and the table was left out without
+/// a word below the I/O table's warning).
+fn no_figure_cell(w: &str) -> bool {
+    ["na", "n/a"].iter().any(|n| w.eq_ignore_ascii_case(n))
+}
+
 /// `10-11MB/s`, `19MB/s`, `6-7`: a number or a range of two, then a unit
 /// of letters, `/` and `%` (or none).
 fn rough_figure(w: &str) -> bool {
@@ -60,8 +69,8 @@ fn rough_figure(w: &str) -> bool {
 }
 
 /// A row of a hand table: a kernel's name first, then one figure or more
-/// and at most three other words (units, `-`), star bars aside; the
-/// kernel's name, or `None`.
+/// and at most three other words (units, `-`), star bars and cells of no
+/// figure ([`no_figure_cell`]) aside; the kernel's name, or `None`.
 fn kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
     let mut words = line.split_whitespace();
     let first = words.next()?;
@@ -72,7 +81,7 @@ fn kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
     for w in words {
         if figure(w) {
             figures += 1;
-        } else if !w.chars().all(|c| c == '*') {
+        } else if !w.chars().all(|c| c == '*') && !no_figure_cell(w) {
             others += 1;
         }
     }
@@ -717,6 +726,13 @@ mod tests {
         );
         assert_eq!(kernel_heading("\t\t\t2.5.54mm2\t2.5.54", &[]), Some(vec!["2.5.54mm2", "2.5.54"]));
         assert_eq!(kernel_heading("compared 2.5.54 and 2.5.55", &[]), None);
+        // wildcls38 file 5 (Randy Hron's bonnie++ create table, LKML
+        // 2003-12): `na` cells where bonnie++ times no figure are no words.
+        let row = "2.4.18          65536    127  99.0    128     na   na    na 29074  97.0  2997    127  99.0   128      \
+                   na    na    na   488  96.0   508";
+        assert_eq!(kernel_row(row, &[]), Some("2.4.18"));
+        assert_eq!(kernel_row("2.4.18  N/A  n/a  na  12.5", &[]), Some("2.4.18"));
+        assert_eq!(kernel_row("2.4.18  na  na", &[]), None);
     }
 
     /// A kernel build's README (2026): stock against CachyOS kernels in a

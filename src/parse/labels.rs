@@ -69,6 +69,7 @@
 //! process id (`pid 4711`) or a measured time (`took 45 s`) above a run is
 //! no set-up: the runs under them stay runs.
 
+mod catted;
 mod file_setup;
 mod machines;
 mod prompted;
@@ -407,7 +408,9 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // (see [`identities`]): warned of once the labels are applied.
     let stacked: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
     // Runs under a line too long for a label, labelled from above it.
-    let unnamed: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
+    // (The long line, the label's line, and whether that label labelled
+    // runs above the long line: see [`identities`].)
+    let unnamed: std::cell::RefCell<Vec<Unnamed>> = std::cell::RefCell::default();
     let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
         let program = command_name(&parsed.benchmark);
         let by_line = identities(
@@ -480,19 +483,29 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             ));
         }
         let mut unnamed = unnamed.take();
-        unnamed.sort_unstable();
+        unnamed.sort_unstable_by_key(|u| (u.0, !u.2));
         unnamed.dedup_by_key(|u| u.0);
-        for (long, from) in unnamed {
-            parsed.notes.push((
-                long,
+        for (long, from, joined) in unnamed {
+            let note = if !joined {
                 format!(
                     "line {long} (`{}`) right above the runs below it may name their set-up, but is too long for \
                      a label (over {MAX_LABEL_CHARS} characters): they are labelled by line {from} (`{}`); a short \
                      line naming the set-up right above the output would name them",
                     text(long),
                     text(from)
-                ),
-            ));
+                )
+            } else {
+                format!(
+                    "line {long} (`{}`) right above the runs below it may name their set-up, but is too long for \
+                     a label (over {MAX_LABEL_CHARS} characters): they are labelled by line {from} (`{}`) and \
+                     averaged with the runs under it above line {long} as runs of one set-up; if they are another \
+                     set-up's, type a short line naming it right above them (`patch v1:`, `6.2:`), or cut the file \
+                     in two",
+                    text(long),
+                    text(from)
+                )
+            };
+            parsed.notes.push((long, note));
         }
     }
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
@@ -521,6 +534,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         &mut ids,
         &mut parsed.notes,
     );
+    let by_cat = catted::label_by_catted_files(input, &found, &hashes, &mut ids, &mut parsed.notes);
     // The copies still averaged as runs of one set-up, found once for both
     // warnings (the labels above are final).
     if let Some(m) = merged(&found, &hashes, &ids) {
@@ -561,7 +575,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             }
         }
     }
-    if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt {
+    if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt && !by_cat {
         return 0;
     }
     let mut n = 0;
@@ -2523,6 +2537,11 @@ impl OwnLines<'_> {
 /// sample's copy (by index; `usize::MAX` for none).
 type Copies = (Vec<(usize, usize)>, Vec<usize>);
 
+/// Runs under a line too long for a label ([`identities`]): that line,
+/// the line of the label above it, and whether that label labelled runs
+/// above the long line (the runs below are averaged with them).
+type Unnamed = (usize, usize, bool);
+
 /// Copies whose command lines differ only by a prompt's host before some
 /// of them ([`label_by_command_lines`] labels none by it): the copies, the
 /// line (1-based) of a command with the prompt, one without, and the host
@@ -3657,7 +3676,13 @@ struct Identity {
 /// too long for a label (`Вывод с дефолтными параметрами показал следующие
 /// результаты:` under `4. Запустил pgbench …`, a Russian pgbench 15
 /// homework, wild31 file 13), while the runs take a label from a line
-/// above it: (that line, the label's line) are added to `unnamed`.
+/// above it: (that line, the label's line, and whether that label
+/// labelled runs above the long line) are added to `unnamed`. In that
+/// last case the runs below are averaged with the label's runs above
+/// (`with o_direct:` over Andrea Arcangeli's second Bonnie table, then
+/// `well. More precisely I was getting those numbers:` over a third, an
+/// earlier patch's, LKML 2001-04; but `Second run, same box. Unlike …:`
+/// over a second run of one set-up), and the warning says what to type.
 #[allow(clippy::too_many_arguments)]
 fn identities<'a>(
     input: &'a Input,
@@ -3667,7 +3692,7 @@ fn identities<'a>(
     qualify: bool,
     asked: &Asked<'a>,
     stacked: &mut Vec<(usize, usize)>,
-    unnamed: &mut Vec<(usize, usize)>,
+    unnamed: &mut Vec<Unnamed>,
 ) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
     // Every line trimmed once (each is looked at as this, previous and
@@ -3729,6 +3754,8 @@ fn identities<'a>(
     // The label line (`label_at`) under which a read line at its own quote
     // depth was seen (0: none).
     let mut label_read_at = 0;
+    // The last line read above this one (0: none).
+    let mut last_read = 0;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -3786,12 +3813,15 @@ fn identities<'a>(
         let was_above = above.take();
         if read[n] {
             read_since_label = true;
+            // Whether the label above labelled runs before this block.
+            let labelled_runs = last_read > label_at;
+            last_read = n;
             if let Some(li) = long_intro.take()
                 && label.is_some()
                 && label_at < li
                 && !trimmed[label_at.saturating_sub(1)].starts_with('#')
             {
-                unnamed.push((li, label_at));
+                unnamed.push((li, label_at, labelled_runs));
             }
             let (block, at) = match (leading_label(raw), &word) {
                 // `6.9: average rps: 2117400.22` over two more `average
@@ -4397,7 +4427,8 @@ fn distro_kernel(text: &str) -> Option<String> {
 /// The kernel a line heading results names, `result on 4.4 kernel:` /
 /// `result on 5.3 kernel` (linux-raid 2019, each over a shell prompt and
 /// fio's output; the prompts' hosts were taken for the labels): `4.4`.
-/// Also `results on kernel 5.3`, `results with 6.1:`. `None` otherwise.
+/// Also `results on kernel 5.3`, `results with 6.1:`, and a results
+/// file named after its kernel, `results.2.6.3-rc2`. `None` otherwise.
 fn result_on_kernel(text: &str) -> Option<String> {
     // Every line above a file's runs is asked (twice): one that does not
     // start with `result` or `here` in any case is none, without a
@@ -4419,7 +4450,12 @@ fn result_on_kernel(text: &str) -> Option<String> {
         .replace(['\u{2019}', '\u{2018}', '\u{02bc}', '\u{ff07}'], "'");
     // `Here's 2.4.10` over its run (LKML 2001-09, two tiobench tables):
     // the kernel of the run below, not the `uname -a` line's above both.
-    let rest = ["result on ", "results on ", "result with ", "results with ", "here's ", "here is "]
+    // `results.2.6.3-rc2`: the name of the results file a kernel's runs
+    // were saved to, as a heading over them (Con Kolivas's kernbench 0.20
+    // post, LKML 2004-02: `results.2.6.3-rc2` / `results.2.6.3-rc3-mm1:`
+    // over each kernel's three averages, which were averaged as runs of one
+    // set-up under `Summary:` and the second file's name).
+    let rest = ["result on ", "results on ", "result with ", "results with ", "here's ", "here is ", "results."]
         .iter()
         .find_map(|p| lower.strip_prefix(p))?;
     let rest = rest.strip_prefix("kernel ").or_else(|| rest.strip_suffix(" kernel")).unwrap_or(rest).trim();
@@ -6590,9 +6626,15 @@ fn is_perf_stat_time(text: &str) -> bool {
 /// -j 2 run number 1...`, `Average Optimal load -j 16 Run (std
 /// deviation):`. Read as sentences a person wrote, they hid the command
 /// line above (`taskset -c 0-7 ./kernbench -n 3` / `taskset -c 0-15 …`:
-/// two reports pooled).
+/// two reports pooled). Also kernbench 0.20's block headers, `Average Half
+/// Load Run:` / `Average Optimum Load Run:` / `Average Maximum Load Run:`
+/// (STP's `Average Optimal -j 32 Load Run:`): the same over every kernel's
+/// blocks, as labels they hid the line naming each kernel above them (Con
+/// Kolivas's `results.2.6.3-rc2` / `results.2.6.3-rc3-mm1:`, LKML 2004-02:
+/// the two kernels' blocks were averaged as runs of one set-up).
 fn is_kernbench_chatter(text: &str) -> bool {
-    text.contains(" load -j") && (text.contains(" run number ") || text.ends_with(" Run (std deviation):"))
+    (text.contains(" load -j") && (text.contains(" run number ") || text.ends_with(" Run (std deviation):")))
+        || (text.starts_with("Average ") && text.ends_with(" Load Run:") && text.split_whitespace().count() <= 6)
 }
 
 /// The headings sysbench 0.4 to 1.0 prints above its own figures, the same
@@ -7390,7 +7432,8 @@ mod tests {
         assert_eq!(got, ["v6.9", "6.9", "6.9", "tip", "tip", "001 bbce3de72be5", "152 729288bc6856"]);
         assert_eq!(git_log_line("3650b228f83adda7e5ee532e2b90429c03f7b9ec (v5.10-rc1) + your patch"), None);
         assert_eq!(
-            git_log_line("commit 88ca74dd6fe5d5b03647afb4698238e4bec3da39 (HEAD)       <<< Still good commit").as_deref(),
+            git_log_line("commit 88ca74dd6fe5d5b03647afb4698238e4bec3da39 (HEAD)       <<< Still good commit")
+                .as_deref(),
             Some("88ca74dd6fe5")
         );
         assert_eq!(git_log_line("commit 8784fb5fa2e0042fe3b1632d4876e1037b695f56").as_deref(), Some("8784fb5fa2e0"));
@@ -7414,6 +7457,82 @@ mod tests {
         let p = labelled_as("fio", text, &[3, 7]);
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, vec![Some("4.4"), Some("5.3")]);
+    }
+
+    /// wildcls38 file 3 (Andrea Arcangeli, LKML 2001-04): a third table
+    /// under `well. More precisely I was getting those numbers:` (too long
+    /// for a label) below `with o_direct:`'s table takes that label and is
+    /// averaged with its runs, as a second run under `Second run, same box.
+    /// …:` must be (identity37); the warning says so and what to type.
+    /// Under a label that labelled no runs before it, the warning says only
+    /// which label the runs took (wild31 file 13's pgbench).
+    #[test]
+    fn runs_under_a_long_line_below_a_label_with_runs_are_warned_of() {
+        let text = "without using o_direct:\nThroughput 1\n\nwith o_direct:\nThroughput 2\n\n\
+                    well. More precisely I was getting those numbers:\n\nThroughput 3\n";
+        let p = labelled(text, &[2, 5, 9]);
+        assert_eq!(last_params(&p), vec!["without using o_direct", "with o_direct", "with o_direct"]);
+        assert!(
+            p.notes
+                .iter()
+                .any(|(l, n)| *l == 7 && n.contains("averaged with the runs under it") && n.contains("type a")),
+            "{:?}",
+            p.notes
+        );
+        let text = "without using o_direct:\nThroughput 1\n\nwith o_direct:\n\n\
+                    Output of the second benchmark run showed the following figures:\n\nThroughput 2\n";
+        let p = labelled(text, &[2, 8]);
+        assert_eq!(last_params(&p), vec!["without using o_direct", "with o_direct"]);
+        assert!(
+            p.notes.iter().any(|(l, n)| *l == 6 && n.contains("labelled by line 4") && !n.contains("averaged")),
+            "{:?}",
+            p.notes
+        );
+    }
+
+    /// wildcls38 file 4 (Greg Hennessy, LKML 2001-12): `cat bonnie.hydra
+    /// bonnie.leo` over two reports with blank Machine cells: copy *k* is
+    /// file *k*'s, two set-ups (they were averaged as runs, silently). A
+    /// `cat` of two files over three copies labels none, with a warning.
+    #[test]
+    fn copies_shown_by_one_cat_of_as_many_files_are_the_files() {
+        let text = "[root@hydra bonnie]# cat bonnie.hydra bonnie.leo\nheader\nThroughput 1\nheader\nThroughput 2\n";
+        let p = labelled(text, &[3, 5]);
+        assert_eq!(last_params(&p), vec!["bonnie.hydra", "bonnie.leo"]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        let text = "$ cat a.log b.log\nThroughput 1\n\nThroughput 2\n\nThroughput 3\n";
+        let p = labelled(text, &[2, 4, 6]);
+        assert_eq!(last_params(&p), vec!["16"; 3]);
+        assert!(p.notes.iter().any(|(l, n)| *l == 1 && n.contains("shows 2 files")), "{:?}", p.notes);
+        // Another command between the `cat` and the copies: no file's.
+        let text = "$ cat a.log b.log\n$ dbench 16\nThroughput 1\n\nThroughput 2\n";
+        let p = labelled(text, &[3, 5]);
+        assert_eq!(last_params(&p), vec!["16"; 2]);
+    }
+
+    /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's
+    /// results files named after their kernels, `results.2.6.3-rc2` (no
+    /// colon) and `results.2.6.3-rc3-mm1:`, each a blank line above its
+    /// kernel's `Average Half Load Run:` header: the kernels of the blocks
+    /// below (the headers, the same over both, were the labels, and the two
+    /// kernels' blocks were averaged as runs of one set-up).
+    #[test]
+    fn a_results_file_named_after_a_kernel_names_its_blocks() {
+        assert_eq!(result_on_kernel("results.2.6.3-rc2").as_deref(), Some("2.6.3-rc2"));
+        assert_eq!(result_on_kernel("results.2.6.3-rc3-mm1:").as_deref(), Some("2.6.3-rc3-mm1"));
+        assert_eq!(result_on_kernel("results.txt"), None);
+        assert!(is_kernbench_chatter("Average Half Load Run:"));
+        assert!(is_kernbench_chatter("Average Optimal -j 32 Load Run:"));
+        assert!(!is_kernbench_chatter("Average of the three runs, Load Run:"));
+        let text = "Summary:\n\nresults.2.6.3-rc2\n\nAverage Half Load Run:\nThroughput 1\n\nAverage Optimum Load Run:\n\
+                    Throughput 2\n\n\nresults.2.6.3-rc3-mm1:\n\nAverage Half Load Run:\nThroughput 3\n\n\
+                    Average Optimum Load Run:\nThroughput 4\n";
+        let p = labelled_as("kernbench", text, &[6, 9, 15, 18]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(
+            kernels,
+            vec![Some("2.6.3-rc2"); 2].into_iter().chain(vec![Some("2.6.3-rc3-mm1"); 2]).collect::<Vec<_>>()
+        );
     }
 
     /// LKML 2001-09 (Mike Black's two tiobench tables): `Here's 2.4.8` over
