@@ -980,6 +980,14 @@ Kernel                        Size  Size  Thr   Rate  (CPU%)   Latency     Laten
         assert_eq!(p.samples[4].metric.name, "Lat% >2s");
         assert_eq!(p.samples[5].metric.name, "Lat% >10s");
         assert_eq!(p.samples[5].value, crate::model::Value::Single { value: 0.02255 });
+        // attack38 #21 (c25 a1-a3): escaped twice, a numeric entity, or the
+        // `>` dropped: the same columns.
+        for (two, ten) in [("&amp;gt;2s", "&amp;gt;10s"), ("&#62;2s", "&#62;10s"), (" 2s", " 10s")] {
+            let p = parse(&t.replace("&2s", two).replace("&10s", ten)).expect(two);
+            assert_eq!(p.samples.len(), 7, "{two}");
+            assert_eq!(p.samples[4].metric.name, "Lat% >2s");
+            assert_eq!(p.samples[5].value, crate::model::Value::Single { value: 0.02255 });
+        }
     }
 
     #[test]
@@ -1014,7 +1022,11 @@ Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s  
             let text = format!("{head}{last}");
             let p = parse(&text).unwrap();
             assert_eq!(p.samples.len(), 14, "{last}");
-            assert!(p.notes.iter().any(|(l, n)| *l == 7 && n.contains("ends inside this tiobench row")), "{:?}", p.notes);
+            assert!(
+                p.notes.iter().any(|(l, n)| *l == 7 && n.contains("ends inside this tiobench row")),
+                "{:?}",
+                p.notes
+            );
         }
         assert!(!Tiobench.last_figure_complete(&Input::from_text(&format!("{head}{cut}  0.69022"))));
         let xfs = "2.5.70-xfs            1   28.59 13.71%     0.407      738.63  0.00000  0.00000";
