@@ -568,12 +568,8 @@ mod tests {
             TCP/IP connection cost to localhost: 27.6802 microseconds\n";
         let p = parse(text);
         assert_eq!(p.samples.len(), 3);
-        let failed: Vec<usize> = p
-            .notes
-            .iter()
-            .filter(|(_, n)| n.starts_with(crate::parse::FAILED_RUN_NOTE))
-            .map(|(l, _)| *l)
-            .collect();
+        let failed: Vec<usize> =
+            p.notes.iter().filter(|(_, n)| n.starts_with(crate::parse::FAILED_RUN_NOTE)).map(|(l, _)| *l).collect();
         assert_eq!(failed, [1, 4, 5, 6], "{:?}", p.notes);
         // Not a failure: a tool line naming its host, a colon in prose.
         assert_eq!(tool_error("UDP latency using localhost: 14.9026 microseconds"), None);
