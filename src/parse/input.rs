@@ -974,7 +974,14 @@ fn bar_quotes(text: &str) -> Vec<bool> {
         // percentiles (usec):`, left-trimmed by a page or a mail: output,
         // not a quote (all 17 figures were lost, reader34 F11).
         let percentiles = i > 0 && lines[i - 1].trim_end().ends_with("):") && lines[i].contains("th=[");
-        if end - i >= 3 && !percentiles && !lines[i..end].iter().any(|l| tabular(l)) {
+        // A quoted ASCII box (a tiotest box, `| ,-----.` / `| | Item … |`
+        // / `| +-----+`, attack38 #12: the whole file was lost): the quote
+        // is the first `| `, the box's own bars after it. Its table lines
+        // are excused where a box corner is quoted in the block.
+        let boxed = |l: &str| l.get(2..).is_some_and(|r| r.starts_with(['|', '+', ',', '`']));
+        let corner = lines[i..end].iter().any(|l| ["| ,-", "| `-", "| +-"].iter().any(|c| l.starts_with(c)));
+        let table = |l: &&str| tabular(l) && !(corner && boxed(l));
+        if end - i >= 3 && !percentiles && !lines[i..end].iter().any(table) {
             out[i..end].fill(true);
         }
         i = end.max(i + 1);
@@ -1114,6 +1121,17 @@ mod tests {
             assert_eq!(input.lines.join("\n") + "\n", table);
             assert!(!input.quoted, "{table}");
         }
+        // attack38 #12: a bar-quoted tiotest box (c12 t3, from the wild
+        // linux-mm 2013-09 tiotest fixture): the box keeps its own bars.
+        let boxed = "| Tiotest results for 16 concurrent io threads:\n\
+            | ,----------------------------------------------------------------------.\n\
+            | | Item                  | Time     | Rate         | Usr CPU  | Sys CPU |\n\
+            | +-----------------------+----------+--------------+----------+---------+\n\
+            | | Write        2048 MBs |    0.2 s | 8667.792 MB/s | 445.2 %  | 5535.9 % |\n\
+            | `----------------------------------------------------------------------'\n";
+        let input = Input::from_text(boxed);
+        assert!(input.quoted);
+        assert_eq!(input.lines[2], "| Item                  | Time     | Rate         | Usr CPU  | Sys CPU |");
     }
 
     /// A bar quote under a `>` quote (`>| Elapsed Time 113.008`, LKML

@@ -451,6 +451,16 @@ fn headerless_title(lines: &[String], at: usize) -> Option<String> {
     // (`6.9-rc2(with ">")      6.9.0-rc2(with ">=")`): the title is over it.
     if lines[i].trim().contains("  ") || lines[i].contains('\t') {
         i = i.checked_sub(1)?;
+    } else if lines[i].starts_with(' ')
+        && let Some(j) = i.checked_sub(1)
+        && !lines[j].starts_with(char::is_whitespace)
+        && is_title(lines[j].trim())
+    {
+        // An indented line under a title at the margin is a header (its
+        // names one blank apart, so it names no column: `          6.9-rc2
+        // with gt 6.9.0-rc2 with ge` under `hackbench-process-pipes`,
+        // attack38 #23): the title is the benchmark line above it.
+        i = j;
     }
     Some(lines[i].trim().to_string()).filter(|t| is_title(t))
 }
@@ -954,6 +964,29 @@ Ops NUMA alloc hit    878062.00   882981.00
         assert!(p.notes.iter().any(|(_, n)| n.contains("labelled `column N`")), "{:?}", p.notes);
         assert!(p.samples[1].params.iter().any(|q| q.name == "label" && q.value == "column 2"));
         assert!(p.samples[1].kernel.is_none());
+    }
+
+    /// attack38 #23 (c26 h3): the linux-mm 2024-04 slub table with its
+    /// header's names one blank apart (`6.9-rc2 with gt 6.9.0-rc2 with
+    /// ge`): no column named, so each is `column N` with a warning, and the
+    /// benchmark line above the header stays the group.
+    #[test]
+    fn a_header_of_names_one_blank_apart_warns_and_keeps_the_title_above() {
+        let table = |title: &str| {
+            format!(
+                "{title}\n          6.9-rc2 with gt 6.9.0-rc2 with ge\n\
+                 Amean     1       0.0373 (   0.00%)      0.0356 *   4.60%*\n\
+                 Amean     4       0.0984 (   0.00%)      0.1014 *  -3.05%*\n"
+            )
+        };
+        let text = format!("{}\n{}", table("hackbench-process-pipes"), table("hackbench-process-sockets"));
+        let p = parse(&text);
+        assert_eq!(p.samples.len(), 8);
+        assert!(p.samples[..4].iter().all(|s| s.group == "hackbench-process-pipes"), "{:?}", p.samples[0].group);
+        assert!(p.samples[4..].iter().all(|s| s.group == "hackbench-process-sockets"));
+        assert!(note_on(&p, 3, "labelled `column N`"), "{:?}", p.notes);
+        assert!(note_on(&p, 8, "labelled `column N`"), "{:?}", p.notes);
+        assert!(p.samples[1].params.iter().any(|q| q.name == "label" && q.value == "column 2"));
     }
 
     #[test]

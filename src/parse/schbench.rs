@@ -37,6 +37,9 @@
 //! Pipe mode (`-p 512`, 2023 on) prints its result after the wakeup
 //! report: `avg worker transfer: 28211.91 ops/sec 13.78MB/s`; the ops/sec
 //! are read, the bytes per second (the same figure times `-p`) are not.
+//! The wakeup report right above that line is pipe mode's: where no `-p`
+//! command line gives it `pipe_size`, its figures carry a `mode=pipe`
+//! parameter, so they are never averaged or compared with a normal run's.
 //!
 //! Percentiles are named with one decimal as schbench 1.x prints them
 //! (`99.0000th` reads `99.0th`), so that versions compare. The sample
@@ -216,6 +219,10 @@ struct Reader {
     /// The first and last line of the typed table being passed over (see
     /// [`typed_summary_row`]).
     typed: Option<(usize, usize)>,
+    /// The index in `out.samples` of the first sample of the last stretch
+    /// of reports read: a pipe-mode result (`avg worker transfer:`) right
+    /// after them marks them pipe mode.
+    block_start: usize,
 }
 
 /// A row of a poster's summary table of schbench figures, one column per
@@ -281,6 +288,9 @@ impl Reader {
     /// Ends a stretch of reports: final ones are read, interim ones noted.
     fn flush(&mut self) {
         let reports = std::mem::take(&mut self.stretch);
+        if !reports.is_empty() {
+            self.block_start = self.out.samples.len();
+        }
         for (i, r) in reports.iter().enumerate() {
             let next = reports[i + 1..].iter().find(|x| x.group == r.group);
             if let Some(next) = next
@@ -406,6 +416,7 @@ impl Reader {
             }
             let s = self.sample("rps", "average rps", value, n, self.depth == self.params_depth);
             self.out.samples.push(s);
+            self.block_start = self.out.samples.len();
         } else if let Some(v) = t.strip_prefix("avg worker transfer:") {
             // Pipe mode's (`-p`) result: `avg worker transfer: 28211.91
             // ops/sec 13.78MB/s`. The rate in bytes is the same figure
@@ -416,7 +427,18 @@ impl Reader {
                 return Err(ParseError::malformed(n, "`avg worker transfer: N ops/sec`", t));
             };
             let s = self.sample("pipe", "avg worker transfer", value, n, self.depth == self.params_depth);
+            // The wakeup report just above is pipe mode's, not a request
+            // run's: with no `-p` on a command line to say so, a `mode=pipe`
+            // parameter keeps it from being averaged or compared with a
+            // normal run's wakeup latencies (attack38 #16, #17).
+            let start = self.block_start.min(self.out.samples.len());
+            for x in &mut self.out.samples[start..] {
+                if x.group != "pipe" && !x.params.iter().any(|p| p.name == "pipe_size") {
+                    x.params.push(crate::model::Param::new("mode", "pipe"));
+                }
+            }
             self.out.samples.push(s);
+            self.block_start = self.out.samples.len();
         } else if let Some(args) = args_of(t, "schbench").or_else(|| args_of(banner_command(t)?, "schbench")) {
             self.params.clear();
             self.params_depth = self.depth;
@@ -525,6 +547,7 @@ impl BenchParser for Schbench {
             depth: 0,
             params_depth: 0,
             typed: None,
+            block_start: 0,
         };
         for (n, line) in input.numbered() {
             // A line a quoted-printable soft break emptied (its text is on

@@ -59,7 +59,9 @@
 //! clock]` and the bare `mhz` line `2998 MHz, 0.3336 nanosec clock` give `Mhz`.
 //!
 //! A network tool's error (`bind: Address in use`, `connect: Connection
-//! refused`) is a warning at its line: the result that tool would have
+//! refused`, lat_rpc's `unable to register (XACT_PROG, XACT_VERS, udp).`
+//! and `localhost: RPC: Timed out`, a tool's `Segmentation fault (core
+//! dumped)`) is a warning at its line: the result that tool would have
 //! printed is missing from the run.
 //!
 //! A quoted heading not listed below is a note and its rows are skipped.
@@ -433,8 +435,27 @@ impl Reader {
 /// file's stderr: `bind: Address in use` (lat_select -n 250 tcp in a
 /// kylin-lmbench Hygon guest run, whose `Select on 250 tcp fd's` line is
 /// then missing: archive37 F8), `connect: Connection refused`, `socket:
-/// …`, `accept: …`, `listen: …`. The line itself.
+/// …`, `accept: …`, `listen: …`. lat_rpc's failures are too (attack38
+/// #14: lines 87–92 of a 2025 lmbench3alpha4 results file, whose RPC
+/// latency lines are then missing): `unable to register (XACT_PROG,
+/// XACT_VERS, udp).` (its server could not register with the portmapper),
+/// `clnt_perror`'s `localhost: RPC: Timed out` and `localhost: RPC: Remote
+/// system error - Connection refused`, and the shell's `Segmentation fault
+/// (core dumped)` of a tool that crashed. The line itself.
 fn tool_error(t: &str) -> Option<&str> {
+    if matches!(t, "Segmentation fault" | "Segmentation fault (core dumped)")
+        || (t.starts_with("unable to register (") && t.ends_with(").") && t.contains("XACT_"))
+    {
+        return Some(t);
+    }
+    if let Some((host, msg)) = t.split_once(": RPC: ").or_else(|| Some(("-", t.strip_prefix("RPC: ")?)))
+        && !host.is_empty()
+        && !host.contains(char::is_whitespace)
+        && msg.starts_with(|c: char| c.is_ascii_uppercase())
+        && !msg.contains(':')
+    {
+        return Some(t);
+    }
     let (call, msg) = t.split_once(": ")?;
     let known = ["bind", "connect", "socket", "accept", "listen"].contains(&call);
     (known && msg.starts_with(|c: char| c.is_ascii_uppercase()) && !msg.bytes().any(|b| b.is_ascii_digit()))
@@ -529,6 +550,30 @@ mod tests {
 
     fn param<'a>(s: &'a Sample, name: &str) -> Option<&'a str> {
         s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    /// attack38 #14: lat_rpc's failures and a crashed tool, as lines 86–93
+    /// of tests/fixtures/wild/lmbench_raw/ghpages-2025-lmbench3alpha4-
+    /// masumi-raw-results.txt print them, are failed tools (each a `a run
+    /// failed` warning at its line, folded per file by the site), as `bind:
+    /// Address in use` is; the tool lines among them are still read.
+    #[test]
+    fn rpc_failures_and_a_segfault_are_failed_tools() {
+        let text = "unable to register (XACT_PROG, XACT_VERS, udp).\n\
+            UDP latency using localhost: 14.9026 microseconds\n\
+            TCP latency using localhost: 17.5532 microseconds\n\
+            localhost: RPC: Timed out\n\
+            localhost: RPC: Remote system error - Connection refused\n\
+            Segmentation fault (core dumped)\n\
+            TCP/IP connection cost to localhost: 27.6802 microseconds\n";
+        let p = parse(text);
+        assert_eq!(p.samples.len(), 3);
+        let failed: Vec<usize> =
+            p.notes.iter().filter(|(_, n)| n.starts_with(crate::parse::FAILED_RUN_NOTE)).map(|(l, _)| *l).collect();
+        assert_eq!(failed, [1, 4, 5, 6], "{:?}", p.notes);
+        // Not a failure: a tool line naming its host, a colon in prose.
+        assert_eq!(tool_error("UDP latency using localhost: 14.9026 microseconds"), None);
+        assert_eq!(tool_error("Note: RPC: see below for the rest"), None);
     }
 
     /// Two set-ups' figures on one line, `A / B`, under a legend line

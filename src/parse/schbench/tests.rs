@@ -229,3 +229,40 @@ fn reports_side_by_side_in_bar_columns_are_read_each_under_its_name() {
     // Cells are found byte by byte: text of several bytes a character is no panic.
     assert_eq!(cell_starts("µs 50.0th: 5 | ü 50.0th: 6 | min=1"), [4, 19, 31]);
 }
+
+/// attack38 #16/#17 (c15/c16): Chris Mason's pipe-mode block (LKML
+/// 2023-06, `avg worker transfer:` after its wakeup report) above Shrikanth
+/// Hegde's normal run (LKML 2025-07), no command lines: the pipe block's
+/// wakeup percentiles carry `mode=pipe`, the normal run's none, so they are
+/// never averaged or compared as one set-up.
+#[test]
+fn a_pipe_mode_blocks_wakeup_report_carries_mode_pipe() {
+    let text = "Wakeup Latencies percentiles (usec) runtime 10 (s) (14674354 total samples)\n\
+        \x20         50.0th: 11         (2879648 samples)\n\
+        \x20       * 99.0th: 70         (1282166 samples)\n\
+        \x20         min=1, max=9312\n\
+        avg worker transfer: 28211.91 ops/sec 13.78MB/s\n\
+        \n\
+        Wakeup Latencies percentiles (usec) runtime 30 (s) (18848611 total samples)\n\
+        \t  50.0th: 115        (5721408 samples)\n\
+        \t* 99.0th: 316        (1670597 samples)\n\
+        \t  min=1, max=1487\n\
+        \n\
+        RPS percentiles (requests) runtime 30 (s) (31 total samples)\n\
+        \t* 50.0th: 629760     (15 samples)\n\
+        \t  min=617820, max=635475\n\
+        average rps: 628514.30\n";
+    let f = read(text);
+    let modes = |name: &str| -> Vec<(f64, Vec<String>)> {
+        f.samples
+            .iter()
+            .filter(|s| s.group == "wakeup" && s.metric.name == name)
+            .map(|s| (s.value.mean(), s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect()))
+            .collect()
+    };
+    assert_eq!(modes("50.0th"), vec![(11.0, vec!["mode=pipe".to_string()]), (115.0, vec![])]);
+    assert!(f.samples.iter().filter(|s| s.group == "rps").all(|s| s.params.is_empty()));
+    // With `-p` on the command line, `pipe_size` says it: no `mode` beside it.
+    let f = read(&format!("./schbench -m 52 -p 512 -r 10 -t 1\n{text}"));
+    assert!(f.samples.iter().all(|s| !s.params.iter().any(|p| p.name == "mode")));
+}

@@ -208,9 +208,13 @@ fn is_col_word(t: &str) -> bool {
 /// The `Lat%` columns' second header words as a web page's text export
 /// left them: `&2s` / `&10s` (the `&gt;` of `>2s` cut to its `&`; Xose
 /// Vazquez Perez re-posting Randy Hron's tables, LKML 2003-12) and
-/// `&gt;2s` itself. The column, or `None`.
+/// `&gt;2s` itself; a page escaped twice (`&amp;gt;2s`), the numeric
+/// entity (`&#62;2s`, `&#x3e;2s`), or the `>` dropped by an HTML-to-text
+/// step (`2s`, `10s`; attack38 #21: all three lost every figure of Randy
+/// Hron's tables). The column, or `None`.
 fn lat_share(t: &str) -> Option<Col> {
-    let rest = t.strip_prefix("&gt;").or_else(|| t.strip_prefix('&'))?;
+    let rest =
+        ["&amp;gt;", "&gt;", "&#62;", "&#x3e;", "&#x3E;", "&"].iter().find_map(|p| t.strip_prefix(p)).unwrap_or(t);
     match rest {
         "2s" => Some(Col::Lat2),
         "10s" => Some(Col::Lat10),

@@ -210,6 +210,18 @@ fn row_at(lines: &[String], i: usize, n: usize, layout: &Layout) -> Line {
     Line::Misfit(ParseError::malformed(i + 1, expected, line.trim()))
 }
 
+/// How many numbers line index `i` holds when it is the file's last
+/// non-blank line and a row short of its table's `n` numbers: a label,
+/// then only numbers, fewer than `n`. `None` for any other line.
+fn cut_last_row(lines: &[String], i: usize, n: usize) -> Option<usize> {
+    if lines[i + 1..].iter().any(|l| !l.trim().is_empty()) {
+        return None;
+    }
+    let toks: Vec<&str> = lines[i].split_whitespace().collect();
+    let body = toks.get(label_len(&toks)..).unwrap_or_default();
+    (!body.is_empty() && body.len() < n && body.iter().all(|t| numericish(t))).then_some(body.len())
+}
+
 /// The samples of one row: one per measurement column, with the row's
 /// parameters, its operation's group and, when the label column names the
 /// kernel, the label as kernel. An old table's `Dir` becomes a `dir`
@@ -392,8 +404,15 @@ impl BenchParser for Tiobench {
     /// prints them `%.5f`; Rate, CPU% and Max Latency two, Avg Latency
     /// three, CPU Eff none), and a cut one has fewer (`10.65104`, the last
     /// `Lat% >2s` of a table a poster cut after that column, LKML 2003-10).
+    ///
+    /// Five decimals prove the cell whole, not the row: a row cut after
+    /// its `>10s` cell (`0.69022`, CPU Eff gone) ends in five decimals too.
+    /// So the last line must also hold as many cells as the row above it.
     fn last_figure_complete(&self, input: &Input) -> bool {
-        input.lines.last().and_then(|l| l.split_whitespace().last()).and_then(crate::parse::num::decimals) == Some(5)
+        let cells = |l: &String| l.split_whitespace().count();
+        let Some((last, above)) = input.lines.split_last() else { return false };
+        let whole_row = above.iter().rev().find(|l| !l.trim().is_empty()).is_some_and(|a| cells(a) == cells(last));
+        whole_row && last.split_whitespace().last().and_then(crate::parse::num::decimals) == Some(5)
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
@@ -599,6 +618,24 @@ impl Tables {
                 // Commentary: later rows may still belong to the table.
                 self.awake = false;
                 self.text_since_row += 1;
+                Ok(i + 1)
+            }
+            // The file's last line a row short of cells (a log cut inside
+            // it, or a poster's trimmed last row): the rows above are whole,
+            // that one is left out with a warning at its line (attack38 #13:
+            // a cut last row dropped all 196 figures of the file).
+            // (A file whose only row is cut is still an error at that line.)
+            Line::Misfit(_)
+                if self.awake
+                    && !(self.samples.is_empty() && out.samples.is_empty())
+                    && let Some(k) = cut_last_row(lines, i, n) =>
+            {
+                out.notes.push((
+                    i + 1,
+                    format!(
+                        "the file ends inside this tiobench row ({k} of its {n} numbers): a row cut short, left out; the rows above are read"
+                    ),
+                ));
                 Ok(i + 1)
             }
             Line::Misfit(e) if self.awake => Err(e),
@@ -943,6 +980,14 @@ Kernel                        Size  Size  Thr   Rate  (CPU%)   Latency     Laten
         assert_eq!(p.samples[4].metric.name, "Lat% >2s");
         assert_eq!(p.samples[5].metric.name, "Lat% >10s");
         assert_eq!(p.samples[5].value, crate::model::Value::Single { value: 0.02255 });
+        // attack38 #21 (c25 a1-a3): escaped twice, a numeric entity, or the
+        // `>` dropped: the same columns.
+        for (two, ten) in [("&amp;gt;2s", "&amp;gt;10s"), ("&#62;2s", "&#62;10s"), (" 2s", " 10s")] {
+            let p = parse(&t.replace("&2s", two).replace("&10s", ten)).expect(two);
+            assert_eq!(p.samples.len(), 7, "{two}");
+            assert_eq!(p.samples[4].metric.name, "Lat% >2s");
+            assert_eq!(p.samples[5].value, crate::model::Value::Single { value: 0.02255 });
+        }
     }
 
     #[test]
@@ -955,6 +1000,41 @@ Kernel Thr Rate (CPU%) Latency Latency >10s Eff
         let p = parse(&format!("{t}\n> {}", t.replace('\n', "\n> "))).unwrap();
         assert_eq!(p.samples.len(), 6);
         assert_eq!(p.notes.len(), 1);
+    }
+
+    /// attack38 #13 (c13, the LKML 2003-05 hron table of
+    /// tests/fixtures/wild/tiobench, shortened): a last row cut after its
+    /// `>2s` cell, after `>10s`, inside `>10s`, or trimmed with a line
+    /// break, is left out with a warning at its line; the whole rows read.
+    /// Five decimals prove the last row whole only with as many cells as
+    /// the row above.
+    #[test]
+    fn a_cut_last_row_is_left_out_and_the_rows_above_read() {
+        let head = "Sequential Reads
+                    Num                    Avg       Maximum     Lat%     Lat%    CPU
+Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s    Eff
+------------------  ---  ------------------------------------------------------------
+2.5.70-ext2           1   28.92 13.54%     0.402      670.39  0.00000  0.00000    214
+2.5.70-ext3           1   28.91 13.51%     0.402      696.75  0.00000  0.00000    214
+";
+        let cut = "2.5.70-ext3         256    8.08 15.67%   285.410   108616.57  3.94969";
+        for last in [cut.to_string(), format!("{cut}  0.69022"), format!("{cut}  0.690"), format!("{cut}\n")] {
+            let text = format!("{head}{last}");
+            let p = parse(&text).unwrap();
+            assert_eq!(p.samples.len(), 14, "{last}");
+            assert!(
+                p.notes.iter().any(|(l, n)| *l == 7 && n.contains("ends inside this tiobench row")),
+                "{:?}",
+                p.notes
+            );
+        }
+        assert!(!Tiobench.last_figure_complete(&Input::from_text(&format!("{head}{cut}  0.69022"))));
+        let xfs = "2.5.70-xfs            1   28.59 13.71%     0.407      738.63  0.00000  0.00000";
+        // Under rows of nine cells, a last row of eight is cut (CPU Eff gone)…
+        assert!(!Tiobench.last_figure_complete(&Input::from_text(&format!("{head}{xfs}"))));
+        // …under rows of eight (a poster's table cut after `>10s`), whole.
+        let eight = head.replace("    214\n", "\n");
+        assert!(Tiobench.last_figure_complete(&Input::from_text(&format!("{eight}{xfs}"))));
     }
 
     #[test]
