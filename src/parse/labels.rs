@@ -3563,13 +3563,23 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     }
     // `ubuntu@ubuntu:~$ netperf` / `linux:~/os/netperf/src # ./netperf`:
     // the prompt's host is the machine, the first word compared.
+    // A long `user@host:dir$ ` is one too, whole: a GCP VM's
+    // `abhishekmgupta_google_com@abhishek-c4-192-west4a:~/fio-fio-3.38$`
+    // is 65 characters, and past 60 its directory's last part stood as a
+    // word of the command (`fio-fio-3.38$ fio --thread …` against `fio
+    // --thread …`: two set-ups, attack38 #4).
     let mut host = None;
     if !prompted
         && let Some(at) = t.find("$ ").or_else(|| t.find("# "))
-        && at <= 60
         && {
             let before = t[..at].trim_end();
-            (before.contains(['@', ':']) || before.ends_with(['~', ']'])) && before.split_whitespace().count() <= 2
+            let user_host_dir = before.len() <= 200
+                && !before.contains(char::is_whitespace)
+                && before.split_once('@').is_some_and(|(who, place)| !who.is_empty() && place.contains(':'));
+            user_host_dir
+                || (at <= 60
+                    && (before.contains(['@', ':']) || before.ends_with(['~', ']']))
+                    && before.split_whitespace().count() <= 2)
         }
     {
         let prompt = t[..at].trim_start_matches('[');
@@ -8181,6 +8191,19 @@ mod tests {
         assert_eq!(
             command_words("[root@box software]# sudo /usr/bin/netperf -H a", "netperf"),
             Some(vec!["root@box", "netperf", "-H", "a"])
+        );
+        // A prompt longer than 60 characters, cut whole: `./fio` is `fio`
+        // and the directory no word of the command (attack38 #4).
+        assert_eq!(
+            command_words(
+                "abhishekmgupta_google_com@abhishek-c4-192-west4a:~/fio-fio-3.38$ ./fio --name=randread --rw=randread",
+                "fio"
+            ),
+            Some(vec!["abhishekmgupta_google_com@abhishek-c4-192-west4a", "fio", "--name=randread", "--rw=randread"])
+        );
+        assert_eq!(
+            command_words("abhishekmgupta_google_com@abhishek-west4a-2504:~$ fio --name=randread --rw=randread", "fio"),
+            Some(vec!["abhishekmgupta_google_com@abhishek-west4a-2504", "fio", "--name=randread", "--rw=randread"])
         );
         // set -x's `+ `, starship's `❯ `, zsh's `box% `, `(venv) $ `.
         for line in

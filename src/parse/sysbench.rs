@@ -51,7 +51,7 @@
 //!
 //! Parameters: `threads` (`Number of threads: N`); cpu's `max_prime`
 //! (`Prime numbers limit:`, 0.4's `Maximum prime number checked in CPU
-//! test:`); memory's `block_size`, `operation` and
+//! test:`); memory's `block_size`, `operation`, `scope` and
 //! `access_mode` (its option lines); fileio's `mode` (its `Doing random
 //! r/w test` line → `rndrw`, as `--file-test-mode=` spells it, or that
 //! option of the command line) and `block_size` (`Block size 16KiB`, as
@@ -136,7 +136,8 @@ struct Run {
 const MAX_PRIME_04: &str = "Maximum prime number checked in CPU test:";
 
 /// A set-up line of a test's options: `Prime numbers limit: 10000` →
-/// (`max_prime`, `10000`); memory's `block size: 1KiB`, `operation: write`.
+/// (`max_prime`, `10000`); memory's `block size: 1KiB`, `operation: write`,
+/// `scope: global`.
 fn option_line(t: &str, test: Option<&str>) -> Option<(&'static str, String)> {
     // 1.0's `Prime numbers limit: 10000`, 0.4's `Maximum prime number
     // checked in CPU test: 20000`: one setting, `--cpu-max-prime`.
@@ -161,6 +162,10 @@ fn option_line(t: &str, test: Option<&str>) -> Option<(&'static str, String)> {
         "block size" => "block_size",
         "operation" => "operation",
         "access mode" => "access_mode",
+        // `--memory-scope`: `global` (one buffer shared by the threads)
+        // or `local` (one each), which on a NUMA machine can differ 4×
+        // (attack38 #5).
+        "scope" => "scope",
         _ => return None,
     };
     let v = v.trim();
@@ -1319,6 +1324,27 @@ mod tests {
                 "29 oltp_read_write transactions threads=4 4.97",
             ]
         );
+    }
+
+    /// Memory's printed `scope: global` / `scope: local` is a set-up, as
+    /// `block size:` and `operation:` are: two runs of different scopes
+    /// (the report of tests/fixtures/sysbench/blog-zh-…macbook…txt, as
+    /// attack38 #5 set it in `log1.txt` … `log4.txt`) are never averaged.
+    #[test]
+    fn memory_scope_is_a_parameter() {
+        let run = |scope: &str| {
+            format!(
+                "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\nRunning memory speed test with the following options:\n\
+                 \x20 block size: 1KiB\n  total size: 102400MiB\n  operation: write\n  scope: {scope}\n\n\
+                 Total operations: 104857600 (12661502.57 per second)\n\n102400.00 MiB transferred (12364.75 MiB/sec)\n"
+            )
+        };
+        for scope in ["global", "local"] {
+            let f = Sysbench.parse(&Input::from_text(&run(scope))).unwrap();
+            let got = show(&f);
+            assert_eq!(got.len(), 2, "{got:?}");
+            assert!(got.iter().all(|l| l.contains(&format!("scope={scope}"))), "{got:?}");
+        }
     }
 
     /// `--report-checkpoints` prints the run so far at each checkpoint

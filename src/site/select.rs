@@ -258,6 +258,71 @@ fn without_run_number(name: &str) -> Option<&str> {
     }
 }
 
+/// Words of [`NUMBERED_RUN_WORDS`] a harness also numbers by a count it
+/// loops over: `log1.txt`, `log2.txt`, `log4.txt`, `log8.txt` from a
+/// `for j in 1 2 4 8; do make -j$j …> log$j.txt` loop are four results,
+/// not four runs (attack38 #6). Their numbers are runs' only where a
+/// directory's files count up one by one from 0 or 1 (`log000` …
+/// `log009`, `out1` … `out3`), as the README's rule for directories
+/// (`1/ 4/ 16/` are counts) has it.
+const COUNTED_RUN_WORDS: &[&str] = &["log", "out", "output"];
+
+/// The directory, [`run_stem`] and number of a file whose number follows
+/// a word of [`COUNTED_RUN_WORDS`] with no separator (`6.1/log4.txt` →
+/// (`6.1`, `log`, 4)); `None` for any other name (`log-4.txt`: a
+/// separator sets off a run's number whatever it counts, as before).
+fn counted_number(rel_path: &str) -> Option<(&str, &str, u64)> {
+    let (dir, name) = rel_path.rsplit_once('/').unwrap_or(("", rel_path));
+    let name = match name.rsplit_once('.') {
+        Some((stem, ext)) if !ext.is_empty() && !ext.bytes().all(|b| b.is_ascii_digit()) => stem,
+        _ => name,
+    };
+    let word = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let last_word = word.rsplit(['-', '_', '.', ' ']).next().unwrap_or(word);
+    if word.len() == name.len() || !COUNTED_RUN_WORDS.iter().any(|w| w.eq_ignore_ascii_case(last_word)) {
+        return None;
+    }
+    let number = name[word.len()..].parse().ok()?;
+    (run_stem(rel_path) == word).then_some((dir, word, number))
+}
+
+/// The [`run_stem`] of each of `results`, except that files numbered
+/// after a word of [`COUNTED_RUN_WORDS`] whose directory's numbers (of
+/// that stem) do not count 0, 1, 2 … or 1, 2, 3 … keep their number
+/// (`log4`): they are counts, and files of different counts fed into one
+/// cell are warned of as different results.
+fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
+    let mut stems: Vec<&str> = results.iter().map(|rf| run_stem(&rf.rel_path)).collect();
+    let mut numbers: FxHashMap<(&str, &str), Vec<u64>> = FxHashMap::default();
+    let counted: Vec<Option<(&str, &str, u64)>> = results.iter().map(|rf| counted_number(&rf.rel_path)).collect();
+    for &(dir, word, n) in counted.iter().flatten() {
+        numbers.entry((dir, word)).or_default().push(n);
+    }
+    let runs: FxHashSet<(&str, &str)> = numbers
+        .into_iter()
+        .filter_map(|(key, mut ns)| {
+            ns.sort_unstable();
+            ns.dedup();
+            let from = ns[0];
+            let one_by_one = from <= 1 && ns.iter().zip(from..).all(|(&n, want)| n == want);
+            one_by_one.then_some(key)
+        })
+        .collect();
+    for (fi, c) in counted.iter().enumerate() {
+        if let Some((dir, word, _)) = *c
+            && !runs.contains(&(dir, word))
+        {
+            let rel_path = results[fi].rel_path.as_str();
+            let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
+            stems[fi] = match name.rsplit_once('.') {
+                Some((stem, ext)) if !ext.is_empty() && !ext.bytes().all(|b| b.is_ascii_digit()) => stem,
+                _ => name,
+            };
+        }
+    }
+    stems
+}
+
 /// Where one table cell's runs come from, for [`merged_cells`]: kernel,
 /// parameters, group and metric.
 type CellKey<'a> = (&'a str, &'a [Param], &'a str, &'a Metric);
@@ -265,21 +330,25 @@ type CellKey<'a> = (&'a str, &'a [Param], &'a str, &'a Metric);
 /// Table cells that average files of different [`run_stem`]s as if they
 /// were runs of one thing.
 struct Merged<'a> {
-    /// The first such pair of files (paths relative to the class directory).
-    files: (&'a str, &'a str),
-    /// The kernel and metric of their cell.
+    /// One file of each stem so averaged with another, in the order met
+    /// (paths relative to the class directory): every stem, not only the
+    /// first pair (attack38 #19: `out-a`, `out-b`, `output_1`,
+    /// `output_final`, `run1` averaged, only `out-a` and `out-b` named).
+    files: Vec<&'a str>,
+    /// The kernel and metric of the first such cell.
     kernel: &'a str,
     metric: &'a Metric,
     /// How many cells are fed so.
     cells: usize,
 }
 
-/// True when the files behind `samples` (of `results`) cannot feed one
+/// True when the files behind `samples` (of `results`, whose stems are
+/// `stems`: [`merge_stems`]) cannot feed one
 /// cell with different [`run_stem`]s: the files of each kernel directory
 /// share a stem, and so do the files outside kernel directories, which
 /// may hold rows of any kernel (and that stem is every directory's). A
 /// look at each file rather than each sample: the usual section passes it.
-fn stems_agree(results: &[ResultFile], samples: &[SampleRef]) -> bool {
+fn stems_agree(results: &[ResultFile], stems: &[&str], samples: &[SampleRef]) -> bool {
     let mut by_dir: FxHashMap<Option<&str>, &str> = FxHashMap::default();
     let mut last = usize::MAX;
     for &(fi, _) in samples {
@@ -287,36 +356,47 @@ fn stems_agree(results: &[ResultFile], samples: &[SampleRef]) -> bool {
             continue;
         }
         last = fi;
-        let rf = &results[fi];
-        let stem = run_stem(&rf.rel_path);
-        if *by_dir.entry(rf.kernel_dir.as_deref()).or_insert(stem) != stem {
+        let stem = stems[fi];
+        if *by_dir.entry(results[fi].kernel_dir.as_deref()).or_insert(stem) != stem {
             return false;
         }
     }
     by_dir.get(&None).is_none_or(|flat| by_dir.values().all(|s| s == flat))
 }
 
-/// The cells of `samples` (of `results`) that would average files of
-/// different [`run_stem`]s; `None` when there are none.
-fn merged_cells<'a>(results: &'a [ResultFile], samples: &[SampleRef]) -> Option<Merged<'a>> {
-    if stems_agree(results, samples) {
+/// The cells of `samples` (of `results`, whose stems are `stems`) that
+/// would average files of different stems; `None` when there are none.
+fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[SampleRef]) -> Option<Merged<'a>> {
+    if stems_agree(results, stems, samples) {
         return None;
     }
-    let mut first: FxHashMap<CellKey<'a>, &'a str> = FxHashMap::default();
+    let mut first: FxHashMap<CellKey<'a>, usize> = FxHashMap::default();
     let mut found: Option<Merged> = None;
     let mut counted: FxHashSet<CellKey<'a>> = FxHashSet::default();
+    let mut named: FxHashSet<&str> = FxHashSet::default();
     for &(fi, si) in samples {
-        let (rf, s) = (&results[fi], &results[fi].parsed.samples[si]);
+        let s = &results[fi].parsed.samples[si];
         let key: CellKey = (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric);
-        let path = *first.entry(key).or_insert(rf.rel_path.as_str());
-        if path != rf.rel_path && run_stem(path) != run_stem(&rf.rel_path) && counted.insert(key) {
-            let merged =
-                found.get_or_insert(Merged { files: (path, &rf.rel_path), kernel: key.0, metric: key.3, cells: 0 });
+        let other = *first.entry(key).or_insert(fi);
+        if stems[other] == stems[fi] {
+            continue;
+        }
+        let merged = found.get_or_insert(Merged { files: Vec::new(), kernel: key.0, metric: key.3, cells: 0 });
+        for f in [other, fi] {
+            if named.insert(stems[f]) {
+                merged.files.push(&results[f].rel_path);
+            }
+        }
+        if counted.insert(key) {
             merged.cells += 1;
         }
     }
     found
 }
+
+/// At most this many files beyond the first pair are named in a merge
+/// warning.
+const MERGED_FILES_NAMED: usize = 8;
 
 /// The warning about the merged cells of one part (or section).
 fn merge_message(what: &str, m: &Merged, one: &str) -> String {
@@ -326,9 +406,21 @@ fn merge_message(what: &str, m: &Merged, one: &str) -> String {
         2 => " (and 1 more cell alike)".to_string(),
         n => format!(" (and {} more cells alike)", n - 1),
     };
-    let ((a, b), kernel, metric) = (m.files, m.kernel, &m.metric.name);
+    let (kernel, metric) = (m.kernel, &m.metric.name);
+    let (a, b) = (m.files.first().copied().unwrap_or_default(), m.files.get(1).copied().unwrap_or_default());
+    // Files of the other names averaged with some other name's.
+    let also = match m.files.get(2..).unwrap_or_default() {
+        [] => String::new(),
+        [c] => format!(", as are those of {c}"),
+        rest if rest.len() > MERGED_FILES_NAMED => format!(
+            ", as are those of {} and {} more files of other names",
+            rest[..MERGED_FILES_NAMED].join(", "),
+            rest.len() - MERGED_FILES_NAMED
+        ),
+        [rest @ .., last] => format!(", as are those of {} and {last}", rest.join(", ")),
+    };
     format!(
-        "{what}: {a} and {b} both give {metric}{unit} of {one} {kernel}, and their values are averaged into one cell as if they were runs of one benchmark{more}; if they are different results, set them side by side as parts (parts: with a label each) or give each a section"
+        "{what}: {a} and {b} both give {metric}{unit} of {one} {kernel}, and their values are averaged into one cell as if they were runs of one benchmark{more}{also}; if they are different results, set them side by side as parts (parts: with a label each) or give each a section"
     )
 }
 
@@ -340,6 +432,8 @@ impl MachineYaml {
     /// average different files as runs ([`run_stem`]), in a configured
     /// section or in one made for results no section claims.
     pub(super) fn check_selection(&self, results: &[ResultFile], selection: &Selection, diags: &mut Vec<Diagnostic>) {
+        // Found when a cell needs them (merge_stems).
+        let mut stems: Option<Vec<&str>> = None;
         for (sc, parts) in self.config.sections.iter().zip(&selection.shown) {
             // Found when a warning needs them: a section may have thousands of parts.
             let mut lines: Option<PartLines> = None;
@@ -348,7 +442,11 @@ impl MachineYaml {
                 let empty = shown.is_empty()
                     && part.label.is_some()
                     && *files_match.get_or_insert_with(|| sc.files_match_any(results));
-                let merged = if empty { None } else { merged_cells(results, shown) };
+                let merged = if empty {
+                    None
+                } else {
+                    merged_cells(results, stems.get_or_insert_with(|| merge_stems(results)), shown)
+                };
                 if !empty && merged.is_none() {
                     continue;
                 }
@@ -420,7 +518,7 @@ impl MachineYaml {
             }
         }
         for ((bench, group), samples) in &selection.unclaimed {
-            if let Some(merged) = merged_cells(results, samples) {
+            if let Some(merged) = merged_cells(results, stems.get_or_insert_with(|| merge_stems(results)), samples) {
                 let what = if group.is_empty() { bench.clone() } else { format!("{bench}: {group}") };
                 let what = format!("results no section selects ({what})");
                 diags.push(Diagnostic::warning(
@@ -795,6 +893,63 @@ mod tests {
                 &results
             )
             .is_empty()
+        );
+    }
+
+    /// `log1`, `log2`, `log4`, `log8` (a `make -j$j` loop's logs,
+    /// attack38 #6) are four counts: averaged into one cell, a warning,
+    /// as before archive38 made `log`'s number a run's. `log000` …
+    /// `log002` and `log1` … `log3` count up one by one: runs, no word.
+    #[test]
+    fn log_files_numbered_by_a_count_are_no_runs() {
+        let logs = |numbers: &[&str]| -> Vec<ResultFile> {
+            ["6.1", "6.2"]
+                .iter()
+                .flat_map(|k| {
+                    numbers.iter().map(move |n| file(&format!("{k}/log{n}.txt"), "bash-time", vec![real(600.0)]))
+                })
+                .collect()
+        };
+        let yaml = "name: M\nsections:\n  - title: kernel build\n    files: [\"*/log*.txt\"]\n";
+        let d = selection_warnings(yaml, &logs(&["1", "2", "4", "8"]));
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(
+            d[0].message.contains("6.1/log1.txt and 6.1/log2.txt both give real (s) of kernel 6.1")
+                && d[0].message.contains("as are those of 6.1/log4.txt and 6.1/log8.txt;"),
+            "{d:?}"
+        );
+        for runs in [&["000", "001", "002"][..], &["1", "2", "3"], &["0", "1"], &["3"]] {
+            // `log3` alone: one file per kernel, nothing averaged.
+            assert!(selection_warnings(yaml, &logs(runs)).is_empty(), "{runs:?}");
+        }
+        // Not from 0 or 1, or with a gap: counts.
+        for counts in [&["2", "3"][..], &["1", "3"]] {
+            assert_eq!(selection_warnings(yaml, &logs(counts)).len(), 1, "{counts:?}");
+        }
+        // A separator sets off a run's number whatever it counts (as
+        // before archive38); a word not of COUNTED_RUN_WORDS keeps its rule.
+        assert_eq!(counted_number("6.1/log-4.txt"), None);
+        assert_eq!(counted_number("6.1/before4.txt"), None);
+        assert_eq!(counted_number("6.1/blog4.txt"), None);
+        assert_eq!(counted_number("6.1/x-output8.log"), Some(("6.1", "x-output", 8)));
+    }
+
+    /// Every name averaged is named, not only the first pair (attack38
+    /// #19: `out-a`, `out-b`, `output_1`, `output_2`, `output_final`,
+    /// `run1`, `run2`: `output_final`, a harness's total, went unnamed).
+    #[test]
+    fn a_merge_warning_names_a_file_of_every_name() {
+        let names = ["out-a", "out-b", "output_1", "output_2", "output_final", "run1", "run2"];
+        let results: Vec<ResultFile> =
+            names.iter().map(|n| file(&format!("6.1/{n}"), "dbench", vec![real(500.0)])).collect();
+        let yaml = "name: M\nsections:\n  - title: dbench\n    files: [\"*/*\"]\n";
+        let d = selection_warnings(yaml, &results);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(
+            d[0].message.contains(
+                "6.1/out-a and 6.1/out-b both give real (s) of kernel 6.1, and their values are averaged into one cell as if they were runs of one benchmark, as are those of 6.1/output_1, 6.1/output_final and 6.1/run1;"
+            ),
+            "{d:?}"
         );
     }
 

@@ -319,6 +319,13 @@ mod tests {
         // The prompt's host and directory are no set-up.
         let s = setup("dbench", "me@box:~/6.1$ taskset -c 0 dbench 16\nThroughput 49.1 MB/sec  16 procs\n");
         assert_eq!(s.command, Some((1, "taskset -c 0 dbench".to_string())));
+        // However long the prompt (attack38 #4: a GCP VM's 65 characters
+        // left `fio-fio-3.38$` in the set-up), and `./dbench` is `dbench`.
+        let long = "abhishekmgupta_google_com@abhishek-c4-192-west4a:~/dbench-dbench-4.0$ ./dbench 16\n\
+                    Throughput 49.1 MB/sec  16 procs\n";
+        let s = setup("dbench", long);
+        assert_eq!(s.command, Some((1, "dbench".to_string())));
+        assert_eq!(s.host, Some((1, "abhishek-c4-192-west4a".to_string())));
     }
 
     /// Attacker 28, p63: the job file `cat` shows above `$ fio job.fio`
