@@ -113,7 +113,7 @@ fn a_renamed_host_is_compared_as_its_note_says() {
     let opi2 = row(&rows, &[("kernel", "3.10.64"), ("host", "opi2")]);
     assert_eq!((opi2["mean"].as_str(), opi2["pct_better"].as_str()), ("282", ""), "{rows:#?}");
     let check = checked();
-    assert_eq!(said(&check, &["note:", "renamed/3.10.63/ubench.txt:4:", "compared as one machine renamed"]).len(), 1);
+    assert_eq!(said(&check, &["warning:", "renamed/3.10.63/ubench.txt:4:", "compared as one machine renamed"]).len(), 1);
     assert!(said(&check, &["renamed/", "no row with parameters"]).is_empty(), "{check}");
 }
 
@@ -379,7 +379,7 @@ fn a_host_renamed_between_kernels_is_compared_in_one_file_as_in_two() {
     let one = said(&check, &["uname-renamed/6.2.0/dbench-mail.txt:33:", "compared as one machine renamed"]);
     assert_eq!(one.len(), 1, "{check}");
     assert!(one[0].contains("(line 7 `alpha`: 6.1.0, line 33 `beta`: 6.2.0)"), "{}", one[0]);
-    let two = said(&check, &["note:", "uname-renamed-files/6.2.0/dbench.txt:2:", "compared as one machine renamed"]);
+    let two = said(&check, &["warning:", "uname-renamed-files/6.2.0/dbench.txt:2:", "compared as one machine renamed"]);
     assert_eq!(two.len(), 1, "{check}");
     assert!(said(&check, &["uname-renamed", "no row with parameters"]).is_empty(), "{check}");
 }
@@ -407,7 +407,7 @@ fn the_regression_count_says_how_many_are_another_machines() {
 #[test]
 fn kernels_whose_hosts_all_differ_are_one_note() {
     let check = checked();
-    let notes = said(&check, &["note:", "two-hosts-each/"]);
+    let notes = said(&check, &["warning:", "two-hosts-each/", "other hosts than"]);
     assert_eq!(notes.len(), 1, "{check}");
     assert!(
         notes[0].contains(
@@ -452,4 +452,28 @@ fn an_lmbench_host_renamed_without_a_clock_column_is_kept_apart_with_a_warning()
     assert_eq!(renamed.len(), 1, "{check}");
     assert!(!check.contains("lmbench-summary.txt:17: compared as one machine renamed"), "{check}");
     assert_eq!(renamed.len(), 1, "{check}");
+}
+
+/// attack38 finding 3: c27, a reply quoting Alice's 6.1.0 run under her
+/// `uname -a` (`> Linux alpha …`) above the writer's own 6.2.0 run under
+/// `Linux beta …`, was warned "compared as one machine renamed" while
+/// 6.2.0 was not compared. A quoted `uname -a` line is another writer's
+/// machine: kept apart, the warning saying why. c04-two-files-c, two files
+/// whose prompts name the hosts: each host's runs a set-up of their own,
+/// not compared, and the rename warning (a warning, as in one file) says so.
+#[test]
+fn a_rename_is_never_said_compared_of_a_kernel_not_compared() {
+    let (out, _stderr, _tmp) = built();
+    let check = checked();
+    let quoted = said(&check, &["uname-quoted/6.2.0/dbench-mail.txt:5:", "`alpha`, quoted", "another writer's"]);
+    assert_eq!(quoted.len(), 1, "{check}");
+    assert!(said(&check, &["uname-quoted/", "compared as one machine renamed"]).is_empty(), "{check}");
+    let rows = rows(&out, "uname-quoted", "Throughput");
+    assert!(rows.iter().all(|r| r["pct_better"].is_empty()), "{rows:#?}");
+    let prompts = said(
+        &check,
+        &["warning:", "prompt-hosts-files/6.14.0-1019-gcp/fio.txt:5:", "kept apart as a set-up of their own"],
+    );
+    assert_eq!(prompts.len(), 1, "{check}");
+    assert!(said(&check, &["prompt-hosts-files/", "compared as one machine renamed"]).is_empty(), "{check}");
 }

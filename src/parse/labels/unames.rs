@@ -55,6 +55,12 @@ pub(super) fn uname_a(text: &str) -> Option<(String, String, String)> {
     Some((words[1].to_string(), words[2].to_string(), build))
 }
 
+/// How many `>` quote marks a line starts with (blanks between them
+/// skipped): 0 for the writer's own text.
+fn quote_depth(line: &str) -> usize {
+    line.chars().filter(|c| !c.is_whitespace()).take_while(|&c| c == '>').count()
+}
+
 /// Gives the runs under `uname -a` lines their host and build where two
 /// differ (module docs), or the file its identity where one line's facts
 /// hold over every run. Returns how many samples it gave a parameter.
@@ -120,7 +126,13 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
         m
     };
     let one_machine = hosts.iter().all(|h| machine_of(h) == machine_of(hosts[0]));
-    if hosts.len() > 1 && met_releases.is_empty() && one_machine {
+    // A `uname -a` line quoted (`> `) deeper than another is another
+    // writer's (a reply quoting Alice's run on `alpha` above the writer's
+    // own on `beta`): two machines, never one renamed (attack38 finding 3,
+    // c27: "compared as one machine renamed" of a kernel then not compared).
+    let depth = |line: usize| usize::from(input.quote_depth(line - 1)) + quote_depth(&input.lines[line - 1]);
+    let quoted_apart = used.iter().any(|&u| depth(unames[u].0) != depth(unames[used[0]].0));
+    if hosts.len() > 1 && met_releases.is_empty() && one_machine && !quoted_apart {
         // Each kernel under one host's lines, the hosts' runs of one
         // processor (or none named): one machine renamed between kernels,
         // compared, as files of one host each are (`site::identities`)
@@ -155,13 +167,24 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
                 n += 1;
             }
         }
-        let each: Vec<String> = used.iter().map(|&u| format!("line {} `{}`", unames[u].0, unames[u].1)).collect();
+        let each: Vec<String> = used
+            .iter()
+            .map(|&u| {
+                let quoted = if quoted_apart && depth(unames[u].0) > 0 { ", quoted" } else { "" };
+                format!("line {} `{}`{quoted}", unames[u].0, unames[u].1)
+            })
+            .collect();
+        let why = if quoted_apart && met_releases.is_empty() {
+            " (a quoted line is another writer's machine)"
+        } else {
+            ""
+        };
         parsed.notes.push((
             unames[used[0]].0,
             format!(
-                "the runs sit under `uname -a` lines of {} hosts ({}): kept apart by a `{HOST_PARAM}` parameter, never \
-                 averaged as runs of one machine; a machine class is one machine: put each machine's runs in a class \
-                 of its own",
+                "the runs sit under `uname -a` lines of {} hosts ({}){why}: kept apart by a `{HOST_PARAM}` parameter, \
+                 never averaged as runs of one machine; a machine class is one machine: put each machine's runs in a \
+                 class of its own",
                 hosts.len(),
                 each.join(", ")
             ),
