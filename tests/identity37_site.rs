@@ -113,7 +113,10 @@ fn a_renamed_host_is_compared_as_its_note_says() {
     let opi2 = row(&rows, &[("kernel", "3.10.64"), ("host", "opi2")]);
     assert_eq!((opi2["mean"].as_str(), opi2["pct_better"].as_str()), ("282", ""), "{rows:#?}");
     let check = checked();
-    assert_eq!(said(&check, &["warning:", "renamed/3.10.63/ubench.txt:4:", "compared as one machine renamed"]).len(), 1);
+    assert_eq!(
+        said(&check, &["warning:", "renamed/3.10.63/ubench.txt:4:", "compared as one machine renamed"]).len(),
+        1
+    );
     assert!(said(&check, &["renamed/", "no row with parameters"]).is_empty(), "{check}");
 }
 
@@ -476,4 +479,22 @@ fn a_rename_is_never_said_compared_of_a_kernel_not_compared() {
     );
     assert_eq!(prompts.len(), 1, "{check}");
     assert!(said(&check, &["prompt-hosts-files/", "compared as one machine renamed"]).is_empty(), "{check}");
+}
+
+/// attack38 findings 2 and 18: the rename warning and the CPU-count
+/// difference reached only check and the class page; a reader of the
+/// mail saw `6.14.0-1019-gcp 3576 +8.0%` with no word of two hosts. Now
+/// each is a line of the mail's (and Markdown's) environment differences.
+#[test]
+fn a_renamed_host_and_a_cpu_difference_reach_the_mail() {
+    let (out, _stderr, _tmp) = built();
+    let mail = |class: &str| std::fs::read_to_string(out.join(class).join("email.txt")).expect(class);
+    let files = mail("uname-renamed-files");
+    assert!(files.contains("- 6.2.0: runs from host beta, compared as host alpha renamed"), "{files}");
+    let one = mail("uname-renamed");
+    assert!(one.contains("- 6.2.0: 6.2.0/dbench-mail.txt line 33: the runs sit under `uname -a`"), "{one}");
+    let cores = mail("cores-offline");
+    assert!(cores.contains("- 6.2.0: runs on 1 of the baseline 6.1.0's 2 core types"), "{cores}");
+    let md = std::fs::read_to_string(out.join("uname-renamed-files/index.md")).expect("index.md");
+    assert!(md.contains("compared as host alpha renamed"), "{md}");
 }

@@ -350,13 +350,18 @@ type Renamed<'a> = (&'static str, Vec<(String, String, usize, usize, &'a str)>, 
 /// either side names none, CPU counts), a warning on the kernel's first
 /// file naming one; host names alone apart, a warning. Returns the kernels
 /// whose processors are apart, each with what its runs and the
-/// baseline's are from, for the pages to mark its results with. `order`:
-/// the class's kernels in page order (a warning lists its kernels so).
+/// baseline's are from, for the pages to mark its results with; and, in
+/// `noted`, the kernels compared with a caveat the mail must show too
+/// (attack38 findings 2 and 18): a host renamed ("runs from host B,
+/// compared as host A renamed") or a CPU difference ("runs on 1 of the
+/// baseline's 2 core types"). `order`: the class's kernels in page order
+/// (a warning lists its kernels so).
 pub fn warn_of_other_machines(
     results: &[ResultFile],
     baseline: Option<&str>,
     order: &[&str],
     diags: &mut Vec<Diagnostic>,
+    noted: &mut Vec<(String, String)>,
 ) -> Vec<(String, String)> {
     let mut other: Vec<(String, String)> = Vec::new();
     let Some(baseline) = baseline else { return other };
@@ -510,6 +515,11 @@ pub fn warn_of_other_machines(
     let rank = |k: &str| order.iter().position(|o| *o == k).unwrap_or(usize::MAX);
     for (how, mut kernels, (base_hosts, bi, bline)) in renamed {
         kernels.sort_by_key(|k| rank(&k.0));
+        if how.starts_with("compared") {
+            for (kernel, hosts, _, _, _) in &kernels {
+                noted.push((kernel.clone(), format!("runs from host {hosts}, compared as host {base_hosts} renamed")));
+            }
+        }
         let (_, _, fi, line, _) = kernels[0];
         let base_file = &results[bi].rel_path;
         let said = match kernels.as_slice() {
@@ -548,6 +558,19 @@ pub fn warn_of_other_machines(
         g.kernels = by_rank.into_iter().map(|(k, _)| k).collect();
         let (bi, bline) = g.base_at;
         let (of, theirs, base_file) = (&g.of, &g.theirs, &results[bi].rel_path);
+        let types = |p: &str| p.split(" + ").count();
+        let caveat = match g.unit {
+            " CPUs" => Some(format!("had {of} online, the baseline {baseline}'s {theirs}")),
+            " part" => Some(format!(
+                "runs on {} of the baseline {baseline}'s {} core types ({of}; the baseline's {theirs})",
+                types(of),
+                types(theirs)
+            )),
+            _ => None,
+        };
+        if let Some(c) = caveat {
+            noted.extend(g.kernels.iter().map(|k| (k.clone(), c.clone())));
+        }
         let (runs, changes) = match g.kernels.as_slice() {
             [k] => (format!("{k}'s runs"), format!("{k}'s changes")),
             ks => {

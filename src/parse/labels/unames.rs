@@ -174,11 +174,8 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
                 format!("line {} `{}`{quoted}", unames[u].0, unames[u].1)
             })
             .collect();
-        let why = if quoted_apart && met_releases.is_empty() {
-            " (a quoted line is another writer's machine)"
-        } else {
-            ""
-        };
+        let why =
+            if quoted_apart && met_releases.is_empty() { " (a quoted line is another writer's machine)" } else { "" };
         parsed.notes.push((
             unames[used[0]].0,
             format!(

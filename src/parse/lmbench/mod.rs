@@ -710,11 +710,8 @@ fn tag_hosts(out: &mut ParsedFile, hosts: &[(usize, String)]) {
         }
     }
     const LISTED: usize = 5;
-    let named: Vec<String> = each
-        .iter()
-        .take(LISTED)
-        .map(|(h, line, kerns)| format!("`{h}` (line {line}: {})", kerns.join(", ")))
-        .collect();
+    let named: Vec<String> =
+        each.iter().take(LISTED).map(|(h, line, kerns)| format!("`{h}` (line {line}: {})", kerns.join(", "))).collect();
     let more = if each.len() > LISTED { format!(" and {} more", each.len() - LISTED) } else { String::new() };
     let second = each.get(1).map(|e| e.1);
     let Some(why) = why else {
@@ -799,7 +796,8 @@ fn one_machine_renamed(out: &ParsedFile, hosts: &[(usize, String)]) -> Option<&'
         hi = hi.max(v);
         clocked.insert(h);
     }
-    (!clocked.is_empty() && hosts.iter().all(|(_, h)| clocked.contains(h.as_str())) && hi <= lo * 1.02).then_some("of one clock rate (Mhz)")
+    (!clocked.is_empty() && hosts.iter().all(|(_, h)| clocked.contains(h.as_str())) && hi <= lo * 1.02)
+        .then_some("of one clock rate (Mhz)")
 }
 
 /// True when every row names a Linux kernel and no row prints a `Mhz`
