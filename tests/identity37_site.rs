@@ -498,3 +498,21 @@ fn a_renamed_host_and_a_cpu_difference_reach_the_mail() {
     let md = std::fs::read_to_string(out.join("uname-renamed-files/index.md")).expect("index.md");
     assert!(md.contains("compared as host alpha renamed"), "{md}");
 }
+
+/// attack38 finding 20: a macOS run under `Darwin MacBook-Pro.local
+/// 23.1.0 …` in 6.5.0-14-generic/ was averaged with the Linux run there
+/// (16378757 of 22878757 and 9878757; 6.6.0 −39.1%), nothing said. Now
+/// another system's run is kept apart by its host, warned of at its line,
+/// and the Linux run alone is 6.5.0-14-generic's: 6.6.0 +1.0%.
+#[test]
+fn a_run_under_another_systems_uname_is_kept_apart() {
+    let (out, _stderr, _tmp) = built();
+    let rows = rows(&out, "uname-darwin", "events per second");
+    let mac = row(&rows, &[("kernel", "6.5.0-14-generic"), ("host", "MacBook-Pro.local (Darwin 23.1.0)")]);
+    assert_eq!(mac["mean"], "22878757.01", "{rows:#?}");
+    let new = row(&rows, &[("kernel", "6.6.0")]);
+    assert_eq!(new["pct_better"], "1.012", "{rows:#?}");
+    let check = checked();
+    let warned = said(&check, &["uname-darwin/6.5.0-14-generic/sysbench.txt:4:", "`Darwin 23.1.0`", "kept apart"]);
+    assert_eq!(warned.len(), 1, "{check}");
+}

@@ -113,7 +113,11 @@ fn a_renamed_host_across_kernels_is_still_compared() {
     let warned = said(&stderr, &["rpi-zero-2-w/", "warning"]);
     assert!(warned.iter().all(|w| w.contains("name host rpi02w")), "{stderr}");
     let check = checked();
-    assert_eq!(said(&check, &["warning:", "rpi-zero-2-w/6.6.59/", "name host rpi02w", "raspberrypi"]).len(), 1, "{check}");
+    assert_eq!(
+        said(&check, &["warning:", "rpi-zero-2-w/6.6.59/", "name host rpi02w", "raspberrypi"]).len(),
+        1,
+        "{check}"
+    );
 }
 
 /// Finding 2: three laptops' reports flat in one class, all `System:

@@ -55,6 +55,27 @@ pub(super) fn uname_a(text: &str) -> Option<(String, String, String)> {
     Some((words[1].to_string(), words[2].to_string(), build))
 }
 
+/// The systems other than Linux whose `uname -a` lines [`other_os`] reads.
+const OTHER_OSES: [&str; 6] = ["Darwin", "FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "SunOS"];
+
+/// The system and host of another system's `uname -a` line (`Darwin
+/// MacBook-Pro.local 23.1.0 Darwin Kernel Version 23.1.0: …`, `FreeBSD h
+/// 14.0-RELEASE FreeBSD 14.0-RELEASE #0 …`): its first word a system of
+/// [`OTHER_OSES`], its third a release (a digit, a dot), at least five
+/// words. `None` for any other line.
+pub(super) fn other_os(text: &str) -> Option<(String, String, String)> {
+    let t = text.trim().trim_start_matches(['>', ' ', '\t']).trim();
+    let t = t.strip_prefix("uname -a:").map_or(t, str::trim_start);
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if words.len() < 5 || !OTHER_OSES.contains(&words[0]) || words[1].len() > HOST_MAX {
+        return None;
+    }
+    if !words[2].starts_with(|c: char| c.is_ascii_digit()) || !words[2].contains('.') {
+        return None;
+    }
+    Some((words[0].to_string(), words[1].to_string(), words[2].to_string()))
+}
+
 /// How many `>` quote marks a line starts with (blanks between them
 /// skipped): 0 for the writer's own text.
 fn quote_depth(line: &str) -> usize {
@@ -66,7 +87,8 @@ fn quote_depth(line: &str) -> usize {
 /// hold over every run. Returns how many samples it gave a parameter.
 pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
     let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return 0 };
-    if !input.has("Linux ") || !input.has("#") {
+    let others = OTHER_OSES.iter().any(|os| input.has(&format!("{os} ")));
+    if !(input.has("Linux ") && input.has("#")) && !others {
         return 0;
     }
     // Each line's `uname -a` in force: (line, host, release, build).
@@ -76,30 +98,67 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
     }
     let mut in_force: Vec<Option<usize>> = vec![None; last + 1];
     let mut unames: Vec<(usize, String, String, String)> = Vec::new();
+    // The indices in `unames` of other systems' lines (attack38 finding
+    // 20: a `Darwin …` line over a macOS run in a Linux kernel's
+    // directory said nothing, and the run was averaged into the kernel).
+    let mut foreign: Vec<usize> = Vec::new();
     for n in 1..=last.min(input.lines.len()) {
-        if !read[n]
-            && let Some((host, release, build)) = uname_a(&input.lines[n - 1])
-        {
-            unames.push((n, host, release, build));
+        if !read[n] {
+            if let Some((host, release, build)) = uname_a(&input.lines[n - 1]) {
+                unames.push((n, host, release, build));
+            } else if others && let Some((os, host, release)) = other_os(&input.lines[n - 1]) {
+                foreign.push(unames.len());
+                unames.push((n, host, format!("{os} {release}"), String::new()));
+            }
         }
         in_force[n] = unames.len().checked_sub(1);
     }
     if unames.is_empty() {
         return 0;
     }
-    let under: Vec<Option<usize>> = parsed.samples.iter().map(|s| in_force.get(s.line).copied().flatten()).collect();
+    let mut n = 0;
+    // Runs under another system's line: another machine and kernel than
+    // the directory's, kept apart by their host, with a warning naming
+    // the line; the Linux lines are then read as if alone.
+    let mut foreign_runs = false;
+    for &f in &foreign {
+        let mut tagged = 0;
+        for s in parsed.samples.iter_mut() {
+            if in_force.get(s.line).copied().flatten() == Some(f) && !s.params.iter().any(|p| p.name == HOST_PARAM) {
+                *s = s.clone().with_param(HOST_PARAM, format!("{} ({})", unames[f].1, unames[f].2));
+                tagged += 1;
+            }
+        }
+        if tagged > 0 {
+            foreign_runs = true;
+            n += tagged;
+            parsed.notes.push((
+                unames[f].0,
+                format!(
+                    "{tagged} value(s) sit under a `uname -a` line of another system (`{}` on host `{}`): another \
+                     machine and kernel than a Linux kernel's, kept apart by a `{HOST_PARAM}` parameter, never \
+                     averaged with its runs; put that system's runs in a class of their own",
+                    unames[f].2, unames[f].1
+                ),
+            ));
+        }
+    }
+    let under: Vec<Option<usize>> = parsed
+        .samples
+        .iter()
+        .map(|s| in_force.get(s.line).copied().flatten().filter(|u| !foreign.contains(u)))
+        .collect();
     let used: Vec<usize> = {
         let mut u: Vec<usize> = under.iter().flatten().copied().collect();
         u.sort_unstable();
         u.dedup();
         u
     };
-    let every = under.iter().all(Option::is_some);
+    let every = !foreign_runs && under.iter().all(Option::is_some);
     let mut hosts: Vec<&str> = used.iter().map(|&u| unames[u].1.as_str()).collect();
     hosts.dedup();
     hosts.sort_unstable();
     hosts.dedup();
-    let mut n = 0;
     // The releases whose runs sit under two hosts' lines, and those hosts.
     let mut met_releases: Vec<&str> = Vec::new();
     let mut met_hosts: Vec<&str> = Vec::new();
