@@ -280,6 +280,11 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
         for p in &e.problems {
             out += &format!("- {}: {} ({}): {}\n", escape(&p.kernel), code(&p.file), p.lines_text(), escape(&p.text));
         }
+        // A host renamed, a CPU difference: the caveat of a compared
+        // kernel, as in the mail (attack38 findings 2 and 18).
+        for c in &e.machine_caveats {
+            out += &format!("- {}\n", escape(c));
+        }
         out += "\n";
     }
     if !m.notable.is_empty() {

@@ -38,6 +38,10 @@ pub struct EnvironmentView {
     /// ubench.txt line 8), the baseline 3.10.62's from ARMv7 … (…)", in
     /// kernel order ([`OTHER_MACHINE_MARK`]).
     pub other_machines: Vec<String>,
+    /// The kernels compared with the baseline with a caveat of the
+    /// machine (a host renamed, a CPU difference), each as "6.14: runs
+    /// from host b, compared as host a renamed", in kernel order.
+    pub machine_caveats: Vec<String>,
 }
 
 impl EnvironmentView {
@@ -47,6 +51,7 @@ impl EnvironmentView {
             && self.problems.is_empty()
             && self.config_only_some == 0
             && self.other_machines.is_empty()
+            && self.machine_caveats.is_empty()
     }
 
     /// The summary's lines as plain text: "CONFIG_PREEMPT: y (6.9.0); n
@@ -68,6 +73,7 @@ impl EnvironmentView {
         }
         out.extend(self.problems.iter().map(|p| format!("{}: {} ({}): {}", p.kernel, p.file, p.lines_text(), p.text)));
         out.extend(self.mark_other_lines());
+        out.extend(self.machine_caveats.iter().cloned());
         out
     }
 
@@ -181,11 +187,17 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
     view.marks = kernel_marks(kernels);
     view.other_machines =
         kernels.iter().filter_map(|k| Some(format!("{}: {}", k.name, k.other_machine.as_ref()?))).collect();
+    view.machine_caveats =
+        kernels.iter().filter_map(|k| Some(format!("{}: {}", k.name, k.machine_caveat.as_ref()?))).collect();
     view.summary = view.lines();
-    let others = view.mark_other_lines().len();
+    let others = view.mark_other_lines().len() + view.machine_caveats.len();
     let first_problem = view.summary.len() - others - view.problems.len();
-    view.mark_lines =
-        if view.problems.is_empty() { view.mark_other_lines() } else { view.summary[first_problem - 1..].to_vec() };
+    let marked_end = view.summary.len() - view.machine_caveats.len();
+    view.mark_lines = if view.problems.is_empty() {
+        view.mark_other_lines()
+    } else {
+        view.summary[first_problem - 1..marked_end].to_vec()
+    };
     view
 }
 
@@ -456,6 +468,7 @@ mod tests {
             config: Default::default(),
             env: Environment { facts, ..Default::default() },
             other_machine: None,
+            machine_caveat: None,
         }
     }
 

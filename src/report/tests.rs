@@ -20,6 +20,7 @@ fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
             config: KernelConfig::default(),
             env: Default::default(),
             other_machine: None,
+            machine_caveat: None,
         })
         .collect();
     let selection = crate::site::select(&config.sections, &config.leave_out, &results);

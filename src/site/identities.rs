@@ -27,6 +27,7 @@
 //! file gets no parameter (where others differ it then meets neither).
 
 use super::ResultFile;
+use super::file_setups::{SETUP_PARAM, SETUP_PARAM_APART};
 use crate::diag::Diagnostic;
 use crate::model::{Identity, Metric, Param};
 use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, processor_key, same_processor};
@@ -347,15 +348,20 @@ type Renamed<'a> = (&'static str, Vec<(String, String, usize, usize, &'a str)>, 
 /// Warns where a kernel's runs and the baseline's name different machines
 /// (module docs): processors none of the baseline's runs name (or, where
 /// either side names none, CPU counts), a warning on the kernel's first
-/// file naming one; host names alone apart, a note. Returns the kernels
+/// file naming one; host names alone apart, a warning. Returns the kernels
 /// whose processors are apart, each with what its runs and the
-/// baseline's are from, for the pages to mark its results with. `order`:
-/// the class's kernels in page order (a warning lists its kernels so).
+/// baseline's are from, for the pages to mark its results with; and, in
+/// `noted`, the kernels compared with a caveat the mail must show too
+/// (attack38 findings 2 and 18): a host renamed ("runs from host B,
+/// compared as host A renamed") or a CPU difference ("runs on 1 of the
+/// baseline's 2 core types"). `order`: the class's kernels in page order
+/// (a warning lists its kernels so).
 pub fn warn_of_other_machines(
     results: &[ResultFile],
     baseline: Option<&str>,
     order: &[&str],
     diags: &mut Vec<Diagnostic>,
+    noted: &mut Vec<(String, String)>,
 ) -> Vec<(String, String)> {
     let mut other: Vec<(String, String)> = Vec::new();
     let Some(baseline) = baseline else { return other };
@@ -439,9 +445,29 @@ pub fn warn_of_other_machines(
                             .any(|s| s.kernel.as_deref() == Some(k) && s.params.iter().any(|p| p.name == HOST_PARAM))
                     })
                 };
+                // Where the files' prompts name the hosts (`user@host:~$`),
+                // `file_setups` has kept each host's runs a set-up of its
+                // own (`on host`) and no row meets either: never "compared
+                // as one machine renamed" of a kernel then not compared
+                // (attack38 finding 3, c04-two-files-c).
+                let on_host = |k: &str, hosts: &[(String, usize, usize)]| {
+                    results.iter().any(|rf| {
+                        rf.parsed.samples.iter().any(|s| {
+                            s.kernel.as_deref() == Some(k)
+                                && s.params.iter().any(|p| {
+                                    (p.name == SETUP_PARAM || p.name == SETUP_PARAM_APART)
+                                        && hosts.iter().any(|(h, _, _)| p.value.contains(&format!("on {h}")))
+                                })
+                        })
+                    })
+                };
                 let how = if kept(kernel) && kept(baseline) {
                     "each host's runs kept apart by a `host` parameter (two hosts meet in one kernel), so not \
                      compared with the baseline's; if one machine was renamed, give its files one host name's class"
+                } else if on_host(kernel, &named.hosts) && on_host(baseline, &base.hosts) {
+                    "each host's runs kept apart as a set-up of their own (the prompts name the hosts, `on host`), \
+                     so not compared with the baseline's; if one machine was renamed, list the benchmark under \
+                     `same_setup:` in machine.yaml"
                 } else {
                     "compared as one machine renamed; if they are two machines, put each in a class of its own"
                 };
@@ -489,6 +515,11 @@ pub fn warn_of_other_machines(
     let rank = |k: &str| order.iter().position(|o| *o == k).unwrap_or(usize::MAX);
     for (how, mut kernels, (base_hosts, bi, bline)) in renamed {
         kernels.sort_by_key(|k| rank(&k.0));
+        if how.starts_with("compared") {
+            for (kernel, hosts, _, _, _) in &kernels {
+                noted.push((kernel.clone(), format!("runs from host {hosts}, compared as host {base_hosts} renamed")));
+            }
+        }
         let (_, _, fi, line, _) = kernels[0];
         let base_file = &results[bi].rel_path;
         let said = match kernels.as_slice() {
@@ -514,7 +545,10 @@ pub fn warn_of_other_machines(
                 )
             }
         };
-        diags.push(Diagnostic::note(&results[fi].path, Some(line), said));
+        // A warning, as the same fact read from one file's `uname -a`
+        // lines is (attack38 finding 3: a note in two files, a warning in
+        // one).
+        diags.push(Diagnostic::warning(&results[fi].path, Some(line), said));
     }
     for mut g in groups {
         // The kernels in page order, the first one's line warned at.
@@ -524,6 +558,19 @@ pub fn warn_of_other_machines(
         g.kernels = by_rank.into_iter().map(|(k, _)| k).collect();
         let (bi, bline) = g.base_at;
         let (of, theirs, base_file) = (&g.of, &g.theirs, &results[bi].rel_path);
+        let types = |p: &str| p.split(" + ").count();
+        let caveat = match g.unit {
+            " CPUs" => Some(format!("had {of} online, the baseline {baseline}'s {theirs}")),
+            " part" => Some(format!(
+                "runs on {} of the baseline {baseline}'s {} core types ({of}; the baseline's {theirs})",
+                types(of),
+                types(theirs)
+            )),
+            _ => None,
+        };
+        if let Some(c) = caveat {
+            noted.extend(g.kernels.iter().map(|k| (k.clone(), c.clone())));
+        }
         let (runs, changes) = match g.kernels.as_slice() {
             [k] => (format!("{k}'s runs"), format!("{k}'s changes")),
             ks => {

@@ -357,11 +357,38 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         let order: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
         // Kernels of another machine: their results marked wherever shown
         // (attack37 finding 1: the caveat was on the class page only).
-        for (kernel, said) in
-            super::identities::warn_of_other_machines(&results, yaml.config.baseline.as_deref(), &order, diags)
-        {
+        let mut noted: Vec<(String, String)> = Vec::new();
+        for (kernel, said) in super::identities::warn_of_other_machines(
+            &results,
+            yaml.config.baseline.as_deref(),
+            &order,
+            diags,
+            &mut noted,
+        ) {
             if let Some(k) = kernels.iter_mut().find(|k| k.name == kernel) {
                 k.other_machine = Some(said);
+            }
+        }
+        // One file's `uname -a` hosts compared as one machine renamed
+        // (`labels::unames`): the parser's warning is the caveat.
+        for rf in &results {
+            for (line, note) in &rf.parsed.notes {
+                if !note.contains("compared as one machine renamed") {
+                    continue;
+                }
+                let kernel = rf.parsed.samples.iter().filter(|s| s.line >= *line).min_by_key(|s| s.line);
+                if let Some(k) = kernel.and_then(|s| s.kernel.as_deref())
+                    && Some(k) != yaml.config.baseline.as_deref()
+                {
+                    noted.push((k.to_string(), format!("{} line {line}: {note}", rf.rel_path)));
+                }
+            }
+        }
+        for (kernel, said) in noted {
+            if let Some(k) = kernels.iter_mut().find(|k| k.name == kernel)
+                && k.machine_caveat.is_none()
+            {
+                k.machine_caveat = Some(said);
             }
         }
     } else {
@@ -510,6 +537,7 @@ fn read_kernels(names: &[String], paths: &[PathBuf], diags: &mut Vec<Diagnostic>
             config: read_yaml(yaml, diags).unwrap_or_default(),
             env: Default::default(),
             other_machine: None,
+            machine_caveat: None,
         })
         .collect();
     (kernels, kernel_yaml)
@@ -784,6 +812,7 @@ fn keep_kernels_with_results(
                         config: KernelConfig::default(),
                         env: Default::default(),
                         other_machine: None,
+                        machine_caveat: None,
                     });
                 }
             }
@@ -900,6 +929,7 @@ pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
                     config: KernelConfig::default(),
                     env: Default::default(),
                     other_machine: None,
+                    machine_caveat: None,
                 },
             );
             (pos.get(k.name.as_str()).copied(), crate::version::KernelVersion::parse(&k.name), k)

@@ -117,6 +117,11 @@ pub struct Kernel {
     /// (…)". Its results are marked wherever shown
     /// (`report::environment::OTHER_MACHINE_MARK`).
     pub other_machine: Option<String>,
+    /// Where its runs are compared with the baseline's with a caveat of
+    /// the machine (attack38 findings 2 and 18): "runs from host B,
+    /// compared as host A renamed", "runs on 1 of the baseline's 2 core
+    /// types"; a line of the environment differences, so the mail says it.
+    pub machine_caveat: Option<String>,
 }
 
 /// One benchmark output of a raw result file and what was read from it: a

@@ -55,12 +55,40 @@ pub(super) fn uname_a(text: &str) -> Option<(String, String, String)> {
     Some((words[1].to_string(), words[2].to_string(), build))
 }
 
+/// The systems other than Linux whose `uname -a` lines [`other_os`] reads.
+const OTHER_OSES: [&str; 6] = ["Darwin", "FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "SunOS"];
+
+/// The system and host of another system's `uname -a` line (`Darwin
+/// MacBook-Pro.local 23.1.0 Darwin Kernel Version 23.1.0: …`, `FreeBSD h
+/// 14.0-RELEASE FreeBSD 14.0-RELEASE #0 …`): its first word a system of
+/// [`OTHER_OSES`], its third a release (a digit, a dot), at least five
+/// words. `None` for any other line.
+pub(super) fn other_os(text: &str) -> Option<(String, String, String)> {
+    let t = text.trim().trim_start_matches(['>', ' ', '\t']).trim();
+    let t = t.strip_prefix("uname -a:").map_or(t, str::trim_start);
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if words.len() < 5 || !OTHER_OSES.contains(&words[0]) || words[1].len() > HOST_MAX {
+        return None;
+    }
+    if !words[2].starts_with(|c: char| c.is_ascii_digit()) || !words[2].contains('.') {
+        return None;
+    }
+    Some((words[0].to_string(), words[1].to_string(), words[2].to_string()))
+}
+
+/// How many `>` quote marks a line starts with (blanks between them
+/// skipped): 0 for the writer's own text.
+fn quote_depth(line: &str) -> usize {
+    line.chars().filter(|c| !c.is_whitespace()).take_while(|&c| c == '>').count()
+}
+
 /// Gives the runs under `uname -a` lines their host and build where two
 /// differ (module docs), or the file its identity where one line's facts
 /// hold over every run. Returns how many samples it gave a parameter.
 pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
     let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return 0 };
-    if !input.has("Linux ") || !input.has("#") {
+    let others = OTHER_OSES.iter().any(|os| input.has(&format!("{os} ")));
+    if !(input.has("Linux ") && input.has("#")) && !others {
         return 0;
     }
     // Each line's `uname -a` in force: (line, host, release, build).
@@ -70,30 +98,67 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
     }
     let mut in_force: Vec<Option<usize>> = vec![None; last + 1];
     let mut unames: Vec<(usize, String, String, String)> = Vec::new();
+    // The indices in `unames` of other systems' lines (attack38 finding
+    // 20: a `Darwin …` line over a macOS run in a Linux kernel's
+    // directory said nothing, and the run was averaged into the kernel).
+    let mut foreign: Vec<usize> = Vec::new();
     for n in 1..=last.min(input.lines.len()) {
-        if !read[n]
-            && let Some((host, release, build)) = uname_a(&input.lines[n - 1])
-        {
-            unames.push((n, host, release, build));
+        if !read[n] {
+            if let Some((host, release, build)) = uname_a(&input.lines[n - 1]) {
+                unames.push((n, host, release, build));
+            } else if others && let Some((os, host, release)) = other_os(&input.lines[n - 1]) {
+                foreign.push(unames.len());
+                unames.push((n, host, format!("{os} {release}"), String::new()));
+            }
         }
         in_force[n] = unames.len().checked_sub(1);
     }
     if unames.is_empty() {
         return 0;
     }
-    let under: Vec<Option<usize>> = parsed.samples.iter().map(|s| in_force.get(s.line).copied().flatten()).collect();
+    let mut n = 0;
+    // Runs under another system's line: another machine and kernel than
+    // the directory's, kept apart by their host, with a warning naming
+    // the line; the Linux lines are then read as if alone.
+    let mut foreign_runs = false;
+    for &f in &foreign {
+        let mut tagged = 0;
+        for s in parsed.samples.iter_mut() {
+            if in_force.get(s.line).copied().flatten() == Some(f) && !s.params.iter().any(|p| p.name == HOST_PARAM) {
+                *s = s.clone().with_param(HOST_PARAM, format!("{} ({})", unames[f].1, unames[f].2));
+                tagged += 1;
+            }
+        }
+        if tagged > 0 {
+            foreign_runs = true;
+            n += tagged;
+            parsed.notes.push((
+                unames[f].0,
+                format!(
+                    "{tagged} value(s) sit under a `uname -a` line of another system (`{}` on host `{}`): another \
+                     machine and kernel than a Linux kernel's, kept apart by a `{HOST_PARAM}` parameter, never \
+                     averaged with its runs; put that system's runs in a class of their own",
+                    unames[f].2, unames[f].1
+                ),
+            ));
+        }
+    }
+    let under: Vec<Option<usize>> = parsed
+        .samples
+        .iter()
+        .map(|s| in_force.get(s.line).copied().flatten().filter(|u| !foreign.contains(u)))
+        .collect();
     let used: Vec<usize> = {
         let mut u: Vec<usize> = under.iter().flatten().copied().collect();
         u.sort_unstable();
         u.dedup();
         u
     };
-    let every = under.iter().all(Option::is_some);
+    let every = !foreign_runs && under.iter().all(Option::is_some);
     let mut hosts: Vec<&str> = used.iter().map(|&u| unames[u].1.as_str()).collect();
     hosts.dedup();
     hosts.sort_unstable();
     hosts.dedup();
-    let mut n = 0;
     // The releases whose runs sit under two hosts' lines, and those hosts.
     let mut met_releases: Vec<&str> = Vec::new();
     let mut met_hosts: Vec<&str> = Vec::new();
@@ -120,7 +185,13 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
         m
     };
     let one_machine = hosts.iter().all(|h| machine_of(h) == machine_of(hosts[0]));
-    if hosts.len() > 1 && met_releases.is_empty() && one_machine {
+    // A `uname -a` line quoted (`> `) deeper than another is another
+    // writer's (a reply quoting Alice's run on `alpha` above the writer's
+    // own on `beta`): two machines, never one renamed (attack38 finding 3,
+    // c27: "compared as one machine renamed" of a kernel then not compared).
+    let depth = |line: usize| usize::from(input.quote_depth(line - 1)) + quote_depth(&input.lines[line - 1]);
+    let quoted_apart = used.iter().any(|&u| depth(unames[u].0) != depth(unames[used[0]].0));
+    if hosts.len() > 1 && met_releases.is_empty() && one_machine && !quoted_apart {
         // Each kernel under one host's lines, the hosts' runs of one
         // processor (or none named): one machine renamed between kernels,
         // compared, as files of one host each are (`site::identities`)
@@ -155,13 +226,21 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
                 n += 1;
             }
         }
-        let each: Vec<String> = used.iter().map(|&u| format!("line {} `{}`", unames[u].0, unames[u].1)).collect();
+        let each: Vec<String> = used
+            .iter()
+            .map(|&u| {
+                let quoted = if quoted_apart && depth(unames[u].0) > 0 { ", quoted" } else { "" };
+                format!("line {} `{}`{quoted}", unames[u].0, unames[u].1)
+            })
+            .collect();
+        let why =
+            if quoted_apart && met_releases.is_empty() { " (a quoted line is another writer's machine)" } else { "" };
         parsed.notes.push((
             unames[used[0]].0,
             format!(
-                "the runs sit under `uname -a` lines of {} hosts ({}): kept apart by a `{HOST_PARAM}` parameter, never \
-                 averaged as runs of one machine; a machine class is one machine: put each machine's runs in a class \
-                 of its own",
+                "the runs sit under `uname -a` lines of {} hosts ({}){why}: kept apart by a `{HOST_PARAM}` parameter, \
+                 never averaged as runs of one machine; a machine class is one machine: put each machine's runs in a \
+                 class of its own",
                 hosts.len(),
                 each.join(", ")
             ),
