@@ -12,6 +12,27 @@ fn site() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sites/pgcloud")
 }
 
+/// A content directory holding the fixture site's `site.yaml` and its
+/// class's `machine.yaml` and no raw file: the directory, the class's
+/// directory in it, and the fixture class's (to copy raw files from).
+fn bare_class() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let class = tmp.path().join("pg-db-m-8g");
+    let from = site().join("pg-db-m-8g");
+    std::fs::create_dir_all(&class).expect("class");
+    std::fs::copy(site().join("site.yaml"), tmp.path().join("site.yaml")).expect("site.yaml");
+    std::fs::copy(from.join("machine.yaml"), class.join("machine.yaml")).expect("machine.yaml");
+    (tmp, class, from)
+}
+
+/// What `benchsite check` says of `content` (stderr, then stdout); it
+/// must succeed.
+fn check(content: &Path) -> String {
+    let out = common::benchsite().arg("check").arg("--content").arg(content).assert().success();
+    let o = out.get_output();
+    String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout)
+}
+
 /// archive38b F1: `latency average` is pgbench's clients / tps, the tps
 /// column restated (not tested, nor part of the family), but the summary
 /// of each config counted it: "compared 6, tested 6" of 3 tested tps cells,
@@ -58,12 +79,7 @@ fn scales_two_decades_apart_are_drawn_on_a_log_axis() {
 /// now says that only those directories differ and what to do.
 #[test]
 fn rows_apart_only_by_their_directories_are_said_so() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let class = tmp.path().join("pg-db-m-8g");
-    let from = site().join("pg-db-m-8g");
-    std::fs::create_dir_all(&class).expect("class");
-    std::fs::copy(site().join("site.yaml"), tmp.path().join("site.yaml")).expect("site.yaml");
-    std::fs::copy(from.join("machine.yaml"), class.join("machine.yaml")).expect("machine.yaml");
+    let (tmp, class, from) = bare_class();
     for (config, inner) in [
         ("aws-rds", "results/aws"),
         ("sc-5k-iops", "root/results/serverscamp"),
@@ -77,9 +93,7 @@ fn rows_apart_only_by_their_directories_are_said_so() {
             }
         }
     }
-    let out = common::benchsite().arg("check").arg("--content").arg(tmp.path()).assert().success();
-    let o = out.get_output();
-    let said = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+    let said = check(tmp.path());
     let line =
         said.lines().find(|l| l.contains("none of their values is compared")).unwrap_or_else(|| panic!("{said}"));
     assert!(
@@ -93,12 +107,7 @@ fn rows_apart_only_by_their_directories_are_said_so() {
 /// them alike.
 #[test]
 fn set_ups_of_other_names_get_no_advice_to_rename() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let class = tmp.path().join("pg-db-m-8g");
-    let from = site().join("pg-db-m-8g");
-    std::fs::create_dir_all(&class).expect("class");
-    std::fs::copy(site().join("site.yaml"), tmp.path().join("site.yaml")).expect("site.yaml");
-    std::fs::copy(from.join("machine.yaml"), class.join("machine.yaml")).expect("machine.yaml");
+    let (tmp, class, from) = bare_class();
     for (config, fs) in [("aws-rds", "ext4"), ("sc-5k-iops", "xfs")] {
         let to = class.join(config).join(fs);
         std::fs::create_dir_all(&to).expect("dir");
@@ -106,9 +115,7 @@ fn set_ups_of_other_names_get_no_advice_to_rename() {
             std::fs::copy(from.join(config).join("bench100").join(run), to.join(run)).expect("copy");
         }
     }
-    let out = common::benchsite().arg("check").arg("--content").arg(tmp.path()).assert().success();
-    let o = out.get_output();
-    let said = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+    let said = check(tmp.path());
     let line = said.lines().find(|l| l.contains("none of its values is compared")).unwrap_or_else(|| panic!("{said}"));
     assert!(!line.contains("name those directories alike"), "{said}");
 }
@@ -138,9 +145,7 @@ fn many_unrecognised_files_are_one_warning() {
             std::fs::write(f, line).expect("log");
         }
     }
-    let out = common::benchsite().arg("check").arg("--content").arg(content).assert().success();
-    let o = out.get_output();
-    let said = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+    let said = check(content);
     let lines: Vec<&str> = said.lines().filter(|l| l.contains("unrecognised")).collect();
     assert_eq!(lines.len(), 1, "{said}");
     assert!(lines[0].contains("machine.yaml: 12 unrecognised files skipped (no parser claimed them): "), "{said}");
