@@ -28,13 +28,19 @@ const HOST_MAX: usize = 64;
 pub(super) const UNAME_MACHINES: [&str; 11] =
     ["x86_64", "i686", "i586", "i386", "aarch64", "armv7l", "armv6l", "ppc64le", "ppc64", "s390x", "riscv64"];
 
+/// The text of a `uname -a` line without quote marks, blanks or a
+/// `uname -a:` prefix (what [`uname_a`] and [`other_os`] read).
+fn uname_output(text: &str) -> &str {
+    let t = text.trim().trim_start_matches(['>', ' ', '\t']).trim();
+    t.strip_prefix("uname -a:").map_or(t, str::trim_start)
+}
+
 /// The host, release and build of a `uname -a` line (`$ uname -a`'s
 /// output, or `uname -a: …`), `None` for any other line. The build runs
 /// from the `#` word to the year (`… UTC 2023`), or to the machine's
 /// architecture where no year is printed.
 pub(super) fn uname_a(text: &str) -> Option<(String, String, String)> {
-    let t = text.trim().trim_start_matches(['>', ' ', '\t']).trim();
-    let t = t.strip_prefix("uname -a:").map_or(t, str::trim_start);
+    let t = uname_output(text);
     if !t.starts_with("Linux ") {
         return None;
     }
@@ -64,8 +70,7 @@ const OTHER_OSES: [&str; 6] = ["Darwin", "FreeBSD", "OpenBSD", "NetBSD", "Dragon
 /// [`OTHER_OSES`], its third a release (a digit, a dot), at least five
 /// words. `None` for any other line.
 pub(super) fn other_os(text: &str) -> Option<(String, String, String)> {
-    let t = text.trim().trim_start_matches(['>', ' ', '\t']).trim();
-    let t = t.strip_prefix("uname -a:").map_or(t, str::trim_start);
+    let t = uname_output(text);
     let words: Vec<&str> = t.split_whitespace().collect();
     if words.len() < 5 || !OTHER_OSES.contains(&words[0]) || words[1].len() > HOST_MAX {
         return None;
