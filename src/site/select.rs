@@ -213,14 +213,20 @@ pub fn select(sections: &[SectionConfig], leave_out: &[LeaveOutConfig], results:
 /// results.
 pub fn run_stem(rel_path: &str) -> &str {
     let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
-    let mut stem = match name.rsplit_once('.') {
-        Some((stem, ext)) if !ext.is_empty() && !ext.bytes().all(|b| b.is_ascii_digit()) => stem,
-        _ => name,
-    };
+    let mut stem = without_extension(name);
     while let Some(shorter) = without_run_number(stem) {
         stem = shorter;
     }
     stem
+}
+
+/// A file's name without its extension, unless the extension is a number
+/// (`out.3` keeps its `.3`, a run's number [`without_run_number`] reads).
+fn without_extension(name: &str) -> &str {
+    match name.rsplit_once('.') {
+        Some((stem, ext)) if !ext.is_empty() && !ext.bytes().all(|b| b.is_ascii_digit()) => stem,
+        _ => name,
+    }
 }
 
 /// Words that name one side of a comparison, or a run, whose copies a
@@ -273,10 +279,7 @@ const COUNTED_RUN_WORDS: &[&str] = &["log", "out", "output"];
 /// separator sets off a run's number whatever it counts, as before).
 fn counted_number(rel_path: &str) -> Option<(&str, &str, u64)> {
     let (dir, name) = rel_path.rsplit_once('/').unwrap_or(("", rel_path));
-    let name = match name.rsplit_once('.') {
-        Some((stem, ext)) if !ext.is_empty() && !ext.bytes().all(|b| b.is_ascii_digit()) => stem,
-        _ => name,
-    };
+    let name = without_extension(name);
     let word = name.trim_end_matches(|c: char| c.is_ascii_digit());
     let last_word = word.rsplit(['-', '_', '.', ' ']).next().unwrap_or(word);
     if word.len() == name.len() || !COUNTED_RUN_WORDS.iter().any(|w| w.eq_ignore_ascii_case(last_word)) {
@@ -314,10 +317,7 @@ fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
         {
             let rel_path = results[fi].rel_path.as_str();
             let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
-            stems[fi] = match name.rsplit_once('.') {
-                Some((stem, ext)) if !ext.is_empty() && !ext.bytes().all(|b| b.is_ascii_digit()) => stem,
-                _ => name,
-            };
+            stems[fi] = without_extension(name);
         }
     }
     stems
