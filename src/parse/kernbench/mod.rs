@@ -123,6 +123,11 @@
 //! block figure for figure (a post quoting its own table, then printing it
 //! again with a % column) is read once, with a note.
 //!
+//! Martin J. Bligh's tables of his kernbench averages, a row per kernel
+//! under `Kernbench: (make -j N vmlinux, where N = 2 x num_cpus)` and
+//! `Elapsed System User CPU` (LKML, linux-mm 2003-2004), are read too:
+//! see [`bligh`].
+//!
 //! Notes: an `Average … Run` header kernbench never printed (its rows are
 //! not read), a row outside any block ("line 57 looks like a kernbench
 //! result and was not read"), and a post's own annotation after a
@@ -136,6 +141,7 @@
 //! cut there, its figure perhaps mid-number (`Elapsed Time 41`, then a
 //! run logged after the cut): that row is a note and is not read.
 
+mod bligh;
 mod preamble;
 mod table;
 
@@ -169,6 +175,11 @@ impl BenchParser for Kernbench {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        // Martin Bligh's tables (`Kernbench: (make -j N vmlinux, …)` over
+        // `Elapsed System User CPU`) are kernbench's, whatever else is there.
+        if bligh::present(input) {
+            return 90;
+        }
         // A score needs a header (`Average …`) or an `Elapsed Time` row.
         if !input.has("Average") && !input.has(ROWS[0].0) {
             return 0;
@@ -229,6 +240,7 @@ impl BenchParser for Kernbench {
         r.ended_early();
         r.keep_hosts_apart();
         r.warn_of_merged_consoles();
+        bligh::tables(input, &mut r.out);
         if r.out.samples.is_empty()
             && let Some(e) = r.first_error
         {
