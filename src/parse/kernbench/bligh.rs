@@ -84,6 +84,11 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
         i += 2;
         while let Some(line) = lines.get(i).filter(|l| !l.trim().is_empty()) {
             let words: Vec<&str> = line.split_whitespace().collect();
+            // Prose right under the table (`Quite a bit of extra sys
+            // time. …`, no blank line between) ends it: no row of it.
+            if words.last().is_none_or(|w| plain(w).is_none()) {
+                break;
+            }
             let figures: Option<Vec<f64>> = words.iter().skip(1).map(|w| plain(w)).collect();
             match figures {
                 Some(f) if words.len() == cols.len() + 1 && plain(words[0]).is_none() => {
@@ -123,7 +128,8 @@ mod tests {
                     \x20                             Elapsed      System        User         CPU\n\
                     \x20             2.6.0-test9       46.17      122.20      571.58     1501.00\n\
                     \x20         2.6.0-test9-mm2       45.89      120.39      570.67     1504.25\n\
-                    \x20                 (broken row)\n\
+                    \x20                 (broken row) 1.0\n\
+                    Quite a bit of extra sys time. I thought the suspected part\n\
                     \n\
                     SDET 1  (see disclaimer)\n";
         let input = Input::from_text(text);
