@@ -19,8 +19,8 @@
 
 use super::table::ROWS;
 use crate::model::{Metric, ParsedFile, Sample};
-use crate::parse::num::plain;
 use crate::parse::Input;
+use crate::parse::num::plain;
 
 /// The load a table's title names: `Kernbench: (make -j N vmlinux, where N
 /// = 2 x num_cpus)` → `2 x num_cpus`; `Kernbench: (make -j vmlinux,
@@ -101,9 +101,9 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
                         );
                     }
                 }
-                _ => {
-                    out.notes.push((i + 1, format!("expected a kernbench row `<kernel>` and {} figures; not read", cols.len())))
-                }
+                _ => out
+                    .notes
+                    .push((i + 1, format!("expected a kernbench row `<kernel>` and {} figures; not read", cols.len()))),
             }
             i += 1;
         }
@@ -116,7 +116,10 @@ mod tests {
 
     #[test]
     fn titles() {
-        assert_eq!(title_load("Kernbench: (make -j N vmlinux, where N = 2 x num_cpus)").as_deref(), Some("2 x num_cpus"));
+        assert_eq!(
+            title_load("Kernbench: (make -j N vmlinux, where N = 2 x num_cpus)").as_deref(),
+            Some("2 x num_cpus")
+        );
         assert_eq!(title_load("Kernbench: (make -j vmlinux, maximal tasks)").as_deref(), Some("maximal"));
         assert_eq!(title_load("Kernbench: 2.6.0"), None);
         assert_eq!(title_load("Kernbench: (see disclaimer)"), None);
