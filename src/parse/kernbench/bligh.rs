@@ -67,6 +67,19 @@ fn header_columns(line: &str) -> Option<Vec<usize>> {
     (cols.len() >= 2 && cols.contains(&0)).then_some(cols)
 }
 
+/// Whether the file's last line is a whole row of such a table: a name
+/// and four figures, each with the two decimals Bligh's tables print
+/// (`2.6.9-rc1-mm4  46.93  108.91  593.19  1495.00`); a row cut inside its
+/// last figure (`1495.0`, `149`) is not.
+pub(super) fn last_row_complete(input: &Input) -> bool {
+    let Some(last) = input.lines.last() else { return false };
+    let words: Vec<&str> = last.split_whitespace().collect();
+    words.len() == 5
+        && plain(words[0]).is_none()
+        && words[1..].iter().all(|w| plain(w).is_some() && crate::parse::num::decimals(w) == Some(2))
+        && present(input)
+}
+
 /// Reads every such table of the file into `out`.
 pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
     let lines = &input.lines;
@@ -113,6 +126,14 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_last_row_with_two_decimals_is_whole() {
+        let head = "Kernbench: (make -j vmlinux, maximal tasks)\n                 Elapsed      System        User         CPU\n";
+        assert!(last_row_complete(&Input::from_text(&format!("{head}  2.6.0  45.87  116.92  571.10  1499.00"))));
+        assert!(!last_row_complete(&Input::from_text(&format!("{head}  2.6.0  45.87  116.92  571.10  1499.0"))));
+        assert!(!last_row_complete(&Input::from_text(&format!("{head}  2.6.0  45.87  116.92  571.10  149"))));
+    }
 
     #[test]
     fn titles() {

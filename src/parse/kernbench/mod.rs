@@ -217,7 +217,9 @@ impl BenchParser for Kernbench {
         95
     }
 
-    /// A last row without a line break is whole when its figure has six
+    /// A last row without a line break is whole when it is a row of a
+    /// Martin Bligh table whose figures all have his two decimals
+    /// (`1495.00`), or when its figure has six
     /// decimals and no deviation: a single run's average, printed `%f`
     /// (`Sleeps 24101.000000`, LKP's kernbench logs); one cut inside it
     /// has fewer. Other rows prove nothing: their figures have as many
@@ -225,6 +227,9 @@ impl BenchParser for Kernbench {
     /// 382.667`).
     fn last_figure_complete(&self, input: &Input) -> bool {
         let Some(last) = input.lines.last().map(|l| l.trim()) else { return false };
+        if bligh::last_row_complete(input) {
+            return true;
+        }
         ROWS.iter().any(|(name, ..)| {
             last.strip_prefix(name)
                 .is_some_and(|v| v.starts_with(char::is_whitespace) && super::num::decimals(v) == Some(6))
