@@ -260,7 +260,7 @@ impl BenchParser for UnixBench {
         let lines = &input.lines;
         let mut i = 0usize;
         while i < lines.len() {
-            let line = lines[i].as_str();
+            let line = without_tilde_mark(lines[i].as_str());
             let lineno = i + 1;
             i += 1;
             banner_seen |= line.contains("BYTE UNIX Benchmarks");
@@ -1240,6 +1240,19 @@ fn score_label(line: &str) -> Option<(&'static str, &'static str)> {
     Some((group, metric))
 }
 
+/// A line without the `~` a signing mail client (Enigmail, inline PGP with
+/// format=flowed) put in place of its first leading space: `~  System --
+/// Linux (none) 2.6.2 #1 …`, `~     AVERAGE    240.2` (LKML 2004-02: both
+/// reports' kernels were lost, the two merged under no kernel, and the
+/// score unread). Only a `~` followed by a space or tab is taken off
+/// (`~/unixbench/Run` keeps it).
+fn without_tilde_mark(line: &str) -> &str {
+    match line.strip_prefix('~') {
+        Some(rest) if rest.starts_with([' ', '\t']) => rest,
+        _ => line,
+    }
+}
+
 /// BYTE UNIX Benchmarks 3.11's `SUM of  6 items   559.6` under its index
 /// table: the index values added up, no result of its own.
 fn is_byte_sum_line(trimmed: &str) -> bool {
@@ -1867,6 +1880,24 @@ System Benchmarks Index Score                                         792.3\n";
             ]
         );
         assert_eq!(p.samples[0].line, 4);
+    }
+
+    #[test]
+    fn a_tilde_marked_header_and_average_are_read() {
+        let text = "~  BYTE UNIX Benchmarks (Version 3.11)\n\
+                    ~  System -- Linux (none) 2.6.2 #1 Wed Feb 4 14:32:05 GMT 2004 i686\n\
+                    Execl Throughput Test                      3933.9 lps   (9 secs, 6 samples)\n\
+                    ~                     INDEX VALUES\n\
+                    TEST                                    BASELINE     RESULT      INDEX\n\
+                    Execl Throughput Test                       16.5     3933.9      238.4\n\
+                    ~                                                                 =========\n\
+                    ~     SUM of  1 items                                             238.4\n\
+                    ~     AVERAGE                                                     238.4\n";
+        let f = parse(text).unwrap();
+        assert!(f.samples.iter().all(|s| s.kernel.as_deref() == Some("2.6.2")));
+        assert_eq!(find(&f, INDEX_GROUP, "Index Average").len(), 1);
+        assert_eq!(without_tilde_mark("~/unixbench/Run -c 2"), "~/unixbench/Run -c 2");
+        assert_eq!(without_tilde_mark("~~  x"), "~~  x");
     }
 
     #[test]

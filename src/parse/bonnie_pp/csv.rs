@@ -145,9 +145,16 @@ pub(super) fn csv_targets(fields: &[&str]) -> Option<&'static [usize]> {
             .split_once('.')
             .map(|(a, b)| (a.parse::<u32>().unwrap_or(0), b.get(..2).and_then(|x| x.parse::<u32>().ok()).unwrap_or(0)))
             .unwrap_or((0, 0));
+        // bonnie++ 1.93c already wrote 1.96's concurrency and seed
+        // (`1.93c,1.93c,AcharyaX,1,1125982584,800M,,496,…`, 48 fields, a
+        // 2005 forum post: its record was `cut short: 48 fields where a
+        // record has 45 or 46`): a record so laid out is one of 48.
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        let concurrency_seed_size =
+            fields.len() > 5 && digits(fields[3]) && digits(fields[4]) && is_size(fields[5]) && !is_size(fields[4]);
         return Some(if major >= 2 || minor >= 98 {
             &[50]
-        } else if minor >= 96 {
+        } else if minor >= 96 || concurrency_seed_size {
             &[48]
         } else {
             // 1.92a wrote a `file_chunk_size` field 1.93 does not.

@@ -810,6 +810,17 @@ Latency             35596us     557us     594us     362us      62us       2s
     }
 
     #[test]
+    fn csv_193c_with_concurrency_and_seed_is_48_fields() {
+        let c193c = "1.93c,1.93c,AcharyaX,1,1125982584,800M,,496,87,34925,12,37639,16,868,99,566685,98,3144,39,16,,,,,100,99,199,99,1480,98,148,99,201,99,349,99,753ms,380ms,9518us,18260us,8728us,95532us,39390us,19146us,10730us,22799us,18930us,16815us";
+        let p = parse(c193c).expect("1.93c");
+        assert_eq!(find(&p, "Sequential Input", "Block")[0].value.mean(), 566685.0);
+        assert_eq!(find(&p, "Random Create", "Delete")[0].value.mean(), 349.0);
+        // 1.92a's seed-then-size record stays 46 fields.
+        let c192a = "1.92a,1.92a,pogo,1001290000,1248M,81,98,17113,22,5802,6,151,97,23877,16,271.4,4,16,,,,,6012,74,+++++,+++,12688,95,8301,79,+++++,+++,11090,94,141ms,2410ms,188ms,95512us,57004us,3102ms,25512us,11301us,1ms,2ms,3ms,4ms";
+        assert_eq!(csv_targets(&c192a.split(',').collect::<Vec<_>>()), Some(&[45usize, 46][..]));
+    }
+
+    #[test]
     fn csv_197_and_198_formats() {
         let c197 = "1.97,1.97,hostname,1,1340185522,4G,,1093,99,94792,13,45476,6,3950,92,107612,7,220.4,5,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,9007us,1179ms,1203ms,9234us,107ms,1219ms,154us,396us,1047us,100us,14us,49us";
         let p = parse(c197).unwrap();

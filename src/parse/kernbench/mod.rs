@@ -123,6 +123,11 @@
 //! block figure for figure (a post quoting its own table, then printing it
 //! again with a % column) is read once, with a note.
 //!
+//! Martin J. Bligh's tables of his kernbench averages, a row per kernel
+//! under `Kernbench: (make -j N vmlinux, where N = 2 x num_cpus)` and
+//! `Elapsed System User CPU` (LKML, linux-mm 2003-2004), are read too:
+//! see [`bligh`].
+//!
 //! Notes: an `Average … Run` header kernbench never printed (its rows are
 //! not read), a row outside any block ("line 57 looks like a kernbench
 //! result and was not read"), and a post's own annotation after a
@@ -136,6 +141,7 @@
 //! cut there, its figure perhaps mid-number (`Elapsed Time 41`, then a
 //! run logged after the cut): that row is a note and is not read.
 
+mod bligh;
 mod preamble;
 mod table;
 
@@ -169,6 +175,11 @@ impl BenchParser for Kernbench {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        // Martin Bligh's tables (`Kernbench: (make -j N vmlinux, …)` over
+        // `Elapsed System User CPU`) are kernbench's, whatever else is there.
+        if bligh::present(input) {
+            return 90;
+        }
         // A score needs a header (`Average …`) or an `Elapsed Time` row.
         if !input.has("Average") && !input.has(ROWS[0].0) {
             return 0;
@@ -206,7 +217,9 @@ impl BenchParser for Kernbench {
         95
     }
 
-    /// A last row without a line break is whole when its figure has six
+    /// A last row without a line break is whole when it is a row of a
+    /// Martin Bligh table whose figures all have his two decimals
+    /// (`1495.00`), or when its figure has six
     /// decimals and no deviation: a single run's average, printed `%f`
     /// (`Sleeps 24101.000000`, LKP's kernbench logs); one cut inside it
     /// has fewer. Other rows prove nothing: their figures have as many
@@ -214,6 +227,9 @@ impl BenchParser for Kernbench {
     /// 382.667`).
     fn last_figure_complete(&self, input: &Input) -> bool {
         let Some(last) = input.lines.last().map(|l| l.trim()) else { return false };
+        if bligh::last_row_complete(input) {
+            return true;
+        }
         ROWS.iter().any(|(name, ..)| {
             last.strip_prefix(name)
                 .is_some_and(|v| v.starts_with(char::is_whitespace) && super::num::decimals(v) == Some(6))
@@ -229,6 +245,7 @@ impl BenchParser for Kernbench {
         r.ended_early();
         r.keep_hosts_apart();
         r.warn_of_merged_consoles();
+        bligh::tables(input, &mut r.out);
         if r.out.samples.is_empty()
             && let Some(e) = r.first_error
         {
