@@ -46,7 +46,9 @@
 //! counts in parentheses are not read.
 //!
 //! Interim reports: within a stretch of report lines (header, rows,
-//! `current rps:`), a report followed by another of its kind whose runtime
+//! `current rps:`, and the `sched delay: message 0 (usec) worker 3 (usec)`
+//! line schbench prints in each report since 2024, not read), a report
+//! followed by another of its kind whose runtime
 //! is not shorter is an interim one, superseded by the cumulative report
 //! after it; it is not read, and an info note says where the final report
 //! is. The `current rps:` lines are not read either (the RPS percentiles
@@ -133,6 +135,13 @@ fn header(t: &str) -> Option<(&'static str, Option<u64>)> {
     }
     let runtime = rest.strip_prefix("runtime ")?.split_whitespace().next()?.parse().ok()?;
     Some((group, Some(runtime)))
+}
+
+/// schbench's `sched delay: message 0 (usec) worker 3 (usec)` line (2024
+/// on: the message and worker threads' scheduling delay over the interval),
+/// printed inside each report. Not read.
+fn sched_delay(t: &str) -> bool {
+    t.strip_prefix("sched delay: message ").is_some_and(|r| r.contains(" (usec) worker ") && r.ends_with(" (usec)"))
 }
 
 /// The value part of `6.9: average rps: 2117400.22`: a poster's label of
@@ -382,7 +391,13 @@ impl Reader {
                     self.out.notes.push((n, "a row with several values (a table of set-ups?) not read".into()));
                     return Ok(());
                 }
-                None if t.starts_with("current rps:") => return Ok(()),
+                // schbench since 2024 prints `sched delay: message 0 (usec)
+                // worker 3 (usec)` after each report's RPS rows, before
+                // `current rps:` (interim) or after `average rps:` (final):
+                // part of the report, not read. Taken for the end of a
+                // stretch, it had each interim report read as a run beside
+                // the cumulative one after it (sched-bench, archive39 F1).
+                None if t.starts_with("current rps:") || sched_delay(t) => return Ok(()),
                 None => self.flush(),
             }
         }

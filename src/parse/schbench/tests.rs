@@ -33,6 +33,37 @@ fn v1_interim_reports_are_superseded() {
     assert!(f.notes.iter().all(|n| crate::parse::note_is_info(&n.1)));
 }
 
+/// schbench since 2024 prints `sched delay: message 0 (usec) worker 0
+/// (usec)` inside each report, before `current rps:` (sched-bench's
+/// i9/vanilla_nosmt/…/run_1.txt, shortened, its final 50.0th made 8 to
+/// tell the two reports apart): the 10 s report is still an
+/// interim one, superseded by the 15 s one. A label of another shape
+/// between two reports still ends the stretch: both are runs.
+#[test]
+fn a_sched_delay_line_is_inside_the_report() {
+    let text = "Wakeup Latencies percentiles (usec) runtime 10 (s) (19680 total samples)\n\
+        \t  50.0th: 9          (6629 samples)\n\t  min=1, max=1382\n\
+        RPS percentiles (requests) runtime 10 (s) (11 total samples)\n\
+        \t* 50.0th: 1970       (3 samples)\n\t  min=1908, max=2004\n\
+        sched delay: message 0 (usec) worker 0 (usec)\ncurrent rps: 1999.67\n\
+        Wakeup Latencies percentiles (usec) runtime 15 (s) (29653 total samples)\n\
+        \t  50.0th: 8          (8007 samples)\n\t  min=1, max=1382\n\
+        RPS percentiles (requests) runtime 15 (s) (16 total samples)\n\
+        \t* 50.0th: 1978       (3 samples)\n\t  min=1908, max=2005\n\
+        average rps: 1978.00\nsched delay: message 0 (usec) worker 0 (usec)\n";
+    let f = read(text);
+    assert_eq!(values(&f, "wakeup", "50.0th"), vec![8.0]);
+    assert_eq!(values(&f, "rps", "50.0th"), vec![1978.0]);
+    assert_eq!(values(&f, "rps", "average rps"), vec![1978.0]);
+    assert!(f.notes.iter().all(|n| crate::parse::note_is_info(&n.1)), "{:?}", f.notes);
+    assert!(sched_delay("sched delay: message 48 (usec) worker 463 (usec)"));
+    // Not schbench's line: a poster's label between two runs.
+    assert!(!sched_delay("sched delay: off"));
+    let labelled =
+        text.replace("sched delay: message 0 (usec) worker 0 (usec)\ncurrent rps: 1999.67\n", "sched delay: off\n");
+    assert_eq!(values(&read(&labelled), "wakeup", "50.0th"), vec![9.0, 8.0]);
+}
+
 #[test]
 fn old_forms_labels_and_tables() {
     let text = "Without-patch\nLatency percentiles (usec)\n\t50.0000th: 29\n\t*99.0000th: 13104\n\tmin=0, max=17993\n\n\
