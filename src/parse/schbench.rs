@@ -57,7 +57,13 @@
 //! LKP's `Iteration :` line) ends the stretch: both reports are runs.
 //! A report whose runtime is short of the command line's `-r` (`runtime
 //! 20 (s)` under `./schbench … -r 30`: a log cut after an interim report)
-//! is no run either: not read, with a note.
+//! is no run either: not read, with a note. With no `-r` to measure it
+//! against, a file whose last block of reports (an RPS report among them)
+//! is closed by `current rps:` with no `average rps:` after it (schbench
+//! prints that only after the run's final report) ends after an interval:
+//! its reports are read, with a warning at the `current rps:` line that
+//! they are of the run's first seconds (the run cut short, as under
+//! `timeout`).
 //!
 //! Parameters, from a schbench command line above the run (`./schbench -m
 //! 1 -t 128 -r 30 -R 2000 -p 1024`, or glued as getopt takes them:
@@ -217,6 +223,12 @@ struct Reader {
     /// The first `current rps:` line: where a file gives no final RPS
     /// figure, its rates are said not read there.
     current_rps: Option<usize>,
+    /// A `current rps:` line closing a stretch that holds an RPS report
+    /// (schbench 1.x's per-interval block), with the runtime of the
+    /// stretch's last report, until a later report or `average rps:` (the
+    /// run's final figure) comes: at the file's end, a run cut after an
+    /// interval's report.
+    interval_tail: Option<(usize, Option<u64>)>,
     /// The quote depth of the line being read, and of the command line
     /// `params` and `runtime` came from. A command at another depth is
     /// another mail's: `$ taskset -c 0-5 ./schbench -m 1 -t 10 -r 30 -R
@@ -365,7 +377,11 @@ impl Reader {
         if self.current_rps.is_none() && t.starts_with("current rps:") {
             self.current_rps = Some(n);
         }
+        if t.starts_with("current rps:") && self.stretch.iter().any(|r| r.group == "rps") {
+            self.interval_tail = Some((n, self.stretch.last().and_then(|r| r.runtime)));
+        }
         if let Some((group, runtime)) = header(t) {
+            self.interval_tail = None;
             let own_params = self.depth == self.params_depth;
             self.stretch.push(Report { group, line: n, runtime, rows: Vec::new(), own_params });
             return Ok(());
@@ -402,6 +418,7 @@ impl Reader {
             }
         }
         if let Some(v) = t.strip_prefix("average rps:").or_else(|| labelled_average(t)) {
+            self.interval_tail = None;
             // A poster's words after the value (`average rps: 907530.10
             // <<< close to 40% drop in RPS.`) are noted and the value is
             // not read, as a row's are.
@@ -559,6 +576,7 @@ impl BenchParser for Schbench {
             runtime: None,
             rps_range: None,
             current_rps: None,
+            interval_tail: None,
             depth: 0,
             params_depth: 0,
             typed: None,
@@ -576,6 +594,23 @@ impl BenchParser for Schbench {
         cut_last_report(&mut r, input);
         r.flush();
         r.note_typed();
+        // The file ends after an interval's block (its reports, `current
+        // rps:`) with no `average rps:`, which schbench prints after the
+        // run's final report only: the run was cut short (sched-bench's
+        // runs under `timeout`, archive39 F2). With no `-r` to measure it
+        // against, the block is read, with a warning that its figures are
+        // of the run's first seconds, not the whole run's.
+        if let Some((n, runtime)) = r.interval_tail
+            && r.runtime.is_none()
+        {
+            let secs = runtime.map_or_else(|| "first seconds".to_string(), |s| format!("first {s} s"));
+            let msg = format!(
+                "`current rps:` (schbench's rate of one interval) closes the file's last reports, and no `average \
+                 rps:` (printed after a run's final report) follows: the run's final report is missing (a run cut \
+                 short?); the figures read are of its {secs}, not of the whole run"
+            );
+            r.out.notes.push((n, msg));
+        }
         // A post that kept only the per-interval `current rps:` lines of a
         // run (no `RPS percentiles` report, no `average rps:`) loses its
         // rate: said at the first such line, not left silent.

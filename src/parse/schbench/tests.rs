@@ -64,6 +64,38 @@ fn a_sched_delay_line_is_inside_the_report() {
     assert_eq!(values(&read(&labelled), "wakeup", "50.0th"), vec![9.0, 8.0]);
 }
 
+/// sched-bench's i9/orig_nosmt/…/run_1.txt: one interval's block (reports,
+/// `sched delay:`, `current rps:`) and the file ends, no `average rps:`:
+/// read, with a warning that the run's final report is missing. Not where
+/// `average rps:` follows, where `-r` measures the report (equal: read
+/// quietly), nor where the block has no RPS report (a post's trimmed paste).
+#[test]
+fn a_file_ending_after_an_interval_block_is_warned_of() {
+    let block = "Wakeup Latencies percentiles (usec) runtime 10 (s) (14898 total samples)\n\
+        \t  50.0th: 8          (5018 samples)\n\t  min=1, max=205\n\
+        RPS percentiles (requests) runtime 10 (s) (11 total samples)\n\
+        \t* 50.0th: 1494       (6 samples)\n\t  min=1451, max=1496\n\
+        sched delay: message 0 (usec) worker 3 (usec)\ncurrent rps: 1495.74\n";
+    let warned = |f: &ParsedFile| f.notes.iter().any(|(_, m)| m.contains("the run's final report is missing"));
+    let f = read(block);
+    assert_eq!(values(&f, "wakeup", "50.0th"), vec![8.0]);
+    assert_eq!(values(&f, "rps", "50.0th"), vec![1494.0]);
+    let (line, msg) = f.notes.iter().find(|(_, m)| m.contains("final report is missing")).expect("warned");
+    assert_eq!(*line, 8);
+    assert!(msg.contains("first 10 s"), "{msg}");
+    assert!(!crate::parse::note_is_info(msg));
+    // The run's final figure follows: a whole run, no warning.
+    assert!(!warned(&read(&format!("{block}average rps: 1495.74\n"))));
+    // `-r 10` on the command line: the report is the run's whole length.
+    let r10 = read(&format!("schbench -t 4 -m 2 -r 10\n{block}"));
+    assert!(!warned(&r10));
+    assert_eq!(values(&r10, "wakeup", "50.0th"), vec![8.0]);
+    // No RPS report in the block: a poster's trimmed paste, not warned of.
+    let trimmed = "Wakeup Latencies percentiles (usec) runtime 30 (s) (434591 total samples)\n\
+        \t  50.0th: 6          (169879 samples)\n\t  min=1, max=119\ncurrent rps: 17311\n";
+    assert!(!warned(&read(trimmed)));
+}
+
 #[test]
 fn old_forms_labels_and_tables() {
     let text = "Without-patch\nLatency percentiles (usec)\n\t50.0000th: 29\n\t*99.0000th: 13104\n\tmin=0, max=17993\n\n\
