@@ -98,7 +98,9 @@
 //! whole number may have lost digits (unless its `(N samples)` closes it), and a `max=` below half the
 //! report's highest percentile (`max=118` for `1185` under `99.9th:
 //! 1186`: a max is about its highest percentile or above, a percentile
-//! being its histogram bucket's bound).
+//! being its histogram bucket's bound). A request report's `min=0` under
+//! percentiles above 0 is not read either, with a note: no request takes 0
+//! usec (each sleeps and computes), and schbench 1.x prints it now and then.
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -347,7 +349,24 @@ impl Reader {
                 let find = |k: &str| r.rows.iter().find(|(_, name, _)| name == k).map(|(_, _, v)| *v);
                 self.rps_range = find("min").zip(find("max"));
             }
+            let lowest = r.rows.iter().filter(|(_, name, _)| name.ends_with("th")).map(|(_, _, v)| *v).reduce(f64::min);
             for (n, name, v) in &r.rows {
+                // A request sleeps and computes: none takes 0 usec. schbench
+                // 1.x prints `min=0` under request percentiles of thousands
+                // of usec now and then (sched-bench's runs: `min=0,
+                // max=11227` under a 50.0th of 3924), which read as a
+                // faster kernel's minimum (archive39 F3).
+                if r.group == "request"
+                    && name == "min"
+                    && *v == 0.0
+                    && let Some(l) = lowest.filter(|l| *l > 0.0)
+                {
+                    let msg = format!(
+                        "request latency `min=0` under percentiles of {l} usec and more: no request takes 0 usec (each sleeps and computes), so this minimum is not read"
+                    );
+                    self.out.notes.push((*n, msg));
+                    continue;
+                }
                 if name == "max"
                     && let Some(h) = highest.filter(|h| v * 2.0 < *h)
                 {

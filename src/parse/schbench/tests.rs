@@ -96,6 +96,29 @@ fn a_file_ending_after_an_interval_block_is_warned_of() {
     assert!(!warned(&read(trimmed)));
 }
 
+/// sched-bench's i9/orig_nosmt/…/run_3.txt: `min=0, max=11227` under
+/// request percentiles of 3924 usec and more. No request takes 0 usec: not
+/// read, with a warning. A wakeup `min=0` (2016's form) and a request min
+/// above 0 are read.
+#[test]
+fn a_request_min_of_zero_is_not_read() {
+    let text = "Wakeup Latencies percentiles (usec) runtime 10 (s) (9918 total samples)\n\
+        \t  50.0th: 8          (2189 samples)\n\t  min=0, max=159\n\
+        Request Latencies percentiles (usec) runtime 10 (s) (9911 total samples)\n\
+        \t  50.0th: 3924       (2239 samples)\n\t  99.9th: 8088       (64 samples)\n\
+        \t  min=0, max=11227\n";
+    let f = read(text);
+    assert_eq!(values(&f, "request", "min"), Vec::<f64>::new());
+    assert_eq!(values(&f, "request", "max"), vec![11227.0]);
+    assert_eq!(values(&f, "wakeup", "min"), vec![0.0]);
+    let (line, msg) = f.notes.iter().find(|(_, m)| m.contains("`min=0`")).expect("noted");
+    assert_eq!(*line, 7);
+    assert!(!crate::parse::note_is_info(msg));
+    let kept = read(&text.replace("min=0, max=11227", "min=3861, max=11227"));
+    assert_eq!(values(&kept, "request", "min"), vec![3861.0]);
+    assert!(kept.notes.is_empty(), "{:?}", kept.notes);
+}
+
 #[test]
 fn old_forms_labels_and_tables() {
     let text = "Without-patch\nLatency percentiles (usec)\n\t50.0000th: 29\n\t*99.0000th: 13104\n\tmin=0, max=17993\n\n\
