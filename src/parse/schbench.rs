@@ -46,7 +46,9 @@
 //! counts in parentheses are not read.
 //!
 //! Interim reports: within a stretch of report lines (header, rows,
-//! `current rps:`), a report followed by another of its kind whose runtime
+//! `current rps:`, and the `sched delay: message 0 (usec) worker 3 (usec)`
+//! line schbench prints in each report since 2024, not read), a report
+//! followed by another of its kind whose runtime
 //! is not shorter is an interim one, superseded by the cumulative report
 //! after it; it is not read, and an info note says where the final report
 //! is. The `current rps:` lines are not read either (the RPS percentiles
@@ -55,7 +57,13 @@
 //! LKP's `Iteration :` line) ends the stretch: both reports are runs.
 //! A report whose runtime is short of the command line's `-r` (`runtime
 //! 20 (s)` under `./schbench … -r 30`: a log cut after an interim report)
-//! is no run either: not read, with a note.
+//! is no run either: not read, with a note. With no `-r` to measure it
+//! against, a file whose last block of reports (an RPS report among them)
+//! is closed by `current rps:` with no `average rps:` after it (schbench
+//! prints that only after the run's final report) ends after an interval:
+//! its reports are read, with a warning at the `current rps:` line that
+//! they are of the run's first seconds (the run cut short, as under
+//! `timeout`).
 //!
 //! Parameters, from a schbench command line above the run (`./schbench -m
 //! 1 -t 128 -r 30 -R 2000 -p 1024`, or glued as getopt takes them:
@@ -90,7 +98,9 @@
 //! whole number may have lost digits (unless its `(N samples)` closes it), and a `max=` below half the
 //! report's highest percentile (`max=118` for `1185` under `99.9th:
 //! 1186`: a max is about its highest percentile or above, a percentile
-//! being its histogram bucket's bound).
+//! being its histogram bucket's bound). A request report's `min=0` under
+//! percentiles above 0 is not read either, with a note: no request takes 0
+//! usec (each sleeps and computes), and schbench 1.x prints it now and then.
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -133,6 +143,13 @@ fn header(t: &str) -> Option<(&'static str, Option<u64>)> {
     }
     let runtime = rest.strip_prefix("runtime ")?.split_whitespace().next()?.parse().ok()?;
     Some((group, Some(runtime)))
+}
+
+/// schbench's `sched delay: message 0 (usec) worker 3 (usec)` line (2024
+/// on: the message and worker threads' scheduling delay over the interval),
+/// printed inside each report. Not read.
+fn sched_delay(t: &str) -> bool {
+    t.strip_prefix("sched delay: message ").is_some_and(|r| r.contains(" (usec) worker ") && r.ends_with(" (usec)"))
 }
 
 /// The value part of `6.9: average rps: 2117400.22`: a poster's label of
@@ -208,6 +225,12 @@ struct Reader {
     /// The first `current rps:` line: where a file gives no final RPS
     /// figure, its rates are said not read there.
     current_rps: Option<usize>,
+    /// A `current rps:` line closing a stretch that holds an RPS report
+    /// (schbench 1.x's per-interval block), with the runtime of the
+    /// stretch's last report, until a later report or `average rps:` (the
+    /// run's final figure) comes: at the file's end, a run cut after an
+    /// interval's report.
+    interval_tail: Option<(usize, Option<u64>)>,
     /// The quote depth of the line being read, and of the command line
     /// `params` and `runtime` came from. A command at another depth is
     /// another mail's: `$ taskset -c 0-5 ./schbench -m 1 -t 10 -r 30 -R
@@ -326,7 +349,24 @@ impl Reader {
                 let find = |k: &str| r.rows.iter().find(|(_, name, _)| name == k).map(|(_, _, v)| *v);
                 self.rps_range = find("min").zip(find("max"));
             }
+            let lowest = r.rows.iter().filter(|(_, name, _)| name.ends_with("th")).map(|(_, _, v)| *v).reduce(f64::min);
             for (n, name, v) in &r.rows {
+                // A request sleeps and computes: none takes 0 usec. schbench
+                // 1.x prints `min=0` under request percentiles of thousands
+                // of usec now and then (sched-bench's runs: `min=0,
+                // max=11227` under a 50.0th of 3924), which read as a
+                // faster kernel's minimum (archive39 F3).
+                if r.group == "request"
+                    && name == "min"
+                    && *v == 0.0
+                    && let Some(l) = lowest.filter(|l| *l > 0.0)
+                {
+                    let msg = format!(
+                        "request latency `min=0` under percentiles of {l} usec and more: no request takes 0 usec (each sleeps and computes), so this minimum is not read"
+                    );
+                    self.out.notes.push((*n, msg));
+                    continue;
+                }
                 if name == "max"
                     && let Some(h) = highest.filter(|h| v * 2.0 < *h)
                 {
@@ -356,7 +396,11 @@ impl Reader {
         if self.current_rps.is_none() && t.starts_with("current rps:") {
             self.current_rps = Some(n);
         }
+        if t.starts_with("current rps:") && self.stretch.iter().any(|r| r.group == "rps") {
+            self.interval_tail = Some((n, self.stretch.last().and_then(|r| r.runtime)));
+        }
         if let Some((group, runtime)) = header(t) {
+            self.interval_tail = None;
             let own_params = self.depth == self.params_depth;
             self.stretch.push(Report { group, line: n, runtime, rows: Vec::new(), own_params });
             return Ok(());
@@ -382,11 +426,18 @@ impl Reader {
                     self.out.notes.push((n, "a row with several values (a table of set-ups?) not read".into()));
                     return Ok(());
                 }
-                None if t.starts_with("current rps:") => return Ok(()),
+                // schbench since 2024 prints `sched delay: message 0 (usec)
+                // worker 3 (usec)` after each report's RPS rows, before
+                // `current rps:` (interim) or after `average rps:` (final):
+                // part of the report, not read. Taken for the end of a
+                // stretch, it had each interim report read as a run beside
+                // the cumulative one after it (sched-bench, archive39 F1).
+                None if t.starts_with("current rps:") || sched_delay(t) => return Ok(()),
                 None => self.flush(),
             }
         }
         if let Some(v) = t.strip_prefix("average rps:").or_else(|| labelled_average(t)) {
+            self.interval_tail = None;
             // A poster's words after the value (`average rps: 907530.10
             // <<< close to 40% drop in RPS.`) are noted and the value is
             // not read, as a row's are.
@@ -544,6 +595,7 @@ impl BenchParser for Schbench {
             runtime: None,
             rps_range: None,
             current_rps: None,
+            interval_tail: None,
             depth: 0,
             params_depth: 0,
             typed: None,
@@ -561,6 +613,23 @@ impl BenchParser for Schbench {
         cut_last_report(&mut r, input);
         r.flush();
         r.note_typed();
+        // The file ends after an interval's block (its reports, `current
+        // rps:`) with no `average rps:`, which schbench prints after the
+        // run's final report only: the run was cut short (sched-bench's
+        // runs under `timeout`, archive39 F2). With no `-r` to measure it
+        // against, the block is read, with a warning that its figures are
+        // of the run's first seconds, not the whole run's.
+        if let Some((n, runtime)) = r.interval_tail
+            && r.runtime.is_none()
+        {
+            let secs = runtime.map_or_else(|| "first seconds".to_string(), |s| format!("first {s} s"));
+            let msg = format!(
+                "`current rps:` (schbench's rate of one interval) closes the file's last reports, and no `average \
+                 rps:` (printed after a run's final report) follows: the run's final report is missing (a run cut \
+                 short?); the figures read are of its {secs}, not of the whole run"
+            );
+            r.out.notes.push((n, msg));
+        }
         // A post that kept only the per-interval `current rps:` lines of a
         // run (no `RPS percentiles` report, no `average rps:`) loses its
         // rate: said at the first such line, not left silent.

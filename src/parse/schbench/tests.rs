@@ -33,6 +33,92 @@ fn v1_interim_reports_are_superseded() {
     assert!(f.notes.iter().all(|n| crate::parse::note_is_info(&n.1)));
 }
 
+/// schbench since 2024 prints `sched delay: message 0 (usec) worker 0
+/// (usec)` inside each report, before `current rps:` (sched-bench's
+/// i9/vanilla_nosmt/…/run_1.txt, shortened, its final 50.0th made 8 to
+/// tell the two reports apart): the 10 s report is still an
+/// interim one, superseded by the 15 s one. A label of another shape
+/// between two reports still ends the stretch: both are runs.
+#[test]
+fn a_sched_delay_line_is_inside_the_report() {
+    let text = "Wakeup Latencies percentiles (usec) runtime 10 (s) (19680 total samples)\n\
+        \t  50.0th: 9          (6629 samples)\n\t  min=1, max=1382\n\
+        RPS percentiles (requests) runtime 10 (s) (11 total samples)\n\
+        \t* 50.0th: 1970       (3 samples)\n\t  min=1908, max=2004\n\
+        sched delay: message 0 (usec) worker 0 (usec)\ncurrent rps: 1999.67\n\
+        Wakeup Latencies percentiles (usec) runtime 15 (s) (29653 total samples)\n\
+        \t  50.0th: 8          (8007 samples)\n\t  min=1, max=1382\n\
+        RPS percentiles (requests) runtime 15 (s) (16 total samples)\n\
+        \t* 50.0th: 1978       (3 samples)\n\t  min=1908, max=2005\n\
+        average rps: 1978.00\nsched delay: message 0 (usec) worker 0 (usec)\n";
+    let f = read(text);
+    assert_eq!(values(&f, "wakeup", "50.0th"), vec![8.0]);
+    assert_eq!(values(&f, "rps", "50.0th"), vec![1978.0]);
+    assert_eq!(values(&f, "rps", "average rps"), vec![1978.0]);
+    assert!(f.notes.iter().all(|n| crate::parse::note_is_info(&n.1)), "{:?}", f.notes);
+    assert!(sched_delay("sched delay: message 48 (usec) worker 463 (usec)"));
+    // Not schbench's line: a poster's label between two runs.
+    assert!(!sched_delay("sched delay: off"));
+    let labelled =
+        text.replace("sched delay: message 0 (usec) worker 0 (usec)\ncurrent rps: 1999.67\n", "sched delay: off\n");
+    assert_eq!(values(&read(&labelled), "wakeup", "50.0th"), vec![9.0, 8.0]);
+}
+
+/// sched-bench's i9/orig_nosmt/…/run_1.txt: one interval's block (reports,
+/// `sched delay:`, `current rps:`) and the file ends, no `average rps:`:
+/// read, with a warning that the run's final report is missing. Not where
+/// `average rps:` follows, where `-r` measures the report (equal: read
+/// quietly), nor where the block has no RPS report (a post's trimmed paste).
+#[test]
+fn a_file_ending_after_an_interval_block_is_warned_of() {
+    let block = "Wakeup Latencies percentiles (usec) runtime 10 (s) (14898 total samples)\n\
+        \t  50.0th: 8          (5018 samples)\n\t  min=1, max=205\n\
+        RPS percentiles (requests) runtime 10 (s) (11 total samples)\n\
+        \t* 50.0th: 1494       (6 samples)\n\t  min=1451, max=1496\n\
+        sched delay: message 0 (usec) worker 3 (usec)\ncurrent rps: 1495.74\n";
+    let warned = |f: &ParsedFile| f.notes.iter().any(|(_, m)| m.contains("the run's final report is missing"));
+    let f = read(block);
+    assert_eq!(values(&f, "wakeup", "50.0th"), vec![8.0]);
+    assert_eq!(values(&f, "rps", "50.0th"), vec![1494.0]);
+    let (line, msg) = f.notes.iter().find(|(_, m)| m.contains("final report is missing")).expect("warned");
+    assert_eq!(*line, 8);
+    assert!(msg.contains("first 10 s"), "{msg}");
+    assert!(!crate::parse::note_is_info(msg));
+    // The run's final figure follows: a whole run, no warning.
+    assert!(!warned(&read(&format!("{block}average rps: 1495.74\n"))));
+    // `-r 10` on the command line: the report is the run's whole length.
+    let r10 = read(&format!("schbench -t 4 -m 2 -r 10\n{block}"));
+    assert!(!warned(&r10));
+    assert_eq!(values(&r10, "wakeup", "50.0th"), vec![8.0]);
+    // No RPS report in the block: a poster's trimmed paste, not warned of.
+    let trimmed = "Wakeup Latencies percentiles (usec) runtime 30 (s) (434591 total samples)\n\
+        \t  50.0th: 6          (169879 samples)\n\t  min=1, max=119\ncurrent rps: 17311\n";
+    assert!(!warned(&read(trimmed)));
+}
+
+/// sched-bench's i9/orig_nosmt/…/run_3.txt: `min=0, max=11227` under
+/// request percentiles of 3924 usec and more. No request takes 0 usec: not
+/// read, with a warning. A wakeup `min=0` (2016's form) and a request min
+/// above 0 are read.
+#[test]
+fn a_request_min_of_zero_is_not_read() {
+    let text = "Wakeup Latencies percentiles (usec) runtime 10 (s) (9918 total samples)\n\
+        \t  50.0th: 8          (2189 samples)\n\t  min=0, max=159\n\
+        Request Latencies percentiles (usec) runtime 10 (s) (9911 total samples)\n\
+        \t  50.0th: 3924       (2239 samples)\n\t  99.9th: 8088       (64 samples)\n\
+        \t  min=0, max=11227\n";
+    let f = read(text);
+    assert_eq!(values(&f, "request", "min"), Vec::<f64>::new());
+    assert_eq!(values(&f, "request", "max"), vec![11227.0]);
+    assert_eq!(values(&f, "wakeup", "min"), vec![0.0]);
+    let (line, msg) = f.notes.iter().find(|(_, m)| m.contains("`min=0`")).expect("noted");
+    assert_eq!(*line, 7);
+    assert!(!crate::parse::note_is_info(msg));
+    let kept = read(&text.replace("min=0, max=11227", "min=3861, max=11227"));
+    assert_eq!(values(&kept, "request", "min"), vec![3861.0]);
+    assert!(kept.notes.is_empty(), "{:?}", kept.notes);
+}
+
 #[test]
 fn old_forms_labels_and_tables() {
     let text = "Without-patch\nLatency percentiles (usec)\n\t50.0000th: 29\n\t*99.0000th: 13104\n\tmin=0, max=17993\n\n\
