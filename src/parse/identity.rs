@@ -25,6 +25,20 @@
 /// Host column, kernbench's `Host:`).
 pub const HOST_PARAM: &str = "host";
 
+/// The [`HOST_PARAM`] value of runs under another system's `uname -a`
+/// line (`labels::unames`): the host with the system and its release,
+/// `Johns-MBP (Darwin 24.1.0)`. Such a run is never one of a Linux
+/// kernel's machine's: [`is_other_system_host`] tells it when comparing.
+pub fn other_system_host(host: &str, system: &str) -> String {
+    format!("{host} ({system})")
+}
+
+/// True for a [`HOST_PARAM`] value made by [`other_system_host`]: a host
+/// name (no blank) then the system in parentheses.
+pub fn is_other_system_host(value: &str) -> bool {
+    value.ends_with(')') && value.split_once(" (").is_some_and(|(host, _)| !host.is_empty() && !host.contains(' '))
+}
+
 /// The parameter that keeps apart the runs of machines with different
 /// processors (`Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz` and `… P8700 @
 /// 2.53GHz`), the processor as written.

@@ -16,7 +16,7 @@
 
 use super::super::Input;
 use crate::model::ParsedFile;
-use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM};
+use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, other_system_host};
 
 /// The longest host name read (a Linux node name is at most 64 bytes).
 const HOST_MAX: usize = 64;
@@ -130,7 +130,7 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
         let mut tagged = 0;
         for s in parsed.samples.iter_mut() {
             if in_force.get(s.line).copied().flatten() == Some(f) && !s.params.iter().any(|p| p.name == HOST_PARAM) {
-                *s = s.clone().with_param(HOST_PARAM, format!("{} ({})", unames[f].1, unames[f].2));
+                *s = s.clone().with_param(HOST_PARAM, other_system_host(&unames[f].1, &unames[f].2));
                 tagged += 1;
             }
         }
