@@ -113,7 +113,13 @@ fn setup_above<'a>(
         |input: &Input, n: usize, name: &str| if cats { job_file_settings(input, n, name) } else { Vec::new() };
     let boots = input.has("BOOT_IMAGE=") || input.has("root=");
     let between = |f: &dyn Fn(&'a str) -> bool| (first..last).any(|n| f(&input.lines[n - 1]));
-    let setup_command = |t: &'a str| asked.config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c));
+    // A `cat` of the files whose copies follow (`cat bonnie.1 bonnie.2`,
+    // `labels::catted`) shows results, no set-up: as one, it kept 2.4.16's
+    // two runs and 2.4.17's three apart, glued to Bonnie's header lines
+    // (attack39 finding 7, k05).
+    let setup_command = |t: &'a str| {
+        asked.config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c) && super::catted::catted_files(t).is_none())
+    };
     let setting_between = (first..last).any(|n| shown_setting(input, n).is_some());
     let found: Vec<(usize, String)> = (1..first)
         .flat_map(|n| match setup_command(&input.lines[n - 1]).or_else(|| shown_setting(input, n)) {
@@ -360,6 +366,19 @@ mod tests {
 
     /// Attacker 28, p23: the prompt's host above the runs is kept, the
     /// same above each; two hosts in one file are the labels'.
+    /// attack39 finding 7: `cat bonnie.1 bonnie.2` over the copies is no
+    /// set-up; a set-up command above it still is.
+    #[test]
+    fn a_cat_of_the_result_files_is_no_set_up() {
+        let copies = "[root@hydra bonnie]# cat bonnie.1 bonnie.2\n-------Sequential Output--------\n\
+                      Throughput 49.1 MB/sec  16 procs\n-------Sequential Output--------\n\
+                      Throughput 49.2 MB/sec  16 procs\n";
+        let s = setup("dbench", copies);
+        assert!(s.commands.as_ref().is_none_or(Vec::is_empty), "{s:?}");
+        let s = setup("dbench", &format!("# hdparm -W0 /dev/sda\n{copies}"));
+        assert_eq!(s.commands, Some(vec![(1, "hdparm -W0 /dev/sda".to_string())]));
+    }
+
     #[test]
     fn the_prompts_host() {
         let run = |host: &str| format!("root@{host}:~# dbench 16\nThroughput 49.1 MB/sec  16 procs\n");
