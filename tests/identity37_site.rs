@@ -543,3 +543,22 @@ fn hosts_the_host_less_baseline_cannot_be_are_not_compared() {
         assert!(!mail.contains("Notable changes") && !mail.contains('%'), "{class}: {mail}");
     }
 }
+
+/// attack39 finding 5: a one-file rename's caveat went to "the kernel of
+/// the next sample" — the baseline, where the user's baseline was the
+/// second host's kernel — and the mail showed the change with no word.
+/// Now every kernel of the file but the baseline carries it. Not fired
+/// on: the baseline itself (`lmbench-renamed`'s mail names only
+/// 2.6.12-rc1-bk3-dm).
+#[test]
+fn a_one_file_renames_caveat_reaches_the_mail_whichever_kernel_is_the_baseline() {
+    let (out, _stderr, _tmp) = built();
+    let mail = |class: &str| std::fs::read_to_string(out.join(class).join("email.txt")).expect(class);
+    let other = mail("lmbench-renamed-other-baseline");
+    let caveat = said(&other, &["- 2.6.12-rc1-bk3:", "lmbench-summary.txt line 18"]);
+    assert_eq!(caveat.len(), 1, "{other}");
+    assert!(said(&other, &["- 2.6.12-rc1-bk3-dm:", "lmbench-summary.txt line 18"]).is_empty(), "{other}");
+    let first = mail("lmbench-renamed");
+    assert_eq!(said(&first, &["- 2.6.12-rc1-bk3-dm:", "lmbench-summary.txt line 18"]).len(), 1, "{first}");
+    assert!(said(&first, &["- 2.6.12-rc1-bk3:", "lmbench-summary.txt line 18"]).is_empty(), "{first}");
+}
