@@ -562,3 +562,22 @@ fn a_one_file_renames_caveat_reaches_the_mail_whichever_kernel_is_the_baseline()
     assert_eq!(said(&first, &["- 2.6.12-rc1-bk3-dm:", "lmbench-summary.txt line 18"]).len(), 1, "{first}");
     assert!(said(&first, &["- 2.6.12-rc1-bk3:", "lmbench-summary.txt line 18"]).is_empty(), "{first}");
 }
+
+/// attack39 finding 11: `beta.lab.example.com` and `beta` (one host's
+/// full and short name, in two files or one mail) were "compared as one
+/// machine renamed" — a warning, and a line in every mail. Now one host:
+/// compared (+20%), no rename warning. Not fired on: `alpha`/`beta`
+/// (`uname-renamed`, still warned).
+#[test]
+fn a_hosts_full_and_short_name_are_one_host() {
+    let (out, _stderr, _tmp) = built();
+    for class in ["fqdn-short-files", "fqdn-short-one-file"] {
+        let rows = rows(&out, class, "Throughput");
+        let new = row(&rows, &[("kernel", "6.2.0")]);
+        assert_eq!((new["mean"].as_str(), new["pct_better"].as_str()), ("1200", "20"), "{class}: {rows:#?}");
+        let mail = std::fs::read_to_string(out.join(class).join("email.txt")).expect(class);
+        assert!(!mail.contains("renamed"), "{class}: {mail}");
+    }
+    let check = checked();
+    assert!(said(&check, &["fqdn-short-", "renamed"]).is_empty(), "{check}");
+}

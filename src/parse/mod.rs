@@ -71,7 +71,7 @@ pub mod ycsb;
 
 pub use identity::{
     HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, PROCESSOR_MAX, is_other_system_host, other_system_host, processor_key,
-    same_processor,
+    same_host, same_processor,
 };
 pub use input::Input;
 

@@ -16,7 +16,7 @@
 
 use super::super::Input;
 use crate::model::ParsedFile;
-use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, other_system_host};
+use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, other_system_host, same_host};
 
 /// The longest host name read (a Linux node name is at most 64 bytes).
 const HOST_MAX: usize = 64;
@@ -147,6 +147,15 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
     }
     if unames.is_empty() {
         return 0;
+    }
+    // A full name where another line gives the short one (`beta` and
+    // `beta.lab.example.com`) is that host ([`same_host`]: attack39
+    // finding 11, "compared as one machine renamed").
+    let shorts: Vec<String> = unames.iter().map(|u| u.1.clone()).filter(|h| !h.contains('.')).collect();
+    for u in &mut unames {
+        if let Some(short) = shorts.iter().find(|s| *s != &u.1 && same_host(s, &u.1)) {
+            u.1 = short.clone();
+        }
     }
     let mut n = 0;
     // Runs under another system's line: another machine and kernel than
