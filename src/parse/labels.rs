@@ -4504,8 +4504,13 @@ fn file_header(text: &str) -> Option<&str> {
 /// `site::copies`, reads those).
 fn catted_results_file(text: &str) -> Option<&str> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let [.., prompt, command, file] = words.as_slice() else { return None };
-    let prompted = prompt.ends_with(['$', '#', '%', '>']);
+    // `# cat results.…` reaches here as `cat results.…` (the `# ` read as
+    // a heading's): the command alone on its line is as plain.
+    let (prompted, command, file) = match words.as_slice() {
+        [command, file] => (true, command, file),
+        [.., prompt, command, file] => (prompt.ends_with(['$', '#', '%', '>']), command, file),
+        _ => return None,
+    };
     let shows = ["cat", "less", "more", "head", "tail"].contains(command);
     let name = file.rsplit('/').next().unwrap_or(file);
     (prompted && shows && name.starts_with("results.")).then_some(name)
@@ -7609,6 +7614,8 @@ mod tests {
         assert_eq!(result_on_kernel("$ cat results.hydra"), None);
         assert_eq!(result_on_kernel("$ cat results.2.6.3-rc2 results.2.6.3-rc3-mm1"), None);
         assert_eq!(result_on_kernel("I did cat results.2.6.3-rc2"), None);
+        assert_eq!(result_on_kernel("cat results.2.6.3-rc2").as_deref(), Some("2.6.3-rc2"));
+        assert_eq!(result_on_kernel("cat results.old"), None);
         assert_eq!(file_header("==> bonnie.hydra <=="), Some("bonnie.hydra"));
         assert_eq!(file_header("==> two words <=="), None);
         assert_eq!(file_header("==> <=="), None);

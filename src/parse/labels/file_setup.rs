@@ -43,7 +43,15 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
     let mut past_prose: Vec<String> = Vec::new();
     for (k, &(start, _)) in copies.iter().enumerate() {
         let from = super::first_line_after_copy_before(&copies, k);
-        let command_at = |n: usize| Some((n, with_continuation(input, n, command_words(line(n), name)?, start)));
+        // `cat bonnie.1 bonnie.2` over the copies shows their files, no
+        // run of the benchmark (`bonnie.1` is no `bonnie`): attack39
+        // finding 7, k05's 2 runs and 3 runs were two set-ups.
+        let command_at = |n: usize| {
+            if super::catted::catted_files(line(n)).is_some() {
+                return None;
+            }
+            Some((n, with_continuation(input, n, command_words(line(n), name)?, start)))
+        };
         let found = (from..start).rev().take_while(|&n| !sentences.is_persons(line(n))).find_map(command_at);
         let Some((n, words)) = found else {
             // A command above a person's sentence (`$ fio … --size=60m`,
@@ -377,6 +385,18 @@ mod tests {
         assert!(s.commands.as_ref().is_none_or(Vec::is_empty), "{s:?}");
         let s = setup("dbench", &format!("# hdparm -W0 /dev/sda\n{copies}"));
         assert_eq!(s.commands, Some(vec![(1, "hdparm -W0 /dev/sda".to_string())]));
+        // Nor the benchmark's command line (attack39 k05, Bonnie 1.x as
+        // the mail wrapped it).
+        let report = |c: &str| {
+            format!(
+                "              -------Sequential Output-------- ---Sequential Input--\n\t      --Random--\n\
+                 \x20             -Per Char- --Block--- -Rewrite-- -Per Char- --Block---\n\t      --Seeks---\n\
+                 Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU\n/sec %CPU\n\
+                 \x20         100  {c} 100.0 282891 100.1 377295 100.0  2058 100.0 592709\n\t  99.5 51920.4 196.5\n"
+            )
+        };
+        let text = format!("[root@hydra bonnie]# cat bonnie.1 bonnie.2\n{}{}", report("1765"), report("1790"));
+        assert_eq!(setup("bonnie", &text).command, None);
     }
 
     #[test]
