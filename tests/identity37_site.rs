@@ -516,3 +516,68 @@ fn a_run_under_another_systems_uname_is_kept_apart() {
     let warned = said(&check, &["uname-darwin/6.5.0-14-generic/sysbench.txt:4:", "`Darwin 23.1.0`", "kept apart"]);
     assert_eq!(warned.len(), 1, "{check}");
 }
+
+/// attack39 finding 19: runs "kept apart by a host parameter" were each
+/// compared with a baseline whose runs name no host: two Linux hosts in
+/// 6.2.0's file (`alpha 3000 +197.0%`, `beta 1020 +1.0%`), and a macOS run
+/// in a Linux kernel's directory (`-29.9%`, two regressions, Notable
+/// changes). Which of two hosts is the baseline's machine is unknowable,
+/// and another system's never is: both now "not compared with 6.1.0".
+/// Not fired on: one host renamed between kernels
+/// (`a_host_renamed_between_kernels_is_compared_in_one_file_as_in_two`),
+/// and a Linux run beside another system's (`uname-darwin`, +1.0%).
+#[test]
+fn hosts_the_host_less_baseline_cannot_be_are_not_compared() {
+    let (out, _stderr, _tmp) = built();
+    for (class, hosts) in [
+        ("uname-two-hosts-plain-base", &["alpha", "beta"][..]),
+        ("uname-darwin-kernel", &["Johns-MBP (Darwin 24.1.0)"][..]),
+    ] {
+        let rows = rows(&out, class, "Throughput");
+        for host in hosts {
+            let new = row(&rows, &[("kernel", "6.2.0"), ("host", host)]);
+            assert_eq!(new["pct_better"], "", "{class}: {rows:#?}");
+        }
+        let mail = std::fs::read_to_string(out.join(class).join("email.txt")).expect(class);
+        assert!(mail.contains("not compared with 6.1.0: 6.2.0"), "{class}: {mail}");
+        assert!(!mail.contains("Notable changes") && !mail.contains('%'), "{class}: {mail}");
+    }
+}
+
+/// attack39 finding 5: a one-file rename's caveat went to "the kernel of
+/// the next sample" — the baseline, where the user's baseline was the
+/// second host's kernel — and the mail showed the change with no word.
+/// Now every kernel of the file but the baseline carries it. Not fired
+/// on: the baseline itself (`lmbench-renamed`'s mail names only
+/// 2.6.12-rc1-bk3-dm).
+#[test]
+fn a_one_file_renames_caveat_reaches_the_mail_whichever_kernel_is_the_baseline() {
+    let (out, _stderr, _tmp) = built();
+    let mail = |class: &str| std::fs::read_to_string(out.join(class).join("email.txt")).expect(class);
+    let other = mail("lmbench-renamed-other-baseline");
+    let caveat = said(&other, &["- 2.6.12-rc1-bk3:", "lmbench-summary.txt line 18"]);
+    assert_eq!(caveat.len(), 1, "{other}");
+    assert!(said(&other, &["- 2.6.12-rc1-bk3-dm:", "lmbench-summary.txt line 18"]).is_empty(), "{other}");
+    let first = mail("lmbench-renamed");
+    assert_eq!(said(&first, &["- 2.6.12-rc1-bk3-dm:", "lmbench-summary.txt line 18"]).len(), 1, "{first}");
+    assert!(said(&first, &["- 2.6.12-rc1-bk3:", "lmbench-summary.txt line 18"]).is_empty(), "{first}");
+}
+
+/// attack39 finding 11: `beta.lab.example.com` and `beta` (one host's
+/// full and short name, in two files or one mail) were "compared as one
+/// machine renamed" — a warning, and a line in every mail. Now one host:
+/// compared (+20%), no rename warning. Not fired on: `alpha`/`beta`
+/// (`uname-renamed`, still warned).
+#[test]
+fn a_hosts_full_and_short_name_are_one_host() {
+    let (out, _stderr, _tmp) = built();
+    for class in ["fqdn-short-files", "fqdn-short-one-file"] {
+        let rows = rows(&out, class, "Throughput");
+        let new = row(&rows, &[("kernel", "6.2.0")]);
+        assert_eq!((new["mean"].as_str(), new["pct_better"].as_str()), ("1200", "20"), "{class}: {rows:#?}");
+        let mail = std::fs::read_to_string(out.join(class).join("email.txt")).expect(class);
+        assert!(!mail.contains("renamed"), "{class}: {mail}");
+    }
+    let check = checked();
+    assert!(said(&check, &["fqdn-short-", "renamed"]).is_empty(), "{check}");
+}

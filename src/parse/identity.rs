@@ -25,6 +25,33 @@
 /// Host column, kernbench's `Host:`).
 pub const HOST_PARAM: &str = "host";
 
+/// The [`HOST_PARAM`] value of runs under another system's `uname -a`
+/// line (`labels::unames`): the host with the system and its release,
+/// `Johns-MBP (Darwin 24.1.0)`. Such a run is never one of a Linux
+/// kernel's machine's: [`is_other_system_host`] tells it when comparing.
+pub fn other_system_host(host: &str, system: &str) -> String {
+    format!("{host} ({system})")
+}
+
+/// True for a [`HOST_PARAM`] value made by [`other_system_host`]: a host
+/// name (no blank) then the system in parentheses.
+pub fn is_other_system_host(value: &str) -> bool {
+    value.ends_with(')') && value.split_once(" (").is_some_and(|(host, _)| !host.is_empty() && !host.contains(' '))
+}
+
+/// True when host names `a` and `b` name one host: as written (case
+/// aside), or one the other's first DNS label (`beta` and
+/// `beta.lab.example.com`, a short and a full name in two `uname -a`
+/// lines of one machine: attack39 finding 11, "compared as one machine
+/// renamed" in every mail). `beta` and `beta2`, or two full names
+/// (`beta.a.com`, `beta.b.com`), are not.
+pub fn same_host(a: &str, b: &str) -> bool {
+    let short = |full: &str, short: &str| {
+        !short.contains('.') && full.split_once('.').is_some_and(|(first, _)| first.eq_ignore_ascii_case(short))
+    };
+    a.eq_ignore_ascii_case(b) || short(a, b) || short(b, a)
+}
+
 /// The parameter that keeps apart the runs of machines with different
 /// processors (`Intel(R) Core(TM)2 Duo CPU L7300 @ 1.40GHz` and `… P8700 @
 /// 2.53GHz`), the processor as written.
@@ -91,6 +118,21 @@ pub fn same_processor(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// attack39 findings 11 and 19: a short and a full name of one host
+    /// are one host (not two very like names, nor two full names); another
+    /// system's host value is told from a Linux host's.
+    #[test]
+    fn host_names_and_other_systems_hosts() {
+        assert!(same_host("beta", "beta.lab.example.com"));
+        assert!(same_host("beta.lab.example.com", "Beta"));
+        assert!(!same_host("beta", "beta2.lab.example.com"));
+        assert!(!same_host("beta.a.com", "beta.b.com"));
+        assert!(!same_host("alpha", "beta"));
+        assert!(is_other_system_host(&other_system_host("Johns-MBP", "Darwin 24.1.0")));
+        assert!(!is_other_system_host("alpha"));
+        assert!(!is_other_system_host("(x)"));
+    }
 
     #[test]
     fn processors_named_two_ways_are_one() {

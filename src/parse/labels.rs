@@ -4440,6 +4440,9 @@ fn distro_kernel(text: &str) -> Option<String> {
 /// Also `results on kernel 5.3`, `results with 6.1:`, and a results
 /// file named after its kernel, `results.2.6.3-rc2`. `None` otherwise.
 fn result_on_kernel(text: &str) -> Option<String> {
+    if let Some(file) = catted_results_file(text) {
+        return result_on_kernel(file);
+    }
     // Every line above a file's runs is asked (twice): one that does not
     // start with `result` or `here` in any case is none, without a
     // lower-cased copy. No other character lower-cases to those ASCII
@@ -4469,7 +4472,48 @@ fn result_on_kernel(text: &str) -> Option<String> {
         .iter()
         .find_map(|p| lower.strip_prefix(p))?;
     let rest = rest.strip_prefix("kernel ").or_else(|| rest.strip_suffix(" kernel")).unwrap_or(rest).trim();
+    // `results.2.6.3-rc2.log`: the file's extension is no part of the
+    // kernel's name (attack39 finding 2: kernel `2.6.3-rc2.log`), where
+    // what is left is a kernel's name still.
+    let rest = [".log", ".txt", ".out"]
+        .iter()
+        .find_map(|x| lower.starts_with("results.").then(|| rest.strip_suffix(x)).flatten().filter(|r| is_kernel_name(r)))
+        .unwrap_or(rest);
     is_kernel_name(rest).then(|| rest.to_string())
+}
+
+/// The file `head` or `tail` of several files names above each one's
+/// lines (`==> bonnie.hydra <==`, as `tail -n +1 bonnie.hydra bonnie.leo`
+/// prints them): the copy's label (attack39 finding 6: two machines'
+/// Bonnie reports under these headers were averaged, no word). `None` for
+/// any other line.
+fn file_header(text: &str) -> Option<&str> {
+    let name = text.trim().strip_prefix("==> ")?.strip_suffix(" <==")?.trim();
+    (!name.is_empty() && !name.contains(char::is_whitespace) && name.chars().count() <= MAX_LABEL_CHARS).then_some(name)
+}
+
+/// The one file a shell prompt's `cat` (or `less`, `more`, `head`,
+/// `tail`) shows where it is a `results.` file (`[root@hydra kb]# cat
+/// results.2.6.3-rc2`, `$ cat results.2.6.3-rc2`, `# cat
+/// kb/results.2.6.3-rc2`): its name without its directory, for
+/// [`result_on_kernel`] to read as the bare name (attack39 finding 2: under
+/// the prompt form two kernels' blocks were averaged into one, and `$ cat
+/// results.…` became a label). The prompt is the word before the command,
+/// ending in `$`, `#`, `%` or `>`. `None` for any other line, and for a
+/// command of two files or more (the catted copies' rule,
+/// `site::copies`, reads those).
+fn catted_results_file(text: &str) -> Option<&str> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    // `# cat results.…` reaches here as `cat results.…` (the `# ` read as
+    // a heading's): the command alone on its line is as plain.
+    let (prompted, command, file) = match words.as_slice() {
+        [command, file] => (true, command, file),
+        [.., prompt, command, file] => (prompt.ends_with(['$', '#', '%', '>']), command, file),
+        _ => return None,
+    };
+    let shows = ["cat", "less", "more", "head", "tail"].contains(command);
+    let name = file.rsplit('/').next().unwrap_or(file);
+    (prompted && shows && name.starts_with("results.")).then_some(name)
 }
 
 /// A plain-text section's title naming a change, `Results with a patched
@@ -5577,6 +5621,9 @@ fn bullet_heading(input: &Input, read: &[bool], i: usize) -> Option<String> {
 fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(inner) = fenced_title(text) {
         return Some(label_text(inner));
+    }
+    if let Some(name) = file_header(text) {
+        return Some(name.to_string());
     }
     // `before, 3 runs:`: the count of the runs below is no part of the name.
     if let Some(rest) = without_run_count(text) {
@@ -7520,6 +7567,31 @@ mod tests {
         assert_eq!(last_params(&p), vec!["16"; 2]);
     }
 
+    /// attack39 findings 6 and 7: `tail -n +1 a b` prints each file under
+    /// `==> a <==`: the copies are the files (they were averaged); `cat
+    /// *.txt` over two copies cannot say which is which: a warning at the
+    /// `cat` line; `cat bonnie.1 bonnie.2` (run numbers, one by one) are
+    /// one machine's runs, averaged as before clsfix38, no word.
+    #[test]
+    fn file_headers_name_copies_a_glob_is_warned_of_and_numbered_files_are_runs() {
+        let text = "$ tail -n +1 bonnie.hydra bonnie.leo\n==> bonnie.hydra <==\nheader\nThroughput 1\n\n\
+                    ==> bonnie.leo <==\nheader\nThroughput 2\n";
+        let p = labelled(text, &[4, 8]);
+        assert_eq!(last_params(&p), vec!["bonnie.hydra", "bonnie.leo"], "{:?}", p.notes);
+        let text = "[root@hydra bonnie]# cat *.txt\nheader\nThroughput 1\nheader\nThroughput 2\n";
+        let p = labelled(text, &[3, 5]);
+        assert_eq!(last_params(&p), vec!["16"; 2]);
+        assert!(p.notes.iter().any(|(l, n)| *l == 1 && n.contains("by a glob (`")), "{:?}", p.notes);
+        let text = "[root@hydra bonnie]# cat bonnie.1 bonnie.2\nheader\nThroughput 1\nheader\nThroughput 2\n";
+        let p = labelled(text, &[3, 5]);
+        assert_eq!(last_params(&p), vec!["16"; 2]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        // Not runs: a loop's counts (`log1 log2 log4`) stay the files.
+        let text = "$ cat log1 log2 log4\nThroughput 1\n\nThroughput 2\n\nThroughput 3\n";
+        let p = labelled(text, &[2, 4, 6]);
+        assert_eq!(last_params(&p), vec!["log1", "log2", "log4"]);
+    }
+
     /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's
     /// results files named after their kernels, `results.2.6.3-rc2` (no
     /// colon) and `results.2.6.3-rc3-mm1:`, each a blank line above its
@@ -7531,6 +7603,22 @@ mod tests {
         assert_eq!(result_on_kernel("results.2.6.3-rc2").as_deref(), Some("2.6.3-rc2"));
         assert_eq!(result_on_kernel("results.2.6.3-rc3-mm1:").as_deref(), Some("2.6.3-rc3-mm1"));
         assert_eq!(result_on_kernel("results.txt"), None);
+        // attack39 finding 2: under a prompt's `cat`, and with an
+        // extension; not a file that names no kernel, nor two files.
+        assert_eq!(result_on_kernel("[root@hydra kb]# cat results.2.6.3-rc2").as_deref(), Some("2.6.3-rc2"));
+        assert_eq!(result_on_kernel("$ cat results.2.6.3-rc3-mm1").as_deref(), Some("2.6.3-rc3-mm1"));
+        assert_eq!(result_on_kernel("# less kb/results.2.6.3-rc2").as_deref(), Some("2.6.3-rc2"));
+        assert_eq!(result_on_kernel("results.2.6.3-rc2.log").as_deref(), Some("2.6.3-rc2"));
+        assert_eq!(result_on_kernel("results.txt.log"), None);
+        assert_eq!(result_on_kernel("$ cat results.old"), None);
+        assert_eq!(result_on_kernel("$ cat results.hydra"), None);
+        assert_eq!(result_on_kernel("$ cat results.2.6.3-rc2 results.2.6.3-rc3-mm1"), None);
+        assert_eq!(result_on_kernel("I did cat results.2.6.3-rc2"), None);
+        assert_eq!(result_on_kernel("cat results.2.6.3-rc2").as_deref(), Some("2.6.3-rc2"));
+        assert_eq!(result_on_kernel("cat results.old"), None);
+        assert_eq!(file_header("==> bonnie.hydra <=="), Some("bonnie.hydra"));
+        assert_eq!(file_header("==> two words <=="), None);
+        assert_eq!(file_header("==> <=="), None);
         assert!(is_kernbench_chatter("Average Half Load Run:"));
         assert!(is_kernbench_chatter("Average Optimal -j 32 Load Run:"));
         assert!(!is_kernbench_chatter("Average of the three runs, Load Run:"));
@@ -7603,6 +7691,41 @@ mod tests {
         assert!(p.notes.is_empty(), "{:?}", p.notes);
         let p = labelled("Before\n\nThroughput 1\n\nRun B\n\nThroughput 2\n", &[3, 7]);
         assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    /// attack39 finding 2 (m05c, m10, m12): kernbench's `results.<kernel>`
+    /// under a prompt's `cat`, one file a command or both in one: each
+    /// block filed under its file's kernel (they were averaged into one
+    /// kernel, no word). `cat results.old results.new` labels, no kernel.
+    #[test]
+    fn results_files_catted_under_a_prompt_name_their_kernels() {
+        let kernbench = |text: &str, lines: &[usize]| {
+            let input = Input::from_text(text);
+            let samples = lines
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| {
+                    Sample::new(Metric::new("Elapsed Time", "s", Better::Lower), l as f64, l)
+                        .with_param("load", if i % 2 == 0 { "half" } else { "optimal" })
+                })
+                .collect();
+            let mut p = ParsedFile { benchmark: "kernbench".into(), samples, ..ParsedFile::default() };
+            apply(&input, &mut p);
+            p
+        };
+        let blocks = "Average Half Load Run:\nElapsed Time 1\n\nAverage Optimal Load Run:\nElapsed Time 2\n\n";
+        let (a, b) = ("2.6.3-rc2", "2.6.3-rc3-mm1");
+        let want = vec![Some(a), Some(a), Some(b), Some(b)];
+        let one_each = format!("[root@hydra kb]# cat results.{a}\n{blocks}[root@hydra kb]# cat results.{b}\n{blocks}");
+        let p = kernbench(&one_each, &[3, 6, 10, 13]);
+        assert_eq!(p.samples.iter().map(|s| s.kernel.as_deref()).collect::<Vec<_>>(), want, "{:?}", p.notes);
+        let both = format!("[root@hydra kb]# cat results.{a} results.{b}\n{blocks}{blocks}");
+        let p = kernbench(&both, &[3, 6, 9, 12]);
+        assert_eq!(p.samples.iter().map(|s| s.kernel.as_deref()).collect::<Vec<_>>(), want, "{:?}", p.notes);
+        let labels = format!("[root@hydra kb]# cat results.old results.new\n{blocks}{blocks}");
+        let p = kernbench(&labels, &[3, 6, 9, 12]);
+        assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{:?}", p.samples);
+        assert_eq!(last_params(&p), vec!["results.old", "results.old", "results.new", "results.new"]);
     }
 
     fn labelled_as(benchmark: &str, text: &str, lines: &[usize]) -> ParsedFile {

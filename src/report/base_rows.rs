@@ -15,8 +15,15 @@
 //!   unknown there, or that kernel's runs never met another host's), the
 //!   baseline's one row of its set-up whatever its host. Two baseline rows
 //!   of two hosts and a row naming neither: no match (which machine's is
-//!   no guess to make). A host renamed between kernels is compared, as
-//!   the rename note says (attack37 finding 3).
+//!   no guess to make). Nor where the host named cannot be the other
+//!   side's machine: another system's (`Johns-MBP (Darwin 24.1.0)`,
+//!   [`crate::parse::is_other_system_host`]), or one of two hosts a
+//!   kernel's rows of that set-up name (which of them is the baseline's
+//!   machine is no guess either): attack39 finding 19, a macOS run and two
+//!   Linux hosts' runs "kept apart by a host parameter" were each compared
+//!   with the host-less baseline (`alpha 3000 +197.0%`, `beta 1020
+//!   +1.0%`). A host renamed between kernels is compared, as the rename
+//!   note says (attack37 finding 3).
 //!
 //! Every page that pairs a row with a baseline row asks here: the class
 //! table (`section`), regressions, compare, the uncompared note, the
@@ -25,8 +32,8 @@
 //! reference machine ([`BaseRows::find_across`]).
 
 use super::RowView;
-use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM};
-use rustc_hash::FxHashMap;
+use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, is_other_system_host};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The baseline's rows of one table, by their parameters without the
 /// identity columns (module docs).
@@ -38,6 +45,8 @@ pub struct BaseRows {
     /// Each key's baseline rows (indices into the table's rows), in row
     /// order.
     by_key: FxHashMap<Vec<String>, Vec<(usize, String)>>,
+    /// The kernels and keys whose rows name two hosts or more.
+    two_hosts: FxHashSet<(String, Vec<String>)>,
 }
 
 impl BaseRows {
@@ -45,10 +54,33 @@ impl BaseRows {
     /// is `base`.
     pub fn new(headers: &[String], rows: &[RowView], base: &str) -> BaseRows {
         let col = |name: &str| headers.iter().position(|h| h == name);
-        let mut me = BaseRows { build: col(KERNEL_BUILD_PARAM), host: col(HOST_PARAM), by_key: FxHashMap::default() };
+        let mut me = BaseRows {
+            build: col(KERNEL_BUILD_PARAM),
+            host: col(HOST_PARAM),
+            by_key: FxHashMap::default(),
+            two_hosts: FxHashSet::default(),
+        };
         for (i, r) in rows.iter().enumerate().filter(|(_, r)| r.kernel == base) {
             let host = me.host.and_then(|h| r.params.get(h)).cloned().unwrap_or_default();
             me.by_key.entry(me.key(&r.params)).or_default().push((i, host));
+        }
+        if let Some(h) = me.host {
+            // Each kernel's first host named at each key; a second makes
+            // the pair one of `two_hosts`.
+            let mut first: FxHashMap<(&str, Vec<String>), &str> = FxHashMap::default();
+            for r in rows.iter().filter(|r| r.kernel != base) {
+                let Some(host) = r.params.get(h).filter(|v| !v.is_empty()) else { continue };
+                let key = me.key(&r.params);
+                match first.get(&(r.kernel.as_str(), key.clone())) {
+                    Some(f) if *f != host => {
+                        me.two_hosts.insert((r.kernel.clone(), key));
+                    }
+                    Some(_) => {}
+                    None => {
+                        first.insert((r.kernel.as_str(), key), host);
+                    }
+                }
+            }
         }
         me
     }
@@ -64,10 +96,17 @@ impl BaseRows {
         key
     }
 
-    /// The baseline row (index into the table's rows) a row of parameters
-    /// `params` is compared with (module docs), `None` where none is.
-    pub fn find(&self, params: &[String]) -> Option<usize> {
-        let candidates = self.by_key.get(&self.key(params))?;
+    /// The baseline row (index into the table's rows) row `row` is
+    /// compared with (module docs), `None` where none is.
+    pub fn find(&self, row: &RowView) -> Option<usize> {
+        self.find_of(Some(&row.kernel), &row.params)
+    }
+
+    /// [`BaseRows::find`] of a row of parameters `params`, of kernel
+    /// `kernel` where it is one of this table's (`None`: another class's).
+    fn find_of(&self, kernel: Option<&str>, params: &[String]) -> Option<usize> {
+        let key = self.key(params);
+        let candidates = self.by_key.get(&key)?;
         let Some(h) = self.host else { return candidates.first().map(|c| c.0) };
         let host = params.get(h).map_or("", String::as_str);
         if let Some(c) = candidates.iter().find(|c| c.1 == host) {
@@ -75,7 +114,14 @@ impl BaseRows {
         }
         let first = &candidates.first()?.1;
         let one_host = candidates.iter().all(|c| c.1 == *first);
-        (one_host && (host.is_empty() || first.is_empty())).then(|| candidates[0].0)
+        if !one_host || !(host.is_empty() || first.is_empty()) {
+            return None;
+        }
+        // One side names no host: the other's may be that side's machine,
+        // unless it is another system's, or one of two hosts of its kernel.
+        let named = if host.is_empty() { first.as_str() } else { host };
+        let of_two = !host.is_empty() && kernel.is_some_and(|k| self.two_hosts.contains(&(k.to_string(), key)));
+        (!is_other_system_host(named) && !of_two).then(|| candidates[0].0)
     }
 
     /// The reference machine's row a row of another machine class (the
@@ -90,9 +136,9 @@ impl BaseRows {
             Some(h) => {
                 let mut params = params.to_vec();
                 params[h].clear();
-                self.find(&params)
+                self.find_of(None, &params)
             }
-            None => self.find(params),
+            None => self.find_of(None, params),
         }
     }
 
@@ -102,7 +148,7 @@ impl BaseRows {
     /// in one block (a host renamed, one of two builds of a kernel: its
     /// parameters differ from the baseline's in an identity column only).
     pub fn block_keys<'a>(&self, rows: &'a [RowView]) -> Vec<&'a [String]> {
-        rows.iter().map(|r| self.find(&r.params).map_or(r.params.as_slice(), |b| rows[b].params.as_slice())).collect()
+        rows.iter().map(|r| self.find(r).map_or(r.params.as_slice(), |b| rows[b].params.as_slice())).collect()
     }
 }
 
@@ -119,14 +165,14 @@ mod tests {
         let headers: Vec<String> = ["copies", "host", "kernel build"].map(String::from).to_vec();
         let rows = [r("base", &["1", "a", "#1"]), r("base", &["1", "a", "#2"]), r("base", &["4", "a", ""])];
         let base = BaseRows::new(&headers, &rows, "base");
-        assert_eq!(base.find(&["1".into(), "a".into(), "#7".into()]), Some(0), "the first build's row");
-        assert_eq!(base.find(&["1".into(), String::new(), String::new()]), Some(0), "no host named: the one host's");
-        assert_eq!(base.find(&["1".into(), "b".into(), String::new()]), None, "another host");
-        assert_eq!(base.find(&["8".into(), "a".into(), String::new()]), None);
+        assert_eq!(base.find(&r("new", &["1", "a", "#7"])), Some(0), "the first build's row");
+        assert_eq!(base.find(&r("new", &["1", "", ""])), Some(0), "no host named: the one host's");
+        assert_eq!(base.find(&r("new", &["1", "b", ""])), None, "another host");
+        assert_eq!(base.find(&r("new", &["8", "a", ""])), None);
         let rows = [r("base", &["1", "a", ""]), r("base", &["1", "b", ""])];
         let base = BaseRows::new(&headers, &rows, "base");
-        assert_eq!(base.find(&["1".into(), "b".into(), String::new()]), Some(1));
-        assert_eq!(base.find(&["1".into(), String::new(), String::new()]), None, "which host's: no guess");
+        assert_eq!(base.find(&r("new", &["1", "b", ""])), Some(1));
+        assert_eq!(base.find(&r("new", &["1", "", ""])), None, "which host's: no guess");
         assert_eq!(base.find_across(&["1".into(), "a".into(), String::new()]), None, "which host's: no guess");
     }
 
@@ -135,7 +181,7 @@ mod tests {
         let headers: Vec<String> = ["copies", "host", "kernel build"].map(String::from).to_vec();
         let rows = [r("ref", &["1", "a", "#1"]), r("ref", &["1", "a", "#2"])];
         let base = BaseRows::new(&headers, &rows, "ref");
-        assert_eq!(base.find(&["1".into(), "x".into(), String::new()]), None, "in a class: another host");
+        assert_eq!(base.find(&r("new", &["1", "x", ""])), None, "in a class: another host");
         assert_eq!(base.find_across(&["1".into(), "x".into(), String::new()]), Some(0), "another class");
         assert_eq!(base.find_across(&["1".into(), String::new(), "#9".into()]), Some(0), "first build");
     }
@@ -149,5 +195,28 @@ mod tests {
         let want: [&[String]; 4] =
             [&["opi".to_string()], &["opi".to_string()], &["opi".to_string()], &["opi2".to_string()]];
         assert_eq!(keys, want);
+    }
+
+    /// attack39 finding 19: a host the baseline's host-less rows cannot
+    /// be of (another system's; one of two hosts of its kernel) meets no
+    /// row; one Linux host alone still meets it (the rename rule's case).
+    #[test]
+    fn a_host_the_host_less_baseline_cannot_be_meets_nothing() {
+        let headers: Vec<String> = ["host"].map(String::from).to_vec();
+        let rows = [
+            r("base", &[""]),
+            r("two", &["alpha"]),
+            r("two", &["beta"]),
+            r("one", &["alpha"]),
+            r("mac", &["Johns-MBP (Darwin 24.1.0)"]),
+            r("mixed", &[""]),
+            r("mixed", &["bsdbox (FreeBSD 14.0-RELEASE)"]),
+        ];
+        let base = BaseRows::new(&headers, &rows, "base");
+        let met: Vec<Option<usize>> = rows.iter().map(|row| base.find(row)).collect();
+        assert_eq!(met, [Some(0), None, None, Some(0), None, Some(0), None]);
+        // Nor does a host-less row meet a baseline of another system.
+        let rows = [r("base", &["Johns-MBP (Darwin 24.1.0)"]), r("new", &[""])];
+        assert_eq!(BaseRows::new(&headers, &rows, "base").find(&rows[1]), None);
     }
 }

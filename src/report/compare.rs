@@ -297,7 +297,7 @@ fn every_comparison_ref(m: &MachinePage) -> Vec<(usize, Vec<ComparisonRef>)> {
                 continue;
             }
             let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
-            let Some(bi) = base_rows.find(&r.params) else { continue };
+            let Some(bi) = base_rows.find(r) else { continue };
             let br = &s.table.rows[bi];
             for (ci, (c, bc)) in r.cells.iter().zip(&br.cells).enumerate() {
                 if c.is_some() && bc.is_some() {

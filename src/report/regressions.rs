@@ -135,7 +135,7 @@ pub fn select(sections: &[SectionView]) -> Selection {
                 continue;
             }
             let r = &t.rows[ri];
-            let base_cell = base_rows.find(&r.params).map(|bi| &t.rows[bi]);
+            let base_cell = base_rows.find(r).map(|bi| &t.rows[bi]);
             let cell = r.cells[ci].as_ref();
             out.regressions.push(Regression {
                 section: s.title.clone(),

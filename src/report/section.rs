@@ -657,7 +657,7 @@ fn compare_cells(rows: &mut [RowView], cols: &[ColKey], headers: &[String], base
         if rows[ri].kernel == base {
             continue;
         }
-        let Some(bi) = base_rows.find(&rows[ri].params) else {
+        let Some(bi) = base_rows.find(&rows[ri]) else {
             continue;
         };
         for (ci, col) in cols.iter().enumerate() {

@@ -131,14 +131,14 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     }
     // Which rows meet a baseline's row ([`super::base_rows`]).
     let matcher = super::base_rows::BaseRows::new(&t.param_headers, &t.rows, base);
-    let met = |params: &[String]| matcher.find(params).is_some();
+    let met = |row: &super::RowView| matcher.find(row).is_some();
     // Each kernel's rows, kernels in the order of their first row: every
     // question below is asked of a kernel's rows, once (a scan of the
     // whole table for each row made this quadratic in rows).
     let by_kernel = rows_by_kernel(t);
     let mut apart: Vec<String> = Vec::new();
     for (kernel, rows) in &by_kernel {
-        if *kernel != base && !rows.iter().any(|x| met(&x.params)) {
+        if *kernel != base && !rows.iter().any(|x| met(x)) {
             apart.push(kernel.to_string());
         }
     }
@@ -165,7 +165,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     let mut lacking: Vec<String> = Vec::new();
     let mut lacked: Vec<usize> = Vec::new();
     for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
-        if met(&r.params) {
+        if met(r) {
             continue;
         }
         if let Some(m) = missing(&r.params) {
@@ -326,10 +326,10 @@ fn unlike_columns(
     let base_rows: Vec<&super::RowView> = t.rows.iter().filter(|r| r.kernel == base).collect();
     let mut unlike: Vec<(String, Vec<String>)> = Vec::new();
     for (kernel, mine) in by_kernel.iter().filter(|(k, _)| *k != base && !apart.iter().any(|a| a == k)) {
-        let met = mine.iter().any(|m| matcher.find(&m.params).is_some());
+        let met = mine.iter().any(|m| matcher.find(m).is_some());
         let compared = mine.iter().any(|m| {
             matcher
-                .find(&m.params)
+                .find(m)
                 .is_some_and(|b| m.cells.iter().zip(&t.rows[b].cells).any(|(x, y)| x.is_some() && y.is_some()))
         });
         if met && !compared {

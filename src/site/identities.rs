@@ -30,7 +30,7 @@ use super::ResultFile;
 use super::file_setups::{SETUP_PARAM, SETUP_PARAM_APART};
 use crate::diag::Diagnostic;
 use crate::model::{Identity, Metric, Param};
-use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, processor_key, same_processor};
+use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, processor_key, same_host, same_processor};
 use rustc_hash::FxHashMap;
 
 /// The facts compared, in the order they are given: a processor apart
@@ -53,7 +53,11 @@ fn fact(id: &Identity, param: &str) -> Option<(usize, String)> {
 /// [`same_processor`] (blanks, case, `(R)`, a short name of the same
 /// model), the others as written.
 fn same(param: &str, a: &str, b: &str) -> bool {
-    if param == MACHINE_PARAM { same_processor(a, b) } else { a == b }
+    match param {
+        MACHINE_PARAM => same_processor(a, b),
+        HOST_PARAM => same_host(a, b),
+        _ => a == b,
+    }
 }
 
 /// How many values an identity warning names before it counts the rest
@@ -411,11 +415,12 @@ pub fn warn_of_other_machines(
         }
     }
     let Some(base) = by_kernel.iter().find(|(k, _)| k == baseline).map(|(_, n)| n) else { return other };
-    let apart = |of: &[(String, usize, usize)], base: &[(String, usize, usize)]| {
+    let apart_by = |param: &str, of: &[(String, usize, usize)], base: &[(String, usize, usize)]| {
         !of.is_empty()
             && !base.is_empty()
-            && of.iter().all(|(v, _, _)| base.iter().all(|(b, _, _)| !same_processor(b, v)))
+            && of.iter().all(|(v, _, _)| base.iter().all(|(b, _, _)| !same(param, b, v) && !same_processor(b, v)))
     };
+    let apart = |of: &[(String, usize, usize)], base: &[(String, usize, usize)]| apart_by(MACHINE_PARAM, of, base);
     let list = |of: &[(String, usize, usize)], unit: &str| {
         of.iter().map(|(v, _, _)| format!("{v}{unit}")).collect::<Vec<_>>().join(", ")
     };
@@ -431,7 +436,7 @@ pub fn warn_of_other_machines(
         } else if (named.processors.is_empty() || base.processors.is_empty()) && apart(&named.cpus, &base.cpus) {
             (&named.cpus, &base.cpus, " CPUs")
         } else {
-            if apart(&named.hosts, &base.hosts) {
+            if apart_by(HOST_PARAM, &named.hosts, &base.hosts) {
                 let (_, fi, line) = named.hosts[0];
                 let (_, bi, bline) = base.hosts[0];
                 // Where the kernel's runs carry a `host` (two hosts met in

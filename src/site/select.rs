@@ -274,26 +274,34 @@ fn without_run_number(name: &str) -> Option<&str> {
 const COUNTED_RUN_WORDS: &[&str] = &["log", "out", "output"];
 
 /// The directory, [`run_stem`] and number of a file whose number follows
-/// a word of [`COUNTED_RUN_WORDS`] with no separator (`6.1/log4.txt` →
-/// (`6.1`, `log`, 4)); `None` for any other name (`log-4.txt`: a
-/// separator sets off a run's number whatever it counts, as before).
+/// a word of [`COUNTED_RUN_WORDS`], directly or after one `-`, `_` or `.`
+/// (`6.1/log4.txt`, `6.1/log-4.txt`, `6.1/log_4`, `6.1/output.4` →
+/// (`6.1`, `log`/`output`, 4)): a `make -j$j` loop names its logs
+/// `log-$j` and `log_$j` as often as `log$j` (attack39 finding 4: `log-1`
+/// … `log-8` were averaged as four runs, no word). `None` for any other
+/// name (`run-4`, `dbench-4`: their own rules).
 fn counted_number(rel_path: &str) -> Option<(&str, &str, u64)> {
     let (dir, name) = rel_path.rsplit_once('/').unwrap_or(("", rel_path));
     let name = without_extension(name);
     let word = name.trim_end_matches(|c: char| c.is_ascii_digit());
-    let last_word = word.rsplit(['-', '_', '.', ' ']).next().unwrap_or(word);
+    let bare = word.strip_suffix(['-', '_', '.']).unwrap_or(word);
+    let last_word = bare.rsplit(['-', '_', '.', ' ']).next().unwrap_or(bare);
     if word.len() == name.len() || !COUNTED_RUN_WORDS.iter().any(|w| w.eq_ignore_ascii_case(last_word)) {
         return None;
     }
     let number = name[word.len()..].parse().ok()?;
-    (run_stem(rel_path) == word).then_some((dir, word, number))
+    (run_stem(rel_path) == bare).then_some((dir, bare, number))
 }
 
 /// The [`run_stem`] of each of `results`, except that files numbered
 /// after a word of [`COUNTED_RUN_WORDS`] whose directory's numbers (of
 /// that stem) do not count 0, 1, 2 … or 1, 2, 3 … keep their number
 /// (`log4`): they are counts, and files of different counts fed into one
-/// cell are warned of as different results.
+/// cell are warned of as different results. Numbers that are some of
+/// another directory's run numbers (6.2's `log1 log2 log4` beside 6.1's
+/// `log1` … `log4`: a failed run removed) are runs with a gap, as the
+/// directory rule has it (attack39 finding 8: warned of as different
+/// results).
 fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
     let mut stems: Vec<&str> = results.iter().map(|rf| run_stem(&rf.rel_path)).collect();
     let mut numbers: FxHashMap<(&str, &str), Vec<u64>> = FxHashMap::default();
@@ -301,15 +309,20 @@ fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
     for &(dir, word, n) in counted.iter().flatten() {
         numbers.entry((dir, word)).or_default().push(n);
     }
+    for ns in numbers.values_mut() {
+        ns.sort_unstable();
+        ns.dedup();
+    }
+    let one_by_one = |ns: &[u64]| ns[0] <= 1 && ns.iter().zip(ns[0]..).all(|(&n, want)| n == want);
     let runs: FxHashSet<(&str, &str)> = numbers
-        .into_iter()
-        .filter_map(|(key, mut ns)| {
-            ns.sort_unstable();
-            ns.dedup();
-            let from = ns[0];
-            let one_by_one = from <= 1 && ns.iter().zip(from..).all(|(&n, want)| n == want);
-            one_by_one.then_some(key)
+        .iter()
+        .filter(|((_, word), ns)| {
+            one_by_one(ns)
+                || numbers.iter().any(|((_, w), other)| {
+                    w == word && other.len() > ns.len() && one_by_one(other) && ns.iter().all(|n| other.contains(n))
+                })
         })
+        .map(|(key, _)| *key)
         .collect();
     for (fi, c) in counted.iter().enumerate() {
         if let Some((dir, word, _)) = *c
@@ -926,12 +939,43 @@ mod tests {
         for counts in [&["2", "3"][..], &["1", "3"]] {
             assert_eq!(selection_warnings(yaml, &logs(counts)).len(), 1, "{counts:?}");
         }
-        // A separator sets off a run's number whatever it counts (as
-        // before archive38); a word not of COUNTED_RUN_WORDS keeps its rule.
-        assert_eq!(counted_number("6.1/log-4.txt"), None);
+        // attack39 finding 4: a separator before a counted word's number
+        // is no run's number by itself (`log-1` … `log-8`, `log_N`,
+        // `output.N` of a `make -j` loop); counting up, they are runs.
+        let named = |names: &[&str]| -> Vec<ResultFile> {
+            ["6.1", "6.2"]
+                .iter()
+                .flat_map(|k| names.iter().map(move |n| file(&format!("{k}/{n}"), "bash-time", vec![real(600.0)])))
+                .collect()
+        };
+        let any = "name: M\nsections:\n  - title: kernel build\n    files: [\"*/*\"]\n";
+        for counts in [&["log-1.txt", "log-2.txt", "log-4.txt", "log-8.txt"][..], &["log_1", "log_2", "log_4", "log_8"], &[
+            "output.1", "output.2", "output.4", "output.8",
+        ]] {
+            assert_eq!(selection_warnings(any, &named(counts)).len(), 1, "{counts:?}");
+        }
+        for runs in [&["log-1.txt", "log-2.txt", "log-3.txt"][..], &["output.1", "output.2"], &["run-1.log", "run-4.log"]] {
+            assert!(selection_warnings(any, &named(runs)).is_empty(), "{runs:?}");
+        }
+        assert_eq!(counted_number("6.1/log-4.txt"), Some(("6.1", "log", 4)));
+        assert_eq!(counted_number("6.1/dbench-4.txt"), None);
         assert_eq!(counted_number("6.1/before4.txt"), None);
         assert_eq!(counted_number("6.1/blog4.txt"), None);
         assert_eq!(counted_number("6.1/x-output8.log"), Some(("6.1", "x-output", 8)));
+    }
+
+    /// attack39 finding 8: 6.2's `log1 log2 log4` beside 6.1's `log1` …
+    /// `log4` are runs with a gap (a failed run removed), not warned of as
+    /// different results; both kernels' `log1 log2 log4` still are.
+    #[test]
+    fn counted_logs_with_a_gap_beside_another_kernels_runs_are_runs() {
+        let mut results: Vec<ResultFile> =
+            ["1", "2", "3", "4"].iter().map(|n| file(&format!("6.1/log{n}.txt"), "bash-time", vec![real(600.0)])).collect();
+        results.extend(["1", "2", "4"].iter().map(|n| file(&format!("6.2/log{n}.txt"), "bash-time", vec![real(630.0)])));
+        let yaml = "name: M\nsections:\n  - title: kernel build\n    files: [\"*/log*.txt\"]\n";
+        assert!(selection_warnings(yaml, &results).is_empty());
+        results.retain(|rf| !rf.rel_path.ends_with("log3.txt"));
+        assert_eq!(selection_warnings(yaml, &results).len(), 1);
     }
 
     /// Every name averaged is named, not only the first pair (attack38

@@ -15,6 +15,51 @@ use crate::parse::Input;
 /// plain paths and nothing else (no option, pipe, redirection, glob or
 /// variable). `None` for any other line.
 pub(super) fn catted_files(line: &str) -> Option<Vec<&str>> {
+    let (files, prompted) = cat_arguments(line)?;
+    let plain =
+        |w: &&str| !w.starts_with('-') && w.chars().all(|c| c.is_ascii_alphanumeric() || "._/~+-@,".contains(c));
+    // Without a prompt, a file's name as people write them (`run1`,
+    // `a.log`, `out/x`), not a sentence's words (`cat and dog`).
+    let named = |w: &&str| prompted || w.contains(['.', '/', '_']) || w.contains(|c: char| c.is_ascii_digit());
+    (files.len() >= 2 && files.iter().all(plain) && files.iter().all(named)).then_some(files)
+}
+
+/// The glob a prompt's `cat` shows its files by (`[root@hydra bonnie]#
+/// cat *.txt`, `$ cat bonnie.*`): which file each copy below is, the
+/// lines cannot say (attack39 finding 6: two machines' Bonnie reports
+/// under `cat *.txt` were averaged, no word). `None` for any other line.
+fn catted_glob(line: &str) -> Option<&str> {
+    let (words, prompted) = cat_arguments(line)?;
+    let glob = |w: &&str| w.contains(['*', '?']) && !w.starts_with('-');
+    let plain = |w: &&str| w.chars().all(|c| c.is_ascii_alphanumeric() || "._/~+-@,*?[]".contains(c));
+    (prompted && !words.is_empty() && words.iter().all(plain) && words.iter().any(glob)).then(|| line.trim())
+}
+
+/// True when `files` ([`catted_files`]) differ only in a run's number
+/// that counts up one by one from 0 or 1 (`bonnie.1 bonnie.2`, `out-1
+/// out-2 out-3`): one machine's runs, averaged as such (attack39 finding
+/// 7: each run became a set-up of its own, none averaged or tested).
+/// `log1 log2 log4` (a loop's counts) and `bonnie.hydra bonnie.leo` are
+/// not.
+fn numbered_runs(files: &[&str]) -> bool {
+    let split = |f: &'_ str| -> Option<(String, u64)> {
+        let name = f.rsplit('/').next().unwrap_or(f);
+        let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let n = name[stem.len()..].parse().ok()?;
+        Some((stem.to_string(), n))
+    };
+    let Some(parts) = files.iter().map(|f| split(f)).collect::<Option<Vec<_>>>() else { return false };
+    let mut numbers: Vec<u64> = parts.iter().map(|p| p.1).collect();
+    numbers.sort_unstable();
+    parts.iter().all(|p| p.0 == parts[0].0)
+        && numbers[0] <= 1
+        && numbers.iter().zip(numbers[0]..).all(|(&n, want)| n == want)
+}
+
+/// The words after a `cat` command (after a shell prompt or alone on its
+/// line), and whether a prompt stood before it; `None` for any other line
+/// and for a `cat` with an option, pipe or redirection.
+fn cat_arguments(line: &str) -> Option<(Vec<&str>, bool)> {
     let t = line.trim();
     let prompted = !t.starts_with("cat ");
     let command = if !prompted {
@@ -30,13 +75,8 @@ pub(super) fn catted_files(line: &str) -> Option<Vec<&str>> {
     if words.next()? != "cat" {
         return None;
     }
-    let files: Vec<&str> = words.collect();
-    let plain =
-        |w: &&str| !w.starts_with('-') && w.chars().all(|c| c.is_ascii_alphanumeric() || "._/~+-@,".contains(c));
-    // Without a prompt, a file's name as people write them (`run1`,
-    // `a.log`, `out/x`), not a sentence's words (`cat and dog`).
-    let named = |w: &&str| prompted || w.contains(['.', '/', '_']) || w.contains(|c: char| c.is_ascii_digit());
-    (files.len() >= 2 && files.iter().all(plain) && files.iter().all(named)).then_some(files)
+    let words: Vec<&str> = words.collect();
+    (!words.iter().any(|w| w.starts_with('-') || w.contains(['|', '>', '<', '$', ';', '&']))).then_some((words, prompted))
 }
 
 /// Labels the copies of one output still averaged as runs of one set-up
@@ -54,7 +94,12 @@ pub(super) fn label_by_catted_files(
 ) -> bool {
     let Some(m) = merged(found, hashes, ids) else { return false };
     let (copies, copy_of) = found;
-    if m.groups.len() != 1 || m.groups[0].len() != copies.len() {
+    // Every copy merged, each group as many copies: one group where the
+    // output is one block, a group per block where each file holds
+    // several (kernbench's three loads per `results.<kernel>`: attack39
+    // finding 2, `cat results.A results.B` averaged both kernels).
+    let per = m.groups[0].len();
+    if m.groups.iter().any(|g| g.len() != per) || m.groups.len() * per != copies.len() {
         return false;
     }
     let text = |n: usize| input.lines[n - 1].trim();
@@ -63,27 +108,64 @@ pub(super) fn label_by_catted_files(
     let Some(at) = (1..first).rev().find(|&n| is_prompt_line(text(n)) || catted_files(text(n)).is_some()) else {
         return false;
     };
-    let Some(files) = catted_files(text(at)) else { return false };
     let last = copies[copies.len() - 1].1;
     if (first..=last).any(|n| is_prompt_line(text(n))) {
         return false;
     }
-    if files.len() != copies.len() {
+    let Some(files) = catted_files(text(at)) else {
+        if let Some(glob) = catted_glob(text(at)) {
+            notes.push((
+                at,
+                format!(
+                    "line {at} shows files by a glob (`{glob}`) and {} copies of the output follow: which file each \
+                     copy is, the lines do not say; they were averaged as runs of one set-up; a label line above \
+                     each (`before:`, `6.2:`) keeps them apart",
+                    copies.len()
+                ),
+            ));
+        }
+        return false;
+    };
+    if files.len() == per && numbered_runs(&files) {
+        return false;
+    }
+    // `cat` prints its files whole, one after another: the k-th copy of
+    // every group is file k's only where all k-th copies stand before
+    // every (k+1)-th.
+    let in_order = (1..per).all(|k| {
+        let before = m.groups.iter().map(|g| g[k - 1]).max();
+        let after = m.groups.iter().map(|g| g[k]).min();
+        before < after
+    });
+    if files.len() != per || !in_order {
         notes.push((
             at,
             format!(
-                "line {at} shows {} files (`{}`) and {} copies of the output follow: which file each copy is, \
+                "line {at} shows {} files (`{}`) and {per} copies of the output follow: which file each copy is, \
                  the lines do not say; they were averaged as runs of one set-up; a label line above each \
                  (`before:`, `6.2:`) keeps them apart",
                 files.len(),
                 text(at),
-                copies.len()
             ),
         ));
         return false;
     }
+    let mut file_of = vec![usize::MAX; copies.len()];
+    for g in &m.groups {
+        for (k, &c) in g.iter().enumerate() {
+            file_of[c] = k;
+        }
+    }
     for (id, &c) in ids.iter_mut().zip(copy_of) {
-        if let Some(f) = files.get(c) {
+        if let Some(f) = file_of.get(c).and_then(|&k| files.get(k)) {
+            // A file named after its kernel (`results.2.6.3-rc2`) names
+            // the kernel of its copy, as the bare name over it does.
+            if id.kernel.is_none()
+                && let Some(kernel) = super::result_on_kernel(f)
+            {
+                id.kernel = Some(kernel);
+                continue;
+            }
             id.label = Some(match id.label.take() {
                 Some(l) => format!("{l} / {f}"),
                 None => (*f).to_string(),
@@ -112,5 +194,23 @@ mod tests {
         assert_eq!(catted_files("$ cat a b > c"), None);
         assert_eq!(catted_files("The cat sat on the mat"), None);
         assert_eq!(catted_files("cat and dog"), None);
+        assert_eq!(catted_glob("[root@hydra bonnie]# cat *.txt"), Some("[root@hydra bonnie]# cat *.txt"));
+        assert_eq!(catted_glob("$ cat bonnie.*"), Some("$ cat bonnie.*"));
+        assert_eq!(catted_glob("$ cat a b"), None);
+        assert_eq!(catted_glob("cat *.txt"), None, "no prompt: maybe prose");
+        assert_eq!(catted_glob("$ cat *.txt | sort"), None);
+    }
+
+    /// attack39 finding 7: `cat bonnie.1 bonnie.2` are one machine's runs;
+    /// a loop's counts and machines' names are not.
+    #[test]
+    fn numbered_runs_count_up_one_by_one() {
+        assert!(numbered_runs(&["bonnie.1", "bonnie.2"]));
+        assert!(numbered_runs(&["bonnie.1", "bonnie.2", "bonnie.3"]));
+        assert!(numbered_runs(&["out-0", "out-1"]));
+        assert!(!numbered_runs(&["log1", "log2", "log4"]));
+        assert!(!numbered_runs(&["bonnie.hydra", "bonnie.leo"]));
+        assert!(!numbered_runs(&["a.1", "b.2"]));
+        assert!(!numbered_runs(&["bonnie.2", "bonnie.3"]));
     }
 }

@@ -43,7 +43,15 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
     let mut past_prose: Vec<String> = Vec::new();
     for (k, &(start, _)) in copies.iter().enumerate() {
         let from = super::first_line_after_copy_before(&copies, k);
-        let command_at = |n: usize| Some((n, with_continuation(input, n, command_words(line(n), name)?, start)));
+        // `cat bonnie.1 bonnie.2` over the copies shows their files, no
+        // run of the benchmark (`bonnie.1` is no `bonnie`): attack39
+        // finding 7, k05's 2 runs and 3 runs were two set-ups.
+        let command_at = |n: usize| {
+            if super::catted::catted_files(line(n)).is_some() {
+                return None;
+            }
+            Some((n, with_continuation(input, n, command_words(line(n), name)?, start)))
+        };
         let found = (from..start).rev().take_while(|&n| !sentences.is_persons(line(n))).find_map(command_at);
         let Some((n, words)) = found else {
             // A command above a person's sentence (`$ fio … --size=60m`,
@@ -113,7 +121,13 @@ fn setup_above<'a>(
         |input: &Input, n: usize, name: &str| if cats { job_file_settings(input, n, name) } else { Vec::new() };
     let boots = input.has("BOOT_IMAGE=") || input.has("root=");
     let between = |f: &dyn Fn(&'a str) -> bool| (first..last).any(|n| f(&input.lines[n - 1]));
-    let setup_command = |t: &'a str| asked.config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c));
+    // A `cat` of the files whose copies follow (`cat bonnie.1 bonnie.2`,
+    // `labels::catted`) shows results, no set-up: as one, it kept 2.4.16's
+    // two runs and 2.4.17's three apart, glued to Bonnie's header lines
+    // (attack39 finding 7, k05).
+    let setup_command = |t: &'a str| {
+        asked.config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c) && super::catted::catted_files(t).is_none())
+    };
     let setting_between = (first..last).any(|n| shown_setting(input, n).is_some());
     let found: Vec<(usize, String)> = (1..first)
         .flat_map(|n| match setup_command(&input.lines[n - 1]).or_else(|| shown_setting(input, n)) {
@@ -360,6 +374,31 @@ mod tests {
 
     /// Attacker 28, p23: the prompt's host above the runs is kept, the
     /// same above each; two hosts in one file are the labels'.
+    /// attack39 finding 7: `cat bonnie.1 bonnie.2` over the copies is no
+    /// set-up; a set-up command above it still is.
+    #[test]
+    fn a_cat_of_the_result_files_is_no_set_up() {
+        let copies = "[root@hydra bonnie]# cat bonnie.1 bonnie.2\n-------Sequential Output--------\n\
+                      Throughput 49.1 MB/sec  16 procs\n-------Sequential Output--------\n\
+                      Throughput 49.2 MB/sec  16 procs\n";
+        let s = setup("dbench", copies);
+        assert!(s.commands.as_ref().is_none_or(Vec::is_empty), "{s:?}");
+        let s = setup("dbench", &format!("# hdparm -W0 /dev/sda\n{copies}"));
+        assert_eq!(s.commands, Some(vec![(1, "hdparm -W0 /dev/sda".to_string())]));
+        // Nor the benchmark's command line (attack39 k05, Bonnie 1.x as
+        // the mail wrapped it).
+        let report = |c: &str| {
+            format!(
+                "              -------Sequential Output-------- ---Sequential Input--\n\t      --Random--\n\
+                 \x20             -Per Char- --Block--- -Rewrite-- -Per Char- --Block---\n\t      --Seeks---\n\
+                 Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU\n/sec %CPU\n\
+                 \x20         100  {c} 100.0 282891 100.1 377295 100.0  2058 100.0 592709\n\t  99.5 51920.4 196.5\n"
+            )
+        };
+        let text = format!("[root@hydra bonnie]# cat bonnie.1 bonnie.2\n{}{}", report("1765"), report("1790"));
+        assert_eq!(setup("bonnie", &text).command, None);
+    }
+
     #[test]
     fn the_prompts_host() {
         let run = |host: &str| format!("root@{host}:~# dbench 16\nThroughput 49.1 MB/sec  16 procs\n");

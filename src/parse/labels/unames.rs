@@ -16,7 +16,7 @@
 
 use super::super::Input;
 use crate::model::ParsedFile;
-use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM};
+use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, other_system_host, same_host};
 
 /// The longest host name read (a Linux node name is at most 64 bytes).
 const HOST_MAX: usize = 64;
@@ -64,18 +64,44 @@ pub(super) fn uname_a(text: &str) -> Option<(String, String, String)> {
 /// The systems other than Linux whose `uname -a` lines [`other_os`] reads.
 const OTHER_OSES: [&str; 6] = ["Darwin", "FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "SunOS"];
 
+/// The first words of Windows' POSIX layers' `uname -s`, followed by the
+/// Windows version (`CYGWIN_NT-10.0-19045`, `MINGW64_NT-10.0-19045`,
+/// `MSYS_NT-10.0-19045`): another system for [`other_os`] (attack39
+/// finding 3: a Cygwin run in a Linux kernel's directory was averaged in).
+const WINDOWS_LAYERS: [&str; 4] = ["CYGWIN_NT-", "MINGW64_NT-", "MINGW32_NT-", "MSYS_NT-"];
+
+/// The machine (`uname -m`, `uname -p`, `uname -i`) words other systems'
+/// `uname -a` lines end with, besides [`UNAME_MACHINES`]: FreeBSD's
+/// `amd64`, macOS's `arm64`, Solaris' `i86pc`, Cygwin's `x86_64 Cygwin`.
+const OTHER_MACHINES: [&str; 11] =
+    ["amd64", "arm64", "i86pc", "sparc", "sparc64", "sun4u", "sun4v", "powerpc", "macppc", "Cygwin", "Msys"];
+
+/// The system of a line's first word where it names a system other than
+/// Linux ([`OTHER_OSES`], [`WINDOWS_LAYERS`]).
+fn other_system(word: &str) -> bool {
+    OTHER_OSES.contains(&word) || WINDOWS_LAYERS.iter().any(|w| word.starts_with(w))
+}
+
 /// The system and host of another system's `uname -a` line (`Darwin
-/// MacBook-Pro.local 23.1.0 Darwin Kernel Version 23.1.0: …`, `FreeBSD h
-/// 14.0-RELEASE FreeBSD 14.0-RELEASE #0 …`): its first word a system of
-/// [`OTHER_OSES`], its third a release (a digit, a dot), at least five
-/// words. `None` for any other line.
+/// MacBook-Pro.local 23.1.0 Darwin Kernel Version 23.1.0: … x86_64`,
+/// `FreeBSD h 14.0-RELEASE FreeBSD 14.0-RELEASE #0 … amd64`,
+/// `CYGWIN_NT-10.0-19045 h 3.5.4-1.x86_64 2024-08-25 16:52 UTC x86_64
+/// Cygwin`): its first word another system ([`other_system`]), its third a
+/// release (a digit, a dot), at least five words, and a machine word among
+/// its last three ([`UNAME_MACHINES`], [`OTHER_MACHINES`]), as `uname -a`
+/// ends; a sentence (`FreeBSD release 14.0 does much better here, …`)
+/// has none (attack39 finding 20). `None` for any other line.
 pub(super) fn other_os(text: &str) -> Option<(String, String, String)> {
     let t = uname_output(text);
     let words: Vec<&str> = t.split_whitespace().collect();
-    if words.len() < 5 || !OTHER_OSES.contains(&words[0]) || words[1].len() > HOST_MAX {
+    if words.len() < 5 || !other_system(words[0]) || words[1].len() > HOST_MAX {
         return None;
     }
     if !words[2].starts_with(|c: char| c.is_ascii_digit()) || !words[2].contains('.') {
+        return None;
+    }
+    let machine = |w: &&str| UNAME_MACHINES.contains(w) || OTHER_MACHINES.contains(w);
+    if !words[words.len().saturating_sub(3)..].iter().any(machine) {
         return None;
     }
     Some((words[0].to_string(), words[1].to_string(), words[2].to_string()))
@@ -92,7 +118,8 @@ fn quote_depth(line: &str) -> usize {
 /// hold over every run. Returns how many samples it gave a parameter.
 pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
     let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return 0 };
-    let others = OTHER_OSES.iter().any(|os| input.has(&format!("{os} ")));
+    let others =
+        OTHER_OSES.iter().any(|os| input.has(&format!("{os} "))) || WINDOWS_LAYERS.iter().any(|w| input.has(w));
     if !(input.has("Linux ") && input.has("#")) && !others {
         return 0;
     }
@@ -121,6 +148,15 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
     if unames.is_empty() {
         return 0;
     }
+    // A full name where another line gives the short one (`beta` and
+    // `beta.lab.example.com`) is that host ([`same_host`]: attack39
+    // finding 11, "compared as one machine renamed").
+    let shorts: Vec<String> = unames.iter().map(|u| u.1.clone()).filter(|h| !h.contains('.')).collect();
+    for u in &mut unames {
+        if let Some(short) = shorts.iter().find(|s| *s != &u.1 && same_host(s, &u.1)) {
+            u.1 = short.clone();
+        }
+    }
     let mut n = 0;
     // Runs under another system's line: another machine and kernel than
     // the directory's, kept apart by their host, with a warning naming
@@ -130,7 +166,7 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
         let mut tagged = 0;
         for s in parsed.samples.iter_mut() {
             if in_force.get(s.line).copied().flatten() == Some(f) && !s.params.iter().any(|p| p.name == HOST_PARAM) {
-                *s = s.clone().with_param(HOST_PARAM, format!("{} ({})", unames[f].1, unames[f].2));
+                *s = s.clone().with_param(HOST_PARAM, other_system_host(&unames[f].1, &unames[f].2));
                 tagged += 1;
             }
         }
@@ -362,5 +398,24 @@ mod tests {
         );
         assert_eq!(uname_a("Linux is a kernel #1 in the world"), None);
         assert_eq!(uname_a("Linux version 6.1.0 (gcc) #1 SMP"), None);
+    }
+
+    /// attack39 findings 3 and 20: Cygwin's and MSYS2's `uname -a` lines
+    /// are another system's; a sentence naming FreeBSD and a release is
+    /// not (no machine word at its end).
+    #[test]
+    fn other_systems_uname_a_lines_but_not_sentences() {
+        let os = |t: &str| other_os(t).map(|(os, host, _)| format!("{os} {host}"));
+        let cyg = "CYGWIN_NT-10.0-19045 DESKTOP-7QK1 3.5.4-1.x86_64 2024-08-25 16:52 UTC x86_64 Cygwin";
+        assert_eq!(os(cyg).as_deref(), Some("CYGWIN_NT-10.0-19045 DESKTOP-7QK1"));
+        let msys = "MINGW64_NT-10.0-19045 pc 3.4.10-87d57229.x86_64 2024-02-14 20:17 UTC x86_64 Msys";
+        assert_eq!(os(msys).as_deref(), Some("MINGW64_NT-10.0-19045 pc"));
+        let bsd = "FreeBSD bsdbox 14.0-RELEASE FreeBSD 14.0-RELEASE #0 releng/14.0-n265380-f9716eee8ab4: Fri Nov 10 \
+                   05:57:23 UTC 2023     root@releng1.nyi.freebsd.org:/usr/obj/usr/src/amd64.amd64/sys/GENERIC amd64";
+        assert_eq!(os(bsd).as_deref(), Some("FreeBSD bsdbox"));
+        assert_eq!(os("SunOS sol 5.11 11.4.0.15.0 i86pc i386 i86pc").as_deref(), Some("SunOS sol"));
+        assert_eq!(os("FreeBSD release 14.0 does much better here, but this is Linux:"), None);
+        assert_eq!(os("Darwin host 24.1.0 is what macOS 15 runs on amd64 machines too, they say"), None);
+        assert_eq!(os("CYGWIN_NT-10.0 runs 3.5 times slower"), None);
     }
 }
