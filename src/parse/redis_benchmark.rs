@@ -709,14 +709,25 @@ mod tests {
     #[test]
     fn commands_listed_together_give_only_what_they_share() {
         let csv = "\"test\",\"rps\"\n\"SET\",\"108026.36\"\n";
-        let text = format!("redis-benchmark -n 1000000 -c 100 -t set --csv\nredis-benchmark -n 1000000 -c 100 -t set -P 16 --csv\n\n{csv}\n{csv}");
+        let text = format!(
+            "redis-benchmark -n 1000000 -c 100 -t set --csv\nredis-benchmark -n 1000000 -c 100 -t set -P 16 --csv\n\n{csv}\n{csv}"
+        );
         let f = RedisBenchmark.parse(&Input::from_text(&text)).unwrap();
-        let params = |s: &Sample| s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ");
-        assert!(f.samples.iter().all(|s| params(s) == "test=SET clients=100 requests=1000000"), "{:?}", f.samples.iter().map(params).collect::<Vec<_>>());
+        let params =
+            |s: &Sample| s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ");
+        assert!(
+            f.samples.iter().all(|s| params(s) == "test=SET clients=100 requests=1000000"),
+            "{:?}",
+            f.samples.iter().map(params).collect::<Vec<_>>()
+        );
         assert!(f.notes.iter().any(|n| n.0 == 2 && n.1.contains("pipeline")));
-        let apart = format!("redis-benchmark -c 100 -t set --csv\n{csv}redis-benchmark -c 100 -t set -P 16 --csv\n{csv}");
+        let apart =
+            format!("redis-benchmark -c 100 -t set --csv\n{csv}redis-benchmark -c 100 -t set -P 16 --csv\n{csv}");
         let f = RedisBenchmark.parse(&Input::from_text(&apart)).unwrap();
-        assert_eq!(f.samples.iter().map(params).collect::<Vec<_>>(), ["test=SET clients=100", "test=SET clients=100 pipeline=16"]);
+        assert_eq!(
+            f.samples.iter().map(params).collect::<Vec<_>>(),
+            ["test=SET clients=100", "test=SET clients=100 pipeline=16"]
+        );
         assert!(f.notes.is_empty());
     }
 

@@ -342,7 +342,9 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
     for &(row, at, skipped) in &drop {
         let what = super::failed::quote(&input.lines[at - 1]);
         let msg = if skipped {
-            format!("stress-ng counted this stressor as skipped (line {at}: `{what}`): its figures are no result, not read")
+            format!(
+                "stress-ng counted this stressor as skipped (line {at}: `{what}`): its figures are no result, not read"
+            )
         } else {
             format!("stress-ng reported this run failed (line {at}: `{what}`): this row is not read")
         };

@@ -521,9 +521,7 @@ fn grep_command(line: &str) -> bool {
 /// figures are no fio output and are not read.
 fn hand_arithmetic(line: &str) -> bool {
     let t = line.trim();
-    t.starts_with('(')
-        && t.contains('+')
-        && t.chars().all(|c| c.is_ascii_digit() || " .+-*/()=".contains(c))
+    t.starts_with('(') && t.contains('+') && t.chars().all(|c| c.is_ascii_digit() || " .+-*/()=".contains(c))
 }
 
 /// One job definition line: `randread: (g=0): rw=randread, bs=(R) 4096B-4096B, …`.
