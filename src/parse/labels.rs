@@ -457,7 +457,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // The copies of the output, found once for every pass below (the
     // samples do not change until the labels are applied at the end).
     let found = copies(input, &parsed.samples, &hashes);
-    let trailing = trailers_of(input, &found.0);
+    let trailing = with_inner_lines_of_every_copy(input, &found.0, &read, trailers_of(input, &found.0));
     let ids = qualified(&trailing).or_else(|| {
         let quiet = output_lines(input, &found.0, &read);
         quiet.iter().any(|&q| q).then(|| qualified(&quiet)).flatten()
@@ -772,7 +772,49 @@ fn trailers_of(input: &Input, copies: &[(usize, usize)]) -> Vec<bool> {
     quiet
 }
 
-/// The copies of one output the samples fall into, in line order (see
+/// `quiet` (index *n* for line *n*; empty for none) with the lines inside
+/// every copy of the output ([`copies`]: between a copy's first and last
+/// read line, none read) whose text is inside each copy: the benchmark's
+/// own sub-heading between its figures (sysbench 0.5's `response time:`
+/// over `min:` … `approx.  95 percentile:`, below the rates of
+/// `transactions:`), never a label of the figures under it (phxsql notes:
+/// it labelled each run's latencies apart from its rates). A line inside
+/// one copy only, or not inside every copy, stays a candidate.
+fn with_inner_lines_of_every_copy(
+    input: &Input,
+    copies: &[(usize, usize)],
+    read: &[bool],
+    mut quiet: Vec<bool>,
+) -> Vec<bool> {
+    if copies.len() < 2 {
+        return quiet;
+    }
+    let text = |n: usize| input.lines[n - 1].trim();
+    let inner = |&(first, last): &(usize, usize)| {
+        (first + 1..last).filter(|&n| !read[n] && !text(n).is_empty()).collect::<Vec<usize>>()
+    };
+    let mut common: rustc_hash::FxHashSet<&str> = inner(&copies[0]).into_iter().map(text).collect();
+    for c in &copies[1..] {
+        let here: rustc_hash::FxHashSet<&str> = inner(c).into_iter().map(text).collect();
+        common.retain(|t| here.contains(t));
+        if common.is_empty() {
+            return quiet;
+        }
+    }
+    if quiet.is_empty() {
+        quiet = vec![false; input.lines.len() + 2];
+    }
+    for c in copies {
+        for n in inner(c) {
+            if common.contains(text(n)) {
+                quiet[n] = true;
+            }
+        }
+    }
+    quiet
+}
+
+/// The copies of one output the samples fall into, in line order (see/// The copies of one output the samples fall into, in line order (see
 /// [`output_lines`]): each copy's first and last read line, and each
 /// sample's copy (by index; `usize::MAX` for a sample of no line of the
 /// input).

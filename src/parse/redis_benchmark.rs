@@ -141,6 +141,31 @@ impl Setup {
         s
     }
 
+    /// The set-up `self` and `other` agree on: each option both give alike,
+    /// and the names of those they give otherwise (one says `-P 16`, the
+    /// other nothing: redis-benchmark's default 1).
+    fn common(&self, other: &Setup) -> (Setup, Vec<&'static str>) {
+        let mut differ = Vec::new();
+        let mut keep = |name: &'static str, a: &Option<String>, b: &Option<String>| {
+            if a == b {
+                a.clone()
+            } else {
+                differ.push(name);
+                None
+            }
+        };
+        let s = Setup {
+            clients: keep("clients", &self.clients, &other.clients),
+            payload: keep("payload", &self.payload, &other.payload),
+            requests: keep("requests", &self.requests, &other.requests),
+            keepalive: keep("keepalive", &self.keepalive, &other.keepalive),
+            threads: keep("threads", &self.threads, &other.threads),
+            pipeline: keep("pipeline", &self.pipeline, &other.pipeline),
+            appendonly: keep("appendonly", &self.appendonly, &other.appendonly),
+        };
+        (s, differ)
+    }
+
     fn sample(&self, test: &str, metric: Metric, value: f64, n: usize) -> Sample {
         let mut s = Sample::new(metric, value, n).with_param("test", test);
         let params = [
@@ -205,6 +230,9 @@ struct Block {
 struct Reader {
     out: ParsedFile,
     cmdline: Setup,
+    /// The samples read when the last command line was: a command line
+    /// with none read since is listed with it, above outputs of both.
+    samples_at_command: Option<usize>,
     block: Option<Block>,
     /// The `--csv` header's column names, once seen.
     csv: Option<Vec<String>>,
@@ -231,7 +259,29 @@ impl Reader {
         let t = raw.trim();
         if let Some(args) = args_of(t, "redis-benchmark").or_else(|| args_of(t, "valkey-benchmark")) {
             self.flush();
-            self.cmdline = Setup::from_args(&args);
+            let setup = Setup::from_args(&args);
+            // `redis-benchmark … --csv` over `redis-benchmark … -P 16 --csv`
+            // in one block, both outputs further down (a README, jaldis): the
+            // second's `-P 16` is not the first output's; only what both
+            // commands say alike is known of the outputs below.
+            self.cmdline = match self.samples_at_command {
+                Some(at) if at == self.out.samples.len() => {
+                    let (common, differ) = self.cmdline.common(&setup);
+                    if !differ.is_empty() {
+                        self.out.notes.push((
+                            n,
+                            format!(
+                                "redis-benchmark command lines listed together above their outputs give {} otherwise: \
+                                 which output is whose is not known, so that is not read from them",
+                                differ.join(", ")
+                            ),
+                        ));
+                    }
+                    common
+                }
+                _ => setup,
+            };
+            self.samples_at_command = Some(self.out.samples.len());
             self.csv = None;
             return Ok(());
         }
@@ -602,6 +652,7 @@ impl BenchParser for RedisBenchmark {
         let mut r = Reader {
             out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() },
             cmdline: Setup::default(),
+            samples_at_command: None,
             block: None,
             csv: None,
             next_quoted: false,
@@ -650,6 +701,34 @@ mod tests {
         // A real row still is one, and a cut one still says so.
         let f = RedisBenchmark.parse(&Input::from_text("\"SET\",\"113895.21\"\n")).unwrap();
         assert_eq!(f.samples[0].value.mean(), 113895.21);
+    }
+
+    /// jaldis' README: `… --csv` and `… -P 16 --csv` listed together in
+    /// one block above both CSV outputs; the `-P 16` was every output's
+    /// pipeline. Each command right above its own output keeps its own.
+    #[test]
+    fn commands_listed_together_give_only_what_they_share() {
+        let csv = "\"test\",\"rps\"\n\"SET\",\"108026.36\"\n";
+        let text = format!(
+            "redis-benchmark -n 1000000 -c 100 -t set --csv\nredis-benchmark -n 1000000 -c 100 -t set -P 16 --csv\n\n{csv}\n{csv}"
+        );
+        let f = RedisBenchmark.parse(&Input::from_text(&text)).unwrap();
+        let params =
+            |s: &Sample| s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ");
+        assert!(
+            f.samples.iter().all(|s| params(s) == "test=SET clients=100 requests=1000000"),
+            "{:?}",
+            f.samples.iter().map(params).collect::<Vec<_>>()
+        );
+        assert!(f.notes.iter().any(|n| n.0 == 2 && n.1.contains("pipeline")));
+        let apart =
+            format!("redis-benchmark -c 100 -t set --csv\n{csv}redis-benchmark -c 100 -t set -P 16 --csv\n{csv}");
+        let f = RedisBenchmark.parse(&Input::from_text(&apart)).unwrap();
+        assert_eq!(
+            f.samples.iter().map(params).collect::<Vec<_>>(),
+            ["test=SET clients=100", "test=SET clients=100 pipeline=16"]
+        );
+        assert!(f.notes.is_empty());
     }
 
     /// redis-benchmark 7 prints the server's `appendonly` (fixture

@@ -259,15 +259,39 @@ fn stressor_failed(body: &str) -> Option<&str> {
     (failed && is_stressor_name(name)).then_some(name)
 }
 
+/// The stressors a `skipped:` line names (`skipped: 3: binderfs (1) fsize
+/// (1) verity (1)`, stress-ng 0.15+); none for `skipped: 0`.
+fn skipped_stressors(body: &str) -> Vec<&str> {
+    let Some(rest) = body.strip_prefix("skipped:") else { return Vec::new() };
+    let Some((count, names)) = rest.split_once(':') else { return Vec::new() };
+    if plain(count.trim()).is_none_or(|c| c <= 0.0) {
+        return Vec::new();
+    }
+    let toks: Vec<&str> = names.split_whitespace().collect();
+    toks.chunks(2)
+        .filter(|c| c.len() == 2 && c[1].starts_with('(') && c[1].ends_with(')') && is_stressor_name(c[0]))
+        .map(|c| c[0])
+        .collect()
+}
+
 /// Leaves out the rows of stressors stress-ng reports failed (stress-ng
 /// 0.13 on prints its table anyway; attack25 f/sng.txt): a stressor named
 /// by [`stressor_failed`] loses its next row below that line; `[PID]
 /// unsuccessful run completed` loses every row of that process above it.
-/// Each row left out is a note at its line naming the failure's.
+/// A stressor a `skipped: 3: binderfs (1) fsize (1) verity (1)` line names
+/// (`process [7093] (fsize) aborted early, out of system resources`: 751
+/// bogo ops in 11.72 s of a 60 s run, ktest 2023) loses its row and extra
+/// metrics above that line and below the run before's `successful run
+/// completed`, of the same `[PID]` when both lines give one: stress-ng
+/// counts no result of it. Each row left out is a note at its line naming
+/// the failure's.
 fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
-    // (row line, failure line) of each row to leave out.
-    let mut drop: Vec<(usize, usize)> = Vec::new();
+    // (row line, failure line, skipped) of each row to leave out.
+    let mut drop: Vec<(usize, usize, bool)> = Vec::new();
     let stressor_of = |s: &Sample| s.params.iter().find(|p| p.name == "stressor").map(|p| p.value.clone());
+    // The line of the last `… run completed` above: a skipped stressor's
+    // rows are below it.
+    let mut run_start = 0;
     for (i, line) in input.lines.iter().enumerate() {
         let (_, body) = strip_prefix(line);
         if let Some(name) = stressor_failed(body) {
@@ -278,7 +302,7 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
                 .map(|s| s.line)
                 .min();
             if let Some(row) = row {
-                drop.push((row, i + 1));
+                drop.push((row, i + 1, false));
             }
         } else if body.starts_with("unsuccessful run completed") {
             let t = ungutter(line);
@@ -288,9 +312,26 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
             };
             for s in out.samples.iter().filter(|s| s.line <= i) {
                 if input.lines.get(s.line - 1).is_some_and(|l| l.contains(&pid)) {
-                    drop.push((s.line, i + 1));
+                    drop.push((s.line, i + 1, false));
                 }
             }
+        } else {
+            let skipped = skipped_stressors(body);
+            if !skipped.is_empty() {
+                let pid = pid_of(line);
+                for s in out.samples.iter().filter(|s| s.line > run_start && s.line <= i) {
+                    let same_run = match (&pid, input.lines.get(s.line - 1).and_then(|l| pid_of(l))) {
+                        (Some(a), Some(b)) => *a == b,
+                        _ => true,
+                    };
+                    if same_run && stressor_of(s).is_some_and(|n| skipped.contains(&n.as_str())) {
+                        drop.push((s.line, i + 1, true));
+                    }
+                }
+            }
+        }
+        if body.contains("run completed") {
+            run_start = i + 1;
         }
     }
     if drop.is_empty() {
@@ -298,10 +339,16 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
     }
     drop.sort_unstable();
     drop.dedup_by_key(|d| d.0);
-    for &(row, at) in &drop {
+    for &(row, at, skipped) in &drop {
         let what = super::failed::quote(&input.lines[at - 1]);
-        out.notes
-            .push((row, format!("stress-ng reported this run failed (line {at}: `{what}`): this row is not read")));
+        let msg = if skipped {
+            format!(
+                "stress-ng counted this stressor as skipped (line {at}: `{what}`): its figures are no result, not read"
+            )
+        } else {
+            format!("stress-ng reported this run failed (line {at}: `{what}`): this row is not read")
+        };
+        out.notes.push((row, msg));
     }
     out.samples.retain(|s| !drop.iter().any(|d| d.0 == s.line));
 }
@@ -498,6 +545,10 @@ struct State {
     last_header: Option<(usize, usize)>,
     /// Stressors the text table gave.
     seen: rustc_hash::FxHashSet<String>,
+    /// Stressors whose latest row was 0 bogo ops (not read): their extra
+    /// metrics below (`binderfs  0.00 microsecs per mount`) are no result
+    /// either.
+    idle: rustc_hash::FxHashSet<String>,
     /// Each run's length, from its `setting to a 60 second run per
     /// stressor` line: runs of different lengths are different set-ups
     /// (bogo ops and times grow with the length).
@@ -695,6 +746,19 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         // matrix ops per sec (harmonic mean of 99 instances)`) is one
         // whose table row a post cut off.
         let noted_metric = level == "metrc" && desc.len() != full.len();
+        // `binderfs  0.00 microsecs per mount (geometric mean of 1
+        // instances)` under binderfs' row of 0 bogo ops (a skipped
+        // stressor, ktest 2023): its 0.00 is no time, the best a
+        // smaller-is-better metric could show.
+        if st.idle.contains(name) {
+            out.notes.push((
+                n,
+                format!(
+                    "stress-ng extra metric of stressor {name:?}, whose row did no work (0 bogo ops, not read): not read"
+                ),
+            ));
+            return Ok(());
+        }
         if !st.seen.contains(name) && !noted_metric {
             let msg = format!(
                 "line {n} has the shape of a stress-ng extra metric, but {name:?} is no stressor of the table above; not read"
@@ -722,6 +786,7 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
     }
     let figures: Vec<f64> = rest.iter().map(|t| plain(t).unwrap_or_default()).collect();
     st.seen.insert(name.to_string());
+    st.idle.remove(name);
     // `inode-flags  0  60.15  0.00  0.00  0.00  0.00` (LKP, 2023): a
     // stressor that did no work in its run; its 0 is no rate (stress-ng
     // 0.15+ says `all bogo-op counters are zero, data may be incorrect`).
@@ -731,6 +796,7 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
             rest.get(1).unwrap_or(&"?")
         );
         out.notes.push((n, msg));
+        st.idle.insert(name.to_string());
         return Ok(());
     }
     // `clone  49271  29.00  0.00  0.00  1698.98  0.00`: no CPU time was
@@ -1103,7 +1169,9 @@ impl BenchParser for StressNg {
         }
         if out.samples.is_empty() {
             let fail = out.notes.iter().find(|n| n.1.contains("reported: ")).map(|n| n.0);
-            let dropped = out.notes.iter().find(|n| n.1.starts_with("stress-ng reported this run failed"));
+            let dropped = out.notes.iter().find(|n| {
+                n.1.starts_with("stress-ng reported this run failed") || n.1.starts_with("stress-ng counted this stressor")
+            });
             let reason = match (dropped, fail) {
                 (Some((_, m)), _) => format!("every row's run failed: {m}"),
                 (None, Some(l)) => format!("stress-ng failed (line {l}) and printed no metrics"),
@@ -1293,6 +1361,40 @@ mod tests {
         assert_eq!(StressNg.parse(&Input::from_text(&cut)).unwrap_err().line(), Some(4));
         let bad = t.replace("660.00", "66O.00");
         assert_eq!(StressNg.parse(&Input::from_text(&bad)).unwrap_err().line(), Some(4));
+    }
+
+    /// ktest 2023 (stress-ng 0.15.08, `--class filesystem`): a stressor
+    /// of 0 bogo ops has its extra metrics left out too; one `skipped:`
+    /// names loses its row and extra metrics of that run, not another
+    /// run's (another pid), and `skipped: 0` names none.
+    #[test]
+    fn skipped_and_idle_stressors_lose_their_rows_and_extra_metrics() {
+        let run = |pid: &str, skipped: &str| {
+            format!(
+                "stress-ng: metrc: [{pid}] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 stress-ng: metrc: [{pid}]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+                 stress-ng: metrc: [{pid}] binderfs              0      0.06      0.00      0.01         0.00           0.00\n\
+                 stress-ng: metrc: [{pid}] fsize               751     11.72      0.03      2.30        64.09         322.55\n\
+                 stress-ng: metrc: [{pid}] miscellaneous metrics:\n\
+                 stress-ng: metrc: [{pid}] binderfs               0.00 microsecs per mount (geometric mean of 1 instances)\n\
+                 stress-ng: metrc: [{pid}] fsize               4103.66 SIGXFSZ signals per sec (geometric mean of 1 instances)\n\
+                 stress-ng: info:  [{pid}] {skipped}\n\
+                 stress-ng: info:  [{pid}] successful run completed in 62.21s\n"
+            )
+        };
+        let t = run("7064", "skipped: 3: binderfs (1) fsize (1) verity (1)");
+        assert!(StressNg.parse(&Input::from_text(&t)).is_err());
+        let worked = run("7064", "skipped: 1: fsize (1)").replace("binderfs              0", "binderfs             10");
+        let e = StressNg.parse(&Input::from_text(&worked)).unwrap();
+        assert!(e.samples.iter().all(|s| s.line == 3 || s.line == 6));
+        let t = format!("{}{}", run("1", "skipped: 0"), run("2", "skipped: 1: fsize (1)"));
+        let f = StressNg.parse(&Input::from_text(&t)).unwrap();
+        let lines: Vec<usize> = f.samples.iter().map(|s| s.line).collect();
+        assert!(lines.iter().all(|&l| l == 4 || l == 7), "{lines:?}");
+        assert!(lines.contains(&4) && lines.contains(&7));
+        assert!(f.notes.iter().any(|n| n.0 == 6 && n.1.contains("did no work")));
+        assert!(f.notes.iter().any(|n| n.0 == 13 && n.1.contains("skipped (line 17")));
+        assert!(f.notes.iter().any(|n| n.0 == 16 && n.1.contains("skipped (line 17")));
     }
 
     #[test]

@@ -495,8 +495,8 @@ fn grep_prefixes(input: &Input) -> Vec<Option<(String, usize)>> {
             .iter()
             .zip(block)
             .any(|(f, l)| f.is_some_and(|(_, at)| matches!(direction_line(&l[at..]), Some(Ok(_)))));
-        let separator = |l: &str| l.trim() == "--";
-        if !block.is_empty() && fio && found.iter().zip(block).all(|(f, l)| f.is_some() || separator(l)) {
+        let aside = |l: &str| l.trim() == "--" || grep_command(l) || hand_arithmetic(l);
+        if !block.is_empty() && fio && found.iter().zip(block).all(|(f, l)| f.is_some() || aside(l)) {
             for (k, f) in found.into_iter().enumerate() {
                 out[i + k] = f.map(|(name, at)| (name.to_string(), at));
             }
@@ -504,6 +504,24 @@ fn grep_prefixes(input: &Input) -> Vec<Option<(String, usize)>> {
         i = end + 1;
     }
     out
+}
+
+/// The shell prompt and `grep` command that printed a block of prefixed
+/// lines, right above them (`linux-block (brd-memcpy) # grep IOPS
+/// *brd*fio`, linux-block 2023): `grep ` after a prompt's `# ` or `$ `, or
+/// opening the line.
+fn grep_command(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with("grep ") || t.contains("# grep ") || t.contains("$ grep ")
+}
+
+/// A poster's sum typed under the lines it adds up (`(7504+7525+7441)/3 =
+/// 7490`, `(83.42+83.48+83.52)/3 83`, linux-block 2023): an opening
+/// parenthesis, then only figures, `+ - * / ( ) =` and blanks. Its
+/// figures are no fio output and are not read.
+fn hand_arithmetic(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with('(') && t.contains('+') && t.chars().all(|c| c.is_ascii_digit() || " .+-*/()=".contains(c))
 }
 
 /// One job definition line: `randread: (g=0): rw=randread, bs=(R) 4096B-4096B, …`.
@@ -1556,6 +1574,28 @@ mod tests {
             \x20 write: io=12288KB, bw=42667KB/s, iops=10, runt=   288msec\n";
         let mut out = ParsedFile::default();
         read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+        assert!(out.samples.is_empty());
+    }
+
+    /// linux-block 2023 (brd memcpy): the prompt's `grep` command right
+    /// above the prefixed lines and the poster's sum right below them
+    /// belong to the block, which is read; prose in it still is not.
+    #[test]
+    fn a_grep_command_and_a_typed_sum_around_prefixed_lines_are_passed_over() {
+        let text = "linux-block (brd-memcpy) # grep IOPS *brd*fio\n\
+            default-brd.1.fio:     read: IOPS=7504k, BW=28.6GiB/s (30.7GB/s)(1717GiB/60001msec)\n\
+            default-brd.2.fio:     read: IOPS=7525k, BW=28.7GiB/s (30.8GB/s)(1722GiB/60002msec)\n\
+            (7504+7525)/2 = 7514\n";
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+        let lines: Vec<usize> = out.samples.iter().map(|s| s.line).collect();
+        assert!(lines.contains(&2) && lines.contains(&3) && !lines.contains(&4), "{lines:?}");
+        assert!(hand_arithmetic("(83.42+83.48+83.52)/3 83"));
+        assert!(!hand_arithmetic("(see below) 83"));
+        assert!(!grep_command("linux-block (brd-memcpy) # cat IOPS"));
+        let prose = text.replace("(7504+7525)/2 = 7514", "the average is 7514");
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&prose), &[], &[], &mut out).unwrap();
         assert!(out.samples.is_empty());
     }
 
