@@ -534,10 +534,15 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         &mut ids,
         &mut parsed.notes,
     );
-    let by_cat = catted::label_by_catted_files(input, &found, &hashes, &mut ids, &mut parsed.notes);
-    // The copies still averaged as runs of one set-up, found once for both
-    // warnings (the labels above are final).
-    if let Some(m) = merged(&found, &hashes, &ids) {
+    // The copies still averaged as runs of one set-up, found once for the
+    // `cat` labels and the warnings below (found again only where the
+    // `cat` labelled some: the labels are then final).
+    let mut still = merged(&found, &hashes, &ids);
+    let by_cat = catted::label_by_catted_files(input, &found, still.as_ref(), &mut ids, &mut parsed.notes);
+    if by_cat {
+        still = merged(&found, &hashes, &ids);
+    }
+    if let Some(m) = still {
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
         warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);

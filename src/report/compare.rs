@@ -272,14 +272,20 @@ pub fn compare_summary(m: &MachinePage) -> Vec<KernelSummary> {
 fn summaries(m: &MachinePage, with: &[(usize, Vec<ComparisonRef>)]) -> Vec<KernelSummary> {
     let cut = earlier_on_page(m, with.len());
     let files = super::kernel_files(m);
+    // Each section's restated columns, found once for every kernel.
+    let restated: Vec<std::cell::OnceCell<Restated>> = vec![std::cell::OnceCell::new(); m.sections.len()];
     with.iter()
         .enumerate()
         .map(|(n, (ki, refs))| {
             let href = if n < cut { format!("kernels/{}", files[*ki]) } else { format!("#vs-{}", n - cut + 1) };
-            kernel_summary(m, *ki, refs, href)
+            kernel_summary(m, *ki, refs, &restated, href)
         })
         .collect()
 }
+
+/// What [`super::significance::restated_columns`] says of each column of
+/// a section.
+pub type Restated = Vec<Option<(&'static str, &'static str)>>;
 
 /// Every kernel sharing a result with the baseline, in kernel order: its
 /// index into the page's kernels and every cell it shares with the
@@ -377,19 +383,26 @@ fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> Compa
 }
 
 /// The summary line of kernel `ki` ([`KernelSummary`]) from its
-/// comparisons `refs`, linking to `href`.
-pub fn kernel_summary(m: &MachinePage, ki: usize, refs: &[ComparisonRef], href: String) -> KernelSummary {
+/// comparisons `refs`, linking to `href`; `restated`: each section's
+/// [`super::significance::restated_columns`], found on the first ask and
+/// shared by the page's kernels.
+pub fn kernel_summary(
+    m: &MachinePage,
+    ki: usize,
+    refs: &[ComparisonRef],
+    restated: &[std::cell::OnceCell<Restated>],
+    href: String,
+) -> KernelSummary {
     let (mut compared, mut tested, mut wins, mut losses) = (0, 0, 0, 0);
     let (mut log_sum, mut logs) = (0.0, 0usize);
     // Restated columns (pgbench's latency average, clients / tps) are no
     // measurement of their own: counted, they made a pgbench config
     // "compared 6, tested 6" of 3 tested tps cells, and weighed each tps
     // ratio twice in the geometric mean (archive38b F1).
-    let mut restated: HashMap<usize, Vec<Option<(&'static str, &'static str)>>> = HashMap::new();
     for x in refs {
         let s = &m.sections[x.section];
         let better = s.table.columns[x.column].better;
-        if restated.entry(x.section).or_insert_with(|| super::significance::restated_columns(s))[x.column].is_some() {
+        if restated[x.section].get_or_init(|| super::significance::restated_columns(s))[x.column].is_some() {
             continue;
         }
         let (Some(c), Some(bc)) = (&s.table.rows[x.row].cells[x.column], &s.table.rows[x.base_row].cells[x.column])

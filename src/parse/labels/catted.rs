@@ -7,7 +7,7 @@
 //! labelled by its file's name as written. The two hosts' figures were
 //! averaged as runs of one set-up, without a word.
 
-use super::{Identity, is_prompt_line, merged};
+use super::{Identity, Merged, is_prompt_line};
 use crate::parse::Input;
 
 /// The files a `cat` command line shows (`cat bonnie.hydra bonnie.leo`,
@@ -84,15 +84,16 @@ fn cat_arguments(line: &str) -> Option<(Vec<&str>, bool)> {
 /// names ([`catted_files`]), where no other command line stands between
 /// that line and the last copy and the copies are exactly as many as the
 /// files. Where they are not, the copies stay averaged and a warning at
-/// the `cat` line says so. Returns whether a label was added.
+/// the `cat` line says so. `merged`: the copies averaged under `ids` as
+/// they are ([`super::merged`]). Returns whether a label was added.
 pub(super) fn label_by_catted_files(
     input: &Input,
     found: &super::Copies,
-    hashes: &[u64],
+    merged: Option<&Merged>,
     ids: &mut [Identity],
     notes: &mut Vec<(usize, String)>,
 ) -> bool {
-    let Some(m) = merged(found, hashes, ids) else { return false };
+    let Some(m) = merged else { return false };
     let (copies, copy_of) = found;
     // Every copy merged, each group as many copies: one group where the
     // output is one block, a group per block where each file holds

@@ -118,8 +118,10 @@ fn quote_depth(line: &str) -> usize {
 /// hold over every run. Returns how many samples it gave a parameter.
 pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
     let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return 0 };
-    let others =
-        OTHER_OSES.iter().any(|os| input.has(&format!("{os} "))) || WINDOWS_LAYERS.iter().any(|w| input.has(w));
+    // The name alone first: most files name no other system, and its
+    // spaced form is made only for those that do.
+    let others = OTHER_OSES.iter().any(|os| input.has(os) && input.has(&format!("{os} ")))
+        || WINDOWS_LAYERS.iter().any(|w| input.has(w));
     if !(input.has("Linux ") && input.has("#")) && !others {
         return 0;
     }
