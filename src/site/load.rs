@@ -320,6 +320,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     super::setup_files::label_by_setup_files(&mut results, diags);
     let setups = super::file_setups::label_by_file_setups(&mut results, &yaml.config.same_setup, diags);
     super::identities::keep_identities_apart(&mut results, diags);
+    super::run_lengths::keep_run_lengths_apart(&mut results, diags);
     super::commits::unify_commit_ids(&mut results, diags);
     unify_label_case(&mut results);
     super::copies::drop_copied_runs(&mut results, diags);

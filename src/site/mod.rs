@@ -65,6 +65,7 @@ mod normalized_bases;
 mod parse_cache;
 mod partial;
 mod raw_file;
+mod run_lengths;
 mod select;
 mod setup_dirs;
 mod setup_files;
