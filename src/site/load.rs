@@ -359,7 +359,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         // Kernels of another machine: their results marked wherever shown
         // (attack37 finding 1: the caveat was on the class page only).
         let mut noted: Vec<(String, String)> = Vec::new();
-        for (kernel, said) in super::identities::warn_of_other_machines(
+        for (kernel, said, group) in super::identities::warn_of_other_machines(
             &results,
             yaml.config.baseline.as_deref(),
             &order,
@@ -368,6 +368,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         ) {
             if let Some(k) = kernels.iter_mut().find(|k| k.name == kernel) {
                 k.other_machine = Some(said);
+                k.other_machine_group = group;
             }
         }
         // One file's `uname -a` hosts compared as one machine renamed
@@ -538,6 +539,7 @@ fn read_kernels(names: &[String], paths: &[PathBuf], diags: &mut Vec<Diagnostic>
             config: read_yaml(yaml, diags).unwrap_or_default(),
             env: Default::default(),
             other_machine: None,
+            other_machine_group: None,
             machine_caveat: None,
         })
         .collect();
@@ -813,6 +815,7 @@ fn keep_kernels_with_results(
                         config: KernelConfig::default(),
                         env: Default::default(),
                         other_machine: None,
+                        other_machine_group: None,
                         machine_caveat: None,
                     });
                 }
@@ -930,6 +933,7 @@ pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
                     config: KernelConfig::default(),
                     env: Default::default(),
                     other_machine: None,
+                    other_machine_group: None,
                     machine_caveat: None,
                 },
             );
