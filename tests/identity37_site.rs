@@ -581,3 +581,66 @@ fn a_hosts_full_and_short_name_are_one_host() {
     let check = checked();
     assert!(said(&check, &["fqdn-short-", "renamed"]).is_empty(), "{check}");
 }
+
+/// attack38 finding 7 (`qmark-order`, attack38 c07): 3.10.63 is another
+/// board's (`?`, 25 changes of 2.00×), 3.10.64 the class's own board with
+/// two real regressions of -20%. The mail's and the class page's notable
+/// changes listed the 13 `3.10.63?` lines first, 3.10.64's last. Now the
+/// own board's come first; the `?` kernel's follow, still listed and
+/// marked, largest first among themselves. (A class without a `?` kernel
+/// keeps its largest-first order: every change has the same flag, the
+/// sort is stable.)
+#[test]
+fn another_machines_changes_come_after_the_classs_own() {
+    let (out, _stderr, _tmp) = built();
+    let mail = std::fs::read_to_string(out.join("qmark-order/email.txt")).expect("mail");
+    let notable: Vec<&str> = mail
+        .lines()
+        .skip_while(|l| !l.starts_with("Notable changes"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .collect();
+    let flat = notable.join(" ");
+    let own = flat.find(": 3.10.64 ").unwrap_or_else(|| panic!("{mail}"));
+    let other = flat.find(": 3.10.63? ").unwrap_or_else(|| panic!("{mail}"));
+    assert!(own < other, "{mail}");
+    assert!(!flat[other..].contains(": 3.10.64 "), "{mail}");
+    let page = std::fs::read_to_string(out.join("qmark-order/index.html")).expect("page");
+    let notable = &page[page.find("<h2>Notable changes</h2>").expect("notable")..];
+    let (own, other) = (notable.find(": 3.10.64 ").expect("own"), notable.find(": 3.10.63? ").expect("other"));
+    assert!(own < other, "{notable}");
+}
+
+/// attack38 finding 8 (`machine-swap`: the baseline 6.0.0 on ARMv7, the
+/// seven later kernels on ARMv8): `check` warns once, but the mail's
+/// environment differences printed seven near-identical items (24 lines
+/// before the first figure). Now one item for the seven, naming five and
+/// counting the rest, with check's hint. A kernel alone on another machine
+/// (`other-machine`'s 3.10.63) keeps its own item, as before.
+#[test]
+fn one_machine_swap_is_one_environment_item() {
+    let (out, _stderr, _tmp) = built();
+    let mail = std::fs::read_to_string(out.join("machine-swap/email.txt")).expect("mail");
+    let env: Vec<&str> =
+        mail.lines().skip_while(|l| !l.starts_with("Environment differences")).take_while(|l| !l.is_empty()).collect();
+    let items: Vec<&&str> = env.iter().filter(|l| l.starts_with("- ")).collect();
+    assert_eq!(items.len(), 2, "the legend and one item: {mail}");
+    let flat = env.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "- the runs of 7 kernels (6.1.0, 6.2.0, 6.3.0, 6.4.0, 6.5.0 and 2 more) are from ARMv8 Processor rev 4 \
+             (v8l) (the first: 6.1.0/ubench.txt line 8), the baseline 6.0.0's from ARMv7 Processor rev 1 (v7l) \
+             (6.0.0/ubench.txt line 8); a machine class is one machine: put each machine's runs in a class of its own"
+        ),
+        "{flat}"
+    );
+    // The regressions page's list of what the marks mean, likewise (each
+    // row's `?` keeps its own kernel's file in its title on HTML pages).
+    let text = std::fs::read_to_string(out.join("machine-swap/regressions.md")).expect("md");
+    assert_eq!(text.matches("are from ARMv8").count(), 1, "{text}");
+    assert!(!text.contains("runs from ARMv8"), "{text}");
+    // Must not fire: one kernel on another machine keeps its own line.
+    let other = std::fs::read_to_string(out.join("other-machine/email.txt")).expect("mail");
+    let flat = other.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("- 3.10.63: runs from ARMv8 Processor rev 4 (v8l) (3.10.63/run1/ubench.txt line 8)"), "{flat}");
+}

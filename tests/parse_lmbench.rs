@@ -84,7 +84,12 @@ fn sgi_lmbench19_five_hosts_k_suffix() {
         return;
     };
     assert_eq!(p.version.as_deref(), Some("1.9"));
-    assert_eq!(p.samples.len(), 223);
+    // 223 before afix39, less five 0s lmbench 1.9 printed for tests it could not
+    // run: indy.wald's first run's Prot Fault (line 85; its
+    // second run 2) and its four copy and memory bandwidths (line 95; its
+    // second run 26, 56, 60, 42), each left out with a note.
+    assert_eq!(p.samples.len(), 218);
+    assert_eq!(p.notes.iter().filter(|(_, m)| m.contains("taken as not measured")).count(), 2);
     // K suffixes.
     assert_eq!(values(&p, PROC, "selct", Some("IRIX 6.2")), vec![2440.0]);
     assert_eq!(values(&p, PROC, "fork proc", Some("2.0.27")), vec![800.0]);

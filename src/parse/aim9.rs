@@ -74,9 +74,15 @@
 //!
 //! When every test is printed as many times in a row as kernels are listed
 //! (the last list of two or more above the first row), each row gets the
-//! kernel of its place, noted at the list. A test printed more than once in
-//! a row without such a list is warned of: its rows stay runs of one
-//! set-up, and may be several kernels' or set-ups'.
+//! kernel of its place, noted at the list. A legend under a line `Format`
+//! whose items are no kernels (`reiserfs raw result` / `ext3 raw result`,
+//! `HZ=100 …`) names set-ups: each row gets its item as `label`; items
+//! `min` / `avg` / `max` are statistics of runs, read apart as `statistic`
+//! (each is a figure a kernel can be compared on; averaged they are
+//! nothing); `run 1` / `run 2` are runs. A test printed more than once in
+//! a row without a list that fits is warned of, naming the list whose
+//! count disagrees: its rows stay runs of one set-up, and may be several
+//! kernels' or set-ups'.
 //!
 //! # Damaged input
 //!
@@ -562,10 +568,11 @@ impl Reader<'_> {
             return;
         }
         let first_row = self.rows.first().map_or(0, |r| r.sample.line);
-        let list = kernel_list(&self.lines[..first_row.saturating_sub(1)]);
-        if let Some((at, kernels)) = list.filter(|(_, k)| groups.iter().all(|&(_, n)| n == k.len())) {
+        let above = &self.lines[..first_row.saturating_sub(1)];
+        let list = kernel_list(above);
+        if let Some((at, kernels)) = list.as_ref().filter(|(_, k)| groups.iter().all(|&(_, n)| n == k.len())) {
             for &(first, n) in &groups {
-                for (r, k) in self.rows[first..first + n].iter_mut().zip(&kernels) {
+                for (r, k) in self.rows[first..first + n].iter_mut().zip(kernels) {
                     r.sample.kernel = Some(k.as_str().into());
                 }
             }
@@ -580,17 +587,131 @@ impl Reader<'_> {
             ));
             return;
         }
+        let legend = format_legend(above);
+        if let Some(lg) = legend.as_ref().filter(|lg| {
+            lg.kind != LegendKind::Kernels && groups.iter().all(|&(_, n)| n == lg.items.len())
+        }) {
+            let key = if lg.kind == LegendKind::Statistics { "statistic" } else { "label" };
+            for &(first, n) in &groups {
+                for (r, item) in self.rows[first..first + n].iter_mut().zip(&lg.items) {
+                    if lg.kind != LegendKind::Runs {
+                        r.sample.params.push(crate::model::Param::new(key, item.as_str()));
+                    }
+                }
+            }
+            let (n, items) = (lg.items.len(), lg.items.join(", "));
+            let what = match lg.kind {
+                LegendKind::Runs => format!("lists {n} runs ({items}): each test's {n} rows read as runs of one set-up, not set-ups"),
+                LegendKind::Statistics => format!(
+                    "lists statistics ({items}), not runs: each test's {n} rows read apart as `statistic`, in that order, never averaged"
+                ),
+                _ => format!("lists {n} set-ups ({items}): each test's {n} rows in a row read as theirs, in that order, as `label`"),
+            };
+            self.notes.push((lg.at + 1, format!("the Format legend at line {} {what}", lg.at + 1)));
+            return;
+        }
         let Some(&(first, n)) = groups.iter().find(|&&(_, n)| n > 1) else { return };
         let r = &self.rows[first];
+        let name = &r.sample.metric.name;
+        // Why the rows were not given the listed kernels or set-ups, and
+        // what a user can do in a file whose tests interleave the runs.
+        let listed = match (&legend, &list) {
+            (Some(lg), _) => Some(format!(
+                "the Format legend at line {} lists {} ({}), the tests print {n}",
+                lg.at + 1,
+                lg.items.len(),
+                lg.items.join(", ")
+            )),
+            (None, Some((at, k))) => Some(format!(
+                "the kernels listed on lines {}-{} are {}, the tests print {n}",
+                at + 1,
+                at + k.len(),
+                k.len()
+            )),
+            (None, None) => None,
+        };
+        let advice = match &listed {
+            Some(_) => format!("if each row is one kernel's or set-up's, make the legend list {n}, one a line in row order"),
+            None => format!(
+                "if each row is one kernel's or set-up's, list them above the first row under a line `Format`, \
+                 one a line in row order (`Format` / `2.4.19 raw result` / …), {n} in all"
+            ),
+        };
+        let listed = listed.map_or(String::new(), |l| format!(", but {l}"));
         self.notes.push((
             r.sample.line,
-            format!(
-                "{} printed {n} times in a row with no kernel named for each: read as {n} runs of one set-up \
-                 (if they are several kernels' or set-ups', label them)",
-                r.sample.metric.name
-            ),
+            format!("{name} printed {n} times in a row with no kernel named for each{listed}: read as {n} runs of one set-up ({advice})"),
         ));
     }
+}
+
+/// What the items of an aim9 `Format` legend name.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum LegendKind {
+    /// Kernels (`2.4.19 raw result`): given by [`kernel_list`] when the
+    /// count fits.
+    Kernels,
+    /// Runs (`run 1 raw result`, `#2`): averaged as runs.
+    Runs,
+    /// Statistics of runs (`min`, `avg`, `max`): not runs, read apart.
+    Statistics,
+    /// Anything else: set-ups (`reiserfs raw result`, `HZ=250 raw result`).
+    SetUps,
+}
+
+/// A legend a poster typed above aim9's raw lines: a line `Format`, then one
+/// line per row each test prints, in row order, the same words after each
+/// item (`Format` / `reiserfs raw result` / `ext3 raw result` / `xfs raw
+/// result`, as the LKML 2002-11 post lists its kernels).
+#[derive(Debug)]
+struct Legend {
+    /// 0-based index of the `Format` line.
+    at: usize,
+    /// Each line's item, its common trailing words cut (`reiserfs`).
+    items: Vec<String>,
+    kind: LegendKind,
+}
+
+/// Words that name a statistic of several runs, not a run.
+const STATISTICS: [&str; 10] = ["min", "avg", "max", "mean", "median", "average", "minimum", "maximum", "stddev", "stdev"];
+
+/// The last `Format` legend in `lines` (see [`Legend`]): the lines after a
+/// line `Format` (or `Format:`) up to a blank line, at least two, each item
+/// at most three words and no two alike. `None` otherwise, so that prose
+/// under a `Format` line is no legend.
+fn format_legend(lines: &[String]) -> Option<Legend> {
+    let at = lines.iter().rposition(|l| l.trim().trim_end_matches(':').eq_ignore_ascii_case("format"))?;
+    let body: Vec<Vec<&str>> =
+        lines[at + 1..].iter().map(|l| l.split_whitespace().collect()).take_while(|w: &Vec<&str>| !w.is_empty()).collect();
+    if body.len() < 2 || at + 1 + body.len() != lines.len() && !lines[at + 1 + body.len()].trim().is_empty() {
+        return None;
+    }
+    // The words every line ends with, each line keeping one at least.
+    let shortest = body.iter().map(Vec::len).min()?;
+    let tail = (0..shortest - 1)
+        .take_while(|&k| body.iter().all(|w| w[w.len() - 1 - k].eq_ignore_ascii_case(body[0][body[0].len() - 1 - k])))
+        .count();
+    let items: Vec<String> = body.iter().map(|w| w[..w.len() - tail].join(" ")).collect();
+    let distinct = items.iter().enumerate().all(|(j, it)| !items[..j].contains(it));
+    if !distinct || body.iter().any(|w| w.len() - tail > 3) {
+        return None;
+    }
+    let is_run = |s: &str| {
+        let s = s.to_ascii_lowercase();
+        let s = ["run", "pass", "iteration", "test", "#"].iter().fold(s.as_str(), |s, w| s.strip_prefix(w).unwrap_or(s));
+        let s = s.trim().trim_start_matches('#');
+        !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+    };
+    let kind = if items.iter().all(|i| super::labels::is_kernel_name(i)) {
+        LegendKind::Kernels
+    } else if items.iter().all(|i| is_run(i)) {
+        LegendKind::Runs
+    } else if items.iter().all(|i| STATISTICS.iter().any(|w| i.eq_ignore_ascii_case(w))) {
+        LegendKind::Statistics
+    } else {
+        LegendKind::SetUps
+    };
+    Some(Legend { at, items, kind })
 }
 
 /// A line of a kernel list: a kernel's name alone, or followed by words
@@ -1127,6 +1248,59 @@ creat-clo 10010 87.2128        87212.79 File Creations and Closes/second\n";
         for head in ["2.4.19 raw result\n2.5.51 other run\n\n", "2.4.19 is 10% faster\n2.5.51 is 10% faster\n\n"] {
             let f = parse(&format!("{head}{rows}")).unwrap();
             assert!(f.samples.iter().all(|s| s.kernel.is_none()), "{head}");
+        }
+    }
+
+    /// attack38 #11: the real 3-kernel mail (wild/aim9/lkml-2002-11-…
+    /// format-legend…) with its `Format` legend's items changed to
+    /// set-ups, statistics, runs, or a count that does not fit.
+    #[test]
+    fn format_legend_of_set_ups_statistics_and_runs() {
+        let rows = "add_double 10010 29.4705       530469.53 Thousand Double Precision Additions/second\n\
+add_double 10040 29.1833       525298.80 Thousand Double Precision Additions/second\n\
+add_double 10030 28.7139       516849.45 Thousand Double Precision Additions/second\n\n\
+add_float 10000 44.2       530400.00 Thousand Single Precision Additions/second\n\
+add_float 10000 43.8       525600.00 Thousand Single Precision Additions/second\n\
+add_float 10020 43.7126       524550.90 Thousand Single Precision Additions/second\n";
+        let legend = |items: &[&str]| {
+            let list: String = items.iter().map(|i| format!("{i} raw result\n")).collect();
+            format!("AIM9, reiserfs, 256MiB of RAM, PIII@800\n\nFormat\n{list}\n{rows}")
+        };
+        let params = |f: &ParsedFile| -> Vec<String> {
+            f.samples.iter().map(|s| s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect()).collect()
+        };
+        let f = parse(&legend(&["reiserfs", "ext3", "xfs"])).unwrap();
+        assert_eq!(params(&f), ["label=reiserfs", "label=ext3", "label=xfs", "label=reiserfs", "label=ext3", "label=xfs"]);
+        assert!(f.samples.iter().all(|s| s.kernel.is_none()));
+        assert_eq!(f.notes.len(), 1);
+        assert!(f.notes[0].1.contains("the Format legend at line 3 lists 3 set-ups (reiserfs, ext3, xfs)"), "{:?}", f.notes);
+        let f = parse(&legend(&["HZ=100", "HZ=250", "HZ=1000"])).unwrap();
+        assert_eq!(params(&f)[..3], ["label=HZ=100", "label=HZ=250", "label=HZ=1000"]);
+        let f = parse(&legend(&["min", "avg", "max"])).unwrap();
+        assert_eq!(params(&f)[3..], ["statistic=min", "statistic=avg", "statistic=max"]);
+        assert!(f.notes[0].1.contains("statistics (min, avg, max), not runs"), "{:?}", f.notes);
+        // Runs stay runs of one set-up.
+        let f = parse(&legend(&["run 1", "run 2", "run 3"])).unwrap();
+        assert!(f.samples.iter().all(|s| s.params.is_empty() && s.kernel.is_none()));
+        assert!(f.notes[0].1.contains("lists 3 runs"), "{:?}", f.notes);
+        // A count that disagrees is named; the rows stay runs.
+        for (items, n) in [(&["2.4.19", "2.5.49"][..], "2 (2.4.19, 2.5.49)"), (&["ext3", "xfs"][..], "2 (ext3, xfs)")] {
+            let f = parse(&legend(items)).unwrap();
+            assert!(f.samples.iter().all(|s| s.params.is_empty() && s.kernel.is_none()));
+            assert_eq!(f.notes.len(), 1);
+            let want = format!("the Format legend at line 3 lists {n}, the tests print 3: read as 3 runs");
+            assert!(f.notes[0].1.contains(&want), "{:?}", f.notes);
+            assert!(f.notes[0].1.contains("make the legend list 3"), "{:?}", f.notes);
+        }
+        let f = parse(&legend(&["2.4.19", "2.5.49", "2.5.49-mm1", "2.5.50"])).unwrap();
+        assert!(f.notes[0].1.contains("lists 4 (2.4.19, 2.5.49, 2.5.49-mm1, 2.5.50), the tests print 3"));
+        // Must not fire: set-up words without a `Format` line, or prose
+        // under one, give no label; the advice then says how to list them.
+        for head in ["reiserfs\next3\nxfs\n\n", "Format\nthe first row of each test is mine\nthe other two are his\n\n"] {
+            let f = parse(&format!("{head}{rows}")).unwrap();
+            assert!(f.samples.iter().all(|s| s.params.is_empty()), "{head}");
+            assert_eq!(f.notes.len(), 1);
+            assert!(f.notes[0].1.contains("under a line `Format`, one a line in row order"), "{:?}", f.notes);
         }
     }
 

@@ -36,7 +36,10 @@
 //!
 //! Parameters, from the summary's lines: `type` (the transaction type:
 //! `TPC-B (sort of)`, `select only`, a script's path), `scale` (scaling
-//! factor), `mode` (query mode), `clients`, `threads`; and `connect` =
+//! factor), `mode` (query mode), `clients`, `threads`, `duration` (`-T`'s
+//! `duration: 30 s`, as printed: runs of 60 s and 600 s are not averaged;
+//! a site drops it where every run of a cell has one length, see
+//! [`DURATION_PARAM`]); and `connect` =
 //! `per-transaction` for a run that printed `including reconnection
 //! times` or whose command line right above has `-C`/`--connect` (its
 //! latencies include the connecting; before 14 its tps lines do not say). A run is everything from
@@ -64,6 +67,12 @@ use super::cmdline::args_of;
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// The parameter of a run's length as `duration: 600 s` prints it (`-T`):
+/// every run carries it; the site drops it where every run of a table cell
+/// has the same ([`crate::site`]'s `run_lengths`), so it shows only where
+/// runs of different lengths would have been averaged.
+pub const DURATION_PARAM: &str = "duration";
 
 /// pgbench; registry id `"pgbench"`.
 pub struct Pgbench;
@@ -160,6 +169,7 @@ fn setup(t: &str) -> Option<(&'static str, String)> {
         "query mode" => "mode",
         "number of clients" => "clients",
         "number of threads" => "threads",
+        "duration" => DURATION_PARAM,
         _ => return None,
     };
     let v = v.trim();
@@ -371,7 +381,8 @@ mod tests {
     fn set_up_lines_as_markdown_list_items() {
         assert_eq!(setup("- number of clients: 10"), Some(("clients", "10".to_string())));
         assert_eq!(setup("number of threads: 1"), Some(("threads", "1".to_string())));
-        assert_eq!(setup("- duration: 10 s"), None);
+        assert_eq!(setup("- duration: 10 s"), Some(("duration", "10 s".to_string())));
+        assert_eq!(setup("latency average: 3.949 ms"), None);
     }
 
     fn show(f: &ParsedFile) -> Vec<String> {

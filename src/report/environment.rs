@@ -36,7 +36,8 @@ pub struct EnvironmentView {
     /// The kernels whose runs are from another machine than the
     /// baseline's, each as "3.10.63: runs from ARMv8 … (3.10.63/run1/
     /// ubench.txt line 8), the baseline 3.10.62's from ARMv7 … (…)", in
-    /// kernel order ([`OTHER_MACHINE_MARK`]).
+    /// kernel order ([`OTHER_MACHINE_MARK`]); kernels of one other machine
+    /// alike as one line ([`Kernel::other_machine_group`]).
     pub other_machines: Vec<String>,
     /// The kernels compared with the baseline with a caveat of the
     /// machine (a host renamed, a CPU difference), each as "6.14: runs
@@ -185,8 +186,23 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
     view.differences = differences;
     view.problems = kernel_problems(kernels);
     view.marks = kernel_marks(kernels);
-    view.other_machines =
-        kernels.iter().filter_map(|k| Some(format!("{}: {}", k.name, k.other_machine.as_ref()?))).collect();
+    // Kernels of one other machine alike are one line, as `check` warns
+    // of them once (attack38 finding 8).
+    let mut groups_said: Vec<&str> = Vec::new();
+    view.other_machines = kernels
+        .iter()
+        .filter_map(|k| {
+            let said = k.other_machine.as_ref()?;
+            match k.other_machine_group.as_deref() {
+                Some(g) if groups_said.contains(&g) => None,
+                Some(g) => {
+                    groups_said.push(g);
+                    Some(g.to_string())
+                }
+                None => Some(format!("{}: {said}", k.name)),
+            }
+        })
+        .collect();
     view.machine_caveats =
         kernels.iter().filter_map(|k| Some(format!("{}: {}", k.name, k.machine_caveat.as_ref()?))).collect();
     view.summary = view.lines();
@@ -468,6 +484,7 @@ mod tests {
             config: Default::default(),
             env: Environment { facts, ..Default::default() },
             other_machine: None,
+            other_machine_group: None,
             machine_caveat: None,
         }
     }

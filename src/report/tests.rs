@@ -20,6 +20,7 @@ fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
             config: KernelConfig::default(),
             env: Default::default(),
             other_machine: None,
+            other_machine_group: None,
             machine_caveat: None,
         })
         .collect();

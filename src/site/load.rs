@@ -320,6 +320,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     super::setup_files::label_by_setup_files(&mut results, diags);
     let setups = super::file_setups::label_by_file_setups(&mut results, &yaml.config.same_setup, diags);
     super::identities::keep_identities_apart(&mut results, diags);
+    super::run_lengths::keep_run_lengths_apart(&mut results, diags);
     super::commits::unify_commit_ids(&mut results, diags);
     unify_label_case(&mut results);
     super::copies::drop_copied_runs(&mut results, diags);
@@ -358,7 +359,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         // Kernels of another machine: their results marked wherever shown
         // (attack37 finding 1: the caveat was on the class page only).
         let mut noted: Vec<(String, String)> = Vec::new();
-        for (kernel, said) in super::identities::warn_of_other_machines(
+        for (kernel, said, group) in super::identities::warn_of_other_machines(
             &results,
             yaml.config.baseline.as_deref(),
             &order,
@@ -367,6 +368,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         ) {
             if let Some(k) = kernels.iter_mut().find(|k| k.name == kernel) {
                 k.other_machine = Some(said);
+                k.other_machine_group = group;
             }
         }
         // One file's `uname -a` hosts compared as one machine renamed
@@ -545,6 +547,7 @@ fn read_kernels(names: &[String], paths: &[PathBuf], diags: &mut Vec<Diagnostic>
             config: read_yaml(yaml, diags).unwrap_or_default(),
             env: Default::default(),
             other_machine: None,
+            other_machine_group: None,
             machine_caveat: None,
         })
         .collect();
@@ -820,6 +823,7 @@ fn keep_kernels_with_results(
                         config: KernelConfig::default(),
                         env: Default::default(),
                         other_machine: None,
+                        other_machine_group: None,
                         machine_caveat: None,
                     });
                 }
@@ -937,6 +941,7 @@ pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
                     config: KernelConfig::default(),
                     env: Default::default(),
                     other_machine: None,
+                    other_machine_group: None,
                     machine_caveat: None,
                 },
             );

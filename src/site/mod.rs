@@ -65,6 +65,7 @@ mod normalized_bases;
 mod parse_cache;
 mod partial;
 mod raw_file;
+mod run_lengths;
 mod select;
 mod setup_dirs;
 mod setup_files;
@@ -117,6 +118,11 @@ pub struct Kernel {
     /// (…)". Its results are marked wherever shown
     /// (`report::environment::OTHER_MACHINE_MARK`).
     pub other_machine: Option<String>,
+    /// Where several kernels' runs are from one other machine: the text
+    /// said once for all of them in the environment differences ("the
+    /// runs of 7 kernels (6.1.0, …) are from ARMv8 …"), as `check`'s one
+    /// warning says it; `None` for a kernel alone on its other machine.
+    pub other_machine_group: Option<String>,
     /// Where its runs are compared with the baseline's with a caveat of
     /// the machine (attack38 findings 2 and 18): "runs from host B,
     /// compared as host A renamed", "runs on 1 of the baseline's 2 core

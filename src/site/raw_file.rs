@@ -115,7 +115,7 @@ fn results_of(
 ) -> RawRead {
     let mut diags = Vec::new();
     diags.extend(outcome.warnings.into_iter().map(|(line, message)| {
-        let kind = if message == UNRECOGNISED { Kind::Skipped } else { Kind::Other };
+        let kind = if message == UNRECOGNISED || message.ends_with(HAND_ONLY) { Kind::Skipped } else { Kind::Other };
         Diagnostic::warning(path, line, message).of_kind(kind)
     }));
     let raw: std::sync::Arc<[u8]> = bytes.into();
@@ -305,11 +305,20 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     }
     let segments = parse::segment::segments(&input, forced);
     if segments.is_empty() {
-        // A hand table naming kernels is named by its lines, then the file
-        // is unrecognised (akpm's quoted lmbench table, LKML 2003).
+        // A hand table naming kernels is named by its lines (akpm's quoted
+        // lmbench table, LKML 2003), its warning saying the file is
+        // skipped; a file without one is unrecognised. Not both: they said
+        // one thing twice (attack38 finding 22, a quoted Markdown summary).
         let hand = parse::hand_tables::unread_tables(&input, &[], &[]);
-        warnings.extend(hand.into_iter().map(|(line, w)| (Some(line), w)));
-        warnings.push((None, UNRECOGNISED.to_string()));
+        if hand.is_empty() {
+            warnings.push((None, UNRECOGNISED.to_string()));
+        }
+        let last = hand.len().saturating_sub(1);
+        warnings.extend(
+            hand.into_iter()
+                .enumerate()
+                .map(|(i, (line, w))| (Some(line), if i == last { format!("{w}{HAND_ONLY}") } else { w })),
+        );
         return skipped(warnings);
     }
     let several = segments.len() > 1;
@@ -450,6 +459,10 @@ pub(super) fn utf16_text(bytes: &[u8]) -> Option<(String, bool)> {
 pub(super) fn is_unrecognised(d: &Diagnostic) -> bool {
     d.message == UNRECOGNISED
 }
+
+/// The end of the warning of a hand table in a file no parser claims: the
+/// file's one warning, as [`UNRECOGNISED`] is a file's without one.
+const HAND_ONLY: &str = "; nothing else in the file was read, so it is skipped (if it is not a result, add a glob for it to `ignore:` in machine.yaml or site.yaml)";
 
 /// The warning for a file no parser claims.
 const UNRECOGNISED: &str = "unrecognised file, skipped; if it is not a result, add a glob for it to `ignore:` in machine.yaml or site.yaml; if it is, name its parser in `formats:` or convert it to the `generic` YAML or CSV format (README, \"Benchmarks read\")";
@@ -736,6 +749,31 @@ mod tests {
         // A lone surrogate is replaced, with a warning.
         let bad = [0xFF, 0xFE, b'T', 0, 0x00, 0xD8, b'x', 0];
         assert!(parse_bytes(&bad, None).warnings.iter().any(|(_, w)| w.contains("UTF-16 with invalid")));
+    }
+
+    /// attack38 finding 22 (c24): a Markdown summary table, as written
+    /// (the first 26 lines of fixture perf-bench/gh-readme-2026-cachyos-…)
+    /// or quoted `> ` in a reply, got two warnings saying one thing: the
+    /// typed table not read, then "unrecognised file". Now one, at the
+    /// table's line, saying the file is skipped. A file of prose alone
+    /// (must not change) is unrecognised, as before.
+    #[test]
+    fn a_hand_table_alone_is_one_warning() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/perf-bench/gh-readme-2026-cachyos-vs-stock-markdown-summary-perf-bench-stress-ng-sysbench-fio-rows.txt"
+        );
+        let text: String = std::fs::read_to_string(path).expect("fixture").lines().take(26).map(|l| format!("{l}\n")).collect();
+        let quoted: String = text.lines().map(|l| format!("> {l}\n")).collect();
+        for t in [&text, &quoted] {
+            let out = parse_bytes(t.as_bytes(), None);
+            assert!(out.parsed.is_empty());
+            let [(line, w)] = out.warnings.as_slice() else { panic!("{:?}", out.warnings) };
+            assert_eq!(*line, Some(1));
+            assert!(w.contains("a table typed by hand") && w.ends_with(HAND_ONLY), "{w}");
+        }
+        let prose = parse_bytes(b"These are my notes on the run.\nNothing here is a number table.\n", None);
+        assert_eq!(prose.warnings, [(None, UNRECOGNISED.to_string())]);
     }
 
     #[test]

@@ -36,7 +36,12 @@
 //! on Linux are kept apart only where one kernel's rows name two; hosts
 //! that never share a kernel are one machine renamed, compared, with a
 //! warning at the host's row (`tag_hosts`). A `-1` cell is lmbench's
-//! "not measured": no sample, and a note.
+//! "not measured": no sample, and a note. So is a `0` (or `0.0K`) in a
+//! latency or bandwidth column: lmbench 1.x printed 0 for a test it could
+//! not run (`Alpha300 Linux 1.3.70 … TCP conn 0`, read as 0 µs it showed
+//! +100%), and a latency or bandwidth of 0 cannot be compared (2.x and
+//! 3.x leave a test not run blank or `-1`); a note at the row's line. A
+//! `Basic system parameters` or `Mhz` 0 is read.
 //!
 //! | group | metrics (as the headers name them) | unit | better |
 //! |---|---|---|---|
@@ -101,7 +106,7 @@
 //! mention, or the layout (3.0 alone has "Basic integer operations",
 //! "*Remote*" and `slct`; 2.0 has `selct TCP`).
 
-use crate::model::{Param, ParsedFile, Sample};
+use crate::model::{Better, Param, ParsedFile, Sample};
 use crate::parse::num;
 use crate::parse::{BenchParser, Input, ParseError};
 
@@ -640,9 +645,15 @@ fn read_rows(
             }
         };
         out.notes.extend(row.notes.into_iter().map(|m| (n, m)));
+        let mut zeros: Vec<&str> = Vec::new();
         for (c, value, step) in row.cells {
             let Some(col) = table.cols.get(c) else { continue };
-            let mut s = Sample::new(column_metric(title, col), value, n).with_group(title.group.clone());
+            let metric = column_metric(title, col);
+            if value == 0.0 && metric.better != Better::Neither {
+                zeros.push(&col.name);
+                continue;
+            }
+            let mut s = Sample::new(metric, value, n).with_group(title.group.clone());
             s.step = step;
             if let Some(kern) = kernel_of(&row.os) {
                 s = s.with_kernel(kern);
@@ -651,6 +662,15 @@ fn read_rows(
                 hosts.push((out.samples.len(), h.clone()));
             }
             out.samples.push(s);
+        }
+        if !zeros.is_empty() {
+            let names: Vec<String> = zeros.iter().map(|z| format!("{z:?}")).collect();
+            out.notes.push((n, format!(
+                "{} {} 0: taken as not measured, no sample (lmbench 1.x prints 0 for a test it could not run; \
+                 a latency or bandwidth of 0 cannot be compared)",
+                names.join(", "),
+                if zeros.len() == 1 { "is" } else { "are" }
+            )));
         }
     }
     Ok(None)
@@ -846,6 +866,33 @@ mod tests {
 
     fn find<'a>(p: &'a ParsedFile, group: &str, name: &str) -> Vec<&'a Sample> {
         p.samples.iter().filter(|s| s.group == group && s.metric.name == name).collect()
+    }
+
+    /// attack38 finding 1's side issue (c01): lmbench 1.1's `TCP conn 0`
+    /// for a test Alpha300 could not run (fixture wild/lmbench/sgi-linux-
+    /// 1996-02-…, its Local Communication table) was read as 0 µs and
+    /// shown +100%. Now left out with a note at its line; the row's other
+    /// cells and P6-aurora's 263 are read (must not change).
+    #[test]
+    fn a_zero_latency_is_not_measured() {
+        let text = "\
+*Local* Communication latencies in microseconds - smaller is better
+-------------------------------------------------------------------
+Host                 OS 2p/0K  Pipe   UDP  RPC/   TCP  RPC/ TCP
+                        ctxsw               UDP         TCP conn
+--------- ------------- ----- ----- ----- ----- ----- ----- ----
+Alpha300   Linux 1.3.70     2    12    73   152    97   204    0
+P6-aurora  Linux 1.3.37     6    26    93   180   216   346  263
+";
+        let f = parse(text);
+        let conn: Vec<(usize, f64)> =
+            f.samples.iter().filter(|s| s.metric.name == "TCP conn").map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(conn, [(7, 263.0)]);
+        assert_eq!(f.samples.iter().filter(|s| s.line == 6).count(), 6);
+        let notes: Vec<&(usize, String)> = f.notes.iter().filter(|(_, m)| m.contains("not measured")).collect();
+        assert_eq!(notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(notes[0].0, 6);
+        assert!(notes[0].1.starts_with("\"TCP conn\" is 0: taken as not measured"), "{:?}", notes);
     }
 
     const PROC20: &str = "\
