@@ -123,6 +123,11 @@
 //! block figure for figure (a post quoting its own table, then printing it
 //! again with a % column) is read once, with a note.
 //!
+//! A person's summary table of means, one row per kernel under `Kernbench:
+//! (make -j N vmlinux, where N = 2 x num_cpus)` and an `Elapsed System
+//! User CPU` header (Martin J. Bligh's posts, 2003-2004), is read too: see
+//! the `summary` module.
+//!
 //! Notes: an `Average … Run` header kernbench never printed (its rows are
 //! not read), a row outside any block ("line 57 looks like a kernbench
 //! result and was not read"), and a post's own annotation after a
@@ -137,6 +142,7 @@
 //! run logged after the cut): that row is a note and is not read.
 
 mod preamble;
+mod summary;
 mod table;
 
 use super::labels::is_kernel_name;
@@ -169,6 +175,10 @@ impl BenchParser for Kernbench {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        // A person's summary table under a `Kernbench: (make …)` title.
+        if (input.has("Kernbench") || input.has("kernbench")) && summary::present(input) {
+            return 95;
+        }
         // A score needs a header (`Average …`) or an `Elapsed Time` row.
         if !input.has("Average") && !input.has(ROWS[0].0) {
             return 0;
@@ -206,6 +216,13 @@ impl BenchParser for Kernbench {
         95
     }
 
+    /// A row of a person's table under another benchmark's header, beside
+    /// a kernbench summary table of the same shape (Martin Bligh's NUMA
+    /// schedbench table): not a kernbench result left unread.
+    fn unmeasured(&self, input: &Input, n: usize) -> bool {
+        summary::under_another_header(input, n)
+    }
+
     /// A last row without a line break is whole when its figure has six
     /// decimals and no deviation: a single run's average, printed `%f`
     /// (`Sleeps 24101.000000`, LKP's kernbench logs); one cut inside it
@@ -226,6 +243,11 @@ impl BenchParser for Kernbench {
             r.line(i)?;
         }
         r.end_block();
+        // A person's summary tables, one row per kernel (Martin J. Bligh's
+        // posts): read beside kernbench's own blocks.
+        let (samples, notes) = summary::read(input, r.global);
+        r.out.samples.extend(samples);
+        r.out.notes.extend(notes);
         r.ended_early();
         r.keep_hosts_apart();
         r.warn_of_merged_consoles();
