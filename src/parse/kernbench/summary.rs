@@ -25,8 +25,10 @@
 //! parameter. The figures are means; a run count the file prints
 //! (`These are the averages of 5 runs`, [`super::table::global_runs`])
 //! makes each a mean of that many runs without a deviation, else each is
-//! read as a single value with a note. Quoted tables (`> `, a reply
-//! quoting the post) are not read here.
+//! read as a single value with a note. A table a reply quotes (`> `,
+//! Andrew Morton quoting Martin's table) is read alike: the input's quote
+//! marks are taken off before any parser reads a line, as for every other
+//! benchmark's quoted output.
 
 use super::table::ROWS;
 use crate::model::Sample;
@@ -177,7 +179,9 @@ mod tests {
             Some("16 x num_cpus")
         );
         assert_eq!(title("Kernbench: (make -j vmlinux, maximal tasks)").as_deref(), Some("maximal"));
-        // Not a title: prose, a quoted title, another benchmark's.
+        // Not a title: prose, a title with text before it, another
+        // benchmark's. (A mail's `> ` is off the line before a parser
+        // reads it.)
         assert_eq!(title("Kernbench: seems to be really behaving itself"), None);
         assert_eq!(title("> Kernbench: (make -j vmlinux, maximal tasks)"), None);
         assert_eq!(title("Kernbench-two: (make -j vmlinux, maximal tasks)"), None);
