@@ -144,6 +144,7 @@ pub(super) fn last_row_complete(input: &Input) -> bool {
 pub(super) fn tables(input: &Input, runs: Option<u32>, out: &mut ParsedFile) {
     let runs = runs.filter(|n| *n > 1);
     let lines = &input.lines;
+    let mut noted = false;
     let mut i = 0;
     while i + 1 < lines.len() {
         let (Some(load), Some(cols)) = (title_load(&lines[i]), header_columns(&lines[i + 1])) else {
@@ -159,7 +160,12 @@ pub(super) fn tables(input: &Input, runs: Option<u32>, out: &mut ParsedFile) {
                      single values"
                 .into(),
         };
-        out.notes.push((i + 1, note));
+        // One note a file, at its first table: a post's three tables
+        // (three loads) are averages alike, and three same warnings are noise.
+        if !noted {
+            out.notes.push((i + 1, note));
+            noted = true;
+        }
         i += 2;
         while let Some(line) = lines.get(i).filter(|l| !l.trim().is_empty()) {
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -259,6 +265,14 @@ mod tests {
         tables(&input, Some(5), &mut out);
         assert!(out.notes.iter().any(|(l, m)| *l == 2 && m.contains("mean of 5 runs")));
         assert!(matches!(out.samples[0].value, crate::model::Value::Summary { n: 5, stddev: None, .. }));
+        // A second table (another load) adds rows, not a second note.
+        let two = Input::from_text(&format!(
+            "{text}\nKernbench: (make -j vmlinux, maximal tasks)\n   Elapsed  User  System  CPU\n  2.5.59  45.00  560.00  110.00  1490.00\n"
+        ));
+        let mut out = ParsedFile::default();
+        tables(&two, None, &mut out);
+        assert_eq!(out.samples.len(), 12);
+        assert_eq!(out.notes.iter().filter(|(_, m)| m.contains("table of averages")).count(), 1);
         // One run is no mean: single values.
         let mut out = ParsedFile::default();
         tables(&input, Some(1), &mut out);
