@@ -1,6 +1,6 @@
-//! Martin J. Bligh's kernbench tables (LKML and linux-mm, 2003-2004): his
-//! own kernel-compile script's averages, one row per kernel under a title
-//! naming the `make -j` load:
+//! Martin J. Bligh's kernbench tables (LKML and linux-mm, 2003-2004,
+//! 16-way NUMA-Q): his own kernel-compile script's averages, one row per
+//! kernel under a title naming the `make -j` load:
 //!
 //! ```text
 //! Kernbench: (make -j N vmlinux, where N = 2 x num_cpus)
@@ -9,29 +9,49 @@
 //!                2.5.65-mm3       44.21       80.57      567.61     1466.00
 //! ```
 //!
-//! Each row is the kernel's (its first word, as written), each figure a
-//! kernbench metric: `Elapsed` is `Elapsed Time`, `System` `System Time`,
-//! `User` `User Time` (seconds, lower is better) and `CPU` `Percent CPU`
-//! (%, informational). The parameter `load` is the title's `N` (`2 x
+//! The title is `Kernbench` (or `Kernbench-2`, `Kernbench-16`, February
+//! 2003), a colon and the `make -j` command in parentheses. The header
+//! under it names the columns in the order of that post (`Elapsed User
+//! System CPU` in February 2003, `Elapsed System User CPU` later):
+//! `Elapsed` is `Elapsed Time`, `System` `System Time`, `User` `User Time`
+//! (seconds, lower is better) and `CPU` `Percent CPU` (%, informational).
+//! Each row is a label and one figure per column: a kernel's name (its
+//! first word, as written) is the row's kernel, any other label (`test`) a
+//! `label` parameter. The parameter `load` is the title's `N` (`2 x
 //! num_cpus`, `16 x num_cpus`) or `maximal` for `(make -j vmlinux, maximal
-//! tasks)`. The figures are averages over runs the table does not count:
-//! single values, with a note at the title.
+//! tasks)`. The figures are averages: a run count the file prints (`These
+//! are the averages of 5 runs`, [`super::table::global_runs`]) makes each a
+//! mean of that many runs without a deviation; else each is read as a
+//! single value, with a note at the title. A quoted table (`> `) is read
+//! alike: the input takes a mail's quote marks off before a parser reads a
+//! line. Rows of the same shape under another benchmark's header beside
+//! such a table (his `NUMA schedbench 64:` table, `AvgUser Elapsed
+//! TotalUser TotalSys`) are no kernbench rows left unread
+//! ([`under_another_header`]).
 
 use super::table::ROWS;
 use crate::model::{Metric, ParsedFile, Sample};
 use crate::parse::Input;
+use crate::parse::labels::is_kernel_name;
 use crate::parse::num::plain;
 
 /// The load a table's title names: `Kernbench: (make -j N vmlinux, where N
-/// = 2 x num_cpus)` → `2 x num_cpus`; `Kernbench: (make -j vmlinux,
-/// maximal tasks)` → `maximal`. `None` for any other line.
+/// = 2 x num_cpus)` → `2 x num_cpus`; `Kernbench-16: (…)` alike;
+/// `Kernbench: (make -j vmlinux, maximal tasks)` → `maximal`. `None` for
+/// any other line (`Kernbench-two: (…)`, `Kernbench: 2.6.0`).
 pub(super) fn title_load(line: &str) -> Option<String> {
     let t = line.trim();
-    let head = t.get(..10)?;
-    if !head.eq_ignore_ascii_case("kernbench:") {
+    let head = t.get(..9)?;
+    if !head.eq_ignore_ascii_case("kernbench") {
         return None;
     }
-    let inner = t[10..].trim().strip_prefix('(')?.strip_suffix(')')?;
+    let (suffix, after) = t[9..].split_once(':')?;
+    let suffix_ok = suffix.is_empty()
+        || suffix.strip_prefix('-').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+    if !suffix_ok {
+        return None;
+    }
+    let inner = after.trim().strip_prefix('(')?.strip_suffix(')')?;
     if !inner.trim_start().starts_with("make -j") {
         return None;
     }
@@ -42,13 +62,13 @@ pub(super) fn title_load(line: &str) -> Option<String> {
     inner.contains("maximal").then(|| "maximal".to_string())
 }
 
-/// The metric (index into [`ROWS`]) a header word names.
+/// The metric (index into [`ROWS`]) a header word names, in any case.
 fn column(word: &str) -> Option<usize> {
-    match word {
-        "Elapsed" => Some(0),
-        "User" => Some(1),
-        "System" => Some(2),
-        "CPU" => Some(3),
+    match word.to_ascii_lowercase().as_str() {
+        "elapsed" => Some(0),
+        "user" => Some(1),
+        "system" => Some(2),
+        "cpu" => Some(3),
         _ => None,
     }
 }
@@ -56,15 +76,54 @@ fn column(word: &str) -> Option<usize> {
 /// Whether the file holds one of these tables: a title with its header
 /// line under it.
 pub(super) fn present(input: &Input) -> bool {
-    input.has_ignore_ascii_case("kernbench: (make")
+    input.has_ignore_ascii_case("kernbench")
         && input.lines.windows(2).any(|w| title_load(&w[0]).is_some() && header_columns(&w[1]).is_some())
 }
 
 /// The columns of a header line (`Elapsed System User CPU`, in the order
-/// printed), or `None`.
+/// printed; each once, `Elapsed` among them), or `None`.
 fn header_columns(line: &str) -> Option<Vec<usize>> {
-    let cols: Vec<usize> = line.split_whitespace().map(column).collect::<Option<_>>()?;
+    let mut cols = Vec::new();
+    for w in line.split_whitespace() {
+        let c = column(w)?;
+        if cols.contains(&c) {
+            return None;
+        }
+        cols.push(c);
+    }
     (cols.len() >= 2 && cols.contains(&0)).then_some(cols)
+}
+
+/// A row of `n` figures: its label (a word that is no number) and figures.
+fn row(line: &str, n: usize) -> Option<(&str, Vec<f64>)> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() != n + 1 || plain(words[0]).is_some() {
+        return None;
+    }
+    let figures: Option<Vec<f64>> = words[1..].iter().map(|w| plain(w)).collect();
+    Some((words[0], figures?))
+}
+
+/// True when line `n` (1-based) is a row of this form (a label and
+/// figures) under a header of as many words that is no kernbench header,
+/// in a file holding such a table: Martin Bligh's `NUMA schedbench 64:`
+/// table (`AvgUser  Elapsed  TotalUser  TotalSys` over `2.5.59  0.00
+/// 235.18  3632.73  15.45`) beside his kernbench table. Its rows are
+/// another benchmark's, not kernbench results left unread.
+pub(super) fn under_another_header(input: &Input, n: usize) -> bool {
+    let lines = &input.lines;
+    let Some(line) = n.checked_sub(1).and_then(|i| lines.get(i)) else { return false };
+    let cols = line.split_whitespace().count().saturating_sub(1);
+    if cols == 0 || row(line, cols).is_none() {
+        return false;
+    }
+    let mut j = n - 1;
+    while j > 0 && row(&lines[j - 1], cols).is_some() {
+        j -= 1;
+    }
+    let Some(above) = j.checked_sub(1).map(|k| lines[k].as_str()) else { return false };
+    let words: Vec<&str> = above.split_whitespace().collect();
+    words.len() == cols && header_columns(above).is_none() && words.iter().all(|w| plain(w).is_none()) && present(input)
 }
 
 /// Whether the file's last line is a whole row of such a table: a name
@@ -80,20 +139,33 @@ pub(super) fn last_row_complete(input: &Input) -> bool {
         && present(input)
 }
 
-/// Reads every such table of the file into `out`.
-pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
+/// Reads every such table of the file into `out`; `runs` is the run count
+/// the file states (`These are the averages of 5 runs`), if any.
+pub(super) fn tables(input: &Input, runs: Option<u32>, out: &mut ParsedFile) {
+    let runs = runs.filter(|n| *n > 1);
     let lines = &input.lines;
+    let mut noted = false;
     let mut i = 0;
     while i + 1 < lines.len() {
         let (Some(load), Some(cols)) = (title_load(&lines[i]), header_columns(&lines[i + 1])) else {
             i += 1;
             continue;
         };
-        out.notes.push((
-            i + 1,
-            "a kernbench table of averages over an unstated number of runs (Martin Bligh's form): read as single values"
+        let note = match runs {
+            Some(n) => format!(
+                "a kernbench table of averages (Martin Bligh's form): each figure a mean of {n} runs (the count the \
+                 file gives), without a deviation, so not tested"
+            ),
+            None => "a kernbench table of averages over an unstated number of runs (Martin Bligh's form): read as \
+                     single values"
                 .into(),
-        ));
+        };
+        // One note a file, at its first table: a post's three tables
+        // (three loads) are averages alike, and three same warnings are noise.
+        if !noted {
+            out.notes.push((i + 1, note));
+            noted = true;
+        }
         i += 2;
         while let Some(line) = lines.get(i).filter(|l| !l.trim().is_empty()) {
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -102,19 +174,19 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
             if words.last().is_none_or(|w| plain(w).is_none()) {
                 break;
             }
-            let figures: Option<Vec<f64>> = words.iter().skip(1).map(|w| plain(w)).collect();
-            match figures {
-                Some(f) if words.len() == cols.len() + 1 && plain(words[0]).is_none() => {
-                    for (&c, v) in cols.iter().zip(f) {
+            match row(line, cols.len()) {
+                Some((label, figures)) => {
+                    for (&c, v) in cols.iter().zip(figures) {
                         let (name, unit, better) = ROWS[c];
-                        out.samples.push(
-                            Sample::new(Metric::new(name, unit, better), v, i + 1)
-                                .with_kernel(words[0])
-                                .with_param("load", &load),
-                        );
+                        let mut s = Sample::new(Metric::new(name, unit, better), v, i + 1).with_param("load", &load);
+                        s = if is_kernel_name(label) { s.with_kernel(label) } else { s.with_param("label", label) };
+                        if let Some(n) = runs {
+                            s = s.with_summary(v, None, n);
+                        }
+                        out.samples.push(s);
                     }
                 }
-                _ => out
+                None => out
                     .notes
                     .push((i + 1, format!("expected a kernbench row `<kernel>` and {} figures; not read", cols.len()))),
             }
@@ -144,6 +216,91 @@ mod tests {
         assert_eq!(title_load("Kernbench: (make -j vmlinux, maximal tasks)").as_deref(), Some("maximal"));
         assert_eq!(title_load("Kernbench: 2.6.0"), None);
         assert_eq!(title_load("Kernbench: (see disclaimer)"), None);
+        // February 2003's titles carry the CPU count.
+        assert_eq!(
+            title_load("Kernbench-16: (make -j N vmlinux, where N = 16 x num_cpus)").as_deref(),
+            Some("16 x num_cpus")
+        );
+        assert_eq!(title_load("Kernbench-two: (make -j vmlinux, maximal tasks)"), None);
+        assert_eq!(title_load("Kernbench-: (make -j vmlinux, maximal tasks)"), None);
+        assert_eq!(title_load("Kernbench: seems to be really behaving itself"), None);
+        assert_eq!(title_load("SDET 32  (see disclaimer)"), None);
+    }
+
+    #[test]
+    fn headers_in_either_order() {
+        assert_eq!(header_columns("      Elapsed      System        User         CPU"), Some(vec![0, 2, 1, 3]));
+        assert_eq!(header_columns("      Elapsed        User      System         CPU"), Some(vec![0, 1, 2, 3]));
+        // SDET's and NUMA schedbench's headers are no kernbench header;
+        // nor is one naming a column twice.
+        assert_eq!(header_columns("      Throughput    Std. Dev"), None);
+        assert_eq!(header_columns("   AvgUser     Elapsed   TotalUser    TotalSys"), None);
+        assert_eq!(header_columns("   Elapsed Elapsed"), None);
+    }
+
+    #[test]
+    fn a_kernbench_n_table_by_its_columns_with_the_stated_run_count() {
+        let text = "These are the averages of 5 runs.\n\
+                    Kernbench-2: (make -j N vmlinux, where N = 2 x num_cpus)\n\
+                    \x20                 Elapsed        User      System         CPU\n\
+                    \x20         2.5.59       46.08      563.88      118.38     1480.00\n\
+                    \x20           test       45.99      566.45      111.98     1474.67\n\
+                    \n\
+                    SDET 1  (see disclaimer)\n\
+                    \x20                 Throughput    Std. Dev\n\
+                    \x20         2.5.59       100.0%         0.8%\n";
+        let input = Input::from_text(text);
+        assert!(present(&input));
+        let mut out = ParsedFile::default();
+        tables(&input, None, &mut out);
+        assert_eq!(out.samples.len(), 8);
+        let s = &out.samples[2];
+        assert_eq!((s.metric.name.as_str(), s.value.mean(), s.line), ("System Time", 118.38, 4));
+        assert_eq!(s.kernel.as_deref(), Some("2.5.59"));
+        // A label that is no kernel's name is a `label`, not a kernel.
+        assert_eq!(out.samples[4].kernel, None);
+        assert!(out.samples[4].params.iter().any(|p| p.name == "label" && p.value == "test"));
+        assert!(out.notes.iter().any(|(l, m)| *l == 2 && m.contains("unstated number of runs")));
+        let mut out = ParsedFile::default();
+        tables(&input, Some(5), &mut out);
+        assert!(out.notes.iter().any(|(l, m)| *l == 2 && m.contains("mean of 5 runs")));
+        assert!(matches!(out.samples[0].value, crate::model::Value::Summary { n: 5, stddev: None, .. }));
+        // A second table (another load) adds rows, not a second note.
+        let two = Input::from_text(&format!(
+            "{text}\nKernbench: (make -j vmlinux, maximal tasks)\n   Elapsed  User  System  CPU\n  2.5.59  45.00  560.00  110.00  1490.00\n"
+        ));
+        let mut out = ParsedFile::default();
+        tables(&two, None, &mut out);
+        assert_eq!(out.samples.len(), 12);
+        assert_eq!(out.notes.iter().filter(|(_, m)| m.contains("table of averages")).count(), 1);
+        // One run is no mean: single values.
+        let mut out = ParsedFile::default();
+        tables(&input, Some(1), &mut out);
+        assert!(matches!(out.samples[0].value, crate::model::Value::Single { .. }));
+    }
+
+    #[test]
+    fn rows_under_another_benchmark_s_header_are_not_kernbench_s() {
+        let text = "Kernbench: (make -j N vmlinux, where N = 2 x num_cpus)\n\
+                    \x20    Elapsed      System        User         CPU\n\
+                    \x20     2.5.63       45.47      111.20      563.81     1483.50\n\
+                    \n\
+                    NUMA schedbench 64:\n\
+                    \x20    AvgUser     Elapsed   TotalUser    TotalSys\n\
+                    \x20     2.5.59        0.00      235.18     3632.73       15.45\n\
+                    \x20     2.5.63        0.00      232.06     3658.60       15.38\n";
+        let input = Input::from_text(text);
+        assert!(under_another_header(&input, 7));
+        assert!(under_another_header(&input, 8));
+        // Not so: the kernbench table's own row, its header, a title, no line.
+        assert!(!under_another_header(&input, 3));
+        assert!(!under_another_header(&input, 2));
+        assert!(!under_another_header(&input, 5));
+        assert!(!under_another_header(&input, 99));
+        // Nor in a file without a Bligh kernbench table: the schedbench
+        // table alone proves nothing.
+        let alone = Input::from_text(&text.lines().skip(4).collect::<Vec<_>>().join("\n"));
+        assert!(!under_another_header(&alone, 3));
     }
 
     #[test]
@@ -159,7 +316,7 @@ mod tests {
         let input = Input::from_text(text);
         assert!(present(&input));
         let mut out = ParsedFile::default();
-        tables(&input, &mut out);
+        tables(&input, None, &mut out);
         assert_eq!(out.samples.len(), 8);
         let s = &out.samples[5];
         assert_eq!((s.metric.name.as_str(), s.kernel.as_deref(), s.line), ("System Time", Some("2.6.0-test9-mm2"), 4));

@@ -217,6 +217,13 @@ impl BenchParser for Kernbench {
         95
     }
 
+    /// A row of a table under another benchmark's header, beside a Martin
+    /// Bligh kernbench table of the same shape (his NUMA schedbench
+    /// table): not a kernbench result left unread.
+    fn unmeasured(&self, input: &Input, n: usize) -> bool {
+        bligh::under_another_header(input, n)
+    }
+
     /// A last row without a line break is whole when it is a row of a
     /// Martin Bligh table whose figures all have his two decimals
     /// (`1495.00`), or when its figure has six
@@ -245,7 +252,7 @@ impl BenchParser for Kernbench {
         r.ended_early();
         r.keep_hosts_apart();
         r.warn_of_merged_consoles();
-        bligh::tables(input, &mut r.out);
+        bligh::tables(input, r.global, &mut r.out);
         if r.out.samples.is_empty()
             && let Some(e) = r.first_error
         {
