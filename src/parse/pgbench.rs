@@ -349,7 +349,10 @@ impl BenchParser for Pgbench {
             // Only `-P`'s progress lines under pgbench's banner (a page's
             // example cut with `...` before the summary): pgbench's, which
             // says what is missing rather than no parser claiming it.
-            let banner = input.lines.iter().any(|l| l.trim().starts_with("pgbench ("));
+            // `has` first (one search of the whole text, the same answer for
+            // the files that hold no banner anywhere): the line scan only where
+            // one may start a line (speed39: 18.4 M of the medium build).
+            let banner = input.has("pgbench (") && input.lines.iter().any(|l| l.trim().starts_with("pgbench ("));
             return if banner && progress_lines(input).is_some() { 60 } else { 0 };
         }
         let tps_line = input.lines.iter().any(|l| tps(l.trim()).is_some_and(|(name, _, _)| name.is_some()));
