@@ -449,3 +449,14 @@ mod tests {
         assert_eq!(clock_seconds("1:02:03"), Some(3723.0));
     }
 }
+
+/// True when `sorted` (ascending, not empty) counts up one by one from 0 or
+/// 1 (`1 2 3`, `0 1`): the numbers of a harness's or a person's runs
+/// (`log000` … `log009`, `bonnie.1 bonnie.2`), not a loop's counts (`1 2 4
+/// 8`) nor a series with its first runs cut (`2 3`). One rule for file
+/// names in a directory (`site::select`) and the files one `cat` shows
+/// (`labels::catted`).
+pub fn counts_up_one_by_one(sorted: &[u64]) -> bool {
+    sorted.first().is_some_and(|&first| first <= 1) && sorted.iter().zip(sorted[0]..).all(|(&n, want)| n == want)
+}
+

@@ -313,7 +313,7 @@ fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
         ns.sort_unstable();
         ns.dedup();
     }
-    let one_by_one = |ns: &[u64]| ns[0] <= 1 && ns.iter().zip(ns[0]..).all(|(&n, want)| n == want);
+    let one_by_one = crate::parse::num::counts_up_one_by_one;
     let runs: FxHashSet<(&str, &str)> = numbers
         .iter()
         .filter(|((_, word), ns)| {

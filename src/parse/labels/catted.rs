@@ -51,9 +51,7 @@ fn numbered_runs(files: &[&str]) -> bool {
     let Some(parts) = files.iter().map(|f| split(f)).collect::<Option<Vec<_>>>() else { return false };
     let mut numbers: Vec<u64> = parts.iter().map(|p| p.1).collect();
     numbers.sort_unstable();
-    parts.iter().all(|p| p.0 == parts[0].0)
-        && numbers[0] <= 1
-        && numbers.iter().zip(numbers[0]..).all(|(&n, want)| n == want)
+    parts.iter().all(|p| p.0 == parts[0].0) && crate::parse::num::counts_up_one_by_one(&numbers)
 }
 
 /// The words after a `cat` command (after a shell prompt or alone on its
