@@ -25,6 +25,10 @@ const RUN_LENGTHS: [(&str, &str); 1] = [("pgbench", crate::parse::pgbench::DURAT
 /// the run length, as (name, value) text.
 type Key = (String, String, Vec<(String, String)>);
 
+/// The lengths met in a cell or row, each with the first file (index into
+/// the results) and line that printed it.
+type Met = Vec<(String, usize, usize)>;
+
 /// Keeps the run-length parameter of [`RUN_LENGTHS`] where runs of two
 /// lengths meet in one cell (warned, with the files and lines), drops it
 /// elsewhere (noted where kernels' runs differ in length).
@@ -32,8 +36,8 @@ pub fn keep_run_lengths_apart(results: &mut [ResultFile], diags: &mut Vec<Diagno
     for (bench, param) in RUN_LENGTHS {
         let files: Vec<usize> = (0..results.len()).filter(|&i| results[i].parsed.benchmark == bench).collect();
         // (key, kernel) → every length met, with the first file and line.
-        let mut cells: FxHashMap<(Key, Option<String>), Vec<(String, usize, usize)>> = FxHashMap::default();
-        let mut keys: FxHashMap<Key, Vec<(String, usize, usize)>> = FxHashMap::default();
+        let mut cells: FxHashMap<(Key, Option<String>), Met> = FxHashMap::default();
+        let mut keys: FxHashMap<Key, Met> = FxHashMap::default();
         for &i in &files {
             for s in &results[i].parsed.samples {
                 let Some(len) = s.params.iter().find(|p| p.name == param) else { continue };
