@@ -735,6 +735,27 @@ fn output_lines(input: &Input, copies: &[(usize, usize)], read: &[bool]) -> Vec<
             }
         }
     }
+    // Past the first line that differs, a line written above every such
+    // copy alike, under a line that differs (each copy's own heading), is
+    // the page's too (`Launch the server:` over `valkey-server …` /
+    // `redis-server …`, under `### Valkey 7.2.5` / `### mt-redis`, a
+    // memtier README: it labelled both tables alike and the two servers'
+    // figures were averaged as runs of one). A line alike at the top, over
+    // every copy's differing lines (`6.1-rc1 +patch` over `before:` and
+    // over `after:`), heads them and is left to be read.
+    let rest: Vec<&[usize]> = left.iter().copied().filter(|a| !a.is_empty()).collect();
+    if rest.len() >= 2 {
+        let alike = |n: usize| rest.iter().all(|a| a.iter().any(|&m| text(m) == text(n)));
+        for a in &rest {
+            // Bottom up: the uppermost line that differs.
+            let Some(top) = a.iter().rposition(|&n| !alike(n)) else { continue };
+            for &n in &a[..top] {
+                if alike(n) {
+                    quiet[n] = true;
+                }
+            }
+        }
+    }
     // The benchmark's own line found so is its own wherever it repeats:
     // the header of a run the parser left out (dbench 4's `Operation
     // Count AvgLat MaxLat` over a table cut from its `Throughput` line,
@@ -8918,6 +8939,26 @@ mod tests {
         let p = labelled(text, &[3, 8]);
         let labels = last_params(&p);
         assert_eq!(labels, vec!["Directly on the node", "Ephemeral storage"]);
+    }
+
+    /// wildmod40, an mt-redis README: `Launch the server:` alike under
+    /// each copy's own heading and over its own server command (which
+    /// differ) labelled both copies alike and they were averaged; it is
+    /// the page's, the headings label. A line alike at the top, over the
+    /// differing label lines, still heads them (it is no page line).
+    #[test]
+    fn a_line_alike_between_a_copys_heading_and_its_own_command_is_the_pages() {
+        let text = "### Valkey 7.2.5\n\nLaunch the server:\n```shell\nvalkey-server --save \"\"\n```\n\n\
+                    Reference results:\n```\nThroughput 1\n```\n\n\
+                    ### mt-redis\n\nLaunch the server:\n```shell\nredis-server --save \"\"\n```\n\n\
+                    Reference results:\n```\nThroughput 2\n```\n";
+        let p = labelled(text, &[10, 22]);
+        assert_eq!(last_params(&p), vec!["Valkey 7.2.5", "mt-redis"]);
+        let text = "6.1-rc1 +patch\nbefore:\nThroughput 1\n\n6.1-rc1 +patch\nafter:\nThroughput 2\n";
+        let p = labelled(text, &[3, 7]);
+        let labels = last_params(&p);
+        assert!(labels[0].ends_with("before") && labels[1].ends_with("after"), "{labels:?}");
+        assert!(labels.iter().all(|l| l.contains("+patch")), "{labels:?}");
     }
 
     /// List items heading the runs right under them, nested by indent: two

@@ -63,7 +63,11 @@
 //! that word names no kernel, the run names
 //! are the columns' kernels, and the file goes in the machine class's
 //! directory, not a kernel's (one version repeated, `5.6.0-rc1` ×3, is
-//! that kernel's, the run names its labels). Each
+//! that kernel's, the run names its labels). First-line words none of
+//! which is a kernel version (`initial  last  penup` over `good-v5.8
+//! bad-v5.9 …`, a bisection's run names cut at their first `-`) name no
+//! kernel either: each column is filed under its run's whole name
+//! (`initial-good-v5.8`). Each
 //! value is a statistic mmtests printed over runs it does not count here
 //! (a harmonic or arithmetic mean, a deviation, a minimum): read as a
 //! single value.
@@ -426,6 +430,16 @@ fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Optio
         Some(v) if v.iter().all(|w| *w == v[0]) && !is_kernel_name(&v[0]) => {
             i -= 1;
             names.iter().map(|k| (Some(k.clone()), None)).collect()
+        }
+        // Words over the columns none of which is a kernel version (`initial
+        // last penup first` over `good-v5.8 bad-v5.9 …`: a bisection's runs
+        // named `initial-good-v5.8` …, mmtests cutting each at its first
+        // `-`): no kernel either; each column is its run's whole name (the
+        // roles were read as kernels, `good-v5.8` and `bad-v5.9` both filed
+        // under a kernel `initial`, Mel Gorman's 2021 bisection, wildmod40).
+        Some(v) if !v.iter().any(|w| is_kernel_name(w)) => {
+            i -= 1;
+            v.iter().zip(&names).map(|(k, l)| (Some(format!("{k}-{l}")), None)).collect()
         }
         Some(v) => {
             i -= 1;
@@ -1192,6 +1206,36 @@ Amean     fault-huge-1     1549.55 (   0.00%)     1361.50 *  12.14%*
             .collect();
         assert_eq!(got, [("base1", false), ("lru1", false)]);
         assert_eq!(p.kernel_order, ["base1", "lru1"]);
+    }
+
+    /// A bisection's run names cut at their first `-` (`initial` over
+    /// `good-v5.8`): the first line's words are no kernels, each column
+    /// its whole run name; a first line of kernel versions is still read
+    /// as kernels over labels.
+    #[test]
+    fn roles_over_run_names_name_no_kernel() {
+        let roles = "\
+workload-kerndevel
+                                  initial                initial                   last
+                                good-v5.8               bad-v5.9           bad-58934356
+Amean     elsp-2        489.41 (   0.00%)      542.92 * -10.93%*      548.96 * -12.17%*
+";
+        let p = parse(roles);
+        let got: Vec<(&str, bool)> = p
+            .samples
+            .iter()
+            .map(|s| (s.kernel.as_deref().unwrap(), s.params.iter().any(|q| q.name == "label")))
+            .collect();
+        assert_eq!(got, [("initial-good-v5.8", false), ("initial-bad-v5.9", false), ("last-bad-58934356", false)]);
+        let versions = roles.replacen(
+            "initial                initial                   last",
+            "  5.8.0                  5.9.0                  5.9.0",
+            1,
+        );
+        let p = parse(&versions);
+        let kernels: Vec<&str> = p.samples.iter().map(|s| s.kernel.as_deref().unwrap()).collect();
+        assert_eq!(kernels, ["5.8.0", "5.9.0", "5.9.0"]);
+        assert!(p.samples.iter().all(|s| s.params.iter().any(|q| q.name == "label")));
     }
 
     #[test]

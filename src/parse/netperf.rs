@@ -60,7 +60,10 @@
 //! UDP_STREAM `UDP UNIDIRECTIONAL SEND` in the banner; `-f M` prints the
 //! unit as `MBytes  /s` (read `MBytes/s`). The CPU utilisation and service demand columns
 //! (with `-c -C`) are not read; nor are classic tables printed without
-//! headers (`-P 0`).
+//! headers (`-P 0`). A row under netperf's `!!! WARNING` that the
+//! confidence interval `-I` asked for was not reached within `-i`'s
+//! iterations (`!!! Confidence intervals: Throughput      : 52.356%`) is
+//! read, with a warning naming the interval's width.
 //!
 //! Omni output (`-- -O …` human-readable, `-o …` CSV, `-k …` keyval; the
 //! banner netperf prints right below the command, or the banner alone
@@ -317,6 +320,14 @@ struct Block {
     /// A line of this table could not be read (a note says why): its
     /// later lines are not read either.
     broken: bool,
+    /// The confidence interval the banner asked for (`-I 99,5`:
+    /// `+/-2.500% @ 99%`), when it names one.
+    asked: Option<String>,
+    /// netperf's `!!! Confidence intervals: Throughput      : 52.356%` above
+    /// the row (under its warning that the confidence asked for was not
+    /// reached within `-i`'s iterations, by the throughput or a CPU
+    /// utilisation): its line and width, warned of at the row read.
+    unconfident: Option<(usize, String)>,
 }
 
 impl Block {
@@ -334,6 +345,8 @@ impl Block {
             decimals: None,
             from_command,
             broken: false,
+            asked: None,
+            unconfident: None,
         }
     }
 
@@ -713,6 +726,15 @@ fn label_by_script_lines(input: &Input, tagged: &Input, out: &mut ParsedFile) {
 /// [`super::labels`]. A row whose elapsed time is under 90 % of the
 /// command line's `-l` seconds ran a test that stopped early: not read,
 /// with a note at its line.
+/// The confidence interval a banner names (`… AF_INET : +/-2.500% @ 99%
+/// conf.` with `-I 99,5`): `+/-2.500% @ 99%`.
+fn asked_confidence(banner: &str) -> Option<String> {
+    let at = banner.find("+/-")?;
+    let rest = &banner[at..];
+    let end = rest.find(" conf.")?;
+    Some(rest[..end].to_string())
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "netperf".into(), ..ParsedFile::default() };
     let mut block: Option<Block> = None;
@@ -808,7 +830,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 hosts.pop();
             }
             hosts.push((out.samples.len(), banner_host(t)));
-            block = Some(Block::new(test, n, command.is_some()));
+            let mut b = Block::new(test, n, command.is_some());
+            b.asked = asked_confidence(t);
+            block = Some(b);
             continue;
         }
         // netperf's own header with no banner or command line above it
@@ -886,6 +910,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         let Some(b) = block.as_mut().filter(|b| !b.broken) else { continue };
+        if let Some(width) = t.strip_prefix("!!! Confidence intervals: Throughput").and_then(|r| {
+            let r = r.trim_start().strip_prefix(':')?.trim();
+            r.strip_suffix('%').and_then(plain).map(|_| r.to_string())
+        }) {
+            b.unconfident = Some((n, width));
+            continue;
+        }
         let row = match numbers(t) {
             Some(cells) => Some((cells, t, None)),
             None if b.units_seen => labelled_row(t).map(|(label, rest, cells)| (cells, rest, Some(label))),
@@ -934,6 +965,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     if let Some(l) = last.as_mut().filter(|l| l.line == n) {
                         l.params.push(crate::model::Param::new("label", label));
                     }
+                }
+                if out.samples.len() > before
+                    && let Some((at, width)) = b.unconfident.take()
+                {
+                    let asked = b.asked.as_deref().map_or(String::new(), |a| format!(" ({a})"));
+                    out.notes.push((
+                        n,
+                        format!(
+                            "netperf warned (line {at}) that the confidence{asked} asked for was not reached \
+                             within its iterations (throughput interval {width} wide): the figure may be uncertain"
+                        ),
+                    ));
                 }
             }
             None if !b.units_seen && b.rows == 0 && !t.is_empty() => {
@@ -1169,6 +1212,36 @@ mod tests {
         let note = f.notes.iter().find(|(_, m)| m.contains("stopped early")).expect("a note");
         assert_eq!(note.0, 16);
         assert!(note.1.contains("ran 12.31 s of the 300 s"), "{note:?}");
+    }
+
+    /// A row under netperf's `!!! WARNING` (`-I 99,5` not reached) is read
+    /// and warned of with the interval's width; a row under a banner with
+    /// no such warning is not.
+    #[test]
+    fn a_confidence_interval_not_reached_is_warned_of() {
+        let banner = "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 192.168.118.175 () port 0 AF_INET : +/-2.500% @ 99% conf.";
+        let header = "Recv   Send    Send                          Utilization       Service Demand\n\
+                      Socket Socket  Message  Elapsed              Send     Recv     Send    Recv\n\
+                      Size   Size    Size     Time     Throughput  local    remote   local   remote\n\
+                      bytes  bytes   bytes    secs.    10^6bits/s  % S      % S      us/KB   us/KB\n\n";
+        let text = format!(
+            "{banner}\n!!! WARNING\n!!! Desired confidence was not achieved within the specified iterations.\n\
+             !!! Confidence intervals: Throughput      : 77.405%\n!!!                       Local CPU util  : 64.518%\n\n\
+             {header} 16384  16384   8192    15.00       399.66   61.77    70.47    14.942  16.917\n\
+             {banner}\n{header} 65536  65536  32768    15.00      2254.21   34.11    29.88    1.240   1.086\n"
+        );
+        let f = Netperf.parse(&Input::from_text(&text)).unwrap();
+        let tput: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(tput, [(12, 399.66), (19, 2254.21)]);
+        let warned: Vec<&(usize, String)> = f.notes.iter().filter(|(_, m)| m.contains("confidence")).collect();
+        assert_eq!(warned.len(), 1, "{:?}", f.notes);
+        assert_eq!(warned[0].0, 12);
+        assert!(
+            warned[0].1.contains("line 4")
+                && warned[0].1.contains("77.405%")
+                && warned[0].1.contains("+/-2.500% @ 99%")
+        );
+        assert!(!crate::parse::note_is_info(&warned[0].1));
     }
 
     fn params(s: &Sample) -> String {

@@ -197,17 +197,23 @@ fn tps(t: &str) -> Option<(Option<&'static str>, &str, &str)> {
     Some((name, v, kind))
 }
 
-/// `latency average = 1.23 ms` (or 9.5's `latency average: 1.23 ms`) →
-/// (name, value text, unit).
-fn latency(t: &str) -> Option<(&'static str, &str, &str)> {
+/// `latency average = 1.23 ms` (or 9.5's `latency average: 1.23 ms`,
+/// 15's `latency average = 2.000 ms (including failures)`) → (name, value
+/// text, unit, the words a person typed after the unit: empty for
+/// pgbench's own line).
+fn latency(t: &str) -> Option<(&'static str, &str, &str, &str)> {
     let (name, rest) = if let Some(r) = t.strip_prefix("latency average") {
         ("latency average", r)
     } else {
         ("latency stddev", t.strip_prefix("latency stddev")?)
     };
     let rest = rest.trim_start().strip_prefix(['=', ':'])?.trim();
-    let (v, unit) = rest.split_once(' ')?;
-    Some((name, v, unit.trim()))
+    let (v, rest) = rest.split_once(' ')?;
+    let rest = rest.trim();
+    let (unit, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let after = after.trim();
+    let after = if after == "(including failures)" { "" } else { after };
+    Some((name, v, unit, after))
 }
 
 /// Reads one summary line `t` (line `n`) into `run`; `Ok(false)` when it
@@ -224,7 +230,16 @@ fn read_line(out: &mut ParsedFile, run: &mut Run, n: usize, t: &str) -> Result<b
         }
         return Ok(true);
     }
-    if let Some((name, v, unit)) = latency(t) {
+    if let Some((name, v, unit, after)) = latency(t) {
+        // `latency average = 50.689 ms  - time of 1 transactions => …`: a
+        // person's line below the summary, quoting its figure with a
+        // remark (a KBTU homework, wild40) was read as a second run of
+        // the summary's set-up, its unit `ms  - time of 1 transactions …`.
+        if !after.is_empty() {
+            let msg = format!("`{name}` with words after its unit (`{after}`) is no line pgbench prints: not read");
+            out.notes.push((n, msg));
+            return Ok(true);
+        }
         let value = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number after `{name}`"), t))?;
         run.figures.push((Metric::new(name, unit, Better::Lower), value, n));
         return Ok(true);
@@ -427,6 +442,37 @@ mod tests {
         let odd = "number of clients: 1\ntps = 5.0 (something new)\nlatency average = 1.0 ms\n";
         let f = Pgbench.parse(&Input::from_text(odd)).unwrap();
         assert_eq!((f.samples.len(), f.notes.len()), (1, 1));
+    }
+
+    /// A person's line quoting a summary's latency with a remark after its
+    /// unit is not read (it was a second run, unit `ms  - time of …`);
+    /// pgbench 15's own `(including failures)` after the unit is, in ms.
+    #[test]
+    fn words_after_the_latency_unit() {
+        let text = "transaction type: device.sql\nnumber of clients: 50\nlatency average = 50.689 ms\n\
+                    tps = 986.400915 (without initial connection time)\n\
+                    latency average = 50.689 ms  - time of 1 transactions => average time for 1 query = 25,34\n\
+                    transaction type: x.sql\nnumber of clients: 5\n\
+                    latency average = 2.000 ms (including failures)\nlatency stddev = 1.000 ms\n\
+                    tps = 190.000000 (without initial connection time)\n";
+        let f = Pgbench.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, &str, &str, f64)> = f
+            .samples
+            .iter()
+            .map(|s| (s.line, s.metric.name.as_str(), s.metric.unit.as_str(), s.value.mean()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (3, "latency average", "ms", 50.689),
+                (4, "tps", "tps", 986.400915),
+                (8, "latency average", "ms", 2.0),
+                (9, "latency stddev", "ms", 1.0),
+                (10, "tps", "tps", 190.0),
+            ]
+        );
+        let note = f.notes.iter().find(|(n, _)| *n == 5).expect("a note on line 5");
+        assert!(note.1.contains("no line pgbench prints"), "{note:?}");
     }
 
     /// Attacker 27, finding 2: a run of `-t` that processed 12000 of

@@ -23,6 +23,9 @@
 //! prime number checked in CPU test:` or `CPU speed:` →
 //! `cpu`; `Running memory speed test` → `memory`; `File operations:` →
 //! `fileio`; `SQL statistics:`, 0.4's `OLTP test statistics:` → `oltp`).
+//! Such a line tells the test of its own report only: a report pasted
+//! right after a whole one (no banner, no command line between) without
+//! such a line (`sysbench threads` prints none) is of no known test.
 //!
 //! Metrics, each in the group of its test (the test's name), higher is
 //! better unless said:
@@ -455,6 +458,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut run_start = 0;
     let mut time_setting: Option<f64> = None;
     let mut failed: Option<(usize, String)> = None;
+    // Whether the run's test was told by a report's own line (`CPU
+    // speed:`), not a command line; and, when a report of it ended (its
+    // `execution time (avg/stddev):` line) with no banner or command line
+    // since, the count of samples then: the next report tells its own
+    // test, or shows it by its figures (fileio's `reads/s:` under a
+    // damaged `- resaults: File operations:`), or none is known.
+    let (mut told, mut report_ended): (bool, Option<usize>) = (false, None);
     for (n, line) in input.numbered() {
         let t = match poster_comment(line.trim())
             .or_else(|| paren_comment(line.trim()))
@@ -467,6 +477,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             None => line.trim(),
         };
         let paragraph_starts = std::mem::replace(&mut after_blank, t.is_empty()) && !t.is_empty();
+        if checkpoint.is_none() && t.starts_with("execution time (avg/stddev):") {
+            report_ended = Some(out.samples.len());
+        }
         // sysbench 0.4's `per-request statistics:` block, to its last line.
         if run.old_latency {
             if run.old_latency(&mut out, n, t)? {
@@ -548,6 +561,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(v) = banner(t) {
             out.version.get_or_insert_with(|| v.to_string());
             run = next.take().unwrap_or_default();
+            (told, report_ended) = (false, None);
             continue;
         }
         if let Some(args) = args_of(t, "sysbench") {
@@ -581,6 +595,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 r.fixed_events = Some(events && untimed);
                 run = r.clone();
                 next = Some(r);
+                (told, report_ended) = (false, None);
             }
             continue;
         }
@@ -591,10 +606,29 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             run.columns = Some(cols);
             continue;
         }
+        // A report right after a whole one, no banner or command line
+        // between, whose test a line told (`CPU speed:`): it tells its own
+        // test, or its test is not known (an Asterinas RFC's `sysbench
+        // threads` reports under two `cpu` ones were read as cpu's,
+        // wildmod40).
+        let shown = report_ended.is_some_and(|at| out.samples.len() > at);
+        if told && report_ended.is_some() && (telling(t).is_some() || (t == "General statistics:" && !shown)) {
+            run.test = None;
+            (told, report_ended) = (false, None);
+            if t == "General statistics:" {
+                out.notes.push((
+                    n,
+                    "a sysbench report with no line telling its test (`CPU speed:`, `File operations:`, …) and no \
+                     command line, after another test's report: its test is not known"
+                        .into(),
+                ));
+            }
+        }
         if let Some(test) = telling(t)
             && run.test.is_none()
         {
             run.test = Some(test.into());
+            told = true;
         }
         if t == "Test execution summary:" {
             run.form04 = true;
@@ -1448,5 +1482,45 @@ mod tests {
         assert_eq!(column_headers("        total:   186480   250404", "OLTP test statistics:"), None);
         assert_eq!(column_headers("Without zcache          With zcache", "OLTP test statistics:"), None);
         assert_eq!(column_headers("        Without zcache          With zcache", "read: 1"), None);
+    }
+    /// Reports pasted one after another with no banner or command line:
+    /// each `cpu` report tells its test (`CPU speed:`); a report after them
+    /// without such a line (`sysbench threads`' own) is of no known test,
+    /// its figures not read, not filed as cpu's.
+    #[test]
+    fn a_report_after_another_tests_tells_its_own_test_or_none() {
+        let cpu = |eps: &str| {
+            format!(
+                "CPU speed:\n    events per second:  {eps}\n\nGeneral statistics:\n    total time:   60.0013s\n\n\
+                 Latency (ms):\n         avg:   1.35\n\nThreads fairness:\n    events (avg/stddev):   44592.2500/20.47\n\
+                 \x20   execution time (avg/stddev):   59.9923/0.00\n\n"
+            )
+        };
+        let threads = "General statistics:\n    total time:   60.0045s\n\nLatency (ms):\n         avg:   2.49\n\n\
+                       Threads fairness:\n    execution time (avg/stddev):   59.9979/0.00\n";
+        let text = format!("{}{}{threads}", cpu("2972.72"), cpu("2951.09"));
+        let f = parse_all(&Input::from_text(&text)).unwrap();
+        let got: Vec<(usize, &str, &str)> =
+            f.samples.iter().map(|s| (s.line, s.group.as_str(), s.metric.name.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                (2, "cpu", "events per second"),
+                (8, "cpu", "latency avg"),
+                (15, "cpu", "events per second"),
+                (21, "cpu", "latency avg"),
+            ]
+        );
+        assert!(f.notes.iter().any(|(n, m)| *n == 27 && m.contains("its test is not known")), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(n, m)| *n == 31 && m.contains("unknown test")), "{:?}", f.notes);
+        // A report whose telling line a page damaged (`- resaults: File
+        // operations:`) but whose figures show its test: still fileio's.
+        let fileio = "File operations:\n    reads/s:   469.62\n\nGeneral statistics:\n    total time:   300.1051s\n\n\
+                      Threads fairness:\n    execution time (avg/stddev):   299.1391/0.00\n\
+                      - resaults: File operations:\n    reads/s:   973.22\n\nGeneral statistics:\n";
+        let f = parse_all(&Input::from_text(fileio)).unwrap();
+        let got: Vec<(usize, &str)> = f.samples.iter().map(|s| (s.line, s.group.as_str())).collect();
+        assert_eq!(got, [(2, "fileio"), (10, "fileio")]);
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("not known")), "{:?}", f.notes);
     }
 }
