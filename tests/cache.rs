@@ -401,6 +401,37 @@ fn parse_cache_added_kernel_parses_only_its_files() {
     assert_eq!(rebuild_parses(&content, &out, tmp.path()), 3);
 }
 
+/// A removed kernel's entries are dropped from the parse cache by a part
+/// appended to the file (the class's other entries not written again) while
+/// few; the site is as from scratch, and the kernel put back is parsed again
+/// (its entries gone, as when the file is written anew).
+#[test]
+fn parse_cache_removed_kernel_is_dropped_by_an_appended_part() {
+    let (tmp, content, out) = built_site();
+    // Eight more kernels of three files each: the class's 6 files become 30.
+    for k in 0..8 {
+        let dir = content.join(format!("dbench32-384m/2.4.9-k{k}"));
+        fs::create_dir_all(&dir).unwrap();
+        for n in 1..=3 {
+            let text = fs::read_to_string(content.join(format!("dbench32-384m/2.4.7/dbench-32-run{n}.txt"))).unwrap();
+            let text = text.replacen("Throughput ", &format!("Throughput {k}"), 1);
+            fs::write(dir.join(format!("dbench-32-run{n}.txt")), text).unwrap();
+        }
+    }
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 24);
+    let before = fs::read(parse_cache(&out, "dbench32-384m")).unwrap();
+    // One removed: nothing parsed, the file kept and a part appended.
+    let gone = content.join("dbench32-384m/2.4.9-k3");
+    let saved = tmp.path().join("saved-k3");
+    fs::rename(&gone, &saved).unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 0);
+    let after = fs::read(parse_cache(&out, "dbench32-384m")).unwrap();
+    assert!(after.len() > before.len() && after.starts_with(&before), "the parse cache kept and appended to");
+    // Put back: its three files parsed again, nothing else.
+    fs::rename(&saved, &gone).unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 3);
+}
+
 #[test]
 fn parse_cache_forced_format_changed_in_machine_yaml() {
     let (tmp, content, out) = built_site();

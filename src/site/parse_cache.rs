@@ -48,14 +48,24 @@ use std::path::{Path, PathBuf};
 /// file (or that entry) no cache, as does an index past the end of a
 /// table (that entry).
 ///
+/// A record whose length is `u64::MAX` (its checksum 0, no entry after
+/// it) is a *drop*: the entry of that key in the parts before it is no
+/// longer in the cache (a later record may bring the key back).
+///
 /// Why parts: a rebuild after adding a kernel parses its dozen raw files
 /// and takes the class's other thousands from the cache. When every entry
 /// of the file was used again, the file is kept as it is and one part
 /// with the new entries (and the names they add) is appended, instead of
 /// deflating the whole class again (about 0.2 billion instructions for a
-/// 300-kernel class, 5% of such a rebuild). When some entry was not used
-/// (a raw file removed or changed), or the file has 16 parts (`MAX_PARTS`),
-/// it is written anew as one part holding only the entries used or made.
+/// 300-kernel class, 5% of such a rebuild). A rebuild after removing a
+/// kernel (or changing a raw file) leaves entries unused: while the
+/// entries dropped so far, those among them, are at most an eighth of
+/// the entries kept (`DROPPED_AT_MOST`), the file is kept as it is too
+/// and one part appended with a drop for each unused entry and the new
+/// entries, so that an unused entry is gone from the cache as if the file
+/// were written anew. Otherwise (more dropped, a record whose checksum is
+/// wrong, or the file has 16 parts: `MAX_PARTS`) it is written anew as
+/// one part holding only the entries used or made.
 ///
 /// Why the tables: a sample written whole (its metric's name, unit and
 /// direction, its group and parameters as text) took about 60 bytes, more
@@ -76,8 +86,12 @@ pub struct ParseCache {
     parts: Vec<u8>,
     /// How many parts `parts` holds.
     part_count: usize,
-    /// How many records the parts hold (those whose checksum is wrong too).
+    /// How many records the parts hold (those whose checksum is wrong too),
+    /// less those a drop removed.
     records: usize,
+    /// How many entries the drops in the parts removed: bytes of the file
+    /// no lookup reads.
+    dropped: usize,
     /// The file's parts inflated, one after the other.
     old: Vec<u8>,
     /// The tables the entries of `old` refer to.
@@ -114,6 +128,7 @@ impl ParseCache {
         let mut index = rustc_hash::FxHashMap::default();
         let mut part_count = 0;
         let mut records = 0;
+        let mut dropped = 0;
         let mut rest = parts;
         while !rest.is_empty() {
             // A part: its deflated length, then its bytes (a damaged or cut
@@ -139,6 +154,15 @@ impl ParseCache {
                 let len = u64::from_le_bytes(frame[16..24].try_into().unwrap_or_default());
                 let sum = u64::from_le_bytes(frame[24..32].try_into().unwrap_or_default());
                 let start = at + 32;
+                if len == DROP {
+                    // A drop: the key's entry before it is gone.
+                    if index.remove(&key).is_some() {
+                        records -= 1;
+                        dropped += 1;
+                    }
+                    at = start;
+                    continue;
+                }
                 let Some(end) =
                     usize::try_from(len).ok().and_then(|l| start.checked_add(l)).filter(|&e| e <= bytes.len())
                 else {
@@ -155,7 +179,7 @@ impl ParseCache {
         let parts = parts.to_vec();
         drop(file);
         let interner = std::sync::Mutex::new(Interner::of(&tables));
-        ParseCache { parts, part_count, records, old: bytes, tables, interner, index, ..ParseCache::default() }
+        ParseCache { parts, part_count, records, dropped, old: bytes, tables, interner, index, ..ParseCache::default() }
     }
 
     /// The parse cache file of class `slug` in cache directory `dir`:
@@ -204,12 +228,15 @@ impl ParseCache {
 
     /// Writes the parse cache of class `slug` to a temporary file in cache
     /// directory `dir`, and returns its path; renaming it to
-    /// [`ParseCache::file`] puts it in place. When this build used every
-    /// entry of the file and it has fewer than 16 parts (`MAX_PARTS`), that is
-    /// the file as it was with the entries this build made appended as one
-    /// part; otherwise the entries this build used or made, and no others,
-    /// as one part. A part is deflated in memory before it is written (its
-    /// length goes first): about 1 MB for a 300-kernel class.
+    /// [`ParseCache::file`] puts it in place. When the file has fewer than
+    /// 16 parts (`MAX_PARTS`), no record whose checksum is wrong, and the
+    /// entries this build did not use, with those dropped before, are at
+    /// most an eighth of those it keeps (`DROPPED_AT_MOST`), that is the
+    /// file as it was with one part appended: a drop for each entry not
+    /// used, then the entries this build made (nothing appended when there
+    /// are neither); otherwise the entries this build used or made, and no
+    /// others, as one part. A part is deflated in memory before it is
+    /// written (its length goes first): about 1 MB for a 300-kernel class.
     ///
     /// The temporary file is made with `crate::output::create_new` (never
     /// through a link planted there).
@@ -224,10 +251,25 @@ impl ParseCache {
         let mut used = self.used.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         used.sort_by_key(|(k, _)| *k);
         used.dedup_by_key(|(k, _)| *k);
-        // Every record of the file used again: the file is kept as it is
-        // and the new entries appended as one part.
-        let old_used = used.iter().filter(|(_, r)| matches!(r, Record::Old(_))).count();
-        let append = !self.parts.is_empty() && old_used == self.records && self.part_count < MAX_PARTS;
+        // The file's entries this build did not use (a raw file removed or
+        // changed), in key order.
+        let mut unused: Vec<u128> = self
+            .index
+            .keys()
+            .filter(|k| {
+                used.binary_search_by_key(*k, |(u, _)| *u).map_or(true, |i| !matches!(used[i].1, Record::Old(_)))
+            })
+            .copied()
+            .collect();
+        unused.sort_unstable();
+        // The file kept as it is and one part appended (drops, then the new
+        // entries) while the bytes no lookup reads stay few.
+        let new = used.iter().filter(|(_, r)| matches!(r, Record::New(_))).count();
+        let kept = self.records.saturating_sub(unused.len()) + new;
+        let append = !self.parts.is_empty()
+            && self.index.len() == self.records
+            && self.part_count < MAX_PARTS
+            && (self.dropped + unused.len()) * DROPPED_AT_MOST <= kept;
         let tmp = dir.join(format!(".{slug}.parsed.tmp"));
         let write = || -> std::io::Result<()> {
             use std::io::Write as _;
@@ -238,9 +280,10 @@ impl ParseCache {
                 file.write_all(&self.parts)?;
                 tables = tables.after(&self.tables);
             }
+            let drops = if append { &unused[..] } else { &[][..] };
             let records = used.into_iter().filter(|(_, r)| !append || matches!(r, Record::New(_)));
             let mut records = records.peekable();
-            if append && records.peek().is_none() {
+            if append && drops.is_empty() && records.peek().is_none() {
                 file.into_inner().map_err(std::io::IntoInnerError::into_error)?;
                 return Ok(());
             }
@@ -258,6 +301,13 @@ impl ParseCache {
             out.write_all(&(tables.len() as u64).to_le_bytes())?;
             out.write_all(&hash(&tables).to_le_bytes())?;
             out.write_all(&tables)?;
+            // The drops first: a key both dropped and made anew (its old
+            // entry did not decode) is the new entry after them.
+            for key in drops {
+                out.write_all(&key.to_le_bytes())?;
+                out.write_all(&DROP.to_le_bytes())?;
+                out.write_all(&0u64.to_le_bytes())?;
+            }
             for (key, rec) in records {
                 let entry = match &rec {
                     Record::Old(r) => &self.old[r.clone()],
@@ -287,6 +337,15 @@ impl ParseCache {
 /// The most parts a parse cache file is let grow to by appending (see
 /// [`ParseCache`]); one more is written as one part anew.
 const MAX_PARTS: usize = 16;
+
+/// The length field of a record that is a drop (see [`ParseCache`]): no
+/// entry is that long.
+const DROP: u64 = u64::MAX;
+
+/// A file is appended to only while the entries its drops removed are at
+/// most one in this many of the entries it keeps (see [`ParseCache`]):
+/// otherwise it is written anew without them.
+const DROPPED_AT_MOST: usize = 8;
 
 /// Locks `m`, also when another thread panicked holding it (the entries
 /// are still whole: each is pushed in one step).
@@ -724,6 +783,59 @@ mod tests {
         }
         assert_eq!(cache.part_count, 1);
         assert!(cache.get(10 + MAX_PARTS as u128 - 1).is_some());
+    }
+
+    #[test]
+    fn unused_entries_are_dropped_by_an_appended_part_while_few() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let file = || std::fs::read(ParseCache::file(dir.path(), "m1")).expect("read");
+        let o = outcome();
+        let cache = ParseCache::default();
+        for key in 0..40 {
+            cache.put(key, &o);
+        }
+        let cache = stored(cache, dir.path());
+        let first = file();
+        // Two not used (a kernel removed): the file kept, a part of two
+        // drops appended; the two are misses, the others come back.
+        for key in 2..40 {
+            assert!(cache.get(key).is_some(), "{key}");
+        }
+        let cache = stored(cache, dir.path());
+        let second = file();
+        assert!(second.starts_with(&first) && second.len() > first.len(), "the file kept, a part appended");
+        assert_eq!((cache.part_count, cache.records, cache.dropped), (2, 38, 2));
+        assert!(cache.get(0).is_none() && cache.get(1).is_none());
+        for key in 2..40 {
+            same(&cache.get(key).expect("kept"), &o);
+        }
+        // One back (its file restored: parsed again), and one whose entry
+        // is made anew (as when it does not decode): not used as it was,
+        // so dropped, its drop before its new entry.
+        let mut other = outcome();
+        other.parsed[0].samples[0].metric = Metric::new("Latency", "ms", Better::Lower);
+        cache.put(0, &other);
+        cache.put(5, &other);
+        lock(&cache.used).retain(|(k, r)| *k != 5 || matches!(r, Record::New(_)));
+        drop(stored(cache, dir.path()));
+        assert!(file().starts_with(&second));
+        let cache = ParseCache::load(dir.path(), "m1");
+        assert_eq!((cache.part_count, cache.records, cache.dropped), (3, 39, 3));
+        same(&cache.get(0).expect("back"), &other);
+        same(&cache.get(5).expect("made anew"), &other);
+        assert!(cache.get(1).is_none());
+        same(&cache.get(2).expect("kept"), &o);
+        // Dropped past an eighth of those kept: written anew, one part.
+        let cache = ParseCache::load(dir.path(), "m1");
+        for key in 8..40 {
+            assert!(cache.get(key).is_some(), "{key}");
+        }
+        let cache = stored(cache, dir.path());
+        assert_eq!((cache.part_count, cache.records, cache.dropped), (1, 32, 0));
+        assert!((0..8).all(|k| cache.get(k).is_none()));
+        for key in 8..40 {
+            same(&cache.get(key).expect("kept"), &o);
+        }
     }
 
     #[test]
