@@ -244,9 +244,16 @@ fn row_samples(
             params.push((name, tok));
         }
     }
+    let off = effs_off(row, lay);
     let mut out = Vec::new();
     for ((tok, ln), (col, op)) in row.cells.iter().zip(&lay.cols) {
         let Some(metric) = col.metric() else { continue };
+        if *col == Col::Eff
+            && let Some(&(_, expected)) = off.iter().find(|(o, _)| o == op)
+        {
+            notes.push((*ln, eff_off_note(tok, expected)));
+            continue;
+        }
         let Some(v) = cell(*col, tok) else {
             return Err(ParseError::malformed(*ln, "a number", tok.clone()));
         };
@@ -283,6 +290,67 @@ fn row_samples(
         out.push(s);
     }
     Ok(out)
+}
+
+/// How a row's printed `CPU Eff` must agree with its Rate and CPU%:
+/// tiobench.pl computes it as Rate / (CPU% / 100) and prints it `%.0f`
+/// (`8.08 15.67% … 52`, LKML 2003-05), with Rate rounded to its printed
+/// decimals and CPU% cut to five characters (`5.301%`, `103.%`). Per
+/// operation of the row (a condensed table has two), the operations whose
+/// printed Eff lies outside what the printed Rate and CPU% allow, with
+/// their rounding and a CPU% cut rather than rounded, by more than
+/// [`EFF_SLACK`] of the figure, and the figure they give: such a cell is
+/// not the figure tiobench printed (`5` for `52`, a row cut inside its
+/// last cell that still ends with a line break, attack39 #13). A CPU% of
+/// 0 proves nothing (tiobench.pl divides by it): not checked.
+fn effs_off(row: &Row, lay: &Layout) -> Vec<(usize, f64)> {
+    let tok = |want: Col, op: usize| -> Option<&str> {
+        row.cells.iter().zip(&lay.cols).find(|(_, (c, o))| *c == want && *o == op).map(|((t, _), _)| t.as_str())
+    };
+    // A figure as printed and half its printed step.
+    let figure = |t: &str| -> Option<(f64, f64)> {
+        let t = t.strip_suffix('%').unwrap_or(t);
+        let d = i32::try_from(crate::parse::num::decimals(t)?).ok()?;
+        Some((plain(t)?, 0.5 * crate::parse::num::pow10(-d)))
+    };
+    let mut ops: Vec<usize> = lay.cols.iter().filter(|(c, _)| *c == Col::Eff).map(|(_, o)| *o).collect();
+    ops.dedup();
+    ops.into_iter()
+        .filter_map(|op| {
+            let (r, hr) = figure(tok(Col::Rate, op)?)?;
+            let (c, hc) = figure(tok(Col::Cpu, op)?)?;
+            let (e, he) = figure(tok(Col::Eff, op)?)?;
+            if c <= 0.0 || r < 0.0 || e < 0.0 {
+                return None;
+            }
+            let lo = (r - hr).max(0.0) / (c + 2.0 * hc) * 100.0;
+            let hi = if c - hc > 0.0 { (r + hr) / (c - hc) * 100.0 } else { f64::INFINITY };
+            let off = e + he < lo * (1.0 - EFF_SLACK) || e - he > hi * (1.0 + EFF_SLACK);
+            off.then_some((op, r / c * 100.0))
+        })
+        .collect()
+}
+
+/// How far (a fraction of the figure) beyond the rounding of its Rate and
+/// CPU% a printed `CPU Eff` may lie and still be taken as printed: posts
+/// retyped tables; a cell cut by one digit is ten times off.
+const EFF_SLACK: f64 = 0.05;
+
+/// The warning on a `CPU Eff` cell [`effs_off`] leaves out.
+fn eff_off_note(tok: &str, expected: f64) -> String {
+    format!(
+        "{EFF_OFF_START}{tok} is not its row's Rate / CPU% × 100 ({expected:.1}), as tiobench prints it: not the \
+         printed figure (the row cut inside its last cell?), left out; the row's other figures are read"
+    )
+}
+
+/// How [`eff_off_note`] begins: `derive` computes no `CPU Eff` in place
+/// of a cell left out so (the row printed one, which was lost).
+pub const EFF_OFF_START: &str = "CPU Eff ";
+
+/// Whether `note` is [`eff_off_note`]'s.
+pub fn is_eff_off_note(note: &str) -> bool {
+    note.starts_with(EFF_OFF_START) && note.contains("is not its row's Rate / CPU%")
 }
 
 /// A row's identifier without the `-` or `+` a `diff` of two runs' tables
@@ -1035,6 +1103,60 @@ Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s  
         // …under rows of eight (a poster's table cut after `>10s`), whole.
         let eight = head.replace("    214\n", "\n");
         assert!(Tiobench.last_figure_complete(&Input::from_text(&format!("{eight}{xfs}"))));
+    }
+
+    /// attack39 #13 (t8): the last row cut inside `CPU Eff` (`52` → `5`)
+    /// in a file that still ends with a line break: 8.08 MB/s at 15.67%
+    /// CPU is an Eff of 51.6, so `5` is not the printed figure: left out
+    /// with a warning at its line, the row's other figures read (derive.rs's
+    /// test: no Eff computed in its place). Must not fire on real rows at the edge of
+    /// rounding: `0.07 15.58% … 0` (0.45), `0.09 14.44% … 1` (0.62),
+    /// `18.66 346.9% … 5` (5.38, LKML 2002-08), a CPU% of 0, a condensed
+    /// table's `3.26 4.5% 73.05` (72.4; 4.5% is 4.45 to 4.6) — nor on
+    /// the other rows of the file.
+    #[test]
+    fn a_cpu_eff_its_rate_and_cpu_disprove_is_left_out() {
+        let head = "Sequential Reads
+                    Num                    Avg       Maximum     Lat%     Lat%    CPU
+Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s    Eff
+------------------  ---  ------------------------------------------------------------
+2.5.70-ext2           1   28.92 13.54%     0.402      670.39  0.00000  0.00000    214
+";
+        let row = "2.5.70-ext3         256    8.08 15.67%   285.410   108616.57  3.94969  0.69022";
+        let p = parse(&format!("{head}{row}      5\n")).unwrap();
+        let effs: Vec<(usize, f64)> =
+            p.samples.iter().filter(|s| s.metric.name == "CPU Eff").map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(effs, [(5, 214.0)]);
+        assert_eq!(p.samples.iter().filter(|s| s.line == 6).count(), 6);
+        assert!(
+            p.notes.iter().any(|(l, n)| *l == 6 && is_eff_off_note(n) && n.contains("5 is not") && n.contains("51.6")),
+            "{:?}",
+            p.notes
+        );
+        assert!(!crate::parse::note_is_info(&p.notes[0].1));
+        // The whole figure, and real rows at the edge of rounding: read.
+        for last in [
+            format!("{row}     52"),
+            "2.5.32-sdb          256    0.07 15.58%  9999.999   999999.99  1.00000  0.00000      0".to_string(),
+            "2.5.32-sdb          256    0.09 14.44%  9999.999   999999.99  1.00000  0.00000      1".to_string(),
+            "2.5.32-sdb          256   18.66 346.9%  9999.999   999999.99  1.00000  0.00000      5".to_string(),
+            "2.5.32-sdb          256    0.00 0.000%     0.000        0.00  0.00000  0.00000      0".to_string(),
+        ] {
+            let p = parse(&format!("{head}{last}\n")).unwrap();
+            assert_eq!(p.samples.iter().filter(|s| s.metric.name == "CPU Eff").count(), 2, "{last}");
+            assert!(p.notes.is_empty(), "{last}: {:?}", p.notes);
+        }
+        let condensed = "Num Seq Read CPU Rand Read CPU
+Thr Rate (CPU%) Eff Rate (CPU%) Eff
+2.4.17 1 13.23 43.2% 30.62 2.74 3.7% 73.88
+2.4.17rat 8 10.23 23.4% 43.72 3.26 4.5% 73.05
+2.4.18 8 10.23 23.4% 4.3 3.26 4.5% 73.05
+";
+        let p = parse(condensed).unwrap();
+        // Only the third row's Seq Read Eff (4.3 for 43.7) is left out.
+        assert_eq!(p.samples.len(), 17);
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert_eq!(p.notes[0].0, 5);
     }
 
     #[test]
