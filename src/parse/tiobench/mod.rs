@@ -93,7 +93,11 @@
 //!
 //! A table that repeats an earlier table exactly (a quoted reply) is dropped
 //! with a note. A row cut short is rejoined with the next line only when that
-//! line holds exactly the missing numbers; otherwise it is an error.
+//! line holds exactly the missing numbers; otherwise it is left out with a
+//! warning at its line and the other rows are read (a file whose only row
+//! is cut is an error there). A row that repeats an earlier row of the file
+//! figure for figure (the output pasted again) is not read, with a warning.
+//! A printed `CPU Eff` its row's Rate and CPU% disprove is left out.
 
 use crate::model::{ParsedFile, Sample};
 use crate::parse::num::plain;
@@ -217,6 +221,38 @@ fn cut_last_row(lines: &[String], i: usize, n: usize) -> Option<usize> {
     if lines[i + 1..].iter().any(|l| !l.trim().is_empty()) {
         return None;
     }
+    short_row(lines, i, n)
+}
+
+/// Whether a row's cells, repeated cell for cell by a later row of its
+/// table (same label), can only be one run shown twice: at least
+/// [`COPIED_FIGURES`] distinct figures of [`crate::parse::repeats::MIN_DIGITS`]
+/// significant digits or more as printed (`55.60 28.80% 1.616 757.41`).
+/// Two runs do not print three such figures alike; a whole output pasted
+/// again after a row cut in the first copy (attack39 #10 t7) repeats the
+/// rows the paragraph check keeps, as its block also holds the row the
+/// cut lost.
+fn copied_row(cells: &[String]) -> bool {
+    // Significant digits as printed (`55.60` has four).
+    let digits = |t: &str| t.bytes().filter(u8::is_ascii_digit).skip_while(|&b| b == b'0').count();
+    let mut figures: Vec<&str> = cells
+        .iter()
+        .map(|t| t.strip_suffix('%').unwrap_or(t))
+        .filter(|t| plain(t).is_some() && digits(t) >= crate::parse::repeats::MIN_DIGITS)
+        .collect();
+    figures.sort_unstable();
+    figures.dedup();
+    figures.len() >= COPIED_FIGURES
+}
+
+/// The fewest many-digit figures of a row [`copied_row`] takes for a copy.
+const COPIED_FIGURES: usize = 3;
+
+/// How many numbers line index `i` holds when it is a row short of its
+/// table's `n` numbers anywhere in the file: a label, then only numbers,
+/// fewer than `n` (a row cut in the middle of a post, or before a mail's
+/// `-- ` footer, attack39 #10). `None` for any other line.
+fn short_row(lines: &[String], i: usize, n: usize) -> Option<usize> {
     let toks: Vec<&str> = lines[i].split_whitespace().collect();
     let body = toks.get(label_len(&toks)..).unwrap_or_default();
     (!body.is_empty() && body.len() < n && body.iter().all(|t| numericish(t))).then_some(body.len())
@@ -492,13 +528,16 @@ impl BenchParser for Tiobench {
             i = tables.read_at(lines, i, &mut out)?;
         }
         tables.flush(&mut out);
-        let tables = out.samples.len();
+        let read = out.samples.len();
         tiotest::read(lines, &mut out);
-        if tables > 0 && out.samples.len() > tables {
+        if read > 0 && out.samples.len() > read {
             // Both forms in one file: samples in file order.
             out.samples.sort_by_key(|s| s.line);
         }
         if out.samples.is_empty() {
+            if let Some(e) = tables.cut {
+                return Err(e);
+            }
             return Err(ParseError::NoResults {
                 benchmark: "tiobench",
                 reason: "no tiobench table (a header with Rate and (CPU%) followed by rows) and no tiotest box (`| Item | Time | Rate |`)".into(),
@@ -532,6 +571,12 @@ struct Tables {
     done: Vec<Done>,
     /// The rows, samples and groups of the table being read.
     rows: Vec<RowKey>,
+    /// Per row of `rows`: its line (1-based) and its samples' range in
+    /// `samples`.
+    row_spans: Vec<(usize, usize, usize)>,
+    /// Every row of the finished tables: groups, row, line (1-based), for
+    /// [`copied_row`]'s check.
+    seen: Vec<(Vec<String>, RowKey, usize)>,
     samples: Vec<Sample>,
     groups: Vec<String>,
     /// Whether the table is still in its rows (no text line since the
@@ -541,6 +586,9 @@ struct Tables {
     /// title and header (`bonnie++-1.02a on 1024 MB file` over its column
     /// heads), whose rows are no tiobench row to note.
     text_since_row: usize,
+    /// The first row left out as cut short: the file's error when nothing
+    /// else is read.
+    cut: Option<ParseError>,
 }
 
 impl Tables {
@@ -601,10 +649,66 @@ impl Tables {
                     ));
                 }
                 self.done.push((l.line, self.rows.clone(), self.groups.clone(), keys));
+                // A row that repeats an earlier row of the file, figure for
+                // figure, in a table that is no copy as a whole: the same
+                // run shown twice (attack39 #10 t7: the whole output pasted
+                // again below a first copy cut inside its last row; the
+                // second copy's table, whole, is no repeat of the cut one,
+                // and three rows were read as second runs). Not read.
+                let mut gone = vec![false; self.samples.len()];
+                let mut copies: Vec<(usize, usize)> = Vec::new();
+                for (k, (row, &(line, a, b))) in self.rows.iter().zip(&self.row_spans).enumerate() {
+                    let earlier = self
+                        .seen
+                        .iter()
+                        .filter(|(g, _, _)| *g == self.groups)
+                        .map(|(_, r, l)| (r, *l))
+                        .chain(self.rows[..k].iter().zip(&self.row_spans).map(|(r, &(l, ..))| (r, l)))
+                        .find(|(r, _)| *r == row);
+                    if let Some((_, first)) = earlier
+                        && copied_row(&row.1)
+                    {
+                        copies.push((line, first));
+                        gone[a..b].fill(true);
+                    }
+                }
+                // One note per run of rows on consecutive lines (a paragraph:
+                // the segmenter's safety net takes a noted paragraph as
+                // accounted for).
+                let mut k = 0;
+                while k < copies.len() {
+                    let mut e = k;
+                    while e + 1 < copies.len() && copies[e + 1].0 == copies[e].0 + 1 {
+                        e += 1;
+                    }
+                    let ((a, fa), (b, fb)) = (copies[k], copies[e]);
+                    let (lines, firsts) = if a == b {
+                        (format!("line {a}"), format!("line {fa}"))
+                    } else {
+                        (format!("lines {a}-{b}"), format!("lines {fa}-{fb}"))
+                    };
+                    out.notes.push((
+                        a,
+                        format!(
+                            "{lines} repeat {firsts}, figure for figure: the same run shown twice (a copy \
+                             pasted again?), not read"
+                        ),
+                    ));
+                    k = e + 1;
+                }
+                for (row, &(line, ..)) in self.rows.iter().zip(&self.row_spans) {
+                    self.seen.push((self.groups.clone(), row.clone(), line));
+                }
+                let mut k = 0;
+                self.samples.retain(|_| {
+                    k += 1;
+                    !gone[k - 1]
+                });
                 out.samples.append(&mut self.samples);
             }
         }
         self.rows.clear();
+        self.row_spans.clear();
         self.samples.clear();
         self.groups.clear();
     }
@@ -692,18 +796,27 @@ impl Tables {
             // it, or a poster's trimmed last row): the rows above are whole,
             // that one is left out with a warning at its line (attack38 #13:
             // a cut last row dropped all 196 figures of the file).
-            // (A file whose only row is cut is still an error at that line.)
-            Line::Misfit(_)
+            // A row short of cells anywhere else (cut in the middle of a
+            // post, or before a mail's `-- ` footer: attack39 #10, all 196
+            // figures lost) is left out alike, the rows around it read.
+            // (A file whose only row is cut is still an error at that line:
+            // `parse` returns it when nothing else was read.)
+            Line::Misfit(e)
                 if self.awake
-                    && !(self.samples.is_empty() && out.samples.is_empty())
-                    && let Some(k) = cut_last_row(lines, i, n) =>
+                    && let Some(k) = short_row(lines, i, n) =>
             {
-                out.notes.push((
-                    i + 1,
+                let note = if cut_last_row(lines, i, n).is_some() {
                     format!(
                         "the file ends inside this tiobench row ({k} of its {n} numbers): a row cut short, left out; the rows above are read"
-                    ),
-                ));
+                    )
+                } else {
+                    format!(
+                        "this tiobench row holds {k} of its {n} numbers (header at line {}): a row cut short, left out; the other rows are read",
+                        lay.line
+                    )
+                };
+                out.notes.push((i + 1, note));
+                self.cut.get_or_insert(e);
                 Ok(i + 1)
             }
             Line::Misfit(e) if self.awake => Err(e),
@@ -740,8 +853,11 @@ impl Tables {
                 if last != i {
                     out.notes.push((i + 1, format!("row wrapped onto line {}; rejoined", last + 1)));
                 }
+                let cells: Vec<String> = row.cells.iter().map(|(t, _)| t.clone()).collect();
+                let start = self.samples.len();
                 self.samples.append(&mut row_samples(&row, lay, &self.groups, &mut out.notes)?);
-                self.rows.push((row.label.clone(), row.cells.iter().map(|(t, _)| t.clone()).collect()));
+                self.rows.push((row.label.clone(), cells));
+                self.row_spans.push((i + 1, start, self.samples.len()));
                 Ok(last + 1)
             }
         }
@@ -1157,6 +1273,51 @@ Thr Rate (CPU%) Eff Rate (CPU%) Eff
         assert_eq!(p.samples.len(), 17);
         assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
         assert_eq!(p.notes[0].0, 5);
+    }
+
+    /// attack39 #10: a row cut short in the middle of a table (t6), or
+    /// before a mail's `-- ` footer (t5), is left out with a warning at its
+    /// line and every other row read (all were lost); a whole output pasted
+    /// again below a copy cut inside its last row (t7) gives no second runs
+    /// (its rows repeating the first copy's figure for figure are not read,
+    /// one warning per paragraph). Must not fire: a first row cut alone is
+    /// still the file's error; cells run together are still an error; two
+    /// runs' rows of one kernel alike in a few short figures are both read.
+    #[test]
+    fn a_row_cut_short_mid_file_is_left_out_and_the_others_read() {
+        let head = "Sequential Reads
+                    Num                    Avg       Maximum     Lat%     Lat%    CPU
+Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s    Eff
+------------------  ---  ------------------------------------------------------------
+2.5.70-ext2           1   28.92 13.54%     0.402      670.39  0.00000  0.00000    214
+";
+        let cut = "2.5.70-reiserfs       1   28.42 15.07%     0.410\n";
+        let xfs = "2.5.70-xfs            8   55.60 28.80%     1.616      757.41  0.00000  0.00000    193\n";
+        let footer = "\n-- \nTo unsubscribe from this list: send the line \"unsubscribe linux-kernel\" in\n";
+        for text in [format!("{head}{cut}{xfs}"), format!("{head}{xfs}{cut}{footer}")] {
+            let p = parse(&text).unwrap();
+            assert_eq!(p.samples.len(), 14, "{text}");
+            let cut_line = if text.ends_with(footer) { 7 } else { 6 };
+            assert!(
+                p.notes.iter().any(|(l, n)| *l == cut_line && n.contains("holds 4 of its 8 numbers")),
+                "{:?}",
+                p.notes
+            );
+        }
+        // The whole output again (here its rows) below the cut copy.
+        let first = head.lines().last().unwrap();
+        let whole = "2.5.70-reiserfs       1   28.42 15.07%     0.410       73.45  0.00000  0.00000    188";
+        let p = parse(&format!("{head}{xfs}{cut}{first}\n{xfs}{whole}\n")).unwrap();
+        assert_eq!(p.samples.len(), 21, "{:?}", p.notes);
+        assert!(p.notes.iter().any(|(l, n)| *l == 8 && n == "lines 8-9 repeat lines 5-6, figure for figure: the same run shown twice (a copy pasted again?), not read"), "{:?}", p.notes);
+        // Not fired: the only row cut, glued cells, two runs alike in short figures.
+        let top = head.strip_suffix(&format!("{first}\n")).unwrap();
+        assert_eq!(parse(&format!("{top}{cut}")).unwrap_err().line(), Some(5));
+        let glued = "2.4.19-pre10          8    9.71 48.62%     6.118  1126534.220.41870  0.02311    20\n";
+        assert_eq!(parse(&format!("{head}{glued}{xfs}")).unwrap_err().line(), Some(6));
+        let short = "2.5.70-ext2           1    1.00 1.000%     0.400       10.00  0.00000  0.00000    100\n";
+        let p = parse(&format!("{head}{short}{short}")).unwrap();
+        assert_eq!(p.samples.len(), 21, "{:?}", p.notes);
     }
 
     #[test]
