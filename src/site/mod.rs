@@ -66,6 +66,7 @@ mod parse_cache;
 mod partial;
 mod raw_file;
 mod run_lengths;
+mod run_spread;
 mod select;
 mod setup_dirs;
 mod setup_files;
