@@ -6,7 +6,8 @@
 //!   that prints it keeps it as printed (`217`, not the 217.46 its Rate and
 //!   CPU% give: wild31 file 02 showed figures the file never printed beside
 //!   one it did); rows without it get it computed, but for a last row cut
-//!   inside its Eff (a cut warning on its line): it printed one.
+//!   inside its Eff (a cut warning on its line), or a row whose printed
+//!   Eff its Rate and CPU% disprove (left out by the parser): it printed one.
 //! * Bonnie and bonnie++: `<test> CPU Eff` = rate / %CPU × 100 for every
 //!   test that prints a %CPU (KB/s, seeks/s or files/s per full CPU, in the
 //!   rate's unit; bigger is better), as the seed post 000's "Eff" columns.
@@ -171,10 +172,22 @@ pub fn derive(parsed: &mut ParsedFile) {
             // prints its Eff on the next line.
             // A last row cut inside its Eff (`… 0.00000   2` for `260`,
             // attack32 F17) printed one: none is computed in its place.
+            // A printed Eff its row's Rate and CPU% disprove (`5` for `52`,
+            // attack39 #13) was left out by the parser: the row printed
+            // one, so none is computed either (its note is on the Eff
+            // cell's line, the next one for a wrapped row).
             let cut: Vec<usize> =
                 parsed.notes.iter().filter(|(_, n)| crate::parse::cut::is_cut_note(n)).map(|(l, _)| *l).collect();
+            let off: Vec<usize> = parsed
+                .notes
+                .iter()
+                .filter(|(_, n)| crate::parse::tiobench::is_eff_off_note(n))
+                .map(|(l, _)| *l)
+                .collect();
             derived.retain(|eff| {
                 !cut.contains(&eff.line)
+                    && !off.contains(&eff.line)
+                    && !off.contains(&(eff.line + 1))
                     && wrapped_row_of(&parsed.samples, &by_line, eff).find(|s| s.metric.name == "CPU Eff").is_none()
             });
             insert_after_rows(&mut parsed.samples, derived);
@@ -621,6 +634,27 @@ mod tests {
         derive(&mut p);
         assert!(p.samples.iter().all(|s| s.metric.name != "CPU Eff"));
         p.notes[0].0 = 17;
+        derive(&mut p);
+        assert_eq!(p.samples.iter().filter(|s| s.metric.name == "CPU Eff").count(), 1);
+    }
+
+    /// A printed Eff the parser left out as disproved by its row's Rate and
+    /// CPU% (attack39 #13, `5` for `52`): none computed in its place; a
+    /// row of another line still gets its own.
+    #[test]
+    fn tiobench_no_cpu_eff_is_computed_where_the_printed_one_was_disproved() {
+        let text = "Sequential Reads
+                    Num                    Avg       Maximum     Lat%     Lat%    CPU
+Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s    Eff
+2.5.70-ext3         256    8.08 15.67%   285.410   108616.57  3.94969  0.69022      5
+";
+        let mut p =
+            crate::parse::BenchParser::parse(&crate::parse::tiobench::Tiobench, &crate::parse::Input::from_text(text))
+                .unwrap();
+        assert_eq!(p.samples.len(), 6);
+        derive(&mut p);
+        assert!(p.samples.iter().all(|s| s.metric.name != "CPU Eff"), "{:?}", p.samples);
+        p.notes[0].0 = 2;
         derive(&mut p);
         assert_eq!(p.samples.iter().filter(|s| s.metric.name == "CPU Eff").count(), 1);
     }

@@ -103,9 +103,11 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let labelled = apply_labels(input, parsed, &asked);
     if parsed.samples.iter().all(|s| s.kernel.is_none()) {
         let (booted, panicked) = booted_above_all(input, parsed);
-        if let Some(k) = booted.or_else(|| kernel_alone_above_one_run(input, parsed, &asked)) {
+        if let Some((k, depth)) = booted.or_else(|| kernel_alone_above_one_run(input, parsed, &asked).map(|k| (k, 0))) {
             for s in &mut parsed.samples {
-                s.kernel = Some(CompactString::from(k.as_str()));
+                if input.quote_depth(s.line.saturating_sub(1)) >= depth {
+                    s.kernel = Some(CompactString::from(k.as_str()));
+                }
             }
         }
         for (n, k, at) in panicked {
@@ -264,7 +266,10 @@ fn is_prompt_line(t: &str) -> bool {
 /// kernel of all its runs. A single such line was a label of nothing (one
 /// label parts no runs), and a file of 6.1's runs in 6.2's directory gave
 /// `check` no word (attacker 27). `None` where none names one, or two name
-/// different kernels (the labels part those runs).
+/// different kernels (the labels part those runs). With the kernel comes
+/// the least quote depth of the lines naming it: runs quoted less deep
+/// (a reply's own, below a quoted writer's `> Linux alpha 6.1.0 #1 …`)
+/// are not that kernel's.
 ///
 /// A boot whose log ends in a kernel panic (`Kernel panic: Out of memory
 /// …`, `Kernel panic - not syncing: …`) before the next result names no
@@ -273,7 +278,7 @@ fn is_prompt_line(t: &str) -> bool {
 /// dbench figures it gives for 2.5.1 named them 2.5.2-pre3, silently
 /// (wild34 file 08). Such lines come back second, each with the kernel it
 /// names and its panic's line, to be warned of.
-fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<String>, Vec<(usize, String, usize)>) {
+fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<(String, u8)>, Vec<(usize, String, usize)>) {
     let mut panicked = Vec::new();
     let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return (None, panicked) };
     // Most lines name no kernel: the words each form holds tell first,
@@ -289,6 +294,11 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<String>, Vec<
     sample_lines.sort_unstable();
     let may_panic = input.has("Kernel panic");
     let mut found: Option<String> = None;
+    // The least quote depth of the lines naming it: a quoted `uname -a`
+    // (`> Linux alpha 6.1.0 #1 …`) is another writer's, and names only the
+    // runs quoted as deep (attack39 #17: a reply's own unquoted run below
+    // it was filed under the quoted writer's kernel).
+    let mut depth = u8::MAX;
     for n in 1..last.min(input.lines.len() + 1) {
         let text = input.lines[n - 1].trim();
         let may = forms.iter().any(|w| text.contains(w));
@@ -306,6 +316,9 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<String>, Vec<
             panicked.push((n, k.clone(), at));
             continue;
         }
+        if named.is_some() {
+            depth = depth.min(input.quote_depth(n - 1));
+        }
         match (&found, named) {
             (_, None) => {}
             (None, Some(k)) => found = Some(k),
@@ -313,7 +326,7 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<String>, Vec<
             (Some(_), Some(_)) => return (None, panicked),
         }
     }
-    (found, panicked)
+    (found.map(|k| (k, depth)), panicked)
 }
 
 /// The line (1-based) of a kernel panic (`Kernel panic: …`, `Kernel panic
@@ -7867,6 +7880,36 @@ mod tests {
         );
         assert_eq!(booted_kernel("Linux 6.1.0"), None);
         assert_eq!(booted_kernel("Booted in 3.2 seconds"), None);
+    }
+
+    /// attack39 #17 (i07): a reply quoting another writer's `uname -a`
+    /// (`> Linux alpha 6.1.0 #1 …`) over her run, then the writer's own
+    /// run with no `uname -a` of his own: her line names her (quoted) run
+    /// only, and his own names no kernel (the directory's), nor her host.
+    /// Must not fire: an unquoted `uname -a` names every run below it, and
+    /// a quoted one over quoted runs only names them.
+    #[test]
+    fn a_quoted_uname_line_names_only_the_quoted_runs() {
+        let uname = "Linux alpha 6.1.0 #1 SMP PREEMPT_DYNAMIC Mon Jan 2 10:00:00 UTC 2023 x86_64 GNU/Linux";
+        let kernels =
+            |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.as_ref().map(|k| k.to_string())).collect::<Vec<_>>();
+        let hosts = |p: &ParsedFile| {
+            p.samples
+                .iter()
+                .map(|s| s.params.iter().find(|q| q.name == crate::parse::HOST_PARAM).map(|q| q.value.to_string()))
+                .collect::<Vec<_>>()
+        };
+        let reply = format!("Alice wrote:\n> {uname}\n> Throughput 1\n\nHere is mine:\n\nThroughput 2\n");
+        let p = labelled(&reply, &[3, 7]);
+        assert_eq!(kernels(&p), [Some("6.1.0".to_string()), None], "{:?}", p.notes);
+        assert_eq!(p.identity.host, None);
+        assert_eq!(hosts(&p), [None, None]);
+        // Not fired: unquoted, both runs are the line's; quoted over quoted runs.
+        let own = format!("{uname}\nThroughput 1\n\nThroughput 2\n");
+        let both = [Some("6.1.0".to_string()), Some("6.1.0".to_string())];
+        assert_eq!(kernels(&labelled(&own, &[2, 4])), both);
+        let quoted = format!("Alice wrote:\n> {uname}\n> Throughput 1\n>\n> Throughput 2\n");
+        assert_eq!(kernels(&labelled(&quoted, &[3, 5])), both);
     }
 
     /// A `uname -a` line a mail wrapped before its date (linux-fsdevel

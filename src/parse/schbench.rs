@@ -37,9 +37,10 @@
 //! Pipe mode (`-p 512`, 2023 on) prints its result after the wakeup
 //! report: `avg worker transfer: 28211.91 ops/sec 13.78MB/s`; the ops/sec
 //! are read, the bytes per second (the same figure times `-p`) are not.
-//! The wakeup report right above that line is pipe mode's: where no `-p`
-//! command line gives it `pipe_size`, its figures carry a `mode=pipe`
-//! parameter, so they are never averaged or compared with a normal run's.
+//! The wakeup report right above that line is pipe mode's: its figures and
+//! the transfer figure carry a `mode=pipe` parameter, so they are never
+//! averaged or compared with a normal run's; a `-p` on the command line
+//! gives `mode=pipe` too (beside `pipe_size`).
 //!
 //! Percentiles are named with one decimal as schbench 1.x prints them
 //! (`99.0000th` reads `99.0th`), so that versions compare. The sample
@@ -477,14 +478,18 @@ impl Reader {
             let Some(value) = value.filter(|_| words.next() == Some("ops/sec")) else {
                 return Err(ParseError::malformed(n, "`avg worker transfer: N ops/sec`", t));
             };
-            let s = self.sample("pipe", "avg worker transfer", value, n, self.depth == self.params_depth);
+            let mut s = self.sample("pipe", "avg worker transfer", value, n, self.depth == self.params_depth);
             // The wakeup report just above is pipe mode's, not a request
             // run's: with no `-p` on a command line to say so, a `mode=pipe`
             // parameter keeps it from being averaged or compared with a
-            // normal run's wakeup latencies (attack38 #16, #17).
+            // normal run's wakeup latencies (attack38 #16, #17). The
+            // transfer figure is pipe mode's too: without the parameter, its
+            // row met a normal run's row, and the reason the two were not
+            // compared was "no figure of the same metric … another version
+            // of the benchmark?" (attack39 #9).
             let start = self.block_start.min(self.out.samples.len());
-            for x in &mut self.out.samples[start..] {
-                if x.group != "pipe" && !x.params.iter().any(|p| p.name == "pipe_size") {
+            for x in self.out.samples[start..].iter_mut().chain(std::iter::once(&mut s)) {
+                if !x.params.iter().any(|p| p.name == "mode") {
                     x.params.push(crate::model::Param::new("mode", "pipe"));
                 }
             }
@@ -508,8 +513,48 @@ impl Reader {
                     self.params.push((name, v.to_string()));
                 }
             }
+            // `-p N` is pipe mode: said as a block without the command line
+            // says it (`mode=pipe`, from its `avg worker transfer` line), so
+            // the two differ only in the size the other does not print.
+            if self.params.iter().any(|(k, _)| *k == "pipe_size") {
+                self.params.push(("mode", "pipe".to_string()));
+            }
         }
         Ok(())
+    }
+}
+
+/// Gives `mode=pipe` to the figures of every wakeup report with a `20.0th`
+/// row: schbench 1.x prints that row in pipe mode's wakeup report only
+/// (`PLIST_20 | PLIST_FOR_LAT`; a normal run's wakeup and request reports
+/// start at `50.0th`, its RPS report's `20.0th` is the rps group's). A
+/// pipe block posted without its `avg worker transfer:` line (attack39 #9
+/// s03) is so still pipe mode's, and meets a whole pipe block; before, it
+/// was "another version of the benchmark" beside it. A report's figures
+/// are the wakeup samples on consecutive lines.
+fn mark_pipe_wakeup_reports(samples: &mut [Sample]) {
+    let mut start = 0;
+    while start < samples.len() {
+        if samples[start].group != "wakeup" {
+            start += 1;
+            continue;
+        }
+        let mut end = start + 1;
+        while end < samples.len()
+            && samples[end].group == "wakeup"
+            && samples[end].line <= samples[end - 1].line + 1
+            && samples[end].line >= samples[end - 1].line
+        {
+            end += 1;
+        }
+        if samples[start..end].iter().any(|s| s.metric.name == "20.0th") {
+            for s in &mut samples[start..end] {
+                if !s.params.iter().any(|p| p.name == "mode") {
+                    s.params.push(crate::model::Param::new("mode", "pipe"));
+                }
+            }
+        }
+        start = end;
     }
 }
 
@@ -613,6 +658,7 @@ impl BenchParser for Schbench {
         cut_last_report(&mut r, input);
         r.flush();
         r.note_typed();
+        mark_pipe_wakeup_reports(&mut r.out.samples);
         // The file ends after an interval's block (its reports, `current
         // rps:`) with no `average rps:`, which schbench prints after the
         // run's final report only: the run was cut short (sched-bench's

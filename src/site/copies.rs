@@ -616,6 +616,7 @@ mod tests {
             path: PathBuf::from(rel),
             kernel_dir: dir.map(str::to_string),
             named_kernel: None,
+            unnamed_lines: Vec::new(),
             parsed: ParsedFile { benchmark: "lmbench".into(), samples, ..ParsedFile::default() },
             raw: std::sync::Arc::from(&b""[..]),
         }

@@ -232,12 +232,21 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
         let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { continue };
         let name = names.get(rf.parsed.benchmark.as_str()).copied().unwrap_or(BOOTED_PARAM);
         let line = rf.parsed.samples.first().map(|s| s.line);
-        let said = format!(
-            "{}; it names {other}'s kernel: its runs are kept apart ({name} {named}), not compared",
-            kernel_name_mismatch(&rf.parsed.benchmark, named, dir)
-        );
+        let said = match rf.unnamed_lines.first() {
+            None => format!(
+                "{}; it names {other}'s kernel: its runs are kept apart ({name} {named}), not compared",
+                kernel_name_mismatch(&rf.parsed.benchmark, named, dir)
+            ),
+            Some(l) => format!(
+                "{}; it names {other}'s kernel: the runs under that name are kept apart ({name} {named}), not \
+                 compared; those naming no kernel (from line {l}) are {dir}'s",
+                kernel_name_mismatch(&rf.parsed.benchmark, named, dir)
+            ),
+        };
         diags.push(Diagnostic::warning(&rf.path, line, said).of_kind(crate::diag::Kind::KernelName));
-        for s in &mut rf.parsed.samples {
+        // A run that named no kernel beside runs naming another (a reply's
+        // own run under a quoted writer's `uname -a`) is the directory's.
+        for s in rf.parsed.samples.iter_mut().filter(|s| !rf.unnamed_lines.contains(&s.line)) {
             s.params.push(crate::model::Param::new(name, named.as_str()));
         }
     }
@@ -328,6 +337,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     super::directions::keep_apart_opposite_directions(&mut results, diags);
     super::units::unify(&mut results, diags);
     super::normalized_bases::warn_of_normalized_bases(&results, diags);
+    super::run_spread::warn_of_spread_runs(&results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);
     if kernels.is_empty() && kernel_dirs.is_empty() {
         // Each empty kernel directory was warned of; a class with none
@@ -1052,5 +1062,43 @@ fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>, diags: &m
         if let Value::Single { value } = s.value {
             s.value = Value::Summary { mean: value, stddev, n: runs.n };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Better, Metric, Sample};
+
+    /// attack39 #17 (i07): a file in 6.2.0/ naming 6.1.0 only on its quoted
+    /// run (the other writer's `> Linux alpha 6.1.0 …`): that run is kept
+    /// apart as booted 6.1.0, the writer's own run (line 50, naming no
+    /// kernel) is 6.2.0's, no `booted`. Must not fire: a file whose every
+    /// run names 6.1.0 keeps them all apart.
+    #[test]
+    fn runs_naming_no_kernel_beside_runs_naming_another_are_the_directorys() {
+        let run = |line: usize| Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), 1.0, line);
+        let file = |unnamed: Vec<usize>| {
+            let mut rf = crate::site::testing::result_file("6.2.0/dbench-mail.txt", "dbench", vec![run(26), run(50)]);
+            rf.named_kernel = Some("6.1.0".into());
+            rf.unnamed_lines = unnamed;
+            let base = crate::site::testing::result_file("6.1.0/dbench.txt", "dbench", vec![run(20)]);
+            let mut results = vec![base, rf];
+            let mut diags = Vec::new();
+            keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+            let booted: Vec<bool> = results[1]
+                .parsed
+                .samples
+                .iter()
+                .map(|s| s.params.iter().any(|p| p.name == BOOTED_PARAM && p.value == "6.1.0"))
+                .collect();
+            (booted, diags)
+        };
+        let (booted, diags) = file(vec![50]);
+        assert_eq!(booted, [true, false]);
+        assert!(diags[0].message.contains("those naming no kernel (from line 50) are 6.2.0's"), "{}", diags[0].message);
+        let (booted, diags) = file(Vec::new());
+        assert_eq!(booted, [true, true]);
+        assert!(diags[0].message.contains("its runs are kept apart (booted 6.1.0)"), "{}", diags[0].message);
     }
 }

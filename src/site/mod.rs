@@ -66,6 +66,7 @@ mod parse_cache;
 mod partial;
 mod raw_file;
 mod run_lengths;
+mod run_spread;
 mod select;
 mod setup_dirs;
 mod setup_files;
@@ -146,6 +147,11 @@ pub struct ResultFile {
     /// samples carry the directory's name, and `check` warns when the two
     /// disagree.
     pub named_kernel: Option<String>,
+    /// The lines of the samples that named no kernel where others name
+    /// `named_kernel` (a reply's own run below a quoted writer's `> Linux
+    /// alpha 6.1.0 #1 …`, attack39 #17): the directory's runs, not kept
+    /// apart as the named kernel's. Empty where every sample named it.
+    pub unnamed_lines: Vec<usize>,
     /// The parse result; samples already carry their final kernel.
     pub parsed: ParsedFile,
     /// The file's bytes as read, copied into the output so every number
@@ -321,6 +327,7 @@ pub(crate) mod testing {
             path: PathBuf::from(rel),
             kernel_dir,
             named_kernel: None,
+            unnamed_lines: Vec::new(),
             parsed: ParsedFile { benchmark: bench.to_string(), samples, ..ParsedFile::default() },
             raw: std::sync::Arc::from(&b""[..]),
         }

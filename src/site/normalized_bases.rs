@@ -73,6 +73,7 @@ mod tests {
             path: PathBuf::from(rel),
             kernel_dir: None,
             named_kernel: None,
+            unnamed_lines: Vec::new(),
             parsed,
             raw: std::sync::Arc::from(text.as_bytes()),
         }

@@ -124,6 +124,15 @@ fn results_of(
         // Kept until the class is written: without the room its growth
         // left (up to half of it; 3,000 kernels hold a million samples).
         parsed.samples = super::exact(std::mem::take(&mut parsed.samples));
+        // Where some samples name a kernel and others none, the lines of
+        // those naming none (before `file_kernels` files every sample under
+        // the directory's kernel).
+        let mut unnamed_lines: Vec<usize> = if parsed.samples.iter().any(|s| s.kernel.is_some()) {
+            parsed.samples.iter().filter(|s| s.kernel.is_none()).map(|s| s.line).collect()
+        } else {
+            Vec::new()
+        };
+        unnamed_lines.dedup();
         let named_kernel = if whole_dirs && let Some(k) = kernel_dir {
             item_kernels(&mut parsed, k, path, &mut diags)
         } else {
@@ -134,6 +143,7 @@ fn results_of(
             path: path.to_path_buf(),
             kernel_dir: kernel_dir.map(str::to_string),
             named_kernel,
+            unnamed_lines,
             parsed,
             raw: raw.clone(),
         });

@@ -121,6 +121,7 @@ mod tests {
             path: rel.into(),
             kernel_dir: Some(kernel.into()),
             named_kernel: None,
+            unnamed_lines: Vec::new(),
             parsed: ParsedFile { benchmark: "pgbench".into(), samples, ..ParsedFile::default() },
             raw: std::sync::Arc::from(&b""[..]),
         }

@@ -161,6 +161,7 @@ mod tests {
             path: PathBuf::from(rel),
             kernel_dir: Some("6.1".into()),
             named_kernel: None,
+            unnamed_lines: Vec::new(),
             parsed,
             raw: std::sync::Arc::from(text.as_bytes()),
         }

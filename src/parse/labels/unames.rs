@@ -186,10 +186,21 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
             ));
         }
     }
+    // A quoted `uname -a` line is another writer's machine: it names the
+    // runs quoted as deep, not a reply's own runs below it (attack39 #17).
+    let line_depth = |line: usize| {
+        input.lines.get(line.wrapping_sub(1)).map_or(0, |l| usize::from(input.quote_depth(line - 1)) + quote_depth(l))
+    };
     let under: Vec<Option<usize>> = parsed
         .samples
         .iter()
-        .map(|s| in_force.get(s.line).copied().flatten().filter(|u| !foreign.contains(u)))
+        .map(|s| {
+            in_force
+                .get(s.line)
+                .copied()
+                .flatten()
+                .filter(|u| !foreign.contains(u) && line_depth(s.line) >= line_depth(unames[*u].0))
+        })
         .collect();
     let used: Vec<usize> = {
         let mut u: Vec<usize> = under.iter().flatten().copied().collect();

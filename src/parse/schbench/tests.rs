@@ -185,7 +185,7 @@ fn rate_and_pipe_mode_of_the_command_line_are_parameters() {
     };
     assert_eq!(
         params("./schbench -m 1 -t 128 -r 30 -R 2000 -p 1024"),
-        ["message_threads=1", "threads=128", "requested_rps=2000", "pipe_size=1024"]
+        ["message_threads=1", "threads=128", "requested_rps=2000", "pipe_size=1024", "mode=pipe"]
     );
     assert_eq!(params("./schbench -m 1 -t 128 -r 30"), ["message_threads=1", "threads=128"]);
     assert_eq!(params("schbench --threads 4 --rps 500"), ["threads=4", "requested_rps=500"]);
@@ -348,7 +348,43 @@ fn a_pipe_mode_blocks_wakeup_report_carries_mode_pipe() {
     };
     assert_eq!(modes("50.0th"), vec![(11.0, vec!["mode=pipe".to_string()]), (115.0, vec![])]);
     assert!(f.samples.iter().filter(|s| s.group == "rps").all(|s| s.params.is_empty()));
-    // With `-p` on the command line, `pipe_size` says it: no `mode` beside it.
+    // With `-p` on the command line, `mode=pipe` beside `pipe_size`
+    // (attack39 #9: a block without the command line says it by `mode`
+    // alone, and the note said "6.2's rows also have mode pipe, which
+    // 6.1's do not" of 6.1's `-p 512` run); the transfer figure too.
     let f = read(&format!("./schbench -m 52 -p 512 -r 10 -t 1\n{text}"));
-    assert!(f.samples.iter().all(|s| !s.params.iter().any(|p| p.name == "mode")));
+    let pipe = |s: &Sample| s.params.iter().any(|p| p.name == "mode" && p.value == "pipe");
+    assert!(f.samples.iter().take(4).all(pipe), "{:?}", f.samples);
+    assert!(f.samples.iter().filter(|s| s.group == "pipe").all(pipe));
+}
+
+/// attack39 #9 (s03): a pipe block posted without its `avg worker
+/// transfer:` line is still pipe mode's: schbench 1.x prints a `20.0th`
+/// row in pipe mode's wakeup report only (`PLIST_20 | PLIST_FOR_LAT`).
+/// Must not fire on a normal run's wakeup report (from `50.0th`) or on
+/// its RPS report's `20.0th`.
+#[test]
+fn a_wakeup_report_with_a_20th_percentile_is_pipe_modes() {
+    let trimmed = "Wakeup Latencies percentiles (usec) runtime 10 (s) (6448414 total samples)\n\
+        \x20         20.0th: 30         (1383423 samples)\n\
+        \x20         50.0th: 39         (1986827 samples)\n\
+        \x20       * 99.0th: 108        (567275 samples)\n\
+        \x20         min=1, max=15018\n\
+        \n\
+        Wakeup Latencies percentiles (usec) runtime 30 (s) (18848611 total samples)\n\
+        \t  50.0th: 115        (5721408 samples)\n\
+        \t* 99.0th: 316        (1670597 samples)\n\
+        \t  min=1, max=1487\n\
+        \n\
+        RPS percentiles (requests) runtime 30 (s) (31 total samples)\n\
+        \t  20.0th: 623616     (7 samples)\n\
+        \t* 50.0th: 629760     (15 samples)\n\
+        \t  min=617820, max=635475\n\
+        average rps: 628514.30\n";
+    let f = read(trimmed);
+    let pipe: Vec<(usize, bool)> =
+        f.samples.iter().map(|s| (s.line, s.params.iter().any(|p| p.name == "mode" && p.value == "pipe"))).collect();
+    let want: Vec<(usize, bool)> = f.samples.iter().map(|s| (s.line, s.line <= 5)).collect();
+    assert_eq!(pipe, want);
+    assert_eq!(f.samples.iter().filter(|s| s.line <= 5).count(), 5);
 }

@@ -93,7 +93,11 @@
 //!
 //! A table that repeats an earlier table exactly (a quoted reply) is dropped
 //! with a note. A row cut short is rejoined with the next line only when that
-//! line holds exactly the missing numbers; otherwise it is an error.
+//! line holds exactly the missing numbers; otherwise it is left out with a
+//! warning at its line and the other rows are read (a file whose only row
+//! is cut is an error there). A row that repeats an earlier row of the file
+//! figure for figure (the output pasted again) is not read, with a warning.
+//! A printed `CPU Eff` its row's Rate and CPU% disprove is left out.
 
 use crate::model::{ParsedFile, Sample};
 use crate::parse::num::plain;
@@ -217,6 +221,38 @@ fn cut_last_row(lines: &[String], i: usize, n: usize) -> Option<usize> {
     if lines[i + 1..].iter().any(|l| !l.trim().is_empty()) {
         return None;
     }
+    short_row(lines, i, n)
+}
+
+/// Whether a row's cells, repeated cell for cell by a later row of its
+/// table (same label), can only be one run shown twice: at least
+/// [`COPIED_FIGURES`] distinct figures of [`crate::parse::repeats::MIN_DIGITS`]
+/// significant digits or more as printed (`55.60 28.80% 1.616 757.41`).
+/// Two runs do not print three such figures alike; a whole output pasted
+/// again after a row cut in the first copy (attack39 #10 t7) repeats the
+/// rows the paragraph check keeps, as its block also holds the row the
+/// cut lost.
+fn copied_row(cells: &[String]) -> bool {
+    // Significant digits as printed (`55.60` has four).
+    let digits = |t: &str| t.bytes().filter(u8::is_ascii_digit).skip_while(|&b| b == b'0').count();
+    let mut figures: Vec<&str> = cells
+        .iter()
+        .map(|t| t.strip_suffix('%').unwrap_or(t))
+        .filter(|t| plain(t).is_some() && digits(t) >= crate::parse::repeats::MIN_DIGITS)
+        .collect();
+    figures.sort_unstable();
+    figures.dedup();
+    figures.len() >= COPIED_FIGURES
+}
+
+/// The fewest many-digit figures of a row [`copied_row`] takes for a copy.
+const COPIED_FIGURES: usize = 3;
+
+/// How many numbers line index `i` holds when it is a row short of its
+/// table's `n` numbers anywhere in the file: a label, then only numbers,
+/// fewer than `n` (a row cut in the middle of a post, or before a mail's
+/// `-- ` footer, attack39 #10). `None` for any other line.
+fn short_row(lines: &[String], i: usize, n: usize) -> Option<usize> {
     let toks: Vec<&str> = lines[i].split_whitespace().collect();
     let body = toks.get(label_len(&toks)..).unwrap_or_default();
     (!body.is_empty() && body.len() < n && body.iter().all(|t| numericish(t))).then_some(body.len())
@@ -244,9 +280,16 @@ fn row_samples(
             params.push((name, tok));
         }
     }
+    let off = effs_off(row, lay);
     let mut out = Vec::new();
     for ((tok, ln), (col, op)) in row.cells.iter().zip(&lay.cols) {
         let Some(metric) = col.metric() else { continue };
+        if *col == Col::Eff
+            && let Some(&(_, expected)) = off.iter().find(|(o, _)| o == op)
+        {
+            notes.push((*ln, eff_off_note(tok, expected)));
+            continue;
+        }
         let Some(v) = cell(*col, tok) else {
             return Err(ParseError::malformed(*ln, "a number", tok.clone()));
         };
@@ -283,6 +326,67 @@ fn row_samples(
         out.push(s);
     }
     Ok(out)
+}
+
+/// How a row's printed `CPU Eff` must agree with its Rate and CPU%:
+/// tiobench.pl computes it as Rate / (CPU% / 100) and prints it `%.0f`
+/// (`8.08 15.67% … 52`, LKML 2003-05), with Rate rounded to its printed
+/// decimals and CPU% cut to five characters (`5.301%`, `103.%`). Per
+/// operation of the row (a condensed table has two), the operations whose
+/// printed Eff lies outside what the printed Rate and CPU% allow, with
+/// their rounding and a CPU% cut rather than rounded, by more than
+/// [`EFF_SLACK`] of the figure, and the figure they give: such a cell is
+/// not the figure tiobench printed (`5` for `52`, a row cut inside its
+/// last cell that still ends with a line break, attack39 #13). A CPU% of
+/// 0 proves nothing (tiobench.pl divides by it): not checked.
+fn effs_off(row: &Row, lay: &Layout) -> Vec<(usize, f64)> {
+    let tok = |want: Col, op: usize| -> Option<&str> {
+        row.cells.iter().zip(&lay.cols).find(|(_, (c, o))| *c == want && *o == op).map(|((t, _), _)| t.as_str())
+    };
+    // A figure as printed and half its printed step.
+    let figure = |t: &str| -> Option<(f64, f64)> {
+        let t = t.strip_suffix('%').unwrap_or(t);
+        let d = i32::try_from(crate::parse::num::decimals(t)?).ok()?;
+        Some((plain(t)?, 0.5 * crate::parse::num::pow10(-d)))
+    };
+    let mut ops: Vec<usize> = lay.cols.iter().filter(|(c, _)| *c == Col::Eff).map(|(_, o)| *o).collect();
+    ops.dedup();
+    ops.into_iter()
+        .filter_map(|op| {
+            let (r, hr) = figure(tok(Col::Rate, op)?)?;
+            let (c, hc) = figure(tok(Col::Cpu, op)?)?;
+            let (e, he) = figure(tok(Col::Eff, op)?)?;
+            if c <= 0.0 || r < 0.0 || e < 0.0 {
+                return None;
+            }
+            let lo = (r - hr).max(0.0) / (c + 2.0 * hc) * 100.0;
+            let hi = if c - hc > 0.0 { (r + hr) / (c - hc) * 100.0 } else { f64::INFINITY };
+            let off = e + he < lo * (1.0 - EFF_SLACK) || e - he > hi * (1.0 + EFF_SLACK);
+            off.then_some((op, r / c * 100.0))
+        })
+        .collect()
+}
+
+/// How far (a fraction of the figure) beyond the rounding of its Rate and
+/// CPU% a printed `CPU Eff` may lie and still be taken as printed: posts
+/// retyped tables; a cell cut by one digit is ten times off.
+const EFF_SLACK: f64 = 0.05;
+
+/// The warning on a `CPU Eff` cell [`effs_off`] leaves out.
+fn eff_off_note(tok: &str, expected: f64) -> String {
+    format!(
+        "{EFF_OFF_START}{tok} is not its row's Rate / CPU% × 100 ({expected:.1}), as tiobench prints it: not the \
+         printed figure (the row cut inside its last cell?), left out; the row's other figures are read"
+    )
+}
+
+/// How [`eff_off_note`] begins: `derive` computes no `CPU Eff` in place
+/// of a cell left out so (the row printed one, which was lost).
+pub const EFF_OFF_START: &str = "CPU Eff ";
+
+/// Whether `note` is [`eff_off_note`]'s.
+pub fn is_eff_off_note(note: &str) -> bool {
+    note.starts_with(EFF_OFF_START) && note.contains("is not its row's Rate / CPU%")
 }
 
 /// A row's identifier without the `-` or `+` a `diff` of two runs' tables
@@ -424,13 +528,16 @@ impl BenchParser for Tiobench {
             i = tables.read_at(lines, i, &mut out)?;
         }
         tables.flush(&mut out);
-        let tables = out.samples.len();
+        let read = out.samples.len();
         tiotest::read(lines, &mut out);
-        if tables > 0 && out.samples.len() > tables {
+        if read > 0 && out.samples.len() > read {
             // Both forms in one file: samples in file order.
             out.samples.sort_by_key(|s| s.line);
         }
         if out.samples.is_empty() {
+            if let Some(e) = tables.cut {
+                return Err(e);
+            }
             return Err(ParseError::NoResults {
                 benchmark: "tiobench",
                 reason: "no tiobench table (a header with Rate and (CPU%) followed by rows) and no tiotest box (`| Item | Time | Rate |`)".into(),
@@ -464,6 +571,12 @@ struct Tables {
     done: Vec<Done>,
     /// The rows, samples and groups of the table being read.
     rows: Vec<RowKey>,
+    /// Per row of `rows`: its line (1-based) and its samples' range in
+    /// `samples`.
+    row_spans: Vec<(usize, usize, usize)>,
+    /// Every row of the finished tables: groups, row, line (1-based), for
+    /// [`copied_row`]'s check.
+    seen: Vec<(Vec<String>, RowKey, usize)>,
     samples: Vec<Sample>,
     groups: Vec<String>,
     /// Whether the table is still in its rows (no text line since the
@@ -473,6 +586,9 @@ struct Tables {
     /// title and header (`bonnie++-1.02a on 1024 MB file` over its column
     /// heads), whose rows are no tiobench row to note.
     text_since_row: usize,
+    /// The first row left out as cut short: the file's error when nothing
+    /// else is read.
+    cut: Option<ParseError>,
 }
 
 impl Tables {
@@ -533,10 +649,66 @@ impl Tables {
                     ));
                 }
                 self.done.push((l.line, self.rows.clone(), self.groups.clone(), keys));
+                // A row that repeats an earlier row of the file, figure for
+                // figure, in a table that is no copy as a whole: the same
+                // run shown twice (attack39 #10 t7: the whole output pasted
+                // again below a first copy cut inside its last row; the
+                // second copy's table, whole, is no repeat of the cut one,
+                // and three rows were read as second runs). Not read.
+                let mut gone = vec![false; self.samples.len()];
+                let mut copies: Vec<(usize, usize)> = Vec::new();
+                for (k, (row, &(line, a, b))) in self.rows.iter().zip(&self.row_spans).enumerate() {
+                    let earlier = self
+                        .seen
+                        .iter()
+                        .filter(|(g, _, _)| *g == self.groups)
+                        .map(|(_, r, l)| (r, *l))
+                        .chain(self.rows[..k].iter().zip(&self.row_spans).map(|(r, &(l, ..))| (r, l)))
+                        .find(|(r, _)| *r == row);
+                    if let Some((_, first)) = earlier
+                        && copied_row(&row.1)
+                    {
+                        copies.push((line, first));
+                        gone[a..b].fill(true);
+                    }
+                }
+                // One note per run of rows on consecutive lines (a paragraph:
+                // the segmenter's safety net takes a noted paragraph as
+                // accounted for).
+                let mut k = 0;
+                while k < copies.len() {
+                    let mut e = k;
+                    while e + 1 < copies.len() && copies[e + 1].0 == copies[e].0 + 1 {
+                        e += 1;
+                    }
+                    let ((a, fa), (b, fb)) = (copies[k], copies[e]);
+                    let (lines, firsts) = if a == b {
+                        (format!("line {a}"), format!("line {fa}"))
+                    } else {
+                        (format!("lines {a}-{b}"), format!("lines {fa}-{fb}"))
+                    };
+                    out.notes.push((
+                        a,
+                        format!(
+                            "{lines} repeat {firsts}, figure for figure: the same run shown twice (a copy \
+                             pasted again?), not read"
+                        ),
+                    ));
+                    k = e + 1;
+                }
+                for (row, &(line, ..)) in self.rows.iter().zip(&self.row_spans) {
+                    self.seen.push((self.groups.clone(), row.clone(), line));
+                }
+                let mut k = 0;
+                self.samples.retain(|_| {
+                    k += 1;
+                    !gone[k - 1]
+                });
                 out.samples.append(&mut self.samples);
             }
         }
         self.rows.clear();
+        self.row_spans.clear();
         self.samples.clear();
         self.groups.clear();
     }
@@ -624,18 +796,27 @@ impl Tables {
             // it, or a poster's trimmed last row): the rows above are whole,
             // that one is left out with a warning at its line (attack38 #13:
             // a cut last row dropped all 196 figures of the file).
-            // (A file whose only row is cut is still an error at that line.)
-            Line::Misfit(_)
+            // A row short of cells anywhere else (cut in the middle of a
+            // post, or before a mail's `-- ` footer: attack39 #10, all 196
+            // figures lost) is left out alike, the rows around it read.
+            // (A file whose only row is cut is still an error at that line:
+            // `parse` returns it when nothing else was read.)
+            Line::Misfit(e)
                 if self.awake
-                    && !(self.samples.is_empty() && out.samples.is_empty())
-                    && let Some(k) = cut_last_row(lines, i, n) =>
+                    && let Some(k) = short_row(lines, i, n) =>
             {
-                out.notes.push((
-                    i + 1,
+                let note = if cut_last_row(lines, i, n).is_some() {
                     format!(
                         "the file ends inside this tiobench row ({k} of its {n} numbers): a row cut short, left out; the rows above are read"
-                    ),
-                ));
+                    )
+                } else {
+                    format!(
+                        "this tiobench row holds {k} of its {n} numbers (header at line {}): a row cut short, left out; the other rows are read",
+                        lay.line
+                    )
+                };
+                out.notes.push((i + 1, note));
+                self.cut.get_or_insert(e);
                 Ok(i + 1)
             }
             Line::Misfit(e) if self.awake => Err(e),
@@ -672,8 +853,11 @@ impl Tables {
                 if last != i {
                     out.notes.push((i + 1, format!("row wrapped onto line {}; rejoined", last + 1)));
                 }
+                let cells: Vec<String> = row.cells.iter().map(|(t, _)| t.clone()).collect();
+                let start = self.samples.len();
                 self.samples.append(&mut row_samples(&row, lay, &self.groups, &mut out.notes)?);
-                self.rows.push((row.label.clone(), row.cells.iter().map(|(t, _)| t.clone()).collect()));
+                self.rows.push((row.label.clone(), cells));
+                self.row_spans.push((i + 1, start, self.samples.len()));
                 Ok(last + 1)
             }
         }
@@ -1035,6 +1219,105 @@ Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s  
         // …under rows of eight (a poster's table cut after `>10s`), whole.
         let eight = head.replace("    214\n", "\n");
         assert!(Tiobench.last_figure_complete(&Input::from_text(&format!("{eight}{xfs}"))));
+    }
+
+    /// attack39 #13 (t8): the last row cut inside `CPU Eff` (`52` → `5`)
+    /// in a file that still ends with a line break: 8.08 MB/s at 15.67%
+    /// CPU is an Eff of 51.6, so `5` is not the printed figure: left out
+    /// with a warning at its line, the row's other figures read (derive.rs's
+    /// test: no Eff computed in its place). Must not fire on real rows at the edge of
+    /// rounding: `0.07 15.58% … 0` (0.45), `0.09 14.44% … 1` (0.62),
+    /// `18.66 346.9% … 5` (5.38, LKML 2002-08), a CPU% of 0, a condensed
+    /// table's `3.26 4.5% 73.05` (72.4; 4.5% is 4.45 to 4.6) — nor on
+    /// the other rows of the file.
+    #[test]
+    fn a_cpu_eff_its_rate_and_cpu_disprove_is_left_out() {
+        let head = "Sequential Reads
+                    Num                    Avg       Maximum     Lat%     Lat%    CPU
+Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s    Eff
+------------------  ---  ------------------------------------------------------------
+2.5.70-ext2           1   28.92 13.54%     0.402      670.39  0.00000  0.00000    214
+";
+        let row = "2.5.70-ext3         256    8.08 15.67%   285.410   108616.57  3.94969  0.69022";
+        let p = parse(&format!("{head}{row}      5\n")).unwrap();
+        let effs: Vec<(usize, f64)> =
+            p.samples.iter().filter(|s| s.metric.name == "CPU Eff").map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(effs, [(5, 214.0)]);
+        assert_eq!(p.samples.iter().filter(|s| s.line == 6).count(), 6);
+        assert!(
+            p.notes.iter().any(|(l, n)| *l == 6 && is_eff_off_note(n) && n.contains("5 is not") && n.contains("51.6")),
+            "{:?}",
+            p.notes
+        );
+        assert!(!crate::parse::note_is_info(&p.notes[0].1));
+        // The whole figure, and real rows at the edge of rounding: read.
+        for last in [
+            format!("{row}     52"),
+            "2.5.32-sdb          256    0.07 15.58%  9999.999   999999.99  1.00000  0.00000      0".to_string(),
+            "2.5.32-sdb          256    0.09 14.44%  9999.999   999999.99  1.00000  0.00000      1".to_string(),
+            "2.5.32-sdb          256   18.66 346.9%  9999.999   999999.99  1.00000  0.00000      5".to_string(),
+            "2.5.32-sdb          256    0.00 0.000%     0.000        0.00  0.00000  0.00000      0".to_string(),
+        ] {
+            let p = parse(&format!("{head}{last}\n")).unwrap();
+            assert_eq!(p.samples.iter().filter(|s| s.metric.name == "CPU Eff").count(), 2, "{last}");
+            assert!(p.notes.is_empty(), "{last}: {:?}", p.notes);
+        }
+        let condensed = "Num Seq Read CPU Rand Read CPU
+Thr Rate (CPU%) Eff Rate (CPU%) Eff
+2.4.17 1 13.23 43.2% 30.62 2.74 3.7% 73.88
+2.4.17rat 8 10.23 23.4% 43.72 3.26 4.5% 73.05
+2.4.18 8 10.23 23.4% 4.3 3.26 4.5% 73.05
+";
+        let p = parse(condensed).unwrap();
+        // Only the third row's Seq Read Eff (4.3 for 43.7) is left out.
+        assert_eq!(p.samples.len(), 17);
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert_eq!(p.notes[0].0, 5);
+    }
+
+    /// attack39 #10: a row cut short in the middle of a table (t6), or
+    /// before a mail's `-- ` footer (t5), is left out with a warning at its
+    /// line and every other row read (all were lost); a whole output pasted
+    /// again below a copy cut inside its last row (t7) gives no second runs
+    /// (its rows repeating the first copy's figure for figure are not read,
+    /// one warning per paragraph). Must not fire: a first row cut alone is
+    /// still the file's error; cells run together are still an error; two
+    /// runs' rows of one kernel alike in a few short figures are both read.
+    #[test]
+    fn a_row_cut_short_mid_file_is_left_out_and_the_others_read() {
+        let head = "Sequential Reads
+                    Num                    Avg       Maximum     Lat%     Lat%    CPU
+Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s    Eff
+------------------  ---  ------------------------------------------------------------
+2.5.70-ext2           1   28.92 13.54%     0.402      670.39  0.00000  0.00000    214
+";
+        let cut = "2.5.70-reiserfs       1   28.42 15.07%     0.410\n";
+        let xfs = "2.5.70-xfs            8   55.60 28.80%     1.616      757.41  0.00000  0.00000    193\n";
+        let footer = "\n-- \nTo unsubscribe from this list: send the line \"unsubscribe linux-kernel\" in\n";
+        for text in [format!("{head}{cut}{xfs}"), format!("{head}{xfs}{cut}{footer}")] {
+            let p = parse(&text).unwrap();
+            assert_eq!(p.samples.len(), 14, "{text}");
+            let cut_line = if text.ends_with(footer) { 7 } else { 6 };
+            assert!(
+                p.notes.iter().any(|(l, n)| *l == cut_line && n.contains("holds 4 of its 8 numbers")),
+                "{:?}",
+                p.notes
+            );
+        }
+        // The whole output again (here its rows) below the cut copy.
+        let first = head.lines().last().unwrap();
+        let whole = "2.5.70-reiserfs       1   28.42 15.07%     0.410       73.45  0.00000  0.00000    188";
+        let p = parse(&format!("{head}{xfs}{cut}{first}\n{xfs}{whole}\n")).unwrap();
+        assert_eq!(p.samples.len(), 21, "{:?}", p.notes);
+        assert!(p.notes.iter().any(|(l, n)| *l == 8 && n == "lines 8-9 repeat lines 5-6, figure for figure: the same run shown twice (a copy pasted again?), not read"), "{:?}", p.notes);
+        // Not fired: the only row cut, glued cells, two runs alike in short figures.
+        let top = head.strip_suffix(&format!("{first}\n")).unwrap();
+        assert_eq!(parse(&format!("{top}{cut}")).unwrap_err().line(), Some(5));
+        let glued = "2.4.19-pre10          8    9.71 48.62%     6.118  1126534.220.41870  0.02311    20\n";
+        assert_eq!(parse(&format!("{head}{glued}{xfs}")).unwrap_err().line(), Some(6));
+        let short = "2.5.70-ext2           1    1.00 1.000%     0.400       10.00  0.00000  0.00000    100\n";
+        let p = parse(&format!("{head}{short}{short}")).unwrap();
+        assert_eq!(p.samples.len(), 21, "{:?}", p.notes);
     }
 
     #[test]

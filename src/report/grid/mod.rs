@@ -839,22 +839,41 @@ pub fn repeats(table: &TableView, a: usize, b: usize) -> bool {
         |h: Option<&String>| h.is_some_and(|h| h == crate::site::DIR_PARAM || h == crate::site::DIR_PARAM_APART);
     let naming = is_dir(table.param_headers.get(b));
     let (mut to_b, mut to_a) = (FxHashMap::default(), FxHashMap::default());
+    // What each directory name says besides the value: the same in every
+    // row (`bench` of `bench100`, `bench1000`), or the directory says more
+    // than the value (`nvme-100`, `hdd-10000`: the disk, attack39 #15).
+    let mut rest: Option<String> = None;
     table.rows.iter().all(|r| {
         let (Some(x), Some(y)) = (r.params.get(a), r.params.get(b)) else { return false };
-        if x.is_empty() || (x != y && !(naming && names_value(y, x))) {
+        if x.is_empty() {
+            return false;
+        }
+        let besides = if x == y {
+            String::new()
+        } else {
+            match naming.then(|| names_value(y, x)).flatten() {
+                Some(other) => other,
+                None => return false,
+            }
+        };
+        if *rest.get_or_insert_with(|| besides.clone()) != besides {
             return false;
         }
         // One name to a value and one value to a name: otherwise the
         // directory tells apart rows the value does not.
         *to_b.entry(x.as_str()).or_insert(y.as_str()) == y.as_str()
             && *to_a.entry(y.as_str()).or_insert(x.as_str()) == x.as_str()
-    })
+    }) && (rest.as_deref().is_none_or(str::is_empty) || to_b.len() >= 2)
 }
 
-/// Whether the directory name `dir` names `value` as a whole word or
-/// number inside it: `bench100` names `100` (not `10`, nor does
-/// `bench1000` name `100`), `scale-30` names `30`, `ext4` names no `4k`.
-fn names_value(dir: &str, value: &str) -> bool {
+/// What the directory name `dir` says besides `value` when it names
+/// `value` as a whole word or number inside it: `bench100` names `100`
+/// (`bench` besides; not `10`, nor does `bench1000` name `100`),
+/// `scale-30` names `30` (`scale-`), `ext4` names no `4k` (`None`).
+/// [`repeats`] asks that to be the same in every row, and a word said
+/// beside two values or more: `hdd-10000` beside `nvme-100` names the disk
+/// too, and a directory alone (`hdd-10000`) may.
+fn names_value(dir: &str, value: &str) -> Option<String> {
     let kind = |c: char| {
         if c.is_ascii_digit() {
             1
@@ -864,13 +883,15 @@ fn names_value(dir: &str, value: &str) -> bool {
             0
         }
     };
-    let (Some(first), Some(last)) = (value.chars().next(), value.chars().last()) else { return false };
-    dir.match_indices(value).any(|(i, _)| {
-        let before = dir[..i].chars().next_back();
-        let after = dir[i + value.len()..].chars().next();
-        before.is_none_or(|c| kind(c) == 0 || kind(c) != kind(first))
-            && after.is_none_or(|c| kind(c) == 0 || kind(c) != kind(last))
-    })
+    let (Some(first), Some(last)) = (value.chars().next(), value.chars().last()) else { return None };
+    dir.match_indices(value)
+        .find(|&(i, _)| {
+            let before = dir[..i].chars().next_back();
+            let after = dir[i + value.len()..].chars().next();
+            before.is_none_or(|c| kind(c) == 0 || kind(c) != kind(first))
+                && after.is_none_or(|c| kind(c) == 0 || kind(c) != kind(last))
+        })
+        .map(|(i, _)| format!("{}\u{0}{}", &dir[..i], &dir[i + value.len()..]))
 }
 
 /// Lays out `t` in `shape`. The raw files behind the numbers are not

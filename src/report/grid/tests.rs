@@ -353,4 +353,15 @@ fn a_dir_named_after_the_scale_repeats_it() {
     assert!(repeated_dirs(&table(&[("100", "bench100"), ("100", "bench100-again")])).is_empty());
     // A directory of its own name (ext4, xfs) stays.
     assert!(repeated_dirs(&table(&[("100", "ext4"), ("1000", "xfs")])).is_empty());
+    // attack39 #15: a directory naming the scale and a disk says more than
+    // the scale: kept (`hdd-10000` beside `scale 10000` hid the disk).
+    assert!(repeated_dirs(&table(&[("100", "nvme-100"), ("1000", "nvme-1000"), ("10000", "hdd-10000")])).is_empty());
+    assert!(repeated_dirs(&table(&[("100", "100-nvme"), ("1000", "hdd-1000")])).is_empty());
+    // One word the same in every row is said beside each value: left out
+    // (`scale-100`, `scale-1000`); alone beside one value it may name a
+    // disk (`hdd-10000`): kept.
+    assert_eq!(repeated_dirs(&table(&[("100", "scale-100"), ("1000", "scale-1000")])), [1]);
+    assert!(repeated_dirs(&table(&[("10000", "hdd-10000")])).is_empty());
+    // The dir exactly the value, in one row too: left out.
+    assert_eq!(repeated_dirs(&table(&[("10000", "10000")])), [1]);
 }
