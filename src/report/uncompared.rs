@@ -551,11 +551,21 @@ impl Uncompared {
         let hosts_of: Vec<&str> = hosts.iter().map(String::as_str).collect();
         let base_of: Vec<&str> = self.base_hosts.iter().map(String::as_str).collect();
         let (rows, which) = if hosts.len() == 1 { ("the row", "which") } else { ("the rows", "which") };
-        let theirs = if self.base_hosts.len() == 1 { "row has" } else { "rows have" };
+        let theirs = match self.base_hosts.len() {
+            0 => format!("{base}'s rows name no host"),
+            1 => format!("{base}'s row has host {}", alternatives(&base_of)),
+            _ => format!("{base}'s rows have host {}", alternatives(&base_of)),
+        };
+        // A run of another system (`mbp (Darwin 23.1.0)`) is never a Linux
+        // kernel's machine's, whatever the baseline names.
+        let other = if hosts.iter().any(|h| crate::parse::is_other_system_host(h)) {
+            "; another system's runs are never compared with a Linux kernel's"
+        } else {
+            ""
+        };
         format!(
-            "{kernel}: {rows} of host {}, {which} no row of {base} names ({base}'s {theirs} host {}), compared with nothing",
+            "{kernel}: {rows} of host {}, {which} no row of {base} names ({theirs}{other}), compared with nothing",
             alternatives(&hosts_of),
-            alternatives(&base_of)
         )
     }
 
@@ -720,5 +730,22 @@ mod tests {
         let u = uncompared(&t).expect("6.3 and 6.2 are compared with nothing");
         assert_eq!(u.apart, ["6.3", "6.2"]);
         assert_eq!(u.note(), "not compared with 6.1: 6.3, 6.2 (no row with 6.1's set-up, procs 8)");
+    }
+
+    /// attack40 F7: a row of a host no baseline row names is said, with
+    /// the baseline's hosts, or that it names none (a Darwin run beside a
+    /// host-less Linux baseline).
+    #[test]
+    fn a_row_of_a_host_the_baseline_lacks_is_said() {
+        let u = Uncompared { baseline: "6.1".into(), base_hosts: vec!["alpha".into(), "beta".into()], ..Default::default() };
+        assert_eq!(
+            u.other_host_note("6.2", &["gamma".to_string()]),
+            "6.2: the row of host gamma, which no row of 6.1 names (6.1's rows have host alpha or beta), compared with nothing"
+        );
+        let u = Uncompared { baseline: "6.1".into(), ..Default::default() };
+        assert_eq!(
+            u.other_host_note("6.2", &["mbp (Darwin 23.1.0)".to_string()]),
+            "6.2: the row of host mbp (Darwin 23.1.0), which no row of 6.1 names (6.1's rows name no host; another system's runs are never compared with a Linux kernel's), compared with nothing"
+        );
     }
 }
