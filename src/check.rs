@@ -469,6 +469,16 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             .of_kind(Kind::Section),
         );
     }
+    for (kernel, hosts) in &u.other_hosts {
+        out.push(
+            Diagnostic::warning(
+                machine_yaml,
+                None,
+                format!("{}: section {:?}: {}", m.slug, s.title, u.other_host_note(kernel, hosts)),
+            )
+            .of_kind(Kind::Section),
+        );
+    }
     for (kernel, columns) in &u.unlike {
         out.push(
             Diagnostic::warning(

@@ -644,3 +644,38 @@ fn one_machine_swap_is_one_environment_item() {
     let flat = other.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("- 3.10.63: runs from ARMv8 Processor rev 4 (v8l) (3.10.63/run1/ubench.txt line 8)"), "{flat}");
 }
+
+/// attack40 F7 and F8 (h04, h09, h05): host rows of two hosts per kernel.
+/// `beta.lab.example.com` (6.2.0) is `beta` (6.1.0): compared `+10%`, as
+/// `alpha` is. A `gamma` row beside `alpha` has no baseline row: no change,
+/// and the table and `check` say why. A kernel whose one `uname -a` names
+/// `beta`, one of the baseline's two hosts in one file, is compared with
+/// `beta`'s row (`+5%`, was "not compared … their files do not print
+/// host"); a kernel whose file names no host still is not (no guess).
+#[test]
+fn host_rows_meet_by_short_name_and_a_files_one_host_meets_its_row() {
+    let (out, _stderr, _tmp) = built();
+    let fqdn = rows(&out, "uname-hosts-fqdn-rows", "Throughput");
+    assert_eq!(row(&fqdn, &[("kernel", "6.2.0"), ("host", "alpha")])["pct_better"], "10", "{fqdn:#?}");
+    assert_eq!(row(&fqdn, &[("kernel", "6.2.0"), ("host", "beta.lab.example.com")])["pct_better"], "10", "{fqdn:#?}");
+    let other = rows(&out, "uname-hosts-other-host", "Throughput");
+    assert_eq!(row(&other, &[("kernel", "6.2.0"), ("host", "alpha")])["pct_better"], "10", "{other:#?}");
+    assert_eq!(row(&other, &[("kernel", "6.2.0"), ("host", "gamma")])["pct_better"], "", "{other:#?}");
+    let mail = std::fs::read_to_string(out.join("uname-hosts-other-host/email.txt")).expect("mail");
+    let flat = mail.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "6.2.0: the row of host gamma, which no row of 6.1.0 names (6.1.0's rows have host alpha or beta), compared with nothing"
+        ),
+        "{mail}"
+    );
+    let one = rows(&out, "uname-hosts-one-named", "Throughput");
+    let named = row(&one, &[("kernel", "6.2.0")]);
+    assert_eq!((named["host"].as_str(), named["pct_better"].as_str()), ("beta", "5"), "{one:#?}");
+    assert_eq!(row(&one, &[("kernel", "6.3.0")])["pct_better"], "", "{one:#?}");
+    let check = checked();
+    assert_eq!(said(&check, &["uname-hosts-other-host", "the row of host gamma"]).len(), 1, "{check}");
+    assert!(said(&check, &["uname-hosts-fqdn-rows", "compared with nothing"]).is_empty(), "{check}");
+    assert!(said(&check, &["uname-hosts-one-named", "6.2.0"]).is_empty(), "{check}");
+    assert_eq!(said(&check, &["uname-hosts-one-named", "6.3.0", "no row with parameters"]).len(), 1, "{check}");
+}

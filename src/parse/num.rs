@@ -460,3 +460,53 @@ pub fn counts_up_one_by_one(sorted: &[u64]) -> bool {
     sorted.first().is_some_and(|&first| first <= 1) && sorted.iter().zip(sorted[0]..).all(|(&n, want)| n == want)
 }
 
+
+/// True when `sorted` (ascending, at least three numbers) doubles from one
+/// number to the next (`1 2 4`, `1 2 4 8`, `2 4 8 16`): the counts a loop
+/// steps through (`for j in 1 2 4 8; do make -j$j …`), as runs' numbers
+/// seldom are.
+pub fn doubles(sorted: &[u64]) -> bool {
+    sorted.len() >= 3 && sorted.windows(2).all(|w| w[0] > 0 && w[0].checked_mul(2) == Some(w[1]))
+}
+
+/// True when `sorted` (ascending) are some of the run numbers `runs`
+/// (ascending, counting up one by one: [`counts_up_one_by_one`]), fewer,
+/// as where a failed run was removed (`1 2 4` beside `1 2 3 4`, `1 3`
+/// beside `1 2 3`): runs with a gap. Never numbers that double
+/// ([`doubles`]) with more than one run missing below the last (`1 2 4 8`
+/// beside `1` … `8`, `2 4 8`): a loop's counts beside another kernel's
+/// runs, not four runs of eight with four lost (attack40 F11).
+pub fn runs_with_a_gap(sorted: &[u64], runs: &[u64]) -> bool {
+    let Some(&last) = sorted.last() else { return false };
+    if runs.len() <= sorted.len() || !counts_up_one_by_one(runs) || !sorted.iter().all(|n| runs.contains(n)) {
+        return false;
+    }
+    let missing = runs.iter().filter(|&&r| r <= last && !sorted.contains(&r)).count();
+    !(doubles(sorted) && missing > 1)
+}
+
+#[cfg(test)]
+mod series_tests {
+    use super::*;
+
+    /// attack40 F11: a doubling series beside another kernel's runs is a
+    /// count series; one run missing stays runs with a gap.
+    #[test]
+    fn a_doubling_series_is_no_runs_with_a_gap() {
+        let eight: Vec<u64> = (1..=8).collect();
+        assert!(!runs_with_a_gap(&[1, 2, 4, 8], &eight));
+        assert!(!runs_with_a_gap(&[2, 4, 8], &eight));
+        // One run missing: runs with a gap (doubling or not).
+        assert!(runs_with_a_gap(&[1, 2, 4], &[1, 2, 3, 4]));
+        assert!(runs_with_a_gap(&[1, 3, 4], &[1, 2, 3, 4]));
+        assert!(runs_with_a_gap(&[1, 3], &[1, 2, 3]));
+        // Not doubling, two runs lost: still runs with a gap.
+        assert!(runs_with_a_gap(&[1, 4, 5], &[1, 2, 3, 4, 5]));
+        // Not some of the runs, or no fewer.
+        assert!(!runs_with_a_gap(&[1, 2, 9], &eight));
+        assert!(!runs_with_a_gap(&[1, 2, 3], &[1, 2, 3]));
+        assert!(!runs_with_a_gap(&[1, 2], &[1, 2, 4]));
+        assert!(doubles(&[1, 2, 4]) && doubles(&[2, 4, 8, 16]));
+        assert!(!doubles(&[1, 2]) && !doubles(&[0, 0, 0]) && !doubles(&[1, 2, 3]));
+    }
+}

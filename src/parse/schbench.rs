@@ -58,9 +58,16 @@
 //! LKP's `Iteration :` line) ends the stretch: both reports are runs.
 //! A report whose runtime is short of the command line's `-r` (`runtime
 //! 20 (s)` under `./schbench … -r 30`: a log cut after an interim report)
-//! is no run either: not read, with a note. With no `-r` to measure it
+//! is no run either: not read, with a note, unless nothing else of the
+//! file is read: then the file is one run cut short, its last reports
+//! read with a warning that they are of its first seconds (attack40 F12).
+//! Reports of an earlier time whose kind the later reports of their
+//! stretch lack (a log cut inside the final report, after its wakeup and
+//! request reports: the 10 s RPS report) are not read beside them, with a
+//! warning: one run's figures are of one report time (F13). With no `-r` to measure it
 //! against, a file whose last block of reports (an RPS report among them)
-//! is closed by `current rps:` with no `average rps:` after it (schbench
+//! is closed by `current rps:` (or an interval's `sched delay:` line)
+//! with no `average rps:` after it (schbench
 //! prints that only after the run's final report) ends after an interval:
 //! its reports are read, with a warning at the `current rps:` line that
 //! they are of the run's first seconds (the run cut short, as under
@@ -112,6 +119,7 @@ use crate::model::{Better, Metric, ParsedFile, Sample};
 pub struct Schbench;
 
 /// One report: its group, header line, runtime and rows.
+#[derive(Clone)]
 struct Report {
     group: &'static str,
     line: usize,
@@ -247,6 +255,11 @@ struct Reader {
     /// of reports read: a pipe-mode result (`avg worker transfer:`) right
     /// after them marks them pipe mode.
     block_start: usize,
+    /// The reports of the last stretch that had any left unread for being
+    /// short of the command line's `-r`, each with the index of its note:
+    /// where nothing else is read, they are a run cut short, read with a
+    /// warning ([`Reader::read_cut_run`]).
+    cut: Vec<(Report, usize)>,
 }
 
 /// A row of a poster's summary table of schbench figures, one column per
@@ -315,6 +328,13 @@ impl Reader {
         if !reports.is_empty() {
             self.block_start = self.out.samples.len();
         }
+        // The runtime of the stretch's last reports: a group whose last
+        // report is of a shorter time with a longer report after it lost
+        // its report of that longer time to a cut (a log cut inside a
+        // run's final report, after its wakeup and request reports: RPS of
+        // 10 s beside latencies of 15 s, attack40 F13).
+        let newest = reports.iter().filter_map(|r| r.runtime).max();
+        let mut cut_now: Vec<(Report, usize)> = Vec::new();
         for (i, r) in reports.iter().enumerate() {
             let next = reports[i + 1..].iter().find(|x| x.group == r.group);
             if let Some(next) = next
@@ -328,6 +348,19 @@ impl Reader {
                 self.out.notes.push((r.noted_at(), msg));
                 continue;
             }
+            if let (Some(a), Some(b)) = (r.runtime, newest)
+                && a < b
+                && let Some(later) = reports[i + 1..].iter().find(|x| x.runtime == Some(b))
+            {
+                let msg = format!(
+                    "{} report of runtime {a} s not read: the reports after it (line {}) are of runtime {b} s and \
+                     none of them is its kind (the file ends inside a report block: a run cut short?); figures of \
+                     two report times are not mixed in one run",
+                    r.group, later.line
+                );
+                self.out.notes.push((r.noted_at(), msg));
+                continue;
+            }
             // The last report of a run cut short (a log cut after `runtime
             // 20 (s)` of `-r 30`) is an interim one with no final after it.
             if let (Some(a), Some(asked)) = (r.runtime, self.runtime)
@@ -337,50 +370,90 @@ impl Reader {
                 let msg = format!(
                     "report of runtime {a} s, short of the run's `-r {asked}`: an interim report or a run cut short, not read"
                 );
+                cut_now.push((r.clone(), self.out.notes.len()));
                 self.out.notes.push((r.noted_at(), msg));
                 continue;
             }
-            // `max` is about every percentile or above (a percentile is
-            // its histogram bucket's bound: `99.9th: 1186` over
-            // `max=1185`). One below half the highest lost a digit or more
-            // to a cut (`max=118` for `1185`, a log cut, then appended to).
-            let highest =
-                r.rows.iter().filter(|(_, name, _)| name.ends_with("th")).map(|(_, _, v)| *v).reduce(f64::max);
-            if r.group == "rps" {
-                let find = |k: &str| r.rows.iter().find(|(_, name, _)| name == k).map(|(_, _, v)| *v);
-                self.rps_range = find("min").zip(find("max"));
-            }
-            let lowest = r.rows.iter().filter(|(_, name, _)| name.ends_with("th")).map(|(_, _, v)| *v).reduce(f64::min);
-            for (n, name, v) in &r.rows {
-                // A request sleeps and computes: none takes 0 usec. schbench
-                // 1.x prints `min=0` under request percentiles of thousands
-                // of usec now and then (sched-bench's runs: `min=0,
-                // max=11227` under a 50.0th of 3924), which read as a
-                // faster kernel's minimum (archive39 F3).
-                if r.group == "request"
-                    && name == "min"
-                    && *v == 0.0
-                    && let Some(l) = lowest.filter(|l| *l > 0.0)
-                {
-                    let msg = format!(
-                        "request latency `min=0` under percentiles of {l} usec and more: no request takes 0 usec (each sleeps and computes), so this minimum is not read"
-                    );
-                    self.out.notes.push((*n, msg));
-                    continue;
-                }
-                if name == "max"
-                    && let Some(h) = highest.filter(|h| v * 2.0 < *h)
-                {
-                    let msg = format!(
-                        "`max={v}` below half the report's highest percentile ({h}): the line looks cut short, its max not read"
-                    );
-                    self.out.notes.push((*n, msg));
-                    continue;
-                }
-                let s = self.sample(r.group, name, *v, *n, r.own_params);
-                self.out.samples.push(s);
-            }
+            self.read_report(r);
         }
+        if !cut_now.is_empty() {
+            self.cut = cut_now;
+        }
+    }
+
+    /// Reads report `r`'s rows into samples (notes for the rows not read).
+    fn read_report(&mut self, r: &Report) {
+        // `max` is about every percentile or above (a percentile is
+        // its histogram bucket's bound: `99.9th: 1186` over
+        // `max=1185`). One below half the highest lost a digit or more
+        // to a cut (`max=118` for `1185`, a log cut, then appended to).
+        let highest = r.rows.iter().filter(|(_, name, _)| name.ends_with("th")).map(|(_, _, v)| *v).reduce(f64::max);
+        if r.group == "rps" {
+            let find = |k: &str| r.rows.iter().find(|(_, name, _)| name == k).map(|(_, _, v)| *v);
+            self.rps_range = find("min").zip(find("max"));
+        }
+        let lowest = r.rows.iter().filter(|(_, name, _)| name.ends_with("th")).map(|(_, _, v)| *v).reduce(f64::min);
+        for (n, name, v) in &r.rows {
+            // A request sleeps and computes: none takes 0 usec. schbench
+            // 1.x prints `min=0` under request percentiles of thousands
+            // of usec now and then (sched-bench's runs: `min=0,
+            // max=11227` under a 50.0th of 3924), which read as a
+            // faster kernel's minimum (archive39 F3).
+            if r.group == "request"
+                && name == "min"
+                && *v == 0.0
+                && let Some(l) = lowest.filter(|l| *l > 0.0)
+            {
+                let msg = format!(
+                    "request latency `min=0` under percentiles of {l} usec and more: no request takes 0 usec (each sleeps and computes), so this minimum is not read"
+                );
+                self.out.notes.push((*n, msg));
+                continue;
+            }
+            if name == "max"
+                && let Some(h) = highest.filter(|h| v * 2.0 < *h)
+            {
+                let msg = format!(
+                    "`max={v}` below half the report's highest percentile ({h}): the line looks cut short, its max not read"
+                );
+                self.out.notes.push((*n, msg));
+                continue;
+            }
+            let s = self.sample(r.group, name, *v, *n, r.own_params);
+            self.out.samples.push(s);
+        }
+    }
+
+    /// Where nothing was read but reports short of the command line's `-r`
+    /// ([`Reader::cut`]: `runtime 10 (s)` under `./schbench … -r 15`, the
+    /// file ending after them), they are a run cut short, as archive39 F2
+    /// reads one with no `-r`: read, with a warning at the last of them
+    /// that they are of the run's first seconds (attack40 F12: the file was
+    /// skipped with "no percentile report", no line).
+    fn read_cut_run(&mut self) {
+        if !self.out.samples.is_empty() || self.cut.is_empty() {
+            return;
+        }
+        let cut = std::mem::take(&mut self.cut);
+        let dropped: Vec<usize> = cut.iter().map(|(_, k)| *k).collect();
+        let mut k = 0;
+        self.out.notes.retain(|_| {
+            k += 1;
+            !dropped.contains(&(k - 1))
+        });
+        for (r, _) in &cut {
+            self.read_report(r);
+        }
+        let Some((last, _)) = cut.last() else { return };
+        let secs = last.runtime.map_or_else(|| "first seconds".to_string(), |s| format!("first {s} s"));
+        let asked = self.runtime.map_or_else(String::new, |r| format!(" `-r {r}`"));
+        let msg = format!(
+            "the file's last reports are of runtime {} s, short of the run's{asked}, and no report of the \
+             whole run follows: the run's final report is missing (a run cut short?); the figures read are of its \
+             {secs}, not of the whole run",
+            last.runtime.unwrap_or_default()
+        );
+        self.out.notes.push((last.noted_at(), msg));
     }
 
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
@@ -433,7 +506,18 @@ impl Reader {
                 // part of the report, not read. Taken for the end of a
                 // stretch, it had each interim report read as a run beside
                 // the cumulative one after it (sched-bench, archive39 F1).
-                None if t.starts_with("current rps:") || sched_delay(t) => return Ok(()),
+                None if t.starts_with("current rps:") || sched_delay(t) => {
+                    // An interval's `sched delay:` comes before its
+                    // `current rps:`, the final report's after `average
+                    // rps:` (outside the stretch): one inside a stretch
+                    // with an RPS report closes an interval's block too
+                    // (attack40 F13: a log cut after it was read as the
+                    // run, no word).
+                    if sched_delay(t) && self.stretch.iter().any(|r| r.group == "rps") {
+                        self.interval_tail = Some((n, self.stretch.last().and_then(|r| r.runtime)));
+                    }
+                    return Ok(());
+                }
                 None => self.flush(),
             }
         }
@@ -645,6 +729,7 @@ impl BenchParser for Schbench {
             params_depth: 0,
             typed: None,
             block_start: 0,
+            cut: Vec::new(),
         };
         for (n, line) in input.numbered() {
             // A line a quoted-printable soft break emptied (its text is on
@@ -657,6 +742,7 @@ impl BenchParser for Schbench {
         }
         cut_last_report(&mut r, input);
         r.flush();
+        r.read_cut_run();
         r.note_typed();
         mark_pipe_wakeup_reports(&mut r.out.samples);
         // The file ends after an interval's block (its reports, `current
@@ -669,8 +755,13 @@ impl BenchParser for Schbench {
             && r.runtime.is_none()
         {
             let secs = runtime.map_or_else(|| "first seconds".to_string(), |s| format!("first {s} s"));
+            let closer = if input.lines.get(n - 1).is_some_and(|l| sched_delay(l.trim())) {
+                "`sched delay:` (printed in an interval's report, before its `current rps:`)"
+            } else {
+                "`current rps:` (schbench's rate of one interval)"
+            };
             let msg = format!(
-                "`current rps:` (schbench's rate of one interval) closes the file's last reports, and no `average \
+                "{closer} closes the file's last reports, and no `average \
                  rps:` (printed after a run's final report) follows: the run's final report is missing (a run cut \
                  short?); the figures read are of its {secs}, not of the whole run"
             );

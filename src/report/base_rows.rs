@@ -32,7 +32,7 @@
 //! reference machine ([`BaseRows::find_across`]).
 
 use super::RowView;
-use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, is_other_system_host};
+use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, is_other_system_host, same_host};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The baseline's rows of one table, by their parameters without the
@@ -72,7 +72,7 @@ impl BaseRows {
                 let Some(host) = r.params.get(h).filter(|v| !v.is_empty()) else { continue };
                 let key = me.key(&r.params);
                 match first.get(&(r.kernel.as_str(), key.clone())) {
-                    Some(f) if *f != host => {
+                    Some(f) if !same_host(f, host) => {
                         me.two_hosts.insert((r.kernel.clone(), key));
                     }
                     Some(_) => {}
@@ -110,6 +110,15 @@ impl BaseRows {
         let Some(h) = self.host else { return candidates.first().map(|c| c.0) };
         let host = params.get(h).map_or("", String::as_str);
         if let Some(c) = candidates.iter().find(|c| c.1 == host) {
+            return Some(c.0);
+        }
+        // A full name and the short one are one host (`beta` and
+        // `beta.lab.example.com`, [`same_host`]: attack40 F7, the rows of
+        // two kernels were shown with no change and no reason).
+        if !host.is_empty()
+            && !is_other_system_host(host)
+            && let Some(c) = candidates.iter().find(|c| !is_other_system_host(&c.1) && same_host(&c.1, host))
+        {
             return Some(c.0);
         }
         let first = &candidates.first()?.1;
@@ -218,5 +227,27 @@ mod tests {
         // Nor does a host-less row meet a baseline of another system.
         let rows = [r("base", &["Johns-MBP (Darwin 24.1.0)"]), r("new", &[""])];
         assert_eq!(BaseRows::new(&headers, &rows, "base").find(&rows[1]), None);
+    }
+
+    /// attack40 F7: a row of `beta.lab.example.com` meets the baseline's
+    /// `beta` row (and the reverse); `beta2`, `gamma`, or another system's
+    /// host of a like name meet nothing.
+    #[test]
+    fn a_hosts_full_name_meets_its_short_names_row() {
+        let headers: Vec<String> = ["host"].map(String::from).to_vec();
+        let rows = [
+            r("base", &["alpha"]),
+            r("base", &["beta"]),
+            r("new", &["alpha"]),
+            r("new", &["beta.lab.example.com"]),
+            r("other", &["beta2.lab.example.com"]),
+            r("other", &["gamma"]),
+            r("mac", &["beta.local (Darwin 24.1.0)"]),
+        ];
+        let base = BaseRows::new(&headers, &rows, "base");
+        let met: Vec<Option<usize>> = rows.iter().map(|row| base.find(row)).collect();
+        assert_eq!(met, [Some(0), Some(1), Some(0), Some(1), None, None, None]);
+        let rows = [r("base", &["beta.lab.example.com"]), r("new", &["beta"])];
+        assert_eq!(BaseRows::new(&headers, &rows, "base").find(&rows[1]), Some(0));
     }
 }

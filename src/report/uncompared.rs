@@ -44,6 +44,18 @@ pub struct Uncompared {
     /// has kernels.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub base_columns: Vec<String>,
+    /// Kernels with compared rows and also a row of a baseline's set-up
+    /// but of a host none of the baseline's rows of that set-up names
+    /// (6.1's `alpha` and `beta` rows, 6.2's `alpha` and `gamma`): each
+    /// with those hosts, and the hosts the baseline's rows name; compared
+    /// with nothing (attack40 F7: the `gamma` row had no change and no
+    /// reason).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub other_hosts: Vec<(String, Vec<String>)>,
+    /// The hosts the baseline's rows name, where
+    /// [`Uncompared::other_hosts`] has kernels.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub base_hosts: Vec<String>,
     /// Where the baseline's rows name none of the parameters: the values
     /// the [`Uncompared::apart`] kernels' rows give them (`procs 1–48`),
     /// so the note says which side has which; else empty.
@@ -176,6 +188,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         }
     }
     let lacking_params = names(lacked);
+    let (other_hosts, base_hosts) = other_host_rows(t, base, &met, &apart, &lacking);
     let mut short: Vec<(String, Vec<String>)> = Vec::new();
     let rows_of: rustc_hash::FxHashMap<&str, &[&super::RowView]> =
         by_kernel.iter().map(|(k, rows)| (*k, rows.as_slice())).collect();
@@ -196,7 +209,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     });
     let apart_by_dirs = apart_only_by_dirs(t, base, &by_kernel, &apart);
     let (unlike, base_columns) = unlike_columns(t, &by_kernel, (base, &matcher), &apart);
-    if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() {
+    if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() && other_hosts.is_empty() {
         return None;
     }
     // Each parameter with the values the baseline's rows give it, in
@@ -270,6 +283,8 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         short,
         unlike,
         base_columns,
+        other_hosts,
+        base_hosts,
         many: t.axis.many.clone(),
         no_base: false,
         apart_by_dirs,
@@ -341,6 +356,60 @@ fn unlike_columns(
     }
     let base_columns = if unlike.is_empty() { Vec::new() } else { names(&mut base_rows.iter().copied()) };
     (unlike, base_columns)
+}
+
+/// The kernels of `t` (not `apart` nor `lacking`) with a row no baseline
+/// row meets (`met`) whose parameters are a baseline row's but for the
+/// host (and build), each with those rows' hosts; and the hosts the
+/// baseline's rows name ([`Uncompared::other_hosts`]). Empty where the
+/// table has no host column.
+fn other_host_rows(
+    t: &TableView,
+    base: &str,
+    met: &dyn Fn(&super::RowView) -> bool,
+    apart: &[String],
+    lacking: &[String],
+) -> (Vec<(String, Vec<String>)>, Vec<String>) {
+    let col = |name: &str| t.param_headers.iter().position(|h| h == name);
+    let Some(h) = col(crate::parse::HOST_PARAM) else { return (Vec::new(), Vec::new()) };
+    let build = col(crate::parse::KERNEL_BUILD_PARAM);
+    let key = |params: &[String]| -> Vec<String> {
+        let mut k = params.to_vec();
+        for c in [Some(h), build].into_iter().flatten() {
+            if let Some(v) = k.get_mut(c) {
+                v.clear();
+            }
+        }
+        k
+    };
+    let base_rows: Vec<&super::RowView> = t.rows.iter().filter(|r| r.kernel == base).collect();
+    let base_keys: rustc_hash::FxHashSet<Vec<String>> = base_rows.iter().map(|r| key(&r.params)).collect();
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel) && !lacking.contains(&r.kernel)) {
+        let Some(host) = r.params.get(h).filter(|v| !v.is_empty()) else { continue };
+        if met(r) || !base_keys.contains(&key(&r.params)) {
+            continue;
+        }
+        let at = match out.iter().position(|(k, _)| *k == r.kernel) {
+            Some(at) => at,
+            None => {
+                out.push((r.kernel.clone(), Vec::new()));
+                out.len() - 1
+            }
+        };
+        if !out[at].1.contains(host) {
+            out[at].1.push(host.clone());
+        }
+    }
+    let mut base_hosts: Vec<String> = Vec::new();
+    if !out.is_empty() {
+        for v in base_rows.iter().filter_map(|r| r.params.get(h)).filter(|v| !v.is_empty()) {
+            if !base_hosts.contains(v) {
+                base_hosts.push(v.clone());
+            }
+        }
+    }
+    (out, base_hosts)
 }
 
 /// The rows of `t` by kernel, each kernel once in the order of its first
@@ -426,7 +495,9 @@ impl Uncompared {
         let short: Vec<(String, Vec<String>)> =
             self.short.iter().map(|(p, ks)| (p.clone(), keep(ks))).filter(|(_, ks)| !ks.is_empty()).collect();
         let unlike: Vec<(String, Vec<String>)> = self.unlike.iter().filter(|(k, _)| k == kernel).cloned().collect();
-        if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() {
+        let other_hosts: Vec<(String, Vec<String>)> =
+            self.other_hosts.iter().filter(|(k, _)| k == kernel).cloned().collect();
+        if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() && other_hosts.is_empty() {
             return None;
         }
         // The others' set-up was worked out over every kernel apart: one
@@ -434,7 +505,7 @@ impl Uncompared {
         let whole = apart.len() == self.apart.len();
         let apart_setup = if whole { self.apart_setup.clone() } else { String::new() };
         let apart_extra = if whole { self.apart_extra.clone() } else { String::new() };
-        Some(Uncompared { apart, lacking, short, unlike, apart_setup, apart_extra, ..self.clone() })
+        Some(Uncompared { apart, lacking, short, unlike, other_hosts, apart_setup, apart_extra, ..self.clone() })
     }
 
     /// Where the baseline's rows name none of the parameters the
@@ -471,6 +542,33 @@ impl Uncompared {
         Some(format!("{base}'s {rows} {name} {}; {whose} {theirs} {}", self.base_setup, self.apart_setup))
     }
 
+    /// Why `kernel`'s rows of `hosts` ([`Uncompared::other_hosts`]) are
+    /// compared with nothing: `6.2: the row of host gamma, which no row of
+    /// 6.1 names (6.1's rows have host alpha or beta), compared with
+    /// nothing`. The table's note and `check`'s warning say it alike.
+    pub fn other_host_note(&self, kernel: &str, hosts: &[String]) -> String {
+        let base = &self.baseline;
+        let hosts_of: Vec<&str> = hosts.iter().map(String::as_str).collect();
+        let base_of: Vec<&str> = self.base_hosts.iter().map(String::as_str).collect();
+        let (rows, which) = if hosts.len() == 1 { ("the row", "which") } else { ("the rows", "which") };
+        let theirs = match self.base_hosts.len() {
+            0 => format!("{base}'s rows name no host"),
+            1 => format!("{base}'s row has host {}", alternatives(&base_of)),
+            _ => format!("{base}'s rows have host {}", alternatives(&base_of)),
+        };
+        // A run of another system (`mbp (Darwin 23.1.0)`) is never a Linux
+        // kernel's machine's, whatever the baseline names.
+        let other = if hosts.iter().any(|h| crate::parse::is_other_system_host(h)) {
+            "; another system's runs are never compared with a Linux kernel's"
+        } else {
+            ""
+        };
+        format!(
+            "{kernel}: {rows} of host {}, {which} no row of {base} names ({theirs}{other}), compared with nothing",
+            alternatives(&hosts_of),
+        )
+    }
+
     /// The line under the table: `not compared with 6.1: 6.2 (no row with
     /// 6.1's set-up, loadfile client.txt, timelimit 60)`, and `6.3: a row
     /// without timelimit, which 6.1's rows print, compared with nothing`.
@@ -500,6 +598,9 @@ impl Uncompared {
                 self.base_columns.join(", "),
                 columns.join(", ")
             ));
+        }
+        for (kernel, hosts) in &self.other_hosts {
+            parts.push(self.other_host_note(kernel, hosts));
         }
         if !self.lacking.is_empty() {
             parts.push(format!(
@@ -629,5 +730,22 @@ mod tests {
         let u = uncompared(&t).expect("6.3 and 6.2 are compared with nothing");
         assert_eq!(u.apart, ["6.3", "6.2"]);
         assert_eq!(u.note(), "not compared with 6.1: 6.3, 6.2 (no row with 6.1's set-up, procs 8)");
+    }
+
+    /// attack40 F7: a row of a host no baseline row names is said, with
+    /// the baseline's hosts, or that it names none (a Darwin run beside a
+    /// host-less Linux baseline).
+    #[test]
+    fn a_row_of_a_host_the_baseline_lacks_is_said() {
+        let u = Uncompared { baseline: "6.1".into(), base_hosts: vec!["alpha".into(), "beta".into()], ..Default::default() };
+        assert_eq!(
+            u.other_host_note("6.2", &["gamma".to_string()]),
+            "6.2: the row of host gamma, which no row of 6.1 names (6.1's rows have host alpha or beta), compared with nothing"
+        );
+        let u = Uncompared { baseline: "6.1".into(), ..Default::default() };
+        assert_eq!(
+            u.other_host_note("6.2", &["mbp (Darwin 23.1.0)".to_string()]),
+            "6.2: the row of host mbp (Darwin 23.1.0), which no row of 6.1 names (6.1's rows name no host; another system's runs are never compared with a Linux kernel's), compared with nothing"
+        );
     }
 }

@@ -187,6 +187,43 @@ pub fn keep_identities_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnos
             diags.push(Diagnostic::warning(&results[at].path, line, msg));
         }
     }
+    hosts_of_parted_files(results);
+}
+
+/// Gives the samples of a file whose one host (its identity) is one of
+/// the hosts another file of the benchmark parts its own runs by (a file
+/// with `uname -a` lines of `alpha` and `beta`, `labels::unames`) that
+/// host's [`HOST_PARAM`], the other file's value where the names differ
+/// by a domain only ([`same_host`]): so a kernel's file of `beta` meets
+/// the baseline's `beta` row, as it does where the baseline's hosts are
+/// two files (attack40 F8: it was "not compared … their files do not
+/// print host"). A host no such file names is left as it is (the rename
+/// rule's case); another system's host (`labels::unames`) is never one.
+fn hosts_of_parted_files(results: &mut [ResultFile]) {
+    let mut parted: Vec<(String, String)> = Vec::new();
+    for rf in results.iter().filter(|rf| rf.parsed.identity.host.is_none()) {
+        for s in &rf.parsed.samples {
+            if let Some(p) = s.params.iter().find(|p| p.name == HOST_PARAM)
+                && !crate::parse::is_other_system_host(&p.value)
+                && !parted.iter().any(|(b, v)| *b == rf.parsed.benchmark && *v == p.value)
+            {
+                parted.push((rf.parsed.benchmark.clone(), p.value.to_string()));
+            }
+        }
+    }
+    if parted.is_empty() {
+        return;
+    }
+    for rf in results.iter_mut() {
+        let Some((_, host)) = &rf.parsed.identity.host else { continue };
+        let bench = &rf.parsed.benchmark;
+        let Some((_, value)) = parted.iter().find(|(b, v)| b == bench && same_host(v, host)) else { continue };
+        for s in &mut rf.parsed.samples {
+            if !s.params.iter().any(|p| p.name == HOST_PARAM) {
+                s.params.push(Param::new(HOST_PARAM, value));
+            }
+        }
+    }
 }
 
 /// Notes where files `files` of benchmark `bench` name one processor in

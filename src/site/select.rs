@@ -293,19 +293,32 @@ fn counted_number(rel_path: &str) -> Option<(&str, &str, u64)> {
     (run_stem(rel_path) == bare).then_some((dir, bare, number))
 }
 
-/// The [`run_stem`] of each of `results`, except that files numbered
-/// after a word of [`COUNTED_RUN_WORDS`] whose directory's numbers (of
-/// that stem) do not count 0, 1, 2 … or 1, 2, 3 … keep their number
-/// (`log4`): they are counts, and files of different counts fed into one
-/// cell are warned of as different results. Numbers that are some of
-/// another directory's run numbers (6.2's `log1 log2 log4` beside 6.1's
-/// `log1` … `log4`: a failed run removed) are runs with a gap, as the
-/// directory rule has it (attack39 finding 8: warned of as different
-/// results).
-fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
-    let mut stems: Vec<&str> = results.iter().map(|rf| run_stem(&rf.rel_path)).collect();
-    let mut numbers: FxHashMap<(&str, &str), Vec<u64>> = FxHashMap::default();
+/// The files numbered after a word of [`COUNTED_RUN_WORDS`], by directory
+/// and stem (`("6.1", "log")`): their numbers (ascending), whether they are
+/// runs, and the series read as runs with a gap whose numbers also double
+/// (`log1 log2 log4` beside another kernel's `log1` … `log4`: a run lost,
+/// or a `-j 1 2 4` loop beside a `1 2 3 4` one; the names cannot say).
+struct CountedSeries<'a> {
+    /// Each result's directory, stem and number ([`counted_number`]).
+    counted: Vec<Option<(&'a str, &'a str, u64)>>,
+    numbers: FxHashMap<(&'a str, &'a str), Vec<u64>>,
+    runs: FxHashSet<(&'a str, &'a str)>,
+    /// Series read as runs with a gap though their numbers double, with
+    /// the other directory whose runs they are some of.
+    doubling_gaps: Vec<((&'a str, &'a str), &'a str)>,
+}
+
+/// The [`CountedSeries`] of `results`: a directory's numbers (of one stem)
+/// are runs where they count 0, 1, 2 … or 1, 2, 3 …, or where they are some
+/// of another directory's such runs ([`crate::parse::num::runs_with_a_gap`]:
+/// 6.2's `log1 log2 log4` beside 6.1's `log1` … `log4`, a failed run
+/// removed, as the directory rule has it: attack39 finding 8), never a
+/// doubling series with more runs missing (6.1's `log-1 log-2 log-4
+/// log-8` beside 6.2's `log-1` … `log-8`: a `-j` loop's four counts,
+/// attack40 F11, were averaged as runs).
+fn counted_series(results: &[ResultFile]) -> CountedSeries<'_> {
     let counted: Vec<Option<(&str, &str, u64)>> = results.iter().map(|rf| counted_number(&rf.rel_path)).collect();
+    let mut numbers: FxHashMap<(&str, &str), Vec<u64>> = FxHashMap::default();
     for &(dir, word, n) in counted.iter().flatten() {
         numbers.entry((dir, word)).or_default().push(n);
     }
@@ -313,20 +326,42 @@ fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
         ns.sort_unstable();
         ns.dedup();
     }
-    let one_by_one = crate::parse::num::counts_up_one_by_one;
-    let runs: FxHashSet<(&str, &str)> = numbers
-        .iter()
-        .filter(|((_, word), ns)| {
-            one_by_one(ns)
-                || numbers.iter().any(|((_, w), other)| {
-                    w == word && other.len() > ns.len() && one_by_one(other) && ns.iter().all(|n| other.contains(n))
-                })
-        })
-        .map(|(key, _)| *key)
-        .collect();
-    for (fi, c) in counted.iter().enumerate() {
+    let num = crate::parse::num::counts_up_one_by_one;
+    let mut runs: FxHashSet<(&str, &str)> = FxHashSet::default();
+    let mut doubling_gaps = Vec::new();
+    let mut keys: Vec<&(&str, &str)> = numbers.keys().collect();
+    keys.sort_unstable();
+    for key @ (_, word) in keys {
+        let ns = &numbers[key];
+        if num(ns) {
+            runs.insert(*key);
+            continue;
+        }
+        let mut others: Vec<(&(&str, &str), &Vec<u64>)> = numbers.iter().filter(|((_, w), _)| w == word).collect();
+        others.sort_unstable_by_key(|(k, _)| **k);
+        if let Some(((other_dir, _), _)) =
+            others.into_iter().find(|(_, other)| crate::parse::num::runs_with_a_gap(ns, other))
+        {
+            runs.insert(*key);
+            if crate::parse::num::doubles(ns) {
+                doubling_gaps.push((*key, *other_dir));
+            }
+        }
+    }
+    CountedSeries { counted, numbers, runs, doubling_gaps }
+}
+
+/// The [`run_stem`] of each of `results`, except that files numbered
+/// after a word of [`COUNTED_RUN_WORDS`] whose numbers are no runs
+/// ([`counted_series`]) keep their number (`log4`): they are counts, and
+/// files of different counts fed into one cell are warned of as different
+/// results.
+fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
+    let mut stems: Vec<&str> = results.iter().map(|rf| run_stem(&rf.rel_path)).collect();
+    let series = counted_series(results);
+    for (fi, c) in series.counted.iter().enumerate() {
         if let Some((dir, word, _)) = *c
-            && !runs.contains(&(dir, word))
+            && !series.runs.contains(&(dir, word))
         {
             let rel_path = results[fi].rel_path.as_str();
             let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
@@ -334,6 +369,46 @@ fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
         }
     }
     stems
+}
+
+/// A warning at the first file of each series read as runs with a gap
+/// whose numbers double ([`counted_series`]): `log1 log2 log4` beside
+/// another directory's `log1` … `log4` may be three runs of four (one
+/// lost) or a loop's counts 1, 2, 4 (attack40 F11): which, the names
+/// cannot say, and they are averaged as runs.
+fn check_doubling_gaps(results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
+    let series = counted_series(results);
+    for ((dir, word), other_dir) in &series.doubling_gaps {
+        let mut files: Vec<&ResultFile> = results
+            .iter()
+            .zip(&series.counted)
+            .filter(|(_, c)| c.is_some_and(|(d, w, _)| d == *dir && w == *word))
+            .map(|(rf, _)| rf)
+            .collect();
+        files.sort_by(|a, b| a.rel_path.cmp(&b.rel_path));
+        let Some(first) = files.first() else { continue };
+        let ns = &series.numbers[&(*dir, *word)];
+        let listed: Vec<String> = ns.iter().map(u64::to_string).collect();
+        let runs = &series.numbers[&(*other_dir, *word)];
+        let missing: Vec<String> = runs
+            .iter()
+            .filter(|&&r| !ns.contains(&r) && ns.last().is_some_and(|&last| r < last))
+            .map(u64::to_string)
+            .collect();
+        let names: Vec<&str> = files.iter().map(|rf| rf.rel_path.as_str()).collect();
+        diags.push(Diagnostic::warning(
+            &first.path,
+            None,
+            format!(
+                "{} are read as runs {} of {word} with {} missing, as {other_dir}/ numbers its runs {} to {}; but their numbers double, as a loop over counts (`-j`, threads) names its logs: if they are counts, not runs, their values are averaged wrongly; name them apart (a directory or label each)",
+                names.join(", "),
+                listed.join(", "),
+                missing.join(", "),
+                runs.first().copied().unwrap_or_default(),
+                runs.last().copied().unwrap_or_default(),
+            ),
+        ));
+    }
 }
 
 /// Where one table cell's runs come from, for [`merged_cells`]: kernel,
@@ -445,6 +520,7 @@ impl MachineYaml {
     /// average different files as runs ([`run_stem`]), in a configured
     /// section or in one made for results no section claims.
     pub(super) fn check_selection(&self, results: &[ResultFile], selection: &Selection, diags: &mut Vec<Diagnostic>) {
+        check_doubling_gaps(results, diags);
         // Found when a cell needs them (merge_stems).
         let mut stems: Option<Vec<&str>> = None;
         for (sc, parts) in self.config.sections.iter().zip(&selection.shown) {
@@ -964,18 +1040,63 @@ mod tests {
         assert_eq!(counted_number("6.1/x-output8.log"), Some(("6.1", "x-output", 8)));
     }
 
-    /// attack39 finding 8: 6.2's `log1 log2 log4` beside 6.1's `log1` …
+    /// attack39 finding 8: 6.2's `log1 log3 log4` beside 6.1's `log1` …
     /// `log4` are runs with a gap (a failed run removed), not warned of as
-    /// different results; both kernels' `log1 log2 log4` still are.
+    /// different results; both kernels' `log1 log3 log4` still are.
+    /// `log1 log2 log4` too, with a warning that the numbers double
+    /// (attack40 F11: a `-j 1 2 4` loop's logs or three runs of four).
     #[test]
     fn counted_logs_with_a_gap_beside_another_kernels_runs_are_runs() {
-        let mut results: Vec<ResultFile> =
-            ["1", "2", "3", "4"].iter().map(|n| file(&format!("6.1/log{n}.txt"), "bash-time", vec![real(600.0)])).collect();
-        results.extend(["1", "2", "4"].iter().map(|n| file(&format!("6.2/log{n}.txt"), "bash-time", vec![real(630.0)])));
+        let dir = |k: &str, numbers: &[&str], v: f64| -> Vec<ResultFile> {
+            numbers.iter().map(|n| file(&format!("{k}/log{n}.txt"), "bash-time", vec![real(v)])).collect()
+        };
         let yaml = "name: M\nsections:\n  - title: kernel build\n    files: [\"*/log*.txt\"]\n";
+        let mut results = dir("6.1", &["1", "2", "3", "4"], 600.0);
+        results.extend(dir("6.2", &["1", "3", "4"], 630.0));
         assert!(selection_warnings(yaml, &results).is_empty());
-        results.retain(|rf| !rf.rel_path.ends_with("log3.txt"));
+        results.retain(|rf| !rf.rel_path.ends_with("log2.txt"));
         assert_eq!(selection_warnings(yaml, &results).len(), 1);
+        let mut results = dir("6.1", &["1", "2", "3", "4"], 600.0);
+        results.extend(dir("6.2", &["1", "2", "4"], 630.0));
+        let d = selection_warnings(yaml, &results);
+        let got: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            got,
+            [
+                "6.2/log1.txt, 6.2/log2.txt, 6.2/log4.txt are read as runs 1, 2, 4 of log with 3 missing, as 6.1/ numbers its runs 1 to 4; but their numbers double, as a loop over counts (`-j`, threads) names its logs: if they are counts, not runs, their values are averaged wrongly; name them apart (a directory or label each)"
+            ],
+            "{d:?}"
+        );
+        assert!(d[0].file.ends_with("6.2/log1.txt"), "{d:?}");
+    }
+
+    /// attack40 F11 (n01, n05): a doubling series beside another kernel's
+    /// runs (`log-1 log-2 log-4 log-8` beside `log-1` … `log-8`, `log_2
+    /// log_4 log_8`) is a loop's counts, warned of as different results
+    /// averaged, never runs with a gap; the eight runs stay runs.
+    #[test]
+    fn a_doubling_series_beside_another_kernels_runs_is_counts() {
+        let named = |k: &str, names: &[&str]| -> Vec<ResultFile> {
+            names.iter().map(|n| file(&format!("{k}/{n}"), "dbench", vec![real(1000.0)])).collect()
+        };
+        let any = "name: M\nsections:\n  - title: dbench\n    files: [\"*/*\"]\n";
+        let eight: Vec<String> = (1..=8).map(|n| format!("log-{n}")).collect();
+        let eight: Vec<&str> = eight.iter().map(String::as_str).collect();
+        for series in [&["log-1", "log-2", "log-4", "log-8"][..], &["log-2", "log-4", "log-8"]] {
+            let mut results = named("6.1", series);
+            results.extend(named("6.2", &eight));
+            let d = selection_warnings(any, &results);
+            assert_eq!(d.len(), 1, "{series:?}: {d:?}");
+            assert!(
+                d[0].message.contains(&format!("6.1/{} and 6.1/{} both give", series[0], series[1])),
+                "{d:?}"
+            );
+        }
+        // Must not fire: the eight runs alone, or beside one lost.
+        assert!(selection_warnings(any, &named("6.2", &eight)).is_empty());
+        let mut results = named("6.1", &["log-1", "log-2", "log-3", "log-5", "log-6", "log-7", "log-8"]);
+        results.extend(named("6.2", &eight));
+        assert!(selection_warnings(any, &results).is_empty());
     }
 
     /// Every name averaged is named, not only the first pair (attack38

@@ -40,10 +40,25 @@ fn catted_glob(line: &str) -> Option<&str> {
 /// out-2 out-3`): one machine's runs, averaged as such (attack39 finding
 /// 7: each run became a set-up of its own, none averaged or tested).
 /// `log1 log2 log4` (a loop's counts) and `bonnie.hydra bonnie.leo` are
-/// not.
+/// not. A name with an extension of letters is read without it where its
+/// number is set off by `.`, `-`, `_` or follows `run` (`run1.txt
+/// run2.txt`, `bonnie-1.log`: attack40 F19, each was a set-up of its
+/// own); `bonnie-j1.log bonnie-j2.log` (a set-up's `-j1`) are not.
 fn numbered_runs(files: &[&str]) -> bool {
     let split = |f: &'_ str| -> Option<(String, u64)> {
         let name = f.rsplit('/').next().unwrap_or(f);
+        let name = match name.rsplit_once('.') {
+            Some((stem, ext)) if !ext.is_empty() && ext.bytes().all(|b| b.is_ascii_alphabetic()) => {
+                let bare = stem.trim_end_matches(|c: char| c.is_ascii_digit());
+                let set_off = bare.ends_with(['.', '-', '_']) || bare.to_ascii_lowercase().ends_with("run");
+                if bare.len() == stem.len() || !set_off {
+                    return None;
+                }
+                // The extension is part of what the runs share.
+                return Some((format!("{bare}#.{ext}"), stem[bare.len()..].parse().ok()?));
+            }
+            _ => name,
+        };
         let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
         let n = name[stem.len()..].parse().ok()?;
         Some((stem.to_string(), n))
@@ -211,5 +226,13 @@ mod tests {
         assert!(!numbered_runs(&["bonnie.hydra", "bonnie.leo"]));
         assert!(!numbered_runs(&["a.1", "b.2"]));
         assert!(!numbered_runs(&["bonnie.2", "bonnie.3"]));
+        // attack40 F19: run words and separators before an extension.
+        assert!(numbered_runs(&["run1.txt", "run2.txt"]));
+        assert!(numbered_runs(&["bonnie-1.log", "bonnie-2.log", "bonnie-3.log"]));
+        assert!(numbered_runs(&["out/run_0.txt", "out/run_1.txt"]));
+        assert!(!numbered_runs(&["bonnie-j1.log", "bonnie-j2.log"]), "a set-up's -j1, -j2");
+        assert!(!numbered_runs(&["ext3.txt", "ext4.txt"]));
+        assert!(!numbered_runs(&["run1.txt", "run3.txt"]), "a gap");
+        assert!(!numbered_runs(&["run1.txt", "run2.log"]), "two extensions");
     }
 }

@@ -62,7 +62,7 @@ pub(super) fn uname_a(text: &str) -> Option<(String, String, String)> {
 }
 
 /// The systems other than Linux whose `uname -a` lines [`other_os`] reads.
-const OTHER_OSES: [&str; 6] = ["Darwin", "FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "SunOS"];
+const OTHER_OSES: [&str; 8] = ["Darwin", "FreeBSD", "OpenBSD", "NetBSD", "DragonFly", "SunOS", "AIX", "HP-UX"];
 
 /// The first words of Windows' POSIX layers' `uname -s`, followed by the
 /// Windows version (`CYGWIN_NT-10.0-19045`, `MINGW64_NT-10.0-19045`,
@@ -90,21 +90,71 @@ fn other_system(word: &str) -> bool {
 /// release (a digit, a dot), at least five words, and a machine word among
 /// its last three ([`UNAME_MACHINES`], [`OTHER_MACHINES`]), as `uname -a`
 /// ends; a sentence (`FreeBSD release 14.0 does much better here, …`)
-/// has none (attack39 finding 20). `None` for any other line.
+/// has none (attack39 finding 20). Also, read by their own shapes
+/// (attack40 F9: each was averaged into a Linux kernel's runs, no word):
+/// a BSD's or Darwin's line whose machine word was cut (its fourth word the
+/// system's name again, its fifth the release again or `Kernel`),
+/// [`aix_or_hpux`], and `uname -srm` (`FreeBSD 14.0-RELEASE amd64`: no
+/// host printed, `?`). `None` for any other line.
 pub(super) fn other_os(text: &str) -> Option<(String, String, String)> {
     let t = uname_output(text);
     let words: Vec<&str> = t.split_whitespace().collect();
-    if words.len() < 5 || !other_system(words[0]) || words[1].len() > HOST_MAX {
-        return None;
+    if let Some(read) = aix_or_hpux(&words) {
+        return Some(read);
     }
-    if !words[2].starts_with(|c: char| c.is_ascii_digit()) || !words[2].contains('.') {
-        return None;
-    }
+    let release = |w: &str| w.starts_with(|c: char| c.is_ascii_digit()) && w.contains('.');
     let machine = |w: &&str| UNAME_MACHINES.contains(w) || OTHER_MACHINES.contains(w);
-    if !words[words.len().saturating_sub(3)..].iter().any(machine) {
+    if let [os, r, m] = words[..]
+        && other_system(os)
+        && release(r)
+        && machine(&m)
+    {
+        return Some((os.to_string(), "?".to_string(), r.to_string()));
+    }
+    if words.len() < 5 || !other_system(words[0]) || words[1].len() > HOST_MAX || !release(words[2]) {
+        return None;
+    }
+    // The version (`uname -v`) names the system again and then the release
+    // (`FreeBSD 14.0-RELEASE #0 …`) or `Kernel Version` (Darwin).
+    let version_repeats = words[3] == words[0] && (words[4] == words[2] || words[4] == "Kernel");
+    if !version_repeats && !words[words.len().saturating_sub(3)..].iter().any(machine) {
         return None;
     }
     Some((words[0].to_string(), words[1].to_string(), words[2].to_string()))
+}
+
+/// AIX's and HP-UX's `uname -a` lines, whose release is no `digit.dot`:
+/// `AIX p750 1 7 00F84C0C4C00` (system, host, release, version, a
+/// 12-digit hex machine id; read as `AIX 7.1`) and `HP-UX hpbox B.11.31 U
+/// ia64 3748035443 unlimited-user license` (a letter-dot release, a
+/// one-letter version, the machine `ia64` or `9000/800`). `None` for any
+/// other words.
+fn aix_or_hpux(words: &[&str]) -> Option<(String, String, String)> {
+    let number = |w: &str| (1..=2).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
+    match words {
+        ["AIX", host, release, version, id]
+            if host.len() <= HOST_MAX
+                && number(release)
+                && number(version)
+                && id.len() == 12
+                && id.bytes().all(|b| b.is_ascii_hexdigit()) =>
+        {
+            Some(("AIX".to_string(), host.to_string(), format!("{version}.{release}")))
+        }
+        ["HP-UX", host, release, version, machine, ..]
+            if host.len() <= HOST_MAX
+                && release.len() > 2
+                && release.as_bytes()[0].is_ascii_uppercase()
+                && release.as_bytes()[1] == b'.'
+                && release[2..].bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                && version.len() == 1
+                && version.as_bytes()[0].is_ascii_uppercase()
+                && (*machine == "ia64" || machine.starts_with("9000/")) =>
+        {
+            Some(("HP-UX".to_string(), host.to_string(), release.to_string()))
+        }
+        _ => None,
+    }
 }
 
 /// How many `>` quote marks a line starts with (blanks between them
@@ -178,10 +228,13 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
             parsed.notes.push((
                 unames[f].0,
                 format!(
-                    "{tagged} value(s) sit under a `uname -a` line of another system (`{}` on host `{}`): another \
+                    "{tagged} value(s) sit under a `uname {}` line of another system (`{}` {}): another \
                      machine and kernel than a Linux kernel's, kept apart by a `{HOST_PARAM}` parameter, never \
                      averaged with its runs; put that system's runs in a class of their own",
-                    unames[f].2, unames[f].1
+                    if unames[f].1 == "?" { "-srm" } else { "-a" },
+                    unames[f].2,
+                    // `uname -srm` prints no host.
+                    if unames[f].1 == "?" { "with no host printed".to_string() } else { format!("on host `{}`", unames[f].1) }
                 ),
             ));
         }
@@ -430,5 +483,38 @@ mod tests {
         assert_eq!(os("FreeBSD release 14.0 does much better here, but this is Linux:"), None);
         assert_eq!(os("Darwin host 24.1.0 is what macOS 15 runs on amd64 machines too, they say"), None);
         assert_eq!(os("CYGWIN_NT-10.0 runs 3.5 times slower"), None);
+    }
+
+    /// attack40 F9: AIX, HP-UX, a FreeBSD line whose machine word was cut,
+    /// and `uname -srm` are other systems' lines; prose naming them is not.
+    #[test]
+    fn aix_hpux_cut_bsd_and_uname_srm_lines_but_not_prose() {
+        let os = |t: &str| other_os(t).map(|(os, host, release)| format!("{os} {host} {release}"));
+        assert_eq!(os("AIX p750 1 7 00F84C0C4C00").as_deref(), Some("AIX p750 7.1"));
+        let hp = "HP-UX hpbox B.11.31 U ia64 3748035443 unlimited-user license";
+        assert_eq!(os(hp).as_deref(), Some("HP-UX hpbox B.11.31"));
+        assert_eq!(os("HP-UX hp9k B.11.11 U 9000/800 123456789").as_deref(), Some("HP-UX hp9k B.11.11"));
+        let cut = "FreeBSD fbsd 14.0-RELEASE FreeBSD 14.0-RELEASE #0 releng/14.0-n265380-f9716eee8ab4: Fri Nov 10 \
+                   05:57:23 UTC 2023     root@releng1.nyi.freebsd.org:/usr/obj/usr/src/amd64.amd64/sys/GENERIC";
+        assert_eq!(os(cut).as_deref(), Some("FreeBSD fbsd 14.0-RELEASE"));
+        let darwin = "Darwin mbp.local 23.1.0 Darwin Kernel Version 23.1.0: Mon Oct  9 21:27:24 PDT 2023; \
+                      root:xnu-10002.41.9~6/RELEASE_ARM64_T6000";
+        assert_eq!(os(darwin).as_deref(), Some("Darwin mbp.local 23.1.0"));
+        assert_eq!(os("FreeBSD 14.0-RELEASE amd64").as_deref(), Some("FreeBSD ? 14.0-RELEASE"));
+        assert_eq!(os("> uname -a: AIX p750 1 7 00F84C0C4C00").as_deref(), Some("AIX p750 7.1"));
+        // Prose naming them.
+        for prose in [
+            "AIX is 7 times slower on 1 00F84C0C4C00",
+            "AIX on the p750 was 10 percent slower than Linux",
+            "AIX p750 1 7 00F84C0C4C00 and more",
+            "HP-UX was tested on B.11.31 but not on ia64",
+            "HP-UX hpbox B.11.31 is old, ia64 too",
+            "FreeBSD 14.0 FreeBSD is faster than Linux here",
+            "FreeBSD 14.0-RELEASE on amd64",
+            "FreeBSD 14.0 fast",
+            "Linux 6.1.0 x86_64",
+        ] {
+            assert_eq!(os(prose), None, "{prose}");
+        }
     }
 }

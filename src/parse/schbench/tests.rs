@@ -388,3 +388,68 @@ fn a_wakeup_report_with_a_20th_percentile_is_pipe_modes() {
     assert_eq!(pipe, want);
     assert_eq!(f.samples.iter().filter(|s| s.line <= 5).count(), 5);
 }
+
+/// The interim report of sched-bench's i9/vanilla run_1.txt (lines 1-18 of
+/// the fixture github-2026-05-sched-bench-i9-vanilla-…), as attack40's s-
+/// cases cut it.
+const INTERIM_10S: &str = "Wakeup Latencies percentiles (usec) runtime 10 (s) (19680 total samples)\n\
+    \t  50.0th: 9          (6629 samples)\n\t  min=1, max=1382\n\
+    Request Latencies percentiles (usec) runtime 10 (s) (19682 total samples)\n\
+    \t  50.0th: 3940       (6718 samples)\n\t  min=3864, max=12009\n\
+    RPS percentiles (requests) runtime 10 (s) (11 total samples)\n\
+    \t* 50.0th: 1970       (3 samples)\n\t  min=1908, max=2004\n\
+    sched delay: message 0 (usec) worker 0 (usec)\n";
+
+/// attack40 F12 (s13): `-r 15` on the command line and only the 10 s
+/// report: a run cut short, read with a warning at its last report (was:
+/// the file skipped, "no percentile report", no line). A whole run after
+/// it (an earlier iteration's full report read) keeps the old rule:
+/// `a_cut_runs_interim_report_is_no_run`.
+#[test]
+fn a_cut_run_short_of_its_r_is_read_with_a_warning() {
+    let f = read(&format!("$ ./schbench -m 2 -t 16 -r 15 -i 10\n{INTERIM_10S}"));
+    assert_eq!(values(&f, "wakeup", "50.0th"), vec![9.0]);
+    assert_eq!(values(&f, "rps", "50.0th"), vec![1970.0]);
+    let msgs: Vec<(usize, &str)> = f.notes.iter().map(|(l, m)| (*l, m.as_str())).collect();
+    assert_eq!(msgs.len(), 1, "{msgs:?}");
+    assert_eq!(msgs[0].0, 8, "{msgs:?}");
+    assert!(msgs[0].1.contains("short of the run's `-r 15`") && msgs[0].1.contains("first 10 s"), "{msgs:?}");
+    assert!(!crate::parse::note_is_info(msgs[0].1));
+    // Must not fire: `-r 10`, the report's own length.
+    let whole = read(&format!("$ ./schbench -m 2 -t 16 -r 10\n{INTERIM_10S}average rps: 1970.00\n"));
+    assert!(whole.notes.is_empty(), "{:?}", whole.notes);
+}
+
+/// attack40 F13: a run cut after an interval's `sched delay:` line (no
+/// `current rps:`) is warned of as one cut after `current rps:` is (s03);
+/// a cut inside the final report, after its wakeup and request reports
+/// (s06), leaves the 10 s RPS report unread beside the 15 s latencies,
+/// warned. The final report's `sched delay:` after `average rps:` is no
+/// such line (must not fire).
+#[test]
+fn a_run_cut_after_sched_delay_or_inside_its_final_report_is_warned_of() {
+    let cut = |f: &ParsedFile| f.notes.iter().any(|(_, m)| m.contains("the run's final report is missing"));
+    let f = read(INTERIM_10S);
+    assert!(cut(&f), "{:?}", f.notes);
+    assert_eq!(values(&f, "rps", "50.0th"), vec![1970.0]);
+    let fin = "Wakeup Latencies percentiles (usec) runtime 15 (s) (29653 total samples)\n\
+        \t  50.0th: 8          (8007 samples)\n\t  min=1, max=1382\n\
+        Request Latencies percentiles (usec) runtime 15 (s) (29670 total samples)\n\
+        \t  50.0th: 3940       (9993 samples)\n\t  min=3864, max=12009\n";
+    let mixed = read(&format!("{INTERIM_10S}current rps: 1999.67\n{fin}"));
+    assert_eq!(values(&mixed, "wakeup", "50.0th"), vec![8.0]);
+    assert_eq!(values(&mixed, "rps", "50.0th"), Vec::<f64>::new());
+    assert!(
+        mixed.notes.iter().any(|(l, m)| *l == 7 && m.contains("rps report of runtime 10 s not read")),
+        "{:?}",
+        mixed.notes
+    );
+    let whole = format!(
+        "{INTERIM_10S}current rps: 1999.67\n{fin}RPS percentiles (requests) runtime 15 (s) (16 total samples)\n\
+         \t* 50.0th: 1978       (3 samples)\n\t  min=1908, max=2005\naverage rps: 1978.00\n\
+         sched delay: message 0 (usec) worker 0 (usec)\n"
+    );
+    let whole = read(&whole);
+    assert_eq!(values(&whole, "rps", "50.0th"), vec![1978.0]);
+    assert!(whole.notes.iter().all(|(_, m)| crate::parse::note_is_info(m)), "{:?}", whole.notes);
+}
