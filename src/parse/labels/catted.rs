@@ -58,6 +58,10 @@ fn numbered_runs(files: &[&str]) -> bool {
 /// line), and whether a prompt stood before it; `None` for any other line
 /// and for a `cat` with an option, pipe or redirection.
 fn cat_arguments(line: &str) -> Option<(Vec<&str>, bool)> {
+    // A line without `cat` (nearly all) is none, without a prompt test.
+    if !line.contains("cat") {
+        return None;
+    }
     let t = line.trim();
     let prompted = !t.starts_with("cat ");
     let command = if !prompted {
