@@ -4584,6 +4584,12 @@ fn file_header(text: &str) -> Option<&str> {
 /// command of two files or more (the catted copies' rule,
 /// `site::copies`, reads those).
 fn catted_results_file(text: &str) -> Option<&str> {
+    // Every line above a file's runs is asked: one without `results.`
+    // (nearly all) is none, without its words collected (the same answer:
+    // the file's name starts so).
+    if !text.contains("results.") {
+        return None;
+    }
     let words: Vec<&str> = text.split_whitespace().collect();
     // `# cat results.…` reaches here as `cat results.…` (the `# ` read as
     // a heading's): the command alone on its line is as plain.

@@ -147,7 +147,9 @@ pub(super) fn tables(input: &Input, runs: Option<u32>, out: &mut ParsedFile) {
     let mut noted = false;
     let mut i = 0;
     while i + 1 < lines.len() {
-        let (Some(load), Some(cols)) = (title_load(&lines[i]), header_columns(&lines[i + 1])) else {
+        // The title first: the header's words are lower-cased one by one
+        // (a String each), and only the line under a title can be one.
+        let Some((load, cols)) = title_load(&lines[i]).and_then(|l| Some((l, header_columns(&lines[i + 1])?))) else {
             i += 1;
             continue;
         };

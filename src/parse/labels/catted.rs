@@ -73,6 +73,10 @@ fn numbered_runs(files: &[&str]) -> bool {
 /// line), and whether a prompt stood before it; `None` for any other line
 /// and for a `cat` with an option, pipe or redirection.
 fn cat_arguments(line: &str) -> Option<(Vec<&str>, bool)> {
+    // A line without `cat` (nearly all) is none, without a prompt test.
+    if !line.contains("cat") {
+        return None;
+    }
     let t = line.trim();
     let prompted = !t.starts_with("cat ");
     let command = if !prompted {
@@ -106,7 +110,12 @@ pub(super) fn label_by_catted_files(
     ids: &mut [Identity],
     notes: &mut Vec<(usize, String)>,
 ) -> bool {
-    let Some(m) = merged else { return false };
+    // Only a line whose command is `cat` labels or is warned of
+    // ([`catted_files`], [`catted_glob`]: both need the word `cat`): a file
+    // without `cat` anywhere is not walked (the same answer; `==> a <==`
+    // headers and `less`/`head`/`tail` label elsewhere, `label_line` and
+    // `result_on_kernel`).
+    let Some(m) = merged.filter(|_| input.has("cat")) else { return false };
     let (copies, copy_of) = found;
     // Every copy merged, each group as many copies: one group where the
     // output is one block, a group per block where each file holds

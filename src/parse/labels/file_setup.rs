@@ -46,11 +46,14 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
         // `cat bonnie.1 bonnie.2` over the copies shows their files, no
         // run of the benchmark (`bonnie.1` is no `bonnie`): attack39
         // finding 7, k05's 2 runs and 3 runs were two set-ups.
+        // Asked only of a line that names the benchmark (`command_words`,
+        // most lines do not): the same answer.
         let command_at = |n: usize| {
+            let words = command_words(line(n), name)?;
             if super::catted::catted_files(line(n)).is_some() {
                 return None;
             }
-            Some((n, with_continuation(input, n, command_words(line(n), name)?, start)))
+            Some((n, with_continuation(input, n, words, start)))
         };
         let found = (from..start).rev().take_while(|&n| !sentences.is_persons(line(n))).find_map(command_at);
         let Some((n, words)) = found else {
