@@ -60,6 +60,14 @@
 //! 3` / `runs)`) is rejoined with a note; one whose figure is on none of
 //! its lines is warned of, never dropped without a word.
 //!
+//! OSDL STP's tables of re-aim-7 maxima, as Cliff White posted them to
+//! LKML (2003-2004: `STP id PLM# Kernel Name  Workfile  MaxJPM MaxUser
+//! Host  Change` rows, or `Kernel  JPM  Lusers Pct Change` typed once over
+//! tables under `Database load` / `Compute load` headings), give each
+//! row's `"Max Jobs per Minute"` and `"Max Jobs per Minute users"` (the
+//! users it was reached at), the CPU count of a `2-CPU` / `4-way` heading
+//! as `cpus` (see `stp_tables`).
+//!
 //! The group is the workload when the output names a workfile
 //! (`reaim -f …/workfile.new_dbase` → `"new_dbase"`), else `""`. AIM7's
 //! Machine field (a label the tester typed) is kept in a note, as is each
@@ -169,6 +177,9 @@ impl BenchParser for Reaim {
             if line.trim_start().starts_with("Max Jobs per Minute") {
                 score = score.max(60);
             }
+            if stp_table_header(line.trim()).is_some() {
+                score = score.max(90);
+            }
             // Both start with a test's name (`Peak load Test:`): a line
             // that does not is neither, without trimming it twice more.
             if stp_named(line) && (stp_summary(line).is_some() || stp_wrapped(input, i).is_some()) {
@@ -199,7 +210,8 @@ impl BenchParser for Reaim {
 /// row's figures whole); the spreadsheet's `Jobs/sec/task` with its four
 /// decimals (`%.4f`: `101\t5600.0\t\t96\t108.2\t79.0\t0.9241`) under a
 /// header ending in that column; re-aim-7's `Max Jobs per Minute 4376.69`
-/// (`%.2f`). A cut one has fewer decimals, or no clock before its year.
+/// (`%.2f`); an OSDL STP table row's `Change` (`%.2f`, see `stp_tables`).
+/// A cut one has fewer decimals, or no clock before its year.
 fn last_figure_whole(input: &Input) -> bool {
     let Some((last, above)) = input.lines.split_last() else { return false };
     if let Some(v) = last.trim().strip_prefix("Max Jobs per Minute") {
@@ -213,6 +225,13 @@ fn last_figure_whole(input: &Input) -> bool {
         && year.bytes().all(|b| b.is_ascii_digit())
     {
         return true;
+    }
+    // An OSDL STP table's row ends in its `Change` percent, `%.2f`
+    // (`linux-2.6.2  9711.96  160  0.63`).
+    if above.iter().any(|l| stp_table_header(l.trim()).is_some()) {
+        let change = cells.last().map(|c| c.trim_start_matches('-'));
+        return (cells.len() == 4 || (7..=8).contains(&cells.len()))
+            && change.and_then(super::num::decimals) == Some(2);
     }
     let header = above.iter().rev().take(60).map(|l| l.trim()).find(|l| l.starts_with("Tasks"));
     header.is_some_and(|h| h.ends_with("Jobs/sec/task"))
@@ -707,6 +726,7 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
         }
     }
     cut_rows(input, &decs, &mut out);
+    stp_tables(input, &mut out);
     out.notes.sort_by_key(|(line, _)| *line);
     if out.samples.is_empty() {
         return Err(ParseError::NoResults { benchmark: id, reason: "no AIM7 or re-aim result table".into() });
@@ -1033,8 +1053,166 @@ fn lone_percent(line: &str) -> Option<f64> {
     (v <= 100).then_some(f64::from(v))
 }
 
+/// The two header lines of OSDL STP's posted tables of re-aim-7 maxima
+/// (Cliff White's LKML posts, 2003-2004): `STP id PLM# Kernel Name
+/// Workfile  MaxJPM MaxUser Host  Change` (rows `278204 2070
+/// 2.6.0-test4-mm1   new_dbase 988.42   17  stp1-001 0.00`) and `Kernel  JPM
+/// Lusers Pct Change` (rows `patch-2.6.3-rc2  1001.21   17  0.00` under
+/// workload headings `Database load`, `Compute load`).
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum StpTable {
+    Plm,
+    Lusers,
+}
+
+fn stp_table_header(t: &str) -> Option<StpTable> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    match words.as_slice() {
+        ["STP", "id", "PLM#", "Kernel", "Name", "Workfile", "MaxJPM", "MaxUser", ..] => Some(StpTable::Plm),
+        ["Kernel", "JPM", "Lusers", "Pct", "Change"] => Some(StpTable::Lusers),
+        _ => None,
+    }
+}
+
+/// A heading naming the CPU count of the machines below: `1-CPU`, `2-way`
+/// alone on its line, or a sentence ending in `:` holding one such word
+/// (`Running on the 8-cpu machines, delta is larger:`).
+fn stp_cpus_heading(t: &str) -> Option<u32> {
+    let count = |w: &str| -> Option<u32> {
+        let w = w.trim_end_matches([':', ',']);
+        let (n, what) = w.split_once('-')?;
+        (what.eq_ignore_ascii_case("cpu") || what.eq_ignore_ascii_case("way")).then_some(())?;
+        n.parse().ok().filter(|&n| n > 0)
+    };
+    if let Some(n) = count(t) {
+        return Some(n);
+    }
+    if !t.ends_with(':') {
+        return None;
+    }
+    let found: Vec<u32> = t.split_whitespace().filter_map(count).collect();
+    (found.len() == 1).then(|| found[0])
+}
+
+/// A workload heading of the `Kernel JPM Lusers` tables: `Database load`,
+/// `Fileserver  load`, `Compute`, `Database load ( Deadline scheduler )`
+/// → (`database`, Some(`Deadline scheduler`)).
+fn stp_workload_heading(t: &str) -> Option<(String, Option<String>)> {
+    let (head, aside) = match t.split_once('(') {
+        Some((h, a)) => (h, Some(a.trim().strip_suffix(')')?.trim().to_string())),
+        None => (t, None),
+    };
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let name = match words.as_slice() {
+        [w] | [w, "load"] => *w,
+        _ => return None,
+    };
+    let lower = name.to_ascii_lowercase();
+    matches!(lower.as_str(), "database" | "compute" | "fileserver" | "shared" | "dbase" | "new_dbase")
+        .then_some((lower, aside.filter(|a| !a.is_empty())))
+}
+
+/// Reads OSDL STP's posted re-aim-7 tables ([`stp_table_header`]): each
+/// row's `"Max Jobs per Minute"` (jobs/min, higher is better) and the users
+/// it was reached at, `"Max Jobs per Minute users"` (neither), with the
+/// row's kernel (`linux-`/`patch-` taken off a release), the workfile or
+/// workload heading as group, `cpus` from the heading above (`2-CPU`,
+/// `4-way`; none when no heading came since the last table's rows) and a
+/// heading's aside as `label`. The `Change`/`Pct Change` column is
+/// derived (percent from the first row) and not read; nor are the STP id
+/// and PLM#. A row that does not fit its header ends the table with a
+/// note.
+fn stp_tables(input: &Input, out: &mut ParsedFile) {
+    let mut table: Option<StpTable> = None;
+    let mut cpus: Option<u32> = None;
+    let mut cpus_used = false;
+    let mut group = String::new();
+    let mut label: Option<String> = None;
+    for (i, line) in input.lines.iter().enumerate() {
+        let t = line.trim();
+        if let Some(n) = stp_cpus_heading(t) {
+            cpus = Some(n);
+            cpus_used = false;
+            continue;
+        }
+        if let Some(kind) = stp_table_header(t) {
+            if cpus_used {
+                cpus = None;
+            }
+            table = Some(kind);
+            continue;
+        }
+        // A workload heading may come before the header (`1-way` /
+        // `Database load` / `Kernel  JPM  Lusers …`).
+        if let Some((g, aside)) = stp_workload_heading(t) {
+            group = g;
+            label = aside;
+            continue;
+        }
+        let Some(kind) = table else { continue };
+        if t.is_empty() {
+            continue;
+        }
+        let w: Vec<&str> = t.split_whitespace().collect();
+        let int = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let row = match kind {
+            StpTable::Plm if (7..=8).contains(&w.len()) && int(w[0]) && int(w[1]) && int(w[5]) => {
+                num::plain(w[4]).zip(w[5].parse::<f64>().ok()).map(|v| (w[2], Some(w[3]), v))
+            }
+            StpTable::Lusers if w.len() == 4 && int(w[2]) && num::plain(w[3].trim_start_matches('-')).is_some() => {
+                num::plain(w[1]).zip(w[2].parse::<f64>().ok()).map(|v| (w[0], None, v))
+            }
+            _ => None,
+        };
+        let Some((kernel, workfile, (jpm, users))) = row else {
+            out.notes.push((i + 1, format!("`{t}` ends the OSDL STP re-aim table above it")));
+            table = None;
+            continue;
+        };
+        cpus_used = true;
+        let bare = kernel.strip_prefix("patch-").or_else(|| kernel.strip_prefix("linux-")).unwrap_or(kernel);
+        let kernel = if super::labels::is_kernel_name(bare) { bare } else { kernel };
+        let g = workfile.map_or(group.as_str(), |w| w);
+        for (metric, v) in [
+            (Metric::new("Max Jobs per Minute", "jobs/min", Better::Higher), jpm),
+            (Metric::new("Max Jobs per Minute users", "", Better::Neither), users),
+        ] {
+            let mut s = Sample::new(metric, v, i + 1).with_group(g).with_kernel(kernel);
+            if let Some(n) = cpus {
+                s = s.with_param("cpus", n);
+            }
+            if let Some(l) = &label {
+                s = s.with_param("label", l.as_str());
+            }
+            out.samples.push(s);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn stp_table_words_fire_narrowly() {
+        use super::{StpTable, stp_cpus_heading, stp_table_header, stp_workload_heading};
+        assert_eq!(stp_table_header("Kernel                    JPM     Lusers Pct Change"), Some(StpTable::Lusers));
+        assert_eq!(stp_table_header("Kernel  JPM  Users"), None);
+        assert_eq!(stp_table_header("Kernel JPM Lusers Pct Change extra"), None);
+        assert_eq!(stp_cpus_heading("2-CPU"), Some(2));
+        assert_eq!(stp_cpus_heading("Running on the 8-cpu machines, delta is larger:"), Some(8));
+        // A sentence not ending a heading's colon, or naming two counts, is none.
+        assert_eq!(stp_cpus_heading("On the 1-cpu and 2-cpu machines, very little delta"), None);
+        assert_eq!(stp_cpus_heading("compare the 1-cpu and 2-cpu boxes:"), None);
+        assert_eq!(stp_cpus_heading("0-cpu"), None);
+        assert_eq!(stp_cpus_heading("x86-64"), None);
+        assert_eq!(
+            stp_workload_heading("Database load ( Deadline scheduler )"),
+            Some(("database".into(), Some("Deadline scheduler".into())))
+        );
+        assert_eq!(stp_workload_heading("Fileserver  load").map(|w| w.0), Some("fileserver".into()));
+        assert_eq!(stp_workload_heading("Database load is heavier"), None);
+        assert_eq!(stp_workload_heading("Kernel compute"), None);
+    }
+
     use super::*;
 
     #[test]
