@@ -137,6 +137,15 @@ pub fn restates(benchmark: &str, name: &str) -> Option<(&'static str, &'static s
 /// 999.8 tps = 32.0 ms) is far outside it.
 pub const RESTATED_WITHIN: f64 = 0.05;
 
+/// How far apart two compared rows' printed-over-computed ratios (each
+/// within [`RESTATED_WITHIN`]) may be and their change still be the
+/// restated metric's: 1 %, far below the 5 % each may be off (attack40
+/// F1: −4.7 % and +4.8 % left a −10 % latency change of equal tps
+/// "restated"). Real pgbench rows of one set-up stand alike within
+/// 0.4 % (tests/fixtures' pgbench files: −0.02 %/−0.02 %, +2.02 %…+1.67 %
+/// of a `-C` run's four); a change it does not explain is tested.
+pub const RESTATED_PAIR_WITHIN: f64 = 0.01;
+
 /// The figure a column [`restates`] would print where it restates
 /// `source` (the restated metric's figure of the same run or row) with
 /// `clients` clients: pgbench's latency average, clients × 1000 / tps

@@ -680,7 +680,29 @@ const STATISTICS: [&str; 10] = ["min", "avg", "max", "mean", "median", "average"
 /// at most three words and no two alike. `None` otherwise, so that prose
 /// under a `Format` line is no legend.
 fn format_legend(lines: &[String]) -> Option<Legend> {
-    let at = lines.iter().rposition(|l| l.trim().trim_end_matches(':').eq_ignore_ascii_case("format"))?;
+    let at = lines.iter().rposition(|l| {
+        let t = l.trim();
+        t.trim_end_matches(':').eq_ignore_ascii_case("format") || t.get(..7).is_some_and(|h| h.eq_ignore_ascii_case("format:"))
+    })?;
+    // The statistics written on one line, `Format: min avg max` or
+    // `Format` over `min/avg/max` (attack40 F16: not read, the three
+    // statistics averaged as runs): as the one-a-line form. Only
+    // statistics' names: other items one a line, as before.
+    let statistics = |t: &str| -> Option<Vec<String>> {
+        let items: Vec<String> =
+            t.split(|c: char| c.is_whitespace() || c == '/' || c == ',').filter(|w| !w.is_empty()).map(str::to_string).collect();
+        let distinct = items.iter().enumerate().all(|(j, it)| !items[..j].iter().any(|o| o.eq_ignore_ascii_case(it)));
+        (items.len() >= 2 && distinct && items.iter().all(|i| STATISTICS.iter().any(|w| i.eq_ignore_ascii_case(w))))
+            .then_some(items)
+    };
+    let blank = |k: usize| lines.get(k).is_none_or(|l| l.trim().is_empty());
+    if let Some(rest) = lines[at].trim().get(7..).map(str::trim).filter(|r| !r.is_empty()) {
+        let items = statistics(rest)?;
+        return blank(at + 1).then_some(Legend { at, items, kind: LegendKind::Statistics });
+    }
+    if let Some(items) = lines.get(at + 1).filter(|l| l.contains('/') && blank(at + 2)).and_then(|l| statistics(l.trim())) {
+        return Some(Legend { at, items, kind: LegendKind::Statistics });
+    }
     let body: Vec<Vec<&str>> =
         lines[at + 1..].iter().map(|l| l.split_whitespace().collect()).take_while(|w: &Vec<&str>| !w.is_empty()).collect();
     if body.len() < 2 || at + 1 + body.len() != lines.len() && !lines[at + 1 + body.len()].trim().is_empty() {
@@ -1400,5 +1422,29 @@ Number       Name        Time (sec)   Count    Rate (loops/sec)Rate (ops/sec)
     fn detect_scores() {
         assert!(Aim9.detect(&Input::from_text("AIM Independent Resource Benchmark - Suite IX v1.1")) >= 90);
         assert_eq!(Aim9.detect(&Input::from_text("Throughput 12 MB/sec 4 procs")), 0);
+    }
+
+    /// attack40 F16: the statistics legend on one line (`Format: min avg
+    /// max`, or `Format` over `min/avg/max`) is read as the one-a-line
+    /// form: each row a `statistic`, never averaged. Must not fire: other
+    /// words on a `Format:` line, a statistic twice.
+    #[test]
+    fn a_statistics_legend_on_one_line() {
+        let rows = "add_double 10010 29.4705       530469.53 Thousand Double Precision Additions/second\n\
+                    add_double 10040 29.1833       525298.80 Thousand Double Precision Additions/second\n\
+                    add_double 10030 28.7139       516849.45 Thousand Double Precision Additions/second\n";
+        let stat = |head: &str| -> Vec<String> {
+            let f = parse(&format!("{head}\n\n{rows}")).unwrap();
+            f.samples
+                .iter()
+                .map(|s| s.params.iter().find(|p| p.name == "statistic").map_or("-".into(), |p| p.value.to_string()))
+                .collect()
+        };
+        for head in ["Format: min avg max", "Format:  min/avg/max", "Format\nmin/avg/max", "format: min, avg, max"] {
+            assert_eq!(stat(head), ["min", "avg", "max"], "{head}");
+        }
+        for head in ["Format: raw results", "Format: min min max", "Format\nmin avg max is what I mean"] {
+            assert_eq!(stat(head), ["-", "-", "-"], "{head}");
+        }
     }
 }

@@ -4137,6 +4137,7 @@ fn identities<'a>(
         let found = item
             .map(|(l, _)| l)
             .or(kernel)
+            .or_else(|| catted_results_label(text))
             .or(beside_counter)
             .or_else(|| {
                 if !text.starts_with("#define") {
@@ -4521,7 +4522,10 @@ fn distro_kernel(text: &str) -> Option<String> {
 /// Also `results on kernel 5.3`, `results with 6.1:`, and a results
 /// file named after its kernel, `results.2.6.3-rc2`. `None` otherwise.
 fn result_on_kernel(text: &str) -> Option<String> {
-    if let Some(file) = catted_results_file(text) {
+    // `cat results.2.6.3-rc2`, and the header `tail -n +1 results.*` or
+    // `head` prints above each file, `==> results.2.6.3-rc2 <==` (attack40
+    // F5: a label, so the kernel's block was never compared).
+    if let Some(file) = catted_results_file(text).or_else(|| file_header(text).filter(|f| f.starts_with("results."))) {
         return result_on_kernel(file);
     }
     // Every line above a file's runs is asked (twice): one that does not
@@ -4560,7 +4564,32 @@ fn result_on_kernel(text: &str) -> Option<String> {
         .iter()
         .find_map(|x| lower.starts_with("results.").then(|| rest.strip_suffix(x)).flatten().filter(|r| is_kernel_name(r)))
         .unwrap_or(rest);
+    // `results.1.1`, `results.4.2`: two numbers alone after `results.`
+    // are a set-up's or a run's numbering as often as a kernel (attack40
+    // F23: `results.1.1`/`results.1.2` became kernels `1.1`/`1.2`); such
+    // a file is a label ([`catted_results_label`]), a kernel needs more
+    // (`2.6.3-rc2`, `6.1.0`, `6.1-rc3`).
+    let two_numbers = |r: &str| r.split_once('.').is_some_and(|(a, b)| {
+        [a, b].iter().all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
+    });
+    if lower.starts_with("results.") && two_numbers(rest) {
+        return None;
+    }
     is_kernel_name(rest).then(|| rest.to_string())
+}
+
+/// The label of a `results.<name>` file a `cat` (or `less`, `more`,
+/// `head`, `tail`) line shows ([`catted_results_file`]) where `<name>`
+/// is no kernel's ([`result_on_kernel`]) nor a run's number
+/// (`results.1`): `[root@hydra kb]# cat results.hydra` → `results.hydra`,
+/// as the bare `results.hydra` line over a block reads (attack40 F23: two
+/// machines' kernbench blocks under `cat results.hydra` / `cat
+/// results.leo` were averaged as runs, no word). `None` otherwise.
+fn catted_results_label(text: &str) -> Option<String> {
+    let file = catted_results_file(text)?;
+    let name = &file["results.".len()..];
+    let run = !name.is_empty() && name.bytes().all(|c| c.is_ascii_digit());
+    (!name.is_empty() && !run && result_on_kernel(file).is_none()).then(|| file.to_string())
 }
 
 /// The file `head` or `tail` of several files names above each one's
@@ -7813,6 +7842,31 @@ mod tests {
         let p = kernbench(&labels, &[3, 6, 9, 12]);
         assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{:?}", p.samples);
         assert_eq!(last_params(&p), vec!["results.old", "results.old", "results.new", "results.new"]);
+        // attack40 F23: one `cat results.<name>` over each file, the name no
+        // kernel's: labels (two machines, two compilers, a date), never runs
+        // of one set-up; `results.1.1` is no kernel `1.1`.
+        for (x, y) in [("hydra", "leo"), ("old", "new"), ("gcc-4.1", "gcc-4.2"), ("v1", "v2"), ("2024.01.05", "2024.01.06"), ("1.1", "1.2"), ("4.1", "4.2")] {
+            for prompt in ["[root@hydra kb]# ", "$ ", ""] {
+                let text = format!("{prompt}cat results.{x}\n{blocks}{prompt}cat results.{y}\n{blocks}");
+                let p = kernbench(&text, &[3, 6, 10, 13]);
+                assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{text}: {:?}", p.samples);
+                let (x, y) = (format!("results.{x}"), format!("results.{y}"));
+                assert_eq!(last_params(&p), vec![x.as_str(), &x, &y, &y], "{text}");
+            }
+        }
+        // Must not fire: run numbers (`results.1`, `results.2`) are no labels.
+        let runs = format!("$ cat results.1\n{blocks}$ cat results.2\n{blocks}");
+        let p = kernbench(&runs, &[3, 6, 10, 13]);
+        assert!(p.samples.iter().all(|s| s.kernel.is_none() && s.params.len() == 1), "{:?}", p.samples);
+        // F4: a `cat` of three files under a one-word prompt over two
+        // copies: the cat-line warning (was silent: the prompt not seen).
+        let three = format!("hydra:~/kb$ cat results.{a} results.{b} results.2.6.4\n{blocks}{blocks}");
+        let p = kernbench(&three, &[3, 6, 9, 12]);
+        assert!(p.notes.iter().any(|n| n.0 == 1 && n.1.contains("shows 3 files")), "{:?}", p.notes);
+        // F5: `==> results.<kernel> <==` headers (tail -n +1, head) name kernels.
+        let headers = format!("==> results.{a} <==\n{blocks}==> results.{b} <==\n{blocks}");
+        let p = kernbench(&headers, &[3, 6, 10, 13]);
+        assert_eq!(p.samples.iter().map(|s| s.kernel.as_deref()).collect::<Vec<_>>(), want, "{:?}", p.notes);
     }
 
     fn labelled_as(benchmark: &str, text: &str, lines: &[usize]) -> ParsedFile {

@@ -42,7 +42,13 @@
 //! [`DURATION_PARAM`]); and `connect` =
 //! `per-transaction` for a run that printed `including reconnection
 //! times` or whose command line right above has `-C`/`--connect` (its
-//! latencies include the connecting; before 14 its tps lines do not say). A run is everything from
+//! latencies include the connecting; before 14 its tps lines do not say);
+//! `transactions` (`-t`'s `number of transactions per client: 1000`, a
+//! run length like `duration`, see [`TRANSACTIONS_PARAM`]); and `rate`
+//! for a rate-limited run: `-R`/`--rate`'s target from the command line
+//! right above, else `limited` where the run printed `rate limit schedule
+//! lag:` (its latency average is measured, not clients / tps; never one
+//! set-up with an unlimited run, see [`RATE_PARAM`]). A run is everything from
 //! its `transaction type:` line to the next; its figures are kept until
 //! the run ends, so that a `-C` run's latencies get its `connect`.
 //!
@@ -74,6 +80,20 @@ use crate::model::{Better, Metric, ParsedFile, Sample};
 /// runs of different lengths would have been averaged.
 pub const DURATION_PARAM: &str = "duration";
 
+/// The parameter of a `-t` run's length as `number of transactions per
+/// client: 1000` prints it: a run length like [`DURATION_PARAM`] (runs of
+/// 1000 and 100000 transactions are not averaged; a site drops it where
+/// every run of a cell has one, attack40 F2).
+pub const TRANSACTIONS_PARAM: &str = "transactions";
+
+/// The parameter of a rate-limited run (`-R 1000`, `--rate=1000`): the
+/// target rate in transactions per second as the command line gives it,
+/// or `limited` where only the summary's `rate limit schedule lag:` line
+/// says the run had one. Such a run's latency is measured from each
+/// transaction's scheduled start (no restatement of its tps), and it is
+/// another set-up than a run without a limit (attack40 F1, F22).
+pub const RATE_PARAM: &str = "rate";
+
 /// pgbench; registry id `"pgbench"`.
 pub struct Pgbench;
 
@@ -93,6 +113,10 @@ struct Run {
     /// `number of failed transactions: 10 (0.100%)` (pgbench 15+, a run
     /// with `--max-tries`): failed transactions are part of a whole run.
     failed: u64,
+    /// The target rate of the command line right above (`-R 1000`).
+    rate: Option<String>,
+    /// The run printed `rate limit schedule lag:` (it ran with `-R`).
+    rate_limited: bool,
 }
 
 /// `number of transactions actually processed: 12000/80000` → (12000,
@@ -152,6 +176,11 @@ impl Run {
             if self.reconnect {
                 s = s.with_param("connect", "per-transaction");
             }
+            match &self.rate {
+                Some(r) => s = s.with_param(RATE_PARAM, r),
+                None if self.rate_limited => s = s.with_param(RATE_PARAM, "limited"),
+                None => {}
+            }
             out.samples.push(s);
         }
     }
@@ -170,6 +199,7 @@ fn setup(t: &str) -> Option<(&'static str, String)> {
         "number of clients" => "clients",
         "number of threads" => "threads",
         "duration" => DURATION_PARAM,
+        "number of transactions per client" => TRANSACTIONS_PARAM,
         _ => return None,
     };
     let v = v.trim();
@@ -244,6 +274,10 @@ fn read_line(out: &mut ParsedFile, run: &mut Run, n: usize, t: &str) -> Result<b
         run.figures.push((Metric::new(name, unit, Better::Lower), value, n));
         return Ok(true);
     }
+    if t.starts_with("rate limit schedule lag:") {
+        run.rate_limited = true;
+        return Ok(true);
+    }
     if let Some(p) = setup(t) {
         run.params.retain(|(name, _)| *name != p.0);
         run.params.push(p);
@@ -262,7 +296,22 @@ fn after_prompt(t: &str) -> Option<Vec<&str>> {
     args.first().is_some_and(|a| a.starts_with('-')).then_some(args)
 }
 
-/// Reads every run in `input`.
+/// The target rate of a pgbench command line's `-R 1000`, `-R1000`,
+/// `--rate=1000` or `--rate 1000` (transactions per second).
+fn rate_of(args: &[&str]) -> Option<String> {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let v = match *a {
+            "-R" | "--rate" => it.next().copied(),
+            _ => a.strip_prefix("--rate=").or_else(|| a.strip_prefix("-R").filter(|v| !v.is_empty())),
+        };
+        if let Some(v) = v.filter(|v| v.parse::<f64>().is_ok()) {
+            return Some(v.to_string());
+        }
+    }
+    None
+}
+
 /// The first and last line (1-based) of `-P`'s progress lines
 /// (`progress: 10.0 s, 4.0 tps, lat 1246.290 ms stddev 3.253, 0 failed`),
 /// when the file has two or more.
@@ -279,8 +328,9 @@ fn progress_lines(input: &Input) -> Option<(usize, usize)> {
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "pgbench".into(), ..ParsedFile::default() };
     let mut run = Run::default();
-    // Whether the command line above the next run has `-C`.
+    // Whether the command line above the next run has `-C`, and its `-R`.
     let mut connect = false;
+    let mut rate: Option<String> = None;
     // A client's abort above the next run's summary.
     let mut aborted: Option<usize> = None;
     for (n, line) in input.numbered() {
@@ -291,6 +341,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 params: vec![("type", transaction_type(v))],
                 reconnect: connect,
                 aborted: aborted.take(),
+                rate: rate.take(),
                 ..Run::default()
             };
             connect = false;
@@ -318,6 +369,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             connect = args
                 .iter()
                 .any(|a| *a == "--connect" || (a.starts_with('-') && !a.starts_with("--") && a.contains('C')));
+            rate = rate_of(&args);
         } else {
             read_line(&mut out, &mut run, n, t)?;
         }
@@ -433,6 +485,38 @@ mod tests {
                 "15 tps type=TPC-B (sort of) scale=10 clients=8 1240",
             ]
         );
+    }
+
+    /// attack40 F1/F22: a rate-limited run (`rate limit schedule lag:`
+    /// printed, or `-R` on its command line) carries a `rate`; a run
+    /// without one (the next, under no command line) carries none; F2: a
+    /// `-t` run carries its `transactions`.
+    #[test]
+    fn rate_limited_and_transaction_count_runs_carry_their_set_up() {
+        let run = |lag: bool| {
+            format!(
+                "transaction type: <builtin: TPC-B (sort of)>\nnumber of clients: 4\n\
+                 number of transactions per client: 1000\nlatency average = 3.811 ms\n{}\
+                 tps = 1000.01 (without initial connection time)\n",
+                if lag { "rate limit schedule lag: avg 0.101 (max 12.334) ms\n" } else { "" }
+            )
+        };
+        let rate = |text: &str| -> Vec<String> {
+            let f = Pgbench.parse(&Input::from_text(text)).unwrap();
+            f.samples
+                .iter()
+                .map(|s| {
+                    let p = |n: &str| s.params.iter().find(|p| p.name == n).map_or("-".into(), |p| p.value.to_string());
+                    format!("{} {}", p(RATE_PARAM), p(TRANSACTIONS_PARAM))
+                })
+                .collect()
+        };
+        assert_eq!(rate(&format!("{}{}", run(true), run(false))), ["limited 1000"; 2].iter().chain(&["- 1000"; 2]).copied().collect::<Vec<_>>());
+        for cmd in ["$ pgbench -c 4 -j 4 -R 1000 -T 60 bench", "pgbench -R1000 -c 4 bench", "pgbench --rate=1000 bench", "pgbench --rate 1000 bench"] {
+            assert_eq!(rate(&format!("{cmd}\n{}{}", run(true), run(false))), ["1000 1000", "1000 1000", "- 1000", "- 1000"], "{cmd}");
+        }
+        // Must not fire: `-r` (per-statement latencies), `-c 1000`, no lag line.
+        assert_eq!(rate(&format!("pgbench -r -c 1000 -T 60 bench\n{}", run(false))), ["- 1000"; 2]);
     }
 
     #[test]

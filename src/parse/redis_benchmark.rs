@@ -117,6 +117,48 @@ struct Setup {
     /// `host configuration "appendonly": yes` (redis-benchmark 7): the
     /// server logs every write to its append-only file, a set-up of its own.
     appendonly: Option<String>,
+    /// The output's place (1, 2, …) below command lines listed together
+    /// that differ ([`Together`]): which command's it is is not known,
+    /// but two outputs are two set-ups, never one's runs.
+    output: Option<String>,
+}
+
+/// Command lines listed together above their outputs, differing in an
+/// option (jaldis' README: `… --csv` and `… -P 16 --csv`, then both
+/// outputs): the outputs below are numbered by their order. An output
+/// starts at a `--csv` header or where a test already met comes again.
+struct Together {
+    /// The output being read (1-based; 0 before the first).
+    count: usize,
+    /// The tests met in the output being read.
+    seen: Vec<String>,
+    /// The line of the last command listed together, and of its note.
+    commands: usize,
+    /// Each output's first line and first sample (index).
+    starts: Vec<(usize, usize)>,
+}
+
+impl Together {
+    /// True when a line of text stands above every output, between the
+    /// commands and the first and between two (`#### Pipelined Mode (-P
+    /// 16)`): the
+    /// labels' passes name the outputs by it ([`crate::parse::labels`]),
+    /// better than by their order.
+    fn headed(&self, lines: &[String], samples: &[Sample]) -> bool {
+        // Every output under text of its own: not a Markdown fence, a CSV
+        // header, a test's title.
+        let text = |t: &str| !t.is_empty() && !t.starts_with('"') && !t.starts_with("```") && block_title(t).is_none();
+        let mut from = self.commands;
+        for (k, &(start, first)) in self.starts.iter().enumerate() {
+            let gap = lines.get(from..start.saturating_sub(1)).unwrap_or(&[]);
+            if !gap.iter().any(|l| text(uncomment(l).trim())) {
+                return false;
+            }
+            let end = self.starts.get(k + 1).map_or(samples.len(), |s| s.1);
+            from = samples[first..end].iter().map(|s| s.line).max().unwrap_or(start);
+        }
+        true
+    }
 }
 
 impl Setup {
@@ -162,6 +204,7 @@ impl Setup {
             threads: keep("threads", &self.threads, &other.threads),
             pipeline: keep("pipeline", &self.pipeline, &other.pipeline),
             appendonly: keep("appendonly", &self.appendonly, &other.appendonly),
+            output: None,
         };
         (s, differ)
     }
@@ -176,6 +219,7 @@ impl Setup {
             ("threads", &self.threads),
             ("pipeline", &self.pipeline),
             ("appendonly", &self.appendonly),
+            ("output", &self.output),
         ];
         for (name, v) in params {
             if let Some(v) = v {
@@ -239,11 +283,35 @@ struct Reader {
     /// Whether the next line that is not blank starts with `"` (a CSV row
     /// or the rest of one a mail wrapped), for the line being read.
     next_quoted: bool,
+    /// Below command lines listed together that differ: the outputs' count.
+    together: Option<Together>,
+    /// Such lists already read past.
+    finished: Vec<Together>,
 }
 
 impl Reader {
     fn push(&mut self, test: &str, setup: &Setup, metric: Metric, value: f64, n: usize) {
         self.out.samples.push(setup.sample(test, metric, value, n));
+    }
+
+    /// The set-up of test `test`'s figures about to be read: the command
+    /// line's, and below command lines listed together that differ, the
+    /// output's place (a test met again starts the next output).
+    fn setup_for(&mut self, test: &str, n: usize) -> Setup {
+        let mut setup = self.cmdline.clone();
+        let at = self.out.samples.len();
+        if let Some(t) = self.together.as_mut() {
+            if t.count == 0 || t.seen.iter().any(|s| s == test) {
+                t.count += 1;
+                t.seen.clear();
+            }
+            if t.starts.len() < t.count {
+                t.starts.push((n, at));
+            }
+            t.seen.push(test.to_string());
+            setup.output = Some(t.count.to_string());
+        }
+        setup
     }
 
     /// Ends the test block being read: its figures become samples.
@@ -276,10 +344,22 @@ impl Reader {
                                 differ.join(", ")
                             ),
                         ));
+                        match self.together.as_mut() {
+                            // A third command listed with the two.
+                            Some(t) if t.count == 0 => t.commands = n,
+                            _ => {
+                                self.finished.extend(self.together.take());
+                                let t = Together { count: 0, seen: Vec::new(), commands: n, starts: Vec::new() };
+                                self.together = Some(t);
+                            }
+                        }
                     }
                     common
                 }
-                _ => setup,
+                _ => {
+                    self.finished.extend(self.together.take());
+                    setup
+                }
             };
             self.samples_at_command = Some(self.out.samples.len());
             self.csv = None;
@@ -287,7 +367,7 @@ impl Reader {
         }
         if let Some(name) = block_title(t) {
             self.flush();
-            let setup = self.cmdline.clone();
+            let setup = self.setup_for(name, n);
             self.block = Some(Block {
                 test: name.into(),
                 setup,
@@ -493,7 +573,7 @@ impl Reader {
         }
         let v = plain(v).ok_or_else(|| ParseError::malformed(n, "`TEST: N requests per second`", t))?;
         self.flush();
-        let setup = self.cmdline.clone();
+        let setup = self.setup_for(test, n);
         self.push(test, &setup, rate(), v, n);
         for p in parts {
             let (which, ms) = p.split_once('=').unwrap_or((p, ""));
@@ -509,6 +589,11 @@ impl Reader {
         let cells: Vec<&str> = t.split(',').map(|c| c.trim().trim_matches('"')).collect();
         if cells.first() == Some(&"test") {
             self.csv = Some(cells.iter().skip(1).map(|c| c.to_string()).collect());
+            // A header starts an output.
+            if let Some(t) = self.together.as_mut().filter(|t| !t.seen.is_empty()) {
+                t.count += 1;
+                t.seen.clear();
+            }
             return Ok(());
         }
         let cols = self.csv.clone().unwrap_or_else(|| vec!["rps".to_string()]);
@@ -527,7 +612,8 @@ impl Reader {
         if cells.len() != cols.len() + 1 {
             return Err(ParseError::malformed(n, format!("a CSV row of a test name and {} numbers", cols.len()), t));
         }
-        let (test, setup) = (cells[0], self.cmdline.clone());
+        let test = cells[0];
+        let setup = self.setup_for(test, n);
         // redis-benchmark quotes every CSV cell: a row whose last cell has
         // no closing quote was cut inside it (a truncated log's last line).
         let cut = t.split(',').next_back().is_some_and(|c| {
@@ -656,6 +742,8 @@ impl BenchParser for RedisBenchmark {
             block: None,
             csv: None,
             next_quoted: false,
+            together: None,
+            finished: Vec::new(),
         };
         // For each line, whether the next non-blank line starts with `"`.
         let mut next_quoted = vec![false; input.lines.len()];
@@ -671,6 +759,28 @@ impl BenchParser for RedisBenchmark {
             r.line(n, uncomment(line))?;
         }
         r.flush();
+        // Outputs under headings of their own: the labels name them (the
+        // `output` parameter would keep the headings from doing so), and
+        // the note says only what it said before.
+        r.finished.extend(r.together.take());
+        for (i, t) in r.finished.iter().enumerate() {
+            if t.starts.is_empty() {
+                continue;
+            }
+            if t.headed(&input.lines, &r.out.samples) {
+                let end =
+                    r.finished[i + 1..].iter().find_map(|t| t.starts.first()).map_or(r.out.samples.len(), |s| s.1);
+                for s in &mut r.out.samples[t.starts[0].1..end] {
+                    s.params.retain(|p| p.name != "output");
+                }
+            } else if let Some(note) = r.out.notes.iter_mut().find(|(l, _)| *l == t.commands) {
+                note.1.push_str(&format!(
+                    "; the {} outputs below are kept apart by their order (an `output` parameter 1, 2, …), never \
+                     averaged as runs of one set-up",
+                    t.starts.len()
+                ));
+            }
+        }
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: ID,
@@ -715,12 +825,21 @@ mod tests {
         let f = RedisBenchmark.parse(&Input::from_text(&text)).unwrap();
         let params =
             |s: &Sample| s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ");
-        assert!(
-            f.samples.iter().all(|s| params(s) == "test=SET clients=100 requests=1000000"),
-            "{:?}",
-            f.samples.iter().map(params).collect::<Vec<_>>()
+        // attack40 F14: the two outputs (`-P 1`'s and `-P 16`'s, 108k and
+        // 245k) were averaged as runs; kept apart by their order now.
+        assert_eq!(
+            f.samples.iter().map(params).collect::<Vec<_>>(),
+            ["test=SET clients=100 requests=1000000 output=1", "test=SET clients=100 requests=1000000 output=2"]
         );
-        assert!(f.notes.iter().any(|n| n.0 == 2 && n.1.contains("pipeline")));
+        assert!(f.notes.iter().any(|n| n.0 == 2 && n.1.contains("pipeline") && n.1.contains("never averaged")));
+        // Headerless CSV rows and `-q` lines: a test met again starts the
+        // next output.
+        let rows = "redis-benchmark -t set,get -q\nredis-benchmark -t set,get -P 16 -q\n\
+                    SET: 100.0 requests per second\nGET: 110.0 requests per second\n\
+                    SET: 900.0 requests per second\nGET: 990.0 requests per second\n";
+        let f = RedisBenchmark.parse(&Input::from_text(rows)).unwrap();
+        let outputs: Vec<String> = f.samples.iter().map(|s| params(s).rsplit(' ').next().unwrap().to_string()).collect();
+        assert_eq!(outputs, ["output=1", "output=1", "output=2", "output=2"]);
         let apart =
             format!("redis-benchmark -c 100 -t set --csv\n{csv}redis-benchmark -c 100 -t set -P 16 --csv\n{csv}");
         let f = RedisBenchmark.parse(&Input::from_text(&apart)).unwrap();

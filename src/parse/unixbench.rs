@@ -1247,8 +1247,12 @@ fn score_label(line: &str) -> Option<(&'static str, &'static str)> {
 /// score unread). Only a `~` followed by a space or tab is taken off
 /// (`~/unixbench/Run` keeps it).
 fn without_tilde_mark(line: &str) -> &str {
+    // The mark glued to a report's own line (`~System -- Linux …`,
+    // `~BYTE UNIX Benchmarks`: attack40 F20, the two reports' kernels
+    // lost and their figures averaged): taken off before those words only.
+    const GLUED: [&str; 5] = ["System -- ", "BYTE UNIX Benchmarks", "BYTE UNIX benchmarks", "Start Benchmark Run", "INDEX VALUES"];
     match line.strip_prefix('~') {
-        Some(rest) if rest.starts_with([' ', '\t']) => rest,
+        Some(rest) if rest.starts_with([' ', '\t']) || GLUED.iter().any(|g| rest.starts_with(g)) => rest,
         _ => line,
     }
 }
@@ -1898,6 +1902,11 @@ System Benchmarks Index Score                                         792.3\n";
         assert_eq!(find(&f, INDEX_GROUP, "Index Average").len(), 1);
         assert_eq!(without_tilde_mark("~/unixbench/Run -c 2"), "~/unixbench/Run -c 2");
         assert_eq!(without_tilde_mark("~~  x"), "~~  x");
+        // attack40 F20: glued to a report's own words; must not fire on others.
+        assert_eq!(without_tilde_mark("~System -- Linux (none) 2.6.2 #1"), "System -- Linux (none) 2.6.2 #1");
+        assert_eq!(without_tilde_mark("~BYTE UNIX Benchmarks (Version 3.11)"), "BYTE UNIX Benchmarks (Version 3.11)");
+        assert_eq!(without_tilde_mark("~Systems tested"), "~Systems tested");
+        assert_eq!(without_tilde_mark("~user/Run"), "~user/Run");
     }
 
     #[test]

@@ -285,7 +285,7 @@ fn summaries(m: &MachinePage, with: &[(usize, Vec<ComparisonRef>)]) -> Vec<Kerne
 
 /// What [`super::significance::restated_columns`] says of each column of
 /// a section.
-pub type Restated = Vec<Option<(&'static str, &'static str)>>;
+pub type Restated = Vec<Option<super::significance::RestatedColumn>>;
 
 /// Every kernel sharing a result with the baseline, in kernel order: its
 /// index into the page's kernels and every cell it shares with the
@@ -402,7 +402,12 @@ pub fn kernel_summary(
     for x in refs {
         let s = &m.sections[x.section];
         let better = s.table.columns[x.column].better;
-        if restated[x.section].get_or_init(|| super::significance::restated_columns(s))[x.column].is_some() {
+        // Per pair of rows: a change the restated metric does not explain
+        // (attack40 F1) is counted.
+        if restated[x.section].get_or_init(|| super::significance::restated_columns(s))[x.column]
+            .as_ref()
+            .is_some_and(|re| re.pair(x.row, Some(x.base_row)))
+        {
             continue;
         }
         let (Some(c), Some(bc)) = (&s.table.rows[x.row].cells[x.column], &s.table.rows[x.base_row].cells[x.column])

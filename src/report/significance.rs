@@ -17,16 +17,17 @@ use crate::stats::{Comparison, benjamini_hochberg};
 pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usize {
     let mut at: Vec<(usize, usize, usize)> = Vec::new();
     let mut p: Vec<f64> = Vec::new();
-    // A column that restates another of its section ([`crate::derive::
+    // A cell that restates another column's change ([`crate::derive::
     // restates`]: pgbench's latency average, clients / tps) is not tested
     // again: the same change would count twice in the family.
-    let restated = restated_columns;
     for (si, s) in sections.iter().enumerate() {
-        let restated = restated(s);
+        let restated = restated_columns(s);
+        let base = base_rows(&s.table);
         for (ri, r) in s.table.rows.iter().enumerate() {
             for (ci, (c, col)) in r.cells.iter().zip(&s.table.columns).enumerate() {
                 let w = c.as_ref().and_then(|c| c.comparison).and_then(|x| x.welch);
-                let tested = col.better != Better::Neither && restated[ci].is_none();
+                let is_restated = restated[ci].as_ref().is_some_and(|re| re.pair(ri, base(r)));
+                let tested = col.better != Better::Neither && !is_restated;
                 if let Some(w) = w.filter(|w| tested && !w.p.is_nan()) {
                     at.push((si, ri, ci));
                     p.push(w.p);
@@ -42,21 +43,46 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
         }
     }
     for s in sections.iter_mut() {
-        let restated = restated(s);
+        let restated = restated_columns(s);
+        // Per row and column: the cell restates its baseline row's change.
+        let cell_restated: Vec<Vec<bool>> = {
+            let base = base_rows(&s.table);
+            let rows = s.table.rows.iter().enumerate();
+            rows.map(|(ri, r)| restated.iter().map(|re| re.as_ref().is_some_and(|re| re.pair(ri, base(r)))).collect())
+                .collect()
+        };
         s.table.tests = p.len();
         s.table.legend = legend(&s.table, over);
         if let Some(text) = s.table.legend.as_mut() {
-            for (col, (of, how)) in s.table.columns.iter().zip(&restated).filter_map(|(c, r)| Some((c, (*r)?))) {
+            for (ci, col, re) in
+                s.table.columns.iter().zip(&restated).enumerate().filter_map(|(ci, (c, r))| Some((ci, c, r.as_ref()?)))
+            {
+                // Compared cells of the column: restated, and tested.
+                let compared = |want: bool| {
+                    s.table.rows.iter().zip(&cell_restated).any(|(r, cr)| {
+                        r.cells[ci].as_ref().is_some_and(|c| c.comparison.is_some()) && cr[ci] == want
+                    })
+                };
+                if !compared(true) && compared(false) {
+                    continue;
+                }
                 text.push_str(&format!(
-                    "; {} is {how}, the {of} column restated: not tested, nor part of the family",
-                    col.name
+                    "; {} is {}, the {} column restated: not tested, nor part of the family{}",
+                    col.name,
+                    re.how,
+                    re.of,
+                    if compared(false) {
+                        " (where a row and its baseline row both restate it alike; its other changes tested)"
+                    } else {
+                        ""
+                    }
                 ));
             }
         }
         let columns = &s.table.columns;
-        for row in &mut s.table.rows {
-            for ((c, col), re) in row.cells.iter_mut().zip(columns).zip(&restated) {
-                if let Some(c) = c.as_mut().filter(|_| col.better != Better::Neither && re.is_none()) {
+        for (row, restated) in s.table.rows.iter_mut().zip(&cell_restated) {
+            for ((c, col), re) in row.cells.iter_mut().zip(columns).zip(restated) {
+                if let Some(c) = c.as_mut().filter(|_| col.better != Better::Neither && !re) {
                     c.mark = c.comparison.as_ref().map_or(Mark::None, significance_mark);
                     if let Some(x) = c.comparison.filter(|x| x.significant)
                         && let Some(pct) = x.pct_better
@@ -74,20 +100,63 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
     p.len()
 }
 
-/// For each column of `s`'s table, the column it restates and how
+/// The baseline row each row of `t` is compared with
+/// ([`super::base_rows::BaseRows::find`]), `None` where none is known.
+fn base_rows(t: &TableView) -> impl Fn(&super::RowView) -> Option<usize> + '_ {
+    let rows = t.baseline.as_deref().map(|b| super::base_rows::BaseRows::new(&t.param_headers, &t.rows, b));
+    move |r| rows.as_ref().and_then(|b| b.find(r))
+}
+
+/// A column that restates another of its section
+/// ([`restated_columns`]): what it restates and how, and each row's
+/// printed figure over the computed one (`None` where the row cannot say,
+/// is too far off, or ran with a rate limit).
+#[derive(Debug, Clone)]
+pub struct RestatedColumn {
+    /// The metric restated (`tps`).
+    pub of: &'static str,
+    /// How (`clients / tps`).
+    pub how: &'static str,
+    /// Per row of the table: printed ÷ computed where the row restates.
+    offsets: Vec<Option<f64>>,
+}
+
+impl RestatedColumn {
+    /// True when row `ri`'s cell, compared with the baseline's row `base`
+    /// (`None` where not known), restates the other column: both rows
+    /// restate it and their printed figures stand to the computed ones
+    /// alike within [`crate::derive::RESTATED_PAIR_WITHIN`], so the change
+    /// is the restated metric's change (attack40 F1: tps equal on both
+    /// kernels, latency −4.7 % and +4.8 % off clients / tps, each within
+    /// the 5 %, a −10 % latency change was left untested). Without a known
+    /// baseline row every row of the table must agree so.
+    pub fn pair(&self, ri: usize, base: Option<usize>) -> bool {
+        let alike = |a: f64, b: f64| (a / b - 1.0).abs() <= crate::derive::RESTATED_PAIR_WITHIN;
+        let Some(Some(own)) = self.offsets.get(ri).copied() else { return false };
+        match base {
+            Some(b) => self.offsets.get(b).copied().flatten().is_some_and(|o| alike(own, o)),
+            None => self.offsets.iter().all(|o| o.is_some_and(|o| alike(own, o))),
+        }
+    }
+}
+
+/// For each column of `s`'s table, what it restates and how
 /// ([`crate::derive::restates`]: pgbench's `latency average` is clients /
-/// tps), or `None` for a measurement of its own. A restated column is not
+/// tps), or `None` for a measurement of its own. A restated cell is not
 /// tested, nor part of the family, nor counted in a kernel's summary
 /// ([`super::compare::kernel_summary`]): the same change would count twice.
 ///
-/// A column restates only where its figures say so: every row that gives
-/// it, the restated metric and its clients agrees with
+/// Whether a cell restates is decided per pair of rows compared
+/// ([`RestatedColumn::pair`]): each row that gives the column, the
+/// restated metric and its clients agrees with
 /// [`crate::derive::restated_figure`] within
-/// [`crate::derive::RESTATED_WITHIN`], and at least one row does. A row
-/// that disagrees (a rate-limited pgbench run's measured latency, attack39
-/// finding 1), or a table where no row can say, leaves the column a
-/// measurement, tested like any.
-pub fn restated_columns(s: &SectionView) -> Vec<Option<(&'static str, &'static str)>> {
+/// [`crate::derive::RESTATED_WITHIN`] (a rate-limited pgbench run's
+/// measured latency does not, attack39 finding 1), no row ran with a rate
+/// limit (pgbench's `rate` parameter: its latency is measured, attack40
+/// F1), and the two rows' figures stand to the computed ones alike. A
+/// column none of whose rows restates, or a table where no row can say,
+/// is `None`: a measurement, tested like any.
+pub fn restated_columns(s: &SectionView) -> Vec<Option<RestatedColumn>> {
     let of = |name: &str| {
         s.benchmarks.iter().find_map(|b| crate::derive::restates(b, name).map(|r| (b.as_str(), r)))
     };
@@ -96,17 +165,20 @@ pub fn restated_columns(s: &SectionView) -> Vec<Option<(&'static str, &'static s
         .iter()
         .enumerate()
         .map(|(ci, c)| {
-            let (bench, restated) = of(&c.name)?;
-            restated_by_figures(&s.table, ci, bench, restated.0).then_some(restated)
+            let (bench, (of, how)) = of(&c.name)?;
+            let offsets = restated_by_figures(&s.table, ci, bench, of);
+            offsets.iter().any(Option::is_some).then_some(RestatedColumn { of, how, offsets })
         })
         .collect()
 }
 
-/// True when column `ci` of `t` restates metric `source` of `bench`
-/// ([`restated_columns`]'s rule): the source is the column of that name
-/// with the same part label before it (`X latency average`, `X tps`),
-/// the clients the row's or the table's `clients` parameter.
-fn restated_by_figures(t: &TableView, ci: usize, bench: &str, source: &str) -> bool {
+/// Per row of `t`: the printed figure of column `ci` over the one that
+/// restates metric `source` of `bench` would print ([`restated_columns`]'s
+/// rule), where it is within [`crate::derive::RESTATED_WITHIN`] and the
+/// row ran with no rate limit: the source is the column of that name with
+/// the same part label before it (`X latency average`, `X tps`), the
+/// clients the row's or the table's `clients` parameter.
+fn restated_by_figures<'a>(t: &'a TableView, ci: usize, bench: &str, source: &str) -> Vec<Option<f64>> {
     let name = &t.columns[ci].name;
     // The source column of the longest part label `name` starts with.
     let Some(si) = (0..t.columns.len())
@@ -115,25 +187,26 @@ fn restated_by_figures(t: &TableView, ci: usize, bench: &str, source: &str) -> b
         })
         .max_by_key(|&i| t.columns[i].name.len())
     else {
-        return false;
+        return vec![None; t.rows.len()];
     };
-    let fixed = t.fixed_param_values.iter().find(|(n, _)| n == "clients").map(|(_, v)| v.as_str());
-    let at = t.param_headers.iter().position(|h| h == "clients");
-    let (mut agree, mut disagree) = (0, 0);
-    for r in &t.rows {
-        let (Some(c), Some(src)) = (r.cells[ci].as_ref(), r.cells.get(si).and_then(Option::as_ref)) else { continue };
-        let clients = at.and_then(|a| r.params.get(a)).map(String::as_str).filter(|v| !v.is_empty()).or(fixed);
-        let Some(want) = crate::derive::restated_figure(bench, clients.and_then(|v| v.parse().ok()), src.summary.mean)
-        else {
-            continue;
-        };
-        if (c.summary.mean - want).abs() <= want * crate::derive::RESTATED_WITHIN {
-            agree += 1;
-        } else {
-            disagree += 1;
-        }
-    }
-    agree > 0 && disagree == 0
+    let param = |r: &'a super::RowView, p: &str| -> Option<&'a str> {
+        let fixed = t.fixed_param_values.iter().find(|(n, _)| n == p).map(|(_, v)| v.as_str());
+        let at = t.param_headers.iter().position(|h| h == p);
+        at.and_then(|a| r.params.get(a)).map(String::as_str).filter(|v| !v.is_empty()).or(fixed)
+    };
+    t.rows
+        .iter()
+        .map(|r| {
+            let c = r.cells[ci].as_ref()?;
+            let src = r.cells.get(si).and_then(Option::as_ref)?;
+            if param(r, crate::parse::pgbench::RATE_PARAM).is_some() {
+                return None;
+            }
+            let clients = param(r, "clients").and_then(|v| v.parse().ok());
+            let want = crate::derive::restated_figure(bench, clients, src.summary.mean)?;
+            ((c.summary.mean - want).abs() <= want * crate::derive::RESTATED_WITHIN).then(|| c.summary.mean / want)
+        })
+        .collect()
 }
 
 /// The mark after a change: `*` significant at α after the page's
@@ -296,5 +369,60 @@ mod tests {
         s.table.fixed_param_values.clear();
         s.table.rows[0].cells = vec![cell(0.001, 406.261459), cell(0.001, 122.818)];
         assert_eq!(correct_page(std::slice::from_mut(&mut s), 0.05, CLASS), 2);
+    }
+
+    /// attack40 F1: tps equal on both kernels (1000.02), latency average
+    /// 3.812 ms on the baseline and 4.192 ms on 6.2: each within 5 % of
+    /// 4 clients / 1000 tps = 4.0 ms (−4.7 %, +4.8 %), so the column was
+    /// called restated and a −10 % latency change went untested. Now the
+    /// pair is judged: their figures stand to clients / tps 10 % apart,
+    /// so the change is tested. Must not fire: both rows alike (pgbench's
+    /// own 0.2 % off on both sides) stay restated; a `rate` row is never
+    /// restated (F22, its latency measured).
+    #[test]
+    fn a_latency_change_tps_does_not_explain_is_tested() {
+        let cell = |mean: f64, cmp: bool| {
+            let summary = crate::stats::Summary { n: 3, mean, ..Default::default() };
+            let comparison = cmp.then_some(Comparison {
+                diff: 1.0,
+                pct_better: Some(10.0),
+                welch: Some(Welch { t: 5.0, df: 4.0, p: 1e-10 }),
+                p_adjusted: None,
+                significant: false,
+                within_step: false,
+                no_ratio: false,
+            });
+            Some(CellView { comparison, summary, ..Default::default() })
+        };
+        let col = |name: &str, better| ColumnView { name: name.into(), better, ..Default::default() };
+        let section = |base: [f64; 2], new: [f64; 2], fixed: Vec<(String, String)>| {
+            let table = TableView {
+                columns: vec![col("tps", Better::Higher), col("latency average", Better::Lower)],
+                rows: vec![
+                    RowView::new("6.1".into(), vec![], vec![cell(base[0], false), cell(base[1], false)]),
+                    RowView::new("6.2".into(), vec![], vec![cell(new[0], true), cell(new[1], true)]),
+                ],
+                fixed_param_values: fixed,
+                baseline: Some("6.1".into()),
+                ..Default::default()
+            };
+            SectionView { benchmarks: vec!["pgbench".into()], table, ..Default::default() }
+        };
+        let clients = |n: &str| vec![("clients".to_string(), n.to_string())];
+        let tested = |mut s: SectionView| {
+            let n = correct_page(std::slice::from_mut(&mut s), 0.05, CLASS);
+            let lat = s.table.rows[1].cells[1].as_ref().unwrap();
+            (n, lat.mark, s.table.legend.unwrap_or_default().contains("restated"))
+        };
+        // F1: tested, significant, no "restated" in the legend.
+        assert_eq!(tested(section([1000.02, 3.812], [1000.02, 4.192], clients("4"))), (2, Mark::Significant, false));
+        // Must not fire: pgbench's example on both sides (tps 406.26 →
+        // 450.0, latency 122.818 → 110.88, both 0.2 % under clients / tps).
+        assert_eq!(tested(section([406.261459, 122.818], [450.0, 110.88], clients("50"))), (1, Mark::None, true));
+        // F22: a rate-limited set-up (`rate` on every row) is measured
+        // whatever its figures.
+        let mut rate = clients("4");
+        rate.push(("rate".into(), "1000".into()));
+        assert_eq!(tested(section([1000.0, 4.0], [1000.0, 4.01], rate)), (2, Mark::Significant, false));
     }
 }

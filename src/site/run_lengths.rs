@@ -11,15 +11,23 @@
 //! apart). Runs of different lengths in different kernels stay compared
 //! (tps is per second whatever the length), with a note naming them.
 //!
-//! A run that prints no length (pgbench before 9.x's `-t` runs: `number of
-//! transactions per client`) is unknown, never a difference.
+//! A `-t` run's length is its `number of transactions per client: 1000`
+//! ([`crate::parse::pgbench::TRANSACTIONS_PARAM`]), kept and dropped the
+//! same way: runs of 1000 and 100000 transactions, or a `-t` run and a
+//! `-T` run, in one cell are two rows (attack40 F2: `900 ±141` of 1000
+//! and 800 tps). A run that prints no length is unknown, never a
+//! difference.
 
 use super::ResultFile;
 use crate::diag::Diagnostic;
 use rustc_hash::FxHashMap;
 
-/// (benchmark, parameter) pairs whose parameter is a run's length.
-const RUN_LENGTHS: [(&str, &str); 1] = [("pgbench", crate::parse::pgbench::DURATION_PARAM)];
+/// Per benchmark, the parameters that each give a run's length (a run
+/// has one of them), with how a value is said (`{}` the value).
+const RUN_LENGTHS: [(&str, &[(&str, &str)]); 1] = [(
+    "pgbench",
+    &[(crate::parse::pgbench::DURATION_PARAM, "{}"), (crate::parse::pgbench::TRANSACTIONS_PARAM, "{} transactions per client")],
+)];
 
 /// A cell's key without its kernel: group, metric and the parameters but
 /// the run length, as (name, value) text.
@@ -33,30 +41,37 @@ type Met = Vec<(String, usize, usize)>;
 /// lengths meet in one cell (warned, with the files and lines), drops it
 /// elsewhere (noted where kernels' runs differ in length).
 pub fn keep_run_lengths_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
-    for (bench, param) in RUN_LENGTHS {
+    for (bench, params) in RUN_LENGTHS {
         let files: Vec<usize> = (0..results.len()).filter(|&i| results[i].parsed.benchmark == bench).collect();
+        let is_length = |name: &str| params.iter().any(|(p, _)| *p == name);
         // (key, kernel) → every length met, with the first file and line.
         let mut cells: FxHashMap<(Key, Option<String>), Met> = FxHashMap::default();
         let mut keys: FxHashMap<Key, Met> = FxHashMap::default();
+        // Each length as said → the parameter that gave it.
+        let mut param_of: FxHashMap<String, &str> = FxHashMap::default();
         for &i in &files {
             for s in &results[i].parsed.samples {
-                let Some(len) = s.params.iter().find(|p| p.name == param) else { continue };
+                let Some(len) = s.params.iter().find(|p| is_length(&p.name)) else { continue };
+                let said = params.iter().find(|(p, _)| *p == len.name).map_or("{}", |(_, how)| how);
+                let (param, len) = (params.iter().find(|(p, _)| *p == len.name).map_or("", |(p, _)| *p), said.replace("{}", &len.value));
+                param_of.entry(len.clone()).or_insert(param);
                 let rest = s
                     .params
                     .iter()
-                    .filter(|p| p.name != param)
+                    .filter(|p| !is_length(&p.name))
                     .map(|p| (p.name.to_string(), p.value.to_string()))
                     .collect();
                 let key: Key = (s.group.to_string(), s.metric.name.to_string(), rest);
                 let kernel = s.kernel.as_ref().map(|k| k.to_string());
                 for list in [cells.entry((key.clone(), kernel)).or_default(), keys.entry(key).or_default()] {
-                    if !list.iter().any(|(v, _, _)| *v == len.value) {
-                        list.push((len.value.to_string(), i, s.line));
+                    if !list.iter().any(|(v, _, _)| *v == len) {
+                        list.push((len.clone(), i, s.line));
                     }
                 }
             }
         }
         let name = |i: usize| results[i].path.clone();
+        let durations_only = |list: &[(String, usize, usize)]| list.iter().all(|(v, _, _)| param_of.get(v) == Some(&params[0].0));
         let said = |list: &[(String, usize, usize)]| {
             list.iter()
                 .map(|(v, i, line)| format!("{v} ({}:{line})", results[*i].rel_path))
@@ -70,11 +85,22 @@ pub fn keep_run_lengths_apart(results: &mut [ResultFile], diags: &mut Vec<Diagno
                 0 => String::new(),
                 n => format!(" (and {n} more cells alike)"),
             };
+            // The parameters that tell the cell's runs apart, and whether
+            // every length is a duration (the message as it was before
+            // `-t` runs had theirs).
+            let by: Vec<String> = params
+                .iter()
+                .filter(|(p, _)| list.iter().any(|(v, _, _)| param_of.get(v) == Some(p)))
+                .map(|(p, _)| format!("`{p}`"))
+                .collect();
+            let (many, one) = if durations_only(list) { ("durations", "duration") } else { ("lengths", "length") };
             let message = format!(
-                "{bench}: runs of different durations in one cell of {}: {}{more}: kept apart by a `{param}` \
-                 parameter, not averaged; to compare them as one set-up, run them for one duration",
+                "{bench}: runs of different {many} in one cell of {}: {}{more}: kept apart by {} {}, not averaged; \
+                 to compare them as one set-up, run them for one {one}",
                 kernel.as_deref().unwrap_or("no kernel"),
                 said(list),
+                if by.len() == 1 { "a" } else { "the" },
+                if by.len() == 1 { format!("{} parameter", by[0]) } else { format!("{} parameters", by.join(" and ")) },
             );
             diags.push(Diagnostic::warning(name(list[1].1), Some(list[1].2), message));
             continue;
@@ -87,15 +113,16 @@ pub fn keep_run_lengths_apart(results: &mut [ResultFile], diags: &mut Vec<Diagno
                 n => format!(" (and {n} more rows alike)"),
             };
             let message = format!(
-                "{bench}: kernels' runs of different durations are compared: {}{more}; each cell holds runs of \
-                 one duration",
-                said(list)
+                "{bench}: kernels' runs of different {} are compared: {}{more}; each cell holds runs of one {}",
+                if durations_only(list) { "durations" } else { "lengths" },
+                said(list),
+                if durations_only(list) { "duration" } else { "length" },
             );
             diags.push(Diagnostic::note(name(list[1].1), Some(list[1].2), message));
         }
         for &i in &files {
             for s in &mut results[i].parsed.samples {
-                s.params.retain(|p| p.name != param);
+                s.params.retain(|p| !is_length(&p.name));
             }
         }
     }
@@ -176,5 +203,53 @@ mod tests {
         assert_eq!(durations(&r), [None, None]);
         assert_eq!(d.len(), 1);
         assert!(d[0].message.contains("compared: 600 s (6.1/run1.txt:12), 300 s (6.2/run1.txt:12)"), "{d:?}");
+    }
+
+    /// attack40 F2: `-t 1000` and `-t 100000` runs in one cell, or a `-t`
+    /// run and a `-T` run: kept apart, warned; one count everywhere (the
+    /// must-not-fire case) dropped silently.
+    #[test]
+    fn transaction_counts_are_run_lengths() {
+        let t = |rel: &str, kernel: &str, n: &str, line: usize| {
+            let mut f = file(rel, kernel, &[("x", 1000.0, line)]);
+            for s in &mut f.parsed.samples {
+                s.params.retain(|p| p.name != "duration");
+                *s = s.clone().with_param("transactions", n);
+            }
+            f
+        };
+        let counts = |r: &[ResultFile]| -> Vec<String> {
+            r.iter()
+                .flat_map(|r| &r.parsed.samples)
+                .map(|s| {
+                    let p: Vec<String> = s.params.iter().skip(1).map(|p| format!("{}={}", p.name, p.value)).collect();
+                    p.join(" ")
+                })
+                .collect()
+        };
+        let mut r = vec![t("6.1/a.txt", "6.1", "1000", 9), t("6.1/b.txt", "6.1", "100000", 9), t("6.2/a.txt", "6.2", "1000", 9)];
+        let mut d = Vec::new();
+        keep_run_lengths_apart(&mut r, &mut d);
+        assert_eq!(counts(&r), ["transactions=1000", "transactions=100000", "transactions=1000"]);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(
+            d[0].message.contains(
+                "runs of different lengths in one cell of 6.1: 1000 transactions per client (6.1/a.txt:9), 100000 \
+                 transactions per client (6.1/b.txt:9): kept apart by a `transactions` parameter"
+            ),
+            "{d:?}"
+        );
+        // A `-t` run and a `-T` run in one cell.
+        let mut r = vec![t("6.1/a.txt", "6.1", "1000", 9), file("6.1/b.txt", "6.1", &[("60 s", 900.0, 12)])];
+        let mut d = Vec::new();
+        keep_run_lengths_apart(&mut r, &mut d);
+        assert_eq!(counts(&r), ["transactions=1000", "duration=60 s"]);
+        assert!(d[0].message.contains("kept apart by the `duration` and `transactions` parameters"), "{d:?}");
+        // One count everywhere: dropped, nothing said.
+        let mut r = vec![t("6.1/a.txt", "6.1", "1000", 9), t("6.2/a.txt", "6.2", "1000", 9)];
+        let mut d = Vec::new();
+        keep_run_lengths_apart(&mut r, &mut d);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(counts(&r), ["", ""]);
     }
 }

@@ -139,6 +139,20 @@ pub(super) fn last_row_complete(input: &Input) -> bool {
         && present(input)
 }
 
+/// The samples of one row `label` `figures` (at line `n`) of a table of
+/// columns `cols` under load `load`, each a mean of `runs` where given.
+fn push_row(out: &mut ParsedFile, cols: &[usize], load: &str, runs: Option<u32>, label: &str, figures: Vec<f64>, n: usize) {
+    for (&c, v) in cols.iter().zip(figures) {
+        let (name, unit, better) = ROWS[c];
+        let mut s = Sample::new(Metric::new(name, unit, better), v, n).with_param("load", load);
+        s = if is_kernel_name(label) { s.with_kernel(label) } else { s.with_param("label", label) };
+        if let Some(n) = runs {
+            s = s.with_summary(v, None, n);
+        }
+        out.samples.push(s);
+    }
+}
+
 /// Reads every such table of the file into `out`; `runs` is the run count
 /// the file states (`These are the averages of 5 runs`), if any.
 pub(super) fn tables(input: &Input, runs: Option<u32>, out: &mut ParsedFile) {
@@ -171,23 +185,53 @@ pub(super) fn tables(input: &Input, runs: Option<u32>, out: &mut ParsedFile) {
         i += 2;
         while let Some(line) = lines.get(i).filter(|l| !l.trim().is_empty()) {
             let words: Vec<&str> = line.split_whitespace().collect();
+            let next_row = |k: usize| lines.get(k).is_some_and(|l| row(l, cols.len()).is_some());
+            // A row whose long kernel name the mail wrapped: the name alone
+            // on its line, its figures alone on the next (attack40 F6: the
+            // table stopped there, its rows after it dropped, no word).
+            let figures_below = lines.get(i + 1).is_some_and(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                w.len() == cols.len() && w.iter().all(|w| plain(w).is_some())
+            });
+            if words.len() == 1 && plain(words[0]).is_none() && figures_below {
+                let joined = format!("{} {}", words[0], lines[i + 1].trim());
+                if let Some((label, figures)) = row(&joined, cols.len()) {
+                    out.notes.push((
+                        i + 1,
+                        format!(
+                            "a kernbench row wrapped by the mail: `{label}` on line {} and its figures on line {}, \
+                             read as one row",
+                            i + 1,
+                            i + 2
+                        ),
+                    ));
+                    push_row(out, &cols, &load, runs, label, figures, i + 2);
+                    i += 2;
+                    continue;
+                }
+            }
             // Prose right under the table (`Quite a bit of extra sys
             // time. …`, no blank line between) ends it: no row of it.
+            // Where rows of the table come right after it (`> and with my
+            // patch:` between quoted rows, attack40 F6), the table goes
+            // on: said at the line, and the rows after it read.
             if words.last().is_none_or(|w| plain(w).is_none()) {
+                if next_row(i + 1) {
+                    out.notes.push((
+                        i + 1,
+                        format!(
+                            "a line that is no kernbench row between the rows of the table (`{}`): the rows after \
+                             it read as the same table's",
+                            line.trim()
+                        ),
+                    ));
+                    i += 1;
+                    continue;
+                }
                 break;
             }
             match row(line, cols.len()) {
-                Some((label, figures)) => {
-                    for (&c, v) in cols.iter().zip(figures) {
-                        let (name, unit, better) = ROWS[c];
-                        let mut s = Sample::new(Metric::new(name, unit, better), v, i + 1).with_param("load", &load);
-                        s = if is_kernel_name(label) { s.with_kernel(label) } else { s.with_param("label", label) };
-                        if let Some(n) = runs {
-                            s = s.with_summary(v, None, n);
-                        }
-                        out.samples.push(s);
-                    }
-                }
+                Some((label, figures)) => push_row(out, &cols, &load, runs, label, figures, i + 1),
                 None => out
                     .notes
                     .push((i + 1, format!("expected a kernbench row `<kernel>` and {} figures; not read", cols.len()))),
@@ -207,6 +251,43 @@ mod tests {
         assert!(last_row_complete(&Input::from_text(&format!("{head}  2.6.0  45.87  116.92  571.10  1499.00"))));
         assert!(!last_row_complete(&Input::from_text(&format!("{head}  2.6.0  45.87  116.92  571.10  1499.0"))));
         assert!(!last_row_complete(&Input::from_text(&format!("{head}  2.6.0  45.87  116.92  571.10  149"))));
+    }
+
+    /// attack40 F6: a row the mail wrapped (name alone, figures below) and
+    /// a prose line between rows stopped the table, the rows after it
+    /// dropped with no word. Now the wrapped row is read as one (noted)
+    /// and the rows after the prose line are read (noted at it). Must not
+    /// fire: prose right under the table's last row still ends it, silently.
+    #[test]
+    fn a_wrapped_row_or_a_line_between_rows_does_not_end_the_table() {
+        let head = "Kernbench: (make -j N vmlinux, where N = 16 x num_cpus)\n        Elapsed      System        User         CPU\n\
+                    2.6.9-rc1       44.97       98.66      576.77     1501.33\n";
+        let read = |text: &str| {
+            let mut out = ParsedFile::default();
+            tables(&Input::from_text(text), None, &mut out);
+            let rows: Vec<(usize, String)> = out
+                .samples
+                .iter()
+                .filter(|s| s.metric.name == "Elapsed Time")
+                .map(|s| (s.line, s.kernel.as_deref().unwrap_or("-").to_string()))
+                .collect();
+            (rows, out.notes.iter().skip(1).map(|n| n.0).collect::<Vec<_>>())
+        };
+        let wrapped = format!(
+            "{head}    2.6.9-rc1-mm1-with-sched-domains-fix\n          46.92      107.27      594.10     1493.67\n\
+             2.6.9-rc1-mm2       46.95      107.80      593.65     1493.33\n"
+        );
+        let (rows, notes) = read(&wrapped);
+        let kernels: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+        assert_eq!(kernels, ["2.6.9-rc1", "2.6.9-rc1-mm1-with-sched-domains-fix", "2.6.9-rc1-mm2"]);
+        assert_eq!(notes, [4]);
+        let prose = format!("{head}and with my patch:\n2.6.9-rc1-mm2       46.95      107.80      593.65     1493.33\n");
+        let (rows, notes) = read(&prose);
+        assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [3, 5]);
+        assert_eq!(notes, [4]);
+        // Must not fire: prose under the last row, nothing after it.
+        let (rows, notes) = read(&format!("{head}Quite a bit of extra sys time.\n\nMore text 12\n"));
+        assert_eq!((rows.len(), notes.len()), (1, 0));
     }
 
     #[test]
