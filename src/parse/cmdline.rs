@@ -137,6 +137,26 @@ fn zsh_prompt_len(toks: &[&str]) -> usize {
     n
 }
 
+/// Every value a command's `args` give option `short` or `long`, in order,
+/// in the four getopt spellings: `-R 1000`, `-R1000`, `--rate 1000` and
+/// `--rate=1000` (`short` is `-R`, `long` is `--rate`). A caller takes the
+/// first that parses as what it wants (pgbench's `-R`, iperf3's `-P`).
+pub fn option_values<'a>(args: &[&'a str], short: &str, long: &str) -> Vec<&'a str> {
+    let mut values = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let v = if *a == short || *a == long {
+            it.next().copied()
+        } else {
+            a.strip_prefix(long)
+                .and_then(|v| v.strip_prefix('='))
+                .or_else(|| a.strip_prefix(short).filter(|v| !v.is_empty()))
+        };
+        values.extend(v);
+    }
+    values
+}
+
 /// The arguments after `program` on a command line, or `None` when the
 /// line does not run it (see the module docs). `program` is matched against
 /// each token's base name; a prompt glued to it (`#./runtest.py`) is
@@ -321,5 +341,16 @@ mod tests {
         assert_eq!(args_of("[root@five ~]# perf bench sched pipe", "perf"), Some(vec!["bench", "sched", "pipe"]));
         assert_eq!(args_of("I ran hackbench -g 8 twice", "hackbench"), None);
         assert_eq!(args_of("Get will-it-scale and run ./runtest.py page_fault3", "runtest.py"), None);
+    }
+
+    #[test]
+    fn option_values_reads_the_four_getopt_spellings() {
+        use super::option_values;
+        let args = ["-c", "4", "-R", "1000", "-R2000", "--rate=3000", "--rate", "4000"];
+        assert_eq!(option_values(&args, "-R", "--rate"), ["1000", "2000", "3000", "4000"]);
+        // Must not fire: another option sharing the prefix (`--ratelimit=`),
+        // pgbench's `-r`, a lone `-R` at the end with no value.
+        assert!(option_values(&["--ratelimit=5", "-r", "-c", "-R"], "-R", "--rate").is_empty());
+        assert_eq!(option_values(&["-P4", "--parallel", "8"], "-P", "--parallel"), ["4", "8"]);
     }
 }

@@ -818,17 +818,7 @@ fn is_elision(t: &str) -> bool {
 /// The stream count an iperf3 command line asks for: `-P 4`, `-P4`,
 /// `--parallel 4`, `--parallel=4`.
 fn parallel(args: &[&str]) -> Option<usize> {
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let v = match *a {
-            "-P" | "--parallel" => it.next().copied(),
-            _ => a.strip_prefix("--parallel=").or_else(|| a.strip_prefix("-P").filter(|v| !v.is_empty())),
-        };
-        if let Some(n) = v.and_then(|v| v.parse().ok()) {
-            return Some(n);
-        }
-    }
-    None
+    super::cmdline::option_values(args, "-P", "--parallel").into_iter().find_map(|v| v.parse().ok())
 }
 
 /// The numeric stream id of an iperf3 line (`[  5] local 10.0.0.1 port

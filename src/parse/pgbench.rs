@@ -299,17 +299,10 @@ fn after_prompt(t: &str) -> Option<Vec<&str>> {
 /// The target rate of a pgbench command line's `-R 1000`, `-R1000`,
 /// `--rate=1000` or `--rate 1000` (transactions per second).
 fn rate_of(args: &[&str]) -> Option<String> {
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let v = match *a {
-            "-R" | "--rate" => it.next().copied(),
-            _ => a.strip_prefix("--rate=").or_else(|| a.strip_prefix("-R").filter(|v| !v.is_empty())),
-        };
-        if let Some(v) = v.filter(|v| v.parse::<f64>().is_ok()) {
-            return Some(v.to_string());
-        }
-    }
-    None
+    super::cmdline::option_values(args, "-R", "--rate")
+        .into_iter()
+        .find(|v| v.parse::<f64>().is_ok())
+        .map(str::to_string)
 }
 
 /// The first and last line (1-based) of `-P`'s progress lines
@@ -511,9 +504,21 @@ mod tests {
                 })
                 .collect()
         };
-        assert_eq!(rate(&format!("{}{}", run(true), run(false))), ["limited 1000"; 2].iter().chain(&["- 1000"; 2]).copied().collect::<Vec<_>>());
-        for cmd in ["$ pgbench -c 4 -j 4 -R 1000 -T 60 bench", "pgbench -R1000 -c 4 bench", "pgbench --rate=1000 bench", "pgbench --rate 1000 bench"] {
-            assert_eq!(rate(&format!("{cmd}\n{}{}", run(true), run(false))), ["1000 1000", "1000 1000", "- 1000", "- 1000"], "{cmd}");
+        assert_eq!(
+            rate(&format!("{}{}", run(true), run(false))),
+            ["limited 1000"; 2].iter().chain(&["- 1000"; 2]).copied().collect::<Vec<_>>()
+        );
+        for cmd in [
+            "$ pgbench -c 4 -j 4 -R 1000 -T 60 bench",
+            "pgbench -R1000 -c 4 bench",
+            "pgbench --rate=1000 bench",
+            "pgbench --rate 1000 bench",
+        ] {
+            assert_eq!(
+                rate(&format!("{cmd}\n{}{}", run(true), run(false))),
+                ["1000 1000", "1000 1000", "- 1000", "- 1000"],
+                "{cmd}"
+            );
         }
         // Must not fire: `-r` (per-statement latencies), `-c 1000`, no lag line.
         assert_eq!(rate(&format!("pgbench -r -c 1000 -T 60 bench\n{}", run(false))), ["- 1000"; 2]);
