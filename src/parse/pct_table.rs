@@ -17,7 +17,9 @@
 //!
 //! **Header.** A line of a word ending in a colon (`Test:`, `#workers:`,
 //! `Clients:`) and two or more kernels' names: each names the column
-//! under it. **Rows.** A case (`1-groups:`, `16:`, `4`, `Copy:`) and, per
+//! under it. A name may hold a space (`NUMA Bal`, `tip (91caa5ae2424)`):
+//! where the header split at every space names more columns than its
+//! rows have, it is split at runs of two or more spaces (or a tab). **Rows.** A case (`1-groups:`, `16:`, `4`, `Copy:`) and, per
 //! kernel, a value and its change against the first column, `(-1.50
 //! pct)`; a row of another number of columns ends the table. Rows after
 //! a person's words (a reply's interjection inside the quoted table)
@@ -77,6 +79,11 @@ type Cell = (f64, f64);
 struct Header {
     case: String,
     kernels: Vec<String>,
+    /// The header's names split at runs of two or more spaces (or a tab)
+    /// where that gives other names than the split at every space: a
+    /// kernel's name of two words (`NUMA Bal`, `tip (91caa5ae2424)`).
+    /// Rows of as many cells take these (archive40 F1).
+    wide: Option<Vec<String>>,
     benchmark: String,
     details: Option<String>,
     mode: Option<String>,
@@ -155,9 +162,49 @@ fn header(t: &str) -> Option<(String, Vec<String>)> {
     let mut words = t.split_whitespace();
     let key = words.next()?.strip_suffix(':')?;
     let kernels: Vec<String> = words.map(str::to_string).collect();
-    let fits = kernels.len() >= 2
-        && kernels.iter().all(|k| k.len() <= 40 && !k.contains("pct") && super::num::plain(k).is_none());
-    (fits && !key.is_empty()).then(|| (key.to_string(), kernels))
+    (names_fit(&kernels) && !key.is_empty()).then(|| (key.to_string(), kernels))
+}
+
+/// True when `names` are two or more kernels' names: none long, none a
+/// number or a `pct`.
+fn names_fit(names: &[String]) -> bool {
+    names.len() >= 2 && names.iter().all(|k| k.len() <= 40 && !k.contains("pct") && super::num::plain(k).is_none())
+}
+
+/// The older header's names split at runs of two or more spaces or at a
+/// tab (`Test:   tip   NUMA Bal` → `tip`, `NUMA Bal`), where that differs
+/// from the split at every space and still names two or more kernels;
+/// `None` otherwise.
+fn wide_names(t: &str) -> Option<Vec<String>> {
+    let rest = t.split_once(':')?.1;
+    let mut names = Vec::new();
+    let mut name = String::new();
+    let mut blanks = String::new();
+    for c in rest.trim().chars() {
+        if c.is_whitespace() {
+            blanks.push(c);
+            continue;
+        }
+        if blanks.chars().count() >= 2 || blanks.contains('\t') {
+            names.push(std::mem::take(&mut name));
+        } else if !blanks.is_empty() {
+            name.push(' ');
+        }
+        blanks.clear();
+        name.push(c);
+    }
+    names.push(name);
+    (names.iter().any(|n| n.contains(' ')) && names_fit(&names)).then_some(names)
+}
+
+/// The names a row of `cells` cells takes under `h`: its names split at
+/// every space, or at wide gaps ([`Header::wide`]), whichever are as many
+/// as the cells.
+fn columns(h: &Header, cells: usize) -> Option<&[String]> {
+    if h.kernels.len() == cells {
+        return Some(&h.kernels);
+    }
+    h.wide.as_deref().filter(|w| w.len() == cells)
 }
 
 /// The parameter a case is named by: `groups` for `1-groups`, else the
@@ -272,9 +319,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         if let Some((key, kernels)) = header(t).or_else(|| imp_header(t)) {
             // `Test: hackbench` alone is a title line, not a header.
+            let wide = if t.contains("[pct imp]") { None } else { wide_names(t) };
             let h = Header {
                 case: key,
                 kernels,
+                wide,
                 benchmark: title.clone().unwrap_or_else(|| "results".to_string()),
                 details: details.clone(),
                 mode: mode.clone(),
@@ -305,8 +354,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         if let Some((case, cells)) = row(t) {
             let h: &Header = match &open {
-                Some((d, h)) if *d == depth && h.kernels.len() == cells.len() => h,
-                _ => match by_depth.iter().find(|(d, h)| *d == depth && h.kernels.len() == cells.len()) {
+                Some((d, h)) if *d == depth && columns(h, cells.len()).is_some() => h,
+                _ => match by_depth.iter().find(|(d, h)| *d == depth && columns(h, cells.len()).is_some()) {
                     Some((_, h)) => h,
                     None => {
                         out.notes.push((
@@ -343,10 +392,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     ),
                 ));
             }
+            let names = columns(h, cells.len()).unwrap_or(&h.kernels);
             let base = cells[0].0;
             let (param, value) = case_param(&h.case, &case);
             let at = out.samples.len();
-            for (k, (kernel, &(v, pct))) in h.kernels.iter().zip(&cells).enumerate() {
+            for (k, (kernel, &(v, pct))) in names.iter().zip(&cells).enumerate() {
                 if k > 0 && !pct_agrees(base, v, pct) {
                     out.notes.push((
                         n,
@@ -373,7 +423,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // read under it: a line of the header's shape with no row under
             // it (a mail's `Subject: Re: [RFC PATCH 0/5] sched: …` above
             // the tables, wild34 16) names no kernels.
-            for k in &h.kernels {
+            for k in names {
                 if !out.kernel_order.contains(k) {
                     out.kernel_order.push(k.clone());
                 }
@@ -452,10 +502,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: ID,
-            reason: "no row of values with `(N pct)` under a header of kernels".into(),
-        });
+        // Rows there were, under headers of another number of names
+        // (archive40 F1: `NUMA Bal` split in two): say where, not "no row".
+        let unmatched = out.notes.iter().filter(|(_, m)| m.contains("under no header of as many kernels")).count();
+        let reason = match out.notes.iter().find(|(_, m)| m.contains("under no header of as many kernels")) {
+            Some((line, _)) => format!(
+                "{unmatched} row(s) of values with `(N pct)`, the first on line {line}, but no header above them \
+                 names as many kernels as they have columns"
+            ),
+            None => "no row of values with `(N pct)` under a header of kernels".to_string(),
+        };
+        return Err(ParseError::NoResults { benchmark: ID, reason });
     }
     Ok(out)
 }
@@ -677,5 +734,67 @@ we still saw some downgradings.
         let f = PctTable.parse(&Input::from_text(text)).expect("reads");
         assert_eq!(f.samples.len(), 2);
         assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("not the change")), "{:?}", f.notes);
+    }
+
+    fn kernels_of(f: &ParsedFile) -> Vec<String> {
+        let mut ks: Vec<String> = Vec::new();
+        for s in &f.samples {
+            let k = s.kernel.as_deref().unwrap_or_default().to_string();
+            if !ks.contains(&k) {
+                ks.push(k);
+            }
+        }
+        ks
+    }
+
+    /// archive40 F1: a kernel's name of two words in the header (`NUMA
+    /// Bal`, `tip (91caa5ae2424)`, LKML 2022) split the header in three or
+    /// four names over rows of two cells, and the whole file was skipped;
+    /// the names are now the header's split at wide gaps.
+    #[test]
+    fn a_header_of_names_with_spaces_names_the_columns() {
+        let text = "Test:                   tip                     NUMA Bal\n \
+                    1-groups:         4.64 (0.00 pct)         4.67 (-0.64 pct)\n\n\
+                    #workers: tip (91caa5ae2424)     tip (14b3f2d9ee8d)\n  \
+                    1:      22.00 (0.00 pct)        22.00 (0.00 pct)\n\n \
+                    Clients:       tip (91caa5ae2424)       tip (14b3f2d9ee8d)\n    \
+                    1           131.56 (0.00 pct)        145.05 (10.25 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 6, "{:?}", f.notes);
+        assert_eq!(kernels_of(&f), ["tip", "NUMA Bal", "tip (91caa5ae2424)", "tip (14b3f2d9ee8d)"]);
+        assert_eq!(f.kernel_order, ["tip", "NUMA Bal", "tip (91caa5ae2424)", "tip (14b3f2d9ee8d)"]);
+    }
+
+    /// What the wide split must not change: names of one word each (every
+    /// gap wide or not), and a header whose split at every space already
+    /// names as many kernels as the rows have cells, wide gaps or not.
+    #[test]
+    fn names_of_one_word_are_split_at_every_space() {
+        let text = "Test: tip v1 v2\n \
+                    1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)  4.29 (-1.41 pct)\n\n\
+                    Test:   base  patched   sched-tip\n \
+                    2-groups:  4.93 (0.00 pct)  5.23 (-6.08 pct)  5.20 (-5.47 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(kernels_of(&f), ["tip", "v1", "v2", "base", "patched", "sched-tip"]);
+        // A header of two wide names (three words) over a row of four
+        // cells: neither split fits, the row is not read (and said).
+        let text = "Test:   tip   NUMA Bal\n \
+                    1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)  4.29 (-1.41 pct)  4.2 (0.71 pct)\n \
+                    2-groups:  4.93 (0.00 pct)  5.23 (-6.08 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 2);
+        assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("under no header")), "{:?}", f.notes);
+    }
+
+    /// F1's message: a file whose rows fit no header says so, naming the
+    /// first row's line, instead of "no row of values".
+    #[test]
+    fn rows_under_no_fitting_header_are_named_when_nothing_reads() {
+        let text = "Test:   a b c\n \
+                    1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)\n";
+        let Err(ParseError::NoResults { reason, .. }) = PctTable.parse(&Input::from_text(text)) else {
+            panic!("reads")
+        };
+        assert!(reason.contains("first on line 2") && reason.contains("names as many kernels"), "{reason}");
     }
 }
