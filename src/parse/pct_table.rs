@@ -21,7 +21,11 @@
 //! where the header split at every space names more columns than its
 //! rows have, it is split at runs of two or more spaces (or a tab). **Rows.** A case (`1-groups:`, `16:`, `4`, `Copy:`) and, per
 //! kernel, a value and its change against the first column, `(-1.50
-//! pct)`; a row of another number of columns ends the table. Rows after
+//! pct)`; a row of another number of columns ends the table. The
+//! author's mark after a row's cells (`*`, `* (System overloaded)`) is
+//! passed over; a row marked `[Verification Run]` is a rerun of the case
+//! above it on every kernel, read as a row of its own (parameter `rerun
+//! verification run`), never averaged with the run it checks. Rows after
 //! a person's words (a reply's interjection inside the quoted table)
 //! continue the last table of the same quote depth when their columns
 //! agree; one right under a row quoted deeper and so filed under another
@@ -95,9 +99,11 @@ struct Header {
     line: usize,
 }
 
-/// `1-groups:  5.05 (0.00 pct)  5.00 (0.99 pct)` → (`1-groups`, cells);
-/// `None` for any other line.
-fn row(t: &str) -> Option<(String, Vec<Cell>)> {
+/// `1-groups:  5.05 (0.00 pct)  5.00 (0.99 pct)` → (`1-groups`, cells,
+/// mark); `None` for any other line. The mark is the author's words after
+/// two or more cells that begin with `*` or `[` (`*`, `* (System
+/// overloaded)`, `[Verification Run]`: archive40 F2), else `None`.
+fn row(t: &str) -> Option<(String, Vec<Cell>, Option<String>)> {
     let first = t.find(|c: char| c.is_whitespace())?;
     let case = t[..first].trim_end_matches(':').to_string();
     if case.is_empty() {
@@ -106,6 +112,9 @@ fn row(t: &str) -> Option<(String, Vec<Cell>)> {
     let mut rest = t[first..].trim_start();
     let mut cells = Vec::new();
     while !rest.is_empty() {
+        if cells.len() >= 2 && rest.starts_with(['*', '[']) {
+            return Some((case, cells, Some(rest.to_string())));
+        }
         let end = rest.find(|c: char| c.is_whitespace() || c == '[')?;
         let value = super::num::plain(&rest[..end])?;
         let after = rest[end..].trim_start();
@@ -124,7 +133,13 @@ fn row(t: &str) -> Option<(String, Vec<Cell>)> {
             rest = after.trim_start();
         }
     }
-    (cells.len() >= 2).then_some((case, cells))
+    (cells.len() >= 2).then_some((case, cells, None))
+}
+
+/// True when a row's mark says it is a rerun of the row above it
+/// (`[Verification Run]`, `[Verification run]`).
+fn is_rerun(mark: Option<&str>) -> bool {
+    mark.is_some_and(|m| m.starts_with('[') && m.to_ascii_lowercase().contains("verification"))
 }
 
 /// The newer form's header, `Case:  tip[pct imp](CV)  patched[pct
@@ -352,7 +367,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             open = Some((depth, h));
             continue;
         }
-        if let Some((case, cells)) = row(t) {
+        if let Some((case, cells, mark)) = row(t) {
             let h: &Header = match &open {
                 Some((d, h)) if *d == depth && columns(h, cells.len()).is_some() => h,
                 _ => match by_depth.iter().find(|(d, h)| *d == depth && columns(h, cells.len()).is_some()) {
@@ -413,6 +428,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 }
                 if let Some(m) = &h.mode {
                     s = s.with_param("mode", m);
+                }
+                // A rerun of the case above (its `*` row): its own row,
+                // never averaged with the run it checks.
+                if is_rerun(mark.as_deref()) {
+                    s = s.with_param("rerun", "verification run");
                 }
                 out.samples.push(s);
             }
@@ -617,7 +637,7 @@ mod tests {
     fn rows_headers_and_cases() {
         assert_eq!(
             row("1-groups:         5.05 (0.00 pct)         5.00 (0.99 pct)"),
-            Some(("1-groups".into(), vec![(5.05, 0.0), (5.0, 0.99)]))
+            Some(("1-groups".into(), vec![(5.05, 0.0), (5.0, 0.99)], None))
         );
         assert_eq!(row("256    26726.29 (0.00 pct)     52502.83 (96.44 pct)").map(|r| r.1.len()), Some(2));
         assert_eq!(row("1-groups: 5.05 (0.00 pct)"), None);
@@ -637,7 +657,7 @@ mod tests {
         // The newer form.
         assert_eq!(
             row("2-groups     1.00 [ -0.00]( 4.73)     2.88 [-188.25](63.11)"),
-            Some(("2-groups".into(), vec![(1.0, -0.0), (2.88, -188.25)]))
+            Some(("2-groups".into(), vec![(1.0, -0.0), (2.88, -188.25)], None))
         );
         assert_eq!(
             imp_header("Case:           tip[pct imp](CV)    run-to-parity-wakeup[pct imp](CV)"),
@@ -796,5 +816,43 @@ we still saw some downgradings.
             panic!("reads")
         };
         assert!(reason.contains("first on line 2") && reason.contains("names as many kernels"), "{reason}");
+    }
+
+    /// archive40 F2: a row with the author's mark after its cells (`*`,
+    /// `* (System overloaded)`, `[Verification Run]`, LKML 2022) was left
+    /// out with a warning that its cells were no values; now read, the
+    /// verification row as a rerun of its own (`rerun`), never averaged
+    /// with the starred row it checks.
+    #[test]
+    fn rows_with_a_mark_after_their_cells_are_read() {
+        let text = "Test:                   tip                     SIS_UTIL\n\
+                    16-groups:         7.37 (0.00 pct)         9.60 (-30.25 pct)    * (System overloaded)\n\
+                    16-groups:         7.38 (0.00 pct)         7.99 (-8.26 pct)     [Verification Run]\n  \
+                    2:      22.00 (0.00 pct)        27.00 (-22.72 pct)    * Known to have run to run\n    \
+                    2           279.46 (0.00 pct)        245.94 (-11.99 pct)\t*\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 8, "{:?}", f.notes);
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("not read")), "{:?}", f.notes);
+        let rerun: Vec<usize> = f
+            .samples
+            .iter()
+            .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "verification run"))
+            .map(|s| s.line)
+            .collect();
+        assert_eq!(rerun, [3, 3]);
+        assert_eq!(f.samples[1].value.mean(), 9.60);
+    }
+
+    /// What a mark must not let through: a third figure without its `pct`
+    /// (a column out of place), and a mark after a single cell.
+    #[test]
+    fn a_mark_does_not_excuse_a_cell_without_its_pct() {
+        let text = "Test:   tip   v1\n \
+                    1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)  4.3 *\n \
+                    2-groups:  4.93 (0.00 pct)  *\n \
+                    4-groups:  5.32 (0.00 pct)  5.64 (-6.01 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.iter().map(|s| s.line).collect::<Vec<_>>(), [4, 4]);
+        assert!(f.notes.iter().any(|(l, _)| *l == 2), "{:?}", f.notes);
     }
 }
