@@ -42,7 +42,11 @@
 //! text where it says more than a name (`Stream with 16 threads; built
 //! with -DSTREAM_ARRAY_SIZE=128000000, -DNTIMES=10`: two such blocks'
 //! tables are two set-ups) as `title`, and the set-up line between the
-//! title and the header (`NPS1`, `NPS Mode - NPS1`) as `mode`. Each
+//! title and the header (`NPS1`, `NPS Mode - NPS1`; `o NPS 1` without
+//! its bullet) as `mode`. A title written `~ Hackbench ~` between its
+//! rules is `Hackbench`. A `- 10 runs` line (STREAM's run count, over
+//! or under the NPS line) is no mode: the tables below it, to the next
+//! title, get the `label` `10 runs`. Each
 //! value is a mean of runs the table does not count: a single value.
 //!
 //! **Direction.** The table says it: a positive `pct` is an improvement.
@@ -255,6 +259,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // A title block's whole text where it says more than the name.
     let mut details: Option<String> = None;
     let mut mode: Option<String> = None;
+    // STREAM's `- 10 runs` / `- 100 runs` sub-heading (archive40 F4).
+    let mut runs: Option<String> = None;
     let mut unit = String::new();
     let mut interpretation: Option<Better> = None;
     // The line and quote depth of the last `Units` or `Interpretation`
@@ -284,15 +290,19 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             && described(t).is_none()
             && let Some(end) = (i + 1..(i + 4).min(lines.len())).find(|&j| is_rule(lines[j]))
         {
+            // `~ Hackbench ~` between the rules (archive40 F3): the name
+            // without the rule's `~` around it.
+            let t = undecorated(t);
             let words: Vec<&str> = t.split_whitespace().collect();
             let name = if words.len() <= 3 { t.trim_end_matches('.') } else { words[0] };
             title = Some(name.to_string());
             // The block's words beyond the name tell two tables of one
             // benchmark apart (`-DNTIMES=10` / `-DNTIMES=100`).
-            let block: Vec<&str> = lines[i..end].iter().map(|l| l.trim_end_matches('.')).collect();
+            let block: Vec<&str> = lines[i..end].iter().map(|l| undecorated(l).trim_end_matches('.')).collect();
             let block = block.join("; ");
             details = (block != name).then_some(block);
             mode = None;
+            runs = None;
             open = None;
             skip_to = end;
             continue;
@@ -431,6 +441,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 }
                 // A rerun of the case above (its `*` row): its own row,
                 // never averaged with the run it checks.
+                if let Some(r) = &runs {
+                    s = s.with_param("label", r);
+                }
                 if is_rerun(mark.as_deref()) {
                     s = s.with_param("rerun", "verification run");
                 }
@@ -495,8 +508,28 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         // A short line between the title and the header: the set-up
         // (`NPS1`, `NPS Mode - NPS1`).
-        if !t.is_empty() && t.chars().count() <= 30 && !t.ends_with(['.', ':', ',']) && !is_rule(t) {
-            mode = Some(t.to_string());
+        // `- 10 runs` over the NPS line or under it (archive40 F4): the
+        // tables below, to the next title, are of that many runs; a label
+        // of the parser's own, as the SIS_UTIL mail's was labelled.
+        if let Some(n) = t.strip_prefix("- ").and_then(|r| r.strip_suffix(" runs"))
+            && n.bytes().all(|b| b.is_ascii_digit())
+            && !n.is_empty()
+        {
+            runs = Some(format!("{n} runs"));
+            open = None;
+            continue;
+        }
+        // A bullet `o ` before it is the mail's list mark (`o NPS1`); an
+        // item of a `- ` list (`- 10 runs`, STREAM's run count over the
+        // NPS line or under it) is a sub-heading, not the set-up
+        // (archive40 F3, F4).
+        if !t.is_empty()
+            && t.chars().count() <= 30
+            && !t.ends_with(['.', ':', ','])
+            && !is_rule(t)
+            && !t.starts_with("- ")
+        {
+            mode = Some(t.strip_prefix("o ").unwrap_or(t).trim_start().to_string());
         }
         // A blank line or a person's words end the table; rows after
         // them continue the last of their quote depth (`by_depth`).
@@ -535,6 +568,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         return Err(ParseError::NoResults { benchmark: ID, reason });
     }
     Ok(out)
+}
+
+/// A title line without the `~` a rule of tildes puts around it in some
+/// mails (`~ Hackbench ~` between `~~~~~~~~~~~~~` lines).
+fn undecorated(t: &str) -> &str {
+    t.trim_matches(|c: char| c == '~' || c.is_whitespace())
 }
 
 /// A line of `~`, `=` or `-` alone (3 or more).
@@ -854,5 +893,48 @@ we still saw some downgradings.
         let f = PctTable.parse(&Input::from_text(text)).expect("reads");
         assert_eq!(f.samples.iter().map(|s| s.line).collect::<Vec<_>>(), [4, 4]);
         assert!(f.notes.iter().any(|(l, _)| *l == 2), "{:?}", f.notes);
+    }
+
+    /// archive40 F3-F5: a mail that writes its titles `~ Hackbench ~`
+    /// between rules of tildes and its modes `o NPS 1` (a list's bullet),
+    /// and STREAM's run counts as `- 10 runs` over or under the NPS line:
+    /// the names were kept with their `~` and `o`, `- 10 runs` under `o NPS
+    /// 1` was read as the mode (and the NPS line left to a label), and in
+    /// another mail one table was labelled with a header line. Now the
+    /// title is `Hackbench`, the mode `NPS 1`, and `- N runs` labels the
+    /// tables below it, to the next title.
+    #[test]
+    fn decorated_titles_bulleted_modes_and_run_counts_are_read_plainly() {
+        let text = "~~~~~~~~~~~~~\n~ Hackbench ~\n~~~~~~~~~~~~~\n\no NPS1\n\n\
+                    Test:                   tip                     v1\n \
+                    1-groups:         4.23 (0.00 pct)         4.21 (0.47 pct)\n\n\
+                    ~~~~~~~~~~\n~ stream ~\n~~~~~~~~~~\n\no NPS 1\n\n- 10 runs\n\n\
+                    Test:            tip                     v1\n \
+                    Copy:   335832.93 (0.00 pct)    338535.58 (0.80 pct)\n\n- 100 runs\n\n\
+                    Test:            tip                     v1\n \
+                    Copy:   335721.37 (0.00 pct)    337441.09 (0.51 pct)\n\n\
+                    ~~~~~~\ntbench\n~~~~~~\n\nNPS1\n\n\
+                    Clients:      tip                     v1\n    \
+                    1    550.66 (0.00 pct)       582.73 (5.82 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        let keys: Vec<String> = f
+            .samples
+            .iter()
+            .filter(|s| s.kernel.as_deref() == Some("tip"))
+            .map(|s| {
+                let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {}", s.group, params.join(" "))
+            })
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "Hackbench groups=1 mode=NPS1",
+                "stream case=Copy mode=NPS 1 label=10 runs",
+                "stream case=Copy mode=NPS 1 label=100 runs",
+                // A new title ends the run count; a plain mode is as before.
+                "tbench clients=1 mode=NPS1",
+            ]
+        );
     }
 }
