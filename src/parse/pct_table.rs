@@ -487,6 +487,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             continue;
         }
+        // `sched-tip:   301330.33 (var: 3.28)`: ycsb-mongodb's result a
+        // line per kernel, a form of its own (archive40 F6: left out
+        // without a word). Not read (its names are not the tables' own:
+        // `sched-tip` over tables of `tip`), and said.
+        if let Some(name) = var_line(t) {
+            out.notes.push((
+                n,
+                format!("`{name}: … (var: …)`, a result a line per kernel (ycsb-mongodb's form), is not read"),
+            ));
+            continue;
+        }
         // A line of the table's shape that is no row (attack32 F18:
         // `5,63 (1.57 pct)`, a decimal comma): said, not dropped silently.
         if !by_depth.is_empty() && (t.contains(" pct)") || t.contains("](")) {
@@ -568,6 +579,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         return Err(ParseError::NoResults { benchmark: ID, reason });
     }
     Ok(out)
+}
+
+/// `sched-tip:      301330.33 (var: 3.28)` (and `… (var: 0.76)    (-1.98%)`
+/// after it) → `sched-tip`; `None` for any other line.
+fn var_line(t: &str) -> Option<&str> {
+    let (name, rest) = t.split_once(": ")?;
+    let (value, rest) = rest.trim_start().split_once(' ')?;
+    super::num::plain(value)?;
+    let var = rest.trim_start().strip_prefix("(var:")?.split_once(')')?.0;
+    super::num::plain(var.trim())?;
+    let name = name.trim();
+    (!name.is_empty() && name.len() <= 40).then_some(name)
 }
 
 /// A title line without the `~` a rule of tildes puts around it in some
@@ -936,5 +959,25 @@ we still saw some downgradings.
                 "tbench clients=1 mode=NPS1",
             ]
         );
+    }
+
+    /// archive40 F6: ycsb-mongodb's lines (`sched-tip:  301330.33 (var:
+    /// 3.28)`, `SIS_UTIL:  295360.33 (var: 0.76)    (-1.98%)`, `tip
+    /// (14b3f2d9ee8d):  287361.67 (var: 0.80) (-1.07 pct)`) were left out
+    /// without a word (or with "no number"); now each is said, not read.
+    /// A row of `pct` cells is read as before.
+    #[test]
+    fn ycsb_lines_are_said_not_read() {
+        let text = "Test:   tip   SIS_UTIL\n \
+                    1-groups:  4.64 (0.00 pct)  4.77 (-2.80 pct)\n\n\
+                    ~~~~~~~~~~~~\nycsb-mongodb\n~~~~~~~~~~~~\n\nNPS1\n\n\
+                    sched-tip:      301330.33 (var: 3.28)\n\
+                    SIS_UTIL:       295360.33 (var: 0.76)    (-1.98%)\n\
+                    tip (14b3f2d9ee8d):   287361.67 (var: 0.80) (-1.07 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 2);
+        let said: Vec<usize> = f.notes.iter().filter(|(_, m)| m.contains("(var: …)`")).map(|(l, _)| *l).collect();
+        assert_eq!(said, [10, 11, 12], "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("`tip (14b3f2d9ee8d): … (var: …)`")), "{:?}", f.notes);
     }
 }
