@@ -18,12 +18,15 @@ use super::ResultFile;
 use crate::diag::Diagnostic;
 use rustc_hash::FxHashMap;
 
+/// A kernel's case: kernel, group, metric and parameters (name, value).
+type Case<'a> = (&'a str, &'a str, &'a str, Vec<(&'a str, &'a str)>);
+
 /// Warns (see the module docs) of each `pct-table` file's kernel whose
 /// values of a case another `pct-table` file of the class gives too
 /// (`results` in path order: the later file is warned at).
 pub(super) fn warn_of_names_in_two_files(results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
     // Each kernel's case: the first file giving it, and its line.
-    let mut first: FxHashMap<(&str, &str, &str, Vec<(&str, &str)>), (&ResultFile, usize)> = FxHashMap::default();
+    let mut first: FxHashMap<Case<'_>, (&ResultFile, usize)> = FxHashMap::default();
     for rf in results.iter().filter(|rf| rf.parsed.benchmark == crate::parse::pct_table::ID) {
         let mut warned: Vec<(&str, &str)> = Vec::new();
         for s in &rf.parsed.samples {
