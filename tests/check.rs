@@ -399,6 +399,38 @@ fn a_cut_name_agreeing_with_two_kernels_is_named() {
     assert!(!all.contains("cut short"), "{all}");
 }
 
+/// archive40: two mails' pct tables in one class, one naming its columns
+/// `tip` and `SIS_UTIL`, the other `tip (91caa5ae2424)` and `tip
+/// (14b3f2d9ee8d)` (names of two words, read since archive40). A pct
+/// table's header names its columns whole: `tip` is no name cut short of
+/// the two longer ones (the warning said so, and that rows of different
+/// kernels may have been averaged, which they were not).
+#[test]
+fn a_pct_table_column_is_no_name_cut_short() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "box/machine.yaml", "name: F\nbaseline: \"tip\"\n");
+    put(
+        &c,
+        "box/a.txt",
+        "~~~~~~~~~\nhackbench\n~~~~~~~~~\n\nTest:                   tip                     SIS_UTIL\n \
+         1-groups:         4.64 (0.00 pct)         4.77 (-2.80 pct)\n \
+         2-groups:         5.22 (0.00 pct)         5.17 (0.95 pct)\n",
+    );
+    put(
+        &c,
+        "box/b.txt",
+        "~~~~~~~~~\nhackbench\n~~~~~~~~~\n\nTest:             tip (91caa5ae2424)      tip (14b3f2d9ee8d)\n \
+         2-groups:         5.01 (0.00 pct)         4.87 (2.79 pct)\n \
+         4-groups:         5.49 (0.00 pct)         5.34 (2.73 pct)\n",
+    );
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(all.contains("check: 0 error(s), 0 warning(s)"), "{all}");
+    assert!(!all.contains("cut short"), "{all}");
+}
+
 /// A UnixBench report headed "kernel 2.5.54mm2" whose `System --` line
 /// names `Linux access1 2.5.54` (LKML 2003), in `2.5.54-mm2/` and in
 /// `2.5.54/`. The banner names the kernel (2.5.54mm2: the tree was built

@@ -174,6 +174,40 @@ fn a_files_warning_is_under_the_table_of_its_figures() {
     assert!(html.contains("<a href=\"https://github.com/u/r/blob/main/content/k6/lmbench-2.0p2-summary.txt#L47\">lmbench-2.0p2-summary.txt line 47</a>"), "{html}");
 }
 
+/// archive40 F8: a warning at a row that was not read at the end of one
+/// pct table (K Prateek Nayak's 2022 mails: `16-groups: … * (System
+/// overloaded)`, here a decimal comma) went under the next table, whose
+/// figures come first after it; the table it ends showed none. A line
+/// right under a table's rows, no blank line between, is that table's
+/// (LMbench's WARNING above its figures, after a blank line, stays with
+/// the figures below it: a_files_warning_is_under_the_table_of_its_figures).
+#[test]
+fn a_warning_at_a_tables_last_row_is_under_that_table() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"Warnings\"\n");
+    put(&c, "zen3/machine.yaml", "name: \"Zen3\"\n");
+    put(
+        &c,
+        "zen3/mail.txt",
+        "~~~~~~~~~\nhackbench\n~~~~~~~~~\n\nTest:                   tip                     SIS_UTIL\n \
+         1-groups:         4.64 (0.00 pct)         4.77 (-2.80 pct)\n \
+         2-groups:         5.22 (0.00 pct)         5.17 (0.95 pct)\n\
+         16-groups:         7,54 (0.00 pct)         7.62 (-1.06 pct)\n\n\
+         ~~~~~~~~\nschbench\n~~~~~~~~\n\n#workers:     tip                     SIS_UTIL\n  \
+         1:      23.50 (0.00 pct)        20.00 (14.89 pct)\n  \
+         2:      33.00 (0.00 pct)        29.50 (10.60 pct)\n",
+    );
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let html = std::fs::read_to_string(out.join("zen3/index.html")).expect("class page");
+    let at: Vec<usize> = html.match_indices("<details class=\"warnings\">").map(|(i, _)| i).collect();
+    assert_eq!(at.len(), 1, "one table's warning");
+    let heading = &html[html[..at[0]].rfind("<h2>").expect("its section")..];
+    assert!(heading.starts_with("<h2>hackbench</h2>"), "{}", &heading[..80]);
+    assert!(html[at[0]..].contains("mail.txt line 8</a>"), "{}", &html[at[0]..at[0] + 400]);
+}
+
 /// archive37 F5: a memtier campaign's `ignore:` globs left out 3,200
 /// files (`rep-01/VALID`, `rep-01/pidstat.txt`, … of 200 reps), and
 /// `check` printed a note for each, burying its 21 warnings; lint.md was

@@ -17,9 +17,15 @@
 //!
 //! **Header.** A line of a word ending in a colon (`Test:`, `#workers:`,
 //! `Clients:`) and two or more kernels' names: each names the column
-//! under it. **Rows.** A case (`1-groups:`, `16:`, `4`, `Copy:`) and, per
+//! under it. A name may hold a space (`NUMA Bal`, `tip (91caa5ae2424)`):
+//! where the header split at every space names more columns than its
+//! rows have, it is split at runs of two or more spaces (or a tab). **Rows.** A case (`1-groups:`, `16:`, `4`, `Copy:`) and, per
 //! kernel, a value and its change against the first column, `(-1.50
-//! pct)`; a row of another number of columns ends the table. Rows after
+//! pct)`; a row of another number of columns ends the table. The
+//! author's mark after a row's cells (`*`, `* (System overloaded)`) is
+//! passed over; a row marked `[Verification Run]` is a rerun of the case
+//! above it on every kernel, read as a row of its own (parameter `rerun
+//! verification run`), never averaged with the run it checks. Rows after
 //! a person's words (a reply's interjection inside the quoted table)
 //! continue the last table of the same quote depth when their columns
 //! agree; one right under a row quoted deeper and so filed under another
@@ -36,7 +42,11 @@
 //! text where it says more than a name (`Stream with 16 threads; built
 //! with -DSTREAM_ARRAY_SIZE=128000000, -DNTIMES=10`: two such blocks'
 //! tables are two set-ups) as `title`, and the set-up line between the
-//! title and the header (`NPS1`, `NPS Mode - NPS1`) as `mode`. Each
+//! title and the header (`NPS1`, `NPS Mode - NPS1`; `o NPS 1` without
+//! its bullet) as `mode`. A title written `~ Hackbench ~` between its
+//! rules is `Hackbench`. A `- 10 runs` line (STREAM's run count, over
+//! or under the NPS line) is no mode: the tables below it, to the next
+//! title, get the `label` `10 runs`. Each
 //! value is a mean of runs the table does not count: a single value.
 //!
 //! **Direction.** The table says it: a positive `pct` is an improvement.
@@ -77,6 +87,11 @@ type Cell = (f64, f64);
 struct Header {
     case: String,
     kernels: Vec<String>,
+    /// The header's names split at runs of two or more spaces (or a tab)
+    /// where that gives other names than the split at every space: a
+    /// kernel's name of two words (`NUMA Bal`, `tip (91caa5ae2424)`).
+    /// Rows of as many cells take these (archive40 F1).
+    wide: Option<Vec<String>>,
     benchmark: String,
     details: Option<String>,
     mode: Option<String>,
@@ -88,9 +103,11 @@ struct Header {
     line: usize,
 }
 
-/// `1-groups:  5.05 (0.00 pct)  5.00 (0.99 pct)` → (`1-groups`, cells);
-/// `None` for any other line.
-fn row(t: &str) -> Option<(String, Vec<Cell>)> {
+/// `1-groups:  5.05 (0.00 pct)  5.00 (0.99 pct)` → (`1-groups`, cells,
+/// mark); `None` for any other line. The mark is the author's words after
+/// two or more cells that begin with `*` or `[` (`*`, `* (System
+/// overloaded)`, `[Verification Run]`: archive40 F2), else `None`.
+fn row(t: &str) -> Option<(String, Vec<Cell>, Option<String>)> {
     let first = t.find(|c: char| c.is_whitespace())?;
     let case = t[..first].trim_end_matches(':').to_string();
     if case.is_empty() {
@@ -99,6 +116,9 @@ fn row(t: &str) -> Option<(String, Vec<Cell>)> {
     let mut rest = t[first..].trim_start();
     let mut cells = Vec::new();
     while !rest.is_empty() {
+        if cells.len() >= 2 && rest.starts_with(['*', '[']) {
+            return Some((case, cells, Some(rest.to_string())));
+        }
         let end = rest.find(|c: char| c.is_whitespace() || c == '[')?;
         let value = super::num::plain(&rest[..end])?;
         let after = rest[end..].trim_start();
@@ -117,7 +137,13 @@ fn row(t: &str) -> Option<(String, Vec<Cell>)> {
             rest = after.trim_start();
         }
     }
-    (cells.len() >= 2).then_some((case, cells))
+    (cells.len() >= 2).then_some((case, cells, None))
+}
+
+/// True when a row's mark says it is a rerun of the row above it
+/// (`[Verification Run]`, `[Verification run]`).
+fn is_rerun(mark: Option<&str>) -> bool {
+    mark.is_some_and(|m| m.starts_with('[') && m.to_ascii_lowercase().contains("verification"))
 }
 
 /// The newer form's header, `Case:  tip[pct imp](CV)  patched[pct
@@ -155,9 +181,49 @@ fn header(t: &str) -> Option<(String, Vec<String>)> {
     let mut words = t.split_whitespace();
     let key = words.next()?.strip_suffix(':')?;
     let kernels: Vec<String> = words.map(str::to_string).collect();
-    let fits = kernels.len() >= 2
-        && kernels.iter().all(|k| k.len() <= 40 && !k.contains("pct") && super::num::plain(k).is_none());
-    (fits && !key.is_empty()).then(|| (key.to_string(), kernels))
+    (names_fit(&kernels) && !key.is_empty()).then(|| (key.to_string(), kernels))
+}
+
+/// True when `names` are two or more kernels' names: none long, none a
+/// number or a `pct`.
+fn names_fit(names: &[String]) -> bool {
+    names.len() >= 2 && names.iter().all(|k| k.len() <= 40 && !k.contains("pct") && super::num::plain(k).is_none())
+}
+
+/// The older header's names split at runs of two or more spaces or at a
+/// tab (`Test:   tip   NUMA Bal` → `tip`, `NUMA Bal`), where that differs
+/// from the split at every space and still names two or more kernels;
+/// `None` otherwise.
+fn wide_names(t: &str) -> Option<Vec<String>> {
+    let rest = t.split_once(':')?.1;
+    let mut names = Vec::new();
+    let mut name = String::new();
+    let mut blanks = String::new();
+    for c in rest.trim().chars() {
+        if c.is_whitespace() {
+            blanks.push(c);
+            continue;
+        }
+        if blanks.chars().count() >= 2 || blanks.contains('\t') {
+            names.push(std::mem::take(&mut name));
+        } else if !blanks.is_empty() {
+            name.push(' ');
+        }
+        blanks.clear();
+        name.push(c);
+    }
+    names.push(name);
+    (names.iter().any(|n| n.contains(' ')) && names_fit(&names)).then_some(names)
+}
+
+/// The names a row of `cells` cells takes under `h`: its names split at
+/// every space, or at wide gaps ([`Header::wide`]), whichever are as many
+/// as the cells.
+fn columns(h: &Header, cells: usize) -> Option<&[String]> {
+    if h.kernels.len() == cells {
+        return Some(&h.kernels);
+    }
+    h.wide.as_deref().filter(|w| w.len() == cells)
 }
 
 /// The parameter a case is named by: `groups` for `1-groups`, else the
@@ -193,6 +259,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // A title block's whole text where it says more than the name.
     let mut details: Option<String> = None;
     let mut mode: Option<String> = None;
+    // STREAM's `- 10 runs` / `- 100 runs` sub-heading (archive40 F4).
+    let mut runs: Option<String> = None;
     let mut unit = String::new();
     let mut interpretation: Option<Better> = None;
     // The line and quote depth of the last `Units` or `Interpretation`
@@ -222,15 +290,19 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             && described(t).is_none()
             && let Some(end) = (i + 1..(i + 4).min(lines.len())).find(|&j| is_rule(lines[j]))
         {
+            // `~ Hackbench ~` between the rules (archive40 F3): the name
+            // without the rule's `~` around it.
+            let t = undecorated(t);
             let words: Vec<&str> = t.split_whitespace().collect();
             let name = if words.len() <= 3 { t.trim_end_matches('.') } else { words[0] };
             title = Some(name.to_string());
             // The block's words beyond the name tell two tables of one
             // benchmark apart (`-DNTIMES=10` / `-DNTIMES=100`).
-            let block: Vec<&str> = lines[i..end].iter().map(|l| l.trim_end_matches('.')).collect();
+            let block: Vec<&str> = lines[i..end].iter().map(|l| undecorated(l).trim_end_matches('.')).collect();
             let block = block.join("; ");
             details = (block != name).then_some(block);
             mode = None;
+            runs = None;
             open = None;
             skip_to = end;
             continue;
@@ -272,9 +344,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         if let Some((key, kernels)) = header(t).or_else(|| imp_header(t)) {
             // `Test: hackbench` alone is a title line, not a header.
+            let wide = if t.contains("[pct imp]") { None } else { wide_names(t) };
             let h = Header {
                 case: key,
                 kernels,
+                wide,
                 benchmark: title.clone().unwrap_or_else(|| "results".to_string()),
                 details: details.clone(),
                 mode: mode.clone(),
@@ -303,10 +377,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             open = Some((depth, h));
             continue;
         }
-        if let Some((case, cells)) = row(t) {
+        if let Some((case, cells, mark)) = row(t) {
             let h: &Header = match &open {
-                Some((d, h)) if *d == depth && h.kernels.len() == cells.len() => h,
-                _ => match by_depth.iter().find(|(d, h)| *d == depth && h.kernels.len() == cells.len()) {
+                Some((d, h)) if *d == depth && columns(h, cells.len()).is_some() => h,
+                _ => match by_depth.iter().find(|(d, h)| *d == depth && columns(h, cells.len()).is_some()) {
                     Some((_, h)) => h,
                     None => {
                         out.notes.push((
@@ -343,10 +417,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     ),
                 ));
             }
+            let names = columns(h, cells.len()).unwrap_or(&h.kernels);
             let base = cells[0].0;
             let (param, value) = case_param(&h.case, &case);
             let at = out.samples.len();
-            for (k, (kernel, &(v, pct))) in h.kernels.iter().zip(&cells).enumerate() {
+            for (k, (kernel, &(v, pct))) in names.iter().zip(&cells).enumerate() {
                 if k > 0 && !pct_agrees(base, v, pct) {
                     out.notes.push((
                         n,
@@ -364,6 +439,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 if let Some(m) = &h.mode {
                     s = s.with_param("mode", m);
                 }
+                // A rerun of the case above (its `*` row): its own row,
+                // never averaged with the run it checks.
+                if let Some(r) = &runs {
+                    s = s.with_param("label", r);
+                }
+                if is_rerun(mark.as_deref()) {
+                    s = s.with_param("rerun", "verification run");
+                }
                 out.samples.push(s);
             }
             if out.samples.len() == at {
@@ -373,7 +456,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // read under it: a line of the header's shape with no row under
             // it (a mail's `Subject: Re: [RFC PATCH 0/5] sched: …` above
             // the tables, wild34 16) names no kernels.
-            for k in &h.kernels {
+            for k in names {
                 if !out.kernel_order.contains(k) {
                     out.kernel_order.push(k.clone());
                 }
@@ -404,6 +487,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             continue;
         }
+        // `sched-tip:   301330.33 (var: 3.28)`: ycsb-mongodb's result a
+        // line per kernel, a form of its own (archive40 F6: left out
+        // without a word). Not read (its names are not the tables' own:
+        // `sched-tip` over tables of `tip`), and said.
+        if let Some(name) = var_line(t) {
+            out.notes.push((
+                n,
+                format!("`{name}: … (var: …)`, a result a line per kernel (ycsb-mongodb's form), is not read"),
+            ));
+            continue;
+        }
         // A line of the table's shape that is no row (attack32 F18:
         // `5,63 (1.57 pct)`, a decimal comma): said, not dropped silently.
         if !by_depth.is_empty() && (t.contains(" pct)") || t.contains("](")) {
@@ -425,8 +519,28 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         // A short line between the title and the header: the set-up
         // (`NPS1`, `NPS Mode - NPS1`).
-        if !t.is_empty() && t.chars().count() <= 30 && !t.ends_with(['.', ':', ',']) && !is_rule(t) {
-            mode = Some(t.to_string());
+        // `- 10 runs` over the NPS line or under it (archive40 F4): the
+        // tables below, to the next title, are of that many runs; a label
+        // of the parser's own, as the SIS_UTIL mail's was labelled.
+        if let Some(n) = t.strip_prefix("- ").and_then(|r| r.strip_suffix(" runs"))
+            && n.bytes().all(|b| b.is_ascii_digit())
+            && !n.is_empty()
+        {
+            runs = Some(format!("{n} runs"));
+            open = None;
+            continue;
+        }
+        // A bullet `o ` before it is the mail's list mark (`o NPS1`); an
+        // item of a `- ` list (`- 10 runs`, STREAM's run count over the
+        // NPS line or under it) is a sub-heading, not the set-up
+        // (archive40 F3, F4).
+        if !t.is_empty()
+            && t.chars().count() <= 30
+            && !t.ends_with(['.', ':', ','])
+            && !is_rule(t)
+            && !t.starts_with("- ")
+        {
+            mode = Some(t.strip_prefix("o ").unwrap_or(t).trim_start().to_string());
         }
         // A blank line or a person's words end the table; rows after
         // them continue the last of their quote depth (`by_depth`).
@@ -452,12 +566,37 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: ID,
-            reason: "no row of values with `(N pct)` under a header of kernels".into(),
-        });
+        // Rows there were, under headers of another number of names
+        // (archive40 F1: `NUMA Bal` split in two): say where, not "no row".
+        let unmatched = out.notes.iter().filter(|(_, m)| m.contains("under no header of as many kernels")).count();
+        let reason = match out.notes.iter().find(|(_, m)| m.contains("under no header of as many kernels")) {
+            Some((line, _)) => format!(
+                "{unmatched} row(s) of values with `(N pct)`, the first on line {line}, but no header above them \
+                 names as many kernels as they have columns"
+            ),
+            None => "no row of values with `(N pct)` under a header of kernels".to_string(),
+        };
+        return Err(ParseError::NoResults { benchmark: ID, reason });
     }
     Ok(out)
+}
+
+/// `sched-tip:      301330.33 (var: 3.28)` (and `… (var: 0.76)    (-1.98%)`
+/// after it) → `sched-tip`; `None` for any other line.
+fn var_line(t: &str) -> Option<&str> {
+    let (name, rest) = t.split_once(": ")?;
+    let (value, rest) = rest.trim_start().split_once(' ')?;
+    super::num::plain(value)?;
+    let var = rest.trim_start().strip_prefix("(var:")?.split_once(')')?.0;
+    super::num::plain(var.trim())?;
+    let name = name.trim();
+    (!name.is_empty() && name.len() <= 40).then_some(name)
+}
+
+/// A title line without the `~` a rule of tildes puts around it in some
+/// mails (`~ Hackbench ~` between `~~~~~~~~~~~~~` lines).
+fn undecorated(t: &str) -> &str {
+    t.trim_matches(|c: char| c == '~' || c.is_whitespace())
 }
 
 /// A line of `~`, `=` or `-` alone (3 or more).
@@ -560,7 +699,7 @@ mod tests {
     fn rows_headers_and_cases() {
         assert_eq!(
             row("1-groups:         5.05 (0.00 pct)         5.00 (0.99 pct)"),
-            Some(("1-groups".into(), vec![(5.05, 0.0), (5.0, 0.99)]))
+            Some(("1-groups".into(), vec![(5.05, 0.0), (5.0, 0.99)], None))
         );
         assert_eq!(row("256    26726.29 (0.00 pct)     52502.83 (96.44 pct)").map(|r| r.1.len()), Some(2));
         assert_eq!(row("1-groups: 5.05 (0.00 pct)"), None);
@@ -580,7 +719,7 @@ mod tests {
         // The newer form.
         assert_eq!(
             row("2-groups     1.00 [ -0.00]( 4.73)     2.88 [-188.25](63.11)"),
-            Some(("2-groups".into(), vec![(1.0, -0.0), (2.88, -188.25)]))
+            Some(("2-groups".into(), vec![(1.0, -0.0), (2.88, -188.25)], None))
         );
         assert_eq!(
             imp_header("Case:           tip[pct imp](CV)    run-to-parity-wakeup[pct imp](CV)"),
@@ -677,5 +816,168 @@ we still saw some downgradings.
         let f = PctTable.parse(&Input::from_text(text)).expect("reads");
         assert_eq!(f.samples.len(), 2);
         assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("not the change")), "{:?}", f.notes);
+    }
+
+    fn kernels_of(f: &ParsedFile) -> Vec<String> {
+        let mut ks: Vec<String> = Vec::new();
+        for s in &f.samples {
+            let k = s.kernel.as_deref().unwrap_or_default().to_string();
+            if !ks.contains(&k) {
+                ks.push(k);
+            }
+        }
+        ks
+    }
+
+    /// archive40 F1: a kernel's name of two words in the header (`NUMA
+    /// Bal`, `tip (91caa5ae2424)`, LKML 2022) split the header in three or
+    /// four names over rows of two cells, and the whole file was skipped;
+    /// the names are now the header's split at wide gaps.
+    #[test]
+    fn a_header_of_names_with_spaces_names_the_columns() {
+        let text = "Test:                   tip                     NUMA Bal\n \
+                    1-groups:         4.64 (0.00 pct)         4.67 (-0.64 pct)\n\n\
+                    #workers: tip (91caa5ae2424)     tip (14b3f2d9ee8d)\n  \
+                    1:      22.00 (0.00 pct)        22.00 (0.00 pct)\n\n \
+                    Clients:       tip (91caa5ae2424)       tip (14b3f2d9ee8d)\n    \
+                    1           131.56 (0.00 pct)        145.05 (10.25 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 6, "{:?}", f.notes);
+        assert_eq!(kernels_of(&f), ["tip", "NUMA Bal", "tip (91caa5ae2424)", "tip (14b3f2d9ee8d)"]);
+        assert_eq!(f.kernel_order, ["tip", "NUMA Bal", "tip (91caa5ae2424)", "tip (14b3f2d9ee8d)"]);
+    }
+
+    /// What the wide split must not change: names of one word each (every
+    /// gap wide or not), and a header whose split at every space already
+    /// names as many kernels as the rows have cells, wide gaps or not.
+    #[test]
+    fn names_of_one_word_are_split_at_every_space() {
+        let text = "Test: tip v1 v2\n \
+                    1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)  4.29 (-1.41 pct)\n\n\
+                    Test:   base  patched   sched-tip\n \
+                    2-groups:  4.93 (0.00 pct)  5.23 (-6.08 pct)  5.20 (-5.47 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(kernels_of(&f), ["tip", "v1", "v2", "base", "patched", "sched-tip"]);
+        // A header of two wide names (three words) over a row of four
+        // cells: neither split fits, the row is not read (and said).
+        let text = "Test:   tip   NUMA Bal\n \
+                    1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)  4.29 (-1.41 pct)  4.2 (0.71 pct)\n \
+                    2-groups:  4.93 (0.00 pct)  5.23 (-6.08 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 2);
+        assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("under no header")), "{:?}", f.notes);
+    }
+
+    /// F1's message: a file whose rows fit no header says so, naming the
+    /// first row's line, instead of "no row of values".
+    #[test]
+    fn rows_under_no_fitting_header_are_named_when_nothing_reads() {
+        let text = "Test:   a b c\n \
+                    1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)\n";
+        let Err(ParseError::NoResults { reason, .. }) = PctTable.parse(&Input::from_text(text)) else {
+            panic!("reads")
+        };
+        assert!(reason.contains("first on line 2") && reason.contains("names as many kernels"), "{reason}");
+    }
+
+    /// archive40 F2: a row with the author's mark after its cells (`*`,
+    /// `* (System overloaded)`, `[Verification Run]`, LKML 2022) was left
+    /// out with a warning that its cells were no values; now read, the
+    /// verification row as a rerun of its own (`rerun`), never averaged
+    /// with the starred row it checks.
+    #[test]
+    fn rows_with_a_mark_after_their_cells_are_read() {
+        let text = "Test:                   tip                     SIS_UTIL\n\
+                    16-groups:         7.37 (0.00 pct)         9.60 (-30.25 pct)    * (System overloaded)\n\
+                    16-groups:         7.38 (0.00 pct)         7.99 (-8.26 pct)     [Verification Run]\n  \
+                    2:      22.00 (0.00 pct)        27.00 (-22.72 pct)    * Known to have run to run\n    \
+                    2           279.46 (0.00 pct)        245.94 (-11.99 pct)\t*\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 8, "{:?}", f.notes);
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("not read")), "{:?}", f.notes);
+        let rerun: Vec<usize> = f
+            .samples
+            .iter()
+            .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "verification run"))
+            .map(|s| s.line)
+            .collect();
+        assert_eq!(rerun, [3, 3]);
+        assert_eq!(f.samples[1].value.mean(), 9.60);
+    }
+
+    /// What a mark must not let through: a third figure without its `pct`
+    /// (a column out of place), and a mark after a single cell.
+    #[test]
+    fn a_mark_does_not_excuse_a_cell_without_its_pct() {
+        let text = "Test:   tip   v1\n \
+                    1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)  4.3 *\n \
+                    2-groups:  4.93 (0.00 pct)  *\n \
+                    4-groups:  5.32 (0.00 pct)  5.64 (-6.01 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.iter().map(|s| s.line).collect::<Vec<_>>(), [4, 4]);
+        assert!(f.notes.iter().any(|(l, _)| *l == 2), "{:?}", f.notes);
+    }
+
+    /// archive40 F3-F5: a mail that writes its titles `~ Hackbench ~`
+    /// between rules of tildes and its modes `o NPS 1` (a list's bullet),
+    /// and STREAM's run counts as `- 10 runs` over or under the NPS line:
+    /// the names were kept with their `~` and `o`, `- 10 runs` under `o NPS
+    /// 1` was read as the mode (and the NPS line left to a label), and in
+    /// another mail one table was labelled with a header line. Now the
+    /// title is `Hackbench`, the mode `NPS 1`, and `- N runs` labels the
+    /// tables below it, to the next title.
+    #[test]
+    fn decorated_titles_bulleted_modes_and_run_counts_are_read_plainly() {
+        let text = "~~~~~~~~~~~~~\n~ Hackbench ~\n~~~~~~~~~~~~~\n\no NPS1\n\n\
+                    Test:                   tip                     v1\n \
+                    1-groups:         4.23 (0.00 pct)         4.21 (0.47 pct)\n\n\
+                    ~~~~~~~~~~\n~ stream ~\n~~~~~~~~~~\n\no NPS 1\n\n- 10 runs\n\n\
+                    Test:            tip                     v1\n \
+                    Copy:   335832.93 (0.00 pct)    338535.58 (0.80 pct)\n\n- 100 runs\n\n\
+                    Test:            tip                     v1\n \
+                    Copy:   335721.37 (0.00 pct)    337441.09 (0.51 pct)\n\n\
+                    ~~~~~~\ntbench\n~~~~~~\n\nNPS1\n\n\
+                    Clients:      tip                     v1\n    \
+                    1    550.66 (0.00 pct)       582.73 (5.82 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        let keys: Vec<String> = f
+            .samples
+            .iter()
+            .filter(|s| s.kernel.as_deref() == Some("tip"))
+            .map(|s| {
+                let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {}", s.group, params.join(" "))
+            })
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "Hackbench groups=1 mode=NPS1",
+                "stream case=Copy mode=NPS 1 label=10 runs",
+                "stream case=Copy mode=NPS 1 label=100 runs",
+                // A new title ends the run count; a plain mode is as before.
+                "tbench clients=1 mode=NPS1",
+            ]
+        );
+    }
+
+    /// archive40 F6: ycsb-mongodb's lines (`sched-tip:  301330.33 (var:
+    /// 3.28)`, `SIS_UTIL:  295360.33 (var: 0.76)    (-1.98%)`, `tip
+    /// (14b3f2d9ee8d):  287361.67 (var: 0.80) (-1.07 pct)`) were left out
+    /// without a word (or with "no number"); now each is said, not read.
+    /// A row of `pct` cells is read as before.
+    #[test]
+    fn ycsb_lines_are_said_not_read() {
+        let text = "Test:   tip   SIS_UTIL\n \
+                    1-groups:  4.64 (0.00 pct)  4.77 (-2.80 pct)\n\n\
+                    ~~~~~~~~~~~~\nycsb-mongodb\n~~~~~~~~~~~~\n\nNPS1\n\n\
+                    sched-tip:      301330.33 (var: 3.28)\n\
+                    SIS_UTIL:       295360.33 (var: 0.76)    (-1.98%)\n\
+                    tip (14b3f2d9ee8d):   287361.67 (var: 0.80) (-1.07 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 2);
+        let said: Vec<usize> = f.notes.iter().filter(|(_, m)| m.contains("(var: …)`")).map(|(l, _)| *l).collect();
+        assert_eq!(said, [10, 11, 12], "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("`tip (14b3f2d9ee8d): … (var: …)`")), "{:?}", f.notes);
     }
 }

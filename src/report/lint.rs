@@ -88,6 +88,19 @@ pub fn findings_of<'a>(
         .collect()
 }
 
+/// The text of class `m`'s raw file `rel` (as kept when it was read, else
+/// from disk; empty when it cannot be read).
+fn file_text(m: &MachineClass, rel: &str) -> crate::parse::Input {
+    let Some(rf) = m.results.iter().find(|rf| rf.rel_path == rel) else {
+        return crate::parse::Input::from_bytes(b"");
+    };
+    if rf.raw.is_empty() {
+        crate::parse::Input::from_bytes(&std::fs::read(&rf.path).unwrap_or_default())
+    } else {
+        crate::parse::Input::from_bytes(&rf.raw)
+    }
+}
+
 /// Gives each section of `page` (class `m`'s page) the warnings of `diags`
 /// about the raw files its table shows values of
 /// ([`SectionView::warnings`](super::SectionView::warnings)), each linked
@@ -98,6 +111,9 @@ pub fn findings_of<'a>(
 /// first at or after it (its figures follow the line that doubts them:
 /// lmbench's own WARNING, fio's clone note at a job's header), else to
 /// the one whose values end nearest above it; one without a line to each.
+/// But a line right under a section's values, no blank line between (a
+/// row of its table that was not read, at the table's end: archive40 F8,
+/// whose warnings went under the next table), is that section's.
 pub fn section_warnings<'a>(
     page: &mut super::MachinePage,
     m: &MachineClass,
@@ -136,19 +152,33 @@ pub fn section_warnings<'a>(
     for f in files {
         let showing: Vec<(usize, &Vec<usize>)> =
             lines.iter().enumerate().filter_map(|(k, of)| Some((k, of.get(f.as_str())?))).collect();
+        // The file's text, read once, where a warning's line may sit right
+        // under one section's values and above another's.
+        let mut text: Option<crate::parse::Input> = None;
         for d in &about[f] {
             let to: Vec<usize> = match d.line {
                 None => showing.iter().map(|&(k, _)| k).collect(),
                 Some(at) => {
                     let after = |ls: &Vec<usize>| ls.iter().copied().filter(|&l| l >= at).min();
                     let before = |ls: &Vec<usize>| ls.iter().copied().filter(|&l| l < at).max();
-                    match showing.iter().filter_map(|(_, ls)| after(ls)).min() {
-                        Some(first) => {
-                            showing.iter().filter(|(_, ls)| after(ls) == Some(first)).map(|&(k, _)| k).collect()
+                    let last = showing.iter().filter_map(|(_, ls)| before(ls)).max();
+                    let first = showing.iter().filter_map(|(_, ls)| after(ls)).min();
+                    let under = match (last, first) {
+                        (Some(last), Some(first)) if first != at && showing.len() > 1 => {
+                            let input = text.get_or_insert_with(|| file_text(m, f));
+                            (last + 1..=at).all(|n| input.lines.get(n - 1).is_some_and(|l| !l.trim().is_empty()))
+                                && showing.iter().any(|(_, ls)| before(ls) == Some(last) && after(ls) != Some(first))
                         }
-                        None => {
-                            let last = showing.iter().filter_map(|(_, ls)| before(ls)).max();
-                            showing.iter().filter(|(_, ls)| before(ls) == last).map(|&(k, _)| k).collect()
+                        _ => false,
+                    };
+                    if under {
+                        showing.iter().filter(|(_, ls)| before(ls) == last).map(|&(k, _)| k).collect()
+                    } else {
+                        match first {
+                            Some(first) => {
+                                showing.iter().filter(|(_, ls)| after(ls) == Some(first)).map(|&(k, _)| k).collect()
+                            }
+                            None => showing.iter().filter(|(_, ls)| before(ls) == last).map(|&(k, _)| k).collect(),
                         }
                     }
                 }
