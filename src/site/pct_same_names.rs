@@ -68,6 +68,7 @@ mod tests {
             named_kernel: None,
             parsed,
             raw: std::sync::Arc::from(text.as_bytes()),
+            unnamed_lines: Vec::new(),
         }
     }
 
