@@ -316,6 +316,40 @@ pub fn clock_seconds(s: &str) -> Option<f64> {
     Some(to_decimals(total, parts.last().and_then(|p| decimals(p))))
 }
 
+/// True when `sorted` (ascending, not empty) counts up one by one from 0 or
+/// 1 (`1 2 3`, `0 1`): the numbers of a harness's or a person's runs
+/// (`log000` … `log009`, `bonnie.1 bonnie.2`), not a loop's counts (`1 2 4
+/// 8`) nor a series with its first runs cut (`2 3`). One rule for file
+/// names in a directory (`site::select`) and the files one `cat` shows
+/// (`labels::catted`).
+pub fn counts_up_one_by_one(sorted: &[u64]) -> bool {
+    sorted.first().is_some_and(|&first| first <= 1) && sorted.iter().zip(sorted[0]..).all(|(&n, want)| n == want)
+}
+
+/// True when `sorted` (ascending, at least three numbers) doubles from one
+/// number to the next (`1 2 4`, `1 2 4 8`, `2 4 8 16`): the counts a loop
+/// steps through (`for j in 1 2 4 8; do make -j$j …`), as runs' numbers
+/// seldom are.
+pub fn doubles(sorted: &[u64]) -> bool {
+    sorted.len() >= 3 && sorted.windows(2).all(|w| w[0] > 0 && w[0].checked_mul(2) == Some(w[1]))
+}
+
+/// True when `sorted` (ascending) are some of the run numbers `runs`
+/// (ascending, counting up one by one: [`counts_up_one_by_one`]), fewer,
+/// as where a failed run was removed (`1 2 4` beside `1 2 3 4`, `1 3`
+/// beside `1 2 3`): runs with a gap. Never numbers that double
+/// ([`doubles`]) with more than one run missing below the last (`1 2 4 8`
+/// beside `1` … `8`, `2 4 8`): a loop's counts beside another kernel's
+/// runs, not four runs of eight with four lost (attack40 F11).
+pub fn runs_with_a_gap(sorted: &[u64], runs: &[u64]) -> bool {
+    let Some(&last) = sorted.last() else { return false };
+    if runs.len() <= sorted.len() || !counts_up_one_by_one(runs) || !sorted.iter().all(|n| runs.contains(n)) {
+        return false;
+    }
+    let missing = runs.iter().filter(|&&r| r <= last && !sorted.contains(&r)).count();
+    !(doubles(sorted) && missing > 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -448,41 +482,6 @@ mod tests {
         assert!((clock_seconds("7:34.59").unwrap() - 454.59).abs() < 1e-9);
         assert_eq!(clock_seconds("1:02:03"), Some(3723.0));
     }
-}
-
-/// True when `sorted` (ascending, not empty) counts up one by one from 0 or
-/// 1 (`1 2 3`, `0 1`): the numbers of a harness's or a person's runs
-/// (`log000` … `log009`, `bonnie.1 bonnie.2`), not a loop's counts (`1 2 4
-/// 8`) nor a series with its first runs cut (`2 3`). One rule for file
-/// names in a directory (`site::select`) and the files one `cat` shows
-/// (`labels::catted`).
-pub fn counts_up_one_by_one(sorted: &[u64]) -> bool {
-    sorted.first().is_some_and(|&first| first <= 1) && sorted.iter().zip(sorted[0]..).all(|(&n, want)| n == want)
-}
-
-
-/// True when `sorted` (ascending, at least three numbers) doubles from one
-/// number to the next (`1 2 4`, `1 2 4 8`, `2 4 8 16`): the counts a loop
-/// steps through (`for j in 1 2 4 8; do make -j$j …`), as runs' numbers
-/// seldom are.
-pub fn doubles(sorted: &[u64]) -> bool {
-    sorted.len() >= 3 && sorted.windows(2).all(|w| w[0] > 0 && w[0].checked_mul(2) == Some(w[1]))
-}
-
-/// True when `sorted` (ascending) are some of the run numbers `runs`
-/// (ascending, counting up one by one: [`counts_up_one_by_one`]), fewer,
-/// as where a failed run was removed (`1 2 4` beside `1 2 3 4`, `1 3`
-/// beside `1 2 3`): runs with a gap. Never numbers that double
-/// ([`doubles`]) with more than one run missing below the last (`1 2 4 8`
-/// beside `1` … `8`, `2 4 8`): a loop's counts beside another kernel's
-/// runs, not four runs of eight with four lost (attack40 F11).
-pub fn runs_with_a_gap(sorted: &[u64], runs: &[u64]) -> bool {
-    let Some(&last) = sorted.last() else { return false };
-    if runs.len() <= sorted.len() || !counts_up_one_by_one(runs) || !sorted.iter().all(|n| runs.contains(n)) {
-        return false;
-    }
-    let missing = runs.iter().filter(|&&r| r <= last && !sorted.contains(&r)).count();
-    !(doubles(sorted) && missing > 1)
 }
 
 #[cfg(test)]
