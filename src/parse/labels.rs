@@ -258,6 +258,10 @@ fn is_prompt_line(t: &str) -> bool {
     })
 }
 
+/// A failed boot [`booted_above_all`] names: the kernel line's line, the
+/// kernel it names, its panic's line.
+type PanickedBoot = (usize, String, usize);
+
 /// The one kernel the lines above `parsed`'s last run name as booted
 /// ([`booted_kernel`]: `uname -a`'s `Linux box 6.1.0 #1 SMP …`, `Booted
 /// 6.1.0`, `/proc/version`, `BOOT_IMAGE=`; or `$ uname -r` with the
@@ -278,7 +282,7 @@ fn is_prompt_line(t: &str) -> bool {
 /// dbench figures it gives for 2.5.1 named them 2.5.2-pre3, silently
 /// (wild34 file 08). Such lines come back second, each with the kernel it
 /// names and its panic's line, to be warned of.
-fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<(String, u8)>, Vec<(usize, String, usize)>) {
+fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<(String, u8)>, Vec<PanickedBoot>) {
     let mut panicked = Vec::new();
     let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return (None, panicked) };
     // Most lines name no kernel: the words each form holds tell first,

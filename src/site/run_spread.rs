@@ -25,13 +25,16 @@ pub const SPREAD: f64 = 2.0;
 /// A cell: kernel, group, metric and parameters, as text.
 type Cell = (Option<String>, String, String, Vec<(String, String)>);
 
+/// A run's value (s), its file's index and its line.
+type Run = (f64, usize, usize);
+
 /// Warns, per benchmark of [`TIMED`], of the first cell (in file order)
 /// whose runs (of at least two) differ more than [`SPREAD`] times, and
 /// counts the others alike.
 pub fn warn_of_spread_runs(results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
     for bench in TIMED {
         // Cell → (fastest, slowest), each (value, file index, line).
-        let mut cells: FxHashMap<Cell, ((f64, usize, usize), (f64, usize, usize), usize)> = FxHashMap::default();
+        let mut cells: FxHashMap<Cell, (Run, Run, usize)> = FxHashMap::default();
         let mut order: Vec<Cell> = Vec::new();
         for (i, rf) in results.iter().enumerate().filter(|(_, rf)| rf.parsed.benchmark == bench) {
             for s in rf.parsed.samples.iter().filter(|s| s.metric.unit == "s") {
