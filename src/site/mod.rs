@@ -333,4 +333,25 @@ pub(crate) mod testing {
             raw: std::sync::Arc::from(&b""[..]),
         }
     }
+
+    /// A raw file at `rel` whose text is `text` and whose reading is
+    /// `parsed`, in no kernel directory (a test sets `kernel_dir` where it
+    /// wants one).
+    pub(crate) fn read_file(rel: &str, text: &str, parsed: ParsedFile) -> ResultFile {
+        ResultFile {
+            rel_path: rel.to_string(),
+            path: PathBuf::from(rel),
+            kernel_dir: None,
+            named_kernel: None,
+            unnamed_lines: Vec::new(),
+            parsed,
+            raw: std::sync::Arc::from(text.as_bytes()),
+        }
+    }
+
+    /// [`read_file`] of `text` as the pct-table parser reads it.
+    pub(crate) fn pct_table_file(rel: &str, text: &str) -> ResultFile {
+        use crate::parse::{BenchParser, Input};
+        read_file(rel, text, crate::parse::pct_table::PctTable.parse(&Input::from_text(text)).unwrap())
+    }
 }

@@ -59,7 +59,6 @@ pub(super) fn warn_of_normalized_bases(results: &[ResultFile], diags: &mut Vec<D
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::{BenchParser, Input};
     use std::path::PathBuf;
 
     const NEWER: &str = include_str!(
@@ -67,16 +66,7 @@ mod tests {
     );
 
     fn read(rel: &str, text: &str) -> ResultFile {
-        let parsed = crate::parse::pct_table::PctTable.parse(&Input::from_text(text)).unwrap();
-        ResultFile {
-            rel_path: rel.into(),
-            path: PathBuf::from(rel),
-            kernel_dir: None,
-            named_kernel: None,
-            unnamed_lines: Vec::new(),
-            parsed,
-            raw: std::sync::Arc::from(text.as_bytes()),
-        }
+        crate::site::testing::pct_table_file(rel, text)
     }
 
     /// Two mails' normalized tables, one against `tip`, one against

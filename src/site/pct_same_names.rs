@@ -56,20 +56,10 @@ pub(super) fn warn_of_names_in_two_files(results: &[ResultFile], diags: &mut Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::{BenchParser, Input};
     use std::path::PathBuf;
 
     fn read(rel: &str, text: &str) -> ResultFile {
-        let parsed = crate::parse::pct_table::PctTable.parse(&Input::from_text(text)).unwrap();
-        ResultFile {
-            rel_path: rel.into(),
-            path: PathBuf::from(rel),
-            kernel_dir: None,
-            named_kernel: None,
-            parsed,
-            raw: std::sync::Arc::from(text.as_bytes()),
-            unnamed_lines: Vec::new(),
-        }
+        crate::site::testing::pct_table_file(rel, text)
     }
 
     const SIS: &str = "~~~~~~~~~\nhackbench\n~~~~~~~~~\n\nNPS1\n\nTest:   tip   SIS_UTIL\n \

@@ -156,15 +156,7 @@ mod tests {
     fn read(rel: &str, text: &str) -> ResultFile {
         let mut parsed = crate::parse::stress_ng::StressNg.parse(&Input::from_text(text)).unwrap();
         parsed.samples = std::mem::take(&mut parsed.samples).into_iter().map(|s| s.with_kernel("6.1")).collect();
-        ResultFile {
-            rel_path: rel.into(),
-            path: PathBuf::from(rel),
-            kernel_dir: Some("6.1".into()),
-            named_kernel: None,
-            unnamed_lines: Vec::new(),
-            parsed,
-            raw: std::sync::Arc::from(text.as_bytes()),
-        }
+        ResultFile { kernel_dir: Some("6.1".into()), ..crate::site::testing::read_file(rel, text, parsed) }
     }
 
     /// The fixture's log (lines 1-13) and its YAML (lines 14-30) as two
