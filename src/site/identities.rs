@@ -69,7 +69,7 @@ const ONE_MACHINE_HINT: &str = "a machine class is one machine: put each machine
 const LISTED_AT_MOST: usize = 5;
 
 /// One table cell: kernel, parameters, group and metric of a sample.
-type Cell<'a> = (&'a str, &'a [Param], &'a str, &'a Metric);
+type Cell<'a> = super::CellKey<'a>;
 
 /// Gives the samples of files whose identity facts differ from another
 /// file's in one table cell the one-file rule's parameter (module docs),
@@ -285,7 +285,7 @@ fn cells_apart(results: &[ResultFile], files: &[usize], param: &str) -> Option<A
             if s.params.iter().any(|p| p.name == param) {
                 continue;
             }
-            let cell: Cell = (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric);
+            let cell = super::cell_of(s);
             let (fi, v) = *first.entry(cell).or_insert((i, value.as_str()));
             if !same(param, v, value) {
                 let apart = found.get_or_insert_with(|| Apart {
@@ -318,7 +318,7 @@ fn cells_apart(results: &[ResultFile], files: &[usize], param: &str) -> Option<A
                 continue;
             }
             let feeds = results[i].parsed.samples.iter().any(|s| {
-                let cell: Cell = (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric);
+                let cell = super::cell_of(s);
                 counted.contains(&cell)
             });
             if feeds {

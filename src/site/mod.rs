@@ -100,6 +100,15 @@ pub use yaml_lines::{line_of, section_line};
 
 use crate::diag::Diagnostic;
 use crate::model::ParsedFile;
+
+/// One table cell a sample's value goes to, the key its runs are averaged
+/// under: kernel (empty where none), parameters, group and metric.
+pub(crate) type CellKey<'a> = (&'a str, &'a [crate::model::Param], &'a str, &'a crate::model::Metric);
+
+/// The [`CellKey`] of `s`.
+pub(crate) fn cell_of(s: &crate::model::Sample) -> CellKey<'_> {
+    (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric)
+}
 use std::path::PathBuf;
 
 /// A kernel tested on a machine class.

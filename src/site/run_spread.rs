@@ -10,7 +10,7 @@
 //! of, naming both runs' files and lines. The runs are still averaged: the
 //! warning says what may be wrong, nothing is hidden.
 
-use super::ResultFile;
+use super::{CellKey, ResultFile};
 use crate::diag::Diagnostic;
 use rustc_hash::FxHashMap;
 
@@ -22,9 +22,6 @@ const TIMED: [&str; 2] = ["bash-time", "gnu-time"];
 /// of percent slower, not twice as slow.
 pub const SPREAD: f64 = 2.0;
 
-/// A cell: kernel, group, metric and parameters, as text.
-type Cell = (Option<String>, String, String, Vec<(String, String)>);
-
 /// A run's value (s), its file's index and its line.
 type Run = (f64, usize, usize);
 
@@ -34,20 +31,15 @@ type Run = (f64, usize, usize);
 pub fn warn_of_spread_runs(results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
     for bench in TIMED {
         // Cell → (fastest, slowest), each (value, file index, line).
-        let mut cells: FxHashMap<Cell, (Run, Run, usize)> = FxHashMap::default();
-        let mut order: Vec<Cell> = Vec::new();
+        let mut cells: FxHashMap<CellKey<'_>, (Run, Run, usize)> = FxHashMap::default();
+        let mut order: Vec<CellKey<'_>> = Vec::new();
         for (i, rf) in results.iter().enumerate().filter(|(_, rf)| rf.parsed.benchmark == bench) {
             for s in rf.parsed.samples.iter().filter(|s| s.metric.unit == "s") {
                 let v = s.value.mean();
                 if !v.is_finite() {
                     continue;
                 }
-                let key: Cell = (
-                    s.kernel.as_ref().map(|k| k.to_string()),
-                    s.group.to_string(),
-                    s.metric.name.to_string(),
-                    s.params.iter().map(|p| (p.name.to_string(), p.value.to_string())).collect(),
-                );
+                let key = super::cell_of(s);
                 let run = (v, i, s.line);
                 match cells.get_mut(&key) {
                     Some((lo, hi, n)) => {
@@ -60,13 +52,13 @@ pub fn warn_of_spread_runs(results: &[ResultFile], diags: &mut Vec<Diagnostic>) 
                         *n += 1;
                     }
                     None => {
-                        order.push(key.clone());
+                        order.push(key);
                         cells.insert(key, (run, run, 1));
                     }
                 }
             }
         }
-        let spread: Vec<&Cell> = order
+        let spread: Vec<&CellKey<'_>> = order
             .iter()
             .filter(|k| cells[*k].2 >= 2 && cells[*k].0.0 > 0.0 && cells[*k].1.0 > SPREAD * cells[*k].0.0)
             .collect();
@@ -76,7 +68,8 @@ pub fn warn_of_spread_runs(results: &[ResultFile], diags: &mut Vec<Diagnostic>) 
             0 => String::new(),
             m => format!(" (and {m} more cells alike)"),
         };
-        let (kernel, _, metric, _) = first;
+        let &&(kernel, _, _, metric) = first;
+        let metric = &metric.name;
         diags.push(Diagnostic::warning(
             &results[hi_i].path,
             Some(hl),
@@ -85,7 +78,7 @@ pub fn warn_of_spread_runs(results: &[ResultFile], diags: &mut Vec<Diagnostic>) 
                  {}:{hl}){more}: runs of one timed job differ by some percent, so these may be different jobs (`make \
                  -j1` and `-j4`, or other programs) averaged as runs; if so, give each its own set-up (a directory \
                  or file name per job)",
-                kernel.as_deref().unwrap_or("no kernel"),
+                if kernel.is_empty() { "no kernel" } else { kernel },
                 results[li].rel_path,
                 results[hi_i].rel_path,
             ),

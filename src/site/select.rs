@@ -5,9 +5,9 @@
 //! fed by files that are different results rather than runs of one.
 
 use super::config::{MachineYaml, PartLines, line_of, section_line};
-use super::{LeaveOutConfig, ResultFile, SectionConfig};
+use super::{CellKey, LeaveOutConfig, ResultFile, SectionConfig};
 use crate::diag::Diagnostic;
-use crate::model::{Metric, Param, Sample};
+use crate::model::{Metric, Sample};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -411,10 +411,6 @@ fn check_doubling_gaps(results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Where one table cell's runs come from, for [`merged_cells`]: kernel,
-/// parameters, group and metric.
-type CellKey<'a> = (&'a str, &'a [Param], &'a str, &'a Metric);
-
 /// Table cells that average files of different [`run_stem`]s as if they
 /// were runs of one thing.
 struct Merged<'a> {
@@ -464,7 +460,7 @@ fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[Sam
     let mut named: FxHashSet<&str> = FxHashSet::default();
     for &(fi, si) in samples {
         let s = &results[fi].parsed.samples[si];
-        let key: CellKey = (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric);
+        let key = super::cell_of(s);
         let other = *first.entry(key).or_insert(fi);
         if stems[other] == stems[fi] {
             continue;
