@@ -35,7 +35,9 @@
 //!
 //! An `Iterations/Sec` with a point and fewer than the six decimals
 //! CoreMark prints (`%f`: `660.` for `660.264026`, a log cut inside it) is
-//! a note, not read (a port without floats prints `%d`: no point). A
+//! a note, not read (a port without floats prints `%d`: no point), unless
+//! the run's `Total time (secs)` has as many (`13.46` over `297.15`: a port
+//! that prints both with `%.2f`, Arduino's for the ESP32). A
 //! whole number (`38`) is one too when the run's `Total time (secs)` has
 //! a point: a build with floats prints both with `%f`.
 //!
@@ -46,6 +48,12 @@
 //! `Errors detected` and `ERROR! Must execute for at least 10 secs` (CoreMark
 //! says the run is invalid) are notes; the run's score is still read. A
 //! score that is no number is an error at its line.
+//!
+//! A board's report copied from the Arduino IDE's serial monitor with its
+//! timestamps on (`20:59:36.238 -> Iterations/Sec   : 297.15`) is read
+//! without them. A `CoreMark Size` with text after its number (`666ameters
+//! for coremark.`: the monitor wrote the size over the heading line) keeps
+//! the number, with a note.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -68,6 +76,8 @@ struct Run {
     /// The run's `Total time (secs)` has a point: a build with floats,
     /// which prints `Iterations/Sec` with `%f` too.
     float_time: bool,
+    /// The decimals of the run's `Total time (secs)` (`13.46` → 2).
+    time_decimals: usize,
     /// Metric, value and line of each figure, kept until the run ends (its
     /// `Parallel` line comes after its score).
     figures: Vec<(Metric, f64, usize)>,
@@ -141,8 +151,22 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.notes.push((n, format!("CoreMark says the run is not valid (`{t}`): its score is read all the same")));
         } else if let Some((k, v)) = field(t) {
             match k {
-                "CoreMark Size" => run.size = Some(v.to_string()),
-                "Total time (secs)" => run.float_time = v.contains('.'),
+                "CoreMark Size" => {
+                    let digits = v.bytes().take_while(u8::is_ascii_digit).count();
+                    if digits > 0 && digits < v.len() {
+                        let msg = format!(
+                            "`CoreMark Size` `{v}` has text after its number (the line looks overwritten): \
+                             the size is read as {}",
+                            &v[..digits]
+                        );
+                        out.notes.push((n, msg));
+                    }
+                    run.size = Some(v[..if digits > 0 { digits } else { v.len() }].to_string());
+                }
+                "Total time (secs)" => {
+                    run.float_time = v.contains('.');
+                    run.time_decimals = v.split_once('.').map_or(0, |(_, d)| d.len());
+                }
                 "Compiler version" if !v.is_empty() => run.compiler = Some(v.to_string()),
                 "Iterations/Sec" if v.is_empty() => {
                     // A port whose timer gave nothing prints the key alone
@@ -155,7 +179,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     let s = plain(v).ok_or_else(|| ParseError::malformed(n, "`Iterations/Sec : N`", t))?;
                     // CoreMark prints `%f` (six decimals), or `%d` on a
                     // port without floats: a point with fewer was cut.
-                    if v.contains('.') && super::num::fewer_decimals(v, 6) {
+                    // A port that prints both with as few decimals
+                    // (`Total time (secs): 13.46`, `Iterations/Sec   :
+                    // 297.15`: Arduino's ESP32 port, `%.2f`) cut neither.
+                    let decimals = v.split_once('.').map_or(0, |(_, d)| d.len());
+                    let port_format = decimals > 0 && decimals == run.time_decimals;
+                    if v.contains('.') && super::num::fewer_decimals(v, 6) && !port_format {
                         let msg = "`Iterations/Sec` with fewer than the six decimals CoreMark prints (the line looks cut short): not read";
                         out.notes.push((n, msg.into()));
                         continue;
@@ -223,8 +252,39 @@ impl BenchParser for Coremark {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_all(input)
+        match without_monitor_stamps(input) {
+            Some(unstamped) => parse_all(&unstamped),
+            None => parse_all(input),
+        }
     }
+}
+
+/// The Arduino IDE serial monitor's timestamp before a line it received,
+/// `HH:MM:SS.mmm -> ` (`20:59:36.238 -> Iterations/Sec   : 297.15`): the
+/// line after it, or `None` for a line without one.
+fn after_monitor_stamp(line: &str) -> Option<&str> {
+    let (stamp, rest) = line.trim_start().split_at_checked(16)?;
+    let b = stamp.as_bytes();
+    let digit = |i: usize| b[i].is_ascii_digit();
+    let shape = [0, 1, 3, 4, 6, 7, 9, 10, 11].into_iter().all(digit)
+        && b[2] == b':'
+        && b[5] == b':'
+        && b[8] == b'.'
+        && &b[12..] == b" -> ";
+    shape.then_some(rest)
+}
+
+/// The input with the serial monitor's timestamps taken off its lines
+/// (each line still line *n* of the file), when a report line carries one;
+/// `None` when none does (the common case: no copy made).
+fn without_monitor_stamps(input: &Input) -> Option<Input> {
+    let stamped =
+        |l: &str| after_monitor_stamp(l).is_some_and(|r| r.contains("Iterations/Sec") || r.contains("CoreMark 1.0 :"));
+    if !input.numbered().any(|(_, l)| stamped(l)) {
+        return None;
+    }
+    let lines = input.numbered().map(|(_, l)| after_monitor_stamp(l).unwrap_or(l).to_string()).collect();
+    Some(input.with_lines(lines))
 }
 
 #[cfg(test)]
@@ -243,6 +303,37 @@ mod tests {
         let e = Coremark.parse(&input).unwrap_err().to_string();
         assert!(e.contains("line 4") || e.starts_with("4:"), "{e}");
         assert!(e.contains("the run was not timed"), "{e}");
+    }
+
+    /// An ESP32-S3's report from the Arduino serial monitor (a GitHub
+    /// sketch's comment, 2025): every line behind `HH:MM:SS.mmm -> `, the
+    /// size written over the heading. Nothing was read before.
+    #[test]
+    fn serial_monitor_timestamps_are_taken_off_and_an_overwritten_size_keeps_its_number() {
+        let text = "23:02:39.486 -> CoreMark Size    : 666ameters for coremark.\n\
+                    23:02:39.492 -> Total time (secs): 12.77\n23:02:39.492 -> Iterations/Sec   : 469.78\n\
+                    23:02:39.536 -> CoreMark 1.0 : 469.78 / GCC14.2.0 (flags unknown) / STACK\n";
+        let f = Coremark.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, f64, &str)> =
+            f.samples.iter().map(|s| (s.line, s.value.mean(), s.params[0].value.as_str())).collect();
+        assert_eq!(got, [(3, 469.78, "666")]);
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("cut short")), "{:?}", f.notes);
+        // Must NOT fire: a score with fewer decimals than its time's is cut.
+        let cut = "Total time (secs): 12.77\nIterations/Sec   : 469.7\n";
+        let cut_read = Coremark.parse(&Input::from_text(cut));
+        assert!(cut_read.is_err(), "{cut_read:?}");
+        assert!(f.notes.iter().any(|(n, m)| *n == 1 && m.contains("looks overwritten")), "{:?}", f.notes);
+    }
+
+    /// Must NOT fire: a clock time that is no monitor stamp (no ` -> `), and
+    /// a stamped line when no report line is stamped, leave the text alone.
+    #[test]
+    fn a_time_without_the_monitors_arrow_is_no_stamp() {
+        assert_eq!(after_monitor_stamp("20:59:36.238 Iterations/Sec   : 297.15"), None);
+        assert_eq!(after_monitor_stamp("2:59:36.238 -> Iterations/Sec : 1"), None);
+        assert_eq!(after_monitor_stamp("20:59:36.238 -> x"), Some("x"));
+        let plain_report = Input::from_text("21:31:39.894 -> CPU Frequency: 160 MHz\nIterations/Sec   : 297.150000\n");
+        assert!(without_monitor_stamps(&plain_report).is_none());
     }
 
     #[test]
