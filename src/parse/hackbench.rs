@@ -209,17 +209,39 @@ fn refused(cell: &str, value: f64) -> Option<&'static str> {
 
 /// A hand table's header of group counts, `g=    2      4     6 …` (a
 /// post's table of means, one column per `-g`): the counts, two or more.
+/// Also `g     1      2      3 …` with no `=` (Barry Song's cluster
+/// scheduler RFC, 2021-01): [`bare_groups_header`], taken only over a row.
 fn groups_header(t: &str) -> Option<Vec<u64>> {
     let rest = t.strip_prefix("g=").or_else(|| t.strip_prefix("g ="))?;
     let counts: Vec<u64> = rest.split_whitespace().map(|w| w.parse().ok()).collect::<Option<_>>()?;
     (counts.len() >= 2).then_some(counts)
 }
 
+/// `g     1      2      3 …` (no `=`): the group counts of a hand table
+/// when the line below is one of its rows, as many figures as counts
+/// (`w/o 1.4777 2.0112 …`). A `g` line over anything else is no header.
+fn bare_groups_header(t: &str, next: Option<&str>) -> Option<Vec<u64>> {
+    let rest = t.strip_prefix("g ").or_else(|| t.strip_prefix("g\t"))?;
+    let counts: Vec<u64> = rest.split_whitespace().map(|w| w.parse().ok()).collect::<Option<_>>()?;
+    let row = hand_row(next?.trim())?;
+    (counts.len() >= 2 && row.1.len() == counts.len()).then_some(counts)
+}
+
 /// A hand table's row, `w/o: 1.8151 3.8499 …` or `w/ : 1.8428 …`: its
-/// name (the words before the colon) and its figures. `None` for a line
-/// of another shape.
+/// name (the words before the colon) and its figures. Also a row with no
+/// colon, its name one word that is no number (`w/o 1.4777 2.0112 …`).
+/// `None` for a line of another shape.
 fn hand_row(t: &str) -> Option<(&str, Vec<(&str, f64)>)> {
-    let (name, rest) = t.split_once(':')?;
+    let (name, rest) = match t.split_once(':') {
+        Some(split) => split,
+        None => {
+            let name = t.split_whitespace().next()?;
+            if plain(name).is_some() || name.ends_with('%') {
+                return None;
+            }
+            (name, &t[name.len()..])
+        }
+    };
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 24 {
         return None;
@@ -324,7 +346,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         let t = line.trim();
-        if let Some(counts) = groups_header(t) {
+        let header = groups_header(t).or_else(|| bare_groups_header(t, input.lines.get(n).map(String::as_str)));
+        if let Some(counts) = header {
             let set_up = banner.clone().unwrap_or(Setup { ipc: cmd.ipc, ..Setup::default() });
             let before = out.samples.len();
             table_end = hand_table(input, n, &counts, &set_up, &mut out);
@@ -428,10 +451,11 @@ impl BenchParser for Hackbench {
     fn detect(&self, input: &Input) -> u8 {
         // A post's hand table of means (`g=  2  4 …` over `w/o: …`) under
         // a hackbench command line or banner.
-        if input.has("g=") && input.has("hackbench") {
+        if (input.has("g=") || input.has("g ")) && input.has("hackbench") {
             let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
             let table = lines.windows(2).any(|w| {
                 groups_header(w[0]).is_some_and(|c| hand_row(w[1]).is_some_and(|(_, cells)| cells.len() == c.len()))
+                    || bare_groups_header(w[0], Some(w[1])).is_some()
             });
             if table {
                 return 90;
@@ -475,6 +499,37 @@ mod tests {
                 (8, "a hackbench time with no `Running …` line above it: not read"),
             ]
         );
+    }
+
+    /// wildmod41 (Barry Song's cluster scheduler RFC, LKML 2021-01): the
+    /// header `g     1      2 …` with no `=`, the rows `w/o 1.4777 …` and
+    /// `w/  1.4793 …` with no colon: read as the `g=` table. It must NOT
+    /// fire for a `g` line over no row of as many figures.
+    #[test]
+    fn a_hand_table_with_no_equals_and_no_colons() {
+        let text = "$ numactl -N 0 hackbench -p -T -l 20000 -g 10\n\
+                    Running in threaded mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                    Each sender will pass 20000 messages of 100 bytes\nTime: 8.874\n\n\
+                    g     1      2      3\n\
+                    w/o 1.4777 2.0112 3.1919\n\
+                    w/  1.4793 1.9344 2.9080\n\
+                    \x20                +8.9%  +7.9%\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {} {}", s.line, s.value.mean(), p.join(" "))
+            })
+            .filter(|l| l.contains("label="))
+            .collect();
+        assert_eq!(got.len(), 6, "{got:?}");
+        assert!(got[0].starts_with("7 1.4777 ") && got[0].contains("groups=1 ") && got[0].ends_with("label=w/o"));
+        assert!(got[5].starts_with("8 2.908 ") && got[5].contains("groups=3 ") && got[5].ends_with("label=w/"));
+        assert_eq!(bare_groups_header("g 1 2 3", Some("w/o 1.0 2.0")), None);
+        assert_eq!(bare_groups_header("g 1 2", Some("some prose here")), None);
+        assert_eq!(bare_groups_header("g 1 2", Some("w/o 1.0 2.0")), Some(vec![1, 2]));
     }
 
     /// A post's hand table of means over `-g` (wild28: Barry Song's LKML
