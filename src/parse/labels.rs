@@ -103,11 +103,25 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let labelled = apply_labels(input, parsed, &asked);
     if parsed.samples.iter().all(|s| s.kernel.is_none()) {
         let (booted, panicked) = booted_above_all(input, parsed);
+        let booted_line = booted.as_ref().and_then(|(k, _)| first_booted_line(input, k));
         if let Some((k, depth)) = booted.or_else(|| kernel_alone_above_one_run(input, parsed, &asked).map(|k| (k, 0))) {
+            let section_end = booted_line.and_then(|n| kernel_section_end(input, parsed, n));
             for s in &mut parsed.samples {
+                if section_end.as_ref().is_some_and(|(m, _)| s.line > *m) {
+                    continue;
+                }
                 if input.quote_depth(s.line.saturating_sub(1)) >= depth {
                     s.kernel = Some(CompactString::from(k.as_str()));
                 }
+            }
+            if let (Some((m, heading)), Some(n)) = (section_end, booted_line) {
+                parsed.notes.push((
+                    m,
+                    format!(
+                        "kernel {k} (line {n}) is named in the section above this heading; the runs under `{heading}` \
+                         are not taken as {k}'s (no line there names their kernel)"
+                    ),
+                ));
             }
         }
         for (n, k, at) in panicked {
@@ -125,6 +139,51 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         + part_quote_depths(input, parsed)
         + machines::part_machines(input, parsed)
         + unames::part_unames(input, parsed)
+}
+
+/// The first line (1-based) naming kernel `k` as booted ([`booted_above`]).
+fn first_booted_line(input: &Input, k: &str) -> Option<usize> {
+    (1..=input.lines.len()).find(|&n| booted_above(input, n, input.lines[n - 1].trim()).is_some_and(|b| b == k))
+}
+
+/// A Markdown heading's level and text (`### On the Unmatched` → 3), for a
+/// line outside a code fence; `None` for any other line.
+fn heading_level(t: &str) -> Option<(usize, &str)> {
+    let level = t.bytes().take_while(|&b| b == b'#').count();
+    ((1..=6).contains(&level) && t[level..].starts_with(' ') && t[level..].trim().len() > 1).then(|| (level, t.trim()))
+}
+
+/// Where the Markdown section holding the kernel line `n` ends before runs
+/// of another section: the line and text of the first later heading of
+/// its level or above (`### 在Hifive unmatched上测试` after `### 在D1/oE上测试`
+/// and the D1's `uname -a`), when runs stand both between the kernel line
+/// and it and below it. The D1's kernel was given to the other board's
+/// runs (wildmod41). `None` when no heading stands above the kernel line
+/// (a file's `uname -a` over all its runs), when no later heading of its
+/// level follows, or when the section holds no run of its own (a
+/// `## System` section above `## Results`: its kernel is every run's).
+/// Lines in code fences (a root prompt `# uname -a`) are no headings.
+fn kernel_section_end(input: &Input, parsed: &ParsedFile, n: usize) -> Option<(usize, String)> {
+    let mut in_fence = false;
+    let mut heads: Vec<(usize, usize, &str)> = Vec::new();
+    for (i, l) in input.lines.iter().enumerate() {
+        let t = l.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence || input.quote_depth(i) > 0 {
+            continue;
+        }
+        if let Some((level, text)) = heading_level(t) {
+            heads.push((i + 1, level, text));
+        }
+    }
+    let &(_, level, _) = heads.iter().rev().find(|h| h.0 < n)?;
+    let &(m, _, text) = heads.iter().find(|h| h.0 > n && h.1 <= level)?;
+    let runs_in = parsed.samples.iter().any(|s| s.line > n && s.line < m);
+    let runs_after = parsed.samples.iter().any(|s| s.line > m);
+    (runs_in && runs_after).then(|| (m, text.to_string()))
 }
 
 /// Warns, in `parsed.notes`, of a line naming the kernel of the run below
@@ -7944,6 +8003,38 @@ mod tests {
         );
         assert_eq!(booted_kernel("Linux 6.1.0"), None);
         assert_eq!(booted_kernel("Booted in 3.2 seconds"), None);
+    }
+
+    /// wildmod41 (a Chinese CoreMark write-up): the D1's `uname -a` in its
+    /// `###` section named the runs of the HiFive Unmatched's `###` section
+    /// below too. Not so now, with a note at that heading; and it must NOT
+    /// fire for a `## System` section with no run of its own, nor for a
+    /// root prompt `# uname -a` in a code fence (no heading).
+    #[test]
+    fn a_kernel_named_in_one_markdown_section_is_not_a_later_sections() {
+        let uname = "Linux d1 5.4.61 #20 SMP Thu Aug 26 11:50:01 CST 2021 riscv64 GNU/Linux";
+        let text = format!(
+            "### On the D1\n```\n$ uname -a\n{uname}\n```\n\n```\n$ make\n```\n\nrun1.log\nThroughput 1\n\n\
+             ### On the Unmatched\n\nrun1.log\nThroughput 2\n"
+        );
+        // The two boards' runs differ by a parameter (the real file's
+        // compiler), so no label parts them: the kernel above is the file's.
+        let input = Input::from_text(&text);
+        let mut p = ParsedFile {
+            benchmark: "coremark".to_string(),
+            samples: vec![throughput(12, 1.0), throughput(17, 2.0).with_param("compiler", "GCC10.3.0")],
+            ..ParsedFile::default()
+        };
+        apply(&input, &mut p);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, vec![Some("5.4.61"), None]);
+        assert!(p.notes.iter().any(|(n, m)| *n == 14 && m.contains("### On the Unmatched")), "{:?}", p.notes);
+        let system = format!("## System\n{uname}\n## Results\nThroughput 1\nThroughput 2\n");
+        let p = labelled(&system, &[4, 5]);
+        assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("5.4.61")));
+        let fenced = format!("```\n# uname -a\n{uname}\n```\nThroughput 1\n```\n# make\n```\nThroughput 2\n");
+        let p = labelled(&fenced, &[5, 9]);
+        assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("5.4.61")));
     }
 
     /// attack39 #17 (i07): a reply quoting another writer's `uname -a`
