@@ -228,6 +228,8 @@ struct Table {
     doubt: Option<String>,
     read: bool,
     stated_lower: bool,
+    /// Whether the `%` figures' reading was said.
+    percent_said: bool,
     title_words: String,
     load_column: String,
     kernels: (String, String),
@@ -354,6 +356,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 doubt,
                 read: true,
                 stated_lower,
+                percent_said: false,
                 title_words: title_text,
                 load_column,
                 kernels,
@@ -388,6 +391,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         if !tb.read {
             continue;
+        }
+        // Read as the change of the metric the title names: said once.
+        if r.percent && !tb.stated_lower && !tb.percent_said {
+            tb.percent_said = true;
+            out.notes.push((
+                n,
+                format!(
+                    "{}: figures with `%` are not report.py's output: compare% is read as the change of the metric                      the title names (1 + compare%/100); had it been computed as report.py does from a time, the                      values would differ",
+                    tb.bench
+                ),
+            ));
         }
         // To the figures' own precision (`+13.84` → 4 decimals: 0.8616,
         // not 0.8615999999999999).
