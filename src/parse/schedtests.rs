@@ -1,5 +1,5 @@
-//! The comparison tables of Intel's schedtests `report.py` (Chen Yu, Aaron
-//! Lu, Tim Chen, Aubrey Li and others reply on LKML with them, 2021 on):
+//! The comparison tables of Intel's schedtests `report.py` (Chen Yu and
+//! others reply on LKML with them; seen 2022 to 2024):
 //! per benchmark a title over a rule, then rows of a case, a load, the
 //! baseline normalized to 1.00 with its std% and the compared kernel's
 //! change in percent with its std%, tab- or space-aligned, often quoted.
@@ -7,9 +7,8 @@
 //! ```text
 //! hackbench
 //! =========
-//! case            	load    	baseline(std%)	compare%( std%)
-//! process-pipe    	1-groups	 1.00 (  2.66)	+13.84 ( 12.80)
-//! TCP_RR          	224-threads	 1.00 (  0.70)	+119.95 ( 34.26)
+//! case              load      baseline(std%)  compare%( std%)
+//! process-pipe      1-groups   1.00 (  2.66)  +13.84 ( 12.80)
 //! ```
 //!
 //! **What the figures are** (report.py, `yu-chen-surf/tools`,
@@ -64,8 +63,12 @@ pub const ID: &str = "schedtests";
 pub struct Schedtests;
 
 /// report.py's benchmarks and their better direction (its `bmk_list`).
-const KNOWN: [(&str, Better); 4] =
-    [("hackbench", Better::Lower), ("netperf", Better::Higher), ("tbench", Better::Higher), ("schbench", Better::Lower)];
+const KNOWN: [(&str, Better); 4] = [
+    ("hackbench", Better::Lower),
+    ("netperf", Better::Higher),
+    ("tbench", Better::Higher),
+    ("schbench", Better::Lower),
+];
 
 /// A std% cell: a figure, or a bound (`<2%`).
 #[derive(Debug, Clone, PartialEq)]
@@ -316,7 +319,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let bench = title_text
                 .split_whitespace()
                 .next()
-                .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_').to_ascii_lowercase())
+                .map(|w| {
+                    w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_').to_ascii_lowercase()
+                })
                 .filter(|w| !w.is_empty())
                 .unwrap_or_else(|| "results".to_string());
             let (better, sign, doubt, stated_lower) = direction(&bench, &title_text);
@@ -331,10 +336,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         .to_string(),
                 ));
             }
-            let kernels = (
-                named.0.unwrap_or_else(|| "baseline".to_string()),
-                named.1.unwrap_or_else(|| "compare".to_string()),
-            );
+            let kernels =
+                (named.0.unwrap_or_else(|| "baseline".to_string()), named.1.unwrap_or_else(|| "compare".to_string()));
             match bases.iter().find(|(b, _, _)| *b == bench) {
                 Some((_, k, at)) if *k != kernels.0 => out.notes.push((
                     n,
@@ -408,7 +411,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let scale = 10f64.powi(r.decimals + 2);
         let value = ((100.0 + tb.sign * r.pct) / 100.0 * scale).round() / scale;
         if value < 0.0 {
-            out.notes.push((n, format!("{}: compare% {} gives a negative value: the row is not read", tb.bench, r.pct)));
+            out.notes
+                .push((n, format!("{}: compare% {} gives a negative value: the row is not read", tb.bench, r.pct)));
             continue;
         }
         let (lp, lv) = load_param(&tb.load_column, &r.load);
@@ -610,8 +614,20 @@ mod tests {
             vec![
                 ("baseline hackbench".into(), "case=threads-pipe nr_instance=25%".into(), 1.0, None, Better::Higher),
                 ("compare hackbench".into(), "case=threads-pipe nr_instance=25%".into(), 0.825, None, Better::Higher),
-                ("baseline hackbench".into(), "case=threads-pipe nr_instance=100%".into(), 1.0, Some(0.03), Better::Higher),
-                ("compare hackbench".into(), "case=threads-pipe nr_instance=100%".into(), 2.101, Some(0.06303), Better::Higher),
+                (
+                    "baseline hackbench".into(),
+                    "case=threads-pipe nr_instance=100%".into(),
+                    1.0,
+                    Some(0.03),
+                    Better::Higher
+                ),
+                (
+                    "compare hackbench".into(),
+                    "case=threads-pipe nr_instance=100%".into(),
+                    2.101,
+                    Some(0.06303),
+                    Better::Higher
+                ),
             ]
         );
         assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("not read")), "{:?}", f.notes);
@@ -634,7 +650,11 @@ mod tests {
         assert_eq!(f.samples[1].value.mean(), 0.8616);
         assert!(f.samples.iter().all(|s| s.metric.better == Better::Lower));
         assert!(f.notes.iter().any(|(l, m)| *l == 6 && m.contains("title says throughput")), "{:?}", f.notes);
-        assert!(f.notes.iter().any(|(l, m)| *l == 12 && m.contains("another kernel than the table's of line 5")), "{:?}", f.notes);
+        assert!(
+            f.notes.iter().any(|(l, m)| *l == 12 && m.contains("another kernel than the table's of line 5")),
+            "{:?}",
+            f.notes
+        );
     }
 
     /// What the legend and row rules must not take: prose with `vs` or a

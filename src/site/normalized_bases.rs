@@ -48,8 +48,7 @@ pub(super) fn warn_of_normalized_bases(results: &[ResultFile], diags: &mut Vec<D
                              from tables of different first columns: {base} here, {other} in {} (line \
                              {other_line}); they are relative to different bases and do not compare with each \
                              other (keep the two mails' files in classes of their own)",
-                            rf.parsed.benchmark,
-                            other_rf.rel_path
+                            rf.parsed.benchmark, other_rf.rel_path
                         ),
                     ));
                 }
