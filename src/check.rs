@@ -273,7 +273,7 @@ fn ambiguous_cut_names(m: &MachineClass) -> Vec<Diagnostic> {
             // beside another mail's `tip (91caa5ae2424)`, archive40): no
             // name is cut there; two mails' same name averaged is said by
             // the averaged-cells warning.
-            if rf.parsed.benchmark == crate::parse::pct_table::ID {
+            if crate::parse::names_columns_by_mail(&rf.parsed.benchmark) {
                 continue;
             }
             let agree: Vec<&str> = m

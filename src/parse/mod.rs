@@ -55,6 +55,7 @@ pub mod pgbench;
 pub mod redis_benchmark;
 pub mod repeats;
 pub mod schbench;
+pub mod schedtests;
 pub mod segment;
 pub mod stream;
 pub mod stress_ng;
@@ -268,6 +269,16 @@ pub fn prints_shortest(benchmark: &str) -> bool {
     by_id(benchmark).is_some_and(|p| p.prints_shortest())
 }
 
+/// True for the parsers of mails' comparison tables whose columns are
+/// kernels as the mail names them (`pct-table`'s `tip`, `schedtests`'
+/// legend or `baseline` / `compare`), each table normalized to or compared
+/// with its first column: the site warns of one name in two files and of
+/// tables of different bases (`site::pct_same_names`,
+/// `site::normalized_bases`), and `check` takes the names as whole.
+pub fn names_columns_by_mail(benchmark: &str) -> bool {
+    benchmark == pct_table::ID || benchmark == schedtests::ID
+}
+
 /// Every parser benchsite knows, in the order they are tried.
 pub fn registry() -> &'static [&'static dyn BenchParser] {
     &[
@@ -292,6 +303,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &will_it_scale::WillItScale,
         &lkp_compare::LkpCompare,
         &pct_table::PctTable,
+        &schedtests::Schedtests,
         &mmtests::Mmtests,
         &hackbench::Hackbench,
         &perf_bench::PerfBench,

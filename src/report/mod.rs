@@ -754,6 +754,11 @@ fn unclaimed_title(bench: &str, group: &str, unclaimed: &[((String, String), Vec
         let own = unclaimed.iter().any(|((b, g), _)| b == group && g.is_empty());
         return if own { format!("{group} (pct table)") } else { group.to_string() };
     }
+    // schedtests' report.py tables alike (archive41).
+    if bench == crate::parse::schedtests::ID && !group.is_empty() {
+        let own = unclaimed.iter().any(|((b, g), _)| b == group && g.is_empty());
+        return if own { format!("{group} (report.py table)") } else { group.to_string() };
+    }
     if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") }
 }
 

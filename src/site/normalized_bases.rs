@@ -25,7 +25,9 @@ pub(super) fn warn_of_normalized_bases(results: &[ResultFile], diags: &mut Vec<D
     // Each benchmark (group): the first file's base, and the file and line.
     let mut first: Vec<(&str, &str, &ResultFile, usize)> = Vec::new();
     let mut warned: Vec<&str> = Vec::new();
-    for rf in results.iter().filter(|rf| rf.parsed.benchmark == crate::parse::pct_table::ID) {
+    // schedtests' report.py tables (archive41) are each normalized to their
+    // baseline column (`1.00`) too.
+    for rf in results.iter().filter(|rf| crate::parse::names_columns_by_mail(&rf.parsed.benchmark)) {
         let Some(base) = rf.parsed.kernel_order.first() else { continue };
         let mut groups: Vec<(&str, usize)> = Vec::new();
         for s in rf.parsed.samples.iter().filter(|s| s.metric.unit == NORMALIZED) {
@@ -42,11 +44,11 @@ pub(super) fn warn_of_normalized_bases(results: &[ResultFile], diags: &mut Vec<D
                         &rf.path,
                         Some(line),
                         format!(
-                            "pct-table {group:?}: normalized values (each relative to its table's first column) \
+                            "{} {group:?}: normalized values (each relative to its table's first column) \
                              from tables of different first columns: {base} here, {other} in {} (line \
                              {other_line}); they are relative to different bases and do not compare with each \
                              other (keep the two mails' files in classes of their own)",
-                            other_rf.rel_path
+                            rf.parsed.benchmark, other_rf.rel_path
                         ),
                     ));
                 }
@@ -84,5 +86,36 @@ mod tests {
         assert_eq!(hackbench.len(), 1, "{diags:?}");
         assert_eq!(hackbench[0].file, PathBuf::from("b.txt"));
         assert!(hackbench[0].message.contains("v6.5 here, tip in a.txt"), "{}", hackbench[0].message);
+    }
+
+    /// archive41: schedtests' report.py tables of two mails in one class,
+    /// one against `Baseline`, the other against `baseline` (a mail with no
+    /// legend): warned of, naming both; two files of the same baseline
+    /// kernel (one writer's `./report.py -b 5.19.0+` twice) are not.
+    #[test]
+    fn report_py_tables_of_two_baselines_are_warned_of() {
+        use crate::parse::{BenchParser, Input};
+        let file = |rel: &str, text: &str| {
+            crate::site::testing::read_file(
+                rel,
+                text,
+                crate::parse::schedtests::Schedtests.parse(&Input::from_text(text)).expect("reads"),
+            )
+        };
+        let table = "hackbench\n=========\ncase            \tload    \tbaseline(std%)\tcompare%( std%)\n\
+                     process-pipe    \t1-groups\t 1.00 (  2.66)\t+13.84 ( 12.80)\n";
+        let named = format!("Baseline vs Baseline+patch0:\n\n{table}");
+        let same = format!("./report.py -b Baseline -c other\n\n{table}");
+        let mut diags = Vec::new();
+        warn_of_normalized_bases(&[file("a.txt", &named), file("b.txt", &same)], &mut diags);
+        assert!(diags.is_empty(), "{diags:?}");
+        warn_of_normalized_bases(&[file("a.txt", &named), file("b.txt", table)], &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0].message.starts_with("schedtests \"hackbench\": normalized values")
+                && diags[0].message.contains("baseline here, Baseline in a.txt"),
+            "{}",
+            diags[0].message
+        );
     }
 }

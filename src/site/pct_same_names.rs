@@ -27,7 +27,9 @@ type Case<'a> = (&'a str, &'a str, &'a str, Vec<(&'a str, &'a str)>);
 pub(super) fn warn_of_names_in_two_files(results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
     // Each kernel's case: the first file giving it, and its line.
     let mut first: FxHashMap<Case<'_>, (&ResultFile, usize)> = FxHashMap::default();
-    for rf in results.iter().filter(|rf| rf.parsed.benchmark == crate::parse::pct_table::ID) {
+    // schedtests' report.py tables likewise (archive41): each column a kernel
+    // as the mail's legend names it, or `baseline` / `compare` where none does.
+    for rf in results.iter().filter(|rf| crate::parse::names_columns_by_mail(&rf.parsed.benchmark)) {
         let mut warned: Vec<(&str, &str)> = Vec::new();
         for s in &rf.parsed.samples {
             let Some(kernel) = s.kernel.as_deref() else { continue };
@@ -42,11 +44,12 @@ pub(super) fn warn_of_names_in_two_files(results: &[ResultFile], diags: &mut Vec
                 &rf.path,
                 Some(s.line),
                 format!(
-                    "pct-table {group:?}: kernel {kernel:?} is also a column of {} (line {line}), whose values of the same cases \
+                    "{bench} {group:?}: kernel {kernel:?} is also a column of {} (line {line}), whose values of the same cases \
                      are averaged with these as runs of one kernel; if each mail's {kernel:?} is a kernel of its own \
                      (its tip on the day it was tested), keep the mails' files in classes of their own",
                     other.rel_path,
-                    group = s.group
+                    group = s.group,
+                    bench = rf.parsed.benchmark
                 ),
             ));
         }

@@ -1,0 +1,679 @@
+//! The comparison tables of Intel's schedtests `report.py` (Chen Yu and
+//! others reply on LKML with them; seen 2022 to 2024):
+//! per benchmark a title over a rule, then rows of a case, a load, the
+//! baseline normalized to 1.00 with its std% and the compared kernel's
+//! change in percent with its std%, tab- or space-aligned, often quoted.
+//!
+//! ```text
+//! hackbench
+//! =========
+//! case              load      baseline(std%)  compare%( std%)
+//! process-pipe      1-groups   1.00 (  2.66)  +13.84 ( 12.80)
+//! ```
+//!
+//! **What the figures are** (report.py, `yu-chen-surf/tools`,
+//! `sched_scripts/schedtests/report.py`): each kernel's runs give a mean
+//! and `std% = 100 × np.std / mean`; the baseline prints as `1.00` with
+//! its std%, the compared kernel as `compare%`, which is the change **in
+//! the direction of better**: for a benchmark whose metric is higher-better
+//! (netperf `Trans/s`, tbench `Tput/s`) `(c/b − 1) × 100`, for one whose
+//! metric is lower-better (hackbench `Time`, schbench `Lat_99th`) `(1 −
+//! c/b) × 100`; a positive `compare%` is always better ("Positive %compare
+//! stands for better performance", Chen Yu, LKML 2022). So the compared
+//! kernel's normalized value is `1 + pct/100` for a higher-better
+//! benchmark and `1 − pct/100` for a lower-better one, and its spread `std%
+//! × value / 100`.
+//!
+//! **Sample.** Group and metric: the benchmark, the first word of the
+//! title over the table's rule (`hackbench throughput` → `hackbench`), or
+//! `results` where none is; unit `normalized`; parameters: `case` (the
+//! first column) and the load in the benchmark's own word (`1-groups` →
+//! `groups` 1, `thread-24` → `thread` 24, `1-mthreads` → `mthreads` 1,
+//! `25%` → the load column's header, `nr_instance` 25%); kernel: the
+//! legend's (`./report.py -b 5.19.0+ -c 5.19.0-skip-sis-util+`, `baseline:
+//! net-next c639a708a0b8` / `compare: baseline + patchset`, `Baseline vs
+//! Baseline+patch0:`), for the tables below it; where none names them,
+//! `baseline` and `compare`, with a warning. Each value is a summary of a
+//! number of runs the table does not print: mean and spread with `n` 1
+//! (an unstated count, never tested as more than one run).
+//!
+//! **Direction.** The title's own words where it says (`hackbench
+//! (throughput, higher is better)`); else report.py's for its four
+//! benchmarks (hackbench and schbench lower, netperf and tbench higher).
+//! A table of neither (no title, `TCP_RR` rows under a mail's prose) gets
+//! no direction, its compared value read as `1 + pct/100` with a warning
+//! (right for a higher-better metric, not for a lower-better one). A table
+//! whose figures carry `%` (`1.00  (2.49%)  -81.2%  (4.27%)`) is not
+//! report.py's output: its lower-better tables are not read (whether its
+//! `compare%` is report.py's improvement or the metric's change is not
+//! known), each said. **Marks.** A std% written `(<2%)` is a bound, not a
+//! figure: the value is read without a spread, said once per table; the
+//! writer's `*` after a row is kept as a note of the table's lines.
+//!
+//! No significance is computed from these tables: the run counts are not
+//! printed.
+
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// The parser id.
+pub const ID: &str = "schedtests";
+
+/// The schedtests `report.py` tables (module docs).
+pub struct Schedtests;
+
+/// report.py's benchmarks and their better direction (its `bmk_list`).
+const KNOWN: [(&str, Better); 4] = [
+    ("hackbench", Better::Lower),
+    ("netperf", Better::Higher),
+    ("tbench", Better::Higher),
+    ("schbench", Better::Lower),
+];
+
+/// A std% cell: a figure, or a bound (`<2%`).
+#[derive(Debug, Clone, PartialEq)]
+enum Spread {
+    Figure(f64),
+    Bound(String),
+}
+
+/// One row: case, load, baseline value and spread, compare% and spread,
+/// whether the figures carry `%`, the writer's mark.
+#[derive(Debug, Clone, PartialEq)]
+struct Row {
+    case: String,
+    load: String,
+    base: f64,
+    base_sd: Spread,
+    pct: f64,
+    cmp_sd: Spread,
+    percent: bool,
+    /// The decimals `compare%` is printed with (`+13.84`: 2).
+    decimals: i32,
+    mark: Option<String>,
+}
+
+/// `case  load  baseline(std%)  compare%( std%)` (also `baseline (std%)
+/// compare% ( std%)`) → the load column's name; `None` for any other line.
+fn header(t: &str) -> Option<String> {
+    let mut words = t.split_whitespace();
+    if words.next()? != "case" {
+        return None;
+    }
+    let load = words.next()?;
+    let rest: String = words.collect::<Vec<_>>().concat();
+    (rest == "baseline(std%)compare%(std%)").then(|| load.to_string())
+}
+
+/// `( 2.66)`, `(2.49%)`, `(<2%)` at the start of `s` → (spread, had `%`,
+/// the rest).
+fn spread(s: &str) -> Option<(Spread, bool, &str)> {
+    let (inner, rest) = s.strip_prefix('(')?.split_once(')')?;
+    let inner = inner.trim();
+    if let Some(b) = inner.strip_prefix('<') {
+        let n = b.strip_suffix('%').unwrap_or(b);
+        super::num::plain(n)?;
+        return Some((Spread::Bound(inner.to_string()), true, rest.trim_start()));
+    }
+    let (n, percent) = match inner.strip_suffix('%') {
+        Some(n) => (n, true),
+        None => (inner, false),
+    };
+    Some((Spread::Figure(super::num::plain(n.trim())?), percent, rest.trim_start()))
+}
+
+/// A row of the table (module docs); `None` for any other line.
+fn row(t: &str) -> Option<Row> {
+    let mut words = t.split_whitespace();
+    let case = words.next()?.to_string();
+    // The load: the words up to the first number followed by `(` (`1 group`
+    // and `28 threads` are loads of two words in some mails).
+    let mut rest = t[case.len()..].trim_start();
+    let mut load: Vec<&str> = Vec::new();
+    let base = loop {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word = &rest[..end];
+        let after = rest[end..].trim_start();
+        if !load.is_empty()
+            && after.starts_with('(')
+            && let Some(v) = super::num::plain(word)
+        {
+            rest = after;
+            break v;
+        }
+        if word.is_empty() || load.len() >= 2 || word.contains('(') {
+            return None;
+        }
+        load.push(word);
+        rest = after;
+    };
+    let (base_sd, p1, rest) = spread(rest)?;
+    let end = rest.find(|c: char| c.is_whitespace() || c == '(').unwrap_or(rest.len());
+    let word = &rest[..end];
+    let (pct_text, p2) = match word.strip_suffix('%') {
+        Some(w) => (w, true),
+        None => (word, false),
+    };
+    if !pct_text.starts_with(['+', '-']) && pct_text.parse::<f64>().is_err() {
+        return None;
+    }
+    let pct = super::num::plain(pct_text.trim_start_matches('+'))?;
+    let (cmp_sd, p3, rest) = spread(rest[end..].trim_start())?;
+    let mark = (!rest.is_empty()).then(|| rest.trim().to_string());
+    if mark.as_deref().is_some_and(|m| !m.starts_with('*')) {
+        return None;
+    }
+    let decimals = pct_text.split_once('.').map_or(0, |(_, d)| d.len() as i32);
+    Some(Row { case, load: load.join(" "), base, base_sd, pct, cmp_sd, percent: p1 || p2 || p3, decimals, mark })
+}
+
+/// The load as a parameter in the benchmark's own word: `1-groups` →
+/// (`groups`, `1`), `thread-24` → (`thread`, `24`), `28 threads` →
+/// (`threads`, `28`); anything else (`25%`) under the column's name.
+fn load_param(column: &str, load: &str) -> (String, String) {
+    let parts: Option<(&str, &str)> = load.split_once(['-', ' ']);
+    if let Some((a, b)) = parts {
+        let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphabetic() || c == '_');
+        if super::num::plain(a).is_some() && word(b) {
+            return (b.to_string(), a.to_string());
+        }
+        if word(a) && super::num::plain(b).is_some() {
+            return (a.to_string(), b.to_string());
+        }
+    }
+    (column.to_string(), load.to_string())
+}
+
+/// A legend naming the two columns' kernels for the tables below it:
+/// `./report.py -b 5.19.0+ -c 5.19.0-skip-sis-util+ …` → both;
+/// `baseline:  net-next c639a708a0b8` → the first; `compare:  baseline +
+/// patchset` → the second; `Baseline vs Baseline+patch0:` (one word each
+/// side) → both.
+fn legend(t: &str) -> Option<(Option<String>, Option<String>)> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if let Some(at) = words.iter().position(|w| w.ends_with("report.py")) {
+        let after = &words[at..];
+        let opt = |o: &str| after.windows(2).find(|w| w[0] == o).map(|w| w[1].to_string());
+        let (b, c) = (opt("-b"), opt("-c"));
+        return (b.is_some() && c.is_some()).then_some((b, c));
+    }
+    if words.len() == 3 && words[1] == "vs" && words[2].len() > 1 && words[2].ends_with(':') {
+        return Some((Some(words[0].to_string()), Some(words[2].trim_end_matches(':').to_string())));
+    }
+    let (key, value) = t.split_once(':')?;
+    let value = value.trim();
+    if value.is_empty() || value.chars().count() > 60 {
+        return None;
+    }
+    match key.trim() {
+        "baseline" => Some((Some(value.to_string()), None)),
+        "compare" => Some((None, Some(value.to_string()))),
+        _ => None,
+    }
+}
+
+/// True for a rule under a title (`=========`).
+fn is_rule(t: &str) -> bool {
+    t.len() >= 3 && t.bytes().all(|b| b == b'=')
+}
+
+/// A table being read: its header's line, title, load column, kernels.
+struct Table {
+    line: usize,
+    depth: u8,
+    bench: String,
+    better: Better,
+    /// +1 where `compare%` is the change (`1 + pct/100`), −1 where it is
+    /// report.py's improvement of a lower-better metric (`1 − pct/100`).
+    sign: f64,
+    /// Why a table's direction or sign is in doubt (said once, at its
+    /// first row), and whether its rows are read at all.
+    doubt: Option<String>,
+    read: bool,
+    stated_lower: bool,
+    /// Whether the `%` figures' reading was said.
+    percent_said: bool,
+    title_words: String,
+    load_column: String,
+    kernels: (String, String),
+    bounds: Vec<usize>,
+    marks: Vec<usize>,
+}
+
+/// The direction of a table titled `title` (its first word, lower case,
+/// and the title's own words): (better, sign, a doubt to say, stated lower).
+fn direction(bench: &str, title: &str) -> (Better, f64, Option<String>, bool) {
+    let lower = title.to_ascii_lowercase();
+    if lower.contains("higher is better") {
+        return (Better::Higher, 1.0, None, false);
+    }
+    let known = KNOWN.iter().find(|(b, _)| *b == bench).map(|&(_, b)| b);
+    if lower.contains("lower is better") {
+        return (Better::Lower, -1.0, None, true);
+    }
+    match known {
+        Some(Better::Lower) => {
+            let doubt = lower.contains("throughput").then(|| {
+                format!(
+                    "the title says throughput, but report.py's {bench} compares its time (a positive compare% is a \
+                     shorter time): read as time normalized to the baseline, lower is better"
+                )
+            });
+            (Better::Lower, -1.0, doubt, false)
+        }
+        Some(b) => (b, 1.0, None, false),
+        None => (
+            Better::Neither,
+            1.0,
+            Some(format!(
+                "a report.py table of no benchmark report.py knows (`{}`): its direction is not known, and its \
+                 compare% is read as the change, 1 + compare%/100 (report.py's value for a higher-is-better metric; \
+                 for a lower-is-better one it would be 1 - compare%/100)",
+                if title.is_empty() { "no title" } else { title }
+            )),
+            false,
+        ),
+    }
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+    let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
+    let mut kernels: (Option<String>, Option<String>) = (None, None);
+    let mut title: Option<(String, usize)> = None;
+    let mut open: Option<Table> = None;
+    let mut unnamed_said = false;
+    // Each benchmark's first table's baseline kernel and line.
+    let mut bases: Vec<(String, String, usize)> = Vec::new();
+    let mut tables: Vec<Table> = Vec::new();
+    for (i, &t) in lines.iter().enumerate() {
+        let n = i + 1;
+        let depth = input.quote_depth(i);
+        if let Some((b, c)) = legend(t) {
+            if b.is_some() {
+                kernels.0 = b;
+            }
+            if c.is_some() {
+                kernels.1 = c;
+            }
+            continue;
+        }
+        // `hackbench` / `=========`: the next table's title (a rule under a
+        // row, the EEVDF tables' closing rule, is none).
+        if is_rule(t) {
+            if let Some(prev) = lines[..i].iter().rposition(|l| !l.is_empty())
+                && row(lines[prev]).is_none()
+                && header(lines[prev]).is_none()
+                && !is_rule(lines[prev])
+                && lines[prev].chars().count() <= 80
+            {
+                title = Some((lines[prev].to_string(), prev + 1));
+            }
+            continue;
+        }
+        if let Some(load_column) = header(t) {
+            if let Some(tb) = open.take() {
+                tables.push(tb);
+            }
+            let (title_text, _) = title.take().unwrap_or_default();
+            let bench = title_text
+                .split_whitespace()
+                .next()
+                .map(|w| {
+                    w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_').to_ascii_lowercase()
+                })
+                .filter(|w| !w.is_empty())
+                .unwrap_or_else(|| "results".to_string());
+            let (better, sign, doubt, stated_lower) = direction(&bench, &title_text);
+            let named = (kernels.0.clone(), kernels.1.clone());
+            if (named.0.is_none() || named.1.is_none()) && !unnamed_said {
+                unnamed_said = true;
+                out.notes.push((
+                    n,
+                    "no legend names this table's kernels (`./report.py -b A -c B`, `baseline: A` and `compare: B`, \
+                     or `A vs B:`): its columns are read as kernels `baseline` and `compare`, and another file's \
+                     columns read so in this class are averaged with them as runs of one kernel"
+                        .to_string(),
+                ));
+            }
+            let kernels =
+                (named.0.unwrap_or_else(|| "baseline".to_string()), named.1.unwrap_or_else(|| "compare".to_string()));
+            match bases.iter().find(|(b, _, _)| *b == bench) {
+                Some((_, k, at)) if *k != kernels.0 => out.notes.push((
+                    n,
+                    format!(
+                        "{bench}: this table's baseline ({}) is another kernel than the table's of line {at} ({k}); \
+                         each table's values are normalized to its own baseline and do not compare across the two",
+                        kernels.0
+                    ),
+                )),
+                Some(_) => {}
+                None => bases.push((bench.clone(), kernels.0.clone(), n)),
+            }
+            open = Some(Table {
+                line: n,
+                depth,
+                bench,
+                better,
+                sign,
+                doubt,
+                read: true,
+                stated_lower,
+                percent_said: false,
+                title_words: title_text,
+                load_column,
+                kernels,
+                bounds: Vec::new(),
+                marks: Vec::new(),
+            });
+            continue;
+        }
+        let Some(r) = row(t) else {
+            continue;
+        };
+        let Some(tb) = open.as_mut().filter(|tb| tb.depth == depth) else {
+            out.notes.push((n, "a row of a report.py table under no `case  load  baseline(std%)  compare%( std%)` header of its quote depth: not read".to_string()));
+            continue;
+        };
+        if let Some(doubt) = tb.doubt.take() {
+            out.notes.push((n, format!("{}: {doubt}", tb.bench)));
+        }
+        // A table of `%` figures is not report.py's: a lower-better one's
+        // compare% may be a change or an improvement.
+        if r.percent && tb.stated_lower && tb.read {
+            tb.read = false;
+            out.notes.push((
+                n,
+                format!(
+                    "{}: figures with `%` are not report.py's output, and whether this lower-is-better table's \
+                     compare% is report.py's improvement (1 - compare%/100) or the change (1 + compare%/100) is not \
+                     known: the table is not read ({})",
+                    tb.bench, tb.title_words
+                ),
+            ));
+        }
+        if !tb.read {
+            continue;
+        }
+        // Read as the change of the metric the title names: said once.
+        if r.percent && !tb.stated_lower && !tb.percent_said {
+            tb.percent_said = true;
+            out.notes.push((
+                n,
+                format!(
+                    "{}: figures with `%` are not report.py's output: compare% is read as the change of the metric                      the title names (1 + compare%/100); had it been computed as report.py does from a time, the                      values would differ",
+                    tb.bench
+                ),
+            ));
+        }
+        // To the figures' own precision (`+13.84` → 4 decimals: 0.8616,
+        // not 0.8615999999999999).
+        let scale = 10f64.powi(r.decimals + 2);
+        let value = ((100.0 + tb.sign * r.pct) / 100.0 * scale).round() / scale;
+        if value < 0.0 {
+            out.notes
+                .push((n, format!("{}: compare% {} gives a negative value: the row is not read", tb.bench, r.pct)));
+            continue;
+        }
+        let (lp, lv) = load_param(&tb.load_column, &r.load);
+        for (k, (v, sd)) in [(&tb.kernels.0, (r.base, &r.base_sd)), (&tb.kernels.1, (value, &r.cmp_sd))] {
+            let metric = Metric::new(tb.bench.as_str(), "normalized", tb.better);
+            let mut s = Sample::new(metric, v, n).with_group(tb.bench.as_str()).with_kernel(k.as_str());
+            s = s.with_param("case", &r.case).with_param(lp.as_str(), &lv);
+            // n unknown: a summary of one run's weight, never tested.
+            if let Spread::Figure(p) = sd {
+                s = s.with_summary(v, Some(p * v / 100.0), 1);
+            }
+            out.samples.push(s);
+        }
+        if matches!(r.base_sd, Spread::Bound(_)) || matches!(r.cmp_sd, Spread::Bound(_)) {
+            tb.bounds.push(n);
+        }
+        if r.mark.is_some() {
+            tb.marks.push(n);
+        }
+        for k in [&tb.kernels.0, &tb.kernels.1] {
+            if !out.kernel_order.contains(k) {
+                out.kernel_order.push(k.clone());
+            }
+        }
+    }
+    tables.extend(open);
+    for tb in &tables {
+        if let Some(&first) = tb.bounds.first() {
+            out.notes.push((
+                first,
+                format!(
+                    "{}: a std% written as a bound (`(<2%)`) is no figure: {} row(s) of the table of line {} read \
+                     without a spread (lines {})",
+                    tb.bench,
+                    tb.bounds.len(),
+                    tb.line,
+                    lines_list(&tb.bounds)
+                ),
+            ));
+        }
+        if let Some(&first) = tb.marks.first() {
+            out.notes.push((
+                first,
+                format!(
+                    "{}: the writer marks {} row(s) of the table of line {} with `*` (lines {}); the mark is kept \
+                     here, the figures read as printed",
+                    tb.bench,
+                    tb.marks.len(),
+                    tb.line,
+                    lines_list(&tb.marks)
+                ),
+            ));
+        }
+    }
+    out.notes.sort_by_key(|(l, _)| *l);
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no row `case  load  1.00 ( std)  +pct ( std)` under a `case  load  baseline(std%)  compare%( std%)` header"
+                .into(),
+        });
+    }
+    Ok(out)
+}
+
+/// `10, 11, 14`: a list of lines, the first 10.
+fn lines_list(lines: &[usize]) -> String {
+    let mut s: Vec<String> = lines.iter().take(10).map(usize::to_string).collect();
+    if lines.len() > 10 {
+        s.push("…".to_string());
+    }
+    s.join(", ")
+}
+
+impl BenchParser for Schedtests {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "schedtests report.py comparison tables (`case load baseline(std%) compare%( std%)`, Intel's scheduler results on LKML)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has("compare%") || !input.has("std%)") {
+            return 0;
+        }
+        let headed = input.lines.iter().any(|l| header(l.trim()).is_some());
+        let rows = input.lines.iter().filter(|l| row(l.trim()).is_some()).take(1).count();
+        if headed && rows >= 1 { 85 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        85
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Value;
+
+    fn read(text: &str) -> ParsedFile {
+        Schedtests.parse(&Input::from_text(text)).expect("reads")
+    }
+
+    /// (kernel, case, load param, mean, sd, better) of each sample.
+    fn got(f: &ParsedFile) -> Vec<(String, String, f64, Option<f64>, Better)> {
+        f.samples
+            .iter()
+            .map(|s| {
+                let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                let sd = match s.value {
+                    Value::Summary { stddev, .. } => stddev,
+                    Value::Single { .. } => None,
+                };
+                (
+                    format!("{} {}", s.kernel.as_deref().unwrap_or(""), s.group),
+                    params.join(" "),
+                    (s.value.mean() * 1e6).round() / 1e6,
+                    sd.map(|d| (d * 1e8).round() / 1e8),
+                    s.metric.better,
+                )
+            })
+            .collect()
+    }
+
+    /// The tab form with a `report.py -b/-c` legend (Chen Yu, LKML 2022):
+    /// schbench (lower is better: the compared value 1 - pct/100) and
+    /// netperf (higher: 1 + pct/100), each std% a spread of its own value.
+    #[test]
+    fn a_report_py_table_with_its_legend() {
+        let text = " ./report.py -b 5.19.0+ -c 5.19.0-skip-sis-util+ -t schbench\n\nschbench\n========\n\
+                    case            load    baseline(std%) compare%( std%)\n\
+                    normal          mthread-1 1.00 (  0.00) +7.69 (  0.00)\n\n\
+                    netperf\n=======\n\
+                    case            \tload    \tbaseline(std%)\tcompare%( std%)\n\
+                    TCP_RR          \t224-threads\t 1.00 (  0.70)\t+119.95 ( 34.26)\n";
+        let input = Input::from_text(text);
+        assert_eq!(Schedtests.detect(&input), 85);
+        let f = read(text);
+        let row = |k: &str, p: &str, v: f64, sd: f64, b: Better| (k.to_string(), p.to_string(), v, Some(sd), b);
+        assert_eq!(
+            got(&f),
+            vec![
+                row("5.19.0+ schbench", "case=normal mthread=1", 1.0, 0.0, Better::Lower),
+                row("5.19.0-skip-sis-util+ schbench", "case=normal mthread=1", 0.9231, 0.0, Better::Lower),
+                row("5.19.0+ netperf", "case=TCP_RR threads=224", 1.0, 0.007, Better::Higher),
+                row("5.19.0-skip-sis-util+ netperf", "case=TCP_RR threads=224", 2.1995, 0.75354870, Better::Higher),
+            ]
+        );
+        assert_eq!(f.kernel_order, ["5.19.0+", "5.19.0-skip-sis-util+"]);
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+        // n unknown: a summary of one (never tested as more runs).
+        assert!(matches!(f.samples[1].value, Value::Summary { n: 1, .. }));
+    }
+
+    /// No legend: `baseline` / `compare`, said; no title: no direction,
+    /// said; quoted rows read at their depth; a writer's `*` kept as a note.
+    #[test]
+    fn unnamed_columns_and_an_untitled_table_are_said() {
+        let text = "> case            \tload    \tbaseline(std%)\tcompare%( std%)\n\
+                    > TCP_RR          \t60-threads\t 1.00 (  1.60)\t +0.35 (  1.73)\n\
+                    > TCP_RR          \t180-threads\t 1.00 (  1.59)\t+92.20 (  4.24)*\n";
+        let f = read(text);
+        assert_eq!(f.kernel_order, ["baseline", "compare"]);
+        assert_eq!(f.samples.len(), 4);
+        assert!(f.samples.iter().all(|s| s.metric.better == Better::Neither && s.group == "results"));
+        assert_eq!(f.samples[3].value.mean(), 1.922);
+        let said: Vec<usize> = f.notes.iter().map(|(l, _)| *l).collect();
+        assert_eq!(said, [1, 2, 3], "{:?}", f.notes);
+        assert!(f.notes[0].1.contains("no legend"), "{:?}", f.notes);
+        assert!(f.notes[1].1.contains("direction is not known"), "{:?}", f.notes);
+        assert!(f.notes[2].1.contains("`*` (lines 3)"), "{:?}", f.notes);
+    }
+
+    /// The `%` form with stated directions and `(<2%)` bounds (Chen Yu's
+    /// EEVDF numbers as quoted, LKML 2023): the higher-is-better table read
+    /// without spreads (said), the lower-is-better one not read (said).
+    #[test]
+    fn bounds_and_a_percent_form_lower_table() {
+        let text = ">   schbench  (95% tail latency, lower is better)\n\
+                    >   ==========\n\
+                    >   case                    nr_instance            baseline (std%)    compare% ( std%)\n\
+                    >   normal                   25%                     1.00  (2.49%)    -81.2%   (4.27%)\n\
+                    >   ==========\n>\n\
+                    >   hackbench (throughput, higher is better)\n\
+                    >   ==========\n\
+                    >   case                    nr_instance            baseline(std%)  compare%( std%)\n\
+                    >   threads-pipe              25%                      1.00 (<2%)    -17.5 (<2%)\n\
+                    >   threads-pipe              100%                     1.00 (3%)     +110.1 (3%)\n";
+        let f = read(text);
+        assert_eq!(
+            got(&f),
+            vec![
+                ("baseline hackbench".into(), "case=threads-pipe nr_instance=25%".into(), 1.0, None, Better::Higher),
+                ("compare hackbench".into(), "case=threads-pipe nr_instance=25%".into(), 0.825, None, Better::Higher),
+                (
+                    "baseline hackbench".into(),
+                    "case=threads-pipe nr_instance=100%".into(),
+                    1.0,
+                    Some(0.03),
+                    Better::Higher
+                ),
+                (
+                    "compare hackbench".into(),
+                    "case=threads-pipe nr_instance=100%".into(),
+                    2.101,
+                    Some(0.06303),
+                    Better::Higher
+                ),
+            ]
+        );
+        assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("not read")), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(l, m)| *l == 10 && m.contains("(lines 10)")), "{:?}", f.notes);
+    }
+
+    /// `A vs B:` legends name each part's kernels; a second hackbench table
+    /// of another baseline is said (different bases); a `hackbench
+    /// throughput` title over report.py's time is said.
+    #[test]
+    fn vs_legends_and_two_bases() {
+        let text = "Baseline vs Baseline+patch0:\n\nhackbench throughput\n=========\n\
+                    case            \tload    \tbaseline(std%)\tcompare%( std%)\n\
+                    process-pipe    \t1-groups\t 1.00 (  2.66)\t+13.84 ( 12.80)\n\n\
+                    Baseline+patch1    vs    Baseline+patch0+patch1:\n\nhackbench\n=========\n\
+                    case            \tload    \tbaseline(std%)\tcompare%( std%)\n\
+                    process-pipe    \t1-groups\t 1.00 (  0.25)\t+31.65 (  6.77)\n";
+        let f = read(text);
+        assert_eq!(f.kernel_order, ["Baseline", "Baseline+patch0", "Baseline+patch1", "Baseline+patch0+patch1"]);
+        assert_eq!(f.samples[1].value.mean(), 0.8616);
+        assert!(f.samples.iter().all(|s| s.metric.better == Better::Lower));
+        assert!(f.notes.iter().any(|(l, m)| *l == 6 && m.contains("title says throughput")), "{:?}", f.notes);
+        assert!(
+            f.notes.iter().any(|(l, m)| *l == 12 && m.contains("another kernel than the table's of line 5")),
+            "{:?}",
+            f.notes
+        );
+    }
+
+    /// What the legend and row rules must not take: prose with `vs` or a
+    /// `baseline:` of many words, AMD's `pct` rows, mmtests' and LKP's
+    /// compare rows, a row without its compare cell.
+    #[test]
+    fn what_is_no_legend_and_no_row() {
+        assert_eq!(legend("Baseline vs Baseline+patch0 shows no difference:"), None);
+        assert_eq!(legend("hackbench vs netperf"), None);
+        assert_eq!(legend("The baseline is v6.4-rc1 tip:sched/core, on top of"), None);
+        assert_eq!(legend("  baseline:\tnet-next c639a708a0b8"), Some((Some("net-next c639a708a0b8".into()), None)));
+        assert_eq!(row("1-groups:         5.05 (0.00 pct)         5.00 (0.99 pct)"), None);
+        assert_eq!(row("Hmean     tput-2     95692.84 (   0.00%)    93196.89 *  -2.61%*"), None);
+        assert_eq!(row("      7072            +1.0%       7142        will-it-scale.per_process_ops"), None);
+        assert_eq!(row("process-pipe    \t1-groups\t 1.00 (  2.66)"), None);
+        assert_eq!(header("case            load    baseline  compare%"), None);
+        assert!(row("process-pipe    \t1 group \t 1.00 (  0.59)\t -1.35 (  0.88)").is_some());
+        // The AMD pct table is not claimed.
+        let amd = "Test:   tip   v1\n 1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)\n";
+        assert_eq!(Schedtests.detect(&Input::from_text(amd)), 0);
+    }
+}
