@@ -25,7 +25,10 @@
 //! author's mark after a row's cells (`*`, `* (System overloaded)`) is
 //! passed over; a row marked `[Verification Run]` is a rerun of the case
 //! above it on every kernel, read as a row of its own (parameter `rerun
-//! verification run`), never averaged with the run it checks. Rows after
+//! verification run`), never averaged with the run it checks; a case
+//! printed again under its header with no mark, likewise (`rerun printed
+//! again`, a warning). A header naming one kernel twice (`tip  tip`) has
+//! its later column not read (a warning). Rows after
 //! a person's words (a reply's interjection inside the quoted table)
 //! continue the last table of the same quote depth when their columns
 //! agree; one right under a row quoted deeper and so filed under another
@@ -280,6 +283,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut last_row: Option<(usize, u8, usize)> = None;
     // Headers already said to name one kernel twice (attack41 F16).
     let mut twice_said: Vec<usize> = Vec::new();
+    // The cases read under each header: (header line, case, row line).
+    let mut cases_read: Vec<(usize, String, usize)> = Vec::new();
     for (i, &t) in lines.iter().enumerate() {
         let n = i + 1;
         let depth = input.quote_depth(i);
@@ -442,6 +447,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     ));
                 }
             }
+            // A case printed again under its header with no rerun mark
+            // (attack41 F17: an overloaded run and its rerun, their marks
+            // trimmed, were averaged as two runs): a rerun or the row
+            // pasted twice, no second run of a typed summary; read as a
+            // row of its own, said.
+            let again = match cases_read.iter().find(|(l, c, _)| *l == h.line && *c == case) {
+                Some(&(_, _, first)) if !is_rerun(mark.as_deref()) => Some(first),
+                _ => None,
+            };
             let base = cells[0].0;
             let (param, value) = case_param(&h.case, &case);
             let at = out.samples.len();
@@ -473,11 +487,26 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 }
                 if is_rerun(mark.as_deref()) {
                     s = s.with_param("rerun", "verification run");
+                } else if again.is_some() {
+                    s = s.with_param("rerun", "printed again");
                 }
                 out.samples.push(s);
             }
             if out.samples.len() == at {
                 continue;
+            }
+            if let Some(first) = again {
+                out.notes.push((
+                    n,
+                    format!(
+                        "`{case}` printed again under the header of line {} (first on line {first}) with no mark: a \
+                         rerun or the row pasted twice, not another run; read as a row of its own (`rerun printed \
+                         again`), not averaged with it",
+                        h.line
+                    ),
+                ));
+            } else {
+                cases_read.push((h.line, case.clone(), n));
             }
             // The kernels in the order of the first header that has a row
             // read under it: a line of the header's shape with no row under
@@ -868,6 +897,34 @@ we still saw some downgradings.
 ";
         let f = PctTable.parse(&Input::from_text(text)).expect("reads");
         assert_eq!(f.samples.len(), 2);
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
+    /// attack41 F17 (its pt/p02: the SIS_UTIL mail's overloaded
+    /// `16-groups` row and its `[Verification Run]` with both marks
+    /// trimmed): the two were averaged as runs, silently; the second is
+    /// now a row of its own (`rerun printed again`), said. A marked
+    /// verification run is not said (must not fire).
+    #[test]
+    fn a_case_printed_again_with_no_mark_is_a_row_of_its_own() {
+        let rows = "Test:                   tip                     SIS_UTIL\n\
+                    16-groups:         7.37 (0.00 pct)         9.60 (-30.25 pct)\n\
+                    16-groups:         7.38 (0.00 pct)         7.99 (-8.26 pct)\n";
+        let f = PctTable.parse(&Input::from_text(rows)).expect("reads");
+        let reruns: Vec<(usize, Option<&str>)> = f
+            .samples
+            .iter()
+            .map(|s| (s.line, s.params.iter().find(|p| p.name == "rerun").map(|p| p.value.as_str())))
+            .collect();
+        assert_eq!(reruns, [(2, None), (2, None), (3, Some("printed again")), (3, Some("printed again"))]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert!(f.notes[0].0 == 3 && f.notes[0].1.contains("first on line 2"), "{:?}", f.notes);
+        let marked = rows.replacen("(-30.25 pct)", "(-30.25 pct)    * (System overloaded)", 1).replacen(
+            "(-8.26 pct)",
+            "(-8.26 pct)     [Verification Run]",
+            1,
+        );
+        let f = PctTable.parse(&Input::from_text(&marked)).expect("reads");
         assert!(f.notes.is_empty(), "{:?}", f.notes);
     }
 
