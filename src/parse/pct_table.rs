@@ -274,7 +274,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // The last header of each quote depth, for rows a reply's words broke.
     let mut by_depth: Vec<(u8, Header)> = Vec::new();
     // Per (benchmark, table) the rows' votes: (higher, lower).
-    let mut votes: Vec<(String, usize, usize, Vec<usize>)> = Vec::new();
+    // Each voting cell too: (its sample, its line, calls a rise better,
+    // value, pct), to leave out a lone dissent (attack41 F18).
+    #[allow(clippy::type_complexity)]
+    let mut votes: Vec<(String, usize, usize, Vec<usize>, Vec<(Option<usize>, usize, bool, f64, f64)>)> = Vec::new();
     let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
     // The last line of a title's block (its closing rule).
     let mut skip_to = 0;
@@ -529,16 +532,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let vote = match votes.iter_mut().position(|v| v.0 == key) {
                 Some(p) => p,
                 None => {
-                    votes.push((key, 0, 0, Vec::new()));
+                    votes.push((key, 0, 0, Vec::new(), Vec::new()));
                     votes.len() - 1
                 }
             };
             votes[vote].3.extend(at..out.samples.len());
-            for &(v, pct) in &cells[1..] {
+            for (k, &(v, pct)) in cells.iter().enumerate().skip(1) {
+                // Its sample: the columns read before it, after the base.
+                let sample = (!twice.contains(&k)).then(|| at + k - twice.iter().filter(|&&t| t < k).count());
                 if pct > 0.0 && v > base || pct < 0.0 && v < base {
                     votes[vote].1 += 1;
+                    votes[vote].4.push((sample, n, true, v, pct));
                 } else if pct > 0.0 && v < base || pct < 0.0 && v > base {
                     votes[vote].2 += 1;
+                    votes[vote].4.push((sample, n, false, v, pct));
                 }
             }
             continue;
@@ -562,8 +569,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 .skip(1)
                 .map(|w| w.trim_matches(['(', ')', '[', ']']))
                 .find(|w| w.bytes().any(|b| b.is_ascii_digit()) && w != &"pct" && super::num::plain(w).is_none());
+            // Cells whole, then words after them of no mark it knows
+            // (`(rerun)`, `<-- system overloaded, rerun below`, attack41
+            // F19: said to be no values with their pct).
+            let tail = t.rsplit_once("pct)").map_or("", |(_, r)| r.trim());
             let why = if t.starts_with('>') {
                 "its `>` under an indent on fewer than three lines is not read as quoting".to_string()
+            } else if !tail.is_empty() && row(t[..t.len() - tail.len()].trim_end()).is_some() {
+                format!(
+                    "the words `{tail}` after its cells are no mark it knows (`*`, `* (System overloaded)`, \
+                     `[Verification Run]`): what they say of the row is not known (a rerun? mark it `[Verification Run]`)"
+                )
             } else {
                 bad.map_or_else(
                     || "its cells are not values with their `pct`".to_string(),
@@ -602,12 +618,35 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // them continue the last of their quote depth (`by_depth`).
         open = None;
     }
-    for (key, higher, lower, samples) in votes {
+    // Cells left out as a lone dissent from their table's direction.
+    let mut dissent: Vec<usize> = Vec::new();
+    for (key, higher, lower, samples, cells) in votes {
         let bench = key.split('\u{0}').next().unwrap_or_default();
         let better = match (higher, lower) {
             (h, 0) if h > 0 => Better::Higher,
             (0, l) if l > 0 => Better::Lower,
             (0, 0) => Better::Neither,
+            // One cell in ten or fewer against the rest (attack41 F18: one
+            // sign lost, `4.77 (2.80 pct)` for `-2.80`, made a table of 15
+            // cases informational): the rest give the direction; the
+            // dissenting cells, their value or sign mistyped, left out.
+            (h, l) if h.min(l) * 10 <= h.max(l) => {
+                let rise_better = h > l;
+                for &(sample, line, _, v, pct) in cells.iter().filter(|c| c.2 != rise_better) {
+                    dissent.extend(sample);
+                    out.notes.push((
+                        line,
+                        format!(
+                            "{bench}: `{v} ({pct} pct)` calls a rise {} where {} other cells of its table call it {}: \
+                             its value or its sign is mistyped; not read",
+                            if rise_better { "worse" } else { "better" },
+                            h.max(l),
+                            if rise_better { "better" } else { "worse" }
+                        ),
+                    ));
+                }
+                if rise_better { Better::Higher } else { Better::Lower }
+            }
             _ => {
                 let line = samples.first().map_or(1, |&i| out.samples[i].line);
                 out.notes.push((
@@ -620,6 +659,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         for i in samples {
             out.samples[i].metric.better = better;
         }
+    }
+    if !dissent.is_empty() {
+        let mut i = 0;
+        out.samples.retain(|_| {
+            i += 1;
+            !dissent.contains(&(i - 1))
+        });
     }
     if out.samples.is_empty() {
         // Rows there were, under headers of another number of names
@@ -926,6 +972,49 @@ we still saw some downgradings.
         );
         let f = PctTable.parse(&Input::from_text(&marked)).expect("reads");
         assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
+    /// attack41 F18 (its pt/p03: one sign lost, `4.77 (2.80 pct)` for
+    /// `-2.80`): one dissenting cell made the whole benchmark's tables
+    /// informational; now ten or more agreeing cells give the direction
+    /// and the dissent is left out, said. A closer vote (3 to 1) still
+    /// gives none (must not fire).
+    #[test]
+    fn a_lone_dissent_from_a_tables_direction_is_left_out() {
+        let mut text = String::from("Test:   tip   SIS_UTIL\n 1-groups:  4.64 (0.00 pct)  4.77 (2.80 pct)\n");
+        for g in 2..=11 {
+            text.push_str(&format!(" {g}-groups:  5.00 (0.00 pct)  4.90 (2.00 pct)\n"));
+        }
+        let f = PctTable.parse(&Input::from_text(&text)).expect("reads");
+        assert_eq!(f.samples.len(), 21);
+        assert!(f.samples.iter().all(|s| s.metric.better == Better::Lower));
+        assert!(!f.samples.iter().any(|s| s.line == 2 && s.kernel.as_deref() == Some("SIS_UTIL")));
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert!(f.notes[0].0 == 2 && f.notes[0].1.contains("10 other cells"), "{:?}", f.notes);
+        let close: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+        let f = PctTable.parse(&Input::from_text(&close)).expect("reads");
+        assert_eq!(f.samples.len(), 8);
+        assert!(f.samples.iter().all(|s| s.metric.better == Better::Neither));
+        assert!(f.notes[0].1.contains("better in 1 cases and worse in 3"), "{:?}", f.notes);
+    }
+
+    /// attack41 F19 (its pt/p01, p06): a row with an unknown mark after
+    /// its cells was said to hold no values with their pct; the mark is
+    /// now named as what was not known.
+    #[test]
+    fn an_unknown_mark_after_a_rows_cells_is_named() {
+        let text = "Test:   tip   SIS_UTIL\n16-groups:  7.37 (0.00 pct)  9.60 (-30.25 pct)\n\
+                    16-groups:  7.38 (0.00 pct)  7.99 (-8.26 pct)  (rerun)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 2);
+        assert!(
+            f.notes.iter().any(|(l, m)| *l == 3 && m.contains("the words `(rerun)` after its cells")),
+            "{:?}",
+            f.notes
+        );
+        // A cell that is no number keeps its own reason (must not fire).
+        let f = PctTable.parse(&Input::from_text(&text.replace("7.99 (-8.26", "7,99 (-8.26"))).expect("reads");
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains("`7,99` is no number")), "{:?}", f.notes);
     }
 
     fn kernels_of(f: &ParsedFile) -> Vec<String> {
