@@ -1426,6 +1426,47 @@ const HACKBENCH_LONG_OPTIONS: [(&str, &str); 7] = [
     ("--fds", "-f"),
 ];
 
+/// pgbench's options that take a value: long, short.
+const PGBENCH_VALUED: [(&str, &str); 12] = [
+    ("--client", "-c"),
+    ("--jobs", "-j"),
+    ("--time", "-T"),
+    ("--transactions", "-t"),
+    ("--rate", "-R"),
+    ("--scale", "-s"),
+    ("--protocol", "-M"),
+    ("--progress", "-P"),
+    ("--latency-limit", "-L"),
+    ("--define", "-D"),
+    ("--file", "-f"),
+    ("--builtin", "-b"),
+];
+
+/// pgbench's options spelt one way: a value glued to its short option
+/// split off (`-c4` → `-c 4`) and a long option as its short one
+/// (`--rate=1000` → `-R 1000`): `pgbench -c4 -R1000 -T60` and `pgbench -c
+/// 4 --rate=1000 -T 60` were two set-ups (attack41 F6).
+fn pgbench_spelling<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let mut out = Vec::with_capacity(words.len() + 2);
+    for &w in words {
+        let (option, value) =
+            w.split_once('=').filter(|_| w.starts_with("--")).map_or((w, None), |(o, v)| (o, Some(v)));
+        if let Some(&(_, short)) = PGBENCH_VALUED.iter().find(|(long, _)| *long == option) {
+            out.push(short);
+            out.extend(value);
+        } else if w.len() > 2
+            && !w.starts_with("--")
+            && PGBENCH_VALUED.iter().any(|(_, short)| w.starts_with(short))
+            && w.is_char_boundary(2)
+        {
+            out.extend([&w[..2], &w[2..]]);
+        } else {
+            out.push(w);
+        }
+    }
+    out
+}
+
 /// hackbench's options that take no value (`-p 10` is no pipe of 10).
 const HACKBENCH_FLAGS: [&str; 3] = ["-p", "-T", "-P"];
 
@@ -1463,6 +1504,7 @@ pub(super) fn one_spelling<'a>(name: &str, words: &[&'a str]) -> Vec<&'a str> {
             out
         }
         "stress-ng" => words.iter().map(|&w| if w == "-t" { "--timeout" } else { w }).collect(),
+        "pgbench" => pgbench_spelling(words),
         _ => return words.to_vec(),
     };
     let Some(program) = out.iter().position(|w| is_program(command_words_name(w), name)) else { return out };
@@ -6965,6 +7007,21 @@ pub fn is_kernel_name(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// attack41 F6 (its q05): `pgbench -c4 -R1000 -T60` and `pgbench -c 4
+    /// --rate=1000 -T 60` are one set-up spelt two ways.
+    #[test]
+    fn pgbench_options_glued_or_long_are_spelt_one_way() {
+        let a = one_spelling("pgbench", &["pgbench", "-c4", "-R1000", "-T60", "bench"]);
+        let b = one_spelling("pgbench", &["pgbench", "-c", "4", "--rate=1000", "-T", "60", "bench"]);
+        assert_eq!(a, b);
+        assert_eq!(a, ["pgbench", "-R", "1000", "-T", "60", "-c", "4", "bench"]);
+        // Must not split: flags (`-C`, `-S`, `-n`) and unknown long options.
+        let c = one_spelling("pgbench", &["pgbench", "-C", "-S", "-n", "--no-vacuum", "bench"]);
+        let mut c = c[1..].to_vec();
+        c.sort_unstable();
+        assert_eq!(c, ["--no-vacuum", "-C", "-S", "-n", "bench"]);
+    }
     use crate::model::{Better, Metric};
 
     fn throughput(line: usize, v: f64) -> Sample {

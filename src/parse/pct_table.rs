@@ -25,7 +25,10 @@
 //! author's mark after a row's cells (`*`, `* (System overloaded)`) is
 //! passed over; a row marked `[Verification Run]` is a rerun of the case
 //! above it on every kernel, read as a row of its own (parameter `rerun
-//! verification run`), never averaged with the run it checks. Rows after
+//! verification run`), never averaged with the run it checks; a case
+//! printed again under its header with no mark, likewise (`rerun printed
+//! again`, a warning). A header naming one kernel twice (`tip  tip`) has
+//! its later column not read (a warning). Rows after
 //! a person's words (a reply's interjection inside the quoted table)
 //! continue the last table of the same quote depth when their columns
 //! agree; one right under a row quoted deeper and so filed under another
@@ -271,13 +274,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // The last header of each quote depth, for rows a reply's words broke.
     let mut by_depth: Vec<(u8, Header)> = Vec::new();
     // Per (benchmark, table) the rows' votes: (higher, lower).
-    let mut votes: Vec<(String, usize, usize, Vec<usize>)> = Vec::new();
+    // Each voting cell too: (its sample, its line, calls a rise better,
+    // value, pct), to leave out a lone dissent (attack41 F18).
+    #[allow(clippy::type_complexity)]
+    let mut votes: Vec<(String, usize, usize, Vec<usize>, Vec<(Option<usize>, usize, bool, f64, f64)>)> = Vec::new();
     let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
     // The last line of a title's block (its closing rule).
     let mut skip_to = 0;
     // The last row read: the line index after it, its quote depth and
     // its header's line.
     let mut last_row: Option<(usize, u8, usize)> = None;
+    // Headers already said to name one kernel twice (attack41 F16).
+    let mut twice_said: Vec<usize> = Vec::new();
+    // The cases read under each header: (header line, case, row line).
+    let mut cases_read: Vec<(usize, String, usize)> = Vec::new();
     for (i, &t) in lines.iter().enumerate() {
         let n = i + 1;
         let depth = input.quote_depth(i);
@@ -418,6 +428,37 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 ));
             }
             let names = columns(h, cells.len()).unwrap_or(&h.kernels);
+            // A header naming one kernel twice (`Test:  tip  tip`, a
+            // retyped `tip (91caa5ae2424)  tip (14b3f2d9ee8d)`, attack41
+            // F16): its columns are no runs of one kernel (a base and a
+            // patched kernel averaged would hide the change); the later
+            // column is not read, as mmtests does.
+            let twice: Vec<usize> = (1..names.len()).filter(|&k| names[..k].contains(&names[k])).collect();
+            if !twice.is_empty() && !twice_said.contains(&h.line) {
+                twice_said.push(h.line);
+                for &k in &twice {
+                    let first = names.iter().position(|x| *x == names[k]).unwrap_or(0);
+                    out.notes.push((
+                        h.line,
+                        format!(
+                            "column {} names the same kernel `{}` as column {}: its rows' figures in it are not \
+                             read (two kernels' columns averaged as runs would hide the change): name them apart",
+                            k + 1,
+                            names[k],
+                            first + 1
+                        ),
+                    ));
+                }
+            }
+            // A case printed again under its header with no rerun mark
+            // (attack41 F17: an overloaded run and its rerun, their marks
+            // trimmed, were averaged as two runs): a rerun or the row
+            // pasted twice, no second run of a typed summary; read as a
+            // row of its own, said.
+            let again = match cases_read.iter().find(|(l, c, _)| *l == h.line && *c == case) {
+                Some(&(_, _, first)) if !is_rerun(mark.as_deref()) => Some(first),
+                _ => None,
+            };
             let base = cells[0].0;
             let (param, value) = case_param(&h.case, &case);
             let at = out.samples.len();
@@ -429,6 +470,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     ));
                     out.samples.truncate(at);
                     break;
+                }
+                if twice.contains(&k) {
+                    continue;
                 }
                 let metric = Metric::new(h.benchmark.as_str(), h.unit.as_str(), Better::Neither);
                 let mut s = Sample::new(metric, v, n).with_group(h.benchmark.as_str()).with_kernel(kernel.as_str());
@@ -446,11 +490,26 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 }
                 if is_rerun(mark.as_deref()) {
                     s = s.with_param("rerun", "verification run");
+                } else if again.is_some() {
+                    s = s.with_param("rerun", "printed again");
                 }
                 out.samples.push(s);
             }
             if out.samples.len() == at {
                 continue;
+            }
+            if let Some(first) = again {
+                out.notes.push((
+                    n,
+                    format!(
+                        "`{case}` printed again under the header of line {} (first on line {first}) with no mark: a \
+                         rerun or the row pasted twice, not another run; read as a row of its own (`rerun printed \
+                         again`), not averaged with it",
+                        h.line
+                    ),
+                ));
+            } else {
+                cases_read.push((h.line, case.clone(), n));
             }
             // The kernels in the order of the first header that has a row
             // read under it: a line of the header's shape with no row under
@@ -473,16 +532,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let vote = match votes.iter_mut().position(|v| v.0 == key) {
                 Some(p) => p,
                 None => {
-                    votes.push((key, 0, 0, Vec::new()));
+                    votes.push((key, 0, 0, Vec::new(), Vec::new()));
                     votes.len() - 1
                 }
             };
             votes[vote].3.extend(at..out.samples.len());
-            for &(v, pct) in &cells[1..] {
+            for (k, &(v, pct)) in cells.iter().enumerate().skip(1) {
+                // Its sample: the columns read before it, after the base.
+                let sample = (!twice.contains(&k)).then(|| at + k - twice.iter().filter(|&&t| t < k).count());
                 if pct > 0.0 && v > base || pct < 0.0 && v < base {
                     votes[vote].1 += 1;
+                    votes[vote].4.push((sample, n, true, v, pct));
                 } else if pct > 0.0 && v < base || pct < 0.0 && v > base {
                     votes[vote].2 += 1;
+                    votes[vote].4.push((sample, n, false, v, pct));
                 }
             }
             continue;
@@ -506,8 +569,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 .skip(1)
                 .map(|w| w.trim_matches(['(', ')', '[', ']']))
                 .find(|w| w.bytes().any(|b| b.is_ascii_digit()) && w != &"pct" && super::num::plain(w).is_none());
+            // Cells whole, then words after them of no mark it knows
+            // (`(rerun)`, `<-- system overloaded, rerun below`, attack41
+            // F19: said to be no values with their pct).
+            let tail = t.rsplit_once("pct)").map_or("", |(_, r)| r.trim());
             let why = if t.starts_with('>') {
                 "its `>` under an indent on fewer than three lines is not read as quoting".to_string()
+            } else if !tail.is_empty() && row(t[..t.len() - tail.len()].trim_end()).is_some() {
+                format!(
+                    "the words `{tail}` after its cells are no mark it knows (`*`, `* (System overloaded)`, \
+                     `[Verification Run]`): what they say of the row is not known (a rerun? mark it `[Verification Run]`)"
+                )
             } else {
                 bad.map_or_else(
                     || "its cells are not values with their `pct`".to_string(),
@@ -546,12 +618,35 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // them continue the last of their quote depth (`by_depth`).
         open = None;
     }
-    for (key, higher, lower, samples) in votes {
+    // Cells left out as a lone dissent from their table's direction.
+    let mut dissent: Vec<usize> = Vec::new();
+    for (key, higher, lower, samples, cells) in votes {
         let bench = key.split('\u{0}').next().unwrap_or_default();
         let better = match (higher, lower) {
             (h, 0) if h > 0 => Better::Higher,
             (0, l) if l > 0 => Better::Lower,
             (0, 0) => Better::Neither,
+            // One cell in ten or fewer against the rest (attack41 F18: one
+            // sign lost, `4.77 (2.80 pct)` for `-2.80`, made a table of 15
+            // cases informational): the rest give the direction; the
+            // dissenting cells, their value or sign mistyped, left out.
+            (h, l) if h.min(l) * 10 <= h.max(l) => {
+                let rise_better = h > l;
+                for &(sample, line, _, v, pct) in cells.iter().filter(|c| c.2 != rise_better) {
+                    dissent.extend(sample);
+                    out.notes.push((
+                        line,
+                        format!(
+                            "{bench}: `{v} ({pct} pct)` calls a rise {} where {} other cells of its table call it {}: \
+                             its value or its sign is mistyped; not read",
+                            if rise_better { "worse" } else { "better" },
+                            h.max(l),
+                            if rise_better { "better" } else { "worse" }
+                        ),
+                    ));
+                }
+                if rise_better { Better::Higher } else { Better::Lower }
+            }
             _ => {
                 let line = samples.first().map_or(1, |&i| out.samples[i].line);
                 out.notes.push((
@@ -564,6 +659,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         for i in samples {
             out.samples[i].metric.better = better;
         }
+    }
+    if !dissent.is_empty() {
+        let mut i = 0;
+        out.samples.retain(|_| {
+            i += 1;
+            !dissent.contains(&(i - 1))
+        });
     }
     if out.samples.is_empty() {
         // Rows there were, under headers of another number of names
@@ -816,6 +918,103 @@ we still saw some downgradings.
         let f = PctTable.parse(&Input::from_text(text)).expect("reads");
         assert_eq!(f.samples.len(), 2);
         assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("not the change")), "{:?}", f.notes);
+    }
+
+    /// attack41 F16 (its pt/p05: archive40's SIS_UTIL mail with the
+    /// header retyped `tip  tip`): the base and the patched column were
+    /// averaged as two runs of `tip` with no word; the second column is
+    /// now not read, said at the header. Two names that differ only after
+    /// a space (`tip (91caa5ae2424)  tip (14b3f2d9ee8d)`) are two kernels.
+    #[test]
+    fn a_header_naming_one_kernel_twice_reads_its_first_column_only() {
+        let text = "Test:                   tip                     tip
+                     1-groups:         4.64 (0.00 pct)         4.77 (-2.80 pct)
+                     2-groups:         5.22 (0.00 pct)         5.17 (0.95 pct)
+";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        let values: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
+        assert_eq!(values, [4.64, 5.22]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 1);
+        assert!(f.notes[0].1.contains("column 2 names the same kernel `tip` as column 1"), "{:?}", f.notes);
+        let text = "#workers: tip (91caa5ae2424)     tip (14b3f2d9ee8d)
+  \
+                    1:      22.00 (0.00 pct)        22.00 (0.00 pct)
+";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 2);
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
+    /// attack41 F17 (its pt/p02: the SIS_UTIL mail's overloaded
+    /// `16-groups` row and its `[Verification Run]` with both marks
+    /// trimmed): the two were averaged as runs, silently; the second is
+    /// now a row of its own (`rerun printed again`), said. A marked
+    /// verification run is not said (must not fire).
+    #[test]
+    fn a_case_printed_again_with_no_mark_is_a_row_of_its_own() {
+        let rows = "Test:                   tip                     SIS_UTIL\n\
+                    16-groups:         7.37 (0.00 pct)         9.60 (-30.25 pct)\n\
+                    16-groups:         7.38 (0.00 pct)         7.99 (-8.26 pct)\n";
+        let f = PctTable.parse(&Input::from_text(rows)).expect("reads");
+        let reruns: Vec<(usize, Option<&str>)> = f
+            .samples
+            .iter()
+            .map(|s| (s.line, s.params.iter().find(|p| p.name == "rerun").map(|p| p.value.as_str())))
+            .collect();
+        assert_eq!(reruns, [(2, None), (2, None), (3, Some("printed again")), (3, Some("printed again"))]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert!(f.notes[0].0 == 3 && f.notes[0].1.contains("first on line 2"), "{:?}", f.notes);
+        let marked = rows.replacen("(-30.25 pct)", "(-30.25 pct)    * (System overloaded)", 1).replacen(
+            "(-8.26 pct)",
+            "(-8.26 pct)     [Verification Run]",
+            1,
+        );
+        let f = PctTable.parse(&Input::from_text(&marked)).expect("reads");
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
+    /// attack41 F18 (its pt/p03: one sign lost, `4.77 (2.80 pct)` for
+    /// `-2.80`): one dissenting cell made the whole benchmark's tables
+    /// informational; now ten or more agreeing cells give the direction
+    /// and the dissent is left out, said. A closer vote (3 to 1) still
+    /// gives none (must not fire).
+    #[test]
+    fn a_lone_dissent_from_a_tables_direction_is_left_out() {
+        let mut text = String::from("Test:   tip   SIS_UTIL\n 1-groups:  4.64 (0.00 pct)  4.77 (2.80 pct)\n");
+        for g in 2..=11 {
+            text.push_str(&format!(" {g}-groups:  5.00 (0.00 pct)  4.90 (2.00 pct)\n"));
+        }
+        let f = PctTable.parse(&Input::from_text(&text)).expect("reads");
+        assert_eq!(f.samples.len(), 21);
+        assert!(f.samples.iter().all(|s| s.metric.better == Better::Lower));
+        assert!(!f.samples.iter().any(|s| s.line == 2 && s.kernel.as_deref() == Some("SIS_UTIL")));
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert!(f.notes[0].0 == 2 && f.notes[0].1.contains("10 other cells"), "{:?}", f.notes);
+        let close: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+        let f = PctTable.parse(&Input::from_text(&close)).expect("reads");
+        assert_eq!(f.samples.len(), 8);
+        assert!(f.samples.iter().all(|s| s.metric.better == Better::Neither));
+        assert!(f.notes[0].1.contains("better in 1 cases and worse in 3"), "{:?}", f.notes);
+    }
+
+    /// attack41 F19 (its pt/p01, p06): a row with an unknown mark after
+    /// its cells was said to hold no values with their pct; the mark is
+    /// now named as what was not known.
+    #[test]
+    fn an_unknown_mark_after_a_rows_cells_is_named() {
+        let text = "Test:   tip   SIS_UTIL\n16-groups:  7.37 (0.00 pct)  9.60 (-30.25 pct)\n\
+                    16-groups:  7.38 (0.00 pct)  7.99 (-8.26 pct)  (rerun)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 2);
+        assert!(
+            f.notes.iter().any(|(l, m)| *l == 3 && m.contains("the words `(rerun)` after its cells")),
+            "{:?}",
+            f.notes
+        );
+        // A cell that is no number keeps its own reason (must not fire).
+        let f = PctTable.parse(&Input::from_text(&text.replace("7.99 (-8.26", "7,99 (-8.26"))).expect("reads");
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains("`7,99` is no number")), "{:?}", f.notes);
     }
 
     fn kernels_of(f: &ParsedFile) -> Vec<String> {

@@ -289,9 +289,15 @@ fn read_line(out: &mut ParsedFile, run: &mut Run, n: usize, t: &str) -> Result<b
 /// The arguments of a pgbench command line behind a shell prompt
 /// [`args_of`] does not know (`☁  dir [master] ⚡  pgbench -c 10 -C …`):
 /// the words after a `pgbench` word that has an option after it.
+/// Words of a sentence before it (`Earlier I tried pgbench -R 1000 but
+/// this run is unlimited:`, attack41 F4: the unlimited run below got
+/// `rate 1000`) are no prompt: no command line.
 fn after_prompt(t: &str) -> Option<Vec<&str>> {
     let words: Vec<&str> = t.split_whitespace().collect();
     let i = words.iter().position(|w| super::cmdline::base(w) == "pgbench")?;
+    if i > 0 && words[..i].iter().all(|w| w.chars().all(|c| c.is_alphabetic() || c == '\'' || c == ',')) {
+        return None;
+    }
     let args = words[i + 1..].to_vec();
     args.first().is_some_and(|a| a.starts_with('-')).then_some(args)
 }
@@ -522,6 +528,13 @@ mod tests {
         }
         // Must not fire: `-r` (per-statement latencies), `-c 1000`, no lag line.
         assert_eq!(rate(&format!("pgbench -r -c 1000 -T 60 bench\n{}", run(false))), ["- 1000"; 2]);
+        // attack41 F4 (its q04): prose naming `-R` over an unlimited run
+        // is no command line; a prompt of symbols before it still is.
+        assert_eq!(
+            rate(&format!("Earlier I tried pgbench -R 1000 but this run is unlimited:\n{}", run(false))),
+            ["- 1000"; 2]
+        );
+        assert_eq!(rate(&format!("☁  dir [master] ⚡  pgbench -R 1000 -c 4 bench\n{}", run(false))), ["1000 1000"; 2]);
     }
 
     #[test]

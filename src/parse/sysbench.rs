@@ -465,6 +465,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // test, or shows it by its figures (fileio's `reads/s:` under a
     // damaged `- resaults: File operations:`), or none is known.
     let (mut told, mut report_ended): (bool, Option<usize>) = (false, None);
+    // Whether the told report's `Latency (ms):` block was read: the last
+    // of a report's blocks but `Threads fairness:`, which a poster may
+    // trim (attack41 F28).
+    let mut latency_seen = false;
     for (n, line) in input.numbered() {
         let t = match poster_comment(line.trim())
             .or_else(|| paren_comment(line.trim()))
@@ -561,7 +565,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(v) = banner(t) {
             out.version.get_or_insert_with(|| v.to_string());
             run = next.take().unwrap_or_default();
-            (told, report_ended) = (false, None);
+            (told, report_ended, latency_seen) = (false, None, false);
             continue;
         }
         if let Some(args) = args_of(t, "sysbench") {
@@ -595,7 +599,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 r.fixed_events = Some(events && untimed);
                 run = r.clone();
                 next = Some(r);
-                (told, report_ended) = (false, None);
+                (told, report_ended, latency_seen) = (false, None, false);
             }
             continue;
         }
@@ -611,10 +615,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // test, or its test is not known (an Asterinas RFC's `sysbench
         // threads` reports under two `cpu` ones were read as cpu's,
         // wildmod40).
+        // A report's own first lines after its latency block (its
+        // `Threads fairness:` block trimmed, so no `execution time` line
+        // ended it): another report (attack41 F28: an Asterinas RFC's
+        // `threads` report read as cpu's).
+        if told && latency_seen && report_ended.is_none() && (t == "General statistics:" || telling(t).is_some()) {
+            report_ended = Some(out.samples.len());
+        }
+        if told && t == "Latency (ms):" {
+            latency_seen = true;
+        }
         let shown = report_ended.is_some_and(|at| out.samples.len() > at);
         if told && report_ended.is_some() && (telling(t).is_some() || (t == "General statistics:" && !shown)) {
             run.test = None;
-            (told, report_ended) = (false, None);
+            (told, report_ended, latency_seen) = (false, None, false);
             if t == "General statistics:" {
                 out.notes.push((
                     n,
@@ -1521,6 +1535,40 @@ mod tests {
         let f = parse_all(&Input::from_text(fileio)).unwrap();
         let got: Vec<(usize, &str)> = f.samples.iter().map(|s| (s.line, s.group.as_str())).collect();
         assert_eq!(got, [(2, "fileio"), (10, "fileio")]);
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("not known")), "{:?}", f.notes);
+    }
+
+    /// attack41 F28 (its sb/s02: wildmod40's Asterinas reports with each
+    /// `Threads fairness:` block trimmed): with no `execution time` line
+    /// to end the cpu report, the `threads` report after it was read as
+    /// cpu's, silently. A report's `General statistics:` after the
+    /// latency block of the report before now starts another report; two
+    /// cpu reports trimmed alike stay cpu's (must not fire).
+    #[test]
+    fn a_report_after_a_trimmed_one_still_tells_its_own_test_or_none() {
+        let cpu = |eps: &str| {
+            format!(
+                "CPU speed:\n    events per second:  {eps}\n\nGeneral statistics:\n    total time:   60.0013s\n\n\
+                 Latency (ms):\n         avg:   1.35\n\n"
+            )
+        };
+        let threads = "General statistics:\n    total time:   60.0045s\n\nLatency (ms):\n         avg:   2.49\n\n";
+        let text = format!("{}{}{threads}", cpu("2972.72"), cpu("2951.09"));
+        let f = parse_all(&Input::from_text(&text)).unwrap();
+        let got: Vec<(usize, &str, &str)> =
+            f.samples.iter().map(|s| (s.line, s.group.as_str(), s.metric.name.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                (2, "cpu", "events per second"),
+                (8, "cpu", "latency avg"),
+                (11, "cpu", "events per second"),
+                (17, "cpu", "latency avg"),
+            ]
+        );
+        assert!(f.notes.iter().any(|(n, m)| *n == 19 && m.contains("its test is not known")), "{:?}", f.notes);
+        let f = parse_all(&Input::from_text(&format!("{}{}", cpu("2972.72"), cpu("2951.09")))).unwrap();
+        assert_eq!(f.samples.iter().filter(|s| s.group == "cpu").count(), 4);
         assert!(!f.notes.iter().any(|(_, m)| m.contains("not known")), "{:?}", f.notes);
     }
 }

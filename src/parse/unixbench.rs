@@ -1250,11 +1250,20 @@ fn without_tilde_mark(line: &str) -> &str {
     // The mark glued to a report's own line (`~System -- Linux …`,
     // `~BYTE UNIX Benchmarks`: attack40 F20, the two reports' kernels
     // lost and their figures averaged): taken off before those words only.
-    const GLUED: [&str; 5] = ["System -- ", "BYTE UNIX Benchmarks", "BYTE UNIX benchmarks", "Start Benchmark Run", "INDEX VALUES"];
+    const GLUED: [&str; 5] =
+        ["System -- ", "BYTE UNIX Benchmarks", "BYTE UNIX benchmarks", "Start Benchmark Run", "INDEX VALUES"];
     match line.strip_prefix('~') {
-        Some(rest) if rest.starts_with([' ', '\t']) || GLUED.iter().any(|g| rest.starts_with(g)) => rest,
-        _ => line,
+        Some(rest) if rest.starts_with([' ', '\t']) || GLUED.iter().any(|g| rest.starts_with(g)) => return rest,
+        _ => {}
     }
+    // Marks doubled, after a space or a quoting client's `|` before those
+    // words (`~~System -- `, ` ~System -- `, `| System -- `: attack41 F27,
+    // two kernels' reports averaged again): taken off too.
+    let rest = line.trim_start_matches(|c: char| c == '~' || c == '|' || c == ' ' || c == '\t');
+    if line[..line.len() - rest.len()].contains(['~', '|']) && GLUED.iter().any(|g| rest.starts_with(g)) {
+        return rest;
+    }
+    line
 }
 
 /// BYTE UNIX Benchmarks 3.11's `SUM of  6 items   559.6` under its index
@@ -1907,6 +1916,21 @@ System Benchmarks Index Score                                         792.3\n";
         assert_eq!(without_tilde_mark("~BYTE UNIX Benchmarks (Version 3.11)"), "BYTE UNIX Benchmarks (Version 3.11)");
         assert_eq!(without_tilde_mark("~Systems tested"), "~Systems tested");
         assert_eq!(without_tilde_mark("~user/Run"), "~user/Run");
+        // attack41 F27 (its y/ub02-ub04): doubled, after a space, `| `.
+        for marked in [
+            "~~System -- Linux (none) 2.6.2 #1",
+            " ~System -- Linux (none) 2.6.2 #1",
+            "| System -- Linux (none) 2.6.2 #1",
+        ] {
+            assert_eq!(without_tilde_mark(marked), "System -- Linux (none) 2.6.2 #1", "{marked}");
+        }
+        assert_eq!(without_tilde_mark("~~BYTE UNIX Benchmarks (Version 3.11)"), "BYTE UNIX Benchmarks (Version 3.11)");
+        // Must not fire: other words after the marks, or no mark at all.
+        assert_eq!(
+            without_tilde_mark("| Dhrystone 2 using register variables"),
+            "| Dhrystone 2 using register variables"
+        );
+        assert_eq!(without_tilde_mark("   System -- Linux"), "   System -- Linux");
     }
 
     #[test]

@@ -97,7 +97,12 @@
 //! warning at its line and the other rows are read (a file whose only row
 //! is cut is an error there). A row that repeats an earlier row of the file
 //! figure for figure (the output pasted again) is not read, with a warning.
-//! A printed `CPU Eff` its row's Rate and CPU% disprove is left out.
+//! A printed `CPU Eff` its row's Rate and CPU% disprove is left out when
+//! a cut of it explains it (`23` for 230); otherwise one of the three was
+//! mistyped, which one is not known, and Rate, CPU% and Eff of that
+//! operation are all left out (a warning). A cell that printed no figure
+//! (`#####`, Perl's overflow mark; `-----`) is said and not read; the
+//! row's other cells are.
 
 use crate::model::{ParsedFile, Sample};
 use crate::parse::num::plain;
@@ -117,6 +122,14 @@ fn cell(col: Col, tok: &str) -> Option<f64> {
         Col::Cpu => plain(tok.strip_suffix('%').unwrap_or(tok)),
         _ => plain(tok),
     }
+}
+
+/// A cell that printed no figure: `#####` (Perl's mark of a figure too
+/// wide for tiobench.pl's `@####` format: an Eff over 99999 where CPU%
+/// is tiny, a Maximum Latency of a long stall) or `-----` (attack41 F1:
+/// such a row, all seven figures, was dropped without a word).
+fn overflowed(tok: &str) -> bool {
+    tok.len() >= 2 && tok.bytes().all(|b| b == b'#') || tok.len() >= 3 && tok.bytes().all(|b| b == b'-')
 }
 
 /// Does this token look like a number cell (`12.5`, `5.301%`)?
@@ -172,7 +185,11 @@ fn row_at(lines: &[String], i: usize, n: usize, layout: &Layout) -> Line {
     let fits = |toks: &[&str]| -> bool {
         toks.len() > n
             && toks[1..toks.len() - n].iter().all(|t| !numericish(t))
-            && toks[toks.len() - n..].iter().zip(&layout.cols).all(|(t, (c, _))| cell(*c, t).is_some())
+            && toks[toks.len() - n..]
+                .iter()
+                .zip(&layout.cols)
+                .all(|(t, (c, _))| cell(*c, t).is_some() || c.metric().is_some() && overflowed(t))
+            && toks[toks.len() - n..].iter().filter(|t| numericish(t)).count() >= 2
     };
     let build = |toks: &[(&str, usize)]| -> Row {
         let split = toks.len() - n;
@@ -284,10 +301,29 @@ fn row_samples(
     let mut out = Vec::new();
     for ((tok, ln), (col, op)) in row.cells.iter().zip(&lay.cols) {
         let Some(metric) = col.metric() else { continue };
-        if *col == Col::Eff
-            && let Some(&(_, expected)) = off.iter().find(|(o, _)| o == op)
-        {
-            notes.push((*ln, eff_off_note(tok, expected)));
+        if let Some(&(_, expected, cut)) = off.iter().find(|(o, _, _)| o == op) {
+            if *col == Col::Eff {
+                let (rate, cpu) = (tok_of(row, lay, Col::Rate, *op), tok_of(row, lay, Col::Cpu, *op));
+                notes.push((
+                    *ln,
+                    if cut { eff_off_note(tok, expected) } else { mistyped_note(tok, expected, rate, cpu) },
+                ));
+                continue;
+            }
+            // No cut explains the Eff: which of Rate, CPU% and Eff is
+            // mistyped is not known (attack41 F2): none of them read.
+            if !cut && matches!(col, Col::Rate | Col::Cpu) {
+                continue;
+            }
+        }
+        if overflowed(tok) {
+            let why = if tok.starts_with('#') {
+                "tiobench's mark of a figure too wide for its column (its format overflowed), so the cell \
+                 printed no figure"
+            } else {
+                "the cell printed no figure"
+            };
+            notes.push((*ln, format!("{} `{tok}`: {why}: not read; the row's other figures are read", metric.name)));
             continue;
         }
         let Some(v) = cell(*col, tok) else {
@@ -339,10 +375,8 @@ fn row_samples(
 /// not the figure tiobench printed (`5` for `52`, a row cut inside its
 /// last cell that still ends with a line break, attack39 #13). A CPU% of
 /// 0 proves nothing (tiobench.pl divides by it): not checked.
-fn effs_off(row: &Row, lay: &Layout) -> Vec<(usize, f64)> {
-    let tok = |want: Col, op: usize| -> Option<&str> {
-        row.cells.iter().zip(&lay.cols).find(|(_, (c, o))| *c == want && *o == op).map(|((t, _), _)| t.as_str())
-    };
+fn effs_off(row: &Row, lay: &Layout) -> Vec<(usize, f64, bool)> {
+    let tok = |want: Col, op: usize| tok_of(row, lay, want, op);
     // A figure as printed and half its printed step.
     let figure = |t: &str| -> Option<(f64, f64)> {
         let t = t.strip_suffix('%').unwrap_or(t);
@@ -362,9 +396,41 @@ fn effs_off(row: &Row, lay: &Layout) -> Vec<(usize, f64)> {
             let lo = (r - hr).max(0.0) / (c + 2.0 * hc) * 100.0;
             let hi = if c - hc > 0.0 { (r + hr) / (c - hc) * 100.0 } else { f64::INFINITY };
             let off = e + he < lo * (1.0 - EFF_SLACK) || e - he > hi * (1.0 + EFF_SLACK);
-            off.then_some((op, r / c * 100.0))
+            // A cut only shortens the last cell: the printed Eff is then
+            // the first digits of the figure the row gives (`23` of 230).
+            // Compared as digits (`4.3` of 43.72 is `43` of `4372`).
+            let digits =
+                |t: &str| -> String { t.chars().filter(char::is_ascii_digit).skip_while(|&d| d == '0').collect() };
+            let printed = digits(tok(Col::Eff, op)?);
+            let cut = e < lo
+                && [lo, r / c * 100.0, hi].iter().filter(|x| x.is_finite()).any(|x| {
+                    [format!("{x:.0}"), format!("{x:.2}")]
+                        .iter()
+                        .map(|f| digits(f))
+                        .any(|d| d.len() > printed.len() && d.starts_with(&printed))
+                });
+            off.then_some((op, r / c * 100.0, cut))
         })
         .collect()
+}
+
+/// The cell of column `want` of operation `op` in `row`, as printed.
+fn tok_of<'a>(row: &'a Row, lay: &Layout, want: Col, op: usize) -> Option<&'a str> {
+    row.cells.iter().zip(&lay.cols).find(|(_, (c, o))| *c == want && *o == op).map(|((t, _), _)| t.as_str())
+}
+
+/// The warning on a row whose printed `CPU Eff` is not its Rate / CPU% ×
+/// 100 and no cut of the Eff explains (attack41 F2: `8.41 12.37% … 230`,
+/// a Rate that lost a digit; `230` cannot be a cut of 68): one of the
+/// three was mistyped, which one is not known, and none is read.
+fn mistyped_note(tok: &str, expected: f64, rate: Option<&str>, cpu: Option<&str>) -> String {
+    format!(
+        "{EFF_OFF_START}{tok} is not its row's Rate / CPU% × 100 ({expected:.1}), and no cut of the printed figure \
+         gives it: Rate {}, CPU% {} and CPU Eff {tok} disagree, one of them mistyped (which one is not known): \
+         the three are left out; the row's other figures are read",
+        rate.unwrap_or("?"),
+        cpu.unwrap_or("?")
+    )
 }
 
 /// How far (a fraction of the figure) beyond the rounding of its Rate and
@@ -386,7 +452,8 @@ pub const EFF_OFF_START: &str = "CPU Eff ";
 
 /// Whether `note` is [`eff_off_note`]'s.
 pub fn is_eff_off_note(note: &str) -> bool {
-    note.starts_with(EFF_OFF_START) && note.contains("is not its row's Rate / CPU%")
+    note.starts_with(EFF_OFF_START)
+        && (note.contains("is not its row's Rate / CPU%") || note.contains("printed no figure"))
 }
 
 /// A row's identifier without the `-` or `+` a `diff` of two runs' tables
@@ -951,13 +1018,17 @@ mod tests {
     /// Writes ext2`, and 2.5.68's three tests were averaged as runs.
     #[test]
     fn prose_above_each_table_names_its_test_and_a_sentence_tail_titles_none() {
+        // (Each row's Eff its Rate / CPU%: attack41 F2 leaves a row's
+        // Rate out where they disagree.)
         let table = |a: &str, b: &str| {
+            let eff = |r: &str, c: f64| format!("{:>6.0}", r.trim().parse::<f64>().unwrap_or_default() / c * 100.0);
+            let (ea, eb) = (eff(a, 13.23), eff(b, 13.80));
             format!(
                 "                Num                    Avg       Maximum     Lat%     Lat%    CPU
 Kernel          Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s    Eff
 --------------- ---  ------------------------------------------------------------
-2.5.68            1   {a} 13.23%     0.405      592.14  0.00000  0.00000    217
-2.5.68-mm2        1   {b} 13.80%     0.404      659.18  0.00000  0.00000    208
+2.5.68            1   {a} 13.23%     0.405      592.14  0.00000  0.00000 {ea}
+2.5.68-mm2        1   {b} 13.80%     0.404      659.18  0.00000  0.00000 {eb}
 "
             )
         };
@@ -1230,6 +1301,81 @@ Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s  
     /// `18.66 346.9% … 5` (5.38, LKML 2002-08), a CPU% of 0, a condensed
     /// table's `3.26 4.5% 73.05` (72.4; 4.5% is 4.45 to 4.6) — nor on
     /// the other rows of the file.
+    #[test]
+    fn rate_cpu_and_eff_no_cut_reconciles_are_all_left_out() {
+        // attack41 F2 (its t/t01, t08): `28.41 12.37% … 230` retyped
+        // `8.41` (a Rate's digit lost) or `1.237%`: 230 is no cut of 68 or
+        // 2297, so the Eff was not the wrong one; it was left out and the
+        // wrong Rate or CPU% kept under a warning blaming a cut. Now none
+        // of the three is read, said; the latencies are.
+        let head = "Sequential Reads
+                    Num                    Avg       Maximum     Lat%     Lat%    CPU
+Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s    Eff
+------------------  ---  ------------------------------------------------------------
+";
+        for (row, figure) in [
+            ("2.6.0-test9           1    8.41 12.37%     0.137       40.21  0.00000  0.00000    230", "68.0"),
+            ("2.6.0-test9           1   28.41 1.237%     0.137       40.21  0.00000  0.00000    230", "2296.7"),
+        ] {
+            let p = parse(&format!("{head}{row}\n")).unwrap();
+            let names: Vec<&str> = p.samples.iter().map(|s| s.metric.name.as_str()).collect();
+            assert!(!names.iter().any(|n| ["Rate", "CPU%", "CPU Eff"].contains(n)), "{names:?}");
+            assert_eq!(names.len(), 4, "{names:?}");
+            assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+            assert!(
+                p.notes[0].1.contains(&format!("({figure})")) && p.notes[0].1.contains("disagree"),
+                "{:?}",
+                p.notes
+            );
+            assert!(is_eff_off_note(&p.notes[0].1));
+        }
+        // Must not fire: the Eff cut (`230` → `23`) is the one left out.
+        let row = "2.6.0-test9           1   28.41 12.37%     0.137       40.21  0.00000  0.00000     23";
+        let p = parse(&format!("{head}{row}\n")).unwrap();
+        assert_eq!(p.samples.len(), 6);
+        assert!(p.notes[0].1.contains("cut inside its last cell"), "{:?}", p.notes);
+    }
+
+    /// attack41 F1 (its t/t03, t05, t10): a row with a `#####` cell
+    /// (tiobench.pl's format overflowed) or `-----` cells was dropped, all
+    /// seven figures, without a word: the other cells are now read, each
+    /// such cell said; an overflowed Eff is not computed in its place.
+    #[test]
+    fn a_row_with_cells_that_printed_no_figure_reads_the_others() {
+        let head = "Random Reads
+                              File  Blk   Num                   Avg      Maximum      Lat%     Lat%    CPU
+Identifier                    Size  Size  Thr   Rate  (CPU%)  Latency    Latency      >2s      >10s    Eff
+---------------------------- ------ ----- ---  ------ ------ --------- -----------  -------- -------- -----
+";
+        for (row, names, notes) in [
+            (
+                "2.6.0-test9                     512  4096   1    0.71 0.001%     5.501       31.22   0.00000  0.00000 #####",
+                6,
+                vec!["CPU Eff `#####`: tiobench's mark"],
+            ),
+            (
+                "2.6.0-test9                     512  4096   1    ----- -----     5.501       31.22   0.00000  0.00000 -----",
+                4,
+                vec!["Rate `-----`", "CPU% `-----`", "CPU Eff `-----`"],
+            ),
+            (
+                "2.6.0-test9                     512  4096   1    0.93 1.451%    16.711 ###########   0.00000  0.00000    64",
+                6,
+                vec!["Max Latency `###########`"],
+            ),
+        ] {
+            let p = parse(&format!("{head}{row}\n")).unwrap();
+            assert_eq!(p.samples.len(), names, "{row}: {:?}", p.notes);
+            assert_eq!(p.notes.len(), notes.len(), "{:?}", p.notes);
+            for (n, want) in p.notes.iter().zip(&notes) {
+                assert!(n.0 == 5 && n.1.starts_with(want) && n.1.contains("printed no figure"), "{:?}", p.notes);
+            }
+        }
+        assert!(is_eff_off_note("CPU Eff `#####`: … printed no figure: not read"));
+        // The rule under the header is no row.
+        assert!(parse(head).is_err());
+    }
+
     #[test]
     fn a_cpu_eff_its_rate_and_cpu_disprove_is_left_out() {
         let head = "Sequential Reads
