@@ -21,7 +21,9 @@
 //! `dbench_load`, …): the line `name:` over the table. A load's table may
 //! come without its header when one above named the columns (Con's 2004
 //! posts: `cacherun:` right over its row). Each row's first cell is its
-//! kernel, as the writer names it (`2.5.60-cfq16`, a tunable's name too).
+//! kernel when it names one (`2.5.74-mm2`, `2.5.60-cfq16`); else (a
+//! tunable's setting, `max_tim100`, LKML 2002-12) it is the row's `label`
+//! and the kernel is the directory's, with a warning naming such rows.
 //!
 //! Metrics: `Time` (s, the compile's elapsed time, lower is better),
 //! `CPU%` (the compile's CPU share, %), `Loads` (the load's iterations
@@ -193,6 +195,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut load: Option<String> = None;
     let mut ratio_noted = false;
     let mut idle_noted = false;
+    // Rows named by no kernel (`max_tim100`, a tunable's setting) and the
+    // line of the first.
+    let mut labels: Vec<String> = Vec::new();
+    let mut first_label = 0;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if t.is_empty() {
@@ -218,6 +224,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let (Some(group), Some(h)) = (&load, &header_now) else { continue };
         match row(t, h) {
             Ok(Some((kernel, runs, figures))) => {
+                if !super::labels::is_kernel_name(kernel) && !labels.iter().any(|l| l == kernel) {
+                    if labels.is_empty() {
+                        first_label = n;
+                    }
+                    labels.push(kernel.to_string());
+                }
                 let idle = IDLE.contains(&group.as_str());
                 for (v, col) in figures.iter().zip(&h.cols) {
                     let Some(metric) = col.metric() else { continue };
@@ -228,7 +240,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         }
                         continue;
                     }
-                    let mut s = Sample::new(metric, *v, n).with_group(group.as_str()).with_kernel(kernel);
+                    let mut s = Sample::new(metric, *v, n).with_group(group.as_str());
+                    s = if super::labels::is_kernel_name(kernel) {
+                        s.with_kernel(kernel)
+                    } else {
+                        s.with_param("label", kernel)
+                    };
                     if let Some(r) = runs.filter(|r| *r > 1) {
                         s = s.with_summary(*v, None, r);
                     }
@@ -244,6 +261,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 ),
             )),
         }
+    }
+    if !labels.is_empty() {
+        let msg = format!(
+            "rows named by no kernel ({}): read as a `label`, the kernel is the directory's",
+            labels.join(", ")
+        );
+        out.notes.push((first_label, msg));
     }
     if out.samples.is_empty() {
         return Err(ParseError::NoResults {
@@ -362,6 +386,21 @@ mod tests {
         let f = Contest.parse(&Input::from_text(text)).unwrap();
         assert_eq!(f.samples.len(), 4);
         assert!(f.notes.iter().any(|(n, m)| *n == 3 && m.contains("not read")), "{:?}", f.notes);
+    }
+
+    /// LKML 2002-12 (Con Kolivas, scheduler tunables): rows named by a
+    /// tunable's setting are labels, not kernels; a kernel's row stays one.
+    #[test]
+    fn a_row_named_by_no_kernel_is_a_label() {
+        let text = "process_load:\nKernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n\
+                    2.5.52-mm1 [7]          49.0    144     10      50      1.35\n\
+                    max_tim100 [3]          52.5    133     14      60      1.45\n";
+        let f = Contest.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples[0].kernel.as_deref(), Some("2.5.52-mm1"));
+        assert!(f.samples[0].params.is_empty());
+        assert_eq!(f.samples[4].kernel, None);
+        assert_eq!(f.samples[4].params[0].value.as_str(), "max_tim100");
+        assert!(f.notes.iter().any(|(n, m)| *n == 4 && m.contains("max_tim100")), "{:?}", f.notes);
     }
 
     /// A `name:` line over no contest header (a YAML key, a label) is no
