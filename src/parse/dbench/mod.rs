@@ -768,7 +768,64 @@ fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseErro
     }
     summary_tables(input, &mut r.out);
     baseline_tables(input, &mut r.out);
+    elapsed_tables(input, &mut r.out);
     r.finish(id)
+}
+
+/// The header of a post's table of dbench runs (Daniel Phillips, LKML
+/// 2000-12): `Kernel  Throughput  Elapsed Time`.
+fn elapsed_header(line: &str) -> bool {
+    line.split_whitespace().eq(["Kernel", "Throughput", "Elapsed", "Time"])
+}
+
+/// The process count of a `Test: dbench 48` line: the last word, after
+/// `dbench`.
+fn test_line_procs(line: &str) -> Option<u32> {
+    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [.., "dbench", n] => n.parse().ok(),
+        _ => None,
+    }
+}
+
+/// A post's table under [`elapsed_header`] (a dashed rule under it, rows
+/// `2.2.16  3.1 MB/sec  33 min 53 secs`): each row's Throughput (MB/s) of
+/// its kernel, with `procs` from a `Test: dbench 48` line in the five
+/// lines above the header (none: no `procs`); the Elapsed Time the poster
+/// timed is not read (a note). A line of other words ends the table.
+fn elapsed_tables(input: &Input, out: &mut ParsedFile) {
+    if !(input.has("Elapsed") && input.has("dbench")) {
+        return;
+    }
+    let mut inside: Option<Option<u32>> = None;
+    for (i, line) in input.lines.iter().enumerate() {
+        if elapsed_header(line) {
+            let procs = input.lines[i.saturating_sub(5)..i].iter().rev().find_map(|l| test_line_procs(l));
+            inside = Some(procs);
+            let msg = "a table of dbench runs: Throughput read, the Elapsed Time column (timed by the poster) not read";
+            out.notes.push((i + 1, msg.into()));
+            continue;
+        }
+        let Some(procs) = inside else { continue };
+        let t = line.trim();
+        if t.is_empty() || t.bytes().all(|b| b == b'-' || b == b' ') {
+            continue;
+        }
+        let w: Vec<&str> = t.split_whitespace().collect();
+        let row = match w.as_slice() {
+            [kernel, v, "MB/sec", .., "secs"] => plain(v).map(|v| (*kernel, v)),
+            _ => None,
+        };
+        let Some((kernel, v)) = row else {
+            inside = None;
+            continue;
+        };
+        let mut s = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, i + 1);
+        if let Some(n) = procs {
+            s = s.with_param("procs", n);
+        }
+        s = if is_kernel_name(kernel) { s.with_kernel(kernel) } else { s.with_param("label", kernel) };
+        out.samples.push(s);
+    }
 }
 
 /// The header of a post's table of dbench averages against a baseline
@@ -907,7 +964,8 @@ fn base_score(input: &Input) -> u8 {
     // A posted summary table (`dbench ext3 64 processes  average`), or
     // a table of averages against a baseline in a file naming dbench.
     let summary = (input.has("processes") && input.lines.iter().any(|l| summary_title(l).is_some()))
-        || (input.has("Baseline") && input.has("dbench") && input.lines.iter().any(|l| baseline_header(l)));
+        || (input.has("Baseline") && input.has("dbench") && input.lines.iter().any(|l| baseline_header(l)))
+        || (input.has("Elapsed") && input.has("dbench") && input.lines.iter().any(|l| elapsed_header(l)));
     match (banner, result || table || summary) {
         (true, true) => 98,
         (true, false) => 90,
@@ -943,10 +1001,16 @@ impl BenchParser for Dbench {
 
     /// A row of a table of averages against a baseline ends in its Ratio,
     /// printed with three decimals in every row (`1.000`, `0.614`): a last
-    /// row ending so under [`baseline_header`] is whole.
+    /// row ending so under [`baseline_header`] is whole; so is a row of
+    /// [`elapsed_header`]'s table ending in the word `secs`.
     fn last_figure_complete(&self, input: &Input) -> bool {
         let Some((last, above)) = input.lines.split_last() else { return false };
         let cells: Vec<&str> = last.split_whitespace().collect();
+        // A table of runs' row ends in the word `secs` (`10.8 MB/sec  9 min
+        // 48 secs`): its Throughput, before `MB/sec`, is whole.
+        if cells.last() == Some(&"secs") && cells.contains(&"MB/sec") {
+            return above.iter().any(|l| elapsed_header(l));
+        }
         cells.len() == 5
             && cells.last().and_then(|c| super::num::decimals(c)) == Some(3)
             && above.iter().any(|l| baseline_header(l))
@@ -1349,6 +1413,24 @@ mod tests {
         // The words on line 7 end the table: line 8 is not read.
         assert_eq!(got, [(3, 46.6689), (4, 28.675), (6, 25.5343)]);
         assert_eq!(f.samples[2].params[0].value.as_str(), "8");
+    }
+
+    /// Daniel Phillips' table (LKML 2000-12): Throughput per kernel, the
+    /// procs of the `Test: dbench 48` line above; none without the word
+    /// dbench.
+    #[test]
+    fn an_elapsed_table_is_read_with_the_procs_of_its_test_line() {
+        let table = "Kernel                 Throughput      Elapsed Time\n------                 ----------      ------------\n\
+                     2.2.16                 3.1 MB/sec      33 min 53 secs\n\
+                     2.4.0-test13-pre5     10.8 MB/sec       9 min 48 secs\n";
+        assert_eq!(Dbench.detect(&Input::from_text(table)), 0);
+        let text = format!("Test: dbench 48\n\n{table}");
+        let input = Input::from_text(&text);
+        assert_eq!(Dbench.detect(&input), 80);
+        let f = Dbench.parse(&input).unwrap();
+        let got: Vec<(usize, f64, &str)> =
+            f.samples.iter().map(|s| (s.line, s.value.mean(), s.params[0].value.as_str())).collect();
+        assert_eq!(got, [(5, 3.1, "48"), (6, 10.8, "48")]);
     }
 
     #[test]
