@@ -791,7 +791,9 @@ fn test_line_procs(line: &str) -> Option<u32> {
 /// `2.2.16  3.1 MB/sec  33 min 53 secs`): each row's Throughput (MB/s) of
 /// its kernel, with `procs` from a `Test: dbench 48` line in the five
 /// lines above the header (none: no `procs`); the Elapsed Time the poster
-/// timed is not read (a note). A line of other words ends the table.
+/// timed is not read (a note). A line of other words ends the table. In
+/// such a file, a line starting with a figure in `MB/s` (a poster's own
+/// summary of a run) is warned of, not read.
 fn elapsed_tables(input: &Input, out: &mut ParsedFile) {
     if !(input.has("Elapsed") && input.has("dbench")) {
         return;
@@ -805,7 +807,18 @@ fn elapsed_tables(input: &Input, out: &mut ParsedFile) {
             out.notes.push((i + 1, msg.into()));
             continue;
         }
-        let Some(procs) = inside else { continue };
+        let Some(procs) = inside else {
+            // A poster's own line of a run (Ed Tomlinson's reply above the
+            // quoted table: `7.3 MB/s  54.7s user  159.6s system …`).
+            let w: Vec<&str> = line.split_whitespace().take(2).collect();
+            if let [v, "MB/s"] = w.as_slice()
+                && plain(v).is_some()
+            {
+                let msg = format!("`{}`: a dbench figure typed by hand, not read", line.trim());
+                out.notes.push((i + 1, msg));
+            }
+            continue;
+        };
         let t = line.trim();
         if t.is_empty() || t.bytes().all(|b| b == b'-' || b == b' ') {
             continue;
