@@ -1063,6 +1063,9 @@ fn lone_percent(line: &str) -> Option<f64> {
 enum StpTable {
     Plm,
     Lusers,
+    /// `Kernel  Peak Load` over `2.5.69 - base  5216.68 Jobs/Minute` and
+    /// `2.5.69-mm6(AS)  4963.36 JPM` (Cliff White, LKML 2003-05).
+    Peak,
 }
 
 fn stp_table_header(t: &str) -> Option<StpTable> {
@@ -1070,6 +1073,7 @@ fn stp_table_header(t: &str) -> Option<StpTable> {
     match words.as_slice() {
         ["STP", "id", "PLM#", "Kernel", "Name", "Workfile", "MaxJPM", "MaxUser", ..] => Some(StpTable::Plm),
         ["Kernel", "JPM", "Lusers", "Pct", "Change"] => Some(StpTable::Lusers),
+        ["Kernel", "Peak", "Load"] => Some(StpTable::Peak),
         _ => None,
     }
 }
@@ -1124,6 +1128,8 @@ fn stp_workload_heading(t: &str) -> Option<(String, Option<String>)> {
 /// note.
 fn stp_tables(input: &Input, out: &mut ParsedFile) {
     let mut table: Option<StpTable> = None;
+    // An STP table's header was read above.
+    let mut seen = false;
     let mut cpus: Option<u32> = None;
     let mut cpus_used = false;
     let mut group = String::new();
@@ -1136,10 +1142,21 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
             continue;
         }
         if let Some(kind) = stp_table_header(t) {
+            seen = true;
             if cpus_used {
                 cpus = None;
             }
             table = Some(kind);
+            continue;
+        }
+        // Another header of re-aim figures typed by hand (Cliff White's
+        // `Kernel  Children  JPM  RunTime  c_utime  c_systime`, LKML
+        // 2003-05) under one of the tables above: its rows are not read,
+        // and that is said.
+        if seen && t.starts_with("Kernel ") && t.split_whitespace().any(|w| w == "JPM") {
+            out.notes
+                .push((i + 1, format!("`{t}`: a re-aim table of this header is not read (its rows below neither)")));
+            table = None;
             continue;
         }
         // A workload heading may come before the header (`1-way` /
@@ -1164,6 +1181,23 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
             }
             _ => None,
         };
+        if kind == StpTable::Peak
+            && let Some((name, jpm)) = stp_peak_row(&w)
+        {
+            let (kernel, aside) = stp_peak_name(&name);
+            let mut s = Sample::new(Metric::new("Max Jobs per Minute", "jobs/min", Better::Higher), jpm, i + 1)
+                .with_group(group.as_str())
+                .with_kernel(kernel);
+            if let Some(n) = cpus {
+                s = s.with_param("cpus", n);
+            }
+            if let Some(l) = aside.or(label.as_deref()) {
+                s = s.with_param("label", l);
+            }
+            cpus_used = true;
+            out.samples.push(s);
+            continue;
+        }
         let Some((kernel, workfile, (jpm, users))) = row else {
             out.notes.push((i + 1, format!("`{t}` ends the OSDL STP re-aim table above it")));
             table = None;
@@ -1189,8 +1223,57 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
     }
 }
 
+/// A `Kernel  Peak Load` row's name (its words before the figure, joined
+/// by one blank) and its jobs per minute: `2.5.69 - base  5216.68
+/// Jobs/Minute`, `2.5.69-mm6(AS)  4963.36 JPM`. The unit word is required.
+fn stp_peak_row(w: &[&str]) -> Option<(String, f64)> {
+    let [name @ .., figure, unit] = w else { return None };
+    if name.is_empty() || !(*unit == "JPM" || *unit == "Jobs/Minute") {
+        return None;
+    }
+    Some((name.join(" "), num::plain(figure)?))
+}
+
+/// A Peak Load row's name as its kernel and the set-up beside it:
+/// `2.5.69 - base` → (`2.5.69`, `base`), `2.5.69-mm6(AS)` →
+/// (`2.5.69-mm6`, `AS`), `2.5.69` → (`2.5.69`, none); a name that holds
+/// no kernel's is the kernel as written.
+fn stp_peak_name(name: &str) -> (&str, Option<&str>) {
+    if let Some((k, aside)) = name.split_once(" - ")
+        && super::labels::is_kernel_name(k)
+        && !aside.trim().is_empty()
+    {
+        return (k, Some(aside.trim()));
+    }
+    if let Some(k) = name.strip_suffix(')')
+        && let Some((k, aside)) = k.split_once('(')
+        && super::labels::is_kernel_name(k)
+        && !aside.is_empty()
+    {
+        return (k, Some(aside));
+    }
+    (name, None)
+}
+
 #[cfg(test)]
 mod tests {
+    /// Cliff White's `Kernel  Peak Load` rows (LKML 2003-05): the kernel
+    /// and the set-up beside it; a name with no kernel stays whole, and
+    /// a row without its unit word is none.
+    #[test]
+    fn stp_peak_rows_and_names() {
+        use super::{stp_peak_name, stp_peak_row};
+        let row = |t: &str| stp_peak_row(&t.split_whitespace().collect::<Vec<_>>());
+        assert_eq!(row("2.5.69 - base         5216.68 Jobs/Minute"), Some(("2.5.69 - base".into(), 5216.68)));
+        assert_eq!(row("2.5.69-mm6(AS)        4963.36 JPM"), Some(("2.5.69-mm6(AS)".into(), 4963.36)));
+        assert_eq!(row("2.5.69-mm6(AS)        4963.36"), None);
+        assert_eq!(row("Load when JPS/child < 1.0"), None);
+        assert_eq!(stp_peak_name("2.5.69 - base"), ("2.5.69", Some("base")));
+        assert_eq!(stp_peak_name("2.5.69-mm6(deadline)"), ("2.5.69-mm6", Some("deadline")));
+        assert_eq!(stp_peak_name("2.5.69-mm7"), ("2.5.69-mm7", None));
+        assert_eq!(stp_peak_name("tuned - base"), ("tuned - base", None));
+    }
+
     #[test]
     fn stp_table_words_fire_narrowly() {
         use super::{StpTable, stp_cpus_heading, stp_table_header, stp_workload_heading};

@@ -22,6 +22,7 @@ pub mod aim9;
 pub mod bonnie;
 pub mod bonnie_pp;
 pub mod cmdline;
+pub mod contest;
 pub mod coremark;
 pub mod cut;
 pub mod dbench;
@@ -298,6 +299,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &aim9::Aim9,
         &irman::Irman,
         &osdb::Osdb,
+        &contest::Contest,
         &fio::Fio,
         &stress_ng::StressNg,
         &will_it_scale::WillItScale,
@@ -422,6 +424,8 @@ pub fn note_is_info(note: &str) -> bool {
         // mmtests: its own `*…*` marks, and rows no column of which differs.
         "mmtests' own significance marks",
         "no direction to read from their changes",
+        // contest: its Ratio column, a Time over a no_load Time.
+        "is derived from Time: not read",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

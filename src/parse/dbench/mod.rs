@@ -767,7 +767,125 @@ fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseErro
         i = r.line(i)?;
     }
     summary_tables(input, &mut r.out);
+    baseline_tables(input, &mut r.out);
+    elapsed_tables(input, &mut r.out);
     r.finish(id)
+}
+
+/// The header of a post's table of dbench runs (Daniel Phillips, LKML
+/// 2000-12): `Kernel  Throughput  Elapsed Time`.
+fn elapsed_header(line: &str) -> bool {
+    line.split_whitespace().eq(["Kernel", "Throughput", "Elapsed", "Time"])
+}
+
+/// The process count of a `Test: dbench 48` line: the last word, after
+/// `dbench`.
+fn test_line_procs(line: &str) -> Option<u32> {
+    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [.., "dbench", n] => n.parse().ok(),
+        _ => None,
+    }
+}
+
+/// A post's table under [`elapsed_header`] (a dashed rule under it, rows
+/// `2.2.16  3.1 MB/sec  33 min 53 secs`): each row's Throughput (MB/s) of
+/// its kernel, with `procs` from a `Test: dbench 48` line in the five
+/// lines above the header (none: no `procs`); the Elapsed Time the poster
+/// timed is not read (a note). A line of other words ends the table. In
+/// such a file, a line starting with a figure in `MB/s` (a poster's own
+/// summary of a run) is warned of, not read.
+fn elapsed_tables(input: &Input, out: &mut ParsedFile) {
+    if !(input.has("Elapsed") && input.has("dbench")) {
+        return;
+    }
+    let mut inside: Option<Option<u32>> = None;
+    for (i, line) in input.lines.iter().enumerate() {
+        if elapsed_header(line) {
+            let procs = input.lines[i.saturating_sub(5)..i].iter().rev().find_map(|l| test_line_procs(l));
+            inside = Some(procs);
+            let msg = "a table of dbench runs: Throughput read, the Elapsed Time column (timed by the poster) not read";
+            out.notes.push((i + 1, msg.into()));
+            continue;
+        }
+        let Some(procs) = inside else {
+            // A poster's own line of a run (Ed Tomlinson's reply above the
+            // quoted table: `7.3 MB/s  54.7s user  159.6s system …`).
+            let w: Vec<&str> = line.split_whitespace().take(2).collect();
+            if let [v, "MB/s"] = w.as_slice()
+                && plain(v).is_some()
+            {
+                let msg = format!("`{}`: a dbench figure typed by hand, not read", line.trim());
+                out.notes.push((i + 1, msg));
+            }
+            continue;
+        };
+        let t = line.trim();
+        if t.is_empty() || t.bytes().all(|b| b == b'-' || b == b' ') {
+            continue;
+        }
+        let w: Vec<&str> = t.split_whitespace().collect();
+        let row = match w.as_slice() {
+            [kernel, v, "MB/sec", .., "secs"] => plain(v).map(|v| (*kernel, v)),
+            _ => None,
+        };
+        let Some((kernel, v)) = row else {
+            inside = None;
+            continue;
+        };
+        let mut s = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, i + 1);
+        if let Some(n) = procs {
+            s = s.with_param("procs", n);
+        }
+        s = if is_kernel_name(kernel) { s.with_kernel(kernel) } else { s.with_param("label", kernel) };
+        out.samples.push(s);
+    }
+}
+
+/// The header of a post's table of dbench averages against a baseline
+/// (Paolo Ciarrocchi, LKML 2002-11, TABs): `Kernel  N  Average  Baseline
+/// Ratio`.
+fn baseline_header(line: &str) -> bool {
+    line.split_whitespace().eq(["Kernel", "N", "Average", "Baseline", "Ratio"])
+}
+
+/// A post's table under [`baseline_header`] (rows `2.4.19\t\t2\t46.6689\t\t46.6689\t\t1.000`,
+/// blank lines between process counts): each row's Average is its
+/// kernel's Throughput (MB/s, the post's loop prints `MB/sec`) with `procs`
+/// its N, a single value (a mean of runs the table does not count, with a
+/// warning); Baseline (the first kernel's Average) and Ratio are derived
+/// and not read. A line of other words ends the table. Only in a file that
+/// names dbench.
+fn baseline_tables(input: &Input, out: &mut ParsedFile) {
+    if !(input.has("Baseline") && input.has("dbench")) {
+        return;
+    }
+    let mut inside = false;
+    for (i, line) in input.lines.iter().enumerate() {
+        if baseline_header(line) {
+            inside = true;
+            let msg = "a table of dbench averages: each Average read as a single value (a mean of runs the table \
+                       does not count); Baseline and Ratio, derived from the Averages, not read";
+            out.notes.push((i + 1, msg.into()));
+            continue;
+        }
+        if !inside || line.trim().is_empty() {
+            continue;
+        }
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let row = match w.as_slice() {
+            [kernel, n, avg, base, ratio] if plain(base).is_some() && plain(ratio).is_some() => {
+                n.parse::<u32>().ok().zip(plain(avg)).map(|(n, v)| (*kernel, n, v))
+            }
+            _ => None,
+        };
+        let Some((kernel, procs, v)) = row else {
+            inside = false;
+            continue;
+        };
+        let mut s = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, i + 1).with_param("procs", procs);
+        s = if is_kernel_name(kernel) { s.with_kernel(kernel) } else { s.with_param("label", kernel) };
+        out.samples.push(s);
+    }
 }
 
 /// A posted summary table's title (Randy Hron's posts): `dbench reiserfs
@@ -856,8 +974,11 @@ fn base_score(input: &Input) -> u8 {
             }
         }
     }
-    // A posted summary table (`dbench ext3 64 processes  average`).
-    let summary = input.has("processes") && input.lines.iter().any(|l| summary_title(l).is_some());
+    // A posted summary table (`dbench ext3 64 processes  average`), or
+    // a table of averages against a baseline in a file naming dbench.
+    let summary = (input.has("processes") && input.lines.iter().any(|l| summary_title(l).is_some()))
+        || (input.has("Baseline") && input.has("dbench") && input.lines.iter().any(|l| baseline_header(l)))
+        || (input.has("Elapsed") && input.has("dbench") && input.lines.iter().any(|l| elapsed_header(l)));
     match (banner, result || table || summary) {
         (true, true) => 98,
         (true, false) => 90,
@@ -889,6 +1010,23 @@ impl BenchParser for Dbench {
 
     fn max_score(&self) -> u8 {
         98
+    }
+
+    /// A row of a table of averages against a baseline ends in its Ratio,
+    /// printed with three decimals in every row (`1.000`, `0.614`): a last
+    /// row ending so under [`baseline_header`] is whole; so is a row of
+    /// [`elapsed_header`]'s table ending in the word `secs`.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let Some((last, above)) = input.lines.split_last() else { return false };
+        let cells: Vec<&str> = last.split_whitespace().collect();
+        // A table of runs' row ends in the word `secs` (`10.8 MB/sec  9 min
+        // 48 secs`): its Throughput, before `MB/sec`, is whole.
+        if cells.last() == Some(&"secs") && cells.contains(&"MB/sec") {
+            return above.iter().any(|l| elapsed_header(l));
+        }
+        cells.len() == 5
+            && cells.last().and_then(|c| super::num::decimals(c)) == Some(3)
+            && above.iter().any(|l| baseline_header(l))
     }
 
     /// A file holding tbench's output too is read without it
@@ -1271,6 +1409,41 @@ mod tests {
         assert_eq!(result::without_run_count("ext3 (run 2)"), "ext3");
         assert_eq!(result::without_run_count("cifs (to Samba/jfs)"), "cifs (to Samba/jfs)");
         assert_eq!(result::without_run_count("x (éa run)"), "x (éa run)");
+    }
+
+    #[test]
+    fn a_baseline_table_is_read_only_in_a_file_naming_dbench() {
+        let table = "Kernel\t\tN\tAverage\t\tBaseline\tRatio\n2.4.19\t\t2\t46.6689\t\t46.6689\t\t1.000\n\
+                     2.5.34\t\t2\t28.675\t\t46.6689\t\t0.614\n\n2.4.19\t\t8\t25.5343\t\t25.5343\t\t1.000\n\
+                     And that's all\n2.5.41\t\t8\t31.0\t\t25.5343\t\t1.2\n";
+        // Not a word of dbench: another benchmark's table of this header.
+        assert_eq!(Dbench.detect(&Input::from_text(table)), 0);
+        let text = format!("./dbench $value |grep Th\n{table}");
+        let input = Input::from_text(&text);
+        assert_eq!(Dbench.detect(&input), 80);
+        let f = Dbench.parse(&input).unwrap();
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        // The words on line 7 end the table: line 8 is not read.
+        assert_eq!(got, [(3, 46.6689), (4, 28.675), (6, 25.5343)]);
+        assert_eq!(f.samples[2].params[0].value.as_str(), "8");
+    }
+
+    /// Daniel Phillips' table (LKML 2000-12): Throughput per kernel, the
+    /// procs of the `Test: dbench 48` line above; none without the word
+    /// dbench.
+    #[test]
+    fn an_elapsed_table_is_read_with_the_procs_of_its_test_line() {
+        let table = "Kernel                 Throughput      Elapsed Time\n------                 ----------      ------------\n\
+                     2.2.16                 3.1 MB/sec      33 min 53 secs\n\
+                     2.4.0-test13-pre5     10.8 MB/sec       9 min 48 secs\n";
+        assert_eq!(Dbench.detect(&Input::from_text(table)), 0);
+        let text = format!("Test: dbench 48\n\n{table}");
+        let input = Input::from_text(&text);
+        assert_eq!(Dbench.detect(&input), 80);
+        let f = Dbench.parse(&input).unwrap();
+        let got: Vec<(usize, f64, &str)> =
+            f.samples.iter().map(|s| (s.line, s.value.mean(), s.params[0].value.as_str())).collect();
+        assert_eq!(got, [(5, 3.1, "48"), (6, 10.8, "48")]);
     }
 
     #[test]

@@ -1,0 +1,415 @@
+//! contest (Con Kolivas's kernel responsiveness benchmark, 2002–2004:
+//! a kernel compile timed alone and beside each of a set of loads): the
+//! tables its results script prints and its posts to LKML paste, one table
+//! per load, one row per kernel.
+//!
+//! ```text
+//! process_load:
+//! Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio
+//! 2.5.73-mm1          2   108     67.6    67.0    29.6    1.40
+//! 2.5.74              2   109     67.9    65.0    28.4    1.38
+//! ```
+//!
+//! The forms read: contest 0.61 on (`Kernel [runs]` with the run count
+//! in a column of its own, spaces or TABs, `Kernel[runs]`), 0.5x
+//! (`2.5.53 [7]`, the run count in brackets after the kernel) and the
+//! early 0.3x–0.4x (`Kernel  Time  CPU  Ratio`, `67.71  98%  1.00*`).
+//!
+//! Each load is a group, named as printed (`noload` before 0.61,
+//! `no_load` after; `cacherun`, `process_load`, `ctar_load`, `xtar_load`,
+//! `io_load`, `io_other`, `read_load`, `list_load`, `mem_load`,
+//! `dbench_load`, …): the line `name:` over the table. A load's table may
+//! come without its header when one above named the columns (Con's 2004
+//! posts: `cacherun:` right over its row). Each row's first cell is its
+//! kernel when it names one (`2.5.74-mm2`, `2.5.60-cfq16`); else (a
+//! tunable's setting, `max_tim100`, LKML 2002-12) it is the row's `label`
+//! and the kernel is the directory's, with a warning naming such rows.
+//!
+//! Metrics: `Time` (s, the compile's elapsed time, lower is better),
+//! `CPU%` (the compile's CPU share, %), `Loads` (the load's iterations
+//! done while the compile ran) and `LCPU%` (the load's CPU share, %), the
+//! last three with no direction. `no_load` (`noload`) and `cacherun`
+//! run no load: their `Loads` and `LCPU%` zeros are left out (an info
+//! note), a figure other than 0 there is read. `[runs]` is the number of
+//! runs each row's figures are the mean of (contest averages them
+//! itself): a row of more than one run is a summary of that count with no
+//! deviation, of one a single value. `Ratio` is not read: it is the row's
+//! Time over a `no_load` Time (the same kernel's since 0.61, a reference
+//! kernel's before, `1.00*` on the reference's row), a figure derived from
+//! another; an info note says so once. The early form's `*` after a Ratio is
+//! passed over with it.
+//!
+//! A row whose cells do not match its header in number (a row a mail
+//! wrapped) is a warning, not read; a line of words ends the table (a
+//! post's comment under it). contest's own `SYSTEM ERROR` lines (a load it
+//! could not stop) are warnings: the runs of that load may be fewer.
+//! A last line saved without its line break is whole when it ends in a
+//! Ratio of two decimals.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// contest; registry id `"contest"`.
+pub struct Contest;
+
+const ID: &str = "contest";
+
+/// The note made once at the first `Ratio` header.
+const RATIO_NOTE: &str = "contest's Ratio column (Time over a no_load Time) is derived from Time: not read";
+
+/// The runs with no load beside the compile: their `Loads` and `LCPU%`
+/// cells are contest's zeros.
+const IDLE: &[&str] = &["no_load", "noload", "cacherun"];
+
+/// The note made once at the first zero of an [`IDLE`] run left out.
+const IDLE_NOTE: &str =
+    "contest's no_load and cacherun run no load: their Loads and LCPU% zero figures are not results";
+
+/// A column of a table's header after the kernel (and run count).
+#[derive(Clone, Copy, PartialEq)]
+enum Col {
+    Time,
+    Cpu,
+    Loads,
+    Lcpu,
+    Ratio,
+}
+
+impl Col {
+    fn of(word: &str) -> Option<Col> {
+        Some(match word {
+            "Time" => Col::Time,
+            "CPU%" | "CPU" => Col::Cpu,
+            "Loads" => Col::Loads,
+            "LCPU%" => Col::Lcpu,
+            "Ratio" => Col::Ratio,
+            _ => return None,
+        })
+    }
+
+    fn metric(self) -> Option<Metric> {
+        Some(match self {
+            Col::Time => Metric::new("Time", "s", Better::Lower),
+            Col::Cpu => Metric::new("CPU%", "%", Better::Neither),
+            Col::Loads => Metric::new("Loads", "", Better::Neither),
+            Col::Lcpu => Metric::new("LCPU%", "%", Better::Neither),
+            Col::Ratio => return None,
+        })
+    }
+
+    /// The cell's figure: a `%` is allowed after a share, a `*` after a
+    /// ratio.
+    fn figure(self, cell: &str) -> Option<f64> {
+        let c = match self {
+            Col::Cpu | Col::Lcpu => cell.strip_suffix('%').unwrap_or(cell),
+            Col::Ratio => cell.strip_suffix('*').unwrap_or(cell),
+            _ => cell,
+        };
+        plain(c)
+    }
+}
+
+/// A table header: whether it has a `[runs]` column, and the columns after.
+#[derive(Clone, PartialEq)]
+struct Header {
+    runs: bool,
+    cols: Vec<Col>,
+}
+
+/// `Kernel [runs]  Time  CPU%  Loads  LCPU%  Ratio` (or `Kernel[runs]`,
+/// or the early `Kernel  Time  CPU  Ratio`).
+fn header(t: &str) -> Option<Header> {
+    let mut words = t.split_whitespace().peekable();
+    let first = words.next()?;
+    let mut runs = match first {
+        "Kernel" => false,
+        "Kernel[runs]" => true,
+        _ => return None,
+    };
+    if words.peek() == Some(&"[runs]") {
+        runs = true;
+        words.next();
+    }
+    let cols: Option<Vec<Col>> = words.map(Col::of).collect();
+    let cols = cols?;
+    (cols.first() == Some(&Col::Time)).then_some(Header { runs, cols })
+}
+
+/// `process_load:`: a load's name alone on its line.
+fn heading(t: &str) -> Option<&str> {
+    let name = t.strip_suffix(':')?;
+    let ok = name.len() >= 4
+        && name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+    ok.then_some(name)
+}
+
+/// A row's kernel, run count (when the header has one) and figures, or
+/// `None` when the line is no row (words); `Err` with the count of cells
+/// when it looks like a row of another width.
+fn row<'a>(t: &'a str, h: &Header) -> Result<Option<(&'a str, Option<u32>, Vec<f64>)>, usize> {
+    let mut cells: Vec<&str> = t.split_whitespace().collect();
+    if cells.len() < 2 {
+        return Ok(None);
+    }
+    let mut kernel = cells.remove(0);
+    let mut runs = None;
+    if h.runs {
+        // `2.5.53 [7]`, `2.5.53[7]` or `2.5.74   2`.
+        if let Some(open) = kernel.find('[').filter(|_| kernel.ends_with(']')) {
+            runs = kernel[open + 1..kernel.len() - 1].parse::<u32>().ok();
+            kernel = &kernel[..open];
+        } else if let Some(n) = cells.first().and_then(|c| c.strip_prefix('[')).and_then(|c| c.strip_suffix(']')) {
+            runs = n.parse::<u32>().ok();
+            cells.remove(0);
+        } else if let Some(n) = cells.first().and_then(|c| c.parse::<u32>().ok()) {
+            runs = Some(n);
+            cells.remove(0);
+        }
+    }
+    // Words: no row (a post's comment).
+    let numeric = |c: &&str| {
+        let c = c.trim_end_matches(['%', '*']);
+        plain(c).is_some()
+    };
+    if kernel.is_empty() || cells.is_empty() || !cells.iter().all(numeric) {
+        return Ok(None);
+    }
+    if (h.runs && runs.is_none()) || cells.len() != h.cols.len() {
+        return Err(cells.len() + 1 + usize::from(h.runs));
+    }
+    let mut figures = Vec::with_capacity(cells.len());
+    for (c, col) in cells.iter().zip(&h.cols) {
+        match col.figure(c) {
+            Some(v) => figures.push(v),
+            None => return Err(cells.len() + 1 + usize::from(h.runs)),
+        }
+    }
+    Ok(Some((kernel, runs, figures)))
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+    let mut header_now: Option<Header> = None;
+    let mut load: Option<String> = None;
+    let mut ratio_noted = false;
+    let mut idle_noted = false;
+    // Rows named by no kernel (`max_tim100`, a tunable's setting) and the
+    // line of the first.
+    let mut labels: Vec<String> = Vec::new();
+    let mut first_label = 0;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if t.contains("SYSTEM ERROR") {
+            out.notes
+                .push((n, format!("contest reported an error (`{t}`): the runs of the load it names may be fewer")));
+            continue;
+        }
+        if let Some(name) = heading(t) {
+            load = Some(name.to_string());
+            continue;
+        }
+        if let Some(h) = header(t) {
+            if h.cols.contains(&Col::Ratio) && !ratio_noted {
+                out.notes.push((n, RATIO_NOTE.into()));
+                ratio_noted = true;
+            }
+            header_now = Some(h);
+            continue;
+        }
+        let (Some(group), Some(h)) = (&load, &header_now) else { continue };
+        match row(t, h) {
+            Ok(Some((kernel, runs, figures))) => {
+                if !super::labels::is_kernel_name(kernel) && !labels.iter().any(|l| l == kernel) {
+                    if labels.is_empty() {
+                        first_label = n;
+                    }
+                    labels.push(kernel.to_string());
+                }
+                let idle = IDLE.contains(&group.as_str());
+                for (v, col) in figures.iter().zip(&h.cols) {
+                    let Some(metric) = col.metric() else { continue };
+                    if idle && matches!(col, Col::Loads | Col::Lcpu) && *v == 0.0 {
+                        if !idle_noted {
+                            out.notes.push((n, IDLE_NOTE.into()));
+                            idle_noted = true;
+                        }
+                        continue;
+                    }
+                    let mut s = Sample::new(metric, *v, n).with_group(group.as_str());
+                    s = if super::labels::is_kernel_name(kernel) {
+                        s.with_kernel(kernel)
+                    } else {
+                        s.with_param("label", kernel)
+                    };
+                    if let Some(r) = runs.filter(|r| *r > 1) {
+                        s = s.with_summary(*v, None, r);
+                    }
+                    out.samples.push(s);
+                }
+            }
+            Ok(None) => load = None,
+            Err(cells) => out.notes.push((
+                n,
+                format!(
+                    "a `{group}` row of {cells} cells where its header names {}: not read",
+                    h.cols.len() + 1 + usize::from(h.runs)
+                ),
+            )),
+        }
+    }
+    if !labels.is_empty() {
+        let msg = format!(
+            "rows named by no kernel ({}): read as a `label`, the kernel is the directory's",
+            labels.join(", ")
+        );
+        out.notes.push((first_label, msg));
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no row under a `Kernel … Time …` header after a load's `name:` line".into(),
+        });
+    }
+    Ok(out)
+}
+
+impl BenchParser for Contest {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "contest 0.3x-0.61+ load tables (Con Kolivas, 2002-2004)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !(input.has("Kernel") && input.has("Time")) {
+            return 0;
+        }
+        if !(input.has("load:") || input.has("cacherun:") || input.has("io_other:")) {
+            return 0;
+        }
+        // A load's `name:` line right over a header.
+        let mut last_heading = false;
+        for line in &input.lines {
+            let t = line.trim();
+            if t.is_empty() {
+                continue;
+            }
+            if last_heading && header(t).is_some() {
+                return 80;
+            }
+            last_heading = heading(t).is_some();
+        }
+        0
+    }
+
+    fn max_score(&self) -> u8 {
+        80
+    }
+
+    /// A row's last cell is its Ratio, which contest prints with two
+    /// decimals (`1.00`, the early form's `1.00*`): a row ending so is
+    /// whole.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let Some(line) = input.lines.last() else { return false };
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        cells.len() >= 4
+            && cells.last().is_some_and(|c| super::num::decimals(c.strip_suffix('*').unwrap_or(c)) == Some(2))
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<String> {
+        let f = Contest.parse(&Input::from_text(text)).unwrap();
+        f.samples
+            .iter()
+            .map(|s| {
+                let n = match s.value {
+                    crate::model::Value::Summary { n, .. } => n,
+                    crate::model::Value::Single { .. } => 1,
+                };
+                format!(
+                    "{} {} {} {} {} n={n}",
+                    s.line,
+                    s.kernel.as_deref().unwrap_or("-"),
+                    s.group,
+                    s.metric.name,
+                    s.value.mean()
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_three_forms_of_the_run_count() {
+        let got = read(
+            "no_load:\nKernel [runs]   Time    CPU%    Loads   LCPU%   Ratio\n2.5.54      2   79      94.9    0       0.0     1.00\n\
+             noload:\nKernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n2.5.53 [7]              70.1    96      0       0       1.05\n\
+             cacherun:\nKernel[runs]\tTime\tCPU%\tLoads\tLCPU%\tRatio\n2.6.4      1\t100\t99.0\t0.0\t0.0\t0.97\n",
+        );
+        assert_eq!(got[0], "3 2.5.54 no_load Time 79 n=2");
+        assert_eq!(got[2], "6 2.5.53 noload Time 70.1 n=7");
+        assert_eq!(got[4], "9 2.6.4 cacherun Time 100 n=1");
+        // The idle runs' zero Loads and LCPU% are no results.
+        assert_eq!(got.len(), 6, "{got:?}");
+    }
+
+    #[test]
+    fn the_early_form_with_percent_and_star() {
+        let got = read(
+            "io_load:\nKernel                  Time            CPU             Ratio\n2.5.38                  887.76          8%              13.11*\n",
+        );
+        assert_eq!(got, ["3 2.5.38 io_load Time 887.76 n=1", "3 2.5.38 io_load CPU% 8 n=1"]);
+    }
+
+    #[test]
+    fn a_row_of_another_width_is_a_warning_and_words_end_the_table() {
+        let text = "mem_load:\nKernel [runs]   Time    CPU%    Loads   LCPU%   Ratio\n2.5.60   2   50   116.0   75\n\
+                    speedup here\n2.5.61   2   50   116.0   75   10.0   1.61\n";
+        let f = Contest.parse(&Input::from_text(text)).unwrap_err();
+        assert!(matches!(f, ParseError::NoResults { .. }));
+        let text = "mem_load:\nKernel [runs]   Time    CPU%    Loads   LCPU%   Ratio\n2.5.60   2   50   116.0   75\n\
+                    2.5.61   2   50   116.0   75   10.0   1.61\n";
+        let f = Contest.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 4);
+        assert!(f.notes.iter().any(|(n, m)| *n == 3 && m.contains("not read")), "{:?}", f.notes);
+    }
+
+    /// LKML 2002-12 (Con Kolivas, scheduler tunables): rows named by a
+    /// tunable's setting are labels, not kernels; a kernel's row stays one.
+    #[test]
+    fn a_row_named_by_no_kernel_is_a_label() {
+        let text = "process_load:\nKernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n\
+                    2.5.52-mm1 [7]          49.0    144     10      50      1.35\n\
+                    max_tim100 [3]          52.5    133     14      60      1.45\n";
+        let f = Contest.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples[0].kernel.as_deref(), Some("2.5.52-mm1"));
+        assert!(f.samples[0].params.is_empty());
+        assert_eq!(f.samples[4].kernel, None);
+        assert_eq!(f.samples[4].params[0].value.as_str(), "max_tim100");
+        assert!(f.notes.iter().any(|(n, m)| *n == 4 && m.contains("max_tim100")), "{:?}", f.notes);
+    }
+
+    /// A `name:` line over no contest header (a YAML key, a label) is no
+    /// contest table: not detected.
+    #[test]
+    fn a_heading_over_another_table_is_not_contest() {
+        let text = "results_load:\nKernel   Elapsed   Time\n2.6.4   103   1.0\n";
+        assert_eq!(Contest.detect(&Input::from_text(text)), 0);
+        let text = "io_load:\nKernel  Time  CPU  Ratio\n2.5.38  887.76  8%  13.11*\n";
+        assert_eq!(Contest.detect(&Input::from_text(text)), 80);
+    }
+}
