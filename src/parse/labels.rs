@@ -4626,14 +4626,22 @@ fn catted_results_file(text: &str) -> Option<&str> {
     let words: Vec<&str> = text.split_whitespace().collect();
     // `# cat results.…` reaches here as `cat results.…` (the `# ` read as
     // a heading's): the command alone on its line is as plain.
-    let (prompted, command, file) = match words.as_slice() {
-        [command, file] => (true, command, file),
-        [.., prompt, command, file] => (prompt.ends_with(['$', '#', '%', '>']), command, file),
-        _ => return None,
-    };
-    let shows = ["cat", "less", "more", "head", "tail"].contains(command);
+    const SHOWS: [&str; 5] = ["cat", "less", "more", "head", "tail"];
+    let at = words.iter().position(|w| SHOWS.contains(w))?;
+    let prompted = at == 0 || words[at - 1].ends_with(['$', '#', '%', '>']);
+    // The command's options (`head -20`, `tail -n 8`, `tail -n +1`) and
+    // a pipe after the file (`cat results.hydra | head`) are no part of
+    // which file it shows (attack41 F8: under these forms no label was
+    // read, and two machines' blocks were averaged as runs, no word).
+    let mut i = at + 1;
+    while let Some(w) = words.get(i).filter(|w| w.starts_with('-') && w.len() > 1) {
+        let counted = matches!(*w, "-n" | "-c") && matches!(words[at], "head" | "tail");
+        i += if counted { 2 } else { 1 };
+    }
+    let file = words.get(i)?.split('|').next()?;
+    let ends = words.get(i + 1).is_none_or(|w| w.starts_with('|'));
     let name = file.rsplit('/').next().unwrap_or(file);
-    (prompted && shows && name.starts_with("results.")).then_some(name)
+    (prompted && ends && name.starts_with("results.")).then_some(name)
 }
 
 /// A plain-text section's title naming a change, `Results with a patched
@@ -7862,6 +7870,28 @@ mod tests {
         let runs = format!("$ cat results.1\n{blocks}$ cat results.2\n{blocks}");
         let p = kernbench(&runs, &[3, 6, 10, 13]);
         assert!(p.samples.iter().all(|s| s.kernel.is_none() && s.params.len() == 1), "{:?}", p.samples);
+        // attack41 F8: options to `head`/`tail` and a pipe after the file
+        // name which file is shown as plainly: two machines' labels, never
+        // runs of one set-up; numbered files stay runs (must not fire).
+        for (x, y) in [
+            ("root@box:~/kb# head -20 results.hydra", "root@box:~/kb# tail -n 8 results.leo"),
+            ("$ cat results.hydra | head", "$ cat results.leo|less"),
+            ("hydra:~/kb$ tail -n +1 results.hydra", "hydra:~/kb$ less -S results.leo"),
+        ] {
+            let text = format!("{x}\n{blocks}{y}\n{blocks}");
+            let p = kernbench(&text, &[3, 6, 10, 13]);
+            assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{text}: {:?}", p.samples);
+            assert_eq!(last_params(&p), vec!["results.hydra", "results.hydra", "results.leo", "results.leo"], "{text}");
+        }
+        let runs = format!("$ head -20 results.1\n{blocks}$ head -20 results.2\n{blocks}");
+        let p = kernbench(&runs, &[3, 6, 10, 13]);
+        assert!(p.samples.iter().all(|s| s.kernel.is_none() && s.params.len() == 1), "{:?}", p.samples);
+        let kernels = format!("$ head -20 results.{a} | less\n{blocks}$ tail -n 8 results.{b}\n{blocks}");
+        let p = kernbench(&kernels, &[3, 6, 10, 13]);
+        assert_eq!(p.samples.iter().map(|s| s.kernel.as_deref()).collect::<Vec<_>>(), want, "{:?}", p.notes);
+        for prose in ["I had to cat results.hydra to see it", "then: head -20 results.hydra results.leo"] {
+            assert_eq!(catted_results_file(prose), None, "{prose}");
+        }
         // F4: a `cat` of three files under a one-word prompt over two
         // copies: the cat-line warning (was silent: the prompt not seen).
         let three = format!("hydra:~/kb$ cat results.{a} results.{b} results.2.6.4\n{blocks}{blocks}");
