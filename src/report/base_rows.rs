@@ -33,6 +33,12 @@
 
 use super::RowView;
 use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, is_other_system_host, same_host};
+
+/// The parameter that keeps apart copies of a run quoted at different
+/// depths in a mail (`labels::part_quote_depths`), and its value for the
+/// writer's own.
+const QUOTING_PARAM: &str = "quoting";
+const UNQUOTED: &str = "unquoted";
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The baseline's rows of one table, by their parameters without the
@@ -42,6 +48,12 @@ pub struct BaseRows {
     build: Option<usize>,
     /// The `host` column, if the table has one.
     host: Option<usize>,
+    /// The `quoting` column (`labels::part_quote_depths`), if the table
+    /// has one: its `unquoted` is a writer's own run, as a row naming no
+    /// quoting is (attack41 F20, afix40's open #12: a reply's own run,
+    /// `unquoted` beside a quoted writer's in its file, never met the
+    /// baseline's plain file's row, and nothing said why).
+    quoting: Option<usize>,
     /// Each key's baseline rows (indices into the table's rows), in row
     /// order.
     by_key: FxHashMap<Vec<String>, Vec<(usize, String)>>,
@@ -59,6 +71,7 @@ impl BaseRows {
         let mut me = BaseRows {
             build: col(KERNEL_BUILD_PARAM),
             host: col(HOST_PARAM),
+            quoting: col(QUOTING_PARAM),
             by_key: FxHashMap::default(),
             two_hosts: FxHashSet::default(),
             hosts: FxHashMap::default(),
@@ -99,6 +112,9 @@ impl BaseRows {
             if let Some(v) = key.get_mut(c) {
                 v.clear();
             }
+        }
+        if let Some(v) = self.quoting.and_then(|c| key.get_mut(c)).filter(|v| *v == UNQUOTED) {
+            v.clear();
         }
         key
     }
@@ -265,6 +281,23 @@ mod tests {
         assert_eq!(met, [Some(0), Some(1), Some(0), Some(1), None, None, None]);
         let rows = [r("base", &["beta.lab.example.com"]), r("new", &["beta"])];
         assert_eq!(BaseRows::new(&headers, &rows, "base").find(&rows[1]), Some(0));
+    }
+
+    /// attack41 F20: a reply's own run (`quoting unquoted`) meets the
+    /// baseline's plain row; a quoted copy does not (must not fire).
+    #[test]
+    fn a_writers_own_unquoted_run_meets_a_plain_baseline_row() {
+        let headers: Vec<String> = ["quoting", "clients"].map(String::from).to_vec();
+        let rows = [
+            r("base", &["", "128"]),
+            r("base", &["quoted twice", "128"]),
+            r("new", &["unquoted", "128"]),
+            r("new", &["quoted", "128"]),
+            r("new", &["unquoted", "64"]),
+        ];
+        let base = BaseRows::new(&headers, &rows, "base");
+        let met: Vec<Option<usize>> = rows.iter().map(|row| base.find(row)).collect();
+        assert_eq!(met, [Some(0), Some(1), Some(0), None, None]);
     }
 
     /// attack41 F14: a short name two full names of the other side share
