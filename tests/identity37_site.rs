@@ -679,3 +679,24 @@ fn host_rows_meet_by_short_name_and_a_files_one_host_meets_its_row() {
     assert!(said(&check, &["uname-hosts-one-named", "6.2.0"]).is_empty(), "{check}");
     assert_eq!(said(&check, &["uname-hosts-one-named", "6.3.0", "no row with parameters"]).len(), 1, "{check}");
 }
+
+/// attack41 F14: the baseline's `web1` beside 6.2.0's `web1.dc1…` and
+/// `web1.dc2…` rows was paired with whichever came first in the file (+10 %
+/// or +120 % by paste order), under a name the baseline's file never
+/// printed. Now neither row is compared, the baseline's row keeps no
+/// borrowed name, and a warning names both full names at the baseline's
+/// `uname -a` line. The fqdn-rows class (one full name per short one)
+/// still meets (must not fire: `host_rows_meet_by_short_name_…`).
+#[test]
+fn a_short_host_two_full_names_share_is_compared_with_neither() {
+    let (out, _stderr, _tmp) = built();
+    let two = rows(&out, "uname-hosts-short-two-fqdn", "Throughput");
+    for host in ["web1.dc1.example.com", "web1.dc2.example.com"] {
+        assert_eq!(row(&two, &[("kernel", "6.2.0"), ("host", host)])["pct_better"], "", "{two:#?}");
+    }
+    let base = row(&two, &[("kernel", "6.1.0")]);
+    assert!(base.get("host").is_none_or(|h| !h.contains("dc")), "{two:#?}");
+    let check = checked();
+    let warned = said(&check, &["uname-hosts-short-two-fqdn/6.1.0/dbench.txt:2", "host `web1`", "web1.dc1.example.com", "web1.dc2.example.com"]);
+    assert_eq!(warned.len(), 1, "{check}");
+}

@@ -347,7 +347,8 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<(String, u8)>
     // Most lines name no kernel: the words each form holds tell first,
     // and most files hold none of them (one search of the whole text each
     // instead of one per line).
-    let forms: Vec<&str> = ["ooted", "Linux", "uname", "BOOT_IMAGE"].into_iter().filter(|w| input.has(w)).collect();
+    let forms: Vec<&str> =
+        ["ooted", "Linux", "uname", "BOOT_IMAGE", "results."].into_iter().filter(|w| input.has(w)).collect();
     // `Fedora 42 (6.14.5-300.fc42.x86_64)` ([`distro_kernel`]) over the runs.
     let distro = input.has(")");
     if forms.is_empty() && !distro {
@@ -402,17 +403,72 @@ fn panic_before_runs(input: &Input, n: usize, sample_lines: &[usize]) -> Option<
 }
 
 /// The kernel line `n` (`text`, trimmed) names as booted: [`booted_kernel`],
-/// or `$ uname -r` with the release alone on the line below it.
+/// or `$ uname -r` with the release alone on the line below it; or the
+/// kernel a prompt's `cat results.<kernel>` names ([`catted_results_file`],
+/// [`result_on_kernel`]: kernbench's results file named after the kernel
+/// it ran on). One such line alone parts no runs, so the labels leave it:
+/// here it names the file's kernel (attack41 F7: `hydra:~/kb$ cat
+/// results.2.6.3-rc2` in `2.6.3-rc3/` was compared as rc3's, −1.86 %, no
+/// word); a name that is no kernel's (`results.hydra`, `results.1`) names
+/// none.
 fn booted_above(input: &Input, n: usize, text: &str) -> Option<String> {
-    booted_kernel(text).or_else(|| {
-        // `$ uname -r` (a prompt, or none), the release below it.
-        let command = text.rsplit_once("$ ").map_or(text, |(_, c)| c).trim();
-        (command == "uname -r")
-            .then(|| input.lines.get(n).map(|l| l.trim()))
-            .flatten()
-            .filter(|next| is_kernel_name(next) && !next.contains(char::is_whitespace))
-            .map(|next| bare_kernel(next).to_string())
-    })
+    booted_kernel(text)
+        .or_else(|| {
+            // `$ uname -r` (a prompt, or none), the release below it; or
+            // `uname -srm`, `-mrs`, `-rs`, `-snr` …: `Linux 6.1.0 x86_64`
+            // (attack41 F12: `-srm` naming 6.1.0 in `6.2.0/` was compared
+            // as 6.2.0's, +50 %, while `-r`, `-sr` and `-a` were caught).
+            let command = text.rsplit_once("$ ").map_or(text, |(_, c)| c).trim();
+            let at = uname_release_word(command)?;
+            let next = input.lines.get(n)?.trim();
+            let words: Vec<&str> = next.split_whitespace().collect();
+            let release = words.get(at.0).filter(|_| words.len() == at.1)?;
+            let linux = !command.contains('s') || words[0] == "Linux";
+            (linux && is_kernel_name(release)).then(|| bare_kernel(release).to_string())
+        })
+        .or_else(|| catted_results_file(text).and_then(|f| result_on_kernel(f).or_else(|| two_number_release(f))))
+}
+
+/// The release of a results file named by two numbers alone whose first
+/// is a kernel's major (2 to 9: `results.6.1`, `results.4.2`), which
+/// [`result_on_kernel`] leaves to the labels where two such files part
+/// runs (`results.1.1`/`results.1.2` are as often a set-up's numbering,
+/// attack40 F23). A single `cat` of one names the file's kernel: where it
+/// is the directory's, nothing is said; where it is another kernel's of
+/// the class, its runs are kept apart (attack41 F7: `cat results.6.1` in
+/// `6.2/` compared as 6.2's, +10 %, no word). `None` otherwise.
+fn two_number_release(file: &str) -> Option<String> {
+    let (major, minor) = file.strip_prefix("results.")?.split_once('.')?;
+    let digits = |p: &str| !p.is_empty() && p.len() <= 2 && p.bytes().all(|c| c.is_ascii_digit());
+    (digits(major) && digits(minor) && (2..=9).contains(&major.parse::<u32>().ok()?)).then(|| format!("{major}.{minor}"))
+}
+
+/// Where `uname`'s output holds the release, for a `uname` command of
+/// one-word fields only (`command`, its prompt cut off): `uname -r`, `-sr`,
+/// `-srm`, `-mrs`, `-snrm`, `-r -s` … (`-a` and `-v` print the version's
+/// several words: [`booted_kernel`] reads those lines). uname prints its
+/// fields in one order whatever the options' (kernel name, node name,
+/// release, …, machine, processor, platform, OS): the release's index
+/// among the output's words, and how many words the output has. `None`
+/// for any other line, and where `-r` is not asked.
+fn uname_release_word(command: &str) -> Option<(usize, usize)> {
+    let mut words = command.split_whitespace();
+    if words.next()? != "uname" {
+        return None;
+    }
+    let mut flags: Vec<char> = Vec::new();
+    for w in words {
+        let f = w.strip_prefix('-').filter(|f| !f.is_empty() && !f.starts_with('-'))?;
+        for c in f.chars() {
+            if !"snrmpio".contains(c) {
+                return None;
+            }
+            if !flags.contains(&c) {
+                flags.push(c);
+            }
+        }
+    }
+    flags.contains(&'r').then(|| (flags.iter().filter(|c| **c == 's' || **c == 'n').count(), flags.len()))
 }
 
 /// Copies of one output a mail quotes at different depths (`> Throughput
@@ -4727,14 +4783,22 @@ fn catted_results_file(text: &str) -> Option<&str> {
     let words: Vec<&str> = text.split_whitespace().collect();
     // `# cat results.…` reaches here as `cat results.…` (the `# ` read as
     // a heading's): the command alone on its line is as plain.
-    let (prompted, command, file) = match words.as_slice() {
-        [command, file] => (true, command, file),
-        [.., prompt, command, file] => (prompt.ends_with(['$', '#', '%', '>']), command, file),
-        _ => return None,
-    };
-    let shows = ["cat", "less", "more", "head", "tail"].contains(command);
+    const SHOWS: [&str; 5] = ["cat", "less", "more", "head", "tail"];
+    let at = words.iter().position(|w| SHOWS.contains(w))?;
+    let prompted = at == 0 || words[at - 1].ends_with(['$', '#', '%', '>']);
+    // The command's options (`head -20`, `tail -n 8`, `tail -n +1`) and
+    // a pipe after the file (`cat results.hydra | head`) are no part of
+    // which file it shows (attack41 F8: under these forms no label was
+    // read, and two machines' blocks were averaged as runs, no word).
+    let mut i = at + 1;
+    while let Some(w) = words.get(i).filter(|w| w.starts_with('-') && w.len() > 1) {
+        let counted = matches!(*w, "-n" | "-c") && matches!(words[at], "head" | "tail");
+        i += if counted { 2 } else { 1 };
+    }
+    let file = words.get(i)?.split('|').next()?;
+    let ends = words.get(i + 1).is_none_or(|w| w.starts_with('|'));
     let name = file.rsplit('/').next().unwrap_or(file);
-    (prompted && shows && name.starts_with("results.")).then_some(name)
+    (prompted && ends && name.starts_with("results.")).then_some(name)
 }
 
 /// A plain-text section's title naming a change, `Results with a patched
@@ -7978,6 +8042,28 @@ mod tests {
         let runs = format!("$ cat results.1\n{blocks}$ cat results.2\n{blocks}");
         let p = kernbench(&runs, &[3, 6, 10, 13]);
         assert!(p.samples.iter().all(|s| s.kernel.is_none() && s.params.len() == 1), "{:?}", p.samples);
+        // attack41 F8: options to `head`/`tail` and a pipe after the file
+        // name which file is shown as plainly: two machines' labels, never
+        // runs of one set-up; numbered files stay runs (must not fire).
+        for (x, y) in [
+            ("root@box:~/kb# head -20 results.hydra", "root@box:~/kb# tail -n 8 results.leo"),
+            ("$ cat results.hydra | head", "$ cat results.leo|less"),
+            ("hydra:~/kb$ tail -n +1 results.hydra", "hydra:~/kb$ less -S results.leo"),
+        ] {
+            let text = format!("{x}\n{blocks}{y}\n{blocks}");
+            let p = kernbench(&text, &[3, 6, 10, 13]);
+            assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{text}: {:?}", p.samples);
+            assert_eq!(last_params(&p), vec!["results.hydra", "results.hydra", "results.leo", "results.leo"], "{text}");
+        }
+        let runs = format!("$ head -20 results.1\n{blocks}$ head -20 results.2\n{blocks}");
+        let p = kernbench(&runs, &[3, 6, 10, 13]);
+        assert!(p.samples.iter().all(|s| s.kernel.is_none() && s.params.len() == 1), "{:?}", p.samples);
+        let kernels = format!("$ head -20 results.{a} | less\n{blocks}$ tail -n 8 results.{b}\n{blocks}");
+        let p = kernbench(&kernels, &[3, 6, 10, 13]);
+        assert_eq!(p.samples.iter().map(|s| s.kernel.as_deref()).collect::<Vec<_>>(), want, "{:?}", p.notes);
+        for prose in ["I had to cat results.hydra to see it", "then: head -20 results.hydra results.leo"] {
+            assert_eq!(catted_results_file(prose), None, "{prose}");
+        }
         // F4: a `cat` of three files under a one-word prompt over two
         // copies: the cat-line warning (was silent: the prompt not seen).
         let three = format!("hydra:~/kb$ cat results.{a} results.{b} results.2.6.4\n{blocks}{blocks}");
@@ -7987,6 +8073,54 @@ mod tests {
         let headers = format!("==> results.{a} <==\n{blocks}==> results.{b} <==\n{blocks}");
         let p = kernbench(&headers, &[3, 6, 10, 13]);
         assert_eq!(p.samples.iter().map(|s| s.kernel.as_deref()).collect::<Vec<_>>(), want, "{:?}", p.notes);
+        // attack41 F7: one `cat results.<kernel>` over the file's runs (once,
+        // or the same name twice) names their kernel, as a `uname -r` does
+        // (the site then warns where it is not the directory's); one of a
+        // name no kernel's (a host, a run number) names none.
+        for prompt in ["hydra:~/kb$ ", "[root@hydra kb]# ", "$ "] {
+            let once = format!("{prompt}cat results.{a}\n{blocks}");
+            let p = kernbench(&once, &[3, 6]);
+            assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some(a)), "{once}: {:?}", p.samples);
+            let twice = format!("{prompt}cat results.{a}\n{blocks}{prompt}cat results.{a}\n{blocks}");
+            let p = kernbench(&twice, &[3, 6, 10, 13]);
+            assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some(a)), "{twice}: {:?}", p.samples);
+            let kb15 = format!("{prompt}cat results.6.1\n{blocks}");
+            let p = kernbench(&kb15, &[3, 6]);
+            assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("6.1")), "{kb15}: {:?}", p.samples);
+            for name in ["hydra", "1", "1.1", "old", "10.1"] {
+                let once = format!("{prompt}cat results.{name}\n{blocks}");
+                let p = kernbench(&once, &[3, 6]);
+                assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{once}: {:?}", p.samples);
+            }
+        }
+    }
+
+    /// attack41 F12: `uname -srm` (`Linux 6.1.0 x86_64`), `-mrs`, `-rs`,
+    /// `-snr` name the runs' kernel as `-r` and `-sr` do; not `-a`'s
+    /// several words (read by `booted_kernel`), not `-m` alone, nor another
+    /// system's `FreeBSD 14.0-RELEASE amd64` (must not fire).
+    #[test]
+    fn a_uname_command_names_the_release() {
+        assert_eq!(uname_release_word("uname -srm"), Some((1, 3)));
+        assert_eq!(uname_release_word("uname -mrs"), Some((1, 3)));
+        assert_eq!(uname_release_word("uname -r -s"), Some((1, 2)));
+        assert_eq!(uname_release_word("uname -snrm"), Some((2, 4)));
+        assert_eq!(uname_release_word("uname -r"), Some((0, 1)));
+        for no in ["uname -a", "uname -srv", "uname -m", "uname", "uname --all", "cat uname -r"] {
+            assert_eq!(uname_release_word(no), None, "{no}");
+        }
+        let kernel = |text: &str| {
+            let p = labelled_as("dbench", text, &[4]);
+            p.samples[0].kernel.as_deref().map(str::to_string)
+        };
+        for (cmd, out) in [("uname -srm", "Linux 6.1.0 x86_64"), ("uname -mrs", "Linux 6.1.0 aarch64"), ("uname -rs", "Linux 6.1.0"), ("uname -snr", "Linux box 6.1.0")] {
+            let text = format!("$ {cmd}\n{out}\n\nThroughput 1000 MB/sec\n");
+            assert_eq!(kernel(&text).as_deref(), Some("6.1.0"), "{text}");
+        }
+        for (cmd, out) in [("uname -srm", "FreeBSD 14.0-RELEASE amd64"), ("uname -m", "x86_64")] {
+            let text = format!("$ {cmd}\n{out}\n\nThroughput 1000 MB/sec\n");
+            assert_eq!(kernel(&text), None, "{text}");
+        }
     }
 
     fn labelled_as(benchmark: &str, text: &str, lines: &[usize]) -> ParsedFile {

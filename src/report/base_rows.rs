@@ -33,6 +33,12 @@
 
 use super::RowView;
 use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, is_other_system_host, same_host};
+
+/// The parameter that keeps apart copies of a run quoted at different
+/// depths in a mail (`labels::part_quote_depths`), and its value for the
+/// writer's own.
+const QUOTING_PARAM: &str = "quoting";
+const UNQUOTED: &str = "unquoted";
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The baseline's rows of one table, by their parameters without the
@@ -42,11 +48,19 @@ pub struct BaseRows {
     build: Option<usize>,
     /// The `host` column, if the table has one.
     host: Option<usize>,
+    /// The `quoting` column (`labels::part_quote_depths`), if the table
+    /// has one: its `unquoted` is a writer's own run, as a row naming no
+    /// quoting is (attack41 F20, afix40's open #12: a reply's own run,
+    /// `unquoted` beside a quoted writer's in its file, never met the
+    /// baseline's plain file's row, and nothing said why).
+    quoting: Option<usize>,
     /// Each key's baseline rows (indices into the table's rows), in row
     /// order.
     by_key: FxHashMap<Vec<String>, Vec<(usize, String)>>,
     /// The kernels and keys whose rows name two hosts or more.
     two_hosts: FxHashSet<(String, Vec<String>)>,
+    /// Each kernel's hosts named at each key, as written.
+    hosts: FxHashMap<(String, Vec<String>), Vec<String>>,
 }
 
 impl BaseRows {
@@ -57,8 +71,10 @@ impl BaseRows {
         let mut me = BaseRows {
             build: col(KERNEL_BUILD_PARAM),
             host: col(HOST_PARAM),
+            quoting: col(QUOTING_PARAM),
             by_key: FxHashMap::default(),
             two_hosts: FxHashSet::default(),
+            hosts: FxHashMap::default(),
         };
         for (i, r) in rows.iter().enumerate().filter(|(_, r)| r.kernel == base) {
             let host = me.host.and_then(|h| r.params.get(h)).cloned().unwrap_or_default();
@@ -71,6 +87,10 @@ impl BaseRows {
             for r in rows.iter().filter(|r| r.kernel != base) {
                 let Some(host) = r.params.get(h).filter(|v| !v.is_empty()) else { continue };
                 let key = me.key(&r.params);
+                let named = me.hosts.entry((r.kernel.clone(), key.clone())).or_default();
+                if !named.contains(host) {
+                    named.push(host.clone());
+                }
                 match first.get(&(r.kernel.as_str(), key.clone())) {
                     Some(f) if !same_host(f, host) => {
                         me.two_hosts.insert((r.kernel.clone(), key));
@@ -93,6 +113,9 @@ impl BaseRows {
                 v.clear();
             }
         }
+        if let Some(v) = self.quoting.and_then(|c| key.get_mut(c)).filter(|v| *v == UNQUOTED) {
+            v.clear();
+        }
         key
     }
 
@@ -114,12 +137,21 @@ impl BaseRows {
         }
         // A full name and the short one are one host (`beta` and
         // `beta.lab.example.com`, [`same_host`]: attack40 F7, the rows of
-        // two kernels were shown with no change and no reason).
+        // two kernels were shown with no change and no reason); not where
+        // the short name is as much another host of the row's kernel
+        // (`web1` beside `web1.dc1…` and `web1.dc2…`: which machine the
+        // short name is, is no guess; attack41 F14).
         if !host.is_empty()
             && !is_other_system_host(host)
             && let Some(c) = candidates.iter().find(|c| !is_other_system_host(&c.1) && same_host(&c.1, host))
         {
-            return Some(c.0);
+            // The baseline's `web1.dc1…` and `web1.dc2…` beside a row's
+            // `web1`, or the baseline's `web1` beside its kernel's two.
+            let base_two = candidates.iter().any(|o| o.1 != c.1 && same_host(&o.1, host));
+            let kernel_two = kernel.and_then(|k| self.hosts.get(&(k.to_string(), key.clone()))).is_some_and(|hs| {
+                hs.iter().filter(|h| same_host(&c.1, h)).count() > 1 && !hs.contains(&c.1)
+            });
+            return (!base_two && !kernel_two).then_some(c.0);
         }
         let first = &candidates.first()?.1;
         let one_host = candidates.iter().all(|c| c.1 == *first);
@@ -249,5 +281,48 @@ mod tests {
         assert_eq!(met, [Some(0), Some(1), Some(0), Some(1), None, None, None]);
         let rows = [r("base", &["beta.lab.example.com"]), r("new", &["beta"])];
         assert_eq!(BaseRows::new(&headers, &rows, "base").find(&rows[1]), Some(0));
+    }
+
+    /// attack41 F20: a reply's own run (`quoting unquoted`) meets the
+    /// baseline's plain row; a quoted copy does not (must not fire).
+    #[test]
+    fn a_writers_own_unquoted_run_meets_a_plain_baseline_row() {
+        let headers: Vec<String> = ["quoting", "clients"].map(String::from).to_vec();
+        let rows = [
+            r("base", &["", "128"]),
+            r("base", &["quoted twice", "128"]),
+            r("new", &["unquoted", "128"]),
+            r("new", &["quoted", "128"]),
+            r("new", &["unquoted", "64"]),
+        ];
+        let base = BaseRows::new(&headers, &rows, "base");
+        let met: Vec<Option<usize>> = rows.iter().map(|row| base.find(row)).collect();
+        assert_eq!(met, [Some(0), Some(1), Some(0), None, None]);
+    }
+
+    /// attack41 F14: a short name two full names of the other side share
+    /// is neither's row (which machine it is, is no guess); one full name
+    /// beside it still meets it (must not fire).
+    #[test]
+    fn a_short_name_of_two_full_names_meets_neither() {
+        let headers: Vec<String> = ["host"].map(String::from).to_vec();
+        let rows = [
+            r("base", &["web1"]),
+            r("new", &["web1.dc1.example.com"]),
+            r("new", &["web1.dc2.example.com"]),
+            r("one", &["web1.dc2.example.com"]),
+        ];
+        let base = BaseRows::new(&headers, &rows, "base");
+        let met: Vec<Option<usize>> = rows.iter().map(|row| base.find(row)).collect();
+        assert_eq!(met, [Some(0), None, None, Some(0)]);
+        let rows = [
+            r("base", &["web1.dc1.example.com"]),
+            r("base", &["web1.dc2.example.com"]),
+            r("new", &["web1"]),
+            r("new", &["web1.dc2.example.com"]),
+        ];
+        let base = BaseRows::new(&headers, &rows, "base");
+        let met: Vec<Option<usize>> = rows.iter().map(|row| base.find(row)).collect();
+        assert_eq!(met, [Some(0), Some(1), None, Some(1)]);
     }
 }

@@ -354,6 +354,7 @@ fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
                     runs: Vec::new(),
                     printed: c.printed,
                     printed_decimals: c.printed_decimals,
+                    merged: c.merged,
                 })
             })
             .collect(),

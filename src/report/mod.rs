@@ -531,6 +531,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         }
     }
     let tests = correct_page(&mut sections, policy.alpha, significance::CLASS);
+    mark_merged_changes(&mut sections, &site::merged_stems(&m.results));
     let (notable, notable_more) = notable_changes(&sections);
     let selected = regressions::select(&sections);
     let regressions_text = regressions::counts_text(&selected);

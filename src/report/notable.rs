@@ -6,6 +6,11 @@ use super::{MachinePage, NotableChange, SectionView, TableView};
 use crate::model::Better;
 use crate::stats::Comparison;
 
+/// What a notable change of a cell averaging files of different names
+/// ([`mark_merged_changes`]) says after its p.
+pub const MERGED_CHANGE: &str = " - but a cell of it averages files of different names as runs, as a warning says: \
+     if they are different results, this is no change of one set-up";
+
 /// How many notable changes a page lists; the rest are counted
 /// ([`MachinePage::notable_more`]). An archive of a hundred kernels has
 /// thousands of significant changes against its baseline, too many to read
@@ -35,7 +40,12 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
     // A kernel of another machine (`?`) is a flag on each: its changes
     // come after the class's own machine's (attack38 finding 7: 13 lines
     // of `3.10.63? 2.00× worse` buried 3.10.64's two real regressions).
+    // A change of a cell averaging files of different names (warned of:
+    // [`mark_merged_changes`]) comes after the others too, and says so.
     let mut found: Vec<(usize, usize, usize, f64, f64, bool)> = Vec::new();
+    let merged = |si: usize, ri: usize, ci: usize| {
+        sections[si].table.rows[ri].cells[ci].as_ref().is_some_and(|c| c.merged)
+    };
     for (si, s) in sections.iter().enumerate() {
         if s.table.baseline.is_none() {
             continue;
@@ -47,7 +57,11 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
             }
         }
     }
-    found.sort_by(|a, b| a.5.cmp(&b.5).then(b.3.abs().total_cmp(&a.3.abs())));
+    found.sort_by(|a, b| {
+        (a.5, merged(a.0, a.1, a.2))
+            .cmp(&(b.5, merged(b.0, b.1, b.2)))
+            .then(b.3.abs().total_cmp(&a.3.abs()))
+    });
     let more = found.len().saturating_sub(NOTABLE_SHOWN);
     let shown = found
         .into_iter()
@@ -86,9 +100,10 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
             // the tables (attack37 finding 1: the mail's notable changes
             // listed `3.10.63 2.00× worse` bare).
             let other = if other { super::environment::OTHER_MACHINE_MARK } else { "" };
+            let merged = if cell.is_some_and(|c| c.merged) { MERGED_CHANGE } else { "" };
             NotableChange {
                 text: format!(
-                    "{what}: {}{other} {} vs {base} ({})",
+                    "{what}: {}{other} {} vs {base} ({}){merged}",
                     r.kernel,
                     cell.and_then(|c| c.delta_text.as_deref()).unwrap_or_default(),
                     fmt_p_adjusted(p)
@@ -100,6 +115,39 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
         })
         .collect();
     (shown, more)
+}
+
+/// Marks ([`CellView::merged`](super::CellView::merged)) each compared
+/// cell whose own files or whose baseline cell's files are of two stems in
+/// one directory (`stems`: `site::merged_stems`, empty where no directory
+/// holds two): a cell averaging files the build warned of as different
+/// results (attack41 F11). Its notable change then says so.
+pub fn mark_merged_changes(sections: &mut [SectionView], stems: &rustc_hash::FxHashMap<&str, &str>) {
+    if stems.is_empty() {
+        return;
+    }
+    let merged = |c: &super::CellView| {
+        let mut by_dir: rustc_hash::FxHashMap<&str, &str> = rustc_hash::FxHashMap::default();
+        c.raw.paths().iter().any(|p| {
+            let Some(stem) = stems.get(&**p) else { return false };
+            let dir = p.rsplit_once('/').map_or("", |(d, _)| d);
+            *by_dir.entry(dir).or_insert(stem) != *stem
+        })
+    };
+    for s in sections.iter_mut() {
+        let Some(base) = s.table.baseline.clone() else { continue };
+        let t = &s.table;
+        let base_rows = super::base_rows::BaseRows::new(&t.param_headers, &t.rows, &base);
+        let own: Vec<Vec<bool>> =
+            t.rows.iter().map(|r| r.cells.iter().map(|c| c.as_ref().is_some_and(merged)).collect()).collect();
+        let found: Vec<Option<usize>> = t.rows.iter().map(|r| base_rows.find(r)).collect();
+        for (ri, r) in s.table.rows.iter_mut().enumerate() {
+            for (ci, c) in r.cells.iter_mut().enumerate() {
+                let Some(c) = c.as_mut().filter(|c| c.comparison.is_some()) else { continue };
+                c.merged = own[ri][ci] || found[ri].is_some_and(|b| own[b].get(ci).copied().unwrap_or(false));
+            }
+        }
+    }
 }
 
 /// True when `kernel`'s row in `t` carries the mark of a kernel whose runs

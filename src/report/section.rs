@@ -486,6 +486,8 @@ fn fill_cells(
                         })),
                         // Set below, with the text.
                         printed_decimals: 0,
+                        // Set by the page (`report::mark_merged_changes`).
+                        merged: false,
                     })
                 })
                 .collect();

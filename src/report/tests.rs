@@ -254,3 +254,34 @@ fn word_rows_keep_the_files_order_and_numbers_theirs() {
     let got: Vec<String> = rows(&p.sections[0].table);
     assert_eq!(got, ["2.4.17 16 before patch 3", "2.4.17 64 before patch 1", "2.4.17 64 after patch 2"]);
 }
+
+/// attack41 F11: the baseline's `log-1 log-2 log-4 log-8` (a doubling
+/// series, counts: the build warns their values are averaged as runs)
+/// beside `log-1 … log-3` runs of the other kernel: the change is notable
+/// still, but says its cell averages files of different names. Runs of one
+/// name in both kernels say nothing of it (must not fire).
+#[test]
+fn a_change_of_a_cell_averaging_files_of_different_names_says_so() {
+    let tput = |v| Sample::new(Metric::new("Throughput", "MB/sec", Better::Higher), v, 20);
+    let series = |base: &[(u32, f64)]| {
+        let mut out = Vec::new();
+        for &(n, v) in base {
+            out.push(file(&format!("2.4.17/log-{n}"), "dbench", vec![tput(v)]));
+        }
+        for (n, v) in [(1, 1000.0), (2, 1001.0), (3, 999.0)] {
+            out.push(file(&format!("2.4.17rat/log-{n}"), "dbench", vec![tput(v)]));
+        }
+        out
+    };
+    let section = "  - title: Bench\n    files: [\"*/log-*\"]\n";
+    let p = page(section, series(&[(1, 100.0), (2, 200.0), (4, 400.0), (8, 800.0)]));
+    let cell = p.sections[0].table.rows.iter().find(|r| r.kernel == "2.4.17rat").and_then(|r| r.cells[0].as_ref());
+    assert!(cell.is_some_and(|c| c.merged), "{:?}", p.sections[0].table.rows);
+    for n in &p.notable {
+        assert!(n.text.ends_with(MERGED_CHANGE), "{}", n.text);
+    }
+    let p = page(section, series(&[(1, 500.0), (2, 510.0), (3, 505.0)]));
+    assert!(!p.notable.is_empty(), "a significant change of runs alike");
+    assert!(p.notable.iter().all(|n| !n.text.contains(MERGED_CHANGE)), "{:?}", p.notable);
+    assert!(p.sections[0].table.rows.iter().flat_map(|r| r.cells.iter().flatten()).all(|c| !c.merged));
+}

@@ -619,6 +619,14 @@ pub struct CellView {
     /// class's value with them.
     #[serde(skip_serializing)]
     pub printed_decimals: u8,
+    /// True when this cell's change against the baseline is of a cell (its
+    /// own or the baseline's) that averages files of different names as
+    /// runs, which the build warned of (`site::select`'s merge warning):
+    /// its notable change says so (attack41 F11: a warned merge of a
+    /// `log-1 2 4 8` series led the mail's notable changes, +166.7 %, with
+    /// no word of the warning).
+    #[serde(skip_serializing)]
+    pub merged: bool,
 }
 
 /// One recorded run behind a cell: the number one raw file gave at one line.

@@ -187,7 +187,7 @@ pub fn keep_identities_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnos
             diags.push(Diagnostic::warning(&results[at].path, line, msg));
         }
     }
-    hosts_of_parted_files(results);
+    hosts_of_parted_files(results, diags);
 }
 
 /// Gives the samples of a file whose one host (its identity) is one of
@@ -199,28 +199,59 @@ pub fn keep_identities_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnos
 /// two files (attack40 F8: it was "not compared … their files do not
 /// print host"). A host no such file names is left as it is (the rename
 /// rule's case); another system's host (`labels::unames`) is never one.
-fn hosts_of_parted_files(results: &mut [ResultFile]) {
-    let mut parted: Vec<(String, String)> = Vec::new();
-    for rf in results.iter().filter(|rf| rf.parsed.identity.host.is_none()) {
+/// A short name two such full names share (`web1` beside
+/// `web1.dc1.example.com` and `web1.dc2.example.com`) is neither: which
+/// machine it is, is no guess; the file is left as it is, with a warning
+/// naming both (attack41 F14: the baseline's `web1` took whichever full
+/// name came first in the other file and was compared with it, +10 % or
+/// +120 % by paste order, its row shown under a name its file never
+/// printed).
+fn hosts_of_parted_files(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
+    // (benchmark, host, file, line) of each host a file parts its runs by.
+    let mut parted: Vec<(String, String, usize, usize)> = Vec::new();
+    for (i, rf) in results.iter().enumerate().filter(|(_, rf)| rf.parsed.identity.host.is_none()) {
         for s in &rf.parsed.samples {
             if let Some(p) = s.params.iter().find(|p| p.name == HOST_PARAM)
                 && !crate::parse::is_other_system_host(&p.value)
-                && !parted.iter().any(|(b, v)| *b == rf.parsed.benchmark && *v == p.value)
+                && !parted.iter().any(|(b, v, ..)| *b == rf.parsed.benchmark && *v == p.value)
             {
-                parted.push((rf.parsed.benchmark.clone(), p.value.to_string()));
+                parted.push((rf.parsed.benchmark.clone(), p.value.to_string(), i, s.line));
             }
         }
     }
     if parted.is_empty() {
         return;
     }
-    for rf in results.iter_mut() {
-        let Some((_, host)) = &rf.parsed.identity.host else { continue };
-        let bench = &rf.parsed.benchmark;
-        let Some((_, value)) = parted.iter().find(|(b, v)| b == bench && same_host(v, host)) else { continue };
-        for s in &mut rf.parsed.samples {
-            if !s.params.iter().any(|p| p.name == HOST_PARAM) {
-                s.params.push(Param::new(HOST_PARAM, value));
+    for i in 0..results.len() {
+        let Some((line, host)) = &results[i].parsed.identity.host else { continue };
+        let bench = &results[i].parsed.benchmark;
+        let of_bench = || parted.iter().filter(|(b, ..)| b == bench);
+        let matches: Vec<&(String, String, usize, usize)> = match of_bench().find(|(_, v, ..)| v == host) {
+            Some(exact) => vec![exact],
+            None => of_bench().filter(|(_, v, ..)| same_host(v, host)).collect(),
+        };
+        match matches.as_slice() {
+            [] => continue,
+            [(_, value, ..)] => {
+                let value = value.clone();
+                for s in &mut results[i].parsed.samples {
+                    if !s.params.iter().any(|p| p.name == HOST_PARAM) {
+                        s.params.push(Param::new(HOST_PARAM, &value));
+                    }
+                }
+            }
+            more => {
+                let named: Vec<String> = more
+                    .iter()
+                    .map(|(_, v, f, l)| format!("`{v}` (runs of {} from line {l})", results[*f].rel_path))
+                    .collect();
+                let msg = format!(
+                    "{bench}: host `{host}` (line {line}) may be any of {}, the hosts of runs kept apart by a \
+                     `host` parameter: which machine it is, is no guess; not compared with either: write its full \
+                     name (or put each machine's runs in a class of its own)",
+                    named.join(" or ")
+                );
+                diags.push(Diagnostic::warning(&results[i].path, Some(*line), msg));
             }
         }
     }

@@ -355,7 +355,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     warn_of_lookalike_names(dir, &kernels, &results, diags);
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
     if axis.kernels {
-        warn_kernels_alike(dir, &kernels, diags);
+        warn_kernels_alike(dir, &kernels, &results, diags);
         super::label_kernels::warn_of_labels_naming_other_kernels(&results, &kernels, diags);
         let from_files = FileOrder::of(&results, &kernels);
         if yaml.config.kernel_order.is_empty() {
@@ -747,22 +747,49 @@ fn attach_environment(
 /// `6.1`; also names differing only in case or in blanks at either end,
 /// `6.2 ` and `6.2`, which print alike): each is shown and compared as
 /// a kernel of its own, its runs apart from the other's, which is right
-/// only if they are two builds. Linear in kernels.
-fn warn_kernels_alike(dir: &std::path::Path, kernels: &[Kernel], diags: &mut Vec<Diagnostic>) {
+/// only if they are two builds. Linear in kernels. A kernel with no
+/// directory of its own (a pct-table header's column) is warned of at the
+/// first file and line naming it, and told to be written alike there
+/// (attack41 F29: the warning was headed `content/zen3/Tip:`, no such
+/// file, and said "put their files in one directory").
+fn warn_kernels_alike(dir: &std::path::Path, kernels: &[Kernel], results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
     let mut seen: rustc_hash::FxHashMap<String, &str> = rustc_hash::FxHashMap::default();
+    // The first file and line naming kernel `name` where no kernel
+    // directory holds its runs.
+    let named_at = |name: &str| -> Option<(&ResultFile, usize)> {
+        if results.iter().any(|rf| rf.kernel_dir.as_deref() == Some(name)) {
+            return None;
+        }
+        results.iter().find_map(|rf| {
+            let s = rf.parsed.samples.iter().find(|s| s.kernel.as_deref() == Some(name))?;
+            Some((rf, s.line))
+        })
+    };
     for k in kernels {
         let key = crate::version::alike(k.name.trim()).to_lowercase();
         match seen.get(&key) {
-            Some(first) => diags.push(Diagnostic::warning(
-                dir.join(&k.name),
-                None,
-                format!(
-                    "kernels `{first}` and `{}` name one kernel (a git tag's `v`, a `.0` patch level, case or blanks \
-                     aside): they are shown and compared as two, each with its own runs; if they are one kernel, put \
-                     their files in one directory",
-                    k.name
+            Some(first) => diags.push(match named_at(&k.name) {
+                Some((rf, line)) => Diagnostic::warning(
+                    &rf.path,
+                    Some(line),
+                    format!(
+                        "kernels `{first}` and `{}` name one kernel (a git tag's `v`, a `.0` patch level, case or \
+                         blanks aside): they are shown and compared as two, each with its own runs; if they are one \
+                         kernel, write its name alike in the files that name it (`{}` here)",
+                        k.name, k.name
+                    ),
                 ),
-            )),
+                None => Diagnostic::warning(
+                    dir.join(&k.name),
+                    None,
+                    format!(
+                        "kernels `{first}` and `{}` name one kernel (a git tag's `v`, a `.0` patch level, case or \
+                         blanks aside): they are shown and compared as two, each with its own runs; if they are one \
+                         kernel, put their files in one directory",
+                        k.name
+                    ),
+                ),
+            }),
             None => {
                 seen.insert(key, &k.name);
             }
@@ -1070,6 +1097,43 @@ fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>, diags: &m
 mod tests {
     use super::*;
     use crate::model::{Better, Metric, Sample};
+
+    /// attack41 F29: kernels alike of no directory (a pct-table header's
+    /// `tip` and another mail's `Tip`) are warned of at the file and line
+    /// naming the later one, not at `content/zen3/Tip` (no such file); a
+    /// kernel directory's keeps the directory (must not change).
+    #[test]
+    fn kernels_alike_of_no_directory_are_warned_of_at_a_file() {
+        let kernel = |name: &str| Kernel {
+            name: name.into(),
+            config: KernelConfig::default(),
+            env: Default::default(),
+            other_machine: None,
+            other_machine_group: None,
+            machine_caveat: None,
+        };
+        let row = |kernel: &str, line: usize| {
+            Sample::new(Metric::new("hackbench", "s", Better::Lower), 1.0, line).with_kernel(kernel)
+        };
+        let files = vec![
+            crate::site::testing::result_file("a.txt", "pct-table", vec![row("tip", 16)]),
+            crate::site::testing::result_file("b.txt", "pct-table", vec![row("Tip", 18)]),
+        ];
+        let mut diags = Vec::new();
+        warn_kernels_alike(std::path::Path::new("zen3"), &[kernel("tip"), kernel("Tip")], &files, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!((diags[0].file.to_str(), diags[0].line), (Some("b.txt"), Some(18)), "{diags:?}");
+        assert!(diags[0].message.contains("write its name alike in the files that name it (`Tip` here)"), "{diags:?}");
+        let files = vec![
+            crate::site::testing::result_file("6.2/a.txt", "dbench", vec![row("6.2", 3)]),
+            crate::site::testing::result_file("v6.2/a.txt", "dbench", vec![row("v6.2", 3)]),
+        ];
+        let mut diags = Vec::new();
+        warn_kernels_alike(std::path::Path::new("m"), &[kernel("6.2"), kernel("v6.2")], &files, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!((diags[0].file.to_str(), diags[0].line), (Some("m/v6.2"), None), "{diags:?}");
+        assert!(diags[0].message.contains("put their files in one directory"), "{diags:?}");
+    }
 
     /// attack39 #17 (i07): a file in 6.2.0/ naming 6.1.0 only on its quoted
     /// run (the other writer's `> Linux alpha 6.1.0 …`): that run is kept

@@ -22,6 +22,18 @@ const TIMED: [&str; 2] = ["bash-time", "gnu-time"];
 /// of percent slower, not twice as slow.
 pub const SPREAD: f64 = 2.0;
 
+/// The wall-clock metrics a job is judged by: `real` (a shell's `time`)
+/// and `elapsed` (GNU time's). `user` and `sys` of one job vary more
+/// (attack41 F15: `sys` 10, 25, 12 s of runs whose `real` agreed within
+/// 1 % was warned of as different jobs), and follow `real` where the jobs
+/// do differ.
+const WALL_CLOCK: [&str; 2] = ["real", "elapsed"];
+
+/// How many seconds a cell's slowest run must take more than its fastest
+/// to be warned of: below it, twice is a timer's and a scheduler's noise
+/// (attack41 F15: `./hello`'s 4 and 11 ms were "different jobs").
+pub const FLOOR_S: f64 = 0.1;
+
 /// A run's value (s), its file's index and its line.
 type Run = (f64, usize, usize);
 
@@ -34,7 +46,7 @@ pub fn warn_of_spread_runs(results: &[ResultFile], diags: &mut Vec<Diagnostic>) 
         let mut cells: FxHashMap<CellKey<'_>, (Run, Run, usize)> = FxHashMap::default();
         let mut order: Vec<CellKey<'_>> = Vec::new();
         for (i, rf) in results.iter().enumerate().filter(|(_, rf)| rf.parsed.benchmark == bench) {
-            for s in rf.parsed.samples.iter().filter(|s| s.metric.unit == "s") {
+            for s in rf.parsed.samples.iter().filter(|s| s.metric.unit == "s" && WALL_CLOCK.contains(&s.metric.name.as_str())) {
                 let v = s.value.mean();
                 if !v.is_finite() {
                     continue;
@@ -60,12 +72,16 @@ pub fn warn_of_spread_runs(results: &[ResultFile], diags: &mut Vec<Diagnostic>) 
         }
         let spread: Vec<&CellKey<'_>> = order
             .iter()
-            .filter(|k| cells[*k].2 >= 2 && cells[*k].0.0 > 0.0 && cells[*k].1.0 > SPREAD * cells[*k].0.0)
+            .filter(|k| {
+                let (lo, hi, n) = cells[*k];
+                n >= 2 && lo.0 > 0.0 && hi.0 > SPREAD * lo.0 && hi.0 - lo.0 >= FLOOR_S
+            })
             .collect();
         let Some(first) = spread.first() else { continue };
         let ((lo, li, ll), (hi, hi_i, hl), n) = cells[*first];
         let more = match spread.len() - 1 {
             0 => String::new(),
+            1 => " (and 1 more cell alike)".to_string(),
             m => format!(" (and {m} more cells alike)"),
         };
         let &&(kernel, _, _, metric) = first;
@@ -134,5 +150,28 @@ mod tests {
         let mut diags = Vec::new();
         warn_of_spread_runs(&other, &mut diags);
         assert!(diags.is_empty());
+    }
+
+    /// attack41 F15: `sys` alone apart (the runs' `real` agree) and
+    /// millisecond runs 2.75× apart are no different jobs; `elapsed` (GNU
+    /// time's) 3× apart is still warned of (must fire).
+    #[test]
+    fn cpu_times_and_millisecond_runs_are_not_judged() {
+        let with = |name: &str, reals: &[f64]| {
+            let mut fs = files(reals);
+            for rf in &mut fs {
+                for s in &mut rf.parsed.samples {
+                    s.metric = Metric::new(name, "s", Better::Lower);
+                }
+            }
+            let mut diags = Vec::new();
+            warn_of_spread_runs(&fs, &mut diags);
+            diags
+        };
+        assert!(with("sys", &[10.0, 25.0, 12.0]).is_empty());
+        assert!(with("user", &[100.0, 300.0]).is_empty());
+        assert!(with("real", &[0.004, 0.011, 0.005]).is_empty());
+        assert_eq!(with("elapsed", &[100.0, 300.0]).len(), 1);
+        assert_eq!(with("real", &[0.2, 0.9]).len(), 1);
     }
 }

@@ -371,6 +371,24 @@ fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
     stems
 }
 
+/// Each file's stem as the merge warning reads it ([`merge_stems`]), by
+/// its path relative to the class directory, where some directory holds
+/// files of two stems (cells may then average them: the merge warning's
+/// case); empty where none does (nothing can be averaged so). The report
+/// reads a cell's files against it where its change is shown.
+pub fn merged_stems(results: &[ResultFile]) -> FxHashMap<&str, &str> {
+    let stems = merge_stems(results);
+    let mut by_dir: FxHashMap<Option<&str>, &str> = FxHashMap::default();
+    let two = results
+        .iter()
+        .zip(&stems)
+        .any(|(rf, stem)| *by_dir.entry(rf.kernel_dir.as_deref()).or_insert(stem) != *stem);
+    if !two {
+        return FxHashMap::default();
+    }
+    results.iter().zip(stems).map(|(rf, stem)| (rf.rel_path.as_str(), stem)).collect()
+}
+
 /// A warning at the first file of each series read as runs with a gap
 /// whose numbers double ([`counted_series`]): `log1 log2 log4` beside
 /// another directory's `log1` … `log4` may be three runs of four (one

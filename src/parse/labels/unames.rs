@@ -123,6 +123,50 @@ pub(super) fn other_os(text: &str) -> Option<(String, String, String)> {
     Some((words[0].to_string(), words[1].to_string(), words[2].to_string()))
 }
 
+/// The options of a `uname` command line (`$ uname -sr`, `# uname -a`,
+/// `hydra:~$ uname -srm`, `uname -a` alone; quote marks aside): the
+/// letters asked (`sr`; `s` for `uname` alone). `None` for any other line.
+fn uname_command(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.trim().trim_start_matches(['>', ' ', '\t']).split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "uname")?;
+    if at > 1 || (at == 1 && !words[0].ends_with(['$', '#', '%', '>'])) {
+        return None;
+    }
+    let mut flags = String::new();
+    for w in &words[at + 1..] {
+        let f = w.strip_prefix('-').filter(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_lowercase()))?;
+        flags.push_str(f);
+    }
+    // `uname` alone prints the system's name (`-s`).
+    Some(if flags.is_empty() { "s".to_string() } else { flags })
+}
+
+/// The system, host and release of the line below a `uname` command
+/// ([`uname_command`], options `flags`) whose first word names another
+/// system than Linux ([`other_system`]), whatever its shape: what `uname`
+/// prints there is that system's, cut or not (attack41 F13: `AIX p750 1
+/// 7` with its machine id cut off, `uname -sr`'s `FreeBSD 14.0-RELEASE`
+/// and a DragonFly line whose version does not repeat the release were
+/// each compared as a Linux kernel's runs, no word). The host is `?`
+/// where `uname` was not asked for it (no `-a`, `-n`).
+fn other_os_under_uname(text: &str, flags: &str) -> Option<(String, String, String)> {
+    let words: Vec<&str> = uname_output(text).split_whitespace().collect();
+    let os = *words.first()?;
+    if !other_system(os) || words.len() > 40 {
+        return None;
+    }
+    let named = flags.contains('a') || flags.contains('n');
+    let host = if named { words.get(1).copied().filter(|h| h.len() <= HOST_MAX) } else { None };
+    let from = if host.is_some() { 2 } else { 1 };
+    let number = |w: &str| (1..=2).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
+    let release = match words.get(from..).unwrap_or_default() {
+        // AIX prints its release and version apart (`1 7`: 7.1).
+        [r, v, ..] if os == "AIX" && number(r) && number(v) => format!("{v}.{r}"),
+        rest => rest.first().filter(|w| w.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase())).map_or_else(|| "?".to_string(), |w| w.to_string()),
+    };
+    Some((os.to_string(), host.unwrap_or("?").to_string(), release))
+}
+
 /// AIX's and HP-UX's `uname -a` lines, whose release is no `digit.dot`:
 /// `AIX p750 1 7 00F84C0C4C00` (system, host, release, version, a
 /// 12-digit hex machine id; read as `AIX 7.1`) and `HP-UX hpbox B.11.31 U
@@ -190,7 +234,12 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
         if !read[n] {
             if let Some((host, release, build)) = uname_a(&input.lines[n - 1]) {
                 unames.push((n, host, release, build));
-            } else if others && let Some((os, host, release)) = other_os(&input.lines[n - 1]) {
+            } else if others
+                && let Some((os, host, release)) = other_os(&input.lines[n - 1]).or_else(|| {
+                    let flags = uname_command(input.lines.get(n.wrapping_sub(2))?)?;
+                    other_os_under_uname(&input.lines[n - 1], &flags)
+                })
+            {
                 foreign.push(unames.len());
                 unames.push((n, host, format!("{os} {release}"), String::new()));
             }
@@ -231,7 +280,12 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
                     "{tagged} value(s) sit under a `uname {}` line of another system (`{}` {}): another \
                      machine and kernel than a Linux kernel's, kept apart by a `{HOST_PARAM}` parameter, never \
                      averaged with its runs; put that system's runs in a class of their own",
-                    if unames[f].1 == "?" { "-srm" } else { "-a" },
+                    // The command above it, where one is.
+                    match input.lines.get(unames[f].0.wrapping_sub(2)).and_then(|l| uname_command(l)) {
+                        Some(flags) => format!("-{flags}"),
+                        None if unames[f].1 == "?" => "-srm".to_string(),
+                        None => "-a".to_string(),
+                    },
                     unames[f].2,
                     // `uname -srm` prints no host.
                     if unames[f].1 == "?" { "with no host printed".to_string() } else { format!("on host `{}`", unames[f].1) }
@@ -515,6 +569,33 @@ mod tests {
             "Linux 6.1.0 x86_64",
         ] {
             assert_eq!(os(prose), None, "{prose}");
+        }
+    }
+
+    /// attack41 F13: below a `uname` command, a line whose first word is
+    /// another system is that system's, whatever its shape; not without
+    /// the command, nor a Linux line, nor a line below another command.
+    #[test]
+    fn another_systems_line_below_a_uname_command() {
+        let under = |cmd: &str, t: &str| {
+            uname_command(cmd)
+                .and_then(|f| other_os_under_uname(t, &f))
+                .map(|(os, host, release)| format!("{os} {host} {release}"))
+        };
+        assert_eq!(under("$ uname -a", "AIX p750 1 7").as_deref(), Some("AIX p750 7.1"));
+        assert_eq!(under("$ uname -sr", "FreeBSD 14.0-RELEASE").as_deref(), Some("FreeBSD ? 14.0-RELEASE"));
+        let dfly = "DragonFly dfly 6.4-RELEASE DragonFly v6.4.0-RELEASE #0: Sun Dec 31 2023";
+        assert_eq!(under("hydra:~$ uname -a", dfly).as_deref(), Some("DragonFly dfly 6.4-RELEASE"));
+        assert_eq!(under("> # uname -s -r", "> NetBSD 10.0").as_deref(), Some("NetBSD ? 10.0"));
+        assert_eq!(under("$ uname -s", "SunOS").as_deref(), Some("SunOS ? ?"));
+        for (cmd, t) in [
+            ("$ uname -sr", "Linux 6.1.0"),
+            ("$ uname -a", "Linux box 6.1.0 #1 SMP"),
+            ("$ cat os.txt", "FreeBSD 14.0-RELEASE"),
+            ("I ran uname -a on it", "FreeBSD 14.0-RELEASE"),
+            ("$ uname -a", "the box runs FreeBSD"),
+        ] {
+            assert_eq!(under(cmd, t), None, "{cmd} / {t}");
         }
     }
 }

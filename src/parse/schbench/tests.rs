@@ -415,9 +415,15 @@ fn a_cut_run_short_of_its_r_is_read_with_a_warning() {
     assert_eq!(msgs[0].0, 8, "{msgs:?}");
     assert!(msgs[0].1.contains("short of the run's `-r 15`") && msgs[0].1.contains("first 10 s"), "{msgs:?}");
     assert!(!crate::parse::note_is_info(msgs[0].1));
+    // attack41 F21: its figures are kept apart from whole runs'.
+    let cut = |f: &ParsedFile| {
+        f.samples.iter().map(|s| s.params.iter().find(|p| p.name == CUT_PARAM).map(|p| p.value.to_string())).collect::<Vec<_>>()
+    };
+    assert!(!f.samples.is_empty() && cut(&f).iter().all(|c| c.as_deref() == Some("first 10 s")), "{:?}", f.samples);
     // Must not fire: `-r 10`, the report's own length.
     let whole = read(&format!("$ ./schbench -m 2 -t 16 -r 10\n{INTERIM_10S}average rps: 1970.00\n"));
     assert!(whole.notes.is_empty(), "{:?}", whole.notes);
+    assert!(cut(&whole).iter().all(Option::is_none), "{:?}", whole.samples);
 }
 
 /// attack40 F13: a run cut after an interval's `sched delay:` line (no
