@@ -112,10 +112,12 @@ impl Selector<'_> {
     }
 
     /// True when a sample of a selected file is this part's: its group
-    /// passes `group:`. Such a sample is claimed by the section (it gets
-    /// no section of its own) even when `metrics:` hides it.
+    /// passes `group:` (but for case: a group's files' spellings meet in
+    /// one, `site::load`'s `unify_group_case`, which may not be the one
+    /// the person copied). Such a sample is claimed by the section (it
+    /// gets no section of its own) even when `metrics:` hides it.
     pub fn claims(&self, s: &Sample) -> bool {
-        self.group.iter().flatten().all(|g| *g == s.group)
+        self.group.iter().flatten().all(|g| g.eq_ignore_ascii_case(&s.group))
     }
 
     /// True when a claimed sample is shown: its metric passes `metrics:`.
@@ -678,7 +680,7 @@ impl MachineYaml {
             let mut files = 0usize;
             let mut samples = 0usize;
             for rf in results.iter().filter(|rf| rf.parsed.benchmark == entry.benchmark) {
-                let n = rf.parsed.samples.iter().filter(|s| s.group == entry.group).count();
+                let n = rf.parsed.samples.iter().filter(|s| s.group.eq_ignore_ascii_case(&entry.group)).count();
                 samples += n;
                 files += usize::from(n > 0);
                 for s in &rf.parsed.samples {
