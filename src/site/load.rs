@@ -411,7 +411,6 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     super::units::unify(&mut results, diags);
     super::normalized_bases::warn_of_normalized_bases(&results, diags);
     super::run_spread::warn_of_spread_runs(&results, diags);
-    super::pct_same_names::warn_of_names_in_two_files(&results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);
     if kernels.is_empty() && kernel_dirs.is_empty() {
         // Each empty kernel directory was warned of; a class with none
