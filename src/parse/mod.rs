@@ -106,6 +106,21 @@ pub enum ParseError {
         /// What was missing, in words.
         reason: String,
     },
+    /// As [`ParseError::NoResults`], about a line: the first line that
+    /// looks like a result the parser could not read as one (fio's
+    /// direction line with no job section above it, `grep -h`'s output).
+    /// The line is no place the format broke ([`ParseError::line`] is
+    /// `None`, so the file is not cut there); the warning names it
+    /// ([`ParseError::about`]).
+    #[error("no {benchmark} results found: {reason}")]
+    NoResultsAt {
+        /// Registry id of the parser.
+        benchmark: &'static str,
+        /// What was missing, in words.
+        reason: String,
+        /// 1-based line the warning is about.
+        at: usize,
+    },
 }
 
 impl ParseError {
@@ -134,7 +149,16 @@ impl ParseError {
     pub fn line(&self) -> Option<usize> {
         match self {
             ParseError::Malformed { line, .. } => Some(*line),
-            ParseError::NoResults { .. } => None,
+            ParseError::NoResults { .. } | ParseError::NoResultsAt { .. } => None,
+        }
+    }
+
+    /// The 1-based line a warning of this error names: [`Self::line`], or
+    /// the line a [`ParseError::NoResultsAt`] is about.
+    pub fn about(&self) -> Option<usize> {
+        match self {
+            ParseError::NoResultsAt { at, .. } => Some(*at),
+            other => other.line(),
         }
     }
 }

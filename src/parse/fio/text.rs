@@ -1671,11 +1671,19 @@ mod tests {
             ls.dedup();
             (ls, out.notes)
         };
-        let (ls, notes) = labels(&["default-brd.1.fio", "default-brd.2.fio", "default-brd.3.fio", "with-memcpy-brd.1.fio", "with-memcpy-brd.2.fio"]);
+        let (ls, notes) = labels(&[
+            "default-brd.1.fio",
+            "default-brd.2.fio",
+            "default-brd.3.fio",
+            "with-memcpy-brd.1.fio",
+            "with-memcpy-brd.2.fio",
+        ]);
         assert_eq!(ls, ["default-brd.*.fio", "with-memcpy-brd.*.fio"]);
         assert!(
             notes.iter().any(|(l, n)| *l == 1
-                && n.contains("`default-brd.1.fio`, `default-brd.2.fio`, `default-brd.3.fio` differ only by a run's number")),
+                && n.contains(
+                    "`default-brd.1.fio`, `default-brd.2.fio`, `default-brd.3.fio` differ only by a run's number"
+                )),
             "{notes:?}"
         );
         assert!(notes.iter().any(|(l, _)| *l == 4), "{notes:?}");
