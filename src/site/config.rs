@@ -213,10 +213,9 @@ pub struct LeaveOutConfig {
 
 impl LeaveOutConfig {
     /// True when the entries `leave_out` name the sample `s` of a file
-    /// read by `benchmark` (its group but for case, as a section's
-    /// `group:`).
+    /// read by `benchmark`.
     pub fn covers(leave_out: &[Self], benchmark: &str, s: &Sample) -> bool {
-        leave_out.iter().any(|l| l.benchmark == benchmark && l.group.eq_ignore_ascii_case(&s.group))
+        leave_out.iter().any(|l| l.benchmark == benchmark && l.group == s.group)
     }
 }
 

@@ -694,7 +694,7 @@ impl MachineYaml {
             let mut files = 0usize;
             let mut samples = 0usize;
             for rf in results.iter().filter(|rf| rf.parsed.benchmark == entry.benchmark) {
-                let n = rf.parsed.samples.iter().filter(|s| s.group.eq_ignore_ascii_case(&entry.group)).count();
+                let n = rf.parsed.samples.iter().filter(|s| s.group == entry.group).count();
                 samples += n;
                 files += usize::from(n > 0);
                 for s in &rf.parsed.samples {
