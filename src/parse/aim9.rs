@@ -675,9 +675,13 @@ struct Legend {
 /// Words that name a statistic of several runs, not a run.
 const STATISTICS: [&str; 10] = ["min", "avg", "max", "mean", "median", "average", "minimum", "maximum", "stddev", "stdev"];
 
+/// The most words an item of a `Format` legend has (its common trailing
+/// words cut): `with patch and fix`.
+const MAX_LEGEND_WORDS: usize = 5;
+
 /// The last `Format` legend in `lines` (see [`Legend`]): the lines after a
 /// line `Format` (or `Format:`) up to a blank line, at least two, each item
-/// at most three words and no two alike. `None` otherwise, so that prose
+/// at most [`MAX_LEGEND_WORDS`] words, no sentence, and no two alike. `None` otherwise, so that prose
 /// under a `Format` line is no legend.
 fn format_legend(lines: &[String]) -> Option<Legend> {
     let at = lines.iter().rposition(|l| {
@@ -715,7 +719,11 @@ fn format_legend(lines: &[String]) -> Option<Legend> {
         .count();
     let items: Vec<String> = body.iter().map(|w| w[..w.len() - tail].join(" ")).collect();
     let distinct = items.iter().enumerate().all(|(j, it)| !items[..j].contains(it));
-    if !distinct || body.iter().any(|w| w.len() - tail > 3) {
+    // Five words at most (`with patch and fix`, attack40 F17: four were
+    // no legend, and the last item was read as a label over every row),
+    // none ending a sentence.
+    let sentence = |w: &Vec<&str>| w.last().is_some_and(|l| l.ends_with(['.', '!', '?', ';']));
+    if !distinct || body.iter().any(|w| w.len() - tail > MAX_LEGEND_WORDS || sentence(w)) {
         return None;
     }
     let is_run = |s: &str| {
@@ -1316,9 +1324,22 @@ add_float 10020 43.7126       524550.90 Thousand Single Precision Additions/seco
         }
         let f = parse(&legend(&["2.4.19", "2.5.49", "2.5.49-mm1", "2.5.50"])).unwrap();
         assert!(f.notes[0].1.contains("lists 4 (2.4.19, 2.5.49, 2.5.49-mm1, 2.5.50), the tests print 3"));
+        // attack40 F17: an item of four words (`with patch and fix`) is a
+        // set-up as the shorter ones are (it was no legend, and read as a
+        // label line over every row, the set-ups averaged).
+        let plain = |items: &str| format!("Format\n{items}\n{rows}");
+        let f = parse(&plain("no patch\nwith patch\nwith patch and fix\n")).unwrap();
+        assert_eq!(params(&f)[..3], ["label=no patch", "label=with patch", "label=with patch and fix"]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert!(f.notes[0].1.contains("lists 3 set-ups (no patch, with patch, with patch and fix)"), "{:?}", f.notes);
         // Must not fire: set-up words without a `Format` line, or prose
-        // under one, give no label; the advice then says how to list them.
-        for head in ["reiserfs\next3\nxfs\n\n", "Format\nthe first row of each test is mine\nthe other two are his\n\n"] {
+        // under one (a long line, or short sentences), give no label; the
+        // advice then says how to list them.
+        for head in [
+            "reiserfs\next3\nxfs\n\n",
+            "Format\nthe first row of each test is mine\nthe other two are his\n\n",
+            "Format\nas usual.\nrows are mine.\nsee above.\n\n",
+        ] {
             let f = parse(&format!("{head}{rows}")).unwrap();
             assert!(f.samples.iter().all(|s| s.params.is_empty()), "{head}");
             assert_eq!(f.notes.len(), 1);

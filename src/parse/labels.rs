@@ -4008,6 +4008,16 @@ fn identities<'a>(
     let mut label_read_at = 0;
     // The last line read above this one (0: none).
     let mut last_read = 0;
+    // `==> bonnie.1 <==`, `==> bonnie.2 <==` (`tail -n +1 bonnie.1
+    // bonnie.2`): files that differ only by a run's number are runs, as
+    // under `cat bonnie.1 bonnie.2` ([`catted::numbered_runs`]); their
+    // headers label nothing (attack40 F19: each run was a set-up of its
+    // own, none averaged or tested). Decided over every header of the
+    // file: `bonnie.1`, `bonnie.3` (a gap) stay labels.
+    let run_headers = input.has("==> ") && {
+        let names: Vec<&str> = trimmed.iter().filter_map(|t| file_header(t)).collect();
+        names.len() >= 2 && catted::numbered_runs(&names)
+    };
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -4225,6 +4235,10 @@ fn identities<'a>(
         // A line naming the booted kernel (`Booted 6.1.0 on <date>`, `uname
         // -a`'s) holds a date, but names the kernel of the runs below it.
         let kernel = booted_kernel(text).or_else(|| result_on_kernel(text)).or_else(|| distro_kernel(text));
+        // (`==> results.2.6.1 <==` names a kernel, read as such.)
+        if run_headers && kernel.is_none() && file_header(text).is_some() {
+            continue;
+        }
         if kernel.is_none()
             && beside_counter.is_none()
             && (is_tool_chatter(text)
@@ -7890,6 +7904,32 @@ mod tests {
         let text = "$ cat log1 log2 log4\nThroughput 1\n\nThroughput 2\n\nThroughput 3\n";
         let p = labelled(text, &[2, 4, 6]);
         assert_eq!(last_params(&p), vec!["log1", "log2", "log4"]);
+    }
+
+    /// attack40 F19 (b07): `tail -n +1 bonnie.1 bonnie.2` prints
+    /// `==> bonnie.1 <==` and `==> bonnie.2 <==`: run numbers, one by one,
+    /// so runs, as under `cat bonnie.1 bonnie.2` (each was a set-up of its
+    /// own, none averaged). Must not fire: a gap (`bonnie.1`, `bonnie.3`),
+    /// hosts (`bonnie.hydra`), `-j` counts, and kernels' results files
+    /// (`results.2.6.1`, `results.2.6.2` name kernels).
+    #[test]
+    fn file_headers_of_numbered_files_are_runs() {
+        let headed = |a: &str, b: &str| {
+            format!("$ tail -n +1 {a} {b}\n==> {a} <==\nheader\nThroughput 1\n\n==> {b} <==\nheader\nThroughput 2\n")
+        };
+        let p = labelled(&headed("bonnie.1", "bonnie.2"), &[4, 8]);
+        assert_eq!(last_params(&p), vec!["16"; 2], "{:?}", p.notes);
+        let p = labelled(&headed("out/run_0.txt", "out/run_1.txt"), &[4, 8]);
+        assert_eq!(last_params(&p), vec!["16"; 2], "{:?}", p.notes);
+        let p = labelled(&headed("bonnie.1", "bonnie.3"), &[4, 8]);
+        assert_eq!(last_params(&p), vec!["bonnie.1", "bonnie.3"]);
+        let p = labelled(&headed("bonnie.hydra", "bonnie.leo"), &[4, 8]);
+        assert_eq!(last_params(&p), vec!["bonnie.hydra", "bonnie.leo"]);
+        let p = labelled(&headed("bonnie-j1.log", "bonnie-j2.log"), &[4, 8]);
+        assert_eq!(last_params(&p), vec!["bonnie-j1.log", "bonnie-j2.log"]);
+        let p = labelled(&headed("results.2.6.1", "results.2.6.2"), &[4, 8]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, [Some("2.6.1"), Some("2.6.2")]);
     }
 
     /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's

@@ -108,6 +108,21 @@ pub enum ParseError {
         /// What was missing, in words.
         reason: String,
     },
+    /// As [`ParseError::NoResults`], about a line: the first line that
+    /// looks like a result the parser could not read as one (fio's
+    /// direction line with no job section above it, `grep -h`'s output).
+    /// The line is no place the format broke ([`ParseError::line`] is
+    /// `None`, so the file is not cut there); the warning names it
+    /// ([`ParseError::about`]).
+    #[error("no {benchmark} results found: {reason}")]
+    NoResultsAt {
+        /// Registry id of the parser.
+        benchmark: &'static str,
+        /// What was missing, in words.
+        reason: String,
+        /// 1-based line the warning is about.
+        at: usize,
+    },
 }
 
 impl ParseError {
@@ -136,7 +151,16 @@ impl ParseError {
     pub fn line(&self) -> Option<usize> {
         match self {
             ParseError::Malformed { line, .. } => Some(*line),
-            ParseError::NoResults { .. } => None,
+            ParseError::NoResults { .. } | ParseError::NoResultsAt { .. } => None,
+        }
+    }
+
+    /// The 1-based line a warning of this error names: [`Self::line`], or
+    /// the line a [`ParseError::NoResultsAt`] is about.
+    pub fn about(&self) -> Option<usize> {
+        match self {
+            ParseError::NoResultsAt { at, .. } => Some(*at),
+            other => other.line(),
         }
     }
 }
@@ -273,9 +297,10 @@ pub fn prints_shortest(benchmark: &str) -> bool {
 /// True for the parsers of mails' comparison tables whose columns are
 /// kernels as the mail names them (`pct-table`'s `tip`, `schedtests`'
 /// legend or `baseline` / `compare`), each table normalized to or compared
-/// with its first column: the site warns of one name in two files and of
-/// tables of different bases (`site::pct_same_names`,
-/// `site::normalized_bases`), and `check` takes the names as whole.
+/// with its first column: the site warns of tables of different bases
+/// (`site::normalized_bases`; one name in two files averaged into one
+/// cell is `site::select`'s warning, under the later file's table, for
+/// every benchmark), and `check` takes the names as whole.
 pub fn names_columns_by_mail(benchmark: &str) -> bool {
     benchmark == pct_table::ID || benchmark == schedtests::ID
 }

@@ -350,6 +350,34 @@ pub fn runs_with_a_gap(sorted: &[u64], runs: &[u64]) -> bool {
     !(doubles(sorted) && missing > 1)
 }
 
+/// A file's name (its last `/` part) split into what its runs share, the
+/// run's number as `*` (`bonnie.1` → `bonnie.*`, `default-brd.2.fio` →
+/// `default-brd.*.fio`, `run1.txt` → `run*.txt`), and that number. A name
+/// with an extension of letters has it only where the number is set off
+/// by `.`, `-`, `_` or follows `run` (`bonnie-j1.log`: a set-up's `-j1`,
+/// no run). `None` for a name with no such number. Files whose shared
+/// parts are alike and whose numbers count up one by one
+/// ([`counts_up_one_by_one`]) are runs of one set-up, whatever shows them
+/// (`cat`, `tail`'s `==> x <==` headers, `grep`'s `x:` prefixes).
+pub fn run_numbered(file: &str) -> Option<(String, u64)> {
+    let name = file.rsplit('/').next().unwrap_or(file);
+    if let Some((stem, ext)) = name.rsplit_once('.')
+        && !ext.is_empty()
+        && ext.bytes().all(|b| b.is_ascii_alphabetic())
+    {
+        let bare = stem.trim_end_matches(|c: char| c.is_ascii_digit());
+        let set_off = bare.ends_with(['.', '-', '_']) || bare.to_ascii_lowercase().ends_with("run");
+        if bare.len() == stem.len() || !set_off {
+            return None;
+        }
+        // The extension is part of what the runs share.
+        return Some((format!("{bare}*.{ext}"), stem[bare.len()..].parse().ok()?));
+    }
+    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let n = name[stem.len()..].parse().ok()?;
+    Some((format!("{stem}*"), n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

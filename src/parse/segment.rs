@@ -138,7 +138,9 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             // What is left is surely this benchmark's output (a Bonnie
             // table's header) and gave nothing: a block lost, said with
             // the lines it spans.
-            Err(e @ ParseError::NoResults { .. }) if !out.is_empty() && parser.detect(current) >= SURE => {
+            Err(e @ (ParseError::NoResults { .. } | ParseError::NoResultsAt { .. }))
+                if !out.is_empty() && parser.detect(current) >= SURE =>
+            {
                 // From the first paragraph that alone looks like its
                 // output to the last line with a digit before the next
                 // segment read (a table under its banner: the banner alone
@@ -169,7 +171,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 let lines = (from + 1, to.map_or(from + 1, |k| k + 1));
                 out.push(Segment { parser, outcome: Err(e), lines });
             }
-            Err(ParseError::NoResults { .. }) if !out.is_empty() => {}
+            Err(ParseError::NoResults { .. } | ParseError::NoResultsAt { .. }) if !out.is_empty() => {}
             outcome => {
                 let lines = match &outcome {
                     Err(e) => e.line().map_or((1, input.lines.len()), |l| (read_before(current, parser, l), l)),

@@ -516,6 +516,11 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
                 msg = "compare: expected one word naming what the class compares (`compare: config`), or both its forms (`compare: {one: OS, many: OSes}`)".to_string();
                 at = Some((line, 1));
             }
+            // A second YAML document (`---` after the first's keys, two
+            // files pasted into one) had no line: the line of its `---`.
+            if at.is_none() && msg.contains("more than one document") {
+                at = second_document(text).map(|line| (line, 1));
+            }
             // serde_yaml places a duplicate key at the start of its map
             // (`1:1` for a top-level one): point at the second key instead.
             if let (Some((line, column)), Some(key)) = (at, duplicate_key(&msg)) {
@@ -527,6 +532,25 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
             None
         }
     }
+}
+
+/// The 1-based line of the `---` that starts a YAML text's second
+/// document: the first `---` after a line of the first document's keys
+/// (a leading `---` starts the first), `None` when there is none.
+fn second_document(text: &str) -> Option<usize> {
+    let mut content = false;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_end();
+        if t == "---" || t.starts_with("--- ") {
+            if content {
+                return Some(i + 1);
+            }
+            content = true;
+        } else if !t.trim_start().is_empty() && !t.trim_start().starts_with('#') {
+            content = true;
+        }
+    }
+    None
 }
 
 /// Warns of a key given twice in a map of names (`runs:`, `env:`) that
@@ -1293,6 +1317,22 @@ baseline: \"6.1\"\ncompare: {bad}\n"
         assert!(d.iter().any(|d| d.message.contains("check the indentation")), "{d:?}");
         let d = check_yaml(YamlKind::Machine, "name: \"M\n");
         assert!(d.iter().all(|d| !d.message.contains("quote a glob") && !d.message.contains("indentation")), "{d:?}");
+    }
+
+    /// Two YAML documents in one annotation (site.yaml pasted over
+    /// another): the error names the second's `---` (it had no line;
+    /// closing-40's line-less annotation error). Must not fire: a leading
+    /// `---` (one document) reads; a `---` inside a value is no separator.
+    #[test]
+    fn a_second_yaml_document_is_an_error_at_its_separator() {
+        let d = check_yaml(YamlKind::Site, "# site\ntitle: T\n---\ntitle: U\n");
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].line, Some(3), "{d:?}");
+        assert!(d[0].message.contains("more than one document"), "{d:?}");
+        let d = check_yaml(YamlKind::Site, "---\ntitle: T\n---\ntitle: U\n");
+        assert_eq!(d[0].line, Some(3), "{d:?}");
+        assert!(check_yaml(YamlKind::Site, "---\ntitle: T\n").is_empty());
+        assert!(check_yaml(YamlKind::Site, "title: a --- b\ndescription: |\n  x\n  ---\n").is_empty());
     }
 
     #[test]

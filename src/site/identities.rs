@@ -197,8 +197,12 @@ pub fn keep_identities_apart(results: &mut [ResultFile], diags: &mut Vec<Diagnos
 /// by a domain only ([`same_host`]): so a kernel's file of `beta` meets
 /// the baseline's `beta` row, as it does where the baseline's hosts are
 /// two files (attack40 F8: it was "not compared … their files do not
-/// print host"). A host no such file names is left as it is (the rename
-/// rule's case); another system's host (`labels::unames`) is never one.
+/// print host"). A host no such file names (`delta`) is given as it is:
+/// which of the parted hosts it may be (one renamed), the names do not
+/// say, and without it its rows were "not compared … their files do not
+/// print host", which the file does (afix40c's open case); with it, the
+/// note says which host each side's rows have. Another system's host
+/// (`labels::unames`) is never given.
 /// A short name two such full names share (`web1` beside
 /// `web1.dc1.example.com` and `web1.dc2.example.com`) is neither: which
 /// machine it is, is no guess; the file is left as it is, with a warning
@@ -225,21 +229,17 @@ fn hosts_of_parted_files(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>
     for i in 0..results.len() {
         let Some((line, host)) = &results[i].parsed.identity.host else { continue };
         let bench = &results[i].parsed.benchmark;
+        if !parted.iter().any(|(b, ..)| b == bench) || crate::parse::is_other_system_host(host) {
+            continue;
+        }
         let of_bench = || parted.iter().filter(|(b, ..)| b == bench);
         let matches: Vec<&(String, String, usize, usize)> = match of_bench().find(|(_, v, ..)| v == host) {
             Some(exact) => vec![exact],
             None => of_bench().filter(|(_, v, ..)| same_host(v, host)).collect(),
         };
-        match matches.as_slice() {
-            [] => continue,
-            [(_, value, ..)] => {
-                let value = value.clone();
-                for s in &mut results[i].parsed.samples {
-                    if !s.params.iter().any(|p| p.name == HOST_PARAM) {
-                        s.params.push(Param::new(HOST_PARAM, &value));
-                    }
-                }
-            }
+        let value = match matches.as_slice() {
+            [] => host.clone(),
+            [(_, value, ..)] => value.clone(),
             more => {
                 let named: Vec<String> = more
                     .iter()
@@ -252,6 +252,12 @@ fn hosts_of_parted_files(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>
                     named.join(" or ")
                 );
                 diags.push(Diagnostic::warning(&results[i].path, Some(*line), msg));
+                continue;
+            }
+        };
+        for s in &mut results[i].parsed.samples {
+            if !s.params.iter().any(|p| p.name == HOST_PARAM) {
+                s.params.push(Param::new(HOST_PARAM, value.as_str()));
             }
         }
     }
@@ -701,4 +707,58 @@ pub fn warn_of_other_machines(
         diags.push(Diagnostic::warning(&results[fi].path, Some(line), said));
     }
     other
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Better, Sample};
+
+    /// A file of one run of dbench, read by its host (identity) `host`.
+    fn file(rel: &str, host: Option<&str>) -> ResultFile {
+        let s = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), 1000.0, 3);
+        let mut rf = crate::site::testing::result_file(rel, "dbench", vec![s]);
+        rf.parsed.identity.host = host.map(|h| (2, h.to_string()));
+        rf
+    }
+
+    fn hosts(rf: &ResultFile) -> Vec<&str> {
+        rf.parsed
+            .samples
+            .iter()
+            .filter_map(|s| s.params.iter().find(|p| p.name == HOST_PARAM))
+            .map(|p| p.value.as_str())
+            .collect()
+    }
+
+    /// attack40 F8 and afix40c's open case: beside a file parting its runs
+    /// by `uname -a` host (`alpha`, `beta`), a file of one host gets that
+    /// host as a row parameter: `beta.lab` meets the `beta` row, and
+    /// `delta` (no parted host) is its own row, so the note says which
+    /// hosts each side has (it said "their files do not print host").
+    /// Must not fire: where no file parts by host (one machine renamed is
+    /// the identities' case), and for another system's host.
+    #[test]
+    fn a_files_one_host_is_its_rows_host_beside_files_parted_by_host() {
+        let mut parted = file("6.1.0/dbench.txt", None);
+        let mut beta = parted.parsed.samples[0].clone();
+        parted.parsed.samples[0].params.push(Param::new(HOST_PARAM, "alpha"));
+        beta.params.push(Param::new(HOST_PARAM, "beta"));
+        parted.parsed.samples.push(beta);
+        let mut results = vec![
+            parted.clone(),
+            file("6.2.0/dbench.txt", Some("beta.lab.example.com")),
+            file("6.3.0/dbench.txt", Some("delta")),
+            file("6.4.0/dbench.txt", None),
+            file("6.5.0/dbench.txt", Some("mbp (Darwin 23.1.0)")),
+        ];
+        hosts_of_parted_files(&mut results, &mut Vec::new());
+        assert_eq!(hosts(&results[1]), ["beta"]);
+        assert_eq!(hosts(&results[2]), ["delta"]);
+        assert!(hosts(&results[3]).is_empty());
+        assert!(hosts(&results[4]).is_empty());
+        let mut alone = vec![file("6.1.0/dbench.txt", Some("alpha")), file("6.2.0/dbench.txt", Some("delta"))];
+        hosts_of_parted_files(&mut alone, &mut Vec::new());
+        assert!(alone.iter().all(|rf| hosts(rf).is_empty()));
+    }
 }

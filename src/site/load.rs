@@ -84,6 +84,78 @@ fn unify_label_case(results: &mut [crate::site::ResultFile]) {
     }
 }
 
+/// Makes groups alike but for case one group of a benchmark across the
+/// class's files: a writer who typed a table's title (`pct-table`'s
+/// `hackbench` in one mail and `Hackbench` in the next, archive40's K
+/// Prateek Nayak series) meant one table, which was two sections of the
+/// class page, each with its own columns. Each group takes the spelling
+/// that is a benchmark's own name (a parser's id: `hackbench`, `stream`),
+/// else the one its first file in path order wrote; a metric named as its
+/// group (the title of a writer's table is its metric too) follows it.
+/// Names that differ by more than case (the writer's typo `schebench`)
+/// stay apart. A note at the first line of each file whose spelling was
+/// changed says so.
+fn unify_group_case(results: &mut [crate::site::ResultFile], diags: &mut Vec<Diagnostic>) {
+    use compact_str::CompactString;
+    // Each (benchmark, group) written, with its first file and line; one
+    // look-up per run of samples of one group (a file's samples come in
+    // tables).
+    let mut written: rustc_hash::FxHashMap<(&str, &str), (&str, usize)> = rustc_hash::FxHashMap::default();
+    for rf in results.iter() {
+        let mut last: &str = "";
+        for s in rf.parsed.samples.iter().filter(|s| !s.group.is_empty()) {
+            if s.group != last {
+                last = &s.group;
+                written.entry((&rf.parsed.benchmark, &s.group)).or_insert((&rf.rel_path, s.line));
+            }
+        }
+    }
+    // (benchmark, lowered group) → its spellings, first in path order.
+    let mut by_case: rustc_hash::FxHashMap<(&str, String), Vec<(&str, &str, usize)>> = rustc_hash::FxHashMap::default();
+    for (&(bench, group), &(file, line)) in &written {
+        by_case.entry((bench, group.to_lowercase())).or_default().push((group, file, line));
+    }
+    let ids: Vec<&str> = crate::parse::registry().iter().map(|p| p.id()).collect();
+    // (benchmark, spelling) → (the spelling shown, its first file, line).
+    let mut to: rustc_hash::FxHashMap<(String, CompactString), (CompactString, String, usize)> =
+        rustc_hash::FxHashMap::default();
+    for ((bench, _), mut seen) in by_case.into_iter().filter(|(_, seen)| seen.len() > 1) {
+        seen.sort_by(|a, b| (a.1, a.2).cmp(&(b.1, b.2)));
+        let &(shown, file, line) = seen.iter().find(|(g, _, _)| ids.contains(g)).unwrap_or(&seen[0]);
+        for &(g, _, _) in seen.iter().filter(|(g, _, _)| *g != shown) {
+            to.insert((bench.to_string(), g.into()), (shown.into(), file.to_string(), line));
+        }
+    }
+    if to.is_empty() {
+        return;
+    }
+    for rf in results.iter_mut() {
+        let mut noted: Vec<CompactString> = Vec::new();
+        let bench = rf.parsed.benchmark.clone();
+        if !to.keys().any(|(b, _)| *b == bench) {
+            continue;
+        }
+        for s in &mut rf.parsed.samples {
+            let Some((shown, file, line)) = to.get(&(bench.clone(), s.group.clone())) else { continue };
+            if !noted.contains(&s.group) {
+                noted.push(s.group.clone());
+                diags.push(Diagnostic::note(
+                    &rf.path,
+                    Some(s.line),
+                    format!(
+                        "{bench}: {:?} is shown as {shown:?} ({file} line {line}), one table: the names differ only in case",
+                        s.group
+                    ),
+                ));
+            }
+            if s.metric.name == s.group {
+                s.metric.name.clone_from(shown);
+            }
+            s.group.clone_from(shown);
+        }
+    }
+}
+
 /// The name of the parameter that keeps apart the runs of a file naming
 /// another kernel of its class than its directory's (the build keeps such runs apart and warns).
 pub const BOOTED_PARAM: &str = "booted";
@@ -322,6 +394,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
     group_unrecognised(diags, parsed_from, dir, slug, &yaml.path);
     skip_files_sharing_a_copy(&mut results, diags);
+    unify_group_case(&mut results, diags);
     if !whole_dirs {
         keep_apart_runs_of_another_kernel(&mut results, diags);
     }
@@ -338,7 +411,6 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     super::units::unify(&mut results, diags);
     super::normalized_bases::warn_of_normalized_bases(&results, diags);
     super::run_spread::warn_of_spread_runs(&results, diags);
-    super::pct_same_names::warn_of_names_in_two_files(&results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);
     if kernels.is_empty() && kernel_dirs.is_empty() {
         // Each empty kernel directory was warned of; a class with none
@@ -1165,5 +1237,64 @@ mod tests {
         let (booted, diags) = file(Vec::new());
         assert_eq!(booted, [true, true]);
         assert!(diags[0].message.contains("its runs are kept apart (booted 6.1.0)"), "{}", diags[0].message);
+    }
+
+    /// Session 40's leftover (archive40's K Prateek Nayak mails): the
+    /// writer's `Hackbench` title in one mail and `hackbench` in the next
+    /// are one group (one section of the class page), spelt as the
+    /// benchmark's own name whichever file comes first; a title alike but
+    /// for case and no benchmark's name takes the first file's spelling
+    /// (`Stream`/`stream`: `stream` is a parser's id, so that one).
+    /// Must not fire: the writer's typo `schebench` stays a group of its
+    /// own; another benchmark's group of that spelling is left alone; a
+    /// metric not named as its group keeps its name.
+    #[test]
+    fn groups_alike_but_for_case_meet_in_one_spelling() {
+        let table = |title: &str| {
+            format!(
+                "~~~~~~~~~\n{title}\n~~~~~~~~~\n\nNPS1\n\nTest:   tip   SIS_UTIL\n \
+                 1-groups:  4.64 (0.00 pct)  4.77 (-2.80 pct)\n \
+                 2-groups:  5.22 (0.00 pct)  5.17 (0.95 pct)\n"
+            )
+        };
+        let pct = crate::site::testing::pct_table_file;
+        let other =
+            crate::site::testing::result_file("c.txt", "dbench", vec![Sample::new(Metric::new("Hackbench", "", Better::Higher), 1.0, 3)
+                .with_group("Hackbench")]);
+        let mut results = vec![
+            pct("a.txt", &table("Hackbench")),
+            pct("b.txt", &table("hackbench")),
+            pct("b2.txt", &table("schebench")),
+            pct("d.txt", &table("Tip Bench")),
+            pct("e.txt", &table("tip bench")),
+            other,
+        ];
+        let mut diags = Vec::new();
+        unify_group_case(&mut results, &mut diags);
+        let groups = |rf: &ResultFile| {
+            let mut g: Vec<(String, String)> =
+                rf.parsed.samples.iter().map(|s| (s.group.to_string(), s.metric.name.to_string())).collect();
+            g.dedup();
+            g
+        };
+        let pair = |g: &str| vec![(g.to_string(), g.to_string())];
+        assert_eq!(groups(&results[0]), pair("hackbench"));
+        assert_eq!(groups(&results[1]), pair("hackbench"));
+        assert_eq!(groups(&results[2]), pair("schebench"));
+        assert_eq!(groups(&results[3]), pair("Tip Bench"));
+        assert_eq!(groups(&results[4]), pair("Tip Bench"));
+        assert_eq!(groups(&results[5]), vec![("Hackbench".to_string(), "Hackbench".to_string())]);
+        let said: Vec<(String, Option<usize>, &str)> =
+            diags.iter().map(|d| (d.file.display().to_string(), d.line, d.message.as_str())).collect();
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert_eq!(said[0].0, "a.txt");
+        assert_eq!(said[0].1, Some(8));
+        assert!(said[0].2.contains("pct-table: \"Hackbench\" is shown as \"hackbench\" (b.txt line 8)"), "{}", said[0].2);
+        assert_eq!(said[1].0, "e.txt");
+        assert!(said[1].2.contains("\"tip bench\" is shown as \"Tip Bench\" (d.txt line 8)"), "{}", said[1].2);
+        // One section (select's unclaimed sections are by benchmark and group).
+        let selection = crate::site::select::select(&[], &[], &results);
+        let titles: Vec<&str> = selection.unclaimed.iter().map(|((_, g), _)| g.as_str()).collect();
+        assert_eq!(titles, ["hackbench", "schebench", "Tip Bench", "Hackbench"]);
     }
 }

@@ -64,7 +64,6 @@ mod load;
 mod normalized_bases;
 mod parse_cache;
 mod partial;
-mod pct_same_names;
 mod raw_file;
 mod run_lengths;
 mod run_spread;

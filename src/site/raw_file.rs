@@ -374,7 +374,7 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
                 } else {
                     "file skipped".to_string()
                 };
-                warnings.push((e.line(), format!("{id}: {}; {what}", e.message())));
+                warnings.push((e.about(), format!("{id}: {}; {what}", e.message())));
                 continue;
             }
         };

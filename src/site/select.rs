@@ -112,10 +112,12 @@ impl Selector<'_> {
     }
 
     /// True when a sample of a selected file is this part's: its group
-    /// passes `group:`. Such a sample is claimed by the section (it gets
-    /// no section of its own) even when `metrics:` hides it.
+    /// passes `group:` (but for case: a group's files' spellings meet in
+    /// one, `site::load`'s `unify_group_case`, which may not be the one
+    /// the person copied). Such a sample is claimed by the section (it
+    /// gets no section of its own) even when `metrics:` hides it.
     pub fn claims(&self, s: &Sample) -> bool {
-        self.group.iter().flatten().all(|g| *g == s.group)
+        self.group.iter().flatten().all(|g| g.eq_ignore_ascii_case(&s.group))
     }
 
     /// True when a claimed sample is shown: its metric passes `metrics:`.
@@ -442,6 +444,12 @@ struct Merged<'a> {
     metric: &'a Metric,
     /// How many cells are fed so.
     cells: usize,
+    /// The later file of the first such cell (index into the results) and
+    /// the line of its first value so averaged: the warning is that
+    /// file's, at the table or block whose values are averaged with
+    /// another file's, so it shows under that table (it was at
+    /// `machine.yaml`, on the lint page only).
+    at: (usize, usize),
 }
 
 /// True when the files behind `samples` (of `results`, whose stems are
@@ -483,7 +491,8 @@ fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[Sam
         if stems[other] == stems[fi] {
             continue;
         }
-        let merged = found.get_or_insert(Merged { files: Vec::new(), kernel: key.0, metric: key.3, cells: 0 });
+        let merged =
+            found.get_or_insert(Merged { files: Vec::new(), kernel: key.0, metric: key.3, cells: 0, at: (fi, s.line) });
         for f in [other, fi] {
             if named.insert(stems[f]) {
                 merged.files.push(&results[f].rel_path);
@@ -527,10 +536,11 @@ fn merge_message(what: &str, m: &Merged, one: &str) -> String {
 }
 
 impl MachineYaml {
-    /// Warnings at the section's lines, from the samples each section
-    /// shows ([`select`]): a part of a section that selects no result
-    /// (when the section's own `files:` match some file: otherwise
-    /// [`MachineYaml::check_section_files`] said so), and cells that would
+    /// Warnings from the samples each section shows ([`select`]): at the
+    /// section's line, a part of a section that selects no result (when
+    /// the section's own `files:` match some file: otherwise
+    /// [`MachineYaml::check_section_files`] said so); at the later file's
+    /// first value so averaged (under its table), cells that would
     /// average different files as runs ([`run_stem`]), in a configured
     /// section or in one made for results no section claims.
     pub(super) fn check_selection(&self, results: &[ResultFile], selection: &Selection, diags: &mut Vec<Diagnostic>) {
@@ -553,20 +563,25 @@ impl MachineYaml {
                 if !empty && merged.is_none() {
                     continue;
                 }
-                let (what, line) = match part.label {
-                    Some(label) => (
-                        format!("section {:?}, part {label:?}", sc.title),
-                        lines.get_or_insert_with(|| PartLines::of(&self.text, &sc.title)).line(i),
-                    ),
-                    None => (format!("section {:?}", sc.title), section_line(&self.text, &sc.title, "files:")),
+                let what = match part.label {
+                    Some(label) => format!("section {:?}, part {label:?}", sc.title),
+                    None => format!("section {:?}", sc.title),
                 };
-                let msg = match merged {
+                let one = &super::axis::Axis::of(self.config.compare.as_ref()).one;
+                let diag = match merged {
                     Some(merged) => {
-                        merge_message(&what, &merged, &super::axis::Axis::of(self.config.compare.as_ref()).one)
+                        let (fi, line) = merged.at;
+                        Diagnostic::warning(&results[fi].path, Some(line), merge_message(&what, &merged, one))
                     }
-                    None => format!("{what} selects no results"),
+                    None => {
+                        let line = match part.label {
+                            Some(_) => lines.get_or_insert_with(|| PartLines::of(&self.text, &sc.title)).line(i),
+                            None => section_line(&self.text, &sc.title, "files:"),
+                        };
+                        Diagnostic::warning(&self.path, line, format!("{what} selects no results"))
+                    }
                 };
-                diags.push(Diagnostic::warning(&self.path, line, msg));
+                diags.push(diag);
             }
         }
         self.check_section_metrics(results, diags);
@@ -624,9 +639,10 @@ impl MachineYaml {
             if let Some(merged) = merged_cells(results, stems.get_or_insert_with(|| merge_stems(results)), samples) {
                 let what = if group.is_empty() { bench.clone() } else { format!("{bench}: {group}") };
                 let what = format!("results no section selects ({what})");
+                let (fi, line) = merged.at;
                 diags.push(Diagnostic::warning(
-                    &self.path,
-                    None,
+                    &results[fi].path,
+                    Some(line),
                     merge_message(&what, &merged, &super::axis::Axis::of(self.config.compare.as_ref()).one),
                 ));
             }
@@ -945,12 +961,15 @@ mod tests {
         assert_eq!(selection_warnings(all, &results).len(), 2, "each name its own kernels");
     }
 
+    /// Warned at the later file's first value so averaged (so under its
+    /// table), not at the section's `files:` line of `machine.yaml`.
     #[test]
-    fn two_files_averaged_into_one_cell_are_a_warning_at_the_section() {
+    fn two_files_averaged_into_one_cell_are_a_warning_at_the_later_file() {
         let yaml = "name: M\nsections:\n  - title: Build\n    files: [\"*/build-*.txt\"]\n";
         let d = selection_warnings(yaml, &builds());
         assert_eq!(d.len(), 1, "{d:?}");
-        assert_eq!((d[0].line, d[0].severity), (Some(4), crate::diag::Severity::Warning));
+        assert_eq!((d[0].line, d[0].severity), (Some(1), crate::diag::Severity::Warning));
+        assert_eq!(d[0].file, PathBuf::from("2.4.17/build-perl.txt"));
         let msg = &d[0].message;
         assert!(msg.starts_with("section \"Build\": 2.4.17/build-kernel.txt and 2.4.17/build-perl.txt both give real (s) of kernel 2.4.17"), "{msg}");
         assert!(msg.contains("averaged into one cell") && msg.contains("(and 1 more cell alike)"), "{msg}");
@@ -984,6 +1003,40 @@ mod tests {
             .filter(|d| d.message.contains("a section of their own"))
             .collect();
         assert!(unclaimed.is_empty(), "{unclaimed:?}");
+    }
+
+    const SIS: &str = "~~~~~~~~~\nhackbench\n~~~~~~~~~\n\nNPS1\n\nTest:   tip   SIS_UTIL\n \
+                       1-groups:  4.64 (0.00 pct)  4.77 (-2.80 pct)\n \
+                       2-groups:  5.22 (0.00 pct)  5.17 (0.95 pct)\n";
+    const NUMA: &str = "~~~~~~~~~\nhackbench\n~~~~~~~~~\n\nNPS1\n\nTest:   tip   NUMA Bal\n \
+                        1-groups:  4.64 (0.00 pct)  4.67 (-0.64 pct)\n \
+                        2-groups:  5.38 (0.00 pct)  5.47 (-1.67 pct)\n";
+
+    /// archive40 F7 (was `site::pct_same_names`, a pct-table check of its
+    /// own beside this one): two mails' `tip` of the same cases, averaged
+    /// as runs of one kernel, are warned of at the later file's first such
+    /// line (the table's first row), naming the other file, so the warning
+    /// is under that table. Must not fire: one file (its rows of one case
+    /// are its own business), two files of other kernels, one kernel in
+    /// two files of different cases (another mode: nothing is averaged).
+    #[test]
+    fn two_mails_columns_of_one_name_averaged_are_a_warning_under_the_later_table() {
+        let pct = super::super::testing::pct_table_file;
+        let d = selection_warnings("name: M\n", &[pct("a.txt", SIS), pct("b.txt", NUMA)]);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!((d[0].file.as_path(), d[0].line), (std::path::Path::new("b.txt"), Some(8)));
+        assert!(
+            d[0].message.starts_with(
+                "results no section selects (pct-table: hackbench): a.txt and b.txt both give hackbench of kernel tip, and their values are averaged into one cell"
+            ),
+            "{}",
+            d[0].message
+        );
+        assert!(selection_warnings("name: M\n", &[pct("a.txt", SIS)]).is_empty());
+        let other_kernels = NUMA.replace("tip ", "base ");
+        assert!(selection_warnings("name: M\n", &[pct("a.txt", SIS), pct("b.txt", &other_kernels)]).is_empty());
+        let other_mode = NUMA.replace("NPS1", "NPS2");
+        assert!(selection_warnings("name: M\n", &[pct("a.txt", SIS), pct("b.txt", &other_mode)]).is_empty());
     }
 
     #[test]

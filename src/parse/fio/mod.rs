@@ -678,7 +678,16 @@ impl BenchParser for Fio {
             } else if input.lines.iter().any(|l| is_command_line(l)) {
                 "only fio's command line (LKP keeps fio's report in `fio.output`)".to_string()
             } else {
-                "no job report (JSON `jobs` or a `name: (groupid=…)` section)".to_string()
+                let reason = "no job report (JSON `jobs` or a `name: (groupid=…)` section)".to_string();
+                // fio's direction lines with no job section above them
+                // (`grep -h IOPS *.fio`, no file names): the warning is at
+                // the first (it had no line, closing-40).
+                if let Some(at) =
+                    input.lines.iter().position(|l| text::direction_line(l.trim()).is_some_and(|d| d.is_ok()))
+                {
+                    return Err(ParseError::NoResultsAt { benchmark: "fio", reason, at: at + 1 });
+                }
+                reason
             };
             return Err(ParseError::NoResults { benchmark: "fio", reason });
         }
@@ -876,5 +885,22 @@ mod tests {
         );
         assert!(Fio.detect(&i) > 0);
         assert!(matches!(Fio.parse(&i), Err(ParseError::NoResults { .. })));
+    }
+
+    /// attack40 y/fio01 (`grep -h IOPS *brd*fio`: direction lines with no
+    /// file names and no job section): still no result, but the warning
+    /// names the first direction line (it had no line, closing-40). The
+    /// line is no break in the format (`line()` stays `None`, so nothing
+    /// is cut there). Must not fire: a command line alone (above) has no
+    /// line to name.
+    #[test]
+    fn direction_lines_without_a_job_are_no_results_at_the_first() {
+        let text = "linux-block (brd-memcpy) # grep -h IOPS *brd*fio\n\
+                    read: IOPS=7504k, BW=28.6GiB/s (30.7GB/s)(1717GiB/60001msec)\n\
+                    read: IOPS=7525k, BW=28.7GiB/s (30.8GB/s)(1722GiB/60002msec)\n";
+        let e = Fio.parse(&Input::from_text(text)).unwrap_err();
+        assert!(matches!(e, ParseError::NoResultsAt { at: 2, .. }), "{e:?}");
+        assert_eq!((e.line(), e.about()), (None, Some(2)));
+        assert!(e.to_string().starts_with("no fio results found: no job report"), "{e}");
     }
 }

@@ -435,6 +435,44 @@ struct State {
     /// how many were read so far: one name over several `write:` lines
     /// is one log of several jobs (`grep -H` over it), each kept apart.
     grep_counts: rustc_hash::FxHashMap<(String, &'static str), (usize, usize)>,
+    /// The `grep` file names that differ from others only by a run's
+    /// number ([`grep_runs`]), each with the name its runs share
+    /// (`default-brd.1.fio` → `default-brd.*.fio`), and the shared names
+    /// a note was given for.
+    grep_runs: rustc_hash::FxHashMap<String, String>,
+    grep_runs_noted: Vec<String>,
+}
+
+/// The `grep` file names of `grep` (per line, [`grep_prefixes`]) that
+/// differ from another only by a run's number counting up one by one
+/// ([`crate::parse::num::run_numbered`]: `default-brd.1.fio` …
+/// `default-brd.3.fio`, linux-block 2023), each with the name they share
+/// (`default-brd.*.fio`): runs of one set-up, as `cat bonnie.1 bonnie.2`
+/// shows them (attack40 F18: each file was a set-up of one run, nothing
+/// averaged or tested). `fio_write-1-16-4096k.out` (workers, block size
+/// in the name) and `bonnie-j1.log` are no run's number.
+fn grep_runs(grep: &[Option<(String, usize)>]) -> rustc_hash::FxHashMap<String, String> {
+    let mut shared: rustc_hash::FxHashMap<String, Vec<(&str, u64)>> = rustc_hash::FxHashMap::default();
+    for (name, _) in grep.iter().flatten() {
+        let Some((pattern, n)) = crate::parse::num::run_numbered(name) else { continue };
+        let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
+        let key = if dir.is_empty() { pattern } else { format!("{dir}/{pattern}") };
+        let files = shared.entry(key).or_default();
+        if !files.iter().any(|(f, _)| f == name) {
+            files.push((name, n));
+        }
+    }
+    let mut runs = rustc_hash::FxHashMap::default();
+    for (key, files) in shared {
+        let mut numbers: Vec<u64> = files.iter().map(|f| f.1).collect();
+        numbers.sort_unstable();
+        if files.len() >= 2 && crate::parse::num::counts_up_one_by_one(&numbers) {
+            for (f, _) in files {
+                runs.insert(f.to_string(), key.clone());
+            }
+        }
+    }
+    runs
 }
 
 /// `fio_write-1-16-4096k.out:  write: io=…` → (`fio_write-1-16-4096k.out`,
@@ -696,6 +734,7 @@ pub fn read(
             st.grep_counts.entry((name.clone(), d.dir)).or_default().0 += 1;
         }
     }
+    st.grep_runs = grep_runs(&grep);
     // `skip` is in file order: the next range not yet passed.
     let mut next = 0;
     // The line a wrapped definition was rejoined with (read already).
@@ -1328,7 +1367,8 @@ fn grep_direction(st: &mut State, n: usize, line: &str, d: &DirLine, file: &str,
         let msg = format!(
             "fio lines led by the file names `grep` printed (`{file}:`): no job section above them, so each is read \
              as the run of its file, the file name its `label` (what the name says, workers or block size, is no \
-             parameter fio printed)"
+             parameter fio printed){}",
+            if st.grep_runs.is_empty() { "" } else { "; names that differ only by a run's number are runs of one" }
         );
         out.notes.push((n, msg));
     }
@@ -1350,6 +1390,19 @@ fn grep_direction(st: &mut State, n: usize, line: &str, d: &DirLine, file: &str,
             out.notes.push((n, msg));
         }
         format!("{file} #{}", seen + 1)
+    } else if let Some(shared) = st.grep_runs.get(file) {
+        if !st.grep_runs_noted.contains(shared) {
+            st.grep_runs_noted.push(shared.clone());
+            let mut files: Vec<&str> =
+                st.grep_runs.iter().filter(|(_, s)| *s == shared).map(|(f, _)| f.as_str()).collect();
+            files.sort_unstable();
+            let msg = format!(
+                "fio lines of {} differ only by a run's number: read as runs of one set-up, `{shared}` (its `label`)",
+                files.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+            );
+            out.notes.push((n, msg));
+        }
+        shared.clone()
     } else {
         file.to_string()
     };
@@ -1597,6 +1650,55 @@ mod tests {
         let mut out = ParsedFile::default();
         read(&Input::from_text(&prose), &[], &[], &mut out).unwrap();
         assert!(out.samples.is_empty());
+    }
+
+    /// attack40 F18 (the linux-block 2023 fixture's form): `grep` over
+    /// `default-brd.1.fio` … `.3.fio` gives runs of one set-up, labelled
+    /// `default-brd.*.fio` (each was a set-up of one run), with a note
+    /// naming the files. Must not fire: names that differ by workers or
+    /// block size (`fio_write-1-1-4096k.out`), a gap (`.1`, `.3`), a
+    /// set-up's digit (`brd-j1.fio`, `brd-j2.fio`), one file alone.
+    #[test]
+    fn grep_prefixes_of_numbered_files_are_runs_of_one_set_up() {
+        let line = |name: &str, iops: u32| {
+            format!("{name}:     read: IOPS={iops}k, BW=28.6GiB/s (30.7GB/s)(1717GiB/60001msec)\n")
+        };
+        let labels = |names: &[&str]| {
+            let text: String = names.iter().zip(7501..).map(|(n, i)| line(n, i)).collect();
+            let mut out = ParsedFile::default();
+            read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+            let mut ls: Vec<String> = out.samples.iter().map(|s| s.params[0].value.to_string()).collect();
+            ls.dedup();
+            (ls, out.notes)
+        };
+        let (ls, notes) = labels(&[
+            "default-brd.1.fio",
+            "default-brd.2.fio",
+            "default-brd.3.fio",
+            "with-memcpy-brd.1.fio",
+            "with-memcpy-brd.2.fio",
+        ]);
+        assert_eq!(ls, ["default-brd.*.fio", "with-memcpy-brd.*.fio"]);
+        assert!(
+            notes.iter().any(|(l, n)| *l == 1
+                && n.contains(
+                    "`default-brd.1.fio`, `default-brd.2.fio`, `default-brd.3.fio` differ only by a run's number"
+                )),
+            "{notes:?}"
+        );
+        assert!(notes.iter().any(|(l, _)| *l == 4), "{notes:?}");
+        let (ls, _) = labels(&["run1/fio.log", "run2/fio.log"]);
+        assert_eq!(ls, ["run1/fio.log", "run2/fio.log"], "the number is a directory's: not this rule");
+        for names in [
+            &["fio_write-1-1-4096k.out", "fio_write-1-16-4096k.out"][..],
+            &["brd.1.fio", "brd.3.fio"],
+            &["brd-j1.fio", "brd-j2.fio"],
+            &["brd.1.fio"],
+        ] {
+            let (ls, notes) = labels(names);
+            assert_eq!(ls, names, "{notes:?}");
+            assert!(!notes.iter().any(|(_, n)| n.contains("run's number")), "{notes:?}");
+        }
     }
 
     /// `[randread]` twice with `stonewall` between, `bs=4k` in group 0 and

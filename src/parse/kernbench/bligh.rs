@@ -62,6 +62,29 @@ pub(super) fn title_load(line: &str) -> Option<String> {
     inner.contains("maximal").then(|| "maximal".to_string())
 }
 
+/// A table's title at line `i` (0-based) of `lines` and its header's
+/// columns: the load ([`title_load`]), the header's index and columns,
+/// and whether a mail wrapped the title over two lines (`Kernbench: (make
+/// -j N vmlinux, where N = 16 x` / `num_cpus)`, attack40 k06: the file was
+/// "unrecognised", no line named). `None` for any other line.
+fn title_at(lines: &[String], i: usize) -> Option<(String, usize, Vec<usize>, bool)> {
+    // The title first: the header's words are lower-cased one by one
+    // (a String each), and only the line under a title can be one.
+    if let Some(load) = title_load(&lines[i]) {
+        return Some((load, i + 1, header_columns(lines.get(i + 1)?)?, false));
+    }
+    let t = lines[i].trim();
+    if !t.get(..9).is_some_and(|h| h.eq_ignore_ascii_case("kernbench")) || !t.contains('(') || t.contains(')') {
+        return None;
+    }
+    let tail = lines.get(i + 1)?.trim();
+    if tail.is_empty() || tail.contains('(') || !tail.ends_with(')') {
+        return None;
+    }
+    let load = title_load(&format!("{t} {tail}"))?;
+    Some((load, i + 2, header_columns(lines.get(i + 2)?)?, true))
+}
+
 /// The metric (index into [`ROWS`]) a header word names, in any case.
 fn column(word: &str) -> Option<usize> {
     match word.to_ascii_lowercase().as_str() {
@@ -77,7 +100,7 @@ fn column(word: &str) -> Option<usize> {
 /// line under it.
 pub(super) fn present(input: &Input) -> bool {
     input.has_ignore_ascii_case("kernbench")
-        && input.lines.windows(2).any(|w| title_load(&w[0]).is_some() && header_columns(&w[1]).is_some())
+        && (0..input.lines.len()).any(|i| title_at(&input.lines, i).is_some())
 }
 
 /// The columns of a header line (`Elapsed System User CPU`, in the order
@@ -161,12 +184,16 @@ pub(super) fn tables(input: &Input, runs: Option<u32>, out: &mut ParsedFile) {
     let mut noted = false;
     let mut i = 0;
     while i + 1 < lines.len() {
-        // The title first: the header's words are lower-cased one by one
-        // (a String each), and only the line under a title can be one.
-        let Some((load, cols)) = title_load(&lines[i]).and_then(|l| Some((l, header_columns(&lines[i + 1])?))) else {
+        let Some((load, header, cols, wrapped)) = title_at(lines, i) else {
             i += 1;
             continue;
         };
+        if wrapped {
+            out.notes.push((
+                i + 1,
+                format!("a kernbench table's title wrapped by the mail over lines {} and {}: read as one", i + 1, i + 2),
+            ));
+        }
         let note = match runs {
             Some(n) => format!(
                 "a kernbench table of averages (Martin Bligh's form): each figure a mean of {n} runs (the count the \
@@ -182,7 +209,7 @@ pub(super) fn tables(input: &Input, runs: Option<u32>, out: &mut ParsedFile) {
             out.notes.push((i + 1, note));
             noted = true;
         }
-        i += 2;
+        i = header + 1;
         while let Some(line) = lines.get(i).filter(|l| !l.trim().is_empty()) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let next_row = |k: usize| lines.get(k).is_some_and(|l| row(l, cols.len()).is_some());
@@ -251,6 +278,39 @@ mod tests {
         assert!(last_row_complete(&Input::from_text(&format!("{head}  2.6.0  45.87  116.92  571.10  1499.00"))));
         assert!(!last_row_complete(&Input::from_text(&format!("{head}  2.6.0  45.87  116.92  571.10  1499.0"))));
         assert!(!last_row_complete(&Input::from_text(&format!("{head}  2.6.0  45.87  116.92  571.10  149"))));
+    }
+
+    /// attack40 k06: a title the mail wrapped (`… where N = 16 x` /
+    /// `num_cpus)`) made the file "unrecognised" (no parser, no line): the
+    /// table is read, with a note at the title. Must not fire: a title cut
+    /// with no closing line, or a line under it that opens another
+    /// parenthesis or is prose, is no title.
+    #[test]
+    fn a_title_wrapped_by_the_mail_is_read_as_one() {
+        let rows = "        Elapsed      System        User         CPU\n\
+                    2.6.9-rc1       44.97       98.66      576.77     1501.33\n\
+                    2.6.9-rc1-mm1   46.92      107.27      594.10     1493.67\n";
+        let read = |title: &str| {
+            let input = Input::from_text(&format!("{title}\n{rows}"));
+            let mut out = ParsedFile::default();
+            tables(&input, None, &mut out);
+            (present(&input), out)
+        };
+        let (found, out) = read("Kernbench: (make -j N vmlinux, where N = 16 x\nnum_cpus)");
+        assert!(found);
+        let loads: Vec<&str> = out.samples.iter().map(|s| s.params[0].value.as_str()).collect();
+        assert_eq!(loads, ["16 x num_cpus"; 8]);
+        assert_eq!(out.samples[0].line, 4);
+        assert!(out.notes.iter().any(|(l, n)| *l == 1 && n.contains("title wrapped by the mail over lines 1 and 2")), "{:?}", out.notes);
+        for title in [
+            "Kernbench: (make -j N vmlinux, where N = 16 x",
+            "Kernbench: (make -j N vmlinux, where N = 16 x\n(num_cpus)",
+            "Kernbench: (make -j N vmlinux, where N = 16 x\nnum_cpus and more",
+            "Kernbench: (see the table below\nfor the loads)",
+        ] {
+            let (found, out) = read(title);
+            assert!(!found && out.samples.is_empty(), "{title}: {:?}", out.samples);
+        }
     }
 
     /// attack40 F6: a row the mail wrapped (name alone, figures below) and

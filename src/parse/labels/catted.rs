@@ -44,26 +44,10 @@ fn catted_glob(line: &str) -> Option<&str> {
 /// number is set off by `.`, `-`, `_` or follows `run` (`run1.txt
 /// run2.txt`, `bonnie-1.log`: attack40 F19, each was a set-up of its
 /// own); `bonnie-j1.log bonnie-j2.log` (a set-up's `-j1`) are not.
-fn numbered_runs(files: &[&str]) -> bool {
-    let split = |f: &'_ str| -> Option<(String, u64)> {
-        let name = f.rsplit('/').next().unwrap_or(f);
-        let name = match name.rsplit_once('.') {
-            Some((stem, ext)) if !ext.is_empty() && ext.bytes().all(|b| b.is_ascii_alphabetic()) => {
-                let bare = stem.trim_end_matches(|c: char| c.is_ascii_digit());
-                let set_off = bare.ends_with(['.', '-', '_']) || bare.to_ascii_lowercase().ends_with("run");
-                if bare.len() == stem.len() || !set_off {
-                    return None;
-                }
-                // The extension is part of what the runs share.
-                return Some((format!("{bare}#.{ext}"), stem[bare.len()..].parse().ok()?));
-            }
-            _ => name,
-        };
-        let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
-        let n = name[stem.len()..].parse().ok()?;
-        Some((stem.to_string(), n))
+pub(super) fn numbered_runs(files: &[&str]) -> bool {
+    let Some(parts) = files.iter().map(|f| crate::parse::num::run_numbered(f)).collect::<Option<Vec<_>>>() else {
+        return false;
     };
-    let Some(parts) = files.iter().map(|f| split(f)).collect::<Option<Vec<_>>>() else { return false };
     let mut numbers: Vec<u64> = parts.iter().map(|p| p.1).collect();
     numbers.sort_unstable();
     parts.iter().all(|p| p.0 == parts[0].0) && crate::parse::num::counts_up_one_by_one(&numbers)

@@ -609,11 +609,17 @@ fn read_rows(
     out: &mut ParsedFile,
     hosts: &mut Vec<(usize, String)>,
 ) -> Result<Option<usize>, ParseError> {
+    // The table's samples in row order, each with its row's host and, for
+    // a whole `0` ([`zero_is_rounding`] decides once every row is read),
+    // its column's name.
+    let mut read: Vec<(Sample, Option<String>, Option<String>)> = Vec::new();
+    let mut ended = None;
     for (idx, &k) in body.iter().enumerate() {
         let (n, l) = (lines[k].0, lines[k].1.as_str());
         if is_percent_line(l) {
             out.notes.push((n, "skipped `make percent` variation line".to_string()));
-            return Ok(Some(k + 1));
+            ended = Some(k + 1);
+            break;
         }
         if idx == 0 && dash_groups(l).is_some() {
             out.notes.push((n, "a wrapped piece of the column rule; the columns are taken from the rows".into()));
@@ -628,11 +634,11 @@ fn read_rows(
                 l.trim(),
             ));
         }
-        let read = match table.layout {
+        let row_read = match table.layout {
             Layout::Aligned => aligned_row(table, l, n)?,
             Layout::Collapsed => collapsed_row(table, l, n)?,
         };
-        let row = match read {
+        let row = match row_read {
             RowRead::Row(row) => row,
             RowRead::Unreadable(why) if looks_like_row(l) => {
                 out.notes.push((n, not_read(&why)));
@@ -644,42 +650,87 @@ fn read_rows(
             }
             RowRead::NotARow | RowRead::Unreadable(_) => {
                 out.notes.push((n, format!("table {:?} ends at a line that is not a row", title.group)));
-                return Ok(Some(k));
+                ended = Some(k);
+                break;
             }
         };
         out.notes.extend(row.notes.into_iter().map(|m| (n, m)));
-        let mut zeros: Vec<&str> = Vec::new();
         for (c, value, step) in row.cells {
             let Some(col) = table.cols.get(c) else { continue };
             let metric = column_metric(title, col);
             // A whole `0` only: `0.0K` or `0.0` is a figure under its printed
             // step (lmbench 1.9's page fault in thousands of µs), kept as
             // printed; the comparison gives no percentage within a step of 0.
-            if value == 0.0 && metric.better != Better::Neither && step == Some(1.0) {
-                zeros.push(&col.name);
-                continue;
-            }
+            let zero =
+                (value == 0.0 && metric.better != Better::Neither && step == Some(1.0)).then(|| col.name.clone());
             let mut s = Sample::new(metric, value, n).with_group(title.group.clone());
             s.step = step;
             if let Some(kern) = kernel_of(&row.os) {
                 s = s.with_kernel(kern);
             }
-            if let Some(h) = &row.host {
-                hosts.push((out.samples.len(), h.clone()));
-            }
-            out.samples.push(s);
-        }
-        if !zeros.is_empty() {
-            let names: Vec<String> = zeros.iter().map(|z| format!("{z:?}")).collect();
-            out.notes.push((n, format!(
-                "{} {} 0: taken as not measured, no sample (lmbench 1.x prints 0 for a test it could not run; \
-                 a latency or bandwidth of 0 cannot be compared)",
-                names.join(", "),
-                if zeros.len() == 1 { "is" } else { "are" }
-            )));
+            read.push((s, row.host.clone(), zero));
         }
     }
-    Ok(None)
+    // Each row's whole `0`s: read (a rounding) or left out (not run), one
+    // note a row for each kind.
+    let mut said: Vec<(usize, bool, Vec<String>)> = Vec::new();
+    let kept: Vec<bool> = read
+        .iter()
+        .map(|(s, _, zero)| {
+            let Some(name) = zero else { return true };
+            let rounding = zero_is_rounding(s, &read);
+            match said.iter_mut().find(|(l, r, _)| *l == s.line && *r == rounding) {
+                Some((_, _, names)) => names.push(format!("{name:?}")),
+                None => said.push((s.line, rounding, vec![format!("{name:?}")])),
+            }
+            rounding
+        })
+        .collect();
+    for (line, rounding, names) in said {
+        let is = if names.len() == 1 { "is" } else { "are" };
+        let names = names.join(", ");
+        out.notes.push((
+            line,
+            if rounding {
+                format!(
+                    "{names} {is} 0 where the other rows give 1 or 2: read as 0, a figure under half a step rounded \
+                     down (lmbench 1.x prints whole µs), not a test not run; no change within a step of it is tested"
+                )
+            } else {
+                format!(
+                    "{names} {is} 0: taken as not measured, no sample (lmbench 1.x prints 0 for a test it could not run; \
+                     a latency or bandwidth of 0 cannot be compared)"
+                )
+            },
+        ));
+    }
+    for ((s, host, _), keep) in read.into_iter().zip(kept) {
+        if !keep {
+            continue;
+        }
+        if let Some(h) = host {
+            hosts.push((out.samples.len(), h));
+        }
+        out.samples.push(s);
+    }
+    Ok(ended)
+}
+
+/// Whether a whole `0` of a table's integer column (`zero`, among the
+/// table's samples `read`) is a figure rounded down rather than a test
+/// lmbench 1.x could not run (session 39's open rule): where the column's
+/// other rows give figures of 1 or 2 (a 2001 Celeron's `2p/0K ctxsw 0`
+/// beside another kernel's `1`, `Prot Fault 0` beside `1`), a 0 is a step
+/// or two away, as runs of one fast test differ; beside figures many
+/// steps away (`TCP conn 0` beside hundreds of µs), or alone, it is a test
+/// not run.
+fn zero_is_rounding(zero: &Sample, read: &[(Sample, Option<String>, Option<String>)]) -> bool {
+    let mut others = read
+        .iter()
+        .filter(|(s, _, z)| z.is_none() && s.metric.name == zero.metric.name && s.group == zero.group)
+        .map(|(s, _, _)| s.value.mean())
+        .peekable();
+    others.peek().is_some() && others.all(|v| v > 0.0 && v <= 2.0)
 }
 
 /// Gives the samples of a Host/OS row a `host` parameter so that rows of
@@ -913,6 +964,45 @@ Alpha300   Linux 1.3.70     49      4     83     11       10    -1    0.0K
         let page = find(&f, "File & VM system latencies", "Page Fault");
         assert_eq!((page.len(), page[0].value.mean(), page[0].step), (1, 0.0, Some(100.0)), "{:?}", f.notes);
         assert!(!f.notes.iter().any(|(_, m)| m.contains("not measured, no sample")), "{:?}", f.notes);
+    }
+
+    /// Session 39's open rule (closing-39): a whole `0` in an integer µs
+    /// column beside other rows' 1 or 2 is a figure rounded down (a 2001
+    /// Celeron's `2p/0K ctxsw 0` beside the other kernel's `1`, fixture
+    /// wild/lmbench/lkml-2001-10-…-celeron-…): read as 0, with a warning;
+    /// it was "not measured". Must not fire: beside figures many steps
+    /// away (`TCP conn 0` beside 263, above), beside a 3, or alone.
+    #[test]
+    fn a_zero_beside_other_rows_one_or_two_is_a_rounding() {
+        let table = |rows: &str| {
+            format!(
+                "Context switching - times in microseconds - smaller is better\n\
+                 -------------------------------------------------------------\n\
+                 Host                 OS 2p/0K 2p/16K 2p/64K\n\
+                 \x20                       ctxsw  ctxsw  ctxsw\n\
+                 --------- ------------- ----- ------ ------\n{rows}"
+            )
+        };
+        let f =
+            parse(&table("i686-linu Linux 2.4.3-2    1      9    137\ni686-linu Linux 2.4.2-2    0      5    214\n"));
+        let ctx: Vec<(usize, f64)> =
+            find(&f, "Context switching", "2p/0K ctxsw").iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(ctx, [(6, 1.0), (7, 0.0)]);
+        assert!(
+            f.notes
+                .iter()
+                .any(|(l, m)| *l == 7 && m.starts_with("\"2p/0K ctxsw\" is 0 where the other rows give 1 or 2")),
+            "{:?}",
+            f.notes
+        );
+        for rows in [
+            "i686-linu Linux 2.4.3-2    3      9    137\ni686-linu Linux 2.4.2-2    0      5    214\n",
+            "i686-linu Linux 2.4.2-2    0      5    214\n",
+        ] {
+            let f = parse(&table(rows));
+            assert!(find(&f, "Context switching", "2p/0K ctxsw").iter().all(|s| s.value.mean() > 0.0), "{rows}");
+            assert!(f.notes.iter().any(|(_, m)| m.contains("0: taken as not measured")), "{:?}", f.notes);
+        }
     }
 
     const PROC20: &str = "\
