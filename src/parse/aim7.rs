@@ -1066,6 +1066,12 @@ enum StpTable {
 }
 
 fn stp_table_header(t: &str) -> Option<StpTable> {
+    // Asked of every line of every file `Reaim::detect` reads: one not
+    // starting with either header's first word (nearly all) is neither,
+    // without its words collected (the same answer: `t` is trimmed).
+    if !t.starts_with("STP") && !t.starts_with("Kernel") {
+        return None;
+    }
     let words: Vec<&str> = t.split_whitespace().collect();
     match words.as_slice() {
         ["STP", "id", "PLM#", "Kernel", "Name", "Workfile", "MaxJPM", "MaxUser", ..] => Some(StpTable::Plm),
