@@ -1129,6 +1129,12 @@ fn stp_workload_heading(t: &str) -> Option<(String, Option<String>)> {
 /// and PLM#. A row that does not fit its header ends the table with a
 /// note.
 fn stp_tables(input: &Input, out: &mut ParsedFile) {
+    // Only a row under a header is read or noted, and either header holds
+    // `STP` or `Lusers`: a file holding neither (every AIM7 and re-aim
+    // output) is not walked (the same answer).
+    if !input.has("STP") && !input.has("Lusers") {
+        return;
+    }
     let mut table: Option<StpTable> = None;
     let mut cpus: Option<u32> = None;
     let mut cpus_used = false;
