@@ -762,7 +762,14 @@ fn output_lines(input: &Input, copies: &[(usize, usize)], read: &[bool]) -> Vec<
     // over `after:`), heads them and is left to be read.
     let rest: Vec<&[usize]> = left.iter().copied().filter(|a| !a.is_empty()).collect();
     if rest.len() >= 2 {
-        let alike = |n: usize| rest.iter().all(|a| a.iter().any(|&m| text(m) == text(n)));
+        // Each copy's lines as a set, asked of every line (the same answer
+        // as looking through each copy's lines for each line's text).
+        let sets: Vec<rustc_hash::FxHashSet<&str>> =
+            rest.iter().map(|a| a.iter().map(|&m| text(m)).collect()).collect();
+        let alike = |n: usize| {
+            let t = text(n);
+            sets.iter().all(|s| s.contains(t))
+        };
         for a in &rest {
             // Bottom up: the uppermost line that differs.
             let Some(top) = a.iter().rposition(|&n| !alike(n)) else { continue };
