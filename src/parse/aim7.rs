@@ -1069,6 +1069,12 @@ enum StpTable {
 }
 
 fn stp_table_header(t: &str) -> Option<StpTable> {
+    // Asked of every line of every file `Reaim::detect` reads: one not
+    // starting with either header's first word (nearly all) is neither,
+    // without its words collected (the same answer: `t` is trimmed).
+    if !t.starts_with("STP") && !t.starts_with("Kernel") {
+        return None;
+    }
     let words: Vec<&str> = t.split_whitespace().collect();
     match words.as_slice() {
         ["STP", "id", "PLM#", "Kernel", "Name", "Workfile", "MaxJPM", "MaxUser", ..] => Some(StpTable::Plm),
@@ -1127,6 +1133,12 @@ fn stp_workload_heading(t: &str) -> Option<(String, Option<String>)> {
 /// and PLM#. A row that does not fit its header ends the table with a
 /// note.
 fn stp_tables(input: &Input, out: &mut ParsedFile) {
+    // Only a row under a header is read or noted, and either header holds
+    // `STP` or `Lusers`: a file holding neither (every AIM7 and re-aim
+    // output) is not walked (the same answer).
+    if !input.has("STP") && !input.has("Lusers") {
+        return;
+    }
     let mut table: Option<StpTable> = None;
     // An STP table's header was read above.
     let mut seen = false;

@@ -165,9 +165,13 @@ pub fn section_warnings<'a>(
                     let first = showing.iter().filter_map(|(_, ls)| after(ls)).min();
                     let under = match (last, first) {
                         (Some(last), Some(first)) if first != at && showing.len() > 1 => {
-                            let input = text.get_or_insert_with(|| file_text(m, f));
-                            (last + 1..=at).all(|n| input.lines.get(n - 1).is_some_and(|l| !l.trim().is_empty()))
-                                && showing.iter().any(|(_, ls)| before(ls) == Some(last) && after(ls) != Some(first))
+                            // The sections first (no text needed), the file's
+                            // lines only where one ends at `last` (the same
+                            // answer: both must hold, and both are pure).
+                            showing.iter().any(|(_, ls)| before(ls) == Some(last) && after(ls) != Some(first)) && {
+                                let input = text.get_or_insert_with(|| file_text(m, f));
+                                (last + 1..=at).all(|n| input.lines.get(n - 1).is_some_and(|l| !l.trim().is_empty()))
+                            }
                         }
                         _ => false,
                     };
