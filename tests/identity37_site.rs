@@ -697,6 +697,14 @@ fn a_short_host_two_full_names_share_is_compared_with_neither() {
     let base = row(&two, &[("kernel", "6.1.0")]);
     assert!(base.get("host").is_none_or(|h| !h.contains("dc")), "{two:#?}");
     let check = checked();
-    let warned = said(&check, &["uname-hosts-short-two-fqdn/6.1.0/dbench.txt:2", "host `web1`", "web1.dc1.example.com", "web1.dc2.example.com"]);
+    let warned = said(
+        &check,
+        &[
+            "uname-hosts-short-two-fqdn/6.1.0/dbench.txt:2",
+            "host `web1`",
+            "web1.dc1.example.com",
+            "web1.dc2.example.com",
+        ],
+    );
     assert_eq!(warned.len(), 1, "{check}");
 }

@@ -440,7 +440,8 @@ fn booted_above(input: &Input, n: usize, text: &str) -> Option<String> {
 fn two_number_release(file: &str) -> Option<String> {
     let (major, minor) = file.strip_prefix("results.")?.split_once('.')?;
     let digits = |p: &str| !p.is_empty() && p.len() <= 2 && p.bytes().all(|c| c.is_ascii_digit());
-    (digits(major) && digits(minor) && (2..=9).contains(&major.parse::<u32>().ok()?)).then(|| format!("{major}.{minor}"))
+    (digits(major) && digits(minor) && (2..=9).contains(&major.parse::<u32>().ok()?))
+        .then(|| format!("{major}.{minor}"))
 }
 
 /// Where `uname`'s output holds the release, for a `uname` command of
@@ -4710,7 +4711,8 @@ fn result_on_kernel(text: &str) -> Option<String> {
     // Both name a `results.` file: a line without it (nearly all) is
     // neither, tested once with a byte search (the same answer).
     if super::input::found(text.as_bytes(), "results.")
-        && let Some(file) = catted_results_file(text).or_else(|| file_header(text).filter(|f| f.starts_with("results.")))
+        && let Some(file) =
+            catted_results_file(text).or_else(|| file_header(text).filter(|f| f.starts_with("results.")))
     {
         return result_on_kernel(file);
     }
@@ -8165,7 +8167,12 @@ mod tests {
             let p = labelled_as("dbench", text, &[4]);
             p.samples[0].kernel.as_deref().map(str::to_string)
         };
-        for (cmd, out) in [("uname -srm", "Linux 6.1.0 x86_64"), ("uname -mrs", "Linux 6.1.0 aarch64"), ("uname -rs", "Linux 6.1.0"), ("uname -snr", "Linux box 6.1.0")] {
+        for (cmd, out) in [
+            ("uname -srm", "Linux 6.1.0 x86_64"),
+            ("uname -mrs", "Linux 6.1.0 aarch64"),
+            ("uname -rs", "Linux 6.1.0"),
+            ("uname -snr", "Linux box 6.1.0"),
+        ] {
             let text = format!("$ {cmd}\n{out}\n\nThroughput 1000 MB/sec\n");
             assert_eq!(kernel(&text).as_deref(), Some("6.1.0"), "{text}");
         }

@@ -148,9 +148,9 @@ impl BaseRows {
             // The baseline's `web1.dc1…` and `web1.dc2…` beside a row's
             // `web1`, or the baseline's `web1` beside its kernel's two.
             let base_two = candidates.iter().any(|o| o.1 != c.1 && same_host(&o.1, host));
-            let kernel_two = kernel.and_then(|k| self.hosts.get(&(k.to_string(), key.clone()))).is_some_and(|hs| {
-                hs.iter().filter(|h| same_host(&c.1, h)).count() > 1 && !hs.contains(&c.1)
-            });
+            let kernel_two = kernel
+                .and_then(|k| self.hosts.get(&(k.to_string(), key.clone())))
+                .is_some_and(|hs| hs.iter().filter(|h| same_host(&c.1, h)).count() > 1 && !hs.contains(&c.1));
             return (!base_two && !kernel_two).then_some(c.0);
         }
         let first = &candidates.first()?.1;

@@ -43,9 +43,8 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
     // A change of a cell averaging files of different names (warned of:
     // [`mark_merged_changes`]) comes after the others too, and says so.
     let mut found: Vec<(usize, usize, usize, f64, f64, bool)> = Vec::new();
-    let merged = |si: usize, ri: usize, ci: usize| {
-        sections[si].table.rows[ri].cells[ci].as_ref().is_some_and(|c| c.merged)
-    };
+    let merged =
+        |si: usize, ri: usize, ci: usize| sections[si].table.rows[ri].cells[ci].as_ref().is_some_and(|c| c.merged);
     for (si, s) in sections.iter().enumerate() {
         if s.table.baseline.is_none() {
             continue;
@@ -58,9 +57,7 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
         }
     }
     found.sort_by(|a, b| {
-        (a.5, merged(a.0, a.1, a.2))
-            .cmp(&(b.5, merged(b.0, b.1, b.2)))
-            .then(b.3.abs().total_cmp(&a.3.abs()))
+        (a.5, merged(a.0, a.1, a.2)).cmp(&(b.5, merged(b.0, b.1, b.2))).then(b.3.abs().total_cmp(&a.3.abs()))
     });
     let more = found.len().saturating_sub(NOTABLE_SHOWN);
     let shown = found

@@ -1258,9 +1258,11 @@ mod tests {
             )
         };
         let pct = crate::site::testing::pct_table_file;
-        let other =
-            crate::site::testing::result_file("c.txt", "dbench", vec![Sample::new(Metric::new("Hackbench", "", Better::Higher), 1.0, 3)
-                .with_group("Hackbench")]);
+        let other = crate::site::testing::result_file(
+            "c.txt",
+            "dbench",
+            vec![Sample::new(Metric::new("Hackbench", "", Better::Higher), 1.0, 3).with_group("Hackbench")],
+        );
         let mut results = vec![
             pct("a.txt", &table("Hackbench")),
             pct("b.txt", &table("hackbench")),
@@ -1289,7 +1291,11 @@ mod tests {
         assert_eq!(said.len(), 2, "{said:?}");
         assert_eq!(said[0].0, "a.txt");
         assert_eq!(said[0].1, Some(8));
-        assert!(said[0].2.contains("pct-table: \"Hackbench\" is shown as \"hackbench\" (b.txt line 8)"), "{}", said[0].2);
+        assert!(
+            said[0].2.contains("pct-table: \"Hackbench\" is shown as \"hackbench\" (b.txt line 8)"),
+            "{}",
+            said[0].2
+        );
         assert_eq!(said[1].0, "e.txt");
         assert!(said[1].2.contains("\"tip bench\" is shown as \"Tip Bench\" (d.txt line 8)"), "{}", said[1].2);
         // One section (select's unclaimed sections are by benchmark and group).

@@ -46,7 +46,12 @@ pub fn warn_of_spread_runs(results: &[ResultFile], diags: &mut Vec<Diagnostic>) 
         let mut cells: FxHashMap<CellKey<'_>, (Run, Run, usize)> = FxHashMap::default();
         let mut order: Vec<CellKey<'_>> = Vec::new();
         for (i, rf) in results.iter().enumerate().filter(|(_, rf)| rf.parsed.benchmark == bench) {
-            for s in rf.parsed.samples.iter().filter(|s| s.metric.unit == "s" && WALL_CLOCK.contains(&s.metric.name.as_str())) {
+            for s in rf
+                .parsed
+                .samples
+                .iter()
+                .filter(|s| s.metric.unit == "s" && WALL_CLOCK.contains(&s.metric.name.as_str()))
+            {
                 let v = s.value.mean();
                 if !v.is_finite() {
                     continue;

@@ -381,10 +381,8 @@ fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
 pub fn merged_stems(results: &[ResultFile]) -> FxHashMap<&str, &str> {
     let stems = merge_stems(results);
     let mut by_dir: FxHashMap<Option<&str>, &str> = FxHashMap::default();
-    let two = results
-        .iter()
-        .zip(&stems)
-        .any(|(rf, stem)| *by_dir.entry(rf.kernel_dir.as_deref()).or_insert(stem) != *stem);
+    let two =
+        results.iter().zip(&stems).any(|(rf, stem)| *by_dir.entry(rf.kernel_dir.as_deref()).or_insert(stem) != *stem);
     if !two {
         return FxHashMap::default();
     }

@@ -99,8 +99,7 @@ fn column(word: &str) -> Option<usize> {
 /// Whether the file holds one of these tables: a title with its header
 /// line under it.
 pub(super) fn present(input: &Input) -> bool {
-    input.has_ignore_ascii_case("kernbench")
-        && (0..input.lines.len()).any(|i| title_at(&input.lines, i).is_some())
+    input.has_ignore_ascii_case("kernbench") && (0..input.lines.len()).any(|i| title_at(&input.lines, i).is_some())
 }
 
 /// The columns of a header line (`Elapsed System User CPU`, in the order
@@ -191,7 +190,11 @@ pub(super) fn tables(input: &Input, runs: Option<u32>, out: &mut ParsedFile) {
         if wrapped {
             out.notes.push((
                 i + 1,
-                format!("a kernbench table's title wrapped by the mail over lines {} and {}: read as one", i + 1, i + 2),
+                format!(
+                    "a kernbench table's title wrapped by the mail over lines {} and {}: read as one",
+                    i + 1,
+                    i + 2
+                ),
             ));
         }
         let note = match runs {
@@ -301,7 +304,11 @@ mod tests {
         let loads: Vec<&str> = out.samples.iter().map(|s| s.params[0].value.as_str()).collect();
         assert_eq!(loads, ["16 x num_cpus"; 8]);
         assert_eq!(out.samples[0].line, 4);
-        assert!(out.notes.iter().any(|(l, n)| *l == 1 && n.contains("title wrapped by the mail over lines 1 and 2")), "{:?}", out.notes);
+        assert!(
+            out.notes.iter().any(|(l, n)| *l == 1 && n.contains("title wrapped by the mail over lines 1 and 2")),
+            "{:?}",
+            out.notes
+        );
         for title in [
             "Kernbench: (make -j N vmlinux, where N = 16 x",
             "Kernbench: (make -j N vmlinux, where N = 16 x\n(num_cpus)",

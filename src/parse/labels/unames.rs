@@ -162,7 +162,10 @@ fn other_os_under_uname(text: &str, flags: &str) -> Option<(String, String, Stri
     let release = match words.get(from..).unwrap_or_default() {
         // AIX prints its release and version apart (`1 7`: 7.1).
         [r, v, ..] if os == "AIX" && number(r) && number(v) => format!("{v}.{r}"),
-        rest => rest.first().filter(|w| w.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase())).map_or_else(|| "?".to_string(), |w| w.to_string()),
+        rest => rest
+            .first()
+            .filter(|w| w.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase()))
+            .map_or_else(|| "?".to_string(), |w| w.to_string()),
     };
     Some((os.to_string(), host.unwrap_or("?").to_string(), release))
 }

@@ -417,7 +417,10 @@ fn a_cut_run_short_of_its_r_is_read_with_a_warning() {
     assert!(!crate::parse::note_is_info(msgs[0].1));
     // attack41 F21: its figures are kept apart from whole runs'.
     let cut = |f: &ParsedFile| {
-        f.samples.iter().map(|s| s.params.iter().find(|p| p.name == CUT_PARAM).map(|p| p.value.to_string())).collect::<Vec<_>>()
+        f.samples
+            .iter()
+            .map(|s| s.params.iter().find(|p| p.name == CUT_PARAM).map(|p| p.value.to_string()))
+            .collect::<Vec<_>>()
     };
     assert!(!f.samples.is_empty() && cut(&f).iter().all(|c| c.as_deref() == Some("first 10 s")), "{:?}", f.samples);
     // Must not fire: `-r 10`, the report's own length.
