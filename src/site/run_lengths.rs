@@ -36,6 +36,18 @@ const RUN_LENGTHS: [(&str, &[(&str, &str)]); 1] = [(
 /// the run length, as (name, value) text.
 type Key = (String, String, Vec<(String, String)>);
 
+/// The [`Key`] of sample `s`: its group, metric and parameters but the
+/// run-length ones of `lengths` (a [`RUN_LENGTHS`] entry's list).
+fn key_of(s: &crate::model::Sample, lengths: &[(&str, &str)]) -> Key {
+    let rest = s
+        .params
+        .iter()
+        .filter(|p| !lengths.iter().any(|(l, _)| *l == p.name))
+        .map(|p| (p.name.to_string(), p.value.to_string()))
+        .collect();
+    (s.group.to_string(), s.metric.name.to_string(), rest)
+}
+
 /// The lengths met in a cell or row, each with the first file (index into
 /// the results) and line that printed it.
 type Met = Vec<(String, usize, usize)>;
@@ -58,13 +70,7 @@ pub fn keep_run_lengths_apart(results: &mut [ResultFile], diags: &mut Vec<Diagno
                 let said = params.iter().find(|(p, _)| *p == len.name).map_or("{}", |(_, how)| how);
                 let (param, len) = (params.iter().find(|(p, _)| *p == len.name).map_or("", |(p, _)| *p), said.replace("{}", &len.value));
                 param_of.entry(len.clone()).or_insert(param);
-                let rest = s
-                    .params
-                    .iter()
-                    .filter(|p| !is_length(&p.name))
-                    .map(|p| (p.name.to_string(), p.value.to_string()))
-                    .collect();
-                let key: Key = (s.group.to_string(), s.metric.name.to_string(), rest);
+                let key = key_of(s, params);
                 let kernel = s.kernel.as_ref().map(|k| k.to_string());
                 for list in [cells.entry((key.clone(), kernel)).or_default(), keys.entry(key).or_default()] {
                     if !list.iter().any(|(v, _, _)| *v == len) {
@@ -144,17 +150,8 @@ pub fn keep_run_lengths_apart(results: &mut [ResultFile], diags: &mut Vec<Diagno
                 if !s.params.iter().any(|p| is_length(&p.name)) {
                     continue;
                 }
-                if !apart.is_empty() {
-                    let rest: Vec<(String, String)> = s
-                        .params
-                        .iter()
-                        .filter(|p| !is_length(&p.name))
-                        .map(|p| (p.name.to_string(), p.value.to_string()))
-                        .collect();
-                    let key: Key = (s.group.to_string(), s.metric.name.to_string(), rest);
-                    if apart.contains(&key) {
-                        continue;
-                    }
+                if !apart.is_empty() && apart.contains(&key_of(s, params)) {
+                    continue;
                 }
                 s.params.retain(|p| !is_length(&p.name));
             }
@@ -246,7 +243,10 @@ mod tests {
             ),
             "{d:?}"
         );
-        let mut r = vec![file("6.1/run1.txt", "6.1", &[("600 s", 406.0, 12)]), file("6.2/run1.txt", "6.2", &[("600 s", 410.0, 12)])];
+        let mut r = vec![
+            file("6.1/run1.txt", "6.1", &[("600 s", 406.0, 12)]),
+            file("6.2/run1.txt", "6.2", &[("600 s", 410.0, 12)]),
+        ];
         let mut other = file("6.2/run2.txt", "6.2", &[("60 s", 410.0, 12)]);
         for s in &mut other.parsed.samples {
             s.params[0].value = "16".into();
