@@ -1133,10 +1133,11 @@ fn stp_workload_heading(t: &str) -> Option<(String, Option<String>)> {
 /// and PLM#. A row that does not fit its header ends the table with a
 /// note.
 fn stp_tables(input: &Input, out: &mut ParsedFile) {
-    // Only a row under a header is read or noted, and either header holds
-    // `STP` or `Lusers`: a file holding neither (every AIM7 and re-aim
-    // output) is not walked (the same answer).
-    if !input.has("STP") && !input.has("Lusers") {
+    // Only a row under a header is read or noted, and each header holds
+    // `STP`, `Lusers` or `Peak` (`Kernel  Peak Load`, wildcls41): a file
+    // holding none (every AIM7 and re-aim output) is not walked (the same
+    // answer).
+    if !input.has("STP") && !input.has("Lusers") && !input.has("Peak") {
         return;
     }
     let mut table: Option<StpTable> = None;
