@@ -145,10 +145,14 @@ fn heading(t: &str) -> Option<&str> {
     ok.then_some(name)
 }
 
+/// A row as read: its kernel (or label) cell, its run count (when the
+/// header has one) and its figures in the header's order.
+type Row<'a> = (&'a str, Option<u32>, Vec<f64>);
+
 /// A row's kernel, run count (when the header has one) and figures, or
 /// `None` when the line is no row (words); `Err` with the count of cells
 /// when it looks like a row of another width.
-fn row<'a>(t: &'a str, h: &Header) -> Result<Option<(&'a str, Option<u32>, Vec<f64>)>, usize> {
+fn row<'a>(t: &'a str, h: &Header) -> Result<Option<Row<'a>>, usize> {
     let mut cells: Vec<&str> = t.split_whitespace().collect();
     if cells.len() < 2 {
         return Ok(None);

@@ -1259,7 +1259,7 @@ fn without_tilde_mark(line: &str) -> &str {
     // Marks doubled, after a space or a quoting client's `|` before those
     // words (`~~System -- `, ` ~System -- `, `| System -- `: attack41 F27,
     // two kernels' reports averaged again): taken off too.
-    let rest = line.trim_start_matches(|c: char| c == '~' || c == '|' || c == ' ' || c == '\t');
+    let rest = line.trim_start_matches(['~', '|', ' ', '\t']);
     if line[..line.len() - rest.len()].contains(['~', '|']) && GLUED.iter().any(|g| rest.starts_with(g)) {
         return rest;
     }

@@ -110,8 +110,10 @@ fn unify_group_case(results: &mut [crate::site::ResultFile], diags: &mut Vec<Dia
             }
         }
     }
-    // (benchmark, lowered group) → its spellings, first in path order.
-    let mut by_case: rustc_hash::FxHashMap<(&str, String), Vec<(&str, &str, usize)>> = rustc_hash::FxHashMap::default();
+    // (benchmark, lowered group) → its spellings (group, file, line), first
+    // in path order.
+    type Spellings<'a> = Vec<(&'a str, &'a str, usize)>;
+    let mut by_case: rustc_hash::FxHashMap<(&str, String), Spellings<'_>> = rustc_hash::FxHashMap::default();
     for (&(bench, group), &(file, line)) in &written {
         by_case.entry((bench, group.to_lowercase())).or_default().push((group, file, line));
     }
