@@ -588,6 +588,30 @@ impl Reader<'_> {
             return;
         }
         let legend = format_legend(above);
+        // A statistics legend the rows contradict (attack41 F10: three real
+        // runs 530469.53 / 525298.80 / 516849.45 under `Format: min avg
+        // max`, "min" above "max") names no statistics: the rows stay runs
+        // of one set-up, warned at the first row that breaks it.
+        if let Some(lg) = legend
+            .as_ref()
+            .filter(|lg| lg.kind == LegendKind::Statistics && groups.iter().all(|&(_, n)| n == lg.items.len()))
+            && let Some((line, why)) = groups.iter().find_map(|&(first, n)| {
+                let values: Vec<f64> = self.rows[first..first + n].iter().map(|r| r.sample.value.mean()).collect();
+                statistics_contradicted(&lg.items, &values).map(|why| (self.rows[first].sample.line, why))
+            })
+        {
+            self.notes.push((
+                line,
+                format!(
+                    "the Format legend at line {} lists statistics ({}), but this test's rows are not: {why}; \
+                     each test's {} rows read as runs of one set-up, averaged",
+                    lg.at + 1,
+                    lg.items.join(", "),
+                    lg.items.len()
+                ),
+            ));
+            return;
+        }
         if let Some(lg) = legend.as_ref().filter(|lg| {
             lg.kind != LegendKind::Kernels && groups.iter().all(|&(_, n)| n == lg.items.len())
         }) {
@@ -670,6 +694,35 @@ struct Legend {
     /// Each line's item, its common trailing words cut (`reiserfs`).
     items: Vec<String>,
     kind: LegendKind,
+}
+
+/// Why rows `values`, in a statistics legend's order `items` (`min`,
+/// `avg`, `max`, …), cannot be those statistics: a minimum above another
+/// figure, a maximum below one, or an average or median outside the two
+/// (`stddev` is not compared). `None` when they can be.
+fn statistics_contradicted(items: &[String], values: &[f64]) -> Option<String> {
+    let role = |item: &str| match item.to_ascii_lowercase().as_str() {
+        "min" | "minimum" => Some('<'),
+        "max" | "maximum" => Some('>'),
+        "avg" | "mean" | "average" | "median" => Some('~'),
+        _ => None,
+    };
+    let named: Vec<(&str, char, f64)> =
+        items.iter().zip(values).filter_map(|(i, &v)| role(i).map(|r| (i.as_str(), r, v))).collect();
+    for &(a, ra, va) in &named {
+        for &(b, rb, vb) in &named {
+            let broken = match (ra, rb) {
+                ('<', '<') | ('>', '>') => false,
+                ('<', _) => va > vb,
+                ('>', _) => va < vb,
+                _ => false,
+            };
+            if broken {
+                return Some(format!("{a} {va} is {} {b} {vb}", if ra == '<' { "above" } else { "below" }));
+            }
+        }
+    }
+    None
 }
 
 /// Words that name a statistic of several runs, not a run.
@@ -1306,9 +1359,14 @@ add_float 10020 43.7126       524550.90 Thousand Single Precision Additions/seco
         assert!(f.notes[0].1.contains("the Format legend at line 3 lists 3 set-ups (reiserfs, ext3, xfs)"), "{:?}", f.notes);
         let f = parse(&legend(&["HZ=100", "HZ=250", "HZ=1000"])).unwrap();
         assert_eq!(params(&f)[..3], ["label=HZ=100", "label=HZ=250", "label=HZ=1000"]);
+        // The rows fall: `max avg min` (attack41 F10: under `min avg max`
+        // they contradict it, and are runs with a warning).
+        let f = parse(&legend(&["max", "avg", "min"])).unwrap();
+        assert_eq!(params(&f)[3..], ["statistic=max", "statistic=avg", "statistic=min"]);
+        assert!(f.notes[0].1.contains("statistics (max, avg, min), not runs"), "{:?}", f.notes);
         let f = parse(&legend(&["min", "avg", "max"])).unwrap();
-        assert_eq!(params(&f)[3..], ["statistic=min", "statistic=avg", "statistic=max"]);
-        assert!(f.notes[0].1.contains("statistics (min, avg, max), not runs"), "{:?}", f.notes);
+        assert!(f.samples.iter().all(|s| s.params.is_empty()), "{:?}", f.samples);
+        assert!(f.notes[0].1.contains("min 530469.53 is above avg 525298.8"), "{:?}", f.notes);
         // Runs stay runs of one set-up.
         let f = parse(&legend(&["run 1", "run 2", "run 3"])).unwrap();
         assert!(f.samples.iter().all(|s| s.params.is_empty() && s.kernel.is_none()));
@@ -1451,9 +1509,9 @@ Number       Name        Time (sec)   Count    Rate (loops/sec)Rate (ops/sec)
     /// words on a `Format:` line, a statistic twice.
     #[test]
     fn a_statistics_legend_on_one_line() {
-        let rows = "add_double 10010 29.4705       530469.53 Thousand Double Precision Additions/second\n\
+        let rows = "add_double 10030 28.7139       516849.45 Thousand Double Precision Additions/second\n\
                     add_double 10040 29.1833       525298.80 Thousand Double Precision Additions/second\n\
-                    add_double 10030 28.7139       516849.45 Thousand Double Precision Additions/second\n";
+                    add_double 10010 29.4705       530469.53 Thousand Double Precision Additions/second\n";
         let stat = |head: &str| -> Vec<String> {
             let f = parse(&format!("{head}\n\n{rows}")).unwrap();
             f.samples
@@ -1467,5 +1525,24 @@ Number       Name        Time (sec)   Count    Rate (loops/sec)Rate (ops/sec)
         for head in ["Format: raw results", "Format: min min max", "Format\nmin avg max is what I mean"] {
             assert_eq!(stat(head), ["-", "-", "-"], "{head}");
         }
+        // attack41 F10: rows the legend's statistics contradict (min above
+        // max, an average outside the two) are runs, warned at the row.
+        for head in ["Format: max avg min", "Format: avg min max", "Format: min max avg"] {
+            assert_eq!(stat(head), ["-", "-", "-"], "{head}");
+            let f = parse(&format!("{head}\n\n{rows}")).unwrap();
+            assert!(
+                f.notes.iter().any(|(l, n)| *l == 3
+                    && n.contains("but this test's rows are not")
+                    && !crate::parse::note_is_info(n)),
+                "{head}: {:?}",
+                f.notes
+            );
+        }
+        // Must not fire: rows that fit, in any order of the legend, and a
+        // `stddev` item (not compared).
+        assert_eq!(stat("Format: min median max"), ["min", "median", "max"]);
+        let f = parse(&format!("Format: min avg max\n\n{rows}")).unwrap();
+        assert!(!f.notes.iter().any(|(_, n)| n.contains("rows are not")), "{:?}", f.notes);
+        assert_eq!(statistics_contradicted(&["stddev".into(), "avg".into(), "max".into()], &[9e9, 1.0, 2.0]), None);
     }
 }
