@@ -1068,20 +1068,31 @@ enum StpTable {
     Peak,
 }
 
+/// Each [`StpTable`]'s header: its words (more may follow where the flag
+/// says so) and the one word of them [`stp_tables`] looks for in a file
+/// before walking it. One list, so that a header is never read without
+/// its file being walked (a guard naming `STP` and `Lusers` only, written
+/// before the `Peak` header, once skipped Cliff White's 2003-05 table).
+const STP_HEADERS: [(StpTable, &[&str], bool, &str); 3] = [
+    (StpTable::Plm, &["STP", "id", "PLM#", "Kernel", "Name", "Workfile", "MaxJPM", "MaxUser"], true, "STP"),
+    (StpTable::Lusers, &["Kernel", "JPM", "Lusers", "Pct", "Change"], false, "Lusers"),
+    (StpTable::Peak, &["Kernel", "Peak", "Load"], false, "Peak"),
+];
+
 fn stp_table_header(t: &str) -> Option<StpTable> {
     // Asked of every line of every file `Reaim::detect` reads: one not
-    // starting with either header's first word (nearly all) is neither,
-    // without its words collected (the same answer: `t` is trimmed).
-    if !t.starts_with("STP") && !t.starts_with("Kernel") {
+    // starting with a header's first word (nearly all) is none, without
+    // its words collected (the same answer: `t` is trimmed).
+    if !STP_HEADERS.iter().any(|(_, words, ..)| t.starts_with(words[0])) {
         return None;
     }
     let words: Vec<&str> = t.split_whitespace().collect();
-    match words.as_slice() {
-        ["STP", "id", "PLM#", "Kernel", "Name", "Workfile", "MaxJPM", "MaxUser", ..] => Some(StpTable::Plm),
-        ["Kernel", "JPM", "Lusers", "Pct", "Change"] => Some(StpTable::Lusers),
-        ["Kernel", "Peak", "Load"] => Some(StpTable::Peak),
-        _ => None,
-    }
+    STP_HEADERS
+        .iter()
+        .find(|(_, header, more, _)| {
+            words.len() >= header.len() && (*more || words.len() == header.len()) && words[..header.len()] == **header
+        })
+        .map(|(table, ..)| *table)
 }
 
 /// A heading naming the CPU count of the machines below: `1-CPU`, `2-way`
@@ -1134,10 +1145,9 @@ fn stp_workload_heading(t: &str) -> Option<(String, Option<String>)> {
 /// note.
 fn stp_tables(input: &Input, out: &mut ParsedFile) {
     // Only a row under a header is read or noted, and each header holds
-    // `STP`, `Lusers` or `Peak` (`Kernel  Peak Load`, wildcls41): a file
-    // holding none (every AIM7 and re-aim output) is not walked (the same
-    // answer).
-    if !input.has("STP") && !input.has("Lusers") && !input.has("Peak") {
+    // its word of [`STP_HEADERS`]: a file holding none (every AIM7 and
+    // re-aim output) is not walked (the same answer).
+    if !STP_HEADERS.iter().any(|(.., word)| input.has(word)) {
         return;
     }
     let mut table: Option<StpTable> = None;
@@ -1293,6 +1303,15 @@ mod tests {
         assert_eq!(stp_table_header("Kernel                    JPM     Lusers Pct Change"), Some(StpTable::Lusers));
         assert_eq!(stp_table_header("Kernel  JPM  Users"), None);
         assert_eq!(stp_table_header("Kernel JPM Lusers Pct Change extra"), None);
+        assert_eq!(stp_table_header("Kernel  Peak Load"), Some(StpTable::Peak));
+        assert_eq!(
+            stp_table_header("STP id PLM# Kernel Name Workfile  MaxJPM MaxUser Host  Change"),
+            Some(StpTable::Plm)
+        );
+        // The word the walk's guard looks for is one of its header's.
+        for (_, words, _, word) in super::STP_HEADERS {
+            assert!(words.contains(&word), "{words:?}");
+        }
         assert_eq!(stp_cpus_heading("2-CPU"), Some(2));
         assert_eq!(stp_cpus_heading("Running on the 8-cpu machines, delta is larger:"), Some(8));
         // A sentence not ending a heading's colon, or naming two counts, is none.
