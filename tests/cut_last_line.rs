@@ -18,6 +18,10 @@ use std::path::{Path, PathBuf};
 /// varying number of decimals. Paths relative to the crate's directory.
 const UNPROVABLE: &[(&str, &str)] = &[
     (
+        "tests/fixtures/wild/tbench/lkml-2002-05-tbench-hron-osdl-4way-hand-lists-192-64-procs-12-kernels-aa-ac-jam-rmap-rl-unit-in-prose.txt",
+        "a tbench list typed by hand ends in a bare figure (`108.23`): `108.2` cut from it reads alike",
+    ),
+    (
         "tests/fixtures/wild/bonnie_pp/linuxmm-2000-08-bonnie++100-bon_csv2txt-nan-seeks-int-min-cpu-wrapped-kernel-in-csv-name.txt",
         "bonnie++'s file-test row ends with a whole %CP (`602 90`)",
     ),
