@@ -18,6 +18,10 @@ use std::path::{Path, PathBuf};
 /// varying number of decimals. Paths relative to the crate's directory.
 const UNPROVABLE: &[(&str, &str)] = &[
     (
+        "tests/fixtures/wild/tbench/lkml-2003-04-tbench-hron-2.5.68-vs-mm2-average-high-low-tab-table-192-64-procs.txt",
+        "a tbench table typed by hand ends in a bare Low figure (`111.33`): `111.3` cut from it reads alike",
+    ),
+    (
         "tests/fixtures/wild/tbench/lkml-2002-05-tbench-hron-osdl-4way-hand-lists-192-64-procs-12-kernels-aa-ac-jam-rmap-rl-unit-in-prose.txt",
         "a tbench list typed by hand ends in a bare figure (`108.23`): `108.2` cut from it reads alike",
     ),

@@ -987,11 +987,26 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
             );
             out.notes.push((i + 1, msg));
         }
+        // Hron's `tbench 192 processes  Average  High  Low` (LKML 2003-04):
+        // each row's Average is read; High and Low, the best and the worst
+        // of the runs averaged, are not.
+        let title_words: Vec<String> = input.lines[i].split_whitespace().map(str::to_ascii_lowercase).collect();
+        let high_low = title_words.ends_with(&["average".to_string(), "high".to_string(), "low".to_string()]);
+        if high_low {
+            let msg = "the High and Low columns (the best and the worst of the runs averaged) are not read";
+            out.notes.push((i + 1, msg.into()));
+        }
         i += 1;
         while let Some(line) = input.lines.get(i).filter(|l| !l.trim().is_empty()) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let row = match (words.as_slice(), words.last().and_then(|w| plain(w))) {
                 ([kernel, _], Some(v)) => Some((*kernel, v)),
+                ([kernel, avg, high, low] | [kernel, avg, high, low, "MB/sec"], _) if high_low => {
+                    match (plain(avg), plain(high), plain(low)) {
+                        (Some(a), Some(h), Some(l)) if l <= a && a <= h => Some((*kernel, a)),
+                        _ => None,
+                    }
+                }
                 _ => bar_row(line),
             };
             match row {
@@ -1582,6 +1597,21 @@ mod tests {
         let p = Tbench.parse(&list).expect("tbench list");
         assert_eq!(vals(&p, "", "Throughput"), vec![29.39, 103.98]);
         assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("a list typed by hand")));
+    }
+
+    #[test]
+    fn an_average_high_low_table_reads_the_average_only() {
+        // Randy Hron, LKML 2003-04 (TABs): High and Low are not read; a row
+        // whose Average is not between them, or a three-figure row under a
+        // title without `High  Low`, is no row.
+        let text = "tbench 192 processes\tAverage\t\tHigh\t\tLow\n2.5.68-mm2              139.44\t\t142.14\t\t136.77 MB/sec\n\
+                    2.5.68                  118.78\t\t132.41\t\t111.45\n2.5.67   150.0  140.0  130.0\n\n\
+                    tbench 64 processes  average (3 runs)\n2.5.68   114.30  116.88  111.33\n";
+        let p = Tbench.parse(&Input::from_text(text)).expect("average column");
+        assert_eq!(vals(&p, "", "Throughput"), vec![139.44, 118.78]);
+        assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("High and Low")));
+        assert!(p.notes.iter().any(|(l, m)| *l == 4 && m.contains("summary row")));
+        assert!(p.notes.iter().any(|(l, m)| *l == 7 && m.contains("summary row")));
     }
 
     #[test]
