@@ -1066,6 +1066,11 @@ enum StpTable {
     /// `Kernel  Peak Load` over `2.5.69 - base  5216.68 Jobs/Minute` and
     /// `2.5.69-mm6(AS)  4963.36 JPM` (Cliff White, LKML 2003-05).
     Peak,
+    /// `STP id PLM# Kernel Name Scheduler MaxJPM MaxUser Host Change`
+    /// (TABs) over `278804 2084 2.6.0-test4-mm4 deadline  5289.15  88
+    /// stp4-002 0.00`: one kernel under several I/O schedulers (Cliff White,
+    /// LKML 2003-09); the scheduler is the row's `label`.
+    PlmScheduler,
 }
 
 /// Each [`StpTable`]'s header: its words (more may follow where the flag
@@ -1073,8 +1078,14 @@ enum StpTable {
 /// before walking it. One list, so that a header is never read without
 /// its file being walked (a guard naming `STP` and `Lusers` only, written
 /// before the `Peak` header, once skipped Cliff White's 2003-05 table).
-const STP_HEADERS: [(StpTable, &[&str], bool, &str); 3] = [
+const STP_HEADERS: [(StpTable, &[&str], bool, &str); 4] = [
     (StpTable::Plm, &["STP", "id", "PLM#", "Kernel", "Name", "Workfile", "MaxJPM", "MaxUser"], true, "STP"),
+    (
+        StpTable::PlmScheduler,
+        &["STP", "id", "PLM#", "Kernel", "Name", "Scheduler", "MaxJPM", "MaxUser"],
+        true,
+        "Scheduler",
+    ),
     (StpTable::Lusers, &["Kernel", "JPM", "Lusers", "Pct", "Change"], false, "Lusers"),
     (StpTable::Peak, &["Kernel", "Peak", "Load"], false, "Peak"),
 ];
@@ -1196,7 +1207,9 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
         let w: Vec<&str> = t.split_whitespace().collect();
         let int = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         let row = match kind {
-            StpTable::Plm if (7..=8).contains(&w.len()) && int(w[0]) && int(w[1]) && int(w[5]) => {
+            StpTable::Plm | StpTable::PlmScheduler
+                if (7..=8).contains(&w.len()) && int(w[0]) && int(w[1]) && int(w[5]) =>
+            {
                 num::plain(w[4]).zip(w[5].parse::<f64>().ok()).map(|v| (w[2], Some(w[3]), v))
             }
             StpTable::Lusers if w.len() == 4 && int(w[2]) && num::plain(w[3].trim_start_matches('-')).is_some() => {
@@ -1229,7 +1242,12 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
         cpus_used = true;
         let bare = kernel.strip_prefix("patch-").or_else(|| kernel.strip_prefix("linux-")).unwrap_or(kernel);
         let kernel = if super::labels::is_kernel_name(bare) { bare } else { kernel };
-        let g = workfile.map_or(group.as_str(), |w| w);
+        // Under a `Scheduler` header the fourth cell is the row's I/O
+        // scheduler (a set-up, its label), not a workfile.
+        let (g, row_label) = match (kind, workfile) {
+            (StpTable::PlmScheduler, Some(sched)) => (group.as_str(), Some(sched)),
+            (_, w) => (w.unwrap_or(group.as_str()), label.as_deref()),
+        };
         for (metric, v) in [
             (Metric::new("Max Jobs per Minute", "jobs/min", Better::Higher), jpm),
             (Metric::new("Max Jobs per Minute users", "", Better::Neither), users),
@@ -1238,8 +1256,8 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
             if let Some(n) = cpus {
                 s = s.with_param("cpus", n);
             }
-            if let Some(l) = &label {
-                s = s.with_param("label", l.as_str());
+            if let Some(l) = row_label {
+                s = s.with_param("label", l);
             }
             out.samples.push(s);
         }
@@ -1395,6 +1413,44 @@ Fatal error 98 at\n";
         assert_eq!(values(&f, "Jobs/Min"), vec![("1".into(), 2435.06), ("100".into(), 178784.27)]);
         assert_eq!(values(&f, "Jobs/min/task")[0].1, 2435.0649);
         assert!(f.notes.iter().any(|(l, n)| *l == 8 && n.contains("700")));
+    }
+
+    /// Cliff White's 2003-09 table (TABs): one kernel under three I/O
+    /// schedulers; each row's scheduler is its label, so the three are not
+    /// averaged as runs of one, and no workfile group is made of it. A
+    /// `Workfile` header keeps its fourth cell as the group.
+    #[test]
+    fn an_stp_table_by_scheduler_labels_its_rows() {
+        use super::{Reaim, StpTable, stp_table_header};
+        let text = "STP id\tPLM#\tKernel Name \tScheduler\tMaxJPM\tMaxUser\tHost\t  Change\n\
+278804\t2084\t2.6.0-test4-mm4 deadline \t5289.15\t 88\t stp4-002 0.00\n\
+278803\t2084\t2.6.0-test4-mm4 AS \t        5650.16\t 96\t stp4-001 +6.82\n";
+        assert_eq!(
+            stp_table_header("STP id\tPLM#\tKernel Name \tScheduler\tMaxJPM\tMaxUser"),
+            Some(StpTable::PlmScheduler)
+        );
+        let f = Reaim.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(Option<&str>, &str, String, f64)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "Max Jobs per Minute")
+            .map(|s| {
+                let l = s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string()).unwrap_or_default();
+                (s.kernel.as_deref(), s.group.as_str(), l, s.value.mean())
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (Some("2.6.0-test4-mm4"), "", "deadline".to_string(), 5289.15),
+                (Some("2.6.0-test4-mm4"), "", "AS".to_string(), 5650.16),
+            ]
+        );
+        let plm = "STP id PLM# Kernel Name Workfile  MaxJPM MaxUser Host  Change\n\
+278204 2070 2.6.0-test4-mm1   new_dbase 988.42   17      stp1-001 0.00\n";
+        let f = Reaim.parse(&Input::from_text(plm)).unwrap();
+        assert_eq!(f.samples[0].group, "new_dbase");
+        assert!(f.samples[0].params.iter().all(|p| p.name != "label"));
     }
 
     #[test]

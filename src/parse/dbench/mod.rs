@@ -889,8 +889,15 @@ fn baseline_tables(input: &Input, out: &mut ParsedFile) {
 }
 
 /// A posted summary table's title (Randy Hron's posts): `dbench reiserfs
-/// 192 processes  average (5 runs)` → (`reiserfs`, 192, Some(5)).
+/// 192 processes  average (5 runs)` → (`reiserfs`, 192, Some(5)); also
+/// `tbench 32 processes (average of 3 runs)` → (``, 32, Some(3)).
 fn summary_title(line: &str) -> Option<(String, u32, Option<u32>)> {
+    title_parts(line).filter(|_| line.to_ascii_lowercase().contains("average"))
+}
+
+/// The parts of a title `dbench|tbench [<fs>] <N> processes|procs|clients
+/// [ … (<runs> runs)]`, with or without `average` in it: (fs, N, runs).
+fn title_parts(line: &str) -> Option<(String, u32, Option<u32>)> {
     let t = line.trim();
     // Lowered only when it starts `dbench ` or `tbench `.
     let start = t.as_bytes().get(..7)?;
@@ -899,15 +906,48 @@ fn summary_title(line: &str) -> Option<(String, u32, Option<u32>)> {
     }
     let lower = t.to_ascii_lowercase();
     let rest = lower.strip_prefix("dbench ").or_else(|| lower.strip_prefix("tbench "))?;
-    if !rest.contains("average") {
-        return None;
-    }
     let words: Vec<&str> = rest.split_whitespace().collect();
     let pos = words.iter().position(|w| matches!(*w, "processes" | "procs" | "clients"))?;
     let n: u32 = words.get(pos.checked_sub(1)?)?.parse().ok()?;
     let fs = words[..pos - 1].join(" ");
-    let runs = rest.split_once('(').and_then(|(_, r)| r.split_whitespace().next()?.parse().ok());
+    // The count before `runs` in the parenthesis: `(5 runs)`, `(average
+    // of 3 runs)`.
+    let runs = rest.split_once('(').and_then(|(_, r)| {
+        let w: Vec<&str> = r.split_whitespace().collect();
+        let k = w.iter().position(|w| w.trim_end_matches(')') == "runs")?;
+        w.get(k.checked_sub(1)?)?.parse().ok()
+    });
     Some((fs, n, runs))
+}
+
+/// A row of a bar chart typed by hand under a dbench/tbench title (Randy
+/// Hron, LKML 2002): `2.4.17-rmap12f   **********   5.0  MB/sec` →
+/// (kernel, MB/s). The bar is stars only; the unit `MB/sec` is required.
+fn bar_row(line: &str) -> Option<(&str, f64)> {
+    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [kernel, bar, v, "MB/sec"] if bar.bytes().all(|b| b == b'*') => plain(v).map(|v| (*kernel, v)),
+        _ => None,
+    }
+}
+
+/// A row of a list typed by hand: a kernel's name and one number
+/// (`2.4.19-pre7-ac2          103.98`).
+fn kernel_figure_row(line: &str) -> Option<(&str, f64)> {
+    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [kernel, v] if is_kernel_name(kernel) => plain(v).map(|v| (*kernel, v)),
+        _ => None,
+    }
+}
+
+/// A bar chart's or a hand list's title: a title of [`title_parts`]
+/// (`dbench 128 processes`, `tbench 192 processes`; no `average` needed)
+/// right above a [`bar_row`] or a [`kernel_figure_row`]. The bool is true
+/// for a bar chart.
+fn bar_title(lines: &[String], i: usize) -> Option<((String, u32, Option<u32>), bool)> {
+    let title = title_parts(&lines[i])?;
+    let next = lines.get(i + 1)?;
+    let bars = bar_row(next).is_some();
+    (bars || kernel_figure_row(next).is_some()).then_some((title, bars))
 }
 
 /// Reads posted summary tables: a [`summary_title`] line, then one row per
@@ -915,23 +955,64 @@ fn summary_title(line: &str) -> Option<(String, u32, Option<u32>)> {
 /// makes each value a summary of that many runs; without it the values are
 /// averages over an unstated number of runs, read as single values with a
 /// note. A row that is not a kernel and one number is a note.
+///
+/// Also a bar chart or a list typed by hand ([`bar_title`], rows
+/// [`bar_row`] or [`kernel_figure_row`]): each row's figure is its
+/// kernel's Throughput (MB/s); under a title that says `average of N runs`
+/// a summary of N runs, else a single value with a note at the title (a
+/// kernel listed twice is two values of one key).
 fn summary_tables(input: &Input, out: &mut ParsedFile) {
     let mut i = 0;
     while i < input.lines.len() {
-        let Some((fs, procs, runs)) = summary_title(&input.lines[i]) else {
-            i += 1;
-            continue;
+        let (title, bars) = match summary_title(&input.lines[i]) {
+            Some(t) => (t, input.lines.get(i + 1).is_some_and(|l| bar_row(l).is_some())),
+            None => match bar_title(&input.lines, i) {
+                Some((t, bars)) => (t, bars),
+                None => {
+                    i += 1;
+                    continue;
+                }
+            },
         };
-        if runs.is_none() {
+        let (fs, procs, runs) = title;
+        let averaged = input.lines[i].to_ascii_lowercase().contains("average");
+        if averaged && runs.is_none() {
             out.notes.push((i + 1, "averages over an unstated number of runs, read as single values".into()));
+        }
+        if !averaged {
+            let what = if bars { "a bar chart" } else { "a list" };
+            let msg = format!(
+                "{what} typed by hand under a title naming no average: each figure read as a single value in MB/s, \
+                 as the program prints (whether it is one run or a mean is not said)"
+            );
+            out.notes.push((i + 1, msg));
+        }
+        // Hron's `tbench 192 processes  Average  High  Low` (LKML 2003-04):
+        // each row's Average is read; High and Low, the best and the worst
+        // of the runs averaged, are not.
+        let title_words: Vec<String> = input.lines[i].split_whitespace().map(str::to_ascii_lowercase).collect();
+        let high_low = title_words.ends_with(&["average".to_string(), "high".to_string(), "low".to_string()]);
+        if high_low {
+            let msg = "the High and Low columns (the best and the worst of the runs averaged) are not read";
+            out.notes.push((i + 1, msg.into()));
         }
         i += 1;
         while let Some(line) = input.lines.get(i).filter(|l| !l.trim().is_empty()) {
             let words: Vec<&str> = line.split_whitespace().collect();
-            match (words.as_slice(), words.last().and_then(|w| plain(w))) {
-                ([kernel, _], Some(v)) => {
+            let row = match (words.as_slice(), words.last().and_then(|w| plain(w))) {
+                ([kernel, _], Some(v)) => Some((*kernel, v)),
+                ([kernel, avg, high, low] | [kernel, avg, high, low, "MB/sec"], _) if high_low => {
+                    match (plain(avg), plain(high), plain(low)) {
+                        (Some(a), Some(h), Some(l)) if l <= a && a <= h => Some((*kernel, a)),
+                        _ => None,
+                    }
+                }
+                _ => bar_row(line),
+            };
+            match row {
+                Some((kernel, v)) => {
                     let mut s = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, i + 1)
-                        .with_kernel(*kernel)
+                        .with_kernel(kernel)
                         .with_param("procs", procs);
                     if !fs.is_empty() {
                         s = s.with_param("fs", &fs);
@@ -941,7 +1022,7 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
                     }
                     out.samples.push(s);
                 }
-                _ => out.notes.push((i + 1, "expected a summary row `<kernel>  <MB/s>`; not read".into())),
+                None => out.notes.push((i + 1, "expected a summary row `<kernel>  <MB/s>`; not read".into())),
             }
             i += 1;
         }
@@ -976,7 +1057,9 @@ fn base_score(input: &Input) -> u8 {
     }
     // A posted summary table (`dbench ext3 64 processes  average`), or
     // a table of averages against a baseline in a file naming dbench.
-    let summary = (input.has("processes") && input.lines.iter().any(|l| summary_title(l).is_some()))
+    let summary = (input.has("processes")
+        && (input.lines.iter().any(|l| summary_title(l).is_some())
+            || (0..input.lines.len()).any(|i| bar_title(&input.lines, i).is_some())))
         || (input.has("Baseline") && input.has("dbench") && input.lines.iter().any(|l| baseline_header(l)))
         || (input.has("Elapsed") && input.has("dbench") && input.lines.iter().any(|l| elapsed_header(l)));
     match (banner, result || table || summary) {
@@ -1486,6 +1569,67 @@ mod tests {
         let rest = lkp.blanked(&[true, true, true]);
         assert!(Dbench.detect(&rest) > 0);
         assert_eq!(Tbench.detect(&rest), 0);
+    }
+
+    #[test]
+    fn hand_bar_charts_and_lists_under_a_bare_title_are_read() {
+        // Randy Hron (LKML 2002): star bars with or without `average of N
+        // runs`, and a list under `tbench 192 processes` with the unit in
+        // prose.
+        let text = "dbench 128 processes\n2.4.17-rmap12f       **********   5.0  MB/sec\n\
+                    2.4.17-rmap12f-wli   **********   5.1  MB/sec\n\n\
+                    tbench 32 processes (average of 3 runs)\n2.4.17-rmap12f   ********  16.3  MB/sec\n";
+        let input = Input::from_text(text);
+        let d = Dbench.parse(&input).expect("dbench bars");
+        let got: Vec<(&str, f64)> =
+            d.samples.iter().map(|s| (s.kernel.as_deref().unwrap_or("-"), s.value.mean())).collect();
+        assert_eq!(got, vec![("2.4.17-rmap12f", 5.0), ("2.4.17-rmap12f-wli", 5.1)]);
+        assert!(d.notes.iter().any(|(l, m)| *l == 1 && m.contains("bar chart typed by hand")));
+        let t = Tbench.parse(&input).expect("tbench bars");
+        assert_eq!(t.samples.len(), 1);
+        assert!(matches!(t.samples[0].value, crate::model::Value::Summary { n: 3, .. }));
+        assert_eq!(param(&t.samples[0], "procs").as_deref(), Some("32"));
+
+        let list = Input::from_text(
+            "tbench 192 processes\n2.4.16                    29.39\n2.4.19-pre7-ac2          103.98\n",
+        );
+        assert!(Tbench.detect(&list) >= 60);
+        let p = Tbench.parse(&list).expect("tbench list");
+        assert_eq!(vals(&p, "", "Throughput"), vec![29.39, 103.98]);
+        assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("a list typed by hand")));
+    }
+
+    #[test]
+    fn an_average_high_low_table_reads_the_average_only() {
+        // Randy Hron, LKML 2003-04 (TABs): High and Low are not read; a row
+        // whose Average is not between them, or a three-figure row under a
+        // title without `High  Low`, is no row.
+        let text = "tbench 192 processes\tAverage\t\tHigh\t\tLow\n2.5.68-mm2              139.44\t\t142.14\t\t136.77 MB/sec\n\
+                    2.5.68                  118.78\t\t132.41\t\t111.45\n2.5.67   150.0  140.0  130.0\n\n\
+                    tbench 64 processes  average (3 runs)\n2.5.68   114.30  116.88  111.33\n";
+        let p = Tbench.parse(&Input::from_text(text)).expect("average column");
+        assert_eq!(vals(&p, "", "Throughput"), vec![139.44, 118.78]);
+        assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("High and Low")));
+        assert!(p.notes.iter().any(|(l, m)| *l == 4 && m.contains("summary row")));
+        assert!(p.notes.iter().any(|(l, m)| *l == 7 && m.contains("summary row")));
+    }
+
+    #[test]
+    fn a_bare_title_over_no_kernel_row_is_no_list() {
+        // A heading over dbench's own output, over rows naming no kernel,
+        // or over prose, is no hand list: nothing is read from its rows.
+        for text in [
+            "dbench 32 processes\nThroughput 226.57 MB/sec 32 procs\n",
+            "dbench 64 processes\next3     45.2\nreiserfs 51.0\n",
+            "tbench 8 clients\nran it twice 3\n",
+            "dbench 128 processes\n2.4.17-rmap12f  ###### 5.0 MB/sec\n",
+        ] {
+            let input = Input::from_text(text);
+            // No result at all is an error naming the file: also fine.
+            let Ok(p) = parse_common(&input, "dbench") else { continue };
+            assert!(p.samples.iter().all(|s| s.line != 2 || text.contains("Throughput")), "{text:?}: {:?}", p.samples);
+            assert!(!p.notes.iter().any(|(_, m)| m.contains("typed by hand under a title")), "{text:?}");
+        }
     }
 
     #[test]
