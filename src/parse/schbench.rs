@@ -79,7 +79,11 @@
 //! (`-t`, workers per message thread), `requested_rps` (`-R`, the rate
 //! asked for) and `pipe_size` (`-p`, pipe mode's transfer size in bytes),
 //! when given (long forms `--message-threads`, `--threads`, `--rps`,
-//! `--pipe` too). LKP's iterations of one set-up are runs of one sample
+//! `--pipe` too), and `mode=calibrate` for `-C` / `--calibrate`
+//! (schbench 1.x's calibration run times the request's matrix math alone,
+//! without its usleeps: not a normal run's request latencies, so never
+//! averaged with them; its README's two runs `-F 256 -n 5 --calibrate -r
+//! 10` and `-F 256 -n 5 -r 90` differed in nothing else). LKP's iterations of one set-up are runs of one sample
 //! set; its concurrent instances (`Instance: 1`, `Instance: 2` above the
 //! reports) are runs too, of a set-up `instances` (how many ran at once:
 //! [`super::instances`]), never compared with a single instance as alike.
@@ -298,6 +302,13 @@ fn option_value<'a>(args: &[&'a str], spellings: &[&str]) -> Option<&'a str> {
             glued.filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
         })
     })
+}
+
+/// schbench 1.x's calibration flag among a command line's arguments:
+/// `-C` or `--calibrate` given alone (not `-c`, 2016's `--cputime`, and
+/// not a value of another option).
+fn is_calibrate(args: &[&str]) -> bool {
+    args.iter().any(|a| matches!(*a, "-C" | "--calibrate"))
 }
 
 impl Reader {
@@ -615,6 +626,8 @@ impl Reader {
             // the two differ only in the size the other does not print.
             if self.params.iter().any(|(k, _)| *k == "pipe_size") {
                 self.params.push(("mode", "pipe".to_string()));
+            } else if is_calibrate(&args) {
+                self.params.push(("mode", "calibrate".to_string()));
             }
         }
         Ok(())

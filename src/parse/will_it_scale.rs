@@ -77,12 +77,34 @@
 //! line: `test` and `mode` from its name (`mmap1`, `process`), `tasks`
 //! from `-t` (1 without it).
 //!
+//! LKP's `stats.json` of a will-it-scale job (a poster's "raw data",
+//! linux-mm 2026) holds the same figures as JSON keys, one per task count
+//! and mode, beside LKP's own (`time.*`, `will-it-scale.time.*`):
+//!
+//! ```text
+//! {
+//!   "will-it-scale.64.processes": 15645502,
+//!   "will-it-scale.64.processes_idle": 66.75,
+//!   "will-it-scale.per_process_ops": 224832,
+//!   "will-it-scale.workload": 83990194
+//! }
+//! ```
+//!
+//! `will-it-scale.N.processes` / `.threads` are read as `ops` and
+//! `…_idle` as `idle` with `mode` and `tasks` = N (and `test` from a
+//! `runtest.py` command line above), each at its key's line; a mean of
+//! several iterations (`38223543.333333336`) is read as it is.
+//! `per_process_ops` / `per_thread_ops` (the mean over the task counts of
+//! ops per task) and `workload` (their sum) are derived from those, and
+//! the `time.*` figures are the harness's: none is read (a note says so).
+//!
 //! A test that fails prints its assertion
 //! (`context_switch1_threads: tests/context_switch1.c:33: child: Assertion
 //! `ret == 1' failed.`) and no table: such a file is recognised, and reading
 //! it is [`ParseError::NoResults`] naming the failure.
 
 use super::cmdline::args_of;
+use super::json_docs::json_documents;
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
@@ -188,6 +210,82 @@ fn row(n: usize, line: &str) -> Result<Row<'_>, ParseError> {
     let tasks = cells[0].trim().parse::<u64>().map_err(|_| bad())?;
     let num = |i: usize| plain(cells[i]).ok_or_else(bad);
     Ok((tasks, [(num(1)?, num(2)?), (num(3)?, num(4)?)], tail))
+}
+
+/// The prefix of every will-it-scale key in LKP's `stats.json`.
+const STATS_PREFIX: &str = "will-it-scale.";
+
+/// A `stats.json` key of a task count's figure: `will-it-scale.64.processes`
+/// → (64, `process`, false), `will-it-scale.8.threads_idle` → (8, `thread`,
+/// true); any other key (`will-it-scale.per_process_ops`,
+/// `will-it-scale.time.elapsed_time`) → `None`.
+fn stats_key(key: &str) -> Option<(u64, &'static str, bool)> {
+    let (n, what) = key.strip_prefix(STATS_PREFIX)?.split_once('.')?;
+    let tasks = n.parse::<u64>().ok().filter(|t| *t > 0)?;
+    match what {
+        "processes" => Some((tasks, "process", false)),
+        "processes_idle" => Some((tasks, "process", true)),
+        "threads" => Some((tasks, "thread", false)),
+        "threads_idle" => Some((tasks, "thread", true)),
+        _ => None,
+    }
+}
+
+/// A line opening with a task count's `stats.json` key (`  "will-it-scale.64.processes": 15645502,`).
+fn is_stats_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.strip_prefix('"').and_then(|k| k.split_once('"')).is_some_and(|(k, _)| stats_key(k).is_some())
+}
+
+/// The samples of LKP `stats.json` documents (see the module docs), with
+/// notes naming the derived figures not read.
+fn stats_samples(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> {
+    let is_ours = |v: &serde_json::Value| v.as_object().is_some_and(|o| o.keys().any(|k| stats_key(k).is_some()));
+    let names_ours = |inp: &Input, i: usize| inp.lines.iter().skip(i).take(64).any(|l| is_stats_line(l));
+    for doc in json_documents(input, is_ours, names_ours, "LKP stats.json of will-it-scale")? {
+        let Some(obj) = doc.value.as_object() else { continue };
+        // The test, from the latest runtest.py command line above.
+        let test = input.lines[..doc.first - 1].iter().rev().find_map(|l| command(l.trim())).and_then(|r| r.test);
+        // A key's line: the first of the document's lines holding it.
+        let line_of = |key: &str| {
+            let quoted = format!("\"{key}\"");
+            (doc.first..=doc.last).find(|&n| input.lines[n - 1].contains(&quoted)).unwrap_or(doc.first)
+        };
+        let (mut derived, mut samples) = (Vec::new(), Vec::new());
+        for (key, v) in obj {
+            let Some(v) = v.as_f64() else { continue };
+            let Some((tasks, mode, idle)) = stats_key(key) else {
+                if matches!(key.strip_prefix(STATS_PREFIX), Some("per_process_ops" | "per_thread_ops" | "workload")) {
+                    derived.push(key.as_str());
+                }
+                continue;
+            };
+            let metric = if idle {
+                Metric::new("idle", "%", Better::Neither)
+            } else {
+                Metric::new("ops", "ops/s", Better::Higher)
+            };
+            let mut s = Sample::new(metric, v, line_of(key));
+            if let Some(t) = &test {
+                s = s.with_param("test", t);
+            }
+            samples.push(s.with_param("mode", mode).with_param("tasks", tasks));
+        }
+        // serde_json's map is in key order; the file's is the reader's.
+        samples.sort_by_key(|s| s.line);
+        out.samples.extend(samples);
+        derived.sort_by_key(|k| line_of(k));
+        for key in derived {
+            out.notes.push((
+                line_of(key),
+                format!("LKP's `{key}` is derived from the task counts' figures (a mean per task, or their sum): not read"),
+            ));
+        }
+        if obj.keys().any(|k| k.starts_with("time.") || k.starts_with("will-it-scale.time.")) {
+            out.notes.push((doc.first, "LKP stats.json: its `time.*` figures (the harness's) are not read".into()));
+        }
+    }
+    Ok(())
 }
 
 /// The samples of one row (see the module docs for which modes are read).
@@ -355,10 +453,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     apply_comma_labels(&mut out, &labels);
+    if input.has(STATS_PREFIX) && input.has("{") {
+        stats_samples(input, &mut out)?;
+    }
     if out.samples.is_empty() {
         let reason = match failure {
             Some((n, who)) => format!("line {n}: {who} failed its assertion"),
-            None => format!("no `{HEADER}` table with a row above 0 tasks, nor a test binary's measurement"),
+            None => format!(
+                "no `{HEADER}` table with a row above 0 tasks, nor a test binary's measurement, nor LKP stats.json keys"
+            ),
         };
         return Err(ParseError::NoResults { benchmark: "will-it-scale", reason });
     }
@@ -384,6 +487,9 @@ impl BenchParser for WillItScale {
             if binary || phases {
                 return 90;
             }
+        }
+        if input.has(STATS_PREFIX) && input.lines.iter().any(|l| is_stats_line(l)) {
+            return 90;
         }
         if input.has(": tests/") && input.has("Assertion") && input.lines.iter().any(|l| assertion(l.trim()).is_some())
         {
@@ -505,5 +611,53 @@ mod tests {
         assert_eq!(ops, [(4, 315890.0), (4, 317633.0), (8, 306737.0), (8, 305130.0)]);
         let baselines: Vec<usize> = f.notes.iter().filter(|(_, n)| n.contains("baseline")).map(|(l, _)| *l).collect();
         assert_eq!(baselines, [3, 7]);
+    }
+
+    /// LKP's stats.json of a will-it-scale job (linux-mm 2026, wildmod42):
+    /// the task counts' figures are read at their keys' lines in file order,
+    /// with `test` from the runtest.py line above; the derived
+    /// `per_process_ops` / `workload` and the `time.*` keys are not (notes).
+    #[test]
+    fn lkp_stats_json_task_counts_are_read() {
+        let text = "python3 ./runtest.py mmap2 25 process 0 0 64 128\n\n{\n  \"time.elapsed_time\": 93.88,\n  \
+                    \"will-it-scale.128.processes\": 28445014,\n  \"will-it-scale.128.processes_idle\": 33.89,\n  \
+                    \"will-it-scale.64.threads\": 15645502.5,\n  \"will-it-scale.per_process_ops\": 224832,\n  \
+                    \"will-it-scale.workload\": 83990194\n}\n";
+        let input = Input::from_text(text);
+        assert_eq!(WillItScale.detect(&input), 90);
+        let f = WillItScale.parse(&input).unwrap();
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p = |n| param(s, n).unwrap_or("-");
+                format!("{} {} {} {} {} {}", s.line, s.metric.name, s.value.mean(), p("test"), p("mode"), p("tasks"))
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "5 ops 28445014 mmap2 process 128",
+                "6 idle 33.89 mmap2 process 128",
+                "7 ops 15645502.5 mmap2 thread 64"
+            ]
+        );
+        assert!(f.notes.iter().any(|(l, m)| *l == 8 && m.contains("per_process_ops") && m.contains("derived")));
+        assert!(f.notes.iter().any(|(l, m)| *l == 9 && m.contains("workload")));
+    }
+
+    /// Keys that are no task count's figure, and an lkp-compare row naming
+    /// one (no JSON key: not quoted), are not stats.json lines (must not
+    /// fire).
+    #[test]
+    fn other_will_it_scale_keys_and_compare_rows_are_no_stats_lines() {
+        assert_eq!(stats_key("will-it-scale.per_process_ops"), None);
+        assert_eq!(stats_key("will-it-scale.time.elapsed_time"), None);
+        assert_eq!(stats_key("will-it-scale.0.processes"), None);
+        assert_eq!(stats_key("will-it-scale.64.processes_busy"), None);
+        assert!(!is_stats_line("   28445014   +34.3%   38223543   will-it-scale.128.processes"));
+        assert!(!is_stats_line("0/stats.json:  \"will-it-scale.per_thread_ops\": 105228,"));
+        let compare = Input::from_text("     28445014   +34.3%   38223543   will-it-scale.128.processes\n");
+        assert_eq!(WillItScale.detect(&compare), 0);
     }
 }

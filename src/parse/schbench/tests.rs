@@ -462,3 +462,23 @@ fn a_run_cut_after_sched_delay_or_inside_its_final_report_is_warned_of() {
     assert_eq!(values(&whole, "rps", "50.0th"), vec![1978.0]);
     assert!(whole.notes.iter().all(|(_, m)| crate::parse::note_is_info(m)), "{:?}", whole.notes);
 }
+
+/// schbench's README (wildmod42): `--calibrate` (or `-C`) runs time the
+/// request's matrix math alone, so their figures carry `mode=calibrate` and
+/// are not averaged with a normal run of the same `-F`/`-n`. 2016's `-c`
+/// (`--cputime`, with a value) and a plain run are no calibration (must
+/// not fire).
+#[test]
+fn a_calibration_run_is_a_mode_of_its_own() {
+    let report = "Request Latencies percentiles (usec) runtime 10 (s) (30246 total samples)\n\
+        \t  50.0th: 16864      (10050 samples)\n\t  min=9243, max=27964\n";
+    let mode = |cmd: &str| {
+        let f = read(&format!("{cmd}\n{report}"));
+        let s = f.samples.first().expect("a sample");
+        s.params.iter().find(|p| p.name == "mode").map(|p| p.value.to_string())
+    };
+    assert_eq!(mode(" ./schbench -F 256 -n 5 --calibrate -r 10").as_deref(), Some("calibrate"));
+    assert_eq!(mode("./schbench -F128 -n10 -C").as_deref(), Some("calibrate"));
+    assert_eq!(mode("./schbench -F 256 -n 5 -r 90"), None);
+    assert_eq!(mode("./schbench -m 2 -t 16 -c 30000 -s 30000"), None);
+}
