@@ -7944,6 +7944,23 @@ mod tests {
         let p = labelled(&headed("results.2.6.1", "results.2.6.2"), &[4, 8]);
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, [Some("2.6.1"), Some("2.6.2")]);
+        // attack42 F1 (re41/kb13, v01): a dotted version's last number is
+        // a kernel's, no run's: the headers stay labels (the site warns
+        // that they name other kernels: "split the file"). F16 (v05): a
+        // count after `threads-` is a set-up's.
+        for (a, b) in [
+            ("results.6.1", "results.6.2"),
+            ("kernbench-6.2.1.log", "kernbench-6.2.2.log"),
+            ("threads-1.txt", "threads-2.txt"),
+        ] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec![a, b], "{:?}", p.notes);
+        }
+        // Must not fire: runs numbered after a name's letters.
+        for (a, b) in [("bonnie.1", "bonnie.2"), ("run1.txt", "run2.txt"), ("default-brd.1.fio", "default-brd.2.fio")] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec!["16"; 2], "{a} {b}: {:?}", p.notes);
+        }
     }
 
     /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's
