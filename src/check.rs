@@ -206,6 +206,7 @@ fn kernel_name_mismatches(m: &MachineClass) -> Vec<Diagnostic> {
         if let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir)
             && !kernel_names_agree(named, dir)
             && crate::site::other_kernel_named(named, dir, &kernel_dirs).is_none()
+            && !crate::site::names_a_pre_release_of(named, dir)
             && seen.insert(rf.rel_path.as_str())
         {
             let line = naming_line(rf, named).or_else(|| rf.parsed.samples.first().map(|s| s.line));
@@ -739,6 +740,20 @@ mod tests {
     #[test]
     fn kernel_names_agree_on_cut_and_prefixed_names() {
         assert!(kernel_names_agree("2.4.19-r", "2.4.19-rc5-aa1"));
+        // attack42 F14 (k02, u11): a pre-release after a `.0` release is
+        // another kernel; `6.2` and `6.2.0` (and its builds) are one.
+        assert!(!kernel_names_agree("6.2.0-rc1-00042-gdeadbeef", "6.2"));
+        assert!(!kernel_names_agree("6.2.0-rc3+", "6.2.0"));
+        assert!(kernel_names_agree("6.2", "6.2.0"));
+        assert!(kernel_names_agree("6.2.0-1-amd64", "6.2.0"));
+        assert!(kernel_names_agree("6.2.0+", "6.2"));
+        assert!(crate::site::names_a_pre_release_of("6.2.0-rc3+", "6.2.0"));
+        assert!(crate::site::names_a_pre_release_of("Linux 6.2.0-rc1-00042-gdeadbeef", "6.2"));
+        assert!(!crate::site::names_a_pre_release_of("6.2.0-rc3+", "6.2.0-rc3"));
+        assert!(!crate::site::names_a_pre_release_of("6.2.0-rc3+", "patched"));
+        assert!(!crate::site::names_a_pre_release_of("6.2.0-1-amd64", "6.2.0"));
+        assert!(!crate::site::names_a_pre_release_of("6.1.0", "6.2.0"));
+        assert!(!crate::site::names_a_pre_release_of("2.3.13", "2.3.13-pre1"));
         assert!(kernel_names_agree("Linux 2.4.19", "2.4.19"));
         assert!(kernel_names_agree("2.6.32-5-686", "2.6.32-5-686"));
         assert!(!kernel_names_agree("2.4.18", "2.4.19"));

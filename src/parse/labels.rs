@@ -423,10 +423,36 @@ fn booted_above(input: &Input, n: usize, text: &str) -> Option<String> {
             let next = input.lines.get(n)?.trim();
             let words: Vec<&str> = next.split_whitespace().collect();
             let release = words.get(at.0).filter(|_| words.len() == at.1)?;
-            let linux = !command.contains('s') || words[0] == "Linux";
+            // Where `-s` was asked and the first word is not `Linux`, no
+            // other system's either ([`unames::other_system`]) and no
+            // release (`ubuntu 6.1.0 x86_64` under `uname -srm`: a host
+            // where `Linux` stands, attack42 F14's u13, compared as its
+            // directory's 6.2.0 with no word), the word where uname puts
+            // the release is still read, where it is a kernel's name.
+            let linux = !command.contains('s')
+                || words[0] == "Linux"
+                || (!unames::other_system(words[0]) && !is_kernel_name(words[0]));
             (linux && is_kernel_name(release)).then(|| bare_kernel(release).to_string())
         })
-        .or_else(|| catted_results_file(text).and_then(|f| result_on_kernel(f).or_else(|| two_number_release(f))))
+        .or_else(|| {
+            catted_results_file(text)
+                .and_then(|f| result_on_kernel(f).or_else(|| two_number_release(f)).or_else(|| host_release(f)))
+        })
+}
+
+/// The release of a results file named by a host and a kernel
+/// (`results.hydra-6.1`, `results.box-6.2.0-rc1`: a word of letters, a
+/// `-`, then a name [`result_on_kernel`] or [`two_number_release`] reads
+/// after `results.`): one `cat` of it in 6.2/ was compared as 6.2's
+/// (attack42 F14's k07, +10 %, no word). `None` for a name whose part
+/// after the `-` names no kernel (`results.hydra-1`, `results.run-1.1`).
+fn host_release(file: &str) -> Option<String> {
+    let (host, rest) = file.strip_prefix("results.")?.split_once('-')?;
+    if host.is_empty() || !host.starts_with(|c: char| c.is_ascii_alphabetic()) || !host.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let named = format!("results.{rest}");
+    result_on_kernel(&named).or_else(|| two_number_release(&named))
 }
 
 /// The release of a results file named by two numbers alone whose first
@@ -8158,7 +8184,14 @@ mod tests {
             let kb15 = format!("{prompt}cat results.6.1\n{blocks}");
             let p = kernbench(&kb15, &[3, 6]);
             assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("6.1")), "{kb15}: {:?}", p.samples);
-            for name in ["hydra", "1", "1.1", "old", "10.1"] {
+            // attack42 F14 (k07, k02): a host before the kernel, a git
+            // describe's tail after it.
+            for (name, k) in [("hydra-6.1", "6.1"), ("6.2.0-rc1-00042-gdeadbeef", "6.2.0-rc1-00042-gdeadbeef")] {
+                let once = format!("{prompt}cat results.{name}\n{blocks}");
+                let p = kernbench(&once, &[3, 6]);
+                assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some(k)), "{once}: {:?}", p.samples);
+            }
+            for name in ["hydra", "1", "1.1", "old", "10.1", "hydra-1", "run-1.1", "hydra-old"] {
                 let once = format!("{prompt}cat results.{name}\n{blocks}");
                 let p = kernbench(&once, &[3, 6]);
                 assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{once}: {:?}", p.samples);
@@ -8193,7 +8226,15 @@ mod tests {
             let text = format!("$ {cmd}\n{out}\n\nThroughput 1000 MB/sec\n");
             assert_eq!(kernel(&text).as_deref(), Some("6.1.0"), "{text}");
         }
-        for (cmd, out) in [("uname -srm", "FreeBSD 14.0-RELEASE amd64"), ("uname -m", "x86_64")] {
+        // attack42 F14 (u13): a host where `Linux` stands is no other system.
+        let text = "$ uname -srm\nubuntu 6.1.0 x86_64\n\nThroughput 1000 MB/sec\n";
+        assert_eq!(kernel(text).as_deref(), Some("6.1.0"), "{text}");
+        for (cmd, out) in [
+            ("uname -srm", "FreeBSD 14.0-RELEASE amd64"),
+            ("uname -m", "x86_64"),
+            ("uname -srm", "Darwin 23.1.0 arm64"),
+            ("uname -srm", "6.1.0 6.1.0 x86_64"),
+        ] {
             let text = format!("$ {cmd}\n{out}\n\nThroughput 1000 MB/sec\n");
             assert_eq!(kernel(&text), None, "{text}");
         }
