@@ -206,6 +206,7 @@ fn kernel_name_mismatches(m: &MachineClass) -> Vec<Diagnostic> {
         if let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir)
             && !kernel_names_agree(named, dir)
             && crate::site::other_kernel_named(named, dir, &kernel_dirs).is_none()
+            && !crate::site::names_a_pre_release_of(named, dir)
             && seen.insert(rf.rel_path.as_str())
         {
             let line = naming_line(rf, named).or_else(|| rf.parsed.samples.first().map(|s| s.line));
@@ -579,7 +580,8 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         }
         _ => vec![true; s.table.rows.len()],
     };
-    let mut groups: Vec<(Vec<Option<u32>>, Vec<&str>)> = Vec::new();
+    // Each group's counts, its columns' names, and its first column's index.
+    let mut groups: Vec<(Vec<Option<u32>>, Vec<&str>, usize)> = Vec::new();
     for (ci, col) in s.table.columns.iter().enumerate() {
         let mut counts: Vec<Option<u32>> = s
             .table
@@ -604,13 +606,13 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         if counts.iter().flatten().collect::<BTreeSet<_>>().len() < 2 {
             continue;
         }
-        match groups.iter_mut().find(|(c, _)| *c == counts) {
-            Some((_, cols)) => cols.push(&col.name),
-            None => groups.push((counts, vec![&col.name])),
+        match groups.iter_mut().find(|(c, _, _)| *c == counts) {
+            Some((_, cols, _)) => cols.push(&col.name),
+            None => groups.push((counts, vec![&col.name], ci)),
         }
     }
     let mut out = Vec::new();
-    for (counts, cols) in groups {
+    for (counts, cols, ci) in groups {
         // A kernel with rows of two counts (an iperf3 file's 1-stream and
         // `2+`-stream rows, both of 6.x-cloud) is named with each row's
         // parameters: `2 runs: 6.x-cloud; 6 runs: 6.x-cloud` told nothing.
@@ -670,12 +672,13 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             .map(|(r, _)| r.kernel.as_str())
             .collect();
         let failed = failed_runs(m, s, &fewer);
+        let read_at = most_runs_read_at(s, &counts, ci, most, &name);
         out.push(
             Diagnostic::warning(
                 machine_yaml,
                 None,
                 format!(
-                    "{}: section {:?}, {}: differing run counts ({}){failed}",
+                    "{}: section {:?}, {}{read_at}: differing run counts ({}){failed}",
                     m.slug,
                     s.title,
                     report::some_of(&cols, 6, "metrics"),
@@ -686,6 +689,43 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         );
     }
     out
+}
+
+/// Where the runs of the rows with the most runs (`most`) of column `ci`
+/// were read (`counts`: each row's count, `None` for a row not weighed):
+/// ` (the 8 runs of 2.5.74 read at 2.5.74/contest.txt:12, …:19)`, for the
+/// first two such rows, four places each; or nothing where a row's cell
+/// holds no run list. attack42 F2–F5: a row typed twice in one table was
+/// averaged as runs, and this warning on machine.yaml, naming no file or
+/// line, was its only trace.
+fn most_runs_read_at(
+    s: &report::SectionView,
+    counts: &[Option<u32>],
+    ci: usize,
+    most: u32,
+    name: &dyn Fn(&report::RowView) -> String,
+) -> String {
+    let mut said: Vec<String> = Vec::new();
+    let rows = s.table.rows.iter().zip(counts).filter(|(_, n)| **n == Some(most)).map(|(r, _)| r);
+    for r in rows.take(2) {
+        let Some(cell) = r.cells.get(ci).and_then(Option::as_ref) else { continue };
+        let paths = cell.raw.paths();
+        let places: Vec<String> = cell
+            .runs
+            .iter()
+            .filter_map(|run| paths.get(run.source as usize).map(|p| format!("{p}:{}", run.line)))
+            .collect();
+        if places.is_empty() {
+            continue;
+        }
+        let shown = if places.len() <= 4 {
+            places.join(", ")
+        } else {
+            format!("{} and {} more", places[..4].join(", "), places.len() - 4)
+        };
+        said.push(format!("the {most} runs of {} read at {shown}", name(r)));
+    }
+    if said.is_empty() { String::new() } else { format!(" ({})", said.join("; ")) }
 }
 
 /// What the files of section `s`'s benchmarks in the directories of
@@ -739,6 +779,20 @@ mod tests {
     #[test]
     fn kernel_names_agree_on_cut_and_prefixed_names() {
         assert!(kernel_names_agree("2.4.19-r", "2.4.19-rc5-aa1"));
+        // attack42 F14 (k02, u11): a pre-release after a `.0` release is
+        // another kernel; `6.2` and `6.2.0` (and its builds) are one.
+        assert!(!kernel_names_agree("6.2.0-rc1-00042-gdeadbeef", "6.2"));
+        assert!(!kernel_names_agree("6.2.0-rc3+", "6.2.0"));
+        assert!(kernel_names_agree("6.2", "6.2.0"));
+        assert!(kernel_names_agree("6.2.0-1-amd64", "6.2.0"));
+        assert!(kernel_names_agree("6.2.0+", "6.2"));
+        assert!(crate::site::names_a_pre_release_of("6.2.0-rc3+", "6.2.0"));
+        assert!(crate::site::names_a_pre_release_of("Linux 6.2.0-rc1-00042-gdeadbeef", "6.2"));
+        assert!(!crate::site::names_a_pre_release_of("6.2.0-rc3+", "6.2.0-rc3"));
+        assert!(!crate::site::names_a_pre_release_of("6.2.0-rc3+", "patched"));
+        assert!(!crate::site::names_a_pre_release_of("6.2.0-1-amd64", "6.2.0"));
+        assert!(!crate::site::names_a_pre_release_of("6.1.0", "6.2.0"));
+        assert!(!crate::site::names_a_pre_release_of("2.3.13", "2.3.13-pre1"));
         assert!(kernel_names_agree("Linux 2.4.19", "2.4.19"));
         assert!(kernel_names_agree("2.6.32-5-686", "2.6.32-5-686"));
         assert!(!kernel_names_agree("2.4.18", "2.4.19"));

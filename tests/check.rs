@@ -669,6 +669,31 @@ fn run_counts_of_rows_never_compared_are_not_warned_of() {
     assert!(err.contains("differing run counts (1 run: 6.10.0; 3 runs: 6.9.0)"), "{err}");
 }
 
+/// attack42 F2–F5: a row typed twice in a table (contest's `2.5.74 4 331 …`
+/// then `2.5.74 4 131 …`, reaim's, dbench's, schedtests') was averaged as
+/// runs, and the only trace was this warning on machine.yaml, naming no
+/// file or line. It names where the runs of the rows with the most were
+/// read (here a dbench output pasted twice in 2.4.7's file, lines 2 and
+/// 5), and says nothing more where counts agree (no warning at all).
+#[test]
+fn run_count_warnings_name_where_the_most_runs_were_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    put(&c, "m1/2.4.7/dbench-32.txt", dbench("9.1") + &dbench("9.4"));
+    let (err, ok) = check_output(&c);
+    let w = err.lines().find(|l| l.contains("differing run counts")).unwrap_or_else(|| panic!("{err}"));
+    assert!(ok, "{err}");
+    assert!(
+        w.contains("(the 2 runs of 2.4.7 read at 2.4.7/dbench-32.txt:2, 2.4.7/dbench-32.txt:5): differing run counts"),
+        "{w}"
+    );
+    assert!(w.ends_with("differing run counts (1 run: 2.4.8; 2 runs: 2.4.7)"), "{w}");
+    // Must not fire: counts alike.
+    put(&c, "m1/2.4.8/dbench-32.txt", dbench("6.1") + &dbench("6.2"));
+    let (err, _) = check_output(&c);
+    assert!(!err.contains("differing run counts") && !err.contains("runs of"), "{err}");
+}
+
 /// wild33 file 10 (LKML 2001, tiotest tables of 2.4.1pre3, then a quoted
 /// mail's runs under `2.4.0-test7 with mmap()`, `2.4.0 with mmap()`, …): in
 /// `2.4.1pre3/`, the quoted runs of 2.4.0-test7 and 2.4.0 were filed as

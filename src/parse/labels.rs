@@ -100,28 +100,32 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     if parsed.setup.command.is_none() {
         parsed.setup.command = own;
     }
+    // Markdown sections that name their kernels ([`kernel_sections`]):
+    // the runs of other sections are kept apart by a `section` parameter
+    // before the labels, so no label line's warning calls them copies.
+    let sections = if parsed.samples.iter().all(|s| s.kernel.is_none()) { kernel_sections(input, parsed) } else { None };
+    if let Some(plan) = &sections {
+        for (s, value) in parsed.samples.iter_mut().zip(&plan.apart) {
+            if let Some(v) = value {
+                *s = s.clone().with_param(SECTION_PARAM, v.as_str());
+            }
+        }
+    }
     let labelled = apply_labels(input, parsed, &asked);
-    if parsed.samples.iter().all(|s| s.kernel.is_none()) {
+    if let Some(plan) = sections {
+        if parsed.samples.iter().all(|s| s.kernel.is_none()) {
+            for (s, k) in parsed.samples.iter_mut().zip(&plan.kernels) {
+                s.kernel = k.as_deref().map(CompactString::from);
+            }
+        }
+        parsed.notes.extend(plan.notes);
+    } else if parsed.samples.iter().all(|s| s.kernel.is_none()) {
         let (booted, panicked) = booted_above_all(input, parsed);
-        let booted_line = booted.as_ref().and_then(|(k, _)| first_booted_line(input, k));
         if let Some((k, depth)) = booted.or_else(|| kernel_alone_above_one_run(input, parsed, &asked).map(|k| (k, 0))) {
-            let section_end = booted_line.and_then(|n| kernel_section_end(input, parsed, n));
             for s in &mut parsed.samples {
-                if section_end.as_ref().is_some_and(|(m, _)| s.line > *m) {
-                    continue;
-                }
                 if input.quote_depth(s.line.saturating_sub(1)) >= depth {
                     s.kernel = Some(CompactString::from(k.as_str()));
                 }
-            }
-            if let (Some((m, heading)), Some(n)) = (section_end, booted_line) {
-                parsed.notes.push((
-                    m,
-                    format!(
-                        "kernel {k} (line {n}) is named in the section above this heading; the runs under `{heading}` \
-                         are not taken as {k}'s (no line there names their kernel)"
-                    ),
-                ));
             }
         }
         for (n, k, at) in panicked {
@@ -141,49 +145,190 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         + unames::part_unames(input, parsed)
 }
 
-/// The first line (1-based) naming kernel `k` as booted ([`booted_above`]).
-fn first_booted_line(input: &Input, k: &str) -> Option<usize> {
-    (1..=input.lines.len()).find(|&n| booted_above(input, n, input.lines[n - 1].trim()).is_some_and(|b| b == k))
-}
+/// The parameter that keeps apart the runs of a Markdown section that
+/// names no kernel from those of a section that does ([`kernel_sections`]).
+pub const SECTION_PARAM: &str = "section";
 
-/// A Markdown heading's level and text (`### On the Unmatched` → 3), for a
-/// line outside a code fence; `None` for any other line.
-fn heading_level(t: &str) -> Option<(usize, &str)> {
-    let level = t.bytes().take_while(|&b| b == b'#').count();
-    ((1..=6).contains(&level) && t[level..].starts_with(' ') && t[level..].trim().len() > 1).then(|| (level, t.trim()))
-}
-
-/// Where the Markdown section holding the kernel line `n` ends before runs
-/// of another section: the line and text of the first later heading of
-/// its level or above (`### 在Hifive unmatched上测试` after `### 在D1/oE上测试`
-/// and the D1's `uname -a`), when runs stand both between the kernel line
-/// and it and below it. The D1's kernel was given to the other board's
-/// runs (wildmod41). `None` when no heading stands above the kernel line
-/// (a file's `uname -a` over all its runs), when no later heading of its
-/// level follows, or when the section holds no run of its own (a
-/// `## System` section above `## Results`: its kernel is every run's).
-/// Lines in code fences (a root prompt `# uname -a`) are no headings.
-fn kernel_section_end(input: &Input, parsed: &ParsedFile, n: usize) -> Option<(usize, String)> {
+/// The Markdown headings of `input` outside code fences and quotes: each
+/// one's line (1-based), level and text (its marks off). `#` … `######`
+/// (levels 1 to 6); a setext heading, a short line under a blank one,
+/// underlined as wide as it by `===` (1) or `---` (2) (a rule under a
+/// table's or a banner's line is no heading: not as wide, or no blank line
+/// above); a line in bold alone, `**…**` (level 7, below every `#`).
+fn markdown_headings(input: &Input) -> Vec<(usize, usize, String)> {
+    use unicode_width::UnicodeWidthStr;
+    let mut heads = Vec::new();
     let mut in_fence = false;
-    let mut heads: Vec<(usize, usize, &str)> = Vec::new();
-    for (i, l) in input.lines.iter().enumerate() {
+    let lines = &input.lines;
+    for (i, l) in lines.iter().enumerate() {
         let t = l.trim();
         if t.starts_with("```") || t.starts_with("~~~") {
             in_fence = !in_fence;
             continue;
         }
-        if in_fence || input.quote_depth(i) > 0 {
+        if in_fence || input.quote_depth(i) > 0 || t.is_empty() {
             continue;
         }
-        if let Some((level, text)) = heading_level(t) {
-            heads.push((i + 1, level, text));
+        let level = t.bytes().take_while(|&b| b == b'#').count();
+        if (1..=6).contains(&level) && t[level..].starts_with(' ') && t[level..].trim().len() > 1 {
+            heads.push((i + 1, level, t[level..].trim().trim_end_matches('#').trim().to_string()));
+            continue;
+        }
+        if let Some(inner) = t.strip_prefix("**").and_then(|r| r.strip_suffix("**"))
+            && !inner.trim().is_empty()
+            && !inner.contains("**")
+        {
+            heads.push((i + 1, 7, inner.trim().to_string()));
+            continue;
+        }
+        let under = lines.get(i + 1).map_or("", |u| u.trim());
+        let rule = |c: char| under.len() >= 3 && under.chars().all(|u| u == c);
+        let setext = if rule('=') { 1 } else if rule('-') { 2 } else { 0 };
+        let blank_above = i == 0 || lines[i - 1].trim().is_empty();
+        if setext > 0 && blank_above && t.width() <= 60 && t.width().abs_diff(under.len()) <= 3 && !t.starts_with(['-', '=', '|']) {
+            heads.push((i + 1, setext, t.to_string()));
         }
     }
-    let &(_, level, _) = heads.iter().rev().find(|h| h.0 < n)?;
-    let &(m, _, text) = heads.iter().find(|h| h.0 > n && h.1 <= level)?;
-    let runs_in = parsed.samples.iter().any(|s| s.line > n && s.line < m);
-    let runs_after = parsed.samples.iter().any(|s| s.line > m);
-    (runs_in && runs_after).then(|| (m, text.to_string()))
+    heads
+}
+
+/// What [`kernel_sections`] decides: each sample's kernel, the `section`
+/// of each sample no section's kernel names, and the notes saying so.
+struct SectionPlan {
+    kernels: Vec<Option<String>>,
+    apart: Vec<Option<String>>,
+    notes: Vec<(usize, String)>,
+}
+
+/// Kernels named in Markdown sections (wildmod41, attack42 F6–F8): where
+/// every line naming a booted kernel ([`booted_above`], unquoted) sits
+/// under a heading ([`markdown_headings`]), its section runs from that
+/// heading to the next of its level or above, and holds runs. Each
+/// section's runs take its kernel (two sections may name two kernels:
+/// the HiFive Unmatched's `uname -r` below the D1's `uname -a`, F7, where
+/// no run got either); a run in no such section, above or below (F7: a
+/// kernel named only in a later section was given to the runs above it),
+/// takes none, and a `section` parameter (its heading's text) keeps it
+/// apart from the named sections' runs: filed in a kernel's directory, it
+/// is that kernel's, in a row of its own (F6: such runs were averaged
+/// with the D1's, while the note said they were not the D1's kernel's).
+/// A deeper heading inside a section (`####` under `###`), below some of
+/// its runs, is warned of: a subsection or another machine, the lines
+/// cannot say (F8). `None` (the file's one kernel names every run, as
+/// before) where there is no heading, a kernel line stands outside every
+/// section or in one holding no run (a `## System` section), two
+/// sections overlap or one names two kernels, a kernel's boot panicked,
+/// or every run is in the one named section.
+fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
+    if !(input.has("#") || input.has("**") || input.has("---") || input.has("===")) || input.has("Kernel panic") {
+        return None;
+    }
+    let last = parsed.samples.iter().map(|s| s.line).max()?;
+    let forms: Vec<&str> =
+        ["ooted", "Linux", "uname", "BOOT_IMAGE", "results."].into_iter().filter(|w| input.has(w)).collect();
+    if forms.is_empty() {
+        return None;
+    }
+    let named: Vec<(usize, String)> = (1..last.min(input.lines.len() + 1))
+        .filter_map(|n| {
+            let text = input.lines[n - 1].trim();
+            forms.iter().any(|w| text.contains(w)).then(|| booted_above(input, n, text).map(|k| (n, k)))?
+        })
+        .collect();
+    if named.is_empty() || named.iter().any(|(n, _)| input.quote_depth(n - 1) > 0) {
+        return None;
+    }
+    let heads = markdown_headings(input);
+    // (heading line, end line, level, heading text, kernel, kernel line).
+    let mut sections: Vec<(usize, usize, usize, String, String, usize)> = Vec::new();
+    for (n, k) in &named {
+        let (h, level, text) = heads.iter().rev().find(|h| h.0 < *n)?;
+        let end = heads.iter().find(|e| e.0 > *n && e.1 <= *level).map_or(usize::MAX, |e| e.0);
+        match sections.iter().find(|s| s.0 == *h) {
+            Some(s) if s.4 == *k => {}
+            Some(_) => return None,
+            None => sections.push((*h, end, *level, text.clone(), k.clone(), *n)),
+        }
+    }
+    let inside = |line: usize| sections.iter().position(|s| s.0 < line && line < s.1);
+    for (i, a) in sections.iter().enumerate() {
+        let overlap = sections.iter().skip(i + 1).any(|b| a.0 < b.1 && b.0 < a.1);
+        let runs = parsed.samples.iter().any(|s| a.0 < s.line && s.line < a.1);
+        if overlap || !runs {
+            return None;
+        }
+    }
+    let outside: Vec<usize> = parsed.samples.iter().map(|s| s.line).filter(|&l| inside(l).is_none()).collect();
+    if sections.len() == 1 && outside.is_empty() {
+        // Every run in the one section: the file's kernel, as before; a
+        // deeper heading below some of them is warned of (F8).
+        let s = &sections[0];
+        // The section's first runs stand right under it (no heading over
+        // them: `### Single`, `### Multi` under `## Results` are parts).
+        let first = parsed.samples.iter().map(|r| r.line).filter(|&l| l > s.5).min()?;
+        if heads.iter().any(|h| h.0 > s.5 && h.0 < first) {
+            return None;
+        }
+        let deeper = heads.iter().find(|h| {
+            h.0 > s.5
+                && h.0 < s.1
+                && h.1 > s.2
+                && parsed.samples.iter().any(|r| r.line > s.5 && r.line < h.0)
+                && parsed.samples.iter().any(|r| r.line > h.0)
+        })?;
+        let notes = vec![(
+            deeper.0,
+            format!(
+                "the runs under `{}` are taken as kernel {}'s (line {}), named in the section `{}` this heading is \
+                 part of; if they are another machine's or kernel's, give them a heading of that section's level or \
+                 a `uname -r` of their own",
+                deeper.2, s.4, s.5, s.3
+            ),
+        )];
+        return Some(SectionPlan { kernels: vec![Some(s.4.clone()); parsed.samples.len()], apart: vec![None; parsed.samples.len()], notes });
+    }
+    let top = sections.iter().map(|s| s.2).max().unwrap_or(7);
+    // The heading a run outside every named section is under: the nearest
+    // above it of a named section's level or above; none above the first.
+    let under = |line: usize| heads.iter().rev().find(|h| h.0 < line && h.1 <= top);
+    let mut kernels = Vec::with_capacity(parsed.samples.len());
+    let mut apart = Vec::with_capacity(parsed.samples.len());
+    let mut notes: Vec<(usize, String)> = Vec::new();
+    let mut noted: Vec<usize> = Vec::new();
+    let names = sections.iter().map(|s| format!("kernel {} (line {}) under `{}`", s.4, s.5, s.3)).collect::<Vec<_>>().join(", ");
+    let whose = match sections.as_slice() {
+        [one] => format!("{}'s", one.4),
+        _ => "any of those kernels'".to_string(),
+    };
+    for smp in &parsed.samples {
+        if let Some(i) = inside(smp.line) {
+            kernels.push(Some(sections[i].4.clone()));
+            apart.push(None);
+            continue;
+        }
+        kernels.push(None);
+        let (at, text) = match under(smp.line) {
+            Some(h) => (h.0, h.2.clone()),
+            None => (smp.line, format!("above {}", sections[0].3)),
+        };
+        if !noted.contains(&at) {
+            noted.push(at);
+            notes.push((
+                at,
+                format!(
+                    "no line under `{text}` names a kernel; the file names {names}: the runs under `{text}` are not \
+                     taken as {whose}, and a `{SECTION_PARAM}` parameter ({text}) keeps them apart from that \
+                     section's (filed in a kernel's directory, they are that kernel's, in rows of their own)"
+                ),
+            ));
+        }
+        apart.push(Some(text));
+    }
+    if sections.len() > 1 {
+        let s = &sections[1];
+        notes.push((s.5, format!("each Markdown section names its own kernel: {names}; each section's runs are its kernel's")));
+    }
+    Some(SectionPlan { kernels, apart, notes })
 }
 
 /// Warns, in `parsed.notes`, of a line naming the kernel of the run below
@@ -423,10 +568,36 @@ fn booted_above(input: &Input, n: usize, text: &str) -> Option<String> {
             let next = input.lines.get(n)?.trim();
             let words: Vec<&str> = next.split_whitespace().collect();
             let release = words.get(at.0).filter(|_| words.len() == at.1)?;
-            let linux = !command.contains('s') || words[0] == "Linux";
+            // Where `-s` was asked and the first word is not `Linux`, no
+            // other system's either ([`unames::other_system`]) and no
+            // release (`ubuntu 6.1.0 x86_64` under `uname -srm`: a host
+            // where `Linux` stands, attack42 F14's u13, compared as its
+            // directory's 6.2.0 with no word), the word where uname puts
+            // the release is still read, where it is a kernel's name.
+            let linux = !command.contains('s')
+                || words[0] == "Linux"
+                || (!unames::other_system(words[0]) && !is_kernel_name(words[0]));
             (linux && is_kernel_name(release)).then(|| bare_kernel(release).to_string())
         })
-        .or_else(|| catted_results_file(text).and_then(|f| result_on_kernel(f).or_else(|| two_number_release(f))))
+        .or_else(|| {
+            catted_results_file(text)
+                .and_then(|f| result_on_kernel(f).or_else(|| two_number_release(f)).or_else(|| host_release(f)))
+        })
+}
+
+/// The release of a results file named by a host and a kernel
+/// (`results.hydra-6.1`, `results.box-6.2.0-rc1`: a word of letters, a
+/// `-`, then a name [`result_on_kernel`] or [`two_number_release`] reads
+/// after `results.`): one `cat` of it in 6.2/ was compared as 6.2's
+/// (attack42 F14's k07, +10 %, no word). `None` for a name whose part
+/// after the `-` names no kernel (`results.hydra-1`, `results.run-1.1`).
+fn host_release(file: &str) -> Option<String> {
+    let (host, rest) = file.strip_prefix("results.")?.split_once('-')?;
+    if host.is_empty() || !host.starts_with(|c: char| c.is_ascii_alphabetic()) || !host.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let named = format!("results.{rest}");
+    result_on_kernel(&named).or_else(|| two_number_release(&named))
 }
 
 /// The release of a results file named by two numbers alone whose first
@@ -7944,6 +8115,23 @@ mod tests {
         let p = labelled(&headed("results.2.6.1", "results.2.6.2"), &[4, 8]);
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, [Some("2.6.1"), Some("2.6.2")]);
+        // attack42 F1 (re41/kb13, v01): a dotted version's last number is
+        // a kernel's, no run's: the headers stay labels (the site warns
+        // that they name other kernels: "split the file"). F16 (v05): a
+        // count after `threads-` is a set-up's.
+        for (a, b) in [
+            ("results.6.1", "results.6.2"),
+            ("kernbench-6.2.1.log", "kernbench-6.2.2.log"),
+            ("threads-1.txt", "threads-2.txt"),
+        ] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec![a, b], "{:?}", p.notes);
+        }
+        // Must not fire: runs numbered after a name's letters.
+        for (a, b) in [("bonnie.1", "bonnie.2"), ("run1.txt", "run2.txt"), ("default-brd.1.fio", "default-brd.2.fio")] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec!["16"; 2], "{a} {b}: {:?}", p.notes);
+        }
     }
 
     /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's
@@ -8141,7 +8329,14 @@ mod tests {
             let kb15 = format!("{prompt}cat results.6.1\n{blocks}");
             let p = kernbench(&kb15, &[3, 6]);
             assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("6.1")), "{kb15}: {:?}", p.samples);
-            for name in ["hydra", "1", "1.1", "old", "10.1"] {
+            // attack42 F14 (k07, k02): a host before the kernel, a git
+            // describe's tail after it.
+            for (name, k) in [("hydra-6.1", "6.1"), ("6.2.0-rc1-00042-gdeadbeef", "6.2.0-rc1-00042-gdeadbeef")] {
+                let once = format!("{prompt}cat results.{name}\n{blocks}");
+                let p = kernbench(&once, &[3, 6]);
+                assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some(k)), "{once}: {:?}", p.samples);
+            }
+            for name in ["hydra", "1", "1.1", "old", "10.1", "hydra-1", "run-1.1", "hydra-old"] {
                 let once = format!("{prompt}cat results.{name}\n{blocks}");
                 let p = kernbench(&once, &[3, 6]);
                 assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{once}: {:?}", p.samples);
@@ -8176,7 +8371,15 @@ mod tests {
             let text = format!("$ {cmd}\n{out}\n\nThroughput 1000 MB/sec\n");
             assert_eq!(kernel(&text).as_deref(), Some("6.1.0"), "{text}");
         }
-        for (cmd, out) in [("uname -srm", "FreeBSD 14.0-RELEASE amd64"), ("uname -m", "x86_64")] {
+        // attack42 F14 (u13): a host where `Linux` stands is no other system.
+        let text = "$ uname -srm\nubuntu 6.1.0 x86_64\n\nThroughput 1000 MB/sec\n";
+        assert_eq!(kernel(text).as_deref(), Some("6.1.0"), "{text}");
+        for (cmd, out) in [
+            ("uname -srm", "FreeBSD 14.0-RELEASE amd64"),
+            ("uname -m", "x86_64"),
+            ("uname -srm", "Darwin 23.1.0 arm64"),
+            ("uname -srm", "6.1.0 6.1.0 x86_64"),
+        ] {
             let text = format!("$ {cmd}\n{out}\n\nThroughput 1000 MB/sec\n");
             assert_eq!(kernel(&text), None, "{text}");
         }
@@ -8278,13 +8481,88 @@ mod tests {
         apply(&input, &mut p);
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, vec![Some("5.4.61"), None]);
-        assert!(p.notes.iter().any(|(n, m)| *n == 14 && m.contains("### On the Unmatched")), "{:?}", p.notes);
+        assert!(p.notes.iter().any(|(n, m)| *n == 14 && m.contains("`On the Unmatched`")), "{:?}", p.notes);
+        // attack42 F6 (md06): the other section's runs carry a `section`
+        // parameter, so one compiler does not average the two boards.
+        assert_eq!(last_params(&p), vec!["16", "On the Unmatched"]);
         let system = format!("## System\n{uname}\n## Results\nThroughput 1\nThroughput 2\n");
         let p = labelled(&system, &[4, 5]);
         assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("5.4.61")));
         let fenced = format!("```\n# uname -a\n{uname}\n```\nThroughput 1\n```\n# make\n```\nThroughput 2\n");
         let p = labelled(&fenced, &[5, 9]);
         assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("5.4.61")));
+    }
+
+    /// attack42 F6–F8 (md/ cases built from the D1/Unmatched CoreMark
+    /// note): one compiler for both boards (md06), each section naming its
+    /// kernel (md08), a kernel named only in the later section (md09),
+    /// setext and bold headings (md04, md05), a `####` heading for the
+    /// second board (md07, warned); must NOT fire: a rule under a banner's
+    /// line with no blank above, a deeper heading over all of a section's
+    /// runs.
+    #[test]
+    fn markdown_sections_name_their_own_runs_kernels() {
+        let d1 = "Linux d1 5.4.61 #20 SMP Thu Aug 26 11:50:01 CST 2021 riscv64 GNU/Linux";
+        let kernels = |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.as_deref().map(str::to_string)).collect::<Vec<_>>();
+        let some = |k: &str| Some(k.to_string());
+        // md06: both boards' runs alike.
+        let text = format!("### On the D1\n```\n$ uname -a\n{d1}\n```\nThroughput 1\n\n### On the Unmatched\nThroughput 2\n");
+        let p = labelled(&text, &[6, 9]);
+        assert_eq!(kernels(&p), vec![some("5.4.61"), None], "{:?}", p.notes);
+        assert_eq!(last_params(&p), vec!["16", "On the Unmatched"]);
+        assert!(p.notes.iter().any(|(n, m)| *n == 8 && m.contains("are not taken as 5.4.61's")), "{:?}", p.notes);
+        assert!(!p.notes.iter().any(|(_, m)| m.contains("label line")), "{:?}", p.notes);
+        // md08: each section its own kernel.
+        let text = format!(
+            "### On the D1\n```\n$ uname -a\n{d1}\n```\nThroughput 1\n\n### On the Unmatched\n```\n$ uname -r\n\
+             5.13.0-1019-generic\n```\nThroughput 2\n"
+        );
+        let p = labelled(&text, &[6, 12]);
+        assert_eq!(kernels(&p), vec![some("5.4.61"), some("5.13.0-1019-generic")], "{:?}", p.notes);
+        // md09: the kernel only in the later section.
+        let text = "### On the D1\nThroughput 1\n\n### On the Unmatched\n```\n$ uname -r\n5.13.0-1019-generic\n```\nThroughput 2\n";
+        let p = labelled(text, &[2, 9]);
+        assert_eq!(kernels(&p), vec![None, some("5.13.0-1019-generic")], "{:?}", p.notes);
+        assert_eq!(last_params(&p), vec!["On the D1", "16"]);
+        // md04, md05: setext and bold headings.
+        for (a, b) in [
+            ("On the D1\n---------", "On the Unmatched\n----------------"),
+            ("**On the D1**", "**On the Unmatched**"),
+        ] {
+            let text = format!("{a}\n\n$ uname -a\n{d1}\n\nThroughput 1\n\n{b}\n\nThroughput 2\n");
+            let at = |t: &str| t.lines().position(|l| l.starts_with("Throughput")).unwrap() + 1;
+            let second = text.lines().collect::<Vec<_>>().iter().rposition(|l| l.starts_with("Throughput")).unwrap() + 1;
+            let p = labelled(&text, &[at(&text), second]);
+            assert_eq!(kernels(&p), vec![some("5.4.61"), None], "{text}: {:?}", p.notes);
+        }
+        // md07: a deeper heading below some of the section's runs: kept, warned.
+        let text = format!("### On the D1\n```\n$ uname -a\n{d1}\n```\nThroughput 1\n\n#### On the Unmatched\nThroughput 2\n");
+        // Two compilers (as in the real file): no label line parts them.
+        let two_boards = |text: &str, a: usize, b: usize| {
+            let input = Input::from_text(text);
+            let mut p = ParsedFile {
+                benchmark: "coremark".to_string(),
+                samples: vec![throughput(a, 1.0), throughput(b, 2.0).with_param("compiler", "GCC10.3.0")],
+                ..ParsedFile::default()
+            };
+            apply(&input, &mut p);
+            p
+        };
+        let p = two_boards(&text, 6, 9);
+        assert_eq!(kernels(&p), vec![some("5.4.61"), some("5.4.61")]);
+        assert!(p.notes.iter().any(|(n, m)| *n == 8 && m.contains("are taken as kernel 5.4.61's")), "{:?}", p.notes);
+        // Must not fire: a deeper heading over all the runs; a rule under a
+        // banner line (no blank line above it, or not as wide).
+        let text = format!("## Results\n$ uname -a\n{d1}\n### Single\nThroughput 1\n### Multi\nThroughput 2\n");
+        let p = two_boards(&text, 5, 7);
+        assert_eq!(kernels(&p), vec![some("5.4.61"), some("5.4.61")]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        let text = format!(
+            "BYTE UNIX Benchmarks\n{d1}\n----------------------------------------------------------------\n\
+             Throughput 1\n\nRun two\n----------------------------------------------------------------\nThroughput 2\n"
+        );
+        let p = labelled(&text, &[4, 8]);
+        assert_eq!(kernels(&p), vec![some("5.4.61"), some("5.4.61")], "{:?}", p.notes);
     }
 
     /// attack39 #17 (i07): a reply quoting another writer's `uname -a`

@@ -359,6 +359,13 @@ pub fn runs_with_a_gap(sorted: &[u64], runs: &[u64]) -> bool {
 /// parts are alike and whose numbers count up one by one
 /// ([`counts_up_one_by_one`]) are runs of one set-up, whatever shows them
 /// (`cat`, `tail`'s `==> x <==` headers, `grep`'s `x:` prefixes).
+///
+/// Never a number that ends a dotted version (`results.6.1`,
+/// `kernbench-6.2.1.log`, `log.2.6.1`: the digits after a `.` that follows
+/// a digit): a kernel's name, and two kernels' results averaged as runs of
+/// one (attack42 F1: `results.6.1` and `results.6.2` in 6.2/ were 2 runs
+/// of 6.2). Nor a count after a parameter's word (`threads-1.txt`,
+/// `clients_8.log`: [`COUNT_WORDS`]), a set-up's (attack42 F16).
 pub fn run_numbered(file: &str) -> Option<(String, u64)> {
     let name = file.rsplit('/').next().unwrap_or(file);
     if let Some((stem, ext)) = name.rsplit_once('.')
@@ -367,20 +374,77 @@ pub fn run_numbered(file: &str) -> Option<(String, u64)> {
     {
         let bare = stem.trim_end_matches(|c: char| c.is_ascii_digit());
         let set_off = bare.ends_with(['.', '-', '_']) || bare.to_ascii_lowercase().ends_with("run");
-        if bare.len() == stem.len() || !set_off {
+        if bare.len() == stem.len() || !set_off || not_a_run_number(bare) {
             return None;
         }
         // The extension is part of what the runs share.
         return Some((format!("{bare}*.{ext}"), stem[bare.len()..].parse().ok()?));
     }
     let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    if not_a_run_number(stem) {
+        return None;
+    }
     let n = name[stem.len()..].parse().ok()?;
     Some((format!("{stem}*"), n))
+}
+
+/// Words of a count that names a set-up, not a run, where a file's
+/// number follows them (`threads-1.txt`, `clients_8.log`, `jobs.4`).
+pub const COUNT_WORDS: &[&str] = &[
+    "thread", "threads", "job", "jobs", "numjobs", "client", "clients", "proc", "procs", "process", "processes",
+    "task", "tasks", "cpu", "cpus", "core", "cores", "user", "users", "group", "groups", "worker", "workers",
+    "instance", "instances", "node", "nodes", "iodepth", "qd",
+];
+
+/// True when the digits after `bare` (a name up to its last number) are
+/// no run's number ([`run_numbered`]): they end a dotted version (`bare`
+/// ends in a digit and `.`: `results.6.`), or follow a count's word
+/// ([`COUNT_WORDS`]) and its separator (`threads-`).
+fn not_a_run_number(bare: &str) -> bool {
+    let Some(head) = bare.strip_suffix(['.', '-', '_']) else { return false };
+    if bare.ends_with('.') && head.ends_with(|c: char| c.is_ascii_digit()) {
+        return true;
+    }
+    let word = head.rsplit(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or("");
+    COUNT_WORDS.contains(&word.to_ascii_lowercase().as_str())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// attack42 F1 and F16: a dotted version's last number (a kernel's
+    /// name) and a count after a parameter's word are no run numbers; the
+    /// runs of afix41 and attack39/40 still are.
+    #[test]
+    fn version_tails_and_counts_are_no_run_numbers() {
+        for name in [
+            "results.6.1",
+            "results.6.2",
+            "kernbench-6.2.1.log",
+            "kernbench-6.2.2.log",
+            "out/results.2.6.1",
+            "results.v6.2",
+            "run-1.5",
+            "threads-1.txt",
+            "threads-2",
+            "clients_8.log",
+            "Jobs.4",
+        ] {
+            assert_eq!(run_numbered(name), None, "{name}");
+        }
+        // Must not fire: runs set off after letters, whatever the name.
+        assert_eq!(run_numbered("bonnie.1"), Some(("bonnie.*".into(), 1)));
+        assert_eq!(run_numbered("bonnie.10"), Some(("bonnie.*".into(), 10)));
+        assert_eq!(run_numbered("default-brd.2.fio"), Some(("default-brd.*.fio".into(), 2)));
+        assert_eq!(run_numbered("run1.txt"), Some(("run*.txt".into(), 1)));
+        assert_eq!(run_numbered("run-1"), Some(("run-*".into(), 1)));
+        assert_eq!(run_numbered("out/run_0.txt"), Some(("run_*.txt".into(), 0)));
+        assert_eq!(run_numbered("results.1"), Some(("results.*".into(), 1)));
+        assert_eq!(run_numbered("kernel-6.2-run.1"), Some(("kernel-6.2-run.*".into(), 1)));
+        assert_eq!(run_numbered("log1"), Some(("log*".into(), 1)));
+        assert_eq!(run_numbered("threadsafe-1.log"), Some(("threadsafe-*.log".into(), 1)));
+    }
 
     /// `parse`'s value, `-0` read as 0 (as [`plain`] reads it).
     fn parsed(s: &str) -> Option<f64> {

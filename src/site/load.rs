@@ -229,10 +229,9 @@ pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
     // kernel; a directory naming the pre-release of the file's does not
     // (2.3-era pre-patches kept the release's name: `2.3.13` in
     // `2.3.13-pre1/`).
-    let pre = a.len() > b.len()
-        && ["-rc", "-pre", "-test"]
-            .iter()
-            .any(|p| rest.strip_prefix(p).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())));
+    // Also after a `.0` release (`6.2.0-rc1-…` in `6.2/`: attack42 F14's
+    // k02 was compared as 6.2's, no word).
+    let pre = a.len() > b.len() && pre_release_tail(rest);
     let zero = rest.strip_prefix(".0").is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()));
     // A file naming the release alone in the directory of a patch set on
     // it (`2.5.54` in `2.5.54-mm2/`, LKML 2003: UnixBench's `System --
@@ -249,6 +248,32 @@ pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
                 && !["pre", "rc", "test"].contains(&name)
         });
     !pre && !patch_set && (zero || rest.starts_with(['-', '+', '_']))
+}
+
+/// True when `rest`, what a kernel's name adds to a shorter one, makes it
+/// a pre-release of that one: `-rc3`, `-pre1`, `-test2`, after a `.0`
+/// release or not (`6.2.0-rc3+` of `6.2.0` and of `6.2`).
+fn pre_release_tail(rest: &str) -> bool {
+    let rest = rest.strip_prefix(".0").filter(|r| !r.starts_with(|c: char| c.is_ascii_digit())).unwrap_or(rest);
+    ["-rc", "-pre", "-test"]
+        .iter()
+        .any(|p| rest.strip_prefix(p).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())))
+}
+
+/// True when a file's kernel `named` is a pre-release of its kernel
+/// directory's `dir` ([`kernel_names_agree`]'s exception: `6.2.0-rc3+` in
+/// `6.2.0/`, `6.2.0-rc1-00042-gdeadbeef` in `6.2/`): another kernel,
+/// whether or not the class holds it (attack42 F14's u11 and k02 were
+/// compared as the release's, +50 %, with `check`'s warning alone). A
+/// directory that names a pre-release itself (`6.2-rc1/`), or is no
+/// kernel's name (`patched/`), never.
+pub fn names_a_pre_release_of(named: &str, dir: &str) -> bool {
+    let norm = |s: &str| crate::parse::labels::bare_kernel(s.trim()).to_ascii_lowercase();
+    let (a, b) = (norm(named), norm(dir));
+    crate::parse::labels::is_kernel_name(&b)
+        && !pre_release_tail(b.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+        && b.ends_with(|c: char| c.is_ascii_digit())
+        && a.strip_prefix(b.as_str()).is_some_and(pre_release_tail)
 }
 
 /// The kernel directories `results` sit in, each once, in order.
@@ -291,7 +316,9 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
         .enumerate()
         .filter_map(|(i, rf)| {
             let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { return None };
-            other_kernel_named(named, dir, &kernel_dirs).map(|other| (i, other.to_string()))
+            other_kernel_named(named, dir, &kernel_dirs)
+                .map(|other| (i, format!("{other}'s kernel")))
+                .or_else(|| names_a_pre_release_of(named, dir).then(|| (i, format!("a pre-release of {dir}"))))
         })
         .collect();
     let names = super::own_param_names(
@@ -308,11 +335,11 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
         let line = rf.parsed.samples.first().map(|s| s.line);
         let said = match rf.unnamed_lines.first() {
             None => format!(
-                "{}; it names {other}'s kernel: its runs are kept apart ({name} {named}), not compared",
+                "{}; it names {other}: its runs are kept apart ({name} {named}), not compared",
                 kernel_name_mismatch(&rf.parsed.benchmark, named, dir)
             ),
             Some(l) => format!(
-                "{}; it names {other}'s kernel: the runs under that name are kept apart ({name} {named}), not \
+                "{}; it names {other}: the runs under that name are kept apart ({name} {named}), not \
                  compared; those naming no kernel (from line {l}) are {dir}'s",
                 kernel_name_mismatch(&rf.parsed.benchmark, named, dir)
             ),

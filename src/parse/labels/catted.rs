@@ -237,5 +237,9 @@ mod tests {
         assert!(!numbered_runs(&["ext3.txt", "ext4.txt"]));
         assert!(!numbered_runs(&["run1.txt", "run3.txt"]), "a gap");
         assert!(!numbered_runs(&["run1.txt", "run2.log"]), "two extensions");
+        // attack42 F1 (v07): kernels' names, not runs; F16: a count's word.
+        assert!(!numbered_runs(&["results.6.1", "results.6.2"]));
+        assert!(!numbered_runs(&["kernbench-6.2.1.log", "kernbench-6.2.2.log"]));
+        assert!(!numbered_runs(&["threads-1.txt", "threads-2.txt"]));
     }
 }

@@ -78,7 +78,7 @@ const OTHER_MACHINES: [&str; 11] =
 
 /// The system of a line's first word where it names a system other than
 /// Linux ([`OTHER_OSES`], [`WINDOWS_LAYERS`]).
-fn other_system(word: &str) -> bool {
+pub(super) fn other_system(word: &str) -> bool {
     OTHER_OSES.contains(&word) || WINDOWS_LAYERS.iter().any(|w| word.starts_with(w))
 }
 
