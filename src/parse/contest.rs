@@ -59,7 +59,8 @@ use crate::model::{Better, Metric, ParsedFile, Sample};
 /// contest; registry id `"contest"`.
 pub struct Contest;
 
-const ID: &str = "contest";
+/// The parser's registry id.
+pub const ID: &str = "contest";
 
 /// The note made once at the first `Ratio` header.
 const RATIO_NOTE: &str = "contest's Ratio column (Time over a no_load Time) is derived from Time: not read";
