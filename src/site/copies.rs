@@ -45,7 +45,9 @@
 //! its record of runs, and a series of posts prints the earlier kernels'
 //! rows again: there, two rows or more of a kernel alike, load for load,
 //! with their run counts, are that summary printed again, counted once
-//! from the file with the most rows of the kernel.
+//! from the file with the most rows of the kernel; where the kernel's
+//! other rows differ, each row alike (a mean of two runs or more, or
+//! three figures) is counted once, with a warning ([`sure_row`]).
 //!
 //! A file that is other files of the kernel put together, byte for byte
 //! (`all.txt`, the `cat` of `run1.txt` … `run3.txt` beside it), is
@@ -98,6 +100,8 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
         }
     }
     let mut copies: Vec<(usize, String)> = Vec::new();
+    // Single rows printed again ([`reprints_rows`]): (file, line).
+    let mut row_copies: FxHashSet<(usize, usize)> = FxHashSet::default();
     let mut warnings: Vec<(usize, Diagnostic)> = Vec::new();
     for ((kernel, benchmark), files) in &holders {
         if *benchmark == "fio" && files.len() > 1 {
@@ -201,6 +205,36 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
                 copies.push((i, kernel.to_string()));
                 continue;
             }
+            // A contest row printed again while others of the kernel
+            // differ (a later post's means over more runs of one load,
+            // the same runs of another): that row is counted once.
+            if reprint {
+                let again: Vec<(usize, (usize, usize))> = lines
+                    .iter()
+                    .filter_map(|&(line, h)| Some((line, seen.get(&h).copied()?)))
+                    .filter(|&(line, (f, _))| results[f].path != rf.path && sure_row(&rf.parsed.samples, kernel, line))
+                    .collect();
+                if let (Some(&(a, (of, oa))), Some(&(b, _))) = (again.first(), again.last()) {
+                    warnings.push((
+                        i,
+                        Diagnostic::warning(
+                            &rf.path,
+                            Some(a),
+                            format!(
+                                "{benchmark}: {} of {kernel} ({}) {} those of {} (from line {oa}), figure for figure \
+                                 and run count for run count: the same summary of runs printed again, counted once \
+                                 (the kernel's other rows differ: a later post's means over more runs, or another \
+                                 contest's, are averaged as runs)",
+                                if again.len() == 1 { "a row".to_string() } else { format!("{} rows", again.len()) },
+                                span(a, b),
+                                if again.len() == 1 { "is" } else { "are" },
+                                results[of].rel_path
+                            ),
+                        ),
+                    ));
+                    row_copies.extend(again.iter().map(|&(line, _)| (i, line)));
+                }
+            }
             for (line, h) in lines {
                 seen.entry(h).or_insert((i, line));
             }
@@ -209,6 +243,11 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
     }
     for (i, kernel) in &copies {
         results[*i].parsed.samples.retain(|s| s.kernel.as_deref() != Some(kernel.as_str()));
+    }
+    for (i, rf) in results.iter_mut().enumerate() {
+        if row_copies.iter().any(|&(f, _)| f == i) {
+            rf.parsed.samples.retain(|s| !row_copies.contains(&(i, s.line)));
+        }
     }
     warn_copied_across_kernels(results, &mut warnings);
     // In path order, as every other warning of the class.
@@ -539,6 +578,17 @@ fn is_table(rf: &ResultFile) -> bool {
     !rf.parsed.kernel_order.is_empty()
 }
 
+/// Whether a contest row of `kernel` on `line` printed again in another
+/// post is surely that summary, not a run alike by chance: a mean of two
+/// runs or more, or three figures or more (a load's Loads and LCPU% with
+/// the compile's Time and CPU%). A no-load row of one run (`79  94.9`:
+/// a compile's time and CPU share, which two runs give alike) is read as
+/// it is.
+fn sure_row(samples: &[Sample], kernel: &str, line: usize) -> bool {
+    let row: Vec<&Sample> = samples.iter().filter(|s| s.line == line && s.kernel.as_deref() == Some(kernel)).collect();
+    row.len() >= 3 || row.iter().any(|s| matches!(s.value, crate::model::Value::Summary { n, .. } if n >= 2))
+}
+
 /// Whether `rf` is a contest table: each row a kernel's means over
 /// contest's own record of its runs, the run count beside them, and each
 /// post of a series prints the earlier kernels' rows again (Con Kolivas's
@@ -547,9 +597,10 @@ fn is_table(rf: &ResultFile) -> bool {
 /// rows alike, load for load, with their run counts and every figure, in
 /// two such files are that summary printed again: two rows or more so
 /// alike are no chance, whatever the figures' digits (contest prints
-/// `79`, `94.9`). One row alike is read as it is; rows that differ (a
-/// later post's means over more runs) stay averaged, with the warning
-/// that files of other names are.
+/// `79`, `94.9`). Where some rows of the kernel differ (a later post's
+/// means over more runs of one load), each row alike is counted once if
+/// [`sure_row`]; rows that differ stay averaged, with the warning that
+/// files of other names are.
 fn reprints_rows(rf: &ResultFile) -> bool {
     rf.parsed.benchmark == crate::parse::contest::ID
 }
@@ -664,7 +715,8 @@ mod tests {
         let text: String = rows
             .iter()
             .map(|&(k, load, _, n, t, c)| {
-                format!("{load}:\nKernel [runs]   Time    CPU%    Loads   LCPU%   Ratio\n{k}  {n}  {t}  {c}  1.0  4.0  1.25\n")
+                let loads = if load == "noload" { "0  0" } else { "1.0  4.0" };
+                format!("{load}:\nKernel [runs]   Time    CPU%    Loads   LCPU%   Ratio\n{k}  {n}  {t}  {c}  {loads}  1.25\n")
             })
             .collect();
         use crate::parse::BenchParser;
@@ -698,7 +750,7 @@ mod tests {
         let mut diags = Vec::new();
         drop_copied_runs(&mut results, &mut diags);
         // b.txt holds more rows of 2.4.19: a.txt's two rows are its copy.
-        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (0, 12), "{diags:?}");
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (0, 10), "{diags:?}");
         assert_eq!(diags.len(), 1, "{diags:?}");
         assert!(
             diags[0].message.contains(
@@ -716,19 +768,32 @@ mod tests {
         let mut results = vec![contest("a.txt", &rows), reply];
         let mut diags = Vec::new();
         drop_copied_runs(&mut results, &mut diags);
-        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (8, 0), "{diags:?}");
-        // One row alike: read as it is.
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (6, 0), "{diags:?}");
+        // One row alike, a mean of 5 runs: that summary, counted once.
         let mut results = vec![contest("a.txt", &rows[..1]), contest("b.txt", &rows[..1])];
         let mut diags = Vec::new();
         drop_copied_runs(&mut results, &mut diags);
-        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (4, 4), "{diags:?}");
-        // A later post's means over more runs: not the same summary.
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (2, 0), "{diags:?}");
+        // A no-load row of one run (a time and a CPU share), alike in two
+        // posts, may be two runs alike: read as it is.
+        let one = [("2.5.70", "noload", 6, 1, 79.0, 94.9)];
+        let mut results = vec![contest("a.txt", &one), contest("b.txt", &one)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (2, 2), "{diags:?}");
+        assert!(diags.is_empty(), "{diags:?}");
+        // A later post's means over more runs of one load: not the same
+        // summary, averaged as before; its other row, alike, counted once.
         let later = [("2.4.19", "noload", 6, 7, 69.0, 97.0), rows[1]];
         let mut results = vec![contest("a.txt", &rows), contest("b.txt", &later)];
         let mut diags = Vec::new();
         drop_copied_runs(&mut results, &mut diags);
-        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (8, 8), "{diags:?}");
-        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (6, 2), "{diags:?}");
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0].message.contains("contest: a row of 2.4.19 (line 20) is those of a.txt (from line 20)"),
+            "{diags:?}"
+        );
     }
 
     /// A file of `values` (one figure a line) with bytes `raw`.
