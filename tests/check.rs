@@ -431,6 +431,38 @@ fn a_pct_table_column_is_no_name_cut_short() {
     assert!(!all.contains("cut short"), "{all}");
 }
 
+/// archive42: Con Kolivas's contest posts of one machine in one class, one
+/// naming `2.5.63` (the release), another `2.5.63-mm2cfq` and `2.5.63-mm2dl`
+/// (two I/O schedulers on -mm2). contest prints its Kernel cell whole: the
+/// release is no name cut short of the two (the warning said so, and that
+/// rows of different kernels may have been averaged, which they were not).
+/// lmbench's cut cells are still named (the test above).
+#[test]
+fn a_contest_kernel_cell_is_no_name_cut_short() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "box/machine.yaml", "name: F\nbaseline: \"2.5.63\"\n");
+    let head = "io_load:\nKernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n";
+    put(
+        &c,
+        "box/a.txt",
+        format!(
+            "{head}2.5.62              2   205     36.6    51.7    15.0    2.59\n2.5.63              5   217     35.0    56.7    15.1    2.75\n"
+        ),
+    );
+    put(
+        &c,
+        "box/b.txt",
+        format!(
+            "{head}2.5.63-mm2cfq       3   218     34.9    50.3    12.8    2.76\n2.5.63-mm2dl        3   168     44.6    39.6    13.1    2.13\n"
+        ),
+    );
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(!all.contains("cut short"), "{all}");
+}
+
 /// A UnixBench report headed "kernel 2.5.54mm2" whose `System --` line
 /// names `Linux access1 2.5.54` (LKML 2003), in `2.5.54-mm2/` and in
 /// `2.5.54/`. The banner names the kernel (2.5.54mm2: the tree was built

@@ -41,7 +41,13 @@
 //!
 //! A row whose cells do not match its header in number (a row a mail
 //! wrapped) is a warning, not read; a line of words ends the table (a
-//! post's comment under it). contest's own `SYSTEM ERROR` lines (a load it
+//! post's comment under it), and a row typed under such words, with no
+//! header above it (`2.5.41-mm2v [2]  114.6 …`, LKML 2002-10: the kernel
+//! with the poster's patch, set under his comment), is a warning, not
+//! read. A post of two machines (`Uniprocessor:` and `SMP:`, each a word
+//! alone with its colon right above a load's `name:` line, LKML 2002-12)
+//! labels each half's rows by its word, with a warning: a machine class
+//! is one machine. contest's own `SYSTEM ERROR` lines (a load it
 //! could not stop) are warnings: the runs of that load may be fewer.
 //! A last line saved without its line break is whole when it ends in a
 //! Ratio of two decimals.
@@ -53,7 +59,8 @@ use crate::model::{Better, Metric, ParsedFile, Sample};
 /// contest; registry id `"contest"`.
 pub struct Contest;
 
-const ID: &str = "contest";
+/// The parser's registry id.
+pub const ID: &str = "contest";
 
 /// The note made once at the first `Ratio` header.
 const RATIO_NOTE: &str = "contest's Ratio column (Time over a no_load Time) is derived from Time: not read";
@@ -145,6 +152,21 @@ fn heading(t: &str) -> Option<&str> {
     ok.then_some(name)
 }
 
+/// `Uniprocessor:` or `SMP:` (Con Kolivas's 2002-12 posts of the OSDL
+/// machines, one half of the post each): one word of letters and figures
+/// opening with a capital, alone with its colon on line `n`, right above a
+/// load's `name:` line of the same quote depth. A reply's own `Regressions:`
+/// over a quoted `> cacherun:` is the replier's word, not a machine.
+fn machine_line(input: &Input, n: usize) -> Option<&str> {
+    let t = input.lines.get(n - 1)?.trim();
+    let name = t.strip_suffix(':')?;
+    let ok = (2..=20).contains(&name.len())
+        && name.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric());
+    let below = input.lines.get(n)?;
+    (ok && heading(below.trim()).is_some() && input.quote_depth(n) == input.quote_depth(n - 1)).then_some(name)
+}
+
 /// A row as read: its kernel (or label) cell, its run count (when the
 /// header has one) and its figures in the header's order.
 type Row<'a> = (&'a str, Option<u32>, Vec<f64>);
@@ -203,9 +225,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // line of the first.
     let mut labels: Vec<String> = Vec::new();
     let mut first_label = 0;
+    // The load and header of a table that words ended, until the next
+    // heading or header: a row under the words is no row of it said.
+    let mut ended: Option<(String, Header)> = None;
+    // The machine a `Uniprocessor:` / `SMP:` line names for the tables
+    // below it, and the lines of each such line.
+    let mut machine: Option<String> = None;
+    let mut machine_lines: Vec<(usize, String)> = Vec::new();
+    // Rows typed under words (line, load, kernel cell).
+    let mut orphans: Vec<(usize, String, String)> = Vec::new();
     for (n, line) in input.numbered() {
         let t = line.trim();
         if t.is_empty() {
+            continue;
+        }
+        if let Some(name) = machine_line(input, n) {
+            machine = Some(name.to_string());
+            machine_lines.push((n, name.to_string()));
             continue;
         }
         if t.contains("SYSTEM ERROR") {
@@ -215,9 +251,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         if let Some(name) = heading(t) {
             load = Some(name.to_string());
+            ended = None;
             continue;
         }
         if let Some(h) = header(t) {
+            ended = None;
             if h.cols.contains(&Col::Ratio) && !ratio_noted {
                 out.notes.push((n, RATIO_NOTE.into()));
                 ratio_noted = true;
@@ -225,7 +263,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             header_now = Some(h);
             continue;
         }
-        let (Some(group), Some(h)) = (&load, &header_now) else { continue };
+        let (Some(group), Some(h)) = (&load, &header_now) else {
+            if let Some((group, h)) = &ended
+                && let Ok(Some((kernel, ..))) = row(t, h)
+            {
+                orphans.push((n, group.clone(), kernel.to_string()));
+            }
+            continue;
+        };
         match row(t, h) {
             Ok(Some((kernel, runs, figures))) => {
                 if !super::labels::is_kernel_name(kernel) && !labels.iter().any(|l| l == kernel) {
@@ -245,18 +290,28 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         continue;
                     }
                     let mut s = Sample::new(metric, *v, n).with_group(group.as_str());
-                    s = if super::labels::is_kernel_name(kernel) {
-                        s.with_kernel(kernel)
-                    } else {
-                        s.with_param("label", kernel)
-                    };
+                    let named = super::labels::is_kernel_name(kernel);
+                    if named {
+                        s = s.with_kernel(kernel);
+                    }
+                    // `SMP / 1d3`: the machine's line, then the row's name.
+                    match (&machine, named) {
+                        (Some(m), true) => s = s.with_param("label", m.as_str()),
+                        (Some(m), false) => s = s.with_param("label", format!("{m} / {kernel}")),
+                        (None, false) => s = s.with_param("label", kernel),
+                        (None, true) => {}
+                    }
                     if let Some(r) = runs.filter(|r| *r > 1) {
                         s = s.with_summary(*v, None, r);
                     }
                     out.samples.push(s);
                 }
             }
-            Ok(None) => load = None,
+            Ok(None) => {
+                if let (Some(group), Some(h)) = (load.take(), &header_now) {
+                    ended = Some((group, h.clone()));
+                }
+            }
             Err(cells) => out.notes.push((
                 n,
                 format!(
@@ -272,6 +327,26 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             labels.join(", ")
         );
         out.notes.push((first_label, msg));
+    }
+    for (n, group, kernel) in orphans {
+        out.notes.push((
+            n,
+            format!(
+                "a row (`{kernel}`) under words after the `{group}` table, no header right above it: not read (which load it \
+                 is, only the words say)"
+            ),
+        ));
+    }
+    if machine_lines.len() > 1 {
+        let names: Vec<String> = machine_lines.iter().map(|(n, m)| format!("`{m}:` (line {n})")).collect();
+        out.notes.push((
+            machine_lines[0].0,
+            format!(
+                "tables under {}: two machines' (or set-ups') runs in one file, kept apart by a `label`; a \
+                 machine class is one machine: cut the file, one part in each machine's class",
+                names.join(" and ")
+            ),
+        ));
     }
     if out.samples.is_empty() {
         return Err(ParseError::NoResults {
@@ -405,6 +480,70 @@ mod tests {
         assert_eq!(f.samples[4].kernel, None);
         assert_eq!(f.samples[4].params[0].value.as_str(), "max_tim100");
         assert!(f.notes.iter().any(|(n, m)| *n == 4 && m.contains("max_tim100")), "{:?}", f.notes);
+    }
+
+    /// LKML 2002-12 (Con Kolivas, 2.5.53 on the OSDL machines): the
+    /// `Uniprocessor:` and `SMP:` halves of one post are two machines'
+    /// tables: each row is labelled by its half (not by the first load's
+    /// name), with a warning; a row named by no kernel keeps its name too.
+    #[test]
+    fn machine_lines_label_their_halves() {
+        let text = "Uniprocessor:\nnoload:\nKernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n\
+                    2.5.49 [5]              70.0    96      0       0       1.05\n\nctar_load:\n\
+                    Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n\
+                    2.5.49 [5]              106.1   82      2       9       1.59\n\nSMP:\nnoload:\n\
+                    Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n\
+                    2.5.49 [6]              39.3    181     0       0       1.09\n\nctar_load:\n\
+                    Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n\
+                    1d3 [1]                 57.3    164     1       10      1.58\n";
+        let f = Contest.parse(&Input::from_text(text)).unwrap();
+        let labels: Vec<(usize, &str)> = f
+            .samples
+            .iter()
+            .map(|s| (s.line, s.params.iter().find(|p| p.name == "label").unwrap().value.as_str()))
+            .collect();
+        assert_eq!(labels[0], (4, "Uniprocessor"));
+        assert!(labels.contains(&(8, "Uniprocessor")), "{labels:?}");
+        assert!(labels.contains(&(13, "SMP")), "{labels:?}");
+        assert!(labels.contains(&(17, "SMP / 1d3")), "{labels:?}");
+        assert!(f.notes.iter().any(|(n, m)| *n == 1 && m.contains("`SMP:` (line 10)")), "{:?}", f.notes);
+    }
+
+    /// A reply's own word over a quoted table (Mike Fedyk, 2003-09:
+    /// `Regressions:` over `> cacherun:`), a sentence over a load, and a
+    /// one-word line over a blank line are no machine lines.
+    #[test]
+    fn a_word_over_a_quoted_load_is_no_machine() {
+        let text = "Regressions:\n> cacherun:\n> Kernel          [runs]  Time    CPU%    Loads   LCPU%   Ratio\n\
+                    > 2.6.0-test4          1  75      100.0   0.0     0.0     0.94\n\
+                    Here are also the experimental loads:\ntarc_load:\n\
+                    Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n2.4.19 [2]              106.5   70      1       8       1.59\n\
+                    Summary:\n\nio_load:\nKernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n\
+                    2.4.19 [3]              492.6   14      38      10      7.33\n";
+        let f = Contest.parse(&Input::from_text(text)).unwrap();
+        assert!(f.samples.iter().all(|s| s.params.is_empty()), "{:?}", f.samples);
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("two machines")), "{:?}", f.notes);
+    }
+
+    /// LKML 2002-10 (Con Kolivas, 2.5.41-mm2): a row typed under the
+    /// words below a table (`2.5.41-mm2v [2]`, the kernel with his patch)
+    /// is said, not read and not dropped silently; words with figures in
+    /// them, and a new load's table after the words, are not such rows.
+    #[test]
+    fn a_row_under_words_is_a_warning() {
+        let text = "mem_load:\nKernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n\
+                    2.5.41-mm2 [3]          139.2   52      36      2       2.07\n\n\
+                    You can see clearly how 2.5.41-mm1 has made it slower in 2 of 3 runs:\n\n\
+                    2.5.41-mm2v [2]         114.6   64      29      2       1.71\n\n\
+                    read_load:\nKernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n\
+                    2.4.19 [2]              134.1   54      14      5       2.00\n";
+        let f = Contest.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 8, "{:?}", f.samples);
+        assert!(f.samples.iter().all(|s| s.line != 7));
+        let said: Vec<&(usize, String)> = f.notes.iter().filter(|(_, m)| m.contains("under words")).collect();
+        assert_eq!(said.len(), 1, "{:?}", f.notes);
+        assert_eq!(said[0].0, 7);
+        assert!(said[0].1.contains("`2.5.41-mm2v`") && said[0].1.contains("`mem_load`"), "{said:?}");
     }
 
     /// A `name:` line over no contest header (a YAML key, a label) is no

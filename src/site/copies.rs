@@ -41,6 +41,14 @@
 //! saturated device prints `IOPS=256k` in each). Two files whose rates
 //! agree with no other figure to compare are both read, with a warning.
 //!
+//! contest's tables ([`reprints_rows`]) print each kernel's means over
+//! its record of runs, and a series of posts prints the earlier kernels'
+//! rows again: there, two rows or more of a kernel alike, load for load,
+//! with their run counts, are that summary printed again, counted once
+//! from the file with the most rows of the kernel; where the kernel's
+//! other rows differ, each row alike (a mean of two runs or more, or
+//! three figures) is counted once, with a warning ([`sure_row`]).
+//!
 //! A file that is other files of the kernel put together, byte for byte
 //! (`all.txt`, the `cat` of `run1.txt` … `run3.txt` beside it), is
 //! dropped with a warning naming them, whatever its figures' digits
@@ -92,6 +100,8 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
         }
     }
     let mut copies: Vec<(usize, String)> = Vec::new();
+    // Single rows printed again ([`reprints_rows`]): (file, line).
+    let mut row_copies: FxHashSet<(usize, usize)> = FxHashSet::default();
     let mut warnings: Vec<(usize, Diagnostic)> = Vec::new();
     for ((kernel, benchmark), files) in &holders {
         if *benchmark == "fio" && files.len() > 1 {
@@ -107,7 +117,11 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
         // the most rows of K (one repeating only some of another's rows
         // is found after it), then path order.
         files.sort_by_key(|&i| {
-            let rows = if is_table(&results[i]) { lines_of(&results[i].parsed.samples, kernel).len() } else { 0 };
+            let rows = if is_table(&results[i]) || reprints_rows(&results[i]) {
+                lines_of(&results[i].parsed.samples, kernel, reprints_rows(&results[i])).len()
+            } else {
+                0
+            };
             (results[i].kernel_dir.as_deref() != Some(kernel), std::cmp::Reverse(rows), i)
         });
         // Line hash → (file, line) of the first file giving it.
@@ -116,7 +130,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
         let mut kept: Vec<usize> = Vec::new();
         for &i in &files {
             let rf = &results[i];
-            let lines = lines_of(&rf.parsed.samples, kernel);
+            let lines = lines_of(&rf.parsed.samples, kernel, reprints_rows(rf));
             let twin = same_bytes(results, &kept, i);
             // Too few figures to tell a copy from a second run that
             // printed the same (attack28 p27: one `Throughput 103.5
@@ -162,7 +176,9 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
                 .filter(|&(f, _)| results[f].path != rf.path)
                 .collect();
             let least = if is_table(rf) { 1 } else { MIN_COPIED };
-            if found.len() == lines.len() && strong_figures(&rf.parsed.samples, kernel) >= least {
+            let reprint = reprints_rows(rf);
+            let enough = if reprint { lines.len() >= 2 } else { strong_figures(&rf.parsed.samples, kernel) >= least };
+            if found.len() == lines.len() && enough {
                 let of = found[0].0;
                 let of_lines = found.iter().filter(|&&(f, _)| f == of).map(|&(_, l)| l);
                 let (oa, ob) = (of_lines.clone().min().unwrap_or(0), of_lines.max().unwrap_or(0));
@@ -173,16 +189,51 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
                         &rf.path,
                         Some(a),
                         format!(
-                            "{benchmark}: the figures of {kernel} on {} are those of {} {}, figure for figure: the \
-                             same run read twice, counted once (from {1})",
+                            "{benchmark}: the figures of {kernel} on {} are those of {} {}, figure for figure{}, \
+                             counted once (from {1})",
                             span(a, b),
                             results[of].rel_path,
-                            span(oa, ob)
+                            span(oa, ob),
+                            if reprint {
+                                " and run count for run count: the same summary of runs printed again"
+                            } else {
+                                ": the same run read twice"
+                            }
                         ),
                     ),
                 ));
                 copies.push((i, kernel.to_string()));
                 continue;
+            }
+            // A contest row printed again while others of the kernel
+            // differ (a later post's means over more runs of one load,
+            // the same runs of another): that row is counted once.
+            if reprint {
+                let again: Vec<(usize, (usize, usize))> = lines
+                    .iter()
+                    .filter_map(|&(line, h)| Some((line, seen.get(&h).copied()?)))
+                    .filter(|&(line, (f, _))| results[f].path != rf.path && sure_row(&rf.parsed.samples, kernel, line))
+                    .collect();
+                if let (Some(&(a, (of, oa))), Some(&(b, _))) = (again.first(), again.last()) {
+                    warnings.push((
+                        i,
+                        Diagnostic::warning(
+                            &rf.path,
+                            Some(a),
+                            format!(
+                                "{benchmark}: {} of {kernel} ({}) {} those of {} (from line {oa}), figure for figure \
+                                 and run count for run count: the same summary of runs printed again, counted once \
+                                 (the kernel's other rows differ: a later post's means over more runs, or another \
+                                 contest's, are averaged as runs)",
+                                if again.len() == 1 { "a row".to_string() } else { format!("{} rows", again.len()) },
+                                span(a, b),
+                                if again.len() == 1 { "is" } else { "are" },
+                                results[of].rel_path
+                            ),
+                        ),
+                    ));
+                    row_copies.extend(again.iter().map(|&(line, _)| (i, line)));
+                }
             }
             for (line, h) in lines {
                 seen.entry(h).or_insert((i, line));
@@ -192,6 +243,11 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
     }
     for (i, kernel) in &copies {
         results[*i].parsed.samples.retain(|s| s.kernel.as_deref() != Some(kernel.as_str()));
+    }
+    for (i, rf) in results.iter_mut().enumerate() {
+        if row_copies.iter().any(|&(f, _)| f == i) {
+            rf.parsed.samples.retain(|s| !row_copies.contains(&(i, s.line)));
+        }
     }
     warn_copied_across_kernels(results, &mut warnings);
     // In path order, as every other warning of the class.
@@ -219,7 +275,7 @@ fn drop_concatenations(
     copies: &mut Vec<(usize, String)>,
     warnings: &mut Vec<(usize, Diagnostic)>,
 ) {
-    let lines: Vec<Lines> = files.iter().map(|&i| lines_of(&results[i].parsed.samples, kernel)).collect();
+    let lines: Vec<Lines> = files.iter().map(|&i| lines_of(&results[i].parsed.samples, kernel, false)).collect();
     let mut dropped: Vec<usize> = Vec::new();
     for (a, &i) in files.iter().enumerate() {
         let rf = &results[i];
@@ -522,14 +578,45 @@ fn is_table(rf: &ResultFile) -> bool {
     !rf.parsed.kernel_order.is_empty()
 }
 
+/// Whether a contest row of `kernel` on `line` printed again in another
+/// post is surely that summary, not a run alike by chance: a mean of two
+/// runs or more, or three figures or more (a load's Loads and LCPU% with
+/// the compile's Time and CPU%). A no-load row of one run (`79  94.9`:
+/// a compile's time and CPU share, which two runs give alike) is read as
+/// it is.
+fn sure_row(samples: &[Sample], kernel: &str, line: usize) -> bool {
+    let row: Vec<&Sample> = samples.iter().filter(|s| s.line == line && s.kernel.as_deref() == Some(kernel)).collect();
+    row.len() >= 3 || row.iter().any(|s| matches!(s.value, crate::model::Value::Summary { n, .. } if n >= 2))
+}
+
+/// Whether `rf` is a contest table: each row a kernel's means over
+/// contest's own record of its runs, the run count beside them, and each
+/// post of a series prints the earlier kernels' rows again (Con Kolivas's
+/// posts of one machine, LKML 2002-2003, archive42: `2.4.19 [5]  69.0  97
+/// 0  0  0.97` in two posts, and a reply quoting a whole post). A kernel's
+/// rows alike, load for load, with their run counts and every figure, in
+/// two such files are that summary printed again: two rows or more so
+/// alike are no chance, whatever the figures' digits (contest prints
+/// `79`, `94.9`). Where some rows of the kernel differ (a later post's
+/// means over more runs of one load), each row alike is counted once if
+/// [`sure_row`]; rows that differ stay averaged, with the warning that
+/// files of other names are.
+fn reprints_rows(rf: &ResultFile) -> bool {
+    rf.parsed.benchmark == crate::parse::contest::ID
+}
+
 /// The lines giving `kernel`'s figures in `samples`, each with the hash of
-/// what its figures say (group, parameters, metric, unit, value).
-fn lines_of(samples: &[Sample], kernel: &str) -> Lines {
+/// what its figures say (group, parameters, metric, unit, value). With
+/// `any_quoting`, the `quoting` parameter is left out: it tells a file's
+/// own rows from those it quotes, and a contest post's own rows
+/// (`quoting unquoted` beside the table it quotes) print again another
+/// post's rows as they are ([`reprints_rows`]).
+fn lines_of(samples: &[Sample], kernel: &str, any_quoting: bool) -> Lines {
     let mut by_line: std::collections::BTreeMap<usize, FxHasher> = std::collections::BTreeMap::new();
     for s in samples.iter().filter(|s| s.kernel.as_deref() == Some(kernel)) {
         let h = by_line.entry(s.line).or_default();
         s.group.hash(h);
-        for p in &s.params {
+        for p in s.params.iter().filter(|p| !(any_quoting && p.name == "quoting")) {
             p.name.hash(h);
             p.value.hash(h);
         }
@@ -620,6 +707,93 @@ mod tests {
             parsed: ParsedFile { benchmark: "lmbench".into(), samples, ..ParsedFile::default() },
             raw: std::sync::Arc::from(&b""[..]),
         }
+    }
+
+    /// A contest file outside every kernel's directory: its rows as
+    /// (kernel, load, line, run count, Time, CPU%), read by the parser.
+    fn contest(rel: &str, rows: &[(&str, &str, usize, u32, f64, f64)]) -> ResultFile {
+        let text: String = rows
+            .iter()
+            .map(|&(k, load, _, n, t, c)| {
+                let loads = if load == "noload" { "0  0" } else { "1.0  4.0" };
+                format!("{load}:\nKernel [runs]   Time    CPU%    Loads   LCPU%   Ratio\n{k}  {n}  {t}  {c}  {loads}  1.25\n")
+            })
+            .collect();
+        use crate::parse::BenchParser;
+        let parsed = crate::parse::Input::from_text(&text);
+        let mut parsed = crate::parse::contest::Contest.parse(&parsed).unwrap();
+        // The lines of the rows as given (a post's own lines).
+        let mut at = rows.iter().map(|r| r.2);
+        let mut last = 0;
+        let mut now = 0;
+        for smp in &mut parsed.samples {
+            if smp.line != last {
+                last = smp.line;
+                now = at.next().unwrap();
+            }
+            smp.line = now;
+        }
+        ResultFile { parsed, ..file(rel, None, Vec::new()) }
+    }
+
+    /// archive42: Con Kolivas's contest posts print each earlier kernel's
+    /// rows again (`2.4.19 [5]  69.0 …` in the 2.5.46 post and again in a
+    /// reply a week later), and a reply may quote a whole post: a kernel's
+    /// rows alike, load for load with their run counts, are one summary,
+    /// counted once (from the file with the most rows of it). One row
+    /// alike, and rows of another run count, are read as they are.
+    #[test]
+    fn contest_rows_printed_again_count_once() {
+        let rows = [("2.4.19", "noload", 6, 5, 69.0, 97.0), ("2.4.19", "io_load", 20, 3, 492.6, 14.0)];
+        let more = [rows[0], rows[1], ("2.4.19", "mem_load", 30, 3, 100.0, 72.0)];
+        let mut results = vec![contest("a.txt", &rows), contest("b.txt", &more)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        // b.txt holds more rows of 2.4.19: a.txt's two rows are its copy.
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (0, 10), "{diags:?}");
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0].message.contains(
+                "contest: the figures of 2.4.19 on lines 6-20 are those of b.txt lines 6-20, figure for figure and run \
+                 count for run count: the same summary of runs printed again, counted once (from b.txt)"
+            ),
+            "{diags:?}"
+        );
+        // A reply's own rows, `quoting unquoted` beside the table it
+        // quotes, print the earlier post's rows again all the same.
+        let mut reply = contest("b.txt", &rows);
+        for smp in &mut reply.parsed.samples {
+            smp.params.push(crate::model::Param::new("quoting", "unquoted"));
+        }
+        let mut results = vec![contest("a.txt", &rows), reply];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (6, 0), "{diags:?}");
+        // One row alike, a mean of 5 runs: that summary, counted once.
+        let mut results = vec![contest("a.txt", &rows[..1]), contest("b.txt", &rows[..1])];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (2, 0), "{diags:?}");
+        // A no-load row of one run (a time and a CPU share), alike in two
+        // posts, may be two runs alike: read as it is.
+        let one = [("2.5.70", "noload", 6, 1, 79.0, 94.9)];
+        let mut results = vec![contest("a.txt", &one), contest("b.txt", &one)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (2, 2), "{diags:?}");
+        assert!(diags.is_empty(), "{diags:?}");
+        // A later post's means over more runs of one load: not the same
+        // summary, averaged as before; its other row, alike, counted once.
+        let later = [("2.4.19", "noload", 6, 7, 69.0, 97.0), rows[1]];
+        let mut results = vec![contest("a.txt", &rows), contest("b.txt", &later)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (6, 2), "{diags:?}");
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0].message.contains("contest: a row of 2.4.19 (line 20) is those of a.txt (from line 20)"),
+            "{diags:?}"
+        );
     }
 
     /// A file of `values` (one figure a line) with bytes `raw`.
