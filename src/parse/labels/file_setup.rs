@@ -84,7 +84,32 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
         let words = one_spelling(name, &words);
         let of_copy = by_copy[k].iter().map(|&i| &parsed.samples[i]);
         let kept = without_values_read(name, &words, of_copy);
-        let kept = without_time(&kept, name).join(" ");
+        let mut kept = without_time(&kept, name).join(" ");
+        // Other command lines listed together above this one, none of them
+        // over an output (`redis-benchmark … --csv`, then `… -P 16 --csv`,
+        // then both outputs: attack41 F9): which output is whose the file
+        // does not say, so the nearest is not this copy's set-up. The
+        // set-up is the list, in its order: a file listing the same
+        // commands in the same order is the only one its outputs meet
+        // (the parser numbers them by their order and warns).
+        let mut n = n;
+        let listed: Vec<(usize, String)> = (from..n)
+            .rev()
+            .take_while(|&m| !sentences.is_persons(line(m)))
+            .filter_map(command_at)
+            .map(|(m, w)| {
+                let (w, _) = run_words(line(m), w, name);
+                let w = one_spelling(name, &w);
+                let of_copy = by_copy[k].iter().map(|&i| &parsed.samples[i]);
+                (m, without_time(&without_values_read(name, &w, of_copy), name).join(" "))
+            })
+            .collect();
+        if listed.iter().any(|(_, c)| *c != kept) {
+            n = listed.last().map_or(n, |l| l.0);
+            let mut all: Vec<String> = listed.into_iter().rev().map(|(_, c)| c).collect();
+            all.push(kept);
+            kept = all.join(" ; ");
+        }
         match &command {
             None => command = Some((n, kept)),
             // Runs under other command lines: the labels' to tell apart.
@@ -323,6 +348,25 @@ mod tests {
         assert_eq!(s.boot, None);
         // A bare result shows nothing.
         assert!(setup("dbench", "Throughput 49.1 MB/sec  16 procs\n").is_unknown());
+    }
+
+    /// attack41 F9 (rd01): two redis-benchmark commands listed together
+    /// above both outputs: the set-up is the list in its order, not the
+    /// last command (which stood as the unpipelined output's set-up too);
+    /// the other order is another set-up. Must not fire: one command
+    /// over each output, or the same command listed twice.
+    #[test]
+    fn commands_listed_together_are_the_set_up_in_their_order() {
+        let csv = "\"test\",\"rps\",\"avg_latency_ms\"\n\"SET\",\"108026.36\",\"0.851\"\n\n";
+        let (a, b) = ("redis-benchmark -t set --csv", "redis-benchmark -t set -P 16 --csv");
+        let s = setup("redis-benchmark", &format!("{a}\n\n{b}\n\n{csv}{csv}"));
+        assert_eq!(s.command, Some((1, format!("{a} ; {b}"))));
+        let s = setup("redis-benchmark", &format!("{b}\n\n{a}\n\n{csv}{csv}"));
+        assert_eq!(s.command, Some((1, format!("{b} ; {a}"))));
+        let s = setup("redis-benchmark", &format!("{a}\n{csv}{a}\n{csv}"));
+        assert_eq!(s.command, Some((1, a.to_string())));
+        let s = setup("redis-benchmark", &format!("{a}\n{a}\n{csv}"));
+        assert_eq!(s.command, Some((2, a.to_string())));
     }
 
     #[test]
