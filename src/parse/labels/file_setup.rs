@@ -92,11 +92,23 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
         // set-up is the list, in its order: a file listing the same
         // commands in the same order is the only one its outputs meet
         // (the parser numbers them by their order and warns).
+        // Listed together: nothing but blank lines, `#` comments and code
+        // fences between them (a retry's error output between two runs of
+        // one command, vps' `iperf3 … ; echo 'Running iperf3 command
+        // (attempt 2 / 30)'`, is no list).
         let mut n = n;
+        let listing = |m: usize| {
+            let t = line(m);
+            t.is_empty() || t.starts_with("```") || t.starts_with('#')
+        };
         let listed: Vec<(usize, String)> = (from..n)
             .rev()
-            .take_while(|&m| !sentences.is_persons(line(m)))
-            .filter_map(command_at)
+            .map_while(|m| match command_at(m) {
+                Some(c) => Some(Some(c)),
+                None if listing(m) => Some(None),
+                None => None,
+            })
+            .flatten()
             .map(|(m, w)| {
                 let (w, _) = run_words(line(m), w, name);
                 let w = one_spelling(name, &w);
@@ -367,6 +379,10 @@ mod tests {
         assert_eq!(s.command, Some((1, a.to_string())));
         let s = setup("redis-benchmark", &format!("{a}\n{a}\n{csv}"));
         assert_eq!(s.command, Some((2, a.to_string())));
+        // A command run again after its error (vps' iperf3 retries): the
+        // lines between are output, no list: the last command is the run's.
+        let s = setup("redis-benchmark", &format!("{b}\nCould not connect to Redis at 127.0.0.1:6379\n{a}\n{csv}"));
+        assert_eq!(s.command, Some((3, a.to_string())));
     }
 
     #[test]
