@@ -776,8 +776,7 @@ impl BenchParser for RedisBenchmark {
             } else if let Some(note) = r.out.notes.iter_mut().find(|(l, _)| *l == t.commands) {
                 note.1.push_str(&format!(
                     "; the {} outputs below are kept apart by their order (an `output` parameter 1, 2, …), never \
-                     averaged as runs of one set-up; their set-up is the commands as listed, in that order, so they \
-                     are compared, output by output, only with a file listing the same commands in the same order",
+                     averaged as runs of one set-up",
                     t.starts.len()
                 ));
             }

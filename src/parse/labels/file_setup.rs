@@ -84,44 +84,7 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
         let words = one_spelling(name, &words);
         let of_copy = by_copy[k].iter().map(|&i| &parsed.samples[i]);
         let kept = without_values_read(name, &words, of_copy);
-        let mut kept = without_time(&kept, name).join(" ");
-        // Other command lines listed together above this one, none of them
-        // over an output (`redis-benchmark … --csv`, then `… -P 16 --csv`,
-        // then both outputs: attack41 F9): which output is whose the file
-        // does not say, so the nearest is not this copy's set-up. The
-        // set-up is the list, in its order: a file listing the same
-        // commands in the same order is the only one its outputs meet
-        // (the parser numbers them by their order and warns).
-        // Listed together: nothing but blank lines, `#` comments and code
-        // fences between them (a retry's error output between two runs of
-        // one command, vps' `iperf3 … ; echo 'Running iperf3 command
-        // (attempt 2 / 30)'`, is no list).
-        let mut n = n;
-        let listing = |m: usize| {
-            let t = line(m);
-            t.is_empty() || t.starts_with("```") || t.starts_with('#')
-        };
-        let listed: Vec<(usize, String)> = (from..n)
-            .rev()
-            .map_while(|m| match command_at(m) {
-                Some(c) => Some(Some(c)),
-                None if listing(m) => Some(None),
-                None => None,
-            })
-            .flatten()
-            .map(|(m, w)| {
-                let (w, _) = run_words(line(m), w, name);
-                let w = one_spelling(name, &w);
-                let of_copy = by_copy[k].iter().map(|&i| &parsed.samples[i]);
-                (m, without_time(&without_values_read(name, &w, of_copy), name).join(" "))
-            })
-            .collect();
-        if listed.iter().any(|(_, c)| *c != kept) {
-            n = listed.last().map_or(n, |l| l.0);
-            let mut all: Vec<String> = listed.into_iter().rev().map(|(_, c)| c).collect();
-            all.push(kept);
-            kept = all.join(" ; ");
-        }
+        let kept = without_time(&kept, name).join(" ");
         match &command {
             None => command = Some((n, kept)),
             // Runs under other command lines: the labels' to tell apart.
@@ -360,29 +323,6 @@ mod tests {
         assert_eq!(s.boot, None);
         // A bare result shows nothing.
         assert!(setup("dbench", "Throughput 49.1 MB/sec  16 procs\n").is_unknown());
-    }
-
-    /// attack41 F9 (rd01): two redis-benchmark commands listed together
-    /// above both outputs: the set-up is the list in its order, not the
-    /// last command (which stood as the unpipelined output's set-up too);
-    /// the other order is another set-up. Must not fire: one command
-    /// over each output, or the same command listed twice.
-    #[test]
-    fn commands_listed_together_are_the_set_up_in_their_order() {
-        let csv = "\"test\",\"rps\",\"avg_latency_ms\"\n\"SET\",\"108026.36\",\"0.851\"\n\n";
-        let (a, b) = ("redis-benchmark -t set --csv", "redis-benchmark -t set -P 16 --csv");
-        let s = setup("redis-benchmark", &format!("{a}\n\n{b}\n\n{csv}{csv}"));
-        assert_eq!(s.command, Some((1, format!("{a} ; {b}"))));
-        let s = setup("redis-benchmark", &format!("{b}\n\n{a}\n\n{csv}{csv}"));
-        assert_eq!(s.command, Some((1, format!("{b} ; {a}"))));
-        let s = setup("redis-benchmark", &format!("{a}\n{csv}{a}\n{csv}"));
-        assert_eq!(s.command, Some((1, a.to_string())));
-        let s = setup("redis-benchmark", &format!("{a}\n{a}\n{csv}"));
-        assert_eq!(s.command, Some((2, a.to_string())));
-        // A command run again after its error (vps' iperf3 retries): the
-        // lines between are output, no list: the last command is the run's.
-        let s = setup("redis-benchmark", &format!("{b}\nCould not connect to Redis at 127.0.0.1:6379\n{a}\n{csv}"));
-        assert_eq!(s.command, Some((3, a.to_string())));
     }
 
     #[test]
