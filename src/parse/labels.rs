@@ -688,6 +688,10 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
     let mut keys: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
     if hashes.iter().all(|&h| keys.insert(h)) {
+        // One output under a `cat` of several files: said (attack41 F23).
+        if input.has("cat") {
+            catted::one_copy_of_several_files(input, &copies(input, &parsed.samples, &hashes).0, &mut parsed.notes);
+        }
         return 0;
     }
     // A `label` the parser set is part of its samples' key (bash-time's
@@ -8064,6 +8068,30 @@ mod tests {
         let text = "$ cat a.log b.log\n$ dbench 16\nThroughput 1\n\nThroughput 2\n";
         let p = labelled(text, &[3, 5]);
         assert_eq!(last_params(&p), vec!["16"; 2]);
+    }
+
+    /// attack41 F23 (c/c03): `$ cat run1.txt run2.txt` over ONE copy was
+    /// read as one run without a word: a warning at the `cat` line now
+    /// (the copy still read). Must not fire: a `cat` of one file, another
+    /// command line between the `cat` and the copy, two copies of the two.
+    #[test]
+    fn a_cat_of_two_files_over_one_copy_is_warned_of() {
+        let p = labelled("$ cat run1.txt run2.txt\n\nThroughput 1\n", &[3]);
+        assert_eq!(p.samples.len(), 1);
+        assert!(
+            p.notes.iter().any(|(l, n)| *l == 1 && n.contains("shows 2 files") && n.contains("one copy")),
+            "{:?}",
+            p.notes
+        );
+        for text in [
+            "$ cat run1.txt\n\nThroughput 1\n",
+            "$ cat run1.txt run2.txt\n$ dbench 16\nThroughput 1\n",
+            "$ cat run1.txt run2.txt\nThroughput 1\n\nThroughput 2\n",
+        ] {
+            let lines: Vec<usize> = text.lines().enumerate().filter(|(_, l)| l.starts_with("Thr")).map(|(i, _)| i + 1).collect();
+            let p = labelled(text, &lines);
+            assert!(p.notes.iter().all(|(_, n)| !n.contains("one copy")), "{text}: {:?}", p.notes);
+        }
     }
 
     /// attack39 findings 6 and 7: `tail -n +1 a b` prints each file under

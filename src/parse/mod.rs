@@ -423,6 +423,8 @@ pub fn note_is_info(note: &str) -> bool {
         "zero figures are not results",
         "idle baseline row",
         "interim report",
+        // netperf: a `!!! WARNING` whose throughput interval met `-I`'s.
+        "the throughput met it",
         // will-it-scale's test binaries print a second a line before measuring.
         "warm-up seconds: no result",
         // sysbench's total time of a `--time 5` run is the setting, not a result.

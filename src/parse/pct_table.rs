@@ -46,7 +46,7 @@
 //! with -DSTREAM_ARRAY_SIZE=128000000, -DNTIMES=10`: two such blocks'
 //! tables are two set-ups) as `title`, and the set-up line between the
 //! title and the header (`NPS1`, `NPS Mode - NPS1`; `o NPS 1` without
-//! its bullet) as `mode`. A title written `~ Hackbench ~` between its
+//! its bullet, and an acronym and its number written together: `NPS1`) as `mode`. A title written `~ Hackbench ~` between its
 //! rules is `Hackbench`. A `- 10 runs` line (STREAM's run count, over
 //! or under the NPS line) is no mode: the tables below it, to the next
 //! title, get the `label` `10 runs`. Each
@@ -612,7 +612,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             && !is_rule(t)
             && !t.starts_with("- ")
         {
-            mode = Some(t.strip_prefix("o ").unwrap_or(t).trim_start().to_string());
+            mode = Some(folded_mode(t.strip_prefix("o ").unwrap_or(t).trim_start()));
         }
         // A blank line or a person's words end the table; rows after
         // them continue the last of their quote depth (`by_depth`).
@@ -731,6 +731,22 @@ impl BenchParser for PctTable {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_all(input)
     }
+}
+
+/// A mode as one spelling: an acronym and its number written apart
+/// (`NPS 1`, the same writer's `NPS1` elsewhere: attack41 F26, two modes
+/// whose tables never met) written together; any other mode as typed
+/// (`NPS 1 4`, `nodes 2`, `NPS Mode - NPS1`).
+fn folded_mode(mode: &str) -> String {
+    if let Some((word, n)) = mode.split_once(' ')
+        && (2..=5).contains(&word.len())
+        && word.bytes().all(|b| b.is_ascii_uppercase())
+        && !n.is_empty()
+        && n.bytes().all(|b| b.is_ascii_digit())
+    {
+        return format!("{word}{n}");
+    }
+    mode.to_string()
 }
 
 #[cfg(test)]
@@ -898,12 +914,12 @@ we still saw some downgradings.
                 row("hackbench", "v2_sis_prop", 5.0, "groups=1 mode=NPS1", Better::Lower),
                 row("hackbench", "sched-tip", 5.72, "groups=2 mode=NPS1", Better::Lower),
                 row("hackbench", "v2_sis_prop", 5.63, "groups=2 mode=NPS1", Better::Lower),
-                row("schbench", "sched-tip", 13.0, "workers=1 mode=NPS 1", Better::Lower),
-                row("schbench", "v2_sis_prop", 14.5, "workers=1 mode=NPS 1", Better::Lower),
+                row("schbench", "sched-tip", 13.0, "workers=1 mode=NPS1", Better::Lower),
+                row("schbench", "v2_sis_prop", 14.5, "workers=1 mode=NPS1", Better::Lower),
                 row("schbench", "sched-tip", 13.0, "workers=1 mode=NPS Mode - NPS1", Better::Lower),
                 row("schbench", "util-avg", 14.5, "workers=1 mode=NPS Mode - NPS1", Better::Lower),
-                row("schbench", "sched-tip", 43.0, "workers=4 mode=NPS 1", Better::Lower),
-                row("schbench", "v2_sis_prop", 44.5, "workers=4 mode=NPS 1", Better::Lower),
+                row("schbench", "sched-tip", 43.0, "workers=4 mode=NPS1", Better::Lower),
+                row("schbench", "v2_sis_prop", 44.5, "workers=4 mode=NPS1", Better::Lower),
                 row("tbench", "sched-tip", 477.85, "clients=1", Better::Higher),
                 row("tbench", "v2_sis_prop", 470.68, "clients=1", Better::Higher),
             ]
@@ -1117,13 +1133,26 @@ we still saw some downgradings.
         assert!(f.notes.iter().any(|(l, _)| *l == 2), "{:?}", f.notes);
     }
 
+    /// attack41 F26 (pt/p07): `o NPS 1` and a later mail's `NPS1` are one
+    /// mode. Must stay apart (as typed): `NPS 1 4`, `nodes 2`, `NPS Mode -
+    /// NPS1`, and `NPS 2` from `NPS 1`.
+    #[test]
+    fn an_acronym_and_its_number_apart_are_one_mode() {
+        assert_eq!(folded_mode("NPS 1"), "NPS1");
+        assert_eq!(folded_mode("NPS1"), "NPS1");
+        assert_eq!(folded_mode("NPS 2"), "NPS2");
+        for typed in ["NPS 1 4", "nodes 2", "NPS Mode - NPS1", "NPS 1 mode (10 runs)", "N 1", "ABCDEF 1"] {
+            assert_eq!(folded_mode(typed), typed);
+        }
+    }
+
     /// archive40 F3-F5: a mail that writes its titles `~ Hackbench ~`
     /// between rules of tildes and its modes `o NPS 1` (a list's bullet),
     /// and STREAM's run counts as `- 10 runs` over or under the NPS line:
     /// the names were kept with their `~` and `o`, `- 10 runs` under `o NPS
     /// 1` was read as the mode (and the NPS line left to a label), and in
     /// another mail one table was labelled with a header line. Now the
-    /// title is `Hackbench`, the mode `NPS 1`, and `- N runs` labels the
+    /// title is `Hackbench`, the mode `NPS1` (afix42: `NPS 1` folded), and `- N runs` labels the
     /// tables below it, to the next title.
     #[test]
     fn decorated_titles_bulleted_modes_and_run_counts_are_read_plainly() {
@@ -1152,8 +1181,8 @@ we still saw some downgradings.
             keys,
             [
                 "Hackbench groups=1 mode=NPS1",
-                "stream case=Copy mode=NPS 1 label=10 runs",
-                "stream case=Copy mode=NPS 1 label=100 runs",
+                "stream case=Copy mode=NPS1 label=10 runs",
+                "stream case=Copy mode=NPS1 label=100 runs",
                 // A new title ends the run count; a plain mode is as before.
                 "tbench clients=1 mode=NPS1",
             ]

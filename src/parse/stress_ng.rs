@@ -290,8 +290,10 @@ fn skipped_stressors(body: &str) -> Vec<(&str, Option<u32>)> {
 /// ran were dropped): its row is then read, with a note. Each row left out
 /// is a note at its line naming the failure's.
 fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
-    // (row line, failure line, skipped) of each row to leave out.
-    let mut drop: Vec<(usize, usize, bool)> = Vec::new();
+    // (row line, failure line, skipped, what the file says of its
+    // instances where the command line says otherwise) of each row to
+    // leave out.
+    let mut drop: Vec<(usize, usize, bool, String)> = Vec::new();
     let stressor_of = |s: &Sample| s.params.iter().find(|p| p.name == "stressor").map(|p| p.value.clone());
     // The line of the last `… run completed` above: a skipped stressor's
     // rows are below it.
@@ -315,7 +317,7 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
                 .map(|s| s.line)
                 .min();
             if let Some(row) = row {
-                drop.push((row, i + 1, false));
+                drop.push((row, i + 1, false, String::new()));
             }
         } else if body.starts_with("unsuccessful run completed") {
             let t = ungutter(line);
@@ -325,7 +327,7 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
             };
             for s in out.samples.iter().filter(|s| s.line <= i) {
                 if input.lines.get(s.line - 1).is_some_and(|l| l.contains(&pid)) {
-                    drop.push((s.line, i + 1, false));
+                    drop.push((s.line, i + 1, false, String::new()));
                 }
             }
         } else {
@@ -342,15 +344,30 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
                     else {
                         continue;
                     };
-                    let instances: Option<u32> = s
-                        .params
-                        .iter()
-                        .find(|p| p.name == "instances")
-                        .and_then(|p| p.value.parse().ok())
-                        .or_else(|| {
-                            let name = stressor_of(s)?;
-                            invoked.iter().find(|(k, _)| *k == name || k == "*").map(|(_, n)| *n)
-                        });
+                    let name = stressor_of(s).unwrap_or_default();
+                    let asked: Option<u32> =
+                        s.params.iter().find(|p| p.name == "instances").and_then(|p| p.value.parse().ok()).or_else(
+                            || {
+                                // `--all 4 --fsize 2`: the stressor's own option before `--all`'s.
+                                let own = invoked.iter().find(|(k, _)| *k == name);
+                                own.or_else(|| invoked.iter().find(|(k, _)| k == "*")).map(|(_, n)| *n)
+                            },
+                        );
+                    // What the file itself prints of this stressor's
+                    // instances wins over the option (attack41 F22:
+                    // `--all 4` over `(geometric mean of 1 instances)`).
+                    let printed = printed_instances(input, &name, pid.as_deref(), run_start, i);
+                    let (instances, told) = match (printed, asked) {
+                        (Some((n, at)), Some(a)) if n != a => (
+                            Some(n),
+                            format!(
+                                "; the command line asks {a} instances but stress-ng's line {at} says {n} (`{}`), which is taken",
+                                super::failed::quote(&input.lines[at - 1])
+                            ),
+                        ),
+                        (Some((n, _)), _) => (Some(n), String::new()),
+                        (None, a) => (a, String::new()),
+                    };
                     if let (Some(count), Some(instances)) = (count, instances)
                         && count < instances
                     {
@@ -360,7 +377,7 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
                             out.notes.push((
                                 s.line,
                                 format!(
-                                    "stress-ng counted {count} of this stressor's {instances} instances as skipped (line {}: `{what}`): its figures are of the {} that ran, read",
+                                    "stress-ng counted {count} of this stressor's {instances} instances as skipped (line {}: `{what}`): its figures are of the {} that ran, read{told}",
                                     i + 1,
                                     instances - count
                                 ),
@@ -369,7 +386,7 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
                         continue;
                     }
                     if same_run {
-                        drop.push((s.line, i + 1, true));
+                        drop.push((s.line, i + 1, true, told));
                     }
                 }
             }
@@ -383,11 +400,12 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
     }
     drop.sort_unstable();
     drop.dedup_by_key(|d| d.0);
-    for &(row, at, skipped) in &drop {
+    for (row, at, skipped, told) in &drop {
+        let (row, at) = (*row, *at);
         let what = super::failed::quote(&input.lines[at - 1]);
-        let msg = if skipped {
+        let msg = if *skipped {
             format!(
-                "stress-ng counted this stressor as skipped (line {at}: `{what}`): its figures are no result, not read"
+                "stress-ng counted this stressor as skipped (line {at}: `{what}`): its figures are no result, not read{told}"
             )
         } else {
             format!("stress-ng reported this run failed (line {at}: `{what}`): this row is not read")
@@ -395,6 +413,38 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
         out.notes.push((row, msg));
     }
     out.samples.retain(|s| !drop.iter().any(|d| d.0 == s.line));
+}
+
+/// How many instances of `stressor` the file itself says ran, and the
+/// line saying it, between lines `from` (0-based, exclusive of the run
+/// before) and `to`: `dispatching hogs: 4 fsize` or an extra metric's
+/// `fsize  4103.66 SIGXFSZ signals per sec (geometric mean of 1
+/// instances)`, of process `pid` where both give one; the last one read.
+fn printed_instances(input: &Input, stressor: &str, pid: Option<&str>, from: usize, to: usize) -> Option<(u32, usize)> {
+    let mut found = None;
+    for (i, line) in input.lines.iter().enumerate().take(to + 1).skip(from) {
+        if let (Some(a), Some(b)) = (pid, pid_of(line))
+            && a != b
+        {
+            continue;
+        }
+        let (_, body) = strip_prefix(line);
+        if let Some(&(_, n)) = dispatching(body).iter().find(|(k, _)| k == stressor) {
+            found = Some((n, i + 1));
+            continue;
+        }
+        let Some(rest) = body.strip_prefix(stressor).filter(|r| r.starts_with(char::is_whitespace)) else {
+            continue;
+        };
+        let Some(inner) = rest.trim_end().strip_suffix(" instances)") else { continue };
+        let Some((_, n)) = inner.rsplit_once(" mean of ") else { continue };
+        if let Ok(n) = n.trim().parse::<u32>()
+            && n > 0
+        {
+            found = Some((n, i + 1));
+        }
+    }
+    found
 }
 
 /// The table's header: how many figure columns its rows have: 6, 7 with
@@ -1436,6 +1486,54 @@ mod tests {
         let all = StressNg.parse(&Input::from_text(&run("skipped: 4: fsize (4)"))).unwrap();
         assert!(all.samples.iter().all(|s| !s.params.iter().any(|p| p.value == "fsize")), "{:?}", all.samples);
         assert!(all.notes.iter().any(|n| n.0 == 5 && n.1.contains("counted this stressor as skipped")));
+    }
+
+    /// attack41 F22 (y/sn03, the ktest run edited to `--all 4 --fsize 2`
+    /// over its own `(geometric mean of 1 instances)`): the count the
+    /// file prints is taken, not the option's, so `fsize (1)` of 1 is
+    /// no result, and the warning names both counts; `--fsize 2` beats
+    /// `--all 4`. Must not fire: no printed count (the option's 4 stays),
+    /// or a printed count equal to the option's.
+    #[test]
+    fn a_skipped_stressor_takes_the_instance_count_the_file_prints() {
+        let run = |cmd: &str, extra: &str, skipped: &str| {
+            format!(
+                "00285 stress-ng: debug: [7064] invoked with 'stress-ng -v -t 60 --class filesystem {cmd}' by user 0 'root'\n\
+                 stress-ng: metrc: [7064] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 stress-ng: metrc: [7064]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+                 stress-ng: metrc: [7064] chdir             10      0.06      0.00      0.01         0.00           0.00\n\
+                 stress-ng: metrc: [7064] fsize               751     11.72      0.03      2.30        64.09         322.55\n\
+                 stress-ng: metrc: [7064] miscellaneous metrics:\n\
+                 stress-ng: metrc: [7064] fsize               4103.66 SIGXFSZ signals per sec (geometric mean of {extra} instances)\n\
+                 stress-ng: info:  [7064] {skipped}\n\
+                 stress-ng: info:  [7064] successful run completed in 62.21s\n"
+            )
+        };
+        let has_fsize = |f: &ParsedFile| f.samples.iter().any(|s| s.params.iter().any(|p| p.value == "fsize"));
+        for cmd in ["--all 4", "--all 4 --fsize 2"] {
+            let f = StressNg.parse(&Input::from_text(&run(cmd, "1", "skipped: 1: fsize (1)"))).unwrap();
+            assert!(!has_fsize(&f), "{cmd}: {:?}", f.samples);
+            let asked = if cmd.contains("fsize") { 2 } else { 4 };
+            let want = format!("the command line asks {asked} instances but stress-ng's line 7 says 1");
+            assert!(
+                f.notes.iter().any(|n| n.0 == 5 && n.1.contains("counted this stressor as skipped") && n.1.contains(&want)),
+                "{cmd}: {:?}",
+                f.notes
+            );
+            assert!(f.notes.iter().all(|n| !n.1.contains("that ran")), "{:?}", f.notes);
+        }
+        // The file's own 2 of `--all 4 --fsize 2`: 1 of 2 ran, read.
+        let f = StressNg.parse(&Input::from_text(&run("--all 4 --fsize 2", "2", "skipped: 1: fsize (1)"))).unwrap();
+        assert!(has_fsize(&f));
+        assert!(
+            f.notes.iter().any(|n| n.0 == 5 && n.1.contains("1 of this stressor's 2 instances") && !n.1.contains("asks")),
+            "{:?}",
+            f.notes
+        );
+        // Printed 4 as asked: 3 that ran, no word of the command line.
+        let f = StressNg.parse(&Input::from_text(&run("--all 4", "4", "skipped: 1: fsize (1)"))).unwrap();
+        assert!(has_fsize(&f));
+        assert!(f.notes.iter().any(|n| n.0 == 5 && n.1.contains("3 that ran") && !n.1.contains("asks")), "{:?}", f.notes);
     }
 
     /// ktest 2023 (stress-ng 0.15.08, `--class filesystem`): a stressor

@@ -161,6 +161,9 @@ fn section(
             legend(p, m, b, &[], false);
             p.raw("\n");
         }
+        if let Some(l) = t.merged_legend.as_deref().filter(|_| legend_shown) {
+            p.raw("<p class=\"legend\">").text(l).raw("</p>\n");
+        }
     } else {
         p.raw("<p class=\"empty\">No results.</p>\n");
     }

@@ -302,6 +302,9 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
     if let Some(l) = legend {
         out += &format!("{}\n\n", escape(&with_reasons(l, m)));
     }
+    if let Some(l) = m.sections.iter().find_map(|s| s.table.merged_legend.as_deref()) {
+        out += &format!("{}\n\n", escape(l));
+    }
     for c in &m.trend_charts {
         out += &image(c, m, opts);
         out += "\n\n";

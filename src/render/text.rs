@@ -322,6 +322,10 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(String::new());
         out.push(fill_legend(l, width));
     }
+    if let Some(l) = m.sections.iter().find_map(|s| s.table.merged_legend.as_deref()) {
+        out.push(String::new());
+        out.push(fill(l, width));
+    }
     let mut text = out.join("\n");
     for s in sections {
         text.push_str("\n\n");

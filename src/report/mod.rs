@@ -469,6 +469,9 @@ struct SectionJob<'a> {
     /// are made as the section is ([`SectionJob::entries`]), not all
     /// sections' at once (16 bytes a sample, and 8 for its part).
     shown: &'a [Vec<site::SampleRef>],
+    /// Of each part, the samples of its cells that average files of
+    /// different names as runs ([`site::Selection::merged`]), sorted.
+    merged: Vec<&'a [site::SampleRef]>,
     /// Its `headline:` metric, if set.
     headline: Option<&'a str>,
     policy: Policy,
@@ -505,10 +508,16 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         .into_par_iter()
         .map(|j| {
             let order = section::Order { headline: j.headline, kernels: &kernel_names };
-            let (entries, entry_part) = j.entries(m);
-            let mut s =
-                section::section_view(&j.title, &j.commentary, &j.parts, &entries, &entry_part, &order, &j.policy);
-            drop((entries, entry_part));
+            let (entries, entry_part, merged) = j.entries(m);
+            let mut s = section::section_view(
+                &j.title,
+                &j.commentary,
+                &j.parts,
+                (&entries, &entry_part, &merged),
+                &order,
+                &j.policy,
+            );
+            drop((entries, entry_part, merged));
             s.table.axis = axis.clone();
             (s.table.setup_note, s.table.setup_keys) = setup_note(&s.table, &s.benchmarks, &m.setups);
             if !j.notes.trim().is_empty() {
@@ -531,7 +540,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         }
     }
     let tests = correct_page(&mut sections, policy.alpha, significance::CLASS);
-    mark_merged_changes(&mut sections, &site::merged_stems(&m.results));
+    mark_merged_changes(&mut sections);
     let (notable, notable_more) = notable_changes(&sections);
     let selected = regressions::select(&sections);
     let regressions_text = regressions::counts_text(&selected);
@@ -687,7 +696,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
     let c = &m.config;
     let selection = &m.selection;
     let mut jobs: Vec<SectionJob> = Vec::new();
-    for (sc, shown) in c.sections.iter().zip(&selection.shown) {
+    for (si, (sc, shown)) in c.sections.iter().zip(&selection.shown).enumerate() {
         let parts = sc
             .selectors()
             .iter()
@@ -712,18 +721,20 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             notes: &sc.notes,
             parts,
             shown,
+            merged: (0..shown.len()).map(|pi| selection.merged_of_part(si, pi)).collect(),
             headline: sc.headline.as_deref(),
             policy,
         });
     }
     // Results no configured section showed get a section per benchmark and group.
-    for ((bench, group), samples) in &selection.unclaimed {
+    for (ui, ((bench, group), samples)) in selection.unclaimed.iter().enumerate() {
         jobs.push(SectionJob {
             title: unclaimed_title(bench, group, &selection.unclaimed),
             commentary: String::new(),
             notes: "",
             parts: vec![section::Part { label: None, metric_order: &[], configured: false, group_named: false }],
             shown: std::slice::from_ref(samples),
+            merged: vec![selection.merged_of_unclaimed(ui)],
             headline: None,
             policy: policy.clone(),
         });
@@ -733,13 +744,23 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
 
 impl<'a> SectionJob<'a> {
     /// The samples the section shows, each with the file it came from
-    /// (of `m`, the class the job is of), and the index of the part that
-    /// shows each.
-    fn entries(&self, m: &'a MachineClass) -> (Vec<Entry<'a>>, Vec<usize>) {
+    /// (of `m`, the class the job is of), the index of the part that
+    /// shows each, and whether its cell averages files of different names
+    /// ([`SectionJob::merged`]; empty where no cell of the section does).
+    fn entries(&self, m: &'a MachineClass) -> (Vec<Entry<'a>>, Vec<usize>, Vec<bool>) {
         let entry = |&(fi, si): &site::SampleRef| -> Entry<'a> { (&m.results[fi], &m.results[fi].parsed.samples[si]) };
         let entries = self.shown.iter().flatten().map(entry).collect();
         let entry_part = self.shown.iter().enumerate().flat_map(|(pi, p)| std::iter::repeat_n(pi, p.len())).collect();
-        (entries, entry_part)
+        let merged = if self.merged.iter().all(|m| m.is_empty()) {
+            Vec::new()
+        } else {
+            let mut out = Vec::with_capacity(self.shown.iter().map(Vec::len).sum());
+            for (p, r) in self.shown.iter().zip(&self.merged) {
+                out.extend(p.iter().map(|x| r.binary_search(x).is_ok()));
+            }
+            out
+        };
+        (entries, entry_part, merged)
     }
 }
 

@@ -11,6 +11,18 @@ use crate::stats::Comparison;
 pub const MERGED_CHANGE: &str = " - but a cell of it averages files of different names as runs, as a warning says: \
      if they are different results, this is no change of one set-up";
 
+/// The mark after a table cell's value where the cell, or the baseline
+/// cell it is compared with, averages files of different names as runs
+/// ([`CellView::merged`](super::CellView::merged)): ASCII, as `*` and `~`,
+/// for 72-column mail (attack41 F11: `+166.7%*` stood unmarked).
+pub const MERGED_MARK: &str = "^";
+
+/// The line explaining [`MERGED_MARK`], once on a page (under each such
+/// table on the web page, as its legend is).
+pub const MERGED_LEGEND: &str = "^ after a value: its cell, or the baseline cell it is compared with, averages files of \
+     different names as runs, as a warning about its raw files says; if they are different results, its change is no \
+     change of one set-up";
+
 /// How many notable changes a page lists; the rest are counted
 /// ([`MachinePage::notable_more`]). An archive of a hundred kernels has
 /// thousands of significant changes against its baseline, too many to read
@@ -115,33 +127,25 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
 }
 
 /// Marks ([`CellView::merged`](super::CellView::merged)) each compared
-/// cell whose own files or whose baseline cell's files are of two stems in
-/// one directory (`stems`: `site::merged_stems`, empty where no directory
-/// holds two): a cell averaging files the build warned of as different
-/// results (attack41 F11). Its notable change then says so.
-pub fn mark_merged_changes(sections: &mut [SectionView], stems: &rustc_hash::FxHashMap<&str, &str>) {
-    if stems.is_empty() {
-        return;
-    }
-    let merged = |c: &super::CellView| {
-        let mut by_dir: rustc_hash::FxHashMap<&str, &str> = rustc_hash::FxHashMap::default();
-        c.raw.paths().iter().any(|p| {
-            let Some(stem) = stems.get(&**p) else { return false };
-            let dir = p.rsplit_once('/').map_or("", |(d, _)| d);
-            *by_dir.entry(dir).or_insert(stem) != *stem
-        })
-    };
+/// cell whose baseline cell averages files of different names as runs
+/// (its own cells were marked as `site::select` decided for its warning:
+/// attack41 F11): its change is then no change of one set-up either, and
+/// its notable change says so.
+pub fn mark_merged_changes(sections: &mut [SectionView]) {
     for s in sections.iter_mut() {
-        let Some(base) = s.table.baseline.clone() else { continue };
         let t = &s.table;
+        if !t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.merged)) {
+            continue;
+        }
+        let Some(base) = t.baseline.clone() else { continue };
         let base_rows = super::base_rows::BaseRows::new(&t.param_headers, &t.rows, &base);
         let own: Vec<Vec<bool>> =
-            t.rows.iter().map(|r| r.cells.iter().map(|c| c.as_ref().is_some_and(merged)).collect()).collect();
+            t.rows.iter().map(|r| r.cells.iter().map(|c| c.as_ref().is_some_and(|c| c.merged)).collect()).collect();
         let found: Vec<Option<usize>> = t.rows.iter().map(|r| base_rows.find(r)).collect();
         for (ri, r) in s.table.rows.iter_mut().enumerate() {
             for (ci, c) in r.cells.iter_mut().enumerate() {
                 let Some(c) = c.as_mut().filter(|c| c.comparison.is_some()) else { continue };
-                c.merged = own[ri][ci] || found[ri].is_some_and(|b| own[b].get(ci).copied().unwrap_or(false));
+                c.merged |= found[ri].is_some_and(|b| own[b].get(ci).copied().unwrap_or(false));
             }
         }
     }

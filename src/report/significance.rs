@@ -53,6 +53,12 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
         };
         s.table.tests = p.len();
         s.table.legend = legend(&s.table, over);
+        s.table.merged_legend = s
+            .table
+            .rows
+            .iter()
+            .any(|r| r.cells.iter().flatten().any(|c| c.merged))
+            .then(|| super::notable::MERGED_LEGEND.to_string());
         if let Some(text) = s.table.legend.as_mut() {
             for (ci, col, re) in
                 s.table.columns.iter().zip(&restated).enumerate().filter_map(|(ci, (c, r))| Some((ci, c, r.as_ref()?)))

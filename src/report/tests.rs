@@ -277,6 +277,16 @@ fn a_change_of_a_cell_averaging_files_of_different_names_says_so() {
     let p = page(section, series(&[(1, 100.0), (2, 200.0), (4, 400.0), (8, 800.0)]));
     let cell = p.sections[0].table.rows.iter().find(|r| r.kernel == "2.4.17rat").and_then(|r| r.cells[0].as_ref());
     assert!(cell.is_some_and(|c| c.merged), "{:?}", p.sections[0].table.rows);
+    // afix42: the baseline's own cell (log-1, 2, 4, 8) is marked as
+    // `site::select` decided for its warning, the table's legend says what
+    // the mark is, and the grid shows it after both values.
+    let base = p.sections[0].table.rows.iter().find(|r| r.kernel == "2.4.17").and_then(|r| r.cells[0].as_ref());
+    assert!(base.is_some_and(|c| c.merged));
+    assert_eq!(p.sections[0].table.merged_legend.as_deref(), Some(super::notable::MERGED_LEGEND));
+    let g = super::grid::section_grid(&p.sections[0], &super::grid::GridOptions::default()).expect("a grid");
+    let rows = g.blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change);
+    let values: Vec<&str> = rows.flat_map(|r| r.cells.iter().flatten()).map(|c| c.value.as_str()).collect();
+    assert!(!values.is_empty() && values.iter().all(|v| v.ends_with(super::notable::MERGED_MARK)), "{values:?}");
     for n in &p.notable {
         assert!(n.text.ends_with(MERGED_CHANGE), "{}", n.text);
     }
@@ -284,4 +294,5 @@ fn a_change_of_a_cell_averaging_files_of_different_names_says_so() {
     assert!(!p.notable.is_empty(), "a significant change of runs alike");
     assert!(p.notable.iter().all(|n| !n.text.contains(MERGED_CHANGE)), "{:?}", p.notable);
     assert!(p.sections[0].table.rows.iter().flat_map(|r| r.cells.iter().flatten()).all(|c| !c.merged));
+    assert_eq!(p.sections[0].table.merged_legend, None);
 }

@@ -445,6 +445,10 @@ pub struct TableView {
     /// tables with a baseline: "% = change vs 2.4.20-pre5, positive is
     /// better; * significant at α = 0.05 …". Set by [`correct_page`](super::correct_page).
     pub legend: Option<String>,
+    /// [`MERGED_LEGEND`](super::notable::MERGED_LEGEND) where a cell of the table is
+    /// [`CellView::merged`] (its value then carries
+    /// [`MERGED_MARK`](super::notable::MERGED_MARK)); set by [`correct_page`](super::correct_page).
+    pub merged_legend: Option<String>,
     /// What the rows compare (the class's `compare:`): the label column's
     /// header is its singular. Kernels by default.
     pub axis: crate::site::Axis,

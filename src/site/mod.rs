@@ -91,7 +91,7 @@ pub use load::{
 };
 pub use parse_cache::ParseCache;
 pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, RawRead, parse_bytes, parse_file, read_regular};
-pub use select::{SampleRef, Selection, Selector, merged_stems, run_stem, select};
+pub use select::{SampleRef, Selection, Selector, run_stem, select};
 pub use setup_dirs::{DIR_PARAM, DIR_PARAM_APART};
 pub use setup_files::{FILE_PARAM, FILE_PARAM_APART};
 pub use units::conversion_factor;

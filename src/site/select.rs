@@ -139,6 +139,27 @@ pub struct Selection {
     /// The samples no configured section claims, by benchmark and group
     /// in first appearance: each such pair gets a section of its own.
     pub unclaimed: Vec<((String, String), Vec<SampleRef>)>,
+    /// For each part of `shown`, then each of `unclaimed` (in that order):
+    /// the samples, sorted, of its cells that average files of different
+    /// [`run_stem`]s as runs (the cells the merge warning is of:
+    /// [`merged_cells`]); the report marks those cells. Empty lists (most
+    /// classes) where no cell does.
+    pub merged: Vec<Vec<SampleRef>>,
+}
+
+impl Selection {
+    /// The samples of part `part` of section `section` ([`Selection::shown`]) whose cells average files of
+    /// different names ([`Selection::merged`]).
+    pub fn merged_of_part(&self, section: usize, part: usize) -> &[SampleRef] {
+        let at = self.shown.iter().take(section).map(Vec::len).sum::<usize>() + part;
+        self.merged.get(at).map_or(&[], Vec::as_slice)
+    }
+
+    /// The same of unclaimed list `i` ([`Selection::unclaimed`]).
+    pub fn merged_of_unclaimed(&self, i: usize) -> &[SampleRef] {
+        let at = self.shown.iter().map(Vec::len).sum::<usize>() + i;
+        self.merged.get(at).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// The samples of `results` that each of `sections` and each of their
@@ -200,7 +221,28 @@ pub fn select(sections: &[SectionConfig], leave_out: &[LeaveOutConfig], results:
     for (_, refs) in &mut unclaimed {
         *refs = super::exact(std::mem::take(refs));
     }
-    Selection { shown: shown_and_claimed.into_iter().map(|(p, _)| p).collect(), unclaimed }
+    let shown: Vec<Vec<Vec<SampleRef>>> = shown_and_claimed.into_iter().map(|(p, _)| p).collect();
+    // The cells the merge warning is of ([`MachineYaml::check_selection`]),
+    // decided here once, for the report's mark (attack41 F11).
+    let stems = merge_stems(results);
+    let merged = shown
+        .iter()
+        .flatten()
+        .chain(unclaimed.iter().map(|(_, r)| r))
+        .map(|refs| match merged_cells(results, &stems, refs) {
+            Some(m) => {
+                let mut of: Vec<SampleRef> = refs
+                    .iter()
+                    .copied()
+                    .filter(|&(fi, si)| m.keys.contains(&super::cell_of(&results[fi].parsed.samples[si])))
+                    .collect();
+                of.sort_unstable();
+                of
+            }
+            None => Vec::new(),
+        })
+        .collect();
+    Selection { shown, unclaimed, merged }
 }
 
 /// The name by which a raw file is one run among others: its file name
@@ -373,22 +415,6 @@ fn merge_stems(results: &[ResultFile]) -> Vec<&str> {
     stems
 }
 
-/// Each file's stem as the merge warning reads it ([`merge_stems`]), by
-/// its path relative to the class directory, where some directory holds
-/// files of two stems (cells may then average them: the merge warning's
-/// case); empty where none does (nothing can be averaged so). The report
-/// reads a cell's files against it where its change is shown.
-pub fn merged_stems(results: &[ResultFile]) -> FxHashMap<&str, &str> {
-    let stems = merge_stems(results);
-    let mut by_dir: FxHashMap<Option<&str>, &str> = FxHashMap::default();
-    let two =
-        results.iter().zip(&stems).any(|(rf, stem)| *by_dir.entry(rf.kernel_dir.as_deref()).or_insert(stem) != *stem);
-    if !two {
-        return FxHashMap::default();
-    }
-    results.iter().zip(stems).map(|(rf, stem)| (rf.rel_path.as_str(), stem)).collect()
-}
-
 /// A warning at the first file of each series read as runs with a gap
 /// whose numbers double ([`counted_series`]): `log1 log2 log4` beside
 /// another directory's `log1` … `log4` may be three runs of four (one
@@ -442,6 +468,8 @@ struct Merged<'a> {
     metric: &'a Metric,
     /// How many cells are fed so.
     cells: usize,
+    /// Those cells.
+    keys: FxHashSet<CellKey<'a>>,
     /// The later file of the first such cell (index into the results) and
     /// the line of its first value so averaged: the warning is that
     /// file's, at the table or block whose values are averaged with
@@ -489,8 +517,14 @@ fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[Sam
         if stems[other] == stems[fi] {
             continue;
         }
-        let merged =
-            found.get_or_insert(Merged { files: Vec::new(), kernel: key.0, metric: key.3, cells: 0, at: (fi, s.line) });
+        let merged = found.get_or_insert(Merged {
+            files: Vec::new(),
+            kernel: key.0,
+            metric: key.3,
+            cells: 0,
+            keys: FxHashSet::default(),
+            at: (fi, s.line),
+        });
         for f in [other, fi] {
             if named.insert(stems[f]) {
                 merged.files.push(&results[f].rel_path);
@@ -499,6 +533,9 @@ fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[Sam
         if counted.insert(key) {
             merged.cells += 1;
         }
+    }
+    if let Some(m) = found.as_mut() {
+        m.keys = counted;
     }
     found
 }

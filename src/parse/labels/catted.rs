@@ -107,8 +107,14 @@ pub(super) fn label_by_catted_files(
     // without `cat` anywhere is not walked (the same answer; `==> a <==`
     // headers and `less`/`head`/`tail` label elsewhere, `label_line` and
     // `result_on_kernel`).
-    let Some(m) = merged.filter(|_| input.has("cat")) else { return false };
+    if !input.has("cat") {
+        return false;
+    }
     let (copies, copy_of) = found;
+    let Some(m) = merged else {
+        one_copy_of_several_files(input, copies, notes);
+        return false;
+    };
     // Every copy merged, each group as many copies: one group where the
     // output is one block, a group per block where each file holds
     // several (kernbench's three loads per `results.<kernel>`: attack39
@@ -188,6 +194,33 @@ pub(super) fn label_by_catted_files(
         }
     }
     true
+}
+
+/// Warns where a `cat` of several files ([`catted_files`]), the nearest
+/// command line above, shows ONE copy of the output with no other command
+/// line down to its end (attack41 F23: `$ cat run1.txt run2.txt` over one
+/// dbench output was read as one run without a word): the other files'
+/// outputs are not there, and which file the copy is the lines do not
+/// say. The copy is still read.
+pub(super) fn one_copy_of_several_files(input: &Input, copies: &[(usize, usize)], notes: &mut Vec<(usize, String)>) {
+    let [(first, last)] = *copies else { return };
+    let text = |n: usize| input.lines[n - 1].trim();
+    let Some(at) = (1..first).rev().find(|&n| is_prompt_line(text(n)) || catted_files(text(n)).is_some()) else {
+        return;
+    };
+    if (first..=last).any(|n| is_prompt_line(text(n))) {
+        return;
+    }
+    let Some(files) = catted_files(text(at)) else { return };
+    notes.push((
+        at,
+        format!(
+            "line {at} shows {} files (`{}`) and one copy of the output follows: the other files' output is not \
+             here (or printed none), and which file this copy is, the lines do not say; it is read as one run",
+            files.len(),
+            text(at)
+        ),
+    ));
 }
 
 #[cfg(test)]

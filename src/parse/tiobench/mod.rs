@@ -374,7 +374,7 @@ fn row_samples(
 /// [`EFF_SLACK`] of the figure, and the figure they give: such a cell is
 /// not the figure tiobench printed (`5` for `52`, a row cut inside its
 /// last cell that still ends with a line break, attack39 #13). A CPU% of
-/// 0 proves nothing (tiobench.pl divides by it): not checked.
+/// 0 gives only the least Eff its Rate allows (see below).
 fn effs_off(row: &Row, lay: &Layout) -> Vec<(usize, f64, bool)> {
     let tok = |want: Col, op: usize| tok_of(row, lay, want, op);
     // A figure as printed and half its printed step.
@@ -390,8 +390,17 @@ fn effs_off(row: &Row, lay: &Layout) -> Vec<(usize, f64, bool)> {
             let (r, hr) = figure(tok(Col::Rate, op)?)?;
             let (c, hc) = figure(tok(Col::Cpu, op)?)?;
             let (e, he) = figure(tok(Col::Eff, op)?)?;
-            if c <= 0.0 || r < 0.0 || e < 0.0 {
+            if c < 0.0 || r < 0.0 || e < 0.0 {
                 return None;
+            }
+            if c == 0.0 {
+                // A CPU% printed 0 (`0.000%`, under half its last digit):
+                // its Rate gives an Eff of at least Rate / (2 × that half)
+                // × 100 (`0.71 0.000%` at least 70500; attack41 F3: `… 70`
+                // was read silently). An Eff of 0 (no CPU to divide by) or
+                // a Rate of 0 proves nothing.
+                let lo = (r - hr).max(0.0) / (2.0 * hc) * 100.0;
+                return (e > 0.0 && e + he < lo * (1.0 - EFF_SLACK)).then_some((op, lo, false));
             }
             let lo = (r - hr).max(0.0) / (c + 2.0 * hc) * 100.0;
             let hi = if c - hc > 0.0 { (r + hr) / (c - hc) * 100.0 } else { f64::INFINITY };
@@ -424,6 +433,16 @@ fn tok_of<'a>(row: &'a Row, lay: &Layout, want: Col, op: usize) -> Option<&'a st
 /// a Rate that lost a digit; `230` cannot be a cut of 68): one of the
 /// three was mistyped, which one is not known, and none is read.
 fn mistyped_note(tok: &str, expected: f64, rate: Option<&str>, cpu: Option<&str>) -> String {
+    if cpu.and_then(|c| plain(c.strip_suffix('%').unwrap_or(c))) == Some(0.0) {
+        // `expected` is then the least Eff the Rate gives ([`effs_off`]).
+        return format!(
+            "{EFF_OFF_START}{tok} is not its row's Rate / CPU% × 100: CPU% {} (printed 0) under Rate {} gives at \
+             least {expected:.0}: Rate, CPU% and CPU Eff {tok} disagree, one of them mistyped (which one is not \
+             known): the three are left out; the row's other figures are read",
+            cpu.unwrap_or("?"),
+            rate.unwrap_or("?")
+        );
+    }
     format!(
         "{EFF_OFF_START}{tok} is not its row's Rate / CPU% × 100 ({expected:.1}), and no cut of the printed figure \
          gives it: Rate {}, CPU% {} and CPU Eff {tok} disagree, one of them mistyped (which one is not known): \
@@ -1334,6 +1353,37 @@ Kernel              Thr   Rate  (CPU%)   Latency     Latency      >2s     >10s  
         let p = parse(&format!("{head}{row}\n")).unwrap();
         assert_eq!(p.samples.len(), 6);
         assert!(p.notes[0].1.contains("cut inside its last cell"), "{:?}", p.notes);
+    }
+
+    /// attack41 F3 (its t/t02): `0.71 0.000% … 70`: a CPU% printed 0 is
+    /// under 0.0005 %, so 0.71 MB/s gives an Eff of at least 70500; 70
+    /// was read silently. Now Rate, CPU% and Eff are left out, said (which
+    /// one was mistyped is not known). Must not fire: `0.001%` with Eff
+    /// 71000 (t04), an Eff of 0 or at least the bound under `0.000%`, a
+    /// Rate of 0.
+    #[test]
+    fn a_cpu_of_0_bounds_the_eff_from_below() {
+        let head = "Random Reads
+                              File  Blk   Num                   Avg      Maximum      Lat%     Lat%    CPU
+Identifier                    Size  Size  Thr   Rate  (CPU%)  Latency    Latency      >2s      >10s    Eff
+---------------------------- ------ ----- ---  ------ ------ --------- -----------  -------- -------- -----
+";
+        let row = |rate: &str, cpu: &str, eff: &str| {
+            format!("2.6.0-test9                     512  4096   1 {rate:>7} {cpu}     5.501       31.22   0.00000  0.00000 {eff:>5}\n")
+        };
+        let p = parse(&format!("{head}{}", row("0.71", "0.000%", "70"))).unwrap();
+        let names: Vec<&str> = p.samples.iter().map(|s| s.metric.name.as_str()).collect();
+        assert!(!names.iter().any(|n| ["Rate", "CPU%", "CPU Eff"].contains(n)), "{names:?}");
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert!(p.notes[0].0 == 5 && p.notes[0].1.contains("at least 70500") && p.notes[0].1.contains("disagree"));
+        assert!(is_eff_off_note(&p.notes[0].1) && !crate::parse::note_is_info(&p.notes[0].1));
+        for (rate, cpu, eff) in
+            [("0.71", "0.001%", "71000"), ("0.71", "0.000%", "0"), ("0.71", "0.000%", "71000"), ("0.00", "0.000%", "7")]
+        {
+            let p = parse(&format!("{head}{}", row(rate, cpu, eff))).unwrap();
+            assert_eq!(p.samples.len(), 7, "{rate} {cpu} {eff}: {:?}", p.notes);
+            assert!(p.notes.is_empty(), "{rate} {cpu} {eff}: {:?}", p.notes);
+        }
     }
 
     /// attack41 F1 (its t/t03, t05, t10): a row with a `#####` cell

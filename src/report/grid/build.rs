@@ -140,8 +140,12 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
         (Some(prose), None, true) => (prose.clone(), c.mark),
         _ => (CompactString::default(), Mark::None),
     };
+    let mut value = c.text.clone();
+    if c.merged {
+        value.push_str(crate::report::notable::MERGED_MARK);
+    }
     GridCell {
-        value: c.text.clone(),
+        value,
         spread,
         n: c.summary.n,
         delta,
