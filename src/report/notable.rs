@@ -124,11 +124,25 @@ pub fn mark_merged_changes(sections: &mut [SectionView], stems: &rustc_hash::FxH
         return;
     }
     let merged = |c: &super::CellView| {
-        let mut by_dir: rustc_hash::FxHashMap<&str, &str> = rustc_hash::FxHashMap::default();
-        c.raw.paths().iter().any(|p| {
-            let Some(stem) = stems.get(&**p) else { return false };
+        let paths = c.raw.paths();
+        // A cell of one file is of one stem: no list is made for it.
+        if paths.len() < 2 {
+            return false;
+        }
+        // Each directory's first stem among the cell's files, in their
+        // order (a cell's files lie in few directories: a list, not a map
+        // built for every cell of every page).
+        let mut first: Vec<(&str, &str)> = Vec::new();
+        paths.iter().any(|p| {
+            let Some(&stem) = stems.get(&**p) else { return false };
             let dir = p.rsplit_once('/').map_or("", |(d, _)| d);
-            *by_dir.entry(dir).or_insert(stem) != *stem
+            match first.iter().find(|(d, _)| *d == dir) {
+                Some(&(_, seen)) => seen != stem,
+                None => {
+                    first.push((dir, stem));
+                    false
+                }
+            }
         })
     };
     for s in sections.iter_mut() {
