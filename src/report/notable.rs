@@ -148,9 +148,15 @@ pub fn mark_merged_changes(sections: &mut [SectionView], stems: &rustc_hash::FxH
     for s in sections.iter_mut() {
         let Some(base) = s.table.baseline.clone() else { continue };
         let t = &s.table;
-        let base_rows = super::base_rows::BaseRows::new(&t.param_headers, &t.rows, &base);
         let own: Vec<Vec<bool>> =
             t.rows.iter().map(|r| r.cells.iter().map(|c| c.as_ref().is_some_and(merged)).collect()).collect();
+        // No cell of the table averages two stems: none is marked (each
+        // cell's mark is unset as the table is laid out), and no row's
+        // baseline row need be found.
+        if !own.iter().flatten().any(|&m| m) {
+            continue;
+        }
+        let base_rows = super::base_rows::BaseRows::new(&t.param_headers, &t.rows, &base);
         let found: Vec<Option<usize>> = t.rows.iter().map(|r| base_rows.find(r)).collect();
         for (ri, r) in s.table.rows.iter_mut().enumerate() {
             for (ci, c) in r.cells.iter_mut().enumerate() {
