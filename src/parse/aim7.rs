@@ -166,15 +166,20 @@ impl BenchParser for Reaim {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        // Asked of every file: one holding none of the words a line scored
+        // below must hold (nearly all) scores 0 without its lines walked.
+        if !reaim_detect_needles().any(|w| input.has(w)) {
+            return 0;
+        }
         let mut score = 0u8;
         for (i, line) in input.lines.iter().enumerate() {
-            if line.trim_start().starts_with("REAIM Workload") {
+            if line.trim_start().starts_with(REAIM_TITLE) {
                 return 95;
             }
             if reaim_header(line) && input.lines.get(i + 1).is_some_and(|l| l.trim_start().starts_with("Forked")) {
                 score = score.max(92);
             }
-            if line.trim_start().starts_with("Max Jobs per Minute") {
+            if line.trim_start().starts_with(MAX_JPM) {
                 score = score.max(60);
             }
             if stp_table_header(line.trim()).is_some() {
@@ -201,6 +206,30 @@ impl BenchParser for Reaim {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_any(input, "reaim")
     }
+}
+
+/// re-aim-7's title over its table (`REAIM Workload`).
+const REAIM_TITLE: &str = "REAIM Workload";
+
+/// The word of re-aim-7's first header line ([`reaim_header`]) that
+/// [`Reaim::detect`] looks for in a file before walking it.
+const REAIM_HEADER_WORD: &str = "Parent";
+
+/// re-aim-7's summary line (`Max Jobs per Minute 5223.34`).
+const MAX_JPM: &str = "Max Jobs per Minute";
+
+/// The words [`Reaim::detect`] looks for in a file before walking its
+/// lines, one for each line it scores: its title ([`REAIM_TITLE`]), its
+/// header's [`REAIM_HEADER_WORD`], its summary ([`MAX_JPM`]), each STP
+/// table header's word ([`STP_HEADERS`]) and each STP summary's test name
+/// ([`STP_TESTS`], which [`stp_named`] asks of a line before
+/// [`stp_summary`] or [`stp_wrapped`] reads it). Made of those lists, so
+/// that a header added to them is looked for too.
+fn reaim_detect_needles() -> impl Iterator<Item = &'static str> {
+    [REAIM_TITLE, REAIM_HEADER_WORD, MAX_JPM]
+        .into_iter()
+        .chain(STP_HEADERS.iter().map(|(.., word)| *word))
+        .chain(STP_TESTS.iter().map(|(name, _)| *name))
 }
 
 /// True when the last line of `input` ends in what AIM7 or re-aim-7
@@ -344,7 +373,7 @@ fn reaim_header(line: &str) -> bool {
         return false;
     }
     let words: Vec<&str> = line.split_whitespace().collect();
-    words.first() == Some(&"Num") && words.contains(&"Parent") && words.contains(&"JTI")
+    words.first() == Some(&"Num") && words.contains(&REAIM_HEADER_WORD) && words.contains(&"JTI")
 }
 
 /// re-aim-7's first header line wrapped before its last word, `JTI`
@@ -1669,5 +1698,26 @@ Max Jobs per Minute 204051.01\n";
             "Num     Parent   Child   Child  Jobs per   Jobs/min/  Std_dev  Std_dev  JTI\nForked  Time     SysTime UTime\n",
         );
         assert!(Reaim.detect(&reaim) >= 90);
+        // Each line form Reaim::detect scores, alone in a file, gets past
+        // its guard (reaim_detect_needles): each STP header as the list
+        // spells it, the title, the summary, each STP summary, whole and
+        // wrapped.
+        let mut scored: Vec<String> = super::STP_HEADERS.iter().map(|(_, words, ..)| words.join("  ")).collect();
+        scored.extend(
+            [
+                "REAIM Workload",
+                "Max Jobs per Minute 5223.34",
+                "Peak load Test: Maximum Jobs per Minute 8491.96 (average of 3 runs)",
+                "  Quick Convergence Test: Maximum Jobs per Minute 7723.62",
+                "Quick Convergence Test: Maximum Jobs per\nMinute 7723.62 (average of 3 runs)",
+            ]
+            .map(String::from),
+        );
+        for text in &scored {
+            assert!(Reaim.detect(&Input::from_text(text)) > 0, "{text:?}");
+        }
+        // It must not score a file holding a needle but no such line.
+        let prose = Input::from_text("Parent process waits; Max Jobs was 5\nPeak load: high\n");
+        assert_eq!(Reaim.detect(&prose), 0);
     }
 }
