@@ -295,17 +295,45 @@ impl BenchParser for Coremark {
 }
 
 /// The Arduino IDE serial monitor's timestamp before a line it received,
-/// `HH:MM:SS.mmm -> ` (`20:59:36.238 -> Iterations/Sec   : 297.15`): the
-/// line after it, or `None` for a line without one.
+/// `HH:MM:SS.mmm -> ` (`20:59:36.238 -> Iterations/Sec   : 297.15`), and
+/// the other terminals' forms (attack42 F15): with a date before it
+/// (`2024-01-05 20:59:36.230 -> `), without the milliseconds (`20:59:36
+/// -> `), or in brackets (`[20:59:36.230] `): the line after it, or `None`
+/// for a line without one.
 fn after_monitor_stamp(line: &str) -> Option<&str> {
-    let (stamp, rest) = line.trim_start().split_at_checked(16)?;
-    let b = stamp.as_bytes();
-    let digit = |i: usize| b[i].is_ascii_digit();
-    let shape = [0, 1, 3, 4, 6, 7, 9, 10, 11].into_iter().all(digit)
+    let t = line.trim_start();
+    let (stamp, rest) = match t.strip_prefix('[') {
+        Some(r) => {
+            let (stamp, rest) = r.split_once(']')?;
+            (stamp, rest.strip_prefix(' ').unwrap_or(rest))
+        }
+        None => t.split_once(" -> ")?,
+    };
+    // `YYYY-MM-DD ` before the time, if any.
+    let time = match stamp.split_once(' ') {
+        Some((date, time)) => {
+            let d = date.as_bytes();
+            let ok = d.len() == 10
+                && d[4] == b'-'
+                && d[7] == b'-'
+                && d.iter().enumerate().all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
+            if !ok {
+                return None;
+            }
+            time
+        }
+        None => stamp,
+    };
+    let (hms, ms) = match time.split_once('.') {
+        Some((hms, ms)) => (hms, Some(ms)),
+        None => (time, None),
+    };
+    let b = hms.as_bytes();
+    let shape = b.len() == 8
         && b[2] == b':'
         && b[5] == b':'
-        && b[8] == b'.'
-        && &b[12..] == b" -> ";
+        && [0, 1, 3, 4, 6, 7].into_iter().all(|i| b[i].is_ascii_digit())
+        && ms.is_none_or(|m| (1..=6).contains(&m.len()) && m.bytes().all(|c| c.is_ascii_digit()));
     shape.then_some(rest)
 }
 
@@ -367,6 +395,23 @@ mod tests {
         assert_eq!(after_monitor_stamp("20:59:36.238 Iterations/Sec   : 297.15"), None);
         assert_eq!(after_monitor_stamp("2:59:36.238 -> Iterations/Sec : 1"), None);
         assert_eq!(after_monitor_stamp("20:59:36.238 -> x"), Some("x"));
+        // attack42 F15 (its cm/cm01, cm02, cm06): other terminals' stamps
+        // read nothing and were said to have "no Iterations/Sec line".
+        assert_eq!(after_monitor_stamp("[20:59:36.230] Iterations/Sec   : 297.15"), Some("Iterations/Sec   : 297.15"));
+        assert_eq!(after_monitor_stamp("2024-01-05 20:59:36.230 -> x"), Some("x"));
+        assert_eq!(after_monitor_stamp("20:59:36 -> x"), Some("x"));
+        // Must not fire: CoreMark's own `[0]crclist`, a date of another
+        // shape, a time cut.
+        assert_eq!(after_monitor_stamp("[0]crclist       : 0xE714"), None);
+        assert_eq!(after_monitor_stamp("05/01/2024 20:59:36 -> x"), None);
+        assert_eq!(after_monitor_stamp("20:59:3 -> x"), None);
+        let f = Coremark
+            .parse(&Input::from_text(
+                "[20:59:36.230] 2K performance run parameters for coremark.\n[20:59:36.235] Total time (secs): 13.46\n\
+                 [20:59:36.238] Iterations/Sec   : 297.15\n[20:59:36.278] CoreMark 1.0 : 297.15 / GCC14.2.0\n",
+            ))
+            .unwrap();
+        assert_eq!(f.samples[0].value.mean(), 297.15);
         let plain_report = Input::from_text("21:31:39.894 -> CPU Frequency: 160 MHz\nIterations/Sec   : 297.150000\n");
         assert!(without_monitor_stamps(&plain_report).is_none());
     }
