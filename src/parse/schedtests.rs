@@ -101,7 +101,8 @@ fn header(t: &str) -> Option<String> {
         return None;
     }
     let load = words.next()?;
-    let rest: String = words.collect::<Vec<_>>().concat();
+    // `Baseline(std%)` too (attack42 F16: a header written so was not read).
+    let rest: String = words.collect::<Vec<_>>().concat().to_ascii_lowercase();
     (rest == "baseline(std%)compare%(std%)").then(|| load.to_string())
 }
 
@@ -819,6 +820,9 @@ mod tests {
         assert_eq!(row("      7072            +1.0%       7142        will-it-scale.per_process_ops"), None);
         assert_eq!(row("process-pipe    \t1-groups\t 1.00 (  2.66)"), None);
         assert_eq!(header("case            load    baseline  compare%"), None);
+        // attack42 F16 (its s/s02): `Baseline(std%)` is the header too.
+        assert_eq!(header("case            load    Baseline(std%) compare%( std%)"), Some("load".into()));
+        assert_eq!(header("case            load    Baseline(std%) compare"), None);
         assert!(row("process-pipe    \t1 group \t 1.00 (  0.59)\t -1.35 (  0.88)").is_some());
         // The AMD pct table is not claimed.
         let amd = "Test:   tip   v1\n 1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)\n";
