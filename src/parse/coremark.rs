@@ -458,7 +458,7 @@ mod tests {
             )
         };
         let cut = Coremark.parse(&Input::from_text(&report("29", "13.46")));
-        let f = cut.map_or_else(|_| ParsedFile::default(), |f| f);
+        let f = cut.unwrap_or_default();
         assert!(f.samples.is_empty(), "{:?}", f.samples);
         let f = Coremark.parse(&Input::from_text(&report("297.15", "13.46"))).unwrap();
         assert_eq!(f.samples[0].value.mean(), 297.15);

@@ -227,7 +227,7 @@ fn plus_sides(words: &[&str]) -> Option<(String, String)> {
     *right.last_mut()? = last;
     let side = |ws: &[&str]| -> Option<String> {
         // word (+ word)*, with at most one `+` between names.
-        if ws.is_empty() || ws.len() % 2 == 0 {
+        if ws.is_empty() || ws.len().is_multiple_of(2) {
             return None;
         }
         for (k, w) in ws.iter().enumerate() {
