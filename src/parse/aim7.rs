@@ -1197,6 +1197,9 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
     let mut cpus_used = false;
     let mut group = String::new();
     let mut label: Option<String> = None;
+    // The Peak Load rows read under the header above (group, name, line):
+    // a row typed twice is no second run (attack42 F4).
+    let mut peak_rows: Vec<(String, String, usize)> = Vec::new();
     for (i, line) in input.lines.iter().enumerate() {
         let t = line.trim();
         if let Some(n) = stp_cpus_heading(t) {
@@ -1210,6 +1213,7 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
                 cpus = None;
             }
             table = Some(kind);
+            peak_rows.clear();
             continue;
         }
         // Another header of re-aim figures typed by hand (Cliff White's
@@ -1258,6 +1262,23 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
             }
             if let Some(l) = aside.or(label.as_deref()) {
                 s = s.with_param("label", l);
+            }
+            // The same kernel's row typed twice under one header (attack42
+            // F4, `2.5.69 - base` 5216.68 then 5016.68): a rerun or a
+            // paste, not a second run; a row of its own, said.
+            match peak_rows.iter().find(|(g, k, _)| *g == group && *k == name) {
+                Some(&(_, _, first)) => {
+                    s = s.with_param("rerun", "printed again");
+                    out.notes.push((
+                        i + 1,
+                        format!(
+                            "`{name}` printed again under the `Kernel  Peak Load` header (first on line {first}): a \
+                             rerun or the row pasted twice, not another run; read as a row of its own (`rerun \
+                             printed again`), not averaged with it"
+                        ),
+                    ));
+                }
+                None => peak_rows.push((group.clone(), name.clone(), i + 1)),
             }
             cpus_used = true;
             out.samples.push(s);
@@ -1342,6 +1363,31 @@ mod tests {
         assert_eq!(stp_peak_name("2.5.69-mm6(deadline)"), ("2.5.69-mm6", Some("deadline")));
         assert_eq!(stp_peak_name("2.5.69-mm7"), ("2.5.69-mm7", None));
         assert_eq!(stp_peak_name("tuned - base"), ("tuned - base", None));
+    }
+
+    /// attack42 F4 (its r/r03-same-kernel-twice.txt: Cliff White's Peak
+    /// Load table with `2.5.69 - base` typed again as 5016.68): the two
+    /// were averaged as runs of 2.5.69 base, silently; the second is now a
+    /// row of its own (`rerun printed again`), said at its line. Rows of
+    /// one kernel with other set-ups beside it (`(AS)`, `(deadline)`) are
+    /// not (must not fire).
+    #[test]
+    fn a_peak_load_row_typed_twice_is_a_row_of_its_own() {
+        let text = "Kernel                Peak Load\n2.5.69 - base         5216.68 Jobs/Minute\n\
+                    2.5.69-mm6(AS)        4963.36 JPM\n2.5.69-mm6(deadline)  4966.71 JPM\n\
+                    2.5.69-mm7(AS)        4966.86 JPM\n2.5.69 - base         5016.68 Jobs/Minute\n";
+        let mut out = crate::model::ParsedFile::default();
+        super::stp_tables(&super::Input::from_text(text), &mut out);
+        assert_eq!(out.samples.len(), 5);
+        let again: Vec<usize> = out
+            .samples
+            .iter()
+            .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "printed again"))
+            .map(|s| s.line)
+            .collect();
+        assert_eq!(again, [6]);
+        assert_eq!(out.notes.len(), 1, "{:?}", out.notes);
+        assert!(out.notes[0].0 == 6 && out.notes[0].1.contains("first on line 2"), "{:?}", out.notes);
     }
 
     #[test]

@@ -654,9 +654,17 @@ impl Reader<'_> {
             )),
             (None, None) => None,
         };
-        let advice = match &listed {
-            Some(_) => format!("if each row is one kernel's or set-up's, make the legend list {n}, one a line in row order"),
-            None => format!(
+        let refused = if listed.is_none() { refused_legend(above) } else { None };
+        let advice = match (&listed, refused) {
+            (Some(_), _) => format!("if each row is one kernel's or set-up's, make the legend list {n}, one a line in row order"),
+            // attack42 F15: a `Format` list with an item of six words was
+            // dropped, and the advice was to write the `Format` list there.
+            (None, Some((at, why))) => format!(
+                "the `Format` list at line {} is read as no legend: {why}; if each row is one kernel's or set-up's, \
+                 name each in at most {MAX_LEGEND_WORDS} words, one a line in row order, {n} in all",
+                at + 1
+            ),
+            (None, None) => format!(
                 "if each row is one kernel's or set-up's, list them above the first row under a line `Format`, \
                  one a line in row order (`Format` / `2.4.19 raw result` / …), {n} in all"
             ),
@@ -722,6 +730,17 @@ fn statistics_contradicted(items: &[String], values: &[f64]) -> Option<String> {
             }
         }
     }
+    // A stddev half the size of the mean (or the max) it goes with or more
+    // (attack42 F15: `avg min stddev` over three kernels' 430707.88 /
+    // 426693.23 / 427118.64 read a stddev of 427118.64): a spread of 50%
+    // and more is no aim9 test's run to run spread, and the figure is
+    // rather a run's.
+    let spread = items.iter().zip(values).find(|(i, _)| matches!(i.to_ascii_lowercase().as_str(), "stddev" | "stdev"));
+    if let Some((sd, &vs)) = spread
+        && let Some(&(b, _, vb)) = named.iter().find(|&&(_, r, v)| r != '<' && v > 0.0 && vs >= v / 2.0)
+    {
+        return Some(format!("{sd} {vs} is half of {b} {vb} or more"));
+    }
     None
 }
 
@@ -731,6 +750,26 @@ const STATISTICS: [&str; 10] = ["min", "avg", "max", "mean", "median", "average"
 /// The most words an item of a `Format` legend has (its common trailing
 /// words cut): `with patch and fix`.
 const MAX_LEGEND_WORDS: usize = 5;
+
+/// Why the last `Format` line in `lines` heads no legend [`format_legend`]
+/// reads (its 0-based index, and why), for a warning's advice: an item of
+/// more than [`MAX_LEGEND_WORDS`] words, one ending a sentence, two alike;
+/// `None` where there is no `Format` line or it heads one.
+fn refused_legend(lines: &[String]) -> Option<(usize, String)> {
+    if format_legend(lines).is_some() {
+        return None;
+    }
+    let at = lines.iter().rposition(|l| l.trim().trim_end_matches(':').eq_ignore_ascii_case("format"))?;
+    let body: Vec<&str> = lines[at + 1..].iter().map(|l| l.trim()).take_while(|l| !l.is_empty()).collect();
+    if let Some(long) = body.iter().find(|l| l.split_whitespace().count() > MAX_LEGEND_WORDS) {
+        let words = long.split_whitespace().count();
+        return Some((at, format!("its item `{long}` has {words} words, more than the {MAX_LEGEND_WORDS} a legend's item may")));
+    }
+    if let Some(s) = body.iter().find(|l| l.ends_with(['.', '!', '?', ';'])) {
+        return Some((at, format!("its item `{s}` ends a sentence")));
+    }
+    None
+}
 
 /// The last `Format` legend in `lines` (see [`Legend`]): the lines after a
 /// line `Format` (or `Format:`) up to a blank line, at least two, each item
@@ -1393,15 +1432,25 @@ add_float 10020 43.7126       524550.90 Thousand Single Precision Additions/seco
         // Must not fire: set-up words without a `Format` line, or prose
         // under one (a long line, or short sentences), give no label; the
         // advice then says how to list them.
-        for head in [
-            "reiserfs\next3\nxfs\n\n",
-            "Format\nthe first row of each test is mine\nthe other two are his\n\n",
-            "Format\nas usual.\nrows are mine.\nsee above.\n\n",
+        // attack42 F15 (its a9/a06b: `Format` over `2.4.19 with the old
+        // patch from Andrew`, …): under a `Format` line the advice was to
+        // write a `Format` line; it now names the item that is no legend's.
+        for (head, advice) in [
+            ("reiserfs\next3\nxfs\n\n", "under a line `Format`, one a line in row order"),
+            (
+                "Format\nthe first row of each test is mine\nthe other two are his\n\n",
+                "the `Format` list at line 1 is read as no legend: its item `the first row of each test is mine` has 8 words",
+            ),
+            ("Format\nas usual.\nrows are mine.\nsee above.\n\n", "its item `as usual.` ends a sentence"),
+            (
+                "Format\n2.4.19 with the old patch from Andrew\n2.5.50 with patch and fix\n2.5.51 vanilla\n\n",
+                "its item `2.4.19 with the old patch from Andrew` has 7 words, more than the 5",
+            ),
         ] {
             let f = parse(&format!("{head}{rows}")).unwrap();
             assert!(f.samples.iter().all(|s| s.params.is_empty()), "{head}");
             assert_eq!(f.notes.len(), 1);
-            assert!(f.notes[0].1.contains("under a line `Format`, one a line in row order"), "{:?}", f.notes);
+            assert!(f.notes[0].1.contains(advice), "{:?}", f.notes);
         }
     }
 
@@ -1539,10 +1588,24 @@ Number       Name        Time (sec)   Count    Rate (loops/sec)Rate (ops/sec)
             );
         }
         // Must not fire: rows that fit, in any order of the legend, and a
-        // `stddev` item (not compared).
+        // `stddev` below the average and max it goes with.
         assert_eq!(stat("Format: min median max"), ["min", "median", "max"]);
         let f = parse(&format!("Format: min avg max\n\n{rows}")).unwrap();
         assert!(!f.notes.iter().any(|(_, n)| n.contains("rows are not")), "{:?}", f.notes);
-        assert_eq!(statistics_contradicted(&["stddev".into(), "avg".into(), "max".into()], &[9e9, 1.0, 2.0]), None);
+        assert_eq!(statistics_contradicted(&["stddev".into(), "avg".into(), "max".into()], &[0.1, 1.0, 2.0]), None);
+        // attack42 F15 (its a9/a04: `Format: avg min stddev` over three
+        // kernels' rows 430707.88 / 426693.23 / 427118.64): a stddev as
+        // large as the average (or the max) is contradicted too; it was
+        // not compared, so any rows fit a legend with a stddev.
+        assert_eq!(
+            statistics_contradicted(&["stddev".into(), "avg".into(), "max".into()], &[9e9, 1.0, 2.0]).as_deref(),
+            Some("stddev 9000000000 is half of avg 1 or more")
+        );
+        let a04 = "add_double 10030 23.9282       430707.88 Thousand Double Precision Additions/second\n\
+                   add_double 10040 23.7052       426693.23 Thousand Double Precision Additions/second\n\
+                   add_double 10030 23.7288       427118.64 Thousand Double Precision Additions/second\n";
+        let f = parse(&format!("Format: avg min stddev\n\n{a04}")).unwrap();
+        assert!(f.samples.iter().all(|s| !s.params.iter().any(|p| p.name == "statistic")));
+        assert!(f.notes.iter().any(|(l, n)| *l == 3 && n.contains("stddev 427118.64 is half of avg 430707.88 or more")), "{:?}", f.notes);
     }
 }

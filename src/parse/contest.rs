@@ -234,11 +234,33 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut machine_lines: Vec<(usize, String)> = Vec::new();
     // Rows typed under words (line, load, kernel cell).
     let mut orphans: Vec<(usize, String, String)> = Vec::new();
+    // The rows read under the load's `name:` above (kernel, line): a row
+    // typed twice is not a second run (attack42 F3).
+    let mut read: Vec<(String, usize)> = Vec::new();
+    // A kernel name alone on its line (a row wrapped after it) and its line.
+    let mut wrapped: Option<(String, usize)> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if t.is_empty() {
             continue;
         }
+        // The row a mail wrapped after its kernel name (attack42 F11):
+        // read joined, said.
+        let joined;
+        let t = match wrapped.take() {
+            Some((k, at)) => {
+                joined = format!("{k} {t}");
+                let whole = matches!((&header_now, &load), (Some(h), Some(_)) if matches!(row(&joined, h), Ok(Some(_))));
+                if whole {
+                    out.notes.push((n, format!("a row wrapped after its kernel name `{k}` on line {at}: read joined")));
+                    joined.as_str()
+                } else {
+                    out.notes.push((at, format!("`{k}` alone on its line, the line below no row of it: not read")));
+                    t
+                }
+            }
+            None => t,
+        };
         if let Some(name) = machine_line(input, n) {
             machine = Some(name.to_string());
             machine_lines.push((n, name.to_string()));
@@ -252,6 +274,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(name) = heading(t) {
             load = Some(name.to_string());
             ended = None;
+            read.clear();
             continue;
         }
         if let Some(h) = header(t) {
@@ -279,6 +302,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     }
                     labels.push(kernel.to_string());
                 }
+                // The same kernel's row again under one load (a rerun or a
+                // paste: `2.5.74  4  331` then `2.5.74  4  131` were
+                // averaged as 8 runs): a row of its own, said.
+                let again = read.iter().find(|(k, _)| k == kernel).map(|&(_, at)| at);
+                match again {
+                    Some(first) => out.notes.push((
+                        n,
+                        format!(
+                            "`{kernel}` printed again under `{group}:` (first on line {first}): a rerun or the row \
+                             pasted twice, not more runs; read as a row of its own (`rerun printed again`), not \
+                             averaged with it"
+                        ),
+                    )),
+                    None => read.push((kernel.to_string(), n)),
+                }
                 let idle = IDLE.contains(&group.as_str());
                 for (v, col) in figures.iter().zip(&h.cols) {
                     let Some(metric) = col.metric() else { continue };
@@ -301,6 +339,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         (None, false) => s = s.with_param("label", kernel),
                         (None, true) => {}
                     }
+                    if again.is_some() {
+                        s = s.with_param("rerun", "printed again");
+                    }
                     if let Some(r) = runs.filter(|r| *r > 1) {
                         s = s.with_summary(*v, None, r);
                     }
@@ -308,18 +349,50 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 }
             }
             Ok(None) => {
-                if let (Some(group), Some(h)) = (load.take(), &header_now) {
-                    ended = Some((group, h.clone()));
+                let cells: Vec<&str> = t.split_whitespace().collect();
+                let figures = cells.iter().rev().take_while(|c| plain(c.trim_end_matches(['%', '*'])).is_some()).count();
+                if cells.len() == 1 && super::labels::is_kernel_name(cells[0]) {
+                    // Its figures may be on the next line.
+                    wrapped = Some((cells[0].to_string(), n));
+                } else if figures + 1 >= h.cols.len() && cells.len() > figures {
+                    // A row of the table's figures whose first cells are
+                    // not a kernel and a run count (attack42 F11: a runs
+                    // cell `-`, `2.5.74 mm1`): said, the rows below read.
+                    out.notes.push((
+                        n,
+                        format!(
+                            "a `{group}` row whose cells before its figures ({}) are not a kernel name{}: not read",
+                            cells[..cells.len() - figures].join(" "),
+                            if h.runs { " and a run count" } else { "" }
+                        ),
+                    ));
+                } else {
+                    if let (Some(group), Some(h)) = (load.take(), &header_now) {
+                        ended = Some((group, h.clone()));
+                    }
+                    read.clear();
                 }
             }
-            Err(cells) => out.notes.push((
-                n,
-                format!(
-                    "a `{group}` row of {cells} cells where its header names {}: not read",
-                    h.cols.len() + 1 + usize::from(h.runs)
-                ),
-            )),
+            Err(cells) => {
+                let runs_bad = h.runs
+                    && !t.split_whitespace().next().is_some_and(|k| k.ends_with(']'))
+                    && t.split_whitespace().nth(1).is_some_and(|c| c.parse::<u32>().is_err() && !c.starts_with('['));
+                out.notes.push((
+                    n,
+                    if runs_bad {
+                        format!("a `{group}` row whose runs cell is no whole count: not read")
+                    } else {
+                        format!(
+                            "a `{group}` row of {cells} cells where its header names {}: not read",
+                            h.cols.len() + 1 + usize::from(h.runs)
+                        )
+                    },
+                ))
+            }
         }
+    }
+    if let Some((k, at)) = wrapped {
+        out.notes.push((at, format!("`{k}` alone on the file's last line, its figures not there: not read")));
     }
     if !labels.is_empty() {
         let msg = format!(
@@ -554,5 +627,50 @@ mod tests {
         assert_eq!(Contest.detect(&Input::from_text(text)), 0);
         let text = "io_load:\nKernel  Time  CPU  Ratio\n2.5.38  887.76  8%  13.11*\n";
         assert_eq!(Contest.detect(&Input::from_text(text)), 80);
+    }
+
+    /// attack42 F3 and F11 (its c/c07, c02, c06, c03: the 2003-07 tables
+    /// with `2.5.74  4  331` typed again as 131, a runs cell `-` or `1.5`,
+    /// `2.5.74 mm1`, a row wrapped after `2.5.74-mm2`): the first was
+    /// averaged as 8 runs, the others ended the table with the rows below
+    /// it going with no word (or said for the wrong reason). The row typed
+    /// again is a row of its own (`rerun printed again`); the others are
+    /// said at their lines and the rows below read; the wrapped row is read
+    /// joined. Another load's row of the same kernel is no second print,
+    /// and a line of words still ends the table (must not fire).
+    #[test]
+    fn a_row_typed_twice_odd_cells_or_wrapped_are_said() {
+        let head = "io_load:\nKernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n\
+                    2.5.74              4   331     23.9    117.5   18.7    4.19\n";
+        let tail = "2.5.74-mm2          4   163     47.2    59.9    20.1    2.12\n\
+                    io_other:\nKernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n\
+                    2.5.74              2   121     64.5    50.8    22.1    1.53\n";
+        let parse = |mid: &str| Contest.parse(&Input::from_text(&format!("{head}{mid}{tail}"))).unwrap();
+        let f = parse("2.5.74              4   131     23.9    117.5   18.7    4.19\n");
+        let again: Vec<usize> = f
+            .samples
+            .iter()
+            .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "printed again"))
+            .map(|s| s.line)
+            .collect();
+        assert_eq!(again, [4; 4]);
+        assert_eq!(f.notes.iter().filter(|(_, m)| m.contains("printed again")).count(), 1, "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("first on line 3")), "{:?}", f.notes);
+        for (mid, said) in [
+            ("2.5.74-mm1          -   122     63.1    44.6    19.7    1.54\n", "(2.5.74-mm1 -) are not"),
+            ("2.5.74 mm1          4   122     63.1    44.6    19.7    1.54\n", "(2.5.74 mm1) are not"),
+            ("2.5.74-mm1        1.5   122     63.1    44.6    19.7    1.54\n", "runs cell is no whole count"),
+        ] {
+            let f = parse(mid);
+            assert_eq!(f.samples.len(), 12, "{mid}");
+            assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains(said)), "{mid}: {:?}", f.notes);
+        }
+        let f = parse("2.5.74-mm1\n                    4   122     63.1    44.6    19.7    1.54\n");
+        assert_eq!(f.samples.len(), 16);
+        assert!(f.samples.iter().any(|s| s.line == 5 && s.kernel.as_deref() == Some("2.5.74-mm1")));
+        assert!(f.notes.iter().any(|(l, m)| *l == 5 && m.contains("wrapped after its kernel name")), "{:?}", f.notes);
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("printed again")), "{:?}", f.notes);
+        let f = parse("it was slow\n");
+        assert_eq!(f.samples.len(), 8);
     }
 }

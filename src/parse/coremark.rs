@@ -21,7 +21,8 @@
 //! prints it, higher is better. The closing `CoreMark 1.0 : N` line is the
 //! same score: it is read only when the run printed no `Iterations/Sec`
 //! line (a post that kept the last line only); a score that differs from
-//! the run's `Iterations/Sec` is a note.
+//! the run's `Iterations/Sec`, or (read alone) from what its `Iterations`
+//! over its `Total time (secs)` give, is a note.
 //!
 //! Parameters: `size` (`CoreMark Size`, the data size in bytes),
 //! `parallel` (the contexts of a multi-threaded build, `Parallel Fork : 4`,
@@ -78,6 +79,10 @@ struct Run {
     float_time: bool,
     /// The decimals of the run's `Total time (secs)` (`13.46` → 2).
     time_decimals: usize,
+    /// The run's `Total time (secs)` and `Iterations` figures: the score
+    /// they give checks a closing line read alone.
+    time: Option<f64>,
+    iterations: Option<f64>,
     /// Metric, value and line of each figure, kept until the run ends (its
     /// `Parallel` line comes after its score).
     figures: Vec<(Metric, f64, usize)>,
@@ -126,11 +131,35 @@ fn closing(run: &mut Run, out: &mut ParsedFile, n: usize, t: &str, rest: &str) -
     {
         run.parallel = Some(p.to_string());
     }
+    // The score `Iterations` / `Total time (secs)` give, as a range for
+    // the time's last printed digit (`13.46` is 13.455 to 13.465; a whole
+    // `13` is 13 to 14).
+    let given = match (run.iterations, run.time) {
+        (Some(it), Some(t)) if t > 0.0 => {
+            let ulp = 10f64.powi(-(run.time_decimals as i32));
+            let (lo, hi) = (it / (t + ulp), it / (t - ulp).max(ulp / 2.0));
+            Some((lo, hi))
+        }
+        _ => None,
+    };
     match run.score {
         Some(s) if (s - v).abs() > 1e-6 * s.abs().max(1.0) => {
             out.notes.push((n, format!("CoreMark score {v} differs from the run's Iterations/Sec {s}: not read")));
         }
         Some(_) => {}
+        // Read alone, it is checked against the figures it comes from
+        // (attack42 F12: a cut `CoreMark 1.0 : 29` where `Iterations 4000`
+        // over `Total time 13.46` give 297).
+        None if given.is_some_and(|(lo, hi)| v < lo * 0.99 || v > hi * 1.01) => {
+            let (lo, hi) = given.unwrap_or_default();
+            out.notes.push((
+                n,
+                format!(
+                    "CoreMark score {v} is not what the run's Iterations over its Total time give ({lo:.2} to \
+                     {hi:.2}): the line looks cut; not read"
+                ),
+            ));
+        }
         None => run.figures.push((score_metric(), v, n)),
     }
     run.finish(out);
@@ -166,6 +195,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 "Total time (secs)" => {
                     run.float_time = v.contains('.');
                     run.time_decimals = v.split_once('.').map_or(0, |(_, d)| d.len());
+                    run.time = plain(v);
+                }
+                "Iterations" => {
+                    run.iterations = plain(v);
                 }
                 "Compiler version" if !v.is_empty() => run.compiler = Some(v.to_string()),
                 "Iterations/Sec" if v.is_empty() => {
@@ -214,10 +247,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     run.finish(&mut out);
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: ID,
-            reason: "no `Iterations/Sec` or `CoreMark 1.0 :` line".into(),
-        });
+        // A score line that was refused says why, not that there is none.
+        let reason = match out.notes.iter().rev().find(|(_, m)| m.contains("not read")) {
+            Some((n, why)) => format!("line {n}: {why}"),
+            None => "no `Iterations/Sec` or `CoreMark 1.0 :` line".into(),
+        };
+        return Err(ParseError::NoResults { benchmark: ID, reason });
     }
     Ok(out)
 }
@@ -260,17 +295,45 @@ impl BenchParser for Coremark {
 }
 
 /// The Arduino IDE serial monitor's timestamp before a line it received,
-/// `HH:MM:SS.mmm -> ` (`20:59:36.238 -> Iterations/Sec   : 297.15`): the
-/// line after it, or `None` for a line without one.
+/// `HH:MM:SS.mmm -> ` (`20:59:36.238 -> Iterations/Sec   : 297.15`), and
+/// the other terminals' forms (attack42 F15): with a date before it
+/// (`2024-01-05 20:59:36.230 -> `), without the milliseconds (`20:59:36
+/// -> `), or in brackets (`[20:59:36.230] `): the line after it, or `None`
+/// for a line without one.
 fn after_monitor_stamp(line: &str) -> Option<&str> {
-    let (stamp, rest) = line.trim_start().split_at_checked(16)?;
-    let b = stamp.as_bytes();
-    let digit = |i: usize| b[i].is_ascii_digit();
-    let shape = [0, 1, 3, 4, 6, 7, 9, 10, 11].into_iter().all(digit)
+    let t = line.trim_start();
+    let (stamp, rest) = match t.strip_prefix('[') {
+        Some(r) => {
+            let (stamp, rest) = r.split_once(']')?;
+            (stamp, rest.strip_prefix(' ').unwrap_or(rest))
+        }
+        None => t.split_once(" -> ")?,
+    };
+    // `YYYY-MM-DD ` before the time, if any.
+    let time = match stamp.split_once(' ') {
+        Some((date, time)) => {
+            let d = date.as_bytes();
+            let ok = d.len() == 10
+                && d[4] == b'-'
+                && d[7] == b'-'
+                && d.iter().enumerate().all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
+            if !ok {
+                return None;
+            }
+            time
+        }
+        None => stamp,
+    };
+    let (hms, ms) = match time.split_once('.') {
+        Some((hms, ms)) => (hms, Some(ms)),
+        None => (time, None),
+    };
+    let b = hms.as_bytes();
+    let shape = b.len() == 8
         && b[2] == b':'
         && b[5] == b':'
-        && b[8] == b'.'
-        && &b[12..] == b" -> ";
+        && [0, 1, 3, 4, 6, 7].into_iter().all(|i| b[i].is_ascii_digit())
+        && ms.is_none_or(|m| (1..=6).contains(&m.len()) && m.bytes().all(|c| c.is_ascii_digit()));
     shape.then_some(rest)
 }
 
@@ -332,6 +395,23 @@ mod tests {
         assert_eq!(after_monitor_stamp("20:59:36.238 Iterations/Sec   : 297.15"), None);
         assert_eq!(after_monitor_stamp("2:59:36.238 -> Iterations/Sec : 1"), None);
         assert_eq!(after_monitor_stamp("20:59:36.238 -> x"), Some("x"));
+        // attack42 F15 (its cm/cm01, cm02, cm06): other terminals' stamps
+        // read nothing and were said to have "no Iterations/Sec line".
+        assert_eq!(after_monitor_stamp("[20:59:36.230] Iterations/Sec   : 297.15"), Some("Iterations/Sec   : 297.15"));
+        assert_eq!(after_monitor_stamp("2024-01-05 20:59:36.230 -> x"), Some("x"));
+        assert_eq!(after_monitor_stamp("20:59:36 -> x"), Some("x"));
+        // Must not fire: CoreMark's own `[0]crclist`, a date of another
+        // shape, a time cut.
+        assert_eq!(after_monitor_stamp("[0]crclist       : 0xE714"), None);
+        assert_eq!(after_monitor_stamp("05/01/2024 20:59:36 -> x"), None);
+        assert_eq!(after_monitor_stamp("20:59:3 -> x"), None);
+        let f = Coremark
+            .parse(&Input::from_text(
+                "[20:59:36.230] 2K performance run parameters for coremark.\n[20:59:36.235] Total time (secs): 13.46\n\
+                 [20:59:36.238] Iterations/Sec   : 297.15\n[20:59:36.278] CoreMark 1.0 : 297.15 / GCC14.2.0\n",
+            ))
+            .unwrap();
+        assert_eq!(f.samples[0].value.mean(), 297.15);
         let plain_report = Input::from_text("21:31:39.894 -> CPU Frequency: 160 MHz\nIterations/Sec   : 297.150000\n");
         assert!(without_monitor_stamps(&plain_report).is_none());
     }
@@ -361,4 +441,33 @@ mod tests {
             Coremark.parse(&Input::from_text("2K performance run parameters for coremark.\nIterations/Sec : x\n"));
         assert_eq!(bad.unwrap_err().line(), Some(2));
     }
+    /// attack42 F12 (its cm/cm10: the ESP32 serial-monitor report with
+    /// `Iterations/Sec : 29` split from its `7.15` and the closing line cut
+    /// to `CoreMark 1.0 : 29`): 29 was read where `Iterations 4000` over
+    /// `Total time 13.46` give 297. The closing score read alone is now
+    /// checked against them; a whole one (297.15, cm09's) is read (must not
+    /// fire), and so is one of a port printing whole seconds.
+    #[test]
+    fn a_closing_score_read_alone_is_checked_against_its_figures() {
+        let report = |score: &str, time: &str| {
+            format!(
+                "20:59:36.230 -> 2K performance run parameters for coremark.\n\
+                 20:59:36.235 -> Total time (secs): {time}\n20:59:36.238 -> Iterations/Sec   : 29\n\
+                 20:59:36.239 -> 7.15\n20:59:36.241 -> Iterations       : 4000\n\
+                 20:59:36.278 -> CoreMark 1.0 : {score}\n"
+            )
+        };
+        let cut = Coremark.parse(&Input::from_text(&report("29", "13.46")));
+        let f = cut.unwrap_or_default();
+        assert!(f.samples.is_empty(), "{:?}", f.samples);
+        let f = Coremark.parse(&Input::from_text(&report("297.15", "13.46"))).unwrap();
+        assert_eq!(f.samples[0].value.mean(), 297.15);
+        let whole = "Total time (secs): 13\nIterations       : 4000\nCoreMark 1.0 : 290\n";
+        let f = Coremark.parse(&Input::from_text(whole)).unwrap();
+        assert_eq!(f.samples[0].value.mean(), 290.0);
+        let input = Input::from_text(&report("29", "13.46"));
+        let text = Coremark.parse(&input).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(text.contains("line 6") && text.contains("296.9"), "{text}");
+    }
 }
+

@@ -47,10 +47,15 @@
 //! …`, under the hackbench command and one run's banner) is read: each
 //! row's figure per column a `Time` with `groups` the column's count and
 //! `label` the row's name (`w/o`, `w/`), the other parameters the nearest
-//! banner's above (the `-g` it shows is the table's); each a mean of runs
-//! the table does not count, a single value. A row of changes under it
-//! (`+4.1%  +8.3%`) is the poster's arithmetic, a note; a row of another
-//! number of figures ends the table, a note naming it.
+//! banner's above (the `-g` it shows is the table's), or, where a hackbench
+//! command line comes after that banner (a second table under `hackbench
+//! -p -T -l 2000 -g $1`), what that command line states (`ipc`, `mode`,
+//! `loops`, `size`); each a mean of runs the table does not count, a
+//! single value. A row of changes under it (`+4.1%  +8.3%`) is the poster's
+//! arithmetic, a note, and so is a row with a negative figure or named
+//! `diff` (differences with no `%`); a row pasted twice is a row of its own
+//! (`rerun printed again`), said; a row of another number of figures ends
+//! the table, a note naming it.
 //!
 //! A run stopped by a signal (rt-tests' `Signal 2 caught, longjmp'ing out!`
 //! between its banner and its time: a background load killed by its
@@ -136,6 +141,29 @@ fn command(args: &[&str]) -> Command {
         cmd.loops = args.get(i + 1).and_then(|l| l.parse().ok());
     }
     cmd
+}
+
+/// The set-up a hackbench command line states for a hand table under it
+/// (`hackbench -p -T -l 2000 -g $1`: `ipc` pipe, `mode` thread, `loops`
+/// 2000; `-g $1` is the table's columns): what it does not state (the
+/// file descriptors, the message size) stays unknown.
+fn stated_setup(args: &[&str]) -> Setup {
+    let c = command(args);
+    let short = |a: &str, f: char| a.starts_with('-') && !a.starts_with("--") && a[1..].contains(f);
+    let mode = if args.iter().any(|a| *a == "--threads" || short(a, 'T')) {
+        Some("thread")
+    } else if args.iter().any(|a| *a == "--process" || short(a, 'P')) {
+        Some("process")
+    } else {
+        c.mode
+    };
+    let value = |names: [&str; 2]| {
+        args.windows(2).find(|w| names.contains(&w[0])).and_then(|w| w[1].parse().ok()).or_else(|| {
+            args.iter().find_map(|a| a.strip_prefix(names[1]).and_then(|r| r.strip_prefix('=')).and_then(|v| v.parse().ok()))
+        })
+    };
+    let loops = value(["-l", "--loops"]).or(c.loops);
+    Setup { mode, ipc: c.ipc, loops, size: value(["-s", "--datasize"]), ..Setup::default() }
 }
 
 impl Setup {
@@ -268,6 +296,7 @@ fn change_row(t: &str) -> bool {
 /// single value. Returns the index of the first line after the table.
 fn hand_table(input: &Input, at: usize, counts: &[u64], set_up: &Setup, out: &mut ParsedFile) -> usize {
     let mut n = at + 1;
+    let mut rows: Vec<(&str, usize)> = Vec::new();
     while let Some(line) = input.lines.get(n - 1) {
         let t = line.trim();
         if change_row(t) {
@@ -279,6 +308,23 @@ fn hand_table(input: &Input, at: usize, counts: &[u64], set_up: &Setup, out: &mu
             continue;
         }
         let Some((name, cells)) = hand_row(t) else { break };
+        // A row of differences written without `%` (attack42 F9: `diff
+        // -0.0016 0.0768 …` was read as set-up `diff` with a negative
+        // time): no times; said, not read.
+        let named_diff = matches!(name.to_ascii_lowercase().as_str(), "diff" | "delta" | "difference" | "change");
+        if let Some(why) = cells
+            .iter()
+            .find(|(_, v)| *v < 0.0)
+            .map(|(neg, _)| format!("a negative figure ({neg}): hackbench never prints a negative time"))
+            .or_else(|| named_diff.then(|| "a name of differences".to_string()))
+        {
+            out.notes.push((
+                n,
+                format!("a row `{name}` under the hackbench table (line {at}) with {why}: no times; not read"),
+            ));
+            n += 1;
+            continue;
+        }
         if cells.len() != counts.len() {
             let msg = format!(
                 "a row of {} figures under the hackbench table of {} group counts (line {at}): not read",
@@ -288,9 +334,26 @@ fn hand_table(input: &Input, at: usize, counts: &[u64], set_up: &Setup, out: &mu
             out.notes.push((n, msg));
             break;
         }
+        // A row pasted twice (attack42 F16): a row of its own, said.
+        let again = rows.iter().find(|(r, _)| *r == name).map(|&(_, at)| at);
+        match again {
+            Some(first) => out.notes.push((
+                n,
+                format!(
+                    "`{name}` printed again under the hackbench table of line {at} (first on line {first}): a rerun \
+                     or the row pasted twice, not another run; read as a row of its own (`rerun printed again`), \
+                     not averaged with it"
+                ),
+            )),
+            None => rows.push((name, n)),
+        }
         for (&groups, &(_, value)) in counts.iter().zip(&cells) {
             let s = Setup { groups: Some(groups), ..set_up.clone() };
-            out.samples.push(s.sample(value, n).with_param("label", name));
+            let mut s = s.sample(value, n).with_param("label", name);
+            if again.is_some() {
+                s = s.with_param("rerun", "printed again");
+            }
+            out.samples.push(s);
         }
         n += 1;
     }
@@ -336,6 +399,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // The latest banner's set-up (a hand table of means below takes its
     // parameters but for the groups), and the line a hand table ends at.
     let (mut banner, mut table_end): (Option<Setup>, usize) = (None, 0);
+    // The latest banner's line, and the latest command line's (line, the
+    // set-up it states): a table under a command line that comes after the
+    // last banner takes the command's set-up, not the banner's (attack42
+    // F9: a second table under `-l 2000` was read as the example's 20000).
+    let mut banner_at = 0;
+    let mut stated: Option<(usize, Setup)> = None;
     // The `Time:` lines with no `Running …` line above them, noted below.
     let mut bare: Vec<usize> = Vec::new();
     // rt-tests hackbench's `Signal 2 caught, longjmp'ing out!` under the
@@ -348,7 +417,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let t = line.trim();
         let header = groups_header(t).or_else(|| bare_groups_header(t, input.lines.get(n).map(String::as_str)));
         if let Some(counts) = header {
-            let set_up = banner.clone().unwrap_or(Setup { ipc: cmd.ipc, ..Setup::default() });
+            let set_up = match &stated {
+                Some((at, s)) if *at > banner_at => s.clone(),
+                _ => banner.clone().unwrap_or(Setup { ipc: cmd.ipc, ..Setup::default() }),
+            };
             let before = out.samples.len();
             table_end = hand_table(input, n, &counts, &set_up, &mut out);
             labels.resize(labels.len() + out.samples.len() - before, None);
@@ -359,6 +431,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         if let Some(args) = args_of(t, "hackbench") {
             cmd = command(&args);
+            stated = Some((n, stated_setup(&args)));
         } else if let Some((mode, groups, fds)) = running(t) {
             let c = std::mem::take(&mut cmd);
             // The transport holds for every run until the next command
@@ -368,6 +441,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let (mode, loops) = if mode.is_some() { (mode, None) } else { (c.mode, c.loops) };
             setup = Some(Setup { mode, ipc: c.ipc, groups: Some(groups), fds: Some(fds), loops, size: None });
             banner.clone_from(&setup);
+            banner_at = n;
             label = comment.take().filter(|(at, _)| n - at <= 2).map(|(_, l)| l);
             interrupted = None;
         } else if t.starts_with("Signal ") && t.contains(" caught, longjmp'ing out") {
@@ -530,6 +604,44 @@ mod tests {
         assert_eq!(bare_groups_header("g 1 2 3", Some("w/o 1.0 2.0")), None);
         assert_eq!(bare_groups_header("g 1 2", Some("some prose here")), None);
         assert_eq!(bare_groups_header("g 1 2", Some("w/o 1.0 2.0")), Some(vec![1, 2]));
+    }
+
+    /// attack42 F9 (its hb/hb05b, hb03, hb08, from Barry Song's 2021-01
+    /// table): a second table under `hackbench -p -T -l 2000 -g $1` took the
+    /// example run's `loops=20000` and was averaged with the first; a `diff`
+    /// row of differences with no `%` was read as a set-up with a negative
+    /// time; a row pasted twice was averaged. The second table now takes its
+    /// command line's set-up, the diff row is said and not read, the pasted
+    /// row is a row of its own. The first table, under the example's banner
+    /// after its command line, keeps the banner's set-up (must not fire).
+    #[test]
+    fn a_table_takes_the_command_line_above_it() {
+        let text = "$ numactl -N 0 hackbench -p -T -l 20000 -g $1\n\
+                    $ numactl -N 0 hackbench -p -T -l 20000 -g 10\n\
+                    Running in threaded mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                    Each sender will pass 20000 messages of 100 bytes\nTime: 8.874\n\n\
+                    g     1      2\nw/o 1.4777 2.0112\nw/  1.4793 1.9344\ndiff -0.0016 0.0768\nw/  1.4793 1.9344\n\n\
+                    $ numactl -N 0 hackbench -p -T -l 2000 -g $1\n\
+                    g     1      2\nw/o 0.1477 0.2011\nw/  0.1479 0.1934\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        let got: Vec<String> = f.samples.iter().filter(|s| s.value.mean() < 1.0).map(params).collect();
+        assert_eq!(got.len(), 4, "{got:?}");
+        assert!(got.iter().all(|p| p.starts_with("mode=thread ipc=pipe groups=") && p.contains(" loops=2000 ")), "{got:?}");
+        let first: Vec<String> = f.samples.iter().filter(|s| s.line == 8).map(params).collect();
+        assert_eq!(first[0], "mode=thread ipc=pipe groups=1 fds=40 loops=20000 size=100 label=w/o");
+        assert!(!f.samples.iter().any(|s| s.line == 10), "the diff row is no times");
+        assert!(f.notes.iter().any(|(l, m)| *l == 10 && m.contains("negative figure (-0.0016)")), "{:?}", f.notes);
+        let again: Vec<usize> = f
+            .samples
+            .iter()
+            .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "printed again"))
+            .map(|s| s.line)
+            .collect();
+        assert_eq!(again, [11, 11]);
+        assert!(f.notes.iter().any(|(l, m)| *l == 11 && m.contains("first on line 9")), "{:?}", f.notes);
+        let args = ["hackbench", "--threads", "--loops=500", "-s", "512"];
+        let s = stated_setup(&args);
+        assert_eq!((s.mode, s.loops, s.size, s.ipc), (Some("thread"), Some(500), Some(512), Some("socket")));
     }
 
     /// A post's hand table of means over `-g` (wild28: Barry Song's LKML

@@ -48,7 +48,11 @@
 //! for a rate-limited run: `-R`/`--rate`'s target from the command line
 //! right above, else `limited` where the run printed `rate limit schedule
 //! lag:` (its latency average is measured, not clients / tps; never one
-//! set-up with an unlimited run, see [`RATE_PARAM`]). A run is everything from
+//! set-up with an unlimited run, see [`RATE_PARAM`]). pgbench prints that
+//! line for every run with `-R`: a run whose summary has its `latency
+//! average` and its tps but no lag line ran with no rate limit, whatever a
+//! line above says (`Note: pgbench -R 1000 was tried before; …`, attack42
+//! F13), said where a line above named a rate. A run is everything from
 //! its `transaction type:` line to the next; its figures are kept until
 //! the run ends, so that a `-C` run's latencies get its `connect`.
 //!
@@ -117,6 +121,9 @@ struct Run {
     rate: Option<String>,
     /// The run printed `rate limit schedule lag:` (it ran with `-R`).
     rate_limited: bool,
+    /// The run printed its `latency average` (the lag line, when there is
+    /// one, comes between it and the tps).
+    latency: bool,
 }
 
 /// `number of transactions actually processed: 12000/80000` → (12000,
@@ -167,6 +174,21 @@ impl Run {
                 if self.failed > 0 { format!(" ({} failed)", self.failed) } else { String::new() }
             );
             out.notes.push((at, msg));
+        }
+        // pgbench prints `rate limit schedule lag:` for every `-R` run,
+        // between its latency average and its tps: a whole summary without
+        // it is of an unlimited run, whatever the line above said.
+        if let Some(r) = &self.rate
+            && !self.rate_limited
+            && self.latency
+            && let Some(&(_, _, at)) = self.figures.iter().find(|(m, _, _)| m.name.starts_with("tps"))
+        {
+            let msg = format!(
+                "a line above names a rate (`-R {r}`), but this run printed no `rate limit schedule lag:` line, which \
+                 pgbench prints for every run with -R: read as a run with no rate limit"
+            );
+            out.notes.push((at, msg));
+            self.rate = None;
         }
         for (metric, value, n) in self.figures.drain(..) {
             let mut s = Sample::new(metric, value, n);
@@ -271,6 +293,7 @@ fn read_line(out: &mut ParsedFile, run: &mut Run, n: usize, t: &str) -> Result<b
             return Ok(true);
         }
         let value = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number after `{name}`"), t))?;
+        run.latency |= name == "latency average";
         run.figures.push((Metric::new(name, unit, Better::Lower), value, n));
         return Ok(true);
     }
@@ -295,7 +318,12 @@ fn read_line(out: &mut ParsedFile, run: &mut Run, n: usize, t: &str) -> Result<b
 fn after_prompt(t: &str) -> Option<Vec<&str>> {
     let words: Vec<&str> = t.split_whitespace().collect();
     let i = words.iter().position(|w| super::cmdline::base(w) == "pgbench")?;
-    if i > 0 && words[..i].iter().all(|w| w.chars().all(|c| c.is_alphabetic() || c == '\'' || c == ',')) {
+    // Also a note's or a list's lead (`Note:`, `1.`: attack42 F13).
+    let prose = |w: &&str| {
+        let w = w.trim_end_matches([':', '.', ',', ';']);
+        !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '\'')
+    };
+    if i > 0 && words[..i].iter().all(prose) {
         return None;
     }
     let args = words[i + 1..].to_vec();
@@ -534,7 +562,17 @@ mod tests {
             rate(&format!("Earlier I tried pgbench -R 1000 but this run is unlimited:\n{}", run(false))),
             ["- 1000"; 2]
         );
-        assert_eq!(rate(&format!("☁  dir [master] ⚡  pgbench -R 1000 -c 4 bench\n{}", run(false))), ["1000 1000"; 2]);
+        assert_eq!(rate(&format!("☁  dir [master] ⚡  pgbench -R 1000 -c 4 bench\n{}", run(true))), ["1000 1000"; 2]);
+        // attack42 F13 (its pg/pg01): `Note:` or `1.` before `pgbench -R`
+        // is prose too, and whatever the line above says, a whole summary
+        // with no `rate limit schedule lag:` is an unlimited run, said.
+        for above in ["Note: pgbench -R 1000 was tried before; this run is unlimited:", "1. pgbench -R 1000 (tried before)"] {
+            assert_eq!(rate(&format!("{above}\n{}", run(false))), ["- 1000"; 2], "{above}");
+        }
+        let text = format!("☁  dir [master] ⚡  pgbench -R 1000 -c 4 bench\n{}", run(false));
+        assert_eq!(rate(&text), ["- 1000"; 2]);
+        let f = Pgbench.parse(&Input::from_text(&text)).unwrap();
+        assert!(f.notes.iter().any(|(l, m)| *l == 6 && m.contains("no `rate limit schedule lag:`")), "{:?}", f.notes);
     }
 
     #[test]

@@ -101,7 +101,8 @@ fn header(t: &str) -> Option<String> {
         return None;
     }
     let load = words.next()?;
-    let rest: String = words.collect::<Vec<_>>().concat();
+    // `Baseline(std%)` too (attack42 F16: a header written so was not read).
+    let rest: String = words.collect::<Vec<_>>().concat().to_ascii_lowercase();
     (rest == "baseline(std%)compare%(std%)").then(|| load.to_string())
 }
 
@@ -200,6 +201,11 @@ fn legend(t: &str) -> Option<(Option<String>, Option<String>)> {
     if words.len() == 3 && words[1] == "vs" && words[2].len() > 1 && words[2].ends_with(':') {
         return Some((Some(words[0].to_string()), Some(words[2].trim_end_matches(':').to_string())));
     }
+    // `Baseline + patch1 vs Baseline + patch0 + patch1:` (attack42 F10):
+    // each side names joined by ` + `, read as `Baseline+patch1`.
+    if let Some((a, b)) = plus_sides(&words) {
+        return Some((Some(a), Some(b)));
+    }
     let (key, value) = t.split_once(':')?;
     let value = value.trim();
     if value.is_empty() || value.chars().count() > 60 {
@@ -210,6 +216,37 @@ fn legend(t: &str) -> Option<(Option<String>, Option<String>)> {
         "compare" => Some((None, Some(value.to_string()))),
         _ => None,
     }
+}
+
+/// `A + b vs A + c + d:` → (`A+b`, `A+c+d`): each side single words
+/// joined by `+` alone (at least one `+`), the line ending in `:`.
+fn plus_sides(words: &[&str]) -> Option<(String, String)> {
+    let last = words.last()?.strip_suffix(':')?;
+    let at = words.iter().position(|w| *w == "vs")?;
+    let mut right: Vec<&str> = words[at + 1..].to_vec();
+    *right.last_mut()? = last;
+    let side = |ws: &[&str]| -> Option<String> {
+        // word (+ word)*, with at most one `+` between names.
+        if ws.is_empty() || ws.len().is_multiple_of(2) {
+            return None;
+        }
+        for (k, w) in ws.iter().enumerate() {
+            let plus = *w == "+";
+            if (k % 2 == 1) != plus || w.is_empty() || (!plus && w.contains(['+', ':', ','])) {
+                return None;
+            }
+        }
+        Some(ws.concat())
+    };
+    let (a, b) = (side(&words[..at])?, side(&right)?);
+    (words.contains(&"+")).then_some((a, b))
+}
+
+/// A line that sets out to name a comparison (`… vs …:`) but that
+/// [`legend`] cannot read (attack42 F10: `Baseline + patch1 vs Baseline
+/// + patch0 + patch1` in other words): the legend above no longer holds.
+fn unread_legend(t: &str) -> bool {
+    t.ends_with(':') && t.split_whitespace().any(|w| w == "vs" || w == "vs.")
 }
 
 /// True for a rule under a title (`=========`).
@@ -238,6 +275,15 @@ struct Table {
     kernels: (String, String),
     bounds: Vec<usize>,
     marks: Vec<usize>,
+    /// The legend names one kernel for both columns: the compare column
+    /// is not read.
+    same: bool,
+    /// Each (case, load) read and its line: a row printed again is not a
+    /// second run.
+    seen: Vec<(String, String, usize)>,
+    /// The line of the header or of the last row read (a line right under
+    /// it that is no row is a row cut).
+    last: usize,
 }
 
 /// The direction of a table titled `title` (its first word, lower case,
@@ -286,6 +332,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // Each benchmark's first table's baseline kernel and line.
     let mut bases: Vec<(String, String, usize)> = Vec::new();
     let mut tables: Vec<Table> = Vec::new();
+    // The line of the legend in force, the benchmarks of the tables read
+    // under it (and their header lines), and a legend naming one kernel
+    // twice said.
+    let mut legend_line = 0;
+    let mut under_legend: Vec<(String, usize)> = Vec::new();
+    let mut same_said = 0;
     for (i, &t) in lines.iter().enumerate() {
         let n = i + 1;
         let depth = input.quote_depth(i);
@@ -296,6 +348,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if c.is_some() {
                 kernels.1 = c;
             }
+            legend_line = n;
+            under_legend.clear();
+            continue;
+        }
+        // A `… vs …:` line not read as a legend: the tables below compare
+        // other kernels than the legend above names (attack42 F10).
+        if unread_legend(t) {
+            kernels = (None, None);
+            unnamed_said = false;
+            legend_line = n;
+            under_legend.clear();
             continue;
         }
         // `hackbench` / `=========`: the next table's title (a rule under a
@@ -325,7 +388,26 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 .filter(|w| !w.is_empty())
                 .unwrap_or_else(|| "results".to_string());
             let (better, sign, doubt, stated_lower) = direction(&bench, &title_text);
-            let named = (kernels.0.clone(), kernels.1.clone());
+            let mut named = (kernels.0.clone(), kernels.1.clone());
+            // A second table of one benchmark under one legend (attack42
+            // F10: a second comparison under a legend of prose): which
+            // kernels it compares is not known.
+            if named.0.is_some()
+                && named.1.is_some()
+                && let Some((_, first)) = under_legend.iter().find(|(b, _)| *b == bench)
+            {
+                out.notes.push((
+                    n,
+                    format!(
+                        "a second {bench} table under the legend of line {legend_line} (the first on line {first}): \
+                         if it compares other kernels, no legend names them (`A vs B:`); its columns are read as \
+                         kernels `baseline` and `compare`, not as the legend's"
+                    ),
+                ));
+                named = (None, None);
+                unnamed_said = true;
+            }
+            under_legend.push((bench.clone(), n));
             if (named.0.is_none() || named.1.is_none()) && !unnamed_said {
                 unnamed_said = true;
                 out.notes.push((
@@ -338,6 +420,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             let kernels =
                 (named.0.unwrap_or_else(|| "baseline".to_string()), named.1.unwrap_or_else(|| "compare".to_string()));
+            // `./report.py -b X -c X` (attack42 F2): the baseline's 1.00
+            // and the compared value would be averaged as two runs of X.
+            let same = kernels.0 == kernels.1;
+            if same && same_said != legend_line.max(1) {
+                same_said = legend_line.max(1);
+                out.notes.push((
+                    legend_line.max(1),
+                    format!(
+                        "the legend names the same kernel `{}` for the baseline and the compared column: the \
+                         compared column is not read (two kernels' figures averaged as runs would hide the change): \
+                         name them apart",
+                        kernels.0
+                    ),
+                ));
+            }
             match bases.iter().find(|(b, _, _)| *b == bench) {
                 Some((_, k, at)) if *k != kernels.0 => out.notes.push((
                     n,
@@ -365,16 +462,39 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 kernels,
                 bounds: Vec::new(),
                 marks: Vec::new(),
+                same,
+                seen: Vec::new(),
+                last: n,
             });
             continue;
         }
         let Some(r) = row(t) else {
+            // A line right under the table's header or last row, of its
+            // depth, with figures but no whole row (attack42 F11: a last
+            // row cut in its cells, a figure without its `( std%)`).
+            if let Some(tb) = open.as_ref().filter(|tb| tb.depth == depth)
+                && !t.is_empty()
+                && !is_rule(t)
+                && tb.last + 1 == n
+                && t.split_whitespace().count() >= 3
+                && t.bytes().any(|b| b.is_ascii_digit())
+            {
+                out.notes.push((
+                    n,
+                    format!(
+                        "{}: a line under the table of line {} that is no whole row (`case  load  1.00 ( std)  \
+                         +pct ( std)`: a cell cut or without its `( std%)`): not read",
+                        tb.bench, tb.line
+                    ),
+                ));
+            }
             continue;
         };
         let Some(tb) = open.as_mut().filter(|tb| tb.depth == depth) else {
             out.notes.push((n, "a row of a report.py table under no `case  load  baseline(std%)  compare%( std%)` header of its quote depth: not read".to_string()));
             continue;
         };
+        tb.last = n;
         if let Some(doubt) = tb.doubt.take() {
             out.notes.push((n, format!("{}: {doubt}", tb.bench)));
         }
@@ -401,8 +521,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.notes.push((
                 n,
                 format!(
-                    "{}: figures with `%` are not report.py's output: compare% is read as the change of the metric                      the title names (1 + compare%/100); had it been computed as report.py does from a time, the                      values would differ",
-                    tb.bench
+                    "{}: figures with `%` are not report.py's output: compare% is read as {}",
+                    tb.bench,
+                    if tb.sign < 0.0 {
+                        "report.py's improvement of a lower-is-better metric (1 - compare%/100); had it been the \
+                         change of the metric, the values would differ"
+                    } else {
+                        "the change of the metric the title names (1 + compare%/100); had it been computed as \
+                         report.py does from a time, the values would differ"
+                    }
                 ),
             ));
         }
@@ -416,10 +543,32 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         let (lp, lv) = load_param(&tb.load_column, &r.load);
+        // A row printed again under its header (attack42 F2): a rerun or
+        // the row pasted twice, not a second run (as pct_table's).
+        let again = tb.seen.iter().find(|(c, l, _)| *c == r.case && *l == r.load).map(|&(_, _, at)| at);
+        if let Some(first) = again {
+            out.notes.push((
+                n,
+                format!(
+                    "{}: `{} {}` printed again under the header of line {} (first on line {first}): a rerun or the \
+                     row pasted twice, not another run; read as a row of its own (`rerun printed again`), not \
+                     averaged with it",
+                    tb.bench, r.case, r.load, tb.line
+                ),
+            ));
+        } else {
+            tb.seen.push((r.case.clone(), r.load.clone(), n));
+        }
         for (k, (v, sd)) in [(&tb.kernels.0, (r.base, &r.base_sd)), (&tb.kernels.1, (value, &r.cmp_sd))] {
+            if tb.same && std::ptr::eq(k, &tb.kernels.1) {
+                continue;
+            }
             let metric = Metric::new(tb.bench.as_str(), "normalized", tb.better);
             let mut s = Sample::new(metric, v, n).with_group(tb.bench.as_str()).with_kernel(k.as_str());
             s = s.with_param("case", &r.case).with_param(lp.as_str(), &lv);
+            if again.is_some() {
+                s = s.with_param("rerun", "printed again");
+            }
             // n unknown: a summary of one run's weight, never tested.
             if let Spread::Figure(p) = sd {
                 s = s.with_summary(v, Some(p * v / 100.0), 1);
@@ -671,9 +820,126 @@ mod tests {
         assert_eq!(row("      7072            +1.0%       7142        will-it-scale.per_process_ops"), None);
         assert_eq!(row("process-pipe    \t1-groups\t 1.00 (  2.66)"), None);
         assert_eq!(header("case            load    baseline  compare%"), None);
+        // attack42 F16 (its s/s02): `Baseline(std%)` is the header too.
+        assert_eq!(header("case            load    Baseline(std%) compare%( std%)"), Some("load".into()));
+        assert_eq!(header("case            load    Baseline(std%) compare"), None);
         assert!(row("process-pipe    \t1 group \t 1.00 (  0.59)\t -1.35 (  0.88)").is_some());
         // The AMD pct table is not claimed.
         let amd = "Test:   tip   v1\n 1-groups:  4.23 (0.00 pct)  4.21 (0.47 pct)\n";
         assert_eq!(Schedtests.detect(&Input::from_text(amd)), 0);
     }
+
+    /// attack42 F2 (its s/s12-row-twice.txt, the 2022-08 fixture with
+    /// `normal mthread-4` printed twice, -5.88 then +25.00): the two were
+    /// averaged as runs, silently; the second is now a row of its own
+    /// (`rerun printed again`), said at its line. Another load of the same
+    /// case is no second print (must not fire).
+    #[test]
+    fn a_row_printed_again_is_a_row_of_its_own() {
+        let text = " ./report.py -b 5.19.0+ -c 5.19.0-skip-sis-util+ -t schbench\n\nschbench\n========\n\
+                    case            load    baseline(std%) compare%( std%)\n\
+                    normal          mthread-2 1.00 (  0.00) +13.24 (  0.00)\n\
+                    normal          mthread-4 1.00 (  0.00) -5.88 (  0.00)\n\
+                    normal          mthread-4 1.00 (  0.00) +25.00 (  0.00)\n\
+                    normal          mthread-8 1.00 (  0.00) -0.25 (  0.00)\n";
+        let f = read(text);
+        let again: Vec<usize> = f
+            .samples
+            .iter()
+            .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "printed again"))
+            .map(|s| s.line)
+            .collect();
+        assert_eq!(again, [8, 8]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert!(f.notes[0].0 == 8 && f.notes[0].1.contains("first on line 7"), "{:?}", f.notes);
+        assert_eq!(f.samples.len(), 8);
+    }
+
+    /// attack42 F2 (its s/s13-same-kernel.txt: `./report.py -b 5.19.0+ -c
+    /// 5.19.0+`): the baseline's 1.00 and the compared value were averaged
+    /// as two runs of 5.19.0+; the compared column is now not read, said
+    /// once at the legend. Two kernels named apart are read (must not fire:
+    /// `a_report_py_table_with_its_legend`).
+    #[test]
+    fn one_kernel_named_for_both_columns_reads_the_baseline_only() {
+        let text = " ./report.py -b 5.19.0+ -c 5.19.0+ -t schbench\n\nschbench\n========\n\
+                    case            load    baseline(std%) compare%( std%)\n\
+                    normal          mthread-1 1.00 (  0.00) +7.69 (  0.00)\n\n\
+                    ./report.py -b 5.19.0+ -c 5.19.0+ -t netperf\nnetperf\n=======\n\
+                    case            load    baseline(std%) compare%( std%)\n\
+                    TCP_RR          thread-28 1.00 (  0.62) +0.15 (  0.55)\n";
+        let f = read(text);
+        let values: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
+        assert_eq!(values, [1.0, 1.0]);
+        let said: Vec<usize> = f.notes.iter().map(|(l, _)| *l).collect();
+        assert_eq!(said, [1, 8], "{:?}", f.notes);
+        assert!(f.notes.iter().all(|(_, m)| m.contains("same kernel `5.19.0+`")), "{:?}", f.notes);
+    }
+
+    /// attack42 F10 (its s/s20 and s/s21, the 2023-07 fixture's second
+    /// legend `Baseline+patch1 vs Baseline+patch0+patch1:` written with
+    /// blanks, or as prose): the second comparison's tables took the first
+    /// legend's names and were averaged with its tables. `A + b vs A + c:`
+    /// is now read as `A+b` / `A+c`; a second table of a benchmark under
+    /// one legend is `baseline` / `compare`, said. A second table under a
+    /// new legend is no second one (must not fire: `vs_legends_and_two_bases`).
+    #[test]
+    fn a_second_comparison_never_takes_the_first_legend() {
+        let first = "Baseline vs Baseline+patch0:\n\nhackbench\n=========\n\
+                     case            \tload    \tbaseline(std%)\tcompare%( std%)\n\
+                     process-pipe    \t1-groups\t 1.00 (  2.66)\t+13.84 ( 12.80)\n\n";
+        let second = "hackbench\n=========\n\
+                      case            \tload    \tbaseline(std%)\tcompare%( std%)\n\
+                      process-pipe    \t1-groups\t 1.00 (  0.25)\t+31.65 (  6.77)\n";
+        let f = read(&format!("{first}Baseline + patch1 vs Baseline + patch0 + patch1:\n\n{second}"));
+        assert_eq!(f.kernel_order, ["Baseline", "Baseline+patch0", "Baseline+patch1", "Baseline+patch0+patch1"]);
+        let f = read(&format!("{first}Now the patch1 runs, which compare patch1 with patch0 plus patch1:\n\n{second}"));
+        assert_eq!(f.kernel_order, ["Baseline", "Baseline+patch0", "baseline", "compare"]);
+        assert!(
+            f.notes.iter().any(|(l, m)| *l == 12 && m.contains("second hackbench table under the legend of line 1")),
+            "{:?}",
+            f.notes
+        );
+        let f = read(&format!("{first}Baseline and patch1 vs the rest:\n\n{second}"));
+        assert_eq!(f.kernel_order, ["Baseline", "Baseline+patch0", "baseline", "compare"]);
+        assert_eq!(plus_sides(&["A", "+", "b", "vs", "A", "+", "c:"]), Some(("A+b".into(), "A+c".into())));
+        assert_eq!(plus_sides(&["A", "vs", "B", "and", "C:"]), None);
+    }
+
+    /// attack42 F11 (its s/s04, s04b, s05, s05b: the last row cut to `+0.7`
+    /// or `( 18.`, a compare or baseline cell without its `( std%)`): the
+    /// row went with no word; now each is said at its line. A line of prose
+    /// with figures after the table's blank line is not (must not fire).
+    #[test]
+    fn a_row_cut_or_without_its_std_is_said() {
+        let head = "schbench\n========\ncase            load    baseline(std%) compare%( std%)\n\
+                    normal          mthread-1 1.00 (  0.00) +7.69 (  0.00)\n";
+        for bad in [
+            "UDP_RR          thread-224 1.00 ( 18.68) +0.7",
+            "UDP_RR          thread-224 1.00 ( 18.68) +0.72 ( 18.",
+            "normal          mthread-2 1.00 (  0.00) +13.24",
+            "normal          mthread-2 1.00 +13.24 (  0.00)",
+        ] {
+            let f = read(&format!("{head}{bad}\nnormal          mthread-4 1.00 (  0.00) -5.88 (  0.00)\n"));
+            assert_eq!(f.samples.len(), 4, "{bad}");
+            let cut: Vec<usize> = f.notes.iter().filter(|(_, m)| m.contains("no whole row")).map(|(l, _)| *l).collect();
+            assert_eq!(cut, [5], "{bad}: {:?}", f.notes);
+        }
+        let f = read(&format!("{head}\nThe 2 runs of 8 threads were noisy.\n"));
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("no whole row")), "{:?}", f.notes);
+    }
+
+    /// attack42 F15 (its s/s06b: `(<2%)` in a schbench table): the `%`
+    /// warning said `1 + compare%/100` where 1 − compare%/100 is read, with
+    /// runs of blanks in its text; it now states what is read.
+    #[test]
+    fn the_percent_warning_states_the_value_read() {
+        let text = "schbench\n========\ncase            load    baseline(std%) compare%( std%)\n\
+                    normal          mthread-1 1.00 (<2%) +7.69 (<2%)\n";
+        let f = read(text);
+        assert_eq!(f.samples[1].value.mean(), 0.9231);
+        let m = &f.notes.iter().find(|(_, m)| m.contains("not report.py's output")).expect("said").1;
+        assert!(m.contains("(1 - compare%/100)") && !m.contains("  "), "{m}");
+    }
 }
+

@@ -853,16 +853,24 @@ fn baseline_header(line: &str) -> bool {
 /// kernel's Throughput (MB/s, the post's loop prints `MB/sec`) with `procs`
 /// its N, a single value (a mean of runs the table does not count, with a
 /// warning); Baseline (the first kernel's Average) and Ratio are derived
-/// and not read. A line of other words ends the table. Only in a file that
-/// names dbench.
+/// and not read. A line of other words ends the table; a line of a row's
+/// figures that is no whole row (cut, a kernel name with a blank) is said
+/// and the rows below it read. A kernel's row of one N typed again is a
+/// row of its own (`rerun printed again`), said. Only in a file that names
+/// dbench.
 fn baseline_tables(input: &Input, out: &mut ParsedFile) {
     if !(input.has("Baseline") && input.has("dbench")) {
         return;
     }
     let mut inside = false;
+    // The rows read under the header above: (kernel, N, line).
+    let mut rows: Vec<(String, u32, usize)> = Vec::new();
+    let mut header_line = 0;
     for (i, line) in input.lines.iter().enumerate() {
         if baseline_header(line) {
             inside = true;
+            rows.clear();
+            header_line = i + 1;
             let msg = "a table of dbench averages: each Average read as a single value (a mean of runs the table \
                        does not count); Baseline and Ratio, derived from the Averages, not read";
             out.notes.push((i + 1, msg.into()));
@@ -879,11 +887,41 @@ fn baseline_tables(input: &Input, out: &mut ParsedFile) {
             _ => None,
         };
         let Some((kernel, procs, v)) = row else {
+            // Figures after one or two words (attack42 F11 and F15: a last
+            // row cut in its Average, `2.5.45 mm1` with a blank): a row not
+            // read, said; the table goes on.
+            let figures = w.iter().rev().take_while(|c| plain(c).is_some()).count();
+            if w.len() >= 3 && figures >= 2 && w.len() - figures <= 2 {
+                out.notes.push((
+                    i + 1,
+                    format!(
+                        "a row of the table of line {header_line} that is not `Kernel  N  Average  Baseline  Ratio` \
+                         (cut, or a kernel name with a blank): not read"
+                    ),
+                ));
+                continue;
+            }
             inside = false;
             continue;
         };
         let mut s = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, i + 1).with_param("procs", procs);
         s = if is_kernel_name(kernel) { s.with_kernel(kernel) } else { s.with_param("label", kernel) };
+        // A kernel's row of one N typed twice (attack42 F5, `2.5.44  8`
+        // 32.0691 then 12.0691): a rerun or a paste, not a second run.
+        match rows.iter().find(|(k, n, _)| k == kernel && *n == procs) {
+            Some(&(_, _, first)) => {
+                s = s.with_param("rerun", "printed again");
+                out.notes.push((
+                    i + 1,
+                    format!(
+                        "`{kernel}` with N {procs} printed again in the table of line {header_line} (first on line \
+                         {first}): a rerun or the row pasted twice, not another run; read as a row of its own \
+                         (`rerun printed again`), not averaged with it"
+                    ),
+                ));
+            }
+            None => rows.push((kernel.to_string(), procs, i + 1)),
+        }
         out.samples.push(s);
     }
 }
@@ -1509,6 +1547,34 @@ mod tests {
         // The words on line 7 end the table: line 8 is not read.
         assert_eq!(got, [(3, 46.6689), (4, 28.675), (6, 25.5343)]);
         assert_eq!(f.samples[2].params[0].value.as_str(), "8");
+    }
+
+    /// attack42 F5, F11, F15 (its d/d04, d06c, d07: the 2002-11 table with
+    /// `2.5.44  8` typed again as 12.0691, the last row cut to `2.5.46  32
+    /// 21.5`, `2.5.45 mm1` with a blank): the first two were averaged or
+    /// dropped silently, the third ended the table with 22 lines below it
+    /// "not read". The row typed again is a row of its own, said; the cut
+    /// and the blank-named rows are said at their lines and the rows below
+    /// read. Words under the table still end it (must not fire: the test
+    /// above, and line 9 here).
+    #[test]
+    fn a_baseline_table_row_twice_cut_or_named_with_a_blank_is_said() {
+        let text = "dbench\nKernel\t\tN\tAverage\t\tBaseline\tRatio\n\
+                    2.4.19\t\t8\t25.5343\t\t25.5343\t\t1.000\n2.5.44\t\t8\t32.0691\t\t25.5343\t\t1.256\n\
+                    2.5.44\t\t8\t12.0691\t\t25.5343\t\t0.473\n2.5.45 mm1\t8\t30.7749\t\t25.5343\t\t1.205\n\
+                    2.5.46\t\t8\t32.2306\t\t25.5343\t\t1.262\n2.5.46\t\t32\t21.5\nThe end of it\n\
+                    2.5.47\t\t8\t32.2306\t\t25.5343\t\t1.262\n";
+        let f = Dbench.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, f64, bool)> = f
+            .samples
+            .iter()
+            .map(|s| (s.line, s.value.mean(), s.params.iter().any(|p| p.name == "rerun")))
+            .collect();
+        assert_eq!(got, [(3, 25.5343, false), (4, 32.0691, false), (5, 12.0691, true), (7, 32.2306, false)]);
+        let said = |n: usize, w: &str| f.notes.iter().any(|(l, m)| *l == n && m.contains(w));
+        assert!(said(5, "first on line 4"), "{:?}", f.notes);
+        assert!(said(6, "kernel name with a blank"), "{:?}", f.notes);
+        assert!(said(8, "cut"), "{:?}", f.notes);
     }
 
     /// Daniel Phillips' table (LKML 2000-12): Throughput per kernel, the
