@@ -367,6 +367,24 @@ pub struct ParsedFile {
     /// (`site::identities`).
     #[serde(default, skip_serializing_if = "Identity::is_unknown")]
     pub identity: Identity,
+    /// Lines whose figures were read into another line's sample, in file
+    /// order: the copies of one run started at once (LKP's 16 netperf
+    /// copies, its `Instance: N` reports), whose figures are one run's,
+    /// their mean per copy, at the first copy's line
+    /// (`parse::instances::one_run_per_launch`). Read, though no
+    /// sample names them. Empty for every other file. Used while the file
+    /// is read (the segments' safety net), not kept: neither serialized
+    /// nor cached.
+    #[serde(skip)]
+    pub merged_lines: Vec<usize>,
+}
+
+impl ParsedFile {
+    /// Every line a number was read from: the samples' lines, then the
+    /// [`ParsedFile::merged_lines`] (not sorted).
+    pub fn read_lines(&self) -> impl Iterator<Item = usize> + '_ {
+        self.samples.iter().map(|s| s.line).chain(self.merged_lines.iter().copied())
+    }
 }
 
 /// What a raw file says of the machine and the kernel build all its runs

@@ -3,9 +3,16 @@
 //! benchmark run at once (LKP's `nr_instances`; the copies start at the
 //! same second). How many ran together is a set-up, as netperf's copies
 //! are ([`super::netperf`]'s `copies`): two schbench instances sharing
-//! the machine are no runs to compare with one instance alone.
+//! the machine are no runs to compare with one instance alone. And the
+//! copies of one launch are ONE run ([`one_run_per_launch`]): their
+//! spread is within a run, so no t-test is made over them.
+
+use std::collections::HashMap;
+
+use compact_str::CompactString;
 
 use super::input::Input;
+use crate::model::{Metric, Param, ParsedFile, Sample};
 
 /// How many concurrent instances `input`'s `Instance: N` lines (LKP's,
 /// at the start of a line) number: the highest `N` where two or more
@@ -23,6 +30,149 @@ pub fn concurrent(input: &Input) -> Option<u32> {
     (seen.len() >= 2).then(|| seen.iter().copied().max().unwrap_or(0))
 }
 
+/// Where one sample ran: the launch of copies it belongs to (copies
+/// started together, one index per launch), and which copy of that
+/// launch printed it, `None` where each copy prints each figure once and
+/// the copies follow one another (netperf's tables: the n-th table of a
+/// figure is the n-th copy's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot {
+    /// Index of the launch (copies started at once).
+    pub launch: usize,
+    /// The copy (LKP's `Instance: N`), or `None` (see [`Slot`]).
+    pub copy: Option<usize>,
+}
+
+/// Copies of a benchmark run at once are ONE run (newcomer42 N1): 16
+/// netperf copies started together are no 16 runs of a set-up, and a
+/// t-test over them (a 1 % change "adjusted p < 0.001" from one netperf
+/// invocation per kernel) claims a repeatability nobody measured: the
+/// copies' spread is within one run, not between runs.
+///
+/// The figures of the copies of one launch (`slots[i]` is sample `i`'s;
+/// samples with `None` are left alone) that agree in kernel, group,
+/// parameters and metric, and are the same report of each copy (the
+/// `j`-th of that figure in its copy: an instance's second iteration
+/// meets the other instances' second), become one sample: their mean
+/// (the figure per copy, as LKP's `Throughput_Mbps` is), at the first
+/// copy's line. A figure only one copy printed is kept as it is. `what`
+/// names the copies in the note left at each merged figure's line
+/// (`"netperf copies"`, `"instances"`).
+///
+/// `extreme` says of a metric whose figure is an extreme of the run
+/// (schbench's `min`, `max`) which: `Some(false)` the lowest over the
+/// copies, `Some(true)` the highest (the run's extreme is the extreme of
+/// its copies', not their mean), `None` for a figure averaged.
+///
+/// Summaries (a typed mean over runs) are never merged: a mean of means
+/// of unknown run counts is no figure of a run.
+pub fn one_run_per_launch(
+    out: &mut ParsedFile,
+    slots: &[Option<Slot>],
+    what: &str,
+    extreme: impl Fn(&Metric) -> Option<bool>,
+) {
+    type Key<'a> = (usize, &'a Option<CompactString>, &'a CompactString, &'a Vec<Param>, &'a Metric, usize);
+    // The occurrence of each figure within its copy (or, where copies are
+    // not told, within its launch: each copy one occurrence).
+    let mut seen: HashMap<(usize, Option<usize>, &Option<CompactString>, &CompactString, &Vec<Param>, &Metric), usize> =
+        HashMap::new();
+    let mut groups: HashMap<Key, Vec<usize>> = HashMap::new();
+    let mut order: Vec<Key> = Vec::new();
+    for (i, s) in out.samples.iter().enumerate() {
+        let Some(Some(slot)) = slots.get(i) else { continue };
+        if !matches!(s.value, crate::model::Value::Single { .. }) {
+            continue;
+        }
+        let j = match slot.copy {
+            Some(c) => {
+                let n = seen.entry((slot.launch, Some(c), &s.kernel, &s.group, &s.params, &s.metric)).or_insert(0);
+                *n += 1;
+                *n - 1
+            }
+            None => 0,
+        };
+        let key = (slot.launch, &s.kernel, &s.group, &s.params, &s.metric, j);
+        let members = groups.entry(key).or_default();
+        if members.is_empty() {
+            order.push(key);
+        }
+        members.push(i);
+    }
+    // Each merged figure: (its first sample, the mean, its launch, how
+    // many copies printed it).
+    let mut merged: Vec<(usize, f64, usize, usize)> = Vec::new();
+    let mut gone = vec![false; out.samples.len()];
+    for key in &order {
+        let members = &groups[key];
+        if members.len() < 2 {
+            continue;
+        }
+        let figures = members.iter().map(|&i| out.samples[i].value.mean());
+        let mean = match extreme(key.4) {
+            Some(true) => figures.fold(f64::NEG_INFINITY, f64::max),
+            Some(false) => figures.fold(f64::INFINITY, f64::min),
+            None => figures.sum::<f64>() / members.len() as f64,
+        };
+        merged.push((members[0], mean, key.0, members.len()));
+        for &i in &members[1..] {
+            gone[i] = true;
+        }
+    }
+    if merged.is_empty() {
+        return;
+    }
+    let extremes = merged.iter().any(|&(i, ..)| extreme(&out.samples[i].metric).is_some());
+    // One note per launch, at its first merged figure's line.
+    let mut notes: Vec<(usize, usize, usize)> = Vec::new();
+    for &(i, mean, launch, copies) in &merged {
+        let s: &mut Sample = &mut out.samples[i];
+        s.value = crate::model::Value::single(mean + 0.0);
+        match notes.iter_mut().find(|(l, _, _)| *l == launch) {
+            Some(n) => {
+                n.1 = n.1.min(s.line);
+                n.2 = n.2.max(copies);
+            }
+            None => notes.push((launch, s.line, copies)),
+        }
+    }
+    out.merged_lines.extend(out.samples.iter().zip(&gone).filter(|(_, g)| **g).map(|(s, _)| s.line));
+    out.merged_lines.sort_unstable();
+    out.merged_lines.dedup();
+    let mut k = 0;
+    out.samples.retain(|_| {
+        k += 1;
+        !gone[k - 1]
+    });
+    out.notes.extend(notes.into_iter().map(|(_, line, copies)| {
+        let msg = format!(
+            "{copies} {what} ran at once: their figures are read as ONE run, each the mean per copy{}, not as \
+             {copies} runs (the copies' spread is within one run, not between runs: no significance is drawn from \
+             it)",
+            if extremes { " (a min or max: over all copies)" } else { "" }
+        );
+        (line, msg)
+    }));
+    out.notes.sort_by_key(|n| n.0);
+}
+
+/// Each sample's [`Slot`] in a file of LKP's concurrent instances
+/// (`Instance: N` lines): one launch, the copy the last `Instance:` line
+/// above the sample's line names; samples above the first are `None`.
+pub fn instance_slots(input: &Input, samples: &[Sample]) -> Vec<Option<Slot>> {
+    let starts: Vec<(usize, usize)> = input
+        .numbered()
+        .filter_map(|(n, line)| Some((n, line.strip_prefix("Instance:")?.trim().parse::<usize>().ok()?)))
+        .collect();
+    samples
+        .iter()
+        .map(|s| {
+            let at = starts.partition_point(|&(n, _)| n < s.line);
+            at.checked_sub(1).map(|i| Slot { launch: 0, copy: Some(starts[i].1) })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -34,5 +184,73 @@ mod tests {
         let one = Input::from_bytes(b"Instance: 1\nIteration : 1\nx\nIteration : 2\ny\n");
         assert_eq!(concurrent(&one), None);
         assert_eq!(concurrent(&Input::from_bytes(b"schbench -t 4\n")), None);
+    }
+
+    fn file(values: &[(usize, f64, &str)]) -> ParsedFile {
+        let metric = Metric::new("Throughput", "Mbit/s", crate::model::Better::Higher);
+        let samples = values
+            .iter()
+            .map(|&(line, v, p)| Sample::new(metric.clone(), v, line).with_param("test", p))
+            .collect();
+        ParsedFile { benchmark: "netperf".into(), samples, ..ParsedFile::default() }
+    }
+
+    /// newcomer42 N1: 4 copies of one launch are one run, their mean per
+    /// copy at the first copy's line, the other lines kept as read; a
+    /// figure of another set-up in the launch, and samples of no launch,
+    /// are left alone.
+    #[test]
+    fn the_copies_of_one_launch_are_one_run() {
+        let mut f = file(&[(10, 100.0, "UDP"), (20, 110.0, "UDP"), (25, 7.0, "RR"), (30, 90.0, "UDP"), (40, 100.0, "UDP"), (50, 1.0, "UDP")]);
+        let launch = Some(Slot { launch: 0, copy: None });
+        let slots = [launch, launch, launch, launch, launch, None];
+        one_run_per_launch(&mut f, &slots, "netperf copies", |_| None);
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(10, 100.0), (25, 7.0), (50, 1.0)]);
+        assert_eq!(f.merged_lines, [20, 30, 40]);
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 10);
+        assert!(f.notes[0].1.starts_with("4 netperf copies ran at once: their figures are read as ONE run"), "{:?}", f.notes);
+    }
+
+    /// Two launches are two runs (each its copies' mean); an instance's
+    /// second report meets the other instances' second, not their first;
+    /// extremes are taken over the copies.
+    #[test]
+    fn launches_and_iterations_stay_runs() {
+        let mut f = file(&[(1, 10.0, "a"), (2, 20.0, "a"), (3, 30.0, "a"), (4, 50.0, "a")]);
+        let s = |launch| Some(Slot { launch, copy: None });
+        one_run_per_launch(&mut f, &[s(0), s(0), s(1), s(1)], "copies", |_| None);
+        let got: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
+        assert_eq!(got, [15.0, 40.0]);
+
+        // Instance 1 reports 10 then 30, instance 2 reports 20 then 50.
+        let mut f = file(&[(1, 10.0, "a"), (2, 30.0, "a"), (3, 20.0, "a"), (4, 50.0, "a")]);
+        let c = |copy| Some(Slot { launch: 0, copy: Some(copy) });
+        one_run_per_launch(&mut f, &[c(1), c(1), c(2), c(2)], "instances", |_| Some(true));
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(1, 20.0), (2, 50.0)]);
+        assert!(f.notes[0].1.contains("(a min or max: over all copies)"));
+    }
+
+    /// One copy alone, or a typed summary, is not merged; nothing noted.
+    #[test]
+    fn a_lone_copy_or_a_summary_is_left_alone() {
+        let mut f = file(&[(1, 10.0, "a"), (2, 20.0, "b")]);
+        f.samples[1] = f.samples[1].clone().with_param("test", "a").with_summary(20.0, Some(1.0), 5);
+        f.samples[1].params.remove(0);
+        let s = Some(Slot { launch: 0, copy: None });
+        let before = f.clone();
+        one_run_per_launch(&mut f, &[s, s], "copies", |_| None);
+        assert_eq!(f, before);
+    }
+
+    #[test]
+    fn instance_lines_give_each_sample_its_copy() {
+        let input = Input::from_bytes(b"x\nInstance: 1\nTime: 1\nInstance: 2\nTime: 2\n");
+        let m = Metric::new("Time", "s", crate::model::Better::Lower);
+        let samples = [Sample::new(m.clone(), 0.0, 1), Sample::new(m.clone(), 1.0, 3), Sample::new(m, 2.0, 5)];
+        let slots = instance_slots(&input, &samples);
+        assert_eq!(slots, [None, Some(Slot { launch: 0, copy: Some(1) }), Some(Slot { launch: 0, copy: Some(2) })]);
     }
 }
