@@ -243,8 +243,10 @@ pub struct Sample {
     /// for a value in the unit it was printed in, whose step is read back
     /// from the value ([`crate::stats::resolution`]); a scaled value's
     /// digits say nothing of how it was printed (1.01 MiB/s is
-    /// 1034.24 KiB/s, seemingly printed to a hundredth). A difference
-    /// below the coarser side's step is not tested.
+    /// 1034.24 KiB/s, seemingly printed to a hundredth). Also the step of
+    /// a mean of concurrent copies' figures (`parse::instances`): the
+    /// copies' printed step, not the mean's digits. A difference below the
+    /// coarser side's step is not tested.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub step: Option<f64>,
 }

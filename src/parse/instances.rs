@@ -100,21 +100,25 @@ pub fn one_run_per_launch(
         members.push(i);
     }
     // Each merged figure: (its first sample, the mean, its launch, how
-    // many copies printed it).
-    let mut merged: Vec<(usize, f64, usize, usize)> = Vec::new();
+    // many copies printed it, their printed step).
+    let mut merged: Vec<(usize, f64, usize, usize, Option<f64>)> = Vec::new();
     let mut gone = vec![false; out.samples.len()];
     for key in &order {
         let members = &groups[key];
         if members.len() < 2 {
             continue;
         }
+        // The copies' printed step: the mean is printed no finer (a mean
+        // of 16 figures printed to 0.01 is no figure to 0.00001).
+        let decimals = members.iter().map(|&i| super::num::decimals_of(out.samples[i].value.mean())).max();
+        let step = decimals.map(|d| super::num::pow10(-d));
         let figures = members.iter().map(|&i| out.samples[i].value.mean());
         let mean = match extreme(key.4) {
             Some(true) => figures.fold(f64::NEG_INFINITY, f64::max),
             Some(false) => figures.fold(f64::INFINITY, f64::min),
             None => figures.sum::<f64>() / members.len() as f64,
         };
-        merged.push((members[0], mean, key.0, members.len()));
+        merged.push((members[0], mean, key.0, members.len(), step));
         for &i in &members[1..] {
             gone[i] = true;
         }
@@ -125,9 +129,10 @@ pub fn one_run_per_launch(
     let extremes = merged.iter().any(|&(i, ..)| extreme(&out.samples[i].metric).is_some());
     // One note per launch, at its first merged figure's line.
     let mut notes: Vec<(usize, usize, usize)> = Vec::new();
-    for &(i, mean, launch, copies) in &merged {
+    for &(i, mean, launch, copies, step) in &merged {
         let s: &mut Sample = &mut out.samples[i];
         s.value = crate::model::Value::single(mean + 0.0);
+        s.step = s.step.or(step);
         match notes.iter_mut().find(|(l, _, _)| *l == launch) {
             Some(n) => {
                 n.1 = n.1.min(s.line);
