@@ -54,24 +54,15 @@ pub struct Slot {
 /// parameters and metric, and are the same report of each copy (the
 /// `j`-th of that figure in its copy: an instance's second iteration
 /// meets the other instances' second), become one sample: their mean
-/// (the figure per copy, as LKP's `Throughput_Mbps` is), at the first
+/// (the figure per copy, as LKP reports it: netperf's `Throughput_Mbps`,
+/// schbench's `wakeup_latency_50%_us`, its `min` and `max` too), at the first
 /// copy's line. A figure only one copy printed is kept as it is. `what`
 /// names the copies in the note left at each merged figure's line
 /// (`"netperf copies"`, `"instances"`).
 ///
-/// `extreme` says of a metric whose figure is an extreme of the run
-/// (schbench's `min`, `max`) which: `Some(false)` the lowest over the
-/// copies, `Some(true)` the highest (the run's extreme is the extreme of
-/// its copies', not their mean), `None` for a figure averaged.
-///
 /// Summaries (a typed mean over runs) are never merged: a mean of means
 /// of unknown run counts is no figure of a run.
-pub fn one_run_per_launch(
-    out: &mut ParsedFile,
-    slots: &[Option<Slot>],
-    what: &str,
-    extreme: impl Fn(&Metric) -> Option<bool>,
-) {
+pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &str) {
     type Key<'a> = (usize, &'a Option<CompactString>, &'a CompactString, &'a Vec<Param>, &'a Metric, usize);
     // The occurrence of each figure within its copy (or, where copies are
     // not told, within its launch: each copy one occurrence).
@@ -103,8 +94,29 @@ pub fn one_run_per_launch(
     // many copies printed it, their printed step).
     let mut merged: Vec<(usize, f64, usize, usize, Option<f64>)> = Vec::new();
     let mut gone = vec![false; out.samples.len()];
+    // How many copies printed the set-up's other figures: a figure of a
+    // set-up whose other figures two or more copies printed, printed by
+    // fewer, is missing from a copy (its report cut short): no figure of
+    // the run, so not read (a figure of a set-up only one copy ran, a
+    // lone `TCP_RR` beside `TCP_STREAM` copies, is that copy's).
+    let mut most: HashMap<(usize, &Option<CompactString>, &Vec<Param>), usize> = HashMap::new();
+    for key in &order {
+        let n = most.entry((key.0, key.1, key.3)).or_insert(0);
+        *n = (*n).max(groups[key].len());
+    }
+    let mut short: Vec<(usize, String, usize, usize)> = Vec::new();
+    // The lines of the copies' figures read into the first copy's sample.
+    let mut merged_away: Vec<usize> = Vec::new();
     for key in &order {
         let members = &groups[key];
+        let copies = most[&(key.0, key.1, key.3)];
+        if members.len() < copies {
+            for &i in members {
+                gone[i] = true;
+            }
+            short.push((out.samples[members[0]].line, out.samples[members[0]].metric.name.to_string(), members.len(), copies));
+            continue;
+        }
         if members.len() < 2 {
             continue;
         }
@@ -112,21 +124,23 @@ pub fn one_run_per_launch(
         // of 16 figures printed to 0.01 is no figure to 0.00001).
         let decimals = members.iter().map(|&i| super::num::decimals_of(out.samples[i].value.mean())).max();
         let step = decimals.map(|d| super::num::pow10(-d));
-        let figures = members.iter().map(|&i| out.samples[i].value.mean());
-        let mean = match extreme(key.4) {
-            Some(true) => figures.fold(f64::NEG_INFINITY, f64::max),
-            Some(false) => figures.fold(f64::INFINITY, f64::min),
-            None => figures.sum::<f64>() / members.len() as f64,
-        };
+        let mean = members.iter().map(|&i| out.samples[i].value.mean()).sum::<f64>() / members.len() as f64;
         merged.push((members[0], mean, key.0, members.len(), step));
         for &i in &members[1..] {
             gone[i] = true;
+            merged_away.push(out.samples[i].line);
         }
     }
-    if merged.is_empty() {
+    if merged.is_empty() && short.is_empty() {
         return;
     }
-    let extremes = merged.iter().any(|&(i, ..)| extreme(&out.samples[i].metric).is_some());
+    out.notes.extend(short.into_iter().map(|(line, metric, n, copies)| {
+        let msg = format!(
+            "`{metric}` printed by {n} of the {copies} {what} run at once (the others' report of it is missing or \
+             cut short): no figure of the whole run, not read"
+        );
+        (line, msg)
+    }));
     // One note per launch, at its first merged figure's line.
     let mut notes: Vec<(usize, usize, usize)> = Vec::new();
     for &(i, mean, launch, copies, step) in &merged {
@@ -141,7 +155,7 @@ pub fn one_run_per_launch(
             None => notes.push((launch, s.line, copies)),
         }
     }
-    out.merged_lines.extend(out.samples.iter().zip(&gone).filter(|(_, g)| **g).map(|(s, _)| s.line));
+    out.merged_lines.extend(merged_away);
     out.merged_lines.sort_unstable();
     out.merged_lines.dedup();
     let mut k = 0;
@@ -151,10 +165,9 @@ pub fn one_run_per_launch(
     });
     out.notes.extend(notes.into_iter().map(|(_, line, copies)| {
         let msg = format!(
-            "{copies} {what} ran at once: their figures are read as ONE run, each the mean per copy{}, not as \
-             {copies} runs (the copies' spread is within one run, not between runs: no significance is drawn from \
-             it)",
-            if extremes { " (a min or max: over all copies)" } else { "" }
+            "{copies} {what} ran at once: their figures are read as ONE run, each the mean per copy (as LKP \
+             reports it), not as {copies} runs (the copies' spread is within one run, not between runs: no \
+             significance is drawn from it)"
         );
         (line, msg)
     }));
@@ -209,7 +222,7 @@ mod tests {
         let mut f = file(&[(10, 100.0, "UDP"), (20, 110.0, "UDP"), (25, 7.0, "RR"), (30, 90.0, "UDP"), (40, 100.0, "UDP"), (50, 1.0, "UDP")]);
         let launch = Some(Slot { launch: 0, copy: None });
         let slots = [launch, launch, launch, launch, launch, None];
-        one_run_per_launch(&mut f, &slots, "netperf copies", |_| None);
+        one_run_per_launch(&mut f, &slots, "netperf copies");
         let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
         assert_eq!(got, [(10, 100.0), (25, 7.0), (50, 1.0)]);
         assert_eq!(f.merged_lines, [20, 30, 40]);
@@ -220,22 +233,29 @@ mod tests {
 
     /// Two launches are two runs (each its copies' mean); an instance's
     /// second report meets the other instances' second, not their first;
-    /// extremes are taken over the copies.
+    /// a figure missing from a copy is not read.
     #[test]
     fn launches_and_iterations_stay_runs() {
         let mut f = file(&[(1, 10.0, "a"), (2, 20.0, "a"), (3, 30.0, "a"), (4, 50.0, "a")]);
         let s = |launch| Some(Slot { launch, copy: None });
-        one_run_per_launch(&mut f, &[s(0), s(0), s(1), s(1)], "copies", |_| None);
+        one_run_per_launch(&mut f, &[s(0), s(0), s(1), s(1)], "copies");
         let got: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
         assert_eq!(got, [15.0, 40.0]);
 
         // Instance 1 reports 10 then 30, instance 2 reports 20 then 50.
         let mut f = file(&[(1, 10.0, "a"), (2, 30.0, "a"), (3, 20.0, "a"), (4, 50.0, "a")]);
         let c = |copy| Some(Slot { launch: 0, copy: Some(copy) });
-        one_run_per_launch(&mut f, &[c(1), c(1), c(2), c(2)], "instances", |_| Some(true));
+        one_run_per_launch(&mut f, &[c(1), c(1), c(2), c(2)], "instances");
         let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
-        assert_eq!(got, [(1, 20.0), (2, 50.0)]);
-        assert!(f.notes[0].1.contains("(a min or max: over all copies)"));
+        assert_eq!(got, [(1, 15.0), (2, 40.0)]);
+
+        // A figure one instance's report lacks (cut short) is no figure of
+        // the run: not read, warned; one of a set-up only one copy ran is.
+        let mut f = file(&[(1, 10.0, "a"), (2, 30.0, "a"), (3, 20.0, "a"), (4, 7.0, "b")]);
+        one_run_per_launch(&mut f, &[c(1), c(1), c(2), c(2)], "instances");
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(1, 15.0), (4, 7.0)]);
+        assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("printed by 1 of the 2 instances")), "{:?}", f.notes);
     }
 
     /// One copy alone, or a typed summary, is not merged; nothing noted.
@@ -246,7 +266,7 @@ mod tests {
         f.samples[1].params.remove(0);
         let s = Some(Slot { launch: 0, copy: None });
         let before = f.clone();
-        one_run_per_launch(&mut f, &[s, s], "copies", |_| None);
+        one_run_per_launch(&mut f, &[s, s], "copies");
         assert_eq!(f, before);
     }
 

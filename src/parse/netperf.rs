@@ -1034,7 +1034,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 }
             }
         }
-        super::instances::one_run_per_launch(&mut out, &slots, "netperf copies", |_| None);
+        super::instances::one_run_per_launch(&mut out, &slots, "netperf copies");
     }
     // Tests to different hosts (`to 192.168.0.3`, `to localhost`) are no
     // runs of one set-up; where a test's host is not known, none is told.

@@ -809,11 +809,7 @@ impl BenchParser for Schbench {
             r.out.samples =
                 std::mem::take(&mut r.out.samples).into_iter().map(|s| s.with_param("instances", k)).collect();
             let slots = super::instances::instance_slots(input, &r.out.samples);
-            super::instances::one_run_per_launch(&mut r.out, &slots, "instances", |m| match m.name.as_str() {
-                "min" => Some(false),
-                "max" => Some(true),
-                _ => None,
-            });
+            super::instances::one_run_per_launch(&mut r.out, &slots, "instances");
         }
         r.out.notes.sort_by_key(|n| n.0);
         Ok(r.out)
