@@ -243,8 +243,10 @@ pub struct Sample {
     /// for a value in the unit it was printed in, whose step is read back
     /// from the value ([`crate::stats::resolution`]); a scaled value's
     /// digits say nothing of how it was printed (1.01 MiB/s is
-    /// 1034.24 KiB/s, seemingly printed to a hundredth). A difference
-    /// below the coarser side's step is not tested.
+    /// 1034.24 KiB/s, seemingly printed to a hundredth). Also the step of
+    /// a mean of concurrent copies' figures (`parse::instances`): the
+    /// copies' printed step, not the mean's digits. A difference below the
+    /// coarser side's step is not tested.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub step: Option<f64>,
 }
@@ -367,6 +369,24 @@ pub struct ParsedFile {
     /// (`site::identities`).
     #[serde(default, skip_serializing_if = "Identity::is_unknown")]
     pub identity: Identity,
+    /// Lines whose figures were read into another line's sample, in file
+    /// order: the copies of one run started at once (LKP's 16 netperf
+    /// copies, its `Instance: N` reports), whose figures are one run's,
+    /// their mean per copy, at the first copy's line
+    /// (`parse::instances::one_run_per_launch`). Read, though no
+    /// sample names them. Empty for every other file. Used while the file
+    /// is read (the segments' safety net), not kept: neither serialized
+    /// nor cached.
+    #[serde(skip)]
+    pub merged_lines: Vec<usize>,
+}
+
+impl ParsedFile {
+    /// Every line a number was read from: the samples' lines, then the
+    /// [`ParsedFile::merged_lines`] (not sorted).
+    pub fn read_lines(&self) -> impl Iterator<Item = usize> + '_ {
+        self.samples.iter().map(|s| s.line).chain(self.merged_lines.iter().copied())
+    }
 }
 
 /// What a raw file says of the machine and the kernel build all its runs

@@ -172,7 +172,7 @@ const ONE_LINE_RUNS: &[&str] = &["dbench", "will-it-scale"];
 fn unread_cut_line(input: &Input, n: usize, parsed: &mut ParsedFile) {
     const NEAR: usize = 6;
     let text = input.lines[n - 1].as_str();
-    let last_read = parsed.samples.iter().map(|s| s.line).max().unwrap_or(0);
+    let last_read = parsed.read_lines().max().unwrap_or(0);
     if !ends_in_figure(text) || last_read == 0 || n > last_read + NEAR || parsed.notes.iter().any(|(l, _)| *l == n) {
         return;
     }

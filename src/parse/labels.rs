@@ -339,7 +339,7 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
 /// copies were averaged as 2.4.8's, `Here's 2.4.10` passed over without a
 /// word). Only the lines above the last sample are looked at.
 fn warn_of_contradicting_kernel_lines(input: &Input, parsed: &mut ParsedFile) {
-    let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return };
+    let Some(last) = parsed.read_lines().max() else { return };
     let text = |i: usize| input.lines[i].trim();
     for i in 0..last.min(input.lines.len()) {
         let Some(said) = result_on_kernel(text(i)) else { continue };
@@ -384,7 +384,7 @@ fn warn_of_contradicting_kernel_lines(input: &Input, parsed: &mut ParsedFile) {
 /// whatever the prose said: such a line is warned of in `parsed.notes`
 /// instead.
 fn kernel_alone_above_one_run<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>) -> Option<String> {
-    let first = parsed.samples.iter().map(|s| s.line).min()?;
+    let first = parsed.read_lines().min()?;
     if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
         return None;
     }
@@ -488,7 +488,7 @@ type PanickedBoot = (usize, String, usize);
 /// names and its panic's line, to be warned of.
 fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<(String, u8)>, Vec<PanickedBoot>) {
     let mut panicked = Vec::new();
-    let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return (None, panicked) };
+    let Some(last) = parsed.read_lines().max() else { return (None, panicked) };
     // Most lines name no kernel: the words each form holds tell first,
     // and most files hold none of them (one search of the whole text each
     // instead of one per line).

@@ -102,7 +102,9 @@
 //! with no table read between them (a table read starts the next launch's
 //! count), and the tables below them carry parameter `copies` (`copies
 //! 16`): 16 copies' tables and 4 copies' are no runs of one set-up, nor
-//! compared as like. Every command of the launch counts, whatever its
+//! compared as like. One launch's copies are one run, not 16: each figure
+//! is the mean per copy (LKP's `Throughput_Mbps`), at the first copy's
+//! line, with a warning (`parse::instances::one_run_per_launch`). Every command of the launch counts, whatever its
 //! test: a `TCP_RR` run beside a `TCP_STREAM` (`copies 2`) shared the
 //! machine, and is no lone `TCP_RR`. A file whose every launch is one copy (or that
 //! launches none in the background: a plain `netperf` command) carries no
@@ -1065,6 +1067,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     if launches.iter().any(|&(_, copies)| copies > 1) {
         let starts: super::varying::Starts = launches.iter().map(|&(at, c)| (at, c.to_string())).collect();
         super::varying::tag_each(&mut out, &starts, "copies");
+        // ... and the copies of one launch are one run (their figures'
+        // mean per copy), not runs of their set-up.
+        let mut slots: Vec<Option<super::instances::Slot>> = vec![None; out.samples.len()];
+        for (i, &(start, copies)) in launches.iter().enumerate() {
+            let end = launches.get(i + 1).map_or(out.samples.len(), |&(next, _)| next);
+            if copies > 1 {
+                for slot in slots.get_mut(start..end).into_iter().flatten() {
+                    *slot = Some(super::instances::Slot { launch: i, copy: None });
+                }
+            }
+        }
+        super::instances::one_run_per_launch(&mut out, &slots, "netperf copies");
     }
     // Tests to different hosts (`to 192.168.0.3`, `to localhost`) are no
     // runs of one set-up; where a test's host is not known, none is told.
@@ -1547,16 +1561,19 @@ mod tests {
     }
 
     /// LKP's copies started at once (`netperf … &` lines, then `wait`):
-    /// their count is a set-up, so 16 copies are never runs of 4.
+    /// their count is a set-up, so 16 copies are never runs of 4; and the
+    /// copies of one launch are one run (newcomer42 N1: a t-test over 16
+    /// copies of one invocation called a 1% change significant).
     #[test]
     fn copies_launched_at_once_are_a_parameter() {
         let cmd = "2023-09-12 08:47:50 netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10  &\n";
         let lkp = |n: usize| format!("{}2023-09-12 08:47:50 wait\n{}", cmd.repeat(n), RR.repeat(n));
         for n in [4, 16] {
             let f = Netperf.parse(&Input::from_text(&lkp(n))).unwrap();
-            assert_eq!(f.samples.len(), n);
+            assert_eq!(f.samples.len(), 1, "{n} copies: one run");
             let want = format!("test=TCP_RR request=1 response=1 copies={n}");
             assert!(f.samples.iter().all(|s| params(s) == want), "{}", params(&f.samples[0]));
+            assert!(f.notes.iter().any(|(_, m)| m.starts_with(&format!("{n} netperf copies ran at once"))));
         }
         // One copy in the background is one copy, as a plain command is.
         let f = Netperf.parse(&Input::from_text(&lkp(1))).unwrap();
@@ -1565,7 +1582,7 @@ mod tests {
         let two = format!("{}{}", lkp(2), lkp(3));
         let f = Netperf.parse(&Input::from_text(&two)).unwrap();
         let copies: Vec<String> = f.samples.iter().map(|s| s.params.last().unwrap().value.to_string()).collect();
-        assert_eq!(copies, ["2", "2", "3", "3", "3"]);
+        assert_eq!(copies, ["2", "3"]);
     }
 
     #[test]

@@ -821,6 +821,8 @@ impl BenchParser for Schbench {
         if let Some(k) = super::instances::concurrent(input) {
             r.out.samples =
                 std::mem::take(&mut r.out.samples).into_iter().map(|s| s.with_param("instances", k)).collect();
+            let slots = super::instances::instance_slots(input, &r.out.samples);
+            super::instances::one_run_per_launch(&mut r.out, &slots, "instances");
         }
         r.out.notes.sort_by_key(|n| n.0);
         Ok(r.out)

@@ -110,11 +110,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 // and averaged with a kernel build's time).
                 let mut taken = paragraphs_of(
                     current,
-                    parsed
-                        .samples
-                        .iter()
-                        .map(|s| s.line)
-                        .chain(repeats.iter().map(|&(a, _)| a))
+                    parsed.read_lines().chain(repeats.iter().map(|&(a, _)| a))
                         .chain(pasted.iter().copied()),
                 );
                 copied.extend(pasted);
@@ -183,8 +179,11 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     }
     reread_alone(input, &mut out, &took, &mut copied);
     // Every line a segment read a number from, in order.
-    let mut read: Vec<usize> =
-        out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.samples.iter().map(|s| s.line)).collect();
+    let mut read: Vec<usize> = out
+        .iter()
+        .filter_map(|s| s.outcome.as_ref().ok())
+        .flat_map(|p| p.read_lines())
+        .collect();
     read.sort_unstable();
     read.dedup();
     note_hidden_results(input, &mut out, &took, &families, &read);
@@ -386,7 +385,7 @@ fn note_unread_rates(input: &Input, out: &mut [Segment], read: &[usize]) {
 /// lines (0-based) and the lines in them (1-based, ascending) `parsed`
 /// read a number from.
 fn read_paragraphs(input: &Input, taken: &[bool], parsed: &ParsedFile) -> Vec<(usize, usize, Vec<usize>)> {
-    let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).filter(|&l| l >= 1).collect();
+    let mut read: Vec<usize> = parsed.read_lines().filter(|&l| l >= 1).collect();
     read.sort_unstable();
     read.dedup();
     let mut out = Vec::new();
@@ -503,7 +502,7 @@ fn leave_timed_heads(input: &Input, taken: &mut [bool], parsed: &ParsedFile, don
         }
         // Up to the last line the time parser reads: the benchmark's own
         // lines under it (`+ dbench 16`, `16 clients started`) stay its.
-        let last = other.parse(&alone).ok().and_then(|p| p.samples.iter().map(|s| s.line).max());
+        let last = other.parse(&alone).ok().and_then(|p| p.read_lines().max());
         if let Some(last) = last.filter(|&l| l > start && l <= head.end) {
             taken[start..last].fill(false);
         }
@@ -590,7 +589,7 @@ fn read_before(input: &Input, parser: &'static dyn BenchParser, line: usize) -> 
     let (start, _) = paragraph_at(input, i);
     let below: Vec<bool> = (0..input.lines.len()).map(|k| k >= start).collect();
     match parser.parse(&input.blanked(&below)) {
-        Ok(p) => p.samples.iter().map(|s| s.line).filter(|&l| l >= 1).min().map_or(line, |l| l.min(line)),
+        Ok(p) => p.read_lines().filter(|&l| l >= 1).min().map_or(line, |l| l.min(line)),
         Err(_) => line,
     }
 }
@@ -622,7 +621,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
     let mut read: Vec<usize> = segments
         .iter()
         .filter_map(|s| s.outcome.as_ref().ok())
-        .flat_map(|p| p.samples.iter().map(|s| s.line))
+        .flat_map(|p| p.read_lines())
         .collect();
     read.sort_unstable();
     read.dedup();
@@ -653,7 +652,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         super::labels::apply(&alone, &mut parsed);
         super::repeats::drop_quoted_lmbench_rows(&alone, &mut parsed);
         let lines = |p: &ParsedFile| {
-            let mut l: Vec<usize> = p.samples.iter().map(|s| s.line).collect();
+            let mut l: Vec<usize> = p.read_lines().collect();
             l.sort_unstable();
             l
         };
@@ -773,7 +772,7 @@ fn note_hidden_results(
     while let Some(parser) = detect_among(&hidden, &done) {
         done.push(family(parser.id()));
         let Ok(parsed) = parser.parse(&hidden) else { continue };
-        let mut lines: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
+        let mut lines: Vec<usize> = parsed.read_lines().collect();
         lines.sort_unstable();
         lines.dedup();
         for n in lines {
@@ -892,7 +891,7 @@ fn detect_among(input: &Input, done: &[&str]) -> Option<&'static dyn BenchParser
 #[must_use]
 fn drop_repeated_paragraphs(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFile) -> Vec<(usize, usize)> {
     let mut read: Vec<usize> =
-        parsed.samples.iter().map(|s| s.line).filter(|&l| (1..=input.lines.len()).contains(&l)).collect();
+        parsed.read_lines().filter(|&l| (1..=input.lines.len()).contains(&l)).collect();
     read.sort_unstable();
     read.dedup();
     // (first line, last line, hash of the words) of each paragraph with

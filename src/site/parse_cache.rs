@@ -533,6 +533,8 @@ impl Entry {
                 untimed: p.untimed,
                 setup: p.setup,
                 identity: p.identity,
+                // Used while a file is read only (model::ParsedFile).
+                merged_lines: Vec::new(),
             });
         }
         Some(FileOutcome { parsed, warnings: self.warnings })
@@ -680,6 +682,7 @@ mod tests {
                 cpus: Some((15, 2)),
                 build: Some((4, "#342 SMP Wed Sep 13 20:25:43 CST 2023".into())),
             },
+            merged_lines: Vec::new(),
         };
         FileOutcome { parsed: vec![parsed], warnings: vec![(Some(2), "a warning".into()), (None, "another".into())] }
     }

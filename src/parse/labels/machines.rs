@@ -152,7 +152,7 @@ const NOUNS: [&str; 8] = ["box", "machine", "server", "system", "host", "worksta
 /// line and the lines of the runs under it. Samples above the first such
 /// line are left as they are. Returns how many samples it gave one.
 pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
-    let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return 0 };
+    let Some(last) = parsed.read_lines().max() else { return 0 };
     // Most files name no processor: the words every form holds tell first.
     let forms = FAMILIES.iter().chain(&["Intel(R) ", "AMD "]).any(|w| input.has(w));
     if !forms || parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == MACHINE_PARAM)) {

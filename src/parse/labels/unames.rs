@@ -214,7 +214,7 @@ fn quote_depth(line: &str) -> usize {
 /// differ (module docs), or the file its identity where one line's facts
 /// hold over every run. Returns how many samples it gave a parameter.
 pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
-    let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return 0 };
+    let Some(last) = parsed.read_lines().max() else { return 0 };
     // The name alone first: most files name no other system, and its
     // spaced form is made only for those that do.
     let others = OTHER_OSES.iter().any(|os| input.has(os) && input.has(&format!("{os} ")))
