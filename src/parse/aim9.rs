@@ -656,7 +656,9 @@ impl Reader<'_> {
         };
         let refused = if listed.is_none() { refused_legend(above) } else { None };
         let advice = match (&listed, refused) {
-            (Some(_), _) => format!("if each row is one kernel's or set-up's, make the legend list {n}, one a line in row order"),
+            (Some(_), _) => {
+                format!("if each row is one kernel's or set-up's, make the legend list {n}, one a line in row order")
+            }
             // attack42 F15: a `Format` list with an item of six words was
             // dropped, and the advice was to write the `Format` list there.
             (None, Some((at, why))) => format!(
@@ -763,7 +765,10 @@ fn refused_legend(lines: &[String]) -> Option<(usize, String)> {
     let body: Vec<&str> = lines[at + 1..].iter().map(|l| l.trim()).take_while(|l| !l.is_empty()).collect();
     if let Some(long) = body.iter().find(|l| l.split_whitespace().count() > MAX_LEGEND_WORDS) {
         let words = long.split_whitespace().count();
-        return Some((at, format!("its item `{long}` has {words} words, more than the {MAX_LEGEND_WORDS} a legend's item may")));
+        return Some((
+            at,
+            format!("its item `{long}` has {words} words, more than the {MAX_LEGEND_WORDS} a legend's item may"),
+        ));
     }
     if let Some(s) = body.iter().find(|l| l.ends_with(['.', '!', '?', ';'])) {
         return Some((at, format!("its item `{s}` ends a sentence")));
@@ -1606,6 +1611,10 @@ Number       Name        Time (sec)   Count    Rate (loops/sec)Rate (ops/sec)
                    add_double 10030 23.7288       427118.64 Thousand Double Precision Additions/second\n";
         let f = parse(&format!("Format: avg min stddev\n\n{a04}")).unwrap();
         assert!(f.samples.iter().all(|s| !s.params.iter().any(|p| p.name == "statistic")));
-        assert!(f.notes.iter().any(|(l, n)| *l == 3 && n.contains("stddev 427118.64 is half of avg 430707.88 or more")), "{:?}", f.notes);
+        assert!(
+            f.notes.iter().any(|(l, n)| *l == 3 && n.contains("stddev 427118.64 is half of avg 430707.88 or more")),
+            "{:?}",
+            f.notes
+        );
     }
 }

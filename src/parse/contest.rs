@@ -250,7 +250,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let t = match wrapped.take() {
             Some((k, at)) => {
                 joined = format!("{k} {t}");
-                let whole = matches!((&header_now, &load), (Some(h), Some(_)) if matches!(row(&joined, h), Ok(Some(_))));
+                let whole =
+                    matches!((&header_now, &load), (Some(h), Some(_)) if matches!(row(&joined, h), Ok(Some(_))));
                 if whole {
                     out.notes.push((n, format!("a row wrapped after its kernel name `{k}` on line {at}: read joined")));
                     joined.as_str()
@@ -350,7 +351,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             Ok(None) => {
                 let cells: Vec<&str> = t.split_whitespace().collect();
-                let figures = cells.iter().rev().take_while(|c| plain(c.trim_end_matches(['%', '*'])).is_some()).count();
+                let figures =
+                    cells.iter().rev().take_while(|c| plain(c.trim_end_matches(['%', '*'])).is_some()).count();
                 if cells.len() == 1 && super::labels::is_kernel_name(cells[0]) {
                     // Its figures may be on the next line.
                     wrapped = Some((cells[0].to_string(), n));

@@ -159,7 +159,8 @@ fn stated_setup(args: &[&str]) -> Setup {
     };
     let value = |names: [&str; 2]| {
         args.windows(2).find(|w| names.contains(&w[0])).and_then(|w| w[1].parse().ok()).or_else(|| {
-            args.iter().find_map(|a| a.strip_prefix(names[1]).and_then(|r| r.strip_prefix('=')).and_then(|v| v.parse().ok()))
+            args.iter()
+                .find_map(|a| a.strip_prefix(names[1]).and_then(|r| r.strip_prefix('=')).and_then(|v| v.parse().ok()))
         })
     };
     let loops = value(["-l", "--loops"]).or(c.loops);
@@ -628,7 +629,10 @@ mod tests {
         let f = parse_all(&Input::from_text(text)).expect("read");
         let got: Vec<String> = f.samples.iter().filter(|s| s.value.mean() < 1.0).map(params).collect();
         assert_eq!(got.len(), 4, "{got:?}");
-        assert!(got.iter().all(|p| p.starts_with("mode=thread ipc=pipe groups=") && p.contains(" loops=2000 ")), "{got:?}");
+        assert!(
+            got.iter().all(|p| p.starts_with("mode=thread ipc=pipe groups=") && p.contains(" loops=2000 ")),
+            "{got:?}"
+        );
         let first: Vec<String> = f.samples.iter().filter(|s| s.line == 8).map(params).collect();
         assert_eq!(first[0], "mode=thread ipc=pipe groups=1 fds=40 loops=20000 size=100 label=w/o");
         assert!(!f.samples.iter().any(|s| s.line == 10), "the diff row is no times");

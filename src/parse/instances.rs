@@ -114,7 +114,12 @@ pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &s
             for &i in members {
                 gone[i] = true;
             }
-            short.push((out.samples[members[0]].line, out.samples[members[0]].metric.name.to_string(), members.len(), copies));
+            short.push((
+                out.samples[members[0]].line,
+                out.samples[members[0]].metric.name.to_string(),
+                members.len(),
+                copies,
+            ));
             continue;
         }
         if members.len() < 2 {
@@ -206,10 +211,8 @@ mod tests {
 
     fn file(values: &[(usize, f64, &str)]) -> ParsedFile {
         let metric = Metric::new("Throughput", "Mbit/s", crate::model::Better::Higher);
-        let samples = values
-            .iter()
-            .map(|&(line, v, p)| Sample::new(metric.clone(), v, line).with_param("test", p))
-            .collect();
+        let samples =
+            values.iter().map(|&(line, v, p)| Sample::new(metric.clone(), v, line).with_param("test", p)).collect();
         ParsedFile { benchmark: "netperf".into(), samples, ..ParsedFile::default() }
     }
 
@@ -219,7 +222,14 @@ mod tests {
     /// are left alone.
     #[test]
     fn the_copies_of_one_launch_are_one_run() {
-        let mut f = file(&[(10, 100.0, "UDP"), (20, 110.0, "UDP"), (25, 7.0, "RR"), (30, 90.0, "UDP"), (40, 100.0, "UDP"), (50, 1.0, "UDP")]);
+        let mut f = file(&[
+            (10, 100.0, "UDP"),
+            (20, 110.0, "UDP"),
+            (25, 7.0, "RR"),
+            (30, 90.0, "UDP"),
+            (40, 100.0, "UDP"),
+            (50, 1.0, "UDP"),
+        ]);
         let launch = Some(Slot { launch: 0, copy: None });
         let slots = [launch, launch, launch, launch, launch, None];
         one_run_per_launch(&mut f, &slots, "netperf copies");
@@ -228,7 +238,11 @@ mod tests {
         assert_eq!(f.merged_lines, [20, 30, 40]);
         assert_eq!(f.notes.len(), 1);
         assert_eq!(f.notes[0].0, 10);
-        assert!(f.notes[0].1.starts_with("4 netperf copies ran at once: their figures are read as ONE run"), "{:?}", f.notes);
+        assert!(
+            f.notes[0].1.starts_with("4 netperf copies ran at once: their figures are read as ONE run"),
+            "{:?}",
+            f.notes
+        );
     }
 
     /// Two launches are two runs (each its copies' mean); an instance's

@@ -103,7 +103,8 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     // Markdown sections that name their kernels ([`kernel_sections`]):
     // the runs of other sections are kept apart by a `section` parameter
     // before the labels, so no label line's warning calls them copies.
-    let sections = if parsed.samples.iter().all(|s| s.kernel.is_none()) { kernel_sections(input, parsed) } else { None };
+    let sections =
+        if parsed.samples.iter().all(|s| s.kernel.is_none()) { kernel_sections(input, parsed) } else { None };
     if let Some(plan) = &sections {
         for (s, value) in parsed.samples.iter_mut().zip(&plan.apart) {
             if let Some(v) = value {
@@ -183,9 +184,20 @@ fn markdown_headings(input: &Input) -> Vec<(usize, usize, String)> {
         }
         let under = lines.get(i + 1).map_or("", |u| u.trim());
         let rule = |c: char| under.len() >= 3 && under.chars().all(|u| u == c);
-        let setext = if rule('=') { 1 } else if rule('-') { 2 } else { 0 };
+        let setext = if rule('=') {
+            1
+        } else if rule('-') {
+            2
+        } else {
+            0
+        };
         let blank_above = i == 0 || lines[i - 1].trim().is_empty();
-        if setext > 0 && blank_above && t.width() <= 60 && t.width().abs_diff(under.len()) <= 3 && !t.starts_with(['-', '=', '|']) {
+        if setext > 0
+            && blank_above
+            && t.width() <= 60
+            && t.width().abs_diff(under.len()) <= 3
+            && !t.starts_with(['-', '=', '|'])
+        {
             heads.push((i + 1, setext, t.to_string()));
         }
     }
@@ -285,7 +297,11 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
                 deeper.2, s.4, s.5, s.3
             ),
         )];
-        return Some(SectionPlan { kernels: vec![Some(s.4.clone()); parsed.samples.len()], apart: vec![None; parsed.samples.len()], notes });
+        return Some(SectionPlan {
+            kernels: vec![Some(s.4.clone()); parsed.samples.len()],
+            apart: vec![None; parsed.samples.len()],
+            notes,
+        });
     }
     let top = sections.iter().map(|s| s.2).max().unwrap_or(7);
     // The heading a run outside every named section is under: the nearest
@@ -295,7 +311,11 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
     let mut apart = Vec::with_capacity(parsed.samples.len());
     let mut notes: Vec<(usize, String)> = Vec::new();
     let mut noted: Vec<usize> = Vec::new();
-    let names = sections.iter().map(|s| format!("kernel {} (line {}) under `{}`", s.4, s.5, s.3)).collect::<Vec<_>>().join(", ");
+    let names = sections
+        .iter()
+        .map(|s| format!("kernel {} (line {}) under `{}`", s.4, s.5, s.3))
+        .collect::<Vec<_>>()
+        .join(", ");
     let whose = match sections.as_slice() {
         [one] => format!("{}'s", one.4),
         _ => "any of those kernels'".to_string(),
@@ -326,7 +346,10 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
     }
     if sections.len() > 1 {
         let s = &sections[1];
-        notes.push((s.5, format!("each Markdown section names its own kernel: {names}; each section's runs are its kernel's")));
+        notes.push((
+            s.5,
+            format!("each Markdown section names its own kernel: {names}; each section's runs are its kernel's"),
+        ));
     }
     Some(SectionPlan { kernels, apart, notes })
 }
@@ -593,7 +616,10 @@ fn booted_above(input: &Input, n: usize, text: &str) -> Option<String> {
 /// after the `-` names no kernel (`results.hydra-1`, `results.run-1.1`).
 fn host_release(file: &str) -> Option<String> {
     let (host, rest) = file.strip_prefix("results.")?.split_once('-')?;
-    if host.is_empty() || !host.starts_with(|c: char| c.is_ascii_alphabetic()) || !host.bytes().all(|b| b.is_ascii_alphanumeric()) {
+    if host.is_empty()
+        || !host.starts_with(|c: char| c.is_ascii_alphabetic())
+        || !host.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
         return None;
     }
     let named = format!("results.{rest}");
@@ -8088,7 +8114,8 @@ mod tests {
             "$ cat run1.txt run2.txt\n$ dbench 16\nThroughput 1\n",
             "$ cat run1.txt run2.txt\nThroughput 1\n\nThroughput 2\n",
         ] {
-            let lines: Vec<usize> = text.lines().enumerate().filter(|(_, l)| l.starts_with("Thr")).map(|(i, _)| i + 1).collect();
+            let lines: Vec<usize> =
+                text.lines().enumerate().filter(|(_, l)| l.starts_with("Thr")).map(|(i, _)| i + 1).collect();
             let p = labelled(text, &lines);
             assert!(p.notes.iter().all(|(_, n)| !n.contains("one copy")), "{text}: {:?}", p.notes);
         }
@@ -8531,10 +8558,12 @@ mod tests {
     #[test]
     fn markdown_sections_name_their_own_runs_kernels() {
         let d1 = "Linux d1 5.4.61 #20 SMP Thu Aug 26 11:50:01 CST 2021 riscv64 GNU/Linux";
-        let kernels = |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.as_deref().map(str::to_string)).collect::<Vec<_>>();
+        let kernels =
+            |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.as_deref().map(str::to_string)).collect::<Vec<_>>();
         let some = |k: &str| Some(k.to_string());
         // md06: both boards' runs alike.
-        let text = format!("### On the D1\n```\n$ uname -a\n{d1}\n```\nThroughput 1\n\n### On the Unmatched\nThroughput 2\n");
+        let text =
+            format!("### On the D1\n```\n$ uname -a\n{d1}\n```\nThroughput 1\n\n### On the Unmatched\nThroughput 2\n");
         let p = labelled(&text, &[6, 9]);
         assert_eq!(kernels(&p), vec![some("5.4.61"), None], "{:?}", p.notes);
         assert_eq!(last_params(&p), vec!["16", "On the Unmatched"]);
@@ -8553,18 +8582,19 @@ mod tests {
         assert_eq!(kernels(&p), vec![None, some("5.13.0-1019-generic")], "{:?}", p.notes);
         assert_eq!(last_params(&p), vec!["On the D1", "16"]);
         // md04, md05: setext and bold headings.
-        for (a, b) in [
-            ("On the D1\n---------", "On the Unmatched\n----------------"),
-            ("**On the D1**", "**On the Unmatched**"),
-        ] {
+        for (a, b) in
+            [("On the D1\n---------", "On the Unmatched\n----------------"), ("**On the D1**", "**On the Unmatched**")]
+        {
             let text = format!("{a}\n\n$ uname -a\n{d1}\n\nThroughput 1\n\n{b}\n\nThroughput 2\n");
             let at = |t: &str| t.lines().position(|l| l.starts_with("Throughput")).unwrap() + 1;
-            let second = text.lines().collect::<Vec<_>>().iter().rposition(|l| l.starts_with("Throughput")).unwrap() + 1;
+            let second =
+                text.lines().collect::<Vec<_>>().iter().rposition(|l| l.starts_with("Throughput")).unwrap() + 1;
             let p = labelled(&text, &[at(&text), second]);
             assert_eq!(kernels(&p), vec![some("5.4.61"), None], "{text}: {:?}", p.notes);
         }
         // md07: a deeper heading below some of the section's runs: kept, warned.
-        let text = format!("### On the D1\n```\n$ uname -a\n{d1}\n```\nThroughput 1\n\n#### On the Unmatched\nThroughput 2\n");
+        let text =
+            format!("### On the D1\n```\n$ uname -a\n{d1}\n```\nThroughput 1\n\n#### On the Unmatched\nThroughput 2\n");
         // Two compilers (as in the real file): no label line parts them.
         let two_boards = |text: &str, a: usize, b: usize| {
             let input = Input::from_text(text);

@@ -1333,7 +1333,9 @@ mod tests {
         assert!(crate::parse::note_is_info(note), "{note}");
         let f = Netperf.parse(&Input::from_text(&run(banner, "6.687%"))).unwrap();
         let (_, note) = f.notes.iter().find(|(_, m)| m.contains("confidence")).expect("a warning");
-        assert!(!crate::parse::note_is_info(note) && note.contains("6.687%") && note.contains("Local CPU util 7.108% too"));
+        assert!(
+            !crate::parse::note_is_info(note) && note.contains("6.687%") && note.contains("Local CPU util 7.108% too")
+        );
         let bare = banner.replace(" : +/-2.500% @ 99% conf.", "");
         let f = Netperf.parse(&Input::from_text(&run(&bare, "1.200%"))).unwrap();
         let (_, note) = f.notes.iter().find(|(_, m)| m.contains("confidence")).expect("a warning");

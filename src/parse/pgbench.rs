@@ -566,7 +566,9 @@ mod tests {
         // attack42 F13 (its pg/pg01): `Note:` or `1.` before `pgbench -R`
         // is prose too, and whatever the line above says, a whole summary
         // with no `rate limit schedule lag:` is an unlimited run, said.
-        for above in ["Note: pgbench -R 1000 was tried before; this run is unlimited:", "1. pgbench -R 1000 (tried before)"] {
+        for above in
+            ["Note: pgbench -R 1000 was tried before; this run is unlimited:", "1. pgbench -R 1000 (tried before)"]
+        {
             assert_eq!(rate(&format!("{above}\n{}", run(false))), ["- 1000"; 2], "{above}");
         }
         let text = format!("☁  dir [master] ⚡  pgbench -R 1000 -c 4 bench\n{}", run(false));

@@ -110,8 +110,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 // and averaged with a kernel build's time).
                 let mut taken = paragraphs_of(
                     current,
-                    parsed.read_lines().chain(repeats.iter().map(|&(a, _)| a))
-                        .chain(pasted.iter().copied()),
+                    parsed.read_lines().chain(repeats.iter().map(|&(a, _)| a)).chain(pasted.iter().copied()),
                 );
                 copied.extend(pasted);
                 leave_tails(current, &mut taken, &parsed, &families);
@@ -179,11 +178,8 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     }
     reread_alone(input, &mut out, &took, &mut copied);
     // Every line a segment read a number from, in order.
-    let mut read: Vec<usize> = out
-        .iter()
-        .filter_map(|s| s.outcome.as_ref().ok())
-        .flat_map(|p| p.read_lines())
-        .collect();
+    let mut read: Vec<usize> =
+        out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.read_lines()).collect();
     read.sort_unstable();
     read.dedup();
     note_hidden_results(input, &mut out, &took, &families, &read);
@@ -618,11 +614,8 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         .map(|(_, t)| (t.iter().position(|&x| x).unwrap_or(0), t.iter().rposition(|&x| x).unwrap_or(0)))
         .collect();
     // Every line a segment read a number from.
-    let mut read: Vec<usize> = segments
-        .iter()
-        .filter_map(|s| s.outcome.as_ref().ok())
-        .flat_map(|p| p.read_lines())
-        .collect();
+    let mut read: Vec<usize> =
+        segments.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.read_lines()).collect();
     read.sort_unstable();
     read.dedup();
     for (n, (k, taken)) in took.iter().enumerate() {
@@ -890,8 +883,7 @@ fn detect_among(input: &Input, done: &[&str]) -> Option<&'static dyn BenchParser
 /// dropped (first and last line, 1-based).
 #[must_use]
 fn drop_repeated_paragraphs(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFile) -> Vec<(usize, usize)> {
-    let mut read: Vec<usize> =
-        parsed.read_lines().filter(|&l| (1..=input.lines.len()).contains(&l)).collect();
+    let mut read: Vec<usize> = parsed.read_lines().filter(|&l| (1..=input.lines.len()).contains(&l)).collect();
     read.sort_unstable();
     read.dedup();
     // (first line, last line, hash of the words) of each paragraph with

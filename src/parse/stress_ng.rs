@@ -1516,7 +1516,9 @@ mod tests {
             let asked = if cmd.contains("fsize") { 2 } else { 4 };
             let want = format!("the command line asks {asked} instances but stress-ng's line 7 says 1");
             assert!(
-                f.notes.iter().any(|n| n.0 == 5 && n.1.contains("counted this stressor as skipped") && n.1.contains(&want)),
+                f.notes
+                    .iter()
+                    .any(|n| n.0 == 5 && n.1.contains("counted this stressor as skipped") && n.1.contains(&want)),
                 "{cmd}: {:?}",
                 f.notes
             );
@@ -1526,14 +1528,20 @@ mod tests {
         let f = StressNg.parse(&Input::from_text(&run("--all 4 --fsize 2", "2", "skipped: 1: fsize (1)"))).unwrap();
         assert!(has_fsize(&f));
         assert!(
-            f.notes.iter().any(|n| n.0 == 5 && n.1.contains("1 of this stressor's 2 instances") && !n.1.contains("asks")),
+            f.notes
+                .iter()
+                .any(|n| n.0 == 5 && n.1.contains("1 of this stressor's 2 instances") && !n.1.contains("asks")),
             "{:?}",
             f.notes
         );
         // Printed 4 as asked: 3 that ran, no word of the command line.
         let f = StressNg.parse(&Input::from_text(&run("--all 4", "4", "skipped: 1: fsize (1)"))).unwrap();
         assert!(has_fsize(&f));
-        assert!(f.notes.iter().any(|n| n.0 == 5 && n.1.contains("3 that ran") && !n.1.contains("asks")), "{:?}", f.notes);
+        assert!(
+            f.notes.iter().any(|n| n.0 == 5 && n.1.contains("3 that ran") && !n.1.contains("asks")),
+            "{:?}",
+            f.notes
+        );
     }
 
     /// ktest 2023 (stress-ng 0.15.08, `--class filesystem`): a stressor

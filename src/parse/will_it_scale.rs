@@ -278,7 +278,9 @@ fn stats_samples(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> 
         for key in derived {
             out.notes.push((
                 line_of(key),
-                format!("LKP's `{key}` is derived from the task counts' figures (a mean per task, or their sum): not read"),
+                format!(
+                    "LKP's `{key}` is derived from the task counts' figures (a mean per task, or their sum): not read"
+                ),
             ));
         }
         if obj.keys().any(|k| k.starts_with("time.") || k.starts_with("will-it-scale.time.")) {
@@ -636,11 +638,7 @@ mod tests {
             .collect();
         assert_eq!(
             got,
-            [
-                "5 ops 28445014 mmap2 process 128",
-                "6 idle 33.89 mmap2 process 128",
-                "7 ops 15645502.5 mmap2 thread 64"
-            ]
+            ["5 ops 28445014 mmap2 process 128", "6 idle 33.89 mmap2 process 128", "7 ops 15645502.5 mmap2 thread 64"]
         );
         assert!(f.notes.iter().any(|(l, m)| *l == 8 && m.contains("per_process_ops") && m.contains("derived")));
         assert!(f.notes.iter().any(|(l, m)| *l == 9 && m.contains("workload")));

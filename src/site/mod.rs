@@ -87,7 +87,8 @@ pub use discover::{
 pub use file_setups::{SETUP_PARAM, SETUP_PARAM_APART, SetupSource, note as setup_note};
 pub use load::{
     BOOTED_PARAM, BOOTED_PARAM_APART, LoadOptions, first_of_each_file, kernel_dirs_of, kernel_name_mismatch,
-    kernel_names_agree, load, load_machine, names_a_pre_release_of, load_with_progress, order_kernels, other_kernel_named,
+    kernel_names_agree, load, load_machine, load_with_progress, names_a_pre_release_of, order_kernels,
+    other_kernel_named,
 };
 pub use parse_cache::ParseCache;
 pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, RawRead, parse_bytes, parse_file, read_regular};

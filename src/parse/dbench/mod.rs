@@ -1565,11 +1565,8 @@ mod tests {
                     2.5.46\t\t8\t32.2306\t\t25.5343\t\t1.262\n2.5.46\t\t32\t21.5\nThe end of it\n\
                     2.5.47\t\t8\t32.2306\t\t25.5343\t\t1.262\n";
         let f = Dbench.parse(&Input::from_text(text)).unwrap();
-        let got: Vec<(usize, f64, bool)> = f
-            .samples
-            .iter()
-            .map(|s| (s.line, s.value.mean(), s.params.iter().any(|p| p.name == "rerun")))
-            .collect();
+        let got: Vec<(usize, f64, bool)> =
+            f.samples.iter().map(|s| (s.line, s.value.mean(), s.params.iter().any(|p| p.name == "rerun"))).collect();
         assert_eq!(got, [(3, 25.5343, false), (4, 32.0691, false), (5, 12.0691, true), (7, 32.2306, false)]);
         let said = |n: usize, w: &str| f.notes.iter().any(|(l, m)| *l == n && m.contains(w));
         assert!(said(5, "first on line 4"), "{:?}", f.notes);

@@ -1369,7 +1369,9 @@ Identifier                    Size  Size  Thr   Rate  (CPU%)  Latency    Latency
 ---------------------------- ------ ----- ---  ------ ------ --------- -----------  -------- -------- -----
 ";
         let row = |rate: &str, cpu: &str, eff: &str| {
-            format!("2.6.0-test9                     512  4096   1 {rate:>7} {cpu}     5.501       31.22   0.00000  0.00000 {eff:>5}\n")
+            format!(
+                "2.6.0-test9                     512  4096   1 {rate:>7} {cpu}     5.501       31.22   0.00000  0.00000 {eff:>5}\n"
+            )
         };
         let p = parse(&format!("{head}{}", row("0.71", "0.000%", "70"))).unwrap();
         let names: Vec<&str> = p.samples.iter().map(|s| s.metric.name.as_str()).collect();
