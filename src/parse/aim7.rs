@@ -1268,7 +1268,7 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
             // paste, not a second run; a row of its own, said.
             match peak_rows.iter().find(|(g, k, _)| *g == group && *k == name) {
                 Some(&(_, _, first)) => {
-                    s = s.with_param("rerun", "printed again");
+                    s = super::repeats::printed_again(s);
                     out.notes.push((
                         i + 1,
                         format!(

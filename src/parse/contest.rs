@@ -341,7 +341,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         (None, true) => {}
                     }
                     if again.is_some() {
-                        s = s.with_param("rerun", "printed again");
+                        s = super::repeats::printed_again(s);
                     }
                     if let Some(r) = runs.filter(|r| *r > 1) {
                         s = s.with_summary(*v, None, r);

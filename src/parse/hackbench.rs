@@ -352,7 +352,7 @@ fn hand_table(input: &Input, at: usize, counts: &[u64], set_up: &Setup, out: &mu
             let s = Setup { groups: Some(groups), ..set_up.clone() };
             let mut s = s.sample(value, n).with_param("label", name);
             if again.is_some() {
-                s = s.with_param("rerun", "printed again");
+                s = super::repeats::printed_again(s);
             }
             out.samples.push(s);
         }

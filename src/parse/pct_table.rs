@@ -491,7 +491,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 if is_rerun(mark.as_deref()) {
                     s = s.with_param("rerun", "verification run");
                 } else if again.is_some() {
-                    s = s.with_param("rerun", "printed again");
+                    s = super::repeats::printed_again(s);
                 }
                 out.samples.push(s);
             }

@@ -28,6 +28,18 @@ use crate::model::{ParsedFile, Sample};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::hash_map::Entry;
 
+/// A typed table's row printed again under one header with no mark (the
+/// same kernel's, case's or load's row twice: a rerun or the row pasted
+/// twice, attack41 F17, attack42 F2-F5, F9): the parameter its samples
+/// carry, `rerun printed again`, so that they are a row of their own,
+/// never averaged with the first print as more runs. One pair for every
+/// reader (pct_table, schedtests, contest, reaim's Peak Load, dbench's
+/// and hackbench's typed tables); each says so at the row's line in its
+/// own words.
+pub fn printed_again(s: Sample) -> Sample {
+    s.with_param("rerun", "printed again")
+}
+
 /// The fewest figures in a repeated block.
 pub const MIN_FIGURES: usize = 4;
 

@@ -567,7 +567,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let mut s = Sample::new(metric, v, n).with_group(tb.bench.as_str()).with_kernel(k.as_str());
             s = s.with_param("case", &r.case).with_param(lp.as_str(), &lv);
             if again.is_some() {
-                s = s.with_param("rerun", "printed again");
+                s = super::repeats::printed_again(s);
             }
             // n unknown: a summary of one run's weight, never tested.
             if let Spread::Figure(p) = sd {

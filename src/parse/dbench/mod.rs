@@ -910,7 +910,7 @@ fn baseline_tables(input: &Input, out: &mut ParsedFile) {
         // 32.0691 then 12.0691): a rerun or a paste, not a second run.
         match rows.iter().find(|(k, n, _)| k == kernel && *n == procs) {
             Some(&(_, _, first)) => {
-                s = s.with_param("rerun", "printed again");
+                s = crate::parse::repeats::printed_again(s);
                 out.notes.push((
                     i + 1,
                     format!(
