@@ -589,7 +589,8 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         _ => vec![true; s.table.rows.len()],
     };
     // Each group's counts, its columns' names, and its first column's index.
-    let mut groups: Vec<(Vec<Option<u32>>, Vec<&str>, usize)> = Vec::new();
+    type Group<'a> = (Vec<Option<u32>>, Vec<&'a str>, usize);
+    let mut groups: Vec<Group> = Vec::new();
     for (ci, col) in s.table.columns.iter().enumerate() {
         let mut counts: Vec<Option<u32>> = s
             .table

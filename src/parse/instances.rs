@@ -66,8 +66,8 @@ pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &s
     type Key<'a> = (usize, &'a Option<CompactString>, &'a CompactString, &'a Vec<Param>, &'a Metric, usize);
     // The occurrence of each figure within its copy (or, where copies are
     // not told, within its launch: each copy one occurrence).
-    let mut seen: HashMap<(usize, Option<usize>, &Option<CompactString>, &CompactString, &Vec<Param>, &Metric), usize> =
-        HashMap::new();
+    type CopyKey<'a> = (usize, Option<usize>, &'a Option<CompactString>, &'a CompactString, &'a Vec<Param>, &'a Metric);
+    let mut seen: HashMap<CopyKey, usize> = HashMap::new();
     let mut groups: HashMap<Key, Vec<usize>> = HashMap::new();
     let mut order: Vec<Key> = Vec::new();
     for (i, s) in out.samples.iter().enumerate() {

@@ -935,7 +935,7 @@ fn summary_title(line: &str) -> Option<(String, u32, Option<u32>)> {
 
 /// The parts of a title `dbench|tbench [<fs>] <N> processes|procs|clients
 /// [ … (<runs> runs)]`, with or without `average` in it: (fs, N, runs).
-fn title_parts(line: &str) -> Option<(String, u32, Option<u32>)> {
+fn title_parts(line: &str) -> Option<Title> {
     let t = line.trim();
     // Lowered only when it starts `dbench ` or `tbench `.
     let start = t.as_bytes().get(..7)?;
@@ -977,11 +977,14 @@ fn kernel_figure_row(line: &str) -> Option<(&str, f64)> {
     }
 }
 
+/// A title's parts, as [`title_parts`] gives them.
+type Title = (String, u32, Option<u32>);
+
 /// A bar chart's or a hand list's title: a title of [`title_parts`]
 /// (`dbench 128 processes`, `tbench 192 processes`; no `average` needed)
 /// right above a [`bar_row`] or a [`kernel_figure_row`]. The bool is true
 /// for a bar chart.
-fn bar_title(lines: &[String], i: usize) -> Option<((String, u32, Option<u32>), bool)> {
+fn bar_title(lines: &[String], i: usize) -> Option<(Title, bool)> {
     let title = title_parts(&lines[i])?;
     let next = lines.get(i + 1)?;
     let bars = bar_row(next).is_some();
