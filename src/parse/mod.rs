@@ -427,6 +427,10 @@ pub fn note_is_info(note: &str) -> bool {
         "the throughput met it",
         // will-it-scale's test binaries print a second a line before measuring.
         "warm-up seconds: no result",
+        // will-it-scale: LKP's stats.json keys that are the harness's or
+        // derived from the task counts' figures (wildmod42).
+        "figures (the harness's) are not read",
+        "is derived from the task counts' figures",
         // sysbench's total time of a `--time 5` run is the setting, not a result.
         "whose length is a setting",
         // bonnie: `0.4</pre>`, a blog's closing tag glued to a row.
