@@ -1379,12 +1379,7 @@ mod tests {
         let mut out = crate::model::ParsedFile::default();
         super::stp_tables(&super::Input::from_text(text), &mut out);
         assert_eq!(out.samples.len(), 5);
-        let again: Vec<usize> = out
-            .samples
-            .iter()
-            .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "printed again"))
-            .map(|s| s.line)
-            .collect();
+        let again = crate::parse::repeats::printed_again_lines(&out);
         assert_eq!(again, [6]);
         assert_eq!(out.notes.len(), 1, "{:?}", out.notes);
         assert!(out.notes[0].0 == 6 && out.notes[0].1.contains("first on line 2"), "{:?}", out.notes);

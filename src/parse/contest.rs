@@ -649,12 +649,7 @@ mod tests {
                     2.5.74              2   121     64.5    50.8    22.1    1.53\n";
         let parse = |mid: &str| Contest.parse(&Input::from_text(&format!("{head}{mid}{tail}"))).unwrap();
         let f = parse("2.5.74              4   131     23.9    117.5   18.7    4.19\n");
-        let again: Vec<usize> = f
-            .samples
-            .iter()
-            .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "printed again"))
-            .map(|s| s.line)
-            .collect();
+        let again = crate::parse::repeats::printed_again_lines(&f);
         assert_eq!(again, [4; 4]);
         assert_eq!(f.notes.iter().filter(|(_, m)| m.contains("printed again")).count(), 1, "{:?}", f.notes);
         assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("first on line 3")), "{:?}", f.notes);

@@ -637,12 +637,7 @@ mod tests {
         assert_eq!(first[0], "mode=thread ipc=pipe groups=1 fds=40 loops=20000 size=100 label=w/o");
         assert!(!f.samples.iter().any(|s| s.line == 10), "the diff row is no times");
         assert!(f.notes.iter().any(|(l, m)| *l == 10 && m.contains("negative figure (-0.0016)")), "{:?}", f.notes);
-        let again: Vec<usize> = f
-            .samples
-            .iter()
-            .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "printed again"))
-            .map(|s| s.line)
-            .collect();
+        let again = crate::parse::repeats::printed_again_lines(&f);
         assert_eq!(again, [11, 11]);
         assert!(f.notes.iter().any(|(l, m)| *l == 11 && m.contains("first on line 9")), "{:?}", f.notes);
         let args = ["hackbench", "--threads", "--loops=500", "-s", "512"];

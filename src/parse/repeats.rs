@@ -40,6 +40,17 @@ pub fn printed_again(s: Sample) -> Sample {
     s.with_param("rerun", "printed again")
 }
 
+/// The lines of `f`'s samples marked [`printed_again`], in file order:
+/// what the readers' tests of a row printed twice look for.
+#[cfg(test)]
+pub(crate) fn printed_again_lines(f: &ParsedFile) -> Vec<usize> {
+    f.samples
+        .iter()
+        .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "printed again"))
+        .map(|s| s.line)
+        .collect()
+}
+
 /// The fewest figures in a repeated block.
 pub const MIN_FIGURES: usize = 4;
 

@@ -843,12 +843,7 @@ mod tests {
                     normal          mthread-4 1.00 (  0.00) +25.00 (  0.00)\n\
                     normal          mthread-8 1.00 (  0.00) -0.25 (  0.00)\n";
         let f = read(text);
-        let again: Vec<usize> = f
-            .samples
-            .iter()
-            .filter(|s| s.params.iter().any(|p| p.name == "rerun" && p.value == "printed again"))
-            .map(|s| s.line)
-            .collect();
+        let again = crate::parse::repeats::printed_again_lines(&f);
         assert_eq!(again, [8, 8]);
         assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
         assert!(f.notes[0].0 == 8 && f.notes[0].1.contains("first on line 7"), "{:?}", f.notes);
@@ -942,4 +937,3 @@ mod tests {
         assert!(m.contains("(1 - compare%/100)") && !m.contains("  "), "{m}");
     }
 }
-
