@@ -56,8 +56,11 @@ pub struct Slot {
 /// meets the other instances' second), become one sample: their mean
 /// (the figure per copy, as LKP reports it: netperf's `Throughput_Mbps`,
 /// schbench's `wakeup_latency_50%_us`, its `min` and `max` too), at the first
-/// copy's line. A figure only one copy printed is kept as it is. `what`
-/// names the copies in the note left at each merged figure's line
+/// copy's line, with one warning per launch at its first merged line. A
+/// figure fewer copies printed than printed the set-up's other figures
+/// (a copy's report cut short) is not read, warned at its line; a set-up
+/// only one copy ran (a lone `TCP_RR` beside `TCP_STREAM` copies) is that
+/// copy's, kept as it is. `what` names the copies in the warnings
 /// (`"netperf copies"`, `"instances"`).
 ///
 /// Summaries (a typed mean over runs) are never merged: a mean of means
