@@ -30,7 +30,13 @@
 //! characters) and is not read; but a table with no `commit:` list whose
 //! line over the dashes names its columns in words, one over each rule
 //! (`base             base+patchset`, a patch mail's own run), is named
-//! by them, with a note. A table of three or more commits (`%stddev
+//! by them, with a note; so is one whose line over the dashes is LKP's
+//! commit ids alone under the table's own parameter line (the robot's
+//! re-tests print no `commit:` list: `59142d87ab03b8ff
+//! a94032b35e5f97dc1023030d929`), each column by its cut id, which the
+//! site files under the commit's shortest id of the class
+//! (`site::commits`). A file whose tables are of several test boxes
+//! (`tbox_group`) is a warning: a class is one machine's. A table of three or more commits (`%stddev
 //! %change %stddev %change %stddev`) reads every value column. The
 //! `%change` column between two values (`-11.7%`, `+2.1e+05%`, or `-0.6`,
 //! an absolute difference LKP prints for metrics that are percentages
@@ -492,6 +498,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         i += 1;
     }
+    several_boxes(&mut out);
     if out.samples.is_empty() {
         // Every table without its `commit:` list: the first one's is the
         // file's error, as before.
@@ -504,6 +511,33 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         });
     }
     Ok(out)
+}
+
+/// A warning at the first table of a second test box when the file's
+/// tables read are of several (`tbox_group` of their parameter lines):
+/// the robot's re-test of one patch on five machines, a report's table of
+/// another box's benchmark (archive43). Each box's figures stay apart by
+/// their `tbox_group` parameter, but the class they are put in is one
+/// machine's, and nothing else says the file holds others.
+fn several_boxes(out: &mut ParsedFile) {
+    let mut boxes: Vec<(&str, usize)> = Vec::new();
+    for s in &out.samples {
+        if let Some(b) = s.params.iter().find(|p| p.name == "tbox_group")
+            && !boxes.iter().any(|(seen, _)| *seen == b.value.as_str())
+        {
+            boxes.push((b.value.as_str(), s.line));
+        }
+    }
+    if let [_, (_, at), ..] = boxes[..] {
+        let names: Vec<&str> = boxes.iter().map(|(b, _)| *b).collect();
+        let note = format!(
+            "the file's tables are of {} test boxes ({}): each box's figures are kept apart by `tbox_group`, \
+             but a machine class is one machine's: put each box's tables in a class of its own",
+            boxes.len(),
+            names.join(", ")
+        );
+        out.notes.push((at, note));
+    }
 }
 
 /// Skips a `fail:runs  %reproduction  fail:runs` section from `lines[i]`
@@ -533,14 +567,40 @@ fn failure_section(lines: &[(usize, &str)], mut i: usize, header: usize, out: &m
     i
 }
 
+/// How the line over a table's dashes named its columns.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum OverTheDashes {
+    /// Words a person wrote (`base             base+patchset`).
+    Words,
+    /// LKP's own commit ids, cut to 16 and 27 characters.
+    CommitIds,
+}
+
+/// Whether `w` is a commit id as LKP prints it over a table's dashes: 7 to
+/// 40 lower-case hexadecimal digits (16 for the base, 27 for the others).
+fn is_commit_id(w: &str) -> bool {
+    (7..=40).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
 /// The column names of the line over a table's dashes (`lines[at - 2]`,
-/// the `%stddev` header at `lines[at]`), when a person wrote them in words
-/// (`base             base+patchset` over `---------------- ----…`): one
-/// word a column, each over its rule. `None` when the line is LKP's cut of
-/// commit ids (16 or 27 hex digits: the `commit:` list names those, and a
-/// cut id would name a commit apart from its own name elsewhere), or the
-/// counts differ.
-fn id_line_names(lines: &[(usize, &str)], at: usize, columns: usize) -> Option<Vec<String>> {
+/// the `%stddev` header at `lines[at]`), for a table with no `commit:`
+/// list: one word a column, each over its rule. Either a person wrote
+/// them in words (`base             base+patchset` over `---------------- ----…`),
+/// or they are LKP's cut of commit ids (`59142d87ab03b8ff
+/// a94032b35e5f97dc1023030d929`, the robot's re-tests print no
+/// `commit:` list) and `own_setup` (the table has its own parameter line
+/// above it: a re-test's table, not a quoted one whose list the reply
+/// cut): each id is the start of its commit's sha, which
+/// `site::commits` files under the commit's shortest id of the class
+/// (the report's `59142d87ab`). `None` when the counts differ, the words
+/// mix ids and other words, or ids stand over a table of no parameter
+/// line.
+fn id_line_names(
+    lines: &[(usize, &str)],
+    at: usize,
+    columns: usize,
+    own_setup: bool,
+) -> Option<(Vec<String>, OverTheDashes)> {
     let rule = lines.get(at.checked_sub(1)?)?.1;
     let names = lines.get(at.checked_sub(2)?)?.1;
     let rules: Vec<&str> = rule.split_whitespace().collect();
@@ -548,11 +608,17 @@ fn id_line_names(lines: &[(usize, &str)], at: usize, columns: usize) -> Option<V
         return None;
     }
     let words: Vec<&str> = names.split_whitespace().collect();
+    if words.len() != columns {
+        return None;
+    }
+    let named = || words.iter().map(|w| w.to_string()).collect();
+    if words.iter().all(|w| is_commit_id(w)) {
+        return own_setup.then(|| (named(), OverTheDashes::CommitIds));
+    }
     let hex = |w: &&str| w.len() >= 7 && w.bytes().all(|b| b.is_ascii_hexdigit());
-    let ok = words.len() == columns
-        && !words.iter().any(hex)
-        && words.iter().all(|w| plain(w).is_none() && w.len() <= 40 && !w.contains(PLUS_MINUS));
-    ok.then(|| words.iter().map(|w| w.to_string()).collect())
+    let ok =
+        !words.iter().any(hex) && words.iter().all(|w| plain(w).is_none() && w.len() <= 40 && !w.contains(PLUS_MINUS));
+    ok.then(|| (named(), OverTheDashes::Words))
 }
 
 /// Reads one table from its `%stddev` header at `lines[at]`; returns the
@@ -594,14 +660,22 @@ fn table(
     }
     // No `commit:` list, but the line over the table's dashes names its
     // columns in words (`base             base+patchset`, linux-mm 2016,
-    // wild35a file 09): the columns are named so.
+    // wild35a file 09), or by LKP's commit ids under the table's own
+    // parameter line (the robot's re-tests, archive43): the columns are
+    // named so.
     let named;
-    let commits = match id_line_names(lines, at, columns) {
-        Some(names) if commits.is_empty() => {
+    let commits = match id_line_names(lines, at, columns, setup.testcase.is_some()) {
+        Some((names, how)) if commits.is_empty() => {
+            let by = match how {
+                OverTheDashes::Words => "the line over its dashes",
+                OverTheDashes::CommitIds => {
+                    "the commit ids over its dashes, cut as LKP prints them (a commit's shorter id elsewhere in the class is the same kernel)"
+                }
+            };
             out.notes.push((
                 lines[at - 2].0,
                 format!(
-                    "no `commit:` list above the table: its {columns} column(s) named by the line over its dashes ({})",
+                    "no `commit:` list above the table: its {columns} column(s) named by {by} ({})",
                     names.join(", ")
                 ),
             ));
@@ -979,6 +1053,70 @@ d000e073ca2a08ab 89359897983825dbfc08578e7ee
             assert_eq!(better(name), want, "{name}");
         }
         assert_eq!(DIRECTION_GLOBS.len(), DIRECTIONS.len(), "every pattern compiles");
+    }
+
+    /// archive43: the robot's re-test (Oliver Sang, linux-mm 2024-05)
+    /// prints each table under its parameter line with no `commit:` list,
+    /// its columns named by LKP's cut ids only; the file was skipped.
+    const RETEST: &str = "\
+=========================================================================================
+compiler/cpufreq_governor/kconfig/mode/nr_task/rootfs/tbox_group/test/testcase:
+  gcc-13/performance/x86_64-rhel-8.3/process/100%/debian-12-x86_64-20240206.cgz/lkp-skl-fpga01/page_fault2/will-it-scale
+
+59142d87ab03b8ff a94032b35e5f97dc1023030d929 fd2296741e2686ed6ecd05187e4
+---------------- --------------------------- ---------------------------
+         %stddev     %change         %stddev     %change         %stddev
+             \\          |                \\          |                \\
+     91713           -13.0%      79833            -4.5%      87614        will-it-scale.per_process_ops
+";
+
+    #[test]
+    fn a_retest_table_under_its_parameter_line_is_named_by_the_commit_ids_over_its_dashes() {
+        let p = parse(RETEST).unwrap();
+        let got: Vec<(&str, f64)> = p.samples.iter().map(|s| (s.kernel.as_deref().unwrap(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            [
+                ("59142d87ab03b8ff", 91713.0),
+                ("a94032b35e5f97dc1023030d929", 79833.0),
+                ("fd2296741e2686ed6ecd05187e4", 87614.0)
+            ]
+        );
+        assert_eq!(p.kernel_order[0], "59142d87ab03b8ff");
+        assert!(
+            p.notes.iter().any(|(l, m)| *l == 5 && m.contains("named by the commit ids over its dashes")),
+            "{:?}",
+            p.notes
+        );
+        // Must not fire: a commit list above names the columns, whatever the ids say.
+        let listed = RETEST.replace(
+            "\n59142d87ab03b8ff",
+            "\ncommit:\n  59142d87ab (\"a\")\n  a94032b35e (\"b\")\n  fd2296741e (\"c\")\n\n59142d87ab03b8ff",
+        );
+        let p = parse(&listed).unwrap();
+        assert_eq!(p.kernel_order, ["59142d87ab", "a94032b35e", "fd2296741e"]);
+        assert!(!p.notes.iter().any(|(_, m)| m.contains("over its dashes")));
+        // Nor ids mixed with a tag (LKP's `v6.12-rc1` over the base), nor
+        // ids over a table with no parameter line (a quoted table whose
+        // list the reply cut: the existing test above).
+        let mixed = RETEST.replace("59142d87ab03b8ff a94032b35e", "       v6.12-rc1 a94032b35e");
+        assert!(parse(&mixed).is_err());
+    }
+
+    #[test]
+    fn a_file_of_several_test_boxes_is_a_warning_and_one_boxs_two_tables_are_not() {
+        let other = RETEST.replace("lkp-skl-fpga01", "lkp-icl-2sp9").replace("91713 ", "240373");
+        let p = parse(&format!("{RETEST}\n{other}")).unwrap();
+        let w: Vec<&(usize, String)> = p.notes.iter().filter(|(_, m)| m.contains("test boxes")).collect();
+        assert_eq!(w.len(), 1, "{:?}", p.notes);
+        assert_eq!(w[0].0, 19);
+        assert!(w[0].1.contains("2 test boxes (lkp-skl-fpga01, lkp-icl-2sp9)"), "{}", w[0].1);
+        assert!(!crate::parse::note_is_info(&w[0].1));
+        // Must not fire: two tables of one box (a headline, then the full table).
+        let again = RETEST.replace("91713 ", "91714 ");
+        let p = parse(&format!("{RETEST}\n{again}")).unwrap();
+        assert!(!p.notes.iter().any(|(_, m)| m.contains("test boxes")), "{:?}", p.notes);
+        assert!(!parse(TWO).unwrap().notes.iter().any(|(_, m)| m.contains("test boxes")));
     }
 
     #[test]
