@@ -155,7 +155,15 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
     let Some(last) = parsed.read_lines().max() else { return 0 };
     // Most files name no processor: the words every form holds tell first.
     let forms = FAMILIES.iter().chain(&["Intel(R) ", "AMD "]).any(|w| input.has(w));
-    if !forms || parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == MACHINE_PARAM)) {
+    // The kernel test robot names each table's test box on its parameter
+    // line (`tbox_group`, lkp-compare): a `brand: Intel(R) Xeon(R) Gold
+    // 6346 CPU @ 3.10GHz` line of the mail's prose above is no heading of
+    // the tables below it (archive43: a re-test on five boxes gave the
+    // Sapphire Rapids table and the attachment's Skylake table the
+    // processors of the prose lines above them).
+    if !forms
+        || parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == MACHINE_PARAM || p.name == "tbox_group"))
+    {
         return 0;
     }
     // Each line's machine line in force: (line, name), nearest above.
@@ -314,6 +322,28 @@ mod tests {
         assert_eq!(p("stress-ng: info:  [9573] dispatching hogs: 24 cpu"), None);
         assert_eq!(p("The Xeon was faster than I thought it would be."), None);
         assert_eq!(p("Intel(R) rocks"), None);
+    }
+
+    /// archive43: the robot's tables name their box (`tbox_group`); the
+    /// prose's processor lines between them are not their machines.
+    #[test]
+    fn runs_that_name_their_test_box_are_not_given_the_processor_lines_above() {
+        use crate::model::{Better, Metric, Sample};
+        let text = "brand: Intel(R) Xeon(R) Gold 6346 CPU @ 3.10GHz\n91713 x\nbrand: Intel(R) Core(TM) i9-10980XE CPU @ 3.00GHz\n187483 x\n";
+        let run = |line: usize| Sample::new(Metric::new("ops", "", Better::Higher), 1.0, line);
+        let input = Input::from_text(text);
+        let mut boxed = ParsedFile {
+            samples: vec![
+                run(2).with_param("tbox_group", "lkp-icl-2sp9"),
+                run(4).with_param("tbox_group", "lkp-csl-d02"),
+            ],
+            ..ParsedFile::default()
+        };
+        assert_eq!(part_machines(&input, &mut boxed), 0);
+        assert!(boxed.notes.is_empty());
+        // Must not fire without the box's parameter: the same lines part the runs.
+        let mut plain = ParsedFile { samples: vec![run(2), run(4)], ..ParsedFile::default() };
+        assert_eq!(part_machines(&input, &mut plain), 2);
     }
 
     /// One processor named above every run is the file's identity
