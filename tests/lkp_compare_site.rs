@@ -81,6 +81,28 @@ fn two_tables_of_different_bases_give_no_baseline_and_say_what_to_write() {
     let (sev, msg) = diags.iter().find(|(_, m)| m.contains("different bases")).expect("a warning");
     assert_eq!(*sev, Severity::Warning);
     assert!(msg.contains("write `baseline: \"d000e073ca\"`"), "{msg}");
+    // archive43: one `baseline:` compares one report only; a section a
+    // report, each with its own base, compares them all.
+    assert!(msg.contains("files: [\"a-poll2.txt\"], baseline: \"d000e073ca\""), "{msg}");
+}
+
+#[test]
+fn sections_that_each_set_a_baseline_are_no_class_without_one() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    let sections = "sections:\n  - title: poll2\n    files: [\"a-poll2.txt\"]\n    baseline: \"d000e073ca\"\n  \
+                    - title: pagemove\n    files: [\"b-pagemove.txt\"]\n    baseline: \"ff388fe5c4\"\n";
+    put(&c, "m/machine.yaml", format!("name: m\n{sections}"));
+    put(&c, "m/a-poll2.txt", fixture(POLL2));
+    put(&c, "m/b-pagemove.txt", fixture(PAGEMOVE));
+    let (_, baseline, diags) = load(&c);
+    assert_eq!(baseline, None);
+    assert!(!diags.iter().any(|(_, m)| m.contains("different bases")), "{diags:?}");
+    // Must not fire when a section sets none: the warning stays.
+    put(&c, "m/machine.yaml", format!("name: m\n{}", sections.replace("    baseline: \"ff388fe5c4\"\n", "")));
+    let (_, _, diags) = load(&c);
+    assert!(diags.iter().any(|(_, m)| m.contains("different bases")), "{diags:?}");
 }
 
 const REAIM: &str = "lkml-2020-reaim-3-commits-wrapped-at-72-then-quoted-report-with-fail-runs.txt";

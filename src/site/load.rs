@@ -465,7 +465,9 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
             order_kernels(&mut kernels, &yaml.config.kernel_order);
         }
         if yaml.config.baseline.is_none() {
-            yaml.config.baseline = from_files.baseline(&yaml.path, diags);
+            let sections_say =
+                !yaml.config.sections.is_empty() && yaml.config.sections.iter().all(|s| s.baseline.is_some());
+            yaml.config.baseline = from_files.baseline(&yaml.path, sections_say, diags);
         }
         let order: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
         // Kernels of another machine: their results marked wherever shown
@@ -1037,18 +1039,23 @@ impl FileOrder {
 
     /// The baseline for a class whose `machine.yaml` (at `yaml`) sets
     /// none: the files' base when they all give one and the same (a note
-    /// saying so); none when they name several (a warning with the
-    /// `baseline:` line to write).
-    fn baseline(&self, yaml: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    /// saying so); none when they name several: a warning with the
+    /// sections to write, each report compared with its own base (one
+    /// `baseline:` compares one report only: archive43, nine reports of
+    /// nine bases on one test box), unless `sections_say` (every section
+    /// of `machine.yaml` sets its own `baseline:`).
+    fn baseline(&self, yaml: &Path, sections_say: bool, diags: &mut Vec<Diagnostic>) -> Option<String> {
         let (base, file) = self.bases.first()?;
         if let Some((other, other_file)) = self.bases.iter().find(|(b, _)| b != base) {
-            diags.push(Diagnostic::warning(
-                yaml,
-                None,
-                format!(
-                    "machine.yaml sets no `baseline:`, and the files list different bases first ({base} in {file}, {other} in {other_file}): no change is shown; write `baseline: \"{base}\"` (or another kernel) in machine.yaml"
-                ),
-            ));
+            if !sections_say {
+                diags.push(Diagnostic::warning(
+                    yaml,
+                    None,
+                    format!(
+                        "machine.yaml sets no `baseline:`, and the files list different bases first ({base} in {file}, {other} in {other_file}): no change is shown; to compare each file's commits with its own base, give each file a section with its `baseline:` (`sections: [{{title: \"…\", files: [\"{file}\"], baseline: \"{base}\"}}, …]`), or write `baseline: \"{base}\"` (or another kernel) in machine.yaml"
+                    ),
+                ));
+            }
             return None;
         }
         diags.push(Diagnostic::note(
