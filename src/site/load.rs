@@ -1052,7 +1052,7 @@ impl FileOrder {
                     yaml,
                     None,
                     format!(
-                        "machine.yaml sets no `baseline:`, and the files list different bases first ({base} in {file}, {other} in {other_file}): no change is shown; to compare each file's commits with its own base, give each file a section with its `baseline:` (`sections: [{{title: \"…\", files: [\"{file}\"], baseline: \"{base}\"}}, …]`), or write `baseline: \"{base}\"` (or another kernel) in machine.yaml"
+                        "machine.yaml sets no `baseline:`, and the files list different bases first ({base} in {file}, {other} in {other_file}): no change is shown; to compare each report's commits with its own base, give each report (with its re-tests) a section with its base as `baseline:` (`sections: [{{title: \"…\", files: [\"{file}\"], baseline: \"{base}\"}}, …]`), or write `baseline: \"{base}\"` (or another kernel) in machine.yaml"
                     ),
                 ));
             }
