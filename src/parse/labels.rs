@@ -4757,7 +4757,18 @@ const CHANGE_WORDS: [&str; 4] = ["with", "without", "before", "after"];
 /// characters). As written, without the colon.
 fn change_label(text: &str) -> Option<String> {
     // `Without-patch`, `with_thp`: the change word joined to its object.
+    // `w/o patch`, `w/patch`: the usual abbreviations (Christoph Lameter's
+    // AIM7 tables under `w/o patch` / `w/patch`, LKML 2005-04, were averaged
+    // as runs of one set-up); not `w/s` (iostat's writes per second).
     fn head(w: &str) -> &str {
+        if let Some(rest) = w.strip_prefix("w/").or_else(|| w.strip_prefix("W/")) {
+            if rest.eq_ignore_ascii_case("o") {
+                return "without";
+            }
+            if rest.chars().count() >= 2 && rest.starts_with(char::is_alphabetic) {
+                return "with";
+            }
+        }
         w.split(['-', '_']).next().unwrap_or(w)
     }
     // A label needs a colon at its end or a change word first (no other
@@ -10100,6 +10111,13 @@ Throughput 2
             Some("Please find the hackbench numbers with your change as given below")
         );
         assert_eq!(change_label("Without-patch").as_deref(), Some("Without-patch"));
+        // `w/o` and `w/` are `without` and `with` (LKML 2005-04, two AIM7 tables).
+        assert_eq!(change_label("w/o patch").as_deref(), Some("w/o patch"));
+        assert_eq!(change_label("w/patch").as_deref(), Some("w/patch"));
+        assert_eq!(change_label("W/O THP").as_deref(), Some("W/O THP"));
+        // Not a unit (iostat's `w/s`), nor a sentence opening with `w/o`.
+        assert_eq!(change_label("w/s     wkB/s avgrq-sz"), None);
+        assert_eq!(change_label("w/o the patch, the box hangs at boot"), None);
         assert_eq!(change_label("With the patch the numbers go up a lot."), None);
         assert_eq!(change_label("Please find the numbers below:"), None);
         // Prose that opens with one of the words is no label.
