@@ -130,6 +130,10 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
     ),
     (
+        "tests/fixtures/wild/schbench/lkml-2020-futex-swap-schbench-2016-4dec-vs-patched-1dec-percentiles-overloaded-m64-and-m32-label-lines.txt",
+        "schbench's percentiles are whole microseconds (`min=0, max=245`, the last line)",
+    ),
+    (
         "tests/fixtures/schbench/edited-schbench-threads-numbered-setups.txt",
         "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
     ),

@@ -628,6 +628,9 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
     let mut last: Option<(usize, usize, usize)> = None;
     // Within iperf3 3.0's role-less UDP summary (after its first line).
     let mut roleless_run = false;
+    // The last host pushed came from a command line's `-c`, not yet from
+    // iperf3's `Connecting to host` line.
+    let mut host_from_command = false;
     for (n, line) in input.numbered() {
         let t = line.trim();
         since_rule = if t.starts_with("- - - -") { 0 } else { since_rule.saturating_add(1) };
@@ -715,6 +718,14 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             reverse = false;
         }
         if let Some(args) = super::cmdline::args_of(t, "iperf3") {
+            // A client's command starts a test to its `-c` server: the
+            // server of the test before is not this one's (a README's
+            // summaries under `...`, their `Connecting to host` lines left
+            // out, took the host of the last test that kept one).
+            if let Some(host) = client_host(&args) {
+                hosts.push((out.samples.len(), host));
+                host_from_command = true;
+            }
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
             sctp = args.contains(&"--sctp");
             reverse_cmd = args.iter().any(|a| matches!(*a, "-R" | "--reverse"));
@@ -723,8 +734,14 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             // `Connecting to host 10.0.0.1, port 5201`: the server of the
             // test below.
             if let Some(host) = t.strip_prefix("Connecting to host ").and_then(|r| r.split(',').next()) {
+                // iperf3's own name for the server the command named:
+                // it, not the command's spelling, is the test's.
+                if host_from_command && hosts.last().is_some_and(|(at, _)| *at == out.samples.len()) {
+                    hosts.pop();
+                }
                 hosts.push((out.samples.len(), host.trim().to_string()));
             }
+            host_from_command = false;
         } else if let Some(id) = stream_id(t)
             && !seen.iter().any(|s| s == id)
         {
@@ -817,6 +834,14 @@ fn is_elision(t: &str) -> bool {
 
 /// The stream count an iperf3 command line asks for: `-P 4`, `-P4`,
 /// `--parallel 4`, `--parallel=4`.
+/// The server a client command line names: `iperf3 -c 10.233.110.159 -p
+/// 5201 -R` → `10.233.110.159`; `None` for a server (`-s`) or a shell
+/// variable (`-c $SERVER`, `-c ${HOST}`: its value is not in the file).
+fn client_host(args: &[&str]) -> Option<String> {
+    let host = super::cmdline::option_values(args, "-c", "--client").into_iter().next()?;
+    (!host.is_empty() && !host.contains('$') && !host.starts_with('-')).then(|| host.to_string())
+}
+
 fn parallel(args: &[&str]) -> Option<usize> {
     super::cmdline::option_values(args, "-P", "--parallel").into_iter().find_map(|v| v.parse().ok())
 }
@@ -984,6 +1009,36 @@ mod tests {
     }
 
     #[test]
+    /// wildmod43: a README's summaries under `...` (no `Connecting to
+    /// host` line) took the server of the last test that printed one:
+    /// `-c iperf3` and `-c 10.233.110.159` runs read `host=10.233.110.181`.
+    #[test]
+    fn a_commands_server_ends_the_test_before_s() {
+        let run = |cmd: &str, banner: &str, rate: &str| {
+            format!(
+                "$ {cmd}\n{banner}...\n[ ID] Interval           Transfer     Bitrate         Retr\n\
+                 [  5]   0.00-30.00  sec   612 MBytes   {rate} Mbits/sec  554             sender\n\
+                 [  5]   0.00-30.00  sec   612 MBytes   {rate} Mbits/sec                  receiver\n\n"
+            )
+        };
+        let text = run("iperf3 -c 10.233.110.181 -t 30", "Connecting to host 10.233.110.181, port 5201\n", "137")
+            + &run("iperf3 -c iperf3 -t 30", "", "99.2")
+            + &run("iperf3 -c 10.233.110.159 -t 30", "", "99.1");
+        let p = Iperf3.parse(&Input::from_text(&text)).unwrap();
+        let host = |s: &Sample| s.params.iter().find(|p| p.name == "host").map(|p| p.value.to_string());
+        let got: Vec<Option<String>> = p.samples.iter().step_by(2).map(host).collect();
+        assert_eq!(got, [Some("10.233.110.181".into()), Some("iperf3".into()), Some("10.233.110.159".into())]);
+        // What must NOT make a second server: the command's spelling of
+        // the one iperf3 names (`-c server1` / `Connecting to host
+        // 10.0.0.2`), a shell variable, a server's `-s`.
+        let one = run("iperf3 -c server1 -t 30", "Connecting to host 10.0.0.2, port 5201\n", "137")
+            + &run("iperf3 -c $SERVER -t 30", "Connecting to host 10.0.0.2, port 5201\n", "99.2")
+            + &run("iperf3 -s", "", "99.1");
+        assert!(Iperf3.parse(&Input::from_text(&one)).unwrap().samples.iter().all(|s| host(s).is_none()));
+        assert_eq!(super::client_host(&["-c", "${HOST}"]), None);
+        assert_eq!(super::client_host(&["-s", "-p", "5201"]), None);
+    }
+
     fn tests_to_two_servers_are_apart_by_host() {
         let test = |host: &str, rate: &str| {
             format!(

@@ -626,6 +626,25 @@ fn command_timeout(line: &str) -> Option<String> {
     Some(format!("{secs}s"))
 }
 
+/// The metrics of [`instance_rates`]' two figures: name and unit.
+const INSTANCE_RATES: [(&str, &str); 2] = [("memory rate (MB/sec)", "MB/sec"), ("memory rate (Mflop/sec)", "Mflop/sec")];
+
+/// The rates one instance of the `stream` stressor prints before the
+/// table in stress-ng of about 2017-2019 (0.07 to 0.10), higher is better:
+/// `stress-ng-stream: memory rate: 10455.21 MB/sec, 4182.08 Mflop/sec
+/// (instance 0)` → `("stream", [10455.21, 4182.08], 0)`. Later versions
+/// print their mean as an extra metric under the table instead. The
+/// instances ran at once: their figures are one run
+/// ([`super::instances::one_run_per_launch`]). `None` for any other line.
+fn instance_rates(body: &str) -> Option<(&str, [f64; 2], usize)> {
+    let (stressor, rest) = body.strip_prefix("stress-ng-")?.split_once(": memory rate: ")?;
+    let (rates, copy) = rest.trim_end().strip_suffix(')')?.rsplit_once(" (instance ")?;
+    let (mb, mflop) = rates.split_once(", ")?;
+    let mb = plain(mb.strip_suffix(" MB/sec")?)?;
+    let mflop = plain(mflop.strip_suffix(" Mflop/sec")?)?;
+    (is_stressor_name(stressor)).then_some((stressor, [mb, mflop], copy.parse().ok()?))
+}
+
 /// What the reader keeps between lines.
 #[derive(Default)]
 struct State {
@@ -658,6 +677,12 @@ struct State {
     /// kernel's own lines and the blank lines between them are not
     /// stress-ng's and end no table.
     kmsg: bool,
+    /// Tables headed so far: the launch the instance lines above the next
+    /// table belong to ([`instance_rates`]).
+    tables: usize,
+    /// Samples read from one instance's line (`… (instance 0)`): index
+    /// and where it ran, merged into one run per launch at the end.
+    slots: Vec<(usize, super::instances::Slot)>,
 }
 
 impl State {
@@ -752,6 +777,15 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         }
         st.columns = Some(c);
         st.last_header = Some((n, c));
+        st.tables += 1;
+        return Ok(());
+    }
+    if let Some((stressor, rates, copy)) = instance_rates(body) {
+        for (value, (name, unit)) in rates.into_iter().zip(INSTANCE_RATES) {
+            let slot = super::instances::Slot { launch: st.tables, copy: Some(copy) };
+            st.slots.push((out.samples.len(), slot));
+            out.samples.push(st.sample(stressor, Metric::new(name, unit, Better::Higher), value, n));
+        }
         return Ok(());
     }
     let untrustworthy = body.strip_prefix("metrics untrustworthy:").and_then(plain).is_some_and(|v| v > 0.0);
@@ -1255,6 +1289,13 @@ impl BenchParser for StressNg {
         }
         super::varying::tag_each(&mut out, &st.run_lengths, "timeout");
         label_by_markers(input, &mut out);
+        if !st.slots.is_empty() {
+            let mut slots = vec![None; out.samples.len()];
+            for &(i, slot) in &st.slots {
+                slots[i] = Some(slot);
+            }
+            super::instances::one_run_per_launch(&mut out, &slots, "stress-ng instances");
+        }
         drop_failed_stressors(input, &mut out);
         if out.samples.is_empty()
             && let Some((n, note)) = out.notes.iter().find(|n| n.1.contains("it did no work"))
@@ -1289,6 +1330,48 @@ impl BenchParser for StressNg {
 
 #[cfg(test)]
 mod tests {
+    /// wildmod43: stress-ng 0.09's `--stream 4` prints each instance's
+    /// memory rate before the table (a Kata VM note): they were dropped
+    /// without a word. The four instances ran at once: one run, the mean.
+    #[test]
+    fn the_stream_stressors_instance_rates_are_one_run() {
+        use crate::parse::{BenchParser, Input};
+        let text = "stress-ng: info:  [19127] dispatching hogs: 4 stream\n\
+                    stress-ng: info:  [19128] stress-ng-stream: Using CPU cache size of 16384K\n\
+                    stress-ng: info:  [19128] stress-ng-stream: memory rate: 10455.21 MB/sec, 4182.08 Mflop/sec (instance 0)\n\
+                    stress-ng: info:  [19129] stress-ng-stream: memory rate: 10390.62 MB/sec, 4156.25 Mflop/sec (instance 1)\n\
+                    stress-ng: info:  [19130] stress-ng-stream: memory rate: 9508.33 MB/sec, 3803.33 Mflop/sec (instance 2)\n\
+                    stress-ng: info:  [19131] stress-ng-stream: memory rate: 9189.77 MB/sec, 3675.91 Mflop/sec (instance 3)\n\
+                    stress-ng: info:  [19127] stressor       bogo ops real time  usr time  sys time   bogo ops/s   bogo ops/s\n\
+                    stress-ng: info:  [19127]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+                    stress-ng: info:  [19127] stream            14805     60.01    238.47      0.24       246.69        62.02\n";
+        let f = super::StressNg.parse(&Input::from_text(text)).unwrap();
+        let rate: Vec<_> = f.samples.iter().filter(|s| s.metric.name == "memory rate (MB/sec)").collect();
+        assert_eq!(rate.len(), 1);
+        assert_eq!(rate[0].line, 3);
+        assert!((rate[0].value.mean() - 9885.9825).abs() < 1e-6);
+        assert!(rate[0].params.iter().any(|p| p.name == "instances" && p.value == "4"));
+        assert_eq!(f.samples.iter().filter(|s| s.metric.name == "memory rate (Mflop/sec)").count(), 1);
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.starts_with("4 stress-ng instances ran at once")));
+        assert_eq!(f.samples.len(), 8);
+    }
+
+    /// What the instance-rate rule must NOT read: other per-instance
+    /// lines, a rate without its instance, the later extra metric's form.
+    #[test]
+    fn other_instance_lines_are_no_instance_rates() {
+        use super::instance_rates;
+        assert_eq!(instance_rates("stress-ng-stream: Using CPU cache size of 16384K"), None);
+        assert_eq!(instance_rates("stress-ng-stream: memory rate: 10455.21 MB/sec, 4182.08 Mflop/sec"), None);
+        assert_eq!(instance_rates("stress-ng-vm: child died: signal 9 'SIGKILL' (instance 1)"), None);
+        assert_eq!(instance_rates("stream  6548.41 memory rate (MB per sec) (harmonic mean of 4 instances)"), None);
+        assert_eq!(instance_rates("stress-ng-stream: memory rate: n/a MB/sec, 4182.08 Mflop/sec (instance 0)"), None);
+        assert_eq!(
+            instance_rates("stress-ng-stream: memory rate: 10455.21 MB/sec, 4182.08 Mflop/sec (instance 0)"),
+            Some(("stream", [10455.21, 4182.08], 0))
+        );
+    }
+
     /// attack34 12: a log cut inside the words after its last figure
     /// (`… flock  5678.91 nan`) filed the figure under the metric `nan`.
     #[test]

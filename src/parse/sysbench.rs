@@ -352,6 +352,15 @@ fn reflowed_fileio_rates(t: &str, run: &Run) -> Option<(f64, f64)> {
     Some((plain(mb.trim())?, plain(req.trim())?))
 }
 
+/// sysbench 1.0 memory's own result line, `Total operations: 93129278
+/// (9311302.73 per second)`: no other test prints it, so a report a post
+/// trimmed to it (a Korean page on AWS t3/t3a/t4g, its three memory runs
+/// cut to this line and `MiB transferred`) is of the memory test. The
+/// count alone (`Total operations: 1000`) tells nothing.
+fn memory_total(t: &str) -> bool {
+    t.strip_prefix("Total operations:").is_some_and(|rest| per_sec(rest).is_some())
+}
+
 /// A test named by a line it prints.
 fn telling(t: &str) -> Option<&'static str> {
     if t.starts_with("Prime numbers limit:") || t.starts_with(MAX_PRIME_04) || t == "CPU speed:" {
@@ -642,6 +651,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             && run.test.is_none()
         {
             run.test = Some(test.into());
+            told = true;
+        }
+        // A memory report trimmed to its result lines: its `Total
+        // operations: … (… per second)` tells its test, and is read.
+        if run.test.is_none() && memory_total(t) {
+            run.test = Some("memory".into());
             told = true;
         }
         if t == "Test execution summary:" {
@@ -1145,6 +1160,30 @@ impl BenchParser for Sysbench {
 
 #[cfg(test)]
 mod tests {
+    /// wildmod43: a page trimmed each memory run to `Total operations: …
+    /// (… per second)` and `… MiB transferred (…)`: nothing was read (test
+    /// unknown). That line is the memory test's own.
+    #[test]
+    fn a_memory_report_trimmed_to_its_totals_is_of_the_memory_test() {
+        use crate::parse::{BenchParser, Input};
+        let text = "### t3.xlarge\n\n```\nTotal operations: 93129278 (9311302.73 per second)\n\n\
+                    90946.56 MiB transferred (9093.07 MiB/sec)\n```\n";
+        let f = super::Sysbench.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<_> = f.samples.iter().map(|s| (s.group.to_string(), s.metric.name.to_string(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("memory".to_string(), "operations".to_string(), 9311302.73),
+                ("memory".to_string(), "transferred".to_string(), 9093.07)
+            ]
+        );
+        // What must NOT tell the memory test: a count without its rate,
+        // another wording.
+        assert!(!super::memory_total("Total operations: 1000"));
+        assert!(!super::memory_total("Total operations performed: 10 (1.00 per second)"));
+        assert!(!super::memory_total("Operations performed: 104857600 (3286473.17 ops/sec)"));
+    }
+
     use super::*;
 
     #[test]

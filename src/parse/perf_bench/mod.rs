@@ -236,6 +236,20 @@ fn bench_args(line: &str) -> Option<Vec<String>> {
     Some(args[i + 1..].iter().map(|a| a.to_string()).collect())
 }
 
+/// The options of a `perf bench` command on the line that carries on a
+/// wrapper's command line ended with `\` (`perf record -e cycles … \` /
+/// `-e iTLB-load-misses -c 10000 perf bench sched messaging -g 1 -l 10`, a
+/// riscv PMU cover letter, 2022): the line starts with an option and names
+/// `perf bench` after it. `None` for any other line (`continued` false: a
+/// line of prose naming `perf bench` is no command).
+fn continued_bench_args(t: &str, continued: bool) -> Option<Vec<String>> {
+    if !continued || !t.starts_with('-') {
+        return None;
+    }
+    let at = t.find(" perf bench ")?;
+    bench_args(&t[at + 1..])
+}
+
 /// The options of a `perf bench` command that prose quotes rather than
 /// runs: `For comparison, results of "perf bench futex hash -s":` (a
 /// linux-kernel 2025 mail, whose result lines carry no header and no
@@ -358,6 +372,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut pending: Option<Pending> = None;
     let mut failed: Vec<Failed> = Vec::new();
     let mut quoted: Option<Vec<String>> = None;
+    // The last line that was not blank ended with `\` (a command carried on).
+    let mut carried = false;
     for (n, raw) in input.numbered() {
         // A poster's comment after perf's text (`969.932105 MB/Sec  #
         // 表示…`, `perf bench mem memcpy  # 对memcpy…`): the text before it.
@@ -368,6 +384,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             None => raw.trim(),
         };
+        let continued = carried;
+        if !t.is_empty() {
+            carried = t.ends_with('\\');
+        }
         if let Some(p) = pending.as_mut()
             && !p.looked
             && !t.is_empty()
@@ -417,7 +437,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.notes.push((n, msg));
             }
         }
-        if let Some(a) = bench_args(t) {
+        if let Some(a) = bench_args(t).or_else(|| continued_bench_args(t, continued)) {
             // A post that kept the command but not perf's header under it
             // (`./perf bench futex hash` / `Averaged 1559643 operations/sec
             // …`): the result below is read under the group the command

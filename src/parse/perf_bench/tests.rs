@@ -205,3 +205,37 @@ fn a_placeholder_total_time_names_the_hand_typed_figures_below() {
     let m = e.message();
     assert!(m.contains("typed by hand at lines 5-7, `Baseline (no perf-stat) 104.873 [sec]`"), "{m}");
 }
+
+/// wildmod43: a riscv PMU cover letter's `perf record … \` wrapped its
+/// `perf bench sched messaging -g 1 -l 10` onto the next line, after
+/// `-e iTLB-load-misses -c 10000`: the run lost `-l 10` (loops) and was
+/// another set-up than the same command under perf stat.
+#[test]
+fn a_bench_command_carried_on_after_a_wrappers_backslash_is_read() {
+    let f = read(
+        "[root@fedora-riscv ~]# perf record -e cycles -e instructions -e dTLB-load-misses -e dTLB-store-misses \\\n\
+         -e iTLB-load-misses -c 10000 perf bench sched messaging -g 1 -l 10\n# Running 'sched/messaging' benchmark:\n\
+         # 20 sender and receiver processes per group\n# 1 groups == 40 processes run\n\n     Total time: 2.160 [sec]\n",
+    );
+    assert_eq!(f.samples.len(), 1);
+    assert_eq!(params(&f.samples[0]), "mode=process senders=20 groups=1 ipc=socket loops=10");
+}
+
+/// What the carried-on rule must NOT read: a line naming `perf bench`
+/// with no `\` on the line above, and prose after a `\` line.
+#[test]
+fn perf_bench_named_without_a_backslash_above_is_no_command() {
+    assert_eq!(continued_bench_args("-e iTLB-load-misses perf bench sched messaging -l 10", false), None);
+    assert_eq!(continued_bench_args("then perf bench sched messaging -l 10 was run", true), None);
+    assert_eq!(continued_bench_args("-c 10000 perf record -e cycles", true), None);
+    assert_eq!(
+        continued_bench_args("-c 10000 perf bench sched messaging -l 10", true),
+        Some(vec!["sched".to_string(), "messaging".into(), "-l".into(), "10".into()])
+    );
+    // A `-l 10` carried on with no `\` above: the loops stay unknown.
+    let f = read(
+        "perf record -c 10000\n-e x perf bench sched messaging -g 1 -l 10\n# Running 'sched/messaging' benchmark:\n\
+         # 20 sender and receiver processes per group\n# 1 groups == 40 processes run\n\n     Total time: 2.160 [sec]\n",
+    );
+    assert_eq!(params(&f.samples[0]), "mode=process senders=20 groups=1");
+}
