@@ -365,3 +365,48 @@ fn a_dir_named_after_the_scale_repeats_it() {
     // The dir exactly the value, in one row too: left out.
     assert_eq!(repeated_dirs(&table(&[("10000", "10000")])), [1]);
 }
+
+/// The newcomer's fio table (newcomer43 N1): seven label columns (kernel,
+/// rw, bs, ioengine, iodepth, jobs, set-up) beside `read: clat mean`
+/// widened by `4831323.06` took 73 columns at 72, whatever the shape; one
+/// space between columns keeps it within 72. At 60 nothing fits, and
+/// [`Grid::text_overflow`] says so (the mail warns of it).
+#[test]
+fn wide_labels_close_up_to_fit_the_width() {
+    let params = ["rw", "bs", "ioengine", "iodepth", "jobs", "set-up"];
+    let t = table(
+        &[("read: IOPS", ""), ("read: bw", "KiB/s"), ("read: clat mean", "nsec")],
+        &params,
+        vec![
+            (
+                "6.8.0",
+                vec!["randread", "4KiB", "mmap", "32", "24", "A"],
+                vec![cell("29330066", 1, None, None), cell("117320262", 1, None, None), cell("1321.87", 1, None, None)],
+            ),
+            (
+                "6.9.0",
+                vec!["randread", "4KiB", "mmap", "32", "24", "A"],
+                vec![
+                    cell("30149335", 1, None, Some("+2.8%")),
+                    cell("120597338", 1, None, Some("+2.8%")),
+                    cell("1286.47", 1, None, Some("+2.7%")),
+                ],
+            ),
+            (
+                "6.10.0-rc1",
+                vec!["read", "128KiB", "libaio", "16", "8", "B"],
+                vec![cell("26343", 1, None, None), cell("3372201", 1, None, None), cell("4831323.06", 1, None, None)],
+            ),
+        ],
+    );
+    let g = grid(&t, &GridOptions::default());
+    assert_eq!(g.text_overflow(72), 0, "{:?}", g.blocks.iter().map(|b| &b.text).collect::<Vec<_>>());
+    assert!(g.blocks.iter().any(|b| b.text.gap == 1), "closed up to one space");
+    let narrow = grid(&t, &GridOptions { width: 60, ..GridOptions::default() });
+    // At 60 nothing fits: one space apart runs past it least (66), and
+    // the overflow is said, for the warning.
+    assert_eq!(narrow.text_overflow(60), 6);
+    // Not where the columns fit two spaces apart: the gap stays 2.
+    let wide = grid(&t, &GridOptions { width: 100, ..GridOptions::default() });
+    assert!(wide.blocks.iter().all(|b| b.text.gap == 2) && wide.text_overflow(100) == 0);
+}
