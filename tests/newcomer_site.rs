@@ -108,3 +108,22 @@ fn every_mail_line_fits_its_width_or_its_table_is_warned_of() {
         assert_eq!(over(&mail, 60), over(&alone, 60), "only the warned table's lines are over");
     }
 }
+
+/// newcomer43 N5: stress-ng's extra metrics keep the decimals they were
+/// printed with (`1510.90`, `1078.30`, `789.50`, `1007.30` lost their
+/// zero while `27.70` kept its), and the unit column follows one rule in
+/// one table: a name that says its unit before a note (`write64 MB per
+/// sec (geometric mean)`) leaves it blank, as `write128 MB/sec` does.
+#[test]
+fn stress_ng_extra_metrics_keep_their_printed_decimals() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let Some(c) = newcomer_site(tmp.path()) else { return };
+    let (text, _) = text(&c, "xeon", 72, &["--section", "stress-ng memrate"]);
+    for v in ["1510.90", "1078.30", "789.50", "1007.30", "27.70", "1656.82"] {
+        assert!(text.contains(&format!(" {v}")), "{v}: {text}");
+    }
+    for row in ["write64 MB per sec (geometric mean)", "write128 MB/sec"] {
+        let line = text.lines().find(|l| l.starts_with(row)).expect(row);
+        assert!(!line[row.len()..].contains("MB"), "the name says the unit: {line}");
+    }
+}
