@@ -115,6 +115,7 @@ pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Gr
         uncompared: None,
         within_step: None,
         setups: None,
+        fixed: Vec::new(),
         kernel_rows: OnceLock::new(),
     }
 }

@@ -410,3 +410,49 @@ fn wide_labels_close_up_to_fit_the_width() {
     let wide = grid(&t, &GridOptions { width: 100, ..GridOptions::default() });
     assert!(wide.blocks.iter().all(|b| b.text.gap == 2) && wide.text_overflow(100) == 0);
 }
+
+/// newcomer43 N6: kernels as columns, a kernel page keeps the baseline's
+/// column beside its own only where the baseline has a value on one of
+/// its rows: stress-ng's 6.9.0 ran 128 instances, 6.8.0 96, and 6.9.0's
+/// page showed a `6.8.0` column of `–` on all 16 rows. Where the baseline
+/// has values there (must not fire), its column stays.
+#[test]
+fn a_kernel_page_leaves_out_a_baseline_column_empty_on_its_rows() {
+    let names: Vec<String> = (0..6).map(|i| format!("metric {i}")).collect();
+    let cols: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "")).collect();
+    let row = |k: &'static str, inst: &'static str, v: &str| {
+        (k, vec![inst], (0..6).map(|i| cell(&format!("{v}{i}.5"), 1, None, None)).collect::<Vec<_>>())
+    };
+    let t = table(&cols, &["instances"], vec![row("6.8.0", "96", "1"), row("6.9.0", "128", "2"), row("6.10", "96", "3")]);
+    let g = grid_of(&t, Shape::MetricsAsRows, &GridOptions::default());
+    let heads = |g: &Grid| g.blocks[0].columns.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+    assert_eq!(heads(&g.only_kernel("6.9.0", Some("6.8.0"))), ["6.9.0"]);
+    assert_eq!(heads(&g.only_kernel("6.10", Some("6.8.0"))), ["6.8.0", "6.10"]);
+}
+
+/// newcomer43 N6: on a kernel's page, a parameter column the same on
+/// every row (`instances 128`) goes into the caption, so a phone shows
+/// the numbers; a column whose rows differ stays (must not fire), and so
+/// does the first (the test's or kernel's name).
+#[test]
+fn a_kernel_page_says_its_shared_settings_in_the_caption() {
+    let cols: Vec<(&str, &str)> = vec![("a", ""), ("b", "")];
+    let row = |k: &'static str, inst: &'static str, mode: &'static str, v: &str| {
+        (k, vec![inst, mode], vec![cell(&format!("{v}1.5"), 1, None, None), cell(&format!("{v}2.5"), 1, None, None)])
+    };
+    let t = table(
+        &cols,
+        &["instances", "mode"],
+        vec![row("6.8.0", "96", "x", "1"), row("6.9.0", "128", "x", "2"), row("6.9.0", "128", "y", "3")],
+    );
+    let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+    let mine = g.only_kernel("6.9.0", None);
+    assert_eq!(mine.blocks[0].label_headers, ["kernel", "mode"]);
+    assert!(mine.caption(&t).ends_with("instances 128"), "{}", mine.caption(&t));
+    assert!(mine.blocks[0].rows.iter().all(|r| r.labels.len() == 2));
+    // Beside the baseline's row (96 instances) nothing is shared.
+    let beside = g.only_kernel("6.9.0", Some("6.8.0"));
+    assert_eq!(beside.blocks[0].label_headers, ["kernel", "instances", "mode"]);
+    // The whole table keeps its columns.
+    assert!(g.fixed.is_empty());
+}
