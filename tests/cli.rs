@@ -93,6 +93,10 @@ fn init_says_what_to_run_next() {
     let err = stderr(&out);
     assert!(err.contains(&format!("next: cd {} && benchsite serve", dir.display())), "{err}");
     assert!(err.contains("cargo install --locked --path ."), "{err}");
+    // newcomer43 N2: where it is acted on, the Action that is not public
+    // yet and what to pass instead; Pages on before the first push.
+    assert!(err.contains("not public yet") && err.contains("--action YOU/benchsite@main"), "{err}");
+    assert!(err.contains("before the first push: on GitHub, Settings -> Pages"), "{err}");
     let readme = std::fs::read_to_string(dir.join("README.md")).expect("README");
     assert!(readme.contains(env!("CARGO_PKG_REPOSITORY")) && !readme.contains("@REPOSITORY@"), "{readme}");
 }
@@ -236,6 +240,8 @@ fn init_action_names_the_workflows_action() {
     let out = benchsite().args(["init", "--action", "you/benchsite@main"]).arg(&dir).output().expect("runs");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("GitHub Action you/benchsite@main"), "{}", stderr(&out));
+    // An Action named: no word of the default's not being public.
+    assert!(!stderr(&out).contains("not public yet"), "{}", stderr(&out));
     let workflow = std::fs::read_to_string(dir.join(".github/workflows/pages.yml")).expect("workflow");
     assert!(workflow.contains("uses: you/benchsite@main\n"), "{workflow}");
     // Without it: this benchsite's repository at its version's tag.

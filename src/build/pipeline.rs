@@ -833,6 +833,13 @@ fn render_class(
     m.release_samples();
     report::lay_out_grids(&mut page);
     drop(t);
+    // A mail table wider than `--width` whatever its layout: warned of
+    // once, naming its section (newcomer43 N1: 73 columns at 72, unsaid).
+    let text = TextOptions { width: ctx.opts.text_width, compare: true, brief: false, ascii: ctx.config.ascii_mail };
+    for (title, widest) in crate::render::text::mail_wide_tables(&page, &text) {
+        let msg = crate::render::text::wide_table_warning(&title, widest, text.width);
+        out.diags.push(Diagnostic::warning(m.dir.clone(), None, msg));
+    }
     // The chart step: the page's chart references filled, its SVGs drawn
     // (only for pages written: `check` and `text` draw none).
     let t = timing::span("machine: charts");

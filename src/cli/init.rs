@@ -35,9 +35,15 @@ pub fn run(args: &InitArgs) -> ExitCode {
                 infoln!("created {}", f.display());
             }
             infoln!("new site in {}", dir.display());
-            infoln!(
-                "its Pages workflow builds with the GitHub Action {action}, which GitHub must find public (`--action` names another)"
-            );
+            if args.action.is_none() {
+                // newcomer43 N2: said where it is acted on, not a paragraph later.
+                infoln!(
+                    "its Pages workflow builds with the GitHub Action {action}, which is not public yet: push your benchsite checkout to GitHub and run `benchsite init --action YOU/benchsite@main` (or edit `uses:` in .github/workflows/pages.yml), else the first publish stops at \"Unable to resolve action\""
+                );
+            } else {
+                infoln!("its Pages workflow builds with the GitHub Action {action}, which GitHub must find public");
+            }
+            infoln!("before the first push: on GitHub, Settings -> Pages -> Source: GitHub Actions");
             infoln!("next: cd {} && benchsite serve   (or check, build; see its README.md to publish)", dir.display());
             if !on_path() && !crate::cli::quiet() {
                 errln!(

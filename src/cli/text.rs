@@ -4,7 +4,9 @@
 //! the diagnostics shown are `site.yaml`'s and that class's.
 
 use crate::diag::has_errors;
-use crate::render::text::{TextOptions, class_page_url, machine_text, mail_text};
+use crate::render::text::{
+    TextOptions, class_page_url, machine_text, mail_text, mail_wide_tables, wide_table_warning, wide_tables,
+};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -154,7 +156,14 @@ pub fn run(args: &TextArgs) -> ExitCode {
     // Without --kernels or --section, the class's mail as `email.txt` has
     // it: the baseline and the last kernels of a class with many, no
     // detail columns, within its size. Sections asked for are printed whole.
-    let text = if kernels.is_empty() && sections.is_empty() {
+    let mail = kernels.is_empty() && sections.is_empty();
+    // A table no layout fits within the width: said once, as a build says
+    // it of `email.txt` (newcomer43 N1).
+    let wide = if mail { mail_wide_tables(&page, &opts) } else { wide_tables(&page, &opts) };
+    for (title, widest) in wide {
+        errln!("warning: {machine}: {}", wide_table_warning(&title, widest, opts.width));
+    }
+    let text = if mail {
         mail_text(
             &page,
             &opts,

@@ -3700,7 +3700,8 @@ fn warn_of_kernels_named_in_prose<'a>(
             format!(
                 "`{}` names {} kernels ({}), but no copy of the output below is labelled with one: \
                  copies were averaged as runs of one set-up, perhaps of different kernels; a kernel's \
-                 line above each copy (`{}:`) keeps them apart",
+                 line typed above each copy (`{}:`) keeps them apart, the one line README's \
+                 \"Content layout\" lets you add to a raw file (or cut the file into one per kernel)",
                 text(n),
                 kernels.len(),
                 kernels.join(", "),

@@ -899,7 +899,15 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         if let Some(statistic) = statistic {
             metric.name = compact_str::format_compact!("{} ({statistic})", metric.name);
         }
-        out.samples.push(st.sample(name, metric, v, n));
+        // The step it was printed to (`1510.90`: 0.01): read back from
+        // the value, `1510.9` lost its printed zero beside `27.70` of a
+        // column other kernels printed to 0.01 (newcomer43 N5), and the
+        // step used for "not tested" was 0.1.
+        let mut sample = st.sample(name, metric, v, n);
+        if let Some(step) = super::num::scaled_step(rest[0], 1.0) {
+            sample = sample.with_step(step);
+        }
+        out.samples.push(sample);
         return Ok(());
     }
     if numeric != cols || rest.len() != cols {
@@ -1521,6 +1529,27 @@ mod tests {
         assert_eq!((m.unit.as_str(), m.better), ("%", Better::Higher));
         assert_eq!(extra_metric("context switches per bogo op").better, Better::Neither);
         assert_eq!(extra_metric("nanosecs-per-context-switch-pipe-method").better, Better::Lower);
+    }
+
+    /// newcomer43 N5: an extra metric keeps the step it was printed to
+    /// (`1510.90`: 0.01, not the 0.1 read back from 1510.9), so its page
+    /// shows `1510.90` and "not tested" uses 0.01; `1510.9` printed so
+    /// is 0.1 (must not fire: no decimal is made up).
+    #[test]
+    fn an_extra_metric_keeps_its_printed_step() {
+        let t = |v: &str| {
+            format!(
+                "stress-ng: info:  [2680] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 stress-ng: info:  [2680]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+                 stress-ng: info:  [2680] memrate            3159     60.01   5597.27     17.81        52.64           0.56\n\
+                 stress-ng: info:  [2680] memrate         {v} write8 MB/sec (average per stressor)\n"
+            )
+        };
+        for (v, step) in [("1510.90", 0.01), ("1510.9", 0.1), ("1510", 1.0)] {
+            let f = StressNg.parse(&Input::from_text(&t(v))).unwrap();
+            let s = f.samples.iter().find(|s| s.metric.name == "write8 MB/sec").expect("write8");
+            assert_eq!(s.step, Some(step), "{v}");
+        }
     }
 
     #[test]

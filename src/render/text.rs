@@ -135,6 +135,43 @@ pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
     }
 }
 
+/// The tables of `m`'s mail ([`mail_text`], the page it draws) whose
+/// lines run past `opts.width` however they are laid out: each section's
+/// title and its widest line's columns. The shape chosen is the one that
+/// fits when one does ([`grid::grid`]); a table of many label columns
+/// beside a wide number may fit none (the newcomer's fio table at 60),
+/// and a mail's reader is told so (a build's warning, `text`'s).
+pub fn mail_wide_tables(m: &MachinePage, opts: &TextOptions) -> Vec<(String, usize)> {
+    let kernels = report::mail_kernels(m);
+    let filtered = (kernels.left_out > 0).then(|| report::filtered_page(m, &[], &kernels.kept));
+    let m = filtered.as_ref().unwrap_or(m);
+    let without = report::without_detail(m);
+    wide_tables(without.as_ref().map_or(m, |(page, _)| page), opts)
+}
+
+/// [`mail_wide_tables`] of the page as [`machine_text`] draws it.
+pub fn wide_tables(m: &MachinePage, opts: &TextOptions) -> Vec<(String, usize)> {
+    let shown = as_shown(m, opts);
+    let gopts = grid_options(opts);
+    shown
+        .sections
+        .iter()
+        .filter_map(|s| {
+            let over = grid::section_grid(s, &gopts)?.text_overflow(opts.width);
+            (over > 0).then(|| (s.title.clone(), opts.width + over))
+        })
+        .collect()
+}
+
+/// The warning of a table [`mail_wide_tables`] found: its section's
+/// title, how wide it is, and the width asked for.
+pub fn wide_table_warning(title: &str, widest: usize, width: usize) -> String {
+    format!(
+        "section `{title}`: its plaintext table is {widest} columns wide at --width {width} (no layout of \
+         its columns fits that width): its lines run past the width"
+    )
+}
+
 /// What a mail leaves out of its class's page.
 struct LeftOut<'a> {
     /// The kernels it keeps, of how many.

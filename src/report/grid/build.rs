@@ -115,6 +115,7 @@ pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Gr
         uncompared: None,
         within_step: None,
         setups: None,
+        fixed: Vec::new(),
         kernel_rows: OnceLock::new(),
     }
 }
@@ -225,10 +226,19 @@ fn own_unit(c: &ColumnView) -> &str {
 /// aside: not where the unit's letters only end a word (bash `time`'s
 /// `sys` in s, `Requests` in s, `items` in ms: the header lost its `(s)`,
 /// wild36c F4).
+///
+/// A note in parentheses after the unit does not hide it: stress-ng's
+/// `write64 MB per sec (geometric mean)` says its `MB per sec` as
+/// `write128 MB/sec` says `MB/sec`, and one table gave the one no unit
+/// and the other its unit again (newcomer43 N5).
 fn names_its_unit(name: &str, unit: &str) -> bool {
     let (name, unit) = (name.to_lowercase(), unit.to_lowercase());
-    let Some(before) = name.strip_suffix(&unit) else { return false };
-    !unit.starts_with(char::is_alphanumeric) || !before.ends_with(char::is_alphanumeric)
+    let ends = |name: &str| {
+        name.strip_suffix(&unit)
+            .is_some_and(|before| !unit.starts_with(char::is_alphanumeric) || !before.ends_with(char::is_alphanumeric))
+    };
+    let noted = name.strip_suffix(')').and_then(|n| n.rsplit_once(" (")).map(|(before, _)| before);
+    ends(&name) || noted.is_some_and(|before| !unit.ends_with(')') && ends(before))
 }
 
 /// The fewest and most runs behind a value of more than one run.
@@ -514,5 +524,11 @@ mod tests {
         assert!(!names_its_unit("items", "ms"));
         assert!(!names_its_unit("real", "s"));
         assert!(!names_its_unit("lat 100ms", "ms"));
+        // A note after the unit (stress-ng's statistic, newcomer43 N5).
+        assert!(names_its_unit("write64 MB per sec (geometric mean)", "MB per sec"));
+        assert!(names_its_unit("bogo ops/s (real time)", "bogo ops/s"));
+        // Not a unit inside the note, nor a word ending in its letters.
+        assert!(!names_its_unit("read (MB per sec)", "sec"));
+        assert!(!names_its_unit("sys (total)", "s"));
     }
 }

@@ -152,6 +152,13 @@ pub struct Grid {
     /// under the table.
     #[serde(skip)]
     pub setups: Option<String>,
+    /// Settings every row of a kernel's page shares (`instances 128`),
+    /// moved from their label columns into the caption by
+    /// [`Grid::only_kernel`]: on a phone the columns pushed the numbers
+    /// off-screen (newcomer43 N6). Empty for a whole table, whose shared
+    /// settings are its [`TableView::fixed_params`].
+    #[serde(skip)]
+    pub fixed: Vec<String>,
     /// Each block's rows by kernel (a kernel's rows and the change rows
     /// under them, in order), made on the first [`Grid::only_kernel`] and
     /// kept: every kernel page of a class asks each section's grid for one
@@ -389,6 +396,7 @@ impl Grid {
             parts.push(head);
         }
         parts.extend(t.fixed_params.iter().cloned());
+        parts.extend(self.fixed.iter().cloned());
         parts.join("; ")
     }
 
@@ -551,7 +559,15 @@ impl Grid {
             .filter_map(|(bi, b)| {
                 let (columns, rows): (Vec<GridColumn>, Vec<GridRow>) = if self.shape == Shape::MetricsAsRows {
                     let own = b.columns.iter().position(|c| c.name == kernel)?;
-                    let cis: Vec<usize> = (0..b.columns.len()).filter(|&ci| kept(&b.columns[ci].name)).collect();
+                    // The baseline's column only where it has a value on
+                    // one of the kernel's rows: a column of `–` on every
+                    // row (the baseline ran another set-up: the note under
+                    // the table says it is not compared) said nothing and
+                    // took a phone's width (newcomer43 N6).
+                    let beside = |ci: usize| b.rows.iter().any(|r| r.cells[own].is_some() && r.cells[ci].is_some());
+                    let cis: Vec<usize> = (0..b.columns.len())
+                        .filter(|&ci| kept(&b.columns[ci].name) && (ci == own || beside(ci)))
+                        .collect();
                     // The kernel's own runs, each value under its column
                     // (the baseline's column, kept beside it, has none).
                     let at = cis.iter().position(|&ci| ci == own).unwrap_or(0);
@@ -629,10 +645,41 @@ impl Grid {
                 .as_ref()
                 .map(|(base, v)| (base.clone(), v.iter().filter(|(k, _)| k == kernel).cloned().collect())),
             setups: self.setups.clone(),
+            fixed: Vec::new(),
             kernel_rows: OnceLock::new(),
         };
+        g.fix_label_columns();
         g.settle_runs();
         g
+    }
+
+    /// Moves the label columns after the first (parameters: `instances`,
+    /// `rw`, `bs`) that show one value on every row of every block into
+    /// [`Grid::fixed`] (`instances 128`), where the grid has one block:
+    /// a kernel's page. The first column (the kernel, or the test) stays,
+    /// and so does a column a row leaves blank.
+    fn fix_label_columns(&mut self) {
+        let [b] = self.blocks.as_mut_slice() else { return };
+        let mut i = 1;
+        while i < b.label_headers.len() {
+            let mut values = b.rows.iter().filter(|r| !r.change).map(|r| r.labels.get(i).map(String::as_str));
+            let first = values.next().flatten().filter(|v| !v.is_empty());
+            let same = first.is_some() && values.all(|v| v == first);
+            let change_blank = b.rows.iter().filter(|r| r.change).all(|r| r.labels.get(i).is_none_or(|v| v.is_empty() || Some(v.as_str()) == first));
+            if !(same && change_blank) {
+                i += 1;
+                continue;
+            }
+            let value = first.unwrap_or_default().to_string();
+            self.fixed.push(format!("{} {value}", b.label_headers[i]));
+            b.label_headers.remove(i);
+            b.label_right.remove(i);
+            for r in &mut b.rows {
+                if i < r.labels.len() {
+                    r.labels.remove(i);
+                }
+            }
+        }
     }
 
     /// True when values say their number of runs (`n=3`, or a row's in its

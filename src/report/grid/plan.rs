@@ -174,11 +174,21 @@ pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
     }
     let mut gap = 2;
     let mut groups = fit_groups(&columns, fixed(2), 2, width);
+    // The widest line of `groups`, `gap` apart: past the width where a
+    // group of one column beside wide labels is (the newcomer's fio table:
+    // seven label columns and `4831323.06`, 73 columns at 72).
+    let widest = |groups: &[Vec<usize>], gap: usize| {
+        groups.iter().map(|g| fixed(gap) + g.iter().map(|&ci| gap + columns[ci].width).sum::<usize>()).max()
+    };
     // One space apart only where a cell has no parts of its own (`12.1
-    // -3.2%` one space from its neighbour would read as one cell).
-    if groups.len() > 1 && columns.iter().all(|c| c.delta == 0 && c.spread == 0) {
+    // -3.2%` one space from its neighbour would read as one cell): where
+    // that keeps the block in one group, or shortens lines that ran past
+    // the width (to fit it, or to run past it less, warned of).
+    let over = widest(&groups, 2).is_some_and(|w| w > width);
+    if (groups.len() > 1 || over) && columns.iter().all(|c| c.delta == 0 && c.spread == 0) {
         let tight = fit_groups(&columns, fixed(1), 1, width);
-        if tight.len() == 1 {
+        let fits = widest(&tight, 1).is_none_or(|w| w <= width);
+        if tight.len() == 1 && fits || over && widest(&tight, 1) < widest(&groups, 2) {
             (gap, groups) = (1, tight);
         }
     }

@@ -365,3 +365,94 @@ fn a_dir_named_after_the_scale_repeats_it() {
     // The dir exactly the value, in one row too: left out.
     assert_eq!(repeated_dirs(&table(&[("10000", "10000")])), [1]);
 }
+
+/// The newcomer's fio table (newcomer43 N1): seven label columns (kernel,
+/// rw, bs, ioengine, iodepth, jobs, set-up) beside `read: clat mean`
+/// widened by `4831323.06` took 73 columns at 72, whatever the shape; one
+/// space between columns keeps it within 72. At 60 nothing fits, and
+/// [`Grid::text_overflow`] says so (the mail warns of it).
+#[test]
+fn wide_labels_close_up_to_fit_the_width() {
+    let params = ["rw", "bs", "ioengine", "iodepth", "jobs", "set-up"];
+    let t = table(
+        &[("read: IOPS", ""), ("read: bw", "KiB/s"), ("read: clat mean", "nsec")],
+        &params,
+        vec![
+            (
+                "6.8.0",
+                vec!["randread", "4KiB", "mmap", "32", "24", "A"],
+                vec![cell("29330066", 1, None, None), cell("117320262", 1, None, None), cell("1321.87", 1, None, None)],
+            ),
+            (
+                "6.9.0",
+                vec!["randread", "4KiB", "mmap", "32", "24", "A"],
+                vec![
+                    cell("30149335", 1, None, Some("+2.8%")),
+                    cell("120597338", 1, None, Some("+2.8%")),
+                    cell("1286.47", 1, None, Some("+2.7%")),
+                ],
+            ),
+            (
+                "6.10.0-rc1",
+                vec!["read", "128KiB", "libaio", "16", "8", "B"],
+                vec![cell("26343", 1, None, None), cell("3372201", 1, None, None), cell("4831323.06", 1, None, None)],
+            ),
+        ],
+    );
+    let g = grid(&t, &GridOptions::default());
+    assert_eq!(g.text_overflow(72), 0, "{:?}", g.blocks.iter().map(|b| &b.text).collect::<Vec<_>>());
+    assert!(g.blocks.iter().any(|b| b.text.gap == 1), "closed up to one space");
+    let narrow = grid(&t, &GridOptions { width: 60, ..GridOptions::default() });
+    // At 60 nothing fits: one space apart runs past it least (66), and
+    // the overflow is said, for the warning.
+    assert_eq!(narrow.text_overflow(60), 6);
+    // Not where the columns fit two spaces apart: the gap stays 2.
+    let wide = grid(&t, &GridOptions { width: 100, ..GridOptions::default() });
+    assert!(wide.blocks.iter().all(|b| b.text.gap == 2) && wide.text_overflow(100) == 0);
+}
+
+/// newcomer43 N6: kernels as columns, a kernel page keeps the baseline's
+/// column beside its own only where the baseline has a value on one of
+/// its rows: stress-ng's 6.9.0 ran 128 instances, 6.8.0 96, and 6.9.0's
+/// page showed a `6.8.0` column of `–` on all 16 rows. Where the baseline
+/// has values there (must not fire), its column stays.
+#[test]
+fn a_kernel_page_leaves_out_a_baseline_column_empty_on_its_rows() {
+    let names: Vec<String> = (0..6).map(|i| format!("metric {i}")).collect();
+    let cols: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "")).collect();
+    let row = |k: &'static str, inst: &'static str, v: &str| {
+        (k, vec![inst], (0..6).map(|i| cell(&format!("{v}{i}.5"), 1, None, None)).collect::<Vec<_>>())
+    };
+    let t = table(&cols, &["instances"], vec![row("6.8.0", "96", "1"), row("6.9.0", "128", "2"), row("6.10", "96", "3")]);
+    let g = grid_of(&t, Shape::MetricsAsRows, &GridOptions::default());
+    let heads = |g: &Grid| g.blocks[0].columns.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+    assert_eq!(heads(&g.only_kernel("6.9.0", Some("6.8.0"))), ["6.9.0"]);
+    assert_eq!(heads(&g.only_kernel("6.10", Some("6.8.0"))), ["6.8.0", "6.10"]);
+}
+
+/// newcomer43 N6: on a kernel's page, a parameter column the same on
+/// every row (`instances 128`) goes into the caption, so a phone shows
+/// the numbers; a column whose rows differ stays (must not fire), and so
+/// does the first (the test's or kernel's name).
+#[test]
+fn a_kernel_page_says_its_shared_settings_in_the_caption() {
+    let cols: Vec<(&str, &str)> = vec![("a", ""), ("b", "")];
+    let row = |k: &'static str, inst: &'static str, mode: &'static str, v: &str| {
+        (k, vec![inst, mode], vec![cell(&format!("{v}1.5"), 1, None, None), cell(&format!("{v}2.5"), 1, None, None)])
+    };
+    let t = table(
+        &cols,
+        &["instances", "mode"],
+        vec![row("6.8.0", "96", "x", "1"), row("6.9.0", "128", "x", "2"), row("6.9.0", "128", "y", "3")],
+    );
+    let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+    let mine = g.only_kernel("6.9.0", None);
+    assert_eq!(mine.blocks[0].label_headers, ["kernel", "mode"]);
+    assert!(mine.caption(&t).ends_with("instances 128"), "{}", mine.caption(&t));
+    assert!(mine.blocks[0].rows.iter().all(|r| r.labels.len() == 2));
+    // Beside the baseline's row (96 instances) nothing is shared.
+    let beside = g.only_kernel("6.9.0", Some("6.8.0"));
+    assert_eq!(beside.blocks[0].label_headers, ["kernel", "instances", "mode"]);
+    // The whole table keeps its columns.
+    assert!(g.fixed.is_empty());
+}
