@@ -99,12 +99,18 @@
 //! UDP_STREAM -c -C -l 300  &`, 16 of them, then `wait`), and each copy
 //! prints its own table, its throughput one copy's share of the machine's.
 //! The copies of one launch are counted as the `netperf … &` command lines
-//! with no table read between them (a table read starts the next launch's
-//! count), and the tables below them carry parameter `copies` (`copies
-//! 16`): 16 copies' tables and 4 copies' are no runs of one set-up, nor
-//! compared as like. One launch's copies are one run, not 16: each figure
-//! is the mean per copy (LKP's `Throughput_Mbps`), at the first copy's
-//! line, with a warning (`parse::instances::one_run_per_launch`). Every command of the launch counts, whatever its
+//! with no table read between them and no `wait` (a table read, a `wait`
+//! or a foreground command ends the launch; a foreground command right
+//! after `&` lines ran beside them, its last copy), or as one line starts
+//! them ([`start_of`]: `a & b & c & wait`, `for i in 1 2 3 4; do netperf
+//! … & done`, `seq 4 | xargs -P 4 …`; a loop over a list not shown gives
+//! `copies not shown`, warned), and the tables below them carry parameter
+//! `copies` (`copies 16`): 16 copies' tables and 4 copies' are no runs of
+//! one set-up, nor compared as like. One launch's copies are one run, not
+//! 16: each figure is the mean per copy (LKP's `Throughput_Mbps`), at the
+//! first copy's line, with a note (`parse::instances::one_run_per_launch`);
+//! a launch whose copies were started with different options (`-l 300`
+//! and `-l 60`) is not read, warned ([`copies_are_one_run`]). Every command of the launch counts, whatever its
 //! test: a `TCP_RR` run beside a `TCP_STREAM` (`copies 2`) shared the
 //! machine, and is no lone `TCP_RR`. A file whose every launch is one copy (or that
 //! launches none in the background: a plain `netperf` command) carries no
