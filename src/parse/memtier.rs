@@ -519,7 +519,8 @@ mod tests {
         };
         let ops = |text: &str| -> (Vec<(f64, String)>, Vec<(usize, String)>) {
             let f = Memtier.parse(&Input::from_text(text)).unwrap();
-            let got = f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(|s| (s.value.mean(), show(s))).collect();
+            let got =
+                f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(|s| (s.value.mean(), show(s))).collect();
             (got, f.notes)
         };
         let at = "2020-10-27 10:59:50";

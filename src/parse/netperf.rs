@@ -684,10 +684,11 @@ fn start_of(line: &str) -> Start {
             Some(n) if n >= 2 => {
                 // The input's count, where a `seq` piped in shows it (no
                 // more than `-P` at once: more ran in waves).
-                let items = first
-                    .checked_sub(1)
-                    .filter(|&i| segs[i].1 == "|")
-                    .and_then(|i| seq_count(segs[i].0.split_whitespace().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" ").as_str()));
+                let items = first.checked_sub(1).filter(|&i| segs[i].1 == "|").and_then(|i| {
+                    seq_count(
+                        segs[i].0.split_whitespace().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" ").as_str(),
+                    )
+                });
                 let copies = items.filter(|&k| k <= n);
                 Start { copies, background: false, waits: true, options: vec![copy_options(words)] }
             }
@@ -741,7 +742,9 @@ fn shell_launch(line: &str) -> bool {
 fn is_wait(line: &str) -> bool {
     let words: Vec<&str> = line.split_whitespace().collect();
     words.last() == Some(&"wait")
-        && words[..words.len() - 1].iter().all(|w| matches!(*w, "$" | "#" | ">") || w.contains(|c: char| c.is_ascii_digit()))
+        && words[..words.len() - 1]
+            .iter()
+            .all(|w| matches!(*w, "$" | "#" | ">") || w.contains(|c: char| c.is_ascii_digit()))
 }
 
 /// One launch of netperf: copies started together, or a plain command.
@@ -1927,8 +1930,13 @@ mod tests {
     /// beside one in the foreground, `xargs -P`.
     #[test]
     fn copies_started_at_once_in_every_shape_are_one_run() {
-        let tables = format!("{}{}{}{}", rr_table("100.00", "10.00"), rr_table("200.00", "10.00"),
-            rr_table("300.00", "10.00"), rr_table("400.00", "10.00"));
+        let tables = format!(
+            "{}{}{}{}",
+            rr_table("100.00", "10.00"),
+            rr_table("200.00", "10.00"),
+            rr_table("300.00", "10.00"),
+            rr_table("400.00", "10.00")
+        );
         let cmd = "netperf -H 127.0.0.1 -t TCP_RR -l 10";
         for (shape, copies) in [
             (format!("$ {cmd} & {cmd} & {cmd} & {cmd} & wait\n"), 4),
@@ -2022,7 +2030,11 @@ mod tests {
         let rr = "netperf -H 10.0.0.1 -t TCP_RR -l 10 &\n";
         let crr = "netperf -H 10.0.0.1 -t TCP_CRR -l 10 &\n";
         let crr_table = rr_table("5.00", "10.00").replace("TCP REQUEST/RESPONSE", "TCP Connect/Request/Response");
-        let text = format!("{rr}{crr}{rr}{crr}wait\n{}{crr_table}{}{crr_table}", rr_table("1.00", "10.00"), rr_table("3.00", "10.00"));
+        let text = format!(
+            "{rr}{crr}{rr}{crr}wait\n{}{crr_table}{}{crr_table}",
+            rr_table("1.00", "10.00"),
+            rr_table("3.00", "10.00")
+        );
         let (got, notes) = read(&text);
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(notes.iter().all(|(_, m)| !m.contains("printed a report")), "{notes:?}");

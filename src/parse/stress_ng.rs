@@ -950,18 +950,24 @@ fn concurrent_processes(input: &Input, out: &mut ParsedFile) {
     let spans: Vec<(String, usize, usize)> = pids
         .iter()
         .filter(|p| {
-            input.lines.iter().any(|l| pid_of(l).as_ref() == Some(*p) && l.contains("stressor") && l.contains("bogo ops"))
+            input
+                .lines
+                .iter()
+                .any(|l| pid_of(l).as_ref() == Some(*p) && l.contains("stressor") && l.contains("bogo ops"))
         })
         .filter_map(|p| {
-            let at: Vec<usize> =
-                input.lines.iter().enumerate().filter(|(_, l)| pid_of(l).as_ref() == Some(p)).map(|(i, _)| i + 1).collect();
+            let at: Vec<usize> = input
+                .lines
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| pid_of(l).as_ref() == Some(p))
+                .map(|(i, _)| i + 1)
+                .collect();
             Some((p.clone(), *at.first()?, *at.last()?))
         })
         .collect();
-    let at_once: Vec<&(String, usize, usize)> = spans
-        .iter()
-        .filter(|a| spans.iter().any(|b| b.0 != a.0 && b.1 < a.2 && a.1 < b.2))
-        .collect();
+    let at_once: Vec<&(String, usize, usize)> =
+        spans.iter().filter(|a| spans.iter().any(|b| b.0 != a.0 && b.1 < a.2 && a.1 < b.2)).collect();
     if at_once.len() < 2 {
         return;
     }
@@ -1504,7 +1510,9 @@ mod tests {
             )
         };
         let row = |pid: u32, ops: u32| {
-            format!("stress-ng: metrc: [{pid}] vm             {ops}     60.47    158.04      3.66    347825.55      130076.67\n")
+            format!(
+                "stress-ng: metrc: [{pid}] vm             {ops}     60.47    158.04      3.66    347825.55      130076.67\n"
+            )
         };
         let done = |pid: u32| format!("stress-ng: info:  [{pid}] successful run completed in 1 min, 0.72 secs\n");
         let read = |text: &str| -> (Vec<String>, Vec<(usize, String)>) {
