@@ -501,7 +501,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     if let Some(k) = super::instances::concurrent(input) {
         out.samples = std::mem::take(&mut out.samples).into_iter().map(|s| s.with_param("instances", k)).collect();
         let slots = super::instances::instance_slots(input, &out.samples);
-        super::instances::one_run_per_launch(&mut out, &slots, "instances");
+        super::instances::one_run_per_launch(&mut out, &slots, "instances", &[k as usize]);
     }
     Ok(out)
 }

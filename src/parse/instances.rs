@@ -65,7 +65,14 @@ pub struct Slot {
 ///
 /// Summaries (a typed mean over runs) are never merged: a mean of means
 /// of unknown run counts is no figure of a run.
-pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &str) {
+///
+/// `started[l]` is how many copies launch `l` started, where the file
+/// shows it (LKP's highest `Instance: N`, the `&` commands of a netperf
+/// launch; `0` or absent: not shown). The note counts the copies started
+/// (the `copies`/`instances` parameter), and where fewer printed a report
+/// than were started it warns that the mean is of those that did
+/// (attack43 F8: `copies=4` beside "3 netperf copies ran at once").
+pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &str, started: &[usize]) {
     type Key<'a> = (usize, &'a Option<CompactString>, &'a CompactString, &'a Vec<Param>, &'a Metric, usize);
     // The occurrence of each figure within its copy (or, where copies are
     // not told, within its launch: each copy one occurrence).
@@ -106,6 +113,21 @@ pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &s
     for key in &order {
         let n = most.entry((key.0, key.1, key.3)).or_insert(0);
         *n = (*n).max(groups[key].len());
+    }
+    // How many copies of each launch printed a report: its set-ups'
+    // copies together (2 `UDP_STREAM` and 2 `TCP_STREAM` copies are 4).
+    // (LKP's instances are told apart by number: those that printed.)
+    let mut printed: HashMap<usize, usize> = HashMap::new();
+    let mut told: Vec<(usize, usize)> = slots.iter().flatten().filter_map(|s| Some((s.launch, s.copy?))).collect();
+    told.sort_unstable();
+    told.dedup();
+    for &(launch, _) in &told {
+        *printed.entry(launch).or_insert(0) += 1;
+    }
+    for (&(launch, _, _), &n) in &most {
+        if !told.iter().any(|t| t.0 == launch) {
+            *printed.entry(launch).or_insert(0) += n;
+        }
     }
     let mut short: Vec<(usize, String, usize, usize)> = Vec::new();
     // The lines of the copies' figures read into the first copy's sample.
@@ -171,7 +193,22 @@ pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &s
         k += 1;
         !gone[k - 1]
     });
-    out.notes.extend(notes.into_iter().map(|(_, line, copies)| {
+    let notes: Vec<(usize, usize, usize)> =
+        notes.into_iter().map(|(launch, line, _)| (launch, line, printed[&launch])).collect();
+    for &(launch, line, printed) in &notes {
+        let copies = started.get(launch).copied().filter(|&n| n > printed);
+        if let Some(copies) = copies {
+            out.notes.push((
+                line,
+                format!(
+                    "{copies} {what} were started at once, but only {printed} printed a report: the figures of \
+                     this run are the mean over those {printed}, the others' output is missing"
+                ),
+            ));
+        }
+    }
+    out.notes.extend(notes.into_iter().map(|(launch, line, printed)| {
+        let copies = started.get(launch).copied().filter(|&n| n > printed).unwrap_or(printed);
         let msg = format!(
             "{copies} {what} ran at once: their figures are read as ONE run, each the mean per copy (as LKP \
              reports it), not as {copies} runs (the copies' spread is within one run, not between runs: no \
@@ -235,14 +272,15 @@ mod tests {
         ]);
         let launch = Some(Slot { launch: 0, copy: None });
         let slots = [launch, launch, launch, launch, launch, None];
-        one_run_per_launch(&mut f, &slots, "netperf copies");
+        one_run_per_launch(&mut f, &slots, "netperf copies", &[]);
         let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
         assert_eq!(got, [(10, 100.0), (25, 7.0), (50, 1.0)]);
         assert_eq!(f.merged_lines, [20, 30, 40]);
         assert_eq!(f.notes.len(), 1);
         assert_eq!(f.notes[0].0, 10);
+        // The `RR` copy of the launch ran beside the 4 others: 5 copies.
         assert!(
-            f.notes[0].1.starts_with("4 netperf copies ran at once: their figures are read as ONE run"),
+            f.notes[0].1.starts_with("5 netperf copies ran at once: their figures are read as ONE run"),
             "{:?}",
             f.notes
         );
@@ -255,24 +293,33 @@ mod tests {
     fn launches_and_iterations_stay_runs() {
         let mut f = file(&[(1, 10.0, "a"), (2, 20.0, "a"), (3, 30.0, "a"), (4, 50.0, "a")]);
         let s = |launch| Some(Slot { launch, copy: None });
-        one_run_per_launch(&mut f, &[s(0), s(0), s(1), s(1)], "copies");
+        one_run_per_launch(&mut f, &[s(0), s(0), s(1), s(1)], "copies", &[]);
         let got: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
         assert_eq!(got, [15.0, 40.0]);
 
         // Instance 1 reports 10 then 30, instance 2 reports 20 then 50.
         let mut f = file(&[(1, 10.0, "a"), (2, 30.0, "a"), (3, 20.0, "a"), (4, 50.0, "a")]);
         let c = |copy| Some(Slot { launch: 0, copy: Some(copy) });
-        one_run_per_launch(&mut f, &[c(1), c(1), c(2), c(2)], "instances");
+        one_run_per_launch(&mut f, &[c(1), c(1), c(2), c(2)], "instances", &[]);
         let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
         assert_eq!(got, [(1, 15.0), (2, 40.0)]);
 
         // A figure one instance's report lacks (cut short) is no figure of
         // the run: not read, warned; one of a set-up only one copy ran is.
         let mut f = file(&[(1, 10.0, "a"), (2, 30.0, "a"), (3, 20.0, "a"), (4, 7.0, "b")]);
-        one_run_per_launch(&mut f, &[c(1), c(1), c(2), c(2)], "instances");
+        one_run_per_launch(&mut f, &[c(1), c(1), c(2), c(2)], "instances", &[]);
         let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
         assert_eq!(got, [(1, 15.0), (4, 7.0)]);
         assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("printed by 1 of the 2 instances")), "{:?}", f.notes);
+
+        // attack43 F8 (i06): instances 1 and 3 printed, 3 started (LKP's
+        // highest number): the count is 3, and instance 2's missing report
+        // is said.
+        let mut f = file(&[(1, 10.0, "a"), (3, 20.0, "a")]);
+        one_run_per_launch(&mut f, &[c(1), c(3)], "instances", &[3]);
+        assert_eq!(f.samples.len(), 1);
+        assert!(f.notes.iter().any(|(_, m)| m.starts_with("3 instances ran at once")), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("but only 2 printed a report")), "{:?}", f.notes);
     }
 
     /// One copy alone, or a typed summary, is not merged; nothing noted.
@@ -283,7 +330,7 @@ mod tests {
         f.samples[1].params.remove(0);
         let s = Some(Slot { launch: 0, copy: None });
         let before = f.clone();
-        one_run_per_launch(&mut f, &[s, s], "copies");
+        one_run_per_launch(&mut f, &[s, s], "copies", &[]);
         assert_eq!(f, before);
     }
 

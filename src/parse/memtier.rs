@@ -43,8 +43,13 @@
 //! kernel, never averaged with the others as runs. How many instances
 //! LKP started at once (command lines stamped with the same second,
 //! `2020-10-27 10:59:50 … memtier_benchmark …`) is a set-up too,
-//! `instances`: several clients of one server and port share it, and
-//! are runs of that set-up, never compared with one client alone. The latency histogram
+//! `instances`: several clients of one server and port share it, never
+//! compared with one client alone; and the instances of one launch are
+//! ONE run, each figure the mean per instance (`parse::instances::
+//! one_run_per_launch`; LKP's `stats/memtier` reports that mean,
+//! `avg_totals_ops/s`, beside the sum, `total_totals_ops/s`), never runs
+//! of their set-up to test against each other. An `Instance: N` line
+//! (LKP's header) ends a table. The latency histogram
 //! below each table (`GET     348.159       100.00`) is memtier's, never a
 //! label.
 //!
@@ -278,7 +283,10 @@ impl Reader {
             }
             let second = t.split_whitespace().nth(1);
             let figure = second.is_some_and(|c| c == "---" || plain(c).is_some());
-            if t.starts_with(|c: char| c.is_ascii_alphabetic()) && figure {
+            // LKP's `Instance: 2` header below an instance's table is no
+            // row of it (attack43 F8: the whole file was skipped).
+            let label = t.split_whitespace().next().is_some_and(|w| w.ends_with(':'));
+            if t.starts_with(|c: char| c.is_ascii_alphabetic()) && figure && !label {
                 if kind != Kind::Pick {
                     self.row(kind, &cols, n, t)?;
                 }
@@ -357,6 +365,29 @@ fn tag_instances(samples: &mut [Sample], targets: &[Target]) {
     }
 }
 
+/// Each sample's launch and instance where LKP started its instances at
+/// once (command lines stamped with the same second, attack43 F2): the
+/// launch is its first command line's index, the instance the command
+/// line above the sample; and each launch's count of instances. The
+/// instances of one port and set-up are ONE run, the mean per instance
+/// (LKP's own `stats/memtier` reports `avg_totals_ops/s`, the mean over
+/// instances, beside `total_…`, their sum), never runs of their set-up.
+fn instance_slots(samples: &[Sample], targets: &[Target]) -> (Vec<Option<super::instances::Slot>>, Vec<usize>) {
+    let mut started = vec![0; targets.len()];
+    let slots = samples
+        .iter()
+        .map(|s| {
+            let i = targets.iter().rposition(|t| t.0 < s.line)?;
+            let stamp = targets[i].3.as_ref()?;
+            let first = targets.iter().position(|t| t.3.as_ref() == Some(stamp))?;
+            let k = targets.iter().filter(|t| t.3.as_ref() == Some(stamp)).count();
+            started[first] = k;
+            (k > 1).then_some(super::instances::Slot { launch: first, copy: Some(i) })
+        })
+        .collect();
+    (slots, started)
+}
+
 impl BenchParser for Memtier {
     fn id(&self) -> &'static str {
         ID
@@ -419,6 +450,10 @@ impl BenchParser for Memtier {
             }
         }
         tag_instances(&mut r.out.samples, &r.targets);
+        let (slots, started) = instance_slots(&r.out.samples, &r.targets);
+        if slots.iter().any(Option::is_some) {
+            super::instances::one_run_per_launch(&mut r.out, &slots, "memtier instances", &started);
+        }
         if r.out.samples.is_empty()
             && let Some((n, note)) = r.out.notes.iter().find(|(_, m)| m.contains("memtier's counters failed"))
         {
@@ -467,6 +502,42 @@ mod tests {
     fn show(s: &Sample) -> String {
         let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
         format!("{} {}|{} {:?} [{}]", s.line, s.group, s.metric.name, s.value, p.join(" "))
+    }
+
+    /// attack43 F2 (smt4, i13): LKP's instances of one port started in
+    /// one second are ONE run, the mean per instance (LKP's
+    /// `avg_totals_ops/s`), under `Instance: N` headers too (the file was
+    /// skipped at `Instance: 2`); commands started in different seconds
+    /// stay runs, and instances on different ports stay set-ups.
+    #[test]
+    fn instances_started_at_once_are_one_run() {
+        let table = |stamp: &str, port: u32, ops: &str| {
+            format!(
+                "{stamp} memtier_benchmark --threads=1 -c 3 -p {port}\nALL STATS\n=====\n\
+                 Type         Ops/sec       KB/sec\n-----\nSets        {ops}     22716.77\n\n"
+            )
+        };
+        let ops = |text: &str| -> (Vec<(f64, String)>, Vec<(usize, String)>) {
+            let f = Memtier.parse(&Input::from_text(text)).unwrap();
+            let got =
+                f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(|s| (s.value.mean(), show(s))).collect();
+            (got, f.notes)
+        };
+        let at = "2020-10-27 10:59:50";
+        let text = format!("Instance: 1\n{}Instance: 2\n{}", table(at, 6380, "100.00"), table(at, 6380, "300.00"));
+        let (got, notes) = ops(&text);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!(got[0].0, 200.0);
+        assert!(got[0].1.ends_with("instances=2]"), "{got:?}");
+        assert!(notes.iter().any(|(_, m)| m.starts_with("2 memtier instances ran at once")), "{notes:?}");
+        // Not at once: two runs.
+        let text = format!("{}{}", table(at, 6380, "100.00"), table("2020-10-27 11:05:12", 6380, "300.00"));
+        let (got, _) = ops(&text);
+        assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [100.0, 300.0]);
+        // At once on two ports: each port a set-up of its own, not averaged.
+        let text = format!("{}{}", table(at, 6380, "100.00"), table(at, 6381, "300.00"));
+        let (got, _) = ops(&text);
+        assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [100.0, 300.0]);
     }
 
     /// LKP's instances run at once, one per port (`-p 6380` … `-p 6383`),

@@ -423,6 +423,10 @@ pub fn note_is_info(note: &str) -> bool {
         "zero figures are not results",
         "idle baseline row",
         "interim report",
+        // Copies of one launch read as one run (netperf, LKP's instances):
+        // what was done, asking nothing (newcomer43 N4); a copy whose
+        // report is missing or cut short is still a warning.
+        "are read as ONE run, each the mean per copy",
         // netperf: a `!!! WARNING` whose throughput interval met `-I`'s.
         "the throughput met it",
         // will-it-scale's test binaries print a second a line before measuring.

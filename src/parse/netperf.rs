@@ -99,12 +99,18 @@
 //! UDP_STREAM -c -C -l 300  &`, 16 of them, then `wait`), and each copy
 //! prints its own table, its throughput one copy's share of the machine's.
 //! The copies of one launch are counted as the `netperf … &` command lines
-//! with no table read between them (a table read starts the next launch's
-//! count), and the tables below them carry parameter `copies` (`copies
-//! 16`): 16 copies' tables and 4 copies' are no runs of one set-up, nor
-//! compared as like. One launch's copies are one run, not 16: each figure
-//! is the mean per copy (LKP's `Throughput_Mbps`), at the first copy's
-//! line, with a warning (`parse::instances::one_run_per_launch`). Every command of the launch counts, whatever its
+//! with no table read between them and no `wait` (a table read, a `wait`
+//! or a foreground command ends the launch; a foreground command right
+//! after `&` lines ran beside them, its last copy), or as one line starts
+//! them ([`start_of`]: `a & b & c & wait`, `for i in 1 2 3 4; do netperf
+//! … & done`, `seq 4 | xargs -P 4 …`; a loop over a list not shown gives
+//! `copies not shown`, warned), and the tables below them carry parameter
+//! `copies` (`copies 16`): 16 copies' tables and 4 copies' are no runs of
+//! one set-up, nor compared as like. One launch's copies are one run, not
+//! 16: each figure is the mean per copy (LKP's `Throughput_Mbps`), at the
+//! first copy's line, with a note (`parse::instances::one_run_per_launch`);
+//! a launch whose copies were started with different options (`-l 300`
+//! and `-l 60`) is not read, warned ([`copies_are_one_run`]). Every command of the launch counts, whatever its
 //! test: a `TCP_RR` run beside a `TCP_STREAM` (`copies 2`) shared the
 //! machine, and is no lone `TCP_RR`. A file whose every launch is one copy (or that
 //! launches none in the background: a plain `netperf` command) carries no
@@ -540,6 +546,304 @@ fn whole_result(b: &mut Block, kind: Kind, cell: &str, n: usize, line: &str) -> 
     Ok(())
 }
 
+/// How one netperf command line starts its copies (attack43 F1): LKP's
+/// `netperf … &` per line, several on one line (`a & b & c & wait`), a
+/// `for … in 1 2 3 4; do netperf … & done`, `xargs -P 4` / `parallel -j 4`.
+#[derive(Debug, Clone, PartialEq)]
+struct Start {
+    /// Copies the line starts at once: `Some(n)`, or `None` where it does
+    /// not show how many (a loop over `$(…)`, `xargs -P` of input not shown).
+    copies: Option<usize>,
+    /// Its last copy is left running in the background (`… &`): a copy on
+    /// the next line, before a `wait` or a table, joins its launch.
+    background: bool,
+    /// The line waits for its copies (`… & wait`, `…; wait`): its launch ends.
+    waits: bool,
+    /// Each copy's options, its test name (`-t`, a parameter of its own)
+    /// left out: copies of different set-ups are no copies of one (F4).
+    options: Vec<String>,
+}
+
+/// `line` cut at the shell's command separators outside quotes (`;`,
+/// `&`, `&&`, `||`, `|`; a redirection's `2>&1`, `&>` is none): each
+/// command with the separator after it (`""` at the end).
+fn shell_segments(line: &str) -> Vec<(&str, &str)> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let (mut start, mut i, mut quote) = (0, 0, None::<u8>);
+    while i < b.len() {
+        let c = b[i];
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == b'\'' || c == b'"' => quote = Some(c),
+            None if c == b';' || c == b'|' || c == b'&' => {
+                let redirect = c == b'&' && (i > 0 && matches!(b[i - 1], b'>' | b'<') || b.get(i + 1) == Some(&b'>'));
+                if !redirect {
+                    let len = if b.get(i + 1) == Some(&c) && c != b';' { 2 } else { 1 };
+                    out.push((&line[start..i], &line[i..i + len]));
+                    i += len;
+                    start = i;
+                    continue;
+                }
+            }
+            None => {}
+        }
+        i += 1;
+    }
+    out.push((&line[start..], ""));
+    out
+}
+
+/// The words after `netperf` in `segment`, if it runs netperf.
+fn netperf_words(segment: &str) -> Option<Vec<&str>> {
+    let words: Vec<&str> = segment.split_whitespace().collect();
+    let at = words.iter().position(|w| super::cmdline::base(w.trim_start_matches(['#', '$'])) == "netperf")?;
+    Some(words[at + 1..].to_vec())
+}
+
+/// A copy's options with its test name left out (`-t UDP_STREAM`).
+fn copy_options(words: &[&str]) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    let mut skip = false;
+    for (i, w) in words.iter().enumerate() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        let before_dashes = !words[..i].contains(&"--");
+        if before_dashes && *w == "-t" {
+            skip = true;
+            continue;
+        }
+        if before_dashes && w.starts_with("-t") && !w.starts_with("--") {
+            continue;
+        }
+        kept.push(w);
+    }
+    kept.join(" ")
+}
+
+/// A count `seq N`, `seq 1 N`, `{1..N}` or a literal word list shows.
+fn list_count(list: &str) -> Option<usize> {
+    let list = list.trim();
+    let inner = list
+        .strip_prefix("$(")
+        .and_then(|r| r.strip_suffix(')'))
+        .or_else(|| list.strip_prefix('`').and_then(|r| r.strip_suffix('`')));
+    if let Some(inner) = inner {
+        return seq_count(inner);
+    }
+    if let Some((a, b)) = list.strip_prefix('{').and_then(|r| r.strip_suffix('}')).and_then(|r| r.split_once("..")) {
+        let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
+        return (b >= a).then(|| b - a + 1);
+    }
+    let words: Vec<&str> = list.split_whitespace().collect();
+    let literal = words.iter().all(|w| !w.contains(['$', '`', '{', '*', '?', '(']));
+    (literal && !words.is_empty()).then_some(words.len())
+}
+
+/// The count `seq N` / `seq 1 N` prints.
+fn seq_count(cmd: &str) -> Option<usize> {
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    match words.as_slice() {
+        ["seq", n] => n.parse().ok(),
+        ["seq", a, b] => {
+            let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
+            (b >= a).then(|| b - a + 1)
+        }
+        _ => None,
+    }
+}
+
+/// How command line `line` (one that runs netperf) starts its copies.
+fn start_of(line: &str) -> Start {
+    let segs = shell_segments(line);
+    let runs: Vec<(usize, Vec<&str>)> =
+        segs.iter().enumerate().filter_map(|(i, (s, _))| Some((i, netperf_words(s)?))).collect();
+    let options: Vec<String> = runs.iter().map(|(_, w)| copy_options(w)).collect();
+    let Some(&(first, ref words)) = runs.first() else {
+        return Start { copies: Some(1), background: false, waits: false, options };
+    };
+    let last = runs.last().map_or(first, |r| r.0);
+    let waits = segs[last + 1..].iter().any(|(s, _)| s.split_whitespace().last() == Some("wait"));
+    // `seq 4 | xargs -P 4 -I{} netperf …`, `parallel -j 4 netperf … ::: …`.
+    let before: Vec<&str> = segs[first].0.split_whitespace().take_while(|w| !w.ends_with("netperf")).collect();
+    let width = before.iter().enumerate().find_map(|(i, w)| {
+        let v = match *w {
+            "-P" | "-j" | "--jobs" | "--max-procs" => before.get(i + 1).copied(),
+            _ => w
+                .strip_prefix("--max-procs=")
+                .or_else(|| w.strip_prefix("--jobs="))
+                .or_else(|| w.strip_prefix("-P").filter(|v| !v.is_empty()))
+                .or_else(|| w.strip_prefix("-j").filter(|v| !v.is_empty())),
+        };
+        v.and_then(|v| v.parse::<usize>().ok())
+    });
+    if before.iter().any(|w| matches!(super::cmdline::base(w), "xargs" | "parallel")) {
+        return match width {
+            Some(n) if n >= 2 => {
+                // The input's count, where a `seq` piped in shows it (no
+                // more than `-P` at once: more ran in waves).
+                let items = first.checked_sub(1).filter(|&i| segs[i].1 == "|").and_then(|i| {
+                    seq_count(
+                        segs[i].0.split_whitespace().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" ").as_str(),
+                    )
+                });
+                let copies = items.filter(|&k| k <= n);
+                Start { copies, background: false, waits: true, options: vec![copy_options(words)] }
+            }
+            _ => Start { copies: Some(1), background: false, waits: false, options },
+        };
+    }
+    // `for i in 1 2 3 4; do netperf … & done`.
+    let for_list = segs[..first].iter().rev().find_map(|(s, _)| {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "for")?;
+        (words.get(at + 2) == Some(&"in")).then(|| s.split_once(" in ").map_or("", |(_, l)| l))
+    });
+    if let Some(list) = for_list {
+        if segs[first].1 == "&" {
+            return Start { copies: list_count(list), background: false, waits, options: vec![copy_options(words)] };
+        }
+        return Start { copies: Some(1), background: false, waits: false, options };
+    }
+    // Copies joined by `&` on one line: each group of commands joined by
+    // `&` ran at once; `;`, `&&`, `||` run the next after.
+    let mut most = 0;
+    let mut group = 0;
+    for (i, (seg, sep)) in segs.iter().enumerate() {
+        if netperf_words(seg).is_some() {
+            group += 1;
+            most = most.max(group);
+        }
+        if *sep != "&" && i < segs.len() {
+            group = 0;
+        }
+    }
+    let background = segs[last].1 == "&" && !waits;
+    Start { copies: Some(most.max(1)), background, waits, options }
+}
+
+/// A shell line that starts netperf copies in a form the command reader
+/// does not take as a netperf command (`for i in 1 2 3 4; do netperf … &
+/// done`, `seq 4 | xargs -P 4 -I{} netperf …`): a launch all the same.
+fn shell_launch(line: &str) -> bool {
+    line.contains("netperf")
+        && shell_segments(line).iter().any(|(s, _)| {
+            netperf_words(s).is_some() && {
+                let words: Vec<&str> = s.split_whitespace().take_while(|w| !w.ends_with("netperf")).collect();
+                words.contains(&"do") || words.iter().any(|w| matches!(super::cmdline::base(w), "xargs" | "parallel"))
+            }
+        })
+}
+
+/// A `wait` line (LKP's `2023-09-12 08:47:50 wait`, `$ wait`): the
+/// copies in the background are waited for; their launch ends.
+fn is_wait(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.last() == Some(&"wait")
+        && words[..words.len() - 1]
+            .iter()
+            .all(|w| matches!(*w, "$" | "#" | ">") || w.contains(|c: char| c.is_ascii_digit()))
+}
+
+/// One launch of netperf: copies started together, or a plain command.
+#[derive(Debug)]
+struct Launch {
+    /// Index of the first sample read after it.
+    at: usize,
+    /// Its (first) command line.
+    line: usize,
+    /// Copies started (`None`: the command line does not show how many).
+    copies: Option<usize>,
+    /// Started in the background (`&`, a loop of `&`, `xargs -P`): a
+    /// lone copy in the background is `copies 1`, a plain command none.
+    background: bool,
+    /// Copies still running in the background: another `&` line joins.
+    open: bool,
+    /// Each copy's options, its test left out (see [`Start`]).
+    options: Vec<String>,
+}
+
+/// The copies of each launch: their count a parameter (`copies 16`: 16
+/// copies' tables are no runs of 4's), their figures ONE run, the mean
+/// per copy (`parse::instances::one_run_per_launch`); a launch whose
+/// copies were started with different options (`-l 300` and `-l 60`,
+/// `-H hostA` and `-H hostB`, attack43 F4) is no copies of one set-up,
+/// and which table is which copy's is not printed: not read, warned.
+fn copies_are_one_run(out: &mut ParsedFile, launches: &mut [Launch]) {
+    let ends: Vec<usize> =
+        (0..launches.len()).map(|i| launches.get(i + 1).map_or(out.samples.len(), |next| next.at)).collect();
+    let mut gone = vec![false; out.samples.len()];
+    for (i, l) in launches.iter().enumerate() {
+        let mut options: Vec<&str> = l.options.iter().map(String::as_str).collect();
+        options.sort_unstable();
+        options.dedup();
+        if l.copies == Some(1) || options.len() < 2 || ends[i] <= l.at {
+            continue;
+        }
+        let shown: Vec<String> = options.iter().map(|o| format!("`netperf {}`", o.trim())).collect();
+        out.notes.push((
+            l.line,
+            format!(
+                "the copies of this launch were started with different options ({}): which table is which \
+                 copy's is not printed, and a mean over copies of different set-ups is no figure of one; \
+                 their {} figures not read",
+                shown.join(", "),
+                ends[i] - l.at
+            ),
+        ));
+        gone[l.at..ends[i]].iter_mut().for_each(|g| *g = true);
+    }
+    if gone.contains(&true) {
+        let mut removed = 0;
+        for (i, l) in launches.iter_mut().enumerate() {
+            let before = removed;
+            removed += gone[l.at..ends[i]].iter().filter(|g| **g).count();
+            l.at -= before;
+        }
+        let mut k = 0;
+        out.samples.retain(|_| {
+            k += 1;
+            !gone[k - 1]
+        });
+    }
+    let starts: super::varying::Starts = launches
+        .iter()
+        .map(|l| {
+            let value = match l.copies {
+                Some(1) if !l.background => String::new(),
+                Some(c) => c.to_string(),
+                None => "not shown".to_string(),
+            };
+            (l.at, value)
+        })
+        .collect();
+    super::varying::tag_each(out, &starts, "copies");
+    // ... and the copies of one launch are one run (their figures' mean
+    // per copy), not runs of their set-up.
+    let mut slots: Vec<Option<super::instances::Slot>> = vec![None; out.samples.len()];
+    for (i, l) in launches.iter().enumerate() {
+        let end = launches.get(i + 1).map_or(out.samples.len(), |next| next.at);
+        if l.copies != Some(1) {
+            for slot in slots.get_mut(l.at..end).into_iter().flatten() {
+                *slot = Some(super::instances::Slot { launch: i, copy: None });
+            }
+        }
+        if l.copies.is_none() && end > l.at {
+            out.notes.push((
+                l.line,
+                "this command line starts netperf copies at once (a loop in the background, `xargs -P`, \
+                 `parallel -j`) but does not show how many (`copies` not shown): the tables below it are read as \
+                 the copies of one run"
+                    .into(),
+            ));
+        }
+    }
+    let started: Vec<usize> = launches.iter().map(|l| l.copies.unwrap_or(0)).collect();
+    super::instances::one_run_per_launch(out, &slots, "netperf copies", &started);
+}
+
 /// Closes `b`: a note when its test printed no (complete) result.
 fn close(b: &Block, out: &mut ParsedFile) {
     if (b.from_command && b.rows == 0) || b.broken {
@@ -801,9 +1105,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // The line after an omni command holding its selector list (a mail
     // wrapped it there).
     let mut list_line: Option<usize> = None;
-    // Each launch of copies in the background (`netperf … &`, LKP): the
-    // index of the first sample after it, and how many copies it started.
-    let mut launches: Vec<(usize, usize)> = Vec::new();
+    // Each launch of netperf (copies started together: LKP's `netperf … &`
+    // lines, `a & b & wait`, a `for … & done` loop; or a plain command).
+    let mut launches: Vec<Launch> = Vec::new();
+    // Banners of a launch's copies printed before any table (a terminal's
+    // capture: each copy's banner at its start, the tables at the end):
+    // each a copy's whose table comes below, not a test without a result.
+    let mut banners_first: Vec<(usize, String)> = Vec::new();
     // The line of a wrapped `Interim result:` line's time stamp, next.
     let mut stamp_line: Option<usize> = None;
     // The line where the running test was stopped (`^CInterim result: …`).
@@ -855,16 +1163,40 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if command.is_some() {
             length = test_length(t);
         }
-        if command.is_some() && t.ends_with('&') && !t.ends_with("&&") {
+        if command.is_some() || shell_launch(t) {
+            let start = start_of(t);
+            let at = out.samples.len();
             match launches.last_mut() {
-                // No table read since the last `&` line: one launch.
-                Some((at, copies)) if *at == out.samples.len() => *copies += 1,
-                _ => launches.push((out.samples.len(), 1)),
+                // A copy started while a launch's copies run in the
+                // background (no `wait`, no table read since): one launch,
+                // whether it too is left in the background or not.
+                Some(l) if l.open && l.at == at && start.copies == Some(1) => {
+                    l.copies = l.copies.map(|c| c + 1);
+                    l.options.extend(start.options);
+                    l.open = start.background;
+                }
+                _ => launches.push(Launch {
+                    at,
+                    line: n,
+                    copies: start.copies,
+                    background: start.background || start.copies != Some(1),
+                    open: start.background && !start.waits,
+                    options: start.options,
+                }),
             }
+        } else if is_wait(t)
+            && let Some(l) = launches.last_mut()
+        {
+            l.open = false;
         }
         if let Some(test) = banner(t).or_else(|| command.clone()) {
             if let Some(b) = block.take() {
-                close(&b, &mut out);
+                let copies_running = launches.last().is_some_and(|l| l.at == out.samples.len() && l.copies != Some(1));
+                if copies_running && banner(t).is_some() && b.rows == 0 && !b.from_command && !b.broken {
+                    banners_first.push((b.at, b.test.clone()));
+                } else {
+                    close(&b, &mut out);
+                }
             }
             // A banner right below its command line names the host of
             // the same test.
@@ -993,6 +1325,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             Some((cells, t, label)) => {
                 let before = out.samples.len();
+                if let Some(i) = banners_first.iter().position(|(_, test)| *test == b.test) {
+                    banners_first.remove(i);
+                }
                 // A table line that cannot be read ends its table (a note
                 // says why); the other tables of the file are still read.
                 if let Err(e) = table_line(b, &cells, n, t, &mut last, &mut out) {
@@ -1063,22 +1398,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             close(&b, &mut out);
         }
     }
+    // Banners of copies whose tables never came.
+    for (at, test) in banners_first {
+        out.notes.push((at, format!("a netperf {test} banner with no result row below it: not read")));
+    }
     // Copies run at once: 16 copies' tables are no runs of 4 copies'.
-    if launches.iter().any(|&(_, copies)| copies > 1) {
-        let starts: super::varying::Starts = launches.iter().map(|&(at, c)| (at, c.to_string())).collect();
-        super::varying::tag_each(&mut out, &starts, "copies");
-        // ... and the copies of one launch are one run (their figures'
-        // mean per copy), not runs of their set-up.
-        let mut slots: Vec<Option<super::instances::Slot>> = vec![None; out.samples.len()];
-        for (i, &(start, copies)) in launches.iter().enumerate() {
-            let end = launches.get(i + 1).map_or(out.samples.len(), |&(next, _)| next);
-            if copies > 1 {
-                for slot in slots.get_mut(start..end).into_iter().flatten() {
-                    *slot = Some(super::instances::Slot { launch: i, copy: None });
-                }
-            }
-        }
-        super::instances::one_run_per_launch(&mut out, &slots, "netperf copies");
+    if launches.iter().any(|l| l.copies != Some(1)) {
+        copies_are_one_run(&mut out, &mut launches);
     }
     // Tests to different hosts (`to 192.168.0.3`, `to localhost`) are no
     // runs of one set-up; where a test's host is not known, none is told.
@@ -1094,7 +1420,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let stopped: Vec<String> = out
             .notes
             .iter()
-            .filter(|(_, m)| m.contains("the run stopped early"))
+            .filter(|(_, m)| m.contains("the run stopped early") || m.contains("started with different options"))
             .map(|(n, m)| format!("line {n}: {m}"))
             .collect();
         if !stopped.is_empty() {
@@ -1585,6 +1911,145 @@ mod tests {
         let f = Netperf.parse(&Input::from_text(&two)).unwrap();
         let copies: Vec<String> = f.samples.iter().map(|s| s.params.last().unwrap().value.to_string()).collect();
         assert_eq!(copies, ["2", "3"]);
+    }
+
+    /// A request/response table of rate `rate`, `secs` long.
+    fn rr_table(rate: &str, secs: &str) -> String {
+        RR.replace("10.00    27814.43", &format!("{secs}    {rate}"))
+    }
+
+    /// Each sample's (value, parameters), and the file's notes.
+    fn read(text: &str) -> (Vec<(f64, String)>, Vec<(usize, String)>) {
+        let f = Netperf.parse(&Input::from_text(text)).unwrap();
+        (f.samples.iter().map(|s| (s.value.mean(), params(s))).collect(), f.notes)
+    }
+
+    /// attack43 F1 (n16, n08, n14, n18): copies started at once in other
+    /// shapes than one `netperf … &` per line are ONE run too: all on one
+    /// line joined by `&`, a `for … & done` loop, one in the background
+    /// beside one in the foreground, `xargs -P`.
+    #[test]
+    fn copies_started_at_once_in_every_shape_are_one_run() {
+        let tables = format!(
+            "{}{}{}{}",
+            rr_table("100.00", "10.00"),
+            rr_table("200.00", "10.00"),
+            rr_table("300.00", "10.00"),
+            rr_table("400.00", "10.00")
+        );
+        let cmd = "netperf -H 127.0.0.1 -t TCP_RR -l 10";
+        for (shape, copies) in [
+            (format!("$ {cmd} & {cmd} & {cmd} & {cmd} & wait\n"), 4),
+            (format!("$ for i in 1 2 3 4; do {cmd} & done; wait\n"), 4),
+            (format!("$ for i in {{1..4}}; do {cmd} & done; wait\n"), 4),
+            (format!("$ seq 4 | xargs -P 4 -I{{}} {cmd}\n"), 4),
+            (format!("{cmd} &\n{cmd} &\n{cmd} &\n{cmd}\n"), 4),
+        ] {
+            let (got, notes) = read(&format!("{shape}{tables}"));
+            let want = format!("test=TCP_RR request=1 response=1 copies={copies}");
+            assert_eq!(got, [(250.0, want)], "{shape}");
+            assert!(notes.iter().any(|(_, m)| m.starts_with("4 netperf copies ran at once")), "{notes:?}");
+        }
+        // A loop over a list the file does not show: one run of copies, said so.
+        let (got, notes) = read(&format!("$ for i in $(cat hosts); do {cmd} & done; wait\n{tables}"));
+        assert_eq!(got, [(250.0, "test=TCP_RR request=1 response=1 copies=not shown".to_string())]);
+        assert!(notes.iter().any(|(l, m)| *l == 1 && m.contains("does not show how many")), "{notes:?}");
+    }
+
+    /// What the rules above must NOT merge: a sequential loop, `;`,
+    /// `&&`, commands one after the other, `xargs` with no `-P`: each
+    /// table a run of its own, no `copies`.
+    #[test]
+    fn sequential_runs_stay_runs() {
+        let tables = format!("{}{}", rr_table("100.00", "10.00"), rr_table("200.00", "10.00"));
+        let cmd = "netperf -H 127.0.0.1 -t TCP_RR -l 10";
+        for shape in [
+            format!("$ for i in 1 2; do {cmd}; done\n"),
+            format!("$ {cmd}; {cmd}\n"),
+            format!("$ {cmd} && {cmd} 2>&1\n"),
+            format!("{cmd}\n{cmd}\n"),
+            format!("$ seq 2 | xargs -I{{}} {cmd}\n"),
+        ] {
+            let (got, notes) = read(&format!("{shape}{tables}"));
+            let runs: Vec<f64> = got.iter().map(|g| g.0).collect();
+            assert_eq!(runs, [100.0, 200.0], "{shape}");
+            assert!(got.iter().all(|g| !g.1.contains("copies")), "{shape}: {got:?}");
+            assert!(notes.is_empty(), "{shape}: {notes:?}");
+        }
+    }
+
+    /// attack43 F3 (n10): a plain run after a launch's `wait` is a run of
+    /// its own, not a third copy of the launch; F8 (n15): banners of the
+    /// copies printed before their tables are no banners without a row.
+    #[test]
+    fn a_launch_ends_at_its_wait() {
+        let cmd = "2023-09-12 08:47:50 netperf -H 127.0.0.1 -t TCP_RR -l 10";
+        let text = format!(
+            "{cmd} &\n{cmd} &\n2023-09-12 08:47:50 wait\n{}{}{cmd}\n{}",
+            rr_table("100.00", "10.00"),
+            rr_table("200.00", "10.00"),
+            rr_table("900.00", "10.00")
+        );
+        let (got, notes) = read(&text);
+        let want = [(150.0, "test=TCP_RR request=1 response=1 copies=2"), (900.0, "test=TCP_RR request=1 response=1")];
+        assert_eq!(got, want.map(|(v, p)| (v, p.to_string())));
+        assert!(notes.iter().any(|(_, m)| m.starts_with("2 netperf copies ran at once")), "{notes:?}");
+
+        let banner = RR.lines().next().unwrap();
+        let rows: String = RR.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        let text = format!("$ {cmd} &\n$ {cmd} &\n{banner}\n{banner}\n{rows}{rows}");
+        let (got, notes) = read(&text);
+        assert_eq!(got.len(), 1);
+        assert!(notes.iter().all(|(_, m)| !m.contains("banner with no result row")), "{notes:?}");
+    }
+
+    /// attack43 F4 (n01, n12): copies of one launch started with
+    /// different options (`-l 300`/`-l 60`, two hosts) are not averaged:
+    /// not read, warned at the launch; copies of two tests (`-t`) are
+    /// each test's (n03), and 4 started with 4 printed is no missing copy.
+    #[test]
+    fn copies_of_different_set_ups_are_not_averaged() {
+        let a = "netperf -H 10.0.0.1 -t TCP_RR -l 10 &\n";
+        let b = "netperf -H 10.0.0.2 -t TCP_RR -l 10 &\n";
+        let text = format!("{a}{b}wait\n{}{}", rr_table("100.00", "10.00"), rr_table("9.00", "10.00"));
+        let err = Netperf.parse(&Input::from_text(&text)).unwrap_err();
+        assert!(err.to_string().contains("started with different options"), "{err}");
+        // One launch of different options beside a launch of like copies.
+        let like = "netperf -H 10.0.0.1 -t TCP_RR -l 10 &\n";
+        let text = format!(
+            "{a}{b}wait\n{}{}{like}{like}wait\n{}{}",
+            rr_table("100.00", "10.00"),
+            rr_table("9.00", "10.00"),
+            rr_table("50.00", "10.00"),
+            rr_table("70.00", "10.00")
+        );
+        let (got, notes) = read(&text);
+        assert_eq!(got, [(60.0, "test=TCP_RR request=1 response=1 copies=2".to_string())]);
+        assert!(notes.iter().any(|(l, m)| *l == 1 && m.contains("-H 10.0.0.2")), "{notes:?}");
+
+        let rr = "netperf -H 10.0.0.1 -t TCP_RR -l 10 &\n";
+        let crr = "netperf -H 10.0.0.1 -t TCP_CRR -l 10 &\n";
+        let crr_table = rr_table("5.00", "10.00").replace("TCP REQUEST/RESPONSE", "TCP Connect/Request/Response");
+        let text = format!(
+            "{rr}{crr}{rr}{crr}wait\n{}{crr_table}{}{crr_table}",
+            rr_table("1.00", "10.00"),
+            rr_table("3.00", "10.00")
+        );
+        let (got, notes) = read(&text);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(notes.iter().all(|(_, m)| !m.contains("printed a report")), "{notes:?}");
+    }
+
+    /// attack43 F8 (n09): 4 copies started, 2 tables printed: the mean is
+    /// of the 2, and a warning says the others' output is missing.
+    #[test]
+    fn copies_that_printed_nothing_are_said() {
+        let cmd = "netperf -H 127.0.0.1 -t TCP_RR -l 10 &\n";
+        let text = format!("{}wait\n{}{}", cmd.repeat(4), rr_table("100.00", "10.00"), rr_table("200.00", "10.00"));
+        let (got, notes) = read(&text);
+        assert_eq!(got, [(150.0, "test=TCP_RR request=1 response=1 copies=4".to_string())]);
+        assert!(notes.iter().any(|(_, m)| m.starts_with("4 netperf copies ran at once")), "{notes:?}");
+        assert!(notes.iter().any(|(_, m)| m.contains("but only 2 printed a report")), "{notes:?}");
     }
 
     #[test]

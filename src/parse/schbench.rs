@@ -822,7 +822,7 @@ impl BenchParser for Schbench {
             r.out.samples =
                 std::mem::take(&mut r.out.samples).into_iter().map(|s| s.with_param("instances", k)).collect();
             let slots = super::instances::instance_slots(input, &r.out.samples);
-            super::instances::one_run_per_launch(&mut r.out, &slots, "instances");
+            super::instances::one_run_per_launch(&mut r.out, &slots, "instances", &[k as usize]);
         }
         r.out.notes.sort_by_key(|n| n.0);
         Ok(r.out)

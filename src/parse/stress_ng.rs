@@ -966,6 +966,123 @@ fn marker_label(line: &str) -> Option<(char, &str)> {
     ok.then_some((mark, words))
 }
 
+/// stress-ng processes run at once (attack43 F10: `cgexec -g memory:low
+/// stress-ng … & cgexec -g memory:high stress-ng …`, their lines
+/// interleaved by pid) are no runs of one set-up: 21,033,377 and 11,568
+/// bogo ops of two cgroups were averaged as two runs. Where the lines of
+/// two processes that printed results interleave (one's lines between the
+/// other's first and last), each process's figures carry its `cgroup`
+/// (the `cgexec -g` of its command, where the command line and the
+/// shell's `[1] PID` job line tell which process is which) or else its
+/// `pid`, a set-up of its own, with a warning. Processes one after the
+/// other (each one's lines together) are runs, as before; so are rows
+/// of one header that carry other pids (no header of their own).
+fn concurrent_processes(input: &Input, out: &mut ParsedFile) {
+    let pid_at = |line: usize| input.lines.get(line.wrapping_sub(1)).and_then(|l| pid_of(l));
+    let mut pids: Vec<String> = out.samples.iter().filter_map(|s| pid_at(s.line)).collect();
+    pids.sort_unstable();
+    pids.dedup();
+    if pids.len() < 2 {
+        return;
+    }
+    // Each result-printing process's first and last line; only processes
+    // that printed a table header of their own (a post's rows of one
+    // header with the pids of other runs, edited or pasted, are no
+    // processes of their own: the ministat aio post's `[139]` rows).
+    let spans: Vec<(String, usize, usize)> = pids
+        .iter()
+        .filter(|p| {
+            input
+                .lines
+                .iter()
+                .any(|l| pid_of(l).as_ref() == Some(*p) && l.contains("stressor") && l.contains("bogo ops"))
+        })
+        .filter_map(|p| {
+            let at: Vec<usize> = input
+                .lines
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| pid_of(l).as_ref() == Some(p))
+                .map(|(i, _)| i + 1)
+                .collect();
+            Some((p.clone(), *at.first()?, *at.last()?))
+        })
+        .collect();
+    let at_once: Vec<&(String, usize, usize)> =
+        spans.iter().filter(|a| spans.iter().any(|b| b.0 != a.0 && b.1 < a.2 && a.1 < b.2)).collect();
+    if at_once.len() < 2 {
+        return;
+    }
+    let first = at_once.iter().map(|a| a.1).min().unwrap_or(1);
+    // The command above them, its `\` continuations joined; the shell's
+    // job lines (`[1] 1075`) give the pids of the commands sent to the
+    // background, in order; the one left is the foreground command's.
+    let mut command = String::new();
+    let mut jobs: Vec<String> = Vec::new();
+    for line in &input.lines[..first.saturating_sub(1)] {
+        let t = line.trim();
+        if let Some((job, pid)) = t.split_once(']').filter(|(j, _)| j.starts_with('['))
+            && job[1..].bytes().all(|b| b.is_ascii_digit())
+            && pid.trim().bytes().all(|b| b.is_ascii_digit())
+            && !pid.trim().is_empty()
+        {
+            jobs.push(pid.trim().to_string());
+        } else if t.contains("stress-ng") || command.ends_with('\\') {
+            if !command.ends_with('\\') {
+                command.clear();
+            }
+            command = format!("{} {t}", command.trim_end_matches('\\'));
+        }
+    }
+    let cgroups: Vec<Option<String>> = command
+        .split(" & ")
+        .flat_map(|c| c.split("& "))
+        .filter(|c| c.contains("stress-ng"))
+        .map(|c| {
+            let words: Vec<&str> = c.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "cgexec")?;
+            let g = words[at..].iter().position(|w| *w == "-g")?;
+            words.get(at + g + 1).map(|g| g.to_string())
+        })
+        .collect();
+    let ours: Vec<&String> = at_once.iter().map(|a| &a.0).collect();
+    let mut named: Vec<(String, String)> = Vec::new();
+    if cgroups.len() == ours.len() && cgroups.iter().all(Option::is_some) && jobs.len() + 1 == ours.len() {
+        let fg: Vec<&&String> = ours.iter().filter(|p| !jobs.contains(p)).collect();
+        if fg.len() == 1 && jobs.iter().all(|j| ours.contains(&j)) {
+            let order: Vec<String> = jobs.iter().cloned().chain(std::iter::once(fg[0].to_string())).collect();
+            named = order.into_iter().zip(cgroups.into_iter().flatten()).collect();
+            let mut values: Vec<&String> = named.iter().map(|n| &n.1).collect();
+            values.sort_unstable();
+            values.dedup();
+            if values.len() < named.len() {
+                named.clear();
+            }
+        }
+    }
+    let param = if named.is_empty() { "pid" } else { "cgroup" };
+    for s in &mut out.samples {
+        let Some(pid) = pid_at(s.line).filter(|p| ours.contains(&p)) else { continue };
+        let value = named.iter().find(|n| n.0 == pid).map_or(pid.clone(), |n| n.1.clone());
+        s.params.push(crate::model::Param::new(param, value));
+    }
+    let list: Vec<String> = if named.is_empty() {
+        ours.iter().map(|p| format!("[{p}]")).collect()
+    } else {
+        named.iter().map(|(p, g)| format!("[{p}] in `{g}`")).collect()
+    };
+    out.notes.push((
+        first,
+        format!(
+            "{} stress-ng processes ran at once (their lines interleave: {}): no runs of one set-up, each \
+             process's figures kept apart by its `{param}`",
+            ours.len(),
+            list.join(", ")
+        ),
+    ));
+    out.notes.sort_by_key(|n| n.0);
+}
+
 /// Labels the rows under ministat-style legend lines (`x Disabled
 /// vcpu_is_preempted()` over a table, `+ Enabled vcpu_is_preempted()` over
 /// the next one's rows, wild34 file 01): each such line right above
@@ -1297,12 +1414,15 @@ impl BenchParser for StressNg {
         }
         super::varying::tag_each(&mut out, &st.run_lengths, "timeout");
         label_by_markers(input, &mut out);
+        // Processes run at once first (each keeps its own `cgroup`/`pid`
+        // parameter), then each process's instances become one run.
+        concurrent_processes(input, &mut out);
         if !st.slots.is_empty() {
             let mut slots = vec![None; out.samples.len()];
             for &(i, slot) in &st.slots {
                 slots[i] = Some(slot);
             }
-            super::instances::one_run_per_launch(&mut out, &slots, "stress-ng instances");
+            super::instances::one_run_per_launch(&mut out, &slots, "stress-ng instances", &[]);
         }
         drop_failed_stressors(input, &mut out);
         if out.samples.is_empty()
@@ -1468,6 +1588,51 @@ mod tests {
     }
 
     use super::*;
+
+    /// attack43 F10: two stress-ng processes whose lines interleave ran at
+    /// once: each kept apart (by its `cgroup` where the command and the
+    /// job line tell it, else by `pid`), warned; two processes one after
+    /// the other stay runs of one set-up, unwarned.
+    #[test]
+    fn processes_run_at_once_are_kept_apart() {
+        let head = |pid: u32| {
+            format!(
+                "stress-ng: info:  [{pid}] dispatching hogs: 4 vm\n\
+                 stress-ng: metrc: [{pid}] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 stress-ng: metrc: [{pid}]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n"
+            )
+        };
+        let row = |pid: u32, ops: u32| {
+            format!(
+                "stress-ng: metrc: [{pid}] vm             {ops}     60.47    158.04      3.66    347825.55      130076.67\n"
+            )
+        };
+        let done = |pid: u32| format!("stress-ng: info:  [{pid}] successful run completed in 1 min, 0.72 secs\n");
+        let read = |text: &str| -> (Vec<String>, Vec<(usize, String)>) {
+            let p = StressNg.parse(&Input::from_text(text)).unwrap();
+            let got = p
+                .samples
+                .iter()
+                .filter(|s| s.metric.name == "bogo ops")
+                .map(|s| s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" "))
+                .collect();
+            (got, p.notes)
+        };
+        // One after the other: runs.
+        let one_then_other = format!("{}{}{}{}{}{}", head(1), row(1, 100), done(1), head(2), row(2, 200), done(2));
+        let (got, notes) = read(&one_then_other);
+        assert!(got.iter().all(|g| !g.contains("pid") && !g.contains("cgroup")), "{got:?}");
+        assert!(notes.iter().all(|(_, m)| !m.contains("ran at once")), "{notes:?}");
+        // Interleaved, no command: by pid.
+        let at_once = format!("{}{}{}{}{}{}", head(1), head(2), row(2, 200), done(2), row(1, 100), done(1));
+        let (got, notes) = read(&at_once);
+        assert!(got[0].ends_with("pid=2") && got[1].ends_with("pid=1"), "{got:?}");
+        assert!(notes.iter().any(|(_, m)| m.starts_with("2 stress-ng processes ran at once")), "{notes:?}");
+        // The fixture's shape: `cgexec -g A … & cgexec -g B …`, `[1] 1`.
+        let cmd = "# cgexec -g memory:low stress-ng --vm 4 \\\n& cgexec -g memory:high stress-ng --vm 4\n[1] 1\n";
+        let (got, _) = read(&format!("{cmd}{at_once}"));
+        assert!(got[0].ends_with("cgroup=memory:high") && got[1].ends_with("cgroup=memory:low"), "{got:?}");
+    }
 
     #[test]
     fn prefixes() {
