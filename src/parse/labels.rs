@@ -5042,6 +5042,15 @@ fn catted_results_label(text: &str) -> Option<String> {
     (!name.is_empty() && !run && result_on_kernel(file).is_none()).then(|| file.to_string())
 }
 
+/// A file named as a kernel with a text extension (`2.5.60-mm1.txt`,
+/// `dir/6.1.log`) → the kernel (`2.5.60-mm1`): attack43 F7's r18, where
+/// `==> 2.5.60-mm1.txt <==` gave kernel `2.5.60-mm1.txt`, a name no
+/// directory's kernel ever meets. `None` for any other name.
+pub(super) fn kernel_file(file: &str) -> Option<&str> {
+    let name = file.rsplit('/').next().unwrap_or(file);
+    [".txt", ".log", ".out"].iter().find_map(|x| name.strip_suffix(x)).filter(|k| is_kernel_name(k))
+}
+
 /// The file `head` or `tail` of several files names above each one's
 /// lines (`==> bonnie.hydra <==`, as `tail -n +1 bonnie.hydra bonnie.leo`
 /// prints them): the copy's label (attack39 finding 6: two machines'
@@ -6198,7 +6207,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         return Some(label_text(inner));
     }
     if let Some(name) = file_header(text) {
-        return Some(name.to_string());
+        return Some(kernel_file(name).unwrap_or(name).to_string());
     }
     // `before, 3 runs:`: the count of the runs below is no part of the name.
     if let Some(rest) = without_run_count(text) {
@@ -8248,6 +8257,37 @@ mod tests {
             let p = labelled(&headed(a, b), &[4, 8]);
             assert_eq!(last_params(&p), vec!["16"; 2], "{a} {b}: {:?}", p.notes);
         }
+        // attack43 F7 (rn/r02, r12, r18, r19), in both forms, `tail -n +1`'s
+        // headers and `cat`: patch versions `results.v1`/`v2` and
+        // `nr_cpus=1.txt`/`=2.txt` are set-ups (averaged as runs; the `cat`
+        // form of `nr_cpus=` too); `2.5.60-mm1.txt` is kernel `2.5.60-mm1`
+        // (was `2.5.60-mm1.txt`, extension kept); `iter1.txt`/`iter2.txt`
+        // are runs, as `iter1`/`iter2` are.
+        let catted = |a: &str, b: &str| format!("hydra:~/kb$ cat {a} {b}\nheader\nThroughput 1\n\nheader\nThroughput 2\n");
+        for (a, b) in [("results.v1", "results.v2"), ("nr_cpus=1.txt", "nr_cpus=2.txt")] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec![a, b], "tail {a} {b}: {:?}", p.notes);
+            let p = labelled(&catted(a, b), &[3, 6]);
+            assert_eq!(last_params(&p), vec![a, b], "cat {a} {b}: {:?}", p.notes);
+        }
+        let p = labelled(&headed("2.5.60-mm1.txt", "2.5.60-mm2.txt"), &[4, 8]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, [Some("2.5.60-mm1"), Some("2.5.60-mm2")], "{:?}", p.notes);
+        let p = labelled(&catted("2.5.60-mm1.txt", "2.5.60-mm2.txt"), &[3, 6]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, [Some("2.5.60-mm1"), Some("2.5.60-mm2")], "{:?}", p.notes);
+        // Must not fire: runs stay runs (`iter1.txt` now among them), a
+        // `v` that is part of a word (`dev1`) is no version, and a name
+        // with an extension that is no kernel's is kept whole.
+        for (a, b) in [("iter1.txt", "iter2.txt"), ("results.1", "results.2"), ("dev1", "dev2")] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec!["16"; 2], "tail {a} {b}: {:?}", p.notes);
+            let p = labelled(&catted(a, b), &[3, 6]);
+            assert_eq!(last_params(&p), vec!["16"; 2], "cat {a} {b}: {:?}", p.notes);
+        }
+        assert_eq!(kernel_file("out/6.1.log"), Some("6.1"));
+        assert_eq!(kernel_file("results.txt"), None);
+        assert_eq!(kernel_file("2.5.60-mm1"), None, "no extension: the name as it is");
     }
 
     /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's
