@@ -255,7 +255,10 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
     let by_heading = named.is_empty();
     if by_heading {
         named = heads.iter().filter_map(|h| heading_kernel(&h.2).map(|k| (h.0, k))).collect();
-        if named.len() < 2 {
+        // Two kernels at least: headings naming one kernel alone are
+        // titles of its parts (`kernel 2.6.13 build time` over the
+        // unpatched and the patched kernel's builds, LKML 2005-09).
+        if named.iter().all(|(_, k)| *k == named[0].1) {
             return None;
         }
     }
@@ -8751,10 +8754,6 @@ mod tests {
         let text = "### D1, Linux 5.4.61\nThroughput 1\n\n### Unmatched, Linux 5.13.0\nThroughput 2\n";
         let p = labelled(text, &[2, 5]);
         assert_eq!(kernels(&p), vec![some("5.4.61"), some("5.13.0")], "{:?}", p.notes);
-        // Both headings naming one kernel: kept apart as well.
-        let text = "### D1, Linux 5.4.61\nThroughput 1\n\n### Unmatched, Linux 5.4.61\nThroughput 2\n";
-        let p = labelled(text, &[2, 5]);
-        assert_eq!(last_params(&p), vec!["D1, Linux 5.4.61", "Unmatched, Linux 5.4.61"], "{:?}", p.notes);
         // m03: the second section's `uname -r` below its runs.
         let text = format!(
             "### On the D1\n```\n$ uname -a\n{d1}\n```\nThroughput 1\n\n### On the Unmatched\nThroughput 2\n```\n\
@@ -8775,10 +8774,18 @@ mod tests {
             "## Results on Linux 6.1\nThroughput 1\n\n### Run two\nThroughput 2\n",
             "## Linux 6.1 vs Linux 6.2\nThroughput 1\n\n## Kernel 6.2 again\nThroughput 2\n",
             "### Run one\nThroughput 1\n\n### Run two\nThroughput 2\n",
+            // Headings naming one kernel only (the LKML 2005-09 fixture's
+            // `kernel 2.6.13 build time` over both builds): titles.
+            "kernel 2.6.13 build time\n------------------------\nThroughput 1\n\nkernel 2.6.13 build time\n------------------------\nThroughput 2\n",
         ] {
-            let p = labelled(text, &[2, 5]);
-            assert_eq!(kernels(&p), vec![None, None], "{text}: {:?}", p.notes);
+            let at: Vec<usize> =
+                text.lines().enumerate().filter(|(_, l)| l.starts_with("Throughput")).map(|(i, _)| i + 1).collect();
+            let p = labelled(text, &at);
+            if !text.starts_with("kernel") {
+                assert_eq!(kernels(&p), vec![None, None], "{text}: {:?}", p.notes);
+            }
             assert!(!p.samples.iter().any(|s| s.params.iter().any(|q| q.name == SECTION_PARAM)), "{text}");
+            assert!(!p.notes.iter().any(|(_, m)| m.contains("Markdown section")), "{text}: {:?}", p.notes);
         }
         assert_eq!(heading_kernel("D1, Linux 5.4.61").as_deref(), Some("5.4.61"));
         assert_eq!(heading_kernel("Results with kernel 6.2.0-rc3:").as_deref(), Some("6.2.0-rc3"));
