@@ -120,6 +120,14 @@ fn field(t: &str) -> Option<(&str, &str)> {
     Some((k.trim(), v.trim()))
 }
 
+/// The value of one unit in the last digit a figure is printed with:
+/// `2237` → 1, `2237.3` → 0.1, `2.237e+03` → 1.
+fn last_digit_unit(raw: &str) -> f64 {
+    let (mantissa, exp) = raw.split_once(['e', 'E']).map_or((raw, 0), |(m, e)| (m, e.parse::<i32>().unwrap_or(0)));
+    let decimals = mantissa.split_once('.').map_or(0, |(_, d)| d.len() as i32);
+    10f64.powi(exp - decimals)
+}
+
 /// The closing `CoreMark 1.0 : N / compiler / memory[ / 4:Fork]` line.
 fn closing(run: &mut Run, out: &mut ParsedFile, n: usize, t: &str, rest: &str) -> Result<(), ParseError> {
     let mut parts = rest.split(" / ");
@@ -150,13 +158,23 @@ fn closing(run: &mut Run, out: &mut ParsedFile, n: usize, t: &str, rest: &str) -
         // Read alone, it is checked against the figures it comes from
         // (attack42 F12: a cut `CoreMark 1.0 : 29` where `Iterations 4000`
         // over `Total time 13.46` give 297).
-        None if given.is_some_and(|(lo, hi)| v < lo * 0.99 || v > hi * 1.01) => {
+        // Within one unit of the score's last printed digit (`2237`, `2238`
+        // and `2.237e+03` for 2237.28; attack43 F9: 2236, 1.28 below, was
+        // taken under a 1 % tolerance).
+        None if given.is_some_and(|(lo, hi)| {
+            let unit = last_digit_unit(rest.split(" / ").next().unwrap_or("").trim()) + 1e-9 * hi;
+            v < lo - unit || v > hi + unit
+        }) =>
+        {
             let (lo, hi) = given.unwrap_or_default();
+            // Above the range, it is no cut line (attack43 F8: 22372.78 for
+            // 2237.28 was called cut).
+            let why = if v < lo { "the line looks cut" } else { "more than the run gives (a digit too many?)" };
             out.notes.push((
                 n,
                 format!(
                     "CoreMark score {v} is not what the run's Iterations over its Total time give ({lo:.2} to \
-                     {hi:.2}): the line looks cut; not read"
+                     {hi:.2}): {why}; not read"
                 ),
             ));
         }
@@ -468,6 +486,28 @@ mod tests {
         let input = Input::from_text(&report("29", "13.46"));
         let text = Coremark.parse(&input).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(text.contains("line 6") && text.contains("296.9"), "{text}");
+    }
+
+    /// attack43 cm/ (the D1's report, Iterations 600000 over Total time
+    /// 268.183000 = 2237.28): F8, a score with a digit too many (22372.78)
+    /// was called cut; F9, 2236 (1.28 below) was taken under a 1 %
+    /// tolerance. A score within one unit of its last printed digit is
+    /// read (must not fire: 2237.28, 2237, 2238, 2237.3, 2.237e+03).
+    #[test]
+    fn a_closing_score_is_within_its_last_digit_of_its_figures() {
+        let report = |score: &str| {
+            format!("Total time (secs): 268.183000\nIterations       : 600000\nCoreMark 1.0 : {score} / GCC9.3.1\n")
+        };
+        for ok in ["2237.28", "2237", "2238", "2237.3", "2.237e+03"] {
+            let f = Coremark.parse(&Input::from_text(&report(ok))).unwrap_or_default();
+            assert_eq!(f.samples.len(), 1, "{ok}: {:?}", f.notes);
+        }
+        for (bad, why) in [("22372.78", "a digit too many"), ("2236", "looks cut"), ("223", "looks cut")] {
+            let text = Coremark.parse(&Input::from_text(&report(bad))).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(text.contains(why), "{bad}: {text}");
+        }
+        assert_eq!(last_digit_unit("2237.3"), 0.1f64.powi(1));
+        assert_eq!(last_digit_unit("2.237e+03"), 1.0);
     }
 }
 

@@ -238,23 +238,37 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
     let last = parsed.samples.iter().map(|s| s.line).max()?;
     let forms: Vec<&str> =
         ["ooted", "Linux", "uname", "BOOT_IMAGE", "results."].into_iter().filter(|w| input.has(w)).collect();
-    if forms.is_empty() {
+    if forms.is_empty() && !input.has("ernel") {
         return None;
     }
-    let named: Vec<(usize, String)> = (1..last.min(input.lines.len() + 1))
+    let mut named: Vec<(usize, String)> = (1..last.min(input.lines.len() + 1))
         .filter_map(|n| {
             let text = input.lines[n - 1].trim();
             forms.iter().any(|w| text.contains(w)).then(|| booted_above(input, n, text).map(|k| (n, k)))?
         })
         .collect();
+    let heads = markdown_headings(input);
+    // No line names a booted kernel, but two headings or more each name
+    // one (`### D1, Linux 5.4.61`, `### Unmatched, Linux 5.13.0`: attack43
+    // F5's m01b, both boards' runs averaged with no word): each heading
+    // names its own section's kernel.
+    let by_heading = named.is_empty();
+    if by_heading {
+        named = heads.iter().filter_map(|h| heading_kernel(&h.2).map(|k| (h.0, k))).collect();
+        // Two kernels at least: headings naming one kernel alone are
+        // titles of its parts (`kernel 2.6.13 build time` over the
+        // unpatched and the patched kernel's builds, LKML 2005-09).
+        if named.iter().all(|(_, k)| *k == named[0].1) {
+            return None;
+        }
+    }
     if named.is_empty() || named.iter().any(|(n, _)| input.quote_depth(n - 1) > 0) {
         return None;
     }
-    let heads = markdown_headings(input);
     // (heading line, end line, level, heading text, kernel, kernel line).
     let mut sections: Vec<(usize, usize, usize, String, String, usize)> = Vec::new();
     for (n, k) in &named {
-        let (h, level, text) = heads.iter().rev().find(|h| h.0 < *n)?;
+        let (h, level, text) = heads.iter().rev().find(|h| h.0 < *n || (by_heading && h.0 == *n))?;
         let end = heads.iter().find(|e| e.0 > *n && e.1 <= *level).map_or(usize::MAX, |e| e.0);
         match sections.iter().find(|s| s.0 == *h) {
             Some(s) if s.4 == *k => {}
@@ -320,10 +334,15 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
         [one] => format!("{}'s", one.4),
         _ => "any of those kernels'".to_string(),
     };
+    // Two sections naming one kernel (attack43 F5's m04: the D1's and the
+    // HiFive Unmatched's `uname -a` both 5.4.61, 2237 and 12363 averaged as
+    // runs): sections are two machines or set-ups, never runs of one; each
+    // such section's runs carry its heading as their `section`.
+    let shared = |i: usize| sections.iter().filter(|s| s.4 == sections[i].4).count() > 1;
     for smp in &parsed.samples {
         if let Some(i) = inside(smp.line) {
             kernels.push(Some(sections[i].4.clone()));
-            apart.push(None);
+            apart.push(shared(i).then(|| sections[i].3.clone()));
             continue;
         }
         kernels.push(None);
@@ -333,10 +352,29 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
         };
         if !noted.contains(&at) {
             noted.push(at);
+            // A kernel named in this section below its runs (attack43 F8's
+            // m03: `$ uname -r` after the Unmatched's runs was called "no
+            // line … names a kernel"): said, not taken (the lines cannot
+            // show the runs ran on it).
+            let end = heads.iter().find(|e| e.0 > at && e.1 <= top).map_or(input.lines.len() + 1, |e| e.0);
+            let below = (smp.line + 1..end.min(input.lines.len() + 1)).find_map(|n| {
+                let t = input.lines[n - 1].trim();
+                if forms.iter().any(|w| t.contains(w)) && input.quote_depth(n - 1) == 0 {
+                    booted_above(input, n, t).map(|k| (n, k))
+                } else {
+                    None
+                }
+            });
+            let first = match &below {
+                Some((n, k)) if at != smp.line => format!(
+                    "under `{text}`, kernel {k} is named only below its runs (line {n}), so it is not taken as theirs"
+                ),
+                _ => format!("no line under `{text}` names a kernel"),
+            };
             notes.push((
                 at,
                 format!(
-                    "no line under `{text}` names a kernel; the file names {names}: the runs under `{text}` are not \
+                    "{first}; the file names {names}: the runs under `{text}` are not \
                      taken as {whose}, and a `{SECTION_PARAM}` parameter ({text}) keeps them apart from that \
                      section's (filed in a kernel's directory, they are that kernel's, in rows of their own)"
                 ),
@@ -344,7 +382,16 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
         }
         apart.push(Some(text));
     }
-    if sections.len() > 1 {
+    if let Some(i) = (0..sections.len()).find(|&i| shared(i)) {
+        let s = sections.iter().skip(i + 1).find(|s| s.4 == sections[i].4).unwrap_or(&sections[i]);
+        notes.push((
+            s.5,
+            format!(
+                "two Markdown sections name the same kernel: {names}; sections are two machines or set-ups, not \
+                 runs of one: a `{SECTION_PARAM}` parameter (the heading's text) keeps each section's runs apart"
+            ),
+        ));
+    } else if sections.len() > 1 {
         let s = &sections[1];
         notes.push((
             s.5,
@@ -352,6 +399,23 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
         ));
     }
     Some(SectionPlan { kernels, apart, notes })
+}
+
+/// The one kernel a Markdown heading's text names after `Linux` or
+/// `kernel` (`D1, Linux 5.4.61` → `5.4.61`; attack43 F5's m01b). `None`
+/// where it names none, or two (`Linux 5.4.61 vs Linux 5.13.0`: a
+/// comparison's title, not one machine's section).
+fn heading_kernel(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut found = words.windows(2).filter_map(|w| {
+        let lead = w[0].trim_matches(|c: char| !c.is_alphanumeric());
+        let name = w[1].trim_end_matches([',', ':', ';', ')', '.']);
+        (["linux", "kernel"].iter().any(|l| lead.eq_ignore_ascii_case(l)) && is_kernel_name(name))
+            .then(|| bare_kernel(name).to_string())
+    });
+    let one = found.next()?;
+    let others = words.iter().filter(|w| is_kernel_name(w.trim_end_matches([',', ':', ';', ')', '.']))).count();
+    (found.next().is_none() && others == 1).then_some(one)
 }
 
 /// Warns, in `parsed.notes`, of a line naming the kernel of the run below
@@ -4993,6 +5057,15 @@ fn catted_results_label(text: &str) -> Option<String> {
     (!name.is_empty() && !run && result_on_kernel(file).is_none()).then(|| file.to_string())
 }
 
+/// A file named as a kernel with a text extension (`2.5.60-mm1.txt`,
+/// `dir/6.1.log`) → the kernel (`2.5.60-mm1`): attack43 F7's r18, where
+/// `==> 2.5.60-mm1.txt <==` gave kernel `2.5.60-mm1.txt`, a name no
+/// directory's kernel ever meets. `None` for any other name.
+pub(super) fn kernel_file(file: &str) -> Option<&str> {
+    let name = file.rsplit('/').next().unwrap_or(file);
+    [".txt", ".log", ".out"].iter().find_map(|x| name.strip_suffix(x)).filter(|k| is_kernel_name(k))
+}
+
 /// The file `head` or `tail` of several files names above each one's
 /// lines (`==> bonnie.hydra <==`, as `tail -n +1 bonnie.hydra bonnie.leo`
 /// prints them): the copy's label (attack39 finding 6: two machines'
@@ -6149,7 +6222,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         return Some(label_text(inner));
     }
     if let Some(name) = file_header(text) {
-        return Some(name.to_string());
+        return Some(kernel_file(name).unwrap_or(name).to_string());
     }
     // `before, 3 runs:`: the count of the runs below is no part of the name.
     if let Some(rest) = without_run_count(text) {
@@ -8199,6 +8272,37 @@ mod tests {
             let p = labelled(&headed(a, b), &[4, 8]);
             assert_eq!(last_params(&p), vec!["16"; 2], "{a} {b}: {:?}", p.notes);
         }
+        // attack43 F7 (rn/r02, r12, r18, r19), in both forms, `tail -n +1`'s
+        // headers and `cat`: patch versions `results.v1`/`v2` and
+        // `nr_cpus=1.txt`/`=2.txt` are set-ups (averaged as runs; the `cat`
+        // form of `nr_cpus=` too); `2.5.60-mm1.txt` is kernel `2.5.60-mm1`
+        // (was `2.5.60-mm1.txt`, extension kept); `iter1.txt`/`iter2.txt`
+        // are runs, as `iter1`/`iter2` are.
+        let catted = |a: &str, b: &str| format!("hydra:~/kb$ cat {a} {b}\nheader\nThroughput 1\n\nheader\nThroughput 2\n");
+        for (a, b) in [("results.v1", "results.v2"), ("nr_cpus=1.txt", "nr_cpus=2.txt")] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec![a, b], "tail {a} {b}: {:?}", p.notes);
+            let p = labelled(&catted(a, b), &[3, 6]);
+            assert_eq!(last_params(&p), vec![a, b], "cat {a} {b}: {:?}", p.notes);
+        }
+        let p = labelled(&headed("2.5.60-mm1.txt", "2.5.60-mm2.txt"), &[4, 8]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, [Some("2.5.60-mm1"), Some("2.5.60-mm2")], "{:?}", p.notes);
+        let p = labelled(&catted("2.5.60-mm1.txt", "2.5.60-mm2.txt"), &[3, 6]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, [Some("2.5.60-mm1"), Some("2.5.60-mm2")], "{:?}", p.notes);
+        // Must not fire: runs stay runs (`iter1.txt` now among them), a
+        // `v` that is part of a word (`dev1`) is no version, and a name
+        // with an extension that is no kernel's is kept whole.
+        for (a, b) in [("iter1.txt", "iter2.txt"), ("results.1", "results.2"), ("dev1", "dev2")] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec!["16"; 2], "tail {a} {b}: {:?}", p.notes);
+            let p = labelled(&catted(a, b), &[3, 6]);
+            assert_eq!(last_params(&p), vec!["16"; 2], "cat {a} {b}: {:?}", p.notes);
+        }
+        assert_eq!(kernel_file("out/6.1.log"), Some("6.1"));
+        assert_eq!(kernel_file("results.txt"), None);
+        assert_eq!(kernel_file("2.5.60-mm1"), None, "no extension: the name as it is");
     }
 
     /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's
@@ -8633,6 +8737,73 @@ mod tests {
         );
         let p = labelled(&text, &[4, 8]);
         assert_eq!(kernels(&p), vec![some("5.4.61"), some("5.4.61")], "{:?}", p.notes);
+    }
+
+    /// attack43 F5 and F8, from md/m04, m01b and m03 (the D1 / HiFive
+    /// Unmatched CoreMark post): two sections whose `uname -a` name the
+    /// same kernel are two boards, kept apart by `section` (2237 and 12363
+    /// had been averaged); headings alone naming each section's kernel
+    /// (`### D1, Linux 5.4.61`) name its runs' (averaged, no word); a
+    /// section's `uname -r` below its runs is said as such, not "no line
+    /// names a kernel". Must not fire: one heading naming a kernel; a
+    /// heading naming two (a comparison's title); headings naming none.
+    #[test]
+    fn markdown_sections_of_one_kernel_are_kept_apart() {
+        let d1 = "Linux d1 5.4.61 #20 SMP Thu Aug 26 11:50:01 CST 2021 riscv64 GNU/Linux";
+        let kernels =
+            |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.as_deref().map(str::to_string)).collect::<Vec<_>>();
+        let some = |k: &str| Some(k.to_string());
+        // m04: both sections' `uname -a` name 5.4.61.
+        let text = format!(
+            "### On the D1\n```\n$ uname -a\n{d1}\n```\nThroughput 1\n\n### On the Unmatched\n```\n$ uname -a\n{d1}\n```\n\
+             Throughput 2\n"
+        );
+        let p = labelled(&text, &[6, 13]);
+        assert_eq!(kernels(&p), vec![some("5.4.61"), some("5.4.61")], "{:?}", p.notes);
+        assert_eq!(last_params(&p), vec!["On the D1", "On the Unmatched"]);
+        assert!(p.notes.iter().any(|(n, m)| *n == 11 && m.contains("name the same kernel")), "{:?}", p.notes);
+        // m01b: the kernels only in the headings.
+        let text = "### D1, Linux 5.4.61\nThroughput 1\n\n### Unmatched, Linux 5.13.0\nThroughput 2\n";
+        let p = labelled(text, &[2, 5]);
+        assert_eq!(kernels(&p), vec![some("5.4.61"), some("5.13.0")], "{:?}", p.notes);
+        // m03: the second section's `uname -r` below its runs.
+        let text = format!(
+            "### On the D1\n```\n$ uname -a\n{d1}\n```\nThroughput 1\n\n### On the Unmatched\nThroughput 2\n```\n\
+             $ uname -r\n5.13.0-1019-generic\n```\n"
+        );
+        let p = labelled(&text, &[6, 9]);
+        assert_eq!(kernels(&p), vec![some("5.4.61"), None], "{:?}", p.notes);
+        assert!(
+            p.notes.iter().any(|(n, m)| *n == 8
+                && m.contains("kernel 5.13.0-1019-generic is named only below its runs (line 11)")
+                && !m.contains("no line under")),
+            "{:?}",
+            p.notes
+        );
+        // Must not fire: one heading naming a kernel; a heading naming two;
+        // headings naming none.
+        for text in [
+            "## Results on Linux 6.1\nThroughput 1\n\n### Run two\nThroughput 2\n",
+            "## Linux 6.1 vs Linux 6.2\nThroughput 1\n\n## Kernel 6.2 again\nThroughput 2\n",
+            "### Run one\nThroughput 1\n\n### Run two\nThroughput 2\n",
+            // Headings naming one kernel only (the LKML 2005-09 fixture's
+            // `kernel 2.6.13 build time` over both builds): titles.
+            "kernel 2.6.13 build time\n------------------------\nThroughput 1\n\nkernel 2.6.13 build time\n------------------------\nThroughput 2\n",
+        ] {
+            let at: Vec<usize> =
+                text.lines().enumerate().filter(|(_, l)| l.starts_with("Throughput")).map(|(i, _)| i + 1).collect();
+            let p = labelled(text, &at);
+            if !text.starts_with("kernel") {
+                assert_eq!(kernels(&p), vec![None, None], "{text}: {:?}", p.notes);
+            }
+            assert!(!p.samples.iter().any(|s| s.params.iter().any(|q| q.name == SECTION_PARAM)), "{text}");
+            assert!(!p.notes.iter().any(|(_, m)| m.contains("Markdown section")), "{text}: {:?}", p.notes);
+        }
+        assert_eq!(heading_kernel("D1, Linux 5.4.61").as_deref(), Some("5.4.61"));
+        assert_eq!(heading_kernel("Results with kernel 6.2.0-rc3:").as_deref(), Some("6.2.0-rc3"));
+        assert_eq!(heading_kernel("Linux 6.1 vs Linux 6.2"), None);
+        assert_eq!(heading_kernel("6.1 vs Linux 6.2"), None);
+        assert_eq!(heading_kernel("Linux tips"), None);
     }
 
     /// attack39 #17 (i07): a reply quoting another writer's `uname -a`

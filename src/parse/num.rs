@@ -373,7 +373,10 @@ pub fn run_numbered(file: &str) -> Option<(String, u64)> {
         && ext.bytes().all(|b| b.is_ascii_alphabetic())
     {
         let bare = stem.trim_end_matches(|c: char| c.is_ascii_digit());
-        let set_off = bare.ends_with(['.', '-', '_']) || bare.to_ascii_lowercase().ends_with("run");
+        // `run1.txt`, `iter1.txt` (attack43 F7's r19: `iter1.txt`,
+        // `iter2.txt` were labels while `iter1`, `iter2` were runs).
+        let lower = bare.to_ascii_lowercase();
+        let set_off = bare.ends_with(['.', '-', '_']) || ["run", "iter", "iteration"].iter().any(|w| lower.ends_with(w));
         if bare.len() == stem.len() || !set_off || not_a_run_number(bare) {
             return None;
         }
@@ -399,8 +402,17 @@ pub const COUNT_WORDS: &[&str] = &[
 /// True when the digits after `bare` (a name up to its last number) are
 /// no run's number ([`run_numbered`]): they end a dotted version (`bare`
 /// ends in a digit and `.`: `results.6.`), or follow a count's word
-/// ([`COUNT_WORDS`]) and its separator (`threads-`).
+/// ([`COUNT_WORDS`]) and its separator (`threads-`), or follow a `v`
+/// set off (`results.v`: a patch set's version).
 fn not_a_run_number(bare: &str) -> bool {
+    // `results.v1`, `results.v2`: a patch set's versions, two kernels
+    // (attack43 F7's r02, averaged as runs); a `v` alone after a
+    // separator (`dev1`, `rev2` stay as they were).
+    if let Some(before) = bare.strip_suffix(['v', 'V'])
+        && (before.is_empty() || before.ends_with(['.', '-', '_']))
+    {
+        return true;
+    }
     let Some(head) = bare.strip_suffix(['.', '-', '_']) else { return false };
     if bare.ends_with('.') && head.ends_with(|c: char| c.is_ascii_digit()) {
         return true;
@@ -430,6 +442,10 @@ mod tests {
             "threads-2",
             "clients_8.log",
             "Jobs.4",
+            // attack43 F7 (r02): a patch set's versions.
+            "results.v1",
+            "patch-V2",
+            "v3",
         ] {
             assert_eq!(run_numbered(name), None, "{name}");
         }
@@ -444,6 +460,10 @@ mod tests {
         assert_eq!(run_numbered("kernel-6.2-run.1"), Some(("kernel-6.2-run.*".into(), 1)));
         assert_eq!(run_numbered("log1"), Some(("log*".into(), 1)));
         assert_eq!(run_numbered("threadsafe-1.log"), Some(("threadsafe-*.log".into(), 1)));
+        // attack43 F7 (r19): `iter1.txt` as `iter1`; a word ending in `v`.
+        assert_eq!(run_numbered("iter1.txt"), Some(("iter*.txt".into(), 1)));
+        assert_eq!(run_numbered("iteration_2.log"), Some(("iteration_*.log".into(), 2)));
+        assert_eq!(run_numbered("dev1"), Some(("dev*".into(), 1)));
     }
 
     /// `parse`'s value, `-0` read as 0 (as [`plain`] reads it).

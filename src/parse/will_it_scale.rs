@@ -253,7 +253,38 @@ fn stats_samples(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> 
         };
         let (mut derived, mut samples) = (Vec::new(), Vec::new());
         for (key, v) in obj {
-            let Some(v) = v.as_f64() else { continue };
+            // LKP's matrix.json form: a task count's figure as an array,
+            // one value per run (attack43 F8's j01: the arrays were
+            // skipped without a word, only the idle figures read). Each
+            // value is a run of its key; anything else under the key is
+            // said, not read.
+            let values: Vec<f64> = match v {
+                serde_json::Value::Array(a) if stats_key(key).is_some() => {
+                    let nums: Vec<f64> = a.iter().filter_map(serde_json::Value::as_f64).collect();
+                    if nums.len() != a.len() || nums.is_empty() {
+                        out.notes.push((
+                            line_of(key),
+                            format!("LKP's `{key}` is an array that is not all numbers: not read"),
+                        ));
+                        continue;
+                    }
+                    if nums.len() > 1 {
+                        out.notes.push((
+                            line_of(key),
+                            format!(
+                                "LKP's `{key}` is an array of {} values (matrix.json's form, one per run): each read \
+                                 as a run",
+                                nums.len()
+                            ),
+                        ));
+                    }
+                    nums
+                }
+                _ => match v.as_f64() {
+                    Some(x) => vec![x],
+                    None => continue,
+                },
+            };
             let Some((tasks, mode, idle)) = stats_key(key) else {
                 if matches!(key.strip_prefix(STATS_PREFIX), Some("per_process_ops" | "per_thread_ops" | "workload")) {
                     derived.push(key.as_str());
@@ -265,11 +296,13 @@ fn stats_samples(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> 
             } else {
                 Metric::new("ops", "ops/s", Better::Higher)
             };
-            let mut s = Sample::new(metric, v, line_of(key));
-            if let Some(t) = &test {
-                s = s.with_param("test", t);
+            for v in values {
+                let mut s = Sample::new(metric.clone(), v, line_of(key));
+                if let Some(t) = &test {
+                    s = s.with_param("test", t);
+                }
+                samples.push(s.with_param("mode", mode).with_param("tasks", tasks));
             }
-            samples.push(s.with_param("mode", mode).with_param("tasks", tasks));
         }
         // serde_json's map is in key order; the file's is the reader's.
         samples.sort_by_key(|s| s.line);
@@ -613,6 +646,26 @@ mod tests {
         assert_eq!(ops, [(4, 315890.0), (4, 317633.0), (8, 306737.0), (8, 305130.0)]);
         let baselines: Vec<usize> = f.notes.iter().filter(|(_, n)| n.contains("baseline")).map(|(l, _)| *l).collect();
         assert_eq!(baselines, [3, 7]);
+    }
+
+    /// attack43 F8 (j01, made valid): LKP's matrix.json form, each task
+    /// count's figure an array of one value per run, was skipped without a
+    /// word (only the scalar idle figures read). Each value is a run, with
+    /// a note; an array of other things is said, not read. Must not fire:
+    /// a scalar figure is one sample, no note.
+    #[test]
+    fn lkp_matrix_json_arrays_are_runs() {
+        let text = "python3 ./runtest.py mmap2 25 process 0 0 64 128\n\n{\n  \
+                    \"will-it-scale.128.processes\": [\n    38223543,\n    38224543\n  ],\n  \
+                    \"will-it-scale.128.processes_idle\": 33.8,\n  \"will-it-scale.64.processes\": [\"x\"]\n}\n";
+        let f = WillItScale.parse(&Input::from_text(text)).unwrap();
+        let ops: Vec<(usize, f64)> =
+            f.samples.iter().filter(|s| s.metric.name == "ops").map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(ops, [(4, 38223543.0), (4, 38224543.0)]);
+        assert_eq!(f.samples.iter().filter(|s| s.metric.name == "idle").count(), 1);
+        assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("array of 2 values")), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(l, m)| *l == 9 && m.contains("not all numbers")), "{:?}", f.notes);
+        assert!(!f.notes.iter().any(|(l, _)| *l == 8), "{:?}", f.notes);
     }
 
     /// LKP's stats.json of a will-it-scale job (linux-mm 2026, wildmod42):

@@ -476,6 +476,21 @@ struct Merged<'a> {
     /// another file's, so it shows under that table (it was at
     /// `machine.yaml`, on the lint page only).
     at: (usize, usize),
+    /// Each other kernel whose cells are so fed, with its own first pair
+    /// of files, cell count and place: its warning is on its own file
+    /// (attack43 F8: 6.2's kb-a.txt + kb-b.txt merge was named only inside
+    /// 6.1's warning, while 6.2's `^` legend points to a warning about its
+    /// raw files).
+    others: Vec<OtherKernel<'a>>,
+}
+
+/// A kernel's own merged cells, beside the first kernel's ([`Merged`]).
+struct OtherKernel<'a> {
+    kernel: &'a str,
+    metric: &'a Metric,
+    pair: (&'a str, &'a str),
+    cells: usize,
+    at: (usize, usize),
 }
 
 /// True when the files behind `samples` (of `results`, whose stems are
@@ -524,14 +539,36 @@ fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[Sam
             cells: 0,
             keys: FxHashSet::default(),
             at: (fi, s.line),
+            others: Vec::new(),
         });
-        for f in [other, fi] {
-            if named.insert(stems[f]) {
-                merged.files.push(&results[f].rel_path);
+        // A kernel fed by the first pair's files themselves (files outside
+        // kernel directories, each naming every kernel) is named by the
+        // first warning already; another kernel's own files, by its own.
+        let (a, b) = (results[other].rel_path.as_str(), results[fi].rel_path.as_str());
+        let first_pair = merged.files.get(..2).is_some_and(|p| p.contains(&a) && p.contains(&b));
+        let first_kernel = key.0 == merged.kernel || first_pair;
+        if first_kernel {
+            for f in [other, fi] {
+                if named.insert(stems[f]) {
+                    merged.files.push(&results[f].rel_path);
+                }
             }
         }
         if counted.insert(key) {
-            merged.cells += 1;
+            if first_kernel {
+                merged.cells += 1;
+            } else {
+                match merged.others.iter_mut().find(|o| o.kernel == key.0) {
+                    Some(o) => o.cells += 1,
+                    None => merged.others.push(OtherKernel {
+                        kernel: key.0,
+                        metric: key.3,
+                        pair: (&results[other].rel_path, &results[fi].rel_path),
+                        cells: 1,
+                        at: (fi, s.line),
+                    }),
+                }
+            }
         }
     }
     if let Some(m) = found.as_mut() {
@@ -570,6 +607,27 @@ fn merge_message(what: &str, m: &Merged, one: &str) -> String {
     )
 }
 
+/// The warnings of the other kernels' own merged cells ([`OtherKernel`]),
+/// each at its own later file: (result index, line, message).
+fn other_kernel_merges(what: &str, m: &Merged, one: &str) -> Vec<(usize, usize, String)> {
+    m.others
+        .iter()
+        .map(|o| {
+            let unit = if o.metric.unit.is_empty() { String::new() } else { format!(" ({})", o.metric.unit) };
+            let more = match o.cells {
+                1 => String::new(),
+                2 => " (and 1 more cell alike)".to_string(),
+                n => format!(" (and {} more cells alike)", n - 1),
+            };
+            let msg = format!(
+                "{what}: {} and {} both give {}{unit} of {one} {}, and their values are averaged into one cell as if they were runs of one benchmark{more}; if they are different results, set them side by side as parts (parts: with a label each) or give each a section",
+                o.pair.0, o.pair.1, o.metric.name, o.kernel
+            );
+            (o.at.0, o.at.1, msg)
+        })
+        .collect()
+}
+
 impl MachineYaml {
     /// Warnings from the samples each section shows ([`select`]): at the
     /// section's line, a part of a section that selects no result (when
@@ -605,6 +663,9 @@ impl MachineYaml {
                 let one = &super::axis::Axis::of(self.config.compare.as_ref()).one;
                 let diag = match merged {
                     Some(merged) => {
+                        for (fi, line, msg) in other_kernel_merges(&what, &merged, one) {
+                            diags.push(Diagnostic::warning(&results[fi].path, Some(line), msg));
+                        }
                         let (fi, line) = merged.at;
                         Diagnostic::warning(&results[fi].path, Some(line), merge_message(&what, &merged, one))
                     }
@@ -674,12 +735,12 @@ impl MachineYaml {
             if let Some(merged) = merged_cells(results, stems.get_or_insert_with(|| merge_stems(results)), samples) {
                 let what = if group.is_empty() { bench.clone() } else { format!("{bench}: {group}") };
                 let what = format!("results no section selects ({what})");
+                let one = &super::axis::Axis::of(self.config.compare.as_ref()).one;
                 let (fi, line) = merged.at;
-                diags.push(Diagnostic::warning(
-                    &results[fi].path,
-                    Some(line),
-                    merge_message(&what, &merged, &super::axis::Axis::of(self.config.compare.as_ref()).one),
-                ));
+                diags.push(Diagnostic::warning(&results[fi].path, Some(line), merge_message(&what, &merged, one)));
+                for (fi, line, msg) in other_kernel_merges(&what, &merged, one) {
+                    diags.push(Diagnostic::warning(&results[fi].path, Some(line), msg));
+                }
             }
         }
     }
@@ -1002,15 +1063,18 @@ mod tests {
     fn two_files_averaged_into_one_cell_are_a_warning_at_the_later_file() {
         let yaml = "name: M\nsections:\n  - title: Build\n    files: [\"*/build-*.txt\"]\n";
         let d = selection_warnings(yaml, &builds());
-        assert_eq!(d.len(), 1, "{d:?}");
+        // One warning per kernel whose own files are averaged, each on its
+        // own later file (attack43 F8: the second kernel's was only a
+        // count, "(and 1 more cell alike)", in the first's warning).
+        assert_eq!(d.len(), 2, "{d:?}");
+        let d: Vec<_> = d.into_iter().filter(|w| w.file == PathBuf::from("2.4.17/build-perl.txt")).collect();
         assert_eq!((d[0].line, d[0].severity), (Some(1), crate::diag::Severity::Warning));
-        assert_eq!(d[0].file, PathBuf::from("2.4.17/build-perl.txt"));
         let msg = &d[0].message;
         assert!(msg.starts_with("section \"Build\": 2.4.17/build-kernel.txt and 2.4.17/build-perl.txt both give real (s) of kernel 2.4.17"), "{msg}");
-        assert!(msg.contains("averaged into one cell") && msg.contains("(and 1 more cell alike)"), "{msg}");
+        assert!(msg.contains("averaged into one cell") && !msg.contains("more cell alike"), "{msg}");
         // The same files with no section at all: the section made for them warns.
         let d = selection_warnings("name: M\n", &builds());
-        assert!(d.len() == 1 && d[0].message.starts_with("results no section selects (bash-time): "), "{d:?}");
+        assert!(d.len() == 2 && d.iter().all(|w| w.message.starts_with("results no section selects (bash-time): ")), "{d:?}");
         // As parts, nothing is averaged.
         let parts = "name: M\nsections:\n  - title: Build\n    parts:\n      - label: perl_build\n        files: [\"*/build-perl.txt\"]\n      - label: kernel_build\n        files: [\"*/build-kernel.txt\"]\n";
         assert!(selection_warnings(parts, &builds()).is_empty());
@@ -1103,19 +1167,22 @@ mod tests {
         };
         let yaml = "name: M\nsections:\n  - title: kernel build\n    files: [\"*/log*.txt\"]\n";
         let d = selection_warnings(yaml, &logs(&["1", "2", "4", "8"]));
-        assert_eq!(d.len(), 1, "{d:?}");
+        // A warning per kernel (attack43 F8), 6.2's on 6.2's file.
+        assert_eq!(d.len(), 2, "{d:?}");
         assert!(
-            d[0].message.contains("6.1/log1.txt and 6.1/log2.txt both give real (s) of kernel 6.1")
-                && d[0].message.contains("as are those of 6.1/log4.txt and 6.1/log8.txt;"),
+            d.iter().any(|w| w.message.contains("6.1/log1.txt and 6.1/log2.txt both give real (s) of kernel 6.1")
+                && w.message.contains("as are those of 6.1/log4.txt and 6.1/log8.txt;")),
             "{d:?}"
         );
+        assert!(d.iter().any(|w| w.file.starts_with("6.2") && w.message.contains("6.2/log1.txt and 6.2/log2.txt")));
         for runs in [&["000", "001", "002"][..], &["1", "2", "3"], &["0", "1"], &["3"]] {
             // `log3` alone: one file per kernel, nothing averaged.
             assert!(selection_warnings(yaml, &logs(runs)).is_empty(), "{runs:?}");
         }
         // Not from 0 or 1, or with a gap: counts.
         for counts in [&["2", "3"][..], &["1", "3"]] {
-            assert_eq!(selection_warnings(yaml, &logs(counts)).len(), 1, "{counts:?}");
+            // One per kernel: 6.1's and 6.2's (attack43 F8).
+            assert_eq!(selection_warnings(yaml, &logs(counts)).len(), 2, "{counts:?}");
         }
         // attack39 finding 4: a separator before a counted word's number
         // is no run's number by itself (`log-1` … `log-8`, `log_N`,
@@ -1130,7 +1197,8 @@ mod tests {
         for counts in [&["log-1.txt", "log-2.txt", "log-4.txt", "log-8.txt"][..], &["log_1", "log_2", "log_4", "log_8"], &[
             "output.1", "output.2", "output.4", "output.8",
         ]] {
-            assert_eq!(selection_warnings(any, &named(counts)).len(), 1, "{counts:?}");
+            // One per kernel: 6.1's and 6.2's (attack43 F8).
+            assert_eq!(selection_warnings(any, &named(counts)).len(), 2, "{counts:?}");
         }
         for runs in [&["log-1.txt", "log-2.txt", "log-3.txt"][..], &["output.1", "output.2"], &["run-1.log", "run-4.log"]] {
             assert!(selection_warnings(any, &named(runs)).is_empty(), "{runs:?}");
@@ -1157,7 +1225,8 @@ mod tests {
         results.extend(dir("6.2", &["1", "3", "4"], 630.0));
         assert!(selection_warnings(yaml, &results).is_empty());
         results.retain(|rf| !rf.rel_path.ends_with("log2.txt"));
-        assert_eq!(selection_warnings(yaml, &results).len(), 1);
+        // Both kernels' `log1 log3 log4`: a warning each (attack43 F8).
+        assert_eq!(selection_warnings(yaml, &results).len(), 2);
         let mut results = dir("6.1", &["1", "2", "3", "4"], 600.0);
         results.extend(dir("6.2", &["1", "2", "4"], 630.0));
         let d = selection_warnings(yaml, &results);
@@ -1218,6 +1287,31 @@ mod tests {
             ),
             "{d:?}"
         );
+    }
+
+    /// attack43 F8 (caret/): 6.1's kernbench.txt + kernbench-rerun.txt and
+    /// 6.2's kb-a.txt + kb-b.txt are each averaged into one cell; 6.2's pair
+    /// was named only inside 6.1's warning, on 6.1's file, while the `^`
+    /// legend of 6.2's page points to a warning about its raw files. Each
+    /// kernel's pair is now warned of on its own file. Must not fire: 6.3's
+    /// one file; the same pair of files feeding two kernels (flat files,
+    /// the test below) gives one warning.
+    #[test]
+    fn each_kernels_own_merge_is_warned_of_on_its_own_files() {
+        let results: Vec<ResultFile> =
+            ["6.1/kernbench.txt", "6.1/kernbench-rerun.txt", "6.2/kb-a.txt", "6.2/kb-b.txt", "6.3/kernbench.txt"]
+                .iter()
+                .map(|n| file(n, "kernbench", vec![real(70.0)]))
+                .collect();
+        let yaml = "name: M\nsections:\n  - title: Bench\n    files: [\"*/*\"]\n";
+        let d = selection_warnings(yaml, &results);
+        assert_eq!(d.len(), 2, "{d:?}");
+        let on = |f: &str| d.iter().find(|w| w.file.ends_with(f)).unwrap_or_else(|| panic!("{f}: {d:?}"));
+        assert!(on("6.2/kb-b.txt").message.contains("6.2/kb-a.txt and 6.2/kb-b.txt both give real (s) of kernel 6.2"));
+        assert!(!on("6.2/kb-b.txt").message.contains("6.1/"), "{d:?}");
+        assert!(d.iter().all(|w| w.file.starts_with("6.2") || !w.message.contains("6.2/")), "{d:?}");
+        assert!(d.iter().any(|w| w.file.starts_with("6.1")), "{d:?}");
+        assert!(!d.iter().any(|w| w.file.starts_with("6.3")), "{d:?}");
     }
 
     #[test]

@@ -926,6 +926,10 @@ fn baseline_tables(input: &Input, out: &mut ParsedFile) {
     }
 }
 
+/// Words before `of N runs` in a chart's title that make each figure one
+/// run picked from N (`best of 3 runs`), not their mean.
+const PICKED_OF_RUNS: [&str; 9] = ["best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "peak"];
+
 /// A posted summary table's title (Randy Hron's posts): `dbench reiserfs
 /// 192 processes  average (5 runs)` → (`reiserfs`, 192, Some(5)); also
 /// `tbench 32 processes (average of 3 runs)` → (``, 32, Some(3)).
@@ -1016,16 +1020,38 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
             },
         };
         let (fs, procs, runs) = title;
-        let averaged = input.lines[i].to_ascii_lowercase().contains("average");
+        let lower = input.lines[i].to_ascii_lowercase();
+        let title_words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        let averaged = lower.contains("average") || title_words.contains(&"mean");
+        // `(best of 3 runs)`, `(max of 3 runs)`, `(min of 3 runs)` (attack43
+        // F6: read as means of 3 runs while the note said single values):
+        // one figure of that kind, no mean, no spread; only `average of N`
+        // or `mean of N` makes each figure a mean of N runs.
+        let pick = title_words
+            .windows(2)
+            .find(|w| w[1] == "of" && PICKED_OF_RUNS.contains(&w[0]))
+            .map(|w| match w[0] {
+                "maximum" | "highest" | "peak" => "max",
+                "minimum" | "lowest" => "min",
+                w => w,
+            });
+        let of = runs.map_or("several runs".to_string(), |n| format!("{n} runs"));
+        let runs = runs.filter(|_| averaged);
         if averaged && runs.is_none() {
             out.notes.push((i + 1, "averages over an unstated number of runs, read as single values".into()));
         }
         if !averaged {
             let what = if bars { "a bar chart" } else { "a list" };
-            let msg = format!(
-                "{what} typed by hand under a title naming no average: each figure read as a single value in MB/s, \
-                 as the program prints (whether it is one run or a mean is not said)"
-            );
+            let msg = match pick {
+                Some(p) => format!(
+                    "{what} typed by hand under a title naming the {p} of {of}: each figure read as a single \
+                     value in MB/s, that {p} (no mean, no spread), kept apart from means by `stat={p}`"
+                ),
+                None => format!(
+                    "{what} typed by hand under a title naming no average: each figure read as a single value in \
+                     MB/s, as the program prints (whether it is one run or a mean is not said)"
+                ),
+            };
             out.notes.push((i + 1, msg));
         }
         // Hron's `tbench 192 processes  Average  High  Low` (LKML 2003-04):
@@ -1057,6 +1083,9 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
                         .with_param("procs", procs);
                     if !fs.is_empty() {
                         s = s.with_param("fs", &fs);
+                    }
+                    if let Some(p) = pick.filter(|_| !averaged) {
+                        s = s.with_param("stat", p);
                     }
                     if let Some(n) = runs {
                         s = s.with_summary(v, None, n);
@@ -1663,6 +1692,44 @@ mod tests {
         let p = Tbench.parse(&list).expect("tbench list");
         assert_eq!(vals(&p, "", "Throughput"), vec![29.39, 103.98]);
         assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("a list typed by hand")));
+    }
+
+    /// attack43 F6 (w07, w08: Riel's quote of Hron's star bars retitled):
+    /// `(best of 3 runs)`, `(max of 3 runs)`, `(min of 3 runs)` were read
+    /// as means of 3 runs under a note calling them single values. Each
+    /// figure is one value, `stat=best|max|min`. Must not fire: `(average
+    /// of 3 runs)` and `(mean of 3 runs)` stay means of 3; a bare title
+    /// stays a single value with no `stat`.
+    #[test]
+    fn best_max_min_of_n_runs_titles_are_single_values() {
+        for (title, stat) in [("(best of 3 runs)", "best"), ("(max of 3 runs)", "max"), ("(min of 3 runs)", "min")] {
+            let text = format!(
+                "> dbench 64 processes {title}\n> 2.5.3-dj1rat         **************************  13.1  MB/sec\n\
+                 > 2.5.3-dj1            **********************  11.1  MB/sec\n"
+            );
+            let d = Dbench.parse(&Input::from_text(&text)).expect("dbench bars");
+            assert_eq!(d.samples.len(), 2, "{title}");
+            for smp in &d.samples {
+                assert!(matches!(smp.value, crate::model::Value::Single { .. }), "{title}: {:?}", smp.value);
+                assert_eq!(param(smp, "stat").as_deref(), Some(stat), "{title}");
+            }
+            assert!(
+                d.notes.iter().any(|(l, m)| *l == 1 && m.contains(&format!("the {stat} of 3 runs"))),
+                "{title}: {:?}",
+                d.notes
+            );
+            assert!(!d.notes.iter().any(|(_, m)| m.contains("naming no average")), "{title}: {:?}", d.notes);
+        }
+        for title in ["(average of 3 runs)", "(mean of 3 runs)"] {
+            let text = format!("tbench 32 processes {title}\n2.4.17-rmap12f   ********  16.3  MB/sec\n");
+            let t = Tbench.parse(&Input::from_text(&text)).expect("tbench bars");
+            assert!(matches!(t.samples[0].value, crate::model::Value::Summary { n: 3, .. }), "{title}");
+            assert_eq!(param(&t.samples[0], "stat"), None, "{title}");
+        }
+        let d = Dbench.parse(&Input::from_text("dbench 128 processes\n2.4.17-rmap12f   **********   5.0  MB/sec\n"))
+            .expect("bare");
+        assert_eq!(param(&d.samples[0], "stat"), None);
+        assert!(matches!(d.samples[0].value, crate::model::Value::Single { .. }));
     }
 
     #[test]

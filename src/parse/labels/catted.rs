@@ -17,7 +17,7 @@ use crate::parse::Input;
 pub(super) fn catted_files(line: &str) -> Option<Vec<&str>> {
     let (files, prompted) = cat_arguments(line)?;
     let plain =
-        |w: &&str| !w.starts_with('-') && w.chars().all(|c| c.is_ascii_alphanumeric() || "._/~+-@,".contains(c));
+        |w: &&str| !w.starts_with('-') && w.chars().all(|c| c.is_ascii_alphanumeric() || "._/~+-@,=".contains(c));
     // Without a prompt, a file's name as people write them (`run1`,
     // `a.log`, `out/x`), not a sentence's words (`cat and dog`).
     let named = |w: &&str| prompted || w.contains(['.', '/', '_']) || w.contains(|c: char| c.is_ascii_digit());
@@ -31,7 +31,7 @@ pub(super) fn catted_files(line: &str) -> Option<Vec<&str>> {
 fn catted_glob(line: &str) -> Option<&str> {
     let (words, prompted) = cat_arguments(line)?;
     let glob = |w: &&str| w.contains(['*', '?']) && !w.starts_with('-');
-    let plain = |w: &&str| w.chars().all(|c| c.is_ascii_alphanumeric() || "._/~+-@,*?[]".contains(c));
+    let plain = |w: &&str| w.chars().all(|c| c.is_ascii_alphanumeric() || "._/~+-@,=*?[]".contains(c));
     (prompted && !words.is_empty() && words.iter().all(plain) && words.iter().any(glob)).then(|| line.trim())
 }
 
@@ -181,8 +181,10 @@ pub(super) fn label_by_catted_files(
         if let Some(f) = file_of.get(c).and_then(|&k| files.get(k)) {
             // A file named after its kernel (`results.2.6.3-rc2`) names
             // the kernel of its copy, as the bare name over it does.
+            // So does a file named as a kernel with a text extension
+            // (`2.5.60-mm1.txt`, as its `==> x <==` header does).
             if id.kernel.is_none()
-                && let Some(kernel) = super::result_on_kernel(f)
+                && let Some(kernel) = super::result_on_kernel(f).or_else(|| super::kernel_file(f).map(str::to_string))
             {
                 id.kernel = Some(kernel);
                 continue;
