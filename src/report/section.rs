@@ -323,8 +323,19 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
     // the files come in their directories' order, and 6.10.0's `thread` and
     // `schbench -r 10` were put before the baseline 6.9.0's `process` and
     // `-r 30` (newcomer30 P1-4).
+    // Each row's kernel key (its place in `kernel_order`, then its
+    // version), parsed once per row; the comparisons below read only
+    // ranks and numbers, never a hash map or a version again.
+    let kernel_key: Vec<(usize, crate::version::KernelVersion)> =
+        rows.iter().map(|(k, _)| (kpos(k), crate::version::KernelVersion::parse(k))).collect();
     let mut by_kernel: Vec<usize> = (0..rows.len()).collect();
-    by_kernel.sort_by_cached_key(|&r| (kpos(rows[r].0), crate::version::KernelVersion::parse(rows[r].0)));
+    by_kernel.sort_by(|&a, &b| kernel_key[a].cmp(&kernel_key[b]));
+    // Each row's place in that order, rows of equal keys at one place.
+    let mut kernel_rank = vec![0usize; rows.len()];
+    for (i, w) in by_kernel.windows(2).enumerate() {
+        let same = kernel_key[w[0]].cmp(&kernel_key[w[1]]) == std::cmp::Ordering::Equal;
+        kernel_rank[w[1]] = if same { kernel_rank[w[0]] } else { i + 1 };
+    }
     let mut first_seen: Vec<FxHashMap<&str, usize>> = vec![FxHashMap::default(); param_names.len()];
     for (_, params) in by_kernel.iter().map(|&r| &rows[r]) {
         for (seen, x) in first_seen.iter_mut().zip(params) {
@@ -332,19 +343,24 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
             seen.entry(x).or_insert(next);
         }
     }
+    // Each row's parameter values by the place the files first show them.
+    let seen_rank: Vec<Vec<usize>> = rows
+        .iter()
+        .map(|(_, params)| params.iter().zip(&first_seen).map(|(x, seen)| seen[x]).collect())
+        .collect();
     let mut order: Vec<usize> = (0..rows.len()).collect();
     order.sort_by(|&ai, &bi| {
-        let (a, b) = (&rows[ai], &rows[bi]);
-        for (k, ((x, y), (p, q))) in a.1.iter().zip(&b.1).zip(numeric[ai].iter().zip(&numeric[bi])).enumerate() {
+        let pairs = seen_rank[ai].iter().zip(&seen_rank[bi]).zip(numeric[ai].iter().zip(&numeric[bi]));
+        for ((x, y), (p, q)) in pairs {
             let o = match (p, q) {
                 (Some(p), Some(q)) => p.total_cmp(q),
-                _ => first_seen[k].get(x).cmp(&first_seen[k].get(y)),
+                _ => x.cmp(y),
             };
             if o != std::cmp::Ordering::Equal {
                 return o;
             }
         }
-        kpos(a.0).cmp(&kpos(b.0)).then_with(|| crate::version::compare(a.0, b.0))
+        kernel_rank[ai].cmp(&kernel_rank[bi])
     });
     Rows { rows, entry_row, order }
 }

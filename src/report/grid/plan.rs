@@ -131,19 +131,21 @@ fn split_point(v: &str) -> (&str, &str) {
 /// spaces apart, or one when that keeps the block in one group (as the
 /// posts print LMbench).
 pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
+    // Each row's label widths, measured once: the label columns' widths
+    // and each row's lines ([`row_lines`]) read them.
+    let row_label_widths: Vec<Vec<usize>> =
+        b.rows.iter().map(|r| (0..b.label_headers.len()).map(|i| text_width(&r.label_text(i))).collect()).collect();
     let mut label_widths: Vec<usize> = (0..b.label_headers.len())
-        .map(|i| {
-            b.rows
-                .iter()
-                .map(|r| text_width(&r.label_text(i)))
-                .chain([text_width(&b.label_headers[i])])
-                .max()
-                .unwrap_or(0)
-        })
+        .map(|i| row_label_widths.iter().map(|w| w[i]).chain([text_width(&b.label_headers[i])]).max().unwrap_or(0))
         .collect();
+    // The cells' parts of each column, measured once: only the headers
+    // are wrapped again when the label columns narrow.
+    let parts = column_parts(b);
     let fixed_of = |ws: &[usize], gap: usize| ws.iter().sum::<usize>() + gap * ws.len().saturating_sub(1);
     let plan_columns = |ws: &[usize]| -> Vec<ColumnPlan> {
-        (0..b.columns.len()).map(|ci| plan_column(b, ci, width.saturating_sub(fixed_of(ws, 2) + 2), width)).collect()
+        (0..b.columns.len())
+            .map(|ci| plan_column(b, ci, &parts[ci], width.saturating_sub(fixed_of(ws, 2) + 2), width))
+            .collect()
     };
     let mut columns = plan_columns(&label_widths);
     // Label columns that leave no room for the widest value column beside
@@ -200,8 +202,9 @@ pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
             let rows: usize = b
                 .rows
                 .iter()
-                .filter(|r| g.iter().any(|&ci| r.cells[ci].is_some()))
-                .map(|r| row_lines(r, &label_widths))
+                .zip(&row_label_widths)
+                .filter(|(r, _)| g.iter().any(|&ci| r.cells[ci].is_some()))
+                .map(|(r, ws)| row_lines(r, ws, &label_widths))
                 .sum();
             let over = usize::from(g.iter().any(|&ci| !b.columns[ci].over.is_empty()));
             over + header + units + 1 + rows
@@ -248,12 +251,15 @@ pub fn wrap_label(s: &str, w: usize) -> Vec<std::borrow::Cow<'_, str>> {
 }
 
 /// The lines row `r` takes: one, or its most wrapped label's
-/// ([`wrap_label`]).
-fn row_lines(r: &GridRow, label_widths: &[usize]) -> usize {
+/// ([`wrap_label`]); `widths` are its labels' own widths.
+fn row_lines(r: &GridRow, widths: &[usize], label_widths: &[usize]) -> usize {
     (0..r.labels.len())
         .map(|i| {
-            let s = r.label_text(i);
-            if text_width(&s) <= label_widths[i] { 1 } else { wrap_label(&s, label_widths[i]).len() }
+            if widths.get(i).is_some_and(|&w| w <= label_widths[i]) {
+                1
+            } else {
+                wrap_label(&r.label_text(i), label_widths[i]).len()
+            }
         })
         .max()
         .unwrap_or(1)
@@ -294,32 +300,45 @@ fn fit_groups(columns: &[ColumnPlan], fixed: usize, gap: usize, width: usize) ->
     groups
 }
 
-/// Value column `ci` of `b`: its parts' widths, and its header wrapped on
+/// The widths of the cells' parts of each value column of `b` (its
+/// [`ColumnPlan`] without width or header): a column without cells is one
+/// wide (its `-`).
+fn column_parts(b: &GridBlock) -> Vec<ColumnPlan> {
+    let mut parts = vec![ColumnPlan::default(); b.columns.len()];
+    let mut any = vec![false; b.columns.len()];
+    for r in &b.rows {
+        for ((p, any), c) in parts.iter_mut().zip(any.iter_mut()).zip(&r.cells) {
+            let Some(c) = c.as_ref() else { continue };
+            *any = true;
+            if r.change {
+                p.change = p.change.max(text_width(&c.value) + text_width(&c.mark));
+                continue;
+            }
+            let (int, frac) = split_point(&c.value);
+            p.int = p.int.max(text_width(int));
+            p.frac = p.frac.max(text_width(frac));
+            p.spread = p.spread.max(if c.spread.is_empty() { 0 } else { text_width(&c.spread) + 1 });
+            p.delta = p.delta.max(text_width(&c.delta));
+            p.mark = p.mark.max(text_width(&c.mark));
+        }
+    }
+    for (p, any) in parts.iter_mut().zip(any) {
+        if !any {
+            p.int = 1;
+        }
+    }
+    parts
+}
+
+/// Value column `ci` of `b`, its cells' parts' widths `parts`
+/// ([`column_parts`]): its width, and its header wrapped on
 /// spaces to the content's width (at most `cap`, unless a word is wider).
 /// A word of the header up to half the page (`width`) is never broken:
 /// the column is as wide as it, and the label columns narrow to make room
 /// ([`plan_text`]); `Throughp` / `ut` over a dbench column beside a long
 /// label (wild32 file 05's mail) read as two words.
-fn plan_column(b: &GridBlock, ci: usize, cap: usize, width: usize) -> ColumnPlan {
-    let mut p = ColumnPlan::default();
-    let mut any = false;
-    for r in &b.rows {
-        let Some(c) = r.cells[ci].as_ref() else { continue };
-        any = true;
-        if r.change {
-            p.change = p.change.max(text_width(&c.value) + text_width(&c.mark));
-            continue;
-        }
-        let (int, frac) = split_point(&c.value);
-        p.int = p.int.max(text_width(int));
-        p.frac = p.frac.max(text_width(frac));
-        p.spread = p.spread.max(if c.spread.is_empty() { 0 } else { text_width(&c.spread) + 1 });
-        p.delta = p.delta.max(text_width(&c.delta));
-        p.mark = p.mark.max(text_width(&c.mark));
-    }
-    if !any {
-        p.int = 1;
-    }
+fn plan_column(b: &GridBlock, ci: usize, parts: &ColumnPlan, cap: usize, width: usize) -> ColumnPlan {
+    let mut p = parts.clone();
     let col = &b.columns[ci];
     let name = col.name_text();
     let content = p.cells_width().max(col.unit.width());
