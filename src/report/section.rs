@@ -112,7 +112,7 @@ pub(super) fn section_view(
     title: &str,
     commentary: &str,
     parts: &[Part],
-    (entries, entry_part, merged): (&[Entry], &[usize], &[bool]),
+    (entries, entry_part, marks): (&[Entry], &[usize], &[u8]),
     order: &Order,
     policy: &Policy,
 ) -> SectionView {
@@ -120,7 +120,7 @@ pub(super) fn section_view(
         choose_columns(entries, entry_part, parts);
     let rows = gather_rows(entries, &param_names, order.kernels);
     let Cells { rows: mut row_views, precision, printed, has_spread, untrimmed } =
-        fill_cells(entries, merged, &rows, &entry_col, cols.len(), policy.trim, &policy.raw);
+        fill_cells(entries, marks, &rows, &entry_col, cols.len(), policy.trim, &policy.raw);
     mark_untimed(entries, &rows, &cols, &mut row_views);
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
@@ -182,6 +182,7 @@ pub(super) fn section_view(
             headline_named,
             legend: None,
             merged_legend: None,
+            copied_legend: None,
             axis: Default::default(),
             marks: Vec::new(),
             setup_note: None,
@@ -354,7 +355,7 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
 /// precision, and the raw files it came from, linked by `raw`.
 fn fill_cells(
     entries: &[Entry],
-    merged: &[bool],
+    marks: &[u8],
     rows: &Rows,
     entry_col: &[usize],
     ncols: usize,
@@ -490,7 +491,10 @@ fn fill_cells(
                         // Its own files, as `site::select` decided for its
                         // warning; its baseline cell's are added by the page
                         // (`report::mark_merged_changes`).
-                        merged: mine.iter().any(|&ei| merged.get(ei).copied().unwrap_or(false)),
+                        merged: mine.iter().any(|&ei| marks.get(ei).is_some_and(|m| m & super::MARK_MERGED != 0)),
+                        // Its own files only, as `site::select` found them
+                        // (`Selection::copied`).
+                        copied: mine.iter().any(|&ei| marks.get(ei).is_some_and(|m| m & super::MARK_COPIED != 0)),
                     })
                 })
                 .collect();

@@ -283,6 +283,10 @@ fn a_change_of_a_cell_averaging_files_of_different_names_says_so() {
     let base = p.sections[0].table.rows.iter().find(|r| r.kernel == "2.4.17").and_then(|r| r.cells[0].as_ref());
     assert!(base.is_some_and(|c| c.merged));
     assert_eq!(p.sections[0].table.merged_legend.as_deref(), Some(super::notable::MERGED_LEGEND));
+    // afix43: each kernel page shows the mark, and says what it is.
+    for kp in kernel_pages(&p) {
+        assert_eq!(kp.mark_legends, [super::notable::MERGED_LEGEND], "{}", kp.file);
+    }
     let g = super::grid::section_grid(&p.sections[0], &super::grid::GridOptions::default()).expect("a grid");
     let rows = g.blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change);
     let values: Vec<&str> = rows.flat_map(|r| r.cells.iter().flatten()).map(|c| c.value.as_str()).collect();
@@ -295,4 +299,48 @@ fn a_change_of_a_cell_averaging_files_of_different_names_says_so() {
     assert!(p.notable.iter().all(|n| !n.text.contains(MERGED_CHANGE)), "{:?}", p.notable);
     assert!(p.sections[0].table.rows.iter().flat_map(|r| r.cells.iter().flatten()).all(|c| !c.merged));
     assert_eq!(p.sections[0].table.merged_legend, None);
+    assert!(kernel_pages(&p).iter().all(|kp| kp.mark_legends.is_empty()));
+}
+
+/// newcomer42 N2: `2.4.17rat/hb.out` a copy of `2.4.17/hackbench.txt`
+/// (the warning `site::copies` gives names both): both kernels' cells carry
+/// the copy mark, the table its legend line, Markdown and mail say it once
+/// (`mark_legends`), and both kernel pages too. Must not fire: one figure
+/// of the three differs, or the figures are too few and short to tell a
+/// copy from runs alike (`12.5`, the warning's own rule).
+#[test]
+fn a_file_copied_into_another_kernels_directory_marks_both_rows() {
+    let time = |v, line| Sample::new(Metric::new("Time", "s", Better::Lower), v, line);
+    let files = |other: [f64; 3]| {
+        vec![
+            file("2.4.17/hackbench.txt", "hackbench", vec![time(10.273, 8), time(9.8841, 9), time(11.052, 10)]),
+            file("2.4.17rat/hb.out", "hackbench", vec![time(other[0], 8), time(other[1], 9), time(other[2], 10)]),
+        ]
+    };
+    let section = "  - title: Bench\n    files: [\"*/*\"]\n";
+    let p = page(section, files([10.273, 9.8841, 11.052]));
+    let t = &p.sections[0].table;
+    assert!(t.rows.iter().flat_map(|r| r.cells.iter().flatten()).all(|c| c.copied && !c.merged), "{:?}", t.rows);
+    assert_eq!(t.copied_legend.as_deref(), Some(super::notable::COPIED_LEGEND));
+    assert_eq!(t.merged_legend, None);
+    assert_eq!(mark_legends(&p).collect::<Vec<_>>(), [super::notable::COPIED_LEGEND]);
+    let g = super::grid::section_grid(&p.sections[0], &super::grid::GridOptions::default()).expect("a grid");
+    let rows = g.blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change);
+    let values: Vec<&str> = rows.flat_map(|r| r.cells.iter().flatten()).map(|c| c.value.as_str()).collect();
+    assert!(!values.is_empty() && values.iter().all(|v| v.ends_with(super::notable::COPIED_MARK)), "{values:?}");
+    for kp in kernel_pages(&p) {
+        assert_eq!(kp.mark_legends, [super::notable::COPIED_LEGEND], "{}", kp.file);
+    }
+    for other in [[10.273, 9.8841, 11.053], [12.5, 12.5, 12.5]] {
+        let mut results = files(other);
+        if other[0] == 12.5 {
+            results[0] = file("2.4.17/hackbench.txt", "hackbench", vec![time(12.5, 8), time(12.5, 9), time(12.5, 10)]);
+        }
+        let p = page(section, results);
+        let t = &p.sections[0].table;
+        assert!(t.rows.iter().flat_map(|r| r.cells.iter().flatten()).all(|c| !c.copied), "{other:?}: {:?}", t.rows);
+        assert_eq!(t.copied_legend, None);
+        assert_eq!(mark_legends(&p).count(), 0);
+        assert!(kernel_pages(&p).iter().all(|kp| kp.mark_legends.is_empty()));
+    }
 }

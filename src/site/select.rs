@@ -145,6 +145,13 @@ pub struct Selection {
     /// [`merged_cells`]); the report marks those cells. Empty lists (most
     /// classes) where no cell does.
     pub merged: Vec<Vec<SampleRef>>,
+    /// The raw files (indices into the class's results), sorted, whose
+    /// figures are another kernel's file's, figure for figure, and the
+    /// files they repeat (the cross-kernel copy warning of
+    /// `site::copies`): the report marks their cells, so a mail or
+    /// Markdown page, which leave warnings out, does not show such a
+    /// kernel's `+0.0%` as no change (newcomer42 N2). Empty in most classes.
+    pub copied: Vec<usize>,
 }
 
 impl Selection {
@@ -242,7 +249,11 @@ pub fn select(sections: &[SectionConfig], leave_out: &[LeaveOutConfig], results:
             None => Vec::new(),
         })
         .collect();
-    Selection { shown, unclaimed, merged }
+    let mut copied: Vec<usize> =
+        super::copies::copied_across_kernels(results).into_iter().flat_map(|(i, j)| [i, j]).collect();
+    copied.sort_unstable();
+    copied.dedup();
+    Selection { shown, unclaimed, merged, copied }
 }
 
 /// The name by which a raw file is one run among others: its file name

@@ -144,6 +144,9 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
     if c.merged {
         value.push_str(crate::report::notable::MERGED_MARK);
     }
+    if c.copied {
+        value.push_str(crate::report::notable::COPIED_MARK);
+    }
     GridCell {
         value,
         spread,
