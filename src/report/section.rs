@@ -118,7 +118,10 @@ pub(super) fn section_view(
 ) -> SectionView {
     let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups, detail } =
         choose_columns(entries, entry_part, parts);
-    let rows = gather_rows(entries, &param_names, order.kernels);
+    let mut rows = gather_rows(entries, &param_names, order.kernels);
+    if let Some(b) = policy.baseline.as_deref() {
+        baseline_leads(&mut rows, &param_names, b);
+    }
     let Cells { rows: mut row_views, precision, printed, has_spread, untrimmed } =
         fill_cells(entries, marks, &rows, &entry_col, cols.len(), policy.trim, &policy.raw);
     mark_untimed(entries, &rows, &cols, &mut row_views);
@@ -348,6 +351,57 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
         kpos(a.0).cmp(&kpos(b.0)).then_with(|| crate::version::compare(a.0, b.0))
     });
     Rows { rows, entry_row, order }
+}
+
+/// Moves each row of the baseline `base` to lead the rows compared with it
+/// ([`BaseRows::find`](super::base_rows::BaseRows::find)): just above the
+/// first of them in [`Rows::order`], which otherwise stays (parameters,
+/// then kernel order). The kernels' order put the baseline below another
+/// kernel of its parameters where it is not the first kernel, and a
+/// row that finds it across an identity column (another host, another
+/// build) sorted apart from it (newcomer42 N3). The seeds' tables (LKML
+/// 2002, `../shared/seeds`, tiobench by threads) group rows by parameter,
+/// each group in one kernel order, its first kernel leading every group:
+/// this keeps their grouping and makes the baseline that first kernel.
+/// A baseline row nothing is compared with stays where it sorts.
+fn baseline_leads(rows: &mut Rows, param_names: &[String], base: &str) {
+    if !rows.rows.iter().any(|(k, _)| *k == base) {
+        return;
+    }
+    let views: Vec<RowView> = rows
+        .order
+        .iter()
+        .map(|&r| {
+            let (k, params) = &rows.rows[r];
+            RowView::new(k.to_string(), params.iter().map(|p| p.to_string()).collect(), Vec::new())
+        })
+        .collect();
+    let base_rows = super::base_rows::BaseRows::new(param_names, &views, base);
+    // Each baseline row (display index) whose group's first row is above it: that row's display index.
+    let mut leads_at: FxHashMap<usize, usize> = FxHashMap::default();
+    for (d, v) in views.iter().enumerate().filter(|(_, v)| v.kernel != base) {
+        if let Some(b) = base_rows.find(v).filter(|&b| d < b) {
+            leads_at.entry(b).or_insert(d);
+        }
+    }
+    if leads_at.is_empty() {
+        return;
+    }
+    let mut before: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
+    for (&b, &d) in &leads_at {
+        before.entry(d).or_default().push(b);
+    }
+    let old = std::mem::take(&mut rows.order);
+    for (d, &r) in old.iter().enumerate() {
+        if leads_at.contains_key(&d) {
+            continue;
+        }
+        if let Some(bs) = before.get_mut(&d) {
+            bs.sort_unstable();
+            rows.order.extend(bs.iter().map(|&b| old[b]));
+        }
+        rows.order.push(r);
+    }
 }
 
 /// Every row's cells in display order: the runs behind each cell summarised

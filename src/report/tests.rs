@@ -11,7 +11,12 @@ use crate::site::testing::result_file as file;
 /// The page of a class of kernels 2.4.17 (the baseline) and 2.4.17rat,
 /// with `yaml`'s sections over `results`.
 fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
-    let yaml = format!("name: M\nbaseline: \"2.4.17\"\nsections:\n{sections_yaml}");
+    page_of("2.4.17", sections_yaml, results)
+}
+
+/// [`page`] with `baseline` as the class's baseline.
+fn page_of(baseline: &str, sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
+    let yaml = format!("name: M\nbaseline: \"{baseline}\"\nsections:\n{sections_yaml}");
     let config: MachineConfig = serde_yaml::from_str(&yaml).expect("machine.yaml");
     let kernels = ["2.4.17", "2.4.17rat"]
         .iter()
@@ -343,4 +348,22 @@ fn a_file_copied_into_another_kernels_directory_marks_both_rows() {
         assert_eq!(mark_legends(&p).count(), 0);
         assert!(kernel_pages(&p).iter().all(|kp| kp.mark_legends.is_empty()));
     }
+}
+
+/// newcomer42 N3: with the baseline the later kernel (`baseline:
+/// 2.4.17rat`), it leads each group of rows compared with it, the groups
+/// in parameter order, as the seeds' tables set them (tiobench by
+/// threads, each group in one kernel order). Must not fire: rows compared
+/// with nothing (threads 16 of 2.4.17 only, 32 of the baseline only) keep
+/// their parameter order, the baseline's below the other kernel's.
+#[test]
+fn the_baseline_leads_each_group_of_rows_compared_with_it() {
+    let tput = |v, threads: u32| Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, 1).with_param("threads", threads);
+    let results = vec![
+        file("2.4.17/tio.txt", "tiobench", vec![tput(1.0, 4), tput(2.0, 8), tput(5.0, 16)]),
+        file("2.4.17rat/tio.txt", "tiobench", vec![tput(3.0, 4), tput(4.0, 8), tput(6.0, 32)]),
+    ];
+    let p = page_of("2.4.17rat", "  - title: Tio\n    files: [\"*/tio.txt\"]\n", results);
+    let got: Vec<String> = rows(&p.sections[0].table);
+    assert_eq!(got, ["2.4.17rat 4 3", "2.4.17 4 1", "2.4.17rat 8 4", "2.4.17 8 2", "2.4.17 16 5", "2.4.17rat 32 6"]);
 }
