@@ -117,7 +117,7 @@ pub(super) fn section_view(
     policy: &Policy,
 ) -> SectionView {
     let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups, detail } =
-        choose_columns(entries, entry_part, parts);
+        choose_columns(entries, entry_part, parts, order.kernels);
     let mut rows = gather_rows(entries, &param_names, order.kernels);
     if let Some(b) = policy.baseline.as_deref() {
         baseline_leads(&mut rows, &param_names, b);
@@ -218,8 +218,9 @@ fn configured_headline(
 
 /// The columns of `entries`: part by part (`entry_part` is each entry's),
 /// each part's in its configured order (`metric_order`), then first
-/// appearance; with the parameter names and benchmarks met.
-fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part]) -> Columns<'a> {
+/// appearance in the first of `kernels` whose files give it; with the
+/// parameter names and benchmarks met.
+fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part], kernels: &[String]) -> Columns<'a> {
     let mut cols: Vec<ColKey> = Vec::new();
     let mut col_index: FxHashMap<ColKey, usize> = FxHashMap::default();
     let mut param_names: Vec<String> = Vec::new();
@@ -251,13 +252,35 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
             benchmarks.push(rf.parsed.benchmark.clone());
         }
     }
+    // Each column's first appearance in the files of the first kernel (in
+    // `kernels`' order) that gives it: columns in the order the kernels'
+    // files print them, the first kernel's first, as the parameters'
+    // values are (`gather_rows`). By path, 6.10.0's schbench report, which
+    // prints no RPS 20.0th or 90.0th, set `rps 50.0th, min, max, average
+    // rps` before the baseline 6.9.0's `20.0th` and `90.0th` (newcomer42 N14).
+    let kpos: FxHashMap<&str, usize> = kernels.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
+    let mut seen: Vec<(usize, usize)> = vec![(usize::MAX, usize::MAX); cols.len()];
+    // The kernel's place, looked up where it changes (a file's samples are one kernel's, mostly).
+    let mut last: Option<(Option<&str>, usize)> = None;
+    for (ei, ((_, s), &ci)) in entries.iter().zip(&entry_col).enumerate() {
+        let kernel = s.kernel.as_deref();
+        let k = match last {
+            Some((at, k)) if at == kernel => k,
+            _ => {
+                let k = kernel.and_then(|k| kpos.get(k).copied()).unwrap_or(usize::MAX);
+                last = Some((kernel, k));
+                k
+            }
+        };
+        seen[ci] = seen[ci].min((k, ei));
+    }
     // Display order of the columns: by part, configured metrics first (a
-    // stable sort keeps first appearance among the rest).
+    // stable sort keeps that first appearance among the rest).
     let mut order: Vec<usize> = (0..cols.len()).collect();
     order.sort_by_key(|&c| {
         let key = &cols[c];
         let configured = parts.get(key.part).map_or(&[][..], |p| p.metric_order);
-        (key.part, configured.iter().position(|m| *m == key.name).unwrap_or(usize::MAX))
+        (key.part, configured.iter().position(|m| *m == key.name).unwrap_or(usize::MAX), seen[c])
     });
     let mut display_of = vec![0usize; cols.len()];
     for (d, &c) in order.iter().enumerate() {

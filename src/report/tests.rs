@@ -367,3 +367,27 @@ fn the_baseline_leads_each_group_of_rows_compared_with_it() {
     let got: Vec<String> = rows(&p.sections[0].table);
     assert_eq!(got, ["2.4.17rat 4 3", "2.4.17 4 1", "2.4.17rat 8 4", "2.4.17 8 2", "2.4.17 16 5", "2.4.17rat 32 6"]);
 }
+
+/// newcomer42 N14: 6.10.0's schbench report (by path before the baseline's)
+/// prints no RPS 20.0th or 90.0th; the columns follow the first kernel's
+/// file, as schbench prints them (20.0th, 50.0th, 90.0th, min, max,
+/// average rps), not first appearance by path. Must not fire: `metrics:`
+/// still sets its metrics first.
+#[test]
+fn columns_follow_the_first_kernels_file() {
+    let rps = |name: &str, v| Sample::new(Metric::new(name, "rps", Better::Higher), v, 1).with_group("rps");
+    let later = ["50.0th", "min", "max", "average rps"];
+    let first = ["20.0th", "50.0th", "90.0th", "min", "max", "average rps"];
+    let results = || {
+        vec![
+            file("2.4.17rat/schbench.txt", "schbench", later.iter().map(|n| rps(n, 8800.0)).collect()),
+            file("2.4.17/schbench.txt", "schbench", first.iter().map(|n| rps(n, 16000.0)).collect()),
+        ]
+    };
+    let p = page("  - title: S\n    files: [\"*/schbench.txt\"]\n", results());
+    let got: Vec<&str> = p.sections[0].table.columns.iter().map(|c| c.name.as_str()).collect();
+    assert!(got.iter().zip(first).all(|(g, w)| g.ends_with(w)) && got.len() == 6, "{got:?}");
+    let p = page("  - title: S\n    files: [\"*/schbench.txt\"]\n    metrics: [max, 20.0th]\n", results());
+    let got: Vec<&str> = p.sections[0].table.columns.iter().map(|c| c.name.as_str()).collect();
+    assert!(got.len() == 2 && got[0].ends_with("max") && got[1].ends_with("20.0th"), "{got:?}");
+}

@@ -401,8 +401,11 @@ fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: 
         for (key, cells) in by_params {
             let mut labels = vec![col.name.clone()];
             labels.extend(key.iter().map(|s| s.to_string()));
+            // The unit column says every row's unit, one its name ends
+            // with too: schbench's `average rps` stood with an empty unit
+            // cell among rows of rps (newcomer42 N14).
             if units {
-                labels.push(own_unit(col).to_string());
+                labels.push(col.unit.clone());
             }
             rows.push(GridRow::new(labels, cells));
         }
