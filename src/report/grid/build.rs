@@ -403,9 +403,11 @@ fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: 
             labels.extend(key.iter().map(|s| s.to_string()));
             // The unit column says every row's unit, one its name ends
             // with too: schbench's `average rps` stood with an empty unit
-            // cell among rows of rps (newcomer42 N14).
+            // cell among rows of rps (newcomer42 N14); not a name that is
+            // the unit (AIM7's `Jobs/Min` in jobs/min).
             if units {
-                labels.push(col.unit.clone());
+                let unit = if col.name.eq_ignore_ascii_case(&col.unit) { "" } else { col.unit.as_str() };
+                labels.push(unit.to_string());
             }
             rows.push(GridRow::new(labels, cells));
         }
