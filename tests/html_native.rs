@@ -624,3 +624,56 @@ fn a_tables_warnings_are_the_same_either_way() {
         "the rest on the lint page"
     );
 }
+
+/// newcomer42 N2 and afix42's leftover: a table's `^` and `=` cells are
+/// explained under it on the class page and once near the top of each
+/// kernel page showing one, the same way by the templates and the native
+/// writer; a kernel page with no marked cell says nothing of them.
+#[test]
+fn mark_legends_are_the_same_either_way() {
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let site = benchsite::site::load(&content).expect("content loads");
+    let mut view = benchsite::chart::site_view(&site);
+    let at = view
+        .machines
+        .iter()
+        .position(|m| m.kernels.len() >= 2 && m.sections.iter().any(|s| s.table.baseline.is_some()))
+        .expect("a class with a baseline");
+    let m = &mut view.machines[at];
+    let si = m.sections.iter().position(|s| s.table.baseline.is_some()).expect("a compared section");
+    let t = &mut m.sections[si].table;
+    let base = t.baseline.clone().expect("baseline");
+    // Only the baseline's cells: every kernel page beside it shows them.
+    for r in t.rows.iter_mut().filter(|r| r.kernel == base) {
+        for c in r.cells.iter_mut().flatten() {
+            c.copied = true;
+            c.merged = true;
+        }
+    }
+    t.copied_legend = Some(report::COPIED_LEGEND.to_string());
+    t.merged_legend = Some(report::MERGED_LEGEND.to_string());
+    let kernel_with_rows: Vec<String> = t.rows.iter().map(|r| r.kernel.clone()).collect();
+    view_both_ways(&view, None);
+    let html = HtmlRenderer::new(None).expect("theme").render(&view).expect("renders");
+    let link = view.machines[at].link.clone();
+    let pages: Vec<(&str, String)> = html
+        .iter()
+        .filter(|f| f.path.starts_with(&link) && f.path.ends_with(".html"))
+        .map(|f| (f.path.as_str(), String::from_utf8_lossy(&f.contents).into_owned()))
+        .collect();
+    let says = |text: &str, l: &str| text.matches(&format!("<p class=\"legend\">{}", &l[..20])).count();
+    let (_, class) = pages.iter().find(|(p, _)| p.ends_with("/index.html")).expect("class page");
+    assert_eq!((says(class, report::MERGED_LEGEND), says(class, report::COPIED_LEGEND)), (1, 1));
+    let mut kernel_pages = 0;
+    for (path, text) in pages.iter().filter(|(p, _)| p.contains("/kernels/")) {
+        let name = view.machines[at].kernels.iter().find(|k| {
+            path.ends_with(&format!("/{}", k.name))
+                || text.contains(&format!("<span class=\"kernel\">{}</span>", k.name))
+        });
+        let shows = name.is_some_and(|k| kernel_with_rows.contains(&k.name));
+        let want = usize::from(shows);
+        assert_eq!((says(text, report::MERGED_LEGEND), says(text, report::COPIED_LEGEND)), (want, want), "{path}");
+        kernel_pages += want;
+    }
+    assert!(kernel_pages >= 2, "the baseline's page and another's");
+}

@@ -605,6 +605,7 @@ fn kernel_page_values(
             v.insert(tera::value::Key::from("legend_baseline"), Value::from(kp.legend_baseline.clone()));
             v.insert(tera::value::Key::from("baseline_pages"), Value::from_serializable(&kp.baseline_pages));
             v.insert(tera::value::Key::from("runs_legend"), Value::from(runs_legend));
+            v.insert(tera::value::Key::from("mark_legends"), Value::from(kp.mark_legends.clone()));
             Value::from(v)
         })
         .collect()

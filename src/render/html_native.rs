@@ -161,7 +161,7 @@ fn section(
             legend(p, m, b, &[], false);
             p.raw("\n");
         }
-        if let Some(l) = t.merged_legend.as_deref().filter(|_| legend_shown) {
+        for l in [&t.merged_legend, &t.copied_legend].into_iter().flatten().filter(|_| legend_shown) {
             p.raw("<p class=\"legend\">").text(l).raw("</p>\n");
         }
     } else {
@@ -760,6 +760,9 @@ pub fn kernel_pages(
                 if legend_shown {
                     legend(p, m, &kp.legend_baseline, &kp.baseline_pages, runs_legend(&kgrids));
                     p.raw("\n");
+                }
+                for l in &kp.mark_legends {
+                    p.raw("<p class=\"legend\">").text(l).raw("</p>\n");
                 }
                 for (ks, g) in secs.iter().zip(&kgrids) {
                     section(p, m, &m.sections[ks.section], g.as_ref(), false, false, legend_shown, "../");

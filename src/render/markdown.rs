@@ -302,7 +302,7 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
     if let Some(l) = legend {
         out += &format!("{}\n\n", escape(&with_reasons(l, m)));
     }
-    if let Some(l) = m.sections.iter().find_map(|s| s.table.merged_legend.as_deref()) {
+    for l in crate::report::mark_legends(m) {
         out += &format!("{}\n\n", escape(l));
     }
     for c in &m.trend_charts {

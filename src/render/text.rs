@@ -359,7 +359,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(String::new());
         out.push(fill_legend(l, width));
     }
-    if let Some(l) = m.sections.iter().find_map(|s| s.table.merged_legend.as_deref()) {
+    for l in crate::report::mark_legends(m) {
         out.push(String::new());
         out.push(fill(l, width));
     }

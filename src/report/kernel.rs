@@ -48,6 +48,13 @@ pub struct KernelPage {
     /// kernel (whose rows, beside this kernel's, leave their runs to their
     /// own pages: [`crate::report::grid::Grid::only_kernel`]), in legend order.
     pub baseline_pages: Vec<KernelLink>,
+    /// The lines explaining the cell marks its tables show
+    /// ([`TableView::merged_legend`](super::TableView::merged_legend),
+    /// [`TableView::copied_legend`](super::TableView::copied_legend)), each
+    /// once, below its legend: of a table where a cell of the kernel's rows,
+    /// or of the baseline's rows kept beside them, carries the mark
+    /// (afix42's leftover: a kernel page showed `^` with no word of it).
+    pub mark_legends: Vec<&'static str>,
 }
 
 /// A link to a kernel's page from another kernel's page: its name and file
@@ -121,9 +128,33 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
                 .filter_map(|&b| Some(KernelLink { name: b.to_string(), file: files.get(*pos.get(b)?)?.clone() }))
                 .collect();
             let legend_baseline = legend_baseline(&names);
-            KernelPage { kernel, file: files[kernel].clone(), sections, legend_baseline, baseline_pages }
+            let mark_legends = mark_legends(m, &sections);
+            KernelPage { kernel, file: files[kernel].clone(), sections, legend_baseline, baseline_pages, mark_legends }
         })
         .collect()
+}
+
+/// [`KernelPage::mark_legends`] of a page of `sections` of `m`: the marks
+/// of the cells of its rows and of the rows of each table's baseline.
+fn mark_legends(m: &MachinePage, sections: &[KernelSection]) -> Vec<&'static str> {
+    let (mut merged, mut copied) = (false, false);
+    for ks in sections {
+        let t = &m.sections[ks.section].table;
+        let base = t.baseline.as_deref();
+        let shown = t.rows.iter().enumerate().filter(|(ri, r)| ks.rows.contains(ri) || base == Some(r.kernel.as_str()));
+        for c in shown.flat_map(|(_, r)| r.cells.iter().flatten()) {
+            merged |= c.merged;
+            copied |= c.copied;
+        }
+    }
+    let mut out = Vec::new();
+    if merged {
+        out.push(super::notable::MERGED_LEGEND);
+    }
+    if copied {
+        out.push(super::notable::COPIED_LEGEND);
+    }
+    out
 }
 
 /// The baselines of `sections` of `m`, each once, in page order.

@@ -355,6 +355,7 @@ fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
                     printed: c.printed,
                     printed_decimals: c.printed_decimals,
                     merged: c.merged,
+                    copied: c.copied,
                 })
             })
             .collect(),
@@ -413,6 +414,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         headline_named,
         legend,
         merged_legend,
+        copied_legend,
         axis,
         marks,
         setup_note,
@@ -445,6 +447,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             headline_named: *headline_named,
             legend: legend.clone(),
             merged_legend: merged_legend.clone(),
+            copied_legend: copied_legend.clone(),
             axis: axis.clone(),
             marks: marks.clone(),
             setup_note: setup_note.clone(),

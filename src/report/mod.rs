@@ -472,6 +472,9 @@ struct SectionJob<'a> {
     /// Of each part, the samples of its cells that average files of
     /// different names as runs ([`site::Selection::merged`]), sorted.
     merged: Vec<&'a [site::SampleRef]>,
+    /// The class's files whose figures are another kernel's, figure for
+    /// figure, or repeated by another kernel's ([`site::Selection::copied`]), sorted.
+    copied: &'a [usize],
     /// Its `headline:` metric, if set.
     headline: Option<&'a str>,
     policy: Policy,
@@ -508,16 +511,16 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         .into_par_iter()
         .map(|j| {
             let order = section::Order { headline: j.headline, kernels: &kernel_names };
-            let (entries, entry_part, merged) = j.entries(m);
+            let (entries, entry_part, marks) = j.entries(m);
             let mut s = section::section_view(
                 &j.title,
                 &j.commentary,
                 &j.parts,
-                (&entries, &entry_part, &merged),
+                (&entries, &entry_part, &marks),
                 &order,
                 &j.policy,
             );
-            drop((entries, entry_part, merged));
+            drop((entries, entry_part, marks));
             s.table.axis = axis.clone();
             (s.table.setup_note, s.table.setup_keys) = setup_note(&s.table, &s.benchmarks, &m.setups);
             if !j.notes.trim().is_empty() {
@@ -722,6 +725,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             parts,
             shown,
             merged: (0..shown.len()).map(|pi| selection.merged_of_part(si, pi)).collect(),
+            copied: &selection.copied,
             headline: sc.headline.as_deref(),
             policy,
         });
@@ -735,6 +739,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             parts: vec![section::Part { label: None, metric_order: &[], configured: false, group_named: false }],
             shown: std::slice::from_ref(samples),
             merged: vec![selection.merged_of_unclaimed(ui)],
+            copied: &selection.copied,
             headline: None,
             policy: policy.clone(),
         });
@@ -745,24 +750,39 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
 impl<'a> SectionJob<'a> {
     /// The samples the section shows, each with the file it came from
     /// (of `m`, the class the job is of), the index of the part that
-    /// shows each, and whether its cell averages files of different names
-    /// ([`SectionJob::merged`]; empty where no cell of the section does).
-    fn entries(&self, m: &'a MachineClass) -> (Vec<Entry<'a>>, Vec<usize>, Vec<bool>) {
+    /// shows each, and the marks of its cell ([`MARK_MERGED`]: it averages
+    /// files of different names, [`SectionJob::merged`]; [`MARK_COPIED`]:
+    /// its file is a copy of another kernel's or copied by one,
+    /// [`SectionJob::copied`]); empty where no cell of the section has one.
+    fn entries(&self, m: &'a MachineClass) -> (Vec<Entry<'a>>, Vec<usize>, Vec<u8>) {
         let entry = |&(fi, si): &site::SampleRef| -> Entry<'a> { (&m.results[fi], &m.results[fi].parsed.samples[si]) };
         let entries = self.shown.iter().flatten().map(entry).collect();
         let entry_part = self.shown.iter().enumerate().flat_map(|(pi, p)| std::iter::repeat_n(pi, p.len())).collect();
-        let merged = if self.merged.iter().all(|m| m.is_empty()) {
+        let copied = |fi: usize| self.copied.binary_search(&fi).is_ok();
+        let marks = if self.merged.iter().all(|m| m.is_empty())
+            && (self.copied.is_empty() || !self.shown.iter().flatten().any(|&(fi, _)| copied(fi)))
+        {
             Vec::new()
         } else {
             let mut out = Vec::with_capacity(self.shown.iter().map(Vec::len).sum());
             for (p, r) in self.shown.iter().zip(&self.merged) {
-                out.extend(p.iter().map(|x| r.binary_search(x).is_ok()));
+                out.extend(p.iter().map(|x| {
+                    let merged = if r.binary_search(x).is_ok() { MARK_MERGED } else { 0 };
+                    merged | if copied(x.0) { MARK_COPIED } else { 0 }
+                }));
             }
             out
         };
-        (entries, entry_part, merged)
+        (entries, entry_part, marks)
     }
 }
+
+/// A sample's cell averages files of different names as runs
+/// ([`SectionJob::entries`]; [`CellView::merged`]).
+const MARK_MERGED: u8 = 1;
+/// A sample's file repeats another kernel's, or is repeated by one
+/// ([`SectionJob::entries`]; [`CellView::copied`]).
+const MARK_COPIED: u8 = 2;
 
 /// The title of the section of a benchmark's (and group's) results that no
 /// configured section showed: "dbench", "tiobench: write". A parser of

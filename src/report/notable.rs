@@ -23,6 +23,19 @@ pub const MERGED_LEGEND: &str = "^ after a value: its cell, or the baseline cell
      different names as runs, as a warning about its raw files says; if they are different results, its change is no \
      change of one set-up";
 
+/// The mark after a table cell's value where a raw file behind the cell
+/// gives another kernel's file's figures, figure for figure, or is the
+/// file another kernel's repeats ([`CellView::copied`](super::CellView::copied)):
+/// ASCII, for 72-column mail (newcomer42 N2: a copy's `+0.0%` stood
+/// unmarked in the mail).
+pub const COPIED_MARK: &str = "=";
+
+/// The line explaining [`COPIED_MARK`], once on a page (under each such
+/// table on the web page).
+pub const COPIED_LEGEND: &str = "= after a value: its raw file gives, figure for figure, the figures of a file of \
+     another kernel (the same output in two kernels' directories?), as a warning about its raw files says: one of the \
+     two did not run on its kernel, and a change between them is no change";
+
 /// How many notable changes a page lists; the rest are counted
 /// ([`MachinePage::notable_more`]). An archive of a hundred kernels has
 /// thousands of significant changes against its baseline, too many to read

@@ -112,15 +112,18 @@ pub(super) fn section_view(
     title: &str,
     commentary: &str,
     parts: &[Part],
-    (entries, entry_part, merged): (&[Entry], &[usize], &[bool]),
+    (entries, entry_part, marks): (&[Entry], &[usize], &[u8]),
     order: &Order,
     policy: &Policy,
 ) -> SectionView {
     let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups, detail } =
-        choose_columns(entries, entry_part, parts);
-    let rows = gather_rows(entries, &param_names, order.kernels);
+        choose_columns(entries, entry_part, parts, order.kernels);
+    let mut rows = gather_rows(entries, &param_names, order.kernels);
+    if let Some(b) = policy.baseline.as_deref() {
+        baseline_leads(&mut rows, &param_names, b);
+    }
     let Cells { rows: mut row_views, precision, printed, has_spread, untrimmed } =
-        fill_cells(entries, merged, &rows, &entry_col, cols.len(), policy.trim, &policy.raw);
+        fill_cells(entries, marks, &rows, &entry_col, cols.len(), policy.trim, &policy.raw);
     mark_untimed(entries, &rows, &cols, &mut row_views);
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
@@ -182,6 +185,7 @@ pub(super) fn section_view(
             headline_named,
             legend: None,
             merged_legend: None,
+            copied_legend: None,
             axis: Default::default(),
             marks: Vec::new(),
             setup_note: None,
@@ -214,8 +218,9 @@ fn configured_headline(
 
 /// The columns of `entries`: part by part (`entry_part` is each entry's),
 /// each part's in its configured order (`metric_order`), then first
-/// appearance; with the parameter names and benchmarks met.
-fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part]) -> Columns<'a> {
+/// appearance in the first of `kernels` whose files give it; with the
+/// parameter names and benchmarks met.
+fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part], kernels: &[String]) -> Columns<'a> {
     let mut cols: Vec<ColKey> = Vec::new();
     let mut col_index: FxHashMap<ColKey, usize> = FxHashMap::default();
     let mut param_names: Vec<String> = Vec::new();
@@ -247,13 +252,35 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
             benchmarks.push(rf.parsed.benchmark.clone());
         }
     }
+    // Each column's first appearance in the files of the first kernel (in
+    // `kernels`' order) that gives it: columns in the order the kernels'
+    // files print them, the first kernel's first, as the parameters'
+    // values are (`gather_rows`). By path, 6.10.0's schbench report, which
+    // prints no RPS 20.0th or 90.0th, set `rps 50.0th, min, max, average
+    // rps` before the baseline 6.9.0's `20.0th` and `90.0th` (newcomer42 N14).
+    let kpos: FxHashMap<&str, usize> = kernels.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
+    let mut seen: Vec<(usize, usize)> = vec![(usize::MAX, usize::MAX); cols.len()];
+    // The kernel's place, looked up where it changes (a file's samples are one kernel's, mostly).
+    let mut last: Option<(Option<&str>, usize)> = None;
+    for (ei, ((_, s), &ci)) in entries.iter().zip(&entry_col).enumerate() {
+        let kernel = s.kernel.as_deref();
+        let k = match last {
+            Some((at, k)) if at == kernel => k,
+            _ => {
+                let k = kernel.and_then(|k| kpos.get(k).copied()).unwrap_or(usize::MAX);
+                last = Some((kernel, k));
+                k
+            }
+        };
+        seen[ci] = seen[ci].min((k, ei));
+    }
     // Display order of the columns: by part, configured metrics first (a
-    // stable sort keeps first appearance among the rest).
+    // stable sort keeps that first appearance among the rest).
     let mut order: Vec<usize> = (0..cols.len()).collect();
     order.sort_by_key(|&c| {
         let key = &cols[c];
         let configured = parts.get(key.part).map_or(&[][..], |p| p.metric_order);
-        (key.part, configured.iter().position(|m| *m == key.name).unwrap_or(usize::MAX))
+        (key.part, configured.iter().position(|m| *m == key.name).unwrap_or(usize::MAX), seen[c])
     });
     let mut display_of = vec![0usize; cols.len()];
     for (d, &c) in order.iter().enumerate() {
@@ -365,12 +392,63 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
     Rows { rows, entry_row, order }
 }
 
+/// Moves each row of the baseline `base` to lead the rows compared with it
+/// ([`BaseRows::find`](super::base_rows::BaseRows::find)): just above the
+/// first of them in [`Rows::order`], which otherwise stays (parameters,
+/// then kernel order). The kernels' order put the baseline below another
+/// kernel of its parameters where it is not the first kernel, and a
+/// row that finds it across an identity column (another host, another
+/// build) sorted apart from it (newcomer42 N3). The seeds' tables (LKML
+/// 2002, `../shared/seeds`, tiobench by threads) group rows by parameter,
+/// each group in one kernel order, its first kernel leading every group:
+/// this keeps their grouping and makes the baseline that first kernel.
+/// A baseline row nothing is compared with stays where it sorts.
+fn baseline_leads(rows: &mut Rows, param_names: &[String], base: &str) {
+    if !rows.rows.iter().any(|(k, _)| *k == base) {
+        return;
+    }
+    let views: Vec<RowView> = rows
+        .order
+        .iter()
+        .map(|&r| {
+            let (k, params) = &rows.rows[r];
+            RowView::new(k.to_string(), params.iter().map(|p| p.to_string()).collect(), Vec::new())
+        })
+        .collect();
+    let base_rows = super::base_rows::BaseRows::new(param_names, &views, base);
+    // Each baseline row (display index) whose group's first row is above it: that row's display index.
+    let mut leads_at: FxHashMap<usize, usize> = FxHashMap::default();
+    for (d, v) in views.iter().enumerate().filter(|(_, v)| v.kernel != base) {
+        if let Some(b) = base_rows.find(v).filter(|&b| d < b) {
+            leads_at.entry(b).or_insert(d);
+        }
+    }
+    if leads_at.is_empty() {
+        return;
+    }
+    let mut before: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
+    for (&b, &d) in &leads_at {
+        before.entry(d).or_default().push(b);
+    }
+    let old = std::mem::take(&mut rows.order);
+    for (d, &r) in old.iter().enumerate() {
+        if leads_at.contains_key(&d) {
+            continue;
+        }
+        if let Some(bs) = before.get_mut(&d) {
+            bs.sort_unstable();
+            rows.order.extend(bs.iter().map(|&b| old[b]));
+        }
+        rows.order.push(r);
+    }
+}
+
 /// Every row's cells in display order: the runs behind each cell summarised
 /// (after trimming `trim` at each end), the mean printed with its column's
 /// precision, and the raw files it came from, linked by `raw`.
 fn fill_cells(
     entries: &[Entry],
-    merged: &[bool],
+    marks: &[u8],
     rows: &Rows,
     entry_col: &[usize],
     ncols: usize,
@@ -506,7 +584,10 @@ fn fill_cells(
                         // Its own files, as `site::select` decided for its
                         // warning; its baseline cell's are added by the page
                         // (`report::mark_merged_changes`).
-                        merged: mine.iter().any(|&ei| merged.get(ei).copied().unwrap_or(false)),
+                        merged: mine.iter().any(|&ei| marks.get(ei).is_some_and(|m| m & super::MARK_MERGED != 0)),
+                        // Its own files only, as `site::select` found them
+                        // (`Selection::copied`).
+                        copied: mine.iter().any(|&ei| marks.get(ei).is_some_and(|m| m & super::MARK_COPIED != 0)),
                     })
                 })
                 .collect();

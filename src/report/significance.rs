@@ -59,6 +59,12 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
             .iter()
             .any(|r| r.cells.iter().flatten().any(|c| c.merged))
             .then(|| super::notable::MERGED_LEGEND.to_string());
+        s.table.copied_legend = s
+            .table
+            .rows
+            .iter()
+            .any(|r| r.cells.iter().flatten().any(|c| c.copied))
+            .then(|| super::notable::COPIED_LEGEND.to_string());
         if let Some(text) = s.table.legend.as_mut() {
             for (ci, col, re) in
                 s.table.columns.iter().zip(&restated).enumerate().filter_map(|(ci, (c, r))| Some((ci, c, r.as_ref()?)))
@@ -278,6 +284,16 @@ pub fn significance_text_over(alpha: f64, tests: usize, over: &str) -> String {
         n => format!("the {n} tests"),
     };
     format!("significant at α = {alpha} after Benjamini–Hochberg correction over {family} of {over} ({TESTS})")
+}
+
+/// The lines explaining the cell marks of `m`'s tables that say more than
+/// the legend ([`TableView::merged_legend`], then
+/// [`TableView::copied_legend`]), each once, for a page that says them
+/// once (Markdown, mail).
+pub fn mark_legends(m: &super::MachinePage) -> impl Iterator<Item = &str> {
+    let merged = m.sections.iter().find_map(|s| s.table.merged_legend.as_deref());
+    let copied = m.sections.iter().find_map(|s| s.table.copied_legend.as_deref());
+    merged.into_iter().chain(copied)
 }
 
 /// The legend a page says once, near its top: its first table's

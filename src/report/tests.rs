@@ -11,7 +11,12 @@ use crate::site::testing::result_file as file;
 /// The page of a class of kernels 2.4.17 (the baseline) and 2.4.17rat,
 /// with `yaml`'s sections over `results`.
 fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
-    let yaml = format!("name: M\nbaseline: \"2.4.17\"\nsections:\n{sections_yaml}");
+    page_of("2.4.17", sections_yaml, results)
+}
+
+/// [`page`] with `baseline` as the class's baseline.
+fn page_of(baseline: &str, sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
+    let yaml = format!("name: M\nbaseline: \"{baseline}\"\nsections:\n{sections_yaml}");
     let config: MachineConfig = serde_yaml::from_str(&yaml).expect("machine.yaml");
     let kernels = ["2.4.17", "2.4.17rat"]
         .iter()
@@ -283,6 +288,10 @@ fn a_change_of_a_cell_averaging_files_of_different_names_says_so() {
     let base = p.sections[0].table.rows.iter().find(|r| r.kernel == "2.4.17").and_then(|r| r.cells[0].as_ref());
     assert!(base.is_some_and(|c| c.merged));
     assert_eq!(p.sections[0].table.merged_legend.as_deref(), Some(super::notable::MERGED_LEGEND));
+    // afix43: each kernel page shows the mark, and says what it is.
+    for kp in kernel_pages(&p) {
+        assert_eq!(kp.mark_legends, [super::notable::MERGED_LEGEND], "{}", kp.file);
+    }
     let g = super::grid::section_grid(&p.sections[0], &super::grid::GridOptions::default()).expect("a grid");
     let rows = g.blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change);
     let values: Vec<&str> = rows.flat_map(|r| r.cells.iter().flatten()).map(|c| c.value.as_str()).collect();
@@ -295,4 +304,90 @@ fn a_change_of_a_cell_averaging_files_of_different_names_says_so() {
     assert!(p.notable.iter().all(|n| !n.text.contains(MERGED_CHANGE)), "{:?}", p.notable);
     assert!(p.sections[0].table.rows.iter().flat_map(|r| r.cells.iter().flatten()).all(|c| !c.merged));
     assert_eq!(p.sections[0].table.merged_legend, None);
+    assert!(kernel_pages(&p).iter().all(|kp| kp.mark_legends.is_empty()));
+}
+
+/// newcomer42 N2: `2.4.17rat/hb.out` a copy of `2.4.17/hackbench.txt`
+/// (the warning `site::copies` gives names both): both kernels' cells carry
+/// the copy mark, the table its legend line, Markdown and mail say it once
+/// (`mark_legends`), and both kernel pages too. Must not fire: one figure
+/// of the three differs, or the figures are too few and short to tell a
+/// copy from runs alike (`12.5`, the warning's own rule).
+#[test]
+fn a_file_copied_into_another_kernels_directory_marks_both_rows() {
+    let time = |v, line| Sample::new(Metric::new("Time", "s", Better::Lower), v, line);
+    let files = |other: [f64; 3]| {
+        vec![
+            file("2.4.17/hackbench.txt", "hackbench", vec![time(10.273, 8), time(9.8841, 9), time(11.052, 10)]),
+            file("2.4.17rat/hb.out", "hackbench", vec![time(other[0], 8), time(other[1], 9), time(other[2], 10)]),
+        ]
+    };
+    let section = "  - title: Bench\n    files: [\"*/*\"]\n";
+    let p = page(section, files([10.273, 9.8841, 11.052]));
+    let t = &p.sections[0].table;
+    assert!(t.rows.iter().flat_map(|r| r.cells.iter().flatten()).all(|c| c.copied && !c.merged), "{:?}", t.rows);
+    assert_eq!(t.copied_legend.as_deref(), Some(super::notable::COPIED_LEGEND));
+    assert_eq!(t.merged_legend, None);
+    assert_eq!(mark_legends(&p).collect::<Vec<_>>(), [super::notable::COPIED_LEGEND]);
+    let g = super::grid::section_grid(&p.sections[0], &super::grid::GridOptions::default()).expect("a grid");
+    let rows = g.blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change);
+    let values: Vec<&str> = rows.flat_map(|r| r.cells.iter().flatten()).map(|c| c.value.as_str()).collect();
+    assert!(!values.is_empty() && values.iter().all(|v| v.ends_with(super::notable::COPIED_MARK)), "{values:?}");
+    for kp in kernel_pages(&p) {
+        assert_eq!(kp.mark_legends, [super::notable::COPIED_LEGEND], "{}", kp.file);
+    }
+    for other in [[10.273, 9.8841, 11.053], [12.5, 12.5, 12.5]] {
+        let mut results = files(other);
+        if other[0] == 12.5 {
+            results[0] = file("2.4.17/hackbench.txt", "hackbench", vec![time(12.5, 8), time(12.5, 9), time(12.5, 10)]);
+        }
+        let p = page(section, results);
+        let t = &p.sections[0].table;
+        assert!(t.rows.iter().flat_map(|r| r.cells.iter().flatten()).all(|c| !c.copied), "{other:?}: {:?}", t.rows);
+        assert_eq!(t.copied_legend, None);
+        assert_eq!(mark_legends(&p).count(), 0);
+        assert!(kernel_pages(&p).iter().all(|kp| kp.mark_legends.is_empty()));
+    }
+}
+
+/// newcomer42 N3: with the baseline the later kernel (`baseline:
+/// 2.4.17rat`), it leads each group of rows compared with it, the groups
+/// in parameter order, as the seeds' tables set them (tiobench by
+/// threads, each group in one kernel order). Must not fire: rows compared
+/// with nothing (threads 16 of 2.4.17 only, 32 of the baseline only) keep
+/// their parameter order, the baseline's below the other kernel's.
+#[test]
+fn the_baseline_leads_each_group_of_rows_compared_with_it() {
+    let tput = |v, threads: u32| Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, 1).with_param("threads", threads);
+    let results = vec![
+        file("2.4.17/tio.txt", "tiobench", vec![tput(1.0, 4), tput(2.0, 8), tput(5.0, 16)]),
+        file("2.4.17rat/tio.txt", "tiobench", vec![tput(3.0, 4), tput(4.0, 8), tput(6.0, 32)]),
+    ];
+    let p = page_of("2.4.17rat", "  - title: Tio\n    files: [\"*/tio.txt\"]\n", results);
+    let got: Vec<String> = rows(&p.sections[0].table);
+    assert_eq!(got, ["2.4.17rat 4 3", "2.4.17 4 1", "2.4.17rat 8 4", "2.4.17 8 2", "2.4.17 16 5", "2.4.17rat 32 6"]);
+}
+
+/// newcomer42 N14: 6.10.0's schbench report (by path before the baseline's)
+/// prints no RPS 20.0th or 90.0th; the columns follow the first kernel's
+/// file, as schbench prints them (20.0th, 50.0th, 90.0th, min, max,
+/// average rps), not first appearance by path. Must not fire: `metrics:`
+/// still sets its metrics first.
+#[test]
+fn columns_follow_the_first_kernels_file() {
+    let rps = |name: &str, v| Sample::new(Metric::new(name, "rps", Better::Higher), v, 1).with_group("rps");
+    let later = ["50.0th", "min", "max", "average rps"];
+    let first = ["20.0th", "50.0th", "90.0th", "min", "max", "average rps"];
+    let results = || {
+        vec![
+            file("2.4.17rat/schbench.txt", "schbench", later.iter().map(|n| rps(n, 8800.0)).collect()),
+            file("2.4.17/schbench.txt", "schbench", first.iter().map(|n| rps(n, 16000.0)).collect()),
+        ]
+    };
+    let p = page("  - title: S\n    files: [\"*/schbench.txt\"]\n", results());
+    let got: Vec<&str> = p.sections[0].table.columns.iter().map(|c| c.name.as_str()).collect();
+    assert!(got.iter().zip(first).all(|(g, w)| g.ends_with(w)) && got.len() == 6, "{got:?}");
+    let p = page("  - title: S\n    files: [\"*/schbench.txt\"]\n    metrics: [max, 20.0th]\n", results());
+    let got: Vec<&str> = p.sections[0].table.columns.iter().map(|c| c.name.as_str()).collect();
+    assert!(got.len() == 2 && got[0].ends_with("max") && got[1].ends_with("20.0th"), "{got:?}");
 }

@@ -449,6 +449,10 @@ pub struct TableView {
     /// [`CellView::merged`] (its value then carries
     /// [`MERGED_MARK`](super::notable::MERGED_MARK)); set by [`correct_page`](super::correct_page).
     pub merged_legend: Option<String>,
+    /// [`COPIED_LEGEND`](super::notable::COPIED_LEGEND) where a cell of the table is
+    /// [`CellView::copied`] (its value then carries
+    /// [`COPIED_MARK`](super::notable::COPIED_MARK)); set by [`correct_page`](super::correct_page).
+    pub copied_legend: Option<String>,
     /// What the rows compare (the class's `compare:`): the label column's
     /// header is its singular. Kernels by default.
     pub axis: crate::site::Axis,
@@ -631,6 +635,13 @@ pub struct CellView {
     /// no word of the warning).
     #[serde(skip_serializing)]
     pub merged: bool,
+    /// True when a raw file behind this cell gives, figure for figure,
+    /// another kernel's file's figures, or is the file another kernel's
+    /// repeats (`site::copies`' cross-kernel copy warning): one of the
+    /// two did not run on its kernel, and a mail or Markdown page, which
+    /// leave warnings out, showed its `+0.0%` unmarked (newcomer42 N2).
+    #[serde(skip_serializing)]
+    pub copied: bool,
 }
 
 /// One recorded run behind a cell: the number one raw file gave at one line.

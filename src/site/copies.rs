@@ -527,9 +527,39 @@ fn drop_fio_run_in_two_formats(
 /// Warns of a raw file whose figures are another kernel's file's, figure
 /// for figure (the same dbench log in `6.1/` and `6.2/`: 6.2 shown as
 /// `+0.0%`, its change 6.1's runs against themselves). Both are read as
-/// they are: which directory is wrong, the file does not say. One hash of
-/// the values a file: linear in samples.
+/// they are: which directory is wrong, the file does not say
+/// ([`copied_across_kernels`]; the tables mark both files' cells:
+/// `site::Selection::copied`).
 fn warn_copied_across_kernels(results: &[ResultFile], warnings: &mut Vec<(usize, Diagnostic)>) {
+    for (i, j) in copied_across_kernels(results) {
+        let (rf, other) = (&results[i], &results[j]);
+        let samples = &rf.parsed.samples;
+        let theirs = other.parsed.samples.first().and_then(|s| s.kernel.as_deref()).unwrap_or_default();
+        warnings.push((
+            i,
+            Diagnostic::warning(
+                &rf.path,
+                samples.iter().map(|s| s.line).min(),
+                format!(
+                    "{}: its {} figures are those of {} (kernel {theirs}), figure for figure: the same \
+                     output in two kernels' directories? Both are read as they are: remove the copy from the directory \
+                     of the kernel it did not run on",
+                    rf.parsed.benchmark,
+                    samples.len(),
+                    other.rel_path
+                ),
+            ),
+        ));
+    }
+}
+
+/// The raw files (indices into `results`) whose figures, all of one
+/// kernel, are another kernel's file's of the same benchmark, figure for
+/// figure, with [`MIN_COPIED`] strong figures at least: (the later file,
+/// the earlier file it repeats), in path order. One hash of the values a
+/// file: linear in samples.
+pub(super) fn copied_across_kernels(results: &[ResultFile]) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
     let mut first: FxHashMap<(&str, usize, u64), usize> = FxHashMap::default();
     for (i, rf) in results.iter().enumerate() {
         let samples = &rf.parsed.samples;
@@ -548,28 +578,14 @@ fn warn_copied_across_kernels(results: &[ResultFile], warnings: &mut Vec<(usize,
                 first.insert(key, i);
             }
             Some(&j) => {
-                let other = &results[j];
-                let theirs = other.parsed.samples.first().and_then(|s| s.kernel.as_deref()).unwrap_or_default();
+                let theirs = results[j].parsed.samples.first().and_then(|s| s.kernel.as_deref()).unwrap_or_default();
                 if theirs != kernel && strong_figures(samples, kernel) >= MIN_COPIED {
-                    warnings.push((
-                        i,
-                        Diagnostic::warning(
-                            &rf.path,
-                            samples.iter().map(|s| s.line).min(),
-                            format!(
-                                "{}: its {} figures are those of {} (kernel {theirs}), figure for figure: the same \
-                                 output in two kernels' directories? Both are read as they are: remove the copy from the directory \
-                                 of the kernel it did not run on",
-                                rf.parsed.benchmark,
-                                samples.len(),
-                                other.rel_path
-                            ),
-                        ),
-                    ));
+                    found.push((i, j));
                 }
             }
         }
     }
+    found
 }
 
 /// Whether `rf` is a comparison table giving its own kernel order (the

@@ -56,6 +56,43 @@ pub struct SetupSource {
     pub place: String,
     /// How many more files show it.
     pub more: usize,
+    /// True when [`SetupSource::value`] holds the first file's command
+    /// line otherwise than it is printed at [`SetupSource::place`]
+    /// (options in one order and spelling, without those read as
+    /// parameters or the run time): the note says so, where it quoted the
+    /// value as if printed (newcomer42 N5: `--timeout 5` gone, options
+    /// sorted, `./schbench -m 1 -t 128 -r 30` as `schbench -r 30`).
+    pub normalised: bool,
+}
+
+/// What [`note`] says a normalised command line is ([`SetupSource::normalised`]).
+pub const NORMALISED: &str = "normalised: a command line's options in one order and spelling, without the values \
+     the table shows as parameters and the run time";
+
+/// Whether `value`, `rf`'s set-up, holds its command line otherwise than
+/// the line prints it ([`SetupSource::normalised`]): the line at
+/// `setup.command` runs the program and does not end with `value`. False
+/// where no command line is known, where the value is no command line's
+/// (`on boxA` over `root@boxA:~# dbench 16`), or where another part of the
+/// set-up is shown above it (the note's line is that part's).
+fn normalised(rf: &ResultFile, value: &str) -> bool {
+    normalised_at(rf, value).unwrap_or(false)
+}
+
+fn normalised_at(rf: &ResultFile, value: &str) -> Option<bool> {
+    let (n, command) = rf.parsed.setup.command.as_ref().filter(|(n, _)| *n == shown_line(&rf.parsed.setup))?;
+    // The value is (or holds) the command line's part, not only a host's
+    // or boot line's (`on boxA` over `root@boxA:~# dbench 16`).
+    if !value.split(" / ").any(|part| part == command) {
+        return None;
+    }
+    let text = std::str::from_utf8(&rf.raw).ok()?;
+    let line = text.lines().nth(n.checked_sub(1)?)?.trim();
+    // A line that runs the program (`./schbench …`, `$ stress-ng …`), not
+    // the line a JSON report's options were read at (fio's `"jobname"`).
+    let program = command.split_whitespace().next()?;
+    let runs = line.split_whitespace().any(|w| w.rsplit('/').next() == Some(program));
+    Some(runs && !line.ends_with(value))
 }
 
 /// The four parts of a [`FileSetup`], compared each on its own.
@@ -113,6 +150,7 @@ pub fn label_by_file_setups(
                     value: value.clone(),
                     place: format!("{} line {line}", rf.rel_path),
                     more: 0,
+                    normalised: normalised(rf, &value),
                 });
             }
         }
@@ -190,7 +228,10 @@ fn sharing_a_group(results: &[ResultFile], files: &[usize]) -> Vec<Vec<usize>> {
 /// `of` one benchmark: "set-ups as the files show them: `dbench -D
 /// /mnt/ext4` (6.1/dbench.txt line 1), `dbench -D /mnt/xfs`
 /// (6.2/dbench.txt line 1); if they are one set-up, list dbench under
-/// `same_setup:` in machine.yaml". Where the table's cells show the
+/// `same_setup:` in machine.yaml". A set-up read from a command line
+/// printed otherwise ([`SetupSource::normalised`]) says so, and the note
+/// what that is ([`NORMALISED`]): "`schbench -r 30` (6.9.0/schbench.txt
+/// line 2, normalised) …; normalised: a command line's options …". Where the table's cells show the
 /// set-ups as `keys` ((set-up, key) pairs, `report::TableView::setup_keys`),
 /// every set-up is listed after its key: "A = `fio direct=0 …` (6.9.0/fio.json
 /// line 1)".
@@ -208,16 +249,22 @@ pub fn note(of: &[&SetupSource], keys: &[(String, String)]) -> String {
                 n => format!(" and {n} more files"),
             };
             let key = keys.iter().find(|(v, _)| *v == s.value).map_or(String::new(), |(_, k)| format!("{k} = "));
-            format!("{key}`{}` ({}{more})", s.value, s.place)
+            let normalised = if s.normalised { ", normalised" } else { "" };
+            format!("{key}`{}` ({}{normalised}{more})", s.value, s.place)
         })
         .collect();
     if of.len() > listed_at_most {
         listed.push(format!("and {} more set-ups", of.len() - listed_at_most));
     }
     let bench = of.first().map_or("", |s| s.benchmark.as_str());
+    let normalised = if of.iter().take(listed_at_most).any(|s| s.normalised) {
+        format!(" ({NORMALISED})")
+    } else {
+        String::new()
+    };
     format!(
-        "set-ups as the files show them: {}; if they are one set-up, list {bench} under `same_setup:` in \
-         machine.yaml",
+        "set-ups as the files show them: {}{normalised}; if they are one set-up, list {bench} under `same_setup:` \
+         in machine.yaml",
         listed.join(", ")
     )
 }

@@ -145,6 +145,35 @@ pub struct Selection {
     /// [`merged_cells`]); the report marks those cells. Empty lists (most
     /// classes) where no cell does.
     pub merged: Vec<Vec<SampleRef>>,
+    /// The raw files (indices into the class's results), sorted, whose
+    /// figures are another kernel's file's, figure for figure, and the
+    /// files they repeat (the cross-kernel copy warning of
+    /// `site::copies`): the report marks their cells, so a mail or
+    /// Markdown page, which leave warnings out, does not show such a
+    /// kernel's `+0.0%` as no change (newcomer42 N2). Empty in most classes.
+    pub copied: Vec<usize>,
+    /// For each list of [`Selection::merged`] (same order): what the merge
+    /// warning says of its cells, `None` where none averages files of
+    /// different names; found with them, once (afix42's leftover:
+    /// `check_selection` found them again).
+    merge_notes: Vec<Option<MergeNote>>,
+}
+
+/// The merge warning's facts of one list's cells ([`merged_cells`]), owned.
+#[derive(Debug, Clone)]
+struct MergeNote {
+    /// One file (index into the results) of each stem so averaged, in the order met.
+    files: Vec<usize>,
+    /// The kernel and metric of the first such cell.
+    kernel: String,
+    metric: Metric,
+    /// How many cells are fed so.
+    cells: usize,
+    /// The later file of the first such cell and the line of its first value so averaged.
+    at: (usize, usize),
+    /// Each other kernel whose own files are so averaged, warned of on its
+    /// own file ([`Merged`]'s `others`).
+    others: Vec<OtherKernel>,
 }
 
 impl Selection {
@@ -225,7 +254,7 @@ pub fn select(sections: &[SectionConfig], leave_out: &[LeaveOutConfig], results:
     // The cells the merge warning is of ([`MachineYaml::check_selection`]),
     // decided here once, for the report's mark (attack41 F11).
     let stems = merge_stems(results);
-    let merged = shown
+    let (merged, merge_notes) = shown
         .iter()
         .flatten()
         .chain(unclaimed.iter().map(|(_, r)| r))
@@ -237,12 +266,24 @@ pub fn select(sections: &[SectionConfig], leave_out: &[LeaveOutConfig], results:
                     .filter(|&(fi, si)| m.keys.contains(&super::cell_of(&results[fi].parsed.samples[si])))
                     .collect();
                 of.sort_unstable();
-                of
+                let note = MergeNote {
+                    files: m.files,
+                    kernel: m.kernel.to_string(),
+                    metric: m.metric.clone(),
+                    cells: m.cells,
+                    at: m.at,
+                    others: m.others,
+                };
+                (of, Some(note))
             }
-            None => Vec::new(),
+            None => (Vec::new(), None),
         })
-        .collect();
-    Selection { shown, unclaimed, merged }
+        .unzip();
+    let mut copied: Vec<usize> =
+        super::copies::copied_across_kernels(results).into_iter().flat_map(|(i, j)| [i, j]).collect();
+    copied.sort_unstable();
+    copied.dedup();
+    Selection { shown, unclaimed, merged, copied, merge_notes }
 }
 
 /// The name by which a raw file is one run among others: its file name
@@ -462,7 +503,7 @@ struct Merged<'a> {
     /// (paths relative to the class directory): every stem, not only the
     /// first pair (attack38 #19: `out-a`, `out-b`, `output_1`,
     /// `output_final`, `run1` averaged, only `out-a` and `out-b` named).
-    files: Vec<&'a str>,
+    files: Vec<usize>,
     /// The kernel and metric of the first such cell.
     kernel: &'a str,
     metric: &'a Metric,
@@ -481,14 +522,16 @@ struct Merged<'a> {
     /// (attack43 F8: 6.2's kb-a.txt + kb-b.txt merge was named only inside
     /// 6.1's warning, while 6.2's `^` legend points to a warning about its
     /// raw files).
-    others: Vec<OtherKernel<'a>>,
+    others: Vec<OtherKernel>,
 }
 
 /// A kernel's own merged cells, beside the first kernel's ([`Merged`]).
-struct OtherKernel<'a> {
-    kernel: &'a str,
-    metric: &'a Metric,
-    pair: (&'a str, &'a str),
+#[derive(Debug, Clone)]
+struct OtherKernel {
+    kernel: String,
+    metric: Metric,
+    /// The first pair of its files (indices into the results).
+    pair: (usize, usize),
     cells: usize,
     at: (usize, usize),
 }
@@ -544,13 +587,12 @@ fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[Sam
         // A kernel fed by the first pair's files themselves (files outside
         // kernel directories, each naming every kernel) is named by the
         // first warning already; another kernel's own files, by its own.
-        let (a, b) = (results[other].rel_path.as_str(), results[fi].rel_path.as_str());
-        let first_pair = merged.files.get(..2).is_some_and(|p| p.contains(&a) && p.contains(&b));
+        let first_pair = merged.files.get(..2).is_some_and(|p| p.contains(&other) && p.contains(&fi));
         let first_kernel = key.0 == merged.kernel || first_pair;
         if first_kernel {
             for f in [other, fi] {
                 if named.insert(stems[f]) {
-                    merged.files.push(&results[f].rel_path);
+                    merged.files.push(f);
                 }
             }
         }
@@ -561,9 +603,9 @@ fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[Sam
                 match merged.others.iter_mut().find(|o| o.kernel == key.0) {
                     Some(o) => o.cells += 1,
                     None => merged.others.push(OtherKernel {
-                        kernel: key.0,
-                        metric: key.3,
-                        pair: (&results[other].rel_path, &results[fi].rel_path),
+                        kernel: key.0.to_string(),
+                        metric: key.3.clone(),
+                        pair: (other, fi),
                         cells: 1,
                         at: (fi, s.line),
                     }),
@@ -582,17 +624,18 @@ fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[Sam
 const MERGED_FILES_NAMED: usize = 8;
 
 /// The warning about the merged cells of one part (or section).
-fn merge_message(what: &str, m: &Merged, one: &str) -> String {
+fn merge_message(what: &str, m: &MergeNote, results: &[ResultFile], one: &str) -> String {
     let unit = if m.metric.unit.is_empty() { String::new() } else { format!(" ({})", m.metric.unit) };
     let more = match m.cells {
         1 => String::new(),
         2 => " (and 1 more cell alike)".to_string(),
         n => format!(" (and {} more cells alike)", n - 1),
     };
-    let (kernel, metric) = (m.kernel, &m.metric.name);
-    let (a, b) = (m.files.first().copied().unwrap_or_default(), m.files.get(1).copied().unwrap_or_default());
+    let (kernel, metric) = (&m.kernel, &m.metric.name);
+    let files: Vec<&str> = m.files.iter().map(|&f| results[f].rel_path.as_str()).collect();
+    let (a, b) = (files.first().copied().unwrap_or_default(), files.get(1).copied().unwrap_or_default());
     // Files of the other names averaged with some other name's.
-    let also = match m.files.get(2..).unwrap_or_default() {
+    let also = match files.get(2..).unwrap_or_default() {
         [] => String::new(),
         [c] => format!(", as are those of {c}"),
         rest if rest.len() > MERGED_FILES_NAMED => format!(
@@ -609,7 +652,7 @@ fn merge_message(what: &str, m: &Merged, one: &str) -> String {
 
 /// The warnings of the other kernels' own merged cells ([`OtherKernel`]),
 /// each at its own later file: (result index, line, message).
-fn other_kernel_merges(what: &str, m: &Merged, one: &str) -> Vec<(usize, usize, String)> {
+fn other_kernel_merges(what: &str, m: &MergeNote, results: &[ResultFile], one: &str) -> Vec<(usize, usize, String)> {
     m.others
         .iter()
         .map(|o| {
@@ -621,7 +664,7 @@ fn other_kernel_merges(what: &str, m: &Merged, one: &str) -> Vec<(usize, usize, 
             };
             let msg = format!(
                 "{what}: {} and {} both give {}{unit} of {one} {}, and their values are averaged into one cell as if they were runs of one benchmark{more}; if they are different results, set them side by side as parts (parts: with a label each) or give each a section",
-                o.pair.0, o.pair.1, o.metric.name, o.kernel
+                results[o.pair.0].rel_path, results[o.pair.1].rel_path, o.metric.name, o.kernel
             );
             (o.at.0, o.at.1, msg)
         })
@@ -638,8 +681,8 @@ impl MachineYaml {
     /// section or in one made for results no section claims.
     pub(super) fn check_selection(&self, results: &[ResultFile], selection: &Selection, diags: &mut Vec<Diagnostic>) {
         check_doubling_gaps(results, diags);
-        // Found when a cell needs them (merge_stems).
-        let mut stems: Option<Vec<&str>> = None;
+        // Each list's merge, as `select` found it (`Selection::merge_notes`).
+        let mut notes = selection.merge_notes.iter();
         for (sc, parts) in self.config.sections.iter().zip(&selection.shown) {
             // Found when a warning needs them: a section may have thousands of parts.
             let mut lines: Option<PartLines> = None;
@@ -648,11 +691,8 @@ impl MachineYaml {
                 let empty = shown.is_empty()
                     && part.label.is_some()
                     && *files_match.get_or_insert_with(|| sc.files_match_any(results));
-                let merged = if empty {
-                    None
-                } else {
-                    merged_cells(results, stems.get_or_insert_with(|| merge_stems(results)), shown)
-                };
+                let note = notes.next().and_then(Option::as_ref);
+                let merged = if empty { None } else { note };
                 if !empty && merged.is_none() {
                     continue;
                 }
@@ -663,11 +703,11 @@ impl MachineYaml {
                 let one = &super::axis::Axis::of(self.config.compare.as_ref()).one;
                 let diag = match merged {
                     Some(merged) => {
-                        for (fi, line, msg) in other_kernel_merges(&what, &merged, one) {
+                        for (fi, line, msg) in other_kernel_merges(&what, merged, results, one) {
                             diags.push(Diagnostic::warning(&results[fi].path, Some(line), msg));
                         }
                         let (fi, line) = merged.at;
-                        Diagnostic::warning(&results[fi].path, Some(line), merge_message(&what, &merged, one))
+                        Diagnostic::warning(&results[fi].path, Some(line), merge_message(&what, merged, results, one))
                     }
                     None => {
                         let line = match part.label {
@@ -731,14 +771,14 @@ impl MachineYaml {
                 ));
             }
         }
-        for ((bench, group), samples) in &selection.unclaimed {
-            if let Some(merged) = merged_cells(results, stems.get_or_insert_with(|| merge_stems(results)), samples) {
+        for (((bench, group), _), merged) in selection.unclaimed.iter().zip(notes) {
+            if let Some(merged) = merged {
                 let what = if group.is_empty() { bench.clone() } else { format!("{bench}: {group}") };
                 let what = format!("results no section selects ({what})");
                 let one = &super::axis::Axis::of(self.config.compare.as_ref()).one;
                 let (fi, line) = merged.at;
-                diags.push(Diagnostic::warning(&results[fi].path, Some(line), merge_message(&what, &merged, one)));
-                for (fi, line, msg) in other_kernel_merges(&what, &merged, one) {
+                diags.push(Diagnostic::warning(&results[fi].path, Some(line), merge_message(&what, merged, results, one)));
+                for (fi, line, msg) in other_kernel_merges(&what, merged, results, one) {
                     diags.push(Diagnostic::warning(&results[fi].path, Some(line), msg));
                 }
             }
@@ -1445,5 +1485,38 @@ mod tests {
         assert_eq!(run_stem("k/wis-after12.csv"), "wis-after");
         assert_eq!(run_stem("k/é9"), "é9");
         assert_eq!(run_stem("k/000/log003.txt"), "log");
+    }
+    /// afix42's leftover: the merge warning is of the cells `select` found
+    /// (`Selection::merge_notes`), not found again; a selection that found
+    /// none gives none (must not fire), one that found one, its warning,
+    /// in a configured section and in one made for unclaimed results.
+    #[test]
+    fn the_merge_warning_is_of_the_cells_select_found() {
+        let files: Vec<ResultFile> = ["log-1.txt", "log-2.txt", "log-4.txt", "log-8.txt"]
+            .iter()
+            .flat_map(|n| ["6.1", "6.2"].map(|k| file(&format!("{k}/{n}"), "bash-time", vec![real(600.0)])))
+            .collect();
+        for yaml in ["name: M\nsections:\n  - title: kernel build\n    files: [\"*/*\"]\n", "name: M\n"] {
+            let config: crate::site::MachineConfig = serde_yaml::from_str(yaml).expect("machine.yaml");
+            let m = MachineYaml {
+                path: PathBuf::from("machine.yaml"),
+                text: yaml.to_string(),
+                config,
+                formats: Vec::new(),
+                ignore: Vec::new(),
+            };
+            let mut selection = select(&m.config.sections, &m.config.leave_out, &files);
+            assert_eq!(selection.merge_notes.iter().flatten().count(), 1, "{yaml}");
+            let merge = |d: &Diagnostic| d.message.contains("both give");
+            let mut diags = Vec::new();
+            m.check_selection(&files, &selection, &mut diags);
+            // One note, a warning per kernel whose own files it averages
+            // (6.1's and 6.2's, each on its own file: attack43 F8).
+            assert_eq!(diags.iter().filter(|d| merge(d)).count(), 2, "{yaml}: {diags:?}");
+            selection.merge_notes.iter_mut().for_each(|n| *n = None);
+            let mut diags = Vec::new();
+            m.check_selection(&files, &selection, &mut diags);
+            assert!(!diags.iter().any(merge), "{yaml}: {diags:?}");
+        }
     }
 }

@@ -145,6 +145,9 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
     if c.merged {
         value.push_str(crate::report::notable::MERGED_MARK);
     }
+    if c.copied {
+        value.push_str(crate::report::notable::COPIED_MARK);
+    }
     GridCell {
         value,
         spread,
@@ -408,8 +411,13 @@ fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: 
         for (key, cells) in by_params {
             let mut labels = vec![col.name.clone()];
             labels.extend(key.iter().map(|s| s.to_string()));
+            // The unit column says every row's unit, one its name ends
+            // with too: schbench's `average rps` stood with an empty unit
+            // cell among rows of rps (newcomer42 N14); not a name that is
+            // the unit (AIM7's `Jobs/Min` in jobs/min).
             if units {
-                labels.push(own_unit(col).to_string());
+                let unit = if col.name.eq_ignore_ascii_case(&col.unit) { "" } else { col.unit.as_str() };
+                labels.push(unit.to_string());
             }
             rows.push(GridRow::new(labels, cells));
         }

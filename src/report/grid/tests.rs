@@ -456,3 +456,32 @@ fn a_kernel_page_says_its_shared_settings_in_the_caption() {
     // The whole table keeps its columns.
     assert!(g.fixed.is_empty());
 }
+
+/// newcomer42 N14: schbench's `average rps` among rows of rps says its
+/// unit in the unit column as they do (its cell stood empty: its name ends
+/// with the unit). Must not fire: a name that is the unit (AIM7's
+/// `Jobs/Min` in jobs/min) leaves its unit cell empty; a header still names
+/// a unit once (`names_its_unit`), and a table of one unit has no unit
+/// column (`many_metrics_few_kernels_become_rows`).
+#[test]
+fn a_metric_named_by_its_unit_says_it_in_the_unit_column() {
+    let cols = [
+        ("wakeup 50.0th", "usec"),
+        ("wakeup 90.0th", "usec"),
+        ("wakeup 99.0th", "usec"),
+        ("wakeup 99.9th", "usec"),
+        ("wakeup min", "usec"),
+        ("wakeup max", "usec"),
+        ("20.0th", "rps"),
+        ("average rps", "rps"),
+        ("Jobs/Min", "jobs/min"),
+    ];
+    let row = |k, base: u32| (k, vec![], (0..9).map(|i| cell(&format!("{}", base + i), 1, None, None)).collect());
+    let t = table(&cols, &[], vec![row("6.9.0", 10), row("6.10.0", 20)]);
+    let g = folded_grid(&t, Shape::MetricsAsRows, &GridOptions::default());
+    let labels: Vec<Vec<String>> = g.blocks.iter().flat_map(|b| &b.rows).map(|r| r.labels.clone()).collect();
+    assert!(labels.contains(&vec!["average rps".to_string(), "rps".to_string()]), "{labels:?}");
+    assert!(labels.contains(&vec!["20.0th".to_string(), "rps".to_string()]), "{labels:?}");
+    // Must not fire: a name that is its unit says it once.
+    assert!(labels.contains(&vec!["Jobs/Min".to_string(), String::new()]), "{labels:?}");
+}
