@@ -1008,7 +1008,6 @@ mod tests {
         assert_eq!(Iperf3.parse(&Input::from_text(&clean)).unwrap().samples.len(), 2);
     }
 
-    #[test]
     /// wildmod43: a README's summaries under `...` (no `Connecting to
     /// host` line) took the server of the last test that printed one:
     /// `-c iperf3` and `-c 10.233.110.159` runs read `host=10.233.110.181`.
@@ -1039,6 +1038,7 @@ mod tests {
         assert_eq!(super::client_host(&["-s", "-p", "5201"]), None);
     }
 
+    #[test]
     fn tests_to_two_servers_are_apart_by_host() {
         let test = |host: &str, rate: &str| {
             format!(
