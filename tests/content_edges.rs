@@ -1569,10 +1569,7 @@ fn set_ups_that_differ_between_kernels_files_are_not_compared() {
             ("", "$ taskset -c 0 dbench 16"),
             ("", "$ dbench 16"),
             &dbench_16,
-            [
-                "taskset -c 0 dbench (6.1/out.txt line 1, normalised)",
-                "dbench (6.2/out.txt line 1, normalised)",
-            ],
+            ["taskset -c 0 dbench (6.1/out.txt line 1, normalised)", "dbench (6.2/out.txt line 1, normalised)"],
         ),
         (
             ("", "$ dbench 16"),
@@ -1625,7 +1622,9 @@ fn set_ups_too_long_for_a_cell_are_keys_named_under_the_table() {
         let f = flat(text);
         assert!(
             f.contains("A = dbench -D /mnt/scratch/ext4-with-journal-data-ordered (6.1/out.txt line 1, normalised)")
-                && f.contains("B = dbench -D /mnt/scratch/xfs-with-largeio-and-swalloc (6.2/out.txt line 1, normalised)"),
+                && f.contains(
+                    "B = dbench -D /mnt/scratch/xfs-with-largeio-and-swalloc (6.2/out.txt line 1, normalised)"
+                ),
             "the note names each key's set-up:\n{text}"
         );
         // Each set-up once: in the note, not in the rows.

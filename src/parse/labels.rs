@@ -8278,7 +8278,8 @@ mod tests {
         // form of `nr_cpus=` too); `2.5.60-mm1.txt` is kernel `2.5.60-mm1`
         // (was `2.5.60-mm1.txt`, extension kept); `iter1.txt`/`iter2.txt`
         // are runs, as `iter1`/`iter2` are.
-        let catted = |a: &str, b: &str| format!("hydra:~/kb$ cat {a} {b}\nheader\nThroughput 1\n\nheader\nThroughput 2\n");
+        let catted =
+            |a: &str, b: &str| format!("hydra:~/kb$ cat {a} {b}\nheader\nThroughput 1\n\nheader\nThroughput 2\n");
         for (a, b) in [("results.v1", "results.v2"), ("nr_cpus=1.txt", "nr_cpus=2.txt")] {
             let p = labelled(&headed(a, b), &[4, 8]);
             assert_eq!(last_params(&p), vec![a, b], "tail {a} {b}: {:?}", p.notes);

@@ -376,7 +376,8 @@ pub fn run_numbered(file: &str) -> Option<(String, u64)> {
         // `run1.txt`, `iter1.txt` (attack43 F7's r19: `iter1.txt`,
         // `iter2.txt` were labels while `iter1`, `iter2` were runs).
         let lower = bare.to_ascii_lowercase();
-        let set_off = bare.ends_with(['.', '-', '_']) || ["run", "iter", "iteration"].iter().any(|w| lower.ends_with(w));
+        let set_off =
+            bare.ends_with(['.', '-', '_']) || ["run", "iter", "iteration"].iter().any(|w| lower.ends_with(w));
         if bare.len() == stem.len() || !set_off || not_a_run_number(bare) {
             return None;
         }

@@ -627,7 +627,8 @@ fn command_timeout(line: &str) -> Option<String> {
 }
 
 /// The metrics of [`instance_rates`]' two figures: name and unit.
-const INSTANCE_RATES: [(&str, &str); 2] = [("memory rate (MB/sec)", "MB/sec"), ("memory rate (Mflop/sec)", "Mflop/sec")];
+const INSTANCE_RATES: [(&str, &str); 2] =
+    [("memory rate (MB/sec)", "MB/sec"), ("memory rate (Mflop/sec)", "Mflop/sec")];
 
 /// The rates one instance of the `stream` stressor prints before the
 /// table in stress-ng of about 2017-2019 (0.07 to 0.10), higher is better:

@@ -1169,7 +1169,8 @@ mod tests {
         let text = "### t3.xlarge\n\n```\nTotal operations: 93129278 (9311302.73 per second)\n\n\
                     90946.56 MiB transferred (9093.07 MiB/sec)\n```\n";
         let f = super::Sysbench.parse(&Input::from_text(text)).unwrap();
-        let got: Vec<_> = f.samples.iter().map(|s| (s.group.to_string(), s.metric.name.to_string(), s.value.mean())).collect();
+        let got: Vec<_> =
+            f.samples.iter().map(|s| (s.group.to_string(), s.metric.name.to_string(), s.value.mean())).collect();
         assert_eq!(
             got,
             vec![

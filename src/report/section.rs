@@ -371,10 +371,8 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
         }
     }
     // Each row's parameter values by the place the files first show them.
-    let seen_rank: Vec<Vec<usize>> = rows
-        .iter()
-        .map(|(_, params)| params.iter().zip(&first_seen).map(|(x, seen)| seen[x]).collect())
-        .collect();
+    let seen_rank: Vec<Vec<usize>> =
+        rows.iter().map(|(_, params)| params.iter().zip(&first_seen).map(|(x, seen)| seen[x]).collect()).collect();
     let mut order: Vec<usize> = (0..rows.len()).collect();
     order.sort_by(|&ai, &bi| {
         let pairs = seen_rank[ai].iter().zip(&seen_rank[bi]).zip(numeric[ai].iter().zip(&numeric[bi]));

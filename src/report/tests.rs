@@ -358,7 +358,9 @@ fn a_file_copied_into_another_kernels_directory_marks_both_rows() {
 /// their parameter order, the baseline's below the other kernel's.
 #[test]
 fn the_baseline_leads_each_group_of_rows_compared_with_it() {
-    let tput = |v, threads: u32| Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, 1).with_param("threads", threads);
+    let tput = |v, threads: u32| {
+        Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, 1).with_param("threads", threads)
+    };
     let results = vec![
         file("2.4.17/tio.txt", "tiobench", vec![tput(1.0, 4), tput(2.0, 8), tput(5.0, 16)]),
         file("2.4.17rat/tio.txt", "tiobench", vec![tput(3.0, 4), tput(4.0, 8), tput(6.0, 32)]),

@@ -257,11 +257,8 @@ pub fn note(of: &[&SetupSource], keys: &[(String, String)]) -> String {
         listed.push(format!("and {} more set-ups", of.len() - listed_at_most));
     }
     let bench = of.first().map_or("", |s| s.benchmark.as_str());
-    let normalised = if of.iter().take(listed_at_most).any(|s| s.normalised) {
-        format!(" ({NORMALISED})")
-    } else {
-        String::new()
-    };
+    let normalised =
+        if of.iter().take(listed_at_most).any(|s| s.normalised) { format!(" ({NORMALISED})") } else { String::new() };
     format!(
         "set-ups as the files show them: {}{normalised}; if they are one set-up, list {bench} under `same_setup:` \
          in machine.yaml",

@@ -777,7 +777,11 @@ impl MachineYaml {
                 let what = format!("results no section selects ({what})");
                 let one = &super::axis::Axis::of(self.config.compare.as_ref()).one;
                 let (fi, line) = merged.at;
-                diags.push(Diagnostic::warning(&results[fi].path, Some(line), merge_message(&what, merged, results, one)));
+                diags.push(Diagnostic::warning(
+                    &results[fi].path,
+                    Some(line),
+                    merge_message(&what, merged, results, one),
+                ));
                 for (fi, line, msg) in other_kernel_merges(&what, merged, results, one) {
                     diags.push(Diagnostic::warning(&results[fi].path, Some(line), msg));
                 }
@@ -1114,7 +1118,10 @@ mod tests {
         assert!(msg.contains("averaged into one cell") && !msg.contains("more cell alike"), "{msg}");
         // The same files with no section at all: the section made for them warns.
         let d = selection_warnings("name: M\n", &builds());
-        assert!(d.len() == 2 && d.iter().all(|w| w.message.starts_with("results no section selects (bash-time): ")), "{d:?}");
+        assert!(
+            d.len() == 2 && d.iter().all(|w| w.message.starts_with("results no section selects (bash-time): ")),
+            "{d:?}"
+        );
         // As parts, nothing is averaged.
         let parts = "name: M\nsections:\n  - title: Build\n    parts:\n      - label: perl_build\n        files: [\"*/build-perl.txt\"]\n      - label: kernel_build\n        files: [\"*/build-kernel.txt\"]\n";
         assert!(selection_warnings(parts, &builds()).is_empty());

@@ -1021,16 +1021,15 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
         };
         let (fs, procs, runs) = title;
         let lower = input.lines[i].to_ascii_lowercase();
-        let title_words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        let title_words: Vec<&str> =
+            lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
         let averaged = lower.contains("average") || title_words.contains(&"mean");
         // `(best of 3 runs)`, `(max of 3 runs)`, `(min of 3 runs)` (attack43
         // F6: read as means of 3 runs while the note said single values):
         // one figure of that kind, no mean, no spread; only `average of N`
         // or `mean of N` makes each figure a mean of N runs.
-        let pick = title_words
-            .windows(2)
-            .find(|w| w[1] == "of" && PICKED_OF_RUNS.contains(&w[0]))
-            .map(|w| match w[0] {
+        let pick =
+            title_words.windows(2).find(|w| w[1] == "of" && PICKED_OF_RUNS.contains(&w[0])).map(|w| match w[0] {
                 "maximum" | "highest" | "peak" => "max",
                 "minimum" | "lowest" => "min",
                 w => w,
@@ -1726,7 +1725,8 @@ mod tests {
             assert!(matches!(t.samples[0].value, crate::model::Value::Summary { n: 3, .. }), "{title}");
             assert_eq!(param(&t.samples[0], "stat"), None, "{title}");
         }
-        let d = Dbench.parse(&Input::from_text("dbench 128 processes\n2.4.17-rmap12f   **********   5.0  MB/sec\n"))
+        let d = Dbench
+            .parse(&Input::from_text("dbench 128 processes\n2.4.17-rmap12f   **********   5.0  MB/sec\n"))
             .expect("bare");
         assert_eq!(param(&d.samples[0], "stat"), None);
         assert!(matches!(d.samples[0].value, crate::model::Value::Single { .. }));

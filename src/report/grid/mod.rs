@@ -665,7 +665,11 @@ impl Grid {
             let mut values = b.rows.iter().filter(|r| !r.change).map(|r| r.labels.get(i).map(String::as_str));
             let first = values.next().flatten().filter(|v| !v.is_empty());
             let same = first.is_some() && values.all(|v| v == first);
-            let change_blank = b.rows.iter().filter(|r| r.change).all(|r| r.labels.get(i).is_none_or(|v| v.is_empty() || Some(v.as_str()) == first));
+            let change_blank = b
+                .rows
+                .iter()
+                .filter(|r| r.change)
+                .all(|r| r.labels.get(i).is_none_or(|v| v.is_empty() || Some(v.as_str()) == first));
             if !(same && change_blank) {
                 i += 1;
                 continue;

@@ -423,7 +423,8 @@ fn a_kernel_page_leaves_out_a_baseline_column_empty_on_its_rows() {
     let row = |k: &'static str, inst: &'static str, v: &str| {
         (k, vec![inst], (0..6).map(|i| cell(&format!("{v}{i}.5"), 1, None, None)).collect::<Vec<_>>())
     };
-    let t = table(&cols, &["instances"], vec![row("6.8.0", "96", "1"), row("6.9.0", "128", "2"), row("6.10", "96", "3")]);
+    let t =
+        table(&cols, &["instances"], vec![row("6.8.0", "96", "1"), row("6.9.0", "128", "2"), row("6.10", "96", "3")]);
     let g = grid_of(&t, Shape::MetricsAsRows, &GridOptions::default());
     let heads = |g: &Grid| g.blocks[0].columns.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
     assert_eq!(heads(&g.only_kernel("6.9.0", Some("6.8.0"))), ["6.9.0"]);
