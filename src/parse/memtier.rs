@@ -517,7 +517,9 @@ mod tests {
                  Type         Ops/sec       KB/sec\n-----\nSets        {ops}     22716.77\n\n"
             )
         };
-        let ops = |text: &str| -> (Vec<(f64, String)>, Vec<(usize, String)>) {
+        // Each sample's (value, parameters), and the file's notes.
+        type Read = (Vec<(f64, String)>, Vec<(usize, String)>);
+        let ops = |text: &str| -> Read {
             let f = Memtier.parse(&Input::from_text(text)).unwrap();
             let got =
                 f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(|s| (s.value.mean(), show(s))).collect();

@@ -1919,7 +1919,10 @@ mod tests {
     }
 
     /// Each sample's (value, parameters), and the file's notes.
-    fn read(text: &str) -> (Vec<(f64, String)>, Vec<(usize, String)>) {
+    type Read = (Vec<(f64, String)>, Vec<(usize, String)>);
+
+    /// [`Read`] of `text`.
+    fn read(text: &str) -> Read {
         let f = Netperf.parse(&Input::from_text(text)).unwrap();
         (f.samples.iter().map(|s| (s.value.mean(), params(s))).collect(), f.notes)
     }

@@ -1061,16 +1061,21 @@ mod tests {
         out
     }
 
-    /// The warnings [`MachineYaml::check_selection`] gives for `yaml` over `results`.
-    fn selection_warnings(yaml: &str, results: &[ResultFile]) -> Vec<Diagnostic> {
+    /// A class's `machine.yaml` of `yaml`, as the site reads it.
+    fn machine_yaml(yaml: &str) -> MachineYaml {
         let config: crate::site::MachineConfig = serde_yaml::from_str(yaml).expect("machine.yaml");
-        let m = MachineYaml {
+        MachineYaml {
             path: PathBuf::from("machine.yaml"),
             text: yaml.to_string(),
             config,
             formats: Vec::new(),
             ignore: Vec::new(),
-        };
+        }
+    }
+
+    /// The warnings [`MachineYaml::check_selection`] gives for `yaml` over `results`.
+    fn selection_warnings(yaml: &str, results: &[ResultFile]) -> Vec<Diagnostic> {
+        let m = machine_yaml(yaml);
         let mut diags = Vec::new();
         m.check_selection(results, &select(&m.config.sections, &m.config.leave_out, results), &mut diags);
         diags
@@ -1111,7 +1116,8 @@ mod tests {
         // own later file (attack43 F8: the second kernel's was only a
         // count, "(and 1 more cell alike)", in the first's warning).
         assert_eq!(d.len(), 2, "{d:?}");
-        let d: Vec<_> = d.into_iter().filter(|w| w.file == PathBuf::from("2.4.17/build-perl.txt")).collect();
+        let perl = std::path::Path::new("2.4.17/build-perl.txt");
+        let d: Vec<_> = d.into_iter().filter(|w| w.file.as_path() == perl).collect();
         assert_eq!((d[0].line, d[0].severity), (Some(1), crate::diag::Severity::Warning));
         let msg = &d[0].message;
         assert!(msg.starts_with("section \"Build\": 2.4.17/build-kernel.txt and 2.4.17/build-perl.txt both give real (s) of kernel 2.4.17"), "{msg}");
@@ -1504,14 +1510,7 @@ mod tests {
             .flat_map(|n| ["6.1", "6.2"].map(|k| file(&format!("{k}/{n}"), "bash-time", vec![real(600.0)])))
             .collect();
         for yaml in ["name: M\nsections:\n  - title: kernel build\n    files: [\"*/*\"]\n", "name: M\n"] {
-            let config: crate::site::MachineConfig = serde_yaml::from_str(yaml).expect("machine.yaml");
-            let m = MachineYaml {
-                path: PathBuf::from("machine.yaml"),
-                text: yaml.to_string(),
-                config,
-                formats: Vec::new(),
-                ignore: Vec::new(),
-            };
+            let m = machine_yaml(yaml);
             let mut selection = select(&m.config.sections, &m.config.leave_out, &files);
             assert_eq!(selection.merge_notes.iter().flatten().count(), 1, "{yaml}");
             let merge = |d: &Diagnostic| d.message.contains("both give");
