@@ -118,6 +118,18 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
         }
     }
     let files = kernel_files(m);
+    // Which marks each section's table carries at all (most carry none):
+    // a kernel page looks at its rows only in a section that has one.
+    let marked: Vec<Marks> = m
+        .sections
+        .iter()
+        .map(|s| {
+            s.table.rows.iter().flat_map(|r| r.cells.iter().flatten()).fold(Marks::default(), |a, c| Marks {
+                merged: a.merged || c.merged,
+                copied: a.copied || c.copied,
+            })
+        })
+        .collect();
     mine.into_iter()
         .enumerate()
         .map(|(kernel, sections)| {
@@ -128,17 +140,33 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
                 .filter_map(|&b| Some(KernelLink { name: b.to_string(), file: files.get(*pos.get(b)?)?.clone() }))
                 .collect();
             let legend_baseline = legend_baseline(&names);
-            let mark_legends = mark_legends(m, &sections);
+            let mark_legends = mark_legends(m, &sections, &marked);
             KernelPage { kernel, file: files[kernel].clone(), sections, legend_baseline, baseline_pages, mark_legends }
         })
         .collect()
 }
 
+/// The marks a table's cells carry ([`CellView::merged`](super::CellView::merged),
+/// [`CellView::copied`](super::CellView::copied)).
+#[derive(Debug, Clone, Copy, Default)]
+struct Marks {
+    merged: bool,
+    copied: bool,
+}
+
 /// [`KernelPage::mark_legends`] of a page of `sections` of `m`: the marks
 /// of the cells of its rows and of the rows of each table's baseline.
-fn mark_legends(m: &MachinePage, sections: &[KernelSection]) -> Vec<&'static str> {
+/// `marked` is each section's [`Marks`] over all its rows: a section
+/// without a mark is not looked at (a kernel page per kernel looking at
+/// every row of every table was kernels × rows, +101 M instructions on
+/// the medium build).
+fn mark_legends(m: &MachinePage, sections: &[KernelSection], marked: &[Marks]) -> Vec<&'static str> {
     let (mut merged, mut copied) = (false, false);
     for ks in sections {
+        let may = marked[ks.section];
+        if !(may.merged && !merged || may.copied && !copied) {
+            continue;
+        }
         let t = &m.sections[ks.section].table;
         let base = t.baseline.as_deref();
         let shown = t.rows.iter().enumerate().filter(|(ri, r)| ks.rows.contains(ri) || base == Some(r.kernel.as_str()));
