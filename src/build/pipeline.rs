@@ -833,13 +833,6 @@ fn render_class(
     m.release_samples();
     report::lay_out_grids(&mut page);
     drop(t);
-    // A mail table wider than `--width` whatever its layout: warned of
-    // once, naming its section (newcomer43 N1: 73 columns at 72, unsaid).
-    let text = TextOptions { width: ctx.opts.text_width, compare: true, brief: false, ascii: ctx.config.ascii_mail };
-    for (title, widest) in crate::render::text::mail_wide_tables(&page, &text) {
-        let msg = crate::render::text::wide_table_warning(&title, widest, text.width);
-        out.diags.push(Diagnostic::warning(m.dir.clone(), None, msg));
-    }
     // The chart step: the page's chart references filled, its SVGs drawn
     // (only for pages written: `check` and `text` draw none).
     let t = timing::span("machine: charts");
@@ -849,7 +842,20 @@ fn render_class(
     // Files go to the sink as they are made; the first write error is kept
     // (and later files dropped) and returned after the rendering.
     let write_error: Mutex<Option<BuildError>> = Mutex::new(None);
-    render_pages(ctx, recording, &page, charts, &write_error)?;
+    let mail_over = render_pages(ctx, recording, &page, charts, &write_error)?;
+    // A mail table wider than `--width` whatever its layout: warned of
+    // once, naming its section (newcomer43 N1: 73 columns at 72, unsaid).
+    // Looked for only when `email.txt` has a line past the width: laying
+    // the mail out again for every class cost 122 M instructions on the
+    // medium build, for a warning most classes never give.
+    if mail_over {
+        let text =
+            TextOptions { width: ctx.opts.text_width, compare: true, brief: false, ascii: ctx.config.ascii_mail };
+        for (title, widest) in crate::render::text::mail_wide_tables(&page, &text) {
+            let msg = crate::render::text::wide_table_warning(&title, widest, text.width);
+            out.diags.push(Diagnostic::warning(m.dir.clone(), None, msg));
+        }
+    }
     let summary = report::MachineSummary { findings, ..report::MachineSummary::of(&page) };
     // The view model, a few hundred MB of small allocations on a large
     // class, freed section by section in parallel.
@@ -875,7 +881,9 @@ fn render_class(
 /// its CSV files, side by side (each parallel inside too; `data.json` is
 /// written before, in [`render_class`], while the samples it reads are
 /// still held). A page the sink refuses goes to `write_error` (the first
-/// one), and the pages after it are dropped.
+/// one), and the pages after it are dropped. Returns whether the class's
+/// `email.txt` has a line wider than the mail's width (`--text-width`):
+/// only then are its tables looked at for the width warning.
 ///
 /// # Errors
 /// A template's error, or the sink's for a data file.
@@ -885,8 +893,12 @@ fn render_pages(
     page: &report::MachinePage,
     charts: Vec<crate::chart::ChartFile>,
     write_error: &Mutex<Option<BuildError>>,
-) -> Result<(), BuildError> {
+) -> Result<bool, BuildError> {
+    let mail_over = std::sync::atomic::AtomicBool::new(false);
     let put = |f: OutputFile| {
+        if f.path.ends_with("/email.txt") && wider_than(&f.contents, ctx.opts.text_width) {
+            mail_over.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         if lock(write_error).is_some() {
             return;
         }
@@ -905,7 +917,14 @@ fn render_pages(
     );
     rendered?;
     exported?;
-    Ok(())
+    Ok(mail_over.into_inner())
+}
+
+/// True when a line of `text` (UTF-8) is wider than `width` columns, as
+/// the plaintext's tables count them (`unicode-width`).
+fn wider_than(text: &[u8], width: usize) -> bool {
+    use unicode_width::UnicodeWidthStr;
+    String::from_utf8_lossy(text).lines().any(|l| l.len() > width && l.width() > width)
 }
 
 /// Copies a class's raw files into the output (`<class>/raw/<path>`, named
