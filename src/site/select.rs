@@ -625,14 +625,20 @@ const MERGED_FILES_NAMED: usize = 8;
 
 /// The warning about the merged cells of one part (or section).
 fn merge_message(what: &str, m: &MergeNote, results: &[ResultFile], one: &str) -> String {
-    let unit = if m.metric.unit.is_empty() { String::new() } else { format!(" ({})", m.metric.unit) };
-    let more = match m.cells {
+    let files: Vec<&str> = m.files.iter().map(|&f| results[f].rel_path.as_str()).collect();
+    averaged_message(what, &files, &m.kernel, &m.metric, m.cells, one)
+}
+
+/// The words of a merge warning: `files` (one of each name, the first
+/// pair first) give `metric` of `kernel` in `cells` cells.
+fn averaged_message(what: &str, files: &[&str], kernel: &str, metric: &Metric, cells: usize, one: &str) -> String {
+    let unit = if metric.unit.is_empty() { String::new() } else { format!(" ({})", metric.unit) };
+    let more = match cells {
         1 => String::new(),
         2 => " (and 1 more cell alike)".to_string(),
         n => format!(" (and {} more cells alike)", n - 1),
     };
-    let (kernel, metric) = (&m.kernel, &m.metric.name);
-    let files: Vec<&str> = m.files.iter().map(|&f| results[f].rel_path.as_str()).collect();
+    let metric = &metric.name;
     let (a, b) = (files.first().copied().unwrap_or_default(), files.get(1).copied().unwrap_or_default());
     // Files of the other names averaged with some other name's.
     let also = match files.get(2..).unwrap_or_default() {
@@ -656,17 +662,8 @@ fn other_kernel_merges(what: &str, m: &MergeNote, results: &[ResultFile], one: &
     m.others
         .iter()
         .map(|o| {
-            let unit = if o.metric.unit.is_empty() { String::new() } else { format!(" ({})", o.metric.unit) };
-            let more = match o.cells {
-                1 => String::new(),
-                2 => " (and 1 more cell alike)".to_string(),
-                n => format!(" (and {} more cells alike)", n - 1),
-            };
-            let msg = format!(
-                "{what}: {} and {} both give {}{unit} of {one} {}, and their values are averaged into one cell as if they were runs of one benchmark{more}; if they are different results, set them side by side as parts (parts: with a label each) or give each a section",
-                results[o.pair.0].rel_path, results[o.pair.1].rel_path, o.metric.name, o.kernel
-            );
-            (o.at.0, o.at.1, msg)
+            let pair = [results[o.pair.0].rel_path.as_str(), results[o.pair.1].rel_path.as_str()];
+            (o.at.0, o.at.1, averaged_message(what, &pair, &o.kernel, &o.metric, o.cells, one))
         })
         .collect()
 }
