@@ -163,8 +163,10 @@ struct Marks {
 fn mark_legends(m: &MachinePage, sections: &[KernelSection], marked: &[Marks]) -> Vec<&'static str> {
     let (mut merged, mut copied) = (false, false);
     for ks in sections {
+        // Only a section that may add a mark not found yet is looked at.
         let may = marked[ks.section];
-        if !(may.merged && !merged || may.copied && !copied) {
+        let adds = may.merged && !merged || may.copied && !copied;
+        if !adds {
             continue;
         }
         let t = &m.sections[ks.section].table;
