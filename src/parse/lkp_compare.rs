@@ -576,9 +576,11 @@ enum OverTheDashes {
     CommitIds,
 }
 
-/// Whether `w` is a commit id as LKP prints it over a table's dashes: 7 to
-/// 40 lower-case hexadecimal digits (16 for the base, 27 for the others).
-fn is_commit_id(w: &str) -> bool {
+/// Whether `w` is a commit id as git prints it: 7 to 40 lower-case
+/// hexadecimal digits (LKP's cut over a table's dashes: 16 for the base,
+/// 27 for the others; `v5.7` and six digits are no ids). Also the test of
+/// `site::commits`, which files the robot's ids of one commit together.
+pub fn is_commit_id(w: &str) -> bool {
     (7..=40).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 

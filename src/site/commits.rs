@@ -15,12 +15,8 @@
 
 use super::ResultFile;
 use crate::diag::Diagnostic;
+use crate::parse::lkp_compare::is_commit_id;
 use rustc_hash::FxHashMap;
-
-/// A commit id as git prints it: 7 to 40 lower-case hexadecimal digits.
-fn is_commit_id(name: &str) -> bool {
-    (7..=40).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-}
 
 /// Files each commit id of the robot's tables to its shortest form
 /// (module docs), renaming samples and kernel orders, with a note at each
