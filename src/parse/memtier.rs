@@ -372,7 +372,9 @@ fn tag_instances(samples: &mut [Sample], targets: &[Target]) {
 /// instances of one port and set-up are ONE run, the mean per instance
 /// (LKP's own `stats/memtier` reports `avg_totals_ops/s`, the mean over
 /// instances, beside `total_…`, their sum), never runs of their set-up.
-fn instance_slots(samples: &[Sample], targets: &[Target]) -> (Vec<Option<super::instances::Slot>>, Vec<usize>) {
+/// (Not `instances::instance_slots`, which reads LKP's `Instance: N`
+/// headers: memtier's instances are told by their command lines' stamps.)
+fn same_second_slots(samples: &[Sample], targets: &[Target]) -> (Vec<Option<super::instances::Slot>>, Vec<usize>) {
     let mut started = vec![0; targets.len()];
     let slots = samples
         .iter()
@@ -450,7 +452,7 @@ impl BenchParser for Memtier {
             }
         }
         tag_instances(&mut r.out.samples, &r.targets);
-        let (slots, started) = instance_slots(&r.out.samples, &r.targets);
+        let (slots, started) = same_second_slots(&r.out.samples, &r.targets);
         if slots.iter().any(Option::is_some) {
             super::instances::one_run_per_launch(&mut r.out, &slots, "memtier instances", &started);
         }
