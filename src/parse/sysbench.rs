@@ -724,6 +724,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.notes.push((n, "sysbench 0.4 cpu's event count is the count it was set to run: not read".into()));
         } else if t.starts_with("total number of events:") && run.test.as_deref() == Some("mutex") {
             out.notes.push((n, "mutex's event count is its thread count, not a result: not read".into()));
+        } else if t.starts_with("total number of events:") && run.test.is_none() {
+            // A report trimmed to `General statistics:` (a Korean AWS page
+            // kept only each cpu run's total time and event count): every
+            // test prints the count, and nothing here tells which test ran.
+            // Worded as the unknown test's other figures ([`Run::push`]).
+            out.notes.push((n, "a sysbench `total number of events` of an unknown test: not read".into()));
         } else if t.starts_with("total time:") && run.test.is_some() {
             let what = "the total time of a run whose length is a setting (`--time`, `--events`) or whose rate is read: not read";
             out.notes.push((n, what.into()));
@@ -1183,6 +1189,37 @@ mod tests {
         assert!(!super::memory_total("Total operations: 1000"));
         assert!(!super::memory_total("Total operations performed: 10 (1.00 per second)"));
         assert!(!super::memory_total("Operations performed: 104857600 (3286473.17 ops/sec)"));
+    }
+
+    /// wildmod44: the same page trimmed each cpu run to `General
+    /// statistics:` (total time, event count): the count was passed over
+    /// silently. Its test is not known: a warning at the line, no number.
+    #[test]
+    fn an_event_count_of_a_report_telling_no_test_is_warned_of() {
+        use crate::parse::{BenchParser, Input};
+        let says = "`total number of events` of an unknown test";
+        let text = "### t3.xlarge\n\n```\nGeneral statistics:\n    total time:                          10.0008s\n\
+                    \x20   total number of events:              32591\n```\n\n```\n\
+                    Total operations: 93129278 (9311302.73 per second)\n```\n";
+        let f = super::Sysbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert!(f.notes.iter().any(|(n, m)| *n == 6 && m.contains(says)), "{:?}", f.notes);
+        // Where it must NOT fire: a report whose test a line or command
+        // tells (cpu's rate read, threads' count read, mutex's noted as
+        // its thread count, its time read).
+        for (text, samples) in [
+            ("CPU speed:\n    events per second:  6957.97\nGeneral statistics:\n    total time: 10.0001s\n    total number of events: 69586\n", 1),
+            ("sysbench threads run\nsysbench 1.0.20\nGeneral statistics:\n    total time: 10.0001s\n    total number of events: 4000\n", 1),
+            ("sysbench mutex run\nsysbench 1.0.20\nGeneral statistics:\n    total time: 0.1742s\n    total number of events: 4\n", 1),
+        ] {
+            match super::Sysbench.parse(&Input::from_text(text)) {
+                Ok(f) => {
+                    assert_eq!(f.samples.len(), samples, "{text}");
+                    assert!(!f.notes.iter().any(|(_, m)| m.contains(says)), "{text}: {:?}", f.notes);
+                }
+                Err(e) => assert_eq!(samples, 0, "{text}: {e}"),
+            }
+        }
     }
 
     use super::*;
