@@ -6200,7 +6200,21 @@ fn bullet_heading(input: &Input, read: &[bool], i: usize) -> Option<String> {
     let next = |k: usize| (k + 1..input.lines.len()).find(|&j| !input.lines[j].trim().is_empty());
     let heads = |k: usize| next(k).is_some_and(|j| read.get(j + 1).is_some_and(|&r| r));
     let under = next(i).and_then(|j| item(j).filter(|&(d, _)| d > indent).map(|_| j));
-    if !(heads(i) || under.is_some_and(heads)) {
+    // `* netperf executed on the host without gVisor` over `$ netperf -H
+    // ::1 …`, the run's banner and its result: a prompt line right under
+    // the item, and a read line below it before any other list item or
+    // heading (a KVM list mail of 2021: the host's run, its item without
+    // a colon, carried the gVisor item's label above).
+    let prompted = next(i).filter(|&j| is_prompt_line(input.lines[j].trim())).is_some_and(|j| {
+        (j + 1..input.lines.len())
+            .find(|&m| {
+                read.get(m + 1).is_some_and(|&r| r)
+                    || item(m).is_some()
+                    || markdown_heading_level(input.lines[m].trim()).is_some()
+            })
+            .is_some_and(|m| read.get(m + 1).is_some_and(|&r| r))
+    });
+    if !(heads(i) || prompted || under.is_some_and(heads)) {
         return None;
     }
     if words.chars().count() <= MAX_LABEL_CHARS {
@@ -9950,6 +9964,28 @@ mod tests {
         let text = "- I ran it twice.\nThroughput 1\nThroughput 2\n";
         let p = labelled(text, &[2, 3]);
         assert_eq!(last_params(&p), vec!["16", "16"]);
+    }
+
+    /// wildmod44, a KVM list mail of 2021 (gVisor): `* netperf executed on
+    /// the host without gVisor` (no colon) over `$ netperf -H ::1 …`, its
+    /// banner and its result: an item over a prompt line heads the run
+    /// below it; the host's run had carried the gVisor item's label above.
+    /// Not an item whose prompt's command is followed by another item
+    /// before any read line (`- build it` over `$ make`).
+    #[test]
+    fn a_list_item_over_a_prompt_line_heads_its_run() {
+        let text = "* in the guest:\n$ netperf -H ::1\nMIGRATED TCP STREAM TEST\n\nThroughput 1\n\n\
+                    * on the host\n$ netperf -H ::1\nMIGRATED TCP STREAM TEST\n\nThroughput 2\n";
+        let p = labelled(text, &[5, 11]);
+        assert_eq!(last_params(&p), vec!["in the guest", "on the host"]);
+        let text = "- build it\n$ make\n- run it\nThroughput 1\n";
+        let input = Input::from_text(text);
+        let read = [false, false, false, false, true, false];
+        assert_eq!(bullet_heading(&input, &read, 0), None);
+        assert_eq!(bullet_heading(&input, &read, 2).as_deref(), Some("run it"));
+        // Nor one whose prompt's run is under a heading of its own.
+        let input = Input::from_text("- build it\n$ make\n### Results\nThroughput 1\n");
+        assert_eq!(bullet_heading(&input, &read, 0), None);
     }
 
     /// A note pasted as Markdown: `### ext4` over `before:` and `after:`,
