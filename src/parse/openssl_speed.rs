@@ -188,6 +188,9 @@ struct Reader {
     /// the header and each row (`openssl speed -evp rc4:` / `rc4
     /// 348612.51k …`) has its rows read under it.
     last_blocks: Option<Vec<String>>,
+    /// A public-key table a poster's label line (`for 2:`) interrupted,
+    /// and that line: a row right under it is the table's.
+    paused: Option<(Table, usize)>,
 }
 
 /// True when `t` is a cipher or digest row of `n` figures as openssl prints
@@ -377,6 +380,24 @@ impl Reader {
         if self.table.is_some() && version_line(t).is_none() && self.row(n, t)? {
             return Ok(());
         }
+        // A poster's label line between a public-key table's rows, its
+        // header not printed again (a maintainer's `I get for 3:` / header
+        // / rows / `for 2:` / rows, openssl issue #6808): the rows right
+        // under the label are the table's, not a line to warn of.
+        if let Some((table, at)) = self.paused.take()
+            && at + 1 == n
+            && all_figures(t, &table)
+        {
+            self.table = Some(table);
+            if self.row(n, t)? {
+                return Ok(());
+            }
+        }
+        if let Some(table @ Table::Pkey(..)) = self.table.take()
+            && label_line(t)
+        {
+            self.paused = Some((table, n));
+        }
         self.table = None;
         if matches!(t, "[...]" | "[…]" | "[snip]" | "..." | "…") {
             self.elided = Some(n);
@@ -437,6 +458,28 @@ impl Reader {
         }
         Ok(())
     }
+}
+
+/// A line whose last cells, as many as `table` has columns, are all
+/// figures, after a label: a row of it, not damage (`$ openssl speed
+/// -multi 4 rsa` under a `Next:` line is none).
+fn all_figures(t: &str, table: &Table) -> bool {
+    let width = match table {
+        Table::Blocks(sizes) => sizes.len(),
+        Table::Pkey(cols, _) => cols.len(),
+    };
+    let cells: Vec<&str> = t.split_whitespace().collect();
+    cells.len() > width && cells[cells.len() - width..].iter().all(|c| plain(c.trim_end_matches(['k', 's'])).is_some())
+}
+
+/// A poster's short label line ending in a colon (`for 2:`), no command
+/// line (`openssl speed -evp rc4:`) and no version line.
+fn label_line(t: &str) -> bool {
+    t.ends_with(':')
+        && t.chars().count() <= 40
+        && args_of(t, "openssl").is_none()
+        && version_line(t).is_none()
+        && !t.contains("bytes")
 }
 
 /// The version a line of openssl's prints: 3.x's `version: 3.0.2`,
@@ -651,6 +694,24 @@ mod tests {
         assert_eq!(got[5], "7 |verify/s 8040.9 [multi=16 algorithm=ecdsa (nistp256) bits=256]");
         assert_eq!(got[7], "9 KEM|encaps/s 1243835.5 [multi=16 algorithm=rsa4096]");
         assert_eq!(got.len(), 9);
+    }
+
+    /// wildmod44, openssl issue #6808: a maintainer's `I get for 3:` over
+    /// a header and two rows, then `for 2:` over two more rows under no
+    /// header: those were warned of and not read. Not resumed: rows after
+    /// a blank line below the label, a sentence without a colon, a
+    /// cipher table.
+    #[test]
+    fn rows_right_under_a_label_inside_a_public_key_table_are_its_rows() {
+        let head = "                  sign    verify    sign/s verify/s\n\
+                    rsa 2048 bits 0.000883s 0.000035s   1132.7  28492.3\n";
+        let row = "rsa 2048 bits 0.001162s 0.000035s    860.6  28540.3\n";
+        let read = |text: &str| OpensslSpeed.parse(&Input::from_text(text)).unwrap().samples.len();
+        assert_eq!(read(&format!("I get for 3:\n{head}for 2:\n{row}")), 4);
+        assert_eq!(read(&format!("{head}for 2:\n\n{row}")), 2);
+        assert_eq!(read(&format!("{head}And for two primes\n{row}")), 2);
+        let ciphers = "type             16 bytes     64 bytes\naes-128 cbc      54713.70k    59506.40k\n";
+        assert_eq!(read(&format!("{ciphers}for 2:\n{row}")), 2);
     }
 
     #[test]
