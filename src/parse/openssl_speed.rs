@@ -138,12 +138,15 @@ fn pkey_header(t: &str) -> Option<Table> {
 }
 
 /// A public-key row's label → (algorithm, bits): `rsa 2048 bits` →
-/// (`rsa`, 2048); `256 bits ecdsa (nistp256)` → (`ecdsa (nistp256)`, 256);
-/// `rsa4096` → (`rsa4096`, none).
+/// (`rsa`, 2048); `256 bits ecdsa (nistp256)` (0.9.8 and 1.0.x: `256 bit
+/// ecdsa`) → (`ecdsa (nistp256)`, 256); `rsa4096` → (`rsa4096`, none).
 fn pkey_label(label: &[&str]) -> (String, Option<String>) {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     match label {
-        [bits, "bits", rest @ ..] if digits(bits) && !rest.is_empty() => (rest.join(" "), Some(bits.to_string())),
+        // `384 bit ecdsa (nistp384)`: 0.9.8 and 1.0.x write `bit`, 1.1 on `bits`.
+        [bits, "bits" | "bit", rest @ ..] if digits(bits) && !rest.is_empty() => {
+            (rest.join(" "), Some(bits.to_string()))
+        }
         [rest @ .., bits, "bits"] if digits(bits) && !rest.is_empty() => (rest.join(" "), Some(bits.to_string())),
         _ => (label.join(" "), None),
     }
@@ -472,6 +475,26 @@ fn all_figures(t: &str, table: &Table) -> bool {
     cells.len() > width && cells[cells.len() - width..].iter().all(|c| plain(c.trim_end_matches(['k', 's'])).is_some())
 }
 
+/// `384 bit ecdsa (nistp384) **0.0002s** 0.0008s **5045.4** 1204.9` →
+/// the row without the `**` a poster put around some cells to mark them
+/// (openssl issue #8924): only when every `**…**` cell is a figure as
+/// openssl prints it (a rate, a time with its `s`, a `k` cipher figure).
+/// `None` for a line with no such cell or any other use of `**`.
+fn unbolded(t: &str) -> Option<String> {
+    if !t.contains("**") {
+        return None;
+    }
+    let mut cells = Vec::new();
+    for c in t.split_whitespace() {
+        match c.strip_prefix("**").and_then(|c| c.strip_suffix("**")) {
+            Some(inner) if plain(inner.trim_end_matches(['k', 's'])).is_some() => cells.push(inner),
+            _ if c.contains('*') => return None,
+            _ => cells.push(c),
+        }
+    }
+    Some(cells.join(" "))
+}
+
 /// A poster's short label line ending in a colon (`for 2:`), no command
 /// line (`openssl speed -evp rc4:`) and no version line.
 fn label_line(t: &str) -> bool {
@@ -574,7 +597,17 @@ impl BenchParser for OpensslSpeed {
                 i += 2;
                 continue;
             }
-            r.line(n, t)?;
+            match unbolded(t) {
+                Some(plain_row) => {
+                    let before = r.out.samples.len();
+                    r.line(n, &plain_row)?;
+                    if r.out.samples.len() > before {
+                        let msg = "a poster's Markdown bold (`**…**`) around figures of this row: read without it";
+                        r.out.notes.push((n, msg.into()));
+                    }
+                }
+                None => r.line(n, t)?,
+            }
             i += 1;
         }
         if r.out.samples.is_empty() {
@@ -712,6 +745,33 @@ mod tests {
         assert_eq!(read(&format!("{head}And for two primes\n{row}")), 2);
         let ciphers = "type             16 bytes     64 bytes\naes-128 cbc      54713.70k    59506.40k\n";
         assert_eq!(read(&format!("{ciphers}for 2:\n{row}")), 2);
+    }
+
+    /// wildmod44, openssl issue #8924: a poster marked two cells of a
+    /// `-multi 8` ecdsa row with Markdown bold: the row was an error and
+    /// the whole file skipped. Not unbolded: a bold label, a bold word
+    /// among figures, a lone `**`.
+    #[test]
+    fn figures_a_poster_set_in_bold_are_read_without_it() {
+        assert_eq!(
+            unbolded("384 bit ecdsa (nistp384) **0.0002s** 0.0008s **5045.4** 1204.9").as_deref(),
+            Some("384 bit ecdsa (nistp384) 0.0002s 0.0008s 5045.4 1204.9")
+        );
+        assert_eq!(unbolded("sha256 **4881.48k** 11410.47k").as_deref(), Some("sha256 4881.48k 11410.47k"));
+        assert_eq!(unbolded("rsa 2048 bits 0.000725s 0.000021s 1378.8 47765.0"), None);
+        assert_eq!(unbolded("**rsa** 2048 bits 0.000725s 0.000021s 1378.8 47765.0"), None);
+        assert_eq!(unbolded("rsa 2048 bits **fast** 0.000021s 1378.8 47765.0"), None);
+        assert_eq!(unbolded("rsa 2048 bits ** 0.000021s 1378.8 47765.0"), None);
+        let text = "sign verify sign/s verify/s\n384 bit ecdsa (nistp384) **0.0002s** 0.0008s **5045.4** 1204.9\n";
+        let f = OpensslSpeed.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
+        assert_eq!(got, [5045.4, 1204.9]);
+        assert!(f.notes.iter().any(|(n, m)| *n == 2 && m.contains("Markdown bold")), "{:?}", f.notes);
+        // 1.0.2's `384 bit ecdsa` is 1.1's `384 bits ecdsa`; not a label
+        // without its bit count.
+        let ecdsa = ("ecdsa (nistp384)".to_string(), Some("384".to_string()));
+        assert_eq!(pkey_label(&["384", "bit", "ecdsa", "(nistp384)"]), ecdsa);
+        assert_eq!(pkey_label(&["bit", "ecdsa"]), ("bit ecdsa".to_string(), None));
     }
 
     #[test]
