@@ -514,6 +514,12 @@ fn version_line(t: &str) -> Option<String> {
     }
     let (name, rest) = t.split_once(' ')?;
     let v = rest.split_whitespace().next().filter(|v| v.starts_with(|c: char| c.is_ascii_digit()))?;
+    // `OpenSSL 1.1.1k:` over a run is a poster's label (openssl issue
+    // #16221), never openssl's line (`OpenSSL 1.1.1k  25 Mar 2021`): its
+    // `1.1.1k:` was a second version, and every row took `version`.
+    if v.ends_with(':') {
+        return None;
+    }
     match name {
         "OpenSSL" => Some(v.to_string()),
         "LibreSSL" => Some(format!("LibreSSL {v}")),
@@ -658,6 +664,12 @@ mod tests {
         assert_eq!(version_line("LibreSSL 2.3.2").as_deref(), Some("LibreSSL 2.3.2"));
         assert_eq!(version_line("version: 3.0.2").as_deref(), Some("3.0.2"));
         assert_eq!(version_line("OpenSSL is fast"), None);
+        assert_eq!(version_line("OpenSSL 1.1.1k:"), None);
+        assert_eq!(version_line("OpenSSL 1.1.1k  25 Mar 2021").as_deref(), Some("1.1.1k"));
+        assert_eq!(
+            version_line("OpenSSL 3.0.2 15 Mar 2022 (Library: OpenSSL 3.0.2 15 Mar 2022)").as_deref(),
+            Some("3.0.2")
+        );
     }
 
     #[test]
