@@ -17,9 +17,14 @@
 //! (bash's `set -x` trace), oh-my-zsh's `➜  dir `, and a Python or conda
 //! environment's `(venv) ` before any of them.
 
-/// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`.
-const WRAPPERS: &[&str] =
-    &["time", "sudo", "nice", "taskset", "numactl", "chrt", "env", "python", "python2", "python3", "exec", "command"];
+/// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`; the
+/// launchers of a copy left running (`nohup`, `timeout 400`, `setsid`:
+/// attack44 F1, whose `nohup netperf … &` copies were read as runs) too.
+/// The one list of them (with `ip netns exec`, read in [`args_of`]).
+pub const WRAPPERS: &[&str] = &[
+    "time", "sudo", "nice", "taskset", "numactl", "chrt", "env", "python", "python2", "python3", "exec", "command",
+    "nohup", "timeout", "setsid",
+];
 
 /// The rest of `line` after a prompt that is not a `$`/`#` one: bash's
 /// `set -x` trace (`+ hackbench --pipe …`, `++ ` in a subshell), starship's

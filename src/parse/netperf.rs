@@ -602,12 +602,28 @@ fn netperf_words(segment: &str) -> Option<Vec<&str>> {
     Some(words[at + 1..].to_vec())
 }
 
-/// A copy's options with its test name left out (`-t UDP_STREAM`).
+/// A shell redirection word (`>`, `2>>`, `&>`, `<`), which takes the
+/// next word as its file; `Some(false)` for one holding its file
+/// (`>log.0`, `2>&1`, `2>/dev/null`); `None` for any other word.
+fn redirection(word: &str) -> Option<bool> {
+    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
+    let op = rest.trim_start_matches(['>', '<']);
+    (op.len() < rest.len() && rest.len() - op.len() <= 2).then_some(op.is_empty())
+}
+
+/// A copy's options with its test name left out (`-t UDP_STREAM`), and
+/// its output's redirection (`> log.0 2>&1`: no option, attack44 F3,
+/// whose copies writing each its own log were refused as "different
+/// options").
 fn copy_options(words: &[&str]) -> String {
     let mut kept: Vec<&str> = Vec::new();
     let mut skip = false;
     for (i, w) in words.iter().enumerate() {
         if std::mem::take(&mut skip) {
+            continue;
+        }
+        if let Some(takes_file) = redirection(w) {
+            skip = takes_file;
             continue;
         }
         let before_dashes = !words[..i].contains(&"--");
@@ -653,6 +669,14 @@ fn seq_count(cmd: &str) -> Option<usize> {
         }
         _ => None,
     }
+}
+
+/// The last segment of the pipeline segment `i` of `segs` begins: its
+/// separator says whether the whole pipeline is left in the background
+/// (`netperf … | tee np0.log &`, attack44 F1: two such copies were read
+/// as runs).
+fn pipeline_end(segs: &[(&str, &str)], i: usize) -> usize {
+    segs[i..].iter().position(|(_, sep)| *sep != "|").map_or(segs.len() - 1, |k| i + k)
 }
 
 /// How command line `line` (one that runs netperf) starts its copies.
@@ -702,7 +726,7 @@ fn start_of(line: &str) -> Start {
         (words.get(at + 2) == Some(&"in")).then(|| s.split_once(" in ").map_or("", |(_, l)| l))
     });
     if let Some(list) = for_list {
-        if segs[first].1 == "&" {
+        if segs[pipeline_end(&segs, first)].1 == "&" {
             return Start { copies: list_count(list), background: false, waits, options: vec![copy_options(words)] };
         }
         return Start { copies: Some(1), background: false, waits: false, options };
@@ -716,11 +740,12 @@ fn start_of(line: &str) -> Start {
             group += 1;
             most = most.max(group);
         }
-        if *sep != "&" && i < segs.len() {
+        // (`a | tee f & b | tee g &`: a pipe joins its copy's `tee`.)
+        if *sep != "&" && *sep != "|" && i < segs.len() {
             group = 0;
         }
     }
-    let background = segs[last].1 == "&" && !waits;
+    let background = segs[pipeline_end(&segs, last)].1 == "&" && !waits;
     Start { copies: Some(most.max(1)), background, waits, options }
 }
 
@@ -1957,6 +1982,47 @@ mod tests {
         let (got, notes) = read(&format!("$ for i in $(cat hosts); do {cmd} & done; wait\n{tables}"));
         assert_eq!(got, [(250.0, "test=TCP_RR request=1 response=1 copies=not shown".to_string())]);
         assert!(notes.iter().any(|(l, m)| *l == 1 && m.contains("does not show how many")), "{notes:?}");
+    }
+
+    /// attack44 F1 (n34, n42, n44, n36) and F3 (n31, n27): copies behind
+    /// `nohup`, `timeout N`, `setsid`, piped to `tee` and left in the
+    /// background, or each writing its own log, are copies of one launch;
+    /// the same commands run one after the other stay runs, and copies
+    /// differing in more than their redirection are still refused.
+    #[test]
+    fn launchers_pipes_and_redirections_of_copies() {
+        let tables = format!("{}{}", rr_table("100.00", "10.00"), rr_table("200.00", "10.00"));
+        let cmd = "netperf -H 127.0.0.1 -t TCP_RR -l 10";
+        let want = [(150.0, "test=TCP_RR request=1 response=1 copies=2".to_string())];
+        for (a, b) in [
+            (format!("$ nohup {cmd} &"), format!("$ nohup {cmd} &")),
+            (format!("$ timeout 400 {cmd} &"), format!("$ timeout 400 {cmd} &")),
+            (format!("$ setsid {cmd} &"), format!("$ setsid {cmd} &")),
+            (format!("$ {cmd} | tee np0.log &"), format!("$ {cmd} | tee np1.log &")),
+            (format!("$ {cmd} > log.0 2>&1 &"), format!("$ {cmd} > log.1 2>&1 &")),
+            (format!("$ nohup {cmd} > out.0 &"), format!("$ nohup {cmd} >out.1 2>/dev/null &")),
+            (format!("$ {cmd} | tee np0.log & {cmd} | tee np1.log &"), String::new()),
+            (format!("$ for i in 1 2; do {cmd} | tee np.$i.log & done"), String::new()),
+        ] {
+            let (got, notes) = read(&format!("{a}\n{b}\n$ wait\n{tables}"));
+            assert_eq!(got, want, "{a}");
+            assert!(notes.iter().any(|(_, m)| m.starts_with("2 netperf copies ran at once")), "{a}: {notes:?}");
+        }
+        // Must not fire: the same launchers and pipes in the foreground.
+        for shape in [
+            format!("$ nohup {cmd}\n$ nohup {cmd}\n"),
+            format!("$ timeout 400 {cmd}\n$ timeout 400 {cmd}\n"),
+            format!("$ {cmd} | tee np0.log\n$ {cmd} | tee np1.log\n"),
+            format!("$ {cmd} > log.0 2>&1\n$ {cmd} > log.1 2>&1\n"),
+        ] {
+            let (got, _) = read(&format!("{shape}{tables}"));
+            let runs: Vec<(f64, &str)> = got.iter().map(|g| (g.0, g.1.as_str())).collect();
+            assert_eq!(runs, [(100.0, "test=TCP_RR request=1 response=1"), (200.0, "test=TCP_RR request=1 response=1")]);
+        }
+        // Copies differing in an option besides their logs: still refused.
+        let text = format!("$ {cmd} > log.0 2>&1 &\n$ {cmd} -D 1 > log.1 2>&1 &\n$ wait\n{tables}");
+        let err = Netperf.parse(&Input::from_text(&text)).unwrap_err();
+        assert!(err.to_string().contains("started with different options"), "{err}");
     }
 
     /// What the rules above must NOT merge: a sequential loop, `;`,
