@@ -2017,7 +2017,10 @@ mod tests {
         ] {
             let (got, _) = read(&format!("{shape}{tables}"));
             let runs: Vec<(f64, &str)> = got.iter().map(|g| (g.0, g.1.as_str())).collect();
-            assert_eq!(runs, [(100.0, "test=TCP_RR request=1 response=1"), (200.0, "test=TCP_RR request=1 response=1")]);
+            assert_eq!(
+                runs,
+                [(100.0, "test=TCP_RR request=1 response=1"), (200.0, "test=TCP_RR request=1 response=1")]
+            );
         }
         // Copies differing in an option besides their logs: still refused.
         let text = format!("$ {cmd} > log.0 2>&1 &\n$ {cmd} -D 1 > log.1 2>&1 &\n$ wait\n{tables}");
