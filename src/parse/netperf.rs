@@ -564,51 +564,11 @@ struct Start {
     options: Vec<String>,
 }
 
-/// `line` cut at the shell's command separators outside quotes (`;`,
-/// `&`, `&&`, `||`, `|`; a redirection's `2>&1`, `&>` is none): each
-/// command with the separator after it (`""` at the end).
-fn shell_segments(line: &str) -> Vec<(&str, &str)> {
-    let b = line.as_bytes();
-    let mut out = Vec::new();
-    let (mut start, mut i, mut quote) = (0, 0, None::<u8>);
-    while i < b.len() {
-        let c = b[i];
-        match quote {
-            Some(q) if c == q => quote = None,
-            Some(_) => {}
-            None if c == b'\'' || c == b'"' => quote = Some(c),
-            None if c == b';' || c == b'|' || c == b'&' => {
-                let redirect = c == b'&' && (i > 0 && matches!(b[i - 1], b'>' | b'<') || b.get(i + 1) == Some(&b'>'));
-                if !redirect {
-                    let len = if b.get(i + 1) == Some(&c) && c != b';' { 2 } else { 1 };
-                    out.push((&line[start..i], &line[i..i + len]));
-                    i += len;
-                    start = i;
-                    continue;
-                }
-            }
-            None => {}
-        }
-        i += 1;
-    }
-    out.push((&line[start..], ""));
-    out
-}
-
 /// The words after `netperf` in `segment`, if it runs netperf.
 fn netperf_words(segment: &str) -> Option<Vec<&str>> {
     let words: Vec<&str> = segment.split_whitespace().collect();
     let at = words.iter().position(|w| super::cmdline::base(w.trim_start_matches(['#', '$'])) == "netperf")?;
     Some(words[at + 1..].to_vec())
-}
-
-/// A shell redirection word (`>`, `2>>`, `&>`, `<`), which takes the
-/// next word as its file; `Some(false)` for one holding its file
-/// (`>log.0`, `2>&1`, `2>/dev/null`); `None` for any other word.
-fn redirection(word: &str) -> Option<bool> {
-    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
-    let op = rest.trim_start_matches(['>', '<']);
-    (op.len() < rest.len() && rest.len() - op.len() <= 2).then_some(op.is_empty())
 }
 
 /// A copy's options with its test name left out (`-t UDP_STREAM`), and
@@ -622,7 +582,7 @@ fn copy_options(words: &[&str]) -> String {
         if std::mem::take(&mut skip) {
             continue;
         }
-        if let Some(takes_file) = redirection(w) {
+        if let Some(takes_file) = super::cmdline::redirection(w) {
             skip = takes_file;
             continue;
         }
@@ -671,17 +631,9 @@ fn seq_count(cmd: &str) -> Option<usize> {
     }
 }
 
-/// The last segment of the pipeline segment `i` of `segs` begins: its
-/// separator says whether the whole pipeline is left in the background
-/// (`netperf … | tee np0.log &`, attack44 F1: two such copies were read
-/// as runs).
-fn pipeline_end(segs: &[(&str, &str)], i: usize) -> usize {
-    segs[i..].iter().position(|(_, sep)| *sep != "|").map_or(segs.len() - 1, |k| i + k)
-}
-
 /// How command line `line` (one that runs netperf) starts its copies.
 fn start_of(line: &str) -> Start {
-    let segs = shell_segments(line);
+    let segs = super::cmdline::shell_segments(line);
     let runs: Vec<(usize, Vec<&str>)> =
         segs.iter().enumerate().filter_map(|(i, (s, _))| Some((i, netperf_words(s)?))).collect();
     let options: Vec<String> = runs.iter().map(|(_, w)| copy_options(w)).collect();
@@ -726,7 +678,7 @@ fn start_of(line: &str) -> Start {
         (words.get(at + 2) == Some(&"in")).then(|| s.split_once(" in ").map_or("", |(_, l)| l))
     });
     if let Some(list) = for_list {
-        if segs[pipeline_end(&segs, first)].1 == "&" {
+        if segs[super::cmdline::pipeline_end(&segs, first)].1 == "&" {
             return Start { copies: list_count(list), background: false, waits, options: vec![copy_options(words)] };
         }
         return Start { copies: Some(1), background: false, waits: false, options };
@@ -745,7 +697,7 @@ fn start_of(line: &str) -> Start {
             group = 0;
         }
     }
-    let background = segs[pipeline_end(&segs, last)].1 == "&" && !waits;
+    let background = segs[super::cmdline::pipeline_end(&segs, last)].1 == "&" && !waits;
     Start { copies: Some(most.max(1)), background, waits, options }
 }
 
@@ -754,7 +706,7 @@ fn start_of(line: &str) -> Start {
 /// done`, `seq 4 | xargs -P 4 -I{} netperf …`): a launch all the same.
 fn shell_launch(line: &str) -> bool {
     line.contains("netperf")
-        && shell_segments(line).iter().any(|(s, _)| {
+        && super::cmdline::shell_segments(line).iter().any(|(s, _)| {
             netperf_words(s).is_some() && {
                 let words: Vec<&str> = s.split_whitespace().take_while(|w| !w.ends_with("netperf")).collect();
                 words.contains(&"do") || words.iter().any(|w| matches!(super::cmdline::base(w), "xargs" | "parallel"))
