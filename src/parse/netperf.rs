@@ -678,7 +678,11 @@ fn start_of(line: &str) -> Start {
         (words.get(at + 2) == Some(&"in")).then(|| s.split_once(" in ").map_or("", |(_, l)| l))
     });
     if let Some(list) = for_list {
-        if segs[super::cmdline::pipeline_end(&segs, first)].1 == "&" {
+        let end = super::cmdline::pipeline_end(&segs, first);
+        // `for …; do netperf … & wait; done` (attack44 F4): each copy is
+        // waited for before the next starts: runs, one after the other.
+        let waited = segs.get(end + 1).is_some_and(|(s, _)| s.split_whitespace().next() == Some("wait"));
+        if segs[end].1 == "&" && !waited {
             return Start { copies: list_count(list), background: false, waits, options: vec![copy_options(words)] };
         }
         return Start { copies: Some(1), background: false, waits: false, options };
@@ -740,6 +744,53 @@ struct Launch {
     open: bool,
     /// Each copy's options, its test left out (see [`Start`]).
     options: Vec<String>,
+}
+
+/// Launches listed before any of their tables (attack44 F5: `netperf … &`
+/// ×3, `wait`, `netperf … &`, then four tables: a script's listing, then
+/// its output): a launch ends at its `wait`, so the first launch's copies
+/// printed the first tables, as many as it started, and the next launch
+/// the tables after them (`tables`: the sample index where each table
+/// begins). Where a launch's count is not shown, or the tables are too
+/// few, which table is whose is not known: warned, read as before.
+fn listed_ahead(launches: &mut [Launch], tables: &[(usize, Option<String>)], out: &mut ParsedFile) {
+    let mut starts: Vec<usize> = tables.iter().map(|t| t.0).filter(|&at| at < out.samples.len()).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let mut i = 0;
+    while i < launches.len() {
+        let run = launches[i..].iter().take_while(|l| l.at == launches[i].at).count();
+        if run < 2 || launches[i..i + run].iter().all(|l| l.copies == Some(1) && !l.background) {
+            i += run.max(1);
+            continue;
+        }
+        let first = starts.partition_point(|&at| at < launches[i].at);
+        let mut k = first;
+        let mut fits = true;
+        for j in i..i + run - 1 {
+            match launches[j].copies {
+                Some(c) if k + c < starts.len() => {
+                    k += c;
+                    launches[j + 1].at = starts[k];
+                }
+                _ => fits = false,
+            }
+        }
+        if !fits {
+            let at = launches[i].at;
+            for l in &mut launches[i + 1..i + run] {
+                l.at = at;
+            }
+            out.notes.push((
+                launches[i + run - 1].line,
+                format!(
+                    "{run} netperf launches, a `wait` between them, are listed before any of their tables: which \
+                     table is whose launch is not known; read as the last launch's"
+                ),
+            ));
+        }
+        i += run;
+    }
 }
 
 /// The copies of each launch: their count a parameter (`copies 16`: 16
@@ -1379,6 +1430,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     for (at, test) in banners_first {
         out.notes.push((at, format!("a netperf {test} banner with no result row below it: not read")));
     }
+    listed_ahead(&mut launches, &hosts, &mut out);
     // Copies run at once: 16 copies' tables are no runs of 4 copies'.
     if launches.iter().any(|l| l.copies != Some(1)) {
         copies_are_one_run(&mut out, &mut launches);
@@ -2025,6 +2077,43 @@ mod tests {
         let (got, notes) = read(&text);
         assert_eq!(got.len(), 1);
         assert!(notes.iter().all(|(_, m)| !m.contains("banner with no result row")), "{notes:?}");
+    }
+
+    /// attack44 F4 (n30): `for …; do netperf … & wait; done` runs the
+    /// copies one after the other: runs; F5 (n22): `a &` ×3, `wait`, `a &`
+    /// listed before the four tables: the first three tables are the
+    /// first launch's copies, the fourth the second launch's.
+    #[test]
+    fn a_wait_in_a_loop_or_a_listing_ends_the_launch() {
+        let cmd = "netperf -H 127.0.0.1 -t TCP_RR -l 10";
+        let t = |rate: &str| rr_table(rate, "10.00");
+        let four = format!("{}{}{}{}", t("100.00"), t("200.00"), t("300.00"), t("900.00"));
+        let (got, notes) = read(&format!("$ for i in 1 2 3 4; do {cmd} & wait; done\n{four}"));
+        let runs: Vec<f64> = got.iter().map(|g| g.0).collect();
+        assert_eq!(runs, [100.0, 200.0, 300.0, 900.0]);
+        assert!(got.iter().all(|g| !g.1.contains("copies")), "{got:?}");
+        assert!(notes.is_empty(), "{notes:?}");
+        // Must not fire: the loop's `wait` after `done` (copies at once).
+        let (got, _) = read(&format!("$ for i in 1 2 3 4; do {cmd} & done; wait\n{four}"));
+        assert_eq!(got.len(), 1);
+
+        let stamp = "2023-09-12 08:47:50";
+        let text = format!("{stamp} {cmd} &\n{stamp} {cmd} &\n{stamp} {cmd} &\n{stamp} wait\n{stamp} {cmd} &\n{four}");
+        let (got, notes) = read(&text);
+        let want = [
+            (200.0, "test=TCP_RR request=1 response=1 copies=3"),
+            (900.0, "test=TCP_RR request=1 response=1 copies=1"),
+        ];
+        assert_eq!(got, want.map(|(v, p)| (v, p.to_string())));
+        assert!(notes.iter().any(|(_, m)| m.starts_with("3 netperf copies ran at once")), "{notes:?}");
+        // Too few tables for the counts: not matched, warned.
+        let text = format!(
+            "{stamp} {cmd} &\n{stamp} {cmd} &\n{stamp} {cmd} &\n{stamp} wait\n{stamp} {cmd} &\n{}{}",
+            t("1.00"),
+            t("2.00")
+        );
+        let (_, notes) = read(&text);
+        assert!(notes.iter().any(|(_, m)| m.contains("listed before any of their tables")), "{notes:?}");
     }
 
     /// attack43 F4 (n01, n12): copies of one launch started with
