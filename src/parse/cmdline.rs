@@ -17,9 +17,14 @@
 //! (bash's `set -x` trace), oh-my-zsh's `➜  dir `, and a Python or conda
 //! environment's `(venv) ` before any of them.
 
-/// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`.
-const WRAPPERS: &[&str] =
-    &["time", "sudo", "nice", "taskset", "numactl", "chrt", "env", "python", "python2", "python3", "exec", "command"];
+/// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`; the
+/// launchers of a copy left running (`nohup`, `timeout 400`, `setsid`:
+/// attack44 F1, whose `nohup netperf … &` copies were read as runs) too.
+/// The one list of them (with `ip netns exec`, read in [`args_of`]).
+pub const WRAPPERS: &[&str] = &[
+    "time", "sudo", "nice", "taskset", "numactl", "chrt", "env", "python", "python2", "python3", "exec", "command",
+    "nohup", "timeout", "setsid",
+];
 
 /// The rest of `line` after a prompt that is not a `$`/`#` one: bash's
 /// `set -x` trace (`+ hackbench --pipe …`, `++ ` in a subshell), starship's
@@ -246,6 +251,54 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
         after_wrapper |= WRAPPERS.contains(&base(tok));
     }
     None
+}
+
+/// `line` cut at the shell's command separators outside quotes (`;`,
+/// `&`, `&&`, `||`, `|`; a redirection's `2>&1`, `&>` is none): each
+/// command with the separator after it (`""` at the end).
+pub fn shell_segments(line: &str) -> Vec<(&str, &str)> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let (mut start, mut i, mut quote) = (0, 0, None::<u8>);
+    while i < b.len() {
+        let c = b[i];
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == b'\'' || c == b'"' => quote = Some(c),
+            None if c == b';' || c == b'|' || c == b'&' => {
+                let redirect = c == b'&' && (i > 0 && matches!(b[i - 1], b'>' | b'<') || b.get(i + 1) == Some(&b'>'));
+                if !redirect {
+                    let len = if b.get(i + 1) == Some(&c) && c != b';' { 2 } else { 1 };
+                    out.push((&line[start..i], &line[i..i + len]));
+                    i += len;
+                    start = i;
+                    continue;
+                }
+            }
+            None => {}
+        }
+        i += 1;
+    }
+    out.push((&line[start..], ""));
+    out
+}
+
+/// The last segment of the pipeline segment `i` of `segs` begins: its
+/// separator says whether the whole pipeline is left in the background
+/// (`netperf … | tee np0.log &`, attack44 F1: two such netperf copies
+/// were read as runs).
+pub fn pipeline_end(segs: &[(&str, &str)], i: usize) -> usize {
+    segs[i..].iter().position(|(_, sep)| *sep != "|").map_or(segs.len() - 1, |k| i + k)
+}
+
+/// A shell redirection word (`>`, `2>>`, `&>`, `<`), which takes the
+/// next word as its file; `Some(false)` for one holding its file
+/// (`>log.0`, `2>&1`, `2>/dev/null`); `None` for any other word.
+pub fn redirection(word: &str) -> Option<bool> {
+    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
+    let op = rest.trim_start_matches(['>', '<']);
+    (op.len() < rest.len() && rest.len() - op.len() <= 2).then_some(op.is_empty())
 }
 
 #[cfg(test)]

@@ -454,10 +454,11 @@ fn roleless_udp_summary(t: &str) -> bool {
 
 /// iperf3 3.0's `[  4] Sent 159 datagrams` under a UDP stream's summary line.
 fn is_sent_datagrams(t: &str) -> bool {
-    t.starts_with('[') && t.split_once(']').is_some_and(|(_, rest)| {
-        let rest = rest.trim();
-        rest.starts_with("Sent ") && rest.ends_with(" datagrams")
-    })
+    t.starts_with('[')
+        && t.split_once(']').is_some_and(|(_, rest)| {
+            let rest = rest.trim();
+            rest.starts_with("Sent ") && rest.ends_with(" datagrams")
+        })
 }
 
 /// A text line's stream id and interval (`[  5]   0.00-5.00  sec …` →
@@ -833,6 +834,152 @@ fn is_elision(t: &str) -> bool {
 }
 
 /// The stream count an iperf3 command line asks for: `-P 4`, `-P4`,
+/// iperf3 clients started at once (attack44 F12): `iperf3 -c A … &
+/// iperf3 -c A -p 5202` on one line, or `iperf3 -c … &` lines before the
+/// next summary; each launch's first line, its clients' arguments, and
+/// the line where its output ends (the next command line of another).
+fn client_launches(input: &Input) -> Vec<(usize, Vec<Vec<&str>>, usize)> {
+    let mut launches: Vec<(usize, Vec<Vec<&str>>, usize)> = Vec::new();
+    let mut open = false;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if summary(t).is_some() || t.split_whitespace().last() == Some("wait") {
+            open = false;
+        }
+        if !t.contains("iperf3") {
+            continue;
+        }
+        let segs = super::cmdline::shell_segments(t);
+        let clients: Vec<(usize, Vec<&str>)> = segs
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (seg, _))| {
+                let args = super::cmdline::args_of(seg, "iperf3")?;
+                client_host(&args).map(|_| (i, args))
+            })
+            .collect();
+        let Some(&(last, _)) = clients.last() else { continue };
+        // Those joined by `&` ran at once; `;`, `&&` run the next after.
+        let at_once = clients.windows(2).all(|w| segs[w[0].0..w[1].0].iter().all(|(_, sep)| matches!(*sep, "&" | "|")));
+        let background = segs[super::cmdline::pipeline_end(&segs, last)].1 == "&";
+        let args: Vec<Vec<&str>> = clients.into_iter().map(|(_, a)| a).collect();
+        if !at_once {
+            // One after the other: no launch of copies (one entry).
+            open = false;
+            launches.push((n, args.into_iter().take(1).collect(), 0));
+            continue;
+        }
+        match launches.last_mut() {
+            Some(l) if open => l.1.extend(args),
+            _ => launches.push((n, args, 0)),
+        }
+        open = background;
+    }
+    let ends: Vec<usize> = launches.iter().skip(1).map(|l| l.0).chain([usize::MAX]).collect();
+    for (l, end) in launches.iter_mut().zip(ends) {
+        l.2 = end;
+    }
+    launches
+}
+
+/// A client's options but its server (`-c`) and port (`-p`), and its
+/// output's redirection: what the clients of one launch share.
+fn client_options(args: &[&str]) -> String {
+    let mut kept = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if matches!(*a, "-c" | "--client" | "-p" | "--port" | "&" | "|") {
+            it.next();
+            continue;
+        }
+        if let Some(takes_file) = super::cmdline::redirection(a) {
+            if takes_file {
+                it.next();
+            }
+            continue;
+        }
+        if ["-c", "-p", "--client=", "--port="].iter().any(|p| a.starts_with(p)) {
+            continue;
+        }
+        kept.push(*a);
+    }
+    kept.join(" ")
+}
+
+/// Clients of one launch (`iperf3 -c A & iperf3 -c A -p 5202`, attack44
+/// F12: two clients at once were two runs of one set-up, and two servers'
+/// figures averaged) are ONE run: `copies` N, each figure the mean per
+/// client (`parse::instances::one_run_per_launch`, as netperf's copies).
+/// Clients of different servers whose summaries do not say which server
+/// each is (no `Connecting to host` line) are not read, warned; so are
+/// clients started with different options.
+fn clients_are_one_run(input: &Input, out: &mut ParsedFile) {
+    let launches: Vec<(usize, Vec<Vec<&str>>, usize)> =
+        client_launches(input).into_iter().filter(|l| l.1.len() > 1).collect();
+    if launches.is_empty() {
+        return;
+    }
+    let mut gone = vec![false; out.samples.len()];
+    let mut slots = vec![None; out.samples.len()];
+    let mut started = Vec::new();
+    for (k, (line, clients, end)) in launches.iter().enumerate() {
+        let members: Vec<usize> =
+            (0..out.samples.len()).filter(|&i| out.samples[i].line > *line && out.samples[i].line < *end).collect();
+        started.push(clients.len());
+        if members.is_empty() {
+            continue;
+        }
+        let mut hosts: Vec<String> = clients.iter().filter_map(|a| client_host(a)).collect();
+        hosts.sort();
+        hosts.dedup();
+        let mut told: Vec<&str> = members
+            .iter()
+            .filter_map(|&i| out.samples[i].params.iter().find(|p| p.name == "host").map(|p| p.value.as_str()))
+            .collect();
+        told.sort_unstable();
+        told.dedup();
+        let mut options: Vec<String> = clients.iter().map(|a| client_options(a)).collect();
+        options.sort();
+        options.dedup();
+        let why = if options.len() > 1 {
+            Some(format!("different options (`{}`)", options.join("`, `")))
+        } else if hosts.len() > 1 && told.len() < hosts.len() {
+            Some(format!("different servers ({}), no summary saying whose it is", hosts.join(", ")))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            out.notes.push((
+                *line,
+                format!(
+                    "{} iperf3 clients started at once with {why}: which summary is which client's is not \
+                     printed, and a mean over different set-ups is no figure of one; their {} figures not read",
+                    clients.len(),
+                    members.len()
+                ),
+            ));
+            members.iter().for_each(|&i| gone[i] = true);
+            continue;
+        }
+        for &i in &members {
+            out.samples[i].params.push(crate::model::Param::new("copies", clients.len().to_string()));
+            slots[i] = Some(super::instances::Slot { launch: k, copy: None });
+        }
+    }
+    let mut k = 0;
+    let keep: Vec<bool> = gone.iter().map(|g| !g).collect();
+    slots.retain(|_| {
+        k += 1;
+        keep[k - 1]
+    });
+    let mut k = 0;
+    out.samples.retain(|_| {
+        k += 1;
+        keep[k - 1]
+    });
+    super::instances::one_run_per_launch(out, &slots, "iperf3 clients", &started);
+}
+
 /// `--parallel 4`, `--parallel=4`.
 /// The server a client command line names: `iperf3 -c 10.233.110.159 -p
 /// 5201 -R` → `10.233.110.159`; `None` for a server (`-s`) or a shell
@@ -912,12 +1059,13 @@ impl BenchParser for Iperf3 {
         } else {
             tag_varying(&mut out, &hosts, "host");
         }
+        clients_are_one_run(input, &mut out);
         if out.samples.is_empty() {
-            let reason = match out
-                .notes
-                .iter()
-                .find(|(_, m)| m.starts_with("the test was interrupted") || m.starts_with("the iperf3 test failed"))
-            {
+            let reason = match out.notes.iter().find(|(_, m)| {
+                m.starts_with("the test was interrupted")
+                    || m.starts_with("the iperf3 test failed")
+                    || m.contains("clients started at once with")
+            }) {
                 Some((n, m)) => format!("line {n}: {m}"),
                 None => "no JSON `end` sums and no `… sender`/`… receiver` summary line".into(),
             };
@@ -929,6 +1077,61 @@ impl BenchParser for Iperf3 {
 
 #[cfg(test)]
 mod tests {
+
+    /// attack44 F12 (i10, i09, i06): iperf3 clients started at once are
+    /// ONE run, `copies=2`, the mean per client; clients of two servers
+    /// whose summaries do not say whose they are are not read (never two
+    /// servers averaged); the same commands one after the other stay runs.
+    #[test]
+    fn clients_started_at_once_are_one_run() {
+        let sum = |rate: &str| {
+            format!(
+                "[ ID] Interval           Transfer     Bitrate         Retr\n\
+                 [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec  4369             sender\n\
+                 [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec                  receiver\n\niperf Done.\n"
+            )
+        };
+        let two = format!("{}{}", sum("13.1"), sum("10.2"));
+        let read = |text: &str| Iperf3.parse(&Input::from_text(text));
+        for launch in [
+            "$ iperf3 -c 10.0.0.1 -t 30 -p 5201 & iperf3 -c 10.0.0.1 -t 30 -p 5202\n",
+            "$ iperf3 -c 10.0.0.1 -t 30 -p 5201 &\n$ iperf3 -c 10.0.0.1 -t 30 -p 5202\n",
+            "$ iperf3 -c 10.0.0.1 -t 30 -p 5201 > c1.log &\n$ iperf3 -c 10.0.0.1 -t 30 -p 5202 > c2.log &\n$ wait\n",
+        ] {
+            let f = read(&format!("{launch}{two}")).unwrap();
+            let got: Vec<(String, f64, String)> = f
+                .samples
+                .iter()
+                .map(|s| {
+                    (
+                        s.metric.name.to_string(),
+                        s.value.mean(),
+                        s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" "),
+                    )
+                })
+                .collect();
+            assert_eq!(got.len(), 2, "{launch}: {got:?}");
+            assert!((got[0].1 - 11650.0).abs() < 1e-6, "{got:?}");
+            assert!(got.iter().all(|g| g.2.ends_with("copies=2")), "{got:?}");
+            assert!(f.notes.iter().any(|(_, m)| m.starts_with("2 iperf3 clients ran at once")), "{:?}", f.notes);
+        }
+        // i06: two servers at once, no summary naming its server.
+        let err = read(&format!("$ iperf3 -c 10.0.0.1 -t 30 & iperf3 -c 10.0.0.2 -t 30 -p 5202\n{two}")).unwrap_err();
+        assert!(err.to_string().contains("different servers (10.0.0.1, 10.0.0.2)"), "{err}");
+        // Must not fire: one after the other (`;`, lines with their
+        // summaries between, a background client whose summary came
+        // before the next command): runs, no `copies`.
+        for shape in [
+            format!("$ iperf3 -c 10.0.0.1 -t 30; iperf3 -c 10.0.0.1 -t 30\n{two}"),
+            format!("$ iperf3 -c 10.0.0.1 -t 30\n{}$ iperf3 -c 10.0.0.1 -t 30\n{}", sum("13.1"), sum("10.2")),
+            format!("$ iperf3 -c 10.0.0.1 -t 30 &\n{}$ iperf3 -c 10.0.0.1 -t 30 &\n{}", sum("13.1"), sum("10.2")),
+        ] {
+            let f = read(&shape).unwrap();
+            assert_eq!(f.samples.len(), 4, "{shape}");
+            assert!(f.samples.iter().all(|s| s.params.iter().all(|p| p.name != "copies")), "{shape}");
+            assert!(f.notes.is_empty(), "{shape}: {:?}", f.notes);
+        }
+    }
 
     #[test]
     fn sum_lines_alone_ran_several_streams() {

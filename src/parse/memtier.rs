@@ -150,6 +150,8 @@ struct Reader {
     /// them, with its line and the second LKP started it: the tables below
     /// it are that instance's.
     targets: Vec<Target>,
+    /// Each command line's `--test-time` (seconds), where it gives one.
+    test_times: Vec<Option<f64>>,
 }
 
 /// A command line's line, the server and port it names (`-s`, `-p`), and
@@ -299,6 +301,7 @@ impl Reader {
             self.command(&args);
             let stamp = start_stamp(t).map(str::to_string);
             self.targets.push((n, option(&args, "-s", "--server"), option(&args, "-p", "--port"), stamp));
+            self.test_times.push(option(&args, "--test-time", "--test-time").and_then(|v| v.parse().ok()));
             return Ok(());
         }
         let mut words = t.split_whitespace();
@@ -333,12 +336,120 @@ fn option(args: &[&str], short: &str, long: &str) -> Option<String> {
     None
 }
 
+/// The second of the day count an LKP stamp (`2020-10-27 10:59:50`)
+/// names, from 1970 (Howard Hinnant's days-from-civil).
+fn stamp_seconds(stamp: &str) -> Option<i64> {
+    let n = |r: std::ops::Range<usize>| stamp.get(r)?.parse::<i64>().ok();
+    let (y, m, d) = (n(0..4)?, n(5..7)?, n(8..10)?);
+    let (y, m) = if m <= 2 { (y - 1, m + 9) } else { (y, m - 3) };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * m + 2) / 5 + d - 1;
+    let days = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468;
+    Some(days * 86_400 + n(11..13)? * 3600 + n(14..16)? * 60 + n(17..19)?)
+}
+
+/// How long the run below command line `i` took, where the file tells:
+/// its `--test-time`, or its requests (`N Requests per client` ×
+/// connections × threads, all clients' operations) over its `Totals`
+/// rate (`Ops/sec`).
+fn run_seconds(i: usize, samples: &[Sample], targets: &[Target], test_times: &[Option<f64>]) -> Option<f64> {
+    if let Some(t) = test_times.get(i).copied().flatten() {
+        return Some(t);
+    }
+    let end = targets.get(i + 1).map_or(usize::MAX, |t| t.0);
+    let s = samples
+        .iter()
+        .find(|s| s.line > targets[i].0 && s.line < end && &*s.group == "Totals" && s.metric.name == "Ops/sec")?;
+    let param = |name: &str| s.params.iter().find(|p| p.name == name)?.value.parse::<f64>().ok();
+    let ops = param("requests")? * param("connections")? * param("threads").unwrap_or(1.0);
+    let rate = s.value.mean();
+    (rate > 0.0).then(|| ops / rate)
+}
+
+/// Which command lines LKP started at once (attack43 F2, attack44 F2):
+/// each command line's launch (the index of its first), and notes. A
+/// command line is of its predecessor's launch when both are stamped
+/// with one second, or when it started (by its stamp) while its
+/// predecessor's run was still going by that run's own length (its
+/// `--test-time`, or its requests over its rate: LKP's four instances of
+/// 65,000,000 requests each, stamped `10:59:50`, `:50`, `:51`, `:51`,
+/// ran for half an hour each, so they ran at once, not one after the
+/// other, and are no two "runs" split at a second's boundary). Where the
+/// file does not tell a run's length and the next stamp is a few seconds
+/// later, which it was is not known: read as runs, warned.
+fn launches(samples: &[Sample], targets: &[Target], test_times: &[Option<f64>]) -> (Vec<usize>, Vec<(usize, String)>) {
+    let mut launch: Vec<usize> = (0..targets.len()).collect();
+    let mut notes = Vec::new();
+    for i in 1..targets.len() {
+        let (Some(a), Some(b)) = (targets[i - 1].3.as_deref(), targets[i].3.as_deref()) else { continue };
+        if a == b {
+            launch[i] = launch[i - 1];
+            continue;
+        }
+        let (Some(a), Some(b)) = (stamp_seconds(a), stamp_seconds(b)) else { continue };
+        let gap = b - a;
+        if gap <= 0 {
+            continue;
+        }
+        match run_seconds(i - 1, samples, targets, test_times) {
+            // Started while the run above was still going (a second of the
+            // stamps' rounding either way).
+            Some(len) if ((gap + 1) as f64) < len => launch[i] = launch[i - 1],
+            Some(_) => {}
+            None if gap < 10 => notes.push((
+                targets[i].0,
+                format!(
+                    "this memtier_benchmark command was started {gap} s after the one on line {}, whose run's \
+                     length the file does not show (no `--test-time`, no requests and rate): whether they ran \
+                     at once (one run of instances) or one after the other (runs) is not known; read as runs",
+                    targets[i - 1].0
+                ),
+            )),
+            None => {}
+        }
+    }
+    // A launch whose instances were started with different options (one
+    // `--ratio=1:1` beside three `1:4`, attack44 F2): each set-up's row is
+    // the mean over its own instances, said (`instances` counts them all).
+    for first in 0..targets.len() {
+        let members: Vec<usize> = (0..targets.len()).filter(|&i| launch[i] == first).collect();
+        if members.len() < 2 {
+            continue;
+        }
+        let mut setups: Vec<String> = members
+            .iter()
+            .filter_map(|&i| {
+                let end = targets.get(i + 1).map_or(usize::MAX, |t| t.0);
+                let s = samples.iter().find(|s| s.line > targets[i].0 && s.line < end)?;
+                Some(s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" "))
+            })
+            .collect();
+        setups.sort();
+        setups.dedup();
+        if setups.len() > 1 {
+            notes.push((
+                targets[first].0,
+                format!(
+                    "the {} memtier instances started at once here ran with different options ({}): each \
+                     set-up's figures are the mean over its own instances only, and `instances={}` counts all \
+                     the instances that shared the server",
+                    members.len(),
+                    setups.join("; "),
+                    members.len()
+                ),
+            ));
+        }
+    }
+    (launch, notes)
+}
+
 /// Gives each sample the `server` and `port` of the command line above it
 /// (see the module docs), each only where the file's command lines name
 /// more than one: the instances LKP runs at once, one per port, are
 /// set-ups of their own; and `instances`, how many command lines LKP
-/// started in the same second as its own, where more than one.
-fn tag_instances(samples: &mut [Sample], targets: &[Target]) {
+/// started at once with its own ([`launches`]), where more than one.
+fn tag_instances(samples: &mut [Sample], targets: &[Target], launch: &[usize]) {
     let named = |pick: fn(&Target) -> &Option<String>| {
         let mut values: Vec<&Option<String>> = targets.iter().map(pick).collect();
         values.sort();
@@ -346,19 +457,18 @@ fn tag_instances(samples: &mut [Sample], targets: &[Target]) {
         values.len() > 1
     };
     let (servers, ports) = (named(|t| &t.1), named(|t| &t.2));
-    // Command lines LKP started in one second: instances run at once.
-    let at_once = |stamp: &Option<String>| {
-        stamp.as_ref().map_or(1, |st| targets.iter().filter(|t| t.3.as_ref() == Some(st)).count())
-    };
+    // Command lines LKP started at once: instances run at once.
+    let at_once = |i: usize| launch.iter().filter(|&&l| l == launch[i]).count();
     for s in samples {
-        let Some((_, server, port, stamp)) = targets.iter().rev().find(|t| t.0 < s.line) else { continue };
+        let Some(i) = targets.iter().rposition(|t| t.0 < s.line) else { continue };
+        let (_, server, port, _) = &targets[i];
         if let (true, Some(v)) = (servers, server) {
             s.params.push(crate::model::Param::new("server", v));
         }
         if let (true, Some(v)) = (ports, port) {
             s.params.push(crate::model::Param::new("port", v));
         }
-        let k = at_once(stamp);
+        let k = at_once(i);
         if k > 1 {
             s.params.push(crate::model::Param::new("instances", k.to_string()));
         }
@@ -366,7 +476,7 @@ fn tag_instances(samples: &mut [Sample], targets: &[Target]) {
 }
 
 /// Each sample's launch and instance where LKP started its instances at
-/// once (command lines stamped with the same second, attack43 F2): the
+/// once ([`launches`]): the
 /// launch is its first command line's index, the instance the command
 /// line above the sample; and each launch's count of instances. The
 /// instances of one port and set-up are ONE run, the mean per instance
@@ -374,15 +484,18 @@ fn tag_instances(samples: &mut [Sample], targets: &[Target]) {
 /// instances, beside `total_…`, their sum), never runs of their set-up.
 /// (Not `instances::instance_slots`, which reads LKP's `Instance: N`
 /// headers: memtier's instances are told by their command lines' stamps.)
-fn same_second_slots(samples: &[Sample], targets: &[Target]) -> (Vec<Option<super::instances::Slot>>, Vec<usize>) {
+fn same_second_slots(
+    samples: &[Sample],
+    targets: &[Target],
+    launch: &[usize],
+) -> (Vec<Option<super::instances::Slot>>, Vec<usize>) {
     let mut started = vec![0; targets.len()];
     let slots = samples
         .iter()
         .map(|s| {
             let i = targets.iter().rposition(|t| t.0 < s.line)?;
-            let stamp = targets[i].3.as_ref()?;
-            let first = targets.iter().position(|t| t.3.as_ref() == Some(stamp))?;
-            let k = targets.iter().filter(|t| t.3.as_ref() == Some(stamp)).count();
+            let first = launch[i];
+            let k = launch.iter().filter(|&&l| l == first).count();
             started[first] = k;
             (k > 1).then_some(super::instances::Slot { launch: first, copy: Some(i) })
         })
@@ -451,8 +564,11 @@ impl BenchParser for Memtier {
                 r.out.samples.sort_by_key(|s| s.line);
             }
         }
-        tag_instances(&mut r.out.samples, &r.targets);
-        let (slots, started) = same_second_slots(&r.out.samples, &r.targets);
+        let (launch, notes) = launches(&r.out.samples, &r.targets, &r.test_times);
+        r.out.notes.extend(notes);
+        r.out.notes.sort_by_key(|n| n.0);
+        tag_instances(&mut r.out.samples, &r.targets, &launch);
+        let (slots, started) = same_second_slots(&r.out.samples, &r.targets, &launch);
         if slots.iter().any(Option::is_some) {
             super::instances::one_run_per_launch(&mut r.out, &slots, "memtier instances", &started);
         }
@@ -542,6 +658,74 @@ mod tests {
         let text = format!("{}{}", table(at, 6380, "100.00"), table(at, 6381, "300.00"));
         let (got, _) = ops(&text);
         assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [100.0, 300.0]);
+    }
+
+    /// attack44 F2 (mt01, mt02, mt05): LKP's instances of 65,000,000
+    /// requests each (half an hour's run) stamped a second apart ran at
+    /// once: ONE run, never split at a second's boundary; runs one after
+    /// the other (the gap longer than the run) stay runs; a gap the file
+    /// cannot measure against a run's length is warned; instances of
+    /// different options in one launch are said.
+    #[test]
+    fn instances_started_while_the_others_ran_are_one_run() {
+        let mt01 = "2020-10-27 10:59:50 /usr/bin/numactl  --all -- numactl --cpunodebind=N -- memtier_benchmark \
+                    --key-minimum=1 --threads=1 -d 1024 -c 3 --pipeline=64 --key-maximum=65000000 -n 65000000 \
+                    --ratio=1:4 --key-pattern=G:G -p 6380";
+        let table = |cmd: &str, stamp: &str, node: u32, ops: &str| {
+            format!(
+                "{}\n1         Threads\n3         Connections per thread\n65000000  Requests per client\n\n\
+                 ALL STATS\n=====\nType         Ops/sec       KB/sec\n-----\nTotals     {ops}     39239.98\n\n",
+                cmd.replace("10:59:50", stamp).replace("=N", &format!("={node}"))
+            )
+        };
+        type Read = (Vec<(f64, String)>, Vec<(usize, String)>);
+        let ops = |text: &str| -> Read {
+            let f = Memtier.parse(&Input::from_text(text)).unwrap();
+            let got =
+                f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(|s| (s.value.mean(), show(s))).collect();
+            (got, f.notes)
+        };
+        let figures = ["108297.80", "109380.78", "107214.82", "108839.29"];
+        for stamps in
+            [["10:59:50", "10:59:50", "10:59:51", "10:59:51"], ["10:59:50", "10:59:51", "10:59:52", "10:59:53"]]
+        {
+            let text: String = (0..4).map(|i| table(mt01, stamps[i], i as u32, figures[i])).collect();
+            let (got, notes) = ops(&text);
+            assert_eq!(got.len(), 1, "{stamps:?}: {got:?}");
+            assert!((got[0].0 - 108433.1725).abs() < 1e-6, "{got:?}");
+            assert!(got[0].1.ends_with("instances=4]"), "{got:?}");
+            assert!(notes.iter().any(|(_, m)| m.starts_with("4 memtier instances ran at once")), "{notes:?}");
+        }
+        // Must not fire: runs of 60 s (`--test-time`) started 61 s apart,
+        // and the half-hour runs started an hour apart, are runs.
+        let timed = mt01.replace("-n 65000000", "--test-time=60");
+        let text = format!("{}{}", table(&timed, "10:59:50", 0, "100.00"), table(&timed, "11:00:51", 0, "300.00"));
+        let (got, notes) = ops(&text);
+        assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [100.0, 300.0]);
+        assert!(notes.is_empty(), "{notes:?}");
+        let text = format!("{}{}", table(mt01, "10:59:50", 0, "100000.00"), table(mt01, "11:59:50", 0, "300000.00"));
+        let (got, _) = ops(&text);
+        assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [100000.0, 300000.0]);
+        // No length shown, 2 s apart: runs, warned.
+        let bare = |stamp: &str, ops: &str| {
+            format!(
+                "2020-10-27 {stamp} memtier_benchmark -p 6380\nALL STATS\n=====\nType         Ops/sec       KB/sec\n-----\nTotals     {ops}     1.00\n\n"
+            )
+        };
+        let (got, notes) = ops(&format!("{}{}", bare("10:59:50", "100.00"), bare("10:59:52", "300.00")));
+        assert_eq!(got.len(), 2);
+        assert!(notes.iter().any(|(_, m)| m.contains("2 s after the one on line 1")), "{notes:?}");
+        // mt05: one of the four with `--ratio=1:1`.
+        let text: String = (0..4)
+            .map(|i| {
+                let cmd = if i == 3 { mt01.replace("--ratio=1:4", "--ratio=1:1") } else { mt01.to_string() };
+                table(&cmd, "10:59:50", i as u32, figures[i as usize])
+            })
+            .collect();
+        let (got, notes) = ops(&text);
+        assert_eq!(got.len(), 2);
+        assert!(notes.iter().any(|(l, m)| *l == 1 && m.contains("ran with different options")), "{notes:?}");
+        assert_eq!(stamp_seconds("1970-01-02 00:00:01"), Some(86_401));
     }
 
     /// LKP's instances run at once, one per port (`-p 6380` … `-p 6383`),

@@ -564,37 +564,6 @@ struct Start {
     options: Vec<String>,
 }
 
-/// `line` cut at the shell's command separators outside quotes (`;`,
-/// `&`, `&&`, `||`, `|`; a redirection's `2>&1`, `&>` is none): each
-/// command with the separator after it (`""` at the end).
-fn shell_segments(line: &str) -> Vec<(&str, &str)> {
-    let b = line.as_bytes();
-    let mut out = Vec::new();
-    let (mut start, mut i, mut quote) = (0, 0, None::<u8>);
-    while i < b.len() {
-        let c = b[i];
-        match quote {
-            Some(q) if c == q => quote = None,
-            Some(_) => {}
-            None if c == b'\'' || c == b'"' => quote = Some(c),
-            None if c == b';' || c == b'|' || c == b'&' => {
-                let redirect = c == b'&' && (i > 0 && matches!(b[i - 1], b'>' | b'<') || b.get(i + 1) == Some(&b'>'));
-                if !redirect {
-                    let len = if b.get(i + 1) == Some(&c) && c != b';' { 2 } else { 1 };
-                    out.push((&line[start..i], &line[i..i + len]));
-                    i += len;
-                    start = i;
-                    continue;
-                }
-            }
-            None => {}
-        }
-        i += 1;
-    }
-    out.push((&line[start..], ""));
-    out
-}
-
 /// The words after `netperf` in `segment`, if it runs netperf.
 fn netperf_words(segment: &str) -> Option<Vec<&str>> {
     let words: Vec<&str> = segment.split_whitespace().collect();
@@ -602,12 +571,19 @@ fn netperf_words(segment: &str) -> Option<Vec<&str>> {
     Some(words[at + 1..].to_vec())
 }
 
-/// A copy's options with its test name left out (`-t UDP_STREAM`).
+/// A copy's options with its test name left out (`-t UDP_STREAM`), and
+/// its output's redirection (`> log.0 2>&1`: no option, attack44 F3,
+/// whose copies writing each its own log were refused as "different
+/// options").
 fn copy_options(words: &[&str]) -> String {
     let mut kept: Vec<&str> = Vec::new();
     let mut skip = false;
     for (i, w) in words.iter().enumerate() {
         if std::mem::take(&mut skip) {
+            continue;
+        }
+        if let Some(takes_file) = super::cmdline::redirection(w) {
+            skip = takes_file;
             continue;
         }
         let before_dashes = !words[..i].contains(&"--");
@@ -657,7 +633,7 @@ fn seq_count(cmd: &str) -> Option<usize> {
 
 /// How command line `line` (one that runs netperf) starts its copies.
 fn start_of(line: &str) -> Start {
-    let segs = shell_segments(line);
+    let segs = super::cmdline::shell_segments(line);
     let runs: Vec<(usize, Vec<&str>)> =
         segs.iter().enumerate().filter_map(|(i, (s, _))| Some((i, netperf_words(s)?))).collect();
     let options: Vec<String> = runs.iter().map(|(_, w)| copy_options(w)).collect();
@@ -702,7 +678,11 @@ fn start_of(line: &str) -> Start {
         (words.get(at + 2) == Some(&"in")).then(|| s.split_once(" in ").map_or("", |(_, l)| l))
     });
     if let Some(list) = for_list {
-        if segs[first].1 == "&" {
+        let end = super::cmdline::pipeline_end(&segs, first);
+        // `for …; do netperf … & wait; done` (attack44 F4): each copy is
+        // waited for before the next starts: runs, one after the other.
+        let waited = segs.get(end + 1).is_some_and(|(s, _)| s.split_whitespace().next() == Some("wait"));
+        if segs[end].1 == "&" && !waited {
             return Start { copies: list_count(list), background: false, waits, options: vec![copy_options(words)] };
         }
         return Start { copies: Some(1), background: false, waits: false, options };
@@ -716,11 +696,12 @@ fn start_of(line: &str) -> Start {
             group += 1;
             most = most.max(group);
         }
-        if *sep != "&" && i < segs.len() {
+        // (`a | tee f & b | tee g &`: a pipe joins its copy's `tee`.)
+        if *sep != "&" && *sep != "|" && i < segs.len() {
             group = 0;
         }
     }
-    let background = segs[last].1 == "&" && !waits;
+    let background = segs[super::cmdline::pipeline_end(&segs, last)].1 == "&" && !waits;
     Start { copies: Some(most.max(1)), background, waits, options }
 }
 
@@ -729,7 +710,7 @@ fn start_of(line: &str) -> Start {
 /// done`, `seq 4 | xargs -P 4 -I{} netperf …`): a launch all the same.
 fn shell_launch(line: &str) -> bool {
     line.contains("netperf")
-        && shell_segments(line).iter().any(|(s, _)| {
+        && super::cmdline::shell_segments(line).iter().any(|(s, _)| {
             netperf_words(s).is_some() && {
                 let words: Vec<&str> = s.split_whitespace().take_while(|w| !w.ends_with("netperf")).collect();
                 words.contains(&"do") || words.iter().any(|w| matches!(super::cmdline::base(w), "xargs" | "parallel"))
@@ -763,6 +744,53 @@ struct Launch {
     open: bool,
     /// Each copy's options, its test left out (see [`Start`]).
     options: Vec<String>,
+}
+
+/// Launches listed before any of their tables (attack44 F5: `netperf … &`
+/// ×3, `wait`, `netperf … &`, then four tables: a script's listing, then
+/// its output): a launch ends at its `wait`, so the first launch's copies
+/// printed the first tables, as many as it started, and the next launch
+/// the tables after them (`tables`: the sample index where each table
+/// begins). Where a launch's count is not shown, or the tables are too
+/// few, which table is whose is not known: warned, read as before.
+fn listed_ahead(launches: &mut [Launch], tables: &[(usize, Option<String>)], out: &mut ParsedFile) {
+    let mut starts: Vec<usize> = tables.iter().map(|t| t.0).filter(|&at| at < out.samples.len()).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let mut i = 0;
+    while i < launches.len() {
+        let run = launches[i..].iter().take_while(|l| l.at == launches[i].at).count();
+        if run < 2 || launches[i..i + run].iter().all(|l| l.copies == Some(1) && !l.background) {
+            i += run.max(1);
+            continue;
+        }
+        let first = starts.partition_point(|&at| at < launches[i].at);
+        let mut k = first;
+        let mut fits = true;
+        for j in i..i + run - 1 {
+            match launches[j].copies {
+                Some(c) if k + c < starts.len() => {
+                    k += c;
+                    launches[j + 1].at = starts[k];
+                }
+                _ => fits = false,
+            }
+        }
+        if !fits {
+            let at = launches[i].at;
+            for l in &mut launches[i + 1..i + run] {
+                l.at = at;
+            }
+            out.notes.push((
+                launches[i + run - 1].line,
+                format!(
+                    "{run} netperf launches, a `wait` between them, are listed before any of their tables: which \
+                     table is whose launch is not known; read as the last launch's"
+                ),
+            ));
+        }
+        i += run;
+    }
 }
 
 /// The copies of each launch: their count a parameter (`copies 16`: 16
@@ -1402,6 +1430,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     for (at, test) in banners_first {
         out.notes.push((at, format!("a netperf {test} banner with no result row below it: not read")));
     }
+    listed_ahead(&mut launches, &hosts, &mut out);
     // Copies run at once: 16 copies' tables are no runs of 4 copies'.
     if launches.iter().any(|l| l.copies != Some(1)) {
         copies_are_one_run(&mut out, &mut launches);
@@ -1959,6 +1988,50 @@ mod tests {
         assert!(notes.iter().any(|(l, m)| *l == 1 && m.contains("does not show how many")), "{notes:?}");
     }
 
+    /// attack44 F1 (n34, n42, n44, n36) and F3 (n31, n27): copies behind
+    /// `nohup`, `timeout N`, `setsid`, piped to `tee` and left in the
+    /// background, or each writing its own log, are copies of one launch;
+    /// the same commands run one after the other stay runs, and copies
+    /// differing in more than their redirection are still refused.
+    #[test]
+    fn launchers_pipes_and_redirections_of_copies() {
+        let tables = format!("{}{}", rr_table("100.00", "10.00"), rr_table("200.00", "10.00"));
+        let cmd = "netperf -H 127.0.0.1 -t TCP_RR -l 10";
+        let want = [(150.0, "test=TCP_RR request=1 response=1 copies=2".to_string())];
+        for (a, b) in [
+            (format!("$ nohup {cmd} &"), format!("$ nohup {cmd} &")),
+            (format!("$ timeout 400 {cmd} &"), format!("$ timeout 400 {cmd} &")),
+            (format!("$ setsid {cmd} &"), format!("$ setsid {cmd} &")),
+            (format!("$ {cmd} | tee np0.log &"), format!("$ {cmd} | tee np1.log &")),
+            (format!("$ {cmd} > log.0 2>&1 &"), format!("$ {cmd} > log.1 2>&1 &")),
+            (format!("$ nohup {cmd} > out.0 &"), format!("$ nohup {cmd} >out.1 2>/dev/null &")),
+            (format!("$ {cmd} | tee np0.log & {cmd} | tee np1.log &"), String::new()),
+            (format!("$ for i in 1 2; do {cmd} | tee np.$i.log & done"), String::new()),
+        ] {
+            let (got, notes) = read(&format!("{a}\n{b}\n$ wait\n{tables}"));
+            assert_eq!(got, want, "{a}");
+            assert!(notes.iter().any(|(_, m)| m.starts_with("2 netperf copies ran at once")), "{a}: {notes:?}");
+        }
+        // Must not fire: the same launchers and pipes in the foreground.
+        for shape in [
+            format!("$ nohup {cmd}\n$ nohup {cmd}\n"),
+            format!("$ timeout 400 {cmd}\n$ timeout 400 {cmd}\n"),
+            format!("$ {cmd} | tee np0.log\n$ {cmd} | tee np1.log\n"),
+            format!("$ {cmd} > log.0 2>&1\n$ {cmd} > log.1 2>&1\n"),
+        ] {
+            let (got, _) = read(&format!("{shape}{tables}"));
+            let runs: Vec<(f64, &str)> = got.iter().map(|g| (g.0, g.1.as_str())).collect();
+            assert_eq!(
+                runs,
+                [(100.0, "test=TCP_RR request=1 response=1"), (200.0, "test=TCP_RR request=1 response=1")]
+            );
+        }
+        // Copies differing in an option besides their logs: still refused.
+        let text = format!("$ {cmd} > log.0 2>&1 &\n$ {cmd} -D 1 > log.1 2>&1 &\n$ wait\n{tables}");
+        let err = Netperf.parse(&Input::from_text(&text)).unwrap_err();
+        assert!(err.to_string().contains("started with different options"), "{err}");
+    }
+
     /// What the rules above must NOT merge: a sequential loop, `;`,
     /// `&&`, commands one after the other, `xargs` with no `-P`: each
     /// table a run of its own, no `copies`.
@@ -2004,6 +2077,43 @@ mod tests {
         let (got, notes) = read(&text);
         assert_eq!(got.len(), 1);
         assert!(notes.iter().all(|(_, m)| !m.contains("banner with no result row")), "{notes:?}");
+    }
+
+    /// attack44 F4 (n30): `for …; do netperf … & wait; done` runs the
+    /// copies one after the other: runs; F5 (n22): `a &` ×3, `wait`, `a &`
+    /// listed before the four tables: the first three tables are the
+    /// first launch's copies, the fourth the second launch's.
+    #[test]
+    fn a_wait_in_a_loop_or_a_listing_ends_the_launch() {
+        let cmd = "netperf -H 127.0.0.1 -t TCP_RR -l 10";
+        let t = |rate: &str| rr_table(rate, "10.00");
+        let four = format!("{}{}{}{}", t("100.00"), t("200.00"), t("300.00"), t("900.00"));
+        let (got, notes) = read(&format!("$ for i in 1 2 3 4; do {cmd} & wait; done\n{four}"));
+        let runs: Vec<f64> = got.iter().map(|g| g.0).collect();
+        assert_eq!(runs, [100.0, 200.0, 300.0, 900.0]);
+        assert!(got.iter().all(|g| !g.1.contains("copies")), "{got:?}");
+        assert!(notes.is_empty(), "{notes:?}");
+        // Must not fire: the loop's `wait` after `done` (copies at once).
+        let (got, _) = read(&format!("$ for i in 1 2 3 4; do {cmd} & done; wait\n{four}"));
+        assert_eq!(got.len(), 1);
+
+        let stamp = "2023-09-12 08:47:50";
+        let text = format!("{stamp} {cmd} &\n{stamp} {cmd} &\n{stamp} {cmd} &\n{stamp} wait\n{stamp} {cmd} &\n{four}");
+        let (got, notes) = read(&text);
+        let want = [
+            (200.0, "test=TCP_RR request=1 response=1 copies=3"),
+            (900.0, "test=TCP_RR request=1 response=1 copies=1"),
+        ];
+        assert_eq!(got, want.map(|(v, p)| (v, p.to_string())));
+        assert!(notes.iter().any(|(_, m)| m.starts_with("3 netperf copies ran at once")), "{notes:?}");
+        // Too few tables for the counts: not matched, warned.
+        let text = format!(
+            "{stamp} {cmd} &\n{stamp} {cmd} &\n{stamp} {cmd} &\n{stamp} wait\n{stamp} {cmd} &\n{}{}",
+            t("1.00"),
+            t("2.00")
+        );
+        let (_, notes) = read(&text);
+        assert!(notes.iter().any(|(_, m)| m.contains("listed before any of their tables")), "{notes:?}");
     }
 
     /// attack43 F4 (n01, n12): copies of one launch started with

@@ -339,8 +339,7 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
                         (Some(a), Some(b)) => *a == b,
                         _ => true,
                     };
-                    let Some(&(_, count)) =
-                        stressor_of(s).and_then(|n| skipped.iter().find(|(k, _)| *k == n.as_str()))
+                    let Some(&(_, count)) = stressor_of(s).and_then(|n| skipped.iter().find(|(k, _)| *k == n.as_str()))
                     else {
                         continue;
                     };
@@ -975,7 +974,14 @@ fn marker_label(line: &str) -> Option<(char, &str)> {
 /// other's first and last), each process's figures carry its `cgroup`
 /// (the `cgexec -g` of its command, where the command line and the
 /// shell's `[1] PID` job line tell which process is which) or else its
-/// `pid`, a set-up of its own, with a warning. Processes one after the
+/// order in the file (`process` 1, 2: never its pid, which no other
+/// kernel's run shares, attack44 F7), a set-up of its own, with a
+/// warning; where their commands are alike (one cgroup, or none), they
+/// are copies of one launch: `copies` N, ONE run, the mean per process
+/// ([`copies_are_one_run`]). The shell's lines say so too where the
+/// lines do not interleave (attack44 F6: `stress-ng … &`, `[1] 1075`, a
+/// second `stress-ng …` in the foreground, then each block whole).
+/// Processes one after the
 /// other (each one's lines together) are runs, as before; so are rows
 /// of one header that carry other pids (no header of their own).
 fn concurrent_processes(input: &Input, out: &mut ParsedFile) {
@@ -1009,8 +1015,34 @@ fn concurrent_processes(input: &Input, out: &mut ParsedFile) {
             Some((p.clone(), *at.first()?, *at.last()?))
         })
         .collect();
-    let at_once: Vec<&(String, usize, usize)> =
+    let mut at_once: Vec<&(String, usize, usize)> =
         spans.iter().filter(|a| spans.iter().any(|b| b.0 != a.0 && b.1 < a.2 && a.1 < b.2)).collect();
+    // attack44 F6: `stress-ng … &`, `[1] 1075`, `stress-ng …` (in the
+    // foreground) right above the processes' output, one process's block
+    // after the other's (`--log-file`, `-q`, a capture per process): the
+    // shell's lines say they ran at once. Only where the commands right
+    // above are as many as the processes, the job lines' pids are theirs
+    // and one job line a command sent to the background.
+    let mut launch_lines: Vec<&str> = Vec::new();
+    if at_once.len() < 2 {
+        let start = spans.iter().map(|s| s.1).min().unwrap_or(1);
+        let (mut commands, mut background, mut job_pids) = (Vec::new(), 0, Vec::new());
+        for line in input.lines[..start.saturating_sub(1)].iter().rev().map(|l| l.trim()).filter(|l| !l.is_empty()) {
+            if let Some(pid) = job_pid(line) {
+                job_pids.push(pid);
+            } else if !line.starts_with("stress-ng") && super::cmdline::args_of(line, "stress-ng").is_some() {
+                commands.push(line);
+                background += usize::from(line.ends_with('&'));
+            } else {
+                break;
+            }
+        }
+        let theirs = job_pids.iter().all(|p| spans.iter().any(|s| &s.0 == p));
+        if commands.len() == spans.len() && background >= 1 && background == job_pids.len() && theirs {
+            at_once = spans.iter().collect();
+            launch_lines = commands;
+        }
+    }
     if at_once.len() < 2 {
         return;
     }
@@ -1022,12 +1054,8 @@ fn concurrent_processes(input: &Input, out: &mut ParsedFile) {
     let mut jobs: Vec<String> = Vec::new();
     for line in &input.lines[..first.saturating_sub(1)] {
         let t = line.trim();
-        if let Some((job, pid)) = t.split_once(']').filter(|(j, _)| j.starts_with('['))
-            && job[1..].bytes().all(|b| b.is_ascii_digit())
-            && pid.trim().bytes().all(|b| b.is_ascii_digit())
-            && !pid.trim().is_empty()
-        {
-            jobs.push(pid.trim().to_string());
+        if let Some(pid) = job_pid(t) {
+            jobs.push(pid);
         } else if t.contains("stress-ng") || command.ends_with('\\') {
             if !command.ends_with('\\') {
                 command.clear();
@@ -1061,27 +1089,112 @@ fn concurrent_processes(input: &Input, out: &mut ParsedFile) {
             }
         }
     }
-    let param = if named.is_empty() { "pid" } else { "cgroup" };
+    // The commands of the processes: one command line each (the `&`
+    // joined line cut at its `&`s), with their output's redirection left
+    // out; alike, the processes are copies of one launch.
+    let shown: Vec<&str> = if launch_lines.is_empty() {
+        command.split(" & ").flat_map(|c| c.split("& ")).filter(|c| c.contains("stress-ng")).collect()
+    } else {
+        launch_lines.clone()
+    };
+    let commands: Vec<String> = shown
+        .iter()
+        .map(|c| {
+            // From the word before `stress-ng` that is no prompt: a
+            // `cgexec -g memory:low` is part of the set-up.
+            let words: Vec<&str> = c.trim().trim_end_matches('&').split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "cgexec" || super::cmdline::base(w) == "stress-ng").unwrap_or(0);
+            let mut kept = Vec::new();
+            let mut it = words[at..].iter();
+            while let Some(a) = it.next() {
+                match super::cmdline::redirection(a) {
+                    Some(true) => _ = it.next(),
+                    Some(false) => {}
+                    None => kept.push(*a),
+                }
+            }
+            kept.join(" ")
+        })
+        .collect();
+    let mut distinct = commands.clone();
+    distinct.sort();
+    distinct.dedup();
+    let copies = named.is_empty() && distinct.len() == 1 && commands.len() == ours.len();
+    // Each process by its order in the file (its first line), never by
+    // its pid, which no other kernel's run shares (attack44 F7: nothing
+    // was compared).
+    let mut order: Vec<&(String, usize, usize)> = at_once.clone();
+    order.sort_by_key(|a| a.1);
+    let param = if !named.is_empty() {
+        "cgroup"
+    } else if copies {
+        "copies"
+    } else {
+        "process"
+    };
     for s in &mut out.samples {
         let Some(pid) = pid_at(s.line).filter(|p| ours.contains(&p)) else { continue };
-        let value = named.iter().find(|n| n.0 == pid).map_or(pid.clone(), |n| n.1.clone());
+        let value = match param {
+            "cgroup" => named.iter().find(|n| n.0 == pid).map_or(pid.clone(), |n| n.1.clone()),
+            "copies" => ours.len().to_string(),
+            _ => (order.iter().position(|a| a.0 == pid).unwrap_or(0) + 1).to_string(),
+        };
         s.params.push(crate::model::Param::new(param, value));
     }
+    if copies {
+        // Copies of one command: ONE run, the mean per process (as
+        // netperf's copies), after each process's instances are merged.
+        return;
+    }
     let list: Vec<String> = if named.is_empty() {
-        ours.iter().map(|p| format!("[{p}]")).collect()
+        order.iter().enumerate().map(|(k, p)| format!("[{}] process {}", p.0, k + 1)).collect()
     } else {
         named.iter().map(|(p, g)| format!("[{p}] in `{g}`")).collect()
     };
     out.notes.push((
         first,
         format!(
-            "{} stress-ng processes ran at once (their lines interleave: {}): no runs of one set-up, each \
-             process's figures kept apart by its `{param}`",
+            "{} stress-ng processes ran at once ({}: {}): no runs of one set-up, each process's figures kept \
+             apart by its `{param}`",
             ours.len(),
+            if launch_lines.is_empty() { "their lines interleave" } else { "started together by the shell" },
             list.join(", ")
         ),
     ));
     out.notes.sort_by_key(|n| n.0);
+}
+
+/// The pid of the shell's job line (`[1] 1075`), `None` for any other.
+fn job_pid(t: &str) -> Option<String> {
+    let (job, pid) = t.split_once(']').filter(|(j, _)| j.starts_with('['))?;
+    let pid = pid.trim();
+    (job[1..].bytes().all(|b| b.is_ascii_digit()) && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| pid.to_string())
+}
+
+/// The processes [`concurrent_processes`] found to be copies of one
+/// command (`copies=N` on their figures) are ONE run: each figure the mean
+/// per process (`parse::instances::one_run_per_launch`).
+fn copies_are_one_run(input: &Input, out: &mut ParsedFile) {
+    let pid_at = |line: usize| input.lines.get(line.wrapping_sub(1)).and_then(|l| pid_of(l));
+    let mut pids: Vec<String> = Vec::new();
+    let slots: Vec<Option<super::instances::Slot>> = out
+        .samples
+        .iter()
+        .map(|s| {
+            s.params.iter().find(|p| p.name == "copies")?;
+            let pid = pid_at(s.line)?;
+            let copy = pids.iter().position(|p| *p == pid).unwrap_or_else(|| {
+                pids.push(pid);
+                pids.len() - 1
+            });
+            Some(super::instances::Slot { launch: 0, copy: Some(copy) })
+        })
+        .collect();
+    if slots.iter().any(Option::is_some) {
+        let started = [pids.len()];
+        super::instances::one_run_per_launch(out, &slots, "stress-ng processes", &started);
+    }
 }
 
 /// Labels the rows under ministat-style legend lines (`x Disabled
@@ -1420,11 +1533,22 @@ impl BenchParser for StressNg {
         concurrent_processes(input, &mut out);
         if !st.slots.is_empty() {
             let mut slots = vec![None; out.samples.len()];
+            // How many instances each launch started (its `instances`,
+            // from `--stream 4` or `dispatching hogs`): one whose rate line
+            // is missing is warned, as netperf's (attack44 F17: the mean
+            // of 3 of 4 was only noted).
+            let mut started = Vec::new();
             for &(i, slot) in &st.slots {
                 slots[i] = Some(slot);
+                let n = out.samples[i].params.iter().find(|p| p.name == "instances").and_then(|p| p.value.parse().ok());
+                if started.len() <= slot.launch {
+                    started.resize(slot.launch + 1, 0);
+                }
+                started[slot.launch] = started[slot.launch].max(n.unwrap_or(0));
             }
-            super::instances::one_run_per_launch(&mut out, &slots, "stress-ng instances", &[]);
+            super::instances::one_run_per_launch(&mut out, &slots, "stress-ng instances", &started);
         }
+        copies_are_one_run(input, &mut out);
         drop_failed_stressors(input, &mut out);
         if out.samples.is_empty()
             && let Some((n, note)) = out.notes.iter().find(|n| n.1.contains("it did no work"))
@@ -1434,7 +1558,8 @@ impl BenchParser for StressNg {
         if out.samples.is_empty() {
             let fail = out.notes.iter().find(|n| n.1.contains("reported: ")).map(|n| n.0);
             let dropped = out.notes.iter().find(|n| {
-                n.1.starts_with("stress-ng reported this run failed") || n.1.starts_with("stress-ng counted this stressor")
+                n.1.starts_with("stress-ng reported this run failed")
+                    || n.1.starts_with("stress-ng counted this stressor")
             });
             let reason = match (dropped, fail) {
                 (Some((_, m)), _) => format!("every row's run failed: {m}"),
@@ -1482,7 +1607,19 @@ mod tests {
         assert!(rate[0].params.iter().any(|p| p.name == "instances" && p.value == "4"));
         assert_eq!(f.samples.iter().filter(|s| s.metric.name == "memory rate (Mflop/sec)").count(), 1);
         assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.starts_with("4 stress-ng instances ran at once")));
+        assert!(f.notes.iter().all(|(_, m)| !m.contains("only")), "{:?}", f.notes);
         assert_eq!(f.samples.len(), 8);
+        // attack44 F17 (s01): instance 2's line missing: the mean of 3,
+        // warned as netperf's missing copy is.
+        let cut: String = text.lines().filter(|l| !l.contains("(instance 2)")).map(|l| format!("{l}\n")).collect();
+        let f = super::StressNg.parse(&Input::from_text(&cut)).unwrap();
+        assert!(
+            f.notes
+                .iter()
+                .any(|(_, m)| m.starts_with("4 stress-ng instances were started at once, but only 3 printed")),
+            "{:?}",
+            f.notes
+        );
     }
 
     /// What the instance-rate rule must NOT read: other per-instance
@@ -1624,15 +1761,53 @@ mod tests {
         let (got, notes) = read(&one_then_other);
         assert!(got.iter().all(|g| !g.contains("pid") && !g.contains("cgroup")), "{got:?}");
         assert!(notes.iter().all(|(_, m)| !m.contains("ran at once")), "{notes:?}");
-        // Interleaved, no command: by pid.
+        // Interleaved, no command: by their order (attack44 F7: never by
+        // pid, which no other kernel's run shares).
         let at_once = format!("{}{}{}{}{}{}", head(1), head(2), row(2, 200), done(2), row(1, 100), done(1));
         let (got, notes) = read(&at_once);
-        assert!(got[0].ends_with("pid=2") && got[1].ends_with("pid=1"), "{got:?}");
+        assert!(got[0].ends_with("process=2") && got[1].ends_with("process=1"), "{got:?}");
         assert!(notes.iter().any(|(_, m)| m.starts_with("2 stress-ng processes ran at once")), "{notes:?}");
         // The fixture's shape: `cgexec -g A … & cgexec -g B …`, `[1] 1`.
         let cmd = "# cgexec -g memory:low stress-ng --vm 4 \\\n& cgexec -g memory:high stress-ng --vm 4\n[1] 1\n";
         let (got, _) = read(&format!("{cmd}{at_once}"));
         assert!(got[0].ends_with("cgroup=memory:high") && got[1].ends_with("cgroup=memory:low"), "{got:?}");
+        // attack44 F7 (sg05): the same command twice in one cgroup, lines
+        // interleaved: copies of one launch, ONE run, the mean.
+        let cmd = "# cgexec -g memory:low stress-ng --vm 4 & cgexec -g memory:low stress-ng --vm 4\n[1] 1\n";
+        let bogo = |text: &str| -> Vec<(f64, String)> {
+            let p = StressNg.parse(&Input::from_text(text)).unwrap();
+            p.samples
+                .iter()
+                .filter(|s| s.metric.name == "bogo ops")
+                .map(|s| {
+                    (
+                        s.value.mean(),
+                        s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" "),
+                    )
+                })
+                .collect()
+        };
+        let got = bogo(&format!("{cmd}{at_once}"));
+        assert_eq!(got, [(150.0, "stressor=vm instances=4 copies=2".to_string())]);
+        // attack44 F6 (sg06): one copy `&` (`[1] 1`), one in the
+        // foreground, each process's block after the other's.
+        let launch = "root@ubuntu:~# stress-ng --vm 4 -t 60 &\n[1] 1\nroot@ubuntu:~# stress-ng --vm 4 -t 60 > b.log\n";
+        let f = StressNg.parse(&Input::from_text(&format!("{launch}{one_then_other}"))).unwrap();
+        assert!(f.notes.iter().any(|(_, m)| m.starts_with("2 stress-ng processes ran at once")), "{:?}", f.notes);
+        assert_eq!(
+            bogo(&format!("{launch}{one_then_other}")),
+            [(150.0, "stressor=vm instances=4 timeout=60s copies=2".to_string())]
+        );
+        // Must not fire: the same commands one after the other (no `&`),
+        // or a job line of another pid (`[1] 999`).
+        for shape in [
+            "root@ubuntu:~# stress-ng --vm 4 -t 60\nroot@ubuntu:~# stress-ng --vm 4 -t 60\n",
+            "root@ubuntu:~# stress-ng --vm 4 -t 60 &\n[1] 999\nroot@ubuntu:~# stress-ng --vm 4 -t 60\n",
+        ] {
+            let got = bogo(&format!("{shape}{one_then_other}"));
+            assert_eq!(got.len(), 2, "{shape}: {got:?}");
+            assert!(got.iter().all(|g| !g.1.contains("copies") && !g.1.contains("process")), "{got:?}");
+        }
     }
 
     #[test]
@@ -1753,11 +1928,12 @@ mod tests {
             )
         };
         let f = StressNg.parse(&Input::from_text(&run("skipped: 1: fsize (1)"))).unwrap();
-        let fsize: Vec<&Sample> =
-            f.samples.iter().filter(|s| s.params.iter().any(|p| p.value == "fsize")).collect();
+        let fsize: Vec<&Sample> = f.samples.iter().filter(|s| s.params.iter().any(|p| p.value == "fsize")).collect();
         assert!(!fsize.is_empty(), "{:?}", f.samples);
         assert!(
-            f.notes.iter().any(|n| n.0 == 5 && n.1.contains("1 of this stressor's 4 instances") && n.1.contains("3 that ran")),
+            f.notes
+                .iter()
+                .any(|n| n.0 == 5 && n.1.contains("1 of this stressor's 4 instances") && n.1.contains("3 that ran")),
             "{:?}",
             f.notes
         );
