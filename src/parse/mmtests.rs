@@ -937,10 +937,15 @@ fn no_data(cells: &[Cell]) -> Vec<Option<NoData>> {
         None
     };
     let mut out = vec![base_missing];
-    out.extend(cells[1..].iter().map(|c| match (base.value != 0.0 && c.value == 0.0, c.pct) {
-        (true, p) if p == 0.0 => Some(NoData::ZeroZero),
-        (true, p) if p == 100.0 => Some(NoData::ZeroHundred),
-        _ => None,
+    out.extend(cells[1..].iter().map(|c| {
+        let zero = base.value != 0.0 && c.value == 0.0;
+        if zero && c.pct == 0.0 {
+            Some(NoData::ZeroZero)
+        } else if zero && c.pct == 100.0 {
+            Some(NoData::ZeroHundred)
+        } else {
+            None
+        }
     }));
     out
 }
