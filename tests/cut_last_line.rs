@@ -74,6 +74,10 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "mmtests' `Duration System  592.52 … 575.20` row: a plain figure, `575.2` cut from `575.20` reads alike",
     ),
     (
+        "tests/fixtures/wild/mmtests/linux-mm-2018-12-mgorman-lkp-reply-glued-duration-header-headerless-vmstat-blocks.txt",
+        "mmtests' vmstat row `Kcompactd free scanned  6932.00  6643.00`: a plain figure, `6643.0` cut from `6643.00` reads alike",
+    ),
+    (
         "tests/fixtures/schbench/lkml-2021-04-schbench-3-kernels-side-by-side-bar-columns-interim-reports-banner-r30.txt",
         "schbench's `min=15, max=4456` prints whole numbers of any width",
     ),

@@ -89,7 +89,17 @@
 //! table does not say which), or a baseline `0.00` under other columns'
 //! values with `0.00%` (a real 0 baseline gives them 100% or -99%), is
 //! not read, with a warning naming line and column; a row of zeros
-//! throughout is read as zeros.
+//! throughout is read as zeros. So is `0.00 (100.00%)` over a baseline
+//! that is not 0 (`pndiff` gives a 0 100%: no data, or a real 0 of a
+//! lower-is-better figure), and a baseline `0.00` under a column's value
+//! (its change 100% or -99% over either): [`no_data`].
+//!
+//! **Configurations.** A line naming an mmtests configuration
+//! (`config-global-dhp__workload_thpfioscale XFS (no special madvise)`)
+//! puts the tables below it in a group of that name ([`config_name`]).
+//! Rows of figures a blank line under a table, with no header of their
+//! own, continue a table without changes and are not read under one with
+//! changes, each with a warning ([`headerless_block`]).
 //!
 //! **Damage.** A row with changes that does not read (a cell that is not
 //! a number, fewer cells than the header names), a row without changes
@@ -293,8 +303,13 @@ fn spaced_names(t: &str, row: &str, columns: usize) -> Option<Vec<String>> {
 /// to pad: as wide or wider), runs to the next blank, at least the
 /// column's width. `None` unless every
 /// column gets one name of no blank, figure, bracket or `%`, and nothing
-/// is left after the last.
-fn glued_names(versions: &str, names: &str, columns: usize) -> Option<Vec<String>> {
+/// is left after the last. With the names, whether the cut is in doubt: a
+/// padded name starting left of its version's first letter is wider than
+/// the version and may be wider than its column too (`mmotm-20181210`
+/// over `4.20.0-rc6`, glued to `noremote-v2r14` under Duration's narrower
+/// columns, Mel Gorman's linux-mm mail of 2018-12-22: cut so,
+/// `mmotm-201812` and `10noremote-v2r14`).
+fn glued_names(versions: &str, names: &str, columns: usize) -> Option<(Vec<String>, bool)> {
     if versions.contains('\t') || names.contains('\t') {
         return None;
     }
@@ -307,6 +322,7 @@ fn glued_names(versions: &str, names: &str, columns: usize) -> Option<Vec<String
     let line: Vec<char> = names.trim_end().chars().collect();
     let mut at = 0;
     let mut out = Vec::with_capacity(columns);
+    let mut doubtful = false;
     for (c, &end) in ends.iter().enumerate() {
         let width = end - if c == 0 { 0 } else { ends[c - 1] };
         let start = (at..line.len()).find(|&k| !line[k].is_whitespace())?;
@@ -316,6 +332,12 @@ fn glued_names(versions: &str, names: &str, columns: usize) -> Option<Vec<String
             if stop <= start || stop > line.len() || line[start..stop].iter().any(|c| c.is_whitespace()) {
                 return None;
             }
+            // The version's first letter: the first non-blank of its column.
+            // The first column's width holds the rows' names too: a name
+            // there starting left of its version may be wider than its
+            // value's column (a later column's long name is padded so).
+            let version_start = (end - width..end).find(|&k| !v[k].is_whitespace()).unwrap_or(end);
+            doubtful |= c == 0 && start < version_start;
             stop
         } else {
             // Unpadded: as wide as its column or wider (`%{w}s` pads a
@@ -333,7 +355,7 @@ fn glued_names(versions: &str, names: &str, columns: usize) -> Option<Vec<String
         out.push(name.trim_start_matches("./").to_string());
         at = stop;
     }
-    (at == line.len()).then_some(out)
+    (at == line.len()).then_some((out, doubtful))
 }
 
 /// Whether each of a header line's words ends over its column of `row`
@@ -403,9 +425,14 @@ impl Line {
 /// Each column's kernel and label.
 type Columns = Vec<(Option<String>, Option<String>)>;
 
+/// Where a header line glued run names ([`glued_names`]): the line as
+/// printed (trimmed) and whether the cut at the versions' widths is in doubt.
+type Glued = Option<(String, bool)>;
+
 /// The header over the rows starting at `lines[at]` (0-based): its
-/// columns, the title's line index if any, and the header's first line.
-fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Option<String>, usize)> {
+/// columns, the title's line index if any, the header's first line, and
+/// whether its run names were glued ([`Glued`]).
+fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Option<String>, usize, Glued)> {
     let mut i = at;
     // One blank line between the header and the rows is allowed.
     if i > 0 && lines[i - 1].trim().is_empty() {
@@ -416,10 +443,13 @@ fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Optio
         header_words(l, columns).filter(|_| aligned(l, row, columns)).or_else(|| spaced_names(l, row, columns))
     };
     let names_line = lines.get(i.checked_sub(1)?)?;
+    let mut glued: Glued = None;
     let names = over(names_line).or_else(|| {
         let versions = lines.get(i.checked_sub(2)?)?;
         over(versions)?;
-        glued_names(versions, names_line, columns)
+        let (names, doubtful) = glued_names(versions, names_line, columns)?;
+        glued = Some((names_line.trim().to_string(), doubtful));
+        Some(names)
     })?;
     i -= 1;
     let versions = i.checked_sub(1).and_then(|j| over(&lines[j]));
@@ -450,7 +480,7 @@ fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Optio
         None => names.iter().map(|k| (Some(k.clone()), None)).collect(),
     };
     let title = i.checked_sub(1).map(|j| lines[j].trim()).filter(|t| is_title(t));
-    Some((cols, title.map(str::to_string), i))
+    Some((cols, title.map(str::to_string), i, glued))
 }
 
 /// A title line (at most [`MAX_TITLE_WORDS`] words) over the rows at
@@ -499,16 +529,27 @@ struct Table {
     group: String,
     /// (line, name, values, changes): changes empty for a table without.
     rows: Vec<(usize, String, Vec<f64>, Vec<Cell>)>,
+    /// The mmtests configuration a line above names ([`config_name`]).
+    config: Option<String>,
+    /// Its header's run names as glued ([`Glued`]).
+    glued: Glued,
 }
 
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let lines = &input.lines;
     let mut out = ParsedFile { benchmark: ID.to_string(), ..Default::default() };
     let mut tables: Vec<Table> = Vec::new();
+    // The configuration the last line naming one named ([`config_name`]).
+    let mut config: Option<String> = None;
     let mut i = 0;
     while i < lines.len() {
         let t = lines[i].trim();
         let n = i + 1;
+        if let Some(name) = config_name(t) {
+            config = Some(name);
+            i += 1;
+            continue;
+        }
         let start = match pct_line(t) {
             Line::Pct(name, cells) if cells[0].pct == 0.0 => Some((name, cells)),
             Line::Bad(why) => {
@@ -541,12 +582,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         "an mmtests block after a blank line names rows of the table above again (`{name}`): read as a table of its own under the same header"
                     ),
                 ));
-                tables.push(Table { line: n, columns, group, rows: Vec::new() });
+                let (config, glued) = (last.config.clone(), last.glued.clone());
+                tables.push(Table { line: n, columns, group, rows: Vec::new(), config, glued });
             } else if !continues {
                 let table = match header(lines, i, columns) {
-                    Some((cols, title, h)) => {
-                        Table { line: h + 1, columns: cols, group: title.unwrap_or_default(), rows: Vec::new() }
-                    }
+                    Some((cols, title, h, glued)) => Table {
+                        line: h + 1,
+                        columns: cols,
+                        group: title.unwrap_or_default(),
+                        rows: Vec::new(),
+                        config: config.clone(),
+                        glued,
+                    },
                     None => {
                         out.notes.push((
                             n,
@@ -556,7 +603,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         ));
                         let cols = (1..=columns).map(|c| (None, Some(format!("column {c}")))).collect();
                         let group = headerless_title(lines, i).unwrap_or_default();
-                        Table { line: n, columns: cols, group, rows: Vec::new() }
+                        Table { line: n, columns: cols, group, rows: Vec::new(), config: config.clone(), glued: None }
                     }
                 };
                 tables.push(table);
@@ -602,14 +649,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         // A table without changes (`Ops …`, `Duration User …`) under its
         // own header, in a file of mmtests tables.
-        if let Some((table, end)) = plain_table(lines, i, &mut out.notes).filter(|_| !tables.is_empty()) {
+        if let Some((mut table, end)) = plain_table(lines, i, &mut out.notes).filter(|_| !tables.is_empty()) {
             i = end;
+            table.config = config.clone();
             tables.push(table);
+            continue;
+        }
+        if let Some(end) = headerless_block(lines, i, &mut tables, &mut out.notes) {
+            i = end;
             continue;
         }
         i += 1;
     }
     runs_named_again(&mut tables, &mut out.notes);
+    glued_runs_named_elsewhere(&mut tables, &mut out.notes);
     emit(tables, &mut out);
     if out.samples.is_empty() {
         return Err(ParseError::NoResults {
@@ -618,6 +671,124 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         });
     }
     Ok(out)
+}
+
+/// The mmtests configuration a line names: a line whose first word is
+/// a configuration's name (`config-global-dhp__workload_thpfioscale XFS (no
+/// special madvise)`, or without `config-`, `global-dhp__workload_thpfioscale-madvhugepage-xfs
+/// (MADV_HUGEPAGE)`: Mel Gorman's fragmentation-avoidance series, linux-mm
+/// 2018-10/11, over each set-up's tables, whose rows, kernels and runs are
+/// the same in both set-ups). The name without `config-`; the tables below,
+/// to the next such line, carry it in their group (`thpfioscale Fault
+/// Latencies, global-dhp__workload_thpfioscale`; the name alone where no
+/// title is over the table), so two set-ups' tables of one mail, or of
+/// two, are never averaged (a parameter's column made the mail's tables
+/// too wide for 72 columns). Not a path
+/// (`configs/config-…`, a command's argument) or a word of prose
+/// (`config-dependent`: a name is `config-` and two parts or more, or
+/// `global-dhp__…`), lower case, digits, `-`, `_`, `.` only.
+fn config_name(t: &str) -> Option<String> {
+    let word = t.split_whitespace().next()?;
+    let name = word.strip_prefix("config-").unwrap_or(word);
+    let chars_ok = name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_.".contains(&b));
+    let named = name.starts_with("global-dhp__")
+        || (word.starts_with("config-") && name.split(['-', '_']).filter(|p| !p.is_empty()).count() >= 2);
+    (chars_ok && named && !name.ends_with(['-', '_', '.'])).then(|| name.to_string())
+}
+
+/// Rows of figures without changes under no header of their own, one
+/// blank line under the last table's last row, with as many figures as it
+/// has columns (`Compaction migrate scanned  3860713  3294284` under a
+/// two-column table with changes; `THP fault alloc  77804.00  84618.00`
+/// under the two-column `Allocation stalls` table: the vmstat extracts of
+/// Mel Gorman's linux-mm mails of 2018-12, whose header he cut or whose
+/// rows he parted with his prose). Under a table without changes they
+/// continue it (mmtests prints one table of them), with a warning; under
+/// one with changes they are not read, with a warning (mmtests prints such
+/// rows under a header of their own: which columns they are, the mail does
+/// not say). Returns the index of the line after the block.
+fn headerless_block(
+    lines: &[String],
+    at: usize,
+    tables: &mut [Table],
+    notes: &mut Vec<(usize, String)>,
+) -> Option<usize> {
+    let last = tables.last_mut()?;
+    let ended = last.rows.last()?.0;
+    let columns = last.columns.len();
+    // One blank line between: the block's first line is `ended + 2`.
+    if at + 1 != ended + 2 || !lines.get(ended)?.trim().is_empty() {
+        return None;
+    }
+    let mut rows = Vec::new();
+    for (k, l) in lines.iter().enumerate().skip(at) {
+        let t = l.trim();
+        match plain_line(t, columns) {
+            Some((name, values)) if pct_line(t).is_other() && row_shaped(t) => rows.push((k + 1, name, values)),
+            _ => break,
+        }
+    }
+    let (first, end) = (rows.first()?.0, rows.last()?.0);
+    if last.rows.last().is_some_and(|r| r.3.is_empty()) {
+        notes.push((
+            first,
+            format!(
+                "lines {first}-{end}: rows of {columns} figure(s) after a blank line under the mmtests table of line {} (no header of their own): read as that table's rows",
+                last.line
+            ),
+        ));
+        last.rows.extend(rows.into_iter().map(|(n, name, values)| (n, name, values, Vec::new())));
+    } else {
+        notes.push((
+            first,
+            format!(
+                "lines {first}-{end}: rows of {columns} figure(s) without changes and without a header of their own, a blank line under the mmtests table of line {} (with changes): not read (mmtests prints them under their own header, which names their columns)",
+                last.line
+            ),
+        ));
+    }
+    Some(end)
+}
+
+/// A header whose run names were glued ([`glued_names`]) and cut at the
+/// widths of the versions over them, where another table of the file names
+/// runs of the same kernels whose names, put together, are the glued line
+/// (`mmotm-20181210noremote-v2r14` under Duration's narrower columns, the
+/// rows above under `mmotm-20181210` and `noremote-v2r14`, Mel Gorman's
+/// linux-mm mail of 2018-12-22): its columns are those runs, with a
+/// warning. A cut in doubt that no other header names is a warning.
+fn glued_runs_named_elsewhere(tables: &mut [Table], notes: &mut Vec<(usize, String)>) {
+    for t in 0..tables.len() {
+        let Some((text, doubtful)) = tables[t].glued.clone() else { continue };
+        let glued: String = text.split_whitespace().collect();
+        let cut: Vec<String> = tables[t].columns.iter().map(|(_, l)| l.clone().unwrap_or_default()).collect();
+        let kernels: Vec<Option<String>> = tables[t].columns.iter().map(|(k, _)| k.clone()).collect();
+        let named = tables.iter().enumerate().find_map(|(o, other)| {
+            let labels: Vec<String> = other.columns.iter().map(|(_, l)| l.clone().unwrap_or_default()).collect();
+            let same_kernels = other.columns.iter().map(|(k, _)| k.clone()).eq(kernels.iter().cloned());
+            (o != t && other.glued.is_none() && same_kernels && labels.concat() == glued && labels != cut)
+                .then(|| (other.line, other.columns.clone(), labels))
+        });
+        if let Some((line, columns, labels)) = named {
+            notes.push((
+                tables[t].line,
+                format!(
+                    "this mmtests table's header glues its run names (`{text}`): read as the runs the header of line {line} names (`{}`), not as cut at the widths of the versions over it (`{}`)",
+                    labels.join("`, `"),
+                    cut.join("`, `")
+                ),
+            ));
+            tables[t].columns = columns;
+        } else if doubtful {
+            notes.push((
+                tables[t].line,
+                format!(
+                    "this mmtests table's header glues its run names (`{text}`), a name wider than the version over it: cut at the versions' widths as `{}`, which may cut a name in two (no other header of the file names these runs)",
+                    cut.join("`, `")
+                ),
+            ));
+        }
+    }
 }
 
 /// True when run name `name` is `label` with mmtests' revision suffix
@@ -710,7 +881,7 @@ fn plain_table(lines: &[String], at: usize, notes: &mut Vec<(usize, String)>) ->
     // The most columns: every word but one a figure.
     let most = words.checked_sub(1)?;
     let columns = (1..=most).rev().find(|&c| plain_line(t, c).is_some() && header(lines, at, c).is_some())?;
-    let (cols, title, h) = header(lines, at, columns)?;
+    let (cols, title, h, glued) = header(lines, at, columns)?;
     let mut rows = Vec::new();
     let mut bad = Vec::new();
     let mut end = lines.len();
@@ -731,7 +902,7 @@ fn plain_table(lines: &[String], at: usize, notes: &mut Vec<(usize, String)>) ->
             format!("an mmtests row of a table without changes that does not read ({columns} figure(s) after its name expected): not read: `{t}`"),
         ));
     }
-    Some((Table { line: h + 1, columns: cols, group: title.unwrap_or_default(), rows }, end))
+    Some((Table { line: h + 1, columns: cols, group: title.unwrap_or_default(), rows, config: None, glued }, end))
 }
 
 /// Which cells of a row with changes may be mmtests' "no data": where a
@@ -743,13 +914,72 @@ fn plain_table(lines: &[String], at: usize, notes: &mut Vec<(usize, String)>) ->
 /// has a value that is not 0 and a change of `0.00%` is no real 0 either
 /// (`pdiff`/`pndiff` give 100% / -99% over a 0). A row of zeros throughout
 /// (`fault-base-1  0.00 (0.00%) …`) is read as zeros.
-fn no_data(cells: &[Cell]) -> Vec<bool> {
-    let zero = |c: &Cell| c.value == 0.0 && c.pct == 0.0;
+///
+/// `pndiff` (lower is better) gives a 0 a change of 100% (`Stat.pm`: `if
+/// ($_[0] == 0) return 100`), so a cell `0.00 (100.00%)` over a baseline
+/// that is not 0 is mmtests' "no data" or a real 0 of a lower-is-better
+/// figure (`Amean fault-base-1  43404.60 (0.00%)  0.00 (100.00%)`: no
+/// base-page fault to time, Mel Gorman's fragmentation series, 2018): not
+/// read either. And a baseline `0.00` under a column that is not 0, whose
+/// change is then 100% (`pdiff` over a 0) or -99% (`pndiff`), is mmtests'
+/// "no data" or a real 0 (`Amean fault-huge-1  0.00 (0.00%)  172.19
+/// *-99.00%*`: no huge page allocated to time; `Percentage huge-1  0.00`:
+/// a real 0%): not read.
+fn no_data(cells: &[Cell]) -> Vec<Option<NoData>> {
     let Some(base) = cells.first() else { return Vec::new() };
-    let base_missing = base.value == 0.0 && cells[1..].iter().any(|c| c.value != 0.0 && c.pct == 0.0);
+    let base_missing = if base.value != 0.0 {
+        None
+    } else if cells[1..].iter().any(|c| c.value != 0.0 && c.pct == 0.0) {
+        Some(NoData::BaseZeroChange)
+    } else if cells[1..].iter().any(|c| c.value != 0.0 && (c.pct == 100.0 || c.pct == -99.0)) {
+        Some(NoData::BaseZero)
+    } else {
+        None
+    };
     let mut out = vec![base_missing];
-    out.extend(cells[1..].iter().map(|c| base.value != 0.0 && zero(c)));
+    out.extend(cells[1..].iter().map(|c| {
+        let zero = base.value != 0.0 && c.value == 0.0;
+        if zero && c.pct == 0.0 {
+            Some(NoData::ZeroZero)
+        } else if zero && c.pct == 100.0 {
+            Some(NoData::ZeroHundred)
+        } else {
+            None
+        }
+    }));
     out
+}
+
+/// Why [`no_data`] leaves a cell out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum NoData {
+    /// A baseline `0.00` under a column's value with a 0.00% change.
+    BaseZeroChange,
+    /// A baseline `0.00` under a column's value with 100% or -99%.
+    BaseZero,
+    /// `0.00 (0.00%)` over a baseline that is not 0.
+    ZeroZero,
+    /// `0.00 (100.00%)` over a baseline that is not 0.
+    ZeroHundred,
+}
+
+impl NoData {
+    fn why(self) -> &'static str {
+        match self {
+            NoData::BaseZeroChange => {
+                "a baseline `0.00` under other columns' values with a 0.00% change (a real 0 baseline gives them 100% or -99%): read as mmtests' \"no data\""
+            }
+            NoData::BaseZero => {
+                "a baseline `0.00` under a column's value is mmtests' \"no data\" (Compare.pm prints a missing result as 0) or a real 0: `pdiff` gives the column over either 100%, `pndiff` -99%: which, the table does not say"
+            }
+            NoData::ZeroZero => {
+                "`0.00 (0.00%)` against a baseline that is not 0 is mmtests' \"no data\" (Compare.pm prints a missing result so), or a real 0 of a higher-is-better figure (its `pdiff` gives a 0 a 0% change): which, the table does not say"
+            }
+            NoData::ZeroHundred => {
+                "`0.00 (100.00%)` against a baseline that is not 0 is mmtests' \"no data\" (Compare.pm prints a missing result as 0, which `pndiff` gives a 100% change), or a real 0 of a lower-is-better figure: which, the table does not say"
+            }
+        }
+    }
 }
 
 /// The direction a row's changes give, or why none: `cells` are the cells
@@ -780,9 +1010,10 @@ fn direction(name: &str, cells: &[Cell], no_base: bool) -> Result<Better, &'stat
 
 /// Turns the tables into samples.
 fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
-    // (group, metric, kernel, label) of every sample so far.
-    let mut seen: HashSet<(String, String, Option<String>, Option<String>)> = HashSet::new();
-    for table in tables {
+    // (group, metric, kernel, label, config) of every sample so far.
+    type Seen = (String, String, Option<String>, Option<String>, Option<String>);
+    let mut seen: HashSet<Seen> = HashSet::new();
+    for mut table in tables {
         let read: Vec<bool> =
             (0..table.columns.len()).map(|c| !table.columns[..c].contains(&table.columns[c])).collect();
         for c in (0..table.columns.len()).filter(|c| !read[*c]) {
@@ -791,9 +1022,12 @@ fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
                 format!("mmtests column {} names the same kernel and run as an earlier one: not read", c + 1),
             ));
         }
+        if let Some(c) = &table.config {
+            table.group = if table.group.is_empty() { c.clone() } else { format!("{}, {c}", table.group) };
+        }
         let key = |name: &str, c: usize| {
             let (k, l) = &table.columns[c];
-            (table.group.clone(), name.to_string(), k.clone(), l.clone())
+            (table.group.clone(), name.to_string(), k.clone(), l.clone(), table.config.clone())
         };
         let again = table.rows.iter().any(|r| (0..table.columns.len()).any(|c| seen.contains(&key(&r.1, c))));
         if again {
@@ -831,20 +1065,12 @@ fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
                     false
                 }
             };
-            let missing = no_data(cells);
-            for c in (0..cells.len()).filter(|&c| missing[c] && read[c]) {
-                out.notes.push((
-                    *n,
-                    format!(
-                        "mmtests row `{name}`, column {}: {}: not read",
-                        c + 1,
-                        if c == 0 {
-                            "a baseline `0.00` under other columns' values with a 0.00% change (a real 0 baseline gives them 100% or -99%): read as mmtests' \"no data\""
-                        } else {
-                            "`0.00 (0.00%)` against a baseline that is not 0 is mmtests' \"no data\" (Compare.pm prints a missing result so), or a real 0 of a higher-is-better figure (its `pdiff` gives a 0 a 0% change): which, the table does not say"
-                        }
-                    ),
-                ));
+            let why = no_data(cells);
+            let missing: Vec<bool> = why.iter().map(Option::is_some).collect();
+            for (c, w) in why.iter().enumerate().filter(|(c, _)| read[*c]) {
+                if let Some(w) = w {
+                    out.notes.push((*n, format!("mmtests row `{name}`, column {}: {}: not read", c + 1, w.why())));
+                }
             }
             let kept: Vec<Cell> = cells.iter().zip(&missing).filter(|(_, m)| !**m).map(|(c, _)| *c).collect();
             let better = if cells.is_empty() {
@@ -1022,8 +1248,11 @@ Ops NUMA alloc hit    878062.00   882981.00
         let versions = "                              5.15.0-rc1             5.15.0-rc1             5.15.0-rc1";
         let names = "                                 vanillasched-scalewakegran-v2r5 sched-moveforward-v1r1";
         assert_eq!(
-            glued_names(versions, names, 3).as_deref(),
-            Some(&["vanilla".to_string(), "sched-scalewakegran-v2r5".into(), "sched-moveforward-v1r1".into()][..])
+            glued_names(versions, names, 3),
+            Some((
+                vec!["vanilla".to_string(), "sched-scalewakegran-v2r5".into(), "sched-moveforward-v1r1".into()],
+                false
+            ))
         );
         // Shifted left, the first column takes `vanillasched-sc` and the
         // second `alewakegran-v2r5`, narrower than its column unpadded:
@@ -1244,5 +1473,157 @@ Amean     elsp-2        489.41 (   0.00%)      542.92 * -10.93%*      548.96 * -
             let _ = Mmtests.parse(&Input::from_text(t));
             let _ = Mmtests.detect(&Input::from_text(t));
         }
+    }
+
+    /// Mel Gorman's fragmentation-avoidance series (linux-mm, 2018-10):
+    /// one set-up's tables under `config-global-dhp__workload_thpfioscale
+    /// XFS (no special madvise)`, the other's under
+    /// `global-dhp__workload_thpfioscale-madvhugepage-xfs (MADV_HUGEPAGE)`,
+    /// with the same rows, kernels and runs: each in its config's group, so
+    /// the two are never averaged (archive44 N1).
+    const CONFIGS: &str = "\
+1-socket Skylake machine
+config-global-dhp__workload_thpfioscale XFS (no special madvise)
+4 fio threads, 1 THP allocating thread
+--------------------------------------
+
+thpfioscale Fault Latencies
+                                       4.19.0                 4.19.0
+                                      vanilla           lowzone-v1r1
+Amean     fault-base-1      605.84 (   0.00%)      599.92 *   0.98%*
+
+1-socket Skylake machine
+global-dhp__workload_thpfioscale-madvhugepage-xfs (MADV_HUGEPAGE)
+-----------------------------------------------------------------
+
+thpfioscale Fault Latencies
+                                       4.19.0                 4.19.0
+                                      vanilla           lowzone-v1r1
+Amean     fault-base-1     1938.77 (   0.00%)     1938.47 (   0.02%)
+";
+
+    #[test]
+    fn a_config_line_names_the_group_of_the_tables_below_it() {
+        let p = parse(CONFIGS);
+        let groups: Vec<&str> = p.samples.iter().map(|s| s.group.as_str()).collect();
+        assert_eq!(
+            groups,
+            [
+                "thpfioscale Fault Latencies, global-dhp__workload_thpfioscale",
+                "thpfioscale Fault Latencies, global-dhp__workload_thpfioscale",
+                "thpfioscale Fault Latencies, global-dhp__workload_thpfioscale-madvhugepage-xfs",
+                "thpfioscale Fault Latencies, global-dhp__workload_thpfioscale-madvhugepage-xfs",
+            ]
+        );
+        assert!(!p.samples.iter().any(|s| s.params.iter().any(|q| q.name == "table")), "{:?}", p.samples);
+        assert!(!p.notes.iter().any(|(_, n)| n.contains("`table` parameter")), "{:?}", p.notes);
+    }
+
+    /// Not a configuration line: a path, a command, a word of prose.
+    #[test]
+    fn a_path_a_command_or_a_word_of_prose_names_no_config() {
+        for t in [
+            "configs/config-global-dhp__workload_thpfioscale",
+            "./run-mmtests.sh --run-monitor --config configs/config-global-dhp__workload_thpfioscale test-run-1",
+            "config-dependent figures follow",
+            "Config-Global-Dhp__workload",
+            "config-",
+            "global-dhp__",
+        ] {
+            assert_eq!(config_name(t), None, "{t}");
+        }
+        assert_eq!(config_name("config-workload-thpscale").as_deref(), Some("workload-thpscale"));
+        // The config list of the mail's prose changes no table's group.
+        let p = parse(&CONFIGS.replace(
+            "config-global-dhp__workload_thpfioscale XFS (no special madvise)",
+            "configs/config-global-dhp__workload_thpfioscale",
+        ));
+        assert_eq!(p.samples[0].group, "thpfioscale Fault Latencies");
+        assert!(p.samples[2].group.ends_with("madvhugepage-xfs"));
+    }
+
+    /// `pndiff` gives a 0 a change of 100%: `0.00 (100.00%)` over a
+    /// baseline that is not 0 is no data or a real 0: not read; so is a
+    /// baseline `0.00` under a value with `-99.00%` or `100.00%`. A value
+    /// that is not 0 with a change of 100% is read (archive44 N4).
+    #[test]
+    fn a_zero_with_pndiffs_hundred_percent_or_a_zero_baseline_under_a_value_is_not_read() {
+        let p = parse(&TWO.replace("0.4250 *   2.97%*", "0.0000 * 100.00%*"));
+        assert!(!p.samples.iter().any(|s| s.line == 4 && s.value.mean() == 0.0), "{:?}", p.samples);
+        assert!(p.notes.iter().any(|(l, n)| *l == 4 && n.contains("`0.00 (100.00%)`")), "{:?}", p.notes);
+        let p =
+            parse(&TWO.replace("0.4380 (   0.00%)      0.4250 *   2.97%*", "0.0000 (   0.00%)      0.4250 * -99.00%*"));
+        assert_eq!(p.samples.iter().filter(|s| s.line == 4).count(), 1, "{:?}", p.samples);
+        assert!(p.notes.iter().any(|(l, n)| *l == 4 && n.contains("or a real 0: `pdiff`")), "{:?}", p.notes);
+        // Not fired: a value that is not 0 with a change of 100%.
+        let p = parse(&TWO.replace("0.4250 *   2.97%*", "0.8760 * 100.00%*"));
+        assert_eq!(p.samples.iter().filter(|s| s.line == 4).count(), 2);
+        assert!(!p.notes.iter().any(|(_, n)| n.contains("no data")), "{:?}", p.notes);
+    }
+
+    /// Rows of figures under no header of their own, a blank line under a
+    /// table: after one without changes they continue it; after one with
+    /// changes they are not read; both warned. Two blank lines, or another
+    /// count of figures, leave them alone (archive44 N3).
+    #[test]
+    fn rows_without_a_header_a_blank_line_under_a_table_continue_it_or_are_warned_of() {
+        let ops = format!("{TWO}\nOps NUMA alloc miss   1.00   2.00\n");
+        let p = parse(&ops);
+        assert!(p.samples.iter().any(|s| s.line == 12 && s.metric.name == "Ops NUMA alloc miss"), "{:?}", p.samples);
+        assert!(p.notes.iter().any(|(l, n)| *l == 12 && n.contains("read as that table's rows")), "{:?}", p.notes);
+        let under_changes = TWO.replace("Stddev    4        0.0100 (   0.00%)      0.0200 (-100.00%)\n", "Stddev    4        0.0100 (   0.00%)      0.0200 (-100.00%)\n\nCompaction migrate scanned     3860713     3294284\n");
+        let p = parse(&under_changes);
+        assert!(!p.samples.iter().any(|s| s.line == 8), "{:?}", p.samples);
+        assert!(p.notes.iter().any(|(l, n)| *l == 8 && n.contains("not read")), "{:?}", p.notes);
+        // Not fired: two blank lines between, or three figures under two columns.
+        for text in [
+            format!("{TWO}\n\nOps NUMA alloc miss   1.00   2.00\n"),
+            format!("{TWO}\nOps NUMA alloc miss   1.00   2.00   3.00\n"),
+        ] {
+            let p = parse(&text);
+            assert!(!p.samples.iter().any(|s| s.metric.name == "Ops NUMA alloc miss"), "{:?}", p.samples);
+            assert!(
+                !p.notes
+                    .iter()
+                    .any(|(_, n)| n.contains("no header of their own") || n.contains("without a header of their own")),
+                "{:?}",
+                p.notes
+            );
+        }
+    }
+
+    /// Mel Gorman's linux-mm mail of 2018-12-22: Duration's header glues
+    /// `mmotm-20181210noremote-v2r14` under narrower versions, which the
+    /// widths cut as `mmotm-201812` and `10noremote-v2r14`; the table above
+    /// names the runs whole, so they are read (archive44 N2). Alone, the
+    /// cut is a warning.
+    #[test]
+    fn glued_run_names_that_another_header_names_are_read_as_those_runs() {
+        let above = "\
+thpscale Fault Latencies
+                                    4.20.0-rc6             4.20.0-rc6
+                                mmotm-20181210         noremote-v2r14
+Amean     fault-both-1       864.83 (   0.00%)     1006.88 * -16.43%*
+
+";
+        let duration =
+            "         4.20.0-rc6  4.20.0-rc6\n       mmotm-20181210noremote-v2r14\nUser          27.30       27.86\n";
+        let p = parse(&format!("{above}{duration}"));
+        let labels: Vec<String> = p
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "User")
+            .map(|s| s.params.iter().find(|q| q.name == "label").unwrap().value.to_string())
+            .collect();
+        assert_eq!(labels, ["mmotm-20181210", "noremote-v2r14"], "{:?}", p.notes);
+        assert!(
+            p.notes.iter().any(|(l, n)| *l == 6 && n.contains("read as the runs the header of line 2")),
+            "{:?}",
+            p.notes
+        );
+        // Without the table above naming them: the cut, with a warning.
+        let alone = format!("{}\n{duration}", above.replace("mmotm-20181210 ", "mmotm-20181211 "));
+        let p = parse(&alone);
+        assert!(p.notes.iter().any(|(_, n)| n.contains("may cut a name in two")), "{:?}", p.notes);
     }
 }
