@@ -75,10 +75,42 @@ pub const MIN_COPIED: usize = 3;
 /// figures it gave, in order), in line order.
 type Lines = Vec<(usize, u64)>;
 
+/// A kernel's figures that a raw file repeats, figure for figure, from
+/// another file of the class, kept in the file because a section (or the
+/// sections made for what no section claims) shows it without that other
+/// file (archive43 R1: a report and its re-test in a section each; the
+/// base's figures, kept in one file only, left the other section with no
+/// baseline). [`crate::site::select`] counts them once: it leaves them
+/// out of each part that also shows `of`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reprint {
+    /// The repeating file's `rel_path`.
+    pub file: String,
+    /// The kernel whose figures it repeats.
+    pub kernel: String,
+    /// The `rel_path` of the file whose figures it repeats (kept there).
+    pub of: String,
+}
+
+/// [`drop_copied_runs_apart`] for a class whose sections never show a
+/// copy without the file it repeats.
+#[cfg(test)]
+pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
+    drop_copied_runs_apart(results, diags, &|_, _| false);
+}
+
 /// Drops the figures of a kernel that a raw file repeats, line for line,
 /// from another file of the class (module docs), with a warning at the
-/// copy naming the file it repeats. `results` are in path order.
-pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
+/// copy naming the file it repeats. `results` are in path order. Where
+/// `apart(copy, of)` (some section shows `copy` without `of`), a copy of a
+/// whole kernel's figures is kept and returned as a [`Reprint`]: each
+/// section then counts it once, in [`crate::site::select`].
+pub(super) fn drop_copied_runs_apart(
+    results: &mut [ResultFile],
+    diags: &mut Vec<Diagnostic>,
+    apart: &dyn Fn(&ResultFile, &ResultFile) -> bool,
+) -> Vec<Reprint> {
+    let mut reprints: Vec<Reprint> = Vec::new();
     // (kernel, benchmark) → the results holding its figures. Nearly every
     // pair has one file (a kernel's dbench, its lmbench): nothing hashed.
     let mut holders: FxHashMap<(&str, &str), Vec<usize>> = FxHashMap::default();
@@ -180,6 +212,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
             let enough = if reprint { lines.len() >= 2 } else { strong_figures(&rf.parsed.samples, kernel) >= least };
             if found.len() == lines.len() && enough {
                 let of = found[0].0;
+                let kept_apart = apart(rf, &results[of]);
                 let of_lines = found.iter().filter(|&&(f, _)| f == of).map(|&(_, l)| l);
                 let (oa, ob) = (of_lines.clone().min().unwrap_or(0), of_lines.max().unwrap_or(0));
                 let (a, b) = (lines[0].0, lines[lines.len() - 1].0);
@@ -190,7 +223,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
                         Some(a),
                         format!(
                             "{benchmark}: the figures of {kernel} on {} are those of {} {}, figure for figure{}, \
-                             counted once (from {1})",
+                             counted once (from {1}){}",
                             span(a, b),
                             results[of].rel_path,
                             span(oa, ob),
@@ -198,11 +231,27 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
                                 " and run count for run count: the same summary of runs printed again"
                             } else {
                                 ": the same run read twice"
+                            },
+                            if kept_apart {
+                                format!(
+                                    " where a section shows both; a section shows {} without it, and keeps them",
+                                    rf.rel_path
+                                )
+                            } else {
+                                String::new()
                             }
                         ),
                     ),
                 ));
-                copies.push((i, kernel.to_string()));
+                if kept_apart {
+                    reprints.push(Reprint {
+                        file: rf.rel_path.clone(),
+                        kernel: kernel.to_string(),
+                        of: results[of].rel_path.clone(),
+                    });
+                } else {
+                    copies.push((i, kernel.to_string()));
+                }
                 continue;
             }
             // A contest row printed again while others of the kernel
@@ -253,6 +302,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
     // In path order, as every other warning of the class.
     warnings.sort_by_key(|(i, d)| (*i, d.line));
     diags.extend(warnings.into_iter().map(|(_, d)| d));
+    reprints
 }
 
 /// Drops from `files` (one benchmark's files holding `kernel`'s figures)

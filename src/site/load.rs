@@ -434,7 +434,20 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     super::run_lengths::keep_run_lengths_apart(&mut results, diags);
     super::commits::unify_commit_ids(&mut results, diags);
     unify_label_case(&mut results);
-    super::copies::drop_copied_runs(&mut results, diags);
+    // A copy is counted once where a section shows both files, and kept
+    // where one shows it without the file it repeats (archive43 R1).
+    let reprints = {
+        let selectors: Vec<super::Selector<'_>> =
+            yaml.config.sections.iter().flat_map(super::SectionConfig::selectors).collect();
+        let apart = |copy: &ResultFile, of: &ResultFile| {
+            if selectors.iter().any(|s| s.selects_file(copy)) {
+                selectors.iter().any(|s| s.selects_file(copy) && !s.selects_file(of))
+            } else {
+                selectors.iter().any(|s| s.selects_file(of))
+            }
+        };
+        super::copies::drop_copied_runs_apart(&mut results, diags, &apart)
+    };
     super::stress_ng_twice::keep_yaml_of_logged_run(&mut results, diags);
     super::directions::keep_apart_opposite_directions(&mut results, diags);
     super::units::unify(&mut results, diags);
@@ -524,7 +537,8 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     yaml.check_section_files(&results, diags);
     let selection = {
         let _t = crate::timing::span("machine: what sections select");
-        let selection = super::select(&yaml.config.sections, &yaml.config.leave_out, &results);
+        let selection =
+            super::select::select_counting_reprints(&yaml.config.sections, &yaml.config.leave_out, &results, &reprints);
         yaml.check_selection(&results, &selection, diags);
         selection
     };
