@@ -605,7 +605,8 @@ fn warn_copied_across_kernels(results: &[ResultFile], warnings: &mut Vec<(usize,
 
 /// The raw files (indices into `results`) whose figures, all of one
 /// kernel, are another kernel's file's of the same benchmark, figure for
-/// figure, with [`MIN_COPIED`] strong figures at least: (the later file,
+/// figure, with [`MIN_COPIED`] strong figures at least, or every figure a
+/// mean over copies run at once ([`means_over_copies`]): (the later file,
 /// the earlier file it repeats), in path order. One hash of the values a
 /// file: linear in samples.
 pub(super) fn copied_across_kernels(results: &[ResultFile]) -> Vec<(usize, usize)> {
@@ -629,7 +630,9 @@ pub(super) fn copied_across_kernels(results: &[ResultFile]) -> Vec<(usize, usize
             }
             Some(&j) => {
                 let theirs = results[j].parsed.samples.first().and_then(|s| s.kernel.as_deref()).unwrap_or_default();
-                if theirs != kernel && strong_figures(samples, kernel) >= MIN_COPIED {
+                if theirs != kernel
+                    && (strong_figures(samples, kernel) >= MIN_COPIED || means_over_copies(samples))
+                {
                     found.push((i, j));
                 }
             }
@@ -734,6 +737,25 @@ fn saved_twice(samples: &[Sample], kernel: &str) -> bool {
 
 /// Distinct values of `kernel`'s figures printed with [`MIN_DIGITS`]
 /// significant digits or more.
+/// True when every one of `samples` is a mean over two copies or more run
+/// at once (a `copies` or `instances` parameter of 2 or more: netperf's
+/// copies or LKP's instances made one run, each figure the mean per copy,
+/// `parse::instances::one_run_per_launch`) printed with [`MIN_DIGITS`]
+/// significant digits or more. Two kernels' such figures alike to every
+/// digit are no chance, however few (afix43's leftover: newcomer42's 16
+/// netperf copies copied into another kernel's directory became 2 figures
+/// and were no longer warned of nor marked). A single figure of one run,
+/// or a mean of few digits (`12` per copy), is not enough.
+fn means_over_copies(samples: &[Sample]) -> bool {
+    !samples.is_empty()
+        && samples.iter().all(|s| {
+            digits(s.value.mean()) >= MIN_DIGITS
+                && s.params.iter().any(|p| {
+                    (p.name == "copies" || p.name == "instances") && p.value.parse::<u32>().is_ok_and(|n| n >= 2)
+                })
+        })
+}
+
 fn strong_figures(samples: &[Sample], kernel: &str) -> usize {
     samples
         .iter()
@@ -1014,6 +1036,44 @@ mod tests {
             "{}",
             diags[0].message
         );
+    }
+
+    /// afix43's leftover (newcomer42's netperf copy): 16 copies merged into
+    /// one run leave 2 figures, under [`MIN_COPIED`]; means over copies
+    /// alike to every digit in two kernels' files are a copy, warned of.
+    /// Must not fire: two kernels' single small-integer figures alike, nor
+    /// the same two means without the copies they were taken over.
+    #[test]
+    fn means_over_many_copies_alike_in_two_kernels_are_warned_of() {
+        let copies = |kernel: &str, n: &str| -> Vec<Sample> {
+            [62433.1375, 61236.0875]
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| {
+                    Sample::new(Metric::new(format!("m{i}"), "10^6bits/sec", Better::Higher), v, 23 + i)
+                        .with_param("copies", n)
+                        .with_kernel(kernel)
+                })
+                .collect()
+        };
+        let mut results = vec![
+            file("6.1.0/netperf.txt", Some("6.1.0"), copies("6.1.0", "16")),
+            file("6.6.0/netperf-udp.txt", Some("6.6.0"), copies("6.6.0", "16")),
+        ];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].message.contains("its 2 figures are those of 6.1.0/netperf.txt (kernel 6.1.0)"), "{diags:?}");
+        assert_eq!(copied_across_kernels(&results), [(1, 0)]);
+        // One copy (no mean over copies), and single small figures alike.
+        for (a, b) in [(copies("6.1.0", "1"), copies("6.6.0", "1")), (row("6.1.0", 3, &[12.0, 64.0]), row("6.6.0", 3, &[12.0, 64.0]))] {
+            let mut results =
+                vec![file("6.1.0/netperf.txt", Some("6.1.0"), a), file("6.6.0/netperf.txt", Some("6.6.0"), b)];
+            let mut diags = Vec::new();
+            drop_copied_runs(&mut results, &mut diags);
+            assert!(diags.is_empty(), "{diags:?}");
+            assert!(copied_across_kernels(&results).is_empty());
+        }
     }
 
     /// A dbench log of three runs saved twice in one kernel's directory:
