@@ -685,7 +685,8 @@ mod tests {
         let f = parse_all(&Input::from_text(text)).expect("read");
         assert_eq!(crate::parse::repeats::printed_again_lines(&f), [7, 7, 8, 8]);
         assert!(
-            f.notes.iter().any(|(l, m)| *l == 6 && m.contains("a second hackbench table under the command line of the table of line 2")),
+            f.notes.iter().any(|(l, m)| *l == 6
+                && m.contains("a second hackbench table under the command line of the table of line 2")),
             "{:?}",
             f.notes
         );

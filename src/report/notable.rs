@@ -182,7 +182,8 @@ pub fn mark_merged_changes(sections: &mut [SectionView]) {
 /// True when `kernel`'s row in `t` carries the mark of a kernel whose runs
 /// are from another machine than the baseline's (`?`).
 fn other_machine(t: &TableView, kernel: &str) -> bool {
-    super::environment::mark_of(&t.marks, kernel).is_some_and(|m| m.mark.contains(super::environment::OTHER_MACHINE_MARK))
+    super::environment::mark_of(&t.marks, kernel)
+        .is_some_and(|m| m.mark.contains(super::environment::OTHER_MACHINE_MARK))
 }
 
 /// The line after a shortened list of notable changes: "… and 2223 more

@@ -630,9 +630,7 @@ pub(super) fn copied_across_kernels(results: &[ResultFile]) -> Vec<(usize, usize
             }
             Some(&j) => {
                 let theirs = results[j].parsed.samples.first().and_then(|s| s.kernel.as_deref()).unwrap_or_default();
-                if theirs != kernel
-                    && (strong_figures(samples, kernel) >= MIN_COPIED || means_over_copies(samples))
-                {
+                if theirs != kernel && (strong_figures(samples, kernel) >= MIN_COPIED || means_over_copies(samples)) {
                     found.push((i, j));
                 }
             }
@@ -1066,7 +1064,10 @@ mod tests {
         assert!(diags[0].message.contains("its 2 figures are those of 6.1.0/netperf.txt (kernel 6.1.0)"), "{diags:?}");
         assert_eq!(copied_across_kernels(&results), [(1, 0)]);
         // One copy (no mean over copies), and single small figures alike.
-        for (a, b) in [(copies("6.1.0", "1"), copies("6.6.0", "1")), (row("6.1.0", 3, &[12.0, 64.0]), row("6.6.0", 3, &[12.0, 64.0]))] {
+        for (a, b) in [
+            (copies("6.1.0", "1"), copies("6.6.0", "1")),
+            (row("6.1.0", 3, &[12.0, 64.0]), row("6.6.0", 3, &[12.0, 64.0])),
+        ] {
             let mut results =
                 vec![file("6.1.0/netperf.txt", Some("6.1.0"), a), file("6.6.0/netperf.txt", Some("6.6.0"), b)];
             let mut diags = Vec::new();

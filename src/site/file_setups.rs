@@ -301,8 +301,7 @@ impl SetupNote {
         if self.more > 0 {
             listed.push(&more);
         }
-        let normalised =
-            if self.parts.iter().any(|(_, _, n)| *n) { format!(" ({NORMALISED})") } else { String::new() };
+        let normalised = if self.parts.iter().any(|(_, _, n)| *n) { format!(" ({NORMALISED})") } else { String::new() };
         format!(
             "set-ups as the files show them: {}{normalised}; if they are one set-up, list {} under `same_setup:` \
              in machine.yaml",
@@ -320,7 +319,8 @@ impl SetupNote {
         let more = if self.more == 0 {
             0
         } else {
-            let mut unlisted: Vec<&&str> = shown.iter().filter(|v| !self.parts.iter().any(|(k, _, _)| k == **v)).collect();
+            let mut unlisted: Vec<&&str> =
+                shown.iter().filter(|v| !self.parts.iter().any(|(k, _, _)| k == **v)).collect();
             unlisted.sort_unstable();
             unlisted.dedup();
             unlisted.len().min(self.more)

@@ -1353,7 +1353,8 @@ mod tests {
     /// directory.
     #[test]
     fn a_local_build_of_the_directorys_kernel_is_a_warning() {
-        for (named, dir) in [("6.2.0+", "6.2.0"), ("Linux 6.2.0-dirty", "6.2.0"), ("6.2.0-rc3-00001-gdeadbeef", "6.2.0-rc3")]
+        for (named, dir) in
+            [("6.2.0+", "6.2.0"), ("Linux 6.2.0-dirty", "6.2.0"), ("6.2.0-rc3-00001-gdeadbeef", "6.2.0-rc3")]
         {
             assert!(local_build_mark(named, dir).is_some(), "{named} in {dir}");
             let run = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), 1.0, 7);

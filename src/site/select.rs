@@ -263,7 +263,9 @@ pub(super) fn select_counting_reprints(
     let unclaimed_again: Vec<(usize, &str)> = reprinted
         .iter()
         .filter(|&&(f, _, of)| {
-            !sections.iter().any(|sc| sc.selectors().iter().any(|sel| sel.selects_file(&results[f]) || sel.selects_file(&results[of])))
+            !sections.iter().any(|sc| {
+                sc.selectors().iter().any(|sel| sel.selects_file(&results[f]) || sel.selects_file(&results[of]))
+            })
         })
         .map(|&(f, k, _)| (f, k))
         .collect();

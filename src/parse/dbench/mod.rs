@@ -1725,8 +1725,15 @@ mod tests {
                     dbench 64 processes\n2.4.17-rmap12f       **********   7.0  MB/sec\n";
         let d = Dbench.parse(&Input::from_text(text)).expect("dbench bars");
         assert_eq!(crate::parse::repeats::printed_again_lines(&d), vec![4]);
-        assert!(d.notes.iter().any(|(l, m)| *l == 4 && m.contains("`2.4.17-rmap12f` listed again under the title of line 1 (first on line 2)")), "{:?}", d.notes);
-        let list = Input::from_text("tbench 192 processes\n2.4.16                    29.39\n2.4.16                    30.12\n");
+        assert!(
+            d.notes.iter().any(|(l, m)| *l == 4
+                && m.contains("`2.4.17-rmap12f` listed again under the title of line 1 (first on line 2)")),
+            "{:?}",
+            d.notes
+        );
+        let list = Input::from_text(
+            "tbench 192 processes\n2.4.16                    29.39\n2.4.16                    30.12\n",
+        );
         let t = Tbench.parse(&list).expect("tbench list");
         assert_eq!(crate::parse::repeats::printed_again_lines(&t), vec![3]);
         // Must not fire: one kernel under two titles, and kernels sharing a start.

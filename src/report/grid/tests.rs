@@ -481,8 +481,14 @@ fn a_kernel_page_names_only_the_set_ups_its_rows_show() {
         more: 0,
         normalised: false,
     };
-    let (a, b) = (source("fio --direct=1 --rw=read", "6.8.0/fio.txt line 1"), source("fio --direct=0 --rw=read", "6.10/fio.txt line 1"));
-    let keys = vec![("fio --direct=1 --rw=read".to_string(), "A".to_string()), ("fio --direct=0 --rw=read".to_string(), "B".to_string())];
+    let (a, b) = (
+        source("fio --direct=1 --rw=read", "6.8.0/fio.txt line 1"),
+        source("fio --direct=0 --rw=read", "6.10/fio.txt line 1"),
+    );
+    let keys = vec![
+        ("fio --direct=1 --rw=read".to_string(), "A".to_string()),
+        ("fio --direct=0 --rw=read".to_string(), "B".to_string()),
+    ];
     let note = crate::site::SetupNote::new(&[&a, &b], &keys);
     assert_eq!(note.text(), crate::site::setup_note(&[&a, &b], &keys));
     t.setup_note = Some(note);
