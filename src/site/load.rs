@@ -283,13 +283,21 @@ pub fn names_a_pre_release_of(named: &str, dir: &str) -> bool {
 /// `6.2.0-rc3-00001-gdeadbeef` (attack43 u04, u10, u13). Such a name
 /// agrees with its directory's ([`kernel_names_agree`]), but the build
 /// is not the release: the caller warns, never renames. A distribution's
-/// ABI number (`6.2.0-1-amd64`, `6.1.0-13-amd64`), `-generic`, or a mark
+/// ABI number (`6.2.0-1-amd64`, `6.1.0-13-amd64`), `-generic`, a `+` after a
+/// local version of the kernel's own (`6.6.59-v8+`, Raspberry Pi OS), or a mark
 /// the directory's name carries too (`6.2.0+/`), is no local build.
 pub fn local_build_mark(named: &str, dir: &str) -> Option<&'static str> {
     let norm = |s: &str| crate::parse::labels::bare_kernel(s.trim()).to_ascii_lowercase();
     let mark = |s: &str| -> Option<&'static str> {
-        if s.ends_with('+') {
-            return Some("`+`: built from a tree past its tag");
+        // `+` right after the release (`6.2.0+`, `6.2.0-rc3+`); not after
+        // a local version of its own (`6.6.59-v8+`, `-v7l+`: Raspberry Pi
+        // OS's kernels, named so as shipped; tests/sites/identity).
+        if let Some(release) = s.strip_suffix('+') {
+            let (num, rc) = release.split_once("-rc").unwrap_or((release, "0"));
+            let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+            if num.split('.').all(digits) && digits(rc) {
+                return Some("`+`: built from a tree past its tag");
+            }
         }
         if s.trim_end_matches('+').ends_with("-dirty") {
             return Some("`-dirty`: built with uncommitted changes");
@@ -1347,7 +1355,8 @@ mod tests {
     /// `6.2.0-rc3-00001-gdeadbeef` in 6.2.0-rc3/ were filed under the
     /// directory's kernel without a word: each now a warning at the file's
     /// first figure, the numbers still the directory's (never renamed).
-    /// Must not fire: a distribution's ABI name (`6.2.0-1-amd64`,
+    /// Must not fire: Raspberry Pi OS's `6.6.59-v8+` (its kernels' shipped
+    /// name, tests/sites/identity), a distribution's ABI name (`6.2.0-1-amd64`,
     /// `6.1.0-13-amd64`), `6.1-generic`, the directory's own name, a
     /// directory named with the mark too (`6.2.0+/`), and an rc in its rc's
     /// directory.
@@ -1377,6 +1386,8 @@ mod tests {
             ("6.2.0+", "6.2.0+"),
             ("6.2.0-rc3", "6.2.0-rc3"),
             ("2.6.32-5-686", "2.6.32-5-686"),
+            ("6.6.59-v8+", "6.6.59"),
+            ("6.6.59-v7l+", "6.6.59"),
         ] {
             assert_eq!(local_build_mark(named, dir), None, "{named} in {dir}");
         }
