@@ -194,3 +194,59 @@ fn a_report_and_its_retest_count_the_commits_figures_they_share_once() {
         assert!(copies.iter().any(|m| m.contains("the figures of d000e073ca")), "{copies:?}");
     }
 }
+
+/// archive43 R1: a report and its re-test in a section each. The base's
+/// figures both print were kept in one file only (counted once,
+/// class-wide), so the other file's section had no baseline and compared
+/// nothing. Each section now shows them once, from the file it holds; a
+/// section holding both files counts them once. Must not fire: with both
+/// files in one section only, the copy is dropped as before.
+#[test]
+fn a_report_and_its_retest_in_a_section_each_both_keep_the_base() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(
+        &c,
+        "skl/machine.yaml",
+        "name: skl\nsections:\n  - title: report\n    files: [\"a-report.txt\"]\n    baseline: d000e073ca\n  \
+         - title: retest\n    files: [\"b-retest.txt\"]\n    baseline: d000e073ca\n  \
+         - title: both\n    files: [\"a-report.txt\", \"b-retest.txt\"]\n    baseline: d000e073ca\n",
+    );
+    put(&c, "skl/a-report.txt", fixture(POLL2));
+    put(&c, "skl/b-retest.txt", fixture(RETEST));
+    let site = benchsite::site::load(&c).expect("load");
+    let m = &site.machines[0];
+    let ops = "will-it-scale.per_process_ops";
+    // Per section: the base's and 8935989798's figures, once each.
+    let shown = |section: usize, kernel: &str| -> Vec<(String, f64)> {
+        m.selection.shown[section]
+            .iter()
+            .flatten()
+            .map(|&(fi, si)| (&m.results[fi], &m.results[fi].parsed.samples[si]))
+            .filter(|(_, s)| s.kernel.as_deref() == Some(kernel) && s.metric.name == ops)
+            .map(|(rf, s)| (rf.rel_path.clone(), s.value.mean()))
+            .collect()
+    };
+    assert_eq!(shown(0, "d000e073ca"), [("a-report.txt".to_string(), 263173.0)]);
+    assert_eq!(shown(1, "d000e073ca"), [("b-retest.txt".to_string(), 263173.0)]);
+    assert_eq!(shown(2, "d000e073ca").len(), 1, "{:?}", shown(2, "d000e073ca"));
+    assert_eq!(shown(2, "8935989798").len(), 1, "{:?}", shown(2, "8935989798"));
+    assert_eq!(shown(1, "2c43a225261"), [("b-retest.txt".to_string(), 261953.0)]);
+    let said: Vec<&str> =
+        site.diagnostics.iter().map(|d| d.message.as_str()).filter(|m| m.contains("counted once")).collect();
+    assert!(said.iter().all(|m| m.contains("where a section shows both")), "{said:?}");
+    // Both files in one section only: the copy dropped from the class, as before.
+    put(
+        &c,
+        "skl/machine.yaml",
+        "name: skl\nsections:\n  - title: both\n    files: [\"*.txt\"]\n    baseline: d000e073ca\n",
+    );
+    let site = benchsite::site::load(&c).expect("load");
+    let m = &site.machines[0];
+    assert_eq!(figures(m, "d000e073ca", ops), [263173.0]);
+    let said: Vec<&str> =
+        site.diagnostics.iter().map(|d| d.message.as_str()).filter(|m| m.contains("counted once")).collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(said.iter().all(|m| !m.contains("where a section shows both")), "{said:?}");
+}

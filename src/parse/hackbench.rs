@@ -295,7 +295,27 @@ fn change_row(t: &str) -> bool {
 /// A row of changes is a note; a row of other figures ends the table with
 /// a note. Each figure is a mean of runs the table does not count: a
 /// single value. Returns the index of the first line after the table.
-fn hand_table(input: &Input, at: usize, counts: &[u64], set_up: &Setup, out: &mut ParsedFile) -> usize {
+/// `again_of`: the line of an earlier table under the same command line
+/// or banner ([`parse_all`]): every row is then a row of its own
+/// ([`super::repeats::printed_again`]), said once at the header.
+fn hand_table(
+    input: &Input,
+    at: usize,
+    counts: &[u64],
+    set_up: &Setup,
+    again_of: Option<usize>,
+    out: &mut ParsedFile,
+) -> usize {
+    if let Some(first) = again_of {
+        out.notes.push((
+            at,
+            format!(
+                "a second hackbench table under the command line of the table of line {first}, no command line of \
+                 its own: its rows are read as rows of their own (`rerun printed again`), not averaged with that \
+                 table's as more runs; if it ran with other parameters, write its command line above it"
+            ),
+        ));
+    }
     let mut n = at + 1;
     let mut rows: Vec<(&str, usize)> = Vec::new();
     while let Some(line) = input.lines.get(n - 1) {
@@ -351,7 +371,7 @@ fn hand_table(input: &Input, at: usize, counts: &[u64], set_up: &Setup, out: &mu
         for (&groups, &(_, value)) in counts.iter().zip(&cells) {
             let s = Setup { groups: Some(groups), ..set_up.clone() };
             let mut s = s.sample(value, n).with_param("label", name);
-            if again.is_some() {
+            if again.is_some() || again_of.is_some() {
                 s = super::repeats::printed_again(s);
             }
             out.samples.push(s);
@@ -406,6 +426,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // F9: a second table under `-l 2000` was read as the example's 20000).
     let mut banner_at = 0;
     let mut stated: Option<(usize, Setup)> = None;
+    // The tables read: (the line of the command or banner whose set-up
+    // each took, 0 for none, the table's line). A second table under one
+    // command line (a shorter run pasted under the first's command,
+    // attack43 F9) was averaged with the first as more runs.
+    let mut tables: Vec<(usize, usize)> = Vec::new();
     // The `Time:` lines with no `Running …` line above them, noted below.
     let mut bare: Vec<usize> = Vec::new();
     // rt-tests hackbench's `Signal 2 caught, longjmp'ing out!` under the
@@ -418,12 +443,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let t = line.trim();
         let header = groups_header(t).or_else(|| bare_groups_header(t, input.lines.get(n).map(String::as_str)));
         if let Some(counts) = header {
-            let set_up = match &stated {
-                Some((at, s)) if *at > banner_at => s.clone(),
-                _ => banner.clone().unwrap_or(Setup { ipc: cmd.ipc, ..Setup::default() }),
+            let (set_up, source) = match &stated {
+                Some((at, s)) if *at > banner_at => (s.clone(), *at),
+                _ => (banner.clone().unwrap_or(Setup { ipc: cmd.ipc, ..Setup::default() }), banner_at),
             };
+            let again_of = tables.iter().find(|(from, _)| *from == source).map(|&(_, first)| first);
+            tables.push((source, n));
             let before = out.samples.len();
-            table_end = hand_table(input, n, &counts, &set_up, &mut out);
+            table_end = hand_table(input, n, &counts, &set_up, again_of, &mut out);
             labels.resize(labels.len() + out.samples.len() - before, None);
             continue;
         }
@@ -643,6 +670,32 @@ mod tests {
         let args = ["hackbench", "--threads", "--loops=500", "-s", "512"];
         let s = stated_setup(&args);
         assert_eq!((s.mode, s.loops, s.size, s.ipc), (Some("thread"), Some(500), Some(512), Some("socket")));
+    }
+
+    /// attack43 F9: two hand tables under one command line (a shorter run
+    /// pasted under the first table, no command of its own) were averaged
+    /// as runs of one set-up (1.4777 with 0.1477). The second table's rows
+    /// are rows of their own, said at its header. Must not fire: a second
+    /// table under a command line of its own (even one typed alike), and
+    /// the first table.
+    #[test]
+    fn a_second_table_under_one_command_line_is_not_averaged_with_the_first() {
+        let text = "$ numactl -N 0 hackbench -p -T -l 20000 -g $1\ng     1      2\nw/o 1.4777 2.0112\n\
+                    w/  1.4793 1.9344\n\ng     1      2\nw/o 0.1477 0.2011\nw/  0.1479 0.1934\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        assert_eq!(crate::parse::repeats::printed_again_lines(&f), [7, 7, 8, 8]);
+        assert!(
+            f.notes.iter().any(|(l, m)| *l == 6
+                && m.contains("a second hackbench table under the command line of the table of line 2")),
+            "{:?}",
+            f.notes
+        );
+        // A command line of its own above the second table (typed alike):
+        // not this rule's.
+        let own = text.replace("\n\ng ", "\n\n$ numactl -N 0 hackbench -p -T -l 20000 -g $1\ng ");
+        let f = parse_all(&Input::from_text(&own)).expect("read");
+        assert!(crate::parse::repeats::printed_again_lines(&f).is_empty());
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("a second hackbench table")), "{:?}", f.notes);
     }
 
     /// A post's hand table of means over `-g` (wild28: Barry Song's LKML

@@ -610,7 +610,7 @@ fn setup_note(
     t: &TableView,
     benchmarks: &[String],
     setups: &[site::SetupSource],
-) -> (Option<String>, Vec<(String, String)>) {
+) -> (Option<site::SetupNote>, Vec<(String, String)>) {
     // The site's column: renamed where the files give a `set-up` of their own.
     let Some(i) = t
         .param_headers
@@ -637,12 +637,12 @@ fn setup_note(
     // the note can name (read from a file).
     let keyed = long && values.len() <= 26 && values.iter().all(|v| shown.iter().any(|s| s.value == *v));
     if !keyed {
-        return (Some(site::setup_note(&shown, &[])), Vec::new());
+        return (Some(site::SetupNote::new(&shown, &[])), Vec::new());
     }
     let keys: Vec<(String, String)> =
         values.iter().zip('A'..='Z').map(|(v, k)| ((*v).to_string(), k.to_string())).collect();
     shown.sort_by_key(|s| values.iter().position(|v| *v == s.value));
-    (Some(site::setup_note(&shown, &keys)), keys)
+    (Some(site::SetupNote::new(&shown, &keys)), keys)
 }
 
 /// Lays out each table of `page` ([`SectionView::grid`]) once, for every

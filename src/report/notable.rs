@@ -32,9 +32,10 @@ pub const COPIED_MARK: &str = "=";
 
 /// The line explaining [`COPIED_MARK`], once on a page (under each such
 /// table on the web page).
-pub const COPIED_LEGEND: &str = "= after a value: its raw file gives, figure for figure, the figures of a file of \
-     another kernel (the same output in two kernels' directories?), as a warning about its raw files says: one of the \
-     two did not run on its kernel, and a change between them is no change";
+pub const COPIED_LEGEND: &str = "= after a value: its raw file, or the baseline cell's it is compared with, gives, \
+     figure for figure, the figures of a file of another kernel (the same output in two kernels' directories?), as a \
+     warning about its raw files says: one of the two did not run on its kernel, and a change between them is no \
+     change";
 
 /// How many notable changes a page lists; the rest are counted
 /// ([`MachinePage::notable_more`]). An archive of a hundred kernels has
@@ -143,22 +144,36 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
 /// cell whose baseline cell averages files of different names as runs
 /// (its own cells were marked as `site::select` decided for its warning:
 /// attack41 F11): its change is then no change of one set-up either, and
-/// its notable change says so.
+/// its notable change says so. Likewise [`CellView::copied`](super::CellView::copied):
+/// a kernel compared with a baseline cell whose raw file is another
+/// kernel's copy, figure for figure, is compared with figures that may
+/// not be the baseline's (afix43's leftover: a third kernel's change
+/// against a copied baseline stood unmarked).
 pub fn mark_merged_changes(sections: &mut [SectionView]) {
     for s in sections.iter_mut() {
         let t = &s.table;
-        if !t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.merged)) {
+        let (merged, copied) = t
+            .rows
+            .iter()
+            .flat_map(|r| r.cells.iter().flatten())
+            .fold((false, false), |(m, k), c| (m || c.merged, k || c.copied));
+        if !merged && !copied {
             continue;
         }
         let Some(base) = t.baseline.clone() else { continue };
         let base_rows = super::base_rows::BaseRows::new(&t.param_headers, &t.rows, &base);
-        let own: Vec<Vec<bool>> =
-            t.rows.iter().map(|r| r.cells.iter().map(|c| c.as_ref().is_some_and(|c| c.merged)).collect()).collect();
+        let own: Vec<Vec<(bool, bool)>> = t
+            .rows
+            .iter()
+            .map(|r| r.cells.iter().map(|c| c.as_ref().map_or((false, false), |c| (c.merged, c.copied))).collect())
+            .collect();
         let found: Vec<Option<usize>> = t.rows.iter().map(|r| base_rows.find(r)).collect();
         for (ri, r) in s.table.rows.iter_mut().enumerate() {
             for (ci, c) in r.cells.iter_mut().enumerate() {
                 let Some(c) = c.as_mut().filter(|c| c.comparison.is_some()) else { continue };
-                c.merged |= found[ri].is_some_and(|b| own[b].get(ci).copied().unwrap_or(false));
+                let (m, k) = found[ri].and_then(|b| own[b].get(ci).copied()).unwrap_or((false, false));
+                c.merged |= m;
+                c.copied |= k;
             }
         }
     }
@@ -167,7 +182,8 @@ pub fn mark_merged_changes(sections: &mut [SectionView]) {
 /// True when `kernel`'s row in `t` carries the mark of a kernel whose runs
 /// are from another machine than the baseline's (`?`).
 fn other_machine(t: &TableView, kernel: &str) -> bool {
-    super::environment::mark_of(&t.marks, kernel).is_some_and(|m| m.mark.contains(super::environment::OTHER_MACHINE_MARK))
+    super::environment::mark_of(&t.marks, kernel)
+        .is_some_and(|m| m.mark.contains(super::environment::OTHER_MACHINE_MARK))
 }
 
 /// The line after a shortened list of notable changes: "… and 2223 more

@@ -16,9 +16,14 @@ fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
 
 /// [`page`] with `baseline` as the class's baseline.
 fn page_of(baseline: &str, sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
+    page_of_kernels(&["2.4.17", "2.4.17rat"], baseline, sections_yaml, results)
+}
+
+/// [`page_of`] with `kernels` as the class's kernels, in order.
+fn page_of_kernels(kernels: &[&str], baseline: &str, sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
     let yaml = format!("name: M\nbaseline: \"{baseline}\"\nsections:\n{sections_yaml}");
     let config: MachineConfig = serde_yaml::from_str(&yaml).expect("machine.yaml");
-    let kernels = ["2.4.17", "2.4.17rat"]
+    let kernels = kernels
         .iter()
         .map(|k| Kernel {
             name: k.to_string(),
@@ -305,6 +310,56 @@ fn a_change_of_a_cell_averaging_files_of_different_names_says_so() {
     assert!(p.sections[0].table.rows.iter().flat_map(|r| r.cells.iter().flatten()).all(|c| !c.merged));
     assert_eq!(p.sections[0].table.merged_legend, None);
     assert!(kernel_pages(&p).iter().all(|kp| kp.mark_legends.is_empty()));
+}
+
+/// afix43's leftover: a third kernel compared with a baseline whose file
+/// is another kernel's copy was not marked `=`: its change is against
+/// figures that may not be the baseline's. Now its compared cells carry
+/// the mark too, and its kernel page the legend. Must not fire: the third
+/// kernel against a baseline whose file is no copy (the copy is between
+/// the two other kernels), and a class with no copy.
+#[test]
+fn a_kernel_compared_with_a_copied_baseline_is_marked() {
+    let time = |v, line| Sample::new(Metric::new("Time", "s", Better::Lower), v, line);
+    let copy = [time(10.273, 8), time(9.8841, 9), time(11.052, 10)];
+    let own = vec![time(12.273, 8), time(12.8841, 9), time(13.052, 10)];
+    let section = "  - title: Bench\n    files: [\"*/*\"]\n";
+    let kernels = ["2.4.17", "2.4.17rat", "2.4.18"];
+    // One cell a row: the three figures are runs of one metric.
+    let cells = |p: &MachinePage, k: &str| -> Vec<bool> {
+        let t = &p.sections[0].table;
+        t.rows.iter().filter(|r| r.kernel == k).flat_map(|r| r.cells.iter().flatten()).map(|c| c.copied).collect()
+    };
+    let results = vec![
+        file("2.4.17/hackbench.txt", "hackbench", copy.to_vec()),
+        file("2.4.17rat/hb.out", "hackbench", copy.to_vec()),
+        file("2.4.18/hackbench.txt", "hackbench", own.clone()),
+    ];
+    let p = page_of_kernels(&kernels, "2.4.17", section, results);
+    assert_eq!(cells(&p, "2.4.18"), [true], "{:?}", p.sections[0].table.rows);
+    let kp = kernel_pages(&p);
+    let third = kp.iter().find(|k| k.file.contains("2.4.18")).expect("2.4.18's page");
+    assert_eq!(third.mark_legends, [super::notable::COPIED_LEGEND]);
+    // The copy between two other kernels (2.4.17rat and 2.4.19), the
+    // baseline's file its own: 2.4.18, compared with it, is not marked.
+    let kernels = ["2.4.17", "2.4.17rat", "2.4.18", "2.4.19"];
+    let results = vec![
+        file("2.4.17/hackbench.txt", "hackbench", own.clone()),
+        file("2.4.17rat/hb.out", "hackbench", copy.to_vec()),
+        file("2.4.18/hackbench.txt", "hackbench", vec![time(14.273, 8), time(14.8841, 9), time(15.052, 10)]),
+        file("2.4.19/hackbench.txt", "hackbench", copy.to_vec()),
+    ];
+    let p = page_of_kernels(&kernels, "2.4.17", section, results);
+    assert_eq!(cells(&p, "2.4.17"), [false]);
+    assert_eq!(cells(&p, "2.4.18"), [false]);
+    assert_eq!(cells(&p, "2.4.19"), [true], "its own file is a copy");
+    // No copy at all.
+    let results = vec![
+        file("2.4.17/hackbench.txt", "hackbench", own.clone()),
+        file("2.4.18/hackbench.txt", "hackbench", copy.to_vec()),
+    ];
+    let p = page_of_kernels(&kernels[..3], "2.4.17", section, results);
+    assert!(cells(&p, "2.4.18").iter().all(|c| !c), "{:?}", p.sections[0].table.rows);
 }
 
 /// newcomer42 N2: `2.4.17rat/hb.out` a copy of `2.4.17/hackbench.txt`

@@ -468,9 +468,11 @@ pub struct TableView {
     /// set-ups and the file and line each was read from, and how to join
     /// them (`same_setup:`): "files show different set-ups, not compared as
     /// like: `dbench -D /mnt/ext4` (6.1/dbench.txt line 1), …"; `None`
-    /// otherwise. Under the table, after the uncompared note.
+    /// otherwise. Under the table, after the uncompared note. Kept in its
+    /// parts, one per set-up, so that a kernel's page says only those its
+    /// rows show ([`crate::site::SetupNote::only`]).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub setup_note: Option<String>,
+    pub setup_note: Option<crate::site::SetupNote>,
     /// Where a `set-up` value is too long for a table cell (longer than
     /// [`super::SETUP_CELL_CHARS`]: a fio job's dozen options, a
     /// stress-ng command line): each set-up value of the table and the key

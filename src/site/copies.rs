@@ -75,10 +75,42 @@ pub const MIN_COPIED: usize = 3;
 /// figures it gave, in order), in line order.
 type Lines = Vec<(usize, u64)>;
 
+/// A kernel's figures that a raw file repeats, figure for figure, from
+/// another file of the class, kept in the file because a section (or the
+/// sections made for what no section claims) shows it without that other
+/// file (archive43 R1: a report and its re-test in a section each; the
+/// base's figures, kept in one file only, left the other section with no
+/// baseline). [`crate::site::select`] counts them once: it leaves them
+/// out of each part that also shows `of`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reprint {
+    /// The repeating file's `rel_path`.
+    pub file: String,
+    /// The kernel whose figures it repeats.
+    pub kernel: String,
+    /// The `rel_path` of the file whose figures it repeats (kept there).
+    pub of: String,
+}
+
+/// [`drop_copied_runs_apart`] for a class whose sections never show a
+/// copy without the file it repeats.
+#[cfg(test)]
+pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
+    drop_copied_runs_apart(results, diags, &|_, _| false);
+}
+
 /// Drops the figures of a kernel that a raw file repeats, line for line,
 /// from another file of the class (module docs), with a warning at the
-/// copy naming the file it repeats. `results` are in path order.
-pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
+/// copy naming the file it repeats. `results` are in path order. Where
+/// `apart(copy, of)` (some section shows `copy` without `of`), a copy of a
+/// whole kernel's figures is kept and returned as a [`Reprint`]: each
+/// section then counts it once, in [`crate::site::select`].
+pub(super) fn drop_copied_runs_apart(
+    results: &mut [ResultFile],
+    diags: &mut Vec<Diagnostic>,
+    apart: &dyn Fn(&ResultFile, &ResultFile) -> bool,
+) -> Vec<Reprint> {
+    let mut reprints: Vec<Reprint> = Vec::new();
     // (kernel, benchmark) → the results holding its figures. Nearly every
     // pair has one file (a kernel's dbench, its lmbench): nothing hashed.
     let mut holders: FxHashMap<(&str, &str), Vec<usize>> = FxHashMap::default();
@@ -180,6 +212,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
             let enough = if reprint { lines.len() >= 2 } else { strong_figures(&rf.parsed.samples, kernel) >= least };
             if found.len() == lines.len() && enough {
                 let of = found[0].0;
+                let kept_apart = apart(rf, &results[of]);
                 let of_lines = found.iter().filter(|&&(f, _)| f == of).map(|&(_, l)| l);
                 let (oa, ob) = (of_lines.clone().min().unwrap_or(0), of_lines.max().unwrap_or(0));
                 let (a, b) = (lines[0].0, lines[lines.len() - 1].0);
@@ -190,7 +223,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
                         Some(a),
                         format!(
                             "{benchmark}: the figures of {kernel} on {} are those of {} {}, figure for figure{}, \
-                             counted once (from {1})",
+                             counted once (from {1}){}",
                             span(a, b),
                             results[of].rel_path,
                             span(oa, ob),
@@ -198,11 +231,27 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
                                 " and run count for run count: the same summary of runs printed again"
                             } else {
                                 ": the same run read twice"
+                            },
+                            if kept_apart {
+                                format!(
+                                    " where a section shows both; a section shows {} without it, and keeps them",
+                                    rf.rel_path
+                                )
+                            } else {
+                                String::new()
                             }
                         ),
                     ),
                 ));
-                copies.push((i, kernel.to_string()));
+                if kept_apart {
+                    reprints.push(Reprint {
+                        file: rf.rel_path.clone(),
+                        kernel: kernel.to_string(),
+                        of: results[of].rel_path.clone(),
+                    });
+                } else {
+                    copies.push((i, kernel.to_string()));
+                }
                 continue;
             }
             // A contest row printed again while others of the kernel
@@ -253,6 +302,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
     // In path order, as every other warning of the class.
     warnings.sort_by_key(|(i, d)| (*i, d.line));
     diags.extend(warnings.into_iter().map(|(_, d)| d));
+    reprints
 }
 
 /// Drops from `files` (one benchmark's files holding `kernel`'s figures)
@@ -555,7 +605,8 @@ fn warn_copied_across_kernels(results: &[ResultFile], warnings: &mut Vec<(usize,
 
 /// The raw files (indices into `results`) whose figures, all of one
 /// kernel, are another kernel's file's of the same benchmark, figure for
-/// figure, with [`MIN_COPIED`] strong figures at least: (the later file,
+/// figure, with [`MIN_COPIED`] strong figures at least, or every figure a
+/// mean over copies run at once ([`means_over_copies`]): (the later file,
 /// the earlier file it repeats), in path order. One hash of the values a
 /// file: linear in samples.
 pub(super) fn copied_across_kernels(results: &[ResultFile]) -> Vec<(usize, usize)> {
@@ -579,7 +630,7 @@ pub(super) fn copied_across_kernels(results: &[ResultFile]) -> Vec<(usize, usize
             }
             Some(&j) => {
                 let theirs = results[j].parsed.samples.first().and_then(|s| s.kernel.as_deref()).unwrap_or_default();
-                if theirs != kernel && strong_figures(samples, kernel) >= MIN_COPIED {
+                if theirs != kernel && (strong_figures(samples, kernel) >= MIN_COPIED || means_over_copies(samples)) {
                     found.push((i, j));
                 }
             }
@@ -684,6 +735,25 @@ fn saved_twice(samples: &[Sample], kernel: &str) -> bool {
 
 /// Distinct values of `kernel`'s figures printed with [`MIN_DIGITS`]
 /// significant digits or more.
+/// True when every one of `samples` is a mean over two copies or more run
+/// at once (a `copies` or `instances` parameter of 2 or more: netperf's
+/// copies or LKP's instances made one run, each figure the mean per copy,
+/// `parse::instances::one_run_per_launch`) printed with [`MIN_DIGITS`]
+/// significant digits or more. Two kernels' such figures alike to every
+/// digit are no chance, however few (afix43's leftover: newcomer42's 16
+/// netperf copies copied into another kernel's directory became 2 figures
+/// and were no longer warned of nor marked). A single figure of one run,
+/// or a mean of few digits (`12` per copy), is not enough.
+fn means_over_copies(samples: &[Sample]) -> bool {
+    !samples.is_empty()
+        && samples.iter().all(|s| {
+            digits(s.value.mean()) >= MIN_DIGITS
+                && s.params.iter().any(|p| {
+                    (p.name == "copies" || p.name == "instances") && p.value.parse::<u32>().is_ok_and(|n| n >= 2)
+                })
+        })
+}
+
 fn strong_figures(samples: &[Sample], kernel: &str) -> usize {
     samples
         .iter()
@@ -964,6 +1034,47 @@ mod tests {
             "{}",
             diags[0].message
         );
+    }
+
+    /// afix43's leftover (newcomer42's netperf copy): 16 copies merged into
+    /// one run leave 2 figures, under [`MIN_COPIED`]; means over copies
+    /// alike to every digit in two kernels' files are a copy, warned of.
+    /// Must not fire: two kernels' single small-integer figures alike, nor
+    /// the same two means without the copies they were taken over.
+    #[test]
+    fn means_over_many_copies_alike_in_two_kernels_are_warned_of() {
+        let copies = |kernel: &str, n: &str| -> Vec<Sample> {
+            [62433.1375, 61236.0875]
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| {
+                    Sample::new(Metric::new(format!("m{i}"), "10^6bits/sec", Better::Higher), v, 23 + i)
+                        .with_param("copies", n)
+                        .with_kernel(kernel)
+                })
+                .collect()
+        };
+        let mut results = vec![
+            file("6.1.0/netperf.txt", Some("6.1.0"), copies("6.1.0", "16")),
+            file("6.6.0/netperf-udp.txt", Some("6.6.0"), copies("6.6.0", "16")),
+        ];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].message.contains("its 2 figures are those of 6.1.0/netperf.txt (kernel 6.1.0)"), "{diags:?}");
+        assert_eq!(copied_across_kernels(&results), [(1, 0)]);
+        // One copy (no mean over copies), and single small figures alike.
+        for (a, b) in [
+            (copies("6.1.0", "1"), copies("6.6.0", "1")),
+            (row("6.1.0", 3, &[12.0, 64.0]), row("6.6.0", 3, &[12.0, 64.0])),
+        ] {
+            let mut results =
+                vec![file("6.1.0/netperf.txt", Some("6.1.0"), a), file("6.6.0/netperf.txt", Some("6.6.0"), b)];
+            let mut diags = Vec::new();
+            drop_copied_runs(&mut results, &mut diags);
+            assert!(diags.is_empty(), "{diags:?}");
+            assert!(copied_across_kernels(&results).is_empty());
+        }
     }
 
     /// A dbench log of three runs saved twice in one kernel's directory:

@@ -236,34 +236,97 @@ fn sharing_a_group(results: &[ResultFile], files: &[usize]) -> Vec<Vec<usize>> {
 /// every set-up is listed after its key: "A = `fio direct=0 …` (6.9.0/fio.json
 /// line 1)".
 pub fn note(of: &[&SetupSource], keys: &[(String, String)]) -> String {
-    // At most this many set-ups are listed, then how many more (all of
-    // them where cells show keys: each key must be named).
-    let listed_at_most = if keys.is_empty() { 6 } else { usize::MAX };
-    let mut listed: Vec<String> = of
-        .iter()
-        .take(listed_at_most)
-        .map(|s| {
-            let more = match s.more {
-                0 => String::new(),
-                1 => " and 1 more file".to_string(),
-                n => format!(" and {n} more files"),
-            };
-            let key = keys.iter().find(|(v, _)| *v == s.value).map_or(String::new(), |(_, k)| format!("{k} = "));
-            let normalised = if s.normalised { ", normalised" } else { "" };
-            format!("{key}`{}` ({}{normalised}{more})", s.value, s.place)
-        })
-        .collect();
-    if of.len() > listed_at_most {
-        listed.push(format!("and {} more set-ups", of.len() - listed_at_most));
+    SetupNote::new(of, keys).text()
+}
+
+/// [`note`] in its parts, one per set-up listed, so that a kernel's page
+/// can say only the set-ups its rows show ([`SetupNote::only`]; afix43c's
+/// leftover: 6.9.0's page described the baseline's other set-up B).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SetupNote {
+    /// Each set-up listed: (what its cells show, its key or else its
+    /// value; its words in the note; whether it is normalised).
+    parts: Vec<(String, String, bool)>,
+    /// How many more set-ups the note counts without listing them.
+    more: usize,
+    /// The benchmark (parser id).
+    bench: String,
+}
+
+/// Serialised as its words ([`SetupNote::text`]): `data.json`'s
+/// `setup_note` is the note as the page shows it.
+impl serde::Serialize for SetupNote {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.text())
     }
-    let bench = of.first().map_or("", |s| s.benchmark.as_str());
-    let normalised =
-        if of.iter().take(listed_at_most).any(|s| s.normalised) { format!(" ({NORMALISED})") } else { String::new() };
-    format!(
-        "set-ups as the files show them: {}{normalised}; if they are one set-up, list {bench} under `same_setup:` \
-         in machine.yaml",
-        listed.join(", ")
-    )
+}
+
+impl SetupNote {
+    /// The parts of [`note`]`(of, keys)`.
+    pub fn new(of: &[&SetupSource], keys: &[(String, String)]) -> SetupNote {
+        // At most this many set-ups are listed, then how many more (all of
+        // them where cells show keys: each key must be named).
+        let listed_at_most = if keys.is_empty() { 6 } else { usize::MAX };
+        let parts = of
+            .iter()
+            .take(listed_at_most)
+            .map(|s| {
+                let more = match s.more {
+                    0 => String::new(),
+                    1 => " and 1 more file".to_string(),
+                    n => format!(" and {n} more files"),
+                };
+                let key = keys.iter().find(|(v, _)| *v == s.value).map(|(_, k)| k.as_str());
+                let normalised = if s.normalised { ", normalised" } else { "" };
+                let text = format!(
+                    "{}`{}` ({}{normalised}{more})",
+                    key.map_or(String::new(), |k| format!("{k} = ")),
+                    s.value,
+                    s.place
+                );
+                (key.unwrap_or(&s.value).to_string(), text, s.normalised)
+            })
+            .collect();
+        SetupNote {
+            parts,
+            more: of.len().saturating_sub(listed_at_most),
+            bench: of.first().map_or(String::new(), |s| s.benchmark.clone()),
+        }
+    }
+
+    /// The note's words ([`note`]).
+    pub fn text(&self) -> String {
+        let mut listed: Vec<&str> = self.parts.iter().map(|(_, t, _)| t.as_str()).collect();
+        let more = format!("and {} more set-ups", self.more);
+        if self.more > 0 {
+            listed.push(&more);
+        }
+        let normalised = if self.parts.iter().any(|(_, _, n)| *n) { format!(" ({NORMALISED})") } else { String::new() };
+        format!(
+            "set-ups as the files show them: {}{normalised}; if they are one set-up, list {} under `same_setup:` \
+             in machine.yaml",
+            listed.join(", "),
+            self.bench
+        )
+    }
+
+    /// The note of the set-ups among `shown` (what rows' `set-up` cells
+    /// show: keys or values) alone; a set-up shown but not listed is
+    /// counted among the more; `None` when none is left.
+    pub fn only(&self, shown: &[&str]) -> Option<SetupNote> {
+        let parts: Vec<(String, String, bool)> =
+            self.parts.iter().filter(|(k, _, _)| shown.contains(&k.as_str())).cloned().collect();
+        let more = if self.more == 0 {
+            0
+        } else {
+            let mut unlisted: Vec<&&str> =
+                shown.iter().filter(|v| !self.parts.iter().any(|(k, _, _)| k == **v)).collect();
+            unlisted.sort_unstable();
+            unlisted.dedup();
+            unlisted.len().min(self.more)
+        };
+        (!parts.is_empty() || more > 0).then(|| SetupNote { parts, more, bench: self.bench.clone() })
+    }
 }
 
 /// The 1-based line a file's set-up is first shown on.

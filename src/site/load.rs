@@ -276,6 +276,45 @@ pub fn names_a_pre_release_of(named: &str, dir: &str) -> bool {
         && a.strip_prefix(b.as_str()).is_some_and(pre_release_tail)
 }
 
+/// What marks kernel name `named` as a local build, where directory name
+/// `dir` has no such mark: a `+` at the end (a tree past its tag), a
+/// `-dirty` (uncommitted changes), or git describe's `-<N>-g<sha>` (N
+/// commits past a tag): `6.2.0+`, `6.2.0-dirty`,
+/// `6.2.0-rc3-00001-gdeadbeef` (attack43 u04, u10, u13). Such a name
+/// agrees with its directory's ([`kernel_names_agree`]), but the build
+/// is not the release: the caller warns, never renames. A distribution's
+/// ABI number (`6.2.0-1-amd64`, `6.1.0-13-amd64`), `-generic`, a `+` after a
+/// local version of the kernel's own (`6.6.59-v8+`, Raspberry Pi OS), or a mark
+/// the directory's name carries too (`6.2.0+/`), is no local build.
+pub fn local_build_mark(named: &str, dir: &str) -> Option<&'static str> {
+    let norm = |s: &str| crate::parse::labels::bare_kernel(s.trim()).to_ascii_lowercase();
+    let mark = |s: &str| -> Option<&'static str> {
+        // `+` right after the release (`6.2.0+`, `6.2.0-rc3+`); not after
+        // a local version of its own (`6.6.59-v8+`, `-v7l+`: Raspberry Pi
+        // OS's kernels, named so as shipped; tests/sites/identity).
+        if let Some(release) = s.strip_suffix('+') {
+            let (num, rc) = release.split_once("-rc").unwrap_or((release, "0"));
+            let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+            if num.split('.').all(digits) && digits(rc) {
+                return Some("`+`: built from a tree past its tag");
+            }
+        }
+        if s.trim_end_matches('+').ends_with("-dirty") {
+            return Some("`-dirty`: built with uncommitted changes");
+        }
+        // `-<digits>-g<7 hex or more>`: git describe, commits past a tag.
+        let parts: Vec<&str> = s.split('-').collect();
+        let described = parts.windows(2).any(|w| {
+            !w[0].is_empty()
+                && w[0].bytes().all(|b| b.is_ascii_digit())
+                && w[1].strip_prefix('g').is_some_and(|h| h.len() >= 7 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+        });
+        described.then_some("`-<N>-g<sha>`: built N commits past a tag")
+    };
+    let (a, b) = (norm(named), norm(dir));
+    mark(&a).filter(|_| mark(&b).is_none())
+}
+
 /// The kernel directories `results` sit in, each once, in order.
 pub fn kernel_dirs_of(results: &[crate::site::ResultFile]) -> Vec<String> {
     let dirs: std::collections::BTreeSet<&str> = results.iter().filter_map(|rf| rf.kernel_dir.as_deref()).collect();
@@ -306,6 +345,29 @@ pub fn other_kernel_named<'a>(named: &str, dir: &str, kernel_dirs: &'a [String])
 fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], diags: &mut Vec<Diagnostic>) {
     if results.iter().all(|rf| rf.named_kernel.is_none()) {
         return;
+    }
+    // A local build of the directory's kernel (`6.2.0+` in `6.2.0/`):
+    // filed under the directory's name, with a word (attack43 F9).
+    for rf in super::first_of_each_file(results) {
+        let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { continue };
+        if named.contains(", ") || !kernel_names_agree(named, dir) {
+            continue;
+        }
+        if let Some(what) = local_build_mark(named, dir) {
+            diags.push(
+                Diagnostic::warning(
+                    &rf.path,
+                    rf.parsed.samples.first().map(|s| s.line),
+                    format!(
+                        "{}: the file names kernel {named:?}, a local build ({what}), in kernel directory {dir:?}: \
+                         its numbers are filed under {dir:?}; if that build is not {dir:?}'s release, put it in a \
+                         directory of its own",
+                        rf.parsed.benchmark
+                    ),
+                )
+                .of_kind(crate::diag::Kind::KernelName),
+            );
+        }
     }
     let kernel_dirs = kernel_dirs_of(results);
     // The files to keep apart, and the name of the parameter for each
@@ -434,7 +496,20 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     super::run_lengths::keep_run_lengths_apart(&mut results, diags);
     super::commits::unify_commit_ids(&mut results, diags);
     unify_label_case(&mut results);
-    super::copies::drop_copied_runs(&mut results, diags);
+    // A copy is counted once where a section shows both files, and kept
+    // where one shows it without the file it repeats (archive43 R1).
+    let reprints = {
+        let selectors: Vec<super::Selector<'_>> =
+            yaml.config.sections.iter().flat_map(super::SectionConfig::selectors).collect();
+        let apart = |copy: &ResultFile, of: &ResultFile| {
+            if selectors.iter().any(|s| s.selects_file(copy)) {
+                selectors.iter().any(|s| s.selects_file(copy) && !s.selects_file(of))
+            } else {
+                selectors.iter().any(|s| s.selects_file(of))
+            }
+        };
+        super::copies::drop_copied_runs_apart(&mut results, diags, &apart)
+    };
     super::stress_ng_twice::keep_yaml_of_logged_run(&mut results, diags);
     super::directions::keep_apart_opposite_directions(&mut results, diags);
     super::units::unify(&mut results, diags);
@@ -524,7 +599,8 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     yaml.check_section_files(&results, diags);
     let selection = {
         let _t = crate::timing::span("machine: what sections select");
-        let selection = super::select(&yaml.config.sections, &yaml.config.leave_out, &results);
+        let selection =
+            super::select::select_counting_reprints(&yaml.config.sections, &yaml.config.leave_out, &results, &reprints);
         yaml.check_selection(&results, &selection, diags);
         selection
     };
@@ -1273,6 +1349,48 @@ mod tests {
         let (booted, diags) = file(Vec::new());
         assert_eq!(booted, [true, true]);
         assert!(diags[0].message.contains("its runs are kept apart (booted 6.1.0)"), "{}", diags[0].message);
+    }
+
+    /// attack43 F9 (u04, u10, u13): `6.2.0+`, `6.2.0-dirty` in 6.2.0/ and
+    /// `6.2.0-rc3-00001-gdeadbeef` in 6.2.0-rc3/ were filed under the
+    /// directory's kernel without a word: each now a warning at the file's
+    /// first figure, the numbers still the directory's (never renamed).
+    /// Must not fire: Raspberry Pi OS's `6.6.59-v8+` (its kernels' shipped
+    /// name, tests/sites/identity), a distribution's ABI name (`6.2.0-1-amd64`,
+    /// `6.1.0-13-amd64`), `6.1-generic`, the directory's own name, a
+    /// directory named with the mark too (`6.2.0+/`), and an rc in its rc's
+    /// directory.
+    #[test]
+    fn a_local_build_of_the_directorys_kernel_is_a_warning() {
+        for (named, dir) in
+            [("6.2.0+", "6.2.0"), ("Linux 6.2.0-dirty", "6.2.0"), ("6.2.0-rc3-00001-gdeadbeef", "6.2.0-rc3")]
+        {
+            assert!(local_build_mark(named, dir).is_some(), "{named} in {dir}");
+            let run = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), 1.0, 7);
+            let mut rf = crate::site::testing::result_file(&format!("{dir}/dbench.txt"), "dbench", vec![run]);
+            rf.kernel_dir = Some(dir.into());
+            rf.named_kernel = Some(named.into());
+            let mut results = vec![rf];
+            let mut diags = Vec::new();
+            keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+            assert_eq!(diags.len(), 1, "{diags:?}");
+            assert_eq!(diags[0].line, Some(7));
+            assert!(diags[0].message.contains("a local build"), "{}", diags[0].message);
+            assert!(results[0].parsed.samples[0].params.is_empty(), "renamed or kept apart: {named}");
+        }
+        for (named, dir) in [
+            ("6.2.0-1-amd64", "6.2.0"),
+            ("6.1.0-13-amd64", "6.1"),
+            ("6.1-generic", "6.1"),
+            ("6.2.0", "6.2.0"),
+            ("6.2.0+", "6.2.0+"),
+            ("6.2.0-rc3", "6.2.0-rc3"),
+            ("2.6.32-5-686", "2.6.32-5-686"),
+            ("6.6.59-v8+", "6.6.59"),
+            ("6.6.59-v7l+", "6.6.59"),
+        ] {
+            assert_eq!(local_build_mark(named, dir), None, "{named} in {dir}");
+        }
     }
 
     /// Session 40's leftover (archive40's K Prateek Nayak mails): the

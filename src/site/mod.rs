@@ -84,7 +84,7 @@ pub use config::{
 pub use discover::{
     Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, is_leftover, plan,
 };
-pub use file_setups::{SETUP_PARAM, SETUP_PARAM_APART, SetupSource, note as setup_note};
+pub use file_setups::{SETUP_PARAM, SETUP_PARAM_APART, SetupNote, SetupSource, note as setup_note};
 pub use load::{
     BOOTED_PARAM, BOOTED_PARAM_APART, LoadOptions, first_of_each_file, kernel_dirs_of, kernel_name_mismatch,
     kernel_names_agree, load, load_machine, load_with_progress, names_a_pre_release_of, order_kernels,

@@ -198,6 +198,28 @@ impl Selection {
 /// are matched against every file in parallel (a dozen sections and 3,600
 /// files in a 300-kernel class).
 pub fn select(sections: &[SectionConfig], leave_out: &[LeaveOutConfig], results: &[ResultFile]) -> Selection {
+    select_counting_reprints(sections, leave_out, results, &[])
+}
+
+/// [`select`], counting each of `reprints` (a kernel's figures a file
+/// repeats from another, kept because a section shows the file without
+/// the other: `site::copies`) once: a part that selects both files, or
+/// the sections made for what no section claims when neither file is
+/// selected, shows only the other file's (archive43 R1).
+pub(super) fn select_counting_reprints(
+    sections: &[SectionConfig],
+    leave_out: &[LeaveOutConfig],
+    results: &[ResultFile],
+    reprints: &[super::copies::Reprint],
+) -> Selection {
+    // (file, kernel) → the file its figures repeat, for the few reprints.
+    let reprinted: Vec<(usize, &str, usize)> = reprints
+        .iter()
+        .filter_map(|r| {
+            let at = |rel: &str| results.iter().position(|rf| rf.rel_path == rel);
+            Some((at(&r.file)?, r.kernel.as_str(), at(&r.of)?))
+        })
+        .collect();
     let shown_and_claimed: Vec<(Vec<Vec<SampleRef>>, Vec<SampleRef>)> = sections
         .par_iter()
         .map(|sc| {
@@ -209,9 +231,15 @@ pub fn select(sections: &[SectionConfig], leave_out: &[LeaveOutConfig], results:
                     let mut shown = Vec::new();
                     for (fi, rf) in results.iter().enumerate().filter(|(_, rf)| sel.selects_file(rf)) {
                         let kept = |s: &Sample| !LeaveOutConfig::covers(leave_out, &rf.parsed.benchmark, s);
+                        // Kernels whose figures here this part shows from the file they repeat.
+                        let again: Vec<&str> = reprinted
+                            .iter()
+                            .filter(|&&(f, _, of)| f == fi && sel.selects_file(&results[of]))
+                            .map(|&(_, k, _)| k)
+                            .collect();
                         for (si, s) in rf.parsed.samples.iter().enumerate().filter(|(_, s)| sel.claims(s) && kept(s)) {
                             claimed.push((fi, si));
-                            if sel.shows(s) {
+                            if sel.shows(s) && !again.iter().any(|k| s.kernel.as_deref() == Some(*k)) {
                                 shown.push((fi, si));
                             }
                         }
@@ -231,6 +259,16 @@ pub fn select(sections: &[SectionConfig], leave_out: &[LeaveOutConfig], results:
     }
     let mut unclaimed: Vec<((String, String), Vec<SampleRef>)> = Vec::new();
     let mut index: FxHashMap<(&str, &str), usize> = FxHashMap::default();
+    // Reprints whose both files no section selects: their figures are unclaimed in both.
+    let unclaimed_again: Vec<(usize, &str)> = reprinted
+        .iter()
+        .filter(|&&(f, _, of)| {
+            !sections.iter().any(|sc| {
+                sc.selectors().iter().any(|sel| sel.selects_file(&results[f]) || sel.selects_file(&results[of]))
+            })
+        })
+        .map(|&(f, k, _)| (f, k))
+        .collect();
     for (fi, rf) in results.iter().enumerate() {
         for (si, s) in rf
             .parsed
@@ -238,6 +276,7 @@ pub fn select(sections: &[SectionConfig], leave_out: &[LeaveOutConfig], results:
             .iter()
             .enumerate()
             .filter(|&(si, s)| !used[fi][si] && !LeaveOutConfig::covers(leave_out, &rf.parsed.benchmark, s))
+            .filter(|(_, s)| !unclaimed_again.iter().any(|&(f, k)| f == fi && s.kernel.as_deref() == Some(k)))
         {
             let key = (rf.parsed.benchmark.as_str(), s.group.as_str());
             let i = *index.entry(key).or_insert_with(|| {

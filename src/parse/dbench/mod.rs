@@ -1004,8 +1004,10 @@ fn bar_title(lines: &[String], i: usize) -> Option<(Title, bool)> {
 /// Also a bar chart or a list typed by hand ([`bar_title`], rows
 /// [`bar_row`] or [`kernel_figure_row`]): each row's figure is its
 /// kernel's Throughput (MB/s); under a title that says `average of N runs`
-/// a summary of N runs, else a single value with a note at the title (a
-/// kernel listed twice is two values of one key).
+/// a summary of N runs, else a single value with a note at the title. A
+/// kernel listed twice under one title is a row of its own
+/// ([`crate::parse::repeats::printed_again`], with a note at the second
+/// row), never averaged with the first (afix43d F9).
 fn summary_tables(input: &Input, out: &mut ParsedFile) {
     let mut i = 0;
     while i < input.lines.len() {
@@ -1062,6 +1064,9 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
             let msg = "the High and Low columns (the best and the worst of the runs averaged) are not read";
             out.notes.push((i + 1, msg.into()));
         }
+        let title_line = i + 1;
+        // Kernels listed under this title: (kernel, line).
+        let mut listed: Vec<(String, usize)> = Vec::new();
         i += 1;
         while let Some(line) = input.lines.get(i).filter(|l| !l.trim().is_empty()) {
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -1088,6 +1093,20 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
                     }
                     if let Some(n) = runs {
                         s = s.with_summary(v, None, n);
+                    }
+                    match listed.iter().find(|(k, _)| k == kernel) {
+                        Some(&(_, first)) => {
+                            s = crate::parse::repeats::printed_again(s);
+                            out.notes.push((
+                                i + 1,
+                                format!(
+                                    "`{kernel}` listed again under the title of line {title_line} (first on line \
+                                     {first}): a rerun or the row typed twice, not another run; read as a row of its \
+                                     own (`rerun printed again`), not averaged with it"
+                                ),
+                            ));
+                        }
+                        None => listed.push((kernel.to_string(), i + 1)),
                     }
                     out.samples.push(s);
                 }
@@ -1691,6 +1710,38 @@ mod tests {
         let p = Tbench.parse(&list).expect("tbench list");
         assert_eq!(vals(&p, "", "Throughput"), vec![29.39, 103.98]);
         assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("a list typed by hand")));
+    }
+
+    /// afix43d F9: a kernel listed twice under one star chart's or hand
+    /// list's title was averaged as two runs. The second row is a row of
+    /// its own (`rerun printed again`), with a note at its line. Must not
+    /// fire: the same kernel under two titles (two process counts), and
+    /// two kernels whose names share a start.
+    #[test]
+    fn a_kernel_listed_twice_under_one_chart_title_is_a_row_of_its_own() {
+        let text = "dbench 128 processes\n2.4.17-rmap12f       **********   5.0  MB/sec\n\
+                    2.4.17-rmap12f-wli   **********   5.1  MB/sec\n\
+                    2.4.17-rmap12f       ***********  5.6  MB/sec\n\n\
+                    dbench 64 processes\n2.4.17-rmap12f       **********   7.0  MB/sec\n";
+        let d = Dbench.parse(&Input::from_text(text)).expect("dbench bars");
+        assert_eq!(crate::parse::repeats::printed_again_lines(&d), vec![4]);
+        assert!(
+            d.notes.iter().any(|(l, m)| *l == 4
+                && m.contains("`2.4.17-rmap12f` listed again under the title of line 1 (first on line 2)")),
+            "{:?}",
+            d.notes
+        );
+        let list = Input::from_text(
+            "tbench 192 processes\n2.4.16                    29.39\n2.4.16                    30.12\n",
+        );
+        let t = Tbench.parse(&list).expect("tbench list");
+        assert_eq!(crate::parse::repeats::printed_again_lines(&t), vec![3]);
+        // Must not fire: one kernel under two titles, and kernels sharing a start.
+        let two = "dbench 128 processes\n2.4.17   ****  5.0  MB/sec\n2.4.17-wli   ****  5.1  MB/sec\n\n\
+                   dbench 64 processes\n2.4.17   ****  7.0  MB/sec\n";
+        let d = Dbench.parse(&Input::from_text(two)).expect("dbench bars");
+        assert!(crate::parse::repeats::printed_again_lines(&d).is_empty());
+        assert!(!d.notes.iter().any(|(_, m)| m.contains("listed again")), "{:?}", d.notes);
     }
 
     /// attack43 F6 (w07, w08: Riel's quote of Hron's star bars retitled):

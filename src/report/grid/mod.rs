@@ -151,7 +151,7 @@ pub struct Grid {
     /// ([`TableView::setup_note`]): [`Grid::uncompared_note`] says it
     /// under the table.
     #[serde(skip)]
-    pub setups: Option<String>,
+    pub setups: Option<crate::site::SetupNote>,
     /// Settings every row of a kernel's page shares (`instances 128`),
     /// moved from their label columns into the caption by
     /// [`Grid::only_kernel`]: on a phone the columns pushed the numbers
@@ -493,7 +493,7 @@ impl Grid {
             .map(super::Uncompared::note)
             .into_iter()
             .chain(within)
-            .chain(self.setups.clone())
+            .chain(self.setups.as_ref().map(crate::site::SetupNote::text))
             .collect();
         (!notes.is_empty()).then(|| notes.join("; "))
     }
@@ -633,6 +633,25 @@ impl Grid {
                 blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change).flat_map(|r| r.cells.iter().flatten());
             range_over_one(cells.map(|c| c.n))
         });
+        // The set-ups the kept rows show, keys or values (afix43c's
+        // leftover: 6.9.0's page described the baseline's set-up B too);
+        // the whole note where no block has a set-up column.
+        let setups = self.setups.as_ref().and_then(|note| {
+            let mut shown: Vec<&str> = Vec::new();
+            let mut any = false;
+            for b in &blocks {
+                let Some(at) = b
+                    .label_headers
+                    .iter()
+                    .position(|h| h == crate::site::SETUP_PARAM_APART || h == crate::site::SETUP_PARAM)
+                else {
+                    continue;
+                };
+                any = true;
+                shown.extend(b.rows.iter().filter(|r| !r.change).filter_map(|r| r.labels.get(at)).map(String::as_str));
+            }
+            if any { note.only(&shown) } else { Some(note.clone()) }
+        });
         let mut g = Grid {
             shape: self.shape,
             unit: self.unit.clone(),
@@ -644,7 +663,7 @@ impl Grid {
                 .within_step
                 .as_ref()
                 .map(|(base, v)| (base.clone(), v.iter().filter(|(k, _)| k == kernel).cloned().collect())),
-            setups: self.setups.clone(),
+            setups,
             fixed: Vec::new(),
             kernel_rows: OnceLock::new(),
         };

@@ -458,6 +458,50 @@ fn a_kernel_page_says_its_shared_settings_in_the_caption() {
     assert!(g.fixed.is_empty());
 }
 
+/// afix43c's leftover: a kernel's page said the set-up note of the whole
+/// table, another kernel's set-up B with it. It now names the set-ups its
+/// rows show (its own and the baseline's beside it). Must not fire: a
+/// page whose rows show both keeps both, and the whole table's note is
+/// the note as before.
+#[test]
+fn a_kernel_page_names_only_the_set_ups_its_rows_show() {
+    let cols: Vec<(&str, &str)> = vec![("a", ""), ("b", "")];
+    let row = |k: &'static str, setup: &'static str, v: &str| {
+        (k, vec![setup], vec![cell(&format!("{v}1.5"), 1, None, None), cell(&format!("{v}2.5"), 1, None, None)])
+    };
+    let mut t = table(
+        &cols,
+        &[crate::site::SETUP_PARAM],
+        vec![row("6.8.0", "A", "1"), row("6.9.0", "A", "2"), row("6.10", "B", "3")],
+    );
+    let source = |value: &str, place: &str| crate::site::SetupSource {
+        benchmark: "fio".into(),
+        value: value.into(),
+        place: place.into(),
+        more: 0,
+        normalised: false,
+    };
+    let (a, b) = (
+        source("fio --direct=1 --rw=read", "6.8.0/fio.txt line 1"),
+        source("fio --direct=0 --rw=read", "6.10/fio.txt line 1"),
+    );
+    let keys = vec![
+        ("fio --direct=1 --rw=read".to_string(), "A".to_string()),
+        ("fio --direct=0 --rw=read".to_string(), "B".to_string()),
+    ];
+    let note = crate::site::SetupNote::new(&[&a, &b], &keys);
+    assert_eq!(note.text(), crate::site::setup_note(&[&a, &b], &keys));
+    t.setup_note = Some(note);
+    let g = grid(&t, &GridOptions::default());
+    let said = |g: &Grid| g.uncompared_note().unwrap_or_default();
+    assert!(said(&g).contains("A = `fio --direct=1") && said(&g).contains("B = `fio --direct=0"), "{}", said(&g));
+    let mine = g.only_kernel("6.9.0", Some("6.8.0"));
+    assert!(said(&mine).contains("A = `fio --direct=1"), "{}", said(&mine));
+    assert!(!said(&mine).contains("B = "), "{}", said(&mine));
+    let theirs = g.only_kernel("6.10", Some("6.8.0"));
+    assert!(said(&theirs).contains("A = `fio") && said(&theirs).contains("B = `fio"), "{}", said(&theirs));
+}
+
 /// newcomer42 N14: schbench's `average rps` among rows of rps says its
 /// unit in the unit column as they do (its cell stood empty: its name ends
 /// with the unit). Must not fire: a name that is the unit (AIM7's
