@@ -38,6 +38,14 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "bonnie++'s I/O row ends with a whole %CP (`210.7   0`)",
     ),
     (
+        "tests/fixtures/wild/bonnie_pp/lkml-2003-10-bonnie++103-4-hdparm-readahead-set-ups-sentence-labels.txt",
+        "bonnie++'s file-test row ends with a whole %CP (`19503  99`)",
+    ),
+    (
+        "tests/fixtures/wild/bonnie_pp/lkml-2006-06-bonnie++103-3runs-per-table-name-and-size-blank-on-later-rows-extents-vs-not-prose-between.txt",
+        "bonnie++'s I/O row (a run with machine and size left blank) ends with a whole %CP (`1381   4`)",
+    ),
+    (
         "tests/fixtures/wild/bonnie_pp/lkml-2006-08-bonnie++103-xfs-thunderbird-wrapped-every-line-trailing-space-seeks-1169-vs-csv-1169.4.txt",
         "bonnie++ 1.03's CSV record ends with a whole %CP (`,100,1`): unterminated, the record is not proven whole and the text report's own figures stand",
     ),

@@ -6479,11 +6479,31 @@ fn is_numbered_run(lower: &str) -> bool {
 /// name, its colon, then an aside in parentheses about the machine it ran
 /// on (LKML 2005, tiobench over NFS from two clients): the kernel of the
 /// runs below. As a whole line it was a label, the kernel unread.
+///
+/// The aside may also be the poster's average of the runs below, typed
+/// after the colon (`2.4.0-prerelease-ac4: average 11.4729 MB/sec`, LKML
+/// 2001, over four dbench 48 runs of each kernel): as a whole line it was
+/// a label holding the average, the kernel unread. The average is no
+/// result and is not read.
 pub fn kernel_with_aside(text: &str) -> Option<&str> {
     let (name, aside) = text.trim().split_once(':')?;
     let aside = aside.trim();
-    let ok = aside.starts_with('(') && aside.ends_with(')') && aside.matches('(').count() == aside.matches(')').count();
+    let ok =
+        (aside.starts_with('(') && aside.ends_with(')') && aside.matches('(').count() == aside.matches(')').count())
+            || typed_average(aside);
     (ok && is_kernel_name(bare_kernel(name.trim()))).then(|| bare_kernel(name.trim()))
+}
+
+/// `average 11.4729 MB/sec`, `avg 9.2`, `mean 120 MB/s`: a word for an
+/// average, a plain figure, at most one unit word after it; nothing else
+/// (`average of 3 runs`, `average 9.2 MB/sec, 5% worse` are not).
+fn typed_average(aside: &str) -> bool {
+    let mut words = aside.split_whitespace();
+    let head = words.next().unwrap_or("");
+    ["average", "avg", "avg.", "mean"].iter().any(|w| head.eq_ignore_ascii_case(w))
+        && words.next().is_some_and(|n| super::num::plain(n).is_some())
+        && words.clone().count() <= 1
+        && words.all(|u| u.chars().any(char::is_alphabetic) && !u.ends_with([',', '.', ';']))
 }
 
 /// A label with a count of its runs after it (`With atomic counters, 32
@@ -7531,6 +7551,13 @@ mod tests {
         assert_eq!(kernel_with_aside("linux-2.6.11.6: (dual PIII)"), Some("2.6.11.6"));
         assert_eq!(kernel_with_aside("ext3: (data=ordered)"), None);
         assert_eq!(kernel_with_aside("2.4.25: (a) and (b"), None);
+        // The poster's average after the colon (LKML 2001, dbench 48).
+        assert_eq!(kernel_with_aside("2.4.0-prerelease:     average 10.9536 MB/sec"), Some("2.4.0-prerelease"));
+        assert_eq!(kernel_with_aside("2.4.0-prerelease-ac5: average  9.2181 MB/sec"), Some("2.4.0-prerelease-ac5"));
+        // Not: no kernel before the colon, no figure, a sentence after it.
+        assert_eq!(kernel_with_aside("ext3: average 10.9 MB/sec"), None);
+        assert_eq!(kernel_with_aside("2.6.8: average of 3 runs"), None);
+        assert_eq!(kernel_with_aside("2.6.8: average 9.2 MB/sec, 5% worse than 2.6.7"), None);
     }
 
     #[test]

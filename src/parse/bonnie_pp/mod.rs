@@ -123,8 +123,8 @@ use crate::parse::{BenchParser, Input, ParseError};
 use csv::{csv_record, csv_run, csv_targets};
 use run::{Heading, Run, files_params, merge_text_and_csv, size_params};
 use table::{
-    cut_header_spans, header_spans, headerless_rows, is_files_header, is_files_spec, is_header_rest, is_io_header,
-    is_size, latency_cells, latency_row, row_cells, text_row, title_heading,
+    continued_row, cut_header_spans, header_spans, headerless_rows, is_files_header, is_files_spec, is_header_rest,
+    is_io_header, is_size, latency_cells, latency_row, row_cells, text_row, title_heading,
 };
 
 /// The bonnie++ parser (registry id `"bonnie++"`).
@@ -330,6 +330,8 @@ impl Reader<'_> {
         }
         self.pending.clear();
         let mut last_run = None;
+        // The line of the last row that printed its machine and size.
+        let mut named_at = None;
         loop {
             if let Some((row, last)) = text_row(lines, i, is_size, "I/O", spans.as_deref(), &mut self.out.notes)? {
                 let mut too_fast = Vec::new();
@@ -343,10 +345,39 @@ impl Reader<'_> {
                     fsync: self.fsync,
                     ..Default::default()
                 };
+                named_at = Some(row.key_line);
                 self.runs.push(run);
                 self.pending.push(self.runs.len() - 1);
                 last_run = Some(self.runs.len() - 1);
                 i = self.next(last + 1);
+            } else if let (Some(r), Some(slots)) = (last_run, continued_row(lines, i)) {
+                // Another run of the machine and size of the row above
+                // (their cells left blank): a run of its own, as a row
+                // naming them again would be.
+                let above = &self.runs[r];
+                let (label, io_params) = (above.label.clone(), above.io_params.clone());
+                let named_at = named_at.unwrap_or(above.line);
+                let mut too_fast = Vec::new();
+                let run = Run {
+                    label,
+                    io_params,
+                    cells: row_cells(&slots, &IO_TESTS, false, &mut too_fast)?,
+                    too_fast,
+                    line: i + 1,
+                    heading: self.heading.clone(),
+                    fsync: self.fsync,
+                    ..Default::default()
+                };
+                self.out.notes.push((
+                    i + 1,
+                    format!(
+                        "I/O row without machine and size: read as another run of the machine and size of line {named_at}"
+                    ),
+                ));
+                self.runs.push(run);
+                self.pending.push(self.runs.len() - 1);
+                last_run = Some(self.runs.len() - 1);
+                i = self.next(i + 1);
             } else if let Some((slots, last)) = latency_row(lines, i, spans.as_deref(), &mut self.out.notes)? {
                 let Some(r) = last_run else {
                     return Err(ParseError::malformed(i + 1, "a bonnie++ result row before Latency", header.trim()));

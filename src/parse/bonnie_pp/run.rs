@@ -65,7 +65,7 @@ impl Run {
     /// CSV may hold cells the text lacks (a text cell left out as no
     /// number, `1,320`, attack32 F11): every text cell must be in it.
     pub(super) fn repeated_by(&self, csv: &Run) -> bool {
-        if self.csv || self.label != csv.label || self.cells.is_empty() {
+        if self.csv || !same_machine(&self.label, &csv.label) || self.cells.is_empty() {
             return false;
         }
         [false, true].iter().filter(|&&part| self.has_part(part)).all(|&part| {
@@ -93,7 +93,7 @@ impl Run {
     pub(super) fn same_run_as(&self, csv: &Run) -> bool {
         !self.csv
             && csv.csv
-            && self.label == csv.label
+            && same_machine(&self.label, &csv.label)
             && match (self.size(), csv.size()) {
                 (Some(a), Some(b)) => a == b,
                 _ => true,
@@ -115,6 +115,10 @@ impl Run {
             }
         }
         self.cells = cells;
+        // The text's machine name cut to its 16 columns: the CSV's is whole.
+        if csv.label.len() > self.label.len() {
+            self.label = csv.label;
+        }
         if csv.has_files {
             self.file_params = csv.file_params;
             self.has_files = true;
@@ -130,6 +134,14 @@ impl Run {
             self.too_fast = csv.too_fast;
         }
     }
+}
+
+/// The machine of a text report (`text`) and of a CSV record (`csv`) are
+/// one: the same name, or the text's is the CSV's cut to the 16 columns
+/// bonnie++ 1.0x's report gives it (`store.datzegik.c` over the CSV's
+/// `store.datzegik.com`, LKML 2003: one run was read as two machines).
+fn same_machine(text: &str, csv: &str) -> bool {
+    text == csv || (text.chars().count() == 16 && csv.chars().count() > 16 && csv.starts_with(text))
 }
 
 /// bonnie++ prints a run both as its text report and as a CSV line (and
@@ -193,4 +205,20 @@ pub(super) fn files_params(spec: &str) -> Vec<(&'static str, String)> {
         out.push(("dirs", dirs.to_string()));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_machine;
+
+    /// A name cut to the report's 16 columns is the CSV's whole name; a
+    /// shorter name, or one the CSV's does not start with, is another machine.
+    #[test]
+    fn text_name_cut_to_16_columns_is_the_csv_machine() {
+        assert!(same_machine("store.datzegik.c", "store.datzegik.com"));
+        assert!(same_machine("mindpipe", "mindpipe"));
+        assert!(!same_machine("store", "store2"));
+        assert!(!same_machine("store.datzegik", "store.datzegik.com"));
+        assert!(!same_machine("store.datzegik.c", "other.datzegik.com"));
+    }
 }

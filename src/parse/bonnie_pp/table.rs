@@ -374,6 +374,22 @@ pub(super) fn text_row<'a>(
     Ok(Some((leave_out_damaged(row, what, notes), i)))
 }
 
+/// A row of the 12 I/O figures alone, indented, with its machine and size
+/// left blank (`                     58814  92 276803  47 110418  36 …`):
+/// how posters print further runs of the machine and size of the row
+/// above (LKML 2006, three bonnie++ 1.03 runs of `2.6.16.19 16G`, the
+/// second and third dropped without a word). `None` for any other line:
+/// one not indented, with a size or files count before its figures (13
+/// tokens), or with fewer or more than 12 figures.
+pub(super) fn continued_row<'a>(lines: &'a [String], i: usize) -> Option<Vec<Option<Tok<'a>>>> {
+    let line = lines.get(i)?;
+    if !line.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let toks = tokens(line, i + 1);
+    (toks.len() == 12 && toks.iter().all(|t| value_tok(t.s))).then(|| toks.into_iter().map(Some).collect())
+}
+
 /// Reads a `Latency` row at line index `i` (6 cells). Returns the cells by
 /// slot and the index of its last line.
 pub(super) fn latency_row<'a>(
@@ -613,6 +629,28 @@ fn kernel_heading(line: &str, next: Option<&String>) -> Option<String> {
 mod tests {
     use super::super::csv::is_ver;
     use super::*;
+
+    /// LKML 2006: a second run of `2.6.16.19 16G` with its name and size
+    /// left blank is a row of 12 figures; the file table's row (13 tokens
+    /// with its files count), a row naming its machine, and a `Latency`
+    /// row are not.
+    #[test]
+    fn figures_alone_under_a_row_continue_it() {
+        let lines: Vec<String> = [
+            "                     58814  92 276803  47 110418  36 57105  99 317534  65  1525   5",
+            "                 16 22330 100 +++++ +++ 17886 100 20147  93 +++++ +++ 15523  92",
+            "2.6.16.19       16G 59223  91 264155  45 111459  36 57313  99 317944  63  1478   7",
+            "Latency             15402us     346ms     324ms   11768us     111ms     279ms",
+            "                     58814  92 276803  47 110418  36",
+        ]
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+        assert_eq!(continued_row(&lines, 0).map(|s| s.len()), Some(12));
+        for i in 1..lines.len() {
+            assert!(continued_row(&lines, i).is_none(), "line {i}");
+        }
+    }
 
     #[test]
     fn cells_under_header_columns() {
