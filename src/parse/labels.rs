@@ -5060,10 +5060,14 @@ fn catted_results_label(text: &str) -> Option<String> {
 /// A file named as a kernel with a text extension (`2.5.60-mm1.txt`,
 /// `dir/6.1.log`) → the kernel (`2.5.60-mm1`): attack43 F7's r18, where
 /// `==> 2.5.60-mm1.txt <==` gave kernel `2.5.60-mm1.txt`, a name no
-/// directory's kernel ever meets. `None` for any other name.
+/// directory's kernel ever meets. A kernel's name without an extension
+/// (`2.5.60-mm1`) is the kernel too (attack44 F19: `cat 2.5.60-mm1
+/// 2.5.60-mm2` labelled its copies while `tail`'s headers named the
+/// kernels). `None` for any other name.
 pub(super) fn kernel_file(file: &str) -> Option<&str> {
     let name = file.rsplit('/').next().unwrap_or(file);
-    [".txt", ".log", ".out"].iter().find_map(|x| name.strip_suffix(x)).filter(|k| is_kernel_name(k))
+    let kernel = [".txt", ".log", ".out"].iter().find_map(|x| name.strip_suffix(x)).unwrap_or(name);
+    is_kernel_name(kernel).then_some(kernel)
 }
 
 /// The file `head` or `tail` of several files names above each one's
@@ -8303,7 +8307,44 @@ mod tests {
         }
         assert_eq!(kernel_file("out/6.1.log"), Some("6.1"));
         assert_eq!(kernel_file("results.txt"), None);
-        assert_eq!(kernel_file("2.5.60-mm1"), None, "no extension: the name as it is");
+        assert_eq!(kernel_file("2.5.60-mm1"), Some("2.5.60-mm1"), "attack44 F19: no extension");
+        assert_eq!(kernel_file("results.mm1"), None, "must not fire: no kernel's name");
+        assert_eq!(kernel_file("bonnie.2"), None);
+    }
+
+    /// attack44 F19 (rn/t04-mm-noext and its `cat` form): kernels' names
+    /// without an extension (`2.5.60-mm1`, `2.5.60-mm2`) name the kernels,
+    /// in both forms (the `tail` form was two runs of one set-up, no word).
+    /// F10 (rn/q06, q13, q14, q09): `results.rev1`/`rev2` are two set-ups;
+    /// `pass1.log`, `boot1.log`, `round1.txt` and their `2`s are runs, as a
+    /// directory's files of those names are (`site::select::run_stem`).
+    /// Must not fire: `6.2-run1`/`6.2-run2` stay runs; `ext2.log`/`ext3.log`
+    /// and `changelog1.txt`/`changelog2.txt` stay set-ups.
+    #[test]
+    fn kernel_names_without_extension_and_run_words_of_file_names() {
+        let headed = |a: &str, b: &str| {
+            format!("$ tail -n +1 {a} {b}\n==> {a} <==\nheader\nThroughput 1\n\n==> {b} <==\nheader\nThroughput 2\n")
+        };
+        let catted =
+            |a: &str, b: &str| format!("hydra:~/kb$ cat {a} {b}\nheader\nThroughput 1\n\nheader\nThroughput 2\n");
+        let kernels = |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.as_deref().map(str::to_string)).collect::<Vec<_>>();
+        let want = [Some("2.5.60-mm1".to_string()), Some("2.5.60-mm2".to_string())];
+        let p = labelled(&headed("2.5.60-mm1", "2.5.60-mm2"), &[4, 8]);
+        assert_eq!(kernels(&p), want, "tail: {:?}", p.notes);
+        let p = labelled(&catted("2.5.60-mm1", "2.5.60-mm2"), &[3, 6]);
+        assert_eq!(kernels(&p), want, "cat: {:?}", p.notes);
+        for (a, b) in [("results.rev1", "results.rev2"), ("ext2.log", "ext3.log"), ("changelog1.txt", "changelog2.txt")] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec![a, b], "tail {a} {b}: {:?}", p.notes);
+            let p = labelled(&catted(a, b), &[3, 6]);
+            assert_eq!(last_params(&p), vec![a, b], "cat {a} {b}: {:?}", p.notes);
+        }
+        for (a, b) in [("pass1.log", "pass2.log"), ("boot1.log", "boot2.log"), ("round1.txt", "round2.txt"), ("6.2-run1", "6.2-run2")] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec!["16"; 2], "tail {a} {b}: {:?}", p.notes);
+            let p = labelled(&catted(a, b), &[3, 6]);
+            assert_eq!(last_params(&p), vec!["16"; 2], "cat {a} {b}: {:?}", p.notes);
+        }
     }
 
     /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's
