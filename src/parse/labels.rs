@@ -4621,6 +4621,7 @@ fn identities<'a>(
             .or_else(|| alone.then(|| machines::processor(text)).flatten())
             .or_else(|| (starts_paragraph && !runs).then(|| title_glued_to_banner(text, trimmed.get(n))).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
+            .or_else(|| block_follows.then(|| sign_pair(text, &trimmed)).flatten())
             .or_else(|| change_abbreviation(text))
             .or_else(|| {
                 // Not the benchmark's own command carried on (`fio …` /
@@ -4813,6 +4814,12 @@ pub(crate) fn scene_line(text: &str) -> Option<(String, String)> {
 /// ([`change_label`]), in lower case.
 const CHANGE_WORDS: [&str; 4] = ["with", "without", "before", "after"];
 
+/// The abbreviations of [`CHANGE_WORDS`] a change label opens with, as a
+/// word of their own (`w/o patch`, `w/ patch`, any case), and the word
+/// each stands for; `w/patch` (glued) is read apart. One list for
+/// [`change_label`] and [`change_abbreviation`].
+const CHANGE_SPELLINGS: [(&str, &str); 2] = [("w/o", "without"), ("w/", "with")];
+
 /// A line right above a block of results that names a change: it starts
 /// with `with`, `without`, `before`, `after` (no colon needed: `With my
 /// changes on top of 5.10.0-rc7`, `Without-patch`, at most
@@ -4825,14 +4832,17 @@ fn change_label(text: &str) -> Option<String> {
     // `w/o patch`, `w/patch`: the usual abbreviations (Christoph Lameter's
     // AIM7 tables under `w/o patch` / `w/patch`, LKML 2005-04, were averaged
     // as runs of one set-up); not `w/s` (iostat's writes per second).
+    // `w/ patch`, `W/ PATCH` (a space after the slash) as `w/patch`
+    // (attack44 F13: the two AIM7 tables were averaged as runs).
     fn head(w: &str) -> &str {
-        if let Some(rest) = w.strip_prefix("w/").or_else(|| w.strip_prefix("W/")) {
-            if rest.eq_ignore_ascii_case("o") {
-                return "without";
-            }
-            if rest.chars().count() >= 2 && rest.starts_with(char::is_alphabetic) {
-                return "with";
-            }
+        if let Some(&(_, word)) = CHANGE_SPELLINGS.iter().find(|(s, _)| s.eq_ignore_ascii_case(w)) {
+            return word;
+        }
+        if let Some(rest) = w.strip_prefix("w/").or_else(|| w.strip_prefix("W/"))
+            && rest.chars().count() >= 2
+            && rest.starts_with(char::is_alphabetic)
+        {
+            return "with";
         }
         w.split(['-', '_']).next().unwrap_or(w)
     }
@@ -4876,7 +4886,35 @@ fn change_label(text: &str) -> Option<String> {
 fn change_abbreviation(text: &str) -> Option<String> {
     let bare = text.trim().trim_end_matches(':').trim();
     let lower = bare.to_ascii_lowercase();
-    matches!(lower.as_str(), "w/o" | "w/" | "w" | "wo" | "with" | "without" | "before" | "after").then_some(lower)
+    // `w` and `wo` only alone (a line opening with `W` is no change).
+    let known = CHANGE_WORDS.contains(&lower.as_str())
+        || CHANGE_SPELLINGS.iter().any(|(s, _)| *s == lower)
+        || matches!(lower.as_str(), "w" | "wo");
+    known.then_some(lower)
+}
+
+/// `- patch` over one block and `+ patch` over another (attack44 F13: two
+/// AIM7 tables without and with a patch were averaged as runs, no word): a
+/// line of `-` or `+`, a space and one or two words, where the file also
+/// has the line with the other sign (`lines`, trimmed). As written. `None`
+/// for a lone bullet (`- ext4` with no `+ ext4`), a diff's `--- a/x`, a
+/// sentence or figures.
+fn sign_pair(text: &str, lines: &[&str]) -> Option<String> {
+    let (sign, rest) = text.split_at_checked(1)?;
+    let other = match sign {
+        "-" => '+',
+        "+" => '-',
+        _ => return None,
+    };
+    let rest = rest.strip_prefix(' ')?.trim_end_matches(':').trim();
+    let words = rest.split_whitespace().count();
+    if !(1..=2).contains(&words) || !rest.starts_with(char::is_alphabetic) || rest.ends_with(['.', ',', ';']) {
+        return None;
+    }
+    lines
+        .iter()
+        .any(|l| l.strip_prefix(other).and_then(|r| r.strip_prefix(' ')).is_some_and(|r| r.trim_end_matches(':').trim() == rest))
+        .then(|| text.trim_end_matches(':').trim().to_string())
 }
 
 /// True when `label` names a change: its first word is one of
@@ -10332,6 +10370,20 @@ Throughput 2
         // Not a unit (iostat's `w/s`), nor a sentence opening with `w/o`.
         assert_eq!(change_label("w/s     wkB/s avgrq-sz"), None);
         assert_eq!(change_label("w/o the patch, the box hangs at boot"), None);
+        // attack44 F13: `w/ patch` (a space) and any case, one list.
+        assert_eq!(change_label("w/ patch").as_deref(), Some("w/ patch"));
+        assert_eq!(change_label("W/ PATCH").as_deref(), Some("W/ PATCH"));
+        assert_eq!(change_label("W/O PATCH").as_deref(), Some("W/O PATCH"));
+        assert_eq!(change_label("w/ the patch, the box hangs at boot"), None);
+        assert_eq!(change_label("w/s"), None);
+        assert_eq!(change_abbreviation("W/"), Some("w/".to_string()));
+        // `- patch` / `+ patch`: a pair; a lone bullet, a diff's header no.
+        let lines = ["- patch", "table", "+ patch", "- ext4", "--- a/x", "+++ b/x", "- two words here"];
+        assert_eq!(sign_pair("- patch", &lines).as_deref(), Some("- patch"));
+        assert_eq!(sign_pair("+ patch", &lines).as_deref(), Some("+ patch"));
+        assert_eq!(sign_pair("- ext4", &lines), None);
+        assert_eq!(sign_pair("--- a/x", &lines), None);
+        assert_eq!(sign_pair("- two words here", &lines), None);
         assert_eq!(change_label("With the patch the numbers go up a lot."), None);
         assert_eq!(change_label("Please find the numbers below:"), None);
         // Prose that opens with one of the words is no label.
