@@ -1372,8 +1372,11 @@ fn label_by_command_lines(
                 .map(|n| (n, input.lines[n - 1].trim()))
                 .take_while(|(_, t)| !sentences.is_persons(t) && loop_over_setups(t).is_none())
                 .find_map(|(n, t)| {
-                    let words = with_continuation(input, n, command_words(t, name)?, first);
-                    Some((n, (Some(words), (program_as_written(t, name), super::cmdline::prompt_directory(t)))))
+                    let words = command_words(t, name).or_else(|| carried_command(input, n, t, name))?;
+                    let words = with_continuation(input, n, words, first);
+                    let (start, words) = with_lines_carried_on(input, n, words, from);
+                    let at = input.lines[start - 1].trim();
+                    Some((n, (Some(words), (program_as_written(t, name), super::cmdline::prompt_directory(at)))))
                 })
         })
         .collect();
@@ -3943,6 +3946,73 @@ pub(super) fn with_continuation<'a>(input: &'a Input, n: usize, mut words: Vec<&
         at += 1;
     }
     words
+}
+
+/// The words of line `n` (`t`, trimmed) where the line above ends in
+/// `\\` and carries a command on to it, and a word of `t` runs the
+/// benchmark `name` (`    ./tools/perf/perf bench sched pipe` under `$
+/// numactl -N 1 \\`; `-- numactl -N 1 perf bench …` under `perf stat -e
+/// cycles \\`): a command line without a prompt of its own. `None` for
+/// any other line.
+fn carried_command<'a>(input: &'a Input, n: usize, t: &'a str, name: &str) -> Option<Vec<&'a str>> {
+    let carried = n > 1 && input.lines[n - 2].trim_end().ends_with('\\');
+    // The program by its name, as [`command_words`] gives it (`./perf`
+    // is `perf`).
+    let words: Vec<&str> = t
+        .split_whitespace()
+        .filter(|w| *w != "\\")
+        .map(|w| {
+            let base = command_words_name(w);
+            if is_program(base, name) { base } else { w }
+        })
+        .collect();
+    (carried && words.iter().any(|w| is_program(w, name))).then_some(words)
+}
+
+/// `words` (the command line at line `n`) after the words of the lines
+/// above it, down to line `from`, that each end in `\` and carry the
+/// command on to it (`$ numactl -N 1 \` over `./tools/perf/perf bench
+/// sched pipe`), without their prompt and their `\`; and the first such
+/// line (`n` where there is none). attack44 F16: the numactl run and the
+/// plain one, 2.4× apart, were averaged as runs of one set-up, the
+/// wrapper's line not being read with the command's.
+pub(super) fn with_lines_carried_on<'a>(
+    input: &'a Input,
+    n: usize,
+    words: Vec<&'a str>,
+    from: usize,
+) -> (usize, Vec<&'a str>) {
+    let mut start = n;
+    while start > from.max(1) && input.lines[start - 2].trim_end().ends_with('\\') {
+        start -= 1;
+    }
+    if start == n {
+        return (n, words);
+    }
+    let mut all: Vec<&str> = Vec::new();
+    for k in start..n {
+        let mut t = input.lines[k - 1].trim();
+        if k == start {
+            // The prompt before the first line (`$ `, `user@host:~$ `).
+            if let Some(rest) = super::cmdline::after_other_prompt(t) {
+                t = rest;
+            }
+            for prompt in ["$ ", "# "] {
+                if let Some(rest) = t.strip_prefix(prompt) {
+                    t = rest.trim_start();
+                }
+            }
+            if let Some((first, rest)) = t.split_once(' ')
+                && first.ends_with(['$', '#'])
+                && (first.contains('@') || first.contains(':') || first.starts_with('['))
+            {
+                t = rest.trim_start();
+            }
+        }
+        all.extend(t.split_whitespace().filter(|w| *w != "\\"));
+    }
+    all.extend(words);
+    (start, all)
 }
 
 /// A command line's option (`-n`, `--cpu-list`), not a negative number
@@ -8348,6 +8418,23 @@ mod tests {
         assert_eq!(kernel_file("2.5.60-mm1"), Some("2.5.60-mm1"), "attack44 F19: no extension");
         assert_eq!(kernel_file("results.mm1"), None, "must not fire: no kernel's name");
         assert_eq!(kernel_file("bonnie.2"), None);
+    }
+
+    /// attack44 F16 (pb/p01-numactl-continued, a fixture too): a wrapper's
+    /// line carried on by `\\` to the benchmark's (`$ numactl -N 1 \\` /
+    /// `    netperf -H 10.0.0.1`) is one command line: the runs with and
+    /// without numactl were averaged. Must not fire: both copies under the
+    /// same carried-on wrapper are runs of one set-up.
+    #[test]
+    fn a_wrapper_carried_on_by_a_backslash_is_the_runs_set_up() {
+        let text = "$ numactl -N 1 \\\n    netperf -H 10.0.0.1\nheader\nThroughput 1\n\n\
+                    $ netperf \\\n    -H 10.0.0.1\nheader\nThroughput 2\n";
+        let p = labelled(text, &[4, 9]);
+        assert_eq!(last_params(&p), vec!["numactl -N 1", "16"], "{:?}", p.notes);
+        let text = "$ numactl -N 1 \\\n    netperf -H 10.0.0.1\nheader\nThroughput 1\n\n\
+                    $ numactl -N 1 \\\n    netperf -H 10.0.0.1\nheader\nThroughput 2\n";
+        let p = labelled(text, &[4, 9]);
+        assert_eq!(last_params(&p), vec!["16", "16"], "{:?}", p.notes);
     }
 
     /// attack44 F19 (rn/t04-mm-noext and its `cat` form): kernels' names
