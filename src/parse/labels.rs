@@ -1372,8 +1372,11 @@ fn label_by_command_lines(
                 .map(|n| (n, input.lines[n - 1].trim()))
                 .take_while(|(_, t)| !sentences.is_persons(t) && loop_over_setups(t).is_none())
                 .find_map(|(n, t)| {
-                    let words = with_continuation(input, n, command_words(t, name)?, first);
-                    Some((n, (Some(words), (program_as_written(t, name), super::cmdline::prompt_directory(t)))))
+                    let words = command_words(t, name).or_else(|| carried_command(input, n, t, name))?;
+                    let words = with_continuation(input, n, words, first);
+                    let (start, words) = with_lines_carried_on(input, n, words, from);
+                    let at = input.lines[start - 1].trim();
+                    Some((n, (Some(words), (program_as_written(t, name), super::cmdline::prompt_directory(at)))))
                 })
         })
         .collect();
@@ -3945,6 +3948,73 @@ pub(super) fn with_continuation<'a>(input: &'a Input, n: usize, mut words: Vec<&
     words
 }
 
+/// The words of line `n` (`t`, trimmed) where the line above ends in
+/// `\\` and carries a command on to it, and a word of `t` runs the
+/// benchmark `name` (`    ./tools/perf/perf bench sched pipe` under `$
+/// numactl -N 1 \\`; `-- numactl -N 1 perf bench …` under `perf stat -e
+/// cycles \\`): a command line without a prompt of its own. `None` for
+/// any other line.
+fn carried_command<'a>(input: &'a Input, n: usize, t: &'a str, name: &str) -> Option<Vec<&'a str>> {
+    let carried = n > 1 && input.lines[n - 2].trim_end().ends_with('\\');
+    // The program by its name, as [`command_words`] gives it (`./perf`
+    // is `perf`).
+    let words: Vec<&str> = t
+        .split_whitespace()
+        .filter(|w| *w != "\\")
+        .map(|w| {
+            let base = command_words_name(w);
+            if is_program(base, name) { base } else { w }
+        })
+        .collect();
+    (carried && words.iter().any(|w| is_program(w, name))).then_some(words)
+}
+
+/// `words` (the command line at line `n`) after the words of the lines
+/// above it, down to line `from`, that each end in `\` and carry the
+/// command on to it (`$ numactl -N 1 \` over `./tools/perf/perf bench
+/// sched pipe`), without their prompt and their `\`; and the first such
+/// line (`n` where there is none). attack44 F16: the numactl run and the
+/// plain one, 2.4× apart, were averaged as runs of one set-up, the
+/// wrapper's line not being read with the command's.
+pub(super) fn with_lines_carried_on<'a>(
+    input: &'a Input,
+    n: usize,
+    words: Vec<&'a str>,
+    from: usize,
+) -> (usize, Vec<&'a str>) {
+    let mut start = n;
+    while start > from.max(1) && input.lines[start - 2].trim_end().ends_with('\\') {
+        start -= 1;
+    }
+    if start == n {
+        return (n, words);
+    }
+    let mut all: Vec<&str> = Vec::new();
+    for k in start..n {
+        let mut t = input.lines[k - 1].trim();
+        if k == start {
+            // The prompt before the first line (`$ `, `user@host:~$ `).
+            if let Some(rest) = super::cmdline::after_other_prompt(t) {
+                t = rest;
+            }
+            for prompt in ["$ ", "# "] {
+                if let Some(rest) = t.strip_prefix(prompt) {
+                    t = rest.trim_start();
+                }
+            }
+            if let Some((first, rest)) = t.split_once(' ')
+                && first.ends_with(['$', '#'])
+                && (first.contains('@') || first.contains(':') || first.starts_with('['))
+            {
+                t = rest.trim_start();
+            }
+        }
+        all.extend(t.split_whitespace().filter(|w| *w != "\\"));
+    }
+    all.extend(words);
+    (start, all)
+}
+
 /// A command line's option (`-n`, `--cpu-list`), not a negative number
 /// (`-20`, the value of `nice -n -20`).
 fn is_option(word: &str) -> bool {
@@ -4621,6 +4691,7 @@ fn identities<'a>(
             .or_else(|| alone.then(|| machines::processor(text)).flatten())
             .or_else(|| (starts_paragraph && !runs).then(|| title_glued_to_banner(text, trimmed.get(n))).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
+            .or_else(|| block_follows.then(|| sign_pair(text, &trimmed)).flatten())
             .or_else(|| change_abbreviation(text))
             .or_else(|| {
                 // Not the benchmark's own command carried on (`fio …` /
@@ -4813,6 +4884,12 @@ pub(crate) fn scene_line(text: &str) -> Option<(String, String)> {
 /// ([`change_label`]), in lower case.
 const CHANGE_WORDS: [&str; 4] = ["with", "without", "before", "after"];
 
+/// The abbreviations of [`CHANGE_WORDS`] a change label opens with, as a
+/// word of their own (`w/o patch`, `w/ patch`, any case), and the word
+/// each stands for; `w/patch` (glued) is read apart. One list for
+/// [`change_label`] and [`change_abbreviation`].
+const CHANGE_SPELLINGS: [(&str, &str); 2] = [("w/o", "without"), ("w/", "with")];
+
 /// A line right above a block of results that names a change: it starts
 /// with `with`, `without`, `before`, `after` (no colon needed: `With my
 /// changes on top of 5.10.0-rc7`, `Without-patch`, at most
@@ -4825,14 +4902,17 @@ fn change_label(text: &str) -> Option<String> {
     // `w/o patch`, `w/patch`: the usual abbreviations (Christoph Lameter's
     // AIM7 tables under `w/o patch` / `w/patch`, LKML 2005-04, were averaged
     // as runs of one set-up); not `w/s` (iostat's writes per second).
+    // `w/ patch`, `W/ PATCH` (a space after the slash) as `w/patch`
+    // (attack44 F13: the two AIM7 tables were averaged as runs).
     fn head(w: &str) -> &str {
-        if let Some(rest) = w.strip_prefix("w/").or_else(|| w.strip_prefix("W/")) {
-            if rest.eq_ignore_ascii_case("o") {
-                return "without";
-            }
-            if rest.chars().count() >= 2 && rest.starts_with(char::is_alphabetic) {
-                return "with";
-            }
+        if let Some(&(_, word)) = CHANGE_SPELLINGS.iter().find(|(s, _)| s.eq_ignore_ascii_case(w)) {
+            return word;
+        }
+        if let Some(rest) = w.strip_prefix("w/").or_else(|| w.strip_prefix("W/"))
+            && rest.chars().count() >= 2
+            && rest.starts_with(char::is_alphabetic)
+        {
+            return "with";
         }
         w.split(['-', '_']).next().unwrap_or(w)
     }
@@ -4876,7 +4956,35 @@ fn change_label(text: &str) -> Option<String> {
 fn change_abbreviation(text: &str) -> Option<String> {
     let bare = text.trim().trim_end_matches(':').trim();
     let lower = bare.to_ascii_lowercase();
-    matches!(lower.as_str(), "w/o" | "w/" | "w" | "wo" | "with" | "without" | "before" | "after").then_some(lower)
+    // `w` and `wo` only alone (a line opening with `W` is no change).
+    let known = CHANGE_WORDS.contains(&lower.as_str())
+        || CHANGE_SPELLINGS.iter().any(|(s, _)| *s == lower)
+        || matches!(lower.as_str(), "w" | "wo");
+    known.then_some(lower)
+}
+
+/// `- patch` over one block and `+ patch` over another (attack44 F13: two
+/// AIM7 tables without and with a patch were averaged as runs, no word): a
+/// line of `-` or `+`, a space and one or two words, where the file also
+/// has the line with the other sign (`lines`, trimmed). As written. `None`
+/// for a lone bullet (`- ext4` with no `+ ext4`), a diff's `--- a/x`, a
+/// sentence or figures.
+fn sign_pair(text: &str, lines: &[&str]) -> Option<String> {
+    let (sign, rest) = text.split_at_checked(1)?;
+    let other = match sign {
+        "-" => '+',
+        "+" => '-',
+        _ => return None,
+    };
+    let rest = rest.strip_prefix(' ')?.trim_end_matches(':').trim();
+    let words = rest.split_whitespace().count();
+    if !(1..=2).contains(&words) || !rest.starts_with(char::is_alphabetic) || rest.ends_with(['.', ',', ';']) {
+        return None;
+    }
+    lines
+        .iter()
+        .any(|l| l.strip_prefix(other).and_then(|r| r.strip_prefix(' ')).is_some_and(|r| r.trim_end_matches(':').trim() == rest))
+        .then(|| text.trim_end_matches(':').trim().to_string())
 }
 
 /// True when `label` names a change: its first word is one of
@@ -5060,10 +5168,14 @@ fn catted_results_label(text: &str) -> Option<String> {
 /// A file named as a kernel with a text extension (`2.5.60-mm1.txt`,
 /// `dir/6.1.log`) → the kernel (`2.5.60-mm1`): attack43 F7's r18, where
 /// `==> 2.5.60-mm1.txt <==` gave kernel `2.5.60-mm1.txt`, a name no
-/// directory's kernel ever meets. `None` for any other name.
+/// directory's kernel ever meets. A kernel's name without an extension
+/// (`2.5.60-mm1`) is the kernel too (attack44 F19: `cat 2.5.60-mm1
+/// 2.5.60-mm2` labelled its copies while `tail`'s headers named the
+/// kernels). `None` for any other name.
 pub(super) fn kernel_file(file: &str) -> Option<&str> {
     let name = file.rsplit('/').next().unwrap_or(file);
-    [".txt", ".log", ".out"].iter().find_map(|x| name.strip_suffix(x)).filter(|k| is_kernel_name(k))
+    let kernel = [".txt", ".log", ".out"].iter().find_map(|x| name.strip_suffix(x)).unwrap_or(name);
+    is_kernel_name(kernel).then_some(kernel)
 }
 
 /// The file `head` or `tail` of several files names above each one's
@@ -8344,7 +8456,61 @@ mod tests {
         }
         assert_eq!(kernel_file("out/6.1.log"), Some("6.1"));
         assert_eq!(kernel_file("results.txt"), None);
-        assert_eq!(kernel_file("2.5.60-mm1"), None, "no extension: the name as it is");
+        assert_eq!(kernel_file("2.5.60-mm1"), Some("2.5.60-mm1"), "attack44 F19: no extension");
+        assert_eq!(kernel_file("results.mm1"), None, "must not fire: no kernel's name");
+        assert_eq!(kernel_file("bonnie.2"), None);
+    }
+
+    /// attack44 F16 (pb/p01-numactl-continued, a fixture too): a wrapper's
+    /// line carried on by `\\` to the benchmark's (`$ numactl -N 1 \\` /
+    /// `    netperf -H 10.0.0.1`) is one command line: the runs with and
+    /// without numactl were averaged. Must not fire: both copies under the
+    /// same carried-on wrapper are runs of one set-up.
+    #[test]
+    fn a_wrapper_carried_on_by_a_backslash_is_the_runs_set_up() {
+        let text = "$ numactl -N 1 \\\n    netperf -H 10.0.0.1\nheader\nThroughput 1\n\n\
+                    $ netperf \\\n    -H 10.0.0.1\nheader\nThroughput 2\n";
+        let p = labelled(text, &[4, 9]);
+        assert_eq!(last_params(&p), vec!["numactl -N 1", "16"], "{:?}", p.notes);
+        let text = "$ numactl -N 1 \\\n    netperf -H 10.0.0.1\nheader\nThroughput 1\n\n\
+                    $ numactl -N 1 \\\n    netperf -H 10.0.0.1\nheader\nThroughput 2\n";
+        let p = labelled(text, &[4, 9]);
+        assert_eq!(last_params(&p), vec!["16", "16"], "{:?}", p.notes);
+    }
+
+    /// attack44 F19 (rn/t04-mm-noext and its `cat` form): kernels' names
+    /// without an extension (`2.5.60-mm1`, `2.5.60-mm2`) name the kernels,
+    /// in both forms (the `tail` form was two runs of one set-up, no word).
+    /// F10 (rn/q06, q13, q14, q09): `results.rev1`/`rev2` are two set-ups;
+    /// `pass1.log`, `boot1.log`, `round1.txt` and their `2`s are runs, as a
+    /// directory's files of those names are (`site::select::run_stem`).
+    /// Must not fire: `6.2-run1`/`6.2-run2` stay runs; `ext2.log`/`ext3.log`
+    /// and `changelog1.txt`/`changelog2.txt` stay set-ups.
+    #[test]
+    fn kernel_names_without_extension_and_run_words_of_file_names() {
+        let headed = |a: &str, b: &str| {
+            format!("$ tail -n +1 {a} {b}\n==> {a} <==\nheader\nThroughput 1\n\n==> {b} <==\nheader\nThroughput 2\n")
+        };
+        let catted =
+            |a: &str, b: &str| format!("hydra:~/kb$ cat {a} {b}\nheader\nThroughput 1\n\nheader\nThroughput 2\n");
+        let kernels = |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.as_deref().map(str::to_string)).collect::<Vec<_>>();
+        let want = [Some("2.5.60-mm1".to_string()), Some("2.5.60-mm2".to_string())];
+        let p = labelled(&headed("2.5.60-mm1", "2.5.60-mm2"), &[4, 8]);
+        assert_eq!(kernels(&p), want, "tail: {:?}", p.notes);
+        let p = labelled(&catted("2.5.60-mm1", "2.5.60-mm2"), &[3, 6]);
+        assert_eq!(kernels(&p), want, "cat: {:?}", p.notes);
+        for (a, b) in [("results.rev1", "results.rev2"), ("ext2.log", "ext3.log"), ("changelog1.txt", "changelog2.txt")] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec![a, b], "tail {a} {b}: {:?}", p.notes);
+            let p = labelled(&catted(a, b), &[3, 6]);
+            assert_eq!(last_params(&p), vec![a, b], "cat {a} {b}: {:?}", p.notes);
+        }
+        for (a, b) in [("pass1.log", "pass2.log"), ("boot1.log", "boot2.log"), ("round1.txt", "round2.txt"), ("6.2-run1", "6.2-run2")] {
+            let p = labelled(&headed(a, b), &[4, 8]);
+            assert_eq!(last_params(&p), vec!["16"; 2], "tail {a} {b}: {:?}", p.notes);
+            let p = labelled(&catted(a, b), &[3, 6]);
+            assert_eq!(last_params(&p), vec!["16"; 2], "cat {a} {b}: {:?}", p.notes);
+        }
     }
 
     /// wildcls38 file 15 (Con Kolivas, LKML 2004-02): kernbench 0.20's
@@ -10354,6 +10520,20 @@ Throughput 2
         // Not a unit (iostat's `w/s`), nor a sentence opening with `w/o`.
         assert_eq!(change_label("w/s     wkB/s avgrq-sz"), None);
         assert_eq!(change_label("w/o the patch, the box hangs at boot"), None);
+        // attack44 F13: `w/ patch` (a space) and any case, one list.
+        assert_eq!(change_label("w/ patch").as_deref(), Some("w/ patch"));
+        assert_eq!(change_label("W/ PATCH").as_deref(), Some("W/ PATCH"));
+        assert_eq!(change_label("W/O PATCH").as_deref(), Some("W/O PATCH"));
+        assert_eq!(change_label("w/ the patch, the box hangs at boot"), None);
+        assert_eq!(change_label("w/s"), None);
+        assert_eq!(change_abbreviation("W/"), Some("w/".to_string()));
+        // `- patch` / `+ patch`: a pair; a lone bullet, a diff's header no.
+        let lines = ["- patch", "table", "+ patch", "- ext4", "--- a/x", "+++ b/x", "- two words here"];
+        assert_eq!(sign_pair("- patch", &lines).as_deref(), Some("- patch"));
+        assert_eq!(sign_pair("+ patch", &lines).as_deref(), Some("+ patch"));
+        assert_eq!(sign_pair("- ext4", &lines), None);
+        assert_eq!(sign_pair("--- a/x", &lines), None);
+        assert_eq!(sign_pair("- two words here", &lines), None);
         assert_eq!(change_label("With the patch the numbers go up a lot."), None);
         assert_eq!(change_label("Please find the numbers below:"), None);
         // Prose that opens with one of the words is no label.

@@ -375,9 +375,7 @@ pub fn run_numbered(file: &str) -> Option<(String, u64)> {
         let bare = stem.trim_end_matches(|c: char| c.is_ascii_digit());
         // `run1.txt`, `iter1.txt` (attack43 F7's r19: `iter1.txt`,
         // `iter2.txt` were labels while `iter1`, `iter2` were runs).
-        let lower = bare.to_ascii_lowercase();
-        let set_off =
-            bare.ends_with(['.', '-', '_']) || ["run", "iter", "iteration"].iter().any(|w| lower.ends_with(w));
+        let set_off = bare.ends_with(['.', '-', '_']) || ends_in_run_word(bare);
         if bare.len() == stem.len() || !set_off || not_a_run_number(bare) {
             return None;
         }
@@ -390,6 +388,34 @@ pub fn run_numbered(file: &str) -> Option<(String, u64)> {
     }
     let n = name[stem.len()..].parse().ok()?;
     Some((format!("{stem}*"), n))
+}
+
+/// Words after which a file's number is a run's without a separator
+/// (`run1.txt`, `pass2.log`, `boot1.log`, `before3.csv`, `take2.txt`):
+/// one side of a comparison or one run, numbered by the person who kept
+/// the copies. One list for [`run_numbered`] (files shown by `cat`,
+/// `tail`'s `==> x <==` headers) and `site::select::run_stem` (a
+/// directory's files): attack44 F10, where `pass1.log`/`pass2.log` and
+/// `boot1.log`/`boot2.log` under `tail -n +1` were two set-ups (runs
+/// never averaged) while `iter1.txt` was a run. A set-up's name and a
+/// digit (`ext2`, `j1`, `raid1`) is not one of them.
+pub const RUN_WORDS: &[&str] = &[
+    "iter", "iteration", "before", "after", "base", "baseline", "patched", "unpatched", "vanilla", "orig", "original",
+    "old", "new", "pre", "post", "ref", "reference", "stock", "fixed", "good", "bad", "take", "try", "trial",
+    "attempt", "pass", "round", "boot", "sample",
+];
+
+/// True when `bare` (a name up to its trailing number) ends in `run`
+/// (`run`, `xrun`, `kb-run`) or its last word (after `-`, `_`, `.` or a
+/// space) is one of [`RUN_WORDS`] (`pass`, `wis-after`), any case: the
+/// number after it is a run's.
+pub fn ends_in_run_word(bare: &str) -> bool {
+    let n = bare.len();
+    if n >= 3 && bare.get(n - 3..).is_some_and(|w| w.eq_ignore_ascii_case("run")) {
+        return true;
+    }
+    let last = bare.rsplit(['-', '_', '.', ' ']).next().unwrap_or(bare);
+    RUN_WORDS.iter().any(|w| w.eq_ignore_ascii_case(last))
 }
 
 /// Words of a count that names a set-up, not a run, where a file's
@@ -407,10 +433,24 @@ pub const COUNT_WORDS: &[&str] = &[
 /// set off (`results.v`: a patch set's version).
 fn not_a_run_number(bare: &str) -> bool {
     // `results.v1`, `results.v2`: a patch set's versions, two kernels
-    // (attack43 F7's r02, averaged as runs); a `v` alone after a
-    // separator (`dev1`, `rev2` stay as they were).
-    if let Some(before) = bare.strip_suffix(['v', 'V'])
-        && (before.is_empty() || before.ends_with(['.', '-', '_']))
+    // (attack43 F7's r02, averaged as runs); a `v`, `rev` or `ver` alone
+    // after a separator (attack44 F10: `results.rev1`, `results.rev2`
+    // were averaged as runs); `dev1` stays as it was.
+    let lower = bare.to_ascii_lowercase();
+    if ["v", "rev", "ver", "version"]
+        .iter()
+        .filter_map(|w| lower.strip_suffix(w))
+        .any(|before| before.is_empty() || before.ends_with(['.', '-', '_']))
+    {
+        return true;
+    }
+    // `2.5.60-mm1`, `2.6.0-test3`: a kernel's name, its last number the
+    // patch set's (attack44 F19: `tail -n +1 2.5.60-mm1 2.5.60-mm2`
+    // averaged the two kernels as runs; `2.5.60-mm1.log` was read right).
+    if ["mm", "rc", "bk", "pre", "ac", "aa", "test", "git", "ck"]
+        .iter()
+        .filter_map(|w| lower.strip_suffix(w))
+        .any(|k| super::labels::is_kernel_name(k.strip_suffix(['-', '_', '.']).unwrap_or(k)))
     {
         return true;
     }
@@ -465,6 +505,29 @@ mod tests {
         assert_eq!(run_numbered("iter1.txt"), Some(("iter*.txt".into(), 1)));
         assert_eq!(run_numbered("iteration_2.log"), Some(("iteration_*.log".into(), 2)));
         assert_eq!(run_numbered("dev1"), Some(("dev*".into(), 1)));
+        // attack44 F10: a revision's number; the run words of a
+        // directory's files (`site::select`) read the same here.
+        for name in ["results.rev1", "results.REV2", "patch-ver2", "x_version3.log"] {
+            assert_eq!(run_numbered(name), None, "{name}");
+        }
+        assert_eq!(run_numbered("pass1.log"), Some(("pass*.log".into(), 1)));
+        assert_eq!(run_numbered("boot2.log"), Some(("boot*.log".into(), 2)));
+        assert_eq!(run_numbered("round1.txt"), Some(("round*.txt".into(), 1)));
+        // Must not fire: a word ending in `rev` or `v` glued to letters.
+        assert_eq!(run_numbered("prev1"), Some(("prev*".into(), 1)));
+        assert_eq!(run_numbered("ext2.log"), None, "a set-up's name and digit");
+        assert_eq!(run_numbered("j4.log"), None);
+        assert_eq!(run_numbered("changelog1.txt"), None, "a word only ending like one");
+        assert_eq!(run_numbered("threshold2.log"), None);
+        // attack44 F19: a kernel's name without an extension.
+        for name in ["2.5.60-mm1", "2.5.60-mm2", "2.6.0-test3", "6.2-rc1", "linux-2.6.12-rc1-bk3", "2.4.19-pre7"] {
+            assert_eq!(run_numbered(name), None, "{name}");
+        }
+        // Must not fire: runs after a kernel's name, letters that only end
+        // like a patch set's word.
+        assert_eq!(run_numbered("6.2-run1"), Some(("6.2-run*".into(), 1)));
+        assert_eq!(run_numbered("comm1"), Some(("comm*".into(), 1)));
+        assert_eq!(run_numbered("latest1"), Some(("latest*".into(), 1)));
     }
 
     /// `parse`'s value, `-0` read as 0 (as [`plain`] reads it).

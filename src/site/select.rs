@@ -353,17 +353,13 @@ fn without_extension(name: &str) -> &str {
     }
 }
 
-/// Words that name one side of a comparison, or a run, whose copies a
-/// person numbers without a separator (`before1.csv` … `before3.csv`,
-/// `after1.csv` …; `take2.txt`), or the output a harness writes per run
+/// The output a harness writes per run, numbered without a separator
 /// (`log000.txt` … `log009.txt`, a VPS benchmark's 10 iterations,
-/// archive38 F1; `out1.txt`): the number is a run's. A set-up's name and
-/// a digit (`ext2`, `ext3`, `j1`, `j4`, `raid1`) is not one of them.
-const NUMBERED_RUN_WORDS: &[&str] = &[
-    "before", "after", "base", "baseline", "patched", "unpatched", "vanilla", "orig", "original", "old", "new", "pre",
-    "post", "ref", "reference", "stock", "fixed", "good", "bad", "take", "try", "trial", "iter", "attempt", "pass",
-    "round", "log", "out", "output",
-];
+/// archive38 F1; `out1.txt`): the number is a run's, as after a word of
+/// [`crate::parse::num::RUN_WORDS`] (`before1.csv`, `take2.txt`, the list
+/// the files one `cat` shows are read by too). A set-up's name and a
+/// digit (`ext2`, `ext3`, `j1`, `j4`, `raid1`) is not one of them.
+const NUMBERED_RUN_WORDS: &[&str] = &["log", "out", "output"];
 
 /// `name` without its trailing number when `-`, `_`, `.`, a space or
 /// `run` sets it off, or when it follows a word of
@@ -382,8 +378,12 @@ fn without_run_number(name: &str) -> Option<&str> {
         Some(stem) => Some(stem),
         // `run2` alone, or `xrun2`.
         None if run_word || before.is_empty() => Some(before),
-        // `before2`, `wis-after3`.
-        None if NUMBERED_RUN_WORDS.iter().any(|w| w.eq_ignore_ascii_case(last_word)) => Some(before),
+        // `before2`, `wis-after3`, `log3`.
+        None if crate::parse::num::ends_in_run_word(before)
+            || NUMBERED_RUN_WORDS.iter().any(|w| w.eq_ignore_ascii_case(last_word)) =>
+        {
+            Some(before)
+        }
         None => None,
     }
 }
@@ -1505,6 +1505,11 @@ mod tests {
             ("gwdg/fio-diskrnd/000/log000.txt", "gwdg/fio-diskrnd/000/log009.txt"),
             ("k/out1.txt", "k/out12.txt"),
             ("k/output2.log", "k/output3.log"),
+            // attack44 F10: the run words the files one `cat` shows are
+            // read by (`parse::num::RUN_WORDS`), one list.
+            ("k/boot1.log", "k/boot2.log"),
+            ("k/sample1.txt", "k/sample2.txt"),
+            ("k/pass1.log", "k/pass2.log"),
         ];
         for (a, b) in same {
             assert_eq!(run_stem(a), run_stem(b), "{a} {b}");

@@ -928,7 +928,25 @@ fn baseline_tables(input: &Input, out: &mut ParsedFile) {
 
 /// Words before `of N runs` in a chart's title that make each figure one
 /// run picked from N (`best of 3 runs`), not their mean.
-const PICKED_OF_RUNS: [&str; 9] = ["best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "peak"];
+const PICKED_OF_RUNS: [&str; 10] =
+    ["best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "peak", "median"];
+
+/// Words before `N of M runs` in a chart's title that make each figure a
+/// mean of N runs chosen from M (`average of best 3 of 5 runs`).
+const CHOSEN_OF_RUNS: [&str; 5] = ["best", "top", "fastest", "worst", "last"];
+
+/// `(average of best 3 of 5 runs)`: the words before the chosen count,
+/// the count chosen (3) and the runs it was chosen from (5), from a title's
+/// words (lower-cased, split at other characters than letters and digits).
+fn chosen_of_runs<'a>(words: &[&'a str]) -> Option<(&'a str, u32, u32)> {
+    words.windows(5).find_map(|w| match w {
+        [pick, n, "of", m, "runs"] if CHOSEN_OF_RUNS.contains(pick) => {
+            let (n, m) = (n.parse().ok()?, m.parse().ok()?);
+            (n >= 1 && n < m).then_some((*pick, n, m))
+        }
+        _ => None,
+    })
+}
 
 /// A posted summary table's title (Randy Hron's posts): `dbench reiserfs
 /// 192 processes  average (5 runs)` → (`reiserfs`, 192, Some(5)); also
@@ -1030,8 +1048,24 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
         // F6: read as means of 3 runs while the note said single values):
         // one figure of that kind, no mean, no spread; only `average of N`
         // or `mean of N` makes each figure a mean of N runs.
-        let pick =
-            title_words.windows(2).find(|w| w[1] == "of" && PICKED_OF_RUNS.contains(&w[0])).map(|w| match w[0] {
+        // `(average of best 3 of 5 runs)` (attack44 F8: read as a mean of
+        // 5): each figure a mean of the 3 chosen, said so.
+        let chosen = chosen_of_runs(&title_words).filter(|_| averaged);
+        let runs = match chosen {
+            Some((p, n, m)) => {
+                let msg = format!(
+                    "each figure is the mean of the {p} {n} of {m} runs (the others left out): read as a mean of {n} \
+                     runs, not {m}"
+                );
+                out.notes.push((i + 1, msg));
+                Some(n)
+            }
+            None => runs,
+        };
+        let pick = title_words
+            .windows(2)
+            .find(|w| w[1] == "of" && PICKED_OF_RUNS.contains(&w[0]) && chosen.is_none())
+            .map(|w| match w[0] {
                 "maximum" | "highest" | "peak" => "max",
                 "minimum" | "lowest" => "min",
                 w => w,
@@ -1752,7 +1786,27 @@ mod tests {
     /// stays a single value with no `stat`.
     #[test]
     fn best_max_min_of_n_runs_titles_are_single_values() {
-        for (title, stat) in [("(best of 3 runs)", "best"), ("(max of 3 runs)", "max"), ("(min of 3 runs)", "min")] {
+        // attack44 F8 (w05): `(average of best 3 of 5 runs)` is a mean of
+        // the 3 chosen runs, said so, not a mean of 5 (nor `stat=best`).
+        let text = "> dbench 64 processes (average of best 3 of 5 runs)\n\
+                    > 2.5.3-dj1rat         **************************  13.1  MB/sec\n";
+        let d = Dbench.parse(&Input::from_text(text)).expect("dbench bars");
+        assert!(matches!(d.samples[0].value, crate::model::Value::Summary { n: 3, .. }), "{:?}", d.samples[0].value);
+        assert_eq!(param(&d.samples[0], "stat"), None);
+        assert!(d.notes.iter().any(|(l, m)| *l == 1 && m.contains("the best 3 of 5 runs")), "{:?}", d.notes);
+        assert_eq!(chosen_of_runs(&["average", "of", "best", "3", "of", "5", "runs"]), Some(("best", 3, 5)));
+        // Must not fire: `best of 3 runs`, `3 of 3`, a count with no `runs`.
+        assert_eq!(chosen_of_runs(&["best", "of", "3", "runs"]), None);
+        assert_eq!(chosen_of_runs(&["best", "3", "of", "3", "runs"]), None);
+        assert_eq!(chosen_of_runs(&["best", "3", "of", "5", "kernels"]), None);
+
+        // attack44 F8 (w04): `(median of 3 runs)` is a median, not a bare value.
+        for (title, stat) in [
+            ("(best of 3 runs)", "best"),
+            ("(max of 3 runs)", "max"),
+            ("(min of 3 runs)", "min"),
+            ("(median of 3 runs)", "median"),
+        ] {
             let text = format!(
                 "> dbench 64 processes {title}\n> 2.5.3-dj1rat         **************************  13.1  MB/sec\n\
                  > 2.5.3-dj1            **********************  11.1  MB/sec\n"
