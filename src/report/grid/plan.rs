@@ -379,8 +379,10 @@ pub(super) fn longest_word(s: &str) -> usize {
 /// mail) is laid out in a shape, so each is wrapped once per thread (a
 /// bounded memo, emptied when full).
 fn wrapped_header(name: &str, width: usize) -> Vec<String> {
+    /// Each header's lines at each width it was wrapped to.
+    type Wrapped = FxHashMap<String, Vec<(usize, Vec<String>)>>;
     thread_local! {
-        static WRAPPED: std::cell::RefCell<FxHashMap<String, Vec<(usize, Vec<String>)>>> = Default::default();
+        static WRAPPED: std::cell::RefCell<Wrapped> = Default::default();
     }
     const MEMO_MAX: usize = 4096;
     WRAPPED.with_borrow_mut(|memo| {
