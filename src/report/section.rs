@@ -351,10 +351,18 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
     // `schbench -r 10` were put before the baseline 6.9.0's `process` and
     // `-r 30` (newcomer30 P1-4).
     // Each row's kernel key (its place in `kernel_order`, then its
-    // version), parsed once per row; the comparisons below read only
-    // ranks and numbers, never a hash map or a version again.
-    let kernel_key: Vec<(usize, crate::version::KernelVersion)> =
-        rows.iter().map(|(k, _)| (kpos(k), crate::version::KernelVersion::parse(k))).collect();
+    // version), made once per row; the comparisons below read only
+    // ranks and numbers, never a hash map or a version again. Each kernel
+    // of `kernel_order` has a place of its own, so its version never
+    // decides (two rows of one place are one kernel): only a kernel
+    // outside the order (placed last) has its version parsed.
+    let kernel_key: Vec<(usize, Option<crate::version::KernelVersion>)> = rows
+        .iter()
+        .map(|(k, _)| {
+            let at = kpos(k);
+            (at, (at == usize::MAX).then(|| crate::version::KernelVersion::parse(k)))
+        })
+        .collect();
     let mut by_kernel: Vec<usize> = (0..rows.len()).collect();
     by_kernel.sort_by(|&a, &b| kernel_key[a].cmp(&kernel_key[b]));
     // Each row's place in that order, rows of equal keys at one place.

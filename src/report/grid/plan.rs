@@ -341,15 +341,60 @@ fn plan_column(b: &GridBlock, ci: usize, parts: &ColumnPlan, cap: usize, width: 
     let mut p = parts.clone();
     let col = &b.columns[ci];
     let name = col.name_text();
-    let content = p.cells_width().max(col.unit.width());
-    let longest_word = name.split_whitespace().map(UnicodeWidthStr::width).max().unwrap_or(0);
+    let content = p.cells_width().max(exact_width(&col.unit));
+    let longest_word = longest_word(&name);
     p.width = content.max(longest_word.min(cap.max(content).max(width / 2)));
-    p.header = if name.width() <= p.width {
+    p.header = if exact_width(&name) <= p.width {
         vec![name.into_owned()]
     } else {
-        let opts = textwrap::Options::new(p.width).break_words(true);
-        textwrap::wrap(&name, opts).into_iter().map(|l| l.into_owned()).collect()
+        wrapped_header(&name, p.width)
     };
-    p.width = p.width.max(p.header.iter().map(|h| h.width()).max().unwrap_or(0));
+    p.width = p.width.max(p.header.iter().map(|h| exact_width(h)).max().unwrap_or(0));
     p
+}
+
+/// Display columns of `s`, as [`UnicodeWidthStr::width`] says: its length
+/// for ASCII without a carriage return (a `\r\n` pair is one column),
+/// else its Unicode width. For headers and units, measured on every
+/// column plan.
+pub(super) fn exact_width(s: &str) -> usize {
+    if s.bytes().all(|c| c.is_ascii() && c != b'\r') { s.len() } else { s.width() }
+}
+
+/// Display columns of the widest word of `s` (words split on whitespace,
+/// as [`str::split_whitespace`] splits them): for ASCII, runs of bytes
+/// between the ASCII whitespace [`char::is_whitespace`] knows (tab to
+/// carriage return, space).
+pub(super) fn longest_word(s: &str) -> usize {
+    if !s.is_ascii() {
+        return s.split_whitespace().map(UnicodeWidthStr::width).max().unwrap_or(0);
+    }
+    // No carriage return is left inside a word: each word is its length.
+    s.as_bytes().split(|&c| c == b' ' || (b'\t'..=b'\r').contains(&c)).map(<[u8]>::len).max().unwrap_or(0)
+}
+
+/// Header `name` wrapped on spaces to `width` columns (a word wider than
+/// that broken), as `textwrap` wraps it: the same header at the same width
+/// comes back every time a table (or a slice of it: a section page, the
+/// mail) is laid out in a shape, so each is wrapped once per thread (a
+/// bounded memo, emptied when full).
+fn wrapped_header(name: &str, width: usize) -> Vec<String> {
+    /// Each header's lines at each width it was wrapped to.
+    type Wrapped = FxHashMap<String, Vec<(usize, Vec<String>)>>;
+    thread_local! {
+        static WRAPPED: std::cell::RefCell<Wrapped> = Default::default();
+    }
+    const MEMO_MAX: usize = 4096;
+    WRAPPED.with_borrow_mut(|memo| {
+        if let Some((_, lines)) = memo.get(name).and_then(|ws| ws.iter().find(|(w, _)| *w == width)) {
+            return lines.clone();
+        }
+        let opts = textwrap::Options::new(width).break_words(true);
+        let lines: Vec<String> = textwrap::wrap(name, opts).into_iter().map(|l| l.into_owned()).collect();
+        if memo.len() >= MEMO_MAX {
+            memo.clear();
+        }
+        memo.entry(name.to_owned()).or_default().push((width, lines.clone()));
+        lines
+    })
 }
