@@ -184,7 +184,7 @@ pub const RUN_COLUMNS: [&str; 5] = ["file", "kernel", "group", "params", "line"]
 
 /// The statistics a section's CSV file gives for each metric (each table
 /// column), in order: a group of columns per metric, each named
-/// `<metric> (<unit>) <statistic>` ([`csv_stat_header`]; `<metric>
+/// `<metric> (<unit>) <statistic>` ([`csv_stat_header`]; `<metric> ()
 /// <statistic>` for a metric without a unit), after `kernel`, the
 /// parameters and `dmesg`.
 ///
@@ -228,15 +228,23 @@ pub const RUN_COLUMNS: [&str; 5] = ["file", "kernel", "group", "params", "line"]
 /// Every metric has all eight, so that a program finds a statistic by its
 /// name without knowing the data; a statistic's name has no space, so a
 /// header splits at its last space into the metric (with its unit) and the
-/// statistic.
+/// statistic ([`csv_stat_header`] says how the unit splits off).
 pub const CSV_STATS: [&str; 8] = ["n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "at_least"];
 
 /// The name of the CSV column holding statistic `stat` (one of
 /// [`CSV_STATS`]) of the table column `metric`, measured in `unit`:
-/// `Throughput (MB/s) mean`, or `ops mean` for a metric without a unit.
-/// The unit is in the name because nothing else in the file says it.
+/// `Throughput (MB/s) mean`, and `ops () mean` for a metric without a
+/// unit. The unit is in the name because nothing else in the file says it.
+///
+/// The parentheses are there also when the unit is empty, so that a name
+/// always splits the same way: the statistic after the last space, the
+/// unit in the parentheses that close before it (matched from the end, so
+/// that AIM9's unit `Random Disk Writes (K)/second` stays whole), the
+/// metric before them (UnixBench's `Shell Scripts (1 concurrent)` has no
+/// unit: `Shell Scripts (1 concurrent) () mean`). Without them a metric
+/// whose name ends in parentheses read as a metric with a unit.
 pub fn csv_stat_header(metric: &str, unit: &str, stat: &str) -> String {
-    if unit.is_empty() { format!("{metric} {stat}") } else { format!("{metric} ({unit}) {stat}") }
+    format!("{metric} ({unit}) {stat}")
 }
 
 /// The significant digits of a CSV file's statistics (`stddev`,

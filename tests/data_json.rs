@@ -6,6 +6,8 @@
 //! statistics derived from the runs to four significant digits); the one
 //! holds no summary, the other no sample.
 
+mod common;
+
 use benchsite::model::{Better, Value};
 use serde_json::Value as Json;
 use std::path::Path;
@@ -239,14 +241,12 @@ fn csv_files_give_every_cell_of_the_demo() {
             want_header.push("dmesg".into());
             for col in &t.columns {
                 for stat in stats {
-                    let h = if col.unit.is_empty() {
-                        format!("{} {stat}", col.name)
-                    } else {
-                        format!("{} ({}) {stat}", col.name, col.unit)
-                    };
+                    let h = format!("{} ({}) {stat}", col.name, col.unit);
                     assert_eq!(benchsite::export::csv_stat_header(&col.name, &col.unit, stat), h);
-                    // The statistic is the header's last word.
+                    // The statistic is the header's last word, and the
+                    // metric and unit split off as README says.
                     assert_eq!(h.rsplit_once(' ').map(|(_, s)| s), Some(stat), "{h}");
+                    assert_eq!(common::csv_metric_unit(h.rsplit_once(' ').expect("a space").0), (col.name.as_str(), col.unit.as_str()));
                     want_header.push(h);
                 }
             }

@@ -330,6 +330,31 @@ pub fn sample_columns(data: &serde_json::Value) -> serde_json::Map<String, serde
 /// statistics are all empty on a line (no cell) gives no line. What a
 /// program that wants the long form does.
 pub fn csv_long(wide: &str) -> String {
+    csv_long_rows(wide)
+}
+
+/// A wide CSV header's metric and unit (`disk_rw (Random Disk Writes
+/// (K)/second)` → `disk_rw`, `Random Disk Writes (K)/second`; `Shell
+/// Scripts (1 concurrent) ()` → `Shell Scripts (1 concurrent)`, ``): the
+/// unit is in the parentheses that close at the end, matched from there.
+pub fn csv_metric_unit(label: &str) -> (&str, &str) {
+    let inner = label.strip_suffix(')').expect("a unit in parentheses");
+    let mut depth = 0;
+    for (i, c) in inner.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' if depth > 0 => depth -= 1,
+            '(' => {
+                let name = inner[..i].strip_suffix(' ').expect("a space before the unit");
+                return (name, &inner[i + 1..]);
+            }
+            _ => {}
+        }
+    }
+    panic!("no unit in {label}")
+}
+
+fn csv_long_rows(wide: &str) -> String {
     let stats = benchsite::export::CSV_STATS;
     let mut r = csv::Reader::from_reader(wide.as_bytes());
     let header: Vec<String> = r.headers().expect("header").iter().map(str::to_string).collect();
@@ -339,10 +364,8 @@ pub fn csv_long(wide: &str) -> String {
         .chunks(stats.len())
         .map(|group| {
             let label = group[0].strip_suffix(&format!(" {}", stats[0])).expect("the first statistic");
-            match label.strip_suffix(')').and_then(|l| l.rsplit_once(" (")) {
-                Some((name, unit)) => (name.to_string(), unit.to_string()),
-                None => (label.to_string(), String::new()),
-            }
+            let (name, unit) = csv_metric_unit(label);
+            (name.to_string(), unit.to_string())
         })
         .collect();
     let mut w = csv::Writer::from_writer(Vec::new());
