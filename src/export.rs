@@ -100,28 +100,26 @@
 //! GitHub refuses files over 100 MB) and lets a rebuild rewrite only the
 //! classes that changed.
 //!
-//! `output/<machine>/csv/<section-id>.csv` holds a section's summaries, one
-//! line per kernel × parameters × metric (the cells of the section's
-//! table), with the columns `kernel`, each parameter (those that vary, then
-//! those with one value on every line), then [`CSV_COLUMNS`]: `metric`,
-//! `unit`, `n`, `mean`, `stddev`, `pct_better`, `p`,
-//! `significant`, `p_adjusted`, `dmesg` (`!` for a kernel whose dmesg shows
-//! a problem, the mark the pages put after its name; else empty),
-//! `at_least` (`true` for a mean of only the runs that timed the test,
-//! bonnie++'s `+++++` in the others; else empty) (`metric`
-//! is the table column's name: in a
-//! section mixing a benchmark's groups it starts with the group, `time
-//! elapsed`). It is the one place the table's statistics
-//! are written for a program or a spreadsheet. One file per section, in
-//! long form (a line per cell, not a column per metric), because a
-//! spreadsheet opens one table at a time and filters or pivots a long
-//! table by any column; the metric's unit is on every line so that a
-//! filtered line still says what it measures, and its change is signed so
-//! that positive is better (empty for a metric with no better direction),
-//! so that the line says which way it went. What `data.json`
+//! `output/<machine>/csv/<section-id>.csv` holds a section's summaries in
+//! wide form, one line per row of the section's table (a kernel ×
+//! parameters), with the columns `kernel`, each parameter (those that vary,
+//! then those with one value on every line), `dmesg` (`!` for a kernel
+//! whose dmesg shows a problem, the mark the pages put after its name; else
+//! empty), then for each metric of the table (each column; in a section
+//! mixing a benchmark's groups its name starts with the group, `time
+//! elapsed`) a group of the [`CSV_STATS`], named `<metric> (<unit>)
+//! <statistic>` ([`csv_stat_header`]): `n`, `mean`, `stddev`,
+//! `pct_better`, `p`, `significant`, `p_adjusted`, `at_least` (`true` for
+//! a mean of only the runs that timed the test, bonnie++'s `+++++` in the
+//! others; else empty). It is the one place the table's statistics are
+//! written for a program or a spreadsheet. Wide, not long (a line per
+//! cell, until the forty-fourth session), because the long form of the
+//! data is `data.json`'s samples and the long CSV repeated a line's kernel,
+//! parameters, metric and unit for every cell (more than half its bytes);
+//! a line is what a row of the page's table shows. What `data.json`
 //! holds is not written again: the metric's direction (a `better` column
-//! until the thirty-first session; `pct_better`'s sign says it on every
-//! line with a change), the runs' smallest, largest and median
+//! until the thirty-first session; `pct_better` is signed so that positive
+//! is better), the runs' smallest, largest and median
 //! values (format 3 wrote them in both files; in the large generated
 //! archive half the cells are a single run, whose mean, min, max and
 //! median were four copies of its one sample), nor what the line's own
@@ -184,25 +182,25 @@ pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "met
 /// arrays.
 pub const RUN_COLUMNS: [&str; 5] = ["file", "kernel", "group", "params", "line"];
 
-/// The columns of a section's CSV file after `kernel` and the parameters:
-/// the metric's name and `unit`, the number of runs `n`, `mean` and
-/// `stddev` in the metric's unit, and against the baseline: `pct_better`
-/// (the change in percent, positive when better; empty for a metric with
-/// no better direction, whose change is not better or worse), `p`
-/// (Welch's test, empty when the change is not tested: a single run, no
-/// spread on either side, or a difference below the printed resolution),
-/// `significant` (`true` when the adjusted p-value is below α) and
-/// `p_adjusted` (`p` after the Benjamini–Hochberg correction over every
-/// test of the machine class's page; empty for a column with no better
-/// direction, which is not part of that family). Statistics that do not
-/// exist for the line are empty; `significant` is empty where
-/// `p_adjusted` is (nothing was tested), else `true` or `false`. `dmesg`
-/// is [`crate::report::environment::DMESG_MARK`] (`!`) on every line of a
-/// kernel whose dmesg shows a problem (an oops, BUG or WARNING; the pages
-/// mark its name with it, `data.json`'s `dmesg_problems` says what), else
-/// empty: a column of its own, so that `kernel` stays the kernel's name a
-/// program joins on, and last, so that the columns before it stay where
-/// they were.
+/// The statistics a section's CSV file gives for each metric (each table
+/// column), in order: a group of columns per metric, each named
+/// `<metric> (<unit>) <statistic>` ([`csv_stat_header`]; `<metric> ()
+/// <statistic>` for a metric without a unit), after `kernel`, the
+/// parameters and `dmesg`.
+///
+/// The number of runs `n`, `mean` and `stddev` in the metric's unit, and
+/// against the baseline: `pct_better` (the change in percent, positive
+/// when better; empty for a metric with no better direction, whose change
+/// is not better or worse), `p` (Welch's test, empty when the change is not
+/// tested: a single run, no spread on either side, or a difference below
+/// the printed resolution), `significant` (`true` when the adjusted p-value
+/// is below α) and `p_adjusted` (`p` after the Benjamini–Hochberg
+/// correction over every test of the machine class's page; empty for a
+/// column with no better direction, which is not part of that family).
+/// Statistics that do not exist for the line are empty, and all of a
+/// metric's are where the table has no cell (the kernel did not run it
+/// with these parameters); `significant` is empty where `p_adjusted` is
+/// (nothing was tested), else `true` or `false`.
 ///
 /// `n` is exact, `mean` a whole number as it is and any other to
 /// [`MEAN_DIGITS`] significant digits; `stddev`, `pct_better`, `p` and
@@ -215,21 +213,39 @@ pub const RUN_COLUMNS: [&str; 5] = ["file", "kernel", "group", "params", "line"]
 /// baseline kernel's line's: neither is written again. Nor is the metric's
 /// better direction (a `better` column, `higher`, `lower` or `neither`,
 /// until the thirty-first session: 5.1 of the large generated archive's
-/// 51.4 MB of CSV): a line's `pct_better` is signed so that positive is
-/// better and is empty where the metric has neither direction, so a line
-/// read alone still says whether its kernel did better or worse;
-/// `data.json`'s `metrics` give each metric's direction. The plain change
-/// of a metric with no direction is `mean` over the baseline's line's.
+/// 51.4 MB of CSV): `pct_better` is signed so that positive is better and
+/// is empty where the metric has neither direction; `data.json`'s
+/// `metrics` give each metric's direction. The plain change of a metric
+/// with no direction is `mean` over the baseline's line's.
 ///
-/// `at_least` is `true` on a line whose `mean` is the mean of only the
-/// runs that timed the test, its other runs having printed it as too fast
-/// to time (bonnie++'s `+++++`; the tables mark it `≥`): the test ran
-/// faster than that mean says, and a change from it (this line's or, where
-/// the baseline's line is one, every line compared with it) is not tested
-/// (`p` empty); else empty. Last, after `dmesg`, so that the columns
-/// before it stay where they were.
-pub const CSV_COLUMNS: [&str; 11] =
-    ["metric", "unit", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg", "at_least"];
+/// `at_least` is `true` where the `mean` is the mean of only the runs that
+/// timed the test, its other runs having printed it as too fast to time
+/// (bonnie++'s `+++++`; the tables mark it `≥`): the test ran faster than
+/// that mean says, and a change from it (this cell's or, where the
+/// baseline's cell is one, every cell compared with it) is not tested (`p`
+/// empty); else empty.
+///
+/// Every metric has all eight, so that a program finds a statistic by its
+/// name without knowing the data; a statistic's name has no space, so a
+/// header splits at its last space into the metric (with its unit) and the
+/// statistic ([`csv_stat_header`] says how the unit splits off).
+pub const CSV_STATS: [&str; 8] = ["n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "at_least"];
+
+/// The name of the CSV column holding statistic `stat` (one of
+/// [`CSV_STATS`]) of the table column `metric`, measured in `unit`:
+/// `Throughput (MB/s) mean`, and `ops () mean` for a metric without a
+/// unit. The unit is in the name because nothing else in the file says it.
+///
+/// The parentheses are there also when the unit is empty, so that a name
+/// always splits the same way: the statistic after the last space, the
+/// unit in the parentheses that close before it (matched from the end, so
+/// that AIM9's unit `Random Disk Writes (K)/second` stays whole), the
+/// metric before them (UnixBench's `Shell Scripts (1 concurrent)` has no
+/// unit: `Shell Scripts (1 concurrent) () mean`). Without them a metric
+/// whose name ends in parentheses read as a metric with a unit.
+pub fn csv_stat_header(metric: &str, unit: &str, stat: &str) -> String {
+    format!("{metric} ({unit}) {stat}")
+}
 
 /// The significant digits of a CSV file's statistics (`stddev`,
 /// `pct_better`, `p`, `p_adjusted`); see [`push_sig`].
@@ -545,9 +561,27 @@ pub fn push_f64(out: &mut String, v: f64) {
     }
 }
 
+/// A section's CSV file, wide: one line per row of its table (a kernel ×
+/// parameters), with the columns `kernel`, every parameter (those that
+/// vary, then those the table states once), `dmesg` and then, for each
+/// table column (metric), its [`CSV_STATS`] named by [`csv_stat_header`].
+///
+/// `dmesg` is [`crate::report::environment::DMESG_MARK`] (`!`) on the lines
+/// of a kernel whose dmesg shows a problem (an oops, BUG or WARNING; the
+/// pages mark its name with it, `data.json`'s `dmesg_problems` says what),
+/// else empty: a column of its own, so that `kernel` stays the kernel's
+/// name a program joins on.
+///
+/// Wide rather than one line per cell (the long form, until the
+/// forty-fourth session): the long form repeated the kernel, parameters,
+/// metric and unit on every line, more than half of its bytes (25.1 of the
+/// large generated archive's 45.9 MB), and the long form of the data is
+/// `data.json`'s samples. A line is now what the section's table shows in
+/// one row, which is also what a spreadsheet opens.
 fn section_csv(s: &SectionView) -> String {
     use compact_str::ToCompactString as _;
-    let mut w = csv::Writer::from_writer(Vec::with_capacity(s.table.rows.len() * s.table.columns.len() * 80 + 256));
+    let cols = &s.table.columns;
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(s.table.rows.len() * (cols.len() * 40 + 40) + 256));
     // Writing to a Vec cannot fail.
     let _ = w.write_field("kernel");
     // Every parameter is a column: those that vary, then those the table
@@ -555,8 +589,11 @@ fn section_csv(s: &SectionView) -> String {
     for h in s.table.param_headers.iter().chain(s.table.fixed_param_values.iter().map(|(h, _)| h)) {
         let _ = w.write_field(csv_text(h).as_ref());
     }
-    for h in CSV_COLUMNS {
-        let _ = w.write_field(h);
+    let _ = w.write_field("dmesg");
+    for col in cols {
+        for stat in CSV_STATS {
+            let _ = w.write_field(csv_text(&csv_stat_header(&col.name, &col.unit, stat)).as_ref());
+        }
     }
     let _ = w.write_record(None::<&[u8]>);
     // Numbers are printed into one buffer, reused for every field.
@@ -575,14 +612,23 @@ fn section_csv(s: &SectionView) -> String {
         let _ = w.write_field(&buf);
     };
     for r in &s.table.rows {
-        for (ci, (c, col)) in r.cells.iter().zip(&s.table.columns).enumerate() {
-            let Some(c) = c else { continue };
-            let _ = w.write_field(csv_text(&r.kernel).as_ref());
-            for p in r.params.iter().chain(s.table.fixed_param_values.iter().map(|(_, v)| v)) {
-                let _ = w.write_field(csv_text(p).as_ref());
-            }
-            let _ = w.write_field(csv_text(&col.name).as_ref());
-            let _ = w.write_field(csv_text(&col.unit).as_ref());
+        // A row with no cell at all says nothing: not written (the long
+        // form had no line for it either).
+        if r.cells.iter().all(Option::is_none) {
+            continue;
+        }
+        let _ = w.write_field(csv_text(&r.kernel).as_ref());
+        for p in r.params.iter().chain(s.table.fixed_param_values.iter().map(|(_, v)| v)) {
+            let _ = w.write_field(csv_text(p).as_ref());
+        }
+        let _ = w.write_field(crate::report::environment::dmesg_mark_of(&s.table.marks, &r.kernel));
+        for (ci, (c, col)) in r.cells.iter().zip(cols).enumerate() {
+            let Some(c) = c else {
+                for _ in CSV_STATS {
+                    let _ = w.write_field("");
+                }
+                continue;
+            };
             let cmp = c.comparison;
             let _ = w.write_field(c.summary.n.to_compact_string());
             let mean = c.summary.mean;
@@ -600,10 +646,9 @@ fn section_csv(s: &SectionView) -> String {
             };
             let _ = w.write_field(significant);
             num(&mut w, p_adjusted, CSV_DIGITS);
-            let _ = w.write_field(crate::report::environment::dmesg_mark_of(&s.table.marks, &r.kernel));
             let _ = w.write_field(if r.part_untimed.contains(&(ci as u32)) { "true" } else { "" });
-            let _ = w.write_record(None::<&[u8]>);
         }
+        let _ = w.write_record(None::<&[u8]>);
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }

@@ -359,7 +359,7 @@ fn data_json_lists_metrics_once_and_refers_to_them() {
     assert!(section.get("rows").is_none());
     let path = format!("m1/{}", section["csv"].as_str().expect("csv"));
     let csv = files.iter().find(|f| f.path == path).expect("the section's CSV");
-    let csv = String::from_utf8_lossy(&csv.contents);
+    let csv = common::csv_long(&String::from_utf8_lossy(&csv.contents));
     let line = csv.lines().find(|l| l.starts_with("2.4.7,32,Throughput,")).expect("2.4.7's Throughput");
     // `dmesg` is empty: no kernel of the class has a dmesg problem; the
     // last column, `at_least`, too: every run timed its test.
@@ -589,7 +589,7 @@ fn data_files_give_every_row_its_fixed_parameters() {
     let out = tmp.path().join("output/m1");
     let csv = std::fs::read_to_string(out.join("csv/dbench-32.csv")).expect("csv");
     let mut lines = csv.lines();
-    assert!(lines.next().expect("header").starts_with("kernel,procs,metric,"), "{csv}");
+    assert!(lines.next().expect("header").starts_with("kernel,procs,dmesg,"), "{csv}");
     assert!(lines.all(|l| l.split(',').nth(1) == Some("32")), "{csv}");
 }
 
@@ -1849,12 +1849,19 @@ fn a_mean_of_only_the_timed_runs_makes_no_significance_claim() {
     // is no longer derived (parsefix36).
     assert!(regressions.contains("| 6.2 | 25 | 0 | 0 | 0 | +0.0% |"), "{regressions}");
     let csv = read("m/csv/bonnie-sequential-create.csv");
-    assert!(csv.lines().next().is_some_and(|l| l.ends_with(",dmesg,at_least")), "{csv}");
+    // Wide: a line per kernel, each metric's `at_least` a column of its own.
+    let header: Vec<&str> = csv.lines().next().expect("header").split(',').collect();
+    let line = |k: &str| -> Vec<&str> {
+        csv.lines().find(|l| l.starts_with(&format!("{k},16,"))).expect(k).split(',').collect()
+    };
+    let (new, base) = (line("6.2"), line("6.1"));
     for metric in ["Create", "Create CPU Eff"] {
-        let line = csv.lines().find(|l| l.starts_with(&format!("6.2,16,{metric},"))).expect(metric);
-        assert!(line.ends_with(",,,,,true"), "{line}");
-        let base = csv.lines().find(|l| l.starts_with(&format!("6.1,16,{metric},"))).expect(metric);
-        assert!(base.ends_with(','), "{base}");
+        let at = |stat: &str| {
+            header.iter().position(|h| h.starts_with(&format!("{metric} (")) && h.ends_with(stat)).expect(metric)
+        };
+        assert_eq!(new[at(" at_least")], "true", "{csv}");
+        assert_eq!(new[at(" p")], "", "not tested: {csv}");
+        assert_eq!(base[at(" at_least")], "", "{csv}");
     }
     assert!(read("m/compare.html").contains("≥25050"));
     let across = read("across.md");

@@ -6,6 +6,8 @@
 //! statistics derived from the runs to four significant digits); the one
 //! holds no summary, the other no sample.
 
+mod common;
+
 use benchsite::model::{Better, Value};
 use serde_json::Value as Json;
 use std::path::Path;
@@ -204,7 +206,9 @@ fn data_json_params_keep_the_benchmarks_order() {
     assert!(text.contains(&object), "{object} in {}", m.slug);
 }
 
-/// Every cell of every table is one CSV line with its statistics: `n` and a
+/// Every row of every table is one CSV line (wide: `kernel`, the
+/// parameters, `dmesg`, then each column's `export::CSV_STATS`, all empty
+/// where the row has no cell), and every cell's statistics: `n` and a
 /// whole `mean` read back as the numbers the page used, bit for bit, any
 /// other `mean` to `export::MEAN_DIGITS` (12) significant digits; `stddev`,
 /// `pct_better`, `p` and `p_adjusted` as those numbers rounded to
@@ -230,18 +234,39 @@ fn csv_files_give_every_cell_of_the_demo() {
             let header: Vec<String> = r.headers().expect("header").iter().map(str::to_string).collect();
             let t = &s.table;
             let params = t.param_headers.len() + t.fixed_param_values.len();
-            assert_eq!(header.len(), 1 + params + benchsite::export::CSV_COLUMNS.len(), "{path}: {header:?}");
-            assert_eq!(header[1 + params..], benchsite::export::CSV_COLUMNS, "{path}");
-            assert!(!header.iter().any(|h| h == "better"), "{path}: the direction is pct_better's sign");
+            let stats = benchsite::export::CSV_STATS;
+            // `kernel`, the parameters, `dmesg`, then each column's statistics.
+            let mut want_header = vec!["kernel".to_string()];
+            want_header.extend(t.param_headers.iter().chain(t.fixed_param_values.iter().map(|(h, _)| h)).cloned());
+            want_header.push("dmesg".into());
+            for col in &t.columns {
+                for stat in stats {
+                    let h = format!("{} ({}) {stat}", col.name, col.unit);
+                    assert_eq!(benchsite::export::csv_stat_header(&col.name, &col.unit, stat), h);
+                    // The statistic is the header's last word, and the
+                    // metric and unit split off as README says.
+                    assert_eq!(h.rsplit_once(' ').map(|(_, s)| s), Some(stat), "{h}");
+                    assert_eq!(common::csv_metric_unit(h.rsplit_once(' ').expect("a space").0), (col.name.as_str(), col.unit.as_str()));
+                    want_header.push(h);
+                }
+            }
+            assert_eq!(header, want_header, "{path}");
+            assert!(!header.iter().any(|h| h == "better" || h.ends_with(" better")), "{path}: pct_better's sign");
             let mut records = r.records().map(|r| r.expect("a record"));
-            for row in &t.rows {
-                for (cell, col) in row.cells.iter().zip(&t.columns) {
-                    let Some(c) = cell else { continue };
-                    let rec =
-                        records.next().unwrap_or_else(|| panic!("{path}: a line for {} {}", row.kernel, col.name));
-                    let field = |name: &str| {
-                        &rec[1 + params + benchsite::export::CSV_COLUMNS.iter().position(|h| *h == name).expect(name)]
+            for row in t.rows.iter().filter(|row| row.cells.iter().any(Option::is_some)) {
+                let rec = records.next().unwrap_or_else(|| panic!("{path}: a line for {}", row.kernel));
+                assert_eq!(rec.len(), header.len(), "{path}");
+                assert_eq!(&rec[0], row.kernel.as_str(), "{path}");
+                let values: Vec<&str> =
+                    row.params.iter().chain(t.fixed_param_values.iter().map(|(_, v)| v)).map(String::as_str).collect();
+                assert_eq!(rec.iter().skip(1).take(params).collect::<Vec<_>>(), values, "{path}");
+                for (ci, (cell, col)) in row.cells.iter().zip(&t.columns).enumerate() {
+                    let first = 2 + params + ci * stats.len();
+                    let Some(c) = cell else {
+                        assert!(rec.iter().skip(first).take(stats.len()).all(str::is_empty), "{path}: no cell");
+                        continue;
                     };
+                    let field = |name: &str| &rec[first + stats.iter().position(|h| *h == name).expect(name)];
                     let num = |name: &str| -> Option<u64> {
                         let f = field(name);
                         (!f.is_empty())
@@ -258,16 +283,6 @@ fn csv_files_give_every_cell_of_the_demo() {
                         Some(r.to_bits())
                     };
                     let sig = |v: Option<f64>| rounded(v, benchsite::export::CSV_DIGITS);
-                    assert_eq!(&rec[0], row.kernel.as_str(), "{path}");
-                    let values: Vec<&str> = row
-                        .params
-                        .iter()
-                        .chain(t.fixed_param_values.iter().map(|(_, v)| v))
-                        .map(String::as_str)
-                        .collect();
-                    assert_eq!(rec.iter().skip(1).take(params).collect::<Vec<_>>(), values, "{path}");
-                    assert_eq!(field("metric"), col.name.as_str(), "{path}");
-                    assert_eq!(field("unit"), col.unit.as_str(), "{path}");
                     assert_eq!(field("n"), c.summary.n.to_string(), "{path}");
                     // A whole mean exactly; any other to MEAN_DIGITS digits.
                     let mean = c.summary.mean;

@@ -35,7 +35,7 @@ fn rows(out: &Path, class: &str, metric: &str) -> Vec<BTreeMap<String, String>> 
         std::fs::read_dir(out.join(class).join("csv")).expect("csv dir").map(|e| e.expect("entry").path()).collect();
     files.sort();
     for path in files {
-        let text = std::fs::read_to_string(path).expect("csv");
+        let text = common::csv_long(&std::fs::read_to_string(path).expect("csv"));
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header: Vec<String> = reader.headers().expect("header").iter().map(str::to_string).collect();
         for r in reader.records() {

@@ -38,7 +38,7 @@ fn site() -> PathBuf {
 fn index_scores(out: &Path, class: &str) -> Vec<BTreeMap<String, String>> {
     let mut rows = Vec::new();
     for e in std::fs::read_dir(out.join(class).join("csv")).expect("csv dir") {
-        let text = std::fs::read_to_string(e.expect("entry").path()).expect("csv");
+        let text = common::csv_long(&std::fs::read_to_string(e.expect("entry").path()).expect("csv"));
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header: Vec<String> = reader.headers().expect("header").iter().map(str::to_string).collect();
         for r in reader.records() {

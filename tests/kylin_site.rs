@@ -47,7 +47,7 @@ fn unanimous_changes_beyond_a_printed_step_are_regressions() {
     // The p-value is the rank test's: 2 / 252 before the correction.
     let csv = std::fs::read_dir(out.join("d3000-host/csv"))
         .expect("csv")
-        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("csv"))
+        .map(|e| common::csv_long(&std::fs::read_to_string(e.expect("entry").path()).expect("csv")))
         .collect::<String>();
     let row = csv.lines().find(|l| l.starts_with("pkvm,1.048576,Mmap latency,"));
     assert!(row.is_some_and(|r| r.contains(",0.007937,true,")), "{row:?}");
@@ -186,7 +186,7 @@ fn leave_out_drops_a_group_from_the_pages_and_check_names_a_misspelt_one() {
 #[test]
 fn lat_https_rate_is_read_as_http_bandwidth() {
     let (out, _, _tmp) = built();
-    let csv = read(&out, "d3000-host/csv/lmbench-local-communication-bandwidths.csv");
+    let csv = common::csv_long(&read(&out, "d3000-host/csv/lmbench-local-communication-bandwidths.csv"));
     assert!(csv.lines().any(|l| l.starts_with("kvm-off,,HTTP bandwidth,MB/s,5,31.792,")), "{csv}");
     assert!(csv.lines().any(|l| l.starts_with("pkvm,,HTTP bandwidth,MB/s,5,31.062,")), "{csv}");
     let mail = read(&out, "d3000-host/email.txt");

@@ -25,8 +25,7 @@ fn csv_rows(out: &Path, prefix: &str) -> Vec<String> {
     std::fs::read_dir(out.join("vps-4v-8gb/csv"))
         .expect("csv")
         .flat_map(|e| {
-            std::fs::read_to_string(e.expect("entry").path())
-                .expect("csv")
+            common::csv_long(&std::fs::read_to_string(e.expect("entry").path()).expect("csv"))
                 .lines()
                 .map(String::from)
                 .collect::<Vec<_>>()

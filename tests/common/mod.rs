@@ -320,3 +320,73 @@ pub fn sample_columns(data: &serde_json::Value) -> serde_json::Map<String, serde
         })
         .collect()
 }
+
+/// A section's CSV file (wide, one line per kernel × parameters, each
+/// metric's statistics a group of columns named `<metric> (<unit>)
+/// <statistic>`) read back into the long form the CSV files had until the
+/// forty-fourth session: one line per cell, the columns `kernel`, the
+/// parameters, `metric`, `unit`, `n`, `mean`, `stddev`, `pct_better`, `p`,
+/// `significant`, `p_adjusted`, `dmesg`, `at_least`; a metric whose
+/// statistics are all empty on a line (no cell) gives no line. What a
+/// program that wants the long form does.
+pub fn csv_long(wide: &str) -> String {
+    csv_long_rows(wide)
+}
+
+/// A wide CSV header's metric and unit (`disk_rw (Random Disk Writes
+/// (K)/second)` → `disk_rw`, `Random Disk Writes (K)/second`; `Shell
+/// Scripts (1 concurrent) ()` → `Shell Scripts (1 concurrent)`, ``): the
+/// unit is in the parentheses that close at the end, matched from there.
+pub fn csv_metric_unit(label: &str) -> (&str, &str) {
+    let inner = label.strip_suffix(')').expect("a unit in parentheses");
+    let mut depth = 0;
+    for (i, c) in inner.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' if depth > 0 => depth -= 1,
+            '(' => {
+                let name = inner[..i].strip_suffix(' ').expect("a space before the unit");
+                return (name, &inner[i + 1..]);
+            }
+            _ => {}
+        }
+    }
+    panic!("no unit in {label}")
+}
+
+fn csv_long_rows(wide: &str) -> String {
+    let stats = benchsite::export::CSV_STATS;
+    let mut r = csv::Reader::from_reader(wide.as_bytes());
+    let header: Vec<String> = r.headers().expect("header").iter().map(str::to_string).collect();
+    let dmesg = header.iter().position(|h| h == "dmesg").expect("a dmesg column");
+    // Each metric's name and unit, from its first statistic's header.
+    let metrics: Vec<(String, String)> = header[dmesg + 1..]
+        .chunks(stats.len())
+        .map(|group| {
+            let label = group[0].strip_suffix(&format!(" {}", stats[0])).expect("the first statistic");
+            let (name, unit) = csv_metric_unit(label);
+            (name.to_string(), unit.to_string())
+        })
+        .collect();
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut head: Vec<&str> = header[..dmesg].iter().map(String::as_str).collect();
+    head.extend(["metric", "unit", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg", "at_least"]);
+    w.write_record(&head).expect("write");
+    for rec in r.records() {
+        let rec = rec.expect("a record");
+        for (i, (name, unit)) in metrics.iter().enumerate() {
+            let first = dmesg + 1 + i * stats.len();
+            let cell: Vec<&str> = (first..first + stats.len()).map(|c| &rec[c]).collect();
+            if cell.iter().all(|f| f.is_empty()) {
+                continue;
+            }
+            let mut line: Vec<&str> = rec.iter().take(dmesg).collect();
+            line.extend([name.as_str(), unit.as_str()]);
+            // n … p_adjusted, then dmesg, then at_least.
+            line.extend(&cell[..stats.len() - 1]);
+            line.extend([&rec[dmesg], cell[stats.len() - 1]]);
+            w.write_record(&line).expect("write");
+        }
+    }
+    String::from_utf8(w.into_inner().expect("flush")).expect("utf-8")
+}
