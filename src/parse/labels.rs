@@ -3722,6 +3722,12 @@ fn warn_of_numbers_differing_above(
     }
 }
 
+/// What [`warn_of_kernels_named_in_prose`]'s warning says of the file's
+/// averaged copies: the site marks the cells of a file whose notes say it
+/// (`site::select`'s `doubted`, the `^` mark), so a mail, which leaves
+/// warnings out, does not print such an average unmarked (newcomer44 N2).
+pub const DOUBTED_COPIES: &str = "copies were averaged as runs of one set-up, perhaps of different kernels";
+
 /// Notes copies averaged as runs of one set-up, none of them of a kernel
 /// read or labelled, below a line a person wrote that names two kernels or
 /// more (`first lines for 2.4.7-ac3, then 2.4.7-ac9`, above dbench runs
@@ -3766,7 +3772,7 @@ fn warn_of_kernels_named_in_prose<'a>(
             n,
             format!(
                 "`{}` names {} kernels ({}), but no copy of the output below is labelled with one: \
-                 copies were averaged as runs of one set-up, perhaps of different kernels; a kernel's \
+                 {DOUBTED_COPIES}; a kernel's \
                  line typed above each copy (`{}:`) keeps them apart, the one line README's \
                  \"Content layout\" lets you add to a raw file (or cut the file into one per kernel)",
                 text(n),

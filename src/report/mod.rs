@@ -475,6 +475,10 @@ struct SectionJob<'a> {
     /// The class's files whose figures are another kernel's, figure for
     /// figure, or repeated by another kernel's ([`site::Selection::copied`]), sorted.
     copied: &'a [usize],
+    /// The class's files whose notes doubt their averaged copies are one
+    /// kernel's ([`site::Selection::doubted`]), sorted: their cells get
+    /// [`MARK_MERGED`].
+    doubted: &'a [usize],
     /// Its `headline:` metric, if set.
     headline: Option<&'a str>,
     policy: Policy,
@@ -726,6 +730,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             shown,
             merged: (0..shown.len()).map(|pi| selection.merged_of_part(si, pi)).collect(),
             copied: &selection.copied,
+            doubted: &selection.doubted,
             headline: sc.headline.as_deref(),
             policy,
         });
@@ -740,6 +745,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             shown: std::slice::from_ref(samples),
             merged: vec![selection.merged_of_unclaimed(ui)],
             copied: &selection.copied,
+            doubted: &selection.doubted,
             headline: None,
             policy: policy.clone(),
         });
@@ -751,7 +757,8 @@ impl<'a> SectionJob<'a> {
     /// The samples the section shows, each with the file it came from
     /// (of `m`, the class the job is of), the index of the part that
     /// shows each, and the marks of its cell ([`MARK_MERGED`]: it averages
-    /// files of different names, [`SectionJob::merged`]; [`MARK_COPIED`]:
+    /// files of different names, [`SectionJob::merged`], or its file's
+    /// doubted copies, [`SectionJob::doubted`]; [`MARK_COPIED`]:
     /// its file is a copy of another kernel's or copied by one,
     /// [`SectionJob::copied`]); empty where no cell of the section has one.
     fn entries(&self, m: &'a MachineClass) -> (Vec<Entry<'a>>, Vec<usize>, Vec<u8>) {
@@ -759,15 +766,17 @@ impl<'a> SectionJob<'a> {
         let entries = self.shown.iter().flatten().map(entry).collect();
         let entry_part = self.shown.iter().enumerate().flat_map(|(pi, p)| std::iter::repeat_n(pi, p.len())).collect();
         let copied = |fi: usize| self.copied.binary_search(&fi).is_ok();
+        let doubted = |fi: usize| self.doubted.binary_search(&fi).is_ok();
         let marks = if self.merged.iter().all(|m| m.is_empty())
             && (self.copied.is_empty() || !self.shown.iter().flatten().any(|&(fi, _)| copied(fi)))
+            && (self.doubted.is_empty() || !self.shown.iter().flatten().any(|&(fi, _)| doubted(fi)))
         {
             Vec::new()
         } else {
             let mut out = Vec::with_capacity(self.shown.iter().map(Vec::len).sum());
             for (p, r) in self.shown.iter().zip(&self.merged) {
                 out.extend(p.iter().map(|x| {
-                    let merged = if r.binary_search(x).is_ok() { MARK_MERGED } else { 0 };
+                    let merged = if r.binary_search(x).is_ok() || doubted(x.0) { MARK_MERGED } else { 0 };
                     merged | if copied(x.0) { MARK_COPIED } else { 0 }
                 }));
             }
@@ -777,8 +786,9 @@ impl<'a> SectionJob<'a> {
     }
 }
 
-/// A sample's cell averages files of different names as runs
-/// ([`SectionJob::entries`]; [`CellView::merged`]).
+/// A sample's cell averages files of different names as runs, or its
+/// file's copies a warning doubts are one kernel's ([`SectionJob::entries`];
+/// [`CellView::merged`]).
 const MARK_MERGED: u8 = 1;
 /// A sample's file repeats another kernel's, or is repeated by one
 /// ([`SectionJob::entries`]; [`CellView::copied`]).

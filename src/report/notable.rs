@@ -8,20 +8,21 @@ use crate::stats::Comparison;
 
 /// What a notable change of a cell averaging files of different names
 /// ([`mark_merged_changes`]) says after its p.
-pub const MERGED_CHANGE: &str = " - but a cell of it averages files of different names as runs, as a warning says: \
-     if they are different results, this is no change of one set-up";
+pub const MERGED_CHANGE: &str = " - but a cell of it averages as runs files of different names, or copies perhaps of \
+     different kernels, as a warning says: if they are different results, this is no change of one set-up";
 
 /// The mark after a table cell's value where the cell, or the baseline
-/// cell it is compared with, averages files of different names as runs
+/// cell it is compared with, averages files of different names as runs,
+/// or a file's copies its warning doubts are one kernel's (newcomer44 N2)
 /// ([`CellView::merged`](super::CellView::merged)): ASCII, as `*` and `~`,
 /// for 72-column mail (attack41 F11: `+166.7%*` stood unmarked).
 pub const MERGED_MARK: &str = "^";
 
 /// The line explaining [`MERGED_MARK`], once on a page (under each such
 /// table on the web page, as its legend is).
-pub const MERGED_LEGEND: &str = "^ after a value: its cell, or the baseline cell it is compared with, averages files of \
-     different names as runs, as a warning about its raw files says; if they are different results, its change is no \
-     change of one set-up";
+pub const MERGED_LEGEND: &str = "^ after a value: its cell, or the baseline cell it is compared with, averages as runs \
+     files of different names, or copies of an output perhaps of different kernels, as a warning about its raw files \
+     says; if they are different results, its value and change are no figure of one set-up";
 
 /// The mark after a table cell's value where a raw file behind the cell
 /// gives another kernel's file's figures, figure for figure, or is the

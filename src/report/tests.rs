@@ -405,6 +405,54 @@ fn a_file_copied_into_another_kernels_directory_marks_both_rows() {
     }
 }
 
+/// newcomer44 N2: a file whose copies the parser warns were averaged as
+/// runs of one set-up, perhaps of different kernels (a pasted mail's
+/// "first lines for 2.4.7-ac3, then 2.4.7-ac9" above dbench pairs): its
+/// cells carry the `^` mark, and the mail and Markdown its legend line
+/// once (`mark_legends`), as the build's warning is not in them. Must not
+/// fire: the same file with another note, or none.
+#[test]
+fn a_cell_of_copies_a_warning_doubts_are_one_kernels_is_marked() {
+    let tput = |v, line| Sample::new(Metric::new("Throughput", "MB/sec", Better::Higher), v, line);
+    let files = |note: Option<&str>| {
+        let mut mail = file("2.4.17rat/dbench-mail.eml", "dbench", vec![tput(27.3983, 48), tput(18.4711, 51)]);
+        if let Some(n) = note {
+            mail.parsed.notes.push((45, n.to_string()));
+        }
+        vec![file("2.4.17/dbench.txt", "dbench", vec![tput(20.0, 8), tput(21.0, 9)]), mail]
+    };
+    let section = "  - title: Bench\n    files: [\"*/*\"]\n";
+    let doubted = format!(
+        "`first lines for 2.4.7-ac3, then 2.4.7-ac9` names 2 kernels (2.4.7-ac3, 2.4.7-ac9), but no copy of the \
+         output below is labelled with one: {}; …",
+        crate::parse::labels::DOUBTED_COPIES
+    );
+    let p = page(section, files(Some(&doubted)));
+    let t = &p.sections[0].table;
+    let cell = |k: &str| t.rows.iter().find(|r| r.kernel == k).and_then(|r| r.cells[0].as_ref()).expect("a cell");
+    assert!(cell("2.4.17rat").merged, "{:?}", t.rows);
+    assert!(!cell("2.4.17").merged, "the baseline's own cell averages no doubted copies");
+    assert_eq!(t.merged_legend.as_deref(), Some(super::notable::MERGED_LEGEND));
+    assert_eq!(mark_legends(&p).collect::<Vec<_>>(), [super::notable::MERGED_LEGEND]);
+    let g = super::grid::section_grid(&p.sections[0], &super::grid::GridOptions::default()).expect("a grid");
+    let values: Vec<&str> = g
+        .blocks
+        .iter()
+        .flat_map(|b| &b.rows)
+        .filter(|r| !r.change)
+        .flat_map(|r| r.cells.iter().flatten())
+        .map(|c| c.value.as_str())
+        .collect();
+    assert!(values.iter().any(|v| v.ends_with(super::notable::MERGED_MARK)), "{values:?}");
+    for note in [None, Some("lines 122-128: a table typed by hand")] {
+        let p = page(section, files(note));
+        let t = &p.sections[0].table;
+        assert!(t.rows.iter().flat_map(|r| r.cells.iter().flatten()).all(|c| !c.merged), "{note:?}: {:?}", t.rows);
+        assert_eq!(t.merged_legend, None);
+        assert_eq!(mark_legends(&p).count(), 0);
+    }
+}
+
 /// newcomer42 N3: with the baseline the later kernel (`baseline:
 /// 2.4.17rat`), it leads each group of rows compared with it, the groups
 /// in parameter order, as the seeds' tables set them (tiobench by

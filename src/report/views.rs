@@ -631,8 +631,9 @@ pub struct CellView {
     pub printed_decimals: u8,
     /// True when this cell's change against the baseline is of a cell (its
     /// own or the baseline's) that averages files of different names as
-    /// runs, which the build warned of (`site::select`'s merge warning):
-    /// its notable change says so (attack41 F11: a warned merge of a
+    /// runs, which the build warned of (`site::select`'s merge warning),
+    /// or of a file whose copies a warning doubts are one kernel's
+    /// (`site::Selection::doubted`, newcomer44 N2): its notable change says so (attack41 F11: a warned merge of a
     /// `log-1 2 4 8` series led the mail's notable changes, +166.7 %, with
     /// no word of the warning).
     #[serde(skip_serializing)]

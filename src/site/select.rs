@@ -152,6 +152,13 @@ pub struct Selection {
     /// Markdown page, which leave warnings out, does not show such a
     /// kernel's `+0.0%` as no change (newcomer42 N2). Empty in most classes.
     pub copied: Vec<usize>,
+    /// The raw files (indices into the class's results), sorted, whose
+    /// notes say copies of an output were averaged as runs of one set-up,
+    /// perhaps of different kernels ([`crate::parse::labels::DOUBTED_COPIES`]):
+    /// the report marks their cells as it marks [`Selection::merged`]'s,
+    /// so a mail does not print such an average unmarked (newcomer44 N2).
+    /// Empty in most classes.
+    pub doubted: Vec<usize>,
     /// For each list of [`Selection::merged`] (same order): what the merge
     /// warning says of its cells, `None` where none averages files of
     /// different names; found with them, once (afix42's leftover:
@@ -322,7 +329,10 @@ pub(super) fn select_counting_reprints(
         super::copies::copied_across_kernels(results).into_iter().flat_map(|(i, j)| [i, j]).collect();
     copied.sort_unstable();
     copied.dedup();
-    Selection { shown, unclaimed, merged, copied, merge_notes }
+    let doubted = (0..results.len())
+        .filter(|&i| results[i].parsed.notes.iter().any(|(_, n)| n.contains(crate::parse::labels::DOUBTED_COPIES)))
+        .collect();
+    Selection { shown, unclaimed, merged, copied, doubted, merge_notes }
 }
 
 /// The name by which a raw file is one run among others: its file name
