@@ -246,7 +246,10 @@ fn csv_files_give_every_cell_of_the_demo() {
                     // The statistic is the header's last word, and the
                     // metric and unit split off as README says.
                     assert_eq!(h.rsplit_once(' ').map(|(_, s)| s), Some(stat), "{h}");
-                    assert_eq!(common::csv_metric_unit(h.rsplit_once(' ').expect("a space").0), (col.name.as_str(), col.unit.as_str()));
+                    assert_eq!(
+                        common::csv_metric_unit(h.rsplit_once(' ').expect("a space").0),
+                        (col.name.as_str(), col.unit.as_str())
+                    );
                     want_header.push(h);
                 }
             }

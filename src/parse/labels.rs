@@ -4989,7 +4989,11 @@ fn sign_pair(text: &str, lines: &[&str]) -> Option<String> {
     }
     lines
         .iter()
-        .any(|l| l.strip_prefix(other).and_then(|r| r.strip_prefix(' ')).is_some_and(|r| r.trim_end_matches(':').trim() == rest))
+        .any(|l| {
+            l.strip_prefix(other)
+                .and_then(|r| r.strip_prefix(' '))
+                .is_some_and(|r| r.trim_end_matches(':').trim() == rest)
+        })
         .then(|| text.trim_end_matches(':').trim().to_string())
 }
 
@@ -8499,19 +8503,26 @@ mod tests {
         };
         let catted =
             |a: &str, b: &str| format!("hydra:~/kb$ cat {a} {b}\nheader\nThroughput 1\n\nheader\nThroughput 2\n");
-        let kernels = |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.as_deref().map(str::to_string)).collect::<Vec<_>>();
+        let kernels =
+            |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.as_deref().map(str::to_string)).collect::<Vec<_>>();
         let want = [Some("2.5.60-mm1".to_string()), Some("2.5.60-mm2".to_string())];
         let p = labelled(&headed("2.5.60-mm1", "2.5.60-mm2"), &[4, 8]);
         assert_eq!(kernels(&p), want, "tail: {:?}", p.notes);
         let p = labelled(&catted("2.5.60-mm1", "2.5.60-mm2"), &[3, 6]);
         assert_eq!(kernels(&p), want, "cat: {:?}", p.notes);
-        for (a, b) in [("results.rev1", "results.rev2"), ("ext2.log", "ext3.log"), ("changelog1.txt", "changelog2.txt")] {
+        for (a, b) in [("results.rev1", "results.rev2"), ("ext2.log", "ext3.log"), ("changelog1.txt", "changelog2.txt")]
+        {
             let p = labelled(&headed(a, b), &[4, 8]);
             assert_eq!(last_params(&p), vec![a, b], "tail {a} {b}: {:?}", p.notes);
             let p = labelled(&catted(a, b), &[3, 6]);
             assert_eq!(last_params(&p), vec![a, b], "cat {a} {b}: {:?}", p.notes);
         }
-        for (a, b) in [("pass1.log", "pass2.log"), ("boot1.log", "boot2.log"), ("round1.txt", "round2.txt"), ("6.2-run1", "6.2-run2")] {
+        for (a, b) in [
+            ("pass1.log", "pass2.log"),
+            ("boot1.log", "boot2.log"),
+            ("round1.txt", "round2.txt"),
+            ("6.2-run1", "6.2-run2"),
+        ] {
             let p = labelled(&headed(a, b), &[4, 8]);
             assert_eq!(last_params(&p), vec!["16"; 2], "tail {a} {b}: {:?}", p.notes);
             let p = labelled(&catted(a, b), &[3, 6]);

@@ -1218,9 +1218,18 @@ mod tests {
         // tells (cpu's rate read, threads' count read, mutex's noted as
         // its thread count, its time read).
         for (text, samples) in [
-            ("CPU speed:\n    events per second:  6957.97\nGeneral statistics:\n    total time: 10.0001s\n    total number of events: 69586\n", 1),
-            ("sysbench threads run\nsysbench 1.0.20\nGeneral statistics:\n    total time: 10.0001s\n    total number of events: 4000\n", 1),
-            ("sysbench mutex run\nsysbench 1.0.20\nGeneral statistics:\n    total time: 0.1742s\n    total number of events: 4\n", 1),
+            (
+                "CPU speed:\n    events per second:  6957.97\nGeneral statistics:\n    total time: 10.0001s\n    total number of events: 69586\n",
+                1,
+            ),
+            (
+                "sysbench threads run\nsysbench 1.0.20\nGeneral statistics:\n    total time: 10.0001s\n    total number of events: 4000\n",
+                1,
+            ),
+            (
+                "sysbench mutex run\nsysbench 1.0.20\nGeneral statistics:\n    total time: 0.1742s\n    total number of events: 4\n",
+                1,
+            ),
         ] {
             match super::Sysbench.parse(&Input::from_text(text)) {
                 Ok(f) => {

@@ -370,7 +370,9 @@ fn csv_long_rows(wide: &str) -> String {
         .collect();
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut head: Vec<&str> = header[..dmesg].iter().map(String::as_str).collect();
-    head.extend(["metric", "unit", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg", "at_least"]);
+    head.extend([
+        "metric", "unit", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg", "at_least",
+    ]);
     w.write_record(&head).expect("write");
     for rec in r.records() {
         let rec = rec.expect("a record");

@@ -344,11 +344,7 @@ fn plan_column(b: &GridBlock, ci: usize, parts: &ColumnPlan, cap: usize, width: 
     let content = p.cells_width().max(exact_width(&col.unit));
     let longest_word = longest_word(&name);
     p.width = content.max(longest_word.min(cap.max(content).max(width / 2)));
-    p.header = if exact_width(&name) <= p.width {
-        vec![name.into_owned()]
-    } else {
-        wrapped_header(&name, p.width)
-    };
+    p.header = if exact_width(&name) <= p.width { vec![name.into_owned()] } else { wrapped_header(&name, p.width) };
     p.width = p.width.max(p.header.iter().map(|h| exact_width(h)).max().unwrap_or(0));
     p
 }

@@ -535,7 +535,8 @@ fn a_metric_named_by_its_unit_says_it_in_the_unit_column() {
 fn header_measures_match_unicode_width() {
     // The ASCII fast paths measure as unicode-width and split_whitespace
     // do, a `\r\n` pair (one column) and a vertical tab (whitespace) too.
-    for s in ["", "read MB/s", "  two  spaces ", "a\r\nb", "tab\there", "vt\u{b}word", "ff\u{c}x", "µs ±", "日本 語"] {
+    for s in ["", "read MB/s", "  two  spaces ", "a\r\nb", "tab\there", "vt\u{b}word", "ff\u{c}x", "µs ±", "日本 語"]
+    {
         assert_eq!(super::plan::exact_width(s), s.width(), "{s:?}");
         let words = s.split_whitespace().map(UnicodeWidthStr::width).max().unwrap_or(0);
         assert_eq!(super::plan::longest_word(s), words, "{s:?}");
