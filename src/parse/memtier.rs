@@ -627,6 +627,14 @@ mod tests {
     /// `avg_totals_ops/s`), under `Instance: N` headers too (the file was
     /// skipped at `Instance: 2`); commands started in different seconds
     /// stay runs, and instances on different ports stay set-ups.
+    /// Each `Ops/sec` sample's (value, parameters) and the file's notes.
+    type Read = (Vec<(f64, String)>, Vec<(usize, String)>);
+    fn ops_and_notes(text: &str) -> Read {
+        let f = Memtier.parse(&Input::from_text(text)).unwrap();
+        let got = f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(|s| (s.value.mean(), show(s))).collect();
+        (got, f.notes)
+    }
+
     #[test]
     fn instances_started_at_once_are_one_run() {
         let table = |stamp: &str, port: u32, ops: &str| {
@@ -635,14 +643,7 @@ mod tests {
                  Type         Ops/sec       KB/sec\n-----\nSets        {ops}     22716.77\n\n"
             )
         };
-        // Each sample's (value, parameters), and the file's notes.
-        type Read = (Vec<(f64, String)>, Vec<(usize, String)>);
-        let ops = |text: &str| -> Read {
-            let f = Memtier.parse(&Input::from_text(text)).unwrap();
-            let got =
-                f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(|s| (s.value.mean(), show(s))).collect();
-            (got, f.notes)
-        };
+        let ops = ops_and_notes;
         let at = "2020-10-27 10:59:50";
         let text = format!("Instance: 1\n{}Instance: 2\n{}", table(at, 6380, "100.00"), table(at, 6380, "300.00"));
         let (got, notes) = ops(&text);
@@ -678,13 +679,7 @@ mod tests {
                 cmd.replace("10:59:50", stamp).replace("=N", &format!("={node}"))
             )
         };
-        type Read = (Vec<(f64, String)>, Vec<(usize, String)>);
-        let ops = |text: &str| -> Read {
-            let f = Memtier.parse(&Input::from_text(text)).unwrap();
-            let got =
-                f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(|s| (s.value.mean(), show(s))).collect();
-            (got, f.notes)
-        };
+        let ops = ops_and_notes;
         let figures = ["108297.80", "109380.78", "107214.82", "108839.29"];
         for stamps in
             [["10:59:50", "10:59:50", "10:59:51", "10:59:51"], ["10:59:50", "10:59:51", "10:59:52", "10:59:53"]]
