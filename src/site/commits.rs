@@ -11,7 +11,8 @@
 //! are one commit: its figures go under the shortest name (the robot's
 //! own), with a note at each file that named it otherwise. A tag
 //! (`v5.7`) stays a kernel of its own: the table does not say which
-//! commit it is.
+//! commit it is. Two columns of one table (figures printed on one line)
+//! are two commits whatever their ids: never joined, warned.
 
 use super::ResultFile;
 use crate::diag::Diagnostic;
@@ -45,6 +46,50 @@ pub(super) fn unify_commit_ids(results: &mut [ResultFile], diags: &mut Vec<Diagn
             }
             _ => root = Some((id, file)),
         }
+    }
+    // Two columns of one table (figures printed on one line) are two
+    // commits whatever their ids (a hand-typed 7-digit id can start
+    // another commit's): never joined, anywhere, and said at the file
+    // (attack44 F14). A file quoting a report below its re-test names one
+    // commit both ways in two tables: those are still joined.
+    for rf in results.iter() {
+        let target = |k: &str| to.get(k).map_or(k.to_string(), |(short, _)| short.clone());
+        let mut on_line: FxHashMap<usize, Vec<&str>> = FxHashMap::default();
+        for s in &rf.parsed.samples {
+            if let Some(k) = s.kernel.as_deref().filter(|k| is_commit_id(k)) {
+                let ks = on_line.entry(s.line).or_default();
+                if !ks.contains(&k) {
+                    ks.push(k);
+                }
+            }
+        }
+        let mut apart: Vec<String> = Vec::new();
+        for ks in on_line.values() {
+            for (i, k) in ks.iter().enumerate() {
+                let t = target(k);
+                if ks[..i].iter().any(|o| target(o) == t) {
+                    for o in ks.iter().filter(|o| target(o) == t) {
+                        if !apart.iter().any(|a| a == o) {
+                            apart.push(o.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        if apart.is_empty() {
+            continue;
+        }
+        apart.sort_unstable();
+        diags.push(Diagnostic::warning(
+            &rf.path,
+            rf.parsed.samples.iter().find(|s| s.kernel.as_deref() == Some(apart[0].as_str())).map(|s| s.line),
+            format!(
+                "commits {} are columns of one table though one id starts another: kept apart as kernels of \
+                 their own (a longer id would tell them apart)",
+                apart.join(", ")
+            ),
+        ));
+        to.retain(|long, (short, _)| !apart.contains(long) && !apart.contains(short));
     }
     if to.is_empty() {
         return;
