@@ -88,6 +88,13 @@ pub struct OneClass {
     pub known: Vec<String>,
     /// `site.yaml`'s `base_url`, if set: where the site is published.
     pub base_url: Option<String>,
+    /// For each of the page's sections, in the page's order: the raw files
+    /// (paths as the diagnostics name them) whose figures it shows. Empty
+    /// without a page.
+    pub section_files: Vec<Vec<std::path::PathBuf>>,
+    /// Every raw file of the class that gave figures (paths as the
+    /// diagnostics name them); a file skipped whole is not one.
+    pub result_files: Vec<std::path::PathBuf>,
 }
 
 /// Loads and lays out the machine class `slug` of the content directory
@@ -108,10 +115,37 @@ pub fn lay_out_one(content: &Path, slug: &str) -> std::io::Result<OneClass> {
             .filter(|(dir, _)| site::read_machine_config(dir, &mut Vec::new()).is_some())
             .map(|(_, s)| s.clone())
             .collect();
-        return Ok(OneClass { diagnostics, page: None, known, base_url: config.base_url });
+        return Ok(OneClass {
+            diagnostics,
+            page: None,
+            known,
+            base_url: config.base_url,
+            section_files: Vec::new(),
+            result_files: Vec::new(),
+        });
     };
     let page = Some(&m).filter(|_| !has_errors(&diagnostics)).map(|m| lay_out(&config, m));
-    Ok(OneClass { diagnostics, page, known: Vec::new(), base_url: config.base_url.clone() })
+    // The files each section shows, in the page's order of sections (the
+    // configured ones, then one per unclaimed benchmark and group), as
+    // `report::section_warnings` takes them.
+    let refs = m.selection.shown.iter().map(|parts| parts.iter().flatten().map(|&(fi, _)| fi).collect::<Vec<_>>());
+    let refs = refs.chain(m.selection.unclaimed.iter().map(|(_, r)| r.iter().map(|&(fi, _)| fi).collect()));
+    let section_files = refs
+        .map(|mut fis| {
+            fis.sort_unstable();
+            fis.dedup();
+            fis.into_iter().map(|fi| m.results[fi].path.clone()).collect()
+        })
+        .collect();
+    let result_files = m.results.iter().map(|rf| rf.path.clone()).collect();
+    Ok(OneClass {
+        diagnostics,
+        page,
+        known: Vec::new(),
+        base_url: config.base_url.clone(),
+        section_files,
+        result_files,
+    })
 }
 
 /// `check`'s pass over the site: the pipeline once, rendering into no file

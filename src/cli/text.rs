@@ -115,16 +115,40 @@ pub fn run(args: &TextArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    for d in &one.diagnostics {
-        crate::cli::print_diagnostic(d);
-    }
-    if has_errors(&one.diagnostics) {
-        return ExitCode::from(1);
-    }
-    let Some(page) = &one.page else {
+    let Some(page) = one.page.as_ref().filter(|_| !has_errors(&one.diagnostics)) else {
+        for d in &one.diagnostics {
+            crate::cli::print_diagnostic(d);
+        }
+        if has_errors(&one.diagnostics) {
+            return ExitCode::from(1);
+        }
         errln!("error: no machine class {machine:?}; known: {}", one.known.join(", "));
         return ExitCode::from(2);
     };
+    // With --section, a warning or note about a raw file only other
+    // sections show is left out, counted (newcomer44 N9: three of four
+    // lines were about other sections, and `-q` hid the one that mattered).
+    // Kept: diagnostics about YAML files and files skipped whole.
+    let chosen: Vec<&std::path::PathBuf> = page
+        .sections
+        .iter()
+        .zip(&one.section_files)
+        .filter(|(s, _)| sections.iter().any(|w| w.eq_ignore_ascii_case(&s.title) || w.eq_ignore_ascii_case(&s.id)))
+        .flat_map(|(_, files)| files)
+        .collect();
+    let mut left_out = 0;
+    for d in &one.diagnostics {
+        if !sections.is_empty() && one.result_files.contains(&d.file) && !chosen.contains(&&d.file) {
+            left_out += 1;
+            continue;
+        }
+        crate::cli::print_diagnostic(d);
+    }
+    if left_out > 0 {
+        errln!(
+            "note: {left_out} warning(s) or note(s) about raw files of other sections left out (`benchsite check` lists every one)"
+        );
+    }
     if let Some(missing) = sections.iter().find(|want| {
         !page.sections.iter().any(|s| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
     }) {
