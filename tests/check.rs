@@ -914,7 +914,10 @@ fn text_of_one_section_prints_only_that_sections_warnings() {
     assert!(all.contains(LMBENCH) && !all.contains("left out"), "{all}");
     let other = stderr(Some("dbench-64-processes"));
     assert!(!other.contains(LMBENCH), "{other}");
-    assert!(other.contains("about raw files of other sections left out (`benchsite check` lists every one)"), "{other}");
+    assert!(
+        other.contains("about raw files of other sections left out (`benchsite check` lists every one)"),
+        "{other}"
+    );
     let own = stderr(Some("lmbench-2-0p2-memory-latencies"));
     assert!(own.contains(LMBENCH), "{own}");
 }

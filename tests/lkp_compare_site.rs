@@ -271,7 +271,8 @@ fn two_columns_of_one_table_are_two_commits_whatever_their_ids() {
     let first = ids.split_whitespace().next().expect("an id").to_string();
     let second = ids.split_whitespace().nth(1).expect("two ids").to_string();
     let longer = format!("{first}1234567");
-    let edited = retest.replacen(&ids, &ids.replacen(&second, &format!("{longer:<width$}", width = second.len()), 1), 1);
+    let edited =
+        retest.replacen(&ids, &ids.replacen(&second, &format!("{longer:<width$}", width = second.len()), 1), 1);
     put(&c, "skl/retest.txt", edited);
     let (kernels, _, diags) = load(&c);
     assert!(kernels.contains(&first) && kernels.contains(&longer), "{kernels:?} {diags:?}");
