@@ -51,9 +51,17 @@ pub(super) fn unify_commit_ids(results: &mut [ResultFile], diags: &mut Vec<Diagn
     // commits whatever their ids (a hand-typed 7-digit id can start
     // another commit's): never joined, anywhere, and said at the file
     // (attack44 F14). A file quoting a report below its re-test names one
-    // commit both ways in two tables: those are still joined.
-    for rf in results.iter() {
-        let target = |k: &str| to.get(k).map_or(k.to_string(), |(short, _)| short.clone());
+    // commit both ways in two tables: those are still joined. Only the
+    // files whose names are joined (those giving a kernel order) are
+    // looked at, and only when some name is.
+    if to.is_empty() {
+        return;
+    }
+    // The name `k` is filed under.
+    fn target<'a>(to: &'a FxHashMap<String, (String, usize)>, k: &'a str) -> &'a str {
+        to.get(k).map_or(k, |(short, _)| short.as_str())
+    }
+    for rf in results.iter().filter(|rf| !rf.parsed.kernel_order.is_empty()) {
         let mut on_line: FxHashMap<usize, Vec<&str>> = FxHashMap::default();
         for s in &rf.parsed.samples {
             if let Some(k) = s.kernel.as_deref().filter(|k| is_commit_id(k)) {
@@ -66,9 +74,9 @@ pub(super) fn unify_commit_ids(results: &mut [ResultFile], diags: &mut Vec<Diagn
         let mut apart: Vec<String> = Vec::new();
         for ks in on_line.values() {
             for (i, k) in ks.iter().enumerate() {
-                let t = target(k);
-                if ks[..i].iter().any(|o| target(o) == t) {
-                    for o in ks.iter().filter(|o| target(o) == t) {
+                let t = target(&to, k);
+                if ks[..i].iter().any(|o| target(&to, o) == t) {
+                    for o in ks.iter().filter(|o| target(&to, o) == t) {
                         if !apart.iter().any(|a| a == o) {
                             apart.push(o.to_string());
                         }
