@@ -133,7 +133,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
         .sections
         .iter()
         .zip(&one.section_files)
-        .filter(|(s, _)| sections.iter().any(|w| w.eq_ignore_ascii_case(&s.title) || w.eq_ignore_ascii_case(&s.id)))
+        .filter(|(s, _)| sections.iter().any(|w| s.is_named(w)))
         .flat_map(|(_, files)| files)
         .collect();
     let mut left_out = 0;
@@ -149,9 +149,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
             "note: {left_out} warning(s) or note(s) about raw files of other sections left out (`benchsite check` lists every one)"
         );
     }
-    if let Some(missing) = sections.iter().find(|want| {
-        !page.sections.iter().any(|s| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
-    }) {
+    if let Some(missing) = sections.iter().find(|want| !page.sections.iter().any(|s| s.is_named(want))) {
         let known: Vec<&str> = page.sections.iter().map(|s| s.id.as_str()).collect();
         errln!("error: no section {missing:?} in {machine}; sections: {}", known.join(", "));
         return ExitCode::from(2);

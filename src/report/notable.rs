@@ -210,10 +210,7 @@ pub fn filtered_page(m: &MachinePage, sections: &[String], kernels: &[String]) -
     page.sections = m
         .sections
         .iter()
-        .filter(|s| {
-            sections.is_empty()
-                || sections.iter().any(|want| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
-        })
+        .filter(|s| sections.is_empty() || sections.iter().any(|want| s.is_named(want)))
         .map(|s| {
             if kernels.is_empty() {
                 return s.clone();

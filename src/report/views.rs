@@ -353,6 +353,15 @@ pub struct SectionView {
     pub warnings: Vec<SectionWarning>,
 }
 
+impl SectionView {
+    /// Whether `want` names this section, as `text --section` and
+    /// [`super::filtered_page`] take a name: its title or its anchor id,
+    /// ASCII case ignored.
+    pub fn is_named(&self, want: &str) -> bool {
+        want.eq_ignore_ascii_case(&self.title) || want.eq_ignore_ascii_case(&self.id)
+    }
+}
+
 /// The most warnings a section lists under its table
 /// ([`SectionView::warnings`]); the rest are counted, with a link to the
 /// lint page (a generated archive's 300 copies of one LMbench summary gave
