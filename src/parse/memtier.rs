@@ -336,17 +336,12 @@ fn option(args: &[&str], short: &str, long: &str) -> Option<String> {
     None
 }
 
-/// The second of the day count an LKP stamp (`2020-10-27 10:59:50`)
-/// names, from 1970 (Howard Hinnant's days-from-civil).
-fn stamp_seconds(stamp: &str) -> Option<i64> {
-    let n = |r: std::ops::Range<usize>| stamp.get(r)?.parse::<i64>().ok();
-    let (y, m, d) = (n(0..4)?, n(5..7)?, n(8..10)?);
-    let (y, m) = if m <= 2 { (y - 1, m + 9) } else { (y, m - 3) };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * m + 2) / 5 + d - 1;
-    let days = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468;
-    Some(days * 86_400 + n(11..13)? * 3600 + n(14..16)? * 60 + n(17..19)?)
+/// The seconds from LKP stamp `a` to stamp `b` (`2020-10-27 10:59:50`,
+/// one machine's clock, no time zone), negative when `b` is earlier;
+/// `None` when either is no calendar time (`2020-13-27 …`).
+fn stamp_gap_seconds(a: &str, b: &str) -> Option<i64> {
+    let (a, b) = (a.parse::<jiff::civil::DateTime>().ok()?, b.parse::<jiff::civil::DateTime>().ok()?);
+    Some(b.duration_since(a).as_secs())
 }
 
 /// How long the run below command line `i` took, where the file tells:
@@ -387,8 +382,7 @@ fn launches(samples: &[Sample], targets: &[Target], test_times: &[Option<f64>]) 
             launch[i] = launch[i - 1];
             continue;
         }
-        let (Some(a), Some(b)) = (stamp_seconds(a), stamp_seconds(b)) else { continue };
-        let gap = b - a;
+        let Some(gap) = stamp_gap_seconds(a, b) else { continue };
         if gap <= 0 {
             continue;
         }
@@ -720,7 +714,9 @@ mod tests {
         let (got, notes) = ops(&text);
         assert_eq!(got.len(), 2);
         assert!(notes.iter().any(|(l, m)| *l == 1 && m.contains("ran with different options")), "{notes:?}");
-        assert_eq!(stamp_seconds("1970-01-02 00:00:01"), Some(86_401));
+        assert_eq!(stamp_gap_seconds("1970-01-01 23:59:59", "1970-01-02 00:00:01"), Some(2));
+        assert_eq!(stamp_gap_seconds("2020-10-27 10:59:51", "2020-10-27 10:59:50"), Some(-1));
+        assert_eq!(stamp_gap_seconds("2020-10-27 10:59:50", "2020-13-27 10:59:50"), None);
     }
 
     /// LKP's instances run at once, one per port (`-p 6380` … `-p 6383`),
