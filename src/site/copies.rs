@@ -186,6 +186,11 @@ pub(super) fn drop_copied_runs_apart(
             if let Some(of) = twin
                 && saved_twice(&rf.parsed.samples, kernel)
             {
+                // A section showing the copy without the file it repeats
+                // keeps it, as a reprint figure for figure is kept
+                // (attack45 F11: `reply.txt` saved from `kb.txt` in a
+                // section of its own left that section without a baseline).
+                let kept_apart = apart(rf, &results[of]);
                 warnings.push((
                     i,
                     Diagnostic::warning(
@@ -193,12 +198,29 @@ pub(super) fn drop_copied_runs_apart(
                         lines.first().map(|l| l.0),
                         format!(
                             "{benchmark}: {} is {} byte for byte: the same run saved twice, its figures of {kernel} \
-                             counted once (from {1})",
-                            rf.rel_path, results[of].rel_path
+                             counted once (from {1}){}",
+                            rf.rel_path,
+                            results[of].rel_path,
+                            if kept_apart {
+                                format!(
+                                    " where a section shows both; a section shows {} without it, and keeps them",
+                                    rf.rel_path
+                                )
+                            } else {
+                                String::new()
+                            }
                         ),
                     ),
                 ));
-                copies.push((i, kernel.to_string()));
+                if kept_apart {
+                    reprints.push(Reprint {
+                        file: rf.rel_path.clone(),
+                        kernel: kernel.to_string(),
+                        of: results[of].rel_path.clone(),
+                    });
+                } else {
+                    copies.push((i, kernel.to_string()));
+                }
                 continue;
             }
             // Lines another file gave first: (that file, its line).
@@ -909,6 +931,31 @@ mod tests {
         assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (3, 0));
         assert_eq!(diags.len(), 1, "{diags:?}");
         assert!(diags[0].message.contains("6.2/hackbench.txt is 6.2/hackbench.log byte for byte"), "{diags:?}");
+    }
+
+    /// attack45 F11: a file saved twice byte for byte, each copy in a
+    /// section of its own (`Report` = `*/kb.txt`, `Reply` = `*/reply.txt`),
+    /// left `Reply` with no baseline: the copy was dropped class-wide. A
+    /// section showing the copy without the file it repeats keeps it, as
+    /// a reprint figure for figure is kept; where no section shows it
+    /// apart, it is still counted once (the test above).
+    #[test]
+    fn a_file_saved_twice_in_a_section_of_its_own_is_kept_there() {
+        let raw = b"Time: 1.285\nTime: 1.331\nTime: 1.260\n";
+        let mut results = vec![
+            saved("6.2/kb.txt", &[1.285, 1.331, 1.26], raw),
+            saved("6.2/reply.txt", &[1.285, 1.331, 1.26], raw),
+        ];
+        let mut diags = Vec::new();
+        let apart = |copy: &ResultFile, _: &ResultFile| copy.rel_path.ends_with("reply.txt");
+        let reprints = drop_copied_runs_apart(&mut results, &mut diags, &apart);
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (3, 3));
+        assert_eq!(
+            reprints,
+            vec![Reprint { file: "6.2/reply.txt".into(), kernel: "6.2".into(), of: "6.2/kb.txt".into() }]
+        );
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].message.contains("a section shows 6.2/reply.txt without it, and keeps them"), "{diags:?}");
     }
 
     /// One run's lone figure in two files alike may be two runs printing
