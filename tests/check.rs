@@ -921,3 +921,39 @@ fn text_of_one_section_prints_only_that_sections_warnings() {
     let own = stderr(Some("lmbench-2-0p2-memory-latencies"));
     assert!(own.contains(LMBENCH), "{own}");
 }
+
+/// attack45 F11 and F12: a kernbench summary saved twice byte for byte
+/// (`6.1/reply.txt` = `6.1/kb.txt`), each in a section of its own
+/// (`Report` = `*/kb.txt`, `Reply` = `*/reply.txt`). The copy was dropped
+/// class-wide, so `Reply` compared nothing ("the baseline 6.1 has no
+/// result"), and `text --section Reply` left out, as another section's,
+/// the one warning saying why. Now the section showing the copy alone
+/// keeps it (counted once where a section shows both), and a warning
+/// about a file no other section shows is printed.
+#[test]
+fn a_copy_in_a_section_of_its_own_keeps_that_sections_baseline_and_its_warning() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"F11\"\n");
+    put(
+        &c,
+        "m/machine.yaml",
+        "name: \"m\"\nbaseline: \"6.1\"\nsections:\n  - title: \"Report\"\n    files: [\"*/kb.txt\"]\n  - title: \"Reply\"\n    files: [\"*/reply.txt\"]\n",
+    );
+    let kernbench = |elapsed: &str, user: &str, cs: &str| {
+        format!(
+            "Average Optimum Load Run:\nElapsed Time {elapsed}\nUser Time {user}\nSystem Time 112.36\nPercent CPU 1372.6\nContext Switches {cs}\nSleeps 40406\n"
+        )
+    };
+    put(&c, "m/6.1/kb.txt", kernbench("70.00", "1001.50", "62001.2"));
+    put(&c, "m/6.1/reply.txt", kernbench("70.00", "1001.50", "62001.2"));
+    put(&c, "m/6.2/kb.txt", kernbench("72.00", "1007.89", "63006.2"));
+    put(&c, "m/6.2/reply.txt", kernbench("73.00", "1008.00", "63100.0"));
+    let out = benchsite().arg("text").arg("m").arg("--content").arg(&c).arg("--section").arg("Reply").assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(!stdout.contains("no result in this table"), "{stdout}");
+    assert!(stdout.contains("6.2     73 -4.3%"), "73.00 s against 70.00 s, smaller is better: {stdout}");
+    assert!(stderr.contains("6.1/reply.txt is 6.1/kb.txt byte for byte"), "{stderr}");
+    assert!(stderr.contains("a section shows 6.1/reply.txt without it, and keeps them"), "{stderr}");
+}

@@ -92,9 +92,6 @@ pub struct OneClass {
     /// (paths as the diagnostics name them) whose figures it shows. Empty
     /// without a page.
     pub section_files: Vec<Vec<std::path::PathBuf>>,
-    /// Every raw file of the class that gave figures (paths as the
-    /// diagnostics name them); a file skipped whole is not one.
-    pub result_files: Vec<std::path::PathBuf>,
 }
 
 /// Loads and lays out the machine class `slug` of the content directory
@@ -121,7 +118,6 @@ pub fn lay_out_one(content: &Path, slug: &str) -> std::io::Result<OneClass> {
             known,
             base_url: config.base_url,
             section_files: Vec::new(),
-            result_files: Vec::new(),
         });
     };
     let page = Some(&m).filter(|_| !has_errors(&diagnostics)).map(|m| lay_out(&config, m));
@@ -137,14 +133,12 @@ pub fn lay_out_one(content: &Path, slug: &str) -> std::io::Result<OneClass> {
             fis.into_iter().map(|fi| m.results[fi].path.clone()).collect()
         })
         .collect();
-    let result_files = m.results.iter().map(|rf| rf.path.clone()).collect();
     Ok(OneClass {
         diagnostics,
         page,
         known: Vec::new(),
         base_url: config.base_url.clone(),
         section_files,
-        result_files,
     })
 }
 
