@@ -267,14 +267,18 @@ fn is_row_label(t: &str) -> bool {
     t.ends_with(':') && t.len() <= 40 && t.split_whitespace().count() <= 4 && !t.contains(|c: char| c.is_ascii_digit())
 }
 
+/// A run's option line, read as (name, value) pairs; `None` where no
+/// option line stands above its `Version` line.
+type RunOptions = Option<Vec<(String, String)>>;
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
     let mut setup = Setup::default();
     let mut table: Option<Header> = None;
     // The option line above the next `Version` line, and each run (from
     // its `Version` line) with its option line and its first sample.
-    let mut options: Option<Vec<(String, String)>> = None;
-    let mut runs: Vec<(Option<Vec<(String, String)>>, usize)> = Vec::new();
+    let mut options: RunOptions = None;
+    let mut runs: Vec<(RunOptions, usize)> = Vec::new();
     // The row read on the line before, if the line before was one.
     let mut row_above: Option<(usize, &str)> = None;
     for (n, line) in input.numbered() {
@@ -350,15 +354,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 /// option lines (see the module doc), when every run with rows has one.
 /// Rows above the first `Version` line belong to no run: then nothing is
 /// keyed.
-fn key_runs_by_options(out: &mut ParsedFile, runs: &[(Option<Vec<(String, String)>>, usize)]) {
+fn key_runs_by_options(out: &mut ParsedFile, runs: &[(RunOptions, usize)]) {
     if runs.first().is_none_or(|(_, start)| *start > 0) {
         return;
     }
     // Runs with rows: (options, first sample, end).
     let ends: Vec<usize> = runs.iter().skip(1).map(|(_, s)| *s).chain([out.samples.len()]).collect();
-    let with_rows: Vec<(Option<Vec<(String, String)>>, usize, usize)> =
+    let with_rows: Vec<(RunOptions, usize, usize)> =
         runs.iter().zip(ends).filter(|((_, s), e)| e > s).map(|((o, s), e)| (o.clone(), *s, e)).collect();
-    let opts: Vec<Option<Vec<(String, String)>>> = with_rows.iter().map(|(o, _, _)| o.clone()).collect();
+    let opts: Vec<RunOptions> = with_rows.iter().map(|(o, _, _)| o.clone()).collect();
     let differ = differing_options(&opts);
     for (o, values) in &differ {
         let Some(name) = option_param(o) else { continue };

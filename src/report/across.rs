@@ -559,7 +559,9 @@ fn section(
     // Only where two sections of a class give one metric at the same
     // parameters: dbench's throughput and its `time` group, two sections
     // of one benchmark, need no name.
-    let mut section_of: FxHashMap<(usize, &str, &str, &[(String, String)]), &str> = FxHashMap::default();
+    // (row, metric, unit, parameters) → the section that first gave it.
+    type CellKey<'a> = (usize, &'a str, &'a str, &'a [(String, String)]);
+    let mut section_of: FxHashMap<CellKey<'_>, &str> = FxHashMap::default();
     let by_section = cells
         .iter()
         .any(|(i, c)| *section_of.entry((*i, c.metric, c.unit, c.params)).or_insert(c.section) != c.section);

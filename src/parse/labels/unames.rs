@@ -219,7 +219,7 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
     // spaced form is made only for those that do.
     let others = OTHER_OSES.iter().any(|os| input.has(os) && input.has(&format!("{os} ")))
         || WINDOWS_LAYERS.iter().any(|w| input.has(w));
-    if !(input.has("Linux ") && input.has("#")) && !others {
+    if !(others || (input.has("Linux ") && input.has("#"))) {
         return 0;
     }
     // Each line's `uname -a` in force: (line, host, release, build).
