@@ -5111,6 +5111,14 @@ fn result_on_kernel(text: &str) -> Option<String> {
     {
         return result_on_kernel(file);
     }
+    // `$ cat 6.1.0.log` over its output, then `$ cat 6.2.0.log` over its
+    // own, the usual way to paste one file per kernel (attack45 F5: read
+    // as two runs of one set-up, 6.1.0's and 6.2.0's figures averaged
+    // under 6.2): the file's kernel ([`kernel_file`]), as `==> 6.1.0.log
+    // <==` names it.
+    if let Some(kernel) = catted_file(text).and_then(kernel_file) {
+        return Some(kernel.to_string());
+    }
     // Every line above a file's runs is asked (twice): one that does not
     // start with `result` or `here` in any case is none, without a
     // lower-cased copy. No other character lower-cases to those ASCII
@@ -5216,10 +5224,23 @@ fn catted_results_file(text: &str) -> Option<&str> {
     if !super::input::found(text.as_bytes(), "results.") {
         return None;
     }
+    catted_file(text).filter(|name| name.starts_with("results."))
+}
+
+/// The one file a shell prompt's `cat` (or `less`, `more`, `head`,
+/// `tail`) shows, without its directory (`$ cat out/6.1.0.log` →
+/// `6.1.0.log`), the command's options and a pipe after it left out;
+/// `None` for any other line and for a command of two files or more.
+fn catted_file(text: &str) -> Option<&str> {
+    // Nearly every line asked names none of the commands: no words
+    // collected for those (the same answer).
+    const SHOWS: [&str; 5] = ["cat", "less", "more", "head", "tail"];
+    if !SHOWS.iter().any(|c| super::input::found(text.as_bytes(), c)) {
+        return None;
+    }
     let words: Vec<&str> = text.split_whitespace().collect();
     // `# cat results.…` reaches here as `cat results.…` (the `# ` read as
     // a heading's): the command alone on its line is as plain.
-    const SHOWS: [&str; 5] = ["cat", "less", "more", "head", "tail"];
     let at = words.iter().position(|w| SHOWS.contains(w))?;
     let prompted = at == 0 || words[at - 1].ends_with(['$', '#', '%', '>']);
     // The command's options (`head -20`, `tail -n 8`, `tail -n +1`) and
@@ -5234,7 +5255,7 @@ fn catted_results_file(text: &str) -> Option<&str> {
     let file = words.get(i)?.split('|').next()?;
     let ends = words.get(i + 1).is_none_or(|w| w.starts_with('|'));
     let name = file.rsplit('/').next().unwrap_or(file);
-    (prompted && ends && name.starts_with("results.")).then_some(name)
+    (prompted && ends && !name.is_empty()).then_some(name)
 }
 
 /// A plain-text section's title naming a change, `Results with a patched
@@ -8629,6 +8650,42 @@ mod tests {
         assert!(p.notes.is_empty(), "{:?}", p.notes);
         let p = labelled("Before\n\nThroughput 1\n\nRun B\n\nThroughput 2\n", &[3, 7]);
         assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    /// attack45 F5: `$ cat 6.1.0.log` over its output, then `$ cat
+    /// 6.2.0.log` over its own (one file per kernel pasted, the usual way)
+    /// were two runs of one set-up, the two kernels' figures averaged
+    /// under the directory's: each block is its file's kernel's, as under
+    /// `==> 6.1.0.log <==`. Must not fire: run files (`run1.log`), files of
+    /// no kernel's name, prose naming a `cat`.
+    #[test]
+    fn one_cat_per_kernel_named_file_names_each_blocks_kernel() {
+        let dbench = |text: &str, lines: &[usize]| {
+            let input = Input::from_text(text);
+            let samples = lines
+                .iter()
+                .map(|&l| Sample::new(Metric::new("Throughput", "MB/sec", Better::Higher), l as f64, l))
+                .collect();
+            let mut p = ParsedFile { benchmark: "dbench".into(), samples, ..ParsedFile::default() };
+            apply(&input, &mut p);
+            p
+        };
+        let run = "Throughput 1250.52 MB/sec  8 procs\n";
+        for prompt in ["$ ", "hydra:~/kb$ ", "[root@hydra kb]# "] {
+            for (a, b) in [("6.1.0.log", "6.2.0.log"), ("out/2.5.60-mm1.txt", "out/2.5.60-mm2.txt")] {
+                let text = format!("{prompt}cat {a}\n{run}{prompt}cat {b}\n{run}");
+                let p = dbench(&text, &[2, 4]);
+                let want = [kernel_file(a), kernel_file(b)];
+                assert_eq!(p.samples.iter().map(|s| s.kernel.as_deref()).collect::<Vec<_>>(), want, "{text}");
+            }
+        }
+        assert_eq!(result_on_kernel("$ tail -n 20 6.2.0.log | less").as_deref(), Some("6.2.0"));
+        for no in ["$ cat run1.log", "$ cat notes.txt", "I ran cat 6.1.0.log twice", "$ cat 6.1.0.log 6.2.0.log"] {
+            assert_eq!(result_on_kernel(no), None, "{no}");
+        }
+        let runs = format!("$ cat run1.log\n{run}$ cat run2.log\n{run}");
+        let p = dbench(&runs, &[2, 4]);
+        assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{:?}", p.samples);
     }
 
     /// attack39 finding 2 (m05c, m10, m12): kernbench's `results.<kernel>`
