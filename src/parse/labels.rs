@@ -3434,7 +3434,8 @@ fn warn_of_merged_copies<'a>(
             let last = lines[lines.len() - 1];
             let n = nearest_only(lines, &[]).unwrap_or(last);
             let sentence = (n..=last).map(text).collect::<Vec<_>>().join(" ");
-            if !(sentence.ends_with(':') && is_sentence(&sentence)) {
+            let sentence = sentence.strip_suffix("```").map_or(sentence.as_str(), str::trim_end);
+            if !(sentence.ends_with(':') && is_sentence(sentence)) {
                 continue;
             }
             notes.push((
@@ -3840,6 +3841,10 @@ fn bracketed_word(text: &str) -> bool {
 /// the benchmark's chatter or command line (`name` is its command), nor a
 /// run marker (`run 2:`).
 fn is_person_line<'a>(text: &'a str, name: &str, asked: &Asked<'a>) -> bool {
+    // A sentence a forum post ran into its code fence (`… and got this(
+    // same system as above but with AHCI enabled in bios:````, Ubuntu
+    // forums 2010, bonnie++) is the sentence.
+    let text = text.strip_suffix("```").map_or(text, str::trim_end);
     // The benchmark's own command line is none, though it may read as a
     // numbered set-up (`dbench 48`: its number is already a parameter).
     if setup_pair_asked(text, asked).is_some() {
@@ -10454,6 +10459,16 @@ mod tests {
         let p = labelled(text, &[1, 2, 3, 8, 9, 10]);
         assert!(
             p.notes.iter().any(|(n, m)| *n == 5 && m.contains("stands above the copy of the output at line 8 only")),
+            "{:?}",
+            p.notes
+        );
+        // Jive Turkey (Ubuntu forums 2010-05): the sentence runs into the
+        // code fence of the second run.
+        let text = "```\nThroughput 1\n```\nAfter enabling AHCI in the bios I re ran the test and got this:```\n\
+                    Throughput 2\n```\n";
+        let p = labelled(text, &[2, 5]);
+        assert!(
+            p.notes.iter().any(|(n, m)| *n == 4 && m.contains("stands above the copy of the output at line 5 only")),
             "{:?}",
             p.notes
         );
