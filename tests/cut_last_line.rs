@@ -195,6 +195,14 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "lmbench 2.0's Main mem latency column prints as few decimals as it needs (`57.8` under `57.7`, elsewhere `175`)",
     ),
     (
+        "tests/fixtures/wild/lmbench/lkml-2003-03-lmbench20-wipro-2.5.64-5runs-one-host-tcp-conn-3.1M-suffix-tab-after-page.txt",
+        "lmbench 2.0's Main mem latency column ends the file in a whole `176` (as few decimals as it needs)",
+    ),
+    (
+        "tests/fixtures/wild/mixed/lkml-2003-01-lmbench20-wipro-hand-median-table-tabs-2.5.55-vs-2.5.54-then-starred-kernel-banner-and-5run-summary.txt",
+        "lmbench 2.0's Main mem latency column ends the file in a whole `176` (as few decimals as it needs)",
+    ),
+    (
         "tests/fixtures/lmbench/lkml-2001-10-lmbench20-athlon-vs-i686-builds-tcp-conn-599K-and-18.M.txt",
         "lmbench 2.0's Main mem latency column prints as few decimals as it needs (`155.3`, elsewhere `175`)",
     ),

@@ -580,6 +580,8 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
     let mut url_kernel: Option<String> = None;
     // The same for a person's words before an address: a label.
     let mut url_label: Option<String> = None;
+    // Each spreadsheet banner's machine, from the sample it heads on.
+    let mut machines: super::varying::Starts = Vec::new();
     let mut i = 0usize;
     while i < lines.len() {
         let line = lines[i].as_str();
@@ -678,7 +680,9 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             group = w;
         }
         if let Some(at) = line.find(AIM7_BANNER) {
-            read_banner(&line[at..], lineno, &mut out);
+            if let Some(machine) = read_banner(&line[at..], lineno, &mut out) {
+                machines.push((out.samples.len(), machine));
+            }
             table = Table::None;
             continue;
         }
@@ -754,6 +758,11 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             table = Table::None;
         }
     }
+    // Spreadsheets of two or more machines in one file (Andy Whitcroft's
+    // linux-mm 2007 post: `extreme` and `vmemmap`, the set-ups compared,
+    // typed as the machine) are no runs of one set-up: each run's machine
+    // is a parameter, as bonnie++'s is. One machine throughout adds none.
+    super::varying::tag_varying(&mut out, &machines, super::identity::HOST_PARAM);
     cut_rows(input, &decs, &mut out);
     stp_tables(input, &mut out);
     out.notes.sort_by_key(|(line, _)| *line);
@@ -814,8 +823,9 @@ fn cut_rows(input: &Input, decs: &[(usize, usize)], out: &mut ParsedFile) {
 
 /// Reads an AIM7 banner `banner` (from `AIM Multiuser Benchmark - Suite VII` on) at
 /// line `lineno`: a spreadsheet's tab-separated name, "version", machine
-/// and run date give the version (the first one's) and a note.
-fn read_banner(banner: &str, lineno: usize, out: &mut ParsedFile) {
+/// and run date give the version (the first one's) and a note; the
+/// machine is returned (`None`: a console banner; empty: none typed).
+fn read_banner(banner: &str, lineno: usize, out: &mut ParsedFile) -> Option<String> {
     let fields: Vec<&str> = banner.split('\t').collect();
     if fields.len() >= 4 {
         // Spreadsheet: name, "version", machine, run date.
@@ -824,7 +834,9 @@ fn read_banner(banner: &str, lineno: usize, out: &mut ParsedFile) {
             out.version = Some(version.to_string());
         }
         out.notes.push((lineno, format!("AIM7 run: machine {:?}, run date {:?}", fields[2].trim(), fields[3].trim())));
+        return Some(fields[2].trim().to_string());
     }
+    None
 }
 
 /// Where a table row is: the file's lines, its 1-based number, the group.
@@ -1458,6 +1470,30 @@ Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n\
         let real = f.samples.iter().find(|s| s.metric.name == "Real").unwrap();
         assert_eq!((real.metric.unit.as_str(), real.metric.better), ("s", Better::Lower));
         assert!(f.notes.iter().any(|(_, n)| n.contains("extreme")));
+    }
+
+    /// Andy Whitcroft (linux-mm 2007-07): spreadsheets of `extreme` and
+    /// `vmemmap`, the two set-ups compared, were averaged as runs of one;
+    /// each run's machine is now a parameter. Must not: spreadsheets of
+    /// one machine (three kernels on `sundown2`) get none.
+    #[test]
+    fn spreadsheets_of_two_machines_are_kept_apart() {
+        let sheet = |machine: &str, jobs: &str| {
+            format!(
+                "Benchmark\tVersion\tMachine\tRun Date\n\
+                 AIM Multiuser Benchmark - Suite VII\t\"1.1\"\t{machine}\tJun  1 07:17:24 2007\n\n\
+                 Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n\
+                 1\t{jobs}\t\t100\t58.9\t1.3\t1.6482\n\n"
+            )
+        };
+        let host = |s: &Sample| s.params.iter().find(|p| p.name == "host").map(|p| p.value.to_string());
+        let two = format!("{}{}", sheet("extreme", "98.9"), sheet("vmemmap", "99.1"));
+        let f = Aim7.parse(&Input::from_text(&two)).unwrap();
+        let jobs: Vec<_> = f.samples.iter().filter(|s| s.metric.name == "Jobs/Min").collect();
+        assert_eq!(jobs.iter().map(|s| host(s)).collect::<Vec<_>>(), [Some("extreme".into()), Some("vmemmap".into())]);
+        let one = format!("{}{}", sheet("sundown2", "40.3"), sheet("sundown2", "41.0"));
+        let f = Aim7.parse(&Input::from_text(&one)).unwrap();
+        assert!(f.samples.iter().all(|s| host(s).is_none()));
     }
 
     #[test]

@@ -3420,6 +3420,35 @@ fn warn_of_merged_copies<'a>(
                     copies[k].0
                 ),
             ));
+        } else if let Some(&&(k, ref lines)) = written.first().filter(|w| w.0 != members[0]) {
+            // Nothing a person wrote above the first copy, a sentence above
+            // a later one only (Holger Kiehl's two bonnie++ tables, LKML
+            // 2006-06: three runs with extents, then `And here the results
+            // when mounting without extents,mballoc,delalloc option:` over
+            // three runs without): the sentence parts two set-ups no label
+            // was taken from, averaged without a word. Copies with nothing
+            // between them (three runs of one report) are runs. Only a
+            // sentence that leads into the copy (ending in `:`, maybe
+            // wrapped): a remark between runs (`compilation terminated.`,
+            // `[2nd one finished a lot later …]`) parts nothing.
+            let last = lines[lines.len() - 1];
+            let n = nearest_only(lines, &[]).unwrap_or(last);
+            let sentence = (n..=last).map(text).collect::<Vec<_>>().join(" ");
+            let sentence = sentence.strip_suffix("```").map_or(sentence.as_str(), str::trim_end);
+            if !(sentence.ends_with(':') && is_sentence(sentence)) {
+                continue;
+            }
+            notes.push((
+                n,
+                format!(
+                    "`{}` stands above the copy of the output at line {} only, not above the one at line {}: \
+                     the two were averaged as runs of one set-up: a label line above each (`before:`, `6.2:`) \
+                     keeps them apart",
+                    text(n),
+                    copies[k].0,
+                    copies[members[0]].0
+                ),
+            ));
         }
     }
 }
@@ -3812,6 +3841,10 @@ fn bracketed_word(text: &str) -> bool {
 /// the benchmark's chatter or command line (`name` is its command), nor a
 /// run marker (`run 2:`).
 fn is_person_line<'a>(text: &'a str, name: &str, asked: &Asked<'a>) -> bool {
+    // A sentence a forum post ran into its code fence (`… and got this(
+    // same system as above but with AHCI enabled in bios:````, Ubuntu
+    // forums 2010, bonnie++) is the sentence.
+    let text = text.strip_suffix("```").map_or(text, str::trim_end);
     // The benchmark's own command line is none, though it may read as a
     // numbered set-up (`dbench 48`: its number is already a parameter).
     if setup_pair_asked(text, asked).is_some() {
@@ -10467,6 +10500,43 @@ mod tests {
             p.notes,
             last_params(&p)
         );
+    }
+
+    /// Holger Kiehl (LKML 2006-06, bonnie++ 1.03): three runs, then `And
+    /// here the results when mounting without extents,mballoc,delalloc
+    /// option:` over three more, nothing above the first: the sentence
+    /// parts two set-ups, which were averaged without a word. Runs with
+    /// nothing between them, or a remark that leads into nothing
+    /// (`compilation terminated.`), are runs of one set-up: no warning.
+    #[test]
+    fn a_sentence_above_a_later_copy_only_is_warned_of() {
+        let text = "Throughput 1\nThroughput 2\nThroughput 3\n\n\
+                    And here the results when mounting without extents,mballoc,delalloc option:\n\n\n\
+                    Throughput 4\nThroughput 5\nThroughput 6\n";
+        let p = labelled(text, &[1, 2, 3, 8, 9, 10]);
+        assert!(
+            p.notes.iter().any(|(n, m)| *n == 5 && m.contains("stands above the copy of the output at line 8 only")),
+            "{:?}",
+            p.notes
+        );
+        // Jive Turkey (Ubuntu forums 2010-05): the sentence runs into the
+        // code fence of the second run.
+        let text = "```\nThroughput 1\n```\nAfter enabling AHCI in the bios I re ran the test and got this:```\n\
+                    Throughput 2\n```\n";
+        let p = labelled(text, &[2, 5]);
+        assert!(
+            p.notes.iter().any(|(n, m)| *n == 4 && m.contains("stands above the copy of the output at line 5 only")),
+            "{:?}",
+            p.notes
+        );
+        // Must not: three runs of one report, nothing between them.
+        let p = labelled("Throughput 1\nThroughput 2\nThroughput 3\n", &[1, 2, 3]);
+        assert!(p.notes.iter().all(|(_, m)| !m.contains("averaged")), "{:?}", p.notes);
+        // Must not: a remark between runs that leads into no output.
+        let p = labelled("Throughput 1\n\ncompilation terminated.\n\nThroughput 2\n", &[1, 5]);
+        assert!(p.notes.iter().all(|(_, m)| !m.contains("averaged")), "{:?}", p.notes);
+        let p = labelled("Throughput 1\n\nthe second one finished a lot later than the first one.\n\nThroughput 2\n", &[1, 5]);
+        assert!(p.notes.iter().all(|(_, m)| !m.contains("averaged")), "{:?}", p.notes);
     }
 
     /// A heading wrapped over two lines with no rule under it, its first
