@@ -5670,6 +5670,10 @@ fn is_one_word_label(text: &str) -> bool {
         && text.chars().any(|c| c.is_ascii_alphabetic())
         && text.chars().all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
         && !is_numbered_run(&text.to_ascii_lowercase())
+        // A run counter's word with no number (will-it-scale's binaries
+        // print `warmup` and `measurement` over their seconds): no
+        // set-up's name (a FreeBSD blog's runs were labelled `measurement`).
+        && !RUN_COUNTER_WORDS.iter().chain(&["warmup"]).any(|w| text.eq_ignore_ascii_case(w))
         // A cell a benchmark printed as `nan` or `inf` and a mail wrapped
         // onto a line of its own (re-aim's JTI): no name a person gave.
         && !super::num::non_finite(text)
@@ -7540,6 +7544,18 @@ pub fn is_kernel_name(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// A run counter's word alone (`measurement`, will-it-scale's phase
+    /// line) names no set-up; a configuration's one word still does.
+    #[test]
+    fn a_lone_run_counter_word_is_no_one_word_label() {
+        assert!(!is_one_word_label("measurement"));
+        assert!(!is_one_word_label("warmup"));
+        assert!(!is_one_word_label("Run"));
+        assert!(is_one_word_label("baseline"));
+        assert!(is_one_word_label("mq-deadline"));
+        assert!(is_one_word_label("measurements"));
+    }
+
     use super::*;
 
     /// attack41 F6 (its q05): `pgbench -c4 -R1000 -T60` and `pgbench -c 4
