@@ -3812,6 +3812,13 @@ fn bracketed_word(text: &str) -> bool {
 /// the benchmark's chatter or command line (`name` is its command), nor a
 /// run marker (`run 2:`).
 fn is_person_line<'a>(text: &'a str, name: &str, asked: &Asked<'a>) -> bool {
+    // A Markdown list item is a person's line as its text is (`- EVP, with
+    // AES-NI disabled via ```OPENSSL_ia32cap``` env variable:` over a table
+    // averaged with the `- EVP:` one above it, unsaid: openssl #16858).
+    let text = match text.strip_prefix(['-', '*']).and_then(|t| t.strip_prefix(' ')) {
+        Some(item) if item.starts_with(char::is_alphabetic) => item,
+        _ => text,
+    };
     // The benchmark's own command line is none, though it may read as a
     // numbered set-up (`dbench 48`: its number is already a parameter).
     if setup_pair_asked(text, asked).is_some() {
@@ -7544,6 +7551,19 @@ pub fn is_kernel_name(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// A Markdown list item's text is a person's line as the text alone is
+    /// (openssl #16858's `- EVP, with AES-NI disabled …:`); an option
+    /// (`-t 96`), a rule, a program's `name : value` line is not made one.
+    #[test]
+    fn a_list_item_is_a_persons_line_as_its_text_is() {
+        let a = Asked::default();
+        assert!(is_person_line("- EVP, with AES-NI disabled via ```OPENSSL_ia32cap``` env variable:", "openssl", &a));
+        assert!(is_person_line("* with the patch applied", "openssl", &a));
+        assert!(!is_person_line("-t 96 -s 5", "openssl", &a));
+        assert!(!is_person_line("- --- ---", "openssl", &a));
+        assert!(!is_person_line("* Total ticks      : 371867026", "netperf", &a));
+    }
+
     /// A run counter's word alone (`measurement`, will-it-scale's phase
     /// line) names no set-up; a configuration's one word still does.
     #[test]
