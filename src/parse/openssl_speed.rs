@@ -644,10 +644,12 @@ mod tests {
     /// of a file with nothing else names its line; a row of rates is read.
     #[test]
     fn a_multi_row_with_negative_figures_is_said_not_read() {
-        let bad = "openssl speed -multi 1 -evp aes256-wrap\nGot: +H:16:64:256 from 0\nevp   -124.63  -49447.45  49.38k\n";
+        let bad =
+            "openssl speed -multi 1 -evp aes256-wrap\nGot: +H:16:64:256 from 0\nevp   -124.63  -49447.45  49.38k\n";
         let err = OpensslSpeed.parse(&Input::from_text(bad)).unwrap_err().to_string();
         assert!(err.contains("line 3: a `-multi` summed row with negative figures"), "{err}");
-        let good = "openssl speed -multi 2 -evp aes256-wrap\nGot: +H:16:64:256 from 0\nevp   124.63k  49447.45k  49.38k\n";
+        let good =
+            "openssl speed -multi 2 -evp aes256-wrap\nGot: +H:16:64:256 from 0\nevp   124.63k  49447.45k  49.38k\n";
         let f = OpensslSpeed.parse(&Input::from_text(good)).unwrap();
         assert_eq!(f.samples.len(), 3);
         assert!(f.notes.iter().all(|(_, m)| !m.contains("negative")));
