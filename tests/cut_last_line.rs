@@ -299,6 +299,18 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "will-it-scale prints whole operation counts (`2758579`)",
     ),
     (
+        "tests/fixtures/wild/will_it_scale/lkml-2023-cmpxchg8-vs-16b-processes-hash-prompts-no-testcase-line-snip-no-average.txt",
+        "will-it-scale prints whole operation counts (`total:204243282`)",
+    ),
+    (
+        "tests/fixtures/wild/will_it_scale/lkml-2024-08-mseal-mmap1-t1-commit-hash-vs-after-patch-set-warmup-word-missing-14-measurement-seconds-no-average.txt",
+        "will-it-scale prints whole operation counts (`total:204243282`)",
+    ),
+    (
+        "tests/fixtures/wild/will_it_scale/lkml-2024-lockref-stat2-processes-t60-testcase-same-file-stat-two-measurement-seconds-cut.txt",
+        "will-it-scale prints whole operation counts (`total:204243282`)",
+    ),
+    (
         "tests/fixtures/ycsb/cut-postgres-ycsb-0.17-runtime-cut-then-appended.txt",
         "YCSB prints Java doubles with as many decimals as they have (`Return=OK, 4941`, `200.5`)",
     ),

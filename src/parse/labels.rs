@@ -3845,6 +3845,13 @@ fn is_person_line<'a>(text: &'a str, name: &str, asked: &Asked<'a>) -> bool {
     // same system as above but with AHCI enabled in bios:````, Ubuntu
     // forums 2010, bonnie++) is the sentence.
     let text = text.strip_suffix("```").map_or(text, str::trim_end);
+    // A Markdown list item is a person's line as its text is (`- EVP, with
+    // AES-NI disabled via ```OPENSSL_ia32cap``` env variable:` over a table
+    // averaged with the `- EVP:` one above it, unsaid: openssl #16858).
+    let text = match text.strip_prefix(['-', '*']).and_then(|t| t.strip_prefix(' ')) {
+        Some(item) if item.starts_with(char::is_alphabetic) => item,
+        _ => text,
+    };
     // The benchmark's own command line is none, though it may read as a
     // numbered set-up (`dbench 48`: its number is already a parameter).
     if setup_pair_asked(text, asked).is_some() {
@@ -5724,6 +5731,10 @@ fn is_one_word_label(text: &str) -> bool {
         && text.chars().any(|c| c.is_ascii_alphabetic())
         && text.chars().all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
         && !is_numbered_run(&text.to_ascii_lowercase())
+        // A run counter's word with no number (will-it-scale's binaries
+        // print `warmup` and `measurement` over their seconds): no
+        // set-up's name (a FreeBSD blog's runs were labelled `measurement`).
+        && !RUN_COUNTER_WORDS.iter().chain(&["warmup"]).any(|w| text.eq_ignore_ascii_case(w))
         // A cell a benchmark printed as `nan` or `inf` and a mail wrapped
         // onto a line of its own (re-aim's JTI): no name a person gave.
         && !super::num::non_finite(text)
@@ -7594,6 +7605,31 @@ pub fn is_kernel_name(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// A Markdown list item's text is a person's line as the text alone is
+    /// (openssl #16858's `- EVP, with AES-NI disabled …:`); an option
+    /// (`-t 96`), a rule, a program's `name : value` line is not made one.
+    #[test]
+    fn a_list_item_is_a_persons_line_as_its_text_is() {
+        let a = Asked::default();
+        assert!(is_person_line("- EVP, with AES-NI disabled via ```OPENSSL_ia32cap``` env variable:", "openssl", &a));
+        assert!(is_person_line("* with the patch applied", "openssl", &a));
+        assert!(!is_person_line("-t 96 -s 5", "openssl", &a));
+        assert!(!is_person_line("- --- ---", "openssl", &a));
+        assert!(!is_person_line("* Total ticks      : 371867026", "netperf", &a));
+    }
+
+    /// A run counter's word alone (`measurement`, will-it-scale's phase
+    /// line) names no set-up; a configuration's one word still does.
+    #[test]
+    fn a_lone_run_counter_word_is_no_one_word_label() {
+        assert!(!is_one_word_label("measurement"));
+        assert!(!is_one_word_label("warmup"));
+        assert!(!is_one_word_label("Run"));
+        assert!(is_one_word_label("baseline"));
+        assert!(is_one_word_label("mq-deadline"));
+        assert!(is_one_word_label("measurements"));
+    }
+
     use super::*;
 
     /// attack41 F6 (its q05): `pgbench -c4 -R1000 -T60` and `pgbench -c 4

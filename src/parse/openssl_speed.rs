@@ -418,6 +418,15 @@ impl Reader {
         if let Some(sizes) = self.mr_sizes.clone() {
             let cells: Vec<&str> = t.split_whitespace().collect();
             let figures = cells.len().checked_sub(sizes.len()).filter(|&l| l > 0).map(|l| &cells[l..]);
+            // Negative figures (`evp -124.63 -49447.45 49.38k …` of a
+            // 3.0.0-alpha3 `-multi 1 -evp aes256-wrap`, openssl #11903): a
+            // fault of that build, no rate; said, the row not read.
+            let numeric = |c: &&str| plain(c.strip_suffix('k').unwrap_or(c)).is_some();
+            if figures.is_some_and(|f| f.iter().all(numeric) && f.iter().any(|c| c.starts_with('-'))) {
+                let msg = "a `-multi` summed row with negative figures (no rate is below zero: a fault of the build that printed it): not read";
+                self.out.notes.push((n, msg.into()));
+                return Ok(());
+            }
             if figures.is_some_and(|f| f.iter().all(|c| c.ends_with('k') && kilo(c).is_some())) {
                 self.table = Some(Table::Blocks(sizes));
                 self.row(n, t)?;
@@ -617,10 +626,12 @@ impl BenchParser for OpensslSpeed {
             i += 1;
         }
         if r.out.samples.is_empty() {
-            return Err(ParseError::NoResults {
-                benchmark: ID,
-                reason: "no row under a `type 16 bytes …` or `sign verify sign/s verify/s` header".into(),
-            });
+            // What was said of rows not read (negative figures) names them.
+            let reason = match r.out.notes.iter().find(|(_, m)| m.ends_with("not read")) {
+                Some((n, note)) => format!("line {n}: {note}"),
+                None => "no row under a `type 16 bytes …` or `sign verify sign/s verify/s` header".into(),
+            };
+            return Err(ParseError::NoResults { benchmark: ID, reason });
         }
         Ok(r.out)
     }
@@ -628,6 +639,22 @@ impl BenchParser for OpensslSpeed {
 
 #[cfg(test)]
 mod tests {
+    /// A `-multi` row with negative figures (openssl #11903's 3.0.0-alpha3
+    /// `evp -124.63 -49447.45 49.38k …`) is said, not read, and the error
+    /// of a file with nothing else names its line; a row of rates is read.
+    #[test]
+    fn a_multi_row_with_negative_figures_is_said_not_read() {
+        let bad =
+            "openssl speed -multi 1 -evp aes256-wrap\nGot: +H:16:64:256 from 0\nevp   -124.63  -49447.45  49.38k\n";
+        let err = OpensslSpeed.parse(&Input::from_text(bad)).unwrap_err().to_string();
+        assert!(err.contains("line 3: a `-multi` summed row with negative figures"), "{err}");
+        let good =
+            "openssl speed -multi 2 -evp aes256-wrap\nGot: +H:16:64:256 from 0\nevp   124.63k  49447.45k  49.38k\n";
+        let f = OpensslSpeed.parse(&Input::from_text(good)).unwrap();
+        assert_eq!(f.samples.len(), 3);
+        assert!(f.notes.iter().all(|(_, m)| !m.contains("negative")));
+    }
+
     use super::*;
 
     fn show(s: &Sample) -> String {

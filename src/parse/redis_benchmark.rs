@@ -468,6 +468,20 @@ impl Reader {
             if summary.is_none() && (v.contains(':') || v.trim().contains(char::is_whitespace)) {
                 return Ok(false);
             }
+            // `inf requests per second` (redis issue #2016, 2014: 100
+            // requests pipelined by 10 `completed in 0.00 seconds`): the
+            // run was too short to time, no rate; said, the rest read (the
+            // whole file was skipped).
+            if super::num::non_finite(v) {
+                let msg = format!(
+                    "test {}: `{}` printed for the rate (the test ran too short for redis-benchmark's timer): no \
+                     rate, not read",
+                    b.test,
+                    t.trim()
+                );
+                self.out.notes.push((n, msg));
+                return Ok(true);
+            }
             let v = plain(v).ok_or_else(|| ParseError::malformed(n, "`N requests per second`", t))?;
             b.figures.push((rate(), v, n));
             return Ok(true);
@@ -476,7 +490,20 @@ impl Reader {
             if ms.contains("cumulative count") {
                 return Ok(true);
             }
-            let Some(ms) = ms.strip_suffix(" milliseconds").filter(|m| plain(m).is_some()) else { return Ok(false) };
+            // A poster's words after the line (`82.75% <= 2.1 milliseconds
+            // <----- This guy being here makes the below one wrong`, redis
+            // PR #5873): the line is read, the words said (it was passed
+            // over without a word).
+            let (ms, after) = match ms.split_once(" milliseconds ") {
+                Some((m, rest)) if !rest.trim().is_empty() => (m, Some(rest.trim())),
+                _ => (ms.strip_suffix(" milliseconds").unwrap_or(""), None),
+            };
+            if plain(ms).is_none() {
+                return Ok(false);
+            }
+            if let Some(after) = after {
+                self.out.notes.push((n, format!("text after the latency line not read: {after:?}")));
+            }
             let pct = plain(pct).ok_or_else(|| ParseError::malformed(n, "`P% <= N milliseconds`", t))?;
             let name = format!("<= {ms} milliseconds");
             // The first `100.00% <= N` line: every request was answered
@@ -868,6 +895,45 @@ mod tests {
                 format!("test=SET clients=50 payload=1000 requests=1000000 keepalive=1 appendonly={want}")
             );
         }
+    }
+
+    /// `inf requests per second` (redis #2016): no rate, said; the file's
+    /// other test still read. A finite rate is read as before.
+    #[test]
+    fn an_inf_rate_is_said_not_read() {
+        let block = |p: u32, rate: &str| {
+            format!(
+                "$ ./redis-benchmark -t set -n 100 -P {p}\n====== SET ======\n  100 requests completed in 0.00 seconds\n\
+                 \x20 50 parallel clients\n  3 bytes payload\n  keep alive: 1\n\n100.00% <= 0 milliseconds\n{rate} requests per second\n\n"
+            )
+        };
+        let text = format!("{}{}", block(1, "50000.00"), block(10, "inf"));
+        let f = RedisBenchmark.parse(&Input::from_text(&text)).unwrap();
+        let rates: Vec<(usize, f64)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "requests per second")
+            .map(|s| (s.line, s.value.mean()))
+            .collect();
+        assert_eq!(rates, [(9, 50000.0)]);
+        assert!(f.notes.iter().any(|(n, m)| *n == 19 && m.contains("no rate")));
+        assert!(!f.notes.iter().any(|(n, _)| *n == 9));
+    }
+
+    /// A poster's words after a latency line (redis #5873): read, the words
+    /// said; a line without them, or with redis' own `(cumulative count
+    /// N)`, gets no such note.
+    #[test]
+    fn words_after_a_latency_line_are_said() {
+        let text = "====== SET ======\n  1000 requests completed in 4.09 seconds\n  100 parallel clients\n\
+                    \x20 3 bytes payload\n  keep alive: 1\n\n78.13% <= 2.0 milliseconds\n\
+                    82.75% <= 2.1 milliseconds <----- This guy\n100.00% <= 19 milliseconds\n244498.77 requests per second\n";
+        let f = RedisBenchmark.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, f64)> =
+            f.samples.iter().filter(|s| s.metric.unit == "%").map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(7, 78.13), (8, 82.75), (9, 100.0)]);
+        let said: Vec<usize> = f.notes.iter().filter(|n| n.1.contains("text after")).map(|n| n.0).collect();
+        assert_eq!(said, [8]);
     }
 
     #[test]

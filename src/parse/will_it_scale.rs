@@ -164,6 +164,10 @@ fn second_total(t: &str) -> Option<f64> {
     plain(total)
 }
 
+/// The note on a binary's second read under no `warmup` or `measurement` line.
+const NO_PHASE: &str =
+    "a will-it-scale second of no known phase (warm-up or measurement: the lines above it were left out): not read";
+
 /// What the test binary's lines being read are.
 #[derive(Clone, Copy, PartialEq)]
 enum Phase {
@@ -398,9 +402,22 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(b) = binary_command(t) {
-            (binary, phase, seconds) = (Some(b), Phase::Unknown, 0);
+            (binary, phase, seconds, warmup_noted) = (Some(b), Phase::Unknown, 0, false);
             in_table = false;
             continue;
+        }
+        // A poster's paste of a binary's seconds without its command line
+        // (`will-it-scale mmap1_process[1] -t 1 results:` in prose, then
+        // `measurement` and its seconds, LKML 2024): read, the set-up not
+        // known (said at its first second read).
+        if binary.is_none() && matches!(t, "warmup" | "measurement") {
+            (binary, seconds, warmup_noted) = (Some((String::new(), "", 0)), 0, false);
+            // Its seconds right above (the `warmup` word left out) are of
+            // no known phase, as under a command line.
+            let above = input.lines[..n - 1].iter().rev().take_while(|l| second_total(l.trim()).is_some()).count();
+            for k in n - above..n {
+                out.notes.push((k, NO_PHASE.into()));
+            }
         }
         if binary.is_some() {
             match t {
@@ -421,10 +438,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let (test, mode, tasks) = binary.clone().unwrap_or_default();
             let sample = |v: f64| {
                 let s = Sample::new(Metric::new("ops", "ops/s", Better::Higher), v, n);
+                if test.is_empty() {
+                    return s;
+                }
                 s.with_param("test", test.as_str()).with_param("mode", mode).with_param("tasks", tasks)
             };
             if let Some(total) = second_total(t) {
                 if phase == Phase::Measurement {
+                    if test.is_empty() && seconds == 0 {
+                        let msg = "will-it-scale seconds with no test binary's command line above them: read, their \
+                                   test, mode and task count not known";
+                        out.notes.push((n, msg.into()));
+                    }
                     seconds += 1;
                     labels.push(label.clone());
                     out.samples.push(sample(total));
@@ -432,9 +457,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     warmup_noted = true;
                     out.notes.push((n, "will-it-scale's warm-up seconds: no result".into()));
                 } else if phase == Phase::Unknown {
-                    let msg = "a will-it-scale second of no known phase (warm-up or measurement: the lines above it were \
-                               left out): not read";
-                    out.notes.push((n, msg.into()));
+                    out.notes.push((n, NO_PHASE.into()));
                 }
                 continue;
             }
@@ -569,6 +592,40 @@ mod tests {
         assert_eq!(p(&f.samples[0]), "mmap1 process 96");
         assert_eq!(p(&f.samples[2]), "statneg thread 1");
         assert_eq!(binary_command("I ran mmap1_processes twice"), None);
+    }
+
+    /// Seconds pasted without the binary's command line (LKML 2024, the
+    /// `warmup` word left out too): the measurement seconds are read with
+    /// no test, mode or tasks, said once; the unphased ones above are said,
+    /// not read. A `measurement` word over no second reads nothing.
+    #[test]
+    fn seconds_without_a_command_line_are_read_with_the_set_up_unknown() {
+        let text = "commit abc:\n\nmin:5 max:5 total:5\nmeasurement\nmin:7 max:7 total:7\nmin:8 max:8 total:8\n";
+        let f = WillItScale.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(5, 7.0), (6, 8.0)]);
+        assert!(f.samples.iter().all(|s| param(s, "test").is_none() && param(s, "tasks").is_none()));
+        let lines: Vec<usize> = f.notes.iter().map(|n| n.0).collect();
+        assert_eq!(lines, [3, 5]);
+        assert!(f.notes[1].1.contains("no test binary's command line"));
+        // Not: a `measurement` word with no second under it, nor prose.
+        let prose = "measurement\nthe totals were 5 and 7\nmin: 5 max: 7\n";
+        assert!(WillItScale.parse(&Input::from_text(prose)).is_err());
+        // Not: under a command line, the set-up stays the command's.
+        let named = "# ./stat2_processes -t 60\nmeasurement\nmin:1 max:2 total:3\n";
+        let f = WillItScale.parse(&Input::from_text(named)).unwrap();
+        assert_eq!(param(&f.samples[0], "test"), Some("stat2"));
+        assert!(f.notes.is_empty());
+    }
+
+    /// Each binary's warm-up is said once (a blog's second page_fault1
+    /// run's warm-up seconds were warned of as results not read).
+    #[test]
+    fn each_runs_warm_up_is_noted() {
+        let run = "# ./page_fault1_processes -t 96\nwarmup\nmin:1 max:2 total:3\nmin:1 max:2 total:4\nmeasurement\nmin:1 max:2 total:5\n";
+        let f = WillItScale.parse(&Input::from_text(&format!("{run}\n{run}"))).unwrap();
+        let warm: Vec<usize> = f.notes.iter().filter(|n| n.1.contains("warm-up")).map(|n| n.0).collect();
+        assert_eq!(warm, [3, 10]);
     }
 
     #[test]
