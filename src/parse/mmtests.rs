@@ -1392,7 +1392,9 @@ Hmean     send-64         597.58 (   0.00%)      601.27 (   0.62%)
         assert!(note_on(&p, 11, "does not read"), "{:?}", p.notes);
         let hit: Vec<f64> = p.samples.iter().filter(|s| s.line == 12).map(|s| s.value.mean()).collect();
         assert_eq!(hit, [1234.0, 1240.0]);
-        assert!(p.samples.iter().filter(|s| s.line == 12).all(|s| s.kernel.as_deref().unwrap().starts_with("5.6.0-rc1-")));
+        assert!(
+            p.samples.iter().filter(|s| s.line == 12).all(|s| s.kernel.as_deref().unwrap().starts_with("5.6.0-rc1-"))
+        );
         // reader34 F3b: a row without changes inside a table with them.
         let p = parse(&TWO.replace("0.6123 (   0.00%)      0.6153 (  -0.49%)", "0.6123                0.6153"));
         assert!(note_on(&p, 5, "without its changes"), "{:?}", p.notes);

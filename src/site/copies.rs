@@ -1227,10 +1227,8 @@ mod tests {
             f
         };
         let figures = [599.92, 179.84, 1938.47];
-        let mut results = vec![
-            table("m/1of5.txt", "thpfioscale Fault Latencies", &figures),
-            table("m/3of5.txt", "", &figures),
-        ];
+        let mut results =
+            vec![table("m/1of5.txt", "thpfioscale Fault Latencies", &figures), table("m/3of5.txt", "", &figures)];
         let mut diags = Vec::new();
         drop_copied_runs(&mut results, &mut diags);
         assert!(results[1].parsed.samples.is_empty(), "{diags:?}");
