@@ -318,3 +318,28 @@ fn mmtests_run_names_are_the_kernels_compared_in_version_order() {
     );
     assert_eq!(by("two").config.baseline, None, "two letters, two bases");
 }
+
+/// attack44 F20: each section of its own baseline prints its `% = change
+/// vs …` legend above its table (the second base's came after its table,
+/// at the end of the mail), in the mail and in Markdown. Must not fire:
+/// the first section's base is the page's legend, printed once at the top.
+#[test]
+fn a_sections_own_legend_is_above_its_table() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    let sections = "sections:\n  - title: poll2\n    files: [\"a-poll2.txt\"]\n    baseline: \"d000e073ca\"\n  \
+                    - title: pagemove\n    files: [\"b-pagemove.txt\"]\n    baseline: \"ff388fe5c4\"\n";
+    put(&c, "m/machine.yaml", format!("name: m\n{sections}"));
+    put(&c, "m/a-poll2.txt", fixture(POLL2));
+    put(&c, "m/b-pagemove.txt", fixture(PAGEMOVE));
+    let (out, _, _tmp) = common::build_site(&c);
+    for page in ["m/email.txt", "m/index.md"] {
+        let text = std::fs::read_to_string(out.join(page)).expect("page");
+        let own = text.find("change vs ff388fe5c4").unwrap_or_else(|| panic!("{page}: {text}"));
+        let heading = text.find("\npagemove\n").or_else(|| text.find("## pagemove")).expect("the section");
+        let table = text[heading..].find("8be7258aad").map(|t| heading + t).expect("its table");
+        assert!(heading < own && own < table, "{page}: {text}");
+        assert_eq!(text.matches("change vs d000e073ca").count(), 1, "{page}: {text}");
+    }
+}
