@@ -108,6 +108,21 @@ impl KernelVersion {
         KernelVersion { release, suffix, raw: raw.to_string(), build }
     }
 
+    /// The release and its `-rc`/`-pre`/`-test` candidate alone, the tree
+    /// or build after them dropped: `4.20.0-rc1` of the mmtests run
+    /// `4.20.0-rc1-lowzone-v2r4`. Builds of one release compare equal, so
+    /// a stable sort by it keeps their order within the release.
+    pub fn release_only(&self) -> KernelVersion {
+        let mut suffix = Vec::new();
+        if let Some(t) = self.suffix.first().filter(|t| is_pre(t)) {
+            suffix.push(t.clone());
+            if let Some(n @ Token::Num(_)) = self.suffix.get(1) {
+                suffix.push(n.clone());
+            }
+        }
+        KernelVersion { release: self.release.clone(), suffix, raw: String::new(), build: false }
+    }
+
     /// The patch tree ("lane") this kernel belongs to: `"aa"` for
     /// `2.4.19-rc5-aa1`, `"mm"` for `2.5.33-mm5`, `"rat"` for `2.4.17rat`, and
     /// `"mainline"` for releases and their `-pre`/`-rc` candidates.
@@ -437,6 +452,17 @@ mod tests {
             sorted(vec!["6.7.0-1004-aws", "6.7-rc1", "6.7.0-rc5", "6.7", "6.7.0-49-generic"]),
             vec!["6.7-rc1", "6.7.0-rc5", "6.7", "6.7.0-49-generic", "6.7.0-1004-aws"]
         );
+    }
+
+    #[test]
+    fn builds_of_one_release_are_one_release() {
+        let r = |n: &str| KernelVersion::parse(n).release_only();
+        assert_eq!(r("4.20.0-rc1-lowzone-v2r4"), r("4.20.0-rc1-vanilla"));
+        assert!(r("4.19.0-vanilla") < r("4.20.0-rc1-boost-v2r4"));
+        assert!(r("4.20.0-rc1-vanilla") < r("4.20.0-rc3-vanilla"));
+        // Not one release: another candidate, another release.
+        assert_ne!(r("4.20.0-rc1-vanilla"), r("4.20.0-rc3-vanilla"));
+        assert_ne!(r("4.19.0-vanilla"), r("4.19.1-vanilla"));
     }
 
     #[test]

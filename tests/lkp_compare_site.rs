@@ -282,3 +282,64 @@ fn two_columns_of_one_table_are_two_commits_whatever_their_ids() {
     );
     assert!(!diags.iter().any(|(_, m)| m.starts_with(&format!("commit {longer} is"))), "{diags:?}");
 }
+
+const MMTESTS: &str = "tests/fixtures/wild/mmtests";
+const FRAG_V1: &str = "linux-mm-2018-10-mgorman-frag-v1-1of5-1socket-two-configs-same-rows-config-line-names-group.txt";
+const FRAG_V2: &str = "linux-mm-2018-11-mgorman-frag-v2-3of5-1socket-zero-baseline-minus-99-title-printed-twice.txt";
+
+fn mmtests(name: &str) -> String {
+    std::fs::read_to_string(Path::new(MMTESTS).join(name)).expect("fixture")
+}
+
+/// archive44 R1: each mmtests column is a kernel build (version and run
+/// name, `4.19.0-lowzone-v1r1`): the letter's comparison is the class's,
+/// its first column (mmtests' 0.00%) the baseline; letters of several
+/// releases in version order (the v2 letter's file first in path order),
+/// each letter's columns as printed.
+#[test]
+fn mmtests_run_names_are_the_kernels_compared_in_version_order() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "one/machine.yaml", "name: one\n");
+    put(&c, "one/v1.txt", mmtests(FRAG_V1));
+    put(&c, "two/machine.yaml", "name: two\n");
+    put(&c, "two/a-v2.txt", mmtests(FRAG_V2));
+    put(&c, "two/b-v1.txt", mmtests(FRAG_V1));
+    let site = benchsite::site::load(&c).expect("load");
+    let by = |slug: &str| site.machines.iter().find(|m| m.slug == slug).expect("class");
+    let names = |slug: &str| by(slug).kernels.iter().map(|k| k.name.clone()).collect::<Vec<_>>();
+    assert_eq!(names("one"), ["4.19.0-vanilla", "4.19.0-lowzone-v1r1"]);
+    assert_eq!(by("one").config.baseline.as_deref(), Some("4.19.0-vanilla"));
+    // Not in text order (`boost` before `lowzone`), nor in path order.
+    assert_eq!(
+        names("two"),
+        ["4.19.0-vanilla", "4.19.0-lowzone-v1r1", "4.20.0-rc1-lowzone-v2r4", "4.20.0-rc1-boost-v2r4"]
+    );
+    assert_eq!(by("two").config.baseline, None, "two letters, two bases");
+}
+
+/// attack44 F20: each section of its own baseline prints its `% = change
+/// vs …` legend above its table (the second base's came after its table,
+/// at the end of the mail), in the mail and in Markdown. Must not fire:
+/// the first section's base is the page's legend, printed once at the top.
+#[test]
+fn a_sections_own_legend_is_above_its_table() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    let sections = "sections:\n  - title: poll2\n    files: [\"a-poll2.txt\"]\n    baseline: \"d000e073ca\"\n  \
+                    - title: pagemove\n    files: [\"b-pagemove.txt\"]\n    baseline: \"ff388fe5c4\"\n";
+    put(&c, "m/machine.yaml", format!("name: m\n{sections}"));
+    put(&c, "m/a-poll2.txt", fixture(POLL2));
+    put(&c, "m/b-pagemove.txt", fixture(PAGEMOVE));
+    let (out, _, _tmp) = common::build_site(&c);
+    for page in ["m/email.txt", "m/index.md"] {
+        let text = std::fs::read_to_string(out.join(page)).expect("page");
+        let own = text.find("change vs ff388fe5c4").unwrap_or_else(|| panic!("{page}: {text}"));
+        let heading = text.find("\npagemove\n").or_else(|| text.find("## pagemove")).expect("the section");
+        let table = text[heading..].find("8be7258aad").map(|t| heading + t).expect("its table");
+        assert!(heading < own && own < table, "{page}: {text}");
+        assert_eq!(text.matches("change vs d000e073ca").count(), 1, "{page}: {text}");
+    }
+}

@@ -122,10 +122,30 @@ fn field(t: &str) -> Option<(&str, &str)> {
 
 /// The value of one unit in the last digit a figure is printed with:
 /// `2237` → 1, `2237.3` → 0.1, `2.237e+03` → 1.
+/// A whole number's trailing zeros are its rounding, as an exponent's
+/// are (`2240` → 10, as `2.24e3`: attack44 F18, one refused and the
+/// other read).
 fn last_digit_unit(raw: &str) -> f64 {
     let (mantissa, exp) = raw.split_once(['e', 'E']).map_or((raw, 0), |(m, e)| (m, e.parse::<i32>().unwrap_or(0)));
-    let decimals = mantissa.split_once('.').map_or(0, |(_, d)| d.len() as i32);
+    let decimals = match mantissa.split_once('.') {
+        Some((_, d)) => d.len() as i32,
+        None if exp == 0 => {
+            let digits = mantissa.trim_start_matches(['-', '+']);
+            -(digits.len().saturating_sub(digits.trim_end_matches('0').len().max(1)) as i32)
+        }
+        None => 0,
+    };
     10f64.powi(exp - decimals)
+}
+
+/// Whether the score as printed (`raw`) is the start of `score`'s digits,
+/// the rest of the line lost (`223.7`, `29` for 2237.28, 297.15): what a
+/// cut line shows. Digits only, the point left out.
+fn looks_cut(raw: &str, score: f64) -> bool {
+    let digits = |t: &str| t.chars().filter(char::is_ascii_digit).collect::<String>();
+    let printed = digits(raw);
+    let whole = digits(&format!("{score:.6}"));
+    !raw.contains(['e', 'E']) && !printed.is_empty() && printed.len() < whole.len() && whole.starts_with(&printed)
 }
 
 /// The closing `CoreMark 1.0 : N / compiler / memory[ / 4:Fork]` line.
@@ -167,14 +187,29 @@ fn closing(run: &mut Run, out: &mut ParsedFile, n: usize, t: &str, rest: &str) -
         }) =>
         {
             let (lo, hi) = given.unwrap_or_default();
-            // Above the range, it is no cut line (attack43 F8: 22372.78 for
-            // 2237.28 was called cut).
-            let why = if v < lo { "the line looks cut" } else { "more than the run gives (a digit too many?)" };
+            let raw = rest.split(" / ").next().unwrap_or("").trim();
+            // Cut only where the score printed is the start of the run's
+            // (`223.7`), a digit too many only where it has more before
+            // the point (22372.78; attack43 F8); else it differs (attack44
+            // F18: 2236.9, 2200 were called cut, 2240 a digit too many).
+            let int_digits = |x: f64| format!("{:.0}", x.abs().trunc()).len();
+            let why = if int_digits(v) > int_digits(hi) {
+                "more than the run gives (a digit too many?)"
+            } else if v < lo && looks_cut(raw, (lo + hi) / 2.0) {
+                "the line looks cut"
+            } else {
+                "it differs from them"
+            };
+            let range = if format!("{lo:.2}") == format!("{hi:.2}") {
+                format!("{lo:.2}")
+            } else {
+                format!("{lo:.2} to {hi:.2}")
+            };
             out.notes.push((
                 n,
                 format!(
-                    "CoreMark score {v} is not what the run's Iterations over its Total time give ({lo:.2} to \
-                     {hi:.2}): {why}; not read"
+                    "CoreMark score {v} is not what the run's Iterations over its Total time give ({range}): {why}; \
+                     not read"
                 ),
             ));
         }
@@ -498,14 +533,30 @@ mod tests {
         let report = |score: &str| {
             format!("Total time (secs): 268.183000\nIterations       : 600000\nCoreMark 1.0 : {score} / GCC9.3.1\n")
         };
-        for ok in ["2237.28", "2237", "2238", "2237.3", "2.237e+03"] {
+        // attack44 F18: `2240` is `2.24e3` written plainly, both read.
+        for ok in ["2237.28", "2237", "2238", "2237.3", "2.237e+03", "2240", "2.24e3", "2237.2", "2237.27"] {
             let f = Coremark.parse(&Input::from_text(&report(ok))).unwrap_or_default();
             assert_eq!(f.samples.len(), 1, "{ok}: {:?}", f.notes);
         }
-        for (bad, why) in [("22372.78", "a digit too many"), ("2236", "looks cut"), ("223", "looks cut")] {
+        // Cut only where the score printed starts the run's; a digit too
+        // many only where it has more before the point (must not fire:
+        // 2236, 2236.9, 2237.29, 2238.5 differ).
+        for (bad, why) in [
+            ("22372.78", "a digit too many"),
+            ("2236", "it differs"),
+            ("2236.9", "it differs"),
+            ("2237.29", "it differs"),
+            ("2238.5", "it differs"),
+            ("223", "looks cut"),
+            ("223.7", "looks cut"),
+        ] {
             let text = Coremark.parse(&Input::from_text(&report(bad))).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(text.contains(why), "{bad}: {text}");
+            assert!(text.contains("(2237.28)"), "{bad}: {text}");
         }
+        assert_eq!(last_digit_unit("2240"), 10.0);
+        assert_eq!(last_digit_unit("2200"), 100.0);
+        assert_eq!(last_digit_unit("2237"), 1.0);
         assert_eq!(last_digit_unit("2237.3"), 0.1f64.powi(1));
         assert_eq!(last_digit_unit("2.237e+03"), 1.0);
     }

@@ -338,7 +338,13 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
     // HiFive Unmatched's `uname -a` both 5.4.61, 2237 and 12363 averaged as
     // runs): sections are two machines or set-ups, never runs of one; each
     // such section's runs carry its heading as their `section`.
-    let shared = |i: usize| sections.iter().filter(|s| s.4 == sections[i].4).count() > 1;
+    // Unless every such section's heading only counts or dates its runs
+    // (`### Run 1`, `### Run 2`: one board twice, attack44 F9), as the
+    // label reader takes `#### Round 2` headings ([`is_run_marker`]): then
+    // they are runs of one set-up.
+    let sharing = |i: usize| sections.iter().filter(|s| s.4 == sections[i].4).count() > 1;
+    let runs_of = |i: usize| sections.iter().filter(|s| s.4 == sections[i].4).all(|s| is_run_marker(&s.3));
+    let shared = |i: usize| sharing(i) && !runs_of(i);
     for smp in &parsed.samples {
         if let Some(i) = inside(smp.line) {
             kernels.push(Some(sections[i].4.clone()));
@@ -388,7 +394,17 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
             s.5,
             format!(
                 "two Markdown sections name the same kernel: {names}; sections are two machines or set-ups, not \
-                 runs of one: a `{SECTION_PARAM}` parameter (the heading's text) keeps each section's runs apart"
+                 runs of one: a `{SECTION_PARAM}` parameter (the heading's text) keeps each section's runs apart; \
+                 if they are runs of one set-up, head them so (`### Run 1`, `### Run 2`)"
+            ),
+        ));
+    } else if let Some(i) = (0..sections.len()).find(|&i| sharing(i)) {
+        let s = sections.iter().skip(i + 1).find(|s| s.4 == sections[i].4).unwrap_or(&sections[i]);
+        notes.push((
+            s.5,
+            format!(
+                "Markdown sections name the same kernel under headings that count runs: {names}; read as runs of \
+                 one set-up"
             ),
         ));
     } else if sections.len() > 1 {
@@ -9113,6 +9129,21 @@ mod tests {
         assert_eq!(kernels(&p), vec![some("5.4.61"), some("5.4.61")], "{:?}", p.notes);
         assert_eq!(last_params(&p), vec!["On the D1", "On the Unmatched"]);
         assert!(p.notes.iter().any(|(n, m)| *n == 11 && m.contains("name the same kernel")), "{:?}", p.notes);
+        assert!(p.notes.iter().any(|(_, m)| m.contains("head them so (`### Run 1`")), "{:?}", p.notes);
+        // attack44 F9: headings that count runs (`### Run 1`, `### Run
+        // 2`, as `#### Round 2` is read): one board twice, runs of one
+        // set-up, no `section`. Must not fire: `first boot` / `after
+        // reboot` (above: `On the D1` / `On the Unmatched`) stay apart.
+        let runs = text.replace("### On the D1", "### Run 1").replace("### On the Unmatched", "### Run 2");
+        let p = labelled(&runs, &[6, 13]);
+        assert_eq!(kernels(&p), vec![some("5.4.61"), some("5.4.61")], "{:?}", p.notes);
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|q| q.name != SECTION_PARAM)), "{:?}", p.samples);
+        assert!(p.notes.iter().any(|(_, m)| m.contains("read as runs of one set-up")), "{:?}", p.notes);
+        let boots = text
+            .replace("### On the D1", "### D1 (first boot)")
+            .replace("### On the Unmatched", "### D1 (after reboot)");
+        let p = labelled(&boots, &[6, 13]);
+        assert!(p.samples.iter().all(|s| s.params.iter().any(|q| q.name == SECTION_PARAM)), "{:?}", p.samples);
         // m01b: the kernels only in the headings.
         let text = "### D1, Linux 5.4.61\nThroughput 1\n\n### Unmatched, Linux 5.13.0\nThroughput 2\n";
         let p = labelled(text, &[2, 5]);

@@ -686,6 +686,43 @@ fn table(
         }
         _ => commits,
     };
+    // A line over the dashes of one word a column that names them
+    // neither all by commit ids nor all by words (`v6.8-rc1` beside ids,
+    // ids in capitals: attack44 F15, whose warning quoted "0 commit(s)
+    // listed: ", no text of the file, at the `%stddev` line): quoted, with
+    // its line.
+    let mixed = (commits.is_empty() && at >= 2)
+        .then(|| (lines[at - 2], lines[at - 1].1))
+        .filter(|((_, row), rule)| {
+            let rules: Vec<&str> = rule.split_whitespace().collect();
+            rules.len() == columns
+                && rules.iter().all(|r| r.len() >= 8 && r.bytes().all(|b| b == b'-'))
+                && row.split_whitespace().count() == columns
+                && !row.split_whitespace().all(is_commit_id)
+        })
+        .map(|(row, _)| row);
+    if let Some((rn, row)) = mixed {
+        let row = row.split_whitespace().collect::<Vec<_>>().join(" ");
+        out.notes.push((
+            rn,
+            format!(
+                "the line over this table's dashes (`{row}`) names its {columns} column(s) neither all by commit ids \
+                 (lower-case hex) nor all by words: the table's rows are not read; add a `commit:` list above it, \
+                 one commit a line"
+            ),
+        ));
+        if unnamed.is_none() {
+            *unnamed = Some(ParseError::malformed(
+                rn,
+                format!("a `commit:` list above the table naming its {columns} column(s), one commit a line"),
+                row,
+            ));
+        }
+        while lines.get(i).is_some_and(|(_, l)| !l.trim().is_empty()) {
+            i += 1;
+        }
+        return Ok(i);
+    }
     if commits.len() != columns {
         // A table whose `commit:` list is not above it (a reply that
         // quoted the table and cut the list, wild33 file 05, LKML 2020-10)
@@ -1010,6 +1047,27 @@ d000e073ca2a08ab 89359897983825dbfc08578e7ee
             "{:?}",
             p.notes
         );
+    }
+
+    /// attack44 F15: an id row mixing a tag and ids (or ids in capitals)
+    /// is quoted at its own line, not "0 commit(s) listed: " at the
+    /// `%stddev` line. Must not fire: a row of words is read.
+    #[test]
+    fn an_id_row_mixing_a_tag_and_ids_is_quoted_at_its_line() {
+        let table = |row: &str| {
+            format!(
+                "compiler/testcase:\n  gcc-13/will-it-scale\n\n{row}\n---------------- ---------------------------\n         \
+                 %stddev     %change         %stddev\n             \\          |                \\\n     91713           \
+                 -11.9%      80789        will-it-scale.per_process_ops\n"
+            )
+        };
+        let e = parse(&table("v6.8-rc1         70a64b7919cbd6c12306051ff28")).unwrap_err();
+        assert_eq!(e.line(), Some(4), "{e}");
+        assert!(e.to_string().contains("v6.8-rc1 70a64b7919cbd6c12306051ff28"), "{e}");
+        let e = parse(&table("59142D87AB03B8FF 70A64B7919CBD6C12306051FF28")).unwrap_err();
+        assert_eq!(e.line(), Some(4), "{e}");
+        let p = parse(&table("baseline         patched")).unwrap();
+        assert_eq!(p.samples.len(), 2, "{:?}", p.notes);
     }
 
     #[test]

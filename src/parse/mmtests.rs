@@ -45,12 +45,15 @@
 //!
 //! **Sample.** Group: the title, or empty; metric: `<statistic>
 //! <operation>` as printed (`Hmean tput-1`), no unit (mmtests prints
-//! none); kernel: the column's version (the first header line, `./`
-//! dropped: [`Sample::with_kernel`], as `lkp-compare` and `pct-table`
-//! file each column under its kernel); the run's name (second line) as a
-//! `label` parameter, as hackbench's hand tables label their columns: a
-//! table of five set-ups of one kernel (`5.6.0-rc1` ×5) keeps them apart
-//! in that kernel's directory. A header of one line names each column's
+//! none); kernel: the column's run as mmtests named it, its version (the
+//! first header line, `./` dropped) and its run name (the second) joined
+//! again by the `-` mmtests cut them at: `5.6.0-rc1` over `baseline-v3` is
+//! the kernel `5.6.0-rc1-baseline-v3` ([`build`]). A column is a kernel
+//! BUILD (a patched kernel is another kernel, as `2.5.33-mm1` is), so the
+//! site compares what the table compares: its columns, mostly run names of
+//! one version, the first (mmtests' `0.00%`) the file's base
+//! (`kernel_order`), `vanilla` of `4.19.0` apart from `vanilla` of
+//! `4.20.0-rc1`. A header of one line names each column's
 //! kernel, as `pct-table` reads its one header line (`nouclamp  uclamp`,
 //! `base  shared_runq`: the file goes in the class's directory), but where
 //! its names are the run names of a two-line header above in the file
@@ -1008,6 +1011,21 @@ fn direction(name: &str, cells: &[Cell], no_base: bool) -> Result<Better, &'stat
     got.ok_or("no column differs from the baseline")
 }
 
+/// The kernel a column is filed under: mmtests' own name for the run,
+/// its version and its run name joined again by the `-` mmtests cut them
+/// at (`4.19.0` over `lowzone-v1r1` is the run `4.19.0-lowzone-v1r1`, a
+/// kernel BUILD, as `2.5.33-mm1` is a kernel of its own: a patched kernel
+/// is another kernel, and every mmtests table compares the run names of
+/// its columns, mostly of one version); a column of no run name, its
+/// kernel alone. `None` where the header names no kernel (`column N`).
+fn build((kernel, label): &(Option<String>, Option<String>)) -> Option<String> {
+    match (kernel, label) {
+        (Some(k), Some(l)) => Some(format!("{k}-{l}")),
+        (Some(k), None) => Some(k.clone()),
+        (None, _) => None,
+    }
+}
+
 /// Turns the tables into samples.
 fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
     // (group, metric, kernel, label, config) of every sample so far.
@@ -1039,11 +1057,11 @@ fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
                 ),
             ));
         }
-        for (k, l) in table.columns.iter().map(|(k, _)| k).zip(&read) {
+        for (k, l) in table.columns.iter().map(build).zip(&read) {
             if let (Some(k), true) = (k, l)
-                && !out.kernel_order.contains(k)
+                && !out.kernel_order.contains(&k)
             {
-                out.kernel_order.push(k.clone());
+                out.kernel_order.push(k);
             }
         }
         let (mut starred, mut undirected, mut disagree) = (0usize, Vec::new(), Vec::new());
@@ -1096,10 +1114,9 @@ fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
                 let mut s =
                     Sample::new(Metric::new(name.as_str(), "", better), *v, *n).with_group(table.group.as_str());
                 let (kernel, label) = &table.columns[c];
-                if let Some(k) = kernel {
+                if let Some(k) = build(&table.columns[c]) {
                     s = s.with_kernel(k.as_str());
-                }
-                if let Some(l) = label {
+                } else if let (None, Some(l)) = (kernel, label) {
                     s = s.with_param("label", l);
                 }
                 if again {
@@ -1166,23 +1183,23 @@ Ops NUMA alloc hit    878062.00   882981.00
     fn each_column_is_its_kernel_and_run_and_the_changes_give_the_direction() {
         assert_eq!(Mmtests.detect(&Input::from_text(TWO)), 85);
         let p = parse(TWO);
-        let got: Vec<(&str, String, &str, f64, Better)> = p
+        let got: Vec<(&str, &str, f64, Better)> = p
             .samples
             .iter()
-            .map(|s| {
-                let l = s.params.iter().find(|p| p.name == "label").unwrap().value.to_string();
-                (s.kernel.as_deref().unwrap(), l, s.metric.name.as_str(), s.value.mean(), s.metric.better)
-            })
+            .map(|s| (s.kernel.as_deref().unwrap(), s.metric.name.as_str(), s.value.mean(), s.metric.better))
             .collect();
         assert_eq!(got.len(), 8);
-        assert_eq!(got[0], ("5.6.0-rc1", "baseline-v3".into(), "Amean 1", 0.438, Better::Lower));
-        assert_eq!(got[1], ("5.6.0-rc1", "loadavg-v3".into(), "Amean 1", 0.425, Better::Lower));
-        assert_eq!(got[3].4, Better::Lower, "Amean 4: up, and worse");
-        assert_eq!(got[4].4, Better::Lower, "a deviation is lower-better");
-        assert_eq!(got[6], ("5.6.0-rc1", "baseline-v3".into(), "Ops NUMA alloc hit", 878062.0, Better::Neither));
+        // The run is the kernel (a build: version and run name), no label.
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|q| q.name != "label")));
+        assert_eq!(got[0], ("5.6.0-rc1-baseline-v3", "Amean 1", 0.438, Better::Lower));
+        assert_eq!(got[1], ("5.6.0-rc1-loadavg-v3", "Amean 1", 0.425, Better::Lower));
+        assert_eq!(got[3].3, Better::Lower, "Amean 4: up, and worse");
+        assert_eq!(got[4].3, Better::Lower, "a deviation is lower-better");
+        assert_eq!(got[6], ("5.6.0-rc1-baseline-v3", "Ops NUMA alloc hit", 878062.0, Better::Neither));
         assert!(p.samples.iter().take(6).all(|s| s.group == "hackbench-process-pipes"));
         assert!(p.notes.iter().any(|(_, n)| n.contains("1 change(s) significant")));
-        assert_eq!(p.kernel_order, ["5.6.0-rc1"]);
+        // The letter's order, its first column (mmtests' 0.00%) first.
+        assert_eq!(p.kernel_order, ["5.6.0-rc1-baseline-v3", "5.6.0-rc1-loadavg-v3"]);
     }
 
     #[test]
@@ -1291,13 +1308,9 @@ Hmean     Score-16   388607.33 (   0.00%)   441447.30 *  13.60%*
 Amean     ep.D       31.86 (   0.00%)       26.26 *  17.58%*
 ";
         let p = parse(&format!("{two}\nprose\n\n{one}"));
-        let got: Vec<(Option<&str>, Option<&str>)> = p
-            .samples
-            .iter()
-            .map(|s| (s.kernel.as_deref(), s.params.iter().find(|q| q.name == "label").map(|q| q.value.as_str())))
-            .collect();
-        let v5 = (Some("5.17.0-rc0"), Some("sched-numaimb-v5"));
-        assert_eq!(got, [(Some("5.17.0-rc0"), Some("vanilla")), v5, (Some("5.17.0-rc0"), Some("vanilla")), v5]);
+        let got: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        let v5 = Some("5.17.0-rc0-sched-numaimb-v5");
+        assert_eq!(got, [Some("5.17.0-rc0-vanilla"), v5, Some("5.17.0-rc0-vanilla"), v5]);
         assert!(note_on(&p, 7, "`sched-numaimb-v5r12` as 5.17.0-rc0 `sched-numaimb-v5`"), "{:?}", p.notes);
         let other = one.replace("vanilla    sched-numaimb-v5r12", "  nouclamp             uclamp");
         let p = parse(&format!("{two}\nprose\n\n{other}"));
@@ -1379,7 +1392,9 @@ Hmean     send-64         597.58 (   0.00%)      601.27 (   0.62%)
         assert!(note_on(&p, 11, "does not read"), "{:?}", p.notes);
         let hit: Vec<f64> = p.samples.iter().filter(|s| s.line == 12).map(|s| s.value.mean()).collect();
         assert_eq!(hit, [1234.0, 1240.0]);
-        assert!(p.samples.iter().filter(|s| s.line == 12).all(|s| s.kernel.as_deref() == Some("5.6.0-rc1")));
+        assert!(
+            p.samples.iter().filter(|s| s.line == 12).all(|s| s.kernel.as_deref().unwrap().starts_with("5.6.0-rc1-"))
+        );
         // reader34 F3b: a row without changes inside a table with them.
         let p = parse(&TWO.replace("0.6123 (   0.00%)      0.6153 (  -0.49%)", "0.6123                0.6153"));
         assert!(note_on(&p, 5, "without its changes"), "{:?}", p.notes);
@@ -1390,7 +1405,11 @@ Hmean     send-64         597.58 (   0.00%)      601.27 (   0.62%)
             .filter(|s| s.line == 6)
             .map(|s| (s.kernel.as_deref().unwrap(), s.group.as_str()))
             .collect();
-        assert_eq!(stddev, [("5.6.0-rc1", "hackbench-process-pipes"); 2], "the table goes on under its header");
+        assert_eq!(
+            stddev,
+            [("5.6.0-rc1-baseline-v3", "hackbench-process-pipes"), ("5.6.0-rc1-loadavg-v3", "hackbench-process-pipes")],
+            "the table goes on under its header"
+        );
     }
 
     #[test]
@@ -1463,8 +1482,7 @@ Amean     elsp-2        489.41 (   0.00%)      542.92 * -10.93%*      548.96 * -
         );
         let p = parse(&versions);
         let kernels: Vec<&str> = p.samples.iter().map(|s| s.kernel.as_deref().unwrap()).collect();
-        assert_eq!(kernels, ["5.8.0", "5.9.0", "5.9.0"]);
-        assert!(p.samples.iter().all(|s| s.params.iter().any(|q| q.name == "label")));
+        assert_eq!(kernels, ["5.8.0-good-v5.8", "5.9.0-bad-v5.9", "5.9.0-bad-58934356"]);
     }
 
     #[test]
@@ -1609,13 +1627,9 @@ Amean     fault-both-1       864.83 (   0.00%)     1006.88 * -16.43%*
         let duration =
             "         4.20.0-rc6  4.20.0-rc6\n       mmotm-20181210noremote-v2r14\nUser          27.30       27.86\n";
         let p = parse(&format!("{above}{duration}"));
-        let labels: Vec<String> = p
-            .samples
-            .iter()
-            .filter(|s| s.metric.name == "User")
-            .map(|s| s.params.iter().find(|q| q.name == "label").unwrap().value.to_string())
-            .collect();
-        assert_eq!(labels, ["mmotm-20181210", "noremote-v2r14"], "{:?}", p.notes);
+        let kernels: Vec<&str> =
+            p.samples.iter().filter(|s| s.metric.name == "User").map(|s| s.kernel.as_deref().unwrap()).collect();
+        assert_eq!(kernels, ["4.20.0-rc6-mmotm-20181210", "4.20.0-rc6-noremote-v2r14"], "{:?}", p.notes);
         assert!(
             p.notes.iter().any(|(l, n)| *l == 6 && n.contains("read as the runs the header of line 2")),
             "{:?}",

@@ -336,9 +336,9 @@ fn with_reasons(l: &str, m: &MachinePage) -> String {
     }
 }
 
-/// One section: heading, commentary, table, direction, its legend only
-/// when it differs from the page's (`page_legend`: a section with its own
-/// baseline), and its charts.
+/// One section: heading, commentary, its legend only when it differs from
+/// the page's (`page_legend`: a section with its own baseline), direction,
+/// table, and its charts.
 fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts: &MarkdownOptions) -> String {
     // An explicit anchor: the links to a section (notable changes,
     // regressions.md) use our id, which GitHub's own heading slugs do not
@@ -347,6 +347,10 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
     if !s.commentary_md.trim().is_empty() {
         out += s.commentary_md.trim();
         out += "\n\n";
+    }
+    // Above the table, as the page's is above the first (attack44 F20).
+    if let Some(l) = s.table.legend.as_deref().filter(|l| Some(*l) != page_legend) {
+        out += &format!("{}\n\n", escape(&with_reasons(l, m)));
     }
     if let Some(g) = grid::section_grid(s, &GridOptions::default()) {
         let caption = g.caption(&s.table);
@@ -376,9 +380,6 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
         }
     } else {
         out += "(no results)\n";
-    }
-    if let Some(l) = s.table.legend.as_deref().filter(|l| Some(*l) != page_legend) {
-        out += &format!("\n{}\n", escape(&with_reasons(l, m)));
     }
     for c in &s.charts {
         out += &format!("\n{}\n", image(c, m, opts));

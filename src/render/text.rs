@@ -245,7 +245,7 @@ fn as_shown<'a>(m: &'a MachinePage, opts: &TextOptions) -> std::borrow::Cow<'a, 
 }
 
 /// Every section's plaintext ([`section_body`]; a section whose legend
-/// differs from the page's, with its own after it), in page order, of a
+/// differs from the page's, with its own above its table), in page order, of a
 /// page whose texts are already as shown. Sections are independent:
 /// written in parallel.
 fn section_texts(m: &MachinePage, opts: &TextOptions) -> Vec<String> {
@@ -276,12 +276,9 @@ fn section_texts(m: &MachinePage, opts: &TextOptions) -> Vec<String> {
                 }
                 _ => captions[i].clone(),
             };
-            let mut text = section_body(s, opts, Shown { bars: stars.contains(&i), caption }, g);
-            if let Some(own) = s.table.legend.as_deref().filter(|l| opts.compare && Some(*l) != legend) {
-                text.push_str("\n\n");
-                text.push_str(&fill_legend(own, opts.width));
-            }
-            text
+            let own = s.table.legend.as_deref().filter(|l| opts.compare && Some(*l) != legend);
+            let own = own.map(|l| fill_legend(l, opts.width));
+            section_body(s, opts, Shown { bars: stars.contains(&i), caption, legend: own }, g)
         })
         .collect()
 }
@@ -395,6 +392,11 @@ struct Shown {
     /// section's, or with "directions as above" for a long
     /// better-direction text that does ([`repeats_direction`]).
     caption: String,
+    /// Its own `% = change vs …` legend where it differs from the page's
+    /// (a section of its own baseline), printed above its table as the
+    /// page's is above the first (attack44 F20: it came after the table,
+    /// a reader of the table meeting the page's base first).
+    legend: Option<String>,
 }
 
 /// The caption of a section whose caption repeats the previous one's.
@@ -417,7 +419,7 @@ fn repeats_direction(previous: &crate::report::TableView, t: &crate::report::Tab
 fn section_alone(s: &SectionView, opts: &TextOptions) -> String {
     let g = grid::section_grid(s, &grid_options(opts));
     let caption = g.as_ref().map(|g| g.caption(&s.table)).unwrap_or_default();
-    section_body(s, opts, Shown { bars: true, caption }, g)
+    section_body(s, opts, Shown { bars: true, caption, legend: None }, g)
 }
 
 /// [`section_text`] of a section whose texts are already as shown, with
@@ -441,6 +443,10 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
         out.push(String::new());
     }
     out.extend(caption);
+    if let Some(l) = shown.legend {
+        out.push(l);
+        out.push(String::new());
+    }
     let Some(g) = g else {
         out.push("(no results)".to_string());
         return out.join("\n");

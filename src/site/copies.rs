@@ -158,6 +158,8 @@ pub(super) fn drop_copied_runs_apart(
         });
         // Line hash → (file, line) of the first file giving it.
         let mut seen: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
+        // The same for comparison tables' lines, their group left out.
+        let mut seen_any_group: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
         // Files read before `i` and kept (not copies).
         let mut kept: Vec<usize> = Vec::new();
         for &i in &files {
@@ -224,11 +226,32 @@ pub(super) fn drop_copied_runs_apart(
                 continue;
             }
             // Lines another file gave first: (that file, its line).
-            let found: Vec<(usize, usize)> = lines
-                .iter()
-                .filter_map(|(_, h)| seen.get(h).copied())
-                .filter(|&(f, _)| results[f].path != rf.path)
-                .collect();
+            let found_in = |lines: &Lines, seen: &FxHashMap<u64, (usize, usize)>| -> Vec<(usize, usize)> {
+                lines
+                    .iter()
+                    .filter_map(|(_, h)| seen.get(h).copied())
+                    .filter(|&(f, _)| results[f].path != rf.path)
+                    .collect()
+            };
+            let mut found = found_in(&lines, &seen);
+            // A comparison table's column reprinted as another letter's
+            // baseline (mmtests' `lowzone-v1r1`, compared in one letter,
+            // the base of the next): every figure of the kernel alike to
+            // another file's, row for row, under a title the other letter
+            // printed and this one did not (archive44 R2). The same run,
+            // whatever the group: with three figures of four digits or
+            // more, no chance.
+            let any_group = is_table(rf).then(|| lines_of_any_group(&rf.parsed.samples, kernel));
+            if found.len() < lines.len()
+                && let Some(loose) = &any_group
+                && loose.len() >= 2
+                && strong_figures(&rf.parsed.samples, kernel) >= MIN_COPIED
+            {
+                let again = found_in(loose, &seen_any_group);
+                if again.len() == loose.len() {
+                    found = again;
+                }
+            }
             let least = if is_table(rf) { 1 } else { MIN_COPIED };
             let reprint = reprints_rows(rf);
             let enough = if reprint { lines.len() >= 2 } else { strong_figures(&rf.parsed.samples, kernel) >= least };
@@ -308,6 +331,9 @@ pub(super) fn drop_copied_runs_apart(
             }
             for (line, h) in lines {
                 seen.entry(h).or_insert((i, line));
+            }
+            for (line, h) in any_group.into_iter().flatten() {
+                seen_any_group.entry(h).or_insert((i, line));
             }
             kept.push(i);
         }
@@ -701,10 +727,21 @@ fn reprints_rows(rf: &ResultFile) -> bool {
 /// (`quoting unquoted` beside the table it quotes) print again another
 /// post's rows as they are ([`reprints_rows`]).
 fn lines_of(samples: &[Sample], kernel: &str, any_quoting: bool) -> Lines {
+    hashed_lines(samples, kernel, any_quoting, true)
+}
+
+/// [`lines_of`] with each figure's group left out.
+fn lines_of_any_group(samples: &[Sample], kernel: &str) -> Lines {
+    hashed_lines(samples, kernel, false, false)
+}
+
+fn hashed_lines(samples: &[Sample], kernel: &str, any_quoting: bool, group: bool) -> Lines {
     let mut by_line: std::collections::BTreeMap<usize, FxHasher> = std::collections::BTreeMap::new();
     for s in samples.iter().filter(|s| s.kernel.as_deref() == Some(kernel)) {
         let h = by_line.entry(s.line).or_default();
-        s.group.hash(h);
+        if group {
+            s.group.hash(h);
+        }
         for p in s.params.iter().filter(|p| !(any_quoting && p.name == "quoting")) {
             p.name.hash(h);
             p.value.hash(h);
@@ -1223,6 +1260,41 @@ mod tests {
     }
 
     /// A file repeating some lines of another: kept.
+    #[test]
+    fn a_tables_column_reprinted_under_another_title_counts_once() {
+        // archive44 R2: mmtests' lowzone-v1r1, compared in v1 1/5 under a
+        // title, printed again as 3/5's baseline under none.
+        let table = |rel: &str, group: &str, values: &[f64]| {
+            let mut samples: Vec<Sample> =
+                values.iter().enumerate().flat_map(|(i, v)| row("4.19.0-lowzone-v1r1", 12 + i, &[*v])).collect();
+            samples.iter_mut().for_each(|s| s.group = group.into());
+            let mut f = file(rel, None, samples);
+            f.parsed.benchmark = "mmtests".into();
+            f.parsed.kernel_order = vec!["4.19.0-vanilla".into(), "4.19.0-lowzone-v1r1".into()];
+            f
+        };
+        let figures = [599.92, 179.84, 1938.47];
+        let mut results =
+            vec![table("m/1of5.txt", "thpfioscale Fault Latencies", &figures), table("m/3of5.txt", "", &figures)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert!(results[1].parsed.samples.is_empty(), "{diags:?}");
+        assert!(diags[0].message.contains("are those of m/1of5.txt"), "{diags:?}");
+        // Must not fire: one figure differs, or too few figures to be sure.
+        for other in [[599.92, 179.84, 1938.48], [599.92, 17.0, 1.0]] {
+            let mut results = vec![
+                table("m/1of5.txt", "thpfioscale Fault Latencies", &other),
+                table("m/3of5.txt", "", &[599.92, 179.84, 1938.47]),
+            ];
+            if other[2] == 1.0 {
+                results[1] = table("m/3of5.txt", "", &other);
+            }
+            let mut diags = Vec::new();
+            drop_copied_runs(&mut results, &mut diags);
+            assert_eq!(results[1].parsed.samples.len(), 3, "{other:?} {diags:?}");
+        }
+    }
+
     #[test]
     fn some_lines_repeated_are_kept() {
         let mut results = vec![

@@ -1110,6 +1110,21 @@ impl FileOrder {
                 }
             }
         }
+        // Every kernel a version (`4.19.0-lowzone-v1r1`, mmtests' runs:
+        // several letters each comparing builds of one release, filed in
+        // date order): by release first, each release's builds in the
+        // files' order. Commit ids and names such as `tip` keep the
+        // files' order alone.
+        let release = |k: &str| {
+            let v = crate::version::KernelVersion::parse(k);
+            (v.release.len() >= 2).then(|| v.release_only())
+        };
+        let releases: Option<Vec<_>> = fo.order.iter().map(|k| release(k)).collect();
+        if let Some(releases) = releases {
+            let mut keyed: Vec<_> = releases.into_iter().zip(fo.order.drain(..)).collect();
+            keyed.sort_by(|a, b| a.0.cmp(&b.0));
+            fo.order = keyed.into_iter().map(|(_, k)| k).collect();
+        }
         fo
     }
 
