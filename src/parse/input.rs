@@ -433,7 +433,32 @@ const BYTE_ORDER_MARK: char = '\u{feff}';
 /// `E`): decoding it would change its numbers.
 fn looks_quoted_printable(text: &str) -> bool {
     (text.contains("=3D") || text.contains("=20\n") || soft_breaks(text) >= 2)
-        && text.split('\n').all(escapes_are_an_encoders)
+        && joined_at_soft_breaks(text.split('\n')).iter().all(|l| escapes_are_an_encoders(l))
+}
+
+/// `lines` with each line ending in a soft break (a lone `=` at its end,
+/// not a rule's `==`) joined to the next, the break dropped, as a decoder
+/// reads them: an encoder may break a line between the two escapes of
+/// one character (`… 5 procs=C2=` / `=A0 max_latency=3D0.100 ms`, Mike
+/// Galbraith quoting tbench lines, LKML 2023-05), each half no whole
+/// UTF-8 character alone, and the file was taken for no encoded mail: its
+/// tbench lines were not read.
+fn joined_at_soft_breaks<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in lines {
+        let l = line.strip_suffix('\r').unwrap_or(line);
+        if open && let Some(last) = out.last_mut() {
+            last.push_str(l);
+        } else {
+            out.push(l.to_string());
+        }
+        open = l.ends_with('=') && !l.ends_with("==");
+        if open && let Some(last) = out.last_mut() {
+            last.pop();
+        }
+    }
+    out
 }
 
 /// True when `text` may hold a mail header naming a transfer encoding
@@ -559,7 +584,11 @@ fn decode_declared_parts_and_paragraphs(lines: &mut [String], declared: bool) ->
     let parts: Vec<QpPart> = if declared {
         declared_qp_parts(lines)
             .into_iter()
-            .filter(|p| lines[p.start..p.end].iter().all(|l| escapes_of(l, p.latin1)))
+            .filter(|p| {
+                joined_at_soft_breaks(lines[p.start..p.end].iter().map(String::as_str))
+                    .iter()
+                    .all(|l| escapes_of(l, p.latin1))
+            })
             .collect()
     } else {
         Vec::new()
@@ -609,7 +638,8 @@ fn decode_encoded_paragraphs(lines: &mut [String]) -> (bool, Vec<bool>) {
         let para = &lines[start..end];
         let text = para.join("\n");
         let evident = text.contains("=3D") || soft_breaks(&text) >= 2;
-        if evident && para.iter().all(|l| escapes_are_an_encoders(l)) {
+        if evident && joined_at_soft_breaks(para.iter().map(String::as_str)).iter().all(|l| escapes_are_an_encoders(l))
+        {
             let local = decode_quoted_printable(&mut lines[start..end]);
             if local.iter().any(|&e| e) {
                 emptied.resize(lines.len(), false);
@@ -1304,6 +1334,24 @@ mod tests {
         let plain = Input::from_text("a = b\nx=\n");
         assert!(!plain.qp);
         assert_eq!(plain.lines, vec!["a = b", "x="]);
+    }
+
+    /// archive45: Mike Galbraith quoting Peter Zijlstra's tbench lines
+    /// (LKML 2023-05-01): the encoder broke `=C2=A0` between its two
+    /// escapes; each half is no UTF-8 character alone, and the file was
+    /// taken for a plain one, its six tbench lines not read.
+    #[test]
+    fn a_character_split_by_a_soft_break_is_decoded() {
+        let text = "> Throughput 1361.06 MB/sec=C2=A0=C2=A0 5 clients=C2=A0=C2=A0 5 procs=C2=\n\
+                    =A0 max_latency=3D0.100 ms\n";
+        let input = Input::from_text(text);
+        assert!(input.qp);
+        assert_eq!(input.lines[0], "Throughput 1361.06 MB/sec   5 clients   5 procs  max_latency=0.100 ms");
+        // Must not fire: a plain line ending in `=` over one starting with
+        // a figure is no escape split in two (`=18` is none an encoder writes).
+        let plain = Input::from_text("NB=\n188.723 max_latency=45.123 ms\n");
+        assert!(!plain.qp);
+        assert_eq!(plain.lines, vec!["NB=", "188.723 max_latency=45.123 ms"]);
     }
 
     #[test]

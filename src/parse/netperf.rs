@@ -143,6 +143,7 @@
 //! `UDP_STREAM`: the header is what netperf printed for it.
 
 mod omni;
+mod script;
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -1440,6 +1441,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     if let Some(named) = hosts.into_iter().map(|(at, h)| h.map(|h| (at, h))).collect::<Option<Vec<_>>>() {
         super::varying::tag_varying(&mut out, &named, "host");
     }
+    // netperf.sh's summary rows (`TCP_RR-10 : Avg: …`), where a post
+    // gives them ([`script`]).
+    script::read(input, &mut out);
     if out.samples.is_empty() {
         if let Some(e) = first_error {
             return Err(e);
@@ -1492,7 +1496,8 @@ impl BenchParser for Netperf {
         }
         let header = input.has("Throughput") || input.has("Trans.");
         if !header {
-            return 0;
+            // netperf.sh's summary rows alone ([`script`]).
+            return if script::rows_in(input) >= 2 { 70 } else { 0 };
         }
         if (input.has(" TEST from ") || input.has(" TEST to "))
             && input.lines.iter().any(|l| banner(l.trim()).is_some())
@@ -1507,6 +1512,8 @@ impl BenchParser for Netperf {
         } else if table && input.lines.windows(2).any(|w| bare_header(w[0].trim(), Some(w[1].trim())).is_some()) {
             // netperf's own header over its rows, no banner or command.
             75
+        } else if script::rows_in(input) >= 2 {
+            70
         } else {
             0
         }

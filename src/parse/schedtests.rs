@@ -75,6 +75,9 @@ const KNOWN: [(&str, Better); 4] = [
 enum Spread {
     Figure(f64),
     Bound(String),
+    /// No std% column: report.py's table of a benchmark it prints without
+    /// one (`case  load  baseline  compare%`, will-it-scale).
+    Absent,
 }
 
 /// One row: case, load, baseline value and spread, compare% and spread,
@@ -104,6 +107,55 @@ fn header(t: &str) -> Option<String> {
     // `Baseline(std%)` too (attack42 F16: a header written so was not read).
     let rest: String = words.collect::<Vec<_>>().concat().to_ascii_lowercase();
     (rest == "baseline(std%)compare%(std%)").then(|| load.to_string())
+}
+
+/// `case  load  baseline  compare%`: report.py's header of a table with no
+/// std% columns (will-it-scale in Chen Yu's SIS_SHORT v6, LKML 2023-02:
+/// `context_switch1  224 groups  1.00  +946.68%`, the letter's headline,
+/// left out without a word, archive45 N5) → the load column's name.
+fn bare_header(t: &str) -> Option<String> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    (words.len() == 4 && words[0] == "case" && words[2] == "baseline" && words[3] == "compare%")
+        .then(|| words[1].to_string())
+}
+
+/// A row under [`bare_header`]: case, load (one or two words), the
+/// baseline's value, `compare%` with its `%` glued (`+946.68%`), the
+/// writer's `*` after it or nothing; `None` for any other line.
+fn bare_row(t: &str) -> Option<Row> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    // The baseline's value: the number right before the signed `N%` cell
+    // (the load may start with one: `224 groups`).
+    let at = (1..words.len().saturating_sub(1)).find(|&k| {
+        super::num::plain(words[k]).is_some() && words[k + 1].starts_with(['+', '-']) && words[k + 1].ends_with('%')
+    })?;
+    let load = &words[1..at];
+    if load.is_empty() || load.len() > 2 {
+        return None;
+    }
+    let base = super::num::plain(words[at])?;
+    let pct_word = *words.get(at + 1)?;
+    let pct_text = pct_word.strip_suffix('%')?;
+    if !pct_text.starts_with(['+', '-']) {
+        return None;
+    }
+    let pct = super::num::plain(pct_text.trim_start_matches('+'))?;
+    let mark = words.get(at + 2).map(|m| m.to_string());
+    if words.len() > at + 3 || mark.as_deref().is_some_and(|m| !m.starts_with('*')) {
+        return None;
+    }
+    let decimals = pct_text.split_once('.').map_or(0, |(_, d)| d.len() as i32);
+    Some(Row {
+        case: words[0].to_string(),
+        load: load.join(" "),
+        base,
+        base_sd: Spread::Absent,
+        pct,
+        cmp_sd: Spread::Absent,
+        percent: false,
+        decimals,
+        mark,
+    })
 }
 
 /// `( 2.66)`, `(2.49%)`, `(<2%)` at the start of `s` → (spread, had `%`,
@@ -258,6 +310,8 @@ fn is_rule(t: &str) -> bool {
 struct Table {
     line: usize,
     depth: u8,
+    /// Under a header of no std% columns ([`bare_header`]).
+    bare: bool,
     bench: String,
     better: Better,
     /// +1 where `compare%` is the change (`1 + pct/100`), −1 where it is
@@ -374,7 +428,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             continue;
         }
-        if let Some(load_column) = header(t) {
+        if let Some((load_column, bare)) =
+            header(t).map(|c| (c, false)).or_else(|| bare_header(t).map(|c| (c, true)))
+        {
             if let Some(tb) = open.take() {
                 tables.push(tb);
             }
@@ -450,6 +506,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             open = Some(Table {
                 line: n,
                 depth,
+                bare,
                 bench,
                 better,
                 sign,
@@ -468,7 +525,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             });
             continue;
         }
-        let Some(r) = row(t) else {
+        let bare = open.as_ref().is_some_and(|tb| tb.bare && tb.depth == depth);
+        let Some(r) = (if bare { bare_row(t) } else { row(t) }) else {
             // A line right under the table's header or last row, of its
             // depth, with figures but no whole row (attack42 F11: a last
             // row cut in its cells, a figure without its `( std%)`).
@@ -691,6 +749,31 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    /// archive45 N5: report.py's will-it-scale table of no std% columns
+    /// (Chen Yu, SIS_SHORT v6, LKML 2023-02) above the std% tables: read,
+    /// no spread; its direction not known (report.py's list has no
+    /// will-it-scale), said.
+    #[test]
+    fn a_table_without_std_columns_is_read() {
+        let f = read(
+            "will-it-scale\n=============\ncase\t\t\tload\t\tbaseline\tcompare%\n\
+             context_switch1\t\t224 groups\t1.00\t\t+946.68%\n\nnetperf\n=======\n\
+             case            \tload    \tbaseline(std%)\tcompare%( std%)\n\
+             TCP_RR          \t56-threads\t 1.00 (  1.12)\t -0.05 (  0.97)\n",
+        );
+        let g = got(&f);
+        assert_eq!(g[0], ("baseline will-it-scale".into(), "case=context_switch1 groups=224".into(), 1.0, None, Better::Neither));
+        assert_eq!(g[1].2, 10.4668);
+        assert_eq!(g[3].2, 0.9995);
+        assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("direction is not known")), "{:?}", f.notes);
+        // Must not fire: a std% row is no bare row, a header of more words
+        // no bare header, a compare% without its `%` or sign no bare cell.
+        assert_eq!(bare_row("TCP_RR 56-threads 1.00 ( 1.12) -0.05 ( 0.97)"), None);
+        assert_eq!(bare_header("case load baseline compare% ( std%)"), None);
+        assert_eq!(bare_row("context_switch1 224 groups 1.00 946.68"), None);
+        assert_eq!(bare_row("context_switch1 224 groups 1.00 +946.68% more words"), None);
     }
 
     /// The tab form with a `report.py -b/-c` legend (Chen Yu, LKML 2022):

@@ -1402,6 +1402,24 @@ mod tests {
         assert!(f.notes.iter().any(|(l, m)| *l == 1 && m.contains("`12` / `2.60 MB/sec`")), "{:?}", f.notes);
     }
 
+    /// archive45: Mike Galbraith's reply (LKML 2023-05-01) quoting tbench
+    /// lines quoted-printable, each broken by a soft break and its ` ms`
+    /// then wrapped onto a quoted line of its own: the soft break's
+    /// emptied line is no line between them, and `ms` ends the result.
+    #[test]
+    fn a_unit_wrapped_below_a_soft_break_ends_the_result() {
+        let text = "> > Throughput=C2=A0 646.55 MB/sec=C2=A0=C2=A0 2 clients=C2=A0=C2=A0 2 pro=\n\
+                    cs=C2=A0 max_latency=3D0.104\n> > ms\n\
+                    > > Throughput 1361.06 MB/sec=C2=A0=C2=A0 5 clients=C2=A0=C2=A0 5 procs=C2=\n\
+                    =A0 max_latency=3D0.100\n> > ms\n";
+        let f = Dbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(vals(&f, "", "Throughput"), vec![646.55, 1361.06]);
+        assert_eq!(vals(&f, "", "max_latency"), vec![0.104, 0.100]);
+        // Must not fire: a plain file's blank line still ends the result.
+        let plain = "Throughput 646.55 MB/sec 2 clients 2 procs max_latency=0.104\n\nms\n";
+        assert!(Dbench.parse(&Input::from_text(plain)).is_err());
+    }
+
     #[test]
     fn command_lines() {
         assert_eq!(command_count("dbench 32"), Some(32));

@@ -228,10 +228,18 @@ pub(super) fn figure_before_word(input: &Input, idx: usize) -> Option<String> {
 pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError> {
     let Some(line) = input.lines.get(idx) else { return Ok(None) };
     let mut toks: Vec<Tok<'_>> = line.split_whitespace().map(|text| Tok { text, idx }).collect();
-    if let Some(next) = input.lines.get(idx + 1)
+    // The next line of the file: a line a quoted-printable soft break
+    // emptied (its text joined to the line above) is none, and a mail's
+    // wrap of the decoded line (`… max_latency=0.104` / `> > ms`, LKML
+    // 2023-05) comes after it.
+    let mut after = idx + 1;
+    while after < idx + 3 && input.joined_away(after) {
+        after += 1;
+    }
+    if let Some(next) = input.lines.get(after)
         && may_continue_result(next)
     {
-        toks.extend(next.split_whitespace().map(|text| Tok { text, idx: idx + 1 }));
+        toks.extend(next.split_whitespace().map(|text| Tok { text, idx: after }));
     }
     let Some(s) = toks.iter().position(|t| t.idx == idx && is_throughput_tok(t.text)) else {
         return Ok(None);
