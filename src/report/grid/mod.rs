@@ -62,7 +62,7 @@ mod plan;
 mod tests;
 
 pub(in crate::report) use build::view_cell;
-use build::{fits_kernel_columns, folded_grid, kernels, link_sources, range_over_one, unfold};
+use build::{fits_kernel_columns, folded_grid, grid_cells, kernels, link_sources, range_over_one, shaped_grid, unfold};
 pub use plan::{ColumnPlan, TextPlan, over_runs, pad_left, pad_right, wrap_label};
 
 /// What a cell shows where every run printed its test as too fast to time
@@ -806,14 +806,22 @@ pub fn linked_grid(t: &TableView) -> Grid {
 /// benchmark printed it), change rows, metrics as rows.
 pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     let t = &*keyed(t);
+    // The cells are made once: where another shape may be tried (the
+    // conditions below), each shape is laid out from a copy of them.
+    let deltas = opts.compare && t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.delta_text.is_some()));
+    let mut cells = Some(grid_cells(t, opts));
+    let others = deltas
+        || t.columns.len() > 1 && fits_kernel_columns(t, opts.width)
+        || t.columns.len() == 1 && t.param_headers.len() == 1;
+    let first = if others { cells.clone() } else { cells.take() };
     // The shapes are ranked by their plaintext layout; only the one chosen
     // has its runs unfolded.
-    let mut best = folded_grid(t, Shape::MetricsAsColumns, opts);
+    let mut best = shaped_grid(t, Shape::MetricsAsColumns, opts, first.unwrap_or_default());
     // A shape whose lines fit the width beats one that does not, whatever
     // their lengths; between two that do not, the one less over.
     let rank = |g: &Grid| (g.text_overflow(opts.width), g.text_lines());
     let consider = |shape: Shape, floor: usize, best: &mut Grid| {
-        let other = folded_grid(t, shape, opts);
+        let other = shaped_grid(t, shape, opts, cells.clone().unwrap_or_else(|| grid_cells(t, opts)));
         // A floor below is the fewest lines the shape can take (the tests
         // check it on every grid they lay out).
         debug_assert!(other.text_lines() >= floor, "{shape:?}: {} lines, floor {floor}", other.text_lines());
@@ -827,7 +835,6 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     // first): it is not laid out.
     let beaten = |best: &Grid, floor: usize| best.text_overflow(opts.width) == 0 && floor >= best.text_lines();
     // Change rows: only where a block needs more than one group of columns.
-    let deltas = opts.compare && t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.delta_text.is_some()));
     let over = best.text_overflow(opts.width) > 0;
     if deltas && (over || best.blocks.iter().any(|b| b.text.groups.len() > 1)) {
         let floor = change_rows_floor(&best);
