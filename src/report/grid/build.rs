@@ -62,10 +62,14 @@ fn within_step(t: &TableView) -> Option<(String, Vec<(String, String)>)> {
 
 /// [`grid_of`] without the runs unfolded.
 pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
-    let unit = shared_unit(t);
-    let runs = run_range(t);
-    let cells: Vec<Vec<Option<GridCell>>> = t
-        .rows
+    shaped_grid(t, shape, opts, grid_cells(t, opts))
+}
+
+/// The cells of `t`'s grid, by table row and column, as every shape lays
+/// them out (moved into its rows): [`super::grid`] makes them once and
+/// gives each shape it tries a copy.
+pub(super) fn grid_cells(t: &TableView, opts: &GridOptions) -> Vec<Vec<Option<GridCell>>> {
+    t.rows
         .iter()
         .enumerate()
         .map(|(ri, r)| {
@@ -93,7 +97,13 @@ pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Gr
                 })
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// [`folded_grid`] of `t`'s cells ([`grid_cells`]).
+pub(super) fn shaped_grid(t: &TableView, shape: Shape, opts: &GridOptions, cells: Vec<Vec<Option<GridCell>>>) -> Grid {
+    let unit = shared_unit(t);
+    let runs = run_range(t);
     let mut blocks = match shape {
         Shape::MetricsAsColumns => column_blocks(t, cells, unit.is_some(), false),
         Shape::ChangeRows => column_blocks(t, cells, unit.is_some(), true),

@@ -62,7 +62,7 @@ mod plan;
 mod tests;
 
 pub(in crate::report) use build::view_cell;
-use build::{fits_kernel_columns, folded_grid, kernels, link_sources, range_over_one, unfold};
+use build::{fits_kernel_columns, folded_grid, grid_cells, kernels, link_sources, range_over_one, shaped_grid, unfold};
 pub use plan::{ColumnPlan, TextPlan, over_runs, pad_left, pad_right, wrap_label};
 
 /// What a cell shows where every run printed its test as too fast to time
@@ -806,38 +806,104 @@ pub fn linked_grid(t: &TableView) -> Grid {
 /// benchmark printed it), change rows, metrics as rows.
 pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     let t = &*keyed(t);
+    // The cells are made once: where another shape may be tried (the
+    // conditions below), each shape is laid out from a copy of them.
+    let deltas = opts.compare && t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.delta_text.is_some()));
+    let mut cells = Some(grid_cells(t, opts));
+    let others = deltas
+        || t.columns.len() > 1 && fits_kernel_columns(t, opts.width)
+        || t.columns.len() == 1 && t.param_headers.len() == 1;
+    let first = if others { cells.clone() } else { cells.take() };
     // The shapes are ranked by their plaintext layout; only the one chosen
     // has its runs unfolded.
-    let mut best = folded_grid(t, Shape::MetricsAsColumns, opts);
+    let mut best = shaped_grid(t, Shape::MetricsAsColumns, opts, first.unwrap_or_default());
     // A shape whose lines fit the width beats one that does not, whatever
     // their lengths; between two that do not, the one less over.
     let rank = |g: &Grid| (g.text_overflow(opts.width), g.text_lines());
-    let consider = |shape: Shape, best: &mut Grid| {
-        let other = folded_grid(t, shape, opts);
+    let consider = |shape: Shape, floor: usize, best: &mut Grid| {
+        let other = shaped_grid(t, shape, opts, cells.clone().unwrap_or_else(|| grid_cells(t, opts)));
+        // A floor below is the fewest lines the shape can take (the tests
+        // check it on every grid they lay out).
+        debug_assert!(other.text_lines() >= floor, "{shape:?}: {} lines, floor {floor}", other.text_lines());
         if rank(&other) < rank(best) {
             *best = other;
         }
     };
     // Each other shape is laid out only where it could take fewer lines.
+    // A shape at least `floor` lines long cannot beat a best whose lines
+    // all fit the width and are no more than that (a tie keeps the
+    // first): it is not laid out.
+    let beaten = |best: &Grid, floor: usize| best.text_overflow(opts.width) == 0 && floor >= best.text_lines();
     // Change rows: only where a block needs more than one group of columns.
-    let deltas = opts.compare && t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.delta_text.is_some()));
     let over = best.text_overflow(opts.width) > 0;
     if deltas && (over || best.blocks.iter().any(|b| b.text.groups.len() > 1)) {
-        consider(Shape::ChangeRows, &mut best);
+        let floor = change_rows_floor(&best);
+        if !beaten(&best, floor) {
+            consider(Shape::ChangeRows, floor, &mut best);
+        }
     }
     // Metrics as rows take a line per metric at least, and a column per
     // kernel (six places at least) must fit.
     let over = best.text_overflow(opts.width) > 0;
     if t.columns.len() > 1 && (over || t.columns.len() + 2 < best.text_lines()) && fits_kernel_columns(t, opts.width) {
-        consider(Shape::MetricsAsRows, &mut best);
+        let floor = metric_rows_floor(t);
+        if !beaten(&best, floor) {
+            consider(Shape::MetricsAsRows, floor, &mut best);
+        }
     }
     // Parameter values as columns take a line per kernel at least.
     if t.columns.len() == 1 && t.param_headers.len() == 1 && kernels(t).count() + 2 < best.text_lines() {
-        consider(Shape::ParamsAsColumns, &mut best);
+        consider(Shape::ParamsAsColumns, 0, &mut best);
     }
     unfold(t, &mut best, opts);
     best.settle_runs();
     best
+}
+
+/// The fewest plaintext lines the change rows' shape of a table can take,
+/// from `g`, its metrics-as-columns grid: the same blocks of the same rows
+/// ([`build::folded_grid`]), each row that has a change followed by its
+/// change row, and each block a header and a rule at least.
+fn change_rows_floor(g: &Grid) -> usize {
+    let blocks = g.blocks.iter().map(|b| {
+        let changes = b.rows.iter().filter(|r| r.cells.iter().flatten().any(|c| !c.delta.is_empty())).count();
+        2 + b.rows.len() + changes
+    });
+    blocks.sum::<usize>() + g.blocks.len().saturating_sub(1)
+}
+
+/// The fewest plaintext lines the metrics-as-rows shape of `t` can take:
+/// one row per metric and set of parameter values it has a value at
+/// ([`build::folded_grid`]), under a header and a rule; none without rows.
+fn metric_rows_floor(t: &TableView) -> usize {
+    // Each row's values of the parameters some row has, numbered (the
+    // rows' key in `row_block`).
+    let params: Vec<usize> =
+        (0..t.param_headers.len()).filter(|&p| t.rows.iter().any(|r| !r.params[p].is_empty())).collect();
+    let mut ids: FxHashMap<Vec<&str>, usize> = FxHashMap::default();
+    let row_ids: Vec<usize> = t
+        .rows
+        .iter()
+        .map(|r| {
+            let next = ids.len();
+            *ids.entry(params.iter().map(|&p| r.params[p].as_str()).collect()).or_insert(next)
+        })
+        .collect();
+    let mut seen = vec![false; ids.len()];
+    let rows: usize = (0..t.columns.len())
+        .map(|ci| {
+            seen.fill(false);
+            t.rows
+                .iter()
+                .zip(&row_ids)
+                .filter(|(r, id)| {
+                    let cell = r.cells.get(ci).is_some_and(Option::is_some) || r.untimed.contains(&(ci as u32));
+                    cell && !std::mem::replace(&mut seen[**id], true)
+                })
+                .count()
+        })
+        .sum();
+    if rows == 0 { 0 } else { 2 + rows }
 }
 
 /// `t` as its grids and charts show it: each `set-up` cell showing its

@@ -243,11 +243,23 @@ fn narrow_labels(b: &GridBlock, label_widths: &mut [usize], mut over: usize) -> 
 
 /// The lines label `s` takes in a column `w` wide: itself when it fits,
 /// else wrapped on spaces (a word wider than `w` broken).
+///
+/// A label is wrapped once per (label, width) and thread ([`with_wrapped`]):
+/// the plan counts its lines ([`row_lines`]) and the text renderer prints
+/// them, for the table and each slice of it that shows the row.
 pub fn wrap_label(s: &str, w: usize) -> Vec<std::borrow::Cow<'_, str>> {
     if text_width(s) <= w || w == 0 {
         return vec![std::borrow::Cow::Borrowed(s)];
     }
-    textwrap::wrap(s, textwrap::Options::new(w).break_words(true))
+    with_wrapped(s, w, |lines| lines.iter().map(|l| std::borrow::Cow::Owned(l.clone())).collect())
+}
+
+/// How many lines [`wrap_label`] makes of `s` at `w`, without copying them.
+fn label_lines(s: &str, w: usize) -> usize {
+    if text_width(s) <= w || w == 0 {
+        return 1;
+    }
+    with_wrapped(s, w, <[String]>::len)
 }
 
 /// The lines row `r` takes: one, or its most wrapped label's
@@ -258,7 +270,7 @@ fn row_lines(r: &GridRow, widths: &[usize], label_widths: &[usize]) -> usize {
             if widths.get(i).is_some_and(|&w| w <= label_widths[i]) {
                 1
             } else {
-                wrap_label(&r.label_text(i), label_widths[i]).len()
+                label_lines(&r.label_text(i), label_widths[i])
             }
         })
         .max()
@@ -370,27 +382,35 @@ pub(super) fn longest_word(s: &str) -> usize {
 }
 
 /// Header `name` wrapped on spaces to `width` columns (a word wider than
-/// that broken), as `textwrap` wraps it: the same header at the same width
-/// comes back every time a table (or a slice of it: a section page, the
-/// mail) is laid out in a shape, so each is wrapped once per thread (a
-/// bounded memo, emptied when full).
+/// that broken), as `textwrap` wraps it ([`with_wrapped`]).
 fn wrapped_header(name: &str, width: usize) -> Vec<String> {
-    /// Each header's lines at each width it was wrapped to.
+    with_wrapped(name, width, <[String]>::to_vec)
+}
+
+/// `f` of text `s` wrapped on spaces to `width` columns (a word wider
+/// than that broken), as `textwrap` wraps it: the same header or row
+/// label at the same width comes back every time a table (or a slice of
+/// it: a section page, the mail) is laid out in a shape, and a label
+/// again when the text renderer prints it, so each is wrapped once per
+/// thread (a bounded memo, emptied when full).
+fn with_wrapped<R>(s: &str, width: usize, f: impl FnOnce(&[String]) -> R) -> R {
+    /// Each text's lines at each width it was wrapped to.
     type Wrapped = FxHashMap<String, Vec<(usize, Vec<String>)>>;
     thread_local! {
         static WRAPPED: std::cell::RefCell<Wrapped> = Default::default();
     }
     const MEMO_MAX: usize = 4096;
     WRAPPED.with_borrow_mut(|memo| {
-        if let Some((_, lines)) = memo.get(name).and_then(|ws| ws.iter().find(|(w, _)| *w == width)) {
-            return lines.clone();
+        if let Some((_, lines)) = memo.get(s).and_then(|ws| ws.iter().find(|(w, _)| *w == width)) {
+            return f(lines);
         }
         let opts = textwrap::Options::new(width).break_words(true);
-        let lines: Vec<String> = textwrap::wrap(name, opts).into_iter().map(|l| l.into_owned()).collect();
+        let lines: Vec<String> = textwrap::wrap(s, opts).into_iter().map(|l| l.into_owned()).collect();
+        let out = f(&lines);
         if memo.len() >= MEMO_MAX {
             memo.clear();
         }
-        memo.entry(name.to_owned()).or_default().push((width, lines.clone()));
-        lines
+        memo.entry(s.to_owned()).or_default().push((width, lines));
+        out
     })
 }

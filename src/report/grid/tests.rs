@@ -542,3 +542,26 @@ fn header_measures_match_unicode_width() {
         assert_eq!(super::plan::longest_word(s), words, "{s:?}");
     }
 }
+
+#[test]
+fn a_label_wrapped_again_reads_as_wrapped_first() {
+    // The memo ([`wrap_label`]) gives textwrap's lines, the first time
+    // and every time after, at each width.
+    for s in ["# another repository / ubuntu@ubuntu on the far rack", "x86_64-pc-linux-gnu", "a b", "µs ± 日本 語 word"]
+    {
+        for w in [1, 3, 8, 12, 40] {
+            let direct: Vec<String> = if s.width() <= w {
+                vec![s.to_string()]
+            } else {
+                textwrap::wrap(s, textwrap::Options::new(w).break_words(true))
+                    .into_iter()
+                    .map(|l| l.into_owned())
+                    .collect()
+            };
+            for _ in 0..2 {
+                let lines: Vec<String> = wrap_label(s, w).into_iter().map(|l| l.into_owned()).collect();
+                assert_eq!(lines, direct, "{s:?} at {w}");
+            }
+        }
+    }
+}
