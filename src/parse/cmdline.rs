@@ -19,12 +19,58 @@
 
 /// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`; the
 /// launchers of a copy left running (`nohup`, `timeout 400`, `setsid`:
-/// attack44 F1, whose `nohup netperf … &` copies were read as runs) too.
+/// attack44 F1, whose `nohup netperf … &` copies were read as runs) too,
+/// and `stdbuf -oL`, `ionice -c 3`, `cgexec -g cpu:grp`, `systemd-run
+/// --scope` (attack45 F1: copies behind them were runs).
 /// The one list of them (with `ip netns exec`, read in [`args_of`]).
 pub const WRAPPERS: &[&str] = &[
     "time", "sudo", "nice", "taskset", "numactl", "chrt", "env", "python", "python2", "python3", "exec", "command",
-    "nohup", "timeout", "setsid",
+    "nohup", "timeout", "setsid", "stdbuf", "ionice", "cgexec", "systemd-run",
 ];
+
+/// Options of a wrapper in [`WRAPPERS`] whose value is the next word and
+/// may be a word, not a number (`timeout -s KILL 400`, `cgexec -g
+/// cpu:grp`, `sudo -u bob`; attack45 F1): (wrapper, option).
+const WRAPPER_VALUE_OPTIONS: &[(&str, &str)] = &[
+    ("timeout", "-s"),
+    ("timeout", "--signal"),
+    ("timeout", "-k"),
+    ("timeout", "--kill-after"),
+    ("ionice", "-c"),
+    ("ionice", "-n"),
+    ("cgexec", "-g"),
+    ("sudo", "-u"),
+    ("sudo", "-g"),
+    ("env", "-u"),
+    ("env", "--unset"),
+    ("env", "-C"),
+    ("env", "--chdir"),
+    ("stdbuf", "-i"),
+    ("stdbuf", "-o"),
+    ("stdbuf", "-e"),
+    ("systemd-run", "-p"),
+    ("systemd-run", "--property"),
+    ("systemd-run", "-u"),
+    ("systemd-run", "--unit"),
+    ("systemd-run", "--slice"),
+];
+
+/// A shell variable's assignment before a command (`LD_PRELOAD=/usr/lib/x.so
+/// netperf …`, `env OMP=1 netperf …`): `NAME=value`.
+fn assignment(tok: &str) -> bool {
+    tok.split_once('=').is_some_and(|(name, _)| {
+        name.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    })
+}
+
+/// A duration with its unit, as `timeout 400s` takes it (`400s`, `1.5m`,
+/// `2h`, `1d`).
+fn duration(tok: &str) -> bool {
+    tok.strip_suffix(['s', 'm', 'h', 'd']).is_some_and(|n| {
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.') && n.bytes().any(|b| b.is_ascii_digit())
+    })
+}
 
 /// The rest of `line` after a prompt that is not a `$`/`#` one: bash's
 /// `set -x` trace (`+ hackbench --pipe …`, `++ ` in a subshell), starship's
@@ -118,8 +164,10 @@ fn prefix_token(tok: &str, after_wrapper: bool) -> bool {
     let root = tok.starts_with('[');
     let wrapper = WRAPPERS.contains(&base(tok));
     let option = after_wrapper
-        && (tok.starts_with('-') || tok.bytes().all(|c| c.is_ascii_digit() || matches!(c, b',' | b'-' | b'x')));
-    date || clock || prompt || root || wrapper || option
+        && (tok.starts_with('-')
+            || tok.bytes().all(|c| c.is_ascii_digit() || matches!(c, b',' | b'-' | b'x'))
+            || duration(tok));
+    date || clock || prompt || root || wrapper || option || assignment(tok)
 }
 
 /// The number of leading tokens that are oh-my-zsh's default prompt
@@ -186,9 +234,13 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
     let line = after_other_prompt(line).or_else(|| environment_prefix(line.trim_start())).unwrap_or(line);
     let toks: Vec<&str> = line.split_whitespace().collect();
     let mut after_wrapper = false;
+    // The last wrapper read, and whether the word is the value of its
+    // option (`KILL` in `timeout -s KILL 400`).
+    let mut wrapper = "";
+    let mut value_next = false;
     let mut skip = zsh_prompt_len(&toks);
     for (i, tok) in toks.iter().enumerate() {
-        if i < skip {
+        if i < skip || std::mem::take(&mut value_next) {
             continue;
         }
         // `ip netns exec NS iperf3 -P 24 …`: the command run in network
@@ -248,7 +300,12 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
         if !prefix_token(tok, after_wrapper) {
             return None;
         }
-        after_wrapper |= WRAPPERS.contains(&base(tok));
+        if WRAPPERS.contains(&base(tok)) {
+            wrapper = base(tok);
+            after_wrapper = true;
+        } else if after_wrapper {
+            value_next = WRAPPER_VALUE_OPTIONS.contains(&(wrapper, *tok));
+        }
     }
     None
 }
@@ -394,6 +451,31 @@ mod tests {
         assert_eq!(args_of("[root@five ~]# perf bench sched pipe", "perf"), Some(vec!["bench", "sched", "pipe"]));
         assert_eq!(args_of("I ran hackbench -g 8 twice", "hackbench"), None);
         assert_eq!(args_of("Get will-it-scale and run ./runtest.py page_fault3", "runtest.py"), None);
+    }
+
+    /// attack45 F1: launchers whose options are words, durations or
+    /// assignments (n/g09, f09, g12, g01, f19, g02, g05, g06).
+    #[test]
+    fn launchers_with_word_values_durations_and_assignments() {
+        let want = Some(vec!["-H", "x", "-l", "300"]);
+        for launcher in [
+            "timeout 400s",
+            "timeout -s KILL 400",
+            "timeout -k 10 400",
+            "env OMP=1",
+            "LD_PRELOAD=/usr/lib/libfoo.so",
+            "stdbuf -oL",
+            "ionice -c 3",
+            "cgexec -g cpu:grp",
+            "systemd-run --scope",
+            "sudo -u bob",
+        ] {
+            assert_eq!(args_of(&format!("$ {launcher} netperf -H x -l 300"), "netperf"), want, "{launcher}");
+        }
+        // Must not fire: prose, a word no option takes, another host's shell.
+        assert_eq!(args_of("I set OMP=1 and ran netperf -H x", "netperf"), None);
+        assert_eq!(args_of("$ timeout KILL netperf -H x", "netperf"), None);
+        assert_eq!(args_of("$ ssh host2 netperf -H x", "netperf"), None);
     }
 
     #[test]

@@ -2032,6 +2032,38 @@ mod tests {
         assert!(err.to_string().contains("started with different options"), "{err}");
     }
 
+    /// attack45 F1 (n/g09, f09, g12, g01, f19, g02, g05, g06: their
+    /// command lines): copies behind launchers whose options are words,
+    /// durations or assignments are ONE run; must not fire: the same
+    /// launchers in the foreground stay runs.
+    #[test]
+    fn launchers_with_words_durations_and_assignments() {
+        let t = |rate: &str| rr_table(rate, "10.00");
+        let four = format!("{}{}{}{}", t("100.00"), t("200.00"), t("300.00"), t("400.00"));
+        let cmd = "netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10";
+        let want = [(250.0, "test=TCP_RR request=1 response=1 copies=4".to_string())];
+        for launcher in [
+            "timeout 400s",
+            "timeout -s KILL 400",
+            "env OMP=1",
+            "LD_PRELOAD=/usr/lib/libfoo.so",
+            "stdbuf -oL",
+            "ionice -c 3",
+            "cgexec -g cpu:grp",
+            "systemd-run --scope",
+        ] {
+            let line = format!("$ {launcher} {cmd} &\n");
+            let (got, notes) = read(&format!("{}$ wait\n{four}", line.repeat(4)));
+            assert_eq!(got, want, "{launcher}");
+            assert!(notes.iter().any(|(_, m)| m.starts_with("4 netperf copies ran at once")), "{launcher}");
+            let fg = format!("$ {launcher} {cmd}\n");
+            let (got, _) = read(&format!("{}{four}", fg.repeat(4)));
+            let runs: Vec<f64> = got.iter().map(|g| g.0).collect();
+            assert_eq!(runs, [100.0, 200.0, 300.0, 400.0], "{launcher}");
+            assert!(got.iter().all(|g| !g.1.contains("copies")), "{launcher}");
+        }
+    }
+
     /// What the rules above must NOT merge: a sequential loop, `;`,
     /// `&&`, commands one after the other, `xargs` with no `-P`: each
     /// table a run of its own, no `copies`.

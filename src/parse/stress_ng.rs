@@ -1057,7 +1057,9 @@ fn concurrent_processes(input: &Input, out: &mut ParsedFile) {
         if let Some(pid) = job_pid(t) {
             jobs.push(pid);
         } else if t.contains("stress-ng") || command.ends_with('\\') {
-            if !command.ends_with('\\') {
+            // (A command left in the background, `… &`, and the next
+            // line's: one launch, attack45 F1's `cgexec` copies.)
+            if !command.ends_with('\\') && !command.ends_with('&') {
                 command.clear();
             }
             command = format!("{} {t}", command.trim_end_matches('\\'));
