@@ -317,8 +317,21 @@ pub fn shell_segments(line: &str) -> Vec<(&str, &str)> {
     let b = line.as_bytes();
     let mut out = Vec::new();
     let (mut start, mut i, mut quote) = (0, 0, None::<u8>);
+    // Inside a C-style loop's `((i=0; i<4; i++))`: its `;` are no
+    // separators (attack45 F2).
+    let mut arithmetic = false;
     while i < b.len() {
         let c = b[i];
+        if quote.is_none() && b[i..].starts_with(b"((") && !arithmetic {
+            arithmetic = true;
+            i += 2;
+            continue;
+        }
+        if arithmetic {
+            arithmetic = !b[i..].starts_with(b"))");
+            i += if arithmetic { 1 } else { 2 };
+            continue;
+        }
         match quote {
             Some(q) if c == q => quote = None,
             Some(_) => {}
@@ -347,6 +360,176 @@ pub fn shell_segments(line: &str) -> Vec<(&str, &str)> {
 /// were read as runs).
 pub fn pipeline_end(segs: &[(&str, &str)], i: usize) -> usize {
     segs[i..].iter().position(|(_, sep)| *sep != "|").map_or(segs.len() - 1, |k| i + k)
+}
+
+/// The words after `program` in the shell segment `segment`, wherever it
+/// stands (` do netperf …`, `(netperf …`, `xargs -P 4 netperf …`): `None`
+/// where the segment does not run it.
+pub fn words_after<'a>(segment: &'a str, program: &str) -> Option<Vec<&'a str>> {
+    let words: Vec<&str> = segment.split_whitespace().collect();
+    let at = words.iter().position(|w| base(w.trim_start_matches(['#', '$', '('])) == program)?;
+    Some(words[at + 1..].to_vec())
+}
+
+/// A shell loop around segment `at` of `segs` (as [`shell_segments`] cuts
+/// a line): `for i in 1 2 3 4; do netperf … & done`, `seq 4 | while read
+/// i; do …`, `for ((i=0; i<4; i++)); do …` (attack45 F2: netperf's and
+/// iperf3's copies started by such loops were read as runs).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Loop {
+    /// How many times the body runs, where the line shows it (a word list,
+    /// `{1..4}`, `$(seq 4)`, `seq 4 |` into `while read`, `((i=0; i<4;
+    /// i++))`); `None` where it does not.
+    pub count: Option<usize>,
+    /// The body's command is left in the background (`… &`, `( … ) &`,
+    /// `{ …; } &`) and nothing in the body waits for it (`wait`, `wait
+    /// $pid`, attack45 F3): its copies ran at once.
+    pub at_once: bool,
+}
+
+/// The loop around segment `at` of `segs`, if any (see [`Loop`]).
+pub fn loop_around(segs: &[(&str, &str)], at: usize) -> Option<Loop> {
+    let first_word = |k: usize| segs[k].0.split_whitespace().next().unwrap_or("");
+    // The loop's header: the last `for`/`while`/`until` before `at`
+    // whose `done` does not come before `at`.
+    let header = (0..=at).rev().find(|&k| {
+        let words: Vec<&str> = segs[k].0.split_whitespace().collect();
+        words.iter().any(|w| matches!(*w, "for" | "while" | "until"))
+    })?;
+    if (header + 1..=at).any(|k| first_word(k) == "done") {
+        return None;
+    }
+    let head = segs[header].0;
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let kw = words.iter().position(|w| matches!(*w, "for" | "while" | "until"))?;
+    let count = match words[kw] {
+        "for" if words.get(kw + 2) == Some(&"in") => head.split_once(" in ").and_then(|(_, l)| list_count(l)),
+        "for" => c_style_count(&words[kw + 1..].join(" ")),
+        "while" if words.get(kw + 1) == Some(&"read") => header
+            .checked_sub(1)
+            .filter(|&k| segs[k].1 == "|")
+            .and_then(|k| seq_count(&segs[k].0.split_whitespace().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" "))),
+        _ => None,
+    };
+    // The body's group: `{ …; } &` ends at its `}`.
+    let body: Vec<&str> = segs[at].0.split_whitespace().skip_while(|w| matches!(*w, "do" | "then")).collect();
+    let close = if body.first() == Some(&"{") {
+        (at..segs.len()).find(|&k| first_word(k) == "}").unwrap_or(at)
+    } else {
+        at
+    };
+    let end = pipeline_end(segs, close);
+    let done = (end + 1..segs.len()).find(|&k| first_word(k) == "done").unwrap_or(segs.len());
+    let waited = segs[end + 1..done].iter().any(|(s, _)| s.split_whitespace().next() == Some("wait"));
+    Some(Loop { count, at_once: segs[end].1 == "&" && !waited })
+}
+
+/// The count a C-style loop's `((i=0; i<4; i++))` shows: `4`.
+fn c_style_count(head: &str) -> Option<usize> {
+    let inner = head.trim().strip_prefix("((")?.split("))").next()?;
+    let parts: Vec<String> = inner.split(';').map(|p| p.split_whitespace().collect::<String>()).collect();
+    let [init, test, step] = parts.as_slice() else { return None };
+    let (var, from) = init.split_once('=')?;
+    let from: usize = from.parse().ok()?;
+    if !matches!(step.as_str(), s if s == format!("{var}++") || s == format!("++{var}") || s == format!("{var}+=1")) {
+        return None;
+    }
+    let rest = test.strip_prefix(var)?;
+    let (to, inclusive) = match rest.strip_prefix("<=") {
+        Some(to) => (to, true),
+        None => (rest.strip_prefix('<')?, false),
+    };
+    let to: usize = to.parse().ok()?;
+    let n = to.checked_sub(from)? + usize::from(inclusive);
+    (n > 0).then_some(n)
+}
+
+/// A count `seq N`, `seq 1 N`, `{1..N}` or a literal word list shows.
+pub fn list_count(list: &str) -> Option<usize> {
+    let list = list.trim();
+    let inner = list
+        .strip_prefix("$(")
+        .and_then(|r| r.strip_suffix(')'))
+        .or_else(|| list.strip_prefix('`').and_then(|r| r.strip_suffix('`')));
+    if let Some(inner) = inner {
+        return seq_count(inner);
+    }
+    if let Some((a, b)) = list.strip_prefix('{').and_then(|r| r.strip_suffix('}')).and_then(|r| r.split_once("..")) {
+        let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
+        return (b >= a).then(|| b - a + 1);
+    }
+    let words: Vec<&str> = list.split_whitespace().collect();
+    let literal = words.iter().all(|w| !w.contains(['$', '`', '{', '*', '?', '(']));
+    (literal && !words.is_empty()).then_some(words.len())
+}
+
+/// The count `seq N` / `seq 1 N` prints.
+pub fn seq_count(cmd: &str) -> Option<usize> {
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    match words.as_slice() {
+        ["seq", n] => n.parse().ok(),
+        ["seq", a, b] => {
+            let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
+            (b >= a).then(|| b - a + 1)
+        }
+        _ => None,
+    }
+}
+
+/// A loop typed over several lines, joined into one shell line: bash's
+/// `$ for i in 1 2 3 4; do` / `>   netperf … &` / `> done` (its `> `
+/// continuation prompt), or a script's loop without prompts (its body
+/// indented), `lines[at]` its header (attack45 F2). The joined line
+/// (`$ for i in 1 2 3 4; do netperf … & done`) and the index of its last
+/// line; `None` where `lines[at]` starts no loop left open, or a line
+/// before its `done` is no shell line (a table, prose).
+pub fn joined_loop<S: AsRef<str>>(lines: &[S], at: usize) -> Option<(String, usize)> {
+    let head = lines.get(at)?.as_ref().trim();
+    if !["for", "while", "until"].iter().any(|k| head.contains(k)) {
+        return None;
+    }
+    let segs = shell_segments(head);
+    let opens = |s: &str| {
+        shell_segments(s)
+            .iter()
+            .filter(|(seg, _)| {
+                let w: Vec<&str> = seg.split_whitespace().collect();
+                let prompt = w.first().is_some_and(|f| *f == "%" || f.ends_with(['$', '#', '>']));
+                let w = if prompt { &w[1..] } else { &w[..] };
+                match w.first() {
+                    Some(&"for") => w.get(2) == Some(&"in") || w.get(1).is_some_and(|x| x.starts_with("((")),
+                    Some(&"while" | &"until") => true,
+                    _ => false,
+                }
+            })
+            .count()
+    };
+    let closes = |s: &str| shell_segments(s).iter().filter(|(seg, _)| seg.split_whitespace().next() == Some("done")).count();
+    let mut depth = opens(head) as isize - closes(head) as isize;
+    if depth <= 0 || segs.is_empty() {
+        return None;
+    }
+    let mut joined = head.to_string();
+    for (k, line) in lines.iter().enumerate().skip(at + 1).take(30) {
+        let raw = line.as_ref();
+        let t = raw.trim();
+        let body = t.strip_prefix('>').map(str::trim_start);
+        let first = t.split_whitespace().next().unwrap_or("").trim_end_matches(';');
+        let shell = body.is_some() || raw.starts_with([' ', '\t']) || matches!(first, "do" | "done" | "then" | "fi" | "{" | "}");
+        if t.is_empty() || !shell {
+            return None;
+        }
+        let piece = body.unwrap_or(t);
+        let last = joined.split_whitespace().last().unwrap_or("");
+        let glue = if matches!(last, "do" | "then" | "else" | "{") || joined.ends_with(['&', '|', ';']) { " " } else { "; " };
+        joined.push_str(glue);
+        joined.push_str(piece);
+        depth += opens(piece) as isize - closes(piece) as isize;
+        if depth <= 0 {
+            return Some((joined, k));
+        }
+    }
+    None
 }
 
 /// A shell redirection word (`>`, `2>>`, `&>`, `<`), which takes the
@@ -476,6 +659,37 @@ mod tests {
         assert_eq!(args_of("I set OMP=1 and ran netperf -H x", "netperf"), None);
         assert_eq!(args_of("$ timeout KILL netperf -H x", "netperf"), None);
         assert_eq!(args_of("$ ssh host2 netperf -H x", "netperf"), None);
+    }
+
+    /// attack45 F2/F3: the one loop reader (a loop over several lines
+    /// joined; its count; a `wait` in its body).
+    #[test]
+    fn loops_joined_and_read() {
+        use super::{joined_loop, loop_around, shell_segments};
+        let lines = ["$ for i in 1 2 3 4; do", ">   netperf -H x &", "> done", "$ wait"];
+        assert_eq!(joined_loop(&lines, 0), Some(("$ for i in 1 2 3 4; do netperf -H x & done".to_string(), 2)));
+        let lines = ["$ for i in 1 2 3 4", "> do", ">   netperf -H x &", "> done; wait"];
+        assert_eq!(joined_loop(&lines, 0), Some(("$ for i in 1 2 3 4; do netperf -H x & done; wait".to_string(), 3)));
+        let lines = ["for i in 1 2 3 4; do", "    netperf -H x &", "done"];
+        assert_eq!(joined_loop(&lines, 0).map(|j| j.1), Some(2));
+        // Must not fire: a prose `for`, a loop on one line, a table inside.
+        assert_eq!(joined_loop(&["for the record, I ran it twice", "  done"], 0), None);
+        assert_eq!(joined_loop(&["$ for i in 1 2; do netperf & done"], 0), None);
+        assert_eq!(joined_loop(&["$ for i in 1 2; do", "87380  16384  10.00  941.5", "> done"], 0), None);
+        let read = |line: &str| {
+            let segs = shell_segments(line);
+            let at = segs.iter().position(|(s, _)| s.contains("netperf")).unwrap();
+            loop_around(&segs, at).map(|l| (l.count, l.at_once))
+        };
+        assert_eq!(read("$ for ((i=0; i<4; i++)); do netperf & done; wait"), Some((Some(4), true)));
+        assert_eq!(read("$ seq 4 | while read i; do netperf & done; wait"), Some((Some(4), true)));
+        assert_eq!(read("$ for i in 1 2 3 4; do { netperf; } & done; wait"), Some((Some(4), true)));
+        assert_eq!(read("$ for i in 1 2 3 4; do (netperf) & done; wait"), Some((Some(4), true)));
+        assert_eq!(read("$ for i in 1 2 3 4; do netperf & if [ $i = 4 ]; then wait; fi; done"), Some((Some(4), true)));
+        assert_eq!(read("$ for i in 1 2 3 4; do netperf & pid=$!; wait $pid; done"), Some((Some(4), false)));
+        assert_eq!(read("$ for i in 1 2 3 4; do netperf & sleep 1; wait; done"), Some((Some(4), false)));
+        assert_eq!(read("$ for i in 1 2 3 4; do netperf; done"), Some((Some(4), false)));
+        assert_eq!(read("$ for i in 1 2; do :; done; netperf &"), None);
     }
 
     #[test]

@@ -566,9 +566,7 @@ struct Start {
 
 /// The words after `netperf` in `segment`, if it runs netperf.
 fn netperf_words(segment: &str) -> Option<Vec<&str>> {
-    let words: Vec<&str> = segment.split_whitespace().collect();
-    let at = words.iter().position(|w| super::cmdline::base(w.trim_start_matches(['#', '$'])) == "netperf")?;
-    Some(words[at + 1..].to_vec())
+    super::cmdline::words_after(segment, "netperf")
 }
 
 /// A copy's options with its test name left out (`-t UDP_STREAM`), and
@@ -599,38 +597,6 @@ fn copy_options(words: &[&str]) -> String {
     kept.join(" ")
 }
 
-/// A count `seq N`, `seq 1 N`, `{1..N}` or a literal word list shows.
-fn list_count(list: &str) -> Option<usize> {
-    let list = list.trim();
-    let inner = list
-        .strip_prefix("$(")
-        .and_then(|r| r.strip_suffix(')'))
-        .or_else(|| list.strip_prefix('`').and_then(|r| r.strip_suffix('`')));
-    if let Some(inner) = inner {
-        return seq_count(inner);
-    }
-    if let Some((a, b)) = list.strip_prefix('{').and_then(|r| r.strip_suffix('}')).and_then(|r| r.split_once("..")) {
-        let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
-        return (b >= a).then(|| b - a + 1);
-    }
-    let words: Vec<&str> = list.split_whitespace().collect();
-    let literal = words.iter().all(|w| !w.contains(['$', '`', '{', '*', '?', '(']));
-    (literal && !words.is_empty()).then_some(words.len())
-}
-
-/// The count `seq N` / `seq 1 N` prints.
-fn seq_count(cmd: &str) -> Option<usize> {
-    let words: Vec<&str> = cmd.split_whitespace().collect();
-    match words.as_slice() {
-        ["seq", n] => n.parse().ok(),
-        ["seq", a, b] => {
-            let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
-            (b >= a).then(|| b - a + 1)
-        }
-        _ => None,
-    }
-}
-
 /// How command line `line` (one that runs netperf) starts its copies.
 fn start_of(line: &str) -> Start {
     let segs = super::cmdline::shell_segments(line);
@@ -657,33 +623,30 @@ fn start_of(line: &str) -> Start {
     });
     if before.iter().any(|w| matches!(super::cmdline::base(w), "xargs" | "parallel")) {
         return match width {
-            Some(n) if n >= 2 => {
+            // (`-j0`, `-P 0`: as many at once as there are inputs,
+            // attack45 F2.)
+            Some(n) if n >= 2 || n == 0 => {
                 // The input's count, where a `seq` piped in shows it (no
                 // more than `-P` at once: more ran in waves).
                 let items = first.checked_sub(1).filter(|&i| segs[i].1 == "|").and_then(|i| {
-                    seq_count(
+                    super::cmdline::seq_count(
                         segs[i].0.split_whitespace().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" ").as_str(),
                     )
                 });
-                let copies = items.filter(|&k| k <= n);
+                let copies = items.filter(|&k| k <= n || n == 0);
                 Start { copies, background: false, waits: true, options: vec![copy_options(words)] }
             }
             _ => Start { copies: Some(1), background: false, waits: false, options },
         };
     }
-    // `for i in 1 2 3 4; do netperf … & done`.
-    let for_list = segs[..first].iter().rev().find_map(|(s, _)| {
-        let words: Vec<&str> = s.split_whitespace().collect();
-        let at = words.iter().position(|w| *w == "for")?;
-        (words.get(at + 2) == Some(&"in")).then(|| s.split_once(" in ").map_or("", |(_, l)| l))
-    });
-    if let Some(list) = for_list {
-        let end = super::cmdline::pipeline_end(&segs, first);
-        // `for …; do netperf … & wait; done` (attack44 F4): each copy is
-        // waited for before the next starts: runs, one after the other.
-        let waited = segs.get(end + 1).is_some_and(|(s, _)| s.split_whitespace().next() == Some("wait"));
-        if segs[end].1 == "&" && !waited {
-            return Start { copies: list_count(list), background: false, waits, options: vec![copy_options(words)] };
+    // `for i in 1 2 3 4; do netperf … & done`, `while read`, a C-style
+    // `for ((…))` (the one loop reader, `cmdline::loop_around`).
+    if let Some(lp) = super::cmdline::loop_around(&segs, first) {
+        // `for …; do netperf … & wait; done` (attack44 F4), `… & pid=$!;
+        // wait $pid; done` (attack45 F3): each copy is waited for before
+        // the next starts: runs, one after the other.
+        if lp.at_once {
+            return Start { copies: lp.count, background: false, waits, options: vec![copy_options(words)] };
         }
         return Start { copies: Some(1), background: false, waits: false, options };
     }
@@ -1144,11 +1107,19 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut stamp_line: Option<usize> = None;
     // The line where the running test was stopped (`^CInterim result: …`).
     let mut interrupted: Option<usize> = None;
+    // The last line of a loop typed over several lines (`$ for …; do` /
+    // `>   netperf … &` / `> done`), read as one line at its first.
+    let mut loop_end = 0;
     for (n, line) in input.numbered() {
         let t = line.trim();
-        if list_line.take() == Some(n) {
+        if list_line.take() == Some(n) || n <= loop_end {
             continue;
         }
+        let joined = super::cmdline::joined_loop(&input.lines, n - 1).filter(|(j, _)| j.contains("netperf"));
+        if let Some((_, last)) = &joined {
+            loop_end = last + 1;
+        }
+        let t = joined.as_ref().map_or(t, |(j, _)| j.as_str());
         if let Some(cmd) = omni::command(t) {
             if let Some(b) = block.take() {
                 close(&b, &mut out);
@@ -2061,6 +2032,49 @@ mod tests {
             let runs: Vec<f64> = got.iter().map(|g| g.0).collect();
             assert_eq!(runs, [100.0, 200.0, 300.0, 400.0], "{launcher}");
             assert!(got.iter().all(|g| !g.1.contains("copies")), "{launcher}");
+        }
+    }
+
+    /// attack45 F2 (n/f13, g16, g14, g17, i03, i04, i11, i06: their
+    /// command lines): loops typed over several lines, a script's loop,
+    /// `while read`, a C-style `for`, subshell and brace bodies, `parallel
+    /// -j0` start copies at once: ONE run; F3 (n/f14, i01): a `wait` in the
+    /// loop body makes its copies runs. Must not fire: the same loops with
+    /// the body in the foreground, and i07's `wait` only after the last copy.
+    #[test]
+    fn loops_of_every_shape_and_a_wait_in_the_body() {
+        let t = |rate: &str| rr_table(rate, "10.00");
+        let four = format!("{}{}{}{}", t("100.00"), t("200.00"), t("300.00"), t("400.00"));
+        let cmd = "netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10";
+        let want = [(250.0, "test=TCP_RR request=1 response=1 copies=4".to_string())];
+        for shape in [
+            format!("$ for i in 1 2 3 4; do\n>   {cmd} &\n> done\n$ wait\n"),
+            format!("$ for i in 1 2 3 4\n> do\n>   {cmd} &\n> done; wait\n"),
+            format!("for i in 1 2 3 4; do\n    {cmd} &\ndone\nwait\n"),
+            format!("$ seq 4 | while read i; do {cmd} & done; wait\n"),
+            format!("$ for i in 1 2 3 4; do ({cmd}) & done; wait\n"),
+            format!("$ for i in 1 2 3 4; do {{ {cmd}; }} & done; wait\n"),
+            format!("$ for ((i=0; i<4; i++)); do {cmd} & done; wait\n"),
+            format!("$ seq 4 | parallel -j0 {cmd}\n"),
+            format!("$ for i in 1 2 3 4; do {cmd} & if [ $i = 4 ]; then wait; fi; done\n"),
+        ] {
+            let (got, notes) = read(&format!("{shape}{four}"));
+            assert_eq!(got, want, "{shape}");
+            assert!(notes.iter().any(|(_, m)| m.starts_with("4 netperf copies ran at once")), "{shape}");
+        }
+        for shape in [
+            format!("$ for i in 1 2 3 4; do {cmd} & pid=$!; wait $pid; done\n"),
+            format!("$ for i in 1 2 3 4; do {cmd} & sleep 1; wait; done\n"),
+            format!("$ for i in 1 2 3 4; do\n>   {cmd}\n> done\n"),
+            format!("for i in 1 2 3 4; do\n    {cmd}\ndone\n"),
+            format!("$ seq 4 | while read i; do {cmd}; done\n"),
+            format!("$ for ((i=0; i<4; i++)); do {cmd}; done\n"),
+        ] {
+            let (got, notes) = read(&format!("{shape}{four}"));
+            let runs: Vec<f64> = got.iter().map(|g| g.0).collect();
+            assert_eq!(runs, [100.0, 200.0, 300.0, 400.0], "{shape}");
+            assert!(got.iter().all(|g| !g.1.contains("copies")), "{shape}");
+            assert!(notes.iter().all(|(_, m)| !m.contains("ran at once")), "{shape}: {notes:?}");
         }
     }
 
