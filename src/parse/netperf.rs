@@ -585,11 +585,16 @@ fn copy_options(words: &[&str]) -> String {
             continue;
         }
         let before_dashes = !words[..i].contains(&"--");
-        if before_dashes && *w == "-t" {
+        // The test (`-t`), and what tells copies apart as iperf3's `-p`
+        // does (attack45 F15: copies bound each to its CPU, or each on its
+        // own port, were refused as "different options"): the CPU binding
+        // `-T N,N`, the control port `-p`, the test's data port `-- -P`.
+        let told_apart: &[&str] = if before_dashes { &["-t", "-T", "-p"] } else { &["-P"] };
+        if told_apart.contains(w) {
             skip = true;
             continue;
         }
-        if before_dashes && w.starts_with("-t") && !w.starts_with("--") {
+        if told_apart.iter().any(|o| w.starts_with(o)) && !w.starts_with("--") {
             continue;
         }
         kept.push(w);
@@ -2076,6 +2081,28 @@ mod tests {
             assert!(got.iter().all(|g| !g.1.contains("copies")), "{shape}");
             assert!(notes.iter().all(|(_, m)| !m.contains("ran at once")), "{shape}: {notes:?}");
         }
+    }
+
+    /// attack45 F15 (n/h01, h02, h03: their command lines): copies told
+    /// apart by their CPU binding `-T N,N`, control port `-p` or data port
+    /// `-- -P` are copies of one launch, as iperf3's `-p`; must not fire:
+    /// copies differing in a test option (`-- -r 1,1` / `-- -r 64,64`) are
+    /// still refused.
+    #[test]
+    fn copies_told_apart_by_cpu_or_port_are_one_run() {
+        let t = |rate: &str| rr_table(rate, "10.00");
+        let four = format!("{}{}{}{}", t("100.00"), t("200.00"), t("300.00"), t("400.00"));
+        let cmd = "netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10";
+        let want = [(250.0, "test=TCP_RR request=1 response=1 copies=4".to_string())];
+        for per_copy in ["-T {n},{n}", "-p 1286{n}", "-- -P 500{n}", "-T{n}"] {
+            let lines: String =
+                (0..4).map(|n| format!("$ {cmd} {} &\n", per_copy.replace("{n}", &n.to_string()))).collect();
+            let (got, _) = read(&format!("{lines}$ wait\n{four}"));
+            assert_eq!(got, want, "{per_copy}");
+        }
+        let text = format!("$ {cmd} -- -r 1,1 &\n$ {cmd} -- -r 64,64 &\n$ wait\n{}{}", t("1.00"), t("2.00"));
+        let err = Netperf.parse(&Input::from_text(&text)).unwrap_err();
+        assert!(err.to_string().contains("started with different options"), "{err}");
     }
 
     /// What the rules above must NOT merge: a sequential loop, `;`,
