@@ -405,19 +405,17 @@ pub fn loop_around(segs: &[(&str, &str)], at: usize) -> Option<Loop> {
     let count = match words[kw] {
         "for" if words.get(kw + 2) == Some(&"in") => head.split_once(" in ").and_then(|(_, l)| list_count(l)),
         "for" => c_style_count(&words[kw + 1..].join(" ")),
-        "while" if words.get(kw + 1) == Some(&"read") => header
-            .checked_sub(1)
-            .filter(|&k| segs[k].1 == "|")
-            .and_then(|k| seq_count(&segs[k].0.split_whitespace().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" "))),
+        "while" if words.get(kw + 1) == Some(&"read") => {
+            header.checked_sub(1).filter(|&k| segs[k].1 == "|").and_then(|k| {
+                seq_count(&segs[k].0.split_whitespace().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" "))
+            })
+        }
         _ => None,
     };
     // The body's group: `{ …; } &` ends at its `}`.
     let body: Vec<&str> = segs[at].0.split_whitespace().skip_while(|w| matches!(*w, "do" | "then")).collect();
-    let close = if body.first() == Some(&"{") {
-        (at..segs.len()).find(|&k| first_word(k) == "}").unwrap_or(at)
-    } else {
-        at
-    };
+    let close =
+        if body.first() == Some(&"{") { (at..segs.len()).find(|&k| first_word(k) == "}").unwrap_or(at) } else { at };
     let end = pipeline_end(segs, close);
     let done = (end + 1..segs.len()).find(|&k| first_word(k) == "done").unwrap_or(segs.len());
     let waited = segs[end + 1..done].iter().any(|(s, _)| s.split_whitespace().next() == Some("wait"));
@@ -504,7 +502,8 @@ pub fn joined_loop<S: AsRef<str>>(lines: &[S], at: usize) -> Option<(String, usi
             })
             .count()
     };
-    let closes = |s: &str| shell_segments(s).iter().filter(|(seg, _)| seg.split_whitespace().next() == Some("done")).count();
+    let closes =
+        |s: &str| shell_segments(s).iter().filter(|(seg, _)| seg.split_whitespace().next() == Some("done")).count();
     let mut depth = opens(head) as isize - closes(head) as isize;
     if depth <= 0 || segs.is_empty() {
         return None;
@@ -515,13 +514,16 @@ pub fn joined_loop<S: AsRef<str>>(lines: &[S], at: usize) -> Option<(String, usi
         let t = raw.trim();
         let body = t.strip_prefix('>').map(str::trim_start);
         let first = t.split_whitespace().next().unwrap_or("").trim_end_matches(';');
-        let shell = body.is_some() || raw.starts_with([' ', '\t']) || matches!(first, "do" | "done" | "then" | "fi" | "{" | "}");
+        let shell = body.is_some()
+            || raw.starts_with([' ', '\t'])
+            || matches!(first, "do" | "done" | "then" | "fi" | "{" | "}");
         if t.is_empty() || !shell {
             return None;
         }
         let piece = body.unwrap_or(t);
         let last = joined.split_whitespace().last().unwrap_or("");
-        let glue = if matches!(last, "do" | "then" | "else" | "{") || joined.ends_with(['&', '|', ';']) { " " } else { "; " };
+        let glue =
+            if matches!(last, "do" | "then" | "else" | "{") || joined.ends_with(['&', '|', ';']) { " " } else { "; " };
         joined.push_str(glue);
         joined.push_str(piece);
         depth += opens(piece) as isize - closes(piece) as isize;

@@ -852,7 +852,8 @@ fn client_launches(input: &Input) -> Vec<(usize, Vec<Vec<&str>>, usize)> {
         if !t.contains("iperf3") && !t.contains("for") && !t.contains("while") || n <= loop_end {
             continue;
         }
-        if let Some((j, last)) = super::cmdline::joined_loop(&input.lines, n - 1).filter(|(j, _)| j.contains("iperf3")) {
+        if let Some((j, last)) = super::cmdline::joined_loop(&input.lines, n - 1).filter(|(j, _)| j.contains("iperf3"))
+        {
             loop_end = last + 1;
             let segs = super::cmdline::shell_segments(&j);
             let lp = (0..segs.len()).find_map(|i| {
@@ -1198,7 +1199,10 @@ mod tests {
             let f = read(&format!("{launch}{two}"));
             assert_eq!(f.samples.len(), 2, "{launch}");
             assert!((f.samples[0].value.mean() - 11650.0).abs() < 1e-6, "{launch}");
-            assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "copies" && p.value == "2")), "{launch}");
+            assert!(
+                f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "copies" && p.value == "2")),
+                "{launch}"
+            );
         }
         for shape in [
             "$ for i in 1 2; do iperf3 -c 10.0.0.1 -t 30; done\n",
