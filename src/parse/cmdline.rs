@@ -19,12 +19,58 @@
 
 /// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`; the
 /// launchers of a copy left running (`nohup`, `timeout 400`, `setsid`:
-/// attack44 F1, whose `nohup netperf … &` copies were read as runs) too.
+/// attack44 F1, whose `nohup netperf … &` copies were read as runs) too,
+/// and `stdbuf -oL`, `ionice -c 3`, `cgexec -g cpu:grp`, `systemd-run
+/// --scope` (attack45 F1: copies behind them were runs).
 /// The one list of them (with `ip netns exec`, read in [`args_of`]).
 pub const WRAPPERS: &[&str] = &[
     "time", "sudo", "nice", "taskset", "numactl", "chrt", "env", "python", "python2", "python3", "exec", "command",
-    "nohup", "timeout", "setsid",
+    "nohup", "timeout", "setsid", "stdbuf", "ionice", "cgexec", "systemd-run",
 ];
+
+/// Options of a wrapper in [`WRAPPERS`] whose value is the next word and
+/// may be a word, not a number (`timeout -s KILL 400`, `cgexec -g
+/// cpu:grp`, `sudo -u bob`; attack45 F1): (wrapper, option).
+const WRAPPER_VALUE_OPTIONS: &[(&str, &str)] = &[
+    ("timeout", "-s"),
+    ("timeout", "--signal"),
+    ("timeout", "-k"),
+    ("timeout", "--kill-after"),
+    ("ionice", "-c"),
+    ("ionice", "-n"),
+    ("cgexec", "-g"),
+    ("sudo", "-u"),
+    ("sudo", "-g"),
+    ("env", "-u"),
+    ("env", "--unset"),
+    ("env", "-C"),
+    ("env", "--chdir"),
+    ("stdbuf", "-i"),
+    ("stdbuf", "-o"),
+    ("stdbuf", "-e"),
+    ("systemd-run", "-p"),
+    ("systemd-run", "--property"),
+    ("systemd-run", "-u"),
+    ("systemd-run", "--unit"),
+    ("systemd-run", "--slice"),
+];
+
+/// A shell variable's assignment before a command (`LD_PRELOAD=/usr/lib/x.so
+/// netperf …`, `env OMP=1 netperf …`): `NAME=value`.
+fn assignment(tok: &str) -> bool {
+    tok.split_once('=').is_some_and(|(name, _)| {
+        name.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    })
+}
+
+/// A duration with its unit, as `timeout 400s` takes it (`400s`, `1.5m`,
+/// `2h`, `1d`).
+fn duration(tok: &str) -> bool {
+    tok.strip_suffix(['s', 'm', 'h', 'd']).is_some_and(|n| {
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.') && n.bytes().any(|b| b.is_ascii_digit())
+    })
+}
 
 /// The rest of `line` after a prompt that is not a `$`/`#` one: bash's
 /// `set -x` trace (`+ hackbench --pipe …`, `++ ` in a subshell), starship's
@@ -118,8 +164,10 @@ fn prefix_token(tok: &str, after_wrapper: bool) -> bool {
     let root = tok.starts_with('[');
     let wrapper = WRAPPERS.contains(&base(tok));
     let option = after_wrapper
-        && (tok.starts_with('-') || tok.bytes().all(|c| c.is_ascii_digit() || matches!(c, b',' | b'-' | b'x')));
-    date || clock || prompt || root || wrapper || option
+        && (tok.starts_with('-')
+            || tok.bytes().all(|c| c.is_ascii_digit() || matches!(c, b',' | b'-' | b'x'))
+            || duration(tok));
+    date || clock || prompt || root || wrapper || option || assignment(tok)
 }
 
 /// The number of leading tokens that are oh-my-zsh's default prompt
@@ -186,9 +234,13 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
     let line = after_other_prompt(line).or_else(|| environment_prefix(line.trim_start())).unwrap_or(line);
     let toks: Vec<&str> = line.split_whitespace().collect();
     let mut after_wrapper = false;
+    // The last wrapper read, and whether the word is the value of its
+    // option (`KILL` in `timeout -s KILL 400`).
+    let mut wrapper = "";
+    let mut value_next = false;
     let mut skip = zsh_prompt_len(&toks);
     for (i, tok) in toks.iter().enumerate() {
-        if i < skip {
+        if i < skip || std::mem::take(&mut value_next) {
             continue;
         }
         // `ip netns exec NS iperf3 -P 24 …`: the command run in network
@@ -248,7 +300,12 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
         if !prefix_token(tok, after_wrapper) {
             return None;
         }
-        after_wrapper |= WRAPPERS.contains(&base(tok));
+        if WRAPPERS.contains(&base(tok)) {
+            wrapper = base(tok);
+            after_wrapper = true;
+        } else if after_wrapper {
+            value_next = WRAPPER_VALUE_OPTIONS.contains(&(wrapper, *tok));
+        }
     }
     None
 }
@@ -260,8 +317,21 @@ pub fn shell_segments(line: &str) -> Vec<(&str, &str)> {
     let b = line.as_bytes();
     let mut out = Vec::new();
     let (mut start, mut i, mut quote) = (0, 0, None::<u8>);
+    // Inside a C-style loop's `((i=0; i<4; i++))`: its `;` are no
+    // separators (attack45 F2).
+    let mut arithmetic = false;
     while i < b.len() {
         let c = b[i];
+        if quote.is_none() && b[i..].starts_with(b"((") && !arithmetic {
+            arithmetic = true;
+            i += 2;
+            continue;
+        }
+        if arithmetic {
+            arithmetic = !b[i..].starts_with(b"))");
+            i += if arithmetic { 1 } else { 2 };
+            continue;
+        }
         match quote {
             Some(q) if c == q => quote = None,
             Some(_) => {}
@@ -290,6 +360,178 @@ pub fn shell_segments(line: &str) -> Vec<(&str, &str)> {
 /// were read as runs).
 pub fn pipeline_end(segs: &[(&str, &str)], i: usize) -> usize {
     segs[i..].iter().position(|(_, sep)| *sep != "|").map_or(segs.len() - 1, |k| i + k)
+}
+
+/// The words after `program` in the shell segment `segment`, wherever it
+/// stands (` do netperf …`, `(netperf …`, `xargs -P 4 netperf …`): `None`
+/// where the segment does not run it.
+pub fn words_after<'a>(segment: &'a str, program: &str) -> Option<Vec<&'a str>> {
+    let words: Vec<&str> = segment.split_whitespace().collect();
+    let at = words.iter().position(|w| base(w.trim_start_matches(['#', '$', '('])) == program)?;
+    Some(words[at + 1..].to_vec())
+}
+
+/// A shell loop around segment `at` of `segs` (as [`shell_segments`] cuts
+/// a line): `for i in 1 2 3 4; do netperf … & done`, `seq 4 | while read
+/// i; do …`, `for ((i=0; i<4; i++)); do …` (attack45 F2: netperf's and
+/// iperf3's copies started by such loops were read as runs).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Loop {
+    /// How many times the body runs, where the line shows it (a word list,
+    /// `{1..4}`, `$(seq 4)`, `seq 4 |` into `while read`, `((i=0; i<4;
+    /// i++))`); `None` where it does not.
+    pub count: Option<usize>,
+    /// The body's command is left in the background (`… &`, `( … ) &`,
+    /// `{ …; } &`) and nothing in the body waits for it (`wait`, `wait
+    /// $pid`, attack45 F3): its copies ran at once.
+    pub at_once: bool,
+}
+
+/// The loop around segment `at` of `segs`, if any (see [`Loop`]).
+pub fn loop_around(segs: &[(&str, &str)], at: usize) -> Option<Loop> {
+    let first_word = |k: usize| segs[k].0.split_whitespace().next().unwrap_or("");
+    // The loop's header: the last `for`/`while`/`until` before `at`
+    // whose `done` does not come before `at`.
+    let header = (0..=at).rev().find(|&k| {
+        let words: Vec<&str> = segs[k].0.split_whitespace().collect();
+        words.iter().any(|w| matches!(*w, "for" | "while" | "until"))
+    })?;
+    if (header + 1..=at).any(|k| first_word(k) == "done") {
+        return None;
+    }
+    let head = segs[header].0;
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let kw = words.iter().position(|w| matches!(*w, "for" | "while" | "until"))?;
+    let count = match words[kw] {
+        "for" if words.get(kw + 2) == Some(&"in") => head.split_once(" in ").and_then(|(_, l)| list_count(l)),
+        "for" => c_style_count(&words[kw + 1..].join(" ")),
+        "while" if words.get(kw + 1) == Some(&"read") => {
+            header.checked_sub(1).filter(|&k| segs[k].1 == "|").and_then(|k| {
+                seq_count(&segs[k].0.split_whitespace().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" "))
+            })
+        }
+        _ => None,
+    };
+    // The body's group: `{ …; } &` ends at its `}`.
+    let body: Vec<&str> = segs[at].0.split_whitespace().skip_while(|w| matches!(*w, "do" | "then")).collect();
+    let close =
+        if body.first() == Some(&"{") { (at..segs.len()).find(|&k| first_word(k) == "}").unwrap_or(at) } else { at };
+    let end = pipeline_end(segs, close);
+    let done = (end + 1..segs.len()).find(|&k| first_word(k) == "done").unwrap_or(segs.len());
+    let waited = segs[end + 1..done].iter().any(|(s, _)| s.split_whitespace().next() == Some("wait"));
+    Some(Loop { count, at_once: segs[end].1 == "&" && !waited })
+}
+
+/// The count a C-style loop's `((i=0; i<4; i++))` shows: `4`.
+fn c_style_count(head: &str) -> Option<usize> {
+    let inner = head.trim().strip_prefix("((")?.split("))").next()?;
+    let parts: Vec<String> = inner.split(';').map(|p| p.split_whitespace().collect::<String>()).collect();
+    let [init, test, step] = parts.as_slice() else { return None };
+    let (var, from) = init.split_once('=')?;
+    let from: usize = from.parse().ok()?;
+    if !matches!(step.as_str(), s if s == format!("{var}++") || s == format!("++{var}") || s == format!("{var}+=1")) {
+        return None;
+    }
+    let rest = test.strip_prefix(var)?;
+    let (to, inclusive) = match rest.strip_prefix("<=") {
+        Some(to) => (to, true),
+        None => (rest.strip_prefix('<')?, false),
+    };
+    let to: usize = to.parse().ok()?;
+    let n = to.checked_sub(from)? + usize::from(inclusive);
+    (n > 0).then_some(n)
+}
+
+/// A count `seq N`, `seq 1 N`, `{1..N}` or a literal word list shows.
+pub fn list_count(list: &str) -> Option<usize> {
+    let list = list.trim();
+    let inner = list
+        .strip_prefix("$(")
+        .and_then(|r| r.strip_suffix(')'))
+        .or_else(|| list.strip_prefix('`').and_then(|r| r.strip_suffix('`')));
+    if let Some(inner) = inner {
+        return seq_count(inner);
+    }
+    if let Some((a, b)) = list.strip_prefix('{').and_then(|r| r.strip_suffix('}')).and_then(|r| r.split_once("..")) {
+        let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
+        return (b >= a).then(|| b - a + 1);
+    }
+    let words: Vec<&str> = list.split_whitespace().collect();
+    let literal = words.iter().all(|w| !w.contains(['$', '`', '{', '*', '?', '(']));
+    (literal && !words.is_empty()).then_some(words.len())
+}
+
+/// The count `seq N` / `seq 1 N` prints.
+pub fn seq_count(cmd: &str) -> Option<usize> {
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    match words.as_slice() {
+        ["seq", n] => n.parse().ok(),
+        ["seq", a, b] => {
+            let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
+            (b >= a).then(|| b - a + 1)
+        }
+        _ => None,
+    }
+}
+
+/// A loop typed over several lines, joined into one shell line: bash's
+/// `$ for i in 1 2 3 4; do` / `>   netperf … &` / `> done` (its `> `
+/// continuation prompt), or a script's loop without prompts (its body
+/// indented), `lines[at]` its header (attack45 F2). The joined line
+/// (`$ for i in 1 2 3 4; do netperf … & done`) and the index of its last
+/// line; `None` where `lines[at]` starts no loop left open, or a line
+/// before its `done` is no shell line (a table, prose).
+pub fn joined_loop<S: AsRef<str>>(lines: &[S], at: usize) -> Option<(String, usize)> {
+    let head = lines.get(at)?.as_ref().trim();
+    if !["for", "while", "until"].iter().any(|k| head.contains(k)) {
+        return None;
+    }
+    let segs = shell_segments(head);
+    let opens = |s: &str| {
+        shell_segments(s)
+            .iter()
+            .filter(|(seg, _)| {
+                let w: Vec<&str> = seg.split_whitespace().collect();
+                let prompt = w.first().is_some_and(|f| *f == "%" || f.ends_with(['$', '#', '>']));
+                let w = if prompt { &w[1..] } else { &w[..] };
+                match w.first() {
+                    Some(&"for") => w.get(2) == Some(&"in") || w.get(1).is_some_and(|x| x.starts_with("((")),
+                    Some(&"while" | &"until") => true,
+                    _ => false,
+                }
+            })
+            .count()
+    };
+    let closes =
+        |s: &str| shell_segments(s).iter().filter(|(seg, _)| seg.split_whitespace().next() == Some("done")).count();
+    let mut depth = opens(head) as isize - closes(head) as isize;
+    if depth <= 0 || segs.is_empty() {
+        return None;
+    }
+    let mut joined = head.to_string();
+    for (k, line) in lines.iter().enumerate().skip(at + 1).take(30) {
+        let raw = line.as_ref();
+        let t = raw.trim();
+        let body = t.strip_prefix('>').map(str::trim_start);
+        let first = t.split_whitespace().next().unwrap_or("").trim_end_matches(';');
+        let shell = body.is_some()
+            || raw.starts_with([' ', '\t'])
+            || matches!(first, "do" | "done" | "then" | "fi" | "{" | "}");
+        if t.is_empty() || !shell {
+            return None;
+        }
+        let piece = body.unwrap_or(t);
+        let last = joined.split_whitespace().last().unwrap_or("");
+        let glue =
+            if matches!(last, "do" | "then" | "else" | "{") || joined.ends_with(['&', '|', ';']) { " " } else { "; " };
+        joined.push_str(glue);
+        joined.push_str(piece);
+        depth += opens(piece) as isize - closes(piece) as isize;
+        if depth <= 0 {
+            return Some((joined, k));
+        }
+    }
+    None
 }
 
 /// A shell redirection word (`>`, `2>>`, `&>`, `<`), which takes the
@@ -394,6 +636,62 @@ mod tests {
         assert_eq!(args_of("[root@five ~]# perf bench sched pipe", "perf"), Some(vec!["bench", "sched", "pipe"]));
         assert_eq!(args_of("I ran hackbench -g 8 twice", "hackbench"), None);
         assert_eq!(args_of("Get will-it-scale and run ./runtest.py page_fault3", "runtest.py"), None);
+    }
+
+    /// attack45 F1: launchers whose options are words, durations or
+    /// assignments (n/g09, f09, g12, g01, f19, g02, g05, g06).
+    #[test]
+    fn launchers_with_word_values_durations_and_assignments() {
+        let want = Some(vec!["-H", "x", "-l", "300"]);
+        for launcher in [
+            "timeout 400s",
+            "timeout -s KILL 400",
+            "timeout -k 10 400",
+            "env OMP=1",
+            "LD_PRELOAD=/usr/lib/libfoo.so",
+            "stdbuf -oL",
+            "ionice -c 3",
+            "cgexec -g cpu:grp",
+            "systemd-run --scope",
+            "sudo -u bob",
+        ] {
+            assert_eq!(args_of(&format!("$ {launcher} netperf -H x -l 300"), "netperf"), want, "{launcher}");
+        }
+        // Must not fire: prose, a word no option takes, another host's shell.
+        assert_eq!(args_of("I set OMP=1 and ran netperf -H x", "netperf"), None);
+        assert_eq!(args_of("$ timeout KILL netperf -H x", "netperf"), None);
+        assert_eq!(args_of("$ ssh host2 netperf -H x", "netperf"), None);
+    }
+
+    /// attack45 F2/F3: the one loop reader (a loop over several lines
+    /// joined; its count; a `wait` in its body).
+    #[test]
+    fn loops_joined_and_read() {
+        use super::{joined_loop, loop_around, shell_segments};
+        let lines = ["$ for i in 1 2 3 4; do", ">   netperf -H x &", "> done", "$ wait"];
+        assert_eq!(joined_loop(&lines, 0), Some(("$ for i in 1 2 3 4; do netperf -H x & done".to_string(), 2)));
+        let lines = ["$ for i in 1 2 3 4", "> do", ">   netperf -H x &", "> done; wait"];
+        assert_eq!(joined_loop(&lines, 0), Some(("$ for i in 1 2 3 4; do netperf -H x & done; wait".to_string(), 3)));
+        let lines = ["for i in 1 2 3 4; do", "    netperf -H x &", "done"];
+        assert_eq!(joined_loop(&lines, 0).map(|j| j.1), Some(2));
+        // Must not fire: a prose `for`, a loop on one line, a table inside.
+        assert_eq!(joined_loop(&["for the record, I ran it twice", "  done"], 0), None);
+        assert_eq!(joined_loop(&["$ for i in 1 2; do netperf & done"], 0), None);
+        assert_eq!(joined_loop(&["$ for i in 1 2; do", "87380  16384  10.00  941.5", "> done"], 0), None);
+        let read = |line: &str| {
+            let segs = shell_segments(line);
+            let at = segs.iter().position(|(s, _)| s.contains("netperf")).unwrap();
+            loop_around(&segs, at).map(|l| (l.count, l.at_once))
+        };
+        assert_eq!(read("$ for ((i=0; i<4; i++)); do netperf & done; wait"), Some((Some(4), true)));
+        assert_eq!(read("$ seq 4 | while read i; do netperf & done; wait"), Some((Some(4), true)));
+        assert_eq!(read("$ for i in 1 2 3 4; do { netperf; } & done; wait"), Some((Some(4), true)));
+        assert_eq!(read("$ for i in 1 2 3 4; do (netperf) & done; wait"), Some((Some(4), true)));
+        assert_eq!(read("$ for i in 1 2 3 4; do netperf & if [ $i = 4 ]; then wait; fi; done"), Some((Some(4), true)));
+        assert_eq!(read("$ for i in 1 2 3 4; do netperf & pid=$!; wait $pid; done"), Some((Some(4), false)));
+        assert_eq!(read("$ for i in 1 2 3 4; do netperf & sleep 1; wait; done"), Some((Some(4), false)));
+        assert_eq!(read("$ for i in 1 2 3 4; do netperf; done"), Some((Some(4), false)));
+        assert_eq!(read("$ for i in 1 2; do :; done; netperf &"), None);
     }
 
     #[test]

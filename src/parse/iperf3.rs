@@ -841,10 +841,39 @@ fn is_elision(t: &str) -> bool {
 fn client_launches(input: &Input) -> Vec<(usize, Vec<Vec<&str>>, usize)> {
     let mut launches: Vec<(usize, Vec<Vec<&str>>, usize)> = Vec::new();
     let mut open = false;
+    // The last line of a loop typed over several lines, read as one line
+    // at its first (`cmdline::joined_loop`).
+    let mut loop_end = 0;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if summary(t).is_some() || t.split_whitespace().last() == Some("wait") {
             open = false;
+        }
+        if !t.contains("iperf3") && !t.contains("for") && !t.contains("while") || n <= loop_end {
+            continue;
+        }
+        if let Some((j, last)) = super::cmdline::joined_loop(&input.lines, n - 1).filter(|(j, _)| j.contains("iperf3"))
+        {
+            loop_end = last + 1;
+            let segs = super::cmdline::shell_segments(&j);
+            let lp = (0..segs.len()).find_map(|i| {
+                super::cmdline::words_after(segs[i].0, "iperf3").and(super::cmdline::loop_around(&segs, i))
+            });
+            // The client's words from its own line (`>   iperf3 -c … &`).
+            let body = input.lines[n..=last].iter().find_map(|l| {
+                let l = l.trim();
+                let l = l.strip_prefix('>').unwrap_or(l);
+                super::cmdline::shell_segments(l)
+                    .into_iter()
+                    .find_map(|(s, _)| super::cmdline::words_after(s, "iperf3"))
+                    .filter(|a| client_host(a).is_some())
+            });
+            if let (Some(lp), Some(args)) = (lp, body) {
+                open = false;
+                let copies = if lp.at_once { lp.count.unwrap_or(1) } else { 1 };
+                launches.push((n, vec![args; copies], 0));
+            }
+            continue;
         }
         if !t.contains("iperf3") {
             continue;
@@ -854,11 +883,23 @@ fn client_launches(input: &Input) -> Vec<(usize, Vec<Vec<&str>>, usize)> {
             .iter()
             .enumerate()
             .filter_map(|(i, (seg, _))| {
-                let args = super::cmdline::args_of(seg, "iperf3")?;
+                let args = super::cmdline::args_of(seg, "iperf3").or_else(|| {
+                    super::cmdline::loop_around(&segs, i).and_then(|_| super::cmdline::words_after(seg, "iperf3"))
+                })?;
                 client_host(&args).map(|_| (i, args))
             })
             .collect();
         let Some(&(last, _)) = clients.last() else { continue };
+        // `for i in 1 2; do iperf3 -c … & done; wait` (attack45 F2: its
+        // clients were runs): the loop's count of clients at once, or one
+        // after the other (a `wait` in its body, no `&`).
+        if let Some(lp) = super::cmdline::loop_around(&segs, clients[0].0) {
+            open = false;
+            let args = clients.into_iter().next().map(|c| c.1).unwrap_or_default();
+            let copies = if lp.at_once { lp.count.unwrap_or(1) } else { 1 };
+            launches.push((n, vec![args; copies], 0));
+            continue;
+        }
         // Those joined by `&` ran at once; `;`, `&&` run the next after.
         let at_once = clients.windows(2).all(|w| segs[w[0].0..w[1].0].iter().all(|(_, sep)| matches!(*sep, "&" | "|")));
         let background = segs[super::cmdline::pipeline_end(&segs, last)].1 == "&";
@@ -1130,6 +1171,47 @@ mod tests {
             assert_eq!(f.samples.len(), 4, "{shape}");
             assert!(f.samples.iter().all(|s| s.params.iter().all(|p| p.name != "copies")), "{shape}");
             assert!(f.notes.is_empty(), "{shape}: {:?}", f.notes);
+        }
+    }
+
+    /// attack45 F1 (ip/j12, j14: `timeout 40s`, `env TZ=UTC` before the
+    /// client) and F2 (ip/j16: `for i in 1 2; do iperf3 … & done; wait` on
+    /// one line; j13: the loop typed over three lines): clients at once,
+    /// ONE run of `copies=2`; must not fire: the same loop with each client
+    /// in the foreground, or waited for in the body (runs).
+    #[test]
+    fn clients_behind_launchers_and_in_loops_are_one_run() {
+        let sum = |rate: &str| {
+            format!(
+                "[ ID] Interval           Transfer     Bitrate         Retr\n\
+                 [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec  4369             sender\n\
+                 [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec                  receiver\n\niperf Done.\n"
+            )
+        };
+        let two = format!("{}{}", sum("13.1"), sum("10.2"));
+        let read = |text: &str| Iperf3.parse(&Input::from_text(text)).unwrap();
+        for launch in [
+            "$ timeout 40s iperf3 -c 10.0.0.1 -t 30 -p 5201 &\n$ timeout 40s iperf3 -c 10.0.0.1 -t 30 -p 5202 &\n$ wait\n",
+            "$ env TZ=UTC iperf3 -c 10.0.0.1 -t 30 -p 5201 &\n$ env TZ=UTC iperf3 -c 10.0.0.1 -t 30 -p 5202 &\n$ wait\n",
+            "$ for i in 1 2; do iperf3 -c 10.0.0.1 -t 30 & done; wait\n",
+            "$ for p in 5201 5202; do\n>   iperf3 -c 10.0.0.1 -t 30 -p $p &\n> done\n$ wait\n",
+        ] {
+            let f = read(&format!("{launch}{two}"));
+            assert_eq!(f.samples.len(), 2, "{launch}");
+            assert!((f.samples[0].value.mean() - 11650.0).abs() < 1e-6, "{launch}");
+            assert!(
+                f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "copies" && p.value == "2")),
+                "{launch}"
+            );
+        }
+        for shape in [
+            "$ for i in 1 2; do iperf3 -c 10.0.0.1 -t 30; done\n",
+            "$ for i in 1 2; do iperf3 -c 10.0.0.1 -t 30 & wait; done\n",
+            "$ for i in 1 2; do\n>   iperf3 -c 10.0.0.1 -t 30\n> done\n",
+        ] {
+            let f = read(&format!("{shape}{two}"));
+            assert_eq!(f.samples.len(), 4, "{shape}");
+            assert!(f.samples.iter().all(|s| s.params.iter().all(|p| p.name != "copies")), "{shape}");
         }
     }
 

@@ -567,9 +567,7 @@ struct Start {
 
 /// The words after `netperf` in `segment`, if it runs netperf.
 fn netperf_words(segment: &str) -> Option<Vec<&str>> {
-    let words: Vec<&str> = segment.split_whitespace().collect();
-    let at = words.iter().position(|w| super::cmdline::base(w.trim_start_matches(['#', '$'])) == "netperf")?;
-    Some(words[at + 1..].to_vec())
+    super::cmdline::words_after(segment, "netperf")
 }
 
 /// A copy's options with its test name left out (`-t UDP_STREAM`), and
@@ -588,48 +586,21 @@ fn copy_options(words: &[&str]) -> String {
             continue;
         }
         let before_dashes = !words[..i].contains(&"--");
-        if before_dashes && *w == "-t" {
+        // The test (`-t`), and what tells copies apart as iperf3's `-p`
+        // does (attack45 F15: copies bound each to its CPU, or each on its
+        // own port, were refused as "different options"): the CPU binding
+        // `-T N,N`, the control port `-p`, the test's data port `-- -P`.
+        let told_apart: &[&str] = if before_dashes { &["-t", "-T", "-p"] } else { &["-P"] };
+        if told_apart.contains(w) {
             skip = true;
             continue;
         }
-        if before_dashes && w.starts_with("-t") && !w.starts_with("--") {
+        if told_apart.iter().any(|o| w.starts_with(o)) && !w.starts_with("--") {
             continue;
         }
         kept.push(w);
     }
     kept.join(" ")
-}
-
-/// A count `seq N`, `seq 1 N`, `{1..N}` or a literal word list shows.
-fn list_count(list: &str) -> Option<usize> {
-    let list = list.trim();
-    let inner = list
-        .strip_prefix("$(")
-        .and_then(|r| r.strip_suffix(')'))
-        .or_else(|| list.strip_prefix('`').and_then(|r| r.strip_suffix('`')));
-    if let Some(inner) = inner {
-        return seq_count(inner);
-    }
-    if let Some((a, b)) = list.strip_prefix('{').and_then(|r| r.strip_suffix('}')).and_then(|r| r.split_once("..")) {
-        let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
-        return (b >= a).then(|| b - a + 1);
-    }
-    let words: Vec<&str> = list.split_whitespace().collect();
-    let literal = words.iter().all(|w| !w.contains(['$', '`', '{', '*', '?', '(']));
-    (literal && !words.is_empty()).then_some(words.len())
-}
-
-/// The count `seq N` / `seq 1 N` prints.
-fn seq_count(cmd: &str) -> Option<usize> {
-    let words: Vec<&str> = cmd.split_whitespace().collect();
-    match words.as_slice() {
-        ["seq", n] => n.parse().ok(),
-        ["seq", a, b] => {
-            let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
-            (b >= a).then(|| b - a + 1)
-        }
-        _ => None,
-    }
 }
 
 /// How command line `line` (one that runs netperf) starts its copies.
@@ -658,33 +629,30 @@ fn start_of(line: &str) -> Start {
     });
     if before.iter().any(|w| matches!(super::cmdline::base(w), "xargs" | "parallel")) {
         return match width {
-            Some(n) if n >= 2 => {
+            // (`-j0`, `-P 0`: as many at once as there are inputs,
+            // attack45 F2.)
+            Some(n) if n >= 2 || n == 0 => {
                 // The input's count, where a `seq` piped in shows it (no
                 // more than `-P` at once: more ran in waves).
                 let items = first.checked_sub(1).filter(|&i| segs[i].1 == "|").and_then(|i| {
-                    seq_count(
+                    super::cmdline::seq_count(
                         segs[i].0.split_whitespace().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" ").as_str(),
                     )
                 });
-                let copies = items.filter(|&k| k <= n);
+                let copies = items.filter(|&k| k <= n || n == 0);
                 Start { copies, background: false, waits: true, options: vec![copy_options(words)] }
             }
             _ => Start { copies: Some(1), background: false, waits: false, options },
         };
     }
-    // `for i in 1 2 3 4; do netperf … & done`.
-    let for_list = segs[..first].iter().rev().find_map(|(s, _)| {
-        let words: Vec<&str> = s.split_whitespace().collect();
-        let at = words.iter().position(|w| *w == "for")?;
-        (words.get(at + 2) == Some(&"in")).then(|| s.split_once(" in ").map_or("", |(_, l)| l))
-    });
-    if let Some(list) = for_list {
-        let end = super::cmdline::pipeline_end(&segs, first);
-        // `for …; do netperf … & wait; done` (attack44 F4): each copy is
-        // waited for before the next starts: runs, one after the other.
-        let waited = segs.get(end + 1).is_some_and(|(s, _)| s.split_whitespace().next() == Some("wait"));
-        if segs[end].1 == "&" && !waited {
-            return Start { copies: list_count(list), background: false, waits, options: vec![copy_options(words)] };
+    // `for i in 1 2 3 4; do netperf … & done`, `while read`, a C-style
+    // `for ((…))` (the one loop reader, `cmdline::loop_around`).
+    if let Some(lp) = super::cmdline::loop_around(&segs, first) {
+        // `for …; do netperf … & wait; done` (attack44 F4), `… & pid=$!;
+        // wait $pid; done` (attack45 F3): each copy is waited for before
+        // the next starts: runs, one after the other.
+        if lp.at_once {
+            return Start { copies: lp.count, background: false, waits, options: vec![copy_options(words)] };
         }
         return Start { copies: Some(1), background: false, waits: false, options };
     }
@@ -1145,11 +1113,19 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut stamp_line: Option<usize> = None;
     // The line where the running test was stopped (`^CInterim result: …`).
     let mut interrupted: Option<usize> = None;
+    // The last line of a loop typed over several lines (`$ for …; do` /
+    // `>   netperf … &` / `> done`), read as one line at its first.
+    let mut loop_end = 0;
     for (n, line) in input.numbered() {
         let t = line.trim();
-        if list_line.take() == Some(n) {
+        if list_line.take() == Some(n) || n <= loop_end {
             continue;
         }
+        let joined = super::cmdline::joined_loop(&input.lines, n - 1).filter(|(j, _)| j.contains("netperf"));
+        if let Some((_, last)) = &joined {
+            loop_end = last + 1;
+        }
+        let t = joined.as_ref().map_or(t, |(j, _)| j.as_str());
         if let Some(cmd) = omni::command(t) {
             if let Some(b) = block.take() {
                 close(&b, &mut out);
@@ -2035,6 +2011,103 @@ mod tests {
         }
         // Copies differing in an option besides their logs: still refused.
         let text = format!("$ {cmd} > log.0 2>&1 &\n$ {cmd} -D 1 > log.1 2>&1 &\n$ wait\n{tables}");
+        let err = Netperf.parse(&Input::from_text(&text)).unwrap_err();
+        assert!(err.to_string().contains("started with different options"), "{err}");
+    }
+
+    /// attack45 F1 (n/g09, f09, g12, g01, f19, g02, g05, g06: their
+    /// command lines): copies behind launchers whose options are words,
+    /// durations or assignments are ONE run; must not fire: the same
+    /// launchers in the foreground stay runs.
+    #[test]
+    fn launchers_with_words_durations_and_assignments() {
+        let t = |rate: &str| rr_table(rate, "10.00");
+        let four = format!("{}{}{}{}", t("100.00"), t("200.00"), t("300.00"), t("400.00"));
+        let cmd = "netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10";
+        let want = [(250.0, "test=TCP_RR request=1 response=1 copies=4".to_string())];
+        for launcher in [
+            "timeout 400s",
+            "timeout -s KILL 400",
+            "env OMP=1",
+            "LD_PRELOAD=/usr/lib/libfoo.so",
+            "stdbuf -oL",
+            "ionice -c 3",
+            "cgexec -g cpu:grp",
+            "systemd-run --scope",
+        ] {
+            let line = format!("$ {launcher} {cmd} &\n");
+            let (got, notes) = read(&format!("{}$ wait\n{four}", line.repeat(4)));
+            assert_eq!(got, want, "{launcher}");
+            assert!(notes.iter().any(|(_, m)| m.starts_with("4 netperf copies ran at once")), "{launcher}");
+            let fg = format!("$ {launcher} {cmd}\n");
+            let (got, _) = read(&format!("{}{four}", fg.repeat(4)));
+            let runs: Vec<f64> = got.iter().map(|g| g.0).collect();
+            assert_eq!(runs, [100.0, 200.0, 300.0, 400.0], "{launcher}");
+            assert!(got.iter().all(|g| !g.1.contains("copies")), "{launcher}");
+        }
+    }
+
+    /// attack45 F2 (n/f13, g16, g14, g17, i03, i04, i11, i06: their
+    /// command lines): loops typed over several lines, a script's loop,
+    /// `while read`, a C-style `for`, subshell and brace bodies, `parallel
+    /// -j0` start copies at once: ONE run; F3 (n/f14, i01): a `wait` in the
+    /// loop body makes its copies runs. Must not fire: the same loops with
+    /// the body in the foreground, and i07's `wait` only after the last copy.
+    #[test]
+    fn loops_of_every_shape_and_a_wait_in_the_body() {
+        let t = |rate: &str| rr_table(rate, "10.00");
+        let four = format!("{}{}{}{}", t("100.00"), t("200.00"), t("300.00"), t("400.00"));
+        let cmd = "netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10";
+        let want = [(250.0, "test=TCP_RR request=1 response=1 copies=4".to_string())];
+        for shape in [
+            format!("$ for i in 1 2 3 4; do\n>   {cmd} &\n> done\n$ wait\n"),
+            format!("$ for i in 1 2 3 4\n> do\n>   {cmd} &\n> done; wait\n"),
+            format!("for i in 1 2 3 4; do\n    {cmd} &\ndone\nwait\n"),
+            format!("$ seq 4 | while read i; do {cmd} & done; wait\n"),
+            format!("$ for i in 1 2 3 4; do ({cmd}) & done; wait\n"),
+            format!("$ for i in 1 2 3 4; do {{ {cmd}; }} & done; wait\n"),
+            format!("$ for ((i=0; i<4; i++)); do {cmd} & done; wait\n"),
+            format!("$ seq 4 | parallel -j0 {cmd}\n"),
+            format!("$ for i in 1 2 3 4; do {cmd} & if [ $i = 4 ]; then wait; fi; done\n"),
+        ] {
+            let (got, notes) = read(&format!("{shape}{four}"));
+            assert_eq!(got, want, "{shape}");
+            assert!(notes.iter().any(|(_, m)| m.starts_with("4 netperf copies ran at once")), "{shape}");
+        }
+        for shape in [
+            format!("$ for i in 1 2 3 4; do {cmd} & pid=$!; wait $pid; done\n"),
+            format!("$ for i in 1 2 3 4; do {cmd} & sleep 1; wait; done\n"),
+            format!("$ for i in 1 2 3 4; do\n>   {cmd}\n> done\n"),
+            format!("for i in 1 2 3 4; do\n    {cmd}\ndone\n"),
+            format!("$ seq 4 | while read i; do {cmd}; done\n"),
+            format!("$ for ((i=0; i<4; i++)); do {cmd}; done\n"),
+        ] {
+            let (got, notes) = read(&format!("{shape}{four}"));
+            let runs: Vec<f64> = got.iter().map(|g| g.0).collect();
+            assert_eq!(runs, [100.0, 200.0, 300.0, 400.0], "{shape}");
+            assert!(got.iter().all(|g| !g.1.contains("copies")), "{shape}");
+            assert!(notes.iter().all(|(_, m)| !m.contains("ran at once")), "{shape}: {notes:?}");
+        }
+    }
+
+    /// attack45 F15 (n/h01, h02, h03: their command lines): copies told
+    /// apart by their CPU binding `-T N,N`, control port `-p` or data port
+    /// `-- -P` are copies of one launch, as iperf3's `-p`; must not fire:
+    /// copies differing in a test option (`-- -r 1,1` / `-- -r 64,64`) are
+    /// still refused.
+    #[test]
+    fn copies_told_apart_by_cpu_or_port_are_one_run() {
+        let t = |rate: &str| rr_table(rate, "10.00");
+        let four = format!("{}{}{}{}", t("100.00"), t("200.00"), t("300.00"), t("400.00"));
+        let cmd = "netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10";
+        let want = [(250.0, "test=TCP_RR request=1 response=1 copies=4".to_string())];
+        for per_copy in ["-T {n},{n}", "-p 1286{n}", "-- -P 500{n}", "-T{n}"] {
+            let lines: String =
+                (0..4).map(|n| format!("$ {cmd} {} &\n", per_copy.replace("{n}", &n.to_string()))).collect();
+            let (got, _) = read(&format!("{lines}$ wait\n{four}"));
+            assert_eq!(got, want, "{per_copy}");
+        }
+        let text = format!("$ {cmd} -- -r 1,1 &\n$ {cmd} -- -r 64,64 &\n$ wait\n{}{}", t("1.00"), t("2.00"));
         let err = Netperf.parse(&Input::from_text(&text)).unwrap_err();
         assert!(err.to_string().contains("started with different options"), "{err}");
     }

@@ -1025,22 +1025,46 @@ fn concurrent_processes(input: &Input, out: &mut ParsedFile) {
     // and one job line a command sent to the background.
     let mut launch_lines: Vec<&str> = Vec::new();
     if at_once.len() < 2 {
-        let start = spans.iter().map(|s| s.1).min().unwrap_or(1);
-        let (mut commands, mut background, mut job_pids) = (Vec::new(), 0, Vec::new());
+        // Decided per launch (attack45 F4: one more sequential run after
+        // the launch made its copies runs): the commands right above the
+        // first output are the launch, its processes the first as many
+        // blocks; a script's `… &` lines and its `wait` (no job lines) are
+        // one launch too, and so are two `&` and a foreground command
+        // with one job line shown.
+        let mut ordered: Vec<&(String, usize, usize)> = spans.iter().collect();
+        ordered.sort_by_key(|s| s.1);
+        let start = ordered.first().map_or(1, |s| s.1);
+        let (mut commands, mut background, mut job_pids, mut waited) = (Vec::new(), 0, Vec::new(), false);
         for line in input.lines[..start.saturating_sub(1)].iter().rev().map(|l| l.trim()).filter(|l| !l.is_empty()) {
             if let Some(pid) = job_pid(line) {
                 job_pids.push(pid);
-            } else if !line.starts_with("stress-ng") && super::cmdline::args_of(line, "stress-ng").is_some() {
+            } else if !line.starts_with("stress-ng:") && super::cmdline::args_of(line, "stress-ng").is_some() {
                 commands.push(line);
                 background += usize::from(line.ends_with('&'));
+            } else if commands.is_empty() && line.split_whitespace().last() == Some("wait") && !waited {
+                waited = true;
             } else {
                 break;
             }
         }
-        let theirs = job_pids.iter().all(|p| spans.iter().any(|s| &s.0 == p));
-        if commands.len() == spans.len() && background >= 1 && background == job_pids.len() && theirs {
-            at_once = spans.iter().collect();
+        let k = commands.len();
+        let launch: Vec<&(String, usize, usize)> = ordered.iter().take(k).copied().collect();
+        let theirs = job_pids.iter().all(|p| launch.iter().any(|s| &s.0 == p));
+        let script = waited && job_pids.is_empty() && background == k;
+        let shown = background >= 1 && !job_pids.is_empty() && job_pids.len() <= background;
+        if k >= 2 && k <= ordered.len() && theirs && (shown || script) {
+            at_once = launch;
+            commands.reverse();
             launch_lines = commands;
+        } else if k >= 2 && k <= ordered.len() && background >= 1 && job_pids.is_empty() {
+            out.notes.push((
+                start,
+                format!(
+                    "{k} stress-ng commands above this output, {background} of them started in the background \
+                     (`… &`), but no job line (`[1] 1075`) or `wait` shows whether they ran at once: read as \
+                     runs, one after the other"
+                ),
+            ));
         }
     }
     if at_once.len() < 2 {
@@ -1057,7 +1081,9 @@ fn concurrent_processes(input: &Input, out: &mut ParsedFile) {
         if let Some(pid) = job_pid(t) {
             jobs.push(pid);
         } else if t.contains("stress-ng") || command.ends_with('\\') {
-            if !command.ends_with('\\') {
+            // (A command left in the background, `… &`, and the next
+            // line's: one launch, attack45 F1's `cgexec` copies.)
+            if !command.ends_with('\\') && !command.ends_with('&') {
                 command.clear();
             }
             command = format!("{} {t}", command.trim_end_matches('\\'));
@@ -1731,6 +1757,63 @@ mod tests {
     /// once: each kept apart (by its `cgroup` where the command and the
     /// job line tell it, else by `pid`), warned; two processes one after
     /// the other stay runs of one set-up, unwarned.
+    /// attack45 F4 (sg/k07, k08, k06, k03, k02: their shell lines): a
+    /// launch of `&` + foreground copies is decided per launch: one more
+    /// sequential run after it stays a run; a script's `… &` ×2 + `wait`
+    /// and two `&` + one foreground with one job line shown are one
+    /// launch; no job line and no `wait` is warned, read as runs (the
+    /// must-not-fire case, with two foreground commands: runs, no word).
+    #[test]
+    fn copies_decided_per_launch() {
+        let block = |pid: u32, ops: u32| {
+            format!(
+                "stress-ng: info:  [{pid}] dispatching hogs: 4 vm\n\
+                 stress-ng: metrc: [{pid}] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 stress-ng: metrc: [{pid}]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+                 stress-ng: metrc: [{pid}] vm             {ops}     60.47    158.04      3.66    347825.55      130076.67\n\
+                 stress-ng: info:  [{pid}] successful run completed in 1 min, 0.72 secs\n"
+            )
+        };
+        let read = |text: &str| -> (Vec<(f64, String)>, Vec<(usize, String)>) {
+            let p = StressNg.parse(&Input::from_text(text)).unwrap();
+            let got = p
+                .samples
+                .iter()
+                .filter(|s| s.metric.name == "bogo ops")
+                .map(|s| {
+                    let params = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>();
+                    (s.value.mean(), params.join(" "))
+                })
+                .collect();
+            (got, p.notes)
+        };
+        let cmd = "stress-ng --vm 4 --metrics -t 60";
+        let copies = |got: &[(f64, String)]| got.iter().filter(|g| g.1.contains("copies=")).count();
+        // k07: `&` + job line + foreground, then one more run.
+        let k07 = format!("# {cmd} &\n[1] 1\n# {cmd}\n{}{}# {cmd}\n{}", block(1, 100), block(2, 200), block(3, 400));
+        let (got, _) = read(&k07);
+        assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [150.0, 400.0], "{got:?}");
+        assert_eq!(copies(&got), 1, "{got:?}");
+        // k06: a script's two `&` lines and `wait`.
+        let (got, _) = read(&format!("{cmd} &\n{cmd} &\nwait\n{}{}", block(1, 100), block(2, 200)));
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].1.ends_with("copies=2"), "{got:?}");
+        // k03: two `&`, one foreground, one job line shown.
+        let (got, _) =
+            read(&format!("# {cmd} &\n[1] 1\n# {cmd} &\n# {cmd}\n{}{}{}", block(1, 100), block(2, 200), block(3, 300)));
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].1.ends_with("copies=3"), "{got:?}");
+        // k02: no job line, no `wait`: runs, warned.
+        let (got, notes) = read(&format!("# {cmd} &\n# {cmd}\n{}{}", block(1, 100), block(2, 200)));
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(notes.iter().any(|(_, m)| m.contains("no job line")), "{notes:?}");
+        // Must not fire: two foreground commands (k01): runs, no word.
+        let (got, notes) = read(&format!("# {cmd}\n# {cmd}\n{}{}", block(1, 100), block(2, 200)));
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(copies(&got), 0);
+        assert!(notes.iter().all(|(_, m)| !m.contains("job line") && !m.contains("at once")), "{notes:?}");
+    }
+
     #[test]
     fn processes_run_at_once_are_kept_apart() {
         let head = |pid: u32| {
