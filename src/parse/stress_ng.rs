@@ -1774,7 +1774,9 @@ mod tests {
                  stress-ng: info:  [{pid}] successful run completed in 1 min, 0.72 secs\n"
             )
         };
-        let read = |text: &str| -> (Vec<(f64, String)>, Vec<(usize, String)>) {
+        // (value, its parameters), (line, note).
+        type Read = (Vec<(f64, String)>, Vec<(usize, String)>);
+        let read = |text: &str| -> Read {
             let p = StressNg.parse(&Input::from_text(text)).unwrap();
             let got = p
                 .samples
