@@ -293,6 +293,11 @@ pub fn show_runs(g: &Grid) -> bool {
 /// a class of one word is not quoted (`class=b`; `class="b significant"`
 /// is): 7 bytes a table row and 2 a class, on 1.5 million classes and
 /// 370,000 rows of a large archive's kernel pages.
+/// A header's unit is `<small>` as a value's spread is (the stylesheet's
+/// `table.grid small` looks as `.unit` does), and a value's change is
+/// `<i>`, which the stylesheet sets upright: 9 and 6 bytes fewer than
+/// `<span class=unit>` and `<span>`, on 216,600 units and 480,600
+/// changes of a large archive's kernel pages, the pages drawn the same.
 pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str, runs_note: bool) {
     let caption = g.caption(t);
     let kernel_rows = g.shape != Shape::MetricsAsRows;
@@ -322,7 +327,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str,
             linked(p, raw_prefix, c.raw.links(), c.raw.paths(), "raw output: ", &c.name);
             flag(p, c.flag.as_ref());
             if !c.unit.is_empty() {
-                p.raw("<br><span class=unit>").text(&c.unit).raw("</span>");
+                p.raw("<br><small>").text(&c.unit).raw("</small>");
             }
         }
         if b.runs_column {
@@ -420,9 +425,9 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
             p.raw("</small>");
         }
         if !c.delta.is_empty() {
-            p.raw(" <span");
+            p.raw(" <i");
             delta_class(p, c);
-            p.raw(">").text(&c.delta).text(&c.mark).raw("</span>");
+            p.raw(">").text(&c.delta).text(&c.mark).raw("</i>");
         }
     }
     if b.runs_column {
