@@ -401,7 +401,7 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     assert_eq!(table.matches("<th class=metric>").count(), 7, "{table}");
     assert!(table.contains("<th class=metric>Pipe Throughput<td>"), "{table}");
     assert!(!table.contains("<td><a href="), "no link per number: {table}");
-    assert!(table.contains("1001.5<td>991.5 <span class=w>-1.0%</span>\n"), "{table}");
+    assert!(table.contains("1001.5<td>991.5 <i class=w>-1.0%</i>\n"), "{table}");
     assert!(html.contains("<p class=caption>lps, bigger is better</p>"), "{html}");
     // The Markdown and the mail have the same shape.
     let md = read("m1/index.md");
@@ -443,6 +443,12 @@ fn values_say_their_runs_only_where_the_runs_differ() {
     // legend says once what a value and its ± are, no note under the table.
     assert!(page.contains(benchsite::render::html_native::RUNS_LEGEND), "{page}");
     assert!(!page.contains("<p class=runs>"), "{page}");
+    // The kernel's own runs, lines of the raw file its row links, are
+    // folded as the baseline's are: their number, where they are in the
+    // legend (not the baseline's page, which folds its own alike).
+    assert!(page.contains("<td>5 runs\n") && !page.contains("<details>"), "{page}");
+    assert!(page.contains(benchsite::render::html_native::FOLDED_LEGEND), "{page}");
+    assert!(!page.contains("runs are on its page"), "{page}");
     // The same number of runs everywhere: the note alone.
     common::put(&c, "m1/2.4.8/dbench-32.txt", runs(&["6.1", "6.4", "6.3"]));
     both_ways(&c, None);
@@ -589,6 +595,12 @@ fn a_link_titles_its_raw_files_only_when_they_are_several() {
     assert!(html.contains("<td>9.25 <small>±0.21</small><td>"), "{html}");
     assert!(html.contains("<summary>2 runs</summary>") && !html.contains("n=2"), "{html}");
     assert!(html.contains("means of 1 to 2 runs, ± standard deviation"), "{html}");
+    // On its kernel page the row keeps its runs unfolded: each in a file
+    // of its own, which only the runs' table links.
+    let page = std::fs::read_to_string(out.join("m1/kernels/2.4.7.html")).expect("kernel page");
+    assert!(page.contains("<summary>2 runs</summary>"), "{page}");
+    assert!(page.contains("<a href=\"../raw/2.4.7/dbench-32-run2.txt\">"), "{page}");
+    assert!(!page.contains(benchsite::render::html_native::FOLDED_LEGEND), "{page}");
 }
 
 /// The warnings under a table (the build pipeline gives them from what

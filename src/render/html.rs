@@ -573,7 +573,7 @@ fn kernel_page_values(
         .par_iter()
         .map(|kp| {
             let legend_shown = !kp.legend_baseline.is_empty();
-            let mut runs_legend = false;
+            let (mut runs_legend, mut runs_folded) = (false, false);
             let secs: Vec<Value> = kp
                 .sections
                 .iter()
@@ -589,10 +589,11 @@ fn kernel_page_values(
                     sm.insert(tera::value::Key::from("chart_note"), Value::from(""));
                     let name = &m.kernels[kp.kernel].name;
                     let table = &m.sections[ks.section].table;
-                    let grid = grids
+                    let mut grid = grids
                         .get(ks.section)
                         .and_then(|g| g.as_deref())
                         .map(|g| g.only_kernel(name, table.baseline.as_deref()));
+                    runs_folded |= grid.as_mut().is_some_and(super::html_native::fold_runs);
                     runs_legend |= grid.as_ref().is_some_and(Grid::rows_say_runs);
                     sm.insert(tera::value::Key::from("grid"), grid_value(table, grid.as_ref(), legend_shown));
                     Some(Value::from(sm))
@@ -605,6 +606,7 @@ fn kernel_page_values(
             v.insert(tera::value::Key::from("legend_baseline"), Value::from(kp.legend_baseline.clone()));
             v.insert(tera::value::Key::from("baseline_pages"), Value::from_serializable(&kp.baseline_pages));
             v.insert(tera::value::Key::from("runs_legend"), Value::from(runs_legend));
+            v.insert(tera::value::Key::from("runs_folded"), Value::from(runs_folded));
             v.insert(tera::value::Key::from("mark_legends"), Value::from(kp.mark_legends.clone()));
             Value::from(v)
         })
