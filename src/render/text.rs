@@ -468,7 +468,7 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
     if let Some(note) = g.runs_note() {
         out.push(fill(&note, width));
     }
-    if let Some(note) = g.uncompared_note() {
+    if let Some(note) = g.mail_uncompared_note() {
         out.push(fill(&note, width));
     }
     if let Some(note) = g.untimed_note() {

@@ -479,6 +479,18 @@ impl Grid {
     /// 0.152 ms is no −100%). So are the set-ups its files show apart
     /// ([`Grid::setups`]).
     pub fn uncompared_note(&self) -> Option<String> {
+        self.uncompared_note_with(crate::site::SetupNote::text)
+    }
+
+    /// [`Grid::uncompared_note`] as a mail's reader needs it: its set-ups
+    /// without the advice to the author ([`crate::site::SetupNote::mail_text`],
+    /// newcomer44 N1).
+    pub fn mail_uncompared_note(&self) -> Option<String> {
+        self.uncompared_note_with(crate::site::SetupNote::mail_text)
+    }
+
+    /// [`Grid::uncompared_note`] with the set-ups said by `setups`.
+    fn uncompared_note_with(&self, setups: fn(&crate::site::SetupNote) -> String) -> Option<String> {
         let within = self.within_step.as_ref().filter(|(_, v)| !v.is_empty()).map(|(base, values)| {
             let named: Vec<String> = values.iter().map(|(k, c)| format!("{k} {c}")).collect();
             format!(
@@ -493,7 +505,7 @@ impl Grid {
             .map(super::Uncompared::note)
             .into_iter()
             .chain(within)
-            .chain(self.setups.as_ref().map(crate::site::SetupNote::text))
+            .chain(self.setups.as_ref().map(setups))
             .collect();
         (!notes.is_empty()).then(|| notes.join("; "))
     }
