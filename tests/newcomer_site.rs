@@ -203,3 +203,30 @@ fn newcomer44_mail_says_nothing_to_its_author() {
         assert!(l.chars().count() <= 72, "{l}");
     }
 }
+
+/// newcomer44 N6: v1's will-it-scale file crashed (`Assertion 'ret == 1'
+/// failed.` lines only) and was skipped with a warning; the section it
+/// would have fed says so under its table, in the mail, the class page
+/// and its Markdown. Must NOT fire: for a kernel that has a row (6.9.0,
+/// given a crashed copy beside its good file), nor under another
+/// benchmark's table (fio, every kernel a row), nor for a kernel
+/// `--kernels` leaves out.
+#[test]
+fn newcomer44_a_skipped_file_is_said_under_its_section() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let extra = [("server/6.9.0/wis-crash.txt", "corpus-modern/will-it-scale/2.txt")];
+    let Some(c) = newcomer44_site(tmp.path(), &extra) else { return };
+    let (wis, _) = text44(&c, &["--section", "will-it-scale"]);
+    assert!(wis.contains("6.9.0-v1: wis.txt gave no results (see warnings)"), "{wis}");
+    assert!(!wis.contains("wis-crash.txt"), "6.9.0 has its row: {wis}");
+    let (fio, _) = text44(&c, &["--section", "fio"]);
+    assert!(!fio.contains("gave no results"), "{fio}");
+    let (base, _) = text44(&c, &["--section", "will-it-scale", "--kernels", "6.9.0"]);
+    assert!(!base.contains("gave no results"), "{base}");
+    let out = tmp.path().join("out");
+    benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    for page in ["index.html", "index.md", "email.txt"] {
+        let text = std::fs::read_to_string(out.join("server").join(page)).expect(page);
+        assert!(text.contains("6.9.0-v1: wis.txt gave no results (see warnings)"), "{page}");
+    }
+}

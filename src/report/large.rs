@@ -421,6 +421,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         setup_keys,
         uncompared_memo: _,
         untrimmed,
+        skipped,
     } = table;
     SectionView {
         id: id.clone(),
@@ -455,6 +456,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             // Other rows: their own answer.
             uncompared_memo: super::UncomparedMemo::default(),
             untrimmed: untrimmed.clone(),
+            skipped: skipped.clone(),
         },
         charts: charts.clone(),
         chart_note: chart_note.clone(),

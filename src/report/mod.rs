@@ -482,6 +482,9 @@ struct SectionJob<'a> {
     /// Its `headline:` metric, if set.
     headline: Option<&'a str>,
     policy: Policy,
+    /// Its configuration, when it is a configured section (not one of
+    /// results no section claims).
+    config: Option<&'a site::SectionConfig>,
 }
 
 /// Lays out one machine-class page: sections, statistics, significance,
@@ -527,6 +530,10 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
             drop((entries, entry_part, marks));
             s.table.axis = axis.clone();
             (s.table.setup_note, s.table.setup_keys) = setup_note(&s.table, &s.benchmarks, &m.setups);
+            if !m.skipped.is_empty() {
+                let selectors = j.config.map(site::SectionConfig::selectors);
+                s.table.skipped = skipped_files(&s.table, &s.benchmarks, selectors.as_deref(), &m.skipped);
+            }
             if !j.notes.trim().is_empty() {
                 s.notes_md = j.notes.to_string();
                 s.notes_html = markdown::html(j.notes, j.policy.allow_remote);
@@ -649,6 +656,39 @@ fn setup_note(
     (Some(site::SetupNote::new(&shown, &keys)), keys)
 }
 
+/// The files of `skipped` ([`site::MachineClass::skipped`]) the table `t`
+/// of a section of `benchmarks` would have shown: of its benchmark,
+/// selected by its `files:` globs (`selectors`, a configured section's
+/// parts; none for a section of its own), and of a kernel of the class
+/// without a row in `t` (a kernel whose other files gave rows has its
+/// row; a file outside a kernel directory names none). As (kernel, the
+/// file's name in its kernel directory), for [`skipped_note`].
+fn skipped_files(
+    t: &TableView,
+    benchmarks: &[String],
+    selectors: Option<&[site::Selector]>,
+    skipped: &[site::SkippedFile],
+) -> Vec<(String, String)> {
+    skipped
+        .iter()
+        .filter(|f| benchmarks.contains(&f.benchmark))
+        .filter(|f| selectors.is_none_or(|sel| sel.iter().any(|s| s.selects_path(&f.rel_path, &f.benchmark))))
+        .filter_map(|f| {
+            let kernel = f.kernel_dir.as_deref()?;
+            let name = f.rel_path.strip_prefix(kernel).map_or(f.rel_path.as_str(), |n| n.trim_start_matches('/'));
+            (!t.rows.iter().any(|r| r.kernel == kernel)).then(|| (kernel.to_string(), name.to_string()))
+        })
+        .collect()
+}
+
+/// The line under a table naming the files its benchmark recognised and
+/// read nothing of ([`TableView::skipped`]): "6.9.0-v1: wis.txt gave no
+/// results (see warnings)"; `None` when there are none.
+pub fn skipped_note(skipped: &[(String, String)]) -> Option<String> {
+    let each: Vec<String> = skipped.iter().map(|(k, f)| format!("{k}: {f} gave no results")).collect();
+    (!each.is_empty()).then(|| format!("{} (see warnings)", each.join("; ")))
+}
+
 /// Lays out each table of `page` ([`SectionView::grid`]) once, for every
 /// renderer, with its raw files named (HTML's links; the others do not
 /// draw them), so that HTML draws this grid itself rather than a copy.
@@ -733,6 +773,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             doubted: &selection.doubted,
             headline: sc.headline.as_deref(),
             policy,
+            config: Some(sc),
         });
     }
     // Results no configured section showed get a section per benchmark and group.
@@ -748,6 +789,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             doubted: &selection.doubted,
             headline: None,
             policy: policy.clone(),
+            config: None,
         });
     }
     jobs

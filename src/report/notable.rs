@@ -253,6 +253,7 @@ pub fn filtered_page(m: &MachinePage, sections: &[String], kernels: &[String]) -
             // Laid out again, for the rows left, by whoever draws it.
             s.grid = None;
             fix_shown_params(&mut s.table);
+            s.table.skipped.retain(|(k, _)| kernels.contains(k));
             s
         })
         .collect();

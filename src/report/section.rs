@@ -192,6 +192,7 @@ pub(super) fn section_view(
             setup_keys: Vec::new(),
             uncompared_memo: Default::default(),
             untrimmed,
+            skipped: Vec::new(),
         },
     }
 }

@@ -152,6 +152,11 @@ pub struct Grid {
     /// under the table.
     #[serde(skip)]
     pub setups: Option<crate::site::SetupNote>,
+    /// The files the table's benchmark recognised and read nothing of, of
+    /// kernels without a row ([`TableView::skipped`]): [`Grid::uncompared_note`]
+    /// says them last.
+    #[serde(skip)]
+    pub skipped: Vec<(String, String)>,
     /// Settings every row of a kernel's page shares (`instances 128`),
     /// moved from their label columns into the caption by
     /// [`Grid::only_kernel`]: on a phone the columns pushed the numbers
@@ -506,6 +511,7 @@ impl Grid {
             .into_iter()
             .chain(within)
             .chain(self.setups.as_ref().map(setups))
+            .chain(super::skipped_note(&self.skipped))
             .collect();
         (!notes.is_empty()).then(|| notes.join("; "))
     }
@@ -676,6 +682,7 @@ impl Grid {
                 .as_ref()
                 .map(|(base, v)| (base.clone(), v.iter().filter(|(k, _)| k == kernel).cloned().collect())),
             setups,
+            skipped: self.skipped.iter().filter(|(k, _)| k == kernel).cloned().collect(),
             fixed: Vec::new(),
             kernel_rows: OnceLock::new(),
         };
