@@ -230,3 +230,32 @@ fn newcomer44_a_skipped_file_is_said_under_its_section() {
         assert!(text.contains("6.9.0-v1: wis.txt gave no results (see warnings)"), "{page}");
     }
 }
+
+/// newcomer44 N16: `text --section "dbench 32"` of `init`'s example drew
+/// star bars alone where `email.txt` (the whole class) draws the section
+/// as a table, and its header counted the class's 3 regressions. Now one
+/// section keeps the shape the class's text gives it, and the header
+/// counts what it shows. Must NOT fire: the section the class's text
+/// gives star bars ("dbench 32: time") keeps them alone too.
+#[test]
+fn newcomer44_one_section_keeps_its_shape() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let site = tmp.path().join("site");
+    benchsite().arg("-q").arg("init").arg(&site).assert().success();
+    let c = site.join("content");
+    let run = |extra: &[&str]| {
+        let out =
+            benchsite().args(["text", "example-box"]).args(extra).arg("--content").arg(&c).output().expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let whole = run(&[]);
+    let one = run(&["--section", "dbench 32"]);
+    assert!(whole.contains("Regressions: 3 regressions"), "{whole}");
+    assert!(one.contains("Regressions: 1 regression, 0 improvements"), "{one}");
+    let table = |t: &str| t.lines().any(|l| l.starts_with("2.4.8-pre1  6.889 ±0.071 -26.3%*"));
+    assert!(table(&whole) && table(&one), "{one}");
+    assert!(!one.contains("*****"), "no bars: {one}");
+    let time = run(&["--section", "dbench 32: time"]);
+    assert!(time.contains("2.4.8-pre1 *****") && whole.contains("2.4.8-pre1 *****"), "{time}");
+}

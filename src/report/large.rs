@@ -299,6 +299,7 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
         shown_note,
         raw_copied,
         summary: _,
+        star_sections,
     } = m;
     MachinePage {
         slug: slug.clone(),
@@ -326,6 +327,7 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
         raw_copied: *raw_copied,
         // A summary's own summary: none.
         summary: None,
+        star_sections: star_sections.clone(),
     }
 }
 

@@ -325,6 +325,14 @@ pub struct MachinePage {
     /// tested): the mail says it then, and leaves out the reasons it
     /// cannot (the legend says them).
     pub regressions_counted: bool,
+    /// On a page of some of a class's sections ([`filtered_page`]: `text
+    /// --section`), the ids of the sections the whole class's page gives
+    /// star bars ([`star_tables`]), so that a section keeps the shape the
+    /// class's mail draws it in (newcomer44 N16: the demo's "dbench 32"
+    /// was bars alone in `text --section`, a table in `email.txt`);
+    /// `None`: chosen among this page's sections.
+    #[serde(skip)]
+    pub star_sections: Option<Vec<String>>,
     /// How many more significant changes there are than `notable` lists.
     pub notable_more: usize,
     /// The line after a shortened list of notable changes
@@ -594,6 +602,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         notable,
         regressions_text,
         regressions_counted,
+        star_sections: None,
         notable_more_text: notable_more_line(notable_more),
         notable_more,
         not_tested: significance::not_tested_text(selected.at_least),

@@ -260,6 +260,20 @@ pub fn filtered_page(m: &MachinePage, sections: &[String], kernels: &[String]) -
     if !kernels.is_empty() {
         page.kernels.retain(|k| kernels.contains(&k.name));
     }
+    // A page of some sections: each keeps the shape the class's page
+    // gives it (its star bars or none), and the header counts the
+    // regressions of what it shows ("1 regression", not the class's 3:
+    // newcomer44 N16).
+    if !sections.is_empty() {
+        let ids = m.star_sections.clone().unwrap_or_else(|| {
+            let stars = super::star_tables(m.sections.iter().map(|s| &s.table));
+            stars.iter().map(|&i| m.sections[i].id.clone()).collect()
+        });
+        page.star_sections = Some(ids);
+        let selected = super::regressions::select(&page.sections);
+        page.regressions_text = super::regressions::counts_text(&selected);
+        page.regressions_counted = selected.compared && selected.tests > 0;
+    }
     // The notable changes among what is left.
     (page.notable, page.notable_more) = notable_changes(&page.sections);
     page.notable_more_text = notable_more_line(page.notable_more);
