@@ -350,7 +350,7 @@ impl SetupNote {
     /// show: keys or values) alone; a set-up shown but not listed is
     /// counted among the more; `None` when none is left.
     pub fn only(&self, shown: &[&str]) -> Option<SetupNote> {
-        let (parts, words): (Vec<(String, String, bool)>, Vec<(String, String, String)>) = self
+        let (parts, words): (Vec<_>, Vec<_>) = self
             .parts
             .iter()
             .zip(&self.words)
