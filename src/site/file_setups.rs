@@ -321,7 +321,13 @@ impl SetupNote {
     /// tells them apart. Words without `=` (`-r 30`'s `-r`) are kept, as
     /// their value may be the next word.
     pub fn mail_text(&self) -> String {
-        let shared: Vec<&str> = if self.words.len() >= 2 && self.more == 0 {
+        // Only set-ups of one program (`fio …` each): `without
+        // mitigations=off` beside `mitigations=off` (boot options) shares
+        // its option, not a command.
+        let program = |v: &str| v.split(' ').next().filter(|w| !w.contains('=')).map(str::to_string);
+        let one_program = program(&self.words[0].1)
+            .is_some_and(|p| self.words.iter().all(|(_, v, _)| program(v).as_deref() == Some(p.as_str())));
+        let shared: Vec<&str> = if self.words.len() >= 2 && self.more == 0 && one_program {
             let first = &self.words[0].1;
             first
                 .split(' ')
@@ -518,6 +524,12 @@ mod tests {
         assert_eq!(
             note.mail_text(),
             "set-ups as the files show them: `schbench -r 30` (6.1/s line 2), `schbench -r 10` (6.2/s line 3)"
+        );
+        let (e, f) = (source("without mitigations=off", "6.1/b line 2"), source("mitigations=off", "6.2/b line 2"));
+        let note = SetupNote::new(&[&e, &f], &[]);
+        assert_eq!(
+            note.mail_text(),
+            "set-ups as the files show them: `without mitigations=off` (6.1/b line 2), `mitigations=off` (6.2/b line 2)"
         );
         let one = SetupNote::new(&[&a], &[]);
         assert_eq!(
