@@ -1595,15 +1595,17 @@ fn set_ups_that_differ_between_kernels_files_are_not_compared() {
         let case = format!("{one:?} / {two:?}");
         assert!(!mail.contains("adjusted p") && !mail.contains("%*"), "{case}: compared:\n{mail}");
         assert!(mail.contains("not compared with 6.1: 6.2"), "{case}:\n{mail}");
-        let said = |text: &str| {
+        // The advice to the author (`same_setup:`) is in the build's note
+        // and the Markdown, not in the mail (newcomer44 N1).
+        let said = |text: &str, advice: bool| {
             let flat = text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['`', '\\'], "");
             flat.contains(a)
                 && flat.contains(b)
-                && flat.contains("same_setup:")
+                && flat.contains("same_setup:") == advice
                 && flat.contains("normalised: a command line's options") == a.contains("normalised")
         };
-        assert!(said(&mail) && said(&md), "{case}: the note names {a:?} and {b:?}:\n{mail}\n{md}");
-        assert!(notes.iter().any(|n| said(n)), "{case}: {notes:?}");
+        assert!(said(&mail, false) && said(&md, true), "{case}: the note names {a:?} and {b:?}:\n{mail}\n{md}");
+        assert!(notes.iter().any(|n| said(n, true)), "{case}: {notes:?}");
     }
 }
 

@@ -130,3 +130,132 @@ fn stress_ng_extra_metrics_keep_their_printed_decimals() {
         assert!(line[row.len()..].trim_start().contains(unit), "the unit column says the unit: {line}");
     }
 }
+
+/// newcomer44's server class (tests/sites/newcomer44: its YAML; its raw
+/// files are shared corpus files, put in place from `../shared`) under
+/// `root`, with `extra` (content path, corpus file) added, or `None`
+/// (said) without `../shared`.
+fn newcomer44_site(root: &Path, extra: &[(&str, &str)]) -> Option<PathBuf> {
+    const FILES: &[(&str, &str)] = &[
+        ("server/6.9.0/fio-randread.txt", "corpus-modern/fio/01.txt"),
+        ("server/6.9.0/hackbench.txt", "corpus-modern/hackbench/hackbench.txt"),
+        ("server/6.9.0/kbuild", "corpus-modern/kbuild/01.txt"),
+        ("server/6.9.0/schbench.txt", "corpus-modern/schbench/01.txt"),
+        ("server/6.9.0/wis.txt", "corpus-modern/will-it-scale/1.txt"),
+        ("server/6.9.0-v1/fio.txt", "corpus-modern/fio/02.txt"),
+        ("server/6.9.0-v1/hackbench.out", "corpus-modern/hackbench/hackbench-multi-instance.txt"),
+        ("server/6.9.0-v1/kbuild.txt", "corpus-modern/kbuild/02.txt"),
+        ("server/6.9.0-v1/schbench (copy).txt", "corpus-modern/schbench/schbench-multi-instance.txt"),
+        ("server/6.9.0-v1/wis.txt", "corpus-modern/will-it-scale/2.txt"),
+        ("server/6.9.0-v2/fio", "corpus-modern/fio/03.txt"),
+        ("server/6.9.0-v2/kbuild-run.log", "corpus-modern/kbuild/03.txt"),
+    ];
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shared = here.join("../shared");
+    if !shared.join("corpus-modern").is_dir() {
+        eprintln!("shared corpus not found at {}, skipping", shared.display());
+        return None;
+    }
+    let c = root.join("content");
+    copy_dir(&here.join("tests/sites/newcomer44"), &c);
+    std::fs::remove_file(c.join("SOURCES.md")).expect("SOURCES.md");
+    for (to, from) in FILES.iter().chain(extra) {
+        put(&c, to, std::fs::read(shared.join(from)).expect("corpus file"));
+    }
+    Some(c)
+}
+
+/// `text server` of newcomer44's content with `extra` arguments: its
+/// output and its standard error.
+fn text44(content: &Path, extra: &[&str]) -> (String, String) {
+    let out = benchsite().args(["text", "server"]).args(extra).arg("--content").arg(content).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    (String::from_utf8(out.stdout).expect("utf-8"), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// newcomer44 N1: the mail is for its reader. Its set-up note gives no
+/// advice to the author (`same_setup:` is on standard error, as the
+/// build's note); with `--kernels 6.9.0,6.9.0-v1` the rows show one
+/// set-up, so neither set-up B (the left-out 6.9.0-v2's) nor a set-up
+/// column or note is left, and the columns every row shares (`rw
+/// randread`, `bs 4KiB`, …) are in the caption. Must NOT fire: with every
+/// kernel the two set-ups are shown apart (their column, keys and note,
+/// without the options both have alike).
+#[test]
+fn newcomer44_mail_says_nothing_to_its_author() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let Some(c) = newcomer44_site(tmp.path(), &[]) else { return };
+    let (two, err) = text44(&c, &["--section", "fio", "--kernels", "6.9.0,6.9.0-v1", "--brief"]);
+    assert!(err.contains("list fio under `same_setup:` in machine.yaml"), "advice on stderr: {err}");
+    assert!(!two.contains("same_setup"), "{two}");
+    assert!(!two.contains("set-up"), "one set-up shown: no column, key or note: {two}");
+    assert!(!two.contains("buffered=0"), "6.9.0-v2's set-up B: {two}");
+    assert!(two.contains("rw randread") && two.contains("iodepth 32"), "shared columns in the caption: {two}");
+    assert!(two.contains("+2.8%"), "{two}");
+    assert!(two.lines().count() < 25, "{two}");
+    let (all, _) = text44(&c, &["--section", "fio"]);
+    assert!(!all.contains("same_setup"), "{all}");
+    assert!(all.lines().any(|l| l.starts_with("kernel ") && l.contains("set-up")), "set-ups apart: {all}");
+    let joined = all.replace('\n', " ");
+    assert!(joined.contains("A = `fio direct=0") && joined.contains("B = `fio buffered=0"), "{all}");
+    assert!(joined.contains("options all show alike left out") && !all.contains("fallocate=posix"), "{all}");
+    for l in two.lines().chain(all.lines()) {
+        assert!(l.chars().count() <= 72, "{l}");
+    }
+}
+
+/// newcomer44 N6: v1's will-it-scale file crashed (`Assertion 'ret == 1'
+/// failed.` lines only) and was skipped with a warning; the section it
+/// would have fed says so under its table, in the mail, the class page
+/// and its Markdown. Must NOT fire: for a kernel that has a row (6.9.0,
+/// given a crashed copy beside its good file), nor under another
+/// benchmark's table (fio, every kernel a row), nor for a kernel
+/// `--kernels` leaves out.
+#[test]
+fn newcomer44_a_skipped_file_is_said_under_its_section() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let extra = [("server/6.9.0/wis-crash.txt", "corpus-modern/will-it-scale/2.txt")];
+    let Some(c) = newcomer44_site(tmp.path(), &extra) else { return };
+    let (wis, _) = text44(&c, &["--section", "will-it-scale"]);
+    assert!(wis.contains("6.9.0-v1: wis.txt gave no results (see warnings)"), "{wis}");
+    assert!(!wis.contains("wis-crash.txt"), "6.9.0 has its row: {wis}");
+    let (fio, _) = text44(&c, &["--section", "fio"]);
+    assert!(!fio.contains("gave no results"), "{fio}");
+    let (base, _) = text44(&c, &["--section", "will-it-scale", "--kernels", "6.9.0"]);
+    assert!(!base.contains("gave no results"), "{base}");
+    let out = tmp.path().join("out");
+    benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    for page in ["index.html", "index.md", "email.txt"] {
+        let text = std::fs::read_to_string(out.join("server").join(page)).expect(page);
+        assert!(text.contains("6.9.0-v1: wis.txt gave no results (see warnings)"), "{page}");
+    }
+}
+
+/// newcomer44 N16: `text --section "dbench 32"` of `init`'s example drew
+/// star bars alone where `email.txt` (the whole class) draws the section
+/// as a table, and its header counted the class's 3 regressions. Now one
+/// section keeps the shape the class's text gives it, and the header
+/// counts what it shows. Must NOT fire: the section the class's text
+/// gives star bars ("dbench 32: time") keeps them alone too.
+#[test]
+fn newcomer44_one_section_keeps_its_shape() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let site = tmp.path().join("site");
+    benchsite().arg("-q").arg("init").arg(&site).assert().success();
+    let c = site.join("content");
+    let run = |extra: &[&str]| {
+        let out =
+            benchsite().args(["text", "example-box"]).args(extra).arg("--content").arg(&c).output().expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let whole = run(&[]);
+    let one = run(&["--section", "dbench 32"]);
+    assert!(whole.contains("Regressions: 3 regressions"), "{whole}");
+    assert!(one.contains("Regressions: 1 regression, 0 improvements"), "{one}");
+    let table = |t: &str| t.lines().any(|l| l.starts_with("2.4.8-pre1  6.889 ±0.071 -26.3%*"));
+    assert!(table(&whole) && table(&one), "{one}");
+    assert!(!one.contains("*****"), "no bars: {one}");
+    let time = run(&["--section", "dbench 32: time"]);
+    assert!(time.contains("2.4.8-pre1 *****") && whole.contains("2.4.8-pre1 *****"), "{time}");
+}

@@ -250,7 +250,10 @@ fn as_shown<'a>(m: &'a MachinePage, opts: &TextOptions) -> std::borrow::Cow<'a, 
 /// written in parallel.
 fn section_texts(m: &MachinePage, opts: &TextOptions) -> Vec<String> {
     let legend = report::page_legend(m).filter(|_| opts.compare);
-    let stars = report::star_tables(m.sections.iter().map(|s| &s.table));
+    let stars: Vec<usize> = match &m.star_sections {
+        Some(ids) => (0..m.sections.len()).filter(|&i| ids.contains(&m.sections[i].id)).collect(),
+        None => report::star_tables(m.sections.iter().map(|s| &s.table)),
+    };
     let grids: Vec<Option<std::borrow::Cow<Grid>>> =
         m.sections.par_iter().map(|s| grid::section_grid(s, &grid_options(opts))).collect();
     let captions: Vec<String> = m
@@ -474,7 +477,7 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
     if let Some(note) = g.runs_note() {
         out.push(fill(&note, width));
     }
-    if let Some(note) = g.uncompared_note() {
+    if let Some(note) = g.mail_uncompared_note() {
         out.push(fill(&note, width));
     }
     if let Some(note) = g.untimed_note() {

@@ -299,6 +299,7 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
         shown_note,
         raw_copied,
         summary: _,
+        star_sections,
     } = m;
     MachinePage {
         slug: slug.clone(),
@@ -326,6 +327,7 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
         raw_copied: *raw_copied,
         // A summary's own summary: none.
         summary: None,
+        star_sections: star_sections.clone(),
     }
 }
 
@@ -421,6 +423,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         setup_keys,
         uncompared_memo: _,
         untrimmed,
+        skipped,
     } = table;
     SectionView {
         id: id.clone(),
@@ -455,6 +458,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             // Other rows: their own answer.
             uncompared_memo: super::UncomparedMemo::default(),
             untrimmed: untrimmed.clone(),
+            skipped: skipped.clone(),
         },
         charts: charts.clone(),
         chart_note: chart_note.clone(),

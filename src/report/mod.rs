@@ -325,6 +325,14 @@ pub struct MachinePage {
     /// tested): the mail says it then, and leaves out the reasons it
     /// cannot (the legend says them).
     pub regressions_counted: bool,
+    /// On a page of some of a class's sections ([`filtered_page`]: `text
+    /// --section`), the ids of the sections the whole class's page gives
+    /// star bars ([`star_tables`]), so that a section keeps the shape the
+    /// class's mail draws it in (newcomer44 N16: the demo's "dbench 32"
+    /// was bars alone in `text --section`, a table in `email.txt`);
+    /// `None`: chosen among this page's sections.
+    #[serde(skip)]
+    pub star_sections: Option<Vec<String>>,
     /// How many more significant changes there are than `notable` lists.
     pub notable_more: usize,
     /// The line after a shortened list of notable changes
@@ -482,6 +490,9 @@ struct SectionJob<'a> {
     /// Its `headline:` metric, if set.
     headline: Option<&'a str>,
     policy: Policy,
+    /// Its configuration, when it is a configured section (not one of
+    /// results no section claims).
+    config: Option<&'a site::SectionConfig>,
 }
 
 /// Lays out one machine-class page: sections, statistics, significance,
@@ -527,6 +538,10 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
             drop((entries, entry_part, marks));
             s.table.axis = axis.clone();
             (s.table.setup_note, s.table.setup_keys) = setup_note(&s.table, &s.benchmarks, &m.setups);
+            if !m.skipped.is_empty() {
+                let selectors = j.config.map(site::SectionConfig::selectors);
+                s.table.skipped = skipped_files(&s.table, &s.benchmarks, selectors.as_deref(), &m.skipped);
+            }
             if !j.notes.trim().is_empty() {
                 s.notes_md = j.notes.to_string();
                 s.notes_html = markdown::html(j.notes, j.policy.allow_remote);
@@ -587,6 +602,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         notable,
         regressions_text,
         regressions_counted,
+        star_sections: None,
         notable_more_text: notable_more_line(notable_more),
         notable_more,
         not_tested: significance::not_tested_text(selected.at_least),
@@ -647,6 +663,39 @@ fn setup_note(
         values.iter().zip('A'..='Z').map(|(v, k)| ((*v).to_string(), k.to_string())).collect();
     shown.sort_by_key(|s| values.iter().position(|v| *v == s.value));
     (Some(site::SetupNote::new(&shown, &keys)), keys)
+}
+
+/// The files of `skipped` ([`site::MachineClass::skipped`]) the table `t`
+/// of a section of `benchmarks` would have shown: of its benchmark,
+/// selected by its `files:` globs (`selectors`, a configured section's
+/// parts; none for a section of its own), and of a kernel of the class
+/// without a row in `t` (a kernel whose other files gave rows has its
+/// row; a file outside a kernel directory names none). As (kernel, the
+/// file's name in its kernel directory), for [`skipped_note`].
+fn skipped_files(
+    t: &TableView,
+    benchmarks: &[String],
+    selectors: Option<&[site::Selector]>,
+    skipped: &[site::SkippedFile],
+) -> Vec<(String, String)> {
+    skipped
+        .iter()
+        .filter(|f| benchmarks.contains(&f.benchmark))
+        .filter(|f| selectors.is_none_or(|sel| sel.iter().any(|s| s.selects_path(&f.rel_path, &f.benchmark))))
+        .filter_map(|f| {
+            let kernel = f.kernel_dir.as_deref()?;
+            let name = f.rel_path.strip_prefix(kernel).map_or(f.rel_path.as_str(), |n| n.trim_start_matches('/'));
+            (!t.rows.iter().any(|r| r.kernel == kernel)).then(|| (kernel.to_string(), name.to_string()))
+        })
+        .collect()
+}
+
+/// The line under a table naming the files its benchmark recognised and
+/// read nothing of ([`TableView::skipped`]): "6.9.0-v1: wis.txt gave no
+/// results (see warnings)"; `None` when there are none.
+pub fn skipped_note(skipped: &[(String, String)]) -> Option<String> {
+    let each: Vec<String> = skipped.iter().map(|(k, f)| format!("{k}: {f} gave no results")).collect();
+    (!each.is_empty()).then(|| format!("{} (see warnings)", each.join("; ")))
 }
 
 /// Lays out each table of `page` ([`SectionView::grid`]) once, for every
@@ -733,6 +782,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             doubted: &selection.doubted,
             headline: sc.headline.as_deref(),
             policy,
+            config: Some(sc),
         });
     }
     // Results no configured section showed get a section per benchmark and group.
@@ -748,6 +798,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             doubted: &selection.doubted,
             headline: None,
             policy: policy.clone(),
+            config: None,
         });
     }
     jobs

@@ -194,6 +194,39 @@ pub fn notable_more_text(more: usize) -> String {
     format!("… and {more} more significant change{s} in the tables below")
 }
 
+/// Table `t` with some of its rows left out ([`filtered_page`]: `text
+/// --kernels`, a mail of the last kernels), made to say only what the
+/// rows left need (newcomer44 N1): a parameter column whose value is now
+/// the same in every row goes into the caption ([`TableView::fixed_params`],
+/// as the whole table's do), and the set-up note names only the set-ups
+/// the rows left show ([`crate::site::SetupNote::only`], as kernel pages
+/// do). A set-up every row left shares is said by neither: the note and
+/// its key tell rows apart, and a class whose files show one set-up has
+/// neither (its pages, the build's note and `check` describe the
+/// set-ups).
+fn fix_shown_params(t: &mut super::TableView) {
+    let (text, values) = super::section::fix_params(&mut t.rows, &mut t.param_headers);
+    let is_setup = |n: &str| n == crate::site::SETUP_PARAM || n == crate::site::SETUP_PARAM_APART;
+    if values.iter().any(|(n, _)| is_setup(n)) {
+        t.setup_note = None;
+        t.setup_keys.clear();
+    }
+    let setup_words: Vec<String> =
+        values.iter().filter(|(n, _)| is_setup(n)).map(|(n, v)| format!("{n} {v}")).collect();
+    t.fixed_params.extend(text.into_iter().filter(|w| !setup_words.contains(w)));
+    t.fixed_param_values.extend(values);
+    // The set-ups the rows left show, as their cells show them (keys or values).
+    let Some(at) = t.param_headers.iter().position(|h| is_setup(h)) else { return };
+    let Some(note) = &t.setup_note else { return };
+    let shown: Vec<&str> = t
+        .rows
+        .iter()
+        .filter_map(|r| r.params.get(at))
+        .map(|v| t.setup_keys.iter().find(|(value, _)| value == v).map_or(v.as_str(), |(_, k)| k.as_str()))
+        .collect();
+    t.setup_note = note.only(&shown);
+}
+
 /// [`notable_more_text`], or "" when there are no more
 /// ([`MachinePage::notable_more_text`]).
 pub fn notable_more_line(more: usize) -> String {
@@ -219,11 +252,27 @@ pub fn filtered_page(m: &MachinePage, sections: &[String], kernels: &[String]) -
             let mut s = super::large::section_with_rows(s, rows);
             // Laid out again, for the rows left, by whoever draws it.
             s.grid = None;
+            fix_shown_params(&mut s.table);
+            s.table.skipped.retain(|(k, _)| kernels.contains(k));
             s
         })
         .collect();
     if !kernels.is_empty() {
         page.kernels.retain(|k| kernels.contains(&k.name));
+    }
+    // A page of some sections: each keeps the shape the class's page
+    // gives it (its star bars or none), and the header counts the
+    // regressions of what it shows ("1 regression", not the class's 3:
+    // newcomer44 N16).
+    if !sections.is_empty() {
+        let ids = m.star_sections.clone().unwrap_or_else(|| {
+            let stars = super::star_tables(m.sections.iter().map(|s| &s.table));
+            stars.iter().map(|&i| m.sections[i].id.clone()).collect()
+        });
+        page.star_sections = Some(ids);
+        let selected = super::regressions::select(&page.sections);
+        page.regressions_text = super::regressions::counts_text(&selected);
+        page.regressions_counted = selected.compared && selected.tests > 0;
     }
     // The notable changes among what is left.
     (page.notable, page.notable_more) = notable_changes(&page.sections);

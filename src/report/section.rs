@@ -192,6 +192,7 @@ pub(super) fn section_view(
             setup_keys: Vec::new(),
             uncompared_memo: Default::default(),
             untrimmed,
+            skipped: Vec::new(),
         },
     }
 }
@@ -860,7 +861,7 @@ pub fn better_by(cmp: &crate::stats::Comparison, better: Better) -> Option<f64> 
 /// the section's files say it; it is left out of the text, as is a set-up
 /// directory ([`crate::site::DIR_PARAM`]) whose name is another setting's
 /// value (`dir 30` beside `scale 30`).
-fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<String>, Vec<(String, String)>) {
+pub(super) fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<String>, Vec<(String, String)>) {
     let mut fixed_params = Vec::new();
     let mut fixed_param_values = Vec::new();
     if !rows.is_empty() {

@@ -44,6 +44,7 @@ fn page_of_kernels(kernels: &[&str], baseline: &str, sections_yaml: &str, result
         selection,
         ignored: Vec::new(),
         setups: Vec::new(),
+        skipped: Vec::new(),
     };
     let policy = machine_policy(&SiteConfig::default(), &m);
     machine_page(&m, &policy)

@@ -504,6 +504,14 @@ pub struct TableView {
     /// ([`Untrimmed`]). Empty without `trim:`. Not passed to templates.
     #[serde(skip)]
     pub untrimmed: Vec<Untrimmed>,
+    /// The raw files this table's benchmark recognised and read nothing
+    /// of, skipped whole (a crashed run), of kernels without a row here,
+    /// as (kernel, file name in its directory): "6.9.0-v1: wis.txt gave no
+    /// results (see warnings)" under the table ([`super::skipped_note`];
+    /// newcomer44 N6: the will-it-scale table showed 6.9.0 alone, without
+    /// a word). Not passed to templates (the grid carries them).
+    #[serde(skip)]
+    pub skipped: Vec<(String, String)>,
 }
 
 /// A metric column.

@@ -247,6 +247,10 @@ pub struct SetupNote {
     /// Each set-up listed: (what its cells show, its key or else its
     /// value; its words in the note; whether it is normalised).
     parts: Vec<(String, String, bool)>,
+    /// Each listed set-up's words apart, in the order of `parts`: its key
+    /// (`A = `, or empty), its value, and where it was read (` (6.1/fio
+    /// line 1)`), for the mail's shorter note ([`SetupNote::mail_text`]).
+    words: Vec<(String, String, String)>,
     /// How many more set-ups the note counts without listing them.
     more: usize,
     /// The benchmark (parser id).
@@ -267,7 +271,7 @@ impl SetupNote {
         // At most this many set-ups are listed, then how many more (all of
         // them where cells show keys: each key must be named).
         let listed_at_most = if keys.is_empty() { 6 } else { usize::MAX };
-        let parts = of
+        let (parts, words) = of
             .iter()
             .take(listed_at_most)
             .map(|s| {
@@ -278,17 +282,15 @@ impl SetupNote {
                 };
                 let key = keys.iter().find(|(v, _)| *v == s.value).map(|(_, k)| k.as_str());
                 let normalised = if s.normalised { ", normalised" } else { "" };
-                let text = format!(
-                    "{}`{}` ({}{normalised}{more})",
-                    key.map_or(String::new(), |k| format!("{k} = ")),
-                    s.value,
-                    s.place
-                );
-                (key.unwrap_or(&s.value).to_string(), text, s.normalised)
+                let key_words = key.map_or(String::new(), |k| format!("{k} = "));
+                let place = format!(" ({}{normalised}{more})", s.place);
+                let text = format!("{key_words}`{}`{place}", s.value);
+                ((key.unwrap_or(&s.value).to_string(), text, s.normalised), (key_words, s.value.clone(), place))
             })
-            .collect();
+            .unzip();
         SetupNote {
             parts,
+            words,
             more: of.len().saturating_sub(listed_at_most),
             bench: of.first().map_or(String::new(), |s| s.benchmark.clone()),
         }
@@ -310,12 +312,57 @@ impl SetupNote {
         )
     }
 
+    /// The note as a mail's reader needs it (newcomer44 N1: plaintext is
+    /// pasted to a list): without the advice to the author about
+    /// `same_setup:` (the build's note, `check` and the lint page give
+    /// it), and, where two or more set-ups are listed and none is left
+    /// unlisted, without the `name=value` options every one of them has
+    /// alike ("options all show alike left out"): the rows need only what
+    /// tells them apart. Words without `=` (`-r 30`'s `-r`) are kept, as
+    /// their value may be the next word.
+    pub fn mail_text(&self) -> String {
+        // Only set-ups of one program (`fio …` each): `without
+        // mitigations=off` beside `mitigations=off` (boot options) shares
+        // its option, not a command.
+        let program = |v: &str| v.split(' ').next().filter(|w| !w.contains('=')).map(str::to_string);
+        let one_program = program(&self.words[0].1)
+            .is_some_and(|p| self.words.iter().all(|(_, v, _)| program(v).as_deref() == Some(p.as_str())));
+        let shared: Vec<&str> = if self.words.len() >= 2 && self.more == 0 && one_program {
+            let first = &self.words[0].1;
+            first
+                .split(' ')
+                .filter(|w| w.contains('=') && self.words[1..].iter().all(|(_, v, _)| v.split(' ').any(|x| x == *w)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut listed: Vec<String> = self
+            .words
+            .iter()
+            .map(|(key, value, place)| {
+                let kept: Vec<&str> = value.split(' ').filter(|w| !shared.contains(w)).collect();
+                format!("{key}`{}`{place}", kept.join(" "))
+            })
+            .collect();
+        if self.more > 0 {
+            listed.push(format!("and {} more set-ups", self.more));
+        }
+        let alike = if shared.is_empty() { "" } else { " (options all show alike left out)" };
+        let normalised = if self.parts.iter().any(|(_, _, n)| *n) { format!(" ({NORMALISED})") } else { String::new() };
+        format!("set-ups as the files show them{alike}: {}{normalised}", listed.join(", "))
+    }
+
     /// The note of the set-ups among `shown` (what rows' `set-up` cells
     /// show: keys or values) alone; a set-up shown but not listed is
     /// counted among the more; `None` when none is left.
     pub fn only(&self, shown: &[&str]) -> Option<SetupNote> {
-        let parts: Vec<(String, String, bool)> =
-            self.parts.iter().filter(|(k, _, _)| shown.contains(&k.as_str())).cloned().collect();
+        let (parts, words): (Vec<_>, Vec<_>) = self
+            .parts
+            .iter()
+            .zip(&self.words)
+            .filter(|((k, _, _), _)| shown.contains(&k.as_str()))
+            .map(|(p, w)| (p.clone(), w.clone()))
+            .unzip();
         let more = if self.more == 0 {
             0
         } else {
@@ -325,7 +372,7 @@ impl SetupNote {
             unlisted.dedup();
             unlisted.len().min(self.more)
         };
-        (!parts.is_empty() || more > 0).then(|| SetupNote { parts, more, bench: self.bench.clone() })
+        (!parts.is_empty() || more > 0).then(|| SetupNote { parts, words, more, bench: self.bench.clone() })
     }
 }
 
@@ -444,5 +491,50 @@ mod tests {
         assert_eq!(without_kernel("dbench -D /mnt/6.10", "6.1"), "dbench -D /mnt/6.10");
         assert_eq!(without_kernel("-t 16.1", "6.1"), "-t 16.1");
         assert_eq!(without_kernel("vmlinuz-6.1.0-13", "6.1"), "vmlinuz-<kernel>.0-13");
+    }
+
+    /// A set-up as a note lists it.
+    fn source(value: &str, place: &str) -> SetupSource {
+        SetupSource { benchmark: "fio".into(), value: value.into(), place: place.into(), more: 0, normalised: false }
+    }
+
+    /// newcomer44 N1: the mail's note gives no advice to the author and
+    /// leaves out the `name=value` options every set-up listed has alike.
+    /// Must NOT fire: on a word without `=` (`-r`, whose value is the next
+    /// word), nor on a note of one set-up (nothing to tell apart).
+    #[test]
+    fn the_mails_set_up_note_says_what_tells_set_ups_apart() {
+        let (a, b) = (
+            source("fio direct=0 nrfiles=1 size=1G", "6.1/fio line 1"),
+            source("fio direct=1 nrfiles=1", "6.2/fio line 2"),
+        );
+        let keys = [
+            ("fio direct=0 nrfiles=1 size=1G".to_string(), "A".to_string()),
+            ("fio direct=1 nrfiles=1".to_string(), "B".to_string()),
+        ];
+        let note = SetupNote::new(&[&a, &b], &keys);
+        assert!(note.text().contains("under `same_setup:`"), "{}", note.text());
+        assert_eq!(
+            note.mail_text(),
+            "set-ups as the files show them (options all show alike left out): A = `fio direct=0 size=1G` (6.1/fio \
+             line 1), B = `fio direct=1` (6.2/fio line 2)"
+        );
+        let (c, d) = (source("schbench -r 30", "6.1/s line 2"), source("schbench -r 10", "6.2/s line 3"));
+        let note = SetupNote::new(&[&c, &d], &[]);
+        assert_eq!(
+            note.mail_text(),
+            "set-ups as the files show them: `schbench -r 30` (6.1/s line 2), `schbench -r 10` (6.2/s line 3)"
+        );
+        let (e, f) = (source("without mitigations=off", "6.1/b line 2"), source("mitigations=off", "6.2/b line 2"));
+        let note = SetupNote::new(&[&e, &f], &[]);
+        assert_eq!(
+            note.mail_text(),
+            "set-ups as the files show them: `without mitigations=off` (6.1/b line 2), `mitigations=off` (6.2/b line 2)"
+        );
+        let one = SetupNote::new(&[&a], &[]);
+        assert_eq!(
+            one.mail_text(),
+            "set-ups as the files show them: `fio direct=0 nrfiles=1 size=1G` (6.1/fio line 1)"
+        );
     }
 }

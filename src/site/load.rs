@@ -482,7 +482,8 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     // item whatever kernels it names: those are what the item ran.
     let whole_dirs = !super::axis::Axis::of(yaml.config.compare.as_ref()).kernels;
     let parsed_from = diags.len();
-    let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
+    let (mut results, env, skipped) =
+        parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
     group_unrecognised(diags, parsed_from, dir, slug, &yaml.path);
     skip_files_sharing_a_copy(&mut results, diags);
     unify_group_case(&mut results, diags);
@@ -614,6 +615,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         selection,
         ignored,
         setups,
+        skipped,
     })
 }
 
@@ -790,7 +792,7 @@ fn parse_all(
     (cache, whole_dirs): (Option<&ParseCache>, bool),
     progress: Option<&indicatif::ProgressBar>,
     diags: &mut Vec<Diagnostic>,
-) -> (Vec<ResultFile>, FxHashMap<Option<String>, Environment>) {
+) -> (Vec<ResultFile>, FxHashMap<Option<String>, Environment>, Vec<super::SkippedFile>) {
     if let Some(p) = progress {
         p.inc_length(files.len() as u64);
     }
@@ -820,9 +822,13 @@ fn parse_all(
     let by_name: FxHashMap<&str, &Kernel> = kernels.iter().map(|k| (k.name.as_str(), k)).collect();
     let mut results = Vec::new();
     let mut env: FxHashMap<Option<String>, Environment> = FxHashMap::default();
-    for (read, (_, _, kernel)) in parsed.into_iter().zip(files) {
-        let RawRead { results: rfs, diags: mut d, env: e } = read;
+    let mut skipped = Vec::new();
+    for (read, (rel, _, kernel)) in parsed.into_iter().zip(files) {
+        let RawRead { results: rfs, diags: mut d, env: e, skipped_as } = read;
         diags.append(&mut d);
+        if let Some(benchmark) = skipped_as {
+            skipped.push(super::SkippedFile { rel_path: rel.clone(), kernel_dir: kernel.clone(), benchmark });
+        }
         if let Some(e) = e {
             let to = env.entry(kernel.clone()).or_default();
             to.facts.extend(e.facts);
@@ -835,7 +841,7 @@ fn parse_all(
         }
     }
     warn_env_differing_in_kernels(&env, files, diags);
-    (results, env)
+    (results, env, skipped)
 }
 
 /// Adds `rel` to the files being parsed; the bar names the oldest.

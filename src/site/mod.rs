@@ -266,6 +266,23 @@ pub struct MachineClass {
     /// [`SETUP_PARAM`] parameter, with the file it was first read from:
     /// the note under a table that shows them. Empty in most classes.
     pub setups: Vec<SetupSource>,
+    /// Raw files a benchmark's parser recognised and read nothing of,
+    /// skipped whole with a warning (a crashed run), in path order: the
+    /// section they would have fed says so under its table
+    /// (newcomer44 N6).
+    pub skipped: Vec<SkippedFile>,
+}
+
+/// A raw file skipped whole although a parser recognised it
+/// ([`MachineClass::skipped`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkippedFile {
+    /// Its path relative to the class directory (`6.9.0-v1/wis.txt`).
+    pub rel_path: String,
+    /// Its kernel directory, when it is in one.
+    pub kernel_dir: Option<String>,
+    /// The benchmark (parser id) that recognised it.
+    pub benchmark: String,
 }
 
 impl MachineClass {

@@ -114,6 +114,18 @@ fn results_of(
     whole_dirs: bool,
 ) -> RawRead {
     let mut diags = Vec::new();
+    // A file one parser recognised and read nothing of: its warning is
+    // that parser's, "<id>: …; file skipped".
+    let skipped_as = outcome
+        .parsed
+        .is_empty()
+        .then(|| {
+            outcome.warnings.iter().find_map(|(_, m)| {
+                let (id, _) = m.strip_suffix("; file skipped")?.split_once(": ")?;
+                parse::by_id(id).map(|p| p.id().to_string())
+            })
+        })
+        .flatten();
     diags.extend(outcome.warnings.into_iter().map(|(line, message)| {
         let kind = if message == UNRECOGNISED || message.ends_with(HAND_ONLY) { Kind::Skipped } else { Kind::Other };
         Diagnostic::warning(path, line, message).of_kind(kind)
@@ -148,7 +160,7 @@ fn results_of(
             raw: raw.clone(),
         });
     }
-    RawRead { results: out, diags, env: None }
+    RawRead { results: out, diags, env: None, skipped_as }
 }
 
 /// The parsers that read YAML (ids): the only ones a `.yaml` or `.yml`
@@ -175,6 +187,11 @@ pub struct RawRead {
     pub diags: Vec<Diagnostic>,
     /// Its facts, when it is an environment file.
     pub env: Option<super::env::Environment>,
+    /// The benchmark (parser id) a parser recognised the file as, when
+    /// that parser read nothing of it and the file was skipped whole (a
+    /// crashed run: will-it-scale's `Assertion 'ret == 1' failed.` lines
+    /// alone): the section it would have fed says so (newcomer44 N6).
+    pub skipped_as: Option<String>,
 }
 
 /// The bytes of raw file `path`, or the warning skipping it (too large,

@@ -111,6 +111,14 @@ impl Selector<'_> {
             && self.files.iter().all(|ps| ps.is_empty() || ps.iter().any(|p| p.matches(&rf.rel_path)))
     }
 
+    /// [`Selector::selects_file`] of a file at `rel_path` (relative to
+    /// the class directory) of `benchmark` that gave no results (a
+    /// skipped file: [`super::SkippedFile`]).
+    pub fn selects_path(&self, rel_path: &str, benchmark: &str) -> bool {
+        self.benchmark.iter().flatten().all(|b| *b == benchmark)
+            && self.files.iter().all(|ps| ps.is_empty() || ps.iter().any(|p| p.matches(rel_path)))
+    }
+
     /// True when a sample of a selected file is this part's: its group
     /// passes `group:` (but for case: a group's files' spellings meet in
     /// one, `site::load`'s `unify_group_case`, which may not be the one

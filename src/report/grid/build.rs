@@ -35,6 +35,7 @@ pub(super) fn unfold(t: &TableView, g: &mut Grid, opts: &GridOptions) {
     g.uncompared = t.uncompared().cloned();
     g.within_step = within_step(t);
     g.setups.clone_from(&t.setup_note);
+    g.skipped.clone_from(&t.skipped);
     if !opts.brief {
         for b in &mut g.blocks {
             crate::report::runs::unfold_block(t, b);
@@ -125,6 +126,7 @@ pub(super) fn shaped_grid(t: &TableView, shape: Shape, opts: &GridOptions, cells
         uncompared: None,
         within_step: None,
         setups: None,
+        skipped: Vec::new(),
         fixed: Vec::new(),
         kernel_rows: OnceLock::new(),
     }

@@ -152,6 +152,11 @@ pub struct Grid {
     /// under the table.
     #[serde(skip)]
     pub setups: Option<crate::site::SetupNote>,
+    /// The files the table's benchmark recognised and read nothing of, of
+    /// kernels without a row ([`TableView::skipped`]): [`Grid::uncompared_note`]
+    /// says them last.
+    #[serde(skip)]
+    pub skipped: Vec<(String, String)>,
     /// Settings every row of a kernel's page shares (`instances 128`),
     /// moved from their label columns into the caption by
     /// [`Grid::only_kernel`]: on a phone the columns pushed the numbers
@@ -479,6 +484,18 @@ impl Grid {
     /// 0.152 ms is no −100%). So are the set-ups its files show apart
     /// ([`Grid::setups`]).
     pub fn uncompared_note(&self) -> Option<String> {
+        self.uncompared_note_with(crate::site::SetupNote::text)
+    }
+
+    /// [`Grid::uncompared_note`] as a mail's reader needs it: its set-ups
+    /// without the advice to the author ([`crate::site::SetupNote::mail_text`],
+    /// newcomer44 N1).
+    pub fn mail_uncompared_note(&self) -> Option<String> {
+        self.uncompared_note_with(crate::site::SetupNote::mail_text)
+    }
+
+    /// [`Grid::uncompared_note`] with the set-ups said by `setups`.
+    fn uncompared_note_with(&self, setups: fn(&crate::site::SetupNote) -> String) -> Option<String> {
         let within = self.within_step.as_ref().filter(|(_, v)| !v.is_empty()).map(|(base, values)| {
             let named: Vec<String> = values.iter().map(|(k, c)| format!("{k} {c}")).collect();
             format!(
@@ -493,7 +510,8 @@ impl Grid {
             .map(super::Uncompared::note)
             .into_iter()
             .chain(within)
-            .chain(self.setups.as_ref().map(crate::site::SetupNote::text))
+            .chain(self.setups.as_ref().map(setups))
+            .chain(super::skipped_note(&self.skipped))
             .collect();
         (!notes.is_empty()).then(|| notes.join("; "))
     }
@@ -664,6 +682,7 @@ impl Grid {
                 .as_ref()
                 .map(|(base, v)| (base.clone(), v.iter().filter(|(k, _)| k == kernel).cloned().collect())),
             setups,
+            skipped: self.skipped.iter().filter(|(k, _)| k == kernel).cloned().collect(),
             fixed: Vec::new(),
             kernel_rows: OnceLock::new(),
         };
