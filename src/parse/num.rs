@@ -447,11 +447,25 @@ fn not_a_run_number(bare: &str) -> bool {
     // `2.5.60-mm1`, `2.6.0-test3`: a kernel's name, its last number the
     // patch set's (attack44 F19: `tail -n +1 2.5.60-mm1 2.5.60-mm2`
     // averaged the two kernels as runs; `2.5.60-mm1.log` was read right).
+    // The kernel may follow a run's word (attack45 F6: `run1-2.5.60-mm1`
+    // and `run1-2.5.60-mm2` were averaged as runs): any part after a `-`
+    // or `_` that is a kernel's name counts.
+    let holds_kernel = |k: &str| {
+        let k = k.strip_suffix(['-', '_', '.']).unwrap_or(k);
+        super::labels::is_kernel_name(k)
+            || k.match_indices(['-', '_']).any(|(i, _)| super::labels::is_kernel_name(&k[i + 1..]))
+    };
     if ["mm", "rc", "bk", "pre", "ac", "aa", "test", "git", "ck"]
         .iter()
         .filter_map(|w| lower.strip_suffix(w))
-        .any(|k| super::labels::is_kernel_name(k.strip_suffix(['-', '_', '.']).unwrap_or(k)))
+        .any(holds_kernel)
     {
+        return true;
+    }
+    // `mm1`, `mm2` alone: Andrew Morton's patch sets named without their
+    // base kernel (attack45 F6), two set-ups, never two runs. (`pre1`,
+    // `pre2` stay runs: `pre` is one of RUN_WORDS, before a change.)
+    if lower == "mm" {
         return true;
     }
     let Some(head) = bare.strip_suffix(['.', '-', '_']) else { return false };
@@ -528,6 +542,15 @@ mod tests {
         assert_eq!(run_numbered("6.2-run1"), Some(("6.2-run*".into(), 1)));
         assert_eq!(run_numbered("comm1"), Some(("comm*".into(), 1)));
         assert_eq!(run_numbered("latest1"), Some(("latest*".into(), 1)));
+        // attack45 F6: the run's word before the kernel; `mm1` alone.
+        for name in ["run1-2.5.60-mm1", "run2-2.5.60-mm2", "kb_6.2-rc1", "mm1", "mm2"] {
+            assert_eq!(run_numbered(name), None, "{name}");
+        }
+        // Must not fire: no kernel before the word, a word ending in `mm`.
+        assert_eq!(run_numbered("results-pre1"), Some(("results-pre*".into(), 1)));
+        assert_eq!(run_numbered("pre2"), Some(("pre*".into(), 2)));
+        assert_eq!(run_numbered("run-x-rc1"), Some(("run-x-rc*".into(), 1)));
+        assert_eq!(run_numbered("comm2"), Some(("comm*".into(), 2)));
     }
 
     /// `parse`'s value, `-0` read as 0 (as [`plain`] reads it).

@@ -6,8 +6,8 @@ use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::{
-    bare_kernel, dashed_label, heading_over_labels, is_kernel_name, is_mail_attribution, kernel_with_aside, scene_line,
-    without_bold, without_run_count,
+    bare_kernel, dashed_label, heading_over_labels, is_kernel_name, is_mail_attribution, kernel_with_aside,
+    label_with_aside, scene_line, without_bold, without_run_count,
 };
 use crate::parse::num::plain;
 use crate::parse::time::{is_gnu_time_line, shell_line};
@@ -93,6 +93,11 @@ fn label_line(line: &str) -> Option<(String, bool)> {
     // LKML 2002, wild32 file 05: its run was labelled by it).
     if is_own_line(t) || is_prompt(t) || t.starts_with("BOOT_IMAGE=") || is_mail_attribution(t) {
         return None;
+    }
+    // `ext2: average  9.2181 MB/sec`: a set-up's name over its runs, the
+    // poster's average after it (attack45 F13: it headed nothing).
+    if let Some(name) = label_with_aside(t) {
+        return Some((name.to_string(), true));
     }
     if let Some(text) = t.strip_suffix(':').or_else(|| t.strip_suffix(" -")) {
         let text = text.trim();

@@ -1634,6 +1634,30 @@ mod tests {
         assert_eq!(result::without_run_count("x (éa run)"), "x (éa run)");
     }
 
+    /// attack45 F13 (its wc/c08, wildcls44's dbench 1.x mail with the
+    /// kernels named `xfs:`, `ext3:`, `ext2: average  9.2181 MB/sec`): the
+    /// last line heads the ext2 runs, which carried `ext3` before. Must not
+    /// fire: `Overall: average …` after the runs heads nothing.
+    #[test]
+    fn a_label_with_a_typed_average_heads_its_runs() {
+        let text = "I ran dbench 48 four times in  succession for the following\n\nxfs:\n\n\
+                    Throughput 11.1771 MB/sec (NB=13.9714 MB/sec  111.771 MBit/sec)\n\
+                    Throughput 10.7172 MB/sec (NB=13.3965 MB/sec  107.172 MBit/sec)\n\n\next3:\n\n\
+                    Throughput 11.4646 MB/sec (NB=14.3307 MB/sec  114.646 MBit/sec)\n\
+                    Throughput 13.3765 MB/sec (NB=16.7206 MB/sec  133.765 MBit/sec)\n\n\n\
+                    ext2: average  9.2181 MB/sec\n\n\
+                    Throughput 9.18921 MB/sec (NB=11.4865 MB/sec  91.8921 MBit/sec)\n\
+                    Throughput 9.06864 MB/sec (NB=11.3358 MB/sec  90.6864 MBit/sec)\n\n\
+                    Overall: average 9.1 MB/sec\n";
+        let f = Dbench.parse(&Input::from_text(text)).unwrap();
+        let labels: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string()).unwrap_or_default())
+            .collect();
+        assert_eq!(labels, ["xfs", "xfs", "ext3", "ext3", "ext2", "ext2"], "{:?}", f.notes);
+    }
+
     #[test]
     fn a_baseline_table_is_read_only_in_a_file_naming_dbench() {
         let table = "Kernel\t\tN\tAverage\t\tBaseline\tRatio\n2.4.19\t\t2\t46.6689\t\t46.6689\t\t1.000\n\
