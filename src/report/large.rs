@@ -83,7 +83,7 @@ pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
     }
     let (one, many) = (&m.axis.one, &m.axis.many);
     page.shown_note = format!(
-        "This class has {total} {many}, more than one page can show: each table below shows the baseline, the last {one} and, as its {SUMMARY_ROWS} rows allow, the {many} of its {SUMMARY_CHANGES} largest significant changes and up to {SUMMARY_KERNELS} last {many}, without their runs; the charts draw those. Every {one} of a section is on pages of its own and in its CSV (both linked under its table); every {one}'s numbers, runs, patches and notes on its own page (the {many} are listed above); every {one} against the baseline on compare.html; every value in data.json."
+        "This class has {total} {many}, more than one page can show: each table below shows the baseline, the last {one} and, as its {SUMMARY_ROWS} rows allow, the {many} of its {SUMMARY_CHANGES} largest significant changes and up to {SUMMARY_KERNELS} last {many}, without their runs; the charts draw those. Every {one} of a section is on pages of its own and in its CSV (both linked under its table); every {one}'s numbers, patches and notes on its own page, each row's runs counted and linked to the raw files they were read from (the {many} are listed above); every {one} against the baseline on compare.html; every value in data.json."
     );
     if page.notable_more > 0 {
         let s = if page.notable_more == 1 { "" } else { "s" };
