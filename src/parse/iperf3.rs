@@ -1119,19 +1119,22 @@ impl BenchParser for Iperf3 {
 #[cfg(test)]
 mod tests {
 
+    /// One client's summary at `rate` Gbits/sec, sender and receiver, as
+    /// iperf3 3.x prints it after a 30 s run.
+    fn sum(rate: &str) -> String {
+        format!(
+            "[ ID] Interval           Transfer     Bitrate         Retr\n\
+             [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec  4369             sender\n\
+             [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec                  receiver\n\niperf Done.\n"
+        )
+    }
+
     /// attack44 F12 (i10, i09, i06): iperf3 clients started at once are
     /// ONE run, `copies=2`, the mean per client; clients of two servers
     /// whose summaries do not say whose they are are not read (never two
     /// servers averaged); the same commands one after the other stay runs.
     #[test]
     fn clients_started_at_once_are_one_run() {
-        let sum = |rate: &str| {
-            format!(
-                "[ ID] Interval           Transfer     Bitrate         Retr\n\
-                 [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec  4369             sender\n\
-                 [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec                  receiver\n\niperf Done.\n"
-            )
-        };
         let two = format!("{}{}", sum("13.1"), sum("10.2"));
         let read = |text: &str| Iperf3.parse(&Input::from_text(text));
         for launch in [
@@ -1181,13 +1184,6 @@ mod tests {
     /// in the foreground, or waited for in the body (runs).
     #[test]
     fn clients_behind_launchers_and_in_loops_are_one_run() {
-        let sum = |rate: &str| {
-            format!(
-                "[ ID] Interval           Transfer     Bitrate         Retr\n\
-                 [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec  4369             sender\n\
-                 [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec                  receiver\n\niperf Done.\n"
-            )
-        };
         let two = format!("{}{}", sum("13.1"), sum("10.2"));
         let read = |text: &str| Iperf3.parse(&Input::from_text(text)).unwrap();
         for launch in [

@@ -192,7 +192,7 @@ pub(super) fn drop_copied_runs_apart(
                 // keeps it, as a reprint figure for figure is kept
                 // (attack45 F11: `reply.txt` saved from `kb.txt` in a
                 // section of its own left that section without a baseline).
-                let kept_apart = apart(rf, &results[of]);
+                let kept = count_once(results, (i, of), kernel, apart(rf, &results[of]), (&mut reprints, &mut copies));
                 warnings.push((
                     i,
                     Diagnostic::warning(
@@ -200,29 +200,11 @@ pub(super) fn drop_copied_runs_apart(
                         lines.first().map(|l| l.0),
                         format!(
                             "{benchmark}: {} is {} byte for byte: the same run saved twice, its figures of {kernel} \
-                             counted once (from {1}){}",
-                            rf.rel_path,
-                            results[of].rel_path,
-                            if kept_apart {
-                                format!(
-                                    " where a section shows both; a section shows {} without it, and keeps them",
-                                    rf.rel_path
-                                )
-                            } else {
-                                String::new()
-                            }
+                             counted once (from {1}){kept}",
+                            rf.rel_path, results[of].rel_path,
                         ),
                     ),
                 ));
-                if kept_apart {
-                    reprints.push(Reprint {
-                        file: rf.rel_path.clone(),
-                        kernel: kernel.to_string(),
-                        of: results[of].rel_path.clone(),
-                    });
-                } else {
-                    copies.push((i, kernel.to_string()));
-                }
                 continue;
             }
             // Lines another file gave first: (that file, its line).
@@ -257,7 +239,7 @@ pub(super) fn drop_copied_runs_apart(
             let enough = if reprint { lines.len() >= 2 } else { strong_figures(&rf.parsed.samples, kernel) >= least };
             if found.len() == lines.len() && enough {
                 let of = found[0].0;
-                let kept_apart = apart(rf, &results[of]);
+                let kept = count_once(results, (i, of), kernel, apart(rf, &results[of]), (&mut reprints, &mut copies));
                 let of_lines = found.iter().filter(|&&(f, _)| f == of).map(|&(_, l)| l);
                 let (oa, ob) = (of_lines.clone().min().unwrap_or(0), of_lines.max().unwrap_or(0));
                 let (a, b) = (lines[0].0, lines[lines.len() - 1].0);
@@ -268,7 +250,7 @@ pub(super) fn drop_copied_runs_apart(
                         Some(a),
                         format!(
                             "{benchmark}: the figures of {kernel} on {} are those of {} {}, figure for figure{}, \
-                             counted once (from {1}){}",
+                             counted once (from {1}){kept}",
                             span(a, b),
                             results[of].rel_path,
                             span(oa, ob),
@@ -277,26 +259,9 @@ pub(super) fn drop_copied_runs_apart(
                             } else {
                                 ": the same run read twice"
                             },
-                            if kept_apart {
-                                format!(
-                                    " where a section shows both; a section shows {} without it, and keeps them",
-                                    rf.rel_path
-                                )
-                            } else {
-                                String::new()
-                            }
                         ),
                     ),
                 ));
-                if kept_apart {
-                    reprints.push(Reprint {
-                        file: rf.rel_path.clone(),
-                        kernel: kernel.to_string(),
-                        of: results[of].rel_path.clone(),
-                    });
-                } else {
-                    copies.push((i, kernel.to_string()));
-                }
                 continue;
             }
             // A contest row printed again while others of the kernel
@@ -351,6 +316,28 @@ pub(super) fn drop_copied_runs_apart(
     warnings.sort_by_key(|(i, d)| (*i, d.line));
     diags.extend(warnings.into_iter().map(|(_, d)| d));
     reprints
+}
+
+/// Counts file `i`'s figures of `kernel`, a copy of file `of`'s, once:
+/// kept in `i` as a [`Reprint`] where a section shows `i` without `of`
+/// (`kept_apart`; each section then counts it once), else dropped (`i`
+/// joins `copies`). The end of the copy's warning: where it is kept, or
+/// nothing.
+fn count_once(
+    results: &[ResultFile],
+    (i, of): (usize, usize),
+    kernel: &str,
+    kept_apart: bool,
+    (reprints, copies): (&mut Vec<Reprint>, &mut Vec<(usize, String)>),
+) -> String {
+    if !kept_apart {
+        copies.push((i, kernel.to_string()));
+        return String::new();
+    }
+    let file = results[i].rel_path.clone();
+    let kept = format!(" where a section shows both; a section shows {file} without it, and keeps them");
+    reprints.push(Reprint { file, kernel: kernel.to_string(), of: results[of].rel_path.clone() });
+    kept
 }
 
 /// Drops from `files` (one benchmark's files holding `kernel`'s figures)
