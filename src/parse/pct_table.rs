@@ -187,6 +187,24 @@ fn header(t: &str) -> Option<(String, Vec<String>)> {
     (names_fit(&kernels) && !key.is_empty()).then(|| (key.to_string(), kernels))
 }
 
+/// A header of kernels' names only, no case word before them (`tip
+/// eevdf` over netperf's `1-clients:` rows, LKML 2023-03-22): its names
+/// when they fit ([`names_fit`]), none ends in `:`, and `next` (the next
+/// line of its quote depth) is a row of as many columns; `None` otherwise.
+fn bare_header(t: &str, next: &str) -> Option<Vec<String>> {
+    let names: Vec<String> = t.split_whitespace().map(str::to_string).collect();
+    let fits = names_fit(&names) && names.len() <= 8 && names.iter().all(|k| !k.ends_with(':'));
+    (fits && row(t).is_none() && row(next).is_some_and(|(_, cells, _)| cells.len() == names.len())).then_some(names)
+}
+
+/// `10 runs`, `10 Runs:` (STREAM's run count under its bullet `- `) →
+/// `10`; `None` for any other text.
+fn run_count(r: &str) -> Option<&str> {
+    let r = r.strip_suffix(':').unwrap_or(r);
+    let (n, word) = r.split_once(' ')?;
+    word.eq_ignore_ascii_case("runs").then_some(n)
+}
+
 /// True when `names` are two or more kernels' names: none long, none a
 /// number or a `pct`.
 fn names_fit(names: &[String]) -> bool {
@@ -314,6 +332,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             mode = None;
             runs = None;
             open = None;
+            // A new benchmark's title: no header above it is its tables'
+            // (archive46 R1: AMD's EEVDF mail's netperf rows, under a
+            // header of kernel names only, went under the STREAM table's
+            // `Test:` header above, read as STREAM in NPS4).
+            by_depth.retain(|(d, _)| *d != depth);
             skip_to = end;
             continue;
         }
@@ -352,7 +375,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             continue;
         }
-        if let Some((key, kernels)) = header(t).or_else(|| imp_header(t)) {
+        // `tip   eevdf` alone over its rows (the netperf tables of AMD's
+        // EEVDF mail, LKML 2023-03-22): a header with no case word, when
+        // the next line of its quote depth is a row of as many columns.
+        let bare = || {
+            let next = (i + 1..lines.len()).find(|&j| !lines[j].is_empty() && input.quote_depth(j) == depth)?;
+            bare_header(t, lines[next]).map(|k| (String::new(), k))
+        };
+        if let Some((key, kernels)) = header(t).or_else(|| imp_header(t)).or_else(bare) {
             // `Test: hackbench` alone is a title line, not a header.
             let wide = if t.contains("[pct imp]") { None } else { wide_names(t) };
             let h = Header {
@@ -594,13 +624,39 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // `- 10 runs` over the NPS line or under it (archive40 F4): the
         // tables below, to the next title, are of that many runs; a label
         // of the parser's own, as the SIS_UTIL mail's was labelled.
-        if let Some(n) = t.strip_prefix("- ").and_then(|r| r.strip_suffix(" runs"))
+        if let Some(n) = t.strip_prefix("- ").and_then(run_count)
             && n.bytes().all(|b| b.is_ascii_digit())
             && !n.is_empty()
         {
             runs = Some(format!("{n} runs"));
             open = None;
             continue;
+        }
+        // Figures under a benchmark's title on a line that is no row
+        // (archive46 R3: AMD's EEVDF mail's DeathStarBench changes, `o
+        // eevdf compared to tip  -10.93  -14.35  -9.74  -6.07`, were left
+        // out without a word): said, not read.
+        // (mmtests' rows, `49077561.21 (   0.00%)`, are mmtests' to read.)
+        if let Some(name) = &title
+            && t.chars().count() > 30
+            && !t.contains("%)")
+            && !t.contains("%*")
+        {
+            let figures = t
+                .split_whitespace()
+                .filter(|w| w.contains('.') && super::num::plain(w.trim_end_matches(['%', ','])).is_some())
+                .count();
+            if figures >= 2 {
+                out.notes.push((
+                    n,
+                    format!(
+                        "{name}: a line of {figures} figures that is no row of a `pct` table (a value and its `(N \
+                         pct)` a column): not read"
+                    ),
+                ));
+                open = None;
+                continue;
+            }
         }
         // A bullet `o ` before it is the mail's list mark (`o NPS1`); an
         // item of a `- ` list (`- 10 runs`, STREAM's run count over the
@@ -1187,6 +1243,67 @@ we still saw some downgradings.
                 "tbench clients=1 mode=NPS1",
             ]
         );
+    }
+
+    /// archive46 R1: AMD's EEVDF mail (LKML 2023-03-22) heads its netperf
+    /// tables with the kernels' names alone (`tip   eevdf`, no `Clients:`):
+    /// no header was read, and the rows went under the STREAM table's
+    /// `Test:` header above the `~ netperf ~` title (group `stream`, mode
+    /// `NPS4`), NPS2's rows said to be NPS1's "printed again". Now a new
+    /// title ends the headers above it, the bare line heads its rows, and
+    /// `- 10 Runs:` (capital, colon) is the run count as `- 10 runs` is.
+    #[test]
+    fn a_header_of_names_alone_heads_its_rows_under_a_new_title() {
+        let text = "~~~~~~~~~~\n~ stream ~\n~~~~~~~~~~\n\no NPS4\n\n- 10 Runs:\n\n\
+                    Test:\t\ttip\t\t\teevdf\n \
+                    Copy:\t 356850.80 (0.00 pct)\t 371230.27 (4.02 pct)\n\n\
+                    ~~~~~~~~~~~\n~ netperf ~\n~~~~~~~~~~~\n\no NPS1\n\n\
+                    \x20                       tip                     eevdf\n \
+                    1-clients:      107932.22 (0.00 pct)    106167.39 (-1.63 pct)\n\
+                    16-clients:      88881.23 (0.00 pct)     86831.85 (-2.30 pct)\n\n\
+                    o NPS2\n\n\
+                    \x20                       tip                     eevdf\n \
+                    1-clients:      106711.81 (0.00 pct)    108576.27 (1.74 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        let keys: Vec<String> = f
+            .samples
+            .iter()
+            .filter(|s| s.kernel.as_deref() == Some("tip"))
+            .map(|s| {
+                let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {} {}", s.line, s.group, params.join(" "))
+            })
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "10 stream case=Copy mode=NPS4 label=10 runs",
+                "19 netperf clients=1 mode=NPS1",
+                "20 netperf clients=16 mode=NPS1",
+                "25 netperf clients=1 mode=NPS2",
+            ]
+        );
+        assert!(f.notes.iter().all(|(_, m)| !m.contains("printed again")), "{:?}", f.notes);
+    }
+
+    /// archive46 R3: figures under a title on a line that is no row (AMD's
+    /// EEVDF mail's DeathStarBench changes per CCX count) were left out
+    /// without a word; now each such line is said. mmtests' rows in the
+    /// same mail (`(   0.00%)`) are not said: mmtests reads them.
+    #[test]
+    fn figures_under_a_title_that_are_no_row_are_said() {
+        let text = "~~~~~~~~~~~~~\n~ hackbench ~\n~~~~~~~~~~~~~\n\no NPS1\n\n\
+                    Test:\t\t\ttip\t\t\teevdf\n \
+                    1-groups:\t   4.63 (0.00 pct)\t   4.52 (2.37 pct)\n\n\
+                    ~~~~~~~~~~~~~~~~~~\n~ DeathStarBench ~\n~~~~~~~~~~~~~~~~~~\n\no NPS1\n\n\
+                    \x20 #CCX                      \t 1 CCX    2 CCX   3 CCX   4 CCX\n\
+                    o eevdf compared to tip\t\t-10.93\t -14.35\t  -9.74\t  -6.07\n\
+                    unixbench-pipe          Hmean     unixbench-pipe-1           2531131.89 (   0.00%)     2475863.05 *  -2.18%*\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 2);
+        let said: Vec<usize> =
+            f.notes.iter().filter(|(_, m)| m.contains("no row of a `pct` table")).map(|n| n.0).collect();
+        assert_eq!(said, [17], "{:?}", f.notes);
     }
 
     /// archive40 F6: ycsb-mongodb's lines (`sched-tip:  301330.33 (var:
