@@ -68,7 +68,14 @@
 //!
 //! A table copied double-spaced (an empty line after each of its lines,
 //! as some terminals paste it) is read as printed: an empty line does not
-//! end a table. A row of a table whose cells are not as many as the
+//! end a table. A table a mail client wrapped (memtier's lines are 124
+//! columns wide: `Type … Avg. Latency     p50` / `Latency     p99 Latency
+//! …`, each row's last figures alone on the next line, as in a
+//! linuxppc-dev reply of 2024 on MGLRU aging, wildmod46) is read as
+//! printed before the wrap: a header line followed by a line of its
+//! column names only is one header, and a row short of figures followed
+//! by a line of exactly the figures it lacks is one row, read at its
+//! first line. A row of a table whose cells are not as many as the
 //! header's columns, or a cell that is neither a number nor `---`, is an
 //! error at its line.
 
@@ -124,6 +131,18 @@ fn header(t: &str) -> Option<Vec<String>> {
         }
     }
     Some(cols)
+}
+
+/// True for the rest of a header a mail client wrapped (`Latency     p99
+/// Latency   p99.9 Latency       KB/sec`): memtier's column names only.
+fn header_rest(t: &str) -> bool {
+    let name = |w: &str| {
+        w == "Latency"
+            || w == "Avg."
+            || w.ends_with("/sec")
+            || w.strip_prefix('p').is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+    };
+    t.split_whitespace().next().is_some() && t.split_whitespace().all(name)
 }
 
 fn metric(col: &str) -> Metric {
@@ -258,6 +277,26 @@ impl Reader {
             }
         }
         Ok(())
+    }
+
+    /// Line `t` and the `next` as one, when a mail client wrapped one
+    /// line of memtier's in two: a header whose next line holds only
+    /// column names ([`header_rest`]), or, inside a table, a row short of
+    /// figures whose next line holds exactly the figures it lacks.
+    fn unwrapped(&self, t: &str, next: &str) -> Option<String> {
+        if header(t).is_some() && header_rest(next) {
+            return Some(format!("{t} {next}"));
+        }
+        let cols = self.cols.as_ref()?;
+        let cells = t.split_whitespace().count();
+        let figure = |c: &str| c == "---" || plain(c).is_some();
+        let row = t.starts_with(|c: char| c.is_ascii_alphabetic()) && t.split_whitespace().nth(1).is_some_and(figure);
+        let rest: Vec<&str> = next.split_whitespace().collect();
+        (row && cells <= cols.len()
+            && !rest.is_empty()
+            && cells + rest.len() == cols.len() + 1
+            && rest.iter().all(|c| figure(c)))
+        .then(|| format!("{t} {next}"))
     }
 
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
@@ -517,13 +556,19 @@ impl BenchParser for Memtier {
         // A table posted without its title (from its `====` rule down, or
         // from its header): its header, its dashed rule, then memtier's
         // own rows (a blog's Bitcask vs Redis tables were "unrecognised").
-        let untitled = input.lines.windows(3).any(|w| {
-            header(w[0].trim()).is_some() && w[1].trim().starts_with("---") && {
-                let mut cells = w[2].split_whitespace();
+        let table = |head: &str, rule: &str, row: &str| {
+            header(head.trim()).is_some() && rule.trim().starts_with("---") && {
+                let mut cells = row.split_whitespace();
                 cells.next().is_some_and(|t| ["Sets", "Gets", "Totals"].contains(&t))
                     && cells.next().is_some_and(|c| c == "---" || plain(c).is_some())
             }
-        });
+        };
+        // A header a mail client wrapped is one header (see `unwrapped`);
+        // a quoted-printable soft break leaves an empty line where the
+        // rule's second half was joined: empty lines do not count.
+        let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
+        let untitled = lines.windows(3).any(|w| table(w[0], w[1], w[2]))
+            || lines.windows(4).any(|w| header_rest(w[1]) && table(w[0], w[2], w[3]));
         if untitled { 90 } else { 0 }
     }
 
@@ -546,8 +591,21 @@ impl BenchParser for Memtier {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut r = Reader { out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() }, ..Reader::default() };
-        for (n, line) in input.numbered() {
-            r.line(n, line.trim())?;
+        let lines: Vec<(usize, &str)> = input.numbered().map(|(n, l)| (n, l.trim())).collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let (n, t) = lines[i];
+            let next = lines.get(i + 1).map(|(_, l)| *l);
+            match next.and_then(|next| r.unwrapped(t, next)) {
+                Some(joined) => {
+                    r.line(n, &joined)?;
+                    i += 2;
+                }
+                None => {
+                    r.line(n, t)?;
+                    i += 1;
+                }
+            }
         }
         if !r.aggregated.is_empty() {
             if r.runs_read {

@@ -40,7 +40,15 @@
 //! ```
 //!
 //! `-q` prints one line per test, `SET: 102669.41 requests per second`
-//! (6.2+: `…, p50=0.183 msec`, some builds `p99=… msec` too); `--csv`
+//! (6.2+: `…, p50=0.183 msec`, some builds `p99=… msec` too); a command
+//! typed on the command line (`redis-benchmark -n 100000 -P 50 -q incr
+//! foo`) is a test named as typed (`incr foo: 2173913.00 requests per
+//! second`): such a line is taken for redis-benchmark's when a command
+//! line above it typed that command. One test's `-q` lines with a `p50=`
+//! and without one are two redis-benchmark generations' (6.2+ and
+//! before), two builds run (redis PR #4557's before-and-after): they are
+//! kept apart by a parameter `redis` (`6.2+`, `before 6.2`), with a note,
+//! never averaged as runs of one set-up. `--csv`
 //! prints `"SET","113895.21"` (before 6.2) or, under a `"test","rps",
 //! "avg_latency_ms",…` header, one row of rate and latencies per test;
 //! every cell quoted, so a row whose last cell has no closing quote was
@@ -287,6 +295,9 @@ struct Reader {
     together: Option<Together>,
     /// Such lists already read past.
     finished: Vec<Together>,
+    /// Each `-q` line read: its line, its test, and whether it printed a
+    /// latency (`, p50=…`: redis-benchmark 6.2+).
+    quiet: Vec<(usize, String, bool)>,
 }
 
 impl Reader {
@@ -602,6 +613,7 @@ impl Reader {
         self.flush();
         let setup = self.setup_for(test, n);
         self.push(test, &setup, rate(), v, n);
+        self.quiet.push((n, test.to_string(), rest.contains(", ")));
         for p in parts {
             let (which, ms) = p.split_once('=').unwrap_or((p, ""));
             let v = ms.strip_suffix(" msec").and_then(plain);
@@ -697,6 +709,72 @@ fn is_redis_line(t: &str) -> bool {
         && rest.split(", ").next().and_then(|r| r.trim().strip_suffix(" requests per second")).and_then(plain).is_some()
 }
 
+/// The command typed at the end of a `redis-benchmark` command line's
+/// arguments `args` (`-n 100000 -P 50 -q incr foo;redis-cli get foo` →
+/// `incr foo`; `-q script load "redis.call('set','foo','bar')"` → `script
+/// load redis.call('set','foo','bar')`), as redis-benchmark names its test:
+/// the words after the options, their quotes off, up to a shell's `;`,
+/// `|`, `&` or `>`. `None` when no command was typed (`-t set,get -q`).
+fn typed_command(args: &[&str]) -> Option<String> {
+    // The options that take a value (redis-benchmark 2.x to 7.x).
+    const VALUED: &[&str] = &[
+        "-h",
+        "-p",
+        "-s",
+        "-a",
+        "-u",
+        "-c",
+        "-n",
+        "-d",
+        "-k",
+        "-r",
+        "-P",
+        "-t",
+        "--threads",
+        "--user",
+        "--dbnum",
+        "--precision",
+        "--seed",
+        "--cacert",
+        "--cacertdir",
+        "--cert",
+        "--key",
+        "--sni",
+        "--tls-ciphers",
+        "--tls-ciphersuites",
+    ];
+    let mut words: Vec<&str> = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if words.is_empty() && a.starts_with('-') {
+            if VALUED.contains(a) {
+                it.next();
+            }
+            continue;
+        }
+        let end = a.find([';', '|', '&', '>']);
+        let word = a[..end.unwrap_or(a.len())].trim_matches(['"', '\'']);
+        if !word.is_empty() {
+            words.push(word);
+        }
+        if end.is_some() {
+            break;
+        }
+    }
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// True when `t` is the `-q` line of the command `typed`
+/// (`incr foo: 442477.88 requests per second, p50=4.511 msec`).
+fn is_typed_line(t: &str, typed: &str) -> bool {
+    t.strip_prefix(typed)
+        .and_then(|r| r.strip_prefix(": "))
+        .and_then(|r| r.split(", ").next())
+        .and_then(|r| r.trim().strip_suffix(" requests per second"))
+        .and_then(plain)
+        .is_some()
+}
+
 /// The tests redis-benchmark runs by default (`-t` picks among them),
 /// as its titles name them.
 const DEFAULT_TESTS: &[&str] = &[
@@ -711,6 +789,46 @@ const DEFAULT_TESTS: &[&str] = &[
 fn old_csv_test(t: &str) -> Option<&str> {
     let (test, rate) = t.strip_prefix('"')?.strip_suffix('"')?.split_once("\",\"")?;
     (test.starts_with(|c: char| c.is_ascii_uppercase()) && !test.contains('"') && plain(rate).is_some()).then_some(test)
+}
+
+/// One test's `-q` lines (`quiet`: line, test, whether it printed a
+/// latency) with a `p50=` and without: redis-benchmark 6.2+ prints one on
+/// every `-q` line and older ones none, so they are two builds' outputs
+/// (redis PR #4557: `incr foo` before the fix, 2017, and after, 2021),
+/// not runs of one set-up. Their samples get a parameter `redis` (`6.2+`,
+/// `before 6.2`) and a note at the first line of the second kind says so.
+fn split_generations(out: &mut ParsedFile, quiet: &[(usize, String, bool)]) {
+    let mut mixed: Vec<&str> = Vec::new();
+    for (_, test, _) in quiet {
+        let shapes = quiet.iter().filter(|(_, t, _)| t == test).map(|(_, _, p)| *p);
+        let (with, without) = shapes.fold((false, false), |(w, wo), p| (w || p, wo || !p));
+        if with && without && !mixed.contains(&test.as_str()) {
+            mixed.push(test);
+        }
+    }
+    for test in mixed {
+        let lines: Vec<(usize, bool)> = quiet.iter().filter(|(_, t, _)| t == test).map(|(n, _, p)| (*n, *p)).collect();
+        for s in &mut out.samples {
+            if let Some((_, p)) = lines.iter().find(|(n, _)| *n == s.line) {
+                s.params.push(crate::model::Param::new("redis", if *p { "6.2+" } else { "before 6.2" }));
+            }
+        }
+        let first = lines[0].1;
+        if let Some((n, _)) = lines.iter().find(|(_, p)| *p != first) {
+            let with: Vec<String> = lines.iter().filter(|(_, p)| *p).map(|(n, _)| n.to_string()).collect();
+            let without: Vec<String> = lines.iter().filter(|(_, p)| !*p).map(|(n, _)| n.to_string()).collect();
+            out.notes.push((
+                *n,
+                format!(
+                    "test `{test}` is printed with a `p50=` latency (redis-benchmark 6.2+) on line(s) {} and without \
+                     one (before 6.2) on line(s) {}: two builds' outputs, kept apart by a parameter `redis`, not \
+                     averaged as runs of one set-up",
+                    with.join(", "),
+                    without.join(", ")
+                ),
+            ));
+        }
+    }
 }
 
 impl BenchParser for RedisBenchmark {
@@ -740,7 +858,25 @@ impl BenchParser for RedisBenchmark {
         {
             return 90;
         }
-        if input.lines.iter().any(|l| is_redis_line(l.trim())) { 80 } else { 0 }
+        if input.lines.iter().any(|l| is_redis_line(l.trim())) {
+            return 80;
+        }
+        // A `-q` line of a command typed on the command line above it
+        // (`incr foo: 2173913.00 requests per second`), lower case as
+        // typed: taken only below a command line that typed it.
+        if !input.has("redis-benchmark") && !input.has("valkey-benchmark") {
+            return 0;
+        }
+        let mut typed: Option<String> = None;
+        for l in &input.lines {
+            let t = l.trim();
+            if let Some(args) = args_of(t, "redis-benchmark").or_else(|| args_of(t, "valkey-benchmark")) {
+                typed = typed_command(&args);
+            } else if typed.as_deref().is_some_and(|c| is_typed_line(t, c)) {
+                return 80;
+            }
+        }
+        0
     }
 
     fn max_score(&self) -> u8 {
@@ -771,6 +907,7 @@ impl BenchParser for RedisBenchmark {
             next_quoted: false,
             together: None,
             finished: Vec::new(),
+            quiet: Vec::new(),
         };
         // For each line, whether the next non-blank line starts with `"`.
         let mut next_quoted = vec![false; input.lines.len()];
@@ -808,6 +945,7 @@ impl BenchParser for RedisBenchmark {
                 ));
             }
         }
+        split_generations(&mut r.out, &r.quiet);
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: ID,
@@ -865,7 +1003,8 @@ mod tests {
                     SET: 100.0 requests per second\nGET: 110.0 requests per second\n\
                     SET: 900.0 requests per second\nGET: 990.0 requests per second\n";
         let f = RedisBenchmark.parse(&Input::from_text(rows)).unwrap();
-        let outputs: Vec<String> = f.samples.iter().map(|s| params(s).rsplit(' ').next().unwrap().to_string()).collect();
+        let outputs: Vec<String> =
+            f.samples.iter().map(|s| params(s).rsplit(' ').next().unwrap().to_string()).collect();
         assert_eq!(outputs, ["output=1", "output=1", "output=2", "output=2"]);
         let apart =
             format!("redis-benchmark -c 100 -t set --csv\n{csv}redis-benchmark -c 100 -t set -P 16 --csv\n{csv}");
@@ -1037,5 +1176,51 @@ mod tests {
         assert_eq!(uncomment("  100 parallel clients\t\t # 100 个并发"), "  100 parallel clients");
         assert_eq!(uncomment("#1.开启 redis-server"), "#1.开启 redis-server");
         assert_eq!(uncomment("  keep alive: 1"), "  keep alive: 1");
+    }
+
+    #[test]
+    fn a_typed_command_is_named_as_typed() {
+        let typed = |l: &str| typed_command(&args_of(l, "redis-benchmark").unwrap());
+        assert_eq!(
+            typed("$redis-benchmark -n 100000 -P 50 -q incr foo;redis-cli get foo").as_deref(),
+            Some("incr foo")
+        );
+        assert_eq!(
+            typed("redis-benchmark -n 100000 -q script load \"redis.call('set','foo','bar')\"").as_deref(),
+            Some("script load redis.call('set','foo','bar')")
+        );
+        assert_eq!(typed("redis-benchmark -t set,get -n 100000 -q"), None);
+        assert!(is_typed_line("incr foo: 442477.88 requests per second, p50=4.511 msec", "incr foo"));
+        assert!(!is_typed_line("incr foo: fast", "incr foo"));
+    }
+
+    /// redis PR #4557 (wild): one typed command run before the fix
+    /// (no `p50`) and after it (6.2+), prose only between: recognised, and
+    /// the two kept apart, not averaged as runs of one set-up.
+    #[test]
+    fn typed_command_runs_of_two_generations_are_kept_apart() {
+        let text = "Before commit there are redundant requests.\n\n    $redis-benchmark -n 100000 -P 50 -q incr foo;redis-cli get foo\n\
+                    \x20   incr foo: 2173913.00 requests per second\n    \"102450\"\n\nFixed, as visible here:\n\
+                    $ redis-benchmark -n 100000 -P 50 -q incr foo;redis-cli get foo\n\
+                    incr foo: 442477.88 requests per second, p50=4.511 msec        \n\"100000\"\n";
+        let input = Input::from_text(text);
+        assert_eq!(RedisBenchmark.detect(&input), 80);
+        let f = RedisBenchmark.parse(&input).unwrap();
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| format!("{} {} {} [{}]", s.line, s.metric.name, s.value.mean(), params(s)))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "4 requests per second 2173913 [test=incr foo requests=100000 pipeline=50 redis=before 6.2]",
+                "9 requests per second 442477.88 [test=incr foo requests=100000 pipeline=50 redis=6.2+]",
+                "9 latency p50 4.511 [test=incr foo requests=100000 pipeline=50 redis=6.2+]",
+            ]
+        );
+        assert!(f.notes.iter().any(|(n, m)| *n == 9 && m.contains("two builds")));
+        // The same line with no command typing it above is no one's.
+        assert_eq!(RedisBenchmark.detect(&Input::from_text("incr foo: 442477.88 requests per second\n")), 0);
     }
 }

@@ -37,9 +37,13 @@
 //! table) keeps what it does not print anew. LKP's iterations are runs of
 //! one sample set.
 //!
-//! A row of another kernel (a fork's `Fill:`, `Daxpy:`) and a table in
-//! another unit are not read; a note says so. A table with two or more such
-//! rows that lacks one of the four kernels is another benchmark in STREAM's layout
+//! A table in GB/s (`Function    Best Rate GB/s  Avg time …`, which a
+//! port prints: STREAM-python's README, wildmod46) is read in MB/s, each
+//! rate times 1000 with the step it was printed to (`0.1` GB/s is 100
+//! MB/s, known to 100); a row of another kernel (a fork's `Fill:`,
+//! `Daxpy:`) and a table in any other unit are not read; a note says so.
+//! A table with two or more rows of other kernels that lacks one of the four
+//! is another benchmark in STREAM's layout
 //! (TheBandwidthBenchmark prints `Init`, `Sum`, `Copy`, `Update`, `Triad`,
 //! `Daxpy`…): none of its rows is read, a note says so. A known kernel's row whose
 //! rate is no number is an error at its line. A row cut short (a truncated
@@ -56,7 +60,7 @@
 //! compared with another file's runs of that name, and a wrong result's
 //! time says nothing of the kernel's memory bandwidth.
 
-use super::num::plain;
+use super::num::{self, plain};
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 
@@ -104,14 +108,22 @@ fn revision(rest: &str) -> Option<String> {
     (!v.is_empty() && v.len() <= 20).then(|| v.to_string())
 }
 
-/// What a table header line says: `Some(true)` for a header in MB/s,
-/// `Some(false)` for a STREAM header in another unit, `None` for no header.
-fn header(t: &str) -> Option<bool> {
+/// What a table header line says: `Some(Some(factor))` for a header in
+/// MB/s (1) or GB/s (1000, the factor to MB/s), `Some(None)` for a STREAM
+/// header in another unit, `None` for no header.
+fn header(t: &str) -> Option<Option<f64>> {
     let rest = t.strip_prefix("Function")?.trim_start();
     if !rest.contains("time") {
         return None;
     }
-    Some(rest.starts_with("Best Rate MB/s") || rest.starts_with("Rate (MB/s)"))
+    let unit = rest.strip_prefix("Best Rate ").or_else(|| rest.strip_prefix("Rate (")).unwrap_or(rest);
+    Some(if unit.starts_with("MB/s") {
+        Some(1.0)
+    } else if unit.starts_with("GB/s") {
+        Some(1000.0)
+    } else {
+        None
+    })
 }
 
 /// A table row `Copy:  25956.9  0.006271 …` → (name, rate text).
@@ -129,8 +141,9 @@ fn row(t: &str) -> Option<(&str, &str)> {
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "stream".into(), ..ParsedFile::default() };
     let mut setup = Setup::default();
-    // Inside a table: whether its unit is MB/s, and where it starts.
-    let mut table: Option<bool> = None;
+    // Inside a table: its factor to MB/s (`None` for a unit not read),
+    // and where it starts.
+    let mut table: Option<Option<f64>> = None;
     let mut open = Table::default();
     // Whether a table came before, and a set-up line since it.
     let (mut read_before, mut fresh) = (false, false);
@@ -138,7 +151,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut last: Option<Ran> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
-        if let Some(mb) = header(t) {
+        if let Some(factor) = header(t) {
             close_table(&mut out, &open);
             // A table with no set-up line since the table before it was
             // posted without its own (`Single-thread comparison
@@ -149,20 +162,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 setup = Setup::default();
             }
             (read_before, fresh) = (true, false);
-            if !mb {
-                out.notes.push((n, "a STREAM table in another unit than MB/s: not read".into()));
+            if factor.is_none() {
+                out.notes.push((n, "a STREAM table in another unit than MB/s or GB/s: not read".into()));
             }
-            table = Some(mb);
+            table = Some(factor);
             open = Table { header: n, first_sample: out.samples.len(), foreign: 0 };
             last = Some(Ran { header: n, first_sample: out.samples.len(), failed: false });
             continue;
         }
-        if let Some(mb) = table {
+        if let Some(factor) = table {
             if let Some((name, rate)) = row(t) {
-                if mb && !KERNELS.contains(&name) {
+                if factor.is_some() && !KERNELS.contains(&name) {
                     open.foreign += 1;
                 }
-                read_row(&mut out, &setup, mb, (n, t), name, rate)?;
+                read_row(&mut out, &setup, factor, (n, t), name, rate)?;
                 continue;
             }
             close_table(&mut out, &open);
@@ -290,18 +303,19 @@ fn close_table(out: &mut ParsedFile, t: &Table) {
 }
 
 /// Reads one table row (line `n`, text `t`) into `out`: a known kernel's
-/// rate in an MB/s table is a sample, anything else a note.
+/// rate in an MB/s or GB/s table (`factor` to MB/s, 1 or 1000) is a
+/// sample in MB/s, anything else a note.
 fn read_row(
     out: &mut ParsedFile,
     setup: &Setup,
-    mb: bool,
+    factor: Option<f64>,
     (n, t): (usize, &str),
     name: &str,
     rate: &str,
 ) -> Result<(), ParseError> {
-    if !mb {
+    let Some(factor) = factor else {
         return Ok(());
-    }
+    };
     let Some(kernel) = KERNELS.iter().find(|k| **k == name) else {
         out.notes.push((n, format!("a STREAM row of kernel `{name}` (not one of STREAM's four): not read")));
         return Ok(());
@@ -315,7 +329,17 @@ fn read_row(
         out.notes.push((n, msg));
         return Ok(());
     }
-    out.samples.push(setup.sample(kernel, value, n));
+    let sample = if factor == 1.0 {
+        setup.sample(kernel, value, n)
+    } else {
+        // `0.1` GB/s is 100 MB/s, not 100.00000000000001, and is known to
+        // 100 MB/s only; `1.2345` GB/s is 1234.5 MB/s.
+        let step = num::scaled_step(rate, factor).unwrap_or(factor);
+        let keep = num::pow10(i32::try_from(num::decimals(rate).unwrap_or(0).saturating_sub(3)).unwrap_or(0));
+        let value = (value * factor * keep).round() / keep;
+        setup.sample(kernel, value, n).with_step(step)
+    };
+    out.samples.push(sample);
     Ok(())
 }
 
@@ -442,8 +466,13 @@ mod tests {
     fn damage_and_other_units() {
         let bad = "Function    Best Rate MB/s  Avg time     Min time     Max time\nCopy:  x 0.1 0.1 0.1\n";
         assert_eq!(Stream.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
-        let gb = "Function    Best Rate GB/s  Avg time     Min time     Max time\nCopy:  1.0 0.1 0.1 0.1\nTriad: 1.0\n";
-        assert!(Stream.parse(&Input::from_text(gb)).is_err());
+        // A port's GB/s table (STREAM-python): read in MB/s, with its step.
+        let gb = "Function    Best Rate GB/s  Avg time     Min time     Max time\nCopy:  0.1 0.1 0.1 0.1\nTriad: 19.7 0.013359 0.012155 0.017599\n";
+        let f = Stream.parse(&Input::from_text(gb)).unwrap();
+        let got: Vec<(f64, Option<f64>)> = f.samples.iter().map(|s| (s.value.mean(), s.step)).collect();
+        assert_eq!(got, [(100.0, Some(100.0)), (19700.0, Some(100.0))]);
+        let gib = "Function    Best Rate GiB/s  Avg time     Min time     Max time\nCopy:  1.0 0.1 0.1 0.1\n";
+        assert!(Stream.parse(&Input::from_text(gib)).is_err());
     }
 
     #[test]

@@ -123,13 +123,17 @@ impl Section {
 }
 
 /// `# Running 'sched/pipe' benchmark:` → `sched/pipe`; `perf bench SUITE
-/// all` (and perf 3.4) print `# Running mem/memcpy benchmark...`.
+/// all` (and perf 3.4) print `# Running mem/memcpy benchmark...`. Text
+/// after `benchmark:` is a terminal's echo of a long command line written
+/// over the header (`# Running 'sched/messaging' benchmark:0-31,32-63 perf
+/// bench sched`, a QEMU guest's log on LKML, 2024, wildmod46): the quoted
+/// name still names the run.
 fn header(line: &str) -> Option<&str> {
     let rest = line.strip_prefix("# Running ")?;
     let name = match rest.strip_prefix('\'') {
         Some(quoted) => {
             let (name, tail) = quoted.split_once('\'')?;
-            (tail.trim() == "benchmark:").then_some(name)?
+            tail.trim_start().starts_with("benchmark:").then_some(name)?
         }
         None => rest.strip_suffix(" benchmark...")?,
     };
@@ -374,6 +378,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut quoted: Option<Vec<String>> = None;
     // The last line that was not blank ended with `\` (a command carried on).
     let mut carried = false;
+    // The header line just read carried a terminal's echo after it, and
+    // the last `perf bench` command line.
+    let mut echoed = false;
+    let mut typed: Option<String> = None;
     for (n, raw) in input.numbered() {
         // A poster's comment after perf's text (`969.932105 MB/Sec  #
         // 表示…`, `perf bench mem memcpy  # 对memcpy…`): the text before it.
@@ -387,6 +395,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let continued = carried;
         if !t.is_empty() {
             carried = t.ends_with('\\');
+        }
+        // The rest of a terminal's echo written over the header line
+        // above (`messaging -p -t -l 100000 -g 2`, see [`header`]): the
+        // end of the command line typed above it, no output of the run.
+        if std::mem::take(&mut echoed) && !t.is_empty() && typed.as_deref().is_some_and(|c| c.ends_with(t)) {
+            continue;
         }
         if let Some(p) = pending.as_mut()
             && !p.looked
@@ -437,6 +451,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.notes.push((n, msg));
             }
         }
+        if bench_args(t).is_some() {
+            typed = Some(t.to_string());
+        }
         if let Some(a) = bench_args(t).or_else(|| continued_bench_args(t, continued)) {
             // A post that kept the command but not perf's header under it
             // (`./perf bench futex hash` / `Averaged 1559643 operations/sec
@@ -454,6 +471,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if known {
                 let (samples, notes) = (out.samples.len(), out.notes.len());
                 pending = Some(Pending { line: n, name: name.to_string(), samples, notes, said: None, looked: false });
+                echoed = t.contains("benchmark:") && !t.ends_with("benchmark:");
             }
             if !known {
                 out.notes.push((n, format!("perf bench {name} is not read by benchsite")));

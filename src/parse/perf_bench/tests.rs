@@ -25,6 +25,21 @@ fn sched_pipe_and_messaging() {
     assert!(f.notes.is_empty());
 }
 
+/// A terminal's echo of a long command written over the header (a QEMU
+/// guest's log, LKML 2024): the quoted name still names the run.
+#[test]
+fn a_header_with_a_commands_echo_after_it_is_a_header() {
+    let f = read(
+        "$ taskset -c 0-31,32-63 perf bench sched messaging -p -t -l 100000 -g 2\n\
+         # Running 'sched/messaging' benchmark:0-31,32-63 perf bench sched \nmessaging -p -t -l 100000 -g 2\n\
+         # 20 sender and receiver threads per group\n# 2 groups == 80 threads run\n\n      Total time: 13.835 [sec]\n",
+    );
+    assert_eq!(f.samples.len(), 1);
+    assert_eq!((f.samples[0].group.as_str(), f.samples[0].value.mean()), ("sched/messaging", 13.835));
+    assert_eq!(header("# Running 'sched/pipe' benchmark:"), Some("sched/pipe"));
+    assert_eq!(header("# Running 'sched/pipe' benchmarks"), None);
+}
+
 #[test]
 fn mem_units_are_one() {
     let f = read(
