@@ -369,6 +369,13 @@ pub struct ParsedFile {
     /// (`site::identities`).
     #[serde(default, skip_serializing_if = "Identity::is_unknown")]
     pub identity: Identity,
+    /// Whether copies of an output in the file were averaged as runs of
+    /// one set-up below a line a person wrote naming two kernels or more,
+    /// no copy labelled with one: perhaps runs of different kernels (set
+    /// with the note saying so, `parse::labels::DOUBTED_COPIES`). The site
+    /// marks the file's cells (`site::Selection::doubted`, the `^` mark).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub doubted_copies: bool,
     /// Lines whose figures were read into another line's sample, in file
     /// order: the copies of one run started at once (LKP's 16 netperf
     /// copies, its `Instance: N` reports), whose figures are one run's,

@@ -446,6 +446,7 @@ impl Interner {
 struct Entry {
     parsed: Vec<EntryParsed>,
     warnings: Vec<(Option<usize>, String)>,
+    skipped_as: Option<String>,
 }
 
 /// A [`ParsedFile`] as stored.
@@ -460,6 +461,7 @@ struct EntryParsed {
     untimed: Vec<crate::model::Untimed>,
     setup: crate::model::FileSetup,
     identity: crate::model::Identity,
+    doubted_copies: bool,
 }
 
 /// A [`Sample`] as stored: kernel and group (indices into `texts`), the
@@ -497,9 +499,10 @@ impl Entry {
                 untimed: p.untimed.clone(),
                 setup: p.setup.clone(),
                 identity: p.identity.clone(),
+                doubted_copies: p.doubted_copies,
             })
             .collect();
-        Entry { parsed, warnings: o.warnings.clone() }
+        Entry { parsed, warnings: o.warnings.clone(), skipped_as: o.skipped_as.clone() }
     }
 
     /// The outcome, its names looked up in `t`; `None` for an index past
@@ -533,11 +536,12 @@ impl Entry {
                 untimed: p.untimed,
                 setup: p.setup,
                 identity: p.identity,
+                doubted_copies: p.doubted_copies,
                 // Used while a file is read only (model::ParsedFile).
                 merged_lines: Vec::new(),
             });
         }
-        Some(FileOutcome { parsed, warnings: self.warnings })
+        Some(FileOutcome { parsed, warnings: self.warnings, skipped_as: self.skipped_as })
     }
 }
 
@@ -682,9 +686,14 @@ mod tests {
                 cpus: Some((15, 2)),
                 build: Some((4, "#342 SMP Wed Sep 13 20:25:43 CST 2023".into())),
             },
+            doubted_copies: true,
             merged_lines: Vec::new(),
         };
-        FileOutcome { parsed: vec![parsed], warnings: vec![(Some(2), "a warning".into()), (None, "another".into())] }
+        FileOutcome {
+            parsed: vec![parsed],
+            warnings: vec![(Some(2), "a warning".into()), (None, "another".into())],
+            skipped_as: Some("will-it-scale".into()),
+        }
     }
 
     /// Bits of every number, so that NaN and -0 compare.
@@ -890,6 +899,43 @@ mod tests {
         assert_eq!(count, 1, "the metric's name once, in the tables");
     }
 
+    /// FORMAT 28 stores a skipped file's benchmark (`FileOutcome::skipped_as`,
+    /// read before from its warning's text) and a parsed file's doubted
+    /// copies (`ParsedFile::doubted_copies`, read before from a note's
+    /// phrase). A file of format 27 is no cache (its header differs); and
+    /// an entry of 27's layout (`[parsed, warnings]`) met under this
+    /// header is a miss, never an outcome without them: parsed again.
+    #[test]
+    fn an_old_cache_is_not_misread() {
+        #[derive(Serialize)]
+        struct OldEntry {
+            parsed: Vec<()>,
+            warnings: Vec<(Option<usize>, String)>,
+        }
+        let warning = "will-it-scale: no will-it-scale results found: line 1: …; file skipped";
+        let old = OldEntry { parsed: Vec::new(), warnings: vec![(None, warning.into())] };
+        let old = rmp_serde::to_vec(&old).expect("encodes");
+        let mut cache = ParseCache::default();
+        cache.index.insert(7, 0..old.len());
+        cache.old = old;
+        assert!(cache.get(7).is_none(), "an entry of the old layout is a miss");
+        let dir = tempfile::tempdir().expect("tmp");
+        let cache = ParseCache::default();
+        cache.put(7, &outcome());
+        let tmp = cache.store(dir.path(), "m1").expect("stored");
+        let bytes = std::fs::read(tmp).expect("read");
+        let header = cache_header("parse");
+        let format = crate::fingerprint::FORMAT;
+        let older = header.replacen(&format!("/{format}/"), &format!("/{}/", format - 1), 1);
+        assert_ne!(older, header);
+        let mut file = older.into_bytes();
+        file.extend_from_slice(&bytes[header.len()..]);
+        std::fs::write(ParseCache::file(dir.path(), "m1"), &file).expect("write");
+        assert!(ParseCache::load(dir.path(), "m1").get(7).is_none(), "a file of format 27 is no cache");
+        std::fs::write(ParseCache::file(dir.path(), "m1"), &bytes).expect("write");
+        same(&ParseCache::load(dir.path(), "m1").get(7).expect("this format's"), &outcome());
+    }
+
     #[test]
     fn an_index_past_a_table_is_a_miss() {
         let entry = Entry {
@@ -903,8 +949,10 @@ mod tests {
                 untimed: Vec::new(),
                 setup: Default::default(),
                 identity: Default::default(),
+                doubted_copies: false,
             }],
             warnings: Vec::new(),
+            skipped_as: None,
         };
         let tables = Tables {
             metrics: vec![Metric::new("x", "", Better::Neither)],
