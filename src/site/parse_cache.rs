@@ -38,11 +38,12 @@ use std::path::{Path, PathBuf};
 /// of the entry (8 bytes), an XXH3-64 checksum of the entry (8 bytes; all
 /// little-endian) and the entry as MessagePack (`rmp-serde`, structs as
 /// arrays of their fields in order, without the field names). A sample in
-/// an entry is `[kernel, group, params, metric, value, line, step]`, the
-/// first four indices into the tables of this part and those before it,
-/// the value a whole number as an integer, a decimal of up to nine places
-/// as `[m, d]` (m / 10^d), else a double, or `[mean, stddev, n]`, the step
-/// ([`Sample::step`]) nil or a double. Entries are decoded only when
+/// an entry is `[kernel, group, params, metric, value, line, step,
+/// copies]`, the first four indices into the tables of this part and
+/// those before it, the value a whole number as an integer, a decimal of
+/// up to nine places as `[m, d]` (m / 10^d), else a double, or `[mean,
+/// stddev, n]`, the step ([`Sample::step`]) nil or a double, the copies
+/// ([`Sample::copies`]) nil or `[n, min, max]`. Entries are decoded only when
 /// looked up (in the parsing threads). A file of another benchsite,
 /// damaged tables, a damaged frame or part or a wrong checksum makes the
 /// file (or that entry) no cache, as does an index past the end of a
@@ -466,9 +467,9 @@ struct EntryParsed {
 
 /// A [`Sample`] as stored: kernel and group (indices into `texts`), the
 /// parameters (into `params`), the metric (into `metrics`), the value,
-/// the line.
+/// the line, the step and the copies' spread ([`Sample::copies`]).
 #[derive(Serialize, Deserialize)]
-struct EntrySample(Option<u32>, u32, u32, u32, StoredValue, usize, Option<f64>);
+struct EntrySample(Option<u32>, u32, u32, u32, StoredValue, usize, Option<f64>, Option<crate::model::Copies>);
 
 impl Entry {
     fn of(o: &FileOutcome, t: &mut Interner) -> Self {
@@ -490,6 +491,7 @@ impl Entry {
                             StoredValue(s.value),
                             s.line,
                             s.step,
+                            s.copies.as_deref().copied(),
                         )
                     })
                     .collect(),
@@ -512,7 +514,7 @@ impl Entry {
         let mut parsed = Vec::with_capacity(self.parsed.len());
         for p in self.parsed {
             let mut samples = Vec::with_capacity(p.samples.len());
-            for EntrySample(kernel, group, params, metric, value, line, step) in p.samples {
+            for EntrySample(kernel, group, params, metric, value, line, step, copies) in p.samples {
                 samples.push(Sample {
                     kernel: match kernel {
                         Some(k) => Some(text(k)?),
@@ -524,6 +526,7 @@ impl Entry {
                     value: value.0,
                     line,
                     step,
+                    copies: copies.map(Box::new),
                 });
             }
             parsed.push(ParsedFile {
@@ -659,6 +662,7 @@ mod tests {
             value: Value::Summary { mean: 28.094, stddev: Some(0.182565), n: 5 },
             line: 40,
             step: Some(0.001),
+            copies: Some(Box::new(crate::model::Copies { n: 2, min: 9.0, max: 90.0 })),
         });
         samples.push(Sample { value: Value::Summary { mean: 3.0, stddev: None, n: 2 }, ..samples[0].clone() });
         let parsed = ParsedFile {
@@ -900,9 +904,9 @@ mod tests {
     }
 
     /// FORMAT 28 stores a skipped file's benchmark (`FileOutcome::skipped_as`,
-    /// read before from its warning's text) and a parsed file's doubted
+    /// read before from its warning's text), a parsed file's doubted
     /// copies (`ParsedFile::doubted_copies`, read before from a note's
-    /// phrase). A file of format 27 is no cache (its header differs); and
+    /// phrase) and a sample's copies' spread (`Sample::copies`). A file of format 27 is no cache (its header differs); and
     /// an entry of 27's layout (`[parsed, warnings]`) met under this
     /// header is a miss, never an outcome without them: parsed again.
     #[test]
@@ -942,7 +946,7 @@ mod tests {
             parsed: vec![EntryParsed {
                 benchmark: "dbench".into(),
                 version: None,
-                samples: vec![EntrySample(None, 0, 0, 5, StoredValue(Value::single(1.0)), 1, None)],
+                samples: vec![EntrySample(None, 0, 0, 5, StoredValue(Value::single(1.0)), 1, None, None)],
                 notes: Vec::new(),
                 lines: None,
                 kernel_order: Vec::new(),
