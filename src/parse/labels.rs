@@ -5168,10 +5168,12 @@ fn result_on_kernel(text: &str) -> Option<String> {
     // `head` prints above each file, `==> results.2.6.3-rc2 <==` (attack40
     // F5: a label, so the kernel's block was never compared).
     // Both name a `results.` file: a line without it (nearly all) is
-    // neither, tested once with a byte search (the same answer).
+    // neither, tested once with a byte search (the same answer). The file
+    // a `cat` line shows is asked once, for this reading and the next.
+    let catted = catted_file(text);
+    let results = |f: &&str| f.starts_with("results.");
     if super::input::found(text.as_bytes(), "results.")
-        && let Some(file) =
-            catted_results_file(text).or_else(|| file_header(text).filter(|f| f.starts_with("results.")))
+        && let Some(file) = catted.filter(results).or_else(|| file_header(text).filter(results))
     {
         return result_on_kernel(file);
     }
@@ -5180,7 +5182,7 @@ fn result_on_kernel(text: &str) -> Option<String> {
     // as two runs of one set-up, 6.1.0's and 6.2.0's figures averaged
     // under 6.2): the file's kernel ([`kernel_file`]), as `==> 6.1.0.log
     // <==` names it.
-    if let Some(kernel) = catted_file(text).and_then(kernel_file) {
+    if let Some(kernel) = catted.and_then(kernel_file) {
         return Some(kernel.to_string());
     }
     // Every line above a file's runs is asked (twice): one that does not
