@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{benchsite, copy_dir, put};
+use common::{benchsite, corpus_site};
 use std::path::{Path, PathBuf};
 
 /// The newcomer's raw files: content path, corpus file under `../shared`
@@ -30,19 +30,7 @@ const FILES: &[(&str, &str)] = &[
 /// The newcomer's content directory under `root`, or `None` (said) when
 /// `../shared` is absent.
 pub fn newcomer_site(root: &Path) -> Option<PathBuf> {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = here.join("../shared");
-    if !shared.join("corpus-modern").is_dir() {
-        eprintln!("shared corpus not found at {}, skipping", shared.display());
-        return None;
-    }
-    let c = root.join("content");
-    copy_dir(&here.join("tests/sites/newcomer43"), &c);
-    std::fs::remove_file(c.join("SOURCES.md")).expect("SOURCES.md");
-    for (to, from) in FILES {
-        put(&c, to, std::fs::read(shared.join(from)).expect("corpus file"));
-    }
-    Some(c)
+    corpus_site(root, "newcomer43", FILES)
 }
 
 /// `text CLASS --width W` (and `extra` arguments) of `content`: its
@@ -150,19 +138,8 @@ fn newcomer44_site(root: &Path, extra: &[(&str, &str)]) -> Option<PathBuf> {
         ("server/6.9.0-v2/fio", "corpus-modern/fio/03.txt"),
         ("server/6.9.0-v2/kbuild-run.log", "corpus-modern/kbuild/03.txt"),
     ];
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = here.join("../shared");
-    if !shared.join("corpus-modern").is_dir() {
-        eprintln!("shared corpus not found at {}, skipping", shared.display());
-        return None;
-    }
-    let c = root.join("content");
-    copy_dir(&here.join("tests/sites/newcomer44"), &c);
-    std::fs::remove_file(c.join("SOURCES.md")).expect("SOURCES.md");
-    for (to, from) in FILES.iter().chain(extra) {
-        put(&c, to, std::fs::read(shared.join(from)).expect("corpus file"));
-    }
-    Some(c)
+    let files: Vec<(&str, &str)> = FILES.iter().chain(extra).copied().collect();
+    corpus_site(root, "newcomer44", &files)
 }
 
 /// `text server` of newcomer44's content with `extra` arguments: its
