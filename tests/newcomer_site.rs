@@ -236,3 +236,31 @@ fn newcomer44_one_section_keeps_its_shape() {
     let time = run(&["--section", "dbench 32: time"]);
     assert!(time.contains("2.4.8-pre1 *****") && whole.contains("2.4.8-pre1 *****"), "{time}");
 }
+
+/// N3: `text --markdown` was refused as an unknown argument. It prints
+/// the class's Markdown page as the build writes it, byte for byte
+/// (newcomer44's server class: tables, runs, warnings, chart images);
+/// with `--section`, that page of the one section, whose part is the
+/// page's (`49.5`, N7: a mean of copies printed `9` and `90`). Must NOT
+/// fire: the plaintext options are refused beside it, not ignored.
+#[test]
+fn text_markdown_is_the_class_markdown_page() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let Some(c) = newcomer44_site(tmp.path(), &[]) else { return };
+    let (out, _, _built) = common::build_site(&c);
+    let page = std::fs::read_to_string(out.join("server/index.md")).expect("index.md");
+    let (md, _) = text44(&c, &["--markdown"]);
+    assert_eq!(md, page);
+    let id = "schbench-99th-percentile-latencies";
+    let (one, _) = text44(&c, &["--markdown", "--section", id]);
+    let part = |md: &str| {
+        let at = md.find(&format!("<a id=\"{id}\">")).expect("the section");
+        let end = md[at + 1..].find("<a id=").map_or(md.len(), |e| at + 1 + e);
+        md[at..end].to_string()
+    };
+    assert_eq!(part(&one), part(&page));
+    assert!(one.contains("| 6.9.0-v1 | schbench -r 10 | 2 | 49.5 | 49500 |"), "{one}");
+    assert_eq!(one.matches("<a id=").count(), 1, "{one}");
+    let refused = benchsite().args(["text", "server", "--markdown", "--brief", "--content"]).arg(&c).output().expect("runs");
+    assert!(!refused.status.success());
+}
