@@ -261,6 +261,7 @@ fn text_markdown_is_the_class_markdown_page() {
     assert_eq!(part(&one), part(&page));
     assert!(one.contains("| 6.9.0-v1 | schbench -r 10 | 2 | 49.5 | 49500 |"), "{one}");
     assert_eq!(one.matches("<a id=").count(), 1, "{one}");
-    let refused = benchsite().args(["text", "server", "--markdown", "--brief", "--content"]).arg(&c).output().expect("runs");
+    let refused =
+        benchsite().args(["text", "server", "--markdown", "--brief", "--content"]).arg(&c).output().expect("runs");
     assert!(!refused.status.success());
 }

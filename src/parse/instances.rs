@@ -43,6 +43,11 @@ pub struct Slot {
     pub copy: Option<usize>,
 }
 
+/// A figure of copies merged by [`one_run_per_launch`]: its first sample,
+/// the mean, its launch, how many copies printed it, their printed step,
+/// and their lowest and highest figure where they differ.
+type MergedFigure = (usize, f64, usize, usize, Option<f64>, Option<Box<crate::model::Copies>>);
+
 /// Copies of a benchmark run at once are ONE run (newcomer42 N1): 16
 /// netperf copies started together are no 16 runs of a set-up, and a
 /// t-test over them (a 1 % change "adjusted p < 0.001" from one netperf
@@ -100,9 +105,8 @@ pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &s
         }
         members.push(i);
     }
-    // Each merged figure: (its first sample, the mean, its launch, how
-    // many copies printed it, their printed step).
-    let mut merged: Vec<(usize, f64, usize, usize, Option<f64>, Option<Box<crate::model::Copies>>)> = Vec::new();
+    // Each merged figure ([`MergedFigure`]).
+    let mut merged: Vec<MergedFigure> = Vec::new();
     let mut gone = vec![false; out.samples.len()];
     // How many copies printed the set-up's other figures: a figure of a
     // set-up whose other figures two or more copies printed, printed by

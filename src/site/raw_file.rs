@@ -271,7 +271,8 @@ fn image_kind(bytes: &[u8]) -> Option<&'static str> {
 /// read, a block skipped) are warnings on their lines.
 pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>) -> FileOutcome {
     let mut warnings = Vec::new();
-    let skipped = |warnings: Vec<(Option<usize>, String)>| FileOutcome { parsed: Vec::new(), warnings, skipped_as: None };
+    let skipped =
+        |warnings: Vec<(Option<usize>, String)>| FileOutcome { parsed: Vec::new(), warnings, skipped_as: None };
     if bytes.is_empty() {
         warnings.push((None, "empty file, skipped".to_string()));
         return skipped(warnings);
@@ -814,7 +815,8 @@ mod tests {
         assert!(out.parsed.is_empty());
         assert_eq!(out.skipped_as.as_deref(), Some("will-it-scale"), "{:?}", out.warnings);
         assert!(out.warnings.iter().any(|(_, w)| w.starts_with("will-it-scale: ") && w.ends_with("; file skipped")));
-        let read = parse_bytes(b"Running in process mode with 10 groups using 40 file descriptors\nTime: 0.429\n", None);
+        let read =
+            parse_bytes(b"Running in process mode with 10 groups using 40 file descriptors\nTime: 0.429\n", None);
         assert_eq!((read.parsed.len(), read.skipped_as), (1, None));
         assert_eq!(parse_bytes(b"These are my notes on the run.\n", None).skipped_as, None);
         assert_eq!(parse_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", None).skipped_as, None);
