@@ -92,6 +92,8 @@ fn efficiency(rate: &Sample, cpu: &Sample, name: String, unit: &str, columns: &F
     s.metric = Metric::new(name, unit, Better::Higher);
     let eff = two_decimals(r / c * 100.0);
     s.value = Value::single(eff);
+    // The rate's copies' figures are no efficiency's.
+    s.copies = None;
     // One printed step of %CPU or of the rate moves the efficiency by its
     // share of either: bonnie++'s `%CP 12` against `13` is 8% of the
     // efficiency, a change rounding alone can make. A value's step is its

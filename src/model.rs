@@ -249,6 +249,28 @@ pub struct Sample {
     /// coarser side's step is not tested.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub step: Option<f64>,
+    /// Where the value is the mean per copy of copies of one run started
+    /// at once whose figures differ (`parse::instances`: schbench's two
+    /// LKP instances printing `99.0th: 9` and `99.0th: 90`, read as one
+    /// run of 49.5): how many, and the lowest and highest figure, as
+    /// printed ([`Copies`]). `None` for every other value (boxed: nearly
+    /// every sample has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copies: Option<Box<Copies>>,
+}
+
+/// The copies of one run started at once that a sample's value is the
+/// mean of ([`Sample::copies`]): their spread is within one run, not
+/// between runs (no significance is drawn from it), but it is theirs to
+/// show: a mean of 9 and 90 usec is no figure either printed.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Copies {
+    /// How many copies printed the figure (2 or more).
+    pub n: u32,
+    /// The lowest figure a copy printed, in the metric's unit.
+    pub min: f64,
+    /// The highest figure a copy printed, in the metric's unit.
+    pub max: f64,
 }
 
 impl Sample {
@@ -264,6 +286,7 @@ impl Sample {
             value: Value::single(value + 0.0),
             line,
             step: None,
+            copies: None,
         }
     }
 
@@ -369,6 +392,13 @@ pub struct ParsedFile {
     /// (`site::identities`).
     #[serde(default, skip_serializing_if = "Identity::is_unknown")]
     pub identity: Identity,
+    /// Whether copies of an output in the file were averaged as runs of
+    /// one set-up below a line a person wrote naming two kernels or more,
+    /// no copy labelled with one: perhaps runs of different kernels (set
+    /// with the note saying so, `parse::labels::DOUBTED_COPIES`). The site
+    /// marks the file's cells (`site::Selection::doubted`, the `^` mark).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub doubted_copies: bool,
     /// Lines whose figures were read into another line's sample, in file
     /// order: the copies of one run started at once (LKP's 16 netperf
     /// copies, its `Instance: N` reports), whose figures are one run's,

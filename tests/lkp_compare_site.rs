@@ -5,12 +5,35 @@ mod common;
 
 use benchsite::diag::Severity;
 use common::put;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const FIXTURES: &str = "tests/fixtures/lkp-compare";
 
 fn fixture(name: &str) -> String {
     std::fs::read_to_string(Path::new(FIXTURES).join(name)).expect("fixture")
+}
+
+/// A new content directory, its `site.yaml` titled `t`, holding `files`
+/// (content path, contents): the temporary directory it is in (removed
+/// when dropped) and its path.
+fn content(files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    for (rel, text) in files {
+        put(&c, rel, text);
+    }
+    (tmp, c)
+}
+
+/// The class `slug` of `site`.
+fn class<'a>(site: &'a benchsite::site::Site, slug: &str) -> &'a benchsite::site::MachineClass {
+    site.machines.iter().find(|m| m.slug == slug).expect("class")
+}
+
+/// The kernels of `m`, in its order.
+fn names(m: &benchsite::site::MachineClass) -> Vec<&str> {
+    m.kernels.iter().map(|k| k.name.as_str()).collect()
 }
 
 /// Loads `content` and returns its one class's kernels, baseline and the
@@ -30,20 +53,18 @@ const PAGEMOVE: &str = "lkml-2024-stress-ng-pagemove-3-commits-your-patch-monito
 
 #[test]
 fn the_tables_order_is_the_kernel_order_and_its_base_the_baseline() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let c = tmp.path().join("content");
-    put(&c, "site.yaml", "title: t\n");
-    put(&c, "skl/machine.yaml", "name: skl\n");
-    put(&c, "skl/poll2.txt", fixture(POLL2));
-    put(&c, "pagemove/machine.yaml", "name: pagemove\n");
-    put(&c, "pagemove/report.txt", fixture(PAGEMOVE));
+    let (_tmp, c) = content(&[
+        ("skl/machine.yaml", "name: skl\n"),
+        ("skl/poll2.txt", &fixture(POLL2)),
+        ("pagemove/machine.yaml", "name: pagemove\n"),
+        ("pagemove/report.txt", &fixture(PAGEMOVE)),
+    ]);
     let site = benchsite::site::load(&c).expect("load");
-    let by = |slug: &str| site.machines.iter().find(|m| m.slug == slug).expect("class");
-    let names = |slug: &str| by(slug).kernels.iter().map(|k| k.name.clone()).collect::<Vec<_>>();
+    let by = |slug: &str| class(&site, slug);
     // Version order put 8935989798 (digits) before d000e073ca.
-    assert_eq!(names("skl"), ["d000e073ca", "8935989798"]);
+    assert_eq!(names(by("skl")), ["d000e073ca", "8935989798"]);
     assert_eq!(by("skl").config.baseline.as_deref(), Some("d000e073ca"));
-    assert_eq!(names("pagemove"), ["ff388fe5c4", "8be7258aad", "4605212a16"]);
+    assert_eq!(names(by("pagemove")), ["ff388fe5c4", "8be7258aad", "4605212a16"]);
     assert_eq!(by("pagemove").config.baseline.as_deref(), Some("ff388fe5c4"));
     let note = site.diagnostics.iter().find(|d| d.file.ends_with("skl/machine.yaml")).expect("a note on machine.yaml");
     assert_eq!(note.severity, Severity::Note, "{}", note.message);
@@ -52,9 +73,7 @@ fn the_tables_order_is_the_kernel_order_and_its_base_the_baseline() {
 
 #[test]
 fn machine_yaml_keeps_its_own_order_and_baseline() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let c = tmp.path().join("content");
-    put(&c, "site.yaml", "title: t\n");
+    let (_tmp, c) = content(&[]);
     put(
         &c,
         "skl/machine.yaml",
@@ -69,12 +88,11 @@ fn machine_yaml_keeps_its_own_order_and_baseline() {
 
 #[test]
 fn two_tables_of_different_bases_give_no_baseline_and_say_what_to_write() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let c = tmp.path().join("content");
-    put(&c, "site.yaml", "title: t\n");
-    put(&c, "m/machine.yaml", "name: m\n");
-    put(&c, "m/a-poll2.txt", fixture(POLL2));
-    put(&c, "m/b-pagemove.txt", fixture(PAGEMOVE));
+    let (_tmp, c) = content(&[
+        ("m/machine.yaml", "name: m\n"),
+        ("m/a-poll2.txt", &fixture(POLL2)),
+        ("m/b-pagemove.txt", &fixture(PAGEMOVE)),
+    ]);
     let (kernels, baseline, diags) = load(&c);
     assert_eq!(kernels, ["d000e073ca", "8935989798", "ff388fe5c4", "8be7258aad", "4605212a16"]);
     assert_eq!(baseline, None);
@@ -88,9 +106,7 @@ fn two_tables_of_different_bases_give_no_baseline_and_say_what_to_write() {
 
 #[test]
 fn sections_that_each_set_a_baseline_are_no_class_without_one() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let c = tmp.path().join("content");
-    put(&c, "site.yaml", "title: t\n");
+    let (_tmp, c) = content(&[]);
     let sections = "sections:\n  - title: poll2\n    files: [\"a-poll2.txt\"]\n    baseline: \"d000e073ca\"\n  \
                     - title: pagemove\n    files: [\"b-pagemove.txt\"]\n    baseline: \"ff388fe5c4\"\n";
     put(&c, "m/machine.yaml", format!("name: m\n{sections}"));
@@ -109,16 +125,12 @@ const REAIM: &str = "lkml-2020-reaim-3-commits-wrapped-at-72-then-quoted-report-
 
 #[test]
 fn one_commit_named_by_its_full_sha_and_its_short_id_is_one_kernel() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let c = tmp.path().join("content");
-    put(&c, "site.yaml", "title: t\n");
-    put(&c, "ivb/machine.yaml", "name: ivb\n");
+    let (_tmp, c) = content(&[("ivb/machine.yaml", "name: ivb\n")]);
     // The re-test names 9f68395333ad7f5b… in full, the quoted report 9f68395333.
     put(&c, "ivb/reaim.txt", fixture(REAIM));
     let site = benchsite::site::load(&c).expect("load");
     let m = &site.machines[0];
-    let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
-    assert_eq!(names, ["9f68395333", "070f5e860e", "v5.7"]);
+    assert_eq!(names(m), ["9f68395333", "070f5e860e", "v5.7"]);
     assert_eq!(m.config.baseline.as_deref(), Some("9f68395333"));
     // reaim.jobs_per_min of 9f68395333: the re-test's 66870 and the report's 67235.
     let mut jobs: Vec<f64> = m
@@ -141,16 +153,11 @@ fn one_commit_named_by_its_full_sha_and_its_short_id_is_one_kernel() {
 
 #[test]
 fn a_report_and_its_retest_naming_the_base_by_longer_id_share_one_kernel() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let c = tmp.path().join("content");
-    put(&c, "site.yaml", "title: t\n");
-    put(&c, "skl/machine.yaml", "name: skl\n");
-    put(&c, "skl/a-report.txt", fixture(POLL2));
+    let (_tmp, c) = content(&[("skl/machine.yaml", "name: skl\n"), ("skl/a-report.txt", &fixture(POLL2))]);
     // As a re-test would name the base: the id row's 16 digits.
     put(&c, "skl/b-retest.txt", fixture(POLL2).replace("  d000e073ca (", "  d000e073ca2a08ab ("));
     let site = benchsite::site::load(&c).expect("load");
-    let names: Vec<&str> = site.machines[0].kernels.iter().map(|k| k.name.as_str()).collect();
-    assert_eq!(names, ["d000e073ca", "8935989798"]);
+    assert_eq!(names(&site.machines[0]), ["d000e073ca", "8935989798"]);
 }
 
 const RETEST: &str = "lkml-2025-will-it-scale-poll2-retest-3-commits-headline-then-full-table.txt";
@@ -168,16 +175,14 @@ fn figures(m: &benchsite::site::MachineClass, kernel: &str, metric: &str) -> Vec
 #[test]
 fn a_report_and_its_retest_count_the_commits_figures_they_share_once() {
     for (report, retest) in [("a-report.txt", "b-retest.txt"), ("b-report.txt", "a-retest.txt")] {
-        let tmp = tempfile::tempdir().expect("tmp");
-        let c = tmp.path().join("content");
-        put(&c, "site.yaml", "title: t\n");
-        put(&c, "skl/machine.yaml", "name: skl\n");
-        put(&c, &format!("skl/{report}"), fixture(POLL2));
-        put(&c, &format!("skl/{retest}"), fixture(RETEST));
+        let (_tmp, c) = content(&[
+            ("skl/machine.yaml", "name: skl\n"),
+            (&format!("skl/{report}"), &fixture(POLL2)),
+            (&format!("skl/{retest}"), &fixture(RETEST)),
+        ]);
         let site = benchsite::site::load(&c).expect("load");
         let m = &site.machines[0];
-        let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
-        assert_eq!(names, ["d000e073ca", "8935989798", "2c43a225261"]);
+        assert_eq!(names(m), ["d000e073ca", "8935989798", "2c43a225261"]);
         // Both tables print d000e073ca's 263173 and 8935989798's 232411: one run each.
         let ops = "will-it-scale.per_process_ops";
         assert_eq!(figures(m, "d000e073ca", ops), [263173.0], "{report} {retest}");
@@ -203,9 +208,7 @@ fn a_report_and_its_retest_count_the_commits_figures_they_share_once() {
 /// files in one section only, the copy is dropped as before.
 #[test]
 fn a_report_and_its_retest_in_a_section_each_both_keep_the_base() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let c = tmp.path().join("content");
-    put(&c, "site.yaml", "title: t\n");
+    let (_tmp, c) = content(&[]);
     put(
         &c,
         "skl/machine.yaml",
@@ -259,10 +262,7 @@ fn a_report_and_its_retest_in_a_section_each_both_keep_the_base() {
 /// kernel (the test above).
 #[test]
 fn two_columns_of_one_table_are_two_commits_whatever_their_ids() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let c = tmp.path().join("content");
-    put(&c, "site.yaml", "title: t\n");
-    put(&c, "skl/machine.yaml", "name: skl\n");
+    let (_tmp, c) = content(&[("skl/machine.yaml", "name: skl\n")]);
     let retest = std::fs::read_to_string(
         "tests/fixtures/wild/lkp-compare/linuxmm-2024-05-will-it-scale-page-fault2-retest-4-columns-no-commit-list-one-row.txt",
     )
@@ -298,22 +298,20 @@ fn mmtests(name: &str) -> String {
 /// each letter's columns as printed.
 #[test]
 fn mmtests_run_names_are_the_kernels_compared_in_version_order() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let c = tmp.path().join("content");
-    put(&c, "site.yaml", "title: t\n");
-    put(&c, "one/machine.yaml", "name: one\n");
-    put(&c, "one/v1.txt", mmtests(FRAG_V1));
-    put(&c, "two/machine.yaml", "name: two\n");
-    put(&c, "two/a-v2.txt", mmtests(FRAG_V2));
-    put(&c, "two/b-v1.txt", mmtests(FRAG_V1));
+    let (_tmp, c) = content(&[
+        ("one/machine.yaml", "name: one\n"),
+        ("one/v1.txt", &mmtests(FRAG_V1)),
+        ("two/machine.yaml", "name: two\n"),
+        ("two/a-v2.txt", &mmtests(FRAG_V2)),
+        ("two/b-v1.txt", &mmtests(FRAG_V1)),
+    ]);
     let site = benchsite::site::load(&c).expect("load");
-    let by = |slug: &str| site.machines.iter().find(|m| m.slug == slug).expect("class");
-    let names = |slug: &str| by(slug).kernels.iter().map(|k| k.name.clone()).collect::<Vec<_>>();
-    assert_eq!(names("one"), ["4.19.0-vanilla", "4.19.0-lowzone-v1r1"]);
+    let by = |slug: &str| class(&site, slug);
+    assert_eq!(names(by("one")), ["4.19.0-vanilla", "4.19.0-lowzone-v1r1"]);
     assert_eq!(by("one").config.baseline.as_deref(), Some("4.19.0-vanilla"));
     // Not in text order (`boost` before `lowzone`), nor in path order.
     assert_eq!(
-        names("two"),
+        names(by("two")),
         ["4.19.0-vanilla", "4.19.0-lowzone-v1r1", "4.20.0-rc1-lowzone-v2r4", "4.20.0-rc1-boost-v2r4"]
     );
     assert_eq!(by("two").config.baseline, None, "two letters, two bases");
@@ -325,9 +323,7 @@ fn mmtests_run_names_are_the_kernels_compared_in_version_order() {
 /// the first section's base is the page's legend, printed once at the top.
 #[test]
 fn a_sections_own_legend_is_above_its_table() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let c = tmp.path().join("content");
-    put(&c, "site.yaml", "title: t\n");
+    let (_tmp, c) = content(&[]);
     let sections = "sections:\n  - title: poll2\n    files: [\"a-poll2.txt\"]\n    baseline: \"d000e073ca\"\n  \
                     - title: pagemove\n    files: [\"b-pagemove.txt\"]\n    baseline: \"ff388fe5c4\"\n";
     put(&c, "m/machine.yaml", format!("name: m\n{sections}"));

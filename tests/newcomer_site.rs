@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{benchsite, copy_dir, put};
+use common::{benchsite, corpus_site};
 use std::path::{Path, PathBuf};
 
 /// The newcomer's raw files: content path, corpus file under `../shared`
@@ -30,19 +30,7 @@ const FILES: &[(&str, &str)] = &[
 /// The newcomer's content directory under `root`, or `None` (said) when
 /// `../shared` is absent.
 pub fn newcomer_site(root: &Path) -> Option<PathBuf> {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = here.join("../shared");
-    if !shared.join("corpus-modern").is_dir() {
-        eprintln!("shared corpus not found at {}, skipping", shared.display());
-        return None;
-    }
-    let c = root.join("content");
-    copy_dir(&here.join("tests/sites/newcomer43"), &c);
-    std::fs::remove_file(c.join("SOURCES.md")).expect("SOURCES.md");
-    for (to, from) in FILES {
-        put(&c, to, std::fs::read(shared.join(from)).expect("corpus file"));
-    }
-    Some(c)
+    corpus_site(root, "newcomer43", FILES)
 }
 
 /// `text CLASS --width W` (and `extra` arguments) of `content`: its
@@ -150,19 +138,8 @@ fn newcomer44_site(root: &Path, extra: &[(&str, &str)]) -> Option<PathBuf> {
         ("server/6.9.0-v2/fio", "corpus-modern/fio/03.txt"),
         ("server/6.9.0-v2/kbuild-run.log", "corpus-modern/kbuild/03.txt"),
     ];
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = here.join("../shared");
-    if !shared.join("corpus-modern").is_dir() {
-        eprintln!("shared corpus not found at {}, skipping", shared.display());
-        return None;
-    }
-    let c = root.join("content");
-    copy_dir(&here.join("tests/sites/newcomer44"), &c);
-    std::fs::remove_file(c.join("SOURCES.md")).expect("SOURCES.md");
-    for (to, from) in FILES.iter().chain(extra) {
-        put(&c, to, std::fs::read(shared.join(from)).expect("corpus file"));
-    }
-    Some(c)
+    let files: Vec<(&str, &str)> = FILES.iter().chain(extra).copied().collect();
+    corpus_site(root, "newcomer44", &files)
 }
 
 /// `text server` of newcomer44's content with `extra` arguments: its
@@ -258,4 +235,33 @@ fn newcomer44_one_section_keeps_its_shape() {
     assert!(!one.contains("*****"), "no bars: {one}");
     let time = run(&["--section", "dbench 32: time"]);
     assert!(time.contains("2.4.8-pre1 *****") && whole.contains("2.4.8-pre1 *****"), "{time}");
+}
+
+/// N3: `text --markdown` was refused as an unknown argument. It prints
+/// the class's Markdown page as the build writes it, byte for byte
+/// (newcomer44's server class: tables, runs, warnings, chart images);
+/// with `--section`, that page of the one section, whose part is the
+/// page's (`49.5`, N7: a mean of copies printed `9` and `90`). Must NOT
+/// fire: the plaintext options are refused beside it, not ignored.
+#[test]
+fn text_markdown_is_the_class_markdown_page() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let Some(c) = newcomer44_site(tmp.path(), &[]) else { return };
+    let (out, _, _built) = common::build_site(&c);
+    let page = std::fs::read_to_string(out.join("server/index.md")).expect("index.md");
+    let (md, _) = text44(&c, &["--markdown"]);
+    assert_eq!(md, page);
+    let id = "schbench-99th-percentile-latencies";
+    let (one, _) = text44(&c, &["--markdown", "--section", id]);
+    let part = |md: &str| {
+        let at = md.find(&format!("<a id=\"{id}\">")).expect("the section");
+        let end = md[at + 1..].find("<a id=").map_or(md.len(), |e| at + 1 + e);
+        md[at..end].to_string()
+    };
+    assert_eq!(part(&one), part(&page));
+    assert!(one.contains("| 6.9.0-v1 | schbench -r 10 | 2 | 49.5 | 49500 |"), "{one}");
+    assert_eq!(one.matches("<a id=").count(), 1, "{one}");
+    let refused =
+        benchsite().args(["text", "server", "--markdown", "--brief", "--content"]).arg(&c).output().expect("runs");
+    assert!(!refused.status.success());
 }

@@ -200,7 +200,18 @@ fn print_segment(file: &std::path::Path, parsed: &crate::model::ParsedFile) {
                 if s.group.is_empty() { "-".to_string() } else { s.group.to_string() },
                 s.metric.name.to_string(),
                 params.join(" "),
-                value_text(&s.value),
+                // A mean per copy of copies whose figures differ: their
+                // lowest and highest too (newcomer44 N7: 49.5 of 9 and 90).
+                match s.copies.as_deref() {
+                    Some(c) => format!(
+                        "{} (mean of {} copies, {} to {})",
+                        value_text(&s.value),
+                        c.n,
+                        short(c.min),
+                        short(c.max)
+                    ),
+                    None => value_text(&s.value),
+                },
                 s.metric.unit.to_string(),
                 s.metric.better.phrase().to_string(),
             ];

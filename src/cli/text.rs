@@ -1,4 +1,5 @@
-//! `benchsite text MACHINE`: one machine class as mail-ready plaintext.
+//! `benchsite text MACHINE`: one machine class as mail-ready plaintext
+//! (or, with `--markdown`, as the site's Markdown page of it).
 //!
 //! Only that class is loaded and laid out ([`crate::build::lay_out_one`]);
 //! the diagnostics shown are `site.yaml`'s and that class's.
@@ -55,6 +56,14 @@ pub struct TextArgs {
     /// at `--width`. Builds the whole site in memory.
     #[arg(long, conflicts_with_all = ["machine", "regressions", "sections", "kernels"])]
     pub across: bool,
+    /// GitHub Markdown instead of plaintext: the text of the class's
+    /// Markdown page as `build` writes it (`<class>/index.md`, or
+    /// site.yaml's `markdown_name:`), its tables, runs and links to chart
+    /// images alike (the images are files a build writes); with
+    /// `--section` or `--kernels`, that page of only those sections or
+    /// kernels.
+    #[arg(long, conflicts_with_all = ["across", "regressions", "width", "no_compare", "brief", "ascii"])]
+    pub markdown: bool,
 }
 
 /// `text --across`: the site built in memory, its `across.txt` printed
@@ -103,6 +112,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
         ascii,
         regressions,
         across,
+        markdown,
     } = args;
     if *across {
         return run_across(content, *width);
@@ -159,6 +169,23 @@ pub fn run(args: &TextArgs) -> ExitCode {
         let (one, many) = (&page.axis.one, &page.axis.many);
         errln!("error: no {one} {missing:?} in {machine}; {many}: {}", known.join(", "));
         return ExitCode::from(2);
+    }
+    if *markdown {
+        // The page the build renders `index.md` from, with its options
+        // (N3: `text --markdown` was refused as an unknown argument, and a
+        // class's Markdown took a whole build to see).
+        let opts = crate::render::markdown::MarkdownRenderer::default().with_base_url(one.base_url.as_deref()).options;
+        let mut page = if sections.is_empty() && kernels.is_empty() {
+            page.clone()
+        } else {
+            crate::report::filtered_page(page, sections, kernels)
+        };
+        // Its charts' images and notes, as a build names them (the SVG
+        // files themselves are a build's: not written here).
+        drop(crate::chart::page_charts(&mut page));
+        let md = crate::render::markdown::machine_md_with(&page, &opts);
+        crate::cli::out(format_args!("{md}"));
+        return ExitCode::SUCCESS;
     }
     let opts = TextOptions { width: *width, compare: !*no_compare, brief: *brief, ascii: *ascii };
     if *regressions {

@@ -28,6 +28,24 @@ pub const WRAPPERS: &[&str] = &[
     "nohup", "timeout", "setsid", "stdbuf", "ionice", "cgexec", "systemd-run",
 ];
 
+/// Launchers whose options are words, durations or assignments, as the
+/// command lines of attack45 F1 typed them (n/g09, f09, g12, g01, f19,
+/// g02, g05, g06), each before a benchmark: the one list the tests of
+/// [`args_of`] and of netperf's copies behind them go through.
+#[cfg(test)]
+pub(crate) const TEST_LAUNCHERS: &[&str] = &[
+    "timeout 400s",
+    "timeout -s KILL 400",
+    "timeout -k 10 400",
+    "env OMP=1",
+    "LD_PRELOAD=/usr/lib/libfoo.so",
+    "stdbuf -oL",
+    "ionice -c 3",
+    "cgexec -g cpu:grp",
+    "systemd-run --scope",
+    "sudo -u bob",
+];
+
 /// Options of a wrapper in [`WRAPPERS`] whose value is the next word and
 /// may be a word, not a number (`timeout -s KILL 400`, `cgexec -g
 /// cpu:grp`, `sudo -u bob`; attack45 F1): (wrapper, option).
@@ -643,18 +661,7 @@ mod tests {
     #[test]
     fn launchers_with_word_values_durations_and_assignments() {
         let want = Some(vec!["-H", "x", "-l", "300"]);
-        for launcher in [
-            "timeout 400s",
-            "timeout -s KILL 400",
-            "timeout -k 10 400",
-            "env OMP=1",
-            "LD_PRELOAD=/usr/lib/libfoo.so",
-            "stdbuf -oL",
-            "ionice -c 3",
-            "cgexec -g cpu:grp",
-            "systemd-run --scope",
-            "sudo -u bob",
-        ] {
+        for launcher in super::TEST_LAUNCHERS {
             assert_eq!(args_of(&format!("$ {launcher} netperf -H x -l 300"), "netperf"), want, "{launcher}");
         }
         // Must not fire: prose, a word no option takes, another host's shell.

@@ -43,6 +43,11 @@ pub struct Slot {
     pub copy: Option<usize>,
 }
 
+/// A figure of copies merged by [`one_run_per_launch`]: its first sample,
+/// the mean, its launch, how many copies printed it, their printed step,
+/// and their lowest and highest figure where they differ.
+type MergedFigure = (usize, f64, usize, usize, Option<f64>, Option<Box<crate::model::Copies>>);
+
 /// Copies of a benchmark run at once are ONE run (newcomer42 N1): 16
 /// netperf copies started together are no 16 runs of a set-up, and a
 /// t-test over them (a 1 % change "adjusted p < 0.001" from one netperf
@@ -100,9 +105,8 @@ pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &s
         }
         members.push(i);
     }
-    // Each merged figure: (its first sample, the mean, its launch, how
-    // many copies printed it, their printed step).
-    let mut merged: Vec<(usize, f64, usize, usize, Option<f64>)> = Vec::new();
+    // Each merged figure ([`MergedFigure`]).
+    let mut merged: Vec<MergedFigure> = Vec::new();
     let mut gone = vec![false; out.samples.len()];
     // How many copies printed the set-up's other figures: a figure of a
     // set-up whose other figures two or more copies printed, printed by
@@ -155,7 +159,13 @@ pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &s
         let decimals = members.iter().map(|&i| super::num::decimals_of(out.samples[i].value.mean())).max();
         let step = decimals.map(|d| super::num::pow10(-d));
         let mean = members.iter().map(|&i| out.samples[i].value.mean()).sum::<f64>() / members.len() as f64;
-        merged.push((members[0], mean, key.0, members.len(), step));
+        // The copies' lowest and highest figure, where they differ: the
+        // sample keeps them (newcomer44 N7: 9 and 90 usec read as 49.5).
+        let figures = members.iter().map(|&i| out.samples[i].value.mean());
+        let (min, max) = figures.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
+        let n = u32::try_from(members.len()).unwrap_or(u32::MAX);
+        let copies = (min < max).then(|| Box::new(crate::model::Copies { n, min, max }));
+        merged.push((members[0], mean, key.0, members.len(), step, copies));
         for &i in &members[1..] {
             gone[i] = true;
             merged_away.push(out.samples[i].line);
@@ -173,10 +183,11 @@ pub fn one_run_per_launch(out: &mut ParsedFile, slots: &[Option<Slot>], what: &s
     }));
     // One note per launch, at its first merged figure's line.
     let mut notes: Vec<(usize, usize, usize)> = Vec::new();
-    for &(i, mean, launch, copies, step) in &merged {
+    for (i, mean, launch, copies, step, spread) in merged {
         let s: &mut Sample = &mut out.samples[i];
         s.value = crate::model::Value::single(mean + 0.0);
         s.step = s.step.or(step);
+        s.copies = spread;
         match notes.iter_mut().find(|(l, _, _)| *l == launch) {
             Some(n) => {
                 n.1 = n.1.min(s.line);
@@ -275,6 +286,11 @@ mod tests {
         one_run_per_launch(&mut f, &slots, "netperf copies", &[]);
         let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
         assert_eq!(got, [(10, 100.0), (25, 7.0), (50, 1.0)]);
+        // newcomer44 N7: the copies' lowest and highest figure are kept
+        // on the mean's sample; none on a figure of one copy or none.
+        let copies = f.samples[0].copies.as_deref().copied();
+        assert_eq!(copies, Some(crate::model::Copies { n: 4, min: 90.0, max: 110.0 }));
+        assert!(f.samples[1].copies.is_none() && f.samples[2].copies.is_none());
         assert_eq!(f.merged_lines, [20, 30, 40]);
         assert_eq!(f.notes.len(), 1);
         assert_eq!(f.notes[0].0, 10);
@@ -296,6 +312,10 @@ mod tests {
         one_run_per_launch(&mut f, &[s(0), s(0), s(1), s(1)], "copies", &[]);
         let got: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
         assert_eq!(got, [15.0, 40.0]);
+        // Must not fire: copies that printed one figure keep no spread.
+        let mut alike = file(&[(1, 10.0, "a"), (2, 10.0, "a")]);
+        one_run_per_launch(&mut alike, &[s(0), s(0)], "copies", &[]);
+        assert_eq!((alike.samples.len(), alike.samples[0].copies.is_none()), (1, true));
 
         // Instance 1 reports 10 then 30, instance 2 reports 20 then 50.
         let mut f = file(&[(1, 10.0, "a"), (2, 30.0, "a"), (3, 20.0, "a"), (4, 50.0, "a")]);

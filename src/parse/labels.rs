@@ -959,7 +959,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     if let Some(m) = still {
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
-        warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
+        parsed.doubted_copies |= warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
         if parsed.notes.len() == noted && !parser_labelled {
             warn_of_command_lines_past_prose(input, b, s, &m, &mut parsed.notes);
         }
@@ -3150,7 +3150,9 @@ fn merged_groups(n: usize, copy_of: &[usize], hashes: &[u64], ids: &[Identity]) 
 /// ([`is_person_line`]). A copy with nothing above it continues the set-up
 /// above (`6.1:` / copy / copy: both 6.1's runs); but a change's name above
 /// the first copy only (`before:` / copy / copy, no `after:`) is noted: its
-/// counterpart may be among the runs.
+/// counterpart may be among the runs. Returns whether the copies were
+/// noted as perhaps runs of different kernels
+/// ([`ParsedFile::doubted_copies`]).
 #[allow(clippy::too_many_arguments)]
 fn warn_of_merged_copies<'a>(
     input: &'a Input,
@@ -3161,7 +3163,7 @@ fn warn_of_merged_copies<'a>(
     ids: &[Identity],
     merged: &Merged,
     notes: &mut Vec<(usize, String)>,
-) {
+) -> bool {
     let Merged { copies, copy_of, groups } = merged;
     let quiet = own.quiet(input);
     let name = command_name(benchmark);
@@ -3173,7 +3175,8 @@ fn warn_of_merged_copies<'a>(
     for l in &input.lines {
         *times.entry(l.trim()).or_default() += 1;
     }
-    warn_of_kernels_named_in_prose(input, samples, copies, copy_of, groups, quiet, name, ids, asked, notes);
+    let doubted =
+        warn_of_kernels_named_in_prose(input, samples, copies, copy_of, groups, quiet, name, ids, asked, notes);
     // Each line's shape (below), made once: pairs of copies compare every
     // line of one with every line of the other.
     let shapes: Vec<std::cell::OnceCell<u64>> = vec![std::cell::OnceCell::new(); input.lines.len() + 1];
@@ -3467,6 +3470,7 @@ fn warn_of_merged_copies<'a>(
             ));
         }
     }
+    doubted
 }
 
 /// Notes rounds of one output's steps averaged as runs of one set-up
@@ -3768,8 +3772,9 @@ fn warn_of_numbers_differing_above(
 }
 
 /// What [`warn_of_kernels_named_in_prose`]'s warning says of the file's
-/// averaged copies: the site marks the cells of a file whose notes say it
-/// (`site::select`'s `doubted`, the `^` mark), so a mail, which leaves
+/// averaged copies. The site marks the cells of a file so warned of
+/// ([`crate::model::ParsedFile::doubted_copies`], set with the warning;
+/// `site::select`'s `doubted`, the `^` mark), so a mail, which leaves
 /// warnings out, does not print such an average unmarked (newcomer44 N2).
 pub const DOUBTED_COPIES: &str = "copies were averaged as runs of one set-up, perhaps of different kernels";
 
@@ -3780,7 +3785,8 @@ pub const DOUBTED_COPIES: &str = "copies were averaged as runs of one set-up, pe
 /// and nothing in the file says which is which. Once a file: the nearest
 /// such line above the first merged copy (past blank lines, the
 /// benchmark's own and its command line; `results on 2.6.8:` there, one
-/// kernel, heads the copies).
+/// kernel, heads the copies). Returns whether it noted so
+/// ([`ParsedFile::doubted_copies`]).
 #[allow(clippy::too_many_arguments)]
 fn warn_of_kernels_named_in_prose<'a>(
     input: &'a Input,
@@ -3793,18 +3799,18 @@ fn warn_of_kernels_named_in_prose<'a>(
     ids: &[Identity],
     asked: &Asked<'a>,
     notes: &mut Vec<(usize, String)>,
-) {
+) -> bool {
     let merged: rustc_hash::FxHashSet<usize> = groups.iter().flatten().copied().collect();
     let in_merged = |i: usize| merged.contains(&copy_of[i]);
     if (0..samples.len()).any(|i| in_merged(i) && (samples[i].kernel.is_some() || ids[i].kernel.is_some())) {
-        return;
+        return false;
     }
-    let Some(&first) = merged.iter().min() else { return };
+    let Some(&first) = merged.iter().min() else { return false };
     let top = copies[first].0;
     let text = |n: usize| input.lines[n - 1].trim();
     // The nearest line a person wrote above it (past blank lines, the
     // benchmark's own and its command line).
-    let Some(n) = (1..top).rev().find(|&n| !quiet[n] && is_person_line(text(n), name, asked)) else { return };
+    let Some(n) = (1..top).rev().find(|&n| !quiet[n] && is_person_line(text(n), name, asked)) else { return false };
     let mut kernels: Vec<&str> = Vec::new();
     for word in text(n).split_whitespace() {
         let word = word.trim_matches(|c: char| ",;:()'\"`".contains(c)).trim_end_matches('.');
@@ -3812,7 +3818,8 @@ fn warn_of_kernels_named_in_prose<'a>(
             kernels.push(word);
         }
     }
-    if kernels.len() >= 2 {
+    let doubted = kernels.len() >= 2;
+    if doubted {
         notes.push((
             n,
             format!(
@@ -3827,6 +3834,7 @@ fn warn_of_kernels_named_in_prose<'a>(
             ),
         ));
     }
+    doubted
 }
 
 /// A line of prose with one word in brackets after a space, a name the
@@ -5160,10 +5168,12 @@ fn result_on_kernel(text: &str) -> Option<String> {
     // `head` prints above each file, `==> results.2.6.3-rc2 <==` (attack40
     // F5: a label, so the kernel's block was never compared).
     // Both name a `results.` file: a line without it (nearly all) is
-    // neither, tested once with a byte search (the same answer).
+    // neither, tested once with a byte search (the same answer). The file
+    // a `cat` line shows is asked once, for this reading and the next.
+    let catted = catted_file(text);
+    let results = |f: &&str| f.starts_with("results.");
     if super::input::found(text.as_bytes(), "results.")
-        && let Some(file) =
-            catted_results_file(text).or_else(|| file_header(text).filter(|f| f.starts_with("results.")))
+        && let Some(file) = catted.filter(results).or_else(|| file_header(text).filter(results))
     {
         return result_on_kernel(file);
     }
@@ -5172,7 +5182,7 @@ fn result_on_kernel(text: &str) -> Option<String> {
     // as two runs of one set-up, 6.1.0's and 6.2.0's figures averaged
     // under 6.2): the file's kernel ([`kernel_file`]), as `==> 6.1.0.log
     // <==` names it.
-    if let Some(kernel) = catted_file(text).and_then(kernel_file) {
+    if let Some(kernel) = catted.and_then(kernel_file) {
         return Some(kernel.to_string());
     }
     // Every line above a file's runs is asked (twice): one that does not

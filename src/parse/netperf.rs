@@ -2025,16 +2025,7 @@ mod tests {
         let four = format!("{}{}{}{}", t("100.00"), t("200.00"), t("300.00"), t("400.00"));
         let cmd = "netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10";
         let want = [(250.0, "test=TCP_RR request=1 response=1 copies=4".to_string())];
-        for launcher in [
-            "timeout 400s",
-            "timeout -s KILL 400",
-            "env OMP=1",
-            "LD_PRELOAD=/usr/lib/libfoo.so",
-            "stdbuf -oL",
-            "ionice -c 3",
-            "cgexec -g cpu:grp",
-            "systemd-run --scope",
-        ] {
+        for launcher in crate::parse::cmdline::TEST_LAUNCHERS {
             let line = format!("$ {launcher} {cmd} &\n");
             let (got, notes) = read(&format!("{}$ wait\n{four}", line.repeat(4)));
             assert_eq!(got, want, "{launcher}");

@@ -482,6 +482,13 @@ fn fill_cells(
         let benchmark = rf.parsed.benchmark.as_str();
         let own = *shortest.entry(benchmark).or_insert_with(|| crate::parse::prints_shortest(benchmark));
         match s.step.filter(|_| !crate::derive::is_derived(benchmark, &s.metric.name)) {
+            // A mean per copy of copies whose figures differ falls between
+            // their printed steps as a mean of runs does ([`mean_decimals`]):
+            // schbench's two instances' `9` and `90` usec are 49.5, shown
+            // `50` before, a figure neither copy printed (newcomer44 N7).
+            Some(step) if s.copies.is_some() => {
+                step_decimals.push(Some(mean_decimals(s.value.mean(), decimals_of_step(step))));
+            }
             Some(step) => step_decimals.push(Some(decimals_of_step(step))),
             None if own => step_decimals.push(Some(decimals_needed(&[s.value.mean()]))),
             None => {
@@ -715,14 +722,21 @@ fn decimals_of_step(step: f64) -> usize {
 /// usecs/op, printed with six). At most 6 decimals, as
 /// [`decimals_needed`].
 pub(crate) fn cell_decimals(summary: &Summary, printed: usize) -> usize {
-    let mean = summary.mean;
-    let coarse = crate::stats::step(printed as i32) > 1e-3 * mean.abs();
-    let between = summary.n > 1 && coarse && decimals_needed(&[mean]) > printed;
-    let d = if between && printed < 6 { printed + 1 } else { printed };
+    let d = if summary.n > 1 { mean_decimals(summary.mean, printed) } else { printed };
     match summary.stddev.filter(|sd| summary.n > 1 && *sd > 0.0 && sd.is_finite()) {
         Some(sd) => d.min(super::format::spread_decimals(sd)),
         None => d,
     }
+}
+
+/// The decimals a mean of figures printed with `printed` decimals is
+/// shown with: those, and one more where it falls between two printed
+/// steps that are coarse for it (a step over a thousandth of the mean):
+/// a mean of runs ([`cell_decimals`]) or of copies of one run
+/// ([`crate::model::Sample::copies`]). At most 6.
+fn mean_decimals(mean: f64, printed: usize) -> usize {
+    let coarse = crate::stats::step(printed as i32) > 1e-3 * mean.abs();
+    if coarse && decimals_needed(&[mean]) > printed && printed < 6 { printed + 1 } else { printed }
 }
 
 /// One recorded run of a cell: sample `s`, read from the cell's source

@@ -415,10 +415,12 @@ fn a_file_copied_into_another_kernels_directory_marks_both_rows() {
 #[test]
 fn a_cell_of_copies_a_warning_doubts_are_one_kernels_is_marked() {
     let tput = |v, line| Sample::new(Metric::new("Throughput", "MB/sec", Better::Higher), v, line);
+    // The parser sets the file's flag with its note (`ParsedFile::doubted_copies`).
     let files = |note: Option<&str>| {
         let mut mail = file("2.4.17rat/dbench-mail.eml", "dbench", vec![tput(27.3983, 48), tput(18.4711, 51)]);
         if let Some(n) = note {
             mail.parsed.notes.push((45, n.to_string()));
+            mail.parsed.doubted_copies = n.contains(crate::parse::labels::DOUBTED_COPIES);
         }
         vec![file("2.4.17/dbench.txt", "dbench", vec![tput(20.0, 8), tput(21.0, 9)]), mail]
     };

@@ -38,11 +38,12 @@ use std::path::{Path, PathBuf};
 /// of the entry (8 bytes), an XXH3-64 checksum of the entry (8 bytes; all
 /// little-endian) and the entry as MessagePack (`rmp-serde`, structs as
 /// arrays of their fields in order, without the field names). A sample in
-/// an entry is `[kernel, group, params, metric, value, line, step]`, the
-/// first four indices into the tables of this part and those before it,
-/// the value a whole number as an integer, a decimal of up to nine places
-/// as `[m, d]` (m / 10^d), else a double, or `[mean, stddev, n]`, the step
-/// ([`Sample::step`]) nil or a double. Entries are decoded only when
+/// an entry is `[kernel, group, params, metric, value, line, step,
+/// copies]`, the first four indices into the tables of this part and
+/// those before it, the value a whole number as an integer, a decimal of
+/// up to nine places as `[m, d]` (m / 10^d), else a double, or `[mean,
+/// stddev, n]`, the step ([`Sample::step`]) nil or a double, the copies
+/// ([`Sample::copies`]) nil or `[n, min, max]`. Entries are decoded only when
 /// looked up (in the parsing threads). A file of another benchsite,
 /// damaged tables, a damaged frame or part or a wrong checksum makes the
 /// file (or that entry) no cache, as does an index past the end of a
@@ -446,6 +447,7 @@ impl Interner {
 struct Entry {
     parsed: Vec<EntryParsed>,
     warnings: Vec<(Option<usize>, String)>,
+    skipped_as: Option<String>,
 }
 
 /// A [`ParsedFile`] as stored.
@@ -460,13 +462,14 @@ struct EntryParsed {
     untimed: Vec<crate::model::Untimed>,
     setup: crate::model::FileSetup,
     identity: crate::model::Identity,
+    doubted_copies: bool,
 }
 
 /// A [`Sample`] as stored: kernel and group (indices into `texts`), the
 /// parameters (into `params`), the metric (into `metrics`), the value,
-/// the line.
+/// the line, the step and the copies' spread ([`Sample::copies`]).
 #[derive(Serialize, Deserialize)]
-struct EntrySample(Option<u32>, u32, u32, u32, StoredValue, usize, Option<f64>);
+struct EntrySample(Option<u32>, u32, u32, u32, StoredValue, usize, Option<f64>, Option<crate::model::Copies>);
 
 impl Entry {
     fn of(o: &FileOutcome, t: &mut Interner) -> Self {
@@ -488,6 +491,7 @@ impl Entry {
                             StoredValue(s.value),
                             s.line,
                             s.step,
+                            s.copies.as_deref().copied(),
                         )
                     })
                     .collect(),
@@ -497,9 +501,10 @@ impl Entry {
                 untimed: p.untimed.clone(),
                 setup: p.setup.clone(),
                 identity: p.identity.clone(),
+                doubted_copies: p.doubted_copies,
             })
             .collect();
-        Entry { parsed, warnings: o.warnings.clone() }
+        Entry { parsed, warnings: o.warnings.clone(), skipped_as: o.skipped_as.clone() }
     }
 
     /// The outcome, its names looked up in `t`; `None` for an index past
@@ -509,7 +514,7 @@ impl Entry {
         let mut parsed = Vec::with_capacity(self.parsed.len());
         for p in self.parsed {
             let mut samples = Vec::with_capacity(p.samples.len());
-            for EntrySample(kernel, group, params, metric, value, line, step) in p.samples {
+            for EntrySample(kernel, group, params, metric, value, line, step, copies) in p.samples {
                 samples.push(Sample {
                     kernel: match kernel {
                         Some(k) => Some(text(k)?),
@@ -521,6 +526,7 @@ impl Entry {
                     value: value.0,
                     line,
                     step,
+                    copies: copies.map(Box::new),
                 });
             }
             parsed.push(ParsedFile {
@@ -533,11 +539,12 @@ impl Entry {
                 untimed: p.untimed,
                 setup: p.setup,
                 identity: p.identity,
+                doubted_copies: p.doubted_copies,
                 // Used while a file is read only (model::ParsedFile).
                 merged_lines: Vec::new(),
             });
         }
-        Some(FileOutcome { parsed, warnings: self.warnings })
+        Some(FileOutcome { parsed, warnings: self.warnings, skipped_as: self.skipped_as })
     }
 }
 
@@ -655,6 +662,7 @@ mod tests {
             value: Value::Summary { mean: 28.094, stddev: Some(0.182565), n: 5 },
             line: 40,
             step: Some(0.001),
+            copies: Some(Box::new(crate::model::Copies { n: 2, min: 9.0, max: 90.0 })),
         });
         samples.push(Sample { value: Value::Summary { mean: 3.0, stddev: None, n: 2 }, ..samples[0].clone() });
         let parsed = ParsedFile {
@@ -682,9 +690,14 @@ mod tests {
                 cpus: Some((15, 2)),
                 build: Some((4, "#342 SMP Wed Sep 13 20:25:43 CST 2023".into())),
             },
+            doubted_copies: true,
             merged_lines: Vec::new(),
         };
-        FileOutcome { parsed: vec![parsed], warnings: vec![(Some(2), "a warning".into()), (None, "another".into())] }
+        FileOutcome {
+            parsed: vec![parsed],
+            warnings: vec![(Some(2), "a warning".into()), (None, "another".into())],
+            skipped_as: Some("will-it-scale".into()),
+        }
     }
 
     /// Bits of every number, so that NaN and -0 compare.
@@ -890,21 +903,60 @@ mod tests {
         assert_eq!(count, 1, "the metric's name once, in the tables");
     }
 
+    /// FORMAT 28 stores a skipped file's benchmark (`FileOutcome::skipped_as`,
+    /// read before from its warning's text), a parsed file's doubted
+    /// copies (`ParsedFile::doubted_copies`, read before from a note's
+    /// phrase) and a sample's copies' spread (`Sample::copies`). A file of format 27 is no cache (its header differs); and
+    /// an entry of 27's layout (`[parsed, warnings]`) met under this
+    /// header is a miss, never an outcome without them: parsed again.
+    #[test]
+    fn an_old_cache_is_not_misread() {
+        #[derive(Serialize)]
+        struct OldEntry {
+            parsed: Vec<()>,
+            warnings: Vec<(Option<usize>, String)>,
+        }
+        let warning = "will-it-scale: no will-it-scale results found: line 1: …; file skipped";
+        let old = OldEntry { parsed: Vec::new(), warnings: vec![(None, warning.into())] };
+        let old = rmp_serde::to_vec(&old).expect("encodes");
+        let mut cache = ParseCache::default();
+        cache.index.insert(7, 0..old.len());
+        cache.old = old;
+        assert!(cache.get(7).is_none(), "an entry of the old layout is a miss");
+        let dir = tempfile::tempdir().expect("tmp");
+        let cache = ParseCache::default();
+        cache.put(7, &outcome());
+        let tmp = cache.store(dir.path(), "m1").expect("stored");
+        let bytes = std::fs::read(tmp).expect("read");
+        let header = cache_header("parse");
+        let format = crate::fingerprint::FORMAT;
+        let older = header.replacen(&format!("/{format}/"), &format!("/{}/", format - 1), 1);
+        assert_ne!(older, header);
+        let mut file = older.into_bytes();
+        file.extend_from_slice(&bytes[header.len()..]);
+        std::fs::write(ParseCache::file(dir.path(), "m1"), &file).expect("write");
+        assert!(ParseCache::load(dir.path(), "m1").get(7).is_none(), "a file of format 27 is no cache");
+        std::fs::write(ParseCache::file(dir.path(), "m1"), &bytes).expect("write");
+        same(&ParseCache::load(dir.path(), "m1").get(7).expect("this format's"), &outcome());
+    }
+
     #[test]
     fn an_index_past_a_table_is_a_miss() {
         let entry = Entry {
             parsed: vec![EntryParsed {
                 benchmark: "dbench".into(),
                 version: None,
-                samples: vec![EntrySample(None, 0, 0, 5, StoredValue(Value::single(1.0)), 1, None)],
+                samples: vec![EntrySample(None, 0, 0, 5, StoredValue(Value::single(1.0)), 1, None, None)],
                 notes: Vec::new(),
                 lines: None,
                 kernel_order: Vec::new(),
                 untimed: Vec::new(),
                 setup: Default::default(),
                 identity: Default::default(),
+                doubted_copies: false,
             }],
             warnings: Vec::new(),
+            skipped_as: None,
         };
         let tables = Tables {
             metrics: vec![Metric::new("x", "", Better::Neither)],

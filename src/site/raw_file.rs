@@ -114,18 +114,7 @@ fn results_of(
     whole_dirs: bool,
 ) -> RawRead {
     let mut diags = Vec::new();
-    // A file one parser recognised and read nothing of: its warning is
-    // that parser's, "<id>: …; file skipped".
-    let skipped_as = outcome
-        .parsed
-        .is_empty()
-        .then(|| {
-            outcome.warnings.iter().find_map(|(_, m)| {
-                let (id, _) = m.strip_suffix("; file skipped")?.split_once(": ")?;
-                parse::by_id(id).map(|p| p.id().to_string())
-            })
-        })
-        .flatten();
+    let skipped_as = if outcome.parsed.is_empty() { outcome.skipped_as } else { None };
     diags.extend(outcome.warnings.into_iter().map(|(line, message)| {
         let kind = if message == UNRECOGNISED || message.ends_with(HAND_ONLY) { Kind::Skipped } else { Kind::Other };
         Diagnostic::warning(path, line, message).of_kind(kind)
@@ -245,6 +234,13 @@ pub struct FileOutcome {
     pub parsed: Vec<ParsedFile>,
     /// Warnings about the file: (line, message).
     pub warnings: Vec<(Option<usize>, String)>,
+    /// The parser (id) that recognised the file and read nothing of it,
+    /// when the file is skipped whole for it (a crashed will-it-scale run:
+    /// `Assertion 'ret == 1' failed.` lines alone), set where its warning
+    /// ("<id>: …; file skipped") is pushed: [`RawRead::skipped_as`]. `None`
+    /// for a file read, a file no parser recognised, and a segment of a
+    /// file of several skipped (the rest of the file is read).
+    pub skipped_as: Option<String>,
 }
 
 /// The kind of image `bytes` start as (PNG, JPEG, GIF, WebP), by their
@@ -275,7 +271,8 @@ fn image_kind(bytes: &[u8]) -> Option<&'static str> {
 /// read, a block skipped) are warnings on their lines.
 pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>) -> FileOutcome {
     let mut warnings = Vec::new();
-    let skipped = |warnings: Vec<(Option<usize>, String)>| FileOutcome { parsed: Vec::new(), warnings };
+    let skipped =
+        |warnings: Vec<(Option<usize>, String)>| FileOutcome { parsed: Vec::new(), warnings, skipped_as: None };
     if bytes.is_empty() {
         warnings.push((None, "empty file, skipped".to_string()));
         return skipped(warnings);
@@ -375,6 +372,7 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     let hand = parse::hand_tables::unread_tables(&input, &taken, &known);
     warnings.extend(hand.into_iter().map(|(line, w)| (Some(line), w)));
     let mut out = Vec::with_capacity(segments.len());
+    let mut skipped_as = None;
     for seg in segments {
         let id = seg.parser.id();
         let mut parsed = match seg.outcome {
@@ -389,6 +387,7 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
                      machine.yaml or site.yaml"
                         .to_string()
                 } else {
+                    skipped_as = Some(id.to_string());
                     "file skipped".to_string()
                 };
                 warnings.push((e.about(), format!("{id}: {}; {what}", e.message())));
@@ -421,7 +420,7 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
         drop_repeated_params(&mut parsed, &mut warnings);
         out.push(parsed);
     }
-    FileOutcome { parsed: out, warnings }
+    FileOutcome { parsed: out, warnings, skipped_as }
 }
 
 /// Most failed runs a folded warning lists by line before it counts the
@@ -801,6 +800,26 @@ mod tests {
         }
         let prose = parse_bytes(b"These are my notes on the run.\nNothing here is a number table.\n", None);
         assert_eq!(prose.warnings, [(None, UNRECOGNISED.to_string())]);
+    }
+
+    /// newcomer44 N6's crashed will-it-scale run (its `Assertion 'ret ==
+    /// 1' failed.` lines alone): the parser that recognised it is a field
+    /// of the outcome, set where its "file skipped" warning is pushed (the
+    /// site read it back from the warning's text). Must not fire: a file
+    /// read, a file no parser claims, an image.
+    #[test]
+    fn a_file_its_parser_read_nothing_of_is_skipped_as_that_benchmark() {
+        let crashed = "context_switch1_threads: tests/context_switch1.c:33: child: Assertion `ret == 1' failed.\n\
+                       context_switch1_threads: tests/context_switch1.c:28: child: Assertion `ret == 1' failed.\n";
+        let out = parse_bytes(crashed.as_bytes(), None);
+        assert!(out.parsed.is_empty());
+        assert_eq!(out.skipped_as.as_deref(), Some("will-it-scale"), "{:?}", out.warnings);
+        assert!(out.warnings.iter().any(|(_, w)| w.starts_with("will-it-scale: ") && w.ends_with("; file skipped")));
+        let read =
+            parse_bytes(b"Running in process mode with 10 groups using 40 file descriptors\nTime: 0.429\n", None);
+        assert_eq!((read.parsed.len(), read.skipped_as), (1, None));
+        assert_eq!(parse_bytes(b"These are my notes on the run.\n", None).skipped_as, None);
+        assert_eq!(parse_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", None).skipped_as, None);
     }
 
     #[test]

@@ -161,8 +161,8 @@ pub struct Selection {
     /// kernel's `+0.0%` as no change (newcomer42 N2). Empty in most classes.
     pub copied: Vec<usize>,
     /// The raw files (indices into the class's results), sorted, whose
-    /// notes say copies of an output were averaged as runs of one set-up,
-    /// perhaps of different kernels ([`crate::parse::labels::DOUBTED_COPIES`]):
+    /// copies of an output were averaged as runs of one set-up, perhaps of
+    /// different kernels ([`crate::model::ParsedFile::doubted_copies`]):
     /// the report marks their cells as it marks [`Selection::merged`]'s,
     /// so a mail does not print such an average unmarked (newcomer44 N2).
     /// Empty in most classes.
@@ -337,9 +337,7 @@ pub(super) fn select_counting_reprints(
         super::copies::copied_across_kernels(results).into_iter().flat_map(|(i, j)| [i, j]).collect();
     copied.sort_unstable();
     copied.dedup();
-    let doubted = (0..results.len())
-        .filter(|&i| results[i].parsed.notes.iter().any(|(_, n)| n.contains(crate::parse::labels::DOUBTED_COPIES)))
-        .collect();
+    let doubted = (0..results.len()).filter(|&i| results[i].parsed.doubted_copies).collect();
     Selection { shown, unclaimed, merged, copied, doubted, merge_notes }
 }
 

@@ -318,6 +318,10 @@ fn convert(results: &mut [ResultFile], conversions: &Conversions) {
                     Value::Summary { mean: decimal(mean * m), stddev: stddev.map(|d| d * m), n }
                 }
             };
+            // The copies' figures a mean per copy keeps are in its unit.
+            if let Some(copies) = s.copies.as_deref_mut() {
+                (copies.min, copies.max) = (decimal(copies.min * m), decimal(copies.max * m));
+            }
         }
     }
 }

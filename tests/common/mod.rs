@@ -263,6 +263,27 @@ fn decode(v: &str) -> String {
     out
 }
 
+/// The content directory of test site `tests/sites/<site>` under `root`:
+/// its YAML (its SOURCES.md left out) and its raw files, shared corpus
+/// files put in place from `../shared` (`files`: content path, corpus
+/// path), which stay out of the repository. `None`, said, when
+/// `../shared` is absent.
+pub fn corpus_site(root: &Path, site: &str, files: &[(&str, &str)]) -> Option<PathBuf> {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shared = here.join("../shared");
+    if !shared.join("corpus-modern").is_dir() {
+        eprintln!("shared corpus not found at {}, skipping", shared.display());
+        return None;
+    }
+    let c = root.join("content");
+    copy_dir(&here.join("tests/sites").join(site), &c);
+    std::fs::remove_file(c.join("SOURCES.md")).expect("SOURCES.md");
+    for (to, from) in files {
+        put(&c, to, std::fs::read(shared.join(from)).expect("corpus file"));
+    }
+    Some(c)
+}
+
 /// Copies directory `from` (files and directories) to `to`.
 pub fn copy_dir(from: &Path, to: &Path) {
     for e in walkdir::WalkDir::new(from).min_depth(1) {
