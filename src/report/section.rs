@@ -230,16 +230,32 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
     // Each column's first benchmark and whether it is detail so far: asked
     // again only of an entry from another benchmark.
     let mut detail: Vec<(&str, bool)> = Vec::new();
+    // The column of the entry before, and of each column the column of
+    // the entry that followed it last (`usize::MAX` for none yet): a
+    // benchmark's files print their metrics in one order, so the entry
+    // after is mostly that one, found without a hash of three names.
+    let mut before: Option<usize> = None;
+    let mut follows: Vec<usize> = Vec::new();
     for ((rf, s), &part) in entries.iter().zip(entry_part) {
         let m = &s.metric;
         let key = ColKey { part, group: &s.group, name: &m.name, unit: &m.unit, better: m.better };
         let bench = rf.parsed.benchmark.as_str();
-        let ci = *col_index.entry(key).or_insert_with(|| {
-            cols.push(key);
-            let named = parts.get(part).is_some_and(|p| p.group_named || p.metric_order.iter().any(|n| *n == m.name));
-            detail.push((bench, !named && crate::parse::mail_detail(bench, &s.group, &m.name)));
-            cols.len() - 1
-        });
+        let guess = before.map(|b| follows[b]).filter(|&g| g != usize::MAX && cols[g] == key);
+        let ci = match guess {
+            Some(g) => g,
+            None => *col_index.entry(key).or_insert_with(|| {
+                cols.push(key);
+                follows.push(usize::MAX);
+                let named =
+                    parts.get(part).is_some_and(|p| p.group_named || p.metric_order.iter().any(|n| *n == m.name));
+                detail.push((bench, !named && crate::parse::mail_detail(bench, &s.group, &m.name)));
+                cols.len() - 1
+            }),
+        };
+        if let Some(b) = before {
+            follows[b] = ci;
+        }
+        before = Some(ci);
         if detail[ci].1 && detail[ci].0 != bench {
             detail[ci].1 = crate::parse::mail_detail(bench, &s.group, &m.name);
         }
