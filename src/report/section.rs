@@ -230,16 +230,32 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
     // Each column's first benchmark and whether it is detail so far: asked
     // again only of an entry from another benchmark.
     let mut detail: Vec<(&str, bool)> = Vec::new();
+    // The column of the entry before, and of each column the column of
+    // the entry that followed it last (`usize::MAX` for none yet): a
+    // benchmark's files print their metrics in one order, so the entry
+    // after is mostly that one, found without a hash of three names.
+    let mut before: Option<usize> = None;
+    let mut follows: Vec<usize> = Vec::new();
     for ((rf, s), &part) in entries.iter().zip(entry_part) {
         let m = &s.metric;
         let key = ColKey { part, group: &s.group, name: &m.name, unit: &m.unit, better: m.better };
         let bench = rf.parsed.benchmark.as_str();
-        let ci = *col_index.entry(key).or_insert_with(|| {
-            cols.push(key);
-            let named = parts.get(part).is_some_and(|p| p.group_named || p.metric_order.iter().any(|n| *n == m.name));
-            detail.push((bench, !named && crate::parse::mail_detail(bench, &s.group, &m.name)));
-            cols.len() - 1
-        });
+        let guess = before.map(|b| follows[b]).filter(|&g| g != usize::MAX && cols[g] == key);
+        let ci = match guess {
+            Some(g) => g,
+            None => *col_index.entry(key).or_insert_with(|| {
+                cols.push(key);
+                follows.push(usize::MAX);
+                let named =
+                    parts.get(part).is_some_and(|p| p.group_named || p.metric_order.iter().any(|n| *n == m.name));
+                detail.push((bench, !named && crate::parse::mail_detail(bench, &s.group, &m.name)));
+                cols.len() - 1
+            }),
+        };
+        if let Some(b) = before {
+            follows[b] = ci;
+        }
+        before = Some(ci);
         if detail[ci].1 && detail[ci].0 != bench {
             detail[ci].1 = crate::parse::mail_detail(bench, &s.group, &m.name);
         }
@@ -462,9 +478,31 @@ fn fill_cells(
     trim: usize,
     raw: &super::RawLinks,
 ) -> Cells {
-    // Samples per cell and raw values per column.
-    let mut cell_entries: FxHashMap<(usize, usize), Vec<usize>> = FxHashMap::default();
-    cell_entries.reserve(rows.rows.len() * ncols);
+    // Samples per cell, by row and column: each cell's entries in entry
+    // order, one slice of `cell_flat` (a counting sort, not a map of
+    // vectors: a hash and an allocation per cell), and raw values per column.
+    let ncells = rows.rows.len() * ncols;
+    let cell_of = |ei: usize| rows.entry_row[ei] * ncols + entry_col[ei];
+    let mut cell_start = vec![0usize; ncells + 1];
+    for ei in 0..entries.len() {
+        cell_start[cell_of(ei) + 1] += 1;
+    }
+    for i in 0..ncells {
+        cell_start[i + 1] += cell_start[i];
+    }
+    let mut cell_flat = vec![0usize; entries.len()];
+    let mut next = cell_start.clone();
+    for ei in 0..entries.len() {
+        let c = cell_of(ei);
+        cell_flat[next[c]] = ei;
+        next[c] += 1;
+    }
+    drop(next);
+    // Where the entries of cell (row, column) are in `cell_flat`.
+    let cell_entries = |ri: usize, ci: usize| {
+        let c = ri * ncols + ci;
+        cell_start[c]..cell_start[c + 1]
+    };
     let mut col_values: Vec<Vec<f64>> = vec![Vec::new(); ncols];
     // A value scaled from the unit it was printed in shows the decimals
     // of its printed step, not the quotient's (1031 KiB/s is 1.0068 MiB/s,
@@ -478,7 +516,6 @@ fn fill_cells(
     let mut step_decimals: Vec<Option<usize>> = Vec::with_capacity(entries.len());
     let mut shortest: FxHashMap<&str, bool> = FxHashMap::default();
     for (ei, (rf, s)) in entries.iter().enumerate() {
-        cell_entries.entry((rows.entry_row[ei], entry_col[ei])).or_default().push(ei);
         let benchmark = rf.parsed.benchmark.as_str();
         let own = *shortest.entry(benchmark).or_insert_with(|| crate::parse::prints_shortest(benchmark));
         match s.step.filter(|_| !crate::derive::is_derived(benchmark, &s.metric.name)) {
@@ -505,7 +542,7 @@ fn fill_cells(
     // from its step), not the column's finest (a kernel that printed a
     // whole `0` ms beside one converted from 152 us is `0`, not `0.000`).
     let cell_printed = |ri: usize, ci: usize| {
-        let mine: &[usize] = cell_entries.get(&(ri, ci)).map_or(&[], Vec::as_slice);
+        let mine = &cell_flat[cell_entries(ri, ci)];
         mine.iter().map(|&ei| step_decimals[ei].unwrap_or(read_back[ci])).max().unwrap_or(read_back[ci])
     };
 
@@ -514,6 +551,12 @@ fn fill_cells(
     // and each list of them, made once (its cells share it).
     let mut links: FxHashMap<&str, (Arc<str>, Arc<str>)> = FxHashMap::default();
     let mut lists: FxHashMap<Vec<Arc<str>>, RawFiles> = FxHashMap::default();
+    // The file looked up last (its path as the entries hold it, its path
+    // and link as the cells share them) and the list made or found last.
+    let mut last_file: Option<(&str, Arc<str>, Arc<str>)> = None;
+    let mut last_list = RawFiles::default();
+    // A cell's files and their links, in one buffer each for every cell.
+    let (mut sources, mut source_links): (Vec<Arc<str>>, Vec<Arc<str>>) = (Vec::new(), Vec::new());
     // A cell's runs' values, in one buffer for every cell.
     let mut values: Vec<Value> = Vec::new();
     let mut untrimmed: Vec<(usize, usize, usize)> = Vec::new();
@@ -525,7 +568,7 @@ fn fill_cells(
             let (kernel, params) = &rows.rows[ri];
             let cells = (0..ncols)
                 .map(|ci| {
-                    let mine: &[usize] = cell_entries.get(&(ri, ci)).map_or(&[], Vec::as_slice);
+                    let mine = &cell_flat[cell_entries(ri, ci)];
                     values.clear();
                     values.extend(mine.iter().map(|&ei| entries[ei].1.value));
                     let summary = Summary::of(&trimmed(&values, trim))?;
@@ -549,14 +592,21 @@ fn fill_cells(
                     if summary.n > 1 {
                         has_spread = true;
                     }
-                    let mut sources = Vec::with_capacity(1);
-                    let mut source_links = Vec::with_capacity(1);
+                    sources.clear();
+                    source_links.clear();
                     let mut runs = Vec::with_capacity(if mine.len() > 1 { mine.len() } else { 0 });
                     for &ei in mine {
                         let path = entries[ei].0.rel_path.as_str();
-                        let (s, link) = links.entry(path).or_insert_with(|| (path.into(), raw.link(path).into()));
-                        // Runs of one file are next to each other: one entry.
-                        if sources.last() != Some(&*s) {
+                        // The file of the entry before, mostly (a cell's
+                        // runs, a row's cells): not looked up again.
+                        if !last_file.as_ref().is_some_and(|(p, _, _)| std::ptr::eq(*p, path)) {
+                            let (s, link) = links.entry(path).or_insert_with(|| (path.into(), raw.link(path).into()));
+                            last_file = Some((path, s.clone(), link.clone()));
+                        }
+                        if let Some((_, s, link)) = &last_file
+                            // Runs of one file are next to each other: one entry.
+                            && sources.last() != Some(s)
+                        {
                             sources.push(s.clone());
                             source_links.push(link.clone());
                         }
@@ -566,14 +616,19 @@ fn fill_cells(
                         }
                     }
                     mark_trimmed(&mut runs, &values, trim);
-                    let raw = match lists.get(&sources) {
-                        Some(raw) => raw.clone(),
-                        None => {
-                            let raw = RawFiles::new(sources.clone(), source_links);
-                            lists.insert(sources, raw.clone());
-                            raw
-                        }
-                    };
+                    // The list of the cell before, mostly (a row's cells
+                    // come from one file): not looked up again.
+                    if last_list.paths() != sources.as_slice() {
+                        last_list = match lists.get(sources.as_slice()) {
+                            Some(raw) => raw.clone(),
+                            None => {
+                                let raw = RawFiles::new(sources.clone(), source_links.clone());
+                                lists.insert(sources.clone(), raw.clone());
+                                raw
+                            }
+                        };
+                    }
+                    let raw = last_list.clone();
                     Some(CellView {
                         // Printed below, once the column's precision is known.
                         text: CompactString::default(),
