@@ -148,12 +148,7 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
                 .iter()
                 .map(|&b| KernelLink {
                     name: b.to_string(),
-                    file: pos
-                        .get(b)
-                        .filter(|&&i| i != kernel)
-                        .and_then(|&i| files.get(i))
-                        .cloned()
-                        .unwrap_or_default(),
+                    file: pos.get(b).filter(|&&i| i != kernel).and_then(|&i| files.get(i)).cloned().unwrap_or_default(),
                 })
                 .collect();
             let legend_baseline = legend_baseline(&names);
