@@ -31,8 +31,8 @@
 //! ([`report::grid::Grid`]: `shape`, `blocks` of `label_headers`,
 //! `columns` and `rows` of `cells`) with its `caption`, `runs_note` and
 //! `show_n` (values say their number of runs); none when the table has no
-//! rows. On a kernel page it is the kernel's part of the machine page's grid,
-//! with the baseline's beside it ([`Grid::only_kernel`]).
+//! rows. On a kernel page it is the kernel's part of the machine page's grid
+//! ([`Grid::only_kernel`]): its rows and their changes, not the baseline's.
 
 use super::html_native::{section_grids, show_runs};
 use super::{OutputFile, RenderError, Renderer};
@@ -589,10 +589,7 @@ fn kernel_page_values(
                     sm.insert(tera::value::Key::from("chart_note"), Value::from(""));
                     let name = &m.kernels[kp.kernel].name;
                     let table = &m.sections[ks.section].table;
-                    let mut grid = grids
-                        .get(ks.section)
-                        .and_then(|g| g.as_deref())
-                        .map(|g| g.only_kernel(name, table.baseline.as_deref()));
+                    let mut grid = grids.get(ks.section).and_then(|g| g.as_deref()).map(|g| g.only_kernel(name));
                     runs_folded |= grid.as_mut().is_some_and(super::html_native::fold_runs);
                     runs_legend |= grid.as_ref().is_some_and(Grid::rows_say_runs);
                     sm.insert(tera::value::Key::from("grid"), grid_value(table, grid.as_ref(), legend_shown));
@@ -605,6 +602,7 @@ fn kernel_page_values(
             v.insert(tera::value::Key::from("sections"), Value::from(secs));
             v.insert(tera::value::Key::from("legend_baseline"), Value::from(kp.legend_baseline.clone()));
             v.insert(tera::value::Key::from("baseline_pages"), Value::from_serializable(&kp.baseline_pages));
+            v.insert(tera::value::Key::from("legend_section"), Value::from(kp.legend_section.clone()));
             v.insert(tera::value::Key::from("runs_legend"), Value::from(runs_legend));
             v.insert(tera::value::Key::from("runs_folded"), Value::from(runs_folded));
             v.insert(tera::value::Key::from("mark_legends"), Value::from(kp.mark_legends.clone()));

@@ -168,7 +168,7 @@ fn section(
             p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
         }
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown && t.legend.is_some()) {
-            legend(p, m, b, &[], false, false);
+            legend(p, m, b);
             p.raw("\n");
         }
         for l in [&t.merged_legend, &t.copied_legend].into_iter().flatten().filter(|_| legend_shown) {
@@ -207,35 +207,61 @@ fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
     p.raw("</ul></details>\n");
 }
 
-/// The legend of the changes against `baseline` (a kernel's name, or
-/// [`crate::report::KernelPage::legend_baseline`]) and their marks, and
-/// the `pages` of the baselines whose runs a kernel page leaves to them;
-/// on a kernel page whose runs are `folded` ([`fold_runs`]), where its
-/// runs are ([`FOLDED_LEGEND`]) instead of those pages, which fold theirs
-/// alike.
-fn legend(p: &mut Page, m: &MachinePage, baseline: &str, pages: &[KernelLink], runs: bool, folded: bool) {
+/// The legend of the changes against `baseline` (a kernel's name) and
+/// their marks, under a table of the machine page: what the significance
+/// test is and what is not tested, which a kernel page's one legend
+/// ([`kernel_legend`]) links.
+fn legend(p: &mut Page, m: &MachinePage, baseline: &str) {
     p.raw("<p class=\"legend\">% = change vs ").text(baseline);
     p.raw(", positive is better (-N× = N times worse); <strong>*</strong> ")
         .text(&m.significance)
         .raw("; ~ tested, not significant; unmarked: not tested (")
         .text(&m.not_tested)
-        .raw(").");
+        .raw(").</p>");
+}
+
+/// A kernel page's one legend, above its sections: what its changes are
+/// against ([`baseline_links`]) and what their marks are, each said in a
+/// word, with a link to the class page's legend under the first of its
+/// tables ([`KernelPage::legend_section`]), which says what the test is
+/// and what is not tested; then, as [`legend`], what a value is (`runs`)
+/// and where folded runs are (`folded`).
+fn kernel_legend(p: &mut Page, kp: &KernelPage, runs: bool, folded: bool) {
+    p.raw("<p class=\"legend\">% = change vs ");
+    baseline_links(p, &kp.baseline_pages);
+    p.raw(", positive is better (-N× = N times worse); <strong>*</strong> significant, ~ tested, not significant, unmarked: not tested (<a href=\"../index.html#");
+    p.text(&kp.legend_section).raw("\">what each means</a>).");
     if runs {
         p.raw(RUNS_LEGEND);
     }
     if folded {
         p.raw(FOLDED_LEGEND);
-        p.raw("</p>");
-        return;
-    }
-    for (i, b) in pages.iter().enumerate() {
-        if i == 0 {
-            p.raw(" The baseline&#39;s runs are on its page: ");
-        }
-        p.raw("<a href=\"").text(&b.file).raw("\">").text(&b.name).raw("</a>");
-        p.raw(if i + 1 == pages.len() { "." } else { ", " });
     }
     p.raw("</p>");
+}
+
+/// The baselines a kernel page's legend names
+/// ([`crate::report::KernelPage::baseline_pages`]), each a link to its
+/// page (but the page's own kernel): the one, or "the baseline of each
+/// table (A, B)". A kernel page leaves the baseline's rows to the
+/// baseline's page ([`Grid::only_kernel`]), whose tables list its figures.
+fn baseline_links(p: &mut Page, pages: &[KernelLink]) {
+    if pages.len() > 1 {
+        p.raw("the baseline of each table (");
+    }
+    for (i, b) in pages.iter().enumerate() {
+        if i > 0 {
+            p.raw(", ");
+        }
+        if b.file.is_empty() {
+            p.text(&b.name);
+        } else {
+            p.raw("<a href=\"").text(&b.file).raw("\">").text(&b.name).raw("</a>");
+        }
+    }
+    if pages.len() > 1 {
+        p.raw(")");
+    }
 }
 
 /// What a kernel page's legend says of its values where some table leaves
@@ -481,8 +507,8 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
 /// The runs cell of row `r` of a block with a runs column: the row's runs
 /// in a `<details>` (a table of each run's raw file and values), or the
 /// number of runs its values share ([`GridRow::n`]: "3 runs", a row whose
-/// runs are not unfolded here, such as the baseline's on a kernel page),
-/// or nothing.
+/// runs are not unfolded here, such as a folded row on a kernel page:
+/// [`fold_runs`]), or nothing.
 fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
     if r.runs.is_empty() {
         if r.n > 0 {
@@ -810,15 +836,14 @@ pub fn kernel_pages(
                 let kgrids: Vec<Option<Grid>> = secs
                     .iter()
                     .map(|ks| {
-                        let beside = m.sections[ks.section].table.baseline.as_deref();
-                        let mut g = grids.get(ks.section).and_then(|g| g.as_deref())?.only_kernel(&k.name, beside);
+                        let mut g = grids.get(ks.section).and_then(|g| g.as_deref())?.only_kernel(&k.name);
                         folded |= fold_runs(&mut g);
                         Some(g)
                     })
                     .collect();
                 let legend_shown = !kp.legend_baseline.is_empty();
                 if legend_shown {
-                    legend(p, m, &kp.legend_baseline, &kp.baseline_pages, runs_legend(&kgrids), folded);
+                    kernel_legend(p, kp, runs_legend(&kgrids), folded);
                     p.raw("\n");
                 }
                 for l in &kp.mark_legends {

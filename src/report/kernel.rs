@@ -44,16 +44,26 @@ pub struct KernelPage {
     /// sections, where the machine page says it under every table: on a
     /// class of 300 kernels the 23 legends were 9 % of every page.
     pub legend_baseline: String,
-    /// The pages of the baselines the legend names, other than this
-    /// kernel (whose rows, beside this kernel's, leave their runs to their
-    /// own pages: [`crate::report::grid::Grid::only_kernel`]), in legend order.
+    /// The baselines the legend names, in legend order, each with its
+    /// page's file, which the legend links: a kernel page shows only its
+    /// kernel's rows ([`crate::report::grid::Grid::only_kernel`]), and the
+    /// baseline's page lists the figures the changes are against. `file`
+    /// is empty for this kernel's own page, or a baseline without one.
     pub baseline_pages: Vec<KernelLink>,
+    /// The id of the first of its sections whose table the class page
+    /// draws with a legend (a baseline's): the kernel page's legend names
+    /// the marks and links that one for what each means (the significance
+    /// test, what is not tested), which the class page says under each
+    /// table and a kernel page said in full (about 400 bytes on each of
+    /// the large generated archive's 3,000 kernel pages). Empty where no
+    /// section has a baseline.
+    pub legend_section: String,
     /// The lines explaining the cell marks its tables show
     /// ([`TableView::merged_legend`](super::TableView::merged_legend),
     /// [`TableView::copied_legend`](super::TableView::copied_legend)), each
-    /// once, below its legend: of a table where a cell of the kernel's rows,
-    /// or of the baseline's rows kept beside them, carries the mark
-    /// (afix42's leftover: a kernel page showed `^` with no word of it).
+    /// once, below its legend: of a table where a cell of the kernel's rows
+    /// carries the mark (afix42's leftover: a kernel page showed `^` with
+    /// no word of it).
     pub mark_legends: Vec<&'static str>,
 }
 
@@ -136,12 +146,28 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
             let names = baselines(m, &sections);
             let baseline_pages = names
                 .iter()
-                .filter(|&&b| b != m.kernels[kernel].name)
-                .filter_map(|&b| Some(KernelLink { name: b.to_string(), file: files.get(*pos.get(b)?)?.clone() }))
+                .map(|&b| KernelLink {
+                    name: b.to_string(),
+                    file: pos.get(b).filter(|&&i| i != kernel).and_then(|&i| files.get(i)).cloned().unwrap_or_default(),
+                })
                 .collect();
             let legend_baseline = legend_baseline(&names);
+            let legend_section = sections
+                .iter()
+                .map(|ks| &m.sections[ks.section])
+                .find(|s| s.table.baseline.as_deref().is_some_and(|b| !b.is_empty()))
+                .map(|s| s.id.clone())
+                .unwrap_or_default();
             let mark_legends = mark_legends(m, &sections, &marked);
-            KernelPage { kernel, file: files[kernel].clone(), sections, legend_baseline, baseline_pages, mark_legends }
+            KernelPage {
+                kernel,
+                file: files[kernel].clone(),
+                sections,
+                legend_baseline,
+                baseline_pages,
+                legend_section,
+                mark_legends,
+            }
         })
         .collect()
 }
@@ -155,7 +181,7 @@ struct Marks {
 }
 
 /// [`KernelPage::mark_legends`] of a page of `sections` of `m`: the marks
-/// of the cells of its rows and of the rows of each table's baseline.
+/// of the cells of its rows.
 /// `marked` is each section's [`Marks`] over all its rows: a section
 /// without a mark is not looked at (a kernel page per kernel looking at
 /// every row of every table was kernels × rows, +101 M instructions on
@@ -170,9 +196,8 @@ fn mark_legends(m: &MachinePage, sections: &[KernelSection], marked: &[Marks]) -
             continue;
         }
         let t = &m.sections[ks.section].table;
-        let base = t.baseline.as_deref();
-        let shown = t.rows.iter().enumerate().filter(|(ri, r)| ks.rows.contains(ri) || base == Some(r.kernel.as_str()));
-        for c in shown.flat_map(|(_, r)| r.cells.iter().flatten()) {
+        let shown = ks.rows.iter().filter_map(|&ri| t.rows.get(ri));
+        for c in shown.flat_map(|r| r.cells.iter().flatten()) {
             merged |= c.merged;
             copied |= c.copied;
         }
@@ -240,13 +265,13 @@ mod tests {
     }
 
     #[test]
-    fn a_kernel_page_links_the_baselines_pages_but_not_its_own() {
+    fn a_kernel_page_links_the_baselines_page_but_not_its_own() {
         let kernel = |name: &str| KernelView { name: name.into(), ..Default::default() };
         let mut s = section(Some("a b"));
         s.table.rows = ["a b", "c"].iter().map(|k| RowView::new(k.to_string(), Vec::new(), Vec::new())).collect();
         let m = MachinePage { kernels: vec![kernel("a b"), kernel("c")], sections: vec![s], ..Default::default() };
         let pages = kernel_pages(&m);
-        assert!(pages[0].baseline_pages.is_empty(), "the baseline's own page");
+        assert_eq!(pages[0].baseline_pages, [KernelLink { name: "a b".into(), file: String::new() }], "its own page");
         assert_eq!(pages[1].legend_baseline, "a b");
         assert_eq!(pages[1].baseline_pages, [KernelLink { name: "a b".into(), file: "a-b.html".into() }]);
     }

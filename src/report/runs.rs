@@ -292,16 +292,13 @@ mod tests {
         assert_eq!(values, ["2.0", "4.0"]);
         assert_eq!(labels(&rows[1]), ["all.txt line 3", "all.txt line 4"]);
         assert!(rows[2].runs.is_empty());
-        // b's page beside baseline a: b's runs, not a's (they are on a's page).
-        let mine = g.only_kernel("b", Some("a"));
+        // b's page: b's row and runs alone (a's are on a's page).
+        let mine = g.only_kernel("b");
         let rows = &mine.blocks[0].rows;
-        assert_eq!(rows.iter().map(|r| r.labels[0].as_str()).collect::<Vec<_>>(), ["a", "b"]);
-        let values = |r: &GridRow| r.cells.iter().flatten().map(|c| c.value.to_string()).collect::<Vec<_>>();
-        assert!(rows[0].runs.is_empty());
-        assert_eq!(values(&rows[0]), values(&g.blocks[0].rows[0]), "a's means stay");
-        assert_eq!(labels(&rows[1]), ["all.txt line 3", "all.txt line 4"]);
+        assert_eq!(rows.iter().map(|r| r.labels[0].as_str()).collect::<Vec<_>>(), ["b"]);
+        assert_eq!(labels(&rows[0]), ["all.txt line 3", "all.txt line 4"]);
         // a's own page keeps its runs.
-        assert_eq!(labels(&g.only_kernel("a", Some("a")).blocks[0].rows[0]), ["a/run1.txt", "a/run2.txt"]);
+        assert_eq!(labels(&g.only_kernel("a").blocks[0].rows[0]), ["a/run1.txt", "a/run2.txt"]);
         // Kernels as columns: a run's values come from each kernel's file.
         let g = grid_of(&t, Shape::MetricsAsRows, &GridOptions::default());
         let real = &g.blocks[0].rows[0];
@@ -309,7 +306,7 @@ mod tests {
         let links: Vec<&str> = real.runs[0].values.iter().flatten().map(|v| &*v.link).collect();
         assert_eq!(links, ["raw/a/run1.txt", "raw/all.txt"]);
         // One kernel's column: each run named by its file again.
-        let mine = g.only_kernel("a", None);
+        let mine = g.only_kernel("a");
         assert_eq!(labels(&mine.blocks[0].rows[0]), ["a/run1.txt", "a/run2.txt"]);
     }
 
@@ -336,7 +333,7 @@ mod tests {
         assert_eq!(labels(real), ["run 1", "run 2"]);
         let sources: Vec<&str> = real.runs[0].values.iter().flatten().map(|v| &*v.source).collect();
         assert_eq!(sources, ["mail.txt line 46", "mail.txt line 54"]);
-        assert_eq!(labels(&g.only_kernel("TEST1", None).blocks[0].rows[0]), ["mail.txt line 54", "mail.txt line 55"]);
+        assert_eq!(labels(&g.only_kernel("TEST1").blocks[0].rows[0]), ["mail.txt line 54", "mail.txt line 55"]);
         // Kernels as rows: a kernel's metrics of a run come from one line
         // each (or nearby lines of one run): still one run, named by its line.
         let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());

@@ -560,16 +560,16 @@ impl Grid {
 
     /// The grid of one kernel's page: only `kernel`'s rows (and their
     /// change rows) where kernels are rows, only its column where they are
-    /// columns, and the runs range of what is left. `baseline` (the
-    /// section's, when it is another kernel) keeps its rows or column too,
-    /// in the grid's order, so that each change stands beside the value it
-    /// is against, but not its runs (they are on the baseline's own page,
-    /// and a class of 300 kernels would repeat them on 299 pages); a block
-    /// where `kernel` has nothing is left out. The
-    /// shape stays the one chosen for every kernel; the plaintext plans are
-    /// left empty (kernel pages are HTML).
-    pub fn only_kernel(&self, kernel: &str, baseline: Option<&str>) -> Grid {
-        let kept = |name: &str| name == kernel || baseline == Some(name);
+    /// columns, and the runs range of what is left; a block where `kernel`
+    /// has nothing is left out. The baseline's rows are not kept beside
+    /// them: each change says what it is against (the page's legend names
+    /// the baseline and links its page, which lists its figures), and the
+    /// class and section pages set both side by side; a class of 300
+    /// kernels repeated the baseline's rows on 299 pages (about 14 MB of
+    /// the large generated archive's 101 MB of kernel pages). The shape
+    /// stays the one chosen for every kernel; the plaintext plans are left
+    /// empty (kernel pages are HTML).
+    pub fn only_kernel(&self, kernel: &str) -> Grid {
         let blocks = self
             .blocks
             .iter()
@@ -577,48 +577,25 @@ impl Grid {
             .filter_map(|(bi, b)| {
                 let (columns, rows): (Vec<GridColumn>, Vec<GridRow>) = if self.shape == Shape::MetricsAsRows {
                     let own = b.columns.iter().position(|c| c.name == kernel)?;
-                    // The baseline's column only where it has a value on
-                    // one of the kernel's rows: a column of `–` on every
-                    // row (the baseline ran another set-up: the note under
-                    // the table says it is not compared) said nothing and
-                    // took a phone's width (newcomer43 N6).
-                    let beside = |ci: usize| b.rows.iter().any(|r| r.cells[own].is_some() && r.cells[ci].is_some());
-                    let cis: Vec<usize> = (0..b.columns.len())
-                        .filter(|&ci| kept(&b.columns[ci].name) && (ci == own || beside(ci)))
-                        .collect();
-                    // The kernel's own runs, each value under its column
-                    // (the baseline's column, kept beside it, has none).
-                    let at = cis.iter().position(|&ci| ci == own).unwrap_or(0);
+                    // The kernel's own column and runs.
                     let rows = b
                         .rows
                         .iter()
                         .filter(|r| r.cells[own].is_some())
                         .map(|r| GridRow {
-                            cells: cis.iter().map(|&ci| r.cells[ci].clone()).collect(),
-                            runs: super::runs::only_column(r, own)
-                                .into_iter()
-                                .map(|mut run| {
-                                    let v = run.values.pop().flatten();
-                                    run.values =
-                                        (0..cis.len()).map(|i| if i == at { v.clone() } else { None }).collect();
-                                    run
-                                })
-                                .collect(),
+                            cells: vec![r.cells[own].clone()],
+                            runs: super::runs::only_column(r, own),
                             ..r.clone_labels()
                         })
                         .collect();
-                    (cis.iter().map(|&ci| b.columns[ci].clone()).collect(), rows)
+                    (vec![b.columns[own].clone()], rows)
                 } else {
                     let by_kernel = &self.kernel_rows()[bi];
                     let own = by_kernel.get(kernel).map_or(&[][..], Vec::as_slice);
                     if own.is_empty() {
                         return None;
                     }
-                    let base =
-                        baseline.filter(|b| *b != kernel).and_then(|b| by_kernel.get(b)).map_or(&[][..], Vec::as_slice);
-                    let mut at: Vec<usize> = own.iter().chain(base).copied().collect();
-                    at.sort_unstable();
-                    let rows: Vec<GridRow> = at
+                    let rows: Vec<GridRow> = own
                         .iter()
                         .map(|&i| &b.rows[i])
                         .map(|r| GridRow {
@@ -626,8 +603,7 @@ impl Grid {
                             labels: r.labels.clone(),
                             cells: r.cells.clone(),
                             raw: r.raw.clone(),
-                            // The baseline's runs are on its own page.
-                            runs: if r.labels[0] == kernel { r.runs.clone() } else { Vec::new() },
+                            runs: r.runs.clone(),
                             n: 0,
                             flag: r.flag.clone(),
                         })
