@@ -4569,6 +4569,14 @@ fn identities<'a>(
             word = None;
             continue;
         }
+        // A list item that only counts runs (`- First run`, `* Run 1:`,
+        // `- Run #2`) is such a heading too: attack46 F16, the two runs of
+        // one set-up under `- First run` / `- Second run` were two set-ups,
+        // nothing averaged. `- with patch:` names a set-up and is none.
+        if (text.starts_with("- ") || text.starts_with("* ")) && asked.run_marker(text) {
+            word = None;
+            continue;
+        }
         // `**ext4**` alone on its line over `before:` and `after:`: a heading
         // as `### ext4` is, under every `#` heading (the two file systems'
         // `before:` runs were averaged); `**Run 1:**` counts runs (above).
@@ -10255,6 +10263,35 @@ mod tests {
         let text = format!("{prose}$ uname -r\n6.1.0\n$ uname -r\n6.2.0\nThroughput 1\nThroughput 2\n");
         let p = labelled(&text, &[7, 8]);
         assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains(DOUBTED_COPIES)), "{:?}", p.notes);
+    }
+
+    /// attack46 F16: Markdown list items that only count runs (`- First
+    /// run` / `- Second run`, `* Run 1:`, `- Run #2`) are runs of one
+    /// set-up, as `### Run 1` headings are (they were two set-ups, nothing
+    /// averaged); items naming set-ups (`- with patch:`, `- THP enabled:`)
+    /// still label their runs, and a run item under one keeps its label.
+    #[test]
+    fn list_items_counting_runs_are_runs_of_one_set_up() {
+        for (a, b) in [
+            ("- First run", "- Second run"),
+            ("* Run 1:", "* Run 2:"),
+            ("- Run #1", "- Run #2"),
+            ("- Iteration 1", "- Iteration 2"),
+        ] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), vec!["16", "16"], "{a} / {b}");
+        }
+        for (a, b, want) in [
+            ("- with patch:", "- without patch:", ["with patch", "without patch"]),
+            ("- THP enabled:", "- THP disabled:", ["THP enabled", "THP disabled"]),
+        ] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), want, "{a} / {b}");
+        }
+        let text = "- with patch:\n  - Run 1\n    Throughput 1\n  - Run 2\n    Throughput 2\n\n\
+                    - without patch:\n  - Run 1\n    Throughput 3\n  - Run 2\n    Throughput 4\n";
+        let p = labelled(text, &[3, 5, 9, 11]);
+        assert_eq!(last_params(&p), vec!["with patch", "with patch", "without patch", "without patch"]);
     }
 
     /// From a 2007 linux-mm post: `1. 16k vmm page size` / `2. 1M vmm page
