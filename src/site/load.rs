@@ -320,19 +320,30 @@ pub fn names_another_tree_of(named: &str, dir: &str) -> Option<String> {
     (next || patch_set).then_some(rest)
 }
 
+/// What [`build_of_release`] calls a distribution's kernel as shipped.
+const DISTRIBUTION_BUILD: &str = "a distribution's build";
+
+/// The first word of a distribution's kernel flavour after the release
+/// (its digits and a final `l` off: `v7l` is `v`), [`build_of_release`].
+const DISTRIBUTION_FLAVOURS: [&str; 14] = [
+    "generic", "amd64", "arm64", "lowlatency", "lts", "aws", "azure", "gcp", "cloud", "rpt", "rpi", "v", "arch",
+    "gentoo",
+];
+
 /// What kernel name `named` says of its build where it agrees with its
 /// kernel directory's `dir` ([`kernel_names_agree`]) but is not spelled
 /// as it, nor a pre-release or another tree of it: what kind of build it
 /// is, and what marks it. A local build's mark ([`local_build_mark`]:
 /// `6.2.0+`, `-dirty`, git describe's tail); a distribution's build, a
 /// number after the release (`6.5.0-14-generic`, `6.1.0-18-amd64`,
-/// `6.11.4-301.fc41.x86_64`); a local version (`6.8.0-mytest+`,
-/// `6.6.13-gentoo`, `6.6.51+rpt-rpi-2712`). Each may or may not be the
-/// release its directory names (attack46 F8: all but the first were
-/// filed as the release's with no word): warned of, and kept apart from
-/// another build's runs of one cell (the `kernel build` parameter). A
-/// `+` after the directory's own local version (`6.6.59-v8+` in
-/// `6.6.59-v8/`) is none.
+/// `6.11.4-301.fc41.x86_64`) or a flavour of [`DISTRIBUTION_FLAVOURS`]
+/// (`6.6.59-v8+`, `6.6.51+rpt-rpi-2712`, `6.9.3-arch1-1`); a local
+/// version (`6.8.0-mytest+`). Each may or may not be the release its
+/// directory names (attack46 F8: all but the first were filed as the
+/// release's with no word): kept apart from another build's runs of one
+/// cell (the `kernel build` parameter, with identities' warning), and a
+/// local build or version is warned of even alone. A `+` after the
+/// directory's own local version (`6.6.59-v8+` in `6.6.59-v8/`) is none.
 pub fn build_of_release(named: &str, dir: &str) -> Option<(&'static str, String)> {
     if let Some(what) = local_build_mark(named, dir) {
         return Some(("a local build", what.to_string()));
@@ -344,9 +355,15 @@ pub fn build_of_release(named: &str, dir: &str) -> Option<(&'static str, String)
     if rest == "+" || names_another_tree_of(named, dir).is_some() {
         return None;
     }
-    let distribution = rest.strip_prefix('-').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+    // A distribution's own flavour of the release, as shipped: Raspberry
+    // Pi OS's `-v8+`, `-v7l+`, `+rpt-rpi-2712`, Arch's `-arch1-1`,
+    // Gentoo's `-gentoo` (tests/sites/identity's real files).
+    let first = rest.trim_start_matches(['-', '+']).split(['-', '+', '.', '_']).next().unwrap_or("");
+    let flavour = first.trim_end_matches(|c: char| c.is_ascii_digit() || c == 'l');
+    let distribution = rest.strip_prefix('-').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        || DISTRIBUTION_FLAVOURS.contains(&flavour);
     Some(if distribution {
-        ("a distribution's build", format!("`{rest}` after the release: its ABI number and flavour"))
+        (DISTRIBUTION_BUILD, format!("`{rest}` after the release"))
     } else {
         ("a build with a local version", format!("`{rest}` after the release"))
     })
@@ -423,10 +440,10 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
         return;
     }
     // A build of the directory's release that may not be it (`6.2.0+`,
-    // `6.5.0-14-generic`, `6.8.0-mytest+` in its release's directory):
-    // filed under the directory's name, with a word (attack43 F9, attack46
-    // F8), once for each directory and name; where another file of the
-    // directory names another build, the two are kept apart below.
+    // `6.8.0-mytest+` in its release's directory): filed under the
+    // directory's name, with a word (attack43 F9, attack46 F8), once for
+    // each directory and name; where another file of the directory names
+    // another build (`6.5.0-14-generic` too), the two are kept apart below.
     // (directory, name) → the first file naming it, its build, how many
     // files name it; in path order.
     type Named<'a> = (&'a ResultFile, (&'static str, String), usize);
@@ -449,6 +466,13 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
     let mut builds_in: FxHashSet<String> = FxHashSet::default();
     for ((dir, named), (rf, (kind, what), files)) in named_builds {
         builds_in.insert(dir.to_string());
+        // A distribution's kernel as shipped in its release's directory
+        // (`6.5.0-14-generic` in `6.5.0/`) is said only where it meets
+        // another build of one cell (identities' warning, below): one
+        // word on every Ubuntu or Raspberry Pi file would bury the rest.
+        if kind == DISTRIBUTION_BUILD {
+            continue;
+        }
         let more = match files - 1 {
             0 => String::new(),
             1 => " (so does 1 more file of the directory)".to_string(),
@@ -1590,9 +1614,10 @@ mod tests {
             ("6.1.0-18-amd64", "6.1", "a distribution's build"),
             ("6.11.4-301.fc41.x86_64", "6.11.4", "a distribution's build"),
             ("6.8.0-mytest+", "6.8.0", "a build with a local version"),
-            ("6.6.13-gentoo", "6.6.13", "a build with a local version"),
-            ("6.9.3-arch1-1", "6.9.3", "a build with a local version"),
-            ("6.6.59-v8+", "6.6.59", "a build with a local version"),
+            ("6.6.13-gentoo", "6.6.13", "a distribution's build"),
+            ("6.9.3-arch1-1", "6.9.3", "a distribution's build"),
+            ("6.6.59-v8+", "6.6.59", "a distribution's build"),
+            ("6.6.51+rpt-rpi-2712", "6.6.51", "a distribution's build"),
             ("6.8.0-dirty", "6.8.0", "a local build"),
         ] {
             assert_eq!(names_another_tree_of(named, dir), None, "{named} in {dir}");
@@ -1600,8 +1625,10 @@ mod tests {
             let mut results = vec![in_dir(dir, "a.txt", Some(named), 1.0), in_dir(dir, "b.txt", Some(named), 2.0)];
             let mut diags = Vec::new();
             keep_apart_runs_of_another_kernel(&mut results, &mut diags);
-            assert_eq!(diags.len(), 1, "one word for the two files: {diags:?}");
-            assert!(diags[0].message.contains("so does 1 more file"), "{}", diags[0].message);
+            // A distribution's kernel alone in its release's directory: no word.
+            let words = usize::from(kind != DISTRIBUTION_BUILD);
+            assert_eq!(diags.len(), words, "one word for the two files: {diags:?}");
+            assert!(diags.iter().all(|d| d.message.contains("so does 1 more file")), "{diags:?}");
             assert!(results.iter().all(|rf| rf.parsed.samples[0].params.is_empty()), "{named}: filed under {dir}");
         }
         for (named, dir) in [
@@ -1631,6 +1658,16 @@ mod tests {
             .collect();
         assert_eq!(params, vec![vec!["6.8.0".to_string()], vec!["6.8.0-mytest+".to_string()]], "{diags:?}");
         assert!(diags.iter().any(|d| d.message.contains("name different kernel builds")), "{diags:?}");
+        // Two ABIs of a distribution's kernel in one directory: kept apart.
+        let mut results = vec![
+            in_dir("6.5.0", "a.txt", Some("6.5.0-14-generic"), 1.0),
+            in_dir("6.5.0", "b.txt", Some("6.5.0-15-generic"), 2.0),
+        ];
+        let mut diags = Vec::new();
+        keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+        crate::site::identities::keep_identities_apart(&mut results, &mut diags);
+        assert!(results.iter().all(|rf| rf.parsed.samples[0].params.len() == 1), "{diags:?}");
+        assert_eq!(diags.len(), 1, "{diags:?}");
     }
 
     /// Session 40's leftover (archive40's K Prateek Nayak mails): the
