@@ -162,6 +162,20 @@ fn distro_candidate(name: &str) -> Option<String> {
         .then(|| format!("{release}-rc{rc}"))
 }
 
+/// `name` with a distribution's spelling of a release candidate written
+/// as the candidate it is ([`distro_candidate`]: Fedora's
+/// `6.9.0-0.rc3.31.fc41.x86_64` → `6.9.0-rc3.31.fc41.x86_64`, Ubuntu's
+/// mainline builds' `6.7.0-060700rc1-generic` → `6.7.0-rc1-generic`), so
+/// that a rule reading `-rcN` after the release reads it too (attack46
+/// F8: Fedora's candidate in `6.9.0/` was filed as the release, no word);
+/// any other name as it is.
+pub fn candidate_spelling(name: &str) -> std::borrow::Cow<'_, str> {
+    match distro_candidate(name) {
+        Some(c) => std::borrow::Cow::Owned(c),
+        None => std::borrow::Cow::Borrowed(name),
+    }
+}
+
 /// `name` without a `git describe` tail (`-00042-g1a2b3c4d5e6f`, perhaps
 /// `-dirty` or `+` after it), and the tail's commit count.
 fn split_describe(name: &str) -> (&str, Option<u64>) {

@@ -590,8 +590,16 @@ type PanickedBoot = (usize, String, usize);
 /// (wild34 file 08). Such lines come back second, each with the kernel it
 /// names and its panic's line, to be warned of.
 fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<(String, u8)>, Vec<PanickedBoot>) {
+    let Some(last) = parsed.read_lines().max() else { return (None, Vec::new()) };
+    let mut sample_lines: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
+    sample_lines.sort_unstable();
+    booted_above_lines(input, last, &sample_lines)
+}
+
+/// [`booted_above_all`] of the lines above line `last` (1-based), the
+/// results read on `sample_lines` (sorted).
+fn booted_above_lines(input: &Input, last: usize, sample_lines: &[usize]) -> (Option<(String, u8)>, Vec<PanickedBoot>) {
     let mut panicked = Vec::new();
-    let Some(last) = parsed.read_lines().max() else { return (None, panicked) };
     // Most lines name no kernel: the words each form holds tell first,
     // and most files hold none of them (one search of the whole text each
     // instead of one per line).
@@ -602,8 +610,6 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<(String, u8)>
     if forms.is_empty() && !distro {
         return (None, panicked);
     }
-    let mut sample_lines: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
-    sample_lines.sort_unstable();
     let may_panic = input.has("Kernel panic");
     let mut found: Option<String> = None;
     // The least quote depth of the lines naming it: a quoted `uname -a`
@@ -623,7 +629,7 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> (Option<(String, u8)>
         };
         if let Some(k) = &named
             && may_panic
-            && let Some(at) = panic_before_runs(input, n, &sample_lines)
+            && let Some(at) = panic_before_runs(input, n, sample_lines)
         {
             panicked.push((n, k.clone(), at));
             continue;
@@ -3818,7 +3824,18 @@ fn warn_of_kernels_named_in_prose<'a>(
             kernels.push(word);
         }
     }
-    let doubted = kernels.len() >= 2;
+    // The file's own line naming the one kernel it booted (`uname -r`'s
+    // `6.2.0`, `Linux box 6.2.0 #1 …`) says whose runs they are: prose
+    // naming two versions (`from 6.1 to 6.2`) is the writer's story, not
+    // the file's kernel (attack46 F10: a fine file was doubted, its cells
+    // marked). Asked only here, of the few files whose prose names two.
+    let file_kernel = || {
+        let mut lines: Vec<usize> = samples.iter().map(|s| s.line).collect();
+        lines.sort_unstable();
+        let last = lines.last().copied().unwrap_or(0);
+        booted_above_lines(input, last, &lines).0.is_some()
+    };
+    let doubted = kernels.len() >= 2 && !file_kernel();
     if doubted {
         notes.push((
             n,
@@ -4557,6 +4574,14 @@ fn identities<'a>(
         // libhugetlbfs` made each round a set-up, the two builds' runs
         // averaged).
         if markdown_heading_level(text).is_some() && asked.run_marker(text) {
+            word = None;
+            continue;
+        }
+        // A list item that only counts runs (`- First run`, `* Run 1:`,
+        // `- Run #2`) is such a heading too: attack46 F16, the two runs of
+        // one set-up under `- First run` / `- Second run` were two set-ups,
+        // nothing averaged. `- with patch:` names a set-up and is none.
+        if (text.starts_with("- ") || text.starts_with("* ")) && asked.run_marker(text) {
             word = None;
             continue;
         }
@@ -10225,6 +10250,58 @@ mod tests {
         );
         let p = labelled("2.6.1-rc1 against 2.6.0:\nresults on 2.6.8:\nThroughput 1\nThroughput 2\n", &[3, 4]);
         assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    /// attack46 F10: prose naming two versions (`from 6.1 to 6.2`) above a
+    /// file whose own `uname -r` (or `uname -a`) names its one kernel is
+    /// the writer's story: no doubt, the runs that kernel's. Without such a
+    /// line, or with two naming different kernels, the warning stays.
+    #[test]
+    fn prose_naming_two_versions_doubts_no_file_that_names_its_kernel() {
+        let prose = "dbench got faster from 6.1 to 6.2 on this box:\n\n";
+        for (uname, lines) in [
+            ("$ uname -r\n6.2.0\n", [5, 6]),
+            ("Linux box 6.2.0 #1 SMP PREEMPT_DYNAMIC Mon Feb 20 10:00:00 UTC 2023 x86_64 GNU/Linux\n\n", [5, 6]),
+        ] {
+            let p = labelled(&format!("{prose}{uname}Throughput 1\nThroughput 2\n"), &lines);
+            assert!(p.notes.iter().all(|(_, m)| !m.contains(DOUBTED_COPIES)), "{uname}: {:?}", p.notes);
+            assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("6.2.0")), "{uname}");
+        }
+        // Must still fire: no kernel line; two naming different kernels.
+        let p = labelled(&format!("{prose}Throughput 1\nThroughput 2\n"), &[3, 4]);
+        assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains(DOUBTED_COPIES)), "{:?}", p.notes);
+        let text = format!("{prose}$ uname -r\n6.1.0\n$ uname -r\n6.2.0\nThroughput 1\nThroughput 2\n");
+        let p = labelled(&text, &[7, 8]);
+        assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains(DOUBTED_COPIES)), "{:?}", p.notes);
+    }
+
+    /// attack46 F16: Markdown list items that only count runs (`- First
+    /// run` / `- Second run`, `* Run 1:`, `- Run #2`) are runs of one
+    /// set-up, as `### Run 1` headings are (they were two set-ups, nothing
+    /// averaged); items naming set-ups (`- with patch:`, `- THP enabled:`)
+    /// still label their runs, and a run item under one keeps its label.
+    #[test]
+    fn list_items_counting_runs_are_runs_of_one_set_up() {
+        for (a, b) in [
+            ("- First run", "- Second run"),
+            ("* Run 1:", "* Run 2:"),
+            ("- Run #1", "- Run #2"),
+            ("- Iteration 1", "- Iteration 2"),
+        ] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), vec!["16", "16"], "{a} / {b}");
+        }
+        for (a, b, want) in [
+            ("- with patch:", "- without patch:", ["with patch", "without patch"]),
+            ("- THP enabled:", "- THP disabled:", ["THP enabled", "THP disabled"]),
+        ] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), want, "{a} / {b}");
+        }
+        let text = "- with patch:\n  - Run 1\n    Throughput 1\n  - Run 2\n    Throughput 2\n\n\
+                    - without patch:\n  - Run 1\n    Throughput 3\n  - Run 2\n    Throughput 4\n";
+        let p = labelled(text, &[3, 5, 9, 11]);
+        assert_eq!(last_params(&p), vec!["with patch", "with patch", "without patch", "without patch"]);
     }
 
     /// From a 2007 linux-mm post: `1. 16k vmm page size` / `2. 1M vmm page

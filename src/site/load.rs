@@ -267,13 +267,106 @@ fn pre_release_tail(rest: &str) -> bool {
 /// compared as the release's, +50 %, with `check`'s warning alone). A
 /// directory that names a pre-release itself (`6.2-rc1/`), or is no
 /// kernel's name (`patched/`), never.
+/// A distribution's spelling of a candidate is read as the candidate
+/// (Fedora's `6.9.0-0.rc3.31.fc41.x86_64` in `6.9.0/`, attack46 F8: filed
+/// as the release with no word; `crate::version::candidate_spelling`).
 pub fn names_a_pre_release_of(named: &str, dir: &str) -> bool {
     let norm = |s: &str| crate::parse::labels::bare_kernel(s.trim()).to_ascii_lowercase();
     let (a, b) = (norm(named), norm(dir));
+    let a = crate::version::candidate_spelling(&a);
     crate::parse::labels::is_kernel_name(&b)
         && !pre_release_tail(b.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
         && b.ends_with(|c: char| c.is_ascii_digit())
         && a.strip_prefix(b.as_str()).is_some_and(pre_release_tail)
+}
+
+/// What kernel name `named` adds to its kernel directory's name `dir`
+/// where it goes on from it (a `.0` release's `.0` left out: `6.8.0-x`
+/// of `6.8/` adds `-x`), ASCII case and a leading `Linux ` aside; `None`
+/// where it does not go on from it, or adds nothing.
+fn tail_after_dir(named: &str, dir: &str) -> Option<String> {
+    let norm = |s: &str| crate::parse::labels::bare_kernel(s.trim()).to_ascii_lowercase();
+    let (a, b) = (norm(named), norm(dir));
+    let rest = a.strip_prefix(b.as_str())?;
+    let rest = rest.strip_prefix(".0").filter(|r| !r.starts_with(|c: char| c.is_ascii_digit())).unwrap_or(rest);
+    (!rest.is_empty() && b.ends_with(|c: char| c.is_ascii_digit())).then(|| rest.to_string())
+}
+
+/// The tail by which kernel name `named` is another tree than the
+/// release its kernel directory `dir` names: linux-next's
+/// `-next-20240301` (`6.8.0-next-20240301` in `6.8.0/`), or a patch
+/// set's EXTRAVERSION, two to four letters and a number (`-mm2`, `-rt5`,
+/// `-ck3`, `-ac1`: `2.5.33-mm5` in `2.5.33/`). Such runs are not the
+/// release's (attack46 F8: they were filed and compared as the release's,
+/// no word): kept apart as a pre-release's are. Not a candidate
+/// (`-rc2`: [`names_a_pre_release_of`]), a distribution's (`-18-amd64`,
+/// `-arch1-1`, `-amd64`) or a local version without a number
+/// (`-mytest`, `-gentoo`): those are builds of the release
+/// ([`build_of_release`]).
+pub fn names_another_tree_of(named: &str, dir: &str) -> Option<String> {
+    let rest = tail_after_dir(named, dir)?;
+    let tag = rest.strip_prefix('-')?;
+    let next = tag
+        .strip_prefix("next")
+        .is_some_and(|r| r.is_empty() || r.starts_with(['-', '_']) || r.starts_with(|c: char| c.is_ascii_digit()));
+    let letters = tag.bytes().take_while(u8::is_ascii_lowercase).count();
+    let digits = tag[letters..].bytes().take_while(u8::is_ascii_digit).count();
+    let after = &tag[letters + digits..];
+    const NO_TREE: [&str; 9] = ["pre", "rc", "test", "arch", "amd", "arm", "ppc", "el", "fc"];
+    let patch_set = (2..=4).contains(&letters)
+        && digits > 0
+        && (after.is_empty() || after.starts_with(['-', '+', '.', '_']))
+        && !NO_TREE.contains(&&tag[..letters]);
+    (next || patch_set).then_some(rest)
+}
+
+/// What [`build_of_release`] calls a distribution's kernel as shipped.
+const DISTRIBUTION_BUILD: &str = "a distribution's build";
+
+/// The first word of a distribution's kernel flavour after the release
+/// (its digits and a final `l` off: `v7l` is `v`), [`build_of_release`].
+const DISTRIBUTION_FLAVOURS: [&str; 14] = [
+    "generic", "amd64", "arm64", "lowlatency", "lts", "aws", "azure", "gcp", "cloud", "rpt", "rpi", "v", "arch",
+    "gentoo",
+];
+
+/// What kernel name `named` says of its build where it agrees with its
+/// kernel directory's `dir` ([`kernel_names_agree`]) but is not spelled
+/// as it, nor a pre-release or another tree of it: what kind of build it
+/// is, and what marks it. A local build's mark ([`local_build_mark`]:
+/// `6.2.0+`, `-dirty`, git describe's tail); a distribution's build, a
+/// number after the release (`6.5.0-14-generic`, `6.1.0-18-amd64`,
+/// `6.11.4-301.fc41.x86_64`) or a flavour of [`DISTRIBUTION_FLAVOURS`]
+/// (`6.6.59-v8+`, `6.6.51+rpt-rpi-2712`, `6.9.3-arch1-1`); a local
+/// version (`6.8.0-mytest+`). Each may or may not be the release its
+/// directory names (attack46 F8: all but the first were filed as the
+/// release's with no word): kept apart from another build's runs of one
+/// cell (the `kernel build` parameter, with identities' warning), and a
+/// local build or version is warned of even alone. A `+` after the
+/// directory's own local version (`6.6.59-v8+` in `6.6.59-v8/`) is none.
+pub fn build_of_release(named: &str, dir: &str) -> Option<(&'static str, String)> {
+    if let Some(what) = local_build_mark(named, dir) {
+        return Some(("a local build", what.to_string()));
+    }
+    if !kernel_names_agree(named, dir) || names_a_pre_release_of(named, dir) {
+        return None;
+    }
+    let rest = tail_after_dir(named, dir)?;
+    if rest == "+" || names_another_tree_of(named, dir).is_some() {
+        return None;
+    }
+    // A distribution's own flavour of the release, as shipped: Raspberry
+    // Pi OS's `-v8+`, `-v7l+`, `+rpt-rpi-2712`, Arch's `-arch1-1`,
+    // Gentoo's `-gentoo` (tests/sites/identity's real files).
+    let first = rest.trim_start_matches(['-', '+']).split(['-', '+', '.', '_']).next().unwrap_or("");
+    let flavour = first.trim_end_matches(|c: char| c.is_ascii_digit() || c == 'l');
+    let distribution = rest.strip_prefix('-').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        || DISTRIBUTION_FLAVOURS.contains(&flavour);
+    Some(if distribution {
+        (DISTRIBUTION_BUILD, format!("`{rest}` after the release"))
+    } else {
+        ("a build with a local version", format!("`{rest}` after the release"))
+    })
 }
 
 /// What marks kernel name `named` as a local build, where directory name
@@ -346,28 +439,58 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
     if results.iter().all(|rf| rf.named_kernel.is_none()) {
         return;
     }
-    // A local build of the directory's kernel (`6.2.0+` in `6.2.0/`):
-    // filed under the directory's name, with a word (attack43 F9).
+    // A build of the directory's release that may not be it (`6.2.0+`,
+    // `6.8.0-mytest+` in its release's directory): filed under the
+    // directory's name, with a word (attack43 F9, attack46 F8), once for
+    // each directory and name; where another file of the directory names
+    // another build (`6.5.0-14-generic` too), the two are kept apart below.
+    // (directory, name) → the first file naming it, its build, how many
+    // files name it; in path order.
+    type Named<'a> = (&'a ResultFile, (&'static str, String), usize);
+    let mut named_builds: Vec<((&str, &str), Named<'_>)> = Vec::new();
+    let mut at: FxHashMap<(&str, &str), usize> = FxHashMap::default();
     for rf in super::first_of_each_file(results) {
         let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { continue };
         if named.contains(", ") || !kernel_names_agree(named, dir) {
             continue;
         }
-        if let Some(what) = local_build_mark(named, dir) {
-            diags.push(
-                Diagnostic::warning(
-                    &rf.path,
-                    rf.parsed.samples.first().map(|s| s.line),
-                    format!(
-                        "{}: the file names kernel {named:?}, a local build ({what}), in kernel directory {dir:?}: \
-                         its numbers are filed under {dir:?}; if that build is not {dir:?}'s release, put it in a \
-                         directory of its own",
-                        rf.parsed.benchmark
-                    ),
-                )
-                .of_kind(crate::diag::Kind::KernelName),
-            );
+        let key = (dir.as_str(), named.as_str());
+        if let Some(&k) = at.get(&key) {
+            named_builds[k].1.2 += 1;
+            continue;
         }
+        let Some(build) = build_of_release(named, dir) else { continue };
+        at.insert(key, named_builds.len());
+        named_builds.push((key, (rf, build, 1)));
+    }
+    let mut builds_in: FxHashSet<String> = FxHashSet::default();
+    for ((dir, named), (rf, (kind, what), files)) in named_builds {
+        builds_in.insert(dir.to_string());
+        // A distribution's kernel as shipped in its release's directory
+        // (`6.5.0-14-generic` in `6.5.0/`) is said only where it meets
+        // another build of one cell (identities' warning, below): one
+        // word on every Ubuntu or Raspberry Pi file would bury the rest.
+        if kind == DISTRIBUTION_BUILD {
+            continue;
+        }
+        let more = match files - 1 {
+            0 => String::new(),
+            1 => " (so does 1 more file of the directory)".to_string(),
+            n => format!(" (so do {n} more files of the directory)"),
+        };
+        diags.push(
+            Diagnostic::warning(
+                &rf.path,
+                rf.parsed.samples.first().map(|s| s.line),
+                format!(
+                    "{}: the file names kernel {named:?}, {kind} ({what}), in kernel directory {dir:?}{more}: \
+                     its numbers are filed under {dir:?}; if that build is not {dir:?}'s release, put it in a \
+                     directory of its own",
+                    rf.parsed.benchmark
+                ),
+            )
+            .of_kind(crate::diag::Kind::KernelName),
+        );
     }
     let kernel_dirs = kernel_dirs_of(results);
     // The files to keep apart, and the name of the parameter for each
@@ -381,8 +504,32 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
             other_kernel_named(named, dir, &kernel_dirs)
                 .map(|other| (i, format!("{other}'s kernel")))
                 .or_else(|| names_a_pre_release_of(named, dir).then(|| (i, format!("a pre-release of {dir}"))))
+                .or_else(|| {
+                    names_another_tree_of(named, dir)
+                        .map(|tag| (i, format!("another tree than {dir}'s release (`{tag}`)")))
+                })
         })
         .collect();
+    // The builds of one release a directory's files name are facts of
+    // their files, as `uname -v`'s build is: two of them feeding one
+    // table cell (`6.8.0` and `6.8.0-mytest+`, `6.5.0-14-generic` and
+    // `-15-generic`) are kept apart by `identities` (a `kernel build`
+    // parameter, a warning naming both), never averaged (attack46 F8).
+    if !builds_in.is_empty() {
+        let kept: FxHashSet<usize> = apart.iter().map(|(i, _)| *i).collect();
+        for (i, rf) in results.iter_mut().enumerate() {
+            let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { continue };
+            if kept.contains(&i) || named.contains(", ") || !builds_in.contains(dir) || !kernel_names_agree(named, dir)
+            {
+                continue;
+            }
+            let build = match rf.parsed.identity.build.take() {
+                Some((line, b)) => (line, format!("{named} {b}")),
+                None => (naming_line(rf, named), named.clone()),
+            };
+            rf.parsed.identity.build = Some(build);
+        }
+    }
     let names = super::own_param_names(
         results,
         apart.iter().map(|(i, _)| *i),
@@ -413,6 +560,15 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
             s.params.push(crate::model::Param::new(name, named.as_str()));
         }
     }
+}
+
+/// The line (1-based) of raw file `rf` that names kernel `named`: the
+/// last one at or above its first result holding it; that result's line
+/// where none does.
+fn naming_line(rf: &crate::site::ResultFile, named: &str) -> usize {
+    let first = rf.parsed.samples.iter().map(|s| s.line).min().unwrap_or(1);
+    let text = String::from_utf8_lossy(&rf.raw);
+    text.lines().take(first).enumerate().filter(|(_, l)| l.contains(named)).map(|(n, _)| n + 1).last().unwrap_or(first)
 }
 
 /// Leaves out, with a warning, each raw file whose copy in the site
@@ -1412,6 +1568,106 @@ mod tests {
         ] {
             assert_eq!(local_build_mark(named, dir), None, "{named} in {dir}");
         }
+    }
+
+    /// One file of `named`'s runs (a `Throughput` at line 7) in kernel
+    /// directory `dir`, kept apart or not as the class is loaded.
+    fn in_dir(dir: &str, file: &str, named: Option<&str>, value: f64) -> ResultFile {
+        let run = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), value, 7);
+        let mut rf = crate::site::testing::result_file(&format!("{dir}/{file}"), "dbench", vec![run]);
+        rf.kernel_dir = Some(dir.into());
+        rf.named_kernel = named.map(str::to_string);
+        rf
+    }
+
+    /// attack46 F8: kernel names that go on from their directory's release
+    /// were filed as the release's with no word. Another tree
+    /// (`-next-20240301`, a patch set's `-mm5`) and a distribution's
+    /// candidate (Fedora's `-0.rc3.…`) are kept apart as a pre-release is;
+    /// a distribution's build (`-14-generic`, `-18-amd64`) and a local
+    /// version (`-mytest+`, `-gentoo`) are warned of, filed under the
+    /// directory, and kept apart from another build's runs of the same
+    /// cell by the `kernel build` fact. Must not fire: the release spelt
+    /// as its directory, `.0` aside; a `+` after the directory's own local
+    /// version; a candidate's directory holding its candidate.
+    #[test]
+    fn builds_and_trees_on_a_release_keep_their_identity() {
+        for (named, dir, tag) in [
+            ("6.8.0-next-20240301", "6.8.0", "-next-20240301"),
+            ("6.8.0-next-20240301", "6.8", "-next-20240301"),
+            ("2.5.33-mm5", "2.5.33", "-mm5"),
+            ("6.6.30-rt30", "6.6.30", "-rt30"),
+        ] {
+            assert_eq!(names_another_tree_of(named, dir).as_deref(), Some(tag), "{named} in {dir}");
+            assert_eq!(build_of_release(named, dir), None, "{named} in {dir}");
+            let mut results = vec![in_dir(dir, "a.txt", Some(named), 1.0)];
+            let mut diags = Vec::new();
+            keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+            assert_eq!(diags.len(), 1, "{diags:?}");
+            assert!(diags[0].message.contains("another tree than"), "{}", diags[0].message);
+            assert_eq!(results[0].parsed.samples[0].params[0].value, named);
+        }
+        assert!(names_a_pre_release_of("6.9.0-0.rc3.31.fc41.x86_64", "6.9.0"));
+        assert!(names_a_pre_release_of("6.7.0-060700rc1-generic", "6.7"));
+        for (named, dir, kind) in [
+            ("6.5.0-14-generic", "6.5.0", "a distribution's build"),
+            ("6.1.0-18-amd64", "6.1", "a distribution's build"),
+            ("6.11.4-301.fc41.x86_64", "6.11.4", "a distribution's build"),
+            ("6.8.0-mytest+", "6.8.0", "a build with a local version"),
+            ("6.6.13-gentoo", "6.6.13", "a distribution's build"),
+            ("6.9.3-arch1-1", "6.9.3", "a distribution's build"),
+            ("6.6.59-v8+", "6.6.59", "a distribution's build"),
+            ("6.6.51+rpt-rpi-2712", "6.6.51", "a distribution's build"),
+            ("6.8.0-dirty", "6.8.0", "a local build"),
+        ] {
+            assert_eq!(names_another_tree_of(named, dir), None, "{named} in {dir}");
+            assert_eq!(build_of_release(named, dir).map(|b| b.0), Some(kind), "{named} in {dir}");
+            let mut results = vec![in_dir(dir, "a.txt", Some(named), 1.0), in_dir(dir, "b.txt", Some(named), 2.0)];
+            let mut diags = Vec::new();
+            keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+            // A distribution's kernel alone in its release's directory: no word.
+            let words = usize::from(kind != DISTRIBUTION_BUILD);
+            assert_eq!(diags.len(), words, "one word for the two files: {diags:?}");
+            assert!(diags.iter().all(|d| d.message.contains("so does 1 more file")), "{diags:?}");
+            assert!(results.iter().all(|rf| rf.parsed.samples[0].params.is_empty()), "{named}: filed under {dir}");
+        }
+        for (named, dir) in [
+            ("6.8.0", "6.8.0"),
+            ("6.8.0", "6.8"),
+            ("Linux 6.8.0", "6.8.0"),
+            ("6.6.59-v8+", "6.6.59-v8"),
+            ("6.8.0-rc3", "6.8.0-rc3"),
+            ("6.9.0-0.rc3.31.fc41.x86_64", "6.9.0-0.rc3.31.fc41.x86_64"),
+        ] {
+            assert_eq!(names_another_tree_of(named, dir), None, "{named} in {dir}");
+            assert_eq!(build_of_release(named, dir), None, "{named} in {dir}");
+        }
+        // The release's runs and a build's in one directory: two builds of
+        // one cell, kept apart (never averaged), each warned of.
+        let mut results =
+            vec![in_dir("6.8.0", "a.txt", Some("6.8.0"), 1.0), in_dir("6.8.0", "b.txt", Some("6.8.0-mytest+"), 2.0)];
+        let mut diags = Vec::new();
+        keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+        let builds: Vec<Option<String>> =
+            results.iter().map(|rf| rf.parsed.identity.build.clone().map(|b| b.1)).collect();
+        assert_eq!(builds, vec![Some("6.8.0".to_string()), Some("6.8.0-mytest+".to_string())]);
+        crate::site::identities::keep_identities_apart(&mut results, &mut diags);
+        let params: Vec<Vec<String>> = results
+            .iter()
+            .map(|rf| rf.parsed.samples[0].params.iter().map(|p| p.value.to_string()).collect())
+            .collect();
+        assert_eq!(params, vec![vec!["6.8.0".to_string()], vec!["6.8.0-mytest+".to_string()]], "{diags:?}");
+        assert!(diags.iter().any(|d| d.message.contains("name different kernel builds")), "{diags:?}");
+        // Two ABIs of a distribution's kernel in one directory: kept apart.
+        let mut results = vec![
+            in_dir("6.5.0", "a.txt", Some("6.5.0-14-generic"), 1.0),
+            in_dir("6.5.0", "b.txt", Some("6.5.0-15-generic"), 2.0),
+        ];
+        let mut diags = Vec::new();
+        keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+        crate::site::identities::keep_identities_apart(&mut results, &mut diags);
+        assert!(results.iter().all(|rf| rf.parsed.samples[0].params.len() == 1), "{diags:?}");
+        assert_eq!(diags.len(), 1, "{diags:?}");
     }
 
     /// Session 40's leftover (archive40's K Prateek Nayak mails): the
