@@ -69,7 +69,10 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
     for (r, key) in t.rows.iter().zip(&keys) {
         let Some(cell) = r.cells.get(col).and_then(Option::as_ref) else { continue };
         let Some(v) = finite(cell.summary.mean) else { continue };
-        let mut value = clean(&cell.text);
+        // The cell's marks as the table shows them after its value
+        // (attack45 F9: the bars standing in for a one-column table showed
+        // a `^` cell unmarked under the mail's legend for it).
+        let mut value = clean(&cell.marked_text());
         // The table's spread, as [`crate::report::grid`] shows it in a cell.
         if let (Some(Some(sign)), Some(sd), true) = (changes, &cell.stddev_text, cell.summary.n > 1) {
             value.push_str(sign);

@@ -133,7 +133,10 @@ fn setup_word(word: &str) -> bool {
 /// schbench's rows, `before        after` over UnixBench's; wild30 file
 /// 11: `base      base+revert_f3dd3f674555   base+this_patch`): two
 /// set-up words or more ([`setup_word`]) last, after at most six words of
-/// a title and no figure. The set-ups and the title, or `None`.
+/// a title and no figure; or a set-up word and the names of what it is
+/// compared with alone ([`named_setups`]: `baseline  sis_short`), its
+/// title then empty (`Some("")`: the line has none). The set-ups and the
+/// title, or `None`.
 fn setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
     // A last column of the change between the set-ups (`Vanilla\t\tPatched
     // \t\tChange`, LKML 2025, wild35a file 10: a vm-scalability table left
@@ -152,11 +155,36 @@ fn setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let setups = words.iter().rev().take_while(|w| setup_word(w)).count();
     let title = &words[..words.len() - setups];
+    if setups < 2 && named_setups(&words) {
+        // No title: the line is the columns' names alone.
+        return Some((words, Some(String::new())));
+    }
     if setups < 2 || title.len() > 6 || title.iter().any(|w| figure(w)) {
         return None;
     }
     let title = (!title.is_empty()).then(|| title.join(" ").trim_end_matches(':').to_string());
     Some((words[words.len() - setups..].to_vec(), title))
+}
+
+/// A heading of a set-up word and the name of what it is compared with
+/// (Chen Yu's SIS_SHORT/SIS_CURRENT letters, LKML 2023: `baseline
+/// sis_short` over a Redis table typed by hand, `SET  115 ms  116 ms`,
+/// its four figures left out without a word, archive45 R4): the line is
+/// two to four words alone, the first a set-up word ([`setup_word`]), each
+/// other one a set-up word or a name as a feature or patch is spelled, not
+/// as prose is (`sis_short`, `SIS_CURRENT`, `patch+v2`, `v8`: an `_` or `+`
+/// in it, a digit, or upper case letters only).
+fn named_setups(words: &[&str]) -> bool {
+    let name = |w: &str| {
+        let w = w.trim_end_matches(':');
+        w.len() >= 2
+            && !figure(w)
+            && w.chars().all(|c| c.is_ascii_alphanumeric() || "_+-.".contains(c))
+            && (w.contains(['_', '+'])
+                || w.bytes().any(|b| b.is_ascii_digit())
+                || w.chars().all(|c| c.is_ascii_uppercase() || c == '-'))
+    };
+    (2..=4).contains(&words.len()) && setup_word(words[0]) && words[1..].iter().all(|w| setup_word(w) || name(w))
 }
 
 /// A column heading of the change from one set-up to the next: `Change`,
@@ -332,7 +360,9 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 k += 1;
             }
             if let Some(last) = last {
-                let title = own_title.or_else(|| title_of(&lines[start..h]));
+                // A heading of names alone ([`named_setups`]) says it has
+                // no title (an empty one): the prose above it is none.
+                let title = own_title.or_else(|| title_of(&lines[start..h])).filter(|t| !t.is_empty());
                 tables.push((h, last, kernels.iter().map(|k| k.to_string()).collect(), title, setups));
                 while i < n && i <= last {
                     i += 1;
@@ -841,6 +871,36 @@ mod tests {
         assert_eq!(setup_heading("\t\tVanilla\t\tPatched\t\tChange"), Some((vec!["Vanilla", "Patched"], None)));
         assert_eq!(setup_heading("before   after   %change"), Some((vec!["before", "after"], None)));
         assert_eq!(setup_heading("Change"), None);
+    }
+
+    /// archive45 R4: Chen Yu's SIS_SHORT letter (LKML 2023-02, v6 of the
+    /// SIS_CURRENT series) typed a Redis table by hand under `baseline
+    /// sis_short`, below its report.py tables: its four figures were
+    /// neither read nor named. Must not fire: prose starting with a set-up
+    /// word, a heading of plain words.
+    #[test]
+    fn a_set_up_word_beside_a_features_name_heads_a_table() {
+        let text = "Redis\n=====\nLaunch 224 instances of redis-server on machine A, launch 224 instances\n\
+                    of redis-benchmark on machine B, measure the SET/GET latency on B.\n\
+                    did not change much.\n         baseline               sis_short\n\
+                    SET      115 ms                   116 ms\nGET      225 ms                   228 ms\n\n\
+                    Reaim was tested on a 2 x 8C Intel Xeon E-2278G, 16.48% jobs_per_min improvement\n";
+        let got: Vec<String> = unread_tables(&Input::from_text(text), &[], &[]).into_iter().map(|(_, w)| w).collect();
+        assert_eq!(
+            got,
+            ["lines 6-8: a table typed by hand with a column per set-up (baseline, sis_short) was not read (no \
+              parser reads this form)"]
+        );
+        assert_eq!(
+            setup_heading("baseline   SIS_CURRENT"),
+            Some((vec!["baseline", "SIS_CURRENT"], Some(String::new())))
+        );
+        assert_eq!(setup_heading("vanilla  v8"), Some((vec!["vanilla", "v8"], Some(String::new()))));
+        for prose in ["baseline kernel", "baseline is v6.2-rc6 tip:sched/core", "Baseline Results", "base 2.6"] {
+            assert_eq!(setup_heading(prose), None, "{prose}");
+        }
+        let prose = "The numbers:\nbaseline kernel\nSET 115 ms 116 ms\n";
+        assert_eq!(unread_tables(&Input::from_text(prose), &[], &[]).len(), 0);
     }
 
     /// wild36b file 10 (LKML 2004-03): hackbench's means typed under each

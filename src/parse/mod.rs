@@ -437,6 +437,8 @@ pub fn note_is_info(note: &str) -> bool {
         "is derived from the task counts' figures",
         // sysbench's total time of a `--time 5` run is the setting, not a result.
         "whose length is a setting",
+        // sysbench: the event count beside the rate read of the same run.
+        sysbench::EVENTS_OF_A_RATE,
         // bonnie: `0.4</pre>`, a blog's closing tag glued to a row.
         "the page's markup",
         // lkp-compare: the robot's monitor rows beside the testcase's own.

@@ -47,7 +47,10 @@
 //!   with `--events=N --time=0` do a fixed number and the time is; the
 //!   output does not say which, so both are read, unless a 1.0 run's
 //!   command line is there to say it (no `--events=N --time=0`: the
-//!   total time is the `--time` setting, not read);
+//!   total time is the `--time` setting, not read); the other tests'
+//!   `total number of events` is the count behind the rate read, not read
+//!   (an info note says so at its line, as at each total time passed
+//!   over);
 //! * every test: `latency avg` and `latency 95th percentile` (the
 //!   percentile as printed, `--percentile` can change it), in the unit of
 //!   the `Latency (ms):` header, lower is better.
@@ -87,7 +90,10 @@
 //! Mb/sec)` and `X Requests/sec executed` are read as `transferred`
 //! (MiB/s) and `requests/s`, and its cpu run's `total time` (a fixed
 //! number of events unless `--max-time` is set) as `total time` (s,
-//! lower is better). A checkpoint report of
+//! lower is better); a cpu run with a time limit (the command line's
+//! `--max-time=N`, or, without it, 0.4's own `Time limit exceeded,
+//! exiting...`) gives its `total number of events` as `events` (higher is
+//! better), its time being the setting. A checkpoint report of
 //! `--report-checkpoints` (`[ 20ms ] Checkpoint report:` and the figures
 //! down to its `execution time (avg/stddev):` line, sysbench 1.x) is the
 //! run so far, not a run: a note, not read.
@@ -116,7 +122,9 @@ struct Run {
     /// Set-up the run prints or its command line gives, beside threads.
     params: Vec<(&'static str, String)>,
     latency_unit: Option<String>,
-    /// The command line set a time limit (`--max-time=N`, `--time=N`, N > 0).
+    /// The command line set a time limit (`--max-time=N`, `--time=N`, N >
+    /// 0), or sysbench 0.4 said it reached one (`Time limit exceeded,
+    /// exiting...`, printed only when `--max-time` ends the run).
     timed: bool,
     /// The command line's limits, when there is one: whether it asks for
     /// a fixed number of events and no time limit (`--events=N --time=0`;
@@ -133,6 +141,12 @@ struct Run {
     /// percentile:` next.
     old_latency: bool,
 }
+
+/// What the note on an event count passed over says of it
+/// (`total number of events: 117871` of a cpu run whose `events per
+/// second` is read; memory's, fileio's, OLTP's alike): an info note
+/// ([`super::note_is_info`]).
+pub const EVENTS_OF_A_RATE: &str = "the count behind the rate read";
 
 /// sysbench 0.4's cpu option line: `Maximum prime number checked in CPU
 /// test: 20000`.
@@ -321,7 +335,9 @@ fn figure<'a>(t: &'a str, test: Option<&str>) -> Option<Figure<'a>> {
 /// (`requests/s`, ops/s); and a cpu run's `total time:` under `Test
 /// execution summary:` (s, lower is better) when no time limit was set:
 /// 0.4 runs cpu for a number of events (`--max-requests`, 10000 by
-/// default) and prints no rate, so its time is the result.
+/// default) and prints no rate, so its time is the result; or, when a
+/// time limit was set ([`Run::timed`]), its `total number of events:`
+/// (`events`, higher is better), the time being the setting.
 fn form04_figure<'a>(t: &'a str, run: &Run) -> Option<Figure<'a>> {
     match run.test.as_deref() {
         Some("fileio") => {
@@ -334,6 +350,13 @@ fn form04_figure<'a>(t: &'a str, run: &Run) -> Option<Figure<'a>> {
         }
         Some("cpu") if run.form04 && !run.timed => {
             Some(Figure::Text("total time", "s", Better::Lower, t.strip_prefix("total time:")?.trim()))
+        }
+        // A cpu run `--max-time` ended (`--max-requests=0`): its time is the
+        // setting, and the events it ran in it are its result (attack45
+        // F19: under a command line saying `--max-time=30` this count, the
+        // run's only result, was left out without a word).
+        Some("cpu") if run.form04 && run.timed => {
+            Some(Figure::Text("events", "events", Better::Higher, t.strip_prefix("total number of events:")?.trim()))
         }
         _ => None,
     }
@@ -659,6 +682,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             run.test = Some("memory".into());
             told = true;
         }
+        // sysbench 0.4 says so when `--max-time` ended the run (its
+        // command line may not be there to say it: attack45 F19).
+        if t.starts_with("Time limit exceeded, exiting") {
+            run.timed = true;
+        }
         if t == "Test execution summary:" {
             run.form04 = true;
         } else if t.starts_with("Test execution summary: total time:") {
@@ -730,9 +758,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // test prints the count, and nothing here tells which test ran.
             // Worded as the unknown test's other figures ([`Run::push`]).
             out.notes.push((n, "a sysbench `total number of events` of an unknown test: not read".into()));
+        } else if t.starts_with("total number of events:") {
+            // cpu's (1.0), memory's, fileio's and OLTP's count: the rate
+            // beside it is read (attack45 F19: left out without a word).
+            let test = run.test.as_deref().unwrap_or_default();
+            out.notes.push((n, format!("the event count of a sysbench `{test}` run, {EVENTS_OF_A_RATE}: not read")));
         } else if t.starts_with("total time:") && run.test.is_some() {
             let what = "the total time of a run whose length is a setting (`--time`, `--events`) or whose rate is read: not read";
             out.notes.push((n, what.into()));
+        } else if t.starts_with("total time:") && plain(t["total time:".len()..].trim().trim_end_matches('s')).is_some()
+        {
+            // Worded as the unknown test's other figures ([`Run::push`]).
+            out.notes.push((n, "a sysbench `total time` of an unknown test: not read".into()));
         } else if (t == "per-request statistics:" || is_heading(t, "response time:")) && run.columns.is_none() {
             run.old_latency = true;
             continue;
@@ -1210,10 +1247,12 @@ mod tests {
         let f = super::Sysbench.parse(&Input::from_text(text)).unwrap();
         assert_eq!(f.samples.len(), 1);
         assert!(f.notes.iter().any(|(n, m)| *n == 6 && m.contains(says)), "{:?}", f.notes);
-        // With no figure read at all, the error names that line.
+        // With no figure read at all, the error names the first such line
+        // (afix46: the total time above the count, passed over silently
+        // before, is said too).
         let alone = "General statistics:\n    total time:   10.0052s\n    total number of events:   32189\n";
         let e = super::Sysbench.parse(&Input::from_text(alone)).unwrap_err().to_string();
-        assert!(e.contains("line 3") && e.contains(says), "{e}");
+        assert!(e.contains("line 2") && e.contains("`total time` of an unknown test"), "{e}");
         // Where it must NOT fire: a report whose test a line or command
         // tells (cpu's rate read, threads' count read, mutex's noted as
         // its thread count, its time read).
@@ -1511,7 +1550,10 @@ mod tests {
     fn unknown_test_and_damage() {
         let f = Sysbench.parse(&Input::from_text("sysbench 1.0.20\nGeneral statistics:\n total time: 1.0001s\nLatency (ms):\n avg: 1.00\nCPU speed:\n events per second: 5.00\n")).unwrap();
         assert_eq!(f.samples.len(), 1);
-        assert_eq!(f.notes.len(), 1);
+        // The total time and the latency of the report of no known test
+        // (afix46: the total time was passed over silently).
+        let lines: Vec<usize> = f.notes.iter().map(|n| n.0).collect();
+        assert_eq!(lines, [3, 5], "{:?}", f.notes);
         let bad = "sysbench 1.0.20\nCPU speed:\n events per second: x\n";
         assert_eq!(Sysbench.parse(&Input::from_text(bad)).unwrap_err().line(), Some(3));
     }

@@ -268,7 +268,10 @@ impl Renderer for HtmlRenderer {
                 m.baseline.is_some().then(|| {
                     let (kernels, blocks): (Vec<usize>, Vec<report::ComparisonBlock>) =
                         report::comparisons(m).into_iter().unzip();
-                    (kernels, Value::from_serializable(&blocks))
+                    // Each block's marks' legends, for those the page shows.
+                    let legends: Vec<Vec<&'static str>> =
+                        blocks.iter().map(|b| report::blocks_mark_legends([b])).collect();
+                    (kernels, Value::from_serializable(&blocks), legends)
                 })
             },
         );
@@ -310,7 +313,7 @@ impl Renderer for HtmlRenderer {
             || {
                 rayon::join(
                     || -> Result<Option<String>, RenderError> {
-                        let Some((kernels, blocks)) = comparisons else { return Ok(None) };
+                        let Some((kernels, blocks, legends)) = comparisons else { return Ok(None) };
                         let mut ctx = ctx.clone();
                         // `comparisons`: every kernel (what a theme's own
                         // compare.html has always been given); `compared`:
@@ -327,6 +330,13 @@ impl Renderer for HtmlRenderer {
                         ctx.insert("uncompared", &uncompared);
                         ctx.insert("own_baselines", &report::own_baselines(m));
                         ctx.insert_value("compared", Value::from(&all[cut..]));
+                        // The legends of the marks the blocks shown carry,
+                        // each once, in their order.
+                        let shown: Vec<&str> = [report::MERGED_LEGEND, report::COPIED_LEGEND]
+                            .into_iter()
+                            .filter(|l| legends[cut..].iter().any(|b| b.contains(l)))
+                            .collect();
+                        ctx.insert("mark_legends", &shown);
                         ctx.insert_value("comparisons", blocks.clone());
                         self.page("compare.html", &ctx).map(Some)
                     },

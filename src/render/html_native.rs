@@ -933,6 +933,9 @@ pub fn compare_page(
                 .raw("). Adjusted p: Welch's p-value after that correction, shown for ")
                 .text(&m.axis.many)
                 .raw(" with a tested change.</p>\n");
+            for l in crate::report::blocks_mark_legends(blocks) {
+                p.raw("<p class=\"legend\">").text(l).raw("</p>\n");
+            }
             for (i, b) in blocks.iter().enumerate() {
                 compare_block(p, i + 1, b);
             }

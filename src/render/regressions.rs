@@ -36,6 +36,9 @@ pub fn html(site: &SiteSummary, m: &MachinePage, r: &RegressionsPage, root: &str
             super::html_native::mark_legend(p, m);
             if r.tested {
                 p.raw("<p class=\"legend\">").text(&r.legend).raw("</p>\n");
+                for l in &r.mark_legends {
+                    p.raw("<p class=\"legend\">").text(l).raw("</p>\n");
+                }
                 if !r.shown_note.is_empty() {
                     pages_nav(p, r);
                 }
@@ -136,6 +139,9 @@ pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
     }
     if r.tested {
         out.push_str(&format!("\n{}\n", escape(&r.legend)));
+        for l in &r.mark_legends {
+            out.push_str(&format!("\n{}\n", escape(l)));
+        }
         if !r.shown_note.is_empty() {
             let pages: Vec<String> = r
                 .pages
@@ -217,6 +223,9 @@ pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
     }
     if r.tested {
         out.push_str(&format!("\n{}\n", fill(&r.legend)));
+        for l in &r.mark_legends {
+            out.push_str(&format!("\n{}\n", fill(l)));
+        }
         if !r.shown_note.is_empty() {
             let pages: Vec<String> = r.pages.iter().map(|l| format!("{} ({})", l.link, l.label)).collect();
             out.push_str(&format!("\n{}\n", fill(&format!("{} Pages: {}.", r.shown_note, pages.join(", ")))));

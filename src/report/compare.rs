@@ -33,6 +33,11 @@ pub struct ComparisonRow {
     pub p: CompactString,
     /// "better", "worse" or "".
     pub class: &'static str,
+    /// The marks [`ComparisonRow::value`] or [`ComparisonRow::baseline`]
+    /// carry ([`CellView::marks`]), together: what the page's legend of
+    /// marks explains ([`ComparisonBlock::mark_legends`]).
+    #[serde(skip)]
+    pub marks: &'static str,
 }
 
 /// One section's comparisons of a kernel against the baseline.
@@ -76,6 +81,15 @@ pub struct ComparisonBlock {
     /// ([`super::environment::KernelMark`]), drawn after its name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mark: Option<super::environment::KernelMark>,
+}
+
+/// The legends of the marks the rows of `blocks` show
+/// ([`ComparisonRow::marks`]), each once: what `compare.html` says under
+/// its legend of changes (attack45 F9: its values showed no `^` while the
+/// class page marked them).
+pub fn blocks_mark_legends<'a>(blocks: impl IntoIterator<Item = &'a ComparisonBlock>) -> Vec<&'static str> {
+    let rows = blocks.into_iter().flat_map(|b| b.sections.iter().flat_map(|s| s.rows.iter()));
+    super::notable::legends_of_marks(rows.map(|r| r.marks))
 }
 
 /// One line of the comparison page by position: `m.sections[section]`,
@@ -482,12 +496,14 @@ fn comparison_row(m: &MachinePage, x: &ComparisonRef, repeated: &[usize]) -> Opt
     let s = &m.sections[x.section];
     let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
     let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { return None };
-    // A mean of only the timed runs is marked as the tables mark it.
+    // A mean of only the timed runs is marked as the tables mark it, and
+    // so is a cell averaging files of different names or a copy's
+    // ([`CellView::marks`]).
     let shown = |row: &RowView, c: &CellView| {
         if row.part_untimed.contains(&(x.column as u32)) {
-            compact_str::format_compact!("{}{}", super::grid::AT_LEAST, c.text)
+            compact_str::format_compact!("{}{}", super::grid::AT_LEAST, c.marked_text())
         } else {
-            c.text.clone()
+            c.marked_text()
         }
     };
     Some(ComparisonRow {
@@ -501,6 +517,7 @@ fn comparison_row(m: &MachinePage, x: &ComparisonRef, repeated: &[usize]) -> Opt
         mark: c.mark.as_str(),
         p: p_text(c),
         class: c.delta_class.as_str(),
+        marks: super::notable::marks_of(c.merged || bc.merged, c.copied || bc.copied),
     })
 }
 

@@ -382,6 +382,10 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             .collect();
         s.warnings.iter().filter(|w| files.contains(&*w.path)).cloned().collect()
     };
+    // The legends of the marks only of cells kept (attack45 F9: a mail
+    // that left out the marked kernels said what `^` is under no `^`).
+    let marked = |f: fn(&CellView) -> bool| rows.iter().any(|r| r.cells.iter().flatten().any(f));
+    let (any_merged, any_copied) = (marked(|c| c.merged), marked(|c| c.copied));
     let SectionView {
         id,
         title,
@@ -449,8 +453,8 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             configured_headline: *configured_headline,
             headline_named: *headline_named,
             legend: legend.clone(),
-            merged_legend: merged_legend.clone(),
-            copied_legend: copied_legend.clone(),
+            merged_legend: merged_legend.clone().filter(|_| any_merged),
+            copied_legend: copied_legend.clone().filter(|_| any_copied),
             axis: axis.clone(),
             marks: marks.clone(),
             setup_note: setup_note.clone(),

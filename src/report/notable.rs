@@ -38,6 +38,40 @@ pub const COPIED_LEGEND: &str = "= after a value: its raw file, or the baseline 
      warning about its raw files says: one of the two did not run on its kernel, and a change between them is no \
      change";
 
+/// The marks of a value whose cell, or the cell it is compared with,
+/// is `merged` ([`MERGED_MARK`]) and `copied` ([`COPIED_MARK`]), in that
+/// order; `""` for neither ([`CellView::marks`](super::CellView::marks)).
+pub fn marks_of(merged: bool, copied: bool) -> &'static str {
+    match (merged, copied) {
+        (false, false) => "",
+        (true, false) => MERGED_MARK,
+        (false, true) => COPIED_MARK,
+        // MERGED_MARK then COPIED_MARK (`both_marks_are_the_two_marks`).
+        (true, true) => "^=",
+    }
+}
+
+/// The legends of the marks among `marks` (each a value's
+/// [`marks_of`]): [`MERGED_LEGEND`] where one holds [`MERGED_MARK`], then
+/// [`COPIED_LEGEND`] where one holds [`COPIED_MARK`]; each once, and none
+/// for a mark no value shows (attack45 F9: a mail printed the `^` legend
+/// over bars that showed no `^`).
+pub fn legends_of_marks<'a>(marks: impl IntoIterator<Item = &'a str>) -> Vec<&'static str> {
+    let (mut merged, mut copied) = (false, false);
+    for m in marks {
+        merged |= m.contains(MERGED_MARK);
+        copied |= m.contains(COPIED_MARK);
+    }
+    let mut out = Vec::new();
+    if merged {
+        out.push(MERGED_LEGEND);
+    }
+    if copied {
+        out.push(COPIED_LEGEND);
+    }
+    out
+}
+
 /// How many notable changes a page lists; the rest are counted
 /// ([`MachinePage::notable_more`]). An archive of a hundred kernels has
 /// thousands of significant changes against its baseline, too many to read

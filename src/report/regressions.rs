@@ -7,7 +7,7 @@
 
 use super::format::fmt_p;
 use super::notable::significant_changes;
-use super::{KernelSummary, MachinePage, PageLink, SectionView, compare_summary, params_text};
+use super::{CellView, KernelSummary, MachinePage, PageLink, SectionView, compare_summary, params_text};
 use compact_str::CompactString;
 use serde::Serialize;
 
@@ -54,6 +54,11 @@ pub struct Regression {
     pub p_adjusted: f64,
     /// That p-value as text: "p = 0.003", "p < 0.001".
     pub p: CompactString,
+    /// The marks [`Regression::value`] or [`Regression::baseline_value`]
+    /// carry ([`CellView::marks`]), together: what the page's legend of
+    /// marks explains ([`RegressionsPage::mark_legends`]).
+    #[serde(skip)]
+    pub marks: &'static str,
 }
 
 /// What a machine class's regressions are: the regressions, largest loss
@@ -137,6 +142,9 @@ pub fn select(sections: &[SectionView]) -> Selection {
             let r = &t.rows[ri];
             let base_cell = base_rows.find(r).map(|bi| &t.rows[bi]);
             let cell = r.cells[ci].as_ref();
+            let base_of_cell = base_cell.and_then(|b| b.cells[ci].as_ref());
+            let either = |f: fn(&CellView) -> bool| cell.is_some_and(f) || base_of_cell.is_some_and(f);
+            let marks = super::notable::marks_of(either(|c| c.merged), either(|c| c.copied));
             out.regressions.push(Regression {
                 section: s.title.clone(),
                 section_id: s.id.clone(),
@@ -145,16 +153,15 @@ pub fn select(sections: &[SectionView]) -> Selection {
                 params: params_text(t, r, &repeated),
                 kernel: r.kernel.clone(),
                 baseline: base.clone(),
-                value: cell.map(|c| c.text.clone()).unwrap_or_default(),
-                baseline_value: base_cell
-                    .and_then(|b| b.cells[ci].as_ref())
-                    .map(|c| c.text.clone())
-                    .unwrap_or_default(),
+                // Marked as the tables mark them ([`CellView::marks`]).
+                value: cell.map(CellView::marked_text).unwrap_or_default(),
+                baseline_value: base_of_cell.map(CellView::marked_text).unwrap_or_default(),
                 change: cell.and_then(|c| c.delta_text.clone()).unwrap_or_default(),
                 pct_better: pct,
                 p_adjusted: p,
                 p: fmt_p(p),
                 mark: super::environment::mark_of(&t.marks, &r.kernel).cloned(),
+                marks,
             });
         }
     }
@@ -296,6 +303,10 @@ pub struct RegressionsPage {
     /// On a page of its own, which kernels it holds by place in the
     /// class's kernel list ("63–124"); empty on `regressions.html`.
     pub label: String,
+    /// The legends of the marks its regressions' values carry
+    /// ([`super::notable::legends_of_marks`]), said under its legend:
+    /// none for a mark no value of the page shows.
+    pub mark_legends: Vec<&'static str>,
 }
 
 /// The regressions page of `m` ([`RegressionsPage`]). In a class of more
@@ -330,6 +341,7 @@ pub fn regressions_page(m: &MachinePage) -> RegressionsPage {
         })
         .collect();
     RegressionsPage {
+        mark_legends: super::notable::legends_of_marks(s.regressions.iter().map(|r| r.marks)),
         counts,
         legend,
         tested: s.compared && s.tests > 0,
@@ -358,18 +370,22 @@ pub fn regression_pages(m: &MachinePage) -> Vec<RegressionsPage> {
     let mut slots: Vec<Option<Regression>> = s.regressions.into_iter().map(Some).collect();
     plan.iter()
         .enumerate()
-        .map(|(i, c)| RegressionsPage {
-            counts: counts.clone(),
-            legend: legend.clone(),
-            regressions: c.rows.iter().filter_map(|&r| slots[r].take()).collect(),
-            improvements: s.improvements,
-            tested: true,
-            summary: Vec::new(),
-            shown_note: paged::page_note(m, c, i + 1, plan.len(), slots.len()),
-            pages: links.clone(),
-            number: i + 1,
-            file: c.link.link.clone(),
-            label: c.link.label.clone(),
+        .map(|(i, c)| {
+            let regressions: Vec<Regression> = c.rows.iter().filter_map(|&r| slots[r].take()).collect();
+            RegressionsPage {
+                mark_legends: super::notable::legends_of_marks(regressions.iter().map(|r| r.marks)),
+                counts: counts.clone(),
+                legend: legend.clone(),
+                regressions,
+                improvements: s.improvements,
+                tested: true,
+                summary: Vec::new(),
+                shown_note: paged::page_note(m, c, i + 1, plan.len(), slots.len()),
+                pages: links.clone(),
+                number: i + 1,
+                file: c.link.link.clone(),
+                label: c.link.label.clone(),
+            }
         })
         .collect()
 }

@@ -313,6 +313,82 @@ fn a_change_of_a_cell_averaging_files_of_different_names_says_so() {
     assert!(kernel_pages(&p).iter().all(|kp| kp.mark_legends.is_empty()));
 }
 
+/// attack45 F9: the `^` of a cell averaging files of different names was
+/// shown by the tables only: the mail's bars standing in for a one-column
+/// table (under the mail's legend of `^`), `compare.html` and the
+/// regressions pages showed the value unmarked. Every rendering draws it
+/// from the view model now ([`CellView::marks`]), and each prints the
+/// legend only where a value shows the mark: a page left with no marked
+/// cell (the mail's kernels) says none. Must not fire: cells of runs alike.
+#[test]
+fn every_rendering_of_a_marked_value_shows_its_mark_and_only_then_its_legend() {
+    let tput = |v| Sample::new(Metric::new("Throughput", "MB/sec", Better::Higher), v, 20);
+    let series = |base: &[(u32, f64)], other: [f64; 3]| {
+        let mut out = Vec::new();
+        for &(n, v) in base {
+            out.push(file(&format!("2.4.17/log-{n}"), "dbench", vec![tput(v)]));
+        }
+        for (n, v) in [1, 2, 3].into_iter().zip(other) {
+            out.push(file(&format!("2.4.17rat/log-{n}"), "dbench", vec![tput(v)]));
+        }
+        out
+    };
+    let section = "  - title: Bench\n    files: [\"*/log-*\"]\n    headline: Throughput\n";
+    // The baseline's log-1, 2, 4, 8 (a doubling series averaged as runs),
+    // 2.4.17rat's log-1 … 3 far below: a regression of marked cells.
+    let p = page(section, series(&[(1, 1000.0), (2, 1001.0), (4, 999.0), (8, 1000.5)], [100.0, 101.0, 99.0]));
+    // The text the bars, compare.html and the regressions pages show
+    // (`chart::text` draws the bars' value from `marked_text`: a layer
+    // above this one, not imported here).
+    let cells: Vec<&CellView> = p.sections[0].table.rows.iter().flat_map(|r| r.cells.iter().flatten()).collect();
+    assert!(cells.iter().all(|c| c.merged && c.marked_text().ends_with(MERGED_MARK)), "{cells:?}");
+    let c = compare_page(&p);
+    let rows: Vec<&ComparisonRow> = c.shown.iter().flat_map(|b| b.sections.iter().flat_map(|s| &s.rows)).collect();
+    assert!(!rows.is_empty() && rows.iter().all(|r| r.value.ends_with('^') && r.baseline.ends_with('^')), "{rows:?}");
+    assert_eq!(blocks_mark_legends(&c.shown), [MERGED_LEGEND]);
+    let r = regressions_page(&p);
+    assert!(!r.regressions.is_empty(), "{}", r.counts);
+    assert!(r.regressions.iter().all(|x| x.value.ends_with('^') && x.baseline_value.ends_with('^')));
+    assert_eq!(r.mark_legends, [MERGED_LEGEND]);
+    // Runs of one name in both kernels: no mark, no legend anywhere.
+    let p = page(section, series(&[(1, 1000.0), (2, 1001.0), (3, 999.0)], [100.0, 101.0, 99.0]));
+    let mut cells = p.sections[0].table.rows.iter().flat_map(|r| r.cells.iter().flatten());
+    assert!(cells.all(|c| c.marks().is_empty() && c.marked_text() == c.text));
+    assert!(blocks_mark_legends(&compare_page(&p).shown).is_empty());
+    assert!(regressions_page(&p).mark_legends.is_empty());
+}
+
+/// [`marks_of`] spells both marks as the two marks one after the other.
+#[test]
+fn both_marks_are_the_two_marks() {
+    assert_eq!(marks_of(true, true), format!("{MERGED_MARK}{COPIED_MARK}"));
+    assert_eq!(legends_of_marks(["", "^=", "="]), [MERGED_LEGEND, COPIED_LEGEND]);
+    assert!(legends_of_marks(["", ""]).is_empty());
+}
+
+/// attack45 F9: a page keeping only kernels whose cells carry no mark
+/// (the mail's last kernels, `text --kernels`) printed the legend of a
+/// mark none of its lines shows. Must not fire: the marked kernel kept.
+#[test]
+fn a_page_left_without_marked_cells_says_no_legend_of_them() {
+    let tput = |v, line| Sample::new(Metric::new("Throughput", "MB/sec", Better::Higher), v, line);
+    let mut mail = file("2.4.17rat/dbench-mail.eml", "dbench", vec![tput(27.3983, 48), tput(18.4711, 51)]);
+    let doubted = format!(
+        "`first lines for 2.4.7-ac3, then 2.4.7-ac9` names 2 kernels (2.4.7-ac3, 2.4.7-ac9), but no copy of the \
+         output below is labelled with one: {}; …",
+        crate::parse::labels::DOUBTED_COPIES
+    );
+    mail.parsed.notes.push((45, doubted));
+    let results = vec![file("2.4.17/dbench.txt", "dbench", vec![tput(20.0, 8), tput(21.0, 9)]), mail];
+    let p = page("  - title: Bench\n    files: [\"*/*\"]\n", results);
+    assert_eq!(mark_legends(&p).collect::<Vec<_>>(), [MERGED_LEGEND]);
+    let only_base = filtered_page(&p, &[], &["2.4.17".to_string()]);
+    assert_eq!(mark_legends(&only_base).count(), 0);
+    assert!(only_base.sections.iter().all(|s| s.table.merged_legend.is_none()));
+    let both = filtered_page(&p, &[], &["2.4.17".to_string(), "2.4.17rat".to_string()]);
+    assert_eq!(mark_legends(&both).collect::<Vec<_>>(), [MERGED_LEGEND]);
+}
+
 /// afix43's leftover: a third kernel compared with a baseline whose file
 /// is another kernel's copy was not marked `=`: its change is against
 /// figures that may not be the baseline's. Now its compared cells carry

@@ -664,6 +664,28 @@ pub struct CellView {
     pub copied: bool,
 }
 
+impl CellView {
+    /// The marks every rendering of this cell's value shows after it (the
+    /// table's, the mail's bars, `compare.html`, the regressions pages):
+    /// [`MERGED_MARK`](super::notable::MERGED_MARK) where it is
+    /// [`CellView::merged`], then [`COPIED_MARK`](super::notable::COPIED_MARK)
+    /// where it is [`CellView::copied`]; `""` for neither. One place, so
+    /// that no rendering shows the value unmarked while its page prints
+    /// the mark's legend (attack45 F9: the mail's bars, standing in for a
+    /// one-column table, and the comparison and regressions pages did).
+    pub fn marks(&self) -> &'static str {
+        super::notable::marks_of(self.merged, self.copied)
+    }
+
+    /// [`CellView::text`] with its [`marks`](CellView::marks) after it
+    /// (`6.889^`), as every rendering shows the value.
+    pub fn marked_text(&self) -> CompactString {
+        let mut t = self.text.clone();
+        t.push_str(self.marks());
+        t
+    }
+}
+
 /// One recorded run behind a cell: the number one raw file gave at one line.
 /// 24 bytes (a 3,000-kernel class has 700,000).
 #[derive(Debug, Clone, Default)]

@@ -153,13 +153,7 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
         (Some(prose), None, true) => (prose.clone(), c.mark),
         _ => (CompactString::default(), Mark::None),
     };
-    let mut value = c.text.clone();
-    if c.merged {
-        value.push_str(crate::report::notable::MERGED_MARK);
-    }
-    if c.copied {
-        value.push_str(crate::report::notable::COPIED_MARK);
-    }
+    let value = c.marked_text();
     GridCell {
         value,
         spread,

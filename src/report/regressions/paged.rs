@@ -186,6 +186,7 @@ mod tests {
                     p_adjusted: 0.01,
                     p: Default::default(),
                     mark: None,
+                    marks: "",
                 });
             }
         }
