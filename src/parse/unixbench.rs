@@ -980,12 +980,9 @@ fn header_kernel(line: &str) -> Option<String> {
 /// Wild34 file 26: an -mm1 report filed under 2.5.54 was averaged with
 /// the -mm2 report's as runs of one kernel.
 fn banner_over_header(lines: &[String], at: usize, uname: &str, notes: &mut Vec<(usize, String)>) -> Option<String> {
-    let (k, line) = (at.saturating_sub(6)..at).rev().find_map(|j| {
-        let t = lines[j].trim().trim_start_matches(['-', '=']).trim();
-        let rest = t.strip_prefix("kernel ").or_else(|| t.strip_prefix("Kernel "))?.trim();
-        let ok = !rest.contains(char::is_whitespace) && super::labels::is_kernel_name(rest);
-        ok.then(|| (rest.trim_end_matches(['.', ':']).to_string(), j + 1))
-    })?;
+    let (k, line) = (at.saturating_sub(6)..at)
+        .rev()
+        .find_map(|j| super::labels::banner_kernel(&lines[j]).map(|k| (k.to_string(), j + 1)))?;
     if k == uname {
         return None;
     }
