@@ -950,13 +950,16 @@ fn index_row<'a>(
 ///   System -- Linux access1 2.5.53 #5 Tue Dec 24 13:36:45 IST 2002 i686      4.x
 /// ```
 ///
-/// → `2.6.32-5-686`, `2.5.53`. `None` for other lines, or when the word in
-/// the release's place is not a release (it must start with a digit and
-/// hold a dot).
+/// → `2.6.32-5-686`, `2.5.53`. A 5.x line a mail wrapped after the
+/// release's `--` (`OS: GNU/Linux -- 4.14.48-1-pserver --`, the `uname -v`
+/// on the next line, linux-mm 2018-06) names its release all the same.
+/// `None` for other lines, or when the word in the release's place is not
+/// a release (it must start with a digit and hold a dot).
 fn header_kernel(line: &str) -> Option<String> {
     let t = line.trim();
     let release = if let Some(rest) = t.strip_prefix("OS:") {
-        rest.split(" -- ").nth(1)?.trim()
+        let release = rest.split(" -- ").nth(1)?.trim();
+        release.strip_suffix(" --").map_or(release, str::trim_end)
     } else {
         let rest = t.strip_prefix("System -- ")?;
         let mut toks = rest.split_whitespace();
@@ -1942,6 +1945,9 @@ System Benchmarks Index Score                                         792.3\n";
         );
         assert_eq!(header_kernel("System -- FreeBSD box 4.7-RELEASE").as_deref(), None);
         assert_eq!(header_kernel("OS: GNU/Linux -- unknown -- #1").as_deref(), None);
+        // The `uname -v` wrapped onto the next line by a mailer.
+        assert_eq!(header_kernel("   OS: GNU/Linux -- 4.14.48-1-pserver --").as_deref(), Some("4.14.48-1-pserver"));
+        assert_eq!(header_kernel("   OS: GNU/Linux -- 4.14.48-1-pserver -- ").as_deref(), Some("4.14.48-1-pserver"));
         assert_eq!(header_kernel("   System: lkp-csl-d02: GNU/Linux"), None);
         assert_eq!(header_host("   System: lkp-csl-d02: GNU/Linux").as_deref(), Some("lkp-csl-d02"));
         assert_eq!(header_host("System: a b: GNU/Linux"), None);
