@@ -696,9 +696,10 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
     let heading = |k: usize| {
         let words: Vec<&str> = lines[k].split_whitespace().collect();
         let figures = words.iter().filter(|w| figure(w)).count();
-        let columns = words.iter().position(|w| figure(w)).is_some_and(|p| {
-            p > 0 && words[p..].iter().all(|w| figure(w)) && figures == figures_of(first)
-        });
+        let columns = words
+            .iter()
+            .position(|w| figure(w))
+            .is_some_and(|p| p > 0 && words[p..].iter().all(|w| figure(w)) && figures == figures_of(first));
         words.len() >= 2 && (figures == 0 || columns)
     };
     let mut top = first;

@@ -657,7 +657,8 @@ fn banner_over_rows(lines: &[String], out: &mut ParsedFile) {
         if banner == kernel {
             continue;
         }
-        let extends = banner.strip_prefix(kernel.as_str()).is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()));
+        let extends =
+            banner.strip_prefix(kernel.as_str()).is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()));
         if extends {
             s.kernel = Some(banner.into());
         }
