@@ -704,14 +704,39 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
         }
         (figures >= 3 && others <= 1).then_some((label, numbered))
     };
-    let rows: Vec<(usize, (&str, bool))> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
+    let mut rows: Vec<(usize, (&str, bool))> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
+    // A dashed rule a person typed between heading and rows, or between
+    // rows (`# procs  2  4  8  16` / `-----` / `control : 200.264 …`,
+    // James Morris's dbench and Apachebench tables, LKML 2005-08: 24
+    // figures left out without a word).
+    let rule = |k: usize| !lines[k].is_empty() && lines[k].bytes().all(|b| matches!(b, b'-' | b'=' | b'+' | b'|'));
+    // A heading that reads as a row (`#clients  1  2  4  8`) with a rule
+    // under it, over the rows: the heading.
+    if rows.len() >= 3 && rows[1].0 > rows[0].0 + 1 && (rows[0].0 + 1..rows[1].0).all(rule) {
+        rows.remove(0);
+    }
     let (first, last) = (rows.first()?.0, rows.last()?.0);
-    // Every line from the first row down is a row.
-    if rows.len() < 2 || last - first + 1 != rows.len() {
+    // Every line from the first row down is a row (or a rule).
+    if rows.len() < 2 || (first..=last).filter(|&k| !rule(k)).count() != rows.len() {
         return None;
     }
-    let heading = |k: usize| lines[k].split_whitespace().count() >= 2 && !lines[k].split_whitespace().any(figure);
-    if first > start && !heading(first - 1) {
+    // The heading: words and no figure, or words then the columns'
+    // figures, as many as a row holds (`# procs  2  4  8  16`).
+    let figures_of = |k: usize| lines[k].split_whitespace().filter(|w| figure(w)).count();
+    let heading = |k: usize| {
+        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        let figures = words.iter().filter(|w| figure(w)).count();
+        let columns = words
+            .iter()
+            .position(|w| figure(w))
+            .is_some_and(|p| p > 0 && words[p..].iter().all(|w| figure(w)) && figures == figures_of(first));
+        words.len() >= 2 && (figures == 0 || columns)
+    };
+    let mut top = first;
+    while top > start && rule(top - 1) {
+        top -= 1;
+    }
+    if first > start && (top == start || !heading(top - 1)) {
         return None;
     }
     let numbered = rows.iter().all(|r| r.1.1);
@@ -825,6 +850,28 @@ mod tests {
             notes[0].1.starts_with("lines 2-5: a table typed by hand naming kernels (2.4.22-pre5, 2.4.21)"),
             "{notes:?}"
         );
+    }
+
+    /// James Morris, LKML 2005-08: a dbench table of set-up rows under a
+    /// heading of procs counts, dashed rules between: named.
+    #[test]
+    fn a_table_under_a_heading_of_column_figures_with_rules_between_is_named() {
+        let text = "dbench\n\n-----------------------------------------------------\n\
+                    # procs                 2        4        8       16\n\
+                    -----------------------------------------------------\n\
+                    control         : 200.264  351.135  514.327  483.085\n\
+                    stacker_dynamic : 192.805  336.097  511.713  474.047\n\
+                    -----------------------------------------------------\n";
+        let notes = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].1.starts_with("lines 6-7: a table (rows `control`, `stacker_dynamic`)"), "{notes:?}");
+        // A heading that reads as a row, a rule under it.
+        let clients = text.replace("# procs   ", "#clients  ");
+        let notes = unread_tables(&Input::from_text(&clients), &[], &[]);
+        assert!(notes[0].1.starts_with("lines 6-7: a table (rows `control`, `stacker_dynamic`)"), "{notes:?}");
+        // A heading of another count of figures is no heading of those rows.
+        let other = text.replace("# procs                 2        4        8       16", "# procs  2  4");
+        assert_eq!(unread_tables(&Input::from_text(&other), &[], &[]), [], "no heading");
     }
 
     /// wild31 file 16 (LKML 2022): schbench percentiles and UnixBench

@@ -7662,6 +7662,19 @@ pub fn kernel_and_filesystem(s: &str) -> Option<(&str, &str)> {
     (FILESYSTEMS.iter().any(|f| f.eq_ignore_ascii_case(fs)) && is_kernel_name(kernel)).then_some((kernel, fs))
 }
 
+/// The kernel a poster's banner line names: `kernel 2.5.54mm1` (or
+/// `Kernel …`) alone on its line, between tabs or after and before rules
+/// of `-`, `=` or `*` (`----\t\t\tkernel 2.5.54mm1`, `\t\t\tkernel
+/// 2.5.53-mm1` between `***` lines: Wipro's UnixBench and TIObench posts
+/// of 2002-2003), without a `.` or `:` after it. `None` for any other
+/// line.
+pub fn banner_kernel(line: &str) -> Option<&str> {
+    let t = line.trim().trim_matches(['-', '=', '*']).trim();
+    let rest = t.strip_prefix("kernel ").or_else(|| t.strip_prefix("Kernel "))?.trim();
+    let ok = !rest.contains(char::is_whitespace) && is_kernel_name(rest);
+    ok.then(|| rest.trim_end_matches(['.', ':']))
+}
+
 /// `2.4.19`, `2.5.8-mm1`, `linux-2.6.12-rc1-bk3`, `Linux 2.4.18`: a kernel
 /// release alone.
 pub fn is_kernel_name(s: &str) -> bool {

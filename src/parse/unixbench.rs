@@ -182,6 +182,9 @@ impl BenchParser for UnixBench {
         let final_score = input.has("FINAL SCORE");
         let maybe_run = input.has("Benchmark Run:") && input.has("parallel cop");
         let maybe_results = input.has("(");
+        // Index rows under no header (`FINAL SCORE` below them), looked
+        // for only in a text that holds a 4.1 score line.
+        let mut headless = 0usize;
         for line in &input.lines {
             if maybe_run {
                 bench_run |= line.starts_with("Benchmark Run:");
@@ -190,12 +193,18 @@ impl BenchParser for UnixBench {
             if maybe_results && results < 3 && result_line(line).is_some_and(|r| r.is_ok()) {
                 results += 1;
             }
+            if final_score && !index_values && headless < 2 && headless_index_row(line) {
+                headless += 1;
+            }
         }
         if bench_run && copies {
             score = score.max(88);
         }
         if index_values && final_score {
             score = score.max(85);
+        }
+        if headless >= 2 {
+            score = score.max(80);
         }
         if results >= 2 {
             score = score.max(70);
@@ -390,6 +399,23 @@ impl BenchParser for UnixBench {
                     i += 1;
                 }
                 continue;
+            }
+            // Index rows a post gave without the table's header (`1)
+            // control` over `Execl Throughput  43.0  1159.7  269.7` … and
+            // `FINAL SCORE  342.1`, LKML 2005-08: 24 rows of three set-ups
+            // were passed over without a word, only the scores read).
+            if index.is_none()
+                && delta_header.is_none()
+                && trimmed.ends_with(|c: char| c.is_ascii_digit())
+                && headless_index_row(line)
+            {
+                let msg = "index rows without the table's header (`BASELINE RESULT INDEX`): read as an index table, \
+                           each row's BASELINE being the stock index.base's and its INDEX the RESULT's";
+                out.notes.push((lineno, msg.to_string()));
+                block.closed = true;
+                index = Some(INDEX_GROUP);
+                table_start = out.samples.len();
+                own_base = None;
             }
             if let Some(group) = index {
                 match index_row(lines, i, line, &mut out.notes)? {
@@ -950,13 +976,16 @@ fn index_row<'a>(
 ///   System -- Linux access1 2.5.53 #5 Tue Dec 24 13:36:45 IST 2002 i686      4.x
 /// ```
 ///
-/// → `2.6.32-5-686`, `2.5.53`. `None` for other lines, or when the word in
-/// the release's place is not a release (it must start with a digit and
-/// hold a dot).
+/// → `2.6.32-5-686`, `2.5.53`. A 5.x line a mail wrapped after the
+/// release's `--` (`OS: GNU/Linux -- 4.14.48-1-pserver --`, the `uname -v`
+/// on the next line, linux-mm 2018-06) names its release all the same.
+/// `None` for other lines, or when the word in the release's place is not
+/// a release (it must start with a digit and hold a dot).
 fn header_kernel(line: &str) -> Option<String> {
     let t = line.trim();
     let release = if let Some(rest) = t.strip_prefix("OS:") {
-        rest.split(" -- ").nth(1)?.trim()
+        let release = rest.split(" -- ").nth(1)?.trim();
+        release.strip_suffix(" --").map_or(release, str::trim_end)
     } else {
         let rest = t.strip_prefix("System -- ")?;
         let mut toks = rest.split_whitespace();
@@ -980,12 +1009,9 @@ fn header_kernel(line: &str) -> Option<String> {
 /// Wild34 file 26: an -mm1 report filed under 2.5.54 was averaged with
 /// the -mm2 report's as runs of one kernel.
 fn banner_over_header(lines: &[String], at: usize, uname: &str, notes: &mut Vec<(usize, String)>) -> Option<String> {
-    let (k, line) = (at.saturating_sub(6)..at).rev().find_map(|j| {
-        let t = lines[j].trim().trim_start_matches(['-', '=']).trim();
-        let rest = t.strip_prefix("kernel ").or_else(|| t.strip_prefix("Kernel "))?.trim();
-        let ok = !rest.contains(char::is_whitespace) && super::labels::is_kernel_name(rest);
-        ok.then(|| (rest.trim_end_matches(['.', ':']).to_string(), j + 1))
-    })?;
+    let (k, line) = (at.saturating_sub(6)..at)
+        .rev()
+        .find_map(|j| super::labels::banner_kernel(&lines[j]).map(|k| (k.to_string(), j + 1)))?;
     if k == uname {
         return None;
     }
@@ -1305,6 +1331,22 @@ fn index_matches(baseline: f64, result: f64, index: f64) -> bool {
     }
     let expected = result / baseline * 10.0;
     (index - expected).abs() <= 0.051 + expected.abs() * 1e-4
+}
+
+/// Whether `line` is an index row standing alone, its table's header left
+/// out by the post (`Execl Throughput   43.0   1159.7   269.7` under `1)
+/// control`, LKML 2005-08): a test the stock `index.base` names, its stock
+/// BASELINE, a RESULT, and the INDEX they give (RESULT / BASELINE x 10).
+/// Nothing less is such a row: three figures after a test's name are a
+/// person's table as often.
+fn headless_index_row(line: &str) -> bool {
+    let cells = Cells::of(line);
+    let nums = cells.trailing_numbers(3);
+    if nums.len() != 3 {
+        return false;
+    }
+    let name = cells.before_trailing(line, 3).trim();
+    stock_baseline(name).is_some_and(|b| (b - nums[0]).abs() < 0.05) && index_matches(nums[0], nums[1], nums[2])
 }
 
 /// Whitespace-separated cells of a line with their byte offsets.
@@ -1869,6 +1911,37 @@ System Benchmarks Index Score                                         792.3\n";
         assert!(UnixBench.detect(&Input::from_text("Pipe Throughput   448266.7 lps (10.0 secs, 10 samples)")) > 40);
     }
 
+    /// James Morris, LKML 2005-08: three set-ups' index rows under `1)
+    /// control` … with no `BASELINE RESULT INDEX` header and no banner.
+    #[test]
+    fn index_rows_without_their_header_are_an_index_table() {
+        let text = "1) control\n\n\
+            Execl Throughput                                43.0     1159.7      269.7\n\
+            Pipe Throughput                              12440.0   217759.8      175.0\n\
+            \x20                                                                =========\n\
+            \x20    FINAL SCORE                                                     342.1\n";
+        assert!(UnixBench.detect(&Input::from_text(text)) >= 80);
+        let p = parse(text).unwrap();
+        let got: Vec<(&str, &str, f64)> =
+            p.samples.iter().map(|s| (s.group.as_str(), s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            [
+                ("", "Execl Throughput", 1159.7),
+                ("index", "Execl Throughput", 269.7),
+                ("", "Pipe Throughput", 217759.8),
+                ("index", "Pipe Throughput", 175.0),
+                ("index", "Index Score", 342.1)
+            ]
+        );
+        assert!(p.notes.iter().any(|(l, n)| *l == 3 && n.contains("without the table's header")));
+        // A row whose INDEX is not its RESULT over the stock BASELINE, or
+        // another test's, is no such row.
+        assert!(!headless_index_row("Execl Throughput                                43.0     1159.7      300.0"));
+        assert!(!headless_index_row("Pipe Throughput                                 43.0     1159.7      269.7"));
+        assert!(!headless_index_row("control         : 200.264  351.135  514.327"));
+    }
+
     #[test]
     fn an_index_table_wrapped_before_result_is_rejoined() {
         let text = "System Benchmarks Index Values               BASELINE       \n\
@@ -1945,6 +2018,9 @@ System Benchmarks Index Score                                         792.3\n";
         );
         assert_eq!(header_kernel("System -- FreeBSD box 4.7-RELEASE").as_deref(), None);
         assert_eq!(header_kernel("OS: GNU/Linux -- unknown -- #1").as_deref(), None);
+        // The `uname -v` wrapped onto the next line by a mailer.
+        assert_eq!(header_kernel("   OS: GNU/Linux -- 4.14.48-1-pserver --").as_deref(), Some("4.14.48-1-pserver"));
+        assert_eq!(header_kernel("   OS: GNU/Linux -- 4.14.48-1-pserver -- ").as_deref(), Some("4.14.48-1-pserver"));
         assert_eq!(header_kernel("   System: lkp-csl-d02: GNU/Linux"), None);
         assert_eq!(header_host("   System: lkp-csl-d02: GNU/Linux").as_deref(), Some("lkp-csl-d02"));
         assert_eq!(header_host("System: a b: GNU/Linux"), None);

@@ -340,12 +340,10 @@ impl BenchParser for Lmbench {
 /// kernel (`Kernel 2.5.62` over rows of 2.5.63) is a note, the rows' kernel
 /// kept. As UnixBench's banner over its `System --` line.
 fn kernel_over_banner(lines: &[(usize, String)], at: usize, samples: std::ops::Range<usize>, out: &mut ParsedFile) {
-    let Some((named, line)) = (at.saturating_sub(6)..at).rev().find_map(|j| {
-        let t = lines[j].1.trim().trim_matches(['*', '-', '=']).trim();
-        let rest = t.strip_prefix("kernel ").or_else(|| t.strip_prefix("Kernel "))?.trim();
-        let ok = !rest.contains(char::is_whitespace) && crate::parse::labels::is_kernel_name(rest);
-        ok.then(|| (rest.trim_end_matches(['.', ':']).to_string(), lines[j].0))
-    }) else {
+    let Some((named, line)) = (at.saturating_sub(6)..at)
+        .rev()
+        .find_map(|j| crate::parse::labels::banner_kernel(&lines[j].1).map(|k| (k.to_string(), lines[j].0)))
+    else {
         return;
     };
     let rows = &out.samples[samples.clone()];

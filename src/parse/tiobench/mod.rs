@@ -614,6 +614,9 @@ impl BenchParser for Tiobench {
             i = tables.read_at(lines, i, &mut out)?;
         }
         tables.flush(&mut out);
+        if input.has("ernel ") {
+            banner_over_rows(lines, &mut out);
+        }
         let read = out.samples.len();
         tiotest::read(lines, &mut out);
         if read > 0 && out.samples.len() > read {
@@ -630,6 +633,47 @@ impl BenchParser for Tiobench {
             });
         }
         Ok(out)
+    }
+}
+
+/// Files the rows under a poster's banner (`kernel 2.5.53-mm1` between
+/// `***` rules, see [`crate::parse::labels::banner_kernel`]) under the
+/// banner's kernel when it extends their identifier's (`2.5.53`: a patched
+/// tree built without the patch set's name in its release, so `uname -r`,
+/// tiobench.pl's identifier, lacks it; Wipro, LKML 2002-12: the -mm1 run
+/// was filed under 2.5.53 and would have been averaged with 2.5.53's), with
+/// a note at the banner. A banner naming another kernel is a note; the
+/// rows keep their identifier's. Each row takes the nearest banner above it.
+fn banner_over_rows(lines: &[String], out: &mut ParsedFile) {
+    let banners: Vec<(usize, &str)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(k, l)| crate::parse::labels::banner_kernel(l).map(|b| (k + 1, b)))
+        .collect();
+    let mut noted: Vec<usize> = Vec::new();
+    for s in &mut out.samples {
+        let Some(kernel) = s.kernel.as_ref().map(|k| k.to_string()) else { continue };
+        let Some(&(at, banner)) = banners.iter().rev().find(|(at, _)| *at < s.line) else { continue };
+        if banner == kernel {
+            continue;
+        }
+        let extends =
+            banner.strip_prefix(kernel.as_str()).is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()));
+        if extends {
+            s.kernel = Some(banner.into());
+        }
+        if !noted.contains(&at) {
+            noted.push(at);
+            let msg = if extends {
+                format!(
+                    "the banner names kernel {banner}, the rows below it {kernel}: {banner} extends it (a patched tree \
+                     built without its name in the release), so they are filed under {banner}"
+                )
+            } else {
+                format!("the banner names kernel {banner}, but the rows below it name {kernel}: filed under {kernel}")
+            };
+            out.notes.push((at, msg));
+        }
     }
 }
 
@@ -1143,6 +1187,25 @@ Identifier                    Size  Size  Thr   Rate  (CPU%)  Latency    Latency
 ---------------------------- ------ ----- ---  ------ ------ --------- -----------  -------- -------- -----
 2.5.57                        252   4096   10    0.75 1.012%     0.577     1103.55   0.00000  0.00000    74
 ";
+
+    /// Wipro, LKML 2002-12: `kernel 2.5.53-mm1` between `***` rules over
+    /// rows whose identifier is `2.5.53`.
+    #[test]
+    fn a_banner_extending_the_rows_kernel_names_it() {
+        let table = "Sequential Reads\n\
+            \x20                             File  Blk   Num                   Avg      Maximum      Lat%     Lat%    CPU\n\
+            Identifier                    Size  Size  Thr   Rate  (CPU%)  Latency    Latency      >2s      >10s    Eff\n\
+            ---------------------------- ------ ----- ---  ------ ------ --------- -----------  -------- -------- -----\n\
+            2.5.53                        252   4096   10    8.65 5.570%    12.661     1436.10   0.00000  0.00000   155\n";
+        let text = format!("*****\n\t\t\tTIObench\n\t\t\tkernel 2.5.53-mm1\n*****\n{table}");
+        let p = parse(&text).unwrap();
+        assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("2.5.53-mm1")));
+        assert!(p.notes.iter().any(|(l, n)| *l == 3 && n.contains("extends it")), "{:?}", p.notes);
+        // A banner naming another kernel is a note; the rows keep theirs.
+        let p = parse(&format!("\t\t\tkernel 2.5.52\n{table}")).unwrap();
+        assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("2.5.53")));
+        assert!(p.notes.iter().any(|(l, n)| *l == 1 && n.contains("filed under 2.5.53")), "{:?}", p.notes);
+    }
 
     #[test]
     fn full_layout() {
