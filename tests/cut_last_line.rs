@@ -86,6 +86,18 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "tiobench's CPU Eff is a whole number (`0`)",
     ),
     (
+        "tests/fixtures/wild/tiobench/lkml-2002-12-tiobench-wipro-banner-2.5.53-mm1-vs-identifier-2.5.53-hand-pct-table-tabs.txt",
+        "tiobench's CPU Eff is a whole number (`70`)",
+    ),
+    (
+        "tests/fixtures/wild/tiobench/lkml-2004-04-tiobench-seqwrites-fs-as-identifier-4fs-4threads-short-cols.txt",
+        "tiobench's CPU Eff is a whole number (`117`)",
+    ),
+    (
+        "tests/fixtures/wild/bonnie/lkml-2001-12-bonnie-nosync-variant-quoted-qp-soft-breaks-split-header-and-seeks-value.txt",
+        "the last figures are a quoted-printable soft break's continuation (`2.1  2.4` under `38=`): no Bonnie row's form to prove them whole",
+    ),
+    (
         "tests/fixtures/mmtests/lkml-2020-09-alex-shi-lru-lock-v19-thpscale-config-name-over-run-names.txt",
         "mmtests' `Duration System  592.52 … 575.20` row: a plain figure, `575.2` cut from `575.20` reads alike",
     ),

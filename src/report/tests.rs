@@ -379,6 +379,8 @@ fn a_page_left_without_marked_cells_says_no_legend_of_them() {
         crate::parse::labels::DOUBTED_COPIES
     );
     mail.parsed.notes.push((45, doubted));
+    // The parser sets the file's flag with its note (`ParsedFile::doubted_copies`).
+    mail.parsed.doubted_copies = true;
     let results = vec![file("2.4.17/dbench.txt", "dbench", vec![tput(20.0, 8), tput(21.0, 9)]), mail];
     let p = page("  - title: Bench\n    files: [\"*/*\"]\n", results);
     assert_eq!(mark_legends(&p).collect::<Vec<_>>(), [MERGED_LEGEND]);
