@@ -63,7 +63,12 @@
 //! threadcount=N` too), and from the properties block go-ycsb prints
 //! (`"threadcount"="8"`, `"dotransactions"="true"`: the run phase). A
 //! thread count that is no number (`--threads xxx`, a post's placeholder)
-//! is left out.
+//! is left out. A load only inserts: a summary with `READ` or `UPDATE`
+//! lines under a `go-ycsb load` command line (a post that pasted the
+//! wrong command) is the run phase's, and a warning at its first such
+//! line says so. go-tpc's lines of the same shape (`NEW_ORDER -
+//! Takes(s): 9.7, Count: 691, TPM: 4274.7, …`), often beside go-ycsb's
+//! in a TiDB post, are not go-ycsb's: a warning, not read.
 //!
 //! A summary line whose value is no number is an error at its line. A
 //! value cut short (a truncated log's last line) is a note at its line and
@@ -183,6 +188,13 @@ struct Reader {
     go_summary: bool,
     /// Whether go-ycsb's interim lines were noted.
     go_interim_noted: bool,
+    /// Where the current go-ycsb summary began in `out.samples`.
+    go_start: usize,
+    /// The line of the go-ycsb command that set `phase=load`, while no
+    /// other line set the phase.
+    go_load_line: Option<usize>,
+    /// Whether go-tpc's lines (`TPM:`) were warned of.
+    go_tpc_noted: bool,
 }
 
 /// The measures YCSB computes as doubles: `Throughput(ops/sec)`,
@@ -223,8 +235,14 @@ impl Reader {
         let value = value.trim_end_matches('"');
         match key.trim_start_matches('"') {
             "threadcount" => self.set_threads(value),
-            "dotransactions" if value == "true" => self.set("phase", "run"),
-            "dotransactions" if value == "false" => self.set("phase", "load"),
+            "dotransactions" if value == "true" => {
+                self.go_load_line = None;
+                self.set("phase", "run");
+            }
+            "dotransactions" if value == "false" => {
+                self.go_load_line = None;
+                self.set("phase", "load");
+            }
             _ => {}
         }
         true
@@ -233,6 +251,18 @@ impl Reader {
     /// go-ycsb's operation line: read when it is the run's summary (below
     /// `Run finished`), noted once as an interim report when not.
     fn go(&mut self, n: usize, t: &str, op: &str, pairs: &[(&str, &str)]) -> Result<(), ParseError> {
+        // go-tpc (PingCAP's TPC-C driver, often run beside go-ycsb) prints
+        // lines of the same shape, with `TPM` (transactions a minute):
+        // not go-ycsb's.
+        if pairs.iter().any(|(k, _)| *k == "TPM") {
+            if !self.go_tpc_noted {
+                self.go_tpc_noted = true;
+                let msg = "go-tpc's TPC-C lines (`NEW_ORDER - Takes(s): …, TPM: …`), not go-ycsb's: not read \
+                           (benchsite has no go-tpc parser)";
+                self.out.notes.push((n, msg.into()));
+            }
+            return Ok(());
+        }
         if !self.go_summary {
             if !self.go_interim_noted {
                 self.go_interim_noted = true;
@@ -242,6 +272,7 @@ impl Reader {
             }
             return Ok(());
         }
+        self.go_run_phase(n, op);
         for (key, value) in pairs {
             let Some(metric) = go_metric(op, key) else { continue };
             let v = plain(value).ok_or_else(|| ParseError::malformed(n, format!("a number for `{key}`"), t))?;
@@ -254,8 +285,35 @@ impl Reader {
         Ok(())
     }
 
+    /// A go-ycsb load only inserts: a summary with another operation
+    /// (`READ`, `UPDATE`) under a `go-ycsb load` command line is a run's
+    /// (the poster pasted the wrong command). Its samples, those of this
+    /// summary already read too, get `phase=run`, and a warning at the
+    /// operation's line says so.
+    fn go_run_phase(&mut self, n: usize, op: &str) {
+        let Some(at) = self.go_load_line else { return };
+        if op.trim_end_matches("_ERROR") == "INSERT" {
+            return;
+        }
+        self.go_load_line = None;
+        self.set("phase", "run");
+        for s in &mut self.out.samples[self.go_start..] {
+            for p in &mut s.params {
+                if p.name == "phase" {
+                    p.value = "run".into();
+                }
+            }
+        }
+        let msg = format!(
+            "go-ycsb's command line (line {at}) says `load`, but a load only inserts and this summary has {op}: \
+             read as the run phase (`phase=run`)"
+        );
+        self.out.notes.push((n, msg));
+    }
+
     fn command(&mut self, args: &[&str]) {
         self.params.clear();
+        self.go_load_line = None;
         let mut it = args.iter();
         while let Some(a) = it.next() {
             let name = match *a {
@@ -339,7 +397,14 @@ impl Reader {
             self.java_command(&format!("-{args}"));
             return Ok(());
         }
-        if let Some(args) = args_of(t, "ycsb").or_else(|| args_of(t, "ycsb.sh")).or_else(|| args_of(t, "go-ycsb")) {
+        if let Some(args) = args_of(t, "go-ycsb") {
+            self.command(&args);
+            if self.params.iter().any(|(name, v)| *name == "phase" && v == "load") {
+                self.go_load_line = Some(n);
+            }
+            return Ok(());
+        }
+        if let Some(args) = args_of(t, "ycsb").or_else(|| args_of(t, "ycsb.sh")) {
             self.command(&args);
             return Ok(());
         }
@@ -358,6 +423,9 @@ impl Reader {
         // go-ycsb's summary lines follow its `Run finished` line; any other
         // line ends them.
         self.go_summary = t.starts_with("Run finished, takes ");
+        if self.go_summary {
+            self.go_start = self.out.samples.len();
+        }
         if t.starts_with('"') && self.go_property(t) {
             return Ok(());
         }
@@ -641,5 +709,33 @@ mod tests {
         assert!(!crate::parse::note_is_info(&f.notes[0].1));
         let err = Ycsb.parse(&Input::from_text(failed)).unwrap_err();
         assert!(err.to_string().contains("line 3: the run did no operation"), "{err}");
+    }
+
+    /// A TiDB post (2020, `md-2020-tidb-tiup-go-ycsb-…` fixture): `go-ycsb
+    /// load` pasted above a run's READ/UPDATE summary, then go-tpc's lines.
+    #[test]
+    fn go_ycsb_load_command_above_reads_is_the_run_phase_and_go_tpc_is_not_read() {
+        let text = "# go-ycsb load mysql -P workloads/workloada --threads 16\n\
+            Run finished, takes 517.175465ms\n\
+            INSERT - Takes(s): 0.5, Count: 8, OPS: 16.0, Avg(us): 3518\n\
+            READ   - Takes(s): 0.5, Count: 510, OPS: 1011.2, Avg(us): 3518\n\
+            \n# go-tpc tpcc --warehouses 8 run --time 2m --threads 16\n\
+            NEW_ORDER - Takes(s): 9.7, Count: 691, TPM: 4274.7, Sum(ms): 77505, Avg(ms): 112\n\
+            Finished\nNEW_ORDER - Takes(s): 119.7, Count: 8358, TPM: 4188.7, Avg(ms): 111\n";
+        let f = Ycsb.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 6);
+        for s in &f.samples {
+            assert!(s.params.iter().any(|p| p.name == "phase" && p.value == "run"), "{s:?}");
+        }
+        let notes: Vec<(usize, bool)> = f.notes.iter().map(|(n, m)| (*n, crate::parse::note_is_info(m))).collect();
+        assert_eq!(notes, [(4, false), (7, false)], "{:?}", f.notes);
+        assert!(f.notes[0].1.contains("(line 1) says `load`"), "{}", f.notes[0].1);
+        assert!(f.notes[1].1.starts_with("go-tpc's"), "{}", f.notes[1].1);
+        // A load's own summary (INSERT only) stays the load phase, unwarned.
+        let load = "go-ycsb load mysql -P workloads/workloada\nRun finished, takes 1s\n\
+            INSERT - Takes(s): 1.0, Count: 10, OPS: 10.0, Avg(us): 100\n";
+        let f = Ycsb.parse(&Input::from_text(load)).unwrap();
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+        assert!(f.samples[0].params.iter().any(|p| p.name == "phase" && p.value == "load"));
     }
 }
