@@ -46,7 +46,8 @@
 //! the title where the row's words are parameters; parameter `threads`
 //! from an `N Threads` line; unit: `usec` for schbench's percentiles and
 //! `s` for hackbench's times (what those benchmarks print), else none
-//! (the tables print none); kernel: the column's name. Direction:
+//! (the tables print none); kernel: the column's name. Rows of figures
+//! under no header naming kernels are a note, not read. Direction:
 //! schbench's and hackbench's lower is better; else none. A line inside a table that
 //! is no row is a note, never dropped silently.
 
@@ -239,6 +240,29 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         let Some((ti, cases, kernels, colon)) = &table else {
+            // Rows of figures with no header naming their kernels (the
+            // 480-CPU letter's hackbench, right under its title): said,
+            // one note for each run of them, never dropped silently.
+            let unheaded = bar_row(t).is_some_and(|(_, v)| v.len() >= 2) || matches!(colon_row(t), Ok(Some(_)));
+            if unheaded {
+                let start = n;
+                let mut end = n;
+                while lines.get(end).is_some_and(|l| {
+                    let l = l.trim();
+                    bar_row(l).is_some_and(|(_, v)| v.len() >= 2) || matches!(colon_row(l), Ok(Some(_)))
+                }) {
+                    end += 1;
+                }
+                out.notes.push((
+                    start,
+                    format!(
+                        "{} row(s) of figures (lines {start}-{end}) under no header naming their kernels: not read",
+                        end - start + 1
+                    ),
+                ));
+                i = end;
+                continue;
+            }
             i += 1;
             continue;
         };
