@@ -22,6 +22,7 @@ pub mod aim9;
 pub mod bonnie;
 pub mod bonnie_pp;
 pub mod cmdline;
+pub mod column_mail;
 pub mod contest;
 pub mod coremark;
 pub mod cut;
@@ -302,7 +303,7 @@ pub fn prints_shortest(benchmark: &str) -> bool {
 /// cell is `site::select`'s warning, under the later file's table, for
 /// every benchmark), and `check` takes the names as whole.
 pub fn names_columns_by_mail(benchmark: &str) -> bool {
-    benchmark == pct_table::ID || benchmark == schedtests::ID
+    benchmark == pct_table::ID || benchmark == schedtests::ID || benchmark == column_mail::ID
 }
 
 /// Every parser benchsite knows, in the order they are tried.
@@ -331,6 +332,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &lkp_compare::LkpCompare,
         &pct_table::PctTable,
         &schedtests::Schedtests,
+        &column_mail::ColumnMail,
         &mmtests::Mmtests,
         &hackbench::Hackbench,
         &perf_bench::PerfBench,
