@@ -147,7 +147,7 @@ fn colon_row(t: &str) -> Result<Option<(String, Vec<Cell>)>, String> {
             return Err(format!("cell `{p}` is no value with its change"));
         };
         let after = after.trim();
-        if !after.is_empty() && !(i + 1 == parts.len() && after.starts_with(['<', '*'])) {
+        if !(after.is_empty() || (i + 1 == parts.len() && after.starts_with(['<', '*']))) {
             return Err(format!("words `{after}` after cell {}", i + 1));
         }
         cells.push((v, Some(pct)));
