@@ -104,19 +104,28 @@ fn two_tables_of_different_bases_give_no_baseline_and_say_what_to_write() {
     assert!(msg.contains("files: [\"a-poll2.txt\"], baseline: \"d000e073ca\""), "{msg}");
 }
 
-#[test]
-fn sections_that_each_set_a_baseline_are_no_class_without_one() {
-    let (_tmp, c) = content(&[]);
-    let sections = "sections:\n  - title: poll2\n    files: [\"a-poll2.txt\"]\n    baseline: \"d000e073ca\"\n  \
-                    - title: pagemove\n    files: [\"b-pagemove.txt\"]\n    baseline: \"ff388fe5c4\"\n";
-    put(&c, "m/machine.yaml", format!("name: m\n{sections}"));
+/// Two sections, each one report with its own `baseline:`.
+const OWN_BASES: &str = "sections:\n  - title: poll2\n    files: [\"a-poll2.txt\"]\n    baseline: \"d000e073ca\"\n  \
+                         - title: pagemove\n    files: [\"b-pagemove.txt\"]\n    baseline: \"ff388fe5c4\"\n";
+
+/// Class `m` of two sections, each one report with its own `baseline:`
+/// (poll2's base d000e073ca, pagemove's ff388fe5c4).
+fn sections_of_their_own_bases() -> (tempfile::TempDir, PathBuf) {
+    let (tmp, c) = content(&[]);
+    put(&c, "m/machine.yaml", format!("name: m\n{OWN_BASES}"));
     put(&c, "m/a-poll2.txt", fixture(POLL2));
     put(&c, "m/b-pagemove.txt", fixture(PAGEMOVE));
+    (tmp, c)
+}
+
+#[test]
+fn sections_that_each_set_a_baseline_are_no_class_without_one() {
+    let (_tmp, c) = sections_of_their_own_bases();
     let (_, baseline, diags) = load(&c);
     assert_eq!(baseline, None);
     assert!(!diags.iter().any(|(_, m)| m.contains("different bases")), "{diags:?}");
     // Must not fire when a section sets none: the warning stays.
-    put(&c, "m/machine.yaml", format!("name: m\n{}", sections.replace("    baseline: \"ff388fe5c4\"\n", "")));
+    put(&c, "m/machine.yaml", format!("name: m\n{}", OWN_BASES.replace("    baseline: \"ff388fe5c4\"\n", "")));
     let (_, _, diags) = load(&c);
     assert!(diags.iter().any(|(_, m)| m.contains("different bases")), "{diags:?}");
 }
@@ -323,12 +332,7 @@ fn mmtests_run_names_are_the_kernels_compared_in_version_order() {
 /// the first section's base is the page's legend, printed once at the top.
 #[test]
 fn a_sections_own_legend_is_above_its_table() {
-    let (_tmp, c) = content(&[]);
-    let sections = "sections:\n  - title: poll2\n    files: [\"a-poll2.txt\"]\n    baseline: \"d000e073ca\"\n  \
-                    - title: pagemove\n    files: [\"b-pagemove.txt\"]\n    baseline: \"ff388fe5c4\"\n";
-    put(&c, "m/machine.yaml", format!("name: m\n{sections}"));
-    put(&c, "m/a-poll2.txt", fixture(POLL2));
-    put(&c, "m/b-pagemove.txt", fixture(PAGEMOVE));
+    let (_tmp, c) = sections_of_their_own_bases();
     let (out, _, _tmp) = common::build_site(&c);
     for page in ["m/email.txt", "m/index.md"] {
         let text = std::fs::read_to_string(out.join(page)).expect("page");
