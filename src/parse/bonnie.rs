@@ -46,7 +46,11 @@
 //! | `Random`            | `Seeks`                             | `seeks/s` | Higher  |
 //! | `Random`            | `Seeks %CPU`                        | `%`       | Neither |
 //!
-//! Params: `size`, the file size in MB as printed; `volumes`, Bonnie 1.2's
+//! Bonnie64's report (`Machine    GB M/sec %CPU M/sec %CPU … /sec %CPU`:
+//! the size in GB, the rates in MB/s) is read the same way, each rate in
+//! `MB/s` as printed and its size as `1G`.
+//!
+//! Params: `size`, the file size in MB as printed (Bonnie64's in GB, `1G`); `volumes`, Bonnie 1.2's
 //! volume count where it is not 1 (`3` of `M1135- 3*1024`: three volumes
 //! of 1024 MB); `sync` = `yes` under a `---Sequential Output (sync)---`
 //! title (Bonnie 1.2/1.3 `-y`: fsync after each write phase) and `char` =
@@ -99,10 +103,19 @@ pub(crate) fn cpu_metric(name: &str) -> Metric {
 const HEADER: [&str; 13] =
     ["MB", "K/sec", "%CPU", "K/sec", "%CPU", "K/sec", "%CPU", "K/sec", "%CPU", "K/sec", "%CPU", "/sec", "%CPU"];
 
+/// The header tokens of Bonnie64's third line, after `Machine` (a gist's
+/// EC2 EBS report, 2009: `Machine    GB M/sec %CPU M/sec %CPU … /sec
+/// %CPU` over `EBS-1GB     1  50.0 77.0 454.5 …`): the size in GB and
+/// the rates in MB/s.
+const HEADER64: [&str; 13] =
+    ["GB", "M/sec", "%CPU", "M/sec", "%CPU", "M/sec", "%CPU", "M/sec", "%CPU", "M/sec", "%CPU", "/sec", "%CPU"];
+
 /// Finds the Bonnie column header in `line`; returns the index of the first
-/// token after it (for a row flattened onto the header line).
-fn header_end(toks: &[&str]) -> Option<usize> {
-    toks.windows(HEADER.len()).position(|w| w == HEADER).map(|p| p + HEADER.len())
+/// token after it (for a row flattened onto the header line) and whether
+/// it is Bonnie64's ([`HEADER64`]: sizes in GB, rates in MB/s).
+fn header_end(toks: &[&str]) -> Option<(usize, bool)> {
+    let at = |h: &[&str]| toks.windows(h.len()).position(|w| w == h).map(|p| p + h.len());
+    at(&HEADER).map(|e| (e, false)).or_else(|| at(&HEADER64).map(|e| (e, true)))
 }
 
 /// The column header a mail client wrapped over lines `i` and `i + 1`
@@ -132,6 +145,9 @@ struct Row {
     cells: Vec<(String, usize)>,
     /// The set-up the table's titles name ([`titles_setup`]).
     setup: Vec<Param>,
+    /// Under Bonnie64's header ([`HEADER64`]): the size is in GB, the
+    /// rates in MB/s.
+    gb: bool,
 }
 
 /// The set-up the titles above a Bonnie 1.2/1.3 header (the line at index
@@ -242,7 +258,7 @@ fn row_from(toks: &[(&str, usize)]) -> Option<Row> {
     let prefix: Vec<&str> = toks[..split].iter().map(|(t, _)| *t).collect();
     let (label, size, volumes) = label_and_size(&prefix)?;
     let cells = toks[split..].iter().map(|(t, l)| (t.to_string(), *l)).collect();
-    Some(Row { label, size, volumes, cells, setup: Vec::new() })
+    Some(Row { label, size, volumes, cells, setup: Vec::new(), gb: false })
 }
 
 /// A line that starts like a result row: an optional label, then at least
@@ -368,8 +384,13 @@ fn rows_after(
 fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<(), ParseError> {
     let mut fast: Vec<String> = Vec::new();
     let mut cut: Vec<String> = Vec::new();
+    // Bonnie64's size is in GB (`1`), its rates in MB/s.
+    let size = if r.gb { format!("{}G", r.size) } else { r.size.clone() };
+    let rate = |name: &str| {
+        if r.gb && name != "Seeks" { Metric::new(name, "MB/s", Better::Higher) } else { rate_metric(name) }
+    };
     for (k, (group, name)) in IO_TESTS.iter().enumerate() {
-        for (idx, metric) in [(2 * k, rate_metric(name)), (2 * k + 1, cpu_metric(name))] {
+        for (idx, metric) in [(2 * k, rate(name)), (2 * k + 1, cpu_metric(name))] {
             let Some((tok, ln)) = r.cells.get(idx) else { continue };
             if blanked(tok) {
                 cut.push(format!("{group} {}", metric.name));
@@ -382,7 +403,7 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
                     out.untimed.push(Untimed {
                         group: (*group).into(),
                         metric: metric.name.clone(),
-                        params: std::iter::once(Param::new("size", &r.size))
+                        params: std::iter::once(Param::new("size", &size))
                             .chain(r.volumes.as_deref().filter(|v| *v != "1").map(|v| Param::new("volumes", v)))
                             .chain(r.setup.iter().cloned())
                             .collect(),
@@ -399,7 +420,7 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
                 }
                 return Err(ParseError::malformed(*ln, "a number", tok.clone()));
             };
-            let mut s = Sample::new(metric, v, *ln).with_group(*group).with_param("size", &r.size);
+            let mut s = Sample::new(metric, v, *ln).with_group(*group).with_param("size", &size);
             // Bonnie 1.2's `3*1024`: three volumes of 1024 MB, another
             // set-up than one (`1*1024`, the default, said nothing).
             if let Some(v) = r.volumes.as_deref().filter(|v| *v != "1") {
@@ -517,7 +538,7 @@ impl BenchParser for Bonnie {
                 out.version = banner_version(line);
             }
             let toks: Vec<&str> = line.split_whitespace().collect();
-            let Some(end) = header_end(&toks) else {
+            let Some((end, gb)) = header_end(&toks) else {
                 if let Some(next) = wrapped_header(lines, i) {
                     out.notes.push((i + 1, format!("header wrapped onto line {}; rejoined", i + 2)));
                     let (mut found, after) = rows_after(lines, next, &mut out.notes)?;
@@ -553,6 +574,7 @@ impl BenchParser for Bonnie {
                 match row_from(&numbered) {
                     Some(mut r) => {
                         r.setup = titles_setup(lines, i);
+                        r.gb = gb;
                         rows.push(r);
                     }
                     None => {
@@ -568,7 +590,10 @@ impl BenchParser for Bonnie {
             }
             let (mut found, next) = rows_after(lines, i + 1, &mut out.notes)?;
             let setup = titles_setup(lines, i);
-            found.iter_mut().for_each(|r| r.setup.clone_from(&setup));
+            found.iter_mut().for_each(|r| {
+                r.setup.clone_from(&setup);
+                r.gb = gb;
+            });
             if found.is_empty() {
                 out.notes.push((i + 1, "Bonnie header without result rows".into()));
             }
@@ -632,6 +657,25 @@ mod tests {
 Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU
 2.4.0-test3  500  1853 86.4  4125 14.2  2581 14.4  1882 86.7  8053 32.5  51.5  3.7
 ";
+
+    /// A Bonnie64 report (EC2 EBS gist, 2009): its `GB M/sec` header was
+    /// "no Bonnie report"; its rates are MB/s and its size GB.
+    #[test]
+    fn bonnie64_rates_in_mb_per_second() {
+        let text = "\
+              -------Sequential Output-------- ---Sequential Input-- --Random--
+              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---
+Machine    GB M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU  /sec %CPU
+EBS-1GB     1  50.0 77.0 454.5 75.9 155.8 19.6  58.0 77.0 1282.1 64.1 66666 66.7
+";
+        let out = parse(text).unwrap();
+        assert_eq!(out.samples.len(), 12);
+        let block = out.samples.iter().find(|s| s.metric.name == "Block" && s.group == "Sequential Input").unwrap();
+        assert_eq!((block.value.mean(), block.metric.unit.as_str()), (1282.1, "MB/s"));
+        assert_eq!(block.params[0].value, "1G");
+        let seeks = out.samples.iter().find(|s| s.metric.name == "Seeks").unwrap();
+        assert_eq!((seeks.value.mean(), seeks.metric.unit.as_str()), (66666.0, "seeks/s"));
+    }
 
     /// LKML 2001-04 (O_DIRECT Bonnie): `xxxx` cells the poster blanked
     /// out made no row a row ("no bonnie results found"); LKML 2001-12: a

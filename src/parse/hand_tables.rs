@@ -685,8 +685,22 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
         if numbered {
             words.remove(0);
         }
-        let (&label, rest) = words.split_first()?;
-        if figure(label) || !label.chars().any(char::is_alphabetic) || kernel_word(label, known) {
+        // A label of two to four words before a `:` of its own (`orig
+        // disabled : 12.269  22.339 …`, James Morris's SELinux tables,
+        // LKML 2004-08: three tables, 60 figures, left out without a word).
+        let colon = if numbered { None } else { words.iter().position(|w| *w == ":") };
+        let (label, rest) = match colon {
+            Some(p) if (2..=4).contains(&p) && words[..p].iter().all(|w| !figure(w) && !w.contains(':')) => {
+                let line = lines[k];
+                (line[..line.find(" :")?].trim_end(), &words[p + 1..])
+            }
+            _ => {
+                let (&label, rest) = words.split_first()?;
+                (label, rest)
+            }
+        };
+        let first_word = label.split_whitespace().next()?;
+        if figure(first_word) || !label.chars().any(char::is_alphabetic) || kernel_word(first_word, known) {
             return None;
         }
         // A numbered row's unit words after its last figure; its changes
@@ -872,6 +886,28 @@ mod tests {
         // A heading of another count of figures is no heading of those rows.
         let other = text.replace("# procs                 2        4        8       16", "# procs  2  4");
         assert_eq!(unread_tables(&Input::from_text(&other), &[], &[]), [], "no heading");
+    }
+
+    /// James Morris, LKML 2004-08: rows labelled by two words before a
+    /// `:` of their own (`orig disabled : 156.8 …`) were no rows, and three
+    /// tables were left out without a word.
+    #[test]
+    fn rows_labelled_by_words_before_a_lone_colon_are_named() {
+        let text = "dbench\n\n# Clients       1      2      3      4\n\
+                    ----------------------------------------\n\
+                    orig disabled : 156.8  279.2  383.7  470.0\n\
+                    orig enabled  : 146.2  260.0  359.1  418.8\n\
+                    nec1 enabled  : 146.1  261.7  356.9  451.1\n";
+        let notes = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].1.starts_with("lines 5-7: a table (rows `orig disabled`, `orig enabled`, `nec1 enabled`)"),
+            "{notes:?}"
+        );
+        // Five words before the colon are prose, not a label.
+        let prose = text.replace("orig disabled :", "the orig kernel was disabled :");
+        let notes = unread_tables(&Input::from_text(&prose), &[], &[]);
+        assert!(notes.iter().all(|n| !n.1.contains("the orig")), "{notes:?}");
     }
 
     /// wild31 file 16 (LKML 2022): schbench percentiles and UnixBench

@@ -309,6 +309,9 @@ impl BenchParser for Lmbench {
                     ),
                 ));
             }
+            if stop.is_none() {
+                note_rows_after_blank(&lines, body_end, &group, &mut out);
+            }
             i = stop.unwrap_or(body_end);
         }
         if out.version.is_none() {
@@ -486,6 +489,41 @@ fn not_read(why: &str) -> String {
 /// Two or more number (or `-`) cells: what a result row has and prose lacks.
 fn looks_like_row(line: &str) -> bool {
     !is_percent_line(line) && line.split_whitespace().filter(|w| columns::is_cell(w)).count() >= 2
+}
+
+/// Rows of a table's shape in the paragraph after the blank line (or
+/// two) that ended it, under no header of their own: each a note, not
+/// read (read as more rows of the table, they would be averaged with the
+/// rows above; see the module's doc). From `end`, the index of the line
+/// that ended the table. LKML 2003-02, Cliff White's lmbench 2.0 of two
+/// machines, each table's 2-way pair over a blank line over its 1-way
+/// pair: the safety net under every parser noted the rows shaped like one
+/// read, and passed over `stp1-003.  Linux 2.4.18 … 38.4 300K` without a
+/// word. A row starts in the first column (the Host cell) and holds two
+/// cells or more.
+fn note_rows_after_blank(lines: &[(usize, String)], end: usize, group: &str, out: &mut ParsedFile) {
+    let mut r = end;
+    while r < lines.len() && lines[r].1.trim().is_empty() {
+        r += 1;
+    }
+    if r == end || r - end > 2 {
+        return;
+    }
+    while r < lines.len() {
+        let l = lines[r].1.as_str();
+        let host = l.split_whitespace().next().is_some_and(|w| !columns::is_cell(w));
+        if l.starts_with(char::is_whitespace) || !host || !looks_like_row(l) || table_at(lines, r).is_some() {
+            break;
+        }
+        out.notes.push((
+            lines[r].0,
+            format!(
+                "looks like an lmbench result and was not read: a row of section {group:?} after a blank line, \
+                 under no header of its own (read as rows of the table above, it would be averaged with them)"
+            ),
+        ));
+        r += 1;
+    }
 }
 
 /// The line indices of a table's body, from `from` up to a blank line, a
@@ -917,6 +955,31 @@ mod tests {
 
     fn parse(text: &str) -> ParsedFile {
         Lmbench.parse(&Input::from_text(text)).expect("parses")
+    }
+
+    /// LKML 2003-02 (Cliff White): a second machine's rows after a blank
+    /// line in each table are not read, and each is named, the `300K` row
+    /// too (the safety net passed it over: no row read has its shape).
+    #[test]
+    fn rows_after_a_blank_line_are_each_noted() {
+        let text = "\
+*Local* Communication latencies in microseconds - smaller is better
+-------------------------------------------------------------------
+Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP
+                        ctxsw       UNIX         UDP         TCP conn
+--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----
+stp2-003.  Linux 2.4.18 2.680 9.071 17.5  26.9  46.2  34.4  60.0 62.9
+stp2-000.  Linux 2.5.60 1.590 8.414 13.2  21.2  43.2  28.3  54.1 97.1
+
+stp1-003.  Linux 2.4.18 0.590 3.623 6.98  11.7  28.2  17.8  38.4 300K
+stp1-002.  Linux 2.5.60 1.050 4.591 8.54  14.8  31.8  20.0  41.0 67.1
+
+Some prose with 2 numbers 3 after it.
+";
+        let p = parse(text);
+        assert!(p.samples.iter().all(|s| s.line <= 7), "{:?}", p.samples.iter().map(|s| s.line).collect::<Vec<_>>());
+        let noted: Vec<usize> = p.notes.iter().filter(|n| n.1.contains("after a blank line")).map(|n| n.0).collect();
+        assert_eq!(noted, [9, 10]);
     }
 
     fn find<'a>(p: &'a ParsedFile, group: &str, name: &str) -> Vec<&'a Sample> {
