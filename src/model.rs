@@ -368,6 +368,16 @@ pub struct ParsedFile {
     /// no `baseline:`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub kernel_order: Vec<String>,
+    /// The kernel names the parser gave samples by default, that no line
+    /// of the file names: Intel schedtests' report.py table with no
+    /// legend reads its two columns as kernels `baseline` and `compare`.
+    /// They are the file's own: the site files them under the name and
+    /// the file's path (`baseline (v6.txt)`), so two files' defaults are
+    /// never averaged as runs of one kernel (archive45 R1: two letters'
+    /// `baseline` columns, different trees, were). Empty for every other
+    /// file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub default_kernels: Vec<String>,
     /// The tests the benchmark ran but printed no number for, because
     /// each ran too fast to time: bonnie++ 1.03–2.00's `+++++` in place of
     /// a rate (`16  489  99 +++++ +++` gives Sequential Create's `Read`

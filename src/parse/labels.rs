@@ -4696,9 +4696,21 @@ fn identities<'a>(
         // underlined (STREAM's `-----` under `$ qemu-ppc -cpu 460ex
         // streamPPCpowerpcO3`): the command lines tell copies apart below.
         let runs = text.starts_with("$ ") && command_words(text, program).is_some();
+        // A heading of its own paragraph over a rule of `=` is one however
+        // long the rule: Yu Zhao's `Using the bitmap (64 KVM PTEs for each
+        // call)` and `Not using the bitmap (…)` over a 124-column `====`
+        // each, a memtier table under each (linux-mm 2024-06, quoted-printable:
+        // the encoder wrapped each rule over five lines), were averaged as
+        // runs of one set-up. A sentence (its end) is none.
         let underlined = !runs
             && trimmed.get(n).is_some_and(|&rule| {
-                is_rule(rule) && rule.len() >= 3 && rule.len() <= text.chars().count() * 3 / 2 + 8
+                is_rule(rule)
+                    && rule.len() >= 3
+                    && (rule.len() <= text.chars().count() * 3 / 2 + 8
+                        || starts_paragraph
+                            && rule.starts_with("===")
+                            && !rule.contains(['-', '~'])
+                            && !text.ends_with(['.', '!', '?', ';', ',']))
             });
         // A heading wrapped over two or three lines with no underline, its
         // last line ending in a colon right over the benchmark's command

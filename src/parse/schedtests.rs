@@ -469,10 +469,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.notes.push((
                     n,
                     "no legend names this table's kernels (`./report.py -b A -c B`, `baseline: A` and `compare: B`, \
-                     or `A vs B:`): its columns are read as kernels `baseline` and `compare`, and another file's \
-                     columns read so in this class are averaged with them as runs of one kernel"
+                     or `A vs B:`): its columns are read as kernels `baseline` and `compare` of this file alone \
+                     (filed with the file's name, `baseline (FILE)`), never averaged with another file's"
                         .to_string(),
                 ));
+            }
+            // The names given by default are this file's alone
+            // (`ParsedFile::default_kernels`): two letters' `baseline`
+            // columns are two trees (archive45 R1).
+            for (name, default) in [(&named.0, "baseline"), (&named.1, "compare")] {
+                if name.is_none() && !out.default_kernels.iter().any(|d| d == default) {
+                    out.default_kernels.push(default.to_string());
+                }
             }
             let kernels =
                 (named.0.unwrap_or_else(|| "baseline".to_string()), named.1.unwrap_or_else(|| "compare".to_string()));

@@ -26,7 +26,12 @@
 //! `threads` from ycsb-rs' `[OVERALL], ThreadCount, N` line; the same
 //! (but `db`) from the Java client's own `Command line: -db … -P
 //! workloads/workloada -threads 16 -t` line. Several outputs
-//! of one set-up in a file are runs. The histogram buckets (`[READ], 0,
+//! of one set-up in a file are runs. A load only inserts: a summary with
+//! a read, update, scan or delete (`[READ]`, `[UPDATE-FAILED]`; go-ycsb's
+//! `READ`, `UPDATE_ERROR`) under a command that said `load` (`bin/ycsb
+//! load …`, `go-ycsb load …`, a post that pasted the wrong command) is
+//! the run phase's, and a warning at its first such line says so; its
+//! `INSERT`, `CLEANUP` and `OVERALL` lines alone leave it the load's. The histogram buckets (`[READ], 0,
 //! 495`, `[READ], >1000, 0`) and the status lines of `-s` are not read.
 //! Nor is YCSB-C's HDR status line, one bracket per operation
 //! (`[READ: Count=100000, Max=68, Min=1, Avg=4, 90=7, 99=13, …]
@@ -63,10 +68,8 @@
 //! threadcount=N` too), and from the properties block go-ycsb prints
 //! (`"threadcount"="8"`, `"dotransactions"="true"`: the run phase). A
 //! thread count that is no number (`--threads xxx`, a post's placeholder)
-//! is left out. A load only inserts: a summary with `READ` or `UPDATE`
-//! lines under a `go-ycsb load` command line (a post that pasted the
-//! wrong command) is the run phase's, and a warning at its first such
-//! line says so. go-tpc's lines of the same shape (`NEW_ORDER -
+//! is left out (a `load` above a summary of reads: as YCSB's, above).
+//! go-tpc's lines of the same shape (`NEW_ORDER -
 //! Takes(s): 9.7, Count: 691, TPM: 4274.7, …`), often beside go-ycsb's
 //! in a TiDB post, are not go-ycsb's: a warning, not read.
 //!
@@ -190,11 +193,24 @@ struct Reader {
     go_interim_noted: bool,
     /// Where the current go-ycsb summary began in `out.samples`.
     go_start: usize,
-    /// The line of the go-ycsb command that set `phase=load`, while no
-    /// other line set the phase.
-    go_load_line: Option<usize>,
+    /// The line of the command (`bin/ycsb load …`, `go-ycsb load …`,
+    /// the Java client's `Command line: … -load`) that set `phase=load`,
+    /// while no other line set the phase.
+    load_line: Option<usize>,
     /// Whether go-tpc's lines (`TPM:`) were warned of.
     go_tpc_noted: bool,
+}
+
+/// Whether a summary's operation is one a load never does: a read,
+/// update, scan, delete or read-modify-write, as YCSB's Java client
+/// (`READ`, `UPDATE-FAILED`, `READ-MODIFY-WRITE`) or go-ycsb
+/// (`UPDATE_ERROR`, `BATCH_READ`, `READ_MODIFY_WRITE`) names it. Not
+/// `INSERT` (a load's own), `CLEANUP`, `OVERALL` nor the collector's
+/// `TOTAL_GC…`.
+fn is_transaction(op: &str) -> bool {
+    let op = op.trim_end_matches("_ERROR").trim_end_matches("-FAILED");
+    let op = op.strip_prefix("BATCH_").unwrap_or(op);
+    matches!(op, "READ" | "UPDATE" | "SCAN" | "DELETE" | "READ-MODIFY-WRITE" | "READ_MODIFY_WRITE")
 }
 
 /// The measures YCSB computes as doubles: `Throughput(ops/sec)`,
@@ -236,11 +252,11 @@ impl Reader {
         match key.trim_start_matches('"') {
             "threadcount" => self.set_threads(value),
             "dotransactions" if value == "true" => {
-                self.go_load_line = None;
+                self.load_line = None;
                 self.set("phase", "run");
             }
             "dotransactions" if value == "false" => {
-                self.go_load_line = None;
+                self.load_line = None;
                 self.set("phase", "load");
             }
             _ => {}
@@ -272,7 +288,9 @@ impl Reader {
             }
             return Ok(());
         }
-        self.go_run_phase(n, op);
+        if self.load_line.is_some() && is_transaction(op) {
+            self.run_phase(n, op, self.go_start);
+        }
         for (key, value) in pairs {
             let Some(metric) = go_metric(op, key) else { continue };
             let v = plain(value).ok_or_else(|| ParseError::malformed(n, format!("a number for `{key}`"), t))?;
@@ -285,19 +303,17 @@ impl Reader {
         Ok(())
     }
 
-    /// A go-ycsb load only inserts: a summary with another operation
-    /// (`READ`, `UPDATE`) under a `go-ycsb load` command line is a run's
-    /// (the poster pasted the wrong command). Its samples, those of this
-    /// summary already read too, get `phase=run`, and a warning at the
-    /// operation's line says so.
-    fn go_run_phase(&mut self, n: usize, op: &str) {
-        let Some(at) = self.go_load_line else { return };
-        if op.trim_end_matches("_ERROR") == "INSERT" {
-            return;
-        }
-        self.go_load_line = None;
+    /// A load only inserts: a summary with a transaction's operation
+    /// (`READ`, `UPDATE`, `UPDATE-FAILED` …; [`is_transaction`]) under a
+    /// command that said `load` (`bin/ycsb load …`, `go-ycsb load …`: the
+    /// poster pasted the wrong command) is a run's. Its samples, those of
+    /// this summary (from `start` in `out.samples`) already read too, get
+    /// `phase=run`, and a warning at the operation's line says so. Both
+    /// clients' summaries come here, YCSB's Java one and go-ycsb's.
+    fn run_phase(&mut self, n: usize, op: &str, start: usize) {
+        let Some(at) = self.load_line.take() else { return };
         self.set("phase", "run");
-        for s in &mut self.out.samples[self.go_start..] {
+        for s in &mut self.out.samples[start..] {
             for p in &mut s.params {
                 if p.name == "phase" {
                     p.value = "run".into();
@@ -305,20 +321,24 @@ impl Reader {
             }
         }
         let msg = format!(
-            "go-ycsb's command line (line {at}) says `load`, but a load only inserts and this summary has {op}: \
+            "the YCSB command line (line {at}) says `load`, but a load only inserts and this summary has {op}: \
              read as the run phase (`phase=run`)"
         );
         self.out.notes.push((n, msg));
     }
 
-    fn command(&mut self, args: &[&str]) {
+    /// A `ycsb`/`go-ycsb` command line at line `n` (`bin/ycsb load mongodb
+    /// -P workloads/workloada -threads 16`): its set-up replaces the last
+    /// one's; `load` is remembered (see [`Reader::run_phase`]).
+    fn command(&mut self, n: usize, args: &[&str]) {
         self.params.clear();
-        self.go_load_line = None;
+        self.load_line = None;
         let mut it = args.iter();
         while let Some(a) = it.next() {
             let name = match *a {
                 "load" | "run" => {
                     self.set("phase", a);
+                    self.load_line = (*a == "load").then_some(n);
                     if let Some(db) = it.clone().next().filter(|d| !d.starts_with('-')) {
                         self.set("db", db);
                         it.next();
@@ -357,16 +377,23 @@ impl Reader {
     /// or `-p threadcount=N` the threads, `-target` the target. Its `-db`
     /// names a Java class, not the `bin/ycsb` binding (`jdbc`), so it is
     /// not read; a `db` of the `bin/ycsb` line above is kept.
-    fn java_command(&mut self, args: &str) {
+    fn java_command(&mut self, n: usize, args: &str) {
         self.params.retain(|(n, _)| *n == "db");
+        self.load_line = None;
         let args: Vec<&str> = args.split_whitespace().collect();
         let mut workload = false;
         let mut i = 0;
         while let Some(a) = args.get(i) {
             let next = args.get(i + 1).copied();
             match (*a, next) {
-                ("-t", _) => self.set("phase", "run"),
-                ("-load", _) => self.set("phase", "load"),
+                ("-t", _) => {
+                    self.load_line = None;
+                    self.set("phase", "run");
+                }
+                ("-load", _) => {
+                    self.load_line = Some(n);
+                    self.set("phase", "load");
+                }
                 ("-P", Some(v)) if !workload => {
                     workload = true;
                     self.set("workload", base(v));
@@ -394,18 +421,11 @@ impl Reader {
             }
         }
         if let Some(args) = t.strip_prefix("Command line: -") {
-            self.java_command(&format!("-{args}"));
+            self.java_command(n, &format!("-{args}"));
             return Ok(());
         }
-        if let Some(args) = args_of(t, "go-ycsb") {
-            self.command(&args);
-            if self.params.iter().any(|(name, v)| *name == "phase" && v == "load") {
-                self.go_load_line = Some(n);
-            }
-            return Ok(());
-        }
-        if let Some(args) = args_of(t, "ycsb").or_else(|| args_of(t, "ycsb.sh")) {
-            self.command(&args);
+        if let Some(args) = args_of(t, "go-ycsb").or_else(|| args_of(t, "ycsb")).or_else(|| args_of(t, "ycsb.sh")) {
+            self.command(n, &args);
             return Ok(());
         }
         if let Some((op, pairs)) = go_line(t) {
@@ -438,6 +458,9 @@ impl Reader {
             return Ok(());
         }
         let v = plain(value).ok_or_else(|| ParseError::malformed(n, format!("a number for `{measure}`"), t))?;
+        if self.load_line.is_some() && is_transaction(section) {
+            self.run_phase(n, section, start);
+        }
         if cut(value, measure, self.java) {
             let msg = format!("YCSB's `{measure}` without its decimals (the line looks cut short): not read");
             self.out.notes.push((n, msg));
@@ -737,5 +760,47 @@ mod tests {
         let f = Ycsb.parse(&Input::from_text(load)).unwrap();
         assert!(f.notes.is_empty(), "{:?}", f.notes);
         assert!(f.samples[0].params.iter().any(|p| p.name == "phase" && p.value == "load"));
+    }
+
+    /// YCSB issue #1271 (2019): `bin/ycsb load mongodb-async -s -P
+    /// workloads/workloada` above a summary of READ and UPDATE-FAILED (the
+    /// poster pasted it with `|` between the fields, which nothing reads;
+    /// here as YCSB prints it). Main filed the reads under `phase=load`
+    /// without a word.
+    #[test]
+    fn java_ycsb_load_command_above_reads_is_the_run_phase() {
+        let text = "bin/ycsb load mongodb-async -s -P workloads/workloada > outputLoad.txt\n\n\
+            mongo client connection created with   mongodb://localhost:27017/ycsb?w=1\n\
+            [OVERALL], RunTime(ms), 3632\n[OVERALL], Throughput(ops/sec), 275.3303965\n\
+            [TOTAL_GCs], Count, 3\n[READ], Operations, 102\n[READ], AverageLatency(us), 3149.284314\n\
+            [UPDATE-FAILED], Operations, 55\n[CLEANUP], Operations, 1\n";
+        let f = Ycsb.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 7);
+        for s in &f.samples {
+            assert!(s.params.iter().any(|p| p.name == "phase" && p.value == "run"), "{s:?}");
+        }
+        let notes: Vec<(usize, bool)> = f.notes.iter().map(|(n, m)| (*n, crate::parse::note_is_info(m))).collect();
+        assert_eq!(notes, [(7, false)], "{:?}", f.notes);
+        assert!(f.notes[0].1.contains("(line 1) says `load`") && f.notes[0].1.contains("READ"), "{}", f.notes[0].1);
+        // A load's own summary (INSERT, CLEANUP, the collector) stays the
+        // load phase, unwarned (a README's redis load, YCSB 0.12.0).
+        let load = "./bin/ycsb load redis -s -P workloads/workloada -p redis.host=localhost\n\
+            [OVERALL], RunTime(ms), 275.0\n[OVERALL], Throughput(ops/sec), 3636.3636363636365\n\
+            [TOTAL_GCs], Count, 0.0\n[CLEANUP], Operations, 1.0\n[INSERT], Operations, 1000.0\n";
+        let f = Ycsb.parse(&Input::from_text(load)).unwrap();
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+        assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "phase" && p.value == "load")));
+        // The client's own `Command line: … -t` under the `load` line: the
+        // run, said by the client, unwarned.
+        let echoed = "bin/ycsb load basic -P workloads/workloada\n\
+            Command line: -db site.ycsb.BasicDB -P workloads/workloada -t\n\
+            [OVERALL], RunTime(ms), 10\n[OVERALL], Throughput(ops/sec), 98.91\n[READ], Operations, 496\n";
+        let f = Ycsb.parse(&Input::from_text(echoed)).unwrap();
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+        assert!(
+            is_transaction("READ-MODIFY-WRITE") && is_transaction("BATCH_UPDATE") && is_transaction("UPDATE_ERROR")
+        );
+        assert!(!is_transaction("INSERT") && !is_transaction("INSERT-FAILED") && !is_transaction("CLEANUP"));
+        assert!(!is_transaction("BATCH_INSERT") && !is_transaction("TOTAL_GCs") && !is_transaction("OVERALL"));
     }
 }

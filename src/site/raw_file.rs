@@ -134,6 +134,7 @@ fn results_of(
             Vec::new()
         };
         unnamed_lines.dedup();
+        keep_default_kernels_local(&mut parsed, rel);
         let named_kernel = if whole_dirs && let Some(k) = kernel_dir {
             item_kernels(&mut parsed, k, path, &mut diags)
         } else {
@@ -559,6 +560,32 @@ pub fn read_regular(path: &Path, limit: u64) -> std::io::Result<Result<Vec<u8>, 
     Ok(Ok(bytes))
 }
 
+/// The kernels the parser named by default ([`ParsedFile::default_kernels`]:
+/// report.py's `baseline` and `compare` with no legend) made the file's
+/// own: `baseline` of raw file `rel` becomes `baseline (rel)`, on its
+/// samples and in its `kernel_order`. Two letters' `baseline` columns
+/// (Chen Yu's SIS_SHORT v6 on v6.2-rc6, his SIS_CACHE on another tree)
+/// were one kernel's runs, averaged (archive45 R1).
+fn keep_default_kernels_local(parsed: &mut ParsedFile, rel: &str) {
+    if parsed.default_kernels.is_empty() {
+        return;
+    }
+    let defaults = std::mem::take(&mut parsed.default_kernels);
+    let local: Vec<compact_str::CompactString> = defaults.iter().map(|k| format!("{k} ({rel})").into()).collect();
+    let of = |k: &str| defaults.iter().position(|d| d == k);
+    for s in &mut parsed.samples {
+        if let Some(i) = s.kernel.as_deref().and_then(of) {
+            s.kernel = Some(local[i].clone());
+        }
+    }
+    for k in &mut parsed.kernel_order {
+        if let Some(i) = of(k) {
+            *k = local[i].to_string();
+        }
+    }
+    parsed.default_kernels = local.iter().map(|k| k.to_string()).collect();
+}
+
 /// Files every sample of `parsed` under item `item` (a machine, a
 /// config…) and returns the kernels the samples named, in order, joined
 /// by ", "; `None` when they name none. Several named kernels are a
@@ -743,6 +770,39 @@ fn is_html_page(input: &parse::Input) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// archive45 R1: two letters' report.py tables without a legend (Chen
+    /// Yu's SIS_SHORT v6 on v6.2-rc6, his SIS_CACHE on another tree) both
+    /// read as kernels `baseline` and `compare`, and the class averaged the
+    /// two `baseline` columns as runs of one kernel. Each file's are its own.
+    #[test]
+    fn kernels_a_parser_names_by_default_stay_the_files_own() {
+        let text = include_str!(
+            "../../tests/fixtures/wild/schedtests/lkml-2023-02-sis-short-v6-report-py-will-it-scale-no-std-columns-then-4-tables.txt"
+        );
+        let parsed = |rel: &str| {
+            let mut out = parse_bytes(text.as_bytes(), None);
+            let mut p = out.parsed.remove(0);
+            assert_eq!(p.default_kernels, ["baseline", "compare"]);
+            keep_default_kernels_local(&mut p, rel);
+            let mut diags = Vec::new();
+            file_kernels(&mut p, Path::new(rel), None, &mut diags);
+            p
+        };
+        let (a, b) = (parsed("v6.txt"), parsed("sis-cache.txt"));
+        let kernels = |p: &ParsedFile| {
+            p.samples.iter().map(|s| s.kernel.as_deref().unwrap_or("-").to_string()).collect::<Vec<_>>()
+        };
+        assert_eq!(kernels(&a)[..2], ["baseline (v6.txt)", "compare (v6.txt)"]);
+        assert!(kernels(&b).iter().all(|k| k.ends_with(" (sis-cache.txt)")), "{:?}", kernels(&b));
+        assert_eq!(a.kernel_order, ["baseline (v6.txt)", "compare (v6.txt)"]);
+        // A legend's names are the letter's: kept as written.
+        let named = format!("./report.py -b v6.2-rc6 -c sis_short\n{}", &text[text.find("will-it-scale").unwrap()..]);
+        let mut p = parse_bytes(named.as_bytes(), None).parsed.remove(0);
+        assert!(p.default_kernels.is_empty(), "{:?}", p.default_kernels);
+        keep_default_kernels_local(&mut p, "v6.txt");
+        assert_eq!(p.samples[0].kernel.as_deref(), Some("v6.2-rc6"));
+    }
 
     /// A chart saved beside the results for commentary is named for what
     /// it is (it read as "binary file (NUL bytes)" or "not valid UTF-8").
