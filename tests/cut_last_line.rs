@@ -135,6 +135,10 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "tests/fixtures/fsmark/lkp-2016-fsmark-4-threads-1-loop.txt",
         "fs_mark's App Overhead is a whole number of microseconds (`12321`)",
     ),
+    (
+        "tests/fixtures/wild/fsmark/linux-btrfs-2024-10-xarray-fsmark-double-quoted-qp-script-before-after-indented-tables.txt",
+        "fs_mark's App Overhead is a whole number of microseconds (`12771843`)",
+    ),
     ("tests/fixtures/generic/results.csv", "a hand-written CSV/YAML: no printf"),
     ("tests/fixtures/generic/results.yaml", "a hand-written CSV/YAML: no printf"),
     (

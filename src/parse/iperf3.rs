@@ -44,7 +44,10 @@
 //! `…`: stream lines left out) does not end the summary: the lines below it
 //! are the same test's (its `[SUM]`), with a note.
 //!
-//! Parameters: `protocol` (`TCP`, `UDP`, `SCTP` from JSON or a `--sctp` command line), `streams`, and `reverse` (`1`)
+//! Parameters: `protocol` (`TCP`, `UDP`, `SCTP` from JSON, from a text
+//! summary's retransmit count or jitter, or from the test's command line:
+//! `-u`, `--sctp`, else TCP; none, with a note, for a client's summary
+//! that shows neither and kept no command line), `streams`, and `reverse` (`1`)
 //! for a reverse-mode test (JSON `test_start.reverse`, text `Reverse mode`
 //! line, or `-R` / `--reverse` on the test's command line when a post
 //! kept no `Reverse mode` line: one option, one parameter), and `host` (the server, `Connecting to host 10.0.0.1, port
@@ -116,7 +119,9 @@ const UNIT: &str = "Mbits/sec";
 /// A run's set-up.
 #[derive(Clone, Default)]
 struct Setup {
-    protocol: &'static str,
+    /// `TCP`, `UDP`, `SCTP`; `None` when a text summary does not tell
+    /// ([`text_block`]): no `protocol` parameter is given then.
+    protocol: Option<&'static str>,
     /// The test's stream count; 0 when only `[SUM]` lines say it ran
     /// several (the `streams` parameter `2+`).
     streams: usize,
@@ -125,9 +130,11 @@ struct Setup {
 
 impl Setup {
     fn sample(&self, name: &str, unit: &str, better: Better, value: f64, line: usize) -> Sample {
-        let mut s = Sample::new(Metric::new(name, unit, better), value, line)
-            .with_param("protocol", self.protocol)
-            .with_param("streams", if self.streams == 0 { "2+".to_string() } else { self.streams.to_string() });
+        let mut s = Sample::new(Metric::new(name, unit, better), value, line);
+        if let Some(protocol) = self.protocol {
+            s = s.with_param("protocol", protocol);
+        }
+        s = s.with_param("streams", if self.streams == 0 { "2+".to_string() } else { self.streams.to_string() });
         if self.reverse {
             s = s.with_param("reverse", 1);
         }
@@ -170,8 +177,11 @@ fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut Parse
         _ => "TCP",
     };
     let udp = protocol == "UDP";
-    let setup =
-        Setup { protocol, streams: int("num_streams").map_or(1, |n| n as usize), reverse: int("reverse") == Some(1) };
+    let setup = Setup {
+        protocol: Some(protocol),
+        streams: int("num_streams").map_or(1, |n| n as usize),
+        reverse: int("reverse") == Some(1),
+    };
     // `"error": "interrupt - the server has terminated"` at the top level:
     // iperf3 -J writes its `end` sums of the test it stopped anyway.
     if let Some(e) = v.get("error").and_then(Value::as_str) {
@@ -498,6 +508,9 @@ struct Line<'a> {
     /// The bitrate's printed step in Mbits/sec.
     step: f64,
     udp: Option<(f64, f64)>,
+    /// A `sender` line with a retransmit count after its bitrate (`Retr`,
+    /// which iperf3 prints for TCP on systems that count retransmits).
+    retr: bool,
     /// `--bidir` (iperf3 3.7+): the direction's role tag, `TX-C` (the
     /// client sends), `RX-C` (it receives), `TX-S`/`RX-S` in the server's
     /// log; `None` for a one-way test.
@@ -516,10 +529,12 @@ fn read_line<'a>(
     // A sender's retransmit count glued to the unit (`11.9 Gbits/sec1
     // sender`, a blog's pasted report that lost the spaces between them):
     // the unit is the text before the count.
-    let unit = match unit.find(|c: char| c.is_ascii_digit()) {
-        Some(at) if role == "sender" && at > 0 && unit[at..].bytes().all(|b| b.is_ascii_digit()) => &unit[..at],
-        _ => unit,
-    };
+    let glued = unit
+        .find(|c: char| c.is_ascii_digit())
+        .filter(|&at| role == "sender" && at > 0 && unit[at..].bytes().all(|b| b.is_ascii_digit()));
+    let unit = glued.map_or(unit, |at| &unit[..at]);
+    let retr =
+        role == "sender" && (glued.is_some() || (cells.len() == 5 && cells[4].bytes().all(|b| b.is_ascii_digit())));
     let (mbits, step) = bitrate(cells.get(2).ok_or_else(bad)?, unit).ok_or_else(bad)?;
     let udp = match cells.get(5) {
         Some(&"ms") => {
@@ -529,7 +544,79 @@ fn read_line<'a>(
         }
         _ => None,
     };
-    Ok(Line { n, id, role, mbits, step, udp, bidir })
+    Ok(Line { n, id, role, mbits, step, udp, retr, bidir })
+}
+
+/// The protocol an iperf3 command's `args` run: `SCTP` (`--sctp`), `UDP`
+/// (`-u`, `--udp`), else `TCP`, iperf3's default.
+fn command_protocol(args: &[&str]) -> &'static str {
+    if args.contains(&"--sctp") {
+        "SCTP"
+    } else if args.iter().any(|a| matches!(*a, "-u" | "--udp")) {
+        "UDP"
+    } else {
+        "TCP"
+    }
+}
+
+/// The arguments of an iperf3 client's or server's command on a line
+/// [`super::cmdline::args_of`] does not take for one: a word naming
+/// `iperf3` or `iperf3.exe` (after a path, `\` or a Windows prompt's `>`),
+/// then `-c`/`--client` or `-s`/`--server` among the words after it
+/// (PowerShell's `PS C:\…> .\iperf3.exe -c 192.168.233.1`, cmd's
+/// `E:\…>iperf3 iperf3 -c 192.168.43.127`, a netdev post's `// iperf3 -c
+/// 1.0.1.1`). Read for the test's protocol only.
+fn loose_command(t: &str) -> Option<Vec<&str>> {
+    if !t.contains("iperf3") {
+        return None;
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let at = words.iter().position(|w| {
+        let name = w.rsplit(['/', '\\', '>']).next().unwrap_or(w);
+        matches!(name, "iperf3" | "iperf3.exe")
+    })?;
+    let args = words[at + 1..].to_vec();
+    client_or_server(&args).then_some(args)
+}
+
+/// An iperf3 command's `args` name its mode: `-c`/`--client` or
+/// `-s`/`--server`.
+fn client_or_server(args: &[&str]) -> bool {
+    args.iter().any(|a| matches!(*a, "-c" | "--client" | "-s" | "--server"))
+}
+
+/// What the lines around a text summary block say of its test: reverse
+/// mode (the `Reverse mode` line, `-R`), a server's log, and the protocol
+/// its command line ran (`--sctp`: `SCTP`; `-u`, `--udp`: `UDP`; else `TCP`,
+/// iperf3's default), when the file kept the command.
+#[derive(Clone, Copy)]
+struct Mode {
+    reverse: bool,
+    server: bool,
+    command: Option<&'static str>,
+}
+
+/// The protocol of a text summary block's test: `UDP` when a line has
+/// jitter and loss (`udp`); else the one its command line asked for
+/// (`command`: a stable@ backport's `--sctp` runs over UDP were filed as
+/// TCP beside TCP runs, wild28); else `TCP` when a
+/// client's `sender` line has a retransmit count, or for a server's log or
+/// a block of `receiver` lines alone (iperf3 prints a UDP receiver's jitter
+/// and loss); `None` for a client's summary whose measured `sender` lines
+/// have neither (LKML 2023-11, lan743x: `[  5][TX-C]   0.00-10.00  sec
+/// 170 MBytes   143 Mbits/sec  sender` under `iperf3 UDP bidirectional …`,
+/// a poster's cut of the UDP columns, was read as TCP).
+fn protocol_of(block: &[Line], server: bool, udp: bool, command: Option<&'static str>) -> Option<&'static str> {
+    if udp {
+        return Some("UDP");
+    }
+    if command.is_some() {
+        return command;
+    }
+    let measured =
+        |l: &&Line| !(l.mbits == 0.0 && block.iter().any(|r| r.role == "receiver" && r.id == l.id && r.mbits > 0.0));
+    let mut senders = block.iter().filter(|l| l.role == "sender").filter(measured).peekable();
+    if server || senders.peek().is_none() || senders.any(|l| l.retr) { Some("TCP") } else { None }
 }
 
 /// Samples of one text summary block. `streams` is how many streams the
@@ -538,7 +625,8 @@ fn read_line<'a>(
 /// With several streams and no `[SUM]` line (cut off, or left out by a
 /// poster), no line is the test's total: every line is read as its
 /// stream's, and a note says the total is not read.
-fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, out: &mut ParsedFile) {
+fn text_block(block: &[Line], mode: Mode, streams: usize, out: &mut ParsedFile) {
+    let Mode { reverse, server, command } = mode;
     let has_sum = block.iter().any(|l| l.id == "SUM");
     let mut ids: Vec<&str> = Vec::new();
     for l in block.iter().filter(|l| l.id != "SUM") {
@@ -557,7 +645,14 @@ fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, o
         out.notes.push((block[0].n, msg.into()));
         streams = 0;
     }
-    let setup = Setup { protocol: if udp { "UDP" } else { "TCP" }, streams, reverse };
+    let protocol = protocol_of(block, server, udp, command);
+    if protocol.is_none() {
+        let msg = "an iperf3 summary whose `sender` line has neither a retransmit count (TCP, where the system \
+                   counts them) nor jitter and loss (UDP): the protocol is not known (a TCP test on a system \
+                   without `Retr`, or a UDP summary with its columns cut), no `protocol` is given";
+        out.notes.push((block[0].n, msg.into()));
+    }
+    let setup = Setup { protocol, streams, reverse };
     let per_stream = has_sum || streams > 1;
     if !has_sum && streams > 1 {
         let msg = format!(
@@ -617,9 +712,12 @@ fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, o
 /// Reads every text summary block of `input`: consecutive summary lines.
 fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
-    let (mut reverse, mut server, mut sctp) = (false, false, false);
+    let (mut reverse, mut server) = (false, false);
     // The test's command line asked for reverse mode (`-R`).
     let mut reverse_cmd = false;
+    // The protocol the test's command line ran: `TCP` (iperf3's default),
+    // `UDP` (`-u`, `--udp`), `SCTP` (`--sctp`); `None` with no command line.
+    let mut command: Option<&'static str> = None;
     // The streams of the test being read: its command's `-P N`, and the
     // distinct ids of its `[  5] …` lines above the summary.
     let (mut declared, mut seen): (usize, Vec<String>) = (0, Vec::new());
@@ -680,11 +778,8 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         }
         if !block.is_empty() {
             last = Some((out.samples.len(), block[0].n, block[block.len() - 1].n));
-            let from = out.samples.len();
-            server_block(&block, (reverse || reverse_cmd, server), declared.max(seen.len()), declared, out);
-            if sctp {
-                as_sctp(&mut out.samples[from..]);
-            }
+            let mode = Mode { reverse: reverse || reverse_cmd, server, command };
+            server_block(&block, mode, declared.max(seen.len()), declared, out);
             block.clear();
             (declared, seen) = (0, Vec::new());
         }
@@ -728,8 +823,17 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
                 host_from_command = true;
             }
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
-            sctp = args.contains(&"--sctp");
             reverse_cmd = args.iter().any(|a| matches!(*a, "-R" | "--reverse"));
+            // A line that only starts with the name (`iperf3 UDP
+            // bidirectional with DSPACE set to 16 Bytes`, a label) names
+            // no protocol.
+            if client_or_server(&args) {
+                command = Some(command_protocol(&args));
+            }
+        } else if let Some(args) = loose_command(t) {
+            // A command no prompt rule reads (`PS C:\…> .\iperf3.exe -c
+            // host`, `// iperf3 -c 1.0.1.1`): its protocol only.
+            command = Some(command_protocol(&args));
         } else if t.starts_with("iperf Done.") || t.starts_with("Connecting to host") {
             seen.clear();
             // `Connecting to host 10.0.0.1, port 5201`: the server of the
@@ -753,25 +857,10 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         }
     }
     if !block.is_empty() {
-        let from = out.samples.len();
-        server_block(&block, (reverse || reverse_cmd, server), declared.max(seen.len()), declared, out);
-        if sctp {
-            as_sctp(&mut out.samples[from..]);
-        }
+        let mode = Mode { reverse: reverse || reverse_cmd, server, command };
+        server_block(&block, mode, declared.max(seen.len()), declared, out);
     }
     Ok(())
-}
-
-/// The samples of a test whose command ran `--sctp`: `protocol` `SCTP`,
-/// not the `TCP` a text summary's lines alone give (a stable@ backport's
-/// SCTP-over-UDP runs were filed as TCP, and would be compared with TCP
-/// runs; wild28).
-fn as_sctp(samples: &mut [crate::model::Sample]) {
-    for s in samples {
-        for p in s.params.iter_mut().filter(|p| p.name == "protocol") {
-            *p = crate::model::Param::new("protocol", "SCTP");
-        }
-    }
 }
 
 /// Reads a summary block ([`bidir_blocks`]); one of a server's log is the
@@ -781,10 +870,10 @@ fn as_sctp(samples: &mut [crate::model::Sample]) {
 /// one test are never averaged as two runs. The server prints one side's
 /// line only (`receiver`, or `sender` under `-R`): no note that the other
 /// is missing.
-fn server_block(block: &[Line], mode: (bool, bool), streams: usize, declared: usize, out: &mut ParsedFile) {
+fn server_block(block: &[Line], mode: Mode, streams: usize, declared: usize, out: &mut ParsedFile) {
     let from = out.samples.len();
     bidir_blocks(block, mode, streams, declared, out);
-    if mode.1 {
+    if mode.server {
         for s in &mut out.samples[from..] {
             s.params.push(crate::model::Param::new("side", "server"));
         }
@@ -805,7 +894,7 @@ fn server_block(block: &[Line], mode: (bool, bool), streams: usize, declared: us
 /// Each direction is read as a test of its own with a `bidir` parameter
 /// (its tag), its streams counted among its own lines and the command's
 /// `-P N` (which is per direction); a block without tags is one test.
-fn bidir_blocks(block: &[Line], mode: (bool, bool), streams: usize, declared: usize, out: &mut ParsedFile) {
+fn bidir_blocks(block: &[Line], mode: Mode, streams: usize, declared: usize, out: &mut ParsedFile) {
     if block.iter().all(|l| l.bidir.is_none()) {
         text_block(block, mode, streams, out);
         return;
@@ -1209,6 +1298,34 @@ mod tests {
             assert_eq!(f.samples.len(), 4, "{shape}");
             assert!(f.samples.iter().all(|s| s.params.iter().all(|p| p.name != "copies")), "{shape}");
         }
+    }
+
+    /// LKML 2023-11 (lan743x, wild/iperf3): a client's summary whose
+    /// `sender` line has no retransmit count and no jitter (a poster cut the
+    /// UDP columns) gives no `protocol`, with a note; the command's `-u`
+    /// names it UDP, a retransmit count TCP.
+    #[test]
+    fn a_summary_showing_no_protocol_gives_none() {
+        let cut = "[ ID] Interval           Transfer     Bitrate\n\
+            [  5]   0.00-10.00  sec   170 MBytes   143 Mbits/sec  sender\n\
+            [  5]   0.00-10.04  sec   169 MBytes   141 Mbits/sec  receiver\n";
+        let protocol = |f: &ParsedFile| {
+            let p: Vec<_> = f
+                .samples
+                .iter()
+                .map(|s| s.params.iter().find(|p| p.name == "protocol").map(|p| p.value.clone()))
+                .collect();
+            assert_eq!(p.len(), 2);
+            p[0].clone()
+        };
+        let f = Iperf3.parse(&Input::from_text(cut)).unwrap();
+        assert_eq!(protocol(&f), None);
+        assert!(f.notes.iter().any(|(n, m)| *n == 2 && m.contains("protocol is not known")), "{:?}", f.notes);
+        let f = Iperf3.parse(&Input::from_text(&format!("$ iperf3 -c host -u -b 1G\n{cut}"))).unwrap();
+        assert_eq!(protocol(&f).as_deref(), Some("UDP"));
+        assert!(f.notes.iter().all(|(_, m)| !m.contains("protocol")));
+        let f = Iperf3.parse(&Input::from_text(&sum("2.37"))).unwrap();
+        assert_eq!(protocol(&f).as_deref(), Some("TCP"));
     }
 
     #[test]
