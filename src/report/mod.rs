@@ -420,11 +420,7 @@ impl Default for Policy {
 
 /// The labelled facts of a machine: CPU, MHz, memory, disks, source.
 pub fn machine_specs(c: &MachineConfig) -> Vec<Spec> {
-    let mhz = c.mhz.as_ref().map(|v| match v {
-        serde_yaml::Value::String(s) => s.clone(),
-        serde_yaml::Value::Number(n) => n.to_string(),
-        other => serde_yaml::to_string(other).unwrap_or_default().trim().to_string(),
-    });
+    let mhz = c.mhz.clone();
     [
         spec("CPU", c.cpu.clone()),
         spec("MHz", mhz),
