@@ -220,6 +220,23 @@ impl SiteSummary {
     }
 }
 
+/// The classes' names as the site-wide pages show them: a name two or
+/// more classes share (`name: "Box"` in `box/` and `box2/`) followed by
+/// each one's directory, `Box (box)` and `Box (box2)`. The index, the
+/// cross-class page and `data.json`'s index showed two rows `Box` whose
+/// figures no reader could tell apart (attack47 F3). Other names stay.
+pub fn tell_apart_names(machines: &mut [MachineSummary]) {
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for m in machines.iter() {
+        *seen.entry(m.name.as_str()).or_default() += 1;
+    }
+    let shared: std::collections::HashSet<String> =
+        seen.into_iter().filter(|&(_, n)| n > 1).map(|(name, _)| name.to_string()).collect();
+    for m in machines.iter_mut().filter(|m| shared.contains(&m.name)) {
+        m.name = format!("{} ({})", m.name, m.slug);
+    }
+}
+
 impl MachineSummary {
     /// The summary of a machine page.
     pub fn of(m: &MachinePage) -> Self {
