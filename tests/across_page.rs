@@ -86,6 +86,29 @@ fn runs_on_two_machines_are_tested_and_a_bad_reference_is_warned_at_its_line() {
     );
 }
 
+/// Two classes with one `name:` (attack47 F3): the index, the cross-class
+/// page and data.json's index showed two rows `Box` whose figures no
+/// reader could tell apart. Each is now followed by its directory.
+#[test]
+fn two_classes_of_one_name_are_told_apart_by_their_directories() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    for (m, run) in [("box", "9.1"), ("box2", "6.1"), ("other", "7.5")] {
+        let name = if m == "other" { "Other" } else { "Box" };
+        put(&c, &format!("{m}/machine.yaml"), format!("name: \"{name}\"\n"));
+        put(&c, &format!("{m}/2.4.7/dbench-32.txt"), dbench(run));
+    }
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let read = |f: &str| std::fs::read_to_string(out.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+    let (md, txt, index) = (read("across.md"), read("across.txt"), read("index.md"));
+    assert!(md.contains("| Box (box) | 9.1 |") && md.contains("| Box (box2) | 6.1 -33.0% |"), "{md}");
+    assert!(md.contains("| Other | 7.5 -17.6% |"), "a name of its own stays: {md}");
+    assert!(txt.contains("Box (box2)") && !txt.contains("\nBox  "), "{txt}");
+    assert!(index.contains("[Box (box)](box/index.md)") && index.contains("[Box (box2)](box2/index.md)"), "{index}");
+}
+
 /// Classes sharing many kernels: the page holds the last
 /// `ACROSS_KERNELS` (20) in version order and says how many it leaves out
 /// and where they are.

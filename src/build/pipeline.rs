@@ -431,6 +431,8 @@ pub(super) fn render_index(
     machines: Vec<report::MachineSummary>,
     findings: Vec<report::Finding>,
 ) -> Result<(), BuildError> {
+    let mut machines = machines;
+    report::tell_apart_names(&mut machines);
     let summary = report::SiteSummary {
         title: plan.config.title.clone(),
         description_md: plan.config.description.clone(),

@@ -818,6 +818,51 @@ fn is_qp_escape(rest: &[u8], line_start: bool) -> bool {
     }
 }
 
+/// The quoted-printable text `s` (one line, soft breaks already joined)
+/// decoded, as UTF-8 bytes: its escapes by the `quoted_printable` crate
+/// (leniently: a stray `=` stays as it is), the bytes they stand for read
+/// as ISO-8859-1 when `latin1` (`=A0` a no-break space), else as UTF-8;
+/// and every character an encoder would have escaped but the file holds
+/// as it is (a non-ASCII character, a control character but the tab)
+/// kept as it is. The crate drops those (it reads only printable ASCII),
+/// and a mail saved decoded under its `Content-Transfer-Encoding:
+/// quoted-printable` header, or a decoded line among encoded ones, lost
+/// them: `Throughput −5.12 MB/sec` read 5.12, `10 µs` read `10 s`
+/// (attack47 F1). Each run of printable ASCII is decoded alone, with a `~`
+/// after it that the crate passes through (so that its trailing spaces
+/// stay and an `=` at its end is no soft break), which is then taken off.
+fn qp_decode_keeping_raw(s: &str, latin1: bool) -> Vec<u8> {
+    let raw = |c: char| !c.is_ascii() || (c.is_ascii_control() && c != '\t');
+    let mut out: Vec<u8> = Vec::with_capacity(s.len());
+    let push_decoded = |out: &mut Vec<u8>, run: &str, last: bool| {
+        let mut bytes = if last {
+            quoted_printable::decode(run.as_bytes(), quoted_printable::ParseMode::Robust)
+        } else {
+            quoted_printable::decode(format!("{run}~").as_bytes(), quoted_printable::ParseMode::Robust)
+        }
+        .unwrap_or_else(|_| run.as_bytes().to_vec());
+        if !last && bytes.last() == Some(&b'~') {
+            bytes.pop();
+        }
+        if latin1 {
+            let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+            out.extend_from_slice(text.as_bytes());
+        } else {
+            out.extend_from_slice(&bytes);
+        }
+    };
+    let mut rest = s;
+    while let Some(at) = rest.find(raw) {
+        let c = rest[at..].chars().next().unwrap_or(' ');
+        push_decoded(&mut out, &rest[..at], false);
+        let mut buf = [0u8; 4];
+        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        rest = &rest[at + c.len_utf8()..];
+    }
+    push_decoded(&mut out, rest, true);
+    out
+}
+
 /// Decodes quoted-printable lines in place (the `quoted_printable` crate,
 /// leniently: a stray `=` stays as it is): a line ending in a soft break
 /// `=` takes the next line's text, and the next line is left empty, so
@@ -848,30 +893,23 @@ fn decode_qp(lines: &mut [String], latin1: bool) -> Vec<bool> {
             emptied[next] = true;
             next += 1;
         }
-        let text = |bytes: &[u8]| -> String {
-            if latin1 {
-                bytes.iter().map(|&b| char::from(b)).collect()
-            } else {
-                String::from_utf8_lossy(bytes).into_owned()
-            }
-        };
-        match quoted_printable::decode(joined.as_bytes(), quoted_printable::ParseMode::Robust) {
-            // An encoded line end (`=0A`, Exchange's `…=0A=` on every
-            // line: the whole body one soft-broken line) splits the text
-            // back into the lines it was written on.
-            Ok(bytes) if memchr::memchr(b'\n', &bytes).is_some() && next > i + 1 => {
-                let pieces = encoded_lines(&joined, &parts, &bytes, i);
-                for (slot, piece) in pieces {
-                    lines[slot] = text(&piece);
-                    if slot > i {
-                        emptied[slot] = false;
-                    }
+        let text = |bytes: &[u8]| -> String { String::from_utf8_lossy(bytes).into_owned() };
+        let bytes = qp_decode_keeping_raw(&joined, latin1);
+        // An encoded line end (`=0A`, Exchange's `…=0A=` on every line:
+        // the whole body one soft-broken line) splits the text back into
+        // the lines it was written on.
+        if memchr::memchr(b'\n', &bytes).is_some() && next > i + 1 {
+            let pieces = encoded_lines(&joined, &parts, &bytes, i, latin1);
+            for (slot, piece) in pieces {
+                lines[slot] = text(&piece);
+                if slot > i {
+                    emptied[slot] = false;
                 }
-                // The slots that got no piece stay empty (their text was
-                // taken by the line above).
             }
-            Ok(bytes) => lines[i] = text(&bytes),
-            Err(_) => lines[i] = joined,
+            // The slots that got no piece stay empty (their text was
+            // taken by the line above).
+        } else {
+            lines[i] = text(&bytes);
         }
         i = next;
     }
@@ -885,8 +923,8 @@ fn decode_qp(lines: &mut [String], latin1: bool) -> Vec<bool> {
 /// it starts on, or of the next one free when two start on one line, the
 /// last free one taking what is left. Line numbers stay the file's: a
 /// piece is where its text was written.
-fn encoded_lines(joined: &str, parts: &[usize], decoded: &[u8], at: usize) -> Vec<(usize, Vec<u8>)> {
-    let decode = |s: &str| quoted_printable::decode(s.as_bytes(), quoted_printable::ParseMode::Robust).ok();
+fn encoded_lines(joined: &str, parts: &[usize], decoded: &[u8], at: usize, latin1: bool) -> Vec<(usize, Vec<u8>)> {
+    let decode = |s: &str| Some(qp_decode_keeping_raw(s, latin1));
     // Where each line's text starts in the decoded bytes: the lines above
     // it decoded alone (an encoder never splits an escape at a break).
     let mut starts = vec![0usize];
@@ -1334,6 +1372,49 @@ mod tests {
         let plain = Input::from_text("a = b\nx=\n");
         assert!(!plain.qp);
         assert_eq!(plain.lines, vec!["a = b", "x="]);
+    }
+
+    /// attack47 F1: the `quoted_printable` crate reads only printable
+    /// ASCII and dropped every other character: a mail saved decoded under
+    /// its `Content-Transfer-Encoding: quoted-printable` header (no `=` in
+    /// it) read `Throughput −5.12` as 5.12 and `10 µs` as `10 s`; a
+    /// decoded `−` among encoded `=3D` lost its sign too. What the file
+    /// holds as it is stays; escapes are still decoded around it.
+    #[test]
+    fn characters_a_quoted_printable_file_holds_unencoded_are_kept() {
+        let saved_decoded = "Content-Type: text/plain; charset=UTF-8\n\
+                             Content-Transfer-Encoding: quoted-printable\n\n\
+                             lat_ctx −2.5% and 10 µs\n\
+                             Throughput −5.12 MB/sec 8 clients 8 procs\n";
+        let input = Input::from_text(saved_decoded);
+        assert_eq!(input.lines[3], "lat_ctx −2.5% and 10 µs");
+        assert_eq!(input.lines[4], "Throughput −5.12 MB/sec 8 clients 8 procs");
+        let mixed = Input::from_text("Throughput −188.365 MB/sec max_latency=3D3.481 ms\nx=3D1\n");
+        assert!(mixed.qp);
+        assert_eq!(mixed.lines, vec!["Throughput −188.365 MB/sec max_latency=3.481 ms", "x=1"]);
+        // Spaces before a raw character stay; an escaped UTF-8 character
+        // beside a raw one is decoded.
+        let beside = Input::from_text("a =C2=B5s  µs x=3D2\ny=3D1\n");
+        assert_eq!(beside.lines[0], "a µs  µs x=2");
+        // A Latin-1 part: its escapes are Latin-1 bytes, its raw
+        // characters (read as UTF-8 before decoding) stay what they were.
+        let latin1 = "Content-Type: text/plain; charset=\"iso-8859-1\"\n\
+                      Content-Transfer-Encoding: quoted-printable\n\n\
+                      Seeks=3D12=A0µs −1\n";
+        let input = Input::from_text(latin1);
+        assert_eq!(input.lines[3], "Seeks=12 µs −1");
+    }
+
+    /// [`qp_decode_keeping_raw`] at a raw character: a stray `=` or `=3`
+    /// just before it stays as it is (no soft break, no escape), spaces
+    /// before it stay, a control character (a form feed) is kept.
+    #[test]
+    fn raw_characters_end_no_escape_and_no_line() {
+        let d = |s: &str| String::from_utf8(qp_decode_keeping_raw(s, false)).unwrap();
+        assert_eq!(d("avg=−5 x=3D1"), "avg=−5 x=1");
+        assert_eq!(d("a=3µ b  "), "a=3µ b");
+        assert_eq!(d("a  \u{c}b=20"), "a  \u{c}b ");
+        assert_eq!(String::from_utf8(qp_decode_keeping_raw("=E9t=E9 µ", true)).unwrap(), "été µ");
     }
 
     /// archive45: Mike Galbraith quoting Peter Zijlstra's tbench lines

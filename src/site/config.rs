@@ -101,9 +101,12 @@ pub struct MachineConfig {
     /// Processor model.
     #[serde(default)]
     pub cpu: Option<String>,
-    /// Clock in MHz (a number or text such as "4 × 700").
+    /// Clock in MHz (a number or text such as "4 × 700"), as the file
+    /// writes it: `2.40` stays `2.40` and `0x1F4` stays `0x1F4` (a YAML
+    /// number read as one was shown as `2.4` and `500`, figures the file
+    /// does not print: attack47 F4). A list or map is an error at its line.
     #[serde(default)]
-    pub mhz: Option<serde_yaml::Value>,
+    pub mhz: Option<String>,
     /// Memory, as text ("384 MB").
     #[serde(default)]
     pub memory: Option<String>,
@@ -1293,6 +1296,19 @@ baseline: \"6.1\"\ncompare: {bad}\n"
             assert_eq!(d[0].line, Some(3), "{bad}: {d:?}");
             assert!(d[0].message.contains("compare: expected one word") && !d[0].message.contains("enum"), "{d:?}");
         }
+    }
+
+    /// attack47 F4: `mhz:` is shown as written, not as the number YAML
+    /// reads (`2.40` was `2.4`, `0x1F4` was `500`, `-0` was `0`).
+    #[test]
+    fn a_machine_clock_is_kept_as_written() {
+        for mhz in ["2.40", "0x1F4", "-0", "3000.0", "1_000", "1e400", "4 × 700"] {
+            let c: MachineConfig = serde_yaml::from_str(&format!("name: box\nmhz: {mhz}\n")).unwrap();
+            assert_eq!(c.mhz.as_deref(), Some(mhz));
+        }
+        let d = check_yaml(YamlKind::Machine, "name: box\nmhz: [1, 2]\n");
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].line, Some(2), "{d:?}");
     }
 
     #[test]

@@ -221,6 +221,14 @@ fn latency_fields<'a>(kind: &'static str, rest: &'a str) -> Option<Result<LatLin
     if !rest.trim_start().starts_with("min=") || !matches!(unit, "nsec" | "usec" | "msec" | "sec") {
         return None;
     }
+    // A figure after a comma with no name before it (`avg=1.234,5`, a
+    // decimal comma) is none fio prints: `avg` was read as 1.234
+    // (attack47 F5). The line is refused, not read in part.
+    if rest.split(',').any(|f| f.trim_start().starts_with(|c: char| c.is_ascii_digit()) && !f.contains('=')) {
+        return Some(Err(format!(
+            "fio `{kind} ({unit}): min=…, max=…, avg=…, stdev=…` (a figure after a comma with no name: a decimal comma?)"
+        )));
+    }
     let field = |k: &str| {
         rest.split(',')
             .filter_map(|f| f.trim().split_once('='))
@@ -2168,6 +2176,13 @@ mod tests {
             Some(Ok(("slat", "usec", Some(53.47), Some(1982.29))))
         );
         assert_eq!(latency_line("  lat (usec)   : 50=0.11%, 100=80.29%"), None);
+        // attack47 F5: a decimal comma cut `avg` to 1.234; now refused.
+        assert!(matches!(latency_line("     clat (usec): min=6, max=118, avg= 1.234,5, stdev= 1.14"), Some(Err(_))));
+        // A line wrapped after its comma still reads.
+        assert_eq!(
+            latency_line("    clat (usec): min=41, max=30964, avg=75.25, stdev=202.27,"),
+            Some(Ok(("clat", "usec", Some(75.25), Some(202.27))))
+        );
         assert_eq!(
             percentile_row("     | 99.00th=[  108], 99.50th=[  114],").unwrap().unwrap(),
             (vec![("99.00th".into(), 108.0), ("99.50th".into(), 114.0)], false)
