@@ -44,10 +44,10 @@
 //! The 2024 letters (PREEMPT_AUTO on Power10) type the colon form's header
 //! with tabs and no rules: one line of the title and the kernels, a
 //! kernel's name may hold a space, a parenthesised line under it saying
-//! how it was run (parameter `setup`):
+//! how it was run (parameter `setup`; a tab shown as `\t`):
 //!
 //! ```text
-//! Hackbench 			6.9		+preempt_auto (=none)
+//! Hackbench \t\t\t6.9\t\t+preempt_auto (=none)
 //! (10 iterations, 10000 loops)
 //!
 //! Process 10 groups          :       3.00,       3.07(  -2.33)
@@ -57,8 +57,8 @@
 //! `6.9 preempt=none` and `preempt_auto preempt=none`):
 //!
 //! ```text
-//! 				6.9 		preempt_auto
-//! 				preempt=none	preempt=none
+//! \t\t\t\t6.9 \t\tpreempt_auto
+//! \t\t\t\tpreempt=none\tpreempt=none
 //! ```
 //!
 //! Such a line is a header only when its table's first row has a cell
