@@ -41,6 +41,31 @@
 //! set-up: parameter `setup`. Words after a row's cells (`<<<<< This is
 //! a concerning one.`) are the author's, passed over.
 //!
+//! The 2024 letters (PREEMPT_AUTO on Power10) type the colon form's header
+//! with tabs and no rules: one line of the title and the kernels, a
+//! kernel's name may hold a space, a parenthesised line under it saying
+//! how it was run (parameter `setup`; a tab shown as `\t`):
+//!
+//! ```text
+//! Hackbench \t\t\t6.9\t\t+preempt_auto (=none)
+//! (10 iterations, 10000 loops)
+//!
+//! Process 10 groups          :       3.00,       3.07(  -2.33)
+//! ```
+//!
+//! or two indented lines with no title, read down the columns (kernels
+//! `6.9 preempt=none` and `preempt_auto preempt=none`):
+//!
+//! ```text
+//! \t\t\t\t6.9 \t\tpreempt_auto
+//! \t\t\t\tpreempt=none\tpreempt=none
+//! ```
+//!
+//! Such a line is a header only when its table's first row has a cell
+//! for each of its kernels. A row's label is its words, however many
+//! spaces the author typed between them (`Thread  10 groups` is
+//! `Thread 10 groups`).
+//!
 //! **Sample.** Group: the table's title (`schbench`, `Hackbench`,
 //! `lmbench`); metric: the row's label (`50.0th`, `copy bandwidth`) or
 //! the title where the row's words are parameters; parameter `threads`
@@ -126,10 +151,10 @@ type Cell = (f64, Option<f64>);
 /// row; `Ok(None)` for another line.
 fn colon_row(t: &str) -> Result<Option<(String, Vec<Cell>)>, String> {
     let Some((label, rest)) = t.rsplit_once(':') else { return Ok(None) };
-    let label = label.trim();
-    if label.is_empty() || !rest.contains(',') {
+    if label.trim().is_empty() || !rest.contains(',') {
         return Ok(None);
     }
+    let label = label.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut cells = Vec::new();
     let parts: Vec<&str> = rest.split(',').collect();
     for (i, p) in parts.iter().enumerate() {
@@ -152,7 +177,7 @@ fn colon_row(t: &str) -> Result<Option<(String, Vec<Cell>)>, String> {
         }
         cells.push((v, Some(pct)));
     }
-    Ok((cells.len() >= 2).then(|| (label.to_string(), cells)))
+    Ok((cells.len() >= 2).then_some((label, cells)))
 }
 
 /// A colon table's header between dashed rules: the title (first word)
@@ -163,6 +188,60 @@ fn colon_header(t: &str) -> Option<(String, Vec<String>)> {
         return None;
     }
     Some((words[0].to_string(), words[1..].iter().map(|w| w.to_string()).collect()))
+}
+
+/// The cells of a header typed with tabs or runs of spaces: split at a
+/// tab or at two spaces or more, so that a cell may hold one space
+/// (`Hackbench \t\t\t6.9\t\t+preempt_auto (=none)` → `Hackbench`,
+/// `6.9`, `+preempt_auto (=none)`).
+fn wide_cells(l: &str) -> Vec<&str> {
+    l.split('\t').flat_map(|p| p.split("  ")).map(str::trim).filter(|c| !c.is_empty()).collect()
+}
+
+/// A line that may be part of a header typed with no rules: not blank,
+/// no `:` or `,` (a row's), two cells or more.
+fn loose_line(l: &str) -> Option<Vec<&str>> {
+    if l.trim().is_empty() || l.contains([':', ',']) {
+        return None;
+    }
+    let cells = wide_cells(l);
+    (cells.len() >= 2).then_some(cells)
+}
+
+/// A header of the colon form typed with no rules around it (the module
+/// docs' 2024 form) on line `i`: a title at the line's start and two
+/// kernels or more, or two indented lines of as many cells each, read
+/// down the columns, with no title. A parenthesised line under it is a
+/// set-up; blank lines may follow. It is a header only when the first
+/// line after those is a row with a cell for each kernel.
+/// → (title, kernels, set-up, index of that first row).
+fn loose_header(lines: &[String], i: usize) -> Option<(String, Vec<String>, Option<String>, usize)> {
+    let l = lines.get(i)?;
+    let cells = loose_line(l)?;
+    let (title, kernels, mut j) = if !l.starts_with([' ', '\t']) {
+        if cells.len() < 3 || number(cells[0]).is_some() {
+            return None;
+        }
+        (cells[0].to_string(), cells[1..].iter().map(|c| c.to_string()).collect::<Vec<_>>(), i + 1)
+    } else if let Some(next) = lines.get(i + 1).filter(|n| n.starts_with([' ', '\t']))
+        && let Some(below) = loose_line(next)
+        && below.len() == cells.len()
+    {
+        (String::new(), cells.iter().zip(&below).map(|(a, b)| format!("{a} {b}")).collect(), i + 2)
+    } else {
+        (String::new(), cells.iter().map(|c| c.to_string()).collect(), i + 1)
+    };
+    let mut setup = None;
+    if let Some(p) = lines.get(j).map(|p| p.trim()).and_then(|p| p.strip_prefix('(')).and_then(|p| p.strip_suffix(')'))
+    {
+        setup = Some(p.trim().to_string());
+        j += 1;
+    }
+    while lines.get(j).is_some_and(|b| b.trim().is_empty()) && j <= i + 4 {
+        j += 1;
+    }
+    let row = lines.get(j)?.trim();
+    matches!(colon_row(row), Ok(Some((_, c))) if c.len() == kernels.len()).then_some((title, kernels, setup, j))
 }
 
 /// schbench's percentiles are microseconds, hackbench's times seconds:
@@ -194,6 +273,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut table: Option<(String, Vec<String>, Vec<String>, bool)> = None;
     let mut title: Option<String> = None;
     let mut setup: Option<String> = None;
+    // A loose header's parenthesised set-up line, for its table only.
+    let mut run: Option<String> = None;
     let mut thr: Option<u32> = None;
     let mut i = 0;
     while i < lines.len() {
@@ -224,11 +305,19 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 && let Some((ti, kernels)) = colon_header(h)
             {
                 table = Some((ti, Vec::new(), kernels, true));
+                run = None;
                 thr = None;
                 i += 3;
                 continue;
             }
             i += 1;
+            continue;
+        }
+        if let Some((ti, kernels, su, first)) = loose_header(lines, i) {
+            table = Some((ti, Vec::new(), kernels, true));
+            run = su;
+            thr = None;
+            i = first;
             continue;
         }
         if let Some((cases, kernels)) = bar_header(t)
@@ -300,8 +389,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         if let Some(k) = thr {
                             s = s.with_param("threads", k);
                         }
-                        if let Some(m) = &setup {
-                            s = s.with_param("setup", m);
+                        match (&setup, &run) {
+                            (Some(m), Some(r)) => s = s.with_param("setup", format!("{m}; {r}")),
+                            (Some(m), None) | (None, Some(m)) => s = s.with_param("setup", m),
+                            (None, None) => {}
                         }
                         out.samples.push(s);
                     }
@@ -363,10 +454,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     out.notes.sort_by_key(|n| n.0);
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: ID,
-            reason: "no table of a header naming kernels and rows of figures".into(),
-        });
+        let unheaded: Vec<&str> =
+            out.notes.iter().map(|(_, w)| w.as_str()).filter(|w| w.contains("under no header")).collect();
+        let reason = if unheaded.is_empty() {
+            "no table of a header naming kernels and rows of figures".to_string()
+        } else {
+            unheaded.join("; ")
+        };
+        return Err(ParseError::NoResults { benchmark: ID, reason });
     }
     Ok(out)
 }
@@ -382,7 +477,9 @@ impl BenchParser for ColumnMail {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        let colon = input.has("-----") && input.has("),");
+        // `),` between cells, or, with two kernels (no cell after the
+        // change), the colon typed with spaces around it (`groups  :  3.00,`).
+        let colon = input.has("),") || input.has(" :  ");
         let bar = input.has("|") && input.has("=====");
         if !colon && !bar {
             return 0;
@@ -391,20 +488,33 @@ impl BenchParser for ColumnMail {
         let mut headed = false;
         for (i, l) in input.lines.iter().enumerate() {
             let t = l.trim();
-            if colon && matches!(colon_row(t), Ok(Some(_))) {
+            let row = colon && matches!(colon_row(t), Ok(Some(_)));
+            if row {
                 rows += 1;
             }
             if bar && bar_row(t).is_some_and(|(_, v)| v.len() >= 2) {
                 rows += 1;
             }
+            // A loose header is looked for only right over a row or the
+            // parenthesised and blank lines before one: never on every line.
             if !headed
                 && ((colon && rule(t, '-') && input.lines.get(i + 1).is_some_and(|h| colon_header(h.trim()).is_some()))
-                    || (bar && bar_header(t).is_some()))
+                    || (bar && bar_header(t).is_some())
+                    || (row && (i.saturating_sub(4)..i).any(|h| loose_header(&input.lines, h).is_some())))
             {
                 headed = true;
             }
         }
-        if headed && rows >= 3 { 40 } else { 0 }
+        // Rows of the colon form with no header naming their kernels are
+        // still claimed, weakly, so that the warning says why they are
+        // not read rather than "unrecognised file".
+        if headed && rows >= 3 {
+            40
+        } else if colon && rows >= 3 {
+            10
+        } else {
+            0
+        }
     }
 
     fn max_score(&self) -> u8 {
@@ -413,5 +523,80 @@ impl BenchParser for ColumnMail {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<ParsedFile, ParseError> {
+        parse_all(&Input::from_text(text))
+    }
+
+    fn s_param<'a>(s: &'a crate::model::Sample, name: &str) -> Option<&'a str> {
+        s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    fn kernels_of(f: &ParsedFile) -> Vec<String> {
+        f.samples.iter().map(|s| s.kernel.as_deref().unwrap_or("-").to_string()).collect()
+    }
+
+    /// archive47: Shrikanth Hegde's 2024-04-23 letter types the header
+    /// with tabs and no rules, one kernel's name holding a space, a
+    /// parenthesised line under it; it was an unrecognised file.
+    #[test]
+    fn a_tab_typed_header_names_its_kernels_whole() {
+        let text = "Hackbench \t\t\t6.9\t\t+preempt_auto (=none)\n(10 iterations, 10000 loops)\n\n\
+                    Process 10 groups          :       3.00,       3.07(  -2.33)\n\
+                    Thread  10 groups          :       3.24,       3.28(  -1.23)\n\
+                    Process(Pipe) 60 groups    :       7.88,      16.69(-111.80)\n";
+        assert_eq!(ColumnMail.detect(&Input::from_text(text)), 40);
+        let f = read(text).unwrap();
+        assert_eq!(kernels_of(&f)[..2], ["6.9", "+preempt_auto (=none)"]);
+        let s = &f.samples[2];
+        assert_eq!((s.metric.name.as_str(), s.value.mean(), s.line), ("Thread 10 groups", 3.24, 5));
+        assert_eq!((s.group.as_str(), s.metric.unit.as_str()), ("Hackbench", "s"));
+        assert_eq!(s_param(s, "setup"), Some("10 iterations, 10000 loops"));
+        assert_eq!(f.samples.len(), 6);
+    }
+
+    /// archive47: the 2024-05-15 letter's two-line header, read down its
+    /// columns; the quoted table above it, which no header names, stays
+    /// unread with its note.
+    #[test]
+    fn a_two_line_header_is_read_down_its_columns() {
+        let text = "Process 10 groups          :       9.85,       9.87(-0.20)\n\
+                    Process 20 groups          :      17.69,      17.32(2.09)\n\
+                    \n\
+                    \t\t\t\t6.9 \t\tpreempt_auto\n\
+                    \t\t\t\tpreempt=none\tpreempt=none\n\
+                    \n\
+                    Process 10 groups          :       9.66,       9.75(-0.93)\n\
+                    thread 20 groups           :      18.00,      18.39(-2.17)\n";
+        let f = read(text).unwrap();
+        assert_eq!(
+            kernels_of(&f),
+            ["6.9 preempt=none", "preempt_auto preempt=none", "6.9 preempt=none", "preempt_auto preempt=none"]
+        );
+        assert_eq!(f.samples[0].line, 7);
+        assert!(f.samples.iter().all(|s| s.group.is_empty() && s.metric.unit.is_empty()));
+        assert!(f.notes.iter().any(|(n, w)| *n == 1 && w.contains("under no header")), "{:?}", f.notes);
+    }
+
+    /// A line of tab-separated words is no header when no row with a cell
+    /// for each of its words follows; rows under no header are claimed
+    /// weakly, and the error says which lines were not read.
+    #[test]
+    fn rows_under_no_header_are_said_not_read() {
+        let text = "1L ops.\n\
+                    Process 10 groups          :       9.85,       9.87(-0.20)\n\
+                    Process 20 groups          :      17.69,      17.32(2.09)\n\
+                    Process 30 groups          :      25.89,      25.96(-0.27)\n";
+        assert_eq!(ColumnMail.detect(&Input::from_text(text)), 10);
+        let e = read(text).unwrap_err().to_string();
+        assert!(e.contains("3 row(s) of figures (lines 2-4) under no header naming their kernels"), "{e}");
+        let prose = "Hackbench\tx\ty\tz\n\nProcess 10 groups : 9.85, 9.87(-0.20)\n";
+        assert!(loose_header(&Input::from_text(prose).lines, 0).is_none());
     }
 }

@@ -2865,6 +2865,37 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
     setup_pair_asked(text, &Asked::default())
 }
 
+/// A set-up typed as a short list, one word a `key=value` among names
+/// (`PREEMPT_AUTO, preempt=none` / `PREEMPT_DYNAMIC, preempt=voluntary`
+/// over four stress-ng runs of Ankur Arora's PREEMPT_AUTO patch, LKML
+/// 2024): two to four words split at `, `, each one word of letters,
+/// digits, `_.-+`, and exactly one `key=value` whose value has a letter
+/// → the key, lower case.
+fn listed_key_value(bare: &str) -> Option<String> {
+    if !bare.contains(", ") {
+        return None;
+    }
+    let parts: Vec<&str> = bare.split(", ").collect();
+    let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "_.-+".contains(c));
+    if !(2..=4).contains(&parts.len()) {
+        return None;
+    }
+    let mut key = None;
+    for p in &parts {
+        match p.split_once('=') {
+            Some((k, v)) if word(k) && word(v) && k.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+                if key.is_some() || !v.chars().any(char::is_alphabetic) {
+                    return None;
+                }
+                key = Some(k.to_lowercase());
+            }
+            _ if word(p) => {}
+            _ => return None,
+        }
+    }
+    key
+}
+
 /// [`setup_pair`], its run markers and counters from `asked`.
 fn setup_pair_asked<'a>(text: &'a str, asked: &Asked<'a>) -> Option<(String, String)> {
     if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) || asked.run_marker(text) {
@@ -2961,6 +2992,9 @@ fn setup_pair_asked<'a>(text: &'a str, asked: &Asked<'a>) -> Option<(String, Str
             && bare.split_whitespace().count() <= 4
             && !bare.contains([':', '|']);
         return ok.then(|| (key.to_lowercase(), bare.to_string()));
+    }
+    if let Some(key) = listed_key_value(bare) {
+        return Some((key, bare.to_string()));
     }
     let (name, value) = bare.split_once(':')?;
     // `Total ticks      : 371867026`: a program's aligned table, not a person's.
@@ -7714,6 +7748,23 @@ pub fn is_kernel_name(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// archive47: a set-up typed as a list of names and one `key=value`
+    /// (`PREEMPT_AUTO, preempt=none` over each of four stress-ng runs) is
+    /// a label as written; a list of two `key=value`s, of sentences, or of
+    /// figures is none.
+    #[test]
+    fn a_listed_key_value_line_is_a_set_up() {
+        assert_eq!(
+            setup_pair("PREEMPT_AUTO, preempt=none"),
+            Some(("preempt".to_string(), "PREEMPT_AUTO, preempt=none".to_string()))
+        );
+        assert_eq!(listed_key_value("PREEMPT_DYNAMIC, preempt=voluntary").as_deref(), Some("preempt"));
+        assert_eq!(listed_key_value("a=b, c=d"), None);
+        assert_eq!(listed_key_value("min=5698, max=17204"), None);
+        assert_eq!(listed_key_value("we ran it, then preempt=none"), None);
+        assert_eq!(listed_key_value("PREEMPT_AUTO preempt=none"), None);
+    }
+
     /// A Markdown list item's text is a person's line as the text alone is
     /// (openssl #16858's `- EVP, with AES-NI disabled …:`); an option
     /// (`-t 96`), a rule, a program's `name : value` line is not made one.

@@ -107,6 +107,24 @@
 //! time are both 0.00 has its `bogo ops/s (usr+sys time)` (stress-ng's
 //! 0.00 for a division by zero) left out with a warning, the rest read.
 //! `metrics-check: all stressor metrics validated and sane` is no warning.
+//!
+//! The `--cyclic` stressor's latency report (`info` level, before its
+//! table row, if any) is read too:
+//!
+//! ```text
+//! stress-ng: info:  [8828] cyclic: sched SCHED_DEADLINE: 100000 ns delay, 10000 samples
+//! stress-ng: info:  [8828] cyclic:   mean: 23829.70 ns, mode: 3317 ns
+//! stress-ng: info:  [8828] cyclic:   min: 2688 ns, max: 5701735 ns, std.dev. 123502.57
+//! stress-ng: info:  [8828] cyclic: latency percentiles:
+//! stress-ng: info:  [8828] cyclic:   25.00%:       6289 ns
+//! ```
+//!
+//! Metrics `latency mean`, `latency mode`, `latency min`, `latency max`,
+//! `latency std.dev` and `latency 25.00%` (a percentile as printed), in
+//! ns, lower better, stressor `cyclic`, with parameters `policy`
+//! (`SCHED_DEADLINE`) and `delay` (`100000 ns`) from the `sched` line
+//! (Ankur Arora's PREEMPT_AUTO patches, LKML 2024, post four runs of it).
+//! A `cyclic:` line of another shape is a note, not read.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -683,6 +701,9 @@ struct State {
     /// Samples read from one instance's line (`… (instance 0)`): index
     /// and where it ran, merged into one run per launch at the end.
     slots: Vec<(usize, super::instances::Slot)>,
+    /// The `--cyclic` stressor's policy and delay, from its latest `sched`
+    /// line ([`cyclic_line`]).
+    cyclic: Option<(String, String)>,
 }
 
 impl State {
@@ -701,6 +722,55 @@ impl State {
 fn annotation(body: &str) -> Option<(&str, &str)> {
     let at = body.find(" <-").or_else(|| body.find(" <="))?;
     Some((body[..at].trim_end(), body[at..].trim()))
+}
+
+/// One line of the `--cyclic` stressor's latency report, after its
+/// `cyclic:` (the module docs): its `sched` line sets the policy and
+/// delay of the figures below; `mean: 23829.70 ns, mode: 3317 ns`, `min:
+/// 2688 ns, max: 5701735 ns, std.dev. 123502.57` and `25.00%:  6289 ns`
+/// are samples (ns, lower better); `latency percentiles:` heads them.
+fn cyclic_line(st: &mut State, n: usize, rest: &str, out: &mut ParsedFile) {
+    if let Some(set) = rest.strip_prefix("sched ") {
+        // `SCHED_DEADLINE: 100000 ns delay, 10000 samples`
+        if let Some((policy, d)) = set.split_once(':') {
+            let delay = d.split(',').next().unwrap_or("").trim().trim_end_matches("delay").trim();
+            st.cyclic = Some((policy.trim().to_string(), delay.to_string()));
+        }
+        return;
+    }
+    if rest == "latency percentiles:" || rest.is_empty() {
+        return;
+    }
+    let mut read = Vec::new();
+    for item in rest.split(',') {
+        let item = item.trim();
+        let (name, figure) = match item.strip_prefix("std.dev.") {
+            Some(v) => ("std.dev", v),
+            None => match item.split_once(':') {
+                Some((name, v)) => (name.trim(), v),
+                None => ("", ""),
+            },
+        };
+        let figure = figure.trim();
+        let figure = figure.strip_suffix("ns").map_or(figure, str::trim_end);
+        let known = matches!(name, "mean" | "mode" | "min" | "max" | "std.dev")
+            || name.strip_suffix('%').is_some_and(|p| plain(p).is_some());
+        match plain(figure) {
+            Some(v) if known => read.push((name, v)),
+            _ => {
+                out.notes.push((n, format!("a line of the cyclic stressor's report, not read: `{rest}`")));
+                return;
+            }
+        }
+    }
+    for (name, v) in read {
+        let metric = Metric::new(format!("latency {name}"), "ns", Better::Lower);
+        let mut s = st.sample("cyclic", metric, v, n);
+        if let Some((policy, delay)) = &st.cyclic {
+            s = s.with_param("policy", policy.as_str()).with_param("delay", delay.as_str());
+        }
+        out.samples.push(s);
+    }
 }
 
 /// Reads one line of the text form.
@@ -751,6 +821,10 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
              over its rows) and adds the machine's CPU time and load average, no stressor's result"
                 .to_string(),
         ));
+        return Ok(());
+    }
+    if let Some(rest) = body.strip_prefix("cyclic:") {
+        cyclic_line(st, n, rest.trim(), out);
         return Ok(());
     }
     let hogs = dispatching(body);
@@ -1610,6 +1684,47 @@ impl BenchParser for StressNg {
 
 #[cfg(test)]
 mod tests {
+    fn s_param<'a>(s: &'a crate::model::Sample, name: &str) -> Option<&'a str> {
+        s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    /// archive47: the `--cyclic` stressor's latency report (Ankur Arora's
+    /// PREEMPT_AUTO patch 26, LKML 2024) was warned of as "a table typed by
+    /// hand" and nothing read; each figure is read now, a line of another
+    /// shape is a note, and the `sched` line's policy and delay are
+    /// parameters.
+    #[test]
+    fn the_cyclic_stressors_latency_report_is_read() {
+        use crate::parse::{BenchParser, Input};
+        let text = "stress-ng: info:  [8827] dispatching hogs: 1 cyclic\n\
+                    stress-ng: info:  [8828] cyclic: sched SCHED_DEADLINE: 100000 ns delay, 10000 samples\n\
+                    stress-ng: info:  [8828] cyclic:   mean: 23829.70 ns, mode: 3317 ns\n\
+                    stress-ng: info:  [8828] cyclic:   min: 2688 ns, max: 5701735 ns, std.dev. 123502.57\n\
+                    stress-ng: info:  [8828] cyclic: latency percentiles:\n\
+                    stress-ng: info:  [8828] cyclic:   99.99%:    5701735 ns\n\
+                    stress-ng: info:  [8828] cyclic:   median: about 14 us\n";
+        let f = super::StressNg.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(String, f64, usize)> =
+            f.samples.iter().map(|s| (s.metric.name.to_string(), s.value.mean(), s.line)).collect();
+        assert_eq!(
+            got,
+            [
+                ("latency mean".to_string(), 23829.70, 3),
+                ("latency mode".to_string(), 3317.0, 3),
+                ("latency min".to_string(), 2688.0, 4),
+                ("latency max".to_string(), 5701735.0, 4),
+                ("latency std.dev".to_string(), 123502.57, 4),
+                ("latency 99.99%".to_string(), 5701735.0, 6),
+            ]
+        );
+        let s = &f.samples[0];
+        assert_eq!(s.metric.unit, "ns");
+        assert_eq!(s_param(s, "policy"), Some("SCHED_DEADLINE"));
+        assert_eq!(s_param(s, "delay"), Some("100000 ns"));
+        assert_eq!(s_param(s, "stressor"), Some("cyclic"));
+        assert!(f.notes.iter().any(|(n, w)| *n == 7 && w.contains("not read")), "{:?}", f.notes);
+    }
+
     /// wildmod43: stress-ng 0.09's `--stream 4` prints each instance's
     /// memory rate before the table (a Kata VM note): they were dropped
     /// without a word. The four instances ran at once: one run, the mean.
