@@ -125,8 +125,8 @@
 //! median were four copies of its one sample), nor what the line's own
 //! columns give (the difference in the metric's unit, the mean minus the
 //! baseline's; the coefficient of variation, `stddev / |mean|`). `n` is
-//! exact and `mean` too but for the float noise of averaging (six
-//! significant digits, or the page's where more: [`mean_digits`]); the statistics (`stddev`, `pct_better`, `p`, `p_adjusted`) have
+//! exact and `mean` too but for the float noise of averaging (twelve
+//! significant digits, [`MEAN_DIGITS`]); the statistics (`stddev`, `pct_better`, `p`, `p_adjusted`) have
 //! four significant digits ([`CSV_DIGITS`] says why), and `significant` is
 //! empty where nothing was tested. Text fields that a spreadsheet would read as a formula get a
 //! leading `'` ([`csv_text`]).
@@ -203,7 +203,7 @@ pub const RUN_COLUMNS: [&str; 5] = ["file", "kernel", "group", "params", "line"]
 /// (nothing was tested), else `true` or `false`.
 ///
 /// `n` is exact, `mean` a whole number as it is and any other to
-/// [`mean_digits`] significant digits (six, or the page's where more); `stddev`, `pct_better`, `p` and
+/// [`MEAN_DIGITS`] significant digits; `stddev`, `pct_better`, `p` and
 /// `p_adjusted` are given to [`CSV_DIGITS`] significant digits
 /// ([`push_sig`]).
 ///
@@ -261,38 +261,13 @@ pub fn csv_stat_header(metric: &str, unit: &str, stat: &str) -> String {
 /// change more precisely where wanted (`(mean − baseline) / |baseline|`).
 pub const CSV_DIGITS: usize = 4;
 
-/// The fewest significant digits of a CSV file's `mean` when it is not a
-/// whole number (a whole number is written as it is, every digit): six,
-/// or as many as the page's table shows of it where that is more
-/// ([`mean_digits`]). Six drops the noise of averaging in binary (a mean
-/// of three runs the page shows as 33.75 may be `33.74999999999999` as an
-/// `f64`, one of the demo's, written `33.75`) and keeps a digit or two
-/// past what the runs printed (`0.43` and `0.44`: `0.435`; 274.11,
-/// 278 and 285.65: `279.253`); twelve, until the forty-seventh session,
-/// wrote 0.47 MB more of the large generated archive's 22.9 MB of CSV
-/// and told a reader nothing the runs knew.
-pub const MEAN_DIGITS: usize = 6;
-
-/// The most significant digits of a CSV file's `mean`: more than any
-/// benchmark prints ([`crate::stats::resolution`] counts digits past the
-/// ninth or tenth as noise).
-pub const MEAN_DIGITS_MAX: usize = 12;
-
-/// The significant digits a CSV file writes of a `mean` the page's table
-/// shows as `shown` (`CellView::text`, `1276`, `0.4452`, `12345.67`): 0
-/// (every digit) for a whole number, else [`MEAN_DIGITS`] or the digits
-/// `shown` has where they are more (so the file never says less than the
-/// page: `12345.67` is not cut to `12345.7`), at most
-/// [`MEAN_DIGITS_MAX`].
-pub fn mean_digits(mean: f64, shown: &str) -> usize {
-    if mean.fract() == 0.0 {
-        return 0;
-    }
-    // The digits of the shown number's mantissa, from its first non-zero.
-    let mantissa = shown.split(['e', 'E']).next().unwrap_or_default();
-    let digits = mantissa.bytes().filter(u8::is_ascii_digit).skip_while(|&b| b == b'0').count();
-    digits.clamp(MEAN_DIGITS, MEAN_DIGITS_MAX)
-}
+/// The significant digits of a CSV file's `mean` when it is not a whole
+/// number (a whole number is written as it is, every digit). Twelve is more
+/// than any benchmark prints ([`crate::stats::resolution`] counts digits
+/// past the ninth or tenth as noise) and drops the noise of averaging in
+/// binary: a mean of three runs the page shows as 33.75 may be
+/// `33.74999999999999` as an `f64` (one of the demo's), written `33.75`.
+pub const MEAN_DIGITS: usize = 12;
 
 /// The per-class `data.json`, columnar ([`DATA_FORMAT`] 5).
 #[derive(Serialize)]
@@ -657,7 +632,7 @@ fn section_csv(s: &SectionView) -> String {
             let cmp = c.comparison;
             let _ = w.write_field(c.summary.n.to_compact_string());
             let mean = c.summary.mean;
-            num(&mut w, Some(mean), mean_digits(mean, &c.text));
+            num(&mut w, Some(mean), if mean.fract() == 0.0 { 0 } else { MEAN_DIGITS });
             num(&mut w, c.summary.stddev, CSV_DIGITS);
             // Better-signed only: none for a metric with no better direction.
             let pct_better = cmp.and_then(|x| x.pct_better).filter(|_| col.better != Better::Neither);

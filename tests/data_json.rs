@@ -210,8 +210,7 @@ fn data_json_params_keep_the_benchmarks_order() {
 /// parameters, `dmesg`, then each column's `export::CSV_STATS`, all empty
 /// where the row has no cell), and every cell's statistics: `n` and a
 /// whole `mean` read back as the numbers the page used, bit for bit, any
-/// other `mean` to `export::MEAN_DIGITS` (6) significant digits, or the
-/// page's where more (`export::mean_digits`); `stddev`,
+/// other `mean` to `export::MEAN_DIGITS` (12) significant digits; `stddev`,
 /// `pct_better`, `p` and `p_adjusted` as those numbers rounded to
 /// `export::CSV_DIGITS` (4) significant digits (they were written at full
 /// `f64` precision and read back bit for bit until the sixteenth session:
@@ -288,20 +287,12 @@ fn csv_files_give_every_cell_of_the_demo() {
                     };
                     let sig = |v: Option<f64>| rounded(v, benchsite::export::CSV_DIGITS);
                     assert_eq!(field("n"), c.summary.n.to_string(), "{path}");
-                    // A whole mean exactly; any other to MEAN_DIGITS
-                    // digits, or as many as the page shows where more.
+                    // A whole mean exactly; any other to MEAN_DIGITS digits.
                     let mean = c.summary.mean;
                     let want = if mean.fract() == 0.0 {
                         some(mean)
                     } else {
-                        let digits = benchsite::export::mean_digits(mean, &c.text);
-                        let shown = c.text.bytes().filter(u8::is_ascii_digit).skip_while(|&b| b == b'0').count();
-                        assert!(
-                            digits >= benchsite::export::MEAN_DIGITS.max(shown.min(12)),
-                            "{path}: {} {digits}",
-                            c.text
-                        );
-                        rounded(Some(mean), digits)
+                        rounded(Some(mean), benchsite::export::MEAN_DIGITS)
                     };
                     assert_eq!(num("mean"), want, "{path}");
                     assert_eq!(num("stddev"), sig(c.summary.stddev), "{path}");
