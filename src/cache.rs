@@ -3,9 +3,9 @@
 //! After a successful [`build`](crate::build::build), benchsite keeps one
 //! small file per machine class, `<output>/.benchsite-cache/<class>.entry`
 //! (a header line naming the benchsite build; then the body: the length of
-//! the deflated entry (8 bytes little-endian), the [`MachineEntry`] as
-//! MessagePack with field names, deflated, and the summary's cross-class
-//! cells in a compact form of their own (see `cache::stored`), deflated
+//! the compressed entry (8 bytes little-endian), the [`MachineEntry`] as
+//! MessagePack with field names, compressed (zstd), and the summary's cross-class
+//! cells in a compact form of their own (see `cache::stored`), compressed
 //! apart; then the [`hash`] of the body, 8 bytes little-endian), in that
 //! directory (a hidden directory the output's marker does not list, so a
 //! build never removes it and hosts that skip dotfiles do not publish it).
@@ -184,7 +184,7 @@ pub struct MachineEntry {
     /// Raw files read.
     pub files_read: usize,
     /// The summary's cross-class cells as stored: their compact form
-    /// (`stored::StoredCells`) as MessagePack, deflated apart from the rest
+    /// (`stored::StoredCells`) as MessagePack, compressed apart from the rest
     /// of the entry, and read back ([`MachineEntry::restore_cells`]) only
     /// when the cross-class page is drawn again: a build that changed no
     /// class does not. Empty in an entry just built (its cells are in
@@ -262,7 +262,7 @@ impl MachineEntry {
         if self.cells.is_empty() {
             return true;
         }
-        let Some(columns) = stored::inflate(&self.cells)
+        let Some(columns) = stored::decompress(&self.cells)
             .and_then(|b| rmp_serde::from_slice::<stored::StoredCells>(&b).ok())
             .and_then(|c| c.cells())
         else {
@@ -424,11 +424,11 @@ impl Cache {
     /// [`MachineEntry::restore_cells`].
     pub fn load(&self, slug: &str) -> Option<MachineEntry> {
         let mut body = self.read_body(&self.file(slug))?;
-        // The entry, then its cells: two deflated streams, the first's
+        // The entry, then its cells: two compressed (zstd) streams, the first's
         // length before it (8 bytes little-endian).
         let (len, rest) = body.split_first_chunk::<8>()?;
         let len = usize::try_from(u64::from_le_bytes(*len)).ok()?;
-        let head = stored::inflate(rest.get(..len)?)?;
+        let head = stored::decompress(rest.get(..len)?)?;
         let mut entry: MachineEntry = rmp_serde::from_slice(&head).ok()?;
         entry.cells = body.split_off(8 + len);
         entry.unchanged = true;
@@ -439,7 +439,7 @@ impl Cache {
     /// benchsite.
     pub fn load_site(&self) -> Option<SiteEntry> {
         let body = self.read_body(&self.dir.join(SITE_FILE))?;
-        let mut entry: SiteEntry = rmp_serde::from_slice(&stored::inflate(&body)?).ok()?;
+        let mut entry: SiteEntry = rmp_serde::from_slice(&stored::decompress(&body)?).ok()?;
         entry.unchanged = true;
         Some(entry)
     }
@@ -503,14 +503,14 @@ impl Cache {
             // A new entry (one read back is `unchanged`): its outputs' stats
             // and hashes.
             record_outputs(&mut e.outputs, out, written);
-            // The cells in their compact form, deflated apart (see
+            // The cells in their compact form, compressed apart (see
             // `MachineEntry::cells`), instead of the summary's.
             let cells = stored::StoredCells::of(&std::mem::take(&mut e.summary.cells));
             // Field names kept (`to_vec_named`): the summary leaves out
             // fields it does not have, which a positional layout cannot.
             let (Some(head), Some(cells)) = (
-                rmp_serde::to_vec_named(&e).ok().and_then(|b| stored::deflate(&b).ok()),
-                rmp_serde::to_vec_named(&cells).ok().and_then(|b| stored::deflate(&b).ok()),
+                rmp_serde::to_vec_named(&e).ok().and_then(|b| stored::compress(&b).ok()),
+                rmp_serde::to_vec_named(&cells).ok().and_then(|b| stored::compress(&b).ok()),
             ) else {
                 continue;
             };
@@ -521,7 +521,7 @@ impl Cache {
             Some(e) if e.unchanged => {}
             Some(mut e) => {
                 record_outputs(&mut e.outputs, out, written);
-                if let Some(body) = rmp_serde::to_vec(&e).ok().and_then(|b| stored::deflate(&b).ok()) {
+                if let Some(body) = rmp_serde::to_vec(&e).ok().and_then(|b| stored::compress(&b).ok()) {
                     self.write_file(SITE_FILE, &body);
                 }
             }

@@ -84,17 +84,14 @@ pub fn cache_header(kind: &str) -> String {
     format!("benchsite {kind} cache {}\n", tool_version())
 }
 
-/// The deflate level of the build cache's files (the class entries and
-/// the parse caches): 2, the lowest of `flate2`'s (zlib-rs') levels that
-/// look for matches the usual way (level 1, `fast()`, is zlib-rs' quick
-/// strategy). On the large generated archive's caches (10 classes, 17.9 MB
-/// of parse cache and 14.4 MB of entries before deflate) level 1 gave 9.4
-/// and 5.5 MB, level 2 8.1 and 5.1 MB, level 3 7.5 and 4.9 MB, level 6 7.2
-/// and 4.7 MB; deflating them took 250 + 150 ms at level 1, 380 + 240 ms
-/// at 2, 600 + 540 ms at 3 and 1.5 + 1.1 s at 6, and inflating them 120 +
-/// 94 ms at level 1 and 65 + 65 ms at 2 (fewer, longer matches to copy).
-/// Every rebuild inflates every kept class's entry and writes only the
-/// changed class's files, so level 2 is about as fast for a rebuild and
-/// 1.7 MB lighter; level 3 and up would cost a rebuild 35 ms and more per
-/// changed class (measured best of three on a loaded 2-core machine).
-pub const DEFLATE_LEVEL: flate2::Compression = flate2::Compression::new(2);
+/// The zstd level of the build cache's files (the class entries and the
+/// parse caches): 3, zstd's default. On the large generated archive's
+/// caches (10 classes, 23.5 MB of parse cache and 17.6 MB of entries
+/// before compression) DEFLATE at level 2 (`flate2`, until cache format
+/// 28) kept 8.45 and 5.60 MB; zstd at level 3 keeps 6.27 and 4.78 MB
+/// (level 6 6.04 and 4.59, level 19 5.42 and 4.30), and compresses and
+/// decompresses faster than DEFLATE at level 2 (see BENCHMARKS.md, "Output
+/// size (forty-seventh session …)"). Every rebuild decompresses every
+/// kept class's entry and writes only the changed class's files, so the
+/// level is one a rebuild pays for the changed class.
+pub const ZSTD_LEVEL: i32 = 3;

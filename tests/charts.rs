@@ -187,6 +187,19 @@ fn check_svg(c: &Chart) {
             let v = a.value();
             assert!(!v.contains("NaN") && !v.contains("inf"), "{}: {}={v}", c.file, a.name());
         }
+        // The attributes at their initial values are cut (`chart::draw`'s
+        // `compact_attributes`), which holds only while no element sits
+        // in a group that could give it another value to inherit.
+        assert_eq!(
+            n.parent_element(),
+            (n != root).then_some(root),
+            "{}: {:?} not a child of <svg>",
+            c.file,
+            n.tag_name()
+        );
+        for (name, initial) in [("stroke-width", "1"), ("text-anchor", "start"), ("stroke", "none"), ("opacity", "1")] {
+            assert_ne!(n.attribute(name), Some(initial), "{}: {name} at its initial value", c.file);
+        }
     }
     assert!(c.file.starts_with("charts/") && c.file.ends_with(".svg"), "{}", c.file);
     assert_eq!((c.width as f64, c.height as f64), svg_size(&c.svg), "{}", c.file);

@@ -405,7 +405,7 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     assert_eq!(table.matches("<th class=metric>").count(), 7, "{table}");
     assert!(table.contains("<th class=metric>Pipe Throughput<td>"), "{table}");
     assert!(!table.contains("<td><a href="), "no link per number: {table}");
-    assert!(table.contains("1001.5<td>991.5 <i class=w>-1.0%</i>\n"), "{table}");
+    assert!(table.contains("1001.5<td>991.5 <i>-1.0%</i>\n"), "{table}");
     assert!(html.contains("<p class=caption>lps, bigger is better</p>"), "{html}");
     // The Markdown and the mail have the same shape.
     let md = read("m1/index.md");

@@ -1,6 +1,6 @@
 //! The compact forms a cache entry stores: a class summary's cross-class
 //! cells ([`StoredCells`], their numbers as [`crate::model::Number`]), and
-//! the deflated body ([`deflate`], [`inflate`]).
+//! the compressed body ([`compress`], [`decompress`]).
 //!
 //! Why: the summary of a class keeps, for the cross-class page, every
 //! column of its tables at each set of parameters with every kernel's n,
@@ -11,7 +11,7 @@
 //! cross-class page. Here every text is listed once, a value
 //! refers to its kernel by the step from the previous value's kernel
 //! (mostly 1: values follow the class's kernel order), whole numbers are
-//! integers, and the entry as a whole is deflated (its raw files' and
+//! integers, and the entry as a whole is compressed (its raw files' and
 //! outputs' paths share their directories, its stats their times).
 //!
 //! A column's four value columns are MessagePack byte strings
@@ -28,12 +28,12 @@
 //! the class's distinct printed steps. As a MessagePack array of maps,
 //! one map of three named fields per value, they were again most of
 //! reading a kept class's cells back (about 55 M instructions a class of
-//! 300 kernels, and most of the bytes inflated before that).
+//! 300 kernels, and most of the bytes decompressed before that).
 
 use crate::model::Better;
 use crate::report::{AcrossCells, AcrossColumn};
 use serde::{Deserialize, Serialize};
-use std::io::{Read as _, Write as _};
+use std::io::Read as _;
 
 /// One [`AcrossColumn`], its texts as indices into [`StoredCells::strings`]
 /// and its values as four packed columns ([`Packed`]).
@@ -87,7 +87,7 @@ struct StoredColumn {
 /// `f64` as its 8 bytes little-endian; 2, no standard deviation. Whole
 /// numbers take two to nine bytes and others nine, as in MessagePack; each
 /// of the four a byte string of its own (columns, as before), so that the
-/// deflate after finds the runs of each (most steps are 1).
+/// compression after finds the runs of each (most steps are 1).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct Packed(pub(super) Vec<u8>);
 
@@ -389,20 +389,17 @@ impl StoredCells {
     }
 }
 
-/// `bytes` deflated (raw DEFLATE, RFC 1951, by `flate2` at level
-/// [`crate::fingerprint::DEFLATE_LEVEL`]: an entry is written after every
+/// `bytes` compressed (one zstd frame, at level
+/// [`crate::fingerprint::ZSTD_LEVEL`]: an entry is written after every
 /// build that changed its class).
-pub(super) fn deflate(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut e =
-        flate2::write::DeflateEncoder::new(Vec::with_capacity(bytes.len() / 4), crate::fingerprint::DEFLATE_LEVEL);
-    e.write_all(bytes)?;
-    e.finish()
+pub(super) fn compress(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    zstd::bulk::compress(bytes, crate::fingerprint::ZSTD_LEVEL)
 }
 
-/// `bytes` inflated; `None` when they are not a whole DEFLATE stream.
-pub(super) fn inflate(bytes: &[u8]) -> Option<Vec<u8>> {
+/// `bytes` decompressed; `None` when they are not whole zstd frames.
+pub(super) fn decompress(bytes: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(bytes.len() * 4);
-    flate2::read::DeflateDecoder::new(bytes).read_to_end(&mut out).ok()?;
+    zstd::stream::read::Decoder::with_buffer(bytes).ok()?.read_to_end(&mut out).ok()?;
     Some(out)
 }
 
@@ -614,15 +611,11 @@ mod tests {
     }
 
     #[test]
-    fn deflate_reads_back() {
+    fn compress_reads_back() {
         let bytes: Vec<u8> = (0..10_000u32).flat_map(|i| (i % 97).to_le_bytes()).collect();
-        let d = deflate(&bytes).expect("deflates");
-        // Level 2 keeps 30% of this input (level 1 under 25%): zlib-rs'
-        // short hash chains at level 2 miss many of the matches of its
-        // runs of `x 0 0 0`; on the caches of the demo and the large
-        // generated archive it keeps less than level 1 (`fingerprint::DEFLATE_LEVEL`).
+        let d = compress(&bytes).expect("compresses");
         assert!(d.len() < bytes.len() / 3, "{} of {}", d.len(), bytes.len());
-        assert_eq!(inflate(&d), Some(bytes));
-        assert_eq!(inflate(&d[..d.len() / 2]), None);
+        assert_eq!(decompress(&d), Some(bytes));
+        assert_eq!(decompress(&d[..d.len() / 2]), None);
     }
 }

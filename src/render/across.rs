@@ -43,7 +43,7 @@ pub fn html(site: &SiteSummary, page: &AcrossPage, root: &str) -> String {
                 // sticky first column of a kernel's name held a whole phone's
                 // width, the figures scrolling under it out of sight).
                 p.raw("<div class=\"table-wrap by-machine\">\n");
-                grid_html(p, g, &s.table, root, true);
+                grid_html(p, g, &s.table, root, true, false);
                 p.raw("</div>\n");
                 if let Some(b) = s.table.baseline.as_deref() {
                     p.raw("<p class=\"legend\">").text(&legend(b, s)).raw("</p>\n");

@@ -111,7 +111,8 @@ fn sources_list(p: &mut Page, sources: &[Arc<str>]) {
 /// [`Grid::only_kernel`] on a kernel page; `None`: no rows), and `charts`
 /// shown or not, and its legend (not on a kernel page: [`legend`] once
 /// above its sections). On a kernel page the section's commentary is left
-/// to the class page, and the title links to it there.
+/// to the class page, and the title links to it there; the title (with
+/// the section's id) heads what follows it, without a `<section>`.
 fn section(
     p: &mut Page,
     m: &MachinePage,
@@ -123,7 +124,17 @@ fn section(
     raw_prefix: &str,
 ) {
     let t = &s.table;
-    p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>");
+    // A kernel page (the one without a legend per table) heads each
+    // section by its title alone, which carries the section's id: no
+    // `<section>` around it (21 bytes on each of the large generated
+    // archive's 74,100 sections of kernel pages, 1.6 MB; the page's
+    // outline is its headings, and `#id` finds the heading).
+    let kernel_page = !legend_shown;
+    if kernel_page {
+        p.raw("<h2 id=\"").text(&s.id).raw("\">");
+    } else {
+        p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>");
+    }
     if s.commentary_html.is_empty() {
         p.text(&s.title).raw("</h2>\n");
     } else if legend_shown {
@@ -145,7 +156,9 @@ fn section(
         } else {
             "<div class=\"table-wrap\">\n"
         });
-        grid_html(p, g, t, raw_prefix, !(runs_in_legend && g.rows_say_runs()));
+        // A kernel page (no legend per table): its rows are its own
+        // kernel's, whose name links a raw file once a run of rows.
+        grid_html(p, g, t, raw_prefix, !(runs_in_legend && g.rows_say_runs()), !legend_shown);
         if legend_shown {
             warnings(p, s, raw_prefix);
         }
@@ -180,7 +193,9 @@ fn section(
     if !s.notes_html.is_empty() {
         p.raw("<div class=\"notes\">").raw(&s.notes_html).raw("</div>\n");
     }
-    p.raw("</section>\n");
+    if !kernel_page {
+        p.raw("</section>\n");
+    }
 }
 
 /// What was warned of the raw files of section `s`'s table
@@ -363,10 +378,19 @@ pub fn show_runs(g: &Grid) -> bool {
 /// 370,000 rows of a large archive's kernel pages.
 /// A header's unit is `<small>` as a value's spread is (the stylesheet's
 /// `table.grid small` looks as `.unit` does), and a value's change is
-/// `<i>`, which the stylesheet sets upright: 9 and 6 bytes fewer than
-/// `<span class=unit>` and `<span>`, on 216,600 units and 480,600
-/// changes of a large archive's kernel pages, the pages drawn the same.
-pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str, runs_note: bool) {
+/// `<b>` (better), `<i>` (worse) or `<span>` (neither), which the
+/// stylesheet sets upright and not bold, coloured as a change row's
+/// cells of class `b` and `w` ([`change_tag`]): 9 bytes fewer than
+/// `<span class=unit>` on 216,600 units, and 8 fewer than `<i class=b>`
+/// (the forty-sixth session's) on 885,000 changes of a large archive's
+/// pages, the pages drawn the same.
+///
+/// With `link_once` (a kernel page, whose rows are all its kernel's), a
+/// row whose label and raw files are those of the value row above it in
+/// its table names its kernel without the link again: the kernel's name
+/// linking the same raw file in every row (an AIM7 table's dozens of
+/// loads) was 3.1 MB of a large archive's 79 MB of kernel pages.
+pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str, runs_note: bool, link_once: bool) {
     let caption = g.caption(t);
     let kernel_rows = g.shape != Shape::MetricsAsRows;
     let show_n = show_runs(g);
@@ -376,11 +400,10 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str,
     for b in &g.blocks {
         p.raw("<table class=grid>\n<thead><tr>");
         for (i, h) in b.label_headers.iter().enumerate() {
-            p.raw(match () {
-                _ if i == 0 && kernel_rows => "<th class=kernel>",
-                _ if i == 0 || b.label_right[i] => "<th>",
-                _ => "<th class=label>",
-            });
+            // The first ("kernel" where rows are kernels) needs no class:
+            // the stylesheet finds it (`table.grid:not(:has(th.metric))
+            // thead th:first-child`).
+            p.raw(if i == 0 || b.label_right[i] { "<th>" } else { "<th class=label>" });
             p.text(h);
         }
         for c in &b.columns {
@@ -402,8 +425,18 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str,
             p.raw("<th class=runs>runs");
         }
         p.raw("</thead>\n");
+        // The value row above, whose label linked its raw files.
+        let mut above: Option<&GridRow> = None;
         for r in &b.rows {
-            grid_row(p, b, r, kernel_rows, show_n, raw_prefix);
+            let linked_above = link_once
+                && kernel_rows
+                && !r.change
+                && !r.raw.is_empty()
+                && above.is_some_and(|a| a.labels.first() == r.labels.first() && a.raw == r.raw);
+            grid_row(p, b, r, kernel_rows, show_n, if linked_above { None } else { Some(raw_prefix) }, raw_prefix);
+            if !r.change {
+                above = Some(r);
+            }
         }
         p.raw("</table>\n");
     }
@@ -457,12 +490,27 @@ pub(super) fn mark_legend(p: &mut Page, m: &MachinePage) {
 /// One row of block `b`: its labels (the first a row header, linked to
 /// the raw files when the row names them), then its cells: a value with
 /// its spread and change, or on a change row the change alone.
-fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n: bool, raw_prefix: &str) {
+/// `label_prefix`: the raw files' prefix for the row's label's link, or
+/// none for a label not linked (the row above linked the same files).
+fn grid_row(
+    p: &mut Page,
+    b: &GridBlock,
+    r: &GridRow,
+    kernel_rows: bool,
+    show_n: bool,
+    label_prefix: Option<&str>,
+    raw_prefix: &str,
+) {
     p.raw(if r.change { "<tr class=change>" } else { "<tr>" });
     for (i, l) in r.labels.iter().enumerate() {
         if i == 0 {
             p.raw(if kernel_rows { "<th>" } else { "<th class=metric>" });
-            linked(p, raw_prefix, r.raw.links(), r.raw.paths(), "raw output: ", l);
+            match label_prefix {
+                Some(prefix) => linked(p, prefix, r.raw.links(), r.raw.paths(), "raw output: ", l),
+                None => {
+                    p.text(l);
+                }
+            }
             flag(p, r.flag.as_ref());
         } else {
             p.raw(if b.label_right[i] { "<td>" } else { "<td class=label>" }).text(l);
@@ -493,9 +541,15 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
             p.raw("</small>");
         }
         if !c.delta.is_empty() {
-            p.raw(" <i");
-            delta_class(p, c);
-            p.raw(">").text(&c.delta).text(&c.mark).raw("</i>");
+            // Its element says which way it goes (`<b>` better, `<i>`
+            // worse, `<span>` neither: [`change_tag`]), so that the two
+            // common ones carry no class.
+            let tag = change_tag(c.class);
+            p.raw(" <").raw(tag);
+            if c.mark == "*" {
+                p.raw(" class=significant");
+            }
+            p.raw(">").text(&c.delta).text(&c.mark).raw("</").raw(tag).raw(">");
         }
     }
     if b.runs_column {
@@ -588,6 +642,20 @@ fn run_line<'a>(r: &GridRow, run: &'a GridRun) -> Option<&'a str> {
     }
     let rest = run.label.trim_start_matches(&**source).trim_start();
     (!rest.is_empty()).then_some(rest)
+}
+
+/// The element of a value's change after it in a grid's cell, by which
+/// way it goes: `b` better, `i` worse, `span` neither (no direction, or
+/// no change). The stylesheet colours each (`table.grid td > b`, `td > i`)
+/// as a change row's cells of class `b` and `w`; a significant change
+/// adds `class=significant` (bold). A class on each was 8 bytes on
+/// 885,000 changes of the large generated archive's pages (7.1 MB).
+fn change_tag(class: crate::report::DeltaClass) -> &'static str {
+    match class {
+        crate::report::DeltaClass::Better => "b",
+        crate::report::DeltaClass::Worse => "i",
+        crate::report::DeltaClass::None => "span",
+    }
 }
 
 /// The ` class="…"` of cell `c`'s change (a change row's cell, or the

@@ -27,10 +27,11 @@ use std::path::{Path, PathBuf};
 /// kernel directory re-uses its entry and still gives it its new kernel.
 ///
 /// The file is a header line (`benchsite parse cache <tool_version>\n`),
-/// then one or more *parts*, each the length of its deflated bytes (8
-/// bytes little-endian) and those bytes: raw DEFLATE by `flate2` (the
-/// frames below took 1.6 MB for a 300-kernel class, deflated about a
-/// third). A part inflates to *tables* — every metric (name, unit,
+/// then one or more *parts*, each the length of its compressed bytes (8
+/// bytes little-endian) and those bytes: one zstd frame, at level
+/// [`ZSTD_LEVEL`](crate::fingerprint::ZSTD_LEVEL) (the frames below took
+/// 1.6 MB for a 300-kernel class, compressed about a quarter; raw DEFLATE
+/// by `flate2` until cache format 28). A part decompresses to *tables* — every metric (name, unit,
 /// direction), every kernel or group name and every set of parameters the
 /// entries use, each once, that the parts before it did not list — as the
 /// length (8 bytes), an XXH3-64 checksum (8 bytes) and the tables as
@@ -82,7 +83,7 @@ use std::path::{Path, PathBuf};
 /// [`FileOutcome`]: super::FileOutcome
 #[derive(Default)]
 pub struct ParseCache {
-    /// The file's parts as read (deflated, after the header line): kept as
+    /// The file's parts as read (compressed, after the header line): kept as
     /// they are when new entries are appended ([`ParseCache::store`]).
     parts: Vec<u8>,
     /// How many parts `parts` holds.
@@ -132,7 +133,7 @@ impl ParseCache {
         let mut dropped = 0;
         let mut rest = parts;
         while !rest.is_empty() {
-            // A part: its deflated length, then its bytes (a damaged or cut
+            // A part: its compressed length, then its bytes (a damaged or cut
             // part is no cache).
             let Some((len, after)) = rest.split_first_chunk::<8>() else { return ParseCache::default() };
             let Some((deflated, after)) =
@@ -142,7 +143,9 @@ impl ParseCache {
             };
             rest = after;
             let start = bytes.len();
-            if std::io::Read::read_to_end(&mut flate2::read::DeflateDecoder::new(deflated), &mut bytes).is_err() {
+            let read = zstd::stream::read::Decoder::with_buffer(deflated)
+                .and_then(|mut d| std::io::Read::read_to_end(&mut d, &mut bytes));
+            if read.is_err() {
                 return ParseCache::default();
             }
             let Some((added, mut at)) = read_tables(&bytes, start) else {
@@ -236,7 +239,7 @@ impl ParseCache {
     /// file as it was with one part appended: a drop for each entry not
     /// used, then the entries this build made (nothing appended when there
     /// are neither); otherwise the entries this build used or made, and no
-    /// others, as one part. A part is deflated in memory before it is
+    /// others, as one part. A part is compressed in memory before it is
     /// written (its length goes first): about 1 MB for a 300-kernel class.
     ///
     /// The temporary file is made with `crate::output::create_new` (never
@@ -288,15 +291,15 @@ impl ParseCache {
                 file.into_inner().map_err(std::io::IntoInnerError::into_error)?;
                 return Ok(());
             }
-            // The part deflated, at the build cache's level (2: the cache
-            // of a class is written whenever the class changed), through a
-            // buffer: flate2 zero-fills its 32 KB output buffer on every
-            // write it is given, and the frames come as many small writes
-            // (that was 0.5 billion instructions for a 300-kernel class).
-            // Each new entry is freed once written.
+            // The part compressed, at the build cache's level (zstd 3: the
+            // cache of a class is written whenever the class changed),
+            // through a buffer: the frames come as many small writes (with
+            // flate2, which zero-filled its 32 KB output buffer on every
+            // write, that was 0.5 billion instructions for a 300-kernel
+            // class). Each new entry is freed once written.
             let mut out = std::io::BufWriter::with_capacity(
                 1 << 16,
-                flate2::write::DeflateEncoder::new(Vec::new(), crate::fingerprint::DEFLATE_LEVEL),
+                zstd::stream::write::Encoder::new(Vec::new(), crate::fingerprint::ZSTD_LEVEL)?,
             );
             let tables = rmp_serde::to_vec(&tables).map_err(std::io::Error::other)?;
             out.write_all(&(tables.len() as u64).to_le_bytes())?;
@@ -902,7 +905,8 @@ mod tests {
         let len = u64::from_le_bytes(part[..8].try_into().expect("a length")) as usize;
         assert_eq!(len + 8, part.len(), "one part");
         let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut flate2::read::DeflateDecoder::new(&part[8..]), &mut bytes).expect("inflates");
+        std::io::Read::read_to_end(&mut zstd::stream::read::Decoder::new(&part[8..]).expect("a decoder"), &mut bytes)
+            .expect("decompresses");
         let count = bytes.windows(10).filter(|w| w == b"Throughput").count();
         assert_eq!(count, 1, "the metric's name once, in the tables");
     }
