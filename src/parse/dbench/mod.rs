@@ -112,7 +112,7 @@
 mod labels;
 mod result;
 
-use super::num::plain;
+use super::num::{decimals_of, plain};
 use super::time::gnu_record_at;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
@@ -549,7 +549,10 @@ impl<'a> Reader<'a> {
                 0 => "no run read above it to check it against".to_string(),
                 n => {
                     let mean = runs.iter().sum::<f64>() / n as f64;
-                    let places = super::num::decimals(&format!("{}", r.throughput)).unwrap_or(0);
+                    // To the poster's printed step (`1250.00` has two
+                    // decimals; the value alone, 1250, has none).
+                    let places = r.throughput_step.map_or_else(|| decimals_of(r.throughput), decimals_of);
+                    let places = usize::try_from(places).unwrap_or(0);
                     let ours = format!("{mean:.places$}");
                     if ours == format!("{:.places$}", r.throughput) {
                         format!("{AGREES_WITH_OUR_MEAN} {n} run(s) read above, {ours} MB/sec")
@@ -558,9 +561,11 @@ impl<'a> Reader<'a> {
                     }
                 }
             };
+            let places = r.throughput_step.map_or_else(|| decimals_of(r.throughput), decimals_of);
+            let places = usize::try_from(places).unwrap_or(0);
             let msg = format!(
-                "`{}:` before this result: the poster's own average of the runs above, not a run; its {} MB/sec \
-                 is not read ({ours})",
+                "`{}:` before this result: the poster's own average of the runs above, not a run; its {:.places$} \
+                 MB/sec is not read ({ours})",
                 r.prefix_label.as_deref().unwrap_or_default(),
                 r.throughput
             );
@@ -1427,7 +1432,19 @@ mod tests {
         // No label (the uname's kernel is given them by the labeller).
         assert!(f.samples.iter().all(|s| param(s, "label").is_none()), "{:?}", f.samples);
         let note = f.notes.iter().find(|(n, _)| *n == 6).map(|(_, m)| m.as_str()).unwrap();
-        assert!(note.contains("poster's own average") && note.contains("it agrees with the mean of the 3 run(s) read above, 1234.82"));
+        assert!(
+            note.contains("poster's own average")
+                && note.contains("it agrees with the mean of the 3 run(s) read above, 1234.82")
+        );
+        // One that does not agree is said to the poster's decimals (`1250.00`, not `1250`).
+        let f = Dbench
+            .parse(&Input::from_text(
+                "Run 1: Throughput 1234.56 MB/sec  4 procs\nRun 2: Throughput 1240.10 MB/sec  4 procs\n\
+                 Average: Throughput 1250.00 MB/sec\n",
+            ))
+            .unwrap();
+        let note = f.notes.iter().find(|(n, _)| *n == 3).map(|(_, m)| m.as_str()).unwrap();
+        assert!(note.contains("its 1250.00 MB/sec") && note.contains("is 1237.33 MB/sec: they do not agree"), "{note}");
         let f = Dbench
             .parse(&Input::from_text(
                 "ext3 run 1: Throughput 100.5 MB/sec  4 procs\n\
