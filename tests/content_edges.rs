@@ -905,6 +905,28 @@ fn a_baseline_directory_without_results_is_named() {
     assert!(!page.contains("change vs"), "no baseline, no change");
 }
 
+/// archive46 R7: a class whose only file no parser claims (a letter of
+/// prose), its `baseline:` naming a kernel of that letter, stopped the
+/// whole build with `baseline "v6.2" is not a kernel of this machine
+/// class`, every other class with it. Now the class is built with its
+/// warnings: the baseline's (read nothing, not checked) and the file's
+/// (unrecognised), its page naming the file that gave nothing.
+#[test]
+fn a_class_of_unrecognised_files_alone_builds_with_its_warnings() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m2/machine.yaml", "name: \"Letters only\"\nbaseline: \"v6.2\"\n");
+    put(&content, "m2/letter.txt", "Kernels compared: v6.2 and eevdf.\nNothing was measured in this note.\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "m2/machine.yaml", "baseline \"v6.2\" gave no results: this machine class read no result");
+    diag_for(&report, "m2/letter.txt", "unrecognised file");
+    let page = std::fs::read_to_string(tmp.path().join("output/m2/index.html")).expect("m2 page");
+    assert!(
+        page.contains("No figures were read for this class") && page.contains("letter.txt"),
+        "the page names the file that gave nothing: {page}"
+    );
+}
+
 /// `runs:` values out of range (`n: 0`, a negative or infinite `stddev`)
 /// are errors at their line, as `alpha` and `trim` are.
 #[test]

@@ -72,6 +72,8 @@
 mod catted;
 mod file_setup;
 mod machines;
+mod picked;
+pub(crate) use picked::picked_heading;
 mod prompted;
 mod unames;
 
@@ -112,6 +114,9 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
             }
         }
     }
+    // `best of 3:` above a run: its figures are one sample each of that
+    // statistic (`stat`), kept apart from plain runs.
+    picked::mark_picked(input, parsed);
     let labelled = apply_labels(input, parsed, &asked);
     if let Some(plan) = sections {
         if parsed.samples.iter().all(|s| s.kernel.is_none()) {

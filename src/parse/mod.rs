@@ -465,6 +465,8 @@ pub fn note_is_info(note: &str) -> bool {
         "no direction to read from their changes",
         // contest: its Ratio column, a Time over a no_load Time.
         "is derived from Time: not read",
+        // dbench: a poster's `Average: Throughput …` that is our mean.
+        dbench::AGREES_WITH_OUR_MEAN,
     ];
     INFO.iter().any(|p| note.contains(p))
 }

@@ -22,8 +22,8 @@
 //! rows have, it is split at runs of two or more spaces (or a tab). **Rows.** A case (`1-groups:`, `16:`, `4`, `Copy:`) and, per
 //! kernel, a value and its change against the first column, `(-1.50
 //! pct)`; a row of another number of columns ends the table. The
-//! author's mark after a row's cells (`*`, `* (System overloaded)`) is
-//! passed over; a row marked `[Verification Run]` is a rerun of the case
+//! author's mark after a row's cells (`*`, `* (System overloaded)`, `^`)
+//! is passed over; a row marked `[Verification Run]` is a rerun of the case
 //! above it on every kernel, read as a row of its own (parameter `rerun
 //! verification run`), never averaged with the run it checks; a case
 //! printed again under its header with no mark, likewise (`rerun printed
@@ -108,8 +108,9 @@ struct Header {
 
 /// `1-groups:  5.05 (0.00 pct)  5.00 (0.99 pct)` → (`1-groups`, cells,
 /// mark); `None` for any other line. The mark is the author's words after
-/// two or more cells that begin with `*` or `[` (`*`, `* (System
-/// overloaded)`, `[Verification Run]`: archive40 F2), else `None`.
+/// two or more cells that begin with `*`, `^` or `[` (`*`, `* (System
+/// overloaded)`, `[Verification Run]`: archive40 F2; `^`, K Prateek
+/// Nayak's EEVDF letter of 2023-03: archive46 R2), else `None`.
 fn row(t: &str) -> Option<(String, Vec<Cell>, Option<String>)> {
     let first = t.find(|c: char| c.is_whitespace())?;
     let case = t[..first].trim_end_matches(':').to_string();
@@ -119,7 +120,7 @@ fn row(t: &str) -> Option<(String, Vec<Cell>, Option<String>)> {
     let mut rest = t[first..].trim_start();
     let mut cells = Vec::new();
     while !rest.is_empty() {
-        if cells.len() >= 2 && rest.starts_with(['*', '[']) {
+        if cells.len() >= 2 && rest.starts_with(['*', '[', '^']) {
             return Some((case, cells, Some(rest.to_string())));
         }
         let end = rest.find(|c: char| c.is_whitespace() || c == '[')?;
@@ -607,7 +608,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 "its `>` under an indent on fewer than three lines is not read as quoting".to_string()
             } else if !tail.is_empty() && row(t[..t.len() - tail.len()].trim_end()).is_some() {
                 format!(
-                    "the words `{tail}` after its cells are no mark it knows (`*`, `* (System overloaded)`, \
+                    "the words `{tail}` after its cells are no mark it knows (`*`, `^`, `* (System overloaded)`, \
                      `[Verification Run]`): what they say of the row is not known (a rerun? mark it `[Verification Run]`)"
                 )
             } else {
@@ -1162,9 +1163,12 @@ we still saw some downgradings.
                     16-groups:         7.37 (0.00 pct)         9.60 (-30.25 pct)    * (System overloaded)\n\
                     16-groups:         7.38 (0.00 pct)         7.99 (-8.26 pct)     [Verification Run]\n  \
                     2:      22.00 (0.00 pct)        27.00 (-22.72 pct)    * Known to have run to run\n    \
-                    2           279.46 (0.00 pct)        245.94 (-11.99 pct)\t*\n";
+                    2           279.46 (0.00 pct)        245.94 (-11.99 pct)\t*\n\
+                    256:\t 45632.00 (0.00 pct)\t 24992.00 (45.23 pct)\t^\n";
         let f = PctTable.parse(&Input::from_text(text)).expect("reads");
-        assert_eq!(f.samples.len(), 8, "{:?}", f.notes);
+        // Nayak's `^` (EEVDF letter, 2023-03; archive46 R2: not read).
+        assert_eq!(f.samples.len(), 10, "{:?}", f.notes);
+        assert_eq!(f.samples[9].value.mean(), 24992.00);
         assert!(!f.notes.iter().any(|(_, m)| m.contains("not read")), "{:?}", f.notes);
         let rerun: Vec<usize> = f
             .samples

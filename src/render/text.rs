@@ -514,15 +514,19 @@ fn fill_caption(caption: &str, width: usize) -> String {
     fill(&held.join("; "), width).replace(HOLD, " ")
 }
 
-/// `s` filled with `opts`, its last part from `tail` on ("(adjusted p <
-/// 0.001)") held on one line: "(adjusted p <" ended a line and "0.001)"
-/// began the next (the demo's dbench 32 notable changes). Held by no-break
-/// spaces while textwrap fills, as [`fill_caption`] does.
+/// `s` filled with `opts`, its last part from `tail` to the `)` closing
+/// it ("(adjusted p < 0.001)") held on one line: "(adjusted p <" ended a
+/// line and "0.001)" began the next (the demo's dbench 32 notable
+/// changes). Held by no-break spaces while textwrap fills, as
+/// [`fill_caption`] does; words after the `)` (a marked change's
+/// warning, [`MERGED_CHANGE`](crate::report::MERGED_CHANGE)) wrap as any
+/// do: held with it, they made one line of ≈ 150 columns (afix46).
 fn fill_held_tail(s: &str, tail: &str, opts: textwrap::Options<'_>) -> String {
     const HOLD: char = '\u{a0}';
     match s.rfind(tail) {
         Some(i) if !s.contains(HOLD) => {
-            let held = format!("{}{}", &s[..i], s[i..].replace(' ', "\u{a0}"));
+            let end = s[i..].find(')').map_or(s.len(), |j| i + j + 1);
+            let held = format!("{}{}{}", &s[..i], s[i..end].replace(' ', "\u{a0}"), &s[end..]);
             markdown::fill(&held, opts).replace(HOLD, " ")
         }
         _ => markdown::fill(s, opts),
@@ -737,6 +741,24 @@ pub(super) fn finish(s: &str, ascii: bool) -> String {
 mod tests {
     use super::*;
     use crate::report::{COMPARED_KERNELS, CellView, ColumnView, KernelView, RowView, TableView};
+
+    /// afix46's sighting: a notable change marked as averaging files of
+    /// different names ([`crate::report::MERGED_CHANGE`] after its
+    /// `(adjusted p < 0.001)`) was held whole on one line of ≈ 150
+    /// columns. The p-value stays on one line; the mark wraps within 72.
+    #[test]
+    fn a_marked_notable_change_wraps_within_the_width() {
+        let text = format!(
+            "dbench Throughput (clients 32): 6.2.0 -12.5% vs 6.1.0 (adjusted p < 0.001){}",
+            crate::report::MERGED_CHANGE
+        );
+        let opts = markdown::wrap_options(72).initial_indent("- ").subsequent_indent("  ").break_words(false);
+        let out = fill_held_tail(&text, "(adjusted p", opts);
+        assert!(out.lines().all(|l| l.chars().count() <= 72), "{out}");
+        assert!(out.lines().any(|l| l.contains("(adjusted p < 0.001)")), "{out}");
+        let joined = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(joined.ends_with("this is no change of one set-up") && !out.contains('\u{a0}'), "{out}");
+    }
 
     /// A class of `kernels` kernels (`k0`…, baseline `k0`) and `sections`
     /// sections of one column, each row's cell `pad` characters wide.

@@ -1064,9 +1064,22 @@ impl MachineYaml {
         // it, as damaged files never fail a build; a name no directory
         // has (a typo) stays an error.
         let dir = self.path.parent().map(Path::to_path_buf);
+        // A class that read no result at all (archive46 R7: a class whose
+        // only file, a letter, no parser claimed): no baseline can be
+        // checked; its warnings say why, and a wrong baseline stopped the
+        // whole site's build, every other class with it.
+        let read_nothing = kernels.is_empty();
         let gave_nothing = |b: &str| {
-            !kernels.iter().any(|k| k.name == b)
-                && dir.as_ref().is_some_and(|d| !b.is_empty() && !b.contains(['/', '\\']) && d.join(b).is_dir())
+            read_nothing
+                || (!kernels.iter().any(|k| k.name == b)
+                    && dir.as_ref().is_some_and(|d| !b.is_empty() && !b.contains(['/', '\\']) && d.join(b).is_dir()))
+        };
+        let why = |b: &str| {
+            if read_nothing {
+                "this machine class read no result (see the warnings of its files)".to_string()
+            } else {
+                format!("its directory {b}/ holds no result benchsite reads (see the warnings of its files)")
+            }
         };
         if let Some(b) = self.config.baseline.clone()
             && gave_nothing(&b)
@@ -1075,7 +1088,8 @@ impl MachineYaml {
                 &self.path,
                 line_of(&self.text, "baseline:", &b),
                 format!(
-                    "baseline {b:?} gave no results: its directory {b}/ holds no result benchsite reads (see the warnings of its files); the class is built without a baseline, no change shown"
+                    "baseline {b:?} gave no results: {}; the class is built without a baseline, no change shown",
+                    why(&b)
                 ),
             ));
             self.config.baseline = None;
@@ -1088,8 +1102,9 @@ impl MachineYaml {
                     &self.path,
                     section_line(&self.text, &self.config.sections[i].title, "baseline:"),
                     format!(
-                        "section {:?}: baseline {b:?} gave no results: its directory {b}/ holds no result benchsite reads; the section is compared with the class's baseline",
-                        self.config.sections[i].title
+                        "section {:?}: baseline {b:?} gave no results: {}; the section is compared with the class's baseline",
+                        self.config.sections[i].title,
+                        why(&b)
                     ),
                 ));
                 self.config.sections[i].baseline = None;

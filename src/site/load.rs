@@ -685,6 +685,18 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
             ),
         ));
     }
+    // A class whose files all gave nothing (archive46 R7: a letter no
+    // parser claimed): its page says so and names them, above the class's
+    // own notes, where it showed a title alone.
+    if kernels.is_empty() && !files.is_empty() {
+        let names: Vec<String> = files.iter().map(|(rel, _, _)| format!("`{rel}`")).collect();
+        let said = format!(
+            "No figures were read for this class: {} gave no result (see the build's warnings).",
+            names.join(", ")
+        );
+        yaml.config.notes =
+            if yaml.config.notes.trim().is_empty() { said } else { format!("{said}\n\n{}", yaml.config.notes) };
+    }
     warn_of_lookalike_names(dir, &kernels, &results, diags);
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
     if axis.kernels {

@@ -112,7 +112,7 @@
 mod labels;
 mod result;
 
-use super::num::plain;
+use super::num::{decimals_of, plain};
 use super::time::gnu_record_at;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
@@ -529,6 +529,51 @@ impl<'a> Reader<'a> {
     fn result(&mut self, i: usize, r: Result4) -> Result<usize, ParseError> {
         let params = self.run_params(&r);
         let mut last = r.last_idx;
+        // `Average: Throughput 1234.82 MB/sec` under `Run 1: …` … `Run 3:
+        // …`: the poster's own average of the runs above, no run (afix46b:
+        // it was a set-up `Average` of its own). Passed over, said, with
+        // the mean of the runs read above under the same label.
+        if r.prefix_label.as_deref().is_some_and(is_hand_average) {
+            let label = self.label_text(None, None);
+            let runs: Vec<f64> = self
+                .out
+                .samples
+                .iter()
+                .filter(|s| {
+                    s.metric.name == "Throughput"
+                        && s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str()) == label.as_deref()
+                })
+                .map(|s| s.value.mean())
+                .collect();
+            let ours = match runs.len() {
+                0 => "no run read above it to check it against".to_string(),
+                n => {
+                    let mean = runs.iter().sum::<f64>() / n as f64;
+                    // To the poster's printed step (`1250.00` has two
+                    // decimals; the value alone, 1250, has none).
+                    let places = r.throughput_step.map_or_else(|| decimals_of(r.throughput), decimals_of);
+                    let places = usize::try_from(places).unwrap_or(0);
+                    let ours = format!("{mean:.places$}");
+                    if ours == format!("{:.places$}", r.throughput) {
+                        format!("{AGREES_WITH_OUR_MEAN} {n} run(s) read above, {ours} MB/sec")
+                    } else {
+                        format!("the mean of the {n} run(s) read above is {ours} MB/sec: they do not agree")
+                    }
+                }
+            };
+            let places = r.throughput_step.map_or_else(|| decimals_of(r.throughput), decimals_of);
+            let places = usize::try_from(places).unwrap_or(0);
+            let msg = format!(
+                "`{}:` before this result: the poster's own average of the runs above, not a run; its {:.places$} \
+                 MB/sec is not read ({ours})",
+                r.prefix_label.as_deref().unwrap_or_default(),
+                r.throughput
+            );
+            self.out.notes.push((r.line, msg));
+            self.pending.clear();
+            self.floor = last + 1;
+            return Ok(last);
+        }
         // `create 0 procs?  you must be kidding.` and then `Throughput 0
         // MB/sec 0 clients 0 procs`: a run of no client is no result.
         if params.iter().any(|(n, v)| *v == 0 && (*n == "procs" || *n == "clients")) && r.throughput == 0.0 {
@@ -758,6 +803,26 @@ impl<'a> Reader<'a> {
         kernels_of_labels(&mut self.out.samples);
         Ok(self.out)
     }
+}
+
+/// The words of the note on a poster's `Average: Throughput …` line whose
+/// figure is the mean of the runs read above it (an information, no
+/// warning: [`crate::parse::note_is_info`]).
+pub(crate) const AGREES_WITH_OUR_MEAN: &str = "it agrees with the mean of the";
+
+/// `Average`, `avg`, `Mean`, `Average of 3 runs`, `avg (3 runs)`: a
+/// result line's prefix ([`Result4::prefix_label`]) that makes its figure
+/// the poster's own average of the runs above it, not a run of a set-up
+/// of that name.
+fn is_hand_average(prefix: &str) -> bool {
+    let lower = prefix.trim().to_ascii_lowercase();
+    let Some(rest) = ["average", "avg", "mean"].iter().find_map(|w| lower.strip_prefix(w)) else {
+        return false;
+    };
+    let rest = rest.trim().trim_start_matches(['(', '.']).trim_end_matches(')').trim();
+    let rest = rest.strip_prefix("of ").unwrap_or(rest).trim();
+    let rest = rest.trim_end_matches("runs").trim_end_matches("run").trim();
+    rest.is_empty() || rest.bytes().all(|b| b.is_ascii_digit())
 }
 
 fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> {
@@ -1345,6 +1410,56 @@ mod tests {
                 (123.45, "procs=32".to_string()),
             ]
         );
+    }
+
+    /// afix46b's finding: `Run 1: Throughput …` … `Run 3: Throughput …`
+    /// and `Average: Throughput …` under a uname were four set-ups
+    /// (`6.2.0 / Run 1` … `6.2.0 / Average`). Now three runs of one
+    /// set-up (the uname's kernel theirs), the hand average passed over
+    /// with a note giving our mean; `ext3 run 2:` is a run of `ext3`.
+    #[test]
+    fn counted_runs_and_a_hand_average_before_results() {
+        let f = Dbench
+            .parse(&Input::from_text(
+                "$ uname -r\n6.2.0\n\
+                 Run 1: Throughput 1234.56 MB/sec  4 clients  4 procs  max_latency=12.345 ms\n\
+                 Run 2: Throughput 1240.10 MB/sec  4 clients  4 procs  max_latency=11.001 ms\n\
+                 Run 3: Throughput 1229.80 MB/sec  4 clients  4 procs  max_latency=13.200 ms\n\
+                 Average: Throughput 1234.82 MB/sec\n",
+            ))
+            .unwrap();
+        assert_eq!(vals(&f, "", "Throughput"), vec![1234.56, 1240.1, 1229.8]);
+        // No label (the uname's kernel is given them by the labeller).
+        assert!(f.samples.iter().all(|s| param(s, "label").is_none()), "{:?}", f.samples);
+        let note = f.notes.iter().find(|(n, _)| *n == 6).map(|(_, m)| m.as_str()).unwrap();
+        assert!(
+            note.contains("poster's own average")
+                && note.contains("it agrees with the mean of the 3 run(s) read above, 1234.82")
+        );
+        // One that does not agree is said to the poster's decimals (`1250.00`, not `1250`).
+        let f = Dbench
+            .parse(&Input::from_text(
+                "Run 1: Throughput 1234.56 MB/sec  4 procs\nRun 2: Throughput 1240.10 MB/sec  4 procs\n\
+                 Average: Throughput 1250.00 MB/sec\n",
+            ))
+            .unwrap();
+        let note = f.notes.iter().find(|(n, _)| *n == 3).map(|(_, m)| m.as_str()).unwrap();
+        assert!(note.contains("its 1250.00 MB/sec") && note.contains("is 1237.33 MB/sec: they do not agree"), "{note}");
+        let f = Dbench
+            .parse(&Input::from_text(
+                "ext3 run 1: Throughput 100.5 MB/sec  4 procs\n\
+                 ext3 run 2: Throughput 101.5 MB/sec  4 procs\n\
+                 xfs run 1: Throughput 90.5 MB/sec  4 procs\n",
+            ))
+            .unwrap();
+        let labels: Vec<Option<String>> = f.samples.iter().map(|s| param(s, "label")).collect();
+        assert_eq!(labels, [Some("ext3".into()), Some("ext3".into()), Some("xfs".into())]);
+        for (prefix, is) in [("Average", true), ("avg", true), ("Average of 3 runs", true), ("Mean (5 runs)", true)] {
+            assert_eq!(is_hand_average(prefix), is, "{prefix}");
+        }
+        for prefix in ["Averaged kernel", "mean patched", "Before"] {
+            assert!(!is_hand_average(prefix), "{prefix}");
+        }
     }
 
     fn vals(f: &ParsedFile, group: &str, name: &str) -> Vec<f64> {

@@ -71,6 +71,20 @@ fn prefix_label(toks: &[Tok<'_>], s: usize) -> Option<String> {
     let joined = pre.join(" ");
     if let Some(text) = joined.strip_suffix(':') {
         let text = text.trim();
+        // `Run 1:` / `Run 2:` before each result: runs of one set-up
+        // counted, no set-up (afix46b: three `Run N: Throughput …` lines
+        // under a uname were three set-ups `6.2.0 / Run 1` …); `ext3 run
+        // 2:` is a run of `ext3`.
+        const PROGRAMS: [&str; 2] = ["dbench", "tbench"];
+        // `best of 3: Throughput …`: the labeller files it (`stat`).
+        if crate::parse::labels::is_counter_beside_program(text, &PROGRAMS)
+            || crate::parse::labels::picked_heading(text).is_some()
+        {
+            return None;
+        }
+        if let Some(setup) = crate::parse::labels::setup_beside_counter(text, &PROGRAMS) {
+            return Some(setup);
+        }
         return (!text.is_empty() && text.chars().any(|c| c.is_alphabetic())).then(|| text.to_string());
     }
     let text = without_run_count(joined.trim());
