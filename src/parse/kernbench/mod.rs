@@ -744,6 +744,19 @@ impl<'a> Reader<'a> {
             self.preamble = lineno;
             return Ok(());
         }
+        // kernbench prints each row once per block: a row the block holds
+        // already is the same line pasted twice (attack47 F7), never a
+        // second run, and not a row of the block's count (which would make
+        // every other block look cut short).
+        if let Some(first) = self.pending.iter().find(|s| s.metric.name == ROWS[m].0).map(|s| s.line) {
+            let msg = format!(
+                "`{}` again in one kernbench block (first at line {first}): kernbench prints each row once \
+                 per block, so this is a repeat and was not read",
+                ROWS[m].0
+            );
+            self.out.notes.push((lineno, msg));
+            return Ok(());
+        }
         let mut cells = cells;
         self.drop_derived(lineno, &mut cells);
         if cells.len() > 1 && cells.len() != self.columns.len() {
@@ -897,6 +910,32 @@ mod tests {
     /// A sample's `label` parameter, `""` without one.
     fn label(s: &Sample) -> &str {
         s.params.iter().find(|p| p.name == "label").map_or("", |p| p.value.as_str())
+    }
+
+    /// A row pasted twice in one block (attack47 F7, made from an OSDL
+    /// kernbench post: `Elapsed Time 129.948` twice) is a repeat, said at
+    /// its line and not read: not a second run, and not a row that makes
+    /// every other block look cut short (their `Sleeps` were left out).
+    #[test]
+    fn a_row_pasted_twice_in_a_block_is_said_and_read_once() {
+        let text = "Average Optimal -j 32 Load Run:\n\
+Elapsed Time 129.948\n\
+Elapsed Time 129.948\n\
+User Time 873.302\n\
+Sleeps 29045.8\n\
+Average Maximal -j Load Run:\n\
+Elapsed Time 128.362\n\
+User Time 866.274\n\
+Sleeps 20615.8\n";
+        let f = Kernbench.parse(&Input::from_text(text)).unwrap();
+        let lines: Vec<usize> = f.samples.iter().map(|s| s.line).collect();
+        assert_eq!(lines, [2, 4, 5, 7, 8, 9], "{:?}", f.notes);
+        assert!(
+            f.notes.iter().any(|(l, n)| *l == 3 && n.contains("again in one kernbench block (first at line 2)")),
+            "{:?}",
+            f.notes
+        );
+        assert!(!f.notes.iter().any(|(_, n)| n.contains("may be cut")), "{:?}", f.notes);
     }
 
     /// A `delta %` heading after the set-ups' columns names a change the
