@@ -524,6 +524,37 @@ impl<'a> Reader<'a> {
         params
     }
 
+    /// What the runs read above say of a poster's own average `value`
+    /// (MB/sec, printed with `places` decimals): it agrees with their mean
+    /// to those decimals ([`AGREES_WITH_OUR_MEAN`], an information), or
+    /// their mean, or that no run was read above it. The runs are the
+    /// Throughput samples of the current label.
+    fn mean_of_runs_above(&self, value: f64, places: usize) -> String {
+        let label = self.label_text(None, None);
+        let runs: Vec<f64> = self
+            .out
+            .samples
+            .iter()
+            .filter(|s| {
+                s.metric.name == "Throughput"
+                    && s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str()) == label.as_deref()
+            })
+            .map(|s| s.value.mean())
+            .collect();
+        match runs.len() {
+            0 => "no run read above it to check it against".to_string(),
+            n => {
+                let mean = runs.iter().sum::<f64>() / n as f64;
+                let ours = format!("{mean:.places$}");
+                if ours == format!("{value:.places$}") {
+                    format!("{AGREES_WITH_OUR_MEAN} {n} run(s) read above, {ours} MB/sec")
+                } else {
+                    format!("the mean of the {n} run(s) read above is {ours} MB/sec: they do not agree")
+                }
+            }
+        }
+    }
+
     /// Reads the result starting on line `i`; returns the index of its last
     /// line (with any time report after it).
     fn result(&mut self, i: usize, r: Result4) -> Result<usize, ParseError> {
@@ -534,35 +565,11 @@ impl<'a> Reader<'a> {
         // it was a set-up `Average` of its own). Passed over, said, with
         // the mean of the runs read above under the same label.
         if r.prefix_label.as_deref().is_some_and(is_hand_average) {
-            let label = self.label_text(None, None);
-            let runs: Vec<f64> = self
-                .out
-                .samples
-                .iter()
-                .filter(|s| {
-                    s.metric.name == "Throughput"
-                        && s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str()) == label.as_deref()
-                })
-                .map(|s| s.value.mean())
-                .collect();
-            let ours = match runs.len() {
-                0 => "no run read above it to check it against".to_string(),
-                n => {
-                    let mean = runs.iter().sum::<f64>() / n as f64;
-                    // To the poster's printed step (`1250.00` has two
-                    // decimals; the value alone, 1250, has none).
-                    let places = r.throughput_step.map_or_else(|| decimals_of(r.throughput), decimals_of);
-                    let places = usize::try_from(places).unwrap_or(0);
-                    let ours = format!("{mean:.places$}");
-                    if ours == format!("{:.places$}", r.throughput) {
-                        format!("{AGREES_WITH_OUR_MEAN} {n} run(s) read above, {ours} MB/sec")
-                    } else {
-                        format!("the mean of the {n} run(s) read above is {ours} MB/sec: they do not agree")
-                    }
-                }
-            };
+            // To the poster's printed step (`1250.00` has two decimals;
+            // the value alone, 1250, has none).
             let places = r.throughput_step.map_or_else(|| decimals_of(r.throughput), decimals_of);
             let places = usize::try_from(places).unwrap_or(0);
+            let ours = self.mean_of_runs_above(r.throughput, places);
             let msg = format!(
                 "`{}:` before this result: the poster's own average of the runs above, not a run; its {:.places$} \
                  MB/sec is not read ({ours})",
@@ -781,6 +788,18 @@ impl<'a> Reader<'a> {
             }
             return Ok(self.result(i, r)? + 1);
         }
+        // A poster's script's own average line without the word
+        // `Throughput` (`awk … print "Average: " tot/NR " MB/sec"`, Paolo
+        // Ciarrocchi's script, LKML 2002-11): not a run, and said, never
+        // passed over without a word.
+        if let Some((prefix, value, places)) = bare_hand_average(line) {
+            let ours = self.mean_of_runs_above(value, places);
+            let msg = format!(
+                "`{prefix}:` line: the poster's own average of the runs above, not a run; its {value:.places$} MB/sec \
+                 is not read ({ours})"
+            );
+            self.out.notes.push((i + 1, msg));
+        }
         Ok(i + 1)
     }
 
@@ -823,6 +842,29 @@ fn is_hand_average(prefix: &str) -> bool {
     let rest = rest.strip_prefix("of ").unwrap_or(rest).trim();
     let rest = rest.trim_end_matches("runs").trim_end_matches("run").trim();
     rest.is_empty() || rest.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `Average: 1234.82 MB/sec` (a prefix [`is_hand_average`] takes, a colon,
+/// one figure in `MB/sec` or `MB/s` and nothing else): the prefix, the
+/// figure and its printed decimals. A line starting with another letter
+/// than `A`, `a`, `M` or `m`, or without a colon, is none at once.
+fn bare_hand_average(line: &str) -> Option<(&str, f64, usize)> {
+    let line = line.trim();
+    if !matches!(line.bytes().next(), Some(b'A' | b'a' | b'M' | b'm')) {
+        return None;
+    }
+    let (prefix, rest) = line.split_once(':')?;
+    if !is_hand_average(prefix) {
+        return None;
+    }
+    let mut words = rest.split_whitespace();
+    let (figure, unit) = (words.next()?, words.next()?);
+    if words.next().is_some() || !matches!(unit, "MB/sec" | "MB/s") {
+        return None;
+    }
+    let value = plain(figure)?;
+    let places = figure.split_once('.').map_or(0, |(_, d)| d.len());
+    Some((prefix.trim(), value, places))
 }
 
 fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> {
@@ -1459,6 +1501,37 @@ mod tests {
         }
         for prefix in ["Averaged kernel", "mean patched", "Before"] {
             assert!(!is_hand_average(prefix), "{prefix}");
+        }
+    }
+
+    /// The `Average: 1234.83 MB/sec` line a poster's script prints under
+    /// its dbench runs (no `Throughput` word: Paolo Ciarrocchi's `awk …
+    /// print "Average: " tot/NR " MB/sec"`, LKML 2002-11) was passed over
+    /// without a word; now it is said, checked against our mean, not read.
+    #[test]
+    fn a_scripts_bare_average_line_is_said_not_read() {
+        let f = Dbench
+            .parse(&Input::from_text(
+                "Throughput 1230.5 MB/sec (NB=1538.13 MB/sec  12305 MBit/sec)  8 procs\n\
+                 Throughput 1240.1 MB/sec (NB=1550.13 MB/sec  12401 MBit/sec)  8 procs\n\
+                 Throughput 1233.9 MB/sec (NB=1542.38 MB/sec  12339 MBit/sec)  8 procs\n\
+                 Average: 1234.83 MB/sec\n\
+                 avg: 1300 MB/s\n",
+            ))
+            .unwrap();
+        assert_eq!(f.samples.len(), 3);
+        let note = |line: usize| f.notes.iter().find(|(n, _)| *n == line).map(|(_, m)| m.as_str()).unwrap_or("");
+        assert!(
+            note(4).contains("its 1234.83 MB/sec is not read (it agrees with the mean of the 3 run(s)"),
+            "{:?}",
+            f.notes
+        );
+        assert!(note(5).contains("is 1235 MB/sec: they do not agree"), "{:?}", f.notes);
+        assert_eq!(bare_hand_average("Average: 12.5 MB/sec"), Some(("Average", 12.5, 1)));
+        for line in
+            ["Average: 12.5 MB/sec 4 procs", "Averaged: 12.5 MB/sec", "Average: 12.5 ms", "Throughput: 1 MB/sec"]
+        {
+            assert_eq!(bare_hand_average(line), None, "{line}");
         }
     }
 
