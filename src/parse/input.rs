@@ -383,6 +383,14 @@ thread_local! {
         std::cell::RefCell::default();
 }
 
+/// True when `haystack` contains `needle` (ASCII letters compared without
+/// case), without lowering a copy of it: for one line (a whole file asks
+/// [`Input::has_ignore_ascii_case`]). An empty needle is always found.
+pub(crate) fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
+    let n = needle.len();
+    n == 0 || haystack.as_bytes().windows(n).any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
 /// Longest haystack [`found`] searches by the needle's first byte
 /// (`memchr`) instead of its searcher: a line of a file.
 const SHORT_HAYSTACK: usize = 256;

@@ -7372,7 +7372,7 @@ fn split_off_counter(text: &str) -> Option<(String, String)> {
     let t = text.trim();
     // Most lines are none: a counter has a digit (`first run` a run word).
     if t.len() > 100
-        || !(t.bytes().any(|b| b.is_ascii_digit()) || t.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b" run")))
+        || !(t.bytes().any(|b| b.is_ascii_digit()) || crate::parse::input::contains_ignore_ascii_case(t, " run"))
     {
         return None;
     }

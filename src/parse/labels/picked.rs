@@ -11,6 +11,7 @@
 use super::{copies, first_line_after_copy_before, key_hash};
 use crate::model::ParsedFile;
 use crate::parse::Input;
+use crate::parse::input::contains_ignore_ascii_case;
 
 /// The words of a pick (lower case) and the `stat` each is filed under.
 const PICKS: [(&str, &str); 12] = [
@@ -77,7 +78,7 @@ pub(super) fn mark_picked(input: &Input, parsed: &mut ParsedFile) {
         .lines
         .iter()
         .enumerate()
-        .filter(|(_, l)| l.len() < 200 && l.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b" of ")))
+        .filter(|(_, l)| l.len() < 200 && contains_ignore_ascii_case(l, " of "))
         .filter_map(|(i, l)| picked_heading(l).map(|(s, n, h)| (i + 1, s, n, h)))
         .collect();
     if headings.is_empty() {

@@ -6,6 +6,7 @@ use super::rows::OS_NAMES;
 use super::table::{dash_groups, expand_tabs};
 use crate::model::Better;
 use crate::parse::Input;
+use crate::parse::input::contains_ignore_ascii_case;
 
 /// The input as (line number, text) with tabs expanded; a table flattened
 /// onto one line (title, rules, headers and rows run together, as some
@@ -122,13 +123,6 @@ pub(super) fn table_at(lines: &[(usize, String)], i: usize) -> Option<Found> {
     }
     let first_word = header.first().and_then(|&h| lines[h].1.split_whitespace().next()).map(str::to_string);
     Some(Found { title, rule, header, next: k, cols, first_word })
-}
-
-/// True when `haystack` contains `needle` (ASCII letters compared without
-/// case), without lowering a copy of it.
-fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
-    let n = needle.len();
-    n == 0 || haystack.as_bytes().windows(n).any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// False only when no line [`virtual_lines`] makes of the raw `line` can be
