@@ -118,6 +118,14 @@
 //! line that names the table's rows again is a table of its own under the
 //! same header (a `table` parameter), each with a warning; a block of new
 //! rows after one blank line continues the table.
+//!
+//! **Quoted-printable.** A mail saved in its transfer encoding breaks a
+//! long line with a soft break (`=`); [`Input`] joins it and leaves the
+//! line under it empty. Such a line is no line of the table: no blank
+//! line between a header and its rows, between a table's blocks or above
+//! a title ([`above`]), so a header whose lines the encoder broke
+//! (`6.2.0-rc4 =` over `6.2.0-rc4`, Punit Agrawal's per-VMA locks tests,
+//! 2023-02) names its columns as it does decoded.
 
 use super::labels::is_kernel_name;
 use super::num::plain;
@@ -447,6 +455,14 @@ impl Line {
     }
 }
 
+/// The nearest line above `lines[i]` (0-based) that is a line of the
+/// file as printed: not one a quoted-printable soft break emptied
+/// ([`Input::joined_away`]; `joined` is [`Input::soft_joined`]). `None`
+/// at the top.
+fn above(joined: &[bool], i: usize) -> Option<usize> {
+    (0..i).rev().find(|&k| !joined.get(k).copied().unwrap_or(false))
+}
+
 /// Each column's kernel and label.
 type Columns = Vec<(Option<String>, Option<String>)>;
 
@@ -456,12 +472,18 @@ type Glued = Option<(String, bool)>;
 
 /// The header over the rows starting at `lines[at]` (0-based): its
 /// columns, the title's line index if any, the header's first line, and
-/// whether its run names were glued ([`Glued`]).
-fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Option<String>, usize, Glued)> {
+/// whether its run names were glued ([`Glued`]). Lines a soft break
+/// emptied (`joined`, [`above`]) are passed over.
+fn header(
+    lines: &[String],
+    joined: &[bool],
+    at: usize,
+    columns: usize,
+) -> Option<(Columns, Option<String>, usize, Glued)> {
     let mut i = at;
     // One blank line between the header and the rows is allowed.
-    if i > 0 && lines[i - 1].trim().is_empty() {
-        i -= 1;
+    if let Some(b) = above(joined, i).filter(|&b| lines[b].trim().is_empty()) {
+        i = b;
     }
     let row = &lines[at];
     let over = |l: &str| {
@@ -470,23 +492,25 @@ fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Optio
             .or_else(|| spaced_names(l, row, columns))
             .or_else(|| titled_names(l, row, columns))
     };
-    let names_line = lines.get(i.checked_sub(1)?)?;
+    let names_at = above(joined, i)?;
+    let names_line = &lines[names_at];
     let mut glued: Glued = None;
     let names = over(names_line).or_else(|| {
-        let versions = lines.get(i.checked_sub(2)?)?;
+        let versions = &lines[above(joined, names_at)?];
         over(versions)?;
         let (names, doubtful) = glued_names(versions, names_line, columns)?;
         glued = Some((names_line.trim().to_string(), doubtful));
         Some(names)
     })?;
-    i -= 1;
-    let versions = i.checked_sub(1).and_then(|j| over(&lines[j]));
+    i = names_at;
+    let versions_at = above(joined, i);
+    let versions = versions_at.and_then(|j| over(&lines[j]));
     let cols: Columns = match &versions {
         // One word over every column that is no kernel version (`thp thp
         // thp thp`): the mmtests configuration's name, which names no
         // kernel; the run names under it are the columns, as one line's.
         Some(v) if v.iter().all(|w| *w == v[0]) && !is_kernel_name(&v[0]) => {
-            i -= 1;
+            i = versions_at.unwrap_or(i);
             names.iter().map(|k| (Some(k.clone()), None)).collect()
         }
         // Words over the columns none of which is a kernel version (`initial
@@ -496,35 +520,36 @@ fn header(lines: &[String], at: usize, columns: usize) -> Option<(Columns, Optio
         // roles were read as kernels, `good-v5.8` and `bad-v5.9` both filed
         // under a kernel `initial`, Mel Gorman's 2021 bisection, wildmod40).
         Some(v) if !v.iter().any(|w| is_kernel_name(w)) => {
-            i -= 1;
+            i = versions_at.unwrap_or(i);
             v.iter().zip(&names).map(|(k, l)| (Some(format!("{k}-{l}")), None)).collect()
         }
         Some(v) => {
-            i -= 1;
+            i = versions_at.unwrap_or(i);
             v.iter().zip(&names).map(|(k, l)| (Some(k.clone()), Some(l.clone()))).collect()
         }
         // One line: each name is its column's kernel, as `pct-table` files a
         // column (`base`, `shared_runq`) under the name over it.
         None => names.iter().map(|k| (Some(k.clone()), None)).collect(),
     };
-    let title = i.checked_sub(1).map(|j| lines[j].trim()).filter(|t| is_title(t));
+    let title = above(joined, i).map(|j| lines[j].trim()).filter(|t| is_title(t));
     Some((cols, title.map(str::to_string), i, glued))
 }
 
 /// A title line (at most [`MAX_TITLE_WORDS`] words) over the rows at
 /// `lines[at]` of a table without a header, one blank line between
-/// allowed (`netperf-tcp`, a blank line, then the rows).
-fn headerless_title(lines: &[String], at: usize) -> Option<String> {
-    let mut i = at.checked_sub(1)?;
+/// allowed (`netperf-tcp`, a blank line, then the rows); lines a soft
+/// break emptied are passed over ([`above`]).
+fn headerless_title(lines: &[String], joined: &[bool], at: usize) -> Option<String> {
+    let mut i = above(joined, at)?;
     if lines[i].trim().is_empty() {
-        i = i.checked_sub(1)?;
+        i = above(joined, i)?;
     }
     // A column-aligned line right above is a header that names no column
     // (`6.9-rc2(with ">")      6.9.0-rc2(with ">=")`): the title is over it.
     if lines[i].trim().contains("  ") || lines[i].contains('\t') {
-        i = i.checked_sub(1)?;
+        i = above(joined, i)?;
     } else if lines[i].starts_with(' ')
-        && let Some(j) = i.checked_sub(1)
+        && let Some(j) = above(joined, i)
         && !lines[j].starts_with(char::is_whitespace)
         && is_title(lines[j].trim())
     {
@@ -565,6 +590,7 @@ struct Table {
 
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let lines = &input.lines;
+    let joined = input.soft_joined.as_slice();
     let mut out = ParsedFile { benchmark: ID.to_string(), ..Default::default() };
     let mut tables: Vec<Table> = Vec::new();
     // The configuration the last line naming one named ([`config_name`]).
@@ -592,10 +618,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let columns = cells.len();
             let continues = tables.last().is_some_and(|last| {
                 let ended = last.rows.last().map_or(0, |r| r.0);
-                last.columns.len() == columns
-                    && !last.rows.last().is_some_and(|r| r.3.is_empty())
-                    && (ended + 1..n).all(|k| lines[k - 1].trim().is_empty())
-                    && n - ended <= 2
+                // At most one blank line between, not counting the lines
+                // a soft break emptied ([`above`]).
+                let mut between = (ended + 1..n).filter(|&k| !input.joined_away(k - 1));
+                let one_blank = match (between.next(), between.next()) {
+                    (None, _) => true,
+                    (Some(k), None) => lines[k - 1].trim().is_empty(),
+                    _ => false,
+                };
+                last.columns.len() == columns && !last.rows.last().is_some_and(|r| r.3.is_empty()) && one_blank
             });
             // A block after a blank line naming a row of the table above
             // again is not its continuation: a table of its own under the
@@ -613,7 +644,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 let (config, glued) = (last.config.clone(), last.glued.clone());
                 tables.push(Table { line: n, columns, group, rows: Vec::new(), config, glued });
             } else if !continues {
-                let table = match header(lines, i, columns) {
+                let table = match header(lines, joined, i, columns) {
                     Some((cols, title, h, glued)) => Table {
                         line: h + 1,
                         columns: cols,
@@ -630,7 +661,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                             ),
                         ));
                         let cols = (1..=columns).map(|c| (None, Some(format!("column {c}")))).collect();
-                        let group = headerless_title(lines, i).unwrap_or_default();
+                        let group = headerless_title(lines, joined, i).unwrap_or_default();
                         Table { line: n, columns: cols, group, rows: Vec::new(), config: config.clone(), glued: None }
                     }
                 };
@@ -644,6 +675,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             while i < lines.len() {
                 let t = lines[i].trim();
                 let n = i + 1;
+                if input.joined_away(i) {
+                    // Emptied by a soft break: the row above took its text.
+                    i += 1;
+                    continue;
+                }
                 if t.is_empty() {
                     break;
                 }
@@ -677,7 +713,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         // A table without changes (`Ops …`, `Duration User …`) under its
         // own header, in a file of mmtests tables.
-        if let Some((mut table, end)) = plain_table(lines, i, &mut out.notes).filter(|_| !tables.is_empty()) {
+        if let Some((mut table, end)) = plain_table(lines, joined, i, &mut out.notes).filter(|_| !tables.is_empty()) {
             i = end;
             table.config = config.clone();
             tables.push(table);
@@ -903,17 +939,26 @@ fn row_shaped(t: &str) -> bool {
 /// or two lines, and the index of the line after it. A row inside it that
 /// does not read (`nan`, a cell missing) is a warning in `notes`, and the
 /// rows after it are read.
-fn plain_table(lines: &[String], at: usize, notes: &mut Vec<(usize, String)>) -> Option<(Table, usize)> {
+fn plain_table(
+    lines: &[String],
+    joined: &[bool],
+    at: usize,
+    notes: &mut Vec<(usize, String)>,
+) -> Option<(Table, usize)> {
     let t = lines[at].trim();
     let words = t.split_whitespace().count();
     // The most columns: every word but one a figure.
     let most = words.checked_sub(1)?;
-    let columns = (1..=most).rev().find(|&c| plain_line(t, c).is_some() && header(lines, at, c).is_some())?;
-    let (cols, title, h, glued) = header(lines, at, columns)?;
+    let columns = (1..=most).rev().find(|&c| plain_line(t, c).is_some() && header(lines, joined, at, c).is_some())?;
+    let (cols, title, h, glued) = header(lines, joined, at, columns)?;
     let mut rows = Vec::new();
     let mut bad = Vec::new();
     let mut end = lines.len();
     for (k, l) in lines.iter().enumerate().skip(at) {
+        if joined.get(k).copied().unwrap_or(false) {
+            // Emptied by a soft break: the row above took its text.
+            continue;
+        }
         let t = l.trim();
         match plain_line(t, columns) {
             Some((name, values)) => rows.push((k + 1, name, values, Vec::new())),
@@ -1202,6 +1247,42 @@ Ops NUMA alloc hit    878062.00   882981.00
 
     fn parse(text: &str) -> ParsedFile {
         Mmtests.parse(&Input::from_text(text)).unwrap()
+    }
+
+    /// archive48 R1: a mail saved in its quoted-printable encoding (Punit
+    /// Agrawal's per-VMA locks tests, LKML 2023-02-15) breaks the header's
+    /// two lines and every row at 76 columns; the lines a soft break
+    /// emptied are no blank lines: the header names the columns (they were
+    /// `column N`, with a false warning), and the block after the one blank
+    /// line continues the table as it does decoded.
+    #[test]
+    fn a_header_broken_by_soft_breaks_names_its_columns() {
+        let text = concat!(
+            "                                        6.2.0-rc4                6.2.0-rc4 =\n",
+            "               6.2.0-rc4\n",
+            "                             mm-unstable-20230210                   pvl-v2 =\n",
+            "              pvl-v2+opt\n",
+            "\n",
+            "Hmean     faults/cpu-1     898792.9338 (   0.00%)   894597.0474 *  -0.47%* =\n",
+            "  895933.2782 *  -0.32%*\n",
+            "Hmean     faults/cpu-4     751903.9803 (   0.00%)   677764.2975 *  -9.86%* =\n",
+            "  688643.8163 *  -8.41%*\n",
+            "\n",
+            "Hmean     faults/sec-1     898781.7694 (   0.00%)   894247.3174 *  -0.50%* =\n",
+            "  894440.3118 *  -0.48%*\n",
+        );
+        let input = Input::from_text(text);
+        assert!(input.qp, "the soft breaks are read as quoted-printable");
+        let p = Mmtests.parse(&input).unwrap();
+        assert!(!p.notes.iter().any(|(_, n)| n.contains("without a header")), "{:?}", p.notes);
+        let at = |line: usize, kernel: &str| {
+            p.samples.iter().find(|s| s.line == line && s.kernel.as_deref() == Some(kernel)).map(|s| s.value.mean())
+        };
+        assert_eq!(at(6, "6.2.0-rc4-mm-unstable-20230210"), Some(898792.9338));
+        assert_eq!(at(6, "6.2.0-rc4-pvl-v2+opt"), Some(895933.2782));
+        assert_eq!(at(11, "6.2.0-rc4-pvl-v2"), Some(894247.3174));
+        assert!(p.samples.iter().all(|s| s.params.is_empty()), "one table: no `table` parameter");
+        assert_eq!(p.samples.len(), 9);
     }
 
     /// archive46 R2: AMD's EEVDF mail (LKML 2023-03-22) prints mmtests'

@@ -708,7 +708,9 @@ fn reprints_rows(rf: &ResultFile) -> bool {
 }
 
 /// The lines giving `kernel`'s figures in `samples`, each with the hash of
-/// what its figures say (group, parameters, metric, unit, value). With
+/// what its figures say (group, parameters, metric, unit, value). A
+/// parameter naming a line of its own file ([`names_a_line`]) counts by
+/// its name alone. With
 /// `any_quoting`, the `quoting` parameter is left out: it tells a file's
 /// own rows from those it quotes, and a contest post's own rows
 /// (`quoting unquoted` beside the table it quotes) print again another
@@ -731,7 +733,9 @@ fn hashed_lines(samples: &[Sample], kernel: &str, any_quoting: bool, group: bool
         }
         for p in s.params.iter().filter(|p| !(any_quoting && p.name == "quoting")) {
             p.name.hash(h);
-            p.value.hash(h);
+            if !names_a_line(&p.value) {
+                p.value.hash(h);
+            }
         }
         s.metric.name.hash(h);
         s.metric.unit.hash(h);
@@ -742,6 +746,18 @@ fn hashed_lines(samples: &[Sample], kernel: &str, any_quoting: bool, group: bool
         }
     }
     by_line.into_iter().map(|(line, h)| (line, h.finish())).collect()
+}
+
+/// A parameter's value naming a line of its own file (`line 78`):
+/// mmtests' `table` and `row`, which keep a table or row printed again in
+/// one file apart from the first. A reply quoting the file prints the same
+/// tables at other lines (`line 73` in Punit Agrawal's per-VMA locks mail,
+/// `line 78` in Suren Baghdasaryan's reply quoting it, LKML 2023-02-28):
+/// its figures are the file's all the same (archive48 R2: the reply's
+/// second table was a set-up of its own, its first averaged with the
+/// mail's as a second run).
+fn names_a_line(value: &str) -> bool {
+    value.strip_prefix("line ").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `line 7` or `lines 7-9`.
@@ -926,6 +942,33 @@ mod tests {
             diags[0].message.contains("contest: a row of 2.4.19 (line 20) is those of a.txt (from line 20)"),
             "{diags:?}"
         );
+    }
+
+    /// archive48 R2: mmtests keeps a second table of the same rows apart by
+    /// a `table` parameter naming its line; a reply quoting both tables
+    /// prints the second at another line. Its figures are still a copy of
+    /// the mail's, counted once; a table of other figures is not.
+    #[test]
+    fn a_table_quoted_at_another_line_is_a_copy() {
+        let tables = |second: &str, values: [f64; 3]| {
+            let mut samples = row("6.2.0-rc4-pvl-v2", 25, &[898792.9338, 894597.0474, 895933.2782]);
+            samples.extend(row("6.2.0-rc4-pvl-v2", 78, &values).into_iter().map(|s| s.with_param("table", second)));
+            samples
+        };
+        let mine = [905497.4354, 888736.557, 888695.2675];
+        let mut results =
+            vec![file("a.txt", None, tables("line 73", mine)), file("b.txt", None, tables("line 78", mine))];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (6, 0), "{diags:?}");
+        assert!(diags[0].message.contains("the same run read twice"), "{diags:?}");
+        // Other figures under the second table: two results, both read.
+        let other = [905497.4354, 888736.557, 888695.2676];
+        let mut results =
+            vec![file("a.txt", None, tables("line 73", mine)), file("b.txt", None, tables("line 78", other))];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (6, 6), "{diags:?}");
     }
 
     /// A file of `values` (one figure a line) with bytes `raw`.
