@@ -371,11 +371,12 @@ pub struct ParsedFile {
     /// The kernel names the parser gave samples by default, that no line
     /// of the file names: Intel schedtests' report.py table with no
     /// legend reads its two columns as kernels `baseline` and `compare`.
-    /// They are the file's own: the site files them under the name and
+    /// They are the file's own: where another file of the class gives
+    /// the same name by default, the site files them under the name and
     /// the file's path (`baseline (v6.txt)`), so two files' defaults are
     /// never averaged as runs of one kernel (archive45 R1: two letters'
-    /// `baseline` columns, different trees, were). Empty for every other
-    /// file.
+    /// `baseline` columns, different trees, were); a class with one such
+    /// file keeps the plain name. Empty for every other file.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub default_kernels: Vec<String>,
     /// The tests the benchmark ran but printed no number for, because

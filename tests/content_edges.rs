@@ -2173,6 +2173,30 @@ fn hidden_kernel_directories_are_noted() {
     assert_eq!(hidden.count(), 3);
 }
 
+/// attack47 F9: a result file named `..dbench.txt` (or one under a
+/// directory `...` inside a kernel directory) was skipped as hidden
+/// without a word; only "6.1/ holds no raw result file" was said. One
+/// warning at the class names them all; a tool's dotfiles (`.gitignore`,
+/// `.DS_Store`) and an editor's swap file say nothing.
+#[test]
+fn hidden_result_files_are_named_once() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.8/..dbench.txt", dbench("1.1111"));
+    put(&content, "m1/2.4.8/.../dbench-32.txt", dbench("2.2222"));
+    put(&content, "m1/2.4.8/.gitignore", "*.tmp\n");
+    put(&content, "m1/.DS_Store", "x");
+    put(&content, "m1/2.4.7/.dbench-32.txt.swp", "x");
+    let (report, page) = build_ok(tmp.path(), &content);
+    assert!(!page.contains("1.1111") && !page.contains("2.2222"));
+    let said: Vec<_> = report.diagnostics.iter().filter(|d| d.message.starts_with("hidden names skipped")).collect();
+    assert_eq!(said.len(), 1, "{:?}", report.diagnostics);
+    assert!(said[0].message.contains("`2.4.8/.../`"), "{}", said[0].message);
+    assert!(said[0].message.contains("`2.4.8/..dbench.txt`"), "{}", said[0].message);
+    assert!(!said[0].message.contains("gitignore") && !said[0].message.contains("DS_Store"), "{}", said[0].message);
+    assert!(!said[0].message.contains("swp"), "{}", said[0].message);
+}
+
 /// A machine class with no kernel directory (only `machine.yaml`) built a
 /// page with its title only and said nothing (the newcomer's P2-13).
 #[test]

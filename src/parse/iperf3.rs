@@ -813,7 +813,12 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             // 4` run read as reverse, after a `-R` run).
             reverse = false;
         }
-        if let Some(args) = super::cmdline::args_of(t, "iperf3") {
+        // iperf3 takes options only: a line whose first word after the
+        // name is none (`iperf3 UDP bidirectional with DSPACE set to 16
+        // Bytes`, a label over a summary) is prose, no command.
+        if let Some(args) =
+            super::cmdline::args_of(t, "iperf3").filter(|a| a.first().is_none_or(|w| w.starts_with('-')))
+        {
             // A client's command starts a test to its `-c` server: the
             // server of the test before is not this one's (a README's
             // summaries under `...`, their `Connecting to host` lines left
@@ -824,9 +829,6 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             }
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
             reverse_cmd = args.iter().any(|a| matches!(*a, "-R" | "--reverse"));
-            // A line that only starts with the name (`iperf3 UDP
-            // bidirectional with DSPACE set to 16 Bytes`, a label) names
-            // no protocol.
             if client_or_server(&args) {
                 command = Some(command_protocol(&args));
             }

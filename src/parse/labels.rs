@@ -4658,7 +4658,7 @@ fn identities<'a>(
         // `kernel 2.6.13 build time` as the unpatched kernel's, were
         // averaged with them).
         if let Some(h) = (starts_paragraph && trimmed.get(n).is_none_or(|next| next.is_empty()))
-            .then(|| results_heading(text))
+            .then(|| results_heading(text).or_else(|| numbered_setup_heading(text)))
             .flatten()
         {
             scene = None;
@@ -5435,6 +5435,31 @@ fn results_heading(text: &str) -> Option<String> {
     ok.then(|| rest.to_string())
 }
 
+/// A plain-text section's title naming a numbered set-up and what it is,
+/// `Test setup 1: x64 PC with LAN7430 ---> x64 PC` (`Setup`, `Set-up`,
+/// `Test setup`, `Configuration`, `Config`, then a number, a colon, and
+/// the set-up's words), alone between blank lines: it heads every label
+/// line below it as a Markdown heading does. The lan743x patch (netdev
+/// 2023-11) wrote its two boards so, each over `DSPACE set to L1 CACHE
+/// Size` and `16 Bytes` summaries: the boards' summaries of one DSPACE
+/// were averaged. The line as written, without a trailing colon; at most
+/// 100 characters, no sentence's end. `None` for any other line.
+fn numbered_setup_heading(text: &str) -> Option<String> {
+    let bare = text.trim().trim_end_matches(':').trim_end();
+    let (head, what) = bare.split_once(':')?;
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let (number, name) = words.split_last()?;
+    let name = name.join(" ").to_ascii_lowercase();
+    let ok = ["setup", "set-up", "test setup", "test set-up", "configuration", "config"].contains(&name.as_str())
+        && !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && !what.trim().is_empty()
+        && bare.chars().count() <= 100
+        && !bare.ends_with(['.', '!', '?', ';', ','])
+        && !bare.contains("://");
+    ok.then(|| bare.to_string())
+}
+
 /// A name set off by a run of dashes or equals signs and a space, `---
 /// reiserfs`, `== ext3 ==` (a trailing run allowed): the name, one to four
 /// words, at most [`MAX_LABEL_CHARS`] characters, no sentence's end and no
@@ -5676,7 +5701,12 @@ fn underlined_heading(trimmed: &[&str], read: &[bool], head_at: usize, i: usize,
     // by one space, a colon only at its end.
     let rule = if ruled { trimmed.get(i + 1).copied().unwrap_or("") } else { "" };
     let lines = &trimmed[first..=i];
-    if rule.contains(' ')
+    // A rule of dashes spaced one apart (`- - - - -`, the lan743x patch's
+    // over each iperf3 summary, netdev 2023-11) is one line drawn, no
+    // table's columns: its four set-ups' label lines over such rules were
+    // refused, and the set-ups averaged as runs of one.
+    let spaced_dashes = rule.len() >= 5 && rule.split(' ').all(|d| d == "-");
+    if (rule.contains(' ') && !spaced_dashes)
         || lines.iter().any(|l| l.contains("  ") || l.contains('\t'))
         || lines[..lines.len() - 1].iter().any(|l| l.ends_with(':'))
     {
@@ -7914,6 +7944,27 @@ mod tests {
         assert_eq!(w("I did 3 runs"), None);
         assert_eq!(w("ext3: run 1"), None);
         assert_eq!(label_line("after, 3 runs:", false).as_deref(), Some("after"));
+    }
+
+    /// The lan743x patch (netdev 2023-11, the fixture
+    /// `iperf3/lkml-2023-11-lan743x-…`): `Test setup 1: x64 PC with
+    /// LAN7430 ---> x64 PC` alone heads its board's runs; a test's or a
+    /// run's number with nothing after it is no set-up.
+    #[test]
+    fn a_numbered_setup_with_its_words_is_a_heading() {
+        let h = numbered_setup_heading;
+        assert_eq!(
+            h("Test setup 1: x64 PC with LAN7430 ---> x64 PC").as_deref(),
+            Some("Test setup 1: x64 PC with LAN7430 ---> x64 PC")
+        );
+        assert_eq!(
+            h("Test setup 2 : RK3399 with LAN7430 ---> x64 PC").as_deref(),
+            Some("Test setup 2 : RK3399 with LAN7430 ---> x64 PC")
+        );
+        assert_eq!(h("Configuration 3: 4 NUMA nodes").as_deref(), Some("Configuration 3: 4 NUMA nodes"));
+        assert_eq!(h("Test 1: x64 PC"), None);
+        assert_eq!(h("Setup 1:"), None);
+        assert_eq!(h("Setup 1: we used the default settings."), None);
     }
 
     /// A kernel's name, a colon and an aside about its machine (LKML 2005:

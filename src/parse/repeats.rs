@@ -305,7 +305,12 @@ const MAX_TWIN_CANDIDATES: usize = 4;
 /// very same long figures every time (CoreMark's ticks on a micro-
 /// controller with no cache) would lose its runs after the first to this
 /// rule, with the warning, the mean unchanged: in the corpus and the
-/// fixtures no file printed so. Run before the labels are set (a label
+/// fixtures no file printed so. A copy right under the lines it repeats,
+/// inside a block of results printed once each ([`once_per_block`]:
+/// STREAM's four rows, a kernbench block's, an lmbench table's rows of
+/// other kernels), counts however short it is and whatever its figures:
+/// a line pasted twice in place (attack47 F6), said as `line N repeats
+/// line M right above`. Run before the labels are set (a label
 /// read above one copy only would make the copies differ). Returns the
 /// lines of the copies dropped (the segment keeps them, and the lines
 /// there that look like its results are accounted for).
@@ -380,20 +385,33 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
             j += 1;
             continue;
         }
-        let sure = whole(i, i + t, (j, j + t))
-            && whole(j, j + t, (i, i + t))
-            && !lines[j..j + t].iter().all(|l| super::segment::is_shell_time_line(&input.lines[l.0 - 1]))
-            && ({
-                let spread = by_chance.get_or_init(|| Spread::of(samples));
-                !spread.coincidence_likely(lines[j..j + t].iter().map(|l| l.1.as_slice()), samples, lines.len())
-            } || stamped_alike(
-                input,
-                lines[i].0,
-                i.checked_sub(1).map(|p| lines[p].0),
-                lines[j].0,
-                lines[j - 1].0,
-                t,
-            ));
+        let shell_time = lines[j..j + t].iter().all(|l| super::segment::is_shell_time_line(&input.lines[l.0 - 1]));
+        let by_chance_likely = || {
+            let spread = by_chance.get_or_init(|| Spread::of(samples));
+            spread.coincidence_likely(lines[j..j + t].iter().map(|l| l.1.as_slice()), samples, lines.len())
+        };
+        // Lines pasted twice in place, inside a block of results printed
+        // once each (attack47 F6: STREAM's `Copy:` line twice above
+        // `Scale:`, read as a second run of Copy).
+        // The figures' chance of repeating does not decide here: lmbench's
+        // `Basic system parameters` rows of one kernel print the same
+        // `1300 128 1` every run (the fixture
+        // `lkml-2005-04-lmbench30-ia64-wide-os-10rows-2kernels`).
+        let in_place =
+            i + t == j && lines[j - 1].0 + 1 == lines[j].0 && !shell_time && once_per_block(&lines, samples, (i, j, t));
+        let sure = in_place
+            || (whole(i, i + t, (j, j + t))
+                && whole(j, j + t, (i, i + t))
+                && !shell_time
+                && (!by_chance_likely()
+                    || stamped_alike(
+                        input,
+                        lines[i].0,
+                        i.checked_sub(1).map(|p| lines[p].0),
+                        lines[j].0,
+                        lines[j - 1].0,
+                        t,
+                    )));
         if sure {
             copies.push(((i, i + t - 1), (j, j + t - 1)));
         } else {
@@ -418,16 +436,25 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
             let (x, y) = (lines[x].0, lines[y].0);
             if x == y { format!("line {x}") } else { format!("lines {x}-{y}") }
         };
-        parsed.notes.push((
-            lines[c].0,
+        let note = if lines[b].0 + 1 == lines[c].0 {
+            format!(
+                "{} repeat{} {} right above, every word and figure alike (pasted twice): counted once, {} not read \
+                 as another run",
+                span(c, d),
+                if c == d { "s" } else { "" },
+                span(a, b),
+                span(c, d)
+            )
+        } else {
             format!(
                 "the same output appears twice ({} and {}, every word and figure alike): counted once, {} not read \
                  as another run",
                 span(a, b),
                 span(c, d),
                 span(c, d)
-            ),
-        ));
+            )
+        };
+        parsed.notes.push((lines[c].0, note));
         for l in &lines[c..=d] {
             for &i in &l.1 {
                 drop[i] = true;
@@ -442,6 +469,39 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
         !drop[i - 1]
     });
     gone
+}
+
+/// The most read lines in a row [`once_per_block`] looks at.
+const MAX_BLOCK_LINES: usize = 256;
+
+/// True when read lines `j..j + t` (indices into `lines`: each read line
+/// and its samples, in file order), a copy of lines `i..i + t` right above
+/// them, stand in a block of results printed once each: the read lines
+/// next to one another (no other line between) around the two copies hold
+/// at least one line more, and, the later copy left out, no two of them
+/// give figures of the same series. STREAM's `Copy:`, `Scale:`, `Add:`,
+/// `Triad:`, a kernbench block's rows, an lmbench table's rows of other
+/// kernels: a line there twice is a slip, whatever its figures. Where a
+/// benchmark's lines repeat a series (hackbench's `Time:` lines, dbench's
+/// runs, a table's rows of one set-up), the block says nothing and the
+/// figures' own chance of repeating decides.
+fn once_per_block(lines: &[(usize, Vec<usize>)], samples: &[Sample], (i, j, t): (usize, usize, usize)) -> bool {
+    let touching = |a: usize| lines[a].0 + 1 == lines[a + 1].0;
+    let mut from = i;
+    while from > 0 && touching(from - 1) && j + t - from < MAX_BLOCK_LINES {
+        from -= 1;
+    }
+    let mut to = j + t - 1;
+    while to + 1 < lines.len() && touching(to) && to + 1 - from < MAX_BLOCK_LINES {
+        to += 1;
+    }
+    if to + 1 - from <= 2 * t {
+        return false;
+    }
+    let mut seen: FxHashSet<Vec<Series<'_>>> = FxHashSet::default();
+    (from..=to)
+        .filter(|k| !(j..j + t).contains(k))
+        .all(|k| seen.insert(lines[k].1.iter().map(|&x| series(&samples[x])).collect()))
 }
 
 /// The most lines above a copy's first figure searched for a stamp line
@@ -600,6 +660,46 @@ pub fn drop_quoted_lmbench_rows(input: &Input, parsed: &mut ParsedFile) {
 mod tests {
     use super::*;
     use crate::model::{Better, Metric};
+
+    /// The samples' lines and the notes of `text` read whole (segments,
+    /// repeats, labels).
+    fn read_whole(text: &str) -> (Vec<usize>, Vec<(usize, String)>) {
+        let segs = super::super::segment::segments(&Input::from_text(text), None);
+        let f = segs.into_iter().find_map(|s| s.outcome.ok()).expect("a segment");
+        let mut lines: Vec<usize> = f.samples.iter().map(|s| s.line).collect();
+        lines.dedup();
+        (lines, f.notes)
+    }
+
+    /// attack47 F6: STREAM's `Copy:` row pasted twice right under itself
+    /// was one more run of Copy (n=2), without a word. STREAM prints each
+    /// row once a table: said at the copy's line, naming both, read once.
+    #[test]
+    fn a_row_pasted_twice_in_a_block_of_rows_printed_once_is_read_once() {
+        let text = "Function    Best Rate MB/s  Avg time     Min time     Max time\n\
+                    Copy:          685041.8     0.010067     0.010045     0.010089\n\
+                    Copy:          685041.8     0.010067     0.010045     0.010089\n\
+                    Scale:         690053.6     0.010014     0.009972     0.010071\n\
+                    Add:           723580.5     0.014304     0.014265     0.014328\n\
+                    Triad:         718799.1     0.014390     0.014360     0.014484\n";
+        let (lines, notes) = read_whole(text);
+        assert_eq!(lines, [2, 4, 5, 6], "{notes:?}");
+        assert!(notes.iter().any(|(l, n)| *l == 3 && n.starts_with("line 3 repeats line 2 right above")), "{notes:?}");
+    }
+
+    /// Lines a benchmark prints alike run after run are its shape, not a
+    /// slip: dbench's `Throughput` lines of one set-up (each line's series
+    /// repeats in the block), lmbench's `Basic system parameters` rows of
+    /// one kernel (the fixture `lkml-2005-04-lmbench30-ia64-…`).
+    #[test]
+    fn lines_alike_where_the_benchmark_repeats_its_lines_stay_runs() {
+        let text = "Throughput 1234.56 MB/sec  32 clients  32 procs  max_latency=12.345 ms\n\
+                    Throughput 1234.56 MB/sec  32 clients  32 procs  max_latency=12.345 ms\n\
+                    Throughput 1240.11 MB/sec  32 clients  32 procs  max_latency=13.345 ms\n";
+        let (lines, notes) = read_whole(text);
+        assert_eq!(lines, [1, 2, 3], "{notes:?}");
+        assert!(notes.is_empty(), "{notes:?}");
+    }
 
     fn fio(job: &str, bw: f64, iops: f64, line: usize) -> [Sample; 2] {
         [

@@ -469,8 +469,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.notes.push((
                     n,
                     "no legend names this table's kernels (`./report.py -b A -c B`, `baseline: A` and `compare: B`, \
-                     or `A vs B:`): its columns are read as kernels `baseline` and `compare` of this file alone \
-                     (filed with the file's name, `baseline (FILE)`), never averaged with another file's"
+                     or `A vs B:`): its columns are read as kernels `baseline` and `compare` of this file alone: \
+                     where another file of the class has such a table too, each file's are named after it, as \
+                     `baseline (dir/file.txt)`, never averaged with another file's"
                         .to_string(),
                 ));
             }

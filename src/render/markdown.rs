@@ -120,19 +120,38 @@ fn code(s: &str) -> String {
     format!("{fence}{pad}{s}{pad}{fence}")
 }
 
-/// [`escape`], appended to `out`.
+/// [`escape`], appended to `out`. An `&` is escaped where it starts what
+/// a Markdown renderer reads as a character reference (`&amp;`, `&#38;`,
+/// `&#x26;`): a kernel directory named `6.2 &amp; x` showed as `6.2 & x`
+/// on GitHub (attack47 F10). Any other `&` is text already.
 fn escape_into(out: &mut String, s: &str) {
-    let special = |ch: char| matches!(ch, '|' | '\\' | '*' | '_' | '`' | '<' | '>' | '[' | ']' | '#');
+    let special = |ch: char| matches!(ch, '|' | '\\' | '*' | '_' | '`' | '<' | '>' | '[' | ']' | '#' | '&');
     // Most texts (numbers, names) have nothing to escape: copied at once.
     if !s.contains(special) {
         out.push_str(s);
         return;
     }
-    for ch in s.chars() {
-        if special(ch) {
+    for (i, ch) in s.char_indices() {
+        if special(ch) && (ch != '&' || starts_reference(&s[i + 1..])) {
             out.push('\\');
         }
         out.push(ch);
+    }
+}
+
+/// True when `rest`, the text after an `&`, makes it a CommonMark entity
+/// or numeric character reference: a name of letters and digits, `#` and
+/// 1-7 digits, or `#x` and 1-6 hex digits, then `;`.
+fn starts_reference(rest: &str) -> bool {
+    let Some((body, _)) = rest.split_once(';') else { return false };
+    let all = |t: &str, f: fn(&u8) -> bool, max: usize| !t.is_empty() && t.len() <= max && t.bytes().all(|b| f(&b));
+    if let Some(num) = body.strip_prefix('#') {
+        match num.strip_prefix(['x', 'X']) {
+            Some(hex) => all(hex, u8::is_ascii_hexdigit, 6),
+            None => all(num, u8::is_ascii_digit, 7),
+        }
+    } else {
+        body.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()) && all(body, u8::is_ascii_alphanumeric, 32)
     }
 }
 
@@ -519,6 +538,17 @@ fn block_md(out: &mut String, b: &GridBlock) {
 mod tests {
     use super::*;
     use std::path::Path;
+
+    /// attack47 F10: a kernel directory named `6.2 &amp; x` was written
+    /// raw into `index.md`, which GitHub shows as `6.2 & x`. A reference
+    /// is escaped; an `&` that starts none is left as it is.
+    #[test]
+    fn an_ampersand_starting_a_reference_is_escaped() {
+        assert_eq!(escape("6.2 &amp; x"), "6.2 \\&amp; x");
+        // (`#` is escaped anyway: it may start a heading.)
+        assert_eq!(escape("a &#38; b &#x26; c"), "a \\&\\#38; b \\&\\#x26; c");
+        assert_eq!(escape("R&D & more; x &; y &amp"), "R&D & more; x &; y &amp");
+    }
 
     fn demo() -> crate::report::SiteView {
         let site = crate::site::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("content")).expect("demo loads");

@@ -1122,8 +1122,11 @@ impl MachineYaml {
             // A kernel directory that is there but gave nothing (empty, or
             // only files benchsite does not read) is no kernel: say so.
             let empty = yaml.parent().is_some_and(|d| !b.is_empty() && !b.contains(['/', '\\']) && d.join(b).is_dir());
-            let why =
-                if empty { format!("; its directory {b}/ holds no result benchsite reads") } else { String::new() };
+            let why = if empty {
+                format!("; its directory {b}/ holds no result benchsite reads")
+            } else {
+                ambiguous_default(b, kernels)
+            };
             diags.push(Diagnostic::error(
                 yaml,
                 line_of(text, "baseline:", b),
@@ -1138,11 +1141,12 @@ impl MachineYaml {
                     yaml,
                     section_line(text, &sc.title, "baseline:"),
                     format!(
-                        "section {:?}: baseline {b:?} is not a {} of this machine class ({}: {})",
+                        "section {:?}: baseline {b:?} is not a {} of this machine class ({}: {}){}",
                         sc.title,
                         axis.one,
                         axis.many,
-                        names()
+                        names(),
+                        ambiguous_default(b, kernels)
                     ),
                 ));
             }
@@ -1173,6 +1177,25 @@ impl MachineYaml {
         check_threshold(yaml, top_level_line(text, "regression_threshold"), "", config.regression_threshold, diags);
         check_section_thresholds(yaml, text, config, diags);
     }
+}
+
+/// Where `baseline:` names `b`, a kernel name a parser gives by default
+/// (report.py's `baseline` with no legend) that several files of the
+/// class give, each kept apart under its file's name
+/// (`raw_file::name_lone_default_kernels`): the sentence naming the
+/// candidates, to end the error with; else empty.
+fn ambiguous_default(b: &str, kernels: &[Kernel]) -> String {
+    let open = format!("{b} (");
+    let candidates: Vec<&str> =
+        kernels.iter().map(|k| k.name.as_str()).filter(|k| k.starts_with(&open) && k.ends_with(')')).collect();
+    if candidates.len() < 2 {
+        return String::new();
+    }
+    format!(
+        "; {b:?} is the name {} files' tables with no legend give by default, kept apart under each file's name: write one of {}",
+        candidates.len(),
+        candidates.join(", ")
+    )
 }
 
 impl MachineYaml {

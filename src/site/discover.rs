@@ -260,6 +260,10 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
     let mut kernels: Vec<(String, PathBuf)> = Vec::new();
     let mut diags = Vec::new();
     let mut lossy = false;
+    // Hidden files and directories a user may have meant as results (see
+    // [`looks_like_a_result_file`], [`holds_raw_files`]): one warning
+    // names them all, at the class's directory.
+    let mut hidden: Vec<String> = Vec::new();
     let mut walk = walkdir::WalkDir::new(dir).follow_links(true).min_depth(1).into_iter();
     while let Some(entry) = walk.next() {
         let entry = match entry {
@@ -299,10 +303,20 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
         lossy |= rel_str.contains('\u{FFFD}');
         if has_hidden_component(&rel_str) {
             if entry.file_type().is_dir() {
-                if entry.depth() == 1 && holds_raw_files(entry.path()) {
-                    diags.push(Diagnostic::note(entry.path(), None, hidden_dir_skipped(name_of(&rel_str), "kernel")));
+                if holds_raw_files(entry.path()) {
+                    if entry.depth() == 1 {
+                        diags.push(Diagnostic::note(
+                            entry.path(),
+                            None,
+                            hidden_dir_skipped(name_of(&rel_str), "kernel"),
+                        ));
+                    } else {
+                        hidden.push(format!("{rel_str}/"));
+                    }
                 }
                 walk.skip_current_dir();
+            } else if looks_like_a_result_file(name_of(&rel_str)) {
+                hidden.push(rel_str);
             }
             continue;
         }
@@ -344,7 +358,38 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
         let kernel = (entry.depth() >= 2).then(|| rel_str.split('/').next().unwrap_or_default().to_string());
         files.push((rel_str, entry.path().to_path_buf(), kernel));
     }
+    if !hidden.is_empty() {
+        let names: Vec<String> = hidden.iter().map(|h| format!("`{h}`")).collect();
+        diags.push(
+            Diagnostic::warning(
+                dir,
+                None,
+                format!(
+                    "hidden {} skipped (names starting with `.` are not read): {}; rename {} to read {}",
+                    if hidden.len() == 1 { "name" } else { "names" },
+                    names.join(", "),
+                    if hidden.len() == 1 { "it" } else { "them" },
+                    if hidden.len() == 1 { "it" } else { "them" },
+                ),
+            )
+            .of_kind(crate::diag::Kind::Skipped),
+        );
+    }
     Walked { files, kernels, diags, lossy }
+}
+
+/// True when hidden file `name` would be a raw file but for its leading
+/// dots: a name with an extension after them (`..dbench.txt`,
+/// `.dbench.txt`, attack47 F9: skipped without a word), not a tool's
+/// dotfile (`.gitignore`, `.DS_Store`: no extension), an editor's leftover
+/// (`.dbench.txt.swp`, Emacs's lock `.#dbench.txt`), a README, Markdown or
+/// an annotation.
+fn looks_like_a_result_file(name: &str) -> bool {
+    let shown = name.trim_start_matches('.');
+    !shown.starts_with('#')
+        && shown.rsplit_once('.').is_some_and(|(stem, ext)| !stem.is_empty() && !ext.is_empty())
+        && !is_leftover(name)
+        && !ignored(shown)
 }
 
 /// The last component of a `/`-separated relative path.

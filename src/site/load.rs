@@ -642,6 +642,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
         parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
     group_unrecognised(diags, parsed_from, dir, slug, &yaml.path);
     skip_files_sharing_a_copy(&mut results, diags);
+    super::raw_file::name_lone_default_kernels(&mut results);
     unify_group_case(&mut results, diags);
     if !whole_dirs {
         keep_apart_runs_of_another_kernel(&mut results, diags);

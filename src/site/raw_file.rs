@@ -586,6 +586,61 @@ fn keep_default_kernels_local(parsed: &mut ParsedFile, rel: &str) {
     parsed.default_kernels = local.iter().map(|k| k.to_string()).collect();
 }
 
+/// The kernels a parser named by default ([`keep_default_kernels_local`])
+/// given back their plain names where nothing in the class needs the
+/// file's name to keep them apart: one file of the class has a table with
+/// no legend, so its `baseline (v6.txt)` is `baseline` again, as a
+/// `machine.yaml` written before session 47 (`baseline: baseline`) and
+/// the kernel page's URL expect. A name stays the file's own where
+/// another file of the class gives the same name by default, or where any
+/// other sample or kernel directory of the class is named so (two
+/// letters' `baseline` columns are two trees, never one kernel's runs).
+pub(super) fn name_lone_default_kernels(results: &mut [ResultFile]) {
+    if results.iter().all(|rf| rf.parsed.default_kernels.is_empty()) {
+        return;
+    }
+    // (plain name, file) of each kernel named by default.
+    let mut given: Vec<(String, String)> = Vec::new();
+    for rf in results.iter() {
+        let suffix = format!(" ({})", rf.rel_path);
+        for local in &rf.parsed.default_kernels {
+            if let Some(plain) = local.strip_suffix(&suffix)
+                && !given.iter().any(|(p, r)| p == plain && *r == rf.rel_path)
+            {
+                given.push((plain.to_string(), rf.rel_path.clone()));
+            }
+        }
+    }
+    for (plain, rel) in &given {
+        if given.iter().filter(|(p, _)| p == plain).count() > 1 {
+            continue;
+        }
+        let taken = results.iter().any(|rf| {
+            rf.kernel_dir.as_deref() == Some(plain.as_str())
+                || rf.named_kernel.as_deref() == Some(plain.as_str())
+                || rf.parsed.samples.iter().any(|s| s.kernel.as_deref() == Some(plain.as_str()))
+        });
+        if taken {
+            continue;
+        }
+        let local = format!("{plain} ({rel})");
+        let to = compact_str::CompactString::from(plain.as_str());
+        for rf in results.iter_mut().filter(|rf| rf.rel_path == *rel) {
+            for s in &mut rf.parsed.samples {
+                if s.kernel.as_deref() == Some(local.as_str()) {
+                    s.kernel = Some(to.clone());
+                }
+            }
+            for k in rf.parsed.kernel_order.iter_mut().chain(&mut rf.parsed.default_kernels).chain(&mut rf.named_kernel)
+            {
+                if *k == local {
+                    k.clone_from(plain);
+                }
+            }
+        }
+    }
+}
+
 /// Files every sample of `parsed` under item `item` (a machine, a
 /// config…) and returns the kernels the samples named, in order, joined
 /// by ", "; `None` when they name none. Several named kernels are a
