@@ -208,6 +208,20 @@ fn zsh_prompt_len(toks: &[&str]) -> usize {
     n
 }
 
+/// 2 when the line's first tokens are a prompt whose `$` or `#` stands
+/// apart from its `user@host:dir` (Raspberry Pi OS's `pi@raspberrypi:~ $
+/// `), else 0. `pi@rpi5:~ $ hackbench -p -g 10` was no command line: its
+/// runs lost `ipc pipe`, and the kernel was not compared with another
+/// whose prompt was `$ ` (newcomer48 N9).
+fn spaced_prompt_len(toks: &[&str]) -> usize {
+    let user_host_dir = toks.first().and_then(|t| t.split_once('@')).is_some_and(|(who, place)| {
+        !who.is_empty()
+            && who.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+            && place.split_once(':').is_some_and(|(host, _)| !host.is_empty())
+    });
+    if user_host_dir && matches!(toks.get(1), Some(&("$" | "#"))) { 2 } else { 0 }
+}
+
 /// Every value a command's `args` give option `short` or `long`, in order,
 /// in the four getopt spellings: `-R 1000`, `-R1000`, `--rate 1000` and
 /// `--rate=1000` (`short` is `-R`, `long` is `--rate`). A caller takes the
@@ -256,7 +270,7 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
     // option (`KILL` in `timeout -s KILL 400`).
     let mut wrapper = "";
     let mut value_next = false;
-    let mut skip = zsh_prompt_len(&toks);
+    let mut skip = zsh_prompt_len(&toks).max(spaced_prompt_len(&toks));
     for (i, tok) in toks.iter().enumerate() {
         if i < skip || std::mem::take(&mut value_next) {
             continue;
@@ -629,6 +643,23 @@ mod tests {
         assert_eq!(args_of(line, "redis-benchmark"), Some(vec!["-t", "get,set", "-d", "10", "-n", "10000", "-q"]));
         assert_eq!(args_of("➜  src git:(master) ✗ ./hackbench -g 4", "hackbench"), Some(vec!["-g", "4"]));
         assert_eq!(args_of("➜ I ran hackbench -g 4", "hackbench"), None);
+    }
+
+    /// newcomer48 N9: Raspberry Pi OS's prompt puts a blank before its
+    /// `$` (`pi@raspberrypi:~ $ `; a real Pi post's `pi@raspberrypi:~ $
+    /// iperf3 -c mac-tk.local ; iperf3 -R -c mac-tk.local`). Must NOT
+    /// read: a command before such words (`ssh pi@rpi5:~ $ …`), an
+    /// address without a directory, or one without a user.
+    #[test]
+    fn a_prompt_with_a_blank_before_its_dollar() {
+        let pipe = Some(vec!["-p", "-g", "10"]);
+        assert_eq!(args_of("pi@rpi5:~ $ hackbench -p -g 10", "hackbench"), pipe);
+        assert_eq!(args_of("pi@raspberrypi:~/rt-tests $ sudo ./hackbench -p -g 10", "hackbench"), pipe);
+        assert_eq!(args_of("root@rpi5:/home/pi # hackbench -p -g 10", "hackbench"), pipe);
+        assert_eq!(args_of("pi@raspberrypi:~ $ iperf3 -c mac-tk.local", "iperf3"), Some(vec!["-c", "mac-tk.local"]));
+        assert_eq!(args_of("ssh pi@rpi5:~ $ hackbench -g 4", "hackbench"), None);
+        assert_eq!(args_of("pi@rpi5 $ hackbench -g 4", "hackbench"), None);
+        assert_eq!(args_of("@rpi5:~ $ hackbench -g 4", "hackbench"), None);
     }
 
     #[test]

@@ -82,6 +82,30 @@ use crate::model::{ParsedFile, Sample};
 use compact_str::CompactString;
 use rustc_hash::FxHashMap;
 
+/// The command part of a file's set-up where the parser read one from
+/// the output itself (`own`: fio JSON's job options, `fio direct=0 …`)
+/// and the file may show the command line that ran it (`shown`, `$ fio
+/// --output-format=json job.fio`, of program `name`): the output's own
+/// options, which the command line's and the job file's settings end up
+/// in, after what the line runs the program under (`taskset -c 0`,
+/// `numactl -N 1`). The line alone stood for the file: the same `$ fio
+/// --output-format=json randread.fio` above three kernels' JSON had
+/// direct=1 compared with direct=0 (-3.0%, no word), and above one
+/// kernel's only set that kernel apart from the others (newcomer48 N2).
+fn with_own_setup(shown: Option<(usize, String)>, own: Option<(usize, String)>, name: &str) -> Option<(usize, String)> {
+    let Some((at, own)) = own else { return shown };
+    let before: Vec<&str> = shown
+        .as_ref()
+        .map(|(_, c)| c.split(' ').take_while(|w| !is_program(command_words_name(w), name)).collect())
+        .unwrap_or_default();
+    // A line that names no run of the program keeps the output's options alone.
+    let runs = shown.as_ref().is_some_and(|(_, c)| c.split(' ').count() > before.len());
+    match shown {
+        Some((n, _)) if runs && !before.is_empty() => Some((n, format!("{} {own}", before.join(" ")))),
+        _ => Some((at, own)),
+    }
+}
+
 /// Labels words longer than this are prose, not labels.
 const MAX_LABEL_CHARS: usize = 48;
 
@@ -93,15 +117,14 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     // Before the labels: only the values the parser read are left out of
     // the command line.
     // A set-up the parser read from the output itself (fio JSON's job
-    // options) stands where no command line shows one.
+    // options) stands where no command line shows one, and beside one
+    // ([`with_own_setup`]).
     let own = parsed.setup.command.take();
     // The set-up above and the labels' passes ask the same lines the same
     // costly questions: each distinct line's answers, once.
     let asked = Asked::of(input);
     parsed.setup = file_setup::file_setup(input, parsed, &asked);
-    if parsed.setup.command.is_none() {
-        parsed.setup.command = own;
-    }
+    parsed.setup.command = with_own_setup(parsed.setup.command.take(), own, command_name(&parsed.benchmark));
     // Markdown sections that name their kernels ([`kernel_sections`]):
     // the runs of other sections are kept apart by a `section` parameter
     // before the labels, so no label line's warning calls them copies.
@@ -7783,6 +7806,27 @@ pub fn is_kernel_name(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// newcomer48 N2: fio JSON's own options stay the file's set-up under
+    /// a shown command line, after what the line runs fio under. Must NOT
+    /// lose: a wrapper (`taskset -c 0`), nor the command line where the
+    /// output gives no options of its own.
+    #[test]
+    fn the_outputs_own_options_stand_beside_a_shown_command_line() {
+        let own = || Some((24, "fio direct=1 rw=randread".to_string()));
+        let shown = |c: &str| Some((1, c.to_string()));
+        assert_eq!(with_own_setup(shown("fio --output-format=json job.fio"), own(), "fio"), own());
+        assert_eq!(with_own_setup(None, own(), "fio"), own());
+        assert_eq!(
+            with_own_setup(shown("taskset -c 0 fio --output-format=json job.fio"), own(), "fio"),
+            Some((1, "taskset -c 0 fio direct=1 rw=randread".to_string()))
+        );
+        assert_eq!(
+            with_own_setup(shown("numactl -N 1 ./fio job.fio"), own(), "fio"),
+            Some((1, "numactl -N 1 fio direct=1 rw=randread".to_string()))
+        );
+        assert_eq!(with_own_setup(shown("fio --direct=1 job.fio"), None, "fio"), shown("fio --direct=1 job.fio"));
+    }
+
     /// archive47: a set-up typed as a list of names and one `key=value`
     /// (`PREEMPT_AUTO, preempt=none` over each of four stress-ng runs) is
     /// a label as written; a list of two `key=value`s, of sentences, or of

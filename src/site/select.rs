@@ -796,13 +796,24 @@ impl MachineYaml {
                 };
                 // Files a section already names, left out by its `group:`
                 // (kylin-lmbench's lmbench files, in sections of one
-                // group each: archive37 F4): naming them again, or
-                // ignoring the files, is no advice; a section of their
-                // group is.
+                // group each: archive37 F4) or its parts' (schbench's
+                // parts `wakeup` and `request`, its `rps` group left:
+                // newcomer48 N3): naming them again, or ignoring the
+                // files, is no advice; a section of their group is.
+                // A section's (or part's) `files:` and `benchmark:` take
+                // these files: no glob takes any file, as in a selection.
+                let takes = |globs: &[String], benchmark: &Option<String>| {
+                    let patterns: Vec<glob::Pattern> =
+                        globs.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
+                    benchmark.as_ref().is_none_or(|b| b == bench)
+                        && (globs.is_empty()
+                            || files.iter().any(|&fi| patterns.iter().any(|p| p.matches(&results[fi].rel_path))))
+                };
                 let named = !group.is_empty()
-                    && self.config.sections.iter().filter(|sc| sc.group.is_some()).any(|sc| {
-                        let patterns = sc.file_patterns();
-                        files.iter().any(|&fi| patterns.iter().any(|p| p.matches(&results[fi].rel_path)))
+                    && self.config.sections.iter().any(|sc| {
+                        takes(&sc.files, &sc.benchmark)
+                            && (sc.group.is_some()
+                                || sc.parts.iter().any(|pc| pc.group.is_some() && takes(&pc.files, &pc.benchmark)))
                     });
                 let advice = if named {
                     format!(
@@ -1207,6 +1218,49 @@ mod tests {
             .filter(|d| d.message.contains("a section of their own"))
             .collect();
         assert!(unclaimed.is_empty(), "{unclaimed:?}");
+    }
+
+    /// newcomer48 N3: a section whose files: name schbench's files and
+    /// whose parts pick its groups `wakeup` and `request` leaves `rps`
+    /// out; the warning said to name the files in a section's files:
+    /// (they are) instead of adding a section of that group. Must NOT
+    /// fire for a part of no group (it takes every group) nor change the
+    /// advice where no section names the files.
+    #[test]
+    fn a_group_the_parts_leave_out_is_advised_as_a_section_of_its_group() {
+        let m = |name: &str, v: f64| Sample::new(Metric::new(name, "usec", Better::Lower), v, 1);
+        let of = |group: &str, s: Sample| Sample { group: group.into(), ..s };
+        let results = vec![file(
+            "6.8.0/schbench.txt",
+            "schbench",
+            vec![
+                of("wakeup", m("99.0th", 9.0)),
+                of("request", m("99.0th", 11429.0)),
+                of("rps", m("average rps", 16686.0)),
+            ],
+        )];
+        let parts = |files: &str| {
+            format!(
+                "name: M\nsections:\n  - title: S\n{files}    parts:\n      - label: wakeup\n        group: wakeup\n      \
+                 - label: request\n        group: request\n"
+            )
+        };
+        let advised = |yaml: &str| {
+            let d = selection_warnings(yaml, &results);
+            let rps: Vec<&str> = d
+                .iter()
+                .map(|d| d.message.as_str())
+                .filter(|m| m.starts_with("results no section selects (schbench: rps)"))
+                .collect();
+            assert_eq!(rps.len(), 1, "{d:?}");
+            rps[0].contains("add a section with benchmark: schbench and group: \"rps\"")
+        };
+        assert!(advised(&parts("    files: [\"*/schbench.txt\"]\n")));
+        assert!(advised(&parts("")));
+        // A section of another benchmark's files, or of another
+        // benchmark, names none of schbench's.
+        assert!(!advised(&parts("    files: [\"*/fio.json\"]\n")));
+        assert!(!advised(&parts("    benchmark: fio\n")));
     }
 
     const SIS: &str = "~~~~~~~~~\nhackbench\n~~~~~~~~~\n\nNPS1\n\nTest:   tip   SIS_UTIL\n \

@@ -24,6 +24,16 @@ pub(super) fn catted_files(line: &str) -> Option<Vec<&str>> {
     (files.len() >= 2 && files.iter().all(plain) && files.iter().all(named)).then_some(files)
 }
 
+/// True when `line` is a `cat` of one or more files (after a shell prompt
+/// or alone on its line, no option, pipe or redirection): it shows what a
+/// file holds and runs no program. `$ cat hackbench.log` over one
+/// kernel's output was read as its command line (`hackbench.log` names
+/// the program), a set-up apart from the other kernels' `$ hackbench`,
+/// and that kernel was not compared (newcomer48 N1).
+pub(super) fn shows_files(line: &str) -> bool {
+    cat_arguments(line).is_some_and(|(files, _)| !files.is_empty())
+}
+
 /// The glob a prompt's `cat` shows its files by (`[root@hydra bonnie]#
 /// cat *.txt`, `$ cat bonnie.*`): which file each copy below is, the
 /// lines cannot say (attack39 finding 6: two machines' Bonnie reports

@@ -45,12 +45,14 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
         let from = super::first_line_after_copy_before(&copies, k);
         // `cat bonnie.1 bonnie.2` over the copies shows their files, no
         // run of the benchmark (`bonnie.1` is no `bonnie`): attack39
-        // finding 7, k05's 2 runs and 3 runs were two set-ups.
+        // finding 7, k05's 2 runs and 3 runs were two set-ups. So does
+        // `$ cat hackbench.log` over one kernel's run (newcomer48 N1: a
+        // set-up apart from the others' `$ hackbench`, not compared).
         // Asked only of a line that names the benchmark (`command_words`,
         // most lines do not): the same answer.
         let command_at = |n: usize| {
             let words = command_words(line(n), name)?;
-            if super::catted::catted_files(line(n)).is_some() {
+            if super::catted::shows_files(line(n)) {
                 return None;
             }
             Some((n, with_continuation(input, n, words, start)))
@@ -400,6 +402,27 @@ mod tests {
         };
         let text = format!("[root@hydra bonnie]# cat bonnie.1 bonnie.2\n{}{}", report("1765"), report("1790"));
         assert_eq!(setup("bonnie", &text).command, None);
+    }
+
+    /// newcomer48 N1: `$ cat hackbench.log` over a kernel's run shows a
+    /// saved log; its name holds the program's (`hackbench.log`), yet it
+    /// runs nothing: no command line, so no set-up apart from the other
+    /// kernels' `$ hackbench`. Must NOT lose: the command line itself, nor
+    /// a `cat` with a pipe (`cat x | hackbench`: a command of its own).
+    #[test]
+    fn a_cat_of_one_saved_log_is_no_command_line() {
+        let out = "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                   Each sender will pass 100 messages of 100 bytes\nTime: 4.905\n";
+        for shown in ["$ cat hackbench.log", "pi@rpi5:~ $ cat results/hackbench-1.txt", "cat hackbench.out"] {
+            let s = setup("hackbench", &format!("{shown}\n{out}"));
+            assert_eq!(s.command, None, "{shown}");
+            assert_eq!(s.host, None, "{shown}");
+        }
+        let s = setup("hackbench", &format!("pi@rpi5:~ $ hackbench\n{out}"));
+        assert_eq!(s.command, Some((1, "hackbench".to_string())));
+        assert!(super::super::catted::shows_files("root@box:~# cat fio.json"));
+        assert!(!super::super::catted::shows_files("$ cat x | hackbench"));
+        assert!(!super::super::catted::shows_files("$ cat"));
     }
 
     #[test]
