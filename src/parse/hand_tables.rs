@@ -289,6 +289,14 @@ fn table_under_kernel<'a>(
     (end > rows && (rows..=end).all(row)).then_some((kernel, heading))
 }
 
+/// lmbench's summary column header, `Host                 OS  Mhz null
+/// null …` (the first two words `Host` and `OS`, then at least two more):
+/// the line under every table title `make summary` prints.
+fn lmbench_header(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    words.next() == Some("Host") && words.next() == Some("OS") && words.count() >= 2
+}
+
 /// The warnings for the hand tables among `input`'s lines that no parser
 /// read (`read`: the lines a number was read from, ascending; `known`: the
 /// kernels the parsers read, to know `TEST8` for one): each block of
@@ -483,6 +491,22 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let labelled = labelled.into_iter().map(|(a, b, names)| {
         let more = if names.len() > 3 { format!(", … ({} rows)", names.len()) } else { String::new() };
         let shown: Vec<String> = names.iter().take(3).map(|l| format!("`{l}`")).collect();
+        // lmbench's column header (`Host  OS  Mhz null null …`) right above
+        // the rows, its title line gone (a reply cut it with `> > ...`,
+        // LKML 2005): the lmbench parser finds its tables by their titles,
+        // so that is why the rows were not read.
+        if let Some(h) = (a.saturating_sub(4)..a).rev().find(|&k| lmbench_header(lines[k])) {
+            return (
+                a + 1,
+                format!(
+                    "lines {}-{}: an lmbench summary table (rows {}{more}) under its column header (line {}) but without its title line (`Processor, Processes - times in microseconds - smaller is better` or the like, cut from the file?), was not read: lmbench's tables are found by their titles",
+                    a + 1,
+                    b + 1,
+                    shown.join(", "),
+                    h + 1
+                ),
+            );
+        }
         (
             a + 1,
             format!(
@@ -760,6 +784,26 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// lmbench rows under their column header but without the title line
+    /// (LKML 2005, a reply's `> > ...` cut it) are said to be an lmbench
+    /// table without its title, not a table typed by hand.
+    #[test]
+    fn lmbench_rows_without_their_title_are_said_so() {
+        let text = "...\n\
+Host                 OS  Mhz null null      open slct sig  sig  fork exec sh\n\
+                             call  I/O stat clos TCP  inst hndl proc proc proc\n\
+--------- ------------- ---- ---- ---- ---- ---- ---- ---- ---- ---- ---- ----\n\
+account   Linux 2.6.11- 2765 0.17 0.26 3.57 4.19 16.9 0.51 2.31 162. 629. 2415\n\
+account   Linux 2.6.11- 2765 0.16 0.26 3.56 4.17 17.6 0.50 2.30 163. 628. 2417\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert_eq!(said[0].0, 5);
+        assert!(said[0].1.contains("an lmbench summary table (rows `account`, `account`)"), "{}", said[0].1);
+        assert!(said[0].1.contains("column header (line 2) but without its title line"), "{}", said[0].1);
+        assert!(lmbench_header("Host                 OS  2p/0K 2p/16K"));
+        assert!(!lmbench_header("Host OS") && !lmbench_header("Hosting the OS and more"));
+    }
 
     #[test]
     fn a_tab_table_of_figures_under_column_names() {

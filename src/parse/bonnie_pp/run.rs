@@ -65,22 +65,44 @@ impl Run {
     /// CSV may hold cells the text lacks (a text cell left out as no
     /// number, `1,320`, attack32 F11): every text cell must be in it.
     pub(super) fn repeated_by(&self, csv: &Run) -> bool {
-        if self.csv || !same_machine(&self.label, &csv.label) || self.cells.is_empty() {
+        if self.csv || !same_machine(&self.label, &csv.label, self.size()) || self.cells.is_empty() {
             return false;
         }
         [false, true].iter().filter(|&&part| self.has_part(part)).all(|&part| {
             let mine: Vec<&Cell> = self.cells.iter().filter(|c| c.file_part == part).collect();
             let theirs: Vec<&Cell> = csv.cells.iter().filter(|c| c.file_part == part).collect();
             mine.len() <= theirs.len()
-                && mine.iter().all(|c| {
-                    theirs.iter().any(|o| {
-                        o.group == c.group && o.metric == c.metric && {
-                            let tol = (0.05 * c.value.abs().max(o.value.abs())).max(0.5);
-                            (o.value - c.value).abs() <= tol
-                        }
-                    })
-                })
+                && mine.iter().all(|c| theirs.iter().any(|o| o.group == c.group && o.metric == c.metric && alike(c, o)))
         })
+    }
+
+    /// The cells of this text run that `csv` prints otherwise (beyond the
+    /// text's rounding), each as `group metric: text in the report, csv in
+    /// the CSV`, in the report's order.
+    pub(super) fn differences(&self, csv: &Run) -> Vec<String> {
+        self.cells
+            .iter()
+            .filter_map(|c| {
+                let o = csv.cells.iter().find(|o| o.group == c.group && o.metric == c.metric)?;
+                (!alike(c, o)).then(|| {
+                    format!("{} {}: {} in the report, {} in the CSV", c.group, c.metric.name, c.value, o.value)
+                })
+            })
+            .collect()
+    }
+
+    /// The last line of this run's report: its last cell or `+++++`.
+    fn last_line(&self) -> usize {
+        let cells = self.cells.iter().map(|c| c.line);
+        cells.chain(self.too_fast.iter().map(|f| f.line)).fold(self.line, usize::max)
+    }
+
+    /// Whether `csv` is the record bonnie++ printed right under this text
+    /// report (on the next line, or after one blank line): the report's
+    /// own, whatever its figures.
+    pub(super) fn right_above(&self, csv: &Run) -> bool {
+        let last = self.last_line();
+        csv.line > last && csv.line <= last + 2
     }
 
     /// The `size` this run's I/O part was run with, if any.
@@ -93,7 +115,7 @@ impl Run {
     pub(super) fn same_run_as(&self, csv: &Run) -> bool {
         !self.csv
             && csv.csv
-            && same_machine(&self.label, &csv.label)
+            && same_machine(&self.label, &csv.label, self.size())
             && match (self.size(), csv.size()) {
                 (Some(a), Some(b)) => a == b,
                 _ => true,
@@ -140,8 +162,23 @@ impl Run {
 /// one: the same name, or the text's is the CSV's cut to the 16 columns
 /// bonnie++ 1.0x's report gives it (`store.datzegik.c` over the CSV's
 /// `store.datzegik.com`, LKML 2003: one run was read as two machines).
-fn same_machine(text: &str, csv: &str) -> bool {
-    text == csv || (text.chars().count() == 16 && csv.chars().count() > 16 && csv.starts_with(text))
+///
+/// bonnie++ 1.9x and 2.0x give the name and the size 19 columns
+/// together (`sup-pjalajas 80112M` over the CSV's
+/// `sup-pjalajas-hub.dc1.lan`, a 2020 upgrade guide's run: read as two
+/// machines, the one run twice), and the name alone 19 (the file part's
+/// `sup-pjalajas-hub.dc`).
+fn same_machine(text: &str, csv: &str, size: Option<&str>) -> bool {
+    let n = text.chars().count();
+    let cut = n == 16 || n == 19 || size.is_some_and(|s| n + 1 + s.chars().count() == 19);
+    text == csv || (cut && csv.chars().count() > n && csv.starts_with(text))
+}
+
+/// A text cell and the CSV's of the same test are one figure: equal
+/// within the text's rounding (`1.1g`, `50.6m`: 5%, or half a unit).
+fn alike(text: &Cell, csv: &Cell) -> bool {
+    let tol = (0.05 * text.value.abs().max(csv.value.abs())).max(0.5);
+    (csv.value - text.value).abs() <= tol
 }
 
 /// bonnie++ prints a run both as its text report and as a CSV line (and
@@ -158,7 +195,12 @@ pub(super) fn merge_text_and_csv(runs: Vec<Run>, notes: &mut Vec<(usize, String)
         let candidates: Vec<usize> = (0..merged.len())
             .filter(|&t| !taken[t] && merged[t].as_ref().is_some_and(|r| r.same_run_as(csv)))
             .collect();
-        let Some(&t) = candidates.iter().find(|&&t| merged[t].as_ref().is_some_and(|r| r.repeated_by(csv))) else {
+        let repeated = candidates.iter().find(|&&t| merged[t].as_ref().is_some_and(|r| r.repeated_by(csv)));
+        // The record right under a report is that report's, whatever it
+        // prints: bonnie++ 2.00a's report gave `0` files/s where its CSV
+        // line below gave 793 (a 2024 WSL blog post: one run read as two).
+        let below = candidates.iter().find(|&&t| merged[t].as_ref().is_some_and(|r| r.right_above(csv)));
+        let Some(&t) = repeated.or(below) else {
             if let Some(&t) = candidates.first() {
                 let at = merged[t].as_ref().map_or(0, |r| r.line);
                 notes.push((csv.line, format!("CSV record has the machine and size of the report at line {at} but other values; read as another run")));
@@ -167,10 +209,22 @@ pub(super) fn merge_text_and_csv(runs: Vec<Run>, notes: &mut Vec<(usize, String)
         };
         let csv = merged[c].take().expect("checked above");
         let text = merged[t].as_mut().expect("candidate");
-        notes.push((
-            csv.line,
-            format!("CSV record repeats the report at line {}; one run, with the CSV's exact values", text.line),
-        ));
+        let differences = text.differences(&csv);
+        if differences.is_empty() {
+            notes.push((
+                csv.line,
+                format!("CSV record repeats the report at line {}; one run, with the CSV's exact values", text.line),
+            ));
+        } else {
+            notes.push((
+                csv.line,
+                format!(
+                    "the CSV record right under the report at line {} is its own but prints other figures ({}); one run, read with the CSV's figures, the report's not read",
+                    text.line,
+                    differences.join("; ")
+                ),
+            ));
+        }
         text.take_csv(csv);
         taken[t] = true;
     }
@@ -215,10 +269,21 @@ mod tests {
     /// shorter name, or one the CSV's does not start with, is another machine.
     #[test]
     fn text_name_cut_to_16_columns_is_the_csv_machine() {
-        assert!(same_machine("store.datzegik.c", "store.datzegik.com"));
-        assert!(same_machine("mindpipe", "mindpipe"));
-        assert!(!same_machine("store", "store2"));
-        assert!(!same_machine("store.datzegik", "store.datzegik.com"));
-        assert!(!same_machine("store.datzegik.c", "other.datzegik.com"));
+        assert!(same_machine("store.datzegik.c", "store.datzegik.com", None));
+        assert!(same_machine("mindpipe", "mindpipe", None));
+        assert!(!same_machine("store", "store2", None));
+        assert!(!same_machine("store.datzegik", "store.datzegik.com", None));
+        assert!(!same_machine("store.datzegik.c", "other.datzegik.com", None));
+    }
+
+    /// bonnie++ 1.9x/2.0x give the name and the size 19 columns together,
+    /// the file part's name alone 19: a name cut there is the CSV's whole
+    /// one; a name with room left is another machine.
+    #[test]
+    fn text_name_cut_to_19_columns_with_its_size_is_the_csv_machine() {
+        assert!(same_machine("sup-pjalajas", "sup-pjalajas-hub.dc1.lan", Some("80112M")));
+        assert!(same_machine("sup-pjalajas-hub.dc", "sup-pjalajas-hub.dc1.lan", None));
+        assert!(!same_machine("sup-pjalajas", "sup-pjalajas-hub.dc1.lan", Some("4G")));
+        assert!(!same_machine("sup-pjalajas", "sup-pjalajas-hub.dc1.lan", None));
     }
 }

@@ -221,7 +221,17 @@ fn row_at(lines: &[String], i: usize, n: usize, layout: &Layout) -> Line {
             }
         }
     }
+    // `-----------  -------- -------- ----- 2.5.62   252` over `4096   10
+    // 7.93 …`: the tail of a rule a mail program re-wrapped, glued before
+    // a row wrapped in its turn (KMail, LKML 2003): not cells run together.
+    let rule_tail =
+        label_len(&toks) > 1 && toks[..label_len(&toks)].iter().all(|t| t.len() >= 3 && t.bytes().all(|b| b == b'-'));
     let expected = match toks.iter().skip(label_len(&toks)).find(|t| !numericish(t)) {
+        _ if rule_tail => format!(
+            "a tiobench row: a label and {n} numbers (header at line {}); the line opens with a rule's tail ({:?}): the table was re-wrapped (its header, rule and rows each run over the next line), so its cells cannot be told apart",
+            layout.line,
+            toks[..label_len(&toks)].join(" ")
+        ),
         Some(bad) => format!(
             "a tiobench row: a label and {n} numbers (header at line {}); {bad:?} is not one number (cells run together?)",
             layout.line
