@@ -53,6 +53,13 @@
 //!   | `max RSS`      | KB   | Neither | `-v` Maximum resident set size, only when non-zero |
 //!   | `voluntary context switches`, `involuntary context switches` | | Neither | `-v` |
 //!
+//!   The default format's other fields (`avgtext`, `avgdata`,
+//!   `maxresident`, `inputs`, `outputs`, `swaps`) are read by no metric:
+//!   where one holds a figure other than 0 (Linux keeps 0 in all but
+//!   `maxresident`, `inputs` and `outputs`), a warning at the record names
+//!   them, so they are never dropped without a word (GNU time before 1.8
+//!   printed Linux's `maxresident` 4 times too large, so it is not read).
+//!
 //! * [`BashTime`] (registry id `"bash-time"`) reads the shell keyword's
 //!   output, `real\t1m4.221s` / `user\t0m0.5s` / `sys\t0m36.750s` (tabs or
 //!   spaces, `,` as decimal separator accepted inside the `XmY.Zs` form) and
@@ -120,6 +127,13 @@ pub struct TimeRecord {
     /// 0-based index of the last line the record used (it may have been
     /// wrapped over several lines).
     pub last_idx: usize,
+    /// Fields of GNU time's default format that hold a figure other than
+    /// 0 and that no metric reads (`26385096maxresident)k`,
+    /// `140848inputs+19744outputs`, `(0avgtext+8avgdata`, `3swaps`), each
+    /// with the 1-based line it was printed on, for the warning that says
+    /// them (archive48 R3: a letter's max RSS and block I/O dropped
+    /// without a word). Empty for the other formats.
+    pub unread: Vec<(usize, String)>,
 }
 
 fn metric(name: &str) -> Metric {
@@ -253,6 +267,7 @@ fn gnu_default(toks: &[Tok<'_>], start: usize) -> Result<Option<(TimeRecord, usi
         Sample::new(metric("system"), system, line_of(start + 1)),
     ];
     let mut last = start + 2;
+    let mut unread = Vec::new();
     if let Some(t) = toks.get(start + 3) {
         if let Some(cpu) = num_suffix(t.text, "%CPU") {
             samples.push(Sample::new(metric("CPU"), cpu, t.idx + 1));
@@ -273,6 +288,9 @@ fn gnu_default(toks: &[Tok<'_>], start: usize) -> Result<Option<(TimeRecord, usi
         for step in steps {
             match toks.get(i) {
                 Some(t) if step(t.text) => {
+                    if held_figure(t.text) {
+                        unread.push((t.idx + 1, t.text.to_string()));
+                    }
                     last = i;
                     i += 1;
                 }
@@ -287,12 +305,23 @@ fn gnu_default(toks: &[Tok<'_>], start: usize) -> Result<Option<(TimeRecord, usi
             samples.push(Sample::new(metric("major faults"), maj, l));
             samples.push(Sample::new(metric("minor faults"), min, l));
             last = i;
-            if toks.get(i + 1).is_some_and(|t| num_suffix(t.text, "swaps").is_some()) {
+            if let Some(t) = toks.get(i + 1).filter(|t| num_suffix(t.text, "swaps").is_some()) {
+                if held_figure(t.text) {
+                    unread.push((t.idx + 1, t.text.to_string()));
+                }
                 last = i + 1;
             }
         }
     }
-    Ok(Some((TimeRecord { samples, last_idx: toks[last].idx }, last)))
+    Ok(Some((TimeRecord { samples, last_idx: toks[last].idx, unread }, last)))
+}
+
+/// True when a field of GNU time's default format's second half
+/// (`(0avgtext+0avgdata`, `1080maxresident)k`, `0inputs+10outputs`,
+/// `0swaps`) holds a digit other than 0: a figure, where Linux prints 0
+/// for the fields it does not keep.
+fn held_figure(tok: &str) -> bool {
+    tok.bytes().any(|b| (b'1'..=b'9').contains(&b))
 }
 
 /// A csh/tcsh record at `toks[start]`, and its last token's index.
@@ -332,7 +361,7 @@ fn csh(toks: &[Tok<'_>], start: usize) -> Result<Option<(TimeRecord, usize)>, Pa
             }
         }
     }
-    Ok(Some((TimeRecord { samples, last_idx: toks[last].idx }, last)))
+    Ok(Some((TimeRecord { samples, last_idx: toks[last].idx, unread: Vec::new() }, last)))
 }
 
 /// A zsh `time` record at `toks[start]` (`416.97s user 33.94s system 374%
@@ -354,7 +383,7 @@ fn zsh(toks: &[Tok<'_>], start: usize) -> Option<(TimeRecord, usize)> {
         Sample::new(metric("system"), system, line_of(2)),
         Sample::new(metric("CPU"), cpu, line_of(4)),
     ];
-    Some((TimeRecord { samples, last_idx: toks[start + 7].idx }, start + 7))
+    Some((TimeRecord { samples, last_idx: toks[start + 7].idx, unread: Vec::new() }, start + 7))
 }
 
 /// Reads a GNU time `-v` block starting at line `idx` (0-based): a run of
@@ -434,7 +463,7 @@ pub fn gnu_verbose_at(input: &Input, idx: usize) -> Result<Option<TimeRecord>, P
     if samples.is_empty() {
         return Ok(None);
     }
-    Ok(Some(TimeRecord { samples, last_idx }))
+    Ok(Some(TimeRecord { samples, last_idx, unread: Vec::new() }))
 }
 
 /// True for a GNU time `-v` block's `Exit status: 2` line with a status
@@ -527,7 +556,7 @@ pub fn bash_record_at(input: &Input, idx: usize) -> Option<TimeRecord> {
             _ => break,
         }
     }
-    if samples.is_empty() { None } else { Some(TimeRecord { samples, last_idx }) }
+    if samples.is_empty() { None } else { Some(TimeRecord { samples, last_idx, unread: Vec::new() }) }
 }
 
 impl BenchParser for GnuTime {
@@ -609,7 +638,27 @@ impl BenchParser for GnuTime {
                     ));
                     first_failure.get_or_insert(at);
                 }
-                None => out.samples.extend(rec.samples),
+                None => {
+                    if let Some(&(at, _)) = rec.unread.first() {
+                        let fields: Vec<String> = rec.unread.iter().map(|(_, t)| format!("`{t}`")).collect();
+                        // GNU time 1.7 multiplied Linux's ru_maxrss, already
+                        // in KB, by 4 (fixed in 1.8, 2018).
+                        let rss = if rec.unread.iter().any(|(_, t)| t.contains("maxresident")) {
+                            " (GNU time before 1.8 printed Linux's maxresident 4 times too large)"
+                        } else {
+                            ""
+                        };
+                        out.notes.push((
+                            at,
+                            format!(
+                                "GNU time's {} not read: of this format benchsite reads user, system, elapsed, CPU \
+                                 and page faults{rss}",
+                                fields.join(", ")
+                            ),
+                        ));
+                    }
+                    out.samples.extend(rec.samples)
+                }
             };
             if skip == 0
                 && let Some(h) = test_heading(line)
@@ -1323,8 +1372,10 @@ make modules:\n34.11user 23\n";
         let f = GnuTime.parse(&Input::from_text(&text)).unwrap();
         assert_eq!(get(&f, "elapsed"), vec![921.12]);
         let lines: Vec<usize> = f.notes.iter().map(|(l, _)| *l).collect();
-        assert_eq!(lines, vec![2, 7], "{:?}", f.notes);
-        assert!(f.notes[1].1.contains("(line 6: `Command exited with non-zero status 2`): left out"), "{:?}", f.notes);
+        // Line 4: the kept record's `123456maxresident)k`, said (archive48 R3).
+        assert_eq!(lines, vec![2, 4, 7], "{:?}", f.notes);
+        assert!(f.notes[1].1.contains("`123456maxresident)k` not read"), "{:?}", f.notes);
+        assert!(f.notes[2].1.contains("(line 6: `Command exited with non-zero status 2`): left out"), "{:?}", f.notes);
     }
 
     #[test]
@@ -1462,5 +1513,29 @@ make modules:\n34.11user 23\n";
         assert_eq!(got, vec![("elapsed", 120.28), ("user", 416.97), ("system", 33.94), ("CPU", 374.0)]);
         // `12s user` words without the rest are no record.
         assert!(GnuTime.parse(&Input::from_text("took 12s user time\n")).is_err());
+    }
+
+    /// archive48 R3: Suren Baghdasaryan's 2024-08-09 letter, GNU time wrapped
+    /// by the mail client, max RSS and block I/O not zero: said, not dropped.
+    #[test]
+    fn default_format_figures_no_metric_reads_are_said() {
+        let text = "920.47user 7748.31system 18:30.85elapsed 780%CPU (0avgtext+0avgdata\n\
+                    26385096maxresident)k\n\
+                    140848inputs+19744outputs (66major+1583463207minor)pagefaults 0swaps\n";
+        let f = GnuTime.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 6, "{:?}", f.samples);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 2);
+        assert!(
+            f.notes[0].1.contains("`26385096maxresident)k`, `140848inputs+19744outputs` not read"),
+            "{:?}",
+            f.notes
+        );
+        assert!(f.notes[0].1.contains("4 times too large"), "{:?}", f.notes);
+        assert!(!crate::parse::note_is_info(&f.notes[0].1));
+        // Linux's zeros are no figures: nothing to say.
+        let zeros = "0.00user 0.00system 0:00.01elapsed 0%CPU (0avgtext+0avgdata 0maxresident)k\n\
+                     0inputs+0outputs (0major+61minor)pagefaults 0swaps\n";
+        assert!(GnuTime.parse(&Input::from_text(zeros)).unwrap().notes.is_empty());
     }
 }
