@@ -21,11 +21,13 @@
 /// launchers of a copy left running (`nohup`, `timeout 400`, `setsid`:
 /// attack44 F1, whose `nohup netperf … &` copies were read as runs) too,
 /// and `stdbuf -oL`, `ionice -c 3`, `cgexec -g cpu:grp`, `systemd-run
-/// --scope` (attack45 F1: copies behind them were runs).
+/// --scope` (attack45 F1: copies behind them were runs), and `sudo`'s
+/// stand-ins `doas` and systemd's `run0` (`❯ run0 perf bench -f simple
+/// sched messaging …`, a sched-ext PR, wildmod48: no command line).
 /// The one list of them (with `ip netns exec`, read in [`args_of`]).
 pub const WRAPPERS: &[&str] = &[
     "time", "sudo", "nice", "taskset", "numactl", "chrt", "env", "python", "python2", "python3", "exec", "command",
-    "nohup", "timeout", "setsid", "stdbuf", "ionice", "cgexec", "systemd-run",
+    "nohup", "timeout", "setsid", "stdbuf", "ionice", "cgexec", "systemd-run", "doas", "run0",
 ];
 
 /// Launchers whose options are words, durations or assignments, as the

@@ -10,6 +10,12 @@
 ///   page) and en and em spaces (U+2002, U+2003: a mail client's tab)
 ///   become spaces, one for one, so its columns stay where they were (also
 ///   those a quoted-printable mail encodes, `=C2=A0`, once decoded);
+/// * a full-width colon (U+FF1A, a Chinese input method's or a
+///   punctuation fixer's: `total time：  26.0836s`, `Number of
+///   threads：64`, the prompt `robert@ubuntu：~$` in a sysbench 0.4 post)
+///   becomes a colon, one for one (whether a space followed the colon it
+///   stands for, as in `threads：64`, or none, as in the prompt, is not
+///   known);
 /// * byte-order marks (U+FEFF, which Windows editors write before the
 ///   first line, and `cat` of such files leaves at the start of later
 ///   ones) are removed: the mark is invisible, and before `real` or a
@@ -133,6 +139,15 @@ impl Input {
             } else {
                 unified
             };
+        // A full-width colon (bytes EF BC 9A) for `:` (wildmod48: a
+        // Chinese blog's sysbench 0.4 runs, every `total time：` and
+        // `transactions：` line unread without a word).
+        let unified: std::borrow::Cow<'_, str> =
+            if memchr::memchr(0xef, unified.as_bytes()).is_some() && unified.contains(FULL_WIDTH_COLON) {
+                unified.replace(FULL_WIDTH_COLON, ":").into()
+            } else {
+                unified
+            };
         // A terminal's escape sequences (colours, a window title) and
         // backspaces (script(1) logs): most files have none.
         let terminal = memchr::memchr3(0x1b, 0x08, 0x7f, unified.as_bytes()).is_some()
@@ -200,6 +215,9 @@ impl Input {
             // Decoding may give the spaces the encoding hid (`=C2=A0`, `=E2=80=82`).
             for l in lines.iter_mut().filter(|l| l.contains(NO_BREAK_SPACES)) {
                 *l = l.replace(NO_BREAK_SPACES, " ");
+            }
+            for l in lines.iter_mut().filter(|l| l.contains(FULL_WIDTH_COLON)) {
+                *l = l.replace(FULL_WIDTH_COLON, ":");
             }
         }
         // The final newline's empty line, popped above, had no depth.
@@ -431,6 +449,9 @@ const NO_BREAK_SPACES: [char; 5] = ['\u{a0}', '\u{2007}', '\u{202f}', '\u{2002}'
 
 /// The byte-order mark (zero width no-break space), removed from the text.
 const BYTE_ORDER_MARK: char = '\u{feff}';
+
+/// The full-width colon, read as `:` ([`Input`]).
+const FULL_WIDTH_COLON: char = '\u{ff1a}';
 
 /// True when a mail was saved in its quoted-printable transfer encoding:
 /// it holds an encoded `=` (`=3D`), a line ending in an encoded space
@@ -1362,6 +1383,14 @@ mod tests {
         let i = Input::from_text("\u{feff}real\t1m4.221s\nuser\t0m1.0s\n\u{feff}real\t1m3.0s\n");
         assert_eq!(i.lines, ["real\t1m4.221s", "user\t0m1.0s", "real\t1m3.0s"]);
         assert!(!i.lossy);
+    }
+
+    /// A full-width colon is a colon (a sysbench 0.4 blog post,
+    /// wildmod48: none of its `total time：` lines was read).
+    #[test]
+    fn full_width_colons_are_colons() {
+        let i = Input::from_text("robert@ubuntu：~$ sysbench --test=threads run\n    total time：     0.6559s\n");
+        assert_eq!(i.lines, ["robert@ubuntu:~$ sysbench --test=threads run", "    total time:     0.6559s"]);
     }
 
     #[test]

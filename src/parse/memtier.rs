@@ -64,7 +64,9 @@
 //! (`[RUN #1 100%, 216 secs] …`) are not read.
 //!
 //! A table posted without its title (`ALL STATS`), from its `====` rule
-//! or its header down, is read as a run's table as well.
+//! or its header down, is read as a run's table as well; so is memtier
+//! 1.x's, which printed neither title nor rules (`N Requests per thread`
+//! over it: `requests`).
 //!
 //! A table copied double-spaced (an empty line after each of its lines,
 //! as some terminals paste it) is read as printed: an empty line does not
@@ -220,7 +222,17 @@ impl Reader {
                 Some(v) => Some(v),
                 None => it.next().copied(),
             };
-            if let Some(v) = value.map(|v| v.trim_matches(['\'', '"'])) {
+            // memtier's first progress line glued to the command when
+            // its line break was lost (`-d 32768[RUN #1] Preparing
+            // benchmark client...`, memtier issue #8): the value ends
+            // there. A count that is still no number (but `-n allkeys`)
+            // is not taken.
+            let value = value.map(|v| v.trim_matches(['\'', '"'])).map(|v| v.split_once("[RUN").map_or(v, |(v, _)| v));
+            if let Some(v) = value
+                && (name == "ratio"
+                    || (name == "requests" && v == "allkeys")
+                    || (!v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())))
+            {
                 self.set(name, v);
             }
         }
@@ -350,7 +362,8 @@ impl Reader {
             match rest {
                 "Threads" => self.set("threads", count),
                 "Connections per thread" => self.set("connections", count),
-                "Requests per client" => self.set("requests", count),
+                // memtier 1.x's words for the same `-n` (a 2014 issue).
+                "Requests per client" | "Requests per thread" => self.set("requests", count),
                 _ => {}
             }
         }
@@ -567,8 +580,17 @@ impl BenchParser for Memtier {
         // a quoted-printable soft break leaves an empty line where the
         // rule's second half was joined: empty lines do not count.
         let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
+        // memtier 1.x printed no rule under its header (`Type  Ops/sec …`
+        // then `Sets  5689.69 …`, memtier issues #7 and #8, 2014-2016:
+        // "unrecognised"): its header and two of its rows right under it.
+        let memtier_row = |row: &str| {
+            let mut cells = row.split_whitespace();
+            cells.next().is_some_and(|t| ["Sets", "Gets", "Totals"].contains(&t))
+                && cells.next().is_some_and(|c| c == "---" || plain(c).is_some())
+        };
         let untitled = lines.windows(3).any(|w| table(w[0], w[1], w[2]))
-            || lines.windows(4).any(|w| header_rest(w[1]) && table(w[0], w[2], w[3]));
+            || lines.windows(4).any(|w| header_rest(w[1]) && table(w[0], w[2], w[3]))
+            || lines.windows(3).any(|w| header(w[0]).is_some() && memtier_row(w[1]) && memtier_row(w[2]));
         if untitled { 90 } else { 0 }
     }
 
@@ -657,6 +679,33 @@ mod tests {
         assert_eq!(f.samples[0].value.mean(), 95774.35);
         let prose = "Type Ops/sec is what we print\n---\nSets are faster\n";
         assert_eq!(Memtier.detect(&Input::from_text(prose)), 0);
+    }
+
+    /// memtier 1.x (issues #7 and #8, 2014-2016): no title, no rules, its
+    /// `Requests per thread`, and a command line its first progress line
+    /// was glued to (`-d 32768[RUN #1] Preparing …`): "unrecognised".
+    #[test]
+    fn memtier_1x_tables_without_title_or_rules_are_claimed() {
+        let text = "$ ./memtier_benchmark -s h -p 6379 -c 4 -n 15000 -d 32768[RUN #1] Preparing benchmark client...
+            4         Threads
+32        Connections per thread
+5000      Requests per thread
+            Type        Ops/sec     Hits/sec   Misses/sec      Latency       KB/sec
+            Sets        5689.69          ---          ---      0.70000       438.33
+            Totals     62524.06         0.00     56834.37      0.69700      2375.17
+";
+        let input = Input::from_text(text);
+        assert_eq!(Memtier.detect(&input), 90);
+        let f = Memtier.parse(&input).unwrap();
+        assert_eq!(
+            show(&f.samples[0]),
+            "6 Sets|Ops/sec Single { value: 5689.69 } [threads=4 connections=32 requests=5000 data_size=32768]"
+        );
+        // Prose and a lone row under a header are no table.
+        let one = "Type        Ops/sec     Hits/sec   Misses/sec      Latency       KB/sec
+Sets are faster
+";
+        assert_eq!(Memtier.detect(&Input::from_text(one)), 0);
     }
 
     #[test]

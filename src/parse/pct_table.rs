@@ -28,7 +28,12 @@
 //! verification run`), never averaged with the run it checks; a case
 //! printed again under its header with no mark, likewise (`rerun printed
 //! again`, a warning). A header naming one kernel twice (`tip  tip`) has
-//! its later column not read (a warning). Rows after
+//! its later column not read (a warning). A kernel's column printed
+//! again under a later header, the same figure for every case (one base
+//! for two comparisons: `tip-good  SIS_UTIL-good`, then `tip-good
+//! SIS_UTIL-bad`), is not read again (a note): no second run; a column
+//! of another name with an earlier column's figures case for case (a run
+//! picked out, `tip-good` for `tip-r3`) is read as named, with a note. Rows after
 //! a person's words (a reply's interjection inside the quoted table)
 //! continue the last table of the same quote depth when their columns
 //! agree; one right under a row quoted deeper and so filed under another
@@ -46,7 +51,8 @@
 //! with -DSTREAM_ARRAY_SIZE=128000000, -DNTIMES=10`: two such blocks'
 //! tables are two set-ups) as `title`, and the set-up line between the
 //! title and the header (`NPS1`, `NPS Mode - NPS1`; `o NPS 1` without
-//! its bullet, and an acronym and its number written together: `NPS1`) as `mode`. A title written `~ Hackbench ~` between its
+//! its bullet, and an acronym and its number written together: `NPS1`) as `mode`;
+//! a line led by `#` (perf bench's `# 16 groups == 640 threads run`) is none. A title written `~ Hackbench ~` between its
 //! rules is `Hackbench`. A `- 10 runs` line (STREAM's run count, over
 //! or under the NPS line) is no mode: the tables below it, to the next
 //! title, get the `label` `10 runs`. Each
@@ -307,6 +313,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut twice_said: Vec<usize> = Vec::new();
     // The cases read under each header: (header line, case, row line).
     let mut cases_read: Vec<(usize, String, usize)> = Vec::new();
+    // The line of the header each sample was read under, index for index.
+    let mut under: Vec<usize> = Vec::new();
     for (i, &t) in lines.iter().enumerate() {
         let n = i + 1;
         let depth = input.quote_depth(i);
@@ -500,6 +508,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         format!("`{v} ({pct} pct)` is not the change from {base} the first column gives: the row is not read"),
                     ));
                     out.samples.truncate(at);
+                    under.truncate(at);
                     break;
                 }
                 if twice.contains(&k) {
@@ -525,6 +534,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     s = super::repeats::printed_again(s);
                 }
                 out.samples.push(s);
+                under.push(h.line);
             }
             if out.samples.len() == at {
                 continue;
@@ -663,11 +673,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // item of a `- ` list (`- 10 runs`, STREAM's run count over the
         // NPS line or under it) is a sub-heading, not the set-up
         // (archive40 F3, F4).
+        // A line led by `#` is a comment or a tool's banner, no set-up
+        // (wildmod48: perf bench's `# 16 groups == 640 threads run` over
+        // a SIS_UTIL mail's hackbench tables was every row's `mode`).
         if !t.is_empty()
             && t.chars().count() <= 30
             && !t.ends_with(['.', ':', ','])
             && !is_rule(t)
             && !t.starts_with("- ")
+            && !t.starts_with('#')
         {
             mode = Some(folded_mode(t.strip_prefix("o ").unwrap_or(t).trim_start()));
         }
@@ -717,6 +731,28 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.samples[i].metric.better = better;
         }
     }
+    for (header, kernel, first, at) in repeated_columns(&out.samples, &under, &dissent) {
+        out.notes.push((
+            header,
+            format!(
+                "the column `{kernel}` of this header repeats, case for case, its column under the header of line \
+                 {first}: the same figures printed again for another comparison, not another run; not read"
+            ),
+        ));
+        dissent.extend(at);
+    }
+    // A column under another name with the same figures as an earlier
+    // one (the SIS_UTIL mail's `tip-good`, its run `tip-r3` picked out):
+    // read as the poster named it, said.
+    for (header, kernel, first, earlier) in renamed_copies(&out.samples, &under, &dissent) {
+        out.notes.push((
+            header,
+            format!(
+                "the column `{kernel}` of this header holds, case for case, the figures of `{earlier}` under the \
+                 header of line {first}: a run picked out and named again? read as named"
+            ),
+        ));
+    }
     if !dissent.is_empty() {
         let mut i = 0;
         out.samples.retain(|_| {
@@ -738,6 +774,84 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         return Err(ParseError::NoResults { benchmark: ID, reason });
     }
     Ok(out)
+}
+
+/// The samples but those in `left_out` as columns: (the line of the
+/// header they were read under, their kernel) and their indices, first
+/// seen first. `under` holds each sample's header line, index for index.
+fn columns_of<'a>(samples: &'a [Sample], under: &[usize], left_out: &[usize]) -> Vec<((usize, &'a str), Vec<usize>)> {
+    let mut columns: Vec<((usize, &str), Vec<usize>)> = Vec::new();
+    for (i, s) in samples.iter().enumerate().filter(|(i, _)| !left_out.contains(i)) {
+        let key = (under[i], s.kernel.as_deref().unwrap_or(""));
+        match columns.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(i),
+            None => columns.push((key, vec![i])),
+        }
+    }
+    columns
+}
+
+/// Whether two cells are one case's same figure: benchmark, parameters
+/// and value alike (the kernel aside).
+fn same_cell(a: &Sample, b: &Sample) -> bool {
+    a.group == b.group && a.params == b.params && a.value.mean().to_bits() == b.value.mean().to_bits()
+}
+
+/// The columns of a kernel printed again under a later header with the
+/// same figure for every case of an earlier column of it (same benchmark
+/// and parameters; two cases or more): `tip-good  SIS_UTIL-good` then
+/// `tip-good  SIS_UTIL-bad`, one base for two comparisons (LKML 2022,
+/// the SIS_UTIL thread's hackbench tables, wildmod48). Read, the base
+/// stood as two runs of itself. Each as (its header's line, the kernel,
+/// the earlier header's line, its samples' indices), in file order;
+/// the samples in `left_out` are no cells.
+fn repeated_columns(
+    samples: &[Sample],
+    under: &[usize],
+    left_out: &[usize],
+) -> Vec<(usize, String, usize, Vec<usize>)> {
+    let columns = columns_of(samples, under, left_out);
+    let mut out = Vec::new();
+    for (c, ((header, kernel), cells)) in columns.iter().enumerate() {
+        if cells.len() < 2 {
+            continue;
+        }
+        let earlier = columns[..c].iter().find(|((h, k), e)| {
+            h != header
+                && k == kernel
+                && e.len() == cells.len()
+                && cells.iter().all(|&i| e.iter().any(|&j| same_cell(&samples[i], &samples[j])))
+        });
+        if let Some(((first, _), _)) = earlier {
+            out.push((*header, kernel.to_string(), *first, cells.clone()));
+        }
+    }
+    out
+}
+
+/// The columns whose figures are, case for case (three or more), those
+/// of an earlier column of another kernel's name under another header,
+/// but for the samples in `left_out`: each as (its header's line, its
+/// kernel, the earlier header's line, the earlier kernel), in file order.
+/// A column repeated under its own name is [`repeated_columns`]'.
+fn renamed_copies(samples: &[Sample], under: &[usize], left_out: &[usize]) -> Vec<(usize, String, usize, String)> {
+    let columns = columns_of(samples, under, left_out);
+    let mut out = Vec::new();
+    for (c, ((header, kernel), cells)) in columns.iter().enumerate() {
+        if cells.len() < 3 {
+            continue;
+        }
+        let earlier = columns[..c].iter().find(|((h, k), e)| {
+            h != header
+                && k != kernel
+                && e.len() == cells.len()
+                && cells.iter().all(|&i| e.iter().any(|&j| same_cell(&samples[i], &samples[j])))
+        });
+        if let Some(((first, name), _)) = earlier {
+            out.push((*header, kernel.to_string(), *first, name.to_string()));
+        }
+    }
+    out
 }
 
 /// `sched-tip:      301330.33 (var: 3.28)` (and `… (var: 0.76)    (-1.98%)`
@@ -809,6 +923,40 @@ fn folded_mode(mode: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// wildmod48 (LKML 2022-05, the SIS_UTIL thread): one base column in
+    /// two tables (`tip-good` against `SIS_UTIL-good`, then `SIS_UTIL-bad`)
+    /// stood as two runs of itself; a `#` banner over the tables was their
+    /// `mode`. Now the column printed again is noted and not read, a run
+    /// renamed is noted and read, and the banner is no mode.
+    #[test]
+    fn a_column_printed_again_under_another_header_is_not_read_again() {
+        let text = "# 16 groups == 640 threads run
+
+                    Test:                   tip-r0                  tip-r1
+                     1-groups:         4.64 (0.00 pct)         4.90 (-5.60 pct)
+                     2-groups:         5.54 (0.00 pct)         5.56 (-0.36 pct)
+                     4-groups:         6.24 (0.00 pct)         6.18 (0.96 pct)
+
+                    Test:                   tip-good             SIS_UTIL-good
+                     1-groups:         4.64 (0.00 pct)         4.80 (-3.45 pct)
+                     2-groups:         5.54 (0.00 pct)         5.51 (0.54 pct)
+                     4-groups:         6.24 (0.00 pct)         6.14 (1.60 pct)
+
+                    Test:                   tip-good             SIS_UTIL-bad
+                     1-groups:         4.64 (0.00 pct)         4.68 (-0.86 pct)
+                     2-groups:         5.54 (0.00 pct)         5.45 (1.62 pct)
+                     4-groups:         6.24 (0.00 pct)         6.10 (2.24 pct)
+";
+        let p = parse_all(&Input::from_text(text)).expect("reads");
+        let read: Vec<(usize, &str)> =
+            p.samples.iter().map(|s| (s.line, s.kernel.as_deref().unwrap_or(""))).filter(|(l, _)| *l == 14).collect();
+        assert_eq!(read, [(14, "SIS_UTIL-bad")], "tip-good's second print is not read");
+        assert_eq!(p.samples.len(), 6 + 6 + 3);
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|q| q.name != "mode")), "the banner is no mode");
+        assert!(p.notes.iter().any(|(l, m)| *l == 13 && m.contains("repeats, case for case")), "{:?}", p.notes);
+        assert!(p.notes.iter().any(|(l, m)| *l == 8 && m.contains("the figures of `tip-r0`")), "{:?}", p.notes);
+    }
 
     /// attack32 F18: a decimal comma in one cell (`5,63`) left the row out
     /// with no word; now a note names the line and the cell.

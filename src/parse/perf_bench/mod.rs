@@ -50,6 +50,11 @@
 //! passed over with a note, the figure before it read (it was dropped, and
 //! ended the section). A result line whose number is damaged is an error
 //! at its line.
+//!
+//! `perf bench -f simple` (`--format=simple`) prints no header and, for
+//! sched messaging and pipe, the total time alone on a line (`16.135`):
+//! under such a command line, that line is read as `Total time` (s) with
+//! the command's parameters; the other suites' simple output is not read.
 
 mod futex;
 mod mem;
@@ -82,6 +87,10 @@ struct Section {
     /// A futex `Run summary` line without the `.` perf ends it with (a
     /// mail wrapped it): its text, for the next line that ends it.
     summary_head: Option<String>,
+    /// The command line asked for `-f simple` (`--format=simple`): perf
+    /// prints no header, and sched messaging and pipe their total time
+    /// alone on a line (`16.135`).
+    simple: bool,
 }
 
 impl Section {
@@ -240,6 +249,31 @@ fn bench_args(line: &str) -> Option<Vec<String>> {
     Some(args[i + 1..].iter().map(|a| a.to_string()).collect())
 }
 
+/// `perf bench`'s own output format option before the suite (`-f simple`,
+/// `--format=simple`, `--format simple`) taken out of `args`: whether it
+/// asked for `simple`.
+fn take_format(args: &mut Vec<String>) -> bool {
+    match args.first().map(String::as_str) {
+        Some("-f" | "--format") if args.len() >= 2 => {
+            let v = args.remove(1);
+            args.remove(0);
+            v == "simple"
+        }
+        Some(a) if a.starts_with("--format=") => args.remove(0) == "--format=simple",
+        _ => false,
+    }
+}
+
+/// A `perf bench -f simple sched messaging …` command line (or `sched
+/// pipe`) and the line after it that is no blank: its total time alone
+/// (`16.135`), when it is one.
+fn simple_run(line: &str, next: &str) -> bool {
+    let Some(mut args) = bench_args(line) else { return false };
+    take_format(&mut args)
+        && matches!(command_group(&args).as_deref(), Some("sched/messaging" | "sched/pipe"))
+        && plain(next).is_some()
+}
+
 /// The options of a `perf bench` command on the line that carries on a
 /// wrapper's command line ended with `\` (`perf record -e cycles … \` /
 /// `-e iTLB-load-misses -c 10000 perf bench sched messaging -g 1 -l 10`, a
@@ -302,6 +336,31 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
             *sec = Section { known: true, ..Section::default() };
         }
         return Ok(());
+    }
+    // `-f simple`: sched messaging's and pipe's total time alone on the
+    // first line (a sched-ext PR's `❯ run0 perf bench -f simple sched
+    // messaging -t -g 24 -l 10000` / `16.135`, wildmod48: left out without
+    // a word). Anything else ends the wait for it.
+    if sec.simple && !t.is_empty() {
+        sec.simple = false;
+        if let Some(v) = plain(t)
+            && matches!(sec.group.as_str(), "sched/messaging" | "sched/pipe")
+        {
+            let mut s = sec.sample(Metric::new("Total time", "s", Better::Lower), v, n);
+            // No header lines: messaging's mode and groups as the
+            // command gives them (`-t`, `-g 24`).
+            if sec.group == "sched/messaging" {
+                s = s.with_param("mode", if sec.flag("-t", "--thread") { "thread" } else { "process" });
+                if let Some(g) = sec.option("-g", "--group").and_then(|g| g.parse::<u32>().ok()) {
+                    s = s.with_param("groups", g.to_string());
+                }
+            }
+            for (k, v) in sched::command_params(sec) {
+                s = s.with_param(k, v);
+            }
+            out.samples.push(s);
+            return Ok(());
+        }
     }
     let suite = sec.group.split('/').next().unwrap_or("").to_string();
     let took = match suite.as_str() {
@@ -454,7 +513,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if bench_args(t).is_some() {
             typed = Some(t.to_string());
         }
-        if let Some(a) = bench_args(t).or_else(|| continued_bench_args(t, continued)) {
+        if let Some(mut a) = bench_args(t).or_else(|| continued_bench_args(t, continued)) {
+            let simple = take_format(&mut a);
             // A post that kept the command but not perf's header under it
             // (`./perf bench futex hash` / `Averaged 1559643 operations/sec
             // …`): the result below is read under the group the command
@@ -462,7 +522,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // before.
             if let Some(group) = command_group(&a) {
                 close(&mut pending, &out, &mut failed);
-                sec = Section { group, args: a.clone(), known: true, ..Section::default() };
+                sec = Section { group, args: a.clone(), known: true, simple, ..Section::default() };
             }
             args = a;
         } else if let Some(name) = header(t) {
@@ -574,6 +634,14 @@ impl BenchParser for PerfBench {
             && input.lines.iter().any(|l| quoted_command(l).is_some())
         {
             return 85;
+        }
+        // `perf bench -f simple sched messaging …` and its total time alone
+        // on the next line.
+        if input.has("simple") && input.has("perf") {
+            let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
+            if lines.windows(2).any(|w| simple_run(w[0], w[1])) {
+                return 85;
+            }
         }
         if input.has("# Executed ") && input.has("Total time:") {
             let mut sec = Section::default();

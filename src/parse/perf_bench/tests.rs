@@ -254,3 +254,20 @@ fn perf_bench_named_without_a_backslash_above_is_no_command() {
     );
     assert_eq!(params(&f.samples[0]), "mode=process senders=20 groups=1");
 }
+
+/// `-f simple`: no header, sched messaging's and pipe's total time alone
+/// on the line after the command (a sched-ext PR, wildmod48: left out
+/// without a word). Its parameters come from the command line.
+#[test]
+fn the_simple_format_is_the_total_time_alone() {
+    let text = "$ perf bench -f simple sched messaging -t -g 24 -l 10000\n16.135\n\
+                $ perf bench --format=simple sched pipe\n8.091\n";
+    assert_eq!(PerfBench.detect(&Input::from_text(text)), 85);
+    let f = read(text);
+    assert_eq!(f.samples.len(), 2);
+    assert_eq!((f.samples[0].group.as_str(), f.samples[0].value.mean()), ("sched/messaging", 16.135));
+    assert_eq!(params(&f.samples[0]), "mode=thread groups=24 ipc=socket loops=10000");
+    assert_eq!((f.samples[1].group.as_str(), f.samples[1].value.mean(), f.samples[1].line), ("sched/pipe", 8.091, 4));
+    // The default format's header is no `-f simple` output.
+    assert!(!simple_run("$ perf bench sched messaging", "16.135"));
+}
