@@ -25,6 +25,7 @@ pub mod cmdline;
 pub mod column_mail;
 pub mod contest;
 pub mod coremark;
+pub mod coremark_pro;
 pub mod cut;
 pub mod dbench;
 pub mod failed;
@@ -348,6 +349,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &redis_benchmark::RedisBenchmark,
         &kbuild::Kbuild,
         &coremark::Coremark,
+        &coremark_pro::CoremarkPro,
         &fsmark::Fsmark,
         &openssl_speed::OpensslSpeed,
         &tinymembench::Tinymembench,
@@ -472,6 +474,8 @@ pub fn note_is_info(note: &str) -> bool {
         // perf stat: its `+-` (the standard error of the mean) read as a
         // deviation √N times it; a counter it did not count.
         perf_stat::SEM_READ_AS_SD,
+        // CoreMark-PRO: its `Scaling` column, MultiCore over SingleCore.
+        coremark_pro::SCALING_DERIVED,
         "no figure to read",
     ];
     INFO.iter().any(|p| note.contains(p))
