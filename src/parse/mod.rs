@@ -25,6 +25,7 @@ pub mod cmdline;
 pub mod column_mail;
 pub mod contest;
 pub mod coremark;
+pub mod coremark_pro;
 pub mod cut;
 pub mod dbench;
 pub mod failed;
@@ -53,6 +54,7 @@ pub mod openssl_speed;
 pub mod osdb;
 pub mod pct_table;
 pub mod perf_bench;
+pub mod perf_stat;
 pub mod pgbench;
 pub mod redis_benchmark;
 pub mod repeats;
@@ -336,6 +338,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &mmtests::Mmtests,
         &hackbench::Hackbench,
         &perf_bench::PerfBench,
+        &perf_stat::PerfStat,
         &schbench::Schbench,
         &netperf::Netperf,
         &iperf3::Iperf3,
@@ -346,6 +349,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &redis_benchmark::RedisBenchmark,
         &kbuild::Kbuild,
         &coremark::Coremark,
+        &coremark_pro::CoremarkPro,
         &fsmark::Fsmark,
         &openssl_speed::OpensslSpeed,
         &tinymembench::Tinymembench,
@@ -467,6 +471,12 @@ pub fn note_is_info(note: &str) -> bool {
         "is derived from Time: not read",
         // dbench: a poster's `Average: Throughput …` that is our mean.
         dbench::AGREES_WITH_OUR_MEAN,
+        // perf stat: its `+-` (the standard error of the mean) read as a
+        // deviation √N times it; a counter it did not count.
+        perf_stat::SEM_READ_AS_SD,
+        // CoreMark-PRO: its `Scaling` column, MultiCore over SingleCore.
+        coremark_pro::SCALING_DERIVED,
+        "no figure to read",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

@@ -254,9 +254,10 @@ fn note_unread_phoronix(input: &Input, out: &mut [Segment], read: &[usize]) {
 /// perf stat's summary of repeated runs (`perf stat -r 5`), `0.55355 +-
 /// 0.00290 seconds time elapsed  ( +-  0.52% )`, also after a script's
 /// prefix (`1:` the hackbench group count of Peter Zijlstra's
-/// doit-hackbench-series.sh, LKML 2023-03): no parser reads it, and
-/// twelve such means in a file whose schbench reports were read were lost
-/// with no word. Each run of such lines that no segment read is noted once,
+/// doit-hackbench-series.sh, LKML 2023-03), that no segment read
+/// ([`super::perf_stat`] reads perf stat's own paragraphs; one inside
+/// another output's paragraph may be left unread): twelve such means in a
+/// file whose schbench reports were read were once lost with no word. Each run of such lines that no segment read is noted once,
 /// on its first line, on the segment whose lines hold it (else the one
 /// nearest above). `read`: every line a segment read a number from, in
 /// order.
@@ -276,9 +277,12 @@ fn note_unread_perf_stat(input: &Input, out: &mut [Segment], read: &[usize]) {
             },
         )
     };
+    // Lines a segment noted (perf-stat's own reasons) are said already.
+    let noted: Vec<usize> =
+        out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect();
     let mut i = 0;
     while i < input.lines.len() {
-        if !elapsed(&input.lines[i]) || read.binary_search(&(i + 1)).is_ok() {
+        if !elapsed(&input.lines[i]) || read.binary_search(&(i + 1)).is_ok() || noted.contains(&(i + 1)) {
             i += 1;
             continue;
         }
@@ -295,7 +299,10 @@ fn note_unread_perf_stat(input: &Input, out: &mut [Segment], read: &[usize]) {
         let span = if last > first { format!("lines {first}-{last}") } else { format!("line {first}") };
         p.notes.push((
             first,
-            format!("perf stat's `… seconds time elapsed` ({span}) not read: no parser reads perf stat's summary"),
+            format!(
+                "perf stat's `… seconds time elapsed` ({span}) not read: inside another output's paragraph, where \
+                 perf-stat does not read"
+            ),
         ));
         p.notes.sort_by_key(|n| n.0);
     }

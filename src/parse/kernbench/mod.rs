@@ -126,7 +126,9 @@
 //! Martin J. Bligh's tables of his kernbench averages, a row per kernel
 //! under `Kernbench: (make -j N vmlinux, where N = 2 x num_cpus)` and
 //! `Elapsed System User CPU` (LKML, linux-mm 2003-2004), are read too:
-//! see [`bligh`].
+//! see [`bligh`]. So are a script's `mean +- spread ( +- pct% )` columns
+//! under `# Half load (-j 32)` titles (`wall  74.41 +- 0.45 ( +- 0.60% )`,
+//! Ankur Arora's PREEMPT_AUTO letters, LKML 2024): see [`plus_minus`].
 //!
 //! Notes: an `Average … Run` header kernbench never printed (its rows are
 //! not read), a row outside any block ("line 57 looks like a kernbench
@@ -142,6 +144,7 @@
 //! run logged after the cut): that row is a note and is not read.
 
 mod bligh;
+mod plus_minus;
 mod preamble;
 mod table;
 
@@ -179,6 +182,11 @@ impl BenchParser for Kernbench {
         // `Elapsed System User CPU`) are kernbench's, whatever else is there.
         if bligh::present(input) {
             return 90;
+        }
+        // A script's `wall  74.41 +- 0.45 ( +- 0.60% )` columns under a
+        // `# Half load (-j 32)` title.
+        if plus_minus::present(input) {
+            return 80;
         }
         // A score needs a header (`Average …`) or an `Elapsed Time` row.
         if !input.has("Average") && !input.has(ROWS[0].0) {
@@ -253,6 +261,7 @@ impl BenchParser for Kernbench {
         r.keep_hosts_apart();
         r.warn_of_merged_consoles();
         bligh::tables(input, r.global, &mut r.out);
+        plus_minus::tables(input, &mut r.out);
         if r.out.samples.is_empty()
             && let Some(e) = r.first_error
         {

@@ -210,7 +210,7 @@ fn with_hand_figures(input: &Input, e: ParseError) -> ParseError {
 /// separators of the `%'` format in a locale that has them (`1,053.963`,
 /// `2,330,445`: syscall's `ops/sec`, uprobe's figures): groups of three
 /// digits after the first, before any decimal point.
-fn number(v: &str) -> Option<f64> {
+pub(crate) fn number(v: &str) -> Option<f64> {
     let v = v.trim();
     if let Some(x) = plain(v) {
         return Some(x);
