@@ -309,11 +309,62 @@ pub struct PartConfig {
     pub metrics: Vec<String>,
 }
 
+/// A `files:` glob (`*/dbench-ext2-64.txt`), compiled, with the literal
+/// text it begins and ends with: a path that does not begin and end so
+/// cannot match, and is turned away by two comparisons before the glob's
+/// matcher (which tries the rest of the pattern at every character a `*`
+/// may stop at). Selecting a 300-kernel class's 3,600 files for its
+/// sections matched each path against every section's globs: 110 M
+/// instructions of `glob::Pattern::matches` on each rebuild of that class.
+#[derive(Debug, Clone)]
+pub struct FileGlob {
+    pattern: glob::Pattern,
+    /// The pattern's bytes before its first `*`, `?` or `[`: each a
+    /// character the path must begin with.
+    head: usize,
+    /// Where, in the pattern, the text after its last `*`, `?`, `[` or
+    /// `]` begins (after the `/` a `**` takes as its own): characters the
+    /// path must end with (none of them is in a `[…]` class, which ends
+    /// with a `]`).
+    tail: usize,
+}
+
+impl FileGlob {
+    /// `glob` compiled ([`glob::Pattern::new`], default options:
+    /// case-sensitive, `*` crossing `/`).
+    ///
+    /// # Errors
+    /// The glob crate's, for a glob it cannot compile.
+    pub fn new(glob: &str) -> Result<Self, glob::PatternError> {
+        let pattern = glob::Pattern::new(glob)?;
+        let meta = |c: char| matches!(c, '*' | '?' | '[');
+        // On Windows `/` and `\` match each other: no literal text is
+        // compared there, only the glob.
+        let (head, tail) = if cfg!(windows) {
+            (0, glob.len())
+        } else {
+            let tail = glob.rfind(|c| meta(c) || c == ']').map_or(0, |i| i + 1);
+            // `**/` matches no directory at all: its `/` is the `**`'s.
+            let tail = if glob[..tail].ends_with("**") && glob[tail..].starts_with('/') { tail + 1 } else { tail };
+            (glob.find(meta).unwrap_or(glob.len()), tail)
+        };
+        Ok(FileGlob { pattern, head, tail })
+    }
+
+    /// True when `path` matches the glob, as [`glob::Pattern::matches`]
+    /// says (the literal text first: a path that does not begin or end
+    /// with it does not match).
+    pub fn matches(&self, path: &str) -> bool {
+        let glob = self.pattern.as_str();
+        path.starts_with(&glob[..self.head]) && path.ends_with(&glob[self.tail..]) && self.pattern.matches(path)
+    }
+}
+
 impl SectionConfig {
     /// Its `files:` globs, compiled (a bad glob is left out: it is an
     /// error of its own, at its line, when the class is loaded).
-    pub fn file_patterns(&self) -> Vec<glob::Pattern> {
-        self.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect()
+    pub fn file_patterns(&self) -> Vec<FileGlob> {
+        self.files.iter().filter_map(|p| FileGlob::new(p).ok()).collect()
     }
 
     /// True when its `files:` globs match one of `results` (a raw file
@@ -1473,5 +1524,69 @@ baseline: \"6.1\"\ncompare: {bad}\n"
         let huge = format!("title: x\ndescription: \"{}\"\n", "a".repeat(MAX_ANNOTATION_SIZE));
         let d = check_yaml(YamlKind::Site, &huge);
         assert!(d[0].message.starts_with("too large"), "{d:?}");
+    }
+
+    #[test]
+    fn a_file_glob_matches_what_the_glob_crate_matches() {
+        let globs = [
+            "*/dbench-ext2-64.txt",
+            "2.4.*/dbench*",
+            "*",
+            "**/x.txt",
+            "a/**",
+            "a/**/b.txt",
+            "a/**/*/b.txt",
+            "**/**/x.txt",
+            "**/",
+            "2.4.5/dbench.txt",
+            "*/lmbench-[0-9].txt",
+            "*/l[!m]bench.txt",
+            "[]]x",
+            "[!]]x",
+            "a]b*",
+            "*.tx?",
+            "?",
+            "",
+            "*/bonnie++.txt",
+            "Über/*.txt",
+        ];
+        let paths = [
+            "2.4.5/dbench-ext2-64.txt",
+            "2.4.5/dbench-ext2-64.txt.orig",
+            "dbench-ext2-64.txt",
+            "2.4.10/dbench.txt",
+            "2.5.1/dbench.txt",
+            "2.4.5/dbench.txt",
+            "x.txt",
+            "a/b/x.txt",
+            "a/x",
+            "a/b.txt",
+            "a/c/b.txt",
+            "a/c/d/b.txt",
+            "a/",
+            "/x.txt",
+            "k/lmbench-3.txt",
+            "k/lmbench-x.txt",
+            "k/lxbench.txt",
+            "k/lmbench.txt",
+            "]x",
+            "ax",
+            "a]b",
+            "a]bc",
+            "t.txt",
+            "t.tx",
+            "",
+            "k",
+            "k/bonnie++.txt",
+            "Über/ö.txt",
+            "über/ö.txt",
+        ];
+        for g in globs {
+            let (ours, theirs) = (FileGlob::new(g).unwrap(), glob::Pattern::new(g).unwrap());
+            for p in paths {
+                assert_eq!(ours.matches(p), theirs.matches(p), "{g:?} against {p:?}");
+            }
+        }
+        assert!(FileGlob::new("[abc").is_err() && FileGlob::new("a**").is_err());
     }
 }

@@ -77,9 +77,9 @@ mod yaml_lines;
 
 pub use axis::Axis;
 pub use config::{
-    KernelConfig, LeaveOutConfig, MAX_TRIM, MachineConfig, PartConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind,
-    base_url_ok, base_url_problem, check_yaml, encoded_base_url, markdown_name_ok, raw_url_problem, read_annotation,
-    read_machine_config,
+    FileGlob, KernelConfig, LeaveOutConfig, MAX_TRIM, MachineConfig, PartConfig, RunsConfig, SectionConfig, SiteConfig,
+    YamlKind, base_url_ok, base_url_problem, check_yaml, encoded_base_url, markdown_name_ok, raw_url_problem,
+    read_annotation, read_machine_config,
 };
 pub use discover::{
     Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, is_leftover, plan,

@@ -24,7 +24,7 @@ pub struct Selector<'a> {
     pub metric_order: &'a [String],
     /// `files:` globs of the section and of the part: a file must match
     /// one of each non-empty list.
-    files: [Vec<glob::Pattern>; 2],
+    files: [Vec<super::FileGlob>; 2],
     /// `benchmark:` of the section and of the part.
     benchmark: [Option<&'a str>; 2],
     /// `group:` of the section and of the part.
@@ -61,7 +61,7 @@ impl SectionConfig {
             .map(|p| Selector {
                 label: Some(&p.label),
                 metric_order: if p.metrics.is_empty() { &self.metrics } else { &p.metrics },
-                files: [own.files[0].clone(), p.files.iter().filter_map(|g| glob::Pattern::new(g).ok()).collect()],
+                files: [own.files[0].clone(), p.files.iter().filter_map(|g| super::FileGlob::new(g).ok()).collect()],
                 benchmark: [own.benchmark[0], p.benchmark.as_deref()],
                 group: [own.group[0], p.group.as_deref()],
                 metrics: [own.metrics[0], &p.metrics],
