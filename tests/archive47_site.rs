@@ -15,31 +15,7 @@ fn site() -> PathBuf {
 
 /// The class's samples from `data.json`: (file, line, kernel, label, metric, value).
 fn samples(out: &Path, class: &str) -> Vec<(String, u64, String, String, String, f64)> {
-    let text = std::fs::read_to_string(out.join(class).join("data.json")).expect("data.json");
-    let data: serde_json::Value = serde_json::from_str(&text).expect("json");
-    let cols = common::sample_columns(&data);
-    let at = |name: &str, i: usize| cols[name].as_array().expect(name)[i].clone();
-    let n = cols["value"].as_array().expect("value").len();
-    (0..n)
-        .map(|i| {
-            let file = data["files"]["path"][at("file", i).as_u64().expect("file") as usize]
-                .as_str()
-                .unwrap_or("")
-                .to_string();
-            let kernel = at("kernel", i)
-                .as_u64()
-                .map_or(String::new(), |k| data["kernels"][k as usize].as_str().unwrap_or("").to_string());
-            let params = &data["params"][at("params", i).as_u64().expect("params") as usize];
-            let label = params["label"].as_str().unwrap_or("").to_string();
-            let metric = data["metrics"][at("metric", i).as_u64().expect("metric") as usize]["name"]
-                .as_str()
-                .unwrap_or("")
-                .to_string();
-            let v = at("value", i);
-            let value = v.as_f64().or_else(|| v["mean"].as_f64()).expect("value");
-            (file, at("line", i).as_u64().expect("line"), kernel, label, metric, value)
-        })
-        .collect()
+    common::class_samples(out, class, "label")
 }
 
 /// archive47 F1/F2: the 2024-05-15 letter's preempt=none table is read

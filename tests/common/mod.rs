@@ -413,3 +413,36 @@ fn csv_long_rows(wide: &str) -> String {
     }
     String::from_utf8(w.into_inner().expect("flush")).expect("utf-8")
 }
+
+/// A class's samples as a script reads them from its `data.json`, one
+/// tuple each: (raw file's path, line, kernel (empty for none), the value
+/// of parameter `param` (empty where the sample has none), metric, value —
+/// a summary's mean). Shared by the archive site tests, which compare
+/// every figure of a real letter series with the line it was read at.
+pub fn class_samples(out: &Path, class: &str, param: &str) -> Vec<(String, u64, String, String, String, f64)> {
+    let text = std::fs::read_to_string(out.join(class).join("data.json")).expect("data.json");
+    let data: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let cols = sample_columns(&data);
+    let at = |name: &str, i: usize| cols[name].as_array().expect(name)[i].clone();
+    let n = cols["value"].as_array().expect("value").len();
+    (0..n)
+        .map(|i| {
+            let file = data["files"]["path"][at("file", i).as_u64().expect("file") as usize]
+                .as_str()
+                .unwrap_or("")
+                .to_string();
+            let kernel = at("kernel", i)
+                .as_u64()
+                .map_or(String::new(), |k| data["kernels"][k as usize].as_str().unwrap_or("").to_string());
+            let params = &data["params"][at("params", i).as_u64().expect("params") as usize];
+            let param = params[param].as_str().unwrap_or("").to_string();
+            let metric = data["metrics"][at("metric", i).as_u64().expect("metric") as usize]["name"]
+                .as_str()
+                .unwrap_or("")
+                .to_string();
+            let v = at("value", i);
+            let value = v.as_f64().or_else(|| v["mean"].as_f64()).expect("value");
+            (file, at("line", i).as_u64().expect("line"), kernel, param, metric, value)
+        })
+        .collect()
+}
