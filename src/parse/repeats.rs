@@ -397,8 +397,11 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
         // `Basic system parameters` rows of one kernel print the same
         // `1300 128 1` every run (the fixture
         // `lkml-2005-04-lmbench30-ia64-wide-os-10rows-2kernels`).
-        let in_place =
-            i + t == j && lines[j - 1].0 + 1 == lines[j].0 && !shell_time && once_per_block(&lines, samples, (i, j, t));
+        let in_place = i + t == j
+            && lines[j - 1].0 + 1 == lines[j].0
+            && !shell_time
+            && once_per_block(&lines, samples, (i, j, t))
+            && !runs_in_rows(&lines, samples, (i, j, t));
         let sure = in_place
             || (whole(i, i + t, (j, j + t))
                 && whole(j, j + t, (i, i + t))
@@ -502,6 +505,35 @@ fn once_per_block(lines: &[(usize, Vec<usize>)], samples: &[Sample], (i, j, t): 
     (from..=to)
         .filter(|k| !(j..j + t).contains(k))
         .all(|k| seen.insert(lines[k].1.iter().map(|&x| series(&samples[x])).collect()))
+}
+
+/// True when the file prints the set-up of the copy at read lines
+/// `j..j + t` (of lines `i..i + t` right above) as one row per run
+/// elsewhere: outside the two copies, two read lines next to one another
+/// give figures of one series whose kernel and parameters (the label
+/// aside) are the copy's. lmbench 1.9's summary of a host run twice
+/// prints its two rows in every table (the corpus' 1998 SGI file, host
+/// `indy.wald`: `65 26 15 …` over `55 24 13 …`), and in "Memory
+/// latencies" the two runs' integer nanoseconds came out alike
+/// (`180 10 190 480` twice): two runs, not a row pasted twice. STREAM
+/// prints one row per metric, so its `Copy:` line twice stays a slip.
+fn runs_in_rows(lines: &[(usize, Vec<usize>)], samples: &[Sample], (i, j, t): (usize, usize, usize)) -> bool {
+    let Some(&first) = lines[j].1.first() else { return false };
+    let copy = set_up(&samples[first]);
+    (0..lines.len().saturating_sub(1)).filter(|&k| k + 1 < i || k >= j + t).any(|k| {
+        lines[k].0 + 1 == lines[k + 1].0
+            && lines[k].1.iter().any(|&a| {
+                set_up(&samples[a]) == copy
+                    && lines[k + 1].1.iter().any(|&b| series(&samples[a]) == series(&samples[b]))
+            })
+    })
+}
+
+/// A figure's kernel and parameters (but the label): its series without
+/// group, metric and unit ([`runs_in_rows`]).
+fn set_up(s: &Sample) -> (Option<&str>, Vec<(&str, &str)>) {
+    let params = s.params.iter().filter(|p| p.name != "label").map(|p| (p.name.as_str(), p.value.as_str())).collect();
+    (s.kernel.as_deref(), params)
 }
 
 /// The most lines above a copy's first figure searched for a stamp line
@@ -685,6 +717,37 @@ mod tests {
         let (lines, notes) = read_whole(text);
         assert_eq!(lines, [2, 4, 5, 6], "{notes:?}");
         assert!(notes.iter().any(|(l, n)| *l == 3 && n.starts_with("line 3 repeats line 2 right above")), "{notes:?}");
+    }
+
+    /// lmbench 1.9's summary of a host run twice (the corpus' SGI file,
+    /// 1998: `indy.wald` two rows in every table): in "Memory latencies"
+    /// the two runs' integer figures came out alike. Elsewhere the file
+    /// prints that host's runs as rows next to one another, so the second
+    /// row is its second run, not a paste: read, nothing said.
+    #[test]
+    fn a_row_alike_where_the_file_prints_runs_as_rows_stays_a_run() {
+        let text = "\
+Processor, Processes - times in microseconds - smaller is better
+----------------------------------------------------------------
+Host                 OS  Mhz null null      open selct sig  sig  fork exec sh
+                             call  I/O stat clos       inst hndl proc proc proc
+--------- ------------- ---- ---- ---- ---- ---- ----- ---- ---- ---- ---- ----
+dull.coba  Linux 2.0.27  200  1.1  1.8   29   44 0.08K  2.5    5 0.8K   5K  15K
+indy.wald  Linux 2.1.90  180  1.3  2.1   23   29 0.10K  3.6   10 1.7K  18K  60K
+indy.wald  Linux 2.1.90  180  0.9  1.7   23   26 0.10K  3.2   12 1.8K  18K  60K
+
+Memory latencies in nanoseconds - smaller is better
+---------------------------------------------------
+Host                 OS   Mhz  L1 $   L2 $    Main mem    Guesses
+--------- -------------   ---  ----   ----    --------    -------
+dull.coba  Linux 2.0.27   200    10     88         146
+indy           IRIX 6.2   180    11    197         485
+indy.wald  Linux 2.1.90   180    10    190         480
+indy.wald  Linux 2.1.90   180    10    190         480
+";
+        let (lines, notes) = read_whole(text);
+        assert_eq!(lines, [6, 7, 8, 14, 15, 16, 17], "{notes:?}");
+        assert!(!notes.iter().any(|(_, n)| n.contains("pasted twice")), "{notes:?}");
     }
 
     /// Lines a benchmark prints alike run after run are its shape, not a
