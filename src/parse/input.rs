@@ -355,6 +355,22 @@ impl Input {
         })
     }
 
+    /// The first and last index (0-based) of the paragraph, the run of
+    /// non-blank lines (blank: nothing but white space), that holds line
+    /// index `i` (which must be in the input).
+    pub fn paragraph_at(&self, i: usize) -> (usize, usize) {
+        let blank = |k: usize| self.lines[k].trim().is_empty();
+        let mut start = i;
+        while start > 0 && !blank(start - 1) {
+            start -= 1;
+        }
+        let mut end = i;
+        while end + 1 < self.lines.len() && !blank(end + 1) {
+            end += 1;
+        }
+        (start, end)
+    }
+
     /// [`Input::has`] ignoring ASCII case: `needle` must be in lower case.
     pub fn has_ignore_ascii_case(&self, needle: &str) -> bool {
         debug_assert!(

@@ -470,9 +470,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         // A paragraph in a decimal-comma locale: noted once, not read.
-        let para_start = (0..=i).rev().take_while(|&k| !input.lines[k].trim().is_empty()).last().unwrap_or(i);
+        // (`inside` lines are never blank: each is in a paragraph.)
+        let (para_start, last) = input.paragraph_at(i);
         if comma_para != Some(para_start) {
-            let end = (i..input.lines.len()).find(|&k| input.lines[k].trim().is_empty()).unwrap_or(input.lines.len());
+            let end = last + 1;
             let comma = kinds[para_start..end].iter().any(|k| match k {
                 Kind::Elapsed { mean, sem, pct, .. } => {
                     comma_locale(mean)
@@ -606,9 +607,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 /// paragraph, and each `1:` mean was averaged with the other's with no
 /// word). Warned at the later paragraph's first such line, naming both.
 fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
-    let para_of = |line: usize| (1..=line).rev().take_while(|&k| !input.lines[k - 1].trim().is_empty()).last();
-    let mut first: Vec<(String, Option<usize>, usize)> = Vec::new();
-    let mut warned: Vec<Option<usize>> = Vec::new();
+    // A sample's line holds its figure: never blank, always in a paragraph.
+    let para_of = |line: usize| input.paragraph_at(line - 1).0;
+    let mut first: Vec<(String, usize, usize)> = Vec::new();
+    let mut warned: Vec<usize> = Vec::new();
     for s in out.samples.iter().filter(|s| matches!(s.value, crate::model::Value::Single { .. })) {
         let key = format!("{}\u{1}{}\u{1}{:?}", s.group, s.metric.name, s.params);
         let para = para_of(s.line);

@@ -148,7 +148,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                         i += 1;
                         continue;
                     }
-                    let (start, end) = paragraph_at(current, i);
+                    let (start, end) = current.paragraph_at(i);
                     let outside: Vec<bool> = (0..n).map(|k| k < start || k > end).collect();
                     if parser.detect(&current.blanked(&outside)) > 0 {
                         first = Some(start);
@@ -398,7 +398,7 @@ fn read_paragraphs(input: &Input, taken: &[bool], parsed: &ParsedFile) -> Vec<(u
             i += 1;
             continue;
         }
-        let (start, end) = paragraph_at(input, i);
+        let (start, end) = input.paragraph_at(i);
         i = end + 1;
         // `read` is sorted: the lines in (start, end + 1], by two searches.
         let (a, b) = (read.partition_point(|&l| l <= start), read.partition_point(|&l| l <= end + 1));
@@ -543,7 +543,7 @@ fn around_others(
         let line = *line;
         let Some(i) = line.checked_sub(1).filter(|&i| i < n && !blank[i]) else { break };
         first_error.get_or_insert_with(|| e.clone());
-        let (start, end) = paragraph_at(input, i);
+        let (start, end) = input.paragraph_at(i);
         if let Some(&(a, b, id)) = earlier.iter().find(|&&(a, b, _)| a <= start + 1 && end < b) {
             let lines =
                 if start == end { format!("line {}", start + 1) } else { format!("lines {}-{}", start + 1, end + 1) };
@@ -589,7 +589,7 @@ fn around_others(
 /// loses lines 1-35, which the warning must say, not "line 35".
 fn read_before(input: &Input, parser: &'static dyn BenchParser, line: usize) -> usize {
     let Some(i) = line.checked_sub(1).filter(|&i| i < input.lines.len()) else { return line };
-    let (start, _) = paragraph_at(input, i);
+    let (start, _) = input.paragraph_at(i);
     let below: Vec<bool> = (0..input.lines.len()).map(|k| k >= start).collect();
     match parser.parse(&input.blanked(&below)) {
         Ok(p) => p.read_lines().filter(|&l| l >= 1).min().map_or(line, |l| l.min(line)),
@@ -898,7 +898,7 @@ fn drop_repeated_paragraphs(parser: &dyn BenchParser, input: &Input, parsed: &mu
     let mut paragraphs: Vec<(usize, usize, u64)> = Vec::new();
     let mut i = 0;
     while i < read.len() {
-        let (start, end) = paragraph_at(input, read[i] - 1);
+        let (start, end) = input.paragraph_at(read[i] - 1);
         let inside = read[i..].iter().take_while(|&&l| l - 1 <= end).count();
         let lines = || read[i..i + inside].iter().map(|&l| input.lines[l - 1].as_str());
         if inside >= 2
@@ -1009,25 +1009,10 @@ fn paragraphs_of(input: &Input, lines: impl Iterator<Item = usize>) -> Vec<bool>
         if taken[i] {
             continue;
         }
-        let (start, end) = paragraph_at(input, i);
+        let (start, end) = input.paragraph_at(i);
         taken[start..=end].fill(true);
     }
     taken
-}
-
-/// The first and last index (0-based) of the paragraph, the run of
-/// non-blank lines, that holds line index `i` (which must be in the input).
-fn paragraph_at(input: &Input, i: usize) -> (usize, usize) {
-    let blank = |k: usize| input.lines[k].trim().is_empty();
-    let mut start = i;
-    while start > 0 && !blank(start - 1) {
-        start -= 1;
-    }
-    let mut end = i;
-    while end + 1 < input.lines.len() && !blank(end + 1) {
-        end += 1;
-    }
-    (start, end)
 }
 
 #[cfg(test)]
