@@ -132,22 +132,22 @@ impl Input {
             } else {
                 unified
             };
-        // Byte-order marks (bytes EF BB BF): memchr finds the first byte.
-        let unified: std::borrow::Cow<'_, str> =
-            if memchr::memchr(0xef, unified.as_bytes()).is_some() && unified.contains(BYTE_ORDER_MARK) {
-                unified.replace(BYTE_ORDER_MARK, "").into()
-            } else {
-                unified
-            };
+        // Byte-order marks (bytes EF BB BF) and full-width colons (EF BC
+        // 9A) both start with byte EF: one memchr for both.
+        let has_ef = memchr::memchr(0xef, unified.as_bytes()).is_some();
+        let unified: std::borrow::Cow<'_, str> = if has_ef && unified.contains(BYTE_ORDER_MARK) {
+            unified.replace(BYTE_ORDER_MARK, "").into()
+        } else {
+            unified
+        };
         // A full-width colon (bytes EF BC 9A) for `:` (wildmod48: a
         // Chinese blog's sysbench 0.4 runs, every `total time：` and
         // `transactions：` line unread without a word).
-        let unified: std::borrow::Cow<'_, str> =
-            if memchr::memchr(0xef, unified.as_bytes()).is_some() && unified.contains(FULL_WIDTH_COLON) {
-                unified.replace(FULL_WIDTH_COLON, ":").into()
-            } else {
-                unified
-            };
+        let unified: std::borrow::Cow<'_, str> = if has_ef && unified.contains(FULL_WIDTH_COLON) {
+            unified.replace(FULL_WIDTH_COLON, ":").into()
+        } else {
+            unified
+        };
         // A terminal's escape sequences (colours, a window title) and
         // backspaces (script(1) logs): most files have none.
         let terminal = memchr::memchr3(0x1b, 0x08, 0x7f, unified.as_bytes()).is_some()
@@ -212,12 +212,15 @@ impl Input {
             (false, Vec::new())
         };
         if qp {
-            // Decoding may give the spaces the encoding hid (`=C2=A0`, `=E2=80=82`).
-            for l in lines.iter_mut().filter(|l| l.contains(NO_BREAK_SPACES)) {
-                *l = l.replace(NO_BREAK_SPACES, " ");
-            }
-            for l in lines.iter_mut().filter(|l| l.contains(FULL_WIDTH_COLON)) {
-                *l = l.replace(FULL_WIDTH_COLON, ":");
+            // Decoding may give the spaces and colons the encoding hid
+            // (`=C2=A0`, `=E2=80=82`, `=EF=BC=9A`).
+            for l in lines.iter_mut() {
+                if l.contains(NO_BREAK_SPACES) {
+                    *l = l.replace(NO_BREAK_SPACES, " ");
+                }
+                if l.contains(FULL_WIDTH_COLON) {
+                    *l = l.replace(FULL_WIDTH_COLON, ":");
+                }
             }
         }
         // The final newline's empty line, popped above, had no depth.
