@@ -278,8 +278,7 @@ fn note_unread_perf_stat(input: &Input, out: &mut [Segment], read: &[usize]) {
         )
     };
     // Lines a segment noted (perf-stat's own reasons) are said already.
-    let noted: Vec<usize> =
-        out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect();
+    let noted = noted_lines(out);
     let mut i = 0;
     while i < input.lines.len() {
         if !elapsed(&input.lines[i]) || read.binary_search(&(i + 1)).is_ok() || noted.contains(&(i + 1)) {
@@ -364,8 +363,7 @@ fn note_unread_rates(input: &Input, out: &mut [Segment], read: &[usize]) {
     let others: Vec<(usize, usize)> =
         out.iter().filter(|s| family(s.parser.id()) != "gnu-time").map(|s| s.lines).collect();
     // Lines a note already names (a lookalike of a result not read).
-    let noted: Vec<usize> =
-        out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect();
+    let noted = noted_lines(out);
     let notes: Vec<(usize, String)> = input
         .lines
         .iter()
@@ -696,8 +694,7 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment], read_lines: &
     if read_lines.is_empty() {
         return;
     }
-    let noted: Vec<usize> =
-        segments.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect();
+    let noted = noted_lines(segments);
     let accounted = paragraphs_of(input, noted.into_iter());
     // Each segment's shapes of the lines it read, made for the first line
     // that needs them (most files have none).
@@ -997,6 +994,12 @@ fn words_hash(lines: &[String]) -> u64 {
 /// True when two runs of lines hold the same words, line by line.
 fn same_words(a: &[String], b: &[String]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.split_whitespace().eq(y.split_whitespace()))
+}
+
+/// The lines (1-based) the notes of every segment read name, segment by
+/// segment: lines already said, which a later check does not say again.
+fn noted_lines(segments: &[Segment]) -> Vec<usize> {
+    segments.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect()
 }
 
 /// Marks, per line, the paragraphs (runs of non-blank lines) that hold one
