@@ -388,7 +388,6 @@ fn looks_like_a_result_file(name: &str) -> bool {
     let shown = name.trim_start_matches('.');
     !shown.starts_with('#')
         && shown.rsplit_once('.').is_some_and(|(stem, ext)| !stem.is_empty() && !ext.is_empty())
-        && !is_leftover(name)
         && !ignored(shown)
 }
 
