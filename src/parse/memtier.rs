@@ -569,12 +569,14 @@ impl BenchParser for Memtier {
         // A table posted without its title (from its `====` rule down, or
         // from its header): its header, its dashed rule, then memtier's
         // own rows (a blog's Bitcask vs Redis tables were "unrecognised").
+        // A row of memtier's: `Sets`, `Gets` or `Totals`, then a figure or `---`.
+        let memtier_row = |row: &str| {
+            let mut cells = row.split_whitespace();
+            cells.next().is_some_and(|t| ["Sets", "Gets", "Totals"].contains(&t))
+                && cells.next().is_some_and(|c| c == "---" || plain(c).is_some())
+        };
         let table = |head: &str, rule: &str, row: &str| {
-            header(head.trim()).is_some() && rule.trim().starts_with("---") && {
-                let mut cells = row.split_whitespace();
-                cells.next().is_some_and(|t| ["Sets", "Gets", "Totals"].contains(&t))
-                    && cells.next().is_some_and(|c| c == "---" || plain(c).is_some())
-            }
+            header(head.trim()).is_some() && rule.trim().starts_with("---") && memtier_row(row)
         };
         // A header a mail client wrapped is one header (see `unwrapped`);
         // a quoted-printable soft break leaves an empty line where the
@@ -583,11 +585,6 @@ impl BenchParser for Memtier {
         // memtier 1.x printed no rule under its header (`Type  Ops/sec …`
         // then `Sets  5689.69 …`, memtier issues #7 and #8, 2014-2016:
         // "unrecognised"): its header and two of its rows right under it.
-        let memtier_row = |row: &str| {
-            let mut cells = row.split_whitespace();
-            cells.next().is_some_and(|t| ["Sets", "Gets", "Totals"].contains(&t))
-                && cells.next().is_some_and(|c| c == "---" || plain(c).is_some())
-        };
         let untitled = lines.windows(3).any(|w| table(w[0], w[1], w[2]))
             || lines.windows(4).any(|w| header_rest(w[1]) && table(w[0], w[2], w[3]))
             || lines.windows(3).any(|w| header(w[0]).is_some() && memtier_row(w[1]) && memtier_row(w[2]));

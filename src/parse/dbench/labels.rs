@@ -14,7 +14,7 @@ use crate::parse::time::{is_gnu_time_line, shell_line};
 
 /// The names dbench's and tbench's runs go by beside a harness's counter
 /// (`dbench run 1`: a run marker, not a set-up).
-const PROGRAMS: [&str; 2] = ["dbench", "tbench"];
+pub(super) const PROGRAMS: [&str; 2] = ["dbench", "tbench"];
 
 /// A line of dbench's own progress output: `....+++****`, dbench 4's
 /// `  128  cleanup 600 sec` and `  32  293380  3789.82 MB/sec  execute  59

@@ -75,7 +75,7 @@ fn prefix_label(toks: &[Tok<'_>], s: usize) -> Option<String> {
         // counted, no set-up (afix46b: three `Run N: Throughput …` lines
         // under a uname were three set-ups `6.2.0 / Run 1` …); `ext3 run
         // 2:` is a run of `ext3`.
-        const PROGRAMS: [&str; 2] = ["dbench", "tbench"];
+        use super::labels::PROGRAMS;
         // `best of 3: Throughput …`: the labeller files it (`stat`).
         if crate::parse::labels::is_counter_beside_program(text, &PROGRAMS)
             || crate::parse::labels::picked_heading(text).is_some()
