@@ -433,7 +433,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str,
                 && !r.change
                 && !r.raw.is_empty()
                 && above.is_some_and(|a| a.labels.first() == r.labels.first() && a.raw == r.raw);
-            grid_row(p, b, r, kernel_rows, show_n, if linked_above { None } else { Some(raw_prefix) }, raw_prefix);
+            grid_row(p, b, r, kernel_rows, show_n, !linked_above, raw_prefix);
             if !r.change {
                 above = Some(r);
             }
@@ -490,26 +490,25 @@ pub(super) fn mark_legend(p: &mut Page, m: &MachinePage) {
 /// One row of block `b`: its labels (the first a row header, linked to
 /// the raw files when the row names them), then its cells: a value with
 /// its spread and change, or on a change row the change alone.
-/// `label_prefix`: the raw files' prefix for the row's label's link, or
-/// none for a label not linked (the row above linked the same files).
+/// `link_label`: whether the row's label links its raw files (under
+/// `raw_prefix`); not where the row above linked the same files.
 fn grid_row(
     p: &mut Page,
     b: &GridBlock,
     r: &GridRow,
     kernel_rows: bool,
     show_n: bool,
-    label_prefix: Option<&str>,
+    link_label: bool,
     raw_prefix: &str,
 ) {
     p.raw(if r.change { "<tr class=change>" } else { "<tr>" });
     for (i, l) in r.labels.iter().enumerate() {
         if i == 0 {
             p.raw(if kernel_rows { "<th>" } else { "<th class=metric>" });
-            match label_prefix {
-                Some(prefix) => linked(p, prefix, r.raw.links(), r.raw.paths(), "raw output: ", l),
-                None => {
-                    p.text(l);
-                }
+            if link_label {
+                linked(p, raw_prefix, r.raw.links(), r.raw.paths(), "raw output: ", l);
+            } else {
+                p.text(l);
             }
             flag(p, r.flag.as_ref());
         } else {
