@@ -507,6 +507,9 @@ struct Line<'a> {
     mbits: f64,
     /// The bitrate's printed step in Mbits/sec.
     step: f64,
+    /// The transfer (`6.79 MBytes`) in bytes, when its unit reads, and as
+    /// printed.
+    bytes: Option<(f64, String)>,
     udp: Option<(f64, f64)>,
     /// A `sender` line with a retransmit count after its bitrate (`Retr`,
     /// which iperf3 prints for TCP on systems that count retransmits).
@@ -544,7 +547,44 @@ fn read_line<'a>(
         }
         _ => None,
     };
-    Ok(Line { n, id, role, mbits, step, udp, retr, bidir })
+    let bytes = cells
+        .first()
+        .zip(cells.get(1))
+        .and_then(|(value, unit)| Some((transfer(value, unit)?, format!("{value} {unit}"))));
+    Ok(Line { n, id, role, mbits, step, bytes, udp, retr, bidir })
+}
+
+/// A transfer `6.79` `MBytes` in bytes (iperf3's units are powers of
+/// 1024); `None` for another unit.
+fn transfer(value: &str, unit: &str) -> Option<f64> {
+    let scale = match unit {
+        "Bytes" => 1.0,
+        "KBytes" => 1024.0,
+        "MBytes" => 1024.0 * 1024.0,
+        "GBytes" => 1024.0 * 1024.0 * 1024.0,
+        "TBytes" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    Some(plain(value)? * scale)
+}
+
+/// A `receiver` line that counted more than twice what the `sender` line
+/// of its stream sent: not a measurement (a receiver counts no byte the
+/// sender did not send; iperf3 prints both to three digits). An
+/// OS-competition kernel's loopback UDP gave each of five `-P 5` streams
+/// all five streams' datagrams: `5.65 MBytes  23.6 Mbits/sec … 959981401/
+/// 959985462 (1e+02%)  receiver` under `1.13 MBytes  4.74 Mbits/sec …
+/// 0/812 (0%)  sender`, and `[SUM] … 118 Mbits/sec … (1.2e+07%)` of 23.7
+/// sent. Returns that sender line.
+fn overcounted<'b, 'a>(l: &Line, block: &'b [Line<'a>]) -> Option<&'b Line<'a>> {
+    if l.role != "receiver" {
+        return None;
+    }
+    let got = l.bytes.as_ref()?.0;
+    block
+        .iter()
+        .filter(|s| s.role == "sender" && s.id == l.id && s.bidir == l.bidir)
+        .find(|s| s.bytes.as_ref().is_some_and(|&(sent, _)| sent > 0.0 && got > 2.0 * sent))
 }
 
 /// The protocol an iperf3 command's `args` run: `SCTP` (`--sctp`), `UDP`
@@ -692,13 +732,32 @@ fn text_block(block: &[Line], mode: Mode, streams: usize, out: &mut ParsedFile) 
         }
     }
     for l in block.iter().filter(|l| !unmeasured(l)) {
+        if let Some(sent) = overcounted(l, block) {
+            let msg = format!(
+                "an iperf3 `[{}] … receiver` line counting {}, more than its `sender` line sent ({}, line {}) \
+                 twice over: a receiver counts no byte its sender did not send, so these counters are not the \
+                 test's (a broken network stack); its bitrate{} not read",
+                l.id,
+                l.bytes.as_ref().map_or("", |b| b.1.as_str()),
+                sent.bytes.as_ref().map_or("", |b| b.1.as_str()),
+                sent.n,
+                if l.udp.is_some() { ", jitter and loss" } else { "" }
+            );
+            out.notes.push((l.n, msg));
+            continue;
+        }
         let stream =
             if per_stream && l.id != "SUM" { ids.iter().position(|i| *i == l.id).map(|p| p + 1) } else { None };
         let mut new =
             vec![setup.sample(&format!("{} Bitrate", l.role), UNIT, Better::Higher, l.mbits, l.n).with_step(l.step)];
         if let (Some((jitter, lost)), "receiver") = (l.udp, l.role) {
             new.push(setup.sample("Jitter", "ms", Better::Lower, jitter, l.n));
-            new.push(setup.sample("Lost", "%", Better::Lower, lost, l.n));
+            if lost > 100.0 {
+                let msg = format!("an iperf3 UDP loss of {lost}% (over 100%: broken datagram counters): not read");
+                out.notes.push((l.n, msg));
+            } else {
+                new.push(setup.sample("Lost", "%", Better::Lower, lost, l.n));
+            }
         }
         for s in new {
             out.samples.push(match stream {
@@ -1218,6 +1277,26 @@ mod tests {
              [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec  4369             sender\n\
              [  5]   0.00-30.00  sec  45.8 GBytes  {rate} Gbits/sec                  receiver\n\niperf Done.\n"
         )
+    }
+
+    /// wildmod49 (an OS-competition kernel's loopback UDP, wild/iperf3): a
+    /// `receiver` line counting more than twice what its `sender` line sent
+    /// is not read, with a warning at its line; a loss over 100% is not
+    /// read either; a receiver within the rule is read as before.
+    #[test]
+    fn a_receiver_counting_more_than_its_sender_sent_is_not_read() {
+        let text = "[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n\
+            [  5]   0.00-2.00   sec  1.13 MBytes  4.74 Mbits/sec  0.000 ms  0/812 (0%)  sender\n\
+            [  5]   0.00-2.01   sec  5.65 MBytes  23.6 Mbits/sec  0.258 ms  959981401/959985462 (1e+02%)  receiver\n\n\
+            [ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n\
+            [  5]   0.00-2.00   sec  1.13 MBytes  4.74 Mbits/sec  0.000 ms  0/812 (0%)  sender\n\
+            [  5]   0.00-2.01   sec  1.10 MBytes  4.60 Mbits/sec  0.258 ms  5/400 (1.2e+02%)  receiver\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(String, usize)> = f.samples.iter().map(|s| (s.metric.name.to_string(), s.line)).collect();
+        let want = [("sender Bitrate", 2), ("sender Bitrate", 6), ("receiver Bitrate", 7), ("Jitter", 7)];
+        assert_eq!(got, want.map(|(m, n)| (m.to_string(), n)));
+        assert!(f.notes.iter().any(|(n, m)| *n == 3 && m.contains("more than its `sender` line sent (1.13 MBytes")));
+        assert!(f.notes.iter().any(|(n, m)| *n == 7 && m.contains("over 100%")));
     }
 
     /// attack44 F12 (i10, i09, i06): iperf3 clients started at once are

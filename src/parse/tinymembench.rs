@@ -29,6 +29,10 @@
 //! Several runs in one file are runs of one sample set. A bandwidth or
 //! latency line whose figure is no number is an error at its line.
 //!
+//! A file of no such line whose Markdown table holds `| NAME | N MB/s |`
+//! rows (a person's copy of a run's figures) is not read: the warning
+//! names the table's first row.
+//!
 //! A `...` (or `…`) line between latency rows, a poster's mark for rows
 //! left out, does not end the table: the rows below it are read.
 //!
@@ -153,9 +157,27 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if out.samples.is_empty() {
+        // A person's Markdown table of a run's figures (a Korean paper's
+        // notes, Rock 5B+: `| C copy | 12263.4 MB/s |`, `| C 2-pass copy
+        // prefetched | 10419.0 MB/s |` with the step size dropped) is no
+        // output of tinymembench's: the warning names its first row.
+        if let Some(at) = input.numbered().find(|(_, l)| md_table_row(l.trim())).map(|(n, _)| n) {
+            let reason = "a Markdown table of test names and MB/s figures (`| C copy | 12263.4 MB/s |`), typed from a \
+                          run, not tinymembench's `NAME : N MB/s` lines: not read (a person's names, maybe edited)";
+            return Err(ParseError::NoResultsAt { benchmark: ID, reason: reason.into(), at });
+        }
         return Err(ParseError::NoResults { benchmark: ID, reason: "no `NAME : N MB/s` line or latency row".into() });
     }
     Ok(out)
+}
+
+/// `| C copy | 12263.4 MB/s |`: a Markdown table row of a name and a
+/// figure in MB/s.
+fn md_table_row(t: &str) -> bool {
+    let Some(inner) = t.strip_prefix('|').and_then(|r| r.strip_suffix('|')) else { return false };
+    let cells: Vec<&str> = inner.split('|').map(str::trim).collect();
+    matches!(cells[..], [name, figure] if !name.is_empty()
+        && figure.strip_suffix("MB/s").is_some_and(|f| plain(f.trim()).is_some()))
 }
 
 impl BenchParser for Tinymembench {
@@ -193,6 +215,22 @@ impl BenchParser for Tinymembench {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A person's Markdown table of tinymembench figures is not read: the
+    /// warning names its first row.
+    #[test]
+    fn a_markdown_table_of_figures_is_named_not_read() {
+        let text = "## tinymembench v0.4.9\n\n| 측정 항목 | 값 |\n|---|---:|\n| C copy | 12263.4 MB/s |\n";
+        match parse_all(&Input::from_text(text)) {
+            Err(ParseError::NoResultsAt { at, reason, .. }) => {
+                assert_eq!(at, 5);
+                assert!(reason.contains("Markdown table"), "{reason}");
+            }
+            other => panic!("expected a warning at line 5, got {other:?}"),
+        }
+        assert!(!md_table_row("| C copy | fast |"));
+        assert!(!md_table_row("| a | b | 1.0 MB/s |"));
+    }
 
     #[test]
     fn bandwidth_and_latency() {
