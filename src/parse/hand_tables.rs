@@ -317,6 +317,10 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let mut labelled: Vec<(usize, usize, Vec<String>)> = Vec::new();
     // Each table of rows naming benchmarks found ([`benchmark_table`]).
     let mut columned: Vec<(usize, usize, Vec<String>)> = Vec::new();
+    // Each table of `label:` rows under a heading of column names found
+    // ([`colon_table`]): first and last row (0-based), labels, columns,
+    // title.
+    let mut colon: Vec<ColonTable> = Vec::new();
     // (Each table of figures under TAB-separated column names: [`tab_table`].)
     let mut benchmarks: Vec<(usize, usize, Vec<String>)> = Vec::new();
     // The first line of the last table found under its kernel
@@ -430,6 +434,10 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
             }
         }
         if rows.len() < 2 {
+            if let Some(found) = colon_table(&lines, start, end) {
+                colon.push(found);
+                continue;
+            }
             if let Some((first, last, names, numbered)) = label_table(&lines, start, end, known) {
                 // The same table on after blank lines (`dbench1/…` rows, a
                 // blank line, `dbench4/…` rows): one block.
@@ -535,6 +543,21 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         })
         .collect();
     out.extend(labelled);
+    out.extend(colon.into_iter().map(|(a, b, labels, columns, title)| {
+        let shown = |names: &[String]| names.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ");
+        let under = title.map(|t| format!(" under `{}`", without_tabs(&t))).unwrap_or_default();
+        (
+            a + 1,
+            format!(
+                "lines {}-{}: a table typed by hand (rows {}; columns {}){under} was not read (no parser reads \
+                 this form)",
+                a + 1,
+                b + 1,
+                shown(&labels),
+                shown(&columns)
+            ),
+        )
+    }));
     out.extend(columned.into_iter().map(|(a, b, columns)| {
         let shown: Vec<String> = columns.iter().map(|c| format!("`{c}`")).collect();
         (
@@ -563,6 +586,50 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     }));
     out.sort_by_key(|(line, _)| *line);
     out
+}
+
+/// A table [`colon_table`] found: its first and last row (0-based), the
+/// rows' labels, the columns' names and the title above it.
+type ColonTable = (usize, usize, Vec<String>, Vec<String>, Option<String>);
+
+/// A table of rows each labelled by a word with a `:` glued to it, under
+/// a heading of the columns' names (Yu Zhao's multi-gen LRU patches, LKML
+/// 2022: `IOPS         BW` over `5.17-rc2: 2242k        8759MiB/s` and
+/// `patch1-5: 3321k        12.7GiB/s`, under `fio (buffered I/O): +[47,
+/// 49]%`; each such letter's 4 to 16 figures were only "unrecognised
+/// file", or "only fio's command line", named at no line): in the
+/// paragraph `lines[start..=end]`, a heading of two to eight words, no
+/// figure and none ending in `:`, then two rows or more right under it to
+/// the paragraph's end, each a label ending in `:` (a kernel's name, or
+/// a letter in it and no figure) then as many figures as the heading
+/// names columns, nothing else. The first and last row (0-based), the
+/// rows' labels, the columns and the title right above the heading.
+fn colon_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
+    let row = |k: usize, columns: usize| {
+        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        let label = words.first()?.strip_suffix(':')?;
+        let ok = words.len() == columns + 1
+            // `5.17-rc2` reads as a figure (more digits than letters).
+            && (kernel_word(label, &[]) || (!figure(label) && label.chars().any(char::is_alphabetic)))
+            && words[1..].iter().all(|w| figure(w));
+        ok.then_some(label)
+    };
+    let heading = (start..end).find(|&k| {
+        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        (2..=8).contains(&words.len())
+            && words.iter().all(|w| !figure(w) && !w.ends_with(':'))
+            && row(k + 1, words.len()).is_some()
+    })?;
+    let columns: Vec<String> = lines[heading].split_whitespace().map(str::to_string).collect();
+    let labels: Vec<String> =
+        (heading + 1..=end).map(|k| row(k, columns.len()).map(str::to_string)).collect::<Option<_>>()?;
+    if labels.len() < 2 {
+        return None;
+    }
+    // The line right above the heading (`fio (buffered I/O): +[47, 49]%`),
+    // not the paragraph's first (`Server benchmark results:`).
+    let title = (heading > start).then(|| title_of(&lines[heading - 1..heading])).flatten();
+    Some((heading + 1, end, labels, columns, title))
 }
 
 /// The benchmarks a person may name at the start of a table's row
@@ -952,6 +1019,43 @@ account   Linux 2.6.11- 2765 0.16 0.26 3.56 4.17 17.6 0.50 2.30 163. 628. 2417\n
         let prose = text.replace("orig disabled :", "the orig kernel was disabled :");
         let notes = unread_tables(&Input::from_text(&prose), &[], &[]);
         assert!(notes.iter().all(|n| !n.1.contains("the orig")), "{notes:?}");
+    }
+
+    /// archive49 (Yu Zhao's multi-gen LRU patches, LKML 2022): `label:`
+    /// rows of two figures under `IOPS  BW`, one row naming a release and
+    /// one a patch stack (`patch1-5:`), quoted in a reply: the file drew
+    /// only "unrecognised", naming no line. Each table is named at its
+    /// rows, with its labels, columns and title. Must NOT name: a
+    /// `CPU: two Xeon 6154` line under no heading, nor rows of another
+    /// count of figures than the heading's columns.
+    #[test]
+    fn rows_labelled_with_a_colon_under_column_names_are_named() {
+        let text = "> Server benchmark results:\n>   Single workload:\n\
+                    >     fio (buffered I/O): +[47, 49]%\n\
+                    >                 IOPS         BW\n\
+                    >       5.17-rc2: 2242k        8759MiB/s\n\
+                    >       patch1-5: 3321k        12.7GiB/s\n>\n\
+                    >     memcached (anon): +[101, 105]%\n\
+                    >                 Ops/sec      KB/sec\n\
+                    >       5.17-rc2: 476771.79    18544.31\n\
+                    >       patch1-5: 972526.07    37826.95\n>\n\
+                    >   Configurations:\n>     CPU: two Xeon 6154\n>     Mem: total 256G\n";
+        let notes = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert_eq!(
+            notes[0],
+            (
+                5,
+                "lines 5-6: a table typed by hand (rows `5.17-rc2`, `patch1-5`; columns `IOPS`, `BW`) under `fio \
+                 (buffered I/O): +[47, 49]%` was not read (no parser reads this form)"
+                    .to_string()
+            )
+        );
+        assert!(notes[1].1.starts_with("lines 10-11: a table typed by hand (rows `5.17-rc2`, `patch1-5`; columns"));
+        // A row of one figure under two columns is no row of the table.
+        let short = text.replace("2242k        8759MiB/s", "2242k");
+        let notes = unread_tables(&Input::from_text(&short), &[], &[]);
+        assert!(notes.iter().all(|n| !n.1.starts_with("lines 5-")), "{notes:?}");
     }
 
     /// wild31 file 16 (LKML 2022): schbench percentiles and UnixBench

@@ -676,7 +676,11 @@ impl BenchParser for Fio {
             let reason = if let Some((n, m)) = failed {
                 format!("line {n}: {m}")
             } else if input.lines.iter().any(|l| is_command_line(l)) {
-                "only fio's command line (LKP keeps fio's report in `fio.output`)".to_string()
+                // Not "only fio's command line": a person's mail shows the
+                // command under a table of the figures typed by hand (Yu
+                // Zhao's multi-gen LRU patches, LKML 2022), which the file's
+                // other warnings name; fio's own report is what is missing.
+                "fio's command line but no job report (LKP keeps fio's report in `fio.output`)".to_string()
             } else {
                 let reason = "no job report (JSON `jobs` or a `name: (groupid=…)` section)".to_string();
                 // fio's direction lines with no job section above them
