@@ -69,8 +69,13 @@ fn rough_figure(w: &str) -> bool {
 }
 
 /// A row of a hand table: a kernel's name first, then one figure or more
-/// and at most three other words (units, `-`), star bars and cells of no
-/// figure ([`no_figure_cell`]) aside; the kernel's name, or `None`.
+/// and at most three other words (units), star bars, dashes (a range typed
+/// spaced out, `2.5 - 3.5 MB/s`, or a cell of no figure) and cells of no
+/// figure ([`no_figure_cell`]) aside; the kernel's name, or `None`. The
+/// spaced ranges of an SGI linux-mm post of 2000 (`TEST8-1MQ       2.5 -
+/// 3.5 MB/s   14.5 - 17.7 MB/sec` under `lmdd (across blocksizes 1K to
+/// 1024K)`) counted their dashes as words, and the table was left out
+/// without a word.
 fn kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
     let mut words = line.split_whitespace();
     let first = words.next()?;
@@ -81,7 +86,7 @@ fn kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
     for w in words {
         if figure(w) {
             figures += 1;
-        } else if !w.chars().all(|c| c == '*') && !no_figure_cell(w) {
+        } else if !w.chars().all(|c| c == '*' || c == '-') && !no_figure_cell(w) {
             others += 1;
         }
     }
@@ -941,6 +946,23 @@ account   Linux 2.6.11- 2765 0.16 0.26 3.56 4.17 17.6 0.50 2.30 163. 628. 2417\n
         let text = "fio is what we ran 3 times\nperf bench sched pipe ran 2 times too\n";
         assert_eq!(unread_tables(&Input::from_text(text), &[], &[]), [], "prose is no row");
         assert!(benchmark_table(&["fiona 3 4", "stream of 5"], 0, 1).is_none());
+    }
+
+    /// An SGI linux-mm post of 2000-09 (tests/fixtures/wild/mixed/linuxmm-
+    /// 2000-09-bonnie-9char-machine-…): lmdd's rows with ranges typed
+    /// spaced out (`2.5 - 3.5 MB/s`) are a table's rows, and the rows
+    /// between them with asides in brackets are in its lines.
+    #[test]
+    fn rows_of_spaced_ranges_are_a_tables() {
+        let text = "lmdd (across blocksizes 1K to 1024K)\n\
+                    TEST8-1MQ       2.5 - 3.5 MB/s   14.5 - 17.7 MB/sec\n\
+                    TEST8-1         10.8  MB/s       ~19   MB/sec [ blocksizes 1K -> 128 K ]\n\
+                    TEST5           11.5  MB/s       ~19   MB/s\n";
+        let known = ["TEST8-1MQ", "TEST8-1", "TEST5"];
+        let notes = unread_tables(&Input::from_text(text), &[], &known);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].1.starts_with("lines 2-4: a table typed by hand naming kernels"), "{notes:?}");
+        assert_eq!(kernel_row("2.6.9 - the 3 runs were slow", &[]), None);
     }
 
     /// wild31 file 04 (LKML 2005-02): dd and dbench tables of two machines

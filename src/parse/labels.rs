@@ -3038,6 +3038,9 @@ fn setup_pair_asked<'a>(text: &'a str, asked: &Asked<'a>) -> Option<(String, Str
         // program's readings have decimals or more digits.
         && (value.chars().any(char::is_alphabetic) || (value.len() <= 4 && value.bytes().all(|b| b.is_ascii_digit())))
         && !value.contains([':', '=', '|', '@', '<'])
+        // `http://khack.osdl.org/stp/300029` under an STP run's `Host:
+        // stp1-003` (LKML 2005-01): an address, never a set-up `http`.
+        && !value.starts_with("//")
         && !name.split_whitespace().any(|w| WHEN_WORDS.iter().any(|t| w.eq_ignore_ascii_case(t)))
         && !MAIL_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h))
         && !name.get(..2).is_some_and(|x| x.eq_ignore_ascii_case("x-"));
@@ -5987,13 +5990,27 @@ fn setup_line(text: &str) -> Option<String> {
     ok.then(|| label_text(value))
 }
 
-/// A label line with the poster's aside of figures before its colon:
-/// `Before this commit (average 25617 +- 0.16%):` → `Before this
-/// commit:` (the aside's words would make it a sentence).
+/// A label line with the poster's aside before its colon: an aside of
+/// figures (`Before this commit (average 25617 +- 0.16%):` → `Before this
+/// commit:`), or any aside after a set-up's short name that counts
+/// something (`COMPUTE LOAD 2way (this is more CPU intensive than NORMAL
+/// reaim load):` → `COMPUTE LOAD 2way:`, over OSDL STP re-aim summaries
+/// on LKML 2005-01: refused as too long, the 2-way compute runs were
+/// labelled by the `NORMAL LOAD 1-WAY:` above them). The aside's words
+/// would make it a sentence. A name that counts: up to four words, one of
+/// them a figure and letters together (`2way`, `4-way-SMP`, `16k`); a
+/// sentence before an aside of words (`We ran it (see below):`) is none.
 fn without_aside(text: &str) -> Option<String> {
     let inner = text.strip_suffix("):")?;
     let (head, aside) = inner.rsplit_once(" (")?;
-    (aside.chars().any(|c| c.is_ascii_digit()) && !head.trim().is_empty()).then(|| format!("{}:", head.trim_end()))
+    let head = head.trim();
+    let counts = || {
+        let words: Vec<&str> = head.split_whitespace().collect();
+        words.len() <= 4
+            && words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()) && w.chars().any(char::is_alphabetic))
+            && !head.ends_with(['.', ',', ';', '!', '?', ':'])
+    };
+    (!head.is_empty() && (aside.chars().any(|c| c.is_ascii_digit()) || counts())).then(|| format!("{head}:"))
 }
 
 /// A command that changes the system's set-up between two runs of the same
@@ -9738,6 +9755,11 @@ mod tests {
         );
         assert_eq!(last_params(&p), vec!["Before this commit", "Before this commit", "After this commit"]);
         assert_eq!(without_aside("We ran it (see below):"), None);
+        assert_eq!(
+            without_aside("COMPUTE LOAD 2way (this is more CPU intensive than NORMAL reaim load):").as_deref(),
+            Some("COMPUTE LOAD 2way:")
+        );
+        assert_eq!(without_aside("We ran it on 2 boxes (see below):"), None);
     }
 
     /// Set-ups told apart only by the command that changed the system
@@ -10235,6 +10257,7 @@ mod tests {
         }
         assert_eq!(setup_pair("NO_HRTICK"), Some(("HRTICK".to_string(), "NO_HRTICK".to_string())));
         assert_eq!(setup_pair("Scheduler: BFQ"), Some(("scheduler".to_string(), "BFQ".to_string())));
+        assert_eq!(setup_pair("http://khack.osdl.org/stp/300029"), None);
     }
 
     /// From an attacker's trial (session 21): set-up lines of other names

@@ -402,6 +402,14 @@ pub fn os_cell_may_be_cut(k: &str) -> bool {
 /// averaged; the kernels stay unnamed, as the file does not say which row
 /// is which. A cut cell the file names one way only (`Linux 2.6.29-` over
 /// three runs of `2.6.29-rc3`) stays runs of one kernel.
+///
+/// Where a legend says which rows are which ([`row_legend`]: `First two:
+/// Linux 2.4.2-ac26 + HP Multiqueue patch` / `Second Two: Linux
+/// 2.4.2-ac26`), its counts adding up to every table's rows of that cell,
+/// each row is its set-up's: a kernel's name is its kernel (`2.4.2-ac26`),
+/// more than one is a `label` (`2.4.2-ac26 + HP Multiqueue patch`, as the
+/// labels read the same line over the file's kernel builds), and the rows
+/// of one set-up are its runs.
 fn keep_cut_os_apart(out: &mut ParsedFile, lines: &[(usize, String)]) {
     let row_lines: std::collections::BTreeSet<usize> = out.samples.iter().map(|s| s.line).collect();
     let mut cut: Vec<&str> =
@@ -456,6 +464,30 @@ fn keep_cut_os_apart(out: &mut ParsedFile, lines: &[(usize, String)]) {
         }
         let place =
             |line: usize| rows.iter().find_map(|(_, ls)| ls.iter().position(|&l| l == line).map(|i| (i + 1, ls.len())));
+        // A legend naming the rows in order, every table's rows counted.
+        let legend = row_legend(lines, named);
+        let total: Option<usize> = legend.as_ref().map(|l| l.iter().map(|(c, _)| c).sum());
+        if let (Some(legend), Some(total)) = (&legend, total)
+            && rows.iter().all(|(_, ls)| ls.len() == total)
+        {
+            for s in out.samples.iter_mut().filter(|s| s.kernel.as_deref() == Some(k.as_str())) {
+                let Some((i, _)) = place(s.line) else { continue };
+                let mut first = 0;
+                let Some((_, name)) = legend.iter().find(|(c, _)| {
+                    first += c;
+                    i <= first
+                }) else {
+                    continue;
+                };
+                if crate::parse::labels::is_kernel_name(name) {
+                    s.kernel = Some(name.as_str().into());
+                } else {
+                    s.kernel = None;
+                    s.params.push(Param::new("label", name.as_str()));
+                }
+            }
+            continue;
+        }
         for s in out.samples.iter_mut().filter(|s| s.kernel.as_deref() == Some(k.as_str())) {
             if let Some((i, _)) = place(s.line) {
                 s.params.push(Param::new("row", i));
@@ -475,6 +507,43 @@ fn keep_cut_os_apart(out: &mut ParsedFile, lines: &[(usize, String)]) {
             }
         }
     }
+}
+
+/// A legend saying which rows of the tables below are which set-up, in
+/// order: `First two: Linux 2.4.2-ac26 + HP Multiqueue patch` / `Second
+/// Two: Linux 2.4.2-ac26` (LKML 2001-04, over six lmbench 2.0 beta1 tables
+/// of four rows each, their OS cells cut alike to `Linux 2.4.2-a`): an
+/// ordinal (`first` … `fourth`, `next`, `last`), a count (`one` … `four`
+/// or a figure) and a colon, then one of the names `named` (what the
+/// file's lines name after `Linux` for the cut cell). Each set-up's count
+/// and name, in the file's order; `None` unless there are two or more and
+/// each names another of `named`.
+fn row_legend(lines: &[(usize, String)], named: &[String]) -> Option<Vec<(usize, String)>> {
+    const ORDINALS: [&str; 6] = ["first", "second", "third", "fourth", "next", "last"];
+    const COUNTS: [&str; 4] = ["one", "two", "three", "four"];
+    let mut out: Vec<(usize, String)> = Vec::new();
+    for (_, l) in lines {
+        let Some((head, name)) = l.trim().split_once(':') else { continue };
+        let mut words = head.split_whitespace();
+        let (Some(ord), Some(count), None) = (words.next(), words.next(), words.next()) else { continue };
+        if !ORDINALS.iter().any(|o| ord.eq_ignore_ascii_case(o)) {
+            continue;
+        }
+        let count = match COUNTS.iter().position(|c| count.eq_ignore_ascii_case(c)) {
+            Some(i) => i + 1,
+            None => match count.parse::<usize>() {
+                Ok(n) if n >= 1 => n,
+                _ => continue,
+            },
+        };
+        let name = name.trim();
+        let name = name.strip_prefix("Linux ").unwrap_or(name).trim();
+        if !named.iter().any(|m| m == name) || out.iter().any(|(_, m)| m == name) {
+            return None;
+        }
+        out.push((count, name.to_string()));
+    }
+    (out.len() >= 2).then_some(out)
 }
 
 /// Answers of [`collapsed_header`] by (section, header lines, rule columns).
@@ -927,6 +996,28 @@ mod tests {
     use super::table::tokens;
     use super::*;
     use crate::model::Better;
+
+    /// LKML 2001-04 (tests/fixtures/wild/mixed/lkml-2001-04-time-make-j2-…):
+    /// `First two: Linux …` / `Second Two: Linux …` name the rows of the
+    /// tables below in order; a legend naming what the file names nowhere
+    /// else, or one line alone, is none.
+    #[test]
+    fn a_first_two_second_two_legend_names_the_rows() {
+        let named = vec!["2.4.2-ac26 + HP Multiqueue patch".to_string(), "2.4.2-ac26".to_string()];
+        let lines: Vec<(usize, String)> =
+            ["First two: Linux 2.4.2-ac26 + HP Multiqueue patch", "", "Second Two: Linux 2.4.2-ac26"]
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.to_string()))
+                .collect();
+        assert_eq!(
+            row_legend(&lines, &named),
+            Some(vec![(2, "2.4.2-ac26 + HP Multiqueue patch".to_string()), (2, "2.4.2-ac26".to_string())])
+        );
+        assert_eq!(row_legend(&lines[..1], &named), None);
+        let other = vec![(1, "First two: Linux 2.4.3".to_string()), (2, "Second two: Linux 2.4.2-ac26".to_string())];
+        assert_eq!(row_legend(&other, &named), None);
+    }
 
     /// The ASCII path of [`tokens`] splits as `char::is_whitespace` does.
     #[test]

@@ -389,8 +389,38 @@ impl Reader {
         }
         if let Some(mhz) = mhz_line(t) {
             self.push(mhz_sample(mhz, n));
+            return;
+        }
+        if lmdd_summary(t) {
+            self.out.notes.push((
+                n,
+                format!(
+                    "lmdd's own summary `{t}` not read: it does not say whether lmdd read or wrote the file \
+                     (lmbench's runs label it `File F write bandwidth`); give the figure a line of that form to read it"
+                ),
+            ));
         }
     }
+}
+
+/// lmdd's own summary of a copy, as it prints it when run by hand (not
+/// through lmbench's script, which labels it `File F write bandwidth:
+/// N KB/sec`): `134.2177 MB in 21.7630 secs, 6.1672 MB/sec` (a 2026
+/// kylin-lmbench results file, after the run, under a harness's `=== DMA:
+/// lmdd 128 MiB write ===`). Whether the copy read or wrote its file only
+/// lmdd's command line says, so the figure is no metric of its own: read
+/// as either it would be averaged with the other. True for such a line.
+fn lmdd_summary(t: &str) -> bool {
+    let Some(rest) = t.strip_suffix(" MB/sec") else { return false };
+    let mut w = rest.split_whitespace();
+    let fig = |x: Option<&str>| x.and_then(num::plain).is_some();
+    fig(w.next())
+        && w.next() == Some("MB")
+        && w.next() == Some("in")
+        && fig(w.next())
+        && w.next() == Some("secs,")
+        && fig(w.next())
+        && w.next().is_none()
 }
 
 impl Reader {
@@ -550,6 +580,23 @@ mod tests {
 
     fn param<'a>(s: &'a Sample, name: &str) -> Option<&'a str> {
         s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    /// lmdd's own summary (`134.2177 MB in 21.7630 secs, 6.1672 MB/sec`,
+    /// after the run in a 2026 kylin-lmbench results file,
+    /// tests/fixtures/wild/lmbench_raw/gh-2026-lmbench30a9-raw-xkernel-…):
+    /// not said to be a read or a write, so not read, and said at its line;
+    /// lmbench's own `File F write bandwidth` line is still read.
+    #[test]
+    fn lmdds_own_summary_is_noted_not_read() {
+        let text = "File /root/lmb_file write bandwidth: 4354 KB/sec\n\
+            134.2177 MB in 21.7630 secs, 6.1672 MB/sec\n\
+            134217728 bytes (128.0MB) copied, 21.953777 seconds, 5.8MB/s\n";
+        let p = parse(text);
+        assert_eq!(p.samples.len(), 1);
+        assert!(p.notes.iter().any(|(l, m)| *l == 2 && m.contains("lmdd's own summary")), "{:?}", p.notes);
+        assert!(lmdd_summary("0.5000 MB in 0.0100 secs, 50.0000 MB/sec"));
+        assert!(!lmdd_summary("Pipe bandwidth: 6545.90 MB/sec"));
     }
 
     /// attack38 #14: lat_rpc's failures and a crashed tool, as lines 86–93
