@@ -479,6 +479,8 @@ pub fn note_is_info(note: &str) -> bool {
         perf_stat::COMMA_LOCALE_READ,
         perf_stat::SCALED_COUNTS,
         perf_stat::TABLE_RUNS_AGREE,
+        // YCSB: the Java client's `-s` status lines, progress.
+        ycsb::STATUS_LINES_NOT_RESULTS,
         // CoreMark-PRO: its `Scaling` column, MultiCore over SingleCore.
         coremark_pro::SCALING_DERIVED,
         "no figure to read",
