@@ -185,9 +185,9 @@ fn normal_and_json_of_two_runs_with_one_job_name_are_both_read() {
         assert_eq!(f.samples.iter().filter(|s| s.metric.name == "write: bw").count(), 2);
         assert!(of("write: bw").contains(&62499.0) && of("write: bw").contains(&21.8));
         assert!(of("write: IOPS").contains(&5577.0));
-        // 23 values a direction (bw, IOPS, slat/clat/lat means, clat stdev,
-        // 17 percentiles) × 2, 2 group lines, 23 JSON write values.
-        assert_eq!(f.samples.len(), 46 + 2 + 23);
+        // 25 values a direction (bw, IOPS, slat/clat/lat means and stdevs,
+        // 17 percentiles) × 2, 2 group lines, 25 JSON write values.
+        assert_eq!(f.samples.len(), 50 + 2 + 25);
         let others = f.notes.iter().filter(|n| n.1.contains("another run")).count();
         assert_eq!(others, 2, "{:?}", f.notes);
     }

@@ -7583,7 +7583,9 @@ fn is_lower_counter(words: &str) -> bool {
 /// and a `mq-deadline` run merged with the `none` runs); memtier's `ALL
 /// STATS` over its table and perf stat's `Performance counter stats for
 /// 'system wide':` (a title or a label, the same in every run, that split
-/// one round of a memtier note from the others); iperf3's words a mail's
+/// one round of a memtier note from the others), and `--table`'s `# Table
+/// of individual measurements:` / `# Final result:` (which labelled the
+/// runs of both of Jiri Olsa's blocks alike, netdev 2020); iperf3's words a mail's
 /// reflow left alone on a line ([`is_iperf3_wrapped_tail`]); a mail's
 /// attribution line ([`is_mail_attribution`]).
 fn is_tool_chatter(text: &str) -> bool {
@@ -7597,6 +7599,8 @@ fn is_tool_chatter(text: &str) -> bool {
         || text == "Disk stats (read/write):"
         || text == "ALL STATS"
         || (text.starts_with("Performance counter stats for ") && text.ends_with(':'))
+        // perf stat --table's own headings over its runs and their mean.
+        || matches!(text.trim_end_matches(':'), "# Table of individual measurements" | "# Final result")
         || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
         // openssl speed's own header, empty after its colon under `-multi`.
@@ -9680,6 +9684,8 @@ mod tests {
     #[test]
     fn perf_stat_times_are_tool_chatter() {
         assert!(is_tool_chatter("9.987657624 seconds time elapsed"));
+        assert!(is_tool_chatter("# Table of individual measurements:"));
+        assert!(is_tool_chatter("# Final result:"));
         assert!(is_tool_chatter("1.234 seconds user"));
         assert!(is_tool_chatter("9.98 +- 0.01 seconds time elapsed  ( +-  0.12% )"));
         assert!(!is_person_line("0.5 seconds sys", "memtier", &Asked::default()));

@@ -474,6 +474,13 @@ pub fn note_is_info(note: &str) -> bool {
         // perf stat: its `+-` (the standard error of the mean) read as a
         // deviation √N times it; a counter it did not count.
         perf_stat::SEM_READ_AS_SD,
+        // perf stat: a decimal-comma locale's figures, multiplexed counters'
+        // scaled counts, `--table` runs whose mean is the summary's.
+        perf_stat::COMMA_LOCALE_READ,
+        perf_stat::SCALED_COUNTS,
+        perf_stat::TABLE_RUNS_AGREE,
+        // YCSB: the Java client's `-s` status lines, progress.
+        ycsb::STATUS_LINES_NOT_RESULTS,
         // CoreMark-PRO: its `Scaling` column, MultiCore over SingleCore.
         coremark_pro::SCALING_DERIVED,
         "no figure to read",

@@ -40,8 +40,9 @@
 //! worse, the event does not say. The `#` comments (`7.912 CPUs utilized`,
 //! `3.363 GHz`, `insn per cycle`) are derived from the counts and not read;
 //! nor is the share of time a multiplexed counter ran (`(83.33%)`), whose
-//! count perf scaled up to the whole run. `<not counted>` and `<not
-//! supported>` are noted, with no figure. The elapsed time of a `perf stat
+//! count perf scaled up to the whole run: the count is read as printed,
+//! and a note on the paragraph says it is perf's estimate. `<not counted>`
+//! and `<not supported>` are noted, with no figure. The elapsed time of a `perf stat
 //! -a sleep 10` is the length of the sleep, a setting: noted, not read.
 //!
 //! Spread: with `--repeat N` (`-r N`) each line is one summary of N runs,
@@ -59,6 +60,12 @@
 //! mean of an unstated number of runs: read as one value, its spread not
 //! read, with a note.
 //!
+//! `perf stat --table` prints each run's elapsed time above the summary
+//! (`# Table of individual measurements:`, rows `37.61 (-12.20) #######`,
+//! then `# Final result:`): each row is read as one run (a sample of
+//! `time elapsed` at its line), and the summary is their mean, not read
+//! again, with a note saying whether the runs' mean agrees with it.
+//!
 //! Lines are read only in perf stat's own paragraphs: the one under a
 //! `Performance counter stats` header, any that holds an elapsed-time
 //! line, and counts alone in a paragraph right above one (a blank line
@@ -70,9 +77,12 @@
 //! percentage only. Each is read as a mean (metric: its words, no unit, no
 //! direction, group empty: no command is shown for them) with the spread
 //! as its deviation over an unstated number of runs (`n` 1, never tested),
-//! said once. Figures printed in a locale with a decimal comma (`3,4814 +-
-//! 0,0128 seconds time elapsed ( +- 0,37% )`, `15.433.140.732 cycles`),
-//! where `1.188` is a thousand and more, are noted, not read. Interval
+//! said once. A paragraph whose figures show a locale with a decimal comma
+//! (`3,4814 +- 0,0128 seconds time elapsed ( +- 0,37% )`, `15.433.140.732
+//! cycles`, a `(99,63%)` share) is read in that locale, every figure of it
+//! (its `1.188` is 1188), with a note; a paragraph none of whose figures
+//! shows the locale is read as others. The command of a `perf stat …
+//! CMD > /dev/null 2>&1` line is CMD without the redirections. Interval
 //! (`-I`), per-CPU (`-A`) and CSV (`-x,`) output are not read.
 
 use super::cmdline::{args_of, option_values};
@@ -90,6 +100,18 @@ pub const ID: &str = "perf-stat";
 /// number certain ([`super::note_is_info`]).
 pub const SEM_READ_AS_SD: &str = "is the standard error of the mean of its";
 
+/// Words of the note on a paragraph read in a decimal-comma locale (every
+/// figure certain: [`super::note_is_info`]).
+pub const COMMA_LOCALE_READ: &str = "read in that locale";
+
+/// Words of the note on multiplexed counters (perf's own estimates, read
+/// as printed: [`super::note_is_info`]).
+pub const SCALED_COUNTS: &str = "each count is perf's estimate, scaled up from that share to the whole run";
+
+/// Words of the note on `--table` runs whose mean is the summary's
+/// ([`super::note_is_info`]).
+pub const TABLE_RUNS_AGREE: &str = "read as those runs, not as one more sample; their mean agrees";
+
 /// What a line of perf stat's output is.
 #[derive(Debug, Clone, PartialEq)]
 enum Kind {
@@ -101,8 +123,14 @@ enum Kind {
     Elapsed { label: Option<String>, mean: String, sem: Option<String>, pct: Option<String>, rest: String },
     /// `X seconds user` / `X seconds sys`.
     CpuTime(&'static str, String),
-    /// `value [unit] event [# comment] [( +- p% )] [(scaled%)]`.
-    Counter { value: String, unit: Option<String>, event: String, pct: Option<String> },
+    /// `value [unit] event [# comment] [( +- p% )] [(share%)]`: `share`,
+    /// the share of the run a multiplexed counter ran (`(50.00%)`).
+    Counter { value: String, unit: Option<String>, event: String, pct: Option<String>, share: Option<String> },
+    /// `# Table of individual measurements:` (`perf stat --table`).
+    TableHead,
+    /// A row of that table, one run's elapsed seconds and its difference
+    /// from the mean, then a bar: `37.61 (-12.20) #######`.
+    TableRun(String),
     /// `<not counted>` / `<not supported>` and the event.
     NotCounted(String, String),
     /// `2115660.30 +- 20442.34 voluntary context-switches ( +- 0.960% )`:
@@ -200,9 +228,50 @@ fn stat_command(args: &[&str]) -> (String, Option<u32>) {
             }
         }
     }
-    let cmd = args.get(i..).unwrap_or_default().join(" ");
+    let cmd = without_redirections(args.get(i..).unwrap_or_default()).join(" ");
     let cmd = if cmd.is_empty() && system_wide { "system wide".to_string() } else { cmd };
     (cmd, runs)
+}
+
+/// A command's words without the shell's redirections of its output to
+/// nowhere (`> /dev/null`, `2>/dev/null`, `&>/dev/null`) or to another of
+/// its descriptors (`2>&1`), which are no part of what perf stat counted
+/// (perf prints the command without them in its `Performance counter
+/// stats for '…'` header). A redirection to a file stays: it may be the
+/// workload (`echo REFCOUNT_TIMING >/sys/kernel/debug/provoke-crash/DIRECT`,
+/// Will Deacon's lkdtm runs). Words inside quotes are kept (`'i > 5'`).
+fn without_redirections<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let mut kept = Vec::with_capacity(words.len());
+    let mut quote: Option<char> = None;
+    let mut k = 0;
+    while k < words.len() {
+        let w = words[k];
+        k += 1;
+        if quote.is_none() {
+            let op = w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
+            if op.starts_with('>') {
+                // The target in the word (`>/dev/null`, `>&1`) or the next
+                // one (`> /dev/null`).
+                let target = op.trim_start_matches('>');
+                let (target, next) = if target.is_empty() { (words.get(k).copied(), 1) } else { (Some(target), 0) };
+                let to_fd =
+                    target.is_some_and(|t| t.strip_prefix('&').is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit())));
+                if to_fd || target == Some("/dev/null") {
+                    k += next;
+                    continue;
+                }
+            }
+        }
+        for c in w.chars() {
+            match quote {
+                Some(q) if c == q => quote = None,
+                None if c == '\'' || c == '"' => quote = Some(c),
+                _ => {}
+            }
+        }
+        kept.push(w);
+    }
+    kept
 }
 
 /// What line `t` (trimmed) is.
@@ -252,6 +321,9 @@ fn kind(t: &str) -> Kind {
             return Kind::CpuTime(name, v.to_string());
         }
     }
+    if t == "# Table of individual measurements:" {
+        return Kind::TableHead;
+    }
     for marker in ["<not counted>", "<not supported>"] {
         if let Some(rest) = t.strip_prefix(marker) {
             let event = rest.split_whitespace().find(|w| !is_unit(w)).unwrap_or_default();
@@ -262,6 +334,9 @@ fn kind(t: &str) -> Kind {
     let Some(&value) = toks.first() else { return Kind::Other };
     if !value.starts_with(|c: char| c.is_ascii_digit()) {
         return Kind::Other;
+    }
+    if let Some(v) = table_run(&toks) {
+        return Kind::TableRun(v.to_string());
     }
     if toks.get(1) == Some(&"+-")
         && let Some(&spread) = toks.get(2)
@@ -295,7 +370,50 @@ fn kind(t: &str) -> Kind {
         unit: unit.map(str::to_string),
         event: event.to_string(),
         pct: noise(t).map(str::to_string),
+        share: share(t).map(str::to_string),
     }
+}
+
+/// The share of the run a multiplexed counter ran, as printed: the `50.00`
+/// of a counter line's last `(50.00%)` (perf's `(%.2f%%)` after the
+/// noise, when perf counted events by turns and scaled each count up to
+/// the whole run). `None` when the line has none.
+fn share(t: &str) -> Option<&str> {
+    let at = t.rfind('(')?;
+    let inner = t[at + 1..].trim_end().strip_suffix(')')?.trim();
+    let p = inner.strip_suffix('%')?;
+    (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',')).then_some(p)
+}
+
+/// A row of `perf stat --table`'s `# Table of individual measurements:`
+/// (`builtin-stat.c` `print_table`: `" %17.*f (%+.*f) "` and a bar of
+/// `#`): the run's figure as printed. `toks`: the line's words.
+fn table_run<'a>(toks: &[&'a str]) -> Option<&'a str> {
+    match toks {
+        [v, d, bar]
+            if (d.starts_with("(+") || d.starts_with("(-")) && d.ends_with(')') && bar.bytes().all(|b| b == b'#') =>
+        {
+            Some(v)
+        }
+        _ => None,
+    }
+}
+
+/// A figure printed in a locale with a decimal comma and `.` between
+/// groups of three (`15.433.140.732`, `3,4814`, `0,37`): its value.
+/// `None` for any other shape.
+fn comma_number(v: &str) -> Option<f64> {
+    let v = v.trim();
+    let (whole, frac) = v.split_once(',').map_or((v, None), |(w, f)| (w, Some(f)));
+    let digits = |g: &str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
+    let mut groups = whole.split('.');
+    let first = groups.next().unwrap_or_default();
+    let grouped = whole.contains('.');
+    let whole_ok = digits(first) && (!grouped || first.len() <= 3) && groups.all(|g| g.len() == 3 && digits(g));
+    if !whole_ok || frac.is_some_and(|f| !digits(f)) {
+        return None;
+    }
+    super::num::plain(&v.replace('.', "").replace(',', "."))
 }
 
 /// A figure printed with a decimal comma (`3,4814`, `0,37`) or a point
@@ -322,6 +440,9 @@ struct Block {
     /// The line of the note on the spread's reading, once made.
     noted_spread: bool,
     noted_unstated: bool,
+    /// The rows of a `# Table of individual measurements:` read since the
+    /// last elapsed time: (line, figure; `None`: no number).
+    table: Option<Vec<(usize, Option<f64>)>>,
 }
 
 fn metric_of(event: &str, unit: Option<&str>) -> Metric {
@@ -349,6 +470,9 @@ enum Para {
     CpuTimes,
     /// A script's `mean +- spread name ( +- pct% )` lines only.
     PlusMinus,
+    /// `perf stat --table`'s runs under their `# Table of individual
+    /// measurements:` line.
+    Table,
     Other,
 }
 
@@ -393,6 +517,10 @@ fn perf_paragraphs(input: &Input, kinds: &[Kind]) -> Vec<bool> {
             Para::CpuTimes
         } else if ks.iter().all(|k| matches!(k, Kind::PlusMinus { .. })) {
             Para::PlusMinus
+        } else if ks.iter().any(|k| matches!(k, Kind::TableRun(..)))
+            && ks.iter().all(|k| matches!(k, Kind::TableRun(..) | Kind::TableHead))
+        {
+            Para::Table
         } else {
             Para::Other
         };
@@ -416,8 +544,16 @@ fn perf_paragraphs(input: &Input, kinds: &[Kind]) -> Vec<bool> {
             inside[k] = true;
         }
     }
+    // Counts, and `--table`'s runs, right above the elapsed time (counts
+    // above the table too: perf prints counts, table, `# Final result:`).
     for k in (0..paras.len().saturating_sub(1)).rev() {
-        if paras[k].2 == Para::Counts && inside[k + 1] && matches!(paras[k + 1].2, Para::Elapsed | Para::Counts) {
+        let next = inside[k + 1].then_some(paras[k + 1].2);
+        let above = match paras[k].2 {
+            Para::Counts => matches!(next, Some(Para::Elapsed | Para::Counts | Para::Table)),
+            Para::Table => next == Some(Para::Elapsed),
+            _ => false,
+        };
+        if above {
             inside[k] = true;
         }
     }
@@ -442,8 +578,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     let inside = perf_paragraphs(input, &kinds);
     let mut block = Block::default();
-    // Whether the paragraph being read is in a decimal-comma locale.
-    let mut comma_para: Option<usize> = None;
+    // The paragraph being read (its first line) and whether it is in a
+    // decimal-comma locale.
+    let mut para: Option<usize> = None;
+    let mut comma = false;
+    // The lines of `--table` runs read (one value each, no mean).
+    let mut table_lines: Vec<usize> = Vec::new();
     let mut noted_plus_minus = false;
     for (i, k) in kinds.iter().enumerate() {
         let line = i + 1;
@@ -469,42 +609,79 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if !inside[i] {
             continue;
         }
-        // A paragraph in a decimal-comma locale: noted once, not read.
+        // A paragraph in a decimal-comma locale (`3,4814`, `0,37%`,
+        // `15.433.140.732`, which perf's `%'` prints in de_DE and alike):
+        // every figure of it is read in that locale, said once. A
+        // paragraph none of whose figures shows it is read as others.
         // (`inside` lines are never blank: each is in a paragraph.)
         let (para_start, last) = input.paragraph_at(i);
-        if comma_para != Some(para_start) {
+        if para != Some(para_start) {
+            para = Some(para_start);
             let end = last + 1;
-            let comma = kinds[para_start..end].iter().any(|k| match k {
+            comma = kinds[para_start..end].iter().any(|k| match k {
                 Kind::Elapsed { mean, sem, pct, .. } => {
                     comma_locale(mean)
                         || sem.as_deref().is_some_and(comma_locale)
                         || pct.as_deref().is_some_and(|p| p.contains(','))
                 }
-                Kind::Counter { value, pct, .. } => {
-                    value.matches('.').count() > 1 || pct.as_deref().is_some_and(|p| p.contains(','))
+                Kind::Counter { value, pct, share, .. } => {
+                    value.matches('.').count() > 1
+                        || pct.as_deref().is_some_and(|p| p.contains(','))
+                        || share.as_deref().is_some_and(|p| p.contains(','))
                 }
+                Kind::TableRun(v) => comma_locale(v),
                 _ => false,
             });
             if comma {
+                let at = if end == para_start + 1 {
+                    format!("line {end}")
+                } else {
+                    format!("lines {}-{end}", para_start + 1)
+                };
                 out.notes.push((
                     para_start + 1,
                     format!(
-                        "perf stat's figures at lines {}-{} are printed with a decimal comma (a locale's): not read",
-                        para_start + 1,
-                        end
+                        "perf stat's figures at {at} are printed in a locale with a decimal comma and `.` between \
+                         thousands (`3,4814` is 3.4814, `15.433.140.732` is 15433140732): {COMMA_LOCALE_READ}"
                     ),
                 ));
-                comma_para = Some(para_start);
-            } else {
-                comma_para = None;
+            }
+            // Counters perf ran by turns (multiplexed, `(50.00%)` after
+            // the noise): each count is perf's estimate, scaled up from
+            // that share of the run to the whole run. Said once a paragraph.
+            let scaled: Vec<usize> = (para_start..end)
+                .filter(|&j| match &kinds[j] {
+                    Kind::Counter { share: Some(p), .. } => {
+                        p.trim_end_matches('0').trim_end_matches(['.', ',']) != "100"
+                    }
+                    _ => false,
+                })
+                .map(|j| j + 1)
+                .collect();
+            if let (Some(&first), Some(&end)) = (scaled.first(), scaled.last()) {
+                let Kind::Counter { share: Some(p), .. } = &kinds[first - 1] else { unreachable!() };
+                let at = if first == end { format!("line {first}") } else { format!("lines {first}-{end}") };
+                out.notes.push((
+                    first,
+                    format!(
+                        "perf stat counted the events of {at} by turns (multiplexed: `({p}%)` and alike, the share \
+                         of the run each was counted): {SCALED_COUNTS}"
+                    ),
+                ));
             }
         }
-        if comma_para.is_some() {
-            continue;
-        }
+        let number = |v: &str| if comma { comma_number(v) } else { super::perf_bench::number(v) };
+        let percent = |v: &str| if comma { comma_number(v) } else { super::num::plain(v) };
         match k {
+            Kind::TableHead => block.table = Some(Vec::new()),
+            Kind::TableRun(v) => {
+                if let Some(rows) = block.table.as_mut() {
+                    rows.push((line, number(v)));
+                }
+            }
             Kind::Elapsed { label, mean, sem, pct, rest } => {
-                let Some(v) = super::perf_bench::number(mean) else {
+                let rows = block.table.take().unwrap_or_default();
+                let Some(v) = number(mean) else {
                     out.notes.push((line, format!("perf stat's elapsed time `{mean}` is no number: not read")));
                     continue;
                 };
@@ -525,15 +702,28 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     ));
                     continue;
                 }
+                // `perf stat --table`: the runs themselves are printed
+                // above; the summary is their mean, not one more sample.
+                if let Some(runs) = table_runs(&rows, mean, v, block.runs, line, &mut out) {
+                    for (at, x) in runs {
+                        let mut s = Sample::new(Metric::new("time elapsed", "s", Better::Lower), x, at);
+                        if let Some(l) = label {
+                            s = s.with_param("label", l);
+                        }
+                        out.samples.push(s.with_group(block.group.as_str()));
+                        table_lines.push(at);
+                    }
+                    continue;
+                }
                 let sem = match sem {
-                    Some(s) => match super::perf_bench::number(s) {
+                    Some(s) => match number(s) {
                         Some(x) => Some(x),
                         None => {
                             out.notes.push((line, format!("perf stat's `+- {s}` is no number: the line is not read")));
                             continue;
                         }
                     },
-                    None => pct.as_deref().and_then(super::num::plain).map(|p| p * v / 100.0),
+                    None => pct.as_deref().and_then(percent).map(|p| p * v / 100.0),
                 };
                 let mut s = Sample::new(Metric::new("time elapsed", "s", Better::Lower), v, line);
                 s = with_spread(s, v, sem, pct.is_some() || sem.is_some(), &mut block, line, &mut out);
@@ -543,13 +733,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.samples.push(s.with_group(block.group.as_str()));
             }
             Kind::CpuTime(name, v) => {
-                let Some(x) = super::num::plain(v) else { continue };
+                let Some(x) = percent(v) else { continue };
                 let s = Sample::new(Metric::new(*name, "s", Better::Lower), x, line);
                 out.samples.push(s.with_group(block.group.as_str()));
             }
-            Kind::Counter { value, unit, event, pct } => {
-                let Some(v) = super::perf_bench::number(value) else { continue };
-                let sem = pct.as_deref().and_then(super::num::plain).map(|p| p * v / 100.0);
+            Kind::Counter { value, unit, event, pct, .. } => {
+                let Some(v) = number(value) else { continue };
+                let sem = pct.as_deref().and_then(percent).map(|p| p * v / 100.0);
                 let mut s = Sample::new(metric_of(event, unit.as_deref()), v, line);
                 s = with_spread(s, v, sem, pct.is_some(), &mut block, line, &mut out);
                 out.samples.push(s.with_group(block.group.as_str()));
@@ -579,7 +769,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             _ => {}
         }
     }
-    warn_of_repeated_means(input, &mut out);
+    warn_of_repeated_means(input, &table_lines, &mut out);
     if out.samples.is_empty() {
         // Only blocks noted (a decimal-comma locale's): the first note says why.
         return Err(match out.notes.first() {
@@ -606,12 +796,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 /// `echo FAIR_SLEEPERS`, LKML 2023-03: the set-up lines sat in schbench's
 /// paragraph, and each `1:` mean was averaged with the other's with no
 /// word). Warned at the later paragraph's first such line, naming both.
-fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
+/// `table`: the lines of `--table` runs, each one run, never a mean.
+fn warn_of_repeated_means(input: &Input, table: &[usize], out: &mut ParsedFile) {
     // A sample's line holds its figure: never blank, always in a paragraph.
     let para_of = |line: usize| input.paragraph_at(line - 1).0;
     let mut first: Vec<(String, usize, usize)> = Vec::new();
     let mut warned: Vec<usize> = Vec::new();
-    for s in out.samples.iter().filter(|s| matches!(s.value, crate::model::Value::Single { .. })) {
+    for s in
+        out.samples.iter().filter(|s| matches!(s.value, crate::model::Value::Single { .. }) && !table.contains(&s.line))
+    {
         let key = format!("{}\u{1}{}\u{1}{:?}", s.group, s.metric.name, s.params);
         let para = para_of(s.line);
         match first.iter().find(|(k, _, _)| *k == key) {
@@ -630,6 +823,57 @@ fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
         }
     }
     out.notes.sort_by_key(|n| n.0);
+}
+
+/// The runs of a `perf stat --table` (`rows`, each (line, figure)) whose
+/// summary, `mean` as printed (`v` its value), is on line `line`: each
+/// run as one sample, the summary their mean (perf's `Final result`),
+/// with a note that says so and whether their mean, to the summary's
+/// decimals, agrees with it (a warning when it does not, or when the
+/// rows are not the `(N runs)` / `-r N` of the block, `runs`). `None`
+/// (the summary read as before) when there are no rows, or a row is no
+/// number (noted).
+fn table_runs(
+    rows: &[(usize, Option<f64>)],
+    mean: &str,
+    v: f64,
+    runs: Option<u32>,
+    line: usize,
+    out: &mut ParsedFile,
+) -> Option<Vec<(usize, f64)>> {
+    let (&(first, _), &(last, _)) = (rows.first()?, rows.last()?);
+    let Some(read) = rows.iter().map(|&(at, x)| x.map(|x| (at, x))).collect::<Option<Vec<_>>>() else {
+        out.notes.push((
+            line,
+            format!(
+                "perf stat --table's runs at lines {first}-{last}: a row is no number; the runs are not read, \
+                 the summary is read as their mean"
+            ),
+        ));
+        return None;
+    };
+    let n = read.len();
+    let places = mean.rsplit_once(['.', ',']).map_or(0, |(_, d)| d.len());
+    let ours = read.iter().map(|r| r.1).sum::<f64>() / n as f64;
+    let ours = format!("{ours:.places$}");
+    let printed = format!("{v:.places$}");
+    let count = match runs {
+        Some(r) if r as usize != n => format!("; the block says {r} runs, the table has {n}: check it"),
+        _ => String::new(),
+    };
+    let msg = if ours == printed && count.is_empty() {
+        format!(
+            "perf stat --table: the elapsed time {mean} is the mean of the {n} runs of lines {first}-{last}: \
+             {TABLE_RUNS_AGREE} ({ours})"
+        )
+    } else {
+        format!(
+            "perf stat --table: the elapsed time {mean} is the mean of the {n} runs of lines {first}-{last}, read as \
+             those runs, not as one more sample; their mean is {ours}{count}"
+        )
+    };
+    out.notes.push((line, msg));
+    Some(read)
 }
 
 /// `s` (of mean `v`) as a summary of the block's runs: `sem` is perf's
@@ -811,15 +1055,72 @@ mod tests {
         assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("repeat those of line 1")), "{:?}", f.notes);
     }
 
-    /// A decimal-comma locale's figures are noted, never read as others.
+    /// A decimal-comma locale's figures are read in it, never as others'
+    /// (`1.188` beside `0,22%` is 1188), with a note on each paragraph;
+    /// the gh-md-rust-perf-comp fixture was "file skipped" (afix49b).
     #[test]
-    fn a_decimal_comma_locale_is_not_read() {
-        let f = parse_all(&Input::from_text(
-            " Performance counter stats for 'x' (5 runs):\n\n     1.188      cpu_core/cycles:u/  ( +-  0,22% )\n\n   \
-             3,4814 +- 0,0128 seconds time elapsed  ( +-  0,37% )\n",
-        ));
-        let Err(ParseError::NoResultsAt { at: 3, reason, .. }) = f else { panic!("{f:?}") };
-        assert!(reason.contains("decimal comma"), "{reason}");
+    fn a_decimal_comma_locale_is_read_in_it() {
+        let f = read(
+            " Performance counter stats for 'x' (5 runs):\n\n     1.188      cpu_core/cycles:u/  ( +-  0,22% )  \
+             (99,63%)\n\n   3,4814 +- 0,0128 seconds time elapsed  ( +-  0,37% )\n",
+        );
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(3, 1188.0), (5, 3.4814)]);
+        let crate::model::Value::Summary { stddev: Some(sd), n: 5, .. } = f.samples[1].value else { panic!() };
+        assert!((sd - 0.0128 * 5f64.sqrt()).abs() < 1e-12);
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains(COMMA_LOCALE_READ)), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains(SCALED_COUNTS)), "{:?}", f.notes);
+        assert_eq!(comma_number("15.433.140.732"), Some(15_433_140_732.0));
+        assert_eq!(comma_number("974"), Some(974.0));
+        assert_eq!(comma_number("1.18"), None);
+        assert_eq!(comma_number("1,2,3"), None);
+    }
+
+    /// `perf stat --table -r 10` (Jiri Olsa, netdev 2020-10): each row a
+    /// run, the `Final result` their mean, not an eleventh sample.
+    #[test]
+    fn table_rows_are_the_runs() {
+        let f = read(
+            "  # perf stat --table -e cycles:k -r 3 ./x > /dev/null 2>&1\n\n     3,463,157,566      cycles:k   \
+             ( +-  0.14% )  (50.00%)\n\n             # Table of individual measurements:\n             37.61 \
+             (-2.20) #\n             41.35 (+1.54) #\n             40.47 (+0.66) #\n\n             # Final \
+             result:\n             39.81 +- 1.13 seconds time elapsed  ( +-  2.84% )\n",
+        );
+        let got: Vec<(usize, &str, f64)> =
+            f.samples.iter().map(|s| (s.line, s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            [
+                (3, "cycles:k", 3_463_157_566.0),
+                (6, "time elapsed", 37.61),
+                (7, "time elapsed", 41.35),
+                (8, "time elapsed", 40.47)
+            ]
+        );
+        assert!(f.samples[1..].iter().all(|s| matches!(s.value, crate::model::Value::Single { .. })));
+        assert!(f.samples.iter().all(|s| s.group == "./x"), "{:?}", f.samples[0].group);
+        assert!(f.notes.iter().any(|(l, m)| *l == 11 && m.contains(TABLE_RUNS_AGREE)), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains("by turns")), "{:?}", f.notes);
+        // A mean the runs do not give is said, not hidden.
+        let off = read(
+            "# Table of individual measurements:\n 1.00 (-0.5) #\n 2.00 (+0.5) #\n\n # Final result:\n 1.75 +- 0.5 seconds time elapsed\n",
+        );
+        assert_eq!(off.samples.len(), 2);
+        assert!(off.notes.iter().any(|(_, m)| m.contains("their mean is 1.50")), "{:?}", off.notes);
+    }
+
+    #[test]
+    fn redirections_are_no_part_of_the_command() {
+        let w = |c: &str| without_redirections(&c.split_whitespace().collect::<Vec<_>>()).join(" ");
+        assert_eq!(w("./hackbench 10 > /dev/null 2>&1"), "./hackbench 10");
+        assert_eq!(w("make -j8 >/dev/null"), "make -j8");
+        assert_eq!(w("./a &> /dev/null"), "./a");
+        assert_eq!(w("bpftrace -e 'i > 5' < in 2>/dev/null"), "bpftrace -e 'i > 5' < in");
+        // A redirection to a file may be the workload (lkdtm): kept.
+        assert_eq!(
+            w("echo X >/sys/kernel/debug/provoke-crash/DIRECT"),
+            "echo X >/sys/kernel/debug/provoke-crash/DIRECT"
+        );
     }
 
     /// Ankur Arora's v2 letter: a blank line between the count and the

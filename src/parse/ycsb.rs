@@ -32,7 +32,9 @@
 //! load …`, `go-ycsb load …`, a post that pasted the wrong command) is
 //! the run phase's, and a warning at its first such line says so; its
 //! `INSERT`, `CLEANUP` and `OVERALL` lines alone leave it the load's. The histogram buckets (`[READ], 0,
-//! 495`, `[READ], >1000, 0`) and the status lines of `-s` are not read.
+//! 495`, `[READ], >1000, 0`) and the status lines of `-s` (`… 10 sec:
+//! 726835 operations; 72683.5 current ops/sec; [READ: Count=…]`, progress
+//! reports) are not read; a note on each run of status lines says so.
 //! Nor is YCSB-C's HDR status line, one bracket per operation
 //! (`[READ: Count=100000, Max=68, Min=1, Avg=4, 90=7, 99=13, …]
 //! [UPDATE: Count=49826, …]`): its figures are rounded and its sections
@@ -110,6 +112,24 @@ fn hdr_line(t: &str) -> Option<Vec<&str>> {
     }
     (t.starts_with('[') && !ops.is_empty()).then_some(ops)
 }
+
+/// The Java client's `-s` status line, every `status.interval` seconds:
+/// `2022-07-06 15:50:18:917 1 sec: 1000 operations; 542.01 current
+/// ops/sec; [INSERT: Count=1000, Max=134655, Min=561, Avg=8506.37, 90=…]`
+/// (also `… 0 sec: 0 operations; est completion in 0 second`): the
+/// seconds run, then the operations done so far.
+fn status_line(t: &str) -> bool {
+    let Some((head, rest)) = t.split_once(" sec: ") else { return false };
+    let digits = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    let mut words = rest.split_whitespace();
+    head.rsplit(' ').next().is_some_and(digits)
+        && words.next().is_some_and(digits)
+        && words.next().is_some_and(|w| w == "operations;")
+}
+
+/// Words of the note on the Java client's `-s` status lines (progress,
+/// every figure of them certain to be no result: [`super::note_is_info`]).
+pub const STATUS_LINES_NOT_RESULTS: &str = "progress reports, not results: not read";
 
 /// `[READ], AverageLatency(us), 562.3` → (section, measure, value text).
 fn summary_line(t: &str) -> Option<(&str, &str, &str)> {
@@ -199,6 +219,8 @@ struct Reader {
     load_line: Option<usize>,
     /// Whether go-tpc's lines (`TPM:`) were warned of.
     go_tpc_noted: bool,
+    /// The lines of the Java client's `-s` status lines ([`status_line`]).
+    status: Vec<usize>,
 }
 
 /// Whether a summary's operation is one a load never does: a read,
@@ -431,6 +453,10 @@ impl Reader {
         if let Some((op, pairs)) = go_line(t) {
             return self.go(n, t, op, &pairs);
         }
+        if status_line(t) {
+            self.status.push(n);
+            return Ok(());
+        }
         if let Some(ops) = hdr_line(t) {
             let msg = format!(
                 "YCSB-C's HDR status line ({}: Count, Max, Min, Avg, percentiles, rounded): not read; the `[OP], …` \
@@ -552,6 +578,24 @@ impl BenchParser for Ycsb {
         for (n, line) in input.numbered() {
             r.line(n, line.trim())?;
         }
+        // The `-s` status lines, a note on each run of them (afix49b: they
+        // were passed over without a word).
+        let mut k = 0;
+        while k < r.status.len() {
+            let first = r.status[k];
+            while k + 1 < r.status.len() && r.status[k + 1] == r.status[k] + 1 {
+                k += 1;
+            }
+            let last = r.status[k];
+            k += 1;
+            let at = if first == last { format!("line {first}") } else { format!("lines {first}-{last}") };
+            let msg = format!(
+                "YCSB's `-s` status line(s) at {at} (the operations so far, each interval's ops/sec and \
+                 latencies): {STATUS_LINES_NOT_RESULTS}; the `[OVERALL]`, `[OP], …` summary lines are"
+            );
+            let i = r.out.notes.partition_point(|(n, _)| *n <= first);
+            r.out.notes.insert(i, (first, msg));
+        }
         if r.out.samples.is_empty() {
             let reason = match r
                 .out
@@ -574,6 +618,27 @@ impl BenchParser for Ycsb {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Java client's `-s` status lines (Arm's learning path, YCSB
+    /// 0.17): progress, noted once a run of them, never read.
+    #[test]
+    fn java_status_lines_are_noted_not_read() {
+        let text = "2022-07-06 15:50:18:000 0 sec: 0 operations; est completion in 0 second\n\
+                    2022-07-06 15:50:18:917 1 sec: 1000 operations; 542.01 current ops/sec; [INSERT: Count=1000, \
+                    Max=134655, Min=561, Avg=8506.37, 90=10287, 99=39903, 99.9=134015, 99.99=134655]\n\
+                    [OVERALL], RunTime(ms), 1849\n[OVERALL], Throughput(ops/sec), 540.8328826392644\n";
+        let f = Ycsb.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 2);
+        assert!(f.samples.iter().all(|s| s.line >= 3));
+        let notes: Vec<&(usize, String)> =
+            f.notes.iter().filter(|(_, m)| m.contains(STATUS_LINES_NOT_RESULTS)).collect();
+        assert_eq!(notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(notes[0].0, 1);
+        assert!(notes[0].1.contains("lines 1-2"));
+        assert!(crate::parse::note_is_info(&notes[0].1));
+        assert!(!status_line("[READ], Operations, 102"));
+        assert!(!status_line("it ran 10 sec: 5 times faster"));
+    }
 
     #[test]
     fn the_hdr_status_line_is_noted_not_read() {

@@ -875,6 +875,9 @@ fn unclaimed_title(bench: &str, group: &str, unclaimed: &[((String, String), Vec
         let own = unclaimed.iter().any(|((b, g), _)| b == group && g.is_empty());
         return if own { format!("{group} (report.py table)") } else { group.to_string() };
     }
+    // perf stat's by the words perf prints (`Performance counter stats`)
+    // and a reader types, not its parser's id `perf-stat` (afix49b).
+    let bench = if bench == crate::parse::perf_stat::ID { "perf stat" } else { bench };
     if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") }
 }
 

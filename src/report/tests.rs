@@ -243,6 +243,8 @@ fn a_pct_table_section_is_titled_by_its_benchmark() {
     assert_eq!(unclaimed_title("pct-table", "hackbench", &both), "hackbench (pct table)");
     assert_eq!(unclaimed_title("hackbench", "", &both), "hackbench");
     assert_eq!(unclaimed_title("tiobench", "write", &both), "tiobench: write");
+    // perf stat's by its name, not its parser's id.
+    assert_eq!(unclaimed_title("perf-stat", "./a.out", &both), "perf stat: ./a.out");
 }
 
 /// Rows of a word parameter come in the order the files first show them

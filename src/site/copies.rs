@@ -1258,7 +1258,7 @@ mod tests {
         assert!(diags[0].message.contains("counted once, from 6.1/b.json"), "{}", diags[0].message);
         assert!(results[0].parsed.samples.is_empty());
         assert_eq!(results[1].parsed.samples.len(), 5);
-        assert_eq!(results[2].parsed.samples.len(), 44);
+        assert_eq!(results[2].parsed.samples.len(), 46);
         // The cbt fixture's one run printed as JSON, then as text
         // (`--output-format=json,normal`), saved as two files: every figure
         // the text prints (`IOPS=3095`, `BW=12.1MiB/s`, clat `avg=2250.43`
@@ -1274,13 +1274,13 @@ mod tests {
             "{diags:?}"
         );
         assert!(results[0].parsed.samples.is_empty());
-        assert_eq!(results[1].parsed.samples.len(), 23);
+        assert_eq!(results[1].parsed.samples.len(), 25);
         // A latency that differs beyond terse's step: two runs, both read.
         let mut results = vec![read("6.1/a.json", &json("62557.1")), read("6.1/a.terse", terse)];
         let mut diags = Vec::new();
         drop_copied_runs(&mut results, &mut diags);
         assert!(diags.is_empty(), "{diags:?}");
-        assert_eq!(results[1].parsed.samples.len(), 44);
+        assert_eq!(results[1].parsed.samples.len(), 46);
         // Two terse files alike are not one run in two formats (the same
         // file saved twice is a copy, line for line: above).
         let mut results = vec![read("6.1/a.terse", terse), read("6.1/c.terse", terse)];

@@ -530,17 +530,7 @@ impl<'a> Reader<'a> {
     /// their mean, or that no run was read above it. The runs are the
     /// Throughput samples of the current label.
     fn mean_of_runs_above(&self, value: f64, places: usize) -> String {
-        let label = self.label_text(None, None);
-        let runs: Vec<f64> = self
-            .out
-            .samples
-            .iter()
-            .filter(|s| {
-                s.metric.name == "Throughput"
-                    && s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str()) == label.as_deref()
-            })
-            .map(|s| s.value.mean())
-            .collect();
+        let runs = self.runs_above();
         match runs.len() {
             0 => "no run read above it to check it against".to_string(),
             n => {
@@ -555,6 +545,21 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The Throughput figures read so far under the current label (the
+    /// runs a poster's `Average:` line below them averages).
+    fn runs_above(&self) -> Vec<f64> {
+        let label = self.label_text(None, None);
+        self.out
+            .samples
+            .iter()
+            .filter(|s| {
+                s.metric.name == "Throughput"
+                    && s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str()) == label.as_deref()
+            })
+            .map(|s| s.value.mean())
+            .collect()
+    }
+
     /// Reads the result starting on line `i`; returns the index of its last
     /// line (with any time report after it).
     fn result(&mut self, i: usize, r: Result4) -> Result<usize, ParseError> {
@@ -564,7 +569,20 @@ impl<'a> Reader<'a> {
         // …`: the poster's own average of the runs above, no run (afix46b:
         // it was a set-up `Average` of its own). Passed over, said, with
         // the mean of the runs read above under the same label.
-        if r.prefix_label.as_deref().is_some_and(is_hand_average) {
+        // With no run read above it (runs trimmed away, or an average
+        // typed by hand alone) it is the one figure of its set-up: read as
+        // one sample of the poster's mean (`stat` mean, kept apart from
+        // plain runs, as `best of 3` is), with a warning (afix49b: it was
+        // warned of and not read).
+        let lone_average = r.prefix_label.as_deref().is_some_and(is_hand_average) && self.runs_above().is_empty();
+        if lone_average {
+            let msg = format!(
+                "`{}:` before this result, and no run read above it (runs trimmed away, or a hand-made average): \
+                 {LONE_AVERAGE_READ}",
+                r.prefix_label.as_deref().unwrap_or_default()
+            );
+            self.out.notes.push((r.line, msg));
+        } else if r.prefix_label.as_deref().is_some_and(is_hand_average) {
             // To the poster's printed step (`1250.00` has two decimals;
             // the value alone, 1250, has none).
             let places = r.throughput_step.map_or_else(|| decimals_of(r.throughput), decimals_of);
@@ -645,13 +663,17 @@ impl<'a> Reader<'a> {
         }
         let glued_time = timed.is_some() && gnu_record_at(self.input, i)?.is_some();
         let trailing = if glued_time { None } else { r.trailing.as_deref() };
-        let label = self.label_text(r.prefix_label.as_deref(), trailing);
+        let prefix = if lone_average { None } else { r.prefix_label.as_deref() };
+        let label = self.label_text(prefix, trailing);
         let setup = std::mem::take(&mut self.setup);
         let sync = (!r.sync.is_empty()).then(|| r.sync.join(", "));
         let push = |out: &mut ParsedFile, s: Sample| {
             let mut s = setup.iter().fold(with_params(s, &params), |s, (n, v)| s.with_param(*n, v));
             if let Some(sync) = &sync {
                 s = s.with_param("sync", sync);
+            }
+            if lone_average {
+                s = s.with_param("stat", "mean");
             }
             out.samples.push(with_label(s, label.as_deref()))
         };
@@ -793,6 +815,20 @@ impl<'a> Reader<'a> {
         // Ciarrocchi's script, LKML 2002-11): not a run, and said, never
         // passed over without a word.
         if let Some((prefix, value, places)) = bare_hand_average(line) {
+            // Alone (no run read above it under its label): the one figure
+            // of its set-up, read as one sample of the poster's mean.
+            if self.runs_above().is_empty() {
+                let msg = format!(
+                    "`{prefix}:` line with no run read above it (runs trimmed away, or a hand-made average): \
+                     {LONE_AVERAGE_READ}"
+                );
+                self.out.notes.push((i + 1, msg));
+                let mut s = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), value, i + 1);
+                s.step = Some(10f64.powi(-i32::try_from(places).unwrap_or(0)));
+                let label = self.label_text(None, None);
+                self.out.samples.push(with_label(s.with_param("stat", "mean"), label.as_deref()));
+                return Ok(i + 1);
+            }
             let ours = self.mean_of_runs_above(value, places);
             let msg = format!(
                 "`{prefix}:` line: the poster's own average of the runs above, not a run; its {value:.places$} MB/sec \
@@ -828,6 +864,11 @@ impl<'a> Reader<'a> {
 /// figure is the mean of the runs read above it (an information, no
 /// warning: [`crate::parse::note_is_info`]).
 pub(crate) const AGREES_WITH_OUR_MEAN: &str = "it agrees with the mean of the";
+
+/// The words of the warning on a poster's `Average:` result with no run
+/// read above it, read as one sample of `stat` mean.
+pub(crate) const LONE_AVERAGE_READ: &str = "read as one sample, the poster's mean of runs not shown (stat mean), kept \
+                                            apart from plain runs";
 
 /// `Average`, `avg`, `Mean`, `Average of 3 runs`, `avg (3 runs)`: a
 /// result line's prefix ([`Result4::prefix_label`]) that makes its figure
@@ -1452,6 +1493,27 @@ mod tests {
                 (123.45, "procs=32".to_string()),
             ]
         );
+    }
+
+    /// A poster's `Average:` result with no run above it (the runs
+    /// trimmed away): one sample of `stat` mean, with a warning; with runs
+    /// above, not read (the test below). Bare `Average: N MB/sec` alike.
+    #[test]
+    fn a_lone_hand_average_is_one_sample_of_its_mean() {
+        let f = Dbench
+            .parse(&Input::from_text(
+                "$ uname -r\n6.2.0\nAverage: Throughput 1234.82 MB/sec  4 clients  4 procs  max_latency=12.345 ms\n",
+            ))
+            .unwrap();
+        assert_eq!(vals(&f, "", "Throughput"), vec![1234.82]);
+        assert!(f.samples.iter().all(|s| param(s, "stat").as_deref() == Some("mean")), "{:?}", f.samples);
+        assert!(f.samples.iter().all(|s| param(s, "label").is_none()), "{:?}", f.samples);
+        let note = f.notes.iter().find(|(n, _)| *n == 3).map(|(_, m)| m.as_str()).unwrap();
+        assert!(note.contains(LONE_AVERAGE_READ) && !crate::parse::note_is_info(note), "{note}");
+        let f =
+            Dbench.parse(&Input::from_text("Average: 120.25 MB/sec\n\nThroughput 100.5 MB/sec  4 procs\n")).unwrap();
+        let got: Vec<(f64, Option<String>)> = f.samples.iter().map(|s| (s.value.mean(), param(s, "stat"))).collect();
+        assert_eq!(got, [(120.25, Some("mean".into())), (100.5, None)], "{:?}", f.notes);
     }
 
     /// afix46b's finding: `Run 1: Throughput …` … `Run 3: Throughput …`

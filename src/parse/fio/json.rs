@@ -414,7 +414,8 @@ fn read_direction(
     // fio 3.x prints nanoseconds (`clat_ns`), fio 2.x microseconds (`clat`).
     let (suffix, unit) =
         if d.contains_key("clat_ns") || d.contains_key("lat_ns") { ("_ns", "nsec") } else { ("", "usec") };
-    for (kind, stats) in [("slat", &["mean"][..]), ("clat", &["mean", "stddev"][..]), ("lat", &["mean"][..])] {
+    for kind in ["slat", "clat", "lat"] {
+        let stats = ["mean", "stddev"];
         let key = format!("{kind}{suffix}");
         let Some(obj) = d.get(&key).and_then(Value::as_object) else { continue };
         let obj_line = loc.find(dir_line, &key);

@@ -50,7 +50,7 @@
 //! | `<d>: IOPS`         | `IOPS`                                 | Higher |
 //! | `<d>: slat mean`    | JSON `nsec` (`*_ns`; fio 2.x JSON `usec`); text as printed (`nsec`, `usec`, `msec`) | Lower |
 //! | `<d>: clat mean`    | same                                   | Lower  |
-//! | `<d>: clat stdev`   | same                                   | Lower  |
+//! | `<d>: slat stdev`, `clat stdev`, `lat stdev` | same: each printed latency's standard deviation (`stdev=`, JSON `stddev`) | Lower |
 //! | `<d>: lat mean`     | same                                   | Lower  |
 //! | `<d>: clat 99.00th` | same (one metric per printed percentile, named as the text report names it) | Lower |
 //! | `<d>: clat prio 0/0 mean`, `stdev`, `99.00th` | text as printed: an I/O priority class's completion latency (`clat prio 1/0 (msec): …`, `clat prio 1/0 (10.01% of IOs) percentiles (msec):`) | Lower |
@@ -79,7 +79,7 @@
 //! without `group_reporting` (N `jobs=1` sections or JSON entries of one
 //! name and group in one run) are one run of `jobs N`, combined as
 //! `group_reporting` would print it ([`combine_clones`]: bandwidth and
-//! IOPS summed, latency means and clat stdev over all the clones' I/Os,
+//! IOPS summed, latency means and stdevs over all the clones' I/Os,
 //! percentiles left out) with a note, never N runs of `jobs 1`; `host` for the per-host
 //! entries of client/server mode's JSON (`client_stats`, whose `All
 //! clients` entry is fio's own sum, read as a job of that name). The text report takes `rw`,
@@ -289,7 +289,8 @@ fn round_to(v: f64, step: f64, more: i32) -> f64 {
 /// `IOPS` the clones' I/O over the longest runtime (Σ figure × runtime ÷
 /// longest; their sum when a runtime is not printed), latency means the
 /// mean over all the clones' I/Os (each clone's weighted by its I/O
-/// count), `clat stdev` pooled likewise (fio's parallel variance). Each
+/// count), the `slat`/`clat`/`lat` stdevs pooled likewise (fio's parallel
+/// variance). Each
 /// figure in the first clone's unit, at its line, with `jobs` the sum of
 /// the clones' `jobs` (none when one has none). A figure some clone lacks,
 /// a latency figure of a direction whose I/O counts are not all known, and
@@ -347,7 +348,7 @@ pub fn combine_clones(clones: &[CloneReport]) -> (Vec<Sample>, Vec<String>) {
             }
             // A priority class's mean (`clat prio 0/0 mean`) is over that
             // class's I/Os, which no line counts per clone: left out below.
-            _ if (what.ends_with(" mean") && !what.starts_with("clat prio ")) || what == "clat stdev" => {
+            _ if (what.ends_with(" mean") || what.ends_with(" stdev")) && !what.starts_with("clat prio ") => {
                 let Some(w) = ios.filter(|w| w.iter().all(|&x| x > 0.0)) else {
                     leave(name.to_string());
                     continue;
@@ -358,11 +359,13 @@ pub fn combine_clones(clones: &[CloneReport]) -> (Vec<Sample>, Vec<String>) {
                 if what.ends_with(" mean") {
                     (mean_of(&figures), step, 2)
                 } else {
-                    // The clat means beside the stdevs, in the stdev's unit.
+                    // The kind's means beside the stdevs (`clat mean` beside
+                    // `clat stdev`), in the stdev's unit.
+                    let mean_name = format!("{dir}: {} mean", what.trim_end_matches(" stdev"));
                     let means: Option<Vec<(f64, f64)>> = clones
                         .iter()
                         .map(|c| {
-                            let s = c.samples.iter().find(|s| s.metric.name == format!("{dir}: clat mean"))?;
+                            let s = c.samples.iter().find(|s| s.metric.name == mean_name)?;
                             Some((s.value.mean() * per_base(&s.metric.unit)? / base0, 0.0))
                         })
                         .collect();
@@ -415,7 +418,7 @@ pub fn clones_note(name: &str, lines: &[usize], jobs: usize, left: &[String]) ->
     format!(
         "fio job {name:?} is reported {n} times in one report (numjobs clones without group_reporting, lines {at}): \
          read as one run of its {jobs} jobs, as group_reporting prints it: bandwidth and IOPS summed (the clones' I/O \
-         over the longest runtime), latency means and clat stdev over all the clones' I/Os{left}",
+         over the longest runtime), latency means and stdevs over all the clones' I/Os{left}",
         n = lines.len(),
         at = at.join(", "),
     )

@@ -20,8 +20,8 @@
 //! the other reports).
 //!
 //! Read as the JSON report is (same metrics, units `KiB/s` and `usec`):
-//! `<d>: bw`, `<d>: IOPS`, `<d>: slat mean`, `clat mean`, `clat stdev`,
-//! `lat mean`, `clat <p>th`; parameter `job`. A direction with no I/O (io
+//! `<d>: bw`, `<d>: IOPS`, `<d>: slat mean`, `slat stdev`, `clat mean`, `clat stdev`,
+//! `lat mean`, `lat stdev`, `clat <p>th`; parameter `job`. A direction with no I/O (io
 //! 0) is a note, as in JSON (a version-4/5 line's trim direction usually
 //! is). A job whose error field is not 0 failed: its figures are left out
 //! with a note, as the text report's `err= 5` and JSON's `"error"`. The unused percentile slots
@@ -272,11 +272,20 @@ fn read_direction(
     }
     out.samples.push(params.sample(bw_metric(dir, "KiB/s"), num(1)?, n));
     out.samples.push(params.sample(iops_metric(dir), num(2)?, n));
-    let stats: [(&str, usize); 4] = [("slat mean", 6), ("clat mean", 10), ("clat stdev", 11), ("lat mean", 34)];
-    for (what, i) in stats {
+    // (name, field, the field of its kind's mean): a stdev of 0 beside a
+    // measured mean is a figure; an unmeasured kind is all zeros.
+    let stats: [(&str, usize, usize); 6] = [
+        ("slat mean", 6, 6),
+        ("slat stdev", 7, 6),
+        ("clat mean", 10, 10),
+        ("clat stdev", 11, 10),
+        ("lat mean", 34, 34),
+        ("lat stdev", 35, 34),
+    ];
+    for (what, i, mean) in stats {
         let v = num(i)?;
         // An unmeasured statistic (slat of a synchronous engine) is all zeros.
-        if v > 0.0 || (what == "clat stdev" && num(10)? > 0.0) {
+        if v > 0.0 || num(mean)? > 0.0 {
             out.samples.push(params.sample(lat_metric(dir, what, "usec"), v, n));
         }
     }
@@ -329,8 +338,9 @@ mod tests {
         let want = [("read: bw", 100.0), ("read: IOPS", 25.0), ("read: clat mean", 6.5), ("read: clat stdev", 1.25)];
         assert_eq!(&got[..4], &want.map(|(a, b)| (a.to_string(), b))[..]);
         assert_eq!(got[4], ("read: lat mean".to_string(), 6.75));
-        assert_eq!(got[5], ("read: clat 99.00th".to_string(), 8.0));
-        assert_eq!(got.len(), 6);
+        assert_eq!(got[5], ("read: lat stdev".to_string(), 1.5));
+        assert_eq!(got[6], ("read: clat 99.00th".to_string(), 8.0));
+        assert_eq!(got.len(), 7);
         assert_eq!(out.version.as_deref(), Some("3.36"));
         assert!(out.notes.iter().any(|(_, m)| m.contains("did no write I/O")), "{:?}", out.notes);
     }
@@ -429,7 +439,7 @@ mod tests {
         // The test line stops after the two directions and five more fields.
         let mut out = ParsedFile::default();
         read(&Input::from_text(&line("4000")), &mut out).unwrap();
-        assert_eq!(out.samples.len(), 6);
+        assert_eq!(out.samples.len(), 7);
         assert!(
             out.notes.iter().any(|(n, m)| *n == 1 && m.contains("92 fields") && m.contains("cut short")),
             "{:?}",

@@ -1309,11 +1309,13 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             return Ok(());
         };
         out.samples.push(job.sample(lat_metric(dir, &format!("{kind} mean"), unit), avg, n));
+        // Each kind's stdev beside its mean: `slat` and `lat` as `clat`
+        // (afix49b: only clat's was read, the others dropped unsaid).
+        match sd {
+            Some(sd) => out.samples.push(job.sample(lat_metric(dir, &format!("{kind} stdev"), unit), sd, n)),
+            None => out.notes.push((n, cut("stdev"))),
+        }
         if kind == "clat" {
-            match sd {
-                Some(sd) => out.samples.push(job.sample(lat_metric(dir, "clat stdev", unit), sd, n)),
-                None => out.notes.push((n, cut("stdev"))),
-            }
             st.clat_ns = ns_per(unit).map(|k| (avg * k, n));
         }
         // lat = slat + clat: a clat mean above the lat mean is a report
@@ -1859,8 +1861,16 @@ mod tests {
         read(&Input::from_text(t), &[], &[], &mut out).unwrap();
         let got: Vec<(String, f64, usize)> =
             out.samples.iter().map(|s| (s.metric.name.to_string(), s.value.mean(), s.line)).collect();
-        let want = [("write: bw", 4000.0, 2), ("write: IOPS", 1000.0, 2), ("write: slat mean", 153.88, 3)];
-        assert_eq!(got[..3], want.map(|(m, v, l)| (m.to_string(), v, l)));
+        let want = [
+            ("write: bw", 4000.0, 2),
+            ("write: IOPS", 1000.0, 2),
+            ("write: slat mean", 153.88, 3),
+            // afix49b: slat's stdev read as clat's is.
+            ("write: slat stdev", 22260.74, 3),
+            ("write: clat mean", 569.68, 4),
+            ("write: clat stdev", 20016.99, 4),
+        ];
+        assert_eq!(got[..6], want.map(|(m, v, l)| (m.to_string(), v, l)));
         assert_eq!(out.samples[0].params[0].value.to_string(), "fiojob");
         assert_eq!(out.notes.iter().map(|n| n.0).collect::<Vec<_>>(), vec![2, 3]);
         // Prose naming a direction is no direction line.
