@@ -71,8 +71,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let mut rows = 0;
         // Rows read since the last blank line.
         let mut run = 0;
-        loop {
-            let Some(line) = lines.get(i) else { break };
+        while let Some(line) = lines.get(i) {
             if line.trim().is_empty() {
                 // A double-spaced paste (a web page's rows, each a
                 // paragraph): one row, a blank line, the next row of one
