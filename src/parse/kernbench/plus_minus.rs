@@ -16,8 +16,8 @@
 //! Maximal load (-j 0)`) gives the `load` parameter as kernbench's own
 //! headers do (`half`, `optimal`, `maximal`) and `jobs` = N where N is
 //! above 0. The line of names over the figures names the columns (cells
-//! apart by two spaces or more): a kernel's release is the samples'
-//! kernel, any other name a `label` parameter. The rows are kernbench's
+//! apart by two spaces or more, or a tab): a kernel's release is the
+//! samples' kernel, any other name a `label` parameter. The rows are kernbench's
 //! figures under the script's names: `wall` is `Elapsed Time`, `utime`
 //! `User Time`, `stime` `System Time` (seconds, lower is better), `%cpu`
 //! `Percent CPU`, `inv-csw` `Context Switches` (kernbench's `%c`, the
@@ -150,7 +150,10 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
             ));
             continue;
         };
-        let names: Vec<&str> = names.trim().split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+        // Apart by two spaces or more, or by a tab (a paste that turned
+        // the spaces into tabs: attack49 F14, every row noted).
+        let spaced = names.replace('\t', "  ");
+        let names: Vec<&str> = spaced.trim().split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
         i += 1;
         while i < lines.len() && lines[i].trim().is_empty() {
             i += 1;
@@ -261,5 +264,12 @@ mod tests {
         assert_eq!(rows, [3, 3, 5, 5, 7, 7]);
         assert!(out.notes.iter().any(|(l, m)| *l == 6 && m.contains("`stime  n/a 1.0`")), "{:?}", out.notes);
         assert!(out.notes.iter().any(|(l, m)| *l == 9 && m.contains("no line of names")), "{:?}", out.notes);
+        // Names apart by a tab.
+        let tabbed =
+            "  # Half load (-j 32)\n\t\tA\tB\n  wall\t74.41 +- 0.45 ( +- 0.60% )\t74.20 +- 0.33 ( +- 0.45% )\n";
+        let mut out = ParsedFile::default();
+        tables(&Input::from_text(tabbed), &mut out);
+        let labels: Vec<&str> = out.samples.iter().map(|s| s.params[2].value.as_str()).collect();
+        assert_eq!(labels, ["A", "B"]);
     }
 }
