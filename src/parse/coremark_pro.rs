@@ -23,7 +23,9 @@
 //! parameter `mark` = the row's name, `CoreMark-PRO`). `Scaling` is the
 //! MultiCore figure over the SingleCore one: derived, not read (said once,
 //! as information). A table's title with no row under its rule, or a row
-//! whose figures are not three numbers, is noted at its line, not read.
+//! whose figures are not three numbers, is noted at its line, not read. A
+//! double-spaced paste (each row a paragraph of its own, a web page's) is
+//! read row by row.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -67,9 +69,28 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         };
         i = rule + 1;
         let mut rows = 0;
-        while let Some(line) = lines.get(i).filter(|l| !l.trim().is_empty()) {
+        // Rows read since the last blank line.
+        let mut run = 0;
+        while let Some(line) = lines.get(i) {
+            if line.trim().is_empty() {
+                // A double-spaced paste (a web page's rows, each a
+                // paragraph): one row, a blank line, the next row of one
+                // name and three figures. The rows under the first blank
+                // line were dropped without a word (attack49 F6).
+                let next_row = lines.get(i + 1).is_some_and(|l| {
+                    let w: Vec<&str> = l.split_whitespace().collect();
+                    w.len() == 4 && w[1..].iter().all(|x| plain(x).is_some())
+                });
+                if run == 1 && next_row {
+                    run = 0;
+                    i += 1;
+                    continue;
+                }
+                break;
+            }
             let n = i + 1;
             i += 1;
+            run += 1;
             let words: Vec<&str> = line.split_whitespace().collect();
             let figures: Option<Vec<f64>> =
                 (words.len() >= 4).then(|| words[words.len() - 3..].iter().map(|w| plain(w)).collect()).flatten();
@@ -99,7 +120,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults { benchmark: ID, reason: "no CoreMark-PRO result table row".into() });
+        // A table noted (no rule, no row read): its line says why.
+        return Err(match out.notes.first() {
+            Some((at, why)) => ParseError::NoResultsAt { benchmark: ID, reason: why.clone(), at: *at },
+            None => ParseError::NoResults { benchmark: ID, reason: "no CoreMark-PRO result table row".into() },
+        });
     }
     Ok(out)
 }
@@ -157,5 +182,21 @@ mod tests {
         );
         assert!(crate::parse::note_is_info(&f.notes[0].1));
         assert_eq!(CoremarkPro.detect(&Input::from_text(text)), 90);
+    }
+
+    /// A double-spaced paste: each row a paragraph. Only the first row was
+    /// read, the others dropped without a word (attack49 F6).
+    #[test]
+    fn double_spaced_rows_are_read() {
+        let text = "WORKLOAD RESULTS TABLE\n\nWorkload Name   (iter/s)   (iter/s)    Scaling\n--------------- ---------- \
+                    ---------- ----------\ncjpeg-rose7-preset   46.08      11.95       3.86\n\ncore    0.29    0.07    \
+                    4.14\n\nzip-test   30.77    7.87    3.91\n\nMARK RESULTS TABLE\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        let lines: Vec<usize> = f.samples.iter().map(|s| s.line).collect();
+        assert_eq!(lines, [5, 5, 7, 7, 9, 9]);
+        // The mark table's title with no rule: said at its line.
+        assert!(f.notes.iter().any(|(l, m)| *l == 11 && m.contains("no `----` rule")), "{:?}", f.notes);
+        let e = parse_all(&Input::from_text("MARK RESULTS TABLE\n\nMark Name  MultiCore\n"));
+        assert!(matches!(e, Err(ParseError::NoResultsAt { at: 1, .. })), "{e:?}");
     }
 }

@@ -277,6 +277,15 @@ pub trait BenchParser: Send + Sync {
         let _ = (input, n);
         false
     }
+
+    /// Checks what [`BenchParser::parse`] read once the labeller has set
+    /// the labels and kernels its lines name ([`labels::apply`]): where
+    /// two blocks of one set-up's figures are still alike in everything
+    /// but their line, the parser may say they are averaged as runs of one
+    /// (perf stat's means, [`perf_stat`]). The default: nothing.
+    fn after_labels(&self, input: &Input, parsed: &mut ParsedFile) {
+        let _ = (input, parsed);
+    }
 }
 
 /// [`BenchParser::mail_detail`] of the parser with registry id

@@ -77,12 +77,19 @@
 //! percentage only. Each is read as a mean (metric: its words, no unit, no
 //! direction, group empty: no command is shown for them) with the spread
 //! as its deviation over an unstated number of runs (`n` 1, never tested),
-//! said once. A paragraph whose figures show a locale with a decimal comma
-//! (`3,4814 +- 0,0128 seconds time elapsed ( +- 0,37% )`, `15.433.140.732
-//! cycles`, a `(99,63%)` share) is read in that locale, every figure of it
-//! (its `1.188` is 1188), with a note; a paragraph none of whose figures
-//! shows the locale is read as others. The command of a `perf stat …
-//! CMD > /dev/null 2>&1` line is CMD without the redirections. Interval
+//! said once. A block printed in a locale with a decimal comma and `.`
+//! between thousands (`3,4814 +- 0,0128 seconds time elapsed ( +- 0,37% )`,
+//! `#  1,534 CPUs utilized`, `15.433.140.732 cycles`, a `(99,63%)` share)
+//! is read in that locale, every figure of it from its header to its last
+//! line (its `1.188` is 1188: perf 6.x sets a blank line between the
+//! counts and the elapsed time, and a count under a million may show no
+//! sign of the locale), with a note. A block whose counts are grouped by
+//! spaces (`12 662 context-switches`, `53 065,07 msec task-clock`) is
+//! noted whole, not read. A count or time no locale of perf prints
+//! (`1'234'567`), an elapsed time with `+-` and no mean before it, and a
+//! percentage with no figure are noted at their line. The command of a
+//! `perf stat … CMD > /dev/null 2>&1` line is CMD without the
+//! redirections. Interval
 //! (`-I`), per-CPU (`-A`) and CSV (`-x,`) output are not read.
 
 use super::cmdline::{args_of, option_values};
@@ -120,7 +127,9 @@ enum Kind {
     /// A `perf stat …` command line: the command it counts and `-r N`.
     Command(String, Option<u32>),
     /// `[label] mean [+- sem] seconds time elapsed [( +- p% )]`.
-    Elapsed { label: Option<String>, mean: String, sem: Option<String>, pct: Option<String>, rest: String },
+    /// `odd`: what stands before the mean is no prefix (`+-`: the mean
+    /// cut off; a bare figure).
+    Elapsed { label: Option<String>, mean: String, sem: Option<String>, pct: Option<String>, rest: String, odd: bool },
     /// `X seconds user` / `X seconds sys`.
     CpuTime(&'static str, String),
     /// `value [unit] event [# comment] [( +- p% )] [(share%)]`: `share`,
@@ -303,6 +312,7 @@ fn kind(t: &str) -> Kind {
             n => (&toks[..n - 1], toks[n - 1], None),
         };
         let label = label.join(" ");
+        let odd = label.split_whitespace().any(|w| w == "+-") || super::num::plain(&label).is_some();
         let label = label.trim_end_matches(':').trim();
         let pct = noise(after).map(str::to_string);
         let rest = if pct.is_some() { "" } else { after.trim() };
@@ -312,6 +322,7 @@ fn kind(t: &str) -> Kind {
             sem: sem.map(str::to_string),
             pct,
             rest: rest.to_string(),
+            odd,
         };
     }
     for (suffix, name) in [(" seconds user", "user"), (" seconds sys", "sys")] {
@@ -421,6 +432,82 @@ fn comma_number(v: &str) -> Option<f64> {
 /// 1188.
 fn comma_locale(v: &str) -> bool {
     (v.contains(',') && super::perf_bench::number(v).is_none()) || v.matches('.').count() > 1
+}
+
+/// True when line `t` (of kind `k`, in a perf stat paragraph) shows perf
+/// printed it in a locale's format: a decimal comma (`0,52 msec
+/// task-clock`, `5,003493176 seconds time elapsed`, `( +-  0,22% )`, a
+/// `#` comment's `1,534 CPUs utilized`: perf prints those figures without
+/// thousands separators, so their comma is a decimal one), a count
+/// grouped by points (`15.433.140.732 cycles`) or by spaces (`12 662
+/// context-switches`, `53 065,07 msec task-clock`). In such a locale a
+/// count `1.188` is 1188: no figure of the block is sure.
+fn localized(k: &Kind, t: &str) -> bool {
+    let comment_comma = t.split_once('#').is_some_and(|(_, c)| {
+        c.split_whitespace()
+            .next()
+            .is_some_and(|w| w.contains(',') && w.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'%'))
+    });
+    comment_comma
+        || match k {
+            Kind::Elapsed { mean, sem, pct, .. } => {
+                comma_locale(mean)
+                    || sem.as_deref().is_some_and(comma_locale)
+                    || pct.as_deref().is_some_and(|p| p.contains(','))
+            }
+            Kind::Counter { value, pct, share, .. } => {
+                value.matches('.').count() > 1
+                    || (value.contains(',') && super::perf_bench::number(value).is_none())
+                    || pct.as_deref().is_some_and(|p| p.contains(','))
+                    || share.as_deref().is_some_and(|p| p.contains(','))
+            }
+            Kind::CpuTime(_, v) => v.contains(','),
+            Kind::TableRun(v) => comma_locale(v),
+            Kind::Other => {
+                // `12 662  context-switches`: a group of one to three
+                // digits, then one of three (and a decimal comma's part).
+                let mut w = t.split_whitespace();
+                let digits = |g: &str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
+                w.next().is_some_and(|a| a.len() <= 3 && digits(a))
+                    && w.next().is_some_and(|b| {
+                        let whole = b.split_once(',').map_or(b, |(x, _)| x);
+                        whole.len() == 3 && digits(whole)
+                    })
+            }
+            _ => false,
+        }
+}
+
+/// The blocks of perf stat's lines (from a header or the first line
+/// read after other text, to the last line read before other text or the
+/// next header; blank lines inside), each as (first line, last line,
+/// whether any line of it shows a locale's format, [`localized`]), 0-based.
+/// A locale's output is read in it, or noted, whole: its elapsed time
+/// shows the decimal comma, its counts of under a million may not (`1.188
+/// cycles`, perf 6.x sets a blank line between them).
+fn localized_blocks(input: &Input, kinds: &[Kind], inside: &[bool]) -> Vec<(usize, usize, bool)> {
+    let mut blocks: Vec<(usize, usize, bool)> = Vec::new();
+    let mut open = false;
+    for (i, k) in kinds.iter().enumerate() {
+        let t = input.lines[i].trim();
+        if t.is_empty() {
+            continue;
+        }
+        if matches!(k, Kind::Header(..) | Kind::Command(..)) || !inside[i] {
+            open = false;
+            continue;
+        }
+        let loc = localized(k, t);
+        match blocks.last_mut() {
+            Some(b) if open => {
+                b.1 = i;
+                b.2 |= loc;
+            }
+            _ => blocks.push((i, i, loc)),
+        }
+        open = true;
+    }
+    blocks
 }
 
 /// A command that only sleeps (`sleep 10`): perf stat's way of counting
@@ -578,12 +665,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     let inside = perf_paragraphs(input, &kinds);
     let mut block = Block::default();
-    // The paragraph being read (its first line) and whether it is in a
-    // decimal-comma locale.
+    // The paragraph being read (its first line), for the note on
+    // multiplexed counts.
     let mut para: Option<usize> = None;
-    let mut comma = false;
-    // The lines of `--table` runs read (one value each, no mean).
-    let mut table_lines: Vec<usize> = Vec::new();
+    let blocks = localized_blocks(input, &kinds, &inside);
+    let mut at_block = 0;
     let mut noted_plus_minus = false;
     for (i, k) in kinds.iter().enumerate() {
         let line = i + 1;
@@ -609,46 +695,57 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if !inside[i] {
             continue;
         }
-        // A paragraph in a decimal-comma locale (`3,4814`, `0,37%`,
-        // `15.433.140.732`, which perf's `%'` prints in de_DE and alike):
-        // every figure of it is read in that locale, said once. A
-        // paragraph none of whose figures shows it is read as others.
-        // (`inside` lines are never blank: each is in a paragraph.)
-        let (para_start, last) = input.paragraph_at(i);
-        if para != Some(para_start) {
-            para = Some(para_start);
-            let end = last + 1;
-            comma = kinds[para_start..end].iter().any(|k| match k {
-                Kind::Elapsed { mean, sem, pct, .. } => {
-                    comma_locale(mean)
-                        || sem.as_deref().is_some_and(comma_locale)
-                        || pct.as_deref().is_some_and(|p| p.contains(','))
-                }
-                Kind::Counter { value, pct, share, .. } => {
-                    value.matches('.').count() > 1
-                        || pct.as_deref().is_some_and(|p| p.contains(','))
-                        || share.as_deref().is_some_and(|p| p.contains(','))
-                }
-                Kind::TableRun(v) => comma_locale(v),
-                _ => false,
+        // A block printed in a locale's format ([`localized_blocks`]):
+        // read in it where every figure has a decimal-comma locale's
+        // shapes; a block grouped by spaces is noted once, not read.
+        while at_block < blocks.len() && blocks[at_block].1 < i {
+            at_block += 1;
+        }
+        let localized_block = blocks.get(at_block).filter(|b| b.0 <= i && b.2).map(|b| (b.0, b.1));
+        // Whether the block being read is in a decimal-comma locale.
+        let mut comma = false;
+        if let Some((first, last)) = localized_block {
+            let readable = (first..=last).all(|j| {
+                !inside[j] || !matches!(kinds[j], Kind::Other) || !localized(&kinds[j], input.lines[j].trim())
             });
-            if comma {
-                let at = if end == para_start + 1 {
-                    format!("line {end}")
+            if !readable {
+                if first == i {
+                    out.notes.push((
+                        first + 1,
+                        format!(
+                            "perf stat's figures at lines {}-{} are printed in a locale's format (thousands grouped \
+                             by spaces, a decimal comma), where `1.188` may be a thousand and more: not read",
+                            first + 1,
+                            last + 1
+                        ),
+                    ));
+                }
+                continue;
+            }
+            comma = true;
+            if first == i {
+                let at = if first == last {
+                    format!("line {}", first + 1)
                 } else {
-                    format!("lines {}-{end}", para_start + 1)
+                    format!("lines {}-{}", first + 1, last + 1)
                 };
                 out.notes.push((
-                    para_start + 1,
+                    first + 1,
                     format!(
                         "perf stat's figures at {at} are printed in a locale with a decimal comma and `.` between \
                          thousands (`3,4814` is 3.4814, `15.433.140.732` is 15433140732): {COMMA_LOCALE_READ}"
                     ),
                 ));
             }
-            // Counters perf ran by turns (multiplexed, `(50.00%)` after
-            // the noise): each count is perf's estimate, scaled up from
-            // that share of the run to the whole run. Said once a paragraph.
+        }
+        // Counters perf ran by turns (multiplexed, `(50.00%)` after
+        // the noise): each count is perf's estimate, scaled up from
+        // that share of the run to the whole run. Said once a paragraph.
+        // (`inside` lines are never blank: each is in a paragraph.)
+        let (para_start, last) = input.paragraph_at(i);
+        if para != Some(para_start) {
+            para = Some(para_start);
+            let end = last + 1;
             let scaled: Vec<usize> = (para_start..end)
                 .filter(|&j| match &kinds[j] {
                     Kind::Counter { share: Some(p), .. } => {
@@ -679,7 +776,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     rows.push((line, number(v)));
                 }
             }
-            Kind::Elapsed { label, mean, sem, pct, rest } => {
+            Kind::Elapsed { label, mean, sem, pct, rest, odd } => {
                 let rows = block.table.take().unwrap_or_default();
                 let Some(v) = number(mean) else {
                     out.notes.push((line, format!("perf stat's elapsed time `{mean}` is no number: not read")));
@@ -689,6 +786,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     out.notes.push((
                         line,
                         format!("perf stat's elapsed time line ends in `{rest}`, which perf does not print: not read"),
+                    ));
+                    continue;
+                }
+                // `+- 0.00494 seconds time elapsed` (its mean cut off), or a
+                // figure before the mean: the figure read would be another.
+                if let Some(l) = label.as_deref().filter(|_| *odd) {
+                    out.notes.push((
+                        line,
+                        format!(
+                            "perf stat's elapsed time line has `{l}` before its mean `{mean}` (perf prints `mean +- \
+                             sd`, a prefix ends in `:`): not read"
+                        ),
                     ));
                     continue;
                 }
@@ -711,7 +820,6 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                             s = s.with_param("label", l);
                         }
                         out.samples.push(s.with_group(block.group.as_str()));
-                        table_lines.push(at);
                     }
                     continue;
                 }
@@ -733,13 +841,36 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.samples.push(s.with_group(block.group.as_str()));
             }
             Kind::CpuTime(name, v) => {
-                let Some(x) = percent(v) else { continue };
+                let Some(x) = percent(v) else {
+                    out.notes.push((line, format!("perf stat's `{v} seconds {name}` is no number: not read")));
+                    continue;
+                };
                 let s = Sample::new(Metric::new(*name, "s", Better::Lower), x, line);
                 out.samples.push(s.with_group(block.group.as_str()));
             }
             Kind::Counter { value, unit, event, pct, .. } => {
-                let Some(v) = number(value) else { continue };
-                let sem = pct.as_deref().and_then(percent).map(|p| p * v / 100.0);
+                let Some(v) = number(value) else {
+                    out.notes.push((
+                        line,
+                        format!("perf stat's count `{value}` of `{event}` is no figure perf prints: not read"),
+                    ));
+                    continue;
+                };
+                let sem = match pct.as_deref() {
+                    Some(p) => match percent(p) {
+                        Some(p) => Some(p * v / 100.0),
+                        None => {
+                            out.notes.push((
+                                line,
+                                format!(
+                                    "perf stat's `( +- {p}% )` of `{event}` is no percentage: the line is not read"
+                                ),
+                            ));
+                            continue;
+                        }
+                    },
+                    None => None,
+                };
                 let mut s = Sample::new(metric_of(event, unit.as_deref()), v, line);
                 s = with_spread(s, v, sem, pct.is_some(), &mut block, line, &mut out);
                 out.samples.push(s.with_group(block.group.as_str()));
@@ -769,7 +900,6 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             _ => {}
         }
     }
-    warn_of_repeated_means(input, &table_lines, &mut out);
     if out.samples.is_empty() {
         // Only blocks noted (a decimal-comma locale's): the first note says why.
         return Err(match out.notes.first() {
@@ -788,41 +918,61 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     Ok(out)
 }
 
-/// Means of an unstated number of runs (single values: no `(N runs)`
-/// header, no `-r N` shown) of one key (command, metric, prefix) in two
-/// paragraphs or more: runs of one set-up, or two set-ups no line this
-/// parser reads tells apart (Peter Zijlstra's doit-hackbench-series.sh
+/// Means of one key (kernel, command, metric, parameters: the prefix and
+/// the label the labeller read) in two paragraphs or more, once the labels
+/// are set ([`BenchParser::after_labels`]): runs of one set-up, or two
+/// set-ups no line tells apart (Peter Zijlstra's doit-hackbench-series.sh
 /// under `echo NO_FAIR_SLEEPERS > /debug/sched/features`, then under
 /// `echo FAIR_SLEEPERS`, LKML 2023-03: the set-up lines sat in schbench's
 /// paragraph, and each `1:` mean was averaged with the other's with no
-/// word). Warned at the later paragraph's first such line, naming both.
-/// `table`: the lines of `--table` runs, each one run, never a mean.
-fn warn_of_repeated_means(input: &Input, table: &[usize], out: &mut ParsedFile) {
+/// word). Means of `(10 runs)` too: two such blocks under one `perf stat
+/// -r 10` line were one mean of 20 runs, without a word (attack49 F4).
+/// Warned at the later paragraph's first such line, naming the earlier
+/// one; once for paragraphs that follow one another (a block's counts
+/// and its elapsed time). Checked before the labels were set, the warning
+/// also fired where `Before:` / `After:` kept the blocks apart.
+fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
     // A sample's line holds its figure: never blank, always in a paragraph.
     let para_of = |line: usize| input.paragraph_at(line - 1).0;
-    let mut first: Vec<(String, usize, usize)> = Vec::new();
-    let mut warned: Vec<usize> = Vec::new();
-    for s in
-        out.samples.iter().filter(|s| matches!(s.value, crate::model::Value::Single { .. }) && !table.contains(&s.line))
-    {
-        let key = format!("{}\u{1}{}\u{1}{:?}", s.group, s.metric.name, s.params);
+    // The paragraph before the one starting at `start`, over blank lines.
+    let para_before = |start: usize| {
+        let above = (0..start).rev().find(|&k| !input.lines[k].trim().is_empty())?;
+        Some(input.paragraph_at(above).0)
+    };
+    let mut first: rustc_hash::FxHashMap<String, (usize, usize)> = rustc_hash::FxHashMap::default();
+    let mut repeating: rustc_hash::FxHashSet<usize> = rustc_hash::FxHashSet::default();
+    let mut notes: Vec<(usize, String)> = Vec::new();
+    // `perf stat --table`'s rows are runs, each one, never a mean.
+    let table_run = |line: usize| input.lines.get(line - 1).is_some_and(|l| matches!(kind(l.trim()), Kind::TableRun(_)));
+    for s in out.samples.iter().filter(|s| !table_run(s.line)) {
+        let key = format!("{:?}\u{1}{}\u{1}{}\u{1}{:?}", s.kernel, s.group, s.metric.name, s.params);
         let para = para_of(s.line);
-        match first.iter().find(|(k, _, _)| *k == key) {
-            Some((_, p, at)) if *p != para && !warned.contains(&para) => {
-                warned.push(para);
-                let msg = format!(
-                    "perf stat's means from line {} on repeat those of line {at} (the same command, metric and \
-                     prefix), no set-up line this parser reads between them: averaged as runs of one set-up; a \
-                     label line above each keeps two set-ups apart",
-                    s.line
-                );
-                out.notes.push((s.line, msg));
+        match first.get(&key) {
+            Some(&(p, at)) if p != para && !repeating.contains(&para) => {
+                // Said once for a block's paragraphs one after another.
+                if !para_before(para).is_some_and(|q| repeating.contains(&q)) {
+                    notes.push((
+                        s.line,
+                        format!(
+                            "perf stat's means from line {} on repeat those of line {at} (the same command, metric \
+                             and label), no label line between them: averaged as runs of one set-up; a label line \
+                             above each keeps two set-ups apart",
+                            s.line
+                        ),
+                    ));
+                }
+                repeating.insert(para);
             }
             Some(_) => {}
-            None => first.push((key, para, s.line)),
+            None => {
+                first.insert(key, (para, s.line));
+            }
         }
     }
-    out.notes.sort_by_key(|n| n.0);
+    if !notes.is_empty() {
+        out.notes.extend(notes);
+        out.notes.sort_by_key(|n| n.0);
+    }
 }
 
 /// The runs of a `perf stat --table` (`rows`, each (line, figure)) whose
@@ -936,7 +1086,12 @@ impl BenchParser for PerfStat {
             let t = l.trim();
             match kind(t) {
                 Kind::Header(..) => true,
-                Kind::Elapsed { mean, .. } => super::perf_bench::number(&mean).is_some(),
+                // `5,003493176 seconds time elapsed`: a locale's, claimed
+                // to be said ([`localized`]), not left unrecognised.
+                Kind::Elapsed { mean, .. } => {
+                    super::perf_bench::number(&mean).is_some()
+                        || super::num::plain(&mean.replacen(',', ".", 1)).is_some()
+                }
                 _ => false,
             }
         });
@@ -950,6 +1105,10 @@ impl BenchParser for PerfStat {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_all(input)
     }
+
+    fn after_labels(&self, input: &Input, parsed: &mut ParsedFile) {
+        warn_of_repeated_means(input, parsed);
+    }
 }
 
 #[cfg(test)]
@@ -958,6 +1117,14 @@ mod tests {
 
     fn read(text: &str) -> ParsedFile {
         parse_all(&Input::from_text(text)).expect("read")
+    }
+
+    /// What the segmenter makes of `text`: read, labelled, checked.
+    fn segmented(text: &str) -> ParsedFile {
+        let segs = crate::parse::segment::segments(&Input::from_text(text), None);
+        assert_eq!(segs.len(), 1);
+        assert_eq!(segs[0].parser.id(), ID);
+        segs.into_iter().next().expect("a segment").outcome.expect("read")
     }
 
     /// Ankur Arora's PREEMPT_AUTO letter (LKML 2024-02): the command line
@@ -1049,10 +1216,29 @@ mod tests {
     /// The same prefix's mean in two paragraphs, no run count: warned.
     #[test]
     fn a_repeated_unstated_mean_is_warned() {
-        let f = read(
-            "1:  0.55355 +- 0.00290 seconds time elapsed  ( +-  0.52% )\nx\n\n1:  0.59076 +- 0.00577 seconds time elapsed  ( +-  0.98% )\n",
-        );
+        let text = "1:  0.55355 +- 0.00290 seconds time elapsed  ( +-  0.52% )\nx\n\n1:  0.59076 +- 0.00577 seconds \
+                    time elapsed  ( +-  0.98% )\n";
+        let mut f = read(text);
+        warn_of_repeated_means(&Input::from_text(text), &mut f);
         assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("repeat those of line 1")), "{:?}", f.notes);
+    }
+
+    /// Two `(N runs)` blocks under one command, nothing between them: one
+    /// mean of 20 runs, once without a word (attack49 F4); said once, at
+    /// the later block's first paragraph. Labelled blocks are not.
+    #[test]
+    fn two_repeat_blocks_of_one_command_are_warned_once_unless_labelled() {
+        let two = " # perf stat -e cs --repeat 10 -- hackbench\n\n 3,074,466  context-switches  ( +-  0.34% )\n\n   \
+                   3.66437 +- 0.00494 seconds time elapsed  ( +-  0.13% )\n\n 2,954,976  context-switches  ( +-  \
+                   0.70% )\n\n   3.62855 +- 0.00708 seconds time elapsed  ( +-  0.20% )\n";
+        let f = segmented(two);
+        let notes: Vec<&(usize, String)> = f.notes.iter().filter(|(_, m)| m.contains("repeat those of line")).collect();
+        assert_eq!(notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(notes[0].0, 7);
+        let labelled = format!("Before:\n\n{}", two.replace("\n 2,954,976", "\nAfter:\n\n 2,954,976"));
+        let f = segmented(&labelled);
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("repeat those of line")), "{:?}", f.notes);
+        assert_eq!(f.samples.iter().filter(|s| s.params.iter().any(|p| p.value == "After")).count(), 2);
     }
 
     /// A decimal-comma locale's figures are read in it, never as others'
@@ -1121,6 +1307,55 @@ mod tests {
             w("echo X >/sys/kernel/debug/provoke-crash/DIRECT"),
             "echo X >/sys/kernel/debug/provoke-crash/DIRECT"
         );
+    }
+
+    /// A locale's output without `--repeat` (attack49 F1): perf 6.x sets
+    /// a blank line between the counts and the elapsed time, and only the
+    /// latter shows the decimal comma; `1.188 cycles` is 1188 there, and
+    /// was read as 1.188 (`0,523 msec` as 523 ms). The whole block is
+    /// read in its locale. A block grouped by spaces (the CERN ROOT tutorial's README,
+    /// `181 519  page-faults`) is too; a C locale's block beside one
+    /// (a reply quoting another's) is read.
+    #[test]
+    fn a_locales_block_is_noted_whole() {
+        let de = " Performance counter stats for './a.out':\n\n     0,523 msec task-clock:u  #    0,001 CPUs utilized\n\
+                  \x20       0      context-switches:u     #    0,000 /sec\n     1.188      cycles:u  #    2,285 GHz\n\n\
+                  \x20  1,001234567 seconds time elapsed\n\n   0,000000000 seconds user\n   0,001234000 seconds sys\n";
+        let f = read(de);
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(3, 0.523), (4, 0.0), (5, 1188.0), (7, 1.001234567), (9, 0.0), (10, 0.001234)]);
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains("lines 3-10") && m.contains(COMMA_LOCALE_READ)));
+        let fr = " Performance counter stats for './rdf':\n\n   53 065,07 msec task-clock   #    1,000 CPUs utilized\n\
+                  \x20     233      context-switches     #    4,391 /sec\n   181 519      page-faults  #    3,421 K/sec\n\n\
+                  \x20     53,068551395 seconds time elapsed\n";
+        let c = " Performance counter stats for './a':\n\n        20,812      context-switches\n\n    \
+                 5.001931983 seconds time elapsed\n\n";
+        let f = read(&format!("{c}{fr}"));
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(3, 20_812.0), (5, 5.001931983)]);
+        assert!(f.notes.iter().any(|(l, m)| *l == 9 && m.contains("lines 9-13")), "{:?}", f.notes);
+        // The quoted LKML reply (Vincent Guittot, 2022-08): claimed, said.
+        let quoted = "tip kernel:\n           7 673,15 msec task-clock                #    1,534 CPUs\nutilized\n   \
+                      \x20         12 662      context-switches          #    1,650 K/sec\n        5,003493176 seconds \
+                      time elapsed\n";
+        assert_eq!(PerfStat.detect(&Input::from_text(quoted)), 40);
+    }
+
+    /// A count no locale of perf prints, in a C locale's block, and an
+    /// elapsed-time line whose mean was cut off: said, not read (the
+    /// latter read its `+-` figure as the mean, labelled `+-`).
+    #[test]
+    fn unreadable_counts_and_a_cut_mean_are_said() {
+        let f = read(
+            " Performance counter stats for 'x' (5 runs):\n\n     1'234'567      branches\n     3,074,466      \
+             context-switches   ( +-  % )\n     4,151      cycles\n\n       +- 0.00494 seconds time elapsed  ( +-  \
+             0.13% )\n",
+        );
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(5, 4151.0)]);
+        for (at, what) in [(3, "`1'234'567` of `branches`"), (4, "`( +- % )`"), (7, "`+-` before its mean")] {
+            assert!(f.notes.iter().any(|(l, m)| *l == at && m.contains(what)), "{at}: {:?}", f.notes);
+        }
     }
 
     /// Ankur Arora's v2 letter: a blank line between the count and the

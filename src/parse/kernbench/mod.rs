@@ -267,6 +267,14 @@ impl BenchParser for Kernbench {
         {
             return Err(e);
         }
+        // A script's `mean +- spread` tables none of whose rows was read:
+        // the first line that says why.
+        if r.out.samples.is_empty()
+            && plus_minus::present(input)
+            && let Some((at, why)) = r.out.notes.first()
+        {
+            return Err(ParseError::NoResultsAt { benchmark: "kernbench", reason: why.clone(), at: *at });
+        }
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "kernbench",

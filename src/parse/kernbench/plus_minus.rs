@@ -16,8 +16,8 @@
 //! Maximal load (-j 0)`) gives the `load` parameter as kernbench's own
 //! headers do (`half`, `optimal`, `maximal`) and `jobs` = N where N is
 //! above 0. The line of names over the figures names the columns (cells
-//! apart by two spaces or more): a kernel's release is the samples'
-//! kernel, any other name a `label` parameter. The rows are kernbench's
+//! apart by two spaces or more, or a tab): a kernel's release is the
+//! samples' kernel, any other name a `label` parameter. The rows are kernbench's
 //! figures under the script's names: `wall` is `Elapsed Time`, `utime`
 //! `User Time`, `stime` `System Time` (seconds, lower is better), `%cpu`
 //! `Percent CPU`, `inv-csw` `Context Switches` (kernbench's `%c`, the
@@ -30,7 +30,10 @@
 //! unstated number of runs with the spread as its deviation (`n` 1: never
 //! tested), said once a file. A row of another name, or with a cell that
 //! is no `mean +- spread ( +- pct% )`, or with fewer or more cells than the
-//! names over it, is noted at its line, not read.
+//! names over it, is noted at its line, not read; so is any other line of
+//! the table that holds a figure (a row a mail wrapped), and the rows under
+//! it are still read. A table with no line of names over its columns is
+//! noted at its title.
 
 use super::table::ROWS;
 use crate::model::{Metric, ParsedFile, Sample};
@@ -136,16 +139,44 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
         while i < lines.len() && lines[i].trim().is_empty() {
             i += 1;
         }
-        let Some(names) = lines.get(i).filter(|l| row(l).is_none()) else { continue };
-        let names: Vec<&str> = names.trim().split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+        let Some(names) = lines.get(i).filter(|l| row(l).is_none()) else {
+            out.notes.push((
+                at,
+                format!(
+                    "kernbench table under `{}` has no line of names over its columns (which kernel or set-up each \
+                     is): not read",
+                    lines[at - 1].trim()
+                ),
+            ));
+            continue;
+        };
+        // Apart by two spaces or more, or by a tab (a paste that turned
+        // the spaces into tabs: attack49 F14, every row noted).
+        let spaced = names.replace('\t', "  ");
+        let names: Vec<&str> = spaced.trim().split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
         i += 1;
         while i < lines.len() && lines[i].trim().is_empty() {
             i += 1;
         }
-        while let Some(line) = lines.get(i).filter(|l| !l.trim().is_empty()) {
+        while let Some(line) = lines.get(i).filter(|l| !l.trim().is_empty() && title(l).is_none()) {
             let n = i + 1;
             i += 1;
-            let Some((name, rest)) = row(line) else { break };
+            // A line of other words inside the table (`(lower is better)`,
+            // a row a mail wrapped): the rows under it are still the
+            // table's (they were dropped without a word); one that holds
+            // a figure is said.
+            let Some((name, rest)) = row(line) else {
+                if line.bytes().any(|b| b.is_ascii_digit()) {
+                    out.notes.push((
+                        n,
+                        format!(
+                            "kernbench table line `{}` is no row `name  mean +- spread ( +- pct% ) …`: not read",
+                            line.trim()
+                        ),
+                    ));
+                }
+                continue;
+            };
             let Some(&(_, k)) = NAMES.iter().find(|(r, _)| *r == name) else {
                 out.notes.push((n, format!("kernbench table row `{name}` is no kernbench figure: not read")));
                 continue;
@@ -216,5 +247,29 @@ mod tests {
         assert_eq!(out.samples[0].params[1].value, "32");
         assert!(out.notes.iter().any(|(l, m)| *l == 7 && m.contains("`bogus`")));
         assert_eq!(title("# Maximal load (-j 0)"), Some(("maximal", None)));
+    }
+
+    /// A line that is no row inside a table (attack49 F5) ended it, and
+    /// the rows under it were dropped without a word; a table with no
+    /// names over its columns was too.
+    #[test]
+    fn rows_under_a_line_of_other_words_are_read() {
+        let text = "  # Half load (-j 32)\n                 A        B\n  wall   74.41 +- 0.45 ( +-  0.60% )   74.20 +- \
+                    0.33 ( +- 0.45% )\n  (lower is better)\n  utime  1419.78 +- 2.04 ( +- 0.14% )  1416.40 +- 6.07 ( +- \
+                    0.42% )\n  stime  n/a 1.0\n  %cpu   2240.20 +- 16.03 ( +- 0.71% )  2240.20 +- 19.34 ( +- 0.86% )\n\n  \
+                    # Optimal load (-j 64)\n  wall   65.15 +- 0.08 ( +- 0.12% )\n";
+        let mut out = ParsedFile::default();
+        tables(&Input::from_text(text), &mut out);
+        let rows: Vec<usize> = out.samples.iter().map(|s| s.line).collect();
+        assert_eq!(rows, [3, 3, 5, 5, 7, 7]);
+        assert!(out.notes.iter().any(|(l, m)| *l == 6 && m.contains("`stime  n/a 1.0`")), "{:?}", out.notes);
+        assert!(out.notes.iter().any(|(l, m)| *l == 9 && m.contains("no line of names")), "{:?}", out.notes);
+        // Names apart by a tab.
+        let tabbed =
+            "  # Half load (-j 32)\n\t\tA\tB\n  wall\t74.41 +- 0.45 ( +- 0.60% )\t74.20 +- 0.33 ( +- 0.45% )\n";
+        let mut out = ParsedFile::default();
+        tables(&Input::from_text(tabbed), &mut out);
+        let labels: Vec<&str> = out.samples.iter().map(|s| s.params[2].value.as_str()).collect();
+        assert_eq!(labels, ["A", "B"]);
     }
 }
