@@ -865,7 +865,7 @@ fn settle(
     // The kept classes' cells are read back now only where the last
     // build recorded no cross-class key (else after the classes, and only
     // when the page's key changed: `run`).
-    let restore = matches!(&outcome, SiteOutcome::Make(_, e) if !e.as_ref().is_some_and(|e| e.across().is_some()));
+    let restore = matches!(&outcome, SiteOutcome::Make(_, e) if e.as_ref().is_none_or(|e| e.across().is_none()));
     let settled = checked
         .into_par_iter()
         .zip(dirs)
