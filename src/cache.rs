@@ -64,7 +64,7 @@ use crate::fingerprint::{cache_header, epoch_nanos};
 /// is recorded with [`NO_HASH`], and counts as unchanged only by its size
 /// and times).
 pub use crate::output::{NO_HASH, Output, Stat};
-use crate::report::MachineSummary;
+use crate::report::{AcrossCells, AcrossDigest, MachineSummary};
 use crate::site::ParseCache;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -191,6 +191,13 @@ pub struct MachineEntry {
     /// `summary.cells`).
     #[serde(skip)]
     cells: Vec<u8>,
+    /// What the cross-class page reads of the cells, small
+    /// ([`AcrossDigest`]): a build that changed another class compares the
+    /// page's key made from every class's digest with the last build's,
+    /// and keeps `across.*` without reading these cells back when it is
+    /// the same. `None`: none stored (the page is made again).
+    #[serde(default)]
+    across: Option<AcrossDigest>,
     /// True when this entry was read from the cache as it is: storing it
     /// again would write the same bytes, so [`Cache::store`] leaves its
     /// file alone.
@@ -209,6 +216,7 @@ impl MachineEntry {
         summary: MachineSummary,
         files_read: usize,
     ) -> Self {
+        let across = Some(AcrossDigest::of(&summary.cells));
         MachineEntry {
             key,
             scan_ns,
@@ -222,8 +230,32 @@ impl MachineEntry {
             summary,
             files_read,
             cells: Vec::new(),
+            across,
             unchanged: false,
         }
+    }
+
+    /// The digest of the summary's cross-class cells, if stored.
+    pub fn across_digest(&self) -> Option<&AcrossDigest> {
+        self.across.as_ref()
+    }
+
+    /// True when the summary's cross-class cells are still in their
+    /// stored form (an entry [`Cache::load`] read, not yet restored).
+    pub fn cells_pending(&self) -> bool {
+        !self.cells.is_empty()
+    }
+
+    /// The summary's cross-class cells read back from their stored form
+    /// (the summary itself may have been taken already); `None` when none
+    /// are pending or they do not decode.
+    pub fn stored_cells(&self) -> Option<AcrossCells> {
+        if self.cells.is_empty() {
+            return None;
+        }
+        stored::decompress(&self.cells)
+            .and_then(|b| rmp_serde::from_slice::<stored::StoredCells>(&b).ok())
+            .and_then(|c| c.cells())
     }
 
     /// The entry with `diags`, the diagnostics loading the class gave;
@@ -262,10 +294,7 @@ impl MachineEntry {
         if self.cells.is_empty() {
             return true;
         }
-        let Some(columns) = stored::decompress(&self.cells)
-            .and_then(|b| rmp_serde::from_slice::<stored::StoredCells>(&b).ok())
-            .and_then(|c| c.cells())
-        else {
+        let Some(columns) = self.stored_cells() else {
             return false;
         };
         self.summary.cells = columns;
@@ -344,6 +373,12 @@ pub struct SiteEntry {
     key: u64,
     #[serde(serialize_with = "as_columns::serialize", deserialize_with = "as_columns::deserialize")]
     outputs: Vec<Output>,
+    /// The cross-class page's key ([`crate::report::across_key`]) it was
+    /// made under, whether it had a section (`across.*` written), and what
+    /// it pairs (the index pages' words): a build that changes a class
+    /// but not this key keeps `across.*`. `None`: not known.
+    #[serde(default)]
+    across: Option<(u64, bool, String)>,
     /// True when read from the cache as it is (not written again).
     #[serde(skip)]
     unchanged: bool,
@@ -356,8 +391,31 @@ impl SiteEntry {
         SiteEntry {
             key,
             outputs: outputs.into_iter().map(|path| Output { path, stat: Stat::MISSING, hash: NO_HASH }).collect(),
+            across: None,
             unchanged: false,
         }
+    }
+
+    /// The entry with the cross-class page's key, whether it had a
+    /// section and the words for what it pairs (see [`SiteEntry::across`]).
+    pub fn with_across(mut self, across: Option<(u64, bool, String)>) -> Self {
+        self.across = across;
+        self
+    }
+
+    /// The cross-class page's key, whether it had a section, and what it
+    /// pairs, when recorded.
+    pub fn across(&self) -> Option<&(u64, bool, String)> {
+        self.across.as_ref()
+    }
+
+    /// True when the cross-class page's files `paths` are all among this
+    /// entry's outputs and still in place under `out` with the size, times
+    /// and inode recorded for them.
+    pub fn in_place(&self, paths: &[&str], out: &Path) -> bool {
+        paths.iter().all(|p| {
+            self.outputs.iter().find(|o| o.path == *p).is_some_and(|o| Stat::of(&out.join(&o.path)) == Some(o.stat))
+        })
     }
 
     /// True when this entry still describes the site-level files: the same
@@ -417,6 +475,15 @@ impl Cache {
 
     fn file(&self, slug: &str) -> PathBuf {
         self.dir.join(format!("{slug}.entry"))
+    }
+
+    /// Removes the entry of machine class `slug` (one found damaged after
+    /// its class was kept: the next build builds the class again), and
+    /// returns its path.
+    pub fn forget(&self, slug: &str) -> PathBuf {
+        let path = self.file(slug);
+        let _ = std::fs::remove_file(&path);
+        path
     }
 
     /// The entry of a machine class, if there is a readable one of this

@@ -769,13 +769,19 @@ fn site_level_files_are_kept_only_while_they_would_be_the_same() {
 }
 
 /// A kept class whose cross-class cells do not read back (its entry's
-/// hash matches, so they were written so) is built again when another
-/// class changed and the cross-class page is made again; the site equals
-/// a build from scratch.
+/// hash matches, so they were written so) is read only when the
+/// cross-class page is made again: an add that leaves the page as it was
+/// keeps it without reading them; one that changes the page lays the
+/// class out again for its cells (its files kept) and writes its entry
+/// anew. Both times the site equals a build from scratch.
 #[test]
 fn kept_class_whose_cells_do_not_read_back_is_built_again() {
-    let (tmp, content, out) = built_site();
-    let entry = out.join(CACHE).join("p166-24m.entry");
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    copy_dir(&demo(), &content);
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    let entry = out.join(CACHE).join("k6-2-475-384m.entry");
     let bytes = fs::read(&entry).unwrap();
     // The header line, then the body: the entry's length (8 bytes), the
     // entry, the cells; then the body's hash.
@@ -786,12 +792,102 @@ fn kept_class_whose_cells_do_not_read_back_is_built_again() {
     let sum = benchsite::cache::hash(&body).to_le_bytes();
     let damaged = [&bytes[..header], &body, &sum].concat();
     fs::write(&entry, &damaged).unwrap();
+    // A class no other ran a kernel of changed: the page is kept, the
+    // damaged cells not read.
     let raw = walkdir(&content.join("dbench32-384m")).into_iter().find(|p| p.extension().is_some_and(|e| e == "txt"));
     let raw = raw.unwrap();
     fs::write(&raw, fs::read_to_string(&raw).unwrap() + "\n").unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
-    // Built again: its entry was written anew.
+    assert_eq!(fs::read(&entry).unwrap(), damaged);
+    // A kernel the damaged class ran added to another: the page is made
+    // again, from the damaged class laid out again.
+    add_shared_kernel(&content);
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(fs::read_to_string(out.join("across.md")).unwrap().contains("## 2.4.17: dbench"));
     assert_ne!(fs::read(&entry).unwrap(), damaged);
+}
+
+/// Builds `content` into `out` with the binary, timing spans on: its
+/// standard error.
+fn build_timed(content: &Path, out: &Path) -> String {
+    let o = assert_cmd::Command::cargo_bin("benchsite")
+        .unwrap()
+        .env("BENCHSITE_TIMINGS", "1")
+        .args(["build", "--content"])
+        .arg(content)
+        .arg("--output")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+/// Adds kernel `2.4.17` to the demo's Quad Xeon class (the dbench,
+/// tbench, lmbench, AIM7 and IRMAN files of its `2.4.20-pre5`): the
+/// K6-2 class ran `2.4.17` with dbench too, so the cross-class page gains
+/// a table.
+fn add_shared_kernel(content: &Path) {
+    let from = content.join("quad-xeon-raid5/2.4.20-pre5");
+    let to = content.join("quad-xeon-raid5/2.4.17");
+    fs::create_dir(&to).unwrap();
+    for e in fs::read_dir(&from).unwrap() {
+        let e = e.unwrap();
+        if e.path().extension().is_some_and(|x| x == "txt") {
+            fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// grid49: adding a kernel no other class ran keeps `across.*` as they
+/// are (the page's key, made from each class's digest of its cells, is
+/// the last build's): neither laid out again nor any kept class's cells
+/// read back, and the site equals a build from scratch. Adding a kernel
+/// another class ran (a table more on the page) makes it again, equal to
+/// a build from scratch; so does a changed value of a kernel the page
+/// shows, and a changed reference machine.
+#[test]
+fn cross_class_page_is_kept_while_its_inputs_are() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    copy_dir(&demo(), &content);
+    let out = tmp.path().join("out");
+    build_timed(&content, &out);
+    let across: Vec<PathBuf> = ["across.html", "across.md", "across.txt"].iter().map(|f| out.join(f)).collect();
+    let before: Vec<Vec<u8>> = across.iter().map(|p| fs::read(p).unwrap()).collect();
+    let ino = |p: &Path| std::os::unix::fs::MetadataExt::ino(&fs::metadata(p).unwrap());
+    let inodes: Vec<u64> = across.iter().map(|p| ino(p)).collect();
+    // A kernel only the dbench class ran.
+    copy_dir(&content.join("dbench32-384m/2.4.7"), &content.join("dbench32-384m/2.4.7-grid49"));
+    let timings = build_timed(&content, &out);
+    assert!(timings.contains("machine: load + parse"), "{timings}");
+    assert!(!timings.contains("cross-class page laid out"), "{timings}");
+    assert!(!timings.contains("read kept classes' cells"), "{timings}");
+    let after: Vec<Vec<u8>> = across.iter().map(|p| fs::read(p).unwrap()).collect();
+    assert!(before == after, "across.* changed");
+    assert_eq!(across.iter().map(|p| ino(p)).collect::<Vec<_>>(), inodes, "across.* written again");
+    assert!(fs::read_to_string(out.join("index.md")).unwrap().contains("[Machines side by side](across.md)"));
+    assert_matches_scratch(&content, &out, tmp.path());
+    // A kernel the K6-2 class ran too: the page is made again.
+    add_shared_kernel(&content);
+    let timings = build_timed(&content, &out);
+    assert!(timings.contains("cross-class page laid out"), "{timings}");
+    assert!(timings.contains("read kept classes' cells"), "{timings}");
+    assert!(fs::read_to_string(out.join("across.md")).unwrap().contains("## 2.4.17: dbench"));
+    assert_matches_scratch(&content, &out, tmp.path());
+    // A value the page shows (the Quad Xeon's IRMAN of 2.5.33-mm5).
+    let irman = content.join("quad-xeon-raid5/2.5.33-mm5/irman.txt");
+    let text = fs::read_to_string(&irman).unwrap();
+    let shown = fs::read_to_string(out.join("across.md")).unwrap();
+    fs::write(&irman, text.replacen("2.955", "3.955", 1)).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert_ne!(fs::read_to_string(out.join("across.md")).unwrap(), shown);
+    // The reference machine (site.yaml): every class and the page again.
+    let site_yaml = content.join("site.yaml");
+    let yaml = fs::read_to_string(&site_yaml).unwrap();
+    fs::write(&site_yaml, yaml.replacen("reference_machine: quad-xeon-raid5", "reference_machine: k6-2-475-384m", 1))
+        .unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
 /// An empty kernel directory is warned of (the lint page lists it); an

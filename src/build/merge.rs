@@ -194,7 +194,7 @@ fn merge_into(
     report.check_warnings = super::check_warnings(site_findings.iter().chain(class_findings), &diags);
     let mut site_files = Vec::new();
     let collect = crate::output::Collect::keeping();
-    render_index(plan, &collect, summaries, site_findings)?;
+    render_index(plan, &collect, summaries, site_findings, None)?;
     for f in collect.into_files() {
         site_files.push(f.path.clone());
         writer.put(f)?;

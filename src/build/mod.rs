@@ -187,6 +187,14 @@ pub enum BuildError {
     /// was written.
     #[error("{0}")]
     Shard(String),
+    /// A kept class's cache entry whose cross-class cells do not read back
+    /// (its bytes passed their hash: a damaged cache written that way),
+    /// found after its class was kept; the entry is removed, so the next
+    /// build builds the class again. Nothing was written.
+    #[error(
+        "the build cache entry {0} is damaged (its cross-class cells do not read back); it is removed: build again"
+    )]
+    DamagedCache(PathBuf),
 }
 
 impl From<WriteError> for BuildError {

@@ -391,16 +391,39 @@ fn run(
                     Some(kept)
                 }
                 SiteOutcome::Make(key, old) => {
-                    if let Some(old) = old {
-                        sink.known_outputs(old.into_outputs());
-                    }
                     let _t = timing::span("site-level files");
                     let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
                     let recording = Tap { inner: &sink, seen: |p: &str| lock(&paths).push(p.to_string()) };
-                    let summaries = totals.classes.into_iter().filter_map(|c| c.summary).collect();
-                    render_index(&plan, &recording, summaries, site_findings)?;
+                    let classes = std::mem::take(&mut totals.classes);
+                    let (slugs, mut summaries): (Vec<String>, Vec<report::MachineSummary>) =
+                        classes.into_iter().filter_map(|c| Some((c.slug, c.summary?))).unzip();
+                    // The cross-class page's key; where it is the last
+                    // build's and its files are in place, they are kept
+                    // and no kept class's cells are read back.
+                    let across = match (entries.as_deref(), common_key) {
+                        (Some(e), Some(common)) => across_key_of(common, &plan.config, &slugs, &summaries, &e.classes),
+                        _ => None,
+                    };
+                    let kept = match (across, old.as_ref().and_then(|o| o.across().map(|a| (o, a)))) {
+                        (Some(k), Some((o, (old_key, shown, items))))
+                            if k == *old_key && o.in_place(across_files(*shown), &opts.output) =>
+                        {
+                            Some((*shown, items.clone()))
+                        }
+                        _ => None,
+                    };
+                    if let Some((shown, _)) = &kept {
+                        recording.keep(across_files(*shown))?;
+                    } else if let Some(e) = entries.as_deref_mut() {
+                        restore_pending(&ctx, &plan.dirs, &slugs, &mut summaries, e)?;
+                    }
+                    if let Some(old) = old {
+                        sink.known_outputs(old.into_outputs());
+                    }
+                    let (shown, items) = render_index(&plan, &recording, summaries, site_findings, kept)?;
                     key.map(|k| {
                         SiteEntry::new(k, paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner))
+                            .with_across(across.map(|a| (a, shown, items)))
                     })
                 }
             };
@@ -422,15 +445,135 @@ fn run(
     })
 }
 
+/// The cross-class page's files, when it has a section.
+fn across_files(shown: bool) -> &'static [&'static str] {
+    if shown { &["across.html", "across.md", "across.txt"] } else { &[] }
+}
+
+/// The cross-class page's key: the classes' common key `common` (the
+/// benchsite build, options, theme, `site.yaml` with the site's title,
+/// every `machine.yaml`) and [`report::across_key`] of the classes `slugs`
+/// with `summaries`, from the digests of their cells their cache entries
+/// (`classes`, this build's) hold; `None` when a class has no entry or
+/// digest.
+fn across_key_of(
+    common: u64,
+    config: &site::SiteConfig,
+    slugs: &[String],
+    summaries: &[report::MachineSummary],
+    classes: &[(String, MachineEntry)],
+) -> Option<u64> {
+    let by_slug: FxHashMap<&str, &MachineEntry> = classes.iter().map(|(s, e)| (s.as_str(), e)).collect();
+    let ms: Vec<(&report::MachineSummary, &report::AcrossDigest)> = slugs
+        .iter()
+        .zip(summaries)
+        .map(|(slug, m)| Some((m, by_slug.get(slug.as_str())?.across_digest()?)))
+        .collect::<Option<_>>()?;
+    let page = report::across_key(&ms, config.reference_machine.as_deref(), config.alpha)?;
+    let mut h = cache::KeyHasher::default();
+    h.field(&common.to_le_bytes()).field(&page.to_le_bytes());
+    Some(h.finish())
+}
+
+/// Reads the cross-class cells of the kept classes whose entries (in
+/// `entries`) still hold them in their stored form back into their
+/// summaries (`summaries`, of the classes `slugs`), in parallel. A class
+/// whose cells do not read back (an entry written damaged: its bytes
+/// passed their hash) is loaded and laid out again for its cells
+/// ([`cells_again`]), its files left as kept, and its entry replaced.
+///
+/// # Errors
+/// [`BuildError::DamagedCache`] when such a class cannot be laid out
+/// again (its entry is removed).
+fn restore_pending(
+    ctx: &ClassContext,
+    dirs: &[(PathBuf, String)],
+    slugs: &[String],
+    summaries: &mut [report::MachineSummary],
+    entries: &mut cache::Entries,
+) -> Result<(), BuildError> {
+    let _t = timing::span("read kept classes' cells");
+    let at: FxHashMap<&str, usize> = entries.classes.iter().enumerate().map(|(i, (s, _))| (s.as_str(), i)).collect();
+    let failed: Vec<usize> = slugs
+        .par_iter()
+        .zip(summaries.par_iter_mut())
+        .enumerate()
+        .filter_map(|(i, (slug, m))| {
+            let e = &entries.classes[*at.get(slug.as_str())?].1;
+            if !e.cells_pending() {
+                return None;
+            }
+            match e.stored_cells() {
+                Some(cells) => {
+                    m.cells = cells;
+                    None
+                }
+                None => Some(i),
+            }
+        })
+        .collect();
+    drop(at);
+    for i in failed {
+        let slug = &slugs[i];
+        let again = dirs.iter().find(|(_, s)| s == slug).and_then(|(dir, _)| cells_again(ctx, dir, slug));
+        let Some((cells, entry)) = again else {
+            let path = ctx.cache.map_or_else(PathBuf::new, |c| c.forget(slug));
+            return Err(BuildError::DamagedCache(path));
+        };
+        summaries[i].cells = cells;
+        if let Some(e) = entries.classes.iter_mut().find(|(s, _)| s == slug) {
+            e.1 = entry;
+        }
+    }
+    Ok(())
+}
+
+/// Loads and lays out a kept class again for its cross-class cells (its
+/// entry's do not read back), rendering into a sink that keeps nothing:
+/// its files, kept, stay as they are. Returns its cells and its new cache
+/// entry; `None` when it fails.
+fn cells_again(ctx: &ClassContext, dir: &Path, slug: &str) -> Option<(report::AcrossCells, MachineEntry)> {
+    let discard = Collect::discarding();
+    let again = ClassContext {
+        opts: ctx.opts,
+        progress: ctx.progress,
+        sink: &discard,
+        cache: ctx.cache,
+        common_key: ctx.common_key,
+        scan_ns: ctx.scan_ns,
+        renderers: ctx.renderers,
+        nav: ctx.nav,
+        config: ctx.config,
+        render: ctx.render,
+        lint: None,
+        stopped: AtomicBool::new(false),
+    };
+    let settled = match check_class(&again, dir, slug).ok()? {
+        Checked::Unchanged(u) => Settled::Changed(u.discovered, u.key, u.stats),
+        Checked::Changed(d, k, s) => Settled::Changed(d, k, s),
+    };
+    let prepared = prepare_class(&again, dir, slug, settled).ok()?;
+    let mut out = finish_class(&again, prepared);
+    if out.failure.is_some() {
+        return None;
+    }
+    Some((out.summary.take()?.cells, out.entry.take()?.1))
+}
+
 /// The site-wide files, from every class's summary line (and the site's
 /// own `findings`, for the lint page): the renderers' index pages (and
-/// the lint page), `data.json`'s index and `.nojekyll`.
+/// the lint page), `data.json`'s index and `.nojekyll`. With `kept`
+/// (whether the cross-class page has a section, and what it pairs) its
+/// files `across.*` are kept as they are (the caller keeps them) and it
+/// is not laid out. Returns whether the page has a section and what it
+/// pairs.
 pub(super) fn render_index(
     plan: &SitePlan,
     sink: &dyn Sink,
     machines: Vec<report::MachineSummary>,
     findings: Vec<report::Finding>,
-) -> Result<(), BuildError> {
+    kept: Option<(bool, String)>,
+) -> Result<(bool, String), BuildError> {
     let mut machines = machines;
     report::tell_apart_names(&mut machines);
     let summary = report::SiteSummary {
@@ -443,6 +586,15 @@ pub(super) fn render_index(
         alpha: plan.config.alpha,
         across: Default::default(),
     };
+    match kept {
+        Some((shown, items)) => {
+            let _ = summary.across.set(std::sync::Arc::new(report::AcrossPage::kept(shown, items)));
+        }
+        None => {
+            let _t = timing::span("site: cross-class page laid out");
+            summary.across();
+        }
+    }
     for r in &plan.renderers {
         for f in r.render_index(&summary)? {
             sink.put(f)?;
@@ -450,7 +602,8 @@ pub(super) fn render_index(
     }
     sink.put(crate::export::index_file(&plan.config.title, &summary.machines))?;
     sink.put(OutputFile::text(".nojekyll", String::new()))?;
-    Ok(())
+    let across = summary.across();
+    Ok((across.is_shown(), across.items.clone()))
 }
 
 /// What the machine classes gave, summed.
@@ -709,7 +862,10 @@ fn settle(
             }
         }
     };
-    let restore = matches!(outcome, SiteOutcome::Make(..));
+    // The kept classes' cells are read back now only where the last
+    // build recorded no cross-class key (else after the classes, and only
+    // when the page's key changed: `run`).
+    let restore = matches!(&outcome, SiteOutcome::Make(_, e) if e.as_ref().is_none_or(|e| e.across().is_none()));
     let settled = checked
         .into_par_iter()
         .zip(dirs)

@@ -205,7 +205,7 @@ impl Renderer for HtmlRenderer {
         ctx.insert("site", &light);
         ctx.insert("root", &self.root(0));
         ctx.insert("lint", &report::lint_page(site));
-        ctx.insert("across", &!across.sections.is_empty());
+        ctx.insert("across", &across.is_shown());
         ctx.insert("across_items", &across.items);
         let index = self.page("index.html", &ctx)?;
         let lint = self.page("lint.html", &ctx)?;
@@ -221,7 +221,7 @@ impl Renderer for HtmlRenderer {
             OutputFile::text("404.html", self.page("404.html", &ctx)?),
             OutputFile::text("lint.html", lint),
         ];
-        if !across.sections.is_empty() {
+        if across.is_written() {
             let root = self.root(0);
             files.push(OutputFile::text("across.html", super::across::html(site, &across, &root)));
         }

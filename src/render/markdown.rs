@@ -81,7 +81,7 @@ impl Renderer for MarkdownRenderer {
             OutputFile::text("lint.md", lint_md(&crate::report::lint_page(site), &self.options)),
         ];
         let across = site.across();
-        if !across.sections.is_empty() {
+        if across.is_written() {
             files.push(OutputFile::text("across.md", super::across::markdown(&across)));
         }
         Ok(files)
@@ -164,7 +164,7 @@ pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
         out += "\n\n";
     }
     let across = site.across();
-    if !across.sections.is_empty() {
+    if across.is_shown() {
         out += &format!(
             "[Machines side by side](across.md): the {} several machine classes ran, per benchmark.\n\n",
             across.items

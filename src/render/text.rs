@@ -70,7 +70,7 @@ impl Renderer for TextRenderer {
     /// classes ran a kernel.
     fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
         let across = site.across();
-        if across.sections.is_empty() {
+        if !across.is_written() {
             return Ok(Vec::new());
         }
         Ok(vec![OutputFile::text("across.txt", super::across::text(&across, &self.options))])

@@ -244,6 +244,32 @@ pub struct AcrossPage {
     /// `compare:` ([`items_words`]): "kernels", "configs" (two `compare:
     /// config` classes' `regular` is no kernel: archive37 F6).
     pub items: String,
+    /// `Some(shown)` when the page's files are kept as the last build
+    /// wrote them ([`across_key`] unchanged; `shown`: whether it has any
+    /// section, so that `across.*` exist): nothing is laid out, and the
+    /// renderers write no `across.*` ([`AcrossPage::kept`]).
+    #[serde(skip)]
+    pub kept: Option<bool>,
+}
+
+impl AcrossPage {
+    /// The page as kept from the last build: no sections laid out, only
+    /// whether it has any (`shown`) and what it pairs (`items`), which
+    /// the index pages say.
+    pub fn kept(shown: bool, items: String) -> Self {
+        AcrossPage { intro: String::new(), sections: Vec::new(), machines: Vec::new(), items, kept: Some(shown) }
+    }
+
+    /// True when the page has a section (kept or laid out): `across.*`
+    /// exist and the index pages link them.
+    pub fn is_shown(&self) -> bool {
+        self.kept.unwrap_or(!self.sections.is_empty())
+    }
+
+    /// True when its files are to be written (laid out, with a section).
+    pub fn is_written(&self) -> bool {
+        self.kept.is_none() && !self.sections.is_empty()
+    }
 }
 
 /// The nouns of what the classes of `ms` that `used` marks compare (their
@@ -428,7 +454,7 @@ pub fn across_page(site: &SiteSummary, reference: Option<&str>, alpha: Option<f6
             shared
         ));
     }
-    AcrossPage { intro, sections, machines, items }
+    AcrossPage { intro, sections, machines, items, kept: None }
 }
 
 /// Table `t` of the page laid out by the one table layer, its first label
@@ -785,4 +811,197 @@ fn compare_rows(rows: &mut [RowView], cols: &[ColumnView], headers: &[String], b
             c.comparison = Some(cmp);
         }
     }
+}
+
+/// What the cross-class page reads of one class's cells ([`AcrossCells`]),
+/// small enough to keep beside its cache entry and read back on every
+/// build: which benchmarks each kernel has a value in (which pairs the
+/// classes share, so which kernels the page shows and how many it leaves
+/// out) and a hash of each kernel's every value with its column. A build
+/// in which only one class changed compares the page's key
+/// ([`across_key`]) made from these with the last build's, and keeps
+/// `across.*` without reading any kept class's cells back when it is the
+/// same (grid48: a kernel new to every other class changes nothing there,
+/// yet ten classes' 775,000 values were decompressed and decoded, and the
+/// page laid out twice, on every add).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AcrossDigest {
+    /// The class's kernels ([`AcrossCells::kernels`]), in its order.
+    pub kernels: Vec<String>,
+    /// The benchmarks of its columns, each once, in first-seen order.
+    pub benchmarks: Vec<String>,
+    /// How many benchmarks each kernel has a value in (one per kernel),
+    /// their indexes in `benchmarks` in `pair_benchmarks`, kernel after
+    /// kernel.
+    pub pair_counts: Vec<u32>,
+    /// The benchmarks of each kernel's pairs, as indexes in `benchmarks`.
+    pub pair_benchmarks: Vec<u32>,
+    /// Each kernel's hash (one per kernel): of every value it has, in
+    /// column order, each with its column's index, what the column
+    /// measures (benchmark, section, metric, unit, direction, precision,
+    /// parameters, printed step) and the value's runs, mean, deviation,
+    /// printed decimals and step, and whether it is a mean of the timed
+    /// runs only.
+    pub hashes: Vec<u64>,
+}
+
+impl AcrossDigest {
+    /// The digest of `cells`.
+    pub fn of(cells: &AcrossCells) -> Self {
+        let nk = cells.kernels.len();
+        let mut bench_ids: FxHashMap<&str, u32> = FxHashMap::default();
+        let mut benchmarks: Vec<&str> = Vec::new();
+        // Each kernel's benchmarks, and the bytes its hash is made of.
+        let mut pairs: Vec<Vec<u32>> = vec![Vec::new(); nk];
+        let mut bytes: Vec<Vec<u8>> = vec![Vec::new(); nk];
+        for (ci, c) in cells.columns.iter().enumerate() {
+            let b = intern(&mut bench_ids, &mut benchmarks, &c.benchmark);
+            let mut h = crate::fingerprint::KeyHasher::default();
+            h.field(&(ci as u64).to_le_bytes());
+            h.field(c.benchmark.as_bytes()).field(c.section.as_bytes()).field(c.metric.as_bytes());
+            h.field(c.unit.as_bytes()).field(&[c.better as u8]).field(&(c.precision as u64).to_le_bytes());
+            for (n, v) in &c.params {
+                h.field(n.as_bytes()).field(v.as_bytes());
+            }
+            let mut step = Vec::new();
+            let _ = rmp_serde::encode::write(&mut step, &c.printed);
+            h.field(&step);
+            let column = h.finish().to_le_bytes();
+            let at_least: FxHashSet<u32> = c.at_least.iter().copied().collect();
+            for (vi, &(k, n, mean, sd)) in c.values.iter().enumerate() {
+                let (Some(buf), Some(ps)) = (bytes.get_mut(k as usize), pairs.get_mut(k as usize)) else { continue };
+                if !ps.contains(&b) {
+                    ps.push(b);
+                }
+                buf.extend_from_slice(&column);
+                buf.extend_from_slice(&n.to_le_bytes());
+                buf.extend_from_slice(&mean.to_bits().to_le_bytes());
+                buf.extend_from_slice(&sd.map_or(u64::MAX, f64::to_bits).to_le_bytes());
+                buf.extend_from_slice(&sd.map_or([0], |_| [1]));
+                buf.push(c.printed_decimals.get(vi).map_or(u8::MAX, |&d| d));
+                buf.push(u8::from(at_least.contains(&u32::try_from(vi).unwrap_or(u32::MAX))));
+                match c.printed_steps.get(vi) {
+                    Some(s) => {
+                        buf.push(1);
+                        let _ = rmp_serde::encode::write(buf, s);
+                    }
+                    None => buf.push(0),
+                }
+            }
+        }
+        let hashes = cells
+            .kernels
+            .iter()
+            .zip(&bytes)
+            .map(|(k, b)| {
+                let mut h = crate::fingerprint::KeyHasher::default();
+                h.field(k.as_bytes()).field(b);
+                h.finish()
+            })
+            .collect();
+        AcrossDigest {
+            kernels: cells.kernels.clone(),
+            benchmarks: benchmarks.into_iter().map(str::to_string).collect(),
+            pair_counts: pairs.iter().map(|p| u32::try_from(p.len()).unwrap_or(u32::MAX)).collect(),
+            pair_benchmarks: pairs.into_iter().flatten().collect(),
+            hashes,
+        }
+    }
+
+    /// True when its parts agree in length (a damaged entry's do not).
+    fn is_whole(&self) -> bool {
+        let nk = self.kernels.len();
+        self.pair_counts.len() == nk
+            && self.hashes.len() == nk
+            && self.pair_counts.iter().map(|&c| c as usize).sum::<usize>() == self.pair_benchmarks.len()
+            && self.pair_benchmarks.iter().all(|&b| (b as usize) < self.benchmarks.len())
+    }
+}
+
+/// The key of the cross-class page [`across_page`] draws of `ms` (each
+/// class's summary, its cells left out or not, with the digest of its
+/// cells: [`AcrossDigest::of`]) against `reference` at `alpha`: equal keys,
+/// equal pages (with the same site title, theme and options, which the
+/// caller's key holds). It holds each class's name, slug, link and what
+/// it compares, which classes the page uses, how many kernels several
+/// classes ran, the kernels shown in page order with the benchmarks they
+/// share, and each class's hash of each kernel shown. `None` when a
+/// digest is damaged.
+pub fn across_key(ms: &[(&MachineSummary, &AcrossDigest)], reference: Option<&str>, alpha: Option<f64>) -> Option<u64> {
+    if !ms.iter().all(|(_, d)| d.is_whole()) {
+        return None;
+    }
+    // Site-wide ids, as `shared_tables` makes them from the cells.
+    let (mut kernel_ids, mut kernel_names) = (FxHashMap::default(), Vec::new());
+    let (mut bench_ids, mut bench_names) = (FxHashMap::default(), Vec::new());
+    let kernels_of: Vec<Vec<u32>> = ms
+        .iter()
+        .map(|(_, d)| d.kernels.iter().map(|k| intern_kernel(&mut kernel_ids, &mut kernel_names, k)).collect())
+        .collect();
+    let benches_of: Vec<Vec<u32>> = ms
+        .iter()
+        .map(|(_, d)| d.benchmarks.iter().map(|b| intern(&mut bench_ids, &mut bench_names, b)).collect())
+        .collect();
+    let pairs_of: Vec<Vec<(u32, u32)>> = ms
+        .iter()
+        .enumerate()
+        .map(|(i, (_, d))| {
+            let mut out = Vec::with_capacity(d.pair_benchmarks.len());
+            let mut at = 0usize;
+            for (ki, &count) in d.pair_counts.iter().enumerate() {
+                for &b in &d.pair_benchmarks[at..at + count as usize] {
+                    out.push((kernels_of[i][ki], benches_of[i][b as usize]));
+                }
+                at += count as usize;
+            }
+            out
+        })
+        .collect();
+    let mut pairs: FxHashMap<(u32, u32), (usize, bool)> = FxHashMap::default();
+    for (i, ps) in pairs_of.iter().enumerate() {
+        for &p in ps {
+            let e = pairs.entry(p).or_insert((i, false));
+            e.1 |= e.0 != i;
+        }
+    }
+    pairs.retain(|_, p| p.1);
+    let mut kernels: Vec<u32> = pairs.keys().map(|k| k.0).collect::<FxHashSet<_>>().into_iter().collect();
+    let name = |k: u32| kernel_names.get(k as usize).copied().unwrap_or_default();
+    kernels.sort_by_cached_key(|&k| crate::version::KernelVersion::parse(name(k)));
+    let shared = kernels.len();
+    let shown_kernels = &kernels[shared.saturating_sub(ACROSS_KERNELS)..];
+    let mut shown = vec![false; kernel_names.len()];
+    for &k in shown_kernels {
+        shown[k as usize] = true;
+    }
+    let used: Vec<bool> = pairs_of.iter().map(|ps| ps.iter().any(|p| pairs.contains_key(p))).collect();
+    let mut h = crate::fingerprint::KeyHasher::default();
+    h.field(reference.unwrap_or("\u{0}none").as_bytes());
+    h.field(&alpha.map_or(u64::MAX, f64::to_bits).to_le_bytes());
+    h.field(&(ms.len() as u64).to_le_bytes()).field(&(shared as u64).to_le_bytes());
+    for ((m, _), u) in ms.iter().zip(&used) {
+        h.field(m.name.as_bytes()).field(m.slug.as_bytes()).field(m.link.as_bytes());
+        h.field(m.axis.one.as_bytes()).field(m.axis.many.as_bytes()).field(&[u8::from(*u)]);
+    }
+    // The kernels shown, in page order, each with the benchmarks several
+    // classes ran it with (by name: a table's title).
+    for &k in shown_kernels {
+        h.field(name(k).as_bytes());
+        let mut benches: Vec<&str> = pairs.keys().filter(|p| p.0 == k).map(|p| bench_names[p.1 as usize]).collect();
+        benches.sort_unstable();
+        for b in benches {
+            h.field(b.as_bytes());
+        }
+    }
+    // Each class's values of the kernels shown: each kernel's hash, in
+    // the class's order.
+    for (i, (_, d)) in ms.iter().enumerate() {
+        h.field(&(i as u64).to_le_bytes());
+        for (ki, &k) in kernels_of[i].iter().enumerate() {
+            if shown[k as usize] {
+                h.field(d.kernels[ki].as_bytes()).field(&d.hashes[ki].to_le_bytes());
+            }
+        }
+    }
+    Some(h.finish())
 }

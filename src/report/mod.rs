@@ -36,7 +36,9 @@ mod tests;
 mod uncompared;
 mod views;
 
-pub use across::{ACROSS_KERNELS, AcrossCells, AcrossColumn, AcrossPage, across_page, cells_of, machine_grid};
+pub use across::{
+    ACROSS_KERNELS, AcrossCells, AcrossColumn, AcrossDigest, AcrossPage, across_key, across_page, cells_of, machine_grid,
+};
 pub use compare::*;
 pub use detail::{LeftOutDetail, without_detail};
 pub use format::*;
