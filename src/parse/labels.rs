@@ -69,6 +69,7 @@
 //! process id (`pid 4711`) or a measured time (`took 45 s`) above a run is
 //! no set-up: the runs under them stay runs.
 
+mod captions;
 mod catted;
 mod file_setup;
 mod machines;
@@ -990,10 +991,23 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     if by_cat {
         still = merged(&found, &hashes, &ids);
     }
+    // Copies under different captions a person wrote above them or their
+    // fences, told apart by the path each names ([`captions`]).
+    let name = command_name(&parsed.benchmark);
+    let at: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
+    let by_caption = still
+        .as_ref()
+        .is_some_and(|m| captions::label_by_captions(input, name, m, &at, &read, &mut ids));
+    if by_caption {
+        still = merged(&found, &hashes, &ids);
+    }
     if let Some(m) = still {
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
         parsed.doubted_copies |= warn_of_merged_copies(input, b, s, &mut own, asked, &ids, &m, &mut parsed.notes);
+        if parsed.notes.len() == noted {
+            captions::warn_of_captions(input, name, &m, &at, &read, &mut parsed.notes);
+        }
         if parsed.notes.len() == noted && !parser_labelled {
             warn_of_command_lines_past_prose(input, b, s, &m, &mut parsed.notes);
         }
@@ -1028,7 +1042,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             }
         }
     }
-    if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt && !by_cat {
+    if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt && !by_cat && !by_caption {
         return 0;
     }
     let mut n = 0;
@@ -9180,6 +9194,33 @@ mod tests {
         ] {
             let text = format!("$ {cmd}\n{out}\n\nThroughput 1000 MB/sec\n");
             assert_eq!(kernel(&text), None, "{text}");
+        }
+    }
+
+    /// A blog post on WSL (2024-11, bonnie++ 2.00a): two reports of one
+    /// machine, each under a sentence captioning its fence, on `~/temp`
+    /// and on `/mnt/c/temp`: labelled by the path each caption names, not
+    /// averaged. Captions that name no path apart are warned of at both;
+    /// captions that only count runs part nothing, and say nothing.
+    #[test]
+    fn captions_above_fences_part_their_results() {
+        let body = "```\nThroughput 1\n```\n";
+        let text = format!(
+            "第一組 測試存取 ~/temp 目錄的讀寫效能: 第一組\n\n{body}\n第二組, 只是測試的目錄是 /mnt/c/temp 的讀寫效能\n\n{body}"
+        );
+        let p = labelled(&text, &[4, 10]);
+        assert_eq!(last_params(&p), ["~/temp", "/mnt/c/temp"]);
+        let text = format!(
+            "This is what the stock config, as shipped by Debian, gives us here\n\n{body}\nWith my tuning applied on \
+             top of it the result changes a lot\n\n{body}"
+        );
+        let p = labelled(&text, &[4, 10]);
+        assert_eq!(last_params(&p), ["16", "16"]);
+        let warned: Vec<usize> = p.notes.iter().filter(|(_, m)| m.contains("captioned")).map(|n| n.0).collect();
+        assert_eq!(warned, [1, 7], "{:?}", p.notes);
+        for (a, b) in [("Run 1 of the test goes here", "Run 2 of the test goes here"), ("Here it is", "And again")] {
+            let p = labelled(&format!("{a}\n\n{body}\n{b}\n\n{body}"), &[4, 10]);
+            assert!(!p.notes.iter().any(|(_, m)| m.contains("captioned")), "{a} / {b}: {:?}", p.notes);
         }
     }
 
