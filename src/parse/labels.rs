@@ -6010,6 +6010,15 @@ fn without_aside(text: &str) -> Option<String> {
     (aside.chars().any(|c| c.is_ascii_digit()) && !head.trim().is_empty()).then(|| format!("{}:", head.trim_end()))
 }
 
+/// True when `text` is a command that changes the system's set-up
+/// ([`config_command`]: `echo NO_FAIR_SLEEPERS > /debug/sched/features`,
+/// `sysctl -w …`, `ethtool -K …`): a set-up of every result below it,
+/// whichever benchmark printed them (a segment read alone keeps it:
+/// `segment::reread_alone`).
+pub(crate) fn is_setup_command(text: &str) -> bool {
+    config_command(text).is_some()
+}
+
 /// A command that changes the system's set-up between two runs of the same
 /// benchmark, the only thing that tells them apart in many posts (`ethtool
 /// -K eth0 tso off` above a netperf run, `echo NO_WAKEUP_BIAS_PREV_IDLE >

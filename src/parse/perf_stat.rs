@@ -605,7 +605,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 /// under `echo NO_FAIR_SLEEPERS > /debug/sched/features`, then under
 /// `echo FAIR_SLEEPERS`, LKML 2023-03: the set-up lines sat in schbench's
 /// paragraph, and each `1:` mean was averaged with the other's with no
-/// word). Warned at the later paragraph's first such line, naming both.
+/// word). Warned at the later paragraph's first such line, naming both;
+/// not where a set-up command ([`super::labels::is_setup_command`]) above
+/// each differs: the labeller labels them by it.
 fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
     // A sample's line holds its figure: never blank, always in a paragraph.
     let para_of = |line: usize| input.paragraph_at(line - 1).0;
@@ -617,6 +619,15 @@ fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
         match first.iter().find(|(k, _, _)| *k == key) {
             Some((_, p, at)) if *p != para && !warned.contains(&para) => {
                 warned.push(para);
+                // Under different set-up commands (`echo NO_FAIR_SLEEPERS >
+                // /debug/sched/features`, then `echo FAIR_SLEEPERS > …`):
+                // two set-ups, which the labeller labels by them.
+                let setup_above = |line: usize| {
+                    (1..line).rev().map(|n| input.lines[n - 1].trim()).find(|t| super::labels::is_setup_command(t))
+                };
+                if setup_above(s.line).is_some_and(|b| setup_above(*at).is_some_and(|a| a != b)) {
+                    continue;
+                }
                 let msg = format!(
                     "perf stat's means from line {} on repeat those of line {at} (the same command, metric and \
                      prefix), no set-up line this parser reads between them: averaged as runs of one set-up; a \
@@ -809,6 +820,16 @@ mod tests {
             "1:  0.55355 +- 0.00290 seconds time elapsed  ( +-  0.52% )\nx\n\n1:  0.59076 +- 0.00577 seconds time elapsed  ( +-  0.98% )\n",
         );
         assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("repeat those of line 1")), "{:?}", f.notes);
+    }
+
+    /// Under two set-up commands that differ: two set-ups, no warning (the
+    /// labeller labels them by the commands).
+    #[test]
+    fn means_under_two_setup_commands_are_not_warned() {
+        let f = read(
+            "# echo NO_FAIR_SLEEPERS > /debug/sched/features\n1:  0.55355 +- 0.00290 seconds time elapsed  ( +-  0.52% )\n\n# echo FAIR_SLEEPERS > /debug/sched/features\n1:  0.59076 +- 0.00577 seconds time elapsed  ( +-  0.98% )\n",
+        );
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("repeat those of line")), "{:?}", f.notes);
     }
 
     /// A decimal-comma locale's figures are noted, never read as others.
