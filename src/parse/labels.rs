@@ -4278,12 +4278,20 @@ fn program_as_written<'a>(line: &'a str, name: &str) -> Option<&'a str> {
 /// the shell's prompt (`$ `, `# `, `user@host:~$ `, `[root@host dir]# `)
 /// but with the prompt's host first, when it names one, or `sudo`: a line
 /// with a prompt, or with an option (`netperf -H b`), not a sentence
-/// (`I ran hackbench twice.`). `None` for any other line.
+/// (`I ran hackbench twice.`), nor a `cat` of files ([`catted::shows_files`]).
+/// `None` for any other line.
 fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     let mut t = line.trim();
     // Most lines do not hold the name: nothing more is done for them (a
     // searcher for it made once, not one per line).
     if !super::input::found(t.as_bytes(), name) {
+        return None;
+    }
+    // `$ cat hackbench.log` shows a file and runs nothing (`hackbench.log`
+    // is no build of `hackbench`): over one kernel's output it set that
+    // kernel apart from the others' `$ hackbench` (newcomer48 N1), for
+    // every caller, not only the file's set-up.
+    if catted::shows_files(t) {
         return None;
     }
     let mut prompted = false;
@@ -8338,6 +8346,11 @@ mod tests {
     #[test]
     fn the_command_time_timed_parts_its_runs() {
         assert_eq!(command_words("time make bzImage", "time"), Some(vec!["time", "make", "bzImage"]));
+        // A `cat` of a log named after the program runs nothing, for every caller.
+        for shown in ["$ cat hackbench.log", "pi@rpi5:~ $ cat results/hackbench-1.txt", "# cat hackbench.out"] {
+            assert_eq!(command_words(shown, "hackbench"), None, "{shown}");
+        }
+        assert!(command_words("$ cat x | hackbench -g 4", "hackbench").is_some());
         assert_eq!(command_words("time is short", "time"), None);
         // Session 36: English after `time` is no command; a path, a known
         // program or a name with an option, a path or a figure is.
