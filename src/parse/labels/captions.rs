@@ -21,7 +21,9 @@ use crate::parse::Input;
 /// Each line's caption (index *n* for line *n*, `input.lines.len() + 1`
 /// long): the nearest line at or above it that reads as one
 /// ([`caption_line`]), passing over blank lines, code fences, lines that
-/// gave a number (`read`) and lines of columns or without letters (a
+/// gave a number (`read`), lines the file holds more than once (a
+/// benchmark's banner over each run: aim7's `AIM Multiuser Benchmark -
+/// Suite VII Run Beginning`) and lines of columns or without letters (a
 /// report's headers: bonnie++'s `Version 2.00a
 /// ------Sequential Output------`). Not the lines [`super::output_lines`]
 /// calls the benchmark's: it takes every unread line inside a copy for
@@ -30,6 +32,10 @@ use crate::parse::Input;
 /// other line (a command line, a line of prose with figures) ends the
 /// caption above it: `None` below it. One pass down the file.
 fn captions(input: &Input, read: &[bool]) -> Vec<Option<usize>> {
+    let mut times: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+    for l in &input.lines {
+        *times.entry(l.trim()).or_default() += 1;
+    }
     let mut caption = vec![None; input.lines.len() + 1];
     for n in 1..=input.lines.len() {
         let t = input.lines[n - 1].trim();
@@ -37,7 +43,8 @@ fn captions(input: &Input, read: &[bool]) -> Vec<Option<usize>> {
             || read.get(n).copied().unwrap_or(false)
             || is_fence(t)
             || is_columns(t)
-            || !t.contains(char::is_alphabetic);
+            || !t.contains(char::is_alphabetic)
+            || times[t] > 1;
         caption[n] = if passed { caption[n - 1] } else { caption_line(t).then_some(n) };
     }
     caption
@@ -59,6 +66,12 @@ fn is_columns(t: &str) -> bool {
 /// columns are passed over before this is asked: [`captions`].)
 fn caption_line(t: &str) -> bool {
     t.starts_with(char::is_alphanumeric)
+        && t.split_whitespace().count() >= 3
+        // A program's own lines: `name=value` fields (fio's `groupid=0`,
+        // `total=7655,…`), a syslog tag (`bench[4242]:`), progress dots
+        // (Bonnie's `Seeker 1...Seeker 2...start 'em...done`).
+        && !t.contains(['=', '[', ']'])
+        && !t.contains("...")
         && t.chars().count() <= 200
         && t.chars().filter(|c| c.is_alphabetic()).count() > t.bytes().filter(u8::is_ascii_digit).count()
         && !is_rule(t)
@@ -116,9 +129,17 @@ struct Captioned {
 /// of its line: a copy [`super::copies`] found may run across a caption,
 /// bonnie++'s file-creation rows of one report with the next report's
 /// first rows) and whose captions are not all alike, nor differ only in
-/// run counts ([`without_counting`], [`is_run_marker`]), nor are the
-/// benchmark's command lines (`name`). `at`: each sample's line.
-fn captioned_groups(input: &Input, name: &str, merged: &Merged, at: &[usize], read: &[bool]) -> Vec<Captioned> {
+/// run counts ([`without_counting`], [`is_run_marker`]) for any one key,
+/// nor are the benchmark's command lines (`name`). `keys`: each sample's
+/// line, key hash and identity.
+fn captioned_groups(
+    input: &Input,
+    name: &str,
+    merged: &Merged,
+    keys: (&[usize], &[u64], &[Identity]),
+    read: &[bool],
+) -> Vec<Captioned> {
+    let (at, hashes, ids) = keys;
     let caption = captions(input, read);
     let text = |n: usize| input.lines[n - 1].trim();
     let mut group_of = vec![usize::MAX; merged.copies.len()];
@@ -128,8 +149,17 @@ fn captioned_groups(input: &Input, name: &str, merged: &Merged, at: &[usize], re
         }
     }
     let mut of_group: Vec<Option<Vec<(usize, usize)>>> = vec![Some(Vec::new()); merged.groups.len()];
+    // A group's first sample's quoting depth: a mail's quoted runs and its
+    // writer's are parted by [`super::part_quote_depths`], no merge.
+    let mut depth: Vec<Option<u8>> = vec![None; merged.groups.len()];
     for (i, &c) in merged.copy_of.iter().enumerate() {
         let Some(&g) = group_of.get(c).filter(|&&g| g != usize::MAX) else { continue };
+        let d = input.quote_depth(at[i].saturating_sub(1));
+        // Only samples no label line named (a label the lines gave is the
+        // labeller's word on them), at one quoting depth.
+        if ids[i] != Identity::default() || *depth[g].get_or_insert(d) != d {
+            of_group[g] = None;
+        }
         let Some(list) = of_group[g].as_mut() else { continue };
         match caption.get(at[i]).copied().flatten() {
             Some(n) => list.push((i, n)),
@@ -146,8 +176,21 @@ fn captioned_groups(input: &Input, name: &str, merged: &Merged, at: &[usize], re
         if lines.len() < 2 || lines.iter().any(|&n| is_run_marker(text(n)) || command_words(text(n), name).is_some()) {
             continue;
         }
-        let first = without_counting(text(lines[0]));
-        if lines[1..].iter().all(|&n| without_counting(text(n)) == first) {
+        // Only where one key's samples stand under captions that differ
+        // (more than in run counts): captions over other keys' results
+        // (schbench's `Wakeup Latencies percentiles …` over its wakeup
+        // rows, `RPS percentiles …` over its rps rows) part nothing.
+        let forms: Vec<Vec<String>> = lines.iter().map(|&n| without_counting(text(n))).collect();
+        let form_of = |n: usize| {
+            let c = lines.iter().position(|&m| text(m) == text(n)).unwrap_or(0);
+            forms.iter().position(|f| *f == forms[c]).unwrap_or(c)
+        };
+        let mut first_form: rustc_hash::FxHashMap<(u64, &Identity), usize> = rustc_hash::FxHashMap::default();
+        let apart = of_sample.iter().any(|&(i, n)| {
+            let f = form_of(n);
+            *first_form.entry((hashes[i], &ids[i])).or_insert(f) != f
+        });
+        if !apart {
             continue;
         }
         out.push(Captioned { of_sample, lines });
@@ -158,19 +201,19 @@ fn captioned_groups(input: &Input, name: &str, merged: &Merged, at: &[usize], re
 /// Labels the samples of `merged`'s groups under different captions (see
 /// the module docs) by the path their caption names and no other caption
 /// of the group does, where every caption names exactly one such path and
-/// no two the same. `at`: each sample's line; `read`: the lines that
-/// gave a number. Returns whether a label was added.
+/// no two the same. `keys`: each sample's line and key hash; `read`: the
+/// lines that gave a number. Returns whether a label was added.
 pub(super) fn label_by_captions(
     input: &Input,
     name: &str,
     merged: &Merged,
-    at: &[usize],
+    keys: (&[usize], &[u64]),
     read: &[bool],
     ids: &mut [Identity],
 ) -> bool {
     let text = |n: usize| input.lines[n - 1].trim();
     let mut added = false;
-    for g in captioned_groups(input, name, merged, at, read) {
+    for g in captioned_groups(input, name, merged, (keys.0, keys.1, &*ids), read) {
         let all: Vec<Vec<&str>> = g.lines.iter().map(|&n| paths(text(n))).collect();
         let own: Vec<Vec<&str>> = all
             .iter()
@@ -198,17 +241,18 @@ pub(super) fn label_by_captions(
 /// Warns, at each caption's line, of samples of `merged`'s groups
 /// averaged as runs of one set-up under different captions (see the
 /// module docs): never one mean of two captioned set-ups without a word.
-/// `at`: each sample's line.
+/// `keys`: each sample's line, key hash and identity.
 pub(super) fn warn_of_captions(
     input: &Input,
     name: &str,
     merged: &Merged,
-    at: &[usize],
+    keys: (&[usize], &[u64], &[Identity]),
     read: &[bool],
     notes: &mut Vec<(usize, String)>,
 ) {
     let text = |n: usize| input.lines[n - 1].trim();
-    for g in captioned_groups(input, name, merged, at, read) {
+    let at = keys.0;
+    for g in captioned_groups(input, name, merged, keys, read) {
         for &n in &g.lines {
             let first = g.of_sample.iter().filter(|&&(_, m)| text(m) == text(n)).map(|&(i, _)| at[i]).min();
             let others: Vec<String> =
@@ -237,6 +281,27 @@ mod tests {
         assert_eq!(without_counting("Run 1 (cold cache):"), without_counting("Run 2 (cold cache):"));
         assert_eq!(without_counting("And again, the same:"), without_counting("the same:"));
         assert_ne!(without_counting("Run 1 on ext4"), without_counting("Run 2 on xfs"));
+    }
+
+    /// The blog post itself: both directories' reports, labelled apart.
+    #[test]
+    fn the_wsl_blog_posts_two_directories() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/wild/bonnie_pp/blog-zh-2024-bonnie++200a-wsl-home-vs-mnt-c-suffixed-cells-report-0-files-csv-793.txt"
+        );
+        let input = Input::from_bytes(&std::fs::read(path).expect("fixture"));
+        let mut p = crate::parse::by_id("bonnie++").expect("bonnie++").parse(&input).expect("parsed");
+        let read: Vec<bool> = (0..input.lines.len() + 2).map(|n| p.samples.iter().any(|s| s.line == n)).collect();
+        let c = captions(&input, &read);
+        assert_eq!((c[7], c[14], c[23], c[30]), (Some(1), Some(1), Some(17), Some(17)));
+        super::super::apply(&input, &mut p);
+        let label = |line: usize| {
+            let s = p.samples.iter().find(|s| s.line == line).expect("a sample");
+            s.params.iter().find(|q| q.name == "label").map(|q| q.value.to_string())
+        };
+        assert_eq!(label(14).as_deref(), Some("~/temp"), "{:?}", p.notes);
+        assert_eq!(label(30).as_deref(), Some("/mnt/c/temp"));
     }
 
     #[test]
