@@ -95,9 +95,11 @@ fn without_counting(t: &str) -> Vec<String> {
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
         .filter(|w| {
             let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            // An ordinal (`2nd`, `3rd`): figures, then letters.
+            let ordinal = digits.len() < w.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
             !w.is_empty()
                 && !COUNTING.contains(&w.as_str())
-                && !(digits.len() < w.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                && !ordinal
                 && !w.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'#')
         })
         .collect()
