@@ -2400,3 +2400,48 @@ fn one_metric_name_with_opposite_directions_is_warned_of_and_kept_apart() {
     assert_eq!((d.severity, d.line), (Severity::Warning, Some(3)));
     assert!(page.contains("Time (bigger is better)") && page.contains("Time (smaller is better)"));
 }
+
+/// newcomer48 N4 and N7: a class of several kernels with no `baseline:`
+/// is a note of `check` naming the class's kernels (no change is shown,
+/// none is found; a class may be so on purpose); a `baseline:`, a
+/// `metrics:` name and a `headline:` that name nothing of the class but
+/// are near a name it has (`v2.4.7` for 2.4.7, a name's case) say which
+/// one they may mean, as a `benchmark:` id does.
+#[test]
+fn no_baseline_is_a_note_and_near_names_are_suggested() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"M\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n    headline: \"throughput\"\n",
+    );
+    let report = build(&BuildOptions::new(&content, tmp.path().join("output"))).expect("site builds");
+    let said: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(said.iter().any(|d| d.contains("no baseline: in a class of 2 kernels (\"2.4.7\", \"2.4.8\")")), "{said:?}");
+    assert!(
+        said.iter().any(|d| d.contains("headline \"throughput\" is not") && d.contains("did you mean \"Throughput\"?")),
+        "{said:?}"
+    );
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"M\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n    metrics: [\"throughput\"]\n",
+    );
+    let report = build(&BuildOptions::new(&content, tmp.path().join("output"))).expect("site builds");
+    let said: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(!said.iter().any(|d| d.contains("no baseline:")), "{said:?}");
+    assert!(
+        said.iter().any(|d| d.contains("metrics: \"throughput\" is not") && d.contains("did you mean \"Throughput\"?")),
+        "{said:?}"
+    );
+    put(&content, "m1/machine.yaml", "name: \"M\"\nbaseline: \"v2.4.7\"\n");
+    let err = build(&BuildOptions::new(&content, tmp.path().join("output"))).expect_err("bad baseline");
+    let BuildError::Invalid(diags) = err else { panic!("{err}") };
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.message.contains("baseline \"v2.4.7\" is not") && d.message.contains("did you mean \"2.4.7\"?")),
+        "{diags:?}"
+    );
+}

@@ -69,6 +69,7 @@
 //! process id (`pid 4711`) or a measured time (`took 45 s`) above a run is
 //! no set-up: the runs under them stay runs.
 
+mod captions;
 mod catted;
 mod file_setup;
 mod machines;
@@ -990,6 +991,16 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     if by_cat {
         still = merged(&found, &hashes, &ids);
     }
+    // Copies under different captions a person wrote above them or their
+    // fences, told apart by the path each names ([`captions`]).
+    let name = command_name(&parsed.benchmark);
+    let at: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
+    let by_caption = still
+        .as_ref()
+        .is_some_and(|m| captions::label_by_captions(input, name, m, (&at, &hashes), &read, &mut ids));
+    if by_caption {
+        still = merged(&found, &hashes, &ids);
+    }
     if let Some(m) = still {
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
@@ -1027,8 +1038,12 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
                 }
             }
         }
+        // Last: results under captions that differ, nothing else said.
+        if parsed.notes.len() == noted {
+            captions::warn_of_captions(input, name, &m, (&at, &hashes, &ids), &read, &mut parsed.notes);
+        }
     }
-    if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt && !by_cat {
+    if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt && !by_cat && !by_caption {
         return 0;
     }
     let mut n = 0;
@@ -4267,12 +4282,20 @@ fn program_as_written<'a>(line: &'a str, name: &str) -> Option<&'a str> {
 /// the shell's prompt (`$ `, `# `, `user@host:~$ `, `[root@host dir]# `)
 /// but with the prompt's host first, when it names one, or `sudo`: a line
 /// with a prompt, or with an option (`netperf -H b`), not a sentence
-/// (`I ran hackbench twice.`). `None` for any other line.
+/// (`I ran hackbench twice.`), nor a `cat` of files ([`catted::shows_files`]).
+/// `None` for any other line.
 fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     let mut t = line.trim();
     // Most lines do not hold the name: nothing more is done for them (a
     // searcher for it made once, not one per line).
     if !super::input::found(t.as_bytes(), name) {
+        return None;
+    }
+    // `$ cat hackbench.log` shows a file and runs nothing (`hackbench.log`
+    // is no build of `hackbench`): over one kernel's output it set that
+    // kernel apart from the others' `$ hackbench` (newcomer48 N1), for
+    // every caller, not only the file's set-up.
+    if catted::shows_files(t) {
         return None;
     }
     let mut prompted = false;
@@ -6011,6 +6034,15 @@ fn without_aside(text: &str) -> Option<String> {
             && !head.ends_with(['.', ',', ';', '!', '?', ':'])
     };
     (!head.is_empty() && (aside.chars().any(|c| c.is_ascii_digit()) || counts())).then(|| format!("{head}:"))
+}
+
+/// True when `text` is a command that changes the system's set-up
+/// ([`config_command`]: `echo NO_FAIR_SLEEPERS > /debug/sched/features`,
+/// `sysctl -w …`, `ethtool -K …`): a set-up of every result below it,
+/// whichever benchmark printed them (a segment read alone keeps it:
+/// `segment::reread_alone`).
+pub(crate) fn is_setup_command(text: &str) -> bool {
+    config_command(text).is_some()
 }
 
 /// A command that changes the system's set-up between two runs of the same
@@ -8336,6 +8368,11 @@ mod tests {
     #[test]
     fn the_command_time_timed_parts_its_runs() {
         assert_eq!(command_words("time make bzImage", "time"), Some(vec!["time", "make", "bzImage"]));
+        // A `cat` of a log named after the program runs nothing, for every caller.
+        for shown in ["$ cat hackbench.log", "pi@rpi5:~ $ cat results/hackbench-1.txt", "# cat hackbench.out"] {
+            assert_eq!(command_words(shown, "hackbench"), None, "{shown}");
+        }
+        assert!(command_words("$ cat x | hackbench -g 4", "hackbench").is_some());
         assert_eq!(command_words("time is short", "time"), None);
         // Session 36: English after `time` is no command; a path, a known
         // program or a name with an option, a path or a figure is.
@@ -9201,6 +9238,32 @@ mod tests {
         ] {
             let text = format!("$ {cmd}\n{out}\n\nThroughput 1000 MB/sec\n");
             assert_eq!(kernel(&text), None, "{text}");
+        }
+    }
+
+    /// A blog post on WSL (2024-11, bonnie++ 2.00a): two reports of one
+    /// machine, each under a sentence captioning its fence, on `~/temp`
+    /// and on `/mnt/c/temp`: labelled by the path each caption names, not
+    /// averaged. Captions that name no path apart are warned of at both;
+    /// captions that only count runs part nothing, and say nothing.
+    #[test]
+    fn captions_above_fences_part_their_results() {
+        let body = "```\nThroughput 1\n```\n";
+        let text = format!(
+            "第一組 測試存取 ~/temp 目錄的讀寫效能: 第一組\n\n{body}\n第二組, 只是測試的目錄是 /mnt/c/temp 的讀寫效能\n\n{body}"
+        );
+        let p = labelled(&text, &[4, 10]);
+        assert_eq!(last_params(&p), ["~/temp", "/mnt/c/temp"]);
+        let text = format!(
+            "This is what the stock config, as shipped by Debian, gives us here\n\n{body}\nWith my tuning applied on \
+             top of it the result changes a lot\n\n{body}"
+        );
+        let p = labelled(&text, &[4, 10]);
+        assert_eq!(last_params(&p), ["16", "16"]);
+        assert!(p.notes.iter().any(|(l, _)| *l == 7), "{:?}", p.notes);
+        for (a, b) in [("Run 1 of the test goes here", "Run 2 of the test goes here"), ("Here it is", "And again")] {
+            let p = labelled(&format!("{a}\n\n{body}\n{b}\n\n{body}"), &[4, 10]);
+            assert!(!p.notes.iter().any(|(_, m)| m.contains("captioned")), "{a} / {b}: {:?}", p.notes);
         }
     }
 

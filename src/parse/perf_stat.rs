@@ -931,6 +931,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 /// one; once for paragraphs that follow one another (a block's counts
 /// and its elapsed time). Checked before the labels were set, the warning
 /// also fired where `Before:` / `After:` kept the blocks apart.
+/// Not where a set-up command ([`super::labels::is_setup_command`]) above
+/// each differs: the labeller labels them by it.
 fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
     // A sample's line holds its figure: never blank, always in a paragraph.
     let para_of = |line: usize| input.paragraph_at(line - 1).0;
@@ -949,6 +951,15 @@ fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
         let para = para_of(s.line);
         match first.get(&key) {
             Some(&(p, at)) if p != para && !repeating.contains(&para) => {
+                // Under different set-up commands (`echo NO_FAIR_SLEEPERS >
+                // /debug/sched/features`, then `echo FAIR_SLEEPERS > …`):
+                // two set-ups, which the labeller labels by them.
+                let setup_above = |line: usize| {
+                    (1..line).rev().map(|n| input.lines[n - 1].trim()).find(|t| super::labels::is_setup_command(t))
+                };
+                if setup_above(s.line).is_some_and(|b| setup_above(at).is_some_and(|a| a != b)) {
+                    continue;
+                }
                 // Said once for a block's paragraphs one after another.
                 if !para_before(para).is_some_and(|q| repeating.contains(&q)) {
                     notes.push((
@@ -1221,6 +1232,18 @@ mod tests {
         let mut f = read(text);
         warn_of_repeated_means(&Input::from_text(text), &mut f);
         assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("repeat those of line 1")), "{:?}", f.notes);
+    }
+
+    /// Under two set-up commands that differ: two set-ups, no warning (the
+    /// labeller labels them by the commands).
+    #[test]
+    fn means_under_two_setup_commands_are_not_warned() {
+        let text = "# echo NO_FAIR_SLEEPERS > /debug/sched/features\n1:  0.55355 +- 0.00290 seconds time elapsed  \
+                    ( +-  0.52% )\n\n# echo FAIR_SLEEPERS > /debug/sched/features\n1:  0.59076 +- 0.00577 seconds \
+                    time elapsed  ( +-  0.98% )\n";
+        let mut f = read(text);
+        warn_of_repeated_means(&Input::from_text(text), &mut f);
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("repeat those of line")), "{:?}", f.notes);
     }
 
     /// Two `(N runs)` blocks under one command, nothing between them: one

@@ -624,6 +624,14 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         segments.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.read_lines()).collect();
     read.sort_unstable();
     read.dedup();
+    // A command that changes the system's set-up (`echo NO_FAIR_SLEEPERS >
+    // /debug/sched/features` over `./doit-schbench.sh ;
+    // ./doit-hackbench-series.sh`) sets up every output below it, not only
+    // the benchmark whose paragraph holds it: kept for every segment. Peter
+    // Zijlstra's schbench mail (LKML 2023-03) had its two settings'
+    // perf-stat means averaged, the `echo` lines blanked with schbench's
+    // paragraph.
+    let setup: Vec<bool> = input.lines.iter().map(|l| super::labels::is_setup_command(l)).collect();
     for (n, (k, taken)) in took.iter().enumerate() {
         let (start, end) = spans[n];
         // The end of the nearest other segment wholly above this one, and
@@ -634,6 +642,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         let others: Vec<bool> = (0..input.lines.len())
             .map(|i| {
                 !taken[i]
+                    && !setup[i]
                     && (floor.is_some_and(|f| i <= f)
                         || ceiling.is_some_and(|c| i >= c)
                         || took.iter().any(|(j, t)| j != k && t.get(i).copied().unwrap_or(false)))

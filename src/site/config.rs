@@ -1110,6 +1110,8 @@ impl MachineYaml {
     /// section's `trim`, and the machine's and each section's
     /// `regression_threshold`.
     pub(super) fn check_loaded(&mut self, kernels: &[Kernel], diags: &mut Vec<Diagnostic>) {
+        // Written, before a baseline that gave nothing is dropped below.
+        let no_baseline = self.config.baseline.is_none() && self.config.sections.iter().any(|sc| sc.baseline.is_none());
         // A baseline whose directory is there but gave nothing (every file
         // damaged or unread): a warning, and the class is built without
         // it, as damaged files never fail a build; a name no directory
@@ -1167,6 +1169,25 @@ impl MachineYaml {
         if let Some(problem) = config.compare.as_ref().and_then(super::axis::Axis::problem) {
             diags.push(Diagnostic::error(yaml, top_level_line(text, "compare"), problem));
         }
+        // No `baseline:` in a class of several kernels: every table shows
+        // them without a change and no regression can be found (newcomer48
+        // N4: a newcomer who left the key out saw a site of no comparison,
+        // `check` silent). A note: a class may be kept so on purpose.
+        if no_baseline && kernels.len() >= 2 {
+            let first = first_names(kernels.iter().map(|k| format!("{:?}", k.name)));
+            diags.push(Diagnostic::note(
+                yaml,
+                None,
+                format!(
+                    "no baseline: in a class of {} {} ({first}): its tables show no change and find no regression; \
+                     `baseline: {:?}` names the {} the others are compared with",
+                    kernels.len(),
+                    axis.many,
+                    kernels[0].name,
+                    axis.one
+                ),
+            ));
+        }
         if let Some(b) = &config.baseline
             && !kernels.iter().any(|k| &k.name == b)
         {
@@ -1178,6 +1199,7 @@ impl MachineYaml {
             } else {
                 ambiguous_default(b, kernels)
             };
+            let why = why + &did_you_mean(b, kernels);
             diags.push(Diagnostic::error(
                 yaml,
                 line_of(text, "baseline:", b),
@@ -1197,7 +1219,7 @@ impl MachineYaml {
                         axis.one,
                         axis.many,
                         names(),
-                        ambiguous_default(b, kernels)
+                        ambiguous_default(b, kernels) + &did_you_mean(b, kernels)
                     ),
                 ));
             }
@@ -1228,6 +1250,15 @@ impl MachineYaml {
         check_threshold(yaml, top_level_line(text, "regression_threshold"), "", config.regression_threshold, diags);
         check_section_thresholds(yaml, text, config, diags);
     }
+}
+
+/// `; did you mean "6.8.0"?` where a kernel of `kernels` is the one
+/// baseline `b` (no kernel's name) means ([`super::select::nearest_kernel`]:
+/// `6.8` for a `6.8.0` directory, a misspelling); empty where none is.
+fn did_you_mean(b: &str, kernels: &[Kernel]) -> String {
+    super::select::nearest_kernel(b, kernels.iter().map(|k| k.name.as_str()))
+        .map(|k| format!("; did you mean {k:?}?"))
+        .unwrap_or_default()
 }
 
 /// Where `baseline:` names `b`, a kernel name a parser gives by default
@@ -1327,11 +1358,14 @@ impl MachineYaml {
             if names.is_empty() || names.iter().any(|n| n == h) || group_metric() {
                 continue;
             }
+            let near = super::select::nearest(h, names.iter().map(|n| n.as_ref()))
+                .map(|n| format!("; did you mean {n:?}?"))
+                .unwrap_or_default();
             let names = first_names(names.iter().map(|n| n.to_string()));
             diags.push(Diagnostic::warning(
                 &self.path,
                 section_line(&self.text, &sc.title, "headline:"),
-                format!("section {:?}: headline {h:?} is not a metric of its table (metrics: {})", sc.title, names),
+                format!("section {:?}: headline {h:?} is not a metric of its table (metrics: {}){near}", sc.title, names),
             ));
         }
     }

@@ -968,14 +968,24 @@ impl MachineYaml {
 }
 
 /// The name of `names` nearest to `name` when it is close enough to be a
-/// misspelling (at most two edits, and fewer than half its letters).
-fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+/// misspelling (at most two edits, and fewer than half its letters; case
+/// counts for none: `read: iops` is near `read: IOPS`).
+pub(super) fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let max = 2.min(name.chars().count().saturating_sub(1) / 2);
     names
         .map(|n| (strsim::damerau_levenshtein(&name.to_lowercase(), &n.to_lowercase()), n))
         .filter(|(d, _)| *d <= max.max(1))
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n)
+}
+
+/// The kernel of `names` that `name` means: one that goes by the same
+/// name across classes ([`crate::version::alike`]: `6.8` for a `6.8.0`
+/// directory, `v6.1` for `6.1`), else the nearest by spelling
+/// ([`nearest`]).
+pub(super) fn nearest_kernel<'a>(name: &str, names: impl Iterator<Item = &'a str> + Clone) -> Option<&'a str> {
+    let alike = crate::version::alike(name);
+    names.clone().find(|n| *n != name && crate::version::alike(n) == alike).or_else(|| nearest(name, names))
 }
 
 impl MachineYaml {
@@ -1054,8 +1064,11 @@ impl MachineYaml {
                         ),
                         None => {
                             let listed = super::config::first_names(names.iter().map(|n| format!("{n:?}")));
+                            let near = nearest(m, names.iter().copied())
+                                .map(|n| format!("; did you mean {n:?}?"))
+                                .unwrap_or_default();
                             format!(
-                                "{what}: metrics: {m:?} is not a metric of its results, so it has no column (metrics there: {listed})"
+                                "{what}: metrics: {m:?} is not a metric of its results, so it has no column (metrics there: {listed}){near}"
                             )
                         }
                     };

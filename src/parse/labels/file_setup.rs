@@ -48,13 +48,9 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
         // finding 7, k05's 2 runs and 3 runs were two set-ups. So does
         // `$ cat hackbench.log` over one kernel's run (newcomer48 N1: a
         // set-up apart from the others' `$ hackbench`, not compared).
-        // Asked only of a line that names the benchmark (`command_words`,
-        // most lines do not): the same answer.
+        // [`command_words`] is none for it.
         let command_at = |n: usize| {
             let words = command_words(line(n), name)?;
-            if super::catted::shows_files(line(n)) {
-                return None;
-            }
             Some((n, with_continuation(input, n, words, start)))
         };
         let found = (from..start).rev().take_while(|&n| !sentences.is_persons(line(n))).find_map(command_at);

@@ -1,0 +1,315 @@
+//! Captions: a line of prose a person wrote right above a result, or
+//! above the code fence it is pasted in, that no label was taken from
+//! (too long, a sentence, a colon inside it). A blog post on WSL (2024-11,
+//! bonnie++ 2.00a) captioned two reports of one machine `… 第一組
+//! 測試存取 ~/temp 目錄的讀寫效能` and `第二組, 一樣 WSL 下，只是測試的目錄是
+//! /mnt/c/temp 的讀寫效能`: two directories, averaged as runs of one
+//! set-up (Block output 745124 and 51776 K/s, one mean) with no word.
+//!
+//! Copies of one output still averaged as runs once every other label is
+//! applied, each under a caption, two or more of them different, are two
+//! set-ups: where each caption holds a path the others do not (`~/temp`,
+//! `/mnt/c/temp`), its copies are labelled by it ([`label_by_captions`]);
+//! otherwise each caption's line gets a warning that the copies were
+//! averaged although captioned differently ([`warn_of_captions`]).
+//! Captions that only count runs (`Run 2:`, `again`, `second run`) or
+//! differ only in a figure are no set-ups.
+
+use super::{Identity, Merged, command_words, is_rule, is_run_marker, is_tool_chatter};
+use crate::parse::Input;
+
+/// Each line's caption (index *n* for line *n*, `input.lines.len() + 1`
+/// long): the nearest line at or above it that reads as one
+/// ([`caption_line`]), passing over blank lines, code fences, lines that
+/// gave a number (`read`), lines the file holds more than once (a
+/// benchmark's banner over each run: aim7's `AIM Multiuser Benchmark -
+/// Suite VII Run Beginning`) and lines of columns or without letters (a
+/// report's headers: bonnie++'s `Version 2.00a
+/// ------Sequential Output------`). Not the lines [`super::output_lines`]
+/// calls the benchmark's: it takes every unread line inside a copy for
+/// one, and a copy may run across a caption (bonnie++'s file-creation rows
+/// of one report with the next report's first rows). Any
+/// other line (a command line, a line of prose with figures) ends the
+/// caption above it: `None` below it. One pass down the file.
+fn captions(input: &Input, read: &[bool]) -> Vec<Option<usize>> {
+    let mut times: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+    for l in &input.lines {
+        *times.entry(l.trim()).or_default() += 1;
+    }
+    let mut caption = vec![None; input.lines.len() + 1];
+    for n in 1..=input.lines.len() {
+        let t = input.lines[n - 1].trim();
+        let passed = t.is_empty()
+            || read.get(n).copied().unwrap_or(false)
+            || is_fence(t)
+            || is_columns(t)
+            || !t.contains(char::is_alphabetic)
+            || times[t] > 1;
+        caption[n] = if passed { caption[n - 1] } else { caption_line(t).then_some(n) };
+    }
+    caption
+}
+
+/// A code fence's line (```` ``` ````, ```` ```text ````, `~~~`).
+fn is_fence(t: &str) -> bool {
+    t.starts_with("```") || t.starts_with("~~~")
+}
+
+/// A table's header or row: tabs, `|`, or columns set apart by two spaces.
+fn is_columns(t: &str) -> bool {
+    t.contains('\t') || t.contains('|') || t.contains("  ")
+}
+
+/// A line that may caption the output below it: it starts with a letter
+/// or figure, holds more letters than figures and is no rule, no
+/// benchmark's chatter, no mail's attribution, no shell prompt. (Lines of
+/// columns are passed over before this is asked: [`captions`].)
+fn caption_line(t: &str) -> bool {
+    t.starts_with(char::is_alphanumeric)
+        && t.split_whitespace().count() >= 3
+        // A program's own lines: `name=value` fields (fio's `groupid=0`,
+        // `total=7655,…`), a syslog tag (`bench[4242]:`), progress dots
+        // (Bonnie's `Seeker 1...Seeker 2...start 'em...done`).
+        && !t.contains(['=', '[', ']'])
+        && !t.contains("...")
+        && t.chars().count() <= 200
+        && t.chars().filter(|c| c.is_alphabetic()).count() > t.bytes().filter(u8::is_ascii_digit).count()
+        && !is_rule(t)
+        && !is_tool_chatter(t)
+        && !super::is_prompt_line(t)
+}
+
+/// Words a caption counts runs or joins by (lower case): captions that
+/// differ only in these and in figures are one set-up's runs (`Run 1:` /
+/// `Run 2, again:`).
+const COUNTING: [&str; 31] = [
+    "run", "runs", "try", "pass", "iteration", "round", "again", "rerun", "re-run", "more", "once", "another", "time",
+    "one", "two", "three", "four", "five", "first", "second", "third", "fourth", "fifth", "next", "then", "and", "the",
+    "a", "same", "repeat", "repeated",
+];
+
+/// `t`'s words but figures, ordinals and [`COUNTING`] words, lower case,
+/// their punctuation off: what is left when the run's count is.
+fn without_counting(t: &str) -> Vec<String> {
+    t.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .filter(|w| {
+            let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            // An ordinal (`2nd`, `3rd`): figures, then letters.
+            let ordinal = digits.len() < w.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+            !w.is_empty()
+                && !COUNTING.contains(&w.as_str())
+                && !ordinal
+                && !w.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'#')
+        })
+        .collect()
+}
+
+/// The paths `t` names (`~/temp`, `/mnt/c/temp`, `./out`, `/dev/sdb1`), as
+/// written, their punctuation (ASCII and CJK) off; not URLs.
+fn paths(t: &str) -> Vec<&str> {
+    t.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| ",.;:()[]\"'`，。：；（）「」、".contains(c)))
+        .filter(|w| {
+            (w.starts_with('/') || w.starts_with("~/") || w.starts_with("./"))
+                && w.len() > 1
+                && !w.contains("://")
+                && w.chars().all(|c| !c.is_whitespace())
+        })
+        .collect()
+}
+
+/// A group of copies averaged as runs whose samples' captions differ:
+/// each sample's index and caption line (1-based), and the distinct
+/// caption lines in line order.
+struct Captioned {
+    of_sample: Vec<(usize, usize)>,
+    lines: Vec<usize>,
+}
+
+/// The groups of `merged` whose every sample has a caption ([`captions`]
+/// of its line: a copy [`super::copies`] found may run across a caption,
+/// bonnie++'s file-creation rows of one report with the next report's
+/// first rows) and whose captions are not all alike, nor differ only in
+/// run counts ([`without_counting`], [`is_run_marker`]) for any one key,
+/// nor are the benchmark's command lines (`name`). `keys`: each sample's
+/// line, key hash and identity.
+fn captioned_groups(
+    input: &Input,
+    name: &str,
+    merged: &Merged,
+    keys: (&[usize], &[u64], &[Identity]),
+    read: &[bool],
+) -> Vec<Captioned> {
+    let (at, hashes, ids) = keys;
+    let caption = captions(input, read);
+    let text = |n: usize| input.lines[n - 1].trim();
+    let mut group_of = vec![usize::MAX; merged.copies.len()];
+    for (g, members) in merged.groups.iter().enumerate() {
+        for &k in members {
+            group_of[k] = g;
+        }
+    }
+    let mut of_group: Vec<Option<Vec<(usize, usize)>>> = vec![Some(Vec::new()); merged.groups.len()];
+    // A group's first sample's quoting depth: a mail's quoted runs and its
+    // writer's are parted by [`super::part_quote_depths`], no merge.
+    let mut depth: Vec<Option<u8>> = vec![None; merged.groups.len()];
+    for (i, &c) in merged.copy_of.iter().enumerate() {
+        let Some(&g) = group_of.get(c).filter(|&&g| g != usize::MAX) else { continue };
+        let d = input.quote_depth(at[i].saturating_sub(1));
+        // Only samples no label line named (a label the lines gave is the
+        // labeller's word on them), at one quoting depth.
+        if ids[i] != Identity::default() || *depth[g].get_or_insert(d) != d {
+            of_group[g] = None;
+        }
+        let Some(list) = of_group[g].as_mut() else { continue };
+        match caption.get(at[i]).copied().flatten() {
+            Some(n) => list.push((i, n)),
+            None => of_group[g] = None,
+        }
+    }
+    let mut out = Vec::new();
+    for of_sample in of_group.into_iter().flatten() {
+        // The distinct captions, each at its first line.
+        let mut lines: Vec<usize> = of_sample.iter().map(|&(_, n)| n).collect();
+        lines.sort_unstable();
+        let mut seen = rustc_hash::FxHashSet::default();
+        lines.retain(|&n| seen.insert(text(n)));
+        if lines.len() < 2 || lines.iter().any(|&n| is_run_marker(text(n)) || command_words(text(n), name).is_some()) {
+            continue;
+        }
+        // Only where one key's samples stand under captions that differ
+        // (more than in run counts): captions over other keys' results
+        // (schbench's `Wakeup Latencies percentiles …` over its wakeup
+        // rows, `RPS percentiles …` over its rps rows) part nothing.
+        let forms: Vec<Vec<String>> = lines.iter().map(|&n| without_counting(text(n))).collect();
+        let form_of = |n: usize| {
+            let c = lines.iter().position(|&m| text(m) == text(n)).unwrap_or(0);
+            forms.iter().position(|f| *f == forms[c]).unwrap_or(c)
+        };
+        let mut first_form: rustc_hash::FxHashMap<(u64, &Identity), usize> = rustc_hash::FxHashMap::default();
+        let apart = of_sample.iter().any(|&(i, n)| {
+            let f = form_of(n);
+            *first_form.entry((hashes[i], &ids[i])).or_insert(f) != f
+        });
+        if !apart {
+            continue;
+        }
+        out.push(Captioned { of_sample, lines });
+    }
+    out
+}
+
+/// Labels the samples of `merged`'s groups under different captions (see
+/// the module docs) by the path their caption names and no other caption
+/// of the group does, where every caption names exactly one such path and
+/// no two the same. `keys`: each sample's line and key hash; `read`: the
+/// lines that gave a number. Returns whether a label was added.
+pub(super) fn label_by_captions(
+    input: &Input,
+    name: &str,
+    merged: &Merged,
+    keys: (&[usize], &[u64]),
+    read: &[bool],
+    ids: &mut [Identity],
+) -> bool {
+    let text = |n: usize| input.lines[n - 1].trim();
+    let mut added = false;
+    for g in captioned_groups(input, name, merged, (keys.0, keys.1, &*ids), read) {
+        let all: Vec<Vec<&str>> = g.lines.iter().map(|&n| paths(text(n))).collect();
+        let own: Vec<Vec<&str>> = all
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                p.iter().copied().filter(|w| all.iter().enumerate().all(|(j, q)| i == j || !q.contains(w))).collect()
+            })
+            .collect();
+        if own.iter().any(|p| p.len() != 1) {
+            continue;
+        }
+        for &(i, n) in &g.of_sample {
+            let Some(c) = g.lines.iter().position(|&m| text(m) == text(n)) else { continue };
+            let part = own[c][0];
+            ids[i].label = Some(match ids[i].label.take() {
+                Some(l) => format!("{l} / {part}"),
+                None => part.to_string(),
+            });
+            added = true;
+        }
+    }
+    added
+}
+
+/// Warns, at each caption's line, of samples of `merged`'s groups
+/// averaged as runs of one set-up under different captions (see the
+/// module docs): never one mean of two captioned set-ups without a word.
+/// `keys`: each sample's line, key hash and identity.
+pub(super) fn warn_of_captions(
+    input: &Input,
+    name: &str,
+    merged: &Merged,
+    keys: (&[usize], &[u64], &[Identity]),
+    read: &[bool],
+    notes: &mut Vec<(usize, String)>,
+) {
+    let text = |n: usize| input.lines[n - 1].trim();
+    let at = keys.0;
+    for g in captioned_groups(input, name, merged, keys, read) {
+        for &n in &g.lines {
+            let first = g.of_sample.iter().filter(|&&(_, m)| text(m) == text(n)).map(|&(i, _)| at[i]).min();
+            let others: Vec<String> =
+                g.lines.iter().filter(|&&m| m != n).map(|&m| format!("line {m}: `{}`", text(m))).collect();
+            notes.push((
+                n,
+                format!(
+                    "the results captioned `{}` (from line {}) were averaged as runs of one set-up with results \
+                     captioned otherwise ({}): if they are different set-ups, a short label line above each \
+                     (`before:`, `6.2:`) keeps them apart",
+                    text(n),
+                    first.unwrap_or(n),
+                    others.join("; ")
+                ),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counting_words_are_no_setup() {
+        assert_eq!(without_counting("Run 1 (cold cache):"), without_counting("Run 2 (cold cache):"));
+        assert_eq!(without_counting("And again, the same:"), without_counting("the same:"));
+        assert_ne!(without_counting("Run 1 on ext4"), without_counting("Run 2 on xfs"));
+    }
+
+    /// The blog post itself: both directories' reports, labelled apart.
+    #[test]
+    fn the_wsl_blog_posts_two_directories() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/wild/bonnie_pp/blog-zh-2024-bonnie++200a-wsl-home-vs-mnt-c-suffixed-cells-report-0-files-csv-793.txt"
+        );
+        let input = Input::from_bytes(&std::fs::read(path).expect("fixture"));
+        let mut p = crate::parse::by_id("bonnie++").expect("bonnie++").parse(&input).expect("parsed");
+        let read: Vec<bool> = (0..input.lines.len() + 2).map(|n| p.samples.iter().any(|s| s.line == n)).collect();
+        let c = captions(&input, &read);
+        assert_eq!((c[7], c[14], c[23], c[30]), (Some(1), Some(1), Some(17), Some(17)));
+        super::super::apply(&input, &mut p);
+        let label = |line: usize| {
+            let s = p.samples.iter().find(|s| s.line == line).expect("a sample");
+            s.params.iter().find(|q| q.name == "label").map(|q| q.value.to_string())
+        };
+        assert_eq!(label(14).as_deref(), Some("~/temp"), "{:?}", p.notes);
+        assert_eq!(label(30).as_deref(), Some("/mnt/c/temp"));
+    }
+
+    #[test]
+    fn paths_of_captions() {
+        assert_eq!(paths("第一組 測試存取 ~/temp 目錄的讀寫效能"), vec!["~/temp"]);
+        assert_eq!(paths("只是測試的目錄是 /mnt/c/temp 的讀寫效能"), vec!["/mnt/c/temp"]);
+        assert_eq!(paths("see https://example.org/x and (/dev/sdb1)."), vec!["/dev/sdb1"]);
+    }
+}
