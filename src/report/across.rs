@@ -345,19 +345,8 @@ fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize
             out
         })
         .collect();
-    // Each (kernel, benchmark)'s first class, and whether another ran it.
-    let mut pairs: FxHashMap<(u32, u32), (usize, bool)> = FxHashMap::default();
-    for (i, ps) in pairs_of.iter().enumerate() {
-        for &p in ps {
-            let e = pairs.entry(p).or_insert((i, false));
-            e.1 |= e.0 != i;
-        }
-    }
-    pairs.retain(|_, p| p.1);
-    // The kernels in version order, each parsed once; the last ones kept.
-    let mut kernels: Vec<u32> = pairs.keys().map(|k| k.0).collect::<FxHashSet<_>>().into_iter().collect();
+    let (pairs, kernels) = shared_pairs(&pairs_of, &kernel_names);
     let name = |k: u32| kernel_names.get(k as usize).copied().unwrap_or_default();
-    kernels.sort_by_cached_key(|&k| crate::version::KernelVersion::parse(name(k)));
     let shared = kernels.len();
     let mut rank: Vec<Option<usize>> = vec![None; kernel_names.len()];
     for (r, &k) in kernels.iter().enumerate().skip(shared.saturating_sub(ACROSS_KERNELS)) {
@@ -395,6 +384,30 @@ fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize
     let mut keys: Vec<(&str, &str)> = tables.keys().copied().collect();
     keys.sort_by(|a, b| rank_of(a.0).cmp(&rank_of(b.0)).then(a.1.cmp(b.1)));
     (tables, keys, shared, used)
+}
+
+/// The (kernel, benchmark) pairs more than one class ran, from each
+/// class's pairs (`pairs_of[class]`, kernels and benchmarks interned):
+/// each pair with its first class (and `true`), and the kernels of those
+/// pairs in version order (`kernel_names` by interned id), each parsed
+/// once. The cross-class page ([`shared_tables`]) and its key
+/// ([`across_key`]) choose their kernels by this one rule.
+fn shared_pairs(
+    pairs_of: &[Vec<(u32, u32)>],
+    kernel_names: &[&str],
+) -> (FxHashMap<(u32, u32), (usize, bool)>, Vec<u32>) {
+    let mut pairs: FxHashMap<(u32, u32), (usize, bool)> = FxHashMap::default();
+    for (i, ps) in pairs_of.iter().enumerate() {
+        for &p in ps {
+            let e = pairs.entry(p).or_insert((i, false));
+            e.1 |= e.0 != i;
+        }
+    }
+    pairs.retain(|_, p| p.1);
+    let mut kernels: Vec<u32> = pairs.keys().map(|k| k.0).collect::<FxHashSet<_>>().into_iter().collect();
+    let name = |k: u32| kernel_names.get(k as usize).copied().unwrap_or_default();
+    kernels.sort_by_cached_key(|&k| crate::version::KernelVersion::parse(name(k)));
+    (pairs, kernels)
 }
 
 /// The id of `name` in `names` (its index), added when new.
@@ -957,17 +970,8 @@ pub fn across_key(ms: &[(&MachineSummary, &AcrossDigest)], reference: Option<&st
             out
         })
         .collect();
-    let mut pairs: FxHashMap<(u32, u32), (usize, bool)> = FxHashMap::default();
-    for (i, ps) in pairs_of.iter().enumerate() {
-        for &p in ps {
-            let e = pairs.entry(p).or_insert((i, false));
-            e.1 |= e.0 != i;
-        }
-    }
-    pairs.retain(|_, p| p.1);
-    let mut kernels: Vec<u32> = pairs.keys().map(|k| k.0).collect::<FxHashSet<_>>().into_iter().collect();
+    let (pairs, kernels) = shared_pairs(&pairs_of, &kernel_names);
     let name = |k: u32| kernel_names.get(k as usize).copied().unwrap_or_default();
-    kernels.sort_by_cached_key(|&k| crate::version::KernelVersion::parse(name(k)));
     let shared = kernels.len();
     let shown_kernels = &kernels[shared.saturating_sub(ACROSS_KERNELS)..];
     let mut shown = vec![false; kernel_names.len()];
