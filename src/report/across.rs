@@ -386,6 +386,9 @@ fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize
     (tables, keys, shared, used)
 }
 
+/// (kernel, benchmark) → (the first class that ran it, whether another did).
+type SharedPairs = FxHashMap<(u32, u32), (usize, bool)>;
+
 /// The (kernel, benchmark) pairs more than one class ran, from each
 /// class's pairs (`pairs_of[class]`, kernels and benchmarks interned):
 /// each pair with its first class (and `true`), and the kernels of those
@@ -395,8 +398,8 @@ fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize
 fn shared_pairs(
     pairs_of: &[Vec<(u32, u32)>],
     kernel_names: &[&str],
-) -> (FxHashMap<(u32, u32), (usize, bool)>, Vec<u32>) {
-    let mut pairs: FxHashMap<(u32, u32), (usize, bool)> = FxHashMap::default();
+) -> (SharedPairs, Vec<u32>) {
+    let mut pairs: SharedPairs = FxHashMap::default();
     for (i, ps) in pairs_of.iter().enumerate() {
         for &p in ps {
             let e = pairs.entry(p).or_insert((i, false));
