@@ -995,9 +995,11 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // fences, told apart by the path each names ([`captions`]).
     let name = command_name(&parsed.benchmark);
     let at: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
-    let by_caption = still
-        .as_ref()
-        .is_some_and(|m| captions::label_by_captions(input, name, m, (&at, &hashes), &read, &mut ids));
+    // Each line's caption, made once for the labels and the warning.
+    let caption = still.as_ref().map(|_| captions::captions(input, &read));
+    let by_caption = still.as_ref().zip(caption.as_deref()).is_some_and(|(m, c)| {
+        captions::label_by_captions(input, name, m, (&at, &hashes), c, &mut ids)
+    });
     if by_caption {
         still = merged(&found, &hashes, &ids);
     }
@@ -1040,7 +1042,15 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         }
         // Last: results under captions that differ, nothing else said.
         if parsed.notes.len() == noted {
-            captions::warn_of_captions(input, name, &m, (&at, &hashes, &ids), &read, &mut parsed.notes);
+            let made;
+            let c = match caption.as_deref() {
+                Some(c) => c,
+                None => {
+                    made = captions::captions(input, &read);
+                    &made
+                }
+            };
+            captions::warn_of_captions(input, name, &m, (&at, &hashes, &ids), c, &mut parsed.notes);
         }
     }
     if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt && !by_cat && !by_caption {

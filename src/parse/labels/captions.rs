@@ -31,20 +31,24 @@ use crate::parse::Input;
 /// of one report with the next report's first rows). Any
 /// other line (a command line, a line of prose with figures) ends the
 /// caption above it: `None` below it. One pass down the file.
-fn captions(input: &Input, read: &[bool]) -> Vec<Option<usize>> {
+/// Made once a file and shared by [`label_by_captions`] and
+/// [`warn_of_captions`] (`read` does not change between them).
+pub(super) fn captions(input: &Input, read: &[bool]) -> Vec<Option<usize>> {
+    // Whether a line's text alone lets it be a caption: lines of the same
+    // text are all such or none, so only those are counted.
+    let texts: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
+    let prose: Vec<bool> = texts
+        .iter()
+        .map(|t| !(t.is_empty() || is_fence(t) || is_columns(t) || !t.contains(char::is_alphabetic)))
+        .collect();
     let mut times: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
-    for l in &input.lines {
-        *times.entry(l.trim()).or_default() += 1;
+    for (t, _) in texts.iter().zip(&prose).filter(|(_, p)| **p) {
+        *times.entry(t).or_default() += 1;
     }
     let mut caption = vec![None; input.lines.len() + 1];
     for n in 1..=input.lines.len() {
-        let t = input.lines[n - 1].trim();
-        let passed = t.is_empty()
-            || read.get(n).copied().unwrap_or(false)
-            || is_fence(t)
-            || is_columns(t)
-            || !t.contains(char::is_alphabetic)
-            || times[t] > 1;
+        let t = texts[n - 1];
+        let passed = !prose[n - 1] || read.get(n).copied().unwrap_or(false) || times[t] > 1;
         caption[n] = if passed { caption[n - 1] } else { caption_line(t).then_some(n) };
     }
     caption
@@ -139,10 +143,9 @@ fn captioned_groups(
     name: &str,
     merged: &Merged,
     keys: (&[usize], &[u64], &[Identity]),
-    read: &[bool],
+    caption: &[Option<usize>],
 ) -> Vec<Captioned> {
     let (at, hashes, ids) = keys;
-    let caption = captions(input, read);
     let text = |n: usize| input.lines[n - 1].trim();
     let mut group_of = vec![usize::MAX; merged.copies.len()];
     for (g, members) in merged.groups.iter().enumerate() {
@@ -210,12 +213,12 @@ pub(super) fn label_by_captions(
     name: &str,
     merged: &Merged,
     keys: (&[usize], &[u64]),
-    read: &[bool],
+    caption: &[Option<usize>],
     ids: &mut [Identity],
 ) -> bool {
     let text = |n: usize| input.lines[n - 1].trim();
     let mut added = false;
-    for g in captioned_groups(input, name, merged, (keys.0, keys.1, &*ids), read) {
+    for g in captioned_groups(input, name, merged, (keys.0, keys.1, &*ids), caption) {
         let all: Vec<Vec<&str>> = g.lines.iter().map(|&n| paths(text(n))).collect();
         let own: Vec<Vec<&str>> = all
             .iter()
@@ -249,12 +252,12 @@ pub(super) fn warn_of_captions(
     name: &str,
     merged: &Merged,
     keys: (&[usize], &[u64], &[Identity]),
-    read: &[bool],
+    caption: &[Option<usize>],
     notes: &mut Vec<(usize, String)>,
 ) {
     let text = |n: usize| input.lines[n - 1].trim();
     let at = keys.0;
-    for g in captioned_groups(input, name, merged, keys, read) {
+    for g in captioned_groups(input, name, merged, keys, caption) {
         for &n in &g.lines {
             let first = g.of_sample.iter().filter(|&&(_, m)| text(m) == text(n)).map(|&(i, _)| at[i]).min();
             let others: Vec<String> =
