@@ -997,9 +997,10 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     let at: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
     // Each line's caption, made once for the labels and the warning.
     let caption = still.as_ref().map(|_| captions::captions(input, &read));
-    let by_caption = still.as_ref().zip(caption.as_deref()).is_some_and(|(m, c)| {
-        captions::label_by_captions(input, name, m, (&at, &hashes), c, &mut ids)
-    });
+    let by_caption = still
+        .as_ref()
+        .zip(caption.as_deref())
+        .is_some_and(|(m, c)| captions::label_by_captions(input, name, m, (&at, &hashes), c, &mut ids));
     if by_caption {
         still = merged(&found, &hashes, &ids);
     }
