@@ -669,6 +669,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // multiplexed counts.
     let mut para: Option<usize> = None;
     let blocks = localized_blocks(input, &kinds, &inside);
+    // Whether each block can be read in a decimal-comma locale: no count
+    // of it grouped by spaces, which perf's parse of a line leaves `Other`.
+    let readable: Vec<bool> = blocks
+        .iter()
+        .map(|&(first, last, _)| {
+            (first..=last)
+                .all(|j| !inside[j] || !matches!(kinds[j], Kind::Other) || !localized(&kinds[j], input.lines[j].trim()))
+        })
+        .collect();
     let mut at_block = 0;
     let mut noted_plus_minus = false;
     for (i, k) in kinds.iter().enumerate() {
@@ -705,10 +714,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // Whether the block being read is in a decimal-comma locale.
         let mut comma = false;
         if let Some((first, last)) = localized_block {
-            let readable = (first..=last).all(|j| {
-                !inside[j] || !matches!(kinds[j], Kind::Other) || !localized(&kinds[j], input.lines[j].trim())
-            });
-            if !readable {
+            if !readable[at_block] {
                 if first == i {
                     out.notes.push((
                         first + 1,
@@ -945,7 +951,8 @@ fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
     let mut repeating: rustc_hash::FxHashSet<usize> = rustc_hash::FxHashSet::default();
     let mut notes: Vec<(usize, String)> = Vec::new();
     // `perf stat --table`'s rows are runs, each one, never a mean.
-    let table_run = |line: usize| input.lines.get(line - 1).is_some_and(|l| matches!(kind(l.trim()), Kind::TableRun(_)));
+    let table_run =
+        |line: usize| input.lines.get(line - 1).is_some_and(|l| matches!(kind(l.trim()), Kind::TableRun(_)));
     for s in out.samples.iter().filter(|s| !table_run(s.line)) {
         let key = format!("{:?}\u{1}{}\u{1}{}\u{1}{:?}", s.kernel, s.group, s.metric.name, s.params);
         let para = para_of(s.line);
