@@ -1043,15 +1043,11 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         }
         // Last: results under captions that differ, nothing else said.
         if parsed.notes.len() == noted {
-            let made;
-            let c = match caption.as_deref() {
-                Some(c) => c,
-                None => {
-                    made = captions::captions(input, &read);
-                    &made
-                }
-            };
-            captions::warn_of_captions(input, name, &m, (&at, &hashes, &ids), c, &mut parsed.notes);
+            // Made above: `still` was some there too (only the captions'
+            // labels, which need it, make it again).
+            if let Some(c) = caption.as_deref() {
+                captions::warn_of_captions(input, name, &m, (&at, &hashes, &ids), c, &mut parsed.notes);
+            }
         }
     }
     if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt && !by_cat && !by_caption {
