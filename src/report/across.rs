@@ -502,6 +502,19 @@ fn intro(
     let kernels: BTreeSet<&str> = keys.iter().map(|k| k.0).collect();
     let mut kernels: Vec<&str> = kernels.into_iter().collect();
     kernels.sort_by(|a, b| crate::version::compare(a, b));
+    let spellings = other_spellings(ms, &kernels);
+    let kernels: Vec<String> = kernels
+        .iter()
+        .zip(&spellings)
+        .map(|(k, others)| {
+            if others.is_empty() {
+                (*k).to_string()
+            } else {
+                let others: Vec<String> = others.iter().map(|(class, name)| format!("{name} on {class}")).collect();
+                format!("{k} ({})", others.join("; "))
+            }
+        })
+        .collect();
     let against = match (reference, ref_index) {
         (_, Some(i)) => format!(
             "each against {} (reference_machine in site.yaml; where it did not run a table's kernel, the first machine class that did)",
@@ -522,6 +535,28 @@ fn intro(
         "{cap} more than one machine class ran: {}. Per {item} and benchmark, the machines side by side, {against}.",
         kernels.join(", ")
     )
+}
+
+/// For each of `kernels` (as the page names them: the first class's
+/// spelling, in page order), the classes that call it by another name
+/// alike to it ([`crate::version::alike`]: `6.8.0` where the page says
+/// `v6.8`), as (class slug, that class's name), in page order: the page
+/// pairs the two as one kernel, and its intro says so.
+fn other_spellings<'a>(ms: &'a [MachineSummary], kernels: &[&str]) -> Vec<Vec<(&'a str, &'a str)>> {
+    let alike: Vec<Cow<'_, str>> = kernels.iter().map(|k| crate::version::alike(k)).collect();
+    let mut out: Vec<Vec<(&str, &str)>> = vec![Vec::new(); kernels.len()];
+    for m in ms {
+        for name in &m.cells.kernels {
+            if kernels.contains(&name.as_str()) {
+                continue;
+            }
+            let a = crate::version::alike(name);
+            if let Some(i) = alike.iter().position(|k| *k == a) {
+                out[i].push((m.slug.as_str(), name.as_str()));
+            }
+        }
+    }
+    out
 }
 
 /// The section of kernel `kernel`'s `benchmark` over the machines' `cells`.
