@@ -439,6 +439,10 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
             }
         }
         if rows.len() < 2 {
+            if let Some(found) = pipe_table(&lines, start, end) {
+                colon.push(found);
+                continue;
+            }
             if let Some(found) = colon_table(&lines, start, end) {
                 colon.push(found);
                 continue;
@@ -551,15 +555,16 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     out.extend(colon.into_iter().map(|(a, b, labels, columns, title)| {
         let shown = |names: &[String]| names.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ");
         let under = title.map(|t| format!(" under `{}`", without_tabs(&t))).unwrap_or_default();
+        // A table with `|` between its cells may have no heading.
+        let columns = if columns.is_empty() { String::new() } else { format!("; columns {}", shown(&columns)) };
         (
             a + 1,
             format!(
-                "lines {}-{}: a table typed by hand (rows {}; columns {}){under} was not read (no parser reads \
+                "lines {}-{}: a table typed by hand (rows {}{columns}){under} was not read (no parser reads \
                  this form)",
                 a + 1,
                 b + 1,
                 shown(&labels),
-                shown(&columns)
             ),
         )
     }));
@@ -635,6 +640,78 @@ fn colon_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
     // not the paragraph's first (`Server benchmark results:`).
     let title = (heading > start).then(|| title_of(&lines[heading - 1..heading])).flatten();
     Some((heading + 1, end, labels, columns, title))
+}
+
+/// A table a person typed with `|` between its cells, each row a label
+/// then one figure a cell (Yufen Yu's fio comparison under two dbench
+/// runs, linux-raid 2020-05: `4KB randwrite |     15MB/s        |
+/// 100MB/s` between `+-----+` rules, under `| STRIPE_SIZE(64KB) |
+/// STRIPE_SIZE(4KB)`: its four figures passed over without a word): in
+/// the paragraph `lines[start..=end]`, two rows or more, each (its outer
+/// `|` trimmed) a first cell of words with a letter that is no figure
+/// (`4KB randwrite`), then two cells or more of one figure each (a unit
+/// after it or not: `13.1 Gbit/sec`); every other line a rule (`-`, `=`,
+/// `+`, `|`, blanks, and a Markdown rule's `:` only) or a heading of
+/// `|`-separated names, no figure among them. The first line of the table
+/// and its last row (0-based), the rows' labels, the columns' names (the
+/// last heading's) and the title above the table in the paragraph.
+fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
+    // Most paragraphs have no `|` at all.
+    if !(start..=end).any(|k| lines[k].contains('|')) {
+        return None;
+    }
+    let cells = |k: usize| -> Vec<&str> { lines[k].trim_matches('|').split('|').map(str::trim).collect() };
+    let row = |k: usize| -> Option<&str> {
+        if !lines[k].contains('|') {
+            return None;
+        }
+        let c = cells(k);
+        let (label, rest) = c.split_first()?;
+        // A figure, its unit after it or not (`13.1 Gbit/sec`).
+        let one_figure = |c: &&str| {
+            let mut words = c.split_whitespace();
+            words.next().is_some_and(figure)
+                && words.next().is_none_or(|u| !u.bytes().any(|b| b.is_ascii_digit()))
+                && words.next().is_none()
+        };
+        (rest.len() >= 2 && label.chars().any(char::is_alphabetic) && !figure(label) && rest.iter().all(one_figure))
+            .then_some(*label)
+    };
+    let rule = |k: usize| {
+        let l = lines[k];
+        !l.is_empty()
+            && l.contains(['-', '=', '+'])
+            && l.chars().all(|c| matches!(c, '-' | '=' | '+' | '|' | ':' | ' '))
+    };
+    let heading = |k: usize| -> Option<Vec<String>> {
+        if !lines[k].contains('|') {
+            return None;
+        }
+        let names: Vec<String> = cells(k).into_iter().filter(|c| !c.is_empty()).map(str::to_string).collect();
+        (names.len() >= 2 && names.iter().all(|c| !c.split_whitespace().any(figure))).then_some(names)
+    };
+    let rows: Vec<(usize, &str)> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
+    let (first_row, last_row) = (rows.first()?.0, rows.last()?.0);
+    if rows.len() < 2 {
+        return None;
+    }
+    // The table's lines: from the first rule or heading above its rows.
+    let mut top = first_row;
+    while top > start && (rule(top - 1) || heading(top - 1).is_some()) {
+        top -= 1;
+    }
+    let mut columns: Option<Vec<String>> = None;
+    for k in top..=last_row {
+        if row(k).is_some() || rule(k) {
+            continue;
+        }
+        match heading(k) {
+            Some(names) if k < first_row => columns = Some(names),
+            _ => return None,
+        }
+    }
+    let title = (top > start).then(|| title_of(&lines[start..top])).flatten();
+    Some((top, last_row, rows.into_iter().map(|r| r.1.to_string()).collect(), columns.unwrap_or_default(), title))
 }
 
 /// The benchmarks a person may name at the start of a table's row
@@ -875,6 +952,31 @@ account   Linux 2.6.11- 2765 0.16 0.26 3.56 4.17 17.6 0.50 2.30 163. 628. 2417\n
         assert!(said[0].1.contains("column header (line 2) but without its title line"), "{}", said[0].1);
         assert!(lmbench_header("Host                 OS  2p/0K 2p/16K"));
         assert!(!lmbench_header("Host OS") && !lmbench_header("Hosting the OS and more"));
+    }
+
+    /// A person's table with `|` between its cells (linux-raid 2020-05, a
+    /// fio comparison under dbench runs) is said to be unread, its rows
+    /// and columns named; `|` in rows of words, or in one row, is no table.
+    #[test]
+    fn a_pipe_table_between_plus_rules_is_said_unread() {
+        let text = "The result as follow:\n\n\
+              +                   +\n\
+              | STRIPE_SIZE(64KB) | STRIPE_SIZE(4KB)\n\
++----------------------------------------------------+\n\
+4KB randwrite |     15MB/s        |      100MB/s\n\
++----------------------------------------------------+\n\
+1MB write     |   1000MB/s        |      700MB/s\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert_eq!(said[0].0, 3);
+        let rows = "rows `4KB randwrite`, `1MB write`; columns `STRIPE_SIZE(64KB)`, `STRIPE_SIZE(4KB)`";
+        assert!(said[0].1.starts_with(&format!("lines 3-8: a table typed by hand ({rows})")), "{}", said[0].1);
+        for text in [
+            "DSK |      nvme0n1  | busy    101%  | read       0\nDSK |      nvme0n1  | busy      7%  | read       0\n",
+            "| name | value |\n|---|---|\n| ext4 | 12.5 |\n",
+        ] {
+            assert!(unread_tables(&Input::from_text(text), &[], &[]).is_empty(), "{text}");
+        }
     }
 
     #[test]

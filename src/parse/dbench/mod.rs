@@ -1463,6 +1463,25 @@ mod tests {
         assert_eq!(marked_row("WriteX 1 2 3"), None);
     }
 
+    /// Martin Mokrejs (LKML 2001-09): `dbench 16: Throughput …  16 procs`
+    /// under a `linux-2.4.10-pre12` line. The prefix is the command, its
+    /// count the run's (added where the line gives none); a count other
+    /// than the line's leaves the prefix a label.
+    #[test]
+    fn the_command_before_throughput_is_no_label() {
+        let input = Input::from_text(
+            "dbench 16: Throughput 67.8566 MB/sec (NB=84.8208 MB/sec  678.566 MBit/sec)  16 procs\n\
+             dbench 32: Throughput 1.5 MB/sec\n\
+             dbench 8: Throughput 2.5 MB/sec  16 procs\n",
+        );
+        let read = |i: usize| result::read_result(&input, i).unwrap().unwrap();
+        let r = read(0);
+        assert_eq!((r.prefix_label, r.params), (None, vec![("procs", 16)]));
+        let r = read(1);
+        assert_eq!((r.prefix_label, r.params), (None, vec![("procs", 32)]));
+        assert_eq!(read(2).prefix_label.as_deref(), Some("dbench 8"));
+    }
+
     #[test]
     fn the_load_file_and_run_length_are_parameters() {
         let run = |secs: u32, load: &str, tput: &str| {

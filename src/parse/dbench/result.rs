@@ -360,7 +360,32 @@ pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, 
     if rest.first().is_some_and(|t| t.starts_with(|c: char| c.is_alphabetic())) {
         res.trailing = Some(rest.join(" "));
     }
+    command_prefix_as_count(&mut res);
     Ok(Some(res))
+}
+
+/// `dbench 16: Throughput 67.8566 MB/sec (…)  16 procs` (Martin Mokrejs,
+/// LKML Sep 2001, under a `linux-2.4.10-pre12` line): the prefix is the
+/// command that ran, the benchmark's name and its client count, not a
+/// set-up's name. As a label it hid the kernel line above it (the run was
+/// labelled `linux-2.4.10-pre12 / dbench 16`, with no kernel). The count is
+/// the run's: it agrees with the line's own `procs`, or is that count
+/// where the line gives none. A count that disagrees leaves the prefix a
+/// label.
+fn command_prefix_as_count(res: &mut Result4) {
+    let Some(prefix) = res.prefix_label.as_deref() else { return };
+    let words: Vec<&str> = prefix.split_whitespace().collect();
+    let [program, count] = words.as_slice() else { return };
+    if !super::labels::PROGRAMS.iter().any(|p| program.eq_ignore_ascii_case(p)) {
+        return;
+    }
+    let Ok(n) = count.parse::<u32>() else { return };
+    match res.params.iter().find(|(p, _)| matches!(*p, "procs" | "clients")) {
+        Some(&(_, own)) if own != n => return,
+        Some(_) => {}
+        None => res.params.push(("procs", n)),
+    }
+    res.prefix_label = None;
 }
 
 /// Reads one operation table row ` NTCreateX   1234567   0.123   45.678`.
