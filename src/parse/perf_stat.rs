@@ -168,6 +168,53 @@ fn is_event(w: &str) -> bool {
         && w.chars().all(|c| c.is_ascii_alphanumeric() || "-_.:/=,@".contains(c))
 }
 
+/// perf's generic events (`perf list` hw, sw and cache events) whose
+/// start alone is no event of its own: [`cut_event`].
+const GENERIC_EVENTS: [&str; 30] = [
+    "context-switches",
+    "cpu-migrations",
+    "page-faults",
+    "minor-faults",
+    "major-faults",
+    "alignment-faults",
+    "emulation-faults",
+    "task-clock",
+    "cpu-clock",
+    "instructions",
+    "branch-instructions",
+    "branch-misses",
+    "branch-loads",
+    "branch-load-misses",
+    "cache-references",
+    "cache-misses",
+    "bus-cycles",
+    "ref-cycles",
+    "stalled-cycles-frontend",
+    "stalled-cycles-backend",
+    "L1-dcache-loads",
+    "L1-dcache-load-misses",
+    "L1-dcache-stores",
+    "L1-icache-load-misses",
+    "LLC-loads",
+    "LLC-load-misses",
+    "dTLB-loads",
+    "dTLB-load-misses",
+    "iTLB-loads",
+    "iTLB-load-misses",
+];
+
+/// The generic event `event` is the cut start of (`context-swi`: a file
+/// or a paste cut mid-name, attack49 F12; it was read as an event of that
+/// name), `None` for any other. Only names of at least four characters
+/// that are no generic event themselves nor perf's short aliases.
+fn cut_event(event: &str) -> Option<&'static str> {
+    const ALIASES: [&str; 6] = ["cycles", "branches", "faults", "migrations", "cs", "instructions"];
+    if event.len() < 4 || ALIASES.contains(&event) || GENERIC_EVENTS.contains(&event) {
+        return None;
+    }
+    GENERIC_EVENTS.iter().copied().find(|g| g.len() > event.len() && g.starts_with(event))
+}
+
 /// A unit perf prints in the column before the event (perf 5.x on).
 fn is_unit(w: &str) -> bool {
     matches!(w, "msec" | "ns" | "us" | "Joules" | "MiB" | "MB" | "W" | "%")
@@ -398,14 +445,20 @@ fn share(t: &str) -> Option<&str> {
 
 /// A row of `perf stat --table`'s `# Table of individual measurements:`
 /// (`builtin-stat.c` `print_table`: `" %17.*f (%+.*f) "` and a bar of
-/// `#`): the run's figure as printed. `toks`: the line's words.
+/// `#`): the run's figure as printed. `toks`: the line's words. Also
+/// without its bar (a person's paste that left the bars out: the rows
+/// were no table, the block's counters above them, with no header, were
+/// dropped without a word, attack50 F3).
 fn table_run<'a>(toks: &[&'a str]) -> Option<&'a str> {
+    let deviation = |d: &str| {
+        d.strip_prefix("(+")
+            .or_else(|| d.strip_prefix("(-"))
+            .and_then(|d| d.strip_suffix(')'))
+            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b','))
+    };
     match toks {
-        [v, d, bar]
-            if (d.starts_with("(+") || d.starts_with("(-")) && d.ends_with(')') && bar.bytes().all(|b| b == b'#') =>
-        {
-            Some(v)
-        }
+        [v, d, bar] if deviation(d) && bar.bytes().all(|b| b == b'#') => Some(v),
+        [v, d] if deviation(d) => Some(v),
         _ => None,
     }
 }
@@ -855,6 +908,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.samples.push(s.with_group(block.group.as_str()));
             }
             Kind::Counter { value, unit, event, pct, .. } => {
+                if let Some(whole) = cut_event(event) {
+                    out.notes.push((
+                        line,
+                        format!(
+                            "perf stat's counter line ends in `{event}`, the start of perf's `{whole}`: the line was \
+                             cut, its count not read"
+                        ),
+                    ));
+                    continue;
+                }
                 let Some(v) = number(value) else {
                     out.notes.push((
                         line,
@@ -1074,11 +1137,19 @@ fn with_spread(
         None if repeated => {
             if !block.noted_unstated {
                 block.noted_unstated = true;
+                // A header of `(1 runs)` or `(0 runs)` is there, yet the
+                // lines show a spread perf prints only over two runs or
+                // more (attack49 F11: it was said to be absent).
+                let why = match block.runs {
+                    Some(n) => format!("the header's `({n} runs)`, yet a `+-` perf prints only over two runs or more"),
+                    None => "no `(N runs)` header, no `-r N` shown".to_string(),
+                };
                 out.notes.push((
                     line,
-                    "perf stat's means of an unstated number of runs (no `(N runs)` header, no `-r N` shown): each \
-                     read as one value, its `+-` (the standard error of the mean) not read"
-                        .to_string(),
+                    format!(
+                        "perf stat's means of an unstated number of runs ({why}): each read as one value, its `+-` \
+                         (the standard error of the mean) not read"
+                    ),
                 ));
             }
             s
@@ -1294,6 +1365,49 @@ mod tests {
 
     /// `perf stat --table -r 10` (Jiri Olsa, netdev 2020-10): each row a
     /// run, the `Final result` their mean, not an eleventh sample.
+    /// attack50 F3: Jiri Olsa's `--table` block (netdev 2020-10, no
+    /// header) with its rows' `#` bars left out: the rows are still the
+    /// runs, the counters above them still read.
+    #[test]
+    fn table_rows_without_their_bars_are_the_runs() {
+        let f = read(
+            "     3,463,157,566      cycles:k      ( +-  0.14% )\n\n             # Table of individual \
+             measurements:\n             37.61 (-2.20)\n             41.35 (+1.54)\n             40.47 \
+             (+0.66)\n\n             # Final result:\n             39.81 +- 1.13 seconds time elapsed  ( +-  \
+             2.84% )\n",
+        );
+        let got: Vec<(usize, &str)> = f.samples.iter().map(|s| (s.line, s.metric.name.as_str())).collect();
+        assert_eq!(got, [(1, "cycles:k"), (4, "time elapsed"), (5, "time elapsed"), (6, "time elapsed")]);
+    }
+
+    /// attack49 F11: a `(1 runs)` header is no absent one.
+    #[test]
+    fn a_one_run_header_with_a_spread_is_said_as_it_is() {
+        let p = read(
+            " Performance counter stats for 'hackbench 10' (1 runs):\n\n         3,074,466      context-switches   \
+                    ( +-  0.34% )\n\n       3.66437 +- 0.00494 seconds time elapsed  ( +-  0.13% )\n",
+        );
+        assert_eq!(p.samples.len(), 2);
+        assert!(p.notes.iter().any(|(n, m)| *n == 3 && m.contains("the header's `(1 runs)`")), "{:?}", p.notes);
+        assert!(!p.notes.iter().any(|(_, m)| m.contains("no `(N runs)` header")), "{:?}", p.notes);
+    }
+
+    /// attack49 F12: a counter line cut mid-name at a file's end.
+    #[test]
+    fn a_counter_cut_mid_name_is_not_read() {
+        assert_eq!(cut_event("context-swi"), Some("context-switches"));
+        assert_eq!(cut_event("LLC-load"), Some("LLC-loads"));
+        assert_eq!(cut_event("cycles"), None);
+        assert_eq!(cut_event("cycles:u"), None);
+        assert_eq!(cut_event("context-switches"), None);
+        assert_eq!(cut_event("branches"), None);
+        let text = " Performance counter stats for 'hackbench 10' (5 runs):\n\n         3,074,466      \
+                    context-switches          ( +-  0.34% )\n             4,122      cpu-migr";
+        let p = read(text);
+        assert_eq!(p.samples.len(), 1, "{:?}", p.samples);
+        assert!(p.notes.iter().any(|(n, m)| *n == 4 && m.contains("`cpu-migrations`")), "{:?}", p.notes);
+    }
+
     #[test]
     fn table_rows_are_the_runs() {
         let f = read(

@@ -109,6 +109,54 @@ fn without_counting(t: &str) -> Vec<String> {
         .collect()
 }
 
+/// Words that count a run when a figure follows them (`Run 2`, `pass 3`,
+/// `try #2`): the figure is the run's count, no set-up's.
+/// Also a process's number (`pid 4242`: another each run).
+const RUN_WORDS: [&str; 14] = [
+    "run", "runs", "try", "pass", "iteration", "round", "rerun", "re-run", "repeat", "attempt", "trial", "loop", "no",
+    "pid",
+];
+
+/// The figures of `t` that count no run (lower case, their punctuation
+/// off): each word of figures alone (`4`, `5.15`, `1000`) but one after a
+/// [`RUN_WORDS`] word or written `#2`. [`without_counting`] leaves all
+/// figures out, so `ext4, 4 disks` and `ext4, 8 disks` have one form:
+/// these tell such captions apart, set-ups (disks, a kernel's version,
+/// `HZ` 250 and 1000), not runs.
+fn setup_figures(t: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut after_run_word = false;
+    for raw in t.split_whitespace() {
+        let w = raw.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        let figure = !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        // A set-up's figure is short (`4`, `1000`, `5.15`, `2.6.32`); a
+        // count or a measure a program prints in its banner is not
+        // (schbench's `(434591 total samples)`, `15.494459`).
+        let groups: Vec<&str> = w.split('.').collect();
+        let short = groups.iter().all(|g| g.len() <= 4) && (groups.len() != 2 || groups[1].len() <= 2);
+        let hashed = raw.trim_start_matches(|c: char| !c.is_alphanumeric() && c != '#').starts_with('#');
+        if figure && short && !after_run_word && !hashed {
+            out.push(w.trim_end_matches('.').to_string());
+        }
+        after_run_word = RUN_WORDS.contains(&w.as_str());
+    }
+    out
+}
+
+/// True when the captions' figures ([`setup_figures`], one vector each, in
+/// line order) count the copies in order: alike but in one place, which
+/// holds 1, 2, 3 … (`1) ext4`, `2) ext4`; `number 1 of 2`, `number 2 of
+/// 2`), a numbered run's, no set-up's.
+fn counts_in_order(figures: &[Vec<String>]) -> bool {
+    let Some(first) = figures.first() else { return false };
+    if figures.iter().any(|f| f.len() != first.len()) {
+        return false;
+    }
+    let differing: Vec<usize> = (0..first.len()).filter(|&k| figures.iter().any(|f| f[k] != first[k])).collect();
+    let [at] = differing[..] else { return false };
+    figures.iter().enumerate().all(|(i, f)| f[at].parse::<usize>().ok() == Some(i + 1))
+}
+
 /// The paths `t` names (`~/temp`, `/mnt/c/temp`, `./out`, `/dev/sdb1`), as
 /// written, their punctuation (ASCII and CJK) off; not URLs.
 fn paths(t: &str) -> Vec<&str> {
@@ -129,6 +177,10 @@ fn paths(t: &str) -> Vec<&str> {
 struct Captioned {
     of_sample: Vec<(usize, usize)>,
     lines: Vec<usize>,
+    /// Whether the captions differ only in figures that count no run
+    /// ([`setup_figures`]): `ext4, 4 disks` / `ext4, 8 disks`. No path
+    /// labels them: only warned of.
+    by_figures: bool,
 }
 
 /// The groups of `merged` whose every sample has a caption ([`captions`]
@@ -195,10 +247,28 @@ fn captioned_groups(
             let f = form_of(n);
             *first_form.entry((hashes[i], &ids[i])).or_insert(f) != f
         });
-        if !apart {
+        // Else captions of one form that differ in a figure no run word
+        // counts, for one key (`Results on kernel 5.15` / `… 6.1`: two
+        // set-ups averaged without a word before).
+        // Not a program's reading, `name: value` (pgbench's `number of
+        // transactions actually processed: 14614`, CoreMark's `Total time
+        // (secs): 15.494459`), which differs run to run.
+        let reading = |n: usize| text(n).trim_end_matches(':').contains(':');
+        let by_figures = !apart && !lines.iter().any(|&n| reading(n)) && {
+            let figures: Vec<Vec<String>> = lines.iter().map(|&n| setup_figures(text(n))).collect();
+            let figures_of = |n: usize| lines.iter().position(|&m| text(m) == text(n)).unwrap_or(0);
+            let mut first: rustc_hash::FxHashMap<(u64, &Identity), usize> = rustc_hash::FxHashMap::default();
+            !counts_in_order(&figures)
+                && of_sample.iter().any(|&(i, n)| {
+                    let c = figures_of(n);
+                    let f = *first.entry((hashes[i], &ids[i])).or_insert(c);
+                    forms[f] == forms[c] && figures[f] != figures[c]
+                })
+        };
+        if !apart && !by_figures {
             continue;
         }
-        out.push(Captioned { of_sample, lines });
+        out.push(Captioned { of_sample, lines, by_figures });
     }
     out
 }
@@ -219,6 +289,9 @@ pub(super) fn label_by_captions(
     let text = |n: usize| input.lines[n - 1].trim();
     let mut added = false;
     for g in captioned_groups(input, name, merged, (keys.0, keys.1, &*ids), caption) {
+        if g.by_figures {
+            continue;
+        }
         let all: Vec<Vec<&str>> = g.lines.iter().map(|&n| paths(text(n))).collect();
         let own: Vec<Vec<&str>> = all
             .iter()
@@ -262,8 +335,16 @@ pub(super) fn warn_of_captions(
             let first = g.of_sample.iter().filter(|&&(_, m)| text(m) == text(n)).map(|&(i, _)| at[i]).min();
             let others: Vec<String> =
                 g.lines.iter().filter(|&&m| m != n).map(|&m| format!("line {m}: `{}`", text(m))).collect();
-            notes.push((
-                n,
+            let message = if g.by_figures {
+                format!(
+                    "the results captioned `{}` (from line {}) were averaged as runs of one set-up with results \
+                     captioned alike but for a number ({}): if the number is a set-up's (disks, threads, a kernel's \
+                     version), a short label line above each (`4 disks:`, `6.2:`) keeps them apart",
+                    text(n),
+                    first.unwrap_or(n),
+                    others.join("; ")
+                )
+            } else {
                 format!(
                     "the results captioned `{}` (from line {}) were averaged as runs of one set-up with results \
                      captioned otherwise ({}): if they are different set-ups, a short label line above each \
@@ -271,8 +352,9 @@ pub(super) fn warn_of_captions(
                     text(n),
                     first.unwrap_or(n),
                     others.join("; ")
-                ),
-            ));
+                )
+            };
+            notes.push((n, message));
         }
     }
 }
@@ -307,6 +389,55 @@ mod tests {
         };
         assert_eq!(label(14).as_deref(), Some("~/temp"), "{:?}", p.notes);
         assert_eq!(label(30).as_deref(), Some("/mnt/c/temp"));
+    }
+
+    #[test]
+    fn figures_a_run_word_counts_are_no_setup() {
+        assert_eq!(setup_figures("Bonnie++ on ext4 with 4 disks in RAID0"), vec!["4"]);
+        assert_eq!(setup_figures("Results on kernel 5.15 here."), vec!["5.15"]);
+        assert!(setup_figures("Run 2 (cold cache):").is_empty());
+        assert!(setup_figures("Try #3 on ext4, pass 2").is_empty());
+        assert!(setup_figures("the 2nd run").is_empty());
+        assert!(setup_figures("ext4 pid 4242").is_empty());
+        assert!(setup_figures("Wakeup Latencies percentiles (usec) (434591 total samples)").is_empty());
+        assert_eq!(setup_figures("took 15.494459 s on 2.6.32"), vec!["2.6.32"]);
+        assert!(counts_in_order(&[vec!["1".into()], vec!["2".into()], vec!["3".into()]]));
+        assert!(!counts_in_order(&[vec!["4".into()], vec!["8".into()]]));
+        let of_two = |n: &str| vec![n.to_string(), "2".to_string()];
+        assert!(counts_in_order(&[of_two("1"), of_two("2")]));
+    }
+
+    /// attack50 F1: the WSL post's two reports under captions that differ
+    /// only in a figure (`4 disks` / `8 disks`, a kernel's version) were one
+    /// mean with no word; now warned at both captions. Under `Run 1` / `Run
+    /// 2` they are runs, said nothing of.
+    #[test]
+    fn captions_alike_but_for_a_figure_are_warned_of() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/wild/bonnie_pp/blog-zh-2024-bonnie++200a-wsl-home-vs-mnt-c-suffixed-cells-report-0-files-csv-793.txt"
+        );
+        let text = std::fs::read_to_string(path).expect("fixture");
+        let lines: Vec<&str> = text.lines().collect();
+        let notes = |first: &str, second: &str| {
+            let mut t = vec![first];
+            t.extend_from_slice(&lines[1..16]);
+            t.push(second);
+            t.extend_from_slice(&lines[17..]);
+            let input = Input::from_text(&(t.join("\n") + "\n"));
+            let mut p = crate::parse::by_id("bonnie++").expect("bonnie++").parse(&input).expect("parsed");
+            super::super::apply(&input, &mut p);
+            p.notes
+                .iter()
+                .filter(|(_, m)| m.contains("captioned alike but for a number"))
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+        };
+        let warned = notes("Bonnie++ on ext4 with 4 disks in RAID0", "Bonnie++ on ext4 with 8 disks in RAID0");
+        assert!(warned.contains(&1) && warned.contains(&17), "{warned:?}");
+        assert!(!notes("Results on kernel 5.15 here", "Results on kernel 6.1 here").is_empty());
+        assert!(notes("Bonnie++ run 1 on ext4 here", "Bonnie++ run 2 on ext4 here").is_empty());
+        assert!(notes("Bonnie++ number 1 of 2 on ext4", "Bonnie++ number 2 of 2 on ext4").is_empty());
     }
 
     #[test]
