@@ -379,6 +379,18 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "../shared/corpus-modern/ycsb/01.txt",
         "YCSB prints Java doubles with as many decimals as they have (`Return=OK, 4941`, `200.5`)",
     ),
+    (
+        "tests/fixtures/wild/cyclictest/lkml-2021-06-galbraith-rt-tests-2.0-cyclictest-Smp99-vs-Sp99-qp-soft-break-before-each-max.txt",
+        "a cyclictest thread line ends in its whole Max in µs, right-aligned but wrapped by a soft break onto a line of its own (`    4`): nothing shows a cut",
+    ),
+    (
+        "tests/fixtures/wild/cyclictest/lkml-2022-10-stultz-softirq-rt-cyclictest-8-threads-without-with-patches-qp-breaks-inside-max-figures.txt",
+        "a cyclictest thread line ends in its whole Max in µs, its last digit on the soft-broken line (`228=` / `5`): `228` cut from it reads alike",
+    ),
+    (
+        "tests/fixtures/wild/cyclictest/lkml-2024-05-wang-quotes-zang-cyclictest-footers-typed-table-4-kernel-columns-lnice-labels-7-digit-max.txt",
+        "a typed table of cyclictest footers ends in a whole Max in µs past its `%05` pad (`425708`): `42570` cut from it reads alike",
+    ),
 ];
 
 /// Every fixture and corpus file that ends with a line break, by path

@@ -27,6 +27,7 @@ pub mod contest;
 pub mod coremark;
 pub mod coremark_pro;
 pub mod cut;
+pub mod cyclictest;
 pub mod dbench;
 pub mod failed;
 pub mod fio;
@@ -365,6 +366,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &memtier::Memtier,
         &ycsb::Ycsb,
         &uperf::Uperf,
+        &cyclictest::Cyclictest,
         &generic::Generic,
     ]
 }
@@ -492,6 +494,8 @@ pub fn note_is_info(note: &str) -> bool {
         ycsb::STATUS_LINES_NOT_RESULTS,
         // CoreMark-PRO: its `Scaling` column, MultiCore over SingleCore.
         coremark_pro::SCALING_DERIVED,
+        // cyclictest: a `Max:` figure a mailer wrapped onto the next line.
+        cyclictest::WRAPPED_MAX_READ,
         "no figure to read",
     ];
     INFO.iter().any(|p| note.contains(p))

@@ -161,10 +161,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // notes, Rock 5B+: `| C copy | 12263.4 MB/s |`, `| C 2-pass copy
         // prefetched | 10419.0 MB/s |` with the step size dropped) is no
         // output of tinymembench's: the warning names its first row.
-        if let Some(at) = input.numbered().find(|(_, l)| md_table_row(l.trim())).map(|(n, _)| n) {
-            let reason = "a Markdown table of test names and MB/s figures (`| C copy | 12263.4 MB/s |`), typed from a \
-                          run, not tinymembench's `NAME : N MB/s` lines: not read (a person's names, maybe edited)";
-            return Err(ParseError::NoResultsAt { benchmark: ID, reason: reason.into(), at });
+        // A table of a column per machine (a cluster's guide: `| C copy |
+        // 5994.4 | 6671.2 | …` under `| … | lnnode | bm0 | …`) is one too:
+        // whose each column is, only its header says.
+        if let Some((at, columns)) = input.numbered().find_map(|(n, l)| md_table_row(l.trim()).map(|c| (n, c))) {
+            let reason = if columns == 1 {
+                "a Markdown table of test names and MB/s figures (`| C copy | 12263.4 MB/s |`), typed from a run, not \
+                 tinymembench's `NAME : N MB/s` lines: not read (a person's names, maybe edited)"
+                    .to_string()
+            } else {
+                format!(
+                    "a Markdown table of test names and {columns} columns of figures (a column per machine or run, \
+                     named only by its header), typed from runs, not tinymembench's `NAME : N MB/s` lines: not read"
+                )
+            };
+            return Err(ParseError::NoResultsAt { benchmark: ID, reason, at });
         }
         return Err(ParseError::NoResults { benchmark: ID, reason: "no `NAME : N MB/s` line or latency row".into() });
     }
@@ -172,12 +183,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 }
 
 /// `| C copy | 12263.4 MB/s |`: a Markdown table row of a name and a
-/// figure in MB/s.
-fn md_table_row(t: &str) -> bool {
-    let Some(inner) = t.strip_prefix('|').and_then(|r| r.strip_suffix('|')) else { return false };
+/// figure in MB/s; or of a name and a figure per column (`| C copy |
+/// 5994.4  | 6671.2  | 5938.8 |`, a column per machine under a header
+/// `| tinymembench-v0.4 (result in MB/s) | lnnode | bm0 |`): the number
+/// of figures, `None` for any other line.
+fn md_table_row(t: &str) -> Option<usize> {
+    let inner = t.strip_prefix('|').and_then(|r| r.strip_suffix('|'))?;
     let cells: Vec<&str> = inner.split('|').map(str::trim).collect();
-    matches!(cells[..], [name, figure] if !name.is_empty()
-        && figure.strip_suffix("MB/s").is_some_and(|f| plain(f.trim()).is_some()))
+    let (name, figures) = cells.split_first()?;
+    if name.is_empty() || plain(name).is_some() || figures.is_empty() {
+        return None;
+    }
+    let figure = |f: &str| f.strip_suffix("MB/s").map_or(f, str::trim_end).parse::<f64>().is_ok();
+    let typed = match figures {
+        [one] => one.strip_suffix("MB/s").is_some_and(|f| plain(f.trim()).is_some()),
+        many => many.iter().all(|f| figure(f)),
+    };
+    typed.then_some(figures.len())
 }
 
 impl BenchParser for Tinymembench {
@@ -228,8 +250,10 @@ mod tests {
             }
             other => panic!("expected a warning at line 5, got {other:?}"),
         }
-        assert!(!md_table_row("| C copy | fast |"));
-        assert!(!md_table_row("| a | b | 1.0 MB/s |"));
+        assert_eq!(md_table_row("| C copy | fast |"), None);
+        assert_eq!(md_table_row("| a | b | 1.0 MB/s |"), None);
+        assert_eq!(md_table_row("| C copy   | 5994.4  | 6671.2  | 18383   |"), Some(3));
+        assert_eq!(md_table_row("|---------|---------|"), None);
     }
 
     #[test]

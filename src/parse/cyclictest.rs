@@ -1,0 +1,574 @@
+//! cyclictest (rt-tests 0.x–2.x): wakeup latencies per measuring thread,
+//! in its three printed forms and a person's table of them.
+//!
+//! **Thread lines**, one per thread at the end of a run (`-q`) or the last
+//! refresh of its live display:
+//!
+//! ```text
+//! T: 0 ( 2475) P:99 I:1000 C: 599944 Min:      2 Act:    3 Avg:    5 Max:    3059
+//! T: 1 (  640) P:99 I:1500 C:      7 Min: 139402 Act:190924 Avg:166973 Max:  209477
+//! ```
+//!
+//! **The histogram's footer** (`-h`/`-H`, `--histfile`), one figure per
+//! thread, each after one space (cyclictest's `" %05lu"`); with `-H`
+//! (`--histofall`) `# Max Latencies:` holds one more, the maximum over all
+//! threads:
+//!
+//! ```text
+//! # Min Latencies: 00010 00012
+//! # Avg Latencies: 00010 00013
+//! # Max Latencies: 00016 00021
+//! ```
+//!
+//! Metrics `Min`, `Avg` and `Max` (unit `usec`; `nsec` when a cyclictest
+//! command line of the file gives `-N`/`--nsecs`), lower is better;
+//! parameters `thread` (the `T:` number or the footer's column, `all` for
+//! `-H`'s extra maximum) and `threads` (how many threads the run printed:
+//! the thread lines of one block, the footer's columns). `Act` (the last
+//! latency measured), `C` (cycles), `I` (interval) and the histogram's
+//! buckets are no result: not read. A thread line whose `Max:` figure a
+//! mailer wrapped onto the next line alone (`Max:` then `    3516`) is
+//! read with that figure, noted. A test harness's banner over a run
+//! (`====== cyclictest NO_STRESS_P8 begin ======`, the OS-competition
+//! test suites') names it: parameter `case`; its other lines (`end:
+//! success`, `#### OS COMP TEST GROUP …`) are passed over.
+//!
+//! **A typed table** of footers, kernels in columns and a label beside
+//! each block (LKML's scheduler letters), its figures parted by tabs or
+//! several spaces, which cyclictest never prints:
+//!
+//! ```text
+//!                         EEVDF      PATCH
+//!
+//!               # Min Latencies: 00006      00006
+//!   LNICE(-19)  # Avg Latencies: 00191      00122
+//! ```
+//!
+//! The header's names are the kernels ([`Sample::with_kernel`]), read in
+//! order; the label is parameter `case`. A row of more or fewer figures
+//! than the header has names cannot tell which kernel each figure is:
+//! warned at its line, not read.
+//!
+//! Several runs of one set-up in a file are averaged as runs; the labeller
+//! keeps set-ups a caption or a command line tells apart. Runs alike in
+//! every label are warned at the later run's first line
+//! ([`BenchParser::after_labels`]): cyclictest's output says nothing of
+//! its set-up, and a poster's script often ran each run differently.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// cyclictest; registry id `"cyclictest"`.
+pub struct Cyclictest;
+
+/// Registry id.
+pub const ID: &str = "cyclictest";
+
+/// The note for a figure a mailer wrapped onto the next line (information).
+pub const WRAPPED_MAX_READ: &str = "cyclictest's `Max:` figure wrapped by the mailer onto the next line: read there";
+
+/// The three latencies of a footer line, by the word before `Latencies:`.
+const FOOTER: [&str; 3] = ["Min", "Avg", "Max"];
+
+/// The metric of one latency.
+fn metric(name: &str, unit: &str) -> Metric {
+    Metric::new(name, unit, Better::Lower)
+}
+
+/// The figure after `key` on `line` (`Max:` → `3059`, also glued:
+/// `Act:190473`), as text: up to the next space.
+fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let at = line.find(key)?;
+    line[at + key.len()..].split_whitespace().next()
+}
+
+/// A thread line: `T: N (` at its start, `Min:` … `Max:` after.
+fn is_thread_line(t: &str) -> bool {
+    t.starts_with("T:") && t.contains(" Min:") && t.contains(" Max:") && t.contains("Avg:")
+}
+
+/// The thread number of a thread line (`T: 3 ( 7599)` → 3).
+fn thread_number(t: &str) -> Option<u32> {
+    t.strip_prefix("T:")?.split_whitespace().next()?.parse().ok()
+}
+
+/// A footer line: which latency, what stands before its `#` (a typed
+/// table's label, trimmed) and the text after `Latencies:`.
+fn footer_line(line: &str) -> Option<(&'static str, &str, &str)> {
+    let hash = line.find("# ")?;
+    let rest = line[hash + 2..].trim_start();
+    let which = FOOTER.iter().find(|w| rest.starts_with(**w) && rest[w.len()..].starts_with(" Latencies:"))?;
+    let figures = &rest[which.len() + " Latencies:".len()..];
+    Some((which, line[..hash].trim(), figures))
+}
+
+/// True when `figures` is parted as cyclictest prints a footer: one space
+/// before each figure, no tab.
+fn printed_by_cyclictest(figures: &str) -> bool {
+    !figures.contains('\t') && !figures.trim_end().contains("  ") && figures.starts_with(' ')
+}
+
+/// The name a test harness's banner gives the run under it:
+/// `====== cyclictest NO_STRESS_P1 begin ======` → `NO_STRESS_P1`.
+fn banner_case(t: &str) -> Option<&str> {
+    let inner = t.strip_prefix("==")?.trim_start_matches('=').trim_end_matches('=').trim();
+    let rest = inner.strip_prefix("cyclictest ")?;
+    let name = rest.strip_suffix(" begin")?.trim();
+    (!name.is_empty() && !name.contains(' ')).then_some(name)
+}
+
+/// Whether a cyclictest command line of the file asks for nanoseconds.
+fn nanoseconds(input: &Input) -> bool {
+    if !input.has("-N") && !input.has("--nsecs") {
+        return false;
+    }
+    input.lines.iter().any(|l| {
+        let mut words = l.split_whitespace();
+        words.any(|w| w.ends_with("cyclictest")) && l.split_whitespace().any(|w| w == "-N" || w == "--nsecs")
+    })
+}
+
+/// The next line after `i` that is not a quoted-printable line left empty.
+fn next_line(input: &Input, i: usize) -> Option<usize> {
+    (i + 1..input.lines.len()).find(|&k| !input.joined_away(k))
+}
+
+struct Reader<'a> {
+    input: &'a Input,
+    unit: &'static str,
+    out: ParsedFile,
+    /// The harness's case name of the run being read.
+    case: Option<String>,
+    noted_wrap: bool,
+}
+
+impl Reader<'_> {
+    fn push(&mut self, s: Sample) {
+        let s = match &self.case {
+            Some(c) => s.with_param("case", c),
+            None => s,
+        };
+        self.out.samples.push(s);
+    }
+
+    /// Reads the block of thread lines starting at index `i`; returns the
+    /// index after it.
+    fn thread_block(&mut self, i: usize) -> usize {
+        let lines = &self.input.lines;
+        // The block: thread lines, each maybe followed by its wrapped Max
+        // figure, and quoted-printable lines left empty.
+        let mut rows: Vec<(usize, Option<usize>)> = Vec::new();
+        let mut k = i;
+        while k < lines.len() {
+            if self.input.joined_away(k) {
+                k += 1;
+                continue;
+            }
+            let t = lines[k].trim();
+            if !is_thread_line(t) {
+                break;
+            }
+            let wrapped = if t.ends_with("Max:") {
+                next_line(self.input, k).filter(|&w| {
+                    let x = lines[w].trim();
+                    !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit())
+                })
+            } else {
+                None
+            };
+            rows.push((k, wrapped));
+            k = wrapped.map_or(k, |w| w) + 1;
+        }
+        let threads = rows.len();
+        for (r, wrapped) in rows {
+            let n = r + 1;
+            let t = lines[r].trim();
+            let Some(thread) = thread_number(t) else {
+                self.out.notes.push((n, "cyclictest thread line with no thread number after `T:`: not read".into()));
+                continue;
+            };
+            let max_text = match wrapped {
+                Some(w) => Some(lines[w].trim()),
+                None => field(t, "Max:"),
+            };
+            let figures = [field(t, "Min:"), field(t, "Avg:"), max_text].map(|f| f.and_then(plain));
+            let [Some(min), Some(avg), Some(max)] = figures else {
+                self.out
+                    .notes
+                    .push((n, "cyclictest thread line whose `Min:`, `Avg:` or `Max:` is no figure: not read".into()));
+                continue;
+            };
+            for (name, v) in [("Min", min), ("Avg", avg)] {
+                let s = Sample::new(metric(name, self.unit), v, n);
+                self.push(s.with_param("thread", thread).with_param("threads", threads));
+            }
+            let max_line = wrapped.map_or(n, |w| w + 1);
+            let s = Sample::new(metric("Max", self.unit), max, max_line);
+            self.push(s.with_param("thread", thread).with_param("threads", threads));
+            if wrapped.is_some() && !self.noted_wrap {
+                self.noted_wrap = true;
+                self.out.notes.push((max_line, WRAPPED_MAX_READ.to_string()));
+            }
+        }
+        k
+    }
+
+    /// Reads cyclictest's own footer lines from index `i` (one or more in
+    /// a row); returns the index after them.
+    fn footer(&mut self, i: usize) -> usize {
+        let lines = &self.input.lines;
+        let mut k = i;
+        let mut rows: Vec<(usize, &'static str, Vec<f64>)> = Vec::new();
+        while k < lines.len() {
+            let Some((which, label, figs)) = footer_line(&lines[k]) else {
+                // `# Total:` and `# Histogram Overflows:` lines between.
+                let t = lines[k].trim_start();
+                if t.starts_with("# Total:") || t.starts_with("# Histogram Overflows:") {
+                    k += 1;
+                    continue;
+                }
+                break;
+            };
+            if !label.is_empty() || !printed_by_cyclictest(figs) {
+                break;
+            }
+            let values: Option<Vec<f64>> = figs.split_whitespace().map(plain).collect();
+            match values {
+                Some(v) if !v.is_empty() => rows.push((k + 1, which, v)),
+                _ => self.out.notes.push((k + 1, format!("cyclictest `{which} Latencies:` with no figures: not read"))),
+            }
+            k += 1;
+        }
+        let threads = rows.iter().filter(|(_, w, _)| *w != "Max").map(|(_, _, v)| v.len()).max();
+        for (n, which, values) in rows {
+            let threads = threads.unwrap_or(values.len());
+            for (j, v) in values.iter().enumerate() {
+                let thread = if which == "Max" && j == threads && values.len() == threads + 1 {
+                    "all".to_string()
+                } else if j >= threads {
+                    self.out.notes.push((
+                        n,
+                        format!(
+                            "cyclictest `{which} Latencies:` has {} figures where the footer's other lines have \
+                             {threads}: the rest not read",
+                            values.len()
+                        ),
+                    ));
+                    break;
+                } else {
+                    j.to_string()
+                };
+                let s = Sample::new(metric(which, self.unit), *v, n);
+                self.push(s.with_param("thread", thread).with_param("threads", threads));
+            }
+        }
+        k
+    }
+
+    /// Reads a typed table of footers from index `i`: rows and blank lines
+    /// until another line; returns the index after them.
+    fn typed_table(&mut self, i: usize) -> usize {
+        let lines = &self.input.lines;
+        // The header: the nearest line above that is not blank.
+        let header: Option<Vec<String>> = (0..i).rev().find(|&k| !lines[k].trim().is_empty()).and_then(|k| {
+            let names: Vec<String> = lines[k].split_whitespace().map(str::to_string).collect();
+            let names_only = !names.is_empty() && names.iter().all(|w| plain(w).is_none() && !w.contains('#'));
+            (names_only && !lines[k].trim_end().ends_with(':')).then_some(names)
+        });
+        let mut k = i;
+        while k < lines.len() {
+            let t = lines[k].trim();
+            if t.is_empty() || self.input.joined_away(k) {
+                k += 1;
+                continue;
+            }
+            if footer_line(&lines[k]).is_none() {
+                break;
+            }
+            // One block: the rows of this paragraph, its label on one.
+            let first = k;
+            while k < lines.len() && footer_line(&lines[k]).is_some() {
+                k += 1;
+            }
+            let block = &lines[first..k];
+            let label = block.iter().filter_map(|l| footer_line(l)).map(|(_, l, _)| l).find(|l| !l.is_empty());
+            let label = label.map(str::to_string);
+            for (r, line) in block.iter().enumerate().map(|(j, l)| (first + j, l)) {
+                let Some((which, _, figs)) = footer_line(line) else { continue };
+                let n = r + 1;
+                let values: Option<Vec<f64>> = figs.split_whitespace().map(plain).collect();
+                let (Some(values), Some(names)) = (values, header.as_ref()) else {
+                    self.out.notes.push((
+                        n,
+                        format!(
+                            "cyclictest `{which} Latencies:` typed into a table (figures parted by tabs or several \
+                             spaces), with no line of column names above it: whose each figure is cannot be told: \
+                             not read"
+                        ),
+                    ));
+                    continue;
+                };
+                if values.len() != names.len() {
+                    self.out.notes.push((
+                        n,
+                        format!(
+                            "cyclictest `{which} Latencies:` typed into a table: {} figure(s) under {} column names \
+                             ({}): which column each is cannot be told: not read",
+                            values.len(),
+                            names.len(),
+                            names.join(", ")
+                        ),
+                    ));
+                    continue;
+                }
+                for (v, kernel) in values.iter().zip(names) {
+                    let mut s = Sample::new(metric(which, self.unit), *v, n).with_kernel(kernel.as_str());
+                    if let Some(l) = &label {
+                        s = s.with_param("case", l);
+                    }
+                    self.out.samples.push(s);
+                    if !self.out.kernel_order.contains(kernel) {
+                        self.out.kernel_order.push(kernel.clone());
+                    }
+                }
+            }
+        }
+        k
+    }
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let unit = if nanoseconds(input) { "nsec" } else { "usec" };
+    let mut r = Reader {
+        input,
+        unit,
+        out: ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() },
+        case: None,
+        noted_wrap: false,
+    };
+    let lines = &input.lines;
+    let mut i = 0;
+    while i < lines.len() {
+        let t = lines[i].trim();
+        if let Some(case) = banner_case(t) {
+            r.case = Some(case.to_string());
+            i += 1;
+            continue;
+        }
+        if t.starts_with("====") && t.contains("cyclictest ") && t.contains(" end") {
+            r.case = None;
+            i += 1;
+            continue;
+        }
+        if is_thread_line(t) {
+            i = r.thread_block(i);
+            continue;
+        }
+        if footer_line(&lines[i]).is_some() {
+            // A typed table's block: a label beside one of its lines (the
+            // others may look as cyclictest prints them: one figure each).
+            let typed = lines[i..]
+                .iter()
+                .map_while(|l| footer_line(l))
+                .any(|(_, label, figs)| !label.is_empty() || !printed_by_cyclictest(figs));
+            i = if typed { r.typed_table(i) } else { r.footer(i) };
+            continue;
+        }
+        i += 1;
+    }
+    let out = r.out;
+    if out.samples.is_empty() {
+        return Err(match out.notes.first() {
+            Some((at, why)) => ParseError::NoResultsAt { benchmark: ID, reason: why.clone(), at: *at },
+            None => ParseError::NoResults { benchmark: ID, reason: "no cyclictest thread line or footer".into() },
+        });
+    }
+    Ok(out)
+}
+
+/// The key two runs of one set-up share: everything but the line.
+fn key(s: &Sample) -> String {
+    let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+    format!("{:?}|{}|{}|{}", s.kernel, s.group, s.metric.name, params.join(" "))
+}
+
+/// True when line index `k` belongs to a run's block: a thread line, a
+/// figure wrapped off one, a footer line of cyclictest's own or a
+/// quoted-printable line left empty.
+fn in_block(input: &Input, k: usize) -> bool {
+    let l = &input.lines[k];
+    let t = l.trim();
+    input.joined_away(k)
+        || is_thread_line(t)
+        || (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        || t.starts_with("# Total:")
+        || t.starts_with("# Histogram Overflows:")
+        || footer_line(l).is_some_and(|(_, label, figs)| label.is_empty() && printed_by_cyclictest(figs))
+}
+
+/// The first line (1-based) of the run's block that holds line `n`.
+fn block_start(input: &Input, n: usize) -> usize {
+    let mut k = n.saturating_sub(1).min(input.lines.len().saturating_sub(1));
+    while k > 0 && in_block(input, k - 1) {
+        k -= 1;
+    }
+    k + 1
+}
+
+/// Warns at the first line of each run that repeats an earlier run's keys
+/// (same kernel, labels and thread): averaged as runs of one set-up, which
+/// cyclictest's output cannot confirm.
+fn warn_runs_alike(input: &Input, parsed: &mut ParsedFile) {
+    let mut first: rustc_hash::FxHashMap<String, usize> = rustc_hash::FxHashMap::default();
+    // (the later run's first line, the earlier run's first line)
+    let mut alike: Vec<(usize, usize)> = Vec::new();
+    for s in &parsed.samples {
+        if input.lines.is_empty() {
+            break;
+        }
+        let start = block_start(input, s.line);
+        match first.get(&key(s)) {
+            Some(&earlier) if earlier != start => {
+                if !alike.iter().any(|(l, _)| *l == start) {
+                    alike.push((start, earlier));
+                }
+            }
+            Some(_) => {}
+            None => {
+                first.insert(key(s), start);
+            }
+        }
+    }
+    for (l, earlier) in alike {
+        parsed.notes.push((
+            l,
+            format!(
+                "cyclictest run alike in every label to the one at line {earlier} (same kernel, thread and case): \
+                 averaged with it as runs of one set-up; cyclictest prints nothing of how it was run, so if they \
+                 are two set-ups, label them apart"
+            ),
+        ));
+    }
+}
+
+impl BenchParser for Cyclictest {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "cyclictest (rt-tests) thread lines, histogram footers and typed tables of them"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if input.has(" Latencies: ") && input.lines.iter().any(|l| footer_line(l).is_some()) {
+            return 80;
+        }
+        if input.has(" Max:") && input.has("T:") && input.lines.iter().any(|l| is_thread_line(l.trim())) {
+            return 80;
+        }
+        0
+    }
+
+    fn max_score(&self) -> u8 {
+        80
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+
+    fn after_labels(&self, input: &Input, parsed: &mut ParsedFile) {
+        warn_runs_alike(input, parsed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn got(f: &ParsedFile) -> Vec<(usize, String, String, f64)> {
+        f.samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                (s.line, s.metric.name.to_string(), p.join(" "), s.value.mean())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn thread_lines_of_one_block_and_a_banner() {
+        let text = "====== cyclictest NO_STRESS_P8 begin ======\n\
+                    T: 0 (  639) P:99 I:1000 C:     11 Min:     31 Act:190473 Avg:106056 Max:  209679\n\
+                    T: 1 (  640) P:99 I:1500 C:      7 Min: 139402 Act:190924 Avg:166973 Max:  209477\n\
+                    ====== cyclictest NO_STRESS_P8 end: success ======\n\
+                    T: 0 ( 2475) P:99 I:1000 C: 599944 Min:      2 Act:    3 Avg:    5 Max:    3059\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        let g = got(&f);
+        assert_eq!(g.len(), 9);
+        assert_eq!(g[0], (2, "Min".into(), "thread=0 threads=2 case=NO_STRESS_P8".into(), 31.0));
+        assert_eq!(g[5], (3, "Max".into(), "thread=1 threads=2 case=NO_STRESS_P8".into(), 209477.0));
+        assert_eq!(g[8], (5, "Max".into(), "thread=0 threads=1".into(), 3059.0));
+        assert_eq!(f.samples[0].metric.unit, "usec");
+        assert_eq!(Cyclictest.detect(&Input::from_text(text)), 80);
+    }
+
+    /// A mailer wrapped the Max figure onto a line of its own.
+    #[test]
+    fn a_wrapped_max_is_read_on_its_line() {
+        let text = "T: 0 (  245) P:99 I:1000 C:  11203 Min:     92 Act:  623 Avg:  775 Max:\n    3516\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        assert_eq!(got(&f)[2], (2, "Max".into(), "thread=0 threads=1".into(), 3516.0));
+        assert!(f.notes.iter().any(|(l, m)| *l == 2 && m == WRAPPED_MAX_READ));
+        assert!(crate::parse::note_is_info(WRAPPED_MAX_READ));
+    }
+
+    #[test]
+    fn footer_with_histofall_maximum() {
+        let text = "# Total: 001999931 001999931\n# Min Latencies: 00010 00011\n# Avg Latencies: 00010 00012\n\
+                    # Max Latencies: 00016 00019 00019\n# Histogram Overflows: 00000 00000 00000\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        let g = got(&f);
+        assert_eq!(g.len(), 7);
+        assert_eq!(g[6], (4, "Max".into(), "thread=all threads=2".into(), 19.0));
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
+    /// A person's table: kernels in columns; a row short of a figure is
+    /// not read.
+    #[test]
+    fn typed_table_columns_are_kernels() {
+        let text = "\t\t\tEEVDF\t\t\t CFS\n\n\t\t# Min Latencies: 00053\n  LNICE(19)\t# Avg Latencies: 04350\n\n\
+                    \t\t# Min Latencies: 00052\t\t00053\n  LNICE(0)\t# Avg Latencies: 00690\t\t00687\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        let g: Vec<(usize, Option<String>, f64)> =
+            f.samples.iter().map(|s| (s.line, s.kernel.as_ref().map(|k| k.to_string()), s.value.mean())).collect();
+        assert_eq!(
+            g,
+            [
+                (6, Some("EEVDF".into()), 52.0),
+                (6, Some("CFS".into()), 53.0),
+                (7, Some("EEVDF".into()), 690.0),
+                (7, Some("CFS".into()), 687.0)
+            ]
+        );
+        assert!(f.samples.iter().all(|s| s.params[0].value == "LNICE(0)"));
+        let lines: Vec<usize> = f.notes.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [3, 4]);
+        assert_eq!(f.kernel_order, ["EEVDF", "CFS"]);
+    }
+
+    #[test]
+    fn nanoseconds_from_the_command_line_and_runs_alike_warned() {
+        let text = "# cyclictest -N -p99 -t1 -q\nT: 0 ( 1) P:99 I:1000 C: 10 Min: 1500 Act: 2000 Avg: 1800 Max: 9000\n\
+                    # cyclictest -N -p99 -t1 -q\nT: 0 ( 2) P:99 I:1000 C: 10 Min: 1400 Act: 2000 Avg: 1700 Max: 8000\n";
+        let input = Input::from_text(text);
+        let mut f = parse_all(&input).expect("read");
+        assert_eq!(f.samples[0].metric.unit, "nsec");
+        warn_runs_alike(&input, &mut f);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 4);
+    }
+}
