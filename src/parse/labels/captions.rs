@@ -34,8 +34,9 @@ use crate::parse::Input;
 /// Made once a file and shared by [`label_by_captions`] and
 /// [`warn_of_captions`] (`read` does not change between them). `None`
 /// where no two results can stand under captions that differ: fewer than
-/// two texts among the lines that could be one (most files: one caption
-/// or none), found in one pass that builds nothing ([`two_captions`]).
+/// two forms among the lines that could be one (most files: one caption
+/// or none, or lines alike but in a figure), found in one pass that builds
+/// no map ([`two_captions`]).
 pub(super) fn captions(input: &Input, read: &[bool]) -> Option<Vec<Option<usize>>> {
     if !two_captions(input, read) {
         return None;
@@ -60,14 +61,17 @@ pub(super) fn captions(input: &Input, read: &[bool]) -> Option<Vec<Option<usize>
     Some(caption)
 }
 
-/// True when two lines of different texts could each caption results
-/// ([`captions`]): lines not `read` whose text [`caption_line`] takes and
-/// that are no code fence and no line of columns. A caption of
-/// [`captions`] is always such a line (it also passes over those the file
-/// holds more than once), so with fewer than two such texts no two
-/// results stand under captions that differ.
+/// True when two lines could each caption results ([`captions`]) and
+/// differ in more than run counts and figures ([`without_counting`]):
+/// lines not `read` whose text [`caption_line`] takes and that are no code
+/// fence and no line of columns. A caption of [`captions`] is always such
+/// a line (it also passes over those the file holds more than once), and
+/// [`captioned_groups`] parts results only under captions of two forms, so
+/// with fewer no results stand under captions that differ (dbench's `1
+/// clients started`, `2 clients started` are one form). A line of the
+/// first one's text is passed over before its form is made.
 fn two_captions(input: &Input, read: &[bool]) -> bool {
-    let mut first: Option<&str> = None;
+    let mut first: Option<(&str, Vec<String>)> = None;
     for (n, l) in input.lines.iter().enumerate() {
         if read.get(n + 1).copied().unwrap_or(false) {
             continue;
@@ -78,9 +82,9 @@ fn two_captions(input: &Input, read: &[bool]) -> bool {
         if !t.starts_with(char::is_alphanumeric) || is_columns(t) || !caption_line(t) {
             continue;
         }
-        match first {
-            None => first = Some(t),
-            Some(f) if f != t => return true,
+        match &first {
+            None => first = Some((t, without_counting(t))),
+            Some((f, form)) if *f != t && *form != without_counting(t) => return true,
             Some(_) => {}
         }
     }
@@ -357,6 +361,9 @@ mod tests {
         assert!(!made("The runs on my laptop:\nThroughput 1\n\nThroughput 2\n", &[2, 4]));
         assert!(!made("The runs on my laptop:\nThroughput 1\n\nThe runs on my laptop:\nThroughput 2\n", &[2, 5]));
         assert!(made("The runs on my laptop:\nThroughput 1\n\nThe runs on the server:\nThroughput 2\n", &[2, 5]));
+        // Lines alike but in a figure or a run's count: one form.
+        assert!(!made("1 clients started\nThroughput 1\n\n2 clients started\nThroughput 2\n", &[2, 5]));
+        assert!(!made("Run 1 on my laptop:\nThroughput 1\n\nRun 2 on my laptop:\nThroughput 2\n", &[2, 5]));
         // A read line, a fence, a row of columns: no caption.
         assert!(!made("The runs on my laptop:\n```\nA  B  C\nThroughput 1\n", &[4]));
     }
