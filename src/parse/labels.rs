@@ -996,7 +996,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     let name = command_name(&parsed.benchmark);
     let at: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
     // Each line's caption, made once for the labels and the warning.
-    let caption = still.as_ref().map(|_| captions::captions(input, &read));
+    let caption = still.as_ref().and_then(|_| captions::captions(input, &read));
     let by_caption = still
         .as_ref()
         .zip(caption.as_deref())

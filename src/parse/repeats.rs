@@ -310,7 +310,13 @@ const MAX_TWIN_CANDIDATES: usize = 4;
 /// STREAM's four rows, a kernbench block's, an lmbench table's rows of
 /// other kernels), counts however short it is and whatever its figures:
 /// a line pasted twice in place (attack47 F6), said as `line N repeats
-/// line M right above`. Run before the labels are set (a label
+/// line M right above`; a parser's own label (perf stat's `ATOMIC_TIMING:`
+/// prefix) tells such lines apart (attack49 F15). But rows of a table of
+/// set-ups whose figures two runs may print alike (lmbench's summary, a
+/// row per run of a host, integer nanoseconds: attack49 F7) are read as
+/// runs, the likeness said ([`coarse_rows_of_set_ups`]), unless the file
+/// prints that set-up's runs as rows elsewhere ([`runs_in_rows`]: read,
+/// nothing said). Run before the labels are set (a label
 /// read above one copy only would make the copies differ). Returns the
 /// lines of the copies dropped (the segment keeps them, and the lines
 /// there that look like its results are accounted for).
@@ -397,11 +403,13 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
         // `Basic system parameters` rows of one kernel print the same
         // `1300 128 1` every run (the fixture
         // `lkml-2005-04-lmbench30-ia64-wide-os-10rows-2kernels`).
-        let in_place = i + t == j
-            && lines[j - 1].0 + 1 == lines[j].0
-            && !shell_time
-            && once_per_block(&lines, samples, (i, j, t))
-            && !runs_in_rows(&lines, samples, (i, j, t));
+        let next_to = i + t == j && lines[j - 1].0 + 1 == lines[j].0 && !shell_time;
+        let block = next_to.then(|| block_around(&lines, (i, j, t)));
+        let once = block.is_some_and(|b| once_per_block(&lines, samples, b, (j, t)));
+        // Rows of set-ups whose figures two runs may print alike (lmbench's
+        // summary, a row per run of a host: attack49 F7): kept, said.
+        let coarse = once && block.is_some_and(|b| coarse_rows_of_set_ups(&lines, samples, b, (i, j, t)));
+        let in_place = once && !coarse && !runs_in_rows(&lines, samples, (i, j, t));
         let sure = in_place
             || (whole(i, i + t, (j, j + t))
                 && whole(j, j + t, (i, i + t))
@@ -418,6 +426,23 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
         if sure {
             copies.push(((i, i + t - 1), (j, j + t - 1)));
         } else {
+            if coarse && !runs_in_rows(&lines, samples, (i, j, t)) {
+                let span = |x: usize, y: usize| {
+                    let (x, y) = (lines[x].0, lines[y].0);
+                    if x == y { format!("line {x}") } else { format!("lines {x}-{y}") }
+                };
+                parsed.notes.push((
+                    lines[j].0,
+                    format!(
+                        "{} repeat{} {} right above, every word and figure alike: read as another run of its set-up \
+                         (a table of a row per set-up, figures two runs may print alike); if it was pasted twice, \
+                         delete it",
+                        span(j, j + t - 1),
+                        if t == 1 { "s" } else { "" },
+                        span(i, i + t - 1),
+                    ),
+                ));
+            }
             // A run alike by chance: its lines are originals for later copies.
             for (k, &h) in hashes.iter().enumerate().skip(j).take(t) {
                 let e = first.entry(h).or_default();
@@ -477,18 +502,10 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
 /// The most read lines in a row [`once_per_block`] looks at.
 const MAX_BLOCK_LINES: usize = 256;
 
-/// True when read lines `j..j + t` (indices into `lines`: each read line
-/// and its samples, in file order), a copy of lines `i..i + t` right above
-/// them, stand in a block of results printed once each: the read lines
-/// next to one another (no other line between) around the two copies hold
-/// at least one line more, and, the later copy left out, no two of them
-/// give figures of the same series. STREAM's `Copy:`, `Scale:`, `Add:`,
-/// `Triad:`, a kernbench block's rows, an lmbench table's rows of other
-/// kernels: a line there twice is a slip, whatever its figures. Where a
-/// benchmark's lines repeat a series (hackbench's `Time:` lines, dbench's
-/// runs, a table's rows of one set-up), the block says nothing and the
-/// figures' own chance of repeating decides.
-fn once_per_block(lines: &[(usize, Vec<usize>)], samples: &[Sample], (i, j, t): (usize, usize, usize)) -> bool {
+/// The read lines next to one another (no other line between) around a
+/// copy at read lines `j..j + t` of lines `i..i + t` right above it: the
+/// first and last index into `lines`, at most [`MAX_BLOCK_LINES`] apart.
+fn block_around(lines: &[(usize, Vec<usize>)], (i, j, t): (usize, usize, usize)) -> (usize, usize) {
     let touching = |a: usize| lines[a].0 + 1 == lines[a + 1].0;
     let mut from = i;
     while from > 0 && touching(from - 1) && j + t - from < MAX_BLOCK_LINES {
@@ -498,20 +515,80 @@ fn once_per_block(lines: &[(usize, Vec<usize>)], samples: &[Sample], (i, j, t): 
     while to + 1 < lines.len() && touching(to) && to + 1 - from < MAX_BLOCK_LINES {
         to += 1;
     }
+    (from, to)
+}
+
+/// True when read lines `j..j + t` (indices into `lines`: each read line
+/// and its samples, in file order), a copy of the lines right above them,
+/// stand in a block of results printed once each: the block (`from..=to`,
+/// [`block_around`]) holds at least one line more than the two copies,
+/// and, the later copy left out, no two of its lines give figures of the
+/// same series, label and all ([`labelled`]). STREAM's `Copy:`, `Scale:`,
+/// `Add:`, `Triad:`, a kernbench block's rows, an lmbench table's rows of
+/// other kernels, perf stat's elapsed lines each under its poster's prefix
+/// (`ATOMIC_TIMING:`, `REFCOUNT_TIMING (…):`, attack49 F15): a line there
+/// twice is a slip. Where a benchmark's lines repeat a series (hackbench's
+/// `Time:` lines, dbench's runs, a table's rows of one set-up), the block
+/// says nothing and the figures' own chance of repeating decides.
+fn once_per_block(
+    lines: &[(usize, Vec<usize>)],
+    samples: &[Sample],
+    (from, to): (usize, usize),
+    (j, t): (usize, usize),
+) -> bool {
     if to + 1 - from <= 2 * t {
         return false;
     }
-    let mut seen: FxHashSet<Vec<Series<'_>>> = FxHashSet::default();
+    let mut seen: FxHashSet<Vec<(Series<'_>, Option<&str>)>> = FxHashSet::default();
     (from..=to)
         .filter(|k| !(j..j + t).contains(k))
-        .all(|k| seen.insert(lines[k].1.iter().map(|&x| series(&samples[x])).collect()))
+        .all(|k| seen.insert(lines[k].1.iter().map(|&x| labelled(&samples[x])).collect()))
+}
+
+/// A figure's [`Series`] and its label (a parser's own: these checks run
+/// before the labeller): perf stat's elapsed lines under a poster's
+/// prefixes are one series, each its own label.
+fn labelled(s: &Sample) -> (Series<'_>, Option<&str>) {
+    (series(s), s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str()))
+}
+
+/// True when the copy at read lines `j..j + t` (of lines `i..i + t` right
+/// above it, in the block `from..=to`, [`block_around`]) is rows of a
+/// table of set-ups whose figures two runs may print alike: each of its
+/// lines gives the figures of the very metrics (group, name, unit) that a
+/// line of the block outside the two copies gives for another set-up
+/// (kernel, parameters or label), and none of its figures but
+/// informational ones (a clock's MHz) is printed with [`MIN_DIGITS`]
+/// significant digits or more. lmbench's summary prints a row per run of
+/// a host; a host's two runs printed `180 10 190 480` integer nanoseconds
+/// alike (the corpus' 1998 lmbench 1.9 file cut to its "Memory latencies"
+/// table, attack49 F7): a second run. STREAM's rows are each a metric of
+/// their own, and perf stat's `46.50451` is no figure two runs print
+/// alike: a line of theirs twice stays a slip.
+fn coarse_rows_of_set_ups(
+    lines: &[(usize, Vec<usize>)],
+    samples: &[Sample],
+    (from, to): (usize, usize),
+    (i, j, t): (usize, usize, usize),
+) -> bool {
+    let metrics = |k: usize| {
+        lines[k].1.iter().map(|&x| {
+            let m = &samples[x];
+            (m.group.as_str(), m.metric.name.as_str(), m.metric.unit.as_str())
+        })
+    };
+    let coarse = lines[j..j + t].iter().flat_map(|l| &l.1).all(|&x| {
+        let s = &samples[x];
+        s.metric.better == crate::model::Better::Neither || digits(s.value.mean()) < MIN_DIGITS
+    });
+    coarse && (j..j + t).all(|c| (from..=to).filter(|k| !(i..j + t).contains(k)).any(|k| metrics(k).eq(metrics(c))))
 }
 
 /// True when the file prints the set-up of the copy at read lines
 /// `j..j + t` (of lines `i..i + t` right above) as one row per run
 /// elsewhere: outside the two copies, two read lines next to one another
-/// give figures of one series whose kernel and parameters (the label
-/// aside) are the copy's. lmbench 1.9's summary of a host run twice
+/// give figures of one series whose kernel and parameters (its label
+/// among them) are the copy's. lmbench 1.9's summary of a host run twice
 /// prints its two rows in every table (the corpus' 1998 SGI file, host
 /// `indy.wald`: `65 26 15 …` over `55 24 13 …`), and in "Memory
 /// latencies" the two runs' integer nanoseconds came out alike
@@ -524,15 +601,16 @@ fn runs_in_rows(lines: &[(usize, Vec<usize>)], samples: &[Sample], (i, j, t): (u
         lines[k].0 + 1 == lines[k + 1].0
             && lines[k].1.iter().any(|&a| {
                 set_up(&samples[a]) == copy
-                    && lines[k + 1].1.iter().any(|&b| series(&samples[a]) == series(&samples[b]))
+                    && lines[k + 1].1.iter().any(|&b| labelled(&samples[a]) == labelled(&samples[b]))
             })
     })
 }
 
-/// A figure's kernel and parameters (but the label): its series without
-/// group, metric and unit ([`runs_in_rows`]).
+/// A figure's kernel and parameters, its label among them: its series
+/// without group, metric and unit ([`runs_in_rows`]). perf stat's
+/// `mm-unstable:` and `mm-unstable++:` lines are two set-ups.
 fn set_up(s: &Sample) -> (Option<&str>, Vec<(&str, &str)>) {
-    let params = s.params.iter().filter(|p| p.name != "label").map(|p| (p.name.as_str(), p.value.as_str())).collect();
+    let params = s.params.iter().map(|p| (p.name.as_str(), p.value.as_str())).collect();
     (s.kernel.as_deref(), params)
 }
 
@@ -748,6 +826,68 @@ indy.wald  Linux 2.1.90   180    10    190         480
         let (lines, notes) = read_whole(text);
         assert_eq!(lines, [6, 7, 8, 14, 15, 16, 17], "{notes:?}");
         assert!(!notes.iter().any(|(_, n)| n.contains("pasted twice")), "{notes:?}");
+    }
+
+    /// attack49 F15: perf stat's elapsed lines, each under a poster's
+    /// prefix (Deacon's `ATOMIC_TIMING:`, Hildenbrand's `mm-unstable:`),
+    /// one pasted twice in place: one series, each its own label, so the
+    /// block was taken for one repeating a series and the copy was one
+    /// more mean, no word. Read once, said at the copy's line.
+    #[test]
+    fn a_prefixed_line_pasted_twice_is_read_once_whatever_its_label() {
+        let text = "    # perf stat -r 3 -B -- echo {ATOMIC,REFCOUNT}_TIMING >/sys/kernel/debug/provoke-crash/DIRECT\n\n\
+                    \x20   # arm64\n\
+                    \x20   ATOMIC_TIMING:\t\t\t\t\t46.50451 +- 0.00134 seconds time elapsed  ( +-  0.00% )\n\
+                    \x20   ATOMIC_TIMING:\t\t\t\t\t46.50451 +- 0.00134 seconds time elapsed  ( +-  0.00% )\n\
+                    \x20   REFCOUNT_TIMING (REFCOUNT_FULL, mainline):\t\t77.57522 +- 0.00982 seconds time elapsed  ( +-  0.01% )\n\
+                    \x20   REFCOUNT_TIMING (REFCOUNT_FULL, this series):\t48.7181 +- 0.0256 seconds time elapsed  ( +-  0.05% )\n";
+        let (lines, notes) = read_whole(text);
+        assert_eq!(lines, [4, 6, 7], "{notes:?}");
+        assert!(notes.iter().any(|(l, n)| *l == 5 && n.starts_with("line 5 repeats line 4 right above")), "{notes:?}");
+        let text = "numa01:\n\
+                    \tmm-unstable:   146.88 +- 6.54 seconds time elapsed  ( +-  4.45% )\n\
+                    \tmm-unstable:   146.88 +- 6.54 seconds time elapsed  ( +-  4.45% )\n\
+                    \tmm-unstable++: 147.45 +- 13.39 seconds time elapsed  ( +-  9.08% )\n\n\
+                    numa02:\n\
+                    \tmm-unstable:   16.0300 +- 0.0624 seconds time elapsed  ( +-  0.39% )\n\
+                    \tmm-unstable++: 16.1281 +- 0.0945 seconds time elapsed  ( +-  0.59% )\n";
+        let (lines, notes) = read_whole(text);
+        assert_eq!(lines, [2, 4, 7, 8], "{notes:?}");
+        assert!(notes.iter().any(|(l, n)| *l == 3 && n.starts_with("line 3 repeats line 2 right above")), "{notes:?}");
+    }
+
+    /// attack49 F7: the corpus' 1998 lmbench 1.9 summary cut to its
+    /// "Memory latencies" table: host indy.wald's two runs printed `180
+    /// 10 190 480` integer nanoseconds alike. lmbench's summary prints a
+    /// row per run of a host, and figures that coarse two runs print
+    /// alike: both rows read, the likeness said (no other table shows the
+    /// host's runs as rows). A row of figures no run prints alike twice
+    /// in such a table (four significant digits) stays a paste.
+    #[test]
+    fn a_coarse_row_alike_in_a_table_of_set_ups_stays_a_run_and_is_said() {
+        let table = |row: &str| {
+            format!(
+                "Memory latencies in nanoseconds - smaller is better\n\
+                 ---------------------------------------------------\n\
+                 Host                 OS   Mhz  L1 $   L2 $    Main mem    Guesses\n\
+                 --------- -------------   ---  ----   ----    --------    -------\n\
+                 dull.coba  Linux 2.0.27   200    10     88         146\n\
+                 indy           IRIX 6.2   180    11    197         485\n\
+                 E450        SunOS 5.5.1   296     6     33         248\n\
+                 {row}\n{row}\n"
+            )
+        };
+        let (lines, notes) = read_whole(&table("indy.wald  Linux 2.1.90   180    10    190         480"));
+        assert_eq!(lines, [5, 6, 7, 8, 9], "{notes:?}");
+        assert!(
+            notes.iter().any(|(l, n)| *l == 9
+                && n.starts_with("line 9 repeats line 8 right above")
+                && n.contains("read as another run")),
+            "{notes:?}"
+        );
+        let (lines, notes) = read_whole(&table("indy.wald  Linux 2.1.90   180    10    190.7       481.3"));
+        assert_eq!(lines, [5, 6, 7, 8], "{notes:?}");
+        assert!(notes.iter().any(|(l, n)| *l == 9 && n.contains("(pasted twice)")), "{notes:?}");
     }
 
     /// Lines a benchmark prints alike run after run are its shape, not a

@@ -32,8 +32,15 @@ use crate::parse::Input;
 /// other line (a command line, a line of prose with figures) ends the
 /// caption above it: `None` below it. One pass down the file.
 /// Made once a file and shared by [`label_by_captions`] and
-/// [`warn_of_captions`] (`read` does not change between them).
-pub(super) fn captions(input: &Input, read: &[bool]) -> Vec<Option<usize>> {
+/// [`warn_of_captions`] (`read` does not change between them). `None`
+/// where no two results can stand under captions that differ: fewer than
+/// two forms among the lines that could be one (most files: one caption
+/// or none, or lines alike but in a figure), found in one pass that builds
+/// no map ([`two_captions`]).
+pub(super) fn captions(input: &Input, read: &[bool]) -> Option<Vec<Option<usize>>> {
+    if !two_captions(input, read) {
+        return None;
+    }
     // Whether a line's text alone lets it be a caption: lines of the same
     // text are all such or none, so only those are counted.
     let texts: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
@@ -51,7 +58,37 @@ pub(super) fn captions(input: &Input, read: &[bool]) -> Vec<Option<usize>> {
         let passed = !prose[n - 1] || read.get(n).copied().unwrap_or(false) || times[t] > 1;
         caption[n] = if passed { caption[n - 1] } else { caption_line(t).then_some(n) };
     }
-    caption
+    Some(caption)
+}
+
+/// True when two lines could each caption results ([`captions`]) and
+/// differ in more than run counts and figures ([`without_counting`]):
+/// lines not `read` whose text [`caption_line`] takes and that are no code
+/// fence and no line of columns. A caption of [`captions`] is always such
+/// a line (it also passes over those the file holds more than once), and
+/// [`captioned_groups`] parts results only under captions of two forms, so
+/// with fewer no results stand under captions that differ (dbench's `1
+/// clients started`, `2 clients started` are one form). A line of the
+/// first one's text is passed over before its form is made.
+fn two_captions(input: &Input, read: &[bool]) -> bool {
+    let mut first: Option<(&str, Vec<String>)> = None;
+    for (n, l) in input.lines.iter().enumerate() {
+        if read.get(n + 1).copied().unwrap_or(false) {
+            continue;
+        }
+        let t = l.trim();
+        // `caption_line` asks a letter or figure first: no blank line, no
+        // fence, and (more letters than figures) a letter.
+        if !t.starts_with(char::is_alphanumeric) || is_columns(t) || !caption_line(t) {
+            continue;
+        }
+        match &first {
+            None => first = Some((t, without_counting(t))),
+            Some((f, form)) if *f != t && *form != without_counting(t) => return true,
+            Some(_) => {}
+        }
+    }
+    false
 }
 
 /// A code fence's line (```` ``` ````, ```` ```text ````, `~~~`).
@@ -380,7 +417,7 @@ mod tests {
         let input = Input::from_bytes(&std::fs::read(path).expect("fixture"));
         let mut p = crate::parse::by_id("bonnie++").expect("bonnie++").parse(&input).expect("parsed");
         let read: Vec<bool> = (0..input.lines.len() + 2).map(|n| p.samples.iter().any(|s| s.line == n)).collect();
-        let c = captions(&input, &read);
+        let c = captions(&input, &read).expect("two captions");
         assert_eq!((c[7], c[14], c[23], c[30]), (Some(1), Some(1), Some(17), Some(17)));
         super::super::apply(&input, &mut p);
         let label = |line: usize| {
@@ -389,6 +426,56 @@ mod tests {
         };
         assert_eq!(label(14).as_deref(), Some("~/temp"), "{:?}", p.notes);
         assert_eq!(label(30).as_deref(), Some("/mnt/c/temp"));
+    }
+
+    /// Most files whose copies stay averaged have one caption's text or
+    /// none: no caption is made (the gate of [`captions`]); two texts that
+    /// could caption results, or one passed over as repeated beside
+    /// another, make them.
+    #[test]
+    fn captions_are_made_only_where_two_texts_could_be_one() {
+        let made = |text: &str, read: &[usize]| {
+            let input = Input::from_text(text);
+            let r: Vec<bool> = (0..input.lines.len() + 2).map(|n| read.contains(&n)).collect();
+            captions(&input, &r).is_some()
+        };
+        assert!(!made("Throughput 1\n\nThroughput 2\n", &[1, 3]));
+        assert!(!made("The runs on my laptop:\nThroughput 1\n\nThroughput 2\n", &[2, 4]));
+        assert!(!made("The runs on my laptop:\nThroughput 1\n\nThe runs on my laptop:\nThroughput 2\n", &[2, 5]));
+        assert!(made("The runs on my laptop:\nThroughput 1\n\nThe runs on the server:\nThroughput 2\n", &[2, 5]));
+        // Lines alike but in a figure or a run's count: one form.
+        assert!(!made("1 clients started\nThroughput 1\n\n2 clients started\nThroughput 2\n", &[2, 5]));
+        assert!(!made("Run 1 on my laptop:\nThroughput 1\n\nRun 2 on my laptop:\nThroughput 2\n", &[2, 5]));
+        // A read line, a fence, a row of columns: no caption.
+        assert!(!made("The runs on my laptop:\n```\nA  B  C\nThroughput 1\n", &[4]));
+    }
+
+    /// The fallback: copies under captions that differ but name no path
+    /// each (the WSL post's captions, their directories left out) are not
+    /// labelled; each caption's line says they were averaged.
+    #[test]
+    fn captions_naming_no_path_are_warned_of() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/wild/bonnie_pp/blog-zh-2024-bonnie++200a-wsl-home-vs-mnt-c-suffixed-cells-report-0-files-csv-793.txt"
+        );
+        let text = std::fs::read_to_string(path)
+            .expect("fixture")
+            .replace(" ~/temp ", " 家目錄 ")
+            .replace(" /mnt/c/temp ", " C 槽 ");
+        let input = Input::from_text(&text);
+        let mut p = crate::parse::by_id("bonnie++").expect("bonnie++").parse(&input).expect("parsed");
+        super::super::apply(&input, &mut p);
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|q| q.name != "label")), "{:?}", p.notes);
+        for (line, other) in [(1, "line 17:"), (17, "line 1:")] {
+            assert!(
+                p.notes.iter().any(|(l, m)| *l == line
+                    && m.contains("were averaged as runs of one set-up with results captioned otherwise")
+                    && m.contains(other)),
+                "{:?}",
+                p.notes
+            );
+        }
     }
 
     #[test]
