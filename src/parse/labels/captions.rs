@@ -62,14 +62,16 @@ pub(super) fn captions(input: &Input, read: &[bool]) -> Option<Vec<Option<usize>
 }
 
 /// True when two lines could each caption results ([`captions`]) and
-/// differ in more than run counts and figures ([`without_counting`]):
+/// differ in more than run counts and figures ([`without_counting`]) or in
+/// a figure no run word counts ([`setup_figures`]):
 /// lines not `read` whose text [`caption_line`] takes and that are no code
 /// fence and no line of columns. A caption of [`captions`] is always such
 /// a line (it also passes over those the file holds more than once), and
-/// [`captioned_groups`] parts results only under captions of two forms, so
-/// with fewer no results stand under captions that differ (dbench's `1
-/// clients started`, `2 clients started` are one form). A line of the
-/// first one's text is passed over before its form is made.
+/// [`captioned_groups`] parts or warns of results only under captions of
+/// two forms or of one form with other set-up figures, so without two such
+/// lines no results stand under captions that differ (`Run 1`, `Run 2`
+/// are one form and count no set-up). A line of the first one's text is
+/// passed over before its form is made.
 fn two_captions(input: &Input, read: &[bool]) -> bool {
     let mut first: Option<(&str, Vec<String>)> = None;
     for (n, l) in input.lines.iter().enumerate() {
@@ -84,7 +86,12 @@ fn two_captions(input: &Input, read: &[bool]) -> bool {
         }
         match &first {
             None => first = Some((t, without_counting(t))),
-            Some((f, form)) if *f != t && *form != without_counting(t) => return true,
+            // Another form, or one form with other set-up figures
+            // (`ext4, 4 disks` / `ext4, 8 disks`: warned of by
+            // [`captioned_groups`], `by_figures`).
+            Some((f, form)) if *f != t && (*form != without_counting(t) || setup_figures(f) != setup_figures(t)) => {
+                return true;
+            }
             Some(_) => {}
         }
     }
