@@ -267,9 +267,7 @@ impl Table<'_> {
 fn bytes_unit(s: &str) -> bool {
     let l = s.to_ascii_lowercase();
     let amount = l.split('/').next().unwrap_or("");
-    matches!(l.as_str(), "bw" | "bandwidth")
-        || l.contains("byte")
-        || (amount.ends_with('b') && amount.len() <= 3 && amount.len() >= 1)
+    matches!(l.as_str(), "bw" | "bandwidth") || l.contains("byte") || (amount.ends_with('b') && amount.len() <= 3)
 }
 
 /// The direction of a column (module docs).
@@ -361,6 +359,10 @@ pub(crate) fn why_not_read(input: &Input, first_row: usize) -> Option<String> {
     tables(input).into_iter().find(|t| t.rows[0].0 + 1 == first_row).and_then(|t| t.check().err())
 }
 
+/// What makes two printed cells one: the set-up, the title's name, the
+/// row's label and the column.
+type CellKey<'a> = (Option<&'a str>, &'a str, &'a str, &'a str);
+
 impl BenchParser for HandRows {
     fn id(&self) -> &'static str {
         ID
@@ -385,8 +387,8 @@ impl BenchParser for HandRows {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let found = tables(input);
         let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
-        // Each cell read: (set-up, title, label, column) → its line and figure as typed.
-        let mut printed: Vec<((Option<&str>, &str, &str, &str), usize, &str)> = Vec::new();
+        // Each cell read: its key, its line and its figure as typed.
+        let mut printed: Vec<(CellKey, usize, &str)> = Vec::new();
         for t in &found {
             let cells = match t.check() {
                 Ok(cells) => cells,
