@@ -123,7 +123,7 @@ fn kernel_heading<'a>(line: &'a str, known: &[&str]) -> Option<Vec<&'a str>> {
 /// A word heading a column of one set-up of a comparison: `before`,
 /// `after`, `base`, `patched`, `vanilla`, … or one of them joined to more
 /// (`base+revert_f3dd3f674555`, `base+this_patch`, `tip+patch`).
-fn setup_word(word: &str) -> bool {
+pub(crate) fn setup_word(word: &str) -> bool {
     const WORDS: [&str; 16] = [
         "before", "after", "base", "baseline", "patched", "unpatched", "patch", "vanilla", "orig", "original",
         "revert", "reverted", "tip", "mainline", "default", "tuned",
@@ -557,11 +557,14 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         let under = title.map(|t| format!(" under `{}`", without_tabs(&t))).unwrap_or_default();
         // A table with `|` between its cells may have no heading.
         let columns = if columns.is_empty() { String::new() } else { format!("; columns {}", shown(&columns)) };
+        // `hand-rows` reads this form where it can file every figure; why
+        // it did not read this one (rows of cases, no benchmark named …).
+        let why = super::hand_rows::why_not_read(input, a + 1)
+            .map_or_else(|| " (no parser reads this form)".to_string(), |why| format!(": {why}"));
         (
             a + 1,
             format!(
-                "lines {}-{}: a table typed by hand (rows {}{columns}){under} was not read (no parser reads \
-                 this form)",
+                "lines {}-{}: a table typed by hand (rows {}{columns}){under} was not read{why}",
                 a + 1,
                 b + 1,
                 shown(&labels),
@@ -716,7 +719,7 @@ fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
 
 /// The benchmarks a person may name at the start of a table's row
 /// (lower case, as typed), whose own output parsers here read.
-const BENCHMARK_NAMES: [&str; 27] = [
+pub(crate) const BENCHMARK_NAMES: [&str; 27] = [
     "perf bench",
     "hackbench",
     "schbench",

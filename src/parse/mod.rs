@@ -34,6 +34,7 @@ pub mod fio;
 pub mod fsmark;
 pub mod generic;
 pub mod hackbench;
+pub mod hand_rows;
 pub mod hand_tables;
 pub mod identity;
 pub mod input;
@@ -307,15 +308,18 @@ pub fn prints_shortest(benchmark: &str) -> bool {
     by_id(benchmark).is_some_and(|p| p.prints_shortest())
 }
 
-/// True for the parsers of mails' comparison tables whose columns are
-/// kernels as the mail names them (`pct-table`'s `tip`, `schedtests`'
-/// legend or `baseline` / `compare`), each table normalized to or compared
-/// with its first column: the site warns of tables of different bases
+/// True for the parsers of mails' comparison tables whose columns (or,
+/// `hand-rows`', rows) are kernels as the mail names them (`pct-table`'s
+/// `tip`, `schedtests`' legend or `baseline` / `compare`, `patch1-5:`),
+/// each table normalized to or compared with its first column: the site warns of tables of different bases
 /// (`site::normalized_bases`; one name in two files averaged into one
 /// cell is `site::select`'s warning, under the later file's table, for
 /// every benchmark), and `check` takes the names as whole.
 pub fn names_columns_by_mail(benchmark: &str) -> bool {
-    benchmark == pct_table::ID || benchmark == schedtests::ID || benchmark == column_mail::ID
+    benchmark == pct_table::ID
+        || benchmark == schedtests::ID
+        || benchmark == column_mail::ID
+        || benchmark == hand_rows::ID
 }
 
 /// Every parser benchsite knows, in the order they are tried.
@@ -345,6 +349,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &pct_table::PctTable,
         &schedtests::Schedtests,
         &column_mail::ColumnMail,
+        &hand_rows::HandRows,
         &mmtests::Mmtests,
         &hackbench::Hackbench,
         &perf_bench::PerfBench,

@@ -1,0 +1,626 @@
+//! Tables a person typed into a mail as rows `label: figure figure …`
+//! under a line naming the columns, one row per kernel: the "Server
+//! benchmark results" of Yu Zhao's multi-gen LRU patches (LKML 2022,
+//! `[PATCH v7 05/12]` to `[PATCH mm-unstable v15 09/14]`, and his replies
+//! quoting them or answering with a table of the same form):
+//!
+//! ```text
+//! Server benchmark results:
+//!   Single workload:
+//!     fio (buffered I/O): +[47, 49]%
+//!                 IOPS         BW
+//!       5.17-rc2: 2242k        8759MiB/s
+//!       patch1-5: 3321k        12.7GiB/s
+//! ```
+//!
+//! **What is read, and only when all of it is so.** A paragraph whose
+//! lines from a *heading* to its end are two *rows* or more: the heading
+//! two to eight column names, none a figure, none with a `:`; each row a
+//! label with its `:` glued to it, then as many cells as the heading
+//! names columns, each a figure ([`cell`]). The line right above the
+//! heading is the table's *title* and must name the benchmark: one of
+//! its words is a benchmark's name (`fio`, `hackbench`, `memtier` …) or a
+//! server's a load generator measures (`memcached`, driven by
+//! memtier_benchmark in those letters; `redis`, `mysql` …). A table whose
+//! benchmark no line names is no result anyone can file. Every row's
+//! label must name a kernel ([`kernel_label`]): a release (`5.17-rc2`), a
+//! patch stack (`patch1-5`), a version of a series (`v7`) or a word
+//! heading one side of a comparison (`base`, `patched`, `vanilla`,
+//! `base+patch`): rows labelled `seq:`, `rand:` are cases, not kernels,
+//! and filing them as kernels would be wrong. A table found but failing
+//! one of these is a warning naming its lines and why, never read in
+//! part.
+//!
+//! **Cells.** A plain figure (`476771.79`); a figure with `k` or `M`
+//! glued to it (`2242k`), a count in thousands or millions, decimal as
+//! fio prints IOPS (`IOPS=2242k`): 2242k is 2,242,000 (×1000; `M`
+//! ×1,000,000), its printed step 1000 ([`Sample::step`]); not in a
+//! column of bytes (`BW`, `KB/sec`, a cell's unit of bytes: there K may
+//! be 1024), where the table is a warning; a figure with its unit glued
+//! to it (`8759MiB/s`, `12.7GiB/s`, `5.2ms`), read in that unit. One
+//! column's cells in two units of one metric (fio's `8759MiB/s` beside
+//! `12.7GiB/s`) are each kept in the unit printed: the site converts a
+//! metric's values to one unit where the conversion is exact, and says
+//! which (`site::units`: 12.7 GiB/s is 13004.8 MiB/s), never averaging
+//! two units; units it cannot convert stay apart, a column each. A
+//! column mixing bare figures and figures with a unit is a warning.
+//!
+//! **Sample.** Kernel: the row's label ([`Sample::with_kernel`]: the file
+//! goes in the machine class's directory, as other tables naming kernels
+//! in their rows; README, "Content layout"); the labels' order, first
+//! seen first, is the file's kernel order. Group: the title's words
+//! before its `:` (`fio (buffered I/O)`, `memcached (anon)`); the change
+//! after it (`+[47, 49]%`, `no change`) is the poster's, derived from
+//! the rows, never a sample. Metric: the column's name (`IOPS`, `BW`,
+//! `Ops/sec`); unit: the cell's glued unit, else the column's name where
+//! it is one (`Ops/sec`, `KB/sec`, `IOPS`), else none. Set-up: the
+//! heading of the block the title stands in, the nearest line above it
+//! less indented, when that is one to four words ending in `:` and no
+//! figure (`Single workload:`, `Mixed workloads:`): parameter `setup`.
+//! patch1-7's memcached Ops/sec is 1080856.82 under `Single workload`
+//! and 563772.35 under `Mixed workloads`: two set-ups, never averaged.
+//! Direction: higher is better for a rate (a column or unit per second,
+//! `IOPS`, `BW`, `Ops/sec`), lower for a time or a latency, else none.
+//! Each value is a single value: the tables print no run count.
+//!
+//! **A row printed again.** A letter comparing patch1-9 with patch1-8,
+//! then with 5.19-rc1, prints patch1-9's row under both: one run shown
+//! twice, not two runs. A cell whose row label, set-up, title and column
+//! are an earlier cell's is counted once, at the earlier line; a row all
+//! of whose cells are so is read into the earlier row's samples
+//! ([`ParsedFile::merged_lines`]), with a note. A cell whose figure
+//! differs from the earlier printing's is a warning and not read: which
+//! printing is the run is not sure.
+//!
+//! **Cost.** Every raw file is offered to [`BenchParser::detect`]: a line
+//! is looked at only when it has a `:` followed by a blank and a digit
+//! ([`may_be_row`], one byte search), and a table only where the line
+//! above such a line is a heading.
+
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// The parser id.
+pub const ID: &str = "hand-rows";
+
+/// The tables of the module docs.
+pub struct HandRows;
+
+/// Servers a person names in a table's title for the load a benchmark
+/// put on them (`memcached (anon)` over memtier_benchmark's Ops/sec and
+/// KB/sec), lower case.
+const SERVED: [&str; 8] = ["memcached", "redis", "mysql", "mariadb", "postgres", "postgresql", "mongodb", "nginx"];
+
+/// True when the title's name (`fio (buffered I/O)`) names a benchmark:
+/// one of its words is one of [`super::hand_tables::BENCHMARK_NAMES`] or
+/// [`SERVED`], or it holds one of those names of two words (`perf bench`).
+fn names_benchmark(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let names = &super::hand_tables::BENCHMARK_NAMES;
+    lower
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .any(|w| names.contains(&w) || SERVED.contains(&w))
+        || names.iter().filter(|b| b.contains(' ')).any(|b| lower.contains(b))
+}
+
+/// A patch stack or a version of a series: `patch1-5`, `patches1-9`,
+/// `patch2`, `v7`, `v15`, `v1.2`.
+fn series_word(l: &str) -> bool {
+    let lower = l.to_ascii_lowercase();
+    let tail =
+        lower.strip_prefix("patches").or_else(|| lower.strip_prefix("patch")).or_else(|| lower.strip_prefix('v'));
+    tail.is_some_and(|t| {
+        t.starts_with(|c: char| c.is_ascii_digit()) && t.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '.')
+    })
+}
+
+/// A row's label that names a kernel: a release
+/// ([`super::labels::is_kernel_name`]: `5.17-rc2`), a patch stack or a
+/// series' version ([`series_word`]: `patch1-5`, `v7`), or a word heading
+/// one side of a comparison ([`super::hand_tables::setup_word`]: `base`,
+/// `patched`, `vanilla`, `base+patch`).
+fn kernel_label(l: &str) -> bool {
+    super::labels::is_kernel_name(l) || series_word(l) || super::hand_tables::setup_word(l)
+}
+
+/// One cell of a row, read: its value, the step it was printed to where
+/// a `k` or `M` scaled it, its glued unit (empty for none).
+#[derive(Debug, Clone, PartialEq)]
+struct Cell {
+    value: f64,
+    step: Option<f64>,
+    unit: String,
+    /// Whether a `k` or `M` scaled it.
+    scaled: bool,
+}
+
+/// A cell as typed (module docs): `476771.79`; `2242k` → 2,242,000
+/// (step 1000), `1.5M` → 1,500,000 (step 100,000); `8759MiB/s` → 8759 in
+/// `MiB/s`; `None` for anything else (a sign, a range, `~19`, `12.7GiB/s!`).
+fn cell(w: &str) -> Option<Cell> {
+    let end = w.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(w.len());
+    let (num, suffix) = w.split_at(end);
+    if !num.starts_with(|c: char| c.is_ascii_digit()) || num.ends_with('.') {
+        return None;
+    }
+    let value = super::num::plain(num)?;
+    let scale = match suffix {
+        "k" => Some((1e3, "e3")),
+        "M" => Some((1e6, "e6")),
+        _ => None,
+    };
+    if let Some((scale, exponent)) = scale {
+        // Read as the decimal typed (`12.7e3`), not a product's remainder.
+        let value = super::num::plain(&format!("{num}{exponent}"))?;
+        return Some(Cell { value, step: super::num::scaled_step(num, scale), unit: String::new(), scaled: true });
+    }
+    let unit_ok = suffix.is_empty()
+        || (suffix.starts_with(|c: char| c.is_ascii_alphabetic() || c == '%')
+            && suffix.chars().all(|c| c.is_ascii_alphabetic() || c == '/' || c == '%'));
+    unit_ok.then(|| Cell { value, step: None, unit: suffix.to_string(), scaled: false })
+}
+
+/// The per-line gate: a `:` followed by blanks and a digit (`5.17-rc2:
+/// 2242k`). One byte search rejects a line without a `:`.
+fn may_be_row(t: &str) -> bool {
+    memchr::memchr(b':', t.as_bytes()).is_some_and(|at| {
+        let rest = &t[at + 1..];
+        rest.starts_with([' ', '\t']) && rest.trim_start().starts_with(|c: char| c.is_ascii_digit())
+    })
+}
+
+/// A row, `5.17-rc2: 2242k  8759MiB/s` (trimmed) → (`5.17-rc2`, its
+/// cells as typed): a label of one word with its `:` glued to it, then
+/// words each starting with a digit. `None` for another line.
+fn row(t: &str) -> Option<(&str, Vec<&str>)> {
+    let (label, rest) = t.split_once(':')?;
+    if label.is_empty() || label.contains(char::is_whitespace) || !rest.starts_with([' ', '\t']) {
+        return None;
+    }
+    let cells: Vec<&str> = rest.split_whitespace().collect();
+    (!cells.is_empty() && cells.iter().all(|c| c.starts_with(|ch: char| ch.is_ascii_digit()))).then_some((label, cells))
+}
+
+/// A heading of column names (trimmed): two to eight words, none
+/// starting with a digit, none holding a `:`.
+fn heading(t: &str) -> Option<Vec<&str>> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    ((2..=8).contains(&words.len())
+        && words.iter().all(|w| !w.contains(':') && !w.starts_with(|c: char| c.is_ascii_digit())))
+    .then_some(words)
+}
+
+/// A table found ([`tables`]), 0-based line indexes.
+struct Table<'a> {
+    columns: Vec<&'a str>,
+    /// Each row: its line, label and cells as typed.
+    rows: Vec<(usize, &'a str, Vec<&'a str>)>,
+    /// The line right above the heading, trimmed, when not blank.
+    title: Option<&'a str>,
+    /// The block heading the title stands under (`Single workload`).
+    setup: Option<&'a str>,
+}
+
+impl Table<'_> {
+    /// The title's name: its words before its first `:` (`fio (buffered
+    /// I/O)` of `fio (buffered I/O): +[47, 49]%`).
+    fn name(&self) -> Option<&str> {
+        let t = self.title?;
+        let name = t.split_once(':').map_or(t, |(n, _)| n).trim();
+        (!name.is_empty()).then_some(name)
+    }
+
+    /// Why the table cannot be read (module docs), or `Ok`.
+    fn check(&self) -> Result<Vec<Vec<Cell>>, String> {
+        match self.name() {
+            None => return Err("no title line right above its heading names its benchmark".into()),
+            Some(name) if !names_benchmark(name) => return Err(format!("its title `{name}` names no benchmark")),
+            Some(_) => {}
+        }
+        let odd: Vec<&str> = self.rows.iter().map(|r| r.1).filter(|l| !kernel_label(l)).collect();
+        if !odd.is_empty() {
+            let shown: Vec<String> = odd.iter().take(3).map(|l| format!("`{l}`")).collect();
+            return Err(format!("its rows' labels {} name no kernel (cases, not kernels?)", shown.join(", ")));
+        }
+        let mut cells: Vec<Vec<Cell>> = Vec::with_capacity(self.rows.len());
+        for (line, _, typed) in &self.rows {
+            let mut read = Vec::with_capacity(typed.len());
+            for w in typed {
+                read.push(cell(w).ok_or_else(|| format!("cell `{w}` of line {} is no figure", line + 1))?);
+            }
+            cells.push(read);
+        }
+        for (c, column) in self.columns.iter().enumerate() {
+            let with_unit = cells.iter().filter(|r| !r[c].unit.is_empty()).count();
+            if with_unit != 0 && with_unit != cells.len() {
+                return Err(format!("column `{column}` holds figures with a unit and without one"));
+            }
+            let bytes = bytes_unit(column) || cells.iter().any(|r| bytes_unit(&r[c].unit));
+            if bytes && cells.iter().any(|r| r[c].scaled) {
+                return Err(format!(
+                    "column `{column}` is of bytes, where a `k` glued to a figure may be 1000 or 1024"
+                ));
+            }
+        }
+        Ok(cells)
+    }
+
+    /// The warning of a table not read: its lines, rows, columns, title.
+    fn not_read(&self, why: &str) -> (usize, String) {
+        let (first, last) = (self.rows[0].0 + 1, self.rows[self.rows.len() - 1].0 + 1);
+        let shown =
+            |names: &mut dyn Iterator<Item = &str>| names.map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ");
+        let under = self.title.map(|t| format!(" under `{t}`")).unwrap_or_default();
+        (
+            first,
+            format!(
+                "lines {first}-{last}: a table typed by hand (rows {}; columns {}){under} was not read: {why}",
+                shown(&mut self.rows.iter().map(|r| r.1)),
+                shown(&mut self.columns.iter().copied())
+            ),
+        )
+    }
+}
+
+/// A column name or unit of bytes: `BW`, `bandwidth`, `KB/sec`, `MiB/s`,
+/// `bytes`, `GB`.
+fn bytes_unit(s: &str) -> bool {
+    let l = s.to_ascii_lowercase();
+    let amount = l.split('/').next().unwrap_or("");
+    matches!(l.as_str(), "bw" | "bandwidth") || l.contains("byte") || (amount.ends_with('b') && amount.len() <= 3)
+}
+
+/// The direction of a column (module docs).
+fn better(column: &str, unit: &str) -> Better {
+    let (c, u) = (column.to_ascii_lowercase(), unit.to_ascii_lowercase());
+    let rate = |s: &str| {
+        s.ends_with("/s")
+            || s.ends_with("/sec")
+            || ["iops", "ops", "bps", "tps", "qps", "rps"].iter().any(|r| s == *r || s.ends_with(r) && s.len() <= 6)
+    };
+    let time = |s: &str| matches!(s, "ns" | "nsec" | "us" | "usec" | "µs" | "ms" | "msec" | "s" | "sec" | "secs");
+    if rate(&c) || rate(&u) || matches!(c.as_str(), "bw" | "bandwidth" | "throughput" | "tput") {
+        Better::Higher
+    } else if c.contains("lat") || time(&u) || time(&c) {
+        Better::Lower
+    } else {
+        Better::Neither
+    }
+}
+
+/// The unit of a column whose cells carry none: the column's name where
+/// it is one (`Ops/sec`, `KB/sec`, `IOPS`), else none.
+fn column_unit(column: &str) -> &str {
+    if column.contains('/') || column.eq_ignore_ascii_case("iops") { column } else { "" }
+}
+
+/// How far a line is indented (its leading blanks).
+fn indent(l: &str) -> usize {
+    l.len() - l.trim_start().len()
+}
+
+/// The block heading over the title on line `title` (0-based): the
+/// nearest line above it less indented, when it is one to four words
+/// ending in `:` and holding no digit (`Single workload:`), without its
+/// `:`. Looked for at most 60 lines up.
+fn setup_over(lines: &[String], title: usize) -> Option<&str> {
+    let own = indent(&lines[title]);
+    let above =
+        lines[title.saturating_sub(60)..title].iter().rev().find(|l| !l.trim().is_empty() && indent(l) < own)?;
+    let t = above.trim();
+    let name = t.strip_suffix(':')?.trim();
+    let words = name.split_whitespace().count();
+    ((1..=4).contains(&words) && !name.contains(':') && !name.bytes().any(|b| b.is_ascii_digit())).then_some(name)
+}
+
+/// Every table of the module's form in `input`, read or not.
+fn tables(input: &Input) -> Vec<Table<'_>> {
+    let lines = &input.lines;
+    let mut out = Vec::new();
+    let mut i = 1;
+    while i < lines.len() {
+        if !may_be_row(lines[i].trim()) {
+            i += 1;
+            continue;
+        }
+        let Some(columns) = heading(lines[i - 1].trim()) else {
+            i += 1;
+            continue;
+        };
+        let mut rows = Vec::new();
+        let mut k = i;
+        let mut whole = true;
+        while k < lines.len() && !lines[k].trim().is_empty() {
+            match row(lines[k].trim()) {
+                Some((label, cells)) if cells.len() == columns.len() => rows.push((k, label, cells)),
+                _ => {
+                    whole = false;
+                    break;
+                }
+            }
+            k += 1;
+        }
+        if whole && rows.len() >= 2 {
+            let h = i - 1;
+            let title = (h > 0).then(|| lines[h - 1].trim()).filter(|t| !t.is_empty());
+            let setup = title.and_then(|_| setup_over(lines, h - 1));
+            out.push(Table { columns, rows, title, setup });
+        }
+        i = k.max(i + 1);
+    }
+    out
+}
+
+/// Why the table of this module's form whose first row is on line
+/// `first_row` (1-based) of `input` is not read ([`Table::check`]), for
+/// `hand_tables`' warning of a table no parser read; `None` where no such
+/// table starts there or it is one this module reads.
+pub(crate) fn why_not_read(input: &Input, first_row: usize) -> Option<String> {
+    tables(input).into_iter().find(|t| t.rows[0].0 + 1 == first_row).and_then(|t| t.check().err())
+}
+
+/// What makes two printed cells one: the set-up, the title's name, the
+/// row's label and the column.
+type CellKey<'a> = (Option<&'a str>, &'a str, &'a str, &'a str);
+
+impl BenchParser for HandRows {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "tables typed by hand into a mail, `label: figure figure …` rows (one per kernel) under a heading of column \
+         names and a title naming the benchmark (Yu Zhao's multi-gen LRU letters, LKML 2022)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has(": ") {
+            return 0;
+        }
+        if tables(input).iter().any(|t| t.check().is_ok()) { 50 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        50
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let found = tables(input);
+        let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+        // Each cell read: its key, its line and its figure as typed.
+        let mut printed: Vec<(CellKey, usize, &str)> = Vec::new();
+        for t in &found {
+            let cells = match t.check() {
+                Ok(cells) => cells,
+                Err(why) => {
+                    out.notes.push(t.not_read(&why));
+                    continue;
+                }
+            };
+            let group = t.name().unwrap_or_default();
+            for ((line, label, typed), read) in t.rows.iter().zip(cells) {
+                let mut again: Option<usize> = None;
+                let mut differs: Vec<String> = Vec::new();
+                let mut fresh = 0;
+                for ((column, w), c) in t.columns.iter().zip(typed).zip(read) {
+                    let key = (t.setup, group, *label, *column);
+                    if let Some((_, first, was)) = printed.iter().find(|p| p.0 == key) {
+                        again = Some(*first);
+                        if was != w {
+                            differs.push(format!("{column} `{w}` here, `{was}` at line {}", first + 1));
+                        }
+                        continue;
+                    }
+                    printed.push((key, *line, w));
+                    fresh += 1;
+                    let unit = if c.unit.is_empty() { column_unit(column).to_string() } else { c.unit };
+                    let better = better(column, &unit);
+                    let mut s = Sample::new(Metric::new(*column, unit, better), c.value, line + 1)
+                        .with_group(group)
+                        .with_kernel(*label);
+                    if let Some(setup) = t.setup {
+                        s = s.with_param("setup", setup);
+                    }
+                    if let Some(step) = c.step {
+                        s = s.with_step(step);
+                    }
+                    out.samples.push(s);
+                    if !out.kernel_order.iter().any(|k| k == label) {
+                        out.kernel_order.push(label.to_string());
+                    }
+                }
+                let Some(first) = again else { continue };
+                if !differs.is_empty() {
+                    out.notes.push((
+                        line + 1,
+                        format!(
+                            "`{label}:` printed again under `{}` with other figures ({}): not read, as which \
+                             printing is the run is not sure",
+                            t.title.unwrap_or_default(),
+                            differs.join("; ")
+                        ),
+                    ));
+                } else {
+                    if fresh == 0 {
+                        out.merged_lines.push(line + 1);
+                    }
+                    out.notes.push((
+                        line + 1,
+                        format!(
+                            "`{label}:` repeats the row of line {} (one run printed again in a second \
+                             comparison): counted once, at line {}",
+                            first + 1,
+                            first + 1
+                        ),
+                    ));
+                }
+            }
+        }
+        if out.samples.is_empty() {
+            let why = out.notes.first().map_or_else(
+                || "no `label: figure …` rows under a heading of column names".to_string(),
+                |(_, n)| n.clone(),
+            );
+            return Err(ParseError::NoResults { benchmark: ID, reason: why });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Yu Zhao's reply on v9 06/14 (LKML 2022-03-21), quoting the v7
+    /// tables at depth 2: read 2242k as 2,242,000 (step 1000), each BW
+    /// cell in its own unit, the set-up from `Single workload:`, the
+    /// title's change never a sample.
+    const QUOTED: &str = "> > Server benchmark results:\n> >   Single workload:\n\
+                          > >     fio (buffered I/O): +[47, 49]%\n\
+                          > >                 IOPS         BW\n\
+                          > >       5.17-rc2: 2242k        8759MiB/s\n\
+                          > >       patch1-5: 3321k        12.7GiB/s\n> >\n\
+                          > >   Single workload:\n\
+                          > >     memcached (anon): +[101, 105]%\n\
+                          > >                 Ops/sec      KB/sec\n\
+                          > >       5.17-rc2: 476771.79    18544.31\n\
+                          > >       patch1-5: 972526.07    37826.95\n> >\n\
+                          > >   Configurations:\n> >     CPU: two Xeon 6154\n> >     Mem: total 256G\n";
+
+    fn read(text: &str) -> ParsedFile {
+        HandRows.parse(&Input::from_text(text)).expect("read")
+    }
+
+    fn row_of(p: &ParsedFile, line: usize) -> Vec<(String, String, f64, String, Option<f64>)> {
+        p.samples
+            .iter()
+            .filter(|s| s.line == line)
+            .map(|s| {
+                let setup = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(",");
+                (
+                    format!("{} {}", s.kernel.as_deref().unwrap_or("-"), s.group),
+                    format!("{} {}", s.metric.name, s.metric.unit),
+                    s.value.mean(),
+                    setup,
+                    s.step,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn label_colon_rows_under_column_names_are_read_with_their_set_up() {
+        let input = Input::from_text(QUOTED);
+        assert_eq!(HandRows.detect(&input), 50);
+        let p = read(QUOTED);
+        assert_eq!(p.samples.len(), 8, "{:?}", p.samples);
+        assert_eq!(p.kernel_order, ["5.17-rc2", "patch1-5"]);
+        let fio = "fio (buffered I/O)".to_string();
+        let single = "setup=Single workload".to_string();
+        assert_eq!(
+            row_of(&p, 5),
+            [
+                (format!("5.17-rc2 {fio}"), "IOPS IOPS".into(), 2_242_000.0, single.clone(), Some(1000.0)),
+                (format!("5.17-rc2 {fio}"), "BW MiB/s".into(), 8759.0, single.clone(), None),
+            ]
+        );
+        assert_eq!(row_of(&p, 6)[1], (format!("patch1-5 {fio}"), "BW GiB/s".into(), 12.7, single.clone(), None));
+        assert_eq!(
+            row_of(&p, 12)[0],
+            ("patch1-5 memcached (anon)".into(), "Ops/sec Ops/sec".into(), 972526.07, single, None)
+        );
+        assert!(p.samples.iter().all(|s| s.metric.better == Better::Higher));
+        // The title's range (line 3) and the configuration lines are no samples.
+        assert!(p.samples.iter().all(|s| s.line != 3 && s.line < 13), "{:?}", p.samples);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    /// v7 08/12: two `Mixed workloads:` comparisons print patch1-8's
+    /// rows twice: one run, counted once (the second printing read into
+    /// the first's samples); with other figures, a warning, not read.
+    /// patch1-7's memcached under `Mixed workloads` is a set-up of its own.
+    #[test]
+    fn a_row_printed_again_in_a_second_comparison_counts_once() {
+        let text = "Server benchmark results:\n  Mixed workloads:\n    fio (buffered I/O): -[28, 30]%\n\
+                    \x20               IOPS         BW\n      patch1-7: 3117k        11.9GiB/s\n\
+                    \x20     patch1-8: 2217k        8661MiB/s\n\n  Mixed workloads:\n    fio (buffered I/O): -[4, 6]%\n\
+                    \x20               IOPS         BW\n      5.17-rc2: 2338k        9133MiB/s\n\
+                    \x20     patch1-8: 2217k        8661MiB/s\n";
+        let p = read(text);
+        assert_eq!(p.samples.iter().filter(|s| s.kernel.as_deref() == Some("patch1-8")).count(), 2);
+        assert!(row_of(&p, 12).is_empty());
+        assert_eq!(p.merged_lines, [12]);
+        assert_eq!(p.notes.len(), 1);
+        assert!(p.notes[0].1.contains("repeats the row of line 6"), "{:?}", p.notes);
+        assert!(super::super::note_is_info(&p.notes[0].1));
+        assert!(p.samples.iter().all(|s| s.params[0].value == "Mixed workloads"));
+        // Other figures the second time: not read, a warning.
+        let other = format!("{}2218k        8661MiB/s\n", text.rsplit_once("2217k        8661MiB/s\n").unwrap().0);
+        let p = read(&other);
+        assert!(row_of(&p, 12).is_empty() && p.merged_lines.is_empty());
+        assert!(p.notes[0].1.contains("printed again") && p.notes[0].1.contains("`2218k` here, `2217k` at line 6"));
+        assert!(!super::super::note_is_info(&p.notes[0].1), "{:?}", p.notes);
+    }
+
+    /// Yu Zhao's answer to Alexey Avramov (LKML 2022-02-12): labels
+    /// aligned right (`      v7: 313k`), a plain change in the title.
+    #[test]
+    fn labels_aligned_right_and_a_series_version_are_kernels() {
+        let text = "  Mixed workloads:\n    fio (buffered I/O): +13%\n                IOPS         BW\n\
+                    \x20     5.17-rc3: 275k         1075MiB/s\n            v7: 313k         1222MiB/s\n";
+        let p = read(text);
+        assert_eq!(p.kernel_order, ["5.17-rc3", "v7"]);
+        assert_eq!(row_of(&p, 5)[0].2, 313_000.0);
+    }
+
+    /// Must NOT read: rows of cases (`seq:`), a title naming no benchmark,
+    /// no title, `k` glued in a column of bytes, a column of figures
+    /// with and without units, a configuration's `CPU: two Xeon 6154`.
+    #[test]
+    fn tables_it_cannot_file_are_warnings_never_read_in_part() {
+        let cases = [
+            ("fio randread:\n      IOPS   BW\nseq:  123k   456MiB/s\nrand: 78k    90MiB/s\n", "name no kernel"),
+            ("Results:\n      IOPS   BW\n6.1:  123k   456MiB/s\n6.2:  78k    90MiB/s\n", "names no benchmark"),
+            ("\n      IOPS   BW\n6.1:  123k   456MiB/s\n6.2:  78k    90MiB/s\n", "no title line"),
+            ("fio:\n      IOPS   BW\n6.1:  123k   456k\n6.2:  78k    90k\n", "of bytes"),
+            ("fio:\n      IOPS   BW\n6.1:  123k   456MiB/s\n6.2:  78k    90\n", "with a unit and without"),
+        ];
+        for (text, why) in cases {
+            let input = Input::from_text(text);
+            assert_eq!(HandRows.detect(&input), 0, "{text}");
+            let Err(ParseError::NoResults { reason, .. }) = HandRows.parse(&input) else { panic!("{text}") };
+            assert!(reason.contains(why) && reason.contains("lines 3-4: a table typed by hand"), "{reason}");
+        }
+        // Where no table of the file is read, `hand_tables` names it, and why.
+        let warned = super::super::hand_tables::unread_tables(&Input::from_text(cases[0].0), &[], &[]);
+        assert!(
+            warned[0].1.ends_with("was not read: its rows' labels `seq`, `rand` name no kernel (cases, not kernels?)"),
+            "{warned:?}"
+        );
+        // One table read, the other a warning naming its lines.
+        let p =
+            read(&format!("{QUOTED}\nfio randread:\n      IOPS   BW\nseq:  123k   456MiB/s\nrand: 78k    90MiB/s\n"));
+        assert_eq!(p.samples.len(), 8);
+        assert_eq!(p.notes.len(), 1);
+        assert!(p.notes[0].1.starts_with("lines 20-21: a table typed by hand (rows `seq`, `rand`"), "{:?}", p.notes);
+        // Configuration lines under no heading of columns.
+        assert_eq!(HandRows.detect(&Input::from_text("Configurations:\n  CPU: two Xeon 6154\n  Mem: 256 GB\n")), 0);
+    }
+
+    #[test]
+    fn cells_as_typed() {
+        let c = cell("2242k").unwrap();
+        assert_eq!((c.value, c.step, c.unit.as_str()), (2_242_000.0, Some(1000.0), ""));
+        let c = cell("12.7GiB/s").unwrap();
+        assert_eq!((c.value, c.step, c.unit.as_str()), (12.7, None, "GiB/s"));
+        assert_eq!(cell("1.5M").map(|c| (c.value, c.step)), Some((1_500_000.0, Some(100_000.0))));
+        assert_eq!(cell("12.7k").map(|c| c.value), Some(12_700.0));
+        for no in ["-3", "~19", "10-11MB/s", "3.", "5/s", "12.7GiB/s!"] {
+            assert_eq!(cell(no), None, "{no}");
+        }
+        assert!(series_word("patch1-5") && series_word("v7") && series_word("v1.2") && !series_word("vanilla"));
+        assert!(kernel_label("5.17-rc2") && kernel_label("base+patch") && !kernel_label("seq"));
+        assert_eq!(better("Lat", "ms"), Better::Lower);
+        assert_eq!(better("Avg", ""), Better::Neither);
+    }
+}
