@@ -644,7 +644,7 @@ impl Grid {
                 any = true;
                 shown.extend(b.rows.iter().filter(|r| !r.change).filter_map(|r| r.labels.get(at)).map(String::as_str));
             }
-            if any { note.only(&shown) } else { Some(note.clone()) }
+            if any { note.for_page(&shown, kernel) } else { Some(note.clone()) }
         });
         let mut g = Grid {
             shape: self.shape,
