@@ -251,6 +251,10 @@ pub struct SetupNote {
     /// (`A = `, or empty), its value, and where it was read (` (6.1/fio
     /// line 1)`), for the mail's shorter note ([`SetupNote::mail_text`]).
     words: Vec<(String, String, String)>,
+    /// Each listed set-up's first file and line (`6.1/fio.json line 1`)
+    /// and how many more files show it, in the order of `parts`: a kernel's
+    /// page says them otherwise ([`SetupNote::for_page`]).
+    places: Vec<(String, usize)>,
     /// How many more set-ups the note counts without listing them.
     more: usize,
     /// The benchmark (parser id).
@@ -281,16 +285,15 @@ impl SetupNote {
                     n => format!(" and {n} more files"),
                 };
                 let key = keys.iter().find(|(v, _)| *v == s.value).map(|(_, k)| k.as_str());
-                let normalised = if s.normalised { ", normalised" } else { "" };
                 let key_words = key.map_or(String::new(), |k| format!("{k} = "));
-                let place = format!(" ({}{normalised}{more})", s.place);
-                let text = format!("{key_words}`{}`{place}", s.value);
+                let (text, place) = listed(&key_words, &s.value, &s.place, s.normalised, &more);
                 ((key.unwrap_or(&s.value).to_string(), text, s.normalised), (key_words, s.value.clone(), place))
             })
             .unzip();
         SetupNote {
             parts,
             words,
+            places: of.iter().take(listed_at_most).map(|s| (s.place.clone(), s.more)).collect(),
             more: of.len().saturating_sub(listed_at_most),
             bench: of.first().map_or(String::new(), |s| s.benchmark.clone()),
         }
@@ -356,12 +359,42 @@ impl SetupNote {
     /// show: keys or values) alone; a set-up shown but not listed is
     /// counted among the more; `None` when none is left.
     pub fn only(&self, shown: &[&str]) -> Option<SetupNote> {
-        let (parts, words): (Vec<_>, Vec<_>) = self
+        self.only_with(shown, |p, w, _| (p.clone(), w.clone()))
+    }
+
+    /// [`SetupNote::only`] as the page of `kernel` (one of a class's
+    /// kernels, or configurations) says it: each set-up where it was first
+    /// read and, where more files show it, "and the raw files of this
+    /// page's rows" (the files its rows link, which show it too: a row's
+    /// set-up is its file's), not how many files of the class do: "`kernbench
+    /// -n 5` (2.4.10/kernbench.txt line 5 and the raw files of this page's
+    /// rows)" for "(2.4.10/kernbench.txt line 5 and 98 more files)", which
+    /// changed on 98 pages of a class whenever a kernel with that set-up was
+    /// added or removed. The page of the first file's own kernel names that
+    /// file alone. The class page and its section pages keep the count.
+    pub fn for_page(&self, shown: &[&str], kernel: &str) -> Option<SetupNote> {
+        self.only_with(shown, |p, w, (place, more)| {
+            let own = place.strip_prefix(kernel).is_some_and(|rest| rest.starts_with('/'));
+            let more = if *more == 0 || own { "" } else { " and the raw files of this page's rows" };
+            let (text, place) = listed(&w.0, &w.1, place, p.2, more);
+            ((p.0.clone(), text, p.2), (w.0.clone(), w.1.clone(), place))
+        })
+    }
+
+    /// [`SetupNote::only`] with each listed part (and its words) kept made
+    /// by `part` from the part, its words and its first place and count.
+    fn only_with(
+        &self,
+        shown: &[&str],
+        part: impl Fn(&(String, String, bool), &(String, String, String), &(String, usize)) -> Part,
+    ) -> Option<SetupNote> {
+        let ((parts, words), places): ((Vec<_>, Vec<_>), Vec<_>) = self
             .parts
             .iter()
             .zip(&self.words)
-            .filter(|((k, _, _), _)| shown.contains(&k.as_str()))
-            .map(|(p, w)| (p.clone(), w.clone()))
+            .zip(&self.places)
+            .filter(|(((k, _, _), _), _)| shown.contains(&k.as_str()))
+            .map(|((p, w), at)| (part(p, w, at), at.clone()))
             .unzip();
         let more = if self.more == 0 {
             0
@@ -372,8 +405,21 @@ impl SetupNote {
             unlisted.dedup();
             unlisted.len().min(self.more)
         };
-        (!parts.is_empty() || more > 0).then(|| SetupNote { parts, words, more, bench: self.bench.clone() })
+        (!parts.is_empty() || more > 0).then(|| SetupNote { parts, words, places, more, bench: self.bench.clone() })
     }
+}
+
+/// A listed set-up's part and words in a [`SetupNote`].
+type Part = ((String, String, bool), (String, String, String));
+
+/// A listed set-up's words in a [`SetupNote`] and its place apart: "A =
+/// `fio direct=0 …` (6.9.0/fio.json line 1, normalised and 2 more files)"
+/// from its key's words (`A = `, or empty), its value, its first file and
+/// line, whether it is normalised and what follows them (`more`).
+fn listed(key_words: &str, value: &str, place: &str, normalised: bool, more: &str) -> (String, String) {
+    let normalised = if normalised { ", normalised" } else { "" };
+    let place = format!(" ({place}{normalised}{more})");
+    (format!("{key_words}`{value}`{place}"), place)
 }
 
 /// The 1-based line a file's set-up is first shown on.
@@ -536,5 +582,40 @@ mod tests {
             one.mail_text(),
             "set-ups as the files show them: `fio direct=0 nrfiles=1 size=1G` (6.1/fio line 1)"
         );
+    }
+
+    /// grid50: a kernel's page says where its set-up was first read and
+    /// that its own rows' files show it, not how many files of the class
+    /// do (a count that changed the page whenever another kernel came or
+    /// went); the first file's own kernel names that file alone, and a
+    /// set-up no other file shows is said as before. The class's note keeps
+    /// the count. Must NOT fire: on `6.10`'s page for a first file of `6.1`.
+    #[test]
+    fn a_kernels_page_names_its_set_ups_without_the_class_count() {
+        let mut a = source("kernbench -n 5", "6.1/kernbench.txt line 5");
+        a.more = 98;
+        let mut b = source("kernbench -n 3", "6.2/kernbench.txt line 2");
+        b.normalised = true;
+        let c = source("kernbench -n 4", "6.3/kernbench.txt line 2");
+        let note = SetupNote::new(&[&a, &b, &c], &[]);
+        assert!(note.text().contains("(6.1/kernbench.txt line 5 and 98 more files)"), "{}", note.text());
+        let page = |shown: &[&str], kernel: &str| note.for_page(shown, kernel).map(|n| n.text());
+        assert_eq!(
+            page(&["kernbench -n 5"], "6.7").as_deref(),
+            Some(
+                "set-ups as the files show them: `kernbench -n 5` (6.1/kernbench.txt line 5 and the raw files of \
+                 this page's rows); if they are one set-up, list fio under `same_setup:` in machine.yaml"
+            )
+        );
+        assert!(page(&["kernbench -n 5"], "6.1").unwrap().contains("`kernbench -n 5` (6.1/kernbench.txt line 5);"));
+        assert!(
+            page(&["kernbench -n 5"], "6.10").unwrap().contains("line 5 and the raw files of this page's rows)"),
+            "6.10 is not 6.1"
+        );
+        // Without more files, and normalised: as the class's note says it.
+        let normalised = page(&["kernbench -n 3"], "6.7").unwrap();
+        assert!(normalised.contains("`kernbench -n 3` (6.2/kernbench.txt line 2, normalised)"), "{normalised}");
+        assert_eq!(page(&["kernbench -n 4"], "6.3"), note.only(&["kernbench -n 4"]).map(|n| n.text()));
+        assert_eq!(page(&["kernbench -n 9"], "6.7"), None);
     }
 }

@@ -644,7 +644,7 @@ impl Grid {
                 any = true;
                 shown.extend(b.rows.iter().filter(|r| !r.change).filter_map(|r| r.labels.get(at)).map(String::as_str));
             }
-            if any { note.only(&shown) } else { Some(note.clone()) }
+            if any { note.for_page(&shown, kernel) } else { Some(note.clone()) }
         });
         let mut g = Grid {
             shape: self.shape,
@@ -805,9 +805,11 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     // conditions below), each shape is laid out from a copy of them.
     let deltas = opts.compare && t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.delta_text.is_some()));
     let mut cells = Some(grid_cells(t, opts));
-    let others = deltas
-        || t.columns.len() > 1 && fits_kernel_columns(t, opts.width)
-        || t.columns.len() == 1 && t.param_headers.len() == 1;
+    // Metrics as rows and parameter values as columns (never both: one
+    // needs several columns, the other one) are tried after change rows.
+    let later =
+        t.columns.len() > 1 && fits_kernel_columns(t, opts.width) || t.columns.len() == 1 && t.param_headers.len() == 1;
+    let others = deltas || later;
     let first = if others { cells.clone() } else { cells.take() };
     // The shapes are ranked by their plaintext layout; only the one chosen
     // has its runs unfolded.
@@ -815,8 +817,10 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     // A shape whose lines fit the width beats one that does not, whatever
     // their lengths; between two that do not, the one less over.
     let rank = |g: &Grid| (g.text_overflow(opts.width), g.text_lines());
-    let consider = |shape: Shape, floor: usize, best: &mut Grid| {
-        let other = shaped_grid(t, shape, opts, cells.clone().unwrap_or_else(|| grid_cells(t, opts)));
+    // The last shape that may be tried takes the cells themselves, not a
+    // copy (`cells`: `None` once taken, or where no other shape is tried).
+    let consider = |shape: Shape, floor: usize, best: &mut Grid, cells: Option<Vec<Vec<Option<GridCell>>>>| {
+        let other = shaped_grid(t, shape, opts, cells.unwrap_or_else(|| grid_cells(t, opts)));
         // A floor below is the fewest lines the shape can take (the tests
         // check it on every grid they lay out).
         debug_assert!(other.text_lines() >= floor, "{shape:?}: {} lines, floor {floor}", other.text_lines());
@@ -834,7 +838,8 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     if deltas && (over || best.blocks.iter().any(|b| b.text.groups.len() > 1)) {
         let floor = change_rows_floor(&best);
         if !beaten(&best, floor) {
-            consider(Shape::ChangeRows, floor, &mut best);
+            let cells = if later { cells.clone() } else { cells.take() };
+            consider(Shape::ChangeRows, floor, &mut best, cells);
         }
     }
     // Metrics as rows take a line per metric at least, and a column per
@@ -843,12 +848,12 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     if t.columns.len() > 1 && (over || t.columns.len() + 2 < best.text_lines()) && fits_kernel_columns(t, opts.width) {
         let floor = metric_rows_floor(t);
         if !beaten(&best, floor) {
-            consider(Shape::MetricsAsRows, floor, &mut best);
+            consider(Shape::MetricsAsRows, floor, &mut best, cells.take());
         }
     }
     // Parameter values as columns take a line per kernel at least.
     if t.columns.len() == 1 && t.param_headers.len() == 1 && kernels(t).count() + 2 < best.text_lines() {
-        consider(Shape::ParamsAsColumns, 0, &mut best);
+        consider(Shape::ParamsAsColumns, 0, &mut best, cells.take());
     }
     unfold(t, &mut best, opts);
     best.settle_runs();
