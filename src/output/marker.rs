@@ -33,7 +33,20 @@ pub fn read(out: &Path) -> Vec<u8> {
 /// comment.
 pub fn listed(text: &str) -> Vec<&str> {
     let header = MARKER_HEADER.trim_end_matches('\n');
-    let mut lines = text.lines().peekable();
+    // `str::lines` (each line less a `\r` before its `\n`; the last one,
+    // after the last `\n`, as it is), with memchr finding the line breaks:
+    // a large archive's list is 41,000 lines.
+    let mut start = 0;
+    let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).map(Some);
+    let mut lines = breaks
+        .chain(std::iter::once(None))
+        .map(|end| {
+            // `\n` is ASCII: a character boundary.
+            let line = &text[start.min(text.len())..end.unwrap_or(text.len())];
+            start = end.map_or(text.len(), |e| e + 1);
+            if end.is_some() { line.strip_suffix('\r').unwrap_or(line) } else { line }
+        })
+        .peekable();
     lines.next_if_eq(&header);
     lines.filter(|l| !l.is_empty()).collect()
 }
@@ -82,7 +95,10 @@ pub fn remove_tmp(out: &Path) {
 /// starting with `.`): stale-file removal leaves such paths alone, as the
 /// walk of the content directory (`site`) leaves such files out.
 pub fn has_hidden_component(rel: &str) -> bool {
-    rel.split('/').any(|c| c.starts_with('.'))
+    // A name starts with `.` where the path does or after a `/` (by the
+    // bytes: the walk asks it of every file of the content directory).
+    let b = rel.as_bytes();
+    b.first() == Some(&b'.') || b.windows(2).any(|w| w == b"/.")
 }
 
 /// Removes from `out` the files a previous build wrote that this one did
@@ -112,4 +128,28 @@ pub fn remove_stale(out: &Path, stale: &[&str]) -> Result<(), WriteError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// [`super::listed`] splits as `str::lines` did.
+    #[test]
+    fn listed_splits_as_lines() {
+        let header = super::MARKER_HEADER;
+        for text in [
+            String::new(),
+            "\n".to_string(),
+            format!("{header}a/b.html\nc.html\n"),
+            format!("{header}a/b.html\r\nc.html"),
+            format!("{header}\n\na.html\r\n\r\nb\rc.html\r"),
+            "a.html\nb.html".to_string(),
+            format!("x{header}a.html\n"),
+        ] {
+            let head = header.trim_end_matches('\n');
+            let mut lines = text.lines().peekable();
+            lines.next_if_eq(&head);
+            let old: Vec<&str> = lines.filter(|l| !l.is_empty()).collect();
+            assert_eq!(super::listed(&text), old, "{text:?}");
+        }
+    }
 }

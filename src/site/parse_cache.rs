@@ -38,13 +38,13 @@ use std::path::{Path, PathBuf};
 /// MessagePack, followed by records, each the key (16 bytes), the length
 /// of the entry (8 bytes), an XXH3-64 checksum of the entry (8 bytes; all
 /// little-endian) and the entry as MessagePack (`rmp-serde`, structs as
-/// arrays of their fields in order, without the field names). A sample in
-/// an entry is `[kernel, group, params, metric, value, line, step,
-/// copies]`, the first four indices into the tables of this part and
-/// those before it, the value a whole number as an integer, a decimal of
-/// up to nine places as `[m, d]` (m / 10^d), else a double, or `[mean,
-/// stddev, n]`, the step ([`Sample::step`]) nil or a double, the copies
-/// ([`Sample::copies`]) nil or `[n, min, max]`. Entries are decoded only when
+/// arrays of their fields in order, without the field names), but for
+/// each parsed file's samples, one byte string packed by hand
+/// ([`PackedSamples`]: the kernel, group, parameters and metric as
+/// indices into the tables of this part and those before it, the value a
+/// whole number as an integer, a decimal of up to nine places as m and d
+/// (m / 10^d), else a double, or mean, stddev and n, the line, the step
+/// ([`Sample::step`]) and the copies ([`Sample::copies`])). Entries are decoded only when
 /// looked up (in the parsing threads). A file of another benchsite,
 /// damaged tables, a damaged frame or part or a wrong checksum makes the
 /// file (or that entry) no cache, as does an index past the end of a
@@ -447,18 +447,20 @@ impl Interner {
 /// A [`FileOutcome`] as stored: its samples' names as indices into the
 /// [`Tables`].
 #[derive(Serialize, Deserialize)]
-struct Entry {
-    parsed: Vec<EntryParsed>,
+struct Entry<'a> {
+    #[serde(borrow)]
+    parsed: Vec<EntryParsed<'a>>,
     warnings: Vec<(Option<usize>, String)>,
     skipped_as: Option<String>,
 }
 
 /// A [`ParsedFile`] as stored.
 #[derive(Serialize, Deserialize)]
-struct EntryParsed {
+struct EntryParsed<'a> {
     benchmark: String,
     version: Option<String>,
-    samples: Vec<EntrySample>,
+    #[serde(borrow)]
+    samples: PackedSamples<'a>,
     notes: Vec<(usize, String)>,
     lines: Option<(usize, usize)>,
     kernel_order: Vec<String>,
@@ -469,13 +471,234 @@ struct EntryParsed {
     doubted_copies: bool,
 }
 
-/// A [`Sample`] as stored: kernel and group (indices into `texts`), the
-/// parameters (into `params`), the metric (into `metrics`), the value,
-/// the line, the step and the copies' spread ([`Sample::copies`]).
-#[derive(Serialize, Deserialize)]
-struct EntrySample(Option<u32>, u32, u32, u32, StoredValue, usize, Option<f64>, Option<crate::model::Copies>);
+/// A file's samples as stored: one MessagePack byte string (`bin`) of the
+/// samples one after the other, each the kernel (a varint: 0 for none,
+/// else its index into `texts` plus one), the group (into `texts`), the
+/// parameters (into `params`) and the metric (into `metrics`), each a
+/// varint; the value ([`pack_value`]); the line (a varint); the step (a
+/// byte 0 for none, else 1 and the `f64`'s 8 bytes); the copies' spread
+/// ([`Sample::copies`]: a byte 0 for none, else 1, n as a varint, min and
+/// max 8 bytes each). Varints are LEB128, `f64`s little-endian.
+///
+/// Why: as MessagePack arrays through serde, a sample took about 870
+/// instructions to decode, and a rebuild of a 300-kernel class decodes
+/// the 117,000 samples of its 3,600 unchanged files (100 M instructions,
+/// the largest part of its load); read here byte by byte, in one pass,
+/// straight into [`Sample`]s (cache format 31).
+struct PackedSamples<'a>(std::borrow::Cow<'a, [u8]>);
 
-impl Entry {
+impl Serialize for PackedSamples<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(&self.0)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for PackedSamples<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = PackedSamples<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a byte string of samples")
+            }
+            fn visit_borrowed_bytes<E>(self, v: &'de [u8]) -> Result<Self::Value, E> {
+                Ok(PackedSamples(std::borrow::Cow::Borrowed(v)))
+            }
+            fn visit_bytes<E>(self, v: &[u8]) -> Result<Self::Value, E> {
+                Ok(PackedSamples(std::borrow::Cow::Owned(v.to_vec())))
+            }
+            fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<Self::Value, E> {
+                Ok(PackedSamples(std::borrow::Cow::Owned(v)))
+            }
+        }
+        d.deserialize_bytes(Visitor)
+    }
+}
+
+/// Tags of a stored value ([`pack_value`]).
+const WHOLE: u8 = 0;
+const DECIMAL: u8 = 1;
+const DOUBLE: u8 = 2;
+const SUMMARY: u8 = 3;
+
+/// `v` as a LEB128 varint.
+fn push_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// `v` as a zigzag LEB128 varint.
+fn push_signed(out: &mut Vec<u8>, v: i64) {
+    push_varint(out, ((v << 1) ^ (v >> 63)) as u64);
+}
+
+/// `v`'s 8 bytes, little-endian.
+fn push_f64(out: &mut Vec<u8>, v: f64) {
+    out.extend_from_slice(&v.to_le_bytes());
+}
+
+/// `v` or none: a byte 0, or 1 and its 8 bytes.
+fn push_opt_f64(out: &mut Vec<u8>, v: Option<f64>) {
+    match v {
+        None => out.push(0),
+        Some(v) => {
+            out.push(1);
+            push_f64(out, v);
+        }
+    }
+}
+
+/// A value as stored: a single measurement that is a whole number (of at
+/// most 2⁵³, not `-0`) as [`WHOLE`] and a zigzag varint; one that is a
+/// decimal of at most nine places, as benchmarks print them, as
+/// [`DECIMAL`], m as a zigzag varint and d a byte, for m / 10^d (see
+/// [`decimal`]); any other as [`DOUBLE`] and its 8 bytes; a summary as
+/// [`SUMMARY`], the mean's 8 bytes, the standard deviation (a byte 0 for
+/// none, else 1 and its 8 bytes) and n as a varint.
+fn pack_value(out: &mut Vec<u8>, v: Value) {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    match v {
+        Value::Single { value }
+            if value.fract() == 0.0 && value.abs() <= EXACT && !(value == 0.0 && value.is_sign_negative()) =>
+        {
+            out.push(WHOLE);
+            push_signed(out, value as i64);
+        }
+        Value::Single { value } => match decimal(value) {
+            Some((m, d)) => {
+                out.push(DECIMAL);
+                push_signed(out, m);
+                out.push(d);
+            }
+            None => {
+                out.push(DOUBLE);
+                push_f64(out, value);
+            }
+        },
+        Value::Summary { mean, stddev, n } => {
+            out.push(SUMMARY);
+            push_f64(out, mean);
+            push_opt_f64(out, stddev);
+            push_varint(out, n.into());
+        }
+    }
+}
+
+/// `s` packed after `out` ([`PackedSamples`]), its names interned in `t`.
+fn pack_sample(out: &mut Vec<u8>, s: &Sample, t: &mut Interner) {
+    push_varint(out, s.kernel.as_deref().map_or(0, |k| u64::from(t.text(k)) + 1));
+    push_varint(out, t.text(&s.group).into());
+    push_varint(out, t.params(&s.params).into());
+    push_varint(out, t.metric(&s.metric).into());
+    pack_value(out, s.value);
+    push_varint(out, s.line as u64);
+    push_opt_f64(out, s.step);
+    match s.copies.as_deref() {
+        None => out.push(0),
+        Some(c) => {
+            out.push(1);
+            push_varint(out, c.n.into());
+            push_f64(out, c.min);
+            push_f64(out, c.max);
+        }
+    }
+}
+
+/// A reader of [`PackedSamples`]' bytes: every read is `None` past their
+/// end or on a malformed varint.
+struct Unpack<'a>(&'a [u8]);
+
+impl Unpack<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        let (&b, rest) = self.0.split_first()?;
+        self.0 = rest;
+        Some(b)
+    }
+
+    fn varint(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            v |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    fn signed(&mut self) -> Option<i64> {
+        let v = self.varint()?;
+        Some(((v >> 1) as i64) ^ -((v & 1) as i64))
+    }
+
+    fn index(&mut self) -> Option<usize> {
+        usize::try_from(self.varint()?).ok()
+    }
+
+    fn f64(&mut self) -> Option<f64> {
+        let (bytes, rest) = self.0.split_first_chunk::<8>()?;
+        self.0 = rest;
+        Some(f64::from_le_bytes(*bytes))
+    }
+
+    fn opt_f64(&mut self) -> Option<Option<f64>> {
+        match self.byte()? {
+            0 => Some(None),
+            1 => Some(Some(self.f64()?)),
+            _ => None,
+        }
+    }
+
+    /// A value as [`pack_value`] wrote it.
+    fn value(&mut self) -> Option<Value> {
+        Some(match self.byte()? {
+            WHOLE => Value::single(self.signed()? as f64),
+            DECIMAL => {
+                let m = self.signed()?;
+                let d = self.byte().filter(|d| (1..=9).contains(d))?;
+                Value::single(m as f64 / 10f64.powi(d.into()))
+            }
+            DOUBLE => Value::single(self.f64()?),
+            SUMMARY => {
+                let mean = self.f64()?;
+                let stddev = self.opt_f64()?;
+                let n = u32::try_from(self.varint()?).ok()?;
+                Value::Summary { mean, stddev, n }
+            }
+            _ => return None,
+        })
+    }
+
+    /// A sample as [`pack_sample`] wrote it, its names looked up in `t`
+    /// (`None` for an index past the end of a table).
+    fn sample(&mut self, t: &Tables) -> Option<Sample> {
+        let kernel = match self.index()? {
+            0 => None,
+            k => Some(t.texts.get(k - 1)?.clone()),
+        };
+        let group = t.texts.get(self.index()?)?.clone();
+        let params = t.params.get(self.index()?)?.clone();
+        let metric = t.metrics.get(self.index()?)?.clone();
+        let value = self.value()?;
+        let line = self.index()?;
+        let step = self.opt_f64()?;
+        let copies = match self.byte()? {
+            0 => None,
+            1 => {
+                let n = u32::try_from(self.varint()?).ok()?;
+                Some(Box::new(crate::model::Copies { n, min: self.f64()?, max: self.f64()? }))
+            }
+            _ => return None,
+        };
+        Some(Sample { kernel, group, params, metric, value, line, step, copies })
+    }
+}
+
+impl Entry<'_> {
     fn of(o: &FileOutcome, t: &mut Interner) -> Self {
         let parsed = o
             .parsed
@@ -483,22 +706,13 @@ impl Entry {
             .map(|p| EntryParsed {
                 benchmark: p.benchmark.clone(),
                 version: p.version.clone(),
-                samples: p
-                    .samples
-                    .iter()
-                    .map(|s| {
-                        EntrySample(
-                            s.kernel.as_deref().map(|k| t.text(k)),
-                            t.text(&s.group),
-                            t.params(&s.params),
-                            t.metric(&s.metric),
-                            StoredValue(s.value),
-                            s.line,
-                            s.step,
-                            s.copies.as_deref().copied(),
-                        )
-                    })
-                    .collect(),
+                samples: {
+                    let mut out = Vec::with_capacity(p.samples.len() * 12);
+                    for s in &p.samples {
+                        pack_sample(&mut out, s, t);
+                    }
+                    PackedSamples(std::borrow::Cow::Owned(out))
+                },
                 notes: p.notes.clone(),
                 lines: p.lines,
                 kernel_order: p.kernel_order.clone(),
@@ -515,24 +729,13 @@ impl Entry {
     /// The outcome, its names looked up in `t`; `None` for an index past
     /// the end of a table.
     fn resolve(self, t: &Tables) -> Option<FileOutcome> {
-        let text = |i: u32| t.texts.get(i as usize).cloned();
         let mut parsed = Vec::with_capacity(self.parsed.len());
         for p in self.parsed {
-            let mut samples = Vec::with_capacity(p.samples.len());
-            for EntrySample(kernel, group, params, metric, value, line, step, copies) in p.samples {
-                samples.push(Sample {
-                    kernel: match kernel {
-                        Some(k) => Some(text(k)?),
-                        None => None,
-                    },
-                    group: text(group)?,
-                    params: t.params.get(params as usize)?.clone(),
-                    metric: t.metrics.get(metric as usize)?.clone(),
-                    value: value.0,
-                    line,
-                    step,
-                    copies: copies.map(Box::new),
-                });
+            // A sample takes 8 bytes or more.
+            let mut samples = Vec::with_capacity(p.samples.0.len() / 8);
+            let mut bytes = Unpack(&p.samples.0);
+            while !bytes.0.is_empty() {
+                samples.push(bytes.sample(t)?);
             }
             parsed.push(ParsedFile {
                 benchmark: p.benchmark,
@@ -554,14 +757,6 @@ impl Entry {
     }
 }
 
-/// A value as stored: a single measurement that is a whole number (of at
-/// most 2⁵³, not `-0`) as an integer (one to nine bytes in MessagePack
-/// instead of nine); one that is a decimal of at most nine places, as
-/// benchmarks print them, as `[m, d]` for m / 10^d (`4938.04` is
-/// `[493804, 2]`: 7 bytes, `0.94` 3, against the 9 of a double; see
-/// [`decimal`]); any other as a double; a summary as `[mean, stddev, n]`.
-struct StoredValue(Value);
-
 /// `(m, d)` with `m as f64 / 10^d` the very `f64` `v`, the fewest places
 /// d (1 to 9) that give it back; `None` for a whole number, one that
 /// needs more places, or `|m|` past 2⁵³ (not exact as an `f64`). Both
@@ -577,61 +772,6 @@ fn decimal(v: f64) -> Option<(i64, u8)> {
         let m = (v * scale).round();
         (m.abs() <= EXACT && (m / scale).to_bits() == v.to_bits()).then_some((m as i64, d))
     })
-}
-
-impl Serialize for StoredValue {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
-        match self.0 {
-            Value::Single { value }
-                if value.fract() == 0.0 && value.abs() <= EXACT && !(value == 0.0 && value.is_sign_negative()) =>
-            {
-                s.serialize_i64(value as i64)
-            }
-            Value::Single { value } => match decimal(value) {
-                Some(md) => md.serialize(s),
-                None => s.serialize_f64(value),
-            },
-            Value::Summary { mean, stddev, n } => (mean, stddev, n).serialize(s),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for StoredValue {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = StoredValue;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a number, [m, d] or [mean, stddev, n]")
-            }
-            fn visit_i64<E>(self, v: i64) -> Result<StoredValue, E> {
-                Ok(StoredValue(Value::single(v as f64)))
-            }
-            fn visit_u64<E>(self, v: u64) -> Result<StoredValue, E> {
-                Ok(StoredValue(Value::single(v as f64)))
-            }
-            fn visit_f64<E>(self, v: f64) -> Result<StoredValue, E> {
-                Ok(StoredValue(Value::single(v)))
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<StoredValue, A::Error> {
-                use serde::de::Error as _;
-                let mean: f64 = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(0, &self))?;
-                let stddev: Option<f64> = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(1, &self))?;
-                match seq.next_element()? {
-                    Some(n) => Ok(StoredValue(Value::Summary { mean, stddev, n })),
-                    // `[m, d]`: a decimal.
-                    None => match stddev {
-                        Some(d) if (1.0..=9.0).contains(&d) && d.fract() == 0.0 && mean.fract() == 0.0 => {
-                            Ok(StoredValue(Value::single(mean / 10f64.powi(d as i32))))
-                        }
-                        _ => Err(A::Error::invalid_length(2, &self)),
-                    },
-                }
-            }
-        }
-        d.deserialize_any(Visitor)
-    }
 }
 
 #[cfg(test)]
@@ -948,13 +1088,54 @@ mod tests {
         same(&ParseCache::load(dir.path(), "m1").get(7).expect("this format's"), &outcome());
     }
 
+    /// Packed samples cut short, or with a tag no writer writes, are a
+    /// miss (that file is parsed again), never a panic or a sample made up.
+    #[test]
+    fn damaged_packed_samples_are_a_miss() {
+        let mut t = Interner::default();
+        let mut bytes = Vec::new();
+        for s in &outcome().parsed[0].samples {
+            pack_sample(&mut bytes, s, &mut t);
+        }
+        let tables = t.tables();
+        let read = |b: &[u8]| -> Option<Vec<Sample>> {
+            let mut u = Unpack(b);
+            let mut v = Vec::new();
+            while !u.0.is_empty() {
+                v.push(u.sample(&tables)?);
+            }
+            Some(v)
+        };
+        assert_eq!(read(&bytes).map(|v| v.len()), Some(outcome().parsed[0].samples.len()));
+        for cut in 1..bytes.len() {
+            // Cut at a sample's end, it reads as fewer samples; anywhere
+            // else, not at all.
+            if let Some(v) = read(&bytes[..cut]) {
+                assert!(v.len() < outcome().parsed[0].samples.len());
+            }
+        }
+        // A value's tag (the fifth byte of the first sample) unknown.
+        let mut bad = bytes.clone();
+        assert_eq!(bad[4], DECIMAL, "9.2929 is a decimal");
+        bad[4] = 9;
+        assert!(read(&bad).is_none());
+    }
+
     #[test]
     fn an_index_past_a_table_is_a_miss() {
         let entry = Entry {
             parsed: vec![EntryParsed {
                 benchmark: "dbench".into(),
                 version: None,
-                samples: vec![EntrySample(None, 0, 0, 5, StoredValue(Value::single(1.0)), 1, None, None)],
+                samples: {
+                    let mut t = Interner::default();
+                    let mut out = Vec::new();
+                    pack_sample(&mut out, &Sample::new(Metric::new("x", "", Better::Neither), 1.0, 1), &mut t);
+                    // The metric's index (its fourth field) 5, past the table.
+                    assert_eq!(out[3], 0);
+                    out[3] = 5;
+                    PackedSamples(std::borrow::Cow::Owned(out))
+                },
                 notes: Vec::new(),
                 lines: None,
                 kernel_order: Vec::new(),
