@@ -450,9 +450,14 @@ mod tests {
         assert!(!made("The runs on my laptop:\nThroughput 1\n\nThroughput 2\n", &[2, 4]));
         assert!(!made("The runs on my laptop:\nThroughput 1\n\nThe runs on my laptop:\nThroughput 2\n", &[2, 5]));
         assert!(made("The runs on my laptop:\nThroughput 1\n\nThe runs on the server:\nThroughput 2\n", &[2, 5]));
-        // Lines alike but in a figure or a run's count: one form.
-        assert!(!made("1 clients started\nThroughput 1\n\n2 clients started\nThroughput 2\n", &[2, 5]));
+        // Lines alike but in a run's count: one form, no set-up figure.
         assert!(!made("Run 1 on my laptop:\nThroughput 1\n\nRun 2 on my laptop:\nThroughput 2\n", &[2, 5]));
+        // Alike but in a figure no run word counts: made, for
+        // `captioned_groups` to warn of set-ups told apart by a figure
+        // (`4 disks` / `8 disks`) or pass over copies counted in order
+        // (dbench's `1 clients started`, `2 clients started`).
+        assert!(made("ext4, 4 disks in RAID0\nThroughput 1\n\next4, 8 disks in RAID0\nThroughput 2\n", &[2, 5]));
+        assert!(made("1 clients started\nThroughput 1\n\n2 clients started\nThroughput 2\n", &[2, 5]));
         // A read line, a fence, a row of columns: no caption.
         assert!(!made("The runs on my laptop:\n```\nA  B  C\nThroughput 1\n", &[4]));
     }
