@@ -56,4 +56,5 @@ pub mod serve;
 pub mod site;
 pub mod stats;
 pub mod timing;
+pub mod varint;
 pub mod version;

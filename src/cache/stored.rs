@@ -123,17 +123,13 @@ const NONE: u8 = 2;
 
 impl Packed {
     /// `v` as a LEB128 varint.
-    pub(super) fn push_varint(&mut self, mut v: u64) {
-        while v >= 0x80 {
-            self.0.push((v as u8) | 0x80);
-            v >>= 7;
-        }
-        self.0.push(v as u8);
+    pub(super) fn push_varint(&mut self, v: u64) {
+        crate::varint::push_varint(&mut self.0, v);
     }
 
     /// `v` as a zigzag LEB128 varint.
     pub(super) fn push_signed(&mut self, v: i64) {
-        self.push_varint(((v << 1) ^ (v >> 63)) as u64);
+        crate::varint::push_signed(&mut self.0, v);
     }
 
     /// `v` as [`Number`](crate::model::Number) would write it: an integer when it is one.
@@ -163,48 +159,11 @@ impl Packed {
     }
 }
 
-/// A reader of [`Packed`] bytes; every read is `None` past their end or
-/// on a malformed number.
-pub(super) struct Unpack<'a>(pub(super) &'a [u8]);
+/// A reader of [`Packed`] bytes ([`crate::varint::Unpack`]); every read
+/// is `None` past their end or on a malformed number.
+pub(super) use crate::varint::Unpack;
 
 impl Unpack<'_> {
-    fn byte(&mut self) -> Option<u8> {
-        let (&b, rest) = self.0.split_first()?;
-        self.0 = rest;
-        Some(b)
-    }
-
-    /// A LEB128 varint.
-    pub(super) fn varint(&mut self) -> Option<u64> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            v |= u64::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return Some(v);
-            }
-        }
-        None
-    }
-
-    /// A zigzag LEB128 varint.
-    pub(super) fn signed(&mut self) -> Option<i64> {
-        let v = self.varint()?;
-        Some(((v >> 1) as i64) ^ -((v & 1) as i64))
-    }
-
-    /// 8 bytes, little-endian.
-    pub(super) fn fixed(&mut self) -> Option<u64> {
-        let (bytes, rest) = self.0.split_first_chunk::<8>()?;
-        self.0 = rest;
-        Some(u64::from_le_bytes(*bytes))
-    }
-
-    /// True when every byte was read.
-    pub(super) fn is_done(&self) -> bool {
-        self.0.is_empty()
-    }
-
     /// A number, or `None` for the tag of none as `Some(None)`.
     fn number(&mut self) -> Option<Option<f64>> {
         match self.byte()? {

@@ -7,6 +7,7 @@
 use super::FileOutcome;
 use crate::fingerprint::{KeyHasher, cache_header, hash, tool_version};
 use crate::model::{Metric, Param, ParsedFile, Sample, Value};
+use crate::varint::{Unpack, push_signed, push_varint};
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -521,20 +522,6 @@ const DECIMAL: u8 = 1;
 const DOUBLE: u8 = 2;
 const SUMMARY: u8 = 3;
 
-/// `v` as a LEB128 varint.
-fn push_varint(out: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        out.push((v as u8) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
-/// `v` as a zigzag LEB128 varint.
-fn push_signed(out: &mut Vec<u8>, v: i64) {
-    push_varint(out, ((v << 1) ^ (v >> 63)) as u64);
-}
-
 /// `v`'s 8 bytes, little-endian.
 fn push_f64(out: &mut Vec<u8>, v: f64) {
     out.extend_from_slice(&v.to_le_bytes());
@@ -607,34 +594,9 @@ fn pack_sample(out: &mut Vec<u8>, s: &Sample, t: &mut Interner) {
     }
 }
 
-/// A reader of [`PackedSamples`]' bytes: every read is `None` past their
-/// end or on a malformed varint.
-struct Unpack<'a>(&'a [u8]);
-
+// A reader of [`PackedSamples`]' bytes: [`crate::varint::Unpack`], with
+// this file's own tags read below.
 impl Unpack<'_> {
-    fn byte(&mut self) -> Option<u8> {
-        let (&b, rest) = self.0.split_first()?;
-        self.0 = rest;
-        Some(b)
-    }
-
-    fn varint(&mut self) -> Option<u64> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            v |= u64::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return Some(v);
-            }
-        }
-        None
-    }
-
-    fn signed(&mut self) -> Option<i64> {
-        let v = self.varint()?;
-        Some(((v >> 1) as i64) ^ -((v & 1) as i64))
-    }
-
     fn index(&mut self) -> Option<usize> {
         usize::try_from(self.varint()?).ok()
     }
