@@ -60,6 +60,12 @@ impl Unpack<'_> {
         Some(u64::from_le_bytes(*bytes))
     }
 
+    /// A double as its 8 bytes, little-endian (the same bits back: NaN,
+    /// `-0.0` and subnormals included).
+    pub fn f64(&mut self) -> Option<f64> {
+        self.fixed().map(f64::from_bits)
+    }
+
     /// True when every byte was read.
     pub fn is_done(&self) -> bool {
         self.0.is_empty()
@@ -92,5 +98,7 @@ mod tests {
         assert_eq!(Unpack(&[0x80, 0x80]).varint(), None);
         assert_eq!(Unpack(&[0xff; 11]).varint(), None);
         assert_eq!(Unpack(&[1, 2, 3]).fixed(), None);
+        let bits = (-0.0f64).to_le_bytes();
+        assert_eq!(Unpack(&bits).f64().map(f64::to_bits), Some((-0.0f64).to_bits()));
     }
 }

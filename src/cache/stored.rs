@@ -168,11 +168,7 @@ impl Unpack<'_> {
     fn number(&mut self) -> Option<Option<f64>> {
         match self.byte()? {
             INTEGER => Some(Some(self.signed()? as f64)),
-            FLOAT => {
-                let (bytes, rest) = self.0.split_first_chunk::<8>()?;
-                self.0 = rest;
-                Some(Some(f64::from_le_bytes(*bytes)))
-            }
+            FLOAT => Some(Some(self.f64()?)),
             NONE => Some(None),
             _ => None,
         }

@@ -601,12 +601,6 @@ impl Unpack<'_> {
         usize::try_from(self.varint()?).ok()
     }
 
-    fn f64(&mut self) -> Option<f64> {
-        let (bytes, rest) = self.0.split_first_chunk::<8>()?;
-        self.0 = rest;
-        Some(f64::from_le_bytes(*bytes))
-    }
-
     fn opt_f64(&mut self) -> Option<Option<f64>> {
         match self.byte()? {
             0 => Some(None),
