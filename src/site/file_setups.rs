@@ -413,12 +413,14 @@ impl SetupNote {
 type Part = ((String, String, bool), (String, String, String));
 
 /// A listed set-up's words in a [`SetupNote`] and its place apart: "A =
-/// `fio direct=0 …` (6.9.0/fio.json line 1, normalised and 2 more files)"
+/// `fio direct=0 …` (6.9.0/fio.json line 1 and 2 more files, normalised)"
 /// from its key's words (`A = `, or empty), its value, its first file and
-/// line, whether it is normalised and what follows them (`more`).
+/// line, what follows them (`more`) and whether it is normalised — said
+/// last, of the set-up, not of the files before it ("line 1, normalised and
+/// 2 more files" read as if the 2 files were).
 fn listed(key_words: &str, value: &str, place: &str, normalised: bool, more: &str) -> (String, String) {
     let normalised = if normalised { ", normalised" } else { "" };
-    let place = format!(" ({place}{normalised}{more})");
+    let place = format!(" ({place}{more}{normalised})");
     (format!("{key_words}`{value}`{place}"), place)
 }
 
@@ -597,7 +599,9 @@ mod tests {
         let mut b = source("kernbench -n 3", "6.2/kernbench.txt line 2");
         b.normalised = true;
         let c = source("kernbench -n 4", "6.3/kernbench.txt line 2");
-        let note = SetupNote::new(&[&a, &b, &c], &[]);
+        let mut d = source("kernbench -n 7", "6.4/kernbench.txt line 1");
+        (d.more, d.normalised) = (2, true);
+        let note = SetupNote::new(&[&a, &b, &c, &d], &[]);
         assert!(note.text().contains("(6.1/kernbench.txt line 5 and 98 more files)"), "{}", note.text());
         let page = |shown: &[&str], kernel: &str| note.for_page(shown, kernel).map(|n| n.text());
         assert_eq!(
@@ -617,5 +621,10 @@ mod tests {
         assert!(normalised.contains("`kernbench -n 3` (6.2/kernbench.txt line 2, normalised)"), "{normalised}");
         assert_eq!(page(&["kernbench -n 4"], "6.3"), note.only(&["kernbench -n 4"]).map(|n| n.text()));
         assert_eq!(page(&["kernbench -n 9"], "6.7"), None);
+        // More files and normalised: "normalised" said last, of the set-up
+        // ("line 1, normalised and the raw files …" read as if the files were).
+        assert!(note.text().contains("`kernbench -n 7` (6.4/kernbench.txt line 1 and 2 more files, normalised)"));
+        let both = page(&["kernbench -n 7"], "6.7").unwrap();
+        assert!(both.contains("(6.4/kernbench.txt line 1 and the raw files of this page's rows, normalised)"), "{both}");
     }
 }
