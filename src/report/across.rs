@@ -540,8 +540,10 @@ fn intro(
 /// For each of `kernels` (as the page names them: the first class's
 /// spelling, in page order), the classes that call it by another name
 /// alike to it ([`crate::version::alike`]: `6.8.0` where the page says
-/// `v6.8`), as (class slug, that class's name), in page order: the page
-/// pairs the two as one kernel, and its intro says so.
+/// `v6.8`), as (the class's `name:`, that class's name of the kernel), in
+/// page order: the page pairs the two as one kernel, and its intro says so,
+/// naming the class as the page's tables and legend do (the slug is the
+/// text's short row label only; the HTML and Markdown rows never show it).
 fn other_spellings<'a>(ms: &'a [MachineSummary], kernels: &[&str]) -> Vec<Vec<(&'a str, &'a str)>> {
     let alike: Vec<Cow<'_, str>> = kernels.iter().map(|k| crate::version::alike(k)).collect();
     let mut out: Vec<Vec<(&str, &str)>> = vec![Vec::new(); kernels.len()];
@@ -552,7 +554,7 @@ fn other_spellings<'a>(ms: &'a [MachineSummary], kernels: &[&str]) -> Vec<Vec<(&
             }
             let a = crate::version::alike(name);
             if let Some(i) = alike.iter().position(|k| *k == a) {
-                out[i].push((m.slug.as_str(), name.as_str()));
+                out[i].push((m.name.as_str(), name.as_str()));
             }
         }
     }
