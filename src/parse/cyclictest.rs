@@ -88,6 +88,20 @@ fn is_thread_line(t: &str) -> bool {
     t.starts_with("T:") && t.contains(" Min:") && t.contains(" Max:") && t.contains("Avg:")
 }
 
+/// A thread line cut before its `Avg:` or `Max:` (`T: 1 ( 2476) P:99
+/// I:1500 C: 6667 Min: 3 Act: 4 Avg: 6`, a paste or a log cut short): one
+/// of its run's threads, whose figures are not all there.
+fn is_cut_thread_line(t: &str) -> bool {
+    t.starts_with("T:") && t.contains(" P:") && thread_number(t).is_some() && !is_thread_line(t)
+}
+
+/// The thread's id (`T: 0 ( 2475)` → `2475`) and cycle count (`C:  10000`)
+/// of a thread line, for telling a live display's refresh from another run.
+fn tid_and_cycles(t: &str) -> Option<(&str, u64)> {
+    let tid = t.split_once('(')?.1.split_once(')')?.0.trim();
+    Some((tid, field(t, "C:")?.parse().ok()?))
+}
+
 /// The thread number of a thread line (`T: 3 ( 7599)` → 3).
 fn thread_number(t: &str) -> Option<u32> {
     t.strip_prefix("T:")?.split_whitespace().next()?.parse().ok()
@@ -141,6 +155,10 @@ struct Reader<'a> {
     /// The harness's case name of the run being read.
     case: Option<String>,
     noted_wrap: bool,
+    /// The last run of thread lines read: each thread's number, id and
+    /// cycles, its samples' range in `out.samples` and its lines (1-based).
+    last_run: Option<(Vec<(u32, String, u64)>, std::ops::Range<usize>, (usize, usize))>,
+    noted_refresh: bool,
 }
 
 impl Reader<'_> {
@@ -166,7 +184,7 @@ impl Reader<'_> {
                 continue;
             }
             let t = lines[k].trim();
-            if !is_thread_line(t) {
+            if !is_thread_line(t) && !is_cut_thread_line(t) {
                 break;
             }
             let wrapped = if t.ends_with("Max:") {
@@ -180,8 +198,65 @@ impl Reader<'_> {
             rows.push((k, wrapped));
             k = wrapped.map_or(k, |w| w) + 1;
         }
+        // A run's threads print in order (`T: 0`, `T: 1` …): a number no
+        // higher than the one before starts another run (a loop of `-q`
+        // runs pasted with nothing between, attack51 F1).
+        let mut runs: Vec<&[(usize, Option<usize>)]> = Vec::new();
+        let mut from = 0;
+        for j in 1..rows.len() {
+            let number = |r: usize| thread_number(lines[rows[r].0].trim());
+            if let (Some(a), Some(b)) = (number(j - 1), number(j))
+                && b <= a
+            {
+                runs.push(&rows[from..j]);
+                from = j;
+            }
+        }
+        runs.push(&rows[from..]);
+        for run in runs {
+            self.run(run);
+        }
+        k
+    }
+
+    /// Reads one run's thread lines (`rows`: each line's index and that of
+    /// its Max figure wrapped onto a line of its own). A run whose threads
+    /// are the last run's (same numbers and ids, no fewer cycles each) is a
+    /// later refresh of cyclictest's live display (without `-q` it prints
+    /// its threads again every interval, `\033[NA` moving the cursor up):
+    /// the earlier refresh is the run so far, not another run, and is
+    /// dropped (attack51 F2).
+    fn run(&mut self, rows: &[(usize, Option<usize>)]) {
+        let lines = &self.input.lines;
+        let ids: Option<Vec<(u32, String, u64)>> = rows
+            .iter()
+            .map(|&(r, _)| {
+                let t = lines[r].trim();
+                let (tid, cycles) = tid_and_cycles(t)?;
+                Some((thread_number(t)?, tid.to_string(), cycles))
+            })
+            .collect();
+        let start = self.out.samples.len();
+        if let (Some(ids), Some((last, range, (from, to)))) = (&ids, &self.last_run)
+            && range.end == start
+            && last.len() == ids.len()
+            && last.iter().zip(ids).all(|(a, b)| a.0 == b.0 && a.1 == b.1 && a.2 <= b.2)
+        {
+            self.out.samples.truncate(range.start);
+            if !self.noted_refresh {
+                self.noted_refresh = true;
+                self.out.notes.push((
+                    rows[0].0 + 1,
+                    format!(
+                        "cyclictest's live display refreshed: the threads of lines {from}-{to} (same thread ids, \
+                         fewer cycles) are the run so far, not another run; its last refresh is read"
+                    ),
+                ));
+            }
+        }
+        let start = self.out.samples.len();
         let threads = rows.len();
-        for (r, wrapped) in rows {
+        for &(r, wrapped) in rows {
             let n = r + 1;
             let t = lines[r].trim();
             let Some(thread) = thread_number(t) else {
@@ -194,9 +269,14 @@ impl Reader<'_> {
             };
             let figures = [field(t, "Min:"), field(t, "Avg:"), max_text].map(|f| f.and_then(plain));
             let [Some(min), Some(avg), Some(max)] = figures else {
-                self.out
-                    .notes
-                    .push((n, "cyclictest thread line whose `Min:`, `Avg:` or `Max:` is no figure: not read".into()));
+                let why = if is_cut_thread_line(t) {
+                    format!(
+                        "cyclictest thread line cut before its `Avg:` or `Max:` (thread {thread} of {threads}): not read"
+                    )
+                } else {
+                    "cyclictest thread line whose `Min:`, `Avg:` or `Max:` is no figure: not read".into()
+                };
+                self.out.notes.push((n, why));
                 continue;
             };
             for (name, v) in [("Min", min), ("Avg", avg)] {
@@ -211,7 +291,8 @@ impl Reader<'_> {
                 self.out.notes.push((max_line, WRAPPED_MAX_READ.to_string()));
             }
         }
-        k
+        let last = rows.last().map_or(0, |&(r, w)| w.unwrap_or(r) + 1);
+        self.last_run = ids.map(|ids| (ids, start..self.out.samples.len(), (rows[0].0 + 1, last)));
     }
 
     /// Reads cyclictest's own footer lines from index `i` (one or more in
@@ -346,6 +427,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         out: ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() },
         case: None,
         noted_wrap: false,
+        last_run: None,
+        noted_refresh: false,
     };
     let lines = &input.lines;
     let mut i = 0;
@@ -361,7 +444,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             i += 1;
             continue;
         }
-        if is_thread_line(t) {
+        if is_thread_line(t) || is_cut_thread_line(t) {
             i = r.thread_block(i);
             continue;
         }
@@ -401,16 +484,28 @@ fn in_block(input: &Input, k: usize) -> bool {
     let t = l.trim();
     input.joined_away(k)
         || is_thread_line(t)
+        || is_cut_thread_line(t)
         || (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
         || t.starts_with("# Total:")
         || t.starts_with("# Histogram Overflows:")
         || footer_line(l).is_some_and(|(_, label, figs)| label.is_empty() && printed_by_cyclictest(figs))
 }
 
-/// The first line (1-based) of the run's block that holds line `n`.
+/// The first line (1-based) of the run's block that holds line `n`: the
+/// block's lines above it, up to a thread line whose number is no lower
+/// than the next thread line's (another run's threads, printed right
+/// above: attack51 F1).
 fn block_start(input: &Input, n: usize) -> usize {
     let mut k = n.saturating_sub(1).min(input.lines.len().saturating_sub(1));
+    let number = |k: usize| thread_number(input.lines[k].trim());
+    let mut below = number(k);
     while k > 0 && in_block(input, k - 1) {
+        if let Some(above) = number(k - 1) {
+            if below.is_some_and(|b| above >= b) {
+                break;
+            }
+            below = Some(above);
+        }
         k -= 1;
     }
     k + 1
@@ -558,6 +653,61 @@ mod tests {
         let lines: Vec<usize> = f.notes.iter().map(|(l, _)| *l).collect();
         assert_eq!(lines, [3, 4]);
         assert_eq!(f.kernel_order, ["EEVDF", "CFS"]);
+    }
+
+    /// attack51 F1: two `-q` runs' threads printed back to back are two
+    /// runs of 2 threads (warned alike), not one run of 4 averaged silently.
+    #[test]
+    fn thread_numbers_starting_again_are_another_run() {
+        let text = "T: 0 ( 2475) P:99 I:1000 C:  10000 Min:      2 Act:    3 Avg:    5 Max:    3059\n\
+                    T: 1 ( 2476) P:99 I:1500 C:   6667 Min:      3 Act:    4 Avg:    6 Max:    1200\n\
+                    T: 0 ( 2501) P:99 I:1000 C:  10000 Min:      2 Act:    3 Avg:    7 Max:    4001\n\
+                    T: 1 ( 2502) P:99 I:1500 C:   6667 Min:      3 Act:    4 Avg:    8 Max:    1500\n";
+        let input = Input::from_text(text);
+        let mut f = parse_all(&input).expect("read");
+        assert_eq!(f.samples.len(), 12);
+        assert!(got(&f).iter().all(|g| g.2.ends_with("threads=2")), "{:?}", got(&f));
+        warn_runs_alike(&input, &mut f);
+        assert_eq!(f.notes.iter().map(|n| n.0).collect::<Vec<_>>(), [3], "{:?}", f.notes);
+    }
+
+    /// attack51 F2: the live display's refreshes (same thread ids, more
+    /// cycles) are one run: the last refresh is read, not a mean of them.
+    #[test]
+    fn a_live_display_refresh_is_the_run_so_far() {
+        let text = "policy: fifo: loadavg: 0.05 0.04 0.00 1/123 456\n\n\
+                    T: 0 ( 2475) P:99 I:1000 C:   1000 Min:      2 Act:    3 Avg:    5 Max:      90\n\
+                    T: 1 ( 2476) P:99 I:1500 C:    667 Min:      3 Act:    4 Avg:    6 Max:      80\n\
+                    \x1b[4Apolicy: fifo: loadavg: 0.05 0.04 0.00 1/123 456\n\n\
+                    T: 0 ( 2475) P:99 I:1000 C:   2000 Min:      2 Act:    3 Avg:    4 Max:     190\n\
+                    T: 1 ( 2476) P:99 I:1500 C:   1333 Min:      2 Act:    4 Avg:    5 Max:      95\n";
+        let input = Input::from_text(text);
+        let mut f = parse_all(&input).expect("read");
+        let g = got(&f);
+        assert_eq!(g.len(), 6, "{g:?}");
+        assert!(g.iter().all(|s| s.0 >= 7), "{g:?}");
+        assert_eq!(g[2], (7, "Max".into(), "thread=0 threads=2".into(), 190.0));
+        assert!(f.notes[0].1.contains("lines 3-4") && crate::parse::note_is_info(&f.notes[0].1), "{:?}", f.notes);
+        warn_runs_alike(&input, &mut f);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        // Other thread ids: another run, both read.
+        let other = text.replace("( 2475) P:99 I:1000 C:   2000", "( 2601) P:99 I:1000 C:   2000");
+        assert_eq!(parse_all(&Input::from_text(&other)).expect("read").samples.len(), 12);
+    }
+
+    /// attack51 F3: a thread line cut before its `Max:` is said, and still
+    /// counts among its run's threads.
+    #[test]
+    fn a_thread_line_cut_short_is_said() {
+        let text = "T: 0 ( 2475) P:99 I:1000 C:  10000 Min:      2 Act:    3 Avg:    5 Max:    3059\n\
+                    T: 1 ( 2476) P:99 I:1500 C:   6667 Min:      3 Act:    4 Avg:    6\n\
+                    T: 2 ( 2477) P:99 I:1500 C:   6667 Min:      3 Act:    4 Avg:    6 Max:    1200\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        assert_eq!(f.samples.len(), 6);
+        assert!(got(&f).iter().all(|g| g.2.ends_with("threads=3")), "{:?}", got(&f));
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 2);
+        assert!(f.notes[0].1.contains("cut before") && !crate::parse::note_is_info(&f.notes[0].1));
     }
 
     #[test]
