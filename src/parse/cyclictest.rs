@@ -83,16 +83,34 @@ fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     line[at + key.len()..].split_whitespace().next()
 }
 
-/// A thread line: `T: N (` at its start, `Min:` … `Max:` after.
+/// A thread line: `T: N (` at its start, its interval `I:`, `Min:` …
+/// `Max:` after. rt-tests' signaltest prints the same line without `I:`
+/// (`T: 0 ( 2475) P:99 C: 100000 Min: 12 Act: 13 Avg: 15 Max: 59`, a
+/// signal's round trip, not a timer's wakeup): not cyclictest's
+/// ([`is_signaltest_line`]).
 fn is_thread_line(t: &str) -> bool {
-    t.starts_with("T:") && t.contains(" Min:") && t.contains(" Max:") && t.contains("Avg:")
+    t.starts_with("T:") && t.contains(" Min:") && t.contains(" Max:") && t.contains("Avg:") && t.contains(" I:")
 }
+
+/// signaltest's thread line ([`is_thread_line`]): no `I:` (attack51 F4:
+/// read as cyclictest's latencies before).
+fn is_signaltest_line(t: &str) -> bool {
+    t.starts_with("T:") && t.contains(" Min:") && t.contains(" Max:") && !t.contains(" I:")
+}
+
+/// The note at a signaltest thread line.
+const SIGNALTEST: &str = "a thread line without cyclictest's interval `I:`, as rt-tests' signaltest prints it (a \
+                          signal's round trip, not a timer's wakeup): not read as cyclictest's";
 
 /// A thread line cut before its `Avg:` or `Max:` (`T: 1 ( 2476) P:99
 /// I:1500 C: 6667 Min: 3 Act: 4 Avg: 6`, a paste or a log cut short): one
 /// of its run's threads, whose figures are not all there.
 fn is_cut_thread_line(t: &str) -> bool {
-    t.starts_with("T:") && t.contains(" P:") && thread_number(t).is_some() && !is_thread_line(t)
+    t.starts_with("T:")
+        && t.contains(" P:")
+        && thread_number(t).is_some()
+        && !is_thread_line(t)
+        && !is_signaltest_line(t)
 }
 
 /// The thread's id (`T: 0 ( 2475)` → `2475`) and cycle count (`C:  10000`)
@@ -315,6 +333,20 @@ impl Reader<'_> {
                 break;
             }
             let values: Option<Vec<f64>> = figs.split_whitespace().map(plain).collect();
+            // cyclictest prints each figure to five digits at least
+            // (`" %05lu"`): a shorter one is cut (a log or a paste cut
+            // short, `00021` left as `000`: attack51 F7).
+            if let Some(short) = figs.split_whitespace().find(|w| w.len() < 5) {
+                self.out.notes.push((
+                    k + 1,
+                    format!(
+                        "cyclictest `{which} Latencies:` figure `{short}` is shorter than the five digits cyclictest \
+                         prints (cut?): the line not read"
+                    ),
+                ));
+                k += 1;
+                continue;
+            }
             match values {
                 Some(v) if !v.is_empty() => rows.push((k + 1, which, v)),
                 _ => self.out.notes.push((k + 1, format!("cyclictest `{which} Latencies:` with no figures: not read"))),
@@ -322,6 +354,26 @@ impl Reader<'_> {
             k += 1;
         }
         let threads = rows.iter().filter(|(_, w, _)| *w != "Max").map(|(_, _, v)| v.len()).max();
+        // `-H`'s Max line holds one figure more, the maximum over all
+        // threads; without a Min or Avg line to count the threads by, a last
+        // figure that is the others' maximum may be that one or a thread's
+        // (a `grep "Max Latencies"` of an `-H` run: attack51 F6).
+        if threads.is_none() {
+            rows.retain(|(n, which, v)| {
+                let Some((last, others)) = v.split_last() else { return true };
+                let unsure = !others.is_empty() && others.iter().all(|o| o <= last) && others.contains(last);
+                if unsure {
+                    self.out.notes.push((
+                        *n,
+                        format!(
+                            "cyclictest `{which} Latencies:` without its Min and Avg lines: whether its last figure is \
+                             `-H`'s maximum over all threads or a thread's cannot be told: not read"
+                        ),
+                    ));
+                }
+                !unsure
+            });
+        }
         for (n, which, values) in rows {
             let threads = threads.unwrap_or(values.len());
             for (j, v) in values.iter().enumerate() {
@@ -355,7 +407,13 @@ impl Reader<'_> {
         let header: Option<Vec<String>> = (0..i).rev().find(|&k| !lines[k].trim().is_empty()).and_then(|k| {
             let names: Vec<String> = lines[k].split_whitespace().map(str::to_string).collect();
             let names_only = !names.is_empty() && names.iter().all(|w| plain(w).is_none() && !w.contains('#'));
-            (names_only && !lines[k].trim_end().ends_with(':')).then_some(names)
+            // Names parted as a table's columns are (a tab or several
+            // spaces): a line of prose, one space between its words, names
+            // no kernels (`Results look good here` over four figures:
+            // attack51 F5).
+            let t = lines[k].trim();
+            let columns = names.len() == 1 || t.contains('\t') || t.contains("  ");
+            (names_only && columns && !lines[k].trim_end().ends_with(':')).then_some(names)
         });
         let mut k = i;
         while k < lines.len() {
@@ -446,6 +504,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         if is_thread_line(t) || is_cut_thread_line(t) {
             i = r.thread_block(i);
+            continue;
+        }
+        if is_signaltest_line(t) {
+            if !r.out.notes.iter().any(|(_, m)| m == SIGNALTEST) {
+                r.out.notes.push((i + 1, SIGNALTEST.to_string()));
+            }
+            i += 1;
             continue;
         }
         if footer_line(&lines[i]).is_some() {
@@ -708,6 +773,42 @@ mod tests {
         assert_eq!(f.notes.len(), 1);
         assert_eq!(f.notes[0].0, 2);
         assert!(f.notes[0].1.contains("cut before") && !crate::parse::note_is_info(&f.notes[0].1));
+    }
+
+    /// attack51 F5-F7: a prose line names no kernels; a Max line alone
+    /// whose last figure may be `-H`'s over all threads; a figure cut short.
+    #[test]
+    fn footers_that_cannot_be_told_are_said_not_read() {
+        // F5: one space between a prose line's words: no column names.
+        let prose = "Results look good here\n\n\t\t# Min Latencies: 00006\t00007\t00005\t00006\n\
+                     \x20 LNICE(0)\t# Avg Latencies: 00191\t00122\t00120\t00119\n";
+        let Err(ParseError::NoResultsAt { reason, at, .. }) = parse_all(&Input::from_text(prose)) else {
+            panic!("prose read as kernels")
+        };
+        assert!(reason.contains("no line of column names") && at == 3, "{reason}");
+        // F6: `-H`'s extra maximum cannot be told from a thread's.
+        let f = parse_all(&Input::from_text("# Max Latencies: 00016 00021 00021\n"));
+        assert!(matches!(f, Err(ParseError::NoResultsAt { at: 1, .. })), "{f:?}");
+        let f = parse_all(&Input::from_text("# Max Latencies: 00016 00021 00025\n")).expect("read");
+        assert_eq!(got(&f)[2], (1, "Max".into(), "thread=2 threads=3".into(), 25.0));
+        // F7: `00021` cut to `000`.
+        let text = "# Min Latencies: 00010 00012\n# Avg Latencies: 00010 00013\n# Max Latencies: 00016 000\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        assert_eq!(f.samples.len(), 4);
+        assert_eq!(f.notes.len(), 1);
+        assert!(f.notes[0].0 == 3 && f.notes[0].1.contains("`000` is shorter"), "{:?}", f.notes);
+    }
+
+    /// attack51 F4: signaltest's thread lines (no `I:`) are not read as
+    /// cyclictest's; beside cyclictest's they are said.
+    #[test]
+    fn signaltest_lines_are_not_cyclictest_s() {
+        let sig = "T: 0 ( 2475) P:99 C: 100000 Min:     12 Act:   13 Avg:   15 Max:      59\n";
+        assert_eq!(Cyclictest.detect(&Input::from_text(sig)), 0);
+        let text = format!("{sig}T: 0 ( 2500) P:99 I:1000 C:  10000 Min:      2 Act:    3 Avg:    5 Max:    3059\n");
+        let f = parse_all(&Input::from_text(&text)).expect("read");
+        assert_eq!(got(&f).iter().map(|g| g.0).collect::<Vec<_>>(), [2, 2, 2]);
+        assert_eq!(f.notes, [(1, SIGNALTEST.to_string())]);
     }
 
     #[test]
