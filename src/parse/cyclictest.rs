@@ -166,6 +166,11 @@ fn next_line(input: &Input, i: usize) -> Option<usize> {
     (i + 1..input.lines.len()).find(|&k| !input.joined_away(k))
 }
 
+/// A run of thread lines read: each thread's number, id and cycles, its
+/// samples' range in the parsed file's samples and its first and last line
+/// (1-based).
+type LastRun = (Vec<(u32, String, u64)>, std::ops::Range<usize>, (usize, usize));
+
 struct Reader<'a> {
     input: &'a Input,
     unit: &'static str,
@@ -173,9 +178,8 @@ struct Reader<'a> {
     /// The harness's case name of the run being read.
     case: Option<String>,
     noted_wrap: bool,
-    /// The last run of thread lines read: each thread's number, id and
-    /// cycles, its samples' range in `out.samples` and its lines (1-based).
-    last_run: Option<(Vec<(u32, String, u64)>, std::ops::Range<usize>, (usize, usize))>,
+    /// The last run of thread lines read ([`LastRun`]).
+    last_run: Option<LastRun>,
     noted_refresh: bool,
 }
 
