@@ -265,6 +265,8 @@ impl Reader<'_> {
             && last.iter().zip(ids).all(|(a, b)| a.0 == b.0 && a.1 == b.1 && a.2 <= b.2)
         {
             self.out.samples.truncate(range.start);
+            // Read: their figures are the run's so far, superseded.
+            self.out.merged_lines.extend(*from..=*to);
             if !self.noted_refresh {
                 self.noted_refresh = true;
                 self.out.notes.push((
@@ -757,6 +759,7 @@ mod tests {
         assert!(g.iter().all(|s| s.0 >= 7), "{g:?}");
         assert_eq!(g[2], (7, "Max".into(), "thread=0 threads=2".into(), 190.0));
         assert!(f.notes[0].1.contains("lines 3-4") && crate::parse::note_is_info(&f.notes[0].1), "{:?}", f.notes);
+        assert_eq!(f.merged_lines, [3, 4]);
         warn_runs_alike(&input, &mut f);
         assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
         // Other thread ids: another run, both read.
