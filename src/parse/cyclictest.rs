@@ -83,9 +83,41 @@ fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     line[at + key.len()..].split_whitespace().next()
 }
 
-/// A thread line: `T: N (` at its start, `Min:` … `Max:` after.
+/// A thread line: `T: N (` at its start, its interval `I:`, `Min:` …
+/// `Max:` after. rt-tests' signaltest prints the same line without `I:`
+/// (`T: 0 ( 2475) P:99 C: 100000 Min: 12 Act: 13 Avg: 15 Max: 59`, a
+/// signal's round trip, not a timer's wakeup): not cyclictest's
+/// ([`is_signaltest_line`]).
 fn is_thread_line(t: &str) -> bool {
-    t.starts_with("T:") && t.contains(" Min:") && t.contains(" Max:") && t.contains("Avg:")
+    t.starts_with("T:") && t.contains(" Min:") && t.contains(" Max:") && t.contains("Avg:") && t.contains(" I:")
+}
+
+/// signaltest's thread line ([`is_thread_line`]): no `I:` (attack51 F4:
+/// read as cyclictest's latencies before).
+fn is_signaltest_line(t: &str) -> bool {
+    t.starts_with("T:") && t.contains(" Min:") && t.contains(" Max:") && !t.contains(" I:")
+}
+
+/// The note at a signaltest thread line.
+const SIGNALTEST: &str = "a thread line without cyclictest's interval `I:`, as rt-tests' signaltest prints it (a \
+                          signal's round trip, not a timer's wakeup): not read as cyclictest's";
+
+/// A thread line cut before its `Avg:` or `Max:` (`T: 1 ( 2476) P:99
+/// I:1500 C: 6667 Min: 3 Act: 4 Avg: 6`, a paste or a log cut short): one
+/// of its run's threads, whose figures are not all there.
+fn is_cut_thread_line(t: &str) -> bool {
+    t.starts_with("T:")
+        && t.contains(" P:")
+        && thread_number(t).is_some()
+        && !is_thread_line(t)
+        && !is_signaltest_line(t)
+}
+
+/// The thread's id (`T: 0 ( 2475)` → `2475`) and cycle count (`C:  10000`)
+/// of a thread line, for telling a live display's refresh from another run.
+fn tid_and_cycles(t: &str) -> Option<(&str, u64)> {
+    let tid = t.split_once('(')?.1.split_once(')')?.0.trim();
+    Some((tid, field(t, "C:")?.parse().ok()?))
 }
 
 /// The thread number of a thread line (`T: 3 ( 7599)` → 3).
@@ -134,6 +166,11 @@ fn next_line(input: &Input, i: usize) -> Option<usize> {
     (i + 1..input.lines.len()).find(|&k| !input.joined_away(k))
 }
 
+/// A run of thread lines read: each thread's number, id and cycles, its
+/// samples' range in the parsed file's samples and its first and last line
+/// (1-based).
+type LastRun = (Vec<(u32, String, u64)>, std::ops::Range<usize>, (usize, usize));
+
 struct Reader<'a> {
     input: &'a Input,
     unit: &'static str,
@@ -141,6 +178,9 @@ struct Reader<'a> {
     /// The harness's case name of the run being read.
     case: Option<String>,
     noted_wrap: bool,
+    /// The last run of thread lines read ([`LastRun`]).
+    last_run: Option<LastRun>,
+    noted_refresh: bool,
 }
 
 impl Reader<'_> {
@@ -166,7 +206,7 @@ impl Reader<'_> {
                 continue;
             }
             let t = lines[k].trim();
-            if !is_thread_line(t) {
+            if !is_thread_line(t) && !is_cut_thread_line(t) {
                 break;
             }
             let wrapped = if t.ends_with("Max:") {
@@ -180,8 +220,67 @@ impl Reader<'_> {
             rows.push((k, wrapped));
             k = wrapped.map_or(k, |w| w) + 1;
         }
+        // A run's threads print in order (`T: 0`, `T: 1` …): a number no
+        // higher than the one before starts another run (a loop of `-q`
+        // runs pasted with nothing between, attack51 F1).
+        let mut runs: Vec<&[(usize, Option<usize>)]> = Vec::new();
+        let mut from = 0;
+        for j in 1..rows.len() {
+            let number = |r: usize| thread_number(lines[rows[r].0].trim());
+            if let (Some(a), Some(b)) = (number(j - 1), number(j))
+                && b <= a
+            {
+                runs.push(&rows[from..j]);
+                from = j;
+            }
+        }
+        runs.push(&rows[from..]);
+        for run in runs {
+            self.run(run);
+        }
+        k
+    }
+
+    /// Reads one run's thread lines (`rows`: each line's index and that of
+    /// its Max figure wrapped onto a line of its own). A run whose threads
+    /// are the last run's (same numbers and ids, no fewer cycles each) is a
+    /// later refresh of cyclictest's live display (without `-q` it prints
+    /// its threads again every interval, `\033[NA` moving the cursor up):
+    /// the earlier refresh is the run so far, not another run, and is
+    /// dropped (attack51 F2).
+    fn run(&mut self, rows: &[(usize, Option<usize>)]) {
+        let lines = &self.input.lines;
+        let ids: Option<Vec<(u32, String, u64)>> = rows
+            .iter()
+            .map(|&(r, _)| {
+                let t = lines[r].trim();
+                let (tid, cycles) = tid_and_cycles(t)?;
+                Some((thread_number(t)?, tid.to_string(), cycles))
+            })
+            .collect();
+        let start = self.out.samples.len();
+        if let (Some(ids), Some((last, range, (from, to)))) = (&ids, &self.last_run)
+            && range.end == start
+            && last.len() == ids.len()
+            && last.iter().zip(ids).all(|(a, b)| a.0 == b.0 && a.1 == b.1 && a.2 <= b.2)
+        {
+            self.out.samples.truncate(range.start);
+            // Read: their figures are the run's so far, superseded.
+            self.out.merged_lines.extend(*from..=*to);
+            if !self.noted_refresh {
+                self.noted_refresh = true;
+                self.out.notes.push((
+                    rows[0].0 + 1,
+                    format!(
+                        "cyclictest's live display refreshed: the threads of lines {from}-{to} (same thread ids, \
+                         fewer cycles) are the run so far, not another run; its last refresh is read"
+                    ),
+                ));
+            }
+        }
+        let start = self.out.samples.len();
         let threads = rows.len();
-        for (r, wrapped) in rows {
+        for &(r, wrapped) in rows {
             let n = r + 1;
             let t = lines[r].trim();
             let Some(thread) = thread_number(t) else {
@@ -194,9 +293,14 @@ impl Reader<'_> {
             };
             let figures = [field(t, "Min:"), field(t, "Avg:"), max_text].map(|f| f.and_then(plain));
             let [Some(min), Some(avg), Some(max)] = figures else {
-                self.out
-                    .notes
-                    .push((n, "cyclictest thread line whose `Min:`, `Avg:` or `Max:` is no figure: not read".into()));
+                let why = if is_cut_thread_line(t) {
+                    format!(
+                        "cyclictest thread line cut before its `Avg:` or `Max:` (thread {thread} of {threads}): not read"
+                    )
+                } else {
+                    "cyclictest thread line whose `Min:`, `Avg:` or `Max:` is no figure: not read".into()
+                };
+                self.out.notes.push((n, why));
                 continue;
             };
             for (name, v) in [("Min", min), ("Avg", avg)] {
@@ -211,7 +315,8 @@ impl Reader<'_> {
                 self.out.notes.push((max_line, WRAPPED_MAX_READ.to_string()));
             }
         }
-        k
+        let last = rows.last().map_or(0, |&(r, w)| w.unwrap_or(r) + 1);
+        self.last_run = ids.map(|ids| (ids, start..self.out.samples.len(), (rows[0].0 + 1, last)));
     }
 
     /// Reads cyclictest's own footer lines from index `i` (one or more in
@@ -234,6 +339,20 @@ impl Reader<'_> {
                 break;
             }
             let values: Option<Vec<f64>> = figs.split_whitespace().map(plain).collect();
+            // cyclictest prints each figure to five digits at least
+            // (`" %05lu"`): a shorter one is cut (a log or a paste cut
+            // short, `00021` left as `000`: attack51 F7).
+            if let Some(short) = figs.split_whitespace().find(|w| w.len() < 5) {
+                self.out.notes.push((
+                    k + 1,
+                    format!(
+                        "cyclictest `{which} Latencies:` figure `{short}` is shorter than the five digits cyclictest \
+                         prints (cut?): the line not read"
+                    ),
+                ));
+                k += 1;
+                continue;
+            }
             match values {
                 Some(v) if !v.is_empty() => rows.push((k + 1, which, v)),
                 _ => self.out.notes.push((k + 1, format!("cyclictest `{which} Latencies:` with no figures: not read"))),
@@ -241,6 +360,26 @@ impl Reader<'_> {
             k += 1;
         }
         let threads = rows.iter().filter(|(_, w, _)| *w != "Max").map(|(_, _, v)| v.len()).max();
+        // `-H`'s Max line holds one figure more, the maximum over all
+        // threads; without a Min or Avg line to count the threads by, a last
+        // figure that is the others' maximum may be that one or a thread's
+        // (a `grep "Max Latencies"` of an `-H` run: attack51 F6).
+        if threads.is_none() {
+            rows.retain(|(n, which, v)| {
+                let Some((last, others)) = v.split_last() else { return true };
+                let unsure = !others.is_empty() && others.iter().all(|o| o <= last) && others.contains(last);
+                if unsure {
+                    self.out.notes.push((
+                        *n,
+                        format!(
+                            "cyclictest `{which} Latencies:` without its Min and Avg lines: whether its last figure is \
+                             `-H`'s maximum over all threads or a thread's cannot be told: not read"
+                        ),
+                    ));
+                }
+                !unsure
+            });
+        }
         for (n, which, values) in rows {
             let threads = threads.unwrap_or(values.len());
             for (j, v) in values.iter().enumerate() {
@@ -274,7 +413,13 @@ impl Reader<'_> {
         let header: Option<Vec<String>> = (0..i).rev().find(|&k| !lines[k].trim().is_empty()).and_then(|k| {
             let names: Vec<String> = lines[k].split_whitespace().map(str::to_string).collect();
             let names_only = !names.is_empty() && names.iter().all(|w| plain(w).is_none() && !w.contains('#'));
-            (names_only && !lines[k].trim_end().ends_with(':')).then_some(names)
+            // Names parted as a table's columns are (a tab or several
+            // spaces): a line of prose, one space between its words, names
+            // no kernels (`Results look good here` over four figures:
+            // attack51 F5).
+            let t = lines[k].trim();
+            let columns = names.len() == 1 || t.contains('\t') || t.contains("  ");
+            (names_only && columns && !lines[k].trim_end().ends_with(':')).then_some(names)
         });
         let mut k = i;
         while k < lines.len() {
@@ -346,6 +491,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         out: ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() },
         case: None,
         noted_wrap: false,
+        last_run: None,
+        noted_refresh: false,
     };
     let lines = &input.lines;
     let mut i = 0;
@@ -361,8 +508,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             i += 1;
             continue;
         }
-        if is_thread_line(t) {
+        if is_thread_line(t) || is_cut_thread_line(t) {
             i = r.thread_block(i);
+            continue;
+        }
+        if is_signaltest_line(t) {
+            if !r.out.notes.iter().any(|(_, m)| m == SIGNALTEST) {
+                r.out.notes.push((i + 1, SIGNALTEST.to_string()));
+            }
+            i += 1;
             continue;
         }
         if footer_line(&lines[i]).is_some() {
@@ -401,16 +555,28 @@ fn in_block(input: &Input, k: usize) -> bool {
     let t = l.trim();
     input.joined_away(k)
         || is_thread_line(t)
+        || is_cut_thread_line(t)
         || (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
         || t.starts_with("# Total:")
         || t.starts_with("# Histogram Overflows:")
         || footer_line(l).is_some_and(|(_, label, figs)| label.is_empty() && printed_by_cyclictest(figs))
 }
 
-/// The first line (1-based) of the run's block that holds line `n`.
+/// The first line (1-based) of the run's block that holds line `n`: the
+/// block's lines above it, up to a thread line whose number is no lower
+/// than the next thread line's (another run's threads, printed right
+/// above: attack51 F1).
 fn block_start(input: &Input, n: usize) -> usize {
     let mut k = n.saturating_sub(1).min(input.lines.len().saturating_sub(1));
+    let number = |k: usize| thread_number(input.lines[k].trim());
+    let mut below = number(k);
     while k > 0 && in_block(input, k - 1) {
+        if let Some(above) = number(k - 1) {
+            if below.is_some_and(|b| above >= b) {
+                break;
+            }
+            below = Some(above);
+        }
         k -= 1;
     }
     k + 1
@@ -558,6 +724,98 @@ mod tests {
         let lines: Vec<usize> = f.notes.iter().map(|(l, _)| *l).collect();
         assert_eq!(lines, [3, 4]);
         assert_eq!(f.kernel_order, ["EEVDF", "CFS"]);
+    }
+
+    /// attack51 F1: two `-q` runs' threads printed back to back are two
+    /// runs of 2 threads (warned alike), not one run of 4 averaged silently.
+    #[test]
+    fn thread_numbers_starting_again_are_another_run() {
+        let text = "T: 0 ( 2475) P:99 I:1000 C:  10000 Min:      2 Act:    3 Avg:    5 Max:    3059\n\
+                    T: 1 ( 2476) P:99 I:1500 C:   6667 Min:      3 Act:    4 Avg:    6 Max:    1200\n\
+                    T: 0 ( 2501) P:99 I:1000 C:  10000 Min:      2 Act:    3 Avg:    7 Max:    4001\n\
+                    T: 1 ( 2502) P:99 I:1500 C:   6667 Min:      3 Act:    4 Avg:    8 Max:    1500\n";
+        let input = Input::from_text(text);
+        let mut f = parse_all(&input).expect("read");
+        assert_eq!(f.samples.len(), 12);
+        assert!(got(&f).iter().all(|g| g.2.ends_with("threads=2")), "{:?}", got(&f));
+        warn_runs_alike(&input, &mut f);
+        assert_eq!(f.notes.iter().map(|n| n.0).collect::<Vec<_>>(), [3], "{:?}", f.notes);
+    }
+
+    /// attack51 F2: the live display's refreshes (same thread ids, more
+    /// cycles) are one run: the last refresh is read, not a mean of them.
+    #[test]
+    fn a_live_display_refresh_is_the_run_so_far() {
+        let text = "policy: fifo: loadavg: 0.05 0.04 0.00 1/123 456\n\n\
+                    T: 0 ( 2475) P:99 I:1000 C:   1000 Min:      2 Act:    3 Avg:    5 Max:      90\n\
+                    T: 1 ( 2476) P:99 I:1500 C:    667 Min:      3 Act:    4 Avg:    6 Max:      80\n\
+                    \x1b[4Apolicy: fifo: loadavg: 0.05 0.04 0.00 1/123 456\n\n\
+                    T: 0 ( 2475) P:99 I:1000 C:   2000 Min:      2 Act:    3 Avg:    4 Max:     190\n\
+                    T: 1 ( 2476) P:99 I:1500 C:   1333 Min:      2 Act:    4 Avg:    5 Max:      95\n";
+        let input = Input::from_text(text);
+        let mut f = parse_all(&input).expect("read");
+        let g = got(&f);
+        assert_eq!(g.len(), 6, "{g:?}");
+        assert!(g.iter().all(|s| s.0 >= 7), "{g:?}");
+        assert_eq!(g[2], (7, "Max".into(), "thread=0 threads=2".into(), 190.0));
+        assert!(f.notes[0].1.contains("lines 3-4") && crate::parse::note_is_info(&f.notes[0].1), "{:?}", f.notes);
+        assert_eq!(f.merged_lines, [3, 4]);
+        warn_runs_alike(&input, &mut f);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        // Other thread ids: another run, both read.
+        let other = text.replace("( 2475) P:99 I:1000 C:   2000", "( 2601) P:99 I:1000 C:   2000");
+        assert_eq!(parse_all(&Input::from_text(&other)).expect("read").samples.len(), 12);
+    }
+
+    /// attack51 F3: a thread line cut before its `Max:` is said, and still
+    /// counts among its run's threads.
+    #[test]
+    fn a_thread_line_cut_short_is_said() {
+        let text = "T: 0 ( 2475) P:99 I:1000 C:  10000 Min:      2 Act:    3 Avg:    5 Max:    3059\n\
+                    T: 1 ( 2476) P:99 I:1500 C:   6667 Min:      3 Act:    4 Avg:    6\n\
+                    T: 2 ( 2477) P:99 I:1500 C:   6667 Min:      3 Act:    4 Avg:    6 Max:    1200\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        assert_eq!(f.samples.len(), 6);
+        assert!(got(&f).iter().all(|g| g.2.ends_with("threads=3")), "{:?}", got(&f));
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 2);
+        assert!(f.notes[0].1.contains("cut before") && !crate::parse::note_is_info(&f.notes[0].1));
+    }
+
+    /// attack51 F5-F7: a prose line names no kernels; a Max line alone
+    /// whose last figure may be `-H`'s over all threads; a figure cut short.
+    #[test]
+    fn footers_that_cannot_be_told_are_said_not_read() {
+        // F5: one space between a prose line's words: no column names.
+        let prose = "Results look good here\n\n\t\t# Min Latencies: 00006\t00007\t00005\t00006\n\
+                     \x20 LNICE(0)\t# Avg Latencies: 00191\t00122\t00120\t00119\n";
+        let Err(ParseError::NoResultsAt { reason, at, .. }) = parse_all(&Input::from_text(prose)) else {
+            panic!("prose read as kernels")
+        };
+        assert!(reason.contains("no line of column names") && at == 3, "{reason}");
+        // F6: `-H`'s extra maximum cannot be told from a thread's.
+        let f = parse_all(&Input::from_text("# Max Latencies: 00016 00021 00021\n"));
+        assert!(matches!(f, Err(ParseError::NoResultsAt { at: 1, .. })), "{f:?}");
+        let f = parse_all(&Input::from_text("# Max Latencies: 00016 00021 00025\n")).expect("read");
+        assert_eq!(got(&f)[2], (1, "Max".into(), "thread=2 threads=3".into(), 25.0));
+        // F7: `00021` cut to `000`.
+        let text = "# Min Latencies: 00010 00012\n# Avg Latencies: 00010 00013\n# Max Latencies: 00016 000\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        assert_eq!(f.samples.len(), 4);
+        assert_eq!(f.notes.len(), 1);
+        assert!(f.notes[0].0 == 3 && f.notes[0].1.contains("`000` is shorter"), "{:?}", f.notes);
+    }
+
+    /// attack51 F4: signaltest's thread lines (no `I:`) are not read as
+    /// cyclictest's; beside cyclictest's they are said.
+    #[test]
+    fn signaltest_lines_are_not_cyclictest_s() {
+        let sig = "T: 0 ( 2475) P:99 C: 100000 Min:     12 Act:   13 Avg:   15 Max:      59\n";
+        assert_eq!(Cyclictest.detect(&Input::from_text(sig)), 0);
+        let text = format!("{sig}T: 0 ( 2500) P:99 I:1000 C:  10000 Min:      2 Act:    3 Avg:    5 Max:    3059\n");
+        let f = parse_all(&Input::from_text(&text)).expect("read");
+        assert_eq!(got(&f).iter().map(|g| g.0).collect::<Vec<_>>(), [2, 2, 2]);
+        assert_eq!(f.notes, [(1, SIGNALTEST.to_string())]);
     }
 
     #[test]

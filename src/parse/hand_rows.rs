@@ -154,6 +154,12 @@ fn cell(w: &str) -> Option<Cell> {
         let value = super::num::plain(&format!("{num}{exponent}"))?;
         return Some(Cell { value, step: super::num::scaled_step(num, scale), unit: String::new(), scaled: true });
     }
+    // `275K`, `1.2G`: a multiplier typed in capitals (fio prints `k`), no
+    // unit; whether K is 1000 or 1024 the cell does not say (attack51 F12:
+    // `275K` was read as 275 in unit `K`).
+    if matches!(suffix, "K" | "G" | "T") {
+        return None;
+    }
     let unit_ok = suffix.is_empty()
         || (suffix.starts_with(|c: char| c.is_ascii_alphabetic() || c == '%')
             && suffix.chars().all(|c| c.is_ascii_alphabetic() || c == '/' || c == '%'));
@@ -235,6 +241,16 @@ impl Table<'_> {
             if with_unit != 0 && with_unit != cells.len() {
                 return Err(format!("column `{column}` holds figures with a unit and without one"));
             }
+            // A column named by its unit (`IOPS`, `Ops/sec`) whose cells carry
+            // another (`1075MiB/s`): the figures stand under the wrong
+            // column, or the heading is not theirs (attack51 F11).
+            let named = column_unit(column);
+            if let Some(other) =
+                cells.iter().map(|r| &r[c].unit).find(|u| !u.is_empty() && !u.eq_ignore_ascii_case(named))
+                && !named.is_empty()
+            {
+                return Err(format!("column `{column}` holds figures in `{other}`, another unit than its name"));
+            }
             let bytes = bytes_unit(column) || cells.iter().any(|r| bytes_unit(&r[c].unit));
             if bytes && cells.iter().any(|r| r[c].scaled) {
                 return Err(format!(
@@ -273,10 +289,14 @@ fn bytes_unit(s: &str) -> bool {
 /// The direction of a column (module docs).
 fn better(column: &str, unit: &str) -> Better {
     let (c, u) = (column.to_ascii_lowercase(), unit.to_ascii_lowercase());
+    // A rate's name, or one prefixed `k`, `m` or `g` (`kiops`, `mbps`);
+    // not any word ending so (`drops`, `loops`: attack51 F10).
     let rate = |s: &str| {
         s.ends_with("/s")
             || s.ends_with("/sec")
-            || ["iops", "ops", "bps", "tps", "qps", "rps"].iter().any(|r| s == *r || s.ends_with(r) && s.len() <= 6)
+            || ["iops", "ops", "bps", "tps", "qps", "rps"]
+                .iter()
+                .any(|r| s.strip_suffix(r).is_some_and(|p| p.is_empty() || matches!(p, "k" | "m" | "g")))
     };
     let time = |s: &str| matches!(s, "ns" | "nsec" | "us" | "usec" | "µs" | "ms" | "msec" | "s" | "sec" | "secs");
     if rate(&c) || rate(&u) || matches!(c.as_str(), "bw" | "bandwidth" | "throughput" | "tput") {
@@ -287,6 +307,19 @@ fn better(column: &str, unit: &str) -> Better {
         Better::Neither
     }
 }
+
+/// A column of the poster's comparison of the rows (`change`, `diff`,
+/// `delta`, `gain`, `speedup`: `0%`, `13%`), derived from the other
+/// columns' figures as the title's `+[47, 49]%` is: never a sample
+/// (attack51 F9).
+fn derived_column(column: &str) -> bool {
+    let c = column.to_ascii_lowercase();
+    let c = c.trim_start_matches('%');
+    matches!(c, "change" | "diff" | "delta" | "gain" | "improvement" | "speedup" | "chg") || column == "Δ"
+}
+
+/// The note of a table's derived columns, not read (information).
+pub const DERIVED_NOT_READ: &str = "the poster's comparison of the rows, derived from their figures: not read";
 
 /// The unit of a column whose cells carry none: the column's name where
 /// it is one (`Ops/sec`, `KB/sec`, `IOPS`), else none.
@@ -398,11 +431,18 @@ impl BenchParser for HandRows {
                 }
             };
             let group = t.name().unwrap_or_default();
+            if let Some(column) = t.columns.iter().find(|c| derived_column(c)) {
+                let (first, last) = (t.rows[0].0 + 1, t.rows[t.rows.len() - 1].0 + 1);
+                out.notes.push((first, format!("column `{column}` of lines {first}-{last} is {DERIVED_NOT_READ}")));
+            }
             for ((line, label, typed), read) in t.rows.iter().zip(cells) {
                 let mut again: Option<usize> = None;
                 let mut differs: Vec<String> = Vec::new();
                 let mut fresh = 0;
                 for ((column, w), c) in t.columns.iter().zip(typed).zip(read) {
+                    if derived_column(column) {
+                        continue;
+                    }
                     let key = (t.setup, group, *label, *column);
                     if let Some((_, first, was)) = printed.iter().find(|p| p.0 == key) {
                         again = Some(*first);
@@ -605,6 +645,30 @@ mod tests {
         assert!(p.notes[0].1.starts_with("lines 20-21: a table typed by hand (rows `seq`, `rand`"), "{:?}", p.notes);
         // Configuration lines under no heading of columns.
         assert_eq!(HandRows.detect(&Input::from_text("Configurations:\n  CPU: two Xeon 6154\n  Mem: 256 GB\n")), 0);
+    }
+
+    /// attack51 F9-F12: a column of the poster's changes is not read; a
+    /// `drops` column is no rate; a column named by its unit holding
+    /// another's figures, and a capital `K`, are warnings.
+    #[test]
+    fn derived_columns_and_cells_in_another_unit() {
+        let p = read("fio (buffered I/O): +13%\n      IOPS   change\n6.1:  275k   0%\n6.2:  313k   13%\n");
+        assert_eq!(p.samples.iter().map(|s| s.metric.name.as_str()).collect::<Vec<_>>(), ["IOPS", "IOPS"]);
+        assert!(p.notes[0].1.contains("column `change` of lines 3-4"), "{:?}", p.notes);
+        assert!(super::super::note_is_info(&p.notes[0].1));
+        assert_eq!(better("drops", ""), Better::Neither);
+        assert_eq!(better("loops", ""), Better::Neither);
+        assert_eq!(better("kiops", ""), Better::Higher);
+        assert_eq!(better("Mbps", ""), Better::Higher);
+        for (text, why) in [
+            ("fio:\n      IOPS   BW\n6.1:  1075MiB/s   275\n6.2:  1222MiB/s   313\n", "holds figures in `MiB/s`"),
+            ("fio:\n      IOPS   BW\n6.1:  275K   1075MiB/s\n6.2:  313K   1222MiB/s\n", "cell `275K` of line 3"),
+        ] {
+            let input = Input::from_text(text);
+            assert_eq!(HandRows.detect(&input), 0, "{text}");
+            let Err(ParseError::NoResults { reason, .. }) = HandRows.parse(&input) else { panic!("{text}") };
+            assert!(reason.contains(why), "{reason}");
+        }
     }
 
     #[test]

@@ -438,6 +438,10 @@ pub fn note_is_info(note: &str) -> bool {
         "rejoined",
         "; joined",
         "repeats the",
+        // cyclictest: a live display's earlier refresh of the run read.
+        "are the run so far, not another run",
+        // hand-rows: a column of the poster's changes between its rows.
+        hand_rows::DERIVED_NOT_READ,
         "skipped repeated",
         "`make percent`",
         "AIM7 run:",

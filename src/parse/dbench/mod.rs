@@ -202,8 +202,13 @@ fn program_named(line: &str) -> Option<bool> {
     }
     let first = toks.first()?.trim_end_matches(':').to_ascii_lowercase();
     let heading = (line.trim_end().ends_with(':') && toks.len() <= 8) || summary_title(line).is_some();
+    // A result line under the command that ran it, `tbench 16: Throughput
+    // …` (the form of Martin Mokrejs's `dbench 16:` lines, LKML 2001-09):
+    // the prefix is all that tells tbench's Throughput from dbench's.
+    let prefixed = toks.get(1).and_then(|c| c.strip_suffix(':')).is_some_and(|c| c.parse::<u32>().is_ok())
+        && toks.get(2) == Some(&"Throughput");
     match first.as_str() {
-        "dbench" | "tbench" if heading => return Some(first == "tbench"),
+        "dbench" | "tbench" if heading || prefixed => return Some(first == "tbench"),
         _ => {}
     }
     let (d, t) = (named("dbench"), named("tbench"));
@@ -1480,6 +1485,24 @@ mod tests {
         let r = read(1);
         assert_eq!((r.prefix_label, r.params), (None, vec![("procs", 32)]));
         assert_eq!(read(2).prefix_label.as_deref(), Some("dbench 8"));
+    }
+
+    /// attack51 F8: `tbench 16:` beside `dbench 16:` lines of one set-up
+    /// were both read as dbench's Throughput (procs=16) and averaged: the
+    /// prefix, dropped as the command, was all that told them apart. Each
+    /// program now reads its own line.
+    #[test]
+    fn a_tbench_prefix_keeps_its_line_out_of_dbench() {
+        let input = Input::from_text(
+            "linux-2.4.10-pre12\n\
+             dbench 16: Throughput 67.8566 MB/sec (NB=84.8208 MB/sec  678.566 MBit/sec)  16 procs\n\
+             tbench 16: Throughput 27.8566 MB/sec (NB=34.8208 MB/sec  278.566 MBit/sec)  16 procs\n",
+        );
+        let values = |p: &dyn BenchParser| -> Vec<(usize, f64)> {
+            p.parse(&input).expect("read").samples.iter().map(|s| (s.line, s.value.mean())).collect()
+        };
+        assert_eq!(values(&Dbench), [(2, 67.8566)]);
+        assert_eq!(values(&Tbench), [(3, 27.8566)]);
     }
 
     #[test]
