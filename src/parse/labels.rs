@@ -7627,7 +7627,7 @@ fn is_lower_counter(words: &str) -> bool {
 /// runs of both of Jiri Olsa's blocks alike, netdev 2020); iperf3's words a mail's
 /// reflow left alone on a line ([`is_iperf3_wrapped_tail`]); a mail's
 /// attribution line ([`is_mail_attribution`]); MLC's loaded-latency
-/// column heading over its `====` (`Delay	(ns)	MB/sec`, tabs in one
+/// column heading over its `====` (`Delay  (ns)  MB/sec`, tabs in one
 /// machine's paste and spaces in the next: as an underlined title it
 /// labelled each machine's loaded latencies and cache-to-cache figures
 /// apart from the rest of its run, a blog post of two machines).

@@ -3,31 +3,31 @@
 //! cache-to-cache latencies and `--idle_latency`'s one figure.
 //!
 //! ```text
-//! Intel(R) Memory Latency Checker - v3.9
+//! Intel(R) Memory Latency Checker - v3.9   (its tabs shown as blanks)
 //! Measuring idle latencies (in ns)...
-//!     	Numa node
-//! Numa node	     0	     1
-//!        0	  85.0	 136.3
-//!        1	 137.2	  84.2
+//!       Numa node
+//! Numa node       0       1
+//!        0    85.0   136.3
+//!        1   137.2    84.2
 //!
 //! Measuring Peak Injection Memory Bandwidths for the system
 //! Bandwidths are in MB/sec (1 MB/sec = 1,000,000 Bytes/sec)
-//! ALL Reads        :	101491.2
-//! 3:1 Reads-Writes :	96604.5
+//! ALL Reads        :  101491.2
+//! 3:1 Reads-Writes :  96604.5
 //!
 //! Measuring Loaded Latencies for the system
-//! Inject	Latency	Bandwidth
-//! Delay	(ns)	MB/sec
+//! Inject  Latency  Bandwidth
+//! Delay  (ns)  MB/sec
 //! ==========================
-//!  00000	295.67	 124989.0
+//!  00000  295.67   124989.0
 //!
 //! Measuring cache-to-cache transfer latency (in ns)...
-//! Local Socket L2->L2 HIT  latency	42.1
+//! Local Socket L2->L2 HIT  latency  42.1
 //! Remote Socket L2->L2 HITM latency (data address homed in writer socket)
-//!     		Reader Numa Node
-//! Writer Numa Node     0	     1
-//!             0	     -	 108.6
-//!             1	 108.8	     -
+//!         Reader Numa Node
+//! Writer Numa Node     0       1
+//!             0       -   108.6
+//!             1   108.8       -
 //! ```
 //!
 //! Metrics (MLC's MB/sec is 10^6 bytes per second: `MB/s` here):
@@ -123,7 +123,7 @@ fn heading(t: &str) -> Option<(Section, Option<&'static str>)> {
     Some((section, None))
 }
 
-/// `ALL Reads        :	101491.2` → (name, figure text); the name is one
+/// `ALL Reads        :  101491.2` → (name, figure text); the name is one
 /// of MLC's traffic types (reads, writes, the triad).
 fn traffic_line(t: &str) -> Option<(&str, &str)> {
     let (name, figure) = t.rsplit_once(':')?;
@@ -136,8 +136,8 @@ fn traffic_line(t: &str) -> Option<(&str, &str)> {
     typed.then_some((name, figure.trim()))
 }
 
-/// A matrix's column header: words then node numbers (`Numa node	 0	 1`,
-/// `Socket       0       1`, `Writer Numa Node     0	     1`) → the
+/// A matrix's column header: words then node numbers (`Numa node   0   1`,
+/// `Socket       0       1`, `Writer Numa Node     0       1`) → the
 /// columns.
 fn column_header(t: &str) -> Option<Vec<&str>> {
     let words: Vec<&str> = t.split_whitespace().collect();
@@ -157,7 +157,7 @@ fn row_label(t: &str) -> Option<&str> {
     first.bytes().all(|b| b.is_ascii_digit()).then_some(first)
 }
 
-/// `Each iteration took 186.5 base frequency clocks (	89.0	ns)` →
+/// `Each iteration took 186.5 base frequency clocks (  89.0  ns)` →
 /// (clocks, ns) as text.
 fn iteration_line(t: &str) -> Option<(&str, &str)> {
     let rest = t.strip_prefix("Each iteration took ")?;
@@ -176,8 +176,8 @@ fn is_command(t: &str) -> bool {
     t.contains("mlc") && !t.starts_with("Intel(R)") && t.split_whitespace().any(|w| w.rsplit('/').next() == Some("mlc"))
 }
 
-/// MLC's loaded-latency column heading, either line (`Inject	Latency
-/// Bandwidth`, `Delay	(ns)	MB/sec`; tabs or spaces): the program's
+/// MLC's loaded-latency column heading, either line (`Inject  Latency
+/// Bandwidth`, `Delay  (ns)  MB/sec`; tabs or spaces): the program's
 /// own, never a label of the rows below it ([`super::labels`]).
 pub fn is_column_heading(text: &str) -> bool {
     let mut words = text.split_whitespace();
@@ -359,7 +359,7 @@ impl Reader {
         Ok(())
     }
 
-    /// `Local Socket L2->L2 HIT  latency	42.1`, or a remote matrix's
+    /// `Local Socket L2->L2 HIT  latency  42.1`, or a remote matrix's
     /// heading `Remote Socket L2->L2 HITM latency (data address homed in
     /// writer socket)`.
     fn cache_to_cache(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
