@@ -7626,7 +7626,11 @@ fn is_lower_counter(words: &str) -> bool {
 /// of individual measurements:` / `# Final result:` (which labelled the
 /// runs of both of Jiri Olsa's blocks alike, netdev 2020); iperf3's words a mail's
 /// reflow left alone on a line ([`is_iperf3_wrapped_tail`]); a mail's
-/// attribution line ([`is_mail_attribution`]).
+/// attribution line ([`is_mail_attribution`]); MLC's loaded-latency
+/// column heading over its `====` (`Delay  (ns)  MB/sec`, tabs in one
+/// machine's paste and spaces in the next: as an underlined title it
+/// labelled each machine's loaded latencies and cache-to-cache figures
+/// apart from the rest of its run, a blog post of two machines).
 fn is_tool_chatter(text: &str) -> bool {
     SYSBENCH_HEADINGS.contains(&text)
         || is_iperf3_wrapped_tail(text)
@@ -7652,6 +7656,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || text.starts_with("| Item ")
         || is_perf_stat_time(text)
         || super::time::is_gnu_time_line(text)
+        || super::mlc::is_column_heading(text)
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))

@@ -49,6 +49,7 @@ pub mod lkp_compare;
 pub mod lmbench;
 pub mod lmbench_raw;
 pub mod memtier;
+pub mod mlc;
 pub mod mmtests;
 pub mod netperf;
 pub mod num;
@@ -372,6 +373,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &ycsb::Ycsb,
         &uperf::Uperf,
         &cyclictest::Cyclictest,
+        &mlc::Mlc,
         &generic::Generic,
     ]
 }

@@ -1,0 +1,542 @@
+//! Intel Memory Latency Checker (`mlc`, v3.x): its idle-latency and
+//! bandwidth matrices, peak-bandwidth lines, loaded-latency table,
+//! cache-to-cache latencies and `--idle_latency`'s one figure.
+//!
+//! ```text
+//! Intel(R) Memory Latency Checker - v3.9   (its tabs shown as blanks)
+//! Measuring idle latencies (in ns)...
+//!       Numa node
+//! Numa node       0       1
+//!        0    85.0   136.3
+//!        1   137.2    84.2
+//!
+//! Measuring Peak Injection Memory Bandwidths for the system
+//! Bandwidths are in MB/sec (1 MB/sec = 1,000,000 Bytes/sec)
+//! ALL Reads        :  101491.2
+//! 3:1 Reads-Writes :  96604.5
+//!
+//! Measuring Loaded Latencies for the system
+//! Inject  Latency  Bandwidth
+//! Delay  (ns)  MB/sec
+//! ==========================
+//!  00000  295.67   124989.0
+//!
+//! Measuring cache-to-cache transfer latency (in ns)...
+//! Local Socket L2->L2 HIT  latency  42.1
+//! Remote Socket L2->L2 HITM latency (data address homed in writer socket)
+//!         Reader Numa Node
+//! Writer Numa Node     0       1
+//!             0       -   108.6
+//!             1   108.8       -
+//! ```
+//!
+//! Metrics (MLC's MB/sec is 10^6 bytes per second: `MB/s` here):
+//! * group `Idle latency`: `latency` in ns, lower is better, with the
+//!   parameters `from` (the row: the node or socket whose threads read)
+//!   and `to` (the column: the memory node), and `access` (`sequential`,
+//!   `random`) when the heading names it (v3.10 on); `--idle_latency`'s
+//!   `Each iteration took 186.5 base frequency clocks ( 89.0 ns)` gives
+//!   `latency` (ns) and `clocks` (base frequency clocks), lower is better;
+//! * groups `Peak injection bandwidth`, `Maximum bandwidth` (`--max_bandwidth`)
+//!   and `Peak bandwidth` (v2's `Measuring Peak Memory Bandwidths`):
+//!   `bandwidth` in MB/s, higher is better, with the parameter `traffic`,
+//!   the line's name (`ALL Reads`, `3:1 Reads-Writes`, `Stream-triad
+//!   like`, `All NT writes`). Such lines with no `Measuring …` heading
+//!   above (a post that starts below it, `grep "ALL Reads"`) are read in
+//!   group `Read-write bandwidth`, with a note that MLC's heading is not
+//!   in the file;
+//! * group `Bandwidth matrix`: `bandwidth` in MB/s, `from` and `to`;
+//! * group `Loaded latency`: `latency` (ns, lower is better) and
+//!   `bandwidth` (MB/s, higher is better) per `inject delay` (as printed,
+//!   `00000` … `20000`);
+//! * group `Cache-to-cache latency`: `latency` in ns, lower is better, with
+//!   the parameter `transfer` (`Local Socket L2->L2 HITM`, or the remote
+//!   matrix's heading without its word `latency`) and, in a remote matrix,
+//!   `writer` and `reader` (a `-` cell is no measurement and is not read).
+//!
+//! `Command line parameters: --idle_latency -b30` gives every figure of
+//! that command the parameter `options` (`--idle_latency -b30`): the
+//! options change what is measured (buffer size, threads, CPUs), so runs
+//! of different options are not runs of one sample set. A line running
+//! `mlc` (`$ sudo ./mlc --max_bandwidth`, `#./mlc`, a post's comment `#
+//! mlc --c2c_latency`) ends the options and heading read above it.
+//!
+//! A row of a matrix or table whose cells are not one figure per column
+//! (a line cut or wrapped by a mailer) is an error at its line. A remote
+//! cache-to-cache matrix printed twice under one `Measuring
+//! cache-to-cache` heading (a post pasting a block twice, with other
+//! figures) is read as a transfer of its own, `NAME #2`, with a note: its
+//! figures are not merged with the first's as runs.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// Intel MLC; registry id `"mlc"`.
+pub struct Mlc;
+
+const ID: &str = "mlc";
+
+const LATENCY: &str = "latency";
+const BANDWIDTH: &str = "bandwidth";
+
+/// What the lines below a `Measuring …` heading are.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Section {
+    None,
+    IdleMatrix,
+    PeakLines(&'static str),
+    BandwidthMatrix,
+    Loaded,
+    CacheToCache,
+}
+
+/// `Measuring …` heading → its section and, for idle latencies, the
+/// access pattern it names.
+fn heading(t: &str) -> Option<(Section, Option<&'static str>)> {
+    let rest = t.strip_prefix("Measuring ")?;
+    if rest.starts_with("idle latencies") {
+        let access = if rest.contains("sequential access") {
+            Some("sequential")
+        } else if rest.contains("random access") {
+            Some("random")
+        } else {
+            None
+        };
+        return Some((Section::IdleMatrix, access));
+    }
+    let section = if rest.starts_with("Peak Injection Memory Bandwidths") {
+        Section::PeakLines("Peak injection bandwidth")
+    } else if rest.starts_with("Maximum Memory Bandwidths") {
+        Section::PeakLines("Maximum bandwidth")
+    } else if rest.starts_with("Peak Memory Bandwidths") {
+        Section::PeakLines("Peak bandwidth")
+    } else if rest.starts_with("Memory Bandwidths between nodes") {
+        Section::BandwidthMatrix
+    } else if rest.starts_with("Loaded Latencies") {
+        Section::Loaded
+    } else if rest.starts_with("cache-to-cache transfer latency") {
+        Section::CacheToCache
+    } else {
+        return None;
+    };
+    Some((section, None))
+}
+
+/// `ALL Reads        :  101491.2` → (name, figure text); the name is one
+/// of MLC's traffic types (reads, writes, the triad).
+fn traffic_line(t: &str) -> Option<(&str, &str)> {
+    let (name, figure) = t.rsplit_once(':')?;
+    let name = name.trim();
+    let typed = name.starts_with("ALL Reads")
+        || name.starts_with("All NT")
+        || name.starts_with("Stream-triad")
+        || name.contains("Reads-Writes")
+        || name.contains("Read-NT");
+    typed.then_some((name, figure.trim()))
+}
+
+/// A matrix's column header: words then node numbers (`Numa node   0   1`,
+/// `Socket       0       1`, `Writer Numa Node     0       1`) → the
+/// columns.
+fn column_header(t: &str) -> Option<Vec<&str>> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let first_num = words.iter().position(|w| w.bytes().all(|b| b.is_ascii_digit()))?;
+    if first_num == 0 || !words[first_num..].iter().all(|w| w.bytes().all(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    if !words[..first_num].iter().all(|w| w.chars().all(char::is_alphabetic)) {
+        return None;
+    }
+    Some(words[first_num..].to_vec())
+}
+
+/// The row label of a matrix or table row: its first cell, all digits.
+fn row_label(t: &str) -> Option<&str> {
+    let first = t.split_whitespace().next()?;
+    first.bytes().all(|b| b.is_ascii_digit()).then_some(first)
+}
+
+/// `Each iteration took 186.5 base frequency clocks (  89.0  ns)` →
+/// (clocks, ns) as text.
+fn iteration_line(t: &str) -> Option<(&str, &str)> {
+    let rest = t.strip_prefix("Each iteration took ")?;
+    let (clocks, ns) = rest.split_once(" base frequency clocks (")?;
+    let ns = ns.trim_end().strip_suffix(')')?.trim_end().strip_suffix("ns")?;
+    Some((clocks.trim(), ns.trim()))
+}
+
+/// A command line that runs MLC (`$ sudo ./mlc --max_bandwidth`,
+/// `#./mlc`, `# mlc/Linux/mlc`, `> mlc --loaded_latency -t4`, a post's
+/// comment `# mlc --c2c_latency`): a word whose last path part is `mlc`.
+/// What it prints comes below it; the options and heading read above it
+/// end there (its own options, when MLC echoes them, come with its
+/// `Command line parameters:` line).
+fn is_command(t: &str) -> bool {
+    t.contains("mlc") && !t.starts_with("Intel(R)") && t.split_whitespace().any(|w| w.rsplit('/').next() == Some("mlc"))
+}
+
+/// MLC's loaded-latency column heading, either line (`Inject  Latency
+/// Bandwidth`, `Delay  (ns)  MB/sec`; tabs or spaces): the program's
+/// own, never a label of the rows below it ([`super::labels`]).
+pub fn is_column_heading(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let (a, b, c, d) = (words.next(), words.next(), words.next(), words.next());
+    d.is_none()
+        && matches!(
+            (a, b, c),
+            (Some("Inject"), Some("Latency"), Some("Bandwidth")) | (Some("Delay"), Some("(ns)"), Some("MB/sec"))
+        )
+}
+
+/// The figures of a figure cell, or of MLC's `-` (not measured).
+fn cell(c: &str) -> Option<Option<f64>> {
+    if c == "-" { Some(None) } else { plain(c).map(Some) }
+}
+
+struct Reader {
+    out: ParsedFile,
+    section: Section,
+    access: Option<&'static str>,
+    options: Option<String>,
+    /// The matrix being read: its columns, and for a cache-to-cache matrix
+    /// its transfer.
+    columns: Option<Vec<String>>,
+    transfer: Option<String>,
+    /// Remote transfers read under this `Measuring cache-to-cache` heading.
+    transfers: Vec<(String, usize)>,
+    /// The first traffic line read with no heading above it.
+    headless: Option<usize>,
+}
+
+impl Reader {
+    fn sample(&self, name: &str, unit: &str, better: Better, v: f64, n: usize, group: &str) -> Sample {
+        let s = Sample::new(Metric::new(name, unit, better), v, n).with_group(group);
+        match &self.options {
+            Some(o) => s.with_param("options", o),
+            None => s,
+        }
+    }
+
+    fn matrix_row(&mut self, n: usize, t: &str, row: &str) -> Result<(), ParseError> {
+        let columns = self.columns.clone().unwrap_or_default();
+        let cells: Vec<&str> = t.split_whitespace().skip(1).collect();
+        let expected = format!("a figure (or `-`) for each of the {} columns {}", columns.len(), columns.join(" "));
+        if cells.len() != columns.len() {
+            return Err(ParseError::malformed(n, expected, t));
+        }
+        for (col, c) in columns.iter().zip(cells) {
+            let Some(v) = cell(c).ok_or_else(|| ParseError::malformed(n, expected.clone(), t))? else { continue };
+            let s = match self.section {
+                Section::IdleMatrix => {
+                    let s = self.sample(LATENCY, "ns", Better::Lower, v, n, "Idle latency");
+                    let s = s.with_param("from", row).with_param("to", col);
+                    match self.access {
+                        Some(a) => s.with_param("access", a),
+                        None => s,
+                    }
+                }
+                Section::BandwidthMatrix => self
+                    .sample(BANDWIDTH, "MB/s", Better::Higher, v, n, "Bandwidth matrix")
+                    .with_param("from", row)
+                    .with_param("to", col),
+                _ => {
+                    let transfer = self.transfer.clone().unwrap_or_default();
+                    self.sample(LATENCY, "ns", Better::Lower, v, n, "Cache-to-cache latency")
+                        .with_param("transfer", transfer)
+                        .with_param("writer", row)
+                        .with_param("reader", col)
+                }
+            };
+            self.out.samples.push(s);
+        }
+        Ok(())
+    }
+
+    fn loaded_row(&mut self, n: usize, t: &str, delay: &str) -> Result<(), ParseError> {
+        let cells: Vec<&str> = t.split_whitespace().collect();
+        let figures = match cells.as_slice() {
+            [_, l, b] => plain(l).zip(plain(b)),
+            _ => None,
+        };
+        let (l, b) = figures
+            .ok_or_else(|| ParseError::malformed(n, "an inject delay, a latency in ns and a bandwidth in MB/sec", t))?;
+        let s = self.sample(LATENCY, "ns", Better::Lower, l, n, "Loaded latency").with_param("inject delay", delay);
+        self.out.samples.push(s);
+        let s =
+            self.sample(BANDWIDTH, "MB/s", Better::Higher, b, n, "Loaded latency").with_param("inject delay", delay);
+        self.out.samples.push(s);
+        Ok(())
+    }
+
+    fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        if let Some(rest) = t.strip_prefix("Intel(R) Memory Latency Checker - v") {
+            let v = rest.split_whitespace().next().unwrap_or("");
+            self.out.version.get_or_insert_with(|| v.to_string());
+            self.options = None;
+            self.section = Section::None;
+            return Ok(());
+        }
+        if let Some(o) = t.strip_prefix("Command line parameters:") {
+            let o = o.trim();
+            self.options = (!o.is_empty()).then(|| o.to_string());
+            return Ok(());
+        }
+        if let Some((section, access)) = heading(t) {
+            self.section = section;
+            self.access = access;
+            self.columns = None;
+            self.transfer = None;
+            if section == Section::CacheToCache {
+                self.transfers.clear();
+            }
+            return Ok(());
+        }
+        if let Some((clocks, ns)) = iteration_line(t) {
+            let expected = "`Each iteration took N base frequency clocks ( N ns)`";
+            let c = plain(clocks).ok_or_else(|| ParseError::malformed(n, expected, t))?;
+            let v = plain(ns).ok_or_else(|| ParseError::malformed(n, expected, t))?;
+            let s = self.sample(LATENCY, "ns", Better::Lower, v, n, "Idle latency");
+            self.out.samples.push(s);
+            let s = self.sample("clocks", "clocks", Better::Lower, c, n, "Idle latency");
+            self.out.samples.push(s);
+            return Ok(());
+        }
+        if is_command(t) {
+            self.options = None;
+            self.section = Section::None;
+            self.columns = None;
+            self.transfer = None;
+            return Ok(());
+        }
+        if !matches!(self.section, Section::PeakLines(_)) && traffic_line(t).is_some() {
+            self.headless.get_or_insert(n);
+            return self.traffic(n, t, "Read-write bandwidth");
+        }
+        if t.is_empty() {
+            self.columns = None;
+            if self.section != Section::CacheToCache {
+                self.section = Section::None;
+            }
+            return Ok(());
+        }
+        match self.section {
+            Section::IdleMatrix | Section::BandwidthMatrix | Section::CacheToCache => {
+                if self.section == Section::CacheToCache {
+                    if t.starts_with("Remote ") || t.starts_with("Local ") {
+                        return self.cache_to_cache(n, t);
+                    }
+                    if self.transfer.is_none() {
+                        return Ok(());
+                    }
+                }
+                if self.columns.is_some() {
+                    if let Some(row) = row_label(t) {
+                        return self.matrix_row(n, t, row);
+                    }
+                    self.columns = None;
+                }
+                if let Some(cols) = column_header(t) {
+                    self.columns = Some(cols.into_iter().map(str::to_string).collect());
+                }
+                Ok(())
+            }
+            Section::Loaded => match row_label(t) {
+                Some(delay) => self.loaded_row(n, t, delay),
+                None => Ok(()),
+            },
+            Section::PeakLines(group) => self.traffic(n, t, group),
+            Section::None => Ok(()),
+        }
+    }
+
+    fn traffic(&mut self, n: usize, t: &str, group: &str) -> Result<(), ParseError> {
+        let Some((name, figure)) = traffic_line(t) else { return Ok(()) };
+        let v =
+            plain(figure).ok_or_else(|| ParseError::malformed(n, format!("a bandwidth in MB/sec for `{name}`"), t))?;
+        let s = self.sample(BANDWIDTH, "MB/s", Better::Higher, v, n, group).with_param("traffic", name);
+        self.out.samples.push(s);
+        Ok(())
+    }
+
+    /// `Local Socket L2->L2 HIT  latency  42.1`, or a remote matrix's
+    /// heading `Remote Socket L2->L2 HITM latency (data address homed in
+    /// writer socket)`.
+    fn cache_to_cache(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        self.columns = None;
+        let (name, last) = t.rsplit_once(char::is_whitespace).unwrap_or((t, ""));
+        if let Some(v) = plain(last) {
+            let name = name.trim().trim_end_matches("latency").trim_end();
+            let s =
+                self.sample(LATENCY, "ns", Better::Lower, v, n, "Cache-to-cache latency").with_param("transfer", name);
+            self.out.samples.push(s);
+            self.transfer = None;
+            return Ok(());
+        }
+        let Some((before, after)) = t.split_once(" latency") else {
+            return Err(ParseError::malformed(n, "a cache-to-cache latency in ns, or a remote matrix's heading", t));
+        };
+        let name = format!("{before}{after}");
+        let before_n = self.transfers.iter().filter(|(t, _)| *t == name).count();
+        let transfer = match self.transfers.iter().find(|(t, _)| *t == name) {
+            Some((_, first)) => {
+                let again = format!("{name} #{}", before_n + 1);
+                self.out.notes.push((
+                    n,
+                    format!(
+                        "`{t}` printed a second time under one cache-to-cache heading (first on line {first}): read as the transfer `{again}`, not as a second run"
+                    ),
+                ));
+                again
+            }
+            None => name.clone(),
+        };
+        self.transfers.push((name, n));
+        self.transfer = Some(transfer);
+        Ok(())
+    }
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut r = Reader {
+        out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() },
+        section: Section::None,
+        access: None,
+        options: None,
+        columns: None,
+        transfer: None,
+        transfers: Vec::new(),
+        headless: None,
+    };
+    for (n, line) in input.numbered() {
+        r.line(n, line.trim())?;
+    }
+    if let Some(at) = r.headless {
+        r.out.notes.push((
+            at,
+            "MLC's traffic lines with no `Measuring …` heading above them: which test printed them (peak injection \
+             or maximum bandwidth) is not in the file; read in group `Read-write bandwidth`"
+                .to_string(),
+        ));
+    }
+    if r.out.samples.is_empty() {
+        return Err(ParseError::NoResults { benchmark: ID, reason: "no MLC matrix, traffic line or table row".into() });
+    }
+    Ok(r.out)
+}
+
+impl BenchParser for Mlc {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "Intel Memory Latency Checker v3.x (latency and bandwidth matrices, traffic lines, loaded latencies, cache-to-cache)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if input.has("Memory Latency Checker - v") {
+            return 90;
+        }
+        let heading = input.has("Measuring idle latencies")
+            || input.has("Measuring Peak Injection Memory Bandwidths")
+            || input.has("Measuring Maximum Memory Bandwidths")
+            || input.has("Measuring Memory Bandwidths between nodes")
+            || input.has("Measuring Loaded Latencies for the system")
+            || input.has("Measuring cache-to-cache transfer latency");
+        if heading {
+            return 85;
+        }
+        if input.has("Reads-Writes :") && input.has("ALL Reads") {
+            return 60;
+        }
+        0
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    /// A traffic line's figure has as many decimals as every other of its
+    /// run (one in a default run's, `101491.2`; two under
+    /// `--max_bandwidth`, `222587.27`): the last line's is whole when an
+    /// earlier traffic line's has as many.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let decimals = |l: &str| traffic_line(l.trim()).and_then(|(_, f)| super::num::decimals(f));
+        let Some((last, earlier)) = input.lines.split_last() else { return false };
+        let Some(d) = decimals(last).filter(|&d| d >= 1) else { return false };
+        earlier.iter().rev().filter_map(|l| decimals(l)).next() == Some(d)
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(f: &ParsedFile) -> Vec<String> {
+        f.samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {}|{} {} [{}]", s.line, s.group, s.metric.name, s.value.mean(), p.join(" "))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_default_run() {
+        let text = "Intel(R) Memory Latency Checker - v3.9\n\
+            Measuring idle latencies (in ns)...\n\
+            \x20   \tNuma node\n\
+            Numa node\t     0\t     1\n\
+            \x20      0\t  85.0\t 136.3\n\
+            \x20      1\t 137.2\t  84.2\n\n\
+            Measuring Peak Injection Memory Bandwidths for the system\n\
+            ALL Reads        :\t101491.2\n\
+            Stream-triad like:\t106032.5\n\n\
+            Measuring Loaded Latencies for the system\n\
+            Inject\tLatency\tBandwidth\nDelay\t(ns)\tMB/sec\n==========================\n\
+            \x2000000\t295.67\t 124989.0\n\n\
+            Measuring cache-to-cache transfer latency (in ns)...\n\
+            Local Socket L2->L2 HIT  latency\t42.1\n\
+            Remote Socket L2->L2 HITM latency (data address homed in writer socket)\n\
+            \x20   \t\tReader Numa Node\n\
+            Writer Numa Node     0\t     1\n\
+            \x20           0\t     -\t 108.6\n";
+        let f = Mlc.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.version.as_deref(), Some("3.9"));
+        let got = rows(&f);
+        assert_eq!(got[0], "5 Idle latency|latency 85 [from=0 to=0]");
+        assert_eq!(got[3], "6 Idle latency|latency 84.2 [from=1 to=1]");
+        assert_eq!(got[4], "9 Peak injection bandwidth|bandwidth 101491.2 [traffic=ALL Reads]");
+        assert_eq!(got[6], "16 Loaded latency|latency 295.67 [inject delay=00000]");
+        assert_eq!(got[7], "16 Loaded latency|bandwidth 124989 [inject delay=00000]");
+        assert_eq!(got[8], "19 Cache-to-cache latency|latency 42.1 [transfer=Local Socket L2->L2 HIT]");
+        assert_eq!(
+            got[9],
+            "23 Cache-to-cache latency|latency 108.6 [transfer=Remote Socket L2->L2 HITM (data address homed in writer socket) writer=0 reader=1]"
+        );
+        assert_eq!(got.len(), 10);
+    }
+
+    #[test]
+    fn a_row_of_too_few_cells_is_an_error() {
+        let text = "Measuring idle latencies (in ns)...\nNuma node  0  1\n  0  85.0\n";
+        assert_eq!(Mlc.parse(&Input::from_text(text)).unwrap_err().line(), Some(3));
+    }
+
+    #[test]
+    fn idle_latency_options_keep_runs_apart() {
+        let text = "Command line parameters: --idle_latency -b30 \n\
+            Each iteration took 3.2 base frequency clocks ( 1.7     ns)\n\
+            Command line parameters: --idle_latency -b250 \n\
+            Each iteration took 15.2 base frequency clocks (        8.0     ns)\n";
+        let got = rows(&Mlc.parse(&Input::from_text(text)).unwrap());
+        assert_eq!(got[0], "2 Idle latency|latency 1.7 [options=--idle_latency -b30]");
+        assert_eq!(got[3], "4 Idle latency|clocks 15.2 [options=--idle_latency -b250]");
+    }
+}
