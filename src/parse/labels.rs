@@ -6143,7 +6143,9 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
                 let rest = piped.strip_prefix("tee ")?.trim_start();
                 Some(rest.strip_prefix("-a ").unwrap_or(rest))
             });
-            to.map(str::trim_start).is_some_and(|to| settings_file(to) && !to.contains("drop_caches"))
+            // (A quoted path is the path: `> '/sys/…'`.)
+            to.map(|to| to.trim_start().trim_start_matches(['\'', '"']))
+                .is_some_and(|to| settings_file(to) && !to.contains("drop_caches"))
         }
         "cpupower" => true,
         // `ip link set dev eth0 gso_ipv6_max_size 185000 …`, `ip link set
@@ -6154,7 +6156,74 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
         "tee" => words.iter().skip(1).any(|w| settings_file(w)) && t.contains("<<<"),
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
-    (sets && t.chars().count() <= 100).then(|| t.to_string())
+    // SQL (`ALTER SYSTEM SET …;`) is no shell's: as typed.
+    let shell = !first.eq_ignore_ascii_case("alter");
+    (sets && t.chars().count() <= 100).then(|| shell.then(|| shell_form(t)).flatten().unwrap_or_else(|| t.to_string()))
+}
+
+/// A command as a shell reads it, for a label that is the same for the
+/// same command however typed: its words ([`shlex::split`]: quotes that
+/// change nothing gone, `"never"` is `never`) joined by one space, each
+/// quoted again ([`shlex::try_quote`]) only where it holds white space, a
+/// quote, an operator or what a shell expands, and its
+/// operators (`>`, `>>`, `|`, `;`, `&&`, a redirection `2>&1`) apart from
+/// the words around them as a shell splits them (`>/x`, `X>/x` read as `>
+/// /x`). `echo  NO_FAIR_SLEEPERS  > /debug/sched/features` and `echo
+/// NO_FAIR_SLEEPERS >/debug/sched/features` are both `echo NO_FAIR_SLEEPERS
+/// > /debug/sched/features` (attack50 F5: one set-up typed twice gave two
+/// labels). `None` for quotes left open.
+fn shell_form(t: &str) -> Option<String> {
+    const OPS: &str = "<>|;&";
+    // Each operator outside quotes set apart by spaces, so that the words
+    // split around it; a quoted or escaped one is part of its word.
+    let mut spaced = String::with_capacity(t.len() + 8);
+    let (mut single, mut double, mut escaped) = (false, false, false);
+    // The operator being typed (`>`, `>>`, `2>`, `>&`), empty outside one.
+    let mut op = String::new();
+    for c in t.chars() {
+        let quoted = single || double || escaped;
+        if OPS.contains(c) && !quoted {
+            if op.is_empty() {
+                // Figures alone before `>`/`<` are the file descriptor it
+                // redirects (`2>`), part of the operator.
+                let word = &spaced[spaced.rfind(' ').map_or(0, |at| at + 1)..];
+                if !(matches!(c, '<' | '>') && word.bytes().all(|b| b.is_ascii_digit())) {
+                    spaced.push(' ');
+                }
+            }
+            op.push(c);
+        } else if !op.is_empty() {
+            // `>&1`, `2>&-`: a duplication's descriptor is the operator's.
+            let dup = (op.ends_with(">&") || op.ends_with("<&")) && (c.is_ascii_digit() || c == '-');
+            if !dup {
+                if !c.is_whitespace() {
+                    spaced.push(' ');
+                }
+                op.clear();
+            }
+        }
+        spaced.push(c);
+        match c {
+            '\'' if !double && !escaped => single = !single,
+            '"' if !single && !escaped => double = !double,
+            _ => {}
+        }
+        escaped = c == '\\' && !single && !escaped;
+    }
+    let words = shlex::split(&spaced)?;
+    let mut out = Vec::with_capacity(words.len());
+    for w in &words {
+        // Quoted again only where the word would not be one word, or
+        // would be expanded, unquoted (`'a b'`, `'a;b'`): `vm.swappiness=10`
+        // stays as typed.
+        let plain = !w.chars().any(|c| c.is_whitespace() || "'\"\\$`*?".contains(c) || OPS.contains(c));
+        if plain || w.chars().all(|c| OPS.contains(c)) || super::cmdline::redirection(w).is_some() {
+            out.push(w.clone());
+        } else {
+            out.push(shlex::try_quote(w).ok()?.into_owned());
+        }
+    }
+    Some(out.join(" "))
 }
 
 /// Whether `path` (the file an `echo … >` or `tee` writes) is a kernel
@@ -6240,7 +6309,7 @@ fn system_command(t: &str, prompted: bool) -> Option<String> {
         "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']) && is_mount_point_dir(words[1]),
         _ => false,
     };
-    (sets && t.chars().count() <= 100).then(|| t.to_string())
+    (sets && t.chars().count() <= 100).then(|| shell_form(t).unwrap_or_else(|| t.to_string()))
 }
 
 /// A loop writing a setting into files of `/sys` or `/proc`, `for f in
@@ -9855,6 +9924,25 @@ mod tests {
         assert_eq!(config_command("sudo sysctl -w vm.swappiness=10").as_deref(), Some("sysctl -w vm.swappiness=10"));
         assert_eq!(config_command("ethtool -S eth0"), None);
         assert_eq!(config_command("echo hello"), None);
+        // attack50 F5: one command typed with other spacing or quoting is
+        // one label, as a shell reads it; another value is another.
+        for typed in [
+            "echo  NO_FAIR_SLEEPERS  > /debug/sched/features",
+            "echo NO_FAIR_SLEEPERS >/debug/sched/features",
+            "echo NO_FAIR_SLEEPERS>/debug/sched/features",
+            "echo \"NO_FAIR_SLEEPERS\" > '/debug/sched/features'",
+            "root@ivb-ep:~/bench# echo NO_FAIR_SLEEPERS > /debug/sched/features",
+        ] {
+            assert_eq!(
+                config_command(typed).as_deref(),
+                Some("echo NO_FAIR_SLEEPERS > /debug/sched/features"),
+                "{typed}"
+            );
+        }
+        assert_eq!(config_command("echo never >> /sys/x").as_deref(), Some("echo never >> /sys/x"));
+        assert_eq!(config_command("echo 'a b' > /sys/x").as_deref(), Some("echo 'a b' > /sys/x"));
+        assert_eq!(shell_form("echo 'a>b' 2>&1").as_deref(), Some("echo 'a>b' 2>&1"));
+        assert_eq!(shell_form("echo 'open"), None);
         assert_eq!(config_command("sysctl vm.swappiness"), None);
         assert_eq!(setup_line("Scheduler: mq-deadline").as_deref(), Some("mq-deadline"));
         assert_eq!(setup_line("I/O scheduler: BFQ").as_deref(), Some("BFQ"));
@@ -10218,7 +10306,7 @@ mod tests {
             ("$ sleep 30 && sudo sysctl -w vm.dirty_ratio=10".into(), Some("sysctl -w vm.dirty_ratio=10".into())),
             ("# cd /mnt/xfs && sync".into(), Some("cd /mnt/xfs".into())),
             ("sync; sysctl -w a.b=1 || sysctl -w a.c=2".into(), Some("sysctl -w a.b=1; sysctl -w a.c=2".into())),
-            ("# echo \"a;b\" > /sys/x".into(), Some("echo \"a;b\" > /sys/x".into())),
+            ("# echo \"a;b\" > /sys/x".into(), Some("echo 'a;b' > /sys/x".into())),
             ("# sync; echo 3 > /proc/sys/vm/drop_caches".into(), None),
             ("# sync && sleep 10".into(), None),
             ("$ cd ~/stream && make".into(), None),
