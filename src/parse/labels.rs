@@ -4544,6 +4544,9 @@ fn identities<'a>(
         let names: Vec<&str> = trimmed.iter().filter_map(|t| file_header(t)).collect();
         names.len() >= 2 && catted::numbered_runs(&names)
     };
+    // Each line's text in lower case, its colon off, with its first line:
+    // made the first time a set-up beside a counter asks ([`caption_elsewhere`]).
+    let plain_texts: std::cell::OnceCell<FxHashMap<String, usize>> = std::cell::OnceCell::new();
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -4760,10 +4763,19 @@ fn identities<'a>(
         // Read as a label line of its own (`Kernel 6.1 (1/2)` → kernel 6.1).
         // A wrapped `uname -a`'s tail holds a date (a run's counter) before
         // its machine words: no set-up beside a counter.
-        let beside_counter = (!is_uname_wrapped_tail(text))
-            .then(|| asked.setup_beside_counter(text, &[program]))
-            .flatten()
-            .map(|l| label_line(&format!("{l}:"), false).unwrap_or_else(|| label_text(&l)));
+        let beside_counter =
+            (!is_uname_wrapped_tail(text)).then(|| asked.setup_beside_counter(text, &[program])).flatten();
+        // `Run #2: testing directory ~/temp now` (or `…, run #2`) under
+        // the same words without a counter over another copy (`Testing
+        // directory ~/temp now`, no label line: a caption): the counter
+        // counts a run of that caption's set-up, no set-up of its own
+        // (attack50 F2: the second copy alone was labelled, two runs of
+        // one set-up split). A run marker then.
+        if beside_counter.as_deref().is_some_and(|l| caption_elsewhere(&trimmed, &plain_texts, n, l)) {
+            continue;
+        }
+        let beside_counter =
+            beside_counter.map(|l| label_line(&format!("{l}:"), false).unwrap_or_else(|| label_text(&l)));
         // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
         // (a person may head results `Throughput:`, so only there).
         // A line naming the booted kernel (`Booted 6.1.0 on <date>`, `uname
@@ -7539,6 +7551,30 @@ const HARNESS_WORDS: [&str; 24] = [
     "test", "benchmark", "bench", "harness", "run", "runs", "start", "started", "starting", "begin", "began", "end",
     "ended", "finished", "done", "date", "time", "times", "iteration", "iterations", "loop", "loops", "pass", "passes",
 ];
+
+/// True when `setup`, the set-up a line `n` names beside a run's counter
+/// ([`setup_beside_counter`]: `testing directory ~/temp now` of `Run #2:
+/// testing directory ~/temp now`), is another line's whole text (lower
+/// case, its colon off) that no label is taken from ([`label_line`]): a
+/// caption over another copy, whose runs the counter counts. `texts`: the
+/// file's lines trimmed; `plain`: their lower-case texts, made here once.
+fn caption_elsewhere(
+    texts: &[&str],
+    plain: &std::cell::OnceCell<FxHashMap<String, usize>>,
+    n: usize,
+    setup: &str,
+) -> bool {
+    let plain = plain.get_or_init(|| {
+        let mut map = FxHashMap::default();
+        for (i, t) in texts.iter().enumerate() {
+            map.entry(t.trim_end_matches(':').trim_end().to_lowercase()).or_insert(i + 1);
+        }
+        map
+    });
+    plain
+        .get(&setup.trim().to_lowercase())
+        .is_some_and(|&m| m != n && label_line(texts[m - 1], false).is_none() && !texts[m - 1].ends_with(':'))
+}
 
 /// A line split into what is left and the run counter or date at its start
 /// or end ([`is_lower_counter`]; the longest such run of words), the line's

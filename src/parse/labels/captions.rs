@@ -644,6 +644,21 @@ mod tests {
         assert!(setup_figures("Sun 4 CPUs") == vec!["4"]);
     }
 
+    /// attack50 F2: `Testing directory ~/temp now` over the first report,
+    /// `Run #2: testing directory ~/temp now` (or `…, run #2`) over the
+    /// second: the second alone was labelled, two runs of one set-up
+    /// split. A run counter in a caption counts a run of it.
+    #[test]
+    fn a_caption_again_with_a_run_counter_is_a_run() {
+        for second in ["Run #2: testing directory ~/temp now", "Testing directory ~/temp now, run #2"] {
+            let (notes, x, y) = two_reports_under("Testing directory ~/temp now", second);
+            assert_eq!((x, y), (None, None), "{second}: {notes:?}");
+        }
+        // Another set-up beside the counter is still one.
+        let (_, x, y) = two_reports_under("Testing directory ~/temp now", "Run #2: testing directory /mnt/c/temp now");
+        assert!(x != y, "{x:?} {y:?}");
+    }
+
     #[test]
     fn paths_of_captions() {
         assert_eq!(paths("第一組 測試存取 ~/temp 目錄的讀寫效能"), vec!["~/temp"]);
