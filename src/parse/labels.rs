@@ -3351,10 +3351,12 @@ fn warn_of_merged_copies<'a>(
         // the order of 4608 microseconds.`) are the benchmark's, run to run.
         // So are a set-up's lines beside their runs' counters (`without
         // patch, 1st run:` / `without patch, 2nd run:`).
+        // In lower case: `Run #2: testing directory ~/temp now` beside
+        // `Testing directory ~/temp now` (attack50 F2) is no other text.
         let shape = |n: usize| {
             *shapes[n].get_or_init(|| match asked.setup_beside_counter(text(n), &[name]) {
-                Some(setup) => super::segment::shape_hash(&setup),
-                None => super::segment::shape_hash(text(n)),
+                Some(setup) => super::segment::shape_hash(&setup.to_lowercase()),
+                None => super::segment::shape_hash(&text(n).to_lowercase()),
             })
         };
         let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));

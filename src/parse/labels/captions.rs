@@ -653,6 +653,8 @@ mod tests {
         for second in ["Run #2: testing directory ~/temp now", "Testing directory ~/temp now, run #2"] {
             let (notes, x, y) = two_reports_under("Testing directory ~/temp now", second);
             assert_eq!((x, y), (None, None), "{second}: {notes:?}");
+            // No word that the two lines above them differ.
+            assert!(!notes.iter().any(|(_, m)| m.contains("different text above them")), "{second}: {notes:?}");
         }
         // Another set-up beside the counter is still one.
         let (_, x, y) = two_reports_under("Testing directory ~/temp now", "Run #2: testing directory /mnt/c/temp now");
