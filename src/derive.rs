@@ -333,12 +333,21 @@ fn recount_too_fast_by_label(parsed: &mut ParsedFile) {
         return;
     }
     let label = |s: &Sample| s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string());
-    // The label and kernel of the row on `line` in `group`.
+    // The label and kernel of the row on `line` in `group`. A part of a
+    // row all `+++++` has no sample there: its line's other samples tell
+    // (`Random Seeks` untimed beside the timed `Per Char` of its line), else
+    // the nearest line above with samples (a file-creation row all `+++++`
+    // under its report's first row), else below. The WSL blog post's two
+    // reports, labelled `~/temp` and `/mnt/c/temp`, were said "1 of 2 runs"
+    // understated across both: no untimed test's row had a sample.
     let row_of = |line: usize, group: &str| {
-        parsed
-            .samples
+        let samples = &parsed.samples;
+        samples
             .iter()
             .find(|s| s.line == line && s.group == group)
+            .or_else(|| samples.iter().find(|s| s.line == line))
+            .or_else(|| samples.iter().filter(|s| s.line < line).max_by_key(|s| s.line))
+            .or_else(|| samples.iter().filter(|s| s.line > line).min_by_key(|s| s.line))
             .map_or((None, None), |s| (label(s), s.kernel.as_ref().map(ToString::to_string)))
     };
     let unlabelled = |params: &[crate::model::Param]| -> Vec<crate::model::Param> {
@@ -582,6 +591,49 @@ mod tests {
         assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
         assert_eq!(p.notes[0].0, 35);
         assert!(p.notes[0].1.starts_with("`+++++` in every run of: Sequential Create Delete of ext3 (line 35)"));
+    }
+
+    /// The WSL blog post (wild bonnie_pp fixture, reports labelled `~/temp`
+    /// and `/mnt/c/temp`): Seeks and the file-creation row `+++++` in the
+    /// first report only, where no sample of theirs is on their lines (line
+    /// 7 holds the first report's other tests; line 12 none). Said "1 of 2
+    /// runs" across both labels; now counted per label: never timed under
+    /// `~/temp`.
+    #[test]
+    fn too_fast_rows_without_samples_take_their_reports_label() {
+        let at = |group: &str, name: &str, v: f64, line: usize, label: &str| {
+            Sample::new(Metric::new(name, "x/s", Better::Higher), v, line)
+                .with_group(group)
+                .with_param("label", label)
+        };
+        let untimed = |group: &str, name: &str, line: usize| crate::model::Untimed {
+            group: group.into(),
+            metric: name.into(),
+            params: vec![],
+            line,
+        };
+        let said = "`+++++` (too fast to time) in some runs of a test others timed; those runs are left out, so the \
+                    mean of the timed runs understates the test: Random Seeks (line 7): 1 of 2 runs, Sequential \
+                    Create Create (line 12): 1 of 2 runs";
+        let mut p = ParsedFile {
+            benchmark: "bonnie++".into(),
+            samples: vec![
+                at("Sequential Output", "Per Char", 540.0, 7, "~/temp"),
+                at("Sequential Output", "Per Char", 6.0, 23, "/mnt/c/temp"),
+                at("Random", "Seeks", 8475.0, 23, "/mnt/c/temp"),
+                at("Sequential Create", "Create", 793.0, 30, "/mnt/c/temp"),
+            ],
+            untimed: vec![untimed("Random", "Seeks", 7), untimed("Sequential Create", "Create", 12)],
+            notes: vec![(7, said.to_string())],
+            ..Default::default()
+        };
+        derive(&mut p);
+        let notes: Vec<&str> = p.notes.iter().map(|(_, m)| m.as_str()).collect();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("`+++++` in every run of: Random Seeks of ~/temp (line 7), Sequential Create Create of ~/temp (line 12)"),
+            "{notes:?}"
+        );
     }
 
     /// newcomer34 F3: Bonnie 1.x's `%CPU 95.0` reads back as 95; among

@@ -100,6 +100,11 @@
 //! text summary line whose bitrate is unreadable is an error at its line; a
 //! sender's retransmit count glued to the unit (`11.9 Gbits/sec1 sender`, a
 //! pasted report that lost its spaces) is not: the bitrate before it is read.
+//! A figure printed as no number (`-nan`, `nan`, `inf`: a receiver that
+//! counted `0/0 (-nan%)` datagrams) is a warning at its line, and the
+//! line's other figures are read. A UDP loss percentage its own
+//! `lost/total` counts contradict (`10/4874 (50%)`: 0.21 %) is read as
+//! printed, with a warning.
 //! A test posted with its interval lines only (stopped, or stalled at
 //! `0.00 bits/sec` and cut before its summary: netdev 2023) has no result
 //! and gives nothing; its interval bitrates are not read.
@@ -511,6 +516,13 @@ struct Line<'a> {
     /// printed.
     bytes: Option<(f64, String)>,
     udp: Option<(f64, f64)>,
+    /// A UDP line's `lost/total` datagram counts as printed (`10/4874`),
+    /// when both read as whole numbers.
+    datagrams: Option<(i64, i64)>,
+    /// The figures printed as no number (`-nan`, `nan`, `inf`: iperf3's
+    /// `printf` of a division by 0, `0/0 (-nan%)`), each named with its
+    /// text as printed; each is NaN in its field above and not read.
+    no_number: Vec<(&'static str, String)>,
     /// A `sender` line with a retransmit count after its bitrate (`Retr`,
     /// which iperf3 prints for TCP on systems that count retransmits).
     retr: bool,
@@ -538,20 +550,42 @@ fn read_line<'a>(
     let unit = glued.map_or(unit, |at| &unit[..at]);
     let retr =
         role == "sender" && (glued.is_some() || (cells.len() == 5 && cells[4].bytes().all(|b| b.is_ascii_digit())));
-    let (mbits, step) = bitrate(cells.get(2).ok_or_else(bad)?, unit).ok_or_else(bad)?;
-    let udp = match cells.get(5) {
-        Some(&"ms") => {
-            let jitter = plain(cells[4]).ok_or_else(bad)?;
-            let pct = cells.get(7).and_then(|p| p.strip_prefix('(')).and_then(|p| p.strip_suffix("%)"));
-            Some((jitter, pct.and_then(plain).ok_or_else(bad)?))
+    // A figure printed as no number (`-nan`, `inf`) is NaN here, named in
+    // `no_number`: the line's other figures are read, not the whole file
+    // lost to one cell (attack50 F9).
+    let mut no_number = Vec::new();
+    let value = *cells.get(2).ok_or_else(bad)?;
+    let (mbits, step) = if super::num::non_finite(value) && bitrate("0", unit).is_some() {
+        no_number.push(("bitrate", format!("{value} {unit}")));
+        (f64::NAN, 0.0)
+    } else {
+        bitrate(value, unit).ok_or_else(bad)?
+    };
+    let mut figure = |cell: &str, what: &'static str, printed: &str| {
+        if super::num::non_finite(cell) {
+            no_number.push((what, printed.to_string()));
+            Some(f64::NAN)
+        } else {
+            plain(cell)
         }
-        _ => None,
+    };
+    let (udp, datagrams) = match cells.get(5) {
+        Some(&"ms") => {
+            let jitter = figure(cells[4], "jitter", &format!("{} ms", cells[4])).ok_or_else(bad)?;
+            let printed = cells.get(7).copied().unwrap_or("");
+            let pct = printed.strip_prefix('(').and_then(|p| p.strip_suffix("%)"));
+            let lost = pct.and_then(|p| figure(p, "loss", printed)).ok_or_else(bad)?;
+            let counts = cells.get(6).and_then(|c| c.split_once('/'));
+            let datagrams = counts.and_then(|(l, t)| Some((l.parse::<i64>().ok()?, t.parse::<i64>().ok()?)));
+            (Some((jitter, lost)), datagrams)
+        }
+        _ => (None, None),
     };
     let bytes = cells
         .first()
         .zip(cells.get(1))
         .and_then(|(value, unit)| Some((transfer(value, unit)?, format!("{value} {unit}"))));
-    Ok(Line { n, id, role, mbits, step, bytes, udp, retr, bidir })
+    Ok(Line { n, id, role, mbits, step, bytes, udp, datagrams, no_number, retr, bidir })
 }
 
 /// A transfer `6.79` `MBytes` in bytes (iperf3's units are powers of
@@ -585,6 +619,32 @@ fn overcounted<'b, 'a>(l: &Line, block: &'b [Line<'a>]) -> Option<&'b Line<'a>> 
         .iter()
         .filter(|s| s.role == "sender" && s.id == l.id && s.bidir == l.bidir)
         .find(|s| s.bytes.as_ref().is_some_and(|&(sent, _)| sent > 0.0 && got > 2.0 * sent))
+}
+
+/// The warning for a UDP line whose loss percentage is not its own
+/// `lost/total` datagram counts' (`10/4874 (50%)`: the counts give 0.21 %;
+/// attack50 F8); `None` where they agree, or where the counts did not
+/// read or count no datagram. iperf3 prints the percentage `%.2g` (two
+/// significant digits: `0.21`, `1e+02`), before 3.1 `%.0f` (a whole
+/// number): either rounding of the counts' quotient agrees.
+fn loss_disagrees(printed: f64, datagrams: Option<(i64, i64)>) -> Option<String> {
+    let (lost, total) = datagrams.filter(|&(_, total)| total > 0)?;
+    let quotient = 100.0 * lost as f64 / total as f64;
+    let slack = 1e-9 * quotient.abs().max(1.0);
+    let whole = (quotient - printed).abs() <= 0.5 + slack;
+    let two_digits = if quotient == 0.0 {
+        printed == 0.0
+    } else {
+        let unit = 10f64.powi(quotient.abs().log10().floor() as i32 - 1);
+        (quotient - printed).abs() <= unit / 2.0 + slack
+    };
+    (!whole && !two_digits).then(|| {
+        format!(
+            "an iperf3 UDP loss of {printed}% beside its own counts {lost}/{total} datagrams ({}%): the figures \
+             disagree (a hand-edited line?); the {printed}% is read as printed",
+            if quotient.abs() >= 0.01 { format!("{quotient:.2}") } else { format!("{quotient:.1e}") }
+        )
+    })
 }
 
 /// The protocol an iperf3 command's `args` run: `SCTP` (`--sctp`), `UDP`
@@ -748,14 +808,35 @@ fn text_block(block: &[Line], mode: Mode, streams: usize, out: &mut ParsedFile) 
         }
         let stream =
             if per_stream && l.id != "SUM" { ids.iter().position(|i| *i == l.id).map(|p| p + 1) } else { None };
-        let mut new =
-            vec![setup.sample(&format!("{} Bitrate", l.role), UNIT, Better::Higher, l.mbits, l.n).with_step(l.step)];
+        // A figure printed `-nan`/`inf` (iperf3's division by 0: a receiver
+        // that counted `0/0` datagrams prints `(-nan%)`) is none: said, and
+        // the line's other figures read.
+        let read = |what: &str| l.role == "receiver" || what == "bitrate";
+        for (what, printed) in l.no_number.iter().filter(|(what, _)| read(what)) {
+            let msg = format!(
+                "an iperf3 `[{}] … {}` line's {what} is printed `{printed}`: no number (a division by 0), not read; \
+                 the line's other figures are",
+                l.id, l.role
+            );
+            out.notes.push((l.n, msg));
+        }
+        let mut new = Vec::new();
+        if !l.mbits.is_nan() {
+            new.push(
+                setup.sample(&format!("{} Bitrate", l.role), UNIT, Better::Higher, l.mbits, l.n).with_step(l.step),
+            );
+        }
         if let (Some((jitter, lost)), "receiver") = (l.udp, l.role) {
-            new.push(setup.sample("Jitter", "ms", Better::Lower, jitter, l.n));
+            if !jitter.is_nan() {
+                new.push(setup.sample("Jitter", "ms", Better::Lower, jitter, l.n));
+            }
             if lost > 100.0 {
                 let msg = format!("an iperf3 UDP loss of {lost}% (over 100%: broken datagram counters): not read");
                 out.notes.push((l.n, msg));
-            } else {
+            } else if !lost.is_nan() {
+                if let Some(msg) = loss_disagrees(lost, l.datagrams) {
+                    out.notes.push((l.n, msg));
+                }
                 new.push(setup.sample("Lost", "%", Better::Lower, lost, l.n));
             }
         }
@@ -1784,6 +1865,65 @@ mod tests {
                 "7 receiver Bitrate RX-C 2020"
             ]
         );
+    }
+
+    /// attack50 F9: the OS-competition loopback file with its BASIC_UDP
+    /// receiver's counts made `0/0 (-nan%)` (iperf3's `%.2g` of 0/0). The
+    /// whole file was skipped ("expected an iperf3 summary line"); now the
+    /// loss is said no number at its line and every other figure is read.
+    /// attack50 F8: `10/4874 (50%)`, whose counts give 0.21 %: read as
+    /// printed, and said.
+    #[test]
+    fn a_loss_printed_nan_or_against_its_counts_is_said() {
+        let head = "[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n\
+            [  5]   0.00-2.00   sec  6.79 MBytes  28.5 Mbits/sec  0.000 ms  0/4874 (0%)  sender\n";
+        let tcp = "\niperf Done.\n\n[ ID] Interval           Transfer     Bitrate         Retr\n\
+            [  5]   0.00-2.00   sec  54.5 MBytes   228 Mbits/sec    0             sender\n\
+            [  5]   0.00-2.02   sec  53.6 MBytes   223 Mbits/sec                  receiver\n";
+        let receiver = |counts: &str| {
+            format!("{head}[  5]   0.00-2.00   sec  6.79 MBytes  28.4 Mbits/sec  0.188 ms  {counts}  receiver\n{tcp}")
+        };
+        let read = |text: &str| {
+            let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+            let got: Vec<(usize, String, f64)> =
+                f.samples.iter().map(|s| (s.line, s.metric.name.to_string(), s.value.mean())).collect();
+            (got, f.notes)
+        };
+        for nan in ["0/0 (-nan%)", "0/0 (nan%)", "0/0 (inf%)"] {
+            let (got, notes) = read(&receiver(nan));
+            let names: Vec<&str> = got.iter().map(|g| g.1.as_str()).collect();
+            assert_eq!(
+                names,
+                ["sender Bitrate", "receiver Bitrate", "Jitter", "sender Bitrate", "receiver Bitrate"],
+                "{nan}"
+            );
+            assert_eq!(notes.len(), 1, "{notes:?}");
+            assert_eq!(notes[0].0, 3);
+            assert!(notes[0].1.contains("loss is printed `("), "{notes:?}");
+            assert!(!crate::parse::note_is_info(&notes[0].1));
+        }
+        // A bitrate or jitter printed `nan`: that figure alone is not read.
+        let text = receiver("0/4874 (0%)").replace("28.4 Mbits/sec  0.188 ms", "-nan bits/sec  nan ms");
+        let (got, notes) = read(&text);
+        assert_eq!(got.iter().filter(|g| g.0 == 3).map(|g| g.1.as_str()).collect::<Vec<_>>(), ["Lost"]);
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        // F8: a loss its counts contradict, read as printed and said.
+        let (got, notes) = read(&receiver("10/4874 (50%)"));
+        assert!(got.contains(&(3, "Lost".into(), 50.0)));
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].1.contains("beside its own counts 10/4874 datagrams (0.21%)"), "{notes:?}");
+        // iperf3's own roundings agree: `%.2g` (0.21, 1e+02) and 3.0's `%.0f`.
+        for counts in [
+            "10/4874 (0.21%)",
+            "10/4874 (0%)",
+            "4873/4874 (1e+02%)",
+            "5/400 (1.2%)",
+            "0/4874 (0%)",
+            "-3/4874 (-0.062%)",
+        ] {
+            let (_, notes) = read(&receiver(counts));
+            assert!(notes.is_empty(), "{counts}: {notes:?}");
+        }
     }
 
     #[test]

@@ -3351,10 +3351,12 @@ fn warn_of_merged_copies<'a>(
         // the order of 4608 microseconds.`) are the benchmark's, run to run.
         // So are a set-up's lines beside their runs' counters (`without
         // patch, 1st run:` / `without patch, 2nd run:`).
+        // In lower case: `Run #2: testing directory ~/temp now` beside
+        // `Testing directory ~/temp now` (attack50 F2) is no other text.
         let shape = |n: usize| {
             *shapes[n].get_or_init(|| match asked.setup_beside_counter(text(n), &[name]) {
-                Some(setup) => super::segment::shape_hash(&setup),
-                None => super::segment::shape_hash(text(n)),
+                Some(setup) => super::segment::shape_hash(&setup.to_lowercase()),
+                None => super::segment::shape_hash(&text(n).to_lowercase()),
             })
         };
         let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));
@@ -4544,6 +4546,9 @@ fn identities<'a>(
         let names: Vec<&str> = trimmed.iter().filter_map(|t| file_header(t)).collect();
         names.len() >= 2 && catted::numbered_runs(&names)
     };
+    // Each line's text in lower case, its colon off, with its first line:
+    // made the first time a set-up beside a counter asks ([`caption_elsewhere`]).
+    let plain_texts: std::cell::OnceCell<FxHashMap<String, usize>> = std::cell::OnceCell::new();
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -4760,10 +4765,19 @@ fn identities<'a>(
         // Read as a label line of its own (`Kernel 6.1 (1/2)` → kernel 6.1).
         // A wrapped `uname -a`'s tail holds a date (a run's counter) before
         // its machine words: no set-up beside a counter.
-        let beside_counter = (!is_uname_wrapped_tail(text))
-            .then(|| asked.setup_beside_counter(text, &[program]))
-            .flatten()
-            .map(|l| label_line(&format!("{l}:"), false).unwrap_or_else(|| label_text(&l)));
+        let beside_counter =
+            (!is_uname_wrapped_tail(text)).then(|| asked.setup_beside_counter(text, &[program])).flatten();
+        // `Run #2: testing directory ~/temp now` (or `…, run #2`) under
+        // the same words without a counter over another copy (`Testing
+        // directory ~/temp now`, no label line: a caption): the counter
+        // counts a run of that caption's set-up, no set-up of its own
+        // (attack50 F2: the second copy alone was labelled, two runs of
+        // one set-up split). A run marker then.
+        if beside_counter.as_deref().is_some_and(|l| caption_elsewhere(&trimmed, &plain_texts, n, l)) {
+            continue;
+        }
+        let beside_counter =
+            beside_counter.map(|l| label_line(&format!("{l}:"), false).unwrap_or_else(|| label_text(&l)));
         // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
         // (a person may head results `Throughput:`, so only there).
         // A line naming the booted kernel (`Booted 6.1.0 on <date>`, `uname
@@ -6143,7 +6157,9 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
                 let rest = piped.strip_prefix("tee ")?.trim_start();
                 Some(rest.strip_prefix("-a ").unwrap_or(rest))
             });
-            to.map(str::trim_start).is_some_and(|to| settings_file(to) && !to.contains("drop_caches"))
+            // (A quoted path is the path: `> '/sys/…'`.)
+            to.map(|to| to.trim_start().trim_start_matches(['\'', '"']))
+                .is_some_and(|to| settings_file(to) && !to.contains("drop_caches"))
         }
         "cpupower" => true,
         // `ip link set dev eth0 gso_ipv6_max_size 185000 …`, `ip link set
@@ -6154,7 +6170,74 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
         "tee" => words.iter().skip(1).any(|w| settings_file(w)) && t.contains("<<<"),
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
-    (sets && t.chars().count() <= 100).then(|| t.to_string())
+    // SQL (`ALTER SYSTEM SET …;`) is no shell's: as typed.
+    let shell = !first.eq_ignore_ascii_case("alter");
+    (sets && t.chars().count() <= 100).then(|| shell.then(|| shell_form(t)).flatten().unwrap_or_else(|| t.to_string()))
+}
+
+/// A command as a shell reads it, for a label that is the same for the
+/// same command however typed: its words ([`shlex::split`]: quotes that
+/// change nothing gone, `"never"` is `never`) joined by one space, each
+/// quoted again ([`shlex::try_quote`]) only where it holds white space, a
+/// quote, an operator or what a shell expands, and its
+/// operators (`>`, `>>`, `|`, `;`, `&&`, a redirection `2>&1`) apart from
+/// the words around them as a shell splits them (`>/x`, `X>/x` read as `>
+/// /x`). `echo  NO_FAIR_SLEEPERS  > /debug/sched/features` and `echo
+/// NO_FAIR_SLEEPERS >/debug/sched/features` are both `echo NO_FAIR_SLEEPERS
+/// > /debug/sched/features` (attack50 F5: one set-up typed twice gave two
+/// labels). `None` for quotes left open.
+fn shell_form(t: &str) -> Option<String> {
+    const OPS: &str = "<>|;&";
+    // Each operator outside quotes set apart by spaces, so that the words
+    // split around it; a quoted or escaped one is part of its word.
+    let mut spaced = String::with_capacity(t.len() + 8);
+    let (mut single, mut double, mut escaped) = (false, false, false);
+    // The operator being typed (`>`, `>>`, `2>`, `>&`), empty outside one.
+    let mut op = String::new();
+    for c in t.chars() {
+        let quoted = single || double || escaped;
+        if OPS.contains(c) && !quoted {
+            if op.is_empty() {
+                // Figures alone before `>`/`<` are the file descriptor it
+                // redirects (`2>`), part of the operator.
+                let word = &spaced[spaced.rfind(' ').map_or(0, |at| at + 1)..];
+                if !(matches!(c, '<' | '>') && word.bytes().all(|b| b.is_ascii_digit())) {
+                    spaced.push(' ');
+                }
+            }
+            op.push(c);
+        } else if !op.is_empty() {
+            // `>&1`, `2>&-`: a duplication's descriptor is the operator's.
+            let dup = (op.ends_with(">&") || op.ends_with("<&")) && (c.is_ascii_digit() || c == '-');
+            if !dup {
+                if !c.is_whitespace() {
+                    spaced.push(' ');
+                }
+                op.clear();
+            }
+        }
+        spaced.push(c);
+        match c {
+            '\'' if !double && !escaped => single = !single,
+            '"' if !single && !escaped => double = !double,
+            _ => {}
+        }
+        escaped = c == '\\' && !single && !escaped;
+    }
+    let words = shlex::split(&spaced)?;
+    let mut out = Vec::with_capacity(words.len());
+    for w in &words {
+        // Quoted again only where the word would not be one word, or
+        // would be expanded, unquoted (`'a b'`, `'a;b'`): `vm.swappiness=10`
+        // stays as typed.
+        let plain = !w.chars().any(|c| c.is_whitespace() || "'\"\\$`*?".contains(c) || OPS.contains(c));
+        if plain || w.chars().all(|c| OPS.contains(c)) || super::cmdline::redirection(w).is_some() {
+            out.push(w.clone());
+        } else {
+            out.push(shlex::try_quote(w).ok()?.into_owned());
+        }
+    }
+    Some(out.join(" "))
 }
 
 /// Whether `path` (the file an `echo … >` or `tee` writes) is a kernel
@@ -6240,7 +6323,7 @@ fn system_command(t: &str, prompted: bool) -> Option<String> {
         "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']) && is_mount_point_dir(words[1]),
         _ => false,
     };
-    (sets && t.chars().count() <= 100).then(|| t.to_string())
+    (sets && t.chars().count() <= 100).then(|| shell_form(t).unwrap_or_else(|| t.to_string()))
 }
 
 /// A loop writing a setting into files of `/sys` or `/proc`, `for f in
@@ -7470,6 +7553,30 @@ const HARNESS_WORDS: [&str; 24] = [
     "test", "benchmark", "bench", "harness", "run", "runs", "start", "started", "starting", "begin", "began", "end",
     "ended", "finished", "done", "date", "time", "times", "iteration", "iterations", "loop", "loops", "pass", "passes",
 ];
+
+/// True when `setup`, the set-up a line `n` names beside a run's counter
+/// ([`setup_beside_counter`]: `testing directory ~/temp now` of `Run #2:
+/// testing directory ~/temp now`), is another line's whole text (lower
+/// case, its colon off) that no label is taken from ([`label_line`]): a
+/// caption over another copy, whose runs the counter counts. `texts`: the
+/// file's lines trimmed; `plain`: their lower-case texts, made here once.
+fn caption_elsewhere(
+    texts: &[&str],
+    plain: &std::cell::OnceCell<FxHashMap<String, usize>>,
+    n: usize,
+    setup: &str,
+) -> bool {
+    let plain = plain.get_or_init(|| {
+        let mut map = FxHashMap::default();
+        for (i, t) in texts.iter().enumerate() {
+            map.entry(t.trim_end_matches(':').trim_end().to_lowercase()).or_insert(i + 1);
+        }
+        map
+    });
+    plain
+        .get(&setup.trim().to_lowercase())
+        .is_some_and(|&m| m != n && label_line(texts[m - 1], false).is_none() && !texts[m - 1].ends_with(':'))
+}
 
 /// A line split into what is left and the run counter or date at its start
 /// or end ([`is_lower_counter`]; the longest such run of words), the line's
@@ -9860,6 +9967,25 @@ mod tests {
         assert_eq!(config_command("sudo sysctl -w vm.swappiness=10").as_deref(), Some("sysctl -w vm.swappiness=10"));
         assert_eq!(config_command("ethtool -S eth0"), None);
         assert_eq!(config_command("echo hello"), None);
+        // attack50 F5: one command typed with other spacing or quoting is
+        // one label, as a shell reads it; another value is another.
+        for typed in [
+            "echo  NO_FAIR_SLEEPERS  > /debug/sched/features",
+            "echo NO_FAIR_SLEEPERS >/debug/sched/features",
+            "echo NO_FAIR_SLEEPERS>/debug/sched/features",
+            "echo \"NO_FAIR_SLEEPERS\" > '/debug/sched/features'",
+            "root@ivb-ep:~/bench# echo NO_FAIR_SLEEPERS > /debug/sched/features",
+        ] {
+            assert_eq!(
+                config_command(typed).as_deref(),
+                Some("echo NO_FAIR_SLEEPERS > /debug/sched/features"),
+                "{typed}"
+            );
+        }
+        assert_eq!(config_command("echo never >> /sys/x").as_deref(), Some("echo never >> /sys/x"));
+        assert_eq!(config_command("echo 'a b' > /sys/x").as_deref(), Some("echo 'a b' > /sys/x"));
+        assert_eq!(shell_form("echo 'a>b' 2>&1").as_deref(), Some("echo 'a>b' 2>&1"));
+        assert_eq!(shell_form("echo 'open"), None);
         assert_eq!(config_command("sysctl vm.swappiness"), None);
         assert_eq!(setup_line("Scheduler: mq-deadline").as_deref(), Some("mq-deadline"));
         assert_eq!(setup_line("I/O scheduler: BFQ").as_deref(), Some("BFQ"));
@@ -10223,7 +10349,7 @@ mod tests {
             ("$ sleep 30 && sudo sysctl -w vm.dirty_ratio=10".into(), Some("sysctl -w vm.dirty_ratio=10".into())),
             ("# cd /mnt/xfs && sync".into(), Some("cd /mnt/xfs".into())),
             ("sync; sysctl -w a.b=1 || sysctl -w a.c=2".into(), Some("sysctl -w a.b=1; sysctl -w a.c=2".into())),
-            ("# echo \"a;b\" > /sys/x".into(), Some("echo \"a;b\" > /sys/x".into())),
+            ("# echo \"a;b\" > /sys/x".into(), Some("echo 'a;b' > /sys/x".into())),
             ("# sync; echo 3 > /proc/sys/vm/drop_caches".into(), None),
             ("# sync && sleep 10".into(), None),
             ("$ cd ~/stream && make".into(), None),

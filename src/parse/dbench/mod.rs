@@ -423,6 +423,10 @@ struct Reader<'a> {
     /// The scene the last label chain with one set (`Tested on ext4` of
     /// `Tested on ext4. Before:`) and the chain's first line (0-based).
     scene: Option<(String, usize)>,
+    /// Each poster's average read alone (no run above it): its samples
+    /// (`from..to` of `out.samples`), its line, and its printed decimals;
+    /// one with runs of its set-up below it is theirs ([`Reader::averages_above_runs`]).
+    lone: Vec<(usize, usize, usize, usize)>,
 }
 
 impl<'a> Reader<'a> {
@@ -440,7 +444,62 @@ impl<'a> Reader<'a> {
             setup: Vec::new(),
             headings: Headings::default(),
             scene: None,
+            lone: Vec::new(),
         }
+    }
+
+    /// A poster's `Average:` line read alone (no run above it) with runs
+    /// of its set-up below it (its label; its procs where both print one)
+    /// is their summary, printed above them: never a sample (attack50 F4:
+    /// `Average: Throughput 120.5 MB/sec 4 procs` over three runs was read
+    /// as a mean of its own and said "runs not shown"). Its samples are
+    /// dropped and its note says so, with the runs' mean.
+    fn averages_above_runs(&mut self) {
+        let param = |s: &Sample, name: &str| s.params.iter().find(|p| p.name == name).map(|p| p.value.clone());
+        let mut dropped = vec![false; self.out.samples.len()];
+        for &(from, to, line, places) in &self.lone {
+            let Some(avg) = self.out.samples.get(from) else { continue };
+            let count = |s: &Sample| param(s, "procs").or_else(|| param(s, "clients"));
+            let runs: Vec<(usize, f64)> = self
+                .out
+                .samples
+                .iter()
+                .enumerate()
+                .filter(|&(i, s)| {
+                    !dropped[i]
+                        && s.line > line
+                        && s.metric.name == "Throughput"
+                        && param(s, "stat").is_none()
+                        && param(s, "label") == param(avg, "label")
+                        && (count(s).is_none() || count(avg).is_none() || count(s) == count(avg))
+                })
+                .map(|(_, s)| (s.line, s.value.mean()))
+                .collect();
+            let (Some(first), Some(last)) = (runs.first(), runs.last()) else { continue };
+            let value = avg.value.mean();
+            let mean = runs.iter().map(|r| r.1).sum::<f64>() / runs.len() as f64;
+            let ours = format!("{mean:.places$}");
+            let verdict = if ours == format!("{value:.places$}") {
+                format!("{AGREES_WITH_OUR_MEAN} {} run(s) read below, {ours} MB/sec", runs.len())
+            } else {
+                format!("the mean of the {} run(s) read below is {ours} MB/sec: they do not agree", runs.len())
+            };
+            let msg = format!(
+                "a poster's average above the runs it sums up (lines {}-{}): their summary, not a run; its \
+                 {value:.places$} MB/sec is not read ({verdict})",
+                first.0, last.0
+            );
+            let to = to.min(dropped.len());
+            dropped[from..to].fill(true);
+            if let Some(note) = self.out.notes.iter_mut().find(|(n, m)| *n == line && m.contains(LONE_AVERAGE_READ)) {
+                note.1 = msg;
+            }
+        }
+        let mut i = 0;
+        self.out.samples.retain(|_| {
+            i += 1;
+            !dropped[i - 1]
+        });
     }
 
     /// Takes the labels above line `i`, if any, as the current block's.
@@ -682,6 +741,7 @@ impl<'a> Reader<'a> {
             }
             out.samples.push(with_label(s, label.as_deref()))
         };
+        let from = self.out.samples.len();
         let tm = Metric::new("Throughput", "MB/s", Better::Higher);
         let mut throughput = Sample::new(tm, r.throughput, r.line);
         throughput.step = r.throughput_step;
@@ -700,6 +760,10 @@ impl<'a> Reader<'a> {
                 push(&mut self.out, s.with_group("time"));
             }
             last = last.max(t.last_idx);
+        }
+        if lone_average {
+            let places = r.throughput_step.map_or_else(|| decimals_of(r.throughput), decimals_of);
+            self.lone.push((from, self.out.samples.len(), r.line, usize::try_from(places).unwrap_or(0)));
         }
         self.floor = last + 1;
         Ok(last)
@@ -831,6 +895,7 @@ impl<'a> Reader<'a> {
                 let mut s = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), value, i + 1);
                 s.step = Some(10f64.powi(-i32::try_from(places).unwrap_or(0)));
                 let label = self.label_text(None, None);
+                self.lone.push((self.out.samples.len(), self.out.samples.len() + 1, i + 1, places));
                 self.out.samples.push(with_label(s.with_param("stat", "mean"), label.as_deref()));
                 return Ok(i + 1);
             }
@@ -846,6 +911,7 @@ impl<'a> Reader<'a> {
 
     fn finish(mut self, id: &'static str) -> Result<ParsedFile, ParseError> {
         self.flush();
+        self.averages_above_runs();
         if self.out.samples.is_empty() {
             let failed = |m: &str| {
                 m.starts_with("a dbench client failed")
@@ -1552,10 +1618,33 @@ mod tests {
         assert!(f.samples.iter().all(|s| param(s, "label").is_none()), "{:?}", f.samples);
         let note = f.notes.iter().find(|(n, _)| *n == 3).map(|(_, m)| m.as_str()).unwrap();
         assert!(note.contains(LONE_AVERAGE_READ) && !crate::parse::note_is_info(note), "{note}");
+        // Above a run of its set-up, it is no lone mean (attack50 F4): not
+        // read, and said, with the runs' mean.
         let f =
             Dbench.parse(&Input::from_text("Average: 120.25 MB/sec\n\nThroughput 100.5 MB/sec  4 procs\n")).unwrap();
         let got: Vec<(f64, Option<String>)> = f.samples.iter().map(|s| (s.value.mean(), param(s, "stat"))).collect();
-        assert_eq!(got, [(120.25, Some("mean".into())), (100.5, None)], "{:?}", f.notes);
+        assert_eq!(got, [(100.5, None)], "{:?}", f.notes);
+        assert!(f.notes[0].1.contains("the mean of the 1 run(s) read below is 100.50 MB/sec"), "{:?}", f.notes);
+    }
+
+    /// attack50 F4: `Average: Throughput 120.5 MB/sec 4 procs` above its
+    /// three runs was read as a lone mean (a row of its own, "runs not
+    /// shown"); now it is their summary, not read, said agreeing. Runs of
+    /// another count below it are not its runs.
+    #[test]
+    fn an_average_above_its_runs_is_their_summary() {
+        let text = "dbench 4 runs on 2.6.9:\n\nAverage: Throughput 120.5 MB/sec 4 procs\n\n\
+            Throughput 118.2 MB/sec 4 procs\nThroughput 121.9 MB/sec 4 procs\nThroughput 121.4 MB/sec 4 procs\n";
+        let f = Dbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(vals(&f, "", "Throughput"), vec![118.2, 121.9, 121.4]);
+        assert!(f.samples.iter().all(|s| param(s, "stat").is_none()), "{:?}", f.samples);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 3);
+        assert!(f.notes[0].1.contains("(lines 5-7)") && f.notes[0].1.contains(AGREES_WITH_OUR_MEAN), "{:?}", f.notes);
+        assert!(crate::parse::note_is_info(&f.notes[0].1));
+        let other = "Average: Throughput 120.5 MB/sec 4 procs\n\nThroughput 118.2 MB/sec 8 procs\n";
+        let f = Dbench.parse(&Input::from_text(other)).unwrap();
+        assert!(f.samples.iter().any(|s| param(s, "stat").as_deref() == Some("mean")), "{other}");
     }
 
     /// afix46b's finding: `Run 1: Throughput …` … `Run 3: Throughput …`

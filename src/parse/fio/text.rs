@@ -216,11 +216,17 @@ fn latency_line(line: &str) -> Option<Result<LatLine<'_>, String>> {
 }
 
 /// [`latency_line`]'s reading of what follows `kind (`: `usec): min=41, …`.
+/// A copy fio did not print is read too where its figures are fio's: a
+/// space before the colon (`slat (usec) : min=82, …`) and the micro sign
+/// (`slat (μsec):`, `µsec`: `usec`), both dropped silently before
+/// (attack50 F6). A unit fio never prints (`ms`) is [`odd_latency_unit`]'s.
 fn latency_fields<'a>(kind: &'static str, rest: &'a str) -> Option<Result<LatLine<'a>, String>> {
-    let (unit, rest) = rest.split_once("):")?;
-    if !rest.trim_start().starts_with("min=") || !matches!(unit, "nsec" | "usec" | "msec" | "sec") {
-        return None;
-    }
+    let (unit, rest) = latency_unit(rest)?;
+    let unit = match unit {
+        "nsec" | "usec" | "msec" | "sec" => unit,
+        "\u{3bc}sec" | "\u{b5}sec" => "usec",
+        _ => return None,
+    };
     // A figure after a comma with no name before it (`avg=1.234,5`, a
     // decimal comma) is none fio prints: `avg` was read as 1.234
     // (attack47 F5). The line is refused, not read in part.
@@ -241,6 +247,28 @@ fn latency_fields<'a>(kind: &'static str, rest: &'a str) -> Option<Result<LatLin
         (Some((Some(_), false)), None) => Ok((kind, unit, None, None)),
         _ => Err(format!("fio `{kind} ({unit}): min=…, max=…, avg=…, stdev=…`")),
     })
+}
+
+/// What follows a latency line's `kind (`, `usec): min=41, …` (or `usec)
+/// : min=…`) → the unit as printed and the figures after the colon; `None`
+/// where no `min=` follows (`lat (usec)   : 50=0.11%`, fio's latency
+/// buckets).
+fn latency_unit(rest: &str) -> Option<(&str, &str)> {
+    let (unit, rest) = rest.split_once(')')?;
+    let rest = rest.trim_start().strip_prefix(':')?;
+    rest.trim_start().starts_with("min=").then_some((unit.trim(), rest))
+}
+
+/// A latency line of figures in a unit fio does not print (`clat (ms):
+/// min=…`, `lat (us): min=…`, a hand-made copy) → (kind, unit): its
+/// figures are in no unit this parser can name, said at the line rather
+/// than passed over as text.
+fn odd_latency_unit(line: &str) -> Option<(&'static str, &str)> {
+    let t = line.trim();
+    let (kind, rest) =
+        ["slat", "clat", "lat"].iter().find_map(|k| Some((*k, t.strip_prefix(k)?.strip_prefix(" (")?)))?;
+    let (unit, _) = latency_unit(rest)?;
+    latency_fields(kind, rest).is_none().then_some((kind, unit))
 }
 
 /// `clat percentiles (usec):` → `Some(("clat", "usec"))`; the same for
@@ -1330,6 +1358,10 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             ));
         }
         st.pct = None;
+    } else if let Some((kind, unit)) = odd_latency_unit(line) {
+        let msg = format!("fio {kind} latency line in `({unit})`, a unit fio does not print: not read");
+        out.notes.push((n, msg));
+        st.pct = None;
     } else if let Some((kind, unit)) = percentiles_header(line) {
         st.pct = Some(unit.to_string());
         st.pct_kind = kind;
@@ -2186,6 +2218,19 @@ mod tests {
             Some(Ok(("slat", "usec", Some(53.47), Some(1982.29))))
         );
         assert_eq!(latency_line("  lat (usec)   : 50=0.11%, 100=80.29%"), None);
+        // attack50 F6: a space before the colon, the micro sign: read (both
+        // were passed over as text, two figures dropped unsaid).
+        for t in [
+            "    slat (usec) : min=82, max=135248, avg=3297.91, stdev=13465.05",
+            "    slat (\u{3bc}sec): min=82, max=135248, avg=3297.91, stdev=13465.05",
+            "    slat (\u{b5}sec) : min=82, max=135248, avg=3297.91, stdev=13465.05",
+        ] {
+            assert_eq!(latency_line(t), Some(Ok(("slat", "usec", Some(3297.91), Some(13465.05)))), "{t}");
+            assert_eq!(odd_latency_unit(t), None);
+        }
+        // A unit fio never prints: said, not read; buckets are no latency line.
+        assert_eq!(odd_latency_unit("    clat (ms): min=48, max=406, avg=215.23, stdev=58.42"), Some(("clat", "ms")));
+        assert_eq!(odd_latency_unit("  lat (msec)   : 50=0.68%, 100=1.37%"), None);
         // attack47 F5: a decimal comma cut `avg` to 1.234; now refused.
         assert!(matches!(latency_line("     clat (usec): min=6, max=118, avg= 1.234,5, stdev= 1.14"), Some(Err(_))));
         // A line wrapped after its comma still reads.

@@ -136,11 +136,15 @@ const COUNTING: [&str; 31] = [
     "a", "same", "repeat", "repeated",
 ];
 
-/// `t`'s words but figures, ordinals and [`COUNTING`] words, lower case,
-/// their punctuation off: what is left when the run's count is.
+/// `t`'s words but figures, ordinals, [`COUNTING`] words and the words of
+/// a date or time ([`is_date_word`]), lower case, their punctuation off:
+/// what is left when the run's count and when it ran are.
 fn without_counting(t: &str) -> Vec<String> {
-    t.split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+    let words: Vec<String> =
+        t.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    let dated = words.iter().any(|w| is_date_word(w, false));
+    words
+        .into_iter()
         .filter(|w| {
             let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
             // An ordinal (`2nd`, `3rd`): figures, then letters.
@@ -149,8 +153,47 @@ fn without_counting(t: &str) -> Vec<String> {
                 && !COUNTING.contains(&w.as_str())
                 && !ordinal
                 && !w.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'#')
+                && !is_date_word(w, dated)
         })
         .collect()
+}
+
+/// Month and weekday names (lower case, full or cut to three letters;
+/// not `may`, a word of prose as often), the months' first.
+const CALENDAR: [&str; 37] = [
+    "jan", "january", "feb", "february", "mar", "march", "apr", "april", "june", "jun", "july", "jul", "aug", "august",
+    "sep", "sept", "september", "oct", "october", "nov", "november", "dec", "december", "mon", "monday", "tue",
+    "tuesday", "wed", "wednesday", "thu", "thursday", "fri", "friday", "sat", "saturday", "sun", "sunday",
+];
+
+/// How many of [`CALENDAR`]'s names are months'.
+const MONTHS: usize = 23;
+
+/// A word (lower case, punctuation off) that tells when a run ran, never
+/// its set-up (attack50 F7: `Results from 2024-11-05 on the box` / `…
+/// 2024-11-06 …` were warned of as set-ups averaged, four times): a date
+/// (`2024-11-05`, `2024/11/05`, `05.11.2024`, `11/05/2024`, ISO's
+/// `2024-11-05t10:00:00z`), a clock to the second (`10:58:36`), a month's
+/// or weekday's name ([`CALENDAR`]), and with `dated` (the caption holds a
+/// date) a clock to the minute (`10:58`; alone it may be a mix, `70:30`).
+fn is_date_word(w: &str, dated: bool) -> bool {
+    if CALENDAR.contains(&w) {
+        return true;
+    }
+    let (date, clock) = w.split_once('t').filter(|(d, _)| d.len() >= 8).unwrap_or((w, ""));
+    let parts: Vec<&str> = date.split(['-', '/', '.']).collect();
+    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    let year_first = parts.len() == 3 && parts[0].len() == 4 && parts[1..].iter().all(|p| p.len() <= 2);
+    let year_last = parts.len() == 3 && parts[2].len() == 4 && parts[..2].iter().all(|p| p.len() <= 2);
+    let is_date = parts.iter().all(|p| digits(p)) && (year_first || year_last);
+    let clock_ok = |c: &str| {
+        let c = c.trim_end_matches('z');
+        let fields: Vec<&str> = c.split(':').collect();
+        (2..=3).contains(&fields.len())
+            && fields.iter().all(|f| digits(f.split('.').next().unwrap_or("")) && f.len() <= 9)
+            && (fields.len() == 3 || dated)
+    };
+    (is_date && (clock.is_empty() || clock_ok(clock))) || (clock.is_empty() && !is_date && clock_ok(w))
 }
 
 /// Words that count a run when a figure follows them (`Run 2`, `pass 3`,
@@ -170,8 +213,21 @@ const RUN_WORDS: [&str; 14] = [
 fn setup_figures(t: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut after_run_word = false;
-    for raw in t.split_whitespace() {
-        let w = raw.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let words: Vec<String> =
+        t.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    // A day or year beside a month's name (`Nov 5 2024`, `5 Nov`) dates a
+    // run ([`is_date_word`]): no set-up's figure.
+    // (Months only: `Sun 4 CPUs` names a machine.)
+    let month = |k: usize| words.get(k).is_some_and(|w| CALENDAR[..MONTHS].contains(&w.as_str()));
+    let day = |k: usize| words[k].len() <= 2 && (month(k + 1) || (k > 0 && month(k - 1)));
+    for (k, raw) in t.split_whitespace().enumerate() {
+        let w = words[k].clone();
+        let dated = words[k].bytes().all(|b| b.is_ascii_digit())
+            && (day(k) || (k > 0 && (month(k - 1) || day(k - 1) && words[k - 1].bytes().all(|b| b.is_ascii_digit()))));
+        if dated || is_date_word(&w, false) {
+            after_run_word = false;
+            continue;
+        }
         let figure = !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit() || b == b'.');
         // A set-up's figure is short (`4`, `1000`, `5.15`, `2.6.32`); a
         // count or a measure a program prints in its banner is not
@@ -537,6 +593,72 @@ mod tests {
         assert!(!notes("Results on kernel 5.15 here", "Results on kernel 6.1 here").is_empty());
         assert!(notes("Bonnie++ run 1 on ext4 here", "Bonnie++ run 2 on ext4 here").is_empty());
         assert!(notes("Bonnie++ number 1 of 2 on ext4", "Bonnie++ number 2 of 2 on ext4").is_empty());
+    }
+
+    /// The WSL post's two reports under the attacker's captions (attack50
+    /// F2, F7): all notes and the labels of the two copies' first rows.
+    fn two_reports_under(first: &str, second: &str) -> (Vec<(usize, String)>, Option<String>, Option<String>) {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/wild/bonnie_pp/blog-zh-2024-bonnie++200a-wsl-home-vs-mnt-c-suffixed-cells-report-0-files-csv-793.txt"
+        );
+        let text = std::fs::read_to_string(path).expect("fixture");
+        let lines: Vec<&str> = text.lines().collect();
+        let mut t = vec![first];
+        t.extend_from_slice(&lines[1..16]);
+        t.push(second);
+        t.extend_from_slice(&lines[17..]);
+        let input = Input::from_text(&(t.join("\n") + "\n"));
+        let mut p = crate::parse::by_id("bonnie++").expect("bonnie++").parse(&input).expect("parsed");
+        super::super::apply(&input, &mut p);
+        let label = |line: usize| {
+            let s = p.samples.iter().find(|s| s.line == line).expect("a sample");
+            s.params.iter().find(|q| q.name == "label").map(|q| q.value.to_string())
+        };
+        let (a, b) = (label(14), label(30));
+        (p.notes, a, b)
+    }
+
+    /// attack50 F7: captions alike but for a date (`2024-11-05` /
+    /// `2024-11-06`) were warned of four times as set-ups averaged; a date
+    /// or clock tells when a run ran, no set-up. A figure beside it still
+    /// does.
+    #[test]
+    fn captions_alike_but_for_a_date_are_runs() {
+        let averaged = |n: &[(usize, String)]| n.iter().filter(|(_, m)| m.contains("were averaged as runs")).count();
+        for (a, b) in [
+            ("Results from 2024-11-05 on the box", "Results from 2024-11-06 on the box"),
+            ("Results from 05.11.2024 on the box", "Results from 06.11.2024 on the box"),
+            ("Results of Nov 5 2024 on the box", "Results of Nov 6 2024 on the box"),
+            ("Results at 2024-11-05 10:58 on the box", "Results at 2024-11-06 11:02 on the box"),
+            ("Results on Tue 10:58:36 on the box", "Results on Wed 11:02:07 on the box"),
+        ] {
+            let (notes, x, y) = two_reports_under(a, b);
+            assert_eq!((averaged(&notes), x, y), (0, None, None), "{a}: {notes:?}");
+        }
+        let (notes, _, _) =
+            two_reports_under("Results from 2024-11-05 with 4 disks", "Results from 2024-11-06 with 8 disks");
+        assert_eq!(averaged(&notes), 2, "{notes:?}");
+        // A mix is no clock where no date is.
+        assert_ne!(without_counting("read/write mix 70:30"), without_counting("read/write mix 50:50"));
+        assert!(setup_figures("Sun 4 CPUs") == vec!["4"]);
+    }
+
+    /// attack50 F2: `Testing directory ~/temp now` over the first report,
+    /// `Run #2: testing directory ~/temp now` (or `…, run #2`) over the
+    /// second: the second alone was labelled, two runs of one set-up
+    /// split. A run counter in a caption counts a run of it.
+    #[test]
+    fn a_caption_again_with_a_run_counter_is_a_run() {
+        for second in ["Run #2: testing directory ~/temp now", "Testing directory ~/temp now, run #2"] {
+            let (notes, x, y) = two_reports_under("Testing directory ~/temp now", second);
+            assert_eq!((x, y), (None, None), "{second}: {notes:?}");
+            // No word that the two lines above them differ.
+            assert!(!notes.iter().any(|(_, m)| m.contains("different text above them")), "{second}: {notes:?}");
+        }
+        // Another set-up beside the counter is still one.
+        let (_, x, y) = two_reports_under("Testing directory ~/temp now", "Run #2: testing directory /mnt/c/temp now");
+        assert!(x != y, "{x:?} {y:?}");
     }
 
     #[test]
