@@ -708,7 +708,7 @@ fn file_kernels(
                     path,
                     parsed.lines.map(|l| l.0),
                     format!(
-                        "{}: its rows name {} kernels ({list}), first on lines {} respectively; they are filed under those kernels, not averaged as runs of {k}",
+                        "{}: its rows name {} kernels ({list}), first on lines {} respectively; they are filed under those kernels, not averaged as runs of {k}; a file of several kernels' rows belongs in the machine class's directory, beside the kernel directories (README, \"Content layout\")",
                         parsed.benchmark,
                         named.len(),
                         firsts.join(", ")
