@@ -294,6 +294,32 @@ pub(super) fn drop_copied_runs_apart(
                     row_copies.extend(again.iter().map(|&(line, _)| (i, line)));
                 }
             }
+            // An lmbench summary printing again, among its own, runs
+            // another summary printed first: those runs are counted once.
+            let again = summary_runs_again(rf, kernel, &lines, &seen);
+            if let (Some(of), Some(&a), Some(&b)) = (again.of, again.lines.first(), again.lines.last()) {
+                let (oa, ob) =
+                    (again.of_lines.first().copied().unwrap_or(0), again.of_lines.last().copied().unwrap_or(0));
+                warnings.push((
+                    i,
+                    Diagnostic::warning(
+                        &rf.path,
+                        Some(a),
+                        format!(
+                            "{benchmark}: the rows of {kernel} of host{} {} (on {}) are those of {} {}, figure for \
+                             figure: the same run{} printed again by another summary, counted once (from {3}); the \
+                             file's other rows of {kernel} are read",
+                            if again.hosts.len() == 1 { "" } else { "s" },
+                            again.hosts.join(", "),
+                            span(a, b),
+                            results[of].rel_path,
+                            span(oa, ob),
+                            if again.hosts.len() == 1 { "" } else { "s" },
+                        ),
+                    ),
+                ));
+                row_copies.extend(again.lines.iter().map(|&line| (i, line)));
+            }
             for (line, h) in lines {
                 seen.entry(h).or_insert((i, line));
             }
@@ -816,6 +842,81 @@ fn means_over_copies(samples: &[Sample]) -> bool {
         })
 }
 
+/// The runs of an lmbench summary that another summary printed first
+/// ([`summary_runs_again`]): their hosts, their lines here, the file
+/// printing them first and its lines.
+#[derive(Default)]
+struct SummaryRunsAgain {
+    hosts: Vec<String>,
+    lines: Vec<usize>,
+    of: Option<usize>,
+    of_lines: Vec<usize>,
+}
+
+/// The rows of `kernel` in `rf`, an lmbench summary (`make summary`,
+/// lmbench 3.0), that print again, figure for figure, the runs of another
+/// summary read before (`seen`: line hash → its file and line). A summary
+/// prints every results file of its directory, a row a table each, named
+/// by the host column (`vanilla1   Linux 5.11.2`); a person who ran
+/// `make summary` after each kernel's runs and kept each output gives the
+/// earlier runs again beside the new ones (saBPF-project/provbpf
+/// `benchmark/results/*-5.11.2/lmbench.txt`: the later summaries hold
+/// `vanilla1`, `vanilla2` of the first and `vanilla3`, `vanilla4` of
+/// their own), so not every row of the kernel is a copy and the whole
+/// kernel's test above passes them by. A host's rows are one run (two
+/// runs lmbench truncated to one host name, `nocamflow`, are judged
+/// together): counted once when every row of the host's is a row of one
+/// other file and they hold [`MIN_COPIED`] distinct figures of
+/// [`MIN_DIGITS`] digits or more (two runs never agree to that). Empty
+/// for other benchmarks and for rows with no `host` parameter.
+fn summary_runs_again(
+    rf: &ResultFile,
+    kernel: &str,
+    lines: &Lines,
+    seen: &FxHashMap<u64, (usize, usize)>,
+) -> SummaryRunsAgain {
+    let mut out = SummaryRunsAgain::default();
+    if rf.parsed.benchmark != "lmbench" || lines.is_empty() {
+        return out;
+    }
+    // Host → its lines (with their hashes), and the samples of its rows.
+    let mut hosts: std::collections::BTreeMap<String, Vec<(usize, u64)>> = std::collections::BTreeMap::new();
+    for &(line, h) in lines {
+        let host = rf
+            .parsed
+            .samples
+            .iter()
+            .find(|s| s.line == line && s.kernel.as_deref() == Some(kernel))
+            .and_then(|s| s.params.iter().find(|p| p.name == "host").map(|p| p.value.to_string()));
+        let Some(host) = host else { return SummaryRunsAgain::default() };
+        hosts.entry(host).or_default().push((line, h));
+    }
+    for (host, rows) in hosts {
+        let firsts: Vec<(usize, usize)> = rows.iter().filter_map(|(_, h)| seen.get(h).copied()).collect();
+        let Some(&(of, _)) = firsts.first() else { continue };
+        if firsts.len() < rows.len() || firsts.iter().any(|&(f, _)| f != of) || out.of.is_some_and(|o| o != of) {
+            continue;
+        }
+        let on_rows: Vec<Sample> = rf
+            .parsed
+            .samples
+            .iter()
+            .filter(|s| s.kernel.as_deref() == Some(kernel) && rows.iter().any(|&(l, _)| l == s.line))
+            .cloned()
+            .collect();
+        if strong_figures(&on_rows, kernel) < MIN_COPIED {
+            continue;
+        }
+        out.of = Some(of);
+        out.hosts.push(host);
+        out.lines.extend(rows.iter().map(|&(l, _)| l));
+        out.of_lines.extend(firsts.iter().map(|&(_, l)| l));
+    }
+    out.lines.sort_unstable();
+    out.of_lines.sort_unstable();
+    out
+}
+
 fn strong_figures(samples: &[Sample], kernel: &str) -> usize {
     samples
         .iter()
@@ -882,6 +983,49 @@ mod tests {
             smp.line = now;
         }
         ResultFile { parsed, ..file(rel, None, Vec::new()) }
+    }
+
+    /// lmbench summary rows of `kernel` naming `host`, one line each.
+    fn host_rows(kernel: &str, host: &str, rows: &[(usize, &[f64])]) -> Vec<Sample> {
+        rows.iter().flat_map(|&(line, values)| row(kernel, line, values)).map(|s| s.with_param("host", host)).collect()
+    }
+
+    /// archive51 (saBPF-project/provbpf `benchmark/results/*-5.11.2/lmbench.txt`):
+    /// `make summary` run again after more runs prints the earlier runs'
+    /// rows (`vanilla1`, `vanilla2`) beside the new ones (`vanilla3`): the
+    /// kernel's rows are not all a copy, yet each earlier host's rows are
+    /// one run printed again, counted once, with a warning at them; the new
+    /// host's rows are read. A host whose rows differ is read.
+    #[test]
+    fn lmbench_summary_runs_printed_again_count_once() {
+        let v1: &[f64] = &[2.4300, 2.5400, 2.9000];
+        let v1b: &[f64] = &[5361.0, 8869.5, 6247.6];
+        let v2: &[f64] = &[2.3300, 2.4100, 2.3100];
+        let v3: &[f64] = &[2.2100, 2.6100, 2.7700];
+        let first =
+            [host_rows("5.11.2", "vanilla1", &[(18, v1), (60, v1b)]), host_rows("5.11.2", "vanilla2", &[(19, v2)])]
+                .concat();
+        let later = [
+            host_rows("5.11.2", "vanilla1", &[(20, v1), (70, v1b)]),
+            host_rows("5.11.2", "vanilla2", &[(21, &[2.3300, 2.4100, 2.3200])]),
+            host_rows("5.11.2", "vanilla3", &[(22, v3)]),
+        ]
+        .concat();
+        let mut results = vec![file("a/lmbench.txt", Some("a"), first), file("b/lmbench.txt", Some("b"), later)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        let lines: Vec<usize> = results[1].parsed.samples.iter().map(|s| s.line).collect();
+        assert_eq!(lines, [21, 21, 21, 22, 22, 22], "{diags:?}");
+        assert_eq!(results[0].parsed.samples.len(), 9);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].line, Some(20));
+        assert!(
+            diags[0].message.contains(
+                "the rows of 5.11.2 of host vanilla1 (on lines 20-70) are those of a/lmbench.txt lines 18-60, figure \
+                 for figure: the same run printed again by another summary, counted once"
+            ),
+            "{diags:?}"
+        );
     }
 
     /// archive42: Con Kolivas's contest posts print each earlier kernel's

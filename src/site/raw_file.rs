@@ -287,6 +287,17 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
         ));
         return skipped(warnings);
     }
+    // A benchmark suite's report saved beside its raw output (the Phoronix
+    // Test Suite's result PDFs in saBPF-project/provbpf's results, archive51):
+    // some read as text, "not valid UTF-8", then unrecognised.
+    if bytes.starts_with(b"%PDF-") {
+        warnings.push((
+            None,
+            "a PDF document, not a raw result, skipped: keep it out of content/ or add a glob for it to `ignore:` in machine.yaml or site.yaml"
+                .to_string(),
+        ));
+        return skipped(warnings);
+    }
     // PowerShell's `>` and `Out-File` write UTF-16 with a byte order mark:
     // text, whose every other byte is NUL.
     let utf16 = utf16_text(bytes);
@@ -708,7 +719,7 @@ fn file_kernels(
                     path,
                     parsed.lines.map(|l| l.0),
                     format!(
-                        "{}: its rows name {} kernels ({list}), first on lines {} respectively; they are filed under those kernels, not averaged as runs of {k}",
+                        "{}: its rows name {} kernels ({list}), first on lines {} respectively; they are filed under those kernels, not averaged as runs of {k}; a file of several kernels' rows belongs in the machine class's directory, beside the kernel directories (README, \"Content layout\")",
                         parsed.benchmark,
                         named.len(),
                         firsts.join(", ")
@@ -868,6 +879,17 @@ mod tests {
         assert!(png.warnings[0].1.starts_with("a PNG image, not a raw result, skipped"), "{:?}", png.warnings);
         let jpeg = parse_bytes(&[0xFF, 0xD8, 0xFF, 0xE0, b'J', b'F', b'I', b'F'], None);
         assert!(jpeg.warnings[0].1.starts_with("a JPEG image"), "{:?}", jpeg.warnings);
+    }
+
+    /// archive51: the Phoronix Test Suite's result PDFs beside lmbench's and
+    /// UnixBench's outputs; one without a NUL byte in its first 8 KiB read
+    /// as "not valid UTF-8" and then as an unrecognised file.
+    #[test]
+    fn a_pdf_is_skipped_as_a_document() {
+        let pdf = parse_bytes(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\n", None);
+        assert!(pdf.parsed.is_empty());
+        assert_eq!(pdf.warnings.len(), 1, "{:?}", pdf.warnings);
+        assert!(pdf.warnings[0].1.starts_with("a PDF document, not a raw result, skipped"), "{:?}", pdf.warnings);
     }
 
     /// From an attacker's trial (session 23): hackbench's output saved by

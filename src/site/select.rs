@@ -707,7 +707,7 @@ fn averaged_message(what: &str, files: &[&str], kernel: &str, metric: &Metric, c
         [rest @ .., last] => format!(", as are those of {} and {last}", rest.join(", ")),
     };
     format!(
-        "{what}: {a} and {b} both give {metric}{unit} of {one} {kernel}, and their values are averaged into one cell as if they were runs of one benchmark{more}{also}; if they are different results, set them side by side as parts (parts: with a label each) or give each a section"
+        "{what}: {a} and {b} both give {metric}{unit} of {one} {kernel}, and their values are averaged into one cell as if they were runs of one benchmark{more}{also}; if they are different results, set them side by side as parts (parts: with a label each) or give each a section; if they are runs, a run number set off by `-`, `_` or `.` (`lmbench-1`, `lmbench-2`) or after `run` names them so"
     )
 }
 
