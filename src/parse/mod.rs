@@ -43,6 +43,7 @@ pub mod iperf3;
 pub mod irman;
 pub mod json_docs;
 pub mod kbuild;
+pub mod kcbench;
 pub mod kernbench;
 pub mod labels;
 pub mod lkp_compare;
@@ -364,6 +365,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &pgbench::Pgbench,
         &redis_benchmark::RedisBenchmark,
         &kbuild::Kbuild,
+        &kcbench::Kcbench,
         &coremark::Coremark,
         &coremark_pro::CoremarkPro,
         &fsmark::Fsmark,

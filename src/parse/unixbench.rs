@@ -1497,9 +1497,16 @@ fn unparenthesised_result_line(line: &str, next: &str) -> Option<ResultLine> {
     Some(r)
 }
 
-/// A result unit as UnixBench prints it: `lps`, `lpm`, `KBps`, `MWIPS`, `fps`.
+/// A result unit as UnixBench prints it: `lps`, `lpm`, `KBps`, `MWIPS`,
+/// `fps`, and 5.x's 2D graphics `score`. No other word: a result line is
+/// a name, a figure, a unit and a `(` timing note, and prose has that
+/// shape too. Any word of letters was taken for a unit, and a post's
+/// `fastest setting, as a quick test on an AMD Ryzen Threadripper 3990X
+/// (64` over `cores/128 threads) recently showed:` (Thorsten Leemhuis'
+/// kcbench 0.9.0 announcement, LKML 2020-06) was a UnixBench result of
+/// 3990 `X` (the `3990X` split as a figure glued to its unit).
 fn is_unit(s: &str) -> bool {
-    (1..=8).contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphabetic())
+    matches!(s, "lps" | "lpm" | "KBps" | "MWIPS" | "fps" | "score")
 }
 
 #[cfg(test)]
@@ -1608,6 +1615,9 @@ Execl Throughput                                 43.0       2000.0    46#.1\n";
             .unwrap();
         assert_eq!(r.name, "Dc: sqrt(2) to 99 decimal places");
         assert!(result_line("   CPU 35: Intel(R) Core(TM) i9-10980XE CPU @ 3.00GHz (6000.0 bogomips)").is_none());
+        // Prose naming a processor before a wrapped parenthesis: no unit.
+        assert!(result_line("fastest setting, as a quick test on an AMD Ryzen Threadripper 3990X (64").is_none());
+        assert!(result_line("a quick test on a Ryzen 3990 X (64").is_none());
         assert!(result_line("samples)").is_none());
         assert!(matches!(result_line("short)           208273.3lps  (10.0 secs, 3 samples)"), Some(Err(_))));
         assert_eq!(

@@ -1,0 +1,316 @@
+//! kcbench (Thorsten Leemhuis' kernel compile benchmark, 0.4 to 0.9.x): the
+//! report it prints, a header of the system, then one line per timed
+//! build.
+//!
+//! ```text
+//! Processor:           AMD Ryzen 7 6800H with Radeon Graphics [16 threads]
+//! Cpufreq; Memory:     powersave [amd-pstate-epp]; 27841 MiB
+//! Linux running:       6.12.48+deb13-amd64 [x86_64]
+//! Compiler:            gcc (Debian 14.2.0-19) 14.2.0
+//! Linux compiled:      6.17.0 [/.../.cache/kcbench/linux-6.17]
+//! Config; Environment: defconfig; CCACHE_DISABLE="1"
+//! Build command:       make vmlinux
+//! Filling caches:      This might take a while... Done
+//! Run 1 (-j 16):       161.38 seconds / 22.31 kernels/hour [P:1440%, 134 maj. pagefaults]
+//! Run 2 (-j 16):       162.53 seconds / 22.15 kernels/hour [P:1441%, 140 maj. pagefaults]
+//! Run 3 (-j 19):       172.87 seconds / 20.82 kernels/hour [P:1366%, 266 maj. pagefaults]
+//! ```
+//!
+//! Metrics (group empty), one sample per `Run N (-j J):` line:
+//! * `build time`: the build's seconds, lower is better;
+//! * `CPU`: the `P:` figure (the CPU share `time` gave the build, in %),
+//!   informational;
+//! * `major faults`: the `maj. pagefaults` count (kcbench 0.9.x),
+//!   informational.
+//!
+//! The `kernels/hour` figure is 3600 over the seconds: derived, not read
+//! (said once, at the first run). Parameters: `jobs`, the `-j` of the run
+//! (kcbench runs each job count twice or more: those builds are runs of
+//! one sample set, each job count a sample set of its own), and what the
+//! header says every build compiled: `compiled` (the `Linux compiled:`
+//! version), `config` (the first field of `Config; Environment:`) and
+//! `compiler` (as printed): kcbench's own advice is to compare only builds
+//! of one source, configuration and compiler. The kernel the builds ran
+//! on, the first word of `Linux running:`, is each sample's kernel; the
+//! `Processor:` model and its `[N threads]` / `[N CPUs]` count are the
+//! file's identity. Each `Processor:` line starts a report anew (a post
+//! that shows two machines' reports: a laptop's, then a VM's); reports of
+//! two processors are no runs of one machine: each sample gets a
+//! `machine` parameter, its report's processor, and the file no
+//! identity. Older kcbench calls the compiler line `Compiler used:`.
+//!
+//! A `Run N (-j J):` line with no `seconds` figure (a build that failed,
+//! a log cut inside it) is a note, not read. kcbenchrate's summary line
+//! (`4 workers completed 8 kernels so far (avrg: 1100.75 s/run) with a
+//! rate of 13.08 kernels/hour.`) is another benchmark's form: a note, not
+//! read.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// kcbench; registry id `"kcbench"`.
+pub struct Kcbench;
+
+const ID: &str = "kcbench";
+
+/// What the report's header says of every build below it.
+#[derive(Default, Clone)]
+struct Header {
+    kernel: Option<String>,
+    compiled: Option<String>,
+    config: Option<String>,
+    compiler: Option<String>,
+}
+
+/// `Run 1 (-j 16):       161.38 seconds / …` → (job count, the text after
+/// the colon), or `None` for any other line.
+fn run_line(t: &str) -> Option<(&str, &str)> {
+    let rest = t.strip_prefix("Run ")?;
+    let (num, rest) = rest.split_once(' ')?;
+    if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let jobs = rest.trim_start().strip_prefix("(-j")?;
+    let (jobs, after) = jobs.split_once("):")?;
+    let jobs = jobs.trim();
+    (!jobs.is_empty() && jobs.bytes().all(|b| b.is_ascii_digit())).then_some((jobs, after.trim()))
+}
+
+/// The figure before `key` inside the bracket of a run line (`[P:1440%,
+/// 134 maj. pagefaults]`): `P:` → `1440`, `maj. pagefaults` → `134`.
+fn bracket_figure(bracket: &str, key: &str) -> Option<f64> {
+    bracket.split(',').map(str::trim).find_map(|part| {
+        if key == "P:" {
+            plain(part.strip_prefix("P:")?.trim_end_matches('%'))
+        } else {
+            plain(part.strip_suffix(key)?.trim())
+        }
+    })
+}
+
+/// A header field's value: `Linux running:       6.12.48 [x86_64]` with
+/// `key` `Linux running:` → `6.12.48 [x86_64]`.
+fn field<'a>(t: &'a str, key: &str) -> Option<&'a str> {
+    t.strip_prefix(key).map(str::trim)
+}
+
+/// The text before a trailing ` [...]` aside (`6.17.0 [/…/linux-6.17]` →
+/// `6.17.0`), and the aside's text.
+fn before_bracket(v: &str) -> (&str, Option<&str>) {
+    match v.rsplit_once(" [") {
+        Some((head, tail)) => (head.trim(), tail.strip_suffix(']')),
+        None => (v.trim(), None),
+    }
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+    let mut header = Header::default();
+    let mut said_derived = false;
+    // Where each report's samples start, and its processor (`varying`).
+    let mut machines: super::varying::Starts = Vec::new();
+    let mut processors: Vec<(usize, String)> = Vec::new();
+    let mut cpus: Vec<(usize, u32)> = Vec::new();
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if let Some(v) = field(t, "Processor:") {
+            // A new report: nothing of the one above holds for it.
+            header = Header::default();
+            let (model, aside) = before_bracket(v);
+            let model = if model == "-" { "" } else { model };
+            machines.push((out.samples.len(), model.to_string()));
+            if !model.is_empty() {
+                processors.push((n, model.to_string()));
+            }
+            let count = aside.and_then(|a| a.split_whitespace().next()).and_then(|w| w.parse::<u32>().ok());
+            if let Some(c) = count {
+                cpus.push((n, c));
+            }
+        } else if let Some(v) = field(t, "Linux running:") {
+            header.kernel = v.split_whitespace().next().map(str::to_string);
+        } else if let Some(v) = field(t, "Linux compiled:") {
+            let (version, _) = before_bracket(v);
+            header.compiled = (!version.is_empty()).then(|| version.to_string());
+        } else if let Some(v) = field(t, "Config; Environment:") {
+            let config = v.split(';').next().unwrap_or("").trim();
+            header.config = (!config.is_empty()).then(|| config.to_string());
+        } else if let Some(v) = field(t, "Compiler:").or_else(|| field(t, "Compiler used:")) {
+            header.compiler = (!v.is_empty()).then(|| v.to_string());
+        } else if let Some((jobs, after)) = run_line(t) {
+            let Some((secs, rest)) = after.split_once(" seconds") else {
+                out.notes.push((n, format!("kcbench run line with no `seconds` figure (`{t}`): not read")));
+                continue;
+            };
+            let Some(value) = plain(secs) else {
+                out.notes.push((n, format!("kcbench run line whose seconds `{secs}` are no number: not read")));
+                continue;
+            };
+            if !said_derived && rest.contains("kernels/hour") {
+                said_derived = true;
+                out.notes.push((n, "kcbench's kernels/hour is 3600 over the build's seconds: derived, not read".into()));
+            }
+            let bracket = rest.split_once('[').and_then(|(_, b)| b.split_once(']')).map(|(b, _)| b);
+            let mut figures = vec![(Metric::new("build time", "s", Better::Lower), value)];
+            if let Some(b) = bracket {
+                if let Some(p) = bracket_figure(b, "P:") {
+                    figures.push((Metric::new("CPU", "%", Better::Neither), p));
+                }
+                if let Some(f) = bracket_figure(b, "maj. pagefaults") {
+                    figures.push((Metric::new("major faults", "", Better::Neither), f));
+                }
+            }
+            for (metric, v) in figures {
+                let mut s = Sample::new(metric, v, n).with_param("jobs", jobs);
+                if let Some(c) = &header.compiled {
+                    s = s.with_param("compiled", c);
+                }
+                if let Some(c) = &header.config {
+                    s = s.with_param("config", c);
+                }
+                if let Some(c) = &header.compiler {
+                    s = s.with_param("compiler", c);
+                }
+                if let Some(k) = &header.kernel
+                    && super::labels::is_kernel_name(k)
+                {
+                    s = s.with_kernel(k.as_str());
+                }
+                out.samples.push(s);
+            }
+        } else if t.contains("workers completed") && t.contains("kernels/hour") {
+            out.notes.push((n, format!("kcbenchrate's summary (`{t}`) is not read: only kcbench's run lines are")));
+        }
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults { benchmark: ID, reason: "no `Run N (-j J): … seconds` line".into() });
+    }
+    let named: Vec<&String> = machines.iter().map(|(_, m)| m).filter(|m| !m.is_empty()).collect();
+    if named.iter().all(|m| *m == named[0]) {
+        // One machine (or none named): the file's identity, when every
+        // report says the same.
+        out.identity.processor = processors.first().cloned();
+        if cpus.iter().all(|c| c.1 == cpus[0].1) {
+            out.identity.cpus = cpus.first().copied();
+        }
+    } else {
+        super::varying::tag_varying(&mut out, &machines, super::MACHINE_PARAM);
+    }
+    Ok(out)
+}
+
+impl BenchParser for Kcbench {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "kcbench 0.4-0.9.x kernel compile benchmark (Run N (-j J) lines)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        // Every kcbench run line says `kernels/hour`; the header's `Linux
+        // compiled:` or a run line itself makes it kcbench's.
+        if !input.has("kernels/hour") {
+            return 0;
+        }
+        if input.lines.iter().any(|l| run_line(l.trim()).is_some_and(|(_, a)| a.contains(" seconds"))) {
+            90
+        } else {
+            0
+        }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REPORT: &str = "Processor:           AMD Ryzen 7 6800H with Radeon Graphics [16 threads]\n\
+Linux running:       6.12.48+deb13-amd64 [x86_64]\n\
+Compiler:            gcc (Debian 14.2.0-19) 14.2.0\n\
+Linux compiled:      6.17.0 [/.../.cache/kcbench/linux-6.17]\n\
+Config; Environment: defconfig; CCACHE_DISABLE=\"1\"\n\
+Build command:       make vmlinux\n\
+Run 1 (-j 16):       161.38 seconds / 22.31 kernels/hour [P:1440%, 134 maj. pagefaults]\n\
+Run 2 (-j 8):        190.83 seconds / 18.86 kernels/hour [P:742%, 49 maj. pagefaults]\n";
+
+    fn param<'a>(s: &'a Sample, name: &str) -> Option<&'a str> {
+        s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    #[test]
+    fn run_lines_give_seconds_cpu_and_faults_per_job_count() {
+        let input = Input::from_text(REPORT);
+        assert_eq!(Kcbench.detect(&input), 90);
+        let f = Kcbench.parse(&input).unwrap();
+        let builds: Vec<_> = f.samples.iter().filter(|s| s.metric.name == "build time").collect();
+        assert_eq!(builds.iter().map(|s| (s.value.mean(), s.line)).collect::<Vec<_>>(), [(161.38, 7), (190.83, 8)]);
+        assert_eq!(builds.iter().map(|s| param(s, "jobs")).collect::<Vec<_>>(), [Some("16"), Some("8")]);
+        let b = builds[0];
+        assert_eq!(b.kernel.as_deref(), Some("6.12.48+deb13-amd64"));
+        assert_eq!(param(b, "compiled"), Some("6.17.0"));
+        assert_eq!(param(b, "config"), Some("defconfig"));
+        assert_eq!(param(b, "compiler"), Some("gcc (Debian 14.2.0-19) 14.2.0"));
+        let cpu: Vec<f64> = f.samples.iter().filter(|s| s.metric.name == "CPU").map(|s| s.value.mean()).collect();
+        assert_eq!(cpu, [1440.0, 742.0]);
+        let faults: Vec<f64> = f.samples.iter().filter(|s| s.metric.name == "major faults").map(|s| s.value.mean()).collect();
+        assert_eq!(faults, [134.0, 49.0]);
+        // kernels/hour is derived: no sample carries it, one note says so.
+        assert!(f.samples.iter().all(|s| s.value.mean() != 22.31 && s.value.mean() != 18.86));
+        assert_eq!(f.notes.iter().filter(|(_, n)| n.contains("kernels/hour")).count(), 1);
+        assert_eq!(f.identity.processor.as_ref().map(|p| p.1.as_str()), Some("AMD Ryzen 7 6800H with Radeon Graphics"));
+        assert_eq!(f.identity.cpus.map(|c| c.1), Some(16));
+    }
+
+    #[test]
+    fn older_bracket_with_cpu_only_and_a_run_without_seconds() {
+        let text = "Run 1 (-j 4):        288.16 seconds / 12.49 kernels/hour [P:384%]\nRun 2 (-j 4):        failed\n";
+        let f = Kcbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 2);
+        assert!(f.samples.iter().all(|s| s.kernel.is_none()));
+        assert!(f.notes.iter().any(|(n, m)| *n == 2 && m.contains("no `seconds`")));
+    }
+
+    /// A post with a laptop's report, then a VM's (SeongJae Park's blog,
+    /// 2025): both run `-j 8`; the processor keeps them apart, and the
+    /// second report's header is its own (`Compiler used:` of an older
+    /// kcbench, no compiler carried over from the first).
+    #[test]
+    fn reports_of_two_processors_are_two_machines() {
+        let text = format!(
+            "{REPORT}Processor:           QEMU Virtual CPU version 2.5+ [8 threads]\n\
+             Linux running:       6.18.0-rc1-mm-new-damon+ [x86_64]\n\
+             Compiler used:       gcc (GCC) 9.2.1\n\
+             Run 1 (-j 8):        209.24 seconds / 17.21 kernels/hour [P:742%, 33 maj. pagefaults]\n"
+        );
+        let f = Kcbench.parse(&Input::from_text(&text)).unwrap();
+        let builds: Vec<_> = f.samples.iter().filter(|s| s.metric.name == "build time").collect();
+        assert_eq!(
+            builds.iter().map(|s| param(s, "machine")).collect::<Vec<_>>(),
+            [
+                Some("AMD Ryzen 7 6800H with Radeon Graphics"),
+                Some("AMD Ryzen 7 6800H with Radeon Graphics"),
+                Some("QEMU Virtual CPU version 2.5+")
+            ]
+        );
+        assert_eq!(param(builds[2], "compiler"), Some("gcc (GCC) 9.2.1"));
+        assert_eq!(param(builds[2], "compiled"), None);
+        assert!(f.identity.processor.is_none());
+    }
+
+    #[test]
+    fn other_files_are_not_claimed() {
+        let rate = "4 workers completed 8 kernels so far (avrg: 1100.75 s/run) with a rate of 13.08 kernels/hour.\n";
+        assert_eq!(Kcbench.detect(&Input::from_text(rate)), 0);
+        assert_eq!(Kcbench.detect(&Input::from_text("Run 1 (-j 4): 12 seconds\n")), 0);
+    }
+}
