@@ -365,7 +365,7 @@ mod tests {
         let none = |_: &GridRow, _: &GridRun| false;
         let by_line = |_: &GridRow, run: &GridRun| run.label.contains(" line ");
         let one_file = |r: &GridRow, run: &GridRun| r.raw.paths().len() == 1 && !run.link.is_empty();
-        let rules: [&dyn Fn(&GridRow, &GridRun) -> bool; 4] = [&every, &none, &by_line, &one_file];
+        let rules: [&crate::report::grid::RunFolds; 4] = [&every, &none, &by_line, &one_file];
         let json = |g: &Grid| serde_json::to_string(g).expect("a grid serialises");
         let (mut some_folded, mut some_kept) = (false, false);
         for shape in [Shape::MetricsAsColumns, Shape::MetricsAsRows] {
@@ -373,8 +373,8 @@ mod tests {
             for k in ["a", "b", "c", "d", "e", "none"] {
                 for (i, rule) in rules.iter().enumerate() {
                     let mut cut = g.only_kernel(k);
-                    let folded = cut.fold_runs(rule);
-                    let (at_once, at_once_folded) = g.only_kernel_folded(k, rule);
+                    let folded = cut.fold_runs(*rule);
+                    let (at_once, at_once_folded) = g.only_kernel_folded(k, *rule);
                     assert_eq!(json(&at_once), json(&cut), "{shape:?} {k} rule {i}");
                     assert_eq!(at_once_folded, folded, "{shape:?} {k} rule {i}");
                     some_folded |= folded;

@@ -172,6 +172,10 @@ pub struct Grid {
     kernel_rows: OnceLock<Vec<FxHashMap<String, Vec<usize>>>>,
 }
 
+/// Which runs of a kernel page's row fold ([`Grid::only_kernel_folded`],
+/// [`Grid::fold_runs`]): given the page's row and one of its runs.
+pub type RunFolds = dyn Fn(&GridRow, &GridRun) -> bool;
+
 /// Rows that share label columns and value columns.
 #[derive(Debug, Clone, Serialize)]
 pub struct GridBlock {
@@ -593,12 +597,12 @@ impl Grid {
     /// pages of the generated large archive's class copied runs only to
     /// drop them). A row's [`GridRow::n`] is counted with its runs, as
     /// [`Grid::settle_runs`] counts it before they are dropped.
-    pub fn only_kernel_folded(&self, kernel: &str, folds: &dyn Fn(&GridRow, &GridRun) -> bool) -> (Grid, bool) {
+    pub fn only_kernel_folded(&self, kernel: &str, folds: &RunFolds) -> (Grid, bool) {
         self.only_kernel_with(kernel, Some(folds))
     }
 
     /// [`Grid::only_kernel`], and with `folds` [`Grid::only_kernel_folded`].
-    fn only_kernel_with(&self, kernel: &str, folds: Option<&dyn Fn(&GridRow, &GridRun) -> bool>) -> (Grid, bool) {
+    fn only_kernel_with(&self, kernel: &str, folds: Option<&RunFolds>) -> (Grid, bool) {
         // Each block kept, and where kernels are rows and runs fold, the
         // rows of the grid's block its rows are of: their runs are copied
         // only where they do not fold.
@@ -739,7 +743,7 @@ impl Grid {
     /// runs ([`GridRow::n`]) or every value is of as many runs; each
     /// block's [`GridBlock::unfolds`] and [`GridBlock::runs_column`] as the
     /// rows left say. Whether any row was folded.
-    pub fn fold_runs(&mut self, folds: &dyn Fn(&GridRow, &GridRun) -> bool) -> bool {
+    pub fn fold_runs(&mut self, folds: &RunFolds) -> bool {
         let (mut folded, one_count) = (false, !self.show_n());
         for b in &mut self.blocks {
             for r in &mut b.rows {
