@@ -599,8 +599,14 @@ fn kernel_page_values(
                     sm.insert(tera::value::Key::from("chart_note"), Value::from(""));
                     let name = &m.kernels[kp.kernel].name;
                     let table = &m.sections[ks.section].table;
-                    let mut grid = grids.get(ks.section).and_then(|g| g.as_deref()).map(|g| g.only_kernel(name));
-                    runs_folded |= grid.as_mut().is_some_and(super::html_native::fold_runs);
+                    let grid = grids
+                        .get(ks.section)
+                        .and_then(|g| g.as_deref())
+                        .map(|g| g.only_kernel_folded(name, &super::html_native::folds))
+                        .map(|(g, folded)| {
+                            runs_folded |= folded;
+                            g
+                        });
                     runs_legend |= grid.as_ref().is_some_and(Grid::rows_say_runs);
                     sm.insert(tera::value::Key::from("grid"), grid_value(table, grid.as_ref(), legend_shown));
                     Some(Value::from(sm))

@@ -302,19 +302,19 @@ pub const FOLDED_LEGEND: &str = " A row&#39;s runs are the lines of the raw file
 /// `data.json`'s samples; the class page and the section pages of a large
 /// class list no runs (they fold every row's), and the unfolded runs were
 /// an eighth of a large archive's kernel pages (15.8 of 121.8 MB).
+///
+/// A kernel page's grid is folded as it is cut from the class's
+/// ([`Grid::only_kernel_folded`] with [`folds`]), its rows' runs copied
+/// only where they stay; this folds a grid already cut.
 pub fn fold_runs(g: &mut Grid) -> bool {
-    let (mut folded, one_count) = (false, !g.show_n());
-    for b in &mut g.blocks {
-        for r in &mut b.rows {
-            if !r.runs.is_empty() && (r.n > 0 || one_count) && r.runs.iter().all(|run| run_line(r, run).is_some()) {
-                r.runs.clear();
-                folded = true;
-            }
-        }
-        b.unfolds = b.rows.iter().any(|r| !r.runs.is_empty());
-        b.runs_column = b.unfolds || b.rows.iter().any(|r| r.n > 0);
-    }
-    folded
+    g.fold_runs(&folds)
+}
+
+/// Whether `run` of row `r` of a kernel page's grid folds: it is a line of
+/// the row's one raw file, which the row's kernel links ([`run_line`]).
+/// [`fold_runs`] folds a row whose every run does.
+pub fn folds(r: &GridRow, run: &GridRun) -> bool {
+    run_line(r, run).is_some()
 }
 
 /// Whether a kernel page's legend says what a value is ([`RUNS_LEGEND`]):
@@ -918,8 +918,9 @@ pub fn kernel_pages(
                 let kgrids: Vec<Option<Grid>> = secs
                     .iter()
                     .map(|ks| {
-                        let mut g = grids.get(ks.section).and_then(|g| g.as_deref())?.only_kernel(&k.name);
-                        folded |= fold_runs(&mut g);
+                        let (g, f) =
+                            grids.get(ks.section).and_then(|g| g.as_deref())?.only_kernel_folded(&k.name, &folds);
+                        folded |= f;
                         Some(g)
                     })
                     .collect();

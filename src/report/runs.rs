@@ -339,4 +339,51 @@ mod tests {
         let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
         assert_eq!(labels(&g.blocks[0].rows[1]), ["mail.txt line 54", "mail.txt line 55"]);
     }
+
+    /// grid51: a kernel page's grid folded as it is cut
+    /// ([`Grid::only_kernel_folded`]) is the grid cut and then folded
+    /// ([`Grid::fold_runs`]), for either shape, any rule of which runs
+    /// fold, and rows that say their runs or not.
+    #[test]
+    fn a_grid_folded_as_it_is_cut_is_the_grid_cut_then_folded() {
+        use crate::report::grid::Grid;
+        let files = |k: &str| [format!("{k}/run1.txt"), format!("{k}/run2.txt"), format!("{k}/run3.txt")];
+        let row = |k: &str, runs: [&[(f64, u32, u32)]; 2]| {
+            let files = files(k);
+            let files: Vec<&str> = files.iter().map(String::as_str).collect();
+            RowView::new(k.into(), Vec::new(), vec![cell(runs[0], &files), cell(runs[1], &files)])
+        };
+        let t = table(vec![
+            row("a", [&[(1.0, 0, 1), (2.0, 1, 1)], &[(3.0, 0, 2), (4.0, 1, 2)]]),
+            row("b", [&[(5.0, 0, 3), (6.0, 0, 4)], &[(7.0, 0, 3), (8.0, 0, 4)]]),
+            row("c", [&[], &[]]),
+            // Values of two and of three runs: the row says no one number.
+            row("d", [&[(1.0, 0, 1), (2.0, 0, 2)], &[(3.0, 0, 1), (4.0, 0, 2), (5.0, 0, 3)]]),
+            row("e", [&[(1.0, 0, 1), (2.0, 1, 1), (3.0, 2, 1)], &[(3.0, 0, 2), (4.0, 1, 2), (5.0, 2, 2)]]),
+        ]);
+        let every = |_: &GridRow, _: &GridRun| true;
+        let none = |_: &GridRow, _: &GridRun| false;
+        let by_line = |_: &GridRow, run: &GridRun| run.label.contains(" line ");
+        let one_file = |r: &GridRow, run: &GridRun| r.raw.paths().len() == 1 && !run.link.is_empty();
+        let rules: [&crate::report::grid::RunFolds; 4] = [&every, &none, &by_line, &one_file];
+        let json = |g: &Grid| serde_json::to_string(g).expect("a grid serialises");
+        let (mut some_folded, mut some_kept) = (false, false);
+        for shape in [Shape::MetricsAsColumns, Shape::MetricsAsRows] {
+            let g = grid_of(&t, shape, &GridOptions::default());
+            for k in ["a", "b", "c", "d", "e", "none"] {
+                for (i, rule) in rules.iter().enumerate() {
+                    let mut cut = g.only_kernel(k);
+                    let folded = cut.fold_runs(*rule);
+                    let (at_once, at_once_folded) = g.only_kernel_folded(k, *rule);
+                    assert_eq!(json(&at_once), json(&cut), "{shape:?} {k} rule {i}");
+                    assert_eq!(at_once_folded, folded, "{shape:?} {k} rule {i}");
+                    some_folded |= folded;
+                    some_kept |= at_once.blocks.iter().any(|b| b.unfolds);
+                    let units = |g: &Grid| g.blocks.iter().map(|b| (b.unfolds, b.runs_column)).collect::<Vec<_>>();
+                    assert_eq!(units(&at_once), units(&cut), "{shape:?} {k} rule {i}");
+                }
+            }
+        }
+        assert!(some_folded && some_kept);
+    }
 }

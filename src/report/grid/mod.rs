@@ -172,6 +172,10 @@ pub struct Grid {
     kernel_rows: OnceLock<Vec<FxHashMap<String, Vec<usize>>>>,
 }
 
+/// Which runs of a kernel page's row fold ([`Grid::only_kernel_folded`],
+/// [`Grid::fold_runs`]): given the page's row and one of its runs.
+pub type RunFolds = dyn Fn(&GridRow, &GridRun) -> bool;
+
 /// Rows that share label columns and value columns.
 #[derive(Debug, Clone, Serialize)]
 pub struct GridBlock {
@@ -311,9 +315,14 @@ impl GridRow {
     /// `+++++` cell has none), where they are the same two or more and,
     /// where the row unfolds its runs, that many; else 0.
     fn common_n(&self) -> u32 {
+        self.common_n_with(self.runs.len())
+    }
+
+    /// [`GridRow::common_n`] of the row with `runs` runs unfolded.
+    fn common_n_with(&self, runs: usize) -> u32 {
         let mut ns = self.cells.iter().flatten().map(|c| c.n).filter(|&n| n > 0);
         let Some(n) = ns.next() else { return 0 };
-        if n < 2 || ns.any(|m| m != n) || !(self.runs.is_empty() || self.runs.len() == n as usize) {
+        if n < 2 || ns.any(|m| m != n) || !(runs == 0 || runs == n as usize) {
             return 0;
         }
         n
@@ -570,12 +579,40 @@ impl Grid {
     /// stays the one chosen for every kernel; the plaintext plans are left
     /// empty (kernel pages are HTML).
     pub fn only_kernel(&self, kernel: &str) -> Grid {
-        let blocks = self
+        self.only_kernel_with(kernel, None).0
+    }
+
+    /// [`Grid::only_kernel`] with its runs folded where `folds` says: a
+    /// row whose every run `folds` (given the kernel page's row and the
+    /// run) keeps none of them, where it says its number of runs
+    /// ([`GridRow::n`] set) or every value of the grid is of as many runs
+    /// ([`Grid::show_n`] false); a row with no runs, or one of whose runs
+    /// does not fold, keeps them all. Each block's
+    /// [`GridBlock::unfolds`] and [`GridBlock::runs_column`] are as the
+    /// rows left say. Whether any row's runs were folded.
+    ///
+    /// The same grid as [`Grid::only_kernel`] and folding its rows after,
+    /// without copying the runs of a row that folds (where kernels are
+    /// rows, most of a large class's: 45 M instructions of the 301 kernel
+    /// pages of the generated large archive's class copied runs only to
+    /// drop them). A row's [`GridRow::n`] is counted with its runs, as
+    /// [`Grid::settle_runs`] counts it before they are dropped.
+    pub fn only_kernel_folded(&self, kernel: &str, folds: &RunFolds) -> (Grid, bool) {
+        self.only_kernel_with(kernel, Some(folds))
+    }
+
+    /// [`Grid::only_kernel`], and with `folds` [`Grid::only_kernel_folded`].
+    fn only_kernel_with(&self, kernel: &str, folds: Option<&RunFolds>) -> (Grid, bool) {
+        // Each block kept, and where kernels are rows and runs fold, the
+        // rows of the grid's block its rows are of: their runs are copied
+        // only where they do not fold.
+        type Kept<'a> = (GridBlock, Option<(&'a GridBlock, &'a [usize])>);
+        let kept: Vec<Kept> = self
             .blocks
             .iter()
             .enumerate()
             .filter_map(|(bi, b)| {
-                let (columns, rows): (Vec<GridColumn>, Vec<GridRow>) = if self.shape == Shape::MetricsAsRows {
+                let (columns, rows, from): (Vec<GridColumn>, Vec<GridRow>, _) = if self.shape == Shape::MetricsAsRows {
                     let own = b.columns.iter().position(|c| c.name == kernel)?;
                     // The kernel's own column and runs.
                     let rows = b
@@ -588,7 +625,7 @@ impl Grid {
                             ..r.clone_labels()
                         })
                         .collect();
-                    (vec![b.columns[own].clone()], rows)
+                    (vec![b.columns[own].clone()], rows, None)
                 } else {
                     let by_kernel = &self.kernel_rows()[bi];
                     let own = by_kernel.get(kernel).map_or(&[][..], Vec::as_slice);
@@ -603,25 +640,32 @@ impl Grid {
                             labels: r.labels.clone(),
                             cells: r.cells.clone(),
                             raw: r.raw.clone(),
-                            runs: r.runs.clone(),
+                            // Copied below where they do not fold.
+                            runs: if folds.is_some() { Vec::new() } else { r.runs.clone() },
                             n: 0,
                             flag: r.flag.clone(),
                         })
                         .collect();
-                    (b.columns.clone(), rows)
+                    (b.columns.clone(), rows, folds.map(|_| (b, own)))
                 };
-                Some(GridBlock {
+                let unfolds = match from {
+                    Some((b, own)) => own.iter().any(|&i| !b.rows[i].runs.is_empty()),
+                    None => rows.iter().any(|r| !r.runs.is_empty()),
+                };
+                let block = GridBlock {
                     label_headers: b.label_headers.clone(),
                     label_right: b.label_right.clone(),
                     columns,
-                    unfolds: rows.iter().any(|r| !r.runs.is_empty()),
+                    unfolds,
                     runs_column: false,
                     rows,
                     text: TextPlan::default(),
-                })
+                };
+                Some((block, from))
             })
-            .filter(|b| !b.rows.is_empty())
-            .collect::<Vec<_>>();
+            .filter(|(b, _)| !b.rows.is_empty())
+            .collect();
+        let (blocks, from): (Vec<GridBlock>, Vec<_>) = kept.into_iter().unzip();
         let runs = self.runs.and_then(|_| {
             let cells =
                 blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change).flat_map(|r| r.cells.iter().flatten());
@@ -663,8 +707,55 @@ impl Grid {
             kernel_rows: OnceLock::new(),
         };
         g.fix_label_columns();
-        g.settle_runs();
-        g
+        let Some(folds) = folds else {
+            g.settle_runs();
+            return (g, false);
+        };
+        // `settle_runs`, each row's number counted with the runs it has
+        // in the grid (its own, or those of the row it is of), then the
+        // rows whose every run folds left without them.
+        let (show, one_count) = (g.show_n(), !g.show_n());
+        let mut folded = false;
+        for (b, from) in g.blocks.iter_mut().zip(from) {
+            for (i, r) in b.rows.iter_mut().enumerate() {
+                let runs = match from {
+                    Some((src, own)) => &src.rows[own[i]].runs,
+                    None => &r.runs,
+                };
+                r.n = if show && !r.change { r.common_n_with(runs.len()) } else { 0 };
+                let fold = !runs.is_empty() && (r.n > 0 || one_count) && runs.iter().all(|run| folds(r, run));
+                if fold {
+                    r.runs = Vec::new();
+                    folded = true;
+                } else if from.is_some() {
+                    r.runs = runs.clone();
+                }
+            }
+            b.unfolds = b.rows.iter().any(|r| !r.runs.is_empty());
+            b.runs_column = b.unfolds || b.rows.iter().any(|r| r.n > 0);
+        }
+        (g, folded)
+    }
+
+    /// Folds the runs of this kernel page's grid (a [`Grid::only_kernel`])
+    /// where `folds` says, as [`Grid::only_kernel_folded`] does: a row
+    /// whose every run `folds` loses them where it says its number of
+    /// runs ([`GridRow::n`]) or every value is of as many runs; each
+    /// block's [`GridBlock::unfolds`] and [`GridBlock::runs_column`] as the
+    /// rows left say. Whether any row was folded.
+    pub fn fold_runs(&mut self, folds: &RunFolds) -> bool {
+        let (mut folded, one_count) = (false, !self.show_n());
+        for b in &mut self.blocks {
+            for r in &mut b.rows {
+                if !r.runs.is_empty() && (r.n > 0 || one_count) && r.runs.iter().all(|run| folds(r, run)) {
+                    r.runs.clear();
+                    folded = true;
+                }
+            }
+            b.unfolds = b.rows.iter().any(|r| !r.runs.is_empty());
+            b.runs_column = b.unfolds || b.rows.iter().any(|r| r.n > 0);
+        }
+        folded
     }
 
     /// Moves the label columns after the first (parameters: `instances`,
