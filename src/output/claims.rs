@@ -96,14 +96,15 @@ impl PathClaims {
     /// against what this build claims they can clash only at `dir` or
     /// below it, which [`PathClaims::claim`] sees afterwards as it would
     /// have path by path. Returns the directories they lie in, each once,
-    /// shallowest first; `None` (nothing claimed) when this does not
+    /// shallowest first, each with the first of `paths` under it; `None`
+    /// (nothing claimed) when this does not
     /// apply: claim each path with [`PathClaims::claim`] then.
     ///
     /// Why: a large archive's kept classes have 41,000 outputs, and each
     /// claimed on its own (its names checked, its ancestors found, looked up
     /// and checked on disk) was 92 M instructions of an added kernel's
     /// rebuild.
-    pub fn claim_tree<'p>(&mut self, dir: &str, paths: &[&'p str]) -> Option<Vec<&'p str>> {
+    pub fn claim_tree<'p>(&mut self, dir: &str, paths: &[&'p str]) -> Option<Vec<(&'p str, &'p str)>> {
         let one_name = !dir.is_empty() && dir != "." && dir != ".." && !dir.contains(['/', '\\', '\n', '\r']);
         if !one_name || self.folded.is_some() || self.dirs.contains(dir) || self.produced.contains_key(dir) {
             return None;
@@ -114,7 +115,7 @@ impl PathClaims {
         }
         // Each path's directory and those above it, up to `dir`: paths
         // come grouped by directory, so most share the last one's.
-        let mut new_dirs: Vec<&'p str> = Vec::new();
+        let mut new_dirs: Vec<(&'p str, &'p str)> = Vec::new();
         let mut seen: FxHashSet<&'p str> = FxHashSet::default();
         let mut last = "";
         for &p in paths {
@@ -126,7 +127,7 @@ impl PathClaims {
             last = parent;
             let mut d = parent;
             while seen.insert(d) {
-                new_dirs.push(d);
+                new_dirs.push((d, p));
                 match d.rfind('/') {
                     Some(i) => d = &d[..i],
                     None => break,
@@ -134,12 +135,12 @@ impl PathClaims {
             }
         }
         // A directory's ancestors are its prefixes: shorter first.
-        new_dirs.sort_by_key(|d| d.len());
+        new_dirs.sort_by_key(|(d, _)| d.len());
         self.produced.reserve(paths.len());
         for &p in paths {
             self.produced.insert(p.to_string(), None);
         }
-        self.dirs.extend(new_dirs.iter().map(|d| (*d).to_string()));
+        self.dirs.extend(new_dirs.iter().map(|(d, _)| (*d).to_string()));
         Some(new_dirs)
     }
 
@@ -349,7 +350,16 @@ mod tests {
         let mut c = PathClaims::default();
         let kept = ["m/index.html", "m/kernels/2.4.7.html", "m/raw/2.4.7/a.txt", "m/kernels/2.4.8.html"];
         let dirs = c.claim_tree("m", &kept).expect("taken whole");
-        assert_eq!(dirs, ["m", "m/raw", "m/kernels", "m/raw/2.4.7"]);
+        let first = |d: &'static str, p: &'static str| (d, p);
+        assert_eq!(
+            dirs,
+            [
+                first("m", "m/index.html"),
+                first("m/raw", "m/raw/2.4.7/a.txt"),
+                first("m/kernels", "m/kernels/2.4.7.html"),
+                first("m/raw/2.4.7", "m/raw/2.4.7/a.txt")
+            ]
+        );
         // The same file again; another file there; a file where a
         // directory is; a directory where a file is.
         assert!(c.claim("m/kernels/2.4.7.html", None, |_| true).expect("same file").is_none());

@@ -619,10 +619,11 @@ impl Sink for DirWriter {
         let Some(dirs) = lock(&self.claims).claim_tree(dir, paths) else {
             return self.keep(paths);
         };
-        // Each directory once, shallowest first, as `keep` checks them.
+        // Each directory once, shallowest first, as `keep` checks them (a
+        // problem named with the first path under it).
         let mut checked = lock(&self.checked);
-        for d in dirs {
-            self.check_ancestors(&mut checked, d, &[Cow::Borrowed(d)])?;
+        for (d, first) in dirs {
+            self.check_ancestors(&mut checked, first, &[Cow::Borrowed(d)])?;
         }
         Ok(())
     }
