@@ -123,22 +123,6 @@ struct UnitUse<'a> {
     decimals: i32,
 }
 
-/// A metric's key in [`unify`]: (benchmark, group, metric, better).
-type MetricKey<'a> = (&'a str, &'a str, &'a str, Better);
-
-/// Counts `n` samples of the metric `key` in `unit`, the first of them at
-/// `first` (result index, sample index), in `uses`.
-fn add_use<'a>(
-    uses: &mut FxHashMap<MetricKey<'a>, Vec<UnitUse<'a>>>,
-    (key, unit, first, n): (MetricKey<'a>, &'a str, (usize, usize), usize),
-) {
-    let units = uses.entry(key).or_default();
-    match units.iter_mut().find(|u| u.unit == unit) {
-        Some(u) => u.count += n,
-        None => units.push(UnitUse { unit, first, count: n, decimals: 0 }),
-    }
-}
-
 /// Converts each metric of `results` (one machine class) to one unit
 /// where its samples use several that convert exactly (module docs);
 /// warns, once per metric, where they do not.
@@ -146,27 +130,20 @@ pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
     // Keys borrowed from `results`: no string is copied per sample (a
     // large archive has millions); most metrics have one unit, and their
     // Vec of one entry is the only allocation.
-    let mut uses: FxHashMap<MetricKey, Vec<UnitUse>> = FxHashMap::default();
-    // Samples one after the other of the same metric in the same unit (a
-    // file's runs) are counted together, and looked up once: four strings
-    // hashed for every sample were 36 M instructions of a large class.
-    let mut run = None;
+    let mut uses: FxHashMap<(&str, &str, &str, Better), Vec<UnitUse>> = FxHashMap::default();
     for (ri, rf) in results.iter().enumerate() {
         for (si, s) in rf.parsed.samples.iter().enumerate() {
             let key = (rf.parsed.benchmark.as_str(), s.group.as_str(), s.metric.name.as_str(), s.metric.better);
-            let unit = s.metric.unit.as_str();
-            match &mut run {
-                Some((k, u, _, n)) if *k == key && *u == unit => *n += 1,
-                _ => {
-                    if let Some(done) = run.replace((key, unit, (ri, si), 1)) {
-                        add_use(&mut uses, done);
-                    }
+            let units = uses.entry(key).or_default();
+            let i = match units.iter().position(|u| u.unit == s.metric.unit) {
+                Some(i) => i,
+                None => {
+                    units.push(UnitUse { unit: s.metric.unit.as_str(), first: (ri, si), count: 0, decimals: 0 });
+                    units.len() - 1
                 }
-            }
+            };
+            units[i].count += 1;
         }
-    }
-    if let Some(done) = run {
-        add_use(&mut uses, done);
     }
     // The decimals of each unit of a metric printed in several, read only
     // for those (a large archive's million samples mostly have one unit).
