@@ -74,6 +74,8 @@ use std::time::SystemTime;
 mod records;
 mod stored;
 
+use records::Table;
+
 /// The cache directory's name inside the output directory.
 pub const DIR: &str = crate::output::CACHE_DIR;
 
@@ -126,58 +128,16 @@ struct StoredDiag {
     kind: crate::diag::Kind,
 }
 
-/// The raw files' and outputs' records of an entry, stored as columns
-/// ([`records::Records`]).
-mod as_columns {
-    use super::records::Records;
-    use super::{Output, RawFile, Stat};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    /// A record an entry stores: a path, its stat and its content hash.
-    pub(super) trait Record: Sized {
-        fn parts(&self) -> (&str, &Stat, u64);
-        fn of_parts(path: String, stat: Stat, hash: u64) -> Self;
-    }
-
-    impl Record for RawFile {
-        fn parts(&self) -> (&str, &Stat, u64) {
-            (&self.rel, &self.stat, self.hash)
-        }
-        fn of_parts(rel: String, stat: Stat, hash: u64) -> Self {
-            RawFile { rel, stat, hash }
-        }
-    }
-
-    impl Record for Output {
-        fn parts(&self) -> (&str, &Stat, u64) {
-            (&self.path, &self.stat, self.hash)
-        }
-        fn of_parts(path: String, stat: Stat, hash: u64) -> Self {
-            Output { path, stat, hash }
-        }
-    }
-
-    pub(super) fn serialize<S: Serializer, R: Record>(v: &[R], s: S) -> Result<S::Ok, S::Error> {
-        Records::of(v.iter().map(Record::parts)).serialize(s)
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>, R: Record>(d: D) -> Result<Vec<R>, D::Error> {
-        let records = Records::deserialize(d)?.into_records();
-        let records = records.ok_or_else(|| serde::de::Error::custom("damaged file records"))?;
-        Ok(records.into_iter().map(|(path, stat, hash)| R::of_parts(path, stat, hash)).collect())
-    }
-}
-
 /// Everything remembered about one machine class.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MachineEntry {
     key: u64,
     /// When the build that recorded this started reading the class.
     scan_ns: i128,
-    #[serde(serialize_with = "as_columns::serialize", deserialize_with = "as_columns::deserialize")]
-    files: Vec<RawFile>,
-    #[serde(serialize_with = "as_columns::serialize", deserialize_with = "as_columns::deserialize")]
-    outputs: Vec<Output>,
+    /// The raw files' records (path relative to the class directory).
+    files: Table,
+    /// The outputs' records (path relative to the output directory).
+    outputs: Table,
     diags: Vec<StoredDiag>,
     /// The class's line in the site summary.
     pub summary: MachineSummary,
@@ -220,12 +180,9 @@ impl MachineEntry {
         MachineEntry {
             key,
             scan_ns,
-            files,
-            outputs: outputs
-                .into_iter()
-                // Stat and hash filled in by `Cache::store`.
-                .map(|path| Output { path, stat: Stat::MISSING, hash: NO_HASH })
-                .collect(),
+            files: Table::of(files.iter().map(|f| (f.rel.as_str(), f.stat, f.hash))),
+            // Stat and hash filled in by `Cache::store`.
+            outputs: Table::of(outputs.iter().map(|path| (path.as_str(), Stat::MISSING, NO_HASH))),
             diags: Vec::new(),
             summary,
             files_read,
@@ -282,7 +239,7 @@ impl MachineEntry {
 
     /// The output paths (relative to the output directory).
     pub fn output_paths(&self) -> impl Iterator<Item = &str> {
-        self.outputs.iter().map(|o| o.path.as_str())
+        self.outputs.paths()
     }
 
     /// Reads the summary's cross-class cells back into `summary.cells`
@@ -305,7 +262,7 @@ impl MachineEntry {
     /// The outputs as recorded (for a class built again: those still in
     /// place need not be read back to be compared).
     pub fn into_outputs(self) -> Vec<Output> {
-        self.outputs
+        outputs_of(&self.outputs)
     }
 
     /// The diagnostics loading the class gave, files in the content
@@ -334,16 +291,16 @@ impl MachineEntry {
         if self.key != key || self.files.len() != now.len() {
             return false;
         }
-        for ((old, (rel, stat)), path) in self.files.iter().zip(now).zip(paths) {
-            if &old.rel != rel {
+        for (((old_rel, old_stat, old_hash), (rel, stat)), path) in self.files.iter().zip(now).zip(paths) {
+            if old_rel != rel {
                 return false;
             }
             let Some(stat) = stat else { return false };
-            let trusted = *stat == old.stat && !racy(&old.stat, self.scan_ns);
+            let trusted = stat == old_stat && !racy(old_stat, self.scan_ns);
             if !trusted {
                 // Times changed, or too close to the last build: compare contents.
                 match std::fs::read(path) {
-                    Ok(b) if old.hash != NO_HASH && b.len() as u64 == stat.len && hash(&b) == old.hash => {}
+                    Ok(b) if old_hash != NO_HASH && b.len() as u64 == stat.len && hash(&b) == old_hash => {}
                     _ => return false,
                 }
             }
@@ -354,8 +311,29 @@ impl MachineEntry {
 
 /// True when every output in `outputs` is still under `out` with the
 /// size, times and inode recorded for it.
-fn outputs_in_place(outputs: &[Output], out: &Path) -> bool {
-    outputs.iter().all(|o| Stat::of(&out.join(&o.path)) == Some(o.stat))
+fn outputs_in_place(outputs: &Table, out: &Path) -> bool {
+    // Each path joined in one buffer (a kept class has 4,000 outputs, and
+    // every build looks at every kept class's), as `Path::join` joins a
+    // relative path.
+    let Some(dir) = out.to_str() else {
+        return outputs.iter().all(|(p, s, _)| Stat::of(&out.join(p)).as_ref() == Some(s));
+    };
+    let mut full = String::with_capacity(dir.len() + 128);
+    full.push_str(dir);
+    if !full.is_empty() && !full.ends_with(std::path::is_separator) {
+        full.push(std::path::MAIN_SEPARATOR);
+    }
+    let base = full.len();
+    outputs.iter().all(|(p, s, _)| {
+        full.truncate(base);
+        full.push_str(p);
+        Stat::of(Path::new(&full)).as_ref() == Some(s)
+    })
+}
+
+/// The records of `outputs` as [`Output`]s.
+fn outputs_of(outputs: &Table) -> Vec<Output> {
+    outputs.iter().map(|(path, &stat, hash)| Output { path: path.to_string(), stat, hash }).collect()
 }
 
 /// What the cache remembers of the site-level files (the site index, the
@@ -371,8 +349,7 @@ fn outputs_in_place(outputs: &[Output], out: &Path) -> bool {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SiteEntry {
     key: u64,
-    #[serde(serialize_with = "as_columns::serialize", deserialize_with = "as_columns::deserialize")]
-    outputs: Vec<Output>,
+    outputs: Table,
     /// The cross-class page's key ([`crate::report::across_key`]) it was
     /// made under, whether it had a section (`across.*` written), and what
     /// it pairs (the index pages' words): a build that changes a class
@@ -390,7 +367,7 @@ impl SiteEntry {
     pub fn new(key: u64, outputs: Vec<String>) -> Self {
         SiteEntry {
             key,
-            outputs: outputs.into_iter().map(|path| Output { path, stat: Stat::MISSING, hash: NO_HASH }).collect(),
+            outputs: Table::of(outputs.iter().map(|path| (path.as_str(), Stat::MISSING, NO_HASH))),
             across: None,
             unchanged: false,
         }
@@ -414,7 +391,10 @@ impl SiteEntry {
     /// and inode recorded for them.
     pub fn in_place(&self, paths: &[&str], out: &Path) -> bool {
         paths.iter().all(|p| {
-            self.outputs.iter().find(|o| o.path == *p).is_some_and(|o| Stat::of(&out.join(&o.path)) == Some(o.stat))
+            let mut records = self.outputs.iter();
+            records
+                .find(|(path, ..)| path == p)
+                .is_some_and(|(path, s, _)| Stat::of(&out.join(path)).as_ref() == Some(s))
         })
     }
 
@@ -426,13 +406,13 @@ impl SiteEntry {
 
     /// The output paths (relative to the output directory).
     pub fn output_paths(&self) -> impl Iterator<Item = &str> {
-        self.outputs.iter().map(|o| o.path.as_str())
+        self.outputs.paths()
     }
 
     /// The outputs as recorded (when the site-level files are made again,
     /// those still in place need not be read back to be compared).
     pub fn into_outputs(self) -> Vec<Output> {
-        self.outputs
+        outputs_of(&self.outputs)
     }
 }
 
@@ -675,12 +655,14 @@ impl Cache {
 /// Fills in each of `outputs`' stat and hash as the writer saw them
 /// (see [`crate::output::Written`]), else as they are now under `out`; in
 /// parallel (a 300-kernel class has 4,000 outputs).
-fn record_outputs(outputs: &mut [Output], out: &Path, written: &crate::output::Written) {
-    outputs.par_iter_mut().for_each(|o| {
-        o.stat = written.stats.get(&o.path).copied().or_else(|| Stat::of(&out.join(&o.path))).unwrap_or(Stat::MISSING);
+fn record_outputs(outputs: &mut Table, out: &Path, written: &crate::output::Written) {
+    let (paths, stats, hashes) = outputs.parts_mut();
+    stats.par_iter_mut().zip(hashes.par_iter_mut()).enumerate().for_each(|(i, (stat, hash))| {
+        let path = paths.get(i);
+        *stat = written.stats.get(path).copied().or_else(|| Stat::of(&out.join(path))).unwrap_or(Stat::MISSING);
         // The hash of what was written, for a file of that length.
-        o.hash = match written.hashes.get(&o.path) {
-            Some(&Some((len, h))) if o.stat.len == len => h,
+        *hash = match written.hashes.get(path) {
+            Some(&Some((len, h))) if stat.len == len => h,
             _ => NO_HASH,
         };
     });

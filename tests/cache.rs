@@ -624,6 +624,26 @@ fn output_replaced_by_a_link_is_a_file_again() {
     assert!(fs::symlink_metadata(&page).unwrap().is_file());
 }
 
+/// A kept class's directory moved away and linked back (every output
+/// still the same file, by the link) is not written through: the build
+/// fails naming the link, as it did before the kept class's outputs were
+/// claimed as one tree; with the directory back, the build keeps it.
+#[test]
+fn kept_class_directory_behind_a_link_is_refused() {
+    let (tmp, content, out) = built_site();
+    let kernels = out.join("p166-24m/kernels");
+    assert!(kernels.is_dir());
+    let away = tmp.path().join("kernels-away");
+    fs::rename(&kernels, &away).unwrap();
+    std::os::unix::fs::symlink(&away, &kernels).unwrap();
+    let err = build(&opts(&content, &out)).expect_err("a link in the output directory");
+    let msg = format!("{err}");
+    assert!(msg.contains("p166-24m/kernels") && msg.contains("symbolic link"), "{msg}");
+    fs::remove_file(&kernels).unwrap();
+    fs::rename(&away, &kernels).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
 /// Symbolic links planted in the output directory under the names of the
 /// temporary files a build writes are removed, never written through.
 #[test]

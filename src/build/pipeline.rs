@@ -889,7 +889,7 @@ fn keep_class(ctx: &ClassContext, slug: &str, u: UnchangedClass, restore: bool) 
         ctx.sink.known_outputs(entry.into_outputs());
         return Ok(Settled::Changed(discovered, key, stats));
     }
-    ctx.sink.keep(&entry.output_paths().collect::<Vec<_>>())?;
+    ctx.sink.keep_dir(slug, &entry.output_paths().collect::<Vec<_>>())?;
     let mut out = ClassOutcome::default();
     out.diags.extend(entry.diagnostics(&ctx.opts.content));
     out.files_read = entry.files_read;

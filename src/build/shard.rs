@@ -436,6 +436,13 @@ impl Sink for Recording<'_> {
         self.inner.keep(paths)
     }
 
+    fn keep_dir(&self, dir: &str, paths: &[&str]) -> Result<(), WriteError> {
+        for p in paths {
+            self.saw(p, None);
+        }
+        self.inner.keep_dir(dir, paths)
+    }
+
     fn known_outputs(&self, outputs: Vec<crate::output::Output>) {
         self.inner.known_outputs(outputs);
     }

@@ -27,6 +27,18 @@ pub trait Sink: Sync {
         Err(WriteError::Write { path: path.into(), source: std::io::Error::other("this sink cannot keep files") })
     }
 
+    /// [`Sink::keep`] for the outputs of one machine class kept whole, all
+    /// under its directory `dir` and claimed together by the build that
+    /// wrote them: a sink may claim them as one tree
+    /// ([`PathClaims::claim_tree`]).
+    ///
+    /// # Errors
+    /// As [`Sink::keep`].
+    fn keep_dir(&self, dir: &str, paths: &[&str]) -> Result<(), WriteError> {
+        let _ = dir;
+        self.keep(paths)
+    }
+
     /// Hands over what an earlier build recorded of the outputs of a
     /// machine class about to be built again ([`DirWriter`](super::DirWriter) compares a new
     /// file with one still in place by the recorded hash instead of reading
@@ -106,6 +118,13 @@ impl<F: Fn(&str) + Sync> Sink for Tap<'_, F> {
             (self.seen)(p);
         }
         self.inner.keep(paths)
+    }
+
+    fn keep_dir(&self, dir: &str, paths: &[&str]) -> Result<(), WriteError> {
+        for p in paths {
+            (self.seen)(p);
+        }
+        self.inner.keep_dir(dir, paths)
     }
 
     fn known_outputs(&self, outputs: Vec<Output>) {

@@ -608,6 +608,26 @@ impl Sink for DirWriter {
         Ok(true)
     }
 
+    fn keep_dir(&self, dir: &str, paths: &[&str]) -> Result<(), WriteError> {
+        // What `claim_locked` checks of a path that could differ from the
+        // build that claimed these: a content directory inside the output
+        // directory, or an output directory now named longer.
+        let longest = paths.iter().map(|p| p.len()).max().unwrap_or(0);
+        if self.protected.is_some() || self.out.as_os_str().len() + 1 + longest >= super::claims::PATH_MAX {
+            return self.keep(paths);
+        }
+        let Some(dirs) = lock(&self.claims).claim_tree(dir, paths) else {
+            return self.keep(paths);
+        };
+        // Each directory once, shallowest first, as `keep` checks them (a
+        // problem named with the first path under it).
+        let mut checked = lock(&self.checked);
+        for (d, first) in dirs {
+            self.check_ancestors(&mut checked, first, &[Cow::Borrowed(d)])?;
+        }
+        Ok(())
+    }
+
     fn keep(&self, paths: &[&str]) -> Result<(), WriteError> {
         // Claimed under one lock for the whole class: two classes kept side
         // by side took turns on the lock path by path.
