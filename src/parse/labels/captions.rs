@@ -568,19 +568,8 @@ mod tests {
     /// 2` they are runs, said nothing of.
     #[test]
     fn captions_alike_but_for_a_figure_are_warned_of() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/wild/bonnie_pp/blog-zh-2024-bonnie++200a-wsl-home-vs-mnt-c-suffixed-cells-report-0-files-csv-793.txt"
-        );
-        let text = std::fs::read_to_string(path).expect("fixture");
-        let lines: Vec<&str> = text.lines().collect();
         let notes = |first: &str, second: &str| {
-            let mut t = vec![first];
-            t.extend_from_slice(&lines[1..16]);
-            t.push(second);
-            t.extend_from_slice(&lines[17..]);
-            let input = Input::from_text(&(t.join("\n") + "\n"));
-            let mut p = crate::parse::by_id("bonnie++").expect("bonnie++").parse(&input).expect("parsed");
+            let (input, mut p) = wsl_post_under(first, second);
             super::super::apply(&input, &mut p);
             p.notes
                 .iter()
@@ -595,9 +584,10 @@ mod tests {
         assert!(notes("Bonnie++ number 1 of 2 on ext4", "Bonnie++ number 2 of 2 on ext4").is_empty());
     }
 
-    /// The WSL post's two reports under the attacker's captions (attack50
-    /// F2, F7): all notes and the labels of the two copies' first rows.
-    fn two_reports_under(first: &str, second: &str) -> (Vec<(usize, String)>, Option<String>, Option<String>) {
+    /// The WSL bonnie++ post (two reports, lines 1 and 17 their captions)
+    /// with `first` and `second` as the captions, and bonnie++'s parse of
+    /// it before the labels.
+    fn wsl_post_under(first: &str, second: &str) -> (Input, crate::model::ParsedFile) {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fixtures/wild/bonnie_pp/blog-zh-2024-bonnie++200a-wsl-home-vs-mnt-c-suffixed-cells-report-0-files-csv-793.txt"
@@ -609,7 +599,14 @@ mod tests {
         t.push(second);
         t.extend_from_slice(&lines[17..]);
         let input = Input::from_text(&(t.join("\n") + "\n"));
-        let mut p = crate::parse::by_id("bonnie++").expect("bonnie++").parse(&input).expect("parsed");
+        let p = crate::parse::by_id("bonnie++").expect("bonnie++").parse(&input).expect("parsed");
+        (input, p)
+    }
+
+    /// The WSL post's two reports under the attacker's captions (attack50
+    /// F2, F7): all notes and the labels of the two copies' first rows.
+    fn two_reports_under(first: &str, second: &str) -> (Vec<(usize, String)>, Option<String>, Option<String>) {
+        let (input, mut p) = wsl_post_under(first, second);
         super::super::apply(&input, &mut p);
         let label = |line: usize| {
             let s = p.samples.iter().find(|s| s.line == line).expect("a sample");
