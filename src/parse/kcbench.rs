@@ -49,6 +49,12 @@ use super::num::plain;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 
+/// The note said once a file at the first run line's `kernels/hour`: an
+/// information, not a warning ([`super::note_is_info`]): a derived figure
+/// left unread asks nothing of the reader, and every kcbench report
+/// prints one.
+pub const KERNELS_PER_HOUR_DERIVED: &str = "kcbench's kernels/hour is 3600 over the build's seconds: derived, not read";
+
 /// kcbench; registry id `"kcbench"`.
 pub struct Kcbench;
 
@@ -148,7 +154,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             };
             if !said_derived && rest.contains("kernels/hour") {
                 said_derived = true;
-                out.notes.push((n, "kcbench's kernels/hour is 3600 over the build's seconds: derived, not read".into()));
+                out.notes.push((n, KERNELS_PER_HOUR_DERIVED.into()));
             }
             let bracket = rest.split_once('[').and_then(|(_, b)| b.split_once(']')).map(|(b, _)| b);
             let mut figures = vec![(Metric::new("build time", "s", Better::Lower), value)];

@@ -469,6 +469,8 @@ pub fn note_is_info(note: &str) -> bool {
         "whose length is a setting",
         // sysbench: the event count beside the rate read of the same run.
         sysbench::EVENTS_OF_A_RATE,
+        // kcbench: kernels/hour, 3600 over the seconds read.
+        kcbench::KERNELS_PER_HOUR_DERIVED,
         // bonnie: `0.4</pre>`, a blog's closing tag glued to a row.
         "the page's markup",
         // lkp-compare: the robot's monitor rows beside the testcase's own.
