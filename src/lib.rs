@@ -46,6 +46,7 @@ pub mod diag;
 pub mod export;
 pub mod fingerprint;
 pub mod init;
+pub mod lines;
 pub mod markdown;
 pub mod model;
 pub mod output;

@@ -23,6 +23,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("fingerprint", 0),
     // LEB128 varints of the two caches' packed byte strings.
     ("varint", 0),
+    // `str::lines` by memchr (the list of written files, label lines).
+    ("lines", 0),
     // The output writer: atomic writes, the lock, path claims, the list of
     // written files (uses the content hash).
     ("output", 1),

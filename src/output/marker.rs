@@ -33,20 +33,8 @@ pub fn read(out: &Path) -> Vec<u8> {
 /// comment.
 pub fn listed(text: &str) -> Vec<&str> {
     let header = MARKER_HEADER.trim_end_matches('\n');
-    // `str::lines` (each line less a `\r` before its `\n`; the last one,
-    // after the last `\n`, as it is), with memchr finding the line breaks:
-    // a large archive's list is 41,000 lines.
-    let mut start = 0;
-    let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).map(Some);
-    let mut lines = breaks
-        .chain(std::iter::once(None))
-        .map(|end| {
-            // `\n` is ASCII: a character boundary.
-            let line = &text[start.min(text.len())..end.unwrap_or(text.len())];
-            start = end.map_or(text.len(), |e| e + 1);
-            if end.is_some() { line.strip_suffix('\r').unwrap_or(line) } else { line }
-        })
-        .peekable();
+    // A large archive's list is 41,000 lines: split by memchr.
+    let mut lines = crate::lines::lines(text).peekable();
     lines.next_if_eq(&header);
     lines.filter(|l| !l.is_empty()).collect()
 }

@@ -61,7 +61,7 @@ pub(super) fn warn_of_labels_naming_other_kernels(
         let mut current: Option<(usize, &str, &str)> = None;
         let mut found: Vec<(usize, &str, &str, Vec<usize>, &str)> = Vec::new();
         let mut next = filed.iter().peekable();
-        for (n, line) in lines(&text).enumerate().map(|(j, l)| (j + 1, l)).take(last) {
+        for (n, line) in crate::lines::lines(&text).enumerate().map(|(j, l)| (j + 1, l)).take(last) {
             if next.peek().is_some_and(|(r, _, _)| *r == n) {
                 let (bench, own) = next.next().map_or(("", None), |(_, b, l)| (*b, *l));
                 let under = |named: &str| own.is_none_or(|l| kernel_label(l) == Some(named));
@@ -101,24 +101,6 @@ pub(super) fn warn_of_labels_naming_other_kernels(
     }
 }
 
-/// The lines of `text` as `str::lines` gives them (each less a `\r` before
-/// its `\n`; the last one, after the last `\n`, as it is, and none when
-/// that is empty), with memchr finding the line breaks: the char searcher
-/// of `str::lines` was 22 M instructions of a large class's files.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut start = 0;
-    let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).map(Some);
-    breaks.chain(std::iter::once(None)).filter_map(move |end| {
-        // `\n` is ASCII: a character boundary.
-        let line = &text[start.min(text.len())..end.unwrap_or(text.len())];
-        start = end.map_or(text.len(), |e| e + 1);
-        match end {
-            Some(_) => Some(line.strip_suffix('\r').unwrap_or(line)),
-            None => Some(line).filter(|l| !l.is_empty()),
-        }
-    })
-}
-
 /// The kernel name a label line is, alone: `6.1:`, `## 6.1`, `**6.1**`,
 /// `[6.1]`, `linux-6.1:` give `6.1`; `None` for a line of other words
 /// (`6.1 with the patch:`, `Results on 6.1:`) or a quoted one (`> 6.1:`).
@@ -134,14 +116,6 @@ fn kernel_label(line: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    /// [`super::lines`] gives what `str::lines` gives.
-    #[test]
-    fn lines_as_str_lines() {
-        for t in ["", "a", "a\n", "a\r\n", "a\r", "\n", "\n\n", "a\r\nb\r", "a\n\rb\n\r\n", "é\r\n\r\r\n", "x\ny"] {
-            assert_eq!(super::lines(t).collect::<Vec<_>>(), t.lines().collect::<Vec<_>>(), "{t:?}");
-        }
-    }
-
     use super::*;
 
     #[test]
