@@ -284,35 +284,25 @@ fn baseline_links(p: &mut Page, pages: &[KernelLink]) {
 pub const RUNS_LEGEND: &str = " A value is the mean of its runs (how many: the runs column) ± their standard deviation.";
 
 /// What a kernel page's legend says of its runs where a table's rows
-/// leave them folded ([`fold_runs`]); `kernel.html` says the same.
+/// leave them folded ([`folds`]); `kernel.html` says the same.
 pub const FOLDED_LEGEND: &str = " A row&#39;s runs are the lines of the raw file its kernel links.";
 
-/// Folds the runs of kernel page grid `g` (a [`Grid::only_kernel`]): a
-/// row whose every run is a line of the row's one raw file, which the
-/// row's kernel links ([`run_line`]), says its number of runs as the
-/// baseline's row does ("3 runs", [`GridRow::n`]) instead of a table of
-/// them, or, where every value of the grid is of as many runs (the note
-/// under the table says how many), nothing: a block without a row to
-/// unfold or to say its runs has no runs column. A row whose runs are in
-/// files of their own keeps the table, the only links to those files, and
-/// so does one whose values differ in runs (each says its own `n=`).
-/// Whether any row was folded.
+/// Whether `run` of row `r` of a kernel page's grid folds: it is a line of
+/// the row's one raw file, which the row's kernel links ([`run_line`]). A
+/// kernel page's grid is cut from the class's and folded in one pass
+/// ([`Grid::only_kernel_folded`] with this rule): a row whose every run
+/// folds says its number of runs as the baseline's row does ("3 runs",
+/// [`GridRow::n`]) instead of a table of them, or, where every value of the
+/// grid is of as many runs (the note under the table says how many),
+/// nothing: a block without a row to unfold or to say its runs has no runs
+/// column. A row whose runs are in files of their own keeps the table, the
+/// only links to those files, and so does one whose values differ in runs
+/// (each says its own `n=`).
 ///
 /// Each run's figures are in that raw file as it printed them, and in
 /// `data.json`'s samples; the class page and the section pages of a large
 /// class list no runs (they fold every row's), and the unfolded runs were
 /// an eighth of a large archive's kernel pages (15.8 of 121.8 MB).
-///
-/// A kernel page's grid is folded as it is cut from the class's
-/// ([`Grid::only_kernel_folded`] with [`folds`]), its rows' runs copied
-/// only where they stay; this folds a grid already cut.
-pub fn fold_runs(g: &mut Grid) -> bool {
-    g.fold_runs(&folds)
-}
-
-/// Whether `run` of row `r` of a kernel page's grid folds: it is a line of
-/// the row's one raw file, which the row's kernel links ([`run_line`]).
-/// [`fold_runs`] folds a row whose every run does.
 pub fn folds(r: &GridRow, run: &GridRun) -> bool {
     run_line(r, run).is_some()
 }
@@ -561,7 +551,7 @@ fn grid_row(
 /// in a `<details>` (a table of each run's raw file and values), or the
 /// number of runs its values share ([`GridRow::n`]: "3 runs", a row whose
 /// runs are not unfolded here, such as a folded row on a kernel page:
-/// [`fold_runs`]), or nothing.
+/// [`folds`]), or nothing.
 fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
     if r.runs.is_empty() {
         if r.n > 0 {

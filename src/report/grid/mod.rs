@@ -723,8 +723,7 @@ impl Grid {
                     None => &r.runs,
                 };
                 r.n = if show && !r.change { r.common_n_with(runs.len()) } else { 0 };
-                let fold = !runs.is_empty() && (r.n > 0 || one_count) && runs.iter().all(|run| folds(r, run));
-                if fold {
+                if row_folds(r, runs, one_count, folds) {
                     r.runs = Vec::new();
                     folded = true;
                 } else if from.is_some() {
@@ -747,7 +746,7 @@ impl Grid {
         let (mut folded, one_count) = (false, !self.show_n());
         for b in &mut self.blocks {
             for r in &mut b.rows {
-                if !r.runs.is_empty() && (r.n > 0 || one_count) && r.runs.iter().all(|run| folds(r, run)) {
+                if row_folds(r, &r.runs, one_count, folds) {
                     r.runs.clear();
                     folded = true;
                 }
@@ -1129,4 +1128,13 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     unfold(t, &mut g, opts);
     g.settle_runs();
     g
+}
+
+/// Whether kernel page row `r` with `runs` (its own, or those of the class
+/// grid's row it is cut from) folds them: it has some, every one `folds`,
+/// and it says their number ([`GridRow::n`] set) or every value of its grid
+/// is of as many runs (`one_count`, [`Grid::show_n`] false). The one rule of
+/// [`Grid::only_kernel_folded`] and [`Grid::fold_runs`].
+fn row_folds(r: &GridRow, runs: &[GridRun], one_count: bool, folds: &RunFolds) -> bool {
+    !runs.is_empty() && (r.n > 0 || one_count) && runs.iter().all(|run| folds(r, run))
 }
