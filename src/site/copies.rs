@@ -879,14 +879,18 @@ fn summary_runs_again(
     if rf.parsed.benchmark != "lmbench" || lines.is_empty() {
         return out;
     }
-    // Host → its lines (with their hashes), and the samples of its rows.
+    // The kernel's samples by line (in the file's order), read once.
+    let mut on_line: FxHashMap<usize, Vec<&Sample>> = FxHashMap::default();
+    for s in rf.parsed.samples.iter().filter(|s| s.kernel.as_deref() == Some(kernel)) {
+        on_line.entry(s.line).or_default().push(s);
+    }
+    // Host → its lines (with their hashes): the host of a line's first
+    // sample.
     let mut hosts: std::collections::BTreeMap<String, Vec<(usize, u64)>> = std::collections::BTreeMap::new();
     for &(line, h) in lines {
-        let host = rf
-            .parsed
-            .samples
-            .iter()
-            .find(|s| s.line == line && s.kernel.as_deref() == Some(kernel))
+        let host = on_line
+            .get(&line)
+            .and_then(|ss| ss.first())
             .and_then(|s| s.params.iter().find(|p| p.name == "host").map(|p| p.value.to_string()));
         let Some(host) = host else { return SummaryRunsAgain::default() };
         hosts.entry(host).or_default().push((line, h));
@@ -897,13 +901,8 @@ fn summary_runs_again(
         if firsts.len() < rows.len() || firsts.iter().any(|&(f, _)| f != of) || out.of.is_some_and(|o| o != of) {
             continue;
         }
-        let on_rows: Vec<Sample> = rf
-            .parsed
-            .samples
-            .iter()
-            .filter(|s| s.kernel.as_deref() == Some(kernel) && rows.iter().any(|&(l, _)| l == s.line))
-            .cloned()
-            .collect();
+        let on_rows: Vec<Sample> =
+            rows.iter().flat_map(|(l, _)| on_line.get(l).into_iter().flatten()).map(|&s| s.clone()).collect();
         if strong_figures(&on_rows, kernel) < MIN_COPIED {
             continue;
         }
