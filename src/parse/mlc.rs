@@ -66,7 +66,13 @@
 //! cache-to-cache matrix printed twice under one `Measuring
 //! cache-to-cache` heading (a post pasting a block twice, with other
 //! figures) is read as a transfer of its own, `NAME #2`, with a note: its
-//! figures are not merged with the first's as runs.
+//! figures are not merged with the first's as runs. Any other cell MLC
+//! prints once a run (a matrix's `from`/`to` cell, a loaded-latency
+//! table's inject delay) printed again under one heading (a table pasted
+//! twice, or its rows again with other figures and no heading of their
+//! own) is not read: MLC prints each once under its heading, so the second
+//! is no run of it and its figures would be averaged with the first's as
+//! if it were. A note names the rows not read and the rows they repeat.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -207,6 +213,13 @@ struct Reader {
     transfers: Vec<(String, usize)>,
     /// The first traffic line read with no heading above it.
     headless: Option<usize>,
+    /// The cells read under the current heading (a matrix's transfer, row
+    /// and column; a loaded-latency table's inject delay) and the line of
+    /// each.
+    cells_read: std::collections::HashMap<String, usize>,
+    /// Rows under the current heading that print a cell again, with the
+    /// line first printing it: not read, said when the heading ends.
+    again: Vec<(usize, usize)>,
 }
 
 impl Reader {
@@ -224,6 +237,10 @@ impl Reader {
         let expected = format!("a figure (or `-`) for each of the {} columns {}", columns.len(), columns.join(" "));
         if cells.len() != columns.len() {
             return Err(ParseError::malformed(n, expected, t));
+        }
+        let transfer = self.transfer.clone().unwrap_or_default();
+        if self.seen_before(n, &format!("{transfer}\u{0}{row}\u{0}{}", columns.join(" "))) {
+            return Ok(());
         }
         for (col, c) in columns.iter().zip(cells) {
             let Some(v) = cell(c).ok_or_else(|| ParseError::malformed(n, expected.clone(), t))? else { continue };
@@ -261,6 +278,9 @@ impl Reader {
         };
         let (l, b) = figures
             .ok_or_else(|| ParseError::malformed(n, "an inject delay, a latency in ns and a bandwidth in MB/sec", t))?;
+        if self.seen_before(n, delay) {
+            return Ok(());
+        }
         let s = self.sample(LATENCY, "ns", Better::Lower, l, n, "Loaded latency").with_param("inject delay", delay);
         self.out.samples.push(s);
         let s =
@@ -269,8 +289,47 @@ impl Reader {
         Ok(())
     }
 
+    /// Whether the row on line `n` of cell `key` prints again a cell read
+    /// under this heading (then kept in [`Reader::again`], not read).
+    fn seen_before(&mut self, n: usize, key: &str) -> bool {
+        match self.cells_read.get(key) {
+            Some(&first) => {
+                self.again.push((n, first));
+                true
+            }
+            None => {
+                self.cells_read.insert(key.to_string(), n);
+                false
+            }
+        }
+    }
+
+    /// A heading (or a run) ends: the rows it printed again are said, and
+    /// the cells read under it forgotten.
+    fn end_heading(&mut self) {
+        self.cells_read.clear();
+        let again = std::mem::take(&mut self.again);
+        let Some(&(at, _)) = again.first() else { return };
+        let rows: Vec<usize> = again.iter().map(|a| a.0).collect();
+        let mut firsts: Vec<usize> = again.iter().map(|a| a.1).collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        self.out.notes.push((
+            at,
+            format!(
+                "{} {} again the cells of {} under one heading (MLC prints each once a run: a table pasted \
+                 twice, or rows of another run with no heading of their own): not read, not averaged with them as \
+                 runs",
+                line_spans(&rows),
+                if rows.len() == 1 { "prints" } else { "print" },
+                line_spans(&firsts)
+            ),
+        ));
+    }
+
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
         if let Some(rest) = t.strip_prefix("Intel(R) Memory Latency Checker - v") {
+            self.end_heading();
             let v = rest.split_whitespace().next().unwrap_or("");
             self.out.version.get_or_insert_with(|| v.to_string());
             self.options = None;
@@ -283,6 +342,7 @@ impl Reader {
             return Ok(());
         }
         if let Some((section, access)) = heading(t) {
+            self.end_heading();
             self.section = section;
             self.access = access;
             self.columns = None;
@@ -303,6 +363,7 @@ impl Reader {
             return Ok(());
         }
         if is_command(t) {
+            self.end_heading();
             self.options = None;
             self.section = Section::None;
             self.columns = None;
@@ -397,6 +458,21 @@ impl Reader {
     }
 }
 
+/// Lines as runs of consecutive numbers: `line 7`, `lines 44-48, 51`.
+fn line_spans(lines: &[usize]) -> String {
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for &l in lines {
+        match spans.last_mut() {
+            Some(s) if l == s.1 + 1 => s.1 = l,
+            _ => spans.push((l, l)),
+        }
+    }
+    let one = lines.len() == 1;
+    let text: Vec<String> =
+        spans.iter().map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect();
+    format!("{} {}", if one { "line" } else { "lines" }, text.join(", "))
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut r = Reader {
         out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() },
@@ -407,10 +483,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         transfer: None,
         transfers: Vec::new(),
         headless: None,
+        cells_read: std::collections::HashMap::new(),
+        again: Vec::new(),
     };
     for (n, line) in input.numbered() {
         r.line(n, line.trim())?;
     }
+    r.end_heading();
     if let Some(at) = r.headless {
         r.out.notes.push((
             at,
@@ -538,5 +617,37 @@ mod tests {
         let got = rows(&Mlc.parse(&Input::from_text(text)).unwrap());
         assert_eq!(got[0], "2 Idle latency|latency 1.7 [options=--idle_latency -b30]");
         assert_eq!(got[3], "4 Idle latency|clocks 15.2 [options=--idle_latency -b250]");
+    }
+
+    /// attack52 F1: rows printed again under one heading (a loaded-latency
+    /// table's first rows pasted again below it, an idle matrix's rows
+    /// again with other figures) were read as second runs of their cells
+    /// and averaged with the first; now they are not read, and said.
+    #[test]
+    fn cells_printed_again_under_one_heading_are_not_runs() {
+        let text = "Measuring idle latencies (in ns)...\n\
+            Numa node  0  1\n\
+            \x20 0  69.6  141.4\n\
+            \x20 1  139.4  70.7\n\
+            \x20 0  75.1  150.2\n\
+            \x20 1  149.9  76.0\n\n\
+            Measuring Loaded Latencies for the system\n\
+            Inject  Latency  Bandwidth\nDelay  (ns)  MB/sec\n==========================\n\
+            \x2000000  448.15  162864.7\n\
+            \x2000002  259.96  163163.8\n\
+            \x2000000  460.15  160864.7\n\n\
+            Measuring Loaded Latencies for the system\n\
+            \x2000000  450.00  161000.0\n";
+        let f = Mlc.parse(&Input::from_text(text)).unwrap();
+        let got = rows(&f);
+        assert_eq!(got.len(), 4 + 4 + 2, "{got:#?}");
+        assert!(got.iter().all(|r| !r.starts_with("5 ") && !r.starts_with("6 ") && !r.starts_with("14 ")));
+        // A heading of its own is another run: read.
+        assert!(got.contains(&"17 Loaded latency|latency 450 [inject delay=00000]".to_string()));
+        let notes: Vec<&(usize, String)> = f.notes.iter().filter(|(_, m)| m.contains(" again the cells of ")).collect();
+        assert_eq!(notes.len(), 2, "{:?}", f.notes);
+        assert_eq!(notes[0].0, 5);
+        assert!(notes[0].1.starts_with("lines 5-6 print again the cells of lines 3-4"), "{}", notes[0].1);
+        assert!(notes[1].1.starts_with("line 14 prints again the cells of line 12"), "{}", notes[1].1);
     }
 }
