@@ -182,6 +182,17 @@ fn is_command(t: &str) -> bool {
     t.contains("mlc") && !t.starts_with("Intel(R)") && t.split_whitespace().any(|w| w.rsplit('/').next() == Some("mlc"))
 }
 
+/// A cache-to-cache line of MLC's: `Local Socket L2->L2 HIT  latency
+/// 42.1`, or a remote matrix's heading `Remote Socket L2->L2 HITM latency
+/// (data address homed in writer socket)`: `Local`/`Remote`, a transfer
+/// (`->`) and `latency`. The section runs past blank lines to the next
+/// heading, and a post's prose below it (`Local socket access is faster by
+/// 30`) was read as a latency of 30 ns (attack52 F4).
+fn is_cache_to_cache(t: &str) -> bool {
+    (t.starts_with("Remote ") || t.starts_with("Local "))
+        && t.split_once(" latency").is_some_and(|(before, _)| before.contains("->"))
+}
+
 /// MLC's loaded-latency column heading, either line (`Inject  Latency
 /// Bandwidth`, `Delay  (ns)  MB/sec`; tabs or spaces): the program's
 /// own, never a label of the rows below it ([`super::labels`]).
@@ -384,7 +395,7 @@ impl Reader {
         match self.section {
             Section::IdleMatrix | Section::BandwidthMatrix | Section::CacheToCache => {
                 if self.section == Section::CacheToCache {
-                    if t.starts_with("Remote ") || t.starts_with("Local ") {
+                    if is_cache_to_cache(t) {
                         return self.cache_to_cache(n, t);
                     }
                     if self.transfer.is_none() {
@@ -649,5 +660,18 @@ mod tests {
         assert_eq!(notes[0].0, 5);
         assert!(notes[0].1.starts_with("lines 5-6 print again the cells of lines 3-4"), "{}", notes[0].1);
         assert!(notes[1].1.starts_with("line 14 prints again the cells of line 12"), "{}", notes[1].1);
+    }
+
+    /// attack52 F4: prose below the cache-to-cache section that starts
+    /// `Local`/`Remote` and ends in a figure is no latency.
+    #[test]
+    fn prose_below_cache_to_cache_is_not_read() {
+        let text = "Measuring cache-to-cache transfer latency (in ns)...\n\
+            Local Socket L2->L2 HIT  latency\t42.1\n\n\
+            So the remote access is slow.\n\
+            Local socket access is faster by 30\n\
+            Remote socket access costs 116\n";
+        let got = rows(&Mlc.parse(&Input::from_text(text)).unwrap());
+        assert_eq!(got, ["2 Cache-to-cache latency|latency 42.1 [transfer=Local Socket L2->L2 HIT]"]);
     }
 }
