@@ -530,6 +530,19 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             crate::site::DIR_PARAM,
             s.table.axis.one,
         )
+    } else if let Some(booted) = s
+        .table
+        .param_headers
+        .iter()
+        .find(|h| [crate::site::BOOTED_PARAM, crate::site::BOOTED_PARAM_APART].contains(&h.as_str()))
+    {
+        // The rows kept apart by the kernel their files name (a vendor
+        // tree's `6.7.0-sdm845-…-dirty` in `6.7.0/`, archive52): what set
+        // them apart, and what compares them.
+        format!(
+            "; `{booted}` is the kernel a file names where its {} directory names another (the warning at that file says which): name each such directory as its files name the kernel to compare them",
+            s.table.axis.one,
+        )
     } else {
         String::new()
     };

@@ -359,6 +359,14 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "will-it-scale prints whole operation counts (`total:204243282`)",
     ),
     (
+        "tests/fixtures/wild/will_it_scale/linux-mm-2018-11-memcg-charge-batch-quoted-page_fault3-3-runs-rows-elided-annotated-single-process-and-pct-change.txt",
+        "will-it-scale prints whole operation counts (`24,11441125,…`)",
+    ),
+    (
+        "tests/fixtures/wild/will_it_scale/lkml-2021-05-pin_fast-256-threads-only-3-runs-each-header-repeated-hand-average-in-heading-processes-0.txt",
+        "will-it-scale prints whole operation counts (`256,0,0.00,1193194,…`)",
+    ),
+    (
         "tests/fixtures/ycsb/cut-postgres-ycsb-0.17-runtime-cut-then-appended.txt",
         "YCSB prints Java doubles with as many decimals as they have (`Return=OK, 4941`, `200.5`)",
     ),

@@ -86,10 +86,16 @@ struct Run {
     /// Metric, value and line of each figure, kept until the run ends (its
     /// `Parallel` line comes after its score).
     figures: Vec<(Metric, f64, usize)>,
+    /// The line and figure of a whole `Iterations/Sec` under a whole `Total
+    /// time (secs)`: a build without floats, whose score is rounded down.
+    whole_score: Option<(usize, f64)>,
 }
 
 impl Run {
     fn finish(&mut self, out: &mut ParsedFile) {
+        if let Some((n, score)) = self.whole_score {
+            out.notes.push((n, whole_score_note(score, self.iterations, self.time)));
+        }
         for (metric, value, n) in self.figures.drain(..) {
             let mut s = Sample::new(metric, value, n);
             if let Some(v) = &self.size {
@@ -108,6 +114,24 @@ impl Run {
         }
         *self = Run::default();
     }
+}
+
+/// What a build without floats (`HAS_FLOAT 0`: `%d`) printed as its score:
+/// its `Iterations` over its whole seconds, each rounded down, so the rate
+/// lies between `iterations / (secs + 1)` and `iterations / secs`.
+fn whole_score_note(score: f64, iterations: Option<f64>, secs: Option<f64>) -> String {
+    let range = match (iterations, secs) {
+        (Some(i), Some(t)) if t > 0.0 => format!(
+            " (its {i} iterations over {t} whole seconds: the rate lies between {:.3} and {:.3})",
+            i / (t + 1.0),
+            i / t
+        ),
+        _ => String::new(),
+    };
+    format!(
+        "CoreMark built without floats prints its `Total time (secs)` and `Iterations/Sec` as whole numbers, each \
+         rounded down{range}: the score {score} is read as printed, up to one second's share off"
+    )
 }
 
 fn score_metric() -> Metric {
@@ -284,6 +308,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         out.notes.push((n, msg.into()));
                         continue;
                     }
+                    if !v.contains('.') && run.time.is_some() {
+                        run.whole_score = Some((n, s));
+                    }
                     run.score = Some(s);
                     run.figures.push((score_metric(), s, n));
                 }
@@ -419,6 +446,27 @@ mod tests {
         let e = Coremark.parse(&input).unwrap_err().to_string();
         assert!(e.contains("line 4") || e.starts_with("4:"), "{e}");
         assert!(e.contains("the run was not timed"), "{e}");
+    }
+
+    /// A port without floats (a Python RISC-V emulator's README): whole
+    /// seconds and a whole score, 40 iterations over 12 s rounded down to
+    /// 3. Read as printed, with the range its rounding leaves; a float
+    /// build's score gets no such note.
+    #[test]
+    fn a_whole_score_over_whole_seconds_is_read_with_its_rounding_range() {
+        let text = "2K performance run parameters for coremark.\nCoreMark Size    : 666\nTotal ticks      : 12326926\n\
+                    Total time (secs): 12\nIterations/Sec   : 3\nIterations       : 40\n";
+        let f = Coremark.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.iter().map(|s| (s.line, s.value.mean())).collect::<Vec<_>>(), [(5, 3.0)]);
+        assert!(
+            f.notes.iter().any(|(n, m)| *n == 5 && m.contains("rounded down") && m.contains("3.077 and 3.333")),
+            "{:?}",
+            f.notes
+        );
+        // Must NOT fire: a float build's `%f` score.
+        let float = "Total time (secs): 12.326926\nIterations/Sec   : 3.244932\nIterations       : 40\n";
+        let f = Coremark.parse(&Input::from_text(float)).unwrap();
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("rounded down")), "{:?}", f.notes);
     }
 
     /// An ESP32-S3's report from the Arduino serial monitor (a GitHub

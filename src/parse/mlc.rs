@@ -59,7 +59,14 @@
 //! options change what is measured (buffer size, threads, CPUs), so runs
 //! of different options are not runs of one sample set. A line running
 //! `mlc` (`$ sudo ./mlc --max_bandwidth`, `#./mlc`, a post's comment `#
-//! mlc --c2c_latency`) ends the options and heading read above it.
+//! mlc --c2c_latency`) ends the options and heading read above it, and
+//! its own options (`--max_bandwidth -m2`, redirections left out; none
+//! from a `# ` comment, which may say how to run a section alone) are the
+//! `options` of what it prints until MLC's echo says otherwise: MLC before
+//! v3.10 echoes none, and two runs of different options must not be one
+//! sample set. Traffic lines with no `Measuring …` heading under a command
+//! naming `--max_bandwidth` or `--peak_injection_bandwidth` are read in
+//! that test's group.
 //!
 //! A row of a matrix or table whose cells are not one figure per column
 //! (a line cut or wrapped by a mailer) is an error at its line. A remote
@@ -191,6 +198,35 @@ fn is_command(t: &str) -> bool {
 fn is_cache_to_cache(t: &str) -> bool {
     (t.starts_with("Remote ") || t.starts_with("Local "))
         && t.split_once(" latency").is_some_and(|(before, _)| before.contains("->"))
+}
+
+/// The options of a command line running MLC (`sudo mlc --max_bandwidth
+/// -m2` → `--max_bandwidth -m2`), its redirections and what follows a
+/// shell separator left out: MLC before v3.10 echoes none (no `Command
+/// line parameters:` line), so a post's two runs of different options are
+/// told apart by their commands alone. `None` where it gives none, or where
+/// a word after `mlc` is no option (`mlc shows …`: words, not a command),
+/// or on a `# ` comment (`# mlc --peak_injection_bandwidth` over a
+/// default run's section: how to run it alone, not what ran).
+fn command_options(t: &str) -> Option<String> {
+    if t.strip_prefix('#').is_some_and(|r| r.starts_with(char::is_whitespace)) {
+        return None;
+    }
+    let segment = super::cmdline::shell_segments(t).into_iter().find(|(seg, _)| is_command(seg))?.0;
+    let words = super::cmdline::words_after(segment, "mlc")?;
+    let mut options = Vec::new();
+    let mut file_next = false;
+    for w in words {
+        if std::mem::take(&mut file_next) {
+            continue;
+        }
+        match super::cmdline::redirection(w) {
+            Some(takes_file) => file_next = takes_file,
+            None if w.starts_with('-') => options.push(w),
+            None => return None,
+        }
+    }
+    (!options.is_empty()).then(|| options.join(" "))
 }
 
 /// MLC's loaded-latency column heading, either line (`Inject  Latency
@@ -375,15 +411,25 @@ impl Reader {
         }
         if is_command(t) {
             self.end_heading();
-            self.options = None;
+            self.options = command_options(t);
             self.section = Section::None;
             self.columns = None;
             self.transfer = None;
             return Ok(());
         }
         if !matches!(self.section, Section::PeakLines(_)) && traffic_line(t).is_some() {
-            self.headless.get_or_insert(n);
-            return self.traffic(n, t, "Read-write bandwidth");
+            // The command line above names the test its heading would.
+            let words = self.options.as_deref().unwrap_or_default().split_whitespace();
+            let group = words.fold(None, |g, w| match w {
+                "--max_bandwidth" => Some("Maximum bandwidth"),
+                "--peak_injection_bandwidth" => Some("Peak injection bandwidth"),
+                _ => g,
+            });
+            let group = group.unwrap_or_else(|| {
+                self.headless.get_or_insert(n);
+                "Read-write bandwidth"
+            });
+            return self.traffic(n, t, group);
         }
         if t.is_empty() {
             self.columns = None;
@@ -617,6 +663,23 @@ mod tests {
     fn a_row_of_too_few_cells_is_an_error() {
         let text = "Measuring idle latencies (in ns)...\nNuma node  0  1\n  0  85.0\n";
         assert_eq!(Mlc.parse(&Input::from_text(text)).unwrap_err().line(), Some(3));
+    }
+
+    #[test]
+    fn command_line_options_keep_runs_apart_where_mlc_echoes_none() {
+        let text = "$ sudo mlc --max_bandwidth -m2 > one.txt\nALL Reads        :      12784.90\n\
+                    $: ./mlc --max_bandwidth\nALL Reads        :      105708.75\n\
+                    # mlc shows this\nALL Reads        :      1.5\n\
+                    # mlc --peak_injection_bandwidth\nALL Reads        :      2.5\n";
+        let f = parse_all(&Input::from_text(text)).unwrap();
+        let got = rows(&f);
+        assert_eq!(got[0], "2 Maximum bandwidth|bandwidth 12784.9 [options=--max_bandwidth -m2 traffic=ALL Reads]");
+        assert_eq!(got[1], "4 Maximum bandwidth|bandwidth 105708.75 [options=--max_bandwidth traffic=ALL Reads]");
+        // Must NOT fire: words after `mlc` are no options.
+        assert_eq!(got[2], "6 Read-write bandwidth|bandwidth 1.5 [traffic=ALL Reads]");
+        // Nor a `# ` comment's options.
+        assert_eq!(got[3], "8 Read-write bandwidth|bandwidth 2.5 [traffic=ALL Reads]");
+        assert!(f.notes.iter().any(|(n, m)| *n == 6 && m.contains("no `Measuring")), "{:?}", f.notes);
     }
 
     #[test]

@@ -716,6 +716,22 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             *k = Kind::Other;
         }
     }
+    // A `#` comment a mail wrapped with the noise after it (`#    6.938
+    // CPUs ` over `utilized        ( +-  1.75% )`, LKML 2024's `perf stat
+    // -r 32` of hackbench): the counter's `( +- p% )` is on the tail.
+    for i in 1..kinds.len() {
+        let tail = input.lines[i].trim();
+        let Some(p) = noise(tail) else { continue };
+        if kinds[i] != Kind::Other || !tail.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        if let Kind::Counter { pct: pct @ None, .. } = &mut kinds[i - 1] {
+            let above = &input.lines[i - 1];
+            if above.contains('#') && !above.contains('(') {
+                *pct = Some(p.to_string());
+            }
+        }
+    }
     let inside = perf_paragraphs(input, &kinds);
     let mut block = Block::default();
     // The paragraph being read (its first line), for the note on
@@ -1214,6 +1230,35 @@ mod tests {
         assert_eq!(segs.len(), 1);
         assert_eq!(segs[0].parser.id(), ID);
         segs.into_iter().next().expect("a segment").outcome.expect("read")
+    }
+
+    /// Yongqiang Liu's slub letter (LKML 2024-08): each counter's `#`
+    /// comment wrapped by the mailer, its `( +- 1.75% )` on the next line.
+    /// The noise is the counter's (it was dropped without a word); a line
+    /// whose own noise is printed keeps it.
+    #[test]
+    fn a_wrapped_comments_noise_on_the_next_line_is_the_counters() {
+        let f = read(
+            "Performance counter stats for './hackbench 50 process 4000' (32 runs):\n\n\
+             \x20                2545.28 msec task-clock                #    6.938 CPUs \n\
+             utilized        ( +-  1.75% )\n\
+             \x20         1120091414 cache-misses                 ( +-  0.08% )\n\
+             L1-dcache hits    ( +-  9.99% )\n\n\
+             \x20           0.36688 +- 0.00595 seconds time elapsed  ( +-  1.62% )\n",
+        );
+        let sds: Vec<(usize, f64)> = f
+            .samples
+            .iter()
+            .map(|s| match s.value {
+                crate::model::Value::Summary { stddev: Some(sd), n: 32, .. } => (s.line, sd),
+                ref v => panic!("{v:?}"),
+            })
+            .collect();
+        assert_eq!(sds.len(), 3);
+        assert_eq!(sds[0].0, 3);
+        assert!((sds[0].1 - 2545.28 * 0.0175 * 32f64.sqrt()).abs() < 1e-6, "{sds:?}");
+        // Must NOT fire: cache-misses printed its own 0.08%, no comment.
+        assert!((sds[1].1 - 1120091414.0 * 0.0008 * 32f64.sqrt()).abs() < 1e-3, "{sds:?}");
     }
 
     /// Ankur Arora's PREEMPT_AUTO letter (LKML 2024-02): the command line

@@ -447,6 +447,29 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
     // (directory, name) → the first file naming it, its build, how many
     // files name it; in path order.
     type Named<'a> = (&'a ResultFile, (&'static str, String), usize);
+    let kernel_dirs = kernel_dirs_of(results);
+    // The files to keep apart (below), each with what its name is to its
+    // directory's: one of them that is also a local build (a vendor tree's
+    // `6.7.0-sdm845-00105-g5219473b31ea-dirty` in `6.7.0/`, archive52) is
+    // not also told "filed under 6.7.0", which its runs are not.
+    // (the file, what it names, and whether it names no other kernel of
+    // the class: then naming its directory as the file names the kernel
+    // is what compares its runs).
+    let apart: Vec<(usize, String, bool)> = results
+        .iter()
+        .enumerate()
+        .filter_map(|(i, rf)| {
+            let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { return None };
+            other_kernel_named(named, dir, &kernel_dirs)
+                .map(|other| (i, format!("{other}'s kernel"), false))
+                .or_else(|| names_a_pre_release_of(named, dir).then(|| (i, format!("a pre-release of {dir}"), true)))
+                .or_else(|| {
+                    names_another_tree_of(named, dir)
+                        .map(|tag| (i, format!("another tree than {dir}'s release (`{tag}`)"), true))
+                })
+        })
+        .collect();
+    let apart_paths: FxHashSet<&str> = apart.iter().map(|(i, ..)| results[*i].rel_path.as_str()).collect();
     let mut named_builds: Vec<((&str, &str), Named<'_>)> = Vec::new();
     let mut at: FxHashMap<(&str, &str), usize> = FxHashMap::default();
     for rf in super::first_of_each_file(results) {
@@ -470,7 +493,7 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
         // (`6.5.0-14-generic` in `6.5.0/`) is said only where it meets
         // another build of one cell (identities' warning, below): one
         // word on every Ubuntu or Raspberry Pi file would bury the rest.
-        if kind == DISTRIBUTION_BUILD {
+        if kind == DISTRIBUTION_BUILD || apart_paths.contains(rf.rel_path.as_str()) {
             continue;
         }
         let more = match files - 1 {
@@ -492,31 +515,15 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
             .of_kind(crate::diag::Kind::KernelName),
         );
     }
-    let kernel_dirs = kernel_dirs_of(results);
-    // The files to keep apart, and the name of the parameter for each
-    // benchmark ([`BOOTED_PARAM_APART`] where its files give a `booted`
-    // of their own).
-    let apart: Vec<(usize, String)> = results
-        .iter()
-        .enumerate()
-        .filter_map(|(i, rf)| {
-            let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { return None };
-            other_kernel_named(named, dir, &kernel_dirs)
-                .map(|other| (i, format!("{other}'s kernel")))
-                .or_else(|| names_a_pre_release_of(named, dir).then(|| (i, format!("a pre-release of {dir}"))))
-                .or_else(|| {
-                    names_another_tree_of(named, dir)
-                        .map(|tag| (i, format!("another tree than {dir}'s release (`{tag}`)")))
-                })
-        })
-        .collect();
+    // The name of the parameter for each benchmark ([`BOOTED_PARAM_APART`]
+    // where its files give a `booted` of their own).
     // The builds of one release a directory's files name are facts of
     // their files, as `uname -v`'s build is: two of them feeding one
     // table cell (`6.8.0` and `6.8.0-mytest+`, `6.5.0-14-generic` and
     // `-15-generic`) are kept apart by `identities` (a `kernel build`
     // parameter, a warning naming both), never averaged (attack46 F8).
     if !builds_in.is_empty() {
-        let kept: FxHashSet<usize> = apart.iter().map(|(i, _)| *i).collect();
+        let kept: FxHashSet<usize> = apart.iter().map(|(i, ..)| *i).collect();
         for (i, rf) in results.iter_mut().enumerate() {
             let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { continue };
             if kept.contains(&i) || named.contains(", ") || !builds_in.contains(dir) || !kernel_names_agree(named, dir)
@@ -532,24 +539,40 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
     }
     let names = super::own_param_names(
         results,
-        apart.iter().map(|(i, _)| *i),
+        apart.iter().map(|(i, ..)| *i),
         (BOOTED_PARAM, BOOTED_PARAM_APART),
         "the kernel its file names",
         diags,
     );
-    for (i, other) in apart {
+    for (i, other, rename) in apart {
         let rf = &mut results[i];
         let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { continue };
         let name = names.get(rf.parsed.benchmark.as_str()).copied().unwrap_or(BOOTED_PARAM);
         let line = rf.parsed.samples.first().map(|s| s.line);
+        // What to do (archive52: a phone's two vendor-tree kernels, each in
+        // its release's directory, were each kept apart and the class
+        // compared nothing, with no word of how to compare them).
+        let fix = match crate::parse::labels::bare_kernel(named.trim()) {
+            bare if rename
+                && !bare.is_empty()
+                && !bare.contains(['/', '\\'])
+                && !bare.contains(char::is_whitespace) =>
+            {
+                format!(
+                    "; if it is the kernel you mean by {dir:?}, name its directory as the file names the kernel, \
+                     `{bare}/` (and `baseline:` with it where that names {dir:?}), to compare its runs"
+                )
+            }
+            _ => String::new(),
+        };
         let said = match rf.unnamed_lines.first() {
             None => format!(
-                "{}; it names {other}: its runs are kept apart ({name} {named}), not compared",
+                "{}; it names {other}: its runs are kept apart ({name} {named}), not compared{fix}",
                 kernel_name_mismatch(&rf.parsed.benchmark, named, dir)
             ),
             Some(l) => format!(
                 "{}; it names {other}: the runs under that name are kept apart ({name} {named}), not \
-                 compared; those naming no kernel (from line {l}) are {dir}'s",
+                 compared; those naming no kernel (from line {l}) are {dir}'s{fix}",
                 kernel_name_mismatch(&rf.parsed.benchmark, named, dir)
             ),
         };
@@ -1591,6 +1614,38 @@ mod tests {
         rf.kernel_dir = Some(dir.into());
         rf.named_kernel = named.map(str::to_string);
         rf
+    }
+
+    /// archive52: mojyack/unixbench-results' OnePlus 6 reports name
+    /// `6.7.0-sdm845-00105-g5219473b31ea-dirty` (the sdm845 tree, built
+    /// dirty) and `6.9.0-sdm845-g9b5a660025d0-dirty`. In `6.7.0/` and
+    /// `6.9.0/` each was kept apart (`booted …`) and the class compared
+    /// nothing, under two warnings at one line, the second saying its
+    /// numbers were filed under the directory "if that build is not
+    /// 6.7.0's release, put it in a directory of its own". Now one warning,
+    /// saying the directory name that compares it; named so, no word and
+    /// nothing kept apart. A file naming another kernel of the class (a
+    /// reboot forgotten) is told no such name.
+    #[test]
+    fn a_vendor_tree_in_its_release_directory_says_how_to_compare_it() {
+        let named = "6.7.0-sdm845-00105-g5219473b31ea-dirty";
+        let mut results = vec![in_dir("6.7.0", "a.txt", Some(named), 1.0)];
+        let mut diags = Vec::new();
+        keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].message.contains("another tree than 6.7.0's release"), "{}", diags[0].message);
+        assert!(diags[0].message.contains(&format!("name its directory as the file names the kernel, `{named}/`")));
+        assert_eq!(results[0].parsed.samples[0].params[0].value, named);
+        let mut results = vec![in_dir(named, "a.txt", Some(named), 1.0)];
+        let mut diags = Vec::new();
+        keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert!(results[0].parsed.samples[0].params.is_empty());
+        let mut results = vec![in_dir("6.2", "a.txt", Some("6.1.0"), 1.0), in_dir("6.1", "b.txt", None, 2.0)];
+        let mut diags = Vec::new();
+        keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(!diags[0].message.contains("name its directory"), "{}", diags[0].message);
     }
 
     /// attack46 F8: kernel names that go on from their directory's release
