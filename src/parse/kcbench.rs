@@ -38,6 +38,14 @@
 //! two processors are no runs of one machine: each sample gets a
 //! `machine` parameter, its report's processor, and the file no
 //! identity. Older kcbench calls the compiler line `Compiler used:`.
+//! Reports of one processor whose headers differ in what else they say
+//! of the set-up (the `Cpufreq; Memory:` line's governor and memory, the
+//! environment after `Config;`, the `Build command:`) are no runs of one
+//! set-up either (a post comparing `powersave` with `performance`): each
+//! such field that differs between two reports of one processor is a
+//! parameter of every sample of each report, `cpufreq`, `memory`,
+//! `environment`, `build command` (as printed), and never one where they
+//! say the same (reports of two processors are kept apart by `machine`).
 //!
 //! A `Run N (-j J):` line with no `seconds` figure (a build that failed,
 //! a log cut inside it) is a note, not read. kcbenchrate's summary line
@@ -118,12 +126,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut machines: super::varying::Starts = Vec::new();
     let mut processors: Vec<(usize, String)> = Vec::new();
     let mut cpus: Vec<(usize, u32)> = Vec::new();
+    // Each report's first sample, its processor and its set-up fields
+    // (`SETUP_FIELDS`).
+    let mut setups: Vec<Setup> = Vec::new();
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(v) = field(t, "Processor:") {
             // A new report: nothing of the one above holds for it.
             header = Header::default();
             let (model, aside) = before_bracket(v);
+            setups.push((out.samples.len(), model.to_string(), Default::default()));
             let model = if model == "-" { "" } else { model };
             machines.push((out.samples.len(), model.to_string()));
             if !model.is_empty() {
@@ -138,9 +150,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if let Some(v) = field(t, "Linux compiled:") {
             let (version, _) = before_bracket(v);
             header.compiled = (!version.is_empty()).then(|| version.to_string());
+        } else if let Some(v) = field(t, "Cpufreq; Memory:") {
+            let (cpufreq, memory) = v.split_once(';').unwrap_or((v, ""));
+            set_up(&mut setups, out.samples.len(), 0, cpufreq);
+            set_up(&mut setups, out.samples.len(), 1, memory);
+        } else if let Some(v) = field(t, "Build command:") {
+            set_up(&mut setups, out.samples.len(), 3, v);
         } else if let Some(v) = field(t, "Config; Environment:") {
             let config = v.split(';').next().unwrap_or("").trim();
             header.config = (!config.is_empty()).then(|| config.to_string());
+            set_up(&mut setups, out.samples.len(), 2, v.split_once(';').map_or("", |(_, e)| e));
         } else if let Some(v) = field(t, "Compiler:").or_else(|| field(t, "Compiler used:")) {
             header.compiler = (!v.is_empty()).then(|| v.to_string());
         } else if let Some((jobs, after)) = run_line(t) {
@@ -202,7 +221,37 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     } else {
         super::varying::tag_varying(&mut out, &machines, super::MACHINE_PARAM);
     }
+    for (i, name) in SETUP_FIELDS.iter().enumerate() {
+        // Reports of other processors are kept apart by their `machine`
+        // already: a field is a parameter where one processor's differ.
+        let varies = setups.iter().enumerate().any(|(k, a)| setups[..k].iter().any(|b| b.1 == a.1 && b.2[i] != a.2[i]));
+        if varies {
+            let starts: super::varying::Starts = setups.iter().map(|(at, _, f)| (*at, f[i].clone())).collect();
+            super::varying::tag_each(&mut out, &starts, name);
+        }
+    }
     Ok(out)
+}
+
+/// A report's first sample, its processor (as [`before_bracket`] gives
+/// it) and its [`SETUP_FIELDS`].
+type Setup = (usize, String, [String; 4]);
+
+/// The parameters a report's header gives its samples where a file's
+/// reports differ in them (see the module's documentation): the
+/// `Cpufreq; Memory:` line's two fields, the environment after `Config;`,
+/// the `Build command:`.
+const SETUP_FIELDS: [&str; 4] = ["cpufreq", "memory", "environment", "build command"];
+
+/// Sets field `i` of the current report's set-up to `v` (trimmed); a header
+/// with no `Processor:` line above it starts a report at sample `at`.
+fn set_up(setups: &mut Vec<Setup>, at: usize, i: usize, v: &str) {
+    if setups.is_empty() {
+        setups.push((at, String::new(), Default::default()));
+    }
+    if let Some((_, _, fields)) = setups.last_mut() {
+        fields[i] = v.trim().to_string();
+    }
 }
 
 impl BenchParser for Kcbench {
@@ -318,5 +367,36 @@ Run 2 (-j 8):        190.83 seconds / 18.86 kernels/hour [P:742%, 49 maj. pagefa
         let rate = "4 workers completed 8 kernels so far (avrg: 1100.75 s/run) with a rate of 13.08 kernels/hour.\n";
         assert_eq!(Kcbench.detect(&Input::from_text(rate)), 0);
         assert_eq!(Kcbench.detect(&Input::from_text("Run 1 (-j 4): 12 seconds\n")), 0);
+    }
+
+    /// attack52 F2: two reports of one processor, one under `powersave`
+    /// and one under `performance`, were runs of one set-up: each job
+    /// count's builds of both averaged. The field that differs is a
+    /// parameter; those alike are none.
+    #[test]
+    fn reports_of_one_processor_under_two_governors_are_two_setups() {
+        let governed = |g: &str| {
+            REPORT.replace(
+                "Linux running:",
+                &format!("Cpufreq; Memory:     {g} [amd-pstate-epp]; 27841 MiB\nLinux running:"),
+            )
+        };
+        let (first, second) = (governed("powersave"), governed("performance"));
+        let f = Kcbench.parse(&Input::from_text(&format!("{first}\n{second}"))).unwrap();
+        let builds: Vec<_> = f.samples.iter().filter(|s| s.metric.name == "build time").collect();
+        assert_eq!(
+            builds.iter().map(|s| param(s, "cpufreq")).collect::<Vec<_>>(),
+            [
+                Some("powersave [amd-pstate-epp]"),
+                Some("powersave [amd-pstate-epp]"),
+                Some("performance [amd-pstate-epp]"),
+                Some("performance [amd-pstate-epp]")
+            ]
+        );
+        assert!(f.samples.iter().all(|s| param(s, "memory").is_none() && param(s, "environment").is_none()));
+        assert!(f.samples.iter().all(|s| param(s, "machine").is_none()));
+        // One report: no parameter of its header.
+        let one = Kcbench.parse(&Input::from_text(&first)).unwrap();
+        assert!(one.samples.iter().all(|s| param(s, "cpufreq").is_none()));
     }
 }

@@ -73,7 +73,13 @@
 //! cache-to-cache matrix printed twice under one `Measuring
 //! cache-to-cache` heading (a post pasting a block twice, with other
 //! figures) is read as a transfer of its own, `NAME #2`, with a note: its
-//! figures are not merged with the first's as runs.
+//! figures are not merged with the first's as runs. Any other cell MLC
+//! prints once a run (a matrix's `from`/`to` cell, a loaded-latency
+//! table's inject delay) printed again under one heading (a table pasted
+//! twice, or its rows again with other figures and no heading of their
+//! own) is not read: MLC prints each once under its heading, so the second
+//! is no run of it and its figures would be averaged with the first's as
+//! if it were. A note names the rows not read and the rows they repeat.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -183,6 +189,17 @@ fn is_command(t: &str) -> bool {
     t.contains("mlc") && !t.starts_with("Intel(R)") && t.split_whitespace().any(|w| w.rsplit('/').next() == Some("mlc"))
 }
 
+/// A cache-to-cache line of MLC's: `Local Socket L2->L2 HIT  latency
+/// 42.1`, or a remote matrix's heading `Remote Socket L2->L2 HITM latency
+/// (data address homed in writer socket)`: `Local`/`Remote`, a transfer
+/// (`->`) and `latency`. The section runs past blank lines to the next
+/// heading, and a post's prose below it (`Local socket access is faster by
+/// 30`) was read as a latency of 30 ns (attack52 F4).
+fn is_cache_to_cache(t: &str) -> bool {
+    (t.starts_with("Remote ") || t.starts_with("Local "))
+        && t.split_once(" latency").is_some_and(|(before, _)| before.contains("->"))
+}
+
 /// The options of a command line running MLC (`sudo mlc --max_bandwidth
 /// -m2` → `--max_bandwidth -m2`), its redirections and what follows a
 /// shell separator left out: MLC before v3.10 echoes none (no `Command
@@ -243,6 +260,13 @@ struct Reader {
     transfers: Vec<(String, usize)>,
     /// The first traffic line read with no heading above it.
     headless: Option<usize>,
+    /// The cells read under the current heading (a matrix's transfer, row
+    /// and column; a loaded-latency table's inject delay) and the line of
+    /// each.
+    cells_read: std::collections::HashMap<String, usize>,
+    /// Rows under the current heading that print a cell again, with the
+    /// line first printing it: not read, said when the heading ends.
+    again: Vec<(usize, usize)>,
 }
 
 impl Reader {
@@ -260,6 +284,10 @@ impl Reader {
         let expected = format!("a figure (or `-`) for each of the {} columns {}", columns.len(), columns.join(" "));
         if cells.len() != columns.len() {
             return Err(ParseError::malformed(n, expected, t));
+        }
+        let transfer = self.transfer.clone().unwrap_or_default();
+        if self.seen_before(n, &format!("{transfer}\u{0}{row}\u{0}{}", columns.join(" "))) {
+            return Ok(());
         }
         for (col, c) in columns.iter().zip(cells) {
             let Some(v) = cell(c).ok_or_else(|| ParseError::malformed(n, expected.clone(), t))? else { continue };
@@ -297,6 +325,9 @@ impl Reader {
         };
         let (l, b) = figures
             .ok_or_else(|| ParseError::malformed(n, "an inject delay, a latency in ns and a bandwidth in MB/sec", t))?;
+        if self.seen_before(n, delay) {
+            return Ok(());
+        }
         let s = self.sample(LATENCY, "ns", Better::Lower, l, n, "Loaded latency").with_param("inject delay", delay);
         self.out.samples.push(s);
         let s =
@@ -305,8 +336,47 @@ impl Reader {
         Ok(())
     }
 
+    /// Whether the row on line `n` of cell `key` prints again a cell read
+    /// under this heading (then kept in [`Reader::again`], not read).
+    fn seen_before(&mut self, n: usize, key: &str) -> bool {
+        match self.cells_read.get(key) {
+            Some(&first) => {
+                self.again.push((n, first));
+                true
+            }
+            None => {
+                self.cells_read.insert(key.to_string(), n);
+                false
+            }
+        }
+    }
+
+    /// A heading (or a run) ends: the rows it printed again are said, and
+    /// the cells read under it forgotten.
+    fn end_heading(&mut self) {
+        self.cells_read.clear();
+        let again = std::mem::take(&mut self.again);
+        let Some(&(at, _)) = again.first() else { return };
+        let rows: Vec<usize> = again.iter().map(|a| a.0).collect();
+        let mut firsts: Vec<usize> = again.iter().map(|a| a.1).collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        self.out.notes.push((
+            at,
+            format!(
+                "{} {} again the cells of {} under one heading (MLC prints each once a run: a table pasted \
+                 twice, or rows of another run with no heading of their own): not read, not averaged with them as \
+                 runs",
+                line_spans(&rows),
+                if rows.len() == 1 { "prints" } else { "print" },
+                line_spans(&firsts)
+            ),
+        ));
+    }
+
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
         if let Some(rest) = t.strip_prefix("Intel(R) Memory Latency Checker - v") {
+            self.end_heading();
             let v = rest.split_whitespace().next().unwrap_or("");
             self.out.version.get_or_insert_with(|| v.to_string());
             self.options = None;
@@ -319,6 +389,7 @@ impl Reader {
             return Ok(());
         }
         if let Some((section, access)) = heading(t) {
+            self.end_heading();
             self.section = section;
             self.access = access;
             self.columns = None;
@@ -339,6 +410,7 @@ impl Reader {
             return Ok(());
         }
         if is_command(t) {
+            self.end_heading();
             self.options = command_options(t);
             self.section = Section::None;
             self.columns = None;
@@ -369,7 +441,7 @@ impl Reader {
         match self.section {
             Section::IdleMatrix | Section::BandwidthMatrix | Section::CacheToCache => {
                 if self.section == Section::CacheToCache {
-                    if t.starts_with("Remote ") || t.starts_with("Local ") {
+                    if is_cache_to_cache(t) {
                         return self.cache_to_cache(n, t);
                     }
                     if self.transfer.is_none() {
@@ -443,6 +515,21 @@ impl Reader {
     }
 }
 
+/// Lines as runs of consecutive numbers: `line 7`, `lines 44-48, 51`.
+fn line_spans(lines: &[usize]) -> String {
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for &l in lines {
+        match spans.last_mut() {
+            Some(s) if l == s.1 + 1 => s.1 = l,
+            _ => spans.push((l, l)),
+        }
+    }
+    let one = lines.len() == 1;
+    let text: Vec<String> =
+        spans.iter().map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect();
+    format!("{} {}", if one { "line" } else { "lines" }, text.join(", "))
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut r = Reader {
         out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() },
@@ -453,10 +540,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         transfer: None,
         transfers: Vec::new(),
         headless: None,
+        cells_read: std::collections::HashMap::new(),
+        again: Vec::new(),
     };
     for (n, line) in input.numbered() {
         r.line(n, line.trim())?;
     }
+    r.end_heading();
     if let Some(at) = r.headless {
         r.out.notes.push((
             at,
@@ -601,5 +691,50 @@ mod tests {
         let got = rows(&Mlc.parse(&Input::from_text(text)).unwrap());
         assert_eq!(got[0], "2 Idle latency|latency 1.7 [options=--idle_latency -b30]");
         assert_eq!(got[3], "4 Idle latency|clocks 15.2 [options=--idle_latency -b250]");
+    }
+
+    /// attack52 F1: rows printed again under one heading (a loaded-latency
+    /// table's first rows pasted again below it, an idle matrix's rows
+    /// again with other figures) were read as second runs of their cells
+    /// and averaged with the first; now they are not read, and said.
+    #[test]
+    fn cells_printed_again_under_one_heading_are_not_runs() {
+        let text = "Measuring idle latencies (in ns)...\n\
+            Numa node  0  1\n\
+            \x20 0  69.6  141.4\n\
+            \x20 1  139.4  70.7\n\
+            \x20 0  75.1  150.2\n\
+            \x20 1  149.9  76.0\n\n\
+            Measuring Loaded Latencies for the system\n\
+            Inject  Latency  Bandwidth\nDelay  (ns)  MB/sec\n==========================\n\
+            \x2000000  448.15  162864.7\n\
+            \x2000002  259.96  163163.8\n\
+            \x2000000  460.15  160864.7\n\n\
+            Measuring Loaded Latencies for the system\n\
+            \x2000000  450.00  161000.0\n";
+        let f = Mlc.parse(&Input::from_text(text)).unwrap();
+        let got = rows(&f);
+        assert_eq!(got.len(), 4 + 4 + 2, "{got:#?}");
+        assert!(got.iter().all(|r| !r.starts_with("5 ") && !r.starts_with("6 ") && !r.starts_with("14 ")));
+        // A heading of its own is another run: read.
+        assert!(got.contains(&"17 Loaded latency|latency 450 [inject delay=00000]".to_string()));
+        let notes: Vec<&(usize, String)> = f.notes.iter().filter(|(_, m)| m.contains(" again the cells of ")).collect();
+        assert_eq!(notes.len(), 2, "{:?}", f.notes);
+        assert_eq!(notes[0].0, 5);
+        assert!(notes[0].1.starts_with("lines 5-6 print again the cells of lines 3-4"), "{}", notes[0].1);
+        assert!(notes[1].1.starts_with("line 14 prints again the cells of line 12"), "{}", notes[1].1);
+    }
+
+    /// attack52 F4: prose below the cache-to-cache section that starts
+    /// `Local`/`Remote` and ends in a figure is no latency.
+    #[test]
+    fn prose_below_cache_to_cache_is_not_read() {
+        let text = "Measuring cache-to-cache transfer latency (in ns)...\n\
+            Local Socket L2->L2 HIT  latency\t42.1\n\n\
+            So the remote access is slow.\n\
+            Local socket access is faster by 30\n\
+            Remote socket access costs 116\n";
+        let got = rows(&Mlc.parse(&Input::from_text(text)).unwrap());
+        assert_eq!(got, ["2 Cache-to-cache latency|latency 42.1 [transfer=Local Socket L2->L2 HIT]"]);
     }
 }
