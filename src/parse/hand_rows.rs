@@ -412,6 +412,10 @@ pub(crate) fn why_not_read(input: &Input, first_row: usize) -> Option<String> {
 /// row's label and the column.
 type CellKey<'a> = (Option<&'a str>, &'a str, &'a str, &'a str);
 
+/// A cell read: its key, its line, its figure as typed and the block
+/// heading its table stands under ([`Table::block`]).
+type Printed<'a> = (CellKey<'a>, usize, &'a str, Option<(usize, &'a str)>);
+
 impl BenchParser for HandRows {
     fn id(&self) -> &'static str {
         ID
@@ -437,7 +441,7 @@ impl BenchParser for HandRows {
         let found = tables(input);
         let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
         // Each cell read: its key, its line and its figure as typed.
-        let mut printed: Vec<(CellKey, usize, &str, Option<(usize, &str)>)> = Vec::new();
+        let mut printed: Vec<Printed> = Vec::new();
         for t in &found {
             let cells = match t.check() {
                 Ok(cells) => cells,
