@@ -60,6 +60,79 @@ pub fn html(md: &str, allow_remote: bool) -> String {
     if allow_remote { CLEANER_REMOTE.clean(&html) } else { CLEANER.clean(&html) }.to_string()
 }
 
+/// True when the sanitiser ([`to_html`]'s) keeps `url` as a link's
+/// target: a relative URL or one of the schemes ammonia allows (`https:`,
+/// `mailto:` …); not `javascript:`, `vbscript:`, `data:`.
+pub fn url_allowed(url: &str) -> bool {
+    let probe = format!("<a href=\"{}\">x</a>", ammonia::clean_text(url));
+    CLEANER_REMOTE.clean(&probe).to_string().contains("href=")
+}
+
+/// Commentary Markdown (a description, notes) as it goes into the
+/// Markdown output (`index.md`): raw HTML (`<script>…`, `<img onerror=…>`,
+/// `<kbd>`, an HTML block) becomes text shown as typed, each `<` escaped
+/// (`\<`) but a comment's `<!--`, so no renderer of the Markdown (GitHub
+/// sanitises; a previewer may not) runs or loads it (attack47 F2: it was
+/// copied in as written); a link or image whose target the sanitiser
+/// refuses (`[click](javascript:…)`, `<javascript:…>`) keeps its text, not
+/// its target, as [`to_html`]'s page does. Everything else is kept as
+/// written.
+pub fn to_markdown(md: &str) -> String {
+    // Edits of `md`: (start, end, replacement), in source order.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    // The open links and images: their range and whether refused, and
+    // the range of what they hold.
+    type Open = Vec<(std::ops::Range<usize>, bool, Option<(usize, usize)>)>;
+    let mut open: Open = Vec::new();
+    for (ev, range) in Parser::new_ext(md, options()).into_offset_iter() {
+        let inner = |open: &mut Open, r: &std::ops::Range<usize>| {
+            if let Some((_, _, held)) = open.last_mut() {
+                *held = Some(held.map_or((r.start, r.end), |(s, e)| (s.min(r.start), e.max(r.end))));
+            }
+        };
+        match ev {
+            Event::Start(Tag::Link { ref dest_url, .. }) | Event::Start(Tag::Image { ref dest_url, .. }) => {
+                inner(&mut open, &range);
+                open.push((range, !url_allowed(dest_url), None));
+            }
+            Event::End(TagEnd::Link) | Event::End(TagEnd::Image) => {
+                if let Some((r, true, held)) = open.pop() {
+                    match held {
+                        Some((s, e)) => {
+                            edits.push((r.start, s, String::new()));
+                            edits.push((e, r.end, String::new()));
+                        }
+                        None => edits.push((r.start, r.end, String::new())),
+                    }
+                }
+            }
+            Event::Html(_) | Event::InlineHtml(_) => {
+                inner(&mut open, &range);
+                // A comment's `<!--` stays: hidden on the page and on GitHub.
+                let shown = md[range.clone()].replace('<', "\\<").replace("\\<!--", "<!--");
+                edits.push((range.start, range.end, shown));
+            }
+            _ => inner(&mut open, &range),
+        }
+    }
+    if edits.is_empty() {
+        return md.to_string();
+    }
+    edits.sort_by_key(|e| (e.0, e.1));
+    let mut out = String::with_capacity(md.len() + edits.len());
+    let mut at = 0;
+    for (start, end, with) in edits {
+        if start < at {
+            continue;
+        }
+        out.push_str(&md[at..start]);
+        out.push_str(&with);
+        at = end;
+    }
+    out.push_str(&md[at..]);
+    out
+}
+
 /// textwrap settings for plaintext: break only at spaces, never inside a
 /// word or at its hyphens (so `2.5.33-mm5` stays whole); a word longer than
 /// the width is broken only when it cannot fit on a line of its own, and
@@ -92,8 +165,9 @@ pub fn fill(text: &str, opts: textwrap::Options<'_>) -> String {
 /// textwrap, on display width): paragraphs separated by a blank line, list
 /// items as `- ` or their number (`2. `), quoted lines as `> `, code blocks
 /// kept verbatim, emphasis markers dropped, raw HTML's tags dropped and its
-/// comments left out (the page hides them), link targets written after
-/// their text in angle brackets.
+/// comments, scripts and styles left out (the page hides them), link
+/// targets written after their text in angle brackets, but a target the
+/// page's sanitiser refuses ([`url_allowed`]: `javascript:`).
 pub fn to_text(md: &str, width: usize) -> String {
     // Blocks of text; list items are joined to their neighbours by a single
     // newline, every other block by a blank line.
@@ -106,9 +180,10 @@ pub fn to_text(md: &str, width: usize) -> String {
     // How deep in block quotes: each level's lines start with `> `, so a
     // quoted poster's words stay theirs in the mail.
     let mut quote = 0usize;
-    // Inside an HTML comment (`<!-- TODO … -->`, hidden on the page): left
-    // out of the mail too.
-    let mut in_comment = false;
+    // Inside an HTML comment (`<!-- TODO … -->`) or a `<script>`/`<style>`
+    // element, hidden on the page: left out of the mail too (the end that
+    // closes it, [`html_text`]).
+    let mut hidden: Option<&'static str> = None;
     let mut link_stack: Vec<String> = Vec::new();
     // A GFM table being collected: rows of cells, and the alignment of each column.
     let mut table: Option<(Vec<Vec<String>>, Vec<pulldown_cmark::Alignment>)> = None;
@@ -213,7 +288,11 @@ pub fn to_text(md: &str, width: usize) -> String {
                 flush(&mut cur, &mut blocks, &q, &q, false);
                 quote = quote.saturating_sub(1);
             }
-            Event::Start(Tag::Link { dest_url, .. }) => link_stack.push(dest_url.to_string()),
+            // A target the page's sanitiser refuses (`javascript:`) is
+            // not written either: the link's text alone.
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                link_stack.push(if url_allowed(&dest_url) { dest_url.to_string() } else { String::new() })
+            }
             Event::End(TagEnd::Link) => {
                 if let Some(url) = link_stack.pop()
                     && !url.is_empty()
@@ -222,9 +301,11 @@ pub fn to_text(md: &str, width: usize) -> String {
                     cur.push_str(&format!(" <{url}>"));
                 }
             }
+            // A `<script>`'s text between its tags' events: not said.
+            Event::Text(_) if hidden.is_some_and(|c| c != "-->") => {}
             Event::Text(t) | Event::Code(t) => cur.push_str(&t),
             Event::SoftBreak | Event::HardBreak => cur.push(' '),
-            Event::Html(h) | Event::InlineHtml(h) => cur.push_str(&html_text(&h, &mut in_comment)),
+            Event::Html(h) | Event::InlineHtml(h) => cur.push_str(&html_text(&h, &mut hidden)),
             _ => {}
         }
     }
@@ -241,17 +322,25 @@ pub fn to_text(md: &str, width: usize) -> String {
 
 /// What raw HTML in commentary says in plain text: its text without the
 /// tags (`<kbd>Ctrl</kbd>` → `Ctrl`, `<details>` → nothing), and nothing
-/// of a comment (`<!-- TODO … -->`, hidden on the page), which may span
-/// several of pulldown-cmark's HTML events (`in_comment` carries it over).
-fn html_text(h: &str, in_comment: &mut bool) -> String {
+/// of a comment (`<!-- TODO … -->`, hidden on the page) nor of a
+/// `<script>` or `<style>` element (the page's sanitiser removes them with
+/// their content: attack47 F2's `alert(1)` was mailed as prose), either of
+/// which may span several of pulldown-cmark's events (`hidden` carries it
+/// over: the end that closes it, `-->` or `</script`).
+fn html_text(h: &str, hidden: &mut Option<&'static str>) -> String {
     let mut out = String::new();
     let mut rest = h;
     loop {
-        if *in_comment {
-            match rest.find("-->") {
+        if let Some(close) = *hidden {
+            match find_ignore_case(rest, close) {
                 Some(i) => {
-                    *in_comment = false;
-                    rest = &rest[i + 3..];
+                    *hidden = None;
+                    rest = &rest[i..];
+                    // A comment's end is all of it; an element's end tag
+                    // goes on to its `>`, dropped as any tag below.
+                    if close == "-->" {
+                        rest = &rest[3..];
+                    }
                 }
                 None => return out,
             }
@@ -265,12 +354,21 @@ fn html_text(h: &str, in_comment: &mut bool) -> String {
                 out.push_str(&rest[..i]);
                 rest = &rest[i..];
                 if let Some(after) = rest.strip_prefix("<!--") {
-                    *in_comment = true;
+                    *hidden = Some("-->");
                     rest = after;
                     continue;
                 }
+                let name: String =
+                    rest[1..].chars().take_while(char::is_ascii_alphanumeric).collect::<String>().to_ascii_lowercase();
                 match rest.find('>') {
-                    Some(j) => rest = &rest[j + 1..],
+                    Some(j) => {
+                        rest = &rest[j + 1..];
+                        *hidden = match name.as_str() {
+                            "script" => Some("</script"),
+                            "style" => Some("</style"),
+                            _ => None,
+                        };
+                    }
                     None => {
                         out.push_str(rest);
                         return out;
@@ -279,6 +377,11 @@ fn html_text(h: &str, in_comment: &mut bool) -> String {
             }
         }
     }
+}
+
+/// Where `needle` (ASCII) starts in `hay`, in any case.
+fn find_ignore_case(hay: &str, needle: &str) -> Option<usize> {
+    hay.as_bytes().windows(needle.len()).position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// Lays out a Markdown table as aligned plain-text columns (numbers and
@@ -382,6 +485,37 @@ mod tests {
         assert!(!html.contains("<script"));
         assert!(!html.contains("javascript:"));
         assert!(!html.contains("onerror"));
+    }
+
+    /// attack47 F2: a description with `<script>`, `<img onerror=…>`, a
+    /// `javascript:` link: the Markdown output shows the HTML as text and
+    /// keeps no refused target; the mail says neither the script's text nor
+    /// the target; comments stay hidden, allowed links stay.
+    #[test]
+    fn raw_html_and_refused_links_reach_neither_markdown_nor_mail() {
+        let md = "Box <script>alert('d')</script> and <img src=\"x\" onerror=\"alert(1)\">\n\
+                  and [click](javascript:alert('l')) and <javascript:alert('a')> and [ok](https://example.com).\n\n\
+                  <div onclick=\"alert('div')\">block</div>\n\n<!-- hidden -->\n\n<script>\nalert('b')\n</script>\n";
+        let out = to_markdown(md);
+        assert_eq!(
+            out,
+            "Box \\<script>alert('d')\\</script> and \\<img src=\"x\" onerror=\"alert(1)\">\n\
+             and click and javascript:alert('a') and [ok](https://example.com).\n\n\
+             \\<div onclick=\"alert('div')\">block\\</div>\n\n<!-- hidden -->\n\n\\<script>\nalert('b')\n\\</script>\n"
+        );
+        // Rendered again, it is text: no tag, no refused target.
+        let again = to_html(&out);
+        assert!(!again.contains("<script") && !again.contains("<img") && !again.contains("<div"), "{again}");
+        assert!(again.contains("&lt;script&gt;alert(") && !again.contains("href=\"javascript"), "{again}");
+        assert_eq!(to_markdown("plain *text* [a](b.md)"), "plain *text* [a](b.md)");
+        let mail = to_text(md, 200);
+        assert!(
+            !mail.contains("alert('d')") && !mail.contains("alert('b')") && !mail.contains("<javascript:alert('l')>"),
+            "{mail}"
+        );
+        assert!(mail.contains("and click and") && mail.contains("ok <https://example.com>"), "{mail}");
+        assert!(url_allowed("https://x.example/a") && url_allowed("a/b.md") && url_allowed("mailto:a@b.example"));
+        assert!(!url_allowed("javascript:alert(1)") && !url_allowed(" JavaScript:alert(1)"));
     }
 
     #[test]

@@ -129,6 +129,18 @@ fn hostile_content_is_harmless() {
             ] {
                 assert_eq!(unescaped(text, needle), 0, "{path}: unescaped {needle:?} from a name\n{text}");
             }
+            // Descriptions, commentary and notes: their raw HTML is text,
+            // their `javascript:` targets gone (attack47 F2: copied as written).
+            for needle in ["<script>evil()", "<div onclick", "<svg onload", "<iframe", "<img src=y", "<a href="] {
+                assert_eq!(unescaped(text, needle), 0, "{path}: unescaped {needle:?} from prose\n{text}");
+            }
+            let lower = text.to_ascii_lowercase();
+            assert!(!lower.contains("](javascript:evil"), "{path}: a javascript: link from prose\n{text}");
+        }
+        if path.ends_with("email.txt") {
+            // The mail says what the page does: no script's text, no target
+            // the page's sanitiser refuses.
+            assert!(!text.contains("evil()"), "{path}: a script or refused link from prose\n{text}");
         }
     }
     assert!(html_pages >= DIR_NAMES.len() * (DIR_NAMES.len() + 1), "only {html_pages} HTML pages");

@@ -72,7 +72,7 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
         // The rest of the row is read: the warning says which figure went
         // (attack32 F17: tiobench's row said "left out" and was read).
         if parsed.samples.iter().any(|s| s.line == n) {
-            parsed.notes.push((n, last_figure_note(text)));
+            parsed.notes.push((n, last_figure_note(text, input)));
             return;
         }
     } else if warned {
@@ -80,7 +80,7 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
     } else {
         parsed.samples.retain(|s| s.line != n);
     }
-    parsed.notes.push((n, note(text)));
+    parsed.notes.push((n, note(text, input)));
 }
 
 /// Whether `note` is the warning [`last_line`] gives a last line that may
@@ -107,7 +107,7 @@ pub fn last_line_cut_in_name(input: &Input, parsed: &mut ParsedFile, cut_in_name
     }
     if parsed.samples.iter().any(|s| s.line == n) {
         parsed.samples.retain(|s| s.line != n);
-        parsed.notes.push((n, note(&input.lines[n - 1])));
+        parsed.notes.push((n, note(&input.lines[n - 1], input)));
     }
 }
 
@@ -153,7 +153,7 @@ pub fn retry_without_last_line(
         Ok(mut parsed)
             if parsed.samples.iter().any(|s| input.lines.get(s.line - 1).is_some_and(|l| kind(l) == cut_kind)) =>
         {
-            parsed.notes.push((n, note(&input.lines[n - 1])));
+            parsed.notes.push((n, note(&input.lines[n - 1], input)));
             Ok(parsed)
         }
         _ => result,
@@ -205,22 +205,32 @@ fn quoted(text: &str) -> String {
     }
 }
 
+/// What makes a complete file's last line read: a line break after it,
+/// or, where a quoted-printable soft break ends the file
+/// ([`Input::soft_break_at_end`]: `Max: 410=`, its figure's other digits
+/// on a line the file does not have), the rest of the mail.
+fn advice(input: &Input) -> &'static str {
+    if input.soft_break_at_end {
+        "its quoted-printable soft break `=` says the line goes on, on a line the file does not have: if the file \
+         is complete, remove that `=`"
+    } else {
+        "if the file is complete, end it with a line break"
+    }
+}
+
 /// The warning on a last line cut inside a figure, quoting its end.
-fn note(text: &str) -> String {
-    format!(
-        "{CUT_NOTE_START}{}` may be cut; left out — if the file is complete, end it with a line break",
-        quoted(text)
-    )
+fn note(text: &str, input: &Input) -> String {
+    format!("{CUT_NOTE_START}{}` may be cut; left out — {}", quoted(text), advice(input))
 }
 
 /// The warning on a last line cut inside its last figure, whose other
 /// figures are read: names the figure left out.
-fn last_figure_note(text: &str) -> String {
+fn last_figure_note(text: &str, input: &Input) -> String {
     format!(
-        "{CUT_NOTE_START}{}` may be cut; its last figure `{}` left out, the line's other figures read — if the \
-         file is complete, end it with a line break",
+        "{CUT_NOTE_START}{}` may be cut; its last figure `{}` left out, the line's other figures read — {}",
         quoted(text),
-        last_figure(text.trim())
+        last_figure(text.trim()),
+        advice(input)
     )
 }
 
@@ -263,6 +273,19 @@ mod tests {
         let mut parsed = Any.parse(&input).unwrap();
         last_line(&Any, &input, &mut parsed);
         parsed
+    }
+
+    /// attack51 F14: a quoted-printable soft break ending the file
+    /// (`Elapsed Time 41=`, `2.87` on the line the cut lost) leaves the
+    /// figure out, and the warning says the `=` is what goes on.
+    #[test]
+    fn a_figure_before_a_soft_break_ending_the_file_is_left_out() {
+        let f = read("runs=3D2\nElapsed Time 4=\n12.87\nElapsed Time 41=\n");
+        assert_eq!(f.samples.iter().map(|s| (s.line, s.value.mean())).collect::<Vec<_>>(), [(2, 412.87)]);
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 4);
+        assert!(f.notes[0].1.starts_with("the file ends mid-line: `Elapsed Time 41` may be cut"), "{:?}", f.notes);
+        assert!(f.notes[0].1.ends_with("if the file is complete, remove that `=`"), "{:?}", f.notes);
     }
 
     #[test]

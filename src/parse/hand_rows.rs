@@ -55,8 +55,9 @@
 //! `Ops/sec`); unit: the cell's glued unit, else the column's name where
 //! it is one (`Ops/sec`, `KB/sec`, `IOPS`), else none. Set-up: the
 //! heading of the block the title stands in, the nearest line above it
-//! less indented, when that is one to four words ending in `:` and no
-//! figure (`Single workload:`, `Mixed workloads:`): parameter `setup`.
+//! less indented, when that is one to four words ending in `:`, not a
+//! kernel's name (`Single workload:`, `Mixed workloads:`, `numjobs=32:`):
+//! parameter `setup`.
 //! patch1-7's memcached Ops/sec is 1080856.82 under `Single workload`
 //! and 563772.35 under `Mixed workloads`: two set-ups, never averaged.
 //! Direction: higher is better for a rate (a column or unit per second,
@@ -70,7 +71,10 @@
 //! of whose cells are so is read into the earlier row's samples
 //! ([`ParsedFile::merged_lines`]), with a note. A cell whose figure
 //! differs from the earlier printing's is a warning and not read: which
-//! printing is the run is not sure.
+//! printing is the run is not sure. Two printings under two block
+//! headings of which no set-up is read (`With thirty two jobs running
+//! now:`, five words) may be two set-ups' runs or one run: the second is
+//! a warning naming both headings' lines, not read.
 //!
 //! **Cost.** Every raw file is offered to [`BenchParser::detect`]: a line
 //! is looked at only when it has a `:` followed by a blank and a digit
@@ -205,6 +209,10 @@ struct Table<'a> {
     title: Option<&'a str>,
     /// The block heading the title stands under (`Single workload`).
     setup: Option<&'a str>,
+    /// The line the title stands under, less indented (0-based, trimmed),
+    /// whether or not it is a set-up: two printings of a row under two
+    /// such lines are no row printed again.
+    block: Option<(usize, &'a str)>,
 }
 
 impl Table<'_> {
@@ -333,17 +341,24 @@ fn indent(l: &str) -> usize {
 }
 
 /// The block heading over the title on line `title` (0-based): the
-/// nearest line above it less indented, when it is one to four words
-/// ending in `:` and holding no digit (`Single workload:`), without its
-/// `:`. Looked for at most 60 lines up.
-fn setup_over(lines: &[String], title: usize) -> Option<&str> {
+/// nearest line above it less indented (looked for at most 60 lines up),
+/// its index; and the set-up it names, when it is one to four words
+/// ending in `:`, not a kernel's name (`Single workload:`, `numjobs=32:`),
+/// without its `:`.
+fn setup_over(lines: &[String], title: usize) -> (Option<usize>, Option<&str>) {
     let own = indent(&lines[title]);
-    let above =
-        lines[title.saturating_sub(60)..title].iter().rev().find(|l| !l.trim().is_empty() && indent(l) < own)?;
-    let t = above.trim();
-    let name = t.strip_suffix(':')?.trim();
-    let words = name.split_whitespace().count();
-    ((1..=4).contains(&words) && !name.contains(':') && !name.bytes().any(|b| b.is_ascii_digit())).then_some(name)
+    let from = title.saturating_sub(60);
+    let Some(at) = lines[from..title].iter().rposition(|l| !l.trim().is_empty() && indent(l) < own) else {
+        return (None, None);
+    };
+    let t = lines[from + at].trim();
+    let setup = t.strip_suffix(':').map(str::trim).filter(|name| {
+        let words = name.split_whitespace().count();
+        // A figure in it is a set-up's (`numjobs=32:`, attack51 F13); a
+        // kernel's name (`5.17-rc3:`, `v7:`) is not one.
+        (1..=4).contains(&words) && !name.contains(':') && !kernel_label(name)
+    });
+    (Some(from + at), setup)
 }
 
 /// Every table of the module's form in `input`, read or not.
@@ -376,8 +391,9 @@ fn tables(input: &Input) -> Vec<Table<'_>> {
         if whole && rows.len() >= 2 {
             let h = i - 1;
             let title = (h > 0).then(|| lines[h - 1].trim()).filter(|t| !t.is_empty());
-            let setup = title.and_then(|_| setup_over(lines, h - 1));
-            out.push(Table { columns, rows, title, setup });
+            let (block, setup) = if title.is_some() { setup_over(lines, h - 1) } else { (None, None) };
+            let block = block.map(|b| (b, lines[b].trim()));
+            out.push(Table { columns, rows, title, setup, block });
         }
         i = k.max(i + 1);
     }
@@ -395,6 +411,10 @@ pub(crate) fn why_not_read(input: &Input, first_row: usize) -> Option<String> {
 /// What makes two printed cells one: the set-up, the title's name, the
 /// row's label and the column.
 type CellKey<'a> = (Option<&'a str>, &'a str, &'a str, &'a str);
+
+/// A cell read: its key, its line, its figure as typed and the block
+/// heading its table stands under ([`Table::block`]).
+type Printed<'a> = (CellKey<'a>, usize, &'a str, Option<(usize, &'a str)>);
 
 impl BenchParser for HandRows {
     fn id(&self) -> &'static str {
@@ -421,7 +441,7 @@ impl BenchParser for HandRows {
         let found = tables(input);
         let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
         // Each cell read: its key, its line and its figure as typed.
-        let mut printed: Vec<(CellKey, usize, &str)> = Vec::new();
+        let mut printed: Vec<Printed> = Vec::new();
         for t in &found {
             let cells = match t.check() {
                 Ok(cells) => cells,
@@ -438,20 +458,25 @@ impl BenchParser for HandRows {
             for ((line, label, typed), read) in t.rows.iter().zip(cells) {
                 let mut again: Option<usize> = None;
                 let mut differs: Vec<String> = Vec::new();
+                // The block heading of an earlier printing under another one.
+                let mut elsewhere: Option<Option<(usize, &str)>> = None;
                 let mut fresh = 0;
                 for ((column, w), c) in t.columns.iter().zip(typed).zip(read) {
                     if derived_column(column) {
                         continue;
                     }
                     let key = (t.setup, group, *label, *column);
-                    if let Some((_, first, was)) = printed.iter().find(|p| p.0 == key) {
+                    if let Some((_, first, was, block)) = printed.iter().find(|p| p.0 == key) {
                         again = Some(*first);
+                        if block.map(|b| b.1) != t.block.map(|b| b.1) {
+                            elsewhere = elsewhere.or(Some(*block));
+                        }
                         if was != w {
                             differs.push(format!("{column} `{w}` here, `{was}` at line {}", first + 1));
                         }
                         continue;
                     }
-                    printed.push((key, *line, w));
+                    printed.push((key, *line, w, t.block));
                     fresh += 1;
                     let unit = if c.unit.is_empty() { column_unit(column).to_string() } else { c.unit };
                     let better = better(column, &unit);
@@ -470,7 +495,25 @@ impl BenchParser for HandRows {
                     }
                 }
                 let Some(first) = again else { continue };
-                if !differs.is_empty() {
+                if let Some(other) = elsewhere {
+                    // Two block headings, one set-up read of them (none): the
+                    // rows may be two set-ups' runs, or one run printed twice.
+                    let under = |b: Option<(usize, &str)>| {
+                        b.map_or_else(|| "no block heading".to_string(), |(at, h)| format!("`{h}` (line {})", at + 1))
+                    };
+                    out.notes.push((
+                        line + 1,
+                        format!(
+                            "`{label}:` printed under {} and, at line {}, under {}: headings naming no set-up \
+                             this parser reads, so whether the two rows are one run or two set-ups is not sure: \
+                             line {} not read",
+                            under(t.block),
+                            first + 1,
+                            under(other),
+                            line + 1
+                        ),
+                    ));
+                } else if !differs.is_empty() {
                     out.notes.push((
                         line + 1,
                         format!(
@@ -600,6 +643,46 @@ mod tests {
         assert!(row_of(&p, 12).is_empty() && p.merged_lines.is_empty());
         assert!(p.notes[0].1.contains("printed again") && p.notes[0].1.contains("`2218k` here, `2217k` at line 6"));
         assert!(!super::super::note_is_info(&p.notes[0].1), "{:?}", p.notes);
+    }
+
+    /// attack51 F13: block headings with a figure (`numjobs=32:`) are two
+    /// set-ups, each row read under its own; headings of which no set-up
+    /// is read (five words) are a warning naming both lines, never one run
+    /// counted once.
+    #[test]
+    fn two_block_headings_are_two_set_ups_or_a_warning() {
+        let block = |h: &str, v7: &str| {
+            format!(
+                "  {h}:\n    fio (buffered I/O): +13%\n                IOPS         BW\n\
+                 \x20     5.17-rc3: 275k         1075MiB/s\n            v7: {v7}         1222MiB/s\n"
+            )
+        };
+        let text = format!("Results:\n{}\n{}", block("numjobs=32", "313k"), block("numjobs=64", "333k"));
+        let p = read(&text);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        assert_eq!(p.samples.len(), 8);
+        assert_eq!(row_of(&p, 11)[0].3, "setup=numjobs=64");
+        assert_eq!(row_of(&p, 12)[0].2, 333_000.0);
+        assert_eq!(row_of(&p, 5)[0].3, "setup=numjobs=32");
+        // A kernel's name heading the block is no set-up.
+        assert_eq!(setup_over(&["v7:".into(), "  fio:".into()], 1), (Some(0), None));
+        let text = format!(
+            "Results:\n{}\n{}",
+            block("With thirty two jobs running now", "313k"),
+            block("With sixty four jobs running now", "313k")
+        );
+        let p = read(&text);
+        assert_eq!(p.samples.len(), 4, "{:?}", p.samples);
+        assert_eq!(p.notes.len(), 2, "{:?}", p.notes);
+        assert!(
+            p.notes[0].1.starts_with(
+                "`5.17-rc3:` printed under `With sixty four jobs running now:` (line 8) and, at line 5, under \
+                 `With thirty two jobs running now:` (line 2)"
+            ) && p.notes[0].1.ends_with("line 11 not read"),
+            "{:?}",
+            p.notes
+        );
+        assert!(!super::super::note_is_info(&p.notes[1].1));
     }
 
     /// Yu Zhao's answer to Alexey Avramov (LKML 2022-02-12): labels

@@ -67,6 +67,12 @@ pub struct Input {
     /// inside that line ([`super::cut::last_line`]). False for an empty
     /// text.
     pub unterminated: bool,
+    /// True when the file's last line ends in a quoted-printable soft
+    /// break (`Max: 410=`) that the decoding took away: the encoder broke
+    /// the line there and its rest (`73` of `41073`) is not in the file,
+    /// cut after the break. Sets [`Input::unterminated`] too: the line is
+    /// one a cut may have shortened (attack51 F14).
+    pub soft_break_at_end: bool,
     /// The file's lines as read, when this input is a copy with some lines
     /// blanked ([`Input::blanked`]); `None` for the file itself. What a
     /// blanked line said still decides how the lines around it are read:
@@ -198,7 +204,9 @@ impl Input {
         if lines.len() > 1 && lines.last().is_some_and(|l| l.is_empty()) && unified.ends_with('\n') {
             lines.pop();
         }
-        let unterminated = !unified.is_empty() && !unified.ends_with('\n');
+        let mut unterminated = !unified.is_empty() && !unified.ends_with('\n');
+        // The last line's soft break (not a rule's `==`), before decoding.
+        let dangling = lines.last().is_some_and(|l| l.ends_with('=') && !l.ends_with("=="));
         let (qp, soft_joined) = if looks_quoted_printable(&unified) {
             (true, decode_quoted_printable(&mut lines))
         } else if unified.contains("=3D") || unified.contains("=\n") || declares_an_encoding(&unified) {
@@ -225,7 +233,21 @@ impl Input {
         }
         // The final newline's empty line, popped above, had no depth.
         quote_depths.truncate(lines.len());
-        Input { lines, lossy: false, quoted, quote_depths, qp, soft_joined, unterminated, ..Input::default() }
+        // A soft break ending the file that the decoding took away: the
+        // line went on where the file stops (attack51 F14).
+        let soft_break_at_end = dangling && qp && lines.last().is_some_and(|l| !l.ends_with('='));
+        unterminated |= soft_break_at_end;
+        Input {
+            lines,
+            lossy: false,
+            quoted,
+            quote_depths,
+            qp,
+            soft_joined,
+            unterminated,
+            soft_break_at_end,
+            ..Input::default()
+        }
     }
 
     /// How many quote markers line index `i` (line *i + 1*) carried: 0 for
@@ -260,6 +282,7 @@ impl Input {
             qp: self.qp,
             soft_joined: self.soft_joined.clone(),
             unterminated: self.unterminated,
+            soft_break_at_end: self.soft_break_at_end,
             file_lines: self.file_lines.clone(),
             answers: self.answers.clone(),
             ..Input::default()
@@ -1375,6 +1398,26 @@ mod tests {
         }
         let blank = [true, false];
         assert!(Input::from_text("x\n41").blanked(&blank).unterminated);
+    }
+
+    /// attack51 F14: a quoted-printable file cut right after a soft break
+    /// (`Max: 410=`, the `73` of `41073` on the line the cut lost) ends
+    /// mid-line, whether a line break follows the `=` or not; a soft break
+    /// above the last line, a rule's `==` and an undecoded file's `=` do not.
+    #[test]
+    fn a_soft_break_ending_the_file_leaves_its_last_line_unterminated() {
+        let head = "T: 0 ( 7596) P:99 I:1000 C:  59980 Min:      7 Act:   13 Avg:   29 Max: 410=\n73\n";
+        let cut = "T: 1 ( 7597) P:99 I:1500 C:  39990 Min:     14 Act:   26 Avg:   36 Max: 899=";
+        for end in ["\n", ""] {
+            let i = Input::from_text(&format!("{head}{cut}{end}"));
+            assert!(i.qp && i.unterminated && i.soft_break_at_end, "{end:?}");
+            assert!(i.lines[2].ends_with("Max: 899"), "{:?}", i.lines);
+        }
+        let whole = Input::from_text(&format!("{head}{cut}\n4\n"));
+        assert!(whole.qp && !whole.unterminated && !whole.soft_break_at_end);
+        assert!(!Input::from_text("max=3D20041 usec\n=====\n").unterminated);
+        let plain = Input::from_text("NPROCS=\n");
+        assert!(!plain.qp && !plain.unterminated && !plain.soft_break_at_end);
     }
 
     #[test]

@@ -289,10 +289,19 @@ fn nothing_received(sent: u64) -> String {
     )
 }
 
-/// A UDP sum's or stream's `jitter_ms` and `lost_percent`.
+/// A UDP sum's or stream's `jitter_ms` and `lost_percent`; a
+/// `lost_percent` its own `lost_packets`/`packets` contradict is read as
+/// written, with the warning the text report's gets ([`loss_disagrees`]).
 fn udp_extras(setup: &Setup, obj: &Value, line: usize, stream: &str, out: &mut ParsedFile) {
     for (key, name, unit) in [("jitter_ms", "Jitter", "ms"), ("lost_percent", "Lost", "%")] {
         if let Some(x) = obj.get(key).and_then(Value::as_f64).filter(|x| x.is_finite()) {
+            let count = |k: &str| obj.get(k).and_then(Value::as_i64);
+            if key == "lost_percent"
+                && let Some(msg) = loss_disagrees(x, count("lost_packets").zip(count("packets")))
+            {
+                let whose = if stream.is_empty() { String::new() } else { format!("stream {stream}: ") };
+                out.notes.push((line, format!("{whose}{msg}")));
+            }
             let mut s = setup.sample(name, unit, Better::Lower, x, line);
             if !stream.is_empty() {
                 s = s.with_group("stream").with_param("stream", stream);
@@ -1936,6 +1945,28 @@ mod tests {
         assert_eq!((f.samples[3].value.mean(), f.samples[3].line), (2400.0, 12));
         let cut = &doc[..doc.len() - 10];
         assert!(Iperf3.parse(&Input::from_text(cut)).unwrap_err().line().is_some());
+    }
+
+    /// afix51's leftover: a JSON `lost_percent` its own `lost_packets` /
+    /// `packets` contradict is read as written and said, as the text
+    /// report's `10/4874 (50%)` is; iperf3's own quotient is not.
+    #[test]
+    fn a_json_loss_against_its_counts_is_said() {
+        let doc = |pct: &str| {
+            format!(
+                "{{\n\"start\": {{\"test_start\": {{\"protocol\": \"UDP\", \"num_streams\": 1}}}},\n\
+                 \"end\": {{\n\"sum\": {{\"bits_per_second\": 9.5e8, \"jitter_ms\": 0.015, \
+                 \"lost_packets\": 10, \"packets\": 4874, \"lost_percent\": {pct}}}\n}}\n}}\n"
+            )
+        };
+        let f = Iperf3.parse(&Input::from_text(&doc("50"))).unwrap();
+        assert!(f.samples.iter().any(|s| s.metric.name == "Lost" && s.value.mean() == 50.0), "{:?}", f.samples);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert!(f.notes[0].1.contains("beside its own counts 10/4874 datagrams (0.21%)"), "{:?}", f.notes);
+        for agrees in ["0.20517029134181371", "0.21"] {
+            let f = Iperf3.parse(&Input::from_text(&doc(agrees))).unwrap();
+            assert!(f.notes.is_empty(), "{agrees}: {:?}", f.notes);
+        }
     }
 
     #[test]

@@ -160,7 +160,7 @@ fn starts_reference(rest: &str) -> bool {
 pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
     let mut out = format!("# {}\n\n", escape(&site.title));
     if !site.description_md.trim().is_empty() {
-        out += site.description_md.trim();
+        out += crate::markdown::to_markdown(site.description_md.trim()).as_str();
         out += "\n\n";
     }
     let across = site.across();
@@ -270,11 +270,11 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
     }
     out += &format!("- **Regressions:** [{}](regressions.md)\n\n", escape(&m.regressions_text));
     if !m.description_md.trim().is_empty() {
-        out += m.description_md.trim();
+        out += crate::markdown::to_markdown(m.description_md.trim()).as_str();
         out += "\n\n";
     }
     if !m.notes_md.trim().is_empty() {
-        out += m.notes_md.trim();
+        out += crate::markdown::to_markdown(m.notes_md.trim()).as_str();
         out += "\n\n";
     }
     if !m.environment.is_empty() {
@@ -364,7 +364,7 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
     // match ("unixbench-4-1-0" against "unixbench-410").
     let mut out = format!("<a id=\"{}\"></a>\n\n## {}\n\n", s.id, escape(&s.title));
     if !s.commentary_md.trim().is_empty() {
-        out += s.commentary_md.trim();
+        out += crate::markdown::to_markdown(s.commentary_md.trim()).as_str();
         out += "\n\n";
     }
     // Above the table, as the page's is above the first (attack44 F20).
@@ -408,7 +408,7 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
     }
     if !s.notes_md.trim().is_empty() {
         out += "\n";
-        out += s.notes_md.trim();
+        out += crate::markdown::to_markdown(s.notes_md.trim()).as_str();
         out += "\n";
     }
     out += "\n";

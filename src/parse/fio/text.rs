@@ -274,13 +274,21 @@ fn odd_latency_unit(line: &str) -> Option<(&'static str, &str)> {
 /// `clat percentiles (usec):` → `Some(("clat", "usec"))`; the same for
 /// the other statistics fio prints percentiles of (`lat percentiles
 /// (nsec):` with `lat_percentiles=1`, `slat percentiles` with
-/// `slat_percentiles=1`). `None` for any other line.
+/// `slat_percentiles=1`). A blank before the colon, as a mail's writer or
+/// its client puts one (`clat percentiles (usec) :`), is the same header:
+/// its rows were left without a unit and dropped unsaid (afix51).
+/// `None` for any other line.
 fn percentiles_header(line: &str) -> Option<(&'static str, &str)> {
     let t = line.trim();
     let (kind, rest) = t.split_once(" percentiles (")?;
-    let unit = rest.strip_suffix("):")?;
+    let unit = header_unit(rest)?;
     let kind = ["clat", "lat", "slat"].into_iter().find(|k| *k == kind)?;
     Some((kind, unit))
+}
+
+/// The unit of a percentiles header's end, `usec):` or `usec) :` → `usec`.
+fn header_unit(rest: &str) -> Option<&str> {
+    rest.strip_suffix(':')?.trim_end().strip_suffix(')')
 }
 
 /// `clat prio 0/0 (msec): min=7, max=918, avg=171.68, stdev=150.48` (fio
@@ -308,7 +316,7 @@ fn prio_percentiles_header(line: &str) -> Option<(&str, &str, Option<f64>)> {
     let (prio, rest) = prio_class(line)?;
     let (share, unit) = rest.split_once(") percentiles (")?;
     let share = share.strip_suffix("% of IOs").and_then(plain);
-    Some((prio, unit.strip_suffix("):")?, share))
+    Some((prio, header_unit(unit)?, share))
 }
 
 /// A row of percentile cells: the complete cells, and whether the row's
@@ -1387,6 +1395,12 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
                 let msg = "a fio percentile cell without its closing `]` (the line looks cut short): not read";
                 out.notes.push((n, msg.into()));
             }
+        } else if !cells.is_empty() {
+            // Rows under no header read as one (`clat percentiles (usec):`):
+            // whose percentiles, in which unit, the file does not say here.
+            let msg = "fio percentile cells under no `clat percentiles (usec):` header (whose latency, in which \
+                       unit, is not said): not read";
+            out.notes.push((n, msg.into()));
         }
     } else {
         st.pct = None;
@@ -1803,6 +1817,12 @@ mod tests {
         assert_eq!(percentiles_header("     lat percentiles (nsec):"), Some(("lat", "nsec")));
         assert_eq!(percentiles_header("    slat percentiles (usec):"), Some(("slat", "usec")));
         assert_eq!(percentiles_header("    bw percentiles (usec):"), None);
+        // A blank before the colon, as people write it (afix51).
+        assert_eq!(percentiles_header("    clat percentiles (usec) :"), Some(("clat", "usec")));
+        assert_eq!(
+            prio_percentiles_header("    clat prio 1/0 (N/A) percentiles (msec) :"),
+            Some(("1/0", "msec", None))
+        );
         let report = include_str!("../../../tests/fixtures/fio/fio3-rawstor-randrw-4k-qd1.txt");
         let names = |text: &str| {
             let mut out = ParsedFile::default();
@@ -1817,6 +1837,14 @@ mod tests {
         assert!(!clat.is_empty() && clat.iter().all(|n| n.contains(": clat ")), "{clat:?}");
         let lat = names(&report.replace("clat percentiles", "lat percentiles"));
         assert_eq!(lat, clat.iter().map(|n| n.replace(": clat ", ": lat ")).collect::<Vec<_>>());
+        assert_eq!(names(&report.replace("percentiles (usec):", "percentiles (usec) :")), clat);
+        // Rows under no header: a warning at each, never dropped unsaid.
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&report.replace("clat percentiles (usec):", "clat percentiles:")), &[], &[], &mut out)
+            .unwrap();
+        assert!(!out.samples.iter().any(|s| s.metric.name.ends_with("th")));
+        let rows = report.lines().filter(|l| l.trim_start().starts_with("|") && l.contains("th=[")).count();
+        assert_eq!(out.notes.iter().filter(|(_, m)| m.contains("under no `clat percentiles")).count(), rows);
     }
 
     /// attack24's fio/sig.txt: a report printed after `fio: terminating on

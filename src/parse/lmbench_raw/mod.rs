@@ -471,9 +471,11 @@ impl Reader {
 /// XACT_VERS, udp).` (its server could not register with the portmapper),
 /// `clnt_perror`'s `localhost: RPC: Timed out` and `localhost: RPC: Remote
 /// system error - Connection refused`, and the shell's `Segmentation fault
-/// (core dumped)` of a tool that crashed. The line itself.
+/// (core dumped)` of a tool that crashed, also as bash reports a job of a
+/// script that crashed ([`shell_crash_report`]). The line itself.
 fn tool_error(t: &str) -> Option<&str> {
     if matches!(t, "Segmentation fault" | "Segmentation fault (core dumped)")
+        || shell_crash_report(t)
         || (t.starts_with("unable to register (") && t.ends_with(").") && t.contains("XACT_"))
     {
         return Some(t);
@@ -490,6 +492,28 @@ fn tool_error(t: &str) -> Option<&str> {
     let known = ["bind", "connect", "socket", "accept", "listen"].contains(&call);
     (known && msg.starts_with(|c: char| c.is_ascii_uppercase()) && !msg.bytes().any(|b| b.is_ascii_digit()))
         .then_some(t)
+}
+
+/// bash's report of a job a signal ended, as the lmbench script's run of a
+/// tool printed it: `./lmbench: line 264: 1707956 Segmentation fault
+/// (core dumped) lat_rpc -S localhost` (archive51's CamFlow lmbench_vanilla1
+/// and 2, line 151: not named by the `a run failed` warning): the script
+/// and its line, or the job's pid, then the signal's description
+/// (`Segmentation fault`, `Bus error`, `Aborted`, `Illegal instruction`,
+/// `Floating point exception`, `Killed`).
+fn shell_crash_report(t: &str) -> bool {
+    const SIGNALS: [&str; 6] =
+        ["Segmentation fault", "Bus error", "Aborted", "Illegal instruction", "Floating point exception", "Killed"];
+    let framed = t.split_once(": line ").and_then(|(_, r)| {
+        let (n, r) = r.split_once(": ")?;
+        (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then_some(r)
+    });
+    let rest = framed.unwrap_or(t);
+    let (pid, rest) = match rest.split_once(' ') {
+        Some((p, r)) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => (true, r),
+        _ => (false, rest),
+    };
+    (framed.is_some() || pid) && SIGNALS.iter().any(|s| rest.starts_with(s))
 }
 
 /// A legend for `A / B` figures: `test : standard kernel / kernel after
@@ -621,6 +645,11 @@ mod tests {
         // Not a failure: a tool line naming its host, a colon in prose.
         assert_eq!(tool_error("UDP latency using localhost: 14.9026 microseconds"), None);
         assert_eq!(tool_error("Note: RPC: see below for the rest"), None);
+        // bash's report of the script's job (archive51 CamFlow line 151).
+        let bash = "./lmbench: line 264: 1707956 Segmentation fault      (core dumped) lat_rpc -S localhost";
+        assert_eq!(tool_error(bash), Some(bash));
+        assert!(shell_crash_report("12345 Killed                  lat_mem_rd 512 16"));
+        assert!(!shell_crash_report("Killed 3 processes") && !shell_crash_report("Aborted: 2 of 10 runs"));
     }
 
     /// Two set-ups' figures on one line, `A / B`, under a legend line
