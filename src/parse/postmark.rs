@@ -2,6 +2,8 @@
 //! Appliance, 1997–2001; 1.5 and 1.51 are the versions Linux
 //! distributions packaged): its verbose report, one per `run` command.
 //!
+//! Its report, with PostMark's tabs shown as four spaces:
+//!
 //! ```text
 //! PostMark v1.5 : 3/27/01
 //! pm>set size 4096 102400
@@ -11,22 +13,22 @@
 //! Performing transactions..........Done
 //! Deleting files...Done
 //! Time:
-//! 	112 seconds total
-//! 	112 seconds of transactions (13392 per second)
+//!     112 seconds total
+//!     112 seconds of transactions (13392 per second)
 //!
 //! Files:
-//! 	753706 created (6729 per second)
-//! 		Creation alone: 4500 files (4500 per second)
-//! 		Mixed with transactions: 749206 files (6689 per second)
-//! 	750908 read (6704 per second)
-//! 	746403 appended (6664 per second)
-//! 	753706 deleted (6729 per second)
-//! 		Deletion alone: 2912 files (2912 per second)
-//! 		Mixed with transactions: 750794 files (6703 per second)
+//!     753706 created (6729 per second)
+//!         Creation alone: 4500 files (4500 per second)
+//!         Mixed with transactions: 749206 files (6689 per second)
+//!     750908 read (6704 per second)
+//!     746403 appended (6664 per second)
+//!     753706 deleted (6729 per second)
+//!         Deletion alone: 2912 files (2912 per second)
+//!         Mixed with transactions: 750794 files (6703 per second)
 //!
 //! Data:
-//! 	49757.63 megabytes read (444.26 megabytes per second)
-//! 	49956.56 megabytes written (446.04 megabytes per second)
+//!     49757.63 megabytes read (444.26 megabytes per second)
+//!     49956.56 megabytes written (446.04 megabytes per second)
 //! ```
 //!
 //! Metrics (group empty), one sample per report:
@@ -85,18 +87,8 @@ pub const COUNTS_ARE_THE_WORKLOAD: &str = "PostMark's counts (files created, rea
 
 /// The `set` commands PostMark 1.5x knows, by their words after `set`.
 const SET_NAMES: &[&str] = &[
-    "size",
-    "number",
-    "seed",
-    "transactions",
-    "location",
-    "subdirectories",
-    "read",
-    "write",
-    "buffering",
-    "bias read",
-    "bias create",
-    "report",
+    "size", "number", "seed", "transactions", "location", "subdirectories", "read", "write", "buffering", "bias read",
+    "bias create", "report",
 ];
 
 /// Which clock a figure's rate is over: the whole run's seconds, the
@@ -139,9 +131,9 @@ struct Report {
 /// `set size - Sets low and high bounds of files`.
 fn set_line(t: &str) -> Option<(&'static str, String)> {
     let rest = t.strip_prefix("set ")?.trim_start();
-    let name = SET_NAMES.iter().find(|n| {
-        rest.strip_prefix(**n).is_some_and(|after| after.starts_with(' ') || after.starts_with('\t'))
-    })?;
+    let name = SET_NAMES
+        .iter()
+        .find(|n| rest.strip_prefix(**n).is_some_and(|after| after.starts_with(' ') || after.starts_with('\t')))?;
     let value = rest[name.len()..].split_whitespace().collect::<Vec<_>>().join(" ");
     ((!value.is_empty() && !value.starts_with('-')) || value.parse::<i64>().is_ok()).then_some((name, value))
 }
@@ -375,7 +367,9 @@ fn finish(out: &mut ParsedFile, r: Report, params: &[(&'static str, String)]) {
     }
     for (phase, lines) in clamped {
         let list = lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
-        let what = if lines.len() == 1 { format!("line {list}'s figure is its count") } else {
+        let what = if lines.len() == 1 {
+            format!("line {list}'s figure is its count")
+        } else {
             format!("the figures of lines {list} are its counts")
         };
         out.notes.push((
@@ -392,7 +386,11 @@ fn finish(out: &mut ParsedFile, r: Report, params: &[(&'static str, String)]) {
         }
     }
     if let Some(&first) = zero.first() {
-        out.notes.push((first, "PostMark's rate of a count of 0 (nothing of that kind was done): zero figures are not results, not read".into()));
+        out.notes.push((
+            first,
+            "PostMark's rate of a count of 0 (nothing of that kind was done): zero figures are not results, not read"
+                .into(),
+        ));
     }
 }
 
@@ -430,7 +428,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if t.starts_with("pm>") && command.starts_with("set ") {
             // `pm> set numbers 100000` (a poster's retyping): no `set`
             // command PostMark knows; what it set is not known.
-            out.notes.push((n, format!("`{command}` is no `set` command PostMark 1.5x knows: not a parameter of the runs below")));
+            out.notes.push((
+                n,
+                format!("`{command}` is no `set` command PostMark 1.5x knows: not a parameter of the runs below"),
+            ));
             continue;
         }
         if t == "Time:" || t.ends_with(">Time:") {
