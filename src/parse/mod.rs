@@ -60,6 +60,7 @@ pub mod pct_table;
 pub mod perf_bench;
 pub mod perf_stat;
 pub mod pgbench;
+pub mod postmark;
 pub mod redis_benchmark;
 pub mod repeats;
 pub mod schbench;
@@ -366,6 +367,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &redis_benchmark::RedisBenchmark,
         &kbuild::Kbuild,
         &kcbench::Kcbench,
+        &postmark::Postmark,
         &coremark::Coremark,
         &coremark_pro::CoremarkPro,
         &fsmark::Fsmark,
@@ -471,6 +473,8 @@ pub fn note_is_info(note: &str) -> bool {
         sysbench::EVENTS_OF_A_RATE,
         // kcbench: kernels/hour, 3600 over the seconds read.
         kcbench::KERNELS_PER_HOUR_DERIVED,
+        // PostMark: its counts, the workload beside the rates read.
+        postmark::COUNTS_ARE_THE_WORKLOAD,
         // bonnie: `0.4</pre>`, a blog's closing tag glued to a row.
         "the page's markup",
         // lkp-compare: the robot's monitor rows beside the testcase's own.

@@ -1,0 +1,575 @@
+//! PostMark (Jeffrey Katcher's file system benchmark for Network
+//! Appliance, 1997–2001; 1.5 and 1.51 are the versions Linux
+//! distributions packaged): its verbose report, one per `run` command.
+//!
+//! Its report, with PostMark's tabs shown as four spaces:
+//!
+//! ```text
+//! PostMark v1.5 : 3/27/01
+//! pm>set size 4096 102400
+//! pm>set number 4500
+//! pm>run
+//! Creating files...Done
+//! Performing transactions..........Done
+//! Deleting files...Done
+//! Time:
+//!     112 seconds total
+//!     112 seconds of transactions (13392 per second)
+//!
+//! Files:
+//!     753706 created (6729 per second)
+//!         Creation alone: 4500 files (4500 per second)
+//!         Mixed with transactions: 749206 files (6689 per second)
+//!     750908 read (6704 per second)
+//!     746403 appended (6664 per second)
+//!     753706 deleted (6729 per second)
+//!         Deletion alone: 2912 files (2912 per second)
+//!         Mixed with transactions: 750794 files (6703 per second)
+//!
+//! Data:
+//!     49757.63 megabytes read (444.26 megabytes per second)
+//!     49956.56 megabytes written (446.04 megabytes per second)
+//! ```
+//!
+//! Metrics (group empty), one sample per report:
+//! * `total time` (`N seconds total`) and `transaction time` (`N seconds
+//!   of transactions`), in s, lower is better;
+//! * `transactions` (the rate beside the transaction time), and the
+//!   files' rates, `created`, `created alone`, `created in transactions`,
+//!   `read`, `appended`, `deleted`, `deleted alone`, `deleted in
+//!   transactions` (the `Creation alone:`, `Deletion alone:` and `Mixed
+//!   with transactions:` lines under `created` and `deleted`), in
+//!   per second, higher is better;
+//! * `data read` and `data written`, the rates of the `Data:` lines, in
+//!   KiB/s or MiB/s as printed (`kilobytes`, `megabytes`: PostMark 1.5
+//!   made its megabyte 1024 kilobytes, so `site::units` converts one to
+//!   the other; a banner older than 1.5 gives `KB/s`/`MB/s`, which are
+//!   not converted), higher is better.
+//!
+//! The counts beside the rates (`753706 created`, `49757.63 megabytes
+//! read`) are the workload, the same for every run of one set-up (PostMark
+//! draws its files from a seeded generator): they are not read (said once
+//! a file, an information). They name each report's workload instead, the
+//! parameter `workload` (`753706 files, 49956.56 megabytes written`): a
+//! post's reports of two file size ranges with no `set` line shown (a
+//! README's "with default settings" and then "with file size set to range
+//! between 1,000,000 and 10,000,000 bytes") are no runs of one set-up.
+//! The `set` commands above a report (`pm>set size 4096 102400`, or the
+//! lines of a configuration file shown bare, `set number 5000`) are its
+//! parameters, by the words after `set` (`size` = `4096 102400`, `bias
+//! read` = `5`); a banner (`PostMark v1.51 : 8/14/01`, a new process)
+//! forgets the ones above it. The banner's version is the file's.
+//!
+//! PostMark times with `time()`, in whole seconds, and takes a phase
+//! timed 0 seconds as 1 (its guard against a division by zero): a phase
+//! printed as 1 second (`1 seconds of transactions (500 per second)`, a
+//! `Creation alone:` rate equal to its count) has figures that are its
+//! counts, not rates, and a time of 0 to 2 s. Those are warned, naming
+//! their lines, and not read. A rate over a count of 0 (`0 appended (0
+//! per second)`: nothing of that kind was done) is not read either.
+//! PostMark's terse report (`set report terse`: one line of fifteen
+//! figures with no names) is not read.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// PostMark; registry id `"postmark"`.
+pub struct Postmark;
+
+const ID: &str = "postmark";
+
+/// The note said once a file at its first report: an information (the
+/// counts are the workload, named by the `workload` parameter).
+pub const COUNTS_ARE_THE_WORKLOAD: &str = "PostMark's counts (files created, read, appended, deleted; data read \
+     and written) are the workload, the same for every run of one set-up: not read, the rates beside them are \
+     (the files created and data written name the run's `workload`)";
+
+/// The `set` commands PostMark 1.5x knows, by their words after `set`.
+const SET_NAMES: &[&str] = &[
+    "size", "number", "seed", "transactions", "location", "subdirectories", "read", "write", "buffering", "bias read",
+    "bias create", "report",
+];
+
+/// Which clock a figure's rate is over: the whole run's seconds, the
+/// transactions' seconds (both printed), or a phase's own (not printed:
+/// the `alone` lines).
+#[derive(Clone, Copy, PartialEq)]
+enum Over {
+    Total,
+    Transactions,
+    Alone,
+}
+
+/// One figure of a report: its line, metric, rate (or time), the count
+/// beside it, and the clock it is over.
+struct Figure {
+    line: usize,
+    name: &'static str,
+    unit: String,
+    better: Better,
+    value: f64,
+    count: Option<f64>,
+    over: Over,
+}
+
+/// A report being read.
+#[derive(Default)]
+struct Report {
+    figures: Vec<Figure>,
+    total: Option<(usize, f64, bool)>,
+    transactions: Option<(usize, f64, bool)>,
+    created: Option<String>,
+    written: Option<String>,
+    /// The last file line read at depth one (`created`, `deleted`): the
+    /// `Mixed with transactions:` line under it is its own.
+    last_main: &'static str,
+}
+
+/// `set size 4096 102400` → (`size`, `4096 102400`), for the names
+/// PostMark knows; `None` for any other line, and for a help line's
+/// `set size - Sets low and high bounds of files`.
+fn set_line(t: &str) -> Option<(&'static str, String)> {
+    let rest = t.strip_prefix("set ")?.trim_start();
+    let name = SET_NAMES
+        .iter()
+        .find(|n| rest.strip_prefix(**n).is_some_and(|after| after.starts_with(' ') || after.starts_with('\t')))?;
+    let value = rest[name.len()..].split_whitespace().collect::<Vec<_>>().join(" ");
+    ((!value.is_empty() && !value.starts_with('-')) || value.parse::<i64>().is_ok()).then_some((name, value))
+}
+
+/// `49757.63 megabytes` → (49757.63, `megabytes`), as printed.
+fn amount(s: &str) -> Option<(f64, &str)> {
+    let (n, unit) = s.trim().split_once(' ')?;
+    Some((plain(n)?, unit.trim()))
+}
+
+/// The unit of PostMark's `kilobytes`/`megabytes` per second; its
+/// megabyte is 1024 kilobytes from 1.5 on (`binary`).
+fn rate_unit(word: &str, binary: bool) -> Option<&'static str> {
+    Some(match (word, binary) {
+        ("bytes", _) => "B/s",
+        ("kilobytes", true) => "KiB/s",
+        ("megabytes", true) => "MiB/s",
+        ("gigabytes", true) => "GiB/s",
+        ("kilobytes", false) => "KB/s",
+        ("megabytes", false) => "MB/s",
+        ("gigabytes", false) => "GB/s",
+        _ => return None,
+    })
+}
+
+/// `753706 created (6729 per second)` → (`753706 created`, 6729): the
+/// words before the rate, as printed, and the rate (NaN where it has a
+/// unit: a data line's).
+fn count_and_rate(t: &str) -> Option<(&str, f64)> {
+    let (head, tail) = t.split_once(" (")?;
+    // A data line's rate has a unit (`444.26 megabytes per second`): its
+    // rate is read below, from the text after its own ` (`.
+    let rate = tail.strip_suffix(" per second)")?.trim();
+    Some((head, plain(rate).unwrap_or(f64::NAN)))
+}
+
+/// The banner's version, `PostMark v1.51 : 8/14/01` → `1.51`.
+fn banner(t: &str) -> Option<&str> {
+    let v = t.strip_prefix("PostMark v")?;
+    let v = v.split_whitespace().next()?;
+    (v.bytes().next().is_some_and(|b| b.is_ascii_digit())).then_some(v)
+}
+
+/// True when the version is 1.5 or later (PostMark 1.5 made a megabyte
+/// 1024 kilobytes); a file without a banner is taken as 1.5x, the
+/// version every distribution packaged.
+fn binary_megabytes(version: Option<&str>) -> bool {
+    let Some(v) = version else { return true };
+    let mut parts = v.split('.');
+    let major: u32 = parts.next().and_then(|p| p.parse().ok()).unwrap_or(1);
+    let minor = parts.next().unwrap_or("5");
+    // `1.14` < `1.5`: compare the first digit after the dot.
+    let first = minor.bytes().next().map_or(5, |b| b.wrapping_sub(b'0'));
+    major > 1 || first >= 5
+}
+
+/// `112 seconds total` → (112, true when printed as a whole number).
+fn seconds(s: &str) -> Option<(f64, bool)> {
+    let s = s.trim();
+    Some((plain(s)?, !s.contains('.')))
+}
+
+/// Reads one line of a report into `r`; false when the line is none of a
+/// report's.
+fn report_line(r: &mut Report, n: usize, t: &str, binary: bool) -> bool {
+    if t == "Files:" || t == "Data:" {
+        return true;
+    }
+    if let Some(s) = t.strip_suffix(" seconds total") {
+        let Some((v, whole)) = seconds(s) else { return false };
+        r.total = Some((n, v, whole));
+        r.figures.push(Figure {
+            line: n,
+            name: "total time",
+            unit: "s".into(),
+            better: Better::Lower,
+            value: v,
+            count: None,
+            over: Over::Total,
+        });
+        return true;
+    }
+    if let Some((secs, rest)) = t.split_once(" seconds of transactions (") {
+        let Some((v, whole)) = seconds(secs) else { return false };
+        let Some(rate) = rest.strip_suffix(" per second)").and_then(|x| plain(x.trim())) else { return false };
+        r.transactions = Some((n, v, whole));
+        r.figures.push(Figure {
+            line: n,
+            name: "transaction time",
+            unit: "s".into(),
+            better: Better::Lower,
+            value: v,
+            count: None,
+            over: Over::Transactions,
+        });
+        r.figures.push(Figure {
+            line: n,
+            name: "transactions",
+            unit: "/s".into(),
+            better: Better::Higher,
+            value: rate,
+            count: None,
+            over: Over::Transactions,
+        });
+        return true;
+    }
+    let Some((head, rate)) = count_and_rate(t) else { return false };
+    let files = |name: &'static str, count: &str, over: Over| -> Option<Figure> {
+        if !rate.is_finite() {
+            return None;
+        }
+        Some(Figure {
+            line: n,
+            name,
+            unit: "files/s".into(),
+            better: Better::Higher,
+            value: rate,
+            count: Some(plain(count)?),
+            over,
+        })
+    };
+    let figure = if let Some(c) = head.strip_prefix("Creation alone: ").and_then(|h| h.strip_suffix(" files")) {
+        files("created alone", c, Over::Alone)
+    } else if let Some(c) = head.strip_prefix("Deletion alone: ").and_then(|h| h.strip_suffix(" files")) {
+        files("deleted alone", c, Over::Alone)
+    } else if let Some(c) = head.strip_prefix("Mixed with transactions: ").and_then(|h| h.strip_suffix(" files")) {
+        match r.last_main {
+            "created" => files("created in transactions", c, Over::Transactions),
+            "deleted" => files("deleted in transactions", c, Over::Transactions),
+            _ => None,
+        }
+    } else if let Some((count, what)) = head.split_once(' ') {
+        match what {
+            "created" | "deleted" => {
+                r.last_main = if what == "created" { "created" } else { "deleted" };
+                if what == "created" {
+                    r.created = Some(count.to_string());
+                }
+                files(if what == "created" { "created" } else { "deleted" }, count, Over::Total)
+            }
+            "read" => files("read", count, Over::Transactions),
+            "appended" => files("appended", count, Over::Transactions),
+            _ => {
+                // `49757.63 megabytes read (444.26 megabytes per second)`
+                let (amount_text, which) = match head.rsplit_once(' ') {
+                    Some((a, "read")) => (a, "data read"),
+                    Some((a, "written")) => (a, "data written"),
+                    _ => return false,
+                };
+                let Some((count, _)) = amount(amount_text) else { return false };
+                let Some(rate_text) = t.rsplit_once(" (").map(|(_, r)| r.trim_end_matches(')')) else {
+                    return false;
+                };
+                let Some((rate, word)) = rate_text.strip_suffix(" per second").and_then(amount) else { return false };
+                let Some(unit) = rate_unit(word, binary) else { return false };
+                if which == "data written" {
+                    r.written = Some(amount_text.to_string());
+                }
+                r.figures.push(Figure {
+                    line: n,
+                    name: which,
+                    unit: unit.into(),
+                    better: Better::Higher,
+                    value: rate,
+                    count: Some(count),
+                    over: Over::Total,
+                });
+                return true;
+            }
+        }
+    } else {
+        None
+    };
+    match figure {
+        Some(f) => {
+            r.figures.push(f);
+            true
+        }
+        None => false,
+    }
+}
+
+/// A report's samples, with its warnings: a phase PostMark timed as one
+/// second gives counts, not rates.
+fn finish(out: &mut ParsedFile, r: Report, params: &[(&'static str, String)]) {
+    if r.figures.is_empty() {
+        return;
+    }
+    let workload = match (&r.created, &r.written) {
+        (Some(c), Some(w)) => Some(format!("{c} files, {w} written")),
+        _ => None,
+    };
+    let one_second = |clock: Option<(usize, f64, bool)>| clock.is_some_and(|(_, v, whole)| whole && v == 1.0);
+    let total_clamped = one_second(r.total);
+    let trans_clamped = one_second(r.transactions);
+    // The lines of each phase timed as 1 second: the whole run's, the
+    // transactions', and each `alone` line's own.
+    let mut clamped: Vec<(&'static str, Vec<usize>)> = Vec::new();
+    let mut zero: Vec<usize> = Vec::new();
+    let whole_clock = r.total.is_some_and(|t| t.2);
+    for f in r.figures {
+        let phase = match f.over {
+            Over::Total if total_clamped => Some("the whole run"),
+            Over::Transactions if trans_clamped => Some("the transactions"),
+            // A phase's rate equal to its count: its own clock read 1.
+            Over::Alone if whole_clock && f.count.is_some_and(|c| c > 0.0 && c == f.value) => {
+                Some(if f.name == "created alone" { "the creation alone" } else { "the deletion alone" })
+            }
+            _ => None,
+        };
+        if let Some(phase) = phase {
+            match clamped.iter_mut().find(|(p, _)| *p == phase) {
+                Some((_, lines)) if !lines.contains(&f.line) => lines.push(f.line),
+                Some(_) => {}
+                None => clamped.push((phase, vec![f.line])),
+            }
+            continue;
+        }
+        if f.count == Some(0.0) {
+            zero.push(f.line);
+            continue;
+        }
+        let mut s = Sample::new(Metric::new(f.name, f.unit.as_str(), f.better), f.value, f.line);
+        for (name, value) in params {
+            s = s.with_param(*name, value);
+        }
+        if let Some(w) = &workload {
+            s = s.with_param("workload", w);
+        }
+        out.samples.push(s);
+    }
+    for (phase, lines) in clamped {
+        let list = lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+        let what = if lines.len() == 1 {
+            format!("line {list}'s figure is its count")
+        } else {
+            format!("the figures of lines {list} are its counts")
+        };
+        out.notes.push((
+            lines[0],
+            format!(
+                "PostMark's whole-second clock timed {phase} as 1 second (it takes 0 s as 1 against a division by \
+                 zero): {what}, not a rate, and its time 0 to 2 s; not read"
+            ),
+        ));
+        // Each other line of the phase says so where it stands (a `Data:`
+        // paragraph's figures are a paragraph away from the note above).
+        for &l in &lines[1..] {
+            out.notes.push((l, format!("a count over {phase}, timed as 1 second (line {}): not read", lines[0])));
+        }
+    }
+    if let Some(&first) = zero.first() {
+        out.notes.push((
+            first,
+            "PostMark's rate of a count of 0 (nothing of that kind was done): zero figures are not results, not read"
+                .into(),
+        ));
+    }
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+    let mut params: Vec<(&'static str, String)> = Vec::new();
+    let mut report: Option<Report> = None;
+    let mut said_counts = false;
+    let mut binary = true;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if let Some(r) = report.as_mut() {
+            if t.is_empty() || report_line(r, n, t, binary) {
+                if t.ends_with(" written") || t.contains(" written (") {
+                    finish(&mut out, report.take().unwrap_or_default(), &params);
+                }
+                continue;
+            }
+            finish(&mut out, report.take().unwrap_or_default(), &params);
+        }
+        if let Some(v) = banner(t) {
+            params.clear();
+            if out.version.is_none() {
+                out.version = Some(v.to_string());
+            }
+            binary = binary_megabytes(Some(v));
+            continue;
+        }
+        let command = t.strip_prefix("pm>").map(str::trim_start).unwrap_or(t);
+        if let Some((name, value)) = set_line(command) {
+            params.retain(|(p, _)| *p != name);
+            params.push((name, value));
+            continue;
+        }
+        if t.starts_with("pm>") && command.starts_with("set ") {
+            // `pm> set numbers 100000` (a poster's retyping): no `set`
+            // command PostMark knows; what it set is not known.
+            out.notes.push((
+                n,
+                format!("`{command}` is no `set` command PostMark 1.5x knows: not a parameter of the runs below"),
+            ));
+            continue;
+        }
+        if t == "Time:" || t.ends_with(">Time:") {
+            if !said_counts {
+                said_counts = true;
+                out.notes.push((n, COUNTS_ARE_THE_WORKLOAD.into()));
+            }
+            report = Some(Report::default());
+        }
+    }
+    if let Some(r) = report.take() {
+        finish(&mut out, r, &params);
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no PostMark report (`Time:` then `N seconds total`) with a figure to read".into(),
+        });
+    }
+    Ok(out)
+}
+
+impl BenchParser for Postmark {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "PostMark 1.1x-1.51 verbose reports (Time:, Files:, Data:)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        // Every verbose report prints both lines, and nothing else does.
+        if input.has(" seconds of transactions (") && input.has(" seconds total") { 90 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REPORT: &str = "PostMark v1.5 : 3/27/01\n\
+pm>set size 4096 102400\n\
+pm>set number 4500\n\
+pm>run\n\
+Time:\n\
+\t112 seconds total\n\
+\t112 seconds of transactions (13392 per second)\n\
+\n\
+Files:\n\
+\t753706 created (6729 per second)\n\
+\t\tCreation alone: 4500 files (4500 per second)\n\
+\t\tMixed with transactions: 749206 files (6689 per second)\n\
+\t750908 read (6704 per second)\n\
+\t746403 appended (6664 per second)\n\
+\t753706 deleted (6729 per second)\n\
+\t\tDeletion alone: 2912 files (1456 per second)\n\
+\t\tMixed with transactions: 750794 files (6703 per second)\n\
+\n\
+Data:\n\
+\t49757.63 megabytes read (444.26 megabytes per second)\n\
+\t49956.56 megabytes written (446.04 kilobytes per second)\n";
+
+    fn param<'a>(s: &'a Sample, name: &str) -> Option<&'a str> {
+        s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    fn values(f: &ParsedFile) -> Vec<(&str, f64, usize)> {
+        f.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean(), s.line)).collect()
+    }
+
+    #[test]
+    fn a_report_gives_times_and_rates_with_set_lines_and_workload() {
+        let input = Input::from_text(REPORT);
+        assert_eq!(Postmark.detect(&input), 90);
+        let f = Postmark.parse(&input).unwrap();
+        assert_eq!(f.version.as_deref(), Some("1.5"));
+        assert_eq!(
+            values(&f),
+            [
+                ("total time", 112.0, 6),
+                ("transaction time", 112.0, 7),
+                ("transactions", 13392.0, 7),
+                ("created", 6729.0, 10),
+                // `Creation alone:` 4500 at 4500 per second: timed as 1 s.
+                ("created in transactions", 6689.0, 12),
+                ("read", 6704.0, 13),
+                ("appended", 6664.0, 14),
+                ("deleted", 6729.0, 15),
+                ("deleted alone", 1456.0, 16),
+                ("deleted in transactions", 6703.0, 17),
+                ("data read", 444.26, 20),
+                ("data written", 446.04, 21),
+            ]
+        );
+        let s = &f.samples[0];
+        assert_eq!(param(s, "size"), Some("4096 102400"));
+        assert_eq!(param(s, "number"), Some("4500"));
+        assert_eq!(param(s, "workload"), Some("753706 files, 49956.56 megabytes written"));
+        assert_eq!(f.samples[10].metric.unit, "MiB/s");
+        assert_eq!(f.samples[11].metric.unit, "KiB/s");
+        assert!(f.notes.iter().any(|(n, m)| *n == 11 && m.contains("timed the creation alone as 1 second")));
+    }
+
+    #[test]
+    fn a_one_second_run_gives_counts_not_rates() {
+        let text = "Time:\n        1 seconds total\n        1 seconds of transactions (500 per second)\n\nFiles:\n\
+                    \x20       764 created (764 per second)\n\
+                    \x20           Creation alone: 500 files (500 per second)\n\
+                    \x20       0 appended (0 per second)\n\nData:\n\
+                    \x20       1.36 megabytes read (1.36 megabytes per second)\n";
+        let err = Postmark.parse(&Input::from_text(text));
+        assert!(err.is_err(), "every figure of a 1-second run is a count");
+    }
+
+    #[test]
+    fn a_banner_forgets_the_set_lines_above_it_and_old_versions_keep_mb() {
+        let text = format!("pm>set number 9\n{}", REPORT.replace("v1.5 ", "v1.14 "));
+        let f = Postmark.parse(&Input::from_text(&text)).unwrap();
+        assert!(f.samples.iter().all(|s| param(s, "number") == Some("4500")));
+        assert_eq!(f.samples.last().unwrap().metric.unit, "KB/s");
+    }
+
+    #[test]
+    fn help_lines_and_prose_are_not_set_lines() {
+        assert_eq!(set_line("set size - Sets low and high bounds of files"), None);
+        assert_eq!(set_line("set bias read 5"), Some(("bias read", "5".into())));
+        assert_eq!(set_line("set bias create -1"), Some(("bias create", "-1".into())));
+        assert_eq!(set_line("set up the disk"), None);
+        let rate = "FakeRAID1: 164 seconds of transactions (30 per second)\n";
+        assert_eq!(Postmark.detect(&Input::from_text(rate)), 0);
+    }
+}
