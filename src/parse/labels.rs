@@ -7799,6 +7799,11 @@ pub(crate) fn is_mail_attribution(text: &str) -> bool {
 /// named the runs below it and hid that kernel (linux-fsdevel 2025-11,
 /// wildmod37: fio on 6.11 and 6.14 read with no kernel).
 fn is_uname_wrapped_tail(text: &str) -> bool {
+    // The last word is `GNU/Linux`, so the text ends in it: asked of every
+    // line the labeller looks at, most of which do not (no words split).
+    if !text.trim_end().ends_with("GNU/Linux") {
+        return false;
+    }
     let words: Vec<&str> = text.split_whitespace().collect();
     words.len() >= 2
         && words.last() == Some(&"GNU/Linux")
