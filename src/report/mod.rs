@@ -394,7 +394,8 @@ pub struct MachinePage {
 }
 
 /// What the HTML and Markdown renderers each ask of one finished page,
-/// worked out on the first ask and kept with it: the comparison summary
+/// worked out on the first ask and kept with it: every cell each kernel
+/// shares with the baseline and the comparison summary of them
 /// ([`compare_summary`], also the head of [`compare_page`] and of
 /// [`regressions_page`]), the regressions page and a large class's pages
 /// of regressions ([`regression_pages`]). Each was worked out two or
@@ -404,6 +405,7 @@ pub struct MachinePage {
 /// changed: a summary page, a filtered page).
 #[derive(Debug, Default)]
 pub struct PageMemo {
+    comparison_refs: std::sync::OnceLock<Vec<(usize, Vec<ComparisonRef>)>>,
     compare_summary: std::sync::OnceLock<Vec<KernelSummary>>,
     regressions: std::sync::OnceLock<std::sync::Arc<RegressionsPage>>,
     regression_pages: std::sync::OnceLock<std::sync::Arc<Vec<RegressionsPage>>>,
