@@ -474,7 +474,7 @@ impl HtmlRenderer {
                         put(OutputFile::text(format!("{}/regressions.html", m.slug), page));
                         // A large class's every regression, on pages of their own by kernel.
                         for rp in report::regression_pages(m).iter() {
-                            let page = super::regressions::html(site, m, &rp, &root1);
+                            let page = super::regressions::html(site, m, rp, &root1);
                             put(OutputFile::text(format!("{}/{}", m.slug, rp.file), page));
                         }
                     },

@@ -96,7 +96,7 @@ impl Renderer for MarkdownRenderer {
         ];
         // A large class's every regression, on pages of their own by kernel.
         for rp in crate::report::regression_pages(m).iter() {
-            let page = super::regressions::markdown(m, &rp, &self.options.file_name);
+            let page = super::regressions::markdown(m, rp, &self.options.file_name);
             files.push(OutputFile::text(format!("{}/{}", m.slug, super::regressions::md_file(&rp.file)), page));
         }
         Ok(files)
