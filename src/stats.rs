@@ -389,6 +389,115 @@ pub fn decimals_needed(values: &[f64]) -> usize {
 mod tests {
     use super::*;
 
+    /// [`welch_beyond`] and [`compare_printed`] as they were before the
+    /// test was run only where kept (the p at the whole difference worked
+    /// out first, the test dropped after): the same answers, bit for bit,
+    /// over sides with and without spread, one to many runs, equal and
+    /// negative means, printed and known steps, printed means, derived
+    /// values and zeros.
+    #[test]
+    fn tests_run_only_where_kept_give_the_answers_of_tests_dropped_after() {
+        fn old_welch_beyond(a: &Summary, b: &Summary, rounding: f64) -> Option<Welch> {
+            let w = welch(a, b)?;
+            let diff = a.mean - b.mean;
+            let left = (diff.abs() - rounding.max(0.0)).max(0.0);
+            if left == diff.abs() {
+                return Some(w);
+            }
+            if left == 0.0 {
+                return Some(Welch { t: 0.0, df: w.df, p: 1.0 });
+            }
+            if !w.t.is_finite() {
+                return Some(w);
+            }
+            let t = w.t * left / diff.abs();
+            let dist = statrs::distribution::StudentsT::new(0.0, 1.0, w.df).ok()?;
+            Some(Welch { t, df: w.df, p: two_sided_p(t, &dist) })
+        }
+        fn old_compare_printed(
+            value: &Summary,
+            baseline: &Summary,
+            better: crate::model::Better,
+            (vp, bp): (PrintedStep, PrintedStep),
+        ) -> Comparison {
+            let step = vp.with(bp).step();
+            let mut c = compare(value, baseline, better, step);
+            let bound = vp.mean_rounding() + bp.mean_rounding();
+            if bound > 0.0 && c.diff.abs() <= bound * (1.0 + FLOAT_NOISE) {
+                c.welch = None;
+            }
+            let finer = vp.step().min(bp.step());
+            let derived = vp.derived || bp.derived;
+            let overlap = (step + finer) / 2.0;
+            if !derived
+                && c.diff != 0.0
+                && step > finer * (1.0 + FLOAT_NOISE)
+                && c.diff.abs() <= overlap * (1.0 + FLOAT_NOISE)
+            {
+                (c.within_step, c.pct_better, c.welch) = (true, None, None);
+            }
+            let zero = |s: &Summary| s.mean == 0.0 && s.stddev.is_none_or(|sd| sd == 0.0);
+            if !derived && c.diff != 0.0 && (zero(value) || zero(baseline)) && c.diff.abs() < step * (1.0 - FLOAT_NOISE)
+            {
+                (c.within_step, c.pct_better, c.welch) = (true, None, None);
+            }
+            c
+        }
+        let bits = |w: Option<Welch>| w.map(|w| (w.t.to_bits(), w.df.to_bits(), w.p.to_bits()));
+        let sides: Vec<Summary> = [
+            &[1.0][..],
+            &[1.0, 1.0],
+            &[1.0, 1.0, 1.0],
+            &[1.0, 1.1, 0.9],
+            &[1.05, 1.06, 1.04, 1.05],
+            &[1.2, 1.3],
+            &[2.0, 2.0, 3.0],
+            &[0.0, 0.0, 0.0],
+            &[0.0, 0.01, 0.0],
+            &[-5.0, -5.2, -4.9],
+            &[100.0, 101.0, 99.5, 100.5, 100.0],
+            &[100.4, 100.6],
+            &[5.455, 5.455, 5.455],
+            &[1e300, 2e300],
+        ]
+        .iter()
+        .map(|v| Summary::of_samples(v))
+        .chain([Summary { n: 5, mean: 1.0, stddev: None, cv: None, min: 1.0, max: 1.0, median: 1.0 }])
+        .chain([Summary { n: 3, mean: 1.1, stddev: Some(0.05), cv: None, min: 1.1, max: 1.1, median: 1.1 }])
+        .collect();
+        let steps = [
+            PrintedStep::of([(1.0, None)]),
+            PrintedStep::of([(1.05, None)]),
+            PrintedStep::of([(1.055, None)]),
+            PrintedStep::of([(1.0, Some(1.0))]),
+            PrintedStep::of([(0.152, Some(0.001))]),
+            PrintedStep::of([(1.5, None)]).with_means(true),
+            PrintedStep::of([(84.0, Some(0.1))]).with_derived(true),
+            PrintedStep::default(),
+        ];
+        let mut tested = 0;
+        for a in &sides {
+            for b in &sides {
+                for rounding in [0.0, 0.01, 0.1, 0.25, 1.0, 3.0] {
+                    assert_eq!(bits(welch_beyond(a, b, rounding)), bits(old_welch_beyond(a, b, rounding)));
+                }
+                for better in [crate::model::Better::Higher, crate::model::Better::Lower] {
+                    for &vp in &steps {
+                        for &bp in &steps {
+                            let (new, old) =
+                                (compare_printed(a, b, better, (vp, bp)), old_compare_printed(a, b, better, (vp, bp)));
+                            assert_eq!(bits(new.welch), bits(old.welch), "{a:?} {b:?} {vp:?} {bp:?}");
+                            assert_eq!(format!("{new:?}"), format!("{old:?}"));
+                            tested += usize::from(new.welch.is_some());
+                        }
+                    }
+                }
+            }
+        }
+        // The grid holds tests kept, not only tests dropped.
+        assert!(tested > 100, "{tested}");
+    }
+
     /// YCSB's `95thPercentileLatency(ms), 0` (three runs) against
     /// `…(us), 151..153` converted to ms (a known step of 0.001): the
     /// whole 0 may be anything below 0.5, so 0 against 0.152 is no −100%:
@@ -583,6 +692,26 @@ pub struct Welch {
 /// but different samples give p = 0, which is why [`compare`] does not
 /// test two sides without spread.
 pub fn welch(a: &Summary, b: &Summary) -> Option<Welch> {
+    match welch_t(a, b)? {
+        WelchT::Settled(w) => Some(w),
+        WelchT::Open { t, dist } => Some(Welch { t, df: dist.freedom(), p: two_sided_p(t, &dist) }),
+    }
+}
+
+/// [`welch`]'s statistic before its p-value: the p of sides without
+/// spread is settled by their means; otherwise Student's t at the
+/// Welch–Satterthwaite degrees of freedom, whose p is left to work out
+/// ([`two_sided_p`], an incomplete beta function: most of a comparison's
+/// cost), so that [`welch_beyond`] works it out once, at the t it keeps.
+enum WelchT {
+    Settled(Welch),
+    Open { t: f64, dist: statrs::distribution::StudentsT },
+}
+
+/// [`WelchT`] of `a` against `b`; `None` where [`welch`] gives none (a
+/// side of fewer than 2 runs or without a deviation, squares that
+/// overflow, degrees of freedom statrs refuses).
+fn welch_t(a: &Summary, b: &Summary) -> Option<WelchT> {
     let (sa, sb) = (a.stddev?, b.stddev?);
     if a.n < 2 || b.n < 2 {
         return None;
@@ -592,7 +721,7 @@ pub fn welch(a: &Summary, b: &Summary) -> Option<Welch> {
     let se2 = va + vb;
     if se2 == 0.0 {
         let p = if a.mean == b.mean { 1.0 } else { 0.0 };
-        return Some(Welch { t: if p == 1.0 { 0.0 } else { f64::INFINITY }, df: na + nb - 2.0, p });
+        return Some(WelchT::Settled(Welch { t: if p == 1.0 { 0.0 } else { f64::INFINITY }, df: na + nb - 2.0, p }));
     }
     let t = (a.mean - b.mean) / se2.sqrt();
     let df = se2 * se2 / (va * va / (na - 1.0) + vb * vb / (nb - 1.0));
@@ -600,15 +729,14 @@ pub fn welch(a: &Summary, b: &Summary) -> Option<Welch> {
         // Deviations near f64::MAX overflow their squares: no test to trust.
         return None;
     }
-    Some(Welch { t, df, p: two_sided_p(t, df)? })
+    let dist = statrs::distribution::StudentsT::new(0.0, 1.0, df).ok()?;
+    Some(WelchT::Open { t, dist })
 }
 
-/// The two-sided p-value of Student's t at `df` degrees of freedom;
-/// `None` for a `df` statrs refuses.
-fn two_sided_p(t: f64, df: f64) -> Option<f64> {
-    use statrs::distribution::{ContinuousCDF, StudentsT};
-    let dist = StudentsT::new(0.0, 1.0, df).ok()?;
-    Some((2.0 * (1.0 - dist.cdf(t.abs()))).clamp(0.0, 1.0))
+/// The two-sided p-value of Student's t in `dist` (location 0, scale 1).
+fn two_sided_p(t: f64, dist: &statrs::distribution::StudentsT) -> f64 {
+    use statrs::distribution::ContinuousCDF;
+    (2.0 * (1.0 - dist.cdf(t.abs()))).clamp(0.0, 1.0)
 }
 
 /// The exact two-sided Mann–Whitney (Wilcoxon rank-sum) test of two
@@ -639,23 +767,37 @@ pub fn rank_separated(a: &Summary, b: &Summary) -> Option<Welch> {
 /// values allow, where each mean may be off by half the printed step
 /// (`rounding` = the step). A difference of `rounding` or less is no
 /// evidence (p = 1).
+///
+/// The p-value is worked out once, at the t kept (the whole difference's
+/// p was worked out and thrown away for every difference the rounding
+/// shrank: 24,000 incomplete beta functions of the 53,000 on adding a
+/// kernel to the large generated archive).
 pub fn welch_beyond(a: &Summary, b: &Summary, rounding: f64) -> Option<Welch> {
-    let w = welch(a, b)?;
+    let (t, dist) = match welch_t(a, b)? {
+        WelchT::Open { t, dist } => (t, dist),
+        // No deviation at all: t is 0 or infinite, and p settled by the means.
+        WelchT::Settled(w) => {
+            let diff = a.mean - b.mean;
+            let left = (diff.abs() - rounding.max(0.0)).max(0.0);
+            if left == 0.0 && left != diff.abs() {
+                return Some(Welch { t: 0.0, df: w.df, p: 1.0 });
+            }
+            // The difference left certain (t stays infinite), or untouched.
+            return Some(w);
+        }
+    };
     let diff = a.mean - b.mean;
     let left = (diff.abs() - rounding.max(0.0)).max(0.0);
+    let df = dist.freedom();
     if left == diff.abs() {
-        return Some(w);
+        return Some(Welch { t, df, p: two_sided_p(t, &dist) });
     }
     if left == 0.0 {
-        return Some(Welch { t: 0.0, df: w.df, p: 1.0 });
+        return Some(Welch { t: 0.0, df, p: 1.0 });
     }
-    // The same deviations, a smaller difference: t scales with it (no
-    // deviation at all: t stays infinite, the difference left certain).
-    if !w.t.is_finite() {
-        return Some(w);
-    }
-    let t = w.t * left / diff.abs();
-    Some(Welch { t, df: w.df, p: two_sided_p(t, w.df)? })
+    // The same deviations, a smaller difference: t scales with it.
+    let t = t * left / diff.abs();
+    Some(Welch { t, df, p: two_sided_p(t, &dist) })
 }
 
 /// How a kernel's value compares with the baseline's.
@@ -709,6 +851,12 @@ pub struct Comparison {
 /// significant: that is decided for a whole page at once
 /// ([`benjamini_hochberg`]).
 pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better, resolution: f64) -> Comparison {
+    compare_tested(value, baseline, better, resolution, true)
+}
+
+/// The difference of the means of `value` and `baseline`, 0 where it is
+/// only the summation's rounding ([`Comparison::diff`]).
+fn mean_diff(value: &Summary, baseline: &Summary) -> f64 {
     // Means that differ only by the summation's rounding are equal: lmbench's
     // three `5.455` average to 5.455000000000001, two to 5.455, and their
     // change is 0, not 1.628e-14% (wild31 file 15, LKML 2001-07 lmbench2
@@ -716,7 +864,20 @@ pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better
     // significant digits; a difference below [`FLOAT_NOISE`] of the larger
     // mean is never one they printed.
     let raw = value.mean - baseline.mean;
-    let diff = if raw.abs() <= FLOAT_NOISE * value.mean.abs().max(baseline.mean.abs()) { 0.0 } else { raw };
+    if raw.abs() <= FLOAT_NOISE * value.mean.abs().max(baseline.mean.abs()) { 0.0 } else { raw }
+}
+
+/// [`compare`], the change tested only where `test` says (without, its
+/// [`Comparison::welch`] is `None`): [`compare_printed`] knows before the
+/// test where it drops the test's answer.
+fn compare_tested(
+    value: &Summary,
+    baseline: &Summary,
+    better: crate::model::Better,
+    resolution: f64,
+    test: bool,
+) -> Comparison {
+    let diff = mean_diff(value, baseline);
     // A change too large for f64 (1e308 against 1) has no percentage to show.
     let rel = (baseline.mean != 0.0).then(|| diff / baseline.mean.abs() * 100.0).filter(|r| r.is_finite());
     // No change is +0 whatever the direction (never a `-0` in the CSV).
@@ -726,7 +887,7 @@ pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better
     // one step, whichever way the binary rounding went.
     let below_step = diff.abs() < resolution * (1.0 - FLOAT_NOISE);
     let beyond_step = diff.abs() > resolution * (1.0 + FLOAT_NOISE);
-    let welch = if below_step {
+    let welch = if below_step || !test {
         None
     } else if no_spread(value) && no_spread(baseline) {
         // Every run of both sides printed one number: no t-test (its
@@ -762,11 +923,22 @@ pub fn compare_printed(
     (value_printed, base_printed): (PrintedStep, PrintedStep),
 ) -> Comparison {
     let step = value_printed.with(base_printed).step();
-    let mut c = compare(value, baseline, better, step);
+    // The test is run only where none of the rules below drops it: each
+    // reads the difference [`compare`] keeps, the steps and the means, never
+    // the test (a third of a large class's tests were run to be dropped).
+    let diff = mean_diff(value, baseline);
     let bound = value_printed.mean_rounding() + base_printed.mean_rounding();
-    if bound > 0.0 && c.diff.abs() <= bound * (1.0 + FLOAT_NOISE) {
-        c.welch = None;
-    }
+    let within_bound = bound > 0.0 && diff.abs() <= bound * (1.0 + FLOAT_NOISE);
+    let finer = value_printed.step().min(base_printed.step());
+    let derived = value_printed.derived || base_printed.derived;
+    let overlap = (step + finer) / 2.0;
+    let coarse_overlap =
+        !derived && diff != 0.0 && step > finer * (1.0 + FLOAT_NOISE) && diff.abs() <= overlap * (1.0 + FLOAT_NOISE);
+    let zero = |s: &Summary| s.mean == 0.0 && s.stddev.is_none_or(|sd| sd == 0.0);
+    let near_zero =
+        !derived && diff != 0.0 && (zero(value) || zero(baseline)) && diff.abs() < step * (1.0 - FLOAT_NOISE);
+    let mut c = compare_tested(value, baseline, better, step, !(within_bound || coarse_overlap || near_zero));
+    debug_assert_eq!(c.diff.to_bits(), diff.to_bits());
     // One side printed more coarsely than the other (a whole 0 ms
     // against 0.152 ms converted from 152 us), and what each printed
     // value stands for (itself ± half its step) overlapping the other's:
@@ -780,11 +952,7 @@ pub fn compare_printed(
     // sides read back in one unit always are: [`PrintedStep::with`] takes
     // the finer). So do derived values (bonnie's CPU efficiencies): a step
     // read back from a `%CPU` of `84.0` is too coarse to hide a change by.
-    let finer = value_printed.step().min(base_printed.step());
-    let derived = value_printed.derived || base_printed.derived;
-    let overlap = (step + finer) / 2.0;
-    if !derived && c.diff != 0.0 && step > finer * (1.0 + FLOAT_NOISE) && c.diff.abs() <= overlap * (1.0 + FLOAT_NOISE)
-    {
+    if coarse_overlap {
         c.within_step = true;
         c.pct_better = None;
         c.welch = None;
@@ -797,8 +965,7 @@ pub fn compare_printed(
     // gone"). No percentage, as for sides printed apart above. A change of
     // a step or more from a zero keeps its percentage (−100%: at least
     // that much lower, to within the zero's half step).
-    let zero = |s: &Summary| s.mean == 0.0 && s.stddev.is_none_or(|sd| sd == 0.0);
-    if !derived && c.diff != 0.0 && (zero(value) || zero(baseline)) && c.diff.abs() < step * (1.0 - FLOAT_NOISE) {
+    if near_zero {
         c.within_step = true;
         c.pct_better = None;
         c.welch = None;

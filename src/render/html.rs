@@ -365,10 +365,10 @@ impl Renderer for HtmlRenderer {
         if let Some(c) = compare_page? {
             files.push(OutputFile::text(format!("{}/compare.html", m.slug), c));
         }
-        ctx.insert("reg", &report::regressions_page(m));
+        ctx.insert("reg", &*report::regressions_page(m));
         files.push(OutputFile::text(format!("{}/regressions.html", m.slug), self.page("regressions.html", &ctx)?));
         // A large class's every regression, on pages of their own by kernel.
-        for rp in report::regression_pages(m) {
+        for rp in report::regression_pages(m).iter() {
             let mut ctx = ctx.clone();
             ctx.insert("reg", &rp);
             files.push(OutputFile::text(format!("{}/{}", m.slug, rp.file), self.page("regressions.html", &ctx)?));
@@ -473,8 +473,8 @@ impl HtmlRenderer {
                         let page = super::regressions::html(site, m, &report::regressions_page(m), &root1);
                         put(OutputFile::text(format!("{}/regressions.html", m.slug), page));
                         // A large class's every regression, on pages of their own by kernel.
-                        for rp in report::regression_pages(m) {
-                            let page = super::regressions::html(site, m, &rp, &root1);
+                        for rp in report::regression_pages(m).iter() {
+                            let page = super::regressions::html(site, m, rp, &root1);
                             put(OutputFile::text(format!("{}/{}", m.slug, rp.file), page));
                         }
                     },

@@ -95,8 +95,8 @@ impl Renderer for MarkdownRenderer {
             OutputFile::text(format!("{}/regressions.md", m.slug), regressions),
         ];
         // A large class's every regression, on pages of their own by kernel.
-        for rp in crate::report::regression_pages(m) {
-            let page = super::regressions::markdown(m, &rp, &self.options.file_name);
+        for rp in crate::report::regression_pages(m).iter() {
+            let page = super::regressions::markdown(m, rp, &self.options.file_name);
             files.push(OutputFile::text(format!("{}/{}", m.slug, super::regressions::md_file(&rp.file)), page));
         }
         Ok(files)

@@ -249,8 +249,9 @@ pub struct KernelSummary {
 /// The comparison page of `m` ([`ComparePage`]): text is made for the
 /// kernels shown only.
 pub fn compare_page(m: &MachinePage) -> ComparePage {
-    let mut with = every_comparison_ref(m);
-    let summary = summaries(m, &with);
+    let mut with = comparison_refs(m).to_vec();
+    // `summaries(m, &with)`, kept with the page.
+    let summary = compare_summary(m);
     let compared: Vec<usize> = with.iter().map(|(i, _)| *i).collect();
     let uncompared = uncompared_kernels(m, &compared);
     let shown = with.split_off(earlier_on_page(m, with.len()));
@@ -277,7 +278,12 @@ pub fn uncompared_kernels(m: &MachinePage, compared: &[usize]) -> Vec<usize> {
 
 /// The summary `compare.html` opens with ([`ComparePage::summary`]).
 pub fn compare_summary(m: &MachinePage) -> Vec<KernelSummary> {
-    summaries(m, &every_comparison_ref(m))
+    m.memo.compare_summary.get_or_init(|| summaries(m, comparison_refs(m))).clone()
+}
+
+/// [`every_comparison_ref`] of `m`, kept with the page ([`super::PageMemo`]).
+fn comparison_refs(m: &MachinePage) -> &[(usize, Vec<ComparisonRef>)] {
+    m.memo.comparison_refs.get_or_init(|| every_comparison_ref(m))
 }
 
 /// A [`KernelSummary`] of each of `with` ([`every_comparison_ref`]): the

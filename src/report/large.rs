@@ -300,6 +300,7 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
         raw_copied,
         summary: _,
         star_sections,
+        memo: _,
     } = m;
     MachinePage {
         slug: slug.clone(),
@@ -328,6 +329,7 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
         // A summary's own summary: none.
         summary: None,
         star_sections: star_sections.clone(),
+        memo: Default::default(),
     }
 }
 

@@ -387,6 +387,34 @@ pub struct MachinePage {
     /// step.
     #[serde(skip)]
     pub summary: Option<Box<MachinePage>>,
+    /// What several renderers ask of the page, worked out on the first ask
+    /// ([`PageMemo`]).
+    #[serde(skip)]
+    pub memo: PageMemo,
+}
+
+/// What the HTML and Markdown renderers each ask of one finished page,
+/// worked out on the first ask and kept with it: every cell each kernel
+/// shares with the baseline and the comparison summary of them
+/// ([`compare_summary`], also the head of [`compare_page`] and of
+/// [`regressions_page`]), the regressions page and a large class's pages
+/// of regressions ([`regression_pages`]). Each was worked out two or
+/// three times a class (≈ 80 M instructions of adding a kernel to the
+/// large generated archive). Not to be asked before the page's sections
+/// are final; a clone starts empty (a page cloned is usually cloned to be
+/// changed: a summary page, a filtered page).
+#[derive(Debug, Default)]
+pub struct PageMemo {
+    comparison_refs: std::sync::OnceLock<Vec<(usize, Vec<ComparisonRef>)>>,
+    compare_summary: std::sync::OnceLock<Vec<KernelSummary>>,
+    regressions: std::sync::OnceLock<std::sync::Arc<RegressionsPage>>,
+    regression_pages: std::sync::OnceLock<std::sync::Arc<Vec<RegressionsPage>>>,
+}
+
+impl Clone for PageMemo {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
 }
 
 /// Builds the view of the whole site.
@@ -626,6 +654,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         shown_note: String::new(),
         raw_copied: policy.raw.copied(),
         summary: None,
+        memo: PageMemo::default(),
     }
 }
 

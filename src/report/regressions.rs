@@ -314,7 +314,12 @@ pub struct RegressionsPage {
 /// [`REGRESSIONS_SHOWN`] regressions it lists only the latest kernel's
 /// (up to [`LATEST_SHOWN`]) and the largest losses of the rest, says so
 /// and links the pages that hold every regression ([`regression_pages`]).
-pub fn regressions_page(m: &MachinePage) -> RegressionsPage {
+pub fn regressions_page(m: &MachinePage) -> std::sync::Arc<RegressionsPage> {
+    m.memo.regressions.get_or_init(|| std::sync::Arc::new(regressions_page_of(m))).clone()
+}
+
+/// [`regressions_page`], worked out.
+fn regressions_page_of(m: &MachinePage) -> RegressionsPage {
     let mut s = select(&m.sections);
     // Counted before a large class's list is cut.
     let (counts, legend) = (counts_text(&s), selection_text(&s, &m.significance));
@@ -362,7 +367,12 @@ pub fn regressions_page(m: &MachinePage) -> RegressionsPage {
 /// [`LARGE_CLASS`](super::LARGE_CLASS) kernels or fewer, or of
 /// [`REGRESSIONS_SHOWN`] regressions or fewer). Each has the counts and legend of
 /// `regressions.html`, its own regressions and no summary.
-pub fn regression_pages(m: &MachinePage) -> Vec<RegressionsPage> {
+pub fn regression_pages(m: &MachinePage) -> std::sync::Arc<Vec<RegressionsPage>> {
+    m.memo.regression_pages.get_or_init(|| std::sync::Arc::new(regression_pages_of(m))).clone()
+}
+
+/// [`regression_pages`], worked out.
+fn regression_pages_of(m: &MachinePage) -> Vec<RegressionsPage> {
     let s = select(&m.sections);
     let Some(plan) = paged::plan(m, &s.regressions) else { return Vec::new() };
     let links: Vec<PageLink> = plan.iter().map(|c| c.link.clone()).collect();
