@@ -356,8 +356,9 @@ pub(super) fn compress(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
 /// A frame that records its size ([`compress`]'s does) is decompressed in
 /// one pass into one buffer of that size: a stream decoder's window and a
 /// buffer grown by doubling were fresh memory, faulted in, for each of the
-/// ten entries a build of the large archive reads (half the page faults
-/// of adding one kernel to it).
+/// ten entries a build of the large archive reads (zstd's stream decoding,
+/// of these and of the changed class's parse cache, took half the page
+/// faults of adding one kernel to it).
 pub(super) fn decompress(bytes: &[u8]) -> Option<Vec<u8>> {
     if let Ok(Some(size)) = zstd::zstd_safe::get_frame_content_size(bytes)
         && let Ok(size) = usize::try_from(size)
