@@ -163,6 +163,11 @@ pub struct MachineEntry {
     /// file alone.
     #[serde(skip)]
     unchanged: bool,
+    /// True when this entry, read back, has raw files' records made anew
+    /// by [`MachineEntry::still_valid`]: stored again (its summary cloned,
+    /// not moved, when its class is kept).
+    #[serde(skip)]
+    refreshed: bool,
 }
 
 impl MachineEntry {
@@ -189,6 +194,7 @@ impl MachineEntry {
             cells: Vec::new(),
             across,
             unchanged: false,
+            refreshed: false,
         }
     }
 
@@ -286,12 +292,38 @@ impl MachineEntry {
     /// trusted), and every output still in place under `out`. `now` are
     /// the raw files as walked (relative name, times), `paths` the same
     /// files on disk, in the same order (a name read lossily does not lead
-    /// back to its file).
-    pub fn still_valid(&self, key: u64, paths: &[&Path], now: &[(String, Option<Stat>)], out: &Path) -> bool {
+    /// back to its file). `scan_ns` is when this build started reading
+    /// (before the walk that gave `now`).
+    ///
+    /// A file whose times could not be trusted (changed within
+    /// [`RACY_SECS`] of the recorded build's start, or touched since) but
+    /// whose contents hash as recorded is recorded again with the stat
+    /// this build took and the entry with this build's `scan_ns`
+    /// ([`MachineEntry::refreshed`]; when one such file is outside the
+    /// window of this build, else nothing is spared): otherwise every
+    /// later build reads it again (a class copied in just before a full
+    /// build was read whole by every build after it, until it changed:
+    /// 13,116 files in adding one kernel to the large archive after
+    /// copying it). That is the rule the entry of a class just
+    /// built follows: the stat taken after `scan_ns` and before the read,
+    /// so a later write changes the file's change time (which no one can
+    /// set back) unless that time is within [`RACY_SECS`] of `scan_ns`,
+    /// and then the file is read again.
+    pub fn still_valid(
+        &mut self,
+        key: u64,
+        paths: &[&Path],
+        now: &[(String, Option<Stat>)],
+        out: &Path,
+        scan_ns: i128,
+    ) -> bool {
         if self.key != key || self.files.len() != now.len() {
             return false;
         }
-        for (((old_rel, old_stat, old_hash), (rel, stat)), path) in self.files.iter().zip(now).zip(paths) {
+        let mut read_again = Vec::new();
+        for (i, (((old_rel, old_stat, old_hash), (rel, stat)), path)) in
+            self.files.iter().zip(now).zip(paths).enumerate()
+        {
             if old_rel != rel {
                 return false;
             }
@@ -300,12 +332,34 @@ impl MachineEntry {
             if !trusted {
                 // Times changed, or too close to the last build: compare contents.
                 match std::fs::read(path) {
-                    Ok(b) if old_hash != NO_HASH && b.len() as u64 == stat.len && hash(&b) == old_hash => {}
+                    Ok(b) if old_hash != NO_HASH && b.len() as u64 == stat.len && hash(&b) == old_hash => {
+                        read_again.push((i, *stat));
+                    }
                     _ => return false,
                 }
             }
         }
-        outputs_in_place(&self.outputs, out)
+        if !outputs_in_place(&self.outputs, out) {
+            return false;
+        }
+        // Stored again only when that spares a later build a read: a file
+        // still within the window of this build is read again anyway.
+        if read_again.iter().any(|(_, stat)| !racy(stat, scan_ns)) {
+            let (_, stats, _) = self.files.parts_mut();
+            for (i, stat) in read_again {
+                stats[i] = stat;
+            }
+            self.scan_ns = scan_ns;
+            self.refreshed = true;
+        }
+        true
+    }
+
+    /// True when [`MachineEntry::still_valid`] read raw files again whose
+    /// times it could not trust and recorded them anew: the entry is kept
+    /// but stored again ([`Cache::store`]).
+    pub fn refreshed(&self) -> bool {
+        self.refreshed
     }
 }
 
@@ -544,21 +598,30 @@ impl Cache {
         }
         let keep: rustc_hash::FxHashSet<String> = entries.classes.iter().map(|(s, _)| format!("{s}.entry")).collect();
         for (slug, mut e) in entries.classes {
-            if e.unchanged {
+            if e.unchanged && !e.refreshed {
                 continue;
             }
-            // A new entry (one read back is `unchanged`): its outputs' stats
-            // and hashes.
-            record_outputs(&mut e.outputs, out, written);
+            if !e.unchanged {
+                // A new entry (one read back is `unchanged`): its outputs'
+                // stats and hashes.
+                record_outputs(&mut e.outputs, out, written);
+            }
             // The cells in their compact form, compressed apart (see
-            // `MachineEntry::cells`), instead of the summary's.
-            let cells = stored::StoredCells::of(&std::mem::take(&mut e.summary.cells));
+            // `MachineEntry::cells`), instead of the summary's; an entry
+            // read back and not restored has them so already.
+            let stored_cells = std::mem::take(&mut e.cells);
+            let cells = if stored_cells.is_empty() {
+                let cells = stored::StoredCells::of(&std::mem::take(&mut e.summary.cells));
+                rmp_serde::to_vec_named(&cells).ok().and_then(|b| stored::compress(&b).ok())
+            } else {
+                drop(std::mem::take(&mut e.summary.cells));
+                Some(stored_cells)
+            };
             // Field names kept (`to_vec_named`): the summary leaves out
             // fields it does not have, which a positional layout cannot.
-            let (Some(head), Some(cells)) = (
-                rmp_serde::to_vec_named(&e).ok().and_then(|b| stored::compress(&b).ok()),
-                rmp_serde::to_vec_named(&cells).ok().and_then(|b| stored::compress(&b).ok()),
-            ) else {
+            let (Some(head), Some(cells)) =
+                (rmp_serde::to_vec_named(&e).ok().and_then(|b| stored::compress(&b).ok()), cells)
+            else {
                 continue;
             };
             let body = [&(head.len() as u64).to_le_bytes(), head.as_slice(), &cells].concat();

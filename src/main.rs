@@ -29,9 +29,28 @@ fn keep_freed_memory() {
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
 }
 
+/// Turns transparent huge pages off for this process (Linux's
+/// `PR_SET_THP_DISABLE`). mimalloc asks for them (`MADV_HUGEPAGE` on its
+/// 1 GiB arena) wherever the system leaves them to the program, and then
+/// the first touch of each 2 MB of the arena faults in a whole huge page,
+/// zeroed by the kernel: adding one kernel to the large archive faulted in
+/// 200 MB that way, and zeroing them was half of its 0.6 s of system time
+/// (`clear_page_erms` under `do_huge_pmd_anonymous_page`, BENCHMARKS.md);
+/// with 4 KB pages it touches 150 MB and spends half the system time. A
+/// call that fails (an older kernel) changes nothing.
+fn no_huge_pages() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: `prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0)` sets a flag of this
+    // process's memory map; it reads and writes no memory of ours.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = benchsite::cli::Cli::parse();
     if cli.command.one_shot() {
+        no_huge_pages();
         keep_freed_memory();
     }
     cli.run()

@@ -118,6 +118,10 @@ fn unchanged_classes_are_skipped() {
     let tmp = tempfile::tempdir().unwrap();
     let content = site(tmp.path());
     let out = tmp.path().join("out");
+    // Files older than the racy window (ctime counts too): else a second
+    // build more than `RACY_SECS` after the first stores the entry again,
+    // with the files read again (`racy_files_read_again_are_recorded_anew`).
+    age(&content);
     // The binary both times (a cache records the executable that wrote it).
     let bin = |timings: bool| {
         let o = assert_cmd::Command::cargo_bin("benchsite")
@@ -180,23 +184,68 @@ fn changed_raw_file_same_size_and_time() {
     assert!(!md.is_empty());
 }
 
+/// Every file under `content` modified an hour ago and, by a wait, changed
+/// (ctime) more than `RACY_SECS` ago: trusted by its times.
+fn age(content: &Path) {
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    for e in walkdir(content) {
+        File::options().write(true).open(&e).unwrap().set_modified(old).unwrap();
+    }
+    std::thread::sleep(Duration::from_millis(2100));
+}
+
 #[test]
 fn changed_raw_file_after_its_times_became_trusted() {
     // Files older than the racy window are trusted by their times: an edit
     // still changes size or time (here: time, via an ordinary write).
     let tmp = tempfile::tempdir().unwrap();
     let content = site(tmp.path());
-    let old = SystemTime::now() - Duration::from_secs(3600);
-    for e in walkdir(&content) {
-        File::options().write(true).open(&e).unwrap().set_modified(old).unwrap();
-    }
+    age(&content);
     let out = tmp.path().join("out");
-    // Outside the racy window (ctime counts too).
-    std::thread::sleep(Duration::from_millis(2100));
     run(&content, &out);
     let f = content.join("p166-24m/ac12/test-a-run1.txt");
     let text = fs::read_to_string(&f).unwrap();
     fs::write(&f, text.replacen("1m4.221s", "1m9.221s", 1)).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
+/// A class built just after its files were copied has files changed
+/// within the racy window: the next build reads them again, and once
+/// that build is outside the window it records them anew (the entry
+/// stored again), so the build after it trusts them by their times. An
+/// edit after that keeping size and modification time is still seen (the
+/// change time moved), as is a file touched, read again, and then edited.
+#[test]
+fn racy_files_read_again_are_recorded_anew() {
+    let (tmp, content, out) = built_site();
+    let entry = out.join(CACHE).join("p166-24m.entry");
+    let ino = |p: &Path| std::os::unix::fs::MetadataExt::ino(&fs::metadata(p).unwrap());
+    let first = ino(&entry);
+    std::thread::sleep(Duration::from_millis(2100));
+    // Read again, the same: recorded anew.
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    let second = ino(&entry);
+    assert_ne!(second, first, "the racy files' records were not stored again");
+    // Now trusted by their times: the entry is left alone.
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert_eq!(ino(&entry), second, "an entry with nothing new was stored again");
+    // An edit keeping size and modification time: its change time moved.
+    sneaky_edit(&content.join("p166-24m/ac12/test-a-run1.txt"), "1m4.221s", "1m9.221s");
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    // A file touched (same bytes, a new modification time) is read again
+    // and, outside the window, recorded with its new times; an edit
+    // after that is seen.
+    let f = content.join("p166-24m/ac12/test-a-run2.txt");
+    File::options().write(true).open(&f).unwrap().set_modified(SystemTime::now() - Duration::from_secs(60)).unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+    let before = ino(&entry);
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert_ne!(ino(&entry), before, "the touched file's record was not stored again");
+    let text = fs::read_to_string(&f).unwrap();
+    let real = text.lines().find(|l| l.starts_with("real")).expect("a real line").to_string();
+    let edited = real.replacen('1', "2", 1);
+    assert_ne!(real, edited);
+    sneaky_edit(&f, &real, &edited);
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
@@ -799,6 +848,10 @@ fn kept_class_whose_cells_do_not_read_back_is_built_again() {
     let tmp = tempfile::tempdir().unwrap();
     let content = tmp.path().join("content");
     copy_dir(&demo(), &content);
+    // Outside the racy window: else a rebuild more than `RACY_SECS` after
+    // the first build records the class's files anew and stores its entry
+    // again (the damaged cells as they are).
+    age(&content);
     let out = tmp.path().join("out");
     run(&content, &out);
     let entry = out.join(CACHE).join("k6-2-475-384m.entry");

@@ -788,9 +788,9 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
         stats = discovered.files.iter().map(|(rel, path, _)| (rel.clone(), cache::Stat::of(path))).collect();
         let paths: Vec<&Path> = discovered.files.iter().map(|(_, path, _)| path.as_path()).collect();
         if ctx.render
-            && let Some(old) = cache.load(slug)
+            && let Some(mut old) = cache.load(slug)
         {
-            if !old.still_valid(key, &paths, &stats, &ctx.opts.output) {
+            if !old.still_valid(key, &paths, &stats, &ctx.opts.output, ctx.scan_ns) {
                 ctx.sink.known_outputs(old.into_outputs());
                 return Ok(Checked::Changed(discovered, key, stats));
             }
@@ -894,8 +894,9 @@ fn keep_class(ctx: &ClassContext, slug: &str, u: UnchangedClass, restore: bool) 
     out.diags.extend(entry.diagnostics(&ctx.opts.content));
     out.files_read = entry.files_read;
     // An entry read back as it is is not written again: its summary (a
-    // large class's cells, megabytes) moves, not copied.
-    out.summary = Some(std::mem::take(&mut entry.summary));
+    // large class's cells, megabytes) moves, not copied. One whose raw
+    // files were read again and recorded anew is stored again, whole.
+    out.summary = Some(if entry.refreshed() { entry.summary.clone() } else { std::mem::take(&mut entry.summary) });
     out.entry = Some((slug.to_string(), entry));
     Ok(Settled::Kept(Box::new(out)))
 }
