@@ -773,21 +773,16 @@ pub fn rank_separated(a: &Summary, b: &Summary) -> Option<Welch> {
 /// shrank: 24,000 incomplete beta functions of the 53,000 on adding a
 /// kernel to the large generated archive).
 pub fn welch_beyond(a: &Summary, b: &Summary, rounding: f64) -> Option<Welch> {
-    let (t, dist) = match welch_t(a, b)? {
-        WelchT::Open { t, dist } => (t, dist),
-        // No deviation at all: t is 0 or infinite, and p settled by the means.
-        WelchT::Settled(w) => {
-            let diff = a.mean - b.mean;
-            let left = (diff.abs() - rounding.max(0.0)).max(0.0);
-            if left == 0.0 && left != diff.abs() {
-                return Some(Welch { t: 0.0, df: w.df, p: 1.0 });
-            }
-            // The difference left certain (t stays infinite), or untouched.
-            return Some(w);
-        }
-    };
     let diff = a.mean - b.mean;
     let left = (diff.abs() - rounding.max(0.0)).max(0.0);
+    let (t, dist) = match welch_t(a, b)? {
+        WelchT::Open { t, dist } => (t, dist),
+        // No deviation at all: t is 0 or infinite, and p settled by the
+        // means; a difference the rounding takes whole is none.
+        WelchT::Settled(w) if left == 0.0 && left != diff.abs() => return Some(Welch { t: 0.0, df: w.df, p: 1.0 }),
+        // The difference left certain (t stays infinite), or untouched.
+        WelchT::Settled(w) => return Some(w),
+    };
     let df = dist.freedom();
     if left == diff.abs() {
         return Some(Welch { t, df, p: two_sided_p(t, &dist) });
