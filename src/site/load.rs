@@ -515,8 +515,6 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
             .of_kind(crate::diag::Kind::KernelName),
         );
     }
-    // The name of the parameter for each benchmark ([`BOOTED_PARAM_APART`]
-    // where its files give a `booted` of their own).
     // The builds of one release a directory's files name are facts of
     // their files, as `uname -v`'s build is: two of them feeding one
     // table cell (`6.8.0` and `6.8.0-mytest+`, `6.5.0-14-generic` and
@@ -537,6 +535,8 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
             rf.parsed.identity.build = Some(build);
         }
     }
+    // The name of the parameter for each benchmark ([`BOOTED_PARAM_APART`]
+    // where its files give a `booted` of their own).
     let names = super::own_param_names(
         results,
         apart.iter().map(|(i, ..)| *i),
