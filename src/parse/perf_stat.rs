@@ -721,10 +721,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // -r 32` of hackbench): the counter's `( +- p% )` is on the tail.
     for i in 1..kinds.len() {
         let tail = input.lines[i].trim();
-        let Some(p) = noise(tail) else { continue };
         if kinds[i] != Kind::Other || !tail.starts_with(|c: char| c.is_ascii_alphabetic()) {
             continue;
         }
+        let Some(p) = noise(tail) else { continue };
         if let Kind::Counter { pct: pct @ None, .. } = &mut kinds[i - 1] {
             let above = &input.lines[i - 1];
             if above.contains('#') && !above.contains('(') {
