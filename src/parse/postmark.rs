@@ -177,11 +177,10 @@ fn banner(t: &str) -> Option<&str> {
     (v.bytes().next().is_some_and(|b| b.is_ascii_digit())).then_some(v)
 }
 
-/// True when the version is 1.5 or later (PostMark 1.5 made a megabyte
-/// 1024 kilobytes); a file without a banner is taken as 1.5x, the
-/// version every distribution packaged.
-fn binary_megabytes(version: Option<&str>) -> bool {
-    let Some(v) = version else { return true };
+/// True when the banner's version is 1.5 or later (PostMark 1.5 made a
+/// megabyte 1024 kilobytes); a file without a banner is read as 1.5x, the
+/// version every distribution packaged ([`parse_all`]'s starting value).
+fn binary_megabytes(v: &str) -> bool {
     let mut parts = v.split('.');
     let major: u32 = parts.next().and_then(|p| p.parse().ok()).unwrap_or(1);
     let minor = parts.next().unwrap_or("5");
@@ -416,7 +415,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if out.version.is_none() {
                 out.version = Some(v.to_string());
             }
-            binary = binary_megabytes(Some(v));
+            binary = binary_megabytes(v);
             continue;
         }
         let command = t.strip_prefix("pm>").map(str::trim_start).unwrap_or(t);
