@@ -546,7 +546,8 @@ fn one_identity_per_report(parsed: &mut ParsedFile) {
             continue;
         }
         seen.push(name);
-        let (kernel, label) = (parsed.samples[first].kernel.clone(), label_of(&parsed.samples[first]).map(str::to_string));
+        let (kernel, label) =
+            (parsed.samples[first].kernel.clone(), label_of(&parsed.samples[first]).map(str::to_string));
         let s = &mut parsed.samples[i];
         s.kernel = kernel;
         s.params.retain(|p| p.name != "label");
@@ -689,8 +690,7 @@ Data:\n\
     fn megabytes_without_a_banner_are_warned_once() {
         let text = REPORT.replace("PostMark v1.5 : 3/27/01\n", "");
         let f = Postmark.parse(&Input::from_text(&text)).unwrap();
-        let said: Vec<usize> =
-            f.notes.iter().filter(|(_, m)| *m == MEGABYTE_OF_NO_VERSION).map(|(n, _)| *n).collect();
+        let said: Vec<usize> = f.notes.iter().filter(|(_, m)| *m == MEGABYTE_OF_NO_VERSION).map(|(n, _)| *n).collect();
         assert_eq!(said, [19], "{:?}", f.notes);
         assert_eq!(f.samples[10].metric.unit, "MiB/s");
         assert!(!crate::parse::note_is_info(MEGABYTE_OF_NO_VERSION));
