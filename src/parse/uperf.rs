@@ -35,8 +35,9 @@
 //! data and time columns and the `Difference(%)` row are not read; nor are
 //! `-a`'s per-transaction and per-flowop latency tables (`Txn  Count  avg
 //! cpu  max  min` over `Txn1  885914  67.25us  0.00ns  122.20ms  3.80us`),
-//! each said once at its header, as uperf's (they were warned of as a
-//! table "typed by hand or of a program no parser reads"). Several runs of one profile in
+//! each said once at its header, as uperf's, an information (they were
+//! warned of as a table "typed by hand or of a program no parser reads",
+//! or passed over without a word). Several runs of one profile in
 //! a file are runs of one sample set.
 //!
 //! With `-R` (raw), uperf prints `timestamp_ms:… name:Total nr_bytes:N
@@ -57,6 +58,10 @@
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// The end of the note on an `-a` latency table: an information (uperf's
+/// own table, by design not read; nothing read is in doubt).
+pub const LATENCY_TABLE_NOT_READ: &str = "is not read: the Total, Netstat and Run Statistics figures are";
 
 /// uperf; registry id `"uperf"`.
 pub struct Uperf;
@@ -252,7 +257,7 @@ impl Reader {
             at,
             format!(
                 "uperf's per-{what} latency table (`-a`; lines {at}-{last}, {}{more}: each {what}'s count and its \
-                 avg, cpu, max and min times) is not read: the Total, Netstat and Run Statistics figures are",
+                 avg, cpu, max and min times) {LATENCY_TABLE_NOT_READ}",
                 shown.join(", ")
             ),
         ));
