@@ -359,7 +359,9 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(String::new());
         out.push(fill_legend(l, width));
     }
-    for l in crate::report::mark_legends(m) {
+    // The marks' legends once, under the notable changes: a marked
+    // change (`+12.5%^`) is explained here, not after each.
+    for l in crate::report::mark_legends_with_notable(m) {
         out.push(String::new());
         out.push(fill(l, width));
     }
@@ -518,9 +520,9 @@ fn fill_caption(caption: &str, width: usize) -> String {
 /// it ("(adjusted p < 0.001)") held on one line: "(adjusted p <" ended a
 /// line and "0.001)" began the next (the demo's dbench 32 notable
 /// changes). Held by no-break spaces while textwrap fills, as
-/// [`fill_caption`] does; words after the `)` (a marked change's
-/// warning, [`MERGED_CHANGE`](crate::report::MERGED_CHANGE)) wrap as any
-/// do: held with it, they made one line of ≈ 150 columns (afix46).
+/// [`fill_caption`] does; words after the `)` wrap as any do: held with
+/// it, a marked change's warning after it made one line of ≈ 150
+/// columns (afix46).
 fn fill_held_tail(s: &str, tail: &str, opts: textwrap::Options<'_>) -> String {
     const HOLD: char = '\u{a0}';
     match s.rfind(tail) {
@@ -743,15 +745,13 @@ mod tests {
     use crate::report::{COMPARED_KERNELS, CellView, ColumnView, KernelView, RowView, TableView};
 
     /// afix46's sighting: a notable change marked as averaging files of
-    /// different names ([`crate::report::MERGED_CHANGE`] after its
-    /// `(adjusted p < 0.001)`) was held whole on one line of ≈ 150
-    /// columns. The p-value stays on one line; the mark wraps within 72.
+    /// different names (its warning after its `(adjusted p < 0.001)`)
+    /// was held whole on one line of ≈ 150 columns. The p-value stays on
+    /// one line; words after it wrap within 72.
     #[test]
     fn a_marked_notable_change_wraps_within_the_width() {
-        let text = format!(
-            "dbench Throughput (clients 32): 6.2.0 -12.5% vs 6.1.0 (adjusted p < 0.001){}",
-            crate::report::MERGED_CHANGE
-        );
+        let text = "dbench Throughput (clients 32): 6.2.0 -12.5%^ vs 6.1.0 (adjusted p < 0.001) - but a cell of \
+                    it averages as runs files of different names: this is no change of one set-up";
         let opts = markdown::wrap_options(72).initial_indent("- ").subsequent_indent("  ").break_words(false);
         let out = fill_held_tail(&text, "(adjusted p", opts);
         assert!(out.lines().all(|l| l.chars().count() <= 72), "{out}");

@@ -223,6 +223,10 @@ pub struct NotableChange {
     pub pct_better: f64,
     /// Welch's p-value after the page's Benjamini–Hochberg correction.
     pub p: f64,
+    /// The marks of its cell ([`CellView::marks`]: `^`, `=`, `^=` or
+    /// `""`), shown after its change in `text`; their legends are said
+    /// once under the list ([`super::notable_legends`]).
+    pub marks: &'static str,
 }
 
 /// A kernel on a machine page.
