@@ -826,6 +826,30 @@ mod tests {
         TextOptions { width: 72, compare: true, brief: false, ascii: false }
     }
 
+    /// The demo's i586 mail said "means of 2 runs, ± standard deviation"
+    /// under each of six tables in a row: said once, under the first, with
+    /// how many more it holds for; a table of single runs ends the row, and
+    /// another note starts its own.
+    #[test]
+    fn a_runs_note_the_next_tables_repeat_is_said_once() {
+        let two = Some("means of 2 runs".to_string());
+        let three = Some("means of 3 runs".to_string());
+        let notes = vec![None, two.clone(), two.clone(), two.clone(), None, two.clone(), three.clone(), three, two];
+        let got = runs_notes(notes);
+        let want: Vec<Option<&str>> = vec![
+            None,
+            Some("means of 2 runs (this table and the next 2)"),
+            None,
+            None,
+            None,
+            Some("means of 2 runs"),
+            Some("means of 3 runs (this table and the next)"),
+            None,
+            Some("means of 2 runs"),
+        ];
+        assert_eq!(got.iter().map(Option::as_deref).collect::<Vec<_>>(), want);
+    }
+
     #[test]
     fn a_small_class_mails_its_whole_page() {
         let m = page(COMPARED_KERNELS + 1, 3, 4);
