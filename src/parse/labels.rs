@@ -1517,10 +1517,27 @@ fn label_by_command_lines(
         // `-t TCP_STREAM` (its test), which every copy here shares whether
         // its line says so (`perf bench syscall all`, netperf's default
         // test) or not.
+        // Only the values read from the runs merged (samples whose key and
+        // identity are in two of these copies or more): a value another
+        // figure of the copy was read with is no part of theirs. stress-ng's
+        // `--matrix 4 --stream 4` and `--vm 2 --matrix 4` lost `--stream 4`
+        // and `--vm 2` as the stream and vm rows' own (`stressor`,
+        // `instances`), and the two matrix runs, each beside another
+        // stressor, were averaged as runs of one set-up with no word.
+        let mut in_copies: FxHashMap<(u64, &Identity), usize> = FxHashMap::default();
+        for &k in &members {
+            let mut here: Vec<(u64, &Identity)> = by_copy[k].iter().map(|&i| (hashes[i], &ids[i])).collect();
+            here.sort_unstable();
+            here.dedup();
+            for key in here {
+                *in_copies.entry(key).or_default() += 1;
+            }
+        }
+        let merged_run = |i: usize| in_copies.get(&(hashes[i], &ids[i])).is_some_and(|&n| n > 1);
         let mut lines: Vec<Vec<&str>> = members
             .iter()
             .map(|&k| {
-                let of_copy = by_copy[k].iter().map(|&i| &samples[i]);
+                let of_copy = by_copy[k].iter().filter(|&&i| merged_run(i)).map(|&i| &samples[i]);
                 without_values_read(name, commands[k].as_deref().unwrap_or_default(), of_copy)
             })
             .collect();
