@@ -719,17 +719,39 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // A `#` comment a mail wrapped with the noise after it (`#    6.938
     // CPUs ` over `utilized        ( +-  1.75% )`, LKML 2024's `perf stat
     // -r 32` of hackbench): the counter's `( +- p% )` is on the tail.
+    // The mailer may break the line anywhere in its tail (attack53 F2):
+    // right after the `#` (`0.002 M/sec  ( +-  1.58% )`, `1.23% of all
+    // L1-dcache accesses  ( +- 0.50% )` below it), before the noise (`(
+    // +-  1.75% )` alone), or inside it (`( +-` over `1.75% )`).
     for i in 1..kinds.len() {
-        let tail = input.lines[i].trim();
-        if kinds[i] != Kind::Other || !tail.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        if kinds[i] != Kind::Other {
             continue;
         }
-        let Some(p) = noise(tail) else { continue };
-        if let Kind::Counter { pct: pct @ None, .. } = &mut kinds[i - 1] {
-            let above = &input.lines[i - 1];
-            if above.contains('#') && !above.contains('(') {
-                *pct = Some(p.to_string());
-            }
+        let tail = input.lines[i].trim();
+        let above = input.lines[i - 1].trim_end();
+        let Kind::Counter { pct: pct @ None, .. } = &mut kinds[i - 1] else { continue };
+        let found = if let Some(head) = above.strip_suffix("+-").filter(|h| h.trim_end().ends_with('(')) {
+            // `( +-` over `1.75% )`: the figure before the `%`, then `)`.
+            let opened = head.trim_end().strip_suffix('(').unwrap_or(head);
+            tail.split_once('%')
+                .filter(|(p, after)| {
+                    !opened.contains('(')
+                        && after.trim_start().starts_with(')')
+                        && super::num::plain(p.trim()).is_some()
+                })
+                .map(|(p, _)| p.trim())
+        } else if above.contains('(') {
+            None
+        } else if tail.starts_with('(') {
+            // The noise alone: `(` is where it starts.
+            noise(tail).filter(|_| tail[1..].trim_start().starts_with("+-"))
+        } else if (tail.starts_with(|c: char| c.is_ascii_alphabetic()) && above.contains('#')) || above.ends_with('#') {
+            noise(tail)
+        } else {
+            None
+        };
+        if let Some(p) = found {
+            *pct = Some(p.to_string());
         }
     }
     let inside = perf_paragraphs(input, &kinds);
@@ -1259,6 +1281,45 @@ mod tests {
         assert!((sds[0].1 - 2545.28 * 0.0175 * 32f64.sqrt()).abs() < 1e-6, "{sds:?}");
         // Must NOT fire: cache-misses printed its own 0.08%, no comment.
         assert!((sds[1].1 - 1120091414.0 * 0.0008 * 32f64.sqrt()).abs() < 1e-3, "{sds:?}");
+    }
+
+    /// attack53 F2: the mailer broke the line elsewhere in its tail: right
+    /// after the `#` (the comment's figure starts the next line), before
+    /// the noise (the noise alone), inside the noise (`( +-` over `1.58%
+    /// )`). Each counter's deviation was dropped without a word.
+    #[test]
+    fn noise_wrapped_after_the_hash_alone_or_split_is_the_counters() {
+        let f = read(
+            "Performance counter stats for './hackbench 50 process 4000' (32 runs):\n\n\
+             \x20                     6166     context-switches          #\n\
+             0.002 M/sec                    ( +-  1.58% )\n\
+             \x20     1,234,567,890      L1-dcache-load-misses            #\n\
+             1.23% of all L1-dcache accesses  ( +-  0.50% )\n\
+             \x20                2545.28 msec task-clock                #    6.938 CPUs utilized\n\
+             ( +-  1.75% )\n\
+             \x20                    1129      cpu-migrations            #    0.444 K/sec    ( +-\n\
+             2.16% )\n\
+             \x20                    1000      page-faults               #    0.444 K/sec    ( +-  3.00% )\n\
+             other words    ( +-  9.99% )\n\n\
+             \x20           0.36688 +- 0.00595 seconds time elapsed  ( +-  1.62% )\n",
+        );
+        let got: Vec<(usize, Option<f64>)> = f
+            .samples
+            .iter()
+            .map(|s| match s.value {
+                crate::model::Value::Summary { stddev, n: 32, .. } => (s.line, stddev.map(|sd| sd / s.value.mean())),
+                ref v => panic!("{v:?}"),
+            })
+            .collect();
+        let root = 32f64.sqrt();
+        let want = [(3, 0.0158), (5, 0.0050), (7, 0.0175), (9, 0.0216), (11, 0.0300)];
+        // The elapsed time's own `+- 0.00595` last.
+        assert_eq!(got.len(), want.len() + 1, "{got:?}");
+        assert!(got[5].0 == 14 && got[5].1.is_some(), "{got:?}");
+        for ((line, rel), (l, p)) in got.iter().zip(want) {
+            assert_eq!(*line, l, "{got:?}");
+            assert!(rel.is_some_and(|r| (r - p * root).abs() < 1e-9), "line {l}: {got:?}");
+        }
     }
 
     /// Ankur Arora's PREEMPT_AUTO letter (LKML 2024-02): the command line
