@@ -46,6 +46,9 @@
 //! parameter of every sample of each report, `cpufreq`, `memory`,
 //! `environment`, `build command` (as printed), and never one where they
 //! say the same (reports of two processors are kept apart by `machine`).
+//! So is the count of one processor's reports (`[16 threads]`, then
+//! `[8 threads]` with SMT off): `cpus`, as printed (`16 threads`), one
+//! machine's two set-ups, not two machines.
 //!
 //! A `Run N (-j J):` line with no `seconds` figure (a build that failed,
 //! a log cut inside it) is a note, not read. kcbenchrate's summary line
@@ -145,6 +148,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if let Some(c) = count {
                 cpus.push((n, c));
             }
+            // `[16 threads]` / `[8 threads]` of one processor: SMT on and
+            // off, or CPUs taken offline; no two machines.
+            set_up(&mut setups, out.samples.len(), 4, aside.unwrap_or(""));
         } else if let Some(v) = field(t, "Linux running:") {
             header.kernel = v.split_whitespace().next().map(str::to_string);
             // Reports of two kernels are never runs of one: their headers'
@@ -249,13 +255,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 /// it) and the kernel it ran (`… running 6.12.48`: reports are compared
 /// only with those of their processor and kernel), and its
 /// [`SETUP_FIELDS`].
-type Setup = (usize, String, [String; 4]);
+type Setup = (usize, String, [String; 5]);
 
 /// The parameters a report's header gives its samples where a file's
 /// reports differ in them (see the module's documentation): the
 /// `Cpufreq; Memory:` line's two fields, the environment after `Config;`,
-/// the `Build command:`.
-const SETUP_FIELDS: [&str; 4] = ["cpufreq", "memory", "environment", "build command"];
+/// the `Build command:`, and the count after the processor's name as
+/// printed (`cpus`: `16 threads`, `4 CPUs`).
+const SETUP_FIELDS: [&str; 5] = ["cpufreq", "memory", "environment", "build command", "cpus"];
 
 /// Sets field `i` of the current report's set-up to `v` (trimmed); a header
 /// with no `Processor:` line above it starts a report at sample `at`.
@@ -374,6 +381,22 @@ Run 2 (-j 8):        190.83 seconds / 18.86 kernels/hour [P:742%, 49 maj. pagefa
         assert_eq!(param(builds[2], "compiler"), Some("gcc (GCC) 9.2.1"));
         assert_eq!(param(builds[2], "compiled"), None);
         assert!(f.identity.processor.is_none());
+    }
+
+    /// Session 53: one processor's `[16 threads]` and `[8 threads]` (SMT
+    /// turned off between the reports) are one machine's two set-ups: a
+    /// `cpus` parameter each, as printed, and no `machine`.
+    #[test]
+    fn reports_of_one_processor_with_two_counts_are_two_set_ups() {
+        let text = format!("{REPORT}{}", REPORT.replace("[16 threads]", "[8 threads]").replace("161.38", "170.02"));
+        let f = Kcbench.parse(&Input::from_text(&text)).unwrap();
+        let builds: Vec<_> = f.samples.iter().filter(|s| s.metric.name == "build time").collect();
+        assert_eq!(
+            builds.iter().map(|s| param(s, "cpus")).collect::<Vec<_>>(),
+            [Some("16 threads"), Some("16 threads"), Some("8 threads"), Some("8 threads")]
+        );
+        assert!(builds.iter().all(|s| param(s, "machine").is_none()));
+        assert!(f.identity.cpus.is_none());
     }
 
     #[test]

@@ -831,7 +831,11 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     if hashes.iter().all(|&h| keys.insert(h)) {
         // One output under a `cat` of several files: said (attack41 F23).
         if input.has("cat") {
-            catted::one_copy_of_several_files(input, &copies(input, &parsed.samples, &hashes).0, &mut parsed.notes);
+            catted::one_copy_of_several_files(
+                input,
+                &copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes).0,
+                &mut parsed.notes,
+            );
         }
         return 0;
     }
@@ -905,7 +909,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // (reader34 F15).
     // The copies of the output, found once for every pass below (the
     // samples do not change until the labels are applied at the end).
-    let found = copies(input, &parsed.samples, &hashes);
+    let found = copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes);
     let trailing = with_inner_lines_of_every_copy(input, &found.0, &read, trailers_of(input, &found.0));
     let ids = qualified(&trailing).or_else(|| {
         let quiet = output_lines(input, &found.0, &read);
@@ -1317,11 +1321,13 @@ fn with_inner_lines_of_every_copy(
     quiet
 }
 
-/// The copies of one output the samples fall into, in line order (see/// The copies of one output the samples fall into, in line order (see
+/// The copies of one output the samples fall into, in line order (see
 /// [`output_lines`]): each copy's first and last read line, and each
 /// sample's copy (by index; `usize::MAX` for a sample of no line of the
-/// input).
-fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usize)>, Vec<usize>) {
+/// input). A line between two samples that runs the benchmark `name`
+/// (its program's name, [`command_name`]: `$ bonnie++ -d /mnt/c/b -u
+/// root`) ends the copy above it: the samples below it are another run's.
+fn copies(input: &Input, name: &str, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usize)>, Vec<usize>) {
     let mut order: Vec<(usize, u64, usize)> =
         samples.iter().zip(hashes).enumerate().map(|(i, (s, &h))| (s.line, h, i)).collect();
     order.sort_unstable();
@@ -1349,7 +1355,16 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
             || (line > last_line + 1
                 && last_line > 0
                 && input.lines[last_line..line - 1].iter().all(|l| super::num::non_finite(l)));
-        let same_run = params == last_params || next_row;
+        // A command line running the benchmark between them starts
+        // another output whatever the samples' keys: bonnie++ 2.00a's
+        // report under `$ bonnie++ -d /mnt/c/a -u root` ends with its CSV
+        // line (the `size` parameter of its first row again), and the next
+        // report's first row, under `$ bonnie++ -d /mnt/c/b -u root`,
+        // joined that copy (keys not yet in it): it took the first run's
+        // command line, and the two directories' runs were averaged as 2
+        // runs with no word (attack52 F3).
+        let ran_between = || (last_line + 1..line).any(|n| runs_benchmark(input, n, name));
+        let same_run = (params == last_params || next_row) && (last_line == 0 || !ran_between());
         last_params = params;
         last_line = line;
         match copies.last_mut() {
@@ -1366,6 +1381,14 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
         copy_of[i] = copies.len() - 1;
     }
     (copies, copy_of)
+}
+
+/// True when line `n` (1-based) of `input` runs the benchmark `name`: a
+/// command line naming its program ([`command_words`]), or a line a `\`
+/// above carries on to that names it ([`carried_command`]).
+fn runs_benchmark(input: &Input, n: usize, name: &str) -> bool {
+    let t = input.lines[n - 1].trim();
+    command_words(t, name).is_some() || carried_command(input, n, t, name).is_some()
 }
 
 /// The first line after the copy before copy `k` ([`copies`]: each
@@ -1494,10 +1517,27 @@ fn label_by_command_lines(
         // `-t TCP_STREAM` (its test), which every copy here shares whether
         // its line says so (`perf bench syscall all`, netperf's default
         // test) or not.
+        // Only the values read from the runs merged (samples whose key and
+        // identity are in two of these copies or more): a value another
+        // figure of the copy was read with is no part of theirs. stress-ng's
+        // `--matrix 4 --stream 4` and `--vm 2 --matrix 4` lost `--stream 4`
+        // and `--vm 2` as the stream and vm rows' own (`stressor`,
+        // `instances`), and the two matrix runs, each beside another
+        // stressor, were averaged as runs of one set-up with no word.
+        let mut in_copies: FxHashMap<(u64, &Identity), usize> = FxHashMap::default();
+        for &k in &members {
+            let mut here: Vec<(u64, &Identity)> = by_copy[k].iter().map(|&i| (hashes[i], &ids[i])).collect();
+            here.sort_unstable();
+            here.dedup();
+            for key in here {
+                *in_copies.entry(key).or_default() += 1;
+            }
+        }
+        let merged_run = |i: usize| in_copies.get(&(hashes[i], &ids[i])).is_some_and(|&n| n > 1);
         let mut lines: Vec<Vec<&str>> = members
             .iter()
             .map(|&k| {
-                let of_copy = by_copy[k].iter().map(|&i| &samples[i]);
+                let of_copy = by_copy[k].iter().filter(|&&i| merged_run(i)).map(|&i| &samples[i]);
                 without_values_read(name, commands[k].as_deref().unwrap_or_default(), of_copy)
             })
             .collect();

@@ -414,6 +414,12 @@ fn kind(t: &str) -> Kind {
         [u, e] if is_unit(u) => (Some(*u), *e),
         _ => return Kind::Other,
     };
+    // A page converted to Markdown escapes each `_` of an event's name
+    // (`29 cci\_snoop\_stall\_tt\_full`, a Rockchip perf guide, wildmod53:
+    // the count was left out without a word): the name is perf's without
+    // the escapes.
+    let unescaped = event.replace("\\_", "_");
+    let event = unescaped.as_str();
     // Not a `#` comment's unit a mail wrapped onto a line of its own with
     // its figure (`10.044 M/sec`, `1.355 GHz`).
     // Nor an undecoded quoted-printable line's tail (`faults=0A=`): no
@@ -437,8 +443,11 @@ fn kind(t: &str) -> Kind {
 /// noise, when perf counted events by turns and scaled each count up to
 /// the whole run). `None` when the line has none.
 fn share(t: &str) -> Option<&str> {
-    let at = t.rfind('(')?;
-    let inner = t[at + 1..].trim_end().strip_suffix(')')?.trim();
+    // perf 3.x printed it in brackets, after the comment: `42238237278
+    // cycles # 1.637 GHz [64.17%]` (a Rockchip perf guide, wildmod53).
+    let (open, close) = if t.trim_end().ends_with(']') { ('[', ']') } else { ('(', ')') };
+    let at = t.rfind(open)?;
+    let inner = t[at + 1..].trim_end().strip_suffix(close)?.trim();
     let p = inner.strip_suffix('%')?;
     (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',')).then_some(p)
 }
@@ -752,6 +761,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         };
         if let Some(p) = found {
             *pct = Some(p.to_string());
+        }
+    }
+    // A counter's share of the run a mailer or a page's converter wrapped
+    // onto a line of its own (`1688410875 cpu_cycles` over `(50.00%)`, a
+    // Rockchip perf guide, wildmod53: the count was read without the note
+    // that it is perf's estimate): the counter's share.
+    for i in 1..kinds.len() {
+        let t = input.lines[i].trim();
+        if kinds[i] != Kind::Other || !t.starts_with('(') {
+            continue;
+        }
+        let Some(p) = share(t).filter(|_| t.rfind('(') == Some(0)) else { continue };
+        if let Kind::Counter { share: share @ None, .. } = &mut kinds[i - 1] {
+            *share = Some(p.to_string());
         }
     }
     let inside = perf_paragraphs(input, &kinds);
