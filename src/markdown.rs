@@ -73,7 +73,9 @@ pub fn url_allowed(url: &str) -> bool {
 /// `<kbd>`, an HTML block) becomes text shown as typed, each `<` escaped
 /// (`\<`) but a comment's `<!--`, so no renderer of the Markdown (GitHub
 /// sanitises; a previewer may not) runs or loads it (attack47 F2: it was
-/// copied in as written); a link or image whose target the sanitiser
+/// copied in as written); so does a `<` of text that looks like a tag but
+/// is none by CommonMark (`<img src=x onerror=alert('img')>`, whose
+/// unquoted value holds a `'`), outside code; a link or image whose target the sanitiser
 /// refuses (`[click](javascript:…)`, `<javascript:…>`) keeps its text, not
 /// its target, as [`to_html`]'s page does. Everything else is kept as
 /// written.
@@ -84,6 +86,8 @@ pub fn to_markdown(md: &str) -> String {
     // the range of what they hold.
     type Open = Vec<(std::ops::Range<usize>, bool, Option<(usize, usize)>)>;
     let mut open: Open = Vec::new();
+    // Inside a code block, where a `<` is shown as typed by every renderer.
+    let mut in_code = false;
     for (ev, range) in Parser::new_ext(md, options()).into_offset_iter() {
         let inner = |open: &mut Open, r: &std::ops::Range<usize>| {
             if let Some((_, _, held)) = open.last_mut() {
@@ -105,6 +109,17 @@ pub fn to_markdown(md: &str) -> String {
                         None => edits.push((r.start, r.end, String::new())),
                     }
                 }
+            }
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            // Text that looks like a tag but is none by CommonMark (`<img
+            // src=x onerror=alert('img')>`: an unquoted value may not hold
+            // `'`) is text to pulldown-cmark, and the HTML page escapes it;
+            // a Markdown renderer less strict may take it for a tag (afix53,
+            // from afix52): its `<` is escaped as raw HTML's is.
+            Event::Text(_) if !in_code => {
+                inner(&mut open, &range);
+                edits.extend(tag_like_opens(md, range.clone()).map(|at| (at, at + 1, "\\<".to_string())));
             }
             Event::Html(_) => {
                 inner(&mut open, &range);
@@ -143,6 +158,17 @@ pub fn to_markdown(md: &str) -> String {
     }
     out.push_str(&md[at..]);
     out
+}
+
+/// The byte offsets in `md[range]` of each `<` that opens what looks like
+/// a tag (a letter, `/`, `!` or `?` after it) and is not escaped already
+/// (`\<`).
+fn tag_like_opens(md: &str, range: std::ops::Range<usize>) -> impl Iterator<Item = usize> + '_ {
+    let bytes = md.as_bytes();
+    memchr::memchr_iter(b'<', &bytes[range.clone()]).map(move |i| range.start + i).filter(move |&at| {
+        let next = bytes.get(at + 1).copied().unwrap_or(b' ');
+        (next.is_ascii_alphabetic() || matches!(next, b'/' | b'!' | b'?')) && (at == 0 || bytes[at - 1] != b'\\')
+    })
 }
 
 /// textwrap settings for plaintext: break only at spaces, never inside a
@@ -520,6 +546,16 @@ mod tests {
         assert!(!again.contains("<script") && !again.contains("<img") && !again.contains("<div"), "{again}");
         assert!(again.contains("&lt;script&gt;alert(") && !again.contains("href=\"javascript"), "{again}");
         assert_eq!(to_markdown("plain *text* [a](b.md)"), "plain *text* [a](b.md)");
+        // No tag by CommonMark (an unquoted value holding `'`), so text to
+        // pulldown-cmark: escaped all the same, as a laxer renderer may run
+        // it; a `<` of a comparison, an escaped one and code stay as typed.
+        let lax = "a <img src=x onerror=alert('img')> b </x y> 1 < 2 \\<b `<i x='1>`\n\n```\n<b c=d'>\n```\n";
+        assert_eq!(
+            to_markdown(lax),
+            "a \\<img src=x onerror=alert('img')> b \\</x y> 1 < 2 \\<b `<i x='1>`\n\n```\n<b c=d'>\n```\n"
+        );
+        let again = to_html(&to_markdown(lax));
+        assert!(again.contains("&lt;img src=x onerror=alert('img')&gt;") && !again.contains("<img"), "{again}");
         let mail = to_text(md, 200);
         assert!(
             !mail.contains("alert('d')") && !mail.contains("alert('b')") && !mail.contains("<javascript:alert('l')>"),

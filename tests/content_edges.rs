@@ -2109,6 +2109,16 @@ fn a_file_naming_another_kernel_of_the_class_is_not_compared() {
         "dbench: the file names kernel \"6.1.0\", but sits in kernel directory \"6.2\"; its numbers are filed under \
          \"6.2\"; it names 6.1's kernel: its runs are kept apart (booted 6.1.0), not compared",
     );
+    // At the line that names the kernel (2, `6.1.0`), not at the first
+    // result (4): archive52's OnePlus files were warned of at their first
+    // figure, 25 lines under the `OS:` line.
+    let lines: Vec<Option<usize>> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.file.to_string_lossy().ends_with("6.2/dbench.txt") && d.message.contains("names kernel"))
+        .map(|d| d.line)
+        .collect();
+    assert_eq!(lines, [Some(2)]);
     let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
     assert!(mail.contains("6.2     6.1.0   111.0 ±0.50") && !mail.contains("%*"), "{mail}");
     // The kernel's own name: compared, no word.

@@ -619,4 +619,3 @@ mod tests {
         assert_eq!(last_digit_unit("2.237e+03"), 1.0);
     }
 }
-
