@@ -755,11 +755,6 @@ mod tests {
     use super::*;
     use crate::report::{COMPARED_KERNELS, CellView, ColumnView, KernelView, RowView, TableView};
 
-    /// afix46's sighting: a notable change marked as averaging files of
-    /// different names ([`crate::report::MERGED_CHANGE`] after its
-    /// `(adjusted p < 0.001)`) was held whole on one line of ≈ 150
-    /// columns. The p-value stays on one line; the mark wraps within 72.
-
     /// archive53: tvondra/pg-fs-benchmark's read-write table, 72 columns
     /// only with its `latency limit` column narrowed to its values
     /// (`12.0 ms`): the header, printed whole, ran into the next column (a
@@ -815,6 +810,11 @@ mod tests {
         let col = lines[at].find("latency").unwrap();
         assert_eq!(lines[at + 1].get(col..col + 5), Some("limit"), "{text}");
     }
+
+    /// afix46's sighting: a notable change marked as averaging files of
+    /// different names ([`crate::report::MERGED_CHANGE`] after its
+    /// `(adjusted p < 0.001)`) was held whole on one line of ≈ 150
+    /// columns. The p-value stays on one line; the mark wraps within 72.
     #[test]
     fn a_marked_notable_change_wraps_within_the_width() {
         let text = format!(
