@@ -106,10 +106,22 @@ pub fn to_markdown(md: &str) -> String {
                     }
                 }
             }
-            Event::Html(_) | Event::InlineHtml(_) => {
+            Event::Html(_) => {
+                inner(&mut open, &range);
+                // An HTML block's text stays raw where its block does (one
+                // opened by a comment: `<!-- x --> <img onerror=…>`), where
+                // a backslash escapes nothing, and is Markdown where it
+                // does not (`\<div>` starts a paragraph: `[a](javascript:…)`
+                // in it was a link). Entities are text in both (attack53 F5).
+                let shown = md[range.clone()].replace('<', "&lt;").replace('[', "&#91;").replace("&lt;!--", "<!--");
+                edits.push((range.start, range.end, shown));
+            }
+            Event::InlineHtml(_) => {
                 inner(&mut open, &range);
                 // A comment's `<!--` stays: hidden on the page and on GitHub.
-                let shown = md[range.clone()].replace('<', "\\<").replace("\\<!--", "<!--");
+                // A tag shown as text is Markdown: its `[` (an attribute's
+                // `[a](javascript:…)`) escaped too (attack53 F5).
+                let shown = md[range.clone()].replace('<', "\\<").replace('[', "\\[").replace("\\<!--", "<!--");
                 edits.push((range.start, range.end, shown));
             }
             _ => inner(&mut open, &range),
@@ -501,7 +513,7 @@ mod tests {
             out,
             "Box \\<script>alert('d')\\</script> and \\<img src=\"x\" onerror=\"alert(1)\">\n\
              and click and javascript:alert('a') and [ok](https://example.com).\n\n\
-             \\<div onclick=\"alert('div')\">block\\</div>\n\n<!-- hidden -->\n\n\\<script>\nalert('b')\n\\</script>\n"
+             &lt;div onclick=\"alert('div')\">block&lt;/div>\n\n<!-- hidden -->\n\n&lt;script>\nalert('b')\n&lt;/script>\n"
         );
         // Rendered again, it is text: no tag, no refused target.
         let again = to_html(&out);
@@ -516,6 +528,28 @@ mod tests {
         assert!(mail.contains("and click and") && mail.contains("ok <https://example.com>"), "{mail}");
         assert!(url_allowed("https://x.example/a") && url_allowed("a/b.md") && url_allowed("mailto:a@b.example"));
         assert!(!url_allowed("javascript:alert(1)") && !url_allowed(" JavaScript:alert(1)"));
+    }
+
+    /// attack53 F5: what index.md says, rendered by a previewer that does
+    /// not sanitise, runs nothing and links no `javascript:`. An HTML
+    /// block opened by a comment stays raw after it (`<!-- x --> <img
+    /// onerror=…>`: the backslash escaped nothing there), and a block whose
+    /// `<` was escaped became a paragraph whose `[a](javascript:…)` was a
+    /// link; an inline tag's attribute too.
+    #[test]
+    fn markdown_output_rendered_unsanitised_runs_nothing() {
+        let md = "<!-- note --> <img src=x onerror=alert(1)>\n\n\
+                  <!--\nhidden\n--> <script>alert(2)//</script>\n\n\
+                  <div>[click](javascript:alert(3)) ![i](javascript:alert(4))</div>\n\n\
+                  Text <span title=\"[x](javascript:alert(5))\">here</span> and [ok](https://example.com).\n";
+        let out = to_markdown(md);
+        let mut raw = String::new();
+        pulldown_cmark::html::push_html(&mut raw, Parser::new_ext(&out, options()));
+        for bad in ["<img", "<script", "<div", "<span", "href=\"javascript", "src=\"javascript"] {
+            assert!(!raw.contains(bad), "{bad} in {raw}\nfrom {out}");
+        }
+        assert!(raw.contains("href=\"https://example.com\""), "{raw}");
+        assert!(raw.contains("<!-- note -->") && raw.contains("[click](javascript:alert(3))"), "{raw}");
     }
 
     #[test]

@@ -147,6 +147,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
         } else if let Some(v) = field(t, "Linux running:") {
             header.kernel = v.split_whitespace().next().map(str::to_string);
+            // Reports of two kernels are never runs of one: their headers'
+            // fields are compared only with their own kernel's reports
+            // (attack53 F4: the memory two kernels leave free, 27841 and
+            // 27839 MiB, parted them, and nothing was compared).
+            if setups.is_empty() {
+                setups.push((out.samples.len(), String::new(), Default::default()));
+            }
+            if let Some((_, key, _)) = setups.last_mut() {
+                key.push_str(" running ");
+                key.push_str(header.kernel.as_deref().unwrap_or(""));
+            }
         } else if let Some(v) = field(t, "Linux compiled:") {
             let (version, _) = before_bracket(v);
             header.compiled = (!version.is_empty()).then(|| version.to_string());
@@ -223,7 +234,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     for (i, name) in SETUP_FIELDS.iter().enumerate() {
         // Reports of other processors are kept apart by their `machine`
-        // already: a field is a parameter where one processor's differ.
+        // already, of other kernels by their kernel: a field is a
+        // parameter where one processor's reports of one kernel differ.
         let varies = setups.iter().enumerate().any(|(k, a)| setups[..k].iter().any(|b| b.1 == a.1 && b.2[i] != a.2[i]));
         if varies {
             let starts: super::varying::Starts = setups.iter().map(|(at, _, f)| (*at, f[i].clone())).collect();
@@ -234,7 +246,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 }
 
 /// A report's first sample, its processor (as [`before_bracket`] gives
-/// it) and its [`SETUP_FIELDS`].
+/// it) and the kernel it ran (`… running 6.12.48`: reports are compared
+/// only with those of their processor and kernel), and its
+/// [`SETUP_FIELDS`].
 type Setup = (usize, String, [String; 4]);
 
 /// The parameters a report's header gives its samples where a file's
@@ -398,5 +412,28 @@ Run 2 (-j 8):        190.83 seconds / 18.86 kernels/hour [P:742%, 49 maj. pagefa
         // One report: no parameter of its header.
         let one = Kcbench.parse(&Input::from_text(&first)).unwrap();
         assert!(one.samples.iter().all(|s| param(s, "cpufreq").is_none()));
+    }
+
+    /// attack53 F4: one processor's reports of two kernels (a before and
+    /// after) whose `Memory:` differs by what each kernel leaves free are
+    /// two kernels, not two set-ups: a `memory` parameter parted them and
+    /// no row of one was compared with the other's. Under one kernel it
+    /// still parts them.
+    #[test]
+    fn two_kernels_memory_is_no_setup_of_theirs() {
+        let report = |kernel: &str, mib: &str| {
+            REPORT.replace("6.12.48+deb13-amd64", kernel).replace(
+                "Linux running:",
+                &format!("Cpufreq; Memory:     powersave [amd-pstate-epp]; {mib} MiB\nLinux running:"),
+            )
+        };
+        let text = format!("{}\n{}", report("6.12.48", "27841"), report("6.17.1", "27839"));
+        let f = Kcbench.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(f.samples.iter().filter(|s| s.kernel.as_deref() == Some("6.17.1")).count(), 6);
+        assert!(f.samples.iter().all(|s| param(s, "memory").is_none()), "{:?}", f.samples[0].params);
+        let text = format!("{}\n{}", report("6.12.48", "27841"), report("6.12.48", "13920"));
+        let f = Kcbench.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(param(&f.samples[0], "memory"), Some("27841 MiB"));
+        assert_eq!(param(f.samples.last().unwrap(), "memory"), Some("13920 MiB"));
     }
 }

@@ -515,6 +515,8 @@ pub fn note_is_info(note: &str) -> bool {
         coremark_pro::SCALING_DERIVED,
         // cyclictest: a `Max:` figure a mailer wrapped onto the next line.
         cyclictest::WRAPPED_MAX_READ,
+        // cyclictest: an `-h` run's footer, its thread lines' figures again.
+        cyclictest::FOOTER_OF_RUN_READ,
         "no figure to read",
     ];
     INFO.iter().any(|p| note.contains(p))

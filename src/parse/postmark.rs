@@ -399,16 +399,59 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut report: Option<Report> = None;
     let mut said_counts = false;
     let mut binary = true;
+    // The line that ended a report before its last figure (none of a
+    // report's lines), until a report's line below it says so.
+    let mut broken: Option<(usize, &str)> = None;
+    // The line below, rejoined to the one above it.
+    let mut skip = false;
     for (n, line) in input.numbered() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
         let t = line.trim();
         if let Some(r) = report.as_mut() {
-            if t.is_empty() || report_line(r, n, t, binary) {
-                if t.ends_with(" written") || t.contains(" written (") {
+            let mut joined: Option<String> = None;
+            let read = t.is_empty() || report_line(r, n, t, binary) || {
+                // A line a mailer wrapped (`750908 read (6704 per` over
+                // `second)`): read whole (attack53 F3: the report ended
+                // there and its figures below were dropped, unsaid).
+                let next = input.lines.get(n).map(|l| l.trim()).filter(|l| !l.is_empty());
+                let whole = next.map(|next| format!("{t} {next}"));
+                let rejoined = whole.as_deref().is_some_and(|w| report_line(r, n, w, binary));
+                if rejoined {
+                    out.notes.push((n, format!("PostMark's line wrapped onto line {} (by a mailer): rejoined", n + 1)));
+                    skip = true;
+                    joined = whole;
+                }
+                rejoined
+            };
+            if read {
+                let text = joined.as_deref().unwrap_or(t);
+                if text.ends_with(" written") || text.contains(" written (") {
                     finish(&mut out, report.take().unwrap_or_default(), &params);
                 }
                 continue;
             }
             finish(&mut out, report.take().unwrap_or_default(), &params);
+            broken = Some((n, t));
+        } else if let Some((at, what)) = broken
+            && t != "Files:"
+            && t != "Data:"
+            && report_line(&mut Report::default(), n, t, binary)
+        {
+            // A report's line below the line that ended its report (a
+            // line typed or pasted into it): said, not read.
+            out.notes.push((
+                n,
+                format!(
+                    "a PostMark report's line, below line {at} (`{what}`), which is none of a report's and ended \
+                     the report above it: this line and the report's others below it not read"
+                ),
+            ));
+            broken = None;
+        }
+        if t == "Time:" || t.ends_with(">Time:") || banner(t).is_some() {
+            broken = None;
         }
         if let Some(v) = banner(t) {
             params.clear();
@@ -560,6 +603,31 @@ Data:\n\
         let f = Postmark.parse(&Input::from_text(&text)).unwrap();
         assert!(f.samples.iter().all(|s| param(s, "number") == Some("4500")));
         assert_eq!(f.samples.last().unwrap().metric.unit, "KB/s");
+    }
+
+    /// attack53 F3: a line a mailer wrapped inside a report ended it, and
+    /// every figure below was dropped without a word. A wrapped line is
+    /// rejoined and read; a line of no report's form (typed into it) ends
+    /// the report, and the report's next line says what was not read.
+    #[test]
+    fn a_wrapped_line_is_rejoined_and_a_line_typed_into_a_report_is_said() {
+        let wrapped = REPORT.replace("\t750908 read (6704 per second)", "\t750908 read (6704 per\nsecond)");
+        let f = Postmark.parse(&Input::from_text(&wrapped)).unwrap();
+        let whole = Postmark.parse(&Input::from_text(REPORT)).unwrap();
+        assert_eq!(f.samples.len(), whole.samples.len());
+        assert!(f.samples.iter().any(|s| s.metric.name == "read" && s.value.mean() == 6704.0 && s.line == 13));
+        assert_eq!(f.samples.last().map(|s| (s.value.mean(), s.line)), Some((446.04, 22)));
+        assert!(f.notes.iter().any(|(n, m)| *n == 13 && m.contains("rejoined")), "{:?}", f.notes);
+        let typed = REPORT.replace("\t746403 appended", "\t(the disk was busy here)\n\t746403 appended");
+        let f = Postmark.parse(&Input::from_text(&typed)).unwrap();
+        assert_eq!(f.samples.iter().map(|s| s.line).max(), Some(13), "{:?}", values(&f));
+        assert!(
+            f.notes.iter().any(|(n, m)| *n == 15
+                && m.starts_with("a PostMark report's line, below line 14 (`(the disk was busy here)`)")),
+            "{:?}",
+            f.notes
+        );
+        assert!(!crate::parse::note_is_info(&f.notes.iter().find(|(n, _)| *n == 15).unwrap().1));
     }
 
     #[test]
