@@ -603,7 +603,19 @@ pub fn grid_text(g: &Grid) -> String {
 /// the group.
 fn group_text(b: &GridBlock, group: &[usize]) -> String {
     let plan = &b.text;
-    let depth = group.iter().map(|&ci| plan.columns[ci].header.len()).max().unwrap_or(1).max(1);
+    // A label column narrowed below its header's width (archive53: `latency
+    // limit` over `2.0 ms` beside a long `dir`) has its header wrapped as
+    // its cells are, bottom-aligned; printed whole, it ran into the next
+    // column and past the page width.
+    let label_heads: Vec<Vec<std::borrow::Cow<str>>> =
+        b.label_headers.iter().enumerate().map(|(i, h)| wrap_label(h, plan.label_widths[i])).collect();
+    let depth = group
+        .iter()
+        .map(|&ci| plan.columns[ci].header.len())
+        .chain(label_heads.iter().map(Vec::len))
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let any_unit = group.iter().any(|&ci| !b.columns[ci].unit.is_empty());
     let mut lines: Vec<String> = vec![String::new(); depth + usize::from(any_unit) + 1];
     let gap = " ".repeat(plan.gap);
@@ -617,7 +629,8 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
             pad_right(out, s, plan.label_widths[i]);
         }
     };
-    for (i, h) in b.label_headers.iter().enumerate() {
+    for (i, head) in label_heads.iter().enumerate() {
+        let offset = depth.saturating_sub(head.len());
         for (d, line) in lines.iter_mut().enumerate() {
             let rule = d == depth + usize::from(any_unit);
             match () {
@@ -627,7 +640,7 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
                     }
                     line.extend(std::iter::repeat_n('-', plan.label_widths[i]));
                 }
-                _ => label(line, i, if d + 1 == depth { h } else { "" }),
+                _ => label(line, i, d.checked_sub(offset).and_then(|k| head.get(k)).map_or("", |h| h)),
             }
         }
     }
@@ -773,6 +786,62 @@ pub(super) fn finish(s: &str, ascii: bool) -> String {
 mod tests {
     use super::*;
     use crate::report::{COMPARED_KERNELS, CellView, ColumnView, KernelView, RowView, TableView};
+
+    /// archive53: tvondra/pg-fs-benchmark's read-write table, 72 columns
+    /// only with its `latency limit` column narrowed to its values
+    /// (`12.0 ms`): the header, printed whole, ran into the next column (a
+    /// 73-character line). It wraps as the cells do, bottom-aligned. (This
+    /// table, a `mode` column more, stays wider than 72: the build warns.)
+    #[test]
+    fn a_narrowed_label_column_wraps_its_header() {
+        let cell = |v: &str| {
+            let mean: f64 = v.parse().unwrap();
+            Some(CellView {
+                summary: crate::stats::Summary {
+                    n: 1,
+                    mean,
+                    stddev: None,
+                    cv: None,
+                    min: mean,
+                    max: mean,
+                    median: mean,
+                },
+                text: v.into(),
+                ..Default::default()
+            })
+        };
+        let row = |k: &str, p: [&str; 5], v: &str| {
+            RowView::new(k.into(), p.iter().map(|s| s.to_string()).collect(), vec![cell(v)])
+        };
+        let t = TableView {
+            param_headers: ["scale", "dir", "rate", "latency limit", "mode"].map(String::from).to_vec(),
+            columns: vec![ColumnView {
+                name: "tps".into(),
+                unit: "tps".into(),
+                better: crate::model::Better::Higher,
+                precision: 6,
+                ..Default::default()
+            }],
+            rows: vec![
+                row("ext4", ["100", "default/100/run-rw", "", "", "prepared"], "85291.301478"),
+                row(
+                    "zfs",
+                    ["10000", "limit/no-fpw-tuned/10000/run-rw", "limited", "12.0 ms", "prepared"],
+                    "4979.435476",
+                ),
+                row("ext4", ["10000", "limit-2/default/10000/run-rw", "limited", "6.0 ms", "prepared"], "9249.233776"),
+                row("btrfs", ["10000", "limit/default/10000/run-rw", "limited", "12.0 ms", "simple"], "3634.044504"),
+            ],
+            ..Default::default()
+        };
+        let text = grid_text(&grid::grid(&t, &GridOptions::default()));
+        let lines: Vec<&str> = text.lines().collect();
+        // Whole, the header (13 wide) overran its 8 columns into `mode`'s.
+        assert!(!text.contains("latency limit"), "{text}");
+        let at = lines.iter().position(|l| l.contains("latency")).expect("a header line");
+        let col = lines[at].find("latency").unwrap();
+        assert_eq!(lines[at + 1].get(col..col + 5), Some("limit"), "{text}");
+    }
 
     /// afix46's sighting: a notable change marked as averaging files of
     /// different names (its warning after its `(adjusted p < 0.001)`)

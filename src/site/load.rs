@@ -693,6 +693,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     let (mut results, env, skipped) =
         parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
     group_unrecognised(diags, parsed_from, dir, slug, &yaml.path);
+    group_empty(diags, parsed_from, dir, slug, &yaml.path);
     skip_files_sharing_a_copy(&mut results, diags);
     super::raw_file::name_lone_default_kernels(&mut results);
     unify_group_case(&mut results, diags);
@@ -875,6 +876,45 @@ fn group_unrecognised(diags: &mut Vec<Diagnostic>, from: usize, dir: &Path, slug
             None,
             format!(
                 "{n} unrecognised files skipped (no parser claimed them): {} and {} more; if they are not results, add a glob for them to `ignore:` in machine.yaml or site.yaml; if they are, name their parser in `formats:` or convert them to the `generic` YAML or CSV format (README, \"Benchmarks read\")",
+                names.join(", "),
+                n - names.len()
+            ),
+        )
+        .of_kind(crate::diag::Kind::Skipped),
+    );
+}
+
+/// One warning, at the class's `machine.yaml` (`yaml`), for the empty
+/// files of class `slug` (in `dir`) among `diags[from..]`, when there are
+/// more than [`UNRECOGNISED_APART`], as [`group_unrecognised`] does for
+/// files no parser claimed: a harness's empty logs (`fs.chown.log`,
+/// `btrfs.mount.log` of every run, archive53) were 195 of a first
+/// `check`'s 575 lines, one a file.
+fn group_empty(diags: &mut Vec<Diagnostic>, from: usize, dir: &Path, slug: &str, yaml: &Path) {
+    const EXAMPLES: usize = 3;
+    let n = diags[from..].iter().filter(|d| super::raw_file::is_empty_file(d)).count();
+    if n <= UNRECOGNISED_APART {
+        return;
+    }
+    let mut names: Vec<String> = Vec::new();
+    let mut kept = Vec::with_capacity(diags.len() - from - n);
+    for d in diags.drain(from..) {
+        if super::raw_file::is_empty_file(&d) {
+            if names.len() < EXAMPLES {
+                let rel = d.file.strip_prefix(dir).unwrap_or(&d.file);
+                names.push(format!("{slug}/{}", rel.display()));
+            }
+        } else {
+            kept.push(d);
+        }
+    }
+    diags.extend(kept);
+    diags.push(
+        Diagnostic::warning(
+            yaml,
+            None,
+            format!(
+                "{n} empty files skipped: {} and {} more; if they are not results, add a glob for them to `ignore:` in machine.yaml or site.yaml",
                 names.join(", "),
                 n - names.len()
             ),
