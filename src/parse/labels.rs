@@ -5350,6 +5350,11 @@ fn distro_kernel(text: &str) -> Option<String> {
 /// Also `results on kernel 5.3`, `results with 6.1:`, and a results
 /// file named after its kernel, `results.2.6.3-rc2`. `None` otherwise.
 fn result_on_kernel(text: &str) -> Option<String> {
+    KERNELS_RESULTS_ON.with(|m| m.get_or(text, result_on_kernel_afresh))
+}
+
+/// [`result_on_kernel`], asked afresh.
+fn result_on_kernel_afresh(text: &str) -> Option<String> {
     // `cat results.2.6.3-rc2`, and the header `tail -n +1 results.*` or
     // `head` prints above each file, `==> results.2.6.3-rc2 <==` (attack40
     // F5: a label, so the kernel's block was never compared).
@@ -6119,6 +6124,11 @@ pub(crate) fn is_setup_command(text: &str) -> bool {
 /// `renice` ([`renice`]). A line of several commands (`sync; echo never >
 /// /sys/…`) is judged part by part ([`command_line_setup`]).
 fn config_command(text: &str) -> Option<String> {
+    CONFIG_COMMANDS.with(|m| m.get_or(text, config_command_afresh))
+}
+
+/// [`config_command`], asked afresh.
+fn config_command_afresh(text: &str) -> Option<String> {
     let mut t = text.trim();
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
@@ -6763,6 +6773,11 @@ fn bullet_heading(input: &Input, read: &[bool], i: usize) -> Option<String> {
 /// person wrote it (`Using io_fsync()`, `Kernel: 6.1-rc3 + Fix` → `6.1-rc3
 /// + Fix`), a leading `for`, `on` (`the`) left out.
 fn label_line(text: &str, underlined: bool) -> Option<String> {
+    LABEL_LINES.with(|m| m[usize::from(underlined)].get_or(text, |t| label_line_afresh(t, underlined)))
+}
+
+/// [`label_line`], asked afresh.
+fn label_line_afresh(text: &str, underlined: bool) -> Option<String> {
     if let Some(inner) = fenced_title(text) {
         return Some(label_text(inner));
     }
@@ -7110,6 +7125,11 @@ pub fn without_run_count(text: &str) -> Option<String> {
 /// nor compared). A counter with more words (`Run 1 (cold cache):`, `run 2
 /// on xfs`) names a set-up and is none.
 pub fn is_run_marker(text: &str) -> bool {
+    RUN_MARKERS.with(|m| m.get_or(text, is_run_marker_afresh))
+}
+
+/// [`is_run_marker`], asked afresh.
+fn is_run_marker_afresh(text: &str) -> bool {
     let t = text.trim().trim_end_matches(':').trim();
     // `=== iteration 1 of 3 ===`, `[1/3]`, `(run 2)`, `# run 2`, `**Run 2**`.
     let t = t.trim_matches(|c: char| matches!(c, '=' | '-' | '#' | '*' | '[' | ']' | '(' | ')' | '>' | '<')).trim();
@@ -7455,7 +7475,6 @@ fn is_harness_words(rest: &str, programs: &[&str]) -> bool {
 struct Asked<'a> {
     markers: std::cell::RefCell<FxHashMap<&'a str, bool>>,
     counters: std::cell::RefCell<FxHashMap<&'a str, Option<(String, String)>>>,
-    configs: std::cell::RefCell<FxHashMap<&'a str, Option<String>>>,
     /// The answers a parser of the file kept ([`Input::answers`]).
     shared: Option<&'a Answers>,
 }
@@ -7487,14 +7506,11 @@ impl<'a> Asked<'a> {
         out
     }
 
-    /// [`config_command`] of `text`.
+    /// [`config_command`] of `text` (kept per thread, [`LineMemo`]: most
+    /// lines are asked once per file, so a map per file only added its
+    /// own cost).
     fn config_command(&self, text: &'a str) -> Option<String> {
-        if let Some(c) = self.configs.borrow().get(text) {
-            return c.clone();
-        }
-        let c = config_command(text);
-        self.configs.borrow_mut().insert(text, c.clone());
-        c
+        config_command(text)
     }
 
     /// [`setup_beside_counter`] of `text`.
@@ -7510,6 +7526,63 @@ impl<'a> Asked<'a> {
         self.run_marker(text)
             || self.with_counter(text, |split| split.is_some_and(|(rest, _)| is_harness_words(rest, programs)))
     }
+}
+
+/// Most distinct texts a thread keeps the answers of, per question
+/// ([`LineMemo`]): a full memo is emptied and filled again.
+const MEMO_TEXTS: usize = 1 << 14;
+
+/// Longest text (in bytes) whose answers are kept ([`LineMemo`]): a longer
+/// line (prose) is asked afresh each time.
+const MEMO_TEXT_BYTES: usize = 160;
+
+/// One of the labeller's questions of a line's text ([`is_run_marker`],
+/// [`split_off_counter`], [`label_line`], [`is_tool_chatter`],
+/// [`config_command`], [`result_on_kernel`]; dbench's own lines), its
+/// answers kept per thread across every file the thread reads: a harness
+/// prints the same lines (its prompts, the benchmark's banners and chatter)
+/// in every kernel's file, and each file is asked each question of each of
+/// them again (in a medium generated archive 55 % of the lines' texts are
+/// in more than one file). Every question is a function of the text alone,
+/// so an answer kept is the answer asked afresh. At most [`MEMO_TEXTS`]
+/// texts of at most [`MEMO_TEXT_BYTES`] bytes: about 2 MB per question and
+/// thread.
+pub(crate) struct LineMemo<T>(std::cell::RefCell<FxHashMap<Box<str>, T>>);
+
+impl<T> Default for LineMemo<T> {
+    fn default() -> Self {
+        LineMemo(std::cell::RefCell::new(FxHashMap::default()))
+    }
+}
+
+impl<T: Clone> LineMemo<T> {
+    /// The answer `ask` gives for `text`, kept (`ask` must be a function
+    /// of the text alone; it may ask this memo of other texts).
+    pub(crate) fn get_or(&self, text: &str, ask: impl FnOnce(&str) -> T) -> T {
+        if text.len() > MEMO_TEXT_BYTES {
+            return ask(text);
+        }
+        if let Some(answer) = self.0.borrow().get(text) {
+            return answer.clone();
+        }
+        let answer = ask(text);
+        let mut kept = self.0.borrow_mut();
+        if kept.len() >= MEMO_TEXTS {
+            kept.clear();
+        }
+        kept.insert(text.into(), answer.clone());
+        answer
+    }
+}
+
+thread_local! {
+    static RUN_MARKERS: LineMemo<bool> = LineMemo::default();
+    static COUNTERS: LineMemo<Split> = LineMemo::default();
+    /// Not underlined, underlined.
+    static LABEL_LINES: [LineMemo<Option<String>>; 2] = Default::default();
+    static TOOL_CHATTER: LineMemo<bool> = LineMemo::default();
+    static CONFIG_COMMANDS: LineMemo<Option<String>> = LineMemo::default();
+    static KERNELS_RESULTS_ON: LineMemo<Option<String>> = LineMemo::default();
 }
 
 /// One file's answers to [`is_run_marker`] and `split_off_counter` (a
@@ -7625,6 +7698,11 @@ fn caption_elsewhere(
 /// `# ext3 (1/2)` → (`ext3`, `(1/2)`). `None` when neither end is a counter
 /// or nothing is left.
 fn split_off_counter(text: &str) -> Option<(String, String)> {
+    COUNTERS.with(|m| m.get_or(text, split_off_counter_afresh))
+}
+
+/// [`split_off_counter`], asked afresh.
+fn split_off_counter_afresh(text: &str) -> Option<(String, String)> {
     let t = text.trim();
     // Most lines are none: a counter has a digit (`first run` a run word).
     if t.len() > 100
@@ -7779,6 +7857,11 @@ fn is_lower_counter(words: &str) -> bool {
 /// labelled each machine's loaded latencies and cache-to-cache figures
 /// apart from the rest of its run, a blog post of two machines).
 fn is_tool_chatter(text: &str) -> bool {
+    TOOL_CHATTER.with(|m| m.get_or(text, is_tool_chatter_afresh))
+}
+
+/// [`is_tool_chatter`], asked afresh.
+fn is_tool_chatter_afresh(text: &str) -> bool {
     SYSBENCH_HEADINGS.contains(&text)
         || is_iperf3_wrapped_tail(text)
         || is_mail_attribution(text)
