@@ -209,42 +209,12 @@ fn kernel_name_mismatches(m: &MachineClass) -> Vec<Diagnostic> {
             && !crate::site::names_a_pre_release_of(named, dir)
             && seen.insert(rf.rel_path.as_str())
         {
-            let line = naming_line(rf, named).or_else(|| rf.parsed.samples.first().map(|s| s.line));
+            let line = crate::site::naming_line(rf, named).or_else(|| rf.parsed.samples.first().map(|s| s.line));
             let said = crate::site::kernel_name_mismatch(&rf.parsed.benchmark, named, dir);
             out.push(Diagnostic::warning(&rf.path, line, said).of_kind(Kind::KernelName));
         }
     }
     out
-}
-
-/// The line (1-based) where result file `rf` names kernel `named`: the
-/// nearest line at or above its first result that holds the name as a
-/// word (UnixBench's `System -- Linux box 2.4.19 #1 …` on line 2, above
-/// the part read as results, which starts at line 4: the finding pointed
-/// at line 4; the nearest, as a mail's prose above may name it too). The file is read again when the build has let its bytes
-/// go (they are written out before the checks run). `None` when no such
-/// line holds it, or the file cannot be read.
-fn naming_line(rf: &crate::site::ResultFile, named: &str) -> Option<usize> {
-    let input = if rf.raw.is_empty() {
-        crate::parse::Input::from_bytes(&std::fs::read(&rf.path).ok()?)
-    } else {
-        crate::parse::Input::from_bytes(&rf.raw)
-    };
-    let is_word = |l: &str| {
-        l.match_indices(named).any(|(at, _)| {
-            let before = l[..at].chars().next_back();
-            let after = l[at + named.len()..].chars().next();
-            !before.is_some_and(|c| c.is_alphanumeric() || c == '.' || c == '-')
-                && !after.is_some_and(|c| c.is_alphanumeric() || c == '.' || c == '-')
-        })
-    };
-    // A file whose runs were all dropped (the same run read twice in
-    // another file, counted once) has no first result: its first line
-    // naming the kernel (attack37 finding 13: the `OS:` line was lost).
-    let Some(last) = rf.parsed.samples.first().map(|s| s.line) else {
-        return (1..=input.lines.len()).find(|&n| input.lines.get(n - 1).is_some_and(|l| is_word(l)));
-    };
-    (1..=last).rev().find(|&n| input.lines.get(n - 1).is_some_and(|l| is_word(l)))
 }
 
 /// Kernels a file outside every kernel's directory names by a name cut

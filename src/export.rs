@@ -663,13 +663,22 @@ fn flatten(m: &MachineClass) -> (Vec<MetricData<'_>>, Vec<&str>, Vec<&str>, Vec<
     let count = m.results.iter().map(|rf| rf.parsed.samples.len()).sum();
     let mut refs: Vec<Refs> = Vec::with_capacity(count);
     for rf in &m.results {
+        // A file's samples mostly share their kernel, group and parameters
+        // with the sample before: an entry equal to the last sample's has
+        // its index, without hashing it again (interning each of the four
+        // for every sample was most of `flatten`'s cost).
+        let mut last: Option<(&Sample, Refs)> = None;
         for s in &rf.parsed.samples {
-            refs.push([
-                s.kernel.as_deref().map_or(NO_KERNEL, |k| idx(kernels.insert_full(k).0)),
-                idx(groups.insert_full(&s.group).0),
-                idx(params.insert_full(&s.params).0),
-                idx(metrics.insert_full(metric_data(s)).0),
-            ]);
+            let same = |f: fn(&Sample, &Sample) -> bool, k: usize| last.filter(|(p, _)| f(p, s)).map(|(_, r)| r[k]);
+            let r = [
+                same(|p, s| p.kernel == s.kernel, 0)
+                    .unwrap_or_else(|| s.kernel.as_deref().map_or(NO_KERNEL, |k| idx(kernels.insert_full(k).0))),
+                same(|p, s| p.group == s.group, 1).unwrap_or_else(|| idx(groups.insert_full(&s.group).0)),
+                same(|p, s| p.params == s.params, 2).unwrap_or_else(|| idx(params.insert_full(&s.params).0)),
+                same(|p, s| p.metric == s.metric, 3).unwrap_or_else(|| idx(metrics.insert_full(metric_data(s)).0)),
+            ];
+            refs.push(r);
+            last = Some((s, r));
         }
     }
     (

@@ -73,7 +73,9 @@ pub fn url_allowed(url: &str) -> bool {
 /// `<kbd>`, an HTML block) becomes text shown as typed, each `<` escaped
 /// (`\<`) but a comment's `<!--`, so no renderer of the Markdown (GitHub
 /// sanitises; a previewer may not) runs or loads it (attack47 F2: it was
-/// copied in as written); a link or image whose target the sanitiser
+/// copied in as written); so does a `<` of text that looks like a tag but
+/// is none by CommonMark (`<img src=x onerror=alert('img')>`, whose
+/// unquoted value holds a `'`), outside code; a link or image whose target the sanitiser
 /// refuses (`[click](javascript:…)`, `<javascript:…>`) keeps its text, not
 /// its target, as [`to_html`]'s page does. Everything else is kept as
 /// written.
@@ -84,6 +86,8 @@ pub fn to_markdown(md: &str) -> String {
     // the range of what they hold.
     type Open = Vec<(std::ops::Range<usize>, bool, Option<(usize, usize)>)>;
     let mut open: Open = Vec::new();
+    // Inside a code block, where a `<` is shown as typed by every renderer.
+    let mut in_code = false;
     for (ev, range) in Parser::new_ext(md, options()).into_offset_iter() {
         let inner = |open: &mut Open, r: &std::ops::Range<usize>| {
             if let Some((_, _, held)) = open.last_mut() {
@@ -106,10 +110,33 @@ pub fn to_markdown(md: &str) -> String {
                     }
                 }
             }
-            Event::Html(_) | Event::InlineHtml(_) => {
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            // Text that looks like a tag but is none by CommonMark (`<img
+            // src=x onerror=alert('img')>`: an unquoted value may not hold
+            // `'`) is text to pulldown-cmark, and the HTML page escapes it;
+            // a Markdown renderer less strict may take it for a tag (afix53,
+            // from afix52): its `<` is escaped as raw HTML's is.
+            Event::Text(_) if !in_code => {
+                inner(&mut open, &range);
+                edits.extend(tag_like_opens(md, range.clone()).map(|at| (at, at + 1, "\\<".to_string())));
+            }
+            Event::Html(_) => {
+                inner(&mut open, &range);
+                // An HTML block's text stays raw where its block does (one
+                // opened by a comment: `<!-- x --> <img onerror=…>`), where
+                // a backslash escapes nothing, and is Markdown where it
+                // does not (`\<div>` starts a paragraph: `[a](javascript:…)`
+                // in it was a link). Entities are text in both (attack53 F5).
+                let shown = md[range.clone()].replace('<', "&lt;").replace('[', "&#91;").replace("&lt;!--", "<!--");
+                edits.push((range.start, range.end, shown));
+            }
+            Event::InlineHtml(_) => {
                 inner(&mut open, &range);
                 // A comment's `<!--` stays: hidden on the page and on GitHub.
-                let shown = md[range.clone()].replace('<', "\\<").replace("\\<!--", "<!--");
+                // A tag shown as text is Markdown: its `[` (an attribute's
+                // `[a](javascript:…)`) escaped too (attack53 F5).
+                let shown = md[range.clone()].replace('<', "\\<").replace('[', "\\[").replace("\\<!--", "<!--");
                 edits.push((range.start, range.end, shown));
             }
             _ => inner(&mut open, &range),
@@ -131,6 +158,17 @@ pub fn to_markdown(md: &str) -> String {
     }
     out.push_str(&md[at..]);
     out
+}
+
+/// The byte offsets in `md[range]` of each `<` that opens what looks like
+/// a tag (a letter, `/`, `!` or `?` after it) and is not escaped already
+/// (`\<`).
+fn tag_like_opens(md: &str, range: std::ops::Range<usize>) -> impl Iterator<Item = usize> + '_ {
+    let bytes = md.as_bytes();
+    memchr::memchr_iter(b'<', &bytes[range.clone()]).map(move |i| range.start + i).filter(move |&at| {
+        let next = bytes.get(at + 1).copied().unwrap_or(b' ');
+        (next.is_ascii_alphabetic() || matches!(next, b'/' | b'!' | b'?')) && (at == 0 || bytes[at - 1] != b'\\')
+    })
 }
 
 /// textwrap settings for plaintext: break only at spaces, never inside a
@@ -501,13 +539,23 @@ mod tests {
             out,
             "Box \\<script>alert('d')\\</script> and \\<img src=\"x\" onerror=\"alert(1)\">\n\
              and click and javascript:alert('a') and [ok](https://example.com).\n\n\
-             \\<div onclick=\"alert('div')\">block\\</div>\n\n<!-- hidden -->\n\n\\<script>\nalert('b')\n\\</script>\n"
+             &lt;div onclick=\"alert('div')\">block&lt;/div>\n\n<!-- hidden -->\n\n&lt;script>\nalert('b')\n&lt;/script>\n"
         );
         // Rendered again, it is text: no tag, no refused target.
         let again = to_html(&out);
         assert!(!again.contains("<script") && !again.contains("<img") && !again.contains("<div"), "{again}");
         assert!(again.contains("&lt;script&gt;alert(") && !again.contains("href=\"javascript"), "{again}");
         assert_eq!(to_markdown("plain *text* [a](b.md)"), "plain *text* [a](b.md)");
+        // No tag by CommonMark (an unquoted value holding `'`), so text to
+        // pulldown-cmark: escaped all the same, as a laxer renderer may run
+        // it; a `<` of a comparison, an escaped one and code stay as typed.
+        let lax = "a <img src=x onerror=alert('img')> b </x y> 1 < 2 \\<b `<i x='1>`\n\n```\n<b c=d'>\n```\n";
+        assert_eq!(
+            to_markdown(lax),
+            "a \\<img src=x onerror=alert('img')> b \\</x y> 1 < 2 \\<b `<i x='1>`\n\n```\n<b c=d'>\n```\n"
+        );
+        let again = to_html(&to_markdown(lax));
+        assert!(again.contains("&lt;img src=x onerror=alert('img')&gt;") && !again.contains("<img"), "{again}");
         let mail = to_text(md, 200);
         assert!(
             !mail.contains("alert('d')") && !mail.contains("alert('b')") && !mail.contains("<javascript:alert('l')>"),
@@ -516,6 +564,28 @@ mod tests {
         assert!(mail.contains("and click and") && mail.contains("ok <https://example.com>"), "{mail}");
         assert!(url_allowed("https://x.example/a") && url_allowed("a/b.md") && url_allowed("mailto:a@b.example"));
         assert!(!url_allowed("javascript:alert(1)") && !url_allowed(" JavaScript:alert(1)"));
+    }
+
+    /// attack53 F5: what index.md says, rendered by a previewer that does
+    /// not sanitise, runs nothing and links no `javascript:`. An HTML
+    /// block opened by a comment stays raw after it (`<!-- x --> <img
+    /// onerror=…>`: the backslash escaped nothing there), and a block whose
+    /// `<` was escaped became a paragraph whose `[a](javascript:…)` was a
+    /// link; an inline tag's attribute too.
+    #[test]
+    fn markdown_output_rendered_unsanitised_runs_nothing() {
+        let md = "<!-- note --> <img src=x onerror=alert(1)>\n\n\
+                  <!--\nhidden\n--> <script>alert(2)//</script>\n\n\
+                  <div>[click](javascript:alert(3)) ![i](javascript:alert(4))</div>\n\n\
+                  Text <span title=\"[x](javascript:alert(5))\">here</span> and [ok](https://example.com).\n";
+        let out = to_markdown(md);
+        let mut raw = String::new();
+        pulldown_cmark::html::push_html(&mut raw, Parser::new_ext(&out, options()));
+        for bad in ["<img", "<script", "<div", "<span", "href=\"javascript", "src=\"javascript"] {
+            assert!(!raw.contains(bad), "{bad} in {raw}\nfrom {out}");
+        }
+        assert!(raw.contains("href=\"https://example.com\""), "{raw}");
+        assert!(raw.contains("<!-- note -->") && raw.contains("[click](javascript:alert(3))"), "{raw}");
     }
 
     #[test]

@@ -1899,6 +1899,45 @@ fn a_mean_of_only_the_timed_runs_makes_no_significance_claim() {
     assert!(across.contains("| % |  |  | +20.0% |") && !across.contains("%\\*"), "{across}");
 }
 
+/// attack52 F3: two bonnie++ 2.00a runs on two directories, each under
+/// the prompt that ran it (`$ bonnie++ -d /mnt/c/a -u root`, `… -d
+/// /mnt/c/b …`), each report followed by its CSV line (bonnie++ ≥ 1.93
+/// prints it). The second report's first row joined the first report's
+/// CSV copy, below the second prompt, and every copy took the first
+/// prompt's command: each kernel's table showed one row, the mean of the
+/// two directories (Sequential Output Per Char `273 ±378` of 540 and 6
+/// KB/s). Now each directory is a row of its own, compared with its own.
+#[test]
+fn two_bonnie_runs_under_their_own_prompts_stay_two_rows_with_their_csv_lines() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/bonnie++/200a-two-dirs-under-prompts-each-report-then-its-csv.txt");
+    let runs = std::fs::read_to_string(file).expect("fixture");
+    // 6.2: /mnt/c/a's Per Chr 560 where 6.1's is 540, in the report and its CSV line.
+    let faster = runs.replace("63G  540k  99", "63G  560k  99").replace(",8192,5,540,99,", ",8192,5,560,99,");
+    assert_ne!(faster, runs, "the fixture changed");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
+    put(&c, "m/6.1/bonnie.txt", &runs);
+    put(&c, "m/6.2/bonnie.txt", &faster);
+    let out = tmp.path().join("out");
+    build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let email = std::fs::read_to_string(out.join("m/email.txt")).expect("mail");
+    // The mail's Sequential Output table: a row per test and label, a
+    // column per kernel.
+    let row = |dir: &str| {
+        email
+            .lines()
+            .find(|l| l.split("  ").next() == Some("Per Char") && l.contains(dir))
+            .unwrap_or_else(|| panic!("no Per Char {dir} row:\n{email}"))
+    };
+    let words = |l: &str| l.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(words(row("-d /mnt/c/a"))[5..], ["540", "560", "+3.7%"], "{email}");
+    assert_eq!(words(row("-d /mnt/c/b"))[5..], ["6", "6", "+0.0%"], "{email}");
+    assert!(!email.contains("273") && !email.contains("283"), "a mean of both directories: {email}");
+}
+
 /// Labels show as written (`CPUs: 2` was `cpus: 2`, attack28 p49), and
 /// labels alike but for case in two kernels' files are one set-up,
 /// compared: 6.1's `Filesystem: ext4` and 6.2's `filesystem: ext4`.
@@ -2070,6 +2109,16 @@ fn a_file_naming_another_kernel_of_the_class_is_not_compared() {
         "dbench: the file names kernel \"6.1.0\", but sits in kernel directory \"6.2\"; its numbers are filed under \
          \"6.2\"; it names 6.1's kernel: its runs are kept apart (booted 6.1.0), not compared",
     );
+    // At the line that names the kernel (2, `6.1.0`), not at the first
+    // result (4): archive52's OnePlus files were warned of at their first
+    // figure, 25 lines under the `OS:` line.
+    let lines: Vec<Option<usize>> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.file.to_string_lossy().ends_with("6.2/dbench.txt") && d.message.contains("names kernel"))
+        .map(|d| d.line)
+        .collect();
+    assert_eq!(lines, [Some(2)]);
     let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
     assert!(mail.contains("6.2     6.1.0   111.0 ±0.50") && !mail.contains("%*"), "{mail}");
     // The kernel's own name: compared, no word.

@@ -18,6 +18,10 @@ use std::path::{Path, PathBuf};
 /// varying number of decimals. Paths relative to the crate's directory.
 const UNPROVABLE: &[(&str, &str)] = &[
     (
+        "tests/fixtures/wild/schbench/lkml-2021-05-srikar-schbench-2016-three-kernels-side-by-side-pipe-columns-one-pipe-missing-one-glued-3-interval-blocks.txt",
+        "schbench's `min=…, max=…` line ends in a whole max (`4456`, the third kernel's column): without the line break schbench does not take it for whole (`445` reads alike) and leaves it out",
+    ),
+    (
         "tests/fixtures/wild/mlc/gh-book-zh-max-bandwidth-k0-15-u-b18m-all-reads-only-no-banner.txt",
         "MLC's one `ALL Reads` line (the book cut the others): its decimals (two under --max_bandwidth, one in a default run) have no other traffic line to agree with",
     ),

@@ -311,3 +311,76 @@ fn names_alike_in_ascii_stay_apart_in_the_ascii_mail() {
     assert!(text.contains("caf<U+00E9>") && text.contains("L<U+00E4>t"), "{text}");
     assert!(!text.contains("Lat, Lat"), "{text}");
 }
+
+/// A notable change of a cell marked `^` (its kernel's files of different
+/// names averaged as runs: provbpf's `postmark_camflow1` and
+/// `postmark_camflow2`) ended with a 30-word caveat, repeated after every
+/// such change: 27 times on a PostMark page, once per metric. Each
+/// marked change now carries the `^` after its change, and the mark's
+/// legend is said once under the list, in the mail, the Markdown and the
+/// HTML page's notable changes. Must not fire: files of one name.
+#[test]
+fn a_marked_notable_changes_caveat_is_said_once_per_list() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m1/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
+    // Four metrics, three files a kernel of three names (`run_a` …):
+    // every change significant, every cell averaging different names.
+    let file = |base: f64, i: usize| {
+        let mut f = String::from("# benchmark: b\nmetric,value,unit,better\n");
+        for (m, scale) in [("read", 1.0), ("write", 2.0), ("create", 3.0), ("delete", 4.0)] {
+            f += &format!("{m},{},MB/s,higher\n", base * scale + i as f64);
+        }
+        f
+    };
+    for (k, base) in [("6.1", 100.0), ("6.2", 150.0), ("6.3", 60.0)] {
+        for (i, name) in ["run_a", "run_b", "run_c"].iter().enumerate() {
+            put(&c, &format!("m1/{k}/{name}.csv"), file(base, i));
+        }
+    }
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let read = |f: &str| std::fs::read_to_string(out.join("m1").join(f)).expect(f);
+    let (mail, md, html) = (read("email.txt"), read("index.md"), read("index.html"));
+    // The list's items, each joined from its lines.
+    let notable = |text: &str| -> Vec<String> {
+        let list = text.split("Notable changes\n").nth(1).expect("a list").trim_start_matches('\n');
+        let lines = list.lines().take_while(|l| !l.is_empty());
+        let mut items: Vec<String> = Vec::new();
+        for l in lines {
+            match (l.strip_prefix("- "), items.last_mut()) {
+                (Some(item), _) => items.push(item.to_string()),
+                (None, Some(last)) => *last = format!("{last} {}", l.trim()),
+                (None, None) => {}
+            }
+        }
+        items
+    };
+    for (name, text) in [("email.txt", &mail), ("index.md", &md)] {
+        let list = notable(text);
+        assert_eq!(list.len(), 8, "{name}: two kernels' four changes\n{text}");
+        assert!(list.iter().all(|l| l.contains("%^ vs 6.1")), "{name}: each change marked\n{text}");
+        // The legend once on the page, and nothing after a change but its p.
+        let once = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(once.matches("^ after a value or change").count(), 1, "{name}\n{text}");
+        assert!(!once.contains("this is no change of one set-up"), "{name}: the old caveat\n{text}");
+    }
+    // The web page says it once under the list (and under each table).
+    let section = html.split("<section class=\"notable\">").nth(1).and_then(|s| s.split("</section>").next());
+    let section = section.expect("the notable changes");
+    assert_eq!(section.matches("^ after a value or change").count(), 1, "{section}");
+    assert_eq!(section.matches("%^ vs 6.1").count(), 8, "{section}");
+
+    // Files of one name (`run-1`, `run-2` …) are runs: no mark, no legend.
+    for k in ["6.1", "6.2", "6.3"] {
+        for (i, name) in ["run_a", "run_b", "run_c"].iter().enumerate() {
+            let from = c.join(format!("m1/{k}/{name}.csv"));
+            std::fs::rename(&from, c.join(format!("m1/{k}/run-{}.csv", i + 1))).expect("rename");
+        }
+    }
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let (mail, html) = (read("email.txt"), read("index.html"));
+    assert_eq!(notable(&mail).len(), 8, "{mail}");
+    assert!(!mail.contains('^') && !html.contains("^ after a value"), "{mail}");
+}

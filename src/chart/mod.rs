@@ -167,13 +167,13 @@ pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
     let summary = crate::report::summary_page(page);
     let view: &MachinePage = summary.as_ref().unwrap_or(page);
     // The trend charts beside the sections' charts: both only read the sections.
-    let (charts, trends): (Vec<(Vec<Chart>, String)>, Vec<Chart>) = rayon::join(
+    let (charts, trends): (Vec<(Vec<Chart>, [String; 2])>, Vec<Chart>) = rayon::join(
         || {
             view.sections
                 .par_iter()
                 .map(|s| {
                     let plan = section_plan(s);
-                    (draw_section(s, &plan.specs, &view.name, &pal), plan.note())
+                    (draw_section(s, &plan.specs, &view.name, &pal), [plan.note(), plan.note_after_first()])
                 })
                 .collect()
         },
@@ -181,8 +181,12 @@ pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
         || if view.axis.kernels { trend_charts_in(&view.sections, &view.name, &order, &pal) } else { Vec::new() },
     );
     let mut files = Vec::new();
-    for (s, (charts, note)) in page.sections.iter_mut().zip(charts) {
-        s.chart_note = note;
+    // The first note of the page says it whole, the others briefly
+    // ([`SectionPlan::note_after_first`]).
+    let mut said = false;
+    for (s, (charts, [note, brief])) in page.sections.iter_mut().zip(charts) {
+        s.chart_note = if said { brief } else { note };
+        said |= !s.chart_note.is_empty();
         for c in charts {
             s.charts.push(c.to_ref());
             files.push(ChartFile { file: c.file, svg: c.svg });
@@ -620,12 +624,29 @@ impl SectionPlan {
     /// they leave out, or "" when they draw every one: "Not charted: Mhz
     /// (informational: no better direction). The table has every value."
     pub fn note(&self) -> String {
+        self.note_with(true)
+    }
+
+    /// [`SectionPlan::note`] under a section's charts after a page's
+    /// first such note, which said what the words mean: "Not charted:
+    /// CPU% (informational)." The quad Xeon's Markdown page said "(…
+    /// informational: no better direction). The table has every value."
+    /// under each of its eight tiobench tables.
+    pub fn note_after_first(&self) -> String {
+        self.note_with(false)
+    }
+
+    /// [`SectionPlan::note`], whole or (`whole` false) without what a
+    /// page's first note said: why an informational column has no chart,
+    /// and that the table has every value.
+    fn note_with(&self, whole: bool) -> String {
         let group = |why: NotDrawn| -> Vec<&str> {
             self.not_drawn.iter().filter(|(_, w)| *w == why).map(|(c, _)| self.names[*c].as_str()).collect()
         };
         let mut parts: Vec<String> = Vec::new();
+        let informational = if whole { "informational: no better direction" } else { "informational" };
         for (why, words) in [
-            (NotDrawn::Informational, "informational: no better direction"),
+            (NotDrawn::Informational, informational),
             (NotDrawn::NoValues, "no values"),
             (NotDrawn::TooManyCharts, "past the section's chart limit"),
         ] {
@@ -648,7 +669,7 @@ impl SectionPlan {
                 self.specs_total
             ));
         }
-        if !note.is_empty() {
+        if whole && !note.is_empty() {
             note.push_str(" The table has every value.");
         }
         note

@@ -912,6 +912,22 @@ fn aim7_row(
         return Ok(date_tail(line));
     };
     let skip = 1 + usize::from(kernel_col);
+    // Tabs an editor put for runs of spaces (`unexpand -a`: `\t\t\t\t1\t\t\t\t\t2400.00\t\t100…`)
+    // are no spreadsheet's cells, one a tab: more cells than the table has
+    // columns, or a cell of two figures (`2400.00  100`). Such a row is
+    // read as printed, its tabs expanded to every eighth column (attack47
+    // F8: the whole report was skipped at its first row).
+    let expanded;
+    let spaced_tabs = || {
+        let cells = aim7_cells(line, skip);
+        cells.len() > cols.len() || cells.iter().any(|c| c.contains(char::is_whitespace))
+    };
+    let (line, tabs) = if tabs && line.contains('\t') && spaced_tabs() {
+        expanded = expand_tabs(line);
+        (expanded.as_str(), false)
+    } else {
+        (line, tabs)
+    };
     let placed: Vec<(&str, usize)> = if tabs && line.contains('\t') {
         aim7_cells(line, skip).into_iter().enumerate().map(|(j, c)| (c, j)).collect()
     } else {
@@ -1057,6 +1073,24 @@ fn push_reaim_values(
         );
     }
     Ok(())
+}
+
+/// `line` with each tab replaced by the spaces to the next multiple of
+/// eight columns, as a terminal shows it.
+fn expand_tabs(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut col = 0;
+    for c in line.chars() {
+        if c == '\t' {
+            let to = (col / 8 + 1) * 8;
+            out.extend(std::iter::repeat_n(' ', to - col));
+            col = to;
+        } else {
+            out.push(c);
+            col += 1;
+        }
+    }
+    out
 }
 
 /// The value cells of a TAB-separated AIM7 row after its first `skip`

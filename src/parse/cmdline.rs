@@ -94,7 +94,10 @@ fn duration(tok: &str) -> bool {
 
 /// The rest of `line` after a prompt that is not a `$`/`#` one: bash's
 /// `set -x` trace (`+ hackbench --pipe …`, `++ ` in a subshell), starship's
-/// `❯ `, a csh or zsh `host% `, tcsh's `user@host:~/dir > `, each after an optional environment's
+/// `❯ `, a csh or zsh `host% `, tcsh's `user@host:~/dir > `, a zsh or tcsh
+/// `host:~> ` (`starship:~> perf bench sched pipe`, LKML 2025: the
+/// prompt's `starship:~>` read as a label of the first of five runs only,
+/// which parted them), each after an optional environment's
 /// `(venv) `; `None` for any other line. A `set -x` log's `+ hackbench
 /// --pipe --groups 10` runs lost their `--pipe` and pipe and socket runs
 /// were averaged.
@@ -110,7 +113,18 @@ pub fn after_other_prompt(line: &str) -> Option<&str> {
     if tcsh_prompt(t).is_some() {
         return Some(rest.trim_start()[1..].trim_start());
     }
-    (trace || first == "❯" || host).then(|| rest.trim_start())
+    (trace || first == "❯" || host || host_dir_prompt(first)).then(|| rest.trim_start())
+}
+
+/// A zsh or tcsh prompt word `host:dir>` (`starship:~>`, `lena:/tmp>`): a
+/// host name, a colon, a directory starting at `~` or `/`, and `>`.
+fn host_dir_prompt(word: &str) -> bool {
+    let Some((host, dir)) = word.strip_suffix('>').and_then(|w| w.split_once(':')) else { return false };
+    !host.is_empty()
+        && host.bytes().any(|b| b.is_ascii_alphabetic())
+        && host.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+        && dir.starts_with(['~', '/'])
+        && dir.bytes().all(|b| b.is_ascii_alphanumeric() || b"~/._-".contains(&b))
 }
 
 /// The `user@host` and the directory of a tcsh (or SuSE) prompt at the
@@ -597,6 +611,11 @@ mod tests {
         assert_eq!(super::after_other_prompt("ratz@laphish:~/netperf-2.2pl2 >"), Some(""));
         assert_eq!(super::after_other_prompt("a@b:~ >> log"), None);
         assert_eq!(super::after_other_prompt("see x > y"), None);
+        assert_eq!(super::after_other_prompt("starship:~> perf bench sched pipe"), Some("perf bench sched pipe"));
+        assert_eq!(super::after_other_prompt("lena:/tmp> ls"), Some("ls"));
+        assert_eq!(super::after_other_prompt("note:~> x"), Some("x"));
+        assert_eq!(super::after_other_prompt("Time: 1.5>"), None);
+        assert_eq!(super::after_other_prompt("a:b> c"), None);
         assert_eq!(args_of(line, "netperf"), Some(vec!["-H", "192.168.1.141", "-p", "6666", "-l", "60"]));
         // linux-xfs 2025-06 (wild30 file 14): its host and directory.
         let line = "ctheune@hannover96stag00:~/ > fio --rw=randrw --name=synctest --size=60m --time_based";

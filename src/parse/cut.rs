@@ -280,12 +280,16 @@ mod tests {
     /// figure out, and the warning says the `=` is what goes on.
     #[test]
     fn a_figure_before_a_soft_break_ending_the_file_is_left_out() {
-        let f = read("runs=3D2\nElapsed Time 4=\n12.87\nElapsed Time 41=\n");
-        assert_eq!(f.samples.iter().map(|s| (s.line, s.value.mean())).collect::<Vec<_>>(), [(2, 412.87)]);
-        assert_eq!(f.notes.len(), 1);
-        assert_eq!(f.notes[0].0, 4);
-        assert!(f.notes[0].1.starts_with("the file ends mid-line: `Elapsed Time 41` may be cut"), "{:?}", f.notes);
-        assert!(f.notes[0].1.ends_with("if the file is complete, remove that `=`"), "{:?}", f.notes);
+        // attack53 F1: a blank line saved after the cut (`41=` then an
+        // empty line) was read as 41, silently.
+        for end in ["\n", "\n\n", "\n\n\n"] {
+            let f = read(&format!("runs=3D2\nElapsed Time 4=\n12.87\nElapsed Time 41={end}"));
+            assert_eq!(f.samples.iter().map(|s| (s.line, s.value.mean())).collect::<Vec<_>>(), [(2, 412.87)]);
+            assert_eq!(f.notes.len(), 1, "{end:?}");
+            assert_eq!(f.notes[0].0, 4);
+            assert!(f.notes[0].1.starts_with("the file ends mid-line: `Elapsed Time 41` may be cut"), "{:?}", f.notes);
+            assert!(f.notes[0].1.ends_with("if the file is complete, remove that `=`"), "{:?}", f.notes);
+        }
     }
 
     #[test]

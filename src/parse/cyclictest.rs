@@ -68,6 +68,10 @@ pub const ID: &str = "cyclictest";
 /// The note for a figure a mailer wrapped onto the next line (information).
 pub const WRAPPED_MAX_READ: &str = "cyclictest's `Max:` figure wrapped by the mailer onto the next line: read there";
 
+/// The note at a histogram footer whose figures are those of the thread
+/// lines right above it, one run's (information).
+pub const FOOTER_OF_RUN_READ: &str = "the same figures, read once";
+
 /// The three latencies of a footer line, by the word before `Latencies:`.
 const FOOTER: [&str; 3] = ["Min", "Avg", "Max"];
 
@@ -83,14 +87,34 @@ fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     line[at + key.len()..].split_whitespace().next()
 }
 
-/// A thread line: `T: N (` at its start, its interval `I:`, `Min:` …
-/// `Max:` after. rt-tests' signaltest prints the same line without `I:`
-/// (`T: 0 ( 2475) P:99 C: 100000 Min: 12 Act: 13 Avg: 15 Max: 59`, a
-/// signal's round trip, not a timer's wakeup): not cyclictest's
-/// ([`is_signaltest_line`]).
+/// A thread line: `T: N (` at its start, its priority `P:` and interval
+/// `I:`, `Min:` … `Max:` after. rt-tests' signaltest prints the same line
+/// without `I:` (`T: 0 ( 2475) P:99 C: 100000 Min: 12 Act: 13 Avg: 15 Max:
+/// 59`, a signal's round trip, not a timer's wakeup) and cyclicdeadline
+/// without `P:` (`T: 0 (163306) I:1000 C: 60001 Min: 1 Act: 4 Avg: 2 Max:
+/// 33`, SCHED_DEADLINE tasks' latencies): neither is cyclictest's
+/// ([`is_signaltest_line`], [`is_cyclicdeadline_line`]).
 fn is_thread_line(t: &str) -> bool {
-    t.starts_with("T:") && t.contains(" Min:") && t.contains(" Max:") && t.contains("Avg:") && t.contains(" I:")
+    t.starts_with("T:")
+        && t.contains(" Min:")
+        && t.contains(" Max:")
+        && t.contains("Avg:")
+        && t.contains(" I:")
+        && t.contains(" P:")
 }
+
+/// cyclicdeadline's thread line ([`is_thread_line`]): an interval `I:` and
+/// no priority `P:` (a SCHED_DEADLINE task has none). wildmod53: an
+/// openEuler guide's `cyclicdeadline -t 4 -i 1000 -s 500` runs were read as
+/// cyclictest's latencies, and two of them averaged as runs of one set-up.
+fn is_cyclicdeadline_line(t: &str) -> bool {
+    t.starts_with("T:") && t.contains(" Min:") && t.contains(" Max:") && t.contains(" I:") && !t.contains(" P:")
+}
+
+/// The note at a cyclicdeadline thread line.
+const CYCLICDEADLINE: &str = "a thread line with an interval `I:` and no priority `P:`, as rt-tests' cyclicdeadline \
+                              prints it (SCHED_DEADLINE tasks' latencies, not cyclictest's timer wakeups): not \
+                              read as cyclictest's";
 
 /// signaltest's thread line ([`is_thread_line`]): no `I:` (attack51 F4:
 /// read as cyclictest's latencies before).
@@ -132,6 +156,16 @@ fn footer_line(line: &str) -> Option<(&'static str, &str, &str)> {
     let rest = line[hash + 2..].trim_start();
     let which = FOOTER.iter().find(|w| rest.starts_with(**w) && rest[w.len()..].starts_with(" Latencies:"))?;
     let figures = &rest[which.len() + " Latencies:".len()..];
+    // A writer's `#` comment after the figures (`# Min Latencies: 00010
+    // 00010           # 每个线程的最小延迟`, an openEuler guide, wildmod53:
+    // the spaces before it made the line a typed table's, not read) is no
+    // part of them.
+    let figures = match figures.find('#') {
+        Some(at) if figures[..at].trim().split_whitespace().all(|w| w.bytes().all(|b| b.is_ascii_digit())) => {
+            figures[..at].trim_end()
+        }
+        _ => figures,
+    };
     Some((which, line[..hash].trim(), figures))
 }
 
@@ -380,6 +414,9 @@ impl Reader<'_> {
                 !unsure
             });
         }
+        if self.footer_of_run_above(i, &rows, threads) {
+            return k;
+        }
         for (n, which, values) in rows {
             let threads = threads.unwrap_or(values.len());
             for (j, v) in values.iter().enumerate() {
@@ -403,6 +440,50 @@ impl Reader<'_> {
             }
         }
         k
+    }
+
+    /// Whether the footer starting at index `i` is the histogram footer of
+    /// the run whose thread lines were read right above it (only the
+    /// histogram's `#` and bucket lines, or blank ones, between): with `-h`
+    /// cyclictest prints both for one run, so the footer's figures are
+    /// that run's again, not a second run's (wildmod53: an openEuler
+    /// guide's `-h 1000` run was read twice and averaged with itself). Its
+    /// figures are then not read, with a note; where they differ from the
+    /// thread lines' (a live display's earlier refresh pasted), a warning.
+    fn footer_of_run_above(
+        &mut self,
+        i: usize,
+        rows: &[(usize, &'static str, Vec<f64>)],
+        threads: Option<usize>,
+    ) -> bool {
+        let Some((ids, range, (from, to))) = &self.last_run else { return false };
+        let lines = &self.input.lines;
+        let between = |l: &String| {
+            let t = l.trim();
+            t.is_empty() || t.starts_with('#') || t.split_whitespace().all(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        };
+        if *to > i || !lines[*to..i].iter().all(between) || threads != Some(ids.len()) || rows.is_empty() {
+            return false;
+        }
+        let printed = |which: &str, j: usize| {
+            self.out.samples[range.clone()].iter().filter(|s| s.metric.name == which).nth(j).map(|s| s.value.mean())
+        };
+        let same = rows
+            .iter()
+            .all(|(_, which, v)| v.iter().enumerate().all(|(j, x)| j >= ids.len() || printed(which, j) == Some(*x)));
+        let (from, last) = (*from, *to);
+        let msg = if same {
+            format!(
+                "cyclictest's histogram footer of the run whose thread lines are at lines {from}-{last}: {FOOTER_OF_RUN_READ}"
+            )
+        } else {
+            format!(
+                "cyclictest's histogram footer of the run whose thread lines are at lines {from}-{last}, with other \
+                 figures than they show (a live display's earlier refresh?): the thread lines read, the footer not"
+            )
+        };
+        self.out.notes.push((rows[0].0, msg));
+        true
     }
 
     /// Reads a typed table of footers from index `i`: rows and blank lines
@@ -515,6 +596,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if is_signaltest_line(t) {
             if !r.out.notes.iter().any(|(_, m)| m == SIGNALTEST) {
                 r.out.notes.push((i + 1, SIGNALTEST.to_string()));
+            }
+            i += 1;
+            continue;
+        }
+        if is_cyclicdeadline_line(t) {
+            if !r.out.notes.iter().any(|(_, m)| m == CYCLICDEADLINE) {
+                r.out.notes.push((i + 1, CYCLICDEADLINE.to_string()));
             }
             i += 1;
             continue;
@@ -633,6 +721,14 @@ impl BenchParser for Cyclictest {
         }
         if input.has(" Max:") && input.has("T:") && input.lines.iter().any(|l| is_thread_line(l.trim())) {
             return 80;
+        }
+        // rt-tests' signaltest and cyclicdeadline print cyclictest's thread
+        // line without a field of it: claimed (below any parser that
+        // reads the file) to say at the line that they are not read,
+        // rather than leave the file unrecognised without a line.
+        let kin = |l: &String| is_signaltest_line(l.trim()) || is_cyclicdeadline_line(l.trim());
+        if input.has(" Max:") && input.has("T:") && input.lines.iter().any(kin) {
+            return 20;
         }
         0
     }
@@ -811,11 +907,45 @@ mod tests {
     #[test]
     fn signaltest_lines_are_not_cyclictest_s() {
         let sig = "T: 0 ( 2475) P:99 C: 100000 Min:     12 Act:   13 Avg:   15 Max:      59\n";
-        assert_eq!(Cyclictest.detect(&Input::from_text(sig)), 0);
+        assert_eq!(Cyclictest.detect(&Input::from_text(sig)), 20);
         let text = format!("{sig}T: 0 ( 2500) P:99 I:1000 C:  10000 Min:      2 Act:    3 Avg:    5 Max:    3059\n");
         let f = parse_all(&Input::from_text(&text)).expect("read");
         assert_eq!(got(&f).iter().map(|g| g.0).collect::<Vec<_>>(), [2, 2, 2]);
         assert_eq!(f.notes, [(1, SIGNALTEST.to_string())]);
+    }
+
+    /// wildmod53: an `-h` run prints its thread lines and then the
+    /// histogram's footer of the same figures: one run, read once; a
+    /// writer's `#` comment after a footer's figures is no part of them.
+    #[test]
+    fn an_h_run_s_footer_is_its_thread_lines_again() {
+        let text = "T: 0 (148604) P:98 I:1000 C:  59998 Min:     10 Act:   17 Avg:   16 Max:      27\n\
+                    T: 1 (148605) P:98 I:1000 C:  59997 Min:     10 Act:   14 Avg:   14 Max:      31\n\
+                    # Histogram\n000010 000111   000005\n\
+                    # Min Latencies: 00010 00010           # min\n\
+                    # Avg Latencies: 00016 00014\n# Max Latencies: 00027 00031\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        assert_eq!(f.samples.len(), 6);
+        assert!(f.notes.len() == 1 && f.notes[0].1.ends_with(FOOTER_OF_RUN_READ), "{:?}", f.notes);
+        let other = text.replace("00027 00031", "00027 00099");
+        let f = parse_all(&Input::from_text(&other)).expect("read");
+        assert_eq!(f.samples.len(), 6);
+        assert!(f.notes[0].1.contains("other figures"), "{:?}", f.notes);
+    }
+
+    /// wildmod53: cyclicdeadline's thread lines (`I:`, no `P:`) are not
+    /// read as cyclictest's (an openEuler guide's runs were); beside
+    /// cyclictest's they are said.
+    #[test]
+    fn cyclicdeadline_lines_are_not_cyclictest_s() {
+        let dl = "T: 0 (163306) I:1000 C:  60001 Min:      1 Act:    4 Avg:    2 Max:      33\n";
+        assert_eq!(Cyclictest.detect(&Input::from_text(dl)), 20);
+        let err = parse_all(&Input::from_text(dl)).expect_err("nothing read");
+        assert!(matches!(err, ParseError::NoResultsAt { at: 1, .. }), "{err:?}");
+        let text = format!("{dl}T: 0 ( 2500) P:99 I:1000 C:  10000 Min:      2 Act:    3 Avg:    5 Max:    3059\n");
+        let f = parse_all(&Input::from_text(&text)).expect("read");
+        assert_eq!(got(&f).iter().map(|g| g.0).collect::<Vec<_>>(), [2, 2, 2]);
+        assert_eq!(f.notes, [(1, CYCLICDEADLINE.to_string())]);
     }
 
     #[test]

@@ -279,18 +279,17 @@ pub fn quote(line: &str) -> String {
 /// `ana@lab:~$ git stash pop`: the prompt, then a command. A command
 /// started there is another than the one before it.
 pub fn is_command_line(line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let Some(first) = words.first() else { return false };
-    if words.len() < 2 {
-        return false;
-    }
-    if matches!(*first, "$" | "#" | "%") {
+    // The first three words are all it reads (a line's words were
+    // collected whole for them: asked of every line the labeller looks at).
+    let mut words = line.split_whitespace();
+    let (Some(first), Some(second)) = (words.next(), words.next()) else { return false };
+    if matches!(first, "$" | "#" | "%") {
         return true;
     }
     // `user@host:dir$`, `root@box:~#`, `[root@five ~]#` (two words).
     let prompt = |w: &str| w.len() > 1 && w.ends_with(['$', '#', '%']) && (w.contains('@') || w.contains(':'));
     prompt(first)
-        || (first.starts_with('[') && words.len() > 2 && words[1].ends_with(['$', '#']) && words[1].contains(']'))
+        || (first.starts_with('[') && words.next().is_some() && second.ends_with(['$', '#']) && second.contains(']'))
 }
 
 #[cfg(test)]

@@ -205,9 +205,13 @@ impl Input {
             lines.pop();
         }
         let mut unterminated = !unified.is_empty() && !unified.ends_with('\n');
-        // The last line's soft break (not a rule's `==`), before decoding.
-        let dangling = lines.last().is_some_and(|l| l.ends_with('=') && !l.ends_with("=="));
-        let (qp, soft_joined) = if looks_quoted_printable(&unified) {
+        // The last line's soft break (not a rule's `==`), before decoding:
+        // the last line with text, as blank lines a cut file was saved with
+        // after it (an mbox's separator, an editor's final line) came after
+        // the cut (attack53 F1: `Max: 899=` then a blank line was read 899).
+        let last_text = lines.iter().rposition(|l| !l.trim().is_empty()).unwrap_or(0);
+        let dangling = lines.get(last_text).is_some_and(|l| l.ends_with('=') && !l.ends_with("=="));
+        let (qp, mut soft_joined) = if looks_quoted_printable(&unified) {
             (true, decode_quoted_printable(&mut lines))
         } else if unified.contains("=3D") || unified.contains("=\n") || declares_an_encoding(&unified) {
             // A declared part is decoded whatever its escapes: one whose
@@ -230,6 +234,13 @@ impl Input {
                     *l = l.replace(FULL_WIDTH_COLON, ":");
                 }
             }
+        }
+        // A soft break before blank lines alone: no encoder breaks a line
+        // where it ends, so the text it went on with is not in the file;
+        // the blank lines after the cut go, and the line ends the file.
+        if qp && dangling && lines.len() > last_text + 1 {
+            lines.truncate(last_text + 1);
+            soft_joined.truncate(lines.len());
         }
         // The final newline's empty line, popped above, had no depth.
         quote_depths.truncate(lines.len());
@@ -1408,10 +1419,13 @@ mod tests {
     fn a_soft_break_ending_the_file_leaves_its_last_line_unterminated() {
         let head = "T: 0 ( 7596) P:99 I:1000 C:  59980 Min:      7 Act:   13 Avg:   29 Max: 410=\n73\n";
         let cut = "T: 1 ( 7597) P:99 I:1500 C:  39990 Min:     14 Act:   26 Avg:   36 Max: 899=";
-        for end in ["\n", ""] {
+        // attack53 F1: blank lines the cut file was saved with after the
+        // `=` (an mbox's separator) change nothing.
+        for end in ["\n", "", "\n\n", "\n\n\n", "\n \n", "\r\n\r\n"] {
             let i = Input::from_text(&format!("{head}{cut}{end}"));
             assert!(i.qp && i.unterminated && i.soft_break_at_end, "{end:?}");
             assert!(i.lines[2].ends_with("Max: 899"), "{:?}", i.lines);
+            assert_eq!(i.lines.len(), 3, "{end:?}: {:?}", i.lines);
         }
         let whole = Input::from_text(&format!("{head}{cut}\n4\n"));
         assert!(whole.qp && !whole.unterminated && !whole.soft_break_at_end);

@@ -46,6 +46,9 @@
 //! parameter of every sample of each report, `cpufreq`, `memory`,
 //! `environment`, `build command` (as printed), and never one where they
 //! say the same (reports of two processors are kept apart by `machine`).
+//! So is the count of one processor's reports (`[16 threads]`, then
+//! `[8 threads]` with SMT off): `cpus`, as printed (`16 threads`), one
+//! machine's two set-ups, not two machines.
 //!
 //! A `Run N (-j J):` line with no `seconds` figure (a build that failed,
 //! a log cut inside it) is a note, not read. kcbenchrate's summary line
@@ -145,8 +148,22 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if let Some(c) = count {
                 cpus.push((n, c));
             }
+            // `[16 threads]` / `[8 threads]` of one processor: SMT on and
+            // off, or CPUs taken offline; no two machines.
+            set_up(&mut setups, out.samples.len(), 4, aside.unwrap_or(""));
         } else if let Some(v) = field(t, "Linux running:") {
             header.kernel = v.split_whitespace().next().map(str::to_string);
+            // Reports of two kernels are never runs of one: their headers'
+            // fields are compared only with their own kernel's reports
+            // (attack53 F4: the memory two kernels leave free, 27841 and
+            // 27839 MiB, parted them, and nothing was compared).
+            if setups.is_empty() {
+                setups.push((out.samples.len(), String::new(), Default::default()));
+            }
+            if let Some((_, key, _)) = setups.last_mut() {
+                key.push_str(" running ");
+                key.push_str(header.kernel.as_deref().unwrap_or(""));
+            }
         } else if let Some(v) = field(t, "Linux compiled:") {
             let (version, _) = before_bracket(v);
             header.compiled = (!version.is_empty()).then(|| version.to_string());
@@ -223,7 +240,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     for (i, name) in SETUP_FIELDS.iter().enumerate() {
         // Reports of other processors are kept apart by their `machine`
-        // already: a field is a parameter where one processor's differ.
+        // already, of other kernels by their kernel: a field is a
+        // parameter where one processor's reports of one kernel differ.
         let varies = setups.iter().enumerate().any(|(k, a)| setups[..k].iter().any(|b| b.1 == a.1 && b.2[i] != a.2[i]));
         if varies {
             let starts: super::varying::Starts = setups.iter().map(|(at, _, f)| (*at, f[i].clone())).collect();
@@ -234,14 +252,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 }
 
 /// A report's first sample, its processor (as [`before_bracket`] gives
-/// it) and its [`SETUP_FIELDS`].
-type Setup = (usize, String, [String; 4]);
+/// it) and the kernel it ran (`… running 6.12.48`: reports are compared
+/// only with those of their processor and kernel), and its
+/// [`SETUP_FIELDS`].
+type Setup = (usize, String, [String; 5]);
 
 /// The parameters a report's header gives its samples where a file's
 /// reports differ in them (see the module's documentation): the
 /// `Cpufreq; Memory:` line's two fields, the environment after `Config;`,
-/// the `Build command:`.
-const SETUP_FIELDS: [&str; 4] = ["cpufreq", "memory", "environment", "build command"];
+/// the `Build command:`, and the count after the processor's name as
+/// printed (`cpus`: `16 threads`, `4 CPUs`).
+const SETUP_FIELDS: [&str; 5] = ["cpufreq", "memory", "environment", "build command", "cpus"];
 
 /// Sets field `i` of the current report's set-up to `v` (trimmed); a header
 /// with no `Processor:` line above it starts a report at sample `at`.
@@ -362,6 +383,22 @@ Run 2 (-j 8):        190.83 seconds / 18.86 kernels/hour [P:742%, 49 maj. pagefa
         assert!(f.identity.processor.is_none());
     }
 
+    /// Session 53: one processor's `[16 threads]` and `[8 threads]` (SMT
+    /// turned off between the reports) are one machine's two set-ups: a
+    /// `cpus` parameter each, as printed, and no `machine`.
+    #[test]
+    fn reports_of_one_processor_with_two_counts_are_two_set_ups() {
+        let text = format!("{REPORT}{}", REPORT.replace("[16 threads]", "[8 threads]").replace("161.38", "170.02"));
+        let f = Kcbench.parse(&Input::from_text(&text)).unwrap();
+        let builds: Vec<_> = f.samples.iter().filter(|s| s.metric.name == "build time").collect();
+        assert_eq!(
+            builds.iter().map(|s| param(s, "cpus")).collect::<Vec<_>>(),
+            [Some("16 threads"), Some("16 threads"), Some("8 threads"), Some("8 threads")]
+        );
+        assert!(builds.iter().all(|s| param(s, "machine").is_none()));
+        assert!(f.identity.cpus.is_none());
+    }
+
     #[test]
     fn other_files_are_not_claimed() {
         let rate = "4 workers completed 8 kernels so far (avrg: 1100.75 s/run) with a rate of 13.08 kernels/hour.\n";
@@ -398,5 +435,28 @@ Run 2 (-j 8):        190.83 seconds / 18.86 kernels/hour [P:742%, 49 maj. pagefa
         // One report: no parameter of its header.
         let one = Kcbench.parse(&Input::from_text(&first)).unwrap();
         assert!(one.samples.iter().all(|s| param(s, "cpufreq").is_none()));
+    }
+
+    /// attack53 F4: one processor's reports of two kernels (a before and
+    /// after) whose `Memory:` differs by what each kernel leaves free are
+    /// two kernels, not two set-ups: a `memory` parameter parted them and
+    /// no row of one was compared with the other's. Under one kernel it
+    /// still parts them.
+    #[test]
+    fn two_kernels_memory_is_no_setup_of_theirs() {
+        let report = |kernel: &str, mib: &str| {
+            REPORT.replace("6.12.48+deb13-amd64", kernel).replace(
+                "Linux running:",
+                &format!("Cpufreq; Memory:     powersave [amd-pstate-epp]; {mib} MiB\nLinux running:"),
+            )
+        };
+        let text = format!("{}\n{}", report("6.12.48", "27841"), report("6.17.1", "27839"));
+        let f = Kcbench.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(f.samples.iter().filter(|s| s.kernel.as_deref() == Some("6.17.1")).count(), 6);
+        assert!(f.samples.iter().all(|s| param(s, "memory").is_none()), "{:?}", f.samples[0].params);
+        let text = format!("{}\n{}", report("6.12.48", "27841"), report("6.12.48", "13920"));
+        let f = Kcbench.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(param(&f.samples[0], "memory"), Some("27841 MiB"));
+        assert_eq!(param(f.samples.last().unwrap(), "memory"), Some("13920 MiB"));
     }
 }

@@ -831,7 +831,11 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     if hashes.iter().all(|&h| keys.insert(h)) {
         // One output under a `cat` of several files: said (attack41 F23).
         if input.has("cat") {
-            catted::one_copy_of_several_files(input, &copies(input, &parsed.samples, &hashes).0, &mut parsed.notes);
+            catted::one_copy_of_several_files(
+                input,
+                &copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes).0,
+                &mut parsed.notes,
+            );
         }
         return 0;
     }
@@ -905,7 +909,7 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // (reader34 F15).
     // The copies of the output, found once for every pass below (the
     // samples do not change until the labels are applied at the end).
-    let found = copies(input, &parsed.samples, &hashes);
+    let found = copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes);
     let trailing = with_inner_lines_of_every_copy(input, &found.0, &read, trailers_of(input, &found.0));
     let ids = qualified(&trailing).or_else(|| {
         let quiet = output_lines(input, &found.0, &read);
@@ -1317,11 +1321,13 @@ fn with_inner_lines_of_every_copy(
     quiet
 }
 
-/// The copies of one output the samples fall into, in line order (see/// The copies of one output the samples fall into, in line order (see
+/// The copies of one output the samples fall into, in line order (see
 /// [`output_lines`]): each copy's first and last read line, and each
 /// sample's copy (by index; `usize::MAX` for a sample of no line of the
-/// input).
-fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usize)>, Vec<usize>) {
+/// input). A line between two samples that runs the benchmark `name`
+/// (its program's name, [`command_name`]: `$ bonnie++ -d /mnt/c/b -u
+/// root`) ends the copy above it: the samples below it are another run's.
+fn copies(input: &Input, name: &str, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usize)>, Vec<usize>) {
     let mut order: Vec<(usize, u64, usize)> =
         samples.iter().zip(hashes).enumerate().map(|(i, (s, &h))| (s.line, h, i)).collect();
     order.sort_unstable();
@@ -1349,7 +1355,16 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
             || (line > last_line + 1
                 && last_line > 0
                 && input.lines[last_line..line - 1].iter().all(|l| super::num::non_finite(l)));
-        let same_run = params == last_params || next_row;
+        // A command line running the benchmark between them starts
+        // another output whatever the samples' keys: bonnie++ 2.00a's
+        // report under `$ bonnie++ -d /mnt/c/a -u root` ends with its CSV
+        // line (the `size` parameter of its first row again), and the next
+        // report's first row, under `$ bonnie++ -d /mnt/c/b -u root`,
+        // joined that copy (keys not yet in it): it took the first run's
+        // command line, and the two directories' runs were averaged as 2
+        // runs with no word (attack52 F3).
+        let ran_between = || (last_line + 1..line).any(|n| runs_benchmark(input, n, name));
+        let same_run = (params == last_params || next_row) && (last_line == 0 || !ran_between());
         last_params = params;
         last_line = line;
         match copies.last_mut() {
@@ -1366,6 +1381,14 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
         copy_of[i] = copies.len() - 1;
     }
     (copies, copy_of)
+}
+
+/// True when line `n` (1-based) of `input` runs the benchmark `name`: a
+/// command line naming its program ([`command_words`]), or a line a `\`
+/// above carries on to that names it ([`carried_command`]).
+fn runs_benchmark(input: &Input, n: usize, name: &str) -> bool {
+    let t = input.lines[n - 1].trim();
+    command_words(t, name).is_some() || carried_command(input, n, t, name).is_some()
 }
 
 /// The first line after the copy before copy `k` ([`copies`]: each
@@ -1494,10 +1517,27 @@ fn label_by_command_lines(
         // `-t TCP_STREAM` (its test), which every copy here shares whether
         // its line says so (`perf bench syscall all`, netperf's default
         // test) or not.
+        // Only the values read from the runs merged (samples whose key and
+        // identity are in two of these copies or more): a value another
+        // figure of the copy was read with is no part of theirs. stress-ng's
+        // `--matrix 4 --stream 4` and `--vm 2 --matrix 4` lost `--stream 4`
+        // and `--vm 2` as the stream and vm rows' own (`stressor`,
+        // `instances`), and the two matrix runs, each beside another
+        // stressor, were averaged as runs of one set-up with no word.
+        let mut in_copies: FxHashMap<(u64, &Identity), usize> = FxHashMap::default();
+        for &k in &members {
+            let mut here: Vec<(u64, &Identity)> = by_copy[k].iter().map(|&i| (hashes[i], &ids[i])).collect();
+            here.sort_unstable();
+            here.dedup();
+            for key in here {
+                *in_copies.entry(key).or_default() += 1;
+            }
+        }
+        let merged_run = |i: usize| in_copies.get(&(hashes[i], &ids[i])).is_some_and(|&n| n > 1);
         let mut lines: Vec<Vec<&str>> = members
             .iter()
             .map(|&k| {
-                let of_copy = by_copy[k].iter().map(|&i| &samples[i]);
+                let of_copy = by_copy[k].iter().filter(|&&i| merged_run(i)).map(|&i| &samples[i]);
                 without_values_read(name, commands[k].as_deref().unwrap_or_default(), of_copy)
             })
             .collect();
@@ -5310,6 +5350,11 @@ fn distro_kernel(text: &str) -> Option<String> {
 /// Also `results on kernel 5.3`, `results with 6.1:`, and a results
 /// file named after its kernel, `results.2.6.3-rc2`. `None` otherwise.
 fn result_on_kernel(text: &str) -> Option<String> {
+    KERNELS_RESULTS_ON.with(|m| m.get_or(text, result_on_kernel_afresh))
+}
+
+/// [`result_on_kernel`], asked afresh.
+fn result_on_kernel_afresh(text: &str) -> Option<String> {
     // `cat results.2.6.3-rc2`, and the header `tail -n +1 results.*` or
     // `head` prints above each file, `==> results.2.6.3-rc2 <==` (attack40
     // F5: a label, so the kernel's block was never compared).
@@ -6079,6 +6124,11 @@ pub(crate) fn is_setup_command(text: &str) -> bool {
 /// `renice` ([`renice`]). A line of several commands (`sync; echo never >
 /// /sys/…`) is judged part by part ([`command_line_setup`]).
 fn config_command(text: &str) -> Option<String> {
+    CONFIG_COMMANDS.with(|m| m.get_or(text, config_command_afresh))
+}
+
+/// [`config_command`], asked afresh.
+fn config_command_afresh(text: &str) -> Option<String> {
     let mut t = text.trim();
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
@@ -6723,6 +6773,11 @@ fn bullet_heading(input: &Input, read: &[bool], i: usize) -> Option<String> {
 /// person wrote it (`Using io_fsync()`, `Kernel: 6.1-rc3 + Fix` → `6.1-rc3
 /// + Fix`), a leading `for`, `on` (`the`) left out.
 fn label_line(text: &str, underlined: bool) -> Option<String> {
+    LABEL_LINES.with(|m| m[usize::from(underlined)].get_or(text, |t| label_line_afresh(t, underlined)))
+}
+
+/// [`label_line`], asked afresh.
+fn label_line_afresh(text: &str, underlined: bool) -> Option<String> {
     if let Some(inner) = fenced_title(text) {
         return Some(label_text(inner));
     }
@@ -7070,6 +7125,11 @@ pub fn without_run_count(text: &str) -> Option<String> {
 /// nor compared). A counter with more words (`Run 1 (cold cache):`, `run 2
 /// on xfs`) names a set-up and is none.
 pub fn is_run_marker(text: &str) -> bool {
+    RUN_MARKERS.with(|m| m.get_or(text, is_run_marker_afresh))
+}
+
+/// [`is_run_marker`], asked afresh.
+fn is_run_marker_afresh(text: &str) -> bool {
     let t = text.trim().trim_end_matches(':').trim();
     // `=== iteration 1 of 3 ===`, `[1/3]`, `(run 2)`, `# run 2`, `**Run 2**`.
     let t = t.trim_matches(|c: char| matches!(c, '=' | '-' | '#' | '*' | '[' | ']' | '(' | ')' | '>' | '<')).trim();
@@ -7415,7 +7475,6 @@ fn is_harness_words(rest: &str, programs: &[&str]) -> bool {
 struct Asked<'a> {
     markers: std::cell::RefCell<FxHashMap<&'a str, bool>>,
     counters: std::cell::RefCell<FxHashMap<&'a str, Option<(String, String)>>>,
-    configs: std::cell::RefCell<FxHashMap<&'a str, Option<String>>>,
     /// The answers a parser of the file kept ([`Input::answers`]).
     shared: Option<&'a Answers>,
 }
@@ -7447,14 +7506,11 @@ impl<'a> Asked<'a> {
         out
     }
 
-    /// [`config_command`] of `text`.
+    /// [`config_command`] of `text` (kept per thread, [`LineMemo`]: most
+    /// lines are asked once per file, so a map per file only added its
+    /// own cost).
     fn config_command(&self, text: &'a str) -> Option<String> {
-        if let Some(c) = self.configs.borrow().get(text) {
-            return c.clone();
-        }
-        let c = config_command(text);
-        self.configs.borrow_mut().insert(text, c.clone());
-        c
+        config_command(text)
     }
 
     /// [`setup_beside_counter`] of `text`.
@@ -7470,6 +7526,63 @@ impl<'a> Asked<'a> {
         self.run_marker(text)
             || self.with_counter(text, |split| split.is_some_and(|(rest, _)| is_harness_words(rest, programs)))
     }
+}
+
+/// Most distinct texts a thread keeps the answers of, per question
+/// ([`LineMemo`]): a full memo is emptied and filled again.
+const MEMO_TEXTS: usize = 1 << 14;
+
+/// Longest text (in bytes) whose answers are kept ([`LineMemo`]): a longer
+/// line (prose) is asked afresh each time.
+const MEMO_TEXT_BYTES: usize = 160;
+
+/// One of the labeller's questions of a line's text ([`is_run_marker`],
+/// [`split_off_counter`], [`label_line`], [`is_tool_chatter`],
+/// [`config_command`], [`result_on_kernel`]; dbench's own lines), its
+/// answers kept per thread across every file the thread reads: a harness
+/// prints the same lines (its prompts, the benchmark's banners and chatter)
+/// in every kernel's file, and each file is asked each question of each of
+/// them again (in a medium generated archive 55 % of the lines' texts are
+/// in more than one file). Every question is a function of the text alone,
+/// so an answer kept is the answer asked afresh. At most [`MEMO_TEXTS`]
+/// texts of at most [`MEMO_TEXT_BYTES`] bytes: about 2 MB per question and
+/// thread.
+pub(crate) struct LineMemo<T>(std::cell::RefCell<FxHashMap<Box<str>, T>>);
+
+impl<T> Default for LineMemo<T> {
+    fn default() -> Self {
+        LineMemo(std::cell::RefCell::new(FxHashMap::default()))
+    }
+}
+
+impl<T: Clone> LineMemo<T> {
+    /// The answer `ask` gives for `text`, kept (`ask` must be a function
+    /// of the text alone; it may ask this memo of other texts).
+    pub(crate) fn get_or(&self, text: &str, ask: impl FnOnce(&str) -> T) -> T {
+        if text.len() > MEMO_TEXT_BYTES {
+            return ask(text);
+        }
+        if let Some(answer) = self.0.borrow().get(text) {
+            return answer.clone();
+        }
+        let answer = ask(text);
+        let mut kept = self.0.borrow_mut();
+        if kept.len() >= MEMO_TEXTS {
+            kept.clear();
+        }
+        kept.insert(text.into(), answer.clone());
+        answer
+    }
+}
+
+thread_local! {
+    static RUN_MARKERS: LineMemo<bool> = LineMemo::default();
+    static COUNTERS: LineMemo<Split> = LineMemo::default();
+    /// Not underlined, underlined.
+    static LABEL_LINES: [LineMemo<Option<String>>; 2] = Default::default();
+    static TOOL_CHATTER: LineMemo<bool> = LineMemo::default();
+    static CONFIG_COMMANDS: LineMemo<Option<String>> = LineMemo::default();
+    static KERNELS_RESULTS_ON: LineMemo<Option<String>> = LineMemo::default();
 }
 
 /// One file's answers to [`is_run_marker`] and `split_off_counter` (a
@@ -7585,6 +7698,11 @@ fn caption_elsewhere(
 /// `# ext3 (1/2)` → (`ext3`, `(1/2)`). `None` when neither end is a counter
 /// or nothing is left.
 fn split_off_counter(text: &str) -> Option<(String, String)> {
+    COUNTERS.with(|m| m.get_or(text, split_off_counter_afresh))
+}
+
+/// [`split_off_counter`], asked afresh.
+fn split_off_counter_afresh(text: &str) -> Option<(String, String)> {
     let t = text.trim();
     // Most lines are none: a counter has a digit (`first run` a run word).
     if t.len() > 100
@@ -7739,6 +7857,11 @@ fn is_lower_counter(words: &str) -> bool {
 /// labelled each machine's loaded latencies and cache-to-cache figures
 /// apart from the rest of its run, a blog post of two machines).
 fn is_tool_chatter(text: &str) -> bool {
+    TOOL_CHATTER.with(|m| m.get_or(text, is_tool_chatter_afresh))
+}
+
+/// [`is_tool_chatter`], asked afresh.
+fn is_tool_chatter_afresh(text: &str) -> bool {
     SYSBENCH_HEADINGS.contains(&text)
         || is_iperf3_wrapped_tail(text)
         || is_mail_attribution(text)

@@ -119,7 +119,9 @@ fn title(t: &str) -> Option<Kind> {
 
 /// The result table's header → its column names (`Avg. Latency` one name).
 fn header(t: &str) -> Option<Vec<String>> {
-    let rest = t.strip_prefix("Type ")?;
+    // A tab after `Type` too: a file whose spaces an editor turned into
+    // tabs (`unexpand -a`) was "unrecognised" (attack47 F8).
+    let rest = t.strip_prefix("Type").filter(|r| r.starts_with([' ', '\t']))?;
     if !rest.contains("Ops/sec") {
         return None;
     }
@@ -559,7 +561,7 @@ impl BenchParser for Memtier {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        if !input.has("Ops/sec") || !input.has("Type ") {
+        if !input.has("Ops/sec") || !(input.has("Type ") || input.has("Type\t")) {
             return 0;
         }
         let titled = input.has("ALL STATS") || input.has(" RUN RESULTS") || input.has("AGGREGATED AVERAGE RESULTS");

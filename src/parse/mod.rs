@@ -513,8 +513,12 @@ pub fn note_is_info(note: &str) -> bool {
         ycsb::STATUS_LINES_NOT_RESULTS,
         // CoreMark-PRO: its `Scaling` column, MultiCore over SingleCore.
         coremark_pro::SCALING_DERIVED,
+        // uperf: its own `-a` latency tables, said to be uperf's and not read.
+        uperf::LATENCY_TABLE_NOT_READ,
         // cyclictest: a `Max:` figure a mailer wrapped onto the next line.
         cyclictest::WRAPPED_MAX_READ,
+        // cyclictest: an `-h` run's footer, its thread lines' figures again.
+        cyclictest::FOOTER_OF_RUN_READ,
         "no figure to read",
     ];
     INFO.iter().any(|p| note.contains(p))

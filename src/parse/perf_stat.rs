@@ -414,6 +414,12 @@ fn kind(t: &str) -> Kind {
         [u, e] if is_unit(u) => (Some(*u), *e),
         _ => return Kind::Other,
     };
+    // A page converted to Markdown escapes each `_` of an event's name
+    // (`29 cci\_snoop\_stall\_tt\_full`, a Rockchip perf guide, wildmod53:
+    // the count was left out without a word): the name is perf's without
+    // the escapes.
+    let unescaped = event.replace("\\_", "_");
+    let event = unescaped.as_str();
     // Not a `#` comment's unit a mail wrapped onto a line of its own with
     // its figure (`10.044 M/sec`, `1.355 GHz`).
     // Nor an undecoded quoted-printable line's tail (`faults=0A=`): no
@@ -437,8 +443,11 @@ fn kind(t: &str) -> Kind {
 /// noise, when perf counted events by turns and scaled each count up to
 /// the whole run). `None` when the line has none.
 fn share(t: &str) -> Option<&str> {
-    let at = t.rfind('(')?;
-    let inner = t[at + 1..].trim_end().strip_suffix(')')?.trim();
+    // perf 3.x printed it in brackets, after the comment: `42238237278
+    // cycles # 1.637 GHz [64.17%]` (a Rockchip perf guide, wildmod53).
+    let (open, close) = if t.trim_end().ends_with(']') { ('[', ']') } else { ('(', ')') };
+    let at = t.rfind(open)?;
+    let inner = t[at + 1..].trim_end().strip_suffix(close)?.trim();
     let p = inner.strip_suffix('%')?;
     (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',')).then_some(p)
 }
@@ -719,17 +728,53 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // A `#` comment a mail wrapped with the noise after it (`#    6.938
     // CPUs ` over `utilized        ( +-  1.75% )`, LKML 2024's `perf stat
     // -r 32` of hackbench): the counter's `( +- p% )` is on the tail.
+    // The mailer may break the line anywhere in its tail (attack53 F2):
+    // right after the `#` (`0.002 M/sec  ( +-  1.58% )`, `1.23% of all
+    // L1-dcache accesses  ( +- 0.50% )` below it), before the noise (`(
+    // +-  1.75% )` alone), or inside it (`( +-` over `1.75% )`).
     for i in 1..kinds.len() {
-        let tail = input.lines[i].trim();
-        if kinds[i] != Kind::Other || !tail.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        if kinds[i] != Kind::Other {
             continue;
         }
-        let Some(p) = noise(tail) else { continue };
-        if let Kind::Counter { pct: pct @ None, .. } = &mut kinds[i - 1] {
-            let above = &input.lines[i - 1];
-            if above.contains('#') && !above.contains('(') {
-                *pct = Some(p.to_string());
-            }
+        let tail = input.lines[i].trim();
+        let above = input.lines[i - 1].trim_end();
+        let Kind::Counter { pct: pct @ None, .. } = &mut kinds[i - 1] else { continue };
+        let found = if let Some(head) = above.strip_suffix("+-").filter(|h| h.trim_end().ends_with('(')) {
+            // `( +-` over `1.75% )`: the figure before the `%`, then `)`.
+            let opened = head.trim_end().strip_suffix('(').unwrap_or(head);
+            tail.split_once('%')
+                .filter(|(p, after)| {
+                    !opened.contains('(')
+                        && after.trim_start().starts_with(')')
+                        && super::num::plain(p.trim()).is_some()
+                })
+                .map(|(p, _)| p.trim())
+        } else if above.contains('(') {
+            None
+        } else if tail.starts_with('(') {
+            // The noise alone: `(` is where it starts.
+            noise(tail).filter(|_| tail[1..].trim_start().starts_with("+-"))
+        } else if (tail.starts_with(|c: char| c.is_ascii_alphabetic()) && above.contains('#')) || above.ends_with('#') {
+            noise(tail)
+        } else {
+            None
+        };
+        if let Some(p) = found {
+            *pct = Some(p.to_string());
+        }
+    }
+    // A counter's share of the run a mailer or a page's converter wrapped
+    // onto a line of its own (`1688410875 cpu_cycles` over `(50.00%)`, a
+    // Rockchip perf guide, wildmod53: the count was read without the note
+    // that it is perf's estimate): the counter's share.
+    for i in 1..kinds.len() {
+        let t = input.lines[i].trim();
+        if kinds[i] != Kind::Other || !t.starts_with('(') {
+            continue;
+        }
+        let Some(p) = share(t).filter(|_| t.rfind('(') == Some(0)) else { continue };
+        if let Kind::Counter { share: share @ None, .. } = &mut kinds[i - 1] {
+            *share = Some(p.to_string());
         }
     }
     let inside = perf_paragraphs(input, &kinds);
@@ -1259,6 +1304,45 @@ mod tests {
         assert!((sds[0].1 - 2545.28 * 0.0175 * 32f64.sqrt()).abs() < 1e-6, "{sds:?}");
         // Must NOT fire: cache-misses printed its own 0.08%, no comment.
         assert!((sds[1].1 - 1120091414.0 * 0.0008 * 32f64.sqrt()).abs() < 1e-3, "{sds:?}");
+    }
+
+    /// attack53 F2: the mailer broke the line elsewhere in its tail: right
+    /// after the `#` (the comment's figure starts the next line), before
+    /// the noise (the noise alone), inside the noise (`( +-` over `1.58%
+    /// )`). Each counter's deviation was dropped without a word.
+    #[test]
+    fn noise_wrapped_after_the_hash_alone_or_split_is_the_counters() {
+        let f = read(
+            "Performance counter stats for './hackbench 50 process 4000' (32 runs):\n\n\
+             \x20                     6166     context-switches          #\n\
+             0.002 M/sec                    ( +-  1.58% )\n\
+             \x20     1,234,567,890      L1-dcache-load-misses            #\n\
+             1.23% of all L1-dcache accesses  ( +-  0.50% )\n\
+             \x20                2545.28 msec task-clock                #    6.938 CPUs utilized\n\
+             ( +-  1.75% )\n\
+             \x20                    1129      cpu-migrations            #    0.444 K/sec    ( +-\n\
+             2.16% )\n\
+             \x20                    1000      page-faults               #    0.444 K/sec    ( +-  3.00% )\n\
+             other words    ( +-  9.99% )\n\n\
+             \x20           0.36688 +- 0.00595 seconds time elapsed  ( +-  1.62% )\n",
+        );
+        let got: Vec<(usize, Option<f64>)> = f
+            .samples
+            .iter()
+            .map(|s| match s.value {
+                crate::model::Value::Summary { stddev, n: 32, .. } => (s.line, stddev.map(|sd| sd / s.value.mean())),
+                ref v => panic!("{v:?}"),
+            })
+            .collect();
+        let root = 32f64.sqrt();
+        let want = [(3, 0.0158), (5, 0.0050), (7, 0.0175), (9, 0.0216), (11, 0.0300)];
+        // The elapsed time's own `+- 0.00595` last.
+        assert_eq!(got.len(), want.len() + 1, "{got:?}");
+        assert!(got[5].0 == 14 && got[5].1.is_some(), "{got:?}");
+        for ((line, rel), (l, p)) in got.iter().zip(want) {
+            assert_eq!(*line, l, "{got:?}");
+            assert!(rel.is_some_and(|r| (r - p * root).abs() < 1e-9), "line {l}: {got:?}");
+        }
     }
 
     /// Ankur Arora's PREEMPT_AUTO letter (LKML 2024-02): the command line

@@ -52,7 +52,11 @@
 //! line for every run with `-R`: a run whose summary has its `latency
 //! average` and its tps but no lag line ran with no rate limit, whatever a
 //! line above says (`Note: pgbench -R 1000 was tried before; …`, attack42
-//! F13), said where a line above named a rate. A run is everything from
+//! F13), said where a line above named a rate; and, for a rate-limited
+//! run, `latency limit` (`-L`'s limit as `number of transactions above
+//! the 21.0 ms latency limit: …` prints it, `21.0 ms`: with `-R` the late
+//! transactions are skipped, so two limits are two set-ups, see
+//! [`LATENCY_LIMIT_PARAM`]). A run is everything from
 //! its `transaction type:` line to the next; its figures are kept until
 //! the run ends, so that a `-C` run's latencies get its `connect`.
 //!
@@ -98,6 +102,17 @@ pub const TRANSACTIONS_PARAM: &str = "transactions";
 /// another set-up than a run without a limit (attack40 F1, F22).
 pub const RATE_PARAM: &str = "rate";
 
+/// The parameter of a rate-limited run's latency limit (`-L 21`), as its
+/// summary prints it: `number of transactions above the 21.0 ms latency
+/// limit: 21789/10787632 (0.202%)` → `21.0 ms`. With `-R`, pgbench skips
+/// the transactions already later than the limit (`number of transactions
+/// skipped`), so the limit is part of the set-up: rate-limited runs whose
+/// summaries print no target rate (`rate` is `limited`) but different
+/// limits are not one set-up (archive53: `-R 3000 -L 21` on zfs beside
+/// `-R 25000 -L 2` on ext4, both `limited`, compared as −6.73×). Without
+/// `-R` the limit only counts late transactions and is not read.
+pub const LATENCY_LIMIT_PARAM: &str = "latency limit";
+
 /// pgbench; registry id `"pgbench"`.
 pub struct Pgbench;
 
@@ -121,6 +136,9 @@ struct Run {
     rate: Option<String>,
     /// The run printed `rate limit schedule lag:` (it ran with `-R`).
     rate_limited: bool,
+    /// `-L`'s limit as the summary prints it (`21.0 ms`): a parameter of a
+    /// rate-limited run ([`LATENCY_LIMIT_PARAM`]).
+    latency_limit: Option<String>,
     /// The run printed its `latency average` (the lag line, when there is
     /// one, comes between it and the tps).
     latency: bool,
@@ -203,6 +221,9 @@ impl Run {
                 None if self.rate_limited => s = s.with_param(RATE_PARAM, "limited"),
                 None => {}
             }
+            if let Some(limit) = self.latency_limit.as_ref().filter(|_| self.rate.is_some() || self.rate_limited) {
+                s = s.with_param(LATENCY_LIMIT_PARAM, limit);
+            }
             out.samples.push(s);
         }
     }
@@ -232,6 +253,13 @@ fn setup(t: &str) -> Option<(&'static str, String)> {
 fn transaction_type(v: &str) -> String {
     let v = v.trim();
     v.strip_prefix("<builtin: ").and_then(|r| r.strip_suffix('>')).unwrap_or(v).to_string()
+}
+
+/// `number of transactions above the 21.0 ms latency limit: 21789/10787632
+/// (0.202%)` (9.5: `…: 21789 (0.202 %)`) → `21.0 ms`.
+fn latency_limit(t: &str) -> Option<String> {
+    let (v, _) = t.strip_prefix("number of transactions above the ")?.split_once(" ms latency limit")?;
+    plain(v).is_some().then(|| format!("{v} ms"))
 }
 
 /// `tps = 406.26 (without initial connection time)` → (metric name or
@@ -299,6 +327,10 @@ fn read_line(out: &mut ParsedFile, run: &mut Run, n: usize, t: &str) -> Result<b
     }
     if t.starts_with("rate limit schedule lag:") {
         run.rate_limited = true;
+        return Ok(true);
+    }
+    if let Some(limit) = latency_limit(t) {
+        run.latency_limit = Some(limit);
         return Ok(true);
     }
     if let Some(p) = setup(t) {
@@ -575,6 +607,48 @@ mod tests {
         assert_eq!(rate(&text), ["- 1000"; 2]);
         let f = Pgbench.parse(&Input::from_text(&text)).unwrap();
         assert!(f.notes.iter().any(|(l, m)| *l == 6 && m.contains("no `rate limit schedule lag:`")), "{:?}", f.notes);
+    }
+
+    /// archive53 (tvondra/pg-fs-benchmark, xeon): `-R 3000 -L 21` on zfs
+    /// and `-R 25000 -L 2` on ext4 print no rate, only their lag lines, and
+    /// were one set-up, `rate limited`; each summary prints its `-L`
+    /// limit, a parameter of a rate-limited run. Without a lag line the
+    /// limit only counts late transactions: not read.
+    #[test]
+    fn a_rate_limited_run_carries_its_latency_limit() {
+        let run = |limit: &str, lag: bool| {
+            format!(
+                "transaction type: <builtin: simple update>\nnumber of clients: 32\n\
+                 number of transactions skipped: 8284 (0.077%)\n\
+                 number of transactions above the {limit} ms latency limit: 21789/10787632 (0.202%)\n\
+                 latency average = 1.516 ms\n{}tps = 2996.568877 (without initial connection time)\n",
+                if lag { "rate limit schedule lag: avg 0.158 (max 75.809) ms\n" } else { "" }
+            )
+        };
+        let limits = |text: &str| -> Vec<String> {
+            let f = Pgbench.parse(&Input::from_text(text)).unwrap();
+            assert!(f.notes.is_empty(), "{:?}", f.notes);
+            f.samples
+                .iter()
+                .map(|s| {
+                    let p = |n: &str| s.params.iter().find(|p| p.name == n).map_or("-".into(), |p| p.value.to_string());
+                    format!("{} {}", p(RATE_PARAM), p(LATENCY_LIMIT_PARAM))
+                })
+                .collect()
+        };
+        let text = format!("{}{}{}", run("21.0", true), run("2.0", true), run("2.0", false));
+        assert_eq!(
+            limits(&text),
+            ["limited 21.0 ms", "limited 21.0 ms", "limited 2.0 ms", "limited 2.0 ms", "- -", "- -"]
+        );
+        // With the command line's rate, the limit is still its own.
+        assert_eq!(limits(&format!("pgbench -N -R 3000 -L 21 -c 32 test\n{}", run("21.0", true))), ["3000 21.0 ms"; 2]);
+        // pgbench 9.5's form: `…: 21789 (0.202 %)`.
+        assert_eq!(
+            latency_limit("number of transactions above the 6.0 ms latency limit: 21789 (0.202 %)"),
+            Some("6.0 ms".into())
+        );
+        assert_eq!(latency_limit("number of transactions above the x ms latency limit: 1/2 (50%)"), None);
     }
 
     #[test]

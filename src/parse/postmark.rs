@@ -44,7 +44,12 @@
 //!   KiB/s or MiB/s as printed (`kilobytes`, `megabytes`: PostMark 1.5
 //!   made its megabyte 1024 kilobytes, so `site::units` converts one to
 //!   the other; a banner older than 1.5 gives `KB/s`/`MB/s`, which are
-//!   not converted), higher is better.
+//!   not converted), higher is better. A file with no banner (a post's
+//!   report pasted without it) is read as 1.5x, the version every
+//!   distribution packaged, with a warning at its first rate in megabytes
+//!   read: an older version's megabyte was 1000 kilobytes, 2.3% less, and
+//!   nothing shows which printed it (its kilobyte is 1024 bytes in every
+//!   version: no warning for those).
 //!
 //! The counts beside the rates (`753706 created`, `49757.63 megabytes
 //! read`) are the workload, the same for every run of one set-up (PostMark
@@ -177,6 +182,25 @@ fn untagged(t: &str) -> std::borrow::Cow<'_, str> {
     }
     out.push_str(rest);
     out.trim().to_string().into()
+}
+
+/// True for a `set` line PostMark does not know ([`set_line`] gave none),
+/// at its prompt (`pm>set numbers 100000`) or bare with a number for its
+/// value (`set numbers 100000`): [`Input`] takes a prompt with a space
+/// after it, `pm> `, for a mail's supercite quote marker and removes it,
+/// and Laurent Vivier's retyped `pm> set numbers 100000` (LKML 2006-04)
+/// was passed over without a word (afix52 read it as a note lost on its
+/// way to the site). `set up the disk` is prose.
+fn unknown_set_line(t: &str, command: &str) -> bool {
+    let Some(rest) = command.strip_prefix("set ") else { return false };
+    if t.starts_with("pm>") {
+        return true;
+    }
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let Some((value, names)) = words.split_last() else { return false };
+    (1..=2).contains(&names.len())
+        && names.iter().all(|w| w.bytes().all(|b| b.is_ascii_alphabetic()))
+        && plain(value).is_some()
 }
 
 /// `49757.63 megabytes` → (49757.63, `megabytes`), as printed.
@@ -356,9 +380,18 @@ fn report_line(r: &mut Report, n: usize, t: &str, binary: bool) -> bool {
     }
 }
 
+/// The warning at the first data rate in megabytes (or gigabytes) read
+/// from a file with no banner: PostMark 1.5 made its megabyte 1024
+/// kilobytes, and which version printed the report is not shown.
+pub const MEGABYTE_OF_NO_VERSION: &str = "no PostMark banner (`PostMark v1.51 : 8/14/01`) above this report: its \
+     megabytes per second are read as PostMark 1.5's and 1.51's (1024 kilobytes, MiB/s); a version before 1.5 \
+     printed megabytes of 1000 kilobytes (2.3% less), which nothing in the file rules out";
+
 /// A report's samples, with its warnings: a phase PostMark timed as one
-/// second gives counts, not rates.
-fn finish(out: &mut ParsedFile, r: Report, params: &[(&'static str, String)]) {
+/// second gives counts, not rates. `unversioned`: no banner above the
+/// report, and the megabyte warning ([`MEGABYTE_OF_NO_VERSION`]) not said
+/// yet (it is said once a file, at the first such rate read).
+fn finish(out: &mut ParsedFile, r: Report, params: &[(&'static str, String)], unversioned: &mut bool) {
     if r.figures.is_empty() {
         return;
     }
@@ -402,6 +435,10 @@ fn finish(out: &mut ParsedFile, r: Report, params: &[(&'static str, String)]) {
         if f.value == 0.0 && (f.count.is_some_and(|c| c > 0.0) || f.name == "transactions") {
             under_one.push(f.line);
             continue;
+        }
+        if *unversioned && matches!(f.unit.as_str(), "MiB/s" | "GiB/s") {
+            *unversioned = false;
+            out.notes.push((f.line, MEGABYTE_OF_NO_VERSION.into()));
         }
         let mut s = Sample::new(Metric::new(f.name, f.unit.as_str(), f.better), f.value, f.line);
         for (name, value) in params {
@@ -465,21 +502,69 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut report: Option<Report> = None;
     let mut said_counts = false;
     let mut binary = true;
+    // No banner seen yet: its megabyte is 1.5x's by guess, said once.
+    let mut unversioned = true;
+    // The line that ended a report before its last figure (none of a
+    // report's lines), until a report's line below it says so.
+    let mut broken: Option<(usize, &str)> = None;
+    // The line below, rejoined to the one above it.
+    let mut skip = false;
     for (n, line) in input.numbered() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
         let t = line.trim();
         if let Some(r) = report.as_mut() {
             // A commented report's lines carry their `#`: a line without
-            // one ends it.
-            let bare = if r.commented { t.strip_prefix('#').map(str::trim) } else { Some(t) };
-            if let Some(b) = bare.map(untagged)
-                && (b.is_empty() || report_line(r, n, &b, binary))
-            {
-                if b.ends_with(" written") || b.contains(" written (") {
-                    finish(&mut out, report.take().unwrap_or_default(), &params);
+            // one ends it; a forum's bold tags are no part of a line.
+            let commented = r.commented;
+            let bare = move |l: &str| -> Option<String> {
+                let l = if commented { l.strip_prefix('#').map(str::trim)? } else { l };
+                Some(untagged(l).into_owned())
+            };
+            let b = bare(t);
+            let mut joined: Option<String> = None;
+            let read = b.as_deref().is_some_and(|b| b.is_empty() || report_line(r, n, b, binary)) || {
+                // A line a mailer wrapped (`750908 read (6704 per` over
+                // `second)`): read whole (attack53 F3: the report ended
+                // there and its figures below were dropped, unsaid).
+                let next = input.lines.get(n).map(|l| l.trim()).filter(|l| !l.is_empty()).and_then(bare);
+                let whole = b.as_deref().zip(next).map(|(b, next)| format!("{b} {next}"));
+                let rejoined = whole.as_deref().is_some_and(|w| report_line(r, n, w, binary));
+                if rejoined {
+                    out.notes.push((n, format!("PostMark's line wrapped onto line {} (by a mailer): rejoined", n + 1)));
+                    skip = true;
+                    joined = whole;
+                }
+                rejoined
+            };
+            if read {
+                let text = joined.as_deref().or(b.as_deref()).unwrap_or(t);
+                if text.ends_with(" written") || text.contains(" written (") {
+                    finish(&mut out, report.take().unwrap_or_default(), &params, &mut unversioned);
                 }
                 continue;
             }
-            finish(&mut out, report.take().unwrap_or_default(), &params);
+            finish(&mut out, report.take().unwrap_or_default(), &params, &mut unversioned);
+            broken = Some((n, t));
+        } else if let Some((at, what)) = broken
+            && t != "Files:"
+            && t != "Data:"
+            && report_line(&mut Report::default(), n, t, binary)
+        {
+            // A report's line below the line that ended its report (a
+            // line typed or pasted into it): said, not read.
+            out.notes.push((
+                n,
+                format!(
+                    "a PostMark report's line, below line {at} (`{what}`), which is none of a report's and ended \
+                     the report above it: this line and the report's others below it not read"
+                ),
+            ));
+            broken = None;
+        }
+        if t == "Time:" || t.ends_with(">Time:") || banner(t).is_some() {
+            broken = None;
         }
         if let Some(v) = banner(t) {
             params.clear();
@@ -487,6 +572,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.version = Some(v.to_string());
             }
             binary = binary_megabytes(v);
+            unversioned = false;
             continue;
         }
         let command = t.strip_prefix("pm>").map(str::trim_start).unwrap_or(t);
@@ -495,7 +581,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             params.push((name, value));
             continue;
         }
-        if t.starts_with("pm>") && command.starts_with("set ") {
+        if unknown_set_line(t, command) {
             // `pm> set numbers 100000` (a poster's retyping): no `set`
             // command PostMark knows; what it set is not known.
             out.notes.push((
@@ -515,7 +601,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if let Some(r) = report.take() {
-        finish(&mut out, r, &params);
+        finish(&mut out, r, &params, &mut unversioned);
     }
     if out.samples.is_empty() {
         return Err(ParseError::NoResults {
@@ -546,6 +632,87 @@ impl BenchParser for Postmark {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_all(input)
+    }
+
+    fn after_labels(&self, _input: &Input, parsed: &mut ParsedFile) {
+        one_identity_per_report(parsed);
+        warn_of_prose_labels(parsed);
+    }
+}
+
+/// The label a sample carries, if any.
+fn label_of(s: &Sample) -> Option<&str> {
+    s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str())
+}
+
+/// Each report's figures are one run: they take the kernel and `label` of
+/// the report's first figure. The labeller gave the HDRFS README's first
+/// report `label=filesystem` (the wrapped last word of the prose above it)
+/// on its times and files but kernels `1.36` and `4.45` on its `Data:`
+/// rows (`1.36 megabytes read …`): one run's rows under three keys.
+/// A report starts where a metric comes again or the workload changes
+/// (each report gives each metric once).
+fn one_identity_per_report(parsed: &mut ParsedFile) {
+    let workload = |s: &Sample| s.params.iter().find(|p| p.name == "workload").map(|p| p.value.clone());
+    let mut first = 0;
+    let mut seen: Vec<String> = Vec::new();
+    for i in 0..parsed.samples.len() {
+        let name = parsed.samples[i].metric.name.to_string();
+        if i == 0 || seen.contains(&name) || workload(&parsed.samples[i]) != workload(&parsed.samples[first]) {
+            first = i;
+            seen.clear();
+            seen.push(name);
+            continue;
+        }
+        seen.push(name);
+        let (kernel, label) =
+            (parsed.samples[first].kernel.clone(), label_of(&parsed.samples[first]).map(str::to_string));
+        let s = &mut parsed.samples[i];
+        s.kernel = kernel;
+        s.params.retain(|p| p.name != "label");
+        if let Some(l) = label {
+            s.params.push(crate::model::Param::new("label", l.as_str()));
+        }
+    }
+}
+
+/// The warning where reports of one workload are told apart only by their
+/// labels, the text a person wrote above each (`With atomic_t:`, `And for
+/// comparison on ext4:`; a report with none beside one with one): PostMark
+/// prints nothing of the file system or kernel it ran on, so those words
+/// are all that keeps the runs apart, and nothing checks them (the HDRFS
+/// README's first report was labelled `filesystem`, a wrapped sentence's
+/// last word). Said once, at the first such report's first figure.
+fn warn_of_prose_labels(parsed: &mut ParsedFile) {
+    let workload = |s: &Sample| s.params.iter().find(|p| p.name == "workload").map(|p| p.value.to_string());
+    // Each report's first figure: its line, workload and label.
+    let starts: Vec<(usize, Option<String>, Option<String>)> = parsed
+        .samples
+        .iter()
+        .filter(|s| s.metric.name == "total time")
+        .map(|s| (s.line, workload(s), label_of(s).map(str::to_string)))
+        .collect();
+    for (k, (line, w, l)) in starts.iter().enumerate() {
+        let others: Vec<&Option<String>> =
+            starts.iter().skip(k + 1).filter(|o| o.1 == *w && o.2 != *l).map(|o| &o.2).collect();
+        if w.is_none() || others.is_empty() {
+            continue;
+        }
+        let name = |x: &Option<String>| x.as_ref().map_or("none".to_string(), |l| format!("`{l}`"));
+        let mut names = vec![name(l)];
+        names.extend(others.iter().map(|o| name(o)));
+        names.dedup();
+        parsed.notes.push((
+            *line,
+            format!(
+                "reports of one workload ({}) are told apart only by the words above them (labels {}): PostMark \
+                 prints nothing of the file system or kernel it ran on, so check that those words name the set-ups \
+                 (a kernel directory or a file per set-up is surer)",
+                w.as_deref().unwrap_or_default(),
+                names.join(", ")
+            ),
+        ));
+        return;
     }
 }
 
@@ -679,12 +846,63 @@ Data:\n\
         assert!(f.notes.iter().any(|(n, m)| *n == 12 && m.contains("rate of 0")), "{:?}", f.notes);
     }
 
+    /// The HDRFS README's reports have no banner: their megabytes may be
+    /// 1.5's or an older version's, said once, at the first one read;
+    /// kilobytes are 1024 bytes in every version, said of none.
+    #[test]
+    fn megabytes_without_a_banner_are_warned_once() {
+        let text = REPORT.replace("PostMark v1.5 : 3/27/01\n", "");
+        let f = Postmark.parse(&Input::from_text(&text)).unwrap();
+        let said: Vec<usize> = f.notes.iter().filter(|(_, m)| *m == MEGABYTE_OF_NO_VERSION).map(|(n, _)| *n).collect();
+        assert_eq!(said, [19], "{:?}", f.notes);
+        assert_eq!(f.samples[10].metric.unit, "MiB/s");
+        assert!(!crate::parse::note_is_info(MEGABYTE_OF_NO_VERSION));
+        let kilobytes = text.replace("444.26 megabytes per", "444.26 kilobytes per");
+        let f = Postmark.parse(&Input::from_text(&kilobytes)).unwrap();
+        assert!(!f.notes.iter().any(|(_, m)| m == MEGABYTE_OF_NO_VERSION), "{:?}", f.notes);
+        let f = Postmark.parse(&Input::from_text(REPORT)).unwrap();
+        assert!(!f.notes.iter().any(|(_, m)| m == MEGABYTE_OF_NO_VERSION), "{:?}", f.notes);
+    }
+
+    /// attack53 F3: a line a mailer wrapped inside a report ended it, and
+    /// every figure below was dropped without a word. A wrapped line is
+    /// rejoined and read; a line of no report's form (typed into it) ends
+    /// the report, and the report's next line says what was not read.
+    #[test]
+    fn a_wrapped_line_is_rejoined_and_a_line_typed_into_a_report_is_said() {
+        let wrapped = REPORT.replace("\t750908 read (6704 per second)", "\t750908 read (6704 per\nsecond)");
+        let f = Postmark.parse(&Input::from_text(&wrapped)).unwrap();
+        let whole = Postmark.parse(&Input::from_text(REPORT)).unwrap();
+        assert_eq!(f.samples.len(), whole.samples.len());
+        assert!(f.samples.iter().any(|s| s.metric.name == "read" && s.value.mean() == 6704.0 && s.line == 13));
+        assert_eq!(f.samples.last().map(|s| (s.value.mean(), s.line)), Some((446.04, 22)));
+        assert!(f.notes.iter().any(|(n, m)| *n == 13 && m.contains("rejoined")), "{:?}", f.notes);
+        let typed = REPORT.replace("\t746403 appended", "\t(the disk was busy here)\n\t746403 appended");
+        let f = Postmark.parse(&Input::from_text(&typed)).unwrap();
+        assert_eq!(f.samples.iter().map(|s| s.line).max(), Some(13), "{:?}", values(&f));
+        assert!(
+            f.notes.iter().any(|(n, m)| *n == 15
+                && m.starts_with("a PostMark report's line, below line 14 (`(the disk was busy here)`)")),
+            "{:?}",
+            f.notes
+        );
+        assert!(!crate::parse::note_is_info(&f.notes.iter().find(|(n, _)| *n == 15).unwrap().1));
+    }
+
     #[test]
     fn help_lines_and_prose_are_not_set_lines() {
         assert_eq!(set_line("set size - Sets low and high bounds of files"), None);
         assert_eq!(set_line("set bias read 5"), Some(("bias read", "5".into())));
         assert_eq!(set_line("set bias create -1"), Some(("bias create", "-1".into())));
         assert_eq!(set_line("set up the disk"), None);
+        // Laurent Vivier's retyped line, its `pm> ` taken for a quote
+        // marker by `Input`: noted as no PostMark command.
+        assert!(unknown_set_line("set numbers 100000", "set numbers 100000"));
+        assert!(unknown_set_line("pm>set sizes big", "set sizes big"));
+        assert!(!unknown_set_line("set up the disk", "set up the disk"));
+        assert!(!unknown_set_line("set the number to 5 and run", "set the number to 5 and run"));
+        let f = Postmark.parse(&Input::from_text(&format!("pm> set numbers 100000\n{}", REPORT))).unwrap();
+        assert!(f.notes.iter().any(|(n, m)| *n == 1 && m.contains("`set numbers 100000` is no `set` command")));
         let rate = "FakeRAID1: 164 seconds of transactions (30 per second)\n";
         assert_eq!(Postmark.detect(&Input::from_text(rate)), 0);
     }

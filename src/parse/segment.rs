@@ -200,7 +200,66 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     note_unread_rates(input, &mut out, &read);
     note_unread_perf_stat(input, &mut out, &read);
     note_unread_phoronix(input, &mut out, &read);
+    note_hand_averages(input, &mut out, &read);
     out
+}
+
+/// A person's average of a benchmark's runs, typed on a line of its own
+/// (`>>    average time cost of 'hackbench -g 100 -l 1000': 17.068`, quoted
+/// twice in Yongqiang Liu's slub reply, LKML 2024-08, under `Before:` and
+/// `Afther:`, while the perf stat summaries below it were read): the runs
+/// it averages are not shown, and no parser reads it. It was left out
+/// without a word (wildmod52). Each line no segment read or noted that
+/// names a benchmark the registry knows (its id as a word: `hackbench`,
+/// `dbench`), says `average`, `avg` or `mean`, and ends in a figure is
+/// noted, not read, on the segment whose lines hold it (else the nearest
+/// above, else the first). `read`: every line a segment read a number
+/// from, in order.
+fn note_hand_averages(input: &Input, out: &mut [Segment], read: &[usize]) {
+    if !(input.has("average") || input.has("Average") || input.has("avg") || input.has("mean")) {
+        return;
+    }
+    let names: Vec<&str> = super::registry()
+        .iter()
+        .map(|p| p.id())
+        .filter(|id| id.bytes().all(|b| b.is_ascii_lowercase()) && *id != "generic")
+        .collect();
+    let noted = noted_lines(out);
+    for (i, line) in input.lines.iter().enumerate() {
+        let n = i + 1;
+        if read.binary_search(&n).is_ok() || noted.contains(&n) {
+            continue;
+        }
+        let text = line.trim_start_matches(|c: char| c == '>' || c.is_whitespace()).trim_end();
+        // Most lines end otherwise: asked first, before any word is made.
+        if !text.as_bytes().last().is_some_and(u8::is_ascii_digit) {
+            continue;
+        }
+        let words: Vec<String> = text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_ascii_lowercase)
+            .collect();
+        let says_average = words.iter().any(|w| matches!(w.as_str(), "average" | "avg" | "mean"));
+        let figure = text.split_whitespace().next_back().is_some_and(|w| super::num::plain(w).is_some());
+        if !says_average || !figure || !words.iter().any(|w| names.contains(&w.as_str())) {
+            continue;
+        }
+        let holder = out
+            .iter()
+            .position(|s| s.outcome.is_ok() && s.lines.0 <= n && n <= s.lines.1)
+            .or_else(|| out.iter().rposition(|s| s.outcome.is_ok() && s.lines.0 <= n))
+            .or_else(|| out.iter().position(|s| s.outcome.is_ok()));
+        let Some(Ok(p)) = holder.map(|k| &mut out[k].outcome) else { continue };
+        p.notes.push((
+            n,
+            format!(
+                "`{text}`: an average typed by hand, of runs the file does not show: not read (put the runs' own \
+                 output in the file to compare them)"
+            ),
+        ));
+        p.notes.sort_by_key(|x| x.0);
+    }
 }
 
 /// The Phoronix Test Suite's results (`    Test: Compression Rating:`, its

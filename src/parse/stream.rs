@@ -126,6 +126,25 @@ fn header(t: &str) -> Option<Option<f64>> {
     })
 }
 
+/// A header line as a terminal shows it when STREAM ran in the
+/// background (`./stream &`) and printed its table after the shell's next
+/// prompt: `root@target:~/devfreq# Function    Best Rate MB/s  Avg time …`
+/// (an Exynos devfreq letter, 2020, wildmod53: the table was warned of as
+/// one no parser reads, and nothing was read). The prompt is one a
+/// terminal prints (`user@host:dir#`, `[user@host dir]$`, tcsh's
+/// `user@host:dir >`); [`header`] of what follows it.
+fn prompted_header(t: &str) -> Option<Option<f64>> {
+    super::cmdline::prompt_directory(t)?;
+    let t = t.trim_start();
+    let rest = match t.strip_prefix('[') {
+        Some(r) => r.split_once(']')?.1,
+        None => t.split_once(char::is_whitespace)?.1,
+    };
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix(['#', '$', '>']).unwrap_or(rest).trim_start();
+    header(rest)
+}
+
 /// A table row `Copy:  25956.9  0.006271 …` → (name, rate text).
 fn row(t: &str) -> Option<(&str, &str)> {
     let (name, rest) = t.split_once(':')?;
@@ -151,7 +170,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut last: Option<Ran> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
-        if let Some(factor) = header(t) {
+        if let Some(factor) = header(t).or_else(|| prompted_header(t)) {
             close_table(&mut out, &open);
             // A table with no set-up line since the table before it was
             // posted without its own (`Single-thread comparison
@@ -372,7 +391,11 @@ impl BenchParser for Stream {
         if !input.has("Function") || !input.has("Triad:") || !input.has("Copy:") {
             return 0;
         }
-        if input.lines.iter().any(|l| header(l.trim()).is_some()) { 90 } else { 0 }
+        if input.lines.iter().any(|l| header(l.trim()).or_else(|| prompted_header(l.trim())).is_some()) {
+            90
+        } else {
+            0
+        }
     }
 
     fn max_score(&self) -> u8 {
@@ -424,6 +447,20 @@ mod tests {
         let f = Stream.parse(&Input::from_text(&(run(16, "99010.0") + &run(64, "275647.3")))).unwrap();
         let got: Vec<String> = f.samples.iter().map(|s| format!("{} {}", params(s), s.value.mean())).collect();
         assert_eq!(got, ["array_size=10000000 ranks=16 99010", "array_size=10000000 ranks=64 275647.3"]);
+    }
+
+    /// wildmod53: a table printed after the shell's prompt (STREAM run in
+    /// the background) is read; the prompt is no part of the header.
+    #[test]
+    fn header_after_a_prompt() {
+        let text = "root@target:~/devfreq# Function    Best Rate MB/s  Avg time     Min time     Max time\n\
+                    Copy:            4797.5     0.041159     0.033351     0.051780\n\
+                    Triad:            670.2     0.374949     0.358115     0.407750\n";
+        let input = Input::from_text(text);
+        assert_eq!(Stream.detect(&input), 90);
+        let f = parse_all(&input).expect("read");
+        assert_eq!(f.samples.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), [4797.5, 670.2]);
+        assert!(prompted_header("Function is a word: user@host:~# no").is_none());
     }
 
     #[test]

@@ -109,6 +109,18 @@
 //! copy, then one per CPU), else its `copies` is `?`; a warning on its
 //! first line says which, so its rows are neither silently apart nor
 //! silently merged.
+//!
+//! # A run that may be off
+//!
+//! The header's `uptime` line gives the load when UnixBench started
+//! (`load average: 14.01, 25.72, 15.60`): a last minute's load of one per
+//! processor or more (the `N CPUs in system` line below it, else the
+//! header's `CPU N:` lines, else 1) is a warning at that line, the machine
+//! busy and the tests competing with other work; the figures are read. A
+//! timing note of `0.0 s` (`Execl Throughput  67.1 lps  (0.0 s, 2
+//! samples)`: each sample runs 10 to 60 s) is a warning at its line, the
+//! test's timing failed; the figure is read. (`2 samples` is UnixBench
+//! 5's own count for its 30- and 60-second tests, 3 runs less the worst.)
 
 use crate::model::{Better, Metric, Param, ParsedFile, Sample};
 use crate::parse::{BenchParser, Input, ParseError, num};
@@ -247,6 +259,9 @@ impl BenchParser for UnixBench {
         // CPU lines of one report share it.
         let mut reports = 0usize;
         let mut cpus: Vec<(usize, u32)> = Vec::new();
+        // Each header's load average (`load average: 14.01, 25.72, 15.60`):
+        // its line, the last minute's, and the report it is in.
+        let mut loads: Vec<(usize, f64, usize)> = Vec::new();
         let mut builds: Vec<(usize, usize, String, String)> = Vec::new();
         // Some(group) while inside an index table.
         let mut index: Option<&'static str> = None;
@@ -275,6 +290,9 @@ impl BenchParser for UnixBench {
             banner_seen |= line.contains("BYTE UNIX Benchmarks");
             let trimmed = line.trim();
 
+            if let Some(load) = load_average(line) {
+                loads.push((lineno, load, reports));
+            }
             if let Some(v) = version(line) {
                 reports += 1;
                 out.version.get_or_insert(v);
@@ -475,6 +493,9 @@ impl BenchParser for UnixBench {
                 .or_else(unparenthesised)
             {
                 Some(Ok(r)) => {
+                    if r.secs == Some(0.0) {
+                        out.notes.push((lineno, untimed_note(&r)));
+                    }
                     if r.wrapped && lines.get(i).is_some_and(|l| l.trim().ends_with("samples)")) {
                         wrapped_notes += 1;
                         first_wrapped.get_or_insert(lineno);
@@ -497,6 +518,7 @@ impl BenchParser for UnixBench {
         // bananapi`) on one kernel are no runs of one.
         super::varying::tag_varying(&mut out, &hosts, super::HOST_PARAM);
         keep_builds_apart(&mut out, &builds);
+        warn_of_busy_starts(&mut out, &loads, &processors, &cpus);
         out.identity = identity(&host_lines, &processors, &cpus, &builds);
         comparison_lines(input, &mut out);
         finish(out, wrapped_notes, first_wrapped)
@@ -1063,6 +1085,61 @@ fn header_cpu(line: &str) -> Option<String> {
     (!model.is_empty()).then(|| model.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
+/// The last minute's load average of the header's `uptime` line
+/// (`23:17:44 up  1:31,  0 users,  load average: 14.01, 25.72, 15.60;
+/// runlevel`; BSD's `load averages: 1.23 1.54 2.27`) → 14.01.
+fn load_average(line: &str) -> Option<f64> {
+    let (_, rest) = line.split_once("load average")?;
+    let rest = rest.strip_prefix('s').unwrap_or(rest).strip_prefix(':')?;
+    num::plain(rest.split_whitespace().next()?.trim_end_matches([',', ';']))
+}
+
+/// The warning at each header's load average that is at least one per
+/// processor (the `N CPUs in system` line below it, else the report's
+/// `CPU N:` lines; at least 1 where neither shows): the machine was busy
+/// when UnixBench started, and the tests competed with other work.
+/// archive52: a laptop's 1-copy run under `load average: 14.01, 25.72,
+/// 15.60` on 8 CPUs (mojyack's unixbench-results) was compared as any.
+fn warn_of_busy_starts(
+    out: &mut ParsedFile,
+    loads: &[(usize, f64, usize)],
+    processors: &[(usize, usize, String)],
+    cpus: &[(usize, u32)],
+) {
+    for &(line, load, report) in loads {
+        let (count, said) = match cpus.iter().find(|c| c.0 > line) {
+            Some(&(at, n)) => (n as usize, format!("{n} CPUs, line {at}")),
+            None => match processors.iter().filter(|p| p.1 == report).count() {
+                0 => (1, "the processors are not shown".to_string()),
+                n => (n, format!("{n} `CPU N:` lines")),
+            },
+        };
+        if load >= count.max(1) as f64 {
+            out.notes.push((
+                line,
+                format!(
+                    "the machine's load average was {load} when UnixBench started ({said}): it was busy, and other \
+                     work competed with the tests, so the run's figures may be low: compare them with care (or run \
+                     again on an idle machine)"
+                ),
+            ));
+        }
+    }
+}
+
+/// The warning at a result whose timing note prints `0.0 s` (`Execl
+/// Throughput  67.1 lps  (0.0 s, 2 samples)`, a Raspberry Pi Zero W's
+/// UnixBench 5.1.3, mojyack's unixbench-results): a test runs 10 to 60
+/// seconds a sample, so its clock failed, and over what time its rate was
+/// counted is not shown.
+fn untimed_note(r: &ResultLine) -> String {
+    format!(
+        "UnixBench printed 0.0 s as the time of `{}` (each of its samples runs for 10 to 60 s): its timing \
+         failed, so over what time its {} {} were counted is not shown: read, not sure",
+        r.name, r.value, r.unit
+    )
+}
+
 /// `2 CPUs in system; running 1 parallel copy of tests` → `2`.
 fn cpus_in_system(line: &str) -> Option<u32> {
     let (n, rest) = line.trim().split_once(' ')?;
@@ -1409,6 +1486,9 @@ struct ResultLine {
     unit: String,
     /// The timing note was cut before its closing parenthesis.
     wrapped: bool,
+    /// The samples' time the timing note prints (`10.0` of `(10.0 s, 7
+    /// samples)`); `None` where the line has no timing note.
+    secs: Option<f64>,
 }
 
 /// Reads `NAME  VALUE[ ]UNIT  (T s[ecs], N samples)`.
@@ -1422,7 +1502,7 @@ fn result_line(line: &str) -> Option<Result<ResultLine, &'static str>> {
     // The timing note: a number, then `s`/`sec`/`secs`, or the line's end.
     let note = note.trim_start();
     let digits = note.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(note.len());
-    num::plain(&note[..digits])?;
+    let secs = num::plain(&note[..digits])?;
     let after = note[digits..].trim_start();
     if !after.is_empty() {
         let word: String = after.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
@@ -1454,7 +1534,7 @@ fn result_line(line: &str) -> Option<Result<ResultLine, &'static str>> {
         return Some(Err("a whole test name before the result (its parentheses do not match: wrapped?)"));
     }
     let unit = if unit == "KBps" { "KB/s" } else { unit };
-    Some(Ok(ResultLine { name: name.to_string(), value, unit: unit.to_string(), wrapped }))
+    Some(Ok(ResultLine { name: name.to_string(), value, unit: unit.to_string(), wrapped, secs: Some(secs) }))
 }
 
 /// Reads `NAME  VALUE UNIT` with no timing note, as posts quote 4.1
@@ -1473,7 +1553,7 @@ fn bare_result_line(line: &str) -> Option<ResultLine> {
         return None;
     }
     let unit = if unit == "KBps" { "KB/s" } else { unit };
-    Some(ResultLine { name: name.to_string(), value, unit: unit.to_string(), wrapped: false })
+    Some(ResultLine { name: name.to_string(), value, unit: unit.to_string(), wrapped: false, secs: None })
 }
 
 /// A 4.1 result line whose timing note lost its `(` where a mail wrapped
@@ -1491,9 +1571,10 @@ fn unparenthesised_result_line(line: &str, next: &str) -> Option<ResultLine> {
         return None;
     }
     let (head, time) = head.trim_end().rsplit_once(char::is_whitespace)?;
-    num::plain(time)?;
+    let secs = num::plain(time)?;
     let mut r = bare_result_line(head)?;
     r.wrapped = true;
+    r.secs = Some(secs);
     Some(r)
 }
 
@@ -2014,6 +2095,38 @@ System Benchmarks Index Score                                         792.3\n";
             "| Dhrystone 2 using register variables"
         );
         assert_eq!(without_tilde_mark("   System -- Linux"), "   System -- Linux");
+    }
+
+    /// archive52 (mojyack's unixbench-results): a run started under a
+    /// load of 14.01 on 8 CPUs, and a Raspberry Pi Zero W's Execl timed
+    /// `0.0 s`, were read without a word. Each is warned of at its line,
+    /// the figures read; an idle start and a 2-sample 30 s test are not.
+    #[test]
+    fn a_busy_start_and_an_untimed_test_are_warned_of() {
+        let report = |load: &str, secs: &str| {
+            format!(
+                "   BYTE UNIX Benchmarks (Version 5.1.3)\n\n   OS: GNU/Linux -- 6.1.67-gentoo -- #1 SMP\n\
+                 \x20  23:17:44 up  1:31,  0 users,  load average: {load}, 25.72, 15.60; runlevel \n\n\
+                 Benchmark Run: Mon Feb 12 2024 23:17:44 - 23:45:41\n8 CPUs in system; running 1 parallel copy of \
+                 tests\n\nExecl Throughput                               5243.4 lps   ({secs} s, 2 samples)\n"
+            )
+        };
+        let f = parse(&report("14.01", "30.0")).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        let said: Vec<&(usize, String)> = f.notes.iter().filter(|(_, m)| m.contains("load average")).collect();
+        assert_eq!(said.len(), 1, "{:?}", f.notes);
+        assert_eq!(said[0].0, 4);
+        assert!(said[0].1.contains("was 14.01 when UnixBench started (8 CPUs, line 7)"), "{}", said[0].1);
+        assert!(!crate::parse::note_is_info(&said[0].1));
+        let f = parse(&report("7.99", "0.0")).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 9);
+        assert!(f.notes[0].1.contains("0.0 s as the time of `Execl Throughput`"), "{}", f.notes[0].1);
+        assert!(!crate::parse::note_is_info(&f.notes[0].1));
+        assert!(parse(&report("0.37", "30.0")).unwrap().notes.is_empty());
+        assert_eq!(load_average("  17:12  up 12:31, 3 users, load averages: 1.23 1.54 2.27; runlevel 3"), Some(1.23));
+        assert_eq!(load_average("users. 12:04pm  up  1:34,  1 user,  load average: 0.00,"), Some(0.0));
     }
 
     #[test]

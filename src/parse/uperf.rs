@@ -32,8 +32,12 @@
 //! (uperf prints zero without a unit) is not read. Parameters: `profile`
 //! and `threads` from `Starting N threads running profile:NAME`. The
 //! `TxnN` lines (per transaction, repeated as progress by some builds), the
-//! per-transaction and per-flowop latency tables, the data and time columns
-//! and the `Difference(%)` row are not read. Several runs of one profile in
+//! data and time columns and the `Difference(%)` row are not read; nor are
+//! `-a`'s per-transaction and per-flowop latency tables (`Txn  Count  avg
+//! cpu  max  min` over `Txn1  885914  67.25us  0.00ns  122.20ms  3.80us`),
+//! each said once at its header, as uperf's, an information (they were
+//! warned of as a table "typed by hand or of a program no parser reads",
+//! or passed over without a word). Several runs of one profile in
 //! a file are runs of one sample set.
 //!
 //! With `-R` (raw), uperf prints `timestamp_ms:… name:Total nr_bytes:N
@@ -54,6 +58,10 @@
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// The end of the note on an `-a` latency table: an information (uperf's
+/// own table, by design not read; nothing read is in doubt).
+pub const LATENCY_TABLE_NOT_READ: &str = "is not read: the Total, Netstat and Run Statistics figures are";
 
 /// uperf; registry id `"uperf"`.
 pub struct Uperf;
@@ -110,6 +118,31 @@ struct Reader {
     /// The nearest line above that is none of uperf's and no command: what
     /// a loop echoed before each `… | grep Total` (`Threads: 1, size: 64`).
     echoed: Option<String>,
+    /// The `-a` latency table being passed over: its header's line, its
+    /// kind (`Txn` or `Flowop`), and its rows' names and last line.
+    latency: Option<(usize, &'static str, Vec<String>, usize)>,
+}
+
+/// `Txn                Count         avg         cpu         max         min`
+/// (and `Flowop …`), the header of uperf's `-a` latency tables: `Txn` or
+/// `Flowop`.
+fn latency_header(t: &str) -> Option<&'static str> {
+    let mut words = t.split_whitespace();
+    let kind = match words.next()? {
+        "Txn" => "Txn",
+        "Flowop" => "Flowop",
+        _ => return None,
+    };
+    words.eq(["Count", "avg", "cpu", "max", "min"]).then_some(kind)
+}
+
+/// A row of an `-a` latency table, `write  14174608  4.19us  0.00ns
+/// 122.20ms  14.10us`: a name, a count and four times; its name.
+fn latency_row(t: &str) -> Option<&str> {
+    let cells: Vec<&str> = t.split_whitespace().collect();
+    let [name, count, times @ ..] = &cells[..] else { return None };
+    let timed = |c: &&str| figure(c).is_some_and(|(_, u)| matches!(u, "s" | "ms" | "us" | "ns"));
+    (times.len() == 4 && plain(count).is_some() && times.iter().all(timed)).then_some(*name)
 }
 
 impl Reader {
@@ -213,7 +246,40 @@ impl Reader {
         Ok(())
     }
 
+    /// The note for the `-a` latency table passed over, if any: what it is,
+    /// not read.
+    fn end_latency(&mut self) {
+        let Some((at, kind, names, last)) = self.latency.take() else { return };
+        let what = if kind == "Txn" { "transaction" } else { "flowop" };
+        let shown: Vec<String> = names.iter().take(4).map(|x| format!("`{x}`")).collect();
+        let more = if names.len() > 4 { format!(", … ({} rows)", names.len()) } else { String::new() };
+        self.out.notes.push((
+            at,
+            format!(
+                "uperf's per-{what} latency table (`-a`; lines {at}-{last}, {}{more}: each {what}'s count and its \
+                 avg, cpu, max and min times) {LATENCY_TABLE_NOT_READ}",
+                shown.join(", ")
+            ),
+        ));
+    }
+
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        if let Some(kind) = latency_header(t) {
+            self.end_latency();
+            self.latency = Some((n, kind, Vec::new(), n));
+            return Ok(());
+        }
+        if let Some((_, _, names, last)) = &mut self.latency {
+            if t.starts_with("---") {
+                return Ok(());
+            }
+            if let Some(name) = latency_row(t) {
+                names.push(name.to_string());
+                *last = n;
+                return Ok(());
+            }
+            self.end_latency();
+        }
         if t.starts_with("Nic ") && t.contains("obits/s") {
             self.table = Some(Table::Netstat);
             return Ok(());
@@ -285,6 +351,7 @@ impl BenchParser for Uperf {
         for (n, line) in input.numbered() {
             r.line(n, line.trim())?;
         }
+        r.end_latency();
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults { benchmark: ID, reason: "no `Total` line, NIC row or host row".into() });
         }

@@ -10,7 +10,9 @@
 //! * every page: `site`, a [`SiteSummary`] (title, description, and each
 //!   machine class's slug, name, specs and kernel names — not its tables);
 //! * machine pages (`machine.html`, `compare.html`, `kernel.html`): `page`,
-//!   the [`MachinePage`], and `kernel_pages`, a list of `{file, kernel: {name}}`;
+//!   the [`MachinePage`], and `kernel_pages`, a list of `{file, kernel: {name}}`,
+//!   and `notable_legends`, the legends of the marks its notable changes
+//!   show ([`report::notable_legends`]);
 //! * `compare.html`: `comparisons` (every kernel), `compared` (the last
 //!   ones, shown in full), `earlier`, `compared_total` and `summary` (a
 //!   [`report::KernelSummary`] per kernel); `kernel.html`: `kpage`:
@@ -293,6 +295,8 @@ impl Renderer for HtmlRenderer {
         let raw_base = |prefix: &'static str| if m.raw_copied { prefix } else { "" };
         ctx.insert("raw_base", raw_base(""));
         ctx.insert("markdown_file", &self.markdown_file);
+        // The legends of the marks its notable changes show, under the list.
+        ctx.insert("notable_legends", &report::notable_legends(&m.notable));
         // The machine page, the comparison page and the kernel pages render
         // in parallel; a context clone shares its values.
         let (machine_page, (compare_page, kernel_files)) = rayon::join(

@@ -809,6 +809,9 @@ pub fn machine_page(
                 if m.notable_more > 0 {
                     p.raw("<p class=\"more\">").text(&m.notable_more_text).raw("</p>");
                 }
+                for l in crate::report::notable_legends(&m.notable) {
+                    p.raw("<p class=\"legend\">").text(l).raw("</p>");
+                }
                 p.raw("</section>\n");
             }
             p.raw("\n<nav class=\"toc\" aria-label=\"Sections\"><h2>Sections</h2><ol>\n");

@@ -321,7 +321,8 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
     if let Some(l) = legend {
         out += &format!("{}\n\n", escape(&with_reasons(l, m)));
     }
-    for l in crate::report::mark_legends(m) {
+    // Once, under the notable changes: a marked change is explained here.
+    for l in crate::report::mark_legends_with_notable(m) {
         out += &format!("{}\n\n", escape(l));
     }
     for c in &m.trend_charts {

@@ -111,15 +111,11 @@ pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
     let detail = without.as_ref().map(|(_, left)| left.clone()).unwrap_or_default();
     let shown = as_shown(without.as_ref().map_or(m, |(page, _)| page), opts);
     let m = shown.as_ref();
-    let sections = section_texts(m, opts);
-    let mut keep = sections.len();
+    let total = m.sections.len();
+    let mut sections = section_texts(m, opts, total);
+    let mut keep = total;
     loop {
-        let left = LeftOut {
-            kernels: &kernels,
-            detail: &detail,
-            sections: sections.len() - keep,
-            of_sections: sections.len(),
-        };
+        let left = LeftOut { kernels: &kernels, detail: &detail, sections: total - keep, of_sections: total };
         let notice = left_out_notice(&m.axis.many, &left, url, opts.width);
         let text = page_text(m, opts, notice.as_deref(), &sections[..keep]);
         if text.len() <= MAIL_LIMIT || keep == 0 {
@@ -132,6 +128,9 @@ pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
             keep -= 1;
             excess = excess.saturating_sub(sections[keep].len() + 2);
         }
+        // A runs note said for the tables after its own counts only
+        // those the mail keeps ([`runs_notes`]).
+        sections = section_texts(m, opts, keep);
     }
 }
 
@@ -235,7 +234,7 @@ fn left_out_notice(many: &str, left: &LeftOut, url: &str, width: usize) -> Optio
 /// The plaintext of a whole machine-class page.
 pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
     let m = as_shown(m, opts);
-    page_text(&m, opts, None, &section_texts(&m, opts))
+    page_text(&m, opts, None, &section_texts(&m, opts, m.sections.len()))
 }
 
 /// `m` with its texts as the plaintext shows them: made ASCII first with
@@ -244,29 +243,28 @@ fn as_shown<'a>(m: &'a MachinePage, opts: &TextOptions) -> std::borrow::Cow<'a, 
     if opts.ascii { std::borrow::Cow::Owned(super::ascii::ascii_page(m)) } else { std::borrow::Cow::Borrowed(m) }
 }
 
-/// Every section's plaintext ([`section_body`]; a section whose legend
-/// differs from the page's, with its own above its table), in page order, of a
-/// page whose texts are already as shown. Sections are independent:
-/// written in parallel.
-fn section_texts(m: &MachinePage, opts: &TextOptions) -> Vec<String> {
+/// The plaintext of the first `shown` sections ([`section_body`]; a
+/// section whose legend differs from the page's, with its own above its
+/// table), in page order, of a page whose texts are already as shown.
+/// Sections are independent: written in parallel.
+fn section_texts(m: &MachinePage, opts: &TextOptions, shown: usize) -> Vec<String> {
     let legend = report::page_legend(m).filter(|_| opts.compare);
     let stars: Vec<usize> = match &m.star_sections {
         Some(ids) => (0..m.sections.len()).filter(|&i| ids.contains(&m.sections[i].id)).collect(),
         None => report::star_tables(m.sections.iter().map(|s| &s.table)),
     };
+    let sections = &m.sections[..shown.min(m.sections.len())];
     let grids: Vec<Option<std::borrow::Cow<Grid>>> =
-        m.sections.par_iter().map(|s| grid::section_grid(s, &grid_options(opts))).collect();
-    let captions: Vec<String> = m
-        .sections
-        .iter()
-        .zip(&grids)
-        .map(|(s, g)| g.as_ref().map(|g| g.caption(&s.table)).unwrap_or_default())
-        .collect();
-    m.sections
+        sections.par_iter().map(|s| grid::section_grid(s, &grid_options(opts))).collect();
+    let captions: Vec<String> =
+        sections.iter().zip(&grids).map(|(s, g)| g.as_ref().map(|g| g.caption(&s.table)).unwrap_or_default()).collect();
+    let runs = runs_notes(grids.iter().map(|g| g.as_ref().and_then(|g| g.runs_note())).collect());
+    sections
         .par_iter()
         .zip(grids)
+        .zip(runs)
         .enumerate()
-        .map(|(i, (s, g))| {
+        .map(|(i, ((s, g), runs_note))| {
             // A caption that joins the title on one line stays whole.
             let fits = format!("{} ({})", s.title, captions[i]).width() <= opts.width;
             let previous = i.checked_sub(1).filter(|_| !fits);
@@ -281,9 +279,37 @@ fn section_texts(m: &MachinePage, opts: &TextOptions) -> Vec<String> {
             };
             let own = s.table.legend.as_deref().filter(|l| opts.compare && Some(*l) != legend);
             let own = own.map(|l| fill_legend(l, opts.width));
-            section_body(s, opts, Shown { bars: stars.contains(&i), caption, legend: own }, g)
+            section_body(s, opts, Shown { bars: stars.contains(&i), caption, legend: own, runs_note }, g)
         })
         .collect()
+}
+
+/// The runs note each of a page's tables prints under it, from `notes`,
+/// each table's own ([`Grid::runs_note`]): a note the next tables repeat
+/// word for word is said once, under the first of them, with how many
+/// more it holds for ("means of 2 runs, ± standard deviation (this table
+/// and the next 5)"), and not under those. The demo's i586 mail said
+/// "means of 2 runs, ± standard deviation" under each of its six LMbench
+/// tables, one after another, and the quad Xeon's "means of 5 runs"
+/// under each of its six dbench tables; a post says it once. A table of
+/// single runs (no note) between two ends the first's run of tables.
+fn runs_notes(notes: Vec<Option<String>>) -> Vec<Option<String>> {
+    let mut out = vec![None; notes.len()];
+    let mut i = 0;
+    while i < notes.len() {
+        let Some(note) = &notes[i] else {
+            i += 1;
+            continue;
+        };
+        let more = notes[i + 1..].iter().take_while(|n| n.as_ref() == Some(note)).count();
+        out[i] = Some(match more {
+            0 => note.clone(),
+            1 => format!("{note} (this table and the next)"),
+            n => format!("{note} (this table and the next {n})"),
+        });
+        i += 1 + more;
+    }
+    out
 }
 
 /// The page's plaintext: its head, `notice` under the title when given,
@@ -359,7 +385,9 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(String::new());
         out.push(fill_legend(l, width));
     }
-    for l in crate::report::mark_legends(m) {
+    // The marks' legends once, under the notable changes: a marked
+    // change (`+12.5%^`) is explained here, not after each.
+    for l in crate::report::mark_legends_with_notable(m) {
         out.push(String::new());
         out.push(fill(l, width));
     }
@@ -400,6 +428,9 @@ struct Shown {
     /// page's is above the first (attack44 F20: it came after the table,
     /// a reader of the table meeting the page's base first).
     legend: Option<String>,
+    /// The runs note under its table ([`Grid::runs_note`]), or none where
+    /// a note above says it for this table too ([`runs_notes`]).
+    runs_note: Option<String>,
 }
 
 /// The caption of a section whose caption repeats the previous one's.
@@ -422,7 +453,8 @@ fn repeats_direction(previous: &crate::report::TableView, t: &crate::report::Tab
 fn section_alone(s: &SectionView, opts: &TextOptions) -> String {
     let g = grid::section_grid(s, &grid_options(opts));
     let caption = g.as_ref().map(|g| g.caption(&s.table)).unwrap_or_default();
-    section_body(s, opts, Shown { bars: true, caption, legend: None }, g)
+    let runs_note = g.as_ref().and_then(|g| g.runs_note());
+    section_body(s, opts, Shown { bars: true, caption, legend: None, runs_note }, g)
 }
 
 /// [`section_text`] of a section whose texts are already as shown, with
@@ -474,8 +506,8 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
     out.push(stand_in.unwrap_or_else(|| grid_text(&g)));
     // The bars standing in for the table show its ± (not with `brief`,
     // as the grid's cells), so the table's note says the same under them.
-    if let Some(note) = g.runs_note() {
-        out.push(fill(&note, width));
+    if let Some(note) = &shown.runs_note {
+        out.push(fill(note, width));
     }
     if let Some(note) = g.mail_uncompared_note() {
         out.push(fill(&note, width));
@@ -518,9 +550,9 @@ fn fill_caption(caption: &str, width: usize) -> String {
 /// it ("(adjusted p < 0.001)") held on one line: "(adjusted p <" ended a
 /// line and "0.001)" began the next (the demo's dbench 32 notable
 /// changes). Held by no-break spaces while textwrap fills, as
-/// [`fill_caption`] does; words after the `)` (a marked change's
-/// warning, [`MERGED_CHANGE`](crate::report::MERGED_CHANGE)) wrap as any
-/// do: held with it, they made one line of ≈ 150 columns (afix46).
+/// [`fill_caption`] does; words after the `)` wrap as any do: held with
+/// it, a marked change's warning after it made one line of ≈ 150
+/// columns (afix46).
 fn fill_held_tail(s: &str, tail: &str, opts: textwrap::Options<'_>) -> String {
     const HOLD: char = '\u{a0}';
     match s.rfind(tail) {
@@ -571,7 +603,19 @@ pub fn grid_text(g: &Grid) -> String {
 /// the group.
 fn group_text(b: &GridBlock, group: &[usize]) -> String {
     let plan = &b.text;
-    let depth = group.iter().map(|&ci| plan.columns[ci].header.len()).max().unwrap_or(1).max(1);
+    // A label column narrowed below its header's width (archive53: `latency
+    // limit` over `2.0 ms` beside a long `dir`) has its header wrapped as
+    // its cells are, bottom-aligned; printed whole, it ran into the next
+    // column and past the page width.
+    let label_heads: Vec<Vec<std::borrow::Cow<str>>> =
+        b.label_headers.iter().enumerate().map(|(i, h)| wrap_label(h, plan.label_widths[i])).collect();
+    let depth = group
+        .iter()
+        .map(|&ci| plan.columns[ci].header.len())
+        .chain(label_heads.iter().map(Vec::len))
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let any_unit = group.iter().any(|&ci| !b.columns[ci].unit.is_empty());
     let mut lines: Vec<String> = vec![String::new(); depth + usize::from(any_unit) + 1];
     let gap = " ".repeat(plan.gap);
@@ -585,7 +629,8 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
             pad_right(out, s, plan.label_widths[i]);
         }
     };
-    for (i, h) in b.label_headers.iter().enumerate() {
+    for (i, head) in label_heads.iter().enumerate() {
+        let offset = depth.saturating_sub(head.len());
         for (d, line) in lines.iter_mut().enumerate() {
             let rule = d == depth + usize::from(any_unit);
             match () {
@@ -595,7 +640,7 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
                     }
                     line.extend(std::iter::repeat_n('-', plan.label_widths[i]));
                 }
-                _ => label(line, i, if d + 1 == depth { h } else { "" }),
+                _ => label(line, i, d.checked_sub(offset).and_then(|k| head.get(k)).map_or("", |h| h)),
             }
         }
     }
@@ -742,16 +787,70 @@ mod tests {
     use super::*;
     use crate::report::{COMPARED_KERNELS, CellView, ColumnView, KernelView, RowView, TableView};
 
+    /// archive53: tvondra/pg-fs-benchmark's read-write table, 72 columns
+    /// only with its `latency limit` column narrowed to its values
+    /// (`12.0 ms`): the header, printed whole, ran into the next column (a
+    /// 73-character line). It wraps as the cells do, bottom-aligned. (This
+    /// table, a `mode` column more, stays wider than 72: the build warns.)
+    #[test]
+    fn a_narrowed_label_column_wraps_its_header() {
+        let cell = |v: &str| {
+            let mean: f64 = v.parse().unwrap();
+            Some(CellView {
+                summary: crate::stats::Summary {
+                    n: 1,
+                    mean,
+                    stddev: None,
+                    cv: None,
+                    min: mean,
+                    max: mean,
+                    median: mean,
+                },
+                text: v.into(),
+                ..Default::default()
+            })
+        };
+        let row = |k: &str, p: [&str; 5], v: &str| {
+            RowView::new(k.into(), p.iter().map(|s| s.to_string()).collect(), vec![cell(v)])
+        };
+        let t = TableView {
+            param_headers: ["scale", "dir", "rate", "latency limit", "mode"].map(String::from).to_vec(),
+            columns: vec![ColumnView {
+                name: "tps".into(),
+                unit: "tps".into(),
+                better: crate::model::Better::Higher,
+                precision: 6,
+                ..Default::default()
+            }],
+            rows: vec![
+                row("ext4", ["100", "default/100/run-rw", "", "", "prepared"], "85291.301478"),
+                row(
+                    "zfs",
+                    ["10000", "limit/no-fpw-tuned/10000/run-rw", "limited", "12.0 ms", "prepared"],
+                    "4979.435476",
+                ),
+                row("ext4", ["10000", "limit-2/default/10000/run-rw", "limited", "6.0 ms", "prepared"], "9249.233776"),
+                row("btrfs", ["10000", "limit/default/10000/run-rw", "limited", "12.0 ms", "simple"], "3634.044504"),
+            ],
+            ..Default::default()
+        };
+        let text = grid_text(&grid::grid(&t, &GridOptions::default()));
+        let lines: Vec<&str> = text.lines().collect();
+        // Whole, the header (13 wide) overran its 8 columns into `mode`'s.
+        assert!(!text.contains("latency limit"), "{text}");
+        let at = lines.iter().position(|l| l.contains("latency")).expect("a header line");
+        let col = lines[at].find("latency").unwrap();
+        assert_eq!(lines[at + 1].get(col..col + 5), Some("limit"), "{text}");
+    }
+
     /// afix46's sighting: a notable change marked as averaging files of
-    /// different names ([`crate::report::MERGED_CHANGE`] after its
-    /// `(adjusted p < 0.001)`) was held whole on one line of ≈ 150
-    /// columns. The p-value stays on one line; the mark wraps within 72.
+    /// different names (its warning after its `(adjusted p < 0.001)`)
+    /// was held whole on one line of ≈ 150 columns. The p-value stays on
+    /// one line; words after it wrap within 72.
     #[test]
     fn a_marked_notable_change_wraps_within_the_width() {
-        let text = format!(
-            "dbench Throughput (clients 32): 6.2.0 -12.5% vs 6.1.0 (adjusted p < 0.001){}",
-            crate::report::MERGED_CHANGE
-        );
+        let text = "dbench Throughput (clients 32): 6.2.0 -12.5%^ vs 6.1.0 (adjusted p < 0.001) - but a cell of \
+                    it averages as runs files of different names: this is no change of one set-up";
         let opts = markdown::wrap_options(72).initial_indent("- ").subsequent_indent("  ").break_words(false);
         let out = fill_held_tail(&text, "(adjusted p", opts);
         assert!(out.lines().all(|l| l.chars().count() <= 72), "{out}");
@@ -794,6 +893,30 @@ mod tests {
 
     fn opts() -> TextOptions {
         TextOptions { width: 72, compare: true, brief: false, ascii: false }
+    }
+
+    /// The demo's i586 mail said "means of 2 runs, ± standard deviation"
+    /// under each of six tables in a row: said once, under the first, with
+    /// how many more it holds for; a table of single runs ends the row, and
+    /// another note starts its own.
+    #[test]
+    fn a_runs_note_the_next_tables_repeat_is_said_once() {
+        let two = Some("means of 2 runs".to_string());
+        let three = Some("means of 3 runs".to_string());
+        let notes = vec![None, two.clone(), two.clone(), two.clone(), None, two.clone(), three.clone(), three, two];
+        let got = runs_notes(notes);
+        let want: Vec<Option<&str>> = vec![
+            None,
+            Some("means of 2 runs (this table and the next 2)"),
+            None,
+            None,
+            None,
+            Some("means of 2 runs"),
+            Some("means of 3 runs (this table and the next)"),
+            None,
+            Some("means of 2 runs"),
+        ];
+        assert_eq!(got.iter().map(Option::as_deref).collect::<Vec<_>>(), want);
     }
 
     #[test]

@@ -6,11 +6,6 @@ use super::{MachinePage, NotableChange, SectionView, TableView};
 use crate::model::Better;
 use crate::stats::Comparison;
 
-/// What a notable change of a cell averaging files of different names
-/// ([`mark_merged_changes`]) says after its p.
-pub const MERGED_CHANGE: &str = " - but a cell of it averages as runs files of different names, or copies perhaps of \
-     different kernels, as a warning says: if they are different results, this is no change of one set-up";
-
 /// The mark after a table cell's value where the cell, or the baseline
 /// cell it is compared with, averages files of different names as runs,
 /// or a file's copies its warning doubts are one kernel's (newcomer44 N2)
@@ -19,10 +14,15 @@ pub const MERGED_CHANGE: &str = " - but a cell of it averages as runs files of d
 pub const MERGED_MARK: &str = "^";
 
 /// The line explaining [`MERGED_MARK`], once on a page (under each such
-/// table on the web page, as its legend is).
-pub const MERGED_LEGEND: &str = "^ after a value: its cell, or the baseline cell it is compared with, averages as runs \
-     files of different names, or copies of an output perhaps of different kernels, as a warning about its raw files \
-     says; if they are different results, its value and change are no figure of one set-up";
+/// table on the web page, as its legend is, and under its notable
+/// changes: [`notable_legends`]). A notable change of such a cell carries
+/// the mark after its change (`+12.5%^`), explained by this line once per
+/// list: a caveat of 30 words after each such change said it 27 times
+/// on a page of provbpf's PostMark files (`postmark_camflow1` and
+/// `postmark_camflow2`, two files of different names, averaged as runs).
+pub const MERGED_LEGEND: &str = "^ after a value or change: its cell, or the baseline cell it is compared with, \
+     averages as runs files of different names, or copies of an output perhaps of different kernels, as a warning \
+     about its raw files says; if they are different results, its value and change are no figure of one set-up";
 
 /// The mark after a table cell's value where a raw file behind the cell
 /// gives another kernel's file's figures, figure for figure, or is the
@@ -32,11 +32,11 @@ pub const MERGED_LEGEND: &str = "^ after a value: its cell, or the baseline cell
 pub const COPIED_MARK: &str = "=";
 
 /// The line explaining [`COPIED_MARK`], once on a page (under each such
-/// table on the web page).
-pub const COPIED_LEGEND: &str = "= after a value: its raw file, or the baseline cell's it is compared with, gives, \
-     figure for figure, the figures of a file of another kernel (the same output in two kernels' directories?), as a \
-     warning about its raw files says: one of the two did not run on its kernel, and a change between them is no \
-     change";
+/// table on the web page, and under its notable changes).
+pub const COPIED_LEGEND: &str = "= after a value or change: its raw file, or the baseline cell's it is compared \
+     with, gives, figure for figure, the figures of a file of another kernel (the same output in two kernels' \
+     directories?), as a warning about its raw files says: one of the two did not run on its kernel, and a change \
+     between them is no change";
 
 /// The marks of a value whose cell, or the cell it is compared with,
 /// is `merged` ([`MERGED_MARK`]) and `copied` ([`COPIED_MARK`]), in that
@@ -72,6 +72,29 @@ pub fn legends_of_marks<'a>(marks: impl IntoIterator<Item = &'a str>) -> Vec<&'s
     out
 }
 
+/// The legends of the marks the notable changes `notable` show
+/// ([`NotableChange::marks`]), each once ([`legends_of_marks`]): said
+/// under the list on the web page, whose tables are further down; the
+/// mail and the Markdown say the page's mark legends right after the list
+/// ([`mark_legends_with_notable`]).
+pub fn notable_legends(notable: &[NotableChange]) -> Vec<&'static str> {
+    legends_of_marks(notable.iter().map(|n| n.marks))
+}
+
+/// The legends of the marks on page `m`, each once
+/// ([`mark_legends`](super::mark_legends)), and those of its notable
+/// changes' marks ([`notable_legends`]) that no table's legend says: what
+/// the mail and the Markdown print once, under the notable changes.
+pub fn mark_legends_with_notable(m: &MachinePage) -> Vec<&str> {
+    let mut out: Vec<&str> = super::mark_legends(m).collect();
+    for l in notable_legends(&m.notable) {
+        if !out.contains(&l) {
+            out.push(l);
+        }
+    }
+    out
+}
+
 /// How many notable changes a page lists; the rest are counted
 /// ([`MachinePage::notable_more`]). An archive of a hundred kernels has
 /// thousands of significant changes against its baseline, too many to read
@@ -102,7 +125,8 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
     // come after the class's own machine's (attack38 finding 7: 13 lines
     // of `3.10.63? 2.00× worse` buried 3.10.64's two real regressions).
     // A change of a cell averaging files of different names (warned of:
-    // [`mark_merged_changes`]) comes after the others too, and says so.
+    // [`mark_merged_changes`]) comes after the others too, and carries
+    // the cell's mark (`^`), which the list's legend explains once.
     let mut found: Vec<(usize, usize, usize, f64, f64, bool)> = Vec::new();
     let merged =
         |si: usize, ri: usize, ci: usize| sections[si].table.rows[ri].cells[ci].as_ref().is_some_and(|c| c.merged);
@@ -158,10 +182,14 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
             // the tables (attack37 finding 1: the mail's notable changes
             // listed `3.10.63 2.00× worse` bare).
             let other = if other { super::environment::OTHER_MACHINE_MARK } else { "" };
-            let merged = if cell.is_some_and(|c| c.merged) { MERGED_CHANGE } else { "" };
+            // The cell's marks after its change (`+12.5%^`), as the
+            // tables show them after its value: the list's legend says
+            // once what they mean (a caveat after each such change said
+            // it 27 times on a page).
+            let marks = cell.map_or("", |c| c.marks());
             NotableChange {
                 text: format!(
-                    "{what}: {}{other} {} vs {base} ({}){merged}",
+                    "{what}: {}{other} {}{marks} vs {base} ({})",
                     r.kernel,
                     cell.and_then(|c| c.delta_text.as_deref()).unwrap_or_default(),
                     fmt_p_adjusted(p)
@@ -169,6 +197,7 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
                 section_id: s.id.clone(),
                 pct_better: pct,
                 p,
+                marks,
             }
         })
         .collect();

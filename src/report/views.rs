@@ -223,6 +223,10 @@ pub struct NotableChange {
     pub pct_better: f64,
     /// Welch's p-value after the page's Benjamini–Hochberg correction.
     pub p: f64,
+    /// The marks of its cell ([`CellView::marks`]: `^`, `=`, `^=` or
+    /// `""`), shown after its change in `text`; their legends are said
+    /// once under the list ([`super::notable_legends`]).
+    pub marks: &'static str,
 }
 
 /// A kernel on a machine page.
@@ -323,8 +327,9 @@ pub struct SectionView {
     pub charts: Vec<ChartRef>,
     /// What the section's charts leave out and why, said under them ("Not
     /// charted: Mhz (informational: no better direction). The table has
-    /// every value."); "" when they draw every metric. Filled by the chart
-    /// step with [`SectionView::charts`].
+    /// every value."; after the page's first such note, briefly: "Not
+    /// charted: CPU% (informational)."); "" when they draw every metric.
+    /// Filled by the chart step with [`SectionView::charts`].
     pub chart_note: String,
     /// The table laid out once ([`super::grid::grid`]) at the default
     /// [`GridOptions`](super::grid::GridOptions) (72 columns, changes and

@@ -504,7 +504,7 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
         diags.push(
             Diagnostic::warning(
                 &rf.path,
-                rf.parsed.samples.first().map(|s| s.line),
+                kernel_warning_line(rf, named),
                 format!(
                     "{}: the file names kernel {named:?}, {kind} ({what}), in kernel directory {dir:?}{more}: \
                      its numbers are filed under {dir:?}; if that build is not {dir:?}'s release, put it in a \
@@ -530,7 +530,7 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
             }
             let build = match rf.parsed.identity.build.take() {
                 Some((line, b)) => (line, format!("{named} {b}")),
-                None => (naming_line(rf, named), named.clone()),
+                None => (kernel_warning_line(rf, named).unwrap_or(1), named.clone()),
             };
             rf.parsed.identity.build = Some(build);
         }
@@ -548,7 +548,7 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
         let rf = &mut results[i];
         let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { continue };
         let name = names.get(rf.parsed.benchmark.as_str()).copied().unwrap_or(BOOTED_PARAM);
-        let line = rf.parsed.samples.first().map(|s| s.line);
+        let line = kernel_warning_line(rf, named);
         // What to do (archive52: a phone's two vendor-tree kernels, each in
         // its release's directory, were each kept apart and the class
         // compared nothing, with no word of how to compare them).
@@ -585,13 +585,42 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
     }
 }
 
-/// The line (1-based) of raw file `rf` that names kernel `named`: the
-/// last one at or above its first result holding it; that result's line
-/// where none does.
-fn naming_line(rf: &crate::site::ResultFile, named: &str) -> usize {
-    let first = rf.parsed.samples.iter().map(|s| s.line).min().unwrap_or(1);
-    let text = String::from_utf8_lossy(&rf.raw);
-    text.lines().take(first).enumerate().filter(|(_, l)| l.contains(named)).map(|(n, _)| n + 1).last().unwrap_or(first)
+/// The line (1-based) where result file `rf` names kernel `named`: the
+/// nearest line at or above its first result that holds the name as a
+/// word (UnixBench's `OS: GNU/Linux -- 6.7.0-sdm845-…-dirty -- #36 …` on
+/// line 4, above the first result on line 29: archive52's OnePlus files
+/// were warned of at line 29; a mail's prose above may name it too, hence
+/// the nearest). The file is read again when the build has let its bytes
+/// go (they are written out before `check` runs). `None` when no such line
+/// holds it, or the file cannot be read; a file whose runs were all dropped
+/// (the same run read twice in another file, counted once) has no first
+/// result: its first line naming the kernel (attack37 finding 13: the
+/// `OS:` line was lost).
+pub fn naming_line(rf: &crate::site::ResultFile, named: &str) -> Option<usize> {
+    let input = if rf.raw.is_empty() {
+        crate::parse::Input::from_bytes(&std::fs::read(&rf.path).ok()?)
+    } else {
+        crate::parse::Input::from_bytes(&rf.raw)
+    };
+    let is_word = |l: &str| {
+        l.match_indices(named).any(|(at, _)| {
+            let before = l[..at].chars().next_back();
+            let after = l[at + named.len()..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '.' || c == '-')
+                && !after.is_some_and(|c| c.is_alphanumeric() || c == '.' || c == '-')
+        })
+    };
+    let holds = |n: usize| input.lines.get(n - 1).is_some_and(|l| is_word(l));
+    match rf.parsed.samples.iter().map(|s| s.line).min() {
+        None => (1..=input.lines.len()).find(|&n| holds(n)),
+        Some(first) => (1..=first).rev().find(|&n| holds(n)),
+    }
+}
+
+/// The line of a warning about the kernel file `rf` names, `named`: the
+/// line naming it ([`naming_line`]), else its first result's.
+fn kernel_warning_line(rf: &crate::site::ResultFile, named: &str) -> Option<usize> {
+    naming_line(rf, named).or_else(|| rf.parsed.samples.iter().map(|s| s.line).min())
 }
 
 /// Leaves out, with a warning, each raw file whose copy in the site
@@ -664,6 +693,7 @@ fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Dia
     let (mut results, env, skipped) =
         parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
     group_unrecognised(diags, parsed_from, dir, slug, &yaml.path);
+    group_empty(diags, parsed_from, dir, slug, &yaml.path);
     skip_files_sharing_a_copy(&mut results, diags);
     super::raw_file::name_lone_default_kernels(&mut results);
     unify_group_case(&mut results, diags);
@@ -846,6 +876,45 @@ fn group_unrecognised(diags: &mut Vec<Diagnostic>, from: usize, dir: &Path, slug
             None,
             format!(
                 "{n} unrecognised files skipped (no parser claimed them): {} and {} more; if they are not results, add a glob for them to `ignore:` in machine.yaml or site.yaml; if they are, name their parser in `formats:` or convert them to the `generic` YAML or CSV format (README, \"Benchmarks read\")",
+                names.join(", "),
+                n - names.len()
+            ),
+        )
+        .of_kind(crate::diag::Kind::Skipped),
+    );
+}
+
+/// One warning, at the class's `machine.yaml` (`yaml`), for the empty
+/// files of class `slug` (in `dir`) among `diags[from..]`, when there are
+/// more than [`UNRECOGNISED_APART`], as [`group_unrecognised`] does for
+/// files no parser claimed: a harness's empty logs (`fs.chown.log`,
+/// `btrfs.mount.log` of every run, archive53) were 195 of a first
+/// `check`'s 575 lines, one a file.
+fn group_empty(diags: &mut Vec<Diagnostic>, from: usize, dir: &Path, slug: &str, yaml: &Path) {
+    const EXAMPLES: usize = 3;
+    let n = diags[from..].iter().filter(|d| super::raw_file::is_empty_file(d)).count();
+    if n <= UNRECOGNISED_APART {
+        return;
+    }
+    let mut names: Vec<String> = Vec::new();
+    let mut kept = Vec::with_capacity(diags.len() - from - n);
+    for d in diags.drain(from..) {
+        if super::raw_file::is_empty_file(&d) {
+            if names.len() < EXAMPLES {
+                let rel = d.file.strip_prefix(dir).unwrap_or(&d.file);
+                names.push(format!("{slug}/{}", rel.display()));
+            }
+        } else {
+            kept.push(d);
+        }
+    }
+    diags.extend(kept);
+    diags.push(
+        Diagnostic::warning(
+            yaml,
+            None,
+            format!(
+                "{n} empty files skipped: {} and {} more; if they are not results, add a glob for them to `ignore:` in machine.yaml or site.yaml",
                 names.join(", "),
                 n - names.len()
             ),

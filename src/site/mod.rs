@@ -87,7 +87,7 @@ pub use discover::{
 pub use file_setups::{SETUP_PARAM, SETUP_PARAM_APART, SetupNote, SetupSource, note as setup_note};
 pub use load::{
     BOOTED_PARAM, BOOTED_PARAM_APART, LoadOptions, first_of_each_file, kernel_dirs_of, kernel_name_mismatch,
-    kernel_names_agree, load, load_machine, load_with_progress, names_a_pre_release_of, order_kernels,
+    kernel_names_agree, load, load_machine, load_with_progress, names_a_pre_release_of, naming_line, order_kernels,
     other_kernel_named,
 };
 pub use parse_cache::ParseCache;

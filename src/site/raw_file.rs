@@ -275,7 +275,7 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     let skipped =
         |warnings: Vec<(Option<usize>, String)>| FileOutcome { parsed: Vec::new(), warnings, skipped_as: None };
     if bytes.is_empty() {
-        warnings.push((None, "empty file, skipped".to_string()));
+        warnings.push((None, EMPTY.to_string()));
         return skipped(warnings);
     }
     if let Some(kind) = image_kind(bytes) {
@@ -496,6 +496,14 @@ pub(super) fn utf16_text(bytes: &[u8]) -> Option<(String, bool)> {
 /// Whether `d` is the warning for a file no parser claims ([`UNRECOGNISED`]).
 pub(super) fn is_unrecognised(d: &Diagnostic) -> bool {
     d.message == UNRECOGNISED
+}
+
+/// The warning for an empty file.
+const EMPTY: &str = "empty file, skipped";
+
+/// Whether `d` is the warning for an empty file.
+pub(super) fn is_empty_file(d: &Diagnostic) -> bool {
+    d.message == EMPTY
 }
 
 /// The end of the warning of a hand table in a file no parser claims: the

@@ -6,7 +6,7 @@ use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::{
-    bare_kernel, dashed_label, heading_over_labels, is_kernel_name, is_mail_attribution, kernel_with_aside,
+    LineMemo, bare_kernel, dashed_label, heading_over_labels, is_kernel_name, is_mail_attribution, kernel_with_aside,
     label_with_aside, scene_line, without_bold, without_run_count,
 };
 use crate::parse::num::plain;
@@ -39,7 +39,17 @@ fn is_prompt(t: &str) -> bool {
 
 /// A line dbench prints itself or a shell's (`2 of 4 processes prepared
 /// for launch`, `16 clients started`, a result, `time`'s): never a label.
+/// Kept per thread ([`LineMemo`]): every copy of a run in every kernel's
+/// file repeats these lines.
 fn is_own_line(line: &str) -> bool {
+    thread_local! {
+        static OWN_LINES: LineMemo<bool> = LineMemo::default();
+    }
+    OWN_LINES.with(|m| m.get_or(line, is_own_line_afresh))
+}
+
+/// [`is_own_line`], asked afresh.
+fn is_own_line_afresh(line: &str) -> bool {
     let t = line.trim();
     may_have_result(t)
         || command_count(t).is_some()

@@ -24,7 +24,7 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
         return FileSetup::default();
     }
     let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
-    let (copies, copy_of) = copies(input, &parsed.samples, &hashes);
+    let (copies, copy_of) = copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes);
     let by_copy = super::samples_of_copies(copies.len(), &copy_of);
     let (Some(&(first, _)), Some(&(_, last))) = (copies.first(), copies.last()) else {
         return FileSetup::default();

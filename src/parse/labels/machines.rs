@@ -42,7 +42,10 @@ fn fact_line(t: &str) -> Option<&str> {
         rest[colon..].starts_with(':').then_some(key.len() + colon + 1)
     };
     if let Some(at) = key(t, "model name").or_else(|| key(t, "processor")) {
-        let name = t[at..].trim();
+        // kcbench's `Processor: AMD Ryzen 7 6800H … [16 threads]`: the
+        // count is no part of the name (a report with SMT off, `[8
+        // threads]`, was another machine, and the advice a class of its own).
+        let name = without_cpu_count(t[at..].trim());
         // x86's `processor\t: 0` is a CPU's number.
         return (!name.is_empty() && !name.chars().all(|c| c.is_ascii_digit())).then_some(name);
     }
@@ -55,6 +58,17 @@ fn fact_line(t: &str) -> Option<&str> {
     let name = t.strip_prefix("CPU0: ")?;
     let name = name.find(" (family:").map_or(name, |at| &name[..at]).trim();
     (name.starts_with("Intel(R) ") || name.starts_with("AMD ")).then_some(name)
+}
+
+/// `name` without a trailing count of its CPUs in brackets, as kcbench
+/// prints it (`AMD Ryzen 7 6800H with Radeon Graphics [16 threads]`, `…
+/// [4 CPUs]`); `name` as it is otherwise.
+fn without_cpu_count(name: &str) -> &str {
+    let Some((head, aside)) = name.rsplit_once(" [") else { return name };
+    let count = aside.strip_suffix(']').and_then(|a| a.split_once(' ')).is_some_and(|(n, what)| {
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && matches!(what, "threads" | "CPUs" | "cpus")
+    });
+    if count { head.trim_end() } else { name }
 }
 
 /// The processor `text` names, as written, where the line is a fact of
@@ -294,6 +308,11 @@ mod tests {
         );
         assert_eq!(p("Processor\t: ARMv7 Processor rev 10 (v7l)").as_deref(), Some("ARMv7 Processor rev 10 (v7l)"));
         assert_eq!(p("processor\t: 3"), None);
+        // kcbench's count after the name is no part of it.
+        assert_eq!(
+            p("Processor:           AMD Ryzen 7 6800H with Radeon Graphics [16 threads]").as_deref(),
+            Some("AMD Ryzen 7 6800H with Radeon Graphics")
+        );
         assert_eq!(
             p("[    0.050000] smpboot: CPU0: Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz (family: 0x6, model: 0x3f, stepping: 0x2)")
                 .as_deref(),

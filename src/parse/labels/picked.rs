@@ -8,7 +8,7 @@
 //! note at the line says what they are (attack46 F7: read as a plain run,
 //! no word).
 
-use super::{copies, first_line_after_copy_before, key_hash};
+use super::{command_name, copies, first_line_after_copy_before, key_hash};
 use crate::model::ParsedFile;
 use crate::parse::Input;
 use crate::parse::input::contains_ignore_ascii_case;
@@ -85,7 +85,7 @@ pub(super) fn mark_picked(input: &Input, parsed: &mut ParsedFile) {
         return;
     }
     let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
-    let (found, copy_of) = copies(input, &parsed.samples, &hashes);
+    let (found, copy_of) = copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes);
     for (h, stat, n, words) in headings {
         let Some(k) = found.iter().position(|c| c.0 >= h) else { continue };
         if first_line_after_copy_before(&found, k) > h {

@@ -50,7 +50,7 @@ pub use super::runs::{GridRun, GridRunValue};
 use super::{CellView, ColumnView, DeltaClass, Mark, RawFiles, SectionView, TableView};
 use crate::model::Better;
 use compact_str::CompactString;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -1034,7 +1034,56 @@ pub fn keyed(t: &TableView) -> Cow<'_, TableView> {
             }
         }
     }
+    drop_restated_dir_parts(&mut out);
     out
+}
+
+/// Leaves out of each set-up directory cell of `t` ([`crate::site::DIR_PARAM`])
+/// the path parts that are another column's value in its row: pgbench's
+/// `default/10000/run-rw` beside `scale 10000` shows as `default/run-rw`
+/// (archive53: the scale said twice in every row, and the dir column
+/// alone 31 characters of a mail table that no longer fit 72). Done only
+/// where every cell keeps a part and no two rows become alike; a whole
+/// directory naming a value is [`repeated_dirs`]' case.
+fn drop_restated_dir_parts(t: &mut Cow<'_, TableView>) {
+    let is_dir = |h: &str| h == crate::site::DIR_PARAM || h == crate::site::DIR_PARAM_APART;
+    let np = t.param_headers.len();
+    let dirs: Vec<usize> = (0..np).filter(|&b| is_dir(&t.param_headers[b])).collect();
+    for b in dirs {
+        let shown: Vec<Option<String>> = t
+            .rows
+            .iter()
+            .map(|r| {
+                let dir = r.params.get(b)?;
+                let parts: Vec<&str> = dir.split('/').collect();
+                let restated = |p: &&str| {
+                    (0..np).any(|a| a != b && !is_dir(&t.param_headers[a]) && r.params.get(a).is_some_and(|v| v == p))
+                };
+                let kept: Vec<&str> = parts.iter().filter(|p| !restated(p)).copied().collect();
+                (kept.len() < parts.len() && !kept.is_empty()).then(|| kept.join("/"))
+            })
+            .collect();
+        if shown.iter().all(Option::is_none) {
+            continue;
+        }
+        let key = |r: &crate::report::RowView, dir: Option<&String>| {
+            let mut k = r.params.clone();
+            if let Some(d) = dir {
+                k[b].clone_from(d);
+            }
+            (r.kernel.clone(), k)
+        };
+        let before: FxHashSet<_> = t.rows.iter().map(|r| key(r, None)).collect();
+        let after: FxHashSet<_> = t.rows.iter().zip(&shown).map(|(r, s)| key(r, s.as_ref())).collect();
+        if after.len() != before.len() {
+            continue;
+        }
+        for (r, s) in t.to_mut().rows.iter_mut().zip(shown) {
+            if let Some(s) = s {
+                r.params[b] = s;
+            }
+        }
+    }
 }
 
 /// The set-up directory columns of `t` ([`crate::site::DIR_PARAM`]) that

@@ -562,3 +562,32 @@ fn a_label_wrapped_again_reads_as_wrapped_first() {
         }
     }
 }
+
+/// archive53: pgbench's set-up directories `default/10000/run-rw` beside
+/// `scale 10000` (tvondra/pg-fs-benchmark laid out as it was) said the
+/// scale twice in every row: the part that is another column's value in
+/// its row is left out of the shown dir, where every dir keeps a part and
+/// no two rows become alike; data files keep the whole name.
+#[test]
+fn a_dir_part_restating_the_row_s_scale_is_left_out() {
+    let table = |rows: &[(&str, &str)]| TableView {
+        param_headers: vec!["scale".into(), crate::site::DIR_PARAM.into()],
+        rows: rows
+            .iter()
+            .flat_map(|(s, d)| {
+                ["ext4", "zfs"]
+                    .map(|k| crate::report::RowView::new(k.into(), vec![s.to_string(), d.to_string()], vec![None]))
+            })
+            .collect(),
+        ..TableView::default()
+    };
+    let dirs = |t: &TableView| keyed(t).rows.iter().map(|r| r.params[1].clone()).collect::<Vec<_>>();
+    let t = table(&[("100", "default/100/run-rw"), ("10000", "limit/default/10000/run-rw"), ("10000", "10000")]);
+    assert_eq!(
+        dirs(&t),
+        ["default/run-rw", "default/run-rw", "limit/default/run-rw", "limit/default/run-rw", "10000", "10000"]
+    );
+    // `a/100` and `a` beside one scale would become one row: kept whole.
+    let t = table(&[("100", "a/100"), ("100", "a")]);
+    assert_eq!(dirs(&t), ["a/100", "a/100", "a", "a"]);
+}
