@@ -44,7 +44,9 @@
 //! post's comment under it), and a row typed under such words, with no
 //! header above it (`2.5.41-mm2v [2]  114.6 …`, LKML 2002-10: the kernel
 //! with the poster's patch, set under his comment), is a warning, not
-//! read. A post of two machines (`Uniprocessor:` and `SMP:`, each a word
+//! read; so is a row of figures typed there in another shape (`2.4.20-rl2
+//! 321.44  147%  96  24%`, LKML 2002-12: a replier's own run, no run
+//! count, no Ratio). A post of two machines (`Uniprocessor:` and `SMP:`, each a word
 //! alone with its colon right above a load's `name:` line, LKML 2002-12)
 //! labels each half's rows by its word, with a warning: a machine class
 //! is one machine. contest's own `SYSTEM ERROR` lines (a load it
@@ -234,6 +236,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut machine_lines: Vec<(usize, String)> = Vec::new();
     // Rows typed under words (line, load, kernel cell).
     let mut orphans: Vec<(usize, String, String)> = Vec::new();
+    // Rows of figures typed under words in another shape than the table
+    // above (line, load, kernel cell, cells).
+    let mut odd: Vec<(usize, String, String, usize)> = Vec::new();
     // The rows read under the load's `name:` above (kernel, line): a row
     // typed twice is not a second run (attack42 F3).
     let mut read: Vec<(String, usize)> = Vec::new();
@@ -288,10 +293,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         let (Some(group), Some(h)) = (&load, &header_now) else {
-            if let Some((group, h)) = &ended
-                && let Ok(Some((kernel, ..))) = row(t, h)
-            {
-                orphans.push((n, group.clone(), kernel.to_string()));
+            if let Some((group, h)) = &ended {
+                match row(t, h) {
+                    Ok(Some((kernel, ..))) => orphans.push((n, group.clone(), kernel.to_string())),
+                    // A row of figures in another shape than the table's
+                    // (`2.4.20-rl2  321.44  147%  96  24%`: a replier's own
+                    // run, no run count, no Ratio, LKML 2002-12), typed
+                    // under the words: said, not read.
+                    Err(_) => {
+                        let kernel = t.split_whitespace().next().unwrap_or_default();
+                        if super::labels::is_kernel_name(kernel) {
+                            odd.push((n, group.clone(), kernel.to_string(), t.split_whitespace().count()));
+                        }
+                    }
+                    Ok(None) => {}
+                }
             }
             continue;
         };
@@ -409,6 +425,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             format!(
                 "a row (`{kernel}`) under words after the `{group}` table, no header right above it: not read (which load it \
                  is, only the words say)"
+            ),
+        ));
+    }
+    for (n, group, kernel, cells) in odd {
+        out.notes.push((
+            n,
+            format!(
+                "a row (`{kernel}`, {cells} cells) typed under words after the `{group}` table, in no shape of its \
+                 header (no run count, or other columns): not read (whose run it is and which load, only the words \
+                 say)"
             ),
         ));
     }
@@ -619,6 +645,25 @@ mod tests {
         assert_eq!(said.len(), 1, "{:?}", f.notes);
         assert_eq!(said[0].0, 7);
         assert!(said[0].1.contains("`2.5.41-mm2v`") && said[0].1.contains("`mem_load`"), "{said:?}");
+    }
+
+    /// LKML 2002-12 (Andrew Morton's reply quoted by Con Kolivas): the
+    /// replier's own runs typed under his words below a quoted table, with
+    /// no run count and no Ratio (`2.4.20-rl2  321.44  147%  96  24%`),
+    /// were passed over without a word; each is a warning now, not read.
+    #[test]
+    fn a_row_of_another_shape_under_words_is_a_warning() {
+        let text = ">> io_load:\n>> Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n\
+                    >> 2.4.20 [5]              203.4   33      40      15      3.07\n>\n\
+                    >Umm, quick sanity check:\n>\n\
+                    >2.4.20-rl2      321.44  147%    96      24%\n\
+                    >2.4.20          361.70  130%    108     24%\n>\n\
+                    >2.4.20 in this test.\n";
+        let f = Contest.parse(&Input::from_text(text)).unwrap();
+        assert!(f.samples.iter().all(|s| s.line == 3), "{:?}", f.samples);
+        let said: Vec<&(usize, String)> = f.notes.iter().filter(|(_, m)| m.contains("typed under words")).collect();
+        assert_eq!(said.iter().map(|(n, _)| *n).collect::<Vec<_>>(), [7, 8], "{:?}", f.notes);
+        assert!(said[0].1.contains("`2.4.20-rl2`, 5 cells") && said[0].1.contains("`io_load`"), "{said:?}");
     }
 
     /// A `name:` line over no contest header (a YAML key, a label) is no

@@ -72,6 +72,19 @@
 //! counts, not rates, and a time of 0 to 2 s. Those are warned, naming
 //! their lines, and not read. A rate over a count of 0 (`0 appended (0
 //! per second)`: nothing of that kind was done) is not read either.
+//! PostMark 1.51 divides whole numbers (1.53 rounds to two decimals):
+//! a rate printed 0 over a count above 0 (`1229 read (0 per second)` in
+//! 1370 s, `0.24 kilobytes read (0.00 kilobytes per second)`) is no rate
+//! of nothing but one under 1 (under 0.005): warned, naming its lines,
+//! and not read.
+//!
+//! A report pasted into a forum with its lines in bold (`[B]6337.51
+//! megabytes read (…)`, `…(84.09 megabytes per second)[/B]`, the tags
+//! alone on a line) is read without the tags; a report shown as shell
+//! comments (`# Time:`, `#       74.3768 seconds total`, a guide's output
+//! under the command that printed it) is read without its `#`, the
+//! commented lines from `# Time:` to the report's last line only (a
+//! commented `# set size …` is no set-up the run had).
 //! PostMark's terse report (`set report terse`: one line of fifteen
 //! figures with no names) is not read.
 
@@ -129,6 +142,8 @@ struct Report {
     /// The last file line read at depth one (`created`, `deleted`): the
     /// `Mixed with transactions:` line under it is its own.
     last_main: &'static str,
+    /// True when the report's lines are shell comments (`# Time:`).
+    commented: bool,
 }
 
 /// `set size 4096 102400` → (`size`, `4096 102400`), for the names
@@ -141,6 +156,32 @@ fn set_line(t: &str) -> Option<(&'static str, String)> {
         .find(|n| rest.strip_prefix(**n).is_some_and(|after| after.starts_with(' ') || after.starts_with('\t')))?;
     let value = rest[name.len()..].split_whitespace().collect::<Vec<_>>().join(" ");
     ((!value.is_empty() && !value.starts_with('-')) || value.parse::<i64>().is_ok()).then_some((name, value))
+}
+
+/// The line without a forum's bold, italic or underline tags (`[B]`,
+/// `[/b]`, `[I]`, `[U]`), which a post set around a report's lines.
+fn untagged(t: &str) -> std::borrow::Cow<'_, str> {
+    if !t.contains('[') {
+        return t.into();
+    }
+    let mut out = String::with_capacity(t.len());
+    let mut rest = t;
+    while let Some(i) = rest.find('[') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let tag = ["[b]", "[/b]", "[i]", "[/i]", "[u]", "[/u]"]
+            .iter()
+            .find(|g| tail.get(..g.len()).is_some_and(|h| h.eq_ignore_ascii_case(g)));
+        match tag {
+            Some(g) => rest = &tail[g.len()..],
+            None => {
+                out.push('[');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out.trim().to_string().into()
 }
 
 /// True for a `set` line PostMark does not know ([`set_line`] gave none),
@@ -365,6 +406,7 @@ fn finish(out: &mut ParsedFile, r: Report, params: &[(&'static str, String)], un
     // transactions', and each `alone` line's own.
     let mut clamped: Vec<(&'static str, Vec<usize>)> = Vec::new();
     let mut zero: Vec<usize> = Vec::new();
+    let mut under_one: Vec<usize> = Vec::new();
     let whole_clock = r.total.is_some_and(|t| t.2);
     for f in r.figures {
         let phase = match f.over {
@@ -386,6 +428,12 @@ fn finish(out: &mut ParsedFile, r: Report, params: &[(&'static str, String)], un
         }
         if f.count == Some(0.0) {
             zero.push(f.line);
+            continue;
+        }
+        // A rate printed 0 of a count above 0 (or of the transactions,
+        // which are never none): under 1 per second, cut to 0.
+        if f.value == 0.0 && (f.count.is_some_and(|c| c > 0.0) || f.name == "transactions") {
+            under_one.push(f.line);
             continue;
         }
         if *unversioned && matches!(f.unit.as_str(), "MiB/s" | "GiB/s") {
@@ -421,6 +469,24 @@ fn finish(out: &mut ParsedFile, r: Report, params: &[(&'static str, String)], un
             out.notes.push((l, format!("a count over {phase}, timed as 1 second (line {}): not read", lines[0])));
         }
     }
+    if let Some(&first) = under_one.first() {
+        let list = under_one.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+        out.notes.push((
+            first,
+            format!(
+                "PostMark printed a rate of 0 over a count above 0 (line{} {list}): it divides whole numbers, so the \
+                 rate is above 0 and under 1 per second (1.53 rounds to 2 decimals: under 0.005), no rate of \
+                 nothing; not read",
+                if under_one.len() == 1 { "" } else { "s" }
+            ),
+        ));
+        for &l in &under_one[1..] {
+            out.notes.push((
+                l,
+                format!("a rate of 0 over a count above 0, cut by PostMark's division (line {first}): not read"),
+            ));
+        }
+    }
     if let Some(&first) = zero.first() {
         out.notes.push((
             first,
@@ -449,13 +515,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         let t = line.trim();
         if let Some(r) = report.as_mut() {
+            // A commented report's lines carry their `#`: a line without
+            // one ends it; a forum's bold tags are no part of a line.
+            let commented = r.commented;
+            let bare = move |l: &str| -> Option<String> {
+                let l = if commented { l.strip_prefix('#').map(str::trim)? } else { l };
+                Some(untagged(l).into_owned())
+            };
+            let b = bare(t);
             let mut joined: Option<String> = None;
-            let read = t.is_empty() || report_line(r, n, t, binary) || {
+            let read = b.as_deref().is_some_and(|b| b.is_empty() || report_line(r, n, b, binary)) || {
                 // A line a mailer wrapped (`750908 read (6704 per` over
                 // `second)`): read whole (attack53 F3: the report ended
                 // there and its figures below were dropped, unsaid).
-                let next = input.lines.get(n).map(|l| l.trim()).filter(|l| !l.is_empty());
-                let whole = next.map(|next| format!("{t} {next}"));
+                let next = input.lines.get(n).map(|l| l.trim()).filter(|l| !l.is_empty()).and_then(bare);
+                let whole = b.as_deref().zip(next).map(|(b, next)| format!("{b} {next}"));
                 let rejoined = whole.as_deref().is_some_and(|w| report_line(r, n, w, binary));
                 if rejoined {
                     out.notes.push((n, format!("PostMark's line wrapped onto line {} (by a mailer): rejoined", n + 1)));
@@ -465,7 +539,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 rejoined
             };
             if read {
-                let text = joined.as_deref().unwrap_or(t);
+                let text = joined.as_deref().or(b.as_deref()).unwrap_or(t);
                 if text.ends_with(" written") || text.contains(" written (") {
                     finish(&mut out, report.take().unwrap_or_default(), &params, &mut unversioned);
                 }
@@ -516,12 +590,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             ));
             continue;
         }
-        if t == "Time:" || t.ends_with(">Time:") {
+        let commented = t.strip_prefix('#').map(str::trim) == Some("Time:");
+        let tagged = untagged(t);
+        if tagged == "Time:" || tagged.ends_with(">Time:") || commented {
             if !said_counts {
                 said_counts = true;
                 out.notes.push((n, COUNTS_ARE_THE_WORKLOAD.into()));
             }
-            report = Some(Report::default());
+            report = Some(Report { commented, ..Report::default() });
         }
     }
     if let Some(r) = report.take() {
@@ -724,6 +800,50 @@ Data:\n\
         let f = Postmark.parse(&Input::from_text(&text)).unwrap();
         assert!(f.samples.iter().all(|s| param(s, "number") == Some("4500")));
         assert_eq!(f.samples.last().unwrap().metric.unit, "KB/s");
+    }
+
+    /// ubuntuforums 2008-12: the `Data:` lines in bold (`[B]6337.51
+    /// megabytes read (…)`, `…(84.09 megabytes per second)[/B]`) ended the
+    /// report: both data rates were dropped without a word, and the
+    /// `workload` with them. And a rate printed 0 over 1229 files read in
+    /// 1370 s (PostMark divides whole numbers) was read as a rate of 0.
+    #[test]
+    fn forum_bold_tags_are_passed_over_and_a_rate_cut_to_0_is_no_rate() {
+        let text = REPORT
+            .replace("\t49757.63", "\t[B]49757.63")
+            .replace("(446.04 kilobytes per second)", "(446.04 kilobytes per second)[/B]")
+            .replace("750908 read (6704 per second)", "750908 read (0 per second)");
+        let f = Postmark.parse(&Input::from_text(&text)).unwrap();
+        let v = values(&f);
+        assert!(v.contains(&("data read", 444.26, 20)) && v.contains(&("data written", 446.04, 21)), "{v:?}");
+        assert!(v.iter().all(|(name, ..)| *name != "read"), "{v:?}");
+        assert_eq!(param(&f.samples[0], "workload"), Some("753706 files, 49956.56 megabytes written"));
+        assert!(f.notes.iter().any(|(n, m)| *n == 13 && m.contains("rate of 0 over a count above 0")), "{:?}", f.notes);
+    }
+
+    /// A guide's report shown as shell comments under `cat 60` (PostMark
+    /// 1.53, floating-point clock): unread before. The `#` lines from `#
+    /// Time:` on are the report; a commented `set` line is no set-up.
+    #[test]
+    fn a_report_shown_as_shell_comments_is_read_without_its_marks() {
+        let text = "# set number 5\nset number 10000\n#----\n# Time:\n#       74.3768 seconds total\n\
+                    #       1.8323 seconds of transactions (272.88 per second)\n#\n# Files:\n\
+                    #       10258 created (137.92 per second)\n#\n# Data:\n\
+                    #       0.24 kilobytes read (0.00 kilobytes per second)\n\
+                    #       10.02 kilobytes written (0.13 kilobytes per second)\n#----\n";
+        let f = Postmark.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(
+            values(&f),
+            [
+                ("total time", 74.3768, 5),
+                ("transaction time", 1.8323, 6),
+                ("transactions", 272.88, 6),
+                ("created", 137.92, 9),
+                ("data written", 0.13, 13)
+            ]
+        );
+        assert!(f.samples.iter().all(|s| param(s, "number") == Some("10000")));
+        assert!(f.notes.iter().any(|(n, m)| *n == 12 && m.contains("rate of 0")), "{:?}", f.notes);
     }
 
     /// The HDRFS README's reports have no banner: their megabytes may be
