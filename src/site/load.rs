@@ -852,36 +852,11 @@ const UNRECOGNISED_APART: usize = 10;
 /// anything else `check` said (archive38b F3); a few stay one each, named
 /// at their file.
 fn group_unrecognised(diags: &mut Vec<Diagnostic>, from: usize, dir: &Path, slug: &str, yaml: &Path) {
-    const EXAMPLES: usize = 3;
-    let n = diags[from..].iter().filter(|d| super::raw_file::is_unrecognised(d)).count();
-    if n <= UNRECOGNISED_APART {
-        return;
-    }
-    let mut names: Vec<String> = Vec::new();
-    let mut kept = Vec::with_capacity(diags.len() - from - n);
-    for d in diags.drain(from..) {
-        if super::raw_file::is_unrecognised(&d) {
-            if names.len() < EXAMPLES {
-                let rel = d.file.strip_prefix(dir).unwrap_or(&d.file);
-                names.push(format!("{slug}/{}", rel.display()));
-            }
-        } else {
-            kept.push(d);
-        }
-    }
-    diags.extend(kept);
-    diags.push(
-        Diagnostic::warning(
-            yaml,
-            None,
-            format!(
-                "{n} unrecognised files skipped (no parser claimed them): {} and {} more; if they are not results, add a glob for them to `ignore:` in machine.yaml or site.yaml; if they are, name their parser in `formats:` or convert them to the `generic` YAML or CSV format (README, \"Benchmarks read\")",
-                names.join(", "),
-                n - names.len()
-            ),
+    group_files(diags, from, dir, slug, yaml, super::raw_file::is_unrecognised, |n, names, more| {
+        format!(
+            "{n} unrecognised files skipped (no parser claimed them): {names} and {more} more; if they are not results, add a glob for them to `ignore:` in machine.yaml or site.yaml; if they are, name their parser in `formats:` or convert them to the `generic` YAML or CSV format (README, \"Benchmarks read\")"
         )
-        .of_kind(crate::diag::Kind::Skipped),
-    );
+    });
 }
 
 /// One warning, at the class's `machine.yaml` (`yaml`), for the empty
@@ -891,15 +866,35 @@ fn group_unrecognised(diags: &mut Vec<Diagnostic>, from: usize, dir: &Path, slug
 /// `btrfs.mount.log` of every run, archive53) were 195 of a first
 /// `check`'s 575 lines, one a file.
 fn group_empty(diags: &mut Vec<Diagnostic>, from: usize, dir: &Path, slug: &str, yaml: &Path) {
+    group_files(diags, from, dir, slug, yaml, super::raw_file::is_empty_file, |n, names, more| {
+        format!(
+            "{n} empty files skipped: {names} and {more} more; if they are not results, add a glob for them to `ignore:` in machine.yaml or site.yaml"
+        )
+    });
+}
+
+/// The diagnostics of `diags[from..]` that `is_one` picks, when there are
+/// more than [`UNRECOGNISED_APART`], replaced by one warning at `yaml`
+/// whose message `say` makes of their count, three of their files' names
+/// (`slug/…`, comma-separated) and how many more there are.
+fn group_files(
+    diags: &mut Vec<Diagnostic>,
+    from: usize,
+    dir: &Path,
+    slug: &str,
+    yaml: &Path,
+    is_one: fn(&Diagnostic) -> bool,
+    say: impl FnOnce(usize, String, usize) -> String,
+) {
     const EXAMPLES: usize = 3;
-    let n = diags[from..].iter().filter(|d| super::raw_file::is_empty_file(d)).count();
+    let n = diags[from..].iter().filter(|d| is_one(d)).count();
     if n <= UNRECOGNISED_APART {
         return;
     }
     let mut names: Vec<String> = Vec::new();
     let mut kept = Vec::with_capacity(diags.len() - from - n);
     for d in diags.drain(from..) {
-        if super::raw_file::is_empty_file(&d) {
+        if is_one(&d) {
             if names.len() < EXAMPLES {
                 let rel = d.file.strip_prefix(dir).unwrap_or(&d.file);
                 names.push(format!("{slug}/{}", rel.display()));
@@ -909,18 +904,8 @@ fn group_empty(diags: &mut Vec<Diagnostic>, from: usize, dir: &Path, slug: &str,
         }
     }
     diags.extend(kept);
-    diags.push(
-        Diagnostic::warning(
-            yaml,
-            None,
-            format!(
-                "{n} empty files skipped: {} and {} more; if they are not results, add a glob for them to `ignore:` in machine.yaml or site.yaml",
-                names.join(", "),
-                n - names.len()
-            ),
-        )
-        .of_kind(crate::diag::Kind::Skipped),
-    );
+    let more = n - names.len();
+    diags.push(Diagnostic::warning(yaml, None, say(n, names.join(", "), more)).of_kind(crate::diag::Kind::Skipped));
 }
 
 /// Keeps the first of diagnostics `diags[from..]` alike in every part
