@@ -129,14 +129,7 @@ fn set_ups_of_other_names_get_no_advice_to_rename() {
 fn many_unrecognised_files_are_one_warning() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let content = tmp.path();
-    let copy = |from: &Path, to: &Path| {
-        for e in walk(from) {
-            let rel = e.strip_prefix(from).expect("under");
-            std::fs::create_dir_all(to.join(rel).parent().expect("parent")).expect("dir");
-            std::fs::copy(&e, to.join(rel)).expect("copy");
-        }
-    };
-    copy(&site(), content);
+    common::copy_dir(&site(), content);
     // A line of aws-rds/bench100/run1.9026 (the archive's first log).
     let line = "1777879493 8610 75754786 934526774720 2759 190722 0 0 0 0 0 0 0 0 0\n";
     for (scale, pid) in [("bench100", 9026), ("bench1000", 9178), ("bench10000", 9351)] {
@@ -150,14 +143,4 @@ fn many_unrecognised_files_are_one_warning() {
     assert_eq!(lines.len(), 1, "{said}");
     assert!(lines[0].contains("machine.yaml: 12 unrecognised files skipped (no parser claimed them): "), "{said}");
     assert!(lines[0].contains(" and 9 more; if they are not results, add a glob for them to `ignore:`"), "{said}");
-}
-
-/// Every file under `dir`.
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).expect("dir") {
-        let p = e.expect("entry").path();
-        if p.is_dir() { out.extend(walk(&p)) } else { out.push(p) }
-    }
-    out
 }

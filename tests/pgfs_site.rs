@@ -58,16 +58,6 @@ fn rate_limited_runs_of_other_latency_limits_are_not_compared() {
     assert!(words.contains("zfs default/10000 3822.046064 % -7.98×"), "{mail}");
 }
 
-/// Every file under `dir`.
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).expect("dir") {
-        let p = e.expect("entry").path();
-        if p.is_dir() { out.extend(walk(&p)) } else { out.push(p) }
-    }
-    out
-}
-
 /// archive53 F3: the archive's harness leaves an empty `fs.chown.log`,
 /// `fs.mount.log` or `btrfs.mount.log` beside every set-up (195 in the
 /// i5 class): a newcomer's first `check` gave a warning per file, 195 of
@@ -77,11 +67,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 fn many_empty_files_are_one_warning() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let content = tmp.path();
-    for e in walk(&site()) {
-        let rel = e.strip_prefix(site()).expect("under");
-        std::fs::create_dir_all(content.join(rel).parent().expect("parent")).expect("dir");
-        std::fs::copy(&e, content.join(rel)).expect("copy");
-    }
+    common::copy_dir(&site(), content);
     let check = |content: &Path| {
         let out = common::benchsite().arg("check").arg("--content").arg(content).assert().success();
         String::from_utf8_lossy(&out.get_output().stderr).into_owned()
