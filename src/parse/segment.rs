@@ -245,11 +245,7 @@ fn note_hand_averages(input: &Input, out: &mut [Segment], read: &[usize]) {
         if !says_average || !figure || !words.iter().any(|w| names.contains(&w.as_str())) {
             continue;
         }
-        let holder = out
-            .iter()
-            .position(|s| s.outcome.is_ok() && s.lines.0 <= n && n <= s.lines.1)
-            .or_else(|| out.iter().rposition(|s| s.outcome.is_ok() && s.lines.0 <= n))
-            .or_else(|| out.iter().position(|s| s.outcome.is_ok()));
+        let holder = segment_at(out, n).or_else(|| out.iter().position(|s| s.outcome.is_ok()));
         let Some(Ok(p)) = holder.map(|k| &mut out[k].outcome) else { continue };
         p.notes.push((
             n,
@@ -260,6 +256,15 @@ fn note_hand_averages(input: &Input, out: &mut [Segment], read: &[usize]) {
         ));
         p.notes.sort_by_key(|x| x.0);
     }
+}
+
+/// The index of the segment read (its outcome `Ok`) whose lines hold
+/// line `n` (1-based), else of the nearest read segment starting above
+/// it: where a note on a line no segment read belongs.
+fn segment_at(out: &[Segment], n: usize) -> Option<usize> {
+    out.iter()
+        .position(|s| s.outcome.is_ok() && s.lines.0 <= n && n <= s.lines.1)
+        .or_else(|| out.iter().rposition(|s| s.outcome.is_ok() && s.lines.0 <= n))
 }
 
 /// The Phoronix Test Suite's results (`    Test: Compression Rating:`, its
@@ -292,11 +297,7 @@ fn note_unread_phoronix(input: &Input, out: &mut [Segment], read: &[usize]) {
         if (first..=i + 1).any(|n| read.binary_search(&n).is_ok()) {
             continue;
         }
-        let holder = out
-            .iter()
-            .position(|s| s.outcome.is_ok() && s.lines.0 <= first && first <= s.lines.1)
-            .or_else(|| out.iter().rposition(|s| s.outcome.is_ok() && s.lines.0 <= first))
-            .or_else(|| out.iter().position(|s| s.outcome.is_ok()));
+        let holder = segment_at(out, first).or_else(|| out.iter().position(|s| s.outcome.is_ok()));
         let Some(Ok(p)) = holder.map(|k| &mut out[k].outcome) else { continue };
         p.notes.push((
             first,
@@ -350,11 +351,7 @@ fn note_unread_perf_stat(input: &Input, out: &mut [Segment], read: &[usize]) {
             i += 1;
         }
         let last = i;
-        let holder = out
-            .iter()
-            .position(|s| s.outcome.is_ok() && s.lines.0 <= first && first <= s.lines.1)
-            .or_else(|| out.iter().rposition(|s| s.outcome.is_ok() && s.lines.0 <= first));
-        let Some(Ok(p)) = holder.map(|k| &mut out[k].outcome) else { continue };
+        let Some(Ok(p)) = segment_at(out, first).map(|k| &mut out[k].outcome) else { continue };
         let span = if last > first { format!("lines {first}-{last}") } else { format!("line {first}") };
         p.notes.push((
             first,
