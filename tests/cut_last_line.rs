@@ -18,6 +18,18 @@ use std::path::{Path, PathBuf};
 /// varying number of decimals. Paths relative to the crate's directory.
 const UNPROVABLE: &[(&str, &str)] = &[
     (
+        "tests/fixtures/wild/fsmark/lkml-2020-02-selinux-fsmark-triple-quoted-hand-table-no-fsuse-column-before-after-label-rows.txt",
+        "fs_mark's App Overhead is a whole number of microseconds (`75141`, the last line)",
+    ),
+    (
+        "tests/fixtures/wild/schbench/linux-fsdevel-2022-11-prio-lb-tab-hand-table-base-vs-patch-pct-on-one-row-then-6-deep-quoted-2-runs-numbered-labels.txt",
+        "schbench's percentiles are whole microseconds (`min=6, max=351815`, the last line)",
+    ),
+    (
+        "tests/fixtures/wild/will_it_scale/cgroups-2024-05-runtest-page-fault2-295-process-52-and-80-tasks-3-setups-dash-underlined-threads-zero.txt",
+        "will-it-scale prints whole operation counts (`80,7979893,0.15,0,0.00,0`, the last line)",
+    ),
+    (
         "tests/fixtures/wild/schbench/lkml-2021-05-srikar-schbench-2016-three-kernels-side-by-side-pipe-columns-one-pipe-missing-one-glued-3-interval-blocks.txt",
         "schbench's `min=…, max=…` line ends in a whole max (`4456`, the third kernel's column): without the line break schbench does not take it for whole (`445` reads alike) and leaves it out",
     ),

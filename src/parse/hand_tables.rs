@@ -651,8 +651,9 @@ fn colon_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
 /// 100MB/s` between `+-----+` rules, under `| STRIPE_SIZE(64KB) |
 /// STRIPE_SIZE(4KB)`: its four figures passed over without a word): in
 /// the paragraph `lines[start..=end]`, two rows or more, each (its outer
-/// `|` trimmed) a first cell of words with a letter that is no figure
-/// (`4KB randwrite`), then two cells or more of one figure each (a unit
+/// `|` trimmed) one to three cells of words, one with a letter, none a
+/// figure (`4KB randwrite`; `R9 | scratch as stack | U54_1`, a set-up
+/// named over three cells), then two cells or more of one figure each (a unit
 /// after it or not: `13.1 Gbit/sec`); every other line a rule (`-`, `=`,
 /// `+`, `|`, blanks, and a Markdown rule's `:` only) or a heading of
 /// `|`-separated names, no figure among them. The first line of the table
@@ -664,12 +665,11 @@ fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
         return None;
     }
     let cells = |k: usize| -> Vec<&str> { lines[k].trim_matches('|').split('|').map(str::trim).collect() };
-    let row = |k: usize| -> Option<&str> {
+    let row = |k: usize| -> Option<String> {
         if !lines[k].contains('|') {
             return None;
         }
         let c = cells(k);
-        let (label, rest) = c.split_first()?;
         // A figure, its unit after it or not (`13.1 Gbit/sec`).
         let one_figure = |c: &&str| {
             let mut words = c.split_whitespace();
@@ -677,8 +677,20 @@ fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
                 && words.next().is_none_or(|u| !u.bytes().any(|b| b.is_ascii_digit()))
                 && words.next().is_none()
         };
-        (rest.len() >= 2 && label.chars().any(char::is_alphabetic) && !figure(label) && rest.iter().all(one_figure))
-            .then_some(*label)
+        // The label: the first cell however it reads (`4KB randwrite`, a
+        // figure and a word), and up to two more before the first figure
+        // (`R9 | scratch as stack | U54_1` before `1874 | 3.12`: a
+        // PolarFire CoreMark README's summary of set-ups, its 28 figures
+        // passed over without a word).
+        let at = 1 + c.get(1..)?.iter().position(one_figure)?;
+        let (label, rest) = c.split_at(at);
+        let label = label.join(" / ");
+        (at <= 3
+            && rest.len() >= 2
+            && c[0].chars().any(char::is_alphabetic)
+            && c[..at].iter().all(|l| !figure(l))
+            && rest.iter().all(one_figure))
+        .then_some(label)
     };
     let rule = |k: usize| {
         let l = lines[k];
@@ -693,7 +705,7 @@ fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
         let names: Vec<String> = cells(k).into_iter().filter(|c| !c.is_empty()).map(str::to_string).collect();
         (names.len() >= 2 && names.iter().all(|c| !c.split_whitespace().any(figure))).then_some(names)
     };
-    let rows: Vec<(usize, &str)> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
+    let rows: Vec<(usize, String)> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
     let (first_row, last_row) = (rows.first()?.0, rows.last()?.0);
     if rows.len() < 2 {
         return None;
@@ -714,7 +726,7 @@ fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
         }
     }
     let title = (top > start).then(|| title_of(&lines[start..top])).flatten();
-    Some((top, last_row, rows.into_iter().map(|r| r.1.to_string()).collect(), columns.unwrap_or_default(), title))
+    Some((top, last_row, rows.into_iter().map(|r| r.1).collect(), columns.unwrap_or_default(), title))
 }
 
 /// The benchmarks a person may name at the start of a table's row
@@ -980,6 +992,27 @@ account   Linux 2.6.11- 2765 0.16 0.26 3.56 4.17 17.6 0.50 2.30 163. 628. 2417\n
         ] {
             assert!(unread_tables(&Input::from_text(text), &[], &[]).is_empty(), "{text}");
         }
+    }
+
+    /// A Markdown table whose set-ups are named over three cells before
+    /// their figures (a PolarFire CoreMark README, wildmod54) is said to
+    /// be unread, each row named by its label cells; four label cells are
+    /// more than a set-up's name.
+    #[test]
+    fn a_pipe_table_of_set_ups_named_over_three_cells_is_said_unread() {
+        let text = "| Ref  | Memory Configuration | Hart tested | Iter/Sec | Coremark |\n\
+| :--: | :------------------: | :---------: | :------: | :------: |\n\
+| R1   | LIM as stack         | U54_1       |  573     |    0.95  |\n\
+| R9   | scratch as stack     | U54_1       |  1874    |    3.12  |\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].1.contains("rows `R1 / LIM as stack / U54_1`, `R9 / scratch as stack / U54_1`"),
+            "{}",
+            said[0].1
+        );
+        let four = "| a | b | c | d | 1 | 2 |\n| e | f | g | h | 3 | 4 |\n";
+        assert!(unread_tables(&Input::from_text(four), &[], &[]).is_empty());
     }
 
     #[test]

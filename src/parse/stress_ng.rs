@@ -773,8 +773,33 @@ fn cyclic_line(st: &mut State, n: usize, rest: &str, out: &mut ParsedFile) {
     }
 }
 
-/// Reads one line of the text form.
+/// Reads one line of the text form ([`read_text_line`]), with a note of
+/// the poster's arrow after it (`… 84.05  1548  <--- (1)`) where the line
+/// is stress-ng's: it has stress-ng's prefix, or a figure of it was read.
+/// An arrow after another line (`9f0124114f  <--- a914bd93f3 + patch` in
+/// the commit list of an LKP comparison quoted below a run, LKML 2025-04)
+/// is no stress-ng line's, and was noted as one.
 fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Result<(), ParseError> {
+    let before = out.samples.len();
+    let mut arrow = None;
+    let read = read_text_line(st, n, line, out, &mut arrow);
+    if let Some(note) = arrow
+        && (out.samples.len() > before || !strip_prefix(line).0.is_empty() || ungutter(line).starts_with("stress-ng:"))
+    {
+        out.notes.push((n, format!("a poster's annotation after the line, not read: {note:?}")));
+    }
+    read
+}
+
+/// Reads one line of the text form; a poster's arrow after it is left
+/// in `arrow` for [`text_line`] to note.
+fn read_text_line(
+    st: &mut State,
+    n: usize,
+    line: &str,
+    out: &mut ParsedFile,
+    arrow: &mut Option<String>,
+) -> Result<(), ParseError> {
     if let Some(text) = kernel_log_text(line.trim_start()) {
         if !text.starts_with("stress-ng:") {
             // The kernel's own line (a warning's trace between the rows).
@@ -788,7 +813,7 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
     let (level, body) = strip_prefix(line);
     let body = match annotation(body) {
         Some((before, note)) => {
-            out.notes.push((n, format!("a poster's annotation after the line, not read: {note:?}")));
+            *arrow = Some(note.to_string());
             before
         }
         None => body,
@@ -2035,6 +2060,18 @@ mod tests {
         assert_eq!(strip_prefix("106stress-ng: x"), ("", "106stress-ng: x"));
         assert_eq!(annotation("close  1568702  1548  <--- (1)"), Some(("close  1568702  1548", "<--- (1)")));
         assert_eq!(annotation("close  1568702  1548"), None);
+        // The arrow is noted on stress-ng's row, not on a line of another
+        // program's quoted below it (an LKP commit list, wildmod54).
+        let text = "stress-ng: metrc: [6268] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                    stress-ng: metrc: [6268]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+                    stress-ng: metrc: [6268] close           1568702     60.08    171.29   9524.58     26108.29         161.79  <--- (1)\n\
+                    \n\
+                    commit:\n\
+                    \x20 9f0124114f  <--- a914bd93f3 + patch\n";
+        let f = StressNg.parse(&Input::from_text(text)).unwrap();
+        let arrows: Vec<usize> =
+            f.notes.iter().filter(|(_, n)| n.contains("poster's annotation")).map(|(l, _)| *l).collect();
+        assert_eq!(arrows, [3]);
         let journal = "Jul 28 16:19:31 localhost stress-ng[1310]: stress-ng: metrc: [1310] cpu  3181";
         assert_eq!(strip_prefix(journal), ("metrc", "cpu  3181"));
         let other = "Jul 28 16:58:33 localhost stress-ng[1420]: invoked with '/usr/bin/stress-ng --cpu 4'";
