@@ -568,6 +568,18 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
         if let Some(k) = tail.clone().find(|&k| input.quote_depth(k) > input.quote_depth(last - 1)) {
             taken[k..=end].fill(false);
         }
+        // perf stat's header ending the paragraph (`Performance counter
+        // stats for 'perf bench sched pipe' (5 runs):`, glued under perf
+        // bench's runs by a poster's ` ...`): it heads the counts of the
+        // paragraph below it, never the lines above, and alone it reads
+        // nothing. Taken, perf stat's means under it were read as of an
+        // unstated run count (Ingo Molnar's mail, LKML 2025-03, drops54).
+        if !tail.is_empty()
+            && !done.contains(&"perf-stat")
+            && input.lines[end].trim_start().starts_with("Performance counter stats for ")
+        {
+            taken[end] = false;
+        }
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
         }
