@@ -377,7 +377,7 @@ fn run_heading(heading: &str) -> bool {
 
 /// The note on tables under run headings read as runs (information:
 /// [`super::note_is_info`]).
-pub const RUNS_UNDER_COUNTERS: &str = "read as runs of one set-up, averaged";
+pub const RUNS_UNDER_COUNTERS: &str = "each heading counts a run, naming no set-up";
 
 /// Every table of the module's form in `input`, read or not.
 fn tables(input: &Input) -> Vec<Table<'_>> {
@@ -592,7 +592,7 @@ impl BenchParser for HandRows {
             out.notes.push((
                 at,
                 format!(
-                    "the rows under {} are {RUNS_UNDER_COUNTERS} (each heading counts a run, naming no set-up)",
+                    "the rows under {} are read as runs of one set-up, averaged ({RUNS_UNDER_COUNTERS})",
                     headings.join(", ")
                 ),
             ));
