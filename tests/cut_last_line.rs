@@ -416,6 +416,10 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "a cyclictest thread line ends in its whole Max in µs, its last digit on the soft-broken line (`228=` / `5`): `228` cut from it reads alike",
     ),
     (
+        "tests/fixtures/cyclictest/stultz-2022-qp-soft-breaks-each-followed-by-a-space-transport-padding.txt",
+        "the same mail with a space after each soft break (`228= ` / `5`): its last line is the whole Max's last digit, `228` cut from it reads alike",
+    ),
+    (
         "tests/fixtures/wild/cyclictest/lkml-2024-05-wang-quotes-zang-cyclictest-footers-typed-table-4-kernel-columns-lnice-labels-7-digit-max.txt",
         "a typed table of cyclictest footers ends in a whole Max in µs past its `%05` pad (`425708`): `42570` cut from it reads alike",
     ),

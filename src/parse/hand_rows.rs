@@ -57,7 +57,12 @@
 //! heading of the block the title stands in, the nearest line above it
 //! less indented, when that is one to four words ending in `:`, not a
 //! kernel's name (`Single workload:`, `Mixed workloads:`, `numjobs=32:`):
-//! parameter `setup`.
+//! parameter `setup`. A heading that counts runs (`Run 1:`, `Run 2:`,
+//! [`super::labels::is_run_marker`]) names none: the rows under two such
+//! headings are runs of the set-up the blocks share, each its own sample
+//! (averaged, with a note), never one row printed again. A block's
+//! heading or title typed right under the last row of the block before,
+//! less indented than every row, ends that table (no blank line needed).
 //! patch1-7's memcached Ops/sec is 1080856.82 under `Single workload`
 //! and 563772.35 under `Mixed workloads`: two set-ups, never averaged.
 //! Direction: higher is better for a rate (a column or unit per second,
@@ -355,11 +360,24 @@ fn setup_over(lines: &[String], title: usize) -> (Option<usize>, Option<&str>) {
     let setup = t.strip_suffix(':').map(str::trim).filter(|name| {
         let words = name.split_whitespace().count();
         // A figure in it is a set-up's (`numjobs=32:`, attack51 F13); a
-        // kernel's name (`5.17-rc3:`, `v7:`) is not one.
-        (1..=4).contains(&words) && !name.contains(':') && !kernel_label(name)
+        // kernel's name (`5.17-rc3:`, `v7:`) is not one, nor a run's
+        // counter (`Run 2:`, [`run_heading`]).
+        (1..=4).contains(&words) && !name.contains(':') && !kernel_label(name) && !run_heading(t)
     });
     (Some(from + at), setup)
 }
+
+/// A block heading that counts runs (`Run 1:`, `Run 2:`, `Iteration 3:`,
+/// [`super::labels::is_run_marker`]): the rows under it are a run of the
+/// set-up the blocks share, never a set-up of their own (attack53 F10:
+/// `Run 1` and `Run 2` were two set-ups, never averaged).
+fn run_heading(heading: &str) -> bool {
+    super::labels::is_run_marker(heading)
+}
+
+/// The note on tables under run headings read as runs (information:
+/// [`super::note_is_info`]).
+pub const RUNS_UNDER_COUNTERS: &str = "each heading counts a run, naming no set-up";
 
 /// Every table of the module's form in `input`, read or not.
 fn tables(input: &Input) -> Vec<Table<'_>> {
@@ -381,6 +399,12 @@ fn tables(input: &Input) -> Vec<Table<'_>> {
         while k < lines.len() && !lines[k].trim().is_empty() {
             match row(lines[k].trim()) {
                 Some((label, cells)) if cells.len() == columns.len() => rows.push((k, label, cells)),
+                // The next block's heading or title, typed with no blank
+                // line between (`numjobs=64:`, `Run 2:` under the last row,
+                // less indented than every row): the table ends above it.
+                // It was taken for a row of no table's form, and the whole
+                // block was not read (attack53 F9).
+                None if rows.len() >= 2 && rows.iter().all(|r| indent(&lines[k]) < indent(&lines[r.0])) => break,
                 _ => {
                     whole = false;
                     break;
@@ -442,6 +466,9 @@ impl BenchParser for HandRows {
         let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
         // Each cell read: its key, its line and its figure as typed.
         let mut printed: Vec<Printed> = Vec::new();
+        // The run headings (`Run 2:`) whose rows were read as further runs
+        // of rows read under another run heading: their line and text.
+        let mut runs: Vec<(usize, &str)> = Vec::new();
         for t in &found {
             let cells = match t.check() {
                 Ok(cells) => cells,
@@ -466,7 +493,14 @@ impl BenchParser for HandRows {
                         continue;
                     }
                     let key = (t.setup, group, *label, *column);
-                    if let Some((_, first, was, block)) = printed.iter().find(|p| p.0 == key) {
+                    // Under a run's heading, a printing under another run's
+                    // heading is another run of the set-up, not this row again.
+                    let other_run = |b: Option<(usize, &str)>| {
+                        t.block.is_some_and(|(at, h)| {
+                            run_heading(h) && b.is_some_and(|(bt, bh)| bt != at && run_heading(bh))
+                        })
+                    };
+                    if let Some((_, first, was, block)) = printed.iter().find(|p| p.0 == key && !other_run(p.3)) {
                         again = Some(*first);
                         if block.map(|b| b.1) != t.block.map(|b| b.1) {
                             elsewhere = elsewhere.or(Some(*block));
@@ -475,6 +509,12 @@ impl BenchParser for HandRows {
                             differs.push(format!("{column} `{w}` here, `{was}` at line {}", first + 1));
                         }
                         continue;
+                    }
+                    if let Some((at, h)) = t.block.filter(|(_, h)| run_heading(h))
+                        && printed.iter().any(|p| p.0 == key && other_run(p.3))
+                        && !runs.iter().any(|r: &(usize, &str)| r.0 == at)
+                    {
+                        runs.push((at, h));
                     }
                     printed.push((key, *line, w, t.block));
                     fresh += 1;
@@ -538,6 +578,25 @@ impl BenchParser for HandRows {
                     ));
                 }
             }
+        }
+        if !runs.is_empty() {
+            // The first run's heading: the block whose rows the later runs repeat.
+            let first = found
+                .iter()
+                .filter_map(|t| t.block)
+                .find(|(_, h)| run_heading(h))
+                .filter(|f| !runs.iter().any(|r| r.0 == f.0));
+            let headings: Vec<String> =
+                first.iter().chain(&runs).map(|(at, h)| format!("`{h}` (line {})", at + 1)).collect();
+            let at = first.map_or(runs[0].0, |f| f.0) + 1;
+            out.notes.push((
+                at,
+                format!(
+                    "the rows under {} are read as runs of one set-up, averaged ({RUNS_UNDER_COUNTERS})",
+                    headings.join(", ")
+                ),
+            ));
+            out.notes.sort_by_key(|n| n.0);
         }
         if out.samples.is_empty() {
             let why = out.notes.first().map_or_else(

@@ -2382,10 +2382,24 @@ fn inherit_commands<'a>(
             Some((a, b)) => (if s.line < a.line { s } else { a }, if s.line >= b.line { s } else { b }),
         });
     }
+    // How many more copies the command of the copy before still printed:
+    // `perf stat --repeat 5 CMD` runs CMD five times, one copy each, under
+    // its one command line (Ingo Molnar's `starship:~> taskset 4 perf stat
+    // --null --repeat 5 perf bench sched pipe` over five bare `usecs/op`
+    // lines, four such commands, LKML 2025-03: the first run of each was
+    // labelled by its line, the other four of all four set-ups averaged as
+    // one, drops54).
+    let mut left = commands.first().and_then(|c| c.as_deref()).and_then(perf_stat_repeats).map_or(0, |r| r - 1);
     for k in 1..copies.len() {
-        if commands[k].is_some() || commands[k - 1].is_none() {
+        if let Some(own) = commands[k].as_deref() {
+            left = perf_stat_repeats(own).map_or(0, |r| r - 1);
             continue;
         }
+        if commands[k - 1].is_none() {
+            left = 0;
+            continue;
+        }
+        let repeated = std::mem::take(&mut left);
         let next_row =
             matches!((ends[k - 1], ends[k]), (Some((_, last)), Some((first, _))) if last.params != first.params);
         let looped = commands[k - 1].as_ref().is_some_and(|w| {
@@ -2393,12 +2407,40 @@ fn inherit_commands<'a>(
             (j.starts_with("for ") || j.contains(";for ") || j.contains("; for ")) && j.contains("do ")
         });
         let between = copies[k - 1].1 + 1..copies[k].0;
-        if (next_row || looped) && !between.clone().any(|n| is_sentence(input.lines[n - 1].trim())) {
+        if (next_row || looped || repeated > 0) && !between.clone().any(|n| is_sentence(input.lines[n - 1].trim())) {
             commands[k] = commands[k - 1].clone();
             programs[k] = programs[k - 1];
             dirs[k] = dirs[k - 1];
+            left = repeated.saturating_sub(1);
         }
     }
+}
+
+/// The run count of `perf stat -r N` (`--repeat N`, `--repeat=N`, `-rN`)
+/// in a command line's words, when perf stat runs the command after its
+/// options: `taskset 4 perf stat --null --repeat 5 perf bench sched pipe`
+/// → 5. Only perf stat's own options are looked at, up to the first word
+/// that is neither an option nor an option's value (the command it runs).
+/// `None` without one, or for a count of 1 or over 10,000.
+fn perf_stat_repeats(words: &[&str]) -> Option<usize> {
+    let at = words.windows(2).position(|w| command_words_name(w[0]) == "perf" && w[1] == "stat")?;
+    let mut value_next = false;
+    let mut rest = words[at + 2..].iter();
+    while let Some(&w) = rest.next() {
+        let count = match w {
+            "-r" | "--repeat" => rest.next().copied(),
+            _ if w.starts_with("--repeat=") => w.strip_prefix("--repeat="),
+            _ if w.starts_with("-r") && w[2..].bytes().all(|b| b.is_ascii_digit()) && w.len() > 2 => Some(&w[2..]),
+            _ if w.starts_with('-') => {
+                value_next = true;
+                continue;
+            }
+            _ if std::mem::take(&mut value_next) => continue,
+            _ => return None,
+        };
+        return count.and_then(|c| c.parse::<usize>().ok()).filter(|n| (2..=10_000).contains(n));
+    }
+    None
 }
 
 /// Labels copies of one output that the labels and command lines left
@@ -8186,6 +8228,22 @@ mod tests {
     }
 
     use super::*;
+
+    /// drops54: `perf stat -r N` before the command runs it N times, each
+    /// run a copy under the one command line; perf stat's own options only.
+    #[test]
+    fn perf_stat_repeat_counts() {
+        let w = |s: &'static str| s.split_whitespace().collect::<Vec<&str>>();
+        assert_eq!(perf_stat_repeats(&w("taskset 4 perf stat --null --repeat 5 perf bench sched pipe")), Some(5));
+        assert_eq!(perf_stat_repeats(&w("perf stat -a -C 2 -e instructions -r 10 perf bench sched pipe")), Some(10));
+        assert_eq!(perf_stat_repeats(&w("/usr/bin/perf stat --repeat=3 ./run.sh")), Some(3));
+        assert_eq!(perf_stat_repeats(&w("perf stat -r5 hackbench -g 4")), Some(5));
+        for none in
+            ["perf stat perf bench sched pipe -r 5", "perf bench sched pipe", "perf stat -r 1 ls", "perf stat -r x ls"]
+        {
+            assert_eq!(perf_stat_repeats(&w(none)), None, "{none}");
+        }
+    }
 
     /// attack41 F6 (its q05): `pgbench -c4 -R1000 -T60` and `pgbench -c 4
     /// --rate=1000 -T 60` are one set-up spelt two ways.

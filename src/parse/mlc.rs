@@ -204,13 +204,22 @@ fn is_cache_to_cache(t: &str) -> bool {
 /// -m2` → `--max_bandwidth -m2`), its redirections and what follows a
 /// shell separator left out: MLC before v3.10 echoes none (no `Command
 /// line parameters:` line), so a post's two runs of different options are
-/// told apart by their commands alone. `None` where it gives none, or where
-/// a word after `mlc` is no option (`mlc shows …`: words, not a command),
-/// or on a `# ` comment (`# mlc --peak_injection_bandwidth` over a
-/// default run's section: how to run it alone, not what ran).
-fn command_options(t: &str) -> Option<String> {
-    if t.strip_prefix('#').is_some_and(|r| r.starts_with(char::is_whitespace)) {
-        return None;
+/// told apart by their commands alone. A shell comment after the command
+/// (`$ ./mlc --max_bandwidth -m2  # one core only`) ends its options (the
+/// whole line was refused, `#` being no option, and the run's options were
+/// lost: attack53 F7). `None` where it gives none, or where a word after
+/// `mlc` is no option (`mlc shows …`: words, not a command), or on a `# `
+/// line that is a post's comment (`comment`, [`hash_comments`]: `# mlc
+/// --peak_injection_bandwidth` over a default run's section: how to run it
+/// alone, not what ran). A root prompt's `# ./mlc --max_bandwidth -m2` is a
+/// command.
+fn command_options(t: &str, comment: bool) -> Option<String> {
+    if let Some(rest) = t.strip_prefix('#').filter(|r| r.starts_with(char::is_whitespace)) {
+        // `# ` and a command: only a root prompt's, whose first word is MLC
+        // itself (`# 可以用 ./mlc --latency_matrix …` is prose naming it).
+        if comment || !rest.split_whitespace().next().is_some_and(is_mlc) {
+            return None;
+        }
     }
     let segment = super::cmdline::shell_segments(t).into_iter().find(|(seg, _)| is_command(seg))?.0;
     let words = super::cmdline::words_after(segment, "mlc")?;
@@ -222,11 +231,50 @@ fn command_options(t: &str) -> Option<String> {
         }
         match super::cmdline::redirection(w) {
             Some(takes_file) => file_next = takes_file,
+            None if w.starts_with('#') => break,
             None if w.starts_with('-') => options.push(w),
             None => return None,
         }
     }
     (!options.is_empty()).then(|| options.join(" "))
+}
+
+/// A word that runs MLC: its last path part is `mlc` (`mlc`, `./mlc`,
+/// `/opt/mlc/Linux/mlc`).
+fn is_mlc(w: &str) -> bool {
+    w.rsplit('/').next() == Some("mlc")
+}
+
+/// The lines (1-based) of `# mlc …` lines that are a post's comments, not
+/// a root prompt's commands: `# ` and MLC as the first word, right under a
+/// `#` line that runs nothing (the post's prose, `# 2. 不同读写比下的内存带宽`)
+/// and not over MLC's banner (`Intel(R) Memory Latency Checker - v3.10`,
+/// the first line every run prints). A v3.10 blog puts such a line
+/// (`# mlc --peak_injection_bandwidth`) over each section of one default
+/// run: how to run that section alone, not what ran. A root prompt's `#
+/// ./mlc --max_bandwidth -m2` stands under the last run's figures or
+/// another command, and its options are the run's (attack53 F7: read as a
+/// comment, they were lost).
+fn hash_comments(input: &Input) -> Vec<usize> {
+    let lines: Vec<(usize, &str)> =
+        input.numbered().map(|(n, l)| (n, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
+    let hash_mlc = |t: &str| {
+        t.strip_prefix('#')
+            .filter(|r| r.starts_with(char::is_whitespace))
+            .is_some_and(|r| r.split_whitespace().next().is_some_and(is_mlc))
+    };
+    let mut out = Vec::new();
+    for (k, &(n, t)) in lines.iter().enumerate() {
+        if !hash_mlc(t) {
+            continue;
+        }
+        let under_prose = k > 0 && lines[k - 1].1.starts_with('#') && !is_command(lines[k - 1].1);
+        let over_banner = lines.get(k + 1).is_some_and(|(_, l)| l.starts_with("Intel(R) Memory Latency Checker"));
+        if under_prose && !over_banner {
+            out.push(n);
+        }
+    }
+    out
 }
 
 /// MLC's loaded-latency column heading, either line (`Inject  Latency
@@ -260,6 +308,8 @@ struct Reader {
     transfers: Vec<(String, usize)>,
     /// The first traffic line read with no heading above it.
     headless: Option<usize>,
+    /// The `# mlc …` lines that are a post's comments ([`hash_comments`]).
+    comments: Vec<usize>,
     /// The cells read under the current heading (a matrix's transfer, row
     /// and column; a loaded-latency table's inject delay) and the line of
     /// each.
@@ -411,7 +461,7 @@ impl Reader {
         }
         if is_command(t) {
             self.end_heading();
-            self.options = command_options(t);
+            self.options = command_options(t, self.comments.contains(&n));
             self.section = Section::None;
             self.columns = None;
             self.transfer = None;
@@ -540,6 +590,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         transfer: None,
         transfers: Vec::new(),
         headless: None,
+        comments: hash_comments(input),
         cells_read: std::collections::HashMap::new(),
         again: Vec::new(),
     };
@@ -623,6 +674,21 @@ mod tests {
             .collect()
     }
 
+    /// attack53 F7: a shell comment after the command ends its options; a
+    /// root prompt's `# ./mlc …` is a command, a post's `# mlc …` comment
+    /// (under its prose) and prose naming MLC are none.
+    #[test]
+    fn command_options_of_root_prompts_and_commented_commands() {
+        let o = |t: &str, comment: bool| command_options(t, comment);
+        assert_eq!(o("$ ./mlc --max_bandwidth -m2  # one core only", false).as_deref(), Some("--max_bandwidth -m2"));
+        assert_eq!(o("# ./mlc --max_bandwidth -m2", false).as_deref(), Some("--max_bandwidth -m2"));
+        assert_eq!(o("# mlc --peak_injection_bandwidth", true), None);
+        assert_eq!(o("# 可以用 ./mlc --latency_matrix 单独执行", false), None);
+        let text = "# 2. 不同读写比下的内存带宽\n# mlc --peak_injection_bandwidth\nMeasuring Peak Injection Memory Bandwidths for the system\n\n\
+                    # ./mlc --max_bandwidth\nIntel(R) Memory Latency Checker - v3.8\n";
+        assert_eq!(hash_comments(&Input::from_text(text)), [2]);
+    }
+
     #[test]
     fn a_default_run() {
         let text = "Intel(R) Memory Latency Checker - v3.9\n\
@@ -670,15 +736,22 @@ mod tests {
         let text = "$ sudo mlc --max_bandwidth -m2 > one.txt\nALL Reads        :      12784.90\n\
                     $: ./mlc --max_bandwidth\nALL Reads        :      105708.75\n\
                     # mlc shows this\nALL Reads        :      1.5\n\
-                    # mlc --peak_injection_bandwidth\nALL Reads        :      2.5\n";
+                    # mlc --peak_injection_bandwidth\nALL Reads        :      2.5\n\
+                    # how to run the next test alone:\n# mlc --max_bandwidth\nALL Reads        :      3.5\n";
         let f = parse_all(&Input::from_text(text)).unwrap();
         let got = rows(&f);
         assert_eq!(got[0], "2 Maximum bandwidth|bandwidth 12784.9 [options=--max_bandwidth -m2 traffic=ALL Reads]");
         assert_eq!(got[1], "4 Maximum bandwidth|bandwidth 105708.75 [options=--max_bandwidth traffic=ALL Reads]");
         // Must NOT fire: words after `mlc` are no options.
         assert_eq!(got[2], "6 Read-write bandwidth|bandwidth 1.5 [traffic=ALL Reads]");
-        // Nor a `# ` comment's options.
-        assert_eq!(got[3], "8 Read-write bandwidth|bandwidth 2.5 [traffic=ALL Reads]");
+        // A root prompt's `# mlc …` under the last run's output is a command
+        // (attack53 F7: it was taken for a comment, its options lost).
+        assert_eq!(
+            got[3],
+            "8 Peak injection bandwidth|bandwidth 2.5 [options=--peak_injection_bandwidth traffic=ALL Reads]"
+        );
+        // Nor a `# ` comment's options, under the post's prose.
+        assert_eq!(got[4], "11 Read-write bandwidth|bandwidth 3.5 [traffic=ALL Reads]");
         assert!(f.notes.iter().any(|(n, m)| *n == 6 && m.contains("no `Measuring")), "{:?}", f.notes);
     }
 

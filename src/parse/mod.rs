@@ -448,6 +448,8 @@ pub fn note_is_info(note: &str) -> bool {
         "are the run so far, not another run",
         // hand-rows: a column of the poster's changes between its rows.
         hand_rows::DERIVED_NOT_READ,
+        // hand-rows: rows under `Run 1:` / `Run 2:` headings, runs of one set-up.
+        hand_rows::RUNS_UNDER_COUNTERS,
         "skipped repeated",
         "`make percent`",
         "AIM7 run:",

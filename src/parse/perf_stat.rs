@@ -878,11 +878,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if let (Some(&first), Some(&end)) = (scaled.first(), scaled.last()) {
                 let Kind::Counter { share: Some(p), .. } = &kinds[first - 1] else { unreachable!() };
                 let at = if first == end { format!("line {first}") } else { format!("lines {first}-{end}") };
+                // Quoted as the line printed it: perf 3.x's `[64.17%]`, later
+                // perfs' `(64.17%)` (wildmod53: the note said `(64.17%)` of a
+                // file printing `[64.17%]`).
+                let (open, close) =
+                    if input.lines[first - 1].trim_end().ends_with(']') { ('[', ']') } else { ('(', ')') };
                 out.notes.push((
                     first,
                     format!(
-                        "perf stat counted the events of {at} by turns (multiplexed: `({p}%)` and alike, the share \
-                         of the run each was counted): {SCALED_COUNTS}"
+                        "perf stat counted the events of {at} by turns (multiplexed: `{open}{p}%{close}` and alike, \
+                         the share of the run each was counted): {SCALED_COUNTS}"
                     ),
                 ));
             }

@@ -199,6 +199,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     note_unread_lookalikes(input, &mut out, &read_or_copied);
     note_unread_rates(input, &mut out, &read);
     note_unread_perf_stat(input, &mut out, &read);
+    note_unread_perf_bench(input, &mut out, &read);
     note_unread_phoronix(input, &mut out, &read);
     note_hand_averages(input, &mut out, &read);
     out
@@ -364,6 +365,69 @@ fn note_unread_perf_stat(input: &Input, out: &mut [Segment], read: &[usize]) {
     }
 }
 
+/// perf bench's result lines (`6.854731 usecs/op`, `Total time: 6.939
+/// [sec]`) that no segment read nor noted, outside every perf-bench segment
+/// (which says itself what it passed over): lines of a run whose header
+/// (`# Running 'sched/pipe' benchmark:`) and command line were both left
+/// out of the file, so that the benchmark they are of is not sure (`sched
+/// pipe` or a `syscall` benchmark print the same lines). Five such lines
+/// above perf stat's `--repeat 5` summary were dropped without a word,
+/// perf-stat reading the summary alone (wildmod53). Each run of them
+/// (blank lines between allowed) holding one line only perf bench prints
+/// (`usecs/op`, `Total time: … [sec]`; not `ops/sec` alone) is noted once,
+/// on its first line, on the segment whose lines hold it (else the nearest
+/// above, else the first read). `read`: every line a segment read a number
+/// from, in order.
+fn note_unread_perf_bench(input: &Input, out: &mut [Segment], read: &[usize]) {
+    if !input.has("usecs/op") && !input.has("Total time:") {
+        return;
+    }
+    let benched: Vec<(usize, usize)> =
+        out.iter().filter(|s| family(s.parser.id()) == "perf-bench").map(|s| s.lines).collect();
+    let noted = noted_lines(out);
+    let bare = |i: usize| {
+        let n = i + 1;
+        if read.binary_search(&n).is_ok() || noted.contains(&n) || benched.iter().any(|&(a, b)| a <= n && n <= b) {
+            return None;
+        }
+        super::perf_bench::bare_result(input.lines[i].trim())
+    };
+    let mut i = 0;
+    while i < input.lines.len() {
+        if bare(i).is_none() {
+            i += 1;
+            continue;
+        }
+        let first = i + 1;
+        let (mut last, mut own) = (first, false);
+        while i < input.lines.len() {
+            if input.lines[i].trim().is_empty() {
+                i += 1;
+                continue;
+            }
+            let Some(only_perf_bench) = bare(i) else { break };
+            own |= only_perf_bench;
+            last = i + 1;
+            i += 1;
+        }
+        if !own {
+            continue;
+        }
+        let holder = segment_at(out, first).or_else(|| out.iter().position(|s| s.outcome.is_ok()));
+        let Some(Ok(p)) = holder.map(|k| &mut out[k].outcome) else { continue };
+        let span = if last > first { format!("lines {first}-{last}") } else { format!("line {first}") };
+        p.notes.push((
+            first,
+            format!(
+                "perf bench's result lines (`{}`, {span}) not read: no `# Running '…' benchmark:` header nor \
+                 `perf bench` command line above them names the benchmark they are of",
+                input.lines[first - 1].trim()
+            ),
+        ));
+        p.notes.sort_by_key(|n| n.0);
+    }
+}
+
 /// `taken` (the lines a segment read, blanked for the later rounds) less
 /// the lines where a command said it failed, without a digit (`^C`,
 /// `Killed`, `Terminated`; [`super::failed::not_a_run`]), when no command
@@ -503,6 +567,18 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
         // Throughput 18.4511 MB/sec … 16`): still this output's.
         if let Some(k) = tail.clone().find(|&k| input.quote_depth(k) > input.quote_depth(last - 1)) {
             taken[k..=end].fill(false);
+        }
+        // perf stat's header ending the paragraph (`Performance counter
+        // stats for 'perf bench sched pipe' (5 runs):`, glued under perf
+        // bench's runs by a poster's ` ...`): it heads the counts of the
+        // paragraph below it, never the lines above, and alone it reads
+        // nothing. Taken, perf stat's means under it were read as of an
+        // unstated run count (Ingo Molnar's mail, LKML 2025-03, drops54).
+        if !tail.is_empty()
+            && !done.contains(&"perf-stat")
+            && input.lines[end].trim_start().starts_with("Performance counter stats for ")
+        {
+            taken[end] = false;
         }
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;

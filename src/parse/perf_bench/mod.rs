@@ -36,7 +36,11 @@
 //! Each suite's own metrics and parameters are in its module. A `perf
 //! bench` command line above a run (`$ perf bench sched messaging -p -l
 //! 1000`, LKP's `2023-07-09 10:22:46 /lkp/benchmarks/perf/perf bench futex
-//! hash …`) gives the options its module reads. A header naming a benchmark
+//! hash …`) gives the options its module reads, and names the benchmark of
+//! result lines printed without a header under it (perf bench run by `perf
+//! stat --repeat 5`, five bare `6.854731 usecs/op` lines, LKML 2025); such
+//! lines under no header and no such command are warned of by segmentation
+//! (`segment::note_unread_perf_bench`), not read. A header naming a benchmark
 //! not read here (`epoll/wait`, `internals/synthesize`) is noted, and its
 //! lines are not read (its result lines, `1,053.963 usecs/op` of uprobe's, are
 //! passed over, not the end of its output). Figures with perf's `%'`
@@ -236,6 +240,19 @@ fn thousands_grouped(whole: &str, sep: char) -> bool {
     (1..=3).contains(&first.len()) && digits(first) && rest.peek().is_some() && rest.all(|g| g.len() == 3 && digits(g))
 }
 
+/// A line that is one of perf bench's result lines and nothing more
+/// (trimmed): `6.854731 usecs/op`, `144110 ops/sec`, `Total time: 6.939
+/// [sec]`; and whether it is one only perf bench prints (`usecs/op`, `Total
+/// time: … [sec]`; a bare `N ops/sec` may be another tool's). `None` for
+/// any other line. For segmentation's note on such lines no parser read
+/// (`segment::note_unread_perf_bench`).
+pub(crate) fn bare_result(t: &str) -> Option<bool> {
+    match shared_line(0, t) {
+        Ok(Some((metric, _, "", false))) => Some(metric.name != "ops/sec"),
+        _ => None,
+    }
+}
+
 /// A line shaped as a perf bench result (`Total time: …`, `… usecs/op …`,
 /// `… ops/sec`), whatever its figures: a benchmark's own output line.
 fn result_like(t: &str) -> bool {
@@ -272,6 +289,15 @@ fn simple_run(line: &str, next: &str) -> bool {
     take_format(&mut args)
         && matches!(command_group(&args).as_deref(), Some("sched/messaging" | "sched/pipe"))
         && plain(next).is_some()
+}
+
+/// A `perf bench` command line naming a benchmark read here (`perf stat
+/// --null --repeat 5 perf bench sched pipe`) and, as the next line that is
+/// not blank, one of perf bench's result lines (`6.854731 usecs/op`,
+/// `Total time: 0.055 [sec]`): the benchmark the lines are of is certain
+/// without its `# Running` header.
+fn under_command(line: &str, next: &str) -> bool {
+    result_like(next) && bench_args(line).as_deref().and_then(command_group).is_some()
 }
 
 /// The options of a `perf bench` command on the line that carries on a
@@ -640,6 +666,19 @@ impl BenchParser for PerfBench {
         if input.has("simple") && input.has("perf") {
             let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
             if lines.windows(2).any(|w| simple_run(w[0], w[1])) {
+                return 85;
+            }
+        }
+        // A `perf bench` command naming a benchmark read here with perf
+        // bench's result lines right under it, its header left out: perf
+        // bench under `perf stat --repeat 5` (`starship:~> perf stat --null
+        // --repeat 5 perf bench sched pipe` / `6.854731 usecs/op` five times,
+        // Ingo Molnar, LKML 2025-03), or a poster who cut the header lines.
+        // Such a file was left to perf-stat, and the runs' own figures were
+        // dropped without a word (wildmod53).
+        if (input.has("usecs/op") || input.has("ops/sec") || input.has("Total time:")) && input.has("bench") {
+            let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
+            if lines.windows(2).any(|w| under_command(w[0], w[1])) {
                 return 85;
             }
         }
