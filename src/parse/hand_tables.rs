@@ -302,6 +302,35 @@ fn lmbench_header(line: &str) -> bool {
     words.next() == Some("Host") && words.next() == Some("OS") && words.count() >= 2
 }
 
+/// Rows of an lmbench summary table (`with wrmsr Linux 2.5.54 2.410 3.5600
+/// …`) a blank line under its column header, the rule between them and the
+/// title above gone (Linus quoting Andi Kleen, LKML 2003-01: two rows of
+/// figures, their hosts of two words, passed over without a word): first
+/// and last row (0-based) and each row's words before its figures.
+fn lmbench_rows_under_header(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize, Vec<String>)> {
+    let header = (start.saturating_sub(4)..start).rev().find(|&k| lmbench_header(lines[k]))?;
+    // Between the header and the rows: its second line, rules, blanks.
+    let between_ok = (header + 1..start).all(|k| {
+        lines[k].is_empty()
+            || lines[k].bytes().all(|b| matches!(b, b'-' | b' '))
+            || lines[k].split_whitespace().all(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '/'))
+                && !lines[k].split_whitespace().any(figure)
+    });
+    if !between_ok {
+        return None;
+    }
+    let mut labels = Vec::new();
+    for line in &lines[start..=end] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let first_figure = words.iter().rposition(|w| !figure(w)).map_or(0, |p| p + 1);
+        if first_figure == 0 || words.len() - first_figure < 3 {
+            return None;
+        }
+        labels.push(words[..first_figure].join(" "));
+    }
+    Some((start, end, labels))
+}
+
 /// The warnings for the hand tables among `input`'s lines that no parser
 /// read (`read`: the lines a number was read from, ascending; `known`: the
 /// kernels the parsers read, to know `TEST8` for one): each block of
@@ -344,6 +373,10 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         }
         i = end + 1;
         if (start..=end).any(is_read) {
+            continue;
+        }
+        if let Some(found) = lmbench_rows_under_header(&lines, start, end) {
+            labelled.push(found);
             continue;
         }
         // A heading of kernel columns over rows of figures below it (in
@@ -1013,6 +1046,25 @@ account   Linux 2.6.11- 2765 0.16 0.26 3.56 4.17 17.6 0.50 2.30 163. 628. 2417\n
         );
         let four = "| a | b | c | d | 1 | 2 |\n| e | f | g | h | 3 | 4 |\n";
         assert!(unread_tables(&Input::from_text(four), &[], &[]).is_empty());
+    }
+
+    #[test]
+    fn lmbench_rows_a_blank_line_under_their_header_are_a_table() {
+        // LKML 2003-01: Andi Kleen's two context-switch rows, hosts of two
+        // words, the rule under the header gone.
+        let lines = [
+            "Host                 OS 2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K",
+            "ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw",
+            "",
+            "with wrmsr Linux 2.5.54 2.410 3.5600 6.0300 3.9900   34.8 8.59000    43.7",
+            "no wrmsr   Linux 2.5.54 1.270 2.3300 4.7700 2.5100   29.5 4.16000    39.2",
+        ];
+        let (first, last, labels) = lmbench_rows_under_header(&lines, 3, 4).expect("rows");
+        assert_eq!((first, last), (3, 4));
+        assert_eq!(labels, ["with wrmsr Linux", "no wrmsr Linux"]);
+        // Prose between the header and the figures: no table of its.
+        let prose = [lines[0], "That looks more like between 10%-51%", "", lines[3]];
+        assert_eq!(lmbench_rows_under_header(&prose, 3, 3), None);
     }
 
     #[test]

@@ -70,6 +70,11 @@
 //! (`mem_cgorup=off : Execl Throughput  43.0  3150.1  732.6`, under
 //! `ENVIRON        : TEST  BASELINE …`) is that test, with the parameter
 //! `label` = the text before the colon.
+//! Score lines one right under another with no copies line known (a post
+//! keeping only `./Run`'s two scores, 1 copy then one per CPU, under a
+//! set-up line) are runs of different copy counts: each gets `copies`
+//! `? (1st)`, `? (2nd)`, … by its place, with a warning, and they are never
+//! averaged as one set-up's runs.
 //! A score line with two or more numbers (`System Benchmarks Index Score
 //! 1467.2   1483.0`, a person's table with a column per set-up) is a note,
 //! not read: which number is which set-up's, the table's header says in
@@ -281,6 +286,9 @@ impl BenchParser for UnixBench {
         // The result lines of the report being read, whose RESULT the
         // index table under them repeats.
         let mut block = RawBlock::default();
+        // Score lines read one right under another with no copies line
+        // known: each one's line and sample index.
+        let mut bare_scores: Vec<(usize, usize)> = Vec::new();
         let lines = &input.lines;
         let mut i = 0usize;
         while i < lines.len() {
@@ -399,7 +407,28 @@ impl BenchParser for UnixBench {
                 }
                 let score = Sample::new(Metric::new(metric, "", Better::Higher), value, at).with_group(group);
                 let score = if own.is_some() { score.with_param(BASELINE_PARAM, OWN_BASELINE) } else { score };
-                out.samples.push(tagged(score, &copies, &kernel));
+                let mut score = tagged(score, &copies, &kernel);
+                // Score lines one under another with no copies line (a
+                // post keeping only each run's score, LKML 2022-12:
+                // `1995.8` of 1 copy and `8482.8` of all CPUs were averaged
+                // as one set-up's two runs): kept apart by their order.
+                let after_score = bare_scores.last().is_some_and(|&(at_before, _)| {
+                    (at_before..lineno - 1).all(|k| lines[k].trim().is_empty()) && at_before < lineno
+                });
+                if copies.is_none() && after_score {
+                    if bare_scores.len() == 1 {
+                        let (first_at, first) = bare_scores[0];
+                        out.samples[first].params.push(crate::model::Param::new("copies", unknown_copies(1)));
+                        out.notes.push((first_at, unread_copies_note(first_at, lineno)));
+                    }
+                    score = score.with_param("copies", unknown_copies(bare_scores.len() + 1));
+                } else {
+                    bare_scores.clear();
+                }
+                if copies.is_none() {
+                    bare_scores.push((at, out.samples.len()));
+                }
+                out.samples.push(score);
                 continue;
             }
             // The index table's header, or its first line when a mail
@@ -644,7 +673,8 @@ fn cut_off_run(out: &mut ParsedFile, headless: usize, first: &(usize, String)) {
             ),
         )
     };
-    for s in &mut out.samples[..headless] {
+    // Score lines one under another already carry their place (`? (1st)`).
+    for s in out.samples[..headless].iter_mut().filter(|s| !s.params.iter().any(|p| p.name == "copies")) {
         s.params.push(crate::model::Param::new("copies", value));
     }
     out.notes.push((at, note));
@@ -1282,9 +1312,12 @@ fn copies_of(line: &str) -> Option<String> {
 
 /// `./Run -c 96 -i 1 shell1` → `96`: the copies of a run whose output
 /// lost its `running N parallel copies` line (a post quoting the index
-/// table only). `None` for a command line with no `-c` or more than one
-/// (`./Run -c 1 -c 4` runs both).
+/// table only), also after a post's `Command:` or `Cmd:` (`Command: ./Run
+/// -c 120 spawn`, kvm 2025-07: its 120 copies were not read). `None` for a
+/// command line with no `-c` or more than one (`./Run -c 1 -c 4` runs both).
 fn run_copies(line: &str) -> Option<String> {
+    let trimmed = line.trim_start();
+    let line = ["Command:", "Cmd:"].iter().find_map(|p| trimmed.strip_prefix(p)).unwrap_or(line);
     let args = crate::parse::cmdline::args_of(line, "Run")?;
     let mut counts = args.windows(2).filter(|w| w[0] == "-c").map(|w| w[1]);
     let n = counts.next()?.parse::<u32>().ok()?;
@@ -1326,6 +1359,30 @@ fn change_not_score(trimmed: &str, delta_header: Option<usize>) -> Option<String
     ))
 }
 
+/// The `copies` of the `n`th (1-based) of score lines printed one under
+/// another with no copies line: `? (1st)`, `? (2nd)`. UnixBench's `./Run`
+/// runs 1 copy, then one per CPU, and a post may keep only the scores; the
+/// count is not known, the order is.
+fn unknown_copies(n: usize) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("? ({n}{suffix})")
+}
+
+/// The warning on the first of score lines one under another (from line
+/// `first` on, the next at `next`) that no copies line names.
+fn unread_copies_note(first: usize, next: usize) -> String {
+    format!(
+        "score lines one under another (lines {first} and {next} on) with no `running N parallel copies` line or \
+         `./Run -c N` naming their copy counts: the scores of runs of different copy counts (./Run runs 1 copy, \
+         then one per CPU) are not averaged; read apart as copies `? (1st)`, `? (2nd)`, … in their order"
+    )
+}
+
 /// Recognises a score line: returns its group and metric name.
 fn score_label(line: &str) -> Option<(&'static str, &'static str)> {
     let line = line.trim_start();
@@ -1339,7 +1396,9 @@ fn score_label(line: &str) -> Option<(&'static str, &'static str)> {
         return None;
     }
     let group = index_group(line);
-    let metric = if line.contains("(Partial Only)") { "Index Score (Partial Only)" } else { "Index Score" };
+    // `(Partial Only` without its `)` is the partial score still (a post
+    // re-typing the line, kvm 2025-07: read as the full index before).
+    let metric = if line.contains("(Partial Only") { "Index Score (Partial Only)" } else { "Index Score" };
     Some((group, metric))
 }
 
@@ -1755,6 +1814,30 @@ Double-Precision Whetstone                       55.0\n";
     fn final_score_without_value_is_an_error() {
         let text = "Pipe Throughput   448266.7 lps (10.0 secs, 10 samples)\n     FINAL SCORE\n\nthanks\n";
         assert_eq!(parse(text).unwrap_err().line(), Some(4));
+    }
+
+    #[test]
+    fn bare_score_lines_in_a_row_are_kept_apart_by_order_with_a_warning() {
+        // LKML 2022-12: a post keeping only ./Run's two scores (1 copy,
+        // then all CPUs) under a set-up line; they were averaged.
+        let f = parse(
+            "Don't load cpuidle-haltpoll:\n\
+System Benchmarks Index Score                                        1995.8\n\
+System Benchmarks Index Score                                        8482.8\n",
+        )
+        .unwrap();
+        let s = find(&f, INDEX_GROUP, "Index Score");
+        let copies: Vec<&str> =
+            s.iter().map(|s| s.params.iter().find(|p| p.name == "copies").unwrap().value.as_str()).collect();
+        assert_eq!(copies, ["? (1st)", "? (2nd)"]);
+        assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("score lines one under another")), "{:?}", f.notes);
+    }
+
+    #[test]
+    fn partial_score_without_its_closing_parenthesis_is_partial() {
+        let f = parse("System Benchmarks Index Score (Partial Only              13775.1\n").unwrap();
+        assert_eq!(find(&f, INDEX_GROUP, "Index Score (Partial Only)").len(), 1);
+        assert_eq!(run_copies("Command: ./Run -c 120 spawn").as_deref(), Some("120"));
     }
 
     #[test]
