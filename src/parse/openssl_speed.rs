@@ -73,6 +73,17 @@
 //! the CPU, and its run's figures are per CPU second (`22441871.33k`):
 //! read, with a note at that line.
 //!
+//! sbc-bench runs openssl once on each CPU cluster of a big.LITTLE board
+//! and prints each cipher's rows together, the clusters' in order: from
+//! 0.9.39 on each row ends in the cluster's cores (`aes-128-cbc
+//! 130948.77k … 1514897.41k (Cortex-A53)`), read as the parameter
+//! `machine`; before, the rows are unmarked, under `Executing benchmark on
+//! each cluster individually` (then `machine` is the cores the file's
+//! `Executing benchmark on cpuN (Cortex-A53):` lines name, in their order,
+//! or, where another benchmark's segment took those lines, `cluster` 1, 2,
+//! …, with a note) or under nothing (kept apart as `row` 1, 2, …, with a
+//! note). Rows under `Executing benchmark twice` are two runs.
+//!
 //! A post that set a label or its command line between the header and
 //! each row (`openssl speed -evp rc4:` / `rc4  348612.51k …`, an
 //! Erlang/OTP pull request) has those rows read under the last `type …`
@@ -88,7 +99,7 @@
 
 use super::cmdline::args_of;
 use super::num::plain;
-use super::{BenchParser, Input, ParseError};
+use super::{BenchParser, Input, MACHINE_PARAM, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 
 /// `openssl speed`; registry id `"openssl-speed"`.
@@ -194,6 +205,63 @@ struct Reader {
     /// A public-key table a poster's label line (`for 2:`) interrupted,
     /// and that line: a row right under it is the table's.
     paused: Option<(Table, usize)>,
+    /// The rows of the current table: each row's label and line, in order
+    /// (a label printed again is another cluster's row, or another run's).
+    rows: Vec<(String, usize)>,
+    /// What sbc-bench said above this table: its line and whether it ran
+    /// openssl once per CPU cluster (`Executing benchmark on each cluster
+    /// individually`) or twice on one (`Executing benchmark twice …`).
+    harness: Option<(usize, Harness)>,
+    /// The clusters sbc-bench named earlier in the file (`Executing
+    /// benchmark on cpu0 (Cortex-A53):`), in their order.
+    clusters: Vec<String>,
+    /// A row printed again in this file was said (once).
+    repeat_noted: bool,
+}
+
+/// How sbc-bench ran the `openssl speed` whose rows follow.
+#[derive(Clone, Copy, PartialEq)]
+enum Harness {
+    /// Once on each CPU cluster: a cipher's rows are the clusters' in order.
+    PerCluster,
+    /// Twice on one cluster: a cipher's rows are two runs.
+    Twice,
+}
+
+/// sbc-bench's line over its openssl runs (`Executing benchmark on each
+/// cluster individually`, `Executing benchmark twice on cluster 0
+/// (Cortex-A53)`).
+fn harness_line(t: &str) -> Option<Harness> {
+    let rest = t.strip_prefix("Executing benchmark ")?;
+    if rest.starts_with("on each cluster individually") {
+        Some(Harness::PerCluster)
+    } else if rest.starts_with("twice") {
+        Some(Harness::Twice)
+    } else {
+        None
+    }
+}
+
+/// sbc-bench's `Executing benchmark on cpu2 (Cortex-A73):` (over each
+/// cluster's tinymembench run) → `Cortex-A73`.
+fn cluster_line(t: &str) -> Option<&str> {
+    let rest = t.strip_prefix("Executing benchmark on cpu")?;
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit()).strip_prefix(" (")?;
+    let name = rest.strip_suffix("):")?;
+    (!name.is_empty() && !name.contains(['(', ')'])).then_some(name)
+}
+
+/// A row's trailing marker of the CPU cluster it ran on, as sbc-bench
+/// 0.9.39 and later print it (`aes-128-cbc  130948.77k … 1514897.41k
+/// (Cortex-A53)`): the row without it, and the cores' name.
+fn cluster_marker(t: &str) -> (&str, Option<&str>) {
+    let Some((row, name)) = t.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) else { return (t, None) };
+    let row = row.trim_end();
+    let after_figure = row.ends_with(|c: char| c.is_ascii_digit() || c == 'k' || c == 's');
+    if name.is_empty() || name.contains(['(', ')']) || !after_figure || plain(name).is_some() {
+        return (t, None);
+    }
+    (row, Some(name))
 }
 
 /// True when `t` is a cipher or digest row of `n` figures as openssl prints
@@ -239,6 +307,7 @@ impl Reader {
     /// A row of the current table; false when the line is none (the table
     /// ended).
     fn row(&mut self, n: usize, t: &str) -> Result<bool, ParseError> {
+        let (t, cluster) = cluster_marker(t);
         let cells: Vec<&str> = t.split_whitespace().collect();
         let Some(table) = &self.table else { return Ok(false) };
         let width = match table {
@@ -323,8 +392,79 @@ impl Reader {
                 }
             }
         }
+        let label = label.join(" ");
+        let before = self.rows.iter().filter(|(l, _)| *l == label).count();
+        match cluster {
+            Some(name) => {
+                for s in &mut samples {
+                    s.params.push(crate::model::Param::new(MACHINE_PARAM, name));
+                }
+            }
+            None if before > 0 => self.repeated(n, &label, before, &mut samples),
+            None => {}
+        }
+        self.rows.push((label, n));
         self.out.samples.extend(samples);
         Ok(true)
+    }
+
+    /// The `before`+1-th row of `label` in one table (openssl prints each
+    /// once): sbc-bench's rows of one cipher on each CPU cluster, in the
+    /// clusters' order, or of two runs on one. Rows of clusters are kept
+    /// apart by `machine` (the cluster's cores, as the file's `Executing
+    /// benchmark on cpuN (…)` lines name them), the first row too; rows
+    /// nothing above names are `cluster` 1, 2, … under sbc-bench's `on
+    /// each cluster` line, else `row` 1, 2, …, with a note: averaged, a little and a big cluster's rates (22074.92k and
+    /// 73341.63k, ODROID-XU4) made a figure of neither (archive54).
+    fn repeated(&mut self, n: usize, label: &str, before: usize, samples: &mut [Sample]) {
+        let harness = self.harness.map(|(_, h)| h);
+        if harness == Some(Harness::Twice) {
+            return;
+        }
+        let per_cluster = harness == Some(Harness::PerCluster);
+        let named = per_cluster && before < self.clusters.len();
+        let param = match (named, per_cluster) {
+            (true, _) => MACHINE_PARAM,
+            (false, true) => "cluster",
+            (false, false) => "row",
+        };
+        let value = |k: usize| if named { self.clusters[k].clone() } else { (k + 1).to_string() };
+        let first = self.rows.iter().find(|(l, _)| l == label).map_or(n, |r| r.1);
+        if before == 1 {
+            let v = value(0);
+            for s in self.out.samples.iter_mut().filter(|s| s.line == first) {
+                if !s.params.iter().any(|p| p.name == param) {
+                    s.params.push(crate::model::Param::new(param, v.as_str()));
+                }
+            }
+        }
+        let v = value(before);
+        for s in samples.iter_mut() {
+            s.params.push(crate::model::Param::new(param, v.as_str()));
+        }
+        if self.repeat_noted {
+            return;
+        }
+        self.repeat_noted = true;
+        let msg = match self.harness {
+            Some((at, _)) if named => format!(
+                "`{label}` printed again in one table (first on line {first}): sbc-bench ran openssl once on each \
+                 CPU cluster (line {at}), so each of a cipher's rows is read as its cluster's, in the order the \
+                 file's `Executing benchmark on cpuN (…)` lines name them ({}), not averaged",
+                self.clusters.join(", ")
+            ),
+            Some((at, _)) if per_cluster => format!(
+                "`{label}` printed again in one table (first on line {first}): sbc-bench ran openssl once on each \
+                 CPU cluster (line {at}), so each of a cipher's rows is read as its cluster's, `cluster` 1, 2, … in \
+                 the order sbc-bench runs them (cpu0's first), not averaged"
+            ),
+            _ => format!(
+                "`{label}` printed again in one table (first on line {first}), and no line above says whether the \
+                 rows are runs (sbc-bench's `Executing benchmark twice`) or CPU clusters (sbc-bench before 0.9.39 \
+                 printed a row per cluster, unmarked): kept apart as `row` 1, 2, …, not averaged"
+            ),
+        };
+        self.out.notes.push((n, msg));
     }
 
     /// `t` and the line after it, `next`, joined, when `t` is a cipher
@@ -367,13 +507,22 @@ impl Reader {
     }
 
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        if let Some(h) = harness_line(t) {
+            self.harness = Some((n, h));
+        } else if t.len() >= 10 && t.bytes().all(|b| b == b'#') {
+            // sbc-bench's rule between its benchmarks: what it said of
+            // one run is no longer in force.
+            self.harness = None;
+        }
         if let Some(sizes) = blocks_header(t) {
+            self.rows.clear();
             self.header_seen(n);
             self.last_blocks = Some(sizes.clone());
             self.table = Some(Table::Blocks(sizes));
             return Ok(());
         }
         if let Some(table) = pkey_header(t) {
+            self.rows.clear();
             self.header_seen(n);
             self.table = Some(table);
             return Ok(());
@@ -391,6 +540,9 @@ impl Reader {
             && at + 1 == n
             && all_figures(t, &table)
         {
+            // The label line starts another set-up's rows: a row of a
+            // name above it is no repeat.
+            self.rows.clear();
             self.table = Some(table);
             if self.row(n, t)? {
                 return Ok(());
@@ -599,7 +751,13 @@ impl BenchParser for OpensslSpeed {
         let mut versions: Vec<String> = lines.iter().filter_map(|l| version_line(l.trim())).collect();
         versions.sort();
         versions.dedup();
-        let mut r = Reader { out, versions_differ: versions.len() > 1, ..Reader::default() };
+        let mut clusters: Vec<String> = Vec::new();
+        for name in lines.iter().filter_map(|l| cluster_line(l.trim())) {
+            if !clusters.iter().any(|c| c == name) {
+                clusters.push(name.to_string());
+            }
+        }
+        let mut r = Reader { out, versions_differ: versions.len() > 1, clusters, ..Reader::default() };
         let mut i = 0;
         while i < lines.len() {
             let (n, t) = (i + 1, lines[i].trim());

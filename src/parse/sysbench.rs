@@ -342,8 +342,8 @@ fn form04_figure<'a>(t: &'a str, run: &Run) -> Option<Figure<'a>> {
     match run.test.as_deref() {
         Some("fileio") => {
             if let Some(rest) = t.strip_prefix("Read ").filter(|r| r.contains("Total transferred")) {
-                let x = rest.rsplit_once('(')?.1.strip_suffix("Mb/sec)");
-                return Some(Figure::Inner("transferred", "MiB/s", x.and_then(|x| plain(x.trim()))));
+                let x = rest.rsplit_once('(')?.1.strip_suffix("/sec)");
+                return Some(Figure::Inner("transferred", "MiB/s", x.and_then(mib04)));
             }
             let x = t.strip_suffix(" Requests/sec executed")?;
             Some(Figure::Inner("requests/s", "ops/s", plain(x.trim())))
@@ -360,6 +360,28 @@ fn form04_figure<'a>(t: &'a str, run: &Run) -> Option<Figure<'a>> {
         }
         _ => None,
     }
+}
+
+/// sysbench 0.4's size with its binary unit (`8.7984Mb`, `512.5Kb`,
+/// `1.2Gb`, `0b`: it picks the unit by the size) in MiB. A run that
+/// failed at once prints `Total transferred 0b  (0b/sec)` (archive54: a
+/// VPS's fileio runs under `FATAL: Failed to read file!`): read as 0, so
+/// that the failure is said at its `FATAL:` line, not as damage that
+/// skipped the file; only `Mb` was read before.
+fn mib04(size: &str) -> Option<f64> {
+    let size = size.trim();
+    let (figure, scale) = if let Some(f) = size.strip_suffix("Tb") {
+        (f, 1024.0 * 1024.0)
+    } else if let Some(f) = size.strip_suffix("Gb") {
+        (f, 1024.0)
+    } else if let Some(f) = size.strip_suffix("Mb") {
+        (f, 1.0)
+    } else if let Some(f) = size.strip_suffix("Kb") {
+        (f, 1.0 / 1024.0)
+    } else {
+        (size.strip_suffix('b')?, 1.0 / (1024.0 * 1024.0))
+    };
+    plain(figure.trim()).map(|v| v * scale)
 }
 
 /// `(7.2762Mb/sec) 465.67 Requests/sec executed` in a fileio run:
@@ -1212,6 +1234,17 @@ mod tests {
     /// wildmod43: a page trimmed each memory run to `Total operations: …
     /// (… per second)` and `… MiB transferred (…)`: nothing was read (test
     /// unknown). That line is the memory test's own.
+    /// sysbench 0.4's fileio sizes in their units, in MiB; a failed
+    /// run's `0b` is 0 (its `FATAL:` line says the failure).
+    #[test]
+    fn fileio_04_sizes_in_their_units() {
+        assert_eq!(mib04("8.7984Mb"), Some(8.7984));
+        assert_eq!(mib04("512Kb"), Some(0.5));
+        assert_eq!(mib04("2Gb"), Some(2048.0));
+        assert_eq!(mib04("0b"), Some(0.0));
+        assert_eq!(mib04("fast"), None);
+    }
+
     #[test]
     fn a_memory_report_trimmed_to_its_totals_is_of_the_memory_test() {
         use crate::parse::{BenchParser, Input};

@@ -33,6 +33,15 @@
 //! rows (a person's copy of a run's figures) is not read: the warning
 //! names the table's first row.
 //!
+//! sbc-bench before 0.8.6 runs tinymembench on a little and on a big core
+//! of a big.LITTLE board, each under `Executing tinymembench on a little
+//! core:` (`big core`): the run's samples have the parameter `cluster`
+//! (`little core`, `big core`), never averaged with the other cluster's
+//! (ODROID-XU4, 4.9: a C copy of 271 MB/s on a Cortex-A7 and 2455.1 MB/s
+//! on a Cortex-A15 were one row of 1363 ±1544, archive54). Later versions
+//! name the cores (`Executing benchmark on cpu4 (Cortex-A15):`): the
+//! labeller's `machine`.
+//!
 //! A `...` (or `…`) line between latency rows, a poster's mark for rows
 //! left out, does not end the table: the rows below it are read.
 //!
@@ -52,16 +61,32 @@ pub struct Tinymembench;
 
 const ID: &str = "tinymembench";
 
+/// The parameter of a run sbc-bench says it made on a little or a big
+/// core of a big.LITTLE board (`cluster` = `little core`).
+const CLUSTER_PARAM: &str = "cluster";
+
 /// `NAME   :  13496.9 MB/s (1.3%)` → (name, figure text). A test's name
 /// starts with a letter or digit (`C copy`, `NEON LDP/STP copy`,
 /// `standard memcpy`): a line drawn in a box (`╟─ COPY:  101153.8 MB/s`,
 /// Julia's STREAMBenchmark beside it in a log) is not tinymembench's.
+///
+/// tinymembench pads its names to a ` : ` column. A line without one
+/// (`NAME: 2945.8 MB/s`, a post that collapsed the padding) is a test's
+/// only when its figure is a number: a kernel's boot message quoted
+/// further down a log (`raid6: neonx8   gen()  2786 MB/s` in sbc-bench's
+/// kernel report) is none, not a damaged test that stops the parse
+/// (archive54: it dropped both clusters' 200 figures of an ODROID-N2+
+/// log, 570 lines above it).
 fn bandwidth_line(t: &str) -> Option<(&str, &str)> {
-    let (name, rest) = t.rsplit_once(" : ").or_else(|| t.rsplit_once(":"))?;
+    let padded = t.rsplit_once(" : ");
+    let (name, rest) = padded.or_else(|| t.rsplit_once(":"))?;
     let rest = rest.trim();
-    let figure = rest.strip_suffix("MB/s").or_else(|| rest.split_once(" MB/s").map(|(f, _)| f))?;
+    let figure = rest.strip_suffix("MB/s").or_else(|| rest.split_once(" MB/s").map(|(f, _)| f))?.trim();
     let name = name.trim();
-    name.starts_with(|c: char| c.is_ascii_alphanumeric()).then_some((name, figure.trim()))
+    if padded.is_none() && plain(figure).is_none() {
+        return None;
+    }
+    name.starts_with(|c: char| c.is_ascii_alphanumeric()).then_some((name, figure))
 }
 
 /// `block size : single random read / dual random read, [MADV_HUGEPAGE]`
@@ -96,18 +121,30 @@ fn latency_row(out: &mut ParsedFile, madvise: Option<&str>, n: usize, t: &str) -
     Ok(true)
 }
 
+/// sbc-bench's line over a tinymembench run before 0.8.6, `Executing
+/// tinymembench on a little core:` → `little core` (`big core`).
+fn sbc_bench_core(t: &str) -> Option<&str> {
+    let core = t.strip_prefix("Executing tinymembench on a ")?.strip_suffix(':')?;
+    matches!(core, "little core" | "big core" | "middle core").then_some(core)
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
     let mut group = "Memory bandwidth";
     let mut latency: Option<Option<String>> = None;
     // The tests read since the run's banner: (group, name) → its line.
     let mut seen: Vec<(&str, String, usize)> = Vec::new();
+    // sbc-bench before 0.8.6 over each run: `Executing tinymembench on a
+    // little core:` (or `big`): the run's cluster.
+    let mut cluster: Option<String> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(rest) = t.strip_prefix("tinymembench v") {
             let v = rest.split_whitespace().next().unwrap_or("");
             out.version.get_or_insert_with(|| v.to_string());
             seen.clear();
+            let above = input.lines[..n - 1].iter().rev().map(|l| l.trim()).find(|l| !l.is_empty());
+            cluster = above.and_then(sbc_bench_core).map(str::to_string);
             continue;
         }
         if let Some(banner) = t.strip_prefix("== ") {
@@ -129,7 +166,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if matches!(t, "..." | "…") {
                 continue;
             }
+            let before = out.samples.len();
             if latency_row(&mut out, madvise.as_deref(), n, t)? {
+                if let Some(c) = &cluster {
+                    for s in &mut out.samples[before..] {
+                        s.params.push(crate::model::Param::new(CLUSTER_PARAM, c.as_str()));
+                    }
+                }
                 continue;
             }
             latency = None;
@@ -153,7 +196,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 None => name.to_string(),
             };
             seen.push((group, name.to_string(), n));
-            out.samples.push(s.with_param("test", test));
+            let s = s.with_param("test", test);
+            out.samples.push(match &cluster {
+                Some(c) => s.with_param(CLUSTER_PARAM, c.as_str()),
+                None => s,
+            });
         }
     }
     if out.samples.is_empty() {
@@ -287,6 +334,19 @@ mod tests {
         assert_eq!(got.len(), 9);
         let bad = "tinymembench v0.4.9\n C copy    :  x MB/s\n";
         assert_eq!(Tinymembench.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+
+    /// A kernel's `raid6:` boot lines far below the runs (sbc-bench's
+    /// kernel report) are no tests: the runs above them are read.
+    #[test]
+    fn a_boot_message_in_mb_s_is_no_test() {
+        let text = "tinymembench v0.4.9\n\
+            \x20C copy                                               :   2010.7 MB/s (2.0%)\n\
+            \x20          raid6: neonx8   gen()  2786 MB/s\n";
+        let f = Tinymembench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert_eq!(bandwidth_line("raid6: neonx8   gen()  2786 MB/s"), None);
+        assert_eq!(bandwidth_line("NEON copy: 2945.8 MB/s"), Some(("NEON copy", "2945.8")));
     }
 
     #[test]

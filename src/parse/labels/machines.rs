@@ -264,17 +264,48 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
             lines.iter().take(6).map(usize::to_string).collect::<Vec<_>>().join(", ")
         ),
     };
-    parsed.notes.push((
-        first,
+    // Lines naming a CPU by its number (sbc-bench's `Executing benchmark
+    // on cpu4 (Cortex-A15):` over each cluster's run) name the clusters of
+    // one big.LITTLE board: no machines to put in classes of their own
+    // (archive54, ODROID-XU4 and -N2+ logs).
+    let clusters = machines.iter().all(|(at, ..)| input.lines.get(at - 1).is_some_and(|l| names_cpu_number(l)));
+    let note = if clusters {
+        format!(
+            "the runs are on {} CPU clusters of the board ({}): kept apart by cluster (a `{MACHINE_PARAM}` \
+             parameter, the cluster's cores), never averaged{unnamed}",
+            names.len(),
+            each.join("; ")
+        )
+    } else {
         format!(
             "the runs name {} different machines ({}): kept apart by machine (their label or a `{MACHINE_PARAM}` \
              parameter), never averaged{unnamed}; a machine class is one machine: put each machine's runs in a \
              class of its own",
             names.len(),
             each.join("; ")
-        ),
-    ));
+        )
+    };
+    // The labels' passes, before this one, called the runs under these
+    // lines averaged (`rounds of the same steps with different text …
+    // were averaged`): no longer true once every run has its machine.
+    if unnamed.is_empty() {
+        let at: Vec<usize> = machines.iter().map(|m| m.0).collect();
+        parsed.notes.retain(|(l, m)| !(at.contains(l) && m.contains("were averaged as runs of one set-up")));
+    }
+    parsed.notes.push((first, note));
     n
+}
+
+/// True when `line` names a CPU by its number (`cpu0`, `CPU4`) right
+/// before a parenthesis: sbc-bench's `Executing benchmark on cpu4
+/// (Cortex-A15):`.
+fn names_cpu_number(line: &str) -> bool {
+    line.match_indices(|c: char| c == 'c' || c == 'C').any(|(at, _)| {
+        let rest = &line[at..];
+        let Some(num) = rest.get(3..).filter(|_| rest[..3].eq_ignore_ascii_case("cpu")) else { return false };
+        let digits = num.len() - num.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        digits > 0 && num[digits..].starts_with(" (")
+    })
 }
 
 #[cfg(test)]
