@@ -630,8 +630,10 @@ enum Para {
 /// between a header and the elapsed time (perf 6.x and posts set blank
 /// lines between them; a double-spaced paste, one between every line),
 /// the `seconds user` / `sys` paragraph under the elapsed time, and a
-/// paragraph of a script's `+-` counts.
-fn perf_paragraphs(input: &Input, kinds: &[Kind]) -> Vec<bool> {
+/// paragraph of a script's `+-` counts. `tails` marks the lines that are
+/// the end of the counter line above them, wrapped by a mailer (its
+/// comment, noise or share): part of a paragraph of counts.
+fn perf_paragraphs(input: &Input, kinds: &[Kind], tails: &[bool]) -> Vec<bool> {
     let n = input.lines.len();
     let mut paras: Vec<(usize, usize, Para)> = Vec::new();
     let mut i = 0;
@@ -655,7 +657,7 @@ fn perf_paragraphs(input: &Input, kinds: &[Kind]) -> Vec<bool> {
         } else if ks.iter().any(|k| matches!(k, Kind::Counter { .. }))
             && (start..i).all(|k| {
                 matches!(kinds[k], Kind::Counter { .. } | Kind::NotCounted(..))
-                    || (kinds[k] == Kind::Other && wrapped_comment(k))
+                    || (kinds[k] == Kind::Other && (wrapped_comment(k) || tails[k]))
                     || fence(k)
             })
         {
@@ -725,6 +727,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             *k = Kind::Other;
         }
     }
+    // The lines that end the counter line above them, a mailer's wrap of
+    // its `#` comment, noise or share: no line of a person's text, so a
+    // paragraph of counts holding them is still one (attack54: after a
+    // blank line, `577 page-faults # 0.094 M/sec` over `( +- 0.06% )`
+    // made its paragraph no perf output, and its counts were dropped
+    // without a word).
+    let mut tails = vec![false; kinds.len()];
+    for i in 1..kinds.len() {
+        let above = input.lines[i - 1].trim_end();
+        let t = input.lines[i].trim();
+        tails[i] = kinds[i] == Kind::Other
+            && matches!(kinds[i - 1], Kind::Counter { .. })
+            && above.contains('#')
+            && !above.contains('(')
+            && !t.is_empty()
+            && !t.starts_with('#');
+    }
     // A `#` comment a mail wrapped with the noise after it (`#    6.938
     // CPUs ` over `utilized        ( +-  1.75% )`, LKML 2024's `perf stat
     // -r 32` of hackbench): the counter's `( +- p% )` is on the tail.
@@ -761,6 +780,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         };
         if let Some(p) = found {
             *pct = Some(p.to_string());
+            tails[i] = true;
         }
     }
     // A counter's share of the run a mailer or a page's converter wrapped
@@ -775,9 +795,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let Some(p) = share(t).filter(|_| t.rfind('(') == Some(0)) else { continue };
         if let Kind::Counter { share: share @ None, .. } = &mut kinds[i - 1] {
             *share = Some(p.to_string());
+            tails[i] = true;
         }
     }
-    let inside = perf_paragraphs(input, &kinds);
+    let inside = perf_paragraphs(input, &kinds, &tails);
     let mut block = Block::default();
     // The paragraph being read (its first line), for the note on
     // multiplexed counts.
@@ -1343,6 +1364,39 @@ mod tests {
             assert_eq!(*line, l, "{got:?}");
             assert!(rel.is_some_and(|r| (r - p * root).abs() < 1e-9), "line {l}: {got:?}");
         }
+    }
+
+    /// attack54: after a blank line inside the block (perf 6.x sets them,
+    /// a post may), a paragraph of counts holding a counter's tail that a
+    /// mailer wrapped (`( +-  0.06% )` alone, `utilized` alone, `M/sec`
+    /// after a lone `#`) was no perf paragraph: its counts were dropped
+    /// without a word.
+    #[test]
+    fn a_wrapped_tail_after_a_blank_line_keeps_its_paragraph() {
+        let text = "Performance counter stats for 'curl localhost:8000' (50 runs):\n\n\
+                    \x20             6.14 msec task-clock                #    0.494 CPUs utilized            ( +-  0.59% )\n\
+                    \x20                0      cpu-migrations            #    0.000 K/sec\n\n\
+                    \x20              577      page-faults               #    0.094 M/sec\n\
+                    \x20             ( +-  0.06% )\n\
+                    \x20              3      context-switches          #    0.462\n\
+                    K/sec\n\
+                    \x20            12      branch-misses     #\n\
+                    0.002 M/sec\n\n\
+                    \x20        0.0124429 +- 0.0000547 seconds time elapsed  ( +-  0.44% )\n";
+        let f = read(text);
+        let got: Vec<(usize, &str)> = f.samples.iter().map(|s| (s.line, s.metric.name.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                (3, "task-clock"),
+                (4, "cpu-migrations"),
+                (6, "page-faults"),
+                (8, "context-switches"),
+                (10, "branch-misses"),
+                (13, "time elapsed")
+            ]
+        );
+        assert!(matches!(f.samples[2].value, crate::model::Value::Summary { stddev: Some(_), n: 50, .. }));
     }
 
     /// Ankur Arora's PREEMPT_AUTO letter (LKML 2024-02): the command line
