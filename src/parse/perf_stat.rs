@@ -717,6 +717,15 @@ fn perf_paragraphs(input: &Input, kinds: &[Kind], tails: &[bool]) -> Vec<bool> {
     lines
 }
 
+/// True when sample `s`, read from a last line with no line break, shows
+/// that line was cut inside its name: an event named by the start of
+/// `seconds` (`seco`: perf's `seconds time elapsed`, `seconds user`,
+/// `seconds sys`, cut). ([`cut_event`] knows the generic events' names.)
+fn cut_in_name(s: &Sample) -> bool {
+    let name = s.metric.name.as_str();
+    !name.is_empty() && "seconds".starts_with(name)
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() };
     let mut kinds: Vec<Kind> = input.lines.iter().map(|l| kind(l.trim())).collect();
@@ -1274,7 +1283,15 @@ impl BenchParser for PerfStat {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_all(input)
+        let mut out = parse_all(input)?;
+        // A file cut inside its last line after the figure: perf prints
+        // the name after it, and a cut there named a count after what was
+        // left of it (attack54 F6: `4.512917370 seconds time elapsed` cut
+        // to `4.512917370 seco`, read as an event `seco`): left out.
+        let last = input.lines.len();
+        let cut = out.samples.iter().any(|s| s.line == last && cut_in_name(s));
+        super::cut::last_line_cut_in_name(input, &mut out, |_| cut);
+        Ok(out)
     }
 
     fn after_labels(&self, input: &Input, parsed: &mut ParsedFile) {
@@ -1397,6 +1414,27 @@ mod tests {
             ]
         );
         assert!(matches!(f.samples[2].value, crate::model::Value::Summary { stddev: Some(_), n: 50, .. }));
+    }
+
+    /// attack54 F6: a file cut inside its last line after the figure. The
+    /// Rockchip guide cut inside `seconds time elapsed` read an event
+    /// `seco`: left out with the cut line's warning. A complete last line
+    /// is read without a word.
+    #[test]
+    fn a_last_line_cut_inside_seconds_is_left_out() {
+        let head = "Performance counter stats for 'system wide' (5 runs):\n\n\
+                    \x20    32,244,691,275      instructions       ( +-  0.21% )\n";
+        for (tail, kept, cut) in [
+            ("\n       4.512917370 seco", 1, true),
+            ("\n       4.512917370 +- 0.0123 seconds time elapsed  ( +-  0.27% )", 2, false),
+        ] {
+            let input = Input::from_text(&format!("{head}{tail}"));
+            assert!(input.unterminated);
+            let f = PerfStat.parse(&input).unwrap();
+            assert_eq!(f.samples.len(), kept, "{tail}: {:?}", f.samples);
+            assert!(f.samples.iter().all(|s| s.metric.name != "seco"), "{tail}");
+            assert_eq!(f.notes.iter().any(|(_, m)| crate::parse::cut::is_cut_note(m)), cut, "{tail}: {:?}", f.notes);
+        }
     }
 
     /// Ankur Arora's PREEMPT_AUTO letter (LKML 2024-02): the command line
