@@ -88,7 +88,8 @@ pub fn to_markdown(md: &str) -> String {
     let mut open: Open = Vec::new();
     // Inside a code block, where a `<` is shown as typed by every renderer.
     let mut in_code = false;
-    for (ev, range) in Parser::new_ext(md, options()).into_offset_iter() {
+    let mut events = Parser::new_ext(md, options()).into_offset_iter();
+    for (ev, range) in &mut events {
         let inner = |open: &mut Open, r: &std::ops::Range<usize>| {
             if let Some((_, _, held)) = open.last_mut() {
                 *held = Some(held.map_or((r.start, r.end), |(s, e)| (s.min(r.start), e.max(r.end))));
@@ -140,6 +141,16 @@ pub fn to_markdown(md: &str) -> String {
                 edits.push((range.start, range.end, shown));
             }
             _ => inner(&mut open, &range),
+        }
+    }
+    // A link reference definition to a refused address (`[r]:
+    // javascript:alert(1)`) gives no event, and stayed as written: the
+    // page's Markdown joins every commentary, so a `[r]` in another one
+    // (text there, with no definition of its own) was a live link in a
+    // previewer that does not sanitise (attack54). It is left out.
+    for (_, def) in events.reference_definitions().iter() {
+        if !url_allowed(&def.dest) {
+            edits.push((def.span.start, def.span.end, String::new()));
         }
     }
     if edits.is_empty() {
@@ -586,6 +597,21 @@ mod tests {
         }
         assert!(raw.contains("href=\"https://example.com\""), "{raw}");
         assert!(raw.contains("<!-- note -->") && raw.contains("[click](javascript:alert(3))"), "{raw}");
+    }
+
+    /// attack54: a link reference definition to `javascript:` in one
+    /// commentary stayed as written in index.md, which joins every
+    /// commentary: another's `[r]` (text where it stood alone) was a live
+    /// link there. Refused definitions are left out; allowed ones stay.
+    #[test]
+    fn a_refused_reference_definition_is_left_out() {
+        let defs = to_markdown("Nothing here.\n\n[r]: javascript:alert(13)\n[ok]: https://example.com \"t\"\n");
+        let page = format!("{}\n\n{defs}", to_markdown("See [r] here and [click me][r], and [ok]."));
+        let mut raw = String::new();
+        pulldown_cmark::html::push_html(&mut raw, Parser::new_ext(&page, options()));
+        assert!(!raw.contains("javascript"), "{raw}\nfrom {page}");
+        assert!(raw.contains("href=\"https://example.com\""), "{raw}\nfrom {page}");
+        assert_eq!(to_markdown("[a]: javascript:x\n"), "\n");
     }
 
     #[test]

@@ -630,8 +630,10 @@ enum Para {
 /// between a header and the elapsed time (perf 6.x and posts set blank
 /// lines between them; a double-spaced paste, one between every line),
 /// the `seconds user` / `sys` paragraph under the elapsed time, and a
-/// paragraph of a script's `+-` counts.
-fn perf_paragraphs(input: &Input, kinds: &[Kind]) -> Vec<bool> {
+/// paragraph of a script's `+-` counts. `tails` marks the lines that are
+/// the end of the counter line above them, wrapped by a mailer (its
+/// comment, noise or share): part of a paragraph of counts.
+fn perf_paragraphs(input: &Input, kinds: &[Kind], tails: &[bool]) -> Vec<bool> {
     let n = input.lines.len();
     let mut paras: Vec<(usize, usize, Para)> = Vec::new();
     let mut i = 0;
@@ -655,7 +657,7 @@ fn perf_paragraphs(input: &Input, kinds: &[Kind]) -> Vec<bool> {
         } else if ks.iter().any(|k| matches!(k, Kind::Counter { .. }))
             && (start..i).all(|k| {
                 matches!(kinds[k], Kind::Counter { .. } | Kind::NotCounted(..))
-                    || (kinds[k] == Kind::Other && wrapped_comment(k))
+                    || (kinds[k] == Kind::Other && (wrapped_comment(k) || tails[k]))
                     || fence(k)
             })
         {
@@ -715,6 +717,15 @@ fn perf_paragraphs(input: &Input, kinds: &[Kind]) -> Vec<bool> {
     lines
 }
 
+/// True when sample `s`, read from a last line with no line break, shows
+/// that line was cut inside its name: an event named by the start of
+/// `seconds` (`seco`: perf's `seconds time elapsed`, `seconds user`,
+/// `seconds sys`, cut). ([`cut_event`] knows the generic events' names.)
+fn cut_in_name(s: &Sample) -> bool {
+    let name = s.metric.name.as_str();
+    !name.is_empty() && "seconds".starts_with(name)
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() };
     let mut kinds: Vec<Kind> = input.lines.iter().map(|l| kind(l.trim())).collect();
@@ -724,6 +735,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if matches!(k, Kind::Counter { .. }) && above.trim_end().ends_with('#') {
             *k = Kind::Other;
         }
+    }
+    // The lines that end the counter line above them, a mailer's wrap of
+    // its `#` comment, noise or share: no line of a person's text, so a
+    // paragraph of counts holding them is still one (attack54: after a
+    // blank line, `577 page-faults # 0.094 M/sec` over `( +- 0.06% )`
+    // made its paragraph no perf output, and its counts were dropped
+    // without a word).
+    let mut tails = vec![false; kinds.len()];
+    for i in 1..kinds.len() {
+        let above = input.lines[i - 1].trim_end();
+        let t = input.lines[i].trim();
+        tails[i] = kinds[i] == Kind::Other
+            && matches!(kinds[i - 1], Kind::Counter { .. })
+            && above.contains('#')
+            && !above.contains('(')
+            && !t.is_empty()
+            && !t.starts_with('#');
     }
     // A `#` comment a mail wrapped with the noise after it (`#    6.938
     // CPUs ` over `utilized        ( +-  1.75% )`, LKML 2024's `perf stat
@@ -761,6 +789,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         };
         if let Some(p) = found {
             *pct = Some(p.to_string());
+            tails[i] = true;
         }
     }
     // A counter's share of the run a mailer or a page's converter wrapped
@@ -775,9 +804,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let Some(p) = share(t).filter(|_| t.rfind('(') == Some(0)) else { continue };
         if let Kind::Counter { share: share @ None, .. } = &mut kinds[i - 1] {
             *share = Some(p.to_string());
+            tails[i] = true;
         }
     }
-    let inside = perf_paragraphs(input, &kinds);
+    let inside = perf_paragraphs(input, &kinds, &tails);
     let mut block = Block::default();
     // The paragraph being read (its first line), for the note on
     // multiplexed counts.
@@ -1258,7 +1288,15 @@ impl BenchParser for PerfStat {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_all(input)
+        let mut out = parse_all(input)?;
+        // A file cut inside its last line after the figure: perf prints
+        // the name after it, and a cut there named a count after what was
+        // left of it (attack54 F6: `4.512917370 seconds time elapsed` cut
+        // to `4.512917370 seco`, read as an event `seco`): left out.
+        let last = input.lines.len();
+        let cut = out.samples.iter().any(|s| s.line == last && cut_in_name(s));
+        super::cut::last_line_cut_in_name(input, &mut out, |_| cut);
+        Ok(out)
     }
 
     fn after_labels(&self, input: &Input, parsed: &mut ParsedFile) {
@@ -1347,6 +1385,60 @@ mod tests {
         for ((line, rel), (l, p)) in got.iter().zip(want) {
             assert_eq!(*line, l, "{got:?}");
             assert!(rel.is_some_and(|r| (r - p * root).abs() < 1e-9), "line {l}: {got:?}");
+        }
+    }
+
+    /// attack54: after a blank line inside the block (perf 6.x sets them,
+    /// a post may), a paragraph of counts holding a counter's tail that a
+    /// mailer wrapped (`( +-  0.06% )` alone, `utilized` alone, `M/sec`
+    /// after a lone `#`) was no perf paragraph: its counts were dropped
+    /// without a word.
+    #[test]
+    fn a_wrapped_tail_after_a_blank_line_keeps_its_paragraph() {
+        let text = "Performance counter stats for 'curl localhost:8000' (50 runs):\n\n\
+                    \x20             6.14 msec task-clock                #    0.494 CPUs utilized            ( +-  0.59% )\n\
+                    \x20                0      cpu-migrations            #    0.000 K/sec\n\n\
+                    \x20              577      page-faults               #    0.094 M/sec\n\
+                    \x20             ( +-  0.06% )\n\
+                    \x20              3      context-switches          #    0.462\n\
+                    K/sec\n\
+                    \x20            12      branch-misses     #\n\
+                    0.002 M/sec\n\n\
+                    \x20        0.0124429 +- 0.0000547 seconds time elapsed  ( +-  0.44% )\n";
+        let f = read(text);
+        let got: Vec<(usize, &str)> = f.samples.iter().map(|s| (s.line, s.metric.name.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                (3, "task-clock"),
+                (4, "cpu-migrations"),
+                (6, "page-faults"),
+                (8, "context-switches"),
+                (10, "branch-misses"),
+                (13, "time elapsed")
+            ]
+        );
+        assert!(matches!(f.samples[2].value, crate::model::Value::Summary { stddev: Some(_), n: 50, .. }));
+    }
+
+    /// attack54 F6: a file cut inside its last line after the figure. The
+    /// Rockchip guide cut inside `seconds time elapsed` read an event
+    /// `seco`: left out with the cut line's warning. A complete last line
+    /// is read without a word.
+    #[test]
+    fn a_last_line_cut_inside_seconds_is_left_out() {
+        let head = "Performance counter stats for 'system wide' (5 runs):\n\n\
+                    \x20    32,244,691,275      instructions       ( +-  0.21% )\n";
+        for (tail, kept, cut) in [
+            ("\n       4.512917370 seco", 1, true),
+            ("\n       4.512917370 +- 0.0123 seconds time elapsed  ( +-  0.27% )", 2, false),
+        ] {
+            let input = Input::from_text(&format!("{head}{tail}"));
+            assert!(input.unterminated);
+            let f = PerfStat.parse(&input).unwrap();
+            assert_eq!(f.samples.len(), kept, "{tail}: {:?}", f.samples);
+            assert!(f.samples.iter().all(|s| s.metric.name != "seco"), "{tail}");
+            assert_eq!(f.notes.iter().any(|(_, m)| crate::parse::cut::is_cut_note(m)), cut, "{tail}: {:?}", f.notes);
         }
     }
 

@@ -518,8 +518,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // A commented report's lines carry their `#`: a line without
             // one ends it; a forum's bold tags are no part of a line.
             let commented = r.commented;
+            // A blank line is the report's own (between its paragraphs) in
+            // a commented report too: a guide that typed `# ` before each
+            // line but left the blank ones blank had its `Files:` and
+            // `Data:` figures dropped, unsaid (attack54).
             let bare = move |l: &str| -> Option<String> {
-                let l = if commented { l.strip_prefix('#').map(str::trim)? } else { l };
+                let l = if commented && !l.is_empty() { l.strip_prefix('#').map(str::trim)? } else { l };
                 Some(untagged(l).into_owned())
             };
             let b = bare(t);
@@ -548,9 +552,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             finish(&mut out, report.take().unwrap_or_default(), &params, &mut unversioned);
             broken = Some((n, t));
         } else if let Some((at, what)) = broken
-            && t != "Files:"
-            && t != "Data:"
-            && report_line(&mut Report::default(), n, t, binary)
+            && let b = untagged(t.strip_prefix('#').map_or(t, str::trim))
+            && b != "Files:"
+            && b != "Data:"
+            && report_line(&mut Report::default(), n, &b, binary)
         {
             // A report's line below the line that ended its report (a
             // line typed or pasted into it): said, not read.
@@ -563,11 +568,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             ));
             broken = None;
         }
-        if t == "Time:" || t.ends_with(">Time:") || banner(t).is_some() {
+        // The banner as printed, or in a forum's bold tags, or as a
+        // shell comment (`# PostMark v1.51 : 8/14/01` above a report shown
+        // as comments): the version either way (attack54: a tagged or
+        // commented banner was warned of as missing, its version lost).
+        let shown = untagged(t.strip_prefix('#').map_or(t, str::trim));
+        if t == "Time:" || t.ends_with(">Time:") || banner(&shown).is_some() {
             broken = None;
         }
-        if let Some(v) = banner(t) {
-            params.clear();
+        if let Some(v) = banner(&shown) {
+            // A commented banner is a guide's copy of the output: the
+            // `set` lines it shows above (a configuration file's) stay.
+            if !t.starts_with('#') {
+                params.clear();
+            }
             if out.version.is_none() {
                 out.version = Some(v.to_string());
             }
@@ -844,6 +858,34 @@ Data:\n\
         );
         assert!(f.samples.iter().all(|s| param(s, "number") == Some("10000")));
         assert!(f.notes.iter().any(|(n, m)| *n == 12 && m.contains("rate of 0")), "{:?}", f.notes);
+    }
+
+    /// attack54: a report shown as shell comments whose blank lines were
+    /// left blank (no `#`) ended at its first blank line, and its `Files:`
+    /// and `Data:` figures were dropped without a word; a banner in a
+    /// forum's bold tags or commented was warned of as missing, its
+    /// version lost. A line typed into a commented report is said as an
+    /// uncommented one is.
+    #[test]
+    fn a_commented_report_keeps_its_blank_lines_and_a_tagged_banner_is_one() {
+        let commented: String =
+            REPORT.lines().skip(3).map(|l| if l.is_empty() { "\n".into() } else { format!("# {l}\n") }).collect();
+        let f = Postmark.parse(&Input::from_text(&commented)).unwrap();
+        let whole = Postmark.parse(&Input::from_text(REPORT)).unwrap();
+        let shifted: Vec<(&str, f64, usize)> = values(&whole).into_iter().map(|(m, v, l)| (m, v, l - 3)).collect();
+        assert_eq!(values(&f), shifted);
+        let typed = commented.replace("# \t746403 appended", "(the disk was busy here)\n# \t746403 appended");
+        let f = Postmark.parse(&Input::from_text(&typed)).unwrap();
+        assert!(
+            f.notes.iter().any(|(n, m)| *n == 12 && m.starts_with("a PostMark report's line, below line 11")),
+            "{:?}",
+            f.notes
+        );
+        for banner in ["[B]PostMark v1.5 : 3/27/01[/B]", "# PostMark v1.5 : 3/27/01"] {
+            let f = Postmark.parse(&Input::from_text(&REPORT.replace("PostMark v1.5 : 3/27/01", banner))).unwrap();
+            assert_eq!(f.version.as_deref(), Some("1.5"), "{banner}");
+            assert!(!f.notes.iter().any(|(_, m)| m == MEGABYTE_OF_NO_VERSION), "{banner}: {:?}", f.notes);
+        }
     }
 
     /// The HDRFS README's reports have no banner: their megabytes may be

@@ -427,6 +427,11 @@ fn part_of(a: &str, b: &str) -> bool {
 /// line).
 type Renamed<'a> = (&'static str, Vec<(String, String, usize, usize, &'a str)>, (String, usize, usize));
 
+/// The unit of a warning where a kernel's files and the baseline's name
+/// one processor with other CPU counts (`[8 threads]` against `[16
+/// threads]`): one machine with SMT or CPUs turned off.
+const ONE_PROCESSOR_CPUS: &str = " CPUs of one processor";
+
 /// Warns where a kernel's runs and the baseline's name different machines
 /// (module docs): processors none of the baseline's runs name (or, where
 /// either side names none, CPU counts), a warning on the kernel's first
@@ -438,6 +443,9 @@ type Renamed<'a> = (&'static str, Vec<(String, String, usize, usize, &'a str)>, 
 /// compared as host A renamed") or a CPU difference ("runs on 1 of the
 /// baseline's 2 core types"). `order`: the class's kernels in page order
 /// (a warning lists its kernels so).
+///
+/// The CPU counts of kernels that name one processor are compared too
+/// ([`ONE_PROCESSOR_CPUS`]).
 pub fn warn_of_other_machines(
     results: &[ResultFile],
     baseline: Option<&str>,
@@ -513,6 +521,13 @@ pub fn warn_of_other_machines(
             (&named.processors, &base.processors, if part { " part" } else { "" })
         } else if (named.processors.is_empty() || base.processors.is_empty()) && apart(&named.cpus, &base.cpus) {
             (&named.cpus, &base.cpus, " CPUs")
+        } else if apart(&named.cpus, &base.cpus) {
+            // One processor named on both sides, its CPU counts apart
+            // (kcbench's `[16 threads]` against `[8 threads]`: SMT turned
+            // off). attack54: since session 53 read the count as no part
+            // of the processor's name, the two kernels' files were compared
+            // without a word, the CPUs' difference shown as the kernels'.
+            (&named.cpus, &base.cpus, ONE_PROCESSOR_CPUS)
         } else {
             if apart_by(HOST_PARAM, &named.hosts, &base.hosts) {
                 let (_, fi, line) = named.hosts[0];
@@ -567,8 +582,8 @@ pub fn warn_of_other_machines(
         };
         let (_, fi, line) = of[0];
         let (_, bi, bline) = theirs[0];
-        let (of, theirs) =
-            (list(of, if unit == " CPUs" { unit } else { "" }), list(theirs, if unit == " CPUs" { unit } else { "" }));
+        let counted = if unit == " CPUs" || unit == ONE_PROCESSOR_CPUS { " CPUs" } else { "" };
+        let (of, theirs) = (list(of, counted), list(theirs, counted));
         if unit.is_empty() {
             other.push((
                 kernel.clone(),
@@ -644,7 +659,7 @@ pub fn warn_of_other_machines(
         let (of, theirs, base_file) = (&g.of, &g.theirs, &results[bi].rel_path);
         let types = |p: &str| p.split(" + ").count();
         let caveat = match g.unit {
-            " CPUs" => Some(format!("had {of} online, the baseline {baseline}'s {theirs}")),
+            " CPUs" | ONE_PROCESSOR_CPUS => Some(format!("had {of} online, the baseline {baseline}'s {theirs}")),
             " part" => Some(format!(
                 "runs on {} of the baseline {baseline}'s {} core types ({of}; the baseline's {theirs})",
                 types(of),
@@ -677,6 +692,12 @@ pub fn warn_of_other_machines(
                  are partly the CPUs' difference; the same machine booted with fewer CPUs (`maxcpus=`, `nosmt`, a \
                  core that did not come up) or another machine: if another, put each machine's runs in a class of \
                  its own"
+            ),
+            ONE_PROCESSOR_CPUS => format!(
+                "{runs} had {of} online, the baseline {baseline}'s {theirs} ({base_file} line {bline}), of the one \
+                 processor both name: the same machine with SMT or some CPUs turned off (`nosmt`, `maxcpus=`, \
+                 `/sys/devices/system/cpu/smt/control`), so {changes} against the baseline are partly the CPUs' \
+                 difference, not the kernels' alone; compare kernels run on as many CPUs"
             ),
             " part" => format!(
                 "{runs} are from {of}, some of the baseline {baseline}'s {theirs} ({base_file} line {bline}): the \
@@ -729,6 +750,36 @@ mod tests {
             .filter_map(|s| s.params.iter().find(|p| p.name == HOST_PARAM))
             .map(|p| p.value.as_str())
             .collect()
+    }
+
+    /// attack54: kcbench's `Processor: AMD Ryzen 7 6800H … [16 threads]`
+    /// in the baseline's file and `[8 threads]` (SMT off) in another
+    /// kernel's: one processor, so no machine warning since session 53
+    /// read the count as no part of its name, and nothing said the CPU
+    /// counts differ. Now warned, with the note on the pages; the same
+    /// count, or the kernels' own processors apart, as before.
+    #[test]
+    fn one_processor_with_other_cpu_counts_is_warned() {
+        let at = |rel: &str, processor: &str, cpus: u32| {
+            let mut rf = file(rel, None);
+            rf.parsed.identity.processor = Some((2, processor.to_string()));
+            rf.parsed.identity.cpus = Some((2, cpus));
+            rf
+        };
+        let ryzen = "AMD Ryzen 7 6800H with Radeon Graphics";
+        let warned = |results: &[ResultFile]| {
+            let (mut diags, mut noted) = (Vec::new(), Vec::new());
+            warn_of_other_machines(results, Some("6.12"), &["6.12", "6.17"], &mut diags, &mut noted);
+            (diags.iter().map(|d| d.message.clone()).collect::<Vec<_>>(), noted)
+        };
+        let (said, noted) = warned(&[at("6.12/kcbench.txt", ryzen, 16), at("6.17/kcbench.txt", ryzen, 8)]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].starts_with("6.17's runs had 8 CPUs online, the baseline 6.12's 16 CPUs"), "{said:?}");
+        assert!(said[0].contains("of the one processor both name"), "{said:?}");
+        assert_eq!(noted, [("6.17".to_string(), "had 8 CPUs online, the baseline 6.12's 16 CPUs".to_string())]);
+        assert!(warned(&[at("6.12/kcbench.txt", ryzen, 16), at("6.17/kcbench.txt", ryzen, 16)]).0.is_empty());
+        let (said, _) = warned(&[at("6.12/kcbench.txt", ryzen, 16), at("6.17/kcbench.txt", "Intel(R) Core(TM) i7", 8)]);
+        assert!(said.len() == 1 && said[0].contains("not the same machine"), "{said:?}");
     }
 
     /// attack40 F8 and afix40c's open case: beside a file parting its runs
