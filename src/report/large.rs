@@ -384,6 +384,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             .collect();
         s.warnings.iter().filter(|w| files.contains(&*w.path)).cloned().collect()
     };
+    let (warning_groups, warnings_more) = super::group_warnings(&warnings);
     // The legends of the marks only of cells kept (attack45 F9: a mail
     // that left out the marked kernels said what `^` is under no `^`).
     let marked = |f: fn(&CellView) -> bool| rows.iter().any(|r| r.cells.iter().flatten().any(f));
@@ -404,6 +405,8 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         shown_link,
         shown_pages,
         warnings: _,
+        warning_groups: _,
+        warnings_more: _,
     } = s;
     let TableView {
         param_headers,
@@ -472,6 +475,8 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         shown_note: shown_note.clone(),
         shown_link: shown_link.clone(),
         shown_pages: shown_pages.clone(),
+        warning_groups,
+        warnings_more,
         warnings,
     }
 }
