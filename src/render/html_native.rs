@@ -809,7 +809,7 @@ pub fn machine_page(
                 p.raw("<p class=\"shown\">").text(&m.shown_note).raw("</p>\n");
             }
             if !m.notable.is_empty() {
-                p.raw("\n<section class=\"notable\"><h2>Notable changes</h2><ul>\n");
+                p.raw("\n<section class=\"notable\"><h2>").text(&m.notable_heading).raw("</h2><ul>\n");
                 for n in &m.notable {
                     p.raw("<li class=\"")
                         .raw(if n.pct_better > 0.0 { "better" } else { "worse" })

@@ -307,7 +307,7 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
         out += "\n";
     }
     if !m.notable.is_empty() {
-        out += "## Notable changes\n\n";
+        out += &format!("## {}\n\n", escape(&m.notable_heading));
         for n in &m.notable {
             out += &format!("- [{}](#{})\n", escape(&n.text), n.section_id);
         }

@@ -369,7 +369,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
     }
     if opts.compare && !m.notable.is_empty() {
         out.push(String::new());
-        out.push("Notable changes".to_string());
+        out.push(fill(&m.notable_heading, width));
         for n in &m.notable {
             let opts = markdown::wrap_options(width).initial_indent("- ").subsequent_indent("  ").break_words(false);
             out.push(fill_held_tail(&n.text, "(adjusted p", opts));
