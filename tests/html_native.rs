@@ -608,7 +608,8 @@ fn a_link_titles_its_raw_files_only_when_they_are_several() {
 /// The warnings under a table (the build pipeline gives them from what
 /// reading the raw files warned of): one, and more than are listed (the
 /// rest counted, the lint page linked), with text to escape, on the class
-/// page either way.
+/// page either way; and one message made at several places, listed once
+/// after them (mail53: PostMark's 40-word warning 8 times under a table).
 #[test]
 fn a_tables_warnings_are_the_same_either_way() {
     let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
