@@ -772,7 +772,7 @@ pub fn machine_page(
             for s in &m.specs {
                 p.raw("<dt>").text(&s.label).raw("</dt><dd>").text(&s.value).raw("</dd>");
             }
-            p.raw("\n<dt>").text(&m.axis.many_cap).raw("</dt><dd>");
+            p.raw("\n<dt>").text(&m.axis.label).raw("</dt><dd>");
             for (i, (k, f)) in m.kernels.iter().zip(files).enumerate() {
                 p.raw("<a class=\"kernel\" href=\"kernels/").text(f).raw("\">").text(&k.name).raw("</a>");
                 flag(p, k.mark.as_ref());
@@ -848,7 +848,7 @@ pub fn machine_page(
             // A large class's summary page leaves the kernels' notes to their pages.
             if !m.kernels.is_empty() && m.shown_note.is_empty() {
                 p.raw("\n<section id=\"kernels\">\n<h2>")
-                    .text(&m.axis.many_cap)
+                    .text(&m.axis.label)
                     .raw("</h2>\n<dl class=\"kernel-notes\">\n");
                 for (i, k) in m.kernels.iter().enumerate() {
                     p.raw("<dt id=\"kernel-").num(i + 1).raw("\">").text(&k.name);

@@ -257,7 +257,7 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
         out += &format!("- **{}:** {}\n", escape(&s.label), escape(&s.value));
     }
     let names: Vec<String> = m.kernels.iter().map(|k| escape(&k.name_and_ran())).collect();
-    out += &format!("- **{}:** {}\n", escape(&m.axis.many_cap), names.join(", "));
+    out += &format!("- **{}:** {}\n", escape(&m.axis.label), names.join(", "));
     // Their notes and patches, briefly, as the HTML page's list of kernels
     // has them (a large class's summary leaves them to the kernel pages).
     if m.shown_note.is_empty() {

@@ -312,6 +312,41 @@ fn runs_notes(notes: Vec<Option<String>>) -> Vec<Option<String>> {
     out
 }
 
+/// The mail's list of `kernels`, in table order, with their patches
+/// (their notes are on the pages: a line each took seed 002's mail past
+/// its bound): a patch set of one kernel after its name, as the HTML
+/// page's list has it ("2.4.17rat (+ ratpagecache)"); a patch set several
+/// kernels share said once, after the others, with their names ("…,
+/// 2.5.7; + rmap, radix-tree pagecache: 2.5.3-mm2, 2.5.3-mm3"), as a post
+/// says it: "(+ rmap, radix-tree pagecache)" after each followed 13
+/// kernels of a 40-kernel class's mail.
+fn kernel_list(kernels: &[crate::report::KernelView]) -> String {
+    let mut sets: Vec<(&[String], Vec<String>)> = Vec::new();
+    for k in kernels.iter().filter(|k| !k.patches.is_empty()) {
+        match sets.iter_mut().find(|(p, _)| *p == k.patches.as_slice()) {
+            Some((_, names)) => names.push(k.name_and_ran()),
+            None => sets.push((&k.patches, vec![k.name_and_ran()])),
+        }
+    }
+    let shared = |p: &[String]| sets.iter().any(|(q, names)| *q == p && names.len() > 1);
+    let alone: Vec<String> = kernels
+        .iter()
+        .filter_map(|k| match k.patches.as_slice() {
+            [] => Some(k.name_and_ran()),
+            p if shared(p) => None,
+            p => Some(format!("{} (+ {})", k.name_and_ran(), p.join(", "))),
+        })
+        .collect();
+    let mut parts: Vec<String> = Vec::new();
+    if !alone.is_empty() {
+        parts.push(alone.join(", "));
+    }
+    for (p, names) in sets.iter().filter(|(_, names)| names.len() > 1) {
+        parts.push(format!("+ {}: {}", p.join(", "), names.join(", ")));
+    }
+    parts.join("; ")
+}
+
 /// The page's plaintext: its head, `notice` under the title when given,
 /// and `sections` (section texts, in order).
 fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections: &[String]) -> String {
@@ -337,18 +372,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(field(format!("{}: {}", source.label, source.value)));
     }
     if !m.kernels.is_empty() {
-        // Their patches with their names, as the HTML page's list of
-        // kernels has them ("2.5.33-mm5 (+ rmap)"); their notes are on the
-        // pages (a line each here took seed 002's mail past its bound).
-        let names: Vec<String> = m
-            .kernels
-            .iter()
-            .map(|k| match k.patches.as_slice() {
-                [] => k.name_and_ran(),
-                p => format!("{} (+ {})", k.name_and_ran(), p.join(", ")),
-            })
-            .collect();
-        out.push(field(format!("{}: {}", m.axis.many_cap, names.join(", "))));
+        out.push(field(format!("{}: {}", m.axis.label, kernel_list(&m.kernels))));
     }
     // The triage's count, where changes were tested ("3 regressions, 0
     // improvements"): the first thing a reader of a posted comparison asks.
