@@ -485,7 +485,7 @@ fn section_alone(s: &SectionView, opts: &TextOptions) -> String {
 /// its laid-out grid `g` and what the page decided it shows.
 fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std::borrow::Cow<Grid>>) -> String {
     let width = opts.width;
-    let caption = shown.caption;
+    let caption = unsaid(&s.title, &shown.caption);
     // The caption joins the title when both fit one line; else it is the
     // line under the title (after the commentary).
     let joined = format!("{} ({caption})", s.title);
@@ -547,6 +547,37 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
         out.push(chart);
     }
     out.join("\n")
+}
+
+/// `caption` without the parameter settings (`; `-separated items of a
+/// name and a value) that `title` says already: its value as a word of
+/// the title, beside a word that begins as the name does (its first four
+/// letters, any case). "dbench ext2 64 processes (MB/s, bigger is better;
+/// procs 64)" said the 64 processes twice, in six of the demo's quad
+/// Xeon sections; a title of another value ("64 processes" over procs
+/// 128), or of a value alone ("dbench 32"), leaves the item.
+fn unsaid(title: &str, caption: &str) -> String {
+    let words: Vec<String> = title
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | ':'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let said = |item: &str| {
+        let Some((name, value)) = item.split_once(' ') else { return false };
+        let stem: String = name.to_lowercase().chars().take(4).collect();
+        if stem.chars().count() < 4 || value.contains(' ') {
+            return false;
+        }
+        let value = value.to_lowercase();
+        words.iter().enumerate().any(|(i, w)| {
+            *w == value
+                && [i.checked_sub(1), Some(i + 1)]
+                    .into_iter()
+                    .flatten()
+                    .any(|j| words.get(j).is_some_and(|n| n.starts_with(&stem)))
+        })
+    };
+    caption.split("; ").filter(|item| !said(item)).collect::<Vec<_>>().join("; ")
 }
 
 fn fill(s: &str, width: usize) -> String {
@@ -871,6 +902,20 @@ mod tests {
     /// different names (its warning after its `(adjusted p < 0.001)`)
     /// was held whole on one line of ≈ 150 columns. The p-value stays on
     /// one line; words after it wrap within 72.
+    /// A setting the section's title says is not said again in its
+    /// caption; one the title does not say (another value, or a value
+    /// without its name) stays.
+    #[test]
+    fn a_caption_leaves_out_what_the_title_says() {
+        let cap = "MB/s, bigger is better; procs 64";
+        assert_eq!(unsaid("dbench ext2 64 processes", cap), "MB/s, bigger is better");
+        assert_eq!(unsaid("dbench ext2 128 processes", cap), cap);
+        assert_eq!(unsaid("dbench 64", cap), cap);
+        let pg = "type TPC-B (sort of); mode prepared; clients 32; threads 4";
+        assert_eq!(unsaid("pgbench TPC-B (32 clients, 4 threads)", pg), "type TPC-B (sort of); mode prepared");
+        assert_eq!(unsaid("", ""), "");
+    }
+
     #[test]
     fn a_marked_notable_change_wraps_within_the_width() {
         let text = "dbench Throughput (clients 32): 6.2.0 -12.5%^ vs 6.1.0 (adjusted p < 0.001) - but a cell of \
