@@ -190,6 +190,10 @@ fn clean(s: &str) -> String {
 /// 21...` for a pgbench block of `latency limit 21 ms, rate 1000, …`),
 /// which told the block apart from the next. No line for an empty `s`.
 fn wrapped(s: &str, w: usize) -> Vec<String> {
+    if s.trim().is_empty() {
+        // textwrap gives one empty line for "": no line, as `fit` gave.
+        return Vec::new();
+    }
     let opts = textwrap::Options::new(w.max(1)).word_splitter(textwrap::WordSplitter::NoHyphenation);
     textwrap::wrap(s, opts).into_iter().map(|l| l.trim_end().to_string()).collect()
 }
