@@ -237,7 +237,7 @@ fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
     let mail = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     assert!(
         mail.contains(
-            "Configs: build-2 (kernel 6.8.0-45-generic), build-9 (kernel 6.9.1),\n  build-10 (kernels 6.1.0, 6.6.0)\n"
+            "Config: build-2 (kernel 6.8.0-45-generic), build-9 (kernel 6.9.1),\n  build-10 (kernels 6.1.0, 6.6.0)\n"
         ),
         "{mail}"
     );
@@ -249,7 +249,8 @@ fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
     let site = dir.path().join("site");
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&site).assert().success();
     let html = std::fs::read_to_string(site.join("cfg/index.html")).expect("page");
-    assert!(html.contains("<dt>Configs</dt>") && html.contains("every config against it"), "{html}");
+    // The list's label is the word compare: gave, not a plural made of it.
+    assert!(html.contains("<dt>Config</dt>") && html.contains("every config against it"), "{html}");
     let page = std::fs::read_to_string(site.join("cfg/kernels/build-9.html")).expect("its page");
     assert!(page.contains("<p class=\"ran\">Ran kernel 6.9.1</p>"), "{page}");
     let compare = std::fs::read_to_string(site.join("cfg/compare.html")).expect("compare");

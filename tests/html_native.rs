@@ -169,7 +169,7 @@ fn a_long_list_of_notable_changes_is_shortened() {
     assert!(mail.contains("leaves out 6 of 27 kernels"), "{mail}");
     let notable = |text: &str| -> Vec<String> {
         text.lines()
-            .skip_while(|l| *l != "Notable changes")
+            .skip_while(|l| *l != "Notable changes against 2.4.7")
             .skip(1)
             .take_while(|l| !l.is_empty())
             .map(str::to_string)
@@ -608,7 +608,8 @@ fn a_link_titles_its_raw_files_only_when_they_are_several() {
 /// The warnings under a table (the build pipeline gives them from what
 /// reading the raw files warned of): one, and more than are listed (the
 /// rest counted, the lint page linked), with text to escape, on the class
-/// page either way.
+/// page either way; and one message made at several places, listed once
+/// after them (mail53: PostMark's 40-word warning 8 times under a table).
 #[test]
 fn a_tables_warnings_are_the_same_either_way() {
     let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
@@ -622,8 +623,8 @@ fn a_tables_warnings_are_the_same_either_way() {
     };
     let at = view.machines.iter().position(|m| m.sections.len() >= 2).expect("a class of two sections");
     let m = &mut view.machines[at];
-    m.sections[0].warnings = vec![warning(3)];
-    m.sections[1].warnings = (1..=300).map(warning).collect();
+    m.sections[0].set_warnings(vec![warning(3)]);
+    m.sections[1].set_warnings((1..=300).map(warning).collect());
     view_both_ways(&view, None);
     let html = benchsite::render::html::HtmlRenderer::new(None).expect("theme").render(&view).expect("renders");
     let page = html
@@ -637,6 +638,32 @@ fn a_tables_warnings_are_the_same_either_way() {
         text.contains("<li>and 290 more: <a href=\"../lint.html\">every finding</a></li>"),
         "the rest on the lint page"
     );
+
+    // One message at 12 places: said once, after the first 10 places and
+    // a count of the other 2, in HTML (both ways) and Markdown.
+    let same = |i: usize| report::SectionWarning { message: "postmark: a whole-second clock".into(), ..warning(i) };
+    view.machines[at].sections[0].set_warnings((1..=12).map(same).collect());
+    view_both_ways(&view, None);
+    let html = benchsite::render::html::HtmlRenderer::new(None).expect("theme").render(&view).expect("renders");
+    let page = html
+        .iter()
+        .find(|f| f.path.ends_with("/index.html") && f.path.starts_with(&view.machines[at].link))
+        .expect("class page");
+    let text = String::from_utf8_lossy(&page.contents);
+    assert!(text.contains("<summary>12 warnings about this table&#39;s raw files</summary>"), "all counted");
+    assert_eq!(text.matches("a whole-second clock").count(), 1, "once");
+    let item = "<li><a href=\"raw/2.4.7/dbench.txt\">2.4.7/dbench.txt line 1</a>, <a href=\"raw/2.4.7/dbench.txt\">2.4.7/dbench.txt line 2</a>";
+    assert!(text.contains(item), "the places, then the message");
+    assert!(
+        text.contains("2.4.7/dbench.txt line 10</a> and 2 more: postmark: a whole-second clock</li>"),
+        "the first 10 places, the rest counted"
+    );
+    assert!(!text.contains("line 11<"), "the 11th place is counted, not listed");
+    let md = benchsite::render::markdown::MarkdownRenderer::default().render(&view).expect("renders");
+    let md = md.iter().find(|f| f.path.ends_with(".md") && f.path.starts_with(&view.machines[at].link)).expect("md");
+    let md = String::from_utf8_lossy(&md.contents);
+    assert_eq!(md.matches("a whole-second clock").count(), 1, "{md}");
+    assert!(md.contains("line 10](raw/2.4.7/dbench.txt) and 2 more: postmark: a whole-second clock\n"), "{md}");
 }
 
 /// newcomer42 N2 and afix42's leftover: a table's `^` and `=` cells are

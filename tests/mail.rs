@@ -230,6 +230,82 @@ fn kernel_notes_and_patches_are_in_the_markdown_and_the_mail() {
     assert!(mail.contains("Kernels: 2.4.7, 2.4.8 (+ my-patch)\n"), "{mail}");
 }
 
+/// A patch set several kernels share is said once on the mail's
+/// `Kernels:` line, after the kernels of no or their own patches, with
+/// its kernels' names (mail53: "(+ rmap, radix-tree pagecache)" after 13
+/// kernels of a 40-kernel mail); a patch set of one kernel stays after
+/// its name. And `compare: config` labels the list as typed, `Config:`,
+/// not with an invented plural.
+#[test]
+fn a_shared_patch_set_is_said_once_on_the_kernels_line() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = common::small_site(tmp.path());
+    for (k, mb) in [("2.4.9-mm1", "9.5"), ("2.4.10", "9.1"), ("2.4.10-mm1", "9.6")] {
+        put(&c, &format!("m1/{k}/dbench-32.txt"), dbench(mb));
+    }
+    for k in ["2.4.9-mm1", "2.4.10-mm1"] {
+        put(&c, &format!("m1/{k}/kernel.yaml"), "patches: [\"rmap\", \"radix-tree pagecache\"]\n");
+    }
+    put(&c, "m1/2.4.8/kernel.yaml", "patches: [\"my-patch\"]\n");
+    let out = tmp.path().join("output");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    let flat = mail.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "Kernels: 2.4.7, 2.4.8 (+ my-patch), 2.4.10; + rmap, radix-tree pagecache: 2.4.9-mm1, 2.4.10-mm1 "
+        ),
+        "{mail}"
+    );
+    assert_eq!(flat.matches("radix-tree pagecache").count(), 1, "{mail}");
+
+    let machine = std::fs::read_to_string(c.join("m1/machine.yaml")).expect("machine.yaml");
+    put(&c, "m1/machine.yaml", format!("{machine}compare: config\n"));
+    let out = tmp.path().join("output2");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    let (md, html) = (out.join("m1/index.md"), out.join("m1/index.html"));
+    let (md, html) = (std::fs::read_to_string(md).expect("md"), std::fs::read_to_string(html).expect("html"));
+    assert!(mail.contains("\nConfig: 2.4.7, ") && !mail.contains("Configs:"), "{mail}");
+    assert!(md.contains("- **Config:** 2.4.7, ") && !md.contains("Configs:"), "{md}");
+    assert!(html.contains("<dt>Config</dt>") && !html.contains(">Configs<"), "{html}");
+}
+
+/// The notable changes' heading names the baseline, once: no change
+/// repeats it (mail53: " vs vanilla-5.11.2" ended each of 20 changes of
+/// provbpf's PostMark page), but a change of a section with a baseline of
+/// its own names its own, in the mail, the Markdown and the web page.
+#[test]
+fn the_notable_changes_say_their_baseline_once() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    let runs = |a: &str, b: &str, d: &str| dbench(a) + &dbench(b) + &dbench(d);
+    for (k, a, b, d) in [("6.1", "10.1", "10.2", "10.3"), ("6.2", "12.1", "12.2", "12.3"), ("6.3", "8.1", "8.2", "8.3")]
+    {
+        put(&c, &format!("m1/{k}/db32.txt"), runs(a, b, d));
+        put(&c, &format!("m1/{k}/db64.txt"), runs(a, b, d).replace("32 clients", "64 clients"));
+    }
+    put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"M\"\nbaseline: \"6.1\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/db32.txt\"]\n  - title: \"dbench 64\"\n    files: [\"*/db64.txt\"]\n    baseline: \"6.2\"\n",
+    );
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let read = |f: &str| std::fs::read_to_string(out.join("m1").join(f)).expect(f);
+    let (mail, md, html) = (read("email.txt"), read("index.md"), read("index.html"));
+    for (name, text) in [("email.txt", &mail), ("index.md", &md), ("index.html", &html)] {
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        // Two changes against 6.1 (dbench 32), two against 6.2 (dbench 64,
+        // its own, the largest first): the heading names the class's 6.1.
+        assert!(flat.contains("Notable changes against 6.1"), "{name}: {text}");
+        assert!(flat.contains("dbench 32 Throughput: 6.2 +19.6% (adjusted p"), "{name}: {text}");
+        assert!(flat.contains("dbench 64 Throughput: 6.3 -32.8% vs 6.2 (adjusted p"), "{name}: {text}");
+        assert!(!flat.contains("% vs 6.1"), "{name}: {text}");
+    }
+}
+
 /// The baseline's rows come first in a table whose rows differ by
 /// parameters as well as by kernel: LKP's hackbench files (the corpus's
 /// `hackbench.txt`, process mode, 256 groups, as the baseline 6.9.0, and
@@ -345,7 +421,7 @@ fn a_marked_notable_changes_caveat_is_said_once_per_list() {
     let (mail, md, html) = (read("email.txt"), read("index.md"), read("index.html"));
     // The list's items, each joined from its lines.
     let notable = |text: &str| -> Vec<String> {
-        let list = text.split("Notable changes\n").nth(1).expect("a list").trim_start_matches('\n');
+        let list = text.split("Notable changes against 6.1\n").nth(1).expect("a list").trim_start_matches('\n');
         let lines = list.lines().take_while(|l| !l.is_empty());
         let mut items: Vec<String> = Vec::new();
         for l in lines {
@@ -360,7 +436,8 @@ fn a_marked_notable_changes_caveat_is_said_once_per_list() {
     for (name, text) in [("email.txt", &mail), ("index.md", &md)] {
         let list = notable(text);
         assert_eq!(list.len(), 8, "{name}: two kernels' four changes\n{text}");
-        assert!(list.iter().all(|l| l.contains("%^ vs 6.1")), "{name}: each change marked\n{text}");
+        // Each marked; the baseline said once, in the heading.
+        assert!(list.iter().all(|l| l.contains("%^ (adjusted p")), "{name}: each change marked\n{text}");
         // The legend once on the page, and nothing after a change but its p.
         let once = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert_eq!(once.matches("^ after a value or change").count(), 1, "{name}\n{text}");
@@ -370,7 +447,9 @@ fn a_marked_notable_changes_caveat_is_said_once_per_list() {
     let section = html.split("<section class=\"notable\">").nth(1).and_then(|s| s.split("</section>").next());
     let section = section.expect("the notable changes");
     assert_eq!(section.matches("^ after a value or change").count(), 1, "{section}");
-    assert_eq!(section.matches("%^ vs 6.1").count(), 8, "{section}");
+    assert!(section.starts_with("<h2>Notable changes against 6.1</h2>"), "{section}");
+    assert_eq!(section.matches("%^ (adjusted p").count(), 8, "{section}");
+    assert!(!section.contains(" vs 6.1"), "{section}");
 
     // Files of one name (`run-1`, `run-2` …) are runs: no mark, no legend.
     for k in ["6.1", "6.2", "6.3"] {

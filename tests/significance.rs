@@ -290,7 +290,8 @@ fn a_notable_change_names_its_metric() {
     let v = view(&c);
     let notable = &v.machines[0].notable;
     assert_eq!(notable.len(), 1, "{notable:?}");
-    assert!(notable[0].text.starts_with("net receiver Bitrate: 2.4.8 +5.7% vs 2.4.7"), "{}", notable[0].text);
+    assert!(notable[0].text.starts_with("net receiver Bitrate: 2.4.8 +5.7% (adjusted p"), "{}", notable[0].text);
+    assert_eq!(v.machines[0].notable_heading, "Notable changes against 2.4.7");
 }
 
 /// A notable change names each parameter before its value, as the charts'

@@ -21,9 +21,11 @@
 //! scale only within a block. Negative
 //! values are drawn with `-` instead of `*`. A table with parameters gets one
 //! block per parameter combination, each under a heading such as
-//! `procs 64`; at most [`crate::report::MAX_BAR_BLOCKS`] of them (the first, the last and
+//! `procs 64` (wrapped, never cut, where it is wider than the page); only
+//! blocks of two bars or more (one bar compares nothing: the table has
+//! it), at most [`crate::report::MAX_BAR_BLOCKS`] of them (the first, the last and
 //! the largest significant changes, [`crate::report::bar_blocks`]), with a
-//! line saying which when some are left out. No line is longer than the width, none ends in a space, and
+//! line saying how many when some are left out. No line is longer than the width, none ends in a space, and
 //! only ASCII is added around the names and values the table holds.
 
 use super::{finite, param_label, with_unit};
@@ -135,17 +137,20 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
             out.push(with);
             per_block = false;
         } else {
-            out.push(fit(heading.trim(), width));
+            out.extend(wrapped(heading.trim(), width));
         }
     }
     if blocks.len() < total {
-        let note = format!("({} of {total} shown; the table has them all)", which_blocks(&t.param_headers, &blocks));
-        out.extend(textwrap::wrap(&note, crate::markdown::wrap_options(width)).into_iter().map(|l| l.into_owned()));
+        // How many, not which: each block's heading below names its
+        // set-up (the note listing them said every heading twice: 4 lines
+        // over pgbench's blocks in a filesystem class's mail).
+        let note = format!("({} of {total} set-ups shown; the table has them all)", blocks.len());
+        out.extend(wrapped(&note, width));
     }
     let has_params =
         t.param_headers.iter().any(|h| !h.is_empty()) && blocks.iter().any(|(p, _)| p.iter().any(|v| !v.is_empty()));
     if per_block {
-        out.push(fit(&format!("({PER_BLOCK})"), width));
+        out.extend(wrapped(&format!("({PER_BLOCK})"), width));
     }
     for (params, entries) in &blocks {
         // One scale per block: its set-up's kernels compare, other blocks' do not.
@@ -155,9 +160,7 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
                 out.push(String::new());
             }
             let label = clean(&param_label(&t.param_headers, params));
-            if !label.is_empty() {
-                out.push(fit(&label, width));
-            }
+            out.extend(wrapped(&label, width));
         }
         for (name, v, text) in entries {
             let name = labels.get(name.as_str()).cloned().unwrap_or_else(|| shorten_middle(name, kw));
@@ -177,39 +180,22 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
     Some(out.join("\n"))
 }
 
-/// The parameter sets of `blocks` in words: "threads 1, 4, 8 and 32"
-/// for one parameter, "procs 1, size 4k; procs 8, size 4k" for more.
-fn which_blocks(headers: &[String], blocks: &[(Vec<String>, Vec<Entry>)]) -> String {
-    if let ([h], true) = (headers, blocks.iter().all(|(p, _)| p.len() == 1)) {
-        let values: Vec<String> = blocks.iter().map(|(p, _)| clean(&p[0])).collect();
-        let (last, rest) = values.split_last().expect("blocks are not empty");
-        let list = if rest.is_empty() { last.clone() } else { format!("{} and {last}", rest.join(", ")) };
-        return clean(&format!("{h} {list}"));
-    }
-    blocks.iter().map(|(p, _)| clean(&param_label(headers, p))).collect::<Vec<_>>().join("; ")
-}
-
 /// Removes control characters (tabs, newlines) and trims.
 fn clean(s: &str) -> String {
     s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string()
 }
 
-/// Shortens `s` to `w` columns, cutting its end and marking it with `...`.
-fn fit(s: &str, w: usize) -> String {
-    if s.width() <= w {
-        return s.to_string();
+/// `s` wrapped to `w` columns (textwrap), never cut: a block's heading
+/// cut at the width lost its last parameter's value (`latency limit
+/// 21...` for a pgbench block of `latency limit 21 ms, rate 1000, …`),
+/// which told the block apart from the next. No line for an empty `s`.
+fn wrapped(s: &str, w: usize) -> Vec<String> {
+    if s.trim().is_empty() {
+        // textwrap gives one empty line for "": no line, as `fit` gave.
+        return Vec::new();
     }
-    let mut out = String::new();
-    let budget = w.saturating_sub(3);
-    for c in s.chars() {
-        if out.width() + c.width().unwrap_or(0) > budget {
-            break;
-        }
-        out.push(c);
-    }
-    out.truncate(out.trim_end().len());
-    out.push_str("...");
-    out
+    let opts = textwrap::Options::new(w.max(1)).word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::wrap(s, opts).into_iter().map(|l| l.trim_end().to_string()).collect()
 }
 
 /// Each name of `names` shortened to `w` columns ([`shorten_middle`]),
@@ -337,8 +323,12 @@ mod tests {
     }
 
     #[test]
-    fn fitting_cuts_the_end() {
-        assert_eq!(fit("abcdefghij", 8), "abcde...");
-        assert_eq!(fit("abc", 8), "abc");
+    fn wrapping_keeps_every_word() {
+        let label = "latency limit 21 ms, rate 1000, scale 100, clients 16";
+        let lines = wrapped(label, 20);
+        assert_eq!(lines.join(" "), label, "every word kept");
+        assert!(lines.len() == 3 && lines.iter().all(|l| l.width() <= 20), "{lines:?}");
+        assert!(wrapped("", 20).is_empty());
+        assert_eq!(wrapped("abc", 8), ["abc"]);
     }
 }

@@ -199,9 +199,10 @@ fn section(
 }
 
 /// What was warned of the raw files of section `s`'s table
-/// ([`SectionView::warnings`], the first ones, and how many more the lint
-/// page lists), folded under a line that says how many; nothing when
-/// nothing was. `section.html` says the same.
+/// ([`SectionView::warning_groups`]: each message once, after the places
+/// it was made at, and how many more the lint page lists), folded under a
+/// line that says how many; nothing when nothing was. `section.html` says
+/// the same.
 fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
     if s.warnings.is_empty() {
         return;
@@ -209,14 +210,24 @@ fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
     let n = s.warnings.len();
     p.raw("<details class=\"warnings\"><summary>").text(&n.to_string());
     p.raw(if n == 1 { " warning" } else { " warnings" }).raw(" about this table&#39;s raw files</summary><ul>");
-    for w in s.warnings.iter().take(crate::report::SECTION_WARNINGS_SHOWN) {
-        p.raw("<li><a href=\"");
-        raw_href(p, raw_prefix, &w.link);
-        p.raw("\">").text(&w.source).raw("</a>: ").text(&w.message).raw("</li>");
+    for g in &s.warning_groups {
+        p.raw("<li>");
+        for (i, w) in g.places.iter().enumerate() {
+            if i > 0 {
+                p.raw(", ");
+            }
+            p.raw("<a href=\"");
+            raw_href(p, raw_prefix, &w.link);
+            p.raw("\">").text(&w.source).raw("</a>");
+        }
+        if g.more_places > 0 {
+            p.raw(" and ").text(&g.more_places.to_string()).raw(" more");
+        }
+        p.raw(": ").text(&g.message).raw("</li>");
     }
-    if let Some(more) = n.checked_sub(crate::report::SECTION_WARNINGS_SHOWN).filter(|&m| m > 0) {
+    if s.warnings_more > 0 {
         // The lint page is the site's: one directory above the class's.
-        p.raw("<li>and ").text(&more.to_string()).raw(" more: <a href=\"").text(raw_prefix);
+        p.raw("<li>and ").text(&s.warnings_more.to_string()).raw(" more: <a href=\"").text(raw_prefix);
         p.raw("../lint.html\">every finding</a></li>");
     }
     p.raw("</ul></details>\n");
@@ -761,7 +772,7 @@ pub fn machine_page(
             for s in &m.specs {
                 p.raw("<dt>").text(&s.label).raw("</dt><dd>").text(&s.value).raw("</dd>");
             }
-            p.raw("\n<dt>").text(&m.axis.many_cap).raw("</dt><dd>");
+            p.raw("\n<dt>").text(&m.axis.label).raw("</dt><dd>");
             for (i, (k, f)) in m.kernels.iter().zip(files).enumerate() {
                 p.raw("<a class=\"kernel\" href=\"kernels/").text(f).raw("\">").text(&k.name).raw("</a>");
                 flag(p, k.mark.as_ref());
@@ -798,7 +809,7 @@ pub fn machine_page(
                 p.raw("<p class=\"shown\">").text(&m.shown_note).raw("</p>\n");
             }
             if !m.notable.is_empty() {
-                p.raw("\n<section class=\"notable\"><h2>Notable changes</h2><ul>\n");
+                p.raw("\n<section class=\"notable\"><h2>").text(&m.notable_heading).raw("</h2><ul>\n");
                 for n in &m.notable {
                     p.raw("<li class=\"")
                         .raw(if n.pct_better > 0.0 { "better" } else { "worse" })
@@ -837,7 +848,7 @@ pub fn machine_page(
             // A large class's summary page leaves the kernels' notes to their pages.
             if !m.kernels.is_empty() && m.shown_note.is_empty() {
                 p.raw("\n<section id=\"kernels\">\n<h2>")
-                    .text(&m.axis.many_cap)
+                    .text(&m.axis.label)
                     .raw("</h2>\n<dl class=\"kernel-notes\">\n");
                 for (i, k) in m.kernels.iter().enumerate() {
                     p.raw("<dt id=\"kernel-").num(i + 1).raw("\">").text(&k.name);

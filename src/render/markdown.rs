@@ -257,7 +257,7 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
         out += &format!("- **{}:** {}\n", escape(&s.label), escape(&s.value));
     }
     let names: Vec<String> = m.kernels.iter().map(|k| escape(&k.name_and_ran())).collect();
-    out += &format!("- **{}:** {}\n", escape(&m.axis.many_cap), names.join(", "));
+    out += &format!("- **{}:** {}\n", escape(&m.axis.label), names.join(", "));
     // Their notes and patches, briefly, as the HTML page's list of kernels
     // has them (a large class's summary leaves them to the kernel pages).
     if m.shown_note.is_empty() {
@@ -307,7 +307,7 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
         out += "\n";
     }
     if !m.notable.is_empty() {
-        out += "## Notable changes\n\n";
+        out += &format!("## {}\n\n", escape(&m.notable_heading));
         for n in &m.notable {
             out += &format!("- [{}](#{})\n", escape(&n.text), n.section_id);
         }
@@ -387,15 +387,24 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
             // What reading the raw files warned of, as the HTML page says it.
             let n = s.warnings.len();
             let _ = write!(out, "\n{n} warning{} about this table's raw files:\n\n", if n == 1 { "" } else { "s" });
-            for w in s.warnings.iter().take(crate::report::SECTION_WARNINGS_SHOWN) {
+            // Each message once, after the places it was made at.
+            for g in &s.warning_groups {
                 out.push_str("- ");
-                md_link(&mut out, &w.source, &prefix, &w.link);
+                for (i, w) in g.places.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    md_link(&mut out, &w.source, &prefix, &w.link);
+                }
+                if g.more_places > 0 {
+                    let _ = write!(out, " and {} more", g.more_places);
+                }
                 out.push_str(": ");
-                escape_into(&mut out, &w.message);
+                escape_into(&mut out, &g.message);
                 out.push('\n');
             }
-            if let Some(more) = n.checked_sub(crate::report::SECTION_WARNINGS_SHOWN).filter(|&m| m > 0) {
-                let _ = writeln!(out, "- and {more} more: [every finding]({prefix}../lint.md)");
+            if s.warnings_more > 0 {
+                let _ = writeln!(out, "- and {} more: [every finding]({prefix}../lint.md)", s.warnings_more);
             }
         }
     } else {

@@ -312,6 +312,41 @@ fn runs_notes(notes: Vec<Option<String>>) -> Vec<Option<String>> {
     out
 }
 
+/// The mail's list of `kernels`, in table order, with their patches
+/// (their notes are on the pages: a line each took seed 002's mail past
+/// its bound): a patch set of one kernel after its name, as the HTML
+/// page's list has it ("2.4.17rat (+ ratpagecache)"); a patch set several
+/// kernels share said once, after the others, with their names ("…,
+/// 2.5.7; + rmap, radix-tree pagecache: 2.5.3-mm2, 2.5.3-mm3"), as a post
+/// says it: "(+ rmap, radix-tree pagecache)" after each followed 13
+/// kernels of a 40-kernel class's mail.
+fn kernel_list(kernels: &[crate::report::KernelView]) -> String {
+    let mut sets: Vec<(&[String], Vec<String>)> = Vec::new();
+    for k in kernels.iter().filter(|k| !k.patches.is_empty()) {
+        match sets.iter_mut().find(|(p, _)| *p == k.patches.as_slice()) {
+            Some((_, names)) => names.push(k.name_and_ran()),
+            None => sets.push((&k.patches, vec![k.name_and_ran()])),
+        }
+    }
+    let shared = |p: &[String]| sets.iter().any(|(q, names)| *q == p && names.len() > 1);
+    let alone: Vec<String> = kernels
+        .iter()
+        .filter_map(|k| match k.patches.as_slice() {
+            [] => Some(k.name_and_ran()),
+            p if shared(p) => None,
+            p => Some(format!("{} (+ {})", k.name_and_ran(), p.join(", "))),
+        })
+        .collect();
+    let mut parts: Vec<String> = Vec::new();
+    if !alone.is_empty() {
+        parts.push(alone.join(", "));
+    }
+    for (p, names) in sets.iter().filter(|(_, names)| names.len() > 1) {
+        parts.push(format!("+ {}: {}", p.join(", "), names.join(", ")));
+    }
+    parts.join("; ")
+}
+
 /// The page's plaintext: its head, `notice` under the title when given,
 /// and `sections` (section texts, in order).
 fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections: &[String]) -> String {
@@ -337,18 +372,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(field(format!("{}: {}", source.label, source.value)));
     }
     if !m.kernels.is_empty() {
-        // Their patches with their names, as the HTML page's list of
-        // kernels has them ("2.5.33-mm5 (+ rmap)"); their notes are on the
-        // pages (a line each here took seed 002's mail past its bound).
-        let names: Vec<String> = m
-            .kernels
-            .iter()
-            .map(|k| match k.patches.as_slice() {
-                [] => k.name_and_ran(),
-                p => format!("{} (+ {})", k.name_and_ran(), p.join(", ")),
-            })
-            .collect();
-        out.push(field(format!("{}: {}", m.axis.many_cap, names.join(", "))));
+        out.push(field(format!("{}: {}", m.axis.label, kernel_list(&m.kernels))));
     }
     // The triage's count, where changes were tested ("3 regressions, 0
     // improvements"): the first thing a reader of a posted comparison asks.
@@ -369,7 +393,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
     }
     if opts.compare && !m.notable.is_empty() {
         out.push(String::new());
-        out.push("Notable changes".to_string());
+        out.push(fill(&m.notable_heading, width));
         for n in &m.notable {
             let opts = markdown::wrap_options(width).initial_indent("- ").subsequent_indent("  ").break_words(false);
             out.push(fill_held_tail(&n.text, "(adjusted p", opts));
@@ -461,7 +485,7 @@ fn section_alone(s: &SectionView, opts: &TextOptions) -> String {
 /// its laid-out grid `g` and what the page decided it shows.
 fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std::borrow::Cow<Grid>>) -> String {
     let width = opts.width;
-    let caption = shown.caption;
+    let caption = unsaid(&s.title, &shown.caption);
     // The caption joins the title when both fit one line; else it is the
     // line under the title (after the commentary).
     let joined = format!("{} ({caption})", s.title);
@@ -523,6 +547,37 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
         out.push(chart);
     }
     out.join("\n")
+}
+
+/// `caption` without the parameter settings (`; `-separated items of a
+/// name and a value) that `title` says already: its value as a word of
+/// the title, beside a word that begins as the name does (its first four
+/// letters, any case). "dbench ext2 64 processes (MB/s, bigger is better;
+/// procs 64)" said the 64 processes twice, in six of the demo's quad
+/// Xeon sections; a title of another value ("64 processes" over procs
+/// 128), or of a value alone ("dbench 32"), leaves the item.
+fn unsaid(title: &str, caption: &str) -> String {
+    let words: Vec<String> = title
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | ':'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let said = |item: &str| {
+        let Some((name, value)) = item.split_once(' ') else { return false };
+        let stem: String = name.to_lowercase().chars().take(4).collect();
+        if stem.chars().count() < 4 || value.contains(' ') {
+            return false;
+        }
+        let value = value.to_lowercase();
+        words.iter().enumerate().any(|(i, w)| {
+            *w == value
+                && [i.checked_sub(1), Some(i + 1)]
+                    .into_iter()
+                    .flatten()
+                    .any(|j| words.get(j).is_some_and(|n| n.starts_with(&stem)))
+        })
+    };
+    caption.split("; ").filter(|item| !said(item)).collect::<Vec<_>>().join("; ")
 }
 
 fn fill(s: &str, width: usize) -> String {
@@ -847,6 +902,20 @@ mod tests {
     /// different names (its warning after its `(adjusted p < 0.001)`)
     /// was held whole on one line of ≈ 150 columns. The p-value stays on
     /// one line; words after it wrap within 72.
+    /// A setting the section's title says is not said again in its
+    /// caption; one the title does not say (another value, or a value
+    /// without its name) stays.
+    #[test]
+    fn a_caption_leaves_out_what_the_title_says() {
+        let cap = "MB/s, bigger is better; procs 64";
+        assert_eq!(unsaid("dbench ext2 64 processes", cap), "MB/s, bigger is better");
+        assert_eq!(unsaid("dbench ext2 128 processes", cap), cap);
+        assert_eq!(unsaid("dbench 64", cap), cap);
+        let pg = "type TPC-B (sort of); mode prepared; clients 32; threads 4";
+        assert_eq!(unsaid("pgbench TPC-B (32 clients, 4 threads)", pg), "type TPC-B (sort of); mode prepared");
+        assert_eq!(unsaid("", ""), "");
+    }
+
     #[test]
     fn a_marked_notable_change_wraps_within_the_width() {
         let text = "dbench Throughput (clients 32): 6.2.0 -12.5%^ vs 6.1.0 (adjusted p < 0.001) - but a cell of \

@@ -72,7 +72,7 @@ pub fn without_detail(m: &MachinePage) -> Option<(MachinePage, LeftOutDetail)> {
             Some(kept)
         })
         .collect();
-    (page.notable, page.notable_more) = notable_changes(&page.sections);
+    (page.notable, page.notable_more, page.notable_heading) = notable_changes(&page.sections, page.baseline.as_deref());
     page.notable_more_text = notable_more_line(page.notable_more);
     Some((page, left))
 }

@@ -289,6 +289,7 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
         sections: _,
         significance,
         notable,
+        notable_heading,
         regressions_text,
         regressions_counted,
         notable_more,
@@ -317,6 +318,7 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
         sections: Vec::new(),
         significance: significance.clone(),
         notable: notable.clone(),
+        notable_heading: notable_heading.clone(),
         regressions_text: regressions_text.clone(),
         regressions_counted: *regressions_counted,
         notable_more: *notable_more,
@@ -384,6 +386,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             .collect();
         s.warnings.iter().filter(|w| files.contains(&*w.path)).cloned().collect()
     };
+    let (warning_groups, warnings_more) = super::group_warnings(&warnings);
     // The legends of the marks only of cells kept (attack45 F9: a mail
     // that left out the marked kernels said what `^` is under no `^`).
     let marked = |f: fn(&CellView) -> bool| rows.iter().any(|r| r.cells.iter().flatten().any(f));
@@ -404,6 +407,8 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         shown_link,
         shown_pages,
         warnings: _,
+        warning_groups: _,
+        warnings_more: _,
     } = s;
     let TableView {
         param_headers,
@@ -472,6 +477,8 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         shown_note: shown_note.clone(),
         shown_link: shown_link.clone(),
         shown_pages: shown_pages.clone(),
+        warning_groups,
+        warnings_more,
         warnings,
     }
 }

@@ -209,7 +209,7 @@ pub fn section_warnings<'a>(
         }
     }
     for (s, w) in page.sections.iter_mut().zip(given) {
-        s.warnings = w;
+        s.set_warnings(w);
     }
 }
 

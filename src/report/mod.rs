@@ -336,6 +336,10 @@ pub struct MachinePage {
     /// page's correction, [`correct_page`]), largest first:
     /// [`NOTABLE_SHOWN`] of them at most.
     pub notable: Vec<NotableChange>,
+    /// The heading of `notable`, naming the baseline its changes are
+    /// against, which its items then leave out ([`notable_heading`]):
+    /// "Notable changes against 2.4.19".
+    pub notable_heading: String,
     /// What the regressions page (`regressions.html`) opens with, which the
     /// machine page links to ([`regressions::counts_text`]): "3
     /// regressions, 5 improvements", or why no change could be told.
@@ -606,7 +610,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
     }
     let tests = correct_page(&mut sections, policy.alpha, significance::CLASS);
     mark_merged_changes(&mut sections);
-    let (notable, notable_more) = notable_changes(&sections);
+    let (notable, notable_more, notable_heading) = notable_changes(&sections, c.baseline.as_deref());
     let selected = regressions::select(&sections);
     let regressions_text = regressions::counts_text(&selected);
     let regressions_counted = selected.compared && selected.tests > 0;
@@ -643,6 +647,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         sections,
         significance: significance_text(policy.alpha, tests),
         notable,
+        notable_heading,
         regressions_text,
         regressions_counted,
         star_sections: None,

@@ -115,10 +115,18 @@ pub(super) fn significant_changes(t: &TableView) -> impl Iterator<Item = (usize,
 
 /// The [`NOTABLE_SHOWN`] largest significant changes against the baseline
 /// in `sections`, largest first (equal changes in page order), those of
-/// kernels of another machine (`?`) after all the others, and how many
-/// more there are. After, not folded into a line per kernel: each stays a
-/// change of its own with its link and p, read as the tables show it.
-pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) {
+/// kernels of another machine (`?`) after all the others, how many
+/// more there are, and the list's heading ([`notable_heading`]). After,
+/// not folded into a line per kernel: each stays a change of its own with
+/// its link and p, read as the tables show it.
+///
+/// The heading names the page's baseline `page_base` (the class's) where
+/// a listed change is against it, else the baseline most of them are
+/// against (the first's on a tie); only a change against another one (a
+/// section of its own baseline) names its own (`… -3.1% vs 2.4.7 (adjusted
+/// p …)`): " vs vanilla-5.11.2" ended each of the 20 changes of provbpf's
+/// PostMark page, whose heading and legend say the baseline already.
+pub fn notable_changes(sections: &[SectionView], page_base: Option<&str>) -> (Vec<NotableChange>, usize, String) {
     // Every significant change as (section, row, column, change, p); text
     // is made only for those shown.
     // A kernel of another machine (`?`) is a flag on each: its changes
@@ -145,14 +153,30 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
         (a.5, merged(a.0, a.1, a.2)).cmp(&(b.5, merged(b.0, b.1, b.2))).then(b.3.abs().total_cmp(&a.3.abs()))
     });
     let more = found.len().saturating_sub(NOTABLE_SHOWN);
+    found.truncate(NOTABLE_SHOWN);
+    let base_of = |si: usize| sections[si].table.baseline.as_deref().unwrap_or_default();
+    // The baseline the list's heading names: the page's where a change is
+    // against it, else most of its changes' (the first's on a tie).
+    let mut bases: Vec<(&str, usize)> = Vec::new();
+    for f in &found {
+        match bases.iter_mut().find(|(b, _)| *b == base_of(f.0)) {
+            Some((_, n)) => *n += 1,
+            None => bases.push((base_of(f.0), 1)),
+        }
+    }
+    let list_base = match page_base {
+        Some(b) if bases.iter().any(|(x, _)| *x == b) => Some(b),
+        _ => bases.iter().rev().max_by_key(|(_, n)| *n).map(|(b, _)| *b),
+    };
     let shown = found
         .into_iter()
-        .take(NOTABLE_SHOWN)
         .map(|(si, ri, ci, pct, p, other)| {
             let s = &sections[si];
             let (r, col) = (&s.table.rows[ri], &s.table.columns[ci]);
             let cell = r.cells[ci].as_ref();
-            let base = s.table.baseline.as_deref().unwrap_or_default();
+            let base = base_of(si);
+            // Against the heading's baseline, said there once.
+            let vs = if Some(base) == list_base { String::new() } else { format!(" vs {base}") };
             // A `dir` repeating another column ("scale 30, dir 30") is left out.
             let repeated = super::grid::repeated_dirs(&s.table);
             let params: Vec<String> = s
@@ -189,7 +213,7 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
             let marks = cell.map_or("", |c| c.marks());
             NotableChange {
                 text: format!(
-                    "{what}: {}{other} {}{marks} vs {base} ({})",
+                    "{what}: {}{other} {}{marks}{vs} ({})",
                     r.kernel,
                     cell.and_then(|c| c.delta_text.as_deref()).unwrap_or_default(),
                     fmt_p_adjusted(p)
@@ -201,7 +225,17 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
             }
         })
         .collect();
-    (shown, more)
+    (shown, more, notable_heading(list_base))
+}
+
+/// The heading of a page's notable changes, naming the baseline they are
+/// against ([`notable_changes`]): "Notable changes against 2.4.19"
+/// ([`MachinePage::notable_heading`]).
+pub fn notable_heading(base: Option<&str>) -> String {
+    match base.filter(|b| !b.is_empty()) {
+        Some(b) => format!("Notable changes against {b}"),
+        None => "Notable changes".to_string(),
+    }
 }
 
 /// Marks ([`CellView::merged`](super::CellView::merged)) each compared
@@ -338,7 +372,7 @@ pub fn filtered_page(m: &MachinePage, sections: &[String], kernels: &[String]) -
         page.regressions_counted = selected.compared && selected.tests > 0;
     }
     // The notable changes among what is left.
-    (page.notable, page.notable_more) = notable_changes(&page.sections);
+    (page.notable, page.notable_more, page.notable_heading) = notable_changes(&page.sections, page.baseline.as_deref());
     page.notable_more_text = notable_more_line(page.notable_more);
     page
 }

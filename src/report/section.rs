@@ -168,6 +168,8 @@ pub(super) fn section_view(
         shown_link: String::new(),
         shown_pages: Vec::new(),
         warnings: Vec::new(),
+        warning_groups: Vec::new(),
+        warnings_more: 0,
         table: TableView {
             param_headers: param_names,
             fixed_params,

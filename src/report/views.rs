@@ -353,12 +353,27 @@ pub struct SectionView {
     /// this section's table (a merge or sum, a figure left out, a line that
     /// could not be told), shown under the table on the class page so that
     /// its reader sees what the builder saw ([`super::section_warnings`]);
-    /// empty when nothing was. The pages list the first
-    /// [`SECTION_WARNINGS_SHOWN`] and count the rest.
+    /// empty when nothing was. The pages list them by message
+    /// ([`SectionView::warning_groups`]) and count them all.
     pub warnings: Vec<SectionWarning>,
+    /// `warnings` as the pages list them ([`SectionView::set_warnings`]):
+    /// each message once, with the places it was made at, the first
+    /// [`SECTION_WARNINGS_SHOWN`] messages.
+    pub warning_groups: Vec<WarningGroup>,
+    /// How many of `warnings` the groups after the first
+    /// [`SECTION_WARNINGS_SHOWN`] hold: counted, with a link to the lint
+    /// page.
+    pub warnings_more: usize,
 }
 
 impl SectionView {
+    /// Sets [`SectionView::warnings`] and the groups the pages list
+    /// ([`group_warnings`]).
+    pub fn set_warnings(&mut self, warnings: Vec<SectionWarning>) {
+        (self.warning_groups, self.warnings_more) = group_warnings(&warnings);
+        self.warnings = warnings;
+    }
+
     /// Whether `want` names this section, as `text --section` and
     /// [`super::filtered_page`] take a name: its title or its anchor id,
     /// ASCII case ignored.
@@ -367,11 +382,56 @@ impl SectionView {
     }
 }
 
-/// The most warnings a section lists under its table
-/// ([`SectionView::warnings`]); the rest are counted, with a link to the
-/// lint page (a generated archive's 300 copies of one LMbench summary gave
-/// one table 300 alike). `section.html` says 10 too.
+/// The most messages a section lists under its table, and the most
+/// places listed with each ([`SectionView::warning_groups`]); the rest
+/// are counted, with a link to the lint page for the messages (a
+/// generated archive's 300 copies of one LMbench summary gave one table
+/// 300 alike).
 pub const SECTION_WARNINGS_SHOWN: usize = 10;
+
+/// One message of the warnings about a section's raw files, with the
+/// places it was made at ([`group_warnings`]): listed once, where
+/// PostMark's 40-word whole-second warning stood under provbpf's table 8
+/// times over, once per file.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct WarningGroup {
+    /// What was wrong, as `check` prints it.
+    pub message: String,
+    /// Where, in the order warned: the first [`SECTION_WARNINGS_SHOWN`].
+    pub places: Vec<WarningPlace>,
+    /// How many places more than `places` the message was made at.
+    pub more_places: usize,
+}
+
+/// Where a warning about a raw file was made ([`WarningGroup`]).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct WarningPlace {
+    /// [`SectionWarning::source`]: "2.4.7/fio.txt line 12".
+    pub source: String,
+    /// [`SectionWarning::link`].
+    pub link: Arc<str>,
+}
+
+/// `warnings` by message, in the order each message was first made, each
+/// with its first [`SECTION_WARNINGS_SHOWN`] places and a count of the
+/// rest; the first [`SECTION_WARNINGS_SHOWN`] messages, and how many
+/// warnings the others hold. The same message at two places is one item
+/// of the list under a table, not two.
+pub fn group_warnings(warnings: &[SectionWarning]) -> (Vec<WarningGroup>, usize) {
+    let mut groups: Vec<WarningGroup> = Vec::new();
+    let mut more = 0;
+    for w in warnings {
+        let place = || WarningPlace { source: w.source.clone(), link: w.link.clone() };
+        let full = groups.len() >= SECTION_WARNINGS_SHOWN;
+        match groups.iter_mut().find(|g| g.message == w.message) {
+            Some(g) if g.places.len() < SECTION_WARNINGS_SHOWN => g.places.push(place()),
+            Some(g) => g.more_places += 1,
+            None if full => more += 1,
+            None => groups.push(WarningGroup { message: w.message.clone(), places: vec![place()], more_places: 0 }),
+        }
+    }
+    (groups, more)
+}
 
 /// A warning about a raw file of a section's table.
 #[derive(Debug, Clone, Default, Serialize)]

@@ -59,6 +59,15 @@ pub struct Axis {
     pub many_cap: String,
     /// True for kernels: version order and patch-tree lanes apply.
     pub kernels: bool,
+    /// The label of a list of the items (the mail's and the Markdown
+    /// page's `Kernels:` line, the HTML page's list and heading): the word
+    /// as `compare:` gives it, with a capital first letter, its plural
+    /// form where both are given, "Kernels" without `compare:`. A label
+    /// does not invent a plural of a word the user typed: `compare: libc`
+    /// labelled its list "Libcs:", now "Libc:" ("Compiler: gcc-12,
+    /// clang-17", as a field of a post is labelled); the counts and
+    /// sentences of the prose keep [`Axis::many`].
+    pub label: String,
 }
 
 impl Default for Axis {
@@ -74,6 +83,7 @@ impl Axis {
         Axis {
             one_cap: capital(&one),
             many_cap: capital(&many),
+            label: capital(&many),
             kernels: one.eq_ignore_ascii_case("kernel"),
             one,
             many,
@@ -87,11 +97,13 @@ impl Axis {
             Some(CompareConfig::Forms(f)) => Axis::new(&f.one, &f.many),
             Some(CompareConfig::Word(w)) => {
                 let w = w.trim();
-                if w.ends_with('s') && !w.ends_with("ss") {
+                let mut axis = if w.ends_with('s') && !w.ends_with("ss") {
                     Axis::new(&w[..w.len() - 1], w)
                 } else {
                     Axis::new(w, &plural(w))
-                }
+                };
+                axis.label = capital(w);
+                axis
             }
         }
     }
@@ -205,6 +217,13 @@ mod tests {
         assert_eq!(word("address").many, "addresses");
         let os = Axis::of(Some(&CompareConfig::Forms(CompareForms { one: "OS".into(), many: "OSes".into() })));
         assert_eq!((os.one.as_str(), os.many.as_str()), ("OS", "OSes"));
+        // A list's label is the word as typed (`Libc:`, not an invented
+        // `Libcs:`); both forms given, the plural.
+        assert_eq!((word("libc").label.as_str(), word("libc").many.as_str()), ("Libc", "libcs"));
+        assert_eq!(
+            (m.label.as_str(), Axis::default().label.as_str(), os.label.as_str()),
+            ("Machines", "Kernels", "OSes")
+        );
         assert_eq!(m.count(1), "1 machine");
         assert_eq!(m.count(3), "3 machines");
     }
