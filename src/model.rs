@@ -420,6 +420,18 @@ pub struct ParsedFile {
     /// nor cached.
     #[serde(skip)]
     pub merged_lines: Vec<usize>,
+    /// Lines of the benchmark's own output that hold figures the parser
+    /// passes over by design, no sample reading them, in file order:
+    /// uperf's `Txn2  1.23GB / 1.02(s) = 10.30Gb/s  78563op/s` progress
+    /// lines and its `Starting 2 threads running profile:…` line. The
+    /// segmenter ([`crate::parse::segment`]) blanks them with the output's
+    /// paragraphs, so that no later round reads them as another
+    /// benchmark's rows (an AIM7 table above a uperf run failed at `Txn1
+    /// 0 / 0.00(s) = 0 0op/s`, its 12 figures lost). Empty for most
+    /// parsers. Used while the file is read, not kept: neither serialized
+    /// nor cached.
+    #[serde(skip)]
+    pub passed_lines: Vec<usize>,
 }
 
 impl ParsedFile {

@@ -120,6 +120,16 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                     taken.iter().position(|&t| t).map_or(1, |i| i + 1),
                     taken.iter().rposition(|&t| t).map_or(current.lines.len(), |i| i + 1),
                 );
+                // The lines of its own output the parser passed over
+                // (uperf's `Txn2 … op/s` progress) are its too, line by
+                // line (a paragraph may run on into another output): an
+                // AIM7 or memtier table above a uperf run read them as its
+                // rows, failed, and lost every figure.
+                for &n in &parsed.passed_lines {
+                    if let Some(t) = n.checked_sub(1).and_then(|i| taken.get_mut(i)) {
+                        *t = true;
+                    }
+                }
                 // Nothing with a number left: no other benchmark's output.
                 let left = current.lines.iter().zip(&taken).any(|(l, &t)| !t && l.bytes().any(|b| b.is_ascii_digit()));
                 let next = left.then(|| current.blanked(&keep_failures(current, &taken)));
@@ -652,7 +662,11 @@ fn leave_timed_heads(input: &Input, taken: &mut [bool], parsed: &ParsedFile, don
 /// result, from its paragraph alone, the result lines it reads there are
 /// blanked and the parser asked again (a few times: the next such
 /// paragraph may stop it too); those lines are left for the later rounds.
-/// So is a line inside the output an earlier round read (`earlier`: its
+/// Where the paragraph alone shows no result (uperf's progress lines, its
+/// tables further down), the surest other parser over the whole text is
+/// asked: when it reads or passes over that line
+/// ([`ParsedFile::passed_lines`]), every line it reads or passes over is
+/// blanked the same way. So is a line inside the output an earlier round read (`earlier`: its
 /// first and last line and its parser), which that parser left unread
 /// (osdb's `"Logical database size 40MB"` refused by redis-benchmark's CSV
 /// reader): its paragraph is blanked, with a note naming the lines not
@@ -692,13 +706,27 @@ fn around_others(
         }
         let outside: Vec<bool> = (0..n).map(|k| k < start || k > end || blank[k]).collect();
         let alone = input.blanked(&outside);
-        let Some(other) = detect_among(&alone, &[family(parser.id())]) else { break };
-        let Ok(theirs) = other.parse(&alone) else { break };
-        if !theirs.samples.iter().any(|s| s.line == line) {
-            break;
-        }
-        for s in &theirs.samples {
-            if let Some(b) = s.line.checked_sub(1).and_then(|k| blank.get_mut(k)) {
+        let own = [family(parser.id())];
+        let from_paragraph = detect_among(&alone, &own)
+            .and_then(|other| other.parse(&alone).ok())
+            .filter(|theirs| theirs.samples.iter().any(|s| s.line == line))
+            .map(|theirs| theirs.samples.iter().map(|s| s.line).collect::<Vec<usize>>());
+        // A line of another benchmark's output that its paragraph alone
+        // does not show as such (uperf's `Txn1 0 / 0.00(s) = 0 0op/s`
+        // progress, under its `Starting … profile:` line, its tables far
+        // below): the surest other parser over what is left reads or
+        // passes over that line; every line it reads or passes over is
+        // left to the later rounds. An AIM7 table above a uperf run read
+        // the progress as its rows and lost its 12 figures.
+        let theirs = from_paragraph.or_else(|| {
+            let rest = input.blanked(&blank);
+            let theirs = detect_among(&rest, &own)?.parse(&rest).ok()?;
+            let lines: Vec<usize> = theirs.read_lines().chain(theirs.passed_lines.iter().copied()).collect();
+            lines.contains(&line).then_some(lines)
+        });
+        let Some(theirs) = theirs else { break };
+        for l in theirs {
+            if let Some(b) = l.checked_sub(1).and_then(|k| blank.get_mut(k)) {
                 *b = true;
             }
         }

@@ -32,7 +32,9 @@
 //! (uperf prints zero without a unit) is not read. Parameters: `profile`
 //! and `threads` from `Starting N threads running profile:NAME`. The
 //! `TxnN` lines (per transaction, repeated as progress by some builds), the
-//! data and time columns and the `Difference(%)` row are not read; nor are
+//! data and time columns and the `Difference(%)` row are not read (they are
+//! uperf's, passed over: no other benchmark's parser reads them as its
+//! rows in a file holding both, [`ParsedFile::passed_lines`]); nor are
 //! `-a`'s per-transaction and per-flowop latency tables (`Txn  Count  avg
 //! cpu  max  min` over `Txn1  885914  67.25us  0.00ns  122.20ms  3.80us`),
 //! each said once at its header, as uperf's, an information (they were
@@ -92,6 +94,17 @@ fn total_line(t: &str) -> bool {
     time.trim().strip_suffix("(s)").and_then(plain).is_some()
         && cells.len() == 2
         && cells[1].strip_suffix("op/s").and_then(plain).is_some()
+}
+
+/// True for a `TxnN` progress or summary line, `Txn2  1.23GB /  1.02(s) =
+/// 10.30Gb/s  78563op/s` (`Txn1  0 /  0.00(s) =  0  0op/s` before any
+/// transfer): uperf's own, passed over
+/// ([`crate::model::ParsedFile::passed_lines`]).
+fn progress_line(t: &str) -> bool {
+    t.strip_prefix("Txn").is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        && t.contains(" / ")
+        && t.contains("(s)")
+        && t.ends_with("op/s")
 }
 
 /// True for a short line a loop echoed above a grepped `Total` line
@@ -276,6 +289,7 @@ impl Reader {
             if let Some(name) = latency_row(t) {
                 names.push(name.to_string());
                 *last = n;
+                self.out.passed_lines.push(n);
                 return Ok(());
             }
             self.end_latency();
@@ -293,6 +307,9 @@ impl Reader {
         }
         if let Some(table) = self.table {
             if t.is_empty() || t.starts_with("Difference") || t.starts_with("**") {
+                if t.starts_with("Difference") {
+                    self.out.passed_lines.push(n);
+                }
                 self.table = None;
                 return Ok(());
             }
@@ -303,7 +320,10 @@ impl Reader {
             let profile = rest.split_once("profile:").map(|(_, p)| p.split_whitespace().next().unwrap_or(""));
             if let Some(p) = profile.filter(|p| !p.is_empty()) {
                 self.profile = Some((threads.to_string(), p.to_string()));
+                self.out.passed_lines.push(n);
             }
+        } else if progress_line(t) {
+            self.out.passed_lines.push(n);
         } else if t.starts_with("Total ") && t.contains("(s)") {
             self.total(n, t)?;
         } else if echoed_setup(t) {

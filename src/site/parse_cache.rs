@@ -707,6 +707,7 @@ impl Entry<'_> {
                 doubted_copies: p.doubted_copies,
                 // Used while a file is read only (model::ParsedFile).
                 merged_lines: Vec::new(),
+                passed_lines: Vec::new(),
             });
         }
         Some(FileOutcome { parsed, warnings: self.warnings, skipped_as: self.skipped_as })
@@ -795,6 +796,7 @@ mod tests {
             },
             doubted_copies: true,
             merged_lines: Vec::new(),
+            passed_lines: Vec::new(),
         };
         FileOutcome {
             parsed: vec![parsed],
