@@ -168,7 +168,7 @@ impl Input {
         // davidsen's `| ` quote of Con Kolivas' kernbench, quoted again by
         // Nick Piggin, LKML 2004-02; the file was unrecognised): the same
         // blocks, found on the lines without their `>` markers.
-        let barred_under = if unified.contains(">|") || unified.contains("> |") {
+        let barred_under = if found(unified.as_bytes(), ">|") || found(unified.as_bytes(), "> |") {
             let inner: Vec<&str> =
                 unified.split('\n').map(|l| if let (r, 1..) = strip_quote(l) { r } else { "" }).collect();
             bar_quotes(&inner.join("\n"))
@@ -213,7 +213,8 @@ impl Input {
         let dangling = lines.get(last_text).is_some_and(|l| l.ends_with('=') && !l.ends_with("=="));
         let (qp, mut soft_joined) = if looks_quoted_printable(&unified) {
             (true, decode_quoted_printable(&mut lines))
-        } else if unified.contains("=3D") || unified.contains("=\n") || declares_an_encoding(&unified) {
+        } else if found(unified.as_bytes(), "=3D") || found(unified.as_bytes(), "=\n") || declares_an_encoding(&unified)
+        {
             // A declared part is decoded whatever its escapes: one whose
             // only escapes are `=C2=A0` (or Latin-1's `=A0`) was never
             // decoded, and dbench's line holding it was lost (reader34 F4).
@@ -514,7 +515,7 @@ const FULL_WIDTH_COLON: char = '\u{ff1a}';
 /// holds `max_latency=45.123`, which no encoder writes (`=45` is a plain
 /// `E`): decoding it would change its numbers.
 fn looks_quoted_printable(text: &str) -> bool {
-    (text.contains("=3D") || text.contains("=20\n") || soft_breaks(text) >= 2)
+    (found(text.as_bytes(), "=3D") || found(text.as_bytes(), "=20\n") || soft_breaks(text) >= 2)
         && joined_at_soft_breaks(text.split('\n')).iter().all(|l| escapes_are_an_encoders(l))
 }
 
@@ -547,7 +548,7 @@ fn joined_at_soft_breaks<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String
 /// (`Content-Transfer-Encoding:`, in any case): most files hold none, and
 /// are not searched line by line for one.
 fn declares_an_encoding(text: &str) -> bool {
-    ["ransfer-Encoding", "ransfer-encoding", "RANSFER-ENCODING"].iter().any(|h| text.contains(h))
+    ["ransfer-Encoding", "ransfer-encoding", "RANSFER-ENCODING"].iter().any(|h| found(text.as_bytes(), h))
 }
 
 /// A part of a mail its headers declare quoted-printable
@@ -862,7 +863,7 @@ fn escaped_byte(rest: &[u8]) -> Option<u8> {
 /// the encoders fill (RFC 2045: at most 76). A mail excerpt may hold no
 /// `=3D` but its table rows broken so (`… 2.48     =` / ` 6.01  …`).
 fn soft_breaks(text: &str) -> usize {
-    if !text.contains("=\n") {
+    if !found(text.as_bytes(), "=\n") {
         return 0;
     }
     text.split('\n')
@@ -1044,7 +1045,7 @@ fn encoded_lines(joined: &str, parts: &[usize], decoded: &[u8], at: usize, latin
 /// one-space ` > ` lines, pasted into a mail, are a diff's side, not
 /// quoted). Empty where no line is.
 fn indented_quotes(text: &str) -> Vec<bool> {
-    if !text.contains("\n ") && !text.contains("\n\t") && !text.starts_with([' ', '\t']) {
+    if !found(text.as_bytes(), "\n ") && !found(text.as_bytes(), "\n\t") && !text.starts_with([' ', '\t']) {
         return Vec::new();
     }
     let marked: Vec<bool> = text
@@ -1102,7 +1103,7 @@ fn indented_quotes(text: &str) -> Vec<bool> {
 /// (usec):` line, their first one's cells `1.00th=[ 330]`. Empty where no
 /// line is.
 fn bar_quotes(text: &str) -> Vec<bool> {
-    if !text.starts_with('|') && !text.contains("\n|") {
+    if !text.starts_with('|') && !found(text.as_bytes(), "\n|") {
         return Vec::new();
     }
     let lines: Vec<&str> = text.split('\n').collect();
