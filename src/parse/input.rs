@@ -168,7 +168,7 @@ impl Input {
         // davidsen's `| ` quote of Con Kolivas' kernbench, quoted again by
         // Nick Piggin, LKML 2004-02; the file was unrecognised): the same
         // blocks, found on the lines without their `>` markers.
-        let barred_under = if unified.contains(">|") || unified.contains("> |") {
+        let barred_under = if found(unified.as_bytes(), ">|") || found(unified.as_bytes(), "> |") {
             let inner: Vec<&str> =
                 unified.split('\n').map(|l| if let (r, 1..) = strip_quote(l) { r } else { "" }).collect();
             bar_quotes(&inner.join("\n"))
@@ -213,7 +213,7 @@ impl Input {
         let dangling = lines.get(last_text).is_some_and(|l| before_soft_break(l).is_some());
         let (qp, mut soft_joined) = if looks_quoted_printable(&unified) {
             (true, decode_quoted_printable(&mut lines))
-        } else if unified.contains("=3D") || has_soft_break(&unified) || declares_an_encoding(&unified) {
+        } else if found(unified.as_bytes(), "=3D") || has_soft_break(&unified) || declares_an_encoding(&unified) {
             // A declared part is decoded whatever its escapes: one whose
             // only escapes are `=C2=A0` (or Latin-1's `=A0`) was never
             // decoded, and dbench's line holding it was lost (reader34 F4).
@@ -514,7 +514,7 @@ const FULL_WIDTH_COLON: char = '\u{ff1a}';
 /// holds `max_latency=45.123`, which no encoder writes (`=45` is a plain
 /// `E`): decoding it would change its numbers.
 fn looks_quoted_printable(text: &str) -> bool {
-    (text.contains("=3D") || text.contains("=20\n") || soft_breaks(text) >= 2)
+    (found(text.as_bytes(), "=3D") || found(text.as_bytes(), "=20\n") || soft_breaks(text) >= 2)
         && joined_at_soft_breaks(text.split('\n')).iter().all(|l| escapes_are_an_encoders(l))
 }
 
@@ -560,8 +560,8 @@ fn before_soft_break(line: &str) -> Option<&str> {
 /// at a line's end, or before blanks there. One search of the whole text
 /// for the common case.
 fn has_soft_break(text: &str) -> bool {
-    text.contains("=\n")
-        || ((text.contains("= ") || text.contains("=\t"))
+    found(text.as_bytes(), "=\n")
+        || ((found(text.as_bytes(), "= ") || found(text.as_bytes(), "=\t"))
             && text.split('\n').any(|l| l.ends_with([' ', '\t']) && before_soft_break(l).is_some()))
 }
 
@@ -569,7 +569,7 @@ fn has_soft_break(text: &str) -> bool {
 /// (`Content-Transfer-Encoding:`, in any case): most files hold none, and
 /// are not searched line by line for one.
 fn declares_an_encoding(text: &str) -> bool {
-    ["ransfer-Encoding", "ransfer-encoding", "RANSFER-ENCODING"].iter().any(|h| text.contains(h))
+    ["ransfer-Encoding", "ransfer-encoding", "RANSFER-ENCODING"].iter().any(|h| found(text.as_bytes(), h))
 }
 
 /// A part of a mail its headers declare quoted-printable
@@ -1068,7 +1068,7 @@ fn encoded_lines(joined: &str, parts: &[usize], decoded: &[u8], at: usize, latin
 /// one-space ` > ` lines, pasted into a mail, are a diff's side, not
 /// quoted). Empty where no line is.
 fn indented_quotes(text: &str) -> Vec<bool> {
-    if !text.contains("\n ") && !text.contains("\n\t") && !text.starts_with([' ', '\t']) {
+    if !found(text.as_bytes(), "\n ") && !found(text.as_bytes(), "\n\t") && !text.starts_with([' ', '\t']) {
         return Vec::new();
     }
     let marked: Vec<bool> = text
@@ -1126,7 +1126,7 @@ fn indented_quotes(text: &str) -> Vec<bool> {
 /// (usec):` line, their first one's cells `1.00th=[ 330]`. Empty where no
 /// line is.
 fn bar_quotes(text: &str) -> Vec<bool> {
-    if !text.starts_with('|') && !text.contains("\n|") {
+    if !text.starts_with('|') && !found(text.as_bytes(), "\n|") {
         return Vec::new();
     }
     let lines: Vec<&str> = text.split('\n').collect();

@@ -864,9 +864,11 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // (The long line, the label's line, and whether that label labelled
     // runs above the long line: see [`identities`].)
     let unnamed: std::cell::RefCell<Vec<Unnamed>> = std::cell::RefCell::default();
-    let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
+    // Each pass also says whether a heading was over some block label
+    // (without one, the pass that qualifies by headings is not made).
+    let labelled = |quiet: &[bool], qualify: bool| -> (Option<Vec<Identity>>, bool) {
         let program = command_name(&parsed.benchmark);
-        let by_line = identities(
+        let (by_line, headed) = identities(
             input,
             &read,
             quiet,
@@ -892,14 +894,32 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
             distinct.dedup();
             ids.len() > 1 && distinct.len() > 1
         });
-        splits.then_some(ids)
+        (splits.then_some(ids), headed)
     };
     // Where the label lines tell copies apart, the Markdown headings over
     // them qualify them (`### ext4` / `before:` and `### xfs` / `before:`).
     // Headings alone do not: the label lines the same above every copy
     // (dbench's `Operation Count AvgLat MaxLat` under each `### OpenEBS`)
     // are the benchmark's, looked past below.
-    let qualified = |quiet: &[bool]| labelled(quiet, false).map(|ids| labelled(quiet, true).unwrap_or(ids));
+    // With no heading over any block label (most files) the qualified
+    // pass would give the same identities and note the same `stacked` and
+    // `unnamed` lines again: those are noted again, the pass not made.
+    let qualified = |quiet: &[bool]| {
+        let (before_stacked, before_unnamed) = (stacked.borrow().len(), unnamed.borrow().len());
+        let (ids, headed) = labelled(quiet, false);
+        ids.map(|ids| {
+            if headed {
+                return labelled(quiet, true).0.unwrap_or(ids);
+            }
+            let mut s = stacked.borrow_mut();
+            let again = s[before_stacked..].to_vec();
+            s.extend(again);
+            let mut u = unnamed.borrow_mut();
+            let again = u[before_unnamed..].to_vec();
+            u.extend(again);
+            ids
+        })
+    };
     // When the nearest label lines tell no copies apart, they may be the
     // benchmark's own lines (or the page's, the same above every copy):
     // look again past them, at what a person wrote between the copies.
@@ -4561,6 +4581,10 @@ struct Identity {
 /// `well. More precisely I was getting those numbers:` over a third, an
 /// earlier patch's, LKML 2001-04; but `Second run, same box. Unlike …:`
 /// over a second run of one set-up), and the warning says what to type.
+/// Also returns whether some read line's block label was under a heading
+/// (Markdown, bold, a list item's or a plain-text section's): when none
+/// was, `qualify` changes nothing, and the pass with it is not made
+/// ([`apply_labels`]).
 #[allow(clippy::too_many_arguments)]
 fn identities<'a>(
     input: &'a Input,
@@ -4571,8 +4595,11 @@ fn identities<'a>(
     asked: &Asked<'a>,
     stacked: &mut Vec<(usize, usize)>,
     unnamed: &mut Vec<Unnamed>,
-) -> Vec<Option<Identity>> {
+) -> (Vec<Option<Identity>>, bool) {
     let mut out = vec![None; input.lines.len()];
+    // Whether some read line's block label had a heading over it (the
+    // only place `qualify` is asked): without one, `qualify` changes nothing.
+    let mut headed = false;
     // Every line trimmed once (each is looked at as this, previous and
     // next line).
     let trimmed: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
@@ -4744,6 +4771,7 @@ fn identities<'a>(
             // heading over it naming a kernel (`## 6.1.0-13-amd64` over `###
             // ext4` over the runs: two kernels' ext4 runs were averaged).
             let own_heading = headings.iter().any(|h| h.2 == at);
+            headed |= block.is_some() && !headings.is_empty();
             let under = (qualify && block.is_some()).then(|| {
                 headings
                     .iter()
@@ -5170,7 +5198,7 @@ fn identities<'a>(
             l.clone_from(first);
         }
     }
-    out
+    (out, headed)
 }
 
 /// A line that sets a scene, then labels the runs below it (`Run the same

@@ -153,14 +153,19 @@ fn tbench_lines(input: &Input) -> Vec<bool> {
     // Decided on the file as read: a copy whose earlier rounds blanked the
     // `killall -KILL tbench_srv` line still ends tbench's output there.
     let lines = input.file_lines();
-    let named =
-        if input.file_lines.is_some() { lines.iter().any(|l| l.contains("tbench")) } else { input.has("tbench") };
+    // Searched for in each line with a searcher made once.
+    static TBENCH: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new("tbench"));
+    static KILL: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new("kill"));
+    let named = if input.file_lines.is_some() {
+        lines.iter().any(|l| TBENCH.find(l.as_bytes()).is_some())
+    } else {
+        input.has("tbench")
+    };
     if !named {
         return vec![false; input.lines.len()];
     }
-    // Searched for in each line with a searcher made once.
-    static KILL: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-        std::sync::LazyLock::new(|| memchr::memmem::Finder::new("kill"));
     let mut current = false;
     lines
         .iter()
@@ -223,22 +228,16 @@ fn program_named(line: &str) -> Option<bool> {
 /// both dbench's and tbench's output ([`tbench_lines`]); `None` when all
 /// of it is one program's.
 fn part_of(input: &Input, tbench: bool) -> Option<Input> {
-    let lines = tbench_lines(input);
+    part_of_lines(input, &tbench_lines(input), tbench)
+}
+
+/// [`part_of`] with `input`'s [`tbench_lines`] already found (`lines`).
+fn part_of_lines(input: &Input, lines: &[bool], tbench: bool) -> Option<Input> {
     if lines.iter().all(|&t| t) || lines.iter().all(|&t| !t) {
         return None;
     }
     let other: Vec<bool> = lines.iter().map(|&t| t != tbench).collect();
     Some(input.blanked(&other))
-}
-
-/// True when all of `input` is tbench's output ([`tbench_lines`]).
-fn all_tbench(input: &Input) -> bool {
-    tbench_lines(input).iter().all(|&t| t)
-}
-
-/// True when some of `input` is tbench's output ([`tbench_lines`]).
-fn some_tbench(input: &Input) -> bool {
-    tbench_lines(input).iter().any(|&t| t)
 }
 
 /// Options of dbench/tbench that take no argument (`-s`, O_SYNC; `-S`,
@@ -1440,10 +1439,15 @@ impl BenchParser for Dbench {
 
     fn detect(&self, input: &Input) -> u8 {
         let s = base_score(input);
-        if s == 0 || !some_tbench(input) {
+        if s == 0 {
             return s;
         }
-        match part_of(input, false) {
+        // The lines found once for both questions below.
+        let tbench = tbench_lines(input);
+        if !tbench.iter().any(|&t| t) {
+            return s;
+        }
+        match part_of_lines(input, &tbench, false) {
             Some(part) => base_score(&part),
             None => 0,
         }
@@ -1496,13 +1500,15 @@ impl BenchParser for Tbench {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        if !some_tbench(input) {
+        // The lines found once for the three questions below.
+        let tbench = tbench_lines(input);
+        if !tbench.iter().any(|&t| t) {
             return 0;
         }
-        if all_tbench(input) {
+        if tbench.iter().all(|&t| t) {
             return base_score(input);
         }
-        part_of(input, true).map_or(0, |part| base_score(&part))
+        part_of_lines(input, &tbench, true).map_or(0, |part| base_score(&part))
     }
 
     fn max_score(&self) -> u8 {

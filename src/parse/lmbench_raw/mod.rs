@@ -376,8 +376,10 @@ impl Reader {
             return;
         }
         if let Some(m) = tool_line(t) {
-            if let Some((label, _)) = t.rsplit_once(": ") {
-                self.last_tool = Some((n, label.trim().to_string()));
+            // `t.rsplit_once(": ")`'s label, found by memchr's searcher
+            // (the standard library's makes a searcher per call).
+            if let Some(at) = memchr::memmem::rfind(t.as_bytes(), b": ") {
+                self.last_tool = Some((n, t[..at].trim().to_string()));
             }
             let mut s = Sample::new(Metric::new(m.name, m.unit, m.better), m.value, n).with_group(m.group);
             s.params = m.params;
