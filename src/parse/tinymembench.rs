@@ -77,11 +77,19 @@ const CLUSTER_PARAM: &str = "cluster";
 /// kernel report) is none, not a damaged test that stops the parse
 /// (archive54: it dropped both clusters' 200 figures of an ODROID-N2+
 /// log, 570 lines above it).
+///
+/// The unit is `MB/s` as a word: lmbench's `Socket bandwidth using
+/// localhost: 166.08 MB/sec` beside it in a file is no test of
+/// tinymembench's (it took lmbench's figure and cost lmbench two rows).
 fn bandwidth_line(t: &str) -> Option<(&str, &str)> {
     let padded = t.rsplit_once(" : ");
     let (name, rest) = padded.or_else(|| t.rsplit_once(":"))?;
     let rest = rest.trim();
-    let figure = rest.strip_suffix("MB/s").or_else(|| rest.split_once(" MB/s").map(|(f, _)| f))?.trim();
+    let figure = rest
+        .strip_suffix("MB/s")
+        .or_else(|| rest.split_once(" MB/s ").map(|(f, _)| f))
+        .or_else(|| rest.split_once(" MB/s\t").map(|(f, _)| f))?
+        .trim();
     let name = name.trim();
     if padded.is_none() && plain(figure).is_none() {
         return None;
@@ -347,6 +355,8 @@ mod tests {
         assert_eq!(f.samples.len(), 1);
         assert_eq!(bandwidth_line("raid6: neonx8   gen()  2786 MB/s"), None);
         assert_eq!(bandwidth_line("NEON copy: 2945.8 MB/s"), Some(("NEON copy", "2945.8")));
+        assert_eq!(bandwidth_line("Socket bandwidth using localhost: 166.08 MB/sec"), None);
+        assert_eq!(bandwidth_line("C copy   :   1178.7 MB/s (0.4%)"), Some(("C copy", "1178.7")));
     }
 
     #[test]
