@@ -1580,11 +1580,11 @@ fn op_one_letter_off(name: &str) -> Option<&'static str> {
     if OPERATIONS.contains(&name) {
         return None;
     }
-    let one_off = |long: &str, short: &str| {
-        long.len() == short.len() + 1
-            && (0..long.len()).any(|k| long.is_char_boundary(k) && format!("{}{}", &long[..k], &long[k + 1..]) == short)
-    };
-    OPERATIONS.iter().copied().find(|op| one_off(op, name) || one_off(name, op))
+    // One letter left out or added: one edit apart, the lengths one apart.
+    OPERATIONS
+        .iter()
+        .copied()
+        .find(|op| op.chars().count().abs_diff(name.chars().count()) == 1 && strsim::levenshtein(op, name) == 1)
 }
 
 #[cfg(test)]
