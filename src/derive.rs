@@ -602,9 +602,7 @@ mod tests {
     #[test]
     fn too_fast_rows_without_samples_take_their_reports_label() {
         let at = |group: &str, name: &str, v: f64, line: usize, label: &str| {
-            Sample::new(Metric::new(name, "x/s", Better::Higher), v, line)
-                .with_group(group)
-                .with_param("label", label)
+            Sample::new(Metric::new(name, "x/s", Better::Higher), v, line).with_group(group).with_param("label", label)
         };
         let untimed = |group: &str, name: &str, line: usize| crate::model::Untimed {
             group: group.into(),
@@ -631,7 +629,9 @@ mod tests {
         let notes: Vec<&str> = p.notes.iter().map(|(_, m)| m.as_str()).collect();
         assert_eq!(notes.len(), 1, "{notes:?}");
         assert!(
-            notes[0].starts_with("`+++++` in every run of: Random Seeks of ~/temp (line 7), Sequential Create Create of ~/temp (line 12)"),
+            notes[0].starts_with(
+                "`+++++` in every run of: Random Seeks of ~/temp (line 7), Sequential Create Create of ~/temp (line 12)"
+            ),
             "{notes:?}"
         );
     }

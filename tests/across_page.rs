@@ -353,10 +353,7 @@ fn kernels_named_alike_are_one_kernel_across_classes() {
     // and names them by boxa's spelling; its intro says what boxb calls
     // them (newcomer48 N5: nothing said so, and boxb's page has no `6.2`).
     let md = std::fs::read_to_string(out.join("across.md")).expect("across.md");
-    assert!(
-        md.contains("Kernels more than one machine class ran: 6.1 (v6.1 on Box B), 6.2 (6.2.0 on Box B)."),
-        "{md}"
-    );
+    assert!(md.contains("Kernels more than one machine class ran: 6.1 (v6.1 on Box B), 6.2 (6.2.0 on Box B)."), "{md}");
     // boxa's 6.1 (45.1023, 46.2034) against boxb's v6.1 (61.2034, 62.1001);
     // boxa's 6.2 (41.3012, 42.0045) against boxb's 6.2.0 (55.2011, 56.1002).
     // Means by hand: 45.65285, 61.65175 (+35.0%); 41.65285, 55.65065 (+33.6%).

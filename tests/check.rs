@@ -950,7 +950,8 @@ fn a_copy_in_a_section_of_its_own_keeps_that_sections_baseline_and_its_warning()
     put(&c, "m/6.1/reply.txt", kernbench("70.00", "1001.50", "62001.2"));
     put(&c, "m/6.2/kb.txt", kernbench("72.00", "1007.89", "63006.2"));
     put(&c, "m/6.2/reply.txt", kernbench("73.00", "1008.00", "63100.0"));
-    let out = benchsite().arg("text").arg("m").arg("--content").arg(&c).arg("--section").arg("Reply").assert().success();
+    let out =
+        benchsite().arg("text").arg("m").arg("--content").arg(&c).arg("--section").arg("Reply").assert().success();
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(!stdout.contains("no result in this table"), "{stdout}");

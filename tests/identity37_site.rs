@@ -643,7 +643,10 @@ fn one_machine_swap_is_one_environment_item() {
     // Must not fire: one kernel on another machine keeps its own line.
     let other = std::fs::read_to_string(out.join("other-machine/email.txt")).expect("mail");
     let flat = other.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains("- 3.10.63: runs from ARMv8 Processor rev 4 (v8l) (3.10.63/run1/ubench.txt line 8)"), "{flat}");
+    assert!(
+        flat.contains("- 3.10.63: runs from ARMv8 Processor rev 4 (v8l) (3.10.63/run1/ubench.txt line 8)"),
+        "{flat}"
+    );
 }
 
 /// attack40 F7 and F8 (h04, h09, h05): host rows of two hosts per kernel.

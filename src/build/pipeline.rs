@@ -112,13 +112,7 @@ pub fn lay_out_one(content: &Path, slug: &str) -> std::io::Result<OneClass> {
             .filter(|(dir, _)| site::read_machine_config(dir, &mut Vec::new()).is_some())
             .map(|(_, s)| s.clone())
             .collect();
-        return Ok(OneClass {
-            diagnostics,
-            page: None,
-            known,
-            base_url: config.base_url,
-            section_files: Vec::new(),
-        });
+        return Ok(OneClass { diagnostics, page: None, known, base_url: config.base_url, section_files: Vec::new() });
     };
     let page = Some(&m).filter(|_| !has_errors(&diagnostics)).map(|m| lay_out(&config, m));
     // The files each section shows, in the page's order of sections (the
@@ -133,13 +127,7 @@ pub fn lay_out_one(content: &Path, slug: &str) -> std::io::Result<OneClass> {
             fis.into_iter().map(|fi| m.results[fi].path.clone()).collect()
         })
         .collect();
-    Ok(OneClass {
-        diagnostics,
-        page,
-        known: Vec::new(),
-        base_url: config.base_url.clone(),
-        section_files,
-    })
+    Ok(OneClass { diagnostics, page, known: Vec::new(), base_url: config.base_url.clone(), section_files })
 }
 
 /// `check`'s pass over the site: the pipeline once, rendering into no file

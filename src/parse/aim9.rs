@@ -612,9 +612,10 @@ impl Reader<'_> {
             ));
             return;
         }
-        if let Some(lg) = legend.as_ref().filter(|lg| {
-            lg.kind != LegendKind::Kernels && groups.iter().all(|&(_, n)| n == lg.items.len())
-        }) {
+        if let Some(lg) = legend
+            .as_ref()
+            .filter(|lg| lg.kind != LegendKind::Kernels && groups.iter().all(|&(_, n)| n == lg.items.len()))
+        {
             let key = if lg.kind == LegendKind::Statistics { "statistic" } else { "label" };
             for &(first, n) in &groups {
                 for (r, item) in self.rows[first..first + n].iter_mut().zip(&lg.items) {
@@ -625,11 +626,15 @@ impl Reader<'_> {
             }
             let (n, items) = (lg.items.len(), lg.items.join(", "));
             let what = match lg.kind {
-                LegendKind::Runs => format!("lists {n} runs ({items}): each test's {n} rows read as runs of one set-up, not set-ups"),
+                LegendKind::Runs => {
+                    format!("lists {n} runs ({items}): each test's {n} rows read as runs of one set-up, not set-ups")
+                }
                 LegendKind::Statistics => format!(
                     "lists statistics ({items}), not runs: each test's {n} rows read apart as `statistic`, in that order, never averaged"
                 ),
-                _ => format!("lists {n} set-ups ({items}): each test's {n} rows in a row read as theirs, in that order, as `label`"),
+                _ => format!(
+                    "lists {n} set-ups ({items}): each test's {n} rows in a row read as theirs, in that order, as `label`"
+                ),
             };
             self.notes.push((lg.at + 1, format!("the Format legend at line {} {what}", lg.at + 1)));
             return;
@@ -747,7 +752,8 @@ fn statistics_contradicted(items: &[String], values: &[f64]) -> Option<String> {
 }
 
 /// Words that name a statistic of several runs, not a run.
-const STATISTICS: [&str; 10] = ["min", "avg", "max", "mean", "median", "average", "minimum", "maximum", "stddev", "stdev"];
+const STATISTICS: [&str; 10] =
+    ["min", "avg", "max", "mean", "median", "average", "minimum", "maximum", "stddev", "stdev"];
 
 /// The most words an item of a `Format` legend has (its common trailing
 /// words cut): `with patch and fix`.
@@ -783,15 +789,19 @@ fn refused_legend(lines: &[String]) -> Option<(usize, String)> {
 fn format_legend(lines: &[String]) -> Option<Legend> {
     let at = lines.iter().rposition(|l| {
         let t = l.trim();
-        t.trim_end_matches(':').eq_ignore_ascii_case("format") || t.get(..7).is_some_and(|h| h.eq_ignore_ascii_case("format:"))
+        t.trim_end_matches(':').eq_ignore_ascii_case("format")
+            || t.get(..7).is_some_and(|h| h.eq_ignore_ascii_case("format:"))
     })?;
     // The statistics written on one line, `Format: min avg max` or
     // `Format` over `min/avg/max` (attack40 F16: not read, the three
     // statistics averaged as runs): as the one-a-line form. Only
     // statistics' names: other items one a line, as before.
     let statistics = |t: &str| -> Option<Vec<String>> {
-        let items: Vec<String> =
-            t.split(|c: char| c.is_whitespace() || c == '/' || c == ',').filter(|w| !w.is_empty()).map(str::to_string).collect();
+        let items: Vec<String> = t
+            .split(|c: char| c.is_whitespace() || c == '/' || c == ',')
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
         let distinct = items.iter().enumerate().all(|(j, it)| !items[..j].iter().any(|o| o.eq_ignore_ascii_case(it)));
         (items.len() >= 2 && distinct && items.iter().all(|i| STATISTICS.iter().any(|w| i.eq_ignore_ascii_case(w))))
             .then_some(items)
@@ -801,11 +811,16 @@ fn format_legend(lines: &[String]) -> Option<Legend> {
         let items = statistics(rest)?;
         return blank(at + 1).then_some(Legend { at, items, kind: LegendKind::Statistics });
     }
-    if let Some(items) = lines.get(at + 1).filter(|l| l.contains('/') && blank(at + 2)).and_then(|l| statistics(l.trim())) {
+    if let Some(items) =
+        lines.get(at + 1).filter(|l| l.contains('/') && blank(at + 2)).and_then(|l| statistics(l.trim()))
+    {
         return Some(Legend { at, items, kind: LegendKind::Statistics });
     }
-    let body: Vec<Vec<&str>> =
-        lines[at + 1..].iter().map(|l| l.split_whitespace().collect()).take_while(|w: &Vec<&str>| !w.is_empty()).collect();
+    let body: Vec<Vec<&str>> = lines[at + 1..]
+        .iter()
+        .map(|l| l.split_whitespace().collect())
+        .take_while(|w: &Vec<&str>| !w.is_empty())
+        .collect();
     if body.len() < 2 || at + 1 + body.len() != lines.len() && !lines[at + 1 + body.len()].trim().is_empty() {
         return None;
     }
@@ -825,7 +840,8 @@ fn format_legend(lines: &[String]) -> Option<Legend> {
     }
     let is_run = |s: &str| {
         let s = s.to_ascii_lowercase();
-        let s = ["run", "pass", "iteration", "test", "#"].iter().fold(s.as_str(), |s, w| s.strip_prefix(w).unwrap_or(s));
+        let s =
+            ["run", "pass", "iteration", "test", "#"].iter().fold(s.as_str(), |s, w| s.strip_prefix(w).unwrap_or(s));
         let s = s.trim().trim_start_matches('#');
         !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
     };
@@ -1397,10 +1413,17 @@ add_float 10020 43.7126       524550.90 Thousand Single Precision Additions/seco
             f.samples.iter().map(|s| s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect()).collect()
         };
         let f = parse(&legend(&["reiserfs", "ext3", "xfs"])).unwrap();
-        assert_eq!(params(&f), ["label=reiserfs", "label=ext3", "label=xfs", "label=reiserfs", "label=ext3", "label=xfs"]);
+        assert_eq!(
+            params(&f),
+            ["label=reiserfs", "label=ext3", "label=xfs", "label=reiserfs", "label=ext3", "label=xfs"]
+        );
         assert!(f.samples.iter().all(|s| s.kernel.is_none()));
         assert_eq!(f.notes.len(), 1);
-        assert!(f.notes[0].1.contains("the Format legend at line 3 lists 3 set-ups (reiserfs, ext3, xfs)"), "{:?}", f.notes);
+        assert!(
+            f.notes[0].1.contains("the Format legend at line 3 lists 3 set-ups (reiserfs, ext3, xfs)"),
+            "{:?}",
+            f.notes
+        );
         let f = parse(&legend(&["HZ=100", "HZ=250", "HZ=1000"])).unwrap();
         assert_eq!(params(&f)[..3], ["label=HZ=100", "label=HZ=250", "label=HZ=1000"]);
         // The rows fall: `max avg min` (attack41 F10: under `min avg max`

@@ -1070,7 +1070,9 @@ account   Linux 2.6.11- 2765 0.16 0.26 3.56 4.17 17.6 0.50 2.30 163. 628. 2417\n
     #[test]
     fn a_tab_table_of_figures_under_column_names() {
         let lines = |t: &str| t.lines().map(str::to_string).collect::<Vec<_>>();
-        let typed = lines("threads\t\tfiles/s\t\tIOPS\t\tlog aggregation\n  1\t\t 7000\t\t 8000\t\t 10:1\n  4\t\t24000\t\t25000\t\t 35:1");
+        let typed = lines(
+            "threads\t\tfiles/s\t\tIOPS\t\tlog aggregation\n  1\t\t 7000\t\t 8000\t\t 10:1\n  4\t\t24000\t\t25000\t\t 35:1",
+        );
         let (first, last, columns) = tab_table(&typed).expect("a table");
         assert_eq!((first, last), (0, 2));
         assert_eq!(columns, ["threads", "files/s", "IOPS", "log aggregation"]);

@@ -290,11 +290,7 @@ impl BenchParser for Kcbench {
         if !input.has("kernels/hour") {
             return 0;
         }
-        if input.lines.iter().any(|l| run_line(l.trim()).is_some_and(|(_, a)| a.contains(" seconds"))) {
-            90
-        } else {
-            0
-        }
+        if input.lines.iter().any(|l| run_line(l.trim()).is_some_and(|(_, a)| a.contains(" seconds"))) { 90 } else { 0 }
     }
 
     fn max_score(&self) -> u8 {
@@ -338,7 +334,8 @@ Run 2 (-j 8):        190.83 seconds / 18.86 kernels/hour [P:742%, 49 maj. pagefa
         assert_eq!(param(b, "compiler"), Some("gcc (Debian 14.2.0-19) 14.2.0"));
         let cpu: Vec<f64> = f.samples.iter().filter(|s| s.metric.name == "CPU").map(|s| s.value.mean()).collect();
         assert_eq!(cpu, [1440.0, 742.0]);
-        let faults: Vec<f64> = f.samples.iter().filter(|s| s.metric.name == "major faults").map(|s| s.value.mean()).collect();
+        let faults: Vec<f64> =
+            f.samples.iter().filter(|s| s.metric.name == "major faults").map(|s| s.value.mean()).collect();
         assert_eq!(faults, [134.0, 49.0]);
         // kernels/hour is derived: no sample carries it, one note says so.
         assert!(f.samples.iter().all(|s| s.value.mean() != 22.31 && s.value.mean() != 18.86));

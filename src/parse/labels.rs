@@ -5496,16 +5496,19 @@ fn result_on_kernel_afresh(text: &str) -> Option<String> {
     // what is left is a kernel's name still.
     let rest = [".log", ".txt", ".out"]
         .iter()
-        .find_map(|x| lower.starts_with("results.").then(|| rest.strip_suffix(x)).flatten().filter(|r| is_kernel_name(r)))
+        .find_map(|x| {
+            lower.starts_with("results.").then(|| rest.strip_suffix(x)).flatten().filter(|r| is_kernel_name(r))
+        })
         .unwrap_or(rest);
     // `results.1.1`, `results.4.2`: two numbers alone after `results.`
     // are a set-up's or a run's numbering as often as a kernel (attack40
     // F23: `results.1.1`/`results.1.2` became kernels `1.1`/`1.2`); such
     // a file is a label ([`catted_results_label`]), a kernel needs more
     // (`2.6.3-rc2`, `6.1.0`, `6.1-rc3`).
-    let two_numbers = |r: &str| r.split_once('.').is_some_and(|(a, b)| {
-        [a, b].iter().all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
-    });
+    let two_numbers = |r: &str| {
+        r.split_once('.')
+            .is_some_and(|(a, b)| [a, b].iter().all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit())))
+    };
     if lower.starts_with("results.") && two_numbers(rest) {
         return None;
     }
@@ -9476,7 +9479,15 @@ mod tests {
         // attack40 F23: one `cat results.<name>` over each file, the name no
         // kernel's: labels (two machines, two compilers, a date), never runs
         // of one set-up; `results.1.1` is no kernel `1.1`.
-        for (x, y) in [("hydra", "leo"), ("old", "new"), ("gcc-4.1", "gcc-4.2"), ("v1", "v2"), ("2024.01.05", "2024.01.06"), ("1.1", "1.2"), ("4.1", "4.2")] {
+        for (x, y) in [
+            ("hydra", "leo"),
+            ("old", "new"),
+            ("gcc-4.1", "gcc-4.2"),
+            ("v1", "v2"),
+            ("2024.01.05", "2024.01.06"),
+            ("1.1", "1.2"),
+            ("4.1", "4.2"),
+        ] {
             for prompt in ["[root@hydra kb]# ", "$ ", ""] {
                 let text = format!("{prompt}cat results.{x}\n{blocks}{prompt}cat results.{y}\n{blocks}");
                 let p = kernbench(&text, &[3, 6, 10, 13]);
@@ -11383,7 +11394,10 @@ mod tests {
         // Must not: a remark between runs that leads into no output.
         let p = labelled("Throughput 1\n\ncompilation terminated.\n\nThroughput 2\n", &[1, 5]);
         assert!(p.notes.iter().all(|(_, m)| !m.contains("averaged")), "{:?}", p.notes);
-        let p = labelled("Throughput 1\n\nthe second one finished a lot later than the first one.\n\nThroughput 2\n", &[1, 5]);
+        let p = labelled(
+            "Throughput 1\n\nthe second one finished a lot later than the first one.\n\nThroughput 2\n",
+            &[1, 5],
+        );
         assert!(p.notes.iter().all(|(_, m)| !m.contains("averaged")), "{:?}", p.notes);
     }
 

@@ -80,8 +80,8 @@ pub mod will_it_scale;
 pub mod ycsb;
 
 pub use identity::{
-    HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, PROCESSOR_MAX, is_other_system_host, other_system_host, processor_key,
-    same_host, same_processor,
+    HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, PROCESSOR_MAX, is_other_system_host, other_system_host,
+    processor_key, same_host, same_processor,
 };
 pub use input::Input;
 

@@ -428,9 +428,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             continue;
         }
-        if let Some((load_column, bare)) =
-            header(t).map(|c| (c, false)).or_else(|| bare_header(t).map(|c| (c, true)))
-        {
+        if let Some((load_column, bare)) = header(t).map(|c| (c, false)).or_else(|| bare_header(t).map(|c| (c, true))) {
             if let Some(tb) = open.take() {
                 tables.push(tb);
             }
@@ -773,7 +771,10 @@ mod tests {
              TCP_RR          \t56-threads\t 1.00 (  1.12)\t -0.05 (  0.97)\n",
         );
         let g = got(&f);
-        assert_eq!(g[0], ("baseline will-it-scale".into(), "case=context_switch1 groups=224".into(), 1.0, None, Better::Neither));
+        assert_eq!(
+            g[0],
+            ("baseline will-it-scale".into(), "case=context_switch1 groups=224".into(), 1.0, None, Better::Neither)
+        );
         assert_eq!(g[1].2, 10.4668);
         assert_eq!(g[3].2, 0.9995);
         assert!(f.notes.iter().any(|(l, m)| *l == 4 && m.contains("direction is not known")), "{:?}", f.notes);

@@ -292,7 +292,8 @@ fn baseline_links(p: &mut Page, pages: &[KernelLink]) {
 
 /// What a kernel page's legend says of its values where some table leaves
 /// its runs note out ([`Grid::rows_say_runs`]); `kernel.html` says the same.
-pub const RUNS_LEGEND: &str = " A value is the mean of its runs (how many: the runs column) ± their standard deviation.";
+pub const RUNS_LEGEND: &str =
+    " A value is the mean of its runs (how many: the runs column) ± their standard deviation.";
 
 /// What a kernel page's legend says of its runs where a table's rows
 /// leave them folded ([`folds`]); `kernel.html` says the same.

@@ -395,10 +395,7 @@ type SharedPairs = FxHashMap<(u32, u32), (usize, bool)>;
 /// pairs in version order (`kernel_names` by interned id), each parsed
 /// once. The cross-class page ([`shared_tables`]) and its key
 /// ([`across_key`]) choose their kernels by this one rule.
-fn shared_pairs(
-    pairs_of: &[Vec<(u32, u32)>],
-    kernel_names: &[&str],
-) -> (SharedPairs, Vec<u32>) {
+fn shared_pairs(pairs_of: &[Vec<(u32, u32)>], kernel_names: &[&str]) -> (SharedPairs, Vec<u32>) {
     let mut pairs: SharedPairs = FxHashMap::default();
     for (i, ps) in pairs_of.iter().enumerate() {
         for &p in ps {

@@ -134,10 +134,11 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
         .sections
         .iter()
         .map(|s| {
-            s.table.rows.iter().flat_map(|r| r.cells.iter().flatten()).fold(Marks::default(), |a, c| Marks {
-                merged: a.merged || c.merged,
-                copied: a.copied || c.copied,
-            })
+            s.table
+                .rows
+                .iter()
+                .flat_map(|r| r.cells.iter().flatten())
+                .fold(Marks::default(), |a, c| Marks { merged: a.merged || c.merged, copied: a.copied || c.copied })
         })
         .collect();
     mine.into_iter()

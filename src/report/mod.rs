@@ -37,7 +37,8 @@ mod uncompared;
 mod views;
 
 pub use across::{
-    ACROSS_KERNELS, AcrossCells, AcrossColumn, AcrossDigest, AcrossPage, across_key, across_page, cells_of, machine_grid,
+    ACROSS_KERNELS, AcrossCells, AcrossColumn, AcrossDigest, AcrossPage, across_key, across_page, cells_of,
+    machine_grid,
 };
 pub use compare::*;
 pub use detail::{LeftOutDetail, without_detail};

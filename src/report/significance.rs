@@ -70,11 +70,12 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
                 s.table.columns.iter().zip(&restated).enumerate().filter_map(|(ci, (c, r))| Some((ci, c, r.as_ref()?)))
             {
                 // Compared cells of the column: restated, and tested.
-                let compared = |want: bool| {
-                    s.table.rows.iter().zip(&cell_restated).any(|(r, cr)| {
-                        r.cells[ci].as_ref().is_some_and(|c| c.comparison.is_some()) && cr[ci] == want
-                    })
-                };
+                let compared =
+                    |want: bool| {
+                        s.table.rows.iter().zip(&cell_restated).any(|(r, cr)| {
+                            r.cells[ci].as_ref().is_some_and(|c| c.comparison.is_some()) && cr[ci] == want
+                        })
+                    };
                 if !compared(true) && compared(false) {
                     continue;
                 }
@@ -169,9 +170,7 @@ impl RestatedColumn {
 /// column none of whose rows restates, or a table where no row can say,
 /// is `None`: a measurement, tested like any.
 pub fn restated_columns(s: &SectionView) -> Vec<Option<RestatedColumn>> {
-    let of = |name: &str| {
-        s.benchmarks.iter().find_map(|b| crate::derive::restates(b, name).map(|r| (b.as_str(), r)))
-    };
+    let of = |name: &str| s.benchmarks.iter().find_map(|b| crate::derive::restates(b, name).map(|r| (b.as_str(), r)));
     s.table
         .columns
         .iter()
@@ -195,7 +194,10 @@ fn restated_by_figures<'a>(t: &'a TableView, ci: usize, bench: &str, source: &st
     // The source column of the longest part label `name` starts with.
     let Some(si) = (0..t.columns.len())
         .filter(|&i| {
-            t.columns[i].name.strip_suffix(source).is_some_and(|p| (p.is_empty() || p.ends_with(' ')) && name.starts_with(p))
+            t.columns[i]
+                .name
+                .strip_suffix(source)
+                .is_some_and(|p| (p.is_empty() || p.ends_with(' ')) && name.starts_with(p))
         })
         .max_by_key(|&i| t.columns[i].name.len())
     else {

@@ -737,7 +737,11 @@ mod tests {
     /// host-less Linux baseline).
     #[test]
     fn a_row_of_a_host_the_baseline_lacks_is_said() {
-        let u = Uncompared { baseline: "6.1".into(), base_hosts: vec!["alpha".into(), "beta".into()], ..Default::default() };
+        let u = Uncompared {
+            baseline: "6.1".into(),
+            base_hosts: vec!["alpha".into(), "beta".into()],
+            ..Default::default()
+        };
         assert_eq!(
             u.other_host_note("6.2", &["gamma".to_string()]),
             "6.2: the row of host gamma, which no row of 6.1 names (6.1's rows have host alpha or beta), compared with nothing"

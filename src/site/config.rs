@@ -1365,7 +1365,10 @@ impl MachineYaml {
             diags.push(Diagnostic::warning(
                 &self.path,
                 section_line(&self.text, &sc.title, "headline:"),
-                format!("section {:?}: headline {h:?} is not a metric of its table (metrics: {}){near}", sc.title, names),
+                format!(
+                    "section {:?}: headline {h:?} is not a metric of its table (metrics: {}){near}",
+                    sc.title, names
+                ),
             ));
         }
     }

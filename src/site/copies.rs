@@ -1152,10 +1152,8 @@ mod tests {
     #[test]
     fn a_file_saved_twice_in_a_section_of_its_own_is_kept_there() {
         let raw = b"Time: 1.285\nTime: 1.331\nTime: 1.260\n";
-        let mut results = vec![
-            saved("6.2/kb.txt", &[1.285, 1.331, 1.26], raw),
-            saved("6.2/reply.txt", &[1.285, 1.331, 1.26], raw),
-        ];
+        let mut results =
+            vec![saved("6.2/kb.txt", &[1.285, 1.331, 1.26], raw), saved("6.2/reply.txt", &[1.285, 1.331, 1.26], raw)];
         let mut diags = Vec::new();
         let apart = |copy: &ResultFile, _: &ResultFile| copy.rel_path.ends_with("reply.txt");
         let reprints = drop_copied_runs_apart(&mut results, &mut diags, &apart);

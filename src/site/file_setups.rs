@@ -625,6 +625,9 @@ mod tests {
         // ("line 1, normalised and the raw files …" read as if the files were).
         assert!(note.text().contains("`kernbench -n 7` (6.4/kernbench.txt line 1 and 2 more files, normalised)"));
         let both = page(&["kernbench -n 7"], "6.7").unwrap();
-        assert!(both.contains("(6.4/kernbench.txt line 1 and the raw files of this page's rows, normalised)"), "{both}");
+        assert!(
+            both.contains("(6.4/kernbench.txt line 1 and the raw files of this page's rows, normalised)"),
+            "{both}"
+        );
     }
 }

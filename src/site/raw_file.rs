@@ -934,7 +934,8 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fixtures/perf-bench/gh-readme-2026-cachyos-vs-stock-markdown-summary-perf-bench-stress-ng-sysbench-fio-rows.txt"
         );
-        let text: String = std::fs::read_to_string(path).expect("fixture").lines().take(26).map(|l| format!("{l}\n")).collect();
+        let text: String =
+            std::fs::read_to_string(path).expect("fixture").lines().take(26).map(|l| format!("{l}\n")).collect();
         let quoted: String = text.lines().map(|l| format!("> {l}\n")).collect();
         for t in [&text, &quoted] {
             let out = parse_bytes(t.as_bytes(), None);

@@ -29,7 +29,10 @@ use rustc_hash::FxHashMap;
 /// has one of them), with how a value is said (`{}` the value).
 const RUN_LENGTHS: [(&str, &[(&str, &str)]); 1] = [(
     "pgbench",
-    &[(crate::parse::pgbench::DURATION_PARAM, "{}"), (crate::parse::pgbench::TRANSACTIONS_PARAM, "{} transactions per client")],
+    &[
+        (crate::parse::pgbench::DURATION_PARAM, "{}"),
+        (crate::parse::pgbench::TRANSACTIONS_PARAM, "{} transactions per client"),
+    ],
 )];
 
 /// A cell's key without its kernel: group, metric and the parameters but
@@ -68,7 +71,10 @@ pub fn keep_run_lengths_apart(results: &mut [ResultFile], diags: &mut Vec<Diagno
             for s in &results[i].parsed.samples {
                 let Some(len) = s.params.iter().find(|p| is_length(&p.name)) else { continue };
                 let said = params.iter().find(|(p, _)| *p == len.name).map_or("{}", |(_, how)| how);
-                let (param, len) = (params.iter().find(|(p, _)| *p == len.name).map_or("", |(p, _)| *p), said.replace("{}", &len.value));
+                let (param, len) = (
+                    params.iter().find(|(p, _)| *p == len.name).map_or("", |(p, _)| *p),
+                    said.replace("{}", &len.value),
+                );
                 param_of.entry(len.clone()).or_insert(param);
                 let key = key_of(s, params);
                 let kernel = s.kernel.as_ref().map(|k| k.to_string());
@@ -80,7 +86,8 @@ pub fn keep_run_lengths_apart(results: &mut [ResultFile], diags: &mut Vec<Diagno
             }
         }
         let name = |i: usize| results[i].path.clone();
-        let durations_only = |list: &[(String, usize, usize)]| list.iter().all(|(v, _, _)| param_of.get(v) == Some(&params[0].0));
+        let durations_only =
+            |list: &[(String, usize, usize)]| list.iter().all(|(v, _, _)| param_of.get(v) == Some(&params[0].0));
         let said = |list: &[(String, usize, usize)]| {
             list.iter()
                 .map(|(v, i, line)| format!("{v} ({}:{line})", results[*i].rel_path))
@@ -197,7 +204,10 @@ mod tests {
     /// 600 s` said on every table), and nothing is said.
     #[test]
     fn one_length_everywhere_is_dropped_silently() {
-        let mut r = vec![file("6.1/run1.txt", "6.1", &[("600 s", 406.0, 12)]), file("6.2/run1.txt", "6.2", &[("600 s", 410.0, 12)])];
+        let mut r = vec![
+            file("6.1/run1.txt", "6.1", &[("600 s", 406.0, 12)]),
+            file("6.2/run1.txt", "6.2", &[("600 s", 410.0, 12)]),
+        ];
         let mut d = Vec::new();
         keep_run_lengths_apart(&mut r, &mut d);
         assert!(d.is_empty(), "{d:?}");
@@ -230,7 +240,10 @@ mod tests {
     /// rows of one length in both kernels still meet (must not fire).
     #[test]
     fn kernels_of_different_lengths_are_kept_apart() {
-        let mut r = vec![file("6.1/run1.txt", "6.1", &[("600 s", 406.0, 12)]), file("6.2/run1.txt", "6.2", &[("300 s", 410.0, 12)])];
+        let mut r = vec![
+            file("6.1/run1.txt", "6.1", &[("600 s", 406.0, 12)]),
+            file("6.2/run1.txt", "6.2", &[("300 s", 410.0, 12)]),
+        ];
         let mut d = Vec::new();
         keep_run_lengths_apart(&mut r, &mut d);
         assert_eq!(durations(&r), [Some("600 s".into()), Some("300 s".into())]);
@@ -280,7 +293,11 @@ mod tests {
                 })
                 .collect()
         };
-        let mut r = vec![t("6.1/a.txt", "6.1", "1000", 9), t("6.1/b.txt", "6.1", "100000", 9), t("6.2/a.txt", "6.2", "1000", 9)];
+        let mut r = vec![
+            t("6.1/a.txt", "6.1", "1000", 9),
+            t("6.1/b.txt", "6.1", "100000", 9),
+            t("6.2/a.txt", "6.2", "1000", 9),
+        ];
         let mut d = Vec::new();
         keep_run_lengths_apart(&mut r, &mut d);
         assert_eq!(counts(&r), ["transactions=1000", "transactions=100000", "transactions=1000"]);

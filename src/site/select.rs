@@ -824,14 +824,15 @@ impl MachineYaml {
                         && (globs.is_empty()
                             || files.iter().any(|&fi| patterns.iter().any(|p| p.matches(&results[fi].rel_path))))
                 };
-                let named = !group.is_empty()
-                    && self.config.sections.iter().zip(&patterns).any(|(sc, (own, of_parts))| {
-                        takes(&sc.files, own, &sc.benchmark)
-                            && (sc.group.is_some()
-                                || sc.parts.iter().zip(of_parts).any(|(pc, globs)| {
-                                    pc.group.is_some() && takes(&pc.files, globs, &pc.benchmark)
-                                }))
-                    });
+                let named =
+                    !group.is_empty()
+                        && self.config.sections.iter().zip(&patterns).any(|(sc, (own, of_parts))| {
+                            takes(&sc.files, own, &sc.benchmark)
+                                && (sc.group.is_some()
+                                    || sc.parts.iter().zip(of_parts).any(|(pc, globs)| {
+                                        pc.group.is_some() && takes(&pc.files, globs, &pc.benchmark)
+                                    }))
+                        });
                 let advice = if named {
                     format!(
                         "sections name these files but pick other groups: add a section with benchmark: {bench} and group: {group:?} to compare them there, or leave them out with leave_out: [{{benchmark: {bench}, group: {group:?}}}] in machine.yaml"
@@ -1383,13 +1384,17 @@ mod tests {
                 .collect()
         };
         let any = "name: M\nsections:\n  - title: kernel build\n    files: [\"*/*\"]\n";
-        for counts in [&["log-1.txt", "log-2.txt", "log-4.txt", "log-8.txt"][..], &["log_1", "log_2", "log_4", "log_8"], &[
-            "output.1", "output.2", "output.4", "output.8",
-        ]] {
+        for counts in [
+            &["log-1.txt", "log-2.txt", "log-4.txt", "log-8.txt"][..],
+            &["log_1", "log_2", "log_4", "log_8"],
+            &["output.1", "output.2", "output.4", "output.8"],
+        ] {
             // One per kernel: 6.1's and 6.2's (attack43 F8).
             assert_eq!(selection_warnings(any, &named(counts)).len(), 2, "{counts:?}");
         }
-        for runs in [&["log-1.txt", "log-2.txt", "log-3.txt"][..], &["output.1", "output.2"], &["run-1.log", "run-4.log"]] {
+        for runs in
+            [&["log-1.txt", "log-2.txt", "log-3.txt"][..], &["output.1", "output.2"], &["run-1.log", "run-4.log"]]
+        {
             assert!(selection_warnings(any, &named(runs)).is_empty(), "{runs:?}");
         }
         assert_eq!(counted_number("6.1/log-4.txt"), Some(("6.1", "log", 4)));
@@ -1447,10 +1452,7 @@ mod tests {
             results.extend(named("6.2", &eight));
             let d = selection_warnings(any, &results);
             assert_eq!(d.len(), 1, "{series:?}: {d:?}");
-            assert!(
-                d[0].message.contains(&format!("6.1/{} and 6.1/{} both give", series[0], series[1])),
-                "{d:?}"
-            );
+            assert!(d[0].message.contains(&format!("6.1/{} and 6.1/{} both give", series[0], series[1])), "{d:?}");
         }
         // Must not fire: the eight runs alone, or beside one lost.
         assert!(selection_warnings(any, &named("6.2", &eight)).is_empty());

@@ -2015,8 +2015,11 @@ mod tests {
         let text = run(1, "3311KiB/s") + &run(4, "11.0MiB/s");
         let mut out = ParsedFile::default();
         read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
-        let depths: Vec<Option<&str>> =
-            out.samples.iter().map(|s| s.params.iter().find(|p| p.name == "iodepth").map(|p| p.value.as_str())).collect();
+        let depths: Vec<Option<&str>> = out
+            .samples
+            .iter()
+            .map(|s| s.params.iter().find(|p| p.name == "iodepth").map(|p| p.value.as_str()))
+            .collect();
         assert_eq!(depths, [Some("1"), Some("4")]);
     }
 

@@ -163,7 +163,15 @@ pub(super) fn last_row_complete(input: &Input) -> bool {
 
 /// The samples of one row `label` `figures` (at line `n`) of a table of
 /// columns `cols` under load `load`, each a mean of `runs` where given.
-fn push_row(out: &mut ParsedFile, cols: &[usize], load: &str, runs: Option<u32>, label: &str, figures: Vec<f64>, n: usize) {
+fn push_row(
+    out: &mut ParsedFile,
+    cols: &[usize],
+    load: &str,
+    runs: Option<u32>,
+    label: &str,
+    figures: Vec<f64>,
+    n: usize,
+) {
     for (&c, v) in cols.iter().zip(figures) {
         let (name, unit, better) = ROWS[c];
         let mut s = Sample::new(Metric::new(name, unit, better), v, n).with_param("load", load);
@@ -348,7 +356,8 @@ mod tests {
         let kernels: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
         assert_eq!(kernels, ["2.6.9-rc1", "2.6.9-rc1-mm1-with-sched-domains-fix", "2.6.9-rc1-mm2"]);
         assert_eq!(notes, [4]);
-        let prose = format!("{head}and with my patch:\n2.6.9-rc1-mm2       46.95      107.80      593.65     1493.33\n");
+        let prose =
+            format!("{head}and with my patch:\n2.6.9-rc1-mm2       46.95      107.80      593.65     1493.33\n");
         let (rows, notes) = read(&prose);
         assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [3, 5]);
         assert_eq!(notes, [4]);

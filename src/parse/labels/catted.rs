@@ -95,7 +95,8 @@ fn cat_arguments(line: &str) -> Option<(Vec<&str>, bool)> {
         return None;
     }
     let words: Vec<&str> = words.collect();
-    (!words.iter().any(|w| w.starts_with('-') || w.contains(['|', '>', '<', '$', ';', '&']))).then_some((words, prompted))
+    (!words.iter().any(|w| w.starts_with('-') || w.contains(['|', '>', '<', '$', ';', '&'])))
+        .then_some((words, prompted))
 }
 
 /// Labels the copies of one output still averaged as runs of one set-up

@@ -127,7 +127,9 @@ fn setup_above<'a>(
     // two runs and 2.4.17's three apart, glued to Bonnie's header lines
     // (attack39 finding 7, k05).
     let setup_command = |t: &'a str| {
-        asked.config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c) && super::catted::catted_files(t).is_none())
+        asked
+            .config_command(t.trim())
+            .filter(|c| !is_housekeeping_or_tree(c) && super::catted::catted_files(t).is_none())
     };
     let setting_between = (first..last).any(|n| shown_setting(input, n).is_some());
     let found: Vec<(usize, String)> = (1..first)

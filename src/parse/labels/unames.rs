@@ -291,7 +291,11 @@ pub(super) fn part_unames(input: &Input, parsed: &mut ParsedFile) -> usize {
                     },
                     unames[f].2,
                     // `uname -srm` prints no host.
-                    if unames[f].1 == "?" { "with no host printed".to_string() } else { format!("on host `{}`", unames[f].1) }
+                    if unames[f].1 == "?" {
+                        "with no host printed".to_string()
+                    } else {
+                        format!("on host `{}`", unames[f].1)
+                    }
                 ),
             ));
         }
