@@ -622,16 +622,20 @@ fn a_tables_warnings_are_the_same_either_way() {
         message: format!("dbench: a <figure> & its \"twin\" at line {i} don't agree"),
     };
     let at = view.machines.iter().position(|m| m.sections.len() >= 2).expect("a class of two sections");
+    // The class page, rendered both ways alike, as HTML text.
+    let class_page = |view: &report::SiteView| {
+        view_both_ways(view, None);
+        let html = benchsite::render::html::HtmlRenderer::new(None).expect("theme").render(view).expect("renders");
+        let page = html
+            .into_iter()
+            .find(|f| f.path.ends_with("/index.html") && f.path.starts_with(&view.machines[at].link))
+            .expect("class page");
+        String::from_utf8_lossy(&page.contents).into_owned()
+    };
     let m = &mut view.machines[at];
     m.sections[0].set_warnings(vec![warning(3)]);
     m.sections[1].set_warnings((1..=300).map(warning).collect());
-    view_both_ways(&view, None);
-    let html = benchsite::render::html::HtmlRenderer::new(None).expect("theme").render(&view).expect("renders");
-    let page = html
-        .iter()
-        .find(|f| f.path.ends_with("/index.html") && f.path.starts_with(&view.machines[at].link))
-        .expect("class page");
-    let text = String::from_utf8_lossy(&page.contents);
+    let text = class_page(&view);
     assert!(text.contains("<summary>1 warning about this table&#39;s raw files</summary>"), "one");
     assert!(text.contains("<summary>300 warnings about this table&#39;s raw files</summary>"), "ten and 290 more");
     assert!(
@@ -643,13 +647,7 @@ fn a_tables_warnings_are_the_same_either_way() {
     // a count of the other 2, in HTML (both ways) and Markdown.
     let same = |i: usize| report::SectionWarning { message: "postmark: a whole-second clock".into(), ..warning(i) };
     view.machines[at].sections[0].set_warnings((1..=12).map(same).collect());
-    view_both_ways(&view, None);
-    let html = benchsite::render::html::HtmlRenderer::new(None).expect("theme").render(&view).expect("renders");
-    let page = html
-        .iter()
-        .find(|f| f.path.ends_with("/index.html") && f.path.starts_with(&view.machines[at].link))
-        .expect("class page");
-    let text = String::from_utf8_lossy(&page.contents);
+    let text = class_page(&view);
     assert!(text.contains("<summary>12 warnings about this table&#39;s raw files</summary>"), "all counted");
     assert_eq!(text.matches("a whole-second clock").count(), 1, "once");
     let item = "<li><a href=\"raw/2.4.7/dbench.txt\">2.4.7/dbench.txt line 1</a>, <a href=\"raw/2.4.7/dbench.txt\">2.4.7/dbench.txt line 2</a>";
