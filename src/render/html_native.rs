@@ -181,7 +181,8 @@ fn section(
             p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
         }
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown && t.legend.is_some()) {
-            legend(p, m, b);
+            let factors = t.legend.as_deref().is_some_and(|l| l.contains(crate::report::FACTORS));
+            legend(p, m, b, factors);
             p.raw("\n");
         }
         for l in [&t.merged_legend, &t.copied_legend].into_iter().flatten().filter(|_| legend_shown) {
@@ -236,10 +237,12 @@ fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
 /// The legend of the changes against `baseline` (a kernel's name) and
 /// their marks, under a table of the machine page: what the significance
 /// test is and what is not tested, which a kernel page's one legend
-/// ([`kernel_legend`]) links.
-fn legend(p: &mut Page, m: &MachinePage, baseline: &str) {
+/// ([`kernel_legend`]) links. With `factors` (a table of the page prints
+/// a loss past half as `-N×`), what `-N×` means.
+fn legend(p: &mut Page, m: &MachinePage, baseline: &str, factors: bool) {
     p.raw("<p class=\"legend\">% = change vs ").text(baseline);
-    p.raw(", positive is better (-N× = N times worse); <strong>*</strong> ")
+    p.raw(if factors { ", positive is better (-N× = N times worse); " } else { ", positive is better; " });
+    p.raw("<strong>*</strong> ")
         .text(&m.significance)
         .raw("; ~ tested, not significant; unmarked: not tested (")
         .text(&m.not_tested)

@@ -42,6 +42,9 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
             cmp.significant = adjusted < alpha;
         }
     }
+    // The legend explains a table's `-N×` only where a table of the page
+    // shows one: most pages have no loss past half.
+    let factors = sections.iter().any(|s| shows_factor(&s.table));
     for s in sections.iter_mut() {
         let restated = restated_columns(s);
         // Per row and column: the cell restates its baseline row's change.
@@ -52,7 +55,7 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
                 .collect()
         };
         s.table.tests = p.len();
-        s.table.legend = legend(&s.table, over);
+        s.table.legend = legend(&s.table, over, factors);
         s.table.merged_legend = s
             .table
             .rows
@@ -309,22 +312,39 @@ pub fn page_legend(m: &super::MachinePage) -> Option<&str> {
 /// "% = change vs 2.4.20-pre5, positive is better; * significant at α =
 /// 0.05 after Benjamini–Hochberg correction over the 412 tests of this
 /// machine class (Welch's t-test); ~ tested, not significant; unmarked:
-/// not tested" (`over` names the family: [`CLASS`], `"this page"`). When
+/// not tested" (`over` names the family: [`CLASS`], `"this page"`). With
+/// `factors` (some table of the page prints a loss past half as `-N×`,
+/// [`shows_factor`]) "positive is better" is followed by [`FACTORS`]. When
 /// no change could be tested (single runs), only the first part and why
 /// there are no marks. `None` as well when no cell of the table is
 /// compared (a class of one kernel: no `%` column to explain).
-pub fn legend(t: &TableView, over: &str) -> Option<String> {
+pub fn legend(t: &TableView, over: &str, factors: bool) -> Option<String> {
     let base = t.baseline.as_ref()?;
     if !t.rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.comparison.is_some()) {
         return None;
     }
+    let factors = if factors { format!(" ({FACTORS})") } else { String::new() };
     if t.tests == 0 {
-        return Some(format!("% = change vs {base}, positive is better ({FACTORS}); {NO_TESTS}"));
+        return Some(format!("% = change vs {base}, positive is better{factors}; {NO_TESTS}"));
     }
     Some(format!(
-        "% = change vs {base}, positive is better ({FACTORS}); * {}; ~ tested, not significant; unmarked: not tested",
+        "% = change vs {base}, positive is better{factors}; * {}; ~ tested, not significant; unmarked: not tested",
         significance_text_over(t.alpha, t.tests, over)
     ))
+}
+
+/// True when some cell of `t` prints its change as a factor (`-3.06×`, a
+/// loss past [`super::format::FACTOR_BELOW_PCT`]): its change text
+/// ([`super::CellView::delta_text`]) is the prose's "3.06× slower", the
+/// one form with `×`, which a table cell shortens to the factor
+/// ([`super::format::change_cell_of`]). A page of none has no `-N×` for
+/// the legend to explain (every demo mail said "(-N× = N times worse)",
+/// four of them with no such cell).
+pub fn shows_factor(t: &TableView) -> bool {
+    t.rows
+        .iter()
+        .flat_map(|r| r.cells.iter().flatten())
+        .any(|c| c.delta_text.as_deref().is_some_and(|d| d.contains('×')))
 }
 
 /// How a table cell writes a loss past −50% ([`super::grid`]).
