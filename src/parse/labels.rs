@@ -7857,6 +7857,18 @@ fn split_off_counter_afresh(text: &str) -> Option<(String, String)> {
     };
     let counter = &joined[counter];
     let mut rest = joined[rest].trim_matches(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '-' | ';'));
+    // `linux-next 2024-11-05`: the date names the tree's snapshot, not
+    // when a run ran ([`names_a_dated_tree`]); the line is no counter.
+    let day = counter.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase();
+    if !day.contains([':', ' '])
+        && captions::is_date_word(&day, false)
+        && [rest.split_whitespace().next(), rest.split_whitespace().last()]
+            .into_iter()
+            .flatten()
+            .any(names_a_dated_tree)
+    {
+        return None;
+    }
     for (open, close) in [("(", ")"), ("[", "]")] {
         if let Some(inner) = rest.strip_prefix(open).and_then(|r| r.strip_suffix(close))
             && !inner.contains([open.as_bytes()[0] as char, close.as_bytes()[0] as char])
@@ -7870,6 +7882,23 @@ fn split_off_counter_afresh(text: &str) -> Option<(String, String)> {
         }
     }
     (!rest.is_empty()).then(|| (rest.to_string(), counter.to_string()))
+}
+
+/// Trees whose snapshots are named by the day they were cut (lower case):
+/// linux-next (its daily tag `next-20241105`), Andrew Morton's `mmotm
+/// 2024-11-05-16-20` and `mm-everything-2024-11-05-16-20` (not a bare
+/// `next`: `the next 2024-11-12 run` is prose).
+const DATED_TREES: [&str; 3] = ["linux-next", "mmotm", "mm-everything"];
+
+/// True when `word` (any case, its punctuation off) names a tree whose
+/// snapshot a date names ([`DATED_TREES`]): a date after it is the
+/// kernel's name, not when a run ran. attack52: two reports under
+/// `linux-next 2024-11-05:` and `linux-next 2024-11-12:` were averaged as
+/// two runs of one set-up (the dates taken for run dates), two kernels'
+/// figures in one mean with no word.
+pub(crate) fn names_a_dated_tree(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric());
+    DATED_TREES.iter().any(|t| w.eq_ignore_ascii_case(t))
 }
 
 /// Gives each read line of copy `c` the label `parts[c]`, after the
