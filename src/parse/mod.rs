@@ -451,6 +451,8 @@ pub fn note_is_info(note: &str) -> bool {
         // hand-rows: rows under `Run 1:` / `Run 2:` headings, runs of one set-up.
         hand_rows::RUNS_UNDER_COUNTERS,
         "skipped repeated",
+        // pgbench: a rate-limited run's rate, from its counts.
+        pgbench::RATE_NOT_PRINTED,
         "`make percent`",
         "AIM7 run:",
         "its total matches",

@@ -46,8 +46,10 @@
 //! `transactions` (`-t`'s `number of transactions per client: 1000`, a
 //! run length like `duration`, see [`TRANSACTIONS_PARAM`]); and `rate`
 //! for a rate-limited run: `-R`/`--rate`'s target from the command line
-//! right above, else `limited` where the run printed `rate limit schedule
-//! lag:` (its latency average is measured, not clients / tps; never one
+//! right above, else, where the run printed `rate limit schedule lag:`,
+//! `about 25000`, the rate its counts give (`about_rate`: pgbench never
+//! prints the rate, and runs of two rates at one `-L` were one set-up),
+//! or `limited` where they give none (its latency average is measured, not clients / tps; never one
 //! set-up with an unlimited run, see [`RATE_PARAM`]). pgbench prints that
 //! line for every run with `-R`: a run whose summary has its `latency
 //! average` and its tps but no lag line ran with no rate limit, whatever a
@@ -113,6 +115,10 @@ pub const RATE_PARAM: &str = "rate";
 /// `-R` the limit only counts late transactions and is not read.
 pub const LATENCY_LIMIT_PARAM: &str = "latency limit";
 
+/// The start of the note that says a rate-limited run's rate was taken
+/// from its counts ([`about_rate`]): information (`parse::note_is_info`).
+pub const RATE_NOT_PRINTED: &str = "pgbench prints no target rate of a rate-limited run and no command line names it";
+
 /// pgbench; registry id `"pgbench"`.
 pub struct Pgbench;
 
@@ -142,6 +148,61 @@ struct Run {
     /// The run printed its `latency average` (the lag line, when there is
     /// one, comes between it and the tps).
     latency: bool,
+    /// `number of transactions actually processed: 72593890` (a run of
+    /// `-T`) and `number of transactions skipped: 17390482 (19.326%)`:
+    /// with the duration, what a rate-limited run's target rate was
+    /// ([`about_rate`]).
+    done: Option<u64>,
+    skipped: u64,
+    /// The lag line's `(max 2.845)`, in ms.
+    max_lag_ms: Option<f64>,
+}
+
+/// `rate limit schedule lag: avg 0.120 (max 2.845) ms` → 2.845.
+fn max_lag(t: &str) -> Option<f64> {
+    let (_, rest) = t.split_once("(max ")?;
+    let (v, unit) = rest.split_once(')')?;
+    (unit.trim() == "ms").then_some(())?;
+    v.trim().parse().ok()
+}
+
+/// `number of transactions actually processed: 72593890` (a run of `-T`,
+/// no planned count) → 72593890.
+fn processed_of_duration(t: &str) -> Option<u64> {
+    t.strip_prefix("number of transactions actually processed:")?.trim().parse().ok()
+}
+
+/// `number of transactions skipped: 17390482 (19.326%)` → 17390482.
+fn skipped_transactions(t: &str) -> Option<u64> {
+    t.strip_prefix("number of transactions skipped:")?.split_whitespace().next()?.parse().ok()
+}
+
+/// The target rate (`-R`) of a rate-limited run of `-T` whose file names
+/// none, from what its summary counts: pgbench schedules `-R` transactions
+/// a second, and each is processed, skipped (later than `-L`'s limit) or
+/// failed, so (processed + skipped + failed) / duration is the rate
+/// (tvondra/pg-fs-benchmark's `-R 25000 -L 2` ext4 run: (72593890 +
+/// 17390482 + 0) / 3600 s = 24995.7), to two significant digits as a rate
+/// is set (`25000`). `None` without the counts or a duration in seconds,
+/// or for a run that fell behind without `-L` (then nothing is skipped and
+/// fewer were processed: the estimate would be its throughput): only where
+/// some were skipped, or the schedule's largest lag (`rate limit schedule
+/// lag: avg 0.120 (max 2.845) ms`, how far behind it ever fell) is under
+/// 1% of the duration, so that at most 1% of the schedule is missing.
+/// archive53: runs of `-R 3000` and `-R 25000` at one `-L` were one
+/// set-up `limited`, compared as one.
+fn about_rate(done: u64, skipped: u64, failed: u64, duration: &str, max_lag_ms: Option<f64>) -> Option<u64> {
+    let secs: f64 = duration.strip_suffix(" s")?.trim().parse().ok()?;
+    if secs <= 0.0 {
+        return None;
+    }
+    let rate = (done + skipped + failed) as f64 / secs;
+    if !(rate.is_finite() && rate >= 1.0) {
+        return None;
+    }
+    let step = 10f64.powi(rate.log10().floor() as i32 - 1);
+    let round = (rate / step).round() * step;
+    (skipped > 0 || max_lag_ms.is_some_and(|l| l / 1000.0 <= secs * 0.01)).then_some(round as u64)
 }
 
 /// `number of transactions actually processed: 12000/80000` → (12000,
@@ -208,6 +269,24 @@ impl Run {
             out.notes.push((at, msg));
             self.rate = None;
         }
+        // A rate-limited run whose file names no rate: the rate its counts
+        // give ([`about_rate`]), said once at its tps.
+        let duration = self.params.iter().find(|(name, _)| *name == DURATION_PARAM).map(|(_, v)| v.as_str());
+        let about = match (self.rate.is_none() && self.rate_limited, self.done, duration) {
+            (true, Some(done), Some(d)) => about_rate(done, self.skipped, self.failed, d, self.max_lag_ms),
+            _ => None,
+        };
+        if let (Some(a), Some(&(_, _, at))) = (about, self.figures.iter().find(|(m, _, _)| m.name.starts_with("tps"))) {
+            let msg = format!(
+                "{RATE_NOT_PRINTED} (-R): read as about {a} a second, (processed {} + skipped {} + failed {}) / {}; \
+                 runs of another rate are not compared with it",
+                self.done.unwrap_or(0),
+                self.skipped,
+                self.failed,
+                duration.unwrap_or("")
+            );
+            out.notes.push((at, msg));
+        }
         for (metric, value, n) in self.figures.drain(..) {
             let mut s = Sample::new(metric, value, n);
             for (name, v) in &self.params {
@@ -216,10 +295,11 @@ impl Run {
             if self.reconnect {
                 s = s.with_param("connect", "per-transaction");
             }
-            match &self.rate {
-                Some(r) => s = s.with_param(RATE_PARAM, r),
-                None if self.rate_limited => s = s.with_param(RATE_PARAM, "limited"),
-                None => {}
+            match (&self.rate, &about) {
+                (Some(r), _) => s = s.with_param(RATE_PARAM, r),
+                (None, Some(a)) if self.rate_limited => s = s.with_param(RATE_PARAM, format!("about {a}")),
+                (None, None) if self.rate_limited => s = s.with_param(RATE_PARAM, "limited"),
+                _ => {}
             }
             if let Some(limit) = self.latency_limit.as_ref().filter(|_| self.rate.is_some() || self.rate_limited) {
                 s = s.with_param(LATENCY_LIMIT_PARAM, limit);
@@ -327,6 +407,7 @@ fn read_line(out: &mut ParsedFile, run: &mut Run, n: usize, t: &str) -> Result<b
     }
     if t.starts_with("rate limit schedule lag:") {
         run.rate_limited = true;
+        run.max_lag_ms = max_lag(t);
         return Ok(true);
     }
     if let Some(limit) = latency_limit(t) {
@@ -410,6 +491,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             run.processed = Some((done, planned, n));
         } else if let Some(failed) = failed_transactions(t) {
             run.failed = failed;
+        } else if let Some(done) = processed_of_duration(t) {
+            run.done = Some(done);
+        } else if let Some(skipped) = skipped_transactions(t) {
+            run.skipped = skipped;
         } else if let Some(v) = t.strip_prefix("pgbench (") {
             // `pgbench (18.3, server 15.12-YB-2025.2.2.2-b0)`: the client's.
             let v = v.split([' ', ')', ',']).next().unwrap_or("");
@@ -649,6 +734,41 @@ mod tests {
             Some("6.0 ms".into())
         );
         assert_eq!(latency_limit("number of transactions above the x ms latency limit: 1/2 (50%)"), None);
+    }
+
+    /// archive53's open finding: rate-limited runs with the same `-L` and
+    /// another `-R`, no command line, were one set-up `limited` (the logs
+    /// never print the rate). tvondra/pg-fs-benchmark's ext4 run of `-R
+    /// 25000 -L 2` and zfs run of `-R 3000 -L 21` (wild fixtures): their
+    /// counts give the rates, (72593890 + 17390482) / 3600 s = 24995.7 and
+    /// the zfs run's, to two digits; said once, as information.
+    #[test]
+    fn a_rate_limited_runs_rate_is_read_from_its_counts() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/wild/pgbench/");
+        for (file, rate) in [
+            ("gh-results-pg-fs-benchmark-16devel-R-L-no-command-line-19pct-skipped-ext4.txt", "about 25000"),
+            (
+                "gh-results-pg-fs-benchmark-16devel-R-L-no-command-line-lag-and-latency-limit-lines-zfs.txt",
+                "about 3000",
+            ),
+        ] {
+            let text = std::fs::read_to_string(format!("{dir}{file}")).expect("fixture");
+            let f = Pgbench.parse(&Input::from_text(&text)).unwrap();
+            for s in &f.samples {
+                let r = s.params.iter().find(|p| p.name == RATE_PARAM).map(|p| p.value.to_string());
+                assert_eq!(r.as_deref(), Some(rate), "{file}");
+            }
+            assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+            assert!(f.notes[0].1.starts_with(RATE_NOT_PRINTED), "{:?}", f.notes);
+            assert!(crate::parse::note_is_info(&f.notes[0].1));
+        }
+        assert_eq!(about_rate(72593890, 17390482, 0, "3600 s", Some(2.845)), Some(25000));
+        // Behind its schedule with nothing skipped (no `-L`): the counts
+        // are its throughput, no rate.
+        assert_eq!(about_rate(8_280_000, 0, 0, "3600 s", Some(900_000.0)), None);
+        assert_eq!(about_rate(10_796_000, 0, 0, "3600 s", Some(12.0)), Some(3000));
+        assert_eq!(about_rate(10_796_000, 0, 0, "3600 s", None), None);
+        assert_eq!(max_lag("rate limit schedule lag: avg 0.120 (max 2.845) ms"), Some(2.845));
     }
 
     #[test]

@@ -320,6 +320,22 @@ pub fn names_another_tree_of(named: &str, dir: &str) -> Option<String> {
     (next || patch_set).then_some(rest)
 }
 
+/// What kind of tree the tail [`names_another_tree_of`] gives is:
+/// linux-next's snapshot, a board's tree (a system-on-chip's name, letters
+/// then three digits or more: `-sdm845` of the OnePlus 6's
+/// `6.7.0-sdm845-00105-g5219473b31ea-dirty`, `-rk3399`, `-bcm2711`; not
+/// PREEMPT_RT's `-rt113`), or a patch set's (`-mm5`, `-ck3`, `-rt30`).
+/// archive52: the phone's vendor tree was called a patch set's.
+pub fn kind_of_tree(tag: &str) -> &'static str {
+    let tag = tag.trim_start_matches('-');
+    if tag.starts_with("next") {
+        return "linux-next";
+    }
+    let letters = tag.bytes().take_while(u8::is_ascii_lowercase).count();
+    let digits = tag[letters..].bytes().take_while(u8::is_ascii_digit).count();
+    if digits >= 3 && &tag[..letters] != "rt" { "a board's tree" } else { "a patch set" }
+}
+
 /// What [`build_of_release`] calls a distribution's kernel as shipped.
 const DISTRIBUTION_BUILD: &str = "a distribution's build";
 
@@ -464,8 +480,9 @@ fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], di
                 .map(|other| (i, format!("{other}'s kernel"), false))
                 .or_else(|| names_a_pre_release_of(named, dir).then(|| (i, format!("a pre-release of {dir}"), true)))
                 .or_else(|| {
-                    names_another_tree_of(named, dir)
-                        .map(|tag| (i, format!("another tree than {dir}'s release (`{tag}`)"), true))
+                    names_another_tree_of(named, dir).map(|tag| {
+                        (i, format!("another tree than {dir}'s release ({}, `{tag}`)", kind_of_tree(&tag)), true)
+                    })
                 })
         })
         .collect();
@@ -1729,6 +1746,23 @@ mod tests {
             assert!(diags[0].message.contains("another tree than"), "{}", diags[0].message);
             assert_eq!(results[0].parsed.samples[0].params[0].value, named);
         }
+        // archive52: a phone's vendor tree is a board's, kept apart as any
+        // other tree, and called so (it was called a patch set's).
+        for (tag, kind) in [
+            ("-sdm845-00105-g5219473b31ea-dirty", "a board's tree"),
+            ("-rk3399", "a board's tree"),
+            ("-mm5", "a patch set"),
+            ("-rt113", "a patch set"),
+            ("-next-20240301", "linux-next"),
+        ] {
+            assert_eq!(kind_of_tree(tag), kind, "{tag}");
+        }
+        let named = "6.7.0-sdm845-00105-g5219473b31ea-dirty";
+        assert_eq!(names_another_tree_of(named, "6.7.0").as_deref(), Some("-sdm845-00105-g5219473b31ea-dirty"));
+        let mut results = vec![in_dir("6.7.0", "a.txt", Some(named), 1.0)];
+        let mut diags = Vec::new();
+        keep_apart_runs_of_another_kernel(&mut results, &mut diags);
+        assert!(diags[0].message.contains("another tree than 6.7.0's release (a board's tree, `-sdm845-"), "{diags:?}");
         assert!(names_a_pre_release_of("6.9.0-0.rc3.31.fc41.x86_64", "6.9.0"));
         assert!(names_a_pre_release_of("6.7.0-060700rc1-generic", "6.7"));
         for (named, dir, kind) in [

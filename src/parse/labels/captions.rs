@@ -143,18 +143,25 @@ fn without_counting(t: &str) -> Vec<String> {
     let words: Vec<String> =
         t.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
     let dated = words.iter().any(|w| is_date_word(w, false));
+    // `linux-next 2024-11-05`: the date names the tree's snapshot, a
+    // kernel of its own ([`super::names_a_dated_tree`]), and stays.
+    let tree_date = |k: usize| k > 0 && super::names_a_dated_tree(&words[k - 1]) && is_date_word(&words[k], false);
+    let kept: Vec<bool> = (0..words.len()).map(tree_date).collect();
     words
         .into_iter()
-        .filter(|w| {
+        .zip(kept)
+        .filter(|(w, tree_date)| {
             let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
             // An ordinal (`2nd`, `3rd`): figures, then letters.
             let ordinal = digits.len() < w.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-            !w.is_empty()
-                && !COUNTING.contains(&w.as_str())
-                && !ordinal
-                && !w.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'#')
-                && !is_date_word(w, dated)
+            *tree_date
+                || (!w.is_empty()
+                    && !COUNTING.contains(&w.as_str())
+                    && !ordinal
+                    && !w.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'#')
+                    && !is_date_word(w, dated))
         })
+        .map(|(w, _)| w)
         .collect()
 }
 
@@ -176,7 +183,7 @@ const MONTHS: usize = 23;
 /// `2024-11-05t10:00:00z`), a clock to the second (`10:58:36`), a month's
 /// or weekday's name ([`CALENDAR`]), and with `dated` (the caption holds a
 /// date) a clock to the minute (`10:58`; alone it may be a mix, `70:30`).
-fn is_date_word(w: &str, dated: bool) -> bool {
+pub(super) fn is_date_word(w: &str, dated: bool) -> bool {
     if CALENDAR.contains(&w) {
         return true;
     }
@@ -639,6 +646,36 @@ mod tests {
         // A mix is no clock where no date is.
         assert_ne!(without_counting("read/write mix 70:30"), without_counting("read/write mix 50:50"));
         assert!(setup_figures("Sun 4 CPUs") == vec!["4"]);
+    }
+
+    /// attack52: two reports under `linux-next 2024-11-05:` and
+    /// `linux-next 2024-11-12:` were averaged as two runs of one set-up
+    /// with no word (the dates taken for when each ran, as afix51 had
+    /// decided). A linux-next date (or mmotm's) names the tree: two kernels,
+    /// kept apart. Dates beside anything else still date runs.
+    #[test]
+    fn a_linux_next_date_names_the_tree() {
+        for (a, b) in [
+            ("linux-next 2024-11-05:", "linux-next 2024-11-12:"),
+            ("linux-next 20241105:", "linux-next 20241112:"),
+            ("mmotm 2024-11-05:", "mmotm 2024-11-12:"),
+            ("2024-11-05 linux-next:", "2024-11-12 linux-next:"),
+        ] {
+            let (notes, x, y) = two_reports_under(a, b);
+            assert!(x.is_some() && y.is_some() && x != y, "{a}: {x:?} {y:?} {notes:?}");
+        }
+        // In a longer caption: said, not averaged silently.
+        let averaged = |n: &[(usize, String)]| n.iter().filter(|(_, m)| m.contains("were averaged as runs")).count();
+        let (notes, x, y) = two_reports_under(
+            "Results from linux-next 2024-11-05 on the box",
+            "Results from linux-next 2024-11-12 on the box",
+        );
+        assert!(averaged(&notes) > 0 || (x.is_some() && x != y), "{notes:?} {x:?} {y:?}");
+        // Run dates stay runs.
+        let (notes, x, y) = two_reports_under("2024-11-05:", "2024-11-12:");
+        assert_eq!((averaged(&notes), x, y), (0, None, None), "{notes:?}");
+        let (notes, x, y) = two_reports_under("Run on 2024-11-05:", "Run on 2024-11-12:");
+        assert_eq!((averaged(&notes), x, y), (0, None, None), "{notes:?}");
     }
 
     /// attack50 F2: `Testing directory ~/temp now` over the first report,

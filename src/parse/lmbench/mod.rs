@@ -328,9 +328,63 @@ impl BenchParser for Lmbench {
             kernel_over_banner(&lines, at, first..end, &mut out);
         }
         tag_hosts(&mut out, &hosts);
+        keep_apart_clocks_of_one_host(&mut out, &banners, &hosts);
         keep_cut_os_apart(&mut out, &lines);
         Ok(out)
     }
+}
+
+/// Summaries of one file (each under its `L M B E N C H` banner: `banners`,
+/// the first sample read after each) whose rows name one host at two
+/// clocks (`Mhz`): two machines given the same host names. Jun Nakajima's
+/// LKML post of 2002-10 (Intel compiler builds) holds a P3's summary (`p70
+/// Linux 2.4.18 … 847`) and a P4's (`p70 Linux 2.4.18 … 1900`), each
+/// kernel build a host name: the two machines' `p70` rows were averaged as
+/// six runs of one set-up (context switch 2p/0K 0.77, 0.70, 0.73 with 1.00,
+/// 1.07, 1.02 µs), no word. Each such summary's samples get a `machine`
+/// parameter, the clock of their host in it (`847 MHz`), and a warning at
+/// the second clock's row.
+fn keep_apart_clocks_of_one_host(out: &mut ParsedFile, banners: &[(usize, usize)], hosts: &[(usize, String)]) {
+    if banners.len() < 2 {
+        return;
+    }
+    let section = |k: usize| banners.iter().rposition(|b| b.1 <= k).unwrap_or(0);
+    // (section, host) → (clock as printed, its line).
+    let mut clocks: Vec<(usize, &str, String, usize)> = Vec::new();
+    for (k, h) in hosts {
+        let Some(s) = out.samples.get(*k).filter(|s| s.metric.name == "Mhz") else { continue };
+        let sec = section(*k);
+        if !clocks.iter().any(|c| c.0 == sec && c.1 == h) {
+            clocks.push((sec, h, format!("{}", s.value.mean()), s.line));
+        }
+    }
+    let differ = |h: &str| {
+        let mut seen = clocks.iter().filter(|c| c.1 == h).map(|c| c.2.as_str());
+        let first = seen.next();
+        seen.any(|c| Some(c) != first)
+    };
+    let Some(&(_, host, _, _)) = clocks.iter().find(|c| differ(c.1)) else { return };
+    let first = clocks.iter().find(|c| c.1 == host).map(|c| (c.2.clone(), c.3));
+    let second =
+        clocks.iter().find(|c| c.1 == host && Some(&c.2) != first.as_ref().map(|f| &f.0)).map(|c| (c.2.clone(), c.3));
+    let (Some((a, la)), Some((b, lb))) = (first, second) else { return };
+    let host_of: std::collections::HashMap<usize, &str> = hosts.iter().map(|(k, h)| (*k, h.as_str())).collect();
+    for k in 0..out.samples.len() {
+        let Some(h) = host_of.get(&k) else { continue };
+        let sec = section(k);
+        if let Some(c) = clocks.iter().find(|c| c.0 == sec && c.1 == *h) {
+            let clock = format!("{} MHz", c.2);
+            out.samples[k] = out.samples[k].clone().with_param(crate::parse::MACHINE_PARAM, clock.as_str());
+        }
+    }
+    out.notes.push((
+        lb,
+        format!(
+            "host `{host}` runs at {b} MHz here and at {a} MHz in the summary above (line {la}): two machines under \
+             one host name (the file's summaries name their hosts alike); each summary's rows are kept apart by \
+             their clock (`machine`), not averaged"
+        ),
+    ));
 }
 
 /// A poster's kernel line a few lines above a summary's banner (Wipro's
