@@ -793,6 +793,31 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             *k = Kind::Other;
         }
     }
+    // A header a mailer wrapped inside its command, perf's header always
+    // ending in `:` (`Performance counter stats for 'curl -G … live` /
+    // `event is great. … localhost:8000/predict'` / `(50 runs):`, attack54
+    // F5: the run count was lost, each mean read as one value and its
+    // `+-` not read, the group a cut command): the header is its line
+    // joined with the lines below it up to the one ending in `:`.
+    for i in 0..kinds.len() {
+        let t = input.lines[i].trim();
+        if !matches!(kinds[i], Kind::Header(_, None)) || t.ends_with(':') {
+            continue;
+        }
+        let mut joined = t.to_string();
+        for j in i + 1..kinds.len().min(i + 4) {
+            let next = input.lines[j].trim();
+            if next.is_empty() || kinds[j] != Kind::Other {
+                break;
+            }
+            joined.push(' ');
+            joined.push_str(next);
+            if next.ends_with(':') {
+                kinds[i] = kind(&joined);
+                break;
+            }
+        }
+    }
     // The lines that end the counter line above them, a mailer's wrap of
     // its `#` comment, noise or share: no line of a person's text, so a
     // paragraph of counts holding them is still one (attack54: after a
@@ -1498,6 +1523,27 @@ mod tests {
             assert!(f.samples.iter().all(|s| s.metric.name != "seco"), "{tail}");
             assert_eq!(f.notes.iter().any(|(_, m)| crate::parse::cut::is_cut_note(m)), cut, "{tail}: {:?}", f.notes);
         }
+    }
+
+    /// attack54 F5: a header a mailer wrapped inside its command keeps
+    /// its run count and its whole command.
+    #[test]
+    fn a_header_wrapped_inside_its_command_keeps_its_run_count() {
+        let f = read(
+            "Performance counter stats for 'curl -G --data-urlencode query=This live\n\
+             event is great. localhost:8000/predict'\n(50 runs):\n\n\
+             \x20             6.14 msec task-clock                #    0.494 CPUs utilized            ( +-  0.59% )\n\n\
+             \x20      0.012429 +- 0.000055 seconds time elapsed  ( +-  0.44% )\n",
+        );
+        assert_eq!(f.samples.len(), 2, "{:?}", f.samples);
+        for s in &f.samples {
+            assert!(matches!(s.value, Value::Summary { n: 50, stddev: Some(_), .. }), "{s:?}");
+            assert_eq!(
+                s.group.as_str(),
+                "curl -G --data-urlencode query=This live event is great. localhost:8000/predict"
+            );
+        }
+        assert!(f.notes.iter().all(|(_, m)| !m.contains("unstated")), "{:?}", f.notes);
     }
 
     /// attack54 F6's rest (attack55): a file cut after a count of a `(5
