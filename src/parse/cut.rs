@@ -218,6 +218,14 @@ fn advice(input: &Input) -> &'static str {
     }
 }
 
+/// The warning on a last line whose figure is read whole but whose
+/// spread, printed after it, the cut may have taken (perf stat's
+/// `32,244,691,275      instructions` with no `( +- 0.21% )` after it,
+/// in a block of 5 runs): `what` says what was read and what was not.
+pub fn spread_cut_note(text: &str, input: &Input, what: &str) -> String {
+    format!("{CUT_NOTE_START}{}` may be cut before its spread; {what} — {}", quoted(text), advice(input))
+}
+
 /// The warning on a last line cut inside a figure, quoting its end.
 fn note(text: &str, input: &Input) -> String {
     format!("{CUT_NOTE_START}{}` may be cut; left out — {}", quoted(text), advice(input))

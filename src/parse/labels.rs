@@ -6065,6 +6065,13 @@ fn paragraph_head(text: &str) -> Option<(String, String)> {
     if rest.split_whitespace().next().is_some_and(|u| is_unit_word(u.trim_end_matches([':', ',']))) {
         return None;
     }
+    // `7.0093 +- 0.0463 seconds time elapsed  ( +-  0.66% )`: a mean and
+    // its deviation (perf stat's last line, glued to the next command's
+    // prompt with no blank line between), no kernel: the five `perf bench`
+    // runs under that prompt were filed as kernel `7.0093` (attack55 F1).
+    if rest.starts_with("+-") || rest.starts_with('±') || rest.starts_with("+/-") {
+        return None;
+    }
     is_kernel_name(head).then(|| {
         let k = bare_kernel(head);
         (k.to_string(), rest.to_string())
@@ -8916,6 +8923,9 @@ mod tests {
         assert_eq!(label_line("3.0 GHz:", false).as_deref(), Some("3.0 GHz"));
         assert_eq!(label_line("At 1.2 GHz:", false).as_deref(), Some("At 1.2 GHz"));
         assert_eq!(paragraph_head("3.0 GHz:"), None);
+        // attack55 F1: a mean and its deviation is no kernel's paragraph.
+        assert_eq!(paragraph_head("7.0093 +- 0.0463 seconds time elapsed  ( +-  0.66% )"), None);
+        assert_eq!(paragraph_head("2.45 ± 0.02"), None);
         assert_eq!(label_line("6.1:", false).as_deref(), Some("6.1"));
         assert_eq!(label_line("Linux 2.6.8:", false).as_deref(), Some("2.6.8"));
         let p = labelled("3.0 GHz:\nThroughput 1\n\n1.2 GHz:\nThroughput 2\n", &[2, 5]);

@@ -317,6 +317,13 @@ struct Reader {
     /// Rows under the current heading that print a cell again, with the
     /// line first printing it: not read, said when the heading ends.
     again: Vec<(usize, usize)>,
+    /// The command line whose options the runs below carry (none once
+    /// MLC's banner or its own echo of them is read), and the traffic lines
+    /// read under it, each with its first line: a traffic line printed
+    /// again under it is a second run whose own command line is not in the
+    /// file ([`Reader::traffic`]).
+    command_at: Option<usize>,
+    traffic_read: std::collections::HashMap<(String, String), usize>,
 }
 
 impl Reader {
@@ -430,12 +437,14 @@ impl Reader {
             let v = rest.split_whitespace().next().unwrap_or("");
             self.out.version.get_or_insert_with(|| v.to_string());
             self.options = None;
+            self.under_command(None);
             self.section = Section::None;
             return Ok(());
         }
         if let Some(o) = t.strip_prefix("Command line parameters:") {
             let o = o.trim();
             self.options = (!o.is_empty()).then(|| o.to_string());
+            self.under_command(None);
             return Ok(());
         }
         if let Some((section, access)) = heading(t) {
@@ -462,6 +471,7 @@ impl Reader {
         if is_command(t) {
             self.end_heading();
             self.options = command_options(t, self.comments.contains(&n));
+            self.under_command(Some(n));
             self.section = Section::None;
             self.columns = None;
             self.transfer = None;
@@ -524,7 +534,43 @@ impl Reader {
             plain(figure).ok_or_else(|| ParseError::malformed(n, format!("a bandwidth in MB/sec for `{name}`"), t))?;
         let s = self.sample(BANDWIDTH, "MB/s", Better::Higher, v, n, group).with_param("traffic", name);
         self.out.samples.push(s);
+        // MLC prints each traffic line once a run: printed again under one
+        // command line, it is another run whose command line the post left
+        // out (attack55 F2: `# ./mlc --max_bandwidth -m2`, its one-core
+        // run, then an all-core run's lines pasted with no prompt above
+        // them: 12784.90 and 105708.75 MB/s averaged as two runs of `-m2`,
+        // without a word). Read as a run of the options above, and said.
+        if let Some(c) = self.command_at {
+            let key = (group.to_string(), name.to_string());
+            match self.traffic_read.get(&key) {
+                Some(&first) if first != usize::MAX => {
+                    self.traffic_read.values_mut().for_each(|f| *f = usize::MAX);
+                    let options = self.options.as_deref().unwrap_or("none");
+                    self.out.notes.push((
+                        n,
+                        format!(
+                            "MLC's `{name}` printed again (first on line {first}) under the one command line of \
+                             line {c}: MLC prints it once a run, so this is another run, whose command line is not \
+                             in the file; read with line {c}'s options (`{options}`), as another run of them — if it \
+                             ran with other options, put its command line above it"
+                        ),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    self.traffic_read.insert(key, n);
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// Runs below carry the options of the command line at line `at`
+    /// (`None`: of MLC's banner or echo): the traffic lines read under the
+    /// one before are forgotten.
+    fn under_command(&mut self, at: Option<usize>) {
+        self.command_at = at;
+        self.traffic_read.clear();
     }
 
     /// `Local Socket L2->L2 HIT  latency  42.1`, or a remote matrix's
@@ -593,6 +639,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         comments: hash_comments(input),
         cells_read: std::collections::HashMap::new(),
         again: Vec::new(),
+        command_at: None,
+        traffic_read: std::collections::HashMap::new(),
     };
     for (n, line) in input.numbered() {
         r.line(n, line.trim())?;
@@ -729,6 +777,31 @@ mod tests {
     fn a_row_of_too_few_cells_is_an_error() {
         let text = "Measuring idle latencies (in ns)...\nNuma node  0  1\n  0  85.0\n";
         assert_eq!(Mlc.parse(&Input::from_text(text)).unwrap_err().line(), Some(3));
+    }
+
+    /// attack55 F2: a run's traffic lines pasted under the run above,
+    /// its command line left out, carry the options above and are said;
+    /// each under a command line of its own, or the same line printed under
+    /// MLC's banner, is not.
+    #[test]
+    fn traffic_printed_again_under_one_command_line_is_warned() {
+        let two = "# ./mlc --max_bandwidth -m2\nALL Reads        :      12784.90\n\n\
+                   Bandwidths are in MB/sec (1 MB/sec = 1,000,000 Bytes/sec)\nALL Reads        :      105708.75\n";
+        let f = parse_all(&Input::from_text(two)).unwrap();
+        assert_eq!(f.samples.len(), 2);
+        assert!(
+            f.notes.iter().any(|(n, m)| *n == 5 && m.contains("printed again (first on line 2)") && m.contains("-m2")),
+            "{:?}",
+            f.notes
+        );
+        let apart = "# ./mlc --max_bandwidth -m2\nALL Reads        :      12784.90\n\n\
+                     # ./mlc --max_bandwidth\nALL Reads        :      105708.75\n";
+        let banner = "Intel(R) Memory Latency Checker - v3.9\nCommand line parameters: --max_bandwidth\n\
+                      ALL Reads        :      1.0\nIntel(R) Memory Latency Checker - v3.9\nALL Reads        :      2.0\n";
+        for text in [apart, banner] {
+            let f = parse_all(&Input::from_text(text)).unwrap();
+            assert!(f.notes.iter().all(|(_, m)| !m.contains("printed again")), "{text}: {:?}", f.notes);
+        }
     }
 
     #[test]

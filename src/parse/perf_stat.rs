@@ -94,7 +94,7 @@
 
 use super::cmdline::{args_of, option_values};
 use super::{BenchParser, Input, ParseError};
-use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::model::{Better, Metric, ParsedFile, Sample, Value};
 
 /// perf stat's summary; registry id `"perf-stat"`.
 pub struct PerfStat;
@@ -726,6 +726,63 @@ fn cut_in_name(s: &Sample) -> bool {
     !name.is_empty() && "seconds".starts_with(name)
 }
 
+/// True when sample `s`, read from the file's last line, which has no
+/// line break and ends right after the event's name (no blank after it,
+/// where perf pads its names or prints a comment or the noise), is
+/// counted under the start of an event the file names elsewhere (the `-e`
+/// list of its command line, another counter line): `29 cci\_snoop\_s`
+/// cut from `29 cci\_snoop\_stall\_tt\_full`, a Rockchip guide whose
+/// command names `cci\_snoop\_stall\_tt\_full` (attack54 F6: the count was
+/// read under the event `cci_snoop_s`). A name perf gives an event of
+/// its own ([`cut_event`]'s aliases, the generic events) is no cut.
+fn named_longer_above(input: &Input, s: &Sample) -> bool {
+    let n = s.line;
+    let event = s.metric.name.as_str();
+    let Some(text) = n.checked_sub(1).and_then(|i| input.lines.get(i)) else { return false };
+    // A counter's line only (`2425.314753000 seconds sys` is no event
+    // `sys`, the start of `system wide`).
+    if event.len() < 4
+        || text.ends_with(char::is_whitespace)
+        || !text.replace("\\_", "_").ends_with(event)
+        || !matches!(kind(text.trim()), Kind::Counter { .. })
+    {
+        return false;
+    }
+    if GENERIC_EVENTS.contains(&event) || ["cycles", "branches", "faults", "migrations", "cs"].contains(&event) {
+        return false;
+    }
+    input.lines.iter().take(n - 1).any(|l| {
+        l.replace("\\_", "_")
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '\'' || c == '"')
+            .any(|w| w.len() > event.len() && w.starts_with(event) && is_event(w))
+    })
+}
+
+/// Warns of the file's last line, with no line break, read as a count of
+/// a `(N runs)` block without the `( +- p% )` perf prints after every
+/// such count: the file was cut after the count (attack54 F6, Dieter
+/// Gouders' quote of Ingo Molnar's runs ending in `32,244,691,275
+/// instructions`): its mean is read, its deviation is not, and the
+/// warning says so (it was lost without a word).
+fn warn_of_a_cut_spread(input: &Input, out: &mut ParsedFile) {
+    let n = input.lines.len();
+    if !input.unterminated || n == 0 || out.notes.iter().any(|(l, m)| *l == n && super::cut::is_cut_note(m)) {
+        return;
+    }
+    let text = input.lines[n - 1].as_str();
+    if text.contains("+-") {
+        return;
+    }
+    let runs = out.samples.iter().find_map(|s| match s.value {
+        Value::Summary { stddev: None, n: runs, .. } if s.line == n && runs >= 2 => Some(runs),
+        _ => None,
+    });
+    if let Some(runs) = runs {
+        let what = format!("the mean of its {runs} runs read, their deviation (perf's `( +- p% )`) not");
+        out.notes.push((n, super::cut::spread_cut_note(text, input, &what)));
+    }
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() };
     let mut kinds: Vec<Kind> = input.lines.iter().map(|l| kind(l.trim())).collect();
@@ -734,6 +791,31 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     for (k, above) in kinds.iter_mut().skip(1).zip(&input.lines) {
         if matches!(k, Kind::Counter { .. }) && above.trim_end().ends_with('#') {
             *k = Kind::Other;
+        }
+    }
+    // A header a mailer wrapped inside its command, perf's header always
+    // ending in `:` (`Performance counter stats for 'curl -G … live` /
+    // `event is great. … localhost:8000/predict'` / `(50 runs):`, attack54
+    // F5: the run count was lost, each mean read as one value and its
+    // `+-` not read, the group a cut command): the header is its line
+    // joined with the lines below it up to the one ending in `:`.
+    for i in 0..kinds.len() {
+        let t = input.lines[i].trim();
+        if !matches!(kinds[i], Kind::Header(_, None)) || t.ends_with(':') {
+            continue;
+        }
+        let mut joined = t.to_string();
+        for j in i + 1..kinds.len().min(i + 4) {
+            let next = input.lines[j].trim();
+            if next.is_empty() || kinds[j] != Kind::Other {
+                break;
+            }
+            joined.push(' ');
+            joined.push_str(next);
+            if next.ends_with(':') {
+                kinds[i] = kind(&joined);
+                break;
+            }
         }
     }
     // The lines that end the counter line above them, a mailer's wrap of
@@ -1294,8 +1376,9 @@ impl BenchParser for PerfStat {
         // left of it (attack54 F6: `4.512917370 seconds time elapsed` cut
         // to `4.512917370 seco`, read as an event `seco`): left out.
         let last = input.lines.len();
-        let cut = out.samples.iter().any(|s| s.line == last && cut_in_name(s));
+        let cut = out.samples.iter().any(|s| s.line == last && (cut_in_name(s) || named_longer_above(input, s)));
         super::cut::last_line_cut_in_name(input, &mut out, |_| cut);
+        warn_of_a_cut_spread(input, &mut out);
         Ok(out)
     }
 
@@ -1440,6 +1523,63 @@ mod tests {
             assert!(f.samples.iter().all(|s| s.metric.name != "seco"), "{tail}");
             assert_eq!(f.notes.iter().any(|(_, m)| crate::parse::cut::is_cut_note(m)), cut, "{tail}: {:?}", f.notes);
         }
+    }
+
+    /// attack54 F5: a header a mailer wrapped inside its command keeps
+    /// its run count and its whole command.
+    #[test]
+    fn a_header_wrapped_inside_its_command_keeps_its_run_count() {
+        let f = read(
+            "Performance counter stats for 'curl -G --data-urlencode query=This live\n\
+             event is great. localhost:8000/predict'\n(50 runs):\n\n\
+             \x20             6.14 msec task-clock                #    0.494 CPUs utilized            ( +-  0.59% )\n\n\
+             \x20      0.012429 +- 0.000055 seconds time elapsed  ( +-  0.44% )\n",
+        );
+        assert_eq!(f.samples.len(), 2, "{:?}", f.samples);
+        for s in &f.samples {
+            assert!(matches!(s.value, Value::Summary { n: 50, stddev: Some(_), .. }), "{s:?}");
+            assert_eq!(
+                s.group.as_str(),
+                "curl -G --data-urlencode query=This live event is great. localhost:8000/predict"
+            );
+        }
+        assert!(f.notes.iter().all(|(_, m)| !m.contains("unstated")), "{:?}", f.notes);
+    }
+
+    /// attack54 F6's rest (attack55): a file cut after a count of a `(5
+    /// runs)` block, before its `( +- p% )`, keeps the mean and warns that
+    /// the deviation is lost (it was lost without a word); a count cut
+    /// inside an event's name the file names whole above (`-e
+    /// cci_snoop_stall_tt_full`) is left out with the cut warning.
+    #[test]
+    fn a_last_line_cut_before_its_noise_or_inside_a_named_event_is_warned() {
+        let head = "Performance counter stats for 'system wide' (5 runs):\n\n";
+        let input = Input::from_text(&format!("{head}    32,244,691,275      instructions                "));
+        let f = PerfStat.parse(&input).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert_eq!(f.samples[0].value, Value::Summary { mean: 32_244_691_275.0, stddev: None, n: 5 });
+        assert!(
+            f.notes.iter().any(|(l, m)| *l == 3 && m.contains("may be cut before its spread") && m.contains("5 runs")),
+            "{:?}",
+            f.notes
+        );
+        // With its line break, or with its noise, no such warning.
+        for whole in ["    32,244,691,275      instructions\n", "    32,244,691,275  instructions  ( +-  0.21% )"] {
+            let f = PerfStat.parse(&Input::from_text(&format!("{head}{whole}"))).unwrap();
+            assert!(f.notes.iter().all(|(_, m)| !m.contains("may be cut")), "{whole}: {:?}", f.notes);
+        }
+        let named = "# perf stat -e cci\\_snoop\\_stall\\_tt\\_full -a\n\n\
+                     Performance counter stats for 'system wide':\n\n";
+        for (tail, read) in [("29 cci\\_snoop\\_s", false), ("29 cci\\_snoop\\_stall\\_tt\\_full", true)] {
+            let f = PerfStat.parse(&Input::from_text(&format!("{named}{tail}"))).unwrap_or_default();
+            assert_eq!(f.samples.iter().any(|s| s.line == 5), read, "{tail}: {:?}", f.samples);
+            assert_eq!(f.notes.iter().any(|(_, m)| crate::parse::cut::is_cut_note(m)), !read, "{tail}: {:?}", f.notes);
+        }
+        // `seconds sys` is no event `sys` cut from `system wide` above.
+        let sys = "Performance counter stats for 'system wide':\n\n     157.900787760 seconds time elapsed\n\n\
+                   \x20     2425.314753000 seconds sys";
+        let f = PerfStat.parse(&Input::from_text(sys)).unwrap();
+        assert!(f.samples.iter().any(|s| s.line == 5 && s.metric.name == "sys"), "{:?}", f.samples);
     }
 
     /// Ankur Arora's PREEMPT_AUTO letter (LKML 2024-02): the command line
