@@ -436,6 +436,25 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             .of_kind(Kind::Section),
         );
     }
+    if !u.extra.is_empty() {
+        let kernels = &u.extra;
+        out.push(
+            Diagnostic::warning(
+                machine_yaml,
+                None,
+                format!(
+                    "{}: section {:?}: {} ha{} a row with {}, which the baseline {base}'s rows do not print, apart from {} other rows and compared with nothing (a run whose file printed a set-up line the others did not?)",
+                    m.slug,
+                    s.title,
+                    report::some_of(kernels, 5, &u.many),
+                    if kernels.len() == 1 { "s" } else { "ve" },
+                    u.extra_params.join(", "),
+                    if kernels.len() == 1 { "its" } else { "their" }
+                ),
+            )
+            .of_kind(Kind::Section),
+        );
+    }
     for (missing, kernels) in &u.short {
         let one = kernels.len() == 1;
         let its = if one { "its" } else { "their" };

@@ -282,7 +282,7 @@ pub fn fewer_decimals(s: &str, printed: usize) -> bool {
 /// `v` rounded to `d` decimals, when `d` is known and small: the nearest
 /// double to the decimal the text wrote, as parsing it would give, instead
 /// of a sum's or product's binary remainder (`454.59000000000003`).
-fn to_decimals(v: f64, d: Option<usize>) -> f64 {
+pub(crate) fn to_decimals(v: f64, d: Option<usize>) -> f64 {
     match d {
         Some(d) if d <= 15 && v.abs() < 1e15 => {
             let scale = 10f64.powi(d as i32);

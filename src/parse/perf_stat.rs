@@ -1174,9 +1174,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 /// paragraph, and each `1:` mean was averaged with the other's with no
 /// word). Means of `(10 runs)` too: two such blocks under one `perf stat
 /// -r 10` line were one mean of 20 runs, without a word (attack49 F4).
-/// Warned at the later paragraph's first such line, naming the earlier
-/// one; once for paragraphs that follow one another (a block's counts
-/// and its elapsed time). Checked before the labels were set, the warning
+/// Warned once per earlier block, at the first later paragraph's first
+/// such line, naming the earlier one and the other later ones (`counts`
+/// where no block is a mean: one `perf stat` per run); once for
+/// paragraphs that follow one another (a block's counts and its elapsed
+/// time). Checked before the labels were set, the warning
 /// also fired where `Before:` / `After:` kept the blocks apart.
 /// Not where a set-up command ([`super::labels::is_setup_command`]) above
 /// each differs: the labeller labels them by it.
@@ -1190,7 +1192,9 @@ fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
     };
     let mut first: rustc_hash::FxHashMap<String, (usize, usize)> = rustc_hash::FxHashMap::default();
     let mut repeating: rustc_hash::FxHashSet<usize> = rustc_hash::FxHashSet::default();
-    let mut notes: Vec<(usize, String)> = Vec::new();
+    // Per earlier block (its line): the later blocks' first lines, and
+    // whether the blocks are means (`-r`) or one run's counts.
+    let mut repeats: Vec<(usize, Vec<usize>, bool)> = Vec::new();
     // `perf stat --table`'s rows are runs, each one, never a mean.
     let table_run =
         |line: usize| input.lines.get(line - 1).is_some_and(|l| matches!(kind(l.trim()), Kind::TableRun(_)));
@@ -1208,17 +1212,21 @@ fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
                 if setup_above(s.line).is_some_and(|b| setup_above(at).is_some_and(|a| a != b)) {
                     continue;
                 }
-                // Said once for a block's paragraphs one after another.
+                // Said once for a block's paragraphs one after another,
+                // and once for every later block of one earlier block (a
+                // log of ten `perf stat -a stress-ng …` runs: one warning,
+                // not nine).
                 if !para_before(para).is_some_and(|q| repeating.contains(&q)) {
-                    notes.push((
-                        s.line,
-                        format!(
-                            "perf stat's means from line {} on repeat those of line {at} (the same command, metric \
-                             and label), no label line between them: averaged as runs of one set-up; a label line \
-                             above each keeps two set-ups apart",
-                            s.line
-                        ),
-                    ));
+                    // A mean: `-r`'s, or a `+-` over runs no header counts.
+                    let mean = !matches!(s.value, crate::model::Value::Single { .. })
+                        || input.lines.get(s.line - 1).is_some_and(|l| l.contains("+-"));
+                    match repeats.iter_mut().find(|r| r.0 == at) {
+                        Some(r) => {
+                            r.1.push(s.line);
+                            r.2 |= mean;
+                        }
+                        None => repeats.push((at, vec![s.line], mean)),
+                    }
                 }
                 repeating.insert(para);
             }
@@ -1228,10 +1236,31 @@ fn warn_of_repeated_means(input: &Input, out: &mut ParsedFile) {
             }
         }
     }
-    if !notes.is_empty() {
-        out.notes.extend(notes);
-        out.notes.sort_by_key(|n| n.0);
+    if repeats.is_empty() {
+        return;
     }
+    for (at, lines, mean) in repeats {
+        let what = if mean { "means" } else { "counts" };
+        let others = match &lines[1..] {
+            [] => String::new(),
+            [one] => format!(" and from line {one} on"),
+            more if more.len() <= 4 => {
+                let list: Vec<String> = more.iter().map(usize::to_string).collect();
+                format!(" and from lines {} on", list.join(", "))
+            }
+            more => format!(" and from lines {}, {}, {} and {} more on", more[0], more[1], more[2], more.len() - 3),
+        };
+        out.notes.push((
+            lines[0],
+            format!(
+                "perf stat's {what} from line {}{others} repeat those of line {at} (the same command, metric and \
+                 label), no label line between them: averaged as runs of one set-up; a label line above each keeps \
+                 two set-ups apart",
+                lines[0]
+            ),
+        ));
+    }
+    out.notes.sort_by_key(|n| n.0);
 }
 
 /// The runs of a `perf stat --table` (`rows`, each (line, figure)) whose

@@ -59,6 +59,18 @@ pub fn family(id: &str) -> &str {
     }
 }
 
+/// The two `time` parsers: bash's `real`/`user`/`sys` lines and zsh's,
+/// csh's or GNU time's one-line records are different lines, so a log
+/// holding both (an openSUSE box's notes, 2020: nine bash records of a
+/// script's runs above zsh's `./unzip_7z.sh  1511.76s user …` and `make
+/// -j5  4575.76s user …` lines) is read by each in a round of its own;
+/// the family kept the second parser out and its 27 figures were lost
+/// with no word. Elsewhere they stay one family (a time segment's lines,
+/// its unread rates).
+fn is_time(id: &str) -> bool {
+    matches!(id, "gnu-time" | "bash-time")
+}
+
 /// A later round's parser whose [`BenchParser::detect`] gives at least
 /// this for what is left, and which reads no result there, is warned of
 /// (its output is there and was lost: a Bonnie table wrapped by a mail
@@ -76,6 +88,9 @@ const MAX_SEGMENTS: usize = 8;
 pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<Segment> {
     let mut out: Vec<Segment> = Vec::new();
     let mut families: Vec<&'static str> = Vec::new();
+    // The parsers that read a round: of the `time` family, the one that
+    // has not read the file yet still may (see [`is_time`]).
+    let mut read_ids: Vec<&'static str> = Vec::new();
     // The lines left for later rounds; `None` until a round blanks one.
     let mut rest: Option<Input> = None;
     // The paragraphs each segment took (by its index in `out`).
@@ -84,10 +99,16 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     let mut copied: Vec<usize> = Vec::new();
     while out.len() < MAX_SEGMENTS {
         let current = rest.as_ref().unwrap_or(input);
-        let parser =
-            if out.is_empty() { forced.or_else(|| super::detect(current)) } else { detect_among(current, &families) };
+        let parser = if out.is_empty() {
+            forced.or_else(|| super::detect(current))
+        } else {
+            super::detect_among(current, |p| {
+                !families.contains(&family(p.id())) || (is_time(p.id()) && !read_ids.contains(&p.id()))
+            })
+        };
         let Some(parser) = parser else { break };
         families.push(family(parser.id()));
+        read_ids.push(parser.id());
         let spans: Vec<(usize, usize, &str)> =
             out.iter().filter(|s| s.outcome.is_ok()).map(|s| (s.lines.0, s.lines.1, s.parser.id())).collect();
         let first = super::cut::retry_without_last_line(parser, current, parser.parse(current));

@@ -27,6 +27,10 @@
 //!   make -j6 bzImage  416.97s user 33.94s system 374% cpu 2:00.28 total
 //!   ```
 //!
+//!   Where a file's zsh lines name different commands (`./unzip_7z.sh`,
+//!   then `make -j5`), each record's command is its parameter `label`:
+//!   they time different jobs, never runs of one.
+//!
 //!   A record may follow another on one line (a paste that lost its
 //!   newline: `… 0+0io 21pf+0w      497.270u 1.392s 2:39.51 312.6% …`):
 //!   both are read, each a run of its own on that line.
@@ -386,6 +390,52 @@ fn zsh(toks: &[Tok<'_>], start: usize) -> Option<(TimeRecord, usize)> {
     Some((TimeRecord { samples, last_idx: toks[start + 7].idx, unread: Vec::new() }, start + 7))
 }
 
+/// The command a zsh `time` line names before its record: `make -j5` of
+/// `make -j5  4575.76s user 369.04s system 378% cpu 21:47.00 total`.
+/// `None` for a line that is no zsh record or names no command (the record
+/// alone on its line, or wrapped onto the next).
+fn zsh_command(line: &str) -> Option<&str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let k = (1..words.len().saturating_sub(7)).find(|&k| {
+        num_suffix(words[k], "s").is_some()
+            && words[k + 1] == "user"
+            && num_suffix(words[k + 2], "s").is_some()
+            && words[k + 3] == "system"
+            && words[k + 5] == "cpu"
+            && words[k + 7] == "total"
+    })?;
+    // The end of the command's last word: each word found after the one
+    // before it.
+    let mut at = 0;
+    for w in &words[..k] {
+        at = line[at..].find(w).map(|p| at + p + w.len())?;
+    }
+    // A mail's quote marks are no part of it.
+    let cmd = line[..at].trim().trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+    (!cmd.is_empty()).then_some(cmd)
+}
+
+/// zsh `time` records of a file that name different commands (an archive
+/// unpacked with `./unzip_7z.sh`, then two `make -j5` builds, on one
+/// openSUSE box, 2020): each record gets its command as the parameter
+/// `label`, so the unpacking's 589 s and the builds' 1,307 s and 1,350 s
+/// are not averaged as three runs of one job. Records of one command (or
+/// none named) are left as they are, as bash-time leaves one caption; a
+/// record already labelled (`before:` on its line) keeps its label.
+fn label_by_command(commands: &[(std::ops::Range<usize>, &str)], out: &mut ParsedFile) {
+    let Some((_, first)) = commands.first() else { return };
+    if commands.iter().all(|(_, c)| c == first) {
+        return;
+    }
+    for (range, cmd) in commands {
+        for s in &mut out.samples[range.clone()] {
+            if !s.params.iter().any(|p| p.name == "label") {
+                s.params.push(crate::model::Param::new("label", *cmd));
+            }
+        }
+    }
+}
+
 /// Reads a GNU time `-v` block starting at line `idx` (0-based): a run of
 /// `Key: value` lines beginning with `Command being timed:` or one of the
 /// four time keys (`User time (seconds):`, `System time (seconds):`,
@@ -506,7 +556,11 @@ pub fn shell_seconds(s: &str) -> Option<f64> {
         if sec.is_empty() || sec.starts_with(['-', '+']) {
             return None;
         }
-        return Some(total + plain(&sec)?);
+        // `8m17.083s` is 497.083 s, not 8 × 60 + 17.083 =
+        // 497.08299999999997 (archive55: data.json gave the latter), as
+        // `clock_seconds` rounds `7:34.59`.
+        let v = total + plain(&sec)?;
+        return Some(if total > 0.0 { super::num::to_decimals(v, super::num::decimals(&sec)) } else { v });
     }
     if s.starts_with(['-', '+']) {
         return None;
@@ -612,6 +666,9 @@ impl BenchParser for GnuTime {
         // a failed command and is left out.
         let mut failed: Option<(usize, &str)> = None;
         let mut first_failure: Option<usize> = None;
+        // The samples of each zsh record and the command its line names
+        // before it (`./unzip_7z.sh`, `make -j5`).
+        let mut commands: Vec<(std::ops::Range<usize>, &str)> = Vec::new();
         while i < input.lines.len() {
             let line = &input.lines[i];
             if skip == 0 {
@@ -670,6 +727,11 @@ impl BenchParser for GnuTime {
                 let from = out.samples.len();
                 take(rec, None, &mut out);
                 who.record(input, i, skip, last_idx, from..out.samples.len(), &mut out);
+                if skip == 0
+                    && let Some(cmd) = zsh_command(line)
+                {
+                    commands.push((from..out.samples.len(), cmd));
+                }
                 // Words left after it on its last line may start another.
                 let more = input.lines[last_idx].split_whitespace().nth(used).is_some();
                 (i, skip) = if more { (last_idx, used) } else { (last_idx + 1, 0) };
@@ -686,6 +748,7 @@ impl BenchParser for GnuTime {
             skip = 0;
         }
         who.finish(&mut out);
+        label_by_command(&commands, &mut out);
         if out.samples.is_empty() {
             let reason = failed_records(input, &out, first_failure)
                 .unwrap_or_else(|| "no `…user …system …elapsed` line, csh time line or `time -v` block".into());
@@ -1513,6 +1576,32 @@ make modules:\n34.11user 23\n";
         assert_eq!(got, vec![("elapsed", 120.28), ("user", 416.97), ("system", 33.94), ("CPU", 374.0)]);
         // `12s user` words without the rest are no record.
         assert!(GnuTime.parse(&Input::from_text("took 12s user time\n")).is_err());
+    }
+
+    /// zsh lines naming different commands are labelled by them (archive55:
+    /// an unpacking's 601 s and two ccache builds' 479 and 373 s were one
+    /// cell of three runs, within 2× and so with no word); lines of one
+    /// command are not.
+    #[test]
+    fn zsh_records_of_different_commands_are_labelled_by_them() {
+        let two = "./unzip_7z.sh  1475.97s user 22.45s system 249% cpu 10:01.06 total\n\n\
+                   make CC=\"ccache gcc\" -j5  1189.99s user 213.64s system 292% cpu 7:59.21 total\n\
+                   > make CC=\"ccache gcc\" -j5  1042.09s user 167.31s system 324% cpu 6:12.78 total\n";
+        let p = GnuTime.parse(&Input::from_text(two)).expect("zsh time");
+        let label = |line: usize| {
+            p.samples.iter().find(|s| s.line == line).and_then(|s| s.params.iter().find(|q| q.name == "label"))
+        };
+        assert_eq!(label(1).map(|q| q.value.as_str()), Some("./unzip_7z.sh"));
+        assert_eq!(label(3).map(|q| q.value.as_str()), Some("make CC=\"ccache gcc\" -j5"));
+        assert_eq!(
+            label(4).map(|q| q.value.as_str()),
+            Some("make CC=\"ccache gcc\" -j5"),
+            "a quote mark is no part of it"
+        );
+        let one = "make -j5  4575.76s user 369.04s system 378% cpu 21:47.00 total\n\
+                   make -j5  4608.92s user 381.03s system 369% cpu 22:30.38 total\n";
+        let p = GnuTime.parse(&Input::from_text(one)).expect("zsh time");
+        assert!(p.samples.iter().all(|s| s.params.is_empty()), "{:?}", p.samples);
     }
 
     /// archive48 R3: Suren Baghdasaryan's 2024-08-09 letter, GNU time wrapped

@@ -29,6 +29,18 @@ pub struct Uncompared {
     pub lacking: Vec<String>,
     /// The parameters those rows lack (`loadfile`, `timelimit`).
     pub lacking_params: Vec<String>,
+    /// Kernels with compared rows and also a row with a parameter the
+    /// baseline's rows do not print, agreeing with one of them on the
+    /// rest: sysbench's memory run under its own `Number of threads: 8`
+    /// header beside three runs printed without it (archive55: the row
+    /// stood in the table with no change and no word), compared with
+    /// nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<String>,
+    /// The parameters those rows give and the baseline's do not
+    /// (`threads`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extra_params: Vec<String>,
     /// Kernels none of whose rows is the baseline's, each of whose rows
     /// only lacks parameters a baseline's row has (fio's terse line prints
     /// no rw, bs or iodepth): (the parameters they lack, joined by `, `;
@@ -188,6 +200,35 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         }
     }
     let lacking_params = names(lacked);
+    // The parameters (indices) row `params` gives where a baseline's row
+    // has none, agreeing with it on every one that row has.
+    let added = |params: &[String]| {
+        base_params.iter().find_map(|b| {
+            let agrees = b.len() == params.len() && params.iter().zip(b.iter()).all(|(x, y)| y.is_empty() || x == y);
+            let adds: Vec<usize> = params
+                .iter()
+                .zip(b.iter())
+                .enumerate()
+                .filter(|(_, (x, y))| y.is_empty() && !x.is_empty())
+                .map(|(i, _)| i)
+                .collect();
+            (agrees && !adds.is_empty()).then_some(adds)
+        })
+    };
+    let mut extra: Vec<String> = Vec::new();
+    let mut added_params: Vec<usize> = Vec::new();
+    for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
+        if met(r) || missing(&r.params).is_some() {
+            continue;
+        }
+        if let Some(a) = added(&r.params) {
+            if !extra.contains(&r.kernel) {
+                extra.push(r.kernel.clone());
+            }
+            added_params.extend(a);
+        }
+    }
+    let extra_params = names(added_params);
     let (other_hosts, base_hosts) = other_host_rows(t, base, &met, &apart, &lacking);
     let mut short: Vec<(String, Vec<String>)> = Vec::new();
     let rows_of: rustc_hash::FxHashMap<&str, &[&super::RowView]> =
@@ -209,7 +250,13 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     });
     let apart_by_dirs = apart_only_by_dirs(t, base, &by_kernel, &apart);
     let (unlike, base_columns) = unlike_columns(t, &by_kernel, (base, &matcher), &apart);
-    if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() && other_hosts.is_empty() {
+    if apart.is_empty()
+        && lacking.is_empty()
+        && extra.is_empty()
+        && short.is_empty()
+        && unlike.is_empty()
+        && other_hosts.is_empty()
+    {
         return None;
     }
     // Each parameter with the values the baseline's rows give it, in
@@ -280,6 +327,8 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         apart_rows,
         lacking,
         lacking_params,
+        extra,
+        extra_params,
         short,
         unlike,
         base_columns,
@@ -491,13 +540,19 @@ impl Uncompared {
             return Some(self.clone());
         }
         let keep = |v: &[String]| v.iter().filter(|k| *k == kernel).cloned().collect::<Vec<_>>();
-        let (apart, lacking) = (keep(&self.apart), keep(&self.lacking));
+        let (apart, lacking, extra) = (keep(&self.apart), keep(&self.lacking), keep(&self.extra));
         let short: Vec<(String, Vec<String>)> =
             self.short.iter().map(|(p, ks)| (p.clone(), keep(ks))).filter(|(_, ks)| !ks.is_empty()).collect();
         let unlike: Vec<(String, Vec<String>)> = self.unlike.iter().filter(|(k, _)| k == kernel).cloned().collect();
         let other_hosts: Vec<(String, Vec<String>)> =
             self.other_hosts.iter().filter(|(k, _)| k == kernel).cloned().collect();
-        if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() && other_hosts.is_empty() {
+        if apart.is_empty()
+            && lacking.is_empty()
+            && extra.is_empty()
+            && short.is_empty()
+            && unlike.is_empty()
+            && other_hosts.is_empty()
+        {
             return None;
         }
         // The others' set-up was worked out over every kernel apart: one
@@ -505,7 +560,7 @@ impl Uncompared {
         let whole = apart.len() == self.apart.len();
         let apart_setup = if whole { self.apart_setup.clone() } else { String::new() };
         let apart_extra = if whole { self.apart_extra.clone() } else { String::new() };
-        Some(Uncompared { apart, lacking, short, unlike, other_hosts, apart_setup, apart_extra, ..self.clone() })
+        Some(Uncompared { apart, lacking, extra, short, unlike, other_hosts, apart_setup, apart_extra, ..self.clone() })
     }
 
     /// Where the baseline's rows name none of the parameters the
@@ -609,6 +664,13 @@ impl Uncompared {
                 self.lacking_params.join(" or ")
             ));
         }
+        if !self.extra.is_empty() {
+            parts.push(format!(
+                "{}: a row with {}, which {base}'s rows do not print, compared with nothing",
+                some_of(&self.extra, 5, &self.many),
+                self.extra_params.join(" or ")
+            ));
+        }
         parts.join("; ")
     }
 }
@@ -663,6 +725,27 @@ mod tests {
             "not compared with 6.6: 6.15 (6.6's rows have copies 1 or 4; 6.15's rows also have label rv64gc or \
              rv64gcv, which 6.6's do not)"
         );
+    }
+
+    /// archive55: SLAB's fourth sysbench memory run printed its own
+    /// `Number of threads: 8` header, the other runs and the baseline's
+    /// none: that row is compared with nothing, and the note says so.
+    #[test]
+    fn a_row_with_a_parameter_the_baseline_lacks_is_named() {
+        let r = |k: &str, threads: &str| {
+            RowView::new(k.into(), vec!["1KiB".into(), threads.into()], vec![Some(CellView::default())])
+        };
+        let t = TableView {
+            param_headers: vec!["block_size".into(), "threads".into()],
+            rows: vec![r("cfs", ""), r("SLAB", ""), r("SLAB", "8")],
+            baseline: Some("cfs".into()),
+            ..TableView::default()
+        };
+        let u = uncompared(&t).expect("SLAB's threads 8 row is compared with nothing");
+        assert!(u.apart.is_empty() && u.lacking.is_empty());
+        assert_eq!(u.extra, ["SLAB"]);
+        assert_eq!(u.note(), "SLAB: a row with threads, which cfs's rows do not print, compared with nothing");
+        assert!(u.only("SLAB").is_some() && u.only("cfs").is_none());
     }
 
     /// A baseline with two set-ups names both: `procs 8 or 16` (it named

@@ -767,7 +767,7 @@ fn file_kernels(
                 let more = if labels.len() > 4 { ", …" } else { "" };
                 format!(
                     "; its runs carry {} labels ({}{more}): if they are different kernels' runs, split the file, one \
-                     part in each kernel's directory (in one directory they are all filed as its kernel's)",
+                     part in each kernel's directory (in one directory they are all filed as its kernel's), {SPLIT_KEEP}",
                     labels.len(),
                     shown.join(", ")
                 )
@@ -787,6 +787,15 @@ fn file_kernels(
         }
     }
 }
+
+/// What a file split into one part per kernel keeps in every part: a
+/// command line printed once above all the runs gives them their set-up
+/// (stress-ng's `-t 2m`, its timeout): archive55 split Hamad Al Marri's
+/// `cacule-vs-lowlatency.txt` as the warning said, the first part kept
+/// `stress-ng --cpu 4 -t 2m …` and the other did not, and no CacULE run
+/// was compared with the lowlatency kernel's.
+const SPLIT_KEEP: &str = "each part with the command line printed above the runs, if the file has one (a part \
+                          without it lacks the set-up it gives, a timeout, and is compared with nothing)";
 
 /// A warning when runs of `parsed`, a file in kernel `k`'s directory, carry
 /// labels that begin with another kernel's name (`2.4.0-test7 with mmap()`
@@ -821,7 +830,7 @@ fn warn_of_labels_naming_other_kernels(parsed: &ParsedFile, path: &Path, k: &str
             format!(
                 "{}: its runs carry labels naming other kernels than the directory's {k:?} ({}{more}): they are filed \
                  under {k:?}, apart by their labels; if they are those kernels' runs, split the file, one part in \
-                 each kernel's directory",
+                 each kernel's directory, {SPLIT_KEEP}",
                 parsed.benchmark,
                 shown.join(", ")
             ),
