@@ -593,7 +593,7 @@ fn header(
         Some(k) if is_underline(&lines[j]) => k,
         _ => j,
     });
-    let title = title_at.map(|j| lines[j].trim()).filter(|t| is_title(t));
+    let title = title_at.map(|j| unlisted(lines[j].trim())).filter(|t| is_title(t));
     Some((cols, title.map(str::to_string), i, glued, setup.map(|(_, s)| s)))
 }
 
@@ -608,7 +608,7 @@ fn headerless_title(lines: &[String], joined: &[bool], at: usize) -> Option<Stri
     }
     // A title underlined by a rule (`tbench4 Throughput` over `=====`).
     if is_underline(&lines[i]) {
-        return above(joined, i).map(|j| lines[j].trim().to_string()).filter(|t| is_title(t));
+        return above(joined, i).map(|j| unlisted(lines[j].trim()).to_string()).filter(|t| is_title(t));
     }
     // A column-aligned line right above is a header that names no column
     // (`6.9-rc2(with ">")      6.9.0-rc2(with ">=")`): the title is over it.
@@ -625,7 +625,21 @@ fn headerless_title(lines: &[String], joined: &[bool], at: usize) -> Option<Stri
         // attack38 #23): the title is the benchmark line above it.
         i = j;
     }
-    Some(lines[i].trim().to_string()).filter(|t| is_title(t))
+    Some(unlisted(lines[i].trim()).to_string()).filter(|t| is_title(t))
+}
+
+/// A title without the list mark a poster put before it (`a)
+/// hackbench-process-pipes` … `g) tbench4 Throughput`, Abel Wu's LKML
+/// reply of 2022-06: the groups were `a) hackbench-process-pipes`,
+/// wildmod55; `- netperf-udp`): one letter or digit and `)`, or `-`, then
+/// a blank.
+fn unlisted(t: &str) -> &str {
+    let mut c = t.chars();
+    match (c.next(), c.next(), c.next()) {
+        (Some(m), Some(')'), Some(' ')) if m.is_ascii_alphanumeric() => t[3..].trim_start(),
+        (Some('-'), Some(' '), _) => t[2..].trim_start(),
+        _ => t,
+    }
 }
 
 /// A title over a table: one to [`MAX_TITLE_WORDS`] words, a letter among
@@ -1977,5 +1991,8 @@ Hmean     1         504.57 (   0.00%)      496.80 *  -1.54%*
         let p = parse(text);
         let groups: Vec<_> = p.samples.iter().map(|s| s.group.as_str()).collect();
         assert_eq!(groups, ["kernbench", "kernbench", "tbench4 Throughput", "tbench4 Throughput"]);
+        assert_eq!(unlisted("a) hackbench-process-pipes"), "hackbench-process-pipes");
+        assert_eq!(unlisted("- netperf-udp"), "netperf-udp");
+        assert_eq!(unlisted("dbench4 Latency"), "dbench4 Latency");
     }
 }
