@@ -71,6 +71,11 @@
 //! (`fail:runs  %reproduction  fail:runs`: counts of runs that hit a
 //! kernel message) holds no measurement and is left out the same way.
 //!
+//! LKP's per-run values pasted under a table from a result's stats JSON
+//! (`"stress-ng.pagemove.ops": [` over one figure a line, under a `for
+//! <commit>` line of prose) are not read: each list is a warning naming
+//! its lines ([`per_run_list`]).
+//!
 //! **Sample.** Group: the testcase (`will-it-scale`); metric: the row's
 //! name as LKP prints it (`will-it-scale.per_process_ops`); kernel: the
 //! column's commit ([`Sample::with_kernel`]); parameters: every key of the
@@ -454,6 +459,17 @@ fn testcase_row(name: &str, setup: &Setup) -> Option<String> {
     ours.then(|| group.to_string())
 }
 
+/// The metric of a line opening a list of LKP's per-run values, as the
+/// robot pastes them from a result's stats JSON (`"stress-ng.pagemove.ops":
+/// [` over one figure a line, Oliver Sang's re-test for Jeff Xu, linux-mm
+/// 2024-08: 60 figures under three `for <commit>` lines were passed over
+/// without a word, wildmod55): a quoted metric name of LKP's form (a dot,
+/// no blank) and `: [` closing the line. `None` otherwise.
+fn per_run_list(t: &str) -> Option<&str> {
+    let key = t.strip_prefix('"')?.strip_suffix("\": [")?;
+    (key.contains('.') && !key.contains([' ', '"'])).then_some(key)
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
     // A line a quoted-printable soft break above took its text from is no
@@ -487,6 +503,24 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         } else if t.starts_with("fail:runs") {
             i = failure_section(&lines, i + 1, n, &mut out);
+            continue;
+        } else if let Some(key) = per_run_list(t) {
+            // The list's values, to its closing `]`.
+            let from = n;
+            let mut runs = 0;
+            i += 1;
+            while i < lines.len() && !lines[i].1.trim().starts_with(']') {
+                runs += usize::from(plain(lines[i].1.trim().trim_end_matches(',')).is_some());
+                i += 1;
+            }
+            let to = lines.get(i).map_or(from, |l| l.0);
+            out.notes.push((
+                from,
+                format!(
+                    "LKP's per-run values of `{key}` (lines {from}-{to}, {runs} run(s), a list of its stats JSON): not read; the commit they belong to is named only in prose, and a table's mean of them is read where the mail prints one"
+                ),
+            ));
+            i += 1;
             continue;
         } else if t.starts_with(STDDEV) {
             i = table(&lines, i, &setup_now, &commits, &mut seen, &mut out, &mut unnamed)?;
@@ -1199,5 +1233,23 @@ commit:
             [("a", 66870.0), ("b", 60187.0), ("v5.7", 61787.0), ("a", -6.88), ("b", -15.17), ("v5.7", 1.2e5)]
         );
         assert!(p.samples[0].params.is_empty());
+    }
+
+    #[test]
+    fn lkps_per_run_lists_under_a_table_are_warned_of_not_read() {
+        let text = format!(
+            "{TWO}\nfor\nd000e073ca (\"convert do_select()\")\n\n  \"will-it-scale.per_process_ops\": [\n    263170,\n    263176\n  ],\n"
+        );
+        let p = parse(&text).unwrap();
+        let n = text.lines().position(|l| l.ends_with("\": [")).expect("the list") + 1;
+        assert!(
+            p.notes.iter().any(|(l, m)| *l == n
+                && m.contains("per-run values of `will-it-scale.per_process_ops`")
+                && m.contains("2 run(s)")),
+            "{:?}",
+            p.notes
+        );
+        assert!(!p.samples.iter().any(|s| s.line > n), "{:?}", p.samples);
+        assert_eq!(per_run_list("\"a b\": ["), None);
     }
 }

@@ -104,6 +104,15 @@
 //! own, continue a table without changes and are not read under one with
 //! changes, each with a warning ([`headerless_block`]).
 //!
+//! **Posters' additions.** A caption word over the rows' names in a
+//! one-line header (`kernel  good  good + series`) names no column
+//! ([`captioned_names`]); a title underlined by a rule (`tbench4
+//! Throughput` over `=====`) is the group as a title is; a set-up line in
+//! brackets over a block of rows (`(SNC on)` under the header, `(SNC off)`
+//! right under the block's last row) labels the block's values with its
+//! words (`label`), the second block under the first's header, with a
+//! warning naming the line ([`setup_line`]).
+//!
 //! **Damage.** A row with changes that does not read (a cell that is not
 //! a number, fewer cells than the header names), a row without changes
 //! inside a table with them, and a row of a table without changes that
@@ -324,6 +333,48 @@ fn titled_names(t: &str, row: &str, columns: usize) -> Option<Vec<String>> {
     header_words(&words[lead..].join(" "), columns)
 }
 
+/// The names of a header line whose first word is a caption over the
+/// rows' names (`kernel  good  good + series` over `Hmean  send-64
+/// 346.45 (   0.00%)  346.53 (   0.02%)`, K Prateek Nayak's netperf tables
+/// in a netdev mail of 2022-10: the columns were labelled `column N`,
+/// wildmod55): one word of letters, no kernel's name, ending over the row's
+/// name (left of the first column's bound); the rest of the line names the
+/// columns as [`header_words`] (aligned) or [`spaced_names`] read a header.
+/// `None` otherwise.
+fn captioned_names(t: &str, row: &str, columns: usize) -> Option<Vec<String>> {
+    let bounds = column_bounds(row, columns)?;
+    let lead = t.len() - t.trim_start().len();
+    let first = t[lead..].split_whitespace().next()?;
+    let end = lead + first.len();
+    let width = t[..end].chars().count();
+    if width > bounds[0] || !first.chars().all(char::is_alphabetic) || is_kernel_name(first) {
+        return None;
+    }
+    let rest = format!("{}{}", " ".repeat(width), &t[end..]);
+    header_words(&rest, columns).filter(|_| aligned(&rest, row, columns)).or_else(|| spaced_names(&rest, row, columns))
+}
+
+/// A set-up line in brackets over a block of rows (`(SNC on)` between a
+/// header and its rows, `(SNC off)` between two blocks of the same rows,
+/// Abel Wu's hackbench and tbench tables, LKML 2022-09: the blocks were
+/// read as two tables without a header, `column N`, wildmod55): the words
+/// inside, at most four, a letter among them, no bracket or `%` inside.
+fn setup_line(t: &str) -> Option<String> {
+    let inner = t.trim().strip_prefix('(')?.strip_suffix(')')?.trim();
+    let ok = !inner.is_empty()
+        && inner.split_whitespace().count() <= 4
+        && inner.chars().any(char::is_alphabetic)
+        && !inner.contains(['(', ')', '%']);
+    ok.then(|| inner.to_string())
+}
+
+/// A rule under a title (`=========` under `kernbench`, `-----`): one
+/// character, `=`, `-` or `~`, three times or more, nothing else.
+fn is_underline(t: &str) -> bool {
+    let t = t.trim();
+    t.len() >= 3 && ['=', '-', '~'].iter().any(|&c| t.chars().all(|x| x == c))
+}
+
 /// The run names of a header line that has fewer words than `columns`
 /// because a name as wide as its column or wider was glued to the one
 /// before it (`vanillasched-scalewakegran-v2r5 sched-moveforward-v1r1`
@@ -479,8 +530,13 @@ fn header(
     joined: &[bool],
     at: usize,
     columns: usize,
-) -> Option<(Columns, Option<String>, usize, Glued)> {
+) -> Option<(Columns, Option<String>, usize, Glued, Option<String>)> {
     let mut i = at;
+    // A set-up line in brackets between the header and the rows.
+    let setup = above(joined, i).and_then(|b| setup_line(&lines[b]).map(|s| (b, s)));
+    if let Some((b, _)) = &setup {
+        i = *b;
+    }
     // One blank line between the header and the rows is allowed.
     if let Some(b) = above(joined, i).filter(|&b| lines[b].trim().is_empty()) {
         i = b;
@@ -491,6 +547,7 @@ fn header(
             .filter(|_| aligned(l, row, columns))
             .or_else(|| spaced_names(l, row, columns))
             .or_else(|| titled_names(l, row, columns))
+            .or_else(|| captioned_names(l, row, columns))
     };
     let names_at = above(joined, i)?;
     let names_line = &lines[names_at];
@@ -531,8 +588,13 @@ fn header(
         // column (`base`, `shared_runq`) under the name over it.
         None => names.iter().map(|k| (Some(k.clone()), None)).collect(),
     };
-    let title = above(joined, i).map(|j| lines[j].trim()).filter(|t| is_title(t));
-    Some((cols, title.map(str::to_string), i, glued))
+    // The title, or the title over a rule right above the header.
+    let title_at = above(joined, i).map(|j| match above(joined, j) {
+        Some(k) if is_underline(&lines[j]) => k,
+        _ => j,
+    });
+    let title = title_at.map(|j| unlisted(lines[j].trim())).filter(|t| is_title(t));
+    Some((cols, title.map(str::to_string), i, glued, setup.map(|(_, s)| s)))
 }
 
 /// A title line (at most [`MAX_TITLE_WORDS`] words) over the rows at
@@ -543,6 +605,10 @@ fn headerless_title(lines: &[String], joined: &[bool], at: usize) -> Option<Stri
     let mut i = above(joined, at)?;
     if lines[i].trim().is_empty() {
         i = above(joined, i)?;
+    }
+    // A title underlined by a rule (`tbench4 Throughput` over `=====`).
+    if is_underline(&lines[i]) {
+        return above(joined, i).map(|j| unlisted(lines[j].trim()).to_string()).filter(|t| is_title(t));
     }
     // A column-aligned line right above is a header that names no column
     // (`6.9-rc2(with ">")      6.9.0-rc2(with ">=")`): the title is over it.
@@ -559,7 +625,21 @@ fn headerless_title(lines: &[String], joined: &[bool], at: usize) -> Option<Stri
         // attack38 #23): the title is the benchmark line above it.
         i = j;
     }
-    Some(lines[i].trim().to_string()).filter(|t| is_title(t))
+    Some(unlisted(lines[i].trim()).to_string()).filter(|t| is_title(t))
+}
+
+/// A title without the list mark a poster put before it (`a)
+/// hackbench-process-pipes` … `g) tbench4 Throughput`, Abel Wu's LKML
+/// reply of 2022-06: the groups were `a) hackbench-process-pipes`,
+/// wildmod55; `- netperf-udp`): one letter or digit and `)`, or `-`, then
+/// a blank.
+fn unlisted(t: &str) -> &str {
+    let mut c = t.chars();
+    match (c.next(), c.next(), c.next()) {
+        (Some(m), Some(')'), Some(' ')) if m.is_ascii_alphanumeric() => t[3..].trim_start(),
+        (Some('-'), Some(' '), _) => t[2..].trim_start(),
+        _ => t,
+    }
 }
 
 /// A title over a table: one to [`MAX_TITLE_WORDS`] words, a letter among
@@ -586,6 +666,13 @@ struct Table {
     config: Option<String>,
     /// Its header's run names as glued ([`Glued`]).
     glued: Glued,
+    /// The set-up a bracketed line over its rows names ([`setup_line`]):
+    /// each value's `label`.
+    setup: Option<String>,
+    /// The last line of a block of rows without changes under it that was
+    /// warned of and not read ([`headerless_block`]): a next such block a
+    /// blank line under that one is its continuation (0: none).
+    tail: usize,
 }
 
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
@@ -641,17 +728,43 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         "an mmtests block after a blank line names rows of the table above again (`{name}`): read as a table of its own under the same header"
                     ),
                 ));
-                let (config, glued) = (last.config.clone(), last.glued.clone());
-                tables.push(Table { line: n, columns, group, rows: Vec::new(), config, glued });
+                let (config, glued, setup) = (last.config.clone(), last.glued.clone(), last.setup.clone());
+                tables.push(Table { line: n, columns, group, rows: Vec::new(), config, glued, setup, tail: 0 });
+            } else if let Some(setup) = (!continues).then(|| setup_block(lines, joined, i, &tables, columns)).flatten()
+            {
+                // Rows under a set-up line right under the table above:
+                // that table's next set-up, under its header.
+                let last = tables.last().expect("a table");
+                out.notes.push((
+                    above(joined, i).map_or(n, |b| b + 1),
+                    format!(
+                        "mmtests rows under the set-up line `({setup})` go on the table of line {} under its header: their values carry the label `{setup}`",
+                        last.line
+                    ),
+                ));
+                let (columns, group, config, glued) =
+                    (last.columns.clone(), last.group.clone(), last.config.clone(), last.glued.clone());
+                tables.push(Table {
+                    line: n,
+                    columns,
+                    group,
+                    rows: Vec::new(),
+                    config,
+                    glued,
+                    setup: Some(setup),
+                    tail: 0,
+                });
             } else if !continues {
                 let table = match header(lines, joined, i, columns) {
-                    Some((cols, title, h, glued)) => Table {
+                    Some((cols, title, h, glued, setup)) => Table {
                         line: h + 1,
                         columns: cols,
                         group: title.unwrap_or_default(),
                         rows: Vec::new(),
                         config: config.clone(),
                         glued,
+                        setup,
+                        tail: 0,
                     },
                     None => {
                         out.notes.push((
@@ -662,7 +775,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                         ));
                         let cols = (1..=columns).map(|c| (None, Some(format!("column {c}")))).collect();
                         let group = headerless_title(lines, joined, i).unwrap_or_default();
-                        Table { line: n, columns: cols, group, rows: Vec::new(), config: config.clone(), glued: None }
+                        Table {
+                            line: n,
+                            columns: cols,
+                            group,
+                            rows: Vec::new(),
+                            config: config.clone(),
+                            glued: None,
+                            setup: None,
+                            tail: 0,
+                        }
                     }
                 };
                 tables.push(table);
@@ -737,6 +859,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     Ok(out)
 }
 
+/// The set-up a bracketed line right above the rows at `lines[at]`
+/// names ([`setup_line`]) where the line above it is the last row of the
+/// last table, of `columns` columns with changes: the rows go on under
+/// that table's header (`(SNC off)` under the `(SNC on)` block). `None`
+/// otherwise.
+fn setup_block(lines: &[String], joined: &[bool], at: usize, tables: &[Table], columns: usize) -> Option<String> {
+    let last = tables.last()?;
+    let b = above(joined, at)?;
+    let setup = setup_line(&lines[b])?;
+    let (ended, _, _, cells) = last.rows.last()?;
+    let prev = above(joined, b)?;
+    (prev + 1 == *ended && last.columns.len() == columns && !cells.is_empty()).then_some(setup)
+}
+
 /// The mmtests configuration a line names: a line whose first word is
 /// a configuration's name (`config-global-dhp__workload_thpfioscale XFS (no
 /// special madvise)`, or without `config-`, `global-dhp__workload_thpfioscale-madvhugepage-xfs
@@ -778,7 +914,7 @@ fn headerless_block(
     notes: &mut Vec<(usize, String)>,
 ) -> Option<usize> {
     let last = tables.last_mut()?;
-    let ended = last.rows.last()?.0;
+    let ended = last.rows.last()?.0.max(last.tail);
     let columns = last.columns.len();
     // One blank line between: the block's first line is `ended + 2`.
     if at + 1 != ended + 2 || !lines.get(ended)?.trim().is_empty() {
@@ -810,6 +946,7 @@ fn headerless_block(
                 last.line
             ),
         ));
+        last.tail = end;
     }
     Some(end)
 }
@@ -950,7 +1087,7 @@ fn plain_table(
     // The most columns: every word but one a figure.
     let most = words.checked_sub(1)?;
     let columns = (1..=most).rev().find(|&c| plain_line(t, c).is_some() && header(lines, joined, at, c).is_some())?;
-    let (cols, title, h, glued) = header(lines, joined, at, columns)?;
+    let (cols, title, h, glued, setup) = header(lines, joined, at, columns)?;
     let mut rows = Vec::new();
     let mut bad = Vec::new();
     let mut end = lines.len();
@@ -975,7 +1112,19 @@ fn plain_table(
             format!("an mmtests row of a table without changes that does not read ({columns} figure(s) after its name expected): not read: `{t}`"),
         ));
     }
-    Some((Table { line: h + 1, columns: cols, group: title.unwrap_or_default(), rows, config: None, glued }, end))
+    Some((
+        Table {
+            line: h + 1,
+            columns: cols,
+            group: title.unwrap_or_default(),
+            rows,
+            config: None,
+            glued,
+            setup,
+            tail: 0,
+        },
+        end,
+    ))
 }
 
 /// Which cells of a row with changes may be mmtests' "no data": where a
@@ -1099,7 +1248,7 @@ fn build((kernel, label): &(Option<String>, Option<String>)) -> Option<String> {
 /// Turns the tables into samples.
 fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
     // (group, metric, kernel, label, config) of every sample so far.
-    type Seen = (String, String, Option<String>, Option<String>, Option<String>);
+    type Seen = (String, String, Option<String>, Option<String>, Option<String>, Option<String>);
     let mut seen: HashSet<Seen> = HashSet::new();
     for mut table in tables {
         let read: Vec<bool> =
@@ -1115,7 +1264,7 @@ fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
         }
         let key = |name: &str, c: usize| {
             let (k, l) = &table.columns[c];
-            (table.group.clone(), name.to_string(), k.clone(), l.clone(), table.config.clone())
+            (table.group.clone(), name.to_string(), k.clone(), l.clone(), table.config.clone(), table.setup.clone())
         };
         let again = table.rows.iter().any(|r| (0..table.columns.len()).any(|c| seen.contains(&key(&r.1, c))));
         if again {
@@ -1187,7 +1336,11 @@ fn emit(tables: Vec<Table>, out: &mut ParsedFile) {
                 if let Some(k) = build(&table.columns[c]) {
                     s = s.with_kernel(k.as_str());
                 } else if let (None, Some(l)) = (kernel, label) {
+                    let l = table.setup.as_ref().map_or_else(|| l.clone(), |u| format!("{l}, {u}"));
                     s = s.with_param("label", l);
+                }
+                if let (Some(u), Some(_)) = (&table.setup, kernel) {
+                    s = s.with_param("label", u);
                 }
                 if again {
                     s = s.with_param("table", format!("line {}", table.line));
@@ -1774,5 +1927,72 @@ Amean     fault-both-1       864.83 (   0.00%)     1006.88 * -16.43%*
         let alone = format!("{}\n{duration}", above.replace("mmotm-20181210 ", "mmotm-20181211 "));
         let p = parse(&alone);
         assert!(p.notes.iter().any(|(_, n)| n.contains("may cut a name in two")), "{:?}", p.notes);
+    }
+
+    #[test]
+    fn a_caption_over_the_row_names_is_no_column() {
+        // K Prateek Nayak's netperf tables, netdev 2022-10 (wildmod55).
+        let text = "\
+kernel                good                   good + series
+Hmean     64        1846.16 (   0.00%)     1795.84 *  -2.73%*
+Hmean     128       3583.91 (   0.00%)     3448.49 *  -3.78%*
+";
+        let p = parse(text);
+        assert!(!p.notes.iter().any(|(_, n)| n.contains("column N")), "{:?}", p.notes);
+        let kernels: Vec<_> = p.samples.iter().map(|s| s.kernel.as_deref().unwrap_or("")).collect();
+        assert_eq!(kernels, ["good", "good + series", "good", "good + series"]);
+        // A kernel's name over the rows' names is no caption.
+        let p = parse(&text.replacen("kernel", "5.19.0", 1));
+        assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{:?}", p.samples);
+    }
+
+    #[test]
+    fn set_up_lines_in_brackets_label_the_blocks_under_one_header() {
+        // Abel Wu's hackbench table, LKML 2022-09 (wildmod55).
+        let text = "\
+hackbench-process-pipes
+                          unpatched\t\t  patched
+(SNC on)
+Amean     1        0.4470 (   0.00%)      0.4557 (  -1.94%)
+Amean     4        0.5947 (   0.00%)      0.6033 (  -1.46%)
+(SNC off)
+Amean     1        0.2717 (   0.00%)      0.3143 ( -15.71%)
+Amean     4        0.6257 (   0.00%)      0.6070 (   2.98%)
+";
+        let p = parse(text);
+        let got: Vec<_> = p
+            .samples
+            .iter()
+            .map(|s| {
+                let label = s.params.iter().find(|q| q.name == "label").map_or("", |q| q.value.as_str());
+                (s.line, s.kernel.clone().unwrap_or_default(), s.group.clone(), label.to_string())
+            })
+            .collect();
+        assert_eq!(got.len(), 8);
+        assert_eq!(got[0], (4, "unpatched".into(), "hackbench-process-pipes".into(), "SNC on".into()));
+        assert_eq!(got[5], (7, "patched".into(), "hackbench-process-pipes".into(), "SNC off".into()));
+        assert!(p.notes.iter().any(|(l, n)| *l == 6 && n.contains("set-up line `(SNC off)`")), "{:?}", p.notes);
+        assert!(!p.notes.iter().any(|(_, n)| n.contains("column N") || n.contains("`table` parameter")));
+    }
+
+    #[test]
+    fn a_title_underlined_by_a_rule_names_the_group() {
+        // Bharata B Rao's mmtests tables, LKML 2023-02 (wildmod55).
+        let text = "\
+kernbench
+=========
+                                6.2.0-rc5              6.2.0-rc5-ibs
+Amean     user-512    19385.27 (   0.00%)    18140.69 *   6.42%*
+
+tbench4 Throughput
+==================
+Hmean     1         504.57 (   0.00%)      496.80 *  -1.54%*
+";
+        let p = parse(text);
+        let groups: Vec<_> = p.samples.iter().map(|s| s.group.as_str()).collect();
+        assert_eq!(groups, ["kernbench", "kernbench", "tbench4 Throughput", "tbench4 Throughput"]);
+        assert_eq!(unlisted("a) hackbench-process-pipes"), "hackbench-process-pipes");
+        assert_eq!(unlisted("- netperf-udp"), "netperf-udp");
+        assert_eq!(unlisted("dbench4 Latency"), "dbench4 Latency");
     }
 }
