@@ -1,4 +1,5 @@
-//! kcbench (Thorsten Leemhuis' kernel compile benchmark, 0.4 to 0.9.x): the
+//! kcbench (Thorsten Leemhuis' kernel compile benchmark, 0.4 to 0.9.x, and
+//! the older form of 2018 below): the
 //! report it prints, a header of the system, then one line per timed
 //! build.
 //!
@@ -50,6 +51,23 @@
 //! `[8 threads]` with SMT off): `cpus`, as printed (`16 threads`), one
 //! machine's two set-ups, not two machines.
 //!
+//! The older form (kcbench of 2018, its README's sample: `Processor
+//! Cores:    4 -- Intel(R) Core(TM) i5-3350P CPU @ 3.10GHz`, `Linux
+//! compiled:     4.14 (/home/thl/.cache/kcbench/linux-4.14)`) scores each
+//! build in points, its figures in parentheses after them:
+//!
+//! ```text
+//! Run 1 (-j 8):       3827 points  (e:261.30 sec  P:385% U:910.60 sec  S:97.84 sec)
+//! ```
+//!
+//! `e:` is the build's elapsed seconds (`build time`), `P:` its CPU share
+//! (`CPU`), `U:` and `S:` the user and system seconds (`user time`,
+//! `system time`, s, lower is better). The points are a million over the
+//! elapsed seconds, cut to a whole number (3827 for 261.30 s): derived,
+//! not read (said once, at the first run). The `Processor Cores:` line
+//! names the processor after ` -- ` and its count before it (`cpus` as `4
+//! cores`).
+//!
 //! A `Run N (-j J):` line with no `seconds` figure (a build that failed,
 //! a log cut inside it) is a note, not read. kcbenchrate's summary line
 //! (`4 workers completed 8 kernels so far (avrg: 1100.75 s/run) with a
@@ -65,6 +83,10 @@ use crate::model::{Better, Metric, ParsedFile, Sample};
 /// left unread asks nothing of the reader, and every kcbench report
 /// prints one.
 pub const KERNELS_PER_HOUR_DERIVED: &str = "kcbench's kernels/hour is 3600 over the build's seconds: derived, not read";
+
+/// The note said once a file at the first run line's points (the older
+/// form): an information, as [`KERNELS_PER_HOUR_DERIVED`] is.
+pub const POINTS_DERIVED: &str = "kcbench's points are a million over the build's elapsed seconds: derived, not read";
 
 /// kcbench; registry id `"kcbench"`.
 pub struct Kcbench;
@@ -92,6 +114,22 @@ fn run_line(t: &str) -> Option<(&str, &str)> {
     let (jobs, after) = jobs.split_once("):")?;
     let jobs = jobs.trim();
     (!jobs.is_empty() && jobs.bytes().all(|b| b.is_ascii_digit())).then_some((jobs, after.trim()))
+}
+
+/// The older form's figures after a run line's colon (`3827 points
+/// (e:261.30 sec  P:385% U:910.60 sec  S:97.84 sec)`): each `key:` of the
+/// parentheses and its figure (`e` → 261.30, `P` → 385, `U` → 910.60, `S`
+/// → 97.84), or `None` for any other text.
+fn points_form(after: &str) -> Option<Vec<(&str, f64)>> {
+    let (points, rest) = after.split_once(" points")?;
+    plain(points.trim())?;
+    let inner = rest.trim().strip_prefix('(')?.strip_suffix(')')?;
+    let mut out = Vec::new();
+    for word in inner.split_whitespace().filter(|w| *w != "sec") {
+        let (key, figure) = word.split_once(':')?;
+        out.push((key, plain(figure.trim_end_matches('%'))?));
+    }
+    out.iter().any(|(k, _)| *k == "e").then_some(out)
 }
 
 /// The figure before `key` inside the bracket of a run line (`[P:1440%,
@@ -151,13 +189,37 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // `[16 threads]` / `[8 threads]` of one processor: SMT on and
             // off, or CPUs taken offline; no two machines.
             set_up(&mut setups, out.samples.len(), 4, aside.unwrap_or(""));
+        } else if let Some(v) = field(t, "Processor Cores:") {
+            // The older form: `4 -- Intel(R) Core(TM) i5-3350P CPU @
+            // 3.10GHz`, the count first. A new report, as above, but under
+            // its `Linux running:` line (the older form prints that first):
+            // the kernel and the report that line began are this one's.
+            header = Header { kernel: header.kernel.take(), ..Header::default() };
+            let (count, model) = v.split_once(" -- ").map_or(("", v), |(c, m)| (c.trim(), m.trim()));
+            let running = match setups.last() {
+                Some((at, key, _)) if *at == out.samples.len() && key.starts_with(" running ") => {
+                    setups.pop().map(|(_, key, _)| key).unwrap_or_default()
+                }
+                _ => String::new(),
+            };
+            setups.push((out.samples.len(), format!("{model}{running}"), Default::default()));
+            machines.push((out.samples.len(), model.to_string()));
+            if !model.is_empty() {
+                processors.push((n, model.to_string()));
+            }
+            if let Ok(c) = count.parse::<u32>() {
+                cpus.push((n, c));
+                set_up(&mut setups, out.samples.len(), 4, &format!("{c} cores"));
+            }
         } else if let Some(v) = field(t, "Linux running:") {
             header.kernel = v.split_whitespace().next().map(str::to_string);
             // Reports of two kernels are never runs of one: their headers'
             // fields are compared only with their own kernel's reports
             // (attack53 F4: the memory two kernels leave free, 27841 and
             // 27839 MiB, parted them, and nothing was compared).
-            if setups.is_empty() {
+            // Builds above this line are another report's (the older form
+            // starts a report with it, before its `Processor Cores:`).
+            if setups.last().is_none_or(|(at, _, _)| *at < out.samples.len()) {
                 setups.push((out.samples.len(), String::new(), Default::default()));
             }
             if let Some((_, key, _)) = setups.last_mut() {
@@ -166,6 +228,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
         } else if let Some(v) = field(t, "Linux compiled:") {
             let (version, _) = before_bracket(v);
+            // The older form's aside is in parentheses: `4.14 (/home/…/linux-4.14)`.
+            let version = version.split_once(" (").map_or(version, |(head, _)| head.trim());
             header.compiled = (!version.is_empty()).then(|| version.to_string());
         } else if let Some(v) = field(t, "Cpufreq; Memory:") {
             let (cpufreq, memory) = v.split_once(';').unwrap_or((v, ""));
@@ -180,28 +244,28 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if let Some(v) = field(t, "Compiler:").or_else(|| field(t, "Compiler used:")) {
             header.compiler = (!v.is_empty()).then(|| v.to_string());
         } else if let Some((jobs, after)) = run_line(t) {
-            let Some((secs, rest)) = after.split_once(" seconds") else {
-                out.notes.push((n, format!("kcbench run line with no `seconds` figure (`{t}`): not read")));
-                continue;
-            };
-            let Some(value) = plain(secs) else {
-                out.notes.push((n, format!("kcbench run line whose seconds `{secs}` are no number: not read")));
-                continue;
-            };
-            if !said_derived && rest.contains("kernels/hour") {
-                said_derived = true;
-                out.notes.push((n, KERNELS_PER_HOUR_DERIVED.into()));
-            }
-            let bracket = rest.split_once('[').and_then(|(_, b)| b.split_once(']')).map(|(b, _)| b);
-            let mut figures = vec![(Metric::new("build time", "s", Better::Lower), value)];
-            if let Some(b) = bracket {
-                if let Some(p) = bracket_figure(b, "P:") {
-                    figures.push((Metric::new("CPU", "%", Better::Neither), p));
+            let figures = if let Some(found) = points_form(after) {
+                if !said_derived {
+                    said_derived = true;
+                    out.notes.push((n, POINTS_DERIVED.into()));
                 }
-                if let Some(f) = bracket_figure(b, "maj. pagefaults") {
-                    figures.push((Metric::new("major faults", "", Better::Neither), f));
-                }
-            }
+                found
+                    .into_iter()
+                    .filter_map(|(key, v)| {
+                        let metric = match key {
+                            "e" => Metric::new("build time", "s", Better::Lower),
+                            "P" => Metric::new("CPU", "%", Better::Neither),
+                            "U" => Metric::new("user time", "s", Better::Lower),
+                            "S" => Metric::new("system time", "s", Better::Lower),
+                            _ => return None,
+                        };
+                        Some((metric, v))
+                    })
+                    .collect()
+            } else {
+                let Some(f) = seconds_form(&mut out, &mut said_derived, n, t, after) else { continue };
+                f
+            };
             for (metric, v) in figures {
                 let mut s = Sample::new(metric, v, n).with_param("jobs", jobs);
                 if let Some(c) = &header.compiled {
@@ -225,8 +289,60 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults { benchmark: ID, reason: "no `Run N (-j J): … seconds` line".into() });
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no `Run N (-j J): … seconds` (or `… points  (e:…)`) line".into(),
+        });
     }
+    finish(out, &machines, &processors, &cpus, &setups)
+}
+
+/// The 0.4-0.9.x form's figures after a run line's colon (`161.38 seconds
+/// / 22.31 kernels/hour [P:1440%, 134 maj. pagefaults]`) of line `n`
+/// (its text `t`): the build time and what the bracket gives; `None`,
+/// with a note, for a line without a `seconds` figure.
+fn seconds_form(
+    out: &mut ParsedFile,
+    said_derived: &mut bool,
+    n: usize,
+    t: &str,
+    after: &str,
+) -> Option<Vec<(Metric, f64)>> {
+    let Some((secs, rest)) = after.split_once(" seconds") else {
+        out.notes.push((n, format!("kcbench run line with no `seconds` figure (`{t}`): not read")));
+        return None;
+    };
+    let Some(value) = plain(secs) else {
+        out.notes.push((n, format!("kcbench run line whose seconds `{secs}` are no number: not read")));
+        return None;
+    };
+    if !*said_derived && rest.contains("kernels/hour") {
+        *said_derived = true;
+        out.notes.push((n, KERNELS_PER_HOUR_DERIVED.into()));
+    }
+    let bracket = rest.split_once('[').and_then(|(_, b)| b.split_once(']')).map(|(b, _)| b);
+    let mut figures = vec![(Metric::new("build time", "s", Better::Lower), value)];
+    if let Some(b) = bracket {
+        if let Some(p) = bracket_figure(b, "P:") {
+            figures.push((Metric::new("CPU", "%", Better::Neither), p));
+        }
+        if let Some(f) = bracket_figure(b, "maj. pagefaults") {
+            figures.push((Metric::new("major faults", "", Better::Neither), f));
+        }
+    }
+    Some(figures)
+}
+
+/// The file's identity (one processor) or each report's `machine` (two or
+/// more), and the set-up fields that differ between one processor's
+/// reports of one kernel as parameters (see the module's documentation).
+fn finish(
+    mut out: ParsedFile,
+    machines: &super::varying::Starts,
+    processors: &[(usize, String)],
+    cpus: &[(usize, u32)],
+    setups: &[Setup],
+) -> Result<ParsedFile, ParseError> {
     let named: Vec<&String> = machines.iter().map(|(_, m)| m).filter(|m| !m.is_empty()).collect();
     if named.iter().all(|m| *m == named[0]) {
         // One machine (or none named): the file's identity, when every
@@ -236,7 +352,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.identity.cpus = cpus.first().copied();
         }
     } else {
-        super::varying::tag_varying(&mut out, &machines, super::MACHINE_PARAM);
+        super::varying::tag_varying(&mut out, machines, super::MACHINE_PARAM);
     }
     for (i, name) in SETUP_FIELDS.iter().enumerate() {
         // Reports of other processors are kept apart by their `machine`
@@ -281,16 +397,19 @@ impl BenchParser for Kcbench {
     }
 
     fn describe(&self) -> &'static str {
-        "kcbench 0.4-0.9.x kernel compile benchmark (Run N (-j J) lines)"
+        "kcbench kernel compile benchmark (Run N (-j J) lines: 0.4-0.9.x seconds, the 2018 form's points)"
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        // Every kcbench run line says `kernels/hour`; the header's `Linux
-        // compiled:` or a run line itself makes it kcbench's.
-        if !input.has("kernels/hour") {
+        // Every kcbench run line says `kernels/hour` (the older form's
+        // `points  (e:`); a run line itself makes it kcbench's.
+        let seconds = input.has("kernels/hour");
+        let points = input.has(" points") && input.has("(e:");
+        if !seconds && !points {
             return 0;
         }
-        if input.lines.iter().any(|l| run_line(l.trim()).is_some_and(|(_, a)| a.contains(" seconds"))) { 90 } else { 0 }
+        let run = |a: &str| (seconds && a.contains(" seconds")) || (points && points_form(a).is_some());
+        if input.lines.iter().any(|l| run_line(l.trim()).is_some_and(|(_, a)| run(a))) { 90 } else { 0 }
     }
 
     fn max_score(&self) -> u8 {

@@ -4785,6 +4785,26 @@ fn identities<'a>(
             continue;
         }
         if quiet.get(n).is_some_and(|&q| q) {
+            // A sentence alike over every copy that introduces the output
+            // (`During a run on the SPF, perf events were captured:` over
+            // each of two perf stat blocks, linux-mm 2018-05) ends a label
+            // that is a wrapped sentence's tail, as such a sentence does
+            // elsewhere (below): the tail `kernel (kernel is build 5
+            // times):`, 23 lines up, labelled the first block alone, and
+            // two machines' counters were told apart by it without a word.
+            // A person's sentence, its only colon its last: not a line of
+            // the output's own (`stress-ng: info: [8828] cyclic: latency
+            // percentiles:`).
+            let sentence =
+                text.strip_suffix(':').is_some_and(|t| t.starts_with(char::is_uppercase) && !t.contains(':'));
+            if label_is_tail && sentence && text.split_whitespace().count() >= 4 {
+                let over_command =
+                    trimmed[i + 1..].iter().find(|t| !t.is_empty()).is_some_and(|t| super::failed::is_command_line(t));
+                if !over_command {
+                    label = None;
+                    label_is_tail = false;
+                }
+            }
             continue;
         }
         // A code fence (```bash) is neither a label nor between one and

@@ -477,6 +477,8 @@ pub fn note_is_info(note: &str) -> bool {
         sysbench::EVENTS_OF_A_RATE,
         // kcbench: kernels/hour, 3600 over the seconds read.
         kcbench::KERNELS_PER_HOUR_DERIVED,
+        // kcbench of 2018: its points, a million over the elapsed seconds read.
+        kcbench::POINTS_DERIVED,
         // PostMark: its counts, the workload beside the rates read.
         postmark::COUNTS_ARE_THE_WORKLOAD,
         // bonnie: `0.4</pre>`, a blog's closing tag glued to a row.

@@ -138,8 +138,12 @@ pub(super) fn preamble_label(input: &Input, from: usize, to: usize) -> Option<St
         } else {
             continue;
         };
-        if !text.trim().is_empty() {
-            found = Some(text.trim().to_string());
+        // A title's own colon is no part of its name (`Vanilla 3.9-rc5:`
+        // over its dashes, linux-mm 2013-04: the set-up read `Vanilla
+        // 3.9-rc5:`, not the `Vanilla 3.9-rc5` a `label:` line gives).
+        let text = text.trim().trim_end_matches(':').trim_end();
+        if !text.is_empty() {
+            found = Some(text.to_string());
         }
     }
     found.or_else(|| label_above_console(input, from, to))
