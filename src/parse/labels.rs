@@ -1191,12 +1191,30 @@ fn output_lines(input: &Input, copies: &[(usize, usize)], read: &[bool]) -> Vec<
     for (q, t) in quiet.iter_mut().zip(trailers_of(input, copies)) {
         *q |= t;
     }
+    // A copy glued under the one before by separator lines alone
+    // (tinymembench's ` ---` between its groups of tests, each group a
+    // copy of its own, its tests' names its parameters): one output, the
+    // separators its own. Its lines above are those separators, not a
+    // banner: compared with the banners above the other copies they hid
+    // the banner lines alike above every run (`==  brackets  ==`), and a
+    // banner line labelled both runs, the `Before:` and `After:` over
+    // them left unread (archive54 O3).
+    let glued = |k: usize| {
+        let from = first_line_after_copy_before(copies, k);
+        k > 0 && from < copies[k].0 && (from..copies[k].0).all(|n| is_separator(input.lines[n - 1].trim()))
+    };
     // The non-blank lines above each copy, bottom up.
     let above: Vec<Vec<usize>> = copies
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
             let from = first_line_after_copy_before(copies, k);
+            if glued(k) {
+                for q in &mut quiet[from..first] {
+                    *q = true;
+                }
+                return Vec::new();
+            }
             (from..first).rev().filter(|&n| !input.lines[n - 1].trim().is_empty()).collect()
         })
         .collect();
@@ -1271,6 +1289,13 @@ fn output_lines(input: &Input, copies: &[(usize, usize)], read: &[bool]) -> Vec<
         }
     }
     quiet
+}
+
+/// True when `t` (a line, trimmed) is a separator an output prints
+/// between its parts, no words: ` ---`, `***`, `...`, `=== ===`. Blank is
+/// none (a blank line parts outputs).
+fn is_separator(t: &str) -> bool {
+    !t.is_empty() && t.chars().all(|c| c == ' ' || !(c.is_alphanumeric() || c.is_whitespace()))
 }
 
 /// The lines that follow every copy of the output alike ([`copies`]: the
