@@ -4222,13 +4222,23 @@ fn is_sentence(text: &str) -> bool {
 /// The name a benchmark's command goes by (`perf` for `perf-bench`).
 fn command_name(benchmark: &str) -> &str {
     match benchmark {
-        "perf-bench" => "perf",
+        // perf stat's command line runs `perf` too (`taskset 4 perf stat
+        // --null --repeat 5 perf bench sched pipe`): its means under two
+        // such lines are two set-ups, as perf bench's runs are.
+        "perf-bench" | "perf-stat" => "perf",
         "openssl-speed" => "openssl",
         "bonnie++" => "bonnie++",
         "gnu-time" | "bash-time" => "time",
         "lmbench-raw" => "lmbench",
         other => other,
     }
+}
+
+/// True when `line` is a command line that runs benchmark `benchmark`'s
+/// program ([`command_words`]: `$ hackbench -g 10`, `taskset 4 perf stat
+/// --null -r 5 perf bench sched pipe` for `perf-stat` and `perf-bench`).
+pub(crate) fn runs_program(line: &str, benchmark: &str) -> bool {
+    command_words(line.trim(), command_name(benchmark)).is_some()
 }
 
 /// A command word's program name, without its directory
