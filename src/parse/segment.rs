@@ -791,7 +791,16 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
     // Zijlstra's schbench mail (LKML 2023-03) had its two settings'
     // perf-stat means averaged, the `echo` lines blanked with schbench's
     // paragraph.
-    let setup: Vec<bool> = input.lines.iter().map(|l| super::labels::is_setup_command(l)).collect();
+    // So does sbc-bench's `Executing benchmark on cpu2 (Cortex-A73):` over
+    // each cluster's tinymembench run: openssl's rows of each cluster, far
+    // below in their own segment, are told apart by the cores it names
+    // (blanked as the text above the nearest other segment, they were
+    // `cluster` 1, 2: archive54 O2, an ODROID-N2+ log of sbc-bench 0.9.3).
+    let setup: Vec<bool> = input
+        .lines
+        .iter()
+        .map(|l| super::labels::is_setup_command(l) || super::openssl_speed::cluster_line(l.trim()).is_some())
+        .collect();
     for (n, (k, taken)) in took.iter().enumerate() {
         let seg = &mut segments[*k];
         let (start, end) = spans[n];
