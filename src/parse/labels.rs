@@ -3502,7 +3502,6 @@ fn warn_of_merged_copies<'a>(
                 None => super::segment::shape_hash(&text(n).to_lowercase()),
             })
         };
-        let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));
         // Above the later copy, the nearest such line (from the start of
         // its sentence: a line of three words or more above it, with no
         // sentence's end, is that sentence's): the one telling it apart.
@@ -3520,6 +3519,33 @@ fn warn_of_merged_copies<'a>(
                 n -= 1;
             }
             Some(n)
+        };
+        // Above the earlier copy, the line a person would edit to tell it
+        // from the later one: of its lines the later copy has not, the one
+        // sharing most words with the later copy's line `b` (`Without
+        // “cont-pages=on”, qemu keep 81920kB THPs.` for `With
+        // “cont-pages=on”, …`; `Here's 2.4.8` for `Here's the second
+        // run`), the nearest of equals, from the start of its sentence
+        // (wildmod54: the first such line was named, the copy's topmost,
+        // `Benchmarking Dhrystone` 31 lines above `When ``$march`` is
+        // ``rv64imac`` …`, which the later copy's line answers).
+        let counterpart = |a: &[usize], others: &[usize], b: usize| {
+            let words = |n: usize| -> Vec<String> {
+                let mut w: Vec<String> = text(n)
+                    .split_whitespace()
+                    .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                w.sort_unstable();
+                w.dedup();
+                w
+            };
+            let theirs = words(b);
+            let shared = |n: usize| words(n).iter().filter(|w| theirs.binary_search(w).is_ok()).count();
+            let differs = |n: usize| !others.iter().any(|&m| shape(m) == shape(n));
+            let best = a.iter().copied().filter(|&n| differs(n)).map(shared).max()?;
+            let at = a.iter().rposition(|&n| differs(n) && shared(n) == best)?;
+            nearest_only(&a[..=at], others)
         };
         // The first two copies (in order) each with a line whose shape the
         // other has not. Copies are grouped by their set of shapes first,
@@ -3575,7 +3601,8 @@ fn warn_of_merged_copies<'a>(
                 }
                 if let Some(j) = nearest {
                     let (x, y) = (written[i], written[j]);
-                    return Some((only(&x.1, &y.1)?, nearest_only(&y.1, &x.1)?));
+                    let b = nearest_only(&y.1, &x.1)?;
+                    return Some((counterpart(&x.1, &y.1, b)?, b));
                 }
             }
             None
