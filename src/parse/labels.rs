@@ -2510,6 +2510,8 @@ fn label_by_setup_lines<'a>(
     let read = own.read;
     let quiet = own.quiet(input);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    // Each copy's set-up names that label it (those whose values differ).
+    let mut names: Vec<Vec<String>> = vec![Vec::new(); copies.len()];
     // Each copy's set-up lines, by name, the nearest above it winning: a
     // copy with none of a name between it and the copy before is under the
     // line above that one (`State: Without patch` / three Bonnie rows /
@@ -2548,6 +2550,18 @@ fn label_by_setup_lines<'a>(
             let labels: Vec<&str> =
                 p.iter().filter(|(m, _)| differing.contains(&m.as_str())).map(|(_, l)| l.as_str()).collect();
             parts[k] = Some(labels.join(" / "));
+            names[k] = differing.iter().map(|d| d.to_string()).collect();
+        }
+    }
+    // A label the nearest-line pass took from a line of one of these
+    // names is that set-up's value above an earlier copy, its own line
+    // hidden from that pass (`Example 2` glued under the first report's
+    // last line, no blank between, PolarFire U54 CoreMark notes): the
+    // copy's own value replaces it (it read `Example 1 / Example 2`).
+    for (id, &c) in ids.iter_mut().zip(&copy_of) {
+        let Some(ns) = names.get(c).filter(|ns| !ns.is_empty()) else { continue };
+        if id.label.as_deref().and_then(setup_pair).is_some_and(|(name, _)| ns.contains(&name)) {
+            id.label = None;
         }
     }
     add_copy_labels(ids, &copy_of, &parts)
