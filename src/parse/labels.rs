@@ -1191,12 +1191,30 @@ fn output_lines(input: &Input, copies: &[(usize, usize)], read: &[bool]) -> Vec<
     for (q, t) in quiet.iter_mut().zip(trailers_of(input, copies)) {
         *q |= t;
     }
+    // A copy glued under the one before by separator lines alone
+    // (tinymembench's ` ---` between its groups of tests, each group a
+    // copy of its own, its tests' names its parameters): one output, the
+    // separators its own. Its lines above are those separators, not a
+    // banner: compared with the banners above the other copies they hid
+    // the banner lines alike above every run (`==  brackets  ==`), and a
+    // banner line labelled both runs, the `Before:` and `After:` over
+    // them left unread (archive54 O3).
+    let glued = |k: usize| {
+        let from = first_line_after_copy_before(copies, k);
+        k > 0 && from < copies[k].0 && (from..copies[k].0).all(|n| is_separator(input.lines[n - 1].trim()))
+    };
     // The non-blank lines above each copy, bottom up.
     let above: Vec<Vec<usize>> = copies
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
             let from = first_line_after_copy_before(copies, k);
+            if glued(k) {
+                for q in &mut quiet[from..first] {
+                    *q = true;
+                }
+                return Vec::new();
+            }
             (from..first).rev().filter(|&n| !input.lines[n - 1].trim().is_empty()).collect()
         })
         .collect();
@@ -1271,6 +1289,13 @@ fn output_lines(input: &Input, copies: &[(usize, usize)], read: &[bool]) -> Vec<
         }
     }
     quiet
+}
+
+/// True when `t` (a line, trimmed) is a separator an output prints
+/// between its parts, no words: ` ---`, `***`, `...`, `=== ===`. Blank is
+/// none (a blank line parts outputs).
+fn is_separator(t: &str) -> bool {
+    !t.is_empty() && t.chars().all(|c| c == ' ' || !(c.is_alphanumeric() || c.is_whitespace()))
 }
 
 /// The lines that follow every copy of the output alike ([`copies`]: the
@@ -2485,6 +2510,8 @@ fn label_by_setup_lines<'a>(
     let read = own.read;
     let quiet = own.quiet(input);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    // Each copy's set-up names that label it (those whose values differ).
+    let mut names: Vec<Vec<String>> = vec![Vec::new(); copies.len()];
     // Each copy's set-up lines, by name, the nearest above it winning: a
     // copy with none of a name between it and the copy before is under the
     // line above that one (`State: Without patch` / three Bonnie rows /
@@ -2523,6 +2550,18 @@ fn label_by_setup_lines<'a>(
             let labels: Vec<&str> =
                 p.iter().filter(|(m, _)| differing.contains(&m.as_str())).map(|(_, l)| l.as_str()).collect();
             parts[k] = Some(labels.join(" / "));
+            names[k] = differing.iter().map(|d| d.to_string()).collect();
+        }
+    }
+    // A label the nearest-line pass took from a line of one of these
+    // names is that set-up's value above an earlier copy, its own line
+    // hidden from that pass (`Example 2` glued under the first report's
+    // last line, no blank between, PolarFire U54 CoreMark notes): the
+    // copy's own value replaces it (it read `Example 1 / Example 2`).
+    for (id, &c) in ids.iter_mut().zip(&copy_of) {
+        let Some(ns) = names.get(c).filter(|ns| !ns.is_empty()) else { continue };
+        if id.label.as_deref().and_then(setup_pair).is_some_and(|(name, _)| ns.contains(&name)) {
+            id.label = None;
         }
     }
     add_copy_labels(ids, &copy_of, &parts)
@@ -3477,7 +3516,6 @@ fn warn_of_merged_copies<'a>(
                 None => super::segment::shape_hash(&text(n).to_lowercase()),
             })
         };
-        let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));
         // Above the later copy, the nearest such line (from the start of
         // its sentence: a line of three words or more above it, with no
         // sentence's end, is that sentence's): the one telling it apart.
@@ -3495,6 +3533,33 @@ fn warn_of_merged_copies<'a>(
                 n -= 1;
             }
             Some(n)
+        };
+        // Above the earlier copy, the line a person would edit to tell it
+        // from the later one: of its lines the later copy has not, the one
+        // sharing most words with the later copy's line `b` (`Without
+        // “cont-pages=on”, qemu keep 81920kB THPs.` for `With
+        // “cont-pages=on”, …`; `Here's 2.4.8` for `Here's the second
+        // run`), the nearest of equals, from the start of its sentence
+        // (wildmod54: the first such line was named, the copy's topmost,
+        // `Benchmarking Dhrystone` 31 lines above `When ``$march`` is
+        // ``rv64imac`` …`, which the later copy's line answers).
+        let counterpart = |a: &[usize], others: &[usize], b: usize| {
+            let words = |n: usize| -> Vec<String> {
+                let mut w: Vec<String> = text(n)
+                    .split_whitespace()
+                    .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                w.sort_unstable();
+                w.dedup();
+                w
+            };
+            let theirs = words(b);
+            let shared = |n: usize| words(n).iter().filter(|w| theirs.binary_search(w).is_ok()).count();
+            let differs = |n: usize| !others.iter().any(|&m| shape(m) == shape(n));
+            let best = a.iter().copied().filter(|&n| differs(n)).map(shared).max()?;
+            let at = a.iter().rposition(|&n| differs(n) && shared(n) == best)?;
+            nearest_only(&a[..=at], others)
         };
         // The first two copies (in order) each with a line whose shape the
         // other has not. Copies are grouped by their set of shapes first,
@@ -3550,7 +3615,8 @@ fn warn_of_merged_copies<'a>(
                 }
                 if let Some(j) = nearest {
                     let (x, y) = (written[i], written[j]);
-                    return Some((only(&x.1, &y.1)?, nearest_only(&y.1, &x.1)?));
+                    let b = nearest_only(&y.1, &x.1)?;
+                    return Some((counterpart(&x.1, &y.1, b)?, b));
                 }
             }
             None
@@ -4197,13 +4263,23 @@ fn is_sentence(text: &str) -> bool {
 /// The name a benchmark's command goes by (`perf` for `perf-bench`).
 fn command_name(benchmark: &str) -> &str {
     match benchmark {
-        "perf-bench" => "perf",
+        // perf stat's command line runs `perf` too (`taskset 4 perf stat
+        // --null --repeat 5 perf bench sched pipe`): its means under two
+        // such lines are two set-ups, as perf bench's runs are.
+        "perf-bench" | "perf-stat" => "perf",
         "openssl-speed" => "openssl",
         "bonnie++" => "bonnie++",
         "gnu-time" | "bash-time" => "time",
         "lmbench-raw" => "lmbench",
         other => other,
     }
+}
+
+/// True when `line` is a command line that runs benchmark `benchmark`'s
+/// program ([`command_words`]: `$ hackbench -g 10`, `taskset 4 perf stat
+/// --null -r 5 perf bench sched pipe` for `perf-stat` and `perf-bench`).
+pub(crate) fn runs_program(line: &str, benchmark: &str) -> bool {
+    command_words(line.trim(), command_name(benchmark)).is_some()
 }
 
 /// A command word's program name, without its directory

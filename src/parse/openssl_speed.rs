@@ -80,8 +80,9 @@
 //! `machine`; before, the rows are unmarked, under `Executing benchmark on
 //! each cluster individually` (then `machine` is the cores the file's
 //! `Executing benchmark on cpuN (Cortex-A53):` lines name, in their order,
-//! or, where another benchmark's segment took those lines, `cluster` 1, 2,
-//! …, with a note) or under nothing (kept apart as `row` 1, 2, …, with a
+//! over tinymembench's runs far above (kept for this segment when the file
+//! is read in segments), or, where the file has none, `cluster` 1, 2, …,
+//! with a note) or under nothing (kept apart as `row` 1, 2, …, with a
 //! note). Rows under `Executing benchmark twice` are two runs.
 //!
 //! A post that set a label or its command line between the header and
@@ -243,8 +244,10 @@ fn harness_line(t: &str) -> Option<Harness> {
 }
 
 /// sbc-bench's `Executing benchmark on cpu2 (Cortex-A73):` (over each
-/// cluster's tinymembench run) → `Cortex-A73`.
-fn cluster_line(t: &str) -> Option<&str> {
+/// cluster's tinymembench run) → `Cortex-A73`. Kept for every segment of
+/// a file ([`super::segment`]): the openssl rows far below it are told
+/// apart by it.
+pub(super) fn cluster_line(t: &str) -> Option<&str> {
     let rest = t.strip_prefix("Executing benchmark on cpu")?;
     let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit()).strip_prefix(" (")?;
     let name = rest.strip_suffix("):")?;

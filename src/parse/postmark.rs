@@ -63,7 +63,10 @@
 //! lines of a configuration file shown bare, `set number 5000`) are its
 //! parameters, by the words after `set` (`size` = `4096 102400`, `bias
 //! read` = `5`); a banner (`PostMark v1.51 : 8/14/01`, a new process)
-//! forgets the ones above it. The banner's version is the file's.
+//! forgets the ones typed at a `pm>` prompt above it, and keeps the bare
+//! ones shown since the last report (a configuration file's, `cat >
+//! pm.conf <<EOF` / `set read 4096` / … / `$ postmark pm.conf`: that
+//! process reads them). The banner's version is the file's.
 //!
 //! PostMark times with `time()`, in whole seconds, and takes a phase
 //! timed 0 seconds as 1 (its guard against a division by zero): a phase
@@ -499,6 +502,11 @@ fn finish(out: &mut ParsedFile, r: Report, params: &[(&'static str, String)], un
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
     let mut params: Vec<(&'static str, String)> = Vec::new();
+    // The names of the `set` lines shown bare (no `pm>` prompt) since the
+    // last report: a configuration file's, which the next banner's process
+    // reads (`cat > pm.conf <<EOF` / `set read 4096` / … / `$ postmark
+    // pm.conf`, then the banner): kept at the banner.
+    let mut bare_since_report: Vec<&'static str> = Vec::new();
     let mut report: Option<Report> = None;
     let mut said_counts = false;
     let mut binary = true;
@@ -579,8 +587,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(v) = banner(&shown) {
             // A commented banner is a guide's copy of the output: the
             // `set` lines it shows above (a configuration file's) stay.
+            // A banner under a configuration file's bare `set` lines is the
+            // process that reads that file: those lines are its set-up
+            // (attack54 F7: two block sizes' reports under `cat > pm.conf
+            // <<EOF` heredocs lost `read`/`write`, told apart only by the
+            // labeller's warning of text above them). Lines typed at a `pm>`
+            // prompt were an earlier process's: forgotten.
             if !t.starts_with('#') {
-                params.clear();
+                params.retain(|(p, _)| bare_since_report.contains(p));
             }
             if out.version.is_none() {
                 out.version = Some(v.to_string());
@@ -593,6 +607,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some((name, value)) = set_line(command) {
             params.retain(|(p, _)| *p != name);
             params.push((name, value));
+            if command.len() == t.len() {
+                bare_since_report.push(name);
+            } else {
+                bare_since_report.retain(|p| *p != name);
+            }
             continue;
         }
         if unknown_set_line(t, command) {
@@ -612,6 +631,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.notes.push((n, COUNTS_ARE_THE_WORKLOAD.into()));
             }
             report = Some(Report { commented, ..Report::default() });
+            bare_since_report.clear();
         }
     }
     if let Some(r) = report.take() {
@@ -814,6 +834,26 @@ Data:\n\
         let f = Postmark.parse(&Input::from_text(&text)).unwrap();
         assert!(f.samples.iter().all(|s| param(s, "number") == Some("4500")));
         assert_eq!(f.samples.last().unwrap().metric.unit, "KB/s");
+    }
+
+    /// attack54 F7: a configuration file's `set` lines shown in a heredoc
+    /// above `$ postmark pm.conf` are the set-up of the process whose
+    /// banner follows; two block sizes' reports were told apart only by
+    /// the labeller's warning of different text above them.
+    #[test]
+    fn a_configuration_files_set_lines_above_the_banner_are_kept() {
+        let run = |size: &str| {
+            format!(
+                "$ cat > pm.conf <<EOF\nset number 4500\nset read {size}\nset write {size}\nrun\nquit\nEOF\n$ postmark \
+                 pm.conf\n{}\n\n",
+                REPORT.replace("v1.5 ", "v1.51 ")
+            )
+        };
+        let f = Postmark.parse(&Input::from_text(&format!("{}{}", run("512"), run("4096")))).unwrap();
+        let reads: Vec<Option<&str>> = f.samples.iter().map(|s| param(s, "read")).collect();
+        assert!(reads.iter().any(|r| *r == Some("512")) && reads.iter().any(|r| *r == Some("4096")), "{reads:?}");
+        assert!(reads.iter().all(Option::is_some), "{reads:?}");
+        assert!(f.samples.iter().all(|s| param(s, "number") == Some("4500")));
     }
 
     /// ubuntuforums 2008-12: the `Data:` lines in bold (`[B]6337.51

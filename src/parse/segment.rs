@@ -812,25 +812,46 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
     // Zijlstra's schbench mail (LKML 2023-03) had its two settings'
     // perf-stat means averaged, the `echo` lines blanked with schbench's
     // paragraph.
-    let setup: Vec<bool> = input.lines.iter().map(|l| super::labels::is_setup_command(l)).collect();
+    // So does sbc-bench's `Executing benchmark on cpu2 (Cortex-A73):` over
+    // each cluster's tinymembench run: openssl's rows of each cluster, far
+    // below in their own segment, are told apart by the cores it names
+    // (blanked as the text above the nearest other segment, they were
+    // `cluster` 1, 2: archive54 O2, an ODROID-N2+ log of sbc-bench 0.9.3).
+    let setup: Vec<bool> = input
+        .lines
+        .iter()
+        .map(|l| super::labels::is_setup_command(l) || super::openssl_speed::cluster_line(l.trim()).is_some())
+        .collect();
     for (n, (k, taken)) in took.iter().enumerate() {
+        let seg = &mut segments[*k];
         let (start, end) = spans[n];
         // The end of the nearest other segment wholly above this one, and
         // the start of the nearest wholly below: the text beyond them is
         // that other benchmark's (its title, its headings).
         let floor = spans.iter().enumerate().filter(|&(m, s)| m != n && s.1 < start).map(|(_, s)| s.1).max();
         let ceiling = spans.iter().enumerate().filter(|&(m, s)| m != n && s.0 > end).map(|(_, s)| s.0).min();
+        // A command line that runs this segment's program is its own,
+        // in whichever other segment's paragraph it stands: `taskset 4 perf
+        // stat --null --repeat 5 perf bench sched pipe` heads perf bench's
+        // runs and sets up perf stat's means below them (Ingo Molnar's
+        // three set-ups' means, LKML 2025-03, were averaged with a warning:
+        // perf stat saw none of the command lines).
+        // Only inside another's paragraph: above the nearest other
+        // segment, a command line is of the text that segment heads (a
+        // script's `perf bench sched messaging -g 40 -l 12000 &` over
+        // cyclictest's runs, whose perf bench result is read from its
+        // own lines below them).
+        let program = seg.parser.id();
         let others: Vec<bool> = (0..input.lines.len())
             .map(|i| {
+                let theirs = took.iter().any(|(j, t)| j != k && t.get(i).copied().unwrap_or(false));
                 !taken[i]
                     && !setup[i]
-                    && (floor.is_some_and(|f| i <= f)
-                        || ceiling.is_some_and(|c| i >= c)
-                        || took.iter().any(|(j, t)| j != k && t.get(i).copied().unwrap_or(false)))
+                    && !(theirs && super::labels::runs_program(&input.lines[i], program))
+                    && (floor.is_some_and(|f| i <= f) || ceiling.is_some_and(|c| i >= c) || theirs)
             })
             .collect();
         let alone = input.blanked(&others);
-        let seg = &mut segments[*k];
         let Ok(before) = &seg.outcome else { continue };
         let Ok(mut parsed) = seg.parser.parse(&alone) else { continue };
         super::cut::last_line(seg.parser, &alone, &mut parsed);
