@@ -250,10 +250,20 @@ fn pct_line(t: &str) -> Line {
     Line::Pct(name_words.join(" "), cells)
 }
 
-/// A row of a table without changes: a name and `columns` figures.
+/// A row of a table without changes: a name and `columns` figures. A
+/// name with a word ending in a comma is prose, no row (aim9's banner
+/// `AIM Independent Resource Benchmark - Suite IX v1.1, January 22, 1996`
+/// under its `kernel-2.6.1-rc1` line, read as a one-column table of
+/// 1996, seg54), and one ending in a colon is a key and its value
+/// (pgbench's `number of clients: 24`, stress-ng's YAML `epoch-secs:
+/// 1522903341`, read as rows under another output's lines, glued55).
 fn plain_line(t: &str, columns: usize) -> Option<(String, Vec<f64>)> {
     let words: Vec<&str> = t.split_whitespace().collect();
     if words.len() <= columns || !words[0].starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let name = &words[..words.len() - columns];
+    if name.iter().any(|w| w.ends_with(',')) || name.last().is_some_and(|w| w.ends_with(':')) {
         return None;
     }
     let (name, figures) = words.split_at(words.len() - columns);

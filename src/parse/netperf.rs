@@ -1312,6 +1312,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             None if b.units_seen => labelled_row(t).map(|(label, rest, cells)| (cells, rest, Some(label))),
             None => None,
         };
+        // A line of figures with a word among a row's cells, below the
+        // rows read (`60 ram_copy  60.00  1496414  24940.23333
+        // 624004638.00`, an AIM9 report pasted under a TCP_RR table, read
+        // as a transaction rate of 624004638, seg54): netperf prints its
+        // rows in figures only, so the table is over; the line is left to
+        // the benchmark it is.
+        if b.rows > 0
+            && !b.udp_pending
+            && row.as_ref().is_some_and(|(cells, _, _)| {
+                cells.iter().take(b.kind().map_or(5, Block::row_cells)).any(Option::is_none)
+            })
+        {
+            if let Some(b) = block.take() {
+                close(&b, &mut out);
+            }
+            continue;
+        }
         match row {
             // A stream test's row that ran well short of its `-l` (a
             // `^C`'d run) is left out before its cells are checked: its

@@ -135,8 +135,10 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                     parsed.read_lines().chain(repeats.iter().map(|&(a, _)| a)).chain(pasted.iter().copied()),
                 );
                 copied.extend(pasted);
-                leave_tails(current, &mut taken, &parsed, &families);
+                let mut offers = 0;
+                leave_tails(current, &mut taken, &parsed, &families, &mut offers);
                 leave_timed_heads(current, &mut taken, &parsed, &families);
+                leave_heads(current, &mut taken, &parsed, parser, &families, &mut offers);
                 let lines = (
                     taken.iter().position(|&t| t).map_or(1, |i| i + 1),
                     taken.iter().rposition(|&t| t).map_or(current.lines.len(), |i| i + 1),
@@ -557,14 +559,31 @@ fn read_paragraphs(input: &Input, taken: &[bool], parsed: &ParsedFile) -> Vec<(u
     out
 }
 
+/// At most this many offers of a paragraph's tail or head together with
+/// the text beside it ([`leave_tails`], [`leave_heads`]) per segment: each
+/// blanks and reads over the whole file, and a loop's log repeats its
+/// paragraphs (each distinct tail or head is asked once; past this many,
+/// [`note_hidden_results`] still says what another parser reads there).
+const MAX_BESIDE_OFFERS: usize = 16;
+
 /// Leaves to the later rounds the tail of a taken paragraph, the lines
 /// after the last one the segment read a number from, when a parser of a
 /// benchmark not read yet reads a result there: two outputs printed with
 /// no blank line between (a hackbench run's `Time: 9.541`, then `./schbench
 /// -m 1 -t 128 -r 30` and its tables) are one paragraph, and the second
-/// was only warned of, line by line. `done` are the families read so far
-/// (this segment's among them).
-fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&str]) {
+/// was only warned of, line by line. A tail that heads a result below it,
+/// out of the paragraph (netperf's command line, banner and header glued
+/// under an AIM7 table, its figures after the next blank line: alone,
+/// neither the tail nor the figures read as a result, and the figure was
+/// lost without a word, seg54; an AIM7 table's title `AIM7 compute
+/// workload`, its group), is left when a parser reads from the tail and the
+/// untaken lines below it (to this segment's next paragraph) other samples
+/// than from those lines alone. Only the lines from the first one the
+/// other reading needs are left (its samples the same without the lines
+/// above it). `done` are the families read so far (this segment's among
+/// them); `offers` counts the offers with the text beside
+/// ([`MAX_BESIDE_OFFERS`]).
+fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&str], offers: &mut usize) {
     let n = input.lines.len();
     // Each distinct tail is offered once: a loop's log repeats one tail
     // per run (`perf bench sched messaging`'s `# Running …` header under
@@ -572,7 +591,7 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
     // offer blanks and detects over the whole file, so a 4,000-run log took
     // 10 s and a 20,000-run one hung (a newcomer's trial). The answer is
     // the tail's: its text alone is what the other parsers are shown.
-    let mut answered: FxHashMap<&[String], bool> = FxHashMap::default();
+    let mut answered: FxHashMap<&[String], Option<usize>> = FxHashMap::default();
     // The lines noted, asked once each: looking through every note for each
     // line took a log of 200,000 bare `Time:` lines, each noted, 14 s, and
     // a 48 MB one hung (newcomer30 P2-1).
@@ -614,13 +633,45 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
         }
-        let leave = *answered.entry(&input.lines[tail.clone()]).or_insert_with(|| {
-            let outside: Vec<bool> = (0..n).map(|k| !tail.contains(&k)).collect();
-            let alone = input.blanked(&outside);
-            detect_among(&alone, done).is_some_and(|other| other.parse(&alone).is_ok_and(|p| !p.samples.is_empty()))
+        let below_end = (end + 1..n).find(|&k| taken[k]).unwrap_or(n);
+        let t0 = *tail.start();
+        let from = *answered.entry(&input.lines[tail.clone()]).or_insert_with(|| {
+            // Lines `from..=end`, and the untaken lines below when `below`.
+            let region = |from: usize, below: bool| {
+                input.blanked(&(0..n).map(|k| !(from <= k && (k <= end || below && k < below_end))).collect::<Vec<_>>())
+            };
+            let alone = region(t0, false);
+            let (other, below) =
+                match detect_among(&alone, done).filter(|o| o.parse(&alone).is_ok_and(|p| !p.samples.is_empty())) {
+                    Some(other) => (other, false),
+                    // With the untaken lines below (none: nothing to head).
+                    None if below_end > end + 1 && *offers < MAX_BESIDE_OFFERS => {
+                        *offers += 1;
+                        (detect_among(&region(t0, true), done)?, true)
+                    }
+                    None => return None,
+                };
+            let samples_from =
+                |from: usize| other.parse(&region(from, below)).map_or_else(|_| Vec::new(), |p| p.samples);
+            let all = samples_from(t0);
+            // A tail that changes nothing of what is read below is not that
+            // output's.
+            if all.is_empty() || below && samples_from(end + 1) == all {
+                return None;
+            }
+            // The first line from which on the tail reads as the whole of it:
+            // the lines above it (CoreMark's closing `CoreMark 1.0 : 660.72 /
+            // GCC8.2.0 … / 2:FreeRTOS`, its compiler and threads, over an
+            // OSDB log's first lines) stay this segment's.
+            let (mut lo, mut hi) = (t0, end);
+            while lo < hi {
+                let mid = (lo + hi).div_ceil(2);
+                if samples_from(mid) == all { lo = mid } else { hi = mid - 1 }
+            }
+            Some(lo - t0)
         });
-        if leave {
-            taken[tail].fill(false);
+        if let Some(from) = from {
+            taken[t0 + from..=end].fill(false);
         }
     }
 }
@@ -670,6 +721,90 @@ fn leave_timed_heads(input: &Input, taken: &mut [bool], parsed: &ParsedFile, don
         let last = other.parse(&alone).ok().and_then(|p| p.read_lines().max());
         if let Some(last) = last.filter(|&l| l > start && l <= head.end) {
             taken[start..last].fill(false);
+        }
+    }
+}
+
+/// Leaves to the later rounds the head of a taken paragraph, the lines
+/// before the first one the segment read a number from, up to the last
+/// line of it a parser of a benchmark not read yet needs (its samples the
+/// same without the lines below) when it reads a result in the head, given
+/// the head and the untaken lines above it (to this segment's paragraph
+/// above; on a line of the head where it fails, without that line and
+/// those below): two outputs glued with no blank line between are one
+/// paragraph, and the second's parser may take it whole (an AIM7 table's
+/// last rows under a bonnie++ report's command line, its header at the
+/// top of the file: 6 of AIM7's figures lost; an openssl speed report
+/// above a bonnie++ one, 49 figures lost, without a word, seg54). `done`
+/// are the families read so far (this segment's among them); `offers`
+/// counts the offers ([`MAX_BESIDE_OFFERS`]). A head whose lines change
+/// what `parser` (this segment's) reads is left to none.
+fn leave_heads(
+    input: &Input,
+    taken: &mut [bool],
+    parsed: &ParsedFile,
+    parser: &'static dyn BenchParser,
+    done: &[&str],
+    offers: &mut usize,
+) {
+    let n = input.lines.len();
+    // This segment's reading of the whole text, made for the first head
+    // left: a head it needs (pgbench's `number of clients: 24`, its
+    // parameters, over its figures) stays its, whatever else reads there.
+    let own: std::cell::OnceCell<Vec<crate::model::Sample>> = std::cell::OnceCell::new();
+    let needs = |from: usize, to: usize| {
+        let all = own.get_or_init(|| parser.parse(input).map_or_else(|_| Vec::new(), |p| p.samples));
+        let without = input.blanked(&(0..n).map(|k| from <= k && k < to).collect::<Vec<_>>());
+        parser.parse(&without).map_or_else(|_| Vec::new(), |p| p.samples) != *all
+    };
+    // Each distinct head asked once: its answer, how many of its lines
+    // (from the paragraph's first) another parser reads.
+    let mut answered: FxHashMap<&[String], Option<usize>> = FxHashMap::default();
+    for (start, _, read) in read_paragraphs(input, taken, parsed) {
+        // 1-based `first` is the 0-based index after the head.
+        let Some(&first) = read.first() else { continue };
+        let head = start..first - 1;
+        if head.is_empty() || !input.lines[head.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
+            continue;
+        }
+        let above = (0..start).rev().find(|&k| taken[k]).map_or(0, |k| k + 1);
+        let lines = *answered.entry(&input.lines[head.clone()]).or_insert_with(|| {
+            if *offers >= MAX_BESIDE_OFFERS {
+                return None;
+            }
+            *offers += 1;
+            let upto = |end: usize| input.blanked(&(0..n).map(|k| k < above || k >= end).collect::<Vec<_>>());
+            let other = detect_among(&upto(head.end), done)?;
+            // A parser that reads on into the segment's own lines and fails
+            // there (an openssl speed table over bonnie++'s command line and
+            // header) is asked again without them.
+            let mut end = head.end;
+            let theirs = loop {
+                match other.parse(&upto(end)) {
+                    Ok(theirs) => break theirs,
+                    Err(ParseError::Malformed { line, .. }) if line > start + 1 && line <= end => end = line - 1,
+                    Err(_) => return None,
+                }
+            };
+            // None of it read in the head: not that output's.
+            if !theirs.read_lines().any(|l| l > start && l <= end) {
+                return None;
+            }
+            // The fewest head lines that read as all of them: the lines below
+            // stay this segment's (its command line and header under the
+            // other output's last line, or a line the other parser takes a
+            // parameter from: CoreMark's closing `CoreMark 1.0 : 660.72 /
+            // GCC8.2.0 … / 2:FreeRTOS` above an OSDB log).
+            let all = theirs.samples;
+            let (mut lo, mut hi) = (start + 1, end);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if other.parse(&upto(mid)).is_ok_and(|p| p.samples == all) { hi = mid } else { lo = mid + 1 }
+            }
+            Some(lo - start)
+        });
+        if let Some(k) = lines.filter(|&k| !needs(start, start + k)) {
+            taken[start..start + k].fill(false);
         }
     }
 }
@@ -959,9 +1094,10 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment], read_lines: &
 /// under a kernbench block) are one paragraph, which the first segment
 /// takes whole, so the second benchmark's lines are never read. The lines
 /// of the taken paragraphs that no segment read are offered to the parsers
-/// of the benchmarks not read yet; each line one of them would read is
-/// noted on the segment that took its paragraph, "looks like a dbench
-/// result and was not read".
+/// of the benchmarks not read yet, and to those of the segments read (the
+/// lines they read in a paragraph of another family's); each line one of
+/// them would read is noted on the segment that took its paragraph, "looks
+/// like a dbench result and was not read".
 fn note_hidden_results(
     input: &Input,
     segments: &mut [Segment],
@@ -993,6 +1129,35 @@ fn note_hidden_results(
             // A line the segment said why it did not read (a dbench run's
             // `time` record, the run cut short) needs no second word.
             if let Ok(p) = &mut segments[*k].outcome
+                && !p.notes.iter().any(|x| x.0 == n)
+            {
+                p.notes.push((n, format!("{} (its paragraph was read as {by})", unread_note(parser.id()))));
+            }
+        }
+    }
+    // The benchmarks read elsewhere in the file are asked too: lines of
+    // their output in a paragraph another benchmark took (a tinymembench
+    // latency table glued above a CoreMark report, taken whole by CoreMark,
+    // tinymembench's bandwidth tests read above it: 8 figures lost without
+    // a word, seg54) are noted where another family's segment took them.
+    for k in 0..segments.len() {
+        let parser = segments[k].parser;
+        if segments[k].outcome.is_err() {
+            continue;
+        }
+        let Ok(parsed) = parser.parse(&hidden) else { continue };
+        let mut lines: Vec<usize> = parsed.read_lines().collect();
+        lines.sort_unstable();
+        lines.dedup();
+        for n in lines {
+            let Some(&(j, _)) = took.iter().find(|(_, t)| t.get(n.wrapping_sub(1)).copied().unwrap_or(false)) else {
+                continue;
+            };
+            let by = segments[j].parser.id();
+            if family(by) == family(parser.id()) {
+                continue;
+            }
+            if let Ok(p) = &mut segments[j].outcome
                 && !p.notes.iter().any(|x| x.0 == n)
             {
                 p.notes.push((n, format!("{} (its paragraph was read as {by})", unread_note(parser.id()))));

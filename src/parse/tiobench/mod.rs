@@ -976,11 +976,19 @@ impl Tables {
             // earlier row (`access1  256M  10564  96 …`, a bonnie++ report
             // below) is another table's: this one is over, the line left
             // to the benchmark it is.
+            // So is, under a `Dir` header, a row whose label is several
+            // words, no directory (`Node 0, zone DMA, type Unmovable` and
+            // eleven counts: /proc/pagetypeinfo pasted below a tiobench
+            // table, a vm-scalability log in the same mail; its 194 counts
+            // were read as tiobench rates, seg54).
             Line::Row(row, _)
                 if !self.awake
-                    && lay.label_is_kernel
-                    && !crate::parse::labels::is_kernel_name(&row.label)
-                    && !self.rows.iter().any(|(l, _)| *l == row.label) =>
+                    && !self.rows.iter().any(|(l, _)| *l == row.label)
+                    && if lay.label_is_kernel {
+                        !crate::parse::labels::is_kernel_name(&row.label)
+                    } else {
+                        row.label.split_whitespace().nth(1).is_some()
+                    } =>
             {
                 self.flush(out);
                 self.layout = None;
