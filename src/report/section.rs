@@ -359,10 +359,6 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
     }
     let kpos: FxHashMap<&str, usize> = kernel_order.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
     let kpos = |k: &str| kpos.get(k).copied().unwrap_or(usize::MAX);
-    // Each row's parameters as numbers where they are, read once, not once
-    // per comparison.
-    let numeric: Vec<Vec<Option<f64>>> =
-        rows.iter().map(|(_, params)| params.iter().map(|x| x.parse::<f64>().ok()).collect()).collect();
     // A word's place is where the files first show it (`before patch` over
     // `after patch`, as the mail sets them; the alphabet put `after` first),
     // the kernels' files read in the kernels' order, the baseline's first:
@@ -397,24 +393,49 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
             seen.entry(x).or_insert(next);
         }
     }
-    // Each row's parameter values by the place the files first show them.
+    // Each row's parameter values by their place ([`param_ranks`]).
+    let ranks: Vec<FxHashMap<&str, usize>> = first_seen.iter().map(param_ranks).collect();
     let seen_rank: Vec<Vec<usize>> =
-        rows.iter().map(|(_, params)| params.iter().zip(&first_seen).map(|(x, seen)| seen[x]).collect()).collect();
+        rows.iter().map(|(_, params)| params.iter().zip(&ranks).map(|(x, rank)| rank[x]).collect()).collect();
     let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&ai, &bi| {
-        let pairs = seen_rank[ai].iter().zip(&seen_rank[bi]).zip(numeric[ai].iter().zip(&numeric[bi]));
-        for ((x, y), (p, q)) in pairs {
-            let o = match (p, q) {
-                (Some(p), Some(q)) => p.total_cmp(q),
-                _ => x.cmp(y),
-            };
-            if o != std::cmp::Ordering::Equal {
-                return o;
-            }
-        }
-        kernel_rank[ai].cmp(&kernel_rank[bi])
-    });
+    order.sort_by(|&ai, &bi| seen_rank[ai].cmp(&seen_rank[bi]).then(kernel_rank[ai].cmp(&kernel_rank[bi])));
     Rows { rows, entry_row, order }
+}
+
+/// The place of each value of one parameter column, from the place the
+/// files first show it (`seen`: value → first-seen index): the values in
+/// that order, but the numbers among them sorted by value into the places
+/// numbers take (equal numbers, `1` and `1.0`, one place). Where every
+/// number seen before a word is below every number seen after it, this is
+/// the order of comparing two numbers by value and anything else by first
+/// sight; where not (`4`, `x`, `2`: 2 < 4, 4 before `x`, `x` before 2)
+/// that comparison was no order at all, and the sort panicked ("does not
+/// correctly implement a total order") on a class of 400 kernels of every
+/// fixture (glued55). A total order, always.
+fn param_ranks<'a>(seen: &FxHashMap<&'a str, usize>) -> FxHashMap<&'a str, usize> {
+    use std::cmp::Ordering;
+    let mut values: Vec<(&str, usize)> = seen.iter().map(|(&v, &i)| (v, i)).collect();
+    values.sort_unstable_by_key(|&(_, i)| i);
+    let numbers: Vec<Option<f64>> = values.iter().map(|(v, _)| v.parse::<f64>().ok()).collect();
+    let slots: Vec<usize> = (0..values.len()).filter(|&i| numbers[i].is_some()).collect();
+    let mut sorted: Vec<f64> = numbers.iter().flatten().copied().collect();
+    sorted.sort_by(f64::total_cmp);
+    // The k-th smallest number takes the k-th numeric slot; equal numbers
+    // the first of theirs.
+    let mut places: Vec<usize> = Vec::with_capacity(sorted.len());
+    for (k, x) in sorted.iter().enumerate() {
+        let same = k > 0 && sorted[k - 1].total_cmp(x) == Ordering::Equal;
+        places.push(if same { places[k - 1] } else { slots[k] });
+    }
+    let mut rank = FxHashMap::default();
+    for (slot, ((v, _), n)) in values.iter().zip(&numbers).enumerate() {
+        let place = match n {
+            None => slot,
+            Some(n) => places[sorted.partition_point(|x| x.total_cmp(n) == Ordering::Less)],
+        };
+        rank.insert(*v, place);
+    }
+    rank
 }
 
 /// Moves each row of the baseline `base` to lead the rows compared with it
@@ -1109,6 +1130,27 @@ fn grouped(names: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod run_tests {
     use super::*;
+
+    /// glued55: `4`, `x`, `2` first seen in that order. Comparing numbers
+    /// by value and anything else by first sight made 2 < 4 < `x` < 2 (no
+    /// order: the sort panicked on a class of 400 kernels); the numbers now
+    /// take the numbers' places sorted, the word keeps its own.
+    #[test]
+    fn a_parameter_column_of_numbers_and_words_sorts_in_one_order() {
+        let seen: FxHashMap<&str, usize> =
+            [("4", 0), ("x", 1), ("2", 2), ("", 3), ("1.0", 4), ("1", 5)].into_iter().collect();
+        let rank = param_ranks(&seen);
+        let mut values: Vec<&str> = seen.keys().copied().collect();
+        values.sort_by_key(|v| (rank[v], seen[v]));
+        assert_eq!(values, ["1.0", "1", "x", "", "2", "4"]);
+        assert_eq!(rank["1"], rank["1.0"]);
+        // Numbers seen in order, words between: as first seen.
+        let seen: FxHashMap<&str, usize> = [("", 0), ("1", 1), ("2", 2), ("all", 3), ("8", 4)].into_iter().collect();
+        let rank = param_ranks(&seen);
+        let mut values: Vec<&str> = seen.keys().copied().collect();
+        values.sort_by_key(|v| rank[v]);
+        assert_eq!(values, ["", "1", "2", "all", "8"]);
+    }
 
     /// newcomer34 F7: LMbench's caption named its group with each of nine
     /// columns, and its informational list ran on after "the rest".
