@@ -4249,7 +4249,11 @@ pub(super) fn with_continuation<'a>(input: &'a Input, n: usize, mut words: Vec<&
 /// cycles \\`): a command line without a prompt of its own. `None` for
 /// any other line.
 fn carried_command<'a>(input: &'a Input, n: usize, t: &'a str, name: &str) -> Option<Vec<&'a str>> {
-    let carried = n > 1 && input.lines[n - 2].trim_end().ends_with('\\');
+    // Most lines are carried on from none: asked first, before any word
+    // is made (each gap between two runs' lines asks every line of it).
+    if !(n > 1 && input.lines[n - 2].trim_end().ends_with('\\')) {
+        return None;
+    }
     // The program by its name, as [`command_words`] gives it (`./perf`
     // is `perf`).
     let words: Vec<&str> = t
@@ -4260,7 +4264,7 @@ fn carried_command<'a>(input: &'a Input, n: usize, t: &'a str, name: &str) -> Op
             if is_program(base, name) { base } else { w }
         })
         .collect();
-    (carried && words.iter().any(|w| is_program(w, name))).then_some(words)
+    words.iter().any(|w| is_program(w, name)).then_some(words)
 }
 
 /// `words` (the command line at line `n`) after the words of the lines
