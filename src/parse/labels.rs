@@ -124,24 +124,32 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     // The set-up above and the labels' passes ask the same lines the same
     // costly questions: each distinct line's answers, once.
     let asked = Asked::of(input);
-    parsed.setup = file_setup::file_setup(input, parsed, &asked);
+    // Each sample's key, hashed, and the copies of the output the samples
+    // fall into: made once for the set-up and for the labels, which make
+    // them again only where the sections or `best of` below change a
+    // sample's parameters.
+    let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
+    let found = copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes);
+    parsed.setup = file_setup::file_setup(input, parsed, &asked, &found);
     parsed.setup.command = with_own_setup(parsed.setup.command.take(), own, command_name(&parsed.benchmark));
     // Markdown sections that name their kernels ([`kernel_sections`]):
     // the runs of other sections are kept apart by a `section` parameter
     // before the labels, so no label line's warning calls them copies.
     let sections =
         if parsed.samples.iter().all(|s| s.kernel.is_none()) { kernel_sections(input, parsed) } else { None };
+    let mut changed = false;
     if let Some(plan) = &sections {
         for (s, value) in parsed.samples.iter_mut().zip(&plan.apart) {
             if let Some(v) = value {
                 *s = s.clone().with_param(SECTION_PARAM, v.as_str());
+                changed = true;
             }
         }
     }
     // `best of 3:` above a run: its figures are one sample each of that
     // statistic (`stat`), kept apart from plain runs.
-    picked::mark_picked(input, parsed);
-    let labelled = apply_labels(input, parsed, &asked);
+    changed |= picked::mark_picked(input, parsed);
+    let labelled = apply_labels(input, parsed, &asked, (!changed).then_some((hashes, found)));
     if let Some(plan) = sections {
         if parsed.samples.iter().all(|s| s.kernel.is_none()) {
             for (s, k) in parsed.samples.iter_mut().zip(&plan.kernels) {
@@ -823,22 +831,31 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
 }
 
 /// [`apply`]'s labels from the lines above the samples.
-fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>) -> usize {
+fn apply_labels<'a>(
+    input: &'a Input,
+    parsed: &mut ParsedFile,
+    asked: &Asked<'a>,
+    known: Option<(Vec<u64>, Copies)>,
+) -> usize {
+    // Each sample's key, hashed once (for the test below and for
+    // `by_key`), and the copies of the output ([`copies`]): `known` when
+    // the caller made them of these very samples.
+    let (hashes, known) = match known {
+        Some((hashes, found)) => (hashes, Some(found)),
+        None => (parsed.samples.iter().map(key_hash).collect(), None),
+    };
     // Labels only ever part samples of one key: most files have none.
-    // Each sample's key, hashed once (for this test and for `by_key`).
-    let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
     let mut keys: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
     if hashes.iter().all(|&h| keys.insert(h)) {
         // One output under a `cat` of several files: said (attack41 F23).
         if input.has("cat") {
-            catted::one_copy_of_several_files(
-                input,
-                &copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes).0,
-                &mut parsed.notes,
-            );
+            let found =
+                known.unwrap_or_else(|| copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes));
+            catted::one_copy_of_several_files(input, &found.0, &mut parsed.notes);
         }
         return 0;
     }
+    let found = known.unwrap_or_else(|| copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes));
     // A `label` the parser set is part of its samples' key (bash-time's
     // step caption `Repair`, the lines a dbench run printed above it): the
     // labels below part only copies alike in it too, and a set-up line
@@ -927,9 +944,8 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // run) is the harness's own from the first pass on: after `ext4` over
     // the first copy it labelled the other two, one set-up split in two
     // (reader34 F15).
-    // The copies of the output, found once for every pass below (the
+    // The copies of the output (made above) serve every pass below (the
     // samples do not change until the labels are applied at the end).
-    let found = copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes);
     let trailing = with_inner_lines_of_every_copy(input, &found.0, &read, trailers_of(input, &found.0));
     let ids = qualified(&trailing).or_else(|| {
         let quiet = output_lines(input, &found.0, &read);
@@ -4325,7 +4341,11 @@ pub(super) fn with_continuation<'a>(input: &'a Input, n: usize, mut words: Vec<&
 /// cycles \\`): a command line without a prompt of its own. `None` for
 /// any other line.
 fn carried_command<'a>(input: &'a Input, n: usize, t: &'a str, name: &str) -> Option<Vec<&'a str>> {
-    let carried = n > 1 && input.lines[n - 2].trim_end().ends_with('\\');
+    // Most lines are carried on from none: asked first, before any word
+    // is made (each gap between two runs' lines asks every line of it).
+    if !(n > 1 && input.lines[n - 2].trim_end().ends_with('\\')) {
+        return None;
+    }
     // The program by its name, as [`command_words`] gives it (`./perf`
     // is `perf`).
     let words: Vec<&str> = t
@@ -4336,7 +4356,7 @@ fn carried_command<'a>(input: &'a Input, n: usize, t: &'a str, name: &str) -> Op
             if is_program(base, name) { base } else { w }
         })
         .collect();
-    (carried && words.iter().any(|w| is_program(w, name))).then_some(words)
+    words.iter().any(|w| is_program(w, name)).then_some(words)
 }
 
 /// `words` (the command line at line `n`) after the words of the lines

@@ -122,6 +122,14 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
     if parsed.samples.iter().all(|s| seen.insert((s.metric.name.as_str(), s.value.mean().to_bits()))) {
         return;
     }
+    // How many samples print each figure of a metric: a figure printed
+    // once (most of them) repeats none, and its key (every part of its
+    // series, [`key`]) is not built.
+    let mut printed: FxHashMap<(&str, u64), u32> =
+        FxHashMap::with_capacity_and_hasher(parsed.samples.len(), Default::default());
+    for s in &parsed.samples {
+        *printed.entry((s.metric.name.as_str(), s.value.mean().to_bits())).or_default() += 1;
+    }
     let mut order: Vec<usize> = (0..parsed.samples.len()).collect();
     order.sort_by_key(|&i| parsed.samples[i].line);
     // The first line each figure was printed on.
@@ -131,11 +139,18 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
     let mut lines: Vec<(usize, Vec<usize>, Option<usize>)> = Vec::new();
     for &i in &order {
         let s = &parsed.samples[i];
-        let twin = match first.entry(key(s)) {
-            Entry::Occupied(e) => Some(*e.get()).filter(|&line| line < s.line),
-            Entry::Vacant(e) => {
-                e.insert(s.line);
-                None
+        // A key holds the metric's name and the figure: one printed once
+        // is in `first` for no other sample.
+        let once = printed.get(&(s.metric.name.as_str(), s.value.mean().to_bits())).is_some_and(|&n| n < 2);
+        let twin = if once {
+            None
+        } else {
+            match first.entry(key(s)) {
+                Entry::Occupied(e) => Some(*e.get()).filter(|&line| line < s.line),
+                Entry::Vacant(e) => {
+                    e.insert(s.line);
+                    None
+                }
             }
         };
         match lines.last_mut() {
@@ -346,6 +361,18 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
     }
     let samples = &parsed.samples;
     let words = |line: usize| input.lines[line - 1].split_whitespace();
+    // A copy is made of lines each alike in every word to an earlier
+    // line: where no two read lines are (most files, whose runs print
+    // other figures), there is none, and no sample's key is built.
+    let mut texts: FxHashSet<u64> = FxHashSet::with_capacity_and_hasher(lines.len(), Default::default());
+    if lines.iter().all(|(line, _)| {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        words(*line).for_each(|w| w.hash(&mut h));
+        texts.insert(h.finish())
+    }) {
+        return Vec::new();
+    }
     let hashes: Vec<u64> = lines
         .iter()
         .map(|(line, members)| {

@@ -7,8 +7,8 @@
 //! files and gives a parameter only where they differ (`site::file_setups`).
 
 use super::{
-    Asked, Sentences, boot_options, command_name, command_words, copies, is_program, key_hash, one_spelling,
-    with_continuation, without_values_read,
+    Asked, Sentences, boot_options, command_name, command_words, is_program, one_spelling, with_continuation,
+    without_values_read,
 };
 use crate::model::{FileSetup, ParsedFile};
 use crate::parse::Input;
@@ -18,14 +18,20 @@ use crate::parse::Input;
 /// one, the set-up commands above the first run, the boot options
 /// nearest above it. A part that differs inside the file (a set-up
 /// command or boot line between runs, two command lines) is left
-/// unknown: the labels keep those runs apart.
-pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Asked<'a>) -> FileSetup {
+/// unknown: the labels keep those runs apart. `found`: the copies of the
+/// output `parsed`'s samples fall into ([`copies`], made by the caller,
+/// which keeps them for the labels).
+pub(super) fn file_setup<'a>(
+    input: &'a Input,
+    parsed: &ParsedFile,
+    asked: &Asked<'a>,
+    found: &super::Copies,
+) -> FileSetup {
     if parsed.samples.is_empty() {
         return FileSetup::default();
     }
-    let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
-    let (copies, copy_of) = copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes);
-    let by_copy = super::samples_of_copies(copies.len(), &copy_of);
+    let (copies, copy_of) = (&found.0, &found.1);
+    let by_copy = super::samples_of_copies(copies.len(), copy_of);
     let (Some(&(first, _)), Some(&(_, last))) = (copies.first(), copies.last()) else {
         return FileSetup::default();
     };
@@ -42,7 +48,7 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
     // The command lines found above a person's sentence only, as `command`.
     let mut past_prose: Vec<String> = Vec::new();
     for (k, &(start, _)) in copies.iter().enumerate() {
-        let from = super::first_line_after_copy_before(&copies, k);
+        let from = super::first_line_after_copy_before(copies, k);
         // `cat bonnie.1 bonnie.2` over the copies shows their files, no
         // run of the benchmark (`bonnie.1` is no `bonnie`): attack39
         // finding 7, k05's 2 runs and 3 runs were two set-ups. So does

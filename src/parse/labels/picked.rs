@@ -68,11 +68,11 @@ pub(crate) fn picked_heading(line: &str) -> Option<(&'static str, u32, &str)> {
 /// `stat` and notes the heading's line. The run is the copy of the output
 /// ([`copies`]) that starts at or below the heading, after the copy
 /// before it; a heading with no run below it, before the next, is passed
-/// over.
-pub(super) fn mark_picked(input: &Input, parsed: &mut ParsedFile) {
+/// over. Returns whether some sample was given `stat` (its key changed).
+pub(super) fn mark_picked(input: &Input, parsed: &mut ParsedFile) -> bool {
     // Cheap gate: most files have no ` of ` at all.
     if parsed.samples.is_empty() || !input.has_ignore_ascii_case(" of ") {
-        return;
+        return false;
     }
     let headings: Vec<(usize, &'static str, u32, &str)> = input
         .lines
@@ -82,8 +82,9 @@ pub(super) fn mark_picked(input: &Input, parsed: &mut ParsedFile) {
         .filter_map(|(i, l)| picked_heading(l).map(|(s, n, h)| (i + 1, s, n, h)))
         .collect();
     if headings.is_empty() {
-        return;
+        return false;
     }
+    let mut changed = false;
     let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
     let (found, copy_of) = copies(input, command_name(&parsed.benchmark), &parsed.samples, &hashes);
     for (h, stat, n, words) in headings {
@@ -99,6 +100,7 @@ pub(super) fn mark_picked(input: &Input, parsed: &mut ParsedFile) {
             *s = s.clone().with_param("stat", stat);
             marked += 1;
         }
+        changed |= marked > 0;
         if marked > 0 {
             let (a, b) = found[k];
             let lines = if a == b { format!("line {a}") } else { format!("lines {a}-{b}") };
@@ -111,6 +113,7 @@ pub(super) fn mark_picked(input: &Input, parsed: &mut ParsedFile) {
             ));
         }
     }
+    changed
 }
 
 #[cfg(test)]
