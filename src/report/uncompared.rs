@@ -166,21 +166,27 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
             apart.push(kernel.to_string());
         }
     }
-    // The parameters (indices) row `params` lacks where a baseline's row
-    // has them, agreeing with it on every one it has.
-    let missing = |params: &[String]| {
+    // The parameters (indices) one side leaves empty where the other has
+    // them, the two agreeing on every one both have: with `row_lacks`,
+    // those row `params` lacks where a baseline's row has them; else those
+    // it gives where a baseline's row has none.
+    let one_sided = |params: &[String], row_lacks: bool| {
         base_params.iter().find_map(|b| {
-            let agrees = b.len() == params.len() && params.iter().zip(b.iter()).all(|(x, y)| x.is_empty() || x == y);
-            let lacks: Vec<usize> = params
+            let sides = |x: &'_ String, y: &'_ String| {
+                if row_lacks { (x.is_empty(), y.is_empty()) } else { (y.is_empty(), x.is_empty()) }
+            };
+            let agrees = b.len() == params.len() && params.iter().zip(b.iter()).all(|(x, y)| sides(x, y).0 || x == y);
+            let idx: Vec<usize> = params
                 .iter()
                 .zip(b.iter())
                 .enumerate()
-                .filter(|(_, (x, y))| x.is_empty() && !y.is_empty())
+                .filter(|(_, (x, y))| matches!(sides(x, y), (true, false)))
                 .map(|(i, _)| i)
                 .collect();
-            (agrees && !lacks.is_empty()).then_some(lacks)
+            (agrees && !idx.is_empty()).then_some(idx)
         })
     };
+    let missing = |params: &[String]| one_sided(params, true);
     let names = |mut idx: Vec<usize>| {
         idx.sort_unstable();
         idx.dedup();
@@ -200,21 +206,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         }
     }
     let lacking_params = names(lacked);
-    // The parameters (indices) row `params` gives where a baseline's row
-    // has none, agreeing with it on every one that row has.
-    let added = |params: &[String]| {
-        base_params.iter().find_map(|b| {
-            let agrees = b.len() == params.len() && params.iter().zip(b.iter()).all(|(x, y)| y.is_empty() || x == y);
-            let adds: Vec<usize> = params
-                .iter()
-                .zip(b.iter())
-                .enumerate()
-                .filter(|(_, (x, y))| y.is_empty() && !x.is_empty())
-                .map(|(i, _)| i)
-                .collect();
-            (agrees && !adds.is_empty()).then_some(adds)
-        })
-    };
+    let added = |params: &[String]| one_sided(params, false);
     let mut extra: Vec<String> = Vec::new();
     let mut added_params: Vec<usize> = Vec::new();
     for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
