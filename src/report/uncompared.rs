@@ -192,35 +192,27 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         idx.dedup();
         idx.iter().filter_map(|&i| t.param_headers.get(i).cloned()).collect::<Vec<_>>()
     };
-    let mut lacking: Vec<String> = Vec::new();
-    let mut lacked: Vec<usize> = Vec::new();
-    for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
-        if met(r) {
-            continue;
-        }
-        if let Some(m) = missing(&r.params) {
-            if !lacking.contains(&r.kernel) {
-                lacking.push(r.kernel.clone());
+    // The kernels of rows (compared with nothing) that lack a parameter a
+    // baseline's row has (`row_lacks`), or else give one it has not (a row
+    // that lacks one is said there, not here), and those parameters' names.
+    let one_sided_rows = |row_lacks: bool| {
+        let mut kernels: Vec<String> = Vec::new();
+        let mut idx: Vec<usize> = Vec::new();
+        for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
+            if met(r) || (!row_lacks && missing(&r.params).is_some()) {
+                continue;
             }
-            lacked.extend(m);
-        }
-    }
-    let lacking_params = names(lacked);
-    let added = |params: &[String]| one_sided(params, false);
-    let mut extra: Vec<String> = Vec::new();
-    let mut added_params: Vec<usize> = Vec::new();
-    for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
-        if met(r) || missing(&r.params).is_some() {
-            continue;
-        }
-        if let Some(a) = added(&r.params) {
-            if !extra.contains(&r.kernel) {
-                extra.push(r.kernel.clone());
+            if let Some(m) = one_sided(&r.params, row_lacks) {
+                if !kernels.contains(&r.kernel) {
+                    kernels.push(r.kernel.clone());
+                }
+                idx.extend(m);
             }
-            added_params.extend(a);
         }
-    }
-    let extra_params = names(added_params);
+        (kernels, names(idx))
+    };
+    let (lacking, lacking_params) = one_sided_rows(true);
+    let (extra, extra_params) = one_sided_rows(false);
     let (other_hosts, base_hosts) = other_host_rows(t, base, &met, &apart, &lacking);
     let mut short: Vec<(String, Vec<String>)> = Vec::new();
     let rows_of: rustc_hash::FxHashMap<&str, &[&super::RowView]> =
