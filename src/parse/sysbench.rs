@@ -60,8 +60,11 @@
 //! test:`); memory's `block_size`, `operation`, `scope` and
 //! `access_mode` (its option lines); fileio's `mode` (its `Doing random
 //! r/w test` line → `rndrw`, as `--file-test-mode=` spells it, or that
-//! option of the command line) and `block_size` (`Block size 16KiB`, as
-//! printed); 0.4/0.5 OLTP's `mode`
+//! option of the command line), `block_size` (`Block size 16KiB`, as
+//! printed), `io_mode` (`Using asynchronous I/O mode` → `async`, `mmap`;
+//! or `--file-io-mode=`; none for sync, the default) and `extra_flags`
+//! (`Extra file open flags: directio`, as printed; none for `(none)`
+//! or `0`); 0.4/0.5 OLTP's `mode`
 //! (`--oltp-test-mode=`) and `read_only` (`--oltp-read-only`, `=on`);
 //! `threads` also from the command line's `--num-threads=N` /
 //! `--threads=N` when the output leaves out `Number of threads:`. Several runs of one test
@@ -148,6 +151,14 @@ struct Run {
 /// ([`super::note_is_info`]).
 pub const EVENTS_OF_A_RATE: &str = "the count behind the rate read";
 
+/// What the warning on a figure whose test is not known says after the
+/// figure's name: why, and what would name it (archive56: 48 warnings
+/// "of an unknown test" on six files' `sysbench mutex` and `threads`
+/// reports, which print no line naming their test, under a poster's
+/// `MUTEX BENCHMARKS` heading; nothing said what was missing).
+const UNKNOWN_TEST: &str = "of an unknown test (no `sysbench TEST … run` command line above its banner, and no line of \
+                            its report names the test, as sysbench's threads and mutex reports print none): not read";
+
 /// sysbench 0.4's cpu option line: `Maximum prime number checked in CPU
 /// test: 20000`.
 const MAX_PRIME_04: &str = "Maximum prime number checked in CPU test:";
@@ -163,6 +174,16 @@ fn option_line(t: &str, test: Option<&str>) -> Option<(&'static str, String)> {
     }
     if let Some(mode) = fileio_mode(t) {
         return Some(("mode", mode.to_string()));
+    }
+    if let Some(io) = fileio_io_mode(t) {
+        return Some(("io_mode", io.to_string()));
+    }
+    // fileio's `Extra file open flags: directio` (`--file-extra-flags`;
+    // 1.0.12 and 0.4 print the flags as a number, `3`, `16384`): the
+    // first word as printed, none for `(none)` or `0`, sysbench's default.
+    if let Some(v) = t.strip_prefix("Extra file open flags:") {
+        let v = v.split_whitespace().next()?;
+        return (!matches!(v, "(none)" | "0") && v.len() <= 40).then(|| ("extra_flags", v.to_string()));
     }
     // fileio's `Block size 16KiB` (1.0; 0.4 prints `Block size 16Kb`), as
     // printed: memory's option is `block size: 1KiB`, with a colon.
@@ -202,6 +223,20 @@ fn fileio_mode(t: &str) -> Option<&'static str> {
         "Doing random r/w test" => "rndrw",
         _ => return None,
     })
+}
+
+/// The `--file-io-mode` of the line fileio prints before its run, but for
+/// the default: `Using asynchronous I/O mode` → `async`, `Using mmap'ed
+/// I/O mode` → `mmap`; `Using synchronous I/O mode` gives none, as a
+/// report trimmed of the line does (archive56: a `--file-io-mode=async
+/// --file-extra-flags=direct` run and a sync one of the same file were
+/// one row, told apart only by the poster's heading above the second).
+fn fileio_io_mode(t: &str) -> Option<&'static str> {
+    match t {
+        "Using asynchronous I/O mode" => Some("async"),
+        _ if t.starts_with("Using mmap'ed I/O mode") => Some("mmap"),
+        _ => None,
+    }
 }
 
 /// The test a sysbench command line runs: `cpu`, `oltp_read_write`.
@@ -424,7 +459,7 @@ fn telling(t: &str) -> Option<&'static str> {
 impl Run {
     fn push(&self, out: &mut ParsedFile, n: usize, metric: Metric, value: f64) {
         let Some(test) = &self.test else {
-            out.notes.push((n, format!("a sysbench `{}` of an unknown test: not read", metric.name)));
+            out.notes.push((n, format!("a sysbench `{}` {UNKNOWN_TEST}", metric.name)));
             return;
         };
         let mut s = Sample::new(metric, value, n).with_group(test.as_str());
@@ -524,9 +559,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // trim (attack41 F28).
     let mut latency_seen = false;
     for (n, line) in input.numbered() {
+        // sysbench's own error lines are no figures a poster commented
+        // (archive56: `FATAL: Failed to write file! errno = 28 (No space
+        // left on device)` was said to be a poster's comment).
+        let own_error = line.trim().starts_with("FATAL: ");
         let t = match poster_comment(line.trim())
             .or_else(|| paren_comment(line.trim()))
             .or_else(|| dash_comment(line.trim()))
+            .filter(|_| !own_error)
         {
             Some(before) => {
                 commented.push(n);
@@ -627,6 +667,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 let mut r = Run { test: Some(test), ..Run::default() };
                 if let Some(mode) = args.iter().find_map(|a| a.strip_prefix("--file-test-mode=")) {
                     r.params.push(("mode", mode.to_string()));
+                }
+                if let Some(io) = args.iter().find_map(|a| a.strip_prefix("--file-io-mode=")).filter(|m| *m != "sync") {
+                    r.params.push(("io_mode", io.to_string()));
                 }
                 // The set-up a command line gives that the output may not
                 // print (a blog keeps only the figures): its threads, and
@@ -779,7 +822,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // kept only each cpu run's total time and event count): every
             // test prints the count, and nothing here tells which test ran.
             // Worded as the unknown test's other figures ([`Run::push`]).
-            out.notes.push((n, "a sysbench `total number of events` of an unknown test: not read".into()));
+            out.notes.push((n, format!("a sysbench `total number of events` {UNKNOWN_TEST}")));
         } else if t.starts_with("total number of events:") {
             // cpu's (1.0), memory's, fileio's and OLTP's count: the rate
             // beside it is read (attack45 F19: left out without a word).
@@ -791,7 +834,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if t.starts_with("total time:") && plain(t["total time:".len()..].trim().trim_end_matches('s')).is_some()
         {
             // Worded as the unknown test's other figures ([`Run::push`]).
-            out.notes.push((n, "a sysbench `total time` of an unknown test: not read".into()));
+            out.notes.push((n, format!("a sysbench `total time` {UNKNOWN_TEST}")));
         } else if (t == "per-request statistics:" || is_heading(t, "response time:")) && run.columns.is_none() {
             run.old_latency = true;
             continue;
@@ -837,7 +880,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // The first figure passed over for its unknown test names the
             // line (sysbench issue #286: reports posted from `General
             // statistics:` down, no line telling the test).
-            None => match out.notes.iter().find(|(_, m)| m.contains(" of an unknown test: not read")) {
+            None => match out.notes.iter().find(|(_, m)| m.contains(UNKNOWN_TEST)) {
                 Some((n, m)) => format!("no sysbench 1.0 figure of a known test (line {n}: {m})"),
                 None => "no sysbench 1.0 figure of a known test".into(),
             },
@@ -851,10 +894,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 /// it failed: sysbench printed `FATAL: mysql_drv_query() returned error
 /// 2013 …` (a lost connection; the threads stop, the report is printed
 /// anyway) or its total time is short of the command line's `--time=`
-/// (under 90 %). A note at the failure's line says so.
+/// (under 90 %). A note at the failure's line says so, also when the run
+/// printed no figure to leave out.
 fn leave_out_failed(out: &mut ParsedFile, start: usize, failed: Option<(usize, String)>) {
     let Some((at, what)) = failed else { return };
     if out.samples.len() <= start {
+        // A run that printed no figure failed all the same: said, so that
+        // its missing row has a cause (archive56: `FATAL: Size of file
+        // 'test_file.9' is 203.7MiB, but at least 1.1719GiB is expected.`,
+        // a fileio run after a `prepare` that ran out of disk, left no
+        // word).
+        out.notes.push((at, format!("this sysbench run failed ({what}): it printed no figures")));
         return;
     }
     let dropped = out.samples.len() - start;
@@ -1243,6 +1293,39 @@ mod tests {
         assert_eq!(mib04("2Gb"), Some(2048.0));
         assert_eq!(mib04("0b"), Some(0.0));
         assert_eq!(mib04("fast"), None);
+    }
+
+    /// archive56 (00sapo/Container-benchmarks): a sync fileio run and a
+    /// `--file-io-mode=async --file-extra-flags=direct` one of the same
+    /// file, without the poster's heading between them, were one row's
+    /// two runs (reads/s 468.89 and 63712.53 averaged). Their set-up lines
+    /// tell them apart; sync and `(none)`, the defaults, add nothing.
+    #[test]
+    fn fileio_io_mode_and_extra_flags_are_parameters() {
+        use crate::parse::{BenchParser, Input};
+        let report = |flags: &str, mode: &str, reads: &str| {
+            format!(
+                "sysbench 1.0.20 (using system LuaJIT 2.0.5)\n\nExtra file open flags: {flags}\nBlock size 16KiB\n\
+                 Using {mode} I/O mode\nDoing random r/w test\n\nFile operations:\n    reads/s:    {reads}\n\n"
+            )
+        };
+        let text = report("(none)", "synchronous", "468.89") + &report("directio", "asynchronous", "63712.53");
+        let f = super::Sysbench.parse(&Input::from_text(&text)).unwrap();
+        let params: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(
+            params,
+            vec![
+                "block_size=16KiB mode=rndrw".to_string(),
+                "extra_flags=directio block_size=16KiB io_mode=async mode=rndrw".to_string()
+            ]
+        );
+        assert_eq!(super::option_line("Extra file open flags: 0", Some("fileio")), None);
+        assert_eq!(super::option_line("Extra file open flags: 3", None), Some(("extra_flags", "3".to_string())));
+        assert_eq!(super::option_line("Using mmap'ed I/O mode", None), Some(("io_mode", "mmap".to_string())));
     }
 
     #[test]
