@@ -1090,6 +1090,10 @@ fn apply_labels<'a>(
                 captions::warn_of_captions(input, name, &m, (&at, &hashes, &ids), c, &mut parsed.notes);
             }
         }
+        // A rule of dashes parting them, and nothing else said.
+        if parsed.notes.len() == noted && !parser_labelled {
+            warn_of_rule_between_copies(input, &m, &mut parsed.notes);
+        }
     }
     if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt && !by_cat && !by_caption {
         return 0;
@@ -3819,6 +3823,44 @@ fn warn_of_merged_copies<'a>(
         }
     }
     doubted
+}
+
+/// Notes copies averaged as runs of one set-up (`m`) where a line of no
+/// words, a rule (`----`, `=====`, `*****`), stands between two of them
+/// and between no other two of the group: the file's one mark parting
+/// them, that names neither side. archive55: the six bash `time` records
+/// of one job (27.0-47.7 s real) over a `----` line, three of another
+/// (154.3-156.0 s) under it (the cacule notes' stats_cfs.txt), averaged
+/// as 75 ± 61 s with no word at their lines. One note per group, at the
+/// rule's line, naming the runs on each side; nothing is kept apart (a
+/// rule parts runs of one job as often: the same file's two `make -j5`).
+/// A rule the file holds twice or more is the program's own: no note.
+fn warn_of_rule_between_copies(input: &Input, m: &Merged, notes: &mut Vec<(usize, String)>) {
+    let rule = |t: &str| t.len() >= 3 && ["-", "=", "*"].iter().any(|c| t.trim_start_matches(c).is_empty());
+    for g in &m.groups {
+        let mut parted = g.windows(2).enumerate().filter_map(|(w, pair)| {
+            let (above, below) = (m.copies[pair[0]].1, m.copies[pair[1]].0);
+            (above + 1..below).find(|&n| rule(input.lines[n - 1].trim())).map(|n| (w, n))
+        });
+        let (Some((w, at)), None) = (parted.next(), parted.next()) else { continue };
+        // A rule printed elsewhere in the file too is a program's or a
+        // harness's own (UnixBench's `----`/`====` in every report, a
+        // board's log between each of its runs), no mark a person made.
+        let text = input.lines[at - 1].trim();
+        if input.lines.iter().filter(|l| l.trim() == text).nth(1).is_some() {
+            continue;
+        }
+        let (first, last) = (m.copies[g[0]].0, m.copies[g[g.len() - 1]].1);
+        let (upper, lower) = (m.copies[g[w]].1, m.copies[g[w + 1]].0);
+        notes.push((
+            at,
+            format!(
+                "line {at} (`{text}`) parts the runs above it (lines {first}-{upper}) from those below it (lines \
+                 {lower}-{last}), but no label line does: averaged as runs of one set-up; if they are \
+                 two set-ups (two jobs, two kernels), a label line above each (`before:`, `6.2:`) keeps them apart"
+            ),
+        ));
+    }
 }
 
 /// Notes rounds of one output's steps averaged as runs of one set-up
