@@ -1007,6 +1007,7 @@ fn apply_labels<'a>(
         &found,
         &mut ids,
         &mut dropped_hosts,
+        &mut parsed.notes,
     );
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, found: &found, quiet: None };
@@ -1088,6 +1089,10 @@ fn apply_labels<'a>(
             if let Some(c) = caption.as_deref() {
                 captions::warn_of_captions(input, name, &m, (&at, &hashes, &ids), c, &mut parsed.notes);
             }
+        }
+        // A rule of dashes parting them, and nothing else said.
+        if parsed.notes.len() == noted && !parser_labelled {
+            warn_of_rule_between_copies(input, &m, &mut parsed.notes);
         }
     }
     if !split && !by_command && !by_setup && !by_boot && !by_loop && !by_prompt && !by_cat && !by_caption {
@@ -1490,7 +1495,9 @@ pub(super) fn samples_of_copies(n: usize, copy_of: &[usize]) -> Vec<Vec<usize>> 
 /// reads is a parameter: samples of other values are other keys, never
 /// merged. A prompt's host before some copies' commands only labels none
 /// (see below): each such group is added to `dropped_hosts`. Returns
-/// whether a label was added.
+/// whether a label was added; `notes` gets the runs past a `perf stat -r
+/// N` command's N ([`inherit_commands`]).
+#[allow(clippy::too_many_arguments)]
 fn label_by_command_lines(
     input: &Input,
     benchmark: &str,
@@ -1499,6 +1506,7 @@ fn label_by_command_lines(
     found: &Copies,
     ids: &mut [Identity],
     dropped_hosts: &mut Vec<DroppedHost>,
+    notes: &mut Vec<(usize, String)>,
 ) -> bool {
     let (copies, copy_of) = found;
     if copies.len() < 2 {
@@ -1539,7 +1547,8 @@ fn label_by_command_lines(
     let command_at: Vec<Option<usize>> = found.iter().map(|f| f.as_ref().map(|f| f.0)).collect();
     let (mut commands, (mut programs, mut dirs)): Commands<'_> =
         found.into_iter().map(|f| f.map_or((None, (None, None)), |(_, c)| c)).unzip();
-    inherit_commands(input, samples, copies, copy_of, &mut commands, &mut programs, &mut dirs);
+    let at = &command_at;
+    inherit_commands(input, samples, (copies, copy_of), (&mut commands, at), &mut programs, &mut dirs, notes);
     // Options spelled one way and in one order ([`one_spelling`]: `--sync`
     // is `-s`, `-t60` is `-t 60`, `--pipe` is `-p`); a line a mail
     // wrapped is told by its words as written.
@@ -2424,15 +2433,18 @@ fn command_line_setup(t: &str, prompted: bool) -> Option<String> {
 /// (`for i in `seq 1 10`; do netperf … -B "iteration $i" …; done`, wrapped
 /// by a mail so that no loop over set-ups is seen): the loop printed them
 /// all; its first copy alone was labelled by it and kept apart from the
-/// nine others (review35 R1).
+/// nine others (review35 R1). Runs past a `perf stat -r N` command's N,
+/// printed before perf stat's summary, are that command's too, and a note
+/// in `notes` says so at the first of them (the runs' count and lines);
+/// `command_at` is each copy's own command line's number.
 fn inherit_commands<'a>(
     input: &'a Input,
     samples: &[Sample],
-    copies: &[(usize, usize)],
-    copy_of: &[usize],
-    commands: &mut [Option<Vec<&'a str>>],
+    (copies, copy_of): (&[(usize, usize)], &[usize]),
+    (commands, command_at): (&mut [Option<Vec<&'a str>>], &[Option<usize>]),
     programs: &mut [Option<&'a str>],
     dirs: &mut [Option<&'a str>],
+    notes: &mut Vec<(usize, String)>,
 ) {
     // Each copy's first and last sample's parameters (in line order).
     let mut ends: Vec<Option<(&Sample, &Sample)>> = vec![None; copies.len()];
@@ -2450,14 +2462,42 @@ fn inherit_commands<'a>(
     // lines, four such commands, LKML 2025-03: the first run of each was
     // labelled by its line, the other four of all four set-ups averaged as
     // one, drops54).
-    let mut left = commands.first().and_then(|c| c.as_deref()).and_then(perf_stat_repeats).map_or(0, |r| r - 1);
+    let first = commands.first().and_then(|c| c.as_deref()).and_then(perf_stat_repeats);
+    let mut left = first.map_or(0, |r| r - 1);
+    // The copy whose own `perf stat -r N` command the copies since are
+    // runs of, its N, and the first lines of the runs printed past N.
+    let mut repeat: Option<(usize, usize)> = first.map(|r| (0, r));
+    let mut past: Vec<usize> = Vec::new();
+    let mut say_past = |repeat: Option<(usize, usize)>, past: &mut Vec<usize>| {
+        if let (Some((c, r)), Some(&a), Some(&b)) = (repeat, past.first(), past.last()) {
+            let at = command_at[c].map_or_else(|| "above".to_string(), |l| format!("on line {l}"));
+            notes.push((
+                a,
+                format!(
+                    "the command {at} runs the benchmark {r} times (perf stat's `-r {r}`), but {} more run(s) \
+                     follow it before perf stat's summary (lines {a}-{b}): filed under that command as its runs \
+                     {}-{}; if they are another set-up's, their own command line (or a label line) above them keeps \
+                     them apart",
+                    past.len(),
+                    r + 1,
+                    r + past.len()
+                ),
+            ));
+        }
+        past.clear();
+    };
     for k in 1..copies.len() {
         if let Some(own) = commands[k].as_deref() {
-            left = perf_stat_repeats(own).map_or(0, |r| r - 1);
+            say_past(repeat, &mut past);
+            let r = perf_stat_repeats(own);
+            left = r.map_or(0, |r| r - 1);
+            repeat = r.map(|r| (k, r));
             continue;
         }
         if commands[k - 1].is_none() {
+            say_past(repeat, &mut past);
             left = 0;
+            repeat = None;
             continue;
         }
         let repeated = std::mem::take(&mut left);
@@ -2468,13 +2508,30 @@ fn inherit_commands<'a>(
             (j.starts_with("for ") || j.contains(";for ") || j.contains("; for ")) && j.contains("do ")
         });
         let between = copies[k - 1].1 + 1..copies[k].0;
-        if (next_row || looped || repeated > 0) && !between.clone().any(|n| is_sentence(input.lines[n - 1].trim())) {
+        // More runs than `-r N` says, printed before perf stat's summary
+        // (`Performance counter stats for …`): runs of that command all the
+        // same (a command line edited in a mail, or a lying one), said.
+        // Left unlabelled, the runs past N of two set-ups (`--null`,
+        // `taskset 4`) were averaged as one, no word (attack55 F4).
+        let extra = repeated == 0
+            && repeat.is_some()
+            && !between.clone().any(|n| input.lines[n - 1].contains("Performance counter stats for"));
+        if (next_row || looped || repeated > 0 || extra)
+            && !between.clone().any(|n| is_sentence(input.lines[n - 1].trim()))
+        {
             commands[k] = commands[k - 1].clone();
             programs[k] = programs[k - 1];
             dirs[k] = dirs[k - 1];
             left = repeated.saturating_sub(1);
+            if repeated == 0 && repeat.is_some() {
+                past.push(ends[k].map_or(copies[k].0, |(s, _)| s.line));
+            }
+        } else {
+            say_past(repeat, &mut past);
+            repeat = None;
         }
     }
+    say_past(repeat, &mut past);
 }
 
 /// The run count of `perf stat -r N` (`--repeat N`, `--repeat=N`, `-rN`)
@@ -3766,6 +3823,44 @@ fn warn_of_merged_copies<'a>(
         }
     }
     doubted
+}
+
+/// Notes copies averaged as runs of one set-up (`m`) where a line of no
+/// words, a rule (`----`, `=====`, `*****`), stands between two of them
+/// and between no other two of the group: the file's one mark parting
+/// them, that names neither side. archive55: the six bash `time` records
+/// of one job (27.0-47.7 s real) over a `----` line, three of another
+/// (154.3-156.0 s) under it (the cacule notes' stats_cfs.txt), averaged
+/// as 75 ± 61 s with no word at their lines. One note per group, at the
+/// rule's line, naming the runs on each side; nothing is kept apart (a
+/// rule parts runs of one job as often: the same file's two `make -j5`).
+/// A rule the file holds twice or more is the program's own: no note.
+fn warn_of_rule_between_copies(input: &Input, m: &Merged, notes: &mut Vec<(usize, String)>) {
+    let rule = |t: &str| t.len() >= 3 && ["-", "=", "*"].iter().any(|c| t.trim_start_matches(c).is_empty());
+    for g in &m.groups {
+        let mut parted = g.windows(2).enumerate().filter_map(|(w, pair)| {
+            let (above, below) = (m.copies[pair[0]].1, m.copies[pair[1]].0);
+            (above + 1..below).find(|&n| rule(input.lines[n - 1].trim())).map(|n| (w, n))
+        });
+        let (Some((w, at)), None) = (parted.next(), parted.next()) else { continue };
+        // A rule printed elsewhere in the file too is a program's or a
+        // harness's own (UnixBench's `----`/`====` in every report, a
+        // board's log between each of its runs), no mark a person made.
+        let text = input.lines[at - 1].trim();
+        if input.lines.iter().filter(|l| l.trim() == text).nth(1).is_some() {
+            continue;
+        }
+        let (first, last) = (m.copies[g[0]].0, m.copies[g[g.len() - 1]].1);
+        let (upper, lower) = (m.copies[g[w]].1, m.copies[g[w + 1]].0);
+        notes.push((
+            at,
+            format!(
+                "line {at} (`{text}`) parts the runs above it (lines {first}-{upper}) from those below it (lines \
+                 {lower}-{last}), but no label line does: averaged as runs of one set-up; if they are \
+                 two set-ups (two jobs, two kernels), a label line above each (`before:`, `6.2:`) keeps them apart"
+            ),
+        ));
+    }
 }
 
 /// Notes rounds of one output's steps averaged as runs of one set-up

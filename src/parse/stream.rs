@@ -49,6 +49,10 @@
 //! rate is no number is an error at its line. A row cut short (a truncated
 //! log's last line: fewer than its four figures, a rate without decimals,
 //! a max time with fewer decimals than the avg time) is a note, not read.
+//! A blank or separator line inside a table (` ---` between `Scale:` and
+//! `Add:`) does not end it when the rows below it are kernels the table
+//! has not read yet; a kernel's full row under no header is a note, not
+//! read.
 //!
 //! A run that failed its validation (STREAM prints `Failed Validation on
 //! array a[] …` below its table: the kernels computed wrong results, as a
@@ -197,11 +201,25 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 read_row(&mut out, &setup, factor, (n, t), name, rate)?;
                 continue;
             }
+            // A separator or blank line a post put inside the table (` ---`
+            // between `Scale:` and `Add:`): the rows below it are still
+            // this table's when they are kernels it has not read yet.
+            if separator(t) && rest_of_table(input, n, &out.samples[open.first_sample.min(out.samples.len())..]) {
+                continue;
+            }
             close_table(&mut out, &open);
             open = Table::default();
             table = None;
         }
-        if failed_validation(t) {
+        if let Some((name, _)) = row(t).filter(|(name, _)| KERNELS.contains(name) && !cut_row(t)) {
+            // A kernel's full row under no header (its table ended above
+            // it, or none began): not read, said.
+            let msg = format!(
+                "a STREAM `{name}:` row under no `Function … Rate MB/s` header (its table ended above it, or none \
+                 began): not read"
+            );
+            out.notes.push((n, msg));
+        } else if failed_validation(t) {
             fail_validation(&mut out, &mut last, (n, t));
         } else if let Some(rest) = t.strip_prefix("STREAM version") {
             setup = Setup::default();
@@ -360,6 +378,22 @@ fn read_row(
     };
     out.samples.push(sample);
     Ok(())
+}
+
+/// True for a line of no words inside a table: blank, or only dashes,
+/// `=`, `*` or `_` (` ---`, a post's mark between rows).
+fn separator(t: &str) -> bool {
+    t.chars().all(|c| matches!(c, '-' | '=' | '*' | '_' | ' ' | '\t'))
+}
+
+/// Whether the first line below line `n` (1-based) that is no
+/// [`separator`] is a row of one of STREAM's kernels not among `read` (the
+/// samples of the table above): the rest of that table (` ---` between
+/// `Scale:` and `Add:` ended it, and Add and Triad were not read, no word:
+/// labels55).
+fn rest_of_table(input: &Input, n: usize, read: &[Sample]) -> bool {
+    let next = input.lines[n..].iter().map(|l| l.trim()).find(|t| !separator(t));
+    next.and_then(row).is_some_and(|(name, _)| KERNELS.contains(&name) && !read.iter().any(|s| s.metric.name == name))
 }
 
 /// Whether the row `Copy:  25956.9  0.006271  0.006164  0.006907` was cut
@@ -547,6 +581,25 @@ mod tests {
         // A failure line with no table above leaves nothing out.
         let f = Stream.parse(&Input::from_text(&format!("Failed Validation on array a[]\n{}", table("1.5")))).unwrap();
         assert_eq!((f.samples.len(), f.notes[0].0), (2, 1));
+    }
+
+    /// labels55: ` ---` between `Scale:` and `Add:` ended the table, and
+    /// Add and Triad were not read, no word.
+    #[test]
+    fn a_separator_inside_the_table_does_not_end_it() {
+        let text = "Function    Best Rate MB/s  Avg time     Min time     Max time\n\
+                    Copy:           12345.6     0.013034     0.012960     0.013200\n\
+                    Scale:          12000.1     0.013400     0.013300     0.013500\n ---\n\
+                    Add:            13000.2     0.018500     0.018400     0.018600\n\
+                    Triad:          13100.3     0.018400     0.018300     0.018500\n\
+                    ---\n\
+                    Copy:           12345.6     0.013034     0.012960     0.013200\n";
+        let p = Stream.parse(&Input::from_text(text)).unwrap();
+        let read: Vec<(&str, f64, usize)> =
+            p.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean(), s.line)).collect();
+        assert_eq!(read, [("Copy", 12345.6, 2), ("Scale", 12000.1, 3), ("Add", 13000.2, 5), ("Triad", 13100.3, 6)]);
+        // A row of a kernel read already is no part of that table: said.
+        assert!(p.notes.iter().any(|(n, m)| *n == 8 && m.contains("under no `Function")), "{:?}", p.notes);
     }
 
     #[test]

@@ -40,7 +40,11 @@
 //! (ODROID-XU4, 4.9: a C copy of 271 MB/s on a Cortex-A7 and 2455.1 MB/s
 //! on a Cortex-A15 were one row of 1363 ±1544, archive54). Later versions
 //! name the cores (`Executing benchmark on cpu4 (Cortex-A15):`): the
-//! labeller's `machine`.
+//! labeller's `machine`. Where 0.9.x names none (`Executing benchmark on
+//! cpu0:`, `cpu2:`, `cpu6:` on an M1 Pro under Asahi), the CPU is the
+//! run's `cluster` (`cpu2`): the three clusters' runs (C copy backwards
+//! 13232.6 MB/s on cpu0, 24635.1 on cpu2) were averaged, the number taken
+//! for a run counter (labels55).
 //!
 //! A `...` (or `…`) line between latency rows, a poster's mark for rows
 //! left out, does not end the table: the rows below it are read.
@@ -129,9 +133,16 @@ fn latency_row(out: &mut ParsedFile, madvise: Option<&str>, n: usize, t: &str) -
     Ok(true)
 }
 
-/// sbc-bench's line over a tinymembench run before 0.8.6, `Executing
-/// tinymembench on a little core:` → `little core` (`big core`).
+/// sbc-bench's line over a tinymembench run: before 0.8.6 `Executing
+/// tinymembench on a little core:` → `little core` (`big core`); 0.9.x
+/// where it names no cores, `Executing benchmark on cpu2:` → `cpu2` (the
+/// first CPU of the cluster it ran on: an M1 Pro's `cpu0`, `cpu2`, `cpu6`).
+/// A line naming the cores (`… on cpu4 (Cortex-A15):`) is the labeller's.
 fn sbc_bench_core(t: &str) -> Option<&str> {
+    if let Some(cpu) = t.strip_prefix("Executing benchmark on ").and_then(|r| r.strip_suffix(':')) {
+        let number = cpu.strip_prefix("cpu")?;
+        return (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(cpu);
+    }
     let core = t.strip_prefix("Executing tinymembench on a ")?.strip_suffix(':')?;
     matches!(core, "little core" | "big core" | "middle core").then_some(core)
 }

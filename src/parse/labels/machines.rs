@@ -6,7 +6,9 @@
 //! three read as one machine scaling over instances, wild31 file 14). Each
 //! such run gets a parameter `machine` (the processor as written), a row of
 //! its own never averaged with another machine's, and the file one warning
-//! naming the machine lines and the runs under each.
+//! naming the machine lines and the runs under each. A post that names its
+//! machines by CPU count and kind only (`on a 16 CPUs X86 guest`, `on a 80
+//! CPUs Power8 system:`) names them too, when it names two or more.
 
 use super::super::Input;
 use crate::model::{Param, ParsedFile};
@@ -156,6 +158,42 @@ pub(super) fn processor(text: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_string())
 }
 
+/// A machine a post names by its CPU count and kind, where it names no
+/// processor: Laurent Dufour's speculative page fault cover letters (linux-mm
+/// 2017-2018) put the x86 guest's and the Power8's results under `Here are
+/// the results on a 16 CPUs X86 guest using kernbench …` and `Here are the
+/// kerbench results on a 80 CPUs Power8 system:` (`- 80 CPUs Power 8
+/// node:`). `N CPUs`, one or two words of its kind, and a noun for a machine
+/// ([`COUNTED_NOUNS`]), after `a`/`an`/`the` or at the line's start (a
+/// list's `- `) → `80 CPUs Power8 system`, as written. Never the file's
+/// processor (a count and a kind name none): only two or more such lines
+/// keep runs apart ([`part_machines`]). UnixBench's `4 CPUs in system;` is
+/// none (`in`).
+fn counted_machine(text: &str) -> Option<String> {
+    let t = text.trim().trim_start_matches(['>', ' ', '\t']).trim_start_matches("- ").trim();
+    if t.len() > PROCESSOR_MAX + 80 || !t.contains("CPUs") {
+        return None;
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "CPUs")?;
+    let count = words[..at].last().filter(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))?;
+    let before = at.checked_sub(2).map(|b| words[b]);
+    if before.is_some_and(|b| !matches!(b, "a" | "an" | "the")) {
+        return None;
+    }
+    let end = (at + 2..=at + 3)
+        .find(|&e| words.get(e).is_some_and(|w| COUNTED_NOUNS.contains(&w.trim_end_matches([':', ',', '.']))))?;
+    let kind = &words[at + 1..end];
+    if kind.iter().any(|w| w.ends_with([':', ',', '.', ';']) || w.chars().all(|c| c.is_lowercase())) {
+        return None;
+    }
+    let noun = words[end].trim_end_matches([':', ',', '.']);
+    Some(format!("{count} CPUs {} {noun}", kind.join(" ")))
+}
+
+/// Nouns for a machine after its CPU count and kind ([`counted_machine`]).
+const COUNTED_NOUNS: [&str; 9] = ["system", "guest", "VM", "node", "box", "machine", "server", "host", "LPAR"];
+
 /// Common nouns a heading puts after a processor's name (`On the Xeon
 /// E5-2620 v3 box:`): no part of the name.
 const NOUNS: [&str; 8] = ["box", "machine", "server", "system", "host", "workstation", "laptop", "desktop"];
@@ -168,7 +206,7 @@ const NOUNS: [&str; 8] = ["box", "machine", "server", "system", "host", "worksta
 pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
     let Some(last) = parsed.read_lines().max() else { return 0 };
     // Most files name no processor: the words every form holds tell first.
-    let forms = FAMILIES.iter().chain(&["Intel(R) ", "AMD "]).any(|w| input.has(w));
+    let forms = FAMILIES.iter().chain(&["Intel(R) ", "AMD ", " CPUs "]).any(|w| input.has(w));
     // The kernel test robot names each table's test box on its parameter
     // line (`tbox_group`, lkp-compare): a `brand: Intel(R) Xeon(R) Gold
     // 6346 CPU @ 3.10GHz` line of the mail's prose above is no heading of
@@ -189,7 +227,7 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
     }
     for n in 1..=last.min(input.lines.len()) {
         if !read[n]
-            && let Some(name) = processor(&input.lines[n - 1])
+            && let Some(name) = processor(&input.lines[n - 1]).or_else(|| counted_machine(&input.lines[n - 1]))
         {
             current = Some((n, name));
         }
@@ -220,6 +258,7 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
         // (unless the parser read its own, UnixBench's `CPU 0:` lines).
         if let ([(at, name, _), ..], None) = (machines.as_slice(), &parsed.identity.processor)
             && machines.iter().map(|m| m.2.len()).sum::<usize>() == parsed.samples.len()
+            && processor(&input.lines[at - 1]).is_some()
         {
             parsed.identity.processor = Some((*at, name.clone()));
         }
@@ -288,9 +327,24 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
     // The labels' passes, before this one, called the runs under these
     // lines averaged (`rounds of the same steps with different text …
     // were averaged`): no longer true once every run has its machine.
+    // So is a note at a run that names a line of another machine's runs
+    // (perf stat's `counts from line 65 repeat those of line 29 …
+    // averaged as runs of one set-up`: the x86 guest's and the Power8's).
     if unnamed.is_empty() {
         let at: Vec<usize> = machines.iter().map(|m| m.0).collect();
-        parsed.notes.retain(|(l, m)| !(at.contains(l) && m.contains("were averaged as runs of one set-up")));
+        let machine_of = |l: usize| in_force.get(l).cloned().flatten().map(|(_, name)| canon(&name));
+        let across = |l: usize, m: &str| {
+            let here = machine_of(l);
+            here.is_some()
+                && m.split("line ")
+                    .skip(1)
+                    .filter_map(|r| r.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+                    .any(|x: usize| x != l && machine_of(x).is_some_and(|there| Some(there) != here))
+        };
+        parsed.notes.retain(|(l, m)| {
+            !((at.contains(l) && m.contains("were averaged as runs of one set-up"))
+                || (m.contains("averaged as runs of one set-up") && across(*l, m)))
+        });
     }
     parsed.notes.push((first, note));
     n
@@ -372,6 +426,26 @@ mod tests {
         assert_eq!(p("stress-ng: info:  [9573] dispatching hogs: 24 cpu"), None);
         assert_eq!(p("The Xeon was faster than I thought it would be."), None);
         assert_eq!(p("Intel(R) rocks"), None);
+    }
+
+    /// wildcls55's SPF mail: two machines named by their CPU count and
+    /// kind only; UnixBench's count line is none.
+    #[test]
+    fn machines_named_by_their_cpu_count_and_kind() {
+        let c = |t: &str| counted_machine(t);
+        assert_eq!(
+            c(">>> Here are the kerbench results on a 80 CPUs Power8 system:").as_deref(),
+            Some("80 CPUs Power8 system")
+        );
+        assert_eq!(
+            c("Here are the results on a 16 CPUs X86 guest using kernbench on a 4.15").as_deref(),
+            Some("16 CPUs X86 guest")
+        );
+        assert_eq!(c("- 80 CPUs Power 8 node:").as_deref(), Some("80 CPUs Power 8 node"));
+        assert_eq!(c("- 16 CPUs x86 VM").as_deref(), Some("16 CPUs x86 VM"));
+        assert_eq!(c("4 CPUs in system; running 1 parallel copy of tests"), None);
+        assert_eq!(c("I gave it 16 CPUs this time, the guest was slow"), None);
+        assert_eq!(c("with 16 CPUs X86 guest"), None);
     }
 
     /// archive43: the robot's tables name their box (`tbox_group`); the
