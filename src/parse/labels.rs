@@ -7982,9 +7982,19 @@ fn split_off_counter_afresh(text: &str) -> Option<(String, String)> {
     let mut rest = joined[rest].trim_matches(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '-' | ';'));
     // `linux-next 2024-11-05`: the date names the tree's snapshot, not
     // when a run ran ([`names_a_dated_tree`]); the line is no counter.
+    // So is a month and day beside it (`linux-next 11/12:`), which reads
+    // as the 11th run of 12 too: two snapshots' reports under `linux-next
+    // 11/12:` and `linux-next 11/19:` were both labelled `linux-next` and
+    // averaged, Block output 51776 and 716800 K/s one mean, no word
+    // (attack56 F1).
     let day = counter.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase();
+    let month_day = day.split_once('/').is_some_and(|(m, d)| {
+        let day_of =
+            |p: &str, most: u32| (1..=2).contains(&p.len()) && p.parse::<u32>().is_ok_and(|v| (1..=most).contains(&v));
+        (day_of(m, 12) && day_of(d, 31)) || (day_of(m, 31) && day_of(d, 12))
+    });
     if !day.contains([':', ' '])
-        && captions::is_date_word(&day, false)
+        && (captions::is_date_word(&day, false) || month_day)
         && [rest.split_whitespace().next(), rest.split_whitespace().last()]
             .into_iter()
             .flatten()
