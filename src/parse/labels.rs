@@ -6789,12 +6789,13 @@ fn leading_label(line: &str) -> Option<String> {
     ok.then_some(head)
 }
 
-/// True when `word` reads as a result's name (`Throughput`, `Time`): a
+/// True when `word` reads as a result's name (`Throughput`, `Time:`): a
 /// capital, then lower-case letters, three or more, and no unit
 /// ([`is_unit_word`]: `Seconds`; perf stat's `Joules`). After a bare
 /// figure it makes the figure a kernel's name, not a measure (`megabytes`,
 /// `msec`, `real` are none).
 fn is_result_name(word: &str) -> bool {
+    let word = word.strip_suffix(':').unwrap_or(word);
     let mut chars = word.chars();
     chars.next().is_some_and(|c| c.is_ascii_uppercase())
         && word.len() >= 3
