@@ -6856,10 +6856,14 @@ fn leading_label(line: &str) -> Option<String> {
     // `4.45`), BSD time's `1.23 real 0.45 user`, perf stat's `1.234567
     // task-clock` start with a measure as often; a kernel's name there has
     // a colon (`6.9:`), a third number (`2.6.22`) or a tail (`6.1-rc1`).
+    // But a bare figure before a result's capitalised name is a kernel's
+    // (`5.4    Throughput 320.2 MB/sec 4 procs`: the rows of 4.19 and 5.4
+    // were averaged as runs of one set-up with no word, attack56 F3); a
+    // unit after it is never one's name (`2.5 MB/sec`, `3.0 GHz`).
     let t = line.trim();
     if let Some((first, rest)) = t.split_once(char::is_whitespace)
         && is_kernel_name(first.strip_suffix(':').unwrap_or(first))
-        && !is_bare_figure(first)
+        && (!is_bare_figure(first) || rest.split_whitespace().next().is_some_and(is_result_name))
         && rest.trim_start().starts_with(|c: char| c.is_alphabetic())
         && rest.chars().any(|c| c.is_ascii_digit())
     {
@@ -6878,6 +6882,21 @@ fn leading_label(line: &str) -> Option<String> {
         && rest.chars().any(|c| c.is_ascii_digit())
         && rest.trim_start().starts_with(|c: char| c.is_alphabetic());
     ok.then_some(head)
+}
+
+/// True when `word` reads as a result's name (`Throughput`, `Time:`): a
+/// capital, then lower-case letters, three or more, and no unit
+/// ([`is_unit_word`]: `Seconds`; perf stat's `Joules`). After a bare
+/// figure it makes the figure a kernel's name, not a measure (`megabytes`,
+/// `msec`, `real` are none).
+fn is_result_name(word: &str) -> bool {
+    let word = word.strip_suffix(':').unwrap_or(word);
+    let mut chars = word.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && word.len() >= 3
+        && chars.all(|c| c.is_ascii_lowercase())
+        && !is_unit_word(word)
+        && !["joules", "watts"].iter().any(|u| word.eq_ignore_ascii_case(u))
 }
 
 /// A figure of two numbers and a dot alone (`1.36`, `4.45`, `1.234567`):
@@ -8077,9 +8096,19 @@ fn split_off_counter_afresh(text: &str) -> Option<(String, String)> {
     let mut rest = joined[rest].trim_matches(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '-' | ';'));
     // `linux-next 2024-11-05`: the date names the tree's snapshot, not
     // when a run ran ([`names_a_dated_tree`]); the line is no counter.
+    // So is a month and day beside it (`linux-next 11/12:`), which reads
+    // as the 11th run of 12 too: two snapshots' reports under `linux-next
+    // 11/12:` and `linux-next 11/19:` were both labelled `linux-next` and
+    // averaged, Block output 51776 and 716800 K/s one mean, no word
+    // (attack56 F1).
     let day = counter.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase();
+    let month_day = day.split_once('/').is_some_and(|(m, d)| {
+        let day_of =
+            |p: &str, most: u32| (1..=2).contains(&p.len()) && p.parse::<u32>().is_ok_and(|v| (1..=most).contains(&v));
+        (day_of(m, 12) && day_of(d, 31)) || (day_of(m, 31) && day_of(d, 12))
+    });
     if !day.contains([':', ' '])
-        && captions::is_date_word(&day, false)
+        && (captions::is_date_word(&day, false) || month_day)
         && [rest.split_whitespace().next(), rest.split_whitespace().last()]
             .into_iter()
             .flatten()
@@ -9114,6 +9143,12 @@ mod tests {
         assert_eq!(leading_label("6.9: average rps: 2117400.22").as_deref(), Some("6.9"));
         assert_eq!(leading_label("2.4.18pre3ll  Throughput 12.563 MB/sec 64 procs").as_deref(), Some("2.4.18pre3ll"));
         assert_eq!(leading_label("2.6.22 Throughput 12.563 MB/sec 64 procs").as_deref(), Some("2.6.22"));
+        // attack56 F3: two-number kernels before a result's name.
+        assert_eq!(leading_label("5.4    Throughput 320.2 MB/sec 4 procs").as_deref(), Some("5.4"));
+        assert_eq!(leading_label("4.19 Time: 12.345").as_deref(), Some("4.19"));
+        assert_eq!(leading_label("6.14 Seconds elapsed 12.1"), None);
+        assert_eq!(leading_label("2.50 MB/sec for 4 procs"), None);
+        assert_eq!(leading_label("8.51 Joules power/energy-pkg/"), None);
         assert_eq!(paragraph_head("1.36 megabytes read (1.36 megabytes per second)"), None);
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),

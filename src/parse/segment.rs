@@ -663,10 +663,17 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
             // the lines above it (CoreMark's closing `CoreMark 1.0 : 660.72 /
             // GCC8.2.0 … / 2:FreeRTOS`, its compiler and threads, over an
             // OSDB log's first lines) stay this segment's.
+            // Only lines from which on the other output is still told
+            // apart (its banner left with it): MLC's `Intel(R) Memory Latency
+            // Checker - v3.10` under a stress-ng YAML report, no blank line
+            // between, stayed the YAML's, the three lines below it read the
+            // same figures but were detected as nothing, and MLC's 12.5 ns
+            // were lost with no word (attack56 F4).
+            let told = |from: usize| detect_among(&region(from, below), done).is_some_and(|p| p.id() == other.id());
             let (mut lo, mut hi) = (t0, end);
             while lo < hi {
                 let mid = (lo + hi).div_ceil(2);
-                if samples_from(mid) == all { lo = mid } else { hi = mid - 1 }
+                if samples_from(mid) == all && told(mid) { lo = mid } else { hi = mid - 1 }
             }
             Some(lo - t0)
         });
@@ -1608,6 +1615,31 @@ mod tests {
         let p = pct.outcome.as_ref().expect("read");
         assert_eq!(p.samples.len(), 4);
         assert!(p.samples.iter().all(|s| s.metric.name == "hackbench"), "{:?}", p.samples[0]);
+    }
+
+    /// attack56 F4: MLC's prompt and banner glued under a stress-ng YAML
+    /// report (a terminal log, no blank line). MLC reads the same figures
+    /// from its `Command line parameters:` line on, but is detected only
+    /// with its banner: the banner stayed the YAML's, and MLC's 31.1 clocks
+    /// and 12.5 ns were lost with no word.
+    #[test]
+    fn a_tail_left_to_another_output_keeps_what_tells_it_apart() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/");
+        let yaml = std::fs::read_to_string(format!("{dir}stress_ng/ghdoc-0.09.23-data-yaml.txt")).expect("fixture");
+        let mlc = std::fs::read_to_string(format!(
+            "{dir}wild/mlc/gh-book-zh-v3.10-idle-latency-c0-b10m-tabs-in-brackets.txt"
+        ))
+        .expect("fixture");
+        let text = format!("{}\n{mlc}", yaml.trim_end());
+        let segs = segments(&Input::from_text(&text), None);
+        let read = |id: &str| {
+            segs.iter()
+                .filter(|s| s.parser.id() == id)
+                .filter_map(|s| s.outcome.as_ref().ok())
+                .map(|p| p.samples.len())
+                .sum::<usize>()
+        };
+        assert_eq!((read("stress-ng"), read("mlc")), (6, 2));
     }
 
     #[test]

@@ -660,6 +660,10 @@ mod tests {
             ("linux-next 20241105:", "linux-next 20241112:"),
             ("mmotm 2024-11-05:", "mmotm 2024-11-12:"),
             ("2024-11-05 linux-next:", "2024-11-12 linux-next:"),
+            // attack56 F1: a month and day read as `11 of 12` runs.
+            ("linux-next 11/12:", "linux-next 11/19:"),
+            ("mmotm 3/4:", "mmotm 3/11:"),
+            ("linux-next 12/3:", "linux-next 19/11:"),
         ] {
             let (notes, x, y) = two_reports_under(a, b);
             assert!(x.is_some() && y.is_some() && x != y, "{a}: {x:?} {y:?} {notes:?}");
@@ -675,6 +679,9 @@ mod tests {
         let (notes, x, y) = two_reports_under("2024-11-05:", "2024-11-12:");
         assert_eq!((averaged(&notes), x, y), (0, None, None), "{notes:?}");
         let (notes, x, y) = two_reports_under("Run on 2024-11-05:", "Run on 2024-11-12:");
+        assert_eq!((averaged(&notes), x, y), (0, None, None), "{notes:?}");
+        // A run counter beside another name stays one (runs, no label).
+        let (notes, x, y) = two_reports_under("ext4 1/2:", "ext4 2/2:");
         assert_eq!((averaged(&notes), x, y), (0, None, None), "{notes:?}");
     }
 

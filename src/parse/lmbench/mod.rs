@@ -358,15 +358,26 @@ fn keep_apart_clocks_of_one_host(out: &mut ParsedFile, banners: &[(usize, usize)
             clocks.push((sec, h, format!("{}", s.value.mean()), s.line));
         }
     }
+    // lmbench measures the clock it prints (its `mhz` timing loop): one
+    // machine's summaries may print 868 and 867. Clocks within 2% of each
+    // other are one clock; a 1 MHz difference had made a file's 2.5.42 and
+    // 2.5.43 summaries two machines, nothing compared, and advised classes
+    // of their own (attack56 F2).
+    let apart = |a: &str, b: &str| match (a.parse::<f64>(), b.parse::<f64>()) {
+        (Ok(x), Ok(y)) => (x - y).abs() > 0.02 * x.abs().max(y.abs()),
+        _ => a != b,
+    };
     let differ = |h: &str| {
         let mut seen = clocks.iter().filter(|c| c.1 == h).map(|c| c.2.as_str());
         let first = seen.next();
-        seen.any(|c| Some(c) != first)
+        seen.any(|c| first.is_some_and(|f| apart(f, c)))
     };
     let Some(&(_, host, _, _)) = clocks.iter().find(|c| differ(c.1)) else { return };
     let first = clocks.iter().find(|c| c.1 == host).map(|c| (c.2.clone(), c.3));
-    let second =
-        clocks.iter().find(|c| c.1 == host && Some(&c.2) != first.as_ref().map(|f| &f.0)).map(|c| (c.2.clone(), c.3));
+    let second = clocks
+        .iter()
+        .find(|c| c.1 == host && first.as_ref().is_some_and(|f| apart(&f.0, &c.2)))
+        .map(|c| (c.2.clone(), c.3));
     let (Some((a, la)), Some((b, lb))) = (first, second) else { return };
     let host_of: std::collections::HashMap<usize, &str> = hosts.iter().map(|(k, h)| (*k, h.as_str())).collect();
     for k in 0..out.samples.len() {
@@ -1560,5 +1571,34 @@ dull.coba  Linux 2.0.27    6     50    170    63    240      74     320
     fn detect_scores() {
         assert_eq!(Lmbench.detect(&Input::from_text(PROC20)), 95);
         assert_eq!(Lmbench.detect(&Input::from_text("hello\nworld")), 0);
+    }
+
+    /// attack56 F2: lmbench measures the clock it prints, so one host's two
+    /// summaries may print 868 and 867 MHz (the 2.5.42 / 2.5.43 wild file,
+    /// the second summary's clock edited down by one): one machine, no
+    /// `machine` parameter and no warning; Nakajima's 847 and 1900 MHz
+    /// summaries are still two machines.
+    #[test]
+    fn a_clock_one_mhz_apart_is_one_machine() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/wild/lmbench/");
+        let text = std::fs::read_to_string(format!(
+            "{dir}lkml-2002-10-lmbench20-2.5.42-vs-2.5.43-5runs-outlook-wrapped-sh-and-mem-write.txt"
+        ))
+        .expect("fixture");
+        let jittered: Vec<String> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| if i >= 92 && l.contains("Linux 2.5.43") { l.replacen(" 868", " 867", 1) } else { l.into() })
+            .collect();
+        assert!(jittered.iter().any(|l| l.ends_with(" 867")));
+        let f = Lmbench.parse(&Input::from_text(&(jittered.join("\n") + "\n"))).unwrap();
+        assert!(f.samples.iter().all(|s| s.params.iter().all(|p| p.name != crate::parse::MACHINE_PARAM)));
+        assert!(f.notes.iter().all(|(_, m)| !m.contains("two machines")), "{:?}", f.notes);
+        let text = std::fs::read_to_string(format!(
+            "{dir}lkml-2002-10-nakajima-lmbench20-icc-builds-as-hosts-p3-and-p4-summaries-same-host-names.txt"
+        ))
+        .expect("fixture");
+        let f = Lmbench.parse(&Input::from_text(&text)).unwrap();
+        assert!(f.notes.iter().any(|(_, m)| m.contains("two machines")), "{:?}", f.notes);
     }
 }
