@@ -31,7 +31,9 @@
 //! between allowed), each with one word per column, right-aligned over
 //! it: the first line each column's kernel version, the second its run's
 //! name (mmtests cuts each run's name at its first `-` after any `-rcN`:
-//! `5.6.0-rc1-baseline-v3` prints `5.6.0-rc1` over `baseline-v3`). A header word must end over its column (past the row's name, or
+//! `5.6.0-rc1-baseline-v3` prints `5.6.0-rc1` over `baseline-v3`; a name
+//! with no `-` prints itself less its last letter over itself, `baselin`
+//! over `baseline`: the whole name, the line under it). A header word must end over its column (past the row's name, or
 //! past the change of the column before; further right where a wide name
 //! pushed it): a title or a sentence of as many words as there are columns
 //! (`netperf UDP`, `Netperf results:`) is not a header. mmtests pads each name to its column's width and prints a wider
@@ -581,6 +583,16 @@ fn header(
         // thp thp`): the mmtests configuration's name, which names no
         // kernel; the run names under it are the columns, as one line's.
         Some(v) if v.iter().all(|w| *w == v[0]) && !is_kernel_name(&v[0]) => {
+            i = versions_at.unwrap_or(i);
+            names.iter().map(|k| (Some(k.clone()), None)).collect()
+        }
+        // Each word over a column its run name under it less its end
+        // (`baselin` over `baseline`, `sched_cach` over `sched_cache`: a
+        // run name with no `-` to cut it at, as `--names
+        // baseline,sched_cache` gives, Chen Yu's LKML 2025 schbench table):
+        // the name under it is the whole run name; joined, they named
+        // kernels `baselin-baseline` no run had (wildmod56).
+        Some(v) if v.iter().zip(&names).all(|(k, l)| l.len() == k.len() + 1 && l.starts_with(k.as_str())) => {
             i = versions_at.unwrap_or(i);
             names.iter().map(|k| (Some(k.clone()), None)).collect()
         }
@@ -1546,6 +1558,22 @@ unixbench-spawn         Hmean     unixbench-spawn-512          82993.79 (   0.00
         assert!(note_on(&p, 3, "labelled `column N`"), "{:?}", p.notes);
         assert!(note_on(&p, 8, "labelled `column N`"), "{:?}", p.notes);
         assert!(p.samples[1].params.iter().any(|q| q.name == "label" && q.value == "column 2"));
+    }
+
+    /// wildmod56 (Chen Yu, LKML 2025, `--names baseline,sched_cache`): a
+    /// run name with no `-` prints itself less its last letter over
+    /// itself; the columns were filed under `baselin-baseline`. Now the
+    /// line under it, the whole name.
+    #[test]
+    fn a_name_less_its_last_letter_over_itself_is_the_name_under_it() {
+        let text = "\
+                                     baselin             sched_cach
+                                    baseline            sched_cache
+Lat 90.0th-qrtle-1         10.00 (   0.00%)        9.00 (  10.00%)
+";
+        let p = parse(text);
+        let kernels: Vec<&str> = p.samples.iter().filter_map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, ["baseline", "sched_cache"]);
     }
 
     #[test]

@@ -36,9 +36,10 @@
 //! picked out, `tip-good` for `tip-r3`) is read as named, with a note. Rows after
 //! a person's words (a reply's interjection inside the quoted table)
 //! continue the last table of the same quote depth when their columns
-//! agree; one right under a row quoted deeper and so filed under another
-//! header is noted (the quoting changed inside a table: which table it
-//! goes on is not sure). A line of a row's shape that is no row (a
+//! agree, but not across a table quoted deeper that began below that
+//! table's header (a reply's row after the next quoted table: which table
+//! it goes with is not sure, not read, said; so is a row a mailer left one
+//! level less quoted than the table it ends). A line of a row's shape that is no row (a
 //! decimal comma, `5,63 (1.57 pct)`) is noted, never dropped silently.
 //!
 //! **Sample.** Group: the benchmark, from the title over the table (the
@@ -298,6 +299,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut open: Option<(u8, Header)> = None;
     // The last header of each quote depth, for rows a reply's words broke.
     let mut by_depth: Vec<(u8, Header)> = Vec::new();
+    // Every header read so far: its line and quote depth.
+    let mut headers_seen: Vec<(usize, u8)> = Vec::new();
     // Per (benchmark, table) the rows' votes: (higher, lower).
     // Each voting cell too: (its sample, its line, calls a rise better,
     // value, pct), to leave out a lone dissent (attack41 F18).
@@ -423,6 +426,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             by_depth.retain(|(d, _)| *d != depth);
             by_depth.push((depth, h.clone()));
+            headers_seen.push((n, depth));
             open = Some((depth, h));
             continue;
         }
@@ -430,7 +434,32 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let h: &Header = match &open {
                 Some((d, h)) if *d == depth && columns(h, cells.len()).is_some() => h,
                 _ => match by_depth.iter().find(|(d, h)| *d == depth && columns(h, cells.len()).is_some()) {
-                    Some((_, h)) => h,
+                    // A reply's row after a table quoted deeper than it
+                    // began below its own header (wildmod56: the LKML 2022
+                    // AMD NPS mail's unquoted `256  27654.49 (0.00 pct)
+                    // 47126.18 (70.41 pct)` under `The result from v1
+                    // patch:`, right after the quoted `NPS 2` table, went
+                    // under the reply's `NPS Mode - NPS1` header fifteen
+                    // lines up, an NPS2 figure filed under NPS1): which
+                    // table it goes with is not sure; not read, said. A
+                    // quoted row after a reply's own table (the quote going
+                    // on) still continues its quoted header.
+                    Some((_, h)) => {
+                        if let Some(&(l, d)) = headers_seen.iter().rev().find(|&&(l, d)| l > h.line && d > depth) {
+                            out.notes.push((
+                                n,
+                                format!(
+                                    "a row quoted {depth} deep after the table of line {l} (quoted {d} deep): the \
+                                     header of its depth (line {}, kernels {}) is above that table, so which table it \
+                                     goes with is not sure: not read",
+                                    h.line,
+                                    h.kernels.join(", ")
+                                ),
+                            ));
+                            continue;
+                        }
+                        h
+                    }
                     None => {
                         out.notes.push((
                             n,
@@ -1007,10 +1036,13 @@ mod tests {
                     > >  64:     195.00 (0.00 pct)       192.50 (1.28 pct)\n\
                     > 128:     395.50 (0.00 pct)       399.00 (-0.88 pct)\n";
         let p = parse_all(&Input::from_text(text)).expect("reads");
-        assert_eq!(p.samples.len(), 6);
+        // wildmod56: not read under the shallower header either (it was,
+        // with this note, filing the depth-2 table's row under util-avg):
+        // which table it goes with is not sure.
+        assert_eq!(p.samples.len(), 4);
         let note = p.notes.iter().find(|(l, _)| *l == 6).map(|n| n.1.as_str()).unwrap_or_default();
         assert!(
-            note.contains("header of line 1 (kernels sched-tip, util-avg), not the table of line 4"),
+            note.contains("the header of its depth (line 1, kernels sched-tip, util-avg)") && note.contains("not read"),
             "{:?}",
             p.notes
         );
@@ -1129,6 +1161,37 @@ we still saw some downgradings.
                 row("tbench", "v2_sis_prop", 470.68, "clients=1", Better::Higher),
             ]
         );
+    }
+
+    /// wildmod56 (the same mail, NPS2): the reply's `256` row after the
+    /// quoted NPS 2 table went under the reply's NPS1 header above it, an
+    /// NPS2 figure filed as an NPS1 rerun. Now not read, said; the quoted
+    /// row after it still continues its quoted table.
+    #[test]
+    fn a_reply_row_after_a_later_quoted_table_is_not_read() {
+        let text = "\
+> Clients:          sched-tip              v2_sis_prop
+>   256    35262.03 (0.00 pct)     34135.78 (-3.19 pct)
+The result from v1 patch:
+Clients:        sched-tip               util-avg
+256    26726.29 (0.00 pct)     52502.83 (96.44 pct)
+>   512    52459.78 (0.00 pct)     51630.53 (-1.58 pct)
+> 
+> NPS 2
+> 
+> Clients:          sched-tip              v2_sis_prop
+>   256    27408.75 (0.00 pct)     33680.59 (22.88 pct)
+The result from v1 patch:
+256    27654.49 (0.00 pct)     47126.18 (70.41 pct)
+>   512    51453.64 (0.00 pct)     47546.87 (-7.59 pct)
+";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        let values: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
+        assert_eq!(
+            values,
+            [35262.03, 34135.78, 26726.29, 52502.83, 52459.78, 51630.53, 27408.75, 33680.59, 51453.64, 47546.87]
+        );
+        assert!(f.notes.iter().any(|(l, m)| *l == 13 && m.contains("not sure")), "{:?}", f.notes);
     }
 
     /// A `pct` that is not the change between the values (a column out of

@@ -818,6 +818,29 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
         }
     }
+    // A `perf stat` command continued over lines by the shell's `\`
+    // (`perf stat -a \` / `-e access_mmu_stlb \` / … / `-- openssl speed
+    // rsa2048`, a LKML 2023 StarFive patch, wildmod56: the group was the
+    // `\` itself): the command is its line joined with those below it up
+    // to the first that does not end in `\`.
+    for i in 0..kinds.len() {
+        let t = input.lines[i].trim();
+        if !matches!(kinds[i], Kind::Command(..)) || !t.ends_with('\\') {
+            continue;
+        }
+        let mut joined = t.trim_end_matches('\\').trim_end().to_string();
+        for next in input.lines.iter().skip(i + 1).take(64).map(|l| l.trim()) {
+            if next.is_empty() {
+                break;
+            }
+            joined.push(' ');
+            joined.push_str(next.trim_end_matches('\\').trim_end());
+            if !next.ends_with('\\') {
+                kinds[i] = kind(&joined);
+                break;
+            }
+        }
+    }
     // The lines that end the counter line above them, a mailer's wrap of
     // its `#` comment, noise or share: no line of a person's text, so a
     // paragraph of counts holding them is still one (attack54: after a

@@ -993,6 +993,22 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
                     && (floor.is_some_and(|f| i <= f) || ceiling.is_some_and(|c| i >= c) || theirs)
             })
             .collect();
+        // Such a command line's own continuation lines (its `\` at the end,
+        // `perf stat -a \` over `-e event \` … `-- openssl speed rsa2048`
+        // inside openssl's paragraph, wildmod56) are the command's too.
+        let mut others = others;
+        for i in 1..others.len() {
+            let above = &input.lines[i - 1];
+            if others[i]
+                && !others[i - 1]
+                && !taken[i - 1]
+                && !setup[i - 1]
+                && above.trim_end().ends_with('\\')
+                && !input.lines[i].trim().is_empty()
+            {
+                others[i] = false;
+            }
+        }
         let alone = input.blanked(&others);
         let Ok(before) = &seg.outcome else { continue };
         let Ok(mut parsed) = seg.parser.parse(&alone) else { continue };
