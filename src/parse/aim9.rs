@@ -118,6 +118,42 @@ pub struct Aim9;
 
 const ID: &str = "aim9";
 
+/// Operations AIM9 (s9110) counts a loop of each test whose count is fixed
+/// in its code: the arithmetic, function-call and system-call tests. The
+/// same on an x86_64 of 2007 and a PIII of 2003 (linux-mm / LKML reports:
+/// ops rate over loops rate). Tests whose count depends on the set-up
+/// (the disk tests' file size, `ram_copy`) are left out.
+fn ops_per_loop(test: &str) -> Option<f64> {
+    let k = match test {
+        "add_double" => 18000.0,
+        "add_float" | "mul_double" | "mul_float" => 12000.0,
+        "add_long" | "add_int" => 60000.0,
+        "add_short" => 24000.0,
+        "brk_test" => 17000.0,
+        "page_test" => 1700.0,
+        "creat-clo" | "jmp_test" | "signal_test" => 1000.0,
+        "div_double" | "div_float" => 3000.0,
+        "div_long" | "div_int" | "div_short" => 900.0,
+        "fun_cal" | "fun_cal1" | "fun_cal2" | "fun_cal15" => 512000.0,
+        "mul_long" | "mul_int" => 240.0,
+        "mul_short" => 300.0,
+        "mem_rtns_1" => 30000.0,
+        "trig_rtns" | "dir_rtns_1" => 10000.0,
+        "new_raph" => 200.0,
+        "fork_test" | "num_rtns_1" | "matrix_rtns" | "string_rtns" | "mem_rtns_2" | "series_1" | "shared_memory"
+        | "udp_test" | "fifo_test" | "stream_pipe" | "dgram_pipe" | "pipe_cpy" => 100.0,
+        "tcp_test" => 90.0,
+        "disk_src" => 75.0,
+        "link_test" => 63.0,
+        "array_rtns" => 20.0,
+        "sort_rtns_1" | "misc_rtns_1" => 10.0,
+        "exec_test" | "sieve" => 5.0,
+        "shell_rtns_1" | "shell_rtns_2" | "shell_rtns_3" => 1.0,
+        _ => return None,
+    };
+    Some(k)
+}
+
 impl BenchParser for Aim9 {
     fn id(&self) -> &'static str {
         ID
@@ -490,6 +526,7 @@ impl<'a> Reader<'a> {
     /// The file read: comparison rows that repeat the report's name its
     /// kernel and are counted once.
     fn finish(mut self) -> Result<ParsedFile, ParseError> {
+        self.mistyped_rates();
         self.attribute_report();
         self.kernels_listed_above();
         let mut out = ParsedFile { benchmark: ID.to_string(), version: self.version, ..ParsedFile::default() };
@@ -501,6 +538,44 @@ impl<'a> Reader<'a> {
             return Err(ParseError::NoResults { benchmark: ID, reason: "no test row with an operation rate".into() });
         }
         Ok(out)
+    }
+
+    /// Leaves out, with a warning, a row whose operation rate its own
+    /// loops rate disproves: AIM9 counts a fixed number of operations a
+    /// loop of each arithmetic and system-call test ([`ops_per_loop`]), so
+    /// the ops rate is the loops rate times it. Checked on rows of elapsed
+    /// time, count, loops rate and ops rate whose count over elapsed time
+    /// gives their loops rate (the columns are what the header says). A
+    /// Wipro report (LKML 2003-03) printed add_long's `765944.46` beside
+    /// 29.43241 loops/s, 1765944.46 with its leading 1 lost, read as printed.
+    fn mistyped_rates(&mut self) {
+        let mut drop = Vec::new();
+        for (i, r) in self.rows.iter().enumerate() {
+            let n = r.values.len();
+            if n < 4 {
+                continue;
+            }
+            let (elapsed, count, loops, ops) = (r.values[0], r.values[n - 3], r.values[n - 2], r.values[n - 1]);
+            let name = r.sample.metric.name.as_str();
+            let Some(k) = ops_per_loop(name) else { continue };
+            let measured = elapsed > 0.0 && loops > 0.0 && ((count / elapsed) - loops).abs() <= 0.01 * loops;
+            let expected = loops * k;
+            if measured && (ops - expected).abs() > 0.01 * expected {
+                self.notes.push((
+                    r.sample.line,
+                    format!(
+                        "{name}'s operation rate {ops} disagrees with its loops rate {loops}/s: AIM9's {name} counts \
+                         {k} operations a loop ({expected:.2}/s); a figure mistyped or cut, not read"
+                    ),
+                ));
+                drop.push(i);
+            }
+        }
+        let mut i = 0;
+        self.rows.retain(|_| {
+            i += 1;
+            !drop.contains(&(i - 1))
+        });
     }
 
     /// A comparison row of kernel K with every number of one report row
@@ -1168,6 +1243,23 @@ mod tests {
 
     fn parse(text: &str) -> Result<ParsedFile, ParseError> {
         Aim9.parse(&Input::from_text(text))
+    }
+
+    /// wildcls56 (Wipro, LKML 2003-03): add_long's rate printed with its
+    /// leading 1 lost, beside the loops rate of add_int's 1765944.46 row.
+    #[test]
+    fn a_rate_its_loops_rate_disproves_is_left_out_with_a_warning() {
+        let text = "Test   Test       Elapsed     Iteration    Iteration        Operation\n\
+Number Name       Time (sec)  Count        Rate(loops/sec) Rate(ops/sec)\n\
+3 add_long          65.54      1929        29.43241         765944.46 Thousand Long Integer Additions/second\n\
+4 add_int           65.54      1929        29.43241         1765944.46 Thousand Integer Additions/second\n";
+        let f = parse(text).unwrap();
+        let names: Vec<&str> = f.samples.iter().map(|s| s.metric.name.as_str()).collect();
+        assert_eq!(names, ["add_int"]);
+        assert!(f.notes.iter().any(|(l, n)| *l == 3 && n.contains("disagrees with its loops rate")), "{:?}", f.notes);
+        // A test whose operations a loop depend on the set-up is not checked.
+        let disk = text.replace("add_long ", "disk_rr  ");
+        assert_eq!(parse(&disk).unwrap().samples.len(), 2);
     }
 
     /// attack34 10: LKP's aim9 ends with the banner over `Testing over`;

@@ -459,6 +459,8 @@ pub fn note_is_info(note: &str) -> bool {
         "zero figures are not results",
         "idle baseline row",
         "interim report",
+        // tiobench: a test's title between rows under one header.
+        tiobench::TITLE_OVER_ROWS,
         // Copies of one launch read as one run (netperf, LKP's instances):
         // what was done, asking nothing (newcomer43 N4); a copy whose
         // report is missing or cut short is still a warning.

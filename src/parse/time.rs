@@ -40,9 +40,11 @@
 //!   its `label` (`before:`); a record right below such a one, indented and
 //!   unnamed, is the same name's other program (parameter `record` = 1, 2,
 //!   … on each of them, with a warning: a post timed two forkbombs per
-//!   kernel). A `Test 1:` heading at a line's start (a word, then a number
+//!   kernel). A name and a dash (`65-mm4-dl - 0.03user …`) name it alike.
+//!   A `Test 1:` heading at a line's start (a word, then a number
 //!   or one capital letter) is the group of the records below it: the
-//!   workload they time.
+//!   workload they time; so is a caption of a few words after a blank
+//!   line, right above a named record (`Cat kernel source during seq read`).
 //!
 //!   Metrics (group and parameters as just said, else none):
 //!
@@ -718,7 +720,7 @@ impl BenchParser for GnuTime {
                 }
             };
             if skip == 0
-                && let Some(h) = test_heading(line)
+                && let Some(h) = test_heading(line).or_else(|| block_caption(&input.lines, i))
             {
                 who.heading(h);
             }
@@ -783,15 +785,41 @@ fn test_heading(line: &str) -> Option<&str> {
     (named && !super::labels::is_run_marker(head)).then_some(head)
 }
 
+/// A caption over a block of named records (`Cat kernel source during seq
+/// read` over `65-mm4-dl - 0.03user 0.13system 5:21.39elapsed` and two
+/// other I/O schedulers' lines, LKML 2003-05, Nick Piggin): the line at
+/// index `i`, after a blank line (or the file's start), of two to eight
+/// words ending in no `:` or `.`, right above a record with a name before
+/// it. It is the group of the records below it, as a `Test 1:` heading is:
+/// four workloads' records under one name were averaged as its runs.
+fn block_caption(lines: &[String], i: usize) -> Option<&str> {
+    let t = lines[i].trim();
+    let words = t.split_whitespace().count();
+    let after_blank = i == 0 || lines[i - 1].trim().is_empty();
+    let next_named = lines.get(i + 1).is_some_and(|n| record_prefix(n).is_some());
+    let ok = after_blank
+        && next_named
+        && (2..=8).contains(&words)
+        && !t.ends_with([':', '.'])
+        && t.starts_with(|c: char| c.is_ascii_alphabetic())
+        && record_prefix(t).is_none()
+        && !t.split_whitespace().any(|w| num_suffix(w, "user").is_some() || num_suffix(w, "u").is_some());
+    ok.then_some(t)
+}
+
 /// The text before a csh/GNU `time` record on its own line, when it ends in
 /// a colon: `2.5.23-rmap:` of `2.5.23-rmap:    1149.840u 83.350s 21:01.37
-/// 97.7% …`, without the colon. A kernel's name there is the record's
-/// kernel; a short name (`before:`) its label.
+/// 97.7% …`, without the colon, or in a dash after a blank (`65-mm4-dl -
+/// 0.03user 0.13system 5:21.39elapsed`, LKML 2003-05: the three I/O
+/// schedulers' names were dropped and their records averaged as runs). A
+/// kernel's name there is the record's kernel; a short name (`before:`)
+/// its label.
 fn record_prefix(line: &str) -> Option<&str> {
     let starts = |t: &str| num_suffix(t, "user").is_some() || num_suffix(t, "u").is_some();
     let first = line.split_whitespace().find(|w| starts(w))?;
     let at = line.find(first)?;
-    let head = line[..at].trim().strip_suffix(':')?.trim();
+    let head = line[..at].trim();
+    let head = head.strip_suffix(':').or_else(|| head.strip_suffix(" -"))?.trim();
     let ok = !head.is_empty() && head.chars().count() <= 32 && !head.contains(char::is_whitespace);
     ok.then_some(head)
 }
@@ -1161,6 +1189,36 @@ fn step_caption(line: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// wildcls56 (Nick Piggin, LKML 2003-05): three I/O schedulers' records,
+    /// each named before a dash, under a caption per workload. The names
+    /// were dropped and every record averaged as runs of one set-up.
+    #[test]
+    fn a_name_and_a_dash_name_a_record_and_a_caption_heads_its_block() {
+        let text = "Cat kernel source during seq read\n65-mm4-dl - 0.03user 0.13system 5:21.39elapsed\n\
+            65-mm4-as - 0.02user 0.14system 0:14.50elapsed\n\nls -lr kernel source during seq read\n\
+            65-mm4-dl - 0.18user 0.31system 0:24.32elapsed\n65-mm4-as - 0.19user 0.32system 0:09.39elapsed\n";
+        let f = GnuTime.parse(&Input::from_text(text)).unwrap();
+        let label = |s: &Sample| s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string());
+        let got: Vec<(usize, String, Option<String>)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "elapsed")
+            .map(|s| (s.line, s.group.to_string(), label(s)))
+            .collect();
+        let read = "Cat kernel source during seq read".to_string();
+        let ls = "ls -lr kernel source during seq read".to_string();
+        assert_eq!(
+            got,
+            [
+                (2, read.clone(), Some("65-mm4-dl".into())),
+                (3, read, Some("65-mm4-as".into())),
+                (6, ls.clone(), Some("65-mm4-dl".into())),
+                (7, ls, Some("65-mm4-as".into()))
+            ]
+        );
+        assert_eq!(record_prefix("a-b 0.03user 0.13system 5:21.39elapsed"), None);
+    }
 
     #[test]
     fn a_scripts_captions_tell_the_commands_it_timed_apart() {

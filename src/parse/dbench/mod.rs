@@ -1341,6 +1341,10 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let row = match (words.as_slice(), words.last().and_then(|w| plain(w))) {
                 ([kernel, _], Some(v)) => Some((*kernel, v)),
+                // The unit after the first row's figure only (`2.4.19-rc5-aa1
+                // 179.61 MB/second`, Randy Hron, LKML 2002-09): that row was
+                // left out, a warning said so.
+                ([kernel, v, "MB/second" | "MB/sec" | "MB/s"], _) if !high_low => plain(v).map(|v| (*kernel, v)),
                 ([kernel, avg, high, low] | [kernel, avg, high, low, "MB/sec"], _) if high_low => {
                     match (plain(avg), plain(high), plain(low)) {
                         (Some(a), Some(h), Some(l)) if l <= a && a <= h => Some((*kernel, a)),
@@ -2347,6 +2351,17 @@ mod tests {
             .expect("bare");
         assert_eq!(param(&d.samples[0], "stat"), None);
         assert!(matches!(d.samples[0].value, crate::model::Value::Single { .. }));
+    }
+
+    #[test]
+    fn a_unit_after_the_first_rows_figure_only_is_read() {
+        // Randy Hron quoted by Hans Reiser, LKML 2002-09 (TABs): `MB/second`
+        // after the first row's figure; that row was left out.
+        let text = "dbench ext2 64 processes\t\tAverage\t(5 runs)\n2.4.19-rc5-aa1 \t\t179.61\tMB/second\n\
+                    2.4.20-pre5    \t\t145.00\t\n";
+        let p = Dbench.parse(&Input::from_text(text)).expect("unit on the first row");
+        assert_eq!(p.samples.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), vec![179.61, 145.0]);
+        assert!(!p.notes.iter().any(|(_, m)| m.contains("summary row")), "{:?}", p.notes);
     }
 
     #[test]

@@ -116,6 +116,11 @@ use header::{Col, Layout, header_at, is_rule, prose_operation, section_title};
 /// The tiobench parser (registry id `"tiobench"`).
 pub struct Tiobench;
 
+/// The words of the note on a test's title between rows of one header's
+/// columns (`Random Reads` over rows, no header of its own): what was
+/// read, asking nothing.
+pub(crate) const TITLE_OVER_ROWS: &str = "over rows of the columns of the header at line";
+
 /// Parses one value cell of column `col`.
 fn cell(col: Col, tok: &str) -> Option<f64> {
     match col {
@@ -912,6 +917,31 @@ impl Tables {
             self.title_at = Some(i);
             return Ok(i + 1);
         }
+        // A title between rows, over more rows of the same columns and no
+        // header of its own (`Random Reads` right above its rows: the
+        // header printed once for four tests, LKML 2003-03/05, Nick
+        // Piggin's AS/DL/CFQ results): the rows below are that test's. Read
+        // as commentary, they were the first title's, averaged as its runs
+        // (0.59 MB/s random reads with 48.21 MB/s sequential ones).
+        if let Some(t) = section_title(line)
+            && line.trim().len() < 60
+            && !continues_sentence(lines, i)
+            && let Some(lay) = &self.layout
+            && lay.groups.iter().all(Option::is_none)
+            && let Some(j) = (i + 1..lines.len().min(i + 3)).find(|&j| !lines[j].trim().is_empty())
+            && matches!(row_at(lines, j, lay.cols.len(), lay), Line::Row(..))
+        {
+            let (header, width) = (lay.line, lay.groups.len());
+            self.flush(out);
+            out.notes.push((i + 1, format!("`{t}` {TITLE_OVER_ROWS} {header}: those rows are its test's")));
+            self.groups = vec![t.clone(); width];
+            self.title = Some(t);
+            self.title_at = Some(i);
+            self.titled = true;
+            self.awake = true;
+            self.text_since_row = 0;
+            return Ok(i + 1);
+        }
         if self.layout.is_none() || is_rule(line) || line.trim().is_empty() {
             return Ok(i + 1);
         }
@@ -1045,6 +1075,30 @@ mod tests {
 
     fn parse(text: &str) -> Result<ParsedFile, ParseError> {
         Tiobench.parse(&Input::from_text(text))
+    }
+
+    /// wildcls56 (Nick Piggin, LKML 2003-05): one header for four tests,
+    /// the next test's title right above its rows. The random reads were
+    /// read as sequential reads and averaged with them as runs.
+    #[test]
+    fn a_title_between_rows_names_the_rows_below_it() {
+        let text = "Sequential Reads
+                Num                   Avg      Maximum     Lat%  Lat%   CPU
+Identifier      Thr   Rate  (CPU%)  Latency    Latency     >2s   >10s   Eff
+--------------- ---  ------ ------ --------- -----------  ----- ------ -----
+65-mm4-dl     1   48.21 11.09%     0.080       36.49   0.00  0.00   435
+Random Reads
+65-mm4-dl     1    0.59 0.488%     6.647       23.35   0.00  0.00   120
+";
+        let p = parse(text).unwrap();
+        let rates: Vec<(String, f64)> = p
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "Rate")
+            .map(|s| (s.group.to_string(), s.value.mean()))
+            .collect();
+        assert_eq!(rates, [("Sequential Reads".to_string(), 48.21), ("Random Reads".to_string(), 0.59)]);
+        assert!(p.notes.iter().any(|(l, n)| *l == 6 && n.contains(TITLE_OVER_ROWS)), "{:?}", p.notes);
     }
 
     /// LKML 2003 (`Re: 2.5.60-mm2`): two runs' tables shown as a diff,
