@@ -869,8 +869,8 @@ fn apply_labels<'a>(
     let parser_labelled = parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label"));
     // `read[n]`: line n gave a number (index 0 and past the end: no).
     let mut read = vec![false; input.lines.len() + 2];
-    for s in &parsed.samples {
-        if let Some(r) = read.get_mut(s.line) {
+    for n in parsed.read_lines() {
+        if let Some(r) = read.get_mut(n) {
             *r = true;
         }
     }
