@@ -1904,7 +1904,12 @@ fn differing_parts(name: &str, lines: &[Vec<&str>]) -> Option<Vec<Option<String>
         // A word before the option that is another option's value
         // (`redis-benchmark -r 1000000 -t ping,get`: `1000000` is `-r`'s)
         // is no wrapper: the label was `1000000 -t ping,get`.
-        if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
+        // `taskset 4 perf …` / `taskset 0x4 perf …`: the mask is the
+        // positional value of the wrapper before it (with the first of
+        // such commands missing, the label was `4 perf stat --null`).
+        if start > 0 && !is_option(words[start]) && matches!(command_words_name(words[start - 1]), "taskset" | "chrt") {
+            start -= 1;
+        } else if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
             start -= 1;
             if start > 0
                 && !is_option(words[start - 1])
