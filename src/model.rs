@@ -414,8 +414,10 @@ pub struct ParsedFile {
     /// order: the copies of one run started at once (LKP's 16 netperf
     /// copies, its `Instance: N` reports), whose figures are one run's,
     /// their mean per copy, at the first copy's line
-    /// (`parse::instances::one_run_per_launch`). Read, though no
-    /// sample names them. Empty for every other file. Used while the file
+    /// (`parse::instances::one_run_per_launch`); lines a mail wrapped off
+    /// a line read whole (openssl speed's `(Cortex-A53)` cluster marker
+    /// alone, lkp-compare's commit ids over the dashes). Read, though no
+    /// sample names them, and so no label. Empty for most files. Used while the file
     /// is read (the segments' safety net), not kept: neither serialized
     /// nor cached.
     #[serde(skip)]

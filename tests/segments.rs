@@ -262,15 +262,9 @@ enum Joint {
 /// 37 of them without a warning; since glued55 a paragraph's head and tail
 /// are offered to the other parsers with the text beside them
 /// (`segment::leave_heads`, `segment::leave_tails`): 25 read wrong, none
-/// silently.)
+/// silently; since names56 AIM7's title glued under another output is kept
+/// for AIM7 (`segment::reread_alone`): 6.)
 const GLUED: &str = "no blank line: the first parser reads on into the second output and fails there (warned)";
-
-/// AIM7's title `AIM7 compute workload` glued under another output's last
-/// line is in that output's paragraph, and AIM7, read first, has its title
-/// taken from it when each segment is read again alone
-/// (`segment::reread_alone`): its 12 figures read without their group
-/// `compute`. The tail is offered to the benchmarks not read yet only.
-const GLUED_TITLE: &str = "no blank line: AIM7's title in the output above's paragraph, its group lost";
 
 /// Pairs (first file, second file, by their path or directory; how they
 /// are joined) still read wrong, with why. Each must still be read wrong:
@@ -325,74 +319,11 @@ const PAIRS_KNOWN: &[(&str, &str, Joint, &str)] = &[
         Joint::Glued,
         GLUED,
     ),
-    ("coremark/esp32-freertos-2-cores.txt", "aim7/kernel-summary-wide-kernels.txt", Joint::Glued, GLUED_TITLE),
-    ("netperf/blog-crossbar-freebsd-tcp-rr.txt", "aim7/kernel-summary-wide-kernels.txt", Joint::Glued, GLUED_TITLE),
-    ("dbench/dbench-one-label.txt", "aim7/kernel-summary-wide-kernels.txt", Joint::Glued, GLUED_TITLE),
-    ("dbench/tbench-3x-two-runs.txt", "aim7/kernel-summary-wide-kernels.txt", Joint::Glued, GLUED_TITLE),
-    (
-        "iperf3/gh-iperf3-3.9-json-bytes-10k-receiver-got-14280.txt",
-        "aim7/kernel-summary-wide-kernels.txt",
-        Joint::Glued,
-        GLUED_TITLE,
-    ),
-    ("time/bash-time-real-sys-only.txt", "aim7/kernel-summary-wide-kernels.txt", Joint::Glued, GLUED_TITLE),
-    (
-        "pgbench/blog-zh-timescaledb-pgbench-prepared-script-statistics.txt",
-        "aim7/kernel-summary-wide-kernels.txt",
-        Joint::Glued,
-        GLUED_TITLE,
-    ),
-    (
-        "ycsb/lkml-2016-tmpfs-huge-overall-only-shmem-pmd-mapped-two-kernels.txt",
-        "aim7/kernel-summary-wide-kernels.txt",
-        Joint::Glued,
-        GLUED_TITLE,
-    ),
-    ("aim9/aim9-compare-rows-and-report.txt", "aim7/kernel-summary-wide-kernels.txt", Joint::Glued, GLUED_TITLE),
-    (
-        "hackbench/blog-tw-ltp-hackbench-old-form-vm-cpus.txt",
-        "aim7/kernel-summary-wide-kernels.txt",
-        Joint::Glued,
-        GLUED_TITLE,
-    ),
-    (
-        "perf-bench/kvm-2023-arm64-haltpoll-sched-pipe-lettered-labels-no-blank-lines.txt",
-        "aim7/kernel-summary-wide-kernels.txt",
-        Joint::Glued,
-        GLUED_TITLE,
-    ),
-    ("stress_ng/ghdoc-0.09.23-data-yaml.txt", "aim7/kernel-summary-wide-kernels.txt", Joint::Glued, GLUED_TITLE),
-    (
-        "schbench/blog-zh-schbench-2020-form-interim-reports-default-run.txt",
-        "aim7/kernel-summary-wide-kernels.txt",
-        Joint::Glued,
-        GLUED_TITLE,
-    ),
-    ("osdb/multi-user.txt", "aim7/kernel-summary-wide-kernels.txt", Joint::Glued, GLUED_TITLE),
-    (
-        "tinymembench/openvela-nuttx-nsh-v0.4.9-elided-chinese-ellipses.txt",
-        "aim7/kernel-summary-wide-kernels.txt",
-        Joint::Glued,
-        GLUED_TITLE,
-    ),
-    (
-        "will-it-scale/lkml-2021-gup-has-pinned-threads-only-256-3runs-before-after.txt",
-        "aim7/kernel-summary-wide-kernels.txt",
-        Joint::Glued,
-        GLUED_TITLE,
-    ),
-    ("memtier/arm-memcached-20-runs-aggregated.txt", "aim7/kernel-summary-wide-kernels.txt", Joint::Glued, GLUED_TITLE),
     (
         "dbench/tbench-3x-two-runs.txt",
         "dbench/dbench-one-label.txt",
         Joint::Glued,
         "as the blank-line pair: dbench lines with no command under a tbench run read as tbench",
-    ),
-    (
-        "fsmark/lkml-2016-hocko-unpatched-16-threads-quoted.txt",
-        "aim7/kernel-summary-wide-kernels.txt",
-        Joint::Glued,
-        GLUED_TITLE,
     ),
     (
         "openssl-speed/libressl-2.3.2-openbsd-ciphers-rsa-dsa.txt",
@@ -411,12 +342,6 @@ const PAIRS_KNOWN: &[(&str, &str, Joint, &str)] = &[
         "will-it-scale/lkml-2021-gup-has-pinned-threads-only-256-3runs-before-after.txt",
         Joint::Glued,
         GLUED,
-    ),
-    (
-        "openssl-speed/libressl-2.3.2-openbsd-ciphers-rsa-dsa.txt",
-        "aim7/kernel-summary-wide-kernels.txt",
-        Joint::Glued,
-        GLUED_TITLE,
     ),
     (
         "openssl-speed/libressl-2.3.2-openbsd-ciphers-rsa-dsa.txt",

@@ -311,7 +311,9 @@ fn aim7_header(line: &str) -> Option<(Vec<&str>, bool)> {
 }
 
 /// `AIM7 database workload` (a posted summary's title) → `database`.
-fn workload_title(line: &str) -> Option<String> {
+/// Kept for AIM7's segment when it stands in another output's paragraph
+/// ([`super::segment`]).
+pub(super) fn workload_title(line: &str) -> Option<String> {
     let rest = line.trim().strip_prefix("AIM7 ")?.strip_suffix(" workload")?.trim();
     (!rest.is_empty() && rest.split_whitespace().count() <= 3).then(|| rest.to_string())
 }

@@ -869,8 +869,8 @@ fn apply_labels<'a>(
     let parser_labelled = parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label"));
     // `read[n]`: line n gave a number (index 0 and past the end: no).
     let mut read = vec![false; input.lines.len() + 2];
-    for s in &parsed.samples {
-        if let Some(r) = read.get_mut(s.line) {
+    for n in parsed.read_lines() {
+        if let Some(r) = read.get_mut(n) {
             *r = true;
         }
     }
@@ -1913,7 +1913,12 @@ fn differing_parts(name: &str, lines: &[Vec<&str>]) -> Option<Vec<Option<String>
         // A word before the option that is another option's value
         // (`redis-benchmark -r 1000000 -t ping,get`: `1000000` is `-r`'s)
         // is no wrapper: the label was `1000000 -t ping,get`.
-        if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
+        // `taskset 4 perf …` / `taskset 0x4 perf …`: the mask is the
+        // positional value of the wrapper before it (with the first of
+        // such commands missing, the label was `4 perf stat --null`).
+        if start > 0 && !is_option(words[start]) && matches!(command_words_name(words[start - 1]), "taskset" | "chrt") {
+            start -= 1;
+        } else if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
             start -= 1;
             if start > 0
                 && !is_option(words[start - 1])

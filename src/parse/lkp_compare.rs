@@ -784,6 +784,28 @@ fn table(
         }
         return Ok(i);
     }
+    // The id row over the dashes (`9f68395333ad7f5b 070f5e860ee2bf588c99ef7b4c2
+    // v5.7`) and its tail a mail wrapped onto a line of its own
+    // (`63a5d0fbb5ec62f5148c251c01e`): the columns' names, read with the
+    // table. As a label the tail named some of the table's rows only
+    // (LKML 2020-06, Guittot quoting Xing's reaim tables: wildmod55).
+    let rule = |t: &str| t.split_whitespace().all(|w| w.len() >= 8 && w.bytes().all(|b| b == b'-'));
+    let mut k = at;
+    while k > 0 && !lines[k - 1].1.trim().is_empty() && rule(lines[k - 1].1) {
+        k -= 1;
+    }
+    let named = |w: &str| commits.iter().any(|c| c == w || (w.len() >= 7 && c.starts_with(w)));
+    let before = out.merged_lines.len();
+    while k < at && k > 0 && {
+        let t = lines[k - 1].1;
+        !t.trim().is_empty() && t.split_whitespace().all(named)
+    } {
+        out.merged_lines.push(lines[k - 1].0);
+        k -= 1;
+    }
+    if out.merged_lines.len() > before {
+        out.merged_lines.sort_unstable();
+    }
     let mut read_col = vec![true; columns];
     for c in 1..columns {
         if commits[..c].contains(&commits[c]) {

@@ -479,6 +479,17 @@ impl Reader {
         if t.starts_with("type") && blocks_header(t).is_none() {
             return blocks_header(&joined).map(|_| joined);
         }
+        // sbc-bench's cluster marker wrapped onto a line of its own
+        // (`aes-128-cbc  130948.77k … 1514897.41k` / `(Cortex-A53)`): the
+        // row above's, not a title of the row below (attack55 F3: each row
+        // read with the other cluster's name).
+        if next.starts_with('(')
+            && cluster_marker(t).1.is_none()
+            && let (row, Some(_)) = cluster_marker(&joined)
+            && self.is_full_row(row)
+        {
+            return Some(joined);
+        }
         let Some(Table::Blocks(sizes)) = &self.table else { return None };
         let figure = |c: &str| c.ends_with('k') && kilo(c).is_some();
         let cells: Vec<&str> = t.split_whitespace().collect();
@@ -487,6 +498,19 @@ impl Reader {
         let short = figures > 0 && figures < sizes.len() && figures < cells.len();
         (short && !rest.is_empty() && figures + rest.len() == sizes.len() && rest.iter().all(|c| figure(c)))
             .then_some(joined)
+    }
+
+    /// True when `t` is a whole row of the current table: a label and as
+    /// many figures as the table has columns (`aes-128-cbc  130948.77k …
+    /// 1514897.41k`); false with no table.
+    fn is_full_row(&self, t: &str) -> bool {
+        let cells: Vec<&str> = t.split_whitespace().collect();
+        let (width, printed): (usize, fn(&str) -> bool) = match &self.table {
+            Some(Table::Blocks(sizes)) => (sizes.len(), |c| c.ends_with('k') && kilo(c).is_some()),
+            Some(Table::Pkey(cols, _)) => (cols.len(), |c| plain(c.trim_end_matches('s')).is_some()),
+            None => return false,
+        };
+        cells.len() > width && cells[cells.len() - width..].iter().all(|c| printed(c))
     }
 
     /// A table header at line `n`: after an elision below an earlier
@@ -770,6 +794,11 @@ impl BenchParser for OpensslSpeed {
             if let Some(joined) = lines.get(i + 1).and_then(|next| r.wrapped(t, next.trim())) {
                 r.out.notes.push((n, format!("wrapped onto line {} by a mail; rejoined", n + 1)));
                 r.line(n, &joined)?;
+                if lines[i + 1].trim().starts_with('(') {
+                    // The cluster marker alone is read with the row (no
+                    // label of the rows below it).
+                    r.out.merged_lines.push(n + 1);
+                }
                 i += 2;
                 continue;
             }

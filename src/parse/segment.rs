@@ -984,12 +984,16 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         // cyclictest's runs, whose perf bench result is read from its
         // own lines below them).
         let program = seg.parser.id();
+        // So is AIM7's own title (`AIM7 compute workload`, its group) glued
+        // under another output with no blank line (19 pairs of
+        // tests/segments.rs, glued55: AIM7 read alone lost its group).
+        let own_title = |i: usize| program == "aim7" && super::aim7::workload_title(&input.lines[i]).is_some();
         let others: Vec<bool> = (0..input.lines.len())
             .map(|i| {
                 let theirs = took.iter().any(|(j, t)| j != k && t.get(i).copied().unwrap_or(false));
                 !taken[i]
                     && !setup[i]
-                    && !(theirs && super::labels::runs_program(&input.lines[i], program))
+                    && !(theirs && (super::labels::runs_program(&input.lines[i], program) || own_title(i)))
                     && (floor.is_some_and(|f| i <= f) || ceiling.is_some_and(|c| i >= c) || theirs)
             })
             .collect();

@@ -310,6 +310,13 @@ impl BenchParser for UnixBench {
                 if let Some(b) = header_build(line) {
                     builds.push((out.samples.len(), lineno, k.clone(), b));
                 }
+                // 3.x/4.x name the machine in the same line: reports of
+                // three hosts (a Mobile PIII, a P4, a dual Xeon, LKML
+                // 2002-12) were three kernels of one machine.
+                if let Some(h) = uname_host(line) {
+                    host_lines.push((lineno, h.clone()));
+                    hosts.push((out.samples.len(), h));
+                }
                 kernel = Some(banner_over_header(lines, i - 1, &k, &mut out.notes).unwrap_or(k));
                 block = RawBlock::default();
                 continue;
@@ -1268,6 +1275,22 @@ fn header_host(line: &str) -> Option<String> {
     };
     (!host.is_empty() && host.len() <= HOST_NAME_MAX && !host.contains(odd) && !os.trim().is_empty())
         .then(|| host.to_string())
+}
+
+/// The machine a 3.x/4.x report's header names: `System -- Linux gw2
+/// 2.4.19 #1 Mon Dec 9 …` → `gw2`. `None` for other lines and for a name
+/// no host has (as [`header_host`]).
+fn uname_host(line: &str) -> Option<String> {
+    let mut toks = line.trim().strip_prefix("System -- ")?.split_whitespace();
+    if !toks.next()?.eq_ignore_ascii_case("Linux") {
+        return None;
+    }
+    let host = toks.next()?;
+    let odd = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    (host.len() <= HOST_NAME_MAX && !host.contains(odd) && toks.next().is_some()).then(|| host.to_string())
 }
 
 /// The longest host name Linux keeps (`HOST_NAME_MAX`, bytes).

@@ -644,6 +644,7 @@ impl BenchParser for Fio {
         }
         text::read(input, &skip, &json_jobs, &mut out)?;
         text::drop_failed_runs(input, &mut out);
+        client_hosts(input, &mut out);
         let text_end = out.samples.len();
         let terse_lines = terse::read(input, &mut out)?;
         drop_terse_repeats(&mut out, text_end);
@@ -776,6 +777,86 @@ fn drop_terse_repeats(out: &mut ParsedFile, from: usize) {
                  report's section at line {at} (it repeats the report): read once, from the report"
             ),
         ));
+    }
+}
+
+/// `hostname=rhel7.5-2, be=0, 64-bit, os=Linux, arch=x86-64, fio=fio-3.6,
+/// flags=1`, fio's greeting of each server in client/server mode (`fio
+/// --client=host.list job.fio`) → `rhel7.5-2`.
+fn client_hostname(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix("hostname=")?;
+    let (name, rest) = rest.split_once(", ")?;
+    (!name.is_empty() && !name.contains(char::is_whitespace) && rest.starts_with("be=")).then_some(name)
+}
+
+/// The host a text report of fio's client/server mode is from: its
+/// `<rhel7.5-2>` prefix, on a line alone above the report's `job1:
+/// (groupid=0, …)` line or before it on that line.
+fn report_host<'a>(input: &'a Input, header: usize, hosts: &[&str]) -> Option<&'a str> {
+    let own = |t: &'a str| t.strip_prefix('<').and_then(|r| r.split_once('>')).map(|(h, rest)| (h, rest.trim()));
+    let named = |h: &str| hosts.contains(&h);
+    if let Some((h, _)) = own(input.lines[header].trim()).filter(|(h, _)| named(h)) {
+        return Some(h);
+    }
+    let above = input.lines[..header].iter().rev().map(|l| l.trim()).find(|l| !l.is_empty())?;
+    own(above).filter(|(h, rest)| rest.is_empty() && named(h)).map(|(h, _)| h)
+}
+
+/// fio in client/server mode with two servers or more (`hostname=a, be=0,
+/// …` greeting each): each text report is one host's, and the hosts' runs
+/// of one job were averaged as runs of one set-up (axboe/fio #300, four
+/// hosts' `job1` reports of 827732 and 759505 IOPS, no word). Each report's
+/// samples get the parameter `host` from its `<host>` prefix; a report with
+/// none is said at its line (read without a host, so never averaged with a
+/// named host's).
+fn client_hosts(input: &Input, out: &mut ParsedFile) {
+    if !input.has("hostname=") {
+        return;
+    }
+    let mut hosts: Vec<&str> = Vec::new();
+    let mut first = 0;
+    for (n, l) in input.numbered() {
+        if let Some(h) = client_hostname(l) {
+            if hosts.is_empty() {
+                first = n;
+            }
+            if !hosts.contains(&h) {
+                hosts.push(h);
+            }
+        }
+    }
+    if hosts.len() < 2 {
+        return;
+    }
+    // Each report's first line (1-based) and host.
+    let reports: Vec<(usize, Option<&str>)> = (0..input.lines.len())
+        .filter(|&i| {
+            let t = input.lines[i].trim();
+            let t = t.strip_prefix('<').and_then(|r| r.split_once('>')).map_or(t, |(_, rest)| rest.trim_start());
+            text::result_header(t).is_some()
+        })
+        .map(|i| (i + 1, report_host(input, i, &hosts)))
+        .collect();
+    for s in &mut out.samples {
+        let Some(&(_, Some(h))) = reports.iter().rev().find(|(at, _)| *at <= s.line) else { continue };
+        if s.params.iter().all(|p| p.name != super::HOST_PARAM) {
+            s.params.push(crate::model::Param::new(super::HOST_PARAM, h));
+        }
+    }
+    let read: Vec<usize> = out.samples.iter().map(|s| s.line).collect();
+    for &(at, host) in &reports {
+        let next = reports.iter().map(|r| r.0).find(|&n| n > at).unwrap_or(usize::MAX);
+        if host.is_none() && read.iter().any(|&l| l >= at && l < next) {
+            out.notes.push((
+                at,
+                format!(
+                    "fio client/server output of {} hosts (line {first}: `hostname={}`, …): this report names no \
+                     host (no `<host>` before it): read without one, apart from the named hosts' reports",
+                    hosts.len(),
+                    hosts[0]
+                ),
+            ));
+        }
     }
 }
 
