@@ -1172,6 +1172,15 @@ fn note_hidden_results(
         if segments[k].outcome.is_err() {
             continue;
         }
+        // A line is noted only where a segment of another family took its
+        // paragraph: where every taken paragraph is this family's (a file
+        // of one benchmark, most files), its reading can note nothing and
+        // is not made (a kernbench file's progress lines and headers,
+        // read again as a file of their own, cost more than its whole
+        // reading, session 56).
+        if took.iter().all(|(j, _)| family(segments[*j].parser.id()) == family(parser.id())) {
+            continue;
+        }
         let Ok(parsed) = parser.parse(&hidden) else { continue };
         let mut lines: Vec<usize> = parsed.read_lines().collect();
         lines.sort_unstable();
