@@ -321,3 +321,39 @@ fn a_notable_change_names_each_parameter() {
     assert!(texts.iter().any(|t| t.contains("(dir 1500): 2.4.8 -33.0%")), "{texts:?}");
     assert!(texts.iter().all(|t| !t.contains(" 1500:") && !t.contains(" 30:")), "{texts:?}");
 }
+
+/// A kernel page's legend says what `-N×` means only where a cell of its
+/// kernel's rows prints one, as the class page's legend does where a
+/// table of the page prints one (session 55: "(-N× = N times worse)" on
+/// every kernel page, `kernel.html` and `kernel_legend` alike). 2.4.8
+/// loses two thirds of the baseline's throughput (`-3.0×`), 2.4.9 about
+/// 3%: 2.4.8's page explains the factor, 2.4.9's does not, in both HTML
+/// renderers.
+#[test]
+fn a_kernel_page_explains_a_factor_only_where_its_rows_print_one() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let c = small_site(dir.path());
+    put(&c, "m1/2.4.7/dbench-32.txt", runs(&["9.12", "9.41", "9.33"]));
+    put(&c, "m1/2.4.8/dbench-32.txt", runs(&["3.01", "3.12", "3.04"]));
+    put(&c, "m1/2.4.9/dbench-32.txt", runs(&["9.02", "9.11", "9.05"]));
+    let v = view(&c);
+    let m = &v.machines[0];
+    assert!(
+        throughput(m, "2.4.8").delta_text.as_deref().is_some_and(|d| d.contains('×')),
+        "{:?}",
+        throughput(m, "2.4.8")
+    );
+    let factor = "positive is better (-N× = N times worse);";
+    for native in [true, false] {
+        let files = HtmlRenderer::new(None).expect("theme").with_native(native).render(&v).expect("html");
+        let page = |p: &str| {
+            let f = files.iter().find(|f| f.path == p).unwrap_or_else(|| panic!("{p}"));
+            String::from_utf8_lossy(&f.contents).into_owned()
+        };
+        assert!(page("m1/index.html").contains(factor), "native {native}: the class page shows a factor");
+        assert!(page("m1/kernels/2.4.8.html").contains(factor), "native {native}: 2.4.8's page shows one");
+        let other = page("m1/kernels/2.4.9.html");
+        assert!(!other.contains("times worse"), "native {native}: 2.4.9's page shows none: {other}");
+        assert!(other.contains(", positive is better; <strong>*</strong>"), "native {native}: {other}");
+    }
+}

@@ -8464,9 +8464,13 @@ pub fn banner_kernel(line: &str) -> Option<&str> {
 }
 
 /// `2.4.19`, `2.5.8-mm1`, `linux-2.6.12-rc1-bk3`, `Linux 2.4.18`: a kernel
-/// release alone.
+/// release alone; or a linux-next tree's daily tag, `next-20241105` (the
+/// tree is a kernel of its own each day: [`is_next_tag`]).
 pub fn is_kernel_name(s: &str) -> bool {
     let s = bare_kernel(s);
+    if is_next_tag(s) {
+        return true;
+    }
     let (version, rest) = s.split_at(s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len()));
     // `6.9.0.gc942a0c-master`: a git-describe suffix after the dot.
     let (version, dotted) = match version.strip_suffix('.') {
@@ -8486,6 +8490,21 @@ pub fn is_kernel_name(s: &str) -> bool {
         && !s.contains(char::is_whitespace)
         && tail_ok
         && rest.chars().all(|c| c.is_ascii_alphanumeric() || "-_.+~".contains(c))
+}
+
+/// linux-next's daily tag alone, `next-20241105`: `next-` and a date of
+/// eight digits (year 2008 on, linux-next's first; a month and a day that
+/// can be), as `git describe` and a directory name give it. A WSL
+/// bonnie++ post's runs under `next-20241105:` and `next-20241112:`
+/// (identity55) were labels of no kernel.
+pub fn is_next_tag(s: &str) -> bool {
+    let Some(date) = s.strip_prefix("next-") else { return false };
+    if date.len() != 8 || !date.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let (y, m, d) = (&date[..4], &date[4..6], &date[6..]);
+    let n = |x: &str| x.parse::<u32>().unwrap_or(0);
+    n(y) >= 2008 && (1..=12).contains(&n(m)) && (1..=31).contains(&n(d))
 }
 
 #[cfg(test)]
@@ -11920,9 +11939,20 @@ Throughput 2
 
     #[test]
     fn kernel_names() {
-        for k in ["2.4.19", "2.5.8-mm1", "linux-2.6.12-rc1-bk3", "Linux 2.4.18", "4.13.0-rc5+", "6.9.0.gc942a0c-master"]
-        {
+        for k in [
+            "2.4.19",
+            "2.5.8-mm1",
+            "linux-2.6.12-rc1-bk3",
+            "Linux 2.4.18",
+            "4.13.0-rc5+",
+            "6.9.0.gc942a0c-master",
+            "next-20241105",
+        ] {
             assert!(is_kernel_name(k), "{k}");
+        }
+        // Not a linux-next tag: another date's shape, a month 13, a word.
+        for k in ["next-2024-11-05", "next-20241305", "next-19991105", "next-2024110", "next-week"] {
+            assert!(!is_kernel_name(k), "{k}");
         }
         // A wrapped figure (netperf's service demand `44.406`), a release
         // number (`16.04`), a fraction: no Linux major.

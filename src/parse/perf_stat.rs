@@ -592,6 +592,23 @@ struct Block {
     /// The rows of a `# Table of individual measurements:` read since the
     /// last elapsed time: (line, figure; `None`: no number).
     table: Option<Vec<(usize, Option<f64>)>>,
+    /// The line of a stress-ng run's `successful run completed in 120.04s`
+    /// the file prints between the last block and this one's header: the
+    /// workload, which ran for the length it was set to ([`runs_for_a_set_time`]).
+    stress_ng: Option<usize>,
+}
+
+/// True where the command perf stat counted over runs for a length it was
+/// set to, not until its work is done: stress-ng, unless an
+/// `--<stressor>-ops N` limit may stop it first (`stress-ng --cpu 4 -t
+/// 2m`; without `-t` it runs to its default timeout). Its elapsed time is
+/// that length, a setting like a `sleep`'s: archive55's `perf stat -a`
+/// around `stress-ng --cpu 4 -t 2m` made `120.088` against `120.049`
+/// seconds (-0.03%) a notable change.
+fn runs_for_a_set_time(cmd: &str) -> bool {
+    let mut words = cmd.split_whitespace();
+    let stress = words.any(|w| w.rsplit('/').next() == Some("stress-ng"));
+    stress && !words.any(|w| w.starts_with("--") && (w.ends_with("-ops") || w.contains("-ops=")))
 }
 
 fn metric_of(event: &str, unit: Option<&str>) -> Metric {
@@ -929,8 +946,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         .collect();
     let mut at_block = 0;
     let mut noted_plus_minus = false;
+    // The last stress-ng run's completion line since the last block's
+    // header: the workload of a block with no command line.
+    // Read in the file's lines as printed: where stress-ng's runs were
+    // read first, their lines are blank in `input`.
+    let mut stress_ng: Option<usize> = None;
+    // The elapsed times of set length, each with what ran: one note for
+    // the file (a loop of ten runs said it ten times).
+    let mut set_time: Vec<(usize, String)> = Vec::new();
+    let as_read = input.file_lines();
     for (i, k) in kinds.iter().enumerate() {
         let line = i + 1;
+        if matches!(k, Kind::Other) {
+            let l = as_read.get(i).map_or("", String::as_str);
+            if l.contains("successful run completed in") && l.contains("stress-ng") {
+                stress_ng = Some(line);
+            }
+        }
         match k {
             Kind::Header(cmd, runs) => {
                 let counted = std::mem::take(&mut block.counted);
@@ -941,10 +973,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 } else {
                     cmd.clone()
                 };
-                block = Block { group, counted, runs: *runs, ..Block::default() };
+                block = Block { group, counted, runs: *runs, stress_ng: stress_ng.take(), ..Block::default() };
                 continue;
             }
             Kind::Command(cmd, runs) => {
+                stress_ng = None;
                 block = Block { group: cmd.clone(), counted: cmd.clone(), runs: *runs, ..Block::default() };
                 continue;
             }
@@ -1071,6 +1104,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     ));
                     continue;
                 }
+                let set_cmd = [&block.counted, &block.group].into_iter().find(|c| runs_for_a_set_time(c));
+                let around_stress =
+                    block.counted.is_empty() && block.group == "system wide" && block.stress_ng.is_some();
+                if set_cmd.is_some() || around_stress {
+                    let what = match (set_cmd, block.stress_ng) {
+                        (Some(c), _) => format!("`{c}`"),
+                        (None, at) => format!("the stress-ng run of line {}", at.unwrap_or_default()),
+                    };
+                    set_time.push((line, what));
+                    continue;
+                }
                 // `perf stat --table`: the runs themselves are printed
                 // above; the summary is their mean, not one more sample.
                 if let Some(runs) = table_runs(&rows, mean, v, block.runs, line, &mut out) {
@@ -1169,6 +1213,22 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             _ => {}
         }
+    }
+    if let Some((first, what)) = set_time.first() {
+        let text = match &set_time[1..] {
+            [] => format!(
+                "perf stat's elapsed time of {what} is the length stress-ng was set to run, a setting: not read"
+            ),
+            more => {
+                let at: Vec<String> = more.iter().map(|(l, _)| l.to_string()).collect();
+                format!(
+                    "perf stat's elapsed times of {what} and of the stress-ng runs above lines {} are the length \
+                     stress-ng was set to run, a setting: not read",
+                    at.join(", ")
+                )
+            }
+        };
+        out.notes.push((*first, text));
     }
     if out.samples.is_empty() {
         // Only blocks noted (a decimal-comma locale's): the first note says why.
@@ -1453,6 +1513,35 @@ mod tests {
         assert_eq!(segs.len(), 1);
         assert_eq!(segs[0].parser.id(), ID);
         segs.into_iter().next().expect("a segment").outcome.expect("read")
+    }
+
+    /// archive55 (hamadmarri's notes, 2020): `perf stat -a` around
+    /// `stress-ng --cpu 4 -t 2m`, the stress-ng run printed above each
+    /// block and no command line. The elapsed time is the length stress-ng
+    /// was set to (120.051 s; a -0.03% change of it was a notable one):
+    /// not read, one note for the file; the counts are read. A stress-ng
+    /// command stopped by an `-ops` limit is timed.
+    #[test]
+    fn the_elapsed_time_of_a_stress_ng_run_is_its_set_length() {
+        let block = |pid: u32, secs: &str| {
+            format!(
+                "stress-ng: info:  [{pid}] dispatching hogs: 4 cpu\n\
+                 stress-ng: info:  [{pid}] successful run completed in 120.04s (2 mins, 0.04 secs)\n\
+                 \n Performance counter stats for 'system wide':\n\n\
+                 \x20          132,413      context-switches\n\n\
+                 \x20    {secs} seconds time elapsed\n\n"
+            )
+        };
+        let out = read(&format!("{}{}", block(2500, "120.051122106"), block(2779, "120.054281844")));
+        let names: Vec<&str> = out.samples.iter().map(|s| s.metric.name.as_str()).collect();
+        assert_eq!(names, ["context-switches", "context-switches"], "{:?}", out.samples);
+        let said: Vec<&(usize, String)> = out.notes.iter().filter(|(_, n)| n.contains("elapsed")).collect();
+        assert_eq!(said.len(), 1, "{:?}", out.notes);
+        assert!(said[0].1.contains("the length stress-ng was set to run"), "{}", said[0].1);
+        assert!(runs_for_a_set_time("stress-ng --cpu 4 -t 2m --metrics-brief"));
+        assert!(runs_for_a_set_time("/usr/bin/stress-ng --cpu 4"));
+        assert!(!runs_for_a_set_time("stress-ng --cpu 4 --cpu-ops 100000"));
+        assert!(!runs_for_a_set_time("./hackbench -g 10"));
     }
 
     /// Yongqiang Liu's slub letter (LKML 2024-08): each counter's `#`

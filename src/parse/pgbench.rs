@@ -239,7 +239,8 @@ impl Run {
             let msg = "a pgbench client aborted (a failed query): the run's summary below is not read";
             out.notes.push((at, msg.into()));
         }
-        if let Some((done, planned, at)) = self.processed.take()
+        let processed = self.processed.take();
+        if let Some((done, planned, at)) = processed
             && done.saturating_add(self.failed) < planned
             && !self.figures.is_empty()
         {
@@ -271,8 +272,20 @@ impl Run {
         }
         // A rate-limited run whose file names no rate: the rate its counts
         // give ([`about_rate`]), said once at its tps.
-        let duration = self.params.iter().find(|(name, _)| *name == DURATION_PARAM).map(|(_, v)| v.as_str());
-        let about = match (self.rate.is_none() && self.rate_limited, self.done, duration) {
+        let mut duration = self.params.iter().find(|(name, _)| *name == DURATION_PARAM).map(|(_, v)| v.to_string());
+        let mut done = self.done;
+        // A run of `-t` prints no duration: its length is what it processed
+        // over its tps (10000 at 1000.0 a second: 10 s). Its `-R` runs
+        // stayed `limited` (session 55).
+        let tps = self.figures.iter().find(|(m, _, _)| m.name.starts_with("tps")).map(|(_, v, _)| *v);
+        if let (None, None, Some((processed, _, _)), Some(tps)) = (&duration, done, processed, tps)
+            && tps > 0.0
+        {
+            duration = Some(format!("{} s", processed as f64 / tps));
+            done = Some(processed);
+        }
+        let duration = duration.as_deref();
+        let about = match (self.rate.is_none() && self.rate_limited, done, duration) {
             (true, Some(done), Some(d)) => about_rate(done, self.skipped, self.failed, d, self.max_lag_ms),
             _ => None,
         };
@@ -280,10 +293,15 @@ impl Run {
             let msg = format!(
                 "{RATE_NOT_PRINTED} (-R): read as about {a} a second, (processed {} + skipped {} + failed {}) / {}; \
                  runs of another rate are not compared with it",
-                self.done.unwrap_or(0),
+                done.unwrap_or(0),
                 self.skipped,
                 self.failed,
-                duration.unwrap_or("")
+                duration.map_or(String::new(), |d| match self.done {
+                    Some(_) => d.to_string(),
+                    // The length a `-t` run took, from its tps.
+                    None =>
+                        format!("{:.1} s (processed / tps)", d.trim_end_matches(" s").parse::<f64>().unwrap_or(0.0)),
+                })
             );
             out.notes.push((at, msg));
         }
@@ -659,6 +677,12 @@ mod tests {
             rate(&format!("{}{}", run(true), run(false))),
             ["limited 1000"; 2].iter().chain(&["- 1000"; 2]).copied().collect::<Vec<_>>()
         );
+        // A `-t` run that printed what it processed: its length is that over
+        // its tps (4000 / 1000.01: 4 s), and the rate its counts give, 1000
+        // a second (its largest lag, 12.3 ms, under 1% of 4 s), is read.
+        let counted = run(true)
+            .replace("latency average", "number of transactions actually processed: 4000/4000\nlatency average");
+        assert_eq!(rate(&counted), ["about 1000 1000"; 2]);
         for cmd in [
             "$ pgbench -c 4 -j 4 -R 1000 -T 60 bench",
             "pgbench -R1000 -c 4 bench",

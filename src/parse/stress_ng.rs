@@ -59,7 +59,10 @@
 //! line's `--timeout 60` / `-t 1m`): bogo ops and times grow with the
 //! length, so a 60 s run and a 10 s one, in one file or two, are no runs of
 //! one set-up. A run with neither runs to stress-ng's default and has no
-//! `timeout`.
+//! `timeout`. The per-second rates (`bogo ops/s`, an extra metric's `MB per
+//! sec`) carry no `timeout`: a rate does not grow with the length, and a
+//! length one file's command line gives and another's does not kept
+//! their rates from being compared at all.
 //!
 //! The YAML report (`-Y file`) has one `metrics:` item per stressor, read
 //! with `serde_yaml`: `bogo-ops`, `bogo-ops-per-second-real-time`,
@@ -586,6 +589,27 @@ fn extra_metric(desc: &str) -> Metric {
         Better::Neither
     };
     Metric::new(desc, unit, better)
+}
+
+/// True for a metric that is a rate per second (`bogo ops/s (real
+/// time)`, an extra metric's `MB per sec`, `calls per sec`): what a run
+/// did over its own time, which does not grow with the run's length as
+/// its bogo ops and times do.
+fn per_second(m: &Metric) -> bool {
+    let name = m.name.to_ascii_lowercase();
+    m.unit == "bogo ops/s" || ["per sec", "/sec", "-per-sec"].iter().any(|r| name.contains(r))
+}
+
+/// Takes `timeout` off the per-second rates ([`per_second`]): a run's
+/// length is a set-up of its bogo ops and times, not of its rates. A run
+/// whose length only one file's command line gives (`stress-ng --cpu 4
+/// -t 2m` above some kernels' runs, none above others', archive55's
+/// suse-4c) was compared with nothing, rates and all, and `same_setup:`
+/// could not help (a parameter is no set-up): its bogo ops/s now are.
+fn untimed_rates(out: &mut ParsedFile) {
+    for s in out.samples.iter_mut().filter(|s| per_second(&s.metric)) {
+        s.params.retain(|p| p.name != "timeout");
+    }
 }
 
 /// `dispatching hogs: 24 atomic, 24 bad-altstack` → [(atomic, 24), …].
@@ -1652,6 +1676,7 @@ impl BenchParser for StressNg {
             read_yaml(&st, input, b, &mut out)?;
         }
         super::varying::tag_each(&mut out, &st.run_lengths, "timeout");
+        untimed_rates(&mut out);
         label_by_markers(input, &mut out);
         // Processes run at once first (each keeps its own `cgroup`/`pid`
         // parameter), then each process's instances become one run.

@@ -626,6 +626,7 @@ fn kernel_page_values(
             v.insert(tera::value::Key::from("runs_legend"), Value::from(runs_legend));
             v.insert(tera::value::Key::from("runs_folded"), Value::from(runs_folded));
             v.insert(tera::value::Key::from("mark_legends"), Value::from(kp.mark_legends.clone()));
+            v.insert(tera::value::Key::from("factors"), Value::from(kp.factors));
             Value::from(v)
         })
         .collect()

@@ -253,12 +253,14 @@ fn legend(p: &mut Page, m: &MachinePage, baseline: &str, factors: bool) {
 /// against ([`baseline_links`]) and what their marks are, each said in a
 /// word, with a link to the class page's legend under the first of its
 /// tables ([`KernelPage::legend_section`]), which says what the test is
-/// and what is not tested; then, as [`legend`], what a value is (`runs`)
-/// and where folded runs are (`folded`).
+/// and what is not tested; what `-N×` means where a cell of its rows
+/// prints one ([`KernelPage::factors`]); then, as [`legend`], what a value
+/// is (`runs`) and where folded runs are (`folded`).
 fn kernel_legend(p: &mut Page, kp: &KernelPage, runs: bool, folded: bool) {
     p.raw("<p class=\"legend\">% = change vs ");
     baseline_links(p, &kp.baseline_pages);
-    p.raw(", positive is better (-N× = N times worse); <strong>*</strong> significant, ~ tested, not significant, unmarked: not tested (<a href=\"../index.html#");
+    p.raw(if kp.factors { ", positive is better (-N× = N times worse); " } else { ", positive is better; " });
+    p.raw("<strong>*</strong> significant, ~ tested, not significant, unmarked: not tested (<a href=\"../index.html#");
     p.text(&kp.legend_section).raw("\">what each means</a>).");
     if runs {
         p.raw(RUNS_LEGEND);

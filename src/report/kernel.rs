@@ -65,6 +65,11 @@ pub struct KernelPage {
     /// carries the mark (afix42's leftover: a kernel page showed `^` with
     /// no word of it).
     pub mark_legends: Vec<&'static str>,
+    /// True when a cell of the kernel's rows prints its change as a factor
+    /// (`-3.06×`, [`super::significance::shows_factor`]): only then does the
+    /// legend say what `-N×` means, as the class page's does (every kernel
+    /// page said "(-N× = N times worse)", most with no such cell).
+    pub factors: bool,
 }
 
 /// A link to a kernel's page from another kernel's page: its name and file
@@ -160,6 +165,10 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
                 .map(|s| s.id.clone())
                 .unwrap_or_default();
             let mark_legends = mark_legends(m, &sections, &marked);
+            let factors = sections.iter().any(|ks| {
+                let t = &m.sections[ks.section].table;
+                ks.rows.iter().filter_map(|&ri| t.rows.get(ri)).any(super::significance::row_shows_factor)
+            });
             KernelPage {
                 kernel,
                 file: files[kernel].clone(),
@@ -168,6 +177,7 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
                 baseline_pages,
                 legend_section,
                 mark_legends,
+                factors,
             }
         })
         .collect()

@@ -341,10 +341,14 @@ pub fn legend(t: &TableView, over: &str, factors: bool) -> Option<String> {
 /// the legend to explain (every demo mail said "(-N× = N times worse)",
 /// four of them with no such cell).
 pub fn shows_factor(t: &TableView) -> bool {
-    t.rows
-        .iter()
-        .flat_map(|r| r.cells.iter().flatten())
-        .any(|c| c.delta_text.as_deref().is_some_and(|d| d.contains('×')))
+    t.rows.iter().any(row_shows_factor)
+}
+
+/// [`shows_factor`] of one row: some cell of `r` prints its change as a
+/// factor. A kernel page, which shows its kernel's rows only, asks it of
+/// those ([`super::KernelPage::factors`]).
+pub fn row_shows_factor(r: &super::RowView) -> bool {
+    r.cells.iter().flatten().any(|c| c.delta_text.as_deref().is_some_and(|d| d.contains('×')))
 }
 
 /// How a table cell writes a loss past −50% ([`super::grid`]).

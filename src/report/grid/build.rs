@@ -105,10 +105,11 @@ pub(super) fn grid_cells(t: &TableView, opts: &GridOptions) -> Vec<Vec<Option<Gr
 pub(super) fn shaped_grid(t: &TableView, shape: Shape, opts: &GridOptions, cells: Vec<Vec<Option<GridCell>>>) -> Grid {
     let unit = shared_unit(t);
     let runs = run_range(t);
+    let (lifted, fixed) = if shape == Shape::ParamsAsColumns { (Vec::new(), Vec::new()) } else { block_settings(t) };
     let mut blocks = match shape {
-        Shape::MetricsAsColumns => column_blocks(t, cells, unit.is_some(), false),
-        Shape::ChangeRows => column_blocks(t, cells, unit.is_some(), true),
-        Shape::MetricsAsRows => vec![row_block(t, cells, unit.is_some())],
+        Shape::MetricsAsColumns => column_blocks(t, cells, unit.is_some(), false, &lifted),
+        Shape::ChangeRows => column_blocks(t, cells, unit.is_some(), true, &lifted),
+        Shape::MetricsAsRows => vec![row_block(t, cells, unit.is_some(), &lifted)],
         Shape::ParamsAsColumns => vec![param_block(t, cells, unit.is_some())],
     };
     let metric = (shape == Shape::ParamsAsColumns).then(|| t.columns[0].name.clone());
@@ -127,9 +128,62 @@ pub(super) fn shaped_grid(t: &TableView, shape: Shape, opts: &GridOptions, cells
         within_step: None,
         setups: None,
         skipped: Vec::new(),
-        fixed: Vec::new(),
+        fixed,
         kernel_rows: OnceLock::new(),
     }
+}
+
+/// The parameters of `t` that are a setting of some of its metrics, said
+/// once in the caption ([`Grid::fixed`], returned as `"block_size 1KiB"`)
+/// rather than in a label column of every row of those metrics: each has
+/// one value wherever it has one, some rows lack it, and each column's
+/// rows all have it or all lack it. sysbench's memory rows carry
+/// `block_size 1KiB`, `operation write`, `scope global`, its cpu rows
+/// none: the three columns stood in every memory row, and the table was
+/// 84 columns wide in a mail of 72 (archive55), where a setting of every
+/// row goes into the caption ([`TableView::fixed_params`]). Blocks are
+/// still made by the parameters each column's values have, so no row is
+/// printed without a value. A parameter some rows of one metric have and
+/// others lack stays a column (those rows are set-ups apart); so do the
+/// set-up columns the build adds (file, directory, set-up), which say
+/// where rows come from.
+pub(super) fn block_settings(t: &TableView) -> (Vec<usize>, Vec<String>) {
+    let special = [
+        crate::site::FILE_PARAM,
+        crate::site::FILE_PARAM_APART,
+        crate::site::DIR_PARAM,
+        crate::site::DIR_PARAM_APART,
+        crate::site::SETUP_PARAM,
+        crate::site::SETUP_PARAM_APART,
+    ];
+    let mut lifted = Vec::new();
+    let mut texts = Vec::new();
+    for p in 0..t.param_headers.len() {
+        if special.contains(&t.param_headers[p].as_str()) {
+            continue;
+        }
+        let mut values = t.rows.iter().map(|r| r.params[p].as_str());
+        let mut one: Option<&str> = None;
+        let mut lacking = false;
+        let same = values.all(|v| {
+            if v.is_empty() {
+                lacking = true;
+                return true;
+            }
+            *one.get_or_insert(v) == v
+        });
+        let Some(value) = one.filter(|_| same && lacking) else { continue };
+        // Each column's rows all have the parameter or all lack it.
+        let by_column = (0..t.columns.len()).all(|ci| {
+            let mut with = t.rows.iter().filter(|r| r.cells[ci].is_some()).map(|r| r.params[p].is_empty());
+            with.next().is_none_or(|empty| with.all(|e| e == empty))
+        });
+        if by_column {
+            lifted.push(p);
+            texts.push(format!("{} {value}", t.param_headers[p]));
+        }
+    }
+    (lifted, texts)
 }
 
 /// A cell's parts from the view's cell, at `origin` (row, column) of the
@@ -276,6 +330,7 @@ fn column_blocks(
     mut cells: Vec<Vec<Option<GridCell>>>,
     shared_unit: bool,
     change_rows: bool,
+    lifted: &[usize],
 ) -> Vec<GridBlock> {
     // Which parameters each column's values carry.
     let signature = |ci: usize| -> Vec<bool> {
@@ -293,7 +348,8 @@ fn column_blocks(
     }
     sigs.into_iter()
         .map(|(sig, cols)| {
-            let params: Vec<usize> = (0..t.param_headers.len()).filter(|&p| sig[p]).collect();
+            // The block's label columns: the caption says the lifted ones.
+            let params: Vec<usize> = (0..t.param_headers.len()).filter(|&p| sig[p] && !lifted.contains(&p)).collect();
             let mut label_headers = vec![t.axis.one.clone()];
             let mut label_right = vec![false];
             for &p in &params {
@@ -375,15 +431,18 @@ fn part_labels(t: &TableView) -> Vec<String> {
 /// Metrics as rows: one row per metric and parameter values (metric
 /// order, then the table's row order), one column per kernel in the
 /// table's order.
-fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool) -> GridBlock {
+fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool, lifted: &[usize]) -> GridBlock {
     let kernels: Vec<&str> = kernels(t).collect();
     // Each kernel's first place among `kernels`.
     let mut kernel_at: FxHashMap<&str, usize> = FxHashMap::default();
     for (i, k) in kernels.iter().enumerate() {
         kernel_at.entry(k).or_insert(i);
     }
-    let params: Vec<usize> =
-        (0..t.param_headers.len()).filter(|&p| t.rows.iter().any(|r| !r.params[p].is_empty())).collect();
+    // A lifted parameter is one value in each column's rows, or none: no
+    // two rows of a metric differ in it alone.
+    let params: Vec<usize> = (0..t.param_headers.len())
+        .filter(|&p| !lifted.contains(&p) && t.rows.iter().any(|r| !r.params[p].is_empty()))
+        .collect();
     let units = !shared_unit && t.columns.iter().any(|c| !own_unit(c).is_empty());
     let mut label_headers = vec!["test".to_string()];
     let mut label_right = vec![false];

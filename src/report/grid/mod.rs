@@ -160,8 +160,10 @@ pub struct Grid {
     /// Settings every row of a kernel's page shares (`instances 128`),
     /// moved from their label columns into the caption by
     /// [`Grid::only_kernel`]: on a phone the columns pushed the numbers
-    /// off-screen (newcomer43 N6). Empty for a whole table, whose shared
-    /// settings are its [`TableView::fixed_params`].
+    /// off-screen (newcomer43 N6). For a whole table, the settings of some
+    /// of its metrics ([`build::block_settings`]: sysbench memory's
+    /// `block_size 1KiB` beside its cpu rows); those of every row are its
+    /// [`TableView::fixed_params`].
     #[serde(skip)]
     pub fixed: Vec<String>,
     /// Each block's rows by kernel (a kernel's rows and the change rows
@@ -703,7 +705,7 @@ impl Grid {
                 .map(|(base, v)| (base.clone(), v.iter().filter(|(k, _)| k == kernel).cloned().collect())),
             setups,
             skipped: self.skipped.iter().filter(|(k, _)| k == kernel).cloned().collect(),
-            fixed: Vec::new(),
+            fixed: self.fixed.clone(),
             kernel_rows: OnceLock::new(),
         };
         g.fix_label_columns();

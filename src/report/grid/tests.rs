@@ -82,7 +82,11 @@ fn many_metrics_few_kernels_become_rows() {
 }
 
 /// A metric with a parameter the others lack (LMbench's Select at its
-/// fd count) makes a block of its own: no row without a value.
+/// fd count) makes a block of its own: no row without a value. The
+/// parameter, one value wherever it is given, is said once in the caption,
+/// not in a column of the block (sysbench memory's `block_size 1KiB`,
+/// `operation write`, `scope global` beside its cpu rows made a table 84
+/// columns wide in a mail of 72).
 #[test]
 fn a_parameter_of_one_metric_makes_its_own_block() {
     let t = table(
@@ -102,7 +106,14 @@ fn a_parameter_of_one_metric_makes_its_own_block() {
         assert!(b.rows.iter().all(|r| r.cells.iter().any(Option::is_some)));
     }
     assert_eq!(g.blocks[0].label_headers, ["kernel"]);
+    assert_eq!(g.blocks[1].label_headers, ["kernel"]);
+    assert_eq!(g.caption(&t), "µs, smaller is better; fds 10");
+    // Of two values it is a dimension: a column again.
+    let mut two = t.clone();
+    two.rows[3].params[0] = "100".into();
+    let g = grid_of(&two, Shape::MetricsAsColumns, &GridOptions::default());
     assert_eq!(g.blocks[1].label_headers, ["kernel", "fds"]);
+    assert!(g.fixed.is_empty());
 }
 
 /// Decimal points line up; the change sits in its own sub-column.
