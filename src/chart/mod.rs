@@ -152,6 +152,11 @@ pub struct ChartFile {
     pub svg: String,
 }
 
+/// One section's charts and its two chart notes (the section's, and the
+/// brief one after its first chart: [`SectionPlan::note_after_first`]),
+/// as [`page_charts`] gathers them.
+type SectionCharts = (Vec<Chart>, [String; 2]);
+
 /// The chart step of a laid-out machine page (after
 /// [`crate::report::machine_page`]): draws every section's charts
 /// ([`section_charts`]) beside the page's trend figures
@@ -167,7 +172,7 @@ pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
     let summary = crate::report::summary_page(page);
     let view: &MachinePage = summary.as_ref().unwrap_or(page);
     // The trend charts beside the sections' charts: both only read the sections.
-    let (charts, trends): (Vec<(Vec<Chart>, [String; 2])>, Vec<Chart>) = rayon::join(
+    let (charts, trends): (Vec<SectionCharts>, Vec<Chart>) = rayon::join(
         || {
             view.sections
                 .par_iter()

@@ -161,7 +161,7 @@ fn footer_line(line: &str) -> Option<(&'static str, &str, &str)> {
     // the spaces before it made the line a typed table's, not read) is no
     // part of them.
     let figures = match figures.find('#') {
-        Some(at) if figures[..at].trim().split_whitespace().all(|w| w.bytes().all(|b| b.is_ascii_digit())) => {
+        Some(at) if figures[..at].split_whitespace().all(|w| w.bytes().all(|b| b.is_ascii_digit())) => {
             figures[..at].trim_end()
         }
         _ => figures,

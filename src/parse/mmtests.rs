@@ -537,16 +537,17 @@ type Columns = Vec<(Option<String>, Option<String>)>;
 /// printed (trimmed) and whether the cut at the versions' widths is in doubt.
 type Glued = Option<(String, bool)>;
 
+/// A table's header as [`header`] finds it: its columns, its title if
+/// any, the header's first line (0-based), whether its run names were
+/// glued ([`Glued`]), and the set-up line in brackets below it if any.
+type Header = (Columns, Option<String>, usize, Glued, Option<String>);
+
 /// The header over the rows starting at `lines[at]` (0-based): its
-/// columns, the title's line index if any, the header's first line, and
-/// whether its run names were glued ([`Glued`]). Lines a soft break
-/// emptied (`joined`, [`above`]) are passed over.
-fn header(
-    lines: &[String],
-    joined: &[bool],
-    at: usize,
-    columns: usize,
-) -> Option<(Columns, Option<String>, usize, Glued, Option<String>)> {
+/// columns, the title if any, the header's first line, whether its run
+/// names were glued ([`Glued`]) and a set-up line between it and the rows
+/// ([`Header`]). Lines a soft break emptied (`joined`, [`above`]) are
+/// passed over.
+fn header(lines: &[String], joined: &[bool], at: usize, columns: usize) -> Option<Header> {
     let mut i = at;
     // A set-up line in brackets between the header and the rows.
     let setup = above(joined, i).and_then(|b| setup_line(&lines[b]).map(|s| (b, s)));

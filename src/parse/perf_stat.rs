@@ -840,9 +840,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // rsa2048`, a LKML 2023 StarFive patch, wildmod56: the group was the
     // `\` itself): the command is its line joined with those below it up
     // to the first that does not end in `\`.
-    for i in 0..kinds.len() {
+    for (i, k) in kinds.iter_mut().enumerate() {
         let t = input.lines[i].trim();
-        if !matches!(kinds[i], Kind::Command(..)) || !t.ends_with('\\') {
+        if !matches!(k, Kind::Command(..)) || !t.ends_with('\\') {
             continue;
         }
         let mut joined = t.trim_end_matches('\\').trim_end().to_string();
@@ -853,7 +853,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             joined.push(' ');
             joined.push_str(next.trim_end_matches('\\').trim_end());
             if !next.ends_with('\\') {
-                kinds[i] = kind(&joined);
+                *k = kind(&joined);
                 break;
             }
         }

@@ -851,7 +851,7 @@ Data:\n\
         };
         let f = Postmark.parse(&Input::from_text(&format!("{}{}", run("512"), run("4096")))).unwrap();
         let reads: Vec<Option<&str>> = f.samples.iter().map(|s| param(s, "read")).collect();
-        assert!(reads.iter().any(|r| *r == Some("512")) && reads.iter().any(|r| *r == Some("4096")), "{reads:?}");
+        assert!(reads.contains(&Some("512")) && reads.contains(&Some("4096")), "{reads:?}");
         assert!(reads.iter().all(Option::is_some), "{reads:?}");
         assert!(f.samples.iter().all(|s| param(s, "number") == Some("4500")));
     }

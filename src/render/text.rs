@@ -921,7 +921,7 @@ mod tests {
         let text = "dbench Throughput (clients 32): 6.2.0 -12.5%^ vs 6.1.0 (adjusted p < 0.001) - but a cell of \
                     it averages as runs files of different names: this is no change of one set-up";
         let opts = markdown::wrap_options(72).initial_indent("- ").subsequent_indent("  ").break_words(false);
-        let out = fill_held_tail(&text, "(adjusted p", opts);
+        let out = fill_held_tail(text, "(adjusted p", opts);
         assert!(out.lines().all(|l| l.chars().count() <= 72), "{out}");
         assert!(out.lines().any(|l| l.contains("(adjusted p < 0.001)")), "{out}");
         let joined = out.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -354,7 +354,7 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// before a parenthesis: sbc-bench's `Executing benchmark on cpu4
 /// (Cortex-A15):`.
 fn names_cpu_number(line: &str) -> bool {
-    line.match_indices(|c: char| c == 'c' || c == 'C').any(|(at, _)| {
+    line.match_indices(['c', 'C']).any(|(at, _)| {
         let rest = &line[at..];
         let Some(num) = rest.get(3..).filter(|_| rest[..3].eq_ignore_ascii_case("cpu")) else { return false };
         let digits = num.len() - num.trim_start_matches(|c: char| c.is_ascii_digit()).len();
