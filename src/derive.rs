@@ -366,7 +366,11 @@ fn recount_too_fast_by_label(parsed: &mut ParsedFile) {
             None => tests.push((key, u.line, 1, 0)),
         }
     }
-    if tests.iter().all(|t| t.0.3.0.is_none()) {
+    // Left as the parser said only where no row has a label or a kernel
+    // of its own: the WSL post's two reports under `next-20241105:` and
+    // `next-20241112:` (identity55's kernels) were "1 of 2 runs"
+    // understated, one kernel's `+++++` counted with the other's figures.
+    if tests.iter().all(|t| t.0.3 == (None, None)) {
         return;
     }
     for s in &parsed.samples {
@@ -381,7 +385,11 @@ fn recount_too_fast_by_label(parsed: &mut ParsedFile) {
         }
     }
     let say = |t: &(Key, usize, usize, usize)| {
-        let label = t.0.3.0.as_ref().map_or(String::new(), |l| format!(" of {l}"));
+        let label = match &t.0.3 {
+            (Some(l), _) => format!(" of {l}"),
+            (None, Some(k)) => format!(" of {k}"),
+            (None, None) => String::new(),
+        };
         format!("{} {}{label} (line {})", t.0.0, t.0.1, t.1)
     };
     let first = |timed: bool| tests.iter().filter(|t| (t.3 > 0) == timed).map(|t| t.1).min();
@@ -634,6 +642,34 @@ mod tests {
             ),
             "{notes:?}"
         );
+    }
+
+    /// archive57: the same reports under `next-20241105:` and
+    /// `next-20241112:`, two kernels and no label: the parser's "1 of 2
+    /// runs" across both kernels was left as it said. Counted per kernel.
+    #[test]
+    fn too_fast_rows_are_counted_per_kernel_without_labels() {
+        let at = |group: &str, name: &str, v: f64, line: usize, kernel: &str| {
+            Sample::new(Metric::new(name, "x/s", Better::Higher), v, line).with_group(group).with_kernel(kernel)
+        };
+        let untimed = crate::model::Untimed { group: "Random".into(), metric: "Seeks".into(), params: vec![], line: 7 };
+        let said = "`+++++` (too fast to time) in some runs of a test others timed; those runs are left out, so the \
+                    mean of the timed runs understates the test: Random Seeks (line 7): 1 of 2 runs";
+        let mut p = ParsedFile {
+            benchmark: "bonnie++".into(),
+            samples: vec![
+                at("Sequential Output", "Per Char", 540.0, 7, "next-20241105"),
+                at("Sequential Output", "Per Char", 6.0, 23, "next-20241112"),
+                at("Random", "Seeks", 8475.0, 23, "next-20241112"),
+            ],
+            untimed: vec![untimed],
+            notes: vec![(7, said.to_string())],
+            ..Default::default()
+        };
+        derive(&mut p);
+        let notes: Vec<&str> = p.notes.iter().map(|(_, m)| m.as_str()).collect();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].starts_with("`+++++` in every run of: Random Seeks of next-20241105 (line 7)"), "{notes:?}");
     }
 
     /// newcomer34 F3: Bonnie 1.x's `%CPU 95.0` reads back as 95; among

@@ -961,3 +961,46 @@ fn a_copy_in_a_section_of_its_own_keeps_that_sections_baseline_and_its_warning()
     assert!(stderr.contains("6.1/reply.txt is 6.1/kb.txt byte for byte"), "{stderr}");
     assert!(stderr.contains("a section shows 6.1/reply.txt without it, and keeps them"), "{stderr}");
 }
+
+/// archive57: a class comparing runtimes (00sapo/Container-benchmarks'
+/// real logs: docker's fileio prepare failed, `FATAL: … No space left on
+/// device`; the native round ran fileio only) showed the fileio table
+/// with native alone and the cpu and memory tables with docker alone,
+/// without a word for the runtime missing. Each table names it now; the
+/// baseline's absence is said once, by the "not compared" note.
+#[test]
+fn a_runtime_with_no_row_in_a_table_is_named_under_it() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wild/sysbench");
+    let log = |name: &str| std::fs::read_to_string(fixtures.join(name)).expect("fixture");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "rt/machine.yaml", "name: \"Container-benchmarks box\"\ncompare: runtime\nbaseline: docker\n");
+    put(
+        &c,
+        "rt/native/sysbench.txt",
+        log(
+            "gh-container-benchmarks-2023-native-sysbench-1.0.20-fileio-sync-then-async-directio-under-echo-headings.txt",
+        ),
+    );
+    put(
+        &c,
+        "rt/docker/sysbench.txt",
+        log(
+            "gh-container-benchmarks-2023-docker-sysbench-1.0.20-fileio-prepare-fatal-no-space-mutex-threads-unnamed-under-echo-headings.txt",
+        ),
+    );
+    let out = benchsite().arg("text").arg("rt").arg("--content").arg(&c).assert().success();
+    let mail = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let section = |title: &str| {
+        let at = mail.find(&format!("sysbench: {title}\n")).unwrap_or_else(|| panic!("{title}: {mail}"));
+        let rest = &mail[at..];
+        rest[..rest[1..].find("\nsysbench: ").map_or(rest.len(), |e| e + 1)].replace('\n', " ")
+    };
+    assert!(section("cpu").contains("nothing here from the runtime native: its files gave no result"), "{mail}");
+    assert!(section("memory").contains("nothing here from the runtime native"), "{mail}");
+    // docker, the baseline, is said by the "not compared" note alone.
+    let fileio = section("fileio");
+    assert!(fileio.contains("the baseline docker has no result in this table"), "{mail}");
+    assert!(!fileio.contains("nothing here from"), "{mail}");
+}

@@ -605,10 +605,32 @@ struct Block {
 /// that length, a setting like a `sleep`'s: archive55's `perf stat -a`
 /// around `stress-ng --cpu 4 -t 2m` made `120.088` against `120.049`
 /// seconds (-0.03%) a notable change.
-fn runs_for_a_set_time(cmd: &str) -> bool {
-    let mut words = cmd.split_whitespace();
-    let stress = words.any(|w| w.rsplit('/').next() == Some("stress-ng"));
-    stress && !words.any(|w| w.starts_with("--") && (w.ends_with("-ops") || w.contains("-ops=")))
+///
+/// So is sysbench given a length, `--time=N` (1.0; no `--events=M` to
+/// stop it first) or `--max-time=N` with `--max-requests=0` (0.4 stops at
+/// 10000 requests otherwise), but for its memory test, which stops at its
+/// `--memory-total-size` first, and mutex, a fixed amount of work
+/// (archive57: a THP investigation's `perf stat` around `sysbench fileio
+/// … --time=5 run` read `5.008398862` and `5.008091487` seconds as the
+/// run's result). The program's name: what the note says was set.
+fn runs_for_a_set_time(cmd: &str) -> Option<&'static str> {
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    let named = |name: &str| words.iter().any(|w| w.rsplit('/').next() == Some(name));
+    if named("stress-ng") {
+        let limited = words.iter().any(|w| w.starts_with("--") && (w.ends_with("-ops") || w.contains("-ops=")));
+        return (!limited).then_some("stress-ng");
+    }
+    if !named("sysbench") || words.iter().any(|w| matches!(*w, "memory" | "mutex" | "--test=memory" | "--test=mutex")) {
+        return None;
+    }
+    let value = |key: &str| words.iter().find_map(|w| w.strip_prefix(key)).and_then(|v| v.parse::<f64>().ok());
+    let events = value("--events=").or_else(|| value("--max-requests="));
+    let timed = match (value("--time="), value("--max-time=")) {
+        (Some(t), _) => t > 0.0 && events.is_none_or(|e| e == 0.0),
+        (None, Some(t)) => t > 0.0 && events == Some(0.0),
+        (None, None) => false,
+    };
+    timed.then_some("sysbench")
 }
 
 fn metric_of(event: &str, unit: Option<&str>) -> Metric {
@@ -781,9 +803,20 @@ fn named_longer_above(input: &Input, s: &Sample) -> bool {
 /// Gouders' quote of Ingo Molnar's runs ending in `32,244,691,275
 /// instructions`): its mean is read, its deviation is not, and the
 /// warning says so (it was lost without a word).
+///
+/// A block a mailer folded (`fold -s -w 72`: a count's `( +- 0.59% )`
+/// wrapped onto the line under it, [`folded`]) may be cut at a line break
+/// too: its last count, the file's last line but blanks, with its
+/// comment and no spread, may have lost the line its spread was on
+/// (archive57: the folded transformer-deploy post cut after `3
+/// context-switches  #  0.462 K/sec` read a mean of 50 runs with no
+/// deviation, without a word). The same warning, saying the spread may
+/// be on a line the file does not have.
 fn warn_of_a_cut_spread(input: &Input, out: &mut ParsedFile) {
-    let n = input.lines.len();
-    if !input.unterminated || n == 0 || out.notes.iter().any(|(l, m)| *l == n && super::cut::is_cut_note(m)) {
+    let Some(n) = input.lines.iter().rposition(|l| !l.trim().is_empty()).map(|i| i + 1) else { return };
+    let at_end = input.unterminated && n == input.lines.len();
+    let folded_cut = !at_end && input.lines[n - 1].contains('#') && folded(input);
+    if !(at_end || folded_cut) || out.notes.iter().any(|(l, m)| *l == n && super::cut::is_cut_note(m)) {
         return;
     }
     let text = input.lines[n - 1].as_str();
@@ -796,8 +829,32 @@ fn warn_of_a_cut_spread(input: &Input, out: &mut ParsedFile) {
     });
     if let Some(runs) = runs {
         let what = format!("the mean of its {runs} runs read, their deviation (perf's `( +- p% )`) not");
-        out.notes.push((n, super::cut::spread_cut_note(text, input, &what)));
+        let note = if folded_cut {
+            format!(
+                "the file may be cut after its last line `{}`, before the line its spread was folded onto: the \
+                 block's counts have their `( +- p% )` on the line under them (a mailer folded the output) and \
+                 this one has none; {what} — if the file is complete, its runs did not differ (perf prints no \
+                 spread of zero)",
+                text.trim()
+            )
+        } else {
+            super::cut::spread_cut_note(text, input, &what)
+        };
+        out.notes.push((n, note));
     }
+}
+
+/// Whether a count's `( +- p% )` is on the line under it anywhere in the
+/// file: the output was folded by a mailer (`#    0.462 K/sec` over `(
+/// +-  1.84% )`, or `#    0.494 CPUs` over `utilized   ( +-  0.59% )`).
+fn folded(input: &Input) -> bool {
+    input.lines.windows(2).any(|w| {
+        let (above, t) = (w[0].trim(), w[1].trim());
+        matches!(kind(above), Kind::Counter { pct: None, .. })
+            && above.contains('#')
+            && kind(t) == Kind::Other
+            && noise(t).is_some()
+    })
 }
 
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
@@ -953,7 +1010,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut stress_ng: Option<usize> = None;
     // The elapsed times of set length, each with what ran: one note for
     // the file (a loop of ten runs said it ten times).
-    let mut set_time: Vec<(usize, String)> = Vec::new();
+    let mut set_time: Vec<(usize, String, &str)> = Vec::new();
     let as_read = input.file_lines();
     for (i, k) in kinds.iter().enumerate() {
         let line = i + 1;
@@ -1104,15 +1161,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     ));
                     continue;
                 }
-                let set_cmd = [&block.counted, &block.group].into_iter().find(|c| runs_for_a_set_time(c));
+                let set_cmd = [&block.counted, &block.group]
+                    .into_iter()
+                    .find_map(|c| runs_for_a_set_time(c).map(|prog| (c, prog)));
                 let around_stress =
                     block.counted.is_empty() && block.group == "system wide" && block.stress_ng.is_some();
                 if set_cmd.is_some() || around_stress {
-                    let what = match (set_cmd, block.stress_ng) {
-                        (Some(c), _) => format!("`{c}`"),
-                        (None, at) => format!("the stress-ng run of line {}", at.unwrap_or_default()),
+                    let (what, prog) = match (set_cmd, block.stress_ng) {
+                        (Some((c, prog)), _) => (format!("`{c}`"), prog),
+                        (None, at) => (format!("the stress-ng run of line {}", at.unwrap_or_default()), "stress-ng"),
                     };
-                    set_time.push((line, what));
+                    set_time.push((line, what, prog));
                     continue;
                 }
                 // `perf stat --table`: the runs themselves are printed
@@ -1214,16 +1273,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             _ => {}
         }
     }
-    if let Some((first, what)) = set_time.first() {
+    if let Some((first, what, prog)) = set_time.first() {
         let text = match &set_time[1..] {
-            [] => format!(
-                "perf stat's elapsed time of {what} is the length stress-ng was set to run, a setting: not read"
-            ),
+            [] => {
+                format!("perf stat's elapsed time of {what} is the length {prog} was set to run, a setting: not read")
+            }
             more => {
-                let at: Vec<String> = more.iter().map(|(l, _)| l.to_string()).collect();
+                let at: Vec<String> = more.iter().map(|(l, ..)| l.to_string()).collect();
                 format!(
-                    "perf stat's elapsed times of {what} and of the stress-ng runs above lines {} are the length \
-                     stress-ng was set to run, a setting: not read",
+                    "perf stat's elapsed times of {what} and of the {prog} runs above lines {} are the length \
+                     {prog} was set to run, a setting: not read",
                     at.join(", ")
                 )
             }
@@ -1538,10 +1597,24 @@ mod tests {
         let said: Vec<&(usize, String)> = out.notes.iter().filter(|(_, n)| n.contains("elapsed")).collect();
         assert_eq!(said.len(), 1, "{:?}", out.notes);
         assert!(said[0].1.contains("the length stress-ng was set to run"), "{}", said[0].1);
-        assert!(runs_for_a_set_time("stress-ng --cpu 4 -t 2m --metrics-brief"));
-        assert!(runs_for_a_set_time("/usr/bin/stress-ng --cpu 4"));
-        assert!(!runs_for_a_set_time("stress-ng --cpu 4 --cpu-ops 100000"));
-        assert!(!runs_for_a_set_time("./hackbench -g 10"));
+        assert!(runs_for_a_set_time("stress-ng --cpu 4 -t 2m --metrics-brief").is_some());
+        assert!(runs_for_a_set_time("/usr/bin/stress-ng --cpu 4").is_some());
+        assert!(runs_for_a_set_time("stress-ng --cpu 4 --cpu-ops 100000").is_none());
+        assert!(runs_for_a_set_time("./hackbench -g 10").is_none());
+        // archive57: sysbench given a length; not one given a count of
+        // events, nor memory (its total size) or mutex (fixed work).
+        let fileio = "sysbench fileio --file-num=1 --file-total-size=64M --file-test-mode=rndrd --time=5 run";
+        assert_eq!(runs_for_a_set_time(fileio), Some("sysbench"));
+        assert_eq!(runs_for_a_set_time("sysbench --test=cpu --max-time=30 --max-requests=0 run"), Some("sysbench"));
+        for fixed in [
+            "sysbench cpu --time=10 --events=20000 run",
+            "sysbench --test=cpu --max-time=30 run",
+            "sysbench memory --memory-total-size=1000G --time=500 run",
+            "sysbench mutex --threads=512 --time=300 run",
+            "sysbench cpu run",
+        ] {
+            assert_eq!(runs_for_a_set_time(fixed), None, "{fixed}");
+        }
     }
 
     /// Yongqiang Liu's slub letter (LKML 2024-08): each counter's `#`
@@ -1685,6 +1758,28 @@ mod tests {
             );
         }
         assert!(f.notes.iter().all(|(_, m)| !m.contains("unstated")), "{:?}", f.notes);
+    }
+
+    /// archive57: a folded block (each count's `( +- p% )` on the line
+    /// under it) cut at a line break after a count: the count's spread
+    /// may be on the line cut away, warned. An unfolded block's last
+    /// count with its line break is whole (perf prints no spread of 0).
+    #[test]
+    fn a_folded_blocks_last_count_without_its_spread_is_warned() {
+        let head = "Performance counter stats for 'true' (50 runs):\n\n";
+        let folded = format!(
+            "{head}              6.14 msec task-clock                #    0.494 CPUs\nutilized            ( +-  0.59% \
+             )\n                 3      context-switches          #    0.462 K/sec\n\n"
+        );
+        let f = PerfStat.parse(&Input::from_text(&folded)).unwrap();
+        assert_eq!(f.samples[1].value, Value::Summary { mean: 3.0, stddev: None, n: 50 });
+        assert!(f.notes.iter().any(|(l, m)| *l == 5 && m.contains("may be cut after its last line")), "{:?}", f.notes);
+        let whole = format!(
+            "{head}              6.14 msec task-clock   #    0.494 CPUs utilized   ( +-  0.59% )\n\
+             \x20                0      cpu-migrations            #    0.000 K/sec\n"
+        );
+        let f = PerfStat.parse(&Input::from_text(&whole)).unwrap();
+        assert!(f.notes.iter().all(|(_, m)| !m.contains("may be cut")), "{:?}", f.notes);
     }
 
     /// attack54 F6's rest (attack55): a file cut after a count of a `(5

@@ -64,7 +64,14 @@
 //! printed), `io_mode` (`Using asynchronous I/O mode` → `async`, `mmap`;
 //! or `--file-io-mode=`; none for sync, the default) and `extra_flags`
 //! (`Extra file open flags: directio`, as printed; none for `(none)`
-//! or `0`); 0.4/0.5 OLTP's `mode`
+//! or `0`), and, but for sysbench's defaults, `fsync_freq` (`Periodic
+//! FSYNC enabled, calling fsync() each N requests.`; `0` where the whole
+//! option block leaves it out), `fsync_end` (`off` where the block leaves
+//! out `Calling fsync() at the end of test, Enabled.`), `fsync_all`
+//! (`on`), `files` (`128 files, 16MiB each`), `total_size` (`2GiB total
+//! file size`) and `rw_ratio` (`Read/Write ratio for combined random IO
+//! test: 1.50`), or the command line's `--file-fsync-freq=` and the like
+//! ([`fileio_setting`]); 0.4/0.5 OLTP's `mode`
 //! (`--oltp-test-mode=`) and `read_only` (`--oltp-read-only`, `=on`);
 //! `threads` also from the command line's `--num-threads=N` /
 //! `--threads=N` when the output leaves out `Number of threads:`. Several runs of one test
@@ -143,6 +150,15 @@ struct Run {
     /// `response time:`) block, its lines `min:` … `approx.  95
     /// percentile:` next.
     old_latency: bool,
+    /// Inside fileio's option block (its `Block size 16KiB` line seen, its
+    /// `Using … I/O mode` line not yet): whether it printed `Periodic
+    /// FSYNC enabled, …` and `Calling fsync() at the end of test,
+    /// Enabled.`, lines sysbench leaves out when the option is off.
+    fsync_lines: Option<(bool, bool)>,
+    /// The command line's `--file-block-size=` and `--file-total-size=` in
+    /// bytes, spelt as the banner's version prints them once it is known
+    /// ([`size_as_printed`]); the report's own lines replace them.
+    sizes: Vec<(&'static str, u64)>,
 }
 
 /// What the note on an event count passed over says of it
@@ -234,9 +250,135 @@ fn fileio_mode(t: &str) -> Option<&'static str> {
 fn fileio_io_mode(t: &str) -> Option<&'static str> {
     match t {
         "Using asynchronous I/O mode" => Some("async"),
-        _ if t.starts_with("Using mmap'ed I/O mode") => Some("mmap"),
+        // 0.4's `Using mmap'ed I/O mode`, 1.0's `Using fast mmaped I/O
+        // mode` (64-bit) or `Using slow mmaped I/O mode` (archive57: a
+        // 1.0.20 log's mmap runs had no io_mode).
+        _ if t.starts_with("Using mmap'ed I/O mode")
+            || matches!(t, "Using fast mmaped I/O mode" | "Using slow mmaped I/O mode") =>
+        {
+            Some("mmap")
+        }
         _ => None,
     }
+}
+
+/// A fileio option line that changes its figures, beside its mode, block
+/// size, I/O mode and open flags: (parameter, value), the value `None`
+/// for sysbench's default (no parameter, as a report that leaves the line
+/// out):
+///
+/// * `Periodic FSYNC enabled, calling fsync() each 100 requests.` →
+///   `fsync_freq` (`--file-fsync-freq`, 100 by default; a whole option
+///   block without the line is `0`, see [`Run::fsync_lines`]);
+/// * `Calling fsync() after each write operation.` → `fsync_all` `on`
+///   (`--file-fsync-all`; a whole block without the line is
+///   `fsync_end` `off`);
+/// * `128 files, 16MiB each` → `files` (`--file-num`, 128 by default);
+/// * `2GiB total file size` → `total_size` (`--file-total-size`, 2G by
+///   default; 0.4 prints `2Gb`), as printed;
+/// * `Read/Write ratio for combined random IO test: 1.50` → `rw_ratio`
+///   (`--file-rw-ratio`, 1.5 by default).
+///
+/// archive57 (00sapo/Container-benchmarks' native run): a sync run of
+/// fsync every 100 requests (`fsyncs/s: 1000.69`) and an async one of
+/// none (`0.43`) told apart only by their I/O modes; two runs differing
+/// only in these were one row's runs, averaged.
+fn fileio_setting(t: &str) -> Option<(&'static str, Option<String>)> {
+    let not = |v: &str, default: &str| (v != default).then(|| v.to_string());
+    if let Some(v) = t
+        .strip_prefix("Periodic FSYNC enabled, calling fsync() each ")
+        .and_then(|r| r.strip_suffix(" requests."))
+        .filter(|v| v.parse::<u64>().is_ok())
+    {
+        return Some(("fsync_freq", not(v, "100")));
+    }
+    if t == "Calling fsync() after each write operation." {
+        return Some(("fsync_all", Some("on".into())));
+    }
+    if let Some((n, each)) = t.split_once(" files, ")
+        && n.parse::<u64>().is_ok()
+        && each.strip_suffix(" each").is_some_and(|s| !s.contains(' '))
+    {
+        return Some(("files", not(n, "128")));
+    }
+    if let Some(v) = t
+        .strip_suffix(" total file size")
+        .filter(|v| !v.is_empty() && !v.contains(' ') && v.starts_with(|c: char| c.is_ascii_digit()) && v.len() <= 20)
+    {
+        return Some(("total_size", (!matches!(v, "2GiB" | "2Gb")).then(|| v.to_string())));
+    }
+    if let Some(v) = t.strip_prefix("Read/Write ratio for combined random IO test:").map(str::trim)
+        && plain(v).is_some()
+    {
+        return Some(("rw_ratio", not(v, "1.50")));
+    }
+    None
+}
+
+/// The fileio settings of a command line that change its figures (see
+/// [`fileio_setting`]), but for sysbench's defaults: `--file-fsync-freq=0`
+/// → `fsync_freq` `0`, `--file-fsync-all=on` → `fsync_all` `on`,
+/// `--file-fsync-end=off` → `fsync_end` `off`, `--file-num=16` → `files`
+/// `16`, `--file-rw-ratio=4` → `rw_ratio` `4.00` (as sysbench prints it).
+/// The report's own lines, when kept, say the same and replace these.
+fn fileio_command_settings(args: &[&str]) -> Vec<(&'static str, String)> {
+    let value = |key: &str| args.iter().find_map(|a| a.strip_prefix(key));
+    let switch = |key: &str| -> Option<bool> {
+        let bare = key.trim_end_matches('=');
+        match value(key) {
+            Some("on" | "true" | "yes" | "1") => Some(true),
+            Some("off" | "false" | "no" | "0") => Some(false),
+            _ => args.contains(&bare).then_some(true),
+        }
+    };
+    let mut out = Vec::new();
+    if let Some(n) = value("--file-fsync-freq=").and_then(|v| v.parse::<u64>().ok()).filter(|n| *n != 100) {
+        out.push(("fsync_freq", n.to_string()));
+    }
+    if switch("--file-fsync-all=") == Some(true) {
+        out.push(("fsync_all", "on".to_string()));
+    }
+    if switch("--file-fsync-end=") == Some(false) {
+        out.push(("fsync_end", "off".to_string()));
+    }
+    if let Some(n) = value("--file-num=").and_then(|v| v.parse::<u64>().ok()).filter(|n| *n != 128) {
+        out.push(("files", n.to_string()));
+    }
+    if let Some(r) = value("--file-rw-ratio=").and_then(|v| v.parse::<f64>().ok()).filter(|r| *r != 1.5) {
+        out.push(("rw_ratio", format!("{r:.2}")));
+    }
+    out
+}
+
+/// A size option's value as sysbench reads it (`16384`, `4K`, `2M`,
+/// `150G`: binary multiples), in bytes.
+fn size_option(v: &str) -> Option<u64> {
+    let digits = v.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let n: u64 = digits.parse().ok()?;
+    let shift = match v[digits.len()..].to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" => 10,
+        "m" | "mb" => 20,
+        "g" | "gb" => 30,
+        "t" | "tb" => 40,
+        _ => return None,
+    };
+    n.checked_mul(1 << shift)
+}
+
+/// `bytes` as sysbench prints a size (`Block size 16KiB`, `150GiB total
+/// file size`; 0.4: `16Kb`, `2Gb`): the largest binary unit under it, up
+/// to four decimals without trailing zeros.
+fn size_as_printed(bytes: u64, version: Option<&str>) -> String {
+    let old = version.is_some_and(|v| v.starts_with("0."));
+    let units: [&str; 5] = if old { ["b", "Kb", "Mb", "Gb", "Tb"] } else { ["B", "KiB", "MiB", "GiB", "TiB"] };
+    let (mut v, mut i) = (bytes as f64, 0);
+    while v >= 1024.0 && i + 1 < units.len() {
+        v /= 1024.0;
+        i += 1;
+    }
+    let figure = format!("{v:.4}");
+    format!("{}{}", figure.trim_end_matches('0').trim_end_matches('.'), units[i])
 }
 
 /// The test a sysbench command line runs: `cpu`, `oltp_read_write`.
@@ -659,6 +801,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(v) = banner(t) {
             out.version.get_or_insert_with(|| v.to_string());
             run = next.take().unwrap_or_default();
+            // The command line's sizes, spelt as this version prints them
+            // (the defaults, 16KiB blocks and 2GiB in all, add nothing).
+            for (name, bytes) in std::mem::take(&mut run.sizes) {
+                let default = if name == "block_size" { 16 << 10 } else { 2 << 30 };
+                if bytes != default || name == "block_size" {
+                    run.params.retain(|(p, _)| *p != name);
+                    run.params.push((name, size_as_printed(bytes, Some(v))));
+                }
+            }
             (told, report_ended, latency_seen) = (false, None, false);
             continue;
         }
@@ -670,6 +821,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 }
                 if let Some(io) = args.iter().find_map(|a| a.strip_prefix("--file-io-mode=")).filter(|m| *m != "sync") {
                     r.params.push(("io_mode", io.to_string()));
+                }
+                if r.test.as_deref() == Some("fileio") {
+                    r.params.extend(fileio_command_settings(&args));
+                    for (key, name) in [("--file-block-size=", "block_size"), ("--file-total-size=", "total_size")] {
+                        if let Some(b) = args.iter().find_map(|a| a.strip_prefix(key)).and_then(size_option) {
+                            r.sizes.push((name, b));
+                        }
+                    }
                 }
                 // The set-up a command line gives that the output may not
                 // print (a blog keeps only the figures): its threads, and
@@ -764,8 +923,44 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     .into(),
             ));
         }
+        let fileio_or_unknown = run.test.as_deref().is_none_or(|t| t == "fileio");
+        // The end of fileio's option block: a setting whose line it left
+        // out is off, when the block is whole: the line above is one
+        // sysbench prints last before it (a random mode's `Read/Write
+        // ratio`, a sequential one's `Block size`, an fsync line), not
+        // one a poster's trimming left there (`Number of IO requests`).
+        let above = n.checked_sub(2).and_then(|i| input.lines.get(i)).map_or("", |l| l.trim());
+        let whole =
+            ["Read/Write ratio for combined random IO test:", "Block size ", "Periodic FSYNC", "Calling fsync()"]
+                .iter()
+                .any(|p| above.starts_with(p));
+        if t.starts_with("Using ")
+            && t.contains(" I/O mode")
+            && let Some((periodic, end)) = run.fsync_lines.take()
+            && whole
+        {
+            for (name, v, printed) in [("fsync_freq", "0", periodic), ("fsync_end", "off", end)] {
+                if !printed {
+                    run.params.retain(|(p, _)| *p != name);
+                    run.params.push((name, v.to_string()));
+                }
+            }
+        }
         if let Some(rest) = t.strip_prefix("Number of threads:") {
             run.threads = rest.trim().parse().ok();
+        } else if t == "Calling fsync() at the end of test, Enabled." {
+            if let Some(f) = &mut run.fsync_lines {
+                f.1 = true;
+            }
+            run.params.retain(|(p, _)| *p != "fsync_end");
+        } else if let Some((name, v)) = fileio_setting(t).filter(|_| fileio_or_unknown) {
+            if name == "fsync_freq"
+                && let Some(f) = &mut run.fsync_lines
+            {
+                f.0 = true;
+            }
+            run.params.retain(|(p, _)| *p != name);
+            run.params.extend(v.map(|v| (name, v)));
         } else if let Some((mb, req)) = reflowed_fileio_rates(t, &run) {
             // `(7.2762Mb/sec) 465.67 Requests/sec executed`: a page's
             // reflow put the transferred rate before the request rate
@@ -781,6 +976,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if let Some(f) = form04_figure(t, &run) {
             read_figure(&mut out, &run, n, t, f)?;
         } else if let Some(p) = option_line(t, run.test.as_deref()) {
+            if p.0 == "block_size" && fileio_or_unknown {
+                run.fsync_lines = Some((false, false));
+            }
             run.params.retain(|(name, _)| *name != p.0);
             run.params.push(p);
         } else if telling(t).is_some() {
@@ -1281,6 +1479,61 @@ impl BenchParser for Sysbench {
 
 #[cfg(test)]
 mod tests {
+    /// archive57: fileio runs differing only in `--file-fsync-freq`,
+    /// `--file-fsync-end`, `--file-fsync-all`, `--file-num`,
+    /// `--file-total-size` or `--file-rw-ratio` were one row's runs,
+    /// averaged. Each is a parameter, but for sysbench's default; a whole
+    /// option block without its fsync lines is fsync off (the
+    /// Container-benchmarks async run, `fsyncs/s: 0.43`).
+    #[test]
+    fn fileio_fsync_and_file_settings_are_parameters() {
+        use crate::parse::{BenchParser, Input};
+        let report = |files: &str, size: &str, ratio: &str, fsync: &str, reads: &str| {
+            format!(
+                "sysbench 1.0.20 (using system LuaJIT 2.0.5)\n\nExtra file open flags: (none)\n{files} files, 16MiB \
+                 each\n{size} total file size\nBlock size 16KiB\nNumber of IO requests: 0\nRead/Write ratio for \
+                 combined random IO test: {ratio}\n{fsync}Using synchronous I/O mode\nDoing random r/w test\n\n\
+                 File operations:\n    reads/s:    {reads}\n\n"
+            )
+        };
+        let every = "Periodic FSYNC enabled, calling fsync() each 100 requests.\n\
+                     Calling fsync() at the end of test, Enabled.\n";
+        let text = report("128", "2GiB", "1.50", every, "468.89")
+            + &report("128", "2GiB", "1.50", "", "63712.53")
+            + &report("16", "8GiB", "4.00", "Periodic FSYNC enabled, calling fsync() each 1 requests.\n", "1.00")
+            + &report("128", "2GiB", "1.50", "Calling fsync() after each write operation.\n", "2.00");
+        let f = super::Sysbench.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(
+            show(&f),
+            vec![
+                "15 fileio reads/s block_size=16KiB mode=rndrw 468.89",
+                "29 fileio reads/s block_size=16KiB fsync_freq=0 fsync_end=off mode=rndrw 63712.53",
+                "44 fileio reads/s files=16 total_size=8GiB block_size=16KiB rw_ratio=4.00 fsync_freq=1 fsync_end=off \
+                 mode=rndrw 1",
+                "59 fileio reads/s block_size=16KiB fsync_all=on fsync_freq=0 fsync_end=off mode=rndrw 2",
+            ]
+        );
+        // The command line's settings, the report's lines trimmed.
+        let cmd = "sysbench fileio --file-total-size=150G --file-test-mode=rndrw --file-fsync-freq=0 \
+                   --file-fsync-end=off --file-num=16 --file-rw-ratio=4 --file-fsync-all run\n\
+                   sysbench 1.0.20 (using system LuaJIT 2.0.5)\n\nFile operations:\n    reads/s:    5.00\n";
+        let f = super::Sysbench.parse(&Input::from_text(cmd)).unwrap();
+        let p: Vec<String> = f.samples[0].params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        assert_eq!(
+            p.join(" "),
+            "mode=rndrw fsync_freq=0 fsync_all=on fsync_end=off files=16 rw_ratio=4.00 total_size=150GiB"
+        );
+        // Sizes as the version prints them (sysbench issue #229's 0.4.12
+        // `--file-block-size=2M` over `Total transferred 2Gb`).
+        assert_eq!(super::size_option("2M"), Some(2 << 20));
+        assert_eq!(super::size_option("16384"), Some(16384));
+        assert_eq!(super::size_option("fast"), None);
+        assert_eq!(super::size_as_printed(2 << 20, Some("0.4.12")), "2Mb");
+        assert_eq!(super::size_as_printed(16384, Some("1.0.20")), "16KiB");
+        assert_eq!(super::size_as_printed(1_258_291_200, Some("1.0.20")), "1.1719GiB");
+        assert_eq!(super::size_as_printed(512, None), "512B");
+    }
+
     /// wildmod43: a page trimmed each memory run to `Total operations: …
     /// (… per second)` and `… MiB transferred (…)`: nothing was read (test
     /// unknown). That line is the memory test's own.
@@ -1306,7 +1559,9 @@ mod tests {
         let report = |flags: &str, mode: &str, reads: &str| {
             format!(
                 "sysbench 1.0.20 (using system LuaJIT 2.0.5)\n\nExtra file open flags: {flags}\nBlock size 16KiB\n\
-                 Using {mode} I/O mode\nDoing random r/w test\n\nFile operations:\n    reads/s:    {reads}\n\n"
+                 Periodic FSYNC enabled, calling fsync() each 100 requests.\n\
+                 Calling fsync() at the end of test, Enabled.\nUsing {mode} I/O mode\nDoing random r/w test\n\n\
+                 File operations:\n    reads/s:    {reads}\n\n"
             )
         };
         let text = report("(none)", "synchronous", "468.89") + &report("directio", "asynchronous", "63712.53");
@@ -1326,6 +1581,7 @@ mod tests {
         assert_eq!(super::option_line("Extra file open flags: 0", Some("fileio")), None);
         assert_eq!(super::option_line("Extra file open flags: 3", None), Some(("extra_flags", "3".to_string())));
         assert_eq!(super::option_line("Using mmap'ed I/O mode", None), Some(("io_mode", "mmap".to_string())));
+        assert_eq!(super::option_line("Using fast mmaped I/O mode", None), Some(("io_mode", "mmap".to_string())));
     }
 
     #[test]

@@ -435,6 +435,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         uncompared_memo: _,
         untrimmed,
         skipped,
+        gave_nothing,
     } = table;
     SectionView {
         id: id.clone(),
@@ -470,6 +471,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             uncompared_memo: super::UncomparedMemo::default(),
             untrimmed: untrimmed.clone(),
             skipped: skipped.clone(),
+            gave_nothing: gave_nothing.clone(),
         },
         charts: charts.clone(),
         chart_note: chart_note.clone(),

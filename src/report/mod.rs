@@ -590,6 +590,18 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
                 let selectors = j.config.map(site::SectionConfig::selectors);
                 s.table.skipped = skipped_files(&s.table, &s.benchmarks, selectors.as_deref(), &m.skipped);
             }
+            // An item of a class comparing runtimes, configs, … with no
+            // row here, and no file of it said in `skipped`: named.
+            if !axis.kernels && !s.table.rows.is_empty() {
+                s.table.gave_nothing = kernel_names
+                    .iter()
+                    .filter(|k| !s.table.rows.iter().any(|r| &r.kernel == *k))
+                    .filter(|k| !s.table.skipped.iter().any(|(sk, _)| sk == *k))
+                    // The baseline's absence is said by `uncompared`.
+                    .filter(|k| s.table.baseline_absent.as_ref() != Some(*k))
+                    .cloned()
+                    .collect();
+            }
             if !j.notes.trim().is_empty() {
                 s.notes_md = j.notes.to_string();
                 s.notes_html = markdown::html(j.notes, j.policy.allow_remote);
@@ -746,6 +758,20 @@ fn skipped_files(
 pub fn skipped_note(skipped: &[(String, String)]) -> Option<String> {
     let each: Vec<String> = skipped.iter().map(|(k, f)| format!("{k}: {f} gave no results")).collect();
     (!each.is_empty()).then(|| format!("{} (see warnings)", each.join("; ")))
+}
+
+/// The line under a table naming the items of a class comparing them
+/// (`compare: runtime`) with no row in it ([`TableView::gave_nothing`]):
+/// "nothing here from the runtime docker: its files gave no result for
+/// this table", "from the runtimes docker, proot: their files …"; `None`
+/// when there are none.
+pub fn gave_nothing_note(axis: &site::Axis, items: &[String]) -> Option<String> {
+    let (noun, whose) = match items.len() {
+        0 => return None,
+        1 => (&axis.one, "its"),
+        _ => (&axis.many, "their"),
+    };
+    Some(format!("nothing here from the {noun} {}: {whose} files gave no result for this table", items.join(", ")))
 }
 
 /// Lays out each table of `page` ([`SectionView::grid`]) once, for every

@@ -195,6 +195,7 @@ pub(super) fn section_view(
             uncompared_memo: Default::default(),
             untrimmed,
             skipped: Vec::new(),
+            gave_nothing: Vec::new(),
         },
     }
 }

@@ -577,6 +577,16 @@ pub struct TableView {
     /// a word). Not passed to templates (the grid carries them).
     #[serde(skip)]
     pub skipped: Vec<(String, String)>,
+    /// In a class comparing something other than kernels (`compare:
+    /// runtime`), its items with no row in this table and no file named in
+    /// [`TableView::skipped`]: "nothing here from the runtime docker" under
+    /// the table ([`super::gave_nothing_note`]; archive57: the
+    /// Container-benchmarks class's fileio table showed five runtimes of
+    /// six, docker's failed prepare unsaid). Empty for kernels, whose
+    /// tables differ by what each kernel ran. Not passed to templates (the
+    /// grid carries them).
+    #[serde(skip)]
+    pub gave_nothing: Vec<String>,
 }
 
 /// A metric column.

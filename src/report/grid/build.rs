@@ -36,6 +36,7 @@ pub(super) fn unfold(t: &TableView, g: &mut Grid, opts: &GridOptions) {
     g.within_step = within_step(t);
     g.setups.clone_from(&t.setup_note);
     g.skipped.clone_from(&t.skipped);
+    g.gave_nothing = crate::report::gave_nothing_note(&t.axis, &t.gave_nothing);
     if !opts.brief {
         for b in &mut g.blocks {
             crate::report::runs::unfold_block(t, b);
@@ -128,6 +129,7 @@ pub(super) fn shaped_grid(t: &TableView, shape: Shape, opts: &GridOptions, cells
         within_step: None,
         setups: None,
         skipped: Vec::new(),
+        gave_nothing: None,
         fixed,
         kernel_rows: OnceLock::new(),
     }

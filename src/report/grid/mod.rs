@@ -157,6 +157,11 @@ pub struct Grid {
     /// says them last.
     #[serde(skip)]
     pub skipped: Vec<(String, String)>,
+    /// The line naming the class's items with no row here
+    /// ([`TableView::gave_nothing`], [`crate::report::gave_nothing_note`]):
+    /// [`Grid::uncompared_note`] says it last.
+    #[serde(skip)]
+    pub gave_nothing: Option<String>,
     /// Settings every row of a kernel's page shares (`instances 128`),
     /// moved from their label columns into the caption by
     /// [`Grid::only_kernel`]: on a phone the columns pushed the numbers
@@ -523,6 +528,7 @@ impl Grid {
             .chain(within)
             .chain(self.setups.as_ref().map(setups))
             .chain(super::skipped_note(&self.skipped))
+            .chain(self.gave_nothing.clone())
             .collect();
         (!notes.is_empty()).then(|| notes.join("; "))
     }
@@ -705,6 +711,7 @@ impl Grid {
                 .map(|(base, v)| (base.clone(), v.iter().filter(|(k, _)| k == kernel).cloned().collect())),
             setups,
             skipped: self.skipped.iter().filter(|(k, _)| k == kernel).cloned().collect(),
+            gave_nothing: None,
             fixed: self.fixed.clone(),
             kernel_rows: OnceLock::new(),
         };
