@@ -31,9 +31,12 @@
 //! better unless said:
 //! * cpu: `events per second` (events/s);
 //! * memory: `operations` (`Total operations: N (X per second)`, ops/s) and
-//!   `transferred` (`… MiB transferred (X MiB/sec)`, MiB/s);
+//!   `transferred` (`… MiB transferred (X MiB/sec)`, MiB/s); 0.4/0.5's
+//!   `Operations performed: N (X ops/sec)` and `… MB transferred (X
+//!   MB/sec)` the same (its `MB` is 2^20 bytes);
 //! * fileio: `reads/s`, `writes/s`, `fsyncs/s` (ops/s) and `read` /
-//!   `written` (`read, MiB/s:`, MiB/s);
+//!   `written` (`read, MiB/s:`, MiB/s); 1.1 prints them as `read:  IOPS=X
+//!   Y MiB/s (Z MB/s)`, `write: …`, `fsync: IOPS=X`;
 //! * oltp: `transactions` and `queries` (per s, from `(X per sec.)`), and
 //!   0.4/0.5's `requests` (`read/write requests: N (X per sec.)`, per s:
 //!   the result of 0.5's `oltp_simple` and `select` tests, which do no
@@ -50,7 +53,15 @@
 //!   total time is the `--time` setting, not read); the other tests'
 //!   `total number of events` is the count behind the rate read, not read
 //!   (an info note says so at its line, as at each total time passed
-//!   over);
+//!   over); a `total number of events:` equal to the run's limit (the
+//!   command line's `--events=N` / `--max-requests=N`, or 0.4/0.5's
+//!   default 10000 for a threads run whose command line sets no time
+//!   limit) is that setting, reached: not read, a note;
+//! * sysbench 1.1 prints a `Throughput:` block for 1.0's `General
+//!   statistics:`: its `time elapsed:` is read as `total time:`, its
+//!   `events/s (eps):` (the events over the time) is a note;
+//! * a 0.5 cpu run (banner `sysbench 0.5:`) prints no rate, as 0.4: its
+//!   `total time` is its result;
 //! * every test: `latency avg` and `latency 95th percentile` (the
 //!   percentile as printed, `--percentile` can change it), in the unit of
 //!   the `Latency (ms):` header, lower is better.
@@ -135,6 +146,18 @@ struct Run {
     fixed_events: Option<bool>,
     /// The run printed sysbench 0.4's `Test execution summary:`.
     form04: bool,
+    /// The run's banner is sysbench 0.x's (`sysbench 0.5:  multi-threaded
+    /// system evaluation benchmark`): 0.5 prints 1.0's `General
+    /// statistics:` but, as 0.4, no cpu rate, so a cpu run's total time is
+    /// its result ([`form04_figure`]).
+    old: bool,
+    /// The command line's `--events=N` (`--max-requests=N`), N > 0: a
+    /// `total number of events:` equal to it is the limit the run reached,
+    /// not its result.
+    events_limit: Option<f64>,
+    /// `events_limit` is 0.4/0.5's default (`--max-requests`, 10000), not
+    /// the command line's.
+    events_by_default: bool,
     /// The column headers a poster set over two or more copies of the
     /// report side by side (`Without zcache   With zcache`, see
     /// [`column_headers`]).
@@ -357,6 +380,22 @@ fn figure<'a>(t: &'a str, test: Option<&str>) -> Option<Figure<'a>> {
     if let Some(rest) = t.strip_prefix("Total operations:") {
         return Some(Figure::Inner("operations", "ops/s", per_sec(rest)));
     }
+    // sysbench 0.4/0.5 memory: `Operations performed: 262144 (1436157.48
+    // ops/sec)` and `2048.00 MB transferred (11219.98 MB/sec)`, its `MB`
+    // 2^20 bytes (it divides by 1024 * 1024), 1.0's MiB.
+    if test == Some("memory") {
+        if let Some(rest) = t.strip_prefix("Operations performed:") {
+            let x = rest.split_once('(').and_then(|(_, r)| r.strip_suffix(" ops/sec)"));
+            return Some(Figure::Inner("operations", "ops/s", x.and_then(|x| plain(x.trim()))));
+        }
+        if let Some((_, r)) = t.split_once(" MB transferred (") {
+            return Some(Figure::Inner(
+                "transferred",
+                "MiB/s",
+                r.strip_suffix(" MB/sec)").and_then(|x| plain(x.trim())),
+            ));
+        }
+    }
     if t.contains(" MiB transferred (") {
         let x = t.split_once(" MiB transferred (")?.1.strip_suffix(" MiB/sec)");
         return Some(Figure::Inner("transferred", "MiB/s", x.and_then(|x| plain(x.trim()))));
@@ -383,14 +422,14 @@ fn form04_figure<'a>(t: &'a str, run: &Run) -> Option<Figure<'a>> {
             let x = t.strip_suffix(" Requests/sec executed")?;
             Some(Figure::Inner("requests/s", "ops/s", plain(x.trim())))
         }
-        Some("cpu") if run.form04 && !run.timed => {
+        Some("cpu") if (run.form04 || run.old) && !run.timed => {
             Some(Figure::Text("total time", "s", Better::Lower, t.strip_prefix("total time:")?.trim()))
         }
         // A cpu run `--max-time` ended (`--max-requests=0`): its time is the
         // setting, and the events it ran in it are its result (attack45
         // F19: under a command line saying `--max-time=30` this count, the
         // run's only result, was left out without a word).
-        Some("cpu") if run.form04 && run.timed => {
+        Some("cpu") if (run.form04 || run.old) && run.timed => {
             Some(Figure::Text("events", "events", Better::Higher, t.strip_prefix("total number of events:")?.trim()))
         }
         _ => None,
@@ -417,6 +456,33 @@ fn mib04(size: &str) -> Option<f64> {
         (size.strip_suffix('b')?, 1.0 / (1024.0 * 1024.0))
     };
     plain(figure.trim()).map(|v| v * scale)
+}
+
+/// sysbench 1.1 fileio's `Throughput:` lines, `read:  IOPS=1853.25 28.96
+/// MiB/s (30.36 MB/s)`, `write: IOPS=1235.50 19.30 MiB/s (20.24 MB/s)`,
+/// `fsync: IOPS=4020.99`: 1.0's `reads/s` / `writes/s` / `fsyncs/s`
+/// (ops/s) and `read` / `written` (MiB/s; the decimal `MB/s` after them is
+/// the same rate). `None` for any other line.
+fn fileio11_rates(t: &str, run: &Run) -> Option<Vec<(&'static str, &'static str, f64)>> {
+    if run.test.as_deref() != Some("fileio") {
+        return None;
+    }
+    let (op, rest) = t.split_once(':')?;
+    let (ops, bytes) = match op {
+        "read" => ("reads/s", Some("read")),
+        "write" => ("writes/s", Some("written")),
+        "fsync" => ("fsyncs/s", None),
+        _ => return None,
+    };
+    let mut toks = rest.split_whitespace();
+    let iops = plain(toks.next()?.strip_prefix("IOPS=")?)?;
+    let mut out = vec![(ops, "ops/s", iops)];
+    if let Some(name) = bytes {
+        let mib = plain(toks.next()?)?;
+        (toks.next()? == "MiB/s").then_some(())?;
+        out.push((name, "MiB/s", mib));
+    }
+    Some(out)
 }
 
 /// `(7.2762Mb/sec) 465.67 Requests/sec executed` in a fileio run:
@@ -601,6 +667,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             continue;
         }
+        // sysbench 1.1 prints its run's length as `time elapsed:` in a
+        // `Throughput:` block where 1.0 prints `total time:` under `General
+        // statistics:` (a Chinese Aliyun report's threads and mutex runs:
+        // their only results were left out without a word).
+        let elapsed = t.strip_prefix("time elapsed:").map(|v| format!("total time:{v}"));
+        let t = elapsed.as_deref().unwrap_or(t);
         if t.starts_with("FATAL: ") {
             failed.get_or_insert((n, format!("`{}`", super::failed::quote(t))));
         }
@@ -659,6 +731,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(v) = banner(t) {
             out.version.get_or_insert_with(|| v.to_string());
             run = next.take().unwrap_or_default();
+            run.old = v.starts_with("0.");
+            // A 0.4/0.5 threads run whose command line sets no time limit
+            // does `--max-requests` events, 10000 unless set: that count
+            // is the setting, its total time the result (an Aliyun report's
+            // `sysbench --test=threads --num-threads=64 run`: `total number
+            // of events: 10000` was read as a result, higher is better).
+            if run.old
+                && run.test.as_deref() == Some("threads")
+                && run.fixed_events.is_some()
+                && !run.timed
+                && run.events_limit.is_none()
+            {
+                run.events_limit = Some(10_000.0);
+                run.events_by_default = true;
+            }
             (told, report_ended, latency_seen) = (false, None, false);
             continue;
         }
@@ -694,6 +781,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 let events = value(&["--events=", "--max-requests="]).is_some_and(|e| e > 0.0);
                 let untimed = value(&["--time=", "--max-time="]) == Some(0.0);
                 r.fixed_events = Some(events && untimed);
+                r.events_limit = value(&["--events=", "--max-requests="]).filter(|e| *e > 0.0);
                 run = r.clone();
                 next = Some(r);
                 (told, report_ended, latency_seen) = (false, None, false);
@@ -766,6 +854,35 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         if let Some(rest) = t.strip_prefix("Number of threads:") {
             run.threads = rest.trim().parse().ok();
+        } else if let Some(figures) = fileio11_rates(t, &run) {
+            for (name, unit, value) in figures {
+                if value == 0.0 && not_done(&run, name) {
+                    continue;
+                }
+                run.push(&mut out, n, Metric::new(name, unit, Better::Higher), value);
+            }
+        } else if t.starts_with("events/s (eps):") && run.test.is_some() {
+            // 1.1's `Throughput:` rate of its events: the rate its test's
+            // own lines give (`events per second`, `Total operations (…
+            // per second)`, `transactions (… per sec.)`), or its events
+            // over its time, both read or passed over themselves.
+            let what = "sysbench 1.1's `events/s (eps)`, the events over the time of the run: not read";
+            out.notes.push((n, what.into()));
+        } else if let Some(limit) = run.events_limit
+            && t.strip_prefix("total number of events:").and_then(|v| plain(v.trim())) == Some(limit)
+        {
+            // `--events=10000` reached (a threads run of 3.43 s under 1.1's
+            // 10 s default time): the count is the command line's, and
+            // the time the result.
+            let whose = if run.events_by_default {
+                "sysbench 0.4/0.5's default `--max-requests`, no time limit set"
+            } else {
+                "the command line's `--events` / `--max-requests`"
+            };
+            let what = format!(
+                "an event count equal to the run's limit ({limit}, {whose}), the limit the run reached: not read"
+            );
+            out.notes.push((n, what));
         } else if let Some((mb, req)) = reflowed_fileio_rates(t, &run) {
             // `(7.2762Mb/sec) 465.67 Requests/sec executed`: a page's
             // reflow put the transferred rate before the request rate
@@ -790,6 +907,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if t.starts_with("total time:")
             && run.test.as_deref() == Some("threads")
             && run.fixed_events == Some(false)
+            && run.events_limit.is_none()
             && out.version.as_deref().is_some_and(|v| v.starts_with("1."))
         {
             // sysbench 1.0 ran for its `--time` (10 s unless the command
@@ -809,12 +927,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.notes.push((n, what.into()));
         } else if t.starts_with("total number of events:")
             && run.test.as_deref() == Some("cpu")
-            && run.form04
+            && (run.form04 || run.old)
             && !run.timed
         {
             // Its total time is the result: the events are the count it ran
             // (`--max-requests`, 10000 by default).
-            out.notes.push((n, "sysbench 0.4 cpu's event count is the count it was set to run: not read".into()));
+            out.notes.push((n, "sysbench 0.4/0.5 cpu's event count is the count it was set to run: not read".into()));
         } else if t.starts_with("total number of events:") && run.test.as_deref() == Some("mutex") {
             out.notes.push((n, "mutex's event count is its thread count, not a result: not read".into()));
         } else if t.starts_with("total number of events:") && run.test.is_none() {
@@ -1226,7 +1344,7 @@ impl BenchParser for Sysbench {
     }
 
     fn describe(&self) -> &'static str {
-        "sysbench 1.0.x (cpu, memory, fileio, threads, mutex, OLTP; 0.4 cpu, fileio and OLTP)"
+        "sysbench 1.0.x (cpu, memory, fileio, threads, mutex, OLTP; 0.4/0.5 cpu, memory, fileio and OLTP; 1.1 Throughput blocks)"
     }
 
     fn detect(&self, input: &Input) -> u8 {
