@@ -64,11 +64,14 @@
 //!   `total time` is its result;
 //! * every test: `latency avg` and `latency 95th percentile` (the
 //!   percentile as printed, `--percentile` can change it), in the unit of
-//!   the `Latency (ms):` header, lower is better.
+//!   the `Latency (ms):` header, lower is better; also from the block a
+//!   poster condensed onto one line (`min: 5.37   avg: 5.47   max: 10.31
+//!   95th: 5.99   sum: 9997.81`, an info note).
 //!
 //! Parameters: `threads` (`Number of threads: N`); cpu's `max_prime`
 //! (`Prime numbers limit:`, 0.4's `Maximum prime number checked in CPU
-//! test:`); memory's `block_size`, `operation`, `scope` and
+//! test:`, or the command line's `--cpu-max-prime=N` when the output's
+//! line was elided); memory's `block_size`, `operation`, `scope` and
 //! `access_mode` (its option lines); fileio's `mode` (its `Doing random
 //! r/w test` line → `rndrw`, as `--file-test-mode=` spells it, or that
 //! option of the command line), `block_size` (`Block size 16KiB`, as
@@ -580,6 +583,31 @@ impl Run {
     /// Reads a line inside a `Latency (…):` section.
     fn latency(&self, out: &mut ParsedFile, n: usize, t: &str) -> Result<bool, ParseError> {
         let Some(unit) = &self.latency_unit else { return Ok(false) };
+        if let Some(pairs) = condensed_latency(t) {
+            // A poster put the block on one line (a French course's `min:
+            // 5.37   avg: 5.47   max: 10.31   95th: 5.99   sum: 9997.81`):
+            // it was taken for the `min:` line, its avg and percentile
+            // dropped without a word.
+            for (name, v) in pairs {
+                let name = match name {
+                    "avg" => "avg".to_string(),
+                    p if p.ends_with("th percentile") => p.to_string(),
+                    p if p
+                        .strip_suffix("th")
+                        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())) =>
+                    {
+                        format!("{p} percentile")
+                    }
+                    _ => continue,
+                };
+                let value =
+                    plain(v).ok_or_else(|| ParseError::malformed(n, format!("a latency after `{name}:`"), t))?;
+                whole(v, 2, n, t)?;
+                self.push(out, n, Metric::new(format!("latency {name}"), unit.as_str(), Better::Lower), value);
+            }
+            out.notes.push((n, CONDENSED_LATENCY.into()));
+            return Ok(true);
+        }
         let Some((name, v)) = t.split_once(':') else { return Ok(false) };
         let name = name.trim();
         if name != "avg" && !name.ends_with("th percentile") {
@@ -591,6 +619,29 @@ impl Run {
         self.push(out, n, Metric::new(format!("latency {name}"), unit.as_str(), Better::Lower), value);
         Ok(true)
     }
+}
+
+/// The note on a latency block a poster condensed onto one line: an info
+/// note ([`super::note_is_info`]).
+pub const CONDENSED_LATENCY: &str = "sysbench's latency block on one line (`min: … avg: … max: … 95th: …`, as a poster condensed it): its avg and percentile read";
+
+/// The `name: value` pairs of a latency block a poster condensed onto
+/// one line (`min: 5.37   avg: 5.47   max: 10.31   95th: 5.99   sum:
+/// 9997.81`): two or more pairs of a one-word name and a number, the
+/// first `min`.
+/// `None` for a line of one figure.
+fn condensed_latency(t: &str) -> Option<Vec<(&str, &str)>> {
+    let toks: Vec<&str> = t.split_whitespace().collect();
+    let mut pairs = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let name = toks[i].strip_suffix(':')?;
+        let v = *toks.get(i + 1)?;
+        plain(v)?;
+        pairs.push((name, v));
+        i += 2;
+    }
+    (pairs.len() >= 2 && pairs[0].0 == "min").then_some(pairs)
 }
 
 /// Reads every run in `input`.
@@ -765,6 +816,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     .iter()
                     .find_map(|a| a.strip_prefix("--num-threads=").or_else(|| a.strip_prefix("--threads=")))
                     .and_then(|v| v.parse().ok());
+                // cpu's `--cpu-max-prime=N`, for an output whose `Prime
+                // numbers limit:` a post elided (`...`, a French course's
+                // `sysbench cpu --cpu-max-prime=20000 run`: its rate stood
+                // with no max_prime beside runs of the default 10000).
+                if let Some(max) = args.iter().find_map(|a| a.strip_prefix("--cpu-max-prime=")) {
+                    r.params.push(("max_prime", max.to_string()));
+                }
                 if let Some(mode) = args.iter().find_map(|a| a.strip_prefix("--oltp-test-mode=")) {
                     r.params.push(("mode", mode.to_string()));
                 }
