@@ -25,8 +25,9 @@
 //! and `lost/total (percent)` columns follow the bitrate).
 //!
 //! Metrics, all in `Mbits/sec` (the JSON's bits per second divided by
-//! 10^6 and rounded to the kbit/s, the text's K/M/Gbits scaled to it),
-//! higher is better:
+//! 10^6 and rounded to the kbit/s, the text's K/M/Gbits scaled to it, and
+//! a `-f K`/`M`/`G` report's `KBytes/sec`/`MBytes/sec`/`GBytes/sec`, powers of
+//! 1024 bytes, times 8, with a note), higher is better:
 //! `sender Bitrate` and `receiver Bitrate` (JSON `sum_sent`/`sum_received`,
 //! text `sender`/`receiver` lines); `Bitrate` for a UDP JSON `sum` (the
 //! client's view). UDP also gives `Jitter` (ms) and `Lost` (%), lower is
@@ -495,6 +496,11 @@ fn stream_and_interval(t: &str) -> Option<(&str, &str)> {
     (cells.next() == Some("sec")).then_some((id.trim(), interval))
 }
 
+/// The note on a report whose rates are bytes per second (`--format M`):
+/// an info note ([`super::note_is_info`]).
+pub const BYTES_RATES: &str = "iperf3 rates in bytes per second (`-f K`/`M`/`G`, `MBytes/sec`: 2^20 bytes a second, iperf3's \
+                               byte units being powers of 1024) read in Mbits/sec (x 8 x 1.048576 for MBytes/sec)";
+
 /// A bitrate `23.5` `Gbits/sec` in Mbits/sec, with the step it was
 /// printed to in Mbits/sec (100: [`crate::model::Sample::step`]; iperf3
 /// prints three significant digits, so `1.00 Gbits/sec` beside
@@ -506,6 +512,13 @@ fn bitrate(value: &str, unit: &str) -> Option<(f64, f64)> {
         "Mbits/sec" => 1.0,
         "Gbits/sec" => 1e3,
         "Tbits/sec" => 1e6,
+        // `-f K`/`-f M`/`-f G` (`--format`): bytes per second in powers of
+        // 1024 (iperf3's `conversion_bytes`), 8 bits each.
+        "Bytes/sec" => 8e-6,
+        "KBytes/sec" => 8.0 * 1024.0 * 1e-6,
+        "MBytes/sec" => 8.0 * 1024.0 * 1024.0 * 1e-6,
+        "GBytes/sec" => 8.0 * 1024.0 * 1024.0 * 1024.0 * 1e-6,
+        "TBytes/sec" => 8.0 * 1024.0 * 1024.0 * 1024.0 * 1024.0 * 1e-6,
         _ => return None,
     };
     Some((plain(value)? * scale, crate::parse::num::scaled_step(value, scale)?))
@@ -861,6 +874,7 @@ fn text_block(block: &[Line], mode: Mode, streams: usize, out: &mut ParsedFile) 
 /// Reads every text summary block of `input`: consecutive summary lines.
 fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
+    let mut bytes_rates_noted = false;
     let (mut reverse, mut server) = (false, false);
     // The test's command line asked for reverse mode (`-R`).
     let mut reverse_cmd = false;
@@ -916,6 +930,12 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             out.notes.push((n, msg.into()));
         }
         if let Some(cells) = summary(t) {
+            // `-f M` rates (`2113 MBytes/sec`, a Kubernetes guide's pod
+            // logs: the file was skipped, its bitrate in no bits/sec).
+            if !bytes_rates_noted && cells.1.get(3).is_some_and(|u| u.ends_with("Bytes/sec")) {
+                bytes_rates_noted = true;
+                out.notes.push((n, BYTES_RATES.into()));
+            }
             block.push(read_line(n, t, cells)?);
             continue;
         }

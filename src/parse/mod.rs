@@ -482,6 +482,7 @@ pub fn note_is_info(note: &str) -> bool {
         "the events over the time of the run",
         "the limit the run reached",
         sysbench::CONDENSED_LATENCY,
+        iperf3::BYTES_RATES,
         // kcbench: kernels/hour, 3600 over the seconds read.
         kcbench::KERNELS_PER_HOUR_DERIVED,
         // kcbench of 2018: its points, a million over the elapsed seconds read.
