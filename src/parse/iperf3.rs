@@ -995,6 +995,22 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             if let Some(host) = client_host(&args) {
                 hosts.push((out.samples.len(), host));
                 host_from_command = true;
+                // The client's own report (its `Connecting to host` line
+                // left out, `...`): not the server log above it (an AWS
+                // note pasted the server's lines, then its `Server
+                // listening` banner, then the client's run under its
+                // command: the client's summaries were read as the
+                // server's, `side=server`).
+                server = false;
+            } else if args.iter().any(|a| matches!(*a, "-s" | "--server")) {
+                // A server's log below its command line: its tests' server
+                // is not the last client's (a note's second machine's
+                // server log took the host of the first machine's client).
+                server = true;
+                if !hosts.is_empty() {
+                    hosts.push((out.samples.len(), String::new()));
+                }
+                host_from_command = false;
             }
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
             reverse_cmd = args.iter().any(|a| matches!(*a, "-R" | "--reverse"));
