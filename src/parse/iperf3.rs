@@ -55,7 +55,8 @@
 //! 5201` or JSON `start.connecting_to.host`) when a file's tests connected
 //! to more than one. Several documents or summaries of one set-up are runs.
 //! A server's log (`Server listening on 5201`, `Accepted connection from
-//! 10.0.0.1, port 40000`, up to a client's `Connecting to host`) is
+//! 10.0.0.1, port 40000`, or its `iperf3 -s` command line, up to a
+//! client's `Connecting to host` or `iperf3 -c HOST` command line) is
 //! another report of the client's test: its summaries carry `side=server`
 //! and are never runs of the client's. An iperf3 3.2+ server prints only
 //! the side it measured (`[  5]   0.00-10.02  sec  1.09 GBytes   939
