@@ -112,7 +112,7 @@
 //! and gives nothing; its interval bitrates are not read.
 
 use super::num::plain;
-use super::varying::{Starts, tag_varying};
+use super::varying::Starts;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use serde_json::Value;
@@ -495,6 +495,19 @@ fn stream_and_interval(t: &str) -> Option<(&str, &str)> {
     let mut cells = rest.split_whitespace();
     let interval = cells.next()?;
     (cells.next() == Some("sec")).then_some((id.trim(), interval))
+}
+
+/// Gives each test its server (`host`) when the file's tests name more
+/// than one (as [`super::varying::tag_varying`]). A server's log (`iperf3 -s`) ends the
+/// client's host before it with an empty start, which names no other
+/// server: a file of one server's clients and a server log is one host.
+fn tag_hosts(out: &mut ParsedFile, hosts: &Starts) {
+    let mut named = hosts.iter().filter(|(_, h)| !h.is_empty());
+    let Some((_, first)) = named.next() else { return };
+    if named.all(|(_, h)| h == first) {
+        return;
+    }
+    super::varying::tag_each(out, hosts, "host");
 }
 
 /// The note on a report whose rates are bytes per second (`--format M`):
@@ -1359,13 +1372,13 @@ impl BenchParser for Iperf3 {
         if out.samples.is_empty() {
             hosts.clear();
             read_text(input, &mut out, &mut hosts)?;
-            tag_varying(&mut out, &hosts, "host");
+            tag_hosts(&mut out, &hosts);
         } else if in_docs.iter().any(|&d| !d) {
             // Text summaries beside the JSON (a post pasting a text run,
             // then a `-J` one): read from the lines outside the documents.
             let json = out.samples.len();
             read_text(&input.blanked(&in_docs), &mut out, &mut hosts)?;
-            tag_varying(&mut out, &hosts, "host");
+            tag_hosts(&mut out, &hosts);
             if out.samples.len() > json {
                 // Two kinds of run, never averaged as runs of one set-up
                 // (the labels above the text runs would head the JSON's).
@@ -1375,7 +1388,7 @@ impl BenchParser for Iperf3 {
             }
             out.samples.sort_by_key(|s| s.line);
         } else {
-            tag_varying(&mut out, &hosts, "host");
+            tag_hosts(&mut out, &hosts);
         }
         clients_are_one_run(input, &mut out);
         if out.samples.is_empty() {
