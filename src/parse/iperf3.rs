@@ -25,8 +25,9 @@
 //! and `lost/total (percent)` columns follow the bitrate).
 //!
 //! Metrics, all in `Mbits/sec` (the JSON's bits per second divided by
-//! 10^6 and rounded to the kbit/s, the text's K/M/Gbits scaled to it),
-//! higher is better:
+//! 10^6 and rounded to the kbit/s, the text's K/M/Gbits scaled to it, and
+//! a `-f K`/`M`/`G` report's `KBytes/sec`/`MBytes/sec`/`GBytes/sec`, powers of
+//! 1024 bytes, times 8, with a note), higher is better:
 //! `sender Bitrate` and `receiver Bitrate` (JSON `sum_sent`/`sum_received`,
 //! text `sender`/`receiver` lines); `Bitrate` for a UDP JSON `sum` (the
 //! client's view). UDP also gives `Jitter` (ms) and `Lost` (%), lower is
@@ -54,7 +55,8 @@
 //! 5201` or JSON `start.connecting_to.host`) when a file's tests connected
 //! to more than one. Several documents or summaries of one set-up are runs.
 //! A server's log (`Server listening on 5201`, `Accepted connection from
-//! 10.0.0.1, port 40000`, up to a client's `Connecting to host`) is
+//! 10.0.0.1, port 40000`, or its `iperf3 -s` command line, up to a
+//! client's `Connecting to host` or `iperf3 -c HOST` command line) is
 //! another report of the client's test: its summaries carry `side=server`
 //! and are never runs of the client's. An iperf3 3.2+ server prints only
 //! the side it measured (`[  5]   0.00-10.02  sec  1.09 GBytes   939
@@ -110,7 +112,7 @@
 //! and gives nothing; its interval bitrates are not read.
 
 use super::num::plain;
-use super::varying::{Starts, tag_varying};
+use super::varying::Starts;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use serde_json::Value;
@@ -495,6 +497,24 @@ fn stream_and_interval(t: &str) -> Option<(&str, &str)> {
     (cells.next() == Some("sec")).then_some((id.trim(), interval))
 }
 
+/// Gives each test its server (`host`) when the file's tests name more
+/// than one (as [`super::varying::tag_varying`]). A server's log (`iperf3 -s`) ends the
+/// client's host before it with an empty start, which names no other
+/// server: a file of one server's clients and a server log is one host.
+fn tag_hosts(out: &mut ParsedFile, hosts: &Starts) {
+    let mut named = hosts.iter().filter(|(_, h)| !h.is_empty());
+    let Some((_, first)) = named.next() else { return };
+    if named.all(|(_, h)| h == first) {
+        return;
+    }
+    super::varying::tag_each(out, hosts, "host");
+}
+
+/// The note on a report whose rates are bytes per second (`--format M`):
+/// an info note ([`super::note_is_info`]).
+pub const BYTES_RATES: &str = "iperf3 rates in bytes per second (`-f K`/`M`/`G`, `MBytes/sec`: 2^20 bytes a second, iperf3's \
+                               byte units being powers of 1024) read in Mbits/sec (x 8 x 1.048576 for MBytes/sec)";
+
 /// A bitrate `23.5` `Gbits/sec` in Mbits/sec, with the step it was
 /// printed to in Mbits/sec (100: [`crate::model::Sample::step`]; iperf3
 /// prints three significant digits, so `1.00 Gbits/sec` beside
@@ -506,6 +526,13 @@ fn bitrate(value: &str, unit: &str) -> Option<(f64, f64)> {
         "Mbits/sec" => 1.0,
         "Gbits/sec" => 1e3,
         "Tbits/sec" => 1e6,
+        // `-f K`/`-f M`/`-f G` (`--format`): bytes per second in powers of
+        // 1024 (iperf3's `conversion_bytes`), 8 bits each.
+        "Bytes/sec" => 8e-6,
+        "KBytes/sec" => 8.0 * 1024.0 * 1e-6,
+        "MBytes/sec" => 8.0 * 1024.0 * 1024.0 * 1e-6,
+        "GBytes/sec" => 8.0 * 1024.0 * 1024.0 * 1024.0 * 1e-6,
+        "TBytes/sec" => 8.0 * 1024.0 * 1024.0 * 1024.0 * 1024.0 * 1e-6,
         _ => return None,
     };
     Some((plain(value)? * scale, crate::parse::num::scaled_step(value, scale)?))
@@ -861,6 +888,7 @@ fn text_block(block: &[Line], mode: Mode, streams: usize, out: &mut ParsedFile) 
 /// Reads every text summary block of `input`: consecutive summary lines.
 fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
+    let mut bytes_rates_noted = false;
     let (mut reverse, mut server) = (false, false);
     // The test's command line asked for reverse mode (`-R`).
     let mut reverse_cmd = false;
@@ -916,6 +944,12 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             out.notes.push((n, msg.into()));
         }
         if let Some(cells) = summary(t) {
+            // `-f M` rates (`2113 MBytes/sec`, a Kubernetes guide's pod
+            // logs: the file was skipped, its bitrate in no bits/sec).
+            if !bytes_rates_noted && cells.1.get(3).is_some_and(|u| u.ends_with("Bytes/sec")) {
+                bytes_rates_noted = true;
+                out.notes.push((n, BYTES_RATES.into()));
+            }
             block.push(read_line(n, t, cells)?);
             continue;
         }
@@ -975,6 +1009,22 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             if let Some(host) = client_host(&args) {
                 hosts.push((out.samples.len(), host));
                 host_from_command = true;
+                // The client's own report (its `Connecting to host` line
+                // left out, `...`): not the server log above it (an AWS
+                // note pasted the server's lines, then its `Server
+                // listening` banner, then the client's run under its
+                // command: the client's summaries were read as the
+                // server's, `side=server`).
+                server = false;
+            } else if args.iter().any(|a| matches!(*a, "-s" | "--server")) {
+                // A server's log below its command line: its tests' server
+                // is not the last client's (a note's second machine's
+                // server log took the host of the first machine's client).
+                server = true;
+                if !hosts.is_empty() {
+                    hosts.push((out.samples.len(), String::new()));
+                }
+                host_from_command = false;
             }
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
             reverse_cmd = args.iter().any(|a| matches!(*a, "-R" | "--reverse"));
@@ -1322,13 +1372,13 @@ impl BenchParser for Iperf3 {
         if out.samples.is_empty() {
             hosts.clear();
             read_text(input, &mut out, &mut hosts)?;
-            tag_varying(&mut out, &hosts, "host");
+            tag_hosts(&mut out, &hosts);
         } else if in_docs.iter().any(|&d| !d) {
             // Text summaries beside the JSON (a post pasting a text run,
             // then a `-J` one): read from the lines outside the documents.
             let json = out.samples.len();
             read_text(&input.blanked(&in_docs), &mut out, &mut hosts)?;
-            tag_varying(&mut out, &hosts, "host");
+            tag_hosts(&mut out, &hosts);
             if out.samples.len() > json {
                 // Two kinds of run, never averaged as runs of one set-up
                 // (the labels above the text runs would head the JSON's).
@@ -1338,7 +1388,7 @@ impl BenchParser for Iperf3 {
             }
             out.samples.sort_by_key(|s| s.line);
         } else {
-            tag_varying(&mut out, &hosts, "host");
+            tag_hosts(&mut out, &hosts);
         }
         clients_are_one_run(input, &mut out);
         if out.samples.is_empty() {

@@ -45,10 +45,16 @@
 //!   above (a post that starts below it, `grep "ALL Reads"`) are read in
 //!   group `Read-write bandwidth`, with a note that MLC's heading is not
 //!   in the file;
-//! * group `Bandwidth matrix`: `bandwidth` in MB/s, `from` and `to`;
+//! * group `Bandwidth matrix`: `bandwidth` in MB/s, `from` and `to`; also
+//!   a matrix with no `Measuring …` heading right under MLC's `Using
+//!   Read-only traffic type` (and its `Numa node` title), which the idle
+//!   latency matrix does not print (a warning says the heading is not in
+//!   the file; any other matrix without its heading is a warning, not
+//!   read);
 //! * group `Loaded latency`: `latency` (ns, lower is better) and
 //!   `bandwidth` (MB/s, higher is better) per `inject delay` (as printed,
-//!   `00000` … `20000`);
+//!   `00000` … `20000`), also under its `Inject  Latency  Bandwidth`
+//!   columns alone, the heading cut (a warning);
 //! * group `Cache-to-cache latency`: `latency` in ns, lower is better, with
 //!   the parameter `transfer` (`Local Socket L2->L2 HITM`, or the remote
 //!   matrix's heading without its word `latency`) and, in a remote matrix,
@@ -323,6 +329,11 @@ struct Reader {
     /// again under it is a second run whose own command line is not in the
     /// file ([`Reader::traffic`]).
     command_at: Option<usize>,
+    /// The line of a `Using Read-only traffic type` (any `Using … traffic
+    /// type`) under no `Measuring …` heading, when it is the line above:
+    /// a matrix header right below it is the bandwidth matrix's, whose
+    /// heading a post left out.
+    traffic_type_at: Option<usize>,
     traffic_read: std::collections::HashMap<(String, String), usize>,
 }
 
@@ -524,7 +535,59 @@ impl Reader {
                 None => Ok(()),
             },
             Section::PeakLines(group) => self.traffic(n, t, group),
-            Section::None => Ok(()),
+            Section::None => {
+                self.headless_section(n, t);
+                Ok(())
+            }
+        }
+    }
+
+    /// A table MLC prints under a `Measuring …` heading a post left out
+    /// (a Chinese note on a 2-socket EPYC 7H12 kept `Using Read-only
+    /// traffic type` and the tables, not the headings: the bandwidth matrix
+    /// and the nine loaded-latency rows were passed over without a word).
+    /// The loaded-latency column heading (`Inject  Latency  Bandwidth`) is
+    /// that table's alone: its rows are read, with a note. A matrix header
+    /// right under `Using … traffic type` is the bandwidth matrix's (the
+    /// idle-latency matrix prints no traffic type): read, with a note. Any
+    /// other matrix header with no heading is a warning: which matrix it
+    /// is, the file does not say.
+    fn headless_section(&mut self, n: usize, t: &str) {
+        let after_traffic_type = self.traffic_type_at.take().is_some_and(|at| at + 1 == n);
+        if t.starts_with("Using ") && t.ends_with(" traffic type") {
+            self.traffic_type_at = Some(n);
+            return;
+        }
+        if is_column_heading(t) && t.starts_with("Inject") {
+            self.section = Section::Loaded;
+            self.out.notes.push((
+                n,
+                format!("{HEADLESS}: MLC's loaded-latency table (its `Inject  Latency  Bandwidth` columns), read in group `Loaded latency`"),
+            ));
+            return;
+        }
+        let Some(cols) = column_header(t) else {
+            // The matrix's own title line over its header (`Numa node`).
+            if after_traffic_type && t.split_whitespace().eq(["Numa", "node"]) {
+                self.traffic_type_at = Some(n);
+            }
+            return;
+        };
+        if after_traffic_type {
+            self.section = Section::BandwidthMatrix;
+            self.columns = Some(cols.into_iter().map(str::to_string).collect());
+            self.out.notes.push((
+                n,
+                format!(
+                    "{HEADLESS}: a matrix under `Using … traffic type`, MLC's bandwidth matrix (the idle-latency \
+                     matrix prints no traffic type), read in group `Bandwidth matrix`"
+                ),
+            ));
+        } else {
+            self.out.notes.push((
+                n,
+                format!("{HEADLESS}: a matrix, which MLC matrix (idle latencies, bandwidths) the file does not say: not read"),
+            ));
         }
     }
 
@@ -611,6 +674,10 @@ impl Reader {
     }
 }
 
+/// The start of the note on a table whose `Measuring …` heading a post
+/// left out.
+const HEADLESS: &str = "no `Measuring …` heading above this table";
+
 /// Lines as runs of consecutive numbers: `line 7`, `lines 44-48, 51`.
 fn line_spans(lines: &[usize]) -> String {
     let mut spans: Vec<(usize, usize)> = Vec::new();
@@ -640,6 +707,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         cells_read: std::collections::HashMap::new(),
         again: Vec::new(),
         command_at: None,
+        traffic_type_at: None,
         traffic_read: std::collections::HashMap::new(),
     };
     for (n, line) in input.numbered() {

@@ -477,6 +477,12 @@ pub fn note_is_info(note: &str) -> bool {
         "whose length is a setting",
         // sysbench: the event count beside the rate read of the same run.
         sysbench::EVENTS_OF_A_RATE,
+        // sysbench 1.1: its `events/s (eps)` beside the figures read, and an
+        // event count the command line's `--events=N` set.
+        "the events over the time of the run",
+        "the limit the run reached",
+        sysbench::CONDENSED_LATENCY,
+        iperf3::BYTES_RATES,
         // kcbench: kernels/hour, 3600 over the seconds read.
         kcbench::KERNELS_PER_HOUR_DERIVED,
         // kcbench of 2018: its points, a million over the elapsed seconds read.

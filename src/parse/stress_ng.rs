@@ -1409,6 +1409,24 @@ fn wrapped_row(st: &State, line: &str, next: Option<&str>) -> Option<String> {
     fits.then(|| format!("{} {next}", line.trim_end()))
 }
 
+/// A stress-ng line a person wrapped by hand with a continuation mark, a
+/// lone `/` (or `\\`) at its end, its tail on the next line alone (a
+/// docstring of Intel's workload-collocation-agent quoting a stress-ng
+/// 0.10.08 log: `… stream  2623  10.00  49.82  0.10  262.18  /` then
+/// `52.54`; `… memory rate: 3852.67 MB/sec, 1541.07 Mflop/sec /` then
+/// `(instance 0)`). Returns the two joined, the mark dropped: before, the
+/// mark was no figure and the row an error that skipped the file, and the
+/// instances' rates were passed over without a word.
+fn marked_continuation(line: &str, next: Option<&str>) -> Option<String> {
+    let next = next?.trim();
+    if next.is_empty() || next.starts_with("stress-ng") || !line.trim_start().starts_with("stress-ng") {
+        return None;
+    }
+    let t = line.trim_end();
+    let before = t.strip_suffix(" /").or_else(|| t.strip_suffix(" \\"))?.trim_end();
+    Some(format!("{before} {next}"))
+}
+
 /// A table header a mail wrapped (a Gmail mail's 72 columns, wild28's
 /// linux-block report of stress-ng 0.17.07): `stress-ng: metrc: [230]
 /// stressor       bogo ops real time  usr time` then `sys time   bogo
@@ -1646,6 +1664,19 @@ impl BenchParser for StressNg {
                 out.notes.push((
                     i + 1,
                     format!("stress-ng line {} continues on line {} (a mail's wrapping): rejoined", i + 1, i + 2),
+                ));
+                skip = Some(i + 1);
+                text_line(&mut st, i + 1, &joined, &mut out)?;
+                continue;
+            }
+            if let Some(joined) = marked_continuation(line, next) {
+                out.notes.push((
+                    i + 1,
+                    format!(
+                        "stress-ng line {} continues on line {} (a `/` at its end, as a person wraps a line): rejoined",
+                        i + 1,
+                        i + 2
+                    ),
                 ));
                 skip = Some(i + 1);
                 text_line(&mut st, i + 1, &joined, &mut out)?;

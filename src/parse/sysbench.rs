@@ -31,9 +31,12 @@
 //! better unless said:
 //! * cpu: `events per second` (events/s);
 //! * memory: `operations` (`Total operations: N (X per second)`, ops/s) and
-//!   `transferred` (`… MiB transferred (X MiB/sec)`, MiB/s);
+//!   `transferred` (`… MiB transferred (X MiB/sec)`, MiB/s); 0.4/0.5's
+//!   `Operations performed: N (X ops/sec)` and `… MB transferred (X
+//!   MB/sec)` the same (its `MB` is 2^20 bytes);
 //! * fileio: `reads/s`, `writes/s`, `fsyncs/s` (ops/s) and `read` /
-//!   `written` (`read, MiB/s:`, MiB/s);
+//!   `written` (`read, MiB/s:`, MiB/s); 1.1 prints them as `read:  IOPS=X
+//!   Y MiB/s (Z MB/s)`, `write: …`, `fsync: IOPS=X`;
 //! * oltp: `transactions` and `queries` (per s, from `(X per sec.)`), and
 //!   0.4/0.5's `requests` (`read/write requests: N (X per sec.)`, per s:
 //!   the result of 0.5's `oltp_simple` and `select` tests, which do no
@@ -50,14 +53,25 @@
 //!   total time is the `--time` setting, not read); the other tests'
 //!   `total number of events` is the count behind the rate read, not read
 //!   (an info note says so at its line, as at each total time passed
-//!   over);
+//!   over); a `total number of events:` equal to the run's limit (the
+//!   command line's `--events=N` / `--max-requests=N`, or 0.4/0.5's
+//!   default 10000 for a threads run whose command line sets no time
+//!   limit) is that setting, reached: not read, a note;
+//! * sysbench 1.1 prints a `Throughput:` block for 1.0's `General
+//!   statistics:`: its `time elapsed:` is read as `total time:`, its
+//!   `events/s (eps):` (the events over the time) is a note;
+//! * a 0.5 cpu run (banner `sysbench 0.5:`) prints no rate, as 0.4: its
+//!   `total time` is its result;
 //! * every test: `latency avg` and `latency 95th percentile` (the
 //!   percentile as printed, `--percentile` can change it), in the unit of
-//!   the `Latency (ms):` header, lower is better.
+//!   the `Latency (ms):` header, lower is better; also from the block a
+//!   poster condensed onto one line (`min: 5.37   avg: 5.47   max: 10.31
+//!   95th: 5.99   sum: 9997.81`, an info note).
 //!
 //! Parameters: `threads` (`Number of threads: N`); cpu's `max_prime`
 //! (`Prime numbers limit:`, 0.4's `Maximum prime number checked in CPU
-//! test:`); memory's `block_size`, `operation`, `scope` and
+//! test:`, or the command line's `--cpu-max-prime=N` when the output's
+//! line was elided); memory's `block_size`, `operation`, `scope` and
 //! `access_mode` (its option lines); fileio's `mode` (its `Doing random
 //! r/w test` line → `rndrw`, as `--file-test-mode=` spells it, or that
 //! option of the command line), `block_size` (`Block size 16KiB`, as
@@ -142,6 +156,18 @@ struct Run {
     fixed_events: Option<bool>,
     /// The run printed sysbench 0.4's `Test execution summary:`.
     form04: bool,
+    /// The run's banner is sysbench 0.x's (`sysbench 0.5:  multi-threaded
+    /// system evaluation benchmark`): 0.5 prints 1.0's `General
+    /// statistics:` but, as 0.4, no cpu rate, so a cpu run's total time is
+    /// its result ([`form04_figure`]).
+    old: bool,
+    /// The command line's `--events=N` (`--max-requests=N`), N > 0: a
+    /// `total number of events:` equal to it is the limit the run reached,
+    /// not its result.
+    events_limit: Option<f64>,
+    /// `events_limit` is 0.4/0.5's default (`--max-requests`, 10000), not
+    /// the command line's.
+    events_by_default: bool,
     /// The column headers a poster set over two or more copies of the
     /// report side by side (`Without zcache   With zcache`, see
     /// [`column_headers`]).
@@ -499,6 +525,22 @@ fn figure<'a>(t: &'a str, test: Option<&str>) -> Option<Figure<'a>> {
     if let Some(rest) = t.strip_prefix("Total operations:") {
         return Some(Figure::Inner("operations", "ops/s", per_sec(rest)));
     }
+    // sysbench 0.4/0.5 memory: `Operations performed: 262144 (1436157.48
+    // ops/sec)` and `2048.00 MB transferred (11219.98 MB/sec)`, its `MB`
+    // 2^20 bytes (it divides by 1024 * 1024), 1.0's MiB.
+    if test == Some("memory") {
+        if let Some(rest) = t.strip_prefix("Operations performed:") {
+            let x = rest.split_once('(').and_then(|(_, r)| r.strip_suffix(" ops/sec)"));
+            return Some(Figure::Inner("operations", "ops/s", x.and_then(|x| plain(x.trim()))));
+        }
+        if let Some((_, r)) = t.split_once(" MB transferred (") {
+            return Some(Figure::Inner(
+                "transferred",
+                "MiB/s",
+                r.strip_suffix(" MB/sec)").and_then(|x| plain(x.trim())),
+            ));
+        }
+    }
     if t.contains(" MiB transferred (") {
         let x = t.split_once(" MiB transferred (")?.1.strip_suffix(" MiB/sec)");
         return Some(Figure::Inner("transferred", "MiB/s", x.and_then(|x| plain(x.trim()))));
@@ -525,14 +567,14 @@ fn form04_figure<'a>(t: &'a str, run: &Run) -> Option<Figure<'a>> {
             let x = t.strip_suffix(" Requests/sec executed")?;
             Some(Figure::Inner("requests/s", "ops/s", plain(x.trim())))
         }
-        Some("cpu") if run.form04 && !run.timed => {
+        Some("cpu") if (run.form04 || run.old) && !run.timed => {
             Some(Figure::Text("total time", "s", Better::Lower, t.strip_prefix("total time:")?.trim()))
         }
         // A cpu run `--max-time` ended (`--max-requests=0`): its time is the
         // setting, and the events it ran in it are its result (attack45
         // F19: under a command line saying `--max-time=30` this count, the
         // run's only result, was left out without a word).
-        Some("cpu") if run.form04 && run.timed => {
+        Some("cpu") if (run.form04 || run.old) && run.timed => {
             Some(Figure::Text("events", "events", Better::Higher, t.strip_prefix("total number of events:")?.trim()))
         }
         _ => None,
@@ -559,6 +601,33 @@ fn mib04(size: &str) -> Option<f64> {
         (size.strip_suffix('b')?, 1.0 / (1024.0 * 1024.0))
     };
     plain(figure.trim()).map(|v| v * scale)
+}
+
+/// sysbench 1.1 fileio's `Throughput:` lines, `read:  IOPS=1853.25 28.96
+/// MiB/s (30.36 MB/s)`, `write: IOPS=1235.50 19.30 MiB/s (20.24 MB/s)`,
+/// `fsync: IOPS=4020.99`: 1.0's `reads/s` / `writes/s` / `fsyncs/s`
+/// (ops/s) and `read` / `written` (MiB/s; the decimal `MB/s` after them is
+/// the same rate). `None` for any other line.
+fn fileio11_rates(t: &str, run: &Run) -> Option<Vec<(&'static str, &'static str, f64)>> {
+    if run.test.as_deref() != Some("fileio") {
+        return None;
+    }
+    let (op, rest) = t.split_once(':')?;
+    let (ops, bytes) = match op {
+        "read" => ("reads/s", Some("read")),
+        "write" => ("writes/s", Some("written")),
+        "fsync" => ("fsyncs/s", None),
+        _ => return None,
+    };
+    let mut toks = rest.split_whitespace();
+    let iops = plain(toks.next()?.strip_prefix("IOPS=")?)?;
+    let mut out = vec![(ops, "ops/s", iops)];
+    if let Some(name) = bytes {
+        let mib = plain(toks.next()?)?;
+        (toks.next()? == "MiB/s").then_some(())?;
+        out.push((name, "MiB/s", mib));
+    }
+    Some(out)
 }
 
 /// `(7.2762Mb/sec) 465.67 Requests/sec executed` in a fileio run:
@@ -656,6 +725,31 @@ impl Run {
     /// Reads a line inside a `Latency (…):` section.
     fn latency(&self, out: &mut ParsedFile, n: usize, t: &str) -> Result<bool, ParseError> {
         let Some(unit) = &self.latency_unit else { return Ok(false) };
+        if let Some(pairs) = condensed_latency(t) {
+            // A poster put the block on one line (a French course's `min:
+            // 5.37   avg: 5.47   max: 10.31   95th: 5.99   sum: 9997.81`):
+            // it was taken for the `min:` line, its avg and percentile
+            // dropped without a word.
+            for (name, v) in pairs {
+                let name = match name {
+                    "avg" => "avg".to_string(),
+                    p if p.ends_with("th percentile") => p.to_string(),
+                    p if p
+                        .strip_suffix("th")
+                        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())) =>
+                    {
+                        format!("{p} percentile")
+                    }
+                    _ => continue,
+                };
+                let value =
+                    plain(v).ok_or_else(|| ParseError::malformed(n, format!("a latency after `{name}:`"), t))?;
+                whole(v, 2, n, t)?;
+                self.push(out, n, Metric::new(format!("latency {name}"), unit.as_str(), Better::Lower), value);
+            }
+            out.notes.push((n, CONDENSED_LATENCY.into()));
+            return Ok(true);
+        }
         let Some((name, v)) = t.split_once(':') else { return Ok(false) };
         let name = name.trim();
         if name != "avg" && !name.ends_with("th percentile") {
@@ -667,6 +761,29 @@ impl Run {
         self.push(out, n, Metric::new(format!("latency {name}"), unit.as_str(), Better::Lower), value);
         Ok(true)
     }
+}
+
+/// The note on a latency block a poster condensed onto one line: an info
+/// note ([`super::note_is_info`]).
+pub const CONDENSED_LATENCY: &str = "sysbench's latency block on one line (`min: … avg: … max: … 95th: …`, as a poster condensed it): its avg and percentile read";
+
+/// The `name: value` pairs of a latency block a poster condensed onto
+/// one line (`min: 5.37   avg: 5.47   max: 10.31   95th: 5.99   sum:
+/// 9997.81`): two or more pairs of a one-word name and a number, the
+/// first `min`.
+/// `None` for a line of one figure.
+fn condensed_latency(t: &str) -> Option<Vec<(&str, &str)>> {
+    let toks: Vec<&str> = t.split_whitespace().collect();
+    let mut pairs = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let name = toks[i].strip_suffix(':')?;
+        let v = *toks.get(i + 1)?;
+        plain(v)?;
+        pairs.push((name, v));
+        i += 2;
+    }
+    (pairs.len() >= 2 && pairs[0].0 == "min").then_some(pairs)
 }
 
 /// Reads every run in `input`.
@@ -743,6 +860,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             continue;
         }
+        // sysbench 1.1 prints its run's length as `time elapsed:` in a
+        // `Throughput:` block where 1.0 prints `total time:` under `General
+        // statistics:` (a Chinese Aliyun report's threads and mutex runs:
+        // their only results were left out without a word).
+        let elapsed = t.strip_prefix("time elapsed:").map(|v| format!("total time:{v}"));
+        let t = elapsed.as_deref().unwrap_or(t);
         if t.starts_with("FATAL: ") {
             failed.get_or_insert((n, format!("`{}`", super::failed::quote(t))));
         }
@@ -810,6 +933,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     run.params.push((name, size_as_printed(bytes, Some(v))));
                 }
             }
+            run.old = v.starts_with("0.");
+            // A 0.4/0.5 threads run whose command line sets no time limit
+            // does `--max-requests` events, 10000 unless set: that count
+            // is the setting, its total time the result (an Aliyun report's
+            // `sysbench --test=threads --num-threads=64 run`: `total number
+            // of events: 10000` was read as a result, higher is better).
+            if run.old
+                && run.test.as_deref() == Some("threads")
+                && run.fixed_events.is_some()
+                && !run.timed
+                && run.events_limit.is_none()
+            {
+                run.events_limit = Some(10_000.0);
+                run.events_by_default = true;
+            }
             (told, report_ended, latency_seen) = (false, None, false);
             continue;
         }
@@ -837,6 +975,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     .iter()
                     .find_map(|a| a.strip_prefix("--num-threads=").or_else(|| a.strip_prefix("--threads=")))
                     .and_then(|v| v.parse().ok());
+                // cpu's `--cpu-max-prime=N`, for an output whose `Prime
+                // numbers limit:` a post elided (`...`, a French course's
+                // `sysbench cpu --cpu-max-prime=20000 run`: its rate stood
+                // with no max_prime beside runs of the default 10000).
+                if let Some(max) = args.iter().find_map(|a| a.strip_prefix("--cpu-max-prime=")) {
+                    r.params.push(("max_prime", max.to_string()));
+                }
                 if let Some(mode) = args.iter().find_map(|a| a.strip_prefix("--oltp-test-mode=")) {
                     r.params.push(("mode", mode.to_string()));
                 }
@@ -853,6 +998,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 let events = value(&["--events=", "--max-requests="]).is_some_and(|e| e > 0.0);
                 let untimed = value(&["--time=", "--max-time="]) == Some(0.0);
                 r.fixed_events = Some(events && untimed);
+                r.events_limit = value(&["--events=", "--max-requests="]).filter(|e| *e > 0.0);
                 run = r.clone();
                 next = Some(r);
                 (told, report_ended, latency_seen) = (false, None, false);
@@ -961,6 +1107,35 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             run.params.retain(|(p, _)| *p != name);
             run.params.extend(v.map(|v| (name, v)));
+        } else if let Some(figures) = fileio11_rates(t, &run) {
+            for (name, unit, value) in figures {
+                if value == 0.0 && not_done(&run, name) {
+                    continue;
+                }
+                run.push(&mut out, n, Metric::new(name, unit, Better::Higher), value);
+            }
+        } else if t.starts_with("events/s (eps):") && run.test.is_some() {
+            // 1.1's `Throughput:` rate of its events: the rate its test's
+            // own lines give (`events per second`, `Total operations (…
+            // per second)`, `transactions (… per sec.)`), or its events
+            // over its time, both read or passed over themselves.
+            let what = "sysbench 1.1's `events/s (eps)`, the events over the time of the run: not read";
+            out.notes.push((n, what.into()));
+        } else if let Some(limit) = run.events_limit
+            && t.strip_prefix("total number of events:").and_then(|v| plain(v.trim())) == Some(limit)
+        {
+            // `--events=10000` reached (a threads run of 3.43 s under 1.1's
+            // 10 s default time): the count is the command line's, and
+            // the time the result.
+            let whose = if run.events_by_default {
+                "sysbench 0.4/0.5's default `--max-requests`, no time limit set"
+            } else {
+                "the command line's `--events` / `--max-requests`"
+            };
+            let what = format!(
+                "an event count equal to the run's limit ({limit}, {whose}), the limit the run reached: not read"
+            );
+            out.notes.push((n, what));
         } else if let Some((mb, req)) = reflowed_fileio_rates(t, &run) {
             // `(7.2762Mb/sec) 465.67 Requests/sec executed`: a page's
             // reflow put the transferred rate before the request rate
@@ -988,6 +1163,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if t.starts_with("total time:")
             && run.test.as_deref() == Some("threads")
             && run.fixed_events == Some(false)
+            && run.events_limit.is_none()
             && out.version.as_deref().is_some_and(|v| v.starts_with("1."))
         {
             // sysbench 1.0 ran for its `--time` (10 s unless the command
@@ -1007,12 +1183,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.notes.push((n, what.into()));
         } else if t.starts_with("total number of events:")
             && run.test.as_deref() == Some("cpu")
-            && run.form04
+            && (run.form04 || run.old)
             && !run.timed
         {
             // Its total time is the result: the events are the count it ran
             // (`--max-requests`, 10000 by default).
-            out.notes.push((n, "sysbench 0.4 cpu's event count is the count it was set to run: not read".into()));
+            out.notes.push((n, "sysbench 0.4/0.5 cpu's event count is the count it was set to run: not read".into()));
         } else if t.starts_with("total number of events:") && run.test.as_deref() == Some("mutex") {
             out.notes.push((n, "mutex's event count is its thread count, not a result: not read".into()));
         } else if t.starts_with("total number of events:") && run.test.is_none() {
@@ -1424,7 +1600,7 @@ impl BenchParser for Sysbench {
     }
 
     fn describe(&self) -> &'static str {
-        "sysbench 1.0.x (cpu, memory, fileio, threads, mutex, OLTP; 0.4 cpu, fileio and OLTP)"
+        "sysbench 1.0.x (cpu, memory, fileio, threads, mutex, OLTP; 0.4/0.5 cpu, memory, fileio and OLTP; 1.1 Throughput blocks)"
     }
 
     fn detect(&self, input: &Input) -> u8 {
