@@ -493,6 +493,8 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                     _ if first > start || numbered => labelled.push((first, last, names)),
                     _ => {}
                 }
+            } else if let Some(found) = clock_list(&lines, start, end) {
+                labelled.push(found);
             }
             continue;
         }
@@ -999,6 +1001,44 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
     Some((first, last, rows.iter().map(|r| r.1.0.to_string()).collect(), numbered))
 }
 
+/// A list a person typed of one time a row (`pre6+zlatko's_patch    2:35`
+/// … `arcavm18\t\t\t1:57`, Steve Bergman's image test, linux-mm 1999-01:
+/// nine timings under `116 Image test in 128MB:`, passed over without a
+/// word): a whole paragraph of three rows or more, each a label of one to
+/// four words (a letter in them, no figure) then one clock time (`2:35`,
+/// `14:06.45`, `1:02:51.85`) and nothing else, right under a title line
+/// ending in `:` (the paragraph's first line, or the line above the blank
+/// line over it). The first and last row (0-based) and the rows' labels.
+fn clock_list(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize, Vec<String>)> {
+    let clock = |w: &str| {
+        let parts: Vec<&str> = w.split(':').collect();
+        let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+        (2..=3).contains(&parts.len())
+            && digits(parts[0])
+            && parts[1..].iter().all(|p| {
+                let (int, frac) = p.split_once('.').unwrap_or((p, ""));
+                int.len() == 2 && digits(int) && frac.bytes().all(|b| b.is_ascii_digit())
+            })
+    };
+    let row = |k: usize| -> Option<String> {
+        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        let (last, label) = words.split_last()?;
+        let ok = clock(last)
+            && (1..=4).contains(&label.len())
+            && label.iter().any(|w| w.chars().any(char::is_alphabetic))
+            && label.iter().all(|w| !figure(w));
+        ok.then(|| label.join(" "))
+    };
+    let titled = |k: usize| lines[k].ends_with(':') && row(k).is_none();
+    let first = if titled(start) { start + 1 } else { start };
+    let title_above = first > start || (start >= 2 && lines[start - 1].is_empty() && titled(start - 2));
+    if !title_above || end < first + 2 {
+        return None;
+    }
+    let names: Option<Vec<String>> = (first..=end).map(row).collect();
+    Some((first, end, names?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1024,6 +1064,15 @@ arcavm18\t\t\t21:08\t363438\t190763\t48982\n";
         assert!(said[0].1.contains("lines 5-9"), "{}", said[0].1);
         // Words alone, no figure: no row, no panic.
         assert!(unread_tables(&Input::from_text("hello world\nand again\n"), &[], &[]).is_empty());
+        // The same post's image test: one time a row, under a title.
+        let text = "116 Image test in 128MB:\n\npre6+zlatko's_patch             2:35\n\
+and with requested change       3:09\npre6                            2:27\narcavm18\t\t\t1:57\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].1.contains("lines 3-6: a table (rows `pre6+zlatko's_patch`"), "{}", said[0].1);
+        // No title over it: a list of times is not said to be a table.
+        let untitled = "We ran it at\n\nfoo 2:35\nbar 3:09\nbaz 2:27\n";
+        assert!(unread_tables(&Input::from_text(untitled), &[], &[]).is_empty());
     }
 
     /// lmbench rows under their column header but without the title line
