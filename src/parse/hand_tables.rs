@@ -493,6 +493,8 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                     _ if first > start || numbered => labelled.push((first, last, names)),
                     _ => {}
                 }
+            } else if let Some(found) = clock_list(&lines, start, end) {
+                labelled.push(found);
             }
             continue;
         }
@@ -910,10 +912,27 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
         // disabled : 12.269  22.339 …`, James Morris's SELinux tables,
         // LKML 2004-08: three tables, 60 figures, left out without a word).
         let colon = if numbered { None } else { words.iter().position(|w| *w == ":") };
+        // A label of three or four words and then figures only (`and with
+        // requested change  22:23  378662  198194  51445`, Steve Bergman's
+        // kernel-compile table, linux-mm 1999-01: the sentence-row kept
+        // the whole table from being seen). Two words pass as a label and
+        // one other word (`dd500/ext2  -  5.87 …`) as before.
+        let lead = words.iter().take_while(|w| !figure(w) && !no_figure_cell(w)).count();
+        let worded = !numbered
+            && (3..=4).contains(&lead)
+            && words.len() > lead
+            && words[lead..].iter().all(|w| figure(w) || no_figure_cell(w))
+            && words[..lead].iter().all(|w| !w.contains(':'));
         let (label, rest) = match colon {
             Some(p) if (2..=4).contains(&p) && words[..p].iter().all(|w| !figure(w) && !w.contains(':')) => {
                 let line = lines[k];
                 (line[..line.find(" :")?].trim_end(), &words[p + 1..])
+            }
+            _ if colon.is_none() && worded => {
+                // `words` are slices of the line: the first figure's offset.
+                let line = lines[k];
+                let at = words[lead].as_ptr() as usize - line.as_ptr() as usize;
+                (line[..at].trim(), &words[lead..])
             }
             _ => {
                 let (&label, rest) = words.split_first()?;
@@ -929,15 +948,19 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
         let figure = |w: &str| figure(w) || (numbered && w.strip_prefix('-').is_some_and(figure));
         let last_figure = rest.iter().rposition(|w| figure(w))?;
         let body = if numbered { &rest[..=last_figure] } else { rest };
-        let (mut figures, mut others) = (0, 0);
+        // A cell of no figure (`N/A`: the same table's `arcavm15  20:07
+        // N/A  N/A  N/A`) is a cell, no other word.
+        let (mut figures, mut blanks, mut others) = (0, 0, 0);
         for w in body {
             if figure(w) {
                 figures += 1;
+            } else if no_figure_cell(w) {
+                blanks += 1;
             } else {
                 others += 1;
             }
         }
-        (figures >= 3 && others <= 1).then_some((label, numbered))
+        (figures >= 1 && figures + blanks >= 3 && others <= 1).then_some((label, numbered))
     };
     let mut rows: Vec<(usize, (&str, bool))> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
     // A dashed rule a person typed between heading and rows, or between
@@ -978,9 +1001,79 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
     Some((first, last, rows.iter().map(|r| r.1.0.to_string()).collect(), numbered))
 }
 
+/// A list a person typed of one time a row (`pre6+zlatko's_patch    2:35`
+/// … `arcavm18\t\t\t1:57`, Steve Bergman's image test, linux-mm 1999-01:
+/// nine timings under `116 Image test in 128MB:`, passed over without a
+/// word): a whole paragraph of three rows or more, each a label of one to
+/// four words (a letter in them, no figure) then one clock time (`2:35`,
+/// `14:06.45`, `1:02:51.85`) and nothing else, right under a title line
+/// ending in `:` (the paragraph's first line, or the line above the blank
+/// line over it). The first and last row (0-based) and the rows' labels.
+fn clock_list(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize, Vec<String>)> {
+    let clock = |w: &str| {
+        let parts: Vec<&str> = w.split(':').collect();
+        let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+        (2..=3).contains(&parts.len())
+            && digits(parts[0])
+            && parts[1..].iter().all(|p| {
+                let (int, frac) = p.split_once('.').unwrap_or((p, ""));
+                int.len() == 2 && digits(int) && frac.bytes().all(|b| b.is_ascii_digit())
+            })
+    };
+    let row = |k: usize| -> Option<String> {
+        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        let (last, label) = words.split_last()?;
+        let ok = clock(last)
+            && (1..=4).contains(&label.len())
+            && label.iter().any(|w| w.chars().any(char::is_alphabetic))
+            && label.iter().all(|w| !figure(w));
+        ok.then(|| label.join(" "))
+    };
+    let titled = |k: usize| lines[k].ends_with(':') && row(k).is_none();
+    let first = if titled(start) { start + 1 } else { start };
+    let title_above = first > start || (start >= 2 && lines[start - 1].is_empty() && titled(start - 2));
+    if !title_above || end < first + 2 {
+        return None;
+    }
+    let names: Option<Vec<String>> = (first..=end).map(row).collect();
+    Some((first, end, names?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Steve Bergman's kernel-compile table (linux-mm 1999-01): a row
+    /// whose label is a sentence (`and with requested change`) and rows
+    /// of `N/A` cells, each figure a `m:ss` time or a count; the whole
+    /// table had been passed over (alone in its file, "unrecognised";
+    /// beside any result read, without a word).
+    #[test]
+    fn a_table_with_a_sentence_label_and_n_a_cells_is_said() {
+        let text = "For the kernel compile test in 12MB:\n\n\
+                                Elapsed Maj.    Min.    Swaps\n\
+                                -----   ------  ------  -----\n\
+pre6+zlatko_patch               22:14   383206  204482  57823\n\
+and with requested change       22:23   378662  198194  51445\n\
+pre6                            20:54   352934  191210  48678\n\
+arcavm15                        20:07   N/A     N/A     N/A\n\
+arcavm18\t\t\t21:08\t363438\t190763\t48982\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert_eq!(said[0].0, 5, "{said:?}");
+        assert!(said[0].1.contains("lines 5-9"), "{}", said[0].1);
+        // Words alone, no figure: no row, no panic.
+        assert!(unread_tables(&Input::from_text("hello world\nand again\n"), &[], &[]).is_empty());
+        // The same post's image test: one time a row, under a title.
+        let text = "116 Image test in 128MB:\n\npre6+zlatko's_patch             2:35\n\
+and with requested change       3:09\npre6                            2:27\narcavm18\t\t\t1:57\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].1.contains("lines 3-6: a table (rows `pre6+zlatko's_patch`"), "{}", said[0].1);
+        // No title over it: a list of times is not said to be a table.
+        let untitled = "We ran it at\n\nfoo 2:35\nbar 3:09\nbaz 2:27\n";
+        assert!(unread_tables(&Input::from_text(untitled), &[], &[]).is_empty());
+    }
 
     /// lmbench rows under their column header but without the title line
     /// (LKML 2005, a reply's `> > ...` cut it) are said to be an lmbench

@@ -41,6 +41,8 @@
 //!   unnamed, is the same name's other program (parameter `record` = 1, 2,
 //!   … on each of them, with a warning: a post timed two forkbombs per
 //!   kernel). A name and a dash (`65-mm4-dl - 0.03user …`) name it alike.
+//!   A name with `N/A` in place of a record beside such named ones (`CF -
+//!   N/A`: a run that did not finish) is a note at its line: nothing read.
 //!   A `Test 1:` heading at a line's start (a word, then a number
 //!   or one capital letter) is the group of the records below it: the
 //!   workload they time; so is a caption of a few words after a blank
@@ -724,6 +726,21 @@ impl BenchParser for GnuTime {
             {
                 who.heading(h);
             }
+            if skip == 0
+                && let Some(name) = unfinished_record(line)
+                && [i.checked_sub(1), Some(i + 1)]
+                    .into_iter()
+                    .flatten()
+                    .any(|j| input.lines.get(j).is_some_and(|l| record_prefix(l).is_some()))
+            {
+                out.notes.push((
+                    here,
+                    format!(
+                        "`{}`: {name}'s run printed no time (N/A, a run that did not finish): nothing read for it",
+                        line.trim()
+                    ),
+                ));
+            }
             if let Some((rec, used)) = gnu_record_from(input, i, skip)? {
                 let last_idx = rec.last_idx;
                 let from = out.samples.len();
@@ -819,6 +836,19 @@ fn record_prefix(line: &str) -> Option<&str> {
     let first = line.split_whitespace().find(|w| starts(w))?;
     let at = line.find(first)?;
     let head = line[..at].trim();
+    let head = head.strip_suffix(':').or_else(|| head.strip_suffix(" -"))?.trim();
+    let ok = !head.is_empty() && head.chars().count() <= 32 && !head.contains(char::is_whitespace);
+    ok.then_some(head)
+}
+
+/// A named record that printed no figure, `CF - N/A` (or `CF: N/A`) beside
+/// `DL - 0.03user 0.13system 14:06.45elapsed` and the other schedulers'
+/// lines (LKML 2003-03, Nick Piggin: the CFQ run did not finish in 20
+/// minutes, a footnote below says): its name. Nothing of it is read; the
+/// parser says so at its line, so the run is never missing without a word.
+fn unfinished_record(line: &str) -> Option<&str> {
+    let t = line.trim();
+    let head = t.strip_suffix("N/A").or_else(|| t.strip_suffix("n/a"))?.trim_end();
     let head = head.strip_suffix(':').or_else(|| head.strip_suffix(" -"))?.trim();
     let ok = !head.is_empty() && head.chars().count() <= 32 && !head.contains(char::is_whitespace);
     ok.then_some(head)
@@ -1218,6 +1248,20 @@ mod tests {
             ]
         );
         assert_eq!(record_prefix("a-b 0.03user 0.13system 5:21.39elapsed"), None);
+    }
+
+    #[test]
+    fn a_named_run_with_n_a_in_place_of_its_record_is_noted() {
+        // Nick Piggin's AS/DL/CFQ mail (LKML 2003-03): `CF - N/A`, the run
+        // did not finish; the other two schedulers' records are read.
+        let text = "Cat kernel source during seq write\nDL - 0.03user 0.14system 14:06.45elapsed\n\
+            AS - 0.02user 0.14system 0:16.33elapsed\nCF - N/A\n* Test DNF after 20 minutes.\n";
+        let f = GnuTime.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.iter().filter(|s| s.metric.name == "elapsed").count(), 2);
+        assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("CF's run printed no time")), "{:?}", f.notes);
+        assert_eq!(unfinished_record("CF: N/A"), Some("CF"));
+        assert_eq!(unfinished_record("Swaps  N/A"), None);
+        assert_eq!(unfinished_record("the cells are N/A"), None);
     }
 
     #[test]
