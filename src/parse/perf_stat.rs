@@ -1219,14 +1219,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             [] => format!(
                 "perf stat's elapsed time of {what} is the length stress-ng was set to run, a setting: not read"
             ),
-            more => {
-                let at: Vec<String> = more.iter().map(|(l, _)| l.to_string()).collect();
-                format!(
-                    "perf stat's elapsed times of {what} and of the stress-ng runs above lines {} are the length \
-                     stress-ng was set to run, a setting: not read",
-                    at.join(", ")
-                )
-            }
+            // Said once, with where the others are: a loop of runs
+            // listed each one's line ("above lines 102, 130, 158, …").
+            [(at, _)] => format!(
+                "perf stat's elapsed times of {what} and of one more stress-ng run (line {at}) are the length \
+                 stress-ng was set to run, a setting: not read"
+            ),
+            [(from, _), .., (to, _)] => format!(
+                "perf stat's elapsed times of {what} and of {} more stress-ng runs (lines {from} to {to}) are the \
+                 length stress-ng was set to run, a setting: not read",
+                set_time.len() - 1
+            ),
         };
         out.notes.push((*first, text));
     }
@@ -1538,6 +1541,12 @@ mod tests {
         let said: Vec<&(usize, String)> = out.notes.iter().filter(|(_, n)| n.contains("elapsed")).collect();
         assert_eq!(said.len(), 1, "{:?}", out.notes);
         assert!(said[0].1.contains("the length stress-ng was set to run"), "{}", said[0].1);
+        // Ten runs of a loop: said once, the others counted, not listed.
+        let ten: String = (0..10).map(|i| block(2500 + i, "120.051122106")).collect();
+        let out = read(&ten);
+        let said: Vec<&(usize, String)> = out.notes.iter().filter(|(_, n)| n.contains("elapsed")).collect();
+        assert_eq!(said.len(), 1, "{:?}", out.notes);
+        assert!(said[0].1.contains("and of 9 more stress-ng runs (lines 17 to 89) are"), "{}", said[0].1);
         assert!(runs_for_a_set_time("stress-ng --cpu 4 -t 2m --metrics-brief"));
         assert!(runs_for_a_set_time("/usr/bin/stress-ng --cpu 4"));
         assert!(!runs_for_a_set_time("stress-ng --cpu 4 --cpu-ops 100000"));
