@@ -292,21 +292,21 @@ fn split_point(v: &str) -> (&str, &str) {
 pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
     let plain = plan_labels(b, width, None);
     // Label columns that leave no room for the numbers even narrowed
-    // ([`narrow_labels`]) fold into one ([`FoldedLabels`]): the last two
-    // first, then more, until the lines fit (or run past the width least).
+    // ([`narrow_labels`]) fold into one ([`FoldedLabels`]): the last two,
+    // or more, whichever fits (or runs past the width least) in the fewest
+    // lines. The fewest folded that fit kept fio's `label` and `job`
+    // columns beside a 10-column `parameters`, every word of them broken
+    // and a row taking five lines.
     let to = folded_end(b);
     if plain.overflow(width) == 0 || to < 3 {
         return plain;
     }
+    let rank = |p: &TextPlan| (p.overflow(width), p.lines);
     let mut best = plain;
     for from in (1..to - 1).rev() {
         let folded = plan_labels(b, width, Some(FoldedLabels::of(b, from)));
-        let over = folded.overflow(width);
-        if over < best.overflow(width) {
+        if rank(&folded) < rank(&best) {
             best = folded;
-        }
-        if over == 0 {
-            break;
         }
     }
     best
