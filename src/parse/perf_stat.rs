@@ -1278,14 +1278,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             [] => {
                 format!("perf stat's elapsed time of {what} is the length {prog} was set to run, a setting: not read")
             }
-            more => {
-                let at: Vec<String> = more.iter().map(|(l, ..)| l.to_string()).collect();
-                format!(
-                    "perf stat's elapsed times of {what} and of the {prog} runs above lines {} are the length \
-                     {prog} was set to run, a setting: not read",
-                    at.join(", ")
-                )
-            }
+            // Said once, with where the others are: a loop of runs
+            // listed each one's line ("above lines 102, 130, 158, …").
+            [(at, ..)] => format!(
+                "perf stat's elapsed times of {what} and of one more {prog} run (line {at}) are the length \
+                 {prog} was set to run, a setting: not read"
+            ),
+            [(from, ..), .., (to, ..)] => format!(
+                "perf stat's elapsed times of {what} and of {} more {prog} runs (lines {from} to {to}) are the \
+                 length {prog} was set to run, a setting: not read",
+                set_time.len() - 1
+            ),
         };
         out.notes.push((*first, text));
     }
@@ -1597,6 +1600,12 @@ mod tests {
         let said: Vec<&(usize, String)> = out.notes.iter().filter(|(_, n)| n.contains("elapsed")).collect();
         assert_eq!(said.len(), 1, "{:?}", out.notes);
         assert!(said[0].1.contains("the length stress-ng was set to run"), "{}", said[0].1);
+        // Ten runs of a loop: said once, the others counted, not listed.
+        let ten: String = (0..10).map(|i| block(2500 + i, "120.051122106")).collect();
+        let out = read(&ten);
+        let said: Vec<&(usize, String)> = out.notes.iter().filter(|(_, n)| n.contains("elapsed")).collect();
+        assert_eq!(said.len(), 1, "{:?}", out.notes);
+        assert!(said[0].1.contains("and of 9 more stress-ng runs (lines 17 to 89) are"), "{}", said[0].1);
         assert!(runs_for_a_set_time("stress-ng --cpu 4 -t 2m --metrics-brief").is_some());
         assert!(runs_for_a_set_time("/usr/bin/stress-ng --cpu 4").is_some());
         assert!(runs_for_a_set_time("stress-ng --cpu 4 --cpu-ops 100000").is_none());

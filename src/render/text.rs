@@ -658,12 +658,15 @@ pub fn grid_text(g: &Grid) -> String {
 /// the group.
 fn group_text(b: &GridBlock, group: &[usize]) -> String {
     let plan = &b.text;
+    // The label columns as the plan draws them: some folded into one
+    // where side by side they left no room for the numbers.
+    let labels = plan.labels(b);
     // A label column narrowed below its header's width (archive53: `latency
     // limit` over `2.0 ms` beside a long `dir`) has its header wrapped as
     // its cells are, bottom-aligned; printed whole, it ran into the next
     // column and past the page width.
     let label_heads: Vec<Vec<std::borrow::Cow<str>>> =
-        b.label_headers.iter().enumerate().map(|(i, h)| wrap_label(h, plan.label_widths[i])).collect();
+        (0..labels.count()).map(|i| wrap_label(labels.header(i), plan.label_widths[i])).collect();
     let depth = group
         .iter()
         .map(|&ci| plan.columns[ci].header.len())
@@ -671,14 +674,15 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
         .max()
         .unwrap_or(1)
         .max(1);
-    let any_unit = group.iter().any(|&ci| !b.columns[ci].unit.is_empty());
-    let mut lines: Vec<String> = vec![String::new(); depth + usize::from(any_unit) + 1];
+    // The units' lines under the headers (a long unit wraps: [`grid::ColumnPlan::unit`]).
+    let units = group.iter().map(|&ci| plan.columns[ci].unit.len()).max().unwrap_or(0);
+    let mut lines: Vec<String> = vec![String::new(); depth + units + 1];
     let gap = " ".repeat(plan.gap);
     let label = |out: &mut String, i: usize, s: &str| {
         if i > 0 {
             out.push_str(&gap);
         }
-        if b.label_right[i] {
+        if labels.right(i) {
             pad_left(out, s, plan.label_widths[i]);
         } else {
             pad_right(out, s, plan.label_widths[i]);
@@ -687,7 +691,7 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
     for (i, head) in label_heads.iter().enumerate() {
         let offset = depth.saturating_sub(head.len());
         for (d, line) in lines.iter_mut().enumerate() {
-            let rule = d == depth + usize::from(any_unit);
+            let rule = d == depth + units;
             match () {
                 _ if rule => {
                     if i > 0 {
@@ -723,8 +727,10 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
             } else if d < depth {
                 let part = d.checked_sub(offset).and_then(|k| c.header.get(k)).map_or("", String::as_str);
                 pad_left(line, part, c.width);
-            } else if any_unit && d == depth {
-                pad_left(line, &b.columns[ci].unit, c.width);
+            } else if d < depth + units {
+                // Bottom-aligned, as the headers are.
+                let k = (d - depth).checked_sub(units - c.unit.len());
+                pad_left(line, k.and_then(|k| c.unit.get(k)).map_or("", String::as_str), c.width);
             } else {
                 line.extend(std::iter::repeat_n('-', c.width));
             }
@@ -733,10 +739,10 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
     if let Some(over) = over_line(b, group) {
         lines.insert(0, over);
     }
-    for r in b.rows.iter().filter(|r| group.iter().any(|&ci| r.cells[ci].is_some())) {
+    for (ri, r) in b.rows.iter().enumerate().filter(|(_, r)| group.iter().any(|&ci| r.cells[ci].is_some())) {
         // A label wider than its column (narrowed to keep the page width)
         // wraps: its numbers on the first line, its words on the next.
-        let texts: Vec<std::borrow::Cow<str>> = (0..r.labels.len()).map(|i| r.label_text(i)).collect();
+        let texts: Vec<std::borrow::Cow<str>> = (0..labels.count()).map(|i| labels.text(ri, i)).collect();
         let wrapped: Vec<Vec<std::borrow::Cow<str>>> =
             texts.iter().enumerate().map(|(i, s)| wrap_label(s, plan.label_widths[i])).collect();
         let depth = wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1);

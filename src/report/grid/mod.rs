@@ -63,7 +63,7 @@ mod tests;
 
 pub(in crate::report) use build::view_cell;
 use build::{fits_kernel_columns, folded_grid, grid_cells, kernels, link_sources, range_over_one, shaped_grid, unfold};
-pub use plan::{ColumnPlan, TextPlan, over_runs, pad_left, pad_right, wrap_label};
+pub use plan::{ColumnPlan, FOLDED_HEADER, FoldedLabels, Labels, TextPlan, over_runs, pad_left, pad_right, wrap_label};
 
 /// What a cell shows where every run printed its test as too fast to time
 /// ([`super::RowView::untimed`]): bonnie++'s own `+++++`, explained under
@@ -855,21 +855,7 @@ impl Grid {
     /// (0 when every line fits): label columns that leave no room for one
     /// value column make a line that no grouping of columns shortens.
     pub fn text_overflow(&self, width: usize) -> usize {
-        self.blocks
-            .iter()
-            .map(|b| {
-                let t = &b.text;
-                let labels = t.labels_width();
-                let widest = t
-                    .groups
-                    .iter()
-                    .map(|g| g.iter().map(|&ci| t.gap + t.columns.get(ci).map_or(0, |c| c.width)).sum::<usize>())
-                    .max()
-                    .unwrap_or(0);
-                (labels + widest).saturating_sub(width)
-            })
-            .max()
-            .unwrap_or(0)
+        self.blocks.iter().map(|b| b.text.overflow(width)).max().unwrap_or(0)
     }
 }
 

@@ -18,12 +18,165 @@ pub struct TextPlan {
     pub lines: usize,
     /// Spaces between columns: 2, or 1 where that keeps a block whole.
     pub gap: usize,
+    /// The label columns drawn as one ([`FoldedLabels`]), where side by
+    /// side they left no room for a value column; `None` for most blocks.
+    pub folded: Option<FoldedLabels>,
 }
 
 impl TextPlan {
     /// The width of the label columns with the gaps between them.
     pub fn labels_width(&self) -> usize {
         self.label_widths.iter().sum::<usize>() + self.gap * self.label_widths.len().saturating_sub(1)
+    }
+
+    /// How many columns the widest line of the block takes past `width`
+    /// (0 when every line fits).
+    pub fn overflow(&self, width: usize) -> usize {
+        let widest = self
+            .groups
+            .iter()
+            .map(|g| g.iter().map(|&ci| self.gap + self.columns.get(ci).map_or(0, |c| c.width)).sum::<usize>())
+            .max()
+            .unwrap_or(0);
+        (self.labels_width() + widest).saturating_sub(width)
+    }
+
+    /// The label columns of block `b` as this plan draws them: its own,
+    /// or the first ones and the rest folded into one ([`TextPlan::folded`]).
+    pub fn labels<'a>(&'a self, b: &'a GridBlock) -> Labels<'a> {
+        Labels { b, folded: self.folded.as_ref() }
+    }
+}
+
+/// The label columns of a block from [`FoldedLabels::from`] on, drawn as
+/// one column of plaintext: each row's values there as "name value"
+/// pairs (`procs 4; loadfile client.txt; timelimit 60`; a poster's label
+/// and a unit by themselves), wrapped in the column as a long label is.
+/// A block of many sparse label columns (a class whose files name their
+/// runs each in its own way: the wild fixtures' dbench, with `clients`,
+/// `procs`, `loadfile`, `timelimit`, `label`, `set-up`, `sync` and
+/// `quoting` beside `Throughput`) left no room for its numbers at 72
+/// columns however they wrapped: 116 columns wide, each row with one or
+/// two of eight cells filled. Only plaintext folds them; Markdown and
+/// HTML draw the columns.
+#[derive(Debug, Clone, Default)]
+pub struct FoldedLabels {
+    /// The first label column folded (1 at least: the kernel's, or the
+    /// metric's, stays a column).
+    pub from: usize,
+    /// The label column after the last one folded: the block's last, or
+    /// its `unit` column (metrics as rows), which stays a column of its
+    /// own ("s" under `parameters` said nothing).
+    pub to: usize,
+    /// The folded column's header.
+    pub header: String,
+    /// Each row's folded text, in row order ("" where it has none).
+    pub rows: Vec<String>,
+}
+
+/// The header of a column of folded labels ([`FoldedLabels`]).
+pub const FOLDED_HEADER: &str = "parameters";
+
+/// The narrowest a column of folded labels ([`FoldedLabels`]) narrows to
+/// keep the page width, breaking longer words.
+const FOLDED_WORD: usize = 12;
+
+impl FoldedLabels {
+    /// The label columns of `b` from `from` on, folded.
+    fn of(b: &GridBlock, from: usize) -> FoldedLabels {
+        let to = folded_end(b);
+        let rows = b
+            .rows
+            .iter()
+            .map(|r| {
+                let parts: Vec<String> = (from..to)
+                    .filter_map(|i| {
+                        let v = r.labels.get(i).filter(|v| !v.is_empty())?;
+                        let h = &b.label_headers[i];
+                        // A poster's label and a unit say what they are.
+                        Some(if h == "label" || h == "unit" || h.is_empty() { v.clone() } else { format!("{h} {v}") })
+                    })
+                    .collect();
+                parts.join("; ")
+            })
+            .collect();
+        FoldedLabels { from, to, header: FOLDED_HEADER.to_string(), rows }
+    }
+
+    /// Label column `i` as drawn: the block's own column it is, or
+    /// `None` for the folded one.
+    fn own(&self, i: usize) -> Option<usize> {
+        match i.cmp(&self.from) {
+            std::cmp::Ordering::Less => Some(i),
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Greater => Some(self.to + (i - self.from - 1)),
+        }
+    }
+}
+
+/// The label column of `b` after the last one [`FoldedLabels`] may fold:
+/// its trailing `unit` column (metrics as rows), or its end.
+fn folded_end(b: &GridBlock) -> usize {
+    let n = b.label_headers.len();
+    if n > 1 && b.label_headers[n - 1] == "unit" && b.label_headers.first().is_some_and(|h| h == "test") {
+        n - 1
+    } else {
+        n
+    }
+}
+
+/// A block's label columns as its plaintext plan draws them
+/// ([`TextPlan::labels`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Labels<'a> {
+    b: &'a GridBlock,
+    folded: Option<&'a FoldedLabels>,
+}
+
+impl<'a> Labels<'a> {
+    /// How many label columns are drawn.
+    pub fn count(&self) -> usize {
+        let n = self.b.label_headers.len();
+        match self.folded {
+            Some(f) => n - (f.to - f.from) + 1,
+            None => n,
+        }
+    }
+
+    /// The header of label column `i`.
+    pub fn header(&self, i: usize) -> &'a str {
+        match self.folded.map(|f| (f, f.own(i))) {
+            Some((f, None)) => &f.header,
+            Some((_, Some(j))) => self.b.label_headers.get(j).map_or("", String::as_str),
+            None => self.b.label_headers.get(i).map_or("", String::as_str),
+        }
+    }
+
+    /// True when label column `i` is right-aligned (a number).
+    pub fn right(&self, i: usize) -> bool {
+        let j = match self.folded {
+            Some(f) => match f.own(i) {
+                Some(j) => j,
+                None => return false,
+            },
+            None => i,
+        };
+        self.b.label_right.get(j).copied().unwrap_or(false)
+    }
+
+    /// Label `i` of row `ri` as drawn ([`GridRow::label_text`], or the
+    /// row's folded labels).
+    pub fn text(&self, ri: usize, i: usize) -> Cow<'a, str> {
+        match self.folded.map(|f| (f, f.own(i))) {
+            Some((f, None)) => Cow::Borrowed(f.rows.get(ri).map_or("", String::as_str)),
+            Some((_, Some(j))) => self.b.rows[ri].label_text(j),
+            None => self.b.rows[ri].label_text(i),
+        }
+    }
+
+    /// True when label column `i` is the folded one.
+    pub fn is_folded(&self, i: usize) -> bool {
+        self.folded.is_some_and(|f| f.own(i).is_none())
     }
 }
 
@@ -49,6 +202,12 @@ pub struct ColumnPlan {
     pub mark: usize,
     /// Width of the change rows' cells (change and mark).
     pub change: usize,
+    /// The column's unit on the lines under its header: one line, or
+    /// wrapped on spaces where it is wider than the room beside the label
+    /// columns (AIM9's `Thousand Double Precision Additions/second`, 42
+    /// columns over numbers of ten, ran the wild fixtures' table 78
+    /// wide); empty without a unit.
+    pub unit: Vec<String>,
 }
 
 impl ColumnPlan {
@@ -131,12 +290,39 @@ fn split_point(v: &str) -> (&str, &str) {
 /// spaces apart, or one when that keeps the block in one group (as the
 /// posts print LMbench).
 pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
+    let plain = plan_labels(b, width, None);
+    // Label columns that leave no room for the numbers even narrowed
+    // ([`narrow_labels`]) fold into one ([`FoldedLabels`]): the last two,
+    // or more, whichever fits (or runs past the width least) in the fewest
+    // lines. The fewest folded that fit kept fio's `label` and `job`
+    // columns beside a 10-column `parameters`, every word of them broken
+    // and a row taking five lines.
+    let to = folded_end(b);
+    if plain.overflow(width) == 0 || to < 3 {
+        return plain;
+    }
+    let rank = |p: &TextPlan| (p.overflow(width), p.lines);
+    let mut best = plain;
+    for from in (1..to - 1).rev() {
+        let folded = plan_labels(b, width, Some(FoldedLabels::of(b, from)));
+        if rank(&folded) < rank(&best) {
+            best = folded;
+        }
+    }
+    best
+}
+
+/// [`plan_text`] of `b` with its label columns from `folded.from` on
+/// folded into one ([`FoldedLabels`]), or none folded.
+fn plan_labels(b: &GridBlock, width: usize, folded: Option<FoldedLabels>) -> TextPlan {
+    let labels = Labels { b, folded: folded.as_ref() };
+    let count = labels.count();
     // Each row's label widths, measured once: the label columns' widths
     // and each row's lines ([`row_lines`]) read them.
     let row_label_widths: Vec<Vec<usize>> =
-        b.rows.iter().map(|r| (0..b.label_headers.len()).map(|i| text_width(&r.label_text(i))).collect()).collect();
-    let mut label_widths: Vec<usize> = (0..b.label_headers.len())
-        .map(|i| row_label_widths.iter().map(|w| w[i]).chain([text_width(&b.label_headers[i])]).max().unwrap_or(0))
+        (0..b.rows.len()).map(|ri| (0..count).map(|i| text_width(&labels.text(ri, i))).collect()).collect();
+    let mut label_widths: Vec<usize> = (0..count)
+        .map(|i| row_label_widths.iter().map(|w| w[i]).chain([text_width(labels.header(i))]).max().unwrap_or(0))
         .collect();
     // The cells' parts of each column, measured once: only the headers
     // are wrapped again when the label columns narrow.
@@ -159,7 +345,7 @@ pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
     for _ in 0..3 {
         let widest = columns.iter().map(|c| c.width).max().unwrap_or(0);
         let over = (fixed_of(&label_widths, 2) + 2 + widest).saturating_sub(width);
-        if over == 0 || !narrow_labels(b, &mut label_widths, over) {
+        if over == 0 || !narrow_labels(&labels, b.rows.len(), &mut label_widths, over) {
             break;
         }
         columns = plan_columns(&label_widths);
@@ -198,45 +384,62 @@ pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
         .iter()
         .map(|g| {
             let header = g.iter().map(|&ci| columns[ci].header.len()).max().unwrap_or(1).max(1);
-            let units = usize::from(g.iter().any(|&ci| !b.columns[ci].unit.is_empty()));
+            let units = g.iter().map(|&ci| columns[ci].unit.len()).max().unwrap_or(0);
             let rows: usize = b
                 .rows
                 .iter()
                 .zip(&row_label_widths)
-                .filter(|(r, _)| g.iter().any(|&ci| r.cells[ci].is_some()))
-                .map(|(r, ws)| row_lines(r, ws, &label_widths))
+                .enumerate()
+                .filter(|(_, (r, _))| g.iter().any(|&ci| r.cells[ci].is_some()))
+                .map(|(ri, (_, ws))| row_lines(&labels, ri, ws, &label_widths))
                 .sum();
             let over = usize::from(g.iter().any(|&ci| !b.columns[ci].over.is_empty()));
             over + header + units + 1 + rows
         })
         .sum::<usize>()
         + groups.len().saturating_sub(1);
-    TextPlan { label_widths, columns, groups, lines, gap }
+    TextPlan { label_widths, columns, groups, lines, gap, folded }
 }
 
 /// Narrows the text label columns of `b` (left-aligned: names, labels;
 /// not numbers) by `over` columns in all, the widest first, none below its
 /// longest word (a word is not broken: a kernel's name, `ubuntu@ubuntu`)
-/// or 8 columns. False when none could narrow.
-fn narrow_labels(b: &GridBlock, label_widths: &mut [usize], mut over: usize) -> bool {
-    let floor: Vec<usize> = (0..label_widths.len())
+/// or 8 columns. Where that leaves the lines past the width, the columns
+/// after the first (parameters, a poster's label, folded labels: not the
+/// kernel's name or the metric's) narrow further, to [`FOLDED_WORD`],
+/// their longer words broken (the wild fixtures' GNU time table: a
+/// label's 34-column word beside `2.4.20rc2-descriptors.diff` ran 77
+/// columns wide). False when none could narrow.
+fn narrow_labels(labels: &Labels, rows: usize, label_widths: &mut [usize], mut over: usize) -> bool {
+    let mut floor: Vec<usize> = (0..label_widths.len())
         .map(|i| {
-            let words = b.rows.iter().map(|r| r.label_text(i).into_owned()).chain([b.label_headers[i].clone()]);
-            words.flat_map(|s| s.split_whitespace().map(text_width).max()).max().unwrap_or(0).max(8)
+            let words = (0..rows).map(|ri| labels.text(ri, i)).chain([Cow::Borrowed(labels.header(i))]);
+            let longest = words.flat_map(|s| s.split_whitespace().map(text_width).max()).max().unwrap_or(0);
+            // Folded labels are text of many words: a long one (a
+            // `--mysql-host=…` option) is broken rather than keep the
+            // column past the page.
+            if labels.is_folded(i) { longest.min(FOLDED_WORD) } else { longest }.max(8)
         })
         .collect();
     let mut narrowed = false;
-    while over > 0 {
-        let Some(i) = (0..label_widths.len())
-            .filter(|&i| !b.label_right[i] && label_widths[i] > floor[i])
-            .max_by_key(|&i| label_widths[i])
-        else {
-            break;
-        };
-        let by = over.min(label_widths[i] - floor[i]);
-        label_widths[i] -= by;
-        over -= by;
-        narrowed = true;
+    for pass in 0..2 {
+        if pass == 1 {
+            for f in floor.iter_mut().skip(1) {
+                *f = (*f).min(FOLDED_WORD.max(8));
+            }
+        }
+        while over > 0 {
+            let Some(i) = (0..label_widths.len())
+                .filter(|&i| !labels.right(i) && label_widths[i] > floor[i])
+                .max_by_key(|&i| label_widths[i])
+            else {
+                break;
+            };
+            let by = over.min(label_widths[i] - floor[i]);
+            label_widths[i] -= by;
+            over -= by;
+            narrowed = true;
+        }
     }
     narrowed
 }
@@ -262,15 +465,15 @@ fn label_lines(s: &str, w: usize) -> usize {
     with_wrapped(s, w, <[String]>::len)
 }
 
-/// The lines row `r` takes: one, or its most wrapped label's
+/// The lines row `ri` takes: one, or its most wrapped label's
 /// ([`wrap_label`]); `widths` are its labels' own widths.
-fn row_lines(r: &GridRow, widths: &[usize], label_widths: &[usize]) -> usize {
-    (0..r.labels.len())
+fn row_lines(labels: &Labels, ri: usize, widths: &[usize], label_widths: &[usize]) -> usize {
+    (0..labels.count())
         .map(|i| {
             if widths.get(i).is_some_and(|&w| w <= label_widths[i]) {
                 1
             } else {
-                label_lines(&r.label_text(i), label_widths[i])
+                label_lines(&labels.text(ri, i), label_widths[i])
             }
         })
         .max()
@@ -353,7 +556,18 @@ fn plan_column(b: &GridBlock, ci: usize, parts: &ColumnPlan, cap: usize, width: 
     let mut p = parts.clone();
     let col = &b.columns[ci];
     let name = col.name_text();
-    let content = p.cells_width().max(exact_width(&col.unit));
+    let unit_width = exact_width(&col.unit);
+    // A unit wider than the room beside the labels wraps, to that room
+    // (to its longest word at least).
+    let unit_cap = cap.max(p.cells_width()).max(longest_word(&col.unit));
+    p.unit = if col.unit.is_empty() {
+        Vec::new()
+    } else if unit_width <= unit_cap {
+        vec![col.unit.clone()]
+    } else {
+        wrapped_header(&col.unit, unit_cap)
+    };
+    let content = p.cells_width().max(p.unit.iter().map(|u| exact_width(u)).max().unwrap_or(0));
     let longest_word = longest_word(&name);
     p.width = content.max(longest_word.min(cap.max(content).max(width / 2)));
     p.header = if exact_width(&name) <= p.width { vec![name.into_owned()] } else { wrapped_header(&name, p.width) };

@@ -414,9 +414,13 @@ fn wide_labels_close_up_to_fit_the_width() {
     assert_eq!(g.text_overflow(72), 0, "{:?}", g.blocks.iter().map(|b| &b.text).collect::<Vec<_>>());
     assert!(g.blocks.iter().any(|b| b.text.gap == 1), "closed up to one space");
     let narrow = grid(&t, &GridOptions { width: 60, ..GridOptions::default() });
-    // At 60 nothing fits: one space apart runs past it least (66), and
-    // the overflow is said, for the warning.
-    assert_eq!(narrow.text_overflow(60), 6);
+    // At 60 no layout of the seven label columns fits (one space apart
+    // ran past it least, 66 columns, warned of): the last ones fold into
+    // one `parameters` column of the plaintext (session 57), which fits.
+    assert_eq!(narrow.text_overflow(60), 0);
+    let folded: Vec<&FoldedLabels> = narrow.blocks.iter().filter_map(|b| b.text.folded.as_ref()).collect();
+    assert!(!folded.is_empty());
+    assert!(folded.iter().any(|f| f.rows.iter().any(|r| r.contains("set-up B"))), "{folded:?}");
     // Not where the columns fit two spaces apart: the gap stays 2.
     let wide = grid(&t, &GridOptions { width: 100, ..GridOptions::default() });
     assert!(wide.blocks.iter().all(|b| b.text.gap == 2) && wide.text_overflow(100) == 0);
@@ -601,4 +605,60 @@ fn a_dir_part_restating_the_row_s_scale_is_left_out() {
     // `a/100` and `a` beside one scale would become one row: kept whole.
     let t = table(&[("100", "a/100"), ("100", "a")]);
     assert_eq!(dirs(&t), ["a/100", "a/100", "a", "a"]);
+}
+
+/// Session 57, the wild fixtures laid out as a site: dbench's rows each
+/// fill one or two of eight sparse label columns (`clients`, `procs`,
+/// `loadfile`, `timelimit`, `label`, `set-up`, `sync`, `quoting`), and
+/// the mail's table was 116 columns wide however they narrowed. The plain
+/// text folds the last label columns into one `parameters` column of
+/// "name value" pairs (a poster's label by itself), wrapped: the lines
+/// fit 72, every label's words and every number are still printed, and
+/// the grid itself (Markdown's, HTML's) keeps its columns.
+#[test]
+fn sparse_label_columns_fold_into_one_to_keep_the_mail_width() {
+    let params = ["clients", "procs", "loadfile", "timelimit", "label", "set-up", "sync", "quoting"];
+    let giggles = "Just for giggles, same machine with 2.4.19-pre4-ac4";
+    let rows: Vec<Row> = vec![
+        ("k16", vec!["", "1", "", "", giggles, "", "", ""], vec![cell("150.979", 1, None, None)]),
+        ("k12", vec!["", "8", "", "", "", "", "", "quoted twice"], vec![cell("111.575", 1, None, None)]),
+        ("k20", vec!["", "16", "", "", "booted with scheduler=cfq", "A", "", ""], vec![cell("24.3661", 1, None, None)]),
+        (
+            "k01",
+            vec!["4", "4", "client.txt", "60", "OpenEBS Jiva with 2 replicas", "", "", ""],
+            vec![cell("80.6754", 1, None, None)],
+        ),
+        (
+            "k06",
+            vec!["4", "4", "", "", "result of 6.7.0", "B", "open", "unquoted"],
+            vec![cell("218.935", 1, None, None)],
+        ),
+    ];
+    let t = table(&[("Throughput", "MB/s")], &params, rows);
+    let g = grid(&t, &GridOptions::default());
+    assert_eq!(g.text_overflow(72), 0);
+    let b = &g.blocks[0];
+    assert_eq!(b.label_headers.len(), 1 + params.len(), "the grid keeps every label column");
+    let folded = b.text.folded.as_ref().expect("folded in plaintext");
+    let labels = b.text.labels(b);
+    assert_eq!(labels.header(folded.from), FOLDED_HEADER);
+    // The folded column's cells: "name value" pairs, a poster's label by
+    // itself, in column order; the columns before it drawn as they are.
+    // Folding from `loadfile` on takes the fewest lines here.
+    assert_eq!(folded.from, 3, "kernel, clients and procs stay columns");
+    assert_eq!(
+        folded.rows,
+        [
+            giggles.to_string(),
+            "quoting quoted twice".to_string(),
+            "booted with scheduler=cfq; set-up A".to_string(),
+            "loadfile client.txt; timelimit 60; OpenEBS Jiva with 2 replicas".to_string(),
+            "result of 6.7.0; set-up B; sync open; quoting unquoted".to_string(),
+        ]
+    );
+    assert_eq!(labels.count(), folded.from + 1);
+    assert_eq!((labels.header(2), labels.text(3, 2)), ("procs", std::borrow::Cow::Borrowed("4")));
+    // The numbers are the grid's, untouched.
+    let values: Vec<&str> = b.rows.iter().map(|r| r.cells[0].as_ref().map_or("", |c| c.value.as_str())).collect();
+    assert_eq!(values, ["150.979", "111.575", "24.3661", "80.6754", "218.935"]);
 }
