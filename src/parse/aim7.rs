@@ -827,18 +827,49 @@ fn cut_rows(input: &Input, decs: &[(usize, usize)], out: &mut ParsedFile) {
 /// line `lineno`: a spreadsheet's tab-separated name, "version", machine
 /// and run date give the version (the first one's) and a note; the
 /// machine is returned (`None`: a console banner; empty: none typed).
+/// A spreadsheet whose tabs a mailer or an editor expanded to spaces
+/// (`… Suite VII    "1.1"   extreme Jun  1 07:17:24 2007`) is read by
+/// [`spaced_banner`]: its machine was lost, and the runs of two machines
+/// compared (linux-mm 2007-07's `extreme` and `vmemmap`) were averaged as
+/// runs of one (attack57 F2).
 fn read_banner(banner: &str, lineno: usize, out: &mut ParsedFile) -> Option<String> {
     let fields: Vec<&str> = banner.split('\t').collect();
-    if fields.len() >= 4 {
+    let (version, machine, date) = if fields.len() >= 4 {
         // Spreadsheet: name, "version", machine, run date.
-        let version = fields[1].trim().trim_matches('"');
-        if out.version.is_none() && !version.is_empty() {
-            out.version = Some(version.to_string());
-        }
-        out.notes.push((lineno, format!("AIM7 run: machine {:?}, run date {:?}", fields[2].trim(), fields[3].trim())));
-        return Some(fields[2].trim().to_string());
+        (fields[1].trim().trim_matches('"'), fields[2].trim(), fields[3].trim())
+    } else {
+        spaced_banner(banner)?
+    };
+    if out.version.is_none() && !version.is_empty() {
+        out.version = Some(version.to_string());
     }
-    None
+    out.notes.push((lineno, format!("AIM7 run: machine {machine:?}, run date {date:?}")));
+    Some(machine.to_string())
+}
+
+/// A spreadsheet banner whose tabs became spaces: `AIM Multiuser Benchmark
+/// - Suite VII`, the version in double quotes (`"1.1"`), the machine, and
+/// the run date `Mon DD HH:MM:SS YYYY` (`Jun  1 07:17:24 2007`) ending the
+/// line: the version, the machine (the words between; empty when none was
+/// typed) and the date. `None` for any other line (the console's `… Suite
+/// VII Run Beginning`).
+fn spaced_banner(banner: &str) -> Option<(&str, &str, &str)> {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let rest = banner.strip_prefix(AIM7_BANNER)?.trim_start();
+    let rest = rest.strip_prefix('"')?;
+    let (version, rest) = rest.split_once('"')?;
+    let rest = rest.trim();
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [.., month, day, time, year] = words.as_slice() else { return None };
+    let digits =
+        |w: &str, len: std::ops::RangeInclusive<usize>| len.contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
+    let time_ok = time.split(':').count() == 3 && time.split(':').all(|p| digits(p, 2..=2));
+    if !(MONTHS.contains(month) && digits(day, 1..=2) && time_ok && digits(year, 4..=4)) {
+        return None;
+    }
+    // The month's place in `rest` (a word of `rest`, so inside it).
+    let at = month.as_ptr() as usize - rest.as_ptr() as usize;
+    Some((version, rest[..at].trim(), &rest[at..]))
 }
 
 /// Where a table row is: the file's lines, its 1-based number, the group.
@@ -1530,6 +1561,37 @@ Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n\
         let one = format!("{}{}", sheet("sundown2", "40.3"), sheet("sundown2", "41.0"));
         let f = Aim7.parse(&Input::from_text(&one)).unwrap();
         assert!(f.samples.iter().all(|s| host(s).is_none()));
+    }
+
+    /// attack57 F2: the same spreadsheets with their tabs expanded to
+    /// spaces (a mail, an editor) keep each run's machine; the console's
+    /// `… Suite VII Run Beginning` names none.
+    #[test]
+    fn spreadsheet_banners_with_tabs_expanded_keep_their_machines() {
+        assert_eq!(
+            spaced_banner("AIM Multiuser Benchmark - Suite VII     \"1.1\"   extreme Jun  1 07:17:24 2007"),
+            Some(("1.1", "extreme", "Jun  1 07:17:24 2007"))
+        );
+        assert_eq!(
+            spaced_banner("AIM Multiuser Benchmark - Suite VII     \"1.1\"           May 29 15:42:53 2007"),
+            Some(("1.1", "", "May 29 15:42:53 2007"))
+        );
+        assert_eq!(spaced_banner("AIM Multiuser Benchmark - Suite VII Run Beginning"), None);
+        assert_eq!(spaced_banner("AIM Multiuser Benchmark - Suite VII     \"1.1\"   extreme yesterday"), None);
+        let sheet = |machine: &str, jobs: &str| {
+            format!(
+                "Benchmark       Version Machine Run Date\n\
+                 AIM Multiuser Benchmark - Suite VII     \"1.1\"   {machine}  Jun  1 07:17:24 2007\n\n\
+                 Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n\
+                 1\t{jobs}\t\t100\t58.9\t1.3\t1.6482\n\n"
+            )
+        };
+        let host = |s: &Sample| s.params.iter().find(|p| p.name == "host").map(|p| p.value.to_string());
+        let two = format!("{}{}", sheet("extreme", "98.9"), sheet("vmemmap", "99.1"));
+        let f = Aim7.parse(&Input::from_text(&two)).unwrap();
+        assert_eq!(f.version.as_deref(), Some("1.1"));
+        let jobs: Vec<_> = f.samples.iter().filter(|s| s.metric.name == "Jobs/Min").collect();
+        assert_eq!(jobs.iter().map(|s| host(s)).collect::<Vec<_>>(), [Some("extreme".into()), Some("vmemmap".into())]);
     }
 
     #[test]
