@@ -71,6 +71,12 @@ const CASES: &[(&str, Damage, &str)] = &[
         "the banner's machine `rcc5` lost: the label above (`2.6.21-rc5+sparsemem`) taken as the kernel instead \
          (attack57 F2)",
     ),
+    (
+        "wild/bonnie/lkml-2002-10-bonnie13-sync-charunlk-nfs-2kernels-hash-headings.txt",
+        Damage::QuotedPrintable,
+        "the soft breaks in the title lines (`--Rnd =` / `Seek-`) left them two lines further up: `sync` = `yes` \
+         (Bonnie 1.3 `-y`) lost, the runs meeting default runs' as one set-up's, silently (attack57 F3)",
+    ),
 ];
 
 /// What a sample says, its line and a `quoting` parameter aside.
