@@ -77,6 +77,12 @@ const CASES: &[(&str, Damage, &str)] = &[
         "the soft breaks in the title lines (`--Rnd =` / `Seek-`) left them two lines further up: `sync` = `yes` \
          (Bonnie 1.3 `-y`) lost, the runs meeting default runs' as one set-up's, silently (attack57 F3)",
     ),
+    (
+        "wild/coremark/gh-md-zh-openeuler-riscv-d1-fork4-and-single-vs-unmatched-run1-performance-run2-validation-logs.txt",
+        Damage::Quoted,
+        "the quoted page's headings set aside: the HiFive Unmatched's runs (12363.49) took the D1's kernel 5.4.61, \
+         no warning (read unquoted, a warning says they are not its; attack57 F1)",
+    ),
 ];
 
 /// What a sample says, its line and a `quoting` parameter aside.
