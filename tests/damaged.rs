@@ -18,6 +18,8 @@ enum Damage {
     QuotedPrintable,
     /// Every line quoted once more (`> `, a reply quoting it whole).
     Quoted,
+    /// The whole file twice, a blank line between (a post pasted twice).
+    PastedTwice,
 }
 
 fn damaged(bytes: &[u8], damage: Damage) -> Vec<u8> {
@@ -54,6 +56,15 @@ fn damaged(bytes: &[u8], damage: Damage) -> Vec<u8> {
             }
             out
         }
+        Damage::PastedTwice => {
+            let mut out = bytes.to_vec();
+            if !out.ends_with(b"\n") {
+                out.push(b'\n');
+            }
+            out.push(b'\n');
+            out.extend_from_slice(bytes);
+            out
+        }
     }
 }
 
@@ -82,6 +93,13 @@ const CASES: &[(&str, Damage, &str)] = &[
         Damage::Quoted,
         "the quoted page's headings set aside: the HiFive Unmatched's runs (12363.49) took the D1's kernel 5.4.61, \
          no warning (read unquoted, a warning says they are not its; attack57 F1)",
+    ),
+    (
+        "wild/netperf/lkp-tests-doc-add-testcase-netperf-c-C-localhost-m-16384-4096-1-service-demand-808-then-stats-key-line.txt",
+        Damage::PastedTwice,
+        "panicked (netperf `copies_are_one_run`: slice index starts at 5 but ends at 4): the first copy's \
+         `| stats/netperf` command, with no table, and the second's `$ netserver` were taken for launches listed \
+         ahead, and one was given a table below the next launch (attack57 F4)",
     ),
 ];
 
@@ -146,4 +164,5 @@ fn damages_are_what_they_say() {
     assert_eq!(damaged(b"a\tb\n12345678\tc\n", Damage::ExpandTabs), b"a       b\n12345678        c\n");
     assert_eq!(damaged(b"x=1\n", Damage::QuotedPrintable), b"x=3D1\n");
     assert_eq!(damaged(b"a\n\nb\n", Damage::Quoted), b"> a\n>\n> b\n");
+    assert_eq!(damaged(b"a\nb", Damage::PastedTwice), b"a\nb\n\na\nb");
 }
