@@ -166,3 +166,27 @@ fn damages_are_what_they_say() {
     assert_eq!(damaged(b"a\n\nb\n", Damage::Quoted), b"> a\n>\n> b\n");
     assert_eq!(damaged(b"a\nb", Damage::PastedTwice), b"a\nb\n\na\nb");
 }
+
+/// Real files cut short inside a line (a log cut, a paste cut): (fixture,
+/// the text the cut file ends with, the first time, a warning it must
+/// give, what was read before the fix).
+const CUTS: &[(&str, &str, &str, &str)] = &[(
+    "wild/stress_ng/ghdoc-kata-vm-metrics-brief-md-blockquoted-matrix-stream-4-instance-rates-vm-collapsed-spaces.txt",
+    "(instance 0)\n> stress-ng: info:",
+    "4 stress-ng instances were started at once, but only 1 printed a report",
+    "instance 0's memory rate (10455.21 MB/sec) stood as the 4-instance run's, no word (the mean of the 4 is \
+     9885.98; attack57 F5)",
+)];
+
+#[test]
+fn real_files_cut_short_warn_of_what_they_lost() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for (file, ends, warning, before) in CUTS {
+        let bytes = std::fs::read(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let text = String::from_utf8(bytes).expect("UTF-8");
+        let at = text.find(ends).unwrap_or_else(|| panic!("{file}: no {ends:?}")) + ends.len();
+        let outcome = benchsite::site::parse_bytes(&text.as_bytes()[..at], None);
+        let said: Vec<&str> = outcome.warnings.iter().map(|w| w.1.as_str()).collect();
+        assert!(said.iter().any(|w| w.contains(warning)), "{file} cut after {ends:?} (before: {before}): {said:?}");
+    }
+}
