@@ -170,13 +170,21 @@ fn damages_are_what_they_say() {
 /// Real files cut short inside a line (a log cut, a paste cut): (fixture,
 /// the text the cut file ends with, the first time, a warning it must
 /// give, what was read before the fix).
-const CUTS: &[(&str, &str, &str, &str)] = &[(
-    "wild/stress_ng/ghdoc-kata-vm-metrics-brief-md-blockquoted-matrix-stream-4-instance-rates-vm-collapsed-spaces.txt",
-    "(instance 0)\n> stress-ng: info:",
-    "4 stress-ng instances were started at once, but only 1 printed a report",
-    "instance 0's memory rate (10455.21 MB/sec) stood as the 4-instance run's, no word (the mean of the 4 is \
-     9885.98; attack57 F5)",
-)];
+const CUTS: &[(&str, &str, &str, &str)] = &[
+    (
+        "wild/stress_ng/ghdoc-kata-vm-metrics-brief-md-blockquoted-matrix-stream-4-instance-rates-vm-collapsed-spaces.txt",
+        "(instance 0)\n> stress-ng: info:",
+        "4 stress-ng instances were started at once, but only 1 printed a report",
+        "instance 0's memory rate (10455.21 MB/sec) stood as the 4-instance run's, no word (the mean of the 4 is \
+         9885.98; attack57 F5)",
+    ),
+    (
+        "wild/perf_bench/lkml-2023-perf-stat-topdown-around-mem-memcpy-4-functions-qp-soft-breaks-wrap-function-lines-counts-wrapped.txt",
+        "88,957      b",
+        "the file ends mid-line: `88,957      b` may be cut; left out",
+        "the count 88957 of branch-misses:u read under an event `b`, no word (attack57 F6)",
+    ),
+];
 
 #[test]
 fn real_files_cut_short_warn_of_what_they_lost() {
