@@ -101,6 +101,28 @@ const CASES: &[(&str, Damage, &str)] = &[
          `| stats/netperf` command, with no table, and the second's `$ netserver` were taken for launches listed \
          ahead, and one was given a table below the next launch (attack57 F4)",
     ),
+    (
+        "wild/uperf/gh-doc-benchmark-operator-uperf-xml-profile-glued-above-txn-progress-trimmed-marker-fenced.txt",
+        Damage::QuotedPrintable,
+        "the rule of dashes under `Hostname … Throughput` broken by a soft break, the line below left empty: the \
+         Run Statistics table ended there, its 6 figures lost with no word (attack57 F7)",
+    ),
+    (
+        "wild/mlc/gh-report-v3.11b-loaded-latency-t4-gt-prompt-then-grep-all-reads-trailing-tab.txt",
+        Damage::QuotedPrintable,
+        "the loaded-latency table's rule broken by a soft break: its 38 figures lost with no word (attack57 F7)",
+    ),
+    (
+        "wild/mlc/gh-lab-report-v3.11b-one-node-random-access-then-four-idle-latency-buffers-md-table.txt",
+        Damage::QuotedPrintable,
+        "as the other MLC report: 38 loaded-latency figures lost with no word (attack57 F7)",
+    ),
+    (
+        "wild/ycsb/md-2020-tidb-tiup-go-ycsb-load-command-above-read-update-run-then-go-tpc-tpm-lines.txt",
+        Damage::QuotedPrintable,
+        "a go-ycsb line broken by a soft break, the line below left empty: the run's UPDATE figures (8) lost with \
+         no word (attack57 F7)",
+    ),
 ];
 
 /// What a sample says, its line and a `quoting` parameter aside.
