@@ -201,6 +201,13 @@ const CUTS: &[(&str, &str, &str, &str)] = &[
          9885.98; attack57 F5)",
     ),
     (
+        "wild/kcbench/blog-md-2025-11-kcbench09-utm-arm64-vm-processor-dash-download-note-2-job-counts.txt",
+        "[P:925%, 46",
+        "kcbench run line whose bracket (`[P:925%, 46`) does not close on it",
+        "a run line wrapped (or cut) inside its bracket dropped its CPU share and major faults with no word \
+         (attack57 F8, found wrapped at 72 columns)",
+    ),
+    (
         "wild/perf_bench/lkml-2023-perf-stat-topdown-around-mem-memcpy-4-functions-qp-soft-breaks-wrap-function-lines-counts-wrapped.txt",
         "88,957      b",
         "the file ends mid-line: `88,957      b` may be cut; left out",
