@@ -123,6 +123,12 @@ const CASES: &[(&str, Damage, &str)] = &[
         "a go-ycsb line broken by a soft break, the line below left empty: the run's UPDATE figures (8) lost with \
          no word (attack57 F7)",
     ),
+    (
+        "wild/time/lkml-2006-01-gnu-time-make-j4-bzImage-prompt-kernel-dir-file-nr-lines-around.txt",
+        Damage::QuotedPrintable,
+        "`0maxreside=` / `nt)k`: the line below the soft break left empty ended the record, its major and minor \
+         page faults (62, 7223263) lost with no word (attack57 F9)",
+    ),
 ];
 
 /// What a sample says, its line and a `quoting` parameter aside.
