@@ -18,6 +18,10 @@ enum Damage {
     QuotedPrintable,
     /// Every line quoted once more (`> `, a reply quoting it whole).
     Quoted,
+    /// Every line longer than 72 columns broken at its last blank before
+    /// column 72, the rest on a line of its own, unquoted (a reply's
+    /// mailer re-wrapping the quoted text: LKML's wrap damage).
+    Wrapped72,
     /// The whole file twice, a blank line between (a post pasted twice).
     PastedTwice,
 }
@@ -55,6 +59,23 @@ fn damaged(bytes: &[u8], damage: Damage) -> Vec<u8> {
                 out.extend_from_slice(line);
             }
             out
+        }
+        Damage::Wrapped72 => {
+            let text = std::str::from_utf8(bytes).expect("UTF-8");
+            let mut out = String::new();
+            for line in text.split_inclusive('\n') {
+                let (mut rest, end) = line.strip_suffix('\n').map_or((line, ""), |l| (l, "\n"));
+                while rest.chars().count() > 72 {
+                    let cut = rest.char_indices().take_while(|&(i, _)| i <= 72).filter(|&(_, c)| c == ' ').last();
+                    let Some((at, _)) = cut.filter(|&(at, _)| at > 0) else { break };
+                    out.push_str(&rest[..at]);
+                    out.push('\n');
+                    rest = &rest[at + 1..];
+                }
+                out.push_str(rest);
+                out.push_str(end);
+            }
+            out.into_bytes()
         }
         Damage::PastedTwice => {
             let mut out = bytes.to_vec();
@@ -129,6 +150,12 @@ const CASES: &[(&str, Damage, &str)] = &[
         "`0maxreside=` / `nt)k`: the line below the soft break left empty ended the record, its major and minor \
          page faults (62, 7223263) lost with no word (attack57 F9)",
     ),
+    (
+        "wild/aim7/lkml-2004-09-reaim-stp-summaries-quoted-twice-hash-fenced-labels-2runs-each-uneven-hashes.txt",
+        Damage::Wrapped72,
+        "`> > … Maximum Jobs per Minute 4007.86 (average of` / `3 runs)`: the unquoted tail refused as another \
+         message's, each of the four Quick Convergence means read as ONE run (n 3 -> 1), no word (attack57 F10)",
+    ),
 ];
 
 /// What a sample says, its line and a `quoting` parameter aside.
@@ -193,6 +220,8 @@ fn damages_are_what_they_say() {
     assert_eq!(damaged(b"x=1\n", Damage::QuotedPrintable), b"x=3D1\n");
     assert_eq!(damaged(b"a\n\nb\n", Damage::Quoted), b"> a\n>\n> b\n");
     assert_eq!(damaged(b"a\nb", Damage::PastedTwice), b"a\nb\n\na\nb");
+    let long = format!("{} tail\n", "x".repeat(70));
+    assert_eq!(damaged(long.as_bytes(), Damage::Wrapped72), format!("{}\ntail\n", "x".repeat(70)).into_bytes());
 }
 
 /// Real files cut short inside a line (a log cut, a paste cut): (fixture,

@@ -473,7 +473,12 @@ fn stp_wrapped(input: &Input, at: usize) -> Option<(String, usize, usize)> {
     let mut figure_at = 0;
     for k in 1..=STP_WRAP {
         let next = lines.get(at + k)?.trim();
-        if next.is_empty() || stp_start(next) || input.quote_depth(at + k) != input.quote_depth(at) {
+        // A run count's tail alone (`3 runs)`) under a count begun and not
+        // ended is that count's, whatever its quote depth: a mailer that
+        // re-wrapped a quoted line leaves its tail unquoted (`> > … (average
+        // of` / `3 runs)`; attack57 F10: each mean was read as one run).
+        let tail = k == 1 && stp_parts(first).is_some_and(|(.., open)| open) && count_tail(next);
+        if next.is_empty() || stp_start(next) || (input.quote_depth(at + k) != input.quote_depth(at) && !tail) {
             return None;
         }
         if stp_parts(&joined).is_none() {
@@ -486,6 +491,14 @@ fn stp_wrapped(input: &Input, at: usize) -> Option<(String, usize, usize)> {
         }
     }
     None
+}
+
+/// Whether `t` is the tail of an STP run count a mail wrapped: `3 runs)`
+/// or `runs)` alone.
+fn count_tail(t: &str) -> bool {
+    let t = t.trim();
+    let Some(head) = t.strip_suffix("runs)") else { return false };
+    head.trim().bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The name on an STP `kernel: <name>` line (`kernel: patch-2.6.10-rc2`,
@@ -1798,6 +1811,24 @@ Max Jobs per Minute 204051.01\n";
         let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, n(&s.value))).collect();
         assert_eq!(runs, [(2, 3), (3, 3)]);
         assert!(f.notes.iter().any(|n| n.0 == 3 && n.1.contains("run count wrapped onto line 4")), "{:?}", f.notes);
+    }
+
+    /// attack57 F10: a reply's mailer re-wrapped the quoted summaries and
+    /// left the run count's tail unquoted (`> > … (average of` / `3
+    /// runs)`): rejoined all the same; other text of another depth is not.
+    #[test]
+    fn an_stp_run_count_tail_left_unquoted_is_rejoined() {
+        let text = "> > Peak load Test: Maximum Jobs per Minute 4144.44 (average of 3 runs)\n\
+            > > Quick Convergence Test: Maximum Jobs per Minute 4007.86 (average of\n\
+            3 runs)\n";
+        let f = Reaim.parse(&Input::from_text(text)).unwrap();
+        let n = |v: &crate::model::Value| match v {
+            crate::model::Value::Summary { n, .. } => *n,
+            crate::model::Value::Single { .. } => 1,
+        };
+        let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, n(&s.value))).collect();
+        assert_eq!(runs, [(1, 3), (2, 3)]);
+        assert!(count_tail("3 runs)") && count_tail("runs)") && !count_tail("I think 3 runs)"));
     }
 
     /// wild36b file 09 (LKML 2004-08, format=flowed): the mail wrapped
