@@ -860,9 +860,8 @@ fn read_banner(banner: &str, lineno: usize, out: &mut ParsedFile) -> Option<Stri
     Some(machine.to_string())
 }
 
-/// A spreadsheet banner whose tabs became spaces: `AIM Multiuser Benchmark
-/// - Suite VII`, the version in double quotes (`"1.1"`), the machine, and
-/// the run date `Mon DD HH:MM:SS YYYY` (`Jun  1 07:17:24 2007`) ending the
+/// A spreadsheet banner whose tabs became spaces: [`AIM7_BANNER`], the
+/// version in double quotes (`"1.1"`), the machine, and the run date `Mon DD HH:MM:SS YYYY` (`Jun  1 07:17:24 2007`) ending the
 /// line: the version, the machine (the words between; empty when none was
 /// typed) and the date. `None` for any other line (the console's `… Suite
 /// VII Run Beginning`).
