@@ -473,7 +473,12 @@ fn stp_wrapped(input: &Input, at: usize) -> Option<(String, usize, usize)> {
     let mut figure_at = 0;
     for k in 1..=STP_WRAP {
         let next = lines.get(at + k)?.trim();
-        if next.is_empty() || stp_start(next) || input.quote_depth(at + k) != input.quote_depth(at) {
+        // A run count's tail alone (`3 runs)`) under a count begun and not
+        // ended is that count's, whatever its quote depth: a mailer that
+        // re-wrapped a quoted line leaves its tail unquoted (`> > … (average
+        // of` / `3 runs)`; attack57 F10: each mean was read as one run).
+        let tail = k == 1 && stp_parts(first).is_some_and(|(.., open)| open) && count_tail(next);
+        if next.is_empty() || stp_start(next) || (input.quote_depth(at + k) != input.quote_depth(at) && !tail) {
             return None;
         }
         if stp_parts(&joined).is_none() {
@@ -486,6 +491,14 @@ fn stp_wrapped(input: &Input, at: usize) -> Option<(String, usize, usize)> {
         }
     }
     None
+}
+
+/// Whether `t` is the tail of an STP run count a mail wrapped: `3 runs)`
+/// or `runs)` alone.
+fn count_tail(t: &str) -> bool {
+    let t = t.trim();
+    let Some(head) = t.strip_suffix("runs)") else { return false };
+    head.trim().bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The name on an STP `kernel: <name>` line (`kernel: patch-2.6.10-rc2`,
@@ -827,18 +840,48 @@ fn cut_rows(input: &Input, decs: &[(usize, usize)], out: &mut ParsedFile) {
 /// line `lineno`: a spreadsheet's tab-separated name, "version", machine
 /// and run date give the version (the first one's) and a note; the
 /// machine is returned (`None`: a console banner; empty: none typed).
+/// A spreadsheet whose tabs a mailer or an editor expanded to spaces
+/// (`… Suite VII    "1.1"   extreme Jun  1 07:17:24 2007`) is read by
+/// [`spaced_banner`]: its machine was lost, and the runs of two machines
+/// compared (linux-mm 2007-07's `extreme` and `vmemmap`) were averaged as
+/// runs of one (attack57 F2).
 fn read_banner(banner: &str, lineno: usize, out: &mut ParsedFile) -> Option<String> {
     let fields: Vec<&str> = banner.split('\t').collect();
-    if fields.len() >= 4 {
+    let (version, machine, date) = if fields.len() >= 4 {
         // Spreadsheet: name, "version", machine, run date.
-        let version = fields[1].trim().trim_matches('"');
-        if out.version.is_none() && !version.is_empty() {
-            out.version = Some(version.to_string());
-        }
-        out.notes.push((lineno, format!("AIM7 run: machine {:?}, run date {:?}", fields[2].trim(), fields[3].trim())));
-        return Some(fields[2].trim().to_string());
+        (fields[1].trim().trim_matches('"'), fields[2].trim(), fields[3].trim())
+    } else {
+        spaced_banner(banner)?
+    };
+    if out.version.is_none() && !version.is_empty() {
+        out.version = Some(version.to_string());
     }
-    None
+    out.notes.push((lineno, format!("AIM7 run: machine {machine:?}, run date {date:?}")));
+    Some(machine.to_string())
+}
+
+/// A spreadsheet banner whose tabs became spaces: [`AIM7_BANNER`], the
+/// version in double quotes (`"1.1"`), the machine, and the run date `Mon DD HH:MM:SS YYYY` (`Jun  1 07:17:24 2007`) ending the
+/// line: the version, the machine (the words between; empty when none was
+/// typed) and the date. `None` for any other line (the console's `… Suite
+/// VII Run Beginning`).
+fn spaced_banner(banner: &str) -> Option<(&str, &str, &str)> {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let rest = banner.strip_prefix(AIM7_BANNER)?.trim_start();
+    let rest = rest.strip_prefix('"')?;
+    let (version, rest) = rest.split_once('"')?;
+    let rest = rest.trim();
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [.., month, day, time, year] = words.as_slice() else { return None };
+    let digits =
+        |w: &str, len: std::ops::RangeInclusive<usize>| len.contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
+    let time_ok = time.split(':').count() == 3 && time.split(':').all(|p| digits(p, 2..=2));
+    if !(MONTHS.contains(month) && digits(day, 1..=2) && time_ok && digits(year, 4..=4)) {
+        return None;
+    }
+    // The month's place in `rest` (a word of `rest`, so inside it).
+    let at = month.as_ptr() as usize - rest.as_ptr() as usize;
+    Some((version, rest[..at].trim(), &rest[at..]))
 }
 
 /// Where a table row is: the file's lines, its 1-based number, the group.
@@ -1532,6 +1575,37 @@ Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n\
         assert!(f.samples.iter().all(|s| host(s).is_none()));
     }
 
+    /// attack57 F2: the same spreadsheets with their tabs expanded to
+    /// spaces (a mail, an editor) keep each run's machine; the console's
+    /// `… Suite VII Run Beginning` names none.
+    #[test]
+    fn spreadsheet_banners_with_tabs_expanded_keep_their_machines() {
+        assert_eq!(
+            spaced_banner("AIM Multiuser Benchmark - Suite VII     \"1.1\"   extreme Jun  1 07:17:24 2007"),
+            Some(("1.1", "extreme", "Jun  1 07:17:24 2007"))
+        );
+        assert_eq!(
+            spaced_banner("AIM Multiuser Benchmark - Suite VII     \"1.1\"           May 29 15:42:53 2007"),
+            Some(("1.1", "", "May 29 15:42:53 2007"))
+        );
+        assert_eq!(spaced_banner("AIM Multiuser Benchmark - Suite VII Run Beginning"), None);
+        assert_eq!(spaced_banner("AIM Multiuser Benchmark - Suite VII     \"1.1\"   extreme yesterday"), None);
+        let sheet = |machine: &str, jobs: &str| {
+            format!(
+                "Benchmark       Version Machine Run Date\n\
+                 AIM Multiuser Benchmark - Suite VII     \"1.1\"   {machine}  Jun  1 07:17:24 2007\n\n\
+                 Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n\
+                 1\t{jobs}\t\t100\t58.9\t1.3\t1.6482\n\n"
+            )
+        };
+        let host = |s: &Sample| s.params.iter().find(|p| p.name == "host").map(|p| p.value.to_string());
+        let two = format!("{}{}", sheet("extreme", "98.9"), sheet("vmemmap", "99.1"));
+        let f = Aim7.parse(&Input::from_text(&two)).unwrap();
+        assert_eq!(f.version.as_deref(), Some("1.1"));
+        let jobs: Vec<_> = f.samples.iter().filter(|s| s.metric.name == "Jobs/Min").collect();
+        assert_eq!(jobs.iter().map(|s| host(s)).collect::<Vec<_>>(), [Some("extreme".into()), Some("vmemmap".into())]);
+    }
+
     #[test]
     fn short_rows_give_present_cells() {
         let text = "Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n1\t98.9\t\t100\t58.9\n";
@@ -1736,6 +1810,24 @@ Max Jobs per Minute 204051.01\n";
         let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, n(&s.value))).collect();
         assert_eq!(runs, [(2, 3), (3, 3)]);
         assert!(f.notes.iter().any(|n| n.0 == 3 && n.1.contains("run count wrapped onto line 4")), "{:?}", f.notes);
+    }
+
+    /// attack57 F10: a reply's mailer re-wrapped the quoted summaries and
+    /// left the run count's tail unquoted (`> > … (average of` / `3
+    /// runs)`): rejoined all the same; other text of another depth is not.
+    #[test]
+    fn an_stp_run_count_tail_left_unquoted_is_rejoined() {
+        let text = "> > Peak load Test: Maximum Jobs per Minute 4144.44 (average of 3 runs)\n\
+            > > Quick Convergence Test: Maximum Jobs per Minute 4007.86 (average of\n\
+            3 runs)\n";
+        let f = Reaim.parse(&Input::from_text(text)).unwrap();
+        let n = |v: &crate::model::Value| match v {
+            crate::model::Value::Summary { n, .. } => *n,
+            crate::model::Value::Single { .. } => 1,
+        };
+        let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, n(&s.value))).collect();
+        assert_eq!(runs, [(1, 3), (2, 3)]);
+        assert!(count_tail("3 runs)") && count_tail("runs)") && !count_tail("I think 3 runs)"));
     }
 
     /// wild36b file 09 (LKML 2004-08, format=flowed): the mail wrapped

@@ -157,9 +157,14 @@ struct Row {
 /// putc_unlocked()...`) gives `char` = `unlocked`. Either measures another
 /// thing than the default (`(nosync)`, `-Per Char-`, which say nothing):
 /// LKML 2002, Bonnie 1.3 `-y -u` over NFS, whose rows would have met
-/// default runs' as runs of one set-up.
-fn titles_setup(lines: &[String], header: usize) -> Vec<Param> {
-    let above = lines[header.saturating_sub(2)..header].iter();
+/// default runs' as runs of one set-up. The two title lines are the two
+/// above the header that a quoted-printable soft break did not empty
+/// ([`Input::joined_away`]): a mail that broke each title line in two
+/// (`--Rnd =` / `Seek-`) lost `sync` = `yes` silently (attack57 F3).
+fn titles_setup(input: &Input, header: usize) -> Vec<Param> {
+    let mut above: Vec<&String> =
+        (0..header).rev().filter(|&k| !input.joined_away(k)).take(2).map(|k| &input.lines[k]).collect();
+    above.reverse();
     let mut out = Vec::new();
     for l in above {
         if l.contains("Sequential Output (sync)") {
@@ -542,7 +547,7 @@ impl BenchParser for Bonnie {
                 if let Some(next) = wrapped_header(lines, i) {
                     out.notes.push((i + 1, format!("header wrapped onto line {}; rejoined", i + 2)));
                     let (mut found, after) = rows_after(lines, next, &mut out.notes)?;
-                    let setup = titles_setup(lines, i);
+                    let setup = titles_setup(input, i);
                     found.iter_mut().for_each(|r| r.setup.clone_from(&setup));
                     if found.is_empty() {
                         out.notes.push((i + 1, "Bonnie header without result rows".into()));
@@ -573,7 +578,7 @@ impl BenchParser for Bonnie {
                 let numbered: Vec<(&str, usize)> = toks[end..].iter().map(|t| (*t, i + 1)).collect();
                 match row_from(&numbered) {
                     Some(mut r) => {
-                        r.setup = titles_setup(lines, i);
+                        r.setup = titles_setup(input, i);
                         r.gb = gb;
                         rows.push(r);
                     }
@@ -589,7 +594,7 @@ impl BenchParser for Bonnie {
                 continue;
             }
             let (mut found, next) = rows_after(lines, i + 1, &mut out.notes)?;
-            let setup = titles_setup(lines, i);
+            let setup = titles_setup(input, i);
             found.iter_mut().for_each(|r| {
                 r.setup.clone_from(&setup);
                 r.gb = gb;

@@ -331,9 +331,14 @@ impl Input {
         out
     }
 
-    /// Iterates `(line_number, text)` with 1-based line numbers.
+    /// Iterates `(line_number, text)` with 1-based line numbers, but the
+    /// lines a quoted-printable soft break emptied ([`Input::joined_away`]):
+    /// their text is on the line above, and as empty lines they ended the
+    /// tables they stood in (attack57 F7: uperf's `Run Statistics` rows
+    /// under a rule of dashes the encoder broke, MLC's loaded-latency
+    /// rows, GNU time's second line, were lost with no word).
     pub fn numbered(&self) -> impl Iterator<Item = (usize, &str)> {
-        self.lines.iter().enumerate().map(|(i, l)| (i + 1, l.as_str()))
+        self.lines.iter().enumerate().filter(|&(i, _)| !self.joined_away(i)).map(|(i, l)| (i + 1, l.as_str()))
     }
 
     /// The whole text, `lines` joined with `\n`: made on the first call

@@ -321,6 +321,21 @@ fn seconds_form(
         out.notes.push((n, KERNELS_PER_HOUR_DERIVED.into()));
     }
     let bracket = rest.split_once('[').and_then(|(_, b)| b.split_once(']')).map(|(b, _)| b);
+    if bracket.is_none()
+        && let Some((_, open)) = rest.split_once('[')
+    {
+        // `[P:925%, 46` / `maj. pagefaults]`: a mail wrapped the line
+        // inside its bracket (attack57 F8: the CPU share and the faults
+        // were dropped with no word).
+        out.notes.push((
+            n,
+            format!(
+                "kcbench run line whose bracket (`[{}`) does not close on it (a mail wrapped the line?): its CPU \
+                 share and major faults not read, its seconds read",
+                open.trim_end()
+            ),
+        ));
+    }
     let mut figures = vec![(Metric::new("build time", "s", Better::Lower), value)];
     if let Some(b) = bracket {
         if let Some(p) = bracket_figure(b, "P:") {

@@ -187,13 +187,14 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// names no kernel from those of a section that does ([`kernel_sections`]).
 pub const SECTION_PARAM: &str = "section";
 
-/// The Markdown headings of `input` outside code fences and quotes: each
+/// The Markdown headings of `input` outside code fences and quotes deeper
+/// or shallower than `depth` (the runs' own, [`runs_depth`]): each
 /// one's line (1-based), level and text (its marks off). `#` … `######`
 /// (levels 1 to 6); a setext heading, a short line under a blank one,
 /// underlined as wide as it by `===` (1) or `---` (2) (a rule under a
 /// table's or a banner's line is no heading: not as wide, or no blank line
 /// above); a line in bold alone, `**…**` (level 7, below every `#`).
-fn markdown_headings(input: &Input) -> Vec<(usize, usize, String)> {
+fn markdown_headings(input: &Input, depth: u8) -> Vec<(usize, usize, String)> {
     use unicode_width::UnicodeWidthStr;
     let mut heads = Vec::new();
     let mut in_fence = false;
@@ -204,7 +205,7 @@ fn markdown_headings(input: &Input) -> Vec<(usize, usize, String)> {
             in_fence = !in_fence;
             continue;
         }
-        if in_fence || input.quote_depth(i) > 0 || t.is_empty() {
+        if in_fence || input.quote_depth(i) != depth || t.is_empty() {
             continue;
         }
         let level = t.bytes().take_while(|&b| b == b'#').count();
@@ -241,6 +242,19 @@ fn markdown_headings(input: &Input) -> Vec<(usize, usize, String)> {
     heads
 }
 
+/// The quote depth every run of `parsed` is read at, when they share one
+/// (a page quoted whole in a reply: `> ### 在Hifive unmatched上测试`); 0
+/// otherwise. The Markdown sections of a page quoted whole are read as
+/// the page's own ([`kernel_sections`]): read as quoted text, its
+/// headings and `uname -a` were set aside, and the HiFive Unmatched's
+/// runs took the D1's kernel (5.4.61) with no word, where the page read
+/// unquoted says they are not its (attack57 F1).
+fn runs_depth(input: &Input, parsed: &ParsedFile) -> u8 {
+    let mut depths = parsed.samples.iter().map(|s| input.quote_depth(s.line.saturating_sub(1)));
+    let first = depths.next().unwrap_or(0);
+    if depths.all(|d| d == first) { first } else { 0 }
+}
+
 /// What [`kernel_sections`] decides: each sample's kernel, the `section`
 /// of each sample no section's kernel names, and the notes saying so.
 struct SectionPlan {
@@ -250,7 +264,8 @@ struct SectionPlan {
 }
 
 /// Kernels named in Markdown sections (wildmod41, attack42 F6–F8): where
-/// every line naming a booted kernel ([`booted_above`], unquoted) sits
+/// every line naming a booted kernel ([`booted_above`], quoted as deep as
+/// the runs, [`runs_depth`]: unquoted in most files) sits
 /// under a heading ([`markdown_headings`]), its section runs from that
 /// heading to the next of its level or above, and holds runs. Each
 /// section's runs take its kernel (two sections may name two kernels:
@@ -284,7 +299,8 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
             forms.iter().any(|w| text.contains(w)).then(|| booted_above(input, n, text).map(|k| (n, k)))?
         })
         .collect();
-    let heads = markdown_headings(input);
+    let depth = runs_depth(input, parsed);
+    let heads = markdown_headings(input, depth);
     // No line names a booted kernel, but two headings or more each name
     // one (`### D1, Linux 5.4.61`, `### Unmatched, Linux 5.13.0`: attack43
     // F5's m01b, both boards' runs averaged with no word): each heading
@@ -299,7 +315,7 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
             return None;
         }
     }
-    if named.is_empty() || named.iter().any(|(n, _)| input.quote_depth(n - 1) > 0) {
+    if named.is_empty() || named.iter().any(|(n, _)| input.quote_depth(n - 1) != depth) {
         return None;
     }
     // (heading line, end line, level, heading text, kernel, kernel line).
@@ -402,7 +418,7 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
             let end = heads.iter().find(|e| e.0 > at && e.1 <= top).map_or(input.lines.len() + 1, |e| e.0);
             let below = (smp.line + 1..end.min(input.lines.len() + 1)).find_map(|n| {
                 let t = input.lines[n - 1].trim();
-                if forms.iter().any(|w| t.contains(w)) && input.quote_depth(n - 1) == 0 {
+                if forms.iter().any(|w| t.contains(w)) && input.quote_depth(n - 1) == depth {
                     booted_above(input, n, t).map(|k| (n, k))
                 } else {
                     None

@@ -734,11 +734,18 @@ fn listed_ahead(launches: &mut [Launch], tables: &[(usize, Option<String>)], out
             continue;
         }
         let first = starts.partition_point(|&at| at < launches[i].at);
+        // The tables of these launches end where the next launch's begin:
+        // one of them given a table below that launch's command stood
+        // after it, and the launches out of order (attack57 F4: a lkp-tests
+        // README pasted twice, its `| stats/netperf` command with no table
+        // and the `$ netserver` of the second copy over one sample, panicked
+        // in `copies_are_one_run`).
+        let limit = launches.get(i + run).map_or(out.samples.len(), |l| l.at);
         let mut k = first;
         let mut fits = true;
         for j in i..i + run - 1 {
             match launches[j].copies {
-                Some(c) if k + c < starts.len() => {
+                Some(c) if k + c < starts.len() && starts[k + c] < limit => {
                     k += c;
                     launches[j + 1].at = starts[k];
                 }

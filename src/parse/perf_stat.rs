@@ -779,8 +779,10 @@ fn named_longer_above(input: &Input, s: &Sample) -> bool {
     let event = s.metric.name.as_str();
     let Some(text) = n.checked_sub(1).and_then(|i| input.lines.get(i)) else { return false };
     // A counter's line only (`2425.314753000 seconds sys` is no event
-    // `sys`, the start of `system wide`).
-    if event.len() < 4
+    // `sys`, the start of `system wide`). However short: `88,957 b` cut
+    // from `branch-misses:u` under `branches:u` was read as an event `b`
+    // (attack57 F6; perf's own short names, `cs`, are kept below).
+    if event.is_empty()
         || text.ends_with(char::is_whitespace)
         || !text.replace("\\_", "_").ends_with(event)
         || !matches!(kind(text.trim()), Kind::Counter { .. })

@@ -162,10 +162,15 @@ struct Tok<'a> {
 }
 
 /// Tokens of line `idx` and of up to `more` following lines, stopping at a
-/// blank line (a wrapped record never spans one).
+/// blank line (a wrapped record never spans one). A line a quoted-printable
+/// soft break emptied ([`Input::joined_away`]) is no blank line: its text
+/// is on the line above, and the record goes on below it (attack57 F9: a
+/// mail that broke `0maxreside=` / `nt)k` lost the record's page faults
+/// with no word).
 fn token_stream(input: &Input, idx: usize, more: usize) -> Vec<Tok<'_>> {
     let mut toks = Vec::new();
-    for (i, line) in input.lines.iter().enumerate().skip(idx).take(more + 1) {
+    let lines = input.lines.iter().enumerate().skip(idx).filter(|&(i, _)| i == idx || !input.joined_away(i));
+    for (i, line) in lines.take(more + 1) {
         if i > idx && line.trim().is_empty() {
             break;
         }
