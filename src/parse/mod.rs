@@ -393,12 +393,6 @@ pub fn by_id(id: &str) -> Option<&'static dyn BenchParser> {
 /// first highest score ([`detect_exhaustive`]), but stops as soon as no
 /// later parser's [`BenchParser::max_score`] could beat the best so far.
 pub fn detect(input: &Input) -> Option<&'static dyn BenchParser> {
-    detect_scored(input, &mut Scores::new())
-}
-
-/// [`detect`], keeping in `scores` what each parser asked answered (and
-/// taking what it holds already): `scores` must be of `input`.
-pub(crate) fn detect_scored(input: &Input, scores: &mut Scores) -> Option<&'static dyn BenchParser> {
     static LATER_MAX: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     let later_max = LATER_MAX.get_or_init(|| {
         let reg = registry();
@@ -409,7 +403,7 @@ pub(crate) fn detect_scored(input: &Input, scores: &mut Scores) -> Option<&'stat
         if best.is_some_and(|(s, _)| s >= later_max[i]) {
             break;
         }
-        let score = scores.of(i, *p, input);
+        let score = p.detect(input);
         if score > 0 && best.is_none_or(|(s, _)| score > s) {
             best = Some((score, *p));
         }
@@ -427,48 +421,14 @@ pub fn detect_exhaustive(input: &Input) -> Option<&'static dyn BenchParser> {
 /// order with no early stop (a tie goes to the earlier): [`segment`]'s
 /// later rounds ask only the families that have not read the file yet.
 pub fn detect_among(input: &Input, asked: impl Fn(&dyn BenchParser) -> bool) -> Option<&'static dyn BenchParser> {
-    detect_among_scored(input, &mut Scores::new(), asked)
-}
-
-/// [`detect_among`], keeping in `scores` what each parser asked answered
-/// (and taking what it holds already): `scores` must be of `input`. The
-/// rounds that ask again of the same text (one whose parser read nothing
-/// blanks nothing) ask each parser once.
-pub(crate) fn detect_among_scored(
-    input: &Input,
-    scores: &mut Scores,
-    asked: impl Fn(&dyn BenchParser) -> bool,
-) -> Option<&'static dyn BenchParser> {
     let mut best: Option<(u8, &'static dyn BenchParser)> = None;
-    for (i, p) in registry().iter().enumerate().filter(|(_, p)| asked(**p)) {
-        let score = scores.of(i, *p, input);
+    for p in registry().iter().filter(|p| asked(**p)) {
+        let score = p.detect(input);
         if score > 0 && best.is_none_or(|(s, _)| score > s) {
             best = Some((score, *p));
         }
     }
     best.map(|(_, p)| p)
-}
-
-/// Each parser's [`BenchParser::detect`] score for one text, by its index
-/// in [`registry`]: asked once, however often it is wanted (`detect` looks
-/// at the text alone).
-pub(crate) struct Scores(Vec<Option<u8>>);
-
-impl Scores {
-    /// No parser asked yet.
-    pub(crate) fn new() -> Self {
-        Scores(vec![None; registry().len()])
-    }
-
-    /// Forgets every score: the text changed.
-    pub(crate) fn clear(&mut self) {
-        self.0.fill(None);
-    }
-
-    /// The score of `parser`, registry entry `i`, for `input`.
-    fn of(&mut self, i: usize, parser: &dyn BenchParser, input: &Input) -> u8 {
-        *self.0[i].get_or_insert_with(|| parser.detect(input))
-    }
 }
 
 /// True when a parser's note (see [`crate::model::ParsedFile::notes`]) only

@@ -97,16 +97,12 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     let mut took: Vec<(usize, Vec<bool>)> = Vec::new();
     // The lines of outputs pasted twice whose second copy was not read.
     let mut copied: Vec<usize> = Vec::new();
-    // The parsers' scores for `current`: a round that blanks nothing (its
-    // parser read nothing, or failed) leaves the next round the same text,
-    // whose parsers need not be asked again.
-    let mut scores = super::Scores::new();
     while out.len() < MAX_SEGMENTS {
         let current = rest.as_ref().unwrap_or(input);
         let parser = if out.is_empty() {
-            forced.or_else(|| super::detect_scored(current, &mut scores))
+            forced.or_else(|| super::detect(current))
         } else {
-            super::detect_among_scored(current, &mut scores, |p| {
+            super::detect_among(current, |p| {
                 !families.contains(&family(p.id())) || (is_time(p.id()) && !read_ids.contains(&p.id()))
             })
         };
@@ -166,7 +162,6 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                     break;
                 }
                 rest = next;
-                scores.clear();
             }
             Ok(_) if !out.is_empty() => {}
             // What is left is surely this benchmark's output (a Bonnie
@@ -1147,9 +1142,7 @@ fn note_hidden_results(
     }
     let hidden = input.blanked(&blank);
     let mut done: Vec<&str> = families.to_vec();
-    // Each parser asked once: every round below asks of `hidden`.
-    let mut scores = super::Scores::new();
-    while let Some(parser) = super::detect_among_scored(&hidden, &mut scores, |p| !done.contains(&family(p.id()))) {
+    while let Some(parser) = detect_among(&hidden, &done) {
         done.push(family(parser.id()));
         let Ok(parsed) = parser.parse(&hidden) else { continue };
         let mut lines: Vec<usize> = parsed.read_lines().collect();
