@@ -2618,7 +2618,7 @@ fn label_by_setup_lines<'a>(
     // table's first row was labelled, the others averaged across both).
     let mut above: Vec<Vec<(String, String)>> = Vec::with_capacity(copies.len());
     for k in 0..copies.len() {
-        let from = first_line_after_copy_before(&copies, k);
+        let from = first_line_after_copy_before(copies, k);
         let mut found: Vec<(String, String)> = above.last().cloned().unwrap_or_default();
         for n in (from..copies[k].0).filter(|&n| !quiet[n] && !read[n]) {
             if let Some((name, label)) = setup_pair_asked(input.lines[n - 1].trim(), asked) {
@@ -2663,7 +2663,7 @@ fn label_by_setup_lines<'a>(
             id.label = None;
         }
     }
-    add_copy_labels(ids, &copy_of, &parts)
+    add_copy_labels(ids, copy_of, &parts)
 }
 
 /// Labels copies of one output averaged as runs of one set-up by the boot
@@ -2716,7 +2716,7 @@ fn label_by_boot_lines(input: &Input, merged: Option<&Merged>, ids: &mut [Identi
             }
         }
     }
-    add_copy_labels(ids, &copy_of, &parts)
+    add_copy_labels(ids, copy_of, &parts)
 }
 
 /// The options of a boot command line (`/proc/cmdline`, or the kernel's
@@ -2986,7 +2986,7 @@ fn label_by_shell_loop(
     let joined = multiline_loops(input);
     let text = |n: usize| joined.get(&n).map_or(input.lines[n - 1].as_str(), String::as_str);
     let loop_above = |k: usize| {
-        let from = first_line_after_copy_before(&copies, k);
+        let from = first_line_after_copy_before(copies, k);
         (from..copies[k].0).rev().find_map(|n| Some((n, shell_loop(text(n), name)?)))
     };
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
@@ -3000,7 +3000,7 @@ fn label_by_shell_loop(
         let Some((line, (var, values, command))) = loop_above(members[0]) else {
             // A loop the rule cannot read (nested, its variable in another
             // command than the benchmark's): warned, never a silent average.
-            let from = first_line_after_copy_before(&copies, members[0]);
+            let from = first_line_after_copy_before(copies, members[0]);
             let found = (from..copies[members[0]].0).rev().find_map(|n| Some((n, loop_over_setups(text(n))?)));
             // A loop counting runs around one over set-ups (`for i in 1 2;
             // do for j in 1 4; do … make -j$j`): the inner values in turn,
@@ -3080,7 +3080,7 @@ fn label_by_shell_loop(
             parts[k] = Some(loop_label(var, value, &command));
         }
     }
-    add_copy_labels(ids, &copy_of, &parts)
+    add_copy_labels(ids, copy_of, &parts)
 }
 
 /// Names that tell when a run was made or which run it is, not its set-up
