@@ -6,7 +6,7 @@
 //! below it holds; with no label line of the usual forms (a sentence, no
 //! colon) the four set-ups were averaged as runs of one, with a warning.
 
-use super::{Asked, Identity, OwnLines, bare_kernel, is_kernel_name, is_person_line, merged};
+use super::{Asked, Identity, Merged, OwnLines, bare_kernel, is_kernel_name, is_person_line};
 use crate::parse::Input;
 use rustc_hash::FxHashSet;
 
@@ -25,19 +25,21 @@ const MAX_SENTENCE_CHARS: usize = 100;
 /// line that cannot be a label (over [`MAX_SENTENCE_CHARS`] characters,
 /// or the end of a sentence wrapped from the line above) gives its copies
 /// numbers instead, `set-up 1`, `set-up 2` in file order, with a warning
-/// naming the lines: never averaged under different words. Returns
-/// whether a label was added.
+/// naming the lines: never averaged under different words. `merged`:
+/// the copies averaged as the identities stand ([`super::merged`]).
+/// Returns whether a label was added: `ids` change only then (the
+/// caller makes `merged` again only then).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn label_by_lines_over_prompts<'a>(
     input: &'a Input,
     name: &str,
-    hashes: &[u64],
+    merged: Option<&Merged>,
     own: &mut OwnLines,
     asked: &Asked<'a>,
     ids: &mut [Identity],
     notes: &mut Vec<(usize, String)>,
 ) -> bool {
-    let Some(m) = merged(own.found, hashes, ids) else { return false };
+    let Some(m) = merged else { return false };
     let quiet = own.quiet(input).to_vec();
     let text = |n: usize| input.lines[n - 1].trim();
     let blank = |n: usize| text(n).is_empty() && !input.joined_away(n - 1);
