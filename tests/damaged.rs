@@ -5,6 +5,8 @@
 //! group, parameters, metric and value; a `quoting` parameter aside, as
 //! quoting the whole file once more says so), and no fewer warnings.
 
+mod common;
+
 use std::path::Path;
 
 /// How a file is damaged.
@@ -158,35 +160,11 @@ const CASES: &[(&str, Damage, &str)] = &[
     ),
 ];
 
-/// What a sample says, its line and a `quoting` parameter aside.
-type Key = (String, String, String, String, String, String);
+/// What a sample says, its line and its `quoting` parameter aside.
+type Key = common::SampleKey;
 
 fn read(bytes: &[u8]) -> (Vec<Key>, usize) {
-    let outcome = benchsite::site::parse_bytes(bytes, None);
-    let mut out: Vec<Key> = outcome
-        .parsed
-        .iter()
-        .flat_map(|p| {
-            p.samples.iter().map(|s| {
-                let params: Vec<String> = s
-                    .params
-                    .iter()
-                    .filter(|x| x.name != "quoting")
-                    .map(|x| format!("{}={}", x.name, x.value))
-                    .collect();
-                (
-                    p.benchmark.to_string(),
-                    s.kernel.as_deref().unwrap_or("-").to_string(),
-                    s.group.to_string(),
-                    params.join(" "),
-                    s.metric.name.to_string(),
-                    format!("{:?}", s.value),
-                )
-            })
-        })
-        .collect();
-    out.sort();
-    (out, outcome.warnings.len())
+    common::sample_keys(bytes, "quoting")
 }
 
 #[test]

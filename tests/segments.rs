@@ -351,33 +351,11 @@ const PAIRS_KNOWN: &[(&str, &str, Joint, &str)] = &[
     ),
 ];
 
-/// What a sample says, its line aside (the second file's lines move), and
-/// its `label` aside (a label may come from the text above it).
-type Key = (String, String, String, String, String, String);
+/// What a sample says, its line and its `label` parameter aside.
+type Key = common::SampleKey;
 
-/// The samples of a file's reading, sorted, and its warnings' count.
 fn keys(bytes: &[u8]) -> (Vec<Key>, usize) {
-    let outcome = benchsite::site::parse_bytes(bytes, None);
-    let mut out: Vec<Key> = outcome
-        .parsed
-        .iter()
-        .flat_map(|p| {
-            p.samples.iter().map(|s| {
-                let params: Vec<String> =
-                    s.params.iter().filter(|x| x.name != "label").map(|x| format!("{}={}", x.name, x.value)).collect();
-                (
-                    p.benchmark.to_string(),
-                    s.kernel.as_deref().unwrap_or("-").to_string(),
-                    s.group.to_string(),
-                    params.join(" "),
-                    s.metric.name.to_string(),
-                    format!("{:?}", s.value),
-                )
-            })
-        })
-        .collect();
-    out.sort();
-    (out, outcome.warnings.len())
+    common::sample_keys(bytes, "label")
 }
 
 /// `a`'s text, then `b`'s, joined as `joint` says.

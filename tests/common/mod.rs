@@ -446,3 +446,35 @@ pub fn class_samples(out: &Path, class: &str, param: &str) -> Vec<(String, u64, 
         })
         .collect()
 }
+
+/// What a sample of a file's reading says, its line aside: benchmark,
+/// kernel (`-` for none), group, parameters (`name=value`, space-separated,
+/// but the one named `aside`), metric and value, as one sortable key.
+pub type SampleKey = (String, String, String, String, String, String);
+
+/// The samples of `bytes` read as a build reads a raw file, sorted as
+/// [`SampleKey`]s with the parameter `aside` left out (a label or a quoting
+/// depth that damage or a joined text may change), and the warnings' count.
+pub fn sample_keys(bytes: &[u8], aside: &str) -> (Vec<SampleKey>, usize) {
+    let outcome = benchsite::site::parse_bytes(bytes, None);
+    let mut out: Vec<SampleKey> = outcome
+        .parsed
+        .iter()
+        .flat_map(|p| {
+            p.samples.iter().map(|s| {
+                let params: Vec<String> =
+                    s.params.iter().filter(|x| x.name != aside).map(|x| format!("{}={}", x.name, x.value)).collect();
+                (
+                    p.benchmark.to_string(),
+                    s.kernel.as_deref().unwrap_or("-").to_string(),
+                    s.group.to_string(),
+                    params.join(" "),
+                    s.metric.name.to_string(),
+                    format!("{:?}", s.value),
+                )
+            })
+        })
+        .collect();
+    out.sort();
+    (out, outcome.warnings.len())
+}
