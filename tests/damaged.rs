@@ -32,21 +32,7 @@ fn damaged(bytes: &[u8], damage: Damage) -> Vec<u8> {
     match damage {
         Damage::ExpandTabs => {
             let text = std::str::from_utf8(bytes).expect("UTF-8");
-            let mut out = String::new();
-            for line in text.split_inclusive('\n') {
-                let mut col = 0;
-                for c in line.chars() {
-                    if c == '\t' {
-                        let to = (col / 8 + 1) * 8;
-                        out.extend(std::iter::repeat_n(' ', to - col));
-                        col = to;
-                    } else {
-                        out.push(c);
-                        col += 1;
-                    }
-                }
-            }
-            out.into_bytes()
+            text.split_inclusive('\n').map(benchsite::parse::input::expand_tabs).collect::<String>().into_bytes()
         }
         Damage::QuotedPrintable => {
             // Line by line (the encoder keeps CRLF pairs, escapes a bare

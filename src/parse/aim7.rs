@@ -100,6 +100,7 @@
 //! column: `0` for `0.03`) was cut mid-row: a note, not read.
 
 use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::parse::input::expand_tabs;
 use crate::parse::{BenchParser, Input, ParseError, num};
 
 /// Reads AIM7 Suite VII multiuser output (registry id `"aim7"`).
@@ -1118,24 +1119,6 @@ fn push_reaim_values(
         );
     }
     Ok(())
-}
-
-/// `line` with each tab replaced by the spaces to the next multiple of
-/// eight columns, as a terminal shows it.
-fn expand_tabs(line: &str) -> String {
-    let mut out = String::with_capacity(line.len() + 16);
-    let mut col = 0;
-    for c in line.chars() {
-        if c == '\t' {
-            let to = (col / 8 + 1) * 8;
-            out.extend(std::iter::repeat_n(' ', to - col));
-            col = to;
-        } else {
-            out.push(c);
-            col += 1;
-        }
-    }
-    out
 }
 
 /// The value cells of a TAB-separated AIM7 row after its first `skip`

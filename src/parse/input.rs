@@ -1203,6 +1203,29 @@ fn supercite(line: &str) -> Option<&str> {
     t[..i].bytes().all(|b| b.is_ascii_alphabetic()).then(|| &t[i + 1..])
 }
 
+/// `line` with each tab replaced by the spaces to the next multiple of
+/// eight columns, so that positions match what a terminal showed (a
+/// column-aligned table typed with tabs: lmbench's summaries, AIM7's
+/// spreadsheets). A line without tabs is returned as it is.
+pub fn expand_tabs(line: &str) -> String {
+    if !line.contains('\t') {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut col = 0usize;
+    for c in line.chars() {
+        if c == '\t' {
+            let n = 8 - col % 8;
+            out.extend(std::iter::repeat_n(' ', n));
+            col += n;
+        } else {
+            out.push(c);
+            col += 1;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     /// A short haystack (by the needle's first byte) and a long one (by

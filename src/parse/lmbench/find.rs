@@ -3,10 +3,11 @@
 //! section titles and banners above tables (with the lmbench version).
 
 use super::rows::OS_NAMES;
-use super::table::{dash_groups, expand_tabs};
+use super::table::dash_groups;
 use crate::model::Better;
 use crate::parse::Input;
 use crate::parse::input::contains_ignore_ascii_case;
+use crate::parse::input::expand_tabs;
 
 /// The input as (line number, text) with tabs expanded; a table flattened
 /// onto one line (title, rules, headers and rows run together, as some

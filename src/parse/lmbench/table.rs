@@ -15,26 +15,6 @@ pub(super) fn dash_groups(line: &str) -> Option<Vec<(usize, usize)>> {
     (toks.len() >= 2).then(|| toks.iter().map(|k| (k.start, k.end)).collect())
 }
 
-/// Tabs to spaces at 8-column stops, so positions match what a terminal showed.
-pub(super) fn expand_tabs(line: &str) -> String {
-    if !line.contains('\t') {
-        return line.to_string();
-    }
-    let mut out = String::with_capacity(line.len() + 16);
-    let mut col = 0usize;
-    for c in line.chars() {
-        if c == '\t' {
-            let n = 8 - col % 8;
-            out.extend(std::iter::repeat_n(' ', n));
-            col += n;
-        } else {
-            out.push(c);
-            col += 1;
-        }
-    }
-    out
-}
-
 /// A whitespace-separated token with its first and last character column.
 #[derive(Debug, Clone)]
 pub(super) struct Tok<'a> {
