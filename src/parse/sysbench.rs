@@ -774,15 +774,13 @@ pub const CONDENSED_LATENCY: &str = "sysbench's latency block on one line (`min:
 /// `None` for a line of one figure.
 fn condensed_latency(t: &str) -> Option<Vec<(&str, &str)>> {
     let toks: Vec<&str> = t.split_whitespace().collect();
-    let mut pairs = Vec::new();
-    let mut i = 0;
-    while i < toks.len() {
-        let name = toks[i].strip_suffix(':')?;
-        let v = *toks.get(i + 1)?;
-        plain(v)?;
-        pairs.push((name, v));
-        i += 2;
+    if toks.len() % 2 != 0 {
+        return None;
     }
+    let pairs: Vec<(&str, &str)> = toks
+        .chunks_exact(2)
+        .map(|pair| Some((pair[0].strip_suffix(':')?, plain(pair[1]).map(|_| pair[1])?)))
+        .collect::<Option<_>>()?;
     (pairs.len() >= 2 && pairs[0].0 == "min").then_some(pairs)
 }
 
@@ -1075,15 +1073,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // sysbench prints last before it (a random mode's `Read/Write
         // ratio`, a sequential one's `Block size`, an fsync line), not
         // one a poster's trimming left there (`Number of IO requests`).
-        let above = n.checked_sub(2).and_then(|i| input.lines.get(i)).map_or("", |l| l.trim());
-        let whole =
+        let whole = || {
+            let above = n.checked_sub(2).and_then(|i| input.lines.get(i)).map_or("", |l| l.trim());
             ["Read/Write ratio for combined random IO test:", "Block size ", "Periodic FSYNC", "Calling fsync()"]
                 .iter()
-                .any(|p| above.starts_with(p));
+                .any(|p| above.starts_with(p))
+        };
         if t.starts_with("Using ")
             && t.contains(" I/O mode")
             && let Some((periodic, end)) = run.fsync_lines.take()
-            && whole
+            && whole()
         {
             for (name, v, printed) in [("fsync_freq", "0", periodic), ("fsync_end", "off", end)] {
                 if !printed {
