@@ -549,32 +549,28 @@ impl<'a> Reader<'a> {
     /// Wipro report (LKML 2003-03) printed add_long's `765944.46` beside
     /// 29.43241 loops/s, 1765944.46 with its leading 1 lost, read as printed.
     fn mistyped_rates(&mut self) {
-        let mut drop = Vec::new();
-        for (i, r) in self.rows.iter().enumerate() {
+        let notes = &mut self.notes;
+        self.rows.retain(|r| {
             let n = r.values.len();
             if n < 4 {
-                continue;
+                return true;
             }
             let (elapsed, count, loops, ops) = (r.values[0], r.values[n - 3], r.values[n - 2], r.values[n - 1]);
             let name = r.sample.metric.name.as_str();
-            let Some(k) = ops_per_loop(name) else { continue };
+            let Some(k) = ops_per_loop(name) else { return true };
             let measured = elapsed > 0.0 && loops > 0.0 && ((count / elapsed) - loops).abs() <= 0.01 * loops;
             let expected = loops * k;
             if measured && (ops - expected).abs() > 0.01 * expected {
-                self.notes.push((
+                notes.push((
                     r.sample.line,
                     format!(
                         "{name}'s operation rate {ops} disagrees with its loops rate {loops}/s: AIM9's {name} counts \
                          {k} operations a loop ({expected:.2}/s); a figure mistyped or cut, not read"
                     ),
                 ));
-                drop.push(i);
+                return false;
             }
-        }
-        let mut i = 0;
-        self.rows.retain(|_| {
-            i += 1;
-            !drop.contains(&(i - 1))
+            true
         });
     }
 

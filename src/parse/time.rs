@@ -840,10 +840,7 @@ fn record_prefix(line: &str) -> Option<&str> {
     let starts = |t: &str| num_suffix(t, "user").is_some() || num_suffix(t, "u").is_some();
     let first = line.split_whitespace().find(|w| starts(w))?;
     let at = line.find(first)?;
-    let head = line[..at].trim();
-    let head = head.strip_suffix(':').or_else(|| head.strip_suffix(" -"))?.trim();
-    let ok = !head.is_empty() && head.chars().count() <= 32 && !head.contains(char::is_whitespace);
-    ok.then_some(head)
+    record_name(&line[..at])
 }
 
 /// A named record that printed no figure, `CF - N/A` (or `CF: N/A`) beside
@@ -853,7 +850,13 @@ fn record_prefix(line: &str) -> Option<&str> {
 /// parser says so at its line, so the run is never missing without a word.
 fn unfinished_record(line: &str) -> Option<&str> {
     let t = line.trim();
-    let head = t.strip_suffix("N/A").or_else(|| t.strip_suffix("n/a"))?.trim_end();
+    record_name(t.strip_suffix("N/A").or_else(|| t.strip_suffix("n/a"))?)
+}
+
+/// The name before a record, `2.5.23-rmap:` or `DL -`: one word of at
+/// most 32 characters, without its colon or dash.
+fn record_name(head: &str) -> Option<&str> {
+    let head = head.trim();
     let head = head.strip_suffix(':').or_else(|| head.strip_suffix(" -"))?.trim();
     let ok = !head.is_empty() && head.chars().count() <= 32 && !head.contains(char::is_whitespace);
     ok.then_some(head)
