@@ -241,12 +241,18 @@ fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
 /// a loss past half as `-N×`), what `-N×` means.
 fn legend(p: &mut Page, m: &MachinePage, baseline: &str, factors: bool) {
     p.raw("<p class=\"legend\">% = change vs ").text(baseline);
-    p.raw(if factors { ", positive is better (-N× = N times worse); " } else { ", positive is better; " });
+    p.raw(positive_is_better(factors));
     p.raw("<strong>*</strong> ")
         .text(&m.significance)
         .raw("; ~ tested, not significant; unmarked: not tested (")
         .text(&m.not_tested)
         .raw(").</p>");
+}
+
+/// The legends' "positive is better", with what `-N×` means
+/// (the report's `significance::FACTORS`) where a table prints one.
+fn positive_is_better(factors: bool) -> &'static str {
+    if factors { ", positive is better (-N× = N times worse); " } else { ", positive is better; " }
 }
 
 /// A kernel page's one legend, above its sections: what its changes are
@@ -259,7 +265,7 @@ fn legend(p: &mut Page, m: &MachinePage, baseline: &str, factors: bool) {
 fn kernel_legend(p: &mut Page, kp: &KernelPage, runs: bool, folded: bool) {
     p.raw("<p class=\"legend\">% = change vs ");
     baseline_links(p, &kp.baseline_pages);
-    p.raw(if kp.factors { ", positive is better (-N× = N times worse); " } else { ", positive is better; " });
+    p.raw(positive_is_better(kp.factors));
     p.raw("<strong>*</strong> significant, ~ tested, not significant, unmarked: not tested (<a href=\"../index.html#");
     p.text(&kp.legend_section).raw("\">what each means</a>).");
     if runs {
