@@ -910,12 +910,6 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
     for (n, line) in input.numbered() {
         let t = line.trim();
         since_rule = if t.starts_with("- - - -") { 0 } else { since_rule.saturating_add(1) };
-
-        // A line a quoted-printable soft break emptied (its text is on the
-        // line above) does not end a summary.
-        if input.joined_away(n - 1) {
-            continue;
-        }
         if t.starts_with("Reverse mode") {
             reverse = true;
         }

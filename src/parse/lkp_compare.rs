@@ -472,10 +472,10 @@ fn per_run_list(t: &str) -> Option<&str> {
 
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
-    // A line a quoted-printable soft break above took its text from is no
-    // blank line: it ends no table (a mail whose every row the encoder
-    // wrapped kept its first row only, wild33 file 06).
-    let lines: Vec<(usize, &str)> = input.numbered().filter(|&(n, _)| !input.joined_away(n - 1)).collect();
+    // `numbered()` passes over the lines a quoted-printable soft break
+    // emptied: no blank line, they end no table (a mail whose every row
+    // the encoder wrapped kept its first row only, wild33 file 06).
+    let lines: Vec<(usize, &str)> = input.numbered().collect();
     let mut setup_now = Setup::default();
     let mut commits: Vec<String> = Vec::new();
     let mut seen = HashSet::new();

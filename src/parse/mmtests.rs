@@ -583,17 +583,16 @@ fn header(lines: &[String], joined: &[bool], at: usize, columns: usize) -> Optio
         // One word over every column that is no kernel version (`thp thp
         // thp thp`): the mmtests configuration's name, which names no
         // kernel; the run names under it are the columns, as one line's.
-        Some(v) if v.iter().all(|w| *w == v[0]) && !is_kernel_name(&v[0]) => {
-            i = versions_at.unwrap_or(i);
-            names.iter().map(|k| (Some(k.clone()), None)).collect()
-        }
-        // Each word over a column its run name under it less its end
+        // Or each word over a column its run name under it less its end
         // (`baselin` over `baseline`, `sched_cach` over `sched_cache`: a
         // run name with no `-` to cut it at, as `--names
         // baseline,sched_cache` gives, Chen Yu's LKML 2025 schbench table):
         // the name under it is the whole run name; joined, they named
         // kernels `baselin-baseline` no run had (wildmod56).
-        Some(v) if v.iter().zip(&names).all(|(k, l)| l.len() == k.len() + 1 && l.starts_with(k.as_str())) => {
+        Some(v)
+            if (v.iter().all(|w| *w == v[0]) && !is_kernel_name(&v[0]))
+                || v.iter().zip(&names).all(|(k, l)| l.len() == k.len() + 1 && l.starts_with(k.as_str())) =>
+        {
             i = versions_at.unwrap_or(i);
             names.iter().map(|k| (Some(k.clone()), None)).collect()
         }

@@ -758,11 +758,6 @@ impl BenchParser for Schbench {
             cut: Vec::new(),
         };
         for (n, line) in input.numbered() {
-            // A line a quoted-printable soft break emptied (its text is on
-            // the line above) does not end a report.
-            if input.joined_away(n - 1) {
-                continue;
-            }
             r.depth = input.quote_depth(n - 1);
             r.line(n, line.trim())?;
         }

@@ -790,11 +790,6 @@ pub fn read(
         if skip.get(next).is_some_and(|&(a, _)| a <= n) || n == rejoined {
             continue;
         }
-        // A line a quoted-printable soft break emptied (its text is on the
-        // line above) ends no percentile rows.
-        if input.joined_away(n - 1) {
-            continue;
-        }
         // A line `grep` printed from one of several files: its file name
         // stripped, and kept as the run the line is of; a job section of
         // another file's ends there.
