@@ -1268,13 +1268,18 @@ fn identity(
 fn header_host(line: &str) -> Option<String> {
     let (host, os) = line.trim().strip_prefix("System:")?.split_once(':')?;
     let host = host.trim();
+    (plausible_host(host) && !os.trim().is_empty()).then(|| host.to_string())
+}
+
+/// Whether `host` is a name a host can have: not empty, at most
+/// [`HOST_NAME_MAX`] bytes, no blank, control or direction mark in it.
+fn plausible_host(host: &str) -> bool {
     let odd = |c: char| {
         c.is_whitespace()
             || c.is_control()
             || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
     };
-    (!host.is_empty() && host.len() <= HOST_NAME_MAX && !host.contains(odd) && !os.trim().is_empty())
-        .then(|| host.to_string())
+    !host.is_empty() && host.len() <= HOST_NAME_MAX && !host.contains(odd)
 }
 
 /// The machine a 3.x/4.x report's header names: `System -- Linux gw2
@@ -1286,11 +1291,7 @@ fn uname_host(line: &str) -> Option<String> {
         return None;
     }
     let host = toks.next()?;
-    let odd = |c: char| {
-        c.is_control()
-            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
-    (host.len() <= HOST_NAME_MAX && !host.contains(odd) && toks.next().is_some()).then(|| host.to_string())
+    (plausible_host(host) && toks.next().is_some()).then(|| host.to_string())
 }
 
 /// The longest host name Linux keeps (`HOST_NAME_MAX`, bytes).
