@@ -774,7 +774,7 @@ pub const CONDENSED_LATENCY: &str = "sysbench's latency block on one line (`min:
 /// `None` for a line of one figure.
 fn condensed_latency(t: &str) -> Option<Vec<(&str, &str)>> {
     let toks: Vec<&str> = t.split_whitespace().collect();
-    if toks.len() % 2 != 0 {
+    if !toks.len().is_multiple_of(2) {
         return None;
     }
     let pairs: Vec<(&str, &str)> = toks
