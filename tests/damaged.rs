@@ -165,6 +165,18 @@ const CASES: &[(&str, Damage, &str)] = &[
          one, no word (attack57)",
     ),
     (
+        "wild/pct_table/lkml-2022-06-prateek-sis-util-hackbench-nps4-overloaded-mark-then-ycsb-var-lines-not-read.txt",
+        Damage::Wrapped72,
+        "`* (System overloaded)` wrapped, `(System overloaded)` alone taken for a header: the rerun row's figures \
+         under kernels `(System` and `overloaded)` (were `tip`, `SIS_UTIL`), no word (attack57)",
+    ),
+    (
+        "wild/bonnie_pp/linuxmm-2013-07-bonnie++196-create-only-double-quoted-csv.txt",
+        Damage::Wrapped76,
+        "`-Delete--` wrapped off the machine's title line: the machine lost, the CSV record below no longer the \
+         report's, every figure read twice (22 -> 44 samples), no word (attack57)",
+    ),
+    (
         "wild/netperf/gh-md-netperf-2.6-omni-O-tcp-rr-latency-banner-below-command-time-4runs-b2-then-b8.txt",
         Damage::Wrapped72,
         "`… netperf -H … -l` / `-600000 -t TCP_RR … -O` / `min_latency,…` and each values row's last figure \
