@@ -177,6 +177,46 @@ const CASES: &[(&str, Damage, &str)] = &[
          report's, every figure read twice (22 -> 44 samples), no word (attack57)",
     ),
     (
+        "wild/hackbench/lkml-2021-01-cluster-sched-hackbench-example-run-then-g-1-10-table-no-equals-no-colons-pct-row-trace-below.txt",
+        Damage::Wrapped72,
+        "`w/o 1.4777 … 9.7526` / `10.8987`: the row short of its tenth figure, the `g 1 … 10` table not taken, \
+         its 20 figures lost with no word (attack57)",
+    ),
+    (
+        "shared:corpus-modern/schbench/01.txt",
+        Damage::Wrapped72,
+        "`… runtime 10 (s) (83326 total` / `samples)`: the lone `samples)` ended each Request report before its \
+         rows, 28 figures lost with no word (attack57)",
+    ),
+    (
+        "wild/schbench/github-2026-05-sched-bench-i9-ipcc-one-interval-block-then-end-no-average-rps.txt",
+        Damage::Wrapped72,
+        "as corpus-modern schbench 01: the Request report's 6 figures lost with no word (attack57)",
+    ),
+    (
+        "wild/schbench/lkml-2023-06-schbench-L-hash-prefixed-swqueue-disabled-enabled-commands-avg-worker-transfer.txt",
+        Damage::Wrapped72,
+        "as corpus-modern schbench 01: both Wakeup reports' 14 figures lost with no word (attack57)",
+    ),
+    (
+        "wild/redis_benchmark/gh-readme-zh-rotom-redis-benchmark-7x-csv-latency-cols-default-then-P10-fenced-commands.txt",
+        Damage::Wrapped72,
+        "`\"LPUSH (needed to benchmark` / `LRANGE)\",\"292397.66\",…`: the `--csv` rows of the long-named tests \
+         broken inside their quoted name, 84 figures lost with no word (attack57)",
+    ),
+    (
+        "wild/mixed/lkml-2024-08-suren-vma-lock-rfc-mmtests-no-header-then-gnu-time-wrapped-after-avgdata.txt",
+        Damage::Wrapped72,
+        "`Hmean  faults/cpu-4  434571.7116 (   0.00%)  431214.3974 *` / `-0.77%*`: no row whole, the mmtests \
+         table (32 figures) not taken, no word (attack57)",
+    ),
+    (
+        "wild/mixed/lkml-2023-04-hegde-eevdf-power10-480cpu-methods-lmbench-stream-unixbench-schbench-hackbench-colon-comma-pct-cells-not-read.txt",
+        Damage::Wrapped72,
+        "`… :152.98,   158.34(-3.50),  155.07(-1.36),` / `157.57(-3.00)` and the header's last kernel wrapped: \
+         the Method 3 tables' 168 figures lost with no word (attack57)",
+    ),
+    (
         "wild/netperf/gh-md-netperf-2.6-omni-O-tcp-rr-latency-banner-below-command-time-4runs-b2-then-b8.txt",
         Damage::Wrapped72,
         "`… netperf -H … -l` / `-600000 -t TCP_RR … -O` / `min_latency,…` and each values row's last figure \
@@ -230,6 +270,42 @@ fn damaged_real_files_read_as_whole() {
         }
     }
     assert!(wrong.is_empty(), "{} damaged files read otherwise:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// Real files whose damage loses figures that cannot be read back for
+/// sure: (fixture, damage, a warning the damaged file must give, what was
+/// read before the fix). What is read must be what the clean file reads
+/// (nothing new, nothing filed otherwise); what is lost, said.
+const WARNED: &[(&str, Damage, &str, &str)] = &[
+    (
+        "wild/mixed/lkml-2002-01-tiobench-and-bonnie-nosync-quoted-seek-cpu-wrapped.txt",
+        Damage::Wrapped76,
+        "expected a Bonnie result row",
+        "Bonnie's header broken at 76 columns: its row `1*1024  9854 100.0 109124 51.0 …` (its seeks wrapped off) \
+         read as a row of the old tiobench table 16 lines above, 11 Bonnie figures filed as tiobench's (dir \
+         `1*1024`, file size 9854, threads 109124), no word (session 58)",
+    ),
+    (
+        "wild/mixed/lkml-2001-12-tiobench-old-dir-dot-1792mb-plus-bonnie-nosync-seeks-cpu-wrapped-alone-plus-hdparm.txt",
+        Damage::Wrapped76,
+        "expected a Bonnie result row",
+        "as the 2002-01 post: Bonnie's figures filed as tiobench's, no word (session 58)",
+    ),
+];
+
+#[test]
+fn damaged_real_files_read_nothing_new_and_say_what_they_lose() {
+    for (file, damage, warning, before) in WARNED {
+        let Some(bytes) = case_bytes(file) else { continue };
+        let (clean, _) = read(&bytes);
+        let damaged = damaged(&bytes, *damage);
+        let (got, _) = read(&damaged);
+        let new: Vec<&Key> = got.iter().filter(|k| !clean.contains(k)).take(3).collect();
+        assert!(new.is_empty(), "{file} ({damage:?}; before: {before}): read anew {new:?}");
+        let outcome = benchsite::site::parse_bytes(&damaged, None);
+        let said: Vec<&str> = outcome.warnings.iter().map(|w| w.1.as_str()).collect();
+        assert!(said.iter().any(|w| w.contains(warning)), "{file} ({damage:?}; before: {before}): {said:?}");
+    }
 }
 
 /// The damages themselves: a tab to its stop, `=` escaped, quoting on
