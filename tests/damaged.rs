@@ -165,6 +165,12 @@ const CASES: &[(&str, Damage, &str)] = &[
          one, no word (attack57)",
     ),
     (
+        "shared:corpus-modern/memtier/1.txt",
+        Damage::Wrapped76,
+        "at 76 columns the first line ends in numactl's `--`, `memtier_benchmark …` starts the next: the four \
+         instances' same-second start lost (`instances 4` gone), no word (session 58)",
+    ),
+    (
         "wild/pct_table/lkml-2022-06-prateek-sis-util-hackbench-nps4-overloaded-mark-then-ycsb-var-lines-not-read.txt",
         Damage::Wrapped72,
         "`* (System overloaded)` wrapped, `(System overloaded)` alone taken for a header: the rerun row's figures \

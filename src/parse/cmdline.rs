@@ -621,7 +621,10 @@ pub fn wrapped_command<S: AsRef<str>>(lines: &[S], at: usize, program: &str) -> 
     let mut last = at;
     for line in lines.iter().skip(at + 1).take(12) {
         let t = line.as_ref().trim();
-        if !continues_options(t) {
+        // (A line ending in the options' end `--` goes on: a wrapper's
+        // `numactl … --` runs nothing, the command is on the next line.)
+        let open = joined.ends_with(" --") && !t.is_empty();
+        if !continues_options(t) && !open {
             break;
         }
         joined.push(' ');
@@ -665,6 +668,14 @@ mod tests {
         let (joined, last) = super::wrapped_command(&lines, 0, "memtier_benchmark").unwrap();
         assert_eq!(last, 3);
         assert!(joined.ends_with("--ratio=1:4 --key-pattern=G:G -p 6380"), "{joined}");
+        // At 76 columns: the wrapper's `--` ends the first line.
+        let at76 = [
+            "2020-10-27 10:59:50 /usr/bin/numactl  --all -- numactl --cpunodebind=0 --",
+            "memtier_benchmark --key-minimum=1 --threads=1 -d 1024 -c 3 --pipeline=64",
+            "--key-maximum=65000000 -n 65000000 --ratio=1:4 --key-pattern=G:G -p 6380",
+            "1         Threads",
+        ];
+        assert_eq!(super::wrapped_command(&at76, 0, "memtier_benchmark").map(|j| j.1), Some(2));
         // Nothing carried over, or a rule below: no wrap.
         assert_eq!(super::wrapped_command(&lines[3..], 0, "memtier_benchmark"), None);
         assert!(!super::continues_options("-------  ------"));
