@@ -24,6 +24,8 @@ enum Damage {
     /// column 72, the rest on a line of its own, unquoted (a reply's
     /// mailer re-wrapping the quoted text: LKML's wrap damage).
     Wrapped72,
+    /// The same at 76 columns (a mailer's other usual width).
+    Wrapped76,
     /// The whole file twice, a blank line between (a post pasted twice).
     PastedTwice,
 }
@@ -48,23 +50,8 @@ fn damaged(bytes: &[u8], damage: Damage) -> Vec<u8> {
             }
             out
         }
-        Damage::Wrapped72 => {
-            let text = std::str::from_utf8(bytes).expect("UTF-8");
-            let mut out = String::new();
-            for line in text.split_inclusive('\n') {
-                let (mut rest, end) = line.strip_suffix('\n').map_or((line, ""), |l| (l, "\n"));
-                while rest.chars().count() > 72 {
-                    let cut = rest.char_indices().take_while(|&(i, _)| i <= 72).filter(|&(_, c)| c == ' ').last();
-                    let Some((at, _)) = cut.filter(|&(at, _)| at > 0) else { break };
-                    out.push_str(&rest[..at]);
-                    out.push('\n');
-                    rest = &rest[at + 1..];
-                }
-                out.push_str(rest);
-                out.push_str(end);
-            }
-            out.into_bytes()
-        }
+        Damage::Wrapped72 => wrapped(bytes, 72),
+        Damage::Wrapped76 => wrapped(bytes, 76),
         Damage::PastedTwice => {
             let mut out = bytes.to_vec();
             if !out.ends_with(b"\n") {
@@ -75,6 +62,26 @@ fn damaged(bytes: &[u8], damage: Damage) -> Vec<u8> {
             out
         }
     }
+}
+
+/// Every line longer than `width` columns broken at its last blank
+/// before column `width`, the rest on a line of its own.
+fn wrapped(bytes: &[u8], width: usize) -> Vec<u8> {
+    let text = std::str::from_utf8(bytes).expect("UTF-8");
+    let mut out = String::new();
+    for line in text.split_inclusive('\n') {
+        let (mut rest, end) = line.strip_suffix('\n').map_or((line, ""), |l| (l, "\n"));
+        while rest.chars().count() > width {
+            let cut = rest.char_indices().take_while(|&(i, _)| i <= width).filter(|&(_, c)| c == ' ').last();
+            let Some((at, _)) = cut.filter(|&(at, _)| at > 0) else { break };
+            out.push_str(&rest[..at]);
+            out.push('\n');
+            rest = &rest[at + 1..];
+        }
+        out.push_str(rest);
+        out.push_str(end);
+    }
+    out.into_bytes()
 }
 
 /// (fixture under `tests/fixtures`, damage, what was read before the fix).
@@ -144,7 +151,103 @@ const CASES: &[(&str, Damage, &str)] = &[
         "`> > … Maximum Jobs per Minute 4007.86 (average of` / `3 runs)`: the unquoted tail refused as another \
          message's, each of the four Quick Convergence means read as ONE run (n 3 -> 1), no word (attack57 F10)",
     ),
+    (
+        "shared:corpus-modern/netperf/netperf-recv.txt",
+        Damage::Wrapped72,
+        "the 16 launch lines' `&` each wrapped onto a line of its own: the copies taken for 16 commands run one \
+         after another, the 16 per-copy figures read as 16 runs of one set-up (n 1 -> 16), no word (attack57)",
+    ),
+    (
+        "shared:corpus-modern/memtier/1.txt",
+        Damage::Wrapped72,
+        "the memtier_benchmark command wrapped over 4 lines (`-- memtier_benchmark …` / `--pipeline=64 …` / \
+         `--key-pattern=G:G -p 6380`): pipeline, data_size, ratio, port and instances lost, set-ups could meet as \
+         one, no word (attack57)",
+    ),
+    (
+        "shared:corpus-modern/memtier/1.txt",
+        Damage::Wrapped76,
+        "at 76 columns the first line ends in numactl's `--`, `memtier_benchmark …` starts the next: the four \
+         instances' same-second start lost (`instances 4` gone), no word (session 58)",
+    ),
+    (
+        "wild/pct_table/lkml-2022-06-prateek-sis-util-hackbench-nps4-overloaded-mark-then-ycsb-var-lines-not-read.txt",
+        Damage::Wrapped72,
+        "`* (System overloaded)` wrapped, `(System overloaded)` alone taken for a header: the rerun row's figures \
+         under kernels `(System` and `overloaded)` (were `tip`, `SIS_UTIL`), no word (attack57)",
+    ),
+    (
+        "wild/bonnie_pp/linuxmm-2013-07-bonnie++196-create-only-double-quoted-csv.txt",
+        Damage::Wrapped76,
+        "`-Delete--` wrapped off the machine's title line: the machine lost, the CSV record below no longer the \
+         report's, every figure read twice (22 -> 44 samples), no word (attack57)",
+    ),
+    (
+        "wild/hackbench/lkml-2021-01-cluster-sched-hackbench-example-run-then-g-1-10-table-no-equals-no-colons-pct-row-trace-below.txt",
+        Damage::Wrapped72,
+        "`w/o 1.4777 … 9.7526` / `10.8987`: the row short of its tenth figure, the `g 1 … 10` table not taken, \
+         its 20 figures lost with no word (attack57)",
+    ),
+    (
+        "shared:corpus-modern/schbench/01.txt",
+        Damage::Wrapped72,
+        "`… runtime 10 (s) (83326 total` / `samples)`: the lone `samples)` ended each Request report before its \
+         rows, 28 figures lost with no word (attack57)",
+    ),
+    (
+        "wild/schbench/github-2026-05-sched-bench-i9-ipcc-one-interval-block-then-end-no-average-rps.txt",
+        Damage::Wrapped72,
+        "as corpus-modern schbench 01: the Request report's 6 figures lost with no word (attack57)",
+    ),
+    (
+        "wild/schbench/lkml-2023-06-schbench-L-hash-prefixed-swqueue-disabled-enabled-commands-avg-worker-transfer.txt",
+        Damage::Wrapped72,
+        "as corpus-modern schbench 01: both Wakeup reports' 14 figures lost with no word (attack57)",
+    ),
+    (
+        "wild/redis_benchmark/gh-readme-zh-rotom-redis-benchmark-7x-csv-latency-cols-default-then-P10-fenced-commands.txt",
+        Damage::Wrapped72,
+        "`\"LPUSH (needed to benchmark` / `LRANGE)\",\"292397.66\",…`: the `--csv` rows of the long-named tests \
+         broken inside their quoted name, 84 figures lost with no word (attack57)",
+    ),
+    (
+        "wild/mixed/lkml-2024-08-suren-vma-lock-rfc-mmtests-no-header-then-gnu-time-wrapped-after-avgdata.txt",
+        Damage::Wrapped72,
+        "`Hmean  faults/cpu-4  434571.7116 (   0.00%)  431214.3974 *` / `-0.77%*`: no row whole, the mmtests \
+         table (32 figures) not taken, no word (attack57)",
+    ),
+    (
+        "wild/mixed/lkml-2023-04-hegde-eevdf-power10-480cpu-methods-lmbench-stream-unixbench-schbench-hackbench-colon-comma-pct-cells-not-read.txt",
+        Damage::Wrapped72,
+        "`… :152.98,   158.34(-3.50),  155.07(-1.36),` / `157.57(-3.00)` and the header's last kernel wrapped: \
+         the Method 3 tables' 168 figures lost with no word (attack57)",
+    ),
+    (
+        "wild/netperf/gh-md-netperf-2.6-omni-O-tcp-rr-latency-banner-below-command-time-4runs-b2-then-b8.txt",
+        Damage::Wrapped72,
+        "`… netperf -H … -l` / `-600000 -t TCP_RR … -O` / `min_latency,…` and each values row's last figure \
+         wrapped: no omni command seen, the 5 runs' 30 figures lost with no word (attack57)",
+    ),
 ];
+
+/// The bytes of a case's file: a fixture under `tests/fixtures`, or with
+/// `shared:` the shared corpus at `../shared` (`None`, said, when it is
+/// absent: its files stay out of the repository).
+fn case_bytes(file: &str) -> Option<Vec<u8>> {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = match file.strip_prefix("shared:") {
+        Some(rel) => {
+            let path = here.join("../shared").join(rel);
+            if !path.is_file() {
+                eprintln!("{} not found (shared corpus absent?), skipping", path.display());
+                return None;
+            }
+            path
+        }
+        None => here.join("tests/fixtures").join(file),
+    };
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{file}: {e}")))
+}
 
 /// What a sample says, its line and its `quoting` parameter aside.
 type Key = common::SampleKey;
@@ -155,10 +258,9 @@ fn read(bytes: &[u8]) -> (Vec<Key>, usize) {
 
 #[test]
 fn damaged_real_files_read_as_whole() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut wrong = Vec::new();
     for (file, damage, before) in CASES {
-        let bytes = std::fs::read(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let Some(bytes) = case_bytes(file) else { continue };
         let (clean, clean_warnings) = read(&bytes);
         assert!(!clean.is_empty(), "{file}: nothing read whole");
         let (got, warnings) = read(&damaged(&bytes, *damage));
@@ -176,6 +278,42 @@ fn damaged_real_files_read_as_whole() {
     assert!(wrong.is_empty(), "{} damaged files read otherwise:\n{}", wrong.len(), wrong.join("\n"));
 }
 
+/// Real files whose damage loses figures that cannot be read back for
+/// sure: (fixture, damage, a warning the damaged file must give, what was
+/// read before the fix). What is read must be what the clean file reads
+/// (nothing new, nothing filed otherwise); what is lost, said.
+const WARNED: &[(&str, Damage, &str, &str)] = &[
+    (
+        "wild/mixed/lkml-2002-01-tiobench-and-bonnie-nosync-quoted-seek-cpu-wrapped.txt",
+        Damage::Wrapped76,
+        "expected a Bonnie result row",
+        "Bonnie's header broken at 76 columns: its row `1*1024  9854 100.0 109124 51.0 …` (its seeks wrapped off) \
+         read as a row of the old tiobench table 16 lines above, 11 Bonnie figures filed as tiobench's (dir \
+         `1*1024`, file size 9854, threads 109124), no word (session 58)",
+    ),
+    (
+        "wild/mixed/lkml-2001-12-tiobench-old-dir-dot-1792mb-plus-bonnie-nosync-seeks-cpu-wrapped-alone-plus-hdparm.txt",
+        Damage::Wrapped76,
+        "expected a Bonnie result row",
+        "as the 2002-01 post: Bonnie's figures filed as tiobench's, no word (session 58)",
+    ),
+];
+
+#[test]
+fn damaged_real_files_read_nothing_new_and_say_what_they_lose() {
+    for (file, damage, warning, before) in WARNED {
+        let Some(bytes) = case_bytes(file) else { continue };
+        let (clean, _) = read(&bytes);
+        let damaged = damaged(&bytes, *damage);
+        let (got, _) = read(&damaged);
+        let new: Vec<&Key> = got.iter().filter(|k| !clean.contains(k)).take(3).collect();
+        assert!(new.is_empty(), "{file} ({damage:?}; before: {before}): read anew {new:?}");
+        let outcome = benchsite::site::parse_bytes(&damaged, None);
+        let said: Vec<&str> = outcome.warnings.iter().map(|w| w.1.as_str()).collect();
+        assert!(said.iter().any(|w| w.contains(warning)), "{file} ({damage:?}; before: {before}): {said:?}");
+    }
+}
+
 /// The damages themselves: a tab to its stop, `=` escaped, quoting on
 /// blank lines without its space.
 #[test]
@@ -186,6 +324,7 @@ fn damages_are_what_they_say() {
     assert_eq!(damaged(b"a\nb", Damage::PastedTwice), b"a\nb\n\na\nb");
     let long = format!("{} tail\n", "x".repeat(70));
     assert_eq!(damaged(long.as_bytes(), Damage::Wrapped72), format!("{}\ntail\n", "x".repeat(70)).into_bytes());
+    assert_eq!(damaged(long.as_bytes(), Damage::Wrapped76), long.as_bytes());
 }
 
 /// Real files cut short inside a line (a log cut, a paste cut): (fixture,

@@ -582,6 +582,69 @@ pub fn joined_loop<S: AsRef<str>>(lines: &[S], at: usize) -> Option<(String, usi
     None
 }
 
+/// True when `t` (a line, trimmed) begins with an option word (`-d`,
+/// `--pipeline=64`, `--` and a word) or an option's negative value
+/// (netperf's `-l -600000`, its count of transactions) followed by an
+/// option: no shell command does, nor a benchmark's output line (a rule
+/// of dashes, `-----`, is none), so it is the rest of the command line
+/// above it, wrapped by a mailer.
+pub fn continues_options(t: &str) -> bool {
+    let mut words = t.split_whitespace();
+    let Some(first) = words.next() else { return false };
+    match first.strip_prefix('-') {
+        Some("-") => words.next().is_some_and(|w| !w.starts_with('-')),
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => {
+            rest.bytes().all(|b| b.is_ascii_digit()) && words.next().is_some_and(|w| w.starts_with('-') && w.len() > 1)
+        }
+        Some(rest) => {
+            let rest = rest.strip_prefix('-').unwrap_or(rest);
+            rest.starts_with(|c: char| c.is_ascii_alphabetic())
+        }
+        None => false,
+    }
+}
+
+/// A command line of `program` a mailer wrapped at 72 or 76 columns, its
+/// options carried onto the next lines (corpus-modern memtier `1.txt`:
+/// `… numactl --cpunodebind=0` / `-- memtier_benchmark --key-minimum=1 …` /
+/// `--pipeline=64 … --ratio=1:4` / `--key-pattern=G:G -p 6380`): the lines
+/// from `lines[at]` while the next [`continues_options`], joined, and the
+/// index of the last; `None` where no line continues `lines[at]`, or
+/// joined they run no `program` (or no more of its words than
+/// `lines[at]` alone).
+pub fn wrapped_command<S: AsRef<str>>(lines: &[S], at: usize, program: &str) -> Option<(String, usize)> {
+    let head = lines.get(at)?.as_ref().trim();
+    if head.is_empty() {
+        return None;
+    }
+    let mut joined = head.to_string();
+    let mut last = at;
+    for line in lines.iter().skip(at + 1).take(12) {
+        let t = line.as_ref().trim();
+        // (A line ending in the options' end `--` goes on: a wrapper's
+        // `numactl … --` runs nothing, the command is on the next line.)
+        let open = joined.ends_with(" --") && !t.is_empty();
+        if !continues_options(t) && !open {
+            break;
+        }
+        joined.push(' ');
+        joined.push_str(t);
+        last += 1;
+    }
+    if last == at {
+        return None;
+    }
+    let alone = args_of(head, program).map_or(0, |a| a.len() + 1);
+    let whole = args_of(&joined, program).map_or(0, |a| a.len() + 1);
+    (whole > alone).then_some((joined, last))
+}
+
+/// True when a command line's first line `head` ends in its author's
+/// `\` (the shell joins the next line to it): no damage to warn of.
+pub fn backslashed(head: &str) -> bool {
+    head.trim_end().ends_with('\\')
+}
+
 /// A shell redirection word (`>`, `2>>`, `&>`, `<`), which takes the
 /// next word as its file; `Some(false)` for one holding its file
 /// (`>log.0`, `2>&1`, `2>/dev/null`); `None` for any other word.
@@ -593,6 +656,36 @@ pub fn redirection(word: &str) -> Option<bool> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_command_wrapped_over_lines_of_options_is_joined() {
+        let lines = [
+            "2020-10-27 10:59:50 /usr/bin/numactl  --all -- numactl --cpunodebind=0",
+            "-- memtier_benchmark --key-minimum=1 --threads=1 -d 1024 -c 3",
+            "--pipeline=64 --key-maximum=65000000 -n 65000000 --ratio=1:4",
+            "--key-pattern=G:G -p 6380",
+            "-----",
+        ];
+        let (joined, last) = super::wrapped_command(&lines, 0, "memtier_benchmark").unwrap();
+        assert_eq!(last, 3);
+        assert!(joined.ends_with("--ratio=1:4 --key-pattern=G:G -p 6380"), "{joined}");
+        // At 76 columns: the wrapper's `--` ends the first line.
+        let at76 = [
+            "2020-10-27 10:59:50 /usr/bin/numactl  --all -- numactl --cpunodebind=0 --",
+            "memtier_benchmark --key-minimum=1 --threads=1 -d 1024 -c 3 --pipeline=64",
+            "--key-maximum=65000000 -n 65000000 --ratio=1:4 --key-pattern=G:G -p 6380",
+            "1         Threads",
+        ];
+        assert_eq!(super::wrapped_command(&at76, 0, "memtier_benchmark").map(|j| j.1), Some(2));
+        // Nothing carried over, or a rule below: no wrap.
+        assert_eq!(super::wrapped_command(&lines[3..], 0, "memtier_benchmark"), None);
+        assert!(!super::continues_options("-------  ------"));
+        assert!(!super::continues_options("--"));
+        assert!(super::continues_options("-- memtier_benchmark"));
+        assert!(super::continues_options("-600000 -t TCP_RR -j -- -r 16"));
+        assert!(!super::continues_options("-0.77%*"));
+        assert!(!super::continues_options("-5 is the change"));
+    }
+
     #[test]
     fn the_directory_a_prompt_shows() {
         assert_eq!(super::prompt_directory("root@box:/mnt/xfs# dbench 16"), Some("/mnt/xfs"));

@@ -292,22 +292,25 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         if t.is_empty() || rule(t, '=') || rule(t, '+') {
-            // A table, of either form, ends at a blank line.
-            if t.is_empty() {
+            // A table, of either form, ends at a blank line (not one whose
+            // text the line above took: [`rewrapped`]).
+            if t.is_empty() && !input.joined_away(i) {
                 table = None;
             }
             i += 1;
             continue;
         }
         if rule(t, '-') {
+            // (The header's next line may be one its wrapped rest left.)
+            let below = i + 2 + usize::from(input.joined_away(i + 2));
             if let Some(h) = lines.get(i + 1).map(|l| l.trim())
-                && lines.get(i + 2).is_some_and(|l| rule(l.trim(), '-'))
+                && lines.get(below).is_some_and(|l| rule(l.trim(), '-'))
                 && let Some((ti, kernels)) = colon_header(h)
             {
                 table = Some((ti, Vec::new(), kernels, true));
                 run = None;
                 thr = None;
-                i += 3;
+                i = below + 1;
                 continue;
             }
             i += 1;
@@ -522,8 +525,65 @@ impl BenchParser for ColumnMail {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_all(input)
+        let Some((input, joins)) = rewrapped(input) else { return parse_all(input) };
+        let mut out = parse_all(&input)?;
+        for (line, rest) in joins {
+            out.notes.push((
+                rest,
+                format!("this line is the rest of line {line}, wrapped by a mail's line length: read as one line"),
+            ));
+        }
+        out.notes.sort_by_key(|n| n.0);
+        Ok(out)
     }
+}
+
+/// The input with the colon tables' lines a mailer's wrap at 72 columns
+/// broke rejoined (IBM's EEVDF letter of 2023-04 on a 480-CPU POWER10,
+/// re-wrapped: `lmbench  tip/master  eevdf(LN=0)  eevdf(LN=-20)` /
+/// `eevdf(LN=19)` between the rules, and every row's last cell alone,
+/// `… :152.98,   158.34(-3.50),  155.07(-1.36),` / `157.57(-3.00)`: the
+/// tables' 168 figures were lost with no word). A row ending in a comma
+/// goes on (no row ends so) when the next line is the cells it lacks; a
+/// header between its rules, the one line before the closing rule its
+/// last kernels'. The line taken is left empty, as a soft break leaves it
+/// ([`Input::joined_away`]). With the (line, rest) numbers of each join;
+/// `None` where nothing was wrapped.
+fn rewrapped(input: &Input) -> Option<(Input, Vec<(usize, usize)>)> {
+    if !input.has(",") {
+        return None;
+    }
+    let mut lines = input.lines.clone();
+    let mut away = input.soft_joined.clone();
+    away.resize(lines.len(), false);
+    let mut joins = Vec::new();
+    for i in 0..lines.len().saturating_sub(1) {
+        let (t, next) = (lines[i].trim_end().to_string(), lines[i + 1].trim().to_string());
+        if away[i] || next.is_empty() {
+            continue;
+        }
+        let row = t.ends_with(',')
+            && next.starts_with(|c: char| c.is_ascii_digit() || c == '-')
+            && matches!(colon_row(&format!("{t} {next}")), Ok(Some(_)));
+        let header = i > 0
+            && rule(lines[i - 1].trim(), '-')
+            && lines.get(i + 2).is_some_and(|l| rule(l.trim(), '-'))
+            && !rule(&next, '-')
+            && colon_header(t.trim()).is_some()
+            && colon_header(&format!("{} {next}", t.trim())).is_some();
+        if row || header {
+            lines[i] = format!("{t} {next}");
+            lines[i + 1].clear();
+            away[i + 1] = true;
+            joins.push((i + 1, i + 2));
+        }
+    }
+    if joins.is_empty() {
+        return None;
+    }
+    let mut out = input.with_lines(lines);
+    out.soft_joined = away;
+    Some((out, joins))
 }
 
 #[cfg(test)]

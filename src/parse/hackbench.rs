@@ -249,11 +249,24 @@ fn groups_header(t: &str) -> Option<Vec<u64>> {
 /// `g     1      2      3 …` (no `=`): the group counts of a hand table
 /// when the line below is one of its rows, as many figures as counts
 /// (`w/o 1.4777 2.0112 …`). A `g` line over anything else is no header.
-fn bare_groups_header(t: &str, next: Option<&str>) -> Option<Vec<u64>> {
+fn bare_groups_header(t: &str, next: Option<&str>, after: Option<&str>) -> Option<Vec<u64>> {
     let rest = t.strip_prefix("g ").or_else(|| t.strip_prefix("g\t"))?;
     let counts: Vec<u64> = rest.split_whitespace().map(|w| w.parse().ok()).collect::<Option<_>>()?;
     let row = hand_row(next?.trim())?;
-    (counts.len() >= 2 && row.1.len() == counts.len()).then_some(counts)
+    let whole = row.1.len() == counts.len() || wrapped_rest(row.1.len(), counts.len(), after).is_some();
+    (counts.len() >= 2 && whole).then_some(counts)
+}
+
+/// The figures of `next` when they are the rest of a hand table's row of
+/// `have` figures under `want` columns, a mailer's wrap at 72 columns
+/// having carried them onto a line of their own (Barry Song's cluster
+/// scheduler RFC, LKML 2021-01: `w/o 1.4777 … 9.7526` / `10.8987`; the
+/// table was dropped with no word): figures only, exactly as many as the
+/// row lacks. `None` for any other line.
+fn wrapped_rest(have: usize, want: usize, next: Option<&str>) -> Option<Vec<(&str, f64)>> {
+    let words: Vec<&str> = next?.split_whitespace().collect();
+    let cells: Vec<(&str, f64)> = words.iter().map(|w| Some((*w, plain(w)?))).collect::<Option<_>>()?;
+    (have < want && !cells.is_empty() && have + cells.len() == want).then_some(cells)
 }
 
 /// A hand table's row, `w/o: 1.8151 3.8499 …` or `w/ : 1.8428 …`: its
@@ -328,7 +341,17 @@ fn hand_table(
             n += 1;
             continue;
         }
-        let Some((name, cells)) = hand_row(t) else { break };
+        let Some((name, mut cells)) = hand_row(t) else { break };
+        let next = input.lines.get(n).map(|l| l.trim());
+        let wrapped = wrapped_rest(cells.len(), counts.len(), next);
+        let step = if wrapped.is_some() { 2 } else { 1 };
+        if let Some(rest) = wrapped {
+            out.notes.push((
+                n + 1,
+                format!("the figures on this line are the rest of line {n}'s row `{name}`, wrapped by a mail's line length: read as one row"),
+            ));
+            cells.extend(rest);
+        }
         // A row of differences written without `%` (attack42 F9: `diff
         // -0.0016 0.0768 …` was read as set-up `diff` with a negative
         // time): no times; said, not read.
@@ -343,7 +366,7 @@ fn hand_table(
                 n,
                 format!("a row `{name}` under the hackbench table (line {at}) with {why}: no times; not read"),
             ));
-            n += 1;
+            n += step;
             continue;
         }
         if cells.len() != counts.len() {
@@ -376,7 +399,7 @@ fn hand_table(
             }
             out.samples.push(s);
         }
-        n += 1;
+        n += step;
     }
     n
 }
@@ -441,7 +464,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         let t = line.trim();
-        let header = groups_header(t).or_else(|| bare_groups_header(t, input.lines.get(n).map(String::as_str)));
+        let header = groups_header(t).or_else(|| {
+            bare_groups_header(t, input.lines.get(n).map(String::as_str), input.lines.get(n + 1).map(String::as_str))
+        });
         if let Some(counts) = header {
             let (set_up, source) = match &stated {
                 Some((at, s)) if *at > banner_at => (s.clone(), *at),
@@ -557,9 +582,13 @@ impl BenchParser for Hackbench {
         // a hackbench command line or banner.
         if (input.has("g=") || input.has("g ")) && input.has("hackbench") {
             let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
-            let table = lines.windows(2).any(|w| {
-                groups_header(w[0]).is_some_and(|c| hand_row(w[1]).is_some_and(|(_, cells)| cells.len() == c.len()))
-                    || bare_groups_header(w[0], Some(w[1])).is_some()
+            let table = (0..lines.len().saturating_sub(1)).any(|i| {
+                let after = lines.get(i + 2).copied();
+                groups_header(lines[i]).is_some_and(|c| {
+                    hand_row(lines[i + 1]).is_some_and(|(_, cells)| {
+                        cells.len() == c.len() || wrapped_rest(cells.len(), c.len(), after).is_some()
+                    })
+                }) || bare_groups_header(lines[i], Some(lines[i + 1]), after).is_some()
             });
             if table {
                 return 90;
@@ -631,9 +660,11 @@ mod tests {
         assert_eq!(got.len(), 6, "{got:?}");
         assert!(got[0].starts_with("7 1.4777 ") && got[0].contains("groups=1 ") && got[0].ends_with("label=w/o"));
         assert!(got[5].starts_with("8 2.908 ") && got[5].contains("groups=3 ") && got[5].ends_with("label=w/"));
-        assert_eq!(bare_groups_header("g 1 2 3", Some("w/o 1.0 2.0")), None);
-        assert_eq!(bare_groups_header("g 1 2", Some("some prose here")), None);
-        assert_eq!(bare_groups_header("g 1 2", Some("w/o 1.0 2.0")), Some(vec![1, 2]));
+        assert_eq!(bare_groups_header("g 1 2 3", Some("w/o 1.0 2.0"), None), None);
+        assert_eq!(bare_groups_header("g 1 2", Some("some prose here"), None), None);
+        assert_eq!(bare_groups_header("g 1 2", Some("w/o 1.0 2.0"), None), Some(vec![1, 2]));
+        assert_eq!(bare_groups_header("g 1 2 3", Some("w/o 1.0 2.0"), Some("3.0")), Some(vec![1, 2, 3]));
+        assert_eq!(bare_groups_header("g 1 2 3", Some("w/o 1.0 2.0"), Some("3.0 4.0")), None);
     }
 
     /// attack42 F9 (its hb/hb05b, hb03, hb08, from Barry Song's 2021-01

@@ -613,9 +613,29 @@ impl BenchParser for Memtier {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut r = Reader { out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() }, ..Reader::default() };
         let lines: Vec<(usize, &str)> = input.numbered().map(|(n, l)| (n, l.trim())).collect();
+        let texts: Vec<&str> = lines.iter().map(|(_, l)| *l).collect();
         let mut i = 0;
         while i < lines.len() {
             let (n, t) = lines[i];
+            // A command line a mailer wrapped (or its author continued
+            // with `\`), its options on the lines below: one command (its
+            // `--pipeline`, `-d`, `--ratio`, `-p` once lost, set-ups met as
+            // one).
+            if let Some((joined, last)) = super::cmdline::wrapped_command(&texts, i, "memtier_benchmark") {
+                if !super::cmdline::backslashed(t) {
+                    r.out.notes.push((
+                        n,
+                        format!(
+                            "the memtier_benchmark command on lines {n}-{} was wrapped by a mail's line length: read \
+                             as one line",
+                            lines[last].0
+                        ),
+                    ));
+                }
+                r.line(n, &joined)?;
+                i = last + 1;
+                continue;
+            }
             let next = lines.get(i + 1).map(|(_, l)| *l);
             match next.and_then(|next| r.unwrapped(t, next)) {
                 Some(joined) => {

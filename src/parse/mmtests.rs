@@ -184,7 +184,13 @@ impl BenchParser for Mmtests {
             return 0;
         }
         let base_row = |l: &str| matches!(pct_line(l), Line::Pct(_, ref c) if c[0].pct == 0.0);
-        if input.numbered().any(|(_, l)| base_row(l)) { 85 } else { 0 }
+        if input.numbered().any(|(_, l)| base_row(l)) {
+            return 85;
+        }
+        match rewrapped(input) {
+            Some((input, _)) if input.numbered().any(|(_, l)| base_row(l)) => 85,
+            _ => 0,
+        }
     }
 
     /// 85, pct-table's: a mail with both tables is detected as the one
@@ -194,7 +200,16 @@ impl BenchParser for Mmtests {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_all(input)
+        let Some((input, rows)) = rewrapped(input) else { return parse_all(input) };
+        let mut out = parse_all(&input)?;
+        for (row, rest) in rows {
+            out.notes.push((
+                rest,
+                format!("the change on this line is the rest of line {row}'s row, wrapped by a mail's line length: read as one row"),
+            ));
+        }
+        out.notes.sort_by_key(|n| n.0);
+        Ok(out)
     }
 
     /// A row with changes ends in `%)` or `%*`: its last figure is whole.
@@ -204,6 +219,50 @@ impl BenchParser for Mmtests {
             t.ends_with("%)") || t.ends_with("%*")
         })
     }
+}
+
+/// The input with each row a mailer's wrap at 72 or 76 columns broke
+/// inside a change rejoined (linux-mm 2024-08, Suren's per-VMA lock RFC
+/// re-wrapped: `Hmean  faults/cpu-4  434571.7116 (   0.00%)  431214.3974 *`
+/// / `-0.77%*`; no row read whole, the 32 figures were lost with no
+/// word): a line that is no row alone, whose next line begins with no
+/// letter (no row's name) and completes it as a row of the same name.
+/// The next line is left empty, as a soft break leaves it
+/// ([`Input::joined_away`]). With the (row, rest) line numbers of each
+/// rejoined; `None` where no row was wrapped.
+fn rewrapped(input: &Input) -> Option<(Input, Vec<(usize, usize)>)> {
+    if !input.has("%*") && !input.has("%)") {
+        return None;
+    }
+    let mut lines = input.lines.clone();
+    let mut away = input.soft_joined.clone();
+    away.resize(lines.len(), false);
+    let mut rows = Vec::new();
+    for i in 0..lines.len().saturating_sub(1) {
+        let (t, next) = (lines[i].trim_end(), lines[i + 1].trim());
+        if away[i]
+            || !matches!(pct_line(t), Line::Bad(_))
+            || next.is_empty()
+            || next.starts_with(|c: char| c.is_alphabetic())
+        {
+            continue;
+        }
+        let joined = format!("{t} {next}");
+        if let (Line::Pct(name, _), Some(first)) = (pct_line(&joined), t.split_whitespace().next())
+            && name.starts_with(first)
+        {
+            lines[i] = joined;
+            lines[i + 1].clear();
+            away[i + 1] = true;
+            rows.push((i + 1, i + 2));
+        }
+    }
+    if rows.is_empty() {
+        return None;
+    }
+    let mut out = input.with_lines(lines);
+    out.soft_joined = away;
+    Some((out, rows))
 }
 
 /// Reads a line as a row with changes ([`Line`]).
@@ -258,14 +317,18 @@ fn pct_line(t: &str) -> Line {
 /// under its `kernel-2.6.1-rc1` line, read as a one-column table of
 /// 1996, seg54), and one ending in a colon is a key and its value
 /// (pgbench's `number of clients: 24`, stress-ng's YAML `epoch-secs:
-/// 1522903341`, read as rows under another output's lines, glued55).
+/// 1522903341`, read as rows under another output's lines, glued55). A
+/// name holding a question or an exclamation is prose too (`Maybe it
+/// has something to do with NUMA? The system I'm running has 2`, a line
+/// of a reply wrapped at 72 columns before its `NUMA nodes`, read as a
+/// one-column table under GNU time's lines above).
 fn plain_line(t: &str, columns: usize) -> Option<(String, Vec<f64>)> {
     let words: Vec<&str> = t.split_whitespace().collect();
     if words.len() <= columns || !words[0].starts_with(|c: char| c.is_ascii_alphabetic()) {
         return None;
     }
     let name = &words[..words.len() - columns];
-    if name.iter().any(|w| w.ends_with(',')) || name.last().is_some_and(|w| w.ends_with(':')) {
+    if name.iter().any(|w| w.ends_with([',', '?', '!'])) || name.last().is_some_and(|w| w.ends_with(':')) {
         return None;
     }
     let (name, figures) = words.split_at(words.len() - columns);

@@ -1128,11 +1128,53 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if list_line.take() == Some(n) || n <= loop_end {
             continue;
         }
-        let joined = super::cmdline::joined_loop(&input.lines, n - 1).filter(|(j, _)| j.contains("netperf"));
+        let joined =
+            super::cmdline::joined_loop(&input.lines, n - 1).filter(|(j, _)| j.contains("netperf")).or_else(|| {
+                // A command a mailer wrapped at 72 columns, its options on
+                // the lines below (`… netperf -H … -l` / `-600000 -t
+                // TCP_RR … -O` / `min_latency,…`, a README re-wrapped: the
+                // omni runs were not read, no word): one line.
+                let (j, last) = super::cmdline::wrapped_command(&input.lines, n - 1, "netperf")?;
+                if !super::cmdline::backslashed(&input.lines[n - 1]) {
+                    out.notes.push((
+                        n,
+                        format!(
+                            "the netperf command on lines {n}-{} was wrapped by a mail's line length: read as one line",
+                            last + 1
+                        ),
+                    ));
+                }
+                Some((j, last))
+            });
         if let Some((_, last)) = &joined {
             loop_end = last + 1;
         }
         let t = joined.as_ref().map_or(t, |(j, _)| j.as_str());
+        // `… netperf … -l 300` / `&`: a command's `&` a mail's wrapping
+        // left alone on the next line (a line holding `&` alone is no shell
+        // command: the line above's). corpus-modern netperf-recv wrapped at
+        // 72: the 16 copies' `&` each on a line of its own, the copies were
+        // taken for 16 commands run one after another, the per-copy figures
+        // for 16 runs of one set-up, silently.
+        let amp = input
+            .lines
+            .get(n)
+            .map(|l| l.trim())
+            .filter(|next| joined.is_none() && t.contains("netperf") && (*next == "&" || next.starts_with("& ")))
+            .filter(|_| command_test(t).is_some() || shell_launch(t))
+            .map(|next| format!("{t} {next}"));
+        if amp.is_some() {
+            out.notes.push((
+                n + 1,
+                format!(
+                    "`{}` alone on this line ends line {n}'s netperf command, wrapped by a mail's line length: read \
+                     as one line",
+                    input.lines[n].trim()
+                ),
+            ));
+            loop_end = loop_end.max(n + 1);
+        }
+        let t = amp.as_deref().unwrap_or(t);
         if let Some(cmd) = omni::command(t) {
             if let Some(b) = block.take() {
                 close(&b, &mut out);
@@ -1142,8 +1184,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             let wrapped = cmd.list_wrapped;
             let mut o = omni::Omni::from_command(cmd, n, out.samples.len());
-            if wrapped && input.lines.get(n).is_some_and(|next| o.take_wrapped_list(next)) {
-                list_line = Some(n + 1);
+            // (The line after the command, or after its wrapped options.)
+            let after = loop_end.max(n);
+            if wrapped && input.lines.get(after).is_some_and(|next| o.take_wrapped_list(next)) {
+                list_line = Some(after + 1);
             }
             omni = Some(o);
             hosts.push((out.samples.len(), None));
@@ -1480,7 +1524,15 @@ impl BenchParser for Netperf {
         if let Some((tagged, _)) = untagged(input) {
             return self.detect(&tagged);
         }
-        if input.has("netperf") && input.has(" --") && input.lines.iter().any(|l| omni::command(l.trim()).is_some()) {
+        // (Or one a mailer wrapped, its options on the lines below.)
+        let omni_command = |i: usize| {
+            let l = input.lines[i].trim();
+            omni::command(l).is_some()
+                || l.contains("netperf")
+                    && super::cmdline::wrapped_command(&input.lines, i, "netperf")
+                        .is_some_and(|(j, _)| omni::command(&j).is_some())
+        };
+        if input.has("netperf") && input.has(" --") && (0..input.lines.len()).any(omni_command) {
             return 80;
         }
         // A banner over keyval or CSV omni output, no command kept.

@@ -151,6 +151,27 @@ fn row(t: &str) -> Option<(String, Vec<Cell>, Option<String>)> {
     (cells.len() >= 2).then_some((case, cells, None))
 }
 
+/// Row `above` and its mark wrapped onto line `t` by a mailer at 72
+/// columns (the SIS_UTIL mail, LKML 2022-06: `16-groups: … 9.60 (-30.25
+/// pct)    *` / `(System overloaded)`, the second line once read as a
+/// header naming kernel `(System`; `… 7.99 (-8.26 pct)` / `[Verification
+/// Run]`, the rerun read as a case printed again): the row with its whole
+/// mark, one line. `t` holds no figure and is all in brackets (`(…)`,
+/// `[…]`), nothing a table's line is; `None` for any other pair.
+fn wrapped_mark(above: &str, t: &str) -> Option<String> {
+    let (_, _, mark) = row(above)?;
+    let bracketed = (t.starts_with('(') && t.ends_with(')')) || (t.starts_with('[') && t.ends_with(']'));
+    if !bracketed || t.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // A `(…)` note only continues a mark (`*`), a `[…]` one starts it.
+    if mark.is_none() && !t.starts_with('[') {
+        return None;
+    }
+    let joined = format!("{above}    {t}");
+    row(&joined).and_then(|(_, _, m)| m).map(|_| joined)
+}
+
 /// True when a row's mark says it is a rerun of the row above it
 /// (`[Verification Run]`, `[Verification run]`).
 fn is_rerun(mark: Option<&str>) -> bool {
@@ -306,7 +327,25 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // value, pct), to leave out a lone dissent (attack41 F18).
     #[allow(clippy::type_complexity)]
     let mut votes: Vec<(String, usize, usize, Vec<usize>, Vec<(Option<usize>, usize, bool, f64, f64)>)> = Vec::new();
-    let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
+    let mut owned: Vec<String> = input.lines.iter().map(|l| l.trim().to_string()).collect();
+    // A row's mark a mailer wrapped onto a line of its own: one line.
+    for i in 1..owned.len() {
+        if input.quote_depth(i) == input.quote_depth(i - 1)
+            && let Some(joined) = wrapped_mark(&owned[i - 1], &owned[i])
+        {
+            out.notes.push((
+                i + 1,
+                format!(
+                    "`{}` alone on this line is the mark of line {i}'s row, wrapped by a mail's line length: read as \
+                     one line",
+                    owned[i]
+                ),
+            ));
+            owned[i - 1] = joined;
+            owned[i].clear();
+        }
+    }
+    let lines: Vec<&str> = owned.iter().map(String::as_str).collect();
     // The last line of a title's block (its closing rule).
     let mut skip_to = 0;
     // The last row read: the line index after it, its quote depth and

@@ -162,6 +162,22 @@ fn header(t: &str) -> Option<(&'static str, Option<u64>)> {
     Some((group, Some(runtime)))
 }
 
+/// A report heading (`t`) whose end a mailer's wrap at 72 columns carried
+/// onto the next line (corpus-modern schbench `01.txt`: `Request Latencies
+/// percentiles (usec) runtime 10 (s) (83326 total` / `samples)`; the lone
+/// `samples)` ended the report before its rows, and 28 figures were lost
+/// with no word): the heading whole, when `next` is the rest of its `(N
+/// total samples)`. `None` for any other pair.
+fn wrapped_header(t: &str, next: &str) -> Option<String> {
+    if header(t).is_none() || (t.ends_with(')') && t.contains("total samples")) {
+        return None;
+    }
+    let joined = format!("{t} {next}");
+    let tail = joined.rsplit_once(" (")?.1;
+    let count = tail.strip_suffix(" total samples)")?;
+    (header(&joined).is_some() && !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit())).then_some(joined)
+}
+
 /// schbench's `sched delay: message 0 (usec) worker 3 (usec)` line (2024
 /// on: the message and worker threads' scheduling delay over the interval),
 /// printed inside each report. Not read.
@@ -757,9 +773,25 @@ impl BenchParser for Schbench {
             block_start: 0,
             cut: Vec::new(),
         };
-        for (n, line) in input.numbered() {
+        let lines: Vec<(usize, &str)> = input.numbered().map(|(n, l)| (n, l.trim())).collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let (n, t) = lines[i];
             r.depth = input.quote_depth(n - 1);
-            r.line(n, line.trim())?;
+            if let Some(joined) = lines.get(i + 1).and_then(|&(_, next)| wrapped_header(t, next)) {
+                r.out.notes.push((
+                    n + 1,
+                    format!(
+                        "`{}` is the rest of line {n}'s report heading, wrapped by a mail's line length",
+                        lines[i + 1].1
+                    ),
+                ));
+                r.line(n, &joined)?;
+                i += 2;
+                continue;
+            }
+            r.line(n, t)?;
+            i += 1;
         }
         cut_last_report(&mut r, input);
         r.flush();

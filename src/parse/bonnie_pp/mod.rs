@@ -124,7 +124,7 @@ use csv::{csv_record, csv_run, csv_targets};
 use run::{Heading, Run, files_params, merge_text_and_csv, size_params};
 use table::{
     continued_row, cut_header_spans, header_spans, headerless_rows, is_files_header, is_files_spec, is_header_rest,
-    is_io_header, is_size, latency_cells, latency_row, row_cells, text_row, title_heading,
+    is_io_header, is_size, is_title_rest, latency_cells, latency_row, row_cells, text_row, title_heading,
 };
 
 /// The bonnie++ parser (registry id `"bonnie++"`).
@@ -402,8 +402,29 @@ impl Reader<'_> {
         let lines = self.lines;
         // `machine             -Create-- --Read--- …` names the machine
         // when the file test ran alone.
-        let files_machine: Option<String> = self
-            .prev(i)
+        // A mailer's wrap at 72 or 76 columns may carry its last titles
+        // onto a line of their own (`fslab3  -Create-- … --Read---` /
+        // `-Delete--`, linux-mm 2013-07 wrapped at 76: the machine was
+        // lost, and the CSV record below, no longer this report's, read
+        // as a second run, every figure twice): the line above them.
+        let mut above = self.prev(i);
+        let titles = |l: &String| l.split_whitespace().any(|w| matches!(w, "-Create--" | "--Read---" | "-Delete--"));
+        if let Some(j) = above
+            && lines.get(j).is_some_and(|l| is_title_rest(l))
+            && let Some(k) = self.prev(j)
+            && titles(&lines[k])
+        {
+            above = Some(k);
+            self.out.notes.push((
+                j + 1,
+                format!(
+                    "`{}` is the rest of line {}'s column titles, wrapped by a mail's line length",
+                    lines[j].trim(),
+                    k + 1
+                ),
+            ));
+        }
+        let files_machine: Option<String> = above
             .and_then(|j| lines.get(j))
             .filter(|p| p.contains("-Create--"))
             .and_then(|p| p.split_whitespace().next())

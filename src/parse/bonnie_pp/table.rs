@@ -541,6 +541,18 @@ pub(super) fn is_files_header(line: &str) -> bool {
 }
 
 /// The wrapped rest of a column header: only `/sec`, `K/sec`, `%CP` tokens.
+/// True for a line of column titles alone, each in its dashes
+/// (`-Delete--`, `--Read--- -Delete--`): the rest of a title line a
+/// mailer wrapped. No line of bonnie++'s own holds only these.
+pub(super) fn is_title_rest(line: &str) -> bool {
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    !toks.is_empty()
+        && toks.iter().all(|t| {
+            let word = t.trim_matches('-');
+            t.starts_with('-') && t.ends_with('-') && !word.is_empty() && word.chars().all(char::is_alphabetic)
+        })
+}
+
 pub(super) fn is_header_rest(line: &str) -> bool {
     let toks: Vec<&str> = line.split_whitespace().collect();
     !toks.is_empty() && toks.iter().all(|t| matches!(*t, "/sec" | "K/sec" | "%CP"))

@@ -269,6 +269,9 @@ pub(super) struct Omni {
     waited: usize,
     /// Selectors that are no result, for the note.
     skipped: Vec<String>,
+    /// The human output's values row, short of cells, a mailer's wrap
+    /// having carried its last onto the next line: its line and cells.
+    partial: Option<(usize, Vec<String>)>,
     /// The index of its first sample in the file's.
     pub first_sample: usize,
 }
@@ -290,6 +293,7 @@ impl Omni {
             rows: 0,
             waited: 0,
             skipped: Vec::new(),
+            partial: None,
             first_sample,
         }
     }
@@ -363,14 +367,39 @@ impl Omni {
                 // The values row: as many cells as selectors (the column
                 // names above it are words); `*_units` cells are words.
                 if let Some(sels) = &self.sels {
-                    let words: Vec<&str> = t.split_whitespace().collect();
+                    let mut words: Vec<&str> = t.split_whitespace().collect();
+                    // The rest of a values row a mailer wrapped at 72
+                    // columns (`38  56.69  383  69  3.89` / `52866.251`, a
+                    // 2020 README re-wrapped: the run's figures were lost
+                    // with no word): the row whole, at its first line.
+                    let figures = |w: &[&str]| !w.is_empty() && w.iter().all(|w| plain(w).is_some());
+                    let partial = self.partial.take();
+                    let mut at = n;
+                    if let Some((first, cells)) = &partial
+                        && figures(&words)
+                        && cells.len() + words.len() == sels.len()
+                    {
+                        out.notes.push((
+                            n,
+                            format!("the figures on this line are the rest of line {first}'s row, wrapped by a mail's line length: read as one row"),
+                        ));
+                        at = *first;
+                        words = cells.iter().map(String::as_str).chain(words).collect();
+                    } else if self.rows == 0
+                        && figures(&words)
+                        && words.len() < sels.len()
+                        && words.len() * 2 >= sels.len()
+                    {
+                        self.partial = Some((n, words.iter().map(|w| w.to_string()).collect()));
+                        return Fed::Taken;
+                    }
                     let values = words.len() == sels.len()
                         && sels.iter().zip(&words).all(|(s, w)| s.ends_with("_units") || plain(w).is_some())
                         && sels.iter().any(|s| !s.ends_with("_units"));
                     if values && self.rows == 0 {
                         let sels = sels.clone();
                         let pairs: Vec<(&str, &str)> = sels.iter().map(String::as_str).zip(words).collect();
-                        self.emit(n, &pairs, out);
+                        self.emit(at, &pairs, out);
                         return Fed::Taken;
                     }
                 }

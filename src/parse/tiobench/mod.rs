@@ -186,6 +186,13 @@ enum Line {
 fn row_at(lines: &[String], i: usize, n: usize, layout: &Layout) -> Line {
     let Some(line) = lines.get(i) else { return Line::Text };
     let toks: Vec<&str> = line.split_whitespace().collect();
+    // An old tiobench.pl table (`Dir` first) prints each CPU share with
+    // its `%` (`98.1%`): a line of as many figures without it is none of
+    // its rows (a Bonnie row under a header a mailer's wrap at 76 columns
+    // broke, `1*1024  9854 100.0 109124 51.0 …` below bonnie's progress
+    // lines, was read as a row of the tiobench table above it: Bonnie's
+    // figures filed as tiobench's, silently).
+    let percent = |c: Col, t: &str| layout.label_is_kernel || c != Col::Cpu || t.ends_with('%');
     // The label (kernel) is the first token and any further non-numeric ones.
     let fits = |toks: &[&str]| -> bool {
         toks.len() > n
@@ -193,7 +200,7 @@ fn row_at(lines: &[String], i: usize, n: usize, layout: &Layout) -> Line {
             && toks[toks.len() - n..]
                 .iter()
                 .zip(&layout.cols)
-                .all(|(t, (c, _))| cell(*c, t).is_some() || c.metric().is_some() && overflowed(t))
+                .all(|(t, (c, _))| (cell(*c, t).is_some() || c.metric().is_some() && overflowed(t)) && percent(*c, t))
             && toks[toks.len() - n..].iter().filter(|t| numericish(t)).count() >= 2
     };
     let build = |toks: &[(&str, usize)]| -> Row {
