@@ -6512,6 +6512,17 @@ fn config_command_afresh(text: &str) -> Option<String> {
     {
         t = after.trim_start();
     }
+    // psql's superuser prompt `DBNAME=# ` (`postgres=# ALTER SYSTEM SET
+    // max_wal_size = '64MB';`, a Korean PostgreSQL page, 2026): the SQL
+    // after it. Kept, the prompt hid the set-up, and pgbench runs under
+    // 64MB and 4GB were averaged as runs of one set-up.
+    if let Some((db, after)) = t.split_once("=# ")
+        && !db.is_empty()
+        && db.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        && after.trim_start().to_ascii_uppercase().starts_with("ALTER SYSTEM ")
+    {
+        t = after.trim_start();
+    }
     t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
     if let Some(label) = loop_over_files(t) {
         return Some(label);
