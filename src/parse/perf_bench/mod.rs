@@ -412,6 +412,17 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
                 out.notes.push((n, format!("text after the value not read: {tail:?}")));
             }
         }
+    } else if let Some(cgroup) = t.strip_prefix("cannot enter to cgroup:") {
+        // `perf bench sched pipe -G AAA,BBB`'s failure to move a task into
+        // a cgroup (`cannot enter to cgroup: AAA (written=-1, len=6,
+        // errno=Operation not supported)`, LKML 2023-10): perf runs on
+        // outside it. It was passed over as prose, ending the section; the
+        // run below read as any other.
+        let name = cgroup.split_whitespace().next().unwrap_or("").to_string();
+        let msg = format!(
+            "perf could not enter cgroup {name} (`{t}`): the run below ran outside the cgroups its command asked for"
+        );
+        out.notes.push((n, msg));
     } else if !t.is_empty() && !t.starts_with(['#', '[']) {
         // Prose or another command (`$ cat upstream.log | grep Total`):
         // what follows is no longer this benchmark's output.
