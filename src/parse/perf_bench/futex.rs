@@ -64,6 +64,29 @@ fn summary(sec: &mut Section, t: &str) {
             sec.set("scope", scope);
         }
     }
+    // The futex private-hash RFC's perf (linux-kernel 2024-10) prints the
+    // process's hash size in the summary: `Run summary [PID 6247]: 240
+    // threads, hash slots: 2 each operating on 1024 [private] futexes for 10
+    // secs.`, `hash slots: -65536` for the global hash. Runs of 2 and 131072
+    // slots (9158 and 2042571 ops/sec) were one set-up and averaged. A hash
+    // summary without it (the global hash's, or perf's own) names none: a
+    // size from an earlier summary is not this run's.
+    if let Some(w) = words.windows(3).find(|w| w[0] == "hash" && w[1] == "slots:")
+        && w[2].parse::<i64>().is_ok()
+    {
+        sec.set("hash slots", w[2]);
+    } else if hash_summary(t) {
+        sec.params.retain(|(k, _)| *k != "hash slots");
+    }
+}
+
+/// True when `t` is futex hash's `Run summary` line (`Run summary [PID
+/// 4541]: 240 threads, each operating on 1024 [private] futexes for 10
+/// secs.`), which no other futex benchmark prints: its runs are futex/hash
+/// ones with no `# Running 'futex/hash' benchmark:` header above them (a
+/// post's `RAW numbers:`, linux-kernel 2024-10).
+pub(super) fn hash_summary(t: &str) -> bool {
+    t.starts_with("Run summary [PID ") && t.contains(" each operating on ")
 }
 
 /// The set-up a `perf bench futex hash|lock-pi` command line gives, for a
@@ -73,15 +96,22 @@ fn summary(sec: &mut Section, t: &str) {
 /// `--buckets N` (`buckets`, the process's private hash size) and `-I` /
 /// `--immutable` (`immutable`). Short options may be glued (`-Ib512`).
 /// `./perf bench futex hash` and `… -b 512` on one kernel are two set-ups,
-/// not two runs of one (a LKML 2025 futex-hash thread). A `Run summary`
-/// line read after this replaces threads, futexes and scope.
-fn command_options(sec: &mut Section) {
+/// not two runs of one (a LKML 2025 futex-hash thread). What the run's
+/// own `Run summary` line said (threads, futexes, scope) stands: the
+/// command line is only asked for what the summary left out (a stale `-t
+/// 240` above a `110 threads` summary made that run one of another
+/// set-up, linux-kernel 2024-10). A value that is a shell variable (`-b
+/// $hb`, a loop's) is no value: returned, not set.
+fn command_options(sec: &mut Section) -> Vec<String> {
     let args = sec.args.clone();
+    let mut unknown = Vec::new();
     let mut it = args.iter().skip(2).peekable();
     while let Some(a) = it.next() {
         let mut value_of = |key: &'static str, rest: &str, sec: &mut Section| {
             let v = if rest.is_empty() { it.next().cloned().unwrap_or_default() } else { rest.to_string() };
-            if !v.is_empty() {
+            if v.starts_with('$') {
+                unknown.push(if rest.is_empty() { format!("{a} {v}") } else { a.to_string() });
+            } else if !v.is_empty() && !sec.params.iter().any(|(k, _)| *k == key) {
                 sec.set(key, v);
             }
         };
@@ -91,7 +121,7 @@ fn command_options(sec: &mut Section) {
                 "threads" => value_of("threads", inline, sec),
                 "futexes" => value_of("futexes", inline, sec),
                 "buckets" => value_of("buckets", inline, sec),
-                "shared" => sec.set("scope", "shared"),
+                "shared" if !sec.params.iter().any(|(k, _)| *k == "scope") => sec.set("scope", "shared"),
                 "immutable" => sec.set("immutable", "yes"),
                 _ => {}
             }
@@ -99,7 +129,7 @@ fn command_options(sec: &mut Section) {
             for (i, c) in short.char_indices() {
                 let rest = &short[i + c.len_utf8()..];
                 match c {
-                    'S' => sec.set("scope", "shared"),
+                    'S' if !sec.params.iter().any(|(k, _)| *k == "scope") => sec.set("scope", "shared"),
                     'I' => sec.set("immutable", "yes"),
                     't' | 'f' | 'b' => {
                         let key = match c {
@@ -115,6 +145,7 @@ fn command_options(sec: &mut Section) {
             }
         }
     }
+    unknown
 }
 
 /// A timed line's metric and the text its value follows: `Wokeup 8 of 8
@@ -220,7 +251,9 @@ pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -
     if let Some(rest) = t.strip_prefix("Averaged ") {
         let v = rest.split_once(" operations/sec").and_then(|(v, _)| grouped_integer(v).or_else(|| plain(v)));
         let v = v.ok_or_else(|| ParseError::malformed(n, "`Averaged N operations/sec …`", t))?;
-        command_options(sec);
+        for u in command_options(sec) {
+            out.notes.push((n, format!("the command's `{u}` is a shell variable: that option's value is not known")));
+        }
         out.samples.push(sec.sample(Metric::new("operations", "ops/sec", Better::Higher), v, n));
         return Ok(true);
     }

@@ -412,6 +412,17 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
                 out.notes.push((n, format!("text after the value not read: {tail:?}")));
             }
         }
+    } else if let Some(cgroup) = t.strip_prefix("cannot enter to cgroup:") {
+        // `perf bench sched pipe -G AAA,BBB`'s failure to move a task into
+        // a cgroup (`cannot enter to cgroup: AAA (written=-1, len=6,
+        // errno=Operation not supported)`, LKML 2023-10): perf runs on
+        // outside it. It was passed over as prose, ending the section; the
+        // run below read as any other.
+        let name = cgroup.split_whitespace().next().unwrap_or("").to_string();
+        let msg = format!(
+            "perf could not enter cgroup {name} (`{t}`): the run below ran outside the cgroups its command asked for"
+        );
+        out.notes.push((n, msg));
     } else if !t.is_empty() && !t.starts_with(['#', '[']) {
         // Prose or another command (`$ cat upstream.log | grep Total`):
         // what follows is no longer this benchmark's output.
@@ -467,6 +478,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // the last `perf bench` command line.
     let mut echoed = false;
     let mut typed: Option<String> = None;
+    // A futex hash `Run summary` under no header was met (noted once).
+    let mut headerless = false;
     for (n, raw) in input.numbered() {
         // A poster's comment after perf's text (`969.932105 MB/Sec  #
         // 表示…`, `perf bench mem memcpy  # 对memcpy…`): the text before it.
@@ -576,6 +589,24 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             futex::glued_setup(&mut sec, word);
             line(&mut sec, n, summary, &mut out)?;
             sec = Section { known: true, ..Section::default() };
+        } else if sec.group.is_empty() && futex::hash_summary(t) {
+            // futex hash's own `Run summary [PID 6247]: 240 threads, hash
+            // slots: 2 each operating on 1024 [private] futexes for 10
+            // secs.` with its `Averaged …` lines under it and no header (a
+            // post's `RAW numbers:`, linux-kernel 2024-10): the summary
+            // names the benchmark. Its 15 runs were warned of and not read;
+            // and the command line typed far above them (`perf bench futex
+            // hash -t 240 … -b $hb`) waited for the next header, four
+            // screens below, whose run it made one of 240 threads.
+            close(&mut pending, &out, &mut failed);
+            args.clear();
+            sec = Section { group: "futex/hash".into(), known: true, ..Section::default() };
+            if !std::mem::replace(&mut headerless, true) {
+                let msg = "a futex hash `Run summary` with no `# Running 'futex/hash' benchmark:` header above it \
+                           (here and at any below): the runs under it are read as futex/hash";
+                out.notes.push((n, msg.into()));
+            }
+            line(&mut sec, n, t, &mut out)?;
         } else if syscall::executed(&mut sec, t) {
             // A syscall or sched/pipe run's `# Executed …` line.
         } else {

@@ -10,8 +10,10 @@
 //! printed; `secs` and `nsecs` are lower-better (runtimes and latencies),
 //! `GB/sec` higher-better, the rest (`%` spread, `GB` of data) neither.
 //! Parameters: `test` (the row's first cell) and `options` (the quoted
-//! command's options after `numa-mem` on the `# Running TEST, "…"` line,
-//! when there is one).
+//! command's options after `numa-mem` or `numa mem` on the `# Running
+//! TEST, "…"` line, when there is one). The kernel of a `perf bench numa
+//! mem -a` dump is its own ` # Running test on: Linux HOST RELEASE …` line
+//! (`uname -a`), read by the labeller.
 
 use super::Section;
 use crate::model::{Better, Metric, ParsedFile};
@@ -24,7 +26,9 @@ pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -
         && let Some((_, cmd)) = rest.split_once(", \"")
     {
         let cmd = cmd.trim_end_matches('"');
-        let opts = cmd.split_once("numa-mem").map_or(cmd, |(_, o)| o).trim();
+        // `perf bench numa numa-mem -p 128 …`, and `perf bench numa mem
+        // -p 1 …` as `-a` names its tests (linux-mm 2012-12): the options.
+        let opts = cmd.split_once("numa-mem").or_else(|| cmd.split_once("numa mem")).map_or(cmd, |(_, o)| o).trim();
         sec.set("options", opts);
         return Ok(true);
     }

@@ -11,7 +11,9 @@
 //! ```
 //!
 //! Metrics: `Total time`, `usecs/op`, `ops/sec` (see [`super`]), with
-//! parameters `syscall` (the call executed) and `loops` (how many). A run
+//! parameters `syscall` (the call executed) and `loops` (how many, as
+//! executed: `# Executed 10,000 fork() calls`, with a locale's thousands
+//! separators, under a command's `-l 100000` is 10000). A run
 //! printed without its header (LKP keeps only the `# Executed` line) gets
 //! the group its header would have named: `syscall/basic` for getppid (as
 //! perf names that benchmark), `syscall/CALL` for the others
@@ -27,7 +29,17 @@ use super::sched::mode;
 pub(super) fn executed(sec: &mut Section, t: &str) -> bool {
     let Some(rest) = t.strip_prefix("# Executed ") else { return false };
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let Some(loops) = words.first().and_then(|w| w.parse::<u64>().ok()) else { return false };
+    // perf prints the count with `%'d` since 6.x: a locale's thousands
+    // separators (`# Executed 10,000 fork() calls`, linux-s390 2025-03).
+    // Such a line was not taken: its run lost `syscall` and `loops`, and a
+    // run of 10,000 forks and one of 100,000 under the same `-l 100000`
+    // command stood as one set-up but for the prose above them.
+    let count = |w: &str| {
+        w.parse::<u64>().ok().or_else(|| {
+            super::number(w).filter(|v| v.fract() == 0.0 && *v >= 0.0 && !w.contains('.')).map(|v| v as u64)
+        })
+    };
+    let Some(loops) = words.first().and_then(|w| count(w)) else { return false };
     match words[1..] {
         [call, "calls"] if call.ends_with("()") => {
             let call = call.trim_end_matches("()");
