@@ -560,6 +560,16 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
             && prev.2 == kernels
         {
             prev.1 = rows[rows.len() - 1].0;
+            // Each table's own title is named (Con Kolivas' compile times
+            // under `No Load`, `Memory Load`, `IO Load` and `Process Load`,
+            // LKML 2002-09: one warning over the four said `under `No
+            // Load`` alone).
+            if let (Some(all), Some(own)) = (prev.3.as_mut(), title)
+                && !all.split("`, `").any(|t| t == own)
+            {
+                all.push_str("`, `");
+                all.push_str(&own);
+            }
             continue;
         }
         tables.push((first, rows[rows.len() - 1].0, kernels, title, false));
@@ -596,7 +606,17 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let mut out: Vec<(usize, String)> = tables
         .into_iter()
         .map(|(a, b, kernels, title, setups)| {
-            let under = title.map(|t| format!(" under `{}`", without_tabs(&t))).unwrap_or_default();
+            // Tables run together under one warning: four titles shown, or
+            // three and their count.
+            let under = title
+                .map(|t| {
+                    let titles: Vec<&str> = t.split("`, `").collect();
+                    let shown = if titles.len() > 4 { 3 } else { titles.len() };
+                    let more =
+                        if shown < titles.len() { format!(", … ({} titles)", titles.len()) } else { String::new() };
+                    format!(" under `{}`{more}", without_tabs(&titles[..shown].join("`, `")))
+                })
+                .unwrap_or_default();
             let naming = if setups { "with a column per set-up" } else { "naming kernels" };
             (
                 a + 1,
@@ -1129,6 +1149,13 @@ bonnie++ seq.  create, read, del: 9800, 3600, 5700\n";
         let said = unread_tables(&Input::from_text(text), &[], &[]);
         assert_eq!(said.len(), 1, "{said:?}");
         assert!(said[0].1.contains("lines 1-4: a table typed by hand of benchmarks' figures"), "{}", said[0].1);
+        // Con Kolivas' tables (LKML 2002-09), one per load: every title named.
+        let text = "No Load\nKernel\t\t\tTime\t\t%CPU\n2.4.19\t\t\t1:49.17\t\t98%\n2.4.19-ck7\t\t1:47.66\t\t97%\n\
+2.4.18-6mdk             1:48.18         98%\n\nMemory Load\nKernel\t\t\tTime\t\t%CPU\n2.4.19\t\t\t2:15.21\t\t78%\n\
+2.4.19-ck7\t\t1:55.88\t\t92%\n2.4.18-6mdk             2:15.68         79%\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].1.contains("lines 3-11: a table typed by hand naming kernels (2.4.19, 2.4.19-ck7, 2.4.18-6mdk) under `No Load`, `Memory Load` was"), "{}", said[0].1);
         // stress-ng's own info lines (one blank before the figure) are no rows.
         let text = "stress-ng: info:  [2012] skipped: 0\nstress-ng: info:  [2012] failed: 0\n\
 stress-ng: info:  [2012] metrics untrustworthy: 0\n";
