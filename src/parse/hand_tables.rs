@@ -42,7 +42,23 @@ fn figure(word: &str) -> bool {
     let plain = |w: &str| {
         w.starts_with(|c: char| c.is_ascii_digit()) && w.chars().filter(char::is_ascii_digit).count() * 2 >= w.len()
     };
-    plain(word) || rough_figure(word.strip_prefix('~').unwrap_or(word))
+    let w = word.strip_prefix('~').unwrap_or(word);
+    plain(word) || rough_figure(w) || typed_duration(w)
+}
+
+/// A time a person typed in minutes and seconds with the units glued
+/// on (`~1m.40s`, `~2m.15s`, `2m00s`, `1m30.5s`): Phy Prabab's build
+/// times of ten kernels, LKML 2004-05 (`2.4.22         : ~1m.40s`),
+/// quoted under a reply whose GNU time records were read; the ten
+/// timings were passed over without a word, as `1m.40s` made no figure.
+fn typed_duration(w: &str) -> bool {
+    let Some((minutes, rest)) = w.split_once('m') else {
+        return false;
+    };
+    let seconds = rest.strip_prefix('.').unwrap_or(rest).strip_suffix('s');
+    !minutes.is_empty()
+        && minutes.bytes().all(|b| b.is_ascii_digit())
+        && seconds.is_some_and(|s| s.starts_with(|c: char| c.is_ascii_digit()) && num::decimals(s).is_some())
 }
 
 /// A cell a person's table holds where a test gave no figure: `na`,
@@ -77,8 +93,16 @@ fn rough_figure(w: &str) -> bool {
 /// 1024K)`) counted their dashes as words, and the table was left out
 /// without a word.
 fn kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
-    let mut words = line.split_whitespace();
-    let first = words.next()?;
+    let mut words = line.split_whitespace().peekable();
+    let mut first = words.next()?;
+    // A distribution's tag of two to four capitals before the kernel
+    // (`RH 2.4.20-13-7 : ~1m.10s` over `2.4.22  : ~1m.40s`, Phy
+    // Prabab's build times, LKML 2004-05: the row was taken for the
+    // table's title).
+    let tag = (2..=4).contains(&first.len()) && first.bytes().all(|b| b.is_ascii_uppercase());
+    if tag && !kernel_word(first, known) && words.peek().is_some_and(|w| kernel_word(w, known)) {
+        first = words.next()?;
+    }
     if !kernel_word(first, known) {
         return None;
     }
@@ -536,6 +560,16 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
             && prev.2 == kernels
         {
             prev.1 = rows[rows.len() - 1].0;
+            // Each table's own title is named (Con Kolivas' compile times
+            // under `No Load`, `Memory Load`, `IO Load` and `Process Load`,
+            // LKML 2002-09: one warning over the four said `under `No
+            // Load`` alone).
+            if let (Some(all), Some(own)) = (prev.3.as_mut(), title)
+                && !all.split("`, `").any(|t| t == own)
+            {
+                all.push_str("`, `");
+                all.push_str(&own);
+            }
             continue;
         }
         tables.push((first, rows[rows.len() - 1].0, kernels, title, false));
@@ -572,7 +606,17 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let mut out: Vec<(usize, String)> = tables
         .into_iter()
         .map(|(a, b, kernels, title, setups)| {
-            let under = title.map(|t| format!(" under `{}`", without_tabs(&t))).unwrap_or_default();
+            // Tables run together under one warning: four titles shown, or
+            // three and their count.
+            let under = title
+                .map(|t| {
+                    let titles: Vec<&str> = t.split("`, `").collect();
+                    let shown = if titles.len() > 4 { 3 } else { titles.len() };
+                    let more =
+                        if shown < titles.len() { format!(", … ({} titles)", titles.len()) } else { String::new() };
+                    format!(" under `{}`{more}", without_tabs(&titles[..shown].join("`, `")))
+                })
+                .unwrap_or_default();
             let naming = if setups { "with a column per set-up" } else { "naming kernels" };
             (
                 a + 1,
@@ -766,7 +810,7 @@ fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
 
 /// The benchmarks a person may name at the start of a table's row
 /// (lower case, as typed), whose own output parsers here read.
-pub(crate) const BENCHMARK_NAMES: [&str; 27] = [
+pub(crate) const BENCHMARK_NAMES: [&str; 28] = [
     "perf bench",
     "hackbench",
     "schbench",
@@ -786,6 +830,7 @@ pub(crate) const BENCHMARK_NAMES: [&str; 27] = [
     "lmbench",
     "stream",
     "tiobench",
+    "bonnie++",
     "bonnie",
     "aim7",
     "aim9",
@@ -829,7 +874,16 @@ fn benchmark_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, u
             let words: Vec<&str> = t.split_whitespace().collect();
             let at = words.iter().position(|w| figure(w))?;
             let figures = words[at..].iter().filter(|w| figure(w)).count();
-            if !(t.contains("  ") || t.contains('\t')) || figures < 2 || words.len() - at - figures > figures {
+            // One figure after a label ending in `:`, alone at the line's
+            // end (`bonnie++ write:    18.7Mb/sec`, a 2001 LKML summary of
+            // dbench and bonnie++ runs: its bonnie++ rows were left out of
+            // the warning that named the dbench ones).
+            // The figure set apart by a run of blanks, as in a column (a
+            // program's `stress-ng: info:  [2012] skipped: 0` is none).
+            let spaced = t.trim_end().strip_suffix(words[at]).is_some_and(|l| l.ends_with("  ") || l.ends_with('\t'));
+            let one = figures == 1 && at > 0 && words[at - 1].ends_with(':') && words.len() == at + 1 && spaced;
+            if !(t.contains("  ") || t.contains('\t')) || (figures < 2 && !one) || words.len() - at - figures > figures
+            {
                 return None;
             }
             (words[..at].join(" "), words[at..].to_vec())
@@ -918,8 +972,18 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
         // the whole table from being seen). Two words pass as a label and
         // one other word (`dd500/ext2  -  5.87 …`) as before.
         let lead = words.iter().take_while(|w| !figure(w) && !no_figure_cell(w)).count();
+        // Two words, the second naming a kernel (`kernel 2.2.18/raid/ide`,
+        // `kernel 2.4.0test12pre7`: Arjan van de Ven's build times, LKML
+        // 2000-12, named `kernel` and `kernel` alone).
+        let release = |w: &str| {
+            let parts: Vec<&str> = w.splitn(3, '.').collect();
+            parts.len() == 3
+                && parts[..2].iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                && parts[2].starts_with(|c: char| c.is_ascii_digit())
+        };
+        let kernel_label = lead == 2 && (kernel_word(words[1], known) || release(words[1]));
         let worded = !numbered
-            && (3..=4).contains(&lead)
+            && ((3..=4).contains(&lead) || kernel_label)
             && words.len() > lead
             && words[lead..].iter().all(|w| figure(w) || no_figure_cell(w))
             && words[..lead].iter().all(|w| !w.contains(':'));
@@ -981,9 +1045,17 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
     // The heading: words and no figure, or words then the columns'
     // figures, as many as a row holds (`# procs  2  4  8  16`).
     let figures_of = |k: usize| lines[k].split_whitespace().filter(|w| figure(w)).count();
+    // A run's ordinal naming a column (`1st run  2nd  3rd` over `kernel
+    // 2.2.18/raid/ide  3:28.909  3:28.819  3:28.840`, Arjan van de Ven's
+    // kernel builds, LKML 2000-12) is a word of the heading, no figure:
+    // `1st` read as 1 with a unit, and the table went unnamed.
+    let ordinal = |w: &str| {
+        let end = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
+        end > 0 && ["st", "nd", "rd", "th"].contains(&w[end..].to_ascii_lowercase().as_str())
+    };
     let heading = |k: usize| {
         let words: Vec<&str> = lines[k].split_whitespace().collect();
-        let figures = words.iter().filter(|w| figure(w)).count();
+        let figures = words.iter().filter(|w| figure(w) && !ordinal(w)).count();
         let columns = words
             .iter()
             .position(|w| figure(w))
@@ -1048,6 +1120,48 @@ mod tests {
     /// of `N/A` cells, each figure a `m:ss` time or a count; the whole
     /// table had been passed over (alone in its file, "unrecognised";
     /// beside any result read, without a word).
+    #[test]
+    fn typed_build_times_an_ordinal_heading_and_one_figure_benchmark_rows_are_said() {
+        // Phy Prabab's list (LKML 2004-05): `~1m.40s` a figure, `RH` a tag.
+        assert!(figure("~1m.40s") && figure("2m00s") && figure("1m30.5s") && figure("~2m.80s"));
+        assert!(!figure("m.40s") && !typed_duration("1m") && !typed_duration("1m.s") && !figure("1m.-4s"));
+        let text = "RH 2.4.20-13-7 : ~1m.10s\n2.4.22         : ~1m.40s\n2.6.7-p1       : ~2m.80s\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].1.contains("lines 1-3: a table typed by hand naming kernels (2.4.20-13-7, 2.4.22, 2.6.7-p1)"),
+            "{}",
+            said[0].1
+        );
+        // Arjan van de Ven's builds (LKML 2000-12): ordinals head the columns.
+        let text = "\t\t\t\t1st run\t\t2nd\t\t3rd\nkernel 2.2.18/raid/ide\t\t3:28.909\t3:28.819\t3:28.840\n\
+kernel 2.4.0test12pre7\t\t3:28:520\t3:28.534\t3:28.546\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].1.contains("lines 2-3: a table (rows `kernel 2.2.18/raid/ide`, `kernel 2.4.0test12pre7`)"),
+            "{}",
+            said[0].1
+        );
+        // A summary of dbench and bonnie++ (LKML 2001-10): one figure after `write:`.
+        let text = "dbench 8:          37Mb/sec\ndbench 32:         10Mb/sec\nbonnie++ write:    18.7Mb/sec\n\
+bonnie++ seq.  create, read, del: 9800, 3600, 5700\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].1.contains("lines 1-4: a table typed by hand of benchmarks' figures"), "{}", said[0].1);
+        // Con Kolivas' tables (LKML 2002-09), one per load: every title named.
+        let text = "No Load\nKernel\t\t\tTime\t\t%CPU\n2.4.19\t\t\t1:49.17\t\t98%\n2.4.19-ck7\t\t1:47.66\t\t97%\n\
+2.4.18-6mdk             1:48.18         98%\n\nMemory Load\nKernel\t\t\tTime\t\t%CPU\n2.4.19\t\t\t2:15.21\t\t78%\n\
+2.4.19-ck7\t\t1:55.88\t\t92%\n2.4.18-6mdk             2:15.68         79%\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].1.contains("lines 3-11: a table typed by hand naming kernels (2.4.19, 2.4.19-ck7, 2.4.18-6mdk) under `No Load`, `Memory Load` was"), "{}", said[0].1);
+        // stress-ng's own info lines (one blank before the figure) are no rows.
+        let text = "stress-ng: info:  [2012] skipped: 0\nstress-ng: info:  [2012] failed: 0\n\
+stress-ng: info:  [2012] metrics untrustworthy: 0\n";
+        assert!(unread_tables(&Input::from_text(text), &[], &[]).is_empty());
+    }
+
     #[test]
     fn a_table_with_a_sentence_label_and_n_a_cells_is_said() {
         let text = "For the kernel compile test in 12MB:\n\n\
