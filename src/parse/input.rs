@@ -93,6 +93,11 @@ pub struct Input {
     /// ([`Input::answers`]); shared with every copy (they depend on a
     /// line's text alone).
     answers: std::sync::Arc<super::labels::Answers>,
+    /// `lines` shared, made on the first [`Input::blanked`] of this input
+    /// (the file itself): every blanked copy's [`Input::file_lines`]. A
+    /// segment's offers of its paragraphs' heads and tails blank the file
+    /// once each, and each copied every line of it again (session 58).
+    own_lines: std::sync::OnceLock<std::sync::Arc<Vec<String>>>,
 }
 
 impl Input {
@@ -319,7 +324,9 @@ impl Input {
             .map(|(i, l)| if blank.get(i).copied().unwrap_or(false) { String::new() } else { l.clone() })
             .collect();
         let mut out = self.with_lines(lines);
-        out.file_lines = Some(self.file_lines.clone().unwrap_or_else(|| std::sync::Arc::new(self.lines.clone())));
+        out.file_lines = Some(self.file_lines.clone().unwrap_or_else(|| {
+            std::sync::Arc::clone(self.own_lines.get_or_init(|| std::sync::Arc::new(self.lines.clone())))
+        }));
         // Every pair of adjacent bytes without a line break in the blanked
         // text is inside one of its lines, each this text's line or empty:
         // this text's pairs are a superset, and a superset answers
