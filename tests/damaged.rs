@@ -152,6 +152,13 @@ const CASES: &[(&str, Damage, &str)] = &[
          message's, each of the four Quick Convergence means read as ONE run (n 3 -> 1), no word (attack57 F10)",
     ),
     (
+        "wild/unixbench/lkml-2022-06-ubench5-index-tables-only-2machines-before-after-patch.txt",
+        Damage::Wrapped72,
+        "`System Benchmarks Index Values  BASELINE  RESULT` / `INDEX`: the wrapped heading's `INDEX` taken for \
+         the label of every table under it, the before- and after-patch runs met as one set-up's (96 samples), \
+         no word (rewrap58)",
+    ),
+    (
         "shared:corpus-modern/netperf/netperf-recv.txt",
         Damage::Wrapped72,
         "the 16 launch lines' `&` each wrapped onto a line of its own: the copies taken for 16 commands run one \

@@ -5380,7 +5380,8 @@ fn identities<'a>(
             label_at = n;
             word = None;
             read_since_label = false;
-        } else if is_one_word_label(text) && !wrapped_word_tail(&trimmed, read, i) {
+        } else if is_one_word_label(text) && !wrapped_word_tail(&trimmed, read, i) && !wrapped_heading_tail(&trimmed, i)
+        {
             word = Some(text.to_string());
             word_at = n;
         } else {
@@ -6373,6 +6374,22 @@ fn wrapped_word_tail(trimmed: &[&str], read: &[bool], i: usize) -> bool {
             words.windows(2).any(|w| w[1] == word && w[0].bytes().all(|b| b.is_ascii_digit()))
         }
     })
+}
+
+/// Whether line index `i`, one word in capitals, is the last column
+/// heading of the long heading line above it that a mail wrapped at 72
+/// columns (UnixBench 5.x's `System Benchmarks Index Values  BASELINE
+/// RESULT` / `INDEX`, LKML 2022-06 wrapped): the line above is 60 columns
+/// or more and ends in two or more headings in capitals. Taken for a
+/// label, `INDEX` named the before- and the after-patch tables alike and
+/// their runs met as one set-up's.
+fn wrapped_heading_tail(trimmed: &[&str], i: usize) -> bool {
+    let is_heading = |w: &str| w.len() >= 3 && w.bytes().all(|b| b.is_ascii_uppercase());
+    if i == 0 || !is_heading(trimmed[i]) || trimmed[i - 1].chars().count() < 60 {
+        return false;
+    }
+    let words: Vec<&str> = trimmed[i - 1].split_whitespace().collect();
+    words.len() >= 2 && words[words.len() - 2..].iter().all(|w| is_heading(w))
 }
 
 /// The names a person gives a set-up's part in a `Name: value` line above
