@@ -570,7 +570,7 @@ fn narrow_labels(labels: &Labels, rows: usize, label_widths: &mut [usize], mut o
     for pass in 0..2 {
         if pass == 1 {
             for f in floor.iter_mut().skip(1) {
-                *f = (*f).min(FOLDED_WORD.max(8));
+                *f = (*f).min(FOLDED_WORD);
             }
         }
         while over > 0 {
