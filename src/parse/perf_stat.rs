@@ -859,6 +859,33 @@ fn folded(input: &Input) -> bool {
     })
 }
 
+/// `first` (a line's text) joined, a blank between, with the lines
+/// `below` it (trimmed, each as `piece` gives it) up to the first that
+/// `ends` the join: a header a mailer wrapped inside its command (up to
+/// the line ending in `:`), a command continued by the shell's `\`. `None`
+/// where a blank line, or the end of `below`, comes first.
+fn joined_below(
+    input: &Input,
+    first: &str,
+    below: impl Iterator<Item = usize>,
+    piece: impl Fn(&str) -> &str,
+    ends: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let mut joined = first.to_string();
+    for j in below {
+        let next = input.lines[j].trim();
+        if next.is_empty() {
+            return None;
+        }
+        joined.push(' ');
+        joined.push_str(piece(next));
+        if ends(next) {
+            return Some(joined);
+        }
+    }
+    None
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() };
     let mut kinds: Vec<Kind> = input.lines.iter().map(|l| kind(l.trim())).collect();
@@ -880,18 +907,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if !matches!(kinds[i], Kind::Header(_, None)) || t.ends_with(':') {
             continue;
         }
-        let mut joined = t.to_string();
-        for j in i + 1..kinds.len().min(i + 4) {
-            let next = input.lines[j].trim();
-            if next.is_empty() || kinds[j] != Kind::Other {
-                break;
-            }
-            joined.push(' ');
-            joined.push_str(next);
-            if next.ends_with(':') {
-                kinds[i] = kind(&joined);
-                break;
-            }
+        let below = (i + 1..kinds.len().min(i + 4)).take_while(|&j| kinds[j] == Kind::Other);
+        if let Some(joined) = joined_below(input, t, below, |l| l, |l| l.ends_with(':')) {
+            kinds[i] = kind(&joined);
         }
     }
     // A `perf stat` command continued over lines by the shell's `\`
@@ -899,22 +917,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // rsa2048`, a LKML 2023 StarFive patch, wildmod56: the group was the
     // `\` itself): the command is its line joined with those below it up
     // to the first that does not end in `\`.
+    fn unescaped(l: &str) -> &str {
+        l.trim_end_matches('\\').trim_end()
+    }
     for (i, k) in kinds.iter_mut().enumerate() {
         let t = input.lines[i].trim();
         if !matches!(k, Kind::Command(..)) || !t.ends_with('\\') {
             continue;
         }
-        let mut joined = t.trim_end_matches('\\').trim_end().to_string();
-        for next in input.lines.iter().skip(i + 1).take(64).map(|l| l.trim()) {
-            if next.is_empty() {
-                break;
-            }
-            joined.push(' ');
-            joined.push_str(next.trim_end_matches('\\').trim_end());
-            if !next.ends_with('\\') {
-                *k = kind(&joined);
-                break;
-            }
+        let below = (i + 1..input.lines.len()).take(64);
+        if let Some(joined) = joined_below(input, unescaped(t), below, unescaped, |l| !l.ends_with('\\')) {
+            *k = kind(&joined);
         }
     }
     // The lines that end the counter line above them, a mailer's wrap of
