@@ -65,9 +65,12 @@ impl TextPlan {
 /// says it whole. report.py's `baseline` and `compare` named by their
 /// files (two files of a class naming kernels alike) ran the wild
 /// fixtures' schedtests tables 102 to 133 columns wide, the kernel's
-/// column never broken. Only where the names are longer than a third of
-/// the page width and the short names take fewer lines
-/// ([`plan_text`]); Markdown and HTML keep the names.
+/// column never broken. A name longer than half the page width has its
+/// short name where that takes fewer lines; one longer than a third only
+/// where the names leave the table's lines past the width
+/// ([`plan_text`]: `4.14.48-1-pserver-mpbvec+`, 25 columns, was `[1]` in
+/// a UnixBench table that fitted, to save a line a row). Markdown and
+/// HTML keep the names.
 #[derive(Debug, Clone, Default)]
 pub struct KernelKeys {
     /// Each long name and its short name.
@@ -81,10 +84,10 @@ pub struct KernelKeys {
 impl KernelKeys {
     /// Short names for the kernel names of `blocks` (one grid: the same
     /// name has the same key in each of its blocks) wider than a third of
-    /// `width` (20 at least). `None` where no name is that long, or where
-    /// a short name would be another kernel's name.
+    /// `width` ([`key_limits`]). `None` where no name is that long, or
+    /// where a short name would be another kernel's name.
     pub(super) fn of(blocks: &[GridBlock], width: usize) -> Option<KernelKeys> {
-        let limit = (width / 3).max(20);
+        let (limit, _) = key_limits(width);
         let names: Vec<&str> = blocks.iter().flat_map(kernel_names).collect();
         let mut keys = KernelKeys { width, ..KernelKeys::default() };
         for &name in &names {
@@ -119,11 +122,15 @@ impl KernelKeys {
         Some(keys)
     }
 
-    /// The keys of the names block `b` shows, its key only the entries
-    /// they use; `None` where it shows none.
-    fn of_block(&self, b: &GridBlock) -> Option<KernelKeys> {
-        let short: FxHashMap<String, String> =
-            kernel_names(b).filter_map(|n| self.short.get_key_value(n)).map(|(n, s)| (n.clone(), s.clone())).collect();
+    /// The keys of the names wider than `longer_than` that block `b`
+    /// shows, its key only the entries they use; `None` where it shows
+    /// none.
+    fn of_block(&self, b: &GridBlock, longer_than: usize) -> Option<KernelKeys> {
+        let short: FxHashMap<String, String> = kernel_names(b)
+            .filter(|n| text_width(n) > longer_than)
+            .filter_map(|n| self.short.get_key_value(n))
+            .map(|(n, s)| (n.clone(), s.clone()))
+            .collect();
         let used = |mark: &str| short.values().any(|s| s == mark || s.ends_with(&format!(" {mark}")));
         let key: Vec<(String, String)> = self.key.iter().filter(|(m, _)| used(m)).cloned().collect();
         (!key.is_empty()).then_some(KernelKeys { short, key, width: self.width })
@@ -156,6 +163,13 @@ fn kernel_names(b: &GridBlock) -> Box<dyn Iterator<Item = &str> + '_> {
     } else {
         Box::new(b.rows.iter().filter(|r| !r.change).filter_map(|r| r.labels.first().map(String::as_str)))
     }
+}
+
+/// The widths past which a kernel name has a short name ([`KernelKeys`]):
+/// a third of the page (20 at least) where the names leave the lines past
+/// it, half of it (36 at 72) where they do not.
+fn key_limits(width: usize) -> (usize, usize) {
+    ((width / 3).max(20), (width / 2).max(20))
 }
 
 /// True when the block has a column per kernel (metrics as rows).
@@ -416,11 +430,13 @@ fn split_point(v: &str) -> (&str, &str) {
 /// posts print LMbench).
 pub(super) fn plan_text(b: &GridBlock, width: usize, keys: Option<&KernelKeys>) -> TextPlan {
     let plain = plan_folded(b, width, None);
-    // Kernel names longer than a third of the page ([`KernelKeys`], of
-    // the grid): short names and a key under the table, where that takes
-    // fewer lines.
+    // Long kernel names ([`KernelKeys`], of the grid): short names and a
+    // key under the table, where that takes fewer lines; names longer
+    // than a third of the page only where the lines run past it.
     let rank = |p: &TextPlan| (p.overflow(width), p.lines);
-    match keys.and_then(|k| k.of_block(b)) {
+    let (third, half) = key_limits(width);
+    let longer_than = if plain.overflow(width) > 0 { third } else { half };
+    match keys.and_then(|k| k.of_block(b, longer_than)) {
         Some(keys) => {
             let keyed = plan_folded(b, width, Some(keys));
             if rank(&keyed) < rank(&plain) { keyed } else { plain }
