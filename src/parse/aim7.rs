@@ -116,6 +116,10 @@ impl BenchParser for Aim7 {
         "aim7"
     }
 
+    fn own_title(&self, line: &str) -> bool {
+        workload_title(line).is_some()
+    }
+
     fn describe(&self) -> &'static str {
         "aim7 (AIM Multiuser Benchmark - Suite VII, spreadsheet and console output)"
     }

@@ -48,6 +48,12 @@ pub(crate) const TEST_LAUNCHERS: &[&str] = &[
     "sudo -u bob",
 ];
 
+/// Wrappers in [`WRAPPERS`] whose first argument is a bare value, not an
+/// option: `taskset 4 perf …` / `taskset 0x4 perf …` (the CPU mask),
+/// `chrt 99 …` (the priority). A differing value there is the wrapper's
+/// ([`super::labels`]: the label `taskset 4`, not `4 perf stat --null`).
+pub const BARE_VALUE_WRAPPERS: &[&str] = &["taskset", "chrt"];
+
 /// Options of a wrapper in [`WRAPPERS`] whose value is the next word and
 /// may be a word, not a number (`timeout -s KILL 400`, `cgexec -g
 /// cpu:grp`, `sudo -u bob`; attack45 F1): (wrapper, option).

@@ -1950,7 +1950,10 @@ fn differing_parts(name: &str, lines: &[Vec<&str>]) -> Option<Vec<Option<String>
         // `taskset 4 perf …` / `taskset 0x4 perf …`: the mask is the
         // positional value of the wrapper before it (with the first of
         // such commands missing, the label was `4 perf stat --null`).
-        if start > 0 && !is_option(words[start]) && matches!(command_words_name(words[start - 1]), "taskset" | "chrt") {
+        if start > 0
+            && !is_option(words[start])
+            && super::cmdline::BARE_VALUE_WRAPPERS.contains(&command_words_name(words[start - 1]))
+        {
             start -= 1;
         } else if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
             start -= 1;

@@ -601,6 +601,12 @@ fn failure_section(lines: &[(usize, &str)], mut i: usize, header: usize, out: &m
     i
 }
 
+/// One column's rule under LKP's table header: 8 or more dashes
+/// (`----------------`), as every rule of its tables is.
+fn is_dash_rule(w: &str) -> bool {
+    w.len() >= 8 && w.bytes().all(|b| b == b'-')
+}
+
 /// How the line over a table's dashes named its columns.
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum OverTheDashes {
@@ -640,7 +646,7 @@ fn id_line_names(
     let rule = lines.get(at.checked_sub(1)?)?.1;
     let names = lines.get(at.checked_sub(2)?)?.1;
     let rules: Vec<&str> = rule.split_whitespace().collect();
-    if rules.len() != columns || !rules.iter().all(|r| r.len() >= 8 && r.bytes().all(|b| b == b'-')) {
+    if rules.len() != columns || !rules.iter().all(|r| is_dash_rule(r)) {
         return None;
     }
     let words: Vec<&str> = names.split_whitespace().collect();
@@ -730,7 +736,7 @@ fn table(
         .filter(|((_, row), rule)| {
             let rules: Vec<&str> = rule.split_whitespace().collect();
             rules.len() == columns
-                && rules.iter().all(|r| r.len() >= 8 && r.bytes().all(|b| b == b'-'))
+                && rules.iter().all(|r| is_dash_rule(r))
                 && row.split_whitespace().count() == columns
                 && !row.split_whitespace().all(is_commit_id)
         })
@@ -789,7 +795,7 @@ fn table(
     // (`63a5d0fbb5ec62f5148c251c01e`): the columns' names, read with the
     // table. As a label the tail named some of the table's rows only
     // (LKML 2020-06, Guittot quoting Xing's reaim tables: wildmod55).
-    let rule = |t: &str| t.split_whitespace().all(|w| w.len() >= 8 && w.bytes().all(|b| b == b'-'));
+    let rule = |t: &str| t.split_whitespace().all(is_dash_rule);
     let mut k = at;
     while k > 0 && !lines[k - 1].1.trim().is_empty() && rule(lines[k - 1].1) {
         k -= 1;

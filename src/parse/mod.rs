@@ -258,6 +258,15 @@ pub trait BenchParser: Send + Sync {
         false
     }
 
+    /// True when `line` is the benchmark's own title, naming what its
+    /// results below are (AIM7's `AIM7 compute workload`, its group): a
+    /// segment standing in another output's paragraph keeps it
+    /// ([`segment`]). The default: no line is.
+    fn own_title(&self, line: &str) -> bool {
+        let _ = line;
+        false
+    }
+
     /// The lines (1-based, first and last) of the results that the
     /// paragraph starting on line `first` of `input` sums up, when it is
     /// such a summary: fio's `Run status group 0 (all jobs):` block totals

@@ -116,6 +116,24 @@ enum Table {
     Pkey(Vec<String>, &'static str),
 }
 
+impl Table {
+    /// How many figures a row of the table has: its block sizes or its
+    /// columns.
+    fn width(&self) -> usize {
+        match self {
+            Table::Blocks(sizes) => sizes.len(),
+            Table::Pkey(cols, _) => cols.len(),
+        }
+    }
+}
+
+/// True when `t` is a label and then `width` cells that are each a
+/// `figure`.
+fn full_row(t: &str, width: usize, figure: impl Fn(&str) -> bool) -> bool {
+    let cells: Vec<&str> = t.split_whitespace().collect();
+    cells.len() > width && cells[cells.len() - width..].iter().all(|c| figure(c))
+}
+
 /// `type  16 bytes  64 bytes …` → the block sizes.
 fn blocks_header(t: &str) -> Option<Vec<String>> {
     let cells: Vec<&str> = t.strip_prefix("type")?.split_whitespace().collect();
@@ -313,10 +331,7 @@ impl Reader {
         let (t, cluster) = cluster_marker(t);
         let cells: Vec<&str> = t.split_whitespace().collect();
         let Some(table) = &self.table else { return Ok(false) };
-        let width = match table {
-            Table::Blocks(sizes) => sizes.len(),
-            Table::Pkey(cols, _) => cols.len(),
-        };
+        let width = table.width();
         if cells.len() <= width {
             // A row stopping before its table's last column, with a figure
             // as openssl prints it (`sha512  1520.05k  6062.83k`, with or
@@ -504,13 +519,11 @@ impl Reader {
     /// many figures as the table has columns (`aes-128-cbc  130948.77k …
     /// 1514897.41k`); false with no table.
     fn is_full_row(&self, t: &str) -> bool {
-        let cells: Vec<&str> = t.split_whitespace().collect();
-        let (width, printed): (usize, fn(&str) -> bool) = match &self.table {
-            Some(Table::Blocks(sizes)) => (sizes.len(), |c| c.ends_with('k') && kilo(c).is_some()),
-            Some(Table::Pkey(cols, _)) => (cols.len(), |c| plain(c.trim_end_matches('s')).is_some()),
-            None => return false,
-        };
-        cells.len() > width && cells[cells.len() - width..].iter().all(|c| printed(c))
+        match &self.table {
+            Some(table @ Table::Blocks(_)) => full_row(t, table.width(), |c| c.ends_with('k') && kilo(c).is_some()),
+            Some(table @ Table::Pkey(..)) => full_row(t, table.width(), |c| plain(c.trim_end_matches('s')).is_some()),
+            None => false,
+        }
     }
 
     /// A table header at line `n`: after an elision below an earlier
@@ -655,12 +668,7 @@ impl Reader {
 /// figures, after a label: a row of it, not damage (`$ openssl speed
 /// -multi 4 rsa` under a `Next:` line is none).
 fn all_figures(t: &str, table: &Table) -> bool {
-    let width = match table {
-        Table::Blocks(sizes) => sizes.len(),
-        Table::Pkey(cols, _) => cols.len(),
-    };
-    let cells: Vec<&str> = t.split_whitespace().collect();
-    cells.len() > width && cells[cells.len() - width..].iter().all(|c| plain(c.trim_end_matches(['k', 's'])).is_some())
+    full_row(t, table.width(), |c| plain(c.trim_end_matches(['k', 's'])).is_some())
 }
 
 /// `384 bit ecdsa (nistp384) **0.0002s** 0.0008s **5045.4** 1204.9` →

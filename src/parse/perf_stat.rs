@@ -807,17 +807,17 @@ fn named_longer_above(input: &Input, s: &Sample) -> bool {
 /// warning says so (it was lost without a word).
 ///
 /// A block a mailer folded (`fold -s -w 72`: a count's `( +- 0.59% )`
-/// wrapped onto the line under it, [`folded`]) may be cut at a line break
+/// wrapped onto the line under it, [`Read::folded`]) may be cut at a line break
 /// too: its last count, the file's last line but blanks, with its
 /// comment and no spread, may have lost the line its spread was on
 /// (archive57: the folded transformer-deploy post cut after `3
 /// context-switches  #  0.462 K/sec` read a mean of 50 runs with no
 /// deviation, without a word). The same warning, saying the spread may
 /// be on a line the file does not have.
-fn warn_of_a_cut_spread(input: &Input, out: &mut ParsedFile) {
+fn warn_of_a_cut_spread(input: &Input, out: &mut ParsedFile, folded: bool) {
     let Some(n) = input.lines.iter().rposition(|l| !l.trim().is_empty()).map(|i| i + 1) else { return };
     let at_end = input.unterminated && n == input.lines.len();
-    let folded_cut = !at_end && input.lines[n - 1].contains('#') && folded(input);
+    let folded_cut = !at_end && input.lines[n - 1].contains('#') && folded;
     if !(at_end || folded_cut) || out.notes.iter().any(|(l, m)| *l == n && super::cut::is_cut_note(m)) {
         return;
     }
@@ -846,20 +846,44 @@ fn warn_of_a_cut_spread(input: &Input, out: &mut ParsedFile) {
     }
 }
 
-/// Whether a count's `( +- p% )` is on the line under it anywhere in the
-/// file: the output was folded by a mailer (`#    0.462 K/sec` over `(
-/// +-  1.84% )`, or `#    0.494 CPUs` over `utilized   ( +-  0.59% )`).
-fn folded(input: &Input) -> bool {
-    input.lines.windows(2).any(|w| {
-        let (above, t) = (w[0].trim(), w[1].trim());
-        matches!(kind(above), Kind::Counter { pct: None, .. })
-            && above.contains('#')
-            && kind(t) == Kind::Other
-            && noise(t).is_some()
-    })
+/// `first` (a line's text) joined, a blank between, with the lines
+/// `below` it (trimmed, each as `piece` gives it) up to the first that
+/// `ends` the join: a header a mailer wrapped inside its command (up to
+/// the line ending in `:`), a command continued by the shell's `\`. `None`
+/// where a blank line, or the end of `below`, comes first.
+fn joined_below(
+    input: &Input,
+    first: &str,
+    below: impl Iterator<Item = usize>,
+    piece: impl Fn(&str) -> &str,
+    ends: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let mut joined = first.to_string();
+    for j in below {
+        let next = input.lines[j].trim();
+        if next.is_empty() {
+            return None;
+        }
+        joined.push(' ');
+        joined.push_str(piece(next));
+        if ends(next) {
+            return Some(joined);
+        }
+    }
+    None
 }
 
-fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+/// What [`parse_all`] read: the file's results, and whether a count's `(
+/// +- p% )` is on the line under it anywhere in the file (the output was
+/// folded by a mailer: `#    0.462 K/sec` over `( +-  1.84% )`, or `#
+/// 0.494 CPUs` over `utilized   ( +-  0.59% )`), for
+/// [`warn_of_a_cut_spread`].
+struct Read {
+    out: ParsedFile,
+    folded: bool,
+}
+
+fn parse_all(input: &Input) -> Result<Read, ParseError> {
     let mut out = ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() };
     let mut kinds: Vec<Kind> = input.lines.iter().map(|l| kind(l.trim())).collect();
     // A `#` comment's text a mail wrapped onto the next line (`… edge/u #`
@@ -880,18 +904,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if !matches!(kinds[i], Kind::Header(_, None)) || t.ends_with(':') {
             continue;
         }
-        let mut joined = t.to_string();
-        for j in i + 1..kinds.len().min(i + 4) {
-            let next = input.lines[j].trim();
-            if next.is_empty() || kinds[j] != Kind::Other {
-                break;
-            }
-            joined.push(' ');
-            joined.push_str(next);
-            if next.ends_with(':') {
-                kinds[i] = kind(&joined);
-                break;
-            }
+        let below = (i + 1..kinds.len().min(i + 4)).take_while(|&j| kinds[j] == Kind::Other);
+        if let Some(joined) = joined_below(input, t, below, |l| l, |l| l.ends_with(':')) {
+            kinds[i] = kind(&joined);
         }
     }
     // A `perf stat` command continued over lines by the shell's `\`
@@ -899,22 +914,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // rsa2048`, a LKML 2023 StarFive patch, wildmod56: the group was the
     // `\` itself): the command is its line joined with those below it up
     // to the first that does not end in `\`.
+    fn unescaped(l: &str) -> &str {
+        l.trim_end_matches('\\').trim_end()
+    }
     for (i, k) in kinds.iter_mut().enumerate() {
         let t = input.lines[i].trim();
         if !matches!(k, Kind::Command(..)) || !t.ends_with('\\') {
             continue;
         }
-        let mut joined = t.trim_end_matches('\\').trim_end().to_string();
-        for next in input.lines.iter().skip(i + 1).take(64).map(|l| l.trim()) {
-            if next.is_empty() {
-                break;
-            }
-            joined.push(' ');
-            joined.push_str(next.trim_end_matches('\\').trim_end());
-            if !next.ends_with('\\') {
-                *k = kind(&joined);
-                break;
-            }
+        let below = (i + 1..input.lines.len()).take(64);
+        if let Some(joined) = joined_below(input, unescaped(t), below, unescaped, |l| !l.ends_with('\\')) {
+            *k = kind(&joined);
         }
     }
     // The lines that end the counter line above them, a mailer's wrap of
@@ -941,6 +951,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // right after the `#` (`0.002 M/sec  ( +-  1.58% )`, `1.23% of all
     // L1-dcache accesses  ( +- 0.50% )` below it), before the noise (`(
     // +-  1.75% )` alone), or inside it (`( +-` over `1.75% )`).
+    let mut folded = false;
     for i in 1..kinds.len() {
         if kinds[i] != Kind::Other {
             continue;
@@ -948,6 +959,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let tail = input.lines[i].trim();
         let above = input.lines[i - 1].trim_end();
         let Kind::Counter { pct: pct @ None, .. } = &mut kinds[i - 1] else { continue };
+        // A count's `( +- p% )` on the line under it: the output was
+        // folded by a mailer ([`Read::folded`]).
+        folded |= above.contains('#') && noise(tail).is_some();
         let found = if let Some(head) = above.strip_suffix("+-").filter(|h| h.trim_end().ends_with('(')) {
             // `( +-` over `1.75% )`: the figure before the `%`, then `)`.
             let opened = head.trim_end().strip_suffix('(').unwrap_or(head);
@@ -1309,7 +1323,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             None => ParseError::NoResults { benchmark: ID, reason: "no perf stat counter or elapsed-time line".into() },
         });
     }
-    Ok(out)
+    Ok(Read { out, folded })
 }
 
 /// Means of one key (kernel, command, metric, parameters: the prefix and
@@ -1546,7 +1560,7 @@ impl BenchParser for PerfStat {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        let mut out = parse_all(input)?;
+        let Read { mut out, folded } = parse_all(input)?;
         // A file cut inside its last line after the figure: perf prints
         // the name after it, and a cut there named a count after what was
         // left of it (attack54 F6: `4.512917370 seconds time elapsed` cut
@@ -1554,7 +1568,7 @@ impl BenchParser for PerfStat {
         let last = input.lines.len();
         let cut = out.samples.iter().any(|s| s.line == last && (cut_in_name(s) || named_longer_above(input, s)));
         super::cut::last_line_cut_in_name(input, &mut out, |_| cut);
-        warn_of_a_cut_spread(input, &mut out);
+        warn_of_a_cut_spread(input, &mut out, folded);
         Ok(out)
     }
 
@@ -1568,7 +1582,7 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> ParsedFile {
-        parse_all(&Input::from_text(text)).expect("read")
+        parse_all(&Input::from_text(text)).expect("read").out
     }
 
     /// What the segmenter makes of `text`: read, labelled, checked.

@@ -987,7 +987,8 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         // So is AIM7's own title (`AIM7 compute workload`, its group) glued
         // under another output with no blank line (19 pairs of
         // tests/segments.rs, glued55: AIM7 read alone lost its group).
-        let own_title = |i: usize| program == "aim7" && super::aim7::workload_title(&input.lines[i]).is_some();
+        let parser = seg.parser;
+        let own_title = |i: usize| parser.own_title(&input.lines[i]);
         let others: Vec<bool> = (0..input.lines.len())
             .map(|i| {
                 let theirs = took.iter().any(|(j, t)| j != k && t.get(i).copied().unwrap_or(false));

@@ -98,7 +98,7 @@ pub(super) fn processor(text: &str) -> Option<String> {
     // `box:`), never a sentence's.
     let about = |before: &str, after: &str| {
         let after = after.trim().trim_end_matches([':', ')']).trim();
-        let after_ok = after.is_empty() || (after.split_whitespace().count() == 1 && NOUNS.contains(&after));
+        let after_ok = after.is_empty() || (after.split_whitespace().count() == 1 && machine_noun(after, &NOUNS));
         after_ok && before.split_whitespace().count() <= 3 && !before.contains(['.', ',', ';', '!', '?'])
     };
     // `Intel(R) … @ 2.40GHz`.
@@ -135,7 +135,7 @@ pub(super) fn processor(text: &str) -> Option<String> {
         return None;
     }
     // `On the Xeon E5-2620 v3 box:`: the box is no part of its name.
-    while words.len() > 1 && words.last().is_some_and(|w| NOUNS.contains(w)) {
+    while words.len() > 1 && words.last().is_some_and(|w| machine_noun(w, &NOUNS)) {
         words.pop();
     }
     let family = words.iter().position(|w| {
@@ -182,7 +182,7 @@ fn counted_machine(text: &str) -> Option<String> {
         return None;
     }
     let end = (at + 2..=at + 3)
-        .find(|&e| words.get(e).is_some_and(|w| COUNTED_NOUNS.contains(&w.trim_end_matches([':', ',', '.']))))?;
+        .find(|&e| words.get(e).is_some_and(|w| machine_noun(w.trim_end_matches([':', ',', '.']), &COUNTED_NOUNS)))?;
     let kind = &words[at + 1..end];
     if kind.iter().any(|w| w.ends_with([':', ',', '.', ';']) || w.chars().all(|c| c.is_lowercase())) {
         return None;
@@ -191,12 +191,23 @@ fn counted_machine(text: &str) -> Option<String> {
     Some(format!("{count} CPUs {} {noun}", kind.join(" ")))
 }
 
-/// Nouns for a machine after its CPU count and kind ([`counted_machine`]).
-const COUNTED_NOUNS: [&str; 9] = ["system", "guest", "VM", "node", "box", "machine", "server", "host", "LPAR"];
+/// Nouns for a machine both after a processor's name ([`NOUNS`]) and
+/// after a CPU count and kind ([`COUNTED_NOUNS`]).
+const MACHINE_NOUNS: [&str; 5] = ["box", "machine", "server", "system", "host"];
+
+/// Nouns for a machine after its CPU count and kind ([`counted_machine`]):
+/// [`MACHINE_NOUNS`] and these.
+const COUNTED_NOUNS: [&str; 4] = ["guest", "VM", "node", "LPAR"];
 
 /// Common nouns a heading puts after a processor's name (`On the Xeon
-/// E5-2620 v3 box:`): no part of the name.
-const NOUNS: [&str; 8] = ["box", "machine", "server", "system", "host", "workstation", "laptop", "desktop"];
+/// E5-2620 v3 box:`): no part of the name. [`MACHINE_NOUNS`] and these.
+const NOUNS: [&str; 3] = ["workstation", "laptop", "desktop"];
+
+/// True when `w` is a noun for a machine: one of [`MACHINE_NOUNS`] or of
+/// `more`.
+fn machine_noun(w: &str, more: &[&str]) -> bool {
+    MACHINE_NOUNS.contains(&w) || more.contains(&w)
+}
 
 /// Gives each sample of `parsed` under a line naming a processor
 /// ([`processor`]) the parameter [`MACHINE_PARAM`], when the samples sit
@@ -221,15 +232,22 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
     // Each line's machine line in force: (line, name), nearest above.
     let mut in_force: Vec<Option<(usize, String)>> = vec![None; last + 1];
     let mut current: Option<(usize, String)> = None;
+    // The machine lines that name a processor ([`processor`]), not a CPU
+    // count ([`counted_machine`]).
+    let mut named_processor: Vec<usize> = Vec::new();
     let mut read = vec![false; last + 1];
     for s in &parsed.samples {
         read[s.line] = true;
     }
     for n in 1..=last.min(input.lines.len()) {
-        if !read[n]
-            && let Some(name) = processor(&input.lines[n - 1]).or_else(|| counted_machine(&input.lines[n - 1]))
-        {
-            current = Some((n, name));
+        if !read[n] {
+            let text = &input.lines[n - 1];
+            if let Some(name) = processor(text) {
+                named_processor.push(n);
+                current = Some((n, name));
+            } else if let Some(name) = counted_machine(text) {
+                current = Some((n, name));
+            }
         }
         in_force[n].clone_from(&current);
     }
@@ -258,7 +276,7 @@ pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
         // (unless the parser read its own, UnixBench's `CPU 0:` lines).
         if let ([(at, name, _), ..], None) = (machines.as_slice(), &parsed.identity.processor)
             && machines.iter().map(|m| m.2.len()).sum::<usize>() == parsed.samples.len()
-            && processor(&input.lines[at - 1]).is_some()
+            && named_processor.contains(at)
         {
             parsed.identity.processor = Some((*at, name.clone()));
         }

@@ -117,7 +117,11 @@ pub(super) fn shaped_grid(t: &TableView, shape: Shape, opts: &GridOptions, cells
     blocks.retain(|b| !b.rows.is_empty());
     for b in &mut blocks {
         mark_kernels(b, shape, &t.marks);
-        b.text = plan_text(b, opts.width);
+    }
+    // Long kernel names' short names, the same in each block.
+    let keys = KernelKeys::of(&blocks, opts.width);
+    for b in &mut blocks {
+        b.text = plan_text(b, opts.width, keys.as_ref());
     }
     Grid {
         shape,

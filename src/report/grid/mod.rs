@@ -63,7 +63,9 @@ mod tests;
 
 pub(in crate::report) use build::view_cell;
 use build::{fits_kernel_columns, folded_grid, grid_cells, kernels, link_sources, range_over_one, shaped_grid, unfold};
-pub use plan::{ColumnPlan, FOLDED_HEADER, FoldedLabels, Labels, TextPlan, over_runs, pad_left, pad_right, wrap_label};
+pub use plan::{
+    ColumnPlan, FOLDED_HEADER, FoldedLabels, KernelKeys, Labels, TextPlan, over_runs, pad_left, pad_right, wrap_label,
+};
 
 /// What a cell shows where every run printed its test as too fast to time
 /// ([`super::RowView::untimed`]): bonnie++'s own `+++++`, explained under

@@ -21,6 +21,9 @@ pub struct TextPlan {
     /// The label columns drawn as one ([`FoldedLabels`]), where side by
     /// side they left no room for a value column; `None` for most blocks.
     pub folded: Option<FoldedLabels>,
+    /// Short names for the block's long kernel names, said in a key under
+    /// the table ([`KernelKeys`]); `None` for most blocks.
+    pub keys: Option<KernelKeys>,
 }
 
 impl TextPlan {
@@ -44,8 +47,134 @@ impl TextPlan {
     /// The label columns of block `b` as this plan draws them: its own,
     /// or the first ones and the rest folded into one ([`TextPlan::folded`]).
     pub fn labels<'a>(&'a self, b: &'a GridBlock) -> Labels<'a> {
-        Labels { b, folded: self.folded.as_ref() }
+        Labels { b, folded: self.folded.as_ref(), keys: self.keys.as_ref() }
     }
+
+    /// The key under the block's table: a line for each short kernel
+    /// name ([`KernelKeys`]), `[1] (k01/v6.txt)`; empty for most blocks.
+    pub fn key_lines(&self) -> Vec<String> {
+        self.keys.as_ref().map_or_else(Vec::new, KernelKeys::lines)
+    }
+}
+
+/// Short names for a block's kernel names too long for the plaintext, as
+/// a person writing the post gives them: a name that ends in the file it
+/// came from, `baseline (k01/linuxppc-2021-08-neri-asym-smt-v4-….txt)`,
+/// is `baseline [1]` and the key under the table says `[1]
+/// (k01/linuxppc-….txt)` once; another long name is `[2]` and the key
+/// says it whole. report.py's `baseline` and `compare` named by their
+/// files (two files of a class naming kernels alike) ran the wild
+/// fixtures' schedtests tables 102 to 133 columns wide, the kernel's
+/// column never broken. A name longer than half the page width has its
+/// short name where that takes fewer lines; one longer than a third only
+/// where the names leave the table's lines past the width
+/// ([`plan_text`]: `4.14.48-1-pserver-mpbvec+`, 25 columns, was `[1]` in
+/// a UnixBench table that fitted, to save a line a row). Markdown and
+/// HTML keep the names.
+#[derive(Debug, Clone, Default)]
+pub struct KernelKeys {
+    /// Each long name and its short name.
+    pub short: FxHashMap<String, String>,
+    /// The key's entries in order: `[1]` and what it stands for.
+    pub key: Vec<(String, String)>,
+    /// The page width the key's lines are filled to.
+    pub width: usize,
+}
+
+impl KernelKeys {
+    /// Short names for the kernel names of `blocks` (one grid: the same
+    /// name has the same key in each of its blocks) wider than a third of
+    /// `width` ([`key_limits`]). `None` where no name is that long, or
+    /// where a short name would be another kernel's name.
+    pub(super) fn of(blocks: &[GridBlock], width: usize) -> Option<KernelKeys> {
+        let (limit, _) = key_limits(width);
+        let names: Vec<&str> = blocks.iter().flat_map(kernel_names).collect();
+        let mut keys = KernelKeys { width, ..KernelKeys::default() };
+        for &name in &names {
+            if text_width(name) <= limit || keys.short.contains_key(name) {
+                continue;
+            }
+            // `plain (what)`: the plain name kept, what follows it keyed.
+            let split = name
+                .strip_suffix(')')
+                .and_then(|n| n.rfind(" (").map(|i| (&name[..i], &n[i + 1..])))
+                .filter(|(plain, _)| !plain.trim().is_empty() && text_width(plain) + 5 <= limit);
+            let said = split.map_or(name.to_string(), |(_, what)| format!("{what})"));
+            let mark = match keys.key.iter().position(|(_, s)| *s == said) {
+                Some(i) => keys.key[i].0.clone(),
+                None => {
+                    let mark = format!("[{}]", keys.key.len() + 1);
+                    keys.key.push((mark.clone(), said));
+                    mark
+                }
+            };
+            let short = split.map_or(mark.clone(), |(plain, _)| format!("{plain} {mark}"));
+            keys.short.insert(name.to_string(), short);
+        }
+        // A short name that is another kernel's name, or two long names'
+        // one short name, would merge two kernels' rows in the reader's
+        // eyes: no keys then.
+        let clash = keys.short.values().any(|s| names.iter().any(|n| n == s));
+        let shorts: FxHashSet<&String> = keys.short.values().collect();
+        if keys.key.is_empty() || clash || shorts.len() != keys.short.len() {
+            return None;
+        }
+        Some(keys)
+    }
+
+    /// The keys of the names wider than `longer_than` that block `b`
+    /// shows, its key only the entries they use; `None` where it shows
+    /// none.
+    fn of_block(&self, b: &GridBlock, longer_than: usize) -> Option<KernelKeys> {
+        let short: FxHashMap<String, String> = kernel_names(b)
+            .filter(|n| text_width(n) > longer_than)
+            .filter_map(|n| self.short.get_key_value(n))
+            .map(|(n, s)| (n.clone(), s.clone()))
+            .collect();
+        let used = |mark: &str| short.values().any(|s| s == mark || s.ends_with(&format!(" {mark}")));
+        let key: Vec<(String, String)> = self.key.iter().filter(|(m, _)| used(m)).cloned().collect();
+        (!key.is_empty()).then_some(KernelKeys { short, key, width: self.width })
+    }
+
+    /// Kernel `name` as the plaintext shows it.
+    pub fn name<'a>(&'a self, name: &'a str) -> &'a str {
+        self.short.get(name).map_or(name, String::as_str)
+    }
+
+    /// The key's lines, `[1] (k01/v6.txt)`, each entry filled to the
+    /// width (a file's name longer than a line broken, as a long label's
+    /// word is: [`wrap_label`]).
+    pub fn lines(&self) -> Vec<String> {
+        self.key
+            .iter()
+            .flat_map(|(mark, said)| {
+                let entry = format!("{mark} {said}");
+                wrap_label(&entry, self.width).into_iter().map(Cow::into_owned).collect::<Vec<_>>()
+            })
+            .collect()
+    }
+}
+
+/// The kernel names of block `b`: its rows' first labels (kernels as
+/// rows), or its columns' names (kernels as columns).
+fn kernel_names(b: &GridBlock) -> Box<dyn Iterator<Item = &str> + '_> {
+    if kernels_as_columns(b) {
+        Box::new(b.columns.iter().map(|c| c.name.as_str()))
+    } else {
+        Box::new(b.rows.iter().filter(|r| !r.change).filter_map(|r| r.labels.first().map(String::as_str)))
+    }
+}
+
+/// The widths past which a kernel name has a short name ([`KernelKeys`]):
+/// a third of the page (20 at least) where the names leave the lines past
+/// it, half of it (36 at 72) where they do not.
+fn key_limits(width: usize) -> (usize, usize) {
+    ((width / 3).max(20), (width / 2).max(20))
+}
+
+/// True when the block has a column per kernel (metrics as rows).
+fn kernels_as_columns(b: &GridBlock) -> bool {
+    b.label_headers.first().is_some_and(|h| h == "test")
 }
 
 /// The label columns of a block from [`FoldedLabels::from`] on, drawn as
@@ -131,6 +260,7 @@ fn folded_end(b: &GridBlock) -> usize {
 pub struct Labels<'a> {
     b: &'a GridBlock,
     folded: Option<&'a FoldedLabels>,
+    keys: Option<&'a KernelKeys>,
 }
 
 impl<'a> Labels<'a> {
@@ -167,6 +297,15 @@ impl<'a> Labels<'a> {
     /// Label `i` of row `ri` as drawn ([`GridRow::label_text`], or the
     /// row's folded labels).
     pub fn text(&self, ri: usize, i: usize) -> Cow<'a, str> {
+        // A long kernel name's short name ([`KernelKeys`]), with its mark.
+        if i == 0
+            && let Some(keys) = self.keys
+            && let Some(short) = self.b.rows[ri].labels.first().and_then(|l| keys.short.get(l))
+            && !kernels_as_columns(self.b)
+        {
+            let flag = self.b.rows[ri].flag.as_ref();
+            return Cow::Owned(flag.map_or_else(|| short.clone(), |f| format!("{short}{}", f.mark)));
+        }
         match self.folded.map(|f| (f, f.own(i))) {
             Some((f, None)) => Cow::Borrowed(f.rows.get(ri).map_or("", String::as_str)),
             Some((_, Some(j))) => self.b.rows[ri].label_text(j),
@@ -289,8 +428,27 @@ fn split_point(v: &str) -> (&str, &str) {
 /// The plaintext layout of block `b` within `width` columns: columns two
 /// spaces apart, or one when that keeps the block in one group (as the
 /// posts print LMbench).
-pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
-    let plain = plan_labels(b, width, None);
+pub(super) fn plan_text(b: &GridBlock, width: usize, keys: Option<&KernelKeys>) -> TextPlan {
+    let plain = plan_folded(b, width, None);
+    // Long kernel names ([`KernelKeys`], of the grid): short names and a
+    // key under the table, where that takes fewer lines; names longer
+    // than a third of the page only where the lines run past it.
+    let rank = |p: &TextPlan| (p.overflow(width), p.lines);
+    let (third, half) = key_limits(width);
+    let longer_than = if plain.overflow(width) > 0 { third } else { half };
+    match keys.and_then(|k| k.of_block(b, longer_than)) {
+        Some(keys) => {
+            let keyed = plan_folded(b, width, Some(keys));
+            if rank(&keyed) < rank(&plain) { keyed } else { plain }
+        }
+        None => plain,
+    }
+}
+
+/// [`plan_text`] of `b` with kernel names `keys`: its label columns as
+/// they are, or some folded into one, whichever fits in fewest lines.
+fn plan_folded(b: &GridBlock, width: usize, keys: Option<KernelKeys>) -> TextPlan {
+    let plain = plan_labels(b, width, None, keys.clone());
     // Label columns that leave no room for the numbers even narrowed
     // ([`narrow_labels`]) fold into one ([`FoldedLabels`]): the last two,
     // or more, whichever fits (or runs past the width least) in the fewest
@@ -304,7 +462,7 @@ pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
     let rank = |p: &TextPlan| (p.overflow(width), p.lines);
     let mut best = plain;
     for from in (1..to - 1).rev() {
-        let folded = plan_labels(b, width, Some(FoldedLabels::of(b, from)));
+        let folded = plan_labels(b, width, Some(FoldedLabels::of(b, from)), keys.clone());
         if rank(&folded) < rank(&best) {
             best = folded;
         }
@@ -314,8 +472,8 @@ pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
 
 /// [`plan_text`] of `b` with its label columns from `folded.from` on
 /// folded into one ([`FoldedLabels`]), or none folded.
-fn plan_labels(b: &GridBlock, width: usize, folded: Option<FoldedLabels>) -> TextPlan {
-    let labels = Labels { b, folded: folded.as_ref() };
+fn plan_labels(b: &GridBlock, width: usize, folded: Option<FoldedLabels>, keys: Option<KernelKeys>) -> TextPlan {
+    let labels = Labels { b, folded: folded.as_ref(), keys: keys.as_ref() };
     let count = labels.count();
     // Each row's label widths, measured once: the label columns' widths
     // and each row's lines ([`row_lines`]) read them.
@@ -330,7 +488,7 @@ fn plan_labels(b: &GridBlock, width: usize, folded: Option<FoldedLabels>) -> Tex
     let fixed_of = |ws: &[usize], gap: usize| ws.iter().sum::<usize>() + gap * ws.len().saturating_sub(1);
     let plan_columns = |ws: &[usize]| -> Vec<ColumnPlan> {
         (0..b.columns.len())
-            .map(|ci| plan_column(b, ci, &parts[ci], width.saturating_sub(fixed_of(ws, 2) + 2), width))
+            .map(|ci| plan_column(b, ci, &parts[ci], width.saturating_sub(fixed_of(ws, 2) + 2), width, keys.as_ref()))
             .collect()
     };
     let mut columns = plan_columns(&label_widths);
@@ -380,25 +538,28 @@ fn plan_labels(b: &GridBlock, width: usize, folded: Option<FoldedLabels>) -> Tex
             (gap, groups) = (1, tight);
         }
     }
-    let lines = groups
-        .iter()
-        .map(|g| {
-            let header = g.iter().map(|&ci| columns[ci].header.len()).max().unwrap_or(1).max(1);
-            let units = g.iter().map(|&ci| columns[ci].unit.len()).max().unwrap_or(0);
-            let rows: usize = b
-                .rows
-                .iter()
-                .zip(&row_label_widths)
-                .enumerate()
-                .filter(|(_, (r, _))| g.iter().any(|&ci| r.cells[ci].is_some()))
-                .map(|(ri, (_, ws))| row_lines(&labels, ri, ws, &label_widths))
-                .sum();
-            let over = usize::from(g.iter().any(|&ci| !b.columns[ci].over.is_empty()));
-            over + header + units + 1 + rows
-        })
-        .sum::<usize>()
+    // The key under the table: each entry filled to the width.
+    let key_lines: usize = keys.as_ref().map_or(0, |k| k.lines().len());
+    let lines = key_lines
+        + groups
+            .iter()
+            .map(|g| {
+                let header = g.iter().map(|&ci| columns[ci].header.len()).max().unwrap_or(1).max(1);
+                let units = g.iter().map(|&ci| columns[ci].unit.len()).max().unwrap_or(0);
+                let rows: usize = b
+                    .rows
+                    .iter()
+                    .zip(&row_label_widths)
+                    .enumerate()
+                    .filter(|(_, (r, _))| g.iter().any(|&ci| r.cells[ci].is_some()))
+                    .map(|(ri, (_, ws))| row_lines(&labels, ri, ws, &label_widths))
+                    .sum();
+                let over = usize::from(g.iter().any(|&ci| !b.columns[ci].over.is_empty()));
+                over + header + units + 1 + rows
+            })
+            .sum::<usize>()
         + groups.len().saturating_sub(1);
-    TextPlan { label_widths, columns, groups, lines, gap, folded }
+    TextPlan { label_widths, columns, groups, lines, gap, folded, keys }
 }
 
 /// Narrows the text label columns of `b` (left-aligned: names, labels;
@@ -425,7 +586,7 @@ fn narrow_labels(labels: &Labels, rows: usize, label_widths: &mut [usize], mut o
     for pass in 0..2 {
         if pass == 1 {
             for f in floor.iter_mut().skip(1) {
-                *f = (*f).min(FOLDED_WORD.max(8));
+                *f = (*f).min(FOLDED_WORD);
             }
         }
         while over > 0 {
@@ -552,10 +713,21 @@ fn column_parts(b: &GridBlock) -> Vec<ColumnPlan> {
 /// the column is as wide as it, and the label columns narrow to make room
 /// ([`plan_text`]); `Throughp` / `ut` over a dbench column beside a long
 /// label (wild32 file 05's mail) read as two words.
-fn plan_column(b: &GridBlock, ci: usize, parts: &ColumnPlan, cap: usize, width: usize) -> ColumnPlan {
+fn plan_column(
+    b: &GridBlock,
+    ci: usize,
+    parts: &ColumnPlan,
+    cap: usize,
+    width: usize,
+    keys: Option<&KernelKeys>,
+) -> ColumnPlan {
     let mut p = parts.clone();
     let col = &b.columns[ci];
-    let name = col.name_text();
+    // A long kernel name over its column is its short name ([`KernelKeys`]).
+    let name = match keys.filter(|_| kernels_as_columns(b)).and_then(|k| k.short.get(&col.name)) {
+        Some(short) => Cow::Owned(col.flag.as_ref().map_or_else(|| short.clone(), |f| format!("{short}{}", f.mark))),
+        None => col.name_text(),
+    };
     let unit_width = exact_width(&col.unit);
     // A unit wider than the room beside the labels wraps, to that room
     // (to its longest word at least).
@@ -618,7 +790,7 @@ fn with_wrapped<R>(s: &str, width: usize, f: impl FnOnce(&[String]) -> R) -> R {
         if let Some((_, lines)) = memo.get(s).and_then(|ws| ws.iter().find(|(w, _)| *w == width)) {
             return f(lines);
         }
-        let opts = textwrap::Options::new(width).break_words(true);
+        let opts = textwrap::Options::new(width).break_words(true).wrap_algorithm(crate::markdown::within_width());
         let lines: Vec<String> = textwrap::wrap(s, opts).into_iter().map(|l| l.into_owned()).collect();
         let out = f(&lines);
         if memo.len() >= MEMO_MAX {

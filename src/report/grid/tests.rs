@@ -662,3 +662,65 @@ fn sparse_label_columns_fold_into_one_to_keep_the_mail_width() {
     let values: Vec<&str> = b.rows.iter().map(|r| r.cells[0].as_ref().map_or("", |c| c.value.as_str())).collect();
     assert_eq!(values, ["150.979", "111.575", "24.3661", "80.6754", "218.935"]);
 }
+
+/// report.py's `baseline` and `compare` of two files named by the files
+/// (the wild fixtures' schedtests: `baseline (k01/linuxppc-2021-08-…txt)`),
+/// a kernel's column that is never broken, ran the mail's tables 102 to
+/// 133 columns wide. The plaintext gives each a short name, `baseline
+/// [1]`, and says `[1] (k01/…txt)` once under the table; a long name
+/// without a file is `[3]` and said whole. The grid keeps the names
+/// (Markdown, HTML) and every number.
+#[test]
+fn long_kernel_names_get_short_names_and_a_key_under_the_mail_table() {
+    let one = "k01/linuxppc-2021-08-neri-asym-smt-v4-table-1-banner-rule-group-N-thread-N-loads-closing-rule.txt";
+    let two = "k05/lkml-2023-04-eevdf-chenyu-prelim-double-quoted-percent-figures-lt2-bounds-nr-instance.txt";
+    let long = "5.19.0-rc4-skip-sis-util-plus-sis-short-plus-llc-split-v2+";
+    let names = [
+        format!("baseline ({one})"),
+        format!("compare ({one})"),
+        format!("baseline ({two})"),
+        format!("compare ({two})"),
+        long.to_string(),
+        "5.19.0+".to_string(),
+    ];
+    let values = ["1.0000", "1.0299", "1.0000", "0.8500", "0.9474", "1.1068"];
+    let rows: Vec<Row> = names
+        .iter()
+        .zip(values)
+        .map(|(k, v)| (k.as_str(), vec!["process-pipe", "1"], vec![cell(v, 1, None, None)]))
+        .collect();
+    let t = table(&[("hackbench", "")], &["case", "group"], rows);
+    let g = grid(&t, &GridOptions::default());
+    assert_eq!(g.text_overflow(72), 0);
+    let b = &g.blocks[0];
+    let keys = b.text.keys.as_ref().expect("short names in plaintext");
+    let labels = b.text.labels(b);
+    let shown: Vec<String> = (0..b.rows.len()).map(|ri| labels.text(ri, 0).into_owned()).collect();
+    assert_eq!(shown, ["baseline [1]", "compare [1]", "baseline [2]", "compare [2]", "[3]", "5.19.0+"]);
+    assert_eq!(keys.name(&names[4]), "[3]");
+    let key = b.text.key_lines();
+    assert!(key.iter().all(|l| l.width() <= 72), "{key:?}");
+    // Every entry whole (lines joined, blanks aside).
+    let bare = |s: &str| s.split_whitespace().collect::<String>();
+    assert_eq!(bare(&key.concat()), bare(&format!("[1] ({one}) [2] ({two}) [3] {long}")));
+    // The grid itself keeps the names; the numbers are the grid's.
+    let kernels: Vec<&str> = b.rows.iter().map(|r| r.labels[0].as_str()).collect();
+    assert_eq!(kernels, names.iter().map(String::as_str).collect::<Vec<_>>());
+    let cells: Vec<&str> = b.rows.iter().map(|r| r.cells[0].as_ref().map_or("", |c| c.value.as_str())).collect();
+    assert_eq!(cells, values);
+}
+
+/// A short name that is another kernel's name (a kernel named `[1]`)
+/// would read as that kernel: the names stay as they are.
+#[test]
+fn no_short_name_is_another_kernels_name() {
+    let one = "k01/linuxppc-2021-08-neri-asym-smt-v4-table-1-banner-rule-group-N-thread-N-loads-closing-rule.txt";
+    let long = format!("baseline ({one})");
+    let rows: Vec<Row> = vec![
+        (long.as_str(), vec![], vec![cell("1.0", 1, None, None)]),
+        ("baseline [1]", vec![], vec![cell("2.0", 1, None, None)]),
+    ];
+    let t = table(&[("hackbench", "")], &[], rows);
+    let g = grid(&t, &GridOptions::default());
+    assert!(g.blocks.iter().all(|b| b.text.keys.is_none()));
+}
