@@ -79,6 +79,12 @@ pub struct Input {
     /// a `tbench` command line a dbench segment's blanking removed still
     /// makes the lines under it tbench's ([`super::dbench`]).
     pub file_lines: Option<std::sync::Arc<Vec<String>>>,
+    /// Index *n − 1*: the column of the file at which line *n*'s text
+    /// starts, past the quote markers taken away (`> ` is 2), for the lines
+    /// holding a tab; empty when no line holds one after a quote marker.
+    /// A tab's stop is a column of the file's line, quote markers included
+    /// ([`Input::expanded`]).
+    pub tab_starts: Vec<u16>,
     /// `lines` joined with `\n`, made on the first [`Input::text`].
     joined: std::sync::OnceLock<String>,
     /// `joined` in ASCII lower case, made on the first
@@ -175,7 +181,9 @@ impl Input {
         } else {
             Vec::new()
         };
+        let mut tab_starts: Vec<u16> = Vec::new();
         for (i, l) in unified.split('\n').enumerate() {
+            let raw = l;
             let l = if indented.get(i).copied().unwrap_or(false) { l.trim_start() } else { l };
             // A bar quote is one level, then any `>` quoting under it.
             let (l, bar) = if barred.get(i).copied().unwrap_or(false) {
@@ -197,9 +205,17 @@ impl Input {
             if quoted {
                 quote_depths.push(depth);
             }
+            // Where a quoted line holding a tab starts in the file's line:
+            // its tabs stop at the file's columns, not the quote's.
+            if rest.len() < raw.len() && rest.contains('\t') && raw.ends_with(rest) {
+                let start = expand_tabs(&raw[..raw.len() - rest.len()]).chars().count();
+                tab_starts.resize(i, 0);
+                tab_starts.push(u16::try_from(start).unwrap_or(u16::MAX));
+            }
             lines.push(if terminal { as_the_terminal_showed(rest) } else { rest.to_string() });
         }
         quote_depths.truncate(lines.len());
+        tab_starts.truncate(lines.len());
         // A final newline does not start a line of its own.
         if lines.len() > 1 && lines.last().is_some_and(|l| l.is_empty()) && unified.ends_with('\n') {
             lines.pop();
@@ -257,8 +273,25 @@ impl Input {
             soft_joined,
             unterminated,
             soft_break_at_end,
+            tab_starts,
             ..Input::default()
         }
+    }
+
+    /// Line index `i` (line *i + 1*) with each tab replaced by the spaces
+    /// to the file's next tab stop (every eighth column, counted from the
+    /// start of the file's line, quote markers included): the line as a
+    /// terminal showed it, its columns where they were. A text whose
+    /// spaces an editor or a mailer turned to tabs (`unexpand -a`) reads
+    /// as the text did. A line without tabs is borrowed as it is.
+    pub fn expanded(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        let line = self.lines.get(i).map_or("", String::as_str);
+        if !line.contains('\t') {
+            return line.into();
+        }
+        let start = self.tab_starts.get(i).copied().map_or(0, usize::from);
+        let wide = expand_tabs(&format!("{}{line}", " ".repeat(start)));
+        wide.chars().skip(start).collect::<String>().into()
     }
 
     /// How many quote markers line index `i` (line *i + 1*) carried: 0 for
@@ -294,6 +327,7 @@ impl Input {
             soft_joined: self.soft_joined.clone(),
             unterminated: self.unterminated,
             soft_break_at_end: self.soft_break_at_end,
+            tab_starts: self.tab_starts.clone(),
             file_lines: self.file_lines.clone(),
             answers: self.answers.clone(),
             ..Input::default()
