@@ -240,6 +240,9 @@ impl Input {
             (false, Vec::new())
         };
         if qp {
+            decode_encoded_twice(&mut lines, &mut soft_joined);
+        }
+        if qp {
             // Decoding may give the spaces and colons the encoding hid
             // (`=C2=A0`, `=E2=80=82`, `=EF=BC=9A`).
             for l in lines.iter_mut() {
@@ -948,7 +951,14 @@ fn is_qp_escape(rest: &[u8], line_start: bool) -> bool {
         [] => true,
         [_, _, after @ ..] => match escaped_byte(rest) {
             Some(v) => {
-                let at_end = after.is_empty() || after == b"=";
+                // Blanks after it at the line's end are transport's (RFC
+                // 2045 6.7 rule 3, a decoder drops them): `> >=20  ` is an
+                // encoded blank ending its line, and refusing it left a
+                // mail undecoded, the soft breaks in iperf3's header and
+                // summaries not joined (mt76x2e, linux-arm 2019-10: the
+                // last UDP block's figures labelled `tal`; damage58).
+                let blanks = |b: &[u8]| b.iter().all(|&c| c == b' ' || c == b'\t');
+                let at_end = blanks(after) || after.strip_prefix(b"=").is_some_and(blanks);
                 v == b'='
                     || v >= 0x80
                     || matches!(v, b'\t' | b'\r' | b'\n')
@@ -1059,6 +1069,33 @@ fn decode_qp(lines: &mut [String], latin1: bool) -> Vec<bool> {
         i = next;
     }
     emptied
+}
+
+/// A mail encoded twice (a raw quoted-printable post, its soft breaks and
+/// `=` kept, saved or forwarded in the encoding once more: `… rece=` /
+/// `=3D` / `iver`): once decoded, the lines but those the decoding
+/// emptied (`soft_joined`) still look encoded ([`looks_quoted_printable`]),
+/// and are decoded again, the lines this empties marked too. A soft break
+/// decoded from `=3D` at a line's end met the emptied line under it, not
+/// its rest: iperf3's role words (`sender`, `receiver`) were left on lines
+/// of their own, their summaries' figures lost with no word (damage58).
+fn decode_encoded_twice(lines: &mut [String], soft_joined: &mut Vec<bool>) {
+    let kept: Vec<usize> = (0..lines.len()).filter(|&i| !soft_joined.get(i).copied().unwrap_or(false)).collect();
+    let once: Vec<&str> = kept.iter().map(|&i| lines[i].as_str()).collect();
+    if !looks_quoted_printable(&once.join("\n")) {
+        return;
+    }
+    let mut again: Vec<String> = kept.iter().map(|&i| std::mem::take(&mut lines[i])).collect();
+    let emptied = decode_quoted_printable(&mut again);
+    if soft_joined.len() < lines.len() && emptied.iter().any(|&e| e) {
+        soft_joined.resize(lines.len(), false);
+    }
+    for (k, (&i, line)) in kept.iter().zip(again).enumerate() {
+        lines[i] = line;
+        if emptied.get(k).copied().unwrap_or(false) {
+            soft_joined[i] = true;
+        }
+    }
 }
 
 /// The lines of a run of soft-broken lines (`joined` without their `=`
