@@ -25,7 +25,9 @@
 ///   on three lines in a row or more (`    >> Copy: …`, quoted output in a
 ///   Markdown code block) or going on from a quote with no indent; so is
 ///   a mail client's bar quote, `| `, on a block of three lines or more
-///   that is no table (no row ends in `|`, no rule of dashes);
+///   that is no table (no row ends in `|`, no rule of dashes), or whose
+///   every table row is a quoted one (`| | Method | … |`) among lines of
+///   other text (a page quoted whole);
 ///   [`Input::quoted`] is set when any
 ///   were;
 /// * a mail saved in its quoted-printable transfer encoding (it holds
@@ -1230,7 +1232,14 @@ fn bar_quotes(text: &str) -> Vec<bool> {
         // are excused where a box corner is quoted in the block.
         let boxed = |l: &str| l.get(2..).is_some_and(|r| r.starts_with(['|', '+', ',', '`']));
         let corner = lines[i..end].iter().any(|l| ["| ,-", "| `-", "| +-"].iter().any(|c| l.starts_with(c)));
-        let table = |l: &&str| tabular(l) && !(corner && boxed(l));
+        // A page quoted whole, Markdown tables and all (`| | Method |
+        // Throughput |` under `| ### Results`, a blog's dbench page bar-quoted:
+        // 238 figures read as 10): every table line is a quoted one (its
+        // own bar after the quote's), and lines of other text stand among
+        // them, which no table of the file's own holds.
+        let quoted_tables = lines[i..end].iter().filter(|l| tabular(l)).all(|l| boxed(l) && l[2..].starts_with('|'))
+            && lines[i..end].iter().any(|l| l.trim_end() != "|" && !tabular(l));
+        let table = |l: &&str| tabular(l) && !((corner || quoted_tables) && boxed(l));
         if end - i >= 3 && !percentiles && !lines[i..end].iter().any(table) {
             out[i..end].fill(true);
         }
