@@ -353,6 +353,19 @@ const CUTS: &[(&str, &str, &str, &str)] = &[
         "the file ends mid-line: `88,957      b` may be cut; left out",
         "the count 88957 of branch-misses:u read under an event `b`, no word (attack57 F6)",
     ),
+    (
+        "wild/lkp-compare/lkml-2025-11-lkp-improvement-lmbench3-pipe-then-will-it-scale-context-switch1-e-notation-rows-trimmed.txt",
+        "will-it-scale.wo",
+        "the name may be cut short",
+        "362500000 and 384200000 read under a metric `will-it-scale.wo`, no word (attack57, left alone; damage58)",
+    ),
+    (
+        "wild/mixed/gh-pr-scx-cosmos-2025-perf-bench-f-simple-then-schbench-auto-pinning-no-blank-between-interim-reports-cut.txt",
+        "(5922641 samples)\n     ",
+        "short of the run's default runtime of 30 s",
+        "the interim `runtime 10 (s)` reports (the clean file's superseded by line 31) read as the run's figures, no \
+         word, though a run with no `-r` lasts 30 s (attack57, left alone; damage58)",
+    ),
 ];
 
 #[test]
