@@ -282,6 +282,13 @@ const CASES: &[(&str, Damage, &str)] = &[
         "the page quoted whole with `| `: its Markdown table's rows (`| | Method | … |`) made the block no quote, \
          the dbench output left under its bars, 238 figures read as 10, no word (damage58)",
     ),
+    (
+        "wild/netperf/lkml-2023-05-netperf-sh-4-setups-staggered-two-line-header-peterz.txt",
+        Damage::UnexpandTabs,
+        "the staggered header's names placed by bytes, its tabs one each: the four set-ups' names fell in another \
+         order, TCP_SENDFILE-1's 40495.7 filed under NO_WA_BIAS (NO_WA_WEIGHT's), all 100 figures under a \
+         neighbour's name, no word (damage58)",
+    ),
 ];
 
 /// What a sample says, its line and its `quoting` parameter aside.
