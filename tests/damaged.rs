@@ -289,6 +289,12 @@ const CASES: &[(&str, Damage, &str)] = &[
          order, TCP_SENDFILE-1's 40495.7 filed under NO_WA_BIAS (NO_WA_WEIGHT's), all 100 figures under a \
          neighbour's name, no word (damage58)",
     ),
+    (
+        "wild/lkp-compare/lkml-2025-03-netperf-tcp-crr-improvement-monitors-elided.txt",
+        Damage::UnexpandTabs,
+        "`^I %stddev     %change^I     %stddev`: every row refused, the file skipped with \"nothing read\" (13 of the \
+         wild lkp-compare files so; damage58)",
+    ),
 ];
 
 /// What a sample says, its line and its `quoting` parameter aside.

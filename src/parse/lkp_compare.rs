@@ -510,7 +510,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // `numbered()` passes over the lines a quoted-printable soft break
     // emptied: no blank line, they end no table (a mail whose every row
     // the encoder wrapped kept its first row only, wild33 file 06).
-    let lines: Vec<(usize, &str)> = input.numbered().collect();
+    // Each line with its tabs to the file's stops ([`Input::expanded`]):
+    // LKP prints blanks, and a mail whose blanks an editor turned to tabs
+    // (`unexpand -a`: `^I %stddev     %change^I     %stddev`) had its
+    // columns no more, every row refused and the file skipped (damage58,
+    // 14 wild files).
+    let expanded: Vec<(usize, std::borrow::Cow<'_, str>)> =
+        input.numbered().map(|(n, _)| (n, input.expanded(n - 1))).collect();
+    let lines: Vec<(usize, &str)> = expanded.iter().map(|(n, l)| (*n, l.as_ref())).collect();
     let mut setup_now = Setup::default();
     let mut commits: Vec<String> = Vec::new();
     let mut seen = HashSet::new();
