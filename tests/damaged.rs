@@ -15,11 +15,20 @@ enum Damage {
     /// Every tab expanded to spaces, to the next multiple of 8 (`expand`,
     /// a mailer pasting a spreadsheet).
     ExpandTabs,
+    /// Every run of two blanks or more reaching a tab stop (every eighth
+    /// column) turned to a tab (`unexpand -a`, an editor saving with tabs).
+    UnexpandTabs,
     /// Saved in its quoted-printable transfer encoding (`=` escaped,
     /// lines longer than 76 broken by soft breaks `=`).
     QuotedPrintable,
+    /// Two blanks added at the end of every line (a mail's transport, or an
+    /// editor padding lines: RFC 2045 says a decoder drops them).
+    TrailingBlanks,
     /// Every line quoted once more (`> `, a reply quoting it whole).
     Quoted,
+    /// Every line quoted with a bar (`| `, a blank line `|`: a mail client's
+    /// quote, or a page pasted into a Markdown quote).
+    BarQuoted,
     /// Every line longer than 72 columns broken at its last blank before
     /// column 72, the rest on a line of its own, unquoted (a reply's
     /// mailer re-wrapping the quoted text: LKML's wrap damage).
@@ -36,16 +45,58 @@ fn damaged(bytes: &[u8], damage: Damage) -> Vec<u8> {
             let text = std::str::from_utf8(bytes).expect("UTF-8");
             text.split_inclusive('\n').map(benchsite::parse::input::expand_tabs).collect::<String>().into_bytes()
         }
+        Damage::UnexpandTabs => {
+            let text = std::str::from_utf8(bytes).expect("UTF-8");
+            let mut out = String::new();
+            for line in text.split_inclusive('\n') {
+                let (mut col, mut blanks) = (0usize, 0usize);
+                for c in line.chars() {
+                    match c {
+                        ' ' => {
+                            blanks += 1;
+                            col += 1;
+                            if col % 8 == 0 {
+                                out.push_str(if blanks >= 2 { "\t" } else { " " });
+                                blanks = 0;
+                            }
+                        }
+                        _ => {
+                            out.extend(std::iter::repeat_n(' ', blanks));
+                            blanks = 0;
+                            out.push(c);
+                            col = if c == '\t' { (col / 8 + 1) * 8 } else { col + 1 };
+                        }
+                    }
+                }
+                out.extend(std::iter::repeat_n(' ', blanks));
+            }
+            out.into_bytes()
+        }
         Damage::QuotedPrintable => {
             // Line by line (the encoder keeps CRLF pairs, escapes a bare
             // LF), saved with the archive's LF line ends.
             let crlf = String::from_utf8_lossy(bytes).replace("\r\n", "\n").replace('\n', "\r\n");
             quoted_printable::encode_to_str(crlf).replace("\r\n", "\n").into_bytes()
         }
+        Damage::TrailingBlanks => {
+            let text = String::from_utf8_lossy(bytes);
+            text.split_inclusive('\n')
+                .map(|l| l.strip_suffix('\n').map_or(format!("{l}  "), |l| format!("{l}  \n")))
+                .collect::<String>()
+                .into_bytes()
+        }
         Damage::Quoted => {
             let mut out = Vec::new();
             for line in bytes.split_inclusive(|&b| b == b'\n') {
                 out.extend_from_slice(if line.trim_ascii().is_empty() { b">" } else { b"> " });
+                out.extend_from_slice(line);
+            }
+            out
+        }
+        Damage::BarQuoted => {
+            let mut out = Vec::new();
+            for line in bytes.split_inclusive(|&b| b == b'\n') {
+                out.extend_from_slice(if line.trim_ascii().is_empty() { b"|" } else { b"| " });
                 out.extend_from_slice(line);
             }
             out
@@ -235,6 +286,106 @@ const CASES: &[(&str, Damage, &str)] = &[
         "`… netperf -H … -l` / `-600000 -t TCP_RR … -O` / `min_latency,…` and each values row's last figure \
          wrapped: no omni command seen, the 5 runs' 30 figures lost with no word (attack57)",
     ),
+    (
+        "wild/mmtests/lkml-2023-02-huang-quotes-bharata-ibs-underlined-titles-header-only-on-first-table-duration-ops-rows.txt",
+        Damage::UnexpandTabs,
+        "the rows' tabs left them unmeasured against the title over them: `dbench4 Latency` taken for the header \
+         naming the columns, the dbench latencies filed under kernels `dbench4` and `Latency` (damage58)",
+    ),
+    (
+        "wild/mmtests/linux-mm-2018-12-mgorman-lkp-reply-glued-duration-header-headerless-vmstat-blocks.txt",
+        Damage::UnexpandTabs,
+        "the glued header (tabs in it) refused: the Duration rows' User/System/Elapsed of both kernels (6) lost with \
+         no word (damage58)",
+    ),
+    (
+        "wild/mixed/sbc-bench-05-odroid-xu4-4.9-tinymembench-little-then-big-core-dashes-between-rows-openssl-unmarked-row-pairs.txt",
+        Damage::UnexpandTabs,
+        "`type\\t\\t 16 bytes`: openssl speed not detected, its 36 figures under tinymembench lost with no word \
+         (damage58)",
+    ),
+    (
+        "wild/mixed/sbc-bench-093-odroid-n2plus-5.10-tinymembench-under-executing-on-cpu0-cpu2-cortex-lines-then-openssl-each-cluster-unmarked-rows.txt",
+        Damage::UnexpandTabs,
+        "as the XU4's: openssl speed's 36 figures lost with no word (damage58)",
+    ),
+    (
+        "wild/mixed/sbc-bench-0940-h616-tinymembench-nuumio-repeats-and-stddev-in-brackets-then-openssl-speed-twice-interleaved-rows.txt",
+        Damage::UnexpandTabs,
+        "as the XU4's: openssl speed's 36 figures lost with no word (damage58)",
+    ),
+    (
+        "wild/fio/lkml-2022-04-mglru-v10-09-mixed-workloads-5.18-rc1-patch1-9-row-printed-twice-qp.txt",
+        Damage::UnexpandTabs,
+        "`\\t\\tOps/sec` (two bytes of indent for sixteen columns) taken for the block heading over the title: the \
+         memcached rows' `setup` = `Mixed workloads` lost, silently (damage58)",
+    ),
+    (
+        "wild/fio/lkml-2022-09-mglru-v15-09-mixed-workloads-four-hand-tables-patch1-9-row-printed-twice.txt",
+        Damage::UnexpandTabs,
+        "as v10's: the memcached rows' `setup` lost, silently (damage58)",
+    ),
+    (
+        "wild/iperf3/lkml-2025-09-h68k-pan-openwrt-iperf3-reflowed-role-word-glued-before-next-summary-quoted-twice-lan-wan-labels.txt",
+        Damage::UnexpandTabs,
+        "`0.00-10.00\\tsec`: the re-flowed role words not put back, the four sender figures lost with no word \
+         (damage58)",
+    ),
+    (
+        "wild/mixed/lkml-2024-02-arora-preempt-auto-perf-stat-repeat-sched-messaging-and-kernbench-plus-minus-table-read-as-means.txt",
+        Damage::QuotedPrintable,
+        "the kernbench `+-` table's names and rows broken at 76 columns: the lines the soft breaks emptied ended \
+         the table, its 36 figures and its note lost with no word (damage58)",
+    ),
+    (
+        "wild/iperf3/linux-arm-2019-10-mt76x2e-qp-quoted-twice-roles-wrapped-to-next-line-udp-sum-lost-total-header-wrapped.txt",
+        Damage::QuotedPrintable,
+        "a raw quoted-printable mail encoded once more: its own soft breaks (`Lost/To=` / `tal`) decoded but not \
+         joined, the UDP block labelled `tal` (damage58)",
+    ),
+    (
+        "wild/iperf3/linux-arm-2019-10-mt76x2e-qp-quoted-twice-roles-wrapped-to-next-line-udp-sum-lost-total-header-wrapped.txt",
+        Damage::TrailingBlanks,
+        "`> >=20  `: an encoded blank before transport's blanks refused as no encoder's, the mail left undecoded, \
+         the UDP block labelled `tal` (damage58)",
+    ),
+    (
+        "wild/iperf3/linux-wireless-2024-04-ar5523-qp-soft-breaks-split-sender-receiver-words-plain-reverse-bidir.txt",
+        Damage::QuotedPrintable,
+        "a raw quoted-printable mail encoded once more (`send=` / `=3D` / `er`): the role words left on lines of \
+         their own, the sender and receiver figures of both runs (4) lost with no word (damage58)",
+    ),
+    (
+        "wild/sysbench/gh-sysbench-311-sysbench-1.1-oltp-ro-command-wrapped-cut.txt",
+        Damage::QuotedPrintable,
+        "the command wrapped at `--mysql-` met the line its soft breaks emptied, not its rest: test \
+         `oltp_read_only` read as `oltp`, `threads` lost, silently (damage58)",
+    ),
+    (
+        "wild/perf_bench/lkml-2022-riscv-pmu-v5-repost-quoted-qp-hifive-g25-qemu-g1-stat-and-record-plus-hackbench-time-under-perf-bench-command.txt",
+        Damage::QuotedPrintable,
+        "a raw quoted-printable repost encoded once more (`=3D3D`): its own soft breaks not joined, `groups`, \
+         `ipc` and `loops` lost and perf stat's counts of the wrapped command lost, silently (damage58)",
+    ),
+    (
+        "wild/dbench/blog-dbench4-5storage-backends-4clients-md-table-elided-progress-missing-ops.txt",
+        Damage::BarQuoted,
+        "the page quoted whole with `| `: its Markdown table's rows (`| | Method | … |`) made the block no quote, \
+         the dbench output left under its bars, 238 figures read as 10, no word (damage58)",
+    ),
+    (
+        "wild/netperf/lkml-2023-05-netperf-sh-4-setups-staggered-two-line-header-peterz.txt",
+        Damage::UnexpandTabs,
+        "the staggered header's names placed by bytes, its tabs one each: the four set-ups' names fell in another \
+         order, TCP_SENDFILE-1's 40495.7 filed under NO_WA_BIAS (NO_WA_WEIGHT's), all 100 figures under a \
+         neighbour's name, no word (damage58)",
+    ),
+    (
+        "wild/lkp-compare/lkml-2025-03-netperf-tcp-crr-improvement-monitors-elided.txt",
+        Damage::UnexpandTabs,
+        "`^I %stddev     %change^I     %stddev`: every row refused, the file skipped with \"nothing read\" (13 of the \
+         wild lkp-compare files so; damage58)",
+    ),
 ];
 
 /// The bytes of a case's file: a fixture under `tests/fixtures`, or with
@@ -326,7 +477,10 @@ fn damaged_real_files_read_nothing_new_and_say_what_they_lose() {
 #[test]
 fn damages_are_what_they_say() {
     assert_eq!(damaged(b"a\tb\n12345678\tc\n", Damage::ExpandTabs), b"a       b\n12345678        c\n");
+    assert_eq!(damaged(b"ab      c  d\n> x       y\n", Damage::UnexpandTabs), b"ab\tc  d\n> x\t  y\n");
     assert_eq!(damaged(b"x=1\n", Damage::QuotedPrintable), b"x=3D1\n");
+    assert_eq!(damaged(b"a\n=20\nb", Damage::TrailingBlanks), b"a  \n=20  \nb  ");
+    assert_eq!(damaged(b"| a |\n\nb\n", Damage::BarQuoted), b"| | a |\n|\n| b\n");
     assert_eq!(damaged(b"a\n\nb\n", Damage::Quoted), b"> a\n>\n> b\n");
     assert_eq!(damaged(b"a\nb", Damage::PastedTwice), b"a\nb\n\na\nb");
     let long = format!("{} tail\n", "x".repeat(70));
@@ -357,6 +511,19 @@ const CUTS: &[(&str, &str, &str, &str)] = &[
         "88,957      b",
         "the file ends mid-line: `88,957      b` may be cut; left out",
         "the count 88957 of branch-misses:u read under an event `b`, no word (attack57 F6)",
+    ),
+    (
+        "wild/lkp-compare/lkml-2025-11-lkp-improvement-lmbench3-pipe-then-will-it-scale-context-switch1-e-notation-rows-trimmed.txt",
+        "will-it-scale.wo",
+        "the name may be cut short",
+        "362500000 and 384200000 read under a metric `will-it-scale.wo`, no word (attack57, left alone; damage58)",
+    ),
+    (
+        "wild/mixed/gh-pr-scx-cosmos-2025-perf-bench-f-simple-then-schbench-auto-pinning-no-blank-between-interim-reports-cut.txt",
+        "(5922641 samples)\n     ",
+        "short of the run's default runtime of 30 s",
+        "the interim `runtime 10 (s)` reports (the clean file's superseded by line 31) read as the run's figures, no \
+         word, though a run with no `-r` lasts 30 s (attack57, left alone; damage58)",
     ),
 ];
 

@@ -340,9 +340,14 @@ fn column_unit(column: &str) -> &str {
     if column.contains('/') || column.eq_ignore_ascii_case("iops") { column } else { "" }
 }
 
-/// How far a line is indented (its leading blanks).
+/// How far a line is indented: the columns its leading blanks take, a tab
+/// to the next multiple of eight. A heading whose spaces an editor turned
+/// to tabs (`unexpand -a`: `\t\tOps/sec`, two bytes for sixteen columns)
+/// stood less indented than the title above it, and was taken for the
+/// block heading naming the set-up: the rows' `setup` was lost.
 fn indent(l: &str) -> usize {
-    l.len() - l.trim_start().len()
+    let lead = &l[..l.len() - l.trim_start().len()];
+    super::input::expand_tabs(lead).chars().count()
 }
 
 /// The block heading over the title on line `title` (0-based): the

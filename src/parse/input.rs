@@ -25,7 +25,9 @@
 ///   on three lines in a row or more (`    >> Copy: …`, quoted output in a
 ///   Markdown code block) or going on from a quote with no indent; so is
 ///   a mail client's bar quote, `| `, on a block of three lines or more
-///   that is no table (no row ends in `|`, no rule of dashes);
+///   that is no table (no row ends in `|`, no rule of dashes), or whose
+///   every table row is a quoted one (`| | Method | … |`) among lines of
+///   other text (a page quoted whole);
 ///   [`Input::quoted`] is set when any
 ///   were;
 /// * a mail saved in its quoted-printable transfer encoding (it holds
@@ -79,6 +81,12 @@ pub struct Input {
     /// a `tbench` command line a dbench segment's blanking removed still
     /// makes the lines under it tbench's ([`super::dbench`]).
     pub file_lines: Option<std::sync::Arc<Vec<String>>>,
+    /// Index *n − 1*: the column of the file at which line *n*'s text
+    /// starts, past the quote markers taken away (`> ` is 2), for the lines
+    /// holding a tab; empty when no line holds one after a quote marker.
+    /// A tab's stop is a column of the file's line, quote markers included
+    /// ([`Input::expanded`]).
+    pub tab_starts: Vec<u16>,
     /// `lines` joined with `\n`, made on the first [`Input::text`].
     joined: std::sync::OnceLock<String>,
     /// `joined` in ASCII lower case, made on the first
@@ -180,7 +188,9 @@ impl Input {
         } else {
             Vec::new()
         };
+        let mut tab_starts: Vec<u16> = Vec::new();
         for (i, l) in unified.split('\n').enumerate() {
+            let raw = l;
             let l = if indented.get(i).copied().unwrap_or(false) { l.trim_start() } else { l };
             // A bar quote is one level, then any `>` quoting under it.
             let (l, bar) = if barred.get(i).copied().unwrap_or(false) {
@@ -202,9 +212,17 @@ impl Input {
             if quoted {
                 quote_depths.push(depth);
             }
+            // Where a quoted line holding a tab starts in the file's line:
+            // its tabs stop at the file's columns, not the quote's.
+            if rest.len() < raw.len() && rest.contains('\t') && raw.ends_with(rest) {
+                let start = expand_tabs(&raw[..raw.len() - rest.len()]).chars().count();
+                tab_starts.resize(i, 0);
+                tab_starts.push(u16::try_from(start).unwrap_or(u16::MAX));
+            }
             lines.push(if terminal { as_the_terminal_showed(rest) } else { rest.to_string() });
         }
         quote_depths.truncate(lines.len());
+        tab_starts.truncate(lines.len());
         // A final newline does not start a line of its own.
         if lines.len() > 1 && lines.last().is_some_and(|l| l.is_empty()) && unified.ends_with('\n') {
             lines.pop();
@@ -228,6 +246,9 @@ impl Input {
             // common case, not split into paragraphs).
             (false, Vec::new())
         };
+        if qp {
+            decode_encoded_twice(&mut lines, &mut soft_joined);
+        }
         if qp {
             // Decoding may give the spaces and colons the encoding hid
             // (`=C2=A0`, `=E2=80=82`, `=EF=BC=9A`).
@@ -262,8 +283,25 @@ impl Input {
             soft_joined,
             unterminated,
             soft_break_at_end,
+            tab_starts,
             ..Input::default()
         }
+    }
+
+    /// Line index `i` (line *i + 1*) with each tab replaced by the spaces
+    /// to the file's next tab stop (every eighth column, counted from the
+    /// start of the file's line, quote markers included): the line as a
+    /// terminal showed it, its columns where they were. A text whose
+    /// spaces an editor or a mailer turned to tabs (`unexpand -a`) reads
+    /// as the text did. A line without tabs is borrowed as it is.
+    pub fn expanded(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        let line = self.lines.get(i).map_or("", String::as_str);
+        if !line.contains('\t') {
+            return line.into();
+        }
+        let start = self.tab_starts.get(i).copied().map_or(0, usize::from);
+        let wide = expand_tabs(&format!("{}{line}", " ".repeat(start)));
+        wide.chars().skip(start).collect::<String>().into()
     }
 
     /// How many quote markers line index `i` (line *i + 1*) carried: 0 for
@@ -299,6 +337,7 @@ impl Input {
             soft_joined: self.soft_joined.clone(),
             unterminated: self.unterminated,
             soft_break_at_end: self.soft_break_at_end,
+            tab_starts: self.tab_starts.clone(),
             file_lines: self.file_lines.clone(),
             answers: self.answers.clone(),
             ..Input::default()
@@ -921,7 +960,14 @@ fn is_qp_escape(rest: &[u8], line_start: bool) -> bool {
         [] => true,
         [_, _, after @ ..] => match escaped_byte(rest) {
             Some(v) => {
-                let at_end = after.is_empty() || after == b"=";
+                // Blanks after it at the line's end are transport's (RFC
+                // 2045 6.7 rule 3, a decoder drops them): `> >=20  ` is an
+                // encoded blank ending its line, and refusing it left a
+                // mail undecoded, the soft breaks in iperf3's header and
+                // summaries not joined (mt76x2e, linux-arm 2019-10: the
+                // last UDP block's figures labelled `tal`; damage58).
+                let blanks = |b: &[u8]| b.iter().all(|&c| c == b' ' || c == b'\t');
+                let at_end = blanks(after) || after.strip_prefix(b"=").is_some_and(blanks);
                 v == b'='
                     || v >= 0x80
                     || matches!(v, b'\t' | b'\r' | b'\n')
@@ -1032,6 +1078,33 @@ fn decode_qp(lines: &mut [String], latin1: bool) -> Vec<bool> {
         i = next;
     }
     emptied
+}
+
+/// A mail encoded twice (a raw quoted-printable post, its soft breaks and
+/// `=` kept, saved or forwarded in the encoding once more: `… rece=` /
+/// `=3D` / `iver`): once decoded, the lines but those the decoding
+/// emptied (`soft_joined`) still look encoded ([`looks_quoted_printable`]),
+/// and are decoded again, the lines this empties marked too. A soft break
+/// decoded from `=3D` at a line's end met the emptied line under it, not
+/// its rest: iperf3's role words (`sender`, `receiver`) were left on lines
+/// of their own, their summaries' figures lost with no word (damage58).
+fn decode_encoded_twice(lines: &mut [String], soft_joined: &mut Vec<bool>) {
+    let kept: Vec<usize> = (0..lines.len()).filter(|&i| !soft_joined.get(i).copied().unwrap_or(false)).collect();
+    let once: Vec<&str> = kept.iter().map(|&i| lines[i].as_str()).collect();
+    if !looks_quoted_printable(&once.join("\n")) {
+        return;
+    }
+    let mut again: Vec<String> = kept.iter().map(|&i| std::mem::take(&mut lines[i])).collect();
+    let emptied = decode_quoted_printable(&mut again);
+    if soft_joined.len() < lines.len() && emptied.iter().any(|&e| e) {
+        soft_joined.resize(lines.len(), false);
+    }
+    for (k, (&i, line)) in kept.iter().zip(again).enumerate() {
+        lines[i] = line;
+        if emptied.get(k).copied().unwrap_or(false) {
+            soft_joined[i] = true;
+        }
+    }
 }
 
 /// The lines of a run of soft-broken lines (`joined` without their `=`
@@ -1166,7 +1239,14 @@ fn bar_quotes(text: &str) -> Vec<bool> {
         // are excused where a box corner is quoted in the block.
         let boxed = |l: &str| l.get(2..).is_some_and(|r| r.starts_with(['|', '+', ',', '`']));
         let corner = lines[i..end].iter().any(|l| ["| ,-", "| `-", "| +-"].iter().any(|c| l.starts_with(c)));
-        let table = |l: &&str| tabular(l) && !(corner && boxed(l));
+        // A page quoted whole, Markdown tables and all (`| | Method |
+        // Throughput |` under `| ### Results`, a blog's dbench page bar-quoted:
+        // 238 figures read as 10): every table line is a quoted one (its
+        // own bar after the quote's), and lines of other text stand among
+        // them, which no table of the file's own holds.
+        let quoted_tables = lines[i..end].iter().filter(|l| tabular(l)).all(|l| boxed(l) && l[2..].starts_with('|'))
+            && lines[i..end].iter().any(|l| l.trim_end() != "|" && !tabular(l));
+        let table = |l: &&str| tabular(l) && !((corner || quoted_tables) && boxed(l));
         if end - i >= 3 && !percentiles && !lines[i..end].iter().any(table) {
             out[i..end].fill(true);
         }

@@ -425,7 +425,7 @@ fn rewrapped(input: &Input) -> Option<Input> {
         }
         joined[j] = true;
     }
-    let cut = |t: &str| t.starts_with('[') && t.contains(" sec ") && t.contains("/sec") && summary(t).is_none();
+    let cut = |t: &str| t.starts_with('[') && has_sec(t) && t.contains("/sec") && summary(t).is_none();
     let mut lines = input.lines.clone();
     let mut joined = input.soft_joined.clone();
     let mut changed = false;
@@ -434,7 +434,7 @@ fn rewrapped(input: &Input) -> Option<Input> {
         // The bitrate's unit wrapped with the role (`… 2.66 MBytes  2.23` /
         // `Mbits/sec           receiver`, linux-next 2020, wild33 file
         // 23): the next line put back whole where the two make a summary.
-        if t.starts_with('[') && t.contains(" sec ") && !t.contains("/sec") && summary(t).is_none() {
+        if t.starts_with('[') && has_sec(t) && !t.contains("/sec") && summary(t).is_none() {
             if let Some(j) = (i + 1..input.lines.len()).find(|&j| !input.joined_away(j)) {
                 let next = input.lines[j].trim();
                 let whole = format!("{t} {next}");
@@ -472,10 +472,18 @@ fn rewrapped(input: &Input) -> Option<Input> {
     })
 }
 
+/// True when a line holds the word `sec` (an interval's unit), blanks or
+/// tabs around it: iperf3 prints blanks, but an editor's `unexpand -a`
+/// turns them to tabs (`0.00-10.00\tsec`: the re-flowed role words of an
+/// OpenWrt reply, LKML 2025-09, were not put back, four figures lost).
+fn has_sec(t: &str) -> bool {
+    t.split_whitespace().any(|w| w == "sec")
+}
+
 /// iperf3 3.0's UDP summary, which names no side: `[  4]   0.00-10.00  sec
 /// 1.24 MBytes  1.04 Mbits/sec  0.013 ms  0/159 (0%)`.
 fn roleless_udp_summary(t: &str) -> bool {
-    t.starts_with('[') && t.contains(" sec ") && t.contains(" ms ") && t.ends_with("%)")
+    t.starts_with('[') && has_sec(t) && t.split_whitespace().any(|w| w == "ms") && t.ends_with("%)")
 }
 
 /// iperf3 3.0's `[  4] Sent 159 datagrams` under a UDP stream's summary line.

@@ -765,7 +765,18 @@ struct Table {
 }
 
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
-    let lines = &input.lines;
+    // Read with its tabs expanded to the file's stops: mmtests prints
+    // spaces, and a table whose spaces an editor or a mailer turned to tabs
+    // (`unexpand -a`) lined up no more, its title read as the header naming
+    // its columns (`dbench4 Latency`: the runs filed under kernels `dbench4`
+    // and `Latency`, Bharata's IBS numbers quoted by Huang, LKML 2023-02).
+    let expanded: Vec<String>;
+    let lines: &[String] = if input.has("\t") {
+        expanded = (0..input.lines.len()).map(|i| input.expanded(i).into_owned()).collect();
+        &expanded
+    } else {
+        &input.lines
+    };
     let joined = input.soft_joined.as_slice();
     let mut out = ParsedFile { benchmark: ID.to_string(), ..Default::default() };
     let mut tables: Vec<Table> = Vec::new();
@@ -783,6 +794,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let start = match pct_line(t) {
             Line::Pct(name, cells) if cells[0].pct == 0.0 => Some((name, cells)),
             Line::Bad(why) => {
+                // The row quoted as the file has it, tabs and all.
+                let t = input.lines[i].trim();
                 out.notes
                     .push((n, format!("an mmtests row that does not read: expected {why}, found `{t}`; not read")));
                 i += 1;

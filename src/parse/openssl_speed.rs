@@ -733,7 +733,9 @@ impl BenchParser for OpensslSpeed {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        let sym = input.has("bytes") && input.has("type ");
+        // `type` then a blank, or the tab an editor's `unexpand -a` made of
+        // the blanks (sbc-bench's rows under tinymembench, unread).
+        let sym = input.has("bytes") && (input.has("type ") || input.has("type\t"));
         let pk = input.has("sign/s") || input.has("op/s") || input.has("encaps/s");
         if !sym && !pk && !input.has("Got: +H:") {
             return 0;

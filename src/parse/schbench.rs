@@ -253,6 +253,9 @@ struct Reader {
     /// The run's length asked for on its command line (`-r 30`,
     /// `--runtime 30`), in seconds.
     runtime: Option<u64>,
+    /// True when the command line read gave no `-r`: the run was of
+    /// schbench's default length ([`DEFAULT_RUNTIME`]).
+    default_runtime: bool,
     /// The last RPS report's `min=…, max=…`, for the `average rps:` after it.
     rps_range: Option<(f64, f64)>,
     /// The first `current rps:` line: where a file gives no final RPS
@@ -327,7 +330,30 @@ fn is_calibrate(args: &[&str]) -> bool {
     args.iter().any(|a| matches!(*a, "-C" | "--calibrate"))
 }
 
+/// schbench's run length when its command line gives no `-r`, in seconds
+/// (`-r (--runtime)`: "How long to run before exiting (seconds, def: 30)",
+/// its usage, 2016 to 1.x).
+const DEFAULT_RUNTIME: u64 = 30;
+
 impl Reader {
+    /// The run's length the command line asked for: its `-r`, or
+    /// schbench's default where a command line read gave none (a log cut
+    /// after an interim `runtime 10 (s)` report of a default run was read
+    /// as the run's figures, no word: attack57, the scx cosmos PR's file
+    /// cut).
+    fn asked_runtime(&self) -> Option<u64> {
+        self.runtime.or(self.default_runtime.then_some(DEFAULT_RUNTIME))
+    }
+
+    /// The run's length as said in a note: `` `-r 30` `` or `default runtime
+    /// of 30 s (no `-r`)`.
+    fn asked(&self) -> String {
+        match self.runtime {
+            Some(r) => format!("`-r {r}`"),
+            None => format!("default runtime of {DEFAULT_RUNTIME} s (no `-r` on its command line)"),
+        }
+    }
+
     fn sample(&self, group: &'static str, name: &str, value: f64, n: usize, own_params: bool) -> Sample {
         let (unit, better) = match group {
             "rps" => ("rps", Better::Higher),
@@ -394,12 +420,13 @@ impl Reader {
             }
             // The last report of a run cut short (a log cut after `runtime
             // 20 (s)` of `-r 30`) is an interim one with no final after it.
-            if let (Some(a), Some(asked)) = (r.runtime, self.runtime)
+            if let (Some(a), Some(asked)) = (r.runtime, self.asked_runtime())
                 && r.own_params
                 && a < asked
             {
                 let msg = format!(
-                    "report of runtime {a} s, short of the run's `-r {asked}`: an interim report or a run cut short, not read"
+                    "report of runtime {a} s, short of the run's {}: an interim report or a run cut short, not read",
+                    self.asked()
                 );
                 cut_now.push((r.clone(), self.out.notes.len()));
                 self.out.notes.push((r.noted_at(), msg));
@@ -486,7 +513,7 @@ impl Reader {
         for x in &mut self.out.samples[start..] {
             x.params.push(crate::model::Param::new(CUT_PARAM, &secs));
         }
-        let asked = self.runtime.map_or_else(String::new, |r| format!(" `-r {r}`"));
+        let asked = self.asked_runtime().map_or_else(String::new, |_| format!(" {}", self.asked()));
         let msg = format!(
             "the file's last reports are of runtime {} s, short of the run's{asked}, and no report of the \
              whole run follows: the run's final report is missing (a run cut short?); the figures read are of its \
@@ -623,6 +650,7 @@ impl Reader {
             self.params.clear();
             self.params_depth = self.depth;
             self.runtime = option_value(&args, &["-r", "--runtime"]).and_then(|v| v.parse().ok());
+            self.default_runtime = option_value(&args, &["-r", "--runtime"]).is_none();
             // `-R` (`--rps`) asks for a rate, `-p` (`--pipe`) switches to
             // pipe mode with that transfer size: neither given is schbench's
             // plain run, which has neither parameter.
@@ -764,6 +792,7 @@ impl BenchParser for Schbench {
             params: Vec::new(),
             stretch: Vec::new(),
             runtime: None,
+            default_runtime: false,
             rps_range: None,
             current_rps: None,
             interval_tail: None,

@@ -886,7 +886,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // when that line ends the command as sysbench's do (`run`,
         // `prepare`, `cleanup`) and is no sysbench line of its own (`sysbench
         // --version` over the banner names no test).
-        let below = input.lines.get(n).map_or("", |l| l.trim());
+        // The line below is the next of the file's text, past lines a
+        // quoted-printable soft break emptied (the command saved encoded,
+        // broken at 76 columns: the test name and `--threads` were lost).
+        let below = (n..input.lines.len()).find(|&k| !input.joined_away(k)).map_or("", |k| input.lines[k].trim());
         let ends_command = matches!(below.split_whitespace().last(), Some("run" | "prepare" | "cleanup"));
         let wrapped = (ends_command
             && !below.contains("sysbench")

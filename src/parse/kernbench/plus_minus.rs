@@ -110,7 +110,9 @@ pub(super) fn present(input: &Input) -> bool {
     if !input.has("+-") || !input.has(" load (-j") {
         return false;
     }
-    let lines = &input.lines;
+    // Lines a quoted-printable soft break emptied are passed over, as in
+    // [`tables`].
+    let lines: Vec<&str> = input.numbered().map(|(_, l)| l).collect();
     lines.iter().enumerate().any(|(i, l)| {
         title(l).is_some()
             && lines[i + 1..]
@@ -125,15 +127,21 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
     if !input.has("+-") || !input.has(" load (-j") {
         return;
     }
-    let lines = &input.lines;
+    // The lines but those a quoted-printable soft break emptied, each with
+    // its number: as empty lines they ended the table after its names and
+    // after its first row (the names and every row broken at 76 columns,
+    // `PREEMPT_DYN=` / `AMIC`, `74.20 +-    0.33 =` / `sec ( +- 0.45% )`:
+    // Ankur Arora's PREEMPT_AUTO kernbench tables, LKML 2024-02, 36
+    // figures and their note lost with no word).
+    let (numbers, lines): (Vec<usize>, Vec<&str>) = input.numbered().unzip();
     let mut noted = false;
     let mut i = 0;
     while i < lines.len() {
-        let Some((load, jobs)) = title(&lines[i]) else {
+        let Some((load, jobs)) = title(lines[i]) else {
             i += 1;
             continue;
         };
-        let at = i + 1;
+        let (at, titled) = (numbers[i], lines[i]);
         i += 1;
         // The names over the columns: the first line that is not blank.
         while i < lines.len() && lines[i].trim().is_empty() {
@@ -145,7 +153,7 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
                 format!(
                     "kernbench table under `{}` has no line of names over its columns (which kernel or set-up each \
                      is): not read",
-                    lines[at - 1].trim()
+                    titled.trim()
                 ),
             ));
             continue;
@@ -158,8 +166,8 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
         while i < lines.len() && lines[i].trim().is_empty() {
             i += 1;
         }
-        while let Some(line) = lines.get(i).filter(|l| !l.trim().is_empty() && title(l).is_none()) {
-            let n = i + 1;
+        while let Some(&line) = lines.get(i).filter(|l| !l.trim().is_empty() && title(l).is_none()) {
+            let n = numbers[i];
             i += 1;
             // A line of other words inside the table (`(lower is better)`,
             // a row a mail wrapped): the rows under it are still the

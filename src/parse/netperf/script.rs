@@ -146,9 +146,15 @@ fn header(input: &Input, first_row: usize) -> Option<(usize, Vec<String>)> {
     {
         return None;
     }
-    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut words: Vec<(usize, String)> = Vec::new();
     for &j in &found {
-        let line = input.lines[j].as_str();
+        // Where each name starts is measured on the line as shown, its tabs
+        // to the file's stops: an editor's `unexpand -a` turned the staggered
+        // header's blanks to tabs, and the names counted by bytes fell in
+        // another order, each run's figures filed under its neighbour's name
+        // (Peter Zijlstra's four set-ups, LKML 2023-05; damage58).
+        let expanded = input.expanded(j);
+        let line = expanded.as_ref();
         let mut at = 0;
         let mut skip_first = j == top;
         for w in line.split_whitespace() {
@@ -158,14 +164,14 @@ fn header(input: &Input, first_row: usize) -> Option<(usize, Vec<String>)> {
                 skip_first = false;
                 continue;
             }
-            words.push((line[..start].chars().count(), w));
+            words.push((line[..start].chars().count(), w.to_string()));
         }
     }
     words.sort_by_key(|&(at, _)| at);
     let mut names: Vec<String> = Vec::new();
     let mut k = 0;
     while k < words.len() {
-        let w = words[k].1;
+        let w = words[k].1.as_str();
         if (w == "vs" || w == "vs.") && k + 1 < words.len() {
             names.push(format!("{w} {}", words[k + 1].1));
             k += 2;
