@@ -418,6 +418,21 @@ fn command_test(args: &[&str]) -> Option<String> {
     (ok && !name.starts_with(|c: char| c.is_ascii_digit())).then(|| name.to_string())
 }
 
+/// The sysbench command a poster quoted as a Markdown code span in a
+/// sentence above the output (`i did a cpu test with \`sysbench
+/// --test=cpu --cpu-max-prime=100000 --num-threads=12 run\` and i know…`,
+/// sysbench issue #231, over two 0.4 reports with no banner): the span,
+/// read as the command line, when it runs a test (`run`, `prepare`,
+/// `cleanup` last). The reports under it name no test, and were skipped.
+fn prose_command(t: &str) -> Option<&str> {
+    let (_, rest) = t.split_once('`')?;
+    let (span, _) = rest.split_once('`')?;
+    let span = span.trim();
+    let ends = matches!(span.split_whitespace().last(), Some("run" | "prepare" | "cleanup"));
+    (span.starts_with("sysbench ") && ends && args_of(span, "sysbench").is_some_and(|a| command_test(&a).is_some()))
+        .then_some(span)
+}
+
 /// `sysbench 1.0.20 (using …)` → `1.0.20`.
 fn banner(t: &str) -> Option<&str> {
     let v = t.strip_prefix("sysbench ")?.split_whitespace().next()?.trim_end_matches(':');
@@ -864,6 +879,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // their only results were left out without a word).
         let elapsed = t.strip_prefix("time elapsed:").map(|v| format!("total time:{v}"));
         let t = elapsed.as_deref().unwrap_or(t);
+        let t = prose_command(t).unwrap_or(t);
         if t.starts_with("FATAL: ") {
             failed.get_or_insert((n, format!("`{}`", super::failed::quote(t))));
         }
@@ -1057,6 +1073,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // command line may not be there to say it: attack45 F19).
         if t.starts_with("Time limit exceeded, exiting") {
             run.timed = true;
+        }
+        // A cpu report with no banner (a poster's paste kept from `General
+        // statistics:` on, sysbench issue #231's VM run) printing `total
+        // time taken by event execution:` two lines below its total time:
+        // 0.4/0.5's words (1.0 prints no such line), and those print no cpu
+        // rate, so its total time is its result ([`form04_figure`]).
+        if t.starts_with("total time:")
+            && out.version.is_none()
+            && !run.old
+            && !run.form04
+            && run.test.as_deref() == Some("cpu")
+            && input.lines.iter().skip(n).take(3).any(|l| l.trim().starts_with("total time taken by event execution:"))
+        {
+            run.old = true;
         }
         if t == "Test execution summary:" {
             run.form04 = true;
