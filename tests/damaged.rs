@@ -305,6 +305,13 @@ const CASES: &[(&str, Damage, &str)] = &[
         "as at 72 (rewrap258)",
     ),
     (
+        "wild/aim7/lkml-2003-08-reaim-quoted-2runs-define-lines-as-labels-glued-cols.txt",
+        Damage::Wrapped76,
+        "each quoted row's JTI on an unquoted line of its own (`> 100  110.25 … 3.29` / `96`): taken for a reply \
+         under the quote, the `#define …` label ended after each run's first row: rows 200-500 of the two set-ups \
+         (68 figures) averaged as one, silently (rewrap258)",
+    ),
+    (
         "wild/netperf/gh-md-netperf-2.6-omni-O-tcp-rr-latency-banner-below-command-time-4runs-b2-then-b8.txt",
         Damage::Wrapped72,
         "`… netperf -H … -l` / `-600000 -t TCP_RR … -O` / `min_latency,…` and each values row's last figure \
