@@ -281,6 +281,37 @@ const CASES: &[(&str, Damage, &str)] = &[
          the Method 3 tables' 168 figures lost with no word (attack57)",
     ),
     (
+        "wild/mixed/lkml-2024-02-arora-preempt-auto-perf-stat-repeat-sched-messaging-and-kernbench-plus-minus-table-read-as-means.txt",
+        Damage::Wrapped72,
+        "`… ( +-` / `1.710% )`: the last script line and the one under it not read, its label over nothing, every \
+         label lost: PREEMPT_AUTO and PREEMPT_DYNAMIC averaged as one set-up; `-t -l 5000` cut off the command; \
+         the kernbench table's 36 figures lost with no word (rewrap258)",
+    ),
+    (
+        "wild/mixed/lkml-2024-02-arora-preempt-auto-perf-stat-repeat-sched-messaging-and-kernbench-plus-minus-table-read-as-means.txt",
+        Damage::Wrapped76,
+        "`… -t -l` / `5000`: the command counted read as `… -t -l`; the kernbench table's names and rows broken, \
+         its 36 figures lost with no word (rewrap258)",
+    ),
+    (
+        "wild/perf_stat/netdev-2020-10-olsa-bpf-trampoline-perf-stat-table-r10-two-tables-individual-runs-final-result-no-header.txt",
+        Damage::Wrapped72,
+        "`… ./src/bpftrace -ve` / `'kfunc:… exit();}'`: the command counted (the 24 figures' group) cut to \
+         `./src/bpftrace -ve`, silently (rewrap258)",
+    ),
+    (
+        "wild/perf_stat/netdev-2020-10-olsa-bpf-trampoline-perf-stat-table-r10-two-tables-individual-runs-final-result-no-header.txt",
+        Damage::Wrapped76,
+        "as at 72 (rewrap258)",
+    ),
+    (
+        "wild/aim7/lkml-2003-08-reaim-quoted-2runs-define-lines-as-labels-glued-cols.txt",
+        Damage::Wrapped76,
+        "each quoted row's JTI on an unquoted line of its own (`> 100  110.25 … 3.29` / `96`): taken for a reply \
+         under the quote, the `#define …` label ended after each run's first row: rows 200-500 of the two set-ups \
+         (68 figures) averaged as one, silently (rewrap258)",
+    ),
+    (
         "wild/netperf/gh-md-netperf-2.6-omni-O-tcp-rr-latency-banner-below-command-time-4runs-b2-then-b8.txt",
         Damage::Wrapped72,
         "`… netperf -H … -l` / `-600000 -t TCP_RR … -O` / `min_latency,…` and each values row's last figure \

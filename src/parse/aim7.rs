@@ -727,6 +727,17 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
                 Some(next) if next.trim_start().starts_with("Forked") => {
                     table = Table::Reaim { edges: None };
                     i += 1;
+                    // Its last word wrapped onto a line of its own (`Forked
+                    // … Time` / `Percent`, LKML 2003 reaim re-wrapped at 72:
+                    // the line ended the table, its 80 figures lost with no
+                    // word): skipped.
+                    if !next.trim_end().ends_with("Percent") && lines.get(i).is_some_and(|l| l.trim() == "Percent") {
+                        out.notes.push((
+                            i + 1,
+                            format!("`Percent` of the re-aim header line {i} wrapped onto this line; rejoined"),
+                        ));
+                        i += 1;
+                    }
                 }
                 _ => {
                     return Err(ParseError::malformed(
@@ -1510,6 +1521,23 @@ mod tests {
         assert_eq!(values(&f, "Jobs per Minute"), [("1".to_string(), 4376.69)]);
         // The second row left a cell blank: not placed, warned of.
         assert!(f.notes.iter().any(|(l, n)| *l == 6 && n.contains("7 of its 8 values")), "{:?}", f.notes);
+    }
+
+    /// LKML 2003 reaim (wild/aim7 `…-define-lines-as-labels-…`) re-wrapped
+    /// at 72: both header lines broken, `JTI` and `Percent` alone; the
+    /// table was not read (80 figures), with no word.
+    #[test]
+    fn a_reaim_header_wrapped_before_percent_is_rejoined() {
+        let text = "Num     Parent   Child   Child  Jobs per   Jobs/min/  Std_dev  Std_dev\n \
+            JTI\n\
+            Forked  Time     SysTime UTime   Minute     Child      Time\n\
+            Percent \n\
+            100     110.25   12.67   206.35  5605.19    56.05      3.48     3.29\n  \
+            96   \n";
+        let f = Reaim.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(values(&f, "Parent Time"), [("100".to_string(), 110.25)]);
+        assert_eq!(values(&f, "JTI"), [("100".to_string(), 96.0)]);
+        assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("`Percent`")), "{:?}", f.notes);
     }
 
     fn values(f: &ParsedFile, metric: &str) -> Vec<(String, f64)> {

@@ -4944,9 +4944,23 @@ fn identities<'a>(
         if read[n] && label_at > 0 {
             let depth = input.quote_depth(i);
             let label_depth = input.quote_depth(label_at - 1);
+            // A mailer's re-wrap of a long quoted read line puts its rest
+            // (figures) on an unquoted line under it (`> 100  110.25 … 3.29` over
+            // `96`, reaim's JTI, LKML 2003 re-wrapped at 76): that rest is
+            // still the quoted line's, no reply under the quote (every
+            // row but the first lost its `#define …` label, the two
+            // set-ups averaged as one). Figures only: a wrapped kernel
+            // name (`v5.7`, an lkp-compare header's) is no such rest.
+            let wrapped_rest = depth == 0
+                && i > 0
+                && read[i]
+                && input.quote_depth(i - 1) == label_depth
+                && input.lines[i - 1].chars().count() >= 66
+                && text.chars().count() < 20
+                && text.split_whitespace().all(|w| super::num::plain(w).is_some());
             if depth == label_depth {
                 label_read_at = label_at;
-            } else if depth < label_depth && label_read_at == label_at {
+            } else if depth < label_depth && label_read_at == label_at && !wrapped_rest {
                 let deeper = |at: usize| at > 0 && input.quote_depth(at - 1) > depth;
                 label = None;
                 label_at = 0;

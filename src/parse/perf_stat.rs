@@ -220,6 +220,14 @@ fn is_unit(w: &str) -> bool {
     matches!(w, "msec" | "ns" | "us" | "Joules" | "MiB" | "MB" | "W" | "%")
 }
 
+/// True when line `t` (trimmed) is one quoted word a mailer carried off
+/// the command line above (`'kfunc:__x64_sys_s* { } … exit();}'`): it
+/// begins and ends with the same quote, with none of it inside.
+fn quoted_whole(t: &str) -> bool {
+    let Some(q) = t.chars().next().filter(|c| matches!(c, '\'' | '"')) else { return false };
+    t.len() > 2 && t.ends_with(q) && !t[1..t.len() - 1].contains(q)
+}
+
 /// Reads the run count and command of a `perf stat` command line's
 /// arguments after `stat`.
 fn stat_command(args: &[&str]) -> (String, Option<u32>) {
@@ -705,7 +713,9 @@ fn perf_paragraphs(input: &Input, kinds: &[Kind], tails: &[bool]) -> Vec<bool> {
             && (start..i).all(|k| matches!(kinds[k], Kind::CpuTime(..)) || fence(k))
         {
             Para::CpuTimes
-        } else if ks.iter().all(|k| matches!(k, Kind::PlusMinus { .. })) {
+        } else if ks.iter().any(|k| matches!(k, Kind::PlusMinus { .. }))
+            && (start..i).all(|k| matches!(kinds[k], Kind::PlusMinus { .. }) || tails[k])
+        {
             Para::PlusMinus
         } else if ks.iter().any(|k| matches!(k, Kind::TableRun(..)))
             && ks.iter().all(|k| matches!(k, Kind::TableRun(..) | Kind::TableHead))
@@ -927,6 +937,38 @@ fn parse_all(input: &Input) -> Result<Read, ParseError> {
             *k = kind(&joined);
         }
     }
+    // A `perf stat` command a mailer wrapped at 72/76 columns, the rest
+    // of its counted command on the next line: options (`… messaging -g
+    // 20` over `-t -l 5000`, LKML 2024 PREEMPT_AUTO at 72 and 76) or a
+    // quoted argument (`… bpftrace -ve` over `'kfunc:… exit();}'`,
+    // netdev 2020 at 72 and 76). Left apart, the group was the cut
+    // command (its options lost; at 72 each label above the blocks too:
+    // two set-ups averaged as one). Joined, warned at the rest's line.
+    for i in 0..kinds.len().saturating_sub(1) {
+        let t = input.lines[i].trim();
+        if !matches!(kinds[i], Kind::Command(..)) || t.ends_with('\\') || kinds[i + 1] != Kind::Other {
+            continue;
+        }
+        let next = input.lines[i + 1].trim();
+        // (Or the value alone of the option ending the line: `… -g 20 -t
+        // -l` over `5000`, the same at 76.)
+        let value = super::num::plain(next).is_some()
+            && t.rsplit(' ').next().is_some_and(|w| w.len() > 1 && w.starts_with('-') && w != "--");
+        if !(super::cmdline::continues_options(next) || quoted_whole(next) || value) {
+            continue;
+        }
+        let joined = format!("{t} {next}");
+        if let Kind::Command(c, _) = kind(&joined) {
+            out.notes.push((
+                i + 2,
+                format!(
+                    "`{next}` is the rest of the perf stat command line above, wrapped by a mailer: rejoined, the \
+                     command counted read as `{c}`"
+                ),
+            ));
+            kinds[i] = kind(&joined);
+        }
+    }
     // The lines that end the counter line above them, a mailer's wrap of
     // its `#` comment, noise or share: no line of a person's text, so a
     // paragraph of counts holding them is still one (attack54: after a
@@ -951,6 +993,34 @@ fn parse_all(input: &Input) -> Result<Read, ParseError> {
     // right after the `#` (`0.002 M/sec  ( +-  1.58% )`, `1.23% of all
     // L1-dcache accesses  ( +- 0.50% )` below it), before the noise (`(
     // +-  1.75% )` alone), or inside it (`( +-` over `1.75% )`).
+    // A script's `mean +- spread event ( +- p% )` line a mailer broke
+    // inside its noise (`2049027.10 +- 35237.10 voluntary
+    // context-switches   ( +-` over `1.710% )`, LKML 2024 PREEMPT_AUTO
+    // at 72): the line joined with its tail. Left apart, neither was
+    // read, the count under it not either, and its label line stood over
+    // nothing: every label of the file's blocks was lost, the two
+    // set-ups averaged as one.
+    for i in 0..kinds.len().saturating_sub(1) {
+        let t = input.lines[i].trim();
+        if kinds[i] != Kind::Other || kinds[i + 1] != Kind::Other || !t.ends_with("+-") {
+            continue;
+        }
+        let next = input.lines[i + 1].trim();
+        let closes =
+            next.split_once('%').is_some_and(|(p, after)| after.trim() == ")" && super::num::plain(p.trim()).is_some());
+        if !closes {
+            continue;
+        }
+        let joined = kind(&format!("{t} {next}"));
+        if matches!(joined, Kind::PlusMinus { .. }) {
+            out.notes.push((
+                i + 2,
+                format!("`{next}` is the rest of the line above, wrapped by a mailer inside its `( +- p% )`: rejoined"),
+            ));
+            kinds[i] = joined;
+            tails[i + 1] = true;
+        }
+    }
     let mut folded = false;
     for i in 1..kinds.len() {
         if kinds[i] != Kind::Other {

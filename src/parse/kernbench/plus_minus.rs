@@ -117,7 +117,7 @@ pub(super) fn present(input: &Input) -> bool {
         title(l).is_some()
             && lines[i + 1..]
                 .iter()
-                .take(4)
+                .take(6)
                 .any(|r| row(r).is_some_and(|(name, _)| NAMES.iter().any(|(n, _)| *n == name)))
     })
 }
@@ -160,7 +160,24 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
         };
         // Apart by two spaces or more, or by a tab (a paste that turned
         // the spaces into tabs: attack49 F14, every row noted).
-        let spaced = names.replace('\t', "  ");
+        let mut spaced = names.replace('\t', "  ");
+        // The last name a mailer wrapped onto a line of its own
+        // (`PREEMPT_AUTO` over `PREEMPT_DYNAMIC` at 72 and 76): a line of
+        // words, no figure, right under the names.
+        if let Some(&more) = lines.get(i + 1).filter(|l| {
+            let t = l.trim();
+            !t.is_empty() && row(l).is_none() && title(l).is_none() && !t.bytes().any(|b| b.is_ascii_digit())
+        }) {
+            out.notes.push((
+                numbers[i + 1],
+                format!(
+                    "`{}` is the rest of the kernbench table's names above, wrapped by a mailer: rejoined",
+                    more.trim()
+                ),
+            ));
+            spaced = format!("{spaced}  {}", more.trim());
+            i += 1;
+        }
         let names: Vec<&str> = spaced.trim().split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
         i += 1;
         while i < lines.len() && lines[i].trim().is_empty() {
@@ -169,6 +186,33 @@ pub(super) fn tables(input: &Input, out: &mut ParsedFile) {
         while let Some(&line) = lines.get(i).filter(|l| !l.trim().is_empty() && title(l).is_none()) {
             let n = numbers[i];
             i += 1;
+            // A row a mailer broke (`wall  74.41 +- 0.45 ( +- 0.60% )
+            // 74.20 +-` over `0.33 sec ( +- 0.45% )`, at 72 and 76): its
+            // cells short of the names, the next line no row: joined.
+            let joined;
+            let line = match (row(line), lines.get(i)) {
+                (Some((_, rest)), Some(next))
+                    if cells(rest).is_none_or(|c| c.len() < names.len())
+                        && !next.trim().is_empty()
+                        && row(next).is_none()
+                        && title(next).is_none()
+                        && row(&format!("{line} {next}"))
+                            .and_then(|(_, r)| cells(r))
+                            .is_some_and(|c| c.len() == names.len()) =>
+                {
+                    out.notes.push((
+                        numbers[i],
+                        format!(
+                            "`{}` is the rest of the kernbench table row above, wrapped by a mailer: rejoined",
+                            next.trim()
+                        ),
+                    ));
+                    i += 1;
+                    joined = format!("{line} {}", next.trim());
+                    joined.as_str()
+                }
+                _ => line,
+            };
             // A line of other words inside the table (`(lower is better)`,
             // a row a mail wrapped): the rows under it are still the
             // table's (they were dropped without a word); one that holds
