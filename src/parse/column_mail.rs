@@ -553,37 +553,28 @@ fn rewrapped(input: &Input) -> Option<(Input, Vec<(usize, usize)>)> {
     if !input.has(",") {
         return None;
     }
-    let mut lines = input.lines.clone();
-    let mut away = input.soft_joined.clone();
-    away.resize(lines.len(), false);
+    let mut r = input.rejoining();
     let mut joins = Vec::new();
-    for i in 0..lines.len().saturating_sub(1) {
-        let (t, next) = (lines[i].trim_end().to_string(), lines[i + 1].trim().to_string());
-        if away[i] || next.is_empty() {
+    for i in 0..r.lines.len().saturating_sub(1) {
+        let (t, next) = (r.lines[i].trim_end().to_string(), r.lines[i + 1].trim().to_string());
+        if r.is_away(i) || next.is_empty() {
             continue;
         }
         let row = t.ends_with(',')
             && next.starts_with(|c: char| c.is_ascii_digit() || c == '-')
             && matches!(colon_row(&format!("{t} {next}")), Ok(Some(_)));
         let header = i > 0
-            && rule(lines[i - 1].trim(), '-')
-            && lines.get(i + 2).is_some_and(|l| rule(l.trim(), '-'))
+            && rule(r.lines[i - 1].trim(), '-')
+            && r.lines.get(i + 2).is_some_and(|l| rule(l.trim(), '-'))
             && !rule(&next, '-')
             && colon_header(t.trim()).is_some()
             && colon_header(&format!("{} {next}", t.trim())).is_some();
         if row || header {
-            lines[i] = format!("{t} {next}");
-            lines[i + 1].clear();
-            away[i + 1] = true;
+            r.join(i, i + 1, format!("{t} {next}"));
             joins.push((i + 1, i + 2));
         }
     }
-    if joins.is_empty() {
-        return None;
-    }
-    let mut out = input.with_lines(lines);
-    out.soft_joined = away;
-    Some((out, joins))
+    r.finish().map(|out| (out, joins))
 }
 
 #[cfg(test)]

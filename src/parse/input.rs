@@ -323,6 +323,16 @@ impl Input {
         self.file_lines.as_deref().map_or(&self.lines, |l| l.as_slice())
     }
 
+    /// This input's lines, ready for a parser to put back the rests a
+    /// mailer wrapped onto lines of their own ([`Rejoining::join`]), the
+    /// lines a quoted-printable soft break emptied already counted as
+    /// joined away.
+    pub fn rejoining(&self) -> Rejoining<'_> {
+        let mut away = self.soft_joined.clone();
+        away.resize(self.lines.len(), false);
+        Rejoining { input: self, lines: self.lines.clone(), away, changed: false }
+    }
+
     /// The same input with its lines replaced by `lines` (as many, each
     /// line *n* still line *n* of the file): a parser's reading of lines a
     /// mail client re-flowed ([`super::iperf3`]'s `sender` word wrapped
@@ -1311,6 +1321,50 @@ pub fn expand_tabs(line: &str) -> String {
         }
     }
     out
+}
+
+/// An [`Input`]'s lines being put back together where a mailer wrapped
+/// them ([`Input::rejoining`]): a line's rest, taken from a line below,
+/// leaves that line empty and joined away, as a soft break leaves it
+/// ([`Input::joined_away`]), so that it ends no table and labels nothing.
+pub struct Rejoining<'a> {
+    input: &'a Input,
+    /// The lines as rejoined so far (line *n* still at index *n - 1*).
+    pub lines: Vec<String>,
+    away: Vec<bool>,
+    changed: bool,
+}
+
+impl Rejoining<'_> {
+    /// True when line index `i` is empty because its text was put back on
+    /// a line above (here, or by a quoted-printable soft break).
+    pub fn is_away(&self, i: usize) -> bool {
+        self.away.get(i).copied().unwrap_or(false)
+    }
+
+    /// Line index `i` becomes `whole`, line index `j`'s text put back on it;
+    /// line `j` is emptied and counted as joined away.
+    pub fn join(&mut self, i: usize, j: usize, whole: String) {
+        self.set(i, whole);
+        self.lines[j].clear();
+        self.away[j] = true;
+    }
+
+    /// Line index `i` becomes `whole`, the part put back on it leaving the
+    /// line it came from a text of its own.
+    pub fn set(&mut self, i: usize, whole: String) {
+        self.lines[i] = whole;
+        self.changed = true;
+    }
+
+    /// The input as rejoined, or `None` when no line changed.
+    pub fn finish(self) -> Option<Input> {
+        self.changed.then(|| {
+            let mut out = self.input.with_lines(self.lines);
+            out.soft_joined = self.away;
+            out
+        })
+    }
 }
 
 #[cfg(test)]

@@ -416,20 +416,9 @@ fn rewrapped(input: &Input) -> Option<Input> {
         let (word, rest) = t.split_once(' ').unwrap_or((t, ""));
         matches!(word, "sender" | "receiver").then_some((word, rest.trim_start()))
     }
-    // Line `j`, put back on the line above, emptied and counted as joined
-    // away ([`Input::joined_away`]).
-    fn join_away(lines: &mut [String], joined: &mut Vec<bool>, j: usize) {
-        lines[j].clear();
-        if joined.len() < lines.len() {
-            joined.resize(lines.len(), false);
-        }
-        joined[j] = true;
-    }
     let cut = |t: &str| t.starts_with('[') && has_sec(t) && t.contains("/sec") && summary(t).is_none();
-    let mut lines = input.lines.clone();
-    let mut joined = input.soft_joined.clone();
-    let mut changed = false;
-    for i in 0..lines.len() {
+    let mut r = input.rejoining();
+    for i in 0..input.lines.len() {
         let t = input.lines[i].trim();
         // The bitrate's unit wrapped with the role (`… 2.66 MBytes  2.23` /
         // `Mbits/sec           receiver`, linux-next 2020, wild33 file
@@ -439,9 +428,7 @@ fn rewrapped(input: &Input) -> Option<Input> {
                 let next = input.lines[j].trim();
                 let whole = format!("{t} {next}");
                 if next.contains("bits/sec") && summary(&whole).is_some() {
-                    lines[i] = whole;
-                    join_away(&mut lines, &mut joined, j);
-                    changed = true;
+                    r.join(i, j, whole);
                 }
             }
             continue;
@@ -459,17 +446,14 @@ fn rewrapped(input: &Input) -> Option<Input> {
             (None, Some(all)) => (all, true),
             (None, None) => continue,
         };
-        lines[i] = format!("{own}  {moved}");
+        // A line left holding only what was put back is joined away.
         if alone {
-            join_away(&mut lines, &mut joined, j);
+            r.join(i, j, format!("{own}  {moved}"));
+        } else {
+            r.set(i, format!("{own}  {moved}"));
         }
-        changed = true;
     }
-    changed.then(|| {
-        let mut fixed = input.with_lines(lines);
-        fixed.soft_joined = joined;
-        fixed
-    })
+    r.finish()
 }
 
 /// True when a line holds the word `sec` (an interval's unit), blanks or

@@ -234,13 +234,11 @@ fn rewrapped(input: &Input) -> Option<(Input, Vec<(usize, usize)>)> {
     if !input.has("%*") && !input.has("%)") {
         return None;
     }
-    let mut lines = input.lines.clone();
-    let mut away = input.soft_joined.clone();
-    away.resize(lines.len(), false);
+    let mut r = input.rejoining();
     let mut rows = Vec::new();
-    for i in 0..lines.len().saturating_sub(1) {
-        let (t, next) = (lines[i].trim_end(), lines[i + 1].trim());
-        if away[i]
+    for i in 0..r.lines.len().saturating_sub(1) {
+        let (t, next) = (r.lines[i].trim_end(), r.lines[i + 1].trim());
+        if r.is_away(i)
             || !matches!(pct_line(t), Line::Bad(_))
             || next.is_empty()
             || next.starts_with(|c: char| c.is_alphabetic())
@@ -251,18 +249,11 @@ fn rewrapped(input: &Input) -> Option<(Input, Vec<(usize, usize)>)> {
         if let (Line::Pct(name, _), Some(first)) = (pct_line(&joined), t.split_whitespace().next())
             && name.starts_with(first)
         {
-            lines[i] = joined;
-            lines[i + 1].clear();
-            away[i + 1] = true;
+            r.join(i, i + 1, joined);
             rows.push((i + 1, i + 2));
         }
     }
-    if rows.is_empty() {
-        return None;
-    }
-    let mut out = input.with_lines(lines);
-    out.soft_joined = away;
-    Some((out, rows))
+    r.finish().map(|out| (out, rows))
 }
 
 /// Reads a line as a row with changes ([`Line`]).
