@@ -1660,37 +1660,20 @@ impl BenchParser for StressNg {
                 continue;
             }
             let next = input.lines.get(i + 1).map(String::as_str);
-            if let Some(joined) = wrapped_header(line, next).or_else(|| wrapped_extra(&st, line, next)) {
-                out.notes.push((
-                    i + 1,
-                    format!("stress-ng line {} continues on line {} (a mail's wrapping): rejoined", i + 1, i + 2),
-                ));
-                skip = Some(i + 1);
-                text_line(&mut st, i + 1, &joined, &mut out)?;
-                continue;
-            }
-            if let Some(joined) = marked_continuation(line, next) {
-                out.notes.push((
-                    i + 1,
-                    format!(
-                        "stress-ng line {} continues on line {} (a `/` at its end, as a person wraps a line): rejoined",
-                        i + 1,
-                        i + 2
-                    ),
-                ));
-                skip = Some(i + 1);
-                text_line(&mut st, i + 1, &joined, &mut out)?;
-                continue;
-            }
-            if let Some(joined) = wrapped_row(&st, line, next) {
-                out.notes.push((
-                    i + 1,
-                    format!(
-                        "stress-ng row of line {} continues on line {} (a mail's wrapping): read as one row",
-                        i + 1,
-                        i + 2
-                    ),
-                ));
+            // A line continued on the next, rejoined: (what, how it was
+            // wrapped) for the note.
+            let rejoined = wrapped_header(line, next)
+                .or_else(|| wrapped_extra(&st, line, next))
+                .map(|j| (j, "line", "(a mail's wrapping): rejoined"))
+                .or_else(|| {
+                    marked_continuation(line, next)
+                        .map(|j| (j, "line", "(a `/` at its end, as a person wraps a line): rejoined"))
+                })
+                .or_else(|| {
+                    wrapped_row(&st, line, next).map(|j| (j, "row of line", "(a mail's wrapping): read as one row"))
+                });
+            if let Some((joined, what, how)) = rejoined {
+                out.notes.push((i + 1, format!("stress-ng {what} {} continues on line {} {how}", i + 1, i + 2)));
                 skip = Some(i + 1);
                 text_line(&mut st, i + 1, &joined, &mut out)?;
                 continue;
