@@ -623,6 +623,12 @@ pub fn wrapped_command<S: AsRef<str>>(lines: &[S], at: usize, program: &str) -> 
     if head.is_empty() {
         return None;
     }
+    // Most lines are no wrapped command: no copy made for them (the loop's
+    // own test on the first line below).
+    let first = lines.get(at + 1)?.as_ref().trim();
+    if !continues_options(first) && !(head.ends_with(" --") && !first.is_empty()) {
+        return None;
+    }
     let mut joined = head.to_string();
     let mut last = at;
     for line in lines.iter().skip(at + 1).take(12) {
