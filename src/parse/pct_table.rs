@@ -159,11 +159,11 @@ fn row(t: &str) -> Option<(String, Vec<Cell>, Option<String>)> {
 /// mark, one line. `t` holds no figure and is all in brackets (`(…)`,
 /// `[…]`), nothing a table's line is; `None` for any other pair.
 fn wrapped_mark(above: &str, t: &str) -> Option<String> {
-    let (_, _, mark) = row(above)?;
     let bracketed = (t.starts_with('(') && t.ends_with(')')) || (t.starts_with('[') && t.ends_with(']'));
     if !bracketed || t.bytes().any(|b| b.is_ascii_digit()) {
         return None;
     }
+    let (_, _, mark) = row(above)?;
     // A `(…)` note only continues a mark (`*`), a `[…]` one starts it.
     if mark.is_none() && !t.starts_with('[') {
         return None;
