@@ -248,8 +248,6 @@ impl Input {
         };
         if qp {
             decode_encoded_twice(&mut lines, &mut soft_joined);
-        }
-        if qp {
             // Decoding may give the spaces and colons the encoding hid
             // (`=C2=A0`, `=E2=80=82`, `=EF=BC=9A`).
             for l in lines.iter_mut() {
@@ -300,8 +298,7 @@ impl Input {
             return line.into();
         }
         let start = self.tab_starts.get(i).copied().map_or(0, usize::from);
-        let wide = expand_tabs(&format!("{}{line}", " ".repeat(start)));
-        wide.chars().skip(start).collect::<String>().into()
+        expand_tabs_from(line, start).into()
     }
 
     /// How many quote markers line index `i` (line *i + 1*) carried: 0 for
@@ -1305,11 +1302,18 @@ fn supercite(line: &str) -> Option<&str> {
 /// column-aligned table typed with tabs: lmbench's summaries, AIM7's
 /// spreadsheets). A line without tabs is returned as it is.
 pub fn expand_tabs(line: &str) -> String {
+    expand_tabs_from(line, 0)
+}
+
+/// [`expand_tabs`] for a line that starts at column `start` of the line
+/// a terminal showed (after quote markers taken off): its tab stops are
+/// the whole line's.
+fn expand_tabs_from(line: &str, start: usize) -> String {
     if !line.contains('\t') {
         return line.to_string();
     }
     let mut out = String::with_capacity(line.len() + 16);
-    let mut col = 0usize;
+    let mut col = start;
     for c in line.chars() {
         if c == '\t' {
             let n = 8 - col % 8;
