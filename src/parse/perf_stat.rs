@@ -957,8 +957,8 @@ fn parse_all(input: &Input) -> Result<Read, ParseError> {
         if !(super::cmdline::continues_options(next) || quoted_whole(next) || value) {
             continue;
         }
-        let joined = format!("{t} {next}");
-        if let Kind::Command(c, _) = kind(&joined) {
+        let joined = kind(&format!("{t} {next}"));
+        if let Kind::Command(c, _) = &joined {
             out.notes.push((
                 i + 2,
                 format!(
@@ -966,7 +966,7 @@ fn parse_all(input: &Input) -> Result<Read, ParseError> {
                      command counted read as `{c}`"
                 ),
             ));
-            kinds[i] = kind(&joined);
+            kinds[i] = joined;
         }
     }
     // The lines that end the counter line above them, a mailer's wrap of

@@ -649,8 +649,9 @@ impl Reader {
         } else if let Some(args) = args_of(t, "schbench").or_else(|| args_of(banner_command(t)?, "schbench")) {
             self.params.clear();
             self.params_depth = self.depth;
-            self.runtime = option_value(&args, &["-r", "--runtime"]).and_then(|v| v.parse().ok());
-            self.default_runtime = option_value(&args, &["-r", "--runtime"]).is_none();
+            let runtime = option_value(&args, &["-r", "--runtime"]);
+            self.default_runtime = runtime.is_none();
+            self.runtime = runtime.and_then(|v| v.parse().ok());
             // `-R` (`--rps`) asks for a rate, `-p` (`--pipe`) switches to
             // pipe mode with that transfer size: neither given is schbench's
             // plain run, which has neither parameter.
