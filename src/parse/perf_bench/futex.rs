@@ -111,7 +111,7 @@ fn command_options(sec: &mut Section) -> Vec<String> {
             let v = if rest.is_empty() { it.next().cloned().unwrap_or_default() } else { rest.to_string() };
             if v.starts_with('$') {
                 unknown.push(if rest.is_empty() { format!("{a} {v}") } else { a.to_string() });
-            } else if !v.is_empty() && !sec.params.iter().any(|(k, _)| *k == key) {
+            } else if !v.is_empty() && !sec.has(key) {
                 sec.set(key, v);
             }
         };
@@ -121,7 +121,7 @@ fn command_options(sec: &mut Section) -> Vec<String> {
                 "threads" => value_of("threads", inline, sec),
                 "futexes" => value_of("futexes", inline, sec),
                 "buckets" => value_of("buckets", inline, sec),
-                "shared" if !sec.params.iter().any(|(k, _)| *k == "scope") => sec.set("scope", "shared"),
+                "shared" if !sec.has("scope") => sec.set("scope", "shared"),
                 "immutable" => sec.set("immutable", "yes"),
                 _ => {}
             }
@@ -129,7 +129,7 @@ fn command_options(sec: &mut Section) -> Vec<String> {
             for (i, c) in short.char_indices() {
                 let rest = &short[i + c.len_utf8()..];
                 match c {
-                    'S' if !sec.params.iter().any(|(k, _)| *k == "scope") => sec.set("scope", "shared"),
+                    'S' if !sec.has("scope") => sec.set("scope", "shared"),
                     'I' => sec.set("immutable", "yes"),
                     't' | 'f' | 'b' => {
                         let key = match c {

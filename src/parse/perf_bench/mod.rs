@@ -107,6 +107,11 @@ impl Section {
         s
     }
 
+    /// True when a parameter `name` is set.
+    fn has(&self, name: &str) -> bool {
+        self.params.iter().any(|(k, _)| *k == name)
+    }
+
     /// Sets a parameter, replacing an earlier value of the same name.
     fn set(&mut self, name: &'static str, value: impl ToString) {
         let value = value.to_string();

@@ -44,7 +44,7 @@ pub(super) fn executed(sec: &mut Section, t: &str) -> bool {
         [call, "calls"] if call.ends_with("()") => {
             let call = call.trim_end_matches("()");
             // A header is followed by one run; a second `# Executed` is a run of its own.
-            let under_header = sec.group.starts_with("syscall") && !sec.params.iter().any(|(k, _)| *k == "syscall");
+            let under_header = sec.group.starts_with("syscall") && !sec.has("syscall");
             if !under_header {
                 // perf names the getppid benchmark `basic`, the others after their call.
                 let name = if call == "getppid" { "basic" } else { call };
