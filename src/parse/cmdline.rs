@@ -626,7 +626,8 @@ pub fn wrapped_command<S: AsRef<str>>(lines: &[S], at: usize, program: &str) -> 
     // Most lines are no wrapped command: no copy made for them (the loop's
     // own test on the first line below).
     let first = lines.get(at + 1)?.as_ref().trim();
-    if !continues_options(first) && !(head.ends_with(" --") && !first.is_empty()) {
+    let open = head.ends_with(" --") && !first.is_empty();
+    if !continues_options(first) && !open {
         return None;
     }
     let mut joined = head.to_string();
