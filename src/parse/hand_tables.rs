@@ -601,6 +601,21 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 .rev()
                 .find(|&k| lines[k].ends_with("smaller is better") || lines[k].ends_with("bigger is better"))
             {
+                // A title the lmbench parser reads: it found the table and
+                // its warnings say why the rows were not read.
+                if super::lmbench::is_summary_title(lines[t]) {
+                    return (
+                        a + 1,
+                        format!(
+                            "lines {}-{}: an lmbench summary table (rows {}{more}) under its title (line {}) and column header (line {}) was not read (see the lmbench parser's warnings for this file)",
+                            a + 1,
+                            b + 1,
+                            shown.join(", "),
+                            t + 1,
+                            h + 1
+                        ),
+                    );
+                }
                 return (
                     a + 1,
                     format!(
@@ -1245,6 +1260,17 @@ Memload\t  0.092 +/- 0.623         11 *\t \t 100 *\t        100 *\n";
             said[0].1.contains(
                 "lines 6-7: an lmbench summary table (rows `localhost`, `localhost`) under its column header (line 3) and a title line lmbench's parser does not read as one (line 1:"
             ),
+            "{}",
+            said[0].1
+        );
+        // The same table unindented, its title one lmbench reads (the rows
+        // left unread for another reason): the title is named as such.
+        let text: String =
+            text.lines().map(|l| l.trim_start().trim_start_matches("3.  ")).collect::<Vec<_>>().join("\n");
+        let said = unread_tables(&Input::from_text(&text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].1.contains("under its title (line 1) and column header (line 3) was not read"),
             "{}",
             said[0].1
         );
