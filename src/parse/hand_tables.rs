@@ -70,6 +70,18 @@ fn no_figure_cell(w: &str) -> bool {
     ["na", "n/a"].iter().any(|n| w.eq_ignore_ascii_case(n))
 }
 
+/// A mark a program or a person sets between or after a row's figures
+/// that is no cell of its own: `+/-` (or `±`) between a mean and its
+/// deviation, and a lone run of `*` flagging the better of two kernels.
+/// Con Kolivas' interbench letters (LKML 2006-03, 2.6.16-ck1 against
+/// 2.6.16-mm1: `Burn  0.019 +/- 0.0201  0.056 *  100  100 *`): such a
+/// row held three words besides its figures, so was no row, and six of
+/// the eight interbench tables (and the last row of a seventh) went
+/// unnamed beside the two a warning named.
+fn mark_cell(w: &str) -> bool {
+    w == "+/-" || w == "±" || (!w.is_empty() && w.bytes().all(|b| b == b'*'))
+}
+
 /// `10-11MB/s`, `19MB/s`, `6-7`: a number or a range of two, then a unit
 /// of letters, `/` and `%` (or none).
 fn rough_figure(w: &str) -> bool {
@@ -582,6 +594,40 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         // LKML 2005): the lmbench parser finds its tables by their titles,
         // so that is why the rows were not read.
         if let Some(h) = (a.saturating_sub(4)..a).rev().find(|&k| lmbench_header(lines[k])) {
+            // A title line is there but was not read as one (`3.  Context
+            // switching - times in microseconds - smaller is better`: a
+            // list's number before it, bjzhang's notes of 2017).
+            if let Some(t) = (h.saturating_sub(3)..h)
+                .rev()
+                .find(|&k| lines[k].ends_with("smaller is better") || lines[k].ends_with("bigger is better"))
+            {
+                // A title the lmbench parser reads: it found the table and
+                // its warnings say why the rows were not read.
+                if super::lmbench::is_summary_title(lines[t]) {
+                    return (
+                        a + 1,
+                        format!(
+                            "lines {}-{}: an lmbench summary table (rows {}{more}) under its title (line {}) and column header (line {}) was not read (see the lmbench parser's warnings for this file)",
+                            a + 1,
+                            b + 1,
+                            shown.join(", "),
+                            t + 1,
+                            h + 1
+                        ),
+                    );
+                }
+                return (
+                    a + 1,
+                    format!(
+                        "lines {}-{}: an lmbench summary table (rows {}{more}) under its column header (line {}) and a title line lmbench's parser does not read as one (line {}: words before the title, or indented?), was not read: lmbench's tables are found by their titles",
+                        a + 1,
+                        b + 1,
+                        shown.join(", "),
+                        h + 1,
+                        t + 1
+                    ),
+                );
+            }
             return (
                 a + 1,
                 format!(
@@ -1020,7 +1066,7 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
                 figures += 1;
             } else if no_figure_cell(w) {
                 blanks += 1;
-            } else {
+            } else if !mark_cell(w) {
                 others += 1;
             }
         }
@@ -1033,8 +1079,21 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
     // figures left out without a word).
     let rule = |k: usize| !lines[k].is_empty() && lines[k].bytes().all(|b| matches!(b, b'-' | b'=' | b'+' | b'|'));
     // A heading that reads as a row (`#clients  1  2  4  8`) with a rule
-    // under it, over the rows: the heading.
-    if rows.len() >= 3 && rows[1].0 > rows[0].0 + 1 && (rows[0].0 + 1..rows[1].0).all(rule) {
+    // under it, over the rows: the heading. The rule may be a column's
+    // dashes each (`--------- ------------- ------`), with a second line
+    // of the heading's words above it (lmbench's `Host  OS  2p/0K 2p/16K
+    // 2p/64K 8p/16K …` over `ctxsw  ctxsw …`, its `16p/16K` read as
+    // figures: a notes file of 2017 quoting three lmbench tables named
+    // the two others and left the context-switch table out unnamed).
+    let column_rule =
+        |k: usize| lines[k].contains("--") && lines[k].bytes().all(|b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' '));
+    let words_only =
+        |k: usize| !lines[k].is_empty() && !lines[k].split_whitespace().any(|w| figure(w) || no_figure_cell(w));
+    if rows.len() >= 3
+        && rows[1].0 > rows[0].0 + 1
+        && (rows[0].0 + 1..rows[1].0).any(column_rule)
+        && (rows[0].0 + 1..rows[1].0).all(|k| column_rule(k) || words_only(k))
+    {
         rows.remove(0);
     }
     let (first, last) = (rows.first()?.0, rows.last()?.0);
@@ -1159,6 +1218,64 @@ bonnie++ seq.  create, read, del: 9800, 3600, 5700\n";
         // stress-ng's own info lines (one blank before the figure) are no rows.
         let text = "stress-ng: info:  [2012] skipped: 0\nstress-ng: info:  [2012] failed: 0\n\
 stress-ng: info:  [2012] metrics untrustworthy: 0\n";
+        assert!(unread_tables(&Input::from_text(text), &[], &[]).is_empty());
+    }
+
+    /// Con Kolivas' interbench letter (LKML 2006-03): `+/-` between mean
+    /// and deviation and `*` after the better kernel's cells are no words
+    /// of a row; before, a table with a starred row was no table.
+    #[test]
+    fn interbench_rows_with_plus_minus_and_stars_are_a_table() {
+        assert!(mark_cell("+/-") && mark_cell("±") && mark_cell("*") && mark_cell("**"));
+        assert!(!mark_cell("") && !mark_cell("*5") && !mark_cell("+/") && !mark_cell("-"));
+        let text = "--- Benchmarking simulated cpu of Audio in the presence of simulated ---\n\
+Load\tLatency +/- SD (ms)  Max Latency   % Desired CPU  % Deadlines Met\n\
+None\t  0.015 +/- 0.0159     0.023 \t\t 100\t        100\n\
+Burn\t  0.019 +/- 0.0201     0.056 *\t\t 100 \t        100 *\n\
+Memload\t  0.092 +/- 0.623         11 *\t \t 100 *\t        100 *\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].1.contains("lines 3-5: a table (rows `None`, `Burn`, `Memload`)"), "{}", said[0].1);
+        // Two other words in a row still make it prose.
+        let text = "Load  Latency  Max\nNone  0.015 foo 0.023 bar 100\nBurn  0.019 foo 0.056 bar 100\n";
+        assert!(unread_tables(&Input::from_text(text), &[], &[]).is_empty());
+    }
+
+    /// bjzhang's notes (2017): lmbench's context-switch table under a
+    /// list number (`3.  Context switching - …`, not read as lmbench's
+    /// title), indented; its header's `2p/16K … 16p/64K` read as figures
+    /// made the header a row, and the table went unnamed.
+    #[test]
+    fn lmbench_header_over_its_column_rule_is_no_row() {
+        let text = "    3.  Context switching - times in microseconds - smaller is better\n\
+        -------------------------------------------------------------------------\n\
+        Host                 OS  2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K\n\
+                                 ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw\n\
+        --------- ------------- ------ ------ ------ ------ ------ ------- -------\n\
+        localhost Linux 4.9.0-1 11.6 27.8500   24.0260 30.9   10.2 22.49200    31.0\n\
+        localhost Linux 4.9.0-1 11.0360 6.4200   24.0 22.9880   21.3 28.08800    40.1\n";
+        let said = unread_tables(&Input::from_text(text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].1.contains(
+                "lines 6-7: an lmbench summary table (rows `localhost`, `localhost`) under its column header (line 3) and a title line lmbench's parser does not read as one (line 1:"
+            ),
+            "{}",
+            said[0].1
+        );
+        // The same table unindented, its title one lmbench reads (the rows
+        // left unread for another reason): the title is named as such.
+        let text: String =
+            text.lines().map(|l| l.trim_start().trim_start_matches("3.  ")).collect::<Vec<_>>().join("\n");
+        let said = unread_tables(&Input::from_text(&text), &[], &[]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].1.contains("under its title (line 1) and column header (line 3) was not read"),
+            "{}",
+            said[0].1
+        );
+        // A row of figures over a prose line and rows is still no heading.
+        let text = "Load  Latency  Max\nfirst 1.0 2.0 3.0\nthen some words\nsecond 1.0 2.0 3.0\nthird 1.0 2.0 3.0\n";
         assert!(unread_tables(&Input::from_text(text), &[], &[]).is_empty());
     }
 

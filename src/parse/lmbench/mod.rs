@@ -448,6 +448,15 @@ type TableHost = (String, Option<String>);
 /// 2.4.2-ac26` prints as `Linux 2.4.2-a`.
 const OS_WIDTH: usize = 13;
 
+/// Whether `line` is a title the summary tables are found by
+/// (`Context switching - times in microseconds - smaller is better`,
+/// `*Local* Communication bandwidths in MB/s - bigger is better`): the
+/// hand-table finder says so when it names rows under one that this
+/// parser did not read.
+pub fn is_summary_title(line: &str) -> bool {
+    find::parse_title(line).is_some()
+}
+
 /// Whether kernel `k`, read from an OS cell (`Linux 2.4.19`), may have been
 /// cut to lmbench's 13 columns: only a cell that fills them (`Linux 2.4.19-`), never a
 /// shorter one (`Linux 2.4.19` is whole: a newcomer's check called it "a
