@@ -4666,6 +4666,16 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     if catted::shows_files(t) {
         return None;
     }
+    // `Jul 28 16:58:33 localhost stress-ng[1420]: invoked with
+    // '/usr/bin/stress-ng --cpu 4 --timeout 10s --metrics'` (and systemd's
+    // `Started /usr/bin/stress-ng …`): a journal's log of a run, not the
+    // command typed above it. Taken for the command, its time stamp and
+    // pid labelled two runs (LKML 2025-07, `systemd-run -p CPUQuota=40%`
+    // and `CPUQuota=200%` typed above them, the one difference); without
+    // the journal's prefix the two were averaged as runs of one set-up.
+    if super::cmdline::after_syslog_prefix(t).is_some() {
+        return None;
+    }
     let mut prompted = false;
     // `+ hackbench --pipe …` (set -x), `❯ `, `box% `, `(venv) $ `.
     if let Some(rest) = super::cmdline::after_other_prompt(t) {
