@@ -483,8 +483,8 @@ fn first_row(
     b: &mut Block,
     kind: Kind,
     cells: &[Option<f64>],
-    n: usize,
-    line: &str,
+    (n, line): (usize, &str),
+    notes: &mut Vec<(usize, String)>,
 ) -> Result<Vec<Sample>, ParseError> {
     let (col, unit_col) = match kind {
         Kind::Stream => (4, 4),
@@ -525,7 +525,7 @@ fn first_row(
         Kind::Rr => &[(6, "local"), (7, "remote")],
         Kind::Udp => &[(6, "local")],
     };
-    let mut out = cpu_columns(b, cells, cpu_cols, n, &sample.params);
+    let mut out = cpu_columns(b, (cells, line), cpu_cols, n, &sample.params, notes);
     out.insert(0, sample);
     Ok(out)
 }
@@ -539,13 +539,18 @@ fn first_row(
 /// `us/Tr` as the header's units line prints it; smaller is better) from
 /// the column as many places further on as there are sides. A figure
 /// below zero is netperf's `-1.00`, not measured (`-c` without `-C`): not
-/// read. Nothing where the header names no such columns.
+/// read. netperf prints a utilisation with two decimals and a service
+/// demand with three (`%-6.2f`, `%-6.3f`): a cell with fewer was cut (a
+/// file ending inside its last figure, `3.977` cut to `3.9`, whose LKP
+/// copies' mean took it with no word): not read, a warning in `notes`.
+/// Nothing where the header names no such columns.
 fn cpu_columns(
     b: &Block,
-    cells: &[Option<f64>],
+    (cells, line): (&[Option<f64>], &str),
     cols: &[(usize, &str)],
     n: usize,
     params: &[crate::model::Param],
+    notes: &mut Vec<(usize, String)>,
 ) -> Vec<Sample> {
     let header = b.header.join(" ");
     if !(header.contains("Demand") || header.contains("S.dem")) {
@@ -561,11 +566,22 @@ fn cpu_columns(
     let mut out = Vec::new();
     for &(col, side) in cols {
         let measured = [
-            (col, format!("CPU util {side}"), "%".to_string(), Better::Neither),
-            (col + cols.len(), format!("Service demand {side}"), demand_unit.clone(), Better::Lower),
+            (col, format!("CPU util {side}"), "%".to_string(), Better::Neither, 2),
+            (col + cols.len(), format!("Service demand {side}"), demand_unit.clone(), Better::Lower, 3),
         ];
-        for (at, name, unit, better) in measured {
+        for (at, name, unit, better, printed) in measured {
             let Some(v) = cells.get(at).copied().flatten().filter(|v| *v >= 0.0) else { continue };
+            let written = line.split_whitespace().nth(at).unwrap_or("");
+            if super::num::decimals(written).is_none_or(|d| d < printed) {
+                notes.push((
+                    n,
+                    format!(
+                        "netperf's {name} `{written}` has fewer decimals than netperf prints ({printed}): \
+                         the cell looks cut short; not read"
+                    ),
+                ));
+                continue;
+            }
             let mut s = Sample::new(Metric::new(name, unit, better), v, n);
             s.params = params.to_vec();
             out.push(s);
@@ -957,7 +973,7 @@ fn table_line(
             let mut s = Sample::new(metric, value, n);
             s.params = sent.params;
             // The receiver's CPU utilisation and service demand (`-C`).
-            let remote = cpu_columns(b, cells, &[(4, "remote")], n, &s.params);
+            let remote = cpu_columns(b, (cells, t), &[(4, "remote")], n, &s.params, &mut out.notes);
             out.samples.push(s);
             out.samples.extend(remote);
         }
@@ -979,7 +995,7 @@ fn table_line(
         ));
         return Ok(());
     }
-    let samples = first_row(b, kind, cells, n, t)?;
+    let samples = first_row(b, kind, cells, (n, t), &mut out.notes)?;
     *last = samples.first().cloned();
     out.samples.extend(samples);
     b.rows += 1;
@@ -1836,6 +1852,15 @@ mod tests {
             .unwrap();
         let names: Vec<&str> = f.samples.iter().map(|s| s.metric.name.as_str()).collect();
         assert_eq!(names, ["Trans. Rate", "CPU util local", "Service demand local"]);
+        // A service demand cut inside its figure (`97.4` for `97.446`) is
+        // not read, and said; the rest of the row is.
+        let f = Netperf
+            .parse(&Input::from_text(&table(
+                "262144 540000 70000   70000  10.00   6591.45  0.86   1.34   62.490  97.4",
+            )))
+            .unwrap();
+        assert_eq!(f.samples.len(), 4);
+        assert!(f.notes.iter().any(|(l, m)| *l == 7 && m.contains("`97.4`") && !crate::parse::note_is_info(m)));
     }
 
     #[test]
