@@ -176,6 +176,37 @@ pub fn prompt_directory(line: &str) -> Option<&str> {
     (who.contains('@') && !who.contains('/') && !dir.is_empty()).then_some(dir)
 }
 
+/// The message of a syslog or journal line, after its date, host and tag
+/// (`Jul 28 16:58:33 localhost stress-ng[1420]: invoked with '/usr/bin/stress-ng
+/// --cpu 4 …'`, `Jul 28 16:58:33 localhost systemd[1]: Started …`, as
+/// `journalctl` prints them): the month's abbreviation, the day, the time of
+/// day, the host and the tag (`name[pid]:` or `name:`). `None` for any other
+/// line. Such a line is a log a process wrote, not a command a person typed.
+pub fn after_syslog_prefix(line: &str) -> Option<&str> {
+    const MONTHS: &[&str] = &["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let mut rest = line.trim_start();
+    let mut word = || {
+        let (w, r) = rest.split_once(char::is_whitespace)?;
+        rest = r.trim_start();
+        Some(w)
+    };
+    let (month, day, time, host, tag) = (word()?, word()?, word()?, word()?, word()?);
+    let day_ok = (1..=2).contains(&day.len()) && day.bytes().all(|b| b.is_ascii_digit());
+    let time_ok = time.len() >= 8
+        && time.bytes().all(|b| b.is_ascii_digit() || b == b':' || b == b'.')
+        && time.bytes().filter(|&b| b == b':').count() == 2;
+    let host_ok = !host.is_empty() && host.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
+    let tag = tag.strip_suffix(':')?;
+    let name = match tag.split_once('[') {
+        Some((name, pid)) => {
+            pid.strip_suffix(']').filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())).map(|_| name)
+        }
+        None => Some(tag),
+    }?;
+    let name_ok = !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-/@".contains(&b));
+    (MONTHS.contains(&month) && day_ok && time_ok && host_ok && name_ok).then_some(rest)
+}
+
 /// The rest of `line` after a Python or conda environment's name in
 /// parentheses (`(venv) $ …`, `(base) user@host:~$ …`).
 pub fn environment_prefix(line: &str) -> Option<&str> {
@@ -669,6 +700,32 @@ pub fn redirection(word: &str) -> Option<bool> {
 
 #[cfg(test)]
 mod tests {
+    /// LKML 2025-07 (Matteo Martelli, CPU quota under PREEMPT_RT): the
+    /// journal's lines of a run under `systemd-run`, each a log, no command.
+    #[test]
+    fn a_journal_lines_message_follows_its_date_host_and_tag() {
+        let line =
+            "Jul 28 16:58:33 localhost stress-ng[1420]: invoked with '/usr/bin/stress-ng --cpu 4' by user 0 'root'";
+        assert_eq!(
+            super::after_syslog_prefix(line),
+            Some("invoked with '/usr/bin/stress-ng --cpu 4' by user 0 'root'")
+        );
+        let line = "Jul 28 16:58:33 localhost systemd[1]: Started /usr/bin/stress-ng --cpu 4 --timeout 10s --metrics.";
+        assert_eq!(
+            super::after_syslog_prefix(line),
+            Some("Started /usr/bin/stress-ng --cpu 4 --timeout 10s --metrics.")
+        );
+        assert_eq!(super::after_syslog_prefix("Dec  7 09:01:02.123 box kernel: x"), Some("x"));
+        for other in [
+            "[root@localhost ~]# systemd-run -p CPUQuota=40% stress-ng --cpu 4",
+            "Jul 28 the run took 16:58:33 localhost x[1]: y",
+            "Jul 28 16:58:33 localhost stress-ng[x]: y",
+            "May 5 10:00 host tag: y",
+        ] {
+            assert_eq!(super::after_syslog_prefix(other), None, "{other}");
+        }
+    }
+
     #[test]
     fn a_command_wrapped_over_lines_of_options_is_joined() {
         let lines = [

@@ -177,10 +177,50 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         }
     }
     warn_of_contradicting_kernel_lines(input, parsed);
+    drop_build_number_labels(parsed);
     labelled
         + part_quote_depths(input, parsed)
         + machines::part_machines(input, parsed)
         + unames::part_unames(input, parsed)
+}
+
+/// True for a kernel's build number as `uname -v` prints it, alone: `#53`.
+fn is_build_number(label: &str) -> bool {
+    label.strip_prefix('#').is_some_and(|n| !n.is_empty() && n.len() <= 6 && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Takes off a `label` that is only the build number of its runs' kernel
+/// (`5.2.0-rc2-next-20190529-clean #53` over one kernel's runs,
+/// `5.2.0-rc2-next-20190529-aerate+ #55` over the other's: the kernel the
+/// line's first word, the label `#53`), where each such kernel's runs
+/// carry one build number alone: it names the kernel's build, which the
+/// kernel's name already tells, and as a label it set every kernel's runs
+/// in a row of their own, nothing compared (Alexander Duyck's aeration
+/// page_fault1 runs, linux-mm 2019-05: clean and aerate in two tables of
+/// one column each). Two builds of one kernel (`6.1.0 #55`, `6.1.0 #56`,
+/// a kernel rebuilt with a patch) keep their labels: the build is all
+/// that tells them apart.
+fn drop_build_number_labels(parsed: &mut ParsedFile) {
+    let label = |s: &Sample| s.params.iter().find(|p| p.name == "label").map(|p| p.value.clone());
+    let builds: Vec<usize> =
+        (0..parsed.samples.len()).filter(|&i| label(&parsed.samples[i]).is_some_and(|l| is_build_number(&l))).collect();
+    if builds.is_empty() {
+        return;
+    }
+    // Each kernel's labels, its runs' all: one build number each, or keep them.
+    let mut of_kernel: FxHashMap<Option<CompactString>, Option<CompactString>> = FxHashMap::default();
+    let mut one_label = true;
+    for s in &parsed.samples {
+        let l = label(s);
+        one_label &= *of_kernel.entry(s.kernel.clone()).or_insert_with(|| l.clone()) == l;
+    }
+    let one_build_each = one_label && builds.iter().all(|&i| parsed.samples[i].kernel.is_some());
+    if !one_build_each {
+        return;
+    }
+    for i in builds {
+        parsed.samples[i].params.retain(|p| p.name != "label");
+    }
 }
 
 /// The parameter that keeps apart the runs of a Markdown section that
@@ -4666,6 +4706,16 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     if catted::shows_files(t) {
         return None;
     }
+    // `Jul 28 16:58:33 localhost stress-ng[1420]: invoked with
+    // '/usr/bin/stress-ng --cpu 4 --timeout 10s --metrics'` (and systemd's
+    // `Started /usr/bin/stress-ng …`): a journal's log of a run, not the
+    // command typed above it. Taken for the command, its time stamp and
+    // pid labelled two runs (LKML 2025-07, `systemd-run -p CPUQuota=40%`
+    // and `CPUQuota=200%` typed above them, the one difference); without
+    // the journal's prefix the two were averaged as runs of one set-up.
+    if super::cmdline::after_syslog_prefix(t).is_some() {
+        return None;
+    }
     let mut prompted = false;
     // `+ hackbench --pipe …` (set -x), `❯ `, `box% `, `(venv) $ `.
     if let Some(rest) = super::cmdline::after_other_prompt(t) {
@@ -8704,6 +8754,29 @@ mod tests {
 
     fn throughput(line: usize, v: f64) -> Sample {
         Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, line).with_param("procs", 16)
+    }
+
+    /// linux-mm 2019-05 (Alexander Duyck's aeration page_fault1 runs, the
+    /// fixture will-it-scale/lkml-2019-page-fault1-clean-vs-aerate-…):
+    /// `5.2.0-rc2-next-20190529-clean #53` over one kernel's runs and
+    /// `…-aerate+ #55` over the other's labelled them `#53` / `#55`, and
+    /// the two kernels were never compared. A build number that is all
+    /// each kernel's runs carry goes; two builds of one kernel keep theirs.
+    #[test]
+    fn a_kernels_lone_build_number_is_no_label() {
+        let run = |line: usize, kernel: &str, label: &str| {
+            let mut s = throughput(line, 1.0).with_param("label", label);
+            s.kernel = Some(CompactString::from(kernel));
+            s
+        };
+        let samples = vec![run(2, "5.2.0-clean", "#53"), run(3, "5.2.0-clean", "#53"), run(6, "5.2.0-aerate+", "#55")];
+        let mut p = ParsedFile { benchmark: "will-it-scale".into(), samples, ..ParsedFile::default() };
+        drop_build_number_labels(&mut p);
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|q| q.name != "label")));
+        let samples = vec![run(2, "6.1.0", "#55"), run(6, "6.1.0", "#56")];
+        let mut p = ParsedFile { benchmark: "will-it-scale".into(), samples, ..ParsedFile::default() };
+        drop_build_number_labels(&mut p);
+        assert_eq!(last_params(&p), ["#55", "#56"]);
     }
 
     /// Each sample's last parameter's value (its label, when it has one).

@@ -59,8 +59,10 @@
 //! poster's mean and deviation) is a note, not read. netperf 2.4–2.6 name
 //! UDP_STREAM `UDP UNIDIRECTIONAL SEND` in the banner; `-f M` prints the
 //! unit as `MBytes  /s` (read `MBytes/s`). The CPU utilisation and service demand columns
-//! (with `-c -C`) are not read; nor are classic tables printed without
-//! headers (`-P 0`). A row under netperf's `!!! WARNING` that the
+//! (with `-c -C`) are read as `CPU util local`/`remote` (`%`, informational)
+//! and `Service demand local`/`remote` (`us/KB`, `us/Tr`; smaller is better),
+//! a `-1.00` (not measured) left out; classic tables printed without
+//! headers (`-P 0`) are not read. A row under netperf's `!!! WARNING` that the
 //! confidence interval `-I` asked for was not reached within `-i`'s
 //! iterations (`!!! Confidence intervals: Throughput      : 52.356%`) is
 //! read, with a warning naming the interval's width.
@@ -481,8 +483,8 @@ fn first_row(
     b: &mut Block,
     kind: Kind,
     cells: &[Option<f64>],
-    n: usize,
-    line: &str,
+    (n, line): (usize, &str),
+    notes: &mut Vec<(usize, String)>,
 ) -> Result<Vec<Sample>, ParseError> {
     let (col, unit_col) = match kind {
         Kind::Stream => (4, 4),
@@ -513,7 +515,79 @@ fn first_row(
                 .with_param("message", msg)
         }
     };
-    Ok(vec![sample])
+    // `-c -C`'s columns after the result (local and remote CPU utilisation,
+    // then service demand; UDP's first row the sender's two, its second
+    // the receiver's): Eric Dumazet's BIG TCP TCP_RR runs (netdev 2022-05,
+    // `-Cc`) showed 0.86 % / 1.34 % and 62.490 / 97.446 us/Tr that were
+    // passed over without a word.
+    let cpu_cols: &[(usize, &str)] = match kind {
+        Kind::Stream => &[(5, "local"), (6, "remote")],
+        Kind::Rr => &[(6, "local"), (7, "remote")],
+        Kind::Udp => &[(6, "local")],
+    };
+    let mut out = cpu_columns(b, (cells, line), cpu_cols, n, &sample.params, notes);
+    out.insert(0, sample);
+    Ok(out)
+}
+
+/// The CPU utilisation and service demand netperf prints after a result
+/// when asked (`-c` local, `-C` remote; the header's `Utilization` /
+/// `Service Demand`, `CPU` / `S.dem`, UDP's `CPU Util` / `Service Demand`):
+/// for each `(column, side)` of the utilisation, `CPU util SIDE` (`%`,
+/// informational: more work done takes more CPU) from that column, and
+/// `Service demand SIDE` (the CPU time per unit of work, `us/KB` or
+/// `us/Tr` as the header's units line prints it; smaller is better) from
+/// the column as many places further on as there are sides. A figure
+/// below zero is netperf's `-1.00`, not measured (`-c` without `-C`): not
+/// read. netperf prints a utilisation with two decimals and a service
+/// demand with three (`%-6.2f`, `%-6.3f`): a cell with fewer was cut (a
+/// file ending inside its last figure, `3.977` cut to `3.9`, whose LKP
+/// copies' mean took it with no word): not read, a warning in `notes`.
+/// Nothing where the header names no such columns.
+fn cpu_columns(
+    b: &Block,
+    (cells, line): (&[Option<f64>], &str),
+    cols: &[(usize, &str)],
+    n: usize,
+    params: &[crate::model::Param],
+    notes: &mut Vec<(usize, String)>,
+) -> Vec<Sample> {
+    let header = b.header.join(" ");
+    if !(header.contains("Demand") || header.contains("S.dem")) {
+        return Vec::new();
+    }
+    let units_line = b
+        .header
+        .iter()
+        .find(|l| l.split_whitespace().next() == Some("bytes"))
+        .or_else(|| b.header.iter().rev().find(|l| !l.trim().is_empty()));
+    let demand_unit =
+        units_line.and_then(|l| l.split_whitespace().find(|w| w.starts_with("us/"))).unwrap_or("us/KB").to_string();
+    let mut out = Vec::new();
+    for &(col, side) in cols {
+        let measured = [
+            (col, format!("CPU util {side}"), "%".to_string(), Better::Neither, 2),
+            (col + cols.len(), format!("Service demand {side}"), demand_unit.clone(), Better::Lower, 3),
+        ];
+        for (at, name, unit, better, printed) in measured {
+            let Some(v) = cells.get(at).copied().flatten().filter(|v| *v >= 0.0) else { continue };
+            let written = line.split_whitespace().nth(at).unwrap_or("");
+            if super::num::decimals(written).is_none_or(|d| d < printed) {
+                notes.push((
+                    n,
+                    format!(
+                        "netperf's {name} `{written}` has fewer decimals than netperf prints ({printed}): \
+                         the cell looks cut short; not read"
+                    ),
+                ));
+                continue;
+            }
+            let mut s = Sample::new(Metric::new(name, unit, better), v, n);
+            s.params = params.to_vec();
+            out.push(s);
+        }
+    }
+    out
 }
 
 /// netperf prints a result (throughput, transaction rate) with a fixed
@@ -898,7 +972,10 @@ fn table_line(
             let metric = Metric::new("Recv Throughput", sent.metric.unit.clone(), Better::Higher);
             let mut s = Sample::new(metric, value, n);
             s.params = sent.params;
+            // The receiver's CPU utilisation and service demand (`-C`).
+            let remote = cpu_columns(b, (cells, t), &[(4, "remote")], n, &s.params, &mut out.notes);
             out.samples.push(s);
+            out.samples.extend(remote);
         }
         b.udp_pending = false;
         return Ok(());
@@ -918,8 +995,8 @@ fn table_line(
         ));
         return Ok(());
     }
-    let samples = first_row(b, kind, cells, n, t)?;
-    *last = samples.last().cloned();
+    let samples = first_row(b, kind, cells, (n, t), &mut out.notes)?;
+    *last = samples.first().cloned();
     out.samples.extend(samples);
     b.rows += 1;
     b.rr_remote_pending = kind == Kind::Rr;
@@ -1061,11 +1138,20 @@ fn unconfident_note(at: usize, width: &str, asked: Option<&str>, cpu: &[(String,
         && w <= whole
     {
         let asked = asked.unwrap_or_default();
-        let cpu = if missed.is_empty() { String::from("another interval") } else { missed.join(", ") };
+        // The CPU utilisation is read too (`-c -C`): one whose interval
+        // missed is a figure that may be uncertain, warned of.
+        if !missed.is_empty() {
+            return format!(
+                "netperf warned (line {at}) that the confidence ({asked}) asked for was not reached within its \
+                 iterations: its throughput interval ({width} wide) is within the {whole:.3}% asked, but {} \
+                 missed it: the CPU utilisation read on this row may be uncertain",
+                missed.join(", ")
+            );
+        }
         return format!(
             "netperf warned (line {at}) that the confidence ({asked}) asked for was not reached within its \
-             iterations, but its throughput interval ({width} wide) is within the {whole:.3}% asked: only {cpu} \
-             missed it, a figure not read: the throughput met it"
+             iterations, but its throughput interval ({width} wide) is within the {whole:.3}% asked: only another \
+             interval missed it: the throughput met it"
         );
     }
     let asked = asked.map_or(String::new(), |a| format!(" ({a})"));
@@ -1464,7 +1550,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // decimals vary by version, so they cannot tell).
         let last_line = input.lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
         if b.udp_pending && !b.broken && out.samples.last().is_some_and(|s| s.line == last_line) {
-            out.samples.pop();
+            // The row's throughput and its CPU columns (`-c`), all.
+            while out.samples.last().is_some_and(|s| s.line == last_line) {
+                out.samples.pop();
+            }
             let msg = "a UDP_STREAM send row on the file's last line, no receiver row below it (the file looks cut short): not read";
             out.notes.push((last_line, msg.into()));
         } else {
@@ -1703,7 +1792,8 @@ mod tests {
              {banner}\n{header} 65536  65536  32768    15.00      2254.21   34.11    29.88    1.240   1.086\n"
         );
         let f = Netperf.parse(&Input::from_text(&text)).unwrap();
-        let tput: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        let tput: Vec<(usize, f64)> =
+            f.samples.iter().filter(|s| s.metric.name == "Throughput").map(|s| (s.line, s.value.mean())).collect();
         assert_eq!(tput, [(12, 399.66), (19, 2254.21)]);
         let warned: Vec<&(usize, String)> = f.notes.iter().filter(|(_, m)| m.contains("confidence")).collect();
         assert_eq!(warned.len(), 1, "{:?}", f.notes);
@@ -1722,6 +1812,57 @@ mod tests {
     /// CPU's interval (7.108 %) missed: the throughput is not warned of,
     /// a note names the CPU interval. Must still warn: a throughput
     /// interval over 5 % (6.687 %), or no width asked in the banner.
+    /// netdev 2022-05 (Eric Dumazet, BIG TCP on mlx4; the fixture
+    /// netperf/netdev-2022-mlx4-big-tcp-…): `-Cc`'s columns after a TCP_RR
+    /// row, and a `-c` alone's `-1.00` (not measured), left out.
+    #[test]
+    fn cpu_utilisation_and_service_demand_columns_are_read() {
+        let table = |row: &str| {
+            format!(
+                "MIGRATED TCP REQUEST/RESPONSE TEST from ::0 (::) port 0 AF_INET6 to h () port 0 AF_INET6 : first burst 0\n\
+                 Local /Remote\n\
+                 Socket Size   Request Resp.  Elapsed Trans.   CPU    CPU    S.dem   S.dem\n\
+                 Send   Recv   Size    Size   Time    Rate     local  remote local   remote\n\
+                 bytes  bytes  bytes   bytes  secs.   per sec  % S    % S    us/Tr   us/Tr\n\n\
+                 {row}\n262144 540000\n"
+            )
+        };
+        let f = Netperf
+            .parse(&Input::from_text(&table(
+                "262144 540000 70000   70000  10.00   6591.45  0.86   1.34   62.490  97.446",
+            )))
+            .unwrap();
+        let got: Vec<(&str, f64, &str)> =
+            f.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean(), s.metric.unit.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("Trans. Rate", 6591.45, "per sec"),
+                ("CPU util local", 0.86, "%"),
+                ("Service demand local", 62.49, "us/Tr"),
+                ("CPU util remote", 1.34, "%"),
+                ("Service demand remote", 97.446, "us/Tr"),
+            ]
+        );
+        assert!(f.samples.iter().all(|s| s.params == f.samples[0].params));
+        let f = Netperf
+            .parse(&Input::from_text(&table(
+                "262144 540000 70000   70000  10.00   6591.45  0.86   -1.00  62.490  -1.000",
+            )))
+            .unwrap();
+        let names: Vec<&str> = f.samples.iter().map(|s| s.metric.name.as_str()).collect();
+        assert_eq!(names, ["Trans. Rate", "CPU util local", "Service demand local"]);
+        // A service demand cut inside its figure (`97.4` for `97.446`) is
+        // not read, and said; the rest of the row is.
+        let f = Netperf
+            .parse(&Input::from_text(&table(
+                "262144 540000 70000   70000  10.00   6591.45  0.86   1.34   62.490  97.4",
+            )))
+            .unwrap();
+        assert_eq!(f.samples.len(), 4);
+        assert!(f.notes.iter().any(|(l, m)| *l == 7 && m.contains("`97.4`") && !crate::parse::note_is_info(m)));
+    }
+
     #[test]
     fn only_cpu_intervals_missed_leaves_the_throughput_unwarned() {
         let banner = "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 192.168.118.175 () port 0 AF_INET : +/-2.500% @ 99% conf.";
@@ -1739,11 +1880,18 @@ mod tests {
             )
         };
         let f = Netperf.parse(&Input::from_text(&run(banner, "1.200%"))).unwrap();
-        assert_eq!(f.samples.len(), 1);
+        // The throughput and `-c -C`'s four figures.
+        assert_eq!(f.samples.len(), 5);
         let (at, note) = f.notes.iter().find(|(_, m)| m.contains("confidence")).expect("a note");
         assert_eq!(*at, 12);
         assert!(note.contains("Local CPU util 7.108%") && !note.contains("Remote CPU util"), "{note}");
         assert!(note.contains("1.200%") && note.contains("5.000%"), "{note}");
+        // The CPU utilisation is read: the interval it missed is warned of.
+        assert!(!crate::parse::note_is_info(note) && note.contains("may be uncertain"), "{note}");
+        // Only the CPU intervals given, all met: the throughput met it too.
+        let met = run(banner, "1.200%").replace("7.108%", "1.108%");
+        let f = Netperf.parse(&Input::from_text(&met)).unwrap();
+        let (_, note) = f.notes.iter().find(|(_, m)| m.contains("confidence")).expect("a note");
         assert!(crate::parse::note_is_info(note), "{note}");
         let f = Netperf.parse(&Input::from_text(&run(banner, "6.687%"))).unwrap();
         let (_, note) = f.notes.iter().find(|(_, m)| m.contains("confidence")).expect("a warning");
@@ -1923,6 +2071,30 @@ mod tests {
             212992           300.00    35314623           61689.4     24.11    3.977\n\n{RR}"
         );
         let f = Netperf.parse(&Input::from_text(&text)).unwrap();
+        // UDP's CPU columns: the sender's on its row, the receiver's on the second.
+        let cpu: Vec<(usize, &str, f64)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name.contains("CPU") || s.metric.name.contains("demand"))
+            .map(|s| (s.line, s.metric.name.as_str(), s.value.mean()))
+            .collect();
+        assert_eq!(
+            cpu,
+            [
+                (6, "CPU util local", 24.11),
+                (6, "Service demand local", 3.977),
+                (7, "CPU util remote", 24.11),
+                (7, "Service demand remote", 3.977)
+            ]
+        );
+        let f = ParsedFile {
+            samples: f
+                .samples
+                .into_iter()
+                .filter(|s| !s.metric.name.contains("CPU") && !s.metric.name.contains("demand"))
+                .collect(),
+            ..f
+        };
         assert_eq!(f.samples.len(), 3);
         assert_eq!((f.samples[0].metric.name.as_str(), f.samples[0].value.mean()), ("Throughput", 63577.2));
         assert_eq!(f.samples[0].metric.unit, "10^6bits/sec");
