@@ -547,6 +547,26 @@ pub fn note_is_info(note: &str) -> bool {
     INFO.iter().any(|p| note.contains(p))
 }
 
+/// Reads `input` with `read`, put back together first by `rejoin` where a
+/// mailer's line length wrapped it (column-mail's and mmtests' tables:
+/// `rejoin` gives the rejoined input and the (line, rest) numbers of each
+/// join, [`input::Rejoining::finish_with_joins`], or `None` where nothing
+/// was wrapped). Each rest is noted on its own line, `note(line)` saying
+/// which line it went back on; the notes in line order (those of a line
+/// `read` noted first).
+pub fn read_rejoined(
+    input: &Input,
+    rejoin: impl FnOnce(&Input) -> Option<(Input, Vec<(usize, usize)>)>,
+    read: impl Fn(&Input) -> Result<ParsedFile, ParseError>,
+    note: impl Fn(usize) -> String,
+) -> Result<ParsedFile, ParseError> {
+    let Some((input, joins)) = rejoin(input) else { return read(input) };
+    let mut out = read(&input)?;
+    out.notes.extend(joins.into_iter().map(|(line, rest)| (rest, note(line))));
+    out.notes.sort_by_key(|n| n.0);
+    Ok(out)
+}
+
 /// Registry ids of every parser, for "formats tried" messages.
 pub fn formats_tried() -> String {
     registry().iter().map(|p| p.id()).collect::<Vec<_>>().join(", ")
