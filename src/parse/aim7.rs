@@ -882,7 +882,6 @@ fn read_banner(banner: &str, lineno: usize, out: &mut ParsedFile) -> Option<Stri
 /// typed) and the date. `None` for any other line (the console's `… Suite
 /// VII Run Beginning`).
 fn spaced_banner(banner: &str) -> Option<(&str, &str, &str)> {
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let rest = banner.strip_prefix(AIM7_BANNER)?.trim_start();
     let rest = rest.strip_prefix('"')?;
     let (version, rest) = rest.split_once('"')?;
@@ -892,7 +891,7 @@ fn spaced_banner(banner: &str) -> Option<(&str, &str, &str)> {
     let digits =
         |w: &str, len: std::ops::RangeInclusive<usize>| len.contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
     let time_ok = time.split(':').count() == 3 && time.split(':').all(|p| digits(p, 2..=2));
-    if !(MONTHS.contains(month) && digits(day, 1..=2) && time_ok && digits(year, 4..=4)) {
+    if !(super::MONTHS.contains(month) && digits(day, 1..=2) && time_ok && digits(year, 4..=4)) {
         return None;
     }
     // The month's place in `rest` (a word of `rest`, so inside it).

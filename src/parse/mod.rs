@@ -89,6 +89,11 @@ pub use input::Input;
 /// quotes.
 pub const MAX_FOUND_CHARS: usize = 200;
 
+/// The months as C's `ctime`/`date` print them in the dates benchmarks
+/// stamp their runs with (`Jun  1 07:17:24 2007`: AIM7's banner, fio's
+/// `pid=710: Tue Aug 24 12:58:16 2021`), January first.
+pub const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /// How a parser's note that a run failed begins (lmbench-raw's
 /// `bind: Address in use`): the result that run would have given is
 /// missing, and `check`'s differing-run-counts warning names such notes'
