@@ -192,6 +192,13 @@ pub fn wrap_options<'a>(width: usize) -> textwrap::Options<'a> {
         .wrap_algorithm(within_width())
 }
 
+/// textwrap settings for plaintext prose that never breaks a word (a
+/// word longer than the width is left whole, past it): the across
+/// page's and the regressions list's paragraphs.
+pub fn prose_options<'a>(width: usize) -> textwrap::Options<'a> {
+    textwrap::Options::new(width.max(20)).break_words(false).wrap_algorithm(within_width())
+}
+
 /// textwrap's optimal fit, a line past the width costing more than any
 /// gap: with its default penalties (a column over costs as much as a gap
 /// of 50) a line one column over was cheaper than a short one, and a long

@@ -205,6 +205,16 @@ impl Value {
         }
     }
 
+    /// How many runs the value stands for: 1 for a measurement, the
+    /// summary's `n` (kernbench's `Elapsed Time 28.094 (0.182565)` over 5
+    /// runs: 5).
+    pub fn runs(&self) -> u32 {
+        match *self {
+            Value::Single { .. } => 1,
+            Value::Summary { n, .. } => n,
+        }
+    }
+
     /// The value times `factor`, its deviation too (n unchanged).
     pub fn scaled(&self, factor: f64) -> Self {
         match *self {

@@ -882,7 +882,6 @@ fn read_banner(banner: &str, lineno: usize, out: &mut ParsedFile) -> Option<Stri
 /// typed) and the date. `None` for any other line (the console's `… Suite
 /// VII Run Beginning`).
 fn spaced_banner(banner: &str) -> Option<(&str, &str, &str)> {
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let rest = banner.strip_prefix(AIM7_BANNER)?.trim_start();
     let rest = rest.strip_prefix('"')?;
     let (version, rest) = rest.split_once('"')?;
@@ -892,7 +891,7 @@ fn spaced_banner(banner: &str) -> Option<(&str, &str, &str)> {
     let digits =
         |w: &str, len: std::ops::RangeInclusive<usize>| len.contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
     let time_ok = time.split(':').count() == 3 && time.split(':').all(|p| digits(p, 2..=2));
-    if !(MONTHS.contains(month) && digits(day, 1..=2) && time_ok && digits(year, 4..=4)) {
+    if !(super::MONTHS.contains(month) && digits(day, 1..=2) && time_ok && digits(year, 4..=4)) {
         return None;
     }
     // The month's place in `rest` (a word of `rest`, so inside it).
@@ -1697,13 +1696,7 @@ kernel: nikita-b2\nPeak load Test: Maximum Jobs per Minute 9533.34\n";
         let got: Vec<(usize, Option<&str>, &str, f64, u32)> = f
             .samples
             .iter()
-            .map(|s| {
-                let n = match s.value {
-                    crate::model::Value::Summary { n, .. } => n,
-                    _ => 1,
-                };
-                (s.line, s.kernel.as_deref(), s.group.as_str(), s.value.mean(), n)
-            })
+            .map(|s| (s.line, s.kernel.as_deref(), s.group.as_str(), s.value.mean(), s.value.runs()))
             .collect();
         assert_eq!(
             got,
@@ -1818,11 +1811,7 @@ Max Jobs per Minute 204051.01\n";
             Quick Convergence Test: Maximum Jobs per Minute 8326.23 (average of 3\n\
             runs)\n";
         let f = Reaim.parse(&Input::from_text(text)).unwrap();
-        let n = |v: &crate::model::Value| match v {
-            crate::model::Value::Summary { n, .. } => *n,
-            crate::model::Value::Single { .. } => 1,
-        };
-        let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, n(&s.value))).collect();
+        let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, s.value.runs())).collect();
         assert_eq!(runs, [(2, 3), (3, 3)]);
         assert!(f.notes.iter().any(|n| n.0 == 3 && n.1.contains("run count wrapped onto line 4")), "{:?}", f.notes);
     }
@@ -1836,11 +1825,7 @@ Max Jobs per Minute 204051.01\n";
             > > Quick Convergence Test: Maximum Jobs per Minute 4007.86 (average of\n\
             3 runs)\n";
         let f = Reaim.parse(&Input::from_text(text)).unwrap();
-        let n = |v: &crate::model::Value| match v {
-            crate::model::Value::Summary { n, .. } => *n,
-            crate::model::Value::Single { .. } => 1,
-        };
-        let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, n(&s.value))).collect();
+        let runs: Vec<(usize, u32)> = f.samples.iter().map(|s| (s.line, s.value.runs())).collect();
         assert_eq!(runs, [(1, 3), (2, 3)]);
         assert!(count_tail("3 runs)") && count_tail("runs)") && !count_tail("I think 3 runs)"));
     }

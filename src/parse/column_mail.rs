@@ -525,16 +525,9 @@ impl BenchParser for ColumnMail {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        let Some((input, joins)) = rewrapped(input) else { return parse_all(input) };
-        let mut out = parse_all(&input)?;
-        for (line, rest) in joins {
-            out.notes.push((
-                rest,
-                format!("this line is the rest of line {line}, wrapped by a mail's line length: read as one line"),
-            ));
-        }
-        out.notes.sort_by_key(|n| n.0);
-        Ok(out)
+        super::read_rejoined(input, rewrapped, parse_all, |line| {
+            format!("this line is the rest of line {line}, wrapped by a mail's line length: read as one line")
+        })
     }
 }
 
@@ -554,27 +547,25 @@ fn rewrapped(input: &Input) -> Option<(Input, Vec<(usize, usize)>)> {
         return None;
     }
     let mut r = input.rejoining();
-    let mut joins = Vec::new();
     for i in 0..r.lines.len().saturating_sub(1) {
-        let (t, next) = (r.lines[i].trim_end().to_string(), r.lines[i + 1].trim().to_string());
+        let (t, next) = (r.lines[i].trim_end(), r.lines[i + 1].trim());
         if r.is_away(i) || next.is_empty() {
             continue;
         }
-        let row = t.ends_with(',')
-            && next.starts_with(|c: char| c.is_ascii_digit() || c == '-')
-            && matches!(colon_row(&format!("{t} {next}")), Ok(Some(_)));
+        let row = (t.ends_with(',') && next.starts_with(|c: char| c.is_ascii_digit() || c == '-'))
+            .then(|| format!("{t} {next}"))
+            .filter(|whole| matches!(colon_row(whole), Ok(Some(_))));
         let header = i > 0
             && rule(r.lines[i - 1].trim(), '-')
             && r.lines.get(i + 2).is_some_and(|l| rule(l.trim(), '-'))
-            && !rule(&next, '-')
+            && !rule(next, '-')
             && colon_header(t.trim()).is_some()
             && colon_header(&format!("{} {next}", t.trim())).is_some();
-        if row || header {
-            r.join(i, i + 1, format!("{t} {next}"));
-            joins.push((i + 1, i + 2));
+        if let Some(whole) = row.or_else(|| header.then(|| format!("{t} {next}"))) {
+            r.join(i, i + 1, whole);
         }
     }
-    r.finish().map(|out| (out, joins))
+    r.finish_with_joins()
 }
 
 #[cfg(test)]

@@ -517,10 +517,7 @@ mod tests {
         f.samples
             .iter()
             .map(|s| {
-                let n = match s.value {
-                    crate::model::Value::Summary { n, .. } => n,
-                    crate::model::Value::Single { .. } => 1,
-                };
+                let n = s.value.runs();
                 format!(
                     "{} {} {} {} {} n={n}",
                     s.line,

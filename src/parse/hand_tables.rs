@@ -379,8 +379,9 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let n = lines.len();
     let is_read = |i: usize| read.binary_search(&(i + 1)).is_ok();
     // Each table found: first and last line (0-based), kernels (or set-ups,
-    // when the last is true), title.
-    type Found = (usize, usize, Vec<String>, Option<String>, bool);
+    // when the last is true), titles (none, or each of the tables run
+    // together under it).
+    type Found = (usize, usize, Vec<String>, Vec<String>, bool);
     let mut tables: Vec<Found> = Vec::new();
     // Each table of rows naming no kernel found ([`label_table`]): first
     // and last line (0-based), the rows' labels.
@@ -449,7 +450,8 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 // A heading of names alone ([`named_setups`]) says it has
                 // no title (an empty one): the prose above it is none.
                 let title = own_title.or_else(|| title_of(&lines[start..h])).filter(|t| !t.is_empty());
-                tables.push((h, last, kernels.iter().map(|k| k.to_string()).collect(), title, setups));
+                let kernels = kernels.iter().map(|k| k.to_string()).collect();
+                tables.push((h, last, kernels, title.into_iter().collect(), setups));
                 while i < n && i <= last {
                     i += 1;
                 }
@@ -463,7 +465,7 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 Some(prev)
                     if under_kernel == Some(prev.0)
                         && (prev.1 + 1..start).all(|k| lines[k].is_empty())
-                        && prev.3.as_deref() == heading =>
+                        && prev.3.iter().map(String::as_str).eq(heading) =>
                 {
                     prev.1 = end;
                     if !prev.2.iter().any(|k| k == kernel) {
@@ -472,7 +474,8 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 }
                 _ => {
                     under_kernel = Some(start);
-                    tables.push((start, end, vec![kernel.to_string()], heading.map(str::to_string), false));
+                    let titles = heading.map(str::to_string).into_iter().collect();
+                    tables.push((start, end, vec![kernel.to_string()], titles, false));
                 }
             }
             continue;
@@ -576,15 +579,15 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
             // under `No Load`, `Memory Load`, `IO Load` and `Process Load`,
             // LKML 2002-09: one warning over the four said `under `No
             // Load`` alone).
-            if let (Some(all), Some(own)) = (prev.3.as_mut(), title)
-                && !all.split("`, `").any(|t| t == own)
+            if let Some(own) = title
+                && !prev.3.is_empty()
+                && !prev.3.contains(&own)
             {
-                all.push_str("`, `");
-                all.push_str(&own);
+                prev.3.push(own);
             }
             continue;
         }
-        tables.push((first, rows[rows.len() - 1].0, kernels, title, false));
+        tables.push((first, rows[rows.len() - 1].0, kernels, title.into_iter().collect(), false));
     }
     let labelled = labelled.into_iter().map(|(a, b, names)| {
         let more = if names.len() > 3 { format!(", … ({} rows)", names.len()) } else { String::new() };
@@ -651,18 +654,17 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     });
     let mut out: Vec<(usize, String)> = tables
         .into_iter()
-        .map(|(a, b, kernels, title, setups)| {
+        .map(|(a, b, kernels, titles, setups)| {
             // Tables run together under one warning: four titles shown, or
             // three and their count.
-            let under = title
-                .map(|t| {
-                    let titles: Vec<&str> = t.split("`, `").collect();
-                    let shown = if titles.len() > 4 { 3 } else { titles.len() };
-                    let more =
-                        if shown < titles.len() { format!(", … ({} titles)", titles.len()) } else { String::new() };
-                    format!(" under `{}`{more}", without_tabs(&titles[..shown].join("`, `")))
-                })
-                .unwrap_or_default();
+            let under = if titles.is_empty() {
+                String::new()
+            } else {
+                let shown = if titles.len() > 4 { 3 } else { titles.len() };
+                let more =
+                    if shown < titles.len() { format!(", … ({} titles)", titles.len()) } else { String::new() };
+                format!(" under `{}`{more}", without_tabs(&titles[..shown].join("`, `")))
+            };
             let naming = if setups { "with a column per set-up" } else { "naming kernels" };
             (
                 a + 1,

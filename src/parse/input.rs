@@ -327,7 +327,7 @@ impl Input {
     pub fn rejoining(&self) -> Rejoining<'_> {
         let mut away = self.soft_joined.clone();
         away.resize(self.lines.len(), false);
-        Rejoining { input: self, lines: self.lines.clone(), away, changed: false }
+        Rejoining { input: self, lines: self.lines.clone(), away, joins: Vec::new(), changed: false }
     }
 
     /// The same input with its lines replaced by `lines` (as many, each
@@ -1336,6 +1336,8 @@ pub struct Rejoining<'a> {
     /// The lines as rejoined so far (line *n* still at index *n - 1*).
     pub lines: Vec<String>,
     away: Vec<bool>,
+    /// The (line, rest) numbers of each [`Rejoining::join`], 1-based.
+    joins: Vec<(usize, usize)>,
     changed: bool,
 }
 
@@ -1352,6 +1354,7 @@ impl Rejoining<'_> {
         self.set(i, whole);
         self.lines[j].clear();
         self.away[j] = true;
+        self.joins.push((i + 1, j + 1));
     }
 
     /// Line index `i` becomes `whole`, the part put back on it leaving the
@@ -1363,10 +1366,18 @@ impl Rejoining<'_> {
 
     /// The input as rejoined, or `None` when no line changed.
     pub fn finish(self) -> Option<Input> {
+        self.finish_with_joins().map(|(out, _)| out)
+    }
+
+    /// The input as rejoined with the (line, rest) numbers (1-based) of
+    /// each [`Rejoining::join`] in the order made, or `None` when no line
+    /// changed: for a parser to note each rest where it was read
+    /// ([`super::read_rejoined`]).
+    pub fn finish_with_joins(self) -> Option<(Input, Vec<(usize, usize)>)> {
         self.changed.then(|| {
             let mut out = self.input.with_lines(self.lines);
             out.soft_joined = self.away;
-            out
+            (out, self.joins)
         })
     }
 }

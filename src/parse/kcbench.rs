@@ -320,9 +320,10 @@ fn seconds_form(
         *said_derived = true;
         out.notes.push((n, KERNELS_PER_HOUR_DERIVED.into()));
     }
-    let bracket = rest.split_once('[').and_then(|(_, b)| b.split_once(']')).map(|(b, _)| b);
+    let open = rest.split_once('[').map(|(_, open)| open);
+    let bracket = open.and_then(|o| o.split_once(']')).map(|(b, _)| b);
     if bracket.is_none()
-        && let Some((_, open)) = rest.split_once('[')
+        && let Some(open) = open
     {
         // `[P:925%, 46` / `maj. pagefaults]`: a mail wrapped the line
         // inside its bracket (attack57 F8: the CPU share and the faults

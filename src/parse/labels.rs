@@ -1074,19 +1074,17 @@ fn apply_labels<'a>(
     // for the same identities where the pass before labelled nothing
     // (10,252 times for 2,563 files of the medium content, session 55).
     let mut still = merged(&found, &hashes, &ids);
+    // `still` after a pass: found anew where it labelled some, else as it was.
+    let again = |labelled: bool, still: Option<Merged>, ids: &[Identity]| {
+        if labelled { merged(&found, &hashes, ids) } else { still }
+    };
     let by_setup = label_by_setup_lines(input, still.as_ref(), &mut own, asked, &mut ids);
-    if by_setup {
-        still = merged(&found, &hashes, &ids);
-    }
+    still = again(by_setup, still, &ids);
     let by_boot = label_by_boot_lines(input, still.as_ref(), &mut ids);
-    if by_boot {
-        still = merged(&found, &hashes, &ids);
-    }
+    still = again(by_boot, still, &ids);
     let b = &parsed.benchmark;
     let by_loop = !parser_labelled && label_by_shell_loop(input, b, still.as_ref(), &mut ids, &mut parsed.notes);
-    if by_loop {
-        still = merged(&found, &hashes, &ids);
-    }
+    still = again(by_loop, still, &ids);
     let by_prompt = prompted::label_by_lines_over_prompts(
         input,
         command_name(b),
@@ -1099,13 +1097,9 @@ fn apply_labels<'a>(
     // The `cat` labels and the warnings below start from the copies still
     // averaged (found again where the `cat` labelled some: the labels are
     // then final).
-    if by_prompt {
-        still = merged(&found, &hashes, &ids);
-    }
+    still = again(by_prompt, still, &ids);
     let by_cat = catted::label_by_catted_files(input, &found, still.as_ref(), &mut ids, &mut parsed.notes);
-    if by_cat {
-        still = merged(&found, &hashes, &ids);
-    }
+    still = again(by_cat, still, &ids);
     // Copies under different captions a person wrote above them or their
     // fences, told apart by the path each names ([`captions`]).
     let name = command_name(&parsed.benchmark);
@@ -1116,9 +1110,7 @@ fn apply_labels<'a>(
         .as_ref()
         .zip(caption.as_deref())
         .is_some_and(|(m, c)| captions::label_by_captions(input, name, m, (&at, &hashes), c, &mut ids));
-    if by_caption {
-        still = merged(&found, &hashes, &ids);
-    }
+    still = again(by_caption, still, &ids);
     if let Some(m) = still {
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
@@ -5001,16 +4993,18 @@ fn identities<'a>(
             // row but the first lost its `#define …` label, the two
             // set-ups averaged as one). Figures only: a wrapped kernel
             // name (`v5.7`, an lkp-compare header's) is no such rest.
-            let wrapped_rest = depth == 0
-                && i > 0
-                && read[i]
-                && input.quote_depth(i - 1) == label_depth
-                && input.lines[i - 1].chars().count() >= 66
-                && text.chars().count() < 20
-                && text.split_whitespace().all(|w| super::num::plain(w).is_some());
+            let wrapped_rest = || {
+                depth == 0
+                    && i > 0
+                    && read[i]
+                    && input.quote_depth(i - 1) == label_depth
+                    && input.lines[i - 1].chars().count() >= 66
+                    && text.chars().count() < 20
+                    && text.split_whitespace().all(|w| super::num::plain(w).is_some())
+            };
             if depth == label_depth {
                 label_read_at = label_at;
-            } else if depth < label_depth && label_read_at == label_at && !wrapped_rest {
+            } else if depth < label_depth && label_read_at == label_at && !wrapped_rest() {
                 let deeper = |at: usize| at > 0 && input.quote_depth(at - 1) > depth;
                 label = None;
                 label_at = 0;

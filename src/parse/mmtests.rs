@@ -200,16 +200,11 @@ impl BenchParser for Mmtests {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        let Some((input, rows)) = rewrapped(input) else { return parse_all(input) };
-        let mut out = parse_all(&input)?;
-        for (row, rest) in rows {
-            out.notes.push((
-                rest,
-                format!("the change on this line is the rest of line {row}'s row, wrapped by a mail's line length: read as one row"),
-            ));
-        }
-        out.notes.sort_by_key(|n| n.0);
-        Ok(out)
+        super::read_rejoined(input, rewrapped, parse_all, |row| {
+            format!(
+                "the change on this line is the rest of line {row}'s row, wrapped by a mail's line length: read as one row"
+            )
+        })
     }
 
     /// A row with changes ends in `%)` or `%*`: its last figure is whole.
@@ -235,7 +230,6 @@ fn rewrapped(input: &Input) -> Option<(Input, Vec<(usize, usize)>)> {
         return None;
     }
     let mut r = input.rejoining();
-    let mut rows = Vec::new();
     for i in 0..r.lines.len().saturating_sub(1) {
         let (t, next) = (r.lines[i].trim_end(), r.lines[i + 1].trim());
         if r.is_away(i)
@@ -250,10 +244,9 @@ fn rewrapped(input: &Input) -> Option<(Input, Vec<(usize, usize)>)> {
             && name.starts_with(first)
         {
             r.join(i, i + 1, joined);
-            rows.push((i + 1, i + 2));
         }
     }
-    r.finish().map(|out| (out, rows))
+    r.finish_with_joins()
 }
 
 /// Reads a line as a row with changes ([`Line`]).

@@ -89,6 +89,11 @@ pub use input::Input;
 /// quotes.
 pub const MAX_FOUND_CHARS: usize = 200;
 
+/// The months as C's `ctime`/`date` print them in the dates benchmarks
+/// stamp their runs with (`Jun  1 07:17:24 2007`: AIM7's banner, fio's
+/// `pid=710: Tue Aug 24 12:58:16 2021`), January first.
+pub const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /// How a parser's note that a run failed begins (lmbench-raw's
 /// `bind: Address in use`): the result that run would have given is
 /// missing, and `check`'s differing-run-counts warning names such notes'
@@ -545,6 +550,26 @@ pub fn note_is_info(note: &str) -> bool {
         "no figure to read",
     ];
     INFO.iter().any(|p| note.contains(p))
+}
+
+/// Reads `input` with `read`, put back together first by `rejoin` where a
+/// mailer's line length wrapped it (column-mail's and mmtests' tables:
+/// `rejoin` gives the rejoined input and the (line, rest) numbers of each
+/// join, [`input::Rejoining::finish_with_joins`], or `None` where nothing
+/// was wrapped). Each rest is noted on its own line, `note(line)` saying
+/// which line it went back on; the notes in line order (those of a line
+/// `read` noted first).
+pub fn read_rejoined(
+    input: &Input,
+    rejoin: impl FnOnce(&Input) -> Option<(Input, Vec<(usize, usize)>)>,
+    read: impl Fn(&Input) -> Result<ParsedFile, ParseError>,
+    note: impl Fn(usize) -> String,
+) -> Result<ParsedFile, ParseError> {
+    let Some((input, joins)) = rejoin(input) else { return read(input) };
+    let mut out = read(&input)?;
+    out.notes.extend(joins.into_iter().map(|(line, rest)| (rest, note(line))));
+    out.notes.sort_by_key(|n| n.0);
+    Ok(out)
 }
 
 /// Registry ids of every parser, for "formats tried" messages.

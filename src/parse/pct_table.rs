@@ -82,6 +82,7 @@
 
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
+use std::borrow::Cow;
 
 /// The parser id.
 pub const ID: &str = "pct-table";
@@ -327,25 +328,26 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // value, pct), to leave out a lone dissent (attack41 F18).
     #[allow(clippy::type_complexity)]
     let mut votes: Vec<(String, usize, usize, Vec<usize>, Vec<(Option<usize>, usize, bool, f64, f64)>)> = Vec::new();
-    let mut owned: Vec<String> = input.lines.iter().map(|l| l.trim().to_string()).collect();
+    // The lines trimmed, only a row joined with its wrapped mark a copy.
+    let mut trimmed: Vec<Cow<str>> = input.lines.iter().map(|l| Cow::Borrowed(l.trim())).collect();
     // A row's mark a mailer wrapped onto a line of its own: one line.
-    for i in 1..owned.len() {
+    for i in 1..trimmed.len() {
         if input.quote_depth(i) == input.quote_depth(i - 1)
-            && let Some(joined) = wrapped_mark(&owned[i - 1], &owned[i])
+            && let Some(joined) = wrapped_mark(&trimmed[i - 1], &trimmed[i])
         {
             out.notes.push((
                 i + 1,
                 format!(
                     "`{}` alone on this line is the mark of line {i}'s row, wrapped by a mail's line length: read as \
                      one line",
-                    owned[i]
+                    trimmed[i]
                 ),
             ));
-            owned[i - 1] = joined;
-            owned[i].clear();
+            trimmed[i - 1] = Cow::Owned(joined);
+            trimmed[i] = Cow::Borrowed("");
         }
     }
-    let lines: Vec<&str> = owned.iter().map(String::as_str).collect();
+    let lines: Vec<&str> = trimmed.iter().map(|l| l.as_ref()).collect();
     // The last line of a title's block (its closing rule).
     let mut skip_to = 0;
     // The last row read: the line index after it, its quote depth and

@@ -122,14 +122,7 @@ fn key_sections(t: &mut crate::report::TableView) -> Option<String> {
 /// `across.txt`: the same as plaintext at `opts.width`, each section's
 /// table as `email.txt` draws one (pure ASCII with `opts.ascii`).
 pub fn text(page: &AcrossPage, opts: &TextOptions) -> String {
-    let fill = |s: &str| {
-        textwrap::fill(
-            s,
-            textwrap::Options::new(opts.width.max(20))
-                .break_words(false)
-                .wrap_algorithm(crate::markdown::within_width()),
-        )
-    };
+    let fill = |s: &str| textwrap::fill(s, crate::markdown::prose_options(opts.width));
     let grid_opts =
         grid::GridOptions { width: opts.width, compare: opts.compare, brief: opts.brief, ascii: opts.ascii };
     let mut out = vec![format!("Machines side by side\n\n{}", fill(&page.intro))];

@@ -210,7 +210,7 @@ pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
 /// on 2.4.7, -25.9%*, p = 0.003 [#dbench-32]": the section's anchor on the
 /// class page in brackets) and the summary per kernel.
 pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
-    let opts = textwrap::Options::new(width.max(20)).break_words(false).wrap_algorithm(crate::markdown::within_width());
+    let opts = crate::markdown::prose_options(width);
     let fill = |s: &str| textwrap::fill(s, &opts);
     // A numbered or listed line's continuation indented under its text.
     let hang = |s: &str, indent: &str| textwrap::fill(s, opts.clone().subsequent_indent(indent));

@@ -600,13 +600,7 @@ fn fill_cells(
                     // the cell whole, said (not passed for trimmed) where
                     // its runs would have been enough to trim.
                     if trim > 0 {
-                        let runs: u64 = values
-                            .iter()
-                            .map(|v| match v {
-                                Value::Summary { n, .. } => u64::from(*n),
-                                Value::Single { .. } => 1,
-                            })
-                            .sum();
+                        let runs: u64 = values.iter().map(|v| u64::from(v.runs())).sum();
                         let summary_at =
                             mine.iter().position(|&ei| matches!(entries[ei].1.value, Value::Summary { .. }));
                         if let Some(k) = summary_at.filter(|_| runs > 2 * trim as u64) {
@@ -710,11 +704,7 @@ fn fill_cells(
         .into_iter()
         .map(|(row, ci, ei)| {
             let (rf, s) = &entries[ei];
-            let n = match s.value {
-                Value::Summary { n, .. } => n,
-                Value::Single { .. } => 1,
-            };
-            (row, ci, rf.rel_path.as_str().into(), s.line, n)
+            (row, ci, rf.rel_path.as_str().into(), s.line, s.value.runs())
         })
         .collect();
     Cells { rows: row_views, precision, printed, has_spread, untrimmed }
@@ -821,10 +811,7 @@ fn mean_decimals(mean: f64, printed: usize) -> usize {
 /// One recorded run of a cell: sample `s`, read from the cell's source
 /// `source`, printed with `decimals`.
 fn run_view(s: &Sample, source: usize, decimals: usize) -> RunView {
-    let n = match s.value {
-        Value::Single { .. } => 1,
-        Value::Summary { n, .. } => n,
-    };
+    let n = s.value.runs();
     let value = s.value.mean();
     // A cell has fewer than 2^32 files (a class has 36,000).
     let source = u32::try_from(source).unwrap_or(u32::MAX);

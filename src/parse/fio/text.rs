@@ -866,8 +866,7 @@ fn finished_at(line: &str) -> Option<u64> {
     let mut words = tail.split_once(": ")?.1.split_whitespace();
     let (_weekday, month, day, time, year) =
         (words.next()?, words.next()?, words.next()?, words.next()?, words.next()?);
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    let month = MONTHS.iter().position(|m| *m == month)? as u64;
+    let month = crate::parse::MONTHS.iter().position(|m| *m == month)? as u64;
     let day: u64 = day.parse().ok()?;
     let year: u64 = year.parse().ok()?;
     let mut hms = time.split(':').map(|p| p.parse::<u64>().ok());

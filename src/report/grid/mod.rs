@@ -340,11 +340,21 @@ impl GridRow {
     /// Label `i` as plaintext and Markdown print it: the first followed by
     /// the row's mark ([`GridRow::flag`]), where it has one.
     pub fn label_text(&self, i: usize) -> Cow<'_, str> {
-        match (&self.flag, self.labels.get(i)) {
-            (Some(f), Some(l)) if i == 0 => Cow::Owned(format!("{l}{}", f.mark)),
-            (_, Some(l)) => Cow::Borrowed(l.as_str()),
-            (_, None) => Cow::Borrowed(""),
+        match self.labels.get(i) {
+            Some(l) if i == 0 => marked(l, self.flag.as_ref()),
+            Some(l) => Cow::Borrowed(l.as_str()),
+            None => Cow::Borrowed(""),
         }
+    }
+}
+
+/// A kernel's `name` followed by its mark ([`KernelMark`]), where it has
+/// one, as plaintext and Markdown print it ([`GridRow::label_text`],
+/// [`GridColumn::name_text`], a long name's short name).
+fn marked<'a>(name: &'a str, flag: Option<&KernelMark>) -> Cow<'a, str> {
+    match flag {
+        Some(f) => Cow::Owned(format!("{name}{}", f.mark)),
+        None => Cow::Borrowed(name),
     }
 }
 
@@ -352,10 +362,7 @@ impl GridColumn {
     /// The column's name as plaintext and Markdown print it: followed by
     /// the kernel's mark ([`GridColumn::flag`]), where it has one.
     pub fn name_text(&self) -> Cow<'_, str> {
-        match &self.flag {
-            Some(f) => Cow::Owned(format!("{}{}", self.name, f.mark)),
-            None => Cow::Borrowed(self.name.as_str()),
-        }
+        marked(&self.name, self.flag.as_ref())
     }
 }
 

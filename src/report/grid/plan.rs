@@ -55,6 +55,13 @@ impl TextPlan {
     pub fn key_lines(&self) -> Vec<String> {
         self.keys.as_ref().map_or_else(Vec::new, KernelKeys::lines)
     }
+
+    /// How two plans of one block at `width` compare, the lesser the
+    /// better: lines that fit the width beat lines past it, whatever
+    /// their count; then the fewer lines.
+    fn rank(&self, width: usize) -> (usize, usize) {
+        (self.overflow(width), self.lines)
+    }
 }
 
 /// Short names for a block's kernel names too long for the plaintext, as
@@ -197,8 +204,6 @@ pub struct FoldedLabels {
     /// its `unit` column (metrics as rows), which stays a column of its
     /// own ("s" under `parameters` said nothing).
     pub to: usize,
-    /// The folded column's header.
-    pub header: String,
     /// Each row's folded text, in row order ("" where it has none).
     pub rows: Vec<String>,
 }
@@ -229,7 +234,7 @@ impl FoldedLabels {
                 parts.join("; ")
             })
             .collect();
-        FoldedLabels { from, to, header: FOLDED_HEADER.to_string(), rows }
+        FoldedLabels { from, to, rows }
     }
 
     /// Label column `i` as drawn: the block's own column it is, or
@@ -276,7 +281,7 @@ impl<'a> Labels<'a> {
     /// The header of label column `i`.
     pub fn header(&self, i: usize) -> &'a str {
         match self.folded.map(|f| (f, f.own(i))) {
-            Some((f, None)) => &f.header,
+            Some((_, None)) => FOLDED_HEADER,
             Some((_, Some(j))) => self.b.label_headers.get(j).map_or("", String::as_str),
             None => self.b.label_headers.get(i).map_or("", String::as_str),
         }
@@ -303,8 +308,7 @@ impl<'a> Labels<'a> {
             && let Some(short) = self.b.rows[ri].labels.first().and_then(|l| keys.short.get(l))
             && !kernels_as_columns(self.b)
         {
-            let flag = self.b.rows[ri].flag.as_ref();
-            return Cow::Owned(flag.map_or_else(|| short.clone(), |f| format!("{short}{}", f.mark)));
+            return marked(short, self.b.rows[ri].flag.as_ref());
         }
         match self.folded.map(|f| (f, f.own(i))) {
             Some((f, None)) => Cow::Borrowed(f.rows.get(ri).map_or("", String::as_str)),
@@ -433,22 +437,23 @@ pub(super) fn plan_text(b: &GridBlock, width: usize, keys: Option<&KernelKeys>) 
     // Long kernel names ([`KernelKeys`], of the grid): short names and a
     // key under the table, where that takes fewer lines; names longer
     // than a third of the page only where the lines run past it.
-    let rank = |p: &TextPlan| (p.overflow(width), p.lines);
     let (third, half) = key_limits(width);
     let longer_than = if plain.overflow(width) > 0 { third } else { half };
     match keys.and_then(|k| k.of_block(b, longer_than)) {
         Some(keys) => {
-            let keyed = plan_folded(b, width, Some(keys));
-            if rank(&keyed) < rank(&plain) { keyed } else { plain }
+            let mut keyed = plan_folded(b, width, Some(&keys));
+            keyed.keys = Some(keys);
+            if keyed.rank(width) < plain.rank(width) { keyed } else { plain }
         }
         None => plain,
     }
 }
 
 /// [`plan_text`] of `b` with kernel names `keys`: its label columns as
-/// they are, or some folded into one, whichever fits in fewest lines.
-fn plan_folded(b: &GridBlock, width: usize, keys: Option<KernelKeys>) -> TextPlan {
-    let plain = plan_labels(b, width, None, keys.clone());
+/// they are, or some folded into one, whichever fits in fewest lines
+/// (the plan's [`TextPlan::keys`] left for the caller to set).
+fn plan_folded(b: &GridBlock, width: usize, keys: Option<&KernelKeys>) -> TextPlan {
+    let plain = plan_labels(b, width, None, keys);
     // Label columns that leave no room for the numbers even narrowed
     // ([`narrow_labels`]) fold into one ([`FoldedLabels`]): the last two,
     // or more, whichever fits (or runs past the width least) in the fewest
@@ -459,11 +464,10 @@ fn plan_folded(b: &GridBlock, width: usize, keys: Option<KernelKeys>) -> TextPla
     if plain.overflow(width) == 0 || to < 3 {
         return plain;
     }
-    let rank = |p: &TextPlan| (p.overflow(width), p.lines);
     let mut best = plain;
     for from in (1..to - 1).rev() {
-        let folded = plan_labels(b, width, Some(FoldedLabels::of(b, from)), keys.clone());
-        if rank(&folded) < rank(&best) {
+        let folded = plan_labels(b, width, Some(FoldedLabels::of(b, from)), keys);
+        if folded.rank(width) < best.rank(width) {
             best = folded;
         }
     }
@@ -472,8 +476,8 @@ fn plan_folded(b: &GridBlock, width: usize, keys: Option<KernelKeys>) -> TextPla
 
 /// [`plan_text`] of `b` with its label columns from `folded.from` on
 /// folded into one ([`FoldedLabels`]), or none folded.
-fn plan_labels(b: &GridBlock, width: usize, folded: Option<FoldedLabels>, keys: Option<KernelKeys>) -> TextPlan {
-    let labels = Labels { b, folded: folded.as_ref(), keys: keys.as_ref() };
+fn plan_labels(b: &GridBlock, width: usize, folded: Option<FoldedLabels>, keys: Option<&KernelKeys>) -> TextPlan {
+    let labels = Labels { b, folded: folded.as_ref(), keys };
     let count = labels.count();
     // Each row's label widths, measured once: the label columns' widths
     // and each row's lines ([`row_lines`]) read them.
@@ -488,7 +492,7 @@ fn plan_labels(b: &GridBlock, width: usize, folded: Option<FoldedLabels>, keys: 
     let fixed_of = |ws: &[usize], gap: usize| ws.iter().sum::<usize>() + gap * ws.len().saturating_sub(1);
     let plan_columns = |ws: &[usize]| -> Vec<ColumnPlan> {
         (0..b.columns.len())
-            .map(|ci| plan_column(b, ci, &parts[ci], width.saturating_sub(fixed_of(ws, 2) + 2), width, keys.as_ref()))
+            .map(|ci| plan_column(b, ci, &parts[ci], width.saturating_sub(fixed_of(ws, 2) + 2), width, keys))
             .collect()
     };
     let mut columns = plan_columns(&label_widths);
@@ -539,7 +543,7 @@ fn plan_labels(b: &GridBlock, width: usize, folded: Option<FoldedLabels>, keys: 
         }
     }
     // The key under the table: each entry filled to the width.
-    let key_lines: usize = keys.as_ref().map_or(0, |k| k.lines().len());
+    let key_lines: usize = keys.map_or(0, |k| k.lines().len());
     let lines = key_lines
         + groups
             .iter()
@@ -559,7 +563,7 @@ fn plan_labels(b: &GridBlock, width: usize, folded: Option<FoldedLabels>, keys: 
             })
             .sum::<usize>()
         + groups.len().saturating_sub(1);
-    TextPlan { label_widths, columns, groups, lines, gap, folded, keys }
+    TextPlan { label_widths, columns, groups, lines, gap, folded, keys: None }
 }
 
 /// Narrows the text label columns of `b` (left-aligned: names, labels;
@@ -725,7 +729,7 @@ fn plan_column(
     let col = &b.columns[ci];
     // A long kernel name over its column is its short name ([`KernelKeys`]).
     let name = match keys.filter(|_| kernels_as_columns(b)).and_then(|k| k.short.get(&col.name)) {
-        Some(short) => Cow::Owned(col.flag.as_ref().map_or_else(|| short.clone(), |f| format!("{short}{}", f.mark))),
+        Some(short) => marked(short, col.flag.as_ref()),
         None => col.name_text(),
     };
     let unit_width = exact_width(&col.unit);
