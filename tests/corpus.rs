@@ -48,9 +48,10 @@ fn every_corpus_file_is_detected_and_parses() {
     assert!(failures.is_empty(), "{} of {count} corpus files failed:\n{}", failures.len(), failures.join("\n"));
 }
 
-/// Every parser's score stays within its declared `max_score`, and the
-/// early-stopping `detect` picks what asking every parser picks, for every
-/// corpus file, every fixture and every raw file of the demo content.
+/// Every parser's score stays within its declared `max_score` and needs one
+/// of its `literals`, and the early-stopping `detect` picks what asking
+/// every parser picks, for every corpus file, every fixture and every raw
+/// file of the demo content.
 #[test]
 fn detection_stops_early_only_when_no_later_parser_could_win() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -72,6 +73,7 @@ fn detection_stops_early_only_when_no_later_parser_could_win() {
             }
             count += 1;
             let input = Input::from_bytes(&std::fs::read(path).expect("test input is readable"));
+            let (text, lowered) = (input.text(), input.text().to_ascii_lowercase());
             for p in parse::registry() {
                 let score = p.detect(&input);
                 assert!(
@@ -80,6 +82,17 @@ fn detection_stops_early_only_when_no_later_parser_could_win() {
                     path.display(),
                     p.id(),
                     p.max_score()
+                );
+                // A score above 0 needs one of the parser's literals.
+                let (exact, any_case) = (p.literals(), p.literals_any_case());
+                assert!(
+                    score == 0
+                        || (exact.is_empty() && any_case.is_empty())
+                        || exact.iter().any(|l| text.contains(l))
+                        || any_case.iter().any(|l| lowered.contains(l)),
+                    "{}: {} scored {score} without any of its literals {exact:?} {any_case:?}",
+                    path.display(),
+                    p.id(),
                 );
             }
             assert_eq!(

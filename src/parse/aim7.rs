@@ -124,6 +124,15 @@ impl BenchParser for Aim7 {
         "aim7 (AIM Multiuser Benchmark - Suite VII, spreadsheet and console output)"
     }
 
+    /// The banner, or (its first test) `jobs/min` in any case.
+    fn literals(&self) -> &'static [&'static str] {
+        &[AIM7_BANNER]
+    }
+
+    fn literals_any_case(&self) -> &'static [&'static str] {
+        &["jobs/min"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // Both ways to score need one of these literals somewhere.
         let banner = input.has(AIM7_BANNER);
@@ -168,6 +177,13 @@ impl BenchParser for Reaim {
 
     fn describe(&self) -> &'static str {
         "reaim (OSDL re-aim-7)"
+    }
+
+    /// `reaim_detect_needles`, its first test.
+    fn literals(&self) -> &'static [&'static str] {
+        static LITERALS: std::sync::LazyLock<Vec<&'static str>> =
+            std::sync::LazyLock::new(|| reaim_detect_needles().collect());
+        LITERALS.as_slice()
     }
 
     fn detect(&self, input: &Input) -> u8 {

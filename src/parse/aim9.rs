@@ -163,6 +163,12 @@ impl BenchParser for Aim9 {
         "aim9 (AIM Independent Resource Benchmark - Suite IX)"
     }
 
+    /// The banner, a row's `/second`, or the `)` of a header's
+    /// `Rate (ops/sec)`.
+    fn literals(&self) -> &'static [&'static str] {
+        &["AIM Independent Resource Benchmark", "/second", ")"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0u8;
         let mut rows = 0usize;

@@ -497,6 +497,11 @@ impl BenchParser for Bonnie {
         input.lines.last().and_then(|l| l.split_whitespace().last()).and_then(super::num::decimals) == Some(1)
     }
 
+    /// The literals its first test asks for.
+    fn literals(&self) -> &'static [&'static str] {
+        &["/sec %CPU", "K/sec  %CPU", "Bonnie ", "Sequential Output"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // The literals every score needs, looked for once in the whole text
         // (`K/sec %CPU` holds `/sec %CPU`; a banner starts `Bonnie `).

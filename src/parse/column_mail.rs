@@ -479,6 +479,11 @@ impl BenchParser for ColumnMail {
          between dashed rules (IBM Power10 scheduler letters on LKML)"
     }
 
+    /// Its first test: `),` or ` :  ` (`colon`), or `=====` (`bar`).
+    fn literals(&self) -> &'static [&'static str] {
+        &["),", " :  ", "====="]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // `),` between cells, or, with two kernels (no cell after the
         // change), the colon typed with spaces around it (`groups  :  3.00,`).

@@ -467,6 +467,11 @@ impl BenchParser for Contest {
         "contest 0.3x-0.61+ load tables (Con Kolivas, 2002-2004)"
     }
 
+    /// Its second test asks for one of these.
+    fn literals(&self) -> &'static [&'static str] {
+        &["load:", "cacherun:", "io_other:"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !(input.has("Kernel") && input.has("Time")) {
             return 0;

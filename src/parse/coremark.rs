@@ -353,6 +353,11 @@ impl BenchParser for Coremark {
         "CoreMark 1.0 reports (coremark.exe; LKP logs, posts)"
     }
 
+    /// Each of its three tests asks for one of these.
+    fn literals(&self) -> &'static [&'static str] {
+        &["CoreMark 1.0 :", "run parameters for coremark", "CoreMark Size"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // `CoreMark Size` over `Total ticks` is CoreMark's own report, with
         // or without the `… run parameters for coremark.` line above

@@ -138,6 +138,11 @@ impl BenchParser for CoremarkPro {
         "CoreMark-PRO result tables (WORKLOAD RESULTS and MARK RESULTS; EEMBC coremark-pro 1.x)"
     }
 
+    /// Its first test.
+    fn literals(&self) -> &'static [&'static str] {
+        &[" RESULTS TABLE"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has(" RESULTS TABLE") {
             return 0;

@@ -715,6 +715,11 @@ impl BenchParser for Cyclictest {
         "cyclictest (rt-tests) thread lines, histogram footers and typed tables of them"
     }
 
+    /// A footer's ` Latencies: `, or a thread line's ` Max:`.
+    fn literals(&self) -> &'static [&'static str] {
+        &[" Latencies: ", " Max:"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if input.has(" Latencies: ") && input.lines.iter().any(|l| footer_line(l).is_some()) {
             return 80;

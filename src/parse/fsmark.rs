@@ -383,6 +383,11 @@ impl BenchParser for Fsmark {
         "fs_mark 3.x tables (Files/sec, App Overhead per loop)"
     }
 
+    /// Its first test asks for both.
+    fn literals(&self) -> &'static [&'static str] {
+        &["App Overhead"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has("Files/sec") || !input.has("App Overhead") {
             return 0;

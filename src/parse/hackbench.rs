@@ -577,6 +577,11 @@ impl BenchParser for Hackbench {
             .is_some_and(|v| !super::num::fewer_decimals(v.trim(), 3))
     }
 
+    /// A hand table needs `hackbench`, a run `Time:`.
+    fn literals(&self) -> &'static [&'static str] {
+        &["hackbench", "Time:"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // A post's hand table of means (`g=  2  4 …` over `w/o: …`) under
         // a hackbench command line or banner.

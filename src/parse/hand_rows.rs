@@ -455,6 +455,11 @@ impl BenchParser for HandRows {
          names and a title naming the benchmark (Yu Zhao's multi-gen LRU letters, LKML 2022)"
     }
 
+    /// Its first test.
+    fn literals(&self) -> &'static [&'static str] {
+        &[": "]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has(": ") {
             return 0;

@@ -1327,6 +1327,11 @@ impl BenchParser for Iperf3 {
         "iperf3 3.x JSON (-J) and text summaries"
     }
 
+    /// JSON's `"sum_sent"` or `"test_start"`, else `sender` or `receiver`.
+    fn literals(&self) -> &'static [&'static str] {
+        &["\"sum_sent\"", "\"test_start\"", "sender", "receiver"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if input.has("\"sum_sent\"") || (input.has("\"test_start\"") && input.has("\"bits_per_second\"")) {
             return 90;

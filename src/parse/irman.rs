@@ -268,6 +268,11 @@ impl BenchParser for Irman {
         "IRMAN interactive response measurement (per-test Max/Min/Avg/StdDev tables)"
     }
 
+    /// The literals its first test asks for.
+    fn literals(&self) -> &'static [&'static str] {
+        &["Response time measurements", "Test:"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // Both tests need a literal on the line: a title or `Test:`.
         let titles = input.has("Response time measurements");

@@ -191,6 +191,11 @@ impl BenchParser for Kbuild {
         "LKP kbuild logs (start/end time and real/user/sys per build)"
     }
 
+    /// Its first test asks for both.
+    fn literals(&self) -> &'static [&'static str] {
+        &["start time: "]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has("start time: ") || !input.has("end time: ") {
             return 0;

@@ -416,6 +416,11 @@ impl BenchParser for Kcbench {
         "kcbench kernel compile benchmark (Run N (-j J) lines: 0.4-0.9.x seconds, the 2018 form's points)"
     }
 
+    /// Its first test.
+    fn literals(&self) -> &'static [&'static str] {
+        &["kernels/hour", "(e:"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // Every kcbench run line says `kernels/hour` (the older form's
         // `points  (e:`); a run line itself makes it kcbench's.

@@ -209,6 +209,11 @@ impl BenchParser for LkpCompare {
         "the kernel test robot's comparison tables (lkp-tests `compare`: %stddev %change %stddev)"
     }
 
+    /// Its first test asks for both.
+    fn literals(&self) -> &'static [&'static str] {
+        &["%change"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has(STDDEV) || !input.has("%change") {
             return 0;

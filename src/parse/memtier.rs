@@ -560,6 +560,11 @@ impl BenchParser for Memtier {
         "memtier_benchmark result tables (ALL STATS, runs, aggregated average)"
     }
 
+    /// Its first test.
+    fn literals(&self) -> &'static [&'static str] {
+        &["Ops/sec"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has("Ops/sec") || !(input.has("Type ") || input.has("Type\t")) {
             return 0;

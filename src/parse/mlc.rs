@@ -737,6 +737,11 @@ impl BenchParser for Mlc {
         "Intel Memory Latency Checker v3.x (latency and bandwidth matrices, traffic lines, loaded latencies, cache-to-cache)"
     }
 
+    /// The banner, a heading (`Measuring …`), or the loaded-latency table.
+    fn literals(&self) -> &'static [&'static str] {
+        &["Memory Latency Checker - v", "Measuring ", "Reads-Writes :"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if input.has("Memory Latency Checker - v") {
             return 90;

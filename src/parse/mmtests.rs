@@ -179,6 +179,11 @@ impl BenchParser for Mmtests {
         "mmtests' compare-kernels tables (`Hmean  tput-1  43593.49 (   0.00%)  41616.85 (  -4.53%)`)"
     }
 
+    /// The literals its first test asks for.
+    fn literals(&self) -> &'static [&'static str] {
+        &["0.00%)", "0.00%*"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has("0.00%)") && !input.has("0.00%*") {
             return 0;

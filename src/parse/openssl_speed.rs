@@ -732,6 +732,12 @@ impl BenchParser for OpensslSpeed {
         "openssl speed tables (OpenSSL 0.9.8-3.x, LibreSSL; ciphers, digests, public-key)"
     }
 
+    /// Its first test: `bytes` (with `type`), a public-key rate, or
+    /// `Got: +H:`.
+    fn literals(&self) -> &'static [&'static str] {
+        &["bytes", "sign/s", "op/s", "encaps/s", "Got: +H:"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // `type` then a blank, or the tab an editor's `unexpand -a` made of
         // the blanks (sbc-bench's rows under tinymembench, unread).

@@ -206,6 +206,11 @@ impl BenchParser for Osdb {
         "OSDB Open Source Database Benchmark (osdb-pg, osdb-my) logs"
     }
 
+    /// The literals its first test asks for.
+    fn literals(&self) -> &'static [&'static str] {
+        &["(tup/sec)", "osdb", "\"", "return value"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // Every score needs one of these literals: a banner names `osdb`, a
         // total is quoted, a step reports its `return value`.

@@ -956,6 +956,11 @@ impl BenchParser for PctTable {
         "comparison tables of values with their change in `(N pct)` per kernel column (AMD's scheduler results on LKML)"
     }
 
+    /// The literals its first test asks for.
+    fn literals(&self) -> &'static [&'static str] {
+        &[" pct)", "[pct imp](CV)"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has(" pct)") && !input.has("[pct imp](CV)") {
             return 0;

@@ -1605,6 +1605,11 @@ impl BenchParser for PerfStat {
         "perf stat summaries (counters, `seconds time elapsed`, `--repeat N` means; perf 2.6.31 to 6.x text output)"
     }
 
+    /// The literals its first test asks for.
+    fn literals(&self) -> &'static [&'static str] {
+        &[" seconds time elapsed", "Performance counter stats for"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has(" seconds time elapsed") && !input.has("Performance counter stats for") {
             return 0;

@@ -573,6 +573,11 @@ impl BenchParser for Pgbench {
         "pgbench (PostgreSQL 8.x-17 summaries)"
     }
 
+    /// `tps = `, or `-P`'s lines under the banner.
+    fn literals(&self) -> &'static [&'static str] {
+        &["tps = ", "pgbench ("]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has("tps = ") {
             // Only `-P`'s progress lines under pgbench's banner (a page's

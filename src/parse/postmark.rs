@@ -655,6 +655,11 @@ impl BenchParser for Postmark {
         "PostMark 1.1x-1.51 verbose reports (Time:, Files:, Data:)"
     }
 
+    /// Its test asks for both.
+    fn literals(&self) -> &'static [&'static str] {
+        &[" seconds of transactions ("]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // Every verbose report prints both lines, and nothing else does.
         if input.has(" seconds of transactions (") && input.has(" seconds total") { 90 } else { 0 }

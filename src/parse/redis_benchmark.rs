@@ -857,6 +857,12 @@ impl BenchParser for RedisBenchmark {
         "redis-benchmark / valkey-benchmark (full, -q and --csv reports; Redis 2.x-7.x)"
     }
 
+    /// `requests per second`, or `--csv`'s rows (`"PING_INLINE","31055.90"`,
+    /// `old_csv_test`; the 6.2+ header `"test","rps"`).
+    fn literals(&self) -> &'static [&'static str] {
+        &["requests per second", "\",\""]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // Before 6.2 `--csv` prints no header: a row of a default test
         // (`"PING_INLINE","31055.90"`) says whose rows they are.

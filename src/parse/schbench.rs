@@ -756,6 +756,11 @@ impl BenchParser for Schbench {
         "schbench latency percentiles and RPS (2016 to 1.x)"
     }
 
+    /// Its first test.
+    fn literals(&self) -> &'static [&'static str] {
+        &["percentiles ("]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has("percentiles (") {
             return 0;

@@ -710,6 +710,11 @@ impl BenchParser for Schedtests {
         "schedtests report.py comparison tables (`case load baseline(std%) compare%( std%)`, Intel's scheduler results on LKML)"
     }
 
+    /// Its first test asks for both.
+    fn literals(&self) -> &'static [&'static str] {
+        &["compare%"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has("compare%") || !input.has("std%)") {
             return 0;

@@ -421,6 +421,11 @@ impl BenchParser for Stream {
         "STREAM (stream.c 5.x; LKP logs)"
     }
 
+    /// Its first test asks for all three.
+    fn literals(&self) -> &'static [&'static str] {
+        &["Triad:"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has("Function") || !input.has("Triad:") || !input.has("Copy:") {
             return 0;

@@ -1605,6 +1605,11 @@ impl BenchParser for StressNg {
         "stress-ng --metrics/--metrics-brief tables, extra metrics and YAML report"
     }
 
+    /// Each score asks for one of these first.
+    fn literals(&self) -> &'static [&'static str] {
+        &["bogo ops", "bogo-ops", "stress-ng: "]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         let table = input.has("bogo ops") && input.lines.iter().any(|l| header_columns(strip_prefix(l).1).is_some());
         if table {

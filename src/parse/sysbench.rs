@@ -1635,6 +1635,19 @@ impl BenchParser for Sysbench {
         "sysbench 1.0.x (cpu, memory, fileio, threads, mutex, OLTP; 0.4/0.5 cpu, memory, fileio and OLTP; 1.1 Throughput blocks)"
     }
 
+    /// Its first test (`figures`).
+    fn literals(&self) -> &'static [&'static str] {
+        &[
+            "events per second:",
+            "MiB transferred (",
+            "per sec.)",
+            "read, MiB/s:",
+            "total time:",
+            "Total transferred ",
+            "Requests/sec executed",
+        ]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // The cheap substring tests first: every raw file of a site is
         // offered to every parser, and few are sysbench's.

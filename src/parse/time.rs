@@ -631,6 +631,13 @@ impl BenchParser for GnuTime {
         "gnu-time (GNU time default and -v formats, csh/tcsh and zsh time)"
     }
 
+    /// `user` (its first test, `gnu_record_at`'s `34.11user`), the
+    /// verbose record's `Elapsed (wall clock) time`, or the `%` its third
+    /// test asks of the line.
+    fn literals(&self) -> &'static [&'static str] {
+        &["user", "Elapsed (wall clock) time", "%"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0;
         // Literals looked for once in the whole text first.
@@ -1046,6 +1053,11 @@ impl BenchParser for BashTime {
 
     fn describe(&self) -> &'static str {
         "bash-time (shell time keyword: real/user/sys, also time -p)"
+    }
+
+    /// A line's first word is one of the three.
+    fn literals(&self) -> &'static [&'static str] {
+        &["real", "user", "sys"]
     }
 
     fn detect(&self, input: &Input) -> u8 {

@@ -277,6 +277,11 @@ impl BenchParser for Tinymembench {
         "tinymembench 0.3-0.4.x (bandwidth tests, latency table)"
     }
 
+    /// The version line, or a banner.
+    fn literals(&self) -> &'static [&'static str] {
+        &["tinymembench v", "== Memory bandwidth tests", "== Memory latency test"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if input.has("tinymembench v") && (input.has(" MB/s") || input.has("random read")) {
             return 90;

@@ -179,6 +179,12 @@ impl BenchParser for UnixBench {
         })
     }
 
+    /// `Benchmark` (the banner, `Benchmark Run:`, the index score lines),
+    /// `FINAL SCORE`, or a unit a result line ends in (`is_unit`).
+    fn literals(&self) -> &'static [&'static str] {
+        &["Benchmark", "FINAL SCORE", "lps", "lpm", "KBps", "MWIPS", "fps", "score"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0u8;
         let mut results = 0usize;

@@ -347,6 +347,11 @@ impl BenchParser for Uperf {
         "uperf 1.0.x summaries (Total, Netstat and Run Statistics tables)"
     }
 
+    /// A run table, the netstat table, or `op/s`.
+    fn literals(&self) -> &'static [&'static str] {
+        &["Run Statistics", "Netstat statistics for this run", "op/s"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         let run = input.has("Run Statistics") && input.has("Hostname ");
         let net = input.has("Netstat statistics for this run");

@@ -202,6 +202,11 @@ impl BenchParser for VmScalability {
         "vm-scalability usemem and truncate figures (LKP logs)"
     }
 
+    /// The literals its first test asks for.
+    fn literals(&self) -> &'static [&'static str] {
+        &["KB/s", "bytes truncated", "bytes faulted", "usecs to free"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // The cheap substring tests first: every raw file of a site is
         // offered to every parser, and few are vm-scalability's.

@@ -535,6 +535,13 @@ impl BenchParser for WillItScale {
         "will-it-scale runtest.py CSV (LKP logs and plain) and test binaries' output"
     }
 
+    /// The header, a run's ` total:`, the statistics line's prefix, or an
+    /// assertion's `: tests/`.
+    fn literals(&self) -> &'static [&'static str] {
+        const LITERALS: [&str; 4] = [HEADER, " total:", STATS_PREFIX, ": tests/"];
+        &LITERALS
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if input.has(HEADER) {
             return 95;

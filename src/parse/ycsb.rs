@@ -551,6 +551,11 @@ impl BenchParser for Ycsb {
         "YCSB summary lines ([OVERALL], [READ] … ; YCSB 0.x, ycsb-rs, go-ycsb)"
     }
 
+    /// Go YCSB's `Run finished, takes `, or `[OVERALL],`.
+    fn literals(&self) -> &'static [&'static str] {
+        &["Run finished, takes ", "[OVERALL],"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if input.has("Run finished, takes ") && input.has(" - Takes(s): ") {
             let go = |l: &String| go_line(l.trim()).is_some();

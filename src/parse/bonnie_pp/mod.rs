@@ -157,6 +157,11 @@ impl BenchParser for BonniePp {
         "bonnie++ 1.02-2.00 (text report and CSV)"
     }
 
+    /// The literals its first test asks for.
+    fn literals(&self) -> &'static [&'static str] {
+        &["Sequential ", "%CP", ",", "files in "]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // Literals looked for once in the whole text: each test below
         // needs one on its line, and a line holds one only if the text

@@ -1392,6 +1392,13 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
 
 /// How strongly the file looks like dbench-suite output, before choosing
 /// between dbench and tbench.
+/// The literals `base_score` needs one of to score: the banner, a
+/// result's `MB/sec`, the table's `AvgLat`, a summary's `processes`,
+/// `Baseline` or `Elapsed`, a command line's `bench`
+/// ([`BenchParser::literals`] of dbench and tbench).
+const DBENCH_LITERALS: &[&str] =
+    &["dbench version", "Copyright Andrew Tridgell", "MB/sec", "AvgLat", "processes", "Baseline", "Elapsed", "bench"];
+
 fn base_score(input: &Input) -> u8 {
     // Each literal is looked for once in the whole text; a line can hold
     // it only if the text does (no needle holds a newline).
@@ -1439,6 +1446,11 @@ impl BenchParser for Dbench {
 
     fn describe(&self) -> &'static str {
         "dbench (1.x-4.x Throughput lines and 4.x operation table)"
+    }
+
+    /// [`DBENCH_LITERALS`]: `base_score` of the text is asked first.
+    fn literals(&self) -> &'static [&'static str] {
+        DBENCH_LITERALS
     }
 
     fn detect(&self, input: &Input) -> u8 {
@@ -1501,6 +1513,12 @@ impl BenchParser for Tbench {
 
     fn describe(&self) -> &'static str {
         "tbench (dbench suite network benchmark)"
+    }
+
+    /// [`DBENCH_LITERALS`]: every score is `base_score` of the text or of
+    /// a copy with some of its lines blanked.
+    fn literals(&self) -> &'static [&'static str] {
+        DBENCH_LITERALS
     }
 
     fn detect(&self, input: &Input) -> u8 {

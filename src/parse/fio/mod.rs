@@ -574,6 +574,13 @@ impl BenchParser for Fio {
         "fio 2.x-3.x JSON, JSON+, normal text and terse (v3-v5) reports"
     }
 
+    /// JSON's `"fio version"` or `"jobname"`, a terse line's `;`, a job's
+    /// `(groupid=`, the summary's `Run status group `, a direction line's
+    /// `IOPS=` or `iops=`, or a command line's `fio`.
+    fn literals(&self) -> &'static [&'static str] {
+        &["\"fio version\"", "\"jobname\"", ";", "(groupid=", "Run status group ", "IOPS=", "iops=", "fio"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if input.has("\"fio version\"") || (input.has("\"jobname\"") && input.has("\"clat")) {
             return 95;

@@ -177,6 +177,18 @@ impl BenchParser for Kernbench {
         "kernbench (0.20 to 0.5x Average … Run blocks)"
     }
 
+    /// A script's columns need ` load (-j`, the rest `Average` or the
+    /// `Elapsed Time` row.
+    fn literals(&self) -> &'static [&'static str] {
+        const LITERALS: [&str; 3] = [" load (-j", "Average", ROWS[0].0];
+        &LITERALS
+    }
+
+    /// Bligh's tables need `kernbench` (`Kernbench: (make -j N …)`).
+    fn literals_any_case(&self) -> &'static [&'static str] {
+        &["kernbench"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // Martin Bligh's tables (`Kernbench: (make -j N vmlinux, …)` over
         // `Elapsed System User CPU`) are kernbench's, whatever else is there.

@@ -159,6 +159,26 @@ impl BenchParser for Lmbench {
         "lmbench 1.9/2.0/3.0 summary tables (make see / make summary)"
     }
 
+    /// The banner, or a unit word: a table's title needs one, or `basic`
+    /// (`may_hold_title`).
+    fn literals(&self) -> &'static [&'static str] {
+        const LITERALS: [&str; UNIT_WORDS.len() + 1] = {
+            let mut all = ["L M B E N C H"; UNIT_WORDS.len() + 1];
+            let mut i = 0;
+            while i < UNIT_WORDS.len() {
+                all[i + 1] = UNIT_WORDS[i];
+                i += 1;
+            }
+            all
+        };
+        &LITERALS
+    }
+
+    /// `basic`, in any case (a title's `Basic integer operations`).
+    fn literals_any_case(&self) -> &'static [&'static str] {
+        &["basic"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // Literals looked for once in the whole text: a line can hold one
         // only if the text does.

@@ -157,6 +157,13 @@ impl BenchParser for LmbenchRaw {
         "lmbench 1.x-3.0 raw results files and tool output"
     }
 
+    /// Each score needs one on a line: `[lmbench` starts a results file,
+    /// `"` a quoted section, `: ` a tool's line, `bw_` or `lat_mmap` the
+    /// command above a pair.
+    fn literals(&self) -> &'static [&'static str] {
+        &["[lmbench", "\"", ": ", "bw_", "lat_mmap"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0u8;
         // Literals looked for once in the whole text: a line can hold one

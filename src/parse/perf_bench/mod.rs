@@ -677,6 +677,12 @@ impl BenchParser for PerfBench {
         "perf bench sched, mem, futex, syscall and numa suites"
     }
 
+    /// A header's `# Running `, futex's `operations/sec`, `-f simple`,
+    /// a command's `bench`, or syscall's `# Executed `.
+    fn literals(&self) -> &'static [&'static str] {
+        &["# Running ", "operations/sec", "simple", "bench", "# Executed "]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if input.has("# Running ") && input.lines.iter().any(|l| header(l.trim()).is_some()) {
             return 95;

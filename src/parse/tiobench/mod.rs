@@ -557,6 +557,17 @@ impl BenchParser for Tiobench {
         metric.starts_with("Lat% >")
     }
 
+    /// The name (`tiobench`, `TIObench`, `Threaded I/O Bench`), tiotest's
+    /// report, or a header's `(CPU%)` or `Rate divided by CPU%`.
+    fn literals(&self) -> &'static [&'static str] {
+        &["tiobench", "TIObench", "Threaded I/O Bench", "Tiotest", "CPU%"]
+    }
+
+    /// An operation's title (`section_title`), in any case.
+    fn literals_any_case(&self) -> &'static [&'static str] {
+        &["sequential reads", "sequential writes", "random reads", "random writes"]
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0u8;
         let mut titles = 0;
