@@ -3,7 +3,7 @@
 //! ([`ComparisonRow`]).
 
 use super::format::{fmt_p, push_fixed};
-use super::{CellView, ColumnView, MachinePage, RowView, TableView};
+use super::{CellView, ColumnView, MachinePage, RowView, SectionView, TableView};
 use crate::model::Better;
 use compact_str::CompactString;
 use serde::Serialize;
@@ -295,7 +295,7 @@ fn summaries(m: &MachinePage, with: &[(usize, Vec<ComparisonRef>)]) -> Vec<Kerne
     let files = super::kernel_files(m);
     // Each section's restated columns, found once for every kernel.
     let restated: Vec<std::cell::OnceCell<Restated>> = vec![std::cell::OnceCell::new(); m.sections.len()];
-    let headlines: Vec<Option<GeomeanColumns>> = m.sections.iter().map(|s| geomean_columns(&s.table)).collect();
+    let headlines: Vec<Option<GeomeanColumns>> = m.sections.iter().map(geomean_columns).collect();
     with.iter()
         .enumerate()
         .map(|(n, (ki, refs))| {
@@ -325,15 +325,21 @@ pub struct GeomeanColumns {
 /// that is its reciprocal) weighed one effect many times over and noise
 /// with it (newcomer58): fio gives `read: bw` and `read: IOPS`, bigger is
 /// better. `None` for a table with no such metric.
-pub fn geomean_columns(t: &TableView) -> Option<GeomeanColumns> {
+pub fn geomean_columns(s: &SectionView) -> Option<GeomeanColumns> {
+    let t = &s.table;
     let cols = &t.columns;
     if t.headline_named
         && let Some(c) = t.configured_headline.filter(|&c| cols.get(c).is_some_and(|c| c.better != Better::Neither))
     {
         return Some(GeomeanColumns { better: cols[c].better, columns: vec![c] });
     }
-    let first = cols.iter().find(|c| !c.detail && c.better != Better::Neither)?.better;
-    let columns = (0..cols.len()).filter(|&i| !cols[i].detail && cols[i].better == first).collect();
+    // A column restating another (pgbench's latency average, clients /
+    // tps) is no measurement of its own: it neither sets the direction
+    // nor counts.
+    let restated = super::significance::restated_columns(s);
+    let counted = |i: usize| !cols[i].detail && cols[i].better != Better::Neither && restated[i].is_none();
+    let first = cols[(0..cols.len()).find(|&i| counted(i))?].better;
+    let columns = (0..cols.len()).filter(|&i| counted(i) && cols[i].better == first).collect();
     Some(GeomeanColumns { better: first, columns })
 }
 
@@ -351,7 +357,7 @@ pub fn geomean_metrics_text(m: &MachinePage) -> String {
         shared[x.section] = true;
     }
     for s in m.sections.iter().zip(&shared).filter(|(_, sh)| **sh).map(|(s, _)| s) {
-        let Some(g) = geomean_columns(&s.table) else { continue };
+        let Some(g) = geomean_columns(s) else { continue };
         if parts.len() == 4 {
             more += 1;
             continue;
