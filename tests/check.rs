@@ -72,7 +72,7 @@ fn a_kernel_with_no_row_like_the_baselines_is_named() {
     let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
     let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(
-        all.contains("section \"dbench 32\": 2.4.8 has no row with parameters the baseline 2.4.7 has (procs 32), so none of its values is compared with it"),
+        all.contains("section \"dbench 32\": 2.4.8 has no row of the baseline 2.4.7's set-up (2.4.7's row has procs 32; 2.4.8's row has procs 64), so none of its values is compared with it"),
         "{all}"
     );
     // At the section's title line in machine.yaml.
@@ -81,7 +81,8 @@ fn a_kernel_with_no_row_like_the_baselines_is_named() {
     // the row without a change looks.
     let out = dir.path().join("out");
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
-    let note = "not compared with 2.4.7: 2.4.8 (no row with 2.4.7's set-up, procs 32)";
+    // Which set-up each side has (newcomer58: only what differs).
+    let note = "not compared with 2.4.7: 2.4.8 (2.4.7's row has procs 32; 2.4.8's row has procs 64)";
     let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
     assert!(mail.replace('\n', " ").contains(note), "{mail}");
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
@@ -696,7 +697,12 @@ fn run_counts_of_rows_never_compared_are_not_warned_of() {
     put(&c, "m1/6.9.0/schbench.yaml", file(&[(9, 30), (10, 30), (11, 30)]));
     put(&c, "m1/6.10.0/schbench.yaml", file(&[(9, 10), (90, 10)]));
     let (err, ok) = check_output(&c);
-    assert!(ok && err.contains("no row with parameters the baseline 6.9.0 has"), "{err}");
+    assert!(
+        ok && err.contains(
+            "no row of the baseline 6.9.0's set-up (6.9.0's row has runtime 30; 6.10.0's row has runtime 10)"
+        ),
+        "{err}"
+    );
     assert!(!err.contains("differing run counts"), "{err}");
     // A row of the baseline's parameters is compared: its count is weighed.
     put(&c, "m1/6.10.0/schbench.yaml", file(&[(9, 10), (90, 10), (12, 30)]));

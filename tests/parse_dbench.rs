@@ -112,6 +112,17 @@ fn corpus_lkp_files_by_hand() {
     assert_eq!(vals(&f, "operations", "QUERY_PATH_INFORMATION Count"), vec![234963059.0]);
     assert_eq!(vals(&f, "operations", "Deltree AvgLat"), vec![4.399]);
     assert_eq!(vals(&f, "", "max_latency"), vec![53.132]);
+    // Line 30 `WriteX  129216677  0.028  12.800`, line 31 `Unlink …
+    // 12.660`: each latency keeps its printed step, 0.001 ms, so the
+    // pages show `12.800`, not `12.8` read back from the value alone
+    // (newcomer58); max_latency too.
+    for (metric, line, value) in
+        [("WriteX MaxLat", 30, 12.8), ("Unlink MaxLat", 31, 12.66), ("WriteX AvgLat", 30, 0.028)]
+    {
+        let s = samples(&f, "operations", metric)[0];
+        assert_eq!((s.line, s.value.mean(), s.step), (line, value, Some(0.001)), "{metric}");
+    }
+    assert_eq!(samples(&f, "", "max_latency")[0].step, Some(0.001));
 }
 
 #[test]

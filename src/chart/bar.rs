@@ -355,6 +355,14 @@ fn legend(spec: &BarSpec, pal: &LanePalette) -> Vec<(Key, String)> {
     if spec.panels.iter().any(|p| p.values.iter().flatten().any(|v| v.sd.is_some())) {
         out.push((Key::ErrorBar, "± 1 standard deviation (2 or more runs)".to_string()));
     }
+    // The "(scale A)" on panels' axes, with no word of what it meant
+    // anywhere near (newcomer58): said once, under the panels.
+    if scale_groups(&spec.panels).iter().any(|(_, tag)| !tag.is_empty()) {
+        out.push((
+            Key::Scales,
+            "(scale A), (scale B)… on an axis: panels of one letter share a value axis".to_string(),
+        ));
+    }
     out
 }
 

@@ -665,6 +665,9 @@ pub(crate) enum Key {
     Dashed(RGBColor, Marker, u32),
     /// An error bar.
     ErrorBar,
+    /// The letters of a bar chart's scales (`A B`), for the entry saying
+    /// what its panels' "(scale A)" means.
+    Scales,
 }
 
 const KEY_W: i32 = 22;
@@ -744,6 +747,9 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
             Key::Line(c, m, w) => {
                 area.draw(&PathElement::new(vec![(x, yc), (x + KEY_W, yc)], c.stroke_width(*w))).ok()?;
                 draw_marker(area, (x + KEY_W / 2, yc), *m, *c, 4)?;
+            }
+            Key::Scales => {
+                area.draw(&Text::new("A B", (x + 2, yc), font_at(FONT_SMALL, HPos::Left, VPos::Center))).ok()?;
             }
             Key::ErrorBar => {
                 let s = INK.stroke_width(1);

@@ -31,7 +31,10 @@ pub fn files(action: &str) -> Vec<(String, String)> {
         ("content/site.yaml".to_string(), include_str!("site.yaml").to_string()),
         (format!("content/{MACHINE}/machine.yaml"), include_str!("machine.yaml").to_string()),
         (format!("content/{MACHINE}/2.4.7/kernel.yaml"), "notes: |\n  The baseline: a plain 2.4.7.\n".to_string()),
-        ("README.md".to_string(), include_str!("README.md").replace("@REPOSITORY@", env!("CARGO_PKG_REPOSITORY"))),
+        (
+            "README.md".to_string(),
+            include_str!("README.md").replace("@REPOSITORY@", env!("CARGO_PKG_REPOSITORY")).replace("@ACTION@", action),
+        ),
         (".gitignore".to_string(), "/output\n".to_string()),
         (".github/workflows/pages.yml".to_string(), include_str!("pages.yml").replace("@ACTION@", action)),
     ];

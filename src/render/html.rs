@@ -18,7 +18,10 @@
 //!   [`report::KernelSummary`] per kernel); `kernel.html`: `kpage`:
 //!   `kernel` (a kernel of the page), `file`, and the page's `sections`
 //!   with only that kernel's rows ([`report::KernelPage`]);
-//!   `regressions.html`: `reg`, a [`report::RegressionsPage`];
+//!   `regressions.html`: `reg`, a [`report::RegressionsPage`]; both
+//!   `compare.html` and `regressions.html`: `geomean_scope`, which values
+//!   the summary's geometric mean is over, in words
+//!   ([`super::regressions::geomean_scope`]);
 //! * a class's pages: `raw_prefix`, the path back to the class's page
 //!   (`""`, or `"../"` on a kernel or section page) for its charts and
 //!   CSV files, and `raw_base`, what goes before a raw file's link: the
@@ -333,6 +336,7 @@ impl Renderer for HtmlRenderer {
                             report::uncompared_kernels(m, &kernels).into_iter().map(|i| &links[i]).collect();
                         ctx.insert("uncompared", &uncompared);
                         ctx.insert("own_baselines", &report::own_baselines(m));
+                        ctx.insert("geomean_scope", &super::regressions::geomean_scope(m));
                         ctx.insert_value("compared", Value::from(&all[cut..]));
                         // The legends of the marks the blocks shown carry,
                         // each once, in their order.
@@ -370,6 +374,7 @@ impl Renderer for HtmlRenderer {
             files.push(OutputFile::text(format!("{}/compare.html", m.slug), c));
         }
         ctx.insert("reg", &*report::regressions_page(m));
+        ctx.insert("geomean_scope", &super::regressions::geomean_scope(m));
         files.push(OutputFile::text(format!("{}/regressions.html", m.slug), self.page("regressions.html", &ctx)?));
         // A large class's every regression, on pages of their own by kernel.
         for rp in report::regression_pages(m).iter() {

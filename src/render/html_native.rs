@@ -1076,7 +1076,8 @@ fn compare_summary(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
         .raw("); geometric mean, of the ")
         .text(one)
         .raw("'s value ÷ the baseline's (the baseline's ÷ the ");
-    p.text(one).raw("'s where smaller is better) over every compared value above 0, significant or not, as a change, positive is better.</p>\n</section>\n");
+    p.text(one).raw("'s where smaller is better) over every compared value above 0, significant or not, ");
+    p.text(&super::regressions::geomean_scope(m)).raw(", as a change, positive is better.</p>\n</section>\n");
 }
 
 /// One kernel's block of `compare.html` (`<section id="vs-{n}">`): its

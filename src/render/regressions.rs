@@ -108,14 +108,30 @@ fn summary_html(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
     let one = &m.axis.one;
     p.raw(", over the values each ").text(one).raw(" shares with the baseline of metrics with a better direction: wins and losses count every significant change, within the threshold or not; geometric mean, of the ");
     p.text(one).raw("'s value ÷ the baseline's (the baseline's ÷ the ").text(one);
-    p.raw("'s where smaller is better) over every compared value above 0, significant or not, as a change, positive is better.</p>\n</section>\n");
+    p.raw("'s where smaller is better) over every compared value above 0, significant or not, ");
+    p.text(&geomean_scope(m)).raw(", as a change, positive is better.</p>\n</section>\n");
 }
 
 /// What the summary's columns mean, in Markdown and plaintext, for items
 /// called `one` ("kernel", "machine").
-fn summary_legend(one: &str) -> String {
+fn summary_legend(m: &MachinePage) -> String {
+    let one = &m.axis.one;
     format!(
-        "Over the values each {one} shares with the baseline of metrics with a better direction: wins and losses count every significant change, within the threshold or not; the geometric mean of the {one}'s value ÷ the baseline's (the baseline's ÷ the {one}'s where smaller is better), as a change, positive is better."
+        "Over the values each {one} shares with the baseline of metrics with a better direction: wins and losses count every significant change, within the threshold or not; the geometric mean of the {one}'s value ÷ the baseline's (the baseline's ÷ the {one}'s where smaller is better), {}, as a change, positive is better.",
+        geomean_scope(m)
+    )
+}
+
+/// Which values the summary's geometric mean is over, in words
+/// ([`crate::report::geomean_metrics_text`]): "of each section's headline
+/// metrics of one direction only (…: fio: read: bw, read: IOPS (bigger is
+/// better))". Shared by the regressions page and `compare.html`.
+pub fn geomean_scope(m: &MachinePage) -> String {
+    let over = crate::report::geomean_metrics_text(m);
+    let over = if over.is_empty() { "none here".to_string() } else { over };
+    format!(
+        "of each section's headline metrics of one direction only (its `headline:`, else those of its first metric's \
+         direction that are no detail of its benchmark's report, as the mail shows them: {over})"
     )
 }
 
@@ -199,7 +215,7 @@ pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
                 escape(&k.geomean_text)
             ));
         }
-        out.push_str(&format!("\n{}\n", escape(&summary_legend(&m.axis.one))));
+        out.push_str(&format!("\n{}\n", escape(&summary_legend(m))));
     }
     out
 }
@@ -265,7 +281,7 @@ pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
             out.push_str(&hang(&line, "  "));
             out.push('\n');
         }
-        out.push_str(&format!("\n{}\n", fill(&summary_legend(&m.axis.one))));
+        out.push_str(&format!("\n{}\n", fill(&summary_legend(m))));
     }
     out
 }

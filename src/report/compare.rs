@@ -3,7 +3,7 @@
 //! ([`ComparisonRow`]).
 
 use super::format::{fmt_p, push_fixed};
-use super::{CellView, ColumnView, MachinePage, RowView, TableView};
+use super::{CellView, ColumnView, MachinePage, RowView, SectionView, TableView};
 use crate::model::Better;
 use compact_str::CompactString;
 use serde::Serialize;
@@ -228,7 +228,8 @@ pub struct KernelSummary {
     pub wins: usize,
     /// Changes for the worse significant after the page's correction.
     pub losses: usize,
-    /// Geometric mean over the compared values of kernel ÷ baseline,
+    /// Geometric mean over the compared values of each section's headline
+    /// metrics of one direction ([`geomean_columns`]) of kernel ÷ baseline,
     /// turned so that above 1 is better (baseline ÷ kernel where smaller is
     /// better); values of 0 or below on either side left out, and those
     /// where either side is a mean of only the runs that timed the test
@@ -294,13 +295,84 @@ fn summaries(m: &MachinePage, with: &[(usize, Vec<ComparisonRef>)]) -> Vec<Kerne
     let files = super::kernel_files(m);
     // Each section's restated columns, found once for every kernel.
     let restated: Vec<std::cell::OnceCell<Restated>> = vec![std::cell::OnceCell::new(); m.sections.len()];
+    let headlines: Vec<Option<GeomeanColumns>> = m.sections.iter().map(geomean_columns).collect();
     with.iter()
         .enumerate()
         .map(|(n, (ki, refs))| {
             let href = if n < cut { format!("kernels/{}", files[*ki]) } else { format!("#vs-{}", n - cut + 1) };
-            kernel_summary(m, *ki, refs, &restated, href)
+            kernel_summary(m, *ki, refs, (&restated, &headlines), href)
         })
         .collect()
+}
+
+/// The columns of a table that a kernel's geometric mean
+/// ([`KernelSummary::geomean`]) is taken over, and their direction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GeomeanColumns {
+    /// Which way is better in every one of them.
+    pub better: Better,
+    /// The columns, by index into the table's columns.
+    pub columns: Vec<usize>,
+}
+
+/// The headline metrics of one direction of table `t`, which its kernels'
+/// geometric mean is taken over: the section's `headline:` metric where
+/// it names one; else the metrics with a better direction that are no
+/// detail of their benchmark's report ([`ColumnView::detail`]: the
+/// percentiles but the 50th and 99th, deviations: what the mail leaves
+/// out), of the first one's direction. A mean over all of fio's 23
+/// (every clat percentile, the deviations, and IOPS beside the latency
+/// that is its reciprocal) weighed one effect many times over and noise
+/// with it (newcomer58): fio gives `read: bw` and `read: IOPS`, bigger is
+/// better. `None` for a table with no such metric.
+pub fn geomean_columns(s: &SectionView) -> Option<GeomeanColumns> {
+    let t = &s.table;
+    let cols = &t.columns;
+    if t.headline_named
+        && let Some(c) = t.configured_headline.filter(|&c| cols.get(c).is_some_and(|c| c.better != Better::Neither))
+    {
+        return Some(GeomeanColumns { better: cols[c].better, columns: vec![c] });
+    }
+    // A column restating another (pgbench's latency average, clients /
+    // tps) is no measurement of its own: it neither sets the direction
+    // nor counts.
+    let restated = super::significance::restated_columns(s);
+    let counted = |i: usize| !cols[i].detail && cols[i].better != Better::Neither && restated[i].is_none();
+    let first = cols[(0..cols.len()).find(|&i| counted(i))?].better;
+    let columns = (0..cols.len()).filter(|&i| counted(i) && cols[i].better == first).collect();
+    Some(GeomeanColumns { better: first, columns })
+}
+
+/// Which metrics the geometric means of `m`'s summary are taken over, in
+/// words ([`geomean_columns`] of each section where a kernel shares a
+/// value with the baseline):
+/// `fio: read: bw, read: IOPS (bigger is better)`; past four sections,
+/// `and 3 more sections`. Empty when no section has any.
+pub fn geomean_metrics_text(m: &MachinePage) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut more = 0usize;
+    // The sections some kernel shares a value with the baseline in.
+    let mut shared = vec![false; m.sections.len()];
+    for x in comparison_refs(m).iter().flat_map(|(_, refs)| refs) {
+        shared[x.section] = true;
+    }
+    for s in m.sections.iter().zip(&shared).filter(|(_, sh)| **sh).map(|(s, _)| s) {
+        let Some(g) = geomean_columns(s) else { continue };
+        if parts.len() == 4 {
+            more += 1;
+            continue;
+        }
+        let names: Vec<&str> = g.columns.iter().map(|&c| s.table.columns[c].name.as_str()).collect();
+        let names = match names.as_slice() {
+            [a, b, c, d, rest @ ..] if !rest.is_empty() => format!("{a}, {b}, {c}, {d} and {} more", rest.len()),
+            _ => names.join(", "),
+        };
+        parts.push(format!("{}: {names} ({})", s.title, g.better.phrase()));
+    }
+    if more > 0 {
+        parts.push(format!("and {more} more section{}", if more == 1 { "" } else { "s" }));
+    }
+    parts.join("; ")
 }
 
 /// What [`super::significance::restated_columns`] says of each column of
@@ -410,7 +482,7 @@ pub fn kernel_summary(
     m: &MachinePage,
     ki: usize,
     refs: &[ComparisonRef],
-    restated: &[std::cell::OnceCell<Restated>],
+    (restated, headlines): (&[std::cell::OnceCell<Restated>], &[Option<GeomeanColumns>]),
     href: String,
 ) -> KernelSummary {
     let (mut compared, mut tested, mut wins, mut losses) = (0, 0, 0, 0);
@@ -449,6 +521,11 @@ pub fn kernel_summary(
         let understated = |row: usize| s.table.rows[row].part_untimed.contains(&(x.column as u32));
         let (v, b) = (c.summary.mean, bc.summary.mean);
         if understated(x.row) || understated(x.base_row) {
+            continue;
+        }
+        // The geometric mean is over the section's headline metrics of
+        // one direction only ([`geomean_columns`]).
+        if !headlines[x.section].as_ref().is_some_and(|g| g.columns.contains(&x.column)) {
             continue;
         }
         if v > 0.0 && b > 0.0 && v.is_finite() && b.is_finite() {

@@ -344,12 +344,23 @@ fn regressions_page_of(m: &MachinePage) -> RegressionsPage {
             }
             k
         })
-        .collect();
+        .collect::<Vec<KernelSummary>>();
+    let tested = s.compared && s.tests > 0;
+    // "No change could be tested" above a geometric mean of -1.4% read as
+    // two answers (newcomer58): the mean is said to be untested.
+    let counts = if !tested && summary.iter().any(|k| k.geomean.is_some()) {
+        format!(
+            "{counts} The geometric mean below only describes the values as printed: untested, it tells no regression \
+             or improvement either."
+        )
+    } else {
+        counts
+    };
     RegressionsPage {
         mark_legends: super::notable::legends_of_marks(s.regressions.iter().map(|r| r.marks)),
         counts,
         legend,
-        tested: s.compared && s.tests > 0,
+        tested,
         improvements: s.improvements,
         regressions: s.regressions,
         summary,

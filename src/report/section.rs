@@ -15,6 +15,7 @@ use crate::model::{Better, Sample, Value};
 use crate::stats::{PrintedStep, Summary, compare_printed, decimals_needed, trimmed};
 use compact_str::CompactString;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// One part of a section (`parts:` in `machine.yaml`): the label its
@@ -1056,6 +1057,23 @@ pub(super) fn direction_label(columns: &[ColumnView]) -> String {
     }
 }
 
+/// The words [`informational_note`] writes after the shared last word of
+/// several metrics named alike ("%CPU columns informational"): a table
+/// laid out with its metrics as rows says rows ([`rows_informational`]).
+const COLUMNS_INFORMATIONAL: &str = " columns informational";
+
+/// `direction` ([`direction_label`]) for a table laid out with its
+/// metrics as rows: "time rows informational", not "columns", over
+/// stress-ng's test-per-row table where real/usr/sys time are rows
+/// (newcomer58).
+pub(super) fn rows_informational(direction: &str) -> Cow<'_, str> {
+    if direction.contains(COLUMNS_INFORMATIONAL) {
+        Cow::Owned(direction.replace(COLUMNS_INFORMATIONAL, " rows informational"))
+    } else {
+        Cow::Borrowed(direction)
+    }
+}
+
 /// "; CPU% informational", "; Mhz, CPU% informational", or for several
 /// columns named alike ("Per Char %CPU", "Block %CPU", "Rewrite %CPU")
 /// "; %CPU columns informational"; empty for none.
@@ -1066,7 +1084,7 @@ fn informational_note(neither: &[String]) -> String {
         [first, rest @ ..]
             if !rest.is_empty() && first.contains(' ') && rest.iter().all(|n| last(n) == last(first)) =>
         {
-            format!("; {} columns informational", last(first))
+            format!("; {}{COLUMNS_INFORMATIONAL}", last(first))
         }
         // Past three names, the list after its word, as the directions'
         // (`smaller is better: the rest; Mhz, tlb pages, … informational`
@@ -1164,6 +1182,12 @@ mod run_tests {
         // Two alike stay as they are; short lists keep their old words.
         assert_eq!(grouped(&["read: bw".into(), "read: IOPS".into()]), ["read: bw", "read: IOPS"]);
         assert_eq!(informational_note(&["Mhz".into(), "CPU%".into()]), "; Mhz, CPU% informational");
+        // Laid out with metrics as rows, the same note says rows.
+        let time = ["real time".to_string(), "usr time".into(), "sys time".into()];
+        let note = format!("bigger is better{}", informational_note(&time));
+        assert_eq!(note, "bigger is better; time columns informational");
+        assert_eq!(rows_informational(&note), "bigger is better; time rows informational");
+        assert_eq!(rows_informational("bigger is better; Mhz informational"), "bigger is better; Mhz informational");
     }
 
     #[test]

@@ -80,6 +80,15 @@ pub struct Uncompared {
     /// F5); else empty.
     #[serde(skip)]
     pub apart_extra: String,
+    /// Where both sides name the same parameters: the parameters whose
+    /// values keep the [`Uncompared::apart`] kernels' rows from the
+    /// baseline's, each with the baseline's values and with theirs
+    /// (`instances 96`, `instances 128`), leaving out those both sides'
+    /// rows give one same value, wherever given (stress-ng's `timeout 60s`, which the
+    /// note named as if it differed: newcomer58); both empty when none
+    /// is left or the case is another.
+    #[serde(skip)]
+    pub differs: (String, String),
     /// How many rows the baseline has (its "row" or "rows").
     #[serde(skip)]
     pub base_rows: usize,
@@ -283,6 +292,44 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let differs = {
+        let apart_params: Vec<&[String]> =
+            t.rows.iter().filter(|r| apart.contains(&r.kernel)).map(|r| r.params.as_slice()).collect();
+        fn values_of<'a>(rows: &[&'a [String]], i: usize) -> Vec<&'a str> {
+            let mut values: Vec<&str> = Vec::new();
+            for v in rows.iter().map(|p| p.get(i).map_or("", String::as_str)) {
+                if !values.contains(&v) {
+                    values.push(v);
+                }
+            }
+            values
+        }
+        fn given<'a>(v: &[&'a str]) -> Vec<&'a str> {
+            v.iter().copied().filter(|v| !v.is_empty()).collect()
+        }
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for (i, h) in t.param_headers.iter().enumerate() {
+            let (b, a) = (given(&values_of(&base_rows, i)), given(&values_of(&apart_params, i)));
+            // One same value wherever either side gives it: shared, not
+            // why they are apart.
+            if b == a && b.len() == 1 {
+                continue;
+            }
+            if b.is_empty() || a.is_empty() {
+                // A parameter one side lacks: [`Uncompared::short`] and
+                // `apart_extra` say those; this is not the plain case.
+                ours.clear();
+                break;
+            }
+            ours.push(format!("{h} {}", alternatives(&b)));
+            theirs.push(format!("{h} {}", alternatives(&a)));
+        }
+        if ours.is_empty() || apart.is_empty() {
+            (String::new(), String::new())
+        } else {
+            (ours.join(", "), theirs.join(", "))
+        }
+    };
     if base_setup.is_empty() {
         base_setup = format!("no {}", t.param_headers.join(" or "));
         // What the others' rows give instead: "TEST1 has no row with no
@@ -307,6 +354,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         base_setup,
         apart_setup,
         apart_extra: if set.is_empty() { String::new() } else { apart_extra },
+        differs,
         base_rows: base_rows.len(),
         apart_rows,
         lacking,
@@ -544,13 +592,27 @@ impl Uncompared {
         let whole = apart.len() == self.apart.len();
         let apart_setup = if whole { self.apart_setup.clone() } else { String::new() };
         let apart_extra = if whole { self.apart_extra.clone() } else { String::new() };
-        Some(Uncompared { apart, lacking, extra, short, unlike, other_hosts, apart_setup, apart_extra, ..self.clone() })
+        let differs = if whole { self.differs.clone() } else { Default::default() };
+        Some(Uncompared {
+            apart,
+            lacking,
+            extra,
+            short,
+            unlike,
+            other_hosts,
+            apart_setup,
+            apart_extra,
+            differs,
+            ..self.clone()
+        })
     }
 
     /// Where the baseline's rows name none of the parameters the
     /// [`Uncompared::apart`] kernels' rows give, which side has which:
-    /// `TEST3's row names no procs; TEST1's rows have procs 1–48`.
-    /// `None` otherwise.
+    /// `TEST3's row names no procs; TEST1's rows have procs 1–48`; where
+    /// both name the same parameters, those whose values differ:
+    /// `6.9.0's row has instances 96; 6.10.0's row has instances 128`
+    /// (not the `timeout 60s` both share). `None` otherwise.
     pub fn setups_apart(&self) -> Option<String> {
         if self.apart.is_empty() {
             return None;
@@ -569,14 +631,21 @@ impl Uncompared {
                 self.base_setup, self.apart_extra
             ));
         }
-        if self.apart_setup.is_empty() {
-            return None;
-        }
-        let (rows, name) = if self.base_rows == 1 { ("row", "names") } else { ("rows", "name") };
         let whose = match self.apart.as_slice() {
             [one] => format!("{one}'s"),
             _ => "their".to_string(),
         };
+        if self.apart_setup.is_empty() && self.apart_extra.is_empty() && !self.differs.0.is_empty() {
+            // Both sides name the same parameters: only those whose values
+            // differ, not the ones every row shares (`timeout 60s`).
+            let rows = if self.base_rows == 1 { "row has" } else { "rows have" };
+            let theirs = if self.apart_rows == 1 { "row has" } else { "rows have" };
+            return Some(format!("{base}'s {rows} {}; {whose} {theirs} {}", self.differs.0, self.differs.1));
+        }
+        if self.apart_setup.is_empty() {
+            return None;
+        }
+        let (rows, name) = if self.base_rows == 1 { ("row", "names") } else { ("rows", "name") };
         let theirs = if self.apart_rows == 1 { "row has" } else { "rows have" };
         Some(format!("{base}'s {rows} {name} {}; {whose} {theirs} {}", self.base_setup, self.apart_setup))
     }
@@ -748,7 +817,9 @@ mod tests {
             uncompared(&no_base).map(|u| u.note()).as_deref(),
             Some("not compared: the baseline 6.4 has no result in this table")
         );
-        assert_eq!(u.note(), "not compared with 6.1: 6.2 (no row with 6.1's set-up, procs 8 or 16)");
+        // Which set-ups each side has (the plain "no row with 6.1's set-up"
+        // said nothing of 6.2's).
+        assert_eq!(u.note(), "not compared with 6.1: 6.2 (6.1's rows have procs 8 or 16; 6.2's row has procs 4)");
         assert_eq!(alternatives(&["1", "2", "3"]), "1, 2 or 3");
         // sysbench 0.4 cpu on 6.1 (total time) against 1.0 on 6.2 (events
         // per second) at 4 threads (attack sbc/): one set-up, no metric in
@@ -796,7 +867,30 @@ mod tests {
         };
         let u = uncompared(&t).expect("6.3 and 6.2 are compared with nothing");
         assert_eq!(u.apart, ["6.3", "6.2"]);
-        assert_eq!(u.note(), "not compared with 6.1: 6.3, 6.2 (no row with 6.1's set-up, procs 8)");
+        assert_eq!(u.note(), "not compared with 6.1: 6.3, 6.2 (6.1's row has procs 8; their rows have procs 4 or 2)");
+        // One kernel's page says its own set-up only where it alone is apart.
+        let one = u.only("6.3").expect("6.3 is apart");
+        assert_eq!(one.note(), "not compared with 6.1: 6.3 (no row with 6.1's set-up, procs 8)");
+    }
+
+    /// newcomer58: stress-ng's memrate at 96 instances (6.9.0) and at 128
+    /// (6.10.0), both `--timeout 60`: the note named `timeout 60s` as if
+    /// it kept them apart. Only what differs is named.
+    #[test]
+    fn a_set_up_both_sides_share_is_not_named_as_a_difference() {
+        let row2 =
+            |k: &str, i: &str| RowView::new(k.into(), vec![i.into(), "60s".into()], vec![Some(CellView::default())]);
+        let t = TableView {
+            param_headers: vec!["instances".into(), "timeout".into()],
+            rows: vec![row2("6.9.0", "96"), row2("6.10.0", "128")],
+            baseline: Some("6.9.0".into()),
+            ..TableView::default()
+        };
+        let u = uncompared(&t).expect("6.10.0 is apart");
+        assert_eq!(
+            u.note(),
+            "not compared with 6.9.0: 6.10.0 (6.9.0's row has instances 96; 6.10.0's row has instances 128)"
+        );
     }
 
     /// attack40 F7: a row of a host no baseline row names is said, with

@@ -799,6 +799,8 @@ impl MachineYaml {
                     .map(|sc| (compiled(&sc.files), sc.parts.iter().map(|pc| compiled(&pc.files)).collect()))
                     .collect()
             };
+            // Left groups of files a section names: (benchmark, files, groups).
+            let mut named_left: Vec<(String, Vec<usize>, Vec<String>)> = Vec::new();
             for ((bench, group), samples) in &selection.unclaimed {
                 let mut files: Vec<usize> = samples.iter().map(|&(fi, _)| fi).collect();
                 files.sort_unstable();
@@ -833,14 +835,16 @@ impl MachineYaml {
                                         pc.group.is_some() && takes(&pc.files, globs, &pc.benchmark)
                                     }))
                         });
-                let advice = if named {
-                    format!(
-                        "sections name these files but pick other groups: add a section with benchmark: {bench} and group: {group:?} to compare them there, or leave them out with leave_out: [{{benchmark: {bench}, group: {group:?}}}] in machine.yaml"
-                    )
-                } else {
-                    "name them in a section's files: to compare them there, or in ignore: if they are not results"
-                        .to_string()
-                };
+                if named {
+                    // Said once for every group of these files below.
+                    match named_left.iter_mut().find(|(b, f, _)| b.as_str() == bench.as_str() && *f == files) {
+                        Some((_, _, groups)) => groups.push(group.clone()),
+                        None => named_left.push((bench.clone(), files, vec![group.clone()])),
+                    }
+                    continue;
+                }
+                let advice =
+                    "name them in a section's files: to compare them there, or in ignore: if they are not results";
                 diags.push(Diagnostic::warning(
                     &self.path,
                     line,
@@ -850,6 +854,37 @@ impl MachineYaml {
                         if files.len() == 1 { "gets" } else { "get" }
                     ),
                 ));
+            }
+            // The groups of files sections name but whose groups they do
+            // not pick: one warning for the files, naming every group (an
+            // lmbench summary with 2 groups named gave 9 warnings alike
+            // for the other 9: newcomer58).
+            for (bench, files, groups) in named_left {
+                let more = match files.len() {
+                    1 => String::new(),
+                    2 => " and 1 more file".to_string(),
+                    n => format!(" and {} more files", n - 1),
+                };
+                let verb = if files.len() == 1 { "gets" } else { "get" };
+                let message = match groups.as_slice() {
+                    [group] => format!(
+                        "results no section selects ({bench}: {group}): {}{more} {verb} a section of their own after the configured ones; sections name these files but pick other groups: add a section with benchmark: {bench} and group: {group:?} to compare them there, or leave them out with leave_out: [{{benchmark: {bench}, group: {group:?}}}] in machine.yaml",
+                        results[files[0]].rel_path
+                    ),
+                    _ => {
+                        let quoted: Vec<String> = groups.iter().map(|g| format!("{g:?}")).collect();
+                        let leave: Vec<String> =
+                            groups.iter().map(|g| format!("{{benchmark: {bench}, group: {g:?}}}")).collect();
+                        format!(
+                            "results no section selects ({bench}: {} groups: {}): {}{more} {verb} a section for each after the configured ones; sections name these files but pick other groups: add a section with benchmark: {bench} and one of these as its group: to compare that group there, or leave them out with leave_out: [{}] in machine.yaml",
+                            groups.len(),
+                            quoted.join(", "),
+                            results[files[0]].rel_path,
+                            leave.join(", ")
+                        )
+                    }
+                };
+                diags.push(Diagnostic::warning(&self.path, line, message));
             }
         }
         for (((bench, group), _), merged) in selection.unclaimed.iter().zip(notes) {

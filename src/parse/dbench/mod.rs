@@ -123,7 +123,7 @@ use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::labels::is_kernel_name;
 use labels::{Above, Headings, drop_single_label, kernels_of_labels, labels_above, prose_above, with_label};
 use result::{
-    Result4, broken_figure, cut_result, figure_before_word, is_throughput_tok, may_have_result, other_unit,
+    OpRow, Result4, broken_figure, cut_result, figure_before_word, is_throughput_tok, may_have_result, other_unit,
     read_result, table_row, time_after, with_params,
 };
 
@@ -750,7 +750,9 @@ impl<'a> Reader<'a> {
         throughput.step = r.throughput_step;
         push(&mut self.out, throughput);
         if let Some((lat, l)) = r.max_latency {
-            push(&mut self.out, Sample::new(Metric::new("max_latency", "ms", Better::Lower), lat, l));
+            let mut s = Sample::new(Metric::new("max_latency", "ms", Better::Lower), lat, l);
+            s.step = r.max_latency_step;
+            push(&mut self.out, s);
             if r.qp_latency {
                 self.out.notes.push((l, "`max_latency=3D…`: quoted-printable `=3D` read as `=`".to_string()));
             }
@@ -800,12 +802,12 @@ impl<'a> Reader<'a> {
                     let row = table_row(rest)?;
                     let msg = format!(
                         "`{mark}` before the {} row is the poster's mark, not part of the operation's name: the row read without it",
-                        row.0
+                        row.name
                     );
                     self.out.notes.push((i + 1, msg));
                     Some(row)
                 });
-                let Some((name, count, avg, max)) = row else {
+                let Some(OpRow { name, count, avg, max }) = row else {
                     return Err(ParseError::malformed(i + 1, "an operation row `Name Count AvgLat MaxLat`", t));
                 };
                 // `lush  20563  0.128  52.014` under `WriteX` (linux-btrfs
@@ -824,9 +826,17 @@ impl<'a> Reader<'a> {
                 let g = |m: String, unit: &str, b: Better, v: f64| {
                     Sample::new(Metric::new(m, unit, b), v, i + 1).with_group("operations")
                 };
+                // Each latency keeps the step it was printed to: `12.800`
+                // read back from its value alone showed as `12.8`
+                // (newcomer58, lkp-dbench4-128procs.txt line 30).
+                let lat = |m: String, (v, step): (f64, Option<f64>)| {
+                    let mut s = g(m, "ms", Better::Lower, v);
+                    s.step = step;
+                    s
+                };
                 self.pending.push(g(format!("{name} Count"), "", Better::Neither, count));
-                self.pending.push(g(format!("{name} AvgLat"), "ms", Better::Lower, avg));
-                self.pending.push(g(format!("{name} MaxLat"), "ms", Better::Lower, max));
+                self.pending.push(lat(format!("{name} AvgLat"), avg));
+                self.pending.push(lat(format!("{name} MaxLat"), max));
             }
             i += 1;
         }

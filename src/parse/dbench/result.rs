@@ -5,7 +5,7 @@
 use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::failed::command_failed;
-use crate::parse::num::plain;
+use crate::parse::num::{plain, scaled_step};
 use crate::parse::time::{bash_record_at, gnu_record_at};
 use crate::parse::{Input, ParseError};
 
@@ -35,6 +35,9 @@ pub(super) struct Result4 {
     pub(super) line: usize,
     pub(super) params: Vec<(&'static str, u32)>,
     pub(super) max_latency: Option<(f64, usize)>,
+    /// The step `max_latency=` was printed to (`%.3f`: `53.130` shows as
+    /// printed, not `53.13`).
+    pub(super) max_latency_step: Option<f64>,
     pub(super) last_idx: usize,
     /// `Before:` in `Before: Throughput 260.498 MB/sec …`.
     pub(super) prefix_label: Option<String>,
@@ -281,6 +284,7 @@ pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, 
         line: vt.idx + 1,
         params: Vec::new(),
         max_latency: None,
+        max_latency_step: None,
         last_idx: toks[s + 2].idx,
         prefix_label: prefix_label(&toks, s),
         trailing: None,
@@ -320,6 +324,7 @@ pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, 
             match (latency_value(v), toks.get(k + 1)) {
                 (Some((lat, qp)), Some(u)) if u.text == "ms" => {
                     res.max_latency = Some((lat, t.idx + 1));
+                    res.max_latency_step = scaled_step(v.strip_prefix("3D").unwrap_or(v), 1.0);
                     res.qp_latency = qp;
                     res.last_idx = u.idx;
                     k += 2;
@@ -388,8 +393,24 @@ fn command_prefix_as_count(res: &mut Result4) {
     res.prefix_label = None;
 }
 
+/// One row of dbench 4's operation table ` NTCreateX   1234567   0.123
+/// 45.678`: the operation, its count and its mean and highest latency in
+/// ms (smaller is better), each latency with the step it was printed to
+/// (`12.800` → 0.001: the figure shown keeps the decimals dbench printed,
+/// which the value alone, 12.8, does not).
+pub(super) struct OpRow<'a> {
+    /// The operation as printed (`WriteX`, `QUERY_FILE_INFORMATION`).
+    pub(super) name: &'a str,
+    /// How many times it ran.
+    pub(super) count: f64,
+    /// Mean latency in ms, and its printed step.
+    pub(super) avg: (f64, Option<f64>),
+    /// Highest latency in ms, and its printed step.
+    pub(super) max: (f64, Option<f64>),
+}
+
 /// Reads one operation table row ` NTCreateX   1234567   0.123   45.678`.
-pub(super) fn table_row(line: &str) -> Option<(&str, f64, f64, f64)> {
+pub(super) fn table_row(line: &str) -> Option<OpRow<'_>> {
     let toks: Vec<&str> = line.split_whitespace().collect();
     let [name, count, avg, max] = toks.as_slice() else { return None };
     if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -400,7 +421,8 @@ pub(super) fn table_row(line: &str) -> Option<(&str, f64, f64, f64)> {
     if !count.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    Some((name, plain(count)?, plain(avg)?, plain(max)?))
+    let printed = |t: &str| Some((plain(t)?, scaled_step(t, 1.0)));
+    Some(OpRow { name, count: plain(count)?, avg: printed(avg)?, max: printed(max)? })
 }
 
 pub(super) fn with_params(mut s: Sample, params: &[(&'static str, u32)]) -> Sample {

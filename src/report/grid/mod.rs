@@ -404,6 +404,12 @@ impl Grid {
     /// better-direction text (the mail writes "directions as above" under
     /// a run of tables that share a long one).
     pub fn caption_with(&self, t: &TableView, direction: &str) -> String {
+        // The metrics the direction calls informational are rows here.
+        let direction = match self.shape {
+            Shape::MetricsAsRows => super::section::rows_informational(direction),
+            _ => Cow::Borrowed(direction),
+        };
+        let direction = direction.as_ref();
         let mut parts: Vec<String> = Vec::new();
         let mut head = String::new();
         if let Some(m) = &self.metric {
