@@ -5196,6 +5196,8 @@ fn identities<'a>(
                     && trimmed
                         .get(n)
                         .is_some_and(|next| next.starts_with("events/") || next.starts_with("read, MiB/s:")))
+                || is_tool_heading_in_place(&trimmed, i)
+                || is_wrapped_options(&trimmed, read, i, program)
                 || is_results_caption(text))
         {
             continue;
@@ -5269,7 +5271,20 @@ fn identities<'a>(
         // Only a `#define` line ([`define_line`]) is asked whether the line
         // below runs the benchmark (asked of every line, it was a search
         // for the program's name in each line's next).
-        let above_command = || trimmed.get(n).is_some_and(|next| command_words(next, program).is_some());
+        // A mail's re-wrap may put the define's `*/` on a line of its own,
+        // unquoted (`> #define BIO_VMERGE_BOUNDARY     0 /* (ia64_… + 1)` /
+        // `*/` over the quoted command, LKML 2003 re-wrapped at 72: the
+        // first run's 41 figures lost their label, silently): the line
+        // under that rest is the one asked, and a define alone but for it
+        // stands alone.
+        let comment_rest = text.starts_with("#define")
+            && text.contains("/*")
+            && !text.contains("*/")
+            && trimmed.get(n).is_some_and(|next| next.ends_with("*/") && !next.contains("/*") && next.len() <= 40);
+        let below = if comment_rest { n + 1 } else { n };
+        let above_command = || trimmed.get(below).is_some_and(|next| command_words(next, program).is_some());
+        let alone =
+            alone || (comment_rest && starts_paragraph && trimmed.get(below).is_none_or(|next| next.is_empty()));
         let found = item
             .map(|(l, _)| l)
             .or(kernel)
@@ -8502,6 +8517,50 @@ const SYSBENCH_HEADINGS: [&str; 12] = [
     "File operations:",
 ];
 
+/// Line `i` of `trimmed` is the rest of the command line right above it,
+/// wrapped by a mailer: options only ([`super::cmdline::continues_options`])
+/// under a line that runs a program (a prompt's, `./x`, or the
+/// benchmark's). A FreeBSD blog's `… ./page_fault4_processes -t 96` / `-s 5`
+/// re-wrapped at 76: `-s 5` became part of each label below it (`-s 5 /
+/// HEAD`, `-s 5 / EBR`), and the last runs' `EBR` was lost.
+fn is_wrapped_options(trimmed: &[&str], read: &[bool], i: usize, program: &str) -> bool {
+    if i == 0 || read[i + 1] || !super::cmdline::continues_options(trimmed[i]) || trimmed[i].ends_with(':') {
+        return false;
+    }
+    let prev = trimmed[i - 1];
+    !prev.is_empty()
+        && (super::failed::is_command_line(prev)
+            || prev.split_whitespace().any(|w| w.starts_with("./"))
+            || command_words(prev, program).is_some())
+}
+
+/// Line `i` of `trimmed` is a tool's heading known by the lines beside
+/// it, not by its words alone (a person may head results so): sysbench 0.5's
+/// `response time:` right over its `min:` line, and `General statistics:`
+/// split by a web paste into `General` / ` statistics:` (a blank line may
+/// stand between; sysbench GitHub issue #231, a VM's run pasted from a web
+/// table: its total time was labelled `statistics` and its latencies
+/// `response time`, one run shown as two set-ups and never as `VM`).
+fn is_tool_heading_in_place(trimmed: &[&str], i: usize) -> bool {
+    let text = trimmed[i];
+    let next = trimmed[i + 1..].iter().find(|t| !t.is_empty()).copied();
+    let prev = trimmed[..i].iter().rev().find(|t| !t.is_empty()).copied();
+    match text {
+        "response time:" => trimmed.get(i + 1).is_some_and(|t| t.starts_with("min:")),
+        "General" => next == Some("statistics:"),
+        "statistics:" => prev == Some("General"),
+        // The kernel test robot's (lkp-compare's) `commit:` over its list of
+        // commits, each a column of its table: the tool's, no set-up
+        // (Guittot quoting Xing, LKML 2020-06, re-wrapped at 76: the first
+        // table's 16 rows took `label=commit`, its later tables none).
+        "commit:" => next.is_some_and(|t| {
+            let w = t.split_whitespace().next().unwrap_or("");
+            w.len() >= 12 && w.bytes().all(|b| b.is_ascii_hexdigit())
+        }),
+        _ => false,
+    }
+}
+
 /// A caption over the output that names no set-up: `Results:`, `- output:`,
 /// `- resaults:` (one letter off, as typed), also glued to sysbench's own
 /// heading under it (`- resaults: File operations:`). Above the runs of
@@ -9280,6 +9339,27 @@ mod tests {
         let kernels: Vec<(usize, String)> =
             p.samples.iter().filter_map(|s| s.kernel.as_ref().map(|k| (s.line, k.to_string()))).collect();
         assert_eq!(kernels, vec![], "the labeller alone, before postmark's after_labels");
+    }
+
+    /// wild258 (sysbench GitHub issue #231, a VM's and a machine's 0.4
+    /// cpu runs pasted from a web table): the VM's `General statistics:`
+    /// split to `General` / ` statistics:` and 0.5's `response time:` over
+    /// `min:` are sysbench's headings, no labels. The VM's total time was
+    /// labelled `statistics` and its latencies `response time`: one run
+    /// shown as two set-ups, never as `VM`.
+    #[test]
+    fn sysbench_headings_known_by_their_neighbours_label_nothing() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/wild/sysbench/gh-issue-231-sysbench-0.4-cpu-12-threads-vm-vs-hardware-bold-labels-web-table-paste-dash-lines-general-statistics-split.txt"
+        );
+        let input = Input::from_text(&std::fs::read_to_string(path).expect("fixture"));
+        let mut p = crate::parse::by_id("sysbench").expect("sysbench").parse(&input).expect("parsed");
+        super::apply(&input, &mut p);
+        assert_eq!(last_params(&p), ["VM", "VM", "VM", "Hardware", "Hardware", "Hardware"]);
+        let t = ["General", "", "statistics:", "response time:", "min: 1ms", "response time:", "Hello"];
+        assert!(is_tool_heading_in_place(&t, 0) && is_tool_heading_in_place(&t, 2));
+        assert!(is_tool_heading_in_place(&t, 3) && !is_tool_heading_in_place(&t, 5));
     }
 
     /// reader34 F9: a figure and its unit (`3.0 GHz:`) is a clock speed,
