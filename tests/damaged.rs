@@ -330,6 +330,36 @@ const CASES: &[(&str, Damage, &str)] = &[
          runs' `EBR` lost, silently (rewrap258, silent59)",
     ),
     (
+        "wild/mixed/lkml-2001-09-dbench1x-and-bonnie1-preempt-vs-vanilla-label-lines-trailing-notes.txt",
+        Damage::QuotedPrintable,
+        "the long label line `linux-2.4.10-pre6 with … (pre5 =` / `patches` / `applied to pre6), …`: the line the \
+         soft break emptied parted the paragraph, the first line stood alone as a label, the first runs' 23 \
+         figures labelled unlike the clean file's, no word (damage58, silent59)",
+    ),
+    (
+        "wild/fio/lkml-2020-03-khlebnikov-quotes-ming-4-deep-run-status-only-io-figure-split-155-88MiB-bullet-labels-commit-aside.txt",
+        Damage::QuotedPrintable,
+        "lines emptied by soft breaks parted paragraphs: the runs labelled `3) result` and `88MiB (1665MB), \
+         run=20001-20001msec` for `v5.6-rc with this patch` and `commit 112f158f66cb`, no word (damage58, silent59)",
+    ),
+    (
+        "wild/perf_bench/sst-admin-guide-copy-perf-bench-sched-pipe-4runs-root-prompt-with-and-without-blank-turbostat.txt",
+        Damage::QuotedPrintable,
+        "a line emptied by a soft break: a run labelled `execute::` for `Intel(R) SST-BF Capabilities / taskset -c \
+         5,6`, a warning lost (damage58, silent59)",
+    ),
+    (
+        "wild/redis_benchmark/protodb-md-redis-benchmark-q-r-1000000-t-differs-and-memtier-server-thread-headings.txt",
+        Damage::QuotedPrintable,
+        "a line emptied by a soft break: 39 memtier figures' label gained ` / [...]`, no word (damage58, silent59)",
+    ),
+    (
+        "wild/aim7/lkml-2003-08-reaim-quoted-2runs-define-lines-as-labels-glued-cols.txt",
+        Damage::UnexpandTabs,
+        "the `#define BIO_VMERGE_BOUNDARY\t  0` label kept the editor's tab: 82 figures under a label unlike the \
+         clean file's, no word (damage58, silent59)",
+    ),
+    (
         "wild/netperf/gh-md-netperf-2.6-omni-O-tcp-rr-latency-banner-below-command-time-4runs-b2-then-b8.txt",
         Damage::Wrapped72,
         "`… netperf -H … -l` / `-600000 -t TCP_RR … -O` / `min_latency,…` and each values row's last figure \

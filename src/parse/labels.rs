@@ -4973,7 +4973,13 @@ fn identities<'a>(
                 headings.retain(|h| !deeper(h.2));
             }
         }
-        let starts_paragraph = i == 0 || trimmed[i - 1].is_empty();
+        // A line a quoted-printable soft break emptied (its text joined to
+        // the line above) parts no paragraph: the label line above it and
+        // the line below stay one paragraph, as in the file unencoded
+        // (damage58: a long `linux-2.4.10-pre6 with … (pre5 patches` /
+        // `applied to pre6), …` became a label line alone under
+        // quoted-printable, its runs labelled unlike the clean file's).
+        let starts_paragraph = i == 0 || (trimmed[i - 1].is_empty() && !input.joined_away(i - 1));
         if starts_paragraph {
             // A line alike above every copy ([`output_lines`]) heads no
             // paragraph either: `6.1:` over each of two copies pasted
@@ -5237,9 +5243,12 @@ fn identities<'a>(
         // A line right above a fio job's banner (`virtiofs cache=none` over
         // `test: (g=0): rw=randrw, …`, no blank line between: the common
         // form in a mail) stands alone as one between blank lines does.
+        let next_at = if input.joined_away(n) { n + 1 } else { n };
         let alone = !runs
             && starts_paragraph
-            && trimmed.get(n).is_none_or(|next| next.is_empty() || fio_job_banner(next).is_some_and(str::is_empty));
+            && trimmed
+                .get(next_at)
+                .is_none_or(|next| next.is_empty() || fio_job_banner(next).is_some_and(str::is_empty));
         // A change label stands on its own: not inside a wrapped sentence
         // (the line above ends one, or is no prose) nor carried on by the
         // line below (`After a reboot the second run went` / `a little
@@ -5294,7 +5303,10 @@ fn identities<'a>(
                 if !text.starts_with("#define") {
                     return None;
                 }
-                (alone || above_command()).then(|| define_line(text)).flatten()
+                // Its blanks as a terminal showed them: an editor's tabs
+                // (`unexpand -a`) made `#define BIO_VMERGE_BOUNDARY\t  0` a
+                // label of its own beside the clean file's (damage58).
+                (alone || above_command()).then(|| define_line(input.expanded(i).trim())).flatten()
             })
             .or_else(|| (i > 0 && !read[i]).then(|| aside_after_prose(trimmed[i - 1], text)).flatten())
             .or_else(|| {
