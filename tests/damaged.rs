@@ -360,6 +360,18 @@ const CASES: &[(&str, Damage, &str)] = &[
          clean file's, no word (damage58, silent59)",
     ),
     (
+        "wild/bonnie/lkml-2002-10-bonnie13-sync-charunlk-nfs-2kernels-hash-headings.txt",
+        Damage::Wrapped72,
+        "each title line broken in two (`---Sequential Output (sync)----- ---Sequential Input--` / `--Rnd Seek-`): \
+         the two lines above the header were the second title's, `sync` = `yes` lost on all 36 figures, silently \
+         (rewrap58, silent59)",
+    ),
+    (
+        "wild/bonnie/lkml-2002-10-bonnie13-sync-charunlk-nfs-2kernels-hash-headings.txt",
+        Damage::Wrapped76,
+        "as at 72, the rests `Seek-` and `(03)-` (rewrap58, silent59)",
+    ),
+    (
         "wild/netperf/gh-md-netperf-2.6-omni-O-tcp-rr-latency-banner-below-command-time-4runs-b2-then-b8.txt",
         Damage::Wrapped72,
         "`… netperf -H … -l` / `-600000 -t TCP_RR … -O` / `min_latency,…` and each values row's last figure \
