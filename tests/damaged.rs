@@ -565,6 +565,19 @@ const WARNED: &[(&str, Damage, &str, &str)] = &[
          `1*1024`, file size 9854, threads 109124), no word (session 58)",
     ),
     (
+        "wild/lmbench_raw/linuxmm-2009-01-lmbench3-tool-lines-slash-2kernels-legend-quoted-mappings-then-summary.txt",
+        Damage::Wrapped72,
+        "an lmbench summary table",
+        "the summary table's header and rows broken over lines (`> > localhost Linux 2.6.28D   1678 0.26 … 2.30` \
+         / `129. 494. 2172`): no lmbench table found, its 44 figures lost without a word (rewrap58, silent59)",
+    ),
+    (
+        "wild/lmbench_raw/linuxmm-2009-01-lmbench3-tool-lines-slash-2kernels-legend-quoted-mappings-then-summary.txt",
+        Damage::Wrapped76,
+        "an lmbench summary table",
+        "as at 72 (rewrap58, silent59)",
+    ),
+    (
         "wild/mixed/lkml-2001-12-tiobench-old-dir-dot-1792mb-plus-bonnie-nosync-seeks-cpu-wrapped-alone-plus-hdparm.txt",
         Damage::Wrapped76,
         "expected a Bonnie result row",

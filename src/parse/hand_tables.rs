@@ -381,6 +381,9 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let mut colon: Vec<ColonTable> = Vec::new();
     // (Each table of figures under TAB-separated column names: [`tab_table`].)
     let mut benchmarks: Vec<(usize, usize, Vec<String>)> = Vec::new();
+    // Each lmbench summary table under its title and header that no parser
+    // read ([`lmbench_titled_table`]): first and last line, title.
+    let mut titled: Vec<(usize, usize, String)> = Vec::new();
     // The first line of the last table found under its kernel
     // ([`table_under_kernel`]), which the next kernel's may go on.
     let mut under_kernel: Option<usize> = None;
@@ -397,6 +400,13 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         }
         i = end + 1;
         if (start..=end).any(is_read) {
+            continue;
+        }
+        if let Some(found) = lmbench_titled_table(&lines, start, end)
+            && !(found.0..=found.1).any(is_read)
+        {
+            i = i.max(found.1 + 1);
+            titled.push(found);
             continue;
         }
         if let Some(found) = lmbench_rows_under_header(&lines, start, end) {
@@ -680,8 +690,42 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
             ),
         )
     }));
+    out.extend(titled.into_iter().map(|(a, b, title)| {
+        (
+            a + 1,
+            format!(
+                "lines {}-{}: an lmbench summary table under `{}` was not read: its rows or header do not \
+                 read as lmbench prints them (broken over lines by a mail's re-wrap?)",
+                a + 1,
+                b + 1,
+                without_tabs(&title)
+            ),
+        )
+    }));
     out.sort_by_key(|(line, _)| *line);
     out
+}
+
+/// An lmbench summary table's title (`Processor, Processes - times in
+/// microseconds - smaller is better`) in the paragraph `lines[start..=end]`
+/// over its `Host OS …` header, none of it read: a mail re-wrapped at 72
+/// columns broke its header and rows (linux-mm 2009-01, `> > localhost
+/// Linux 2.6.28D   1678 0.26 … 2.30` / `129. 494. 2172`), the lmbench
+/// parser found no table, and 44 figures were lost without a word. The
+/// title's and the table's last line (0-based: the header's paragraph's
+/// last) and the title.
+fn lmbench_titled_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize, String)> {
+    let title = (start..=end).find(|&k| {
+        let t = lines[k];
+        (t.ends_with("smaller is better") || t.ends_with("bigger is better"))
+            && ["microseconds", "nanoseconds", "milliseconds", "MB/s"].iter().any(|u| t.contains(u))
+    })?;
+    // The header a few lines below (a blank line between: a quoted rule
+    // re-wrapped leaves `> >` alone on a line), the table to the blank
+    // line under it.
+    let header = (title + 1..lines.len().min(title + 6)).find(|&k| lmbench_header(lines[k]))?;
+    let last = (header..lines.len()).take_while(|&k| !lines[k].is_empty()).last().unwrap_or(header);
+    Some((title, last.max(end), lines[title].to_string()))
 }
 
 /// A table [`colon_table`] found: its first and last row (0-based), the
