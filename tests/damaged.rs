@@ -372,6 +372,26 @@ const CASES: &[(&str, Damage, &str)] = &[
         "as at 72, the rests `Seek-` and `(03)-` (rewrap58, silent59)",
     ),
     (
+        "wild/mixed/lkml-2002-12-tiobench032-old-dir-dot-table-plus-bonnie-nosync-variant-2sizes-prompts-glued-size.txt",
+        Damage::Wrapped72,
+        "the header's first line broken (`… Seq Write  Rand` / `Write`): its operations counted from `Write` \
+         alone, one for four, the table not found: the tiobench segment gone, 48 figures lost without a word; then \
+         each wrapped row's Random Writes CPU Eff (its CPU% on the next line) (rewrap58, silent59)",
+    ),
+    (
+        "wild/tiobench/lkml-2001-01-tiobench-old-table-3-setups-one-kernel-2.4.1pre3-mmap-marcelo-blk-triple-quoted-first.txt",
+        Damage::Wrapped72,
+        "the quoted table's header broken (`… Rate (CPU%)` / `Rate (CPU%)`): the continuation refused for its \
+         `Rate`, the `with mmap()` table's 12 figures lost, and the third table's header as in the 2002-12 post, \
+         silently (rewrap58, silent59)",
+    ),
+    (
+        "wild/tiobench/lkml-2001-01-tiobench-old-table-3-setups-one-kernel-2.4.1pre3-mmap-marcelo-blk-triple-quoted-first.txt",
+        Damage::Wrapped76,
+        "each row's last CPU% on an unquoted line of its own: its Random Writes CPU Eff not computed (3 lost), the \
+         quoted row's CPU% at depth 0 a set-up apart from its Rate, silently (rewrap58, silent59)",
+    ),
+    (
         "wild/netperf/gh-md-netperf-2.6-omni-O-tcp-rr-latency-banner-below-command-time-4runs-b2-then-b8.txt",
         Damage::Wrapped72,
         "`… netperf -H … -l` / `-600000 -t TCP_RR … -O` / `min_latency,…` and each values row's last figure \

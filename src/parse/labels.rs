@@ -821,7 +821,7 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
     if input.quote_depths.is_empty() {
         return 0;
     }
-    let depth = |s: &Sample| input.quote_depth(s.line.saturating_sub(1));
+    let depth = |s: &Sample| depth_of_row(input, s.line.saturating_sub(1));
     let mut depths: FxHashMap<u64, (u8, bool)> = FxHashMap::default();
     for s in &parsed.samples {
         let d = depth(s);
@@ -834,7 +834,7 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
         if !mixed {
             continue;
         }
-        let words = match input.quote_depth(s.line.saturating_sub(1)) {
+        let words = match depth_of_row(input, s.line.saturating_sub(1)) {
             0 => "unquoted".to_string(),
             1 => "quoted".to_string(),
             2 => "quoted twice".to_string(),
@@ -844,6 +844,26 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
         n += 1;
     }
     n
+}
+
+/// The quote depth of the row line index `i` is part of: its own, or,
+/// for an unquoted line of figures alone under a long quoted line (the
+/// rest a mailer's re-wrap broke off: `> > >    .  1024 … 1.118 4.11%
+/// 0.616` / `1.41%`, a triple-quoted tiobench row at 76 columns), the
+/// quoted line's. Read at depth 0, that rest's CPU% was a set-up of its
+/// own beside its row's Rate (`quoting` given to one and not the other).
+fn depth_of_row(input: &Input, i: usize) -> u8 {
+    let own = input.quote_depth(i);
+    if own > 0 || i == 0 {
+        return own;
+    }
+    let above = input.quote_depth(i - 1);
+    let text = input.lines.get(i).map_or("", |l| l.trim());
+    let long = input.lines.get(i - 1).is_some_and(|l| l.chars().count() + 2 * usize::from(above) >= 66);
+    let rest = !text.is_empty()
+        && text.chars().count() < 20
+        && text.split_whitespace().all(|w| super::num::plain(w.trim_end_matches('%')).is_some());
+    if above > 0 && long && rest { above } else { own }
 }
 
 /// [`apply`]'s labels from the lines above the samples.
@@ -4955,9 +4975,11 @@ fn identities<'a>(
                 && i > 0
                 && read[i]
                 && input.quote_depth(i - 1) == label_depth
-                && input.lines[i - 1].chars().count() >= 66
+                // (As the mailer counted: with the line's quote markers.)
+                && input.lines[i - 1].chars().count() + 2 * usize::from(input.quote_depth(i - 1)) >= 66
                 && text.chars().count() < 20
-                && text.split_whitespace().all(|w| super::num::plain(w).is_some());
+                // (`0.616 1.41%`: a tiobench row's last Rate and CPU%.)
+                && text.split_whitespace().all(|w| super::num::plain(w.trim_end_matches('%')).is_some());
             if depth == label_depth {
                 label_read_at = label_at;
             } else if depth < label_depth && label_read_at == label_at && !wrapped_rest {
