@@ -392,6 +392,36 @@ const CASES: &[(&str, Damage, &str)] = &[
          quoted row's CPU% at depth 0 a set-up apart from its Rate, silently (rewrap58, silent59)",
     ),
     (
+        "wild/mixed/sbc-bench-05-odroid-xu4-4.9-tinymembench-little-then-big-core-dashes-between-rows-openssl-unmarked-row-pairs.txt",
+        Damage::Wrapped72,
+        "the openssl speed header re-wrapped (`type  16 bytes … 8192` / `bytes  16384 bytes`) and its rows: the \
+         segment not detected in the mixed report, its 36 figures lost without a word (rewrap58, silent59)",
+    ),
+    (
+        "wild/mixed/sbc-bench-05-odroid-xu4-4.9-tinymembench-little-then-big-core-dashes-between-rows-openssl-unmarked-row-pairs.txt",
+        Damage::Wrapped76,
+        "the openssl speed header re-wrapped (`type  16 bytes … 8192` / `bytes  16384 bytes`) and its rows: the \
+         segment not detected in the mixed report, its 36 figures lost without a word (rewrap58, silent59)",
+    ),
+    (
+        "wild/mixed/sbc-bench-093-odroid-n2plus-5.10-tinymembench-under-executing-on-cpu0-cpu2-cortex-lines-then-openssl-each-cluster-unmarked-rows.txt",
+        Damage::Wrapped76,
+        "the openssl speed header re-wrapped (`type  16 bytes … 8192` / `bytes  16384 bytes`) and its rows: the \
+         segment not detected in the mixed report, its 36 figures lost without a word (rewrap58, silent59)",
+    ),
+    (
+        "wild/mixed/sbc-bench-0940-h616-tinymembench-nuumio-repeats-and-stddev-in-brackets-then-openssl-speed-twice-interleaved-rows.txt",
+        Damage::Wrapped72,
+        "the openssl speed header re-wrapped (`type  16 bytes … 8192` / `bytes  16384 bytes`) and its rows: the \
+         segment not detected in the mixed report, its 36 figures lost without a word (rewrap58, silent59)",
+    ),
+    (
+        "wild/mixed/sbc-bench-0940-h616-tinymembench-nuumio-repeats-and-stddev-in-brackets-then-openssl-speed-twice-interleaved-rows.txt",
+        Damage::Wrapped76,
+        "the openssl speed header re-wrapped (`type  16 bytes … 8192` / `bytes  16384 bytes`) and its rows: the \
+         segment not detected in the mixed report, its 36 figures lost without a word (rewrap58, silent59)",
+    ),
+    (
         "wild/netperf/gh-md-netperf-2.6-omni-O-tcp-rr-latency-banner-below-command-time-4runs-b2-then-b8.txt",
         Damage::Wrapped72,
         "`… netperf -H … -l` / `-600000 -t TCP_RR … -O` / `min_latency,…` and each values row's last figure \
