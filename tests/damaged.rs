@@ -138,6 +138,18 @@ fn wrapped(bytes: &[u8], width: usize) -> Vec<u8> {
 /// (fixture under `tests/fixtures`, damage, what was read before the fix).
 const CASES: &[(&str, Damage, &str)] = &[
     (
+        "wild/aim9/lkml-2002-11-aim9-raw-lines-3kernels-per-test-order-by-format-legend-caret-comments.txt",
+        Damage::Wrapped76,
+        "`sync_disk_rw … 169.76 Sync Random Disk Writes` / `(K)/second`: a unit line must start with a letter, so \
+         the three kernels' figures were read under the unit `Sync Random Disk Writes`, silently (rewrap58, \
+         silent59)",
+    ),
+    (
+        "wild/aim9/lkml-2002-11-aim9-raw-lines-3kernels-per-test-order-by-format-legend-caret-comments.txt",
+        Damage::Wrapped72,
+        "as at 76, another row's unit (rewrap58, silent59)",
+    ),
+    (
         "wild/aim7/linuxmm-2007-07-aim7-suite7ss-3machines-extreme-vs-vmemmap-machine-column-as-setup-plus-kernbench-hand-tables.txt",
         Damage::ExpandTabs,
         "the spreadsheet banner's machine (`extreme`, `vmemmap`) was lost with its tabs: the two set-ups' runs \
