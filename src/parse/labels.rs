@@ -5225,7 +5225,7 @@ fn identities<'a>(
                         .get(n)
                         .is_some_and(|next| next.starts_with("events/") || next.starts_with("read, MiB/s:")))
                 || is_tool_heading_in_place(&trimmed, i)
-                || is_wrapped_options(&trimmed, read, i, program)
+                || is_wrapped_options(input, &trimmed, read, i, program)
                 || is_results_caption(text))
         {
             continue;
@@ -8557,11 +8557,15 @@ const SYSBENCH_HEADINGS: [&str; 12] = [
 /// benchmark's). A FreeBSD blog's `… ./page_fault4_processes -t 96` / `-s 5`
 /// re-wrapped at 76: `-s 5` became part of each label below it (`-s 5 /
 /// HEAD`, `-s 5 / EBR`), and the last runs' `EBR` was lost.
-fn is_wrapped_options(trimmed: &[&str], read: &[bool], i: usize, program: &str) -> bool {
+/// A line a quoted-printable soft break emptied between the two is looked
+/// past (the aliyun sysbench note under quoted-printable: `--mutex` /
+/// `-loops=5000 run` labelled the mutex run apart from the clean file's).
+fn is_wrapped_options(input: &Input, trimmed: &[&str], read: &[bool], i: usize, program: &str) -> bool {
     if i == 0 || read[i + 1] || !super::cmdline::continues_options(trimmed[i]) || trimmed[i].ends_with(':') {
         return false;
     }
-    let prev = trimmed[i - 1];
+    let Some(above) = (0..i).rev().find(|&k| !input.joined_away(k)) else { return false };
+    let prev = trimmed[above];
     !prev.is_empty()
         && (super::failed::is_command_line(prev)
             || prev.split_whitespace().any(|w| w.starts_with("./"))
