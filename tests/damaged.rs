@@ -138,6 +138,12 @@ fn wrapped(bytes: &[u8], width: usize) -> Vec<u8> {
 /// (fixture under `tests/fixtures`, damage, what was read before the fix).
 const CASES: &[(&str, Damage, &str)] = &[
     (
+        "wild/bonnie_pp/linuxmm-2000-08-bonnie++100-bon_csv2txt-nan-seeks-int-min-cpu-wrapped-kernel-in-csv-name.txt",
+        Damage::Wrapped72,
+        "bon_csv2txt's `--------RandomCreate--------` title piece on a line of its own: the 14 create figures \
+         under it labelled `RandomCreate` for `bonnie++ -s 512`, silently (rewrap58, silent59)",
+    ),
+    (
         "wild/sysbench/gh-md-zh-aliyun-sysbench-0.5-unindented-desktop-vs-1.1-throughput-block-cloud-host-ratio-table-fileio-iops-lines.txt",
         Damage::QuotedPrintable,
         "`… --mutex-loc=` / `ks=3D1000000 --mutex` / `-loops=3D5000 run`: the line the soft break emptied stood \

@@ -8396,6 +8396,7 @@ fn is_tool_chatter_afresh(text: &str) -> bool {
         || is_mail_attribution(text)
         || is_uname_wrapped_tail(text)
         || is_stream_validation(text)
+        || is_bonnie_title_piece(text)
         || (text.starts_with("Run status group ") && text.ends_with(':'))
         || (text.contains(" percentiles (") && text.ends_with("):"))
         || text == "Disk stats (read/write):"
@@ -8550,6 +8551,22 @@ const SYSBENCH_HEADINGS: [&str; 12] = [
     "CPU speed:",
     "File operations:",
 ];
+
+/// A piece of Bonnie's or bonnie++'s dashed title lines a mail's re-wrap
+/// left on a line of its own (`--------RandomCreate--------`, `--Block----Seeks--`,
+/// linux-mm 2000-08 at 72 columns: it labelled the create figures under it
+/// `RandomCreate` for the clean file's `bonnie++ -s 512`): dashes around
+/// the report's own column titles only. A person's `--- ext3 ---` is none.
+fn is_bonnie_title_piece(text: &str) -> bool {
+    const TITLES: [&str; 14] = [
+        "Sequential", "Output", "Input", "Random", "RandomCreate", "Create", "Per", "Chr", "Char", "Block", "Rewrite",
+        "Seeks", "Read", "Delete",
+    ];
+    text.starts_with("--")
+        && text.ends_with('-')
+        && text.split(['-', ' ']).filter(|w| !w.is_empty()).all(|w| TITLES.contains(&w))
+        && text.split(['-', ' ']).any(|w| !w.is_empty())
+}
 
 /// Line `i` of `trimmed` is the rest of the command line right above it,
 /// wrapped by a mailer: options only ([`super::cmdline::continues_options`])
@@ -9398,6 +9415,16 @@ mod tests {
         let t = ["General", "", "statistics:", "response time:", "min: 1ms", "response time:", "Hello"];
         assert!(is_tool_heading_in_place(&t, 0) && is_tool_heading_in_place(&t, 2));
         assert!(is_tool_heading_in_place(&t, 3) && !is_tool_heading_in_place(&t, 5));
+    }
+
+    /// rewrap58 (silent59): a piece of bonnie++'s dashed titles is no label;
+    /// a person's dashed label is one.
+    #[test]
+    fn a_bonnie_title_piece_is_no_label() {
+        assert!(is_bonnie_title_piece("--------RandomCreate--------"));
+        assert!(is_bonnie_title_piece("--Block----Seeks--"));
+        assert!(!is_bonnie_title_piece("--- ext3 ---"));
+        assert!(!is_bonnie_title_piece("--------"));
     }
 
     /// reader34 F9: a figure and its unit (`3.0 GHz:`) is a clock speed,
