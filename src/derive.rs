@@ -171,7 +171,20 @@ pub fn derive(parsed: &mut ParsedFile) {
             let columns = column_decimals(&parsed.samples);
             let mut derived = Vec::new();
             for rate in parsed.samples.iter().filter(|s| s.metric.name == "Rate") {
-                if let Some(cpu) = row_of(&parsed.samples, &by_line, rate).find(|c| c.metric.name == "CPU%")
+                // A row a mail wrapped after its last Rate has that Rate's
+                // CPU% on the next line (`… 32.85 34.4% 1.090` / `0.90%`,
+                // LKML 2002-12 at 72 columns: the Random Writes CPU Eff of
+                // every row was lost without a word); a next line that is
+                // a row of its own (a Rate of its own there) is none.
+                let wrapped_cpu = || {
+                    wrapped_row_of(&parsed.samples, &by_line, rate)
+                        .filter(|s| s.line == rate.line + 1)
+                        .all(|s| s.metric.name != "Rate")
+                        .then(|| wrapped_row_of(&parsed.samples, &by_line, rate).find(|c| c.metric.name == "CPU%"))
+                        .flatten()
+                };
+                if let Some(cpu) =
+                    row_of(&parsed.samples, &by_line, rate).find(|c| c.metric.name == "CPU%").or_else(wrapped_cpu)
                     && let Some(eff) = efficiency(rate, cpu, "CPU Eff".to_string(), "", &columns)
                 {
                     derived.push(eff);

@@ -1210,7 +1210,10 @@ fn next_word(s: &str) -> (&str, &str) {
 /// A line holding only a unit: text ending in `/second`, not a row.
 fn unit_line(line: &str) -> bool {
     let t = line.trim();
-    t.ends_with("/second") && t.starts_with(|c: char| c.is_ascii_alphabetic()) && row(line).is_none()
+    // (`(K)/second`, the rest of `Sync Random Disk Writes (K)/second` a
+    // re-wrap at 76 broke off: read without it, the unit was `Sync Random
+    // Disk Writes`, silently, LKML 2002-11.)
+    t.ends_with("/second") && t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '(') && row(line).is_none()
 }
 
 /// The test a `Skipping to next test.` line on line `idx` skips: named on

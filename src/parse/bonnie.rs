@@ -161,9 +161,22 @@ struct Row {
 /// above the header that a quoted-printable soft break did not empty
 /// ([`Input::joined_away`]): a mail that broke each title line in two
 /// (`--Rnd =` / `Seek-`) lost `sync` = `yes` silently (attack57 F3).
+/// A mail re-wrapped at 72 or 76 columns breaks each title line in two
+/// (`---Sequential Output (sync)----- ---Sequential Input--` / `--Rnd
+/// Seek-`, or at 76 `… --Rnd` / `Seek-`): up to four lines above the
+/// header are the titles', while each holds a run of dashes or is a short
+/// rest ending in one (rewrap58: `sync` = `yes` was lost on 36 figures,
+/// silently).
 fn titles_setup(input: &Input, header: usize) -> Vec<Param> {
-    let mut above: Vec<&String> =
-        (0..header).rev().filter(|&k| !input.joined_away(k)).take(2).map(|k| &input.lines[k]).collect();
+    let mut above: Vec<&String> = (0..header)
+        .rev()
+        .filter(|&k| !input.joined_away(k))
+        .take(4)
+        .map(|k| &input.lines[k])
+        .enumerate()
+        .take_while(|(i, l)| *i < 2 || l.contains("--") || (l.trim().len() <= 12 && l.trim().ends_with('-')))
+        .map(|(_, l)| l)
+        .collect();
     above.reverse();
     let mut out = Vec::new();
     for l in above {

@@ -394,6 +394,9 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let mut colon: Vec<ColonTable> = Vec::new();
     // (Each table of figures under TAB-separated column names: [`tab_table`].)
     let mut benchmarks: Vec<(usize, usize, Vec<String>)> = Vec::new();
+    // Each lmbench summary table under its title and header that no parser
+    // read ([`lmbench_titled_table`]): first and last line, title.
+    let mut titled: Vec<(usize, usize, String)> = Vec::new();
     // The first line of the last table found under its kernel
     // ([`table_under_kernel`]), which the next kernel's may go on.
     let mut under_kernel: Option<usize> = None;
@@ -410,6 +413,13 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         }
         i = end + 1;
         if (start..=end).any(is_read) {
+            continue;
+        }
+        if let Some(found) = lmbench_titled_table(&lines, start, end)
+            && !(found.0..=found.1).any(is_read)
+        {
+            i = i.max(found.1 + 1);
+            titled.push(found);
             continue;
         }
         if let Some(found) = lmbench_rows_under_header(&lines, start, end) {
@@ -486,6 +496,10 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         }
         if let Some((first, last, columns)) = tab_table(&input.lines[start..=end]) {
             columned.push((start + first, start + last, columns));
+            continue;
+        }
+        if let Some((first, last, columns)) = figures_table(&lines, start, end) {
+            columned.push((first, last, columns));
             continue;
         }
         let rows_naming = |known: &[&str]| -> Vec<(usize, &str)> {
@@ -724,8 +738,42 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
             ),
         )
     }));
+    out.extend(titled.into_iter().map(|(a, b, title)| {
+        (
+            a + 1,
+            format!(
+                "lines {}-{}: an lmbench summary table under `{}` was not read: its rows or header do not \
+                 read as lmbench prints them (broken over lines by a mail's re-wrap?)",
+                a + 1,
+                b + 1,
+                without_tabs(&title)
+            ),
+        )
+    }));
     out.sort_by_key(|(line, _)| *line);
     out
+}
+
+/// An lmbench summary table's title (`Processor, Processes - times in
+/// microseconds - smaller is better`) in the paragraph `lines[start..=end]`
+/// over its `Host OS …` header, none of it read: a mail re-wrapped at 72
+/// columns broke its header and rows (linux-mm 2009-01, `> > localhost
+/// Linux 2.6.28D   1678 0.26 … 2.30` / `129. 494. 2172`), the lmbench
+/// parser found no table, and 44 figures were lost without a word. The
+/// title's and the table's last line (0-based: the header's paragraph's
+/// last) and the title.
+fn lmbench_titled_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize, String)> {
+    let title = (start..=end).find(|&k| {
+        let t = lines[k];
+        (t.ends_with("smaller is better") || t.ends_with("bigger is better"))
+            && ["microseconds", "nanoseconds", "milliseconds", "MB/s"].iter().any(|u| t.contains(u))
+    })?;
+    // The header a few lines below (a blank line between: a quoted rule
+    // re-wrapped leaves `> >` alone on a line), the table to the blank
+    // line under it.
+    let header = (title + 1..lines.len().min(title + 6)).find(|&k| lmbench_header(lines[k]))?;
+    let last = (header..lines.len()).take_while(|&k| !lines[k].is_empty()).last().unwrap_or(header);
+    Some((title, last.max(end), lines[title].to_string()))
 }
 
 /// A table [`colon_table`] found: its first and last row (0-based), the
@@ -796,12 +844,35 @@ fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
         if !lines[k].contains('|') {
             return None;
         }
-        let c = cells(k);
-        // A figure, its unit after it or not (`13.1 Gbit/sec`).
+        let mut c = cells(k);
+        // Ingo Molnar's form (linux-mm 2012-12, perf bench numa over four
+        // kernels): `numa01-bw-thread   :   5.834| 20.338: 248.6%| … |
+        // GB/sec`, the label and the first figure in one cell set apart by
+        // a colon, each other figure with its change after a colon, the
+        // unit in a cell of its own at the end. Its 24 figures were passed
+        // over without a word.
+        if let Some((label, fig)) = c.first().and_then(|c0| c0.split_once(" :").or_else(|| c0.split_once(": ")))
+            && figure(fig.trim())
+            && label.chars().any(char::is_alphabetic)
+        {
+            let (label, fig) = (label.trim(), fig.trim());
+            c.splice(0..1, [label, fig]);
+            if c.len() > 3
+                && c.last().is_some_and(|u| {
+                    !u.is_empty() && u.len() <= 12 && !u.contains(' ') && !u.bytes().any(|b| b.is_ascii_digit())
+                })
+            {
+                c.pop();
+            }
+        }
+        // A figure, its unit after it or not (`13.1 Gbit/sec`), or a figure
+        // and its change after a colon (`20.338: 248.6%`).
         let one_figure = |c: &&str| {
             let mut words = c.split_whitespace();
-            words.next().is_some_and(figure)
-                && words.next().is_none_or(|u| !u.bytes().any(|b| b.is_ascii_digit()))
+            let first = words.next();
+            let changed = first.and_then(|w| w.strip_suffix(':')).is_some_and(figure);
+            (first.is_some_and(figure) || changed)
+                && words.next().is_none_or(|u| if changed { figure(u) } else { !u.bytes().any(|b| b.is_ascii_digit()) })
                 && words.next().is_none()
         };
         // The label: the first cell however it reads (`4KB randwrite`, a
@@ -829,7 +900,17 @@ fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
         if !lines[k].contains('|') {
             return None;
         }
-        let names: Vec<String> = cells(k).into_iter().filter(|c| !c.is_empty()).map(str::to_string).collect();
+        // (`[test unit]   :   v3.7`: the label column's name and the first
+        // kernel's, set apart by a colon as the rows' label and figure are.)
+        let names: Vec<String> = cells(k)
+            .into_iter()
+            .flat_map(|c| match c.split_once(" :") {
+                Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => vec![a.trim(), b.trim()],
+                _ => vec![c],
+            })
+            .filter(|c| !c.is_empty())
+            .map(str::to_string)
+            .collect();
         (names.len() >= 2 && names.iter().all(|c| !c.split_whitespace().any(figure))).then_some(names)
     };
     let rows: Vec<(usize, String)> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
@@ -984,6 +1065,39 @@ fn tab_table(lines: &[String]) -> Option<(usize, usize, Vec<String>)> {
             r.contains('\t') && c.len() == heading.len() && c.iter().all(|c| figure(c) || ratio(c))
         });
     ok.then(|| (h, lines.len() - 1, heading))
+}
+
+/// A table of figures a person typed under a heading of its columns'
+/// names, each row starting with two figures (Sebastian Andrzej Siewior's
+/// futex hash mail, LKML 2024-10: `buckets op/sec` over `      4
+/// 21665.66\t+ ~136%`, 3-run means of the raw runs below, passed over
+/// without a word): in the paragraph `lines[start..=end]`, a first line
+/// of two to eight words, none a figure, then four lines or more, each
+/// starting with a figure, three in four of them or more with two (an
+/// aside may stand between: `1868129.33 (global hash, 65536 hash)`). The heading's and the
+/// last row's index, and the heading's words.
+fn figures_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize, Vec<String>)> {
+    let heading: Vec<&str> = lines[start].split_whitespace().collect();
+    if !(2..=8).contains(&heading.len())
+        || heading.iter().any(|w| figure(w))
+        || !heading.iter().any(|w| w.chars().any(char::is_alphabetic))
+        || lines[start].ends_with(['.', ':', ',', '!', '?'])
+        || end < start + 4
+    {
+        return None;
+    }
+    let row = |k: usize| {
+        let mut words = lines[k].split_whitespace();
+        words.next().is_some_and(|w| num::plain(w).is_some()) && words.next().is_some_and(|w| num::plain(w).is_some())
+    };
+    // Every line under the heading starts with a figure: a program's
+    // second heading line (vmstat's `r  b  w   swpd   free …` under `procs
+    // memory …`, a monitor's output, no result) makes no such table.
+    let leads = |k: usize| lines[k].split_whitespace().next().is_some_and(|w| num::plain(w).is_some());
+    let rows = (start + 1..=end).filter(|&k| row(k)).count();
+    let last = (start + 1..=end).rfind(|&k| row(k))?;
+    ((start + 1..=end).all(leads) && rows * 4 >= (end - start) * 3)
+        .then(|| (start, last, heading.iter().map(|w| w.to_string()).collect()))
 }
 
 /// A table a person typed whose rows name no kernel (`dbench1/ext2    -
@@ -1730,5 +1844,33 @@ account   Linux 2.6.11- 2765 0.16 0.26 3.56 4.17 17.6 0.50 2.30 163. 628. 2417\n
             "{notes:?}"
         );
         assert!(unread_tables(&Input::from_text(text), &[5], &[]).len() == 1, "the second table is still unread");
+    }
+
+    /// wildmod58 files 1 and 4 (silent59): a futex hash mail's `buckets
+    /// op/sec` table of 3-run means and Ingo Molnar's `label : v | v: +x%
+    /// | … | GB/sec` tables were passed over without a word; vmstat's
+    /// output under its two heading lines is no such table.
+    #[test]
+    fn figures_under_column_names_and_colon_pipe_rows_are_named() {
+        let futex = "buckets op/sec\n      2     9158.33\n      4    21665.66\t+ ~136%\n      8    44686.66\t+ ~106\n\
+                     \x20        1868129.33 (global hash, 65536 hash)\n   2048  1912071.33\t+ ~  4\n";
+        let got: Vec<String> = unread_tables(&Input::from_text(futex), &[], &[]).into_iter().map(|(_, w)| w).collect();
+        assert_eq!(
+            got,
+            ["lines 1-6: a table typed by hand (columns `buckets`, `op/sec`) was not read (no parser reads this form)"]
+        );
+        let vmstat = "   procs                      memory      swap\n r  b  w   swpd   free   buff\n 1  3  0 3126544   5444  75556\n\
+                      1  3  1 3127780   5828  75832\n 4  3  0 3127676  11192  76252\n 3  3  0 3126180   5672  76220\n";
+        assert_eq!(unread_tables(&Input::from_text(vmstat), &[], &[]), []);
+        let molnar = " [test unit]            :   v3.7 |balancenuma-v10|  AutoNUMA-v28 |\n\
+                      ------------------------------------------------------------\n\
+                      \x20numa01-bw-thread       :   5.834| 20.338: 248.6%| 15.169: 160.0%|  GB/sec\n\
+                      \x20numa01-bw-thread-NOTHP :   5.581| 18.528: 232.0%| 12.108: 117.0%|  GB/sec\n";
+        let got: Vec<String> = unread_tables(&Input::from_text(molnar), &[], &[]).into_iter().map(|(_, w)| w).collect();
+        assert_eq!(
+            got,
+            ["lines 1-4: a table typed by hand (rows `numa01-bw-thread`, `numa01-bw-thread-NOTHP`; columns `[test \
+              unit]`, `v3.7`, `balancenuma-v10`, `AutoNUMA-v28`) was not read (no parser reads this form)"]
+        );
     }
 }

@@ -861,7 +861,7 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
     if input.quote_depths.is_empty() {
         return 0;
     }
-    let depth = |s: &Sample| input.quote_depth(s.line.saturating_sub(1));
+    let depth = |s: &Sample| depth_of_row(input, s.line.saturating_sub(1));
     let mut depths: FxHashMap<u64, (u8, bool)> = FxHashMap::default();
     for s in &parsed.samples {
         let d = depth(s);
@@ -874,7 +874,7 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
         if !mixed {
             continue;
         }
-        let words = match input.quote_depth(s.line.saturating_sub(1)) {
+        let words = match depth_of_row(input, s.line.saturating_sub(1)) {
             0 => "unquoted".to_string(),
             1 => "quoted".to_string(),
             2 => "quoted twice".to_string(),
@@ -884,6 +884,26 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
         n += 1;
     }
     n
+}
+
+/// The quote depth of the row line index `i` is part of: its own, or,
+/// for an unquoted line of figures alone under a long quoted line (the
+/// rest a mailer's re-wrap broke off: `> > >    .  1024 … 1.118 4.11%
+/// 0.616` / `1.41%`, a triple-quoted tiobench row at 76 columns), the
+/// quoted line's. Read at depth 0, that rest's CPU% was a set-up of its
+/// own beside its row's Rate (`quoting` given to one and not the other).
+fn depth_of_row(input: &Input, i: usize) -> u8 {
+    let own = input.quote_depth(i);
+    if own > 0 || i == 0 {
+        return own;
+    }
+    let above = input.quote_depth(i - 1);
+    let text = input.lines.get(i).map_or("", |l| l.trim());
+    let long = input.lines.get(i - 1).is_some_and(|l| l.chars().count() + 2 * usize::from(above) >= 66);
+    let rest = !text.is_empty()
+        && text.chars().count() < 20
+        && text.split_whitespace().all(|w| super::num::plain(w.trim_end_matches('%')).is_some());
+    if above > 0 && long && rest { above } else { own }
 }
 
 /// [`apply`]'s labels from the lines above the samples.
@@ -4998,9 +5018,13 @@ fn identities<'a>(
                     && i > 0
                     && read[i]
                     && input.quote_depth(i - 1) == label_depth
-                    && input.lines[i - 1].chars().count() >= 66
+                    // (As the mailer counted: with the line's quote markers.)
+                    && input.lines[i - 1].chars().count() + 2 * usize::from(input.quote_depth(i - 1)) >= 66
                     && text.chars().count() < 20
-                    && text.split_whitespace().all(|w| super::num::plain(w).is_some())
+                    // (`0.616 1.41%`: a tiobench row's last Rate and CPU%.)
+                    && text
+                        .split_whitespace()
+                        .all(|w| super::num::plain(w.trim_end_matches('%')).is_some())
             };
             if depth == label_depth {
                 label_read_at = label_at;
@@ -5017,7 +5041,13 @@ fn identities<'a>(
                 headings.retain(|h| !deeper(h.2));
             }
         }
-        let starts_paragraph = i == 0 || trimmed[i - 1].is_empty();
+        // A line a quoted-printable soft break emptied (its text joined to
+        // the line above) parts no paragraph: the label line above it and
+        // the line below stay one paragraph, as in the file unencoded
+        // (damage58: a long `linux-2.4.10-pre6 with … (pre5 patches` /
+        // `applied to pre6), …` became a label line alone under
+        // quoted-printable, its runs labelled unlike the clean file's).
+        let starts_paragraph = i == 0 || (trimmed[i - 1].is_empty() && !input.joined_away(i - 1));
         if starts_paragraph {
             // A line alike above every copy ([`output_lines`]) heads no
             // paragraph either: `6.1:` over each of two copies pasted
@@ -5240,6 +5270,8 @@ fn identities<'a>(
                     && trimmed
                         .get(n)
                         .is_some_and(|next| next.starts_with("events/") || next.starts_with("read, MiB/s:")))
+                || is_tool_heading_in_place(&trimmed, i)
+                || is_wrapped_options(input, &trimmed, read, i, program)
                 || is_results_caption(text))
         {
             continue;
@@ -5279,9 +5311,12 @@ fn identities<'a>(
         // A line right above a fio job's banner (`virtiofs cache=none` over
         // `test: (g=0): rw=randrw, …`, no blank line between: the common
         // form in a mail) stands alone as one between blank lines does.
+        let next_at = if input.joined_away(n) { n + 1 } else { n };
         let alone = !runs
             && starts_paragraph
-            && trimmed.get(n).is_none_or(|next| next.is_empty() || fio_job_banner(next).is_some_and(str::is_empty));
+            && trimmed
+                .get(next_at)
+                .is_none_or(|next| next.is_empty() || fio_job_banner(next).is_some_and(str::is_empty));
         // A change label stands on its own: not inside a wrapped sentence
         // (the line above ends one, or is no prose) nor carried on by the
         // line below (`After a reboot the second run went` / `a little
@@ -5313,7 +5348,20 @@ fn identities<'a>(
         // Only a `#define` line ([`define_line`]) is asked whether the line
         // below runs the benchmark (asked of every line, it was a search
         // for the program's name in each line's next).
-        let above_command = || trimmed.get(n).is_some_and(|next| command_words(next, program).is_some());
+        // A mail's re-wrap may put the define's `*/` on a line of its own,
+        // unquoted (`> #define BIO_VMERGE_BOUNDARY     0 /* (ia64_… + 1)` /
+        // `*/` over the quoted command, LKML 2003 re-wrapped at 72: the
+        // first run's 41 figures lost their label, silently): the line
+        // under that rest is the one asked, and a define alone but for it
+        // stands alone.
+        let comment_rest = text.starts_with("#define")
+            && text.contains("/*")
+            && !text.contains("*/")
+            && trimmed.get(n).is_some_and(|next| next.ends_with("*/") && !next.contains("/*") && next.len() <= 40);
+        let below = if comment_rest { n + 1 } else { n };
+        let above_command = || trimmed.get(below).is_some_and(|next| command_words(next, program).is_some());
+        let alone =
+            alone || (comment_rest && starts_paragraph && trimmed.get(below).is_none_or(|next| next.is_empty()));
         let found = item
             .map(|(l, _)| l)
             .or(kernel)
@@ -5323,7 +5371,10 @@ fn identities<'a>(
                 if !text.starts_with("#define") {
                     return None;
                 }
-                (alone || above_command()).then(|| define_line(text)).flatten()
+                // Its blanks as a terminal showed them: an editor's tabs
+                // (`unexpand -a`) made `#define BIO_VMERGE_BOUNDARY\t  0` a
+                // label of its own beside the clean file's (damage58).
+                (alone || above_command()).then(|| define_line(input.expanded(i).trim())).flatten()
             })
             .or_else(|| (i > 0 && !read[i]).then(|| aside_after_prose(trimmed[i - 1], text)).flatten())
             .or_else(|| {
@@ -8391,6 +8442,7 @@ fn is_tool_chatter_afresh(text: &str) -> bool {
         || is_mail_attribution(text)
         || is_uname_wrapped_tail(text)
         || is_stream_validation(text)
+        || is_bonnie_title_piece(text)
         || (text.starts_with("Run status group ") && text.ends_with(':'))
         || (text.contains(" percentiles (") && text.ends_with("):"))
         || text == "Disk stats (read/write):"
@@ -8545,6 +8597,70 @@ const SYSBENCH_HEADINGS: [&str; 12] = [
     "CPU speed:",
     "File operations:",
 ];
+
+/// A piece of Bonnie's or bonnie++'s dashed title lines a mail's re-wrap
+/// left on a line of its own (`--------RandomCreate--------`, `--Block----Seeks--`,
+/// linux-mm 2000-08 at 72 columns: it labelled the create figures under it
+/// `RandomCreate` for the clean file's `bonnie++ -s 512`): dashes around
+/// the report's own column titles only. A person's `--- ext3 ---` is none.
+fn is_bonnie_title_piece(text: &str) -> bool {
+    const TITLES: [&str; 14] = [
+        "Sequential", "Output", "Input", "Random", "RandomCreate", "Create", "Per", "Chr", "Char", "Block", "Rewrite",
+        "Seeks", "Read", "Delete",
+    ];
+    text.starts_with("--")
+        && text.ends_with('-')
+        && text.split(['-', ' ']).filter(|w| !w.is_empty()).all(|w| TITLES.contains(&w))
+        && text.split(['-', ' ']).any(|w| !w.is_empty())
+}
+
+/// Line `i` of `trimmed` is the rest of the command line right above it,
+/// wrapped by a mailer: options only ([`super::cmdline::continues_options`])
+/// under a line that runs a program (a prompt's, `./x`, or the
+/// benchmark's). A FreeBSD blog's `… ./page_fault4_processes -t 96` / `-s 5`
+/// re-wrapped at 76: `-s 5` became part of each label below it (`-s 5 /
+/// HEAD`, `-s 5 / EBR`), and the last runs' `EBR` was lost.
+/// A line a quoted-printable soft break emptied between the two is looked
+/// past (the aliyun sysbench note under quoted-printable: `--mutex` /
+/// `-loops=5000 run` labelled the mutex run apart from the clean file's).
+fn is_wrapped_options(input: &Input, trimmed: &[&str], read: &[bool], i: usize, program: &str) -> bool {
+    if i == 0 || read[i + 1] || !super::cmdline::continues_options(trimmed[i]) || trimmed[i].ends_with(':') {
+        return false;
+    }
+    let Some(above) = (0..i).rev().find(|&k| !input.joined_away(k)) else { return false };
+    let prev = trimmed[above];
+    !prev.is_empty()
+        && (super::failed::is_command_line(prev)
+            || prev.split_whitespace().any(|w| w.starts_with("./"))
+            || command_words(prev, program).is_some())
+}
+
+/// Line `i` of `trimmed` is a tool's heading known by the lines beside
+/// it, not by its words alone (a person may head results so): sysbench 0.5's
+/// `response time:` right over its `min:` line, and `General statistics:`
+/// split by a web paste into `General` / ` statistics:` (a blank line may
+/// stand between; sysbench GitHub issue #231, a VM's run pasted from a web
+/// table: its total time was labelled `statistics` and its latencies
+/// `response time`, one run shown as two set-ups and never as `VM`).
+fn is_tool_heading_in_place(trimmed: &[&str], i: usize) -> bool {
+    let text = trimmed[i];
+    let next = trimmed[i + 1..].iter().find(|t| !t.is_empty()).copied();
+    let prev = trimmed[..i].iter().rev().find(|t| !t.is_empty()).copied();
+    match text {
+        "response time:" => trimmed.get(i + 1).is_some_and(|t| t.starts_with("min:")),
+        "General" => next == Some("statistics:"),
+        "statistics:" => prev == Some("General"),
+        // The kernel test robot's (lkp-compare's) `commit:` over its list of
+        // commits, each a column of its table: the tool's, no set-up
+        // (Guittot quoting Xing, LKML 2020-06, re-wrapped at 76: the first
+        // table's 16 rows took `label=commit`, its later tables none).
+        "commit:" => next.is_some_and(|t| {
+            let w = t.split_whitespace().next().unwrap_or("");
+            w.len() >= 12 && w.bytes().all(|b| b.is_ascii_hexdigit())
+        }),
+        _ => false,
+    }
+}
 
 /// A caption over the output that names no set-up: `Results:`, `- output:`,
 /// `- resaults:` (one letter off, as typed), also glued to sysbench's own
@@ -9347,6 +9463,37 @@ mod tests {
         let kernels: Vec<(usize, String)> =
             p.samples.iter().filter_map(|s| s.kernel.as_ref().map(|k| (s.line, k.to_string()))).collect();
         assert_eq!(kernels, vec![], "the labeller alone, before postmark's after_labels");
+    }
+
+    /// wild258 (sysbench GitHub issue #231, a VM's and a machine's 0.4
+    /// cpu runs pasted from a web table): the VM's `General statistics:`
+    /// split to `General` / ` statistics:` and 0.5's `response time:` over
+    /// `min:` are sysbench's headings, no labels. The VM's total time was
+    /// labelled `statistics` and its latencies `response time`: one run
+    /// shown as two set-ups, never as `VM`.
+    #[test]
+    fn sysbench_headings_known_by_their_neighbours_label_nothing() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/wild/sysbench/gh-issue-231-sysbench-0.4-cpu-12-threads-vm-vs-hardware-bold-labels-web-table-paste-dash-lines-general-statistics-split.txt"
+        );
+        let input = Input::from_text(&std::fs::read_to_string(path).expect("fixture"));
+        let mut p = crate::parse::by_id("sysbench").expect("sysbench").parse(&input).expect("parsed");
+        super::apply(&input, &mut p);
+        assert_eq!(last_params(&p), ["VM", "VM", "VM", "Hardware", "Hardware", "Hardware"]);
+        let t = ["General", "", "statistics:", "response time:", "min: 1ms", "response time:", "Hello"];
+        assert!(is_tool_heading_in_place(&t, 0) && is_tool_heading_in_place(&t, 2));
+        assert!(is_tool_heading_in_place(&t, 3) && !is_tool_heading_in_place(&t, 5));
+    }
+
+    /// rewrap58 (silent59): a piece of bonnie++'s dashed titles is no label;
+    /// a person's dashed label is one.
+    #[test]
+    fn a_bonnie_title_piece_is_no_label() {
+        assert!(is_bonnie_title_piece("--------RandomCreate--------"));
+        assert!(is_bonnie_title_piece("--Block----Seeks--"));
+        assert!(!is_bonnie_title_piece("--- ext3 ---"));
+        assert!(!is_bonnie_title_piece("--------"));
     }
 
     /// reader34 F9: a figure and its unit (`3.0 GHz:`) is a clock speed,

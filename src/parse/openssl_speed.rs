@@ -759,6 +759,28 @@ impl BenchParser for OpensslSpeed {
             {
                 return 85;
             }
+            // A header and rows a mail re-wrapped at 72 or 76 columns
+            // (`type  16 bytes … 8192` / `bytes  16384 bytes`, each row's
+            // last figures on the next line), as the parser rejoins them:
+            // in sbc-bench's mixed reports the openssl segment was not
+            // found, and its 36 figures lost without a word.
+            if t.starts_with("type")
+                && blocks_header(t).is_none()
+                && let Some(joined) = lines.get(i + 1).and_then(|next| r.wrapped(t, next))
+                && let Some(sizes) = blocks_header(&joined)
+            {
+                let w = Reader { table: Some(Table::Blocks(sizes.clone())), ..Reader::default() };
+                let rows = (i + 2..lines.len().min(i + 8)).any(|k| {
+                    k_row(lines[k], sizes.len())
+                        || lines
+                            .get(k + 1)
+                            .and_then(|next| w.wrapped(lines[k], next))
+                            .is_some_and(|j| k_row(&j, sizes.len()))
+                });
+                if rows {
+                    return 85;
+                }
+            }
             if let (Some(table), Some(next)) = (table, lines.get(i + 1)) {
                 r.table = Some(table);
                 if r.row(i + 2, next).unwrap_or(false) {

@@ -399,9 +399,32 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // seconds were read since its command line.
     let mut binary: Option<(String, &'static str, u64)> = None;
     let (mut phase, mut seconds, mut warmup_noted) = (Phase::Unknown, 0usize, false);
+    // The line holding a binary's options a mailer wrapped off its command
+    // line (0: none).
+    let mut rest_at = 0;
     for (n, line) in input.numbered() {
         let t = line.trim();
+        if n == rest_at {
+            continue;
+        }
         if let Some(b) = binary_command(t) {
+            // `… ./page_fault4_processes` / `-t 96 -s 5` (a blog's prompt
+            // re-wrapped at 72): the options on the next line are the
+            // command's; read alone, the 96 tasks were 1, silently.
+            let next = input.lines.get(n).map_or("", |l| l.trim());
+            let joined =
+                super::cmdline::continues_options(next).then(|| binary_command(&format!("{t} {next}"))).flatten();
+            let b = match joined {
+                Some(j) => {
+                    rest_at = n + 1;
+                    out.notes.push((
+                        n + 1,
+                        format!("`{next}` is the rest of the will-it-scale command line above, wrapped by a mailer: rejoined"),
+                    ));
+                    j
+                }
+                None => b,
+            };
             (binary, phase, seconds, warmup_noted) = (Some(b), Phase::Unknown, 0, false);
             in_table = false;
             continue;

@@ -194,6 +194,34 @@ fn condensed_ops(line: &str) -> Vec<String> {
     ops
 }
 
+/// The operations the line above header line `i` names (`Seq Read`,
+/// `Rand Read`, …), or, where that line is the rest a mail's re-wrap broke
+/// off (`… Seq Write  Rand` / `Write` over `Dir Size …`, LKML 2002-12 at 72
+/// columns) and the two lines joined name `n_rate` operations, theirs (read
+/// alone, `Write` named one of four, and the table was not found: 48
+/// figures lost, the segment gone).
+fn ops_above(lines: &[String], i: usize, n_rate: usize) -> Vec<String> {
+    let ops = i.checked_sub(1).and_then(|j| lines.get(j)).map(|l| condensed_ops(l)).unwrap_or_default();
+    if ops.len() != n_rate
+        && let (Some(above), Some(rest)) = (i.checked_sub(2).and_then(|j| lines.get(j)), lines.get(i - 1))
+        && !above.trim().is_empty()
+        && rest.split_whitespace().count() <= 2
+        && rest.split_whitespace().all(is_col_word_or_op)
+    {
+        let joined = condensed_ops(&format!("{above} {rest}"));
+        if joined.len() == n_rate {
+            return joined;
+        }
+    }
+    ops
+}
+
+/// A word of a header's first line: a column's (`Latency`) or an
+/// operation's (`Write`, `Rand`).
+fn is_col_word_or_op(t: &str) -> bool {
+    is_col_word(t) || ["seq", "rand", "read", "write", "reads", "writes"].iter().any(|w| t.eq_ignore_ascii_case(w))
+}
+
 /// Is `line` a rule of dashes (and spaces)?
 pub(super) fn is_rule(line: &str) -> bool {
     let t = line.trim();
@@ -241,11 +269,18 @@ pub(super) fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
     if !toks.contains(&"Rate") || !toks.contains(&"(CPU%)") {
         return None;
     }
-    // A wrapped second header line continues on the next line.
+    // A wrapped second header line continues on the next line: with a
+    // `Rate` in it only where the first line names as many operations as
+    // the joined line has rates (`… Rate (CPU%)` / `Rate (CPU%)` under
+    // `… Seq Write` / `Rand Write`, a triple-quoted table re-wrapped at 72).
     let mut last = i;
     if let Some(next) = lines.get(i + 1) {
         let nt: Vec<&str> = next.split_whitespace().collect();
-        if !nt.is_empty() && nt.iter().all(|t| is_col_word(t) && *t != "Rate") {
+        let rates = |ts: &[&str]| ts.iter().filter(|t| **t == "Rate").count();
+        if !nt.is_empty()
+            && nt.iter().all(|t| is_col_word(t))
+            && (!nt.contains(&"Rate") || (nt.len() <= 4 && ops_above(lines, i, rates(&toks) + rates(&nt)).len() > 1))
+        {
             toks.extend(nt);
             last = i + 1;
         }
@@ -258,7 +293,7 @@ pub(super) fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
 
     let n_rate = toks.iter().filter(|t| **t == "Rate").count();
     // Operations are named only in the line right above (not in a title).
-    let ops = i.checked_sub(1).and_then(|j| lines.get(j)).map(|l| condensed_ops(l)).unwrap_or_default();
+    let ops = ops_above(lines, i, n_rate);
     let condensed = n_rate >= 2 || (!ops.is_empty() && ops.len() == n_rate && toks.first() == Some(&"Thr"));
     if condensed && ops.len() != n_rate {
         return None;
