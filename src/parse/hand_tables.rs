@@ -415,8 +415,12 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         if (start..=end).any(is_read) {
             continue;
         }
+        // A titled table whose rows a re-wrap broke; one whose rows read
+        // as lmbench prints them under its header (one is enough) is named
+        // with its rows' labels below (bjzhang's list-numbered title).
         if let Some(found) = lmbench_titled_table(&lines, start, end)
             && !(found.0..=found.1).any(is_read)
+            && !(found.0 + 1..=found.1).any(|k| lmbench_rows_under_header(&lines, k, k).is_some())
         {
             i = i.max(found.1 + 1);
             titled.push(found);

@@ -203,7 +203,8 @@ fn condensed_ops(line: &str) -> Vec<String> {
 fn ops_above(lines: &[String], i: usize, n_rate: usize) -> Vec<String> {
     let ops = i.checked_sub(1).and_then(|j| lines.get(j)).map(|l| condensed_ops(l)).unwrap_or_default();
     if ops.len() != n_rate
-        && let (Some(above), Some(rest)) = (i.checked_sub(2).and_then(|j| lines.get(j)), lines.get(i - 1))
+        && let (Some(above), Some(rest)) =
+            (i.checked_sub(2).and_then(|j| lines.get(j)), i.checked_sub(1).and_then(|j| lines.get(j)))
         && !above.trim().is_empty()
         && rest.split_whitespace().count() <= 2
         && rest.split_whitespace().all(is_col_word_or_op)

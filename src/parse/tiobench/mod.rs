@@ -1095,6 +1095,15 @@ mod tests {
         Tiobench.parse(&Input::from_text(text))
     }
 
+    /// A header's second line on the file's first line: no line above to
+    /// name its operations, or to have been broken off by a re-wrap
+    /// (proptest of parse_never_panics: `ops_above` subtracted 1 from 0).
+    #[test]
+    fn a_header_on_the_first_line_is_no_panic() {
+        let text = "Identifier                    Size  Size  Thr   Rate  (CPU%)  Latency    Latency      >2s      >10s    Eff";
+        assert!(parse(text).is_err());
+    }
+
     /// wildcls56 (Nick Piggin, LKML 2003-05): one header for four tests,
     /// the next test's title right above its rows. The random reads were
     /// read as sequential reads and averaged with them as runs.
