@@ -570,3 +570,47 @@ fn real_files_cut_short_warn_of_what_they_lost() {
         assert!(said.iter().any(|w| w.contains(warning)), "{file} cut after {ends:?} (before: {before}): {said:?}");
     }
 }
+
+/// Real files with one figure damaged (attack59's driver: a cell turned to
+/// `NaN`, `1,234.5`): (fixture, line, the cell's text, what it became, the
+/// line the warning must name, a warning text it must give, what was said
+/// before the fix). A bad cell is a warning at its line saying what it
+/// cost, never a silent loss of the figures beside it.
+const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
+    (
+        "wild/fsmark/linuxxfs-2020-fsmark33-xfs-16thr-32loops-2sets-end-of-run-minmax-line-time-slabtop.txt",
+        40,
+        "262602.4",
+        "262,602.4",
+        40,
+        "lines 40-159 skipped: this one line stops the whole fsmark output, at least 64 other figure(s) with it",
+        "all fs_mark figures lost under \"lines 40-40 (1 lines) skipped\" (attack59 F1)",
+    ),
+    (
+        "wild/mixed/lkml-2005-08-ubench410-index-rows-only-3configs-numbered-plus-dbench-hand-table-plus-lmbench30-3hosts.txt",
+        11,
+        "93041.0",
+        "NaN.0",
+        11,
+        "lines 10-48 skipped: this one line stops the whole unixbench output, at least 49 other figure(s) with it",
+        "all 51 UnixBench figures lost under \"lines 11-11 (1 lines) skipped\" (attack59 F1)",
+    ),
+];
+
+#[test]
+fn real_files_with_one_bad_cell_say_what_it_cost() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for (file, line, cell, bad, at, warning, before) in BAD_CELLS {
+        let text = std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+        let l = &mut lines[line - 1];
+        assert!(l.contains(cell), "{file}:{line}: no {cell:?} in {l:?}");
+        *l = l.replacen(cell, bad, 1);
+        let outcome = benchsite::site::parse_bytes(lines.join("\n").as_bytes(), None);
+        assert!(
+            outcome.warnings.iter().any(|(w, said)| *w == Some(*at) && said.contains(warning)),
+            "{file}:{line} {cell:?} -> {bad:?} (before: {before}): {:?}",
+            outcome.warnings
+        );
+    }
+}
