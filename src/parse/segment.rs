@@ -246,6 +246,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         std::borrow::Cow::Owned(all)
     };
     note_unread_lookalikes(input, &mut out, &read_or_copied);
+    note_bad_cells(input, &mut out, &read_or_copied);
     note_unread_rates(input, &mut out, &read);
     note_unread_perf_stat(input, &mut out, &read);
     note_unread_perf_bench(input, &mut out, &read);
@@ -1100,6 +1101,95 @@ fn unread_note(id: &str) -> String {
     format!("looks like {article} {id} result and was not read")
 }
 
+/// A cell no number is made of: `NaN`, `inf` (any case, a sign or a tail
+/// like `NaN.0` after it), a figure grouped by commas with a decimal point
+/// (`262,602.4`: no benchmark prints one; a hand or a locale wrote it), or
+/// one too large for a double (`1e309`).
+fn bad_cell(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| matches!(c, ',' | ';' | '(' | ')' | '|' | '[' | ']'));
+    let bare = w.trim_start_matches(['-', '+']).to_ascii_lowercase();
+    if ["nan", "inf", "infinity"].iter().any(|k| bare == *k || bare.strip_prefix(k).is_some_and(|t| t.starts_with('.')))
+    {
+        return true;
+    }
+    let grouped = w.split_once('.').is_some_and(|(int, frac)| {
+        let mut groups = int.trim_start_matches(['-', '+']).split(',');
+        let head = groups.next().unwrap_or("");
+        let rest: Vec<&str> = groups.collect();
+        !rest.is_empty()
+            && (1..=3).contains(&head.len())
+            && head.bytes().all(|b| b.is_ascii_digit())
+            && rest.iter().all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()))
+            && !frac.is_empty()
+            && frac.bytes().all(|b| b.is_ascii_digit())
+    });
+    grouped || (w.bytes().next().is_some_and(|b| b.is_ascii_digit()) && w.parse::<f64>().is_ok_and(|v| v.is_infinite()))
+}
+
+/// The safety net for a damaged figure: a line no segment read, inside or
+/// beside (same paragraph) the lines a segment read, holding a cell no
+/// number is made of ([`bad_cell`]), is noted on that segment at its line.
+/// A parser refusing such a row often drops more than the row (a stress-ng
+/// run, a schbench column, a tiobench table): one `NaN` in an AIM9 row or
+/// a schbench table cost its figures with no word at all (attack59).
+fn note_bad_cells(input: &Input, segments: &mut [Segment], read_lines: &[usize]) {
+    let noted = noted_lines(segments);
+    for (i, line) in input.lines.iter().enumerate() {
+        let n = i + 1;
+        if noted.contains(&n) {
+            continue;
+        }
+        // A perf stat comment (`#  -nan% of all branches`) is no cell.
+        let cells = line.split('#').next().unwrap_or("");
+        // A figure grouped by commas that repeats one read (a report's
+        // hand summary, `Operations/sec (real): 6,466.63`, of the run read
+        // above it) lost nothing.
+        let repeats = |w: &str| {
+            let bare = w.trim_matches(|c: char| !c.is_ascii_digit()).replace(',', "");
+            bare.parse::<f64>().is_ok_and(|v| {
+                segments
+                    .iter()
+                    .filter_map(|s| s.outcome.as_ref().ok())
+                    .flat_map(|p| &p.samples)
+                    .any(|x| x.value.mean() == v)
+            })
+        };
+        let Some(cell) = cells.split_whitespace().find(|w| bad_cell(w) && !repeats(w)) else { continue };
+        let k = if read_lines.binary_search(&n).is_ok() {
+            // Read for another cell of the line (a side-by-side table's
+            // other column): the segment that read it.
+            segments.iter().position(|s| s.outcome.as_ref().is_ok_and(|p| p.read_lines().any(|l| l == n)))
+        } else {
+            let (start, end) = input.paragraph_at(i);
+            segments.iter().position(|s| s.outcome.is_ok() && s.lines.0 <= end + 1 && start + 1 <= s.lines.1).or_else(
+                || {
+                    // A run or table the parser dropped whole: the parser
+                    // that reads the line with the cell a figure.
+                    let mut lines = input.lines.clone();
+                    lines[i] = line.replacen(cell, "1", 1);
+                    let mended = input.with_lines(lines);
+                    segments.iter().position(|s| {
+                        s.outcome.is_ok()
+                            && s.parser.parse(&mended).is_ok_and(|p| p.samples.iter().any(|x| x.line == n))
+                    })
+                },
+            )
+        };
+        let Some(seg) = k.map(|k| &mut segments[k]) else { continue };
+        let id = seg.parser.id();
+        if let Ok(p) = &mut seg.outcome {
+            p.notes.push((
+                n,
+                format!(
+                    "`{cell}` is no figure: it was not read, nor what {id} reads with it (a row, a run, a \
+                     column or a table may be missing)"
+                ),
+            ));
+            p.notes.sort_by_key(|x| x.0);
+        }
+    }
+}
+
 /// The safety net under every parser: a line of the file that reads like
 /// one a segment took a number from (the same words, with other numbers:
 /// `Elapsed Time 28.09 (0.18)` beside the `Elapsed Time 27.85 (0.12)` that
@@ -1477,6 +1567,16 @@ fn paragraphs_of(input: &Input, lines: impl Iterator<Item = usize>) -> Vec<bool>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bad_cells_are_nan_inf_grouped_decimals_and_overflows() {
+        for w in ["NaN", "-nan", "NaN.0", "inf", "-Infinity", "262,602.4", "(1,002.8)", "1e309"] {
+            assert!(bad_cell(w), "{w}");
+        }
+        for w in ["1,234", "526,743,764", "1.5", "nano", "info:", "12,5", "1,2345.6", "262602.4", "x1e309"] {
+            assert!(!bad_cell(w), "{w}");
+        }
+    }
 
     #[test]
     fn ascii_lines_hash_and_split_as_by_character() {
