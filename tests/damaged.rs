@@ -658,6 +658,15 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "`NaN` is no figure: it was not read, nor what lmbench-raw reads with it",
         "the lat_mem_rd series dropped (45 samples to 8) under a warning at line 30 (attack59 F7)",
     ),
+    (
+        "wild/kernbench/linuxmm-2018-05-kernbench-qp-0A-base-spf-cols-pct-2machines.txt",
+        29,
+        "526743764",
+        "526743,764",
+        29,
+        "perf stat's count `526743,764` of `faults` is no figure perf prints: not read",
+        "read as 526743.764 faults, the block taken for a decimal-comma locale (only a note) (attack59 F6)",
+    ),
 ];
 
 #[test]
