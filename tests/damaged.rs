@@ -667,6 +667,15 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "perf stat's count `526743,764` of `faults` is no figure perf prints: not read",
         "read as 526743.764 faults, the block taken for a decimal-comma locale (only a note) (attack59 F6)",
     ),
+    (
+        "wild/aim7/lkml-2003-05-reaim-peak-load-jobs-minute-jpm-suffix-AS-deadline-2tables.txt",
+        3,
+        "4963.36",
+        "4,963.36",
+        3,
+        "`4,963.36` is no figure, and the 2 lines below it (lines 4-5) are not read",
+        "the rows after the bad cell dropped without being named (attack59 F9)",
+    ),
 ];
 
 #[test]

@@ -1105,7 +1105,7 @@ fn unread_note(id: &str) -> String {
 /// like `NaN.0` after it), a figure grouped by commas with a decimal point
 /// (`262,602.4`: no benchmark prints one; a hand or a locale wrote it), or
 /// one too large for a double (`1e309`).
-fn bad_cell(word: &str) -> bool {
+pub(crate) fn bad_cell(word: &str) -> bool {
     let w = word.trim_matches(|c: char| matches!(c, ',' | ';' | '(' | ')' | '|' | '[' | ']'));
     let bare = w.trim_start_matches(['-', '+']).to_ascii_lowercase();
     if ["nan", "inf", "infinity"].iter().any(|k| bare == *k || bare.strip_prefix(k).is_some_and(|t| t.starts_with('.')))
