@@ -944,6 +944,22 @@ fn read_before(input: &Input, parser: &'static dyn BenchParser, line: usize) -> 
 /// "lines 11-11 (1 lines)" (attack59).
 fn lost_around(input: &Input, parser: &'static dyn BenchParser, line: usize) -> Option<(usize, usize, usize)> {
     let n = input.lines.len();
+    // The bad cell made a figure (`262,602.4`, `NaN.0` as `1`): what the
+    // parser reads then is what the segment held, the line's own aside.
+    if let Some(text) = line.checked_sub(1).and_then(|i| input.lines.get(i))
+        && let Some(cell) = text.split_whitespace().find(|w| bad_cell(w))
+    {
+        let mut lines = input.lines.clone();
+        lines[line - 1] = text.replacen(cell, "1", 1);
+        if let Ok(p) = parser.parse(&input.with_lines(lines))
+            && p.samples.iter().any(|s| s.line != line)
+        {
+            let others = p.samples.iter().filter(|s| s.line != line).count();
+            let first = p.read_lines().filter(|&l| l >= 1).min()?;
+            let last = p.read_lines().max()?;
+            return Some((first, last, others));
+        }
+    }
     let mut blank = vec![false; n];
     let mut at = line;
     for _ in 0..8 {
