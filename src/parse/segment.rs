@@ -1177,19 +1177,16 @@ fn note_bad_cells(input: &Input, segments: &mut [Segment], read_lines: &[usize])
             segments.iter().position(|s| s.outcome.as_ref().is_ok_and(|p| p.read_lines().any(|l| l == n)))
         } else {
             let (start, end) = input.paragraph_at(i);
-            segments.iter().position(|s| s.outcome.is_ok() && s.lines.0 <= end + 1 && start + 1 <= s.lines.1).or_else(
-                || {
-                    // A run or table the parser dropped whole: the parser
-                    // that reads the line with the cell a figure.
-                    let mut lines = input.lines.clone();
-                    lines[i] = line.replacen(cell, "1", 1);
-                    let mended = input.with_lines(lines);
-                    segments.iter().position(|s| {
-                        s.outcome.is_ok()
-                            && s.parser.parse(&mended).is_ok_and(|p| p.samples.iter().any(|x| x.line == n))
-                    })
-                },
-            )
+            segments.iter().position(|s| s.outcome.is_ok() && s.lines.0 <= end + 1 && start < s.lines.1).or_else(|| {
+                // A run or table the parser dropped whole: the parser
+                // that reads the line with the cell a figure.
+                let mut lines = input.lines.clone();
+                lines[i] = line.replacen(cell, "1", 1);
+                let mended = input.with_lines(lines);
+                segments.iter().position(|s| {
+                    s.outcome.is_ok() && s.parser.parse(&mended).is_ok_and(|p| p.samples.iter().any(|x| x.line == n))
+                })
+            })
         };
         let Some(seg) = k.map(|k| &mut segments[k]) else { continue };
         let id = seg.parser.id();
