@@ -742,3 +742,128 @@ fn real_files_cut_short_warn_of_what_they_lost() {
         assert!(said.iter().any(|w| w.contains(warning)), "{file} cut after {ends:?} (before: {before}): {said:?}");
     }
 }
+
+/// Real files with one figure damaged (attack59's driver: a cell turned to
+/// `NaN`, `1,234.5`): (fixture, line, the cell's text, what it became, the
+/// line the warning must name, a warning text it must give, what was said
+/// before the fix). A bad cell is a warning at its line saying what it
+/// cost, never a silent loss of the figures beside it.
+const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
+    (
+        "wild/fsmark/linuxxfs-2020-fsmark33-xfs-16thr-32loops-2sets-end-of-run-minmax-line-time-slabtop.txt",
+        40,
+        "262602.4",
+        "262,602.4",
+        40,
+        "lines 40-159 skipped: this one line stops the whole fsmark output, at least 126 other figure(s) with it",
+        "all fs_mark figures lost under \"lines 40-40 (1 lines) skipped\" (attack59 F1)",
+    ),
+    (
+        "wild/mixed/lkml-2005-08-ubench410-index-rows-only-3configs-numbered-plus-dbench-hand-table-plus-lmbench30-3hosts.txt",
+        11,
+        "93041.0",
+        "NaN.0",
+        11,
+        "lines 10-48 skipped: this one line stops the whole unixbench output, at least 49 other figure(s) with it",
+        "all 51 UnixBench figures lost under \"lines 11-11 (1 lines) skipped\" (attack59 F1)",
+    ),
+    (
+        "wild/stress_ng/gh-issue-265-str-freebsd-13.1-vs-arch-metrics-cpu-used-rss-max-columns-bold-os-labels.txt",
+        8,
+        "101741",
+        "NaN",
+        8,
+        "`NaN` is no figure: it was not read, nor what stress-ng reads with it",
+        "the whole FreeBSD run dropped (16 samples to 8), no word (attack59 F2)",
+    ),
+    (
+        "wild/schbench/lkml-2021-05-srikar-schbench-2016-three-kernels-side-by-side-pipe-columns-one-pipe-missing-one-glued-3-interval-blocks.txt",
+        30,
+        "84 (",
+        "NaN (",
+        30,
+        "`NaN` is no figure: it was not read, nor what schbench reads with it",
+        "the whole v5.12-rc5 column (9 figures) dropped, no word (attack59 F2)",
+    ),
+    (
+        "wild/tiobench/lkml-2001-01-tiobench-old-table-3-setups-one-kernel-2.4.1pre3-mmap-marcelo-blk-triple-quoted-first.txt",
+        10,
+        "1.089",
+        "NaN",
+        10,
+        "`NaN` is no figure: it was not read, nor what tiobench reads with it",
+        "the first set-up's table (12 figures) dropped, no word (attack59 F2)",
+    ),
+    (
+        "wild/dbench/lkml-2000-12-dbench1x-quoted-hand-table-6kernels-min-secs-plus-reply-mbs-lines.txt",
+        20,
+        " 2.8 MB",
+        " 1,002.8 MB",
+        20,
+        "`1,002.8` is no figure: it was not read, nor what dbench reads with it",
+        "rows 20-24 (5 kernels) dropped, no word (attack59 F2)",
+    ),
+    (
+        "wild/aim9/lkml-2002-11-aim9-akpm-quotes-ciarrocchi-raw-line-pairs-2.4.19-then-2.5.49-no-legend-caret-notes-replies-between-elided.txt",
+        8,
+        "23752.50",
+        "NaN",
+        8,
+        "`NaN` is no figure: it was not read, nor what aim9 reads with it",
+        "the row dropped (32 samples to 31), no word (attack59 F3)",
+    ),
+    (
+        "wild/aim9/lkml-2002-11-aim9-akpm-quotes-ciarrocchi-raw-line-pairs-2.4.19-then-2.5.49-no-legend-caret-notes-replies-between-elided.txt",
+        8,
+        "23752.50",
+        "23,752.50",
+        8,
+        "`23,752.50` is no figure: it was not read, nor what aim9 reads with it",
+        "the row dropped (32 samples to 31), no word (attack59 F3)",
+    ),
+    (
+        "wild/lmbench_raw/ghdoc-numactl-bwmem-9ops-latmemrd-stride128-stream.txt",
+        31,
+        "1.667",
+        "NaN",
+        31,
+        "`NaN` is no figure: it was not read, nor what lmbench-raw reads with it",
+        "the lat_mem_rd series dropped (45 samples to 8) under a warning at line 30 (attack59 F7)",
+    ),
+    (
+        "wild/kernbench/linuxmm-2018-05-kernbench-qp-0A-base-spf-cols-pct-2machines.txt",
+        29,
+        "526743764",
+        "526743,764",
+        29,
+        "perf stat's count `526743,764` of `faults` is no figure perf prints: not read",
+        "read as 526743.764 faults, the block taken for a decimal-comma locale (only a note) (attack59 F6)",
+    ),
+    (
+        "wild/aim7/lkml-2003-05-reaim-peak-load-jobs-minute-jpm-suffix-AS-deadline-2tables.txt",
+        3,
+        "4963.36",
+        "4,963.36",
+        3,
+        "`4,963.36` is no figure, and the 2 lines below it (lines 4-5) are not read",
+        "the rows after the bad cell dropped without being named (attack59 F9)",
+    ),
+];
+
+#[test]
+fn real_files_with_one_bad_cell_say_what_it_cost() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for (file, line, cell, bad, at, warning, before) in BAD_CELLS {
+        let text = std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+        let l = &mut lines[line - 1];
+        assert!(l.contains(cell), "{file}:{line}: no {cell:?} in {l:?}");
+        *l = l.replacen(cell, bad, 1);
+        let outcome = benchsite::site::parse_bytes(lines.join("\n").as_bytes(), None);
+        assert!(
+            outcome.warnings.iter().any(|(w, said)| *w == Some(*at) && said.contains(warning)),
+            "{file}:{line} {cell:?} -> {bad:?} (before: {before}): {:?}",
+            outcome.warnings
+        );
+    }
+}

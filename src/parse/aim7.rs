@@ -1389,7 +1389,24 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
             continue;
         }
         let Some((kernel, workfile, (jpm, users))) = row else {
-            out.notes.push((i + 1, format!("`{t}` ends the OSDL STP re-aim table above it")));
+            // A damaged cell (`4,963.36`) ends the table too: the rows
+            // below it in its paragraph are lost with it, said (attack59 F9).
+            let lost = match t.split_whitespace().find(|w| super::segment::bad_cell(w)) {
+                Some(cell) => {
+                    let below = input.lines[i + 1..].iter().take_while(|l| !l.trim().is_empty()).count();
+                    match below {
+                        0 => format!(": `{cell}` is no figure"),
+                        1 => format!(": `{cell}` is no figure, and the line below it (line {}) is not read", i + 2),
+                        n => format!(
+                            ": `{cell}` is no figure, and the {n} lines below it (lines {}-{}) are not read",
+                            i + 2,
+                            i + 1 + n
+                        ),
+                    }
+                }
+                None => String::new(),
+            };
+            out.notes.push((i + 1, format!("`{t}` ends the OSDL STP re-aim table above it{lost}")));
             table = None;
             continue;
         };

@@ -504,6 +504,14 @@ fn comma_locale(v: &str) -> bool {
     (v.contains(',') && super::perf_bench::number(v).is_none()) || v.matches('.').count() > 1
 }
 
+/// True for a counter line of a count (`526743764 faults`, no unit, no
+/// clock): perf prints counts with `%.0f`, so a comma inside one is never a
+/// decimal comma (attack59: `526743,764 faults` turned its block's
+/// figures to a decimal-comma locale and read 526743.764 faults).
+fn is_count(unit: Option<&str>, event: &str) -> bool {
+    unit.is_none() && !event.contains("clock") && !event.contains("msec")
+}
+
 /// True when line `t` (of kind `k`, in a perf stat paragraph) shows perf
 /// printed it in a locale's format: a decimal comma (`0,52 msec
 /// task-clock`, `5,003493176 seconds time elapsed`, `( +-  0,22% )`, a
@@ -525,9 +533,11 @@ fn localized(k: &Kind, t: &str) -> bool {
                     || sem.as_deref().is_some_and(comma_locale)
                     || pct.as_deref().is_some_and(|p| p.contains(','))
             }
-            Kind::Counter { value, pct, share, .. } => {
+            Kind::Counter { value, unit, event, pct, share } => {
                 value.matches('.').count() > 1
-                    || (value.contains(',') && super::perf_bench::number(value).is_none())
+                    || (value.contains(',')
+                        && !is_count(unit.as_deref(), event)
+                        && super::perf_bench::number(value).is_none())
                     || pct.as_deref().is_some_and(|p| p.contains(','))
                     || share.as_deref().is_some_and(|p| p.contains(','))
             }
@@ -1308,7 +1318,10 @@ fn parse_all(input: &Input) -> Result<Read, ParseError> {
                     ));
                     continue;
                 }
-                let Some(v) = number(value) else {
+                // A count is an integer: in a decimal-comma locale its
+                // comma is no decimal point (`1,210 faults` read as 1.21).
+                let miscounted = comma && value.contains(',') && is_count(unit.as_deref(), event);
+                let Some(v) = number(value).filter(|_| !miscounted) else {
                     out.notes.push((
                         line,
                         format!("perf stat's count `{value}` of `{event}` is no figure perf prints: not read"),
@@ -2042,6 +2055,28 @@ mod tests {
         let f = segmented(&labelled);
         assert!(!f.notes.iter().any(|(_, m)| m.contains("repeat those of line")), "{:?}", f.notes);
         assert_eq!(f.samples.iter().filter(|s| s.params.iter().any(|p| p.value == "After")).count(), 2);
+    }
+
+    /// A count is an integer: a comma inside one is no decimal comma. One
+    /// `526743,764 faults` turned its block to a decimal-comma locale and
+    /// read 526743.764 faults; `1,210 faults` in a decimal-comma block
+    /// read 1.21 (attack59).
+    #[test]
+    fn a_comma_in_a_count_is_no_decimal_comma() {
+        let block = |count: &str| {
+            format!(
+                " Performance counter stats for 'ls':\n\n  {count}      faults\n               210      spf\n\n       \
+                 0.001234 seconds time elapsed\n"
+            )
+        };
+        let f = read(&block("526743,764"));
+        assert!(!f.notes.iter().any(|(_, m)| m.contains(COMMA_LOCALE_READ)), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains("`526743,764` of `faults` is no figure")));
+        assert_eq!(f.samples.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), [210.0, 0.001234]);
+        let f = read(&block("1,210").replace("0.001234", "0,001234"));
+        assert!(f.notes.iter().any(|(_, m)| m.contains(COMMA_LOCALE_READ)), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains("`1,210` of `faults` is no figure")));
+        assert!(!f.samples.iter().any(|s| s.line == 3), "{:?}", f.samples);
     }
 
     /// A decimal-comma locale's figures are read in it, never as others'

@@ -45,8 +45,15 @@ pub struct Segment {
     /// the segment's numbers; for a failed segment, from the first line
     /// its parser read a number from above its error (`read_before`) to
     /// the line of its error (the whole file when the error names none):
-    /// every number of that block is lost, not one line's.
+    /// every number of that block is lost, not one line's. When the parser
+    /// reads figures below its error too (with the bad line blanked), the
+    /// span runs to the last of them.
     pub lines: (usize, usize),
+    /// For a failed segment whose parser reads figures once the bad
+    /// line(s) are blanked: how many figures the one bad line cost (an
+    /// fs_mark table's `262,602.4` cell lost its 128 figures under a warning
+    /// of "lines 40-40 (1 lines)", attack59). `None` otherwise.
+    pub lost: Option<usize>,
 }
 
 /// The family a parser belongs to: parsers of one family read the same
@@ -157,7 +164,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 let left = current.lines.iter().zip(&taken).any(|(l, &t)| !t && l.bytes().any(|b| b.is_ascii_digit()));
                 let next = left.then(|| current.blanked(&keep_failures(current, &taken)));
                 took.push((out.len(), taken));
-                out.push(Segment { parser, outcome: Ok(parsed), lines });
+                out.push(Segment { parser, outcome: Ok(parsed), lines, lost: None });
                 if next.is_none() {
                     break;
                 }
@@ -198,15 +205,24 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                     .unwrap_or(n);
                 let to = (from..limit).rev().find(|&k| current.lines[k].bytes().any(|b| b.is_ascii_digit()));
                 let lines = (from + 1, to.map_or(from + 1, |k| k + 1));
-                out.push(Segment { parser, outcome: Err(e), lines });
+                out.push(Segment { parser, outcome: Err(e), lines, lost: None });
             }
             Err(ParseError::NoResults { .. } | ParseError::NoResultsAt { .. }) if !out.is_empty() => {}
             outcome => {
-                let lines = match &outcome {
-                    Err(e) => e.line().map_or((1, input.lines.len()), |l| (read_before(current, parser, l), l)),
-                    Ok(_) => (1, input.lines.len()),
+                let (lines, lost) = match &outcome {
+                    Err(e) => match e.line() {
+                        Some(l) => {
+                            let before = read_before(current, parser, l);
+                            match lost_around(current, parser, l) {
+                                Some((a, b, n)) => ((before.min(a), b.max(l)), Some(n)),
+                                None => ((before, l), None),
+                            }
+                        }
+                        None => ((1, input.lines.len()), None),
+                    },
+                    Ok(_) => ((1, input.lines.len()), None),
                 };
-                out.push(Segment { parser, outcome, lines });
+                out.push(Segment { parser, outcome, lines, lost });
             }
         }
     }
@@ -230,6 +246,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         std::borrow::Cow::Owned(all)
     };
     note_unread_lookalikes(input, &mut out, &read_or_copied);
+    note_bad_cells(input, &mut out, &read_or_copied);
     note_unread_rates(input, &mut out, &read);
     note_unread_perf_stat(input, &mut out, &read);
     note_unread_perf_bench(input, &mut out, &read);
@@ -919,6 +936,47 @@ fn read_before(input: &Input, parser: &'static dyn BenchParser, line: usize) -> 
     }
 }
 
+/// What a parser that failed at `line` reads once that line is blanked
+/// (and, a few times, the next line it then fails at): the first and last
+/// line it reads a figure from and how many figures, all of them lost with
+/// the segment. `None` when it still reads nothing. One `NaN.0` cell in a
+/// UnixBench index table cost its 51 figures, and the warning spoke of
+/// "lines 11-11 (1 lines)" (attack59).
+fn lost_around(input: &Input, parser: &'static dyn BenchParser, line: usize) -> Option<(usize, usize, usize)> {
+    let n = input.lines.len();
+    // The bad cell made a figure (`262,602.4`, `NaN.0` as `1`): what the
+    // parser reads then is what the segment held, the line's own aside.
+    if let Some(text) = line.checked_sub(1).and_then(|i| input.lines.get(i))
+        && let Some(cell) = text.split_whitespace().find(|w| bad_cell(w))
+    {
+        let mut lines = input.lines.clone();
+        lines[line - 1] = text.replacen(cell, "1", 1);
+        if let Ok(p) = parser.parse(&input.with_lines(lines))
+            && p.samples.iter().any(|s| s.line != line)
+        {
+            let others = p.samples.iter().filter(|s| s.line != line).count();
+            let first = p.read_lines().filter(|&l| l >= 1).min()?;
+            let last = p.read_lines().max()?;
+            return Some((first, last, others));
+        }
+    }
+    let mut blank = vec![false; n];
+    let mut at = line;
+    for _ in 0..8 {
+        *blank.get_mut(at.checked_sub(1)?)? = true;
+        match parser.parse(&input.blanked(&blank)) {
+            Ok(p) if !p.samples.is_empty() => {
+                let first = p.read_lines().filter(|&l| l >= 1).min()?;
+                let last = p.read_lines().max()?;
+                return Some((first, last, p.samples.len()));
+            }
+            Err(ParseError::Malformed { line: next, .. }) if next != at => at = next,
+            _ => return None,
+        }
+    }
+    None
+}
+
 /// Reads each segment of a file holding several again, with the paragraphs
 /// the other segments took blanked, and the text above the end of the
 /// segment wholly above it and below the start of the one wholly below it
@@ -1057,6 +1115,92 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
 fn unread_note(id: &str) -> String {
     let article = if id.starts_with(['a', 'e', 'i', 'o', 'u']) || id.starts_with("lmbench") { "an" } else { "a" };
     format!("looks like {article} {id} result and was not read")
+}
+
+/// A cell no number is made of: `NaN`, `inf` (any case, a sign or a tail
+/// like `NaN.0` after it), a figure grouped by commas with a decimal point
+/// (`262,602.4`: no benchmark prints one; a hand or a locale wrote it), or
+/// one too large for a double (`1e309`).
+pub(crate) fn bad_cell(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| matches!(c, ',' | ';' | '(' | ')' | '|' | '[' | ']'));
+    let bare = w.trim_start_matches(['-', '+']).to_ascii_lowercase();
+    if ["nan", "inf", "infinity"].iter().any(|k| bare == *k || bare.strip_prefix(k).is_some_and(|t| t.starts_with('.')))
+    {
+        return true;
+    }
+    let grouped = w.split_once('.').is_some_and(|(int, frac)| {
+        let mut groups = int.trim_start_matches(['-', '+']).split(',');
+        let head = groups.next().unwrap_or("");
+        let rest: Vec<&str> = groups.collect();
+        !rest.is_empty()
+            && (1..=3).contains(&head.len())
+            && head.bytes().all(|b| b.is_ascii_digit())
+            && rest.iter().all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()))
+            && !frac.is_empty()
+            && frac.bytes().all(|b| b.is_ascii_digit())
+    });
+    grouped || (w.bytes().next().is_some_and(|b| b.is_ascii_digit()) && w.parse::<f64>().is_ok_and(|v| v.is_infinite()))
+}
+
+/// The safety net for a damaged figure: a line no segment read, inside or
+/// beside (same paragraph) the lines a segment read, holding a cell no
+/// number is made of ([`bad_cell`]), is noted on that segment at its line.
+/// A parser refusing such a row often drops more than the row (a stress-ng
+/// run, a schbench column, a tiobench table): one `NaN` in an AIM9 row or
+/// a schbench table cost its figures with no word at all (attack59).
+fn note_bad_cells(input: &Input, segments: &mut [Segment], read_lines: &[usize]) {
+    let noted = noted_lines(segments);
+    for (i, line) in input.lines.iter().enumerate() {
+        let n = i + 1;
+        if noted.contains(&n) {
+            continue;
+        }
+        // A perf stat comment (`#  -nan% of all branches`) is no cell.
+        let cells = line.split('#').next().unwrap_or("");
+        // A figure grouped by commas that repeats one read (a report's
+        // hand summary, `Operations/sec (real): 6,466.63`, of the run read
+        // above it) lost nothing.
+        let repeats = |w: &str| {
+            let bare = w.trim_matches(|c: char| !c.is_ascii_digit()).replace(',', "");
+            bare.parse::<f64>().is_ok_and(|v| {
+                segments
+                    .iter()
+                    .filter_map(|s| s.outcome.as_ref().ok())
+                    .flat_map(|p| &p.samples)
+                    .any(|x| x.value.mean() == v)
+            })
+        };
+        let Some(cell) = cells.split_whitespace().find(|w| bad_cell(w) && !repeats(w)) else { continue };
+        let k = if read_lines.binary_search(&n).is_ok() {
+            // Read for another cell of the line (a side-by-side table's
+            // other column): the segment that read it.
+            segments.iter().position(|s| s.outcome.as_ref().is_ok_and(|p| p.read_lines().any(|l| l == n)))
+        } else {
+            let (start, end) = input.paragraph_at(i);
+            segments.iter().position(|s| s.outcome.is_ok() && s.lines.0 <= end + 1 && start < s.lines.1).or_else(|| {
+                // A run or table the parser dropped whole: the parser
+                // that reads the line with the cell a figure.
+                let mut lines = input.lines.clone();
+                lines[i] = line.replacen(cell, "1", 1);
+                let mended = input.with_lines(lines);
+                segments.iter().position(|s| {
+                    s.outcome.is_ok() && s.parser.parse(&mended).is_ok_and(|p| p.samples.iter().any(|x| x.line == n))
+                })
+            })
+        };
+        let Some(seg) = k.map(|k| &mut segments[k]) else { continue };
+        let id = seg.parser.id();
+        if let Ok(p) = &mut seg.outcome {
+            p.notes.push((
+                n,
+                format!(
+                    "`{cell}` is no figure: it was not read, nor what {id} reads with it (a row, a run, a \
+                     column or a table may be missing)"
+                ),
+            ));
+            p.notes.sort_by_key(|x| x.0);
+        }
+    }
 }
 
 /// The safety net under every parser: a line of the file that reads like
@@ -1436,6 +1580,16 @@ fn paragraphs_of(input: &Input, lines: impl Iterator<Item = usize>) -> Vec<bool>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bad_cells_are_nan_inf_grouped_decimals_and_overflows() {
+        for w in ["NaN", "-nan", "NaN.0", "inf", "-Infinity", "262,602.4", "(1,002.8)", "1e309"] {
+            assert!(bad_cell(w), "{w}");
+        }
+        for w in ["1,234", "526,743,764", "1.5", "nano", "info:", "12,5", "1,2345.6", "262602.4", "x1e309"] {
+            assert!(!bad_cell(w), "{w}");
+        }
+    }
 
     #[test]
     fn ascii_lines_hash_and_split_as_by_character() {

@@ -392,7 +392,15 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
             Err(e) => {
                 let what = if several {
                     let (a, b) = seg.lines;
-                    format!("lines {a}-{b} ({} lines) skipped, the rest of the file is read", b + 1 - a.min(b))
+                    match seg.lost {
+                        Some(n) => format!(
+                            "lines {a}-{b} skipped: this one line stops the whole {id} output, at least {n} other figure(s) \
+                             with it; the rest of the file is read"
+                        ),
+                        None => {
+                            format!("lines {a}-{b} ({} lines) skipped, the rest of the file is read", b + 1 - a.min(b))
+                        }
+                    }
                 } else if is_html_page(&input) {
                     "file skipped: it is an HTML page, which benchsite does not read (the benchmark's text output \
                      of the same run is what to keep); to silence this, add a glob for it (`*.html`) to `ignore:` in \

@@ -322,6 +322,32 @@ results:
         assert!(p.samples.iter().all(|s| s.value.mean().to_bits() == 0f64.to_bits()));
     }
 
+    /// YAML read `value: 1.0e-400` as 0 and an unquoted `bs: 1.10` as the
+    /// parameter `1.1`, without a word (attack59): the first is refused at
+    /// its line as in CSV, the second warned of.
+    #[test]
+    fn yaml_values_a_double_cannot_hold_are_errors_and_float_params_warned() {
+        for (text, line) in [
+            ("results:\n  - {metric: T, value: 1.0e-400, better: higher}\n", 2),
+            ("results:\n  - metric: T\n    better: higher\n    values:\n      - 2\n      - 1e-400\n", 6),
+            ("results:\n  - {metric: T, value: 2, n: 3, stddev: 1e-400, better: higher}\n", 2),
+        ] {
+            let e = parse(text).unwrap_err();
+            assert_eq!(e.line(), Some(line), "{text}");
+            assert!(e.to_string().contains("underflows to 0"), "{e}");
+        }
+        let p = parse(
+            "results:\n  - {metric: T, value: 5, better: higher, params: {bs: 1.10}}\n  - {metric: T, value: 7, \
+             better: higher, params: {bs: \"1.10\", n: 4}}\n",
+        )
+        .unwrap();
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert_eq!(p.notes[0].0, 2);
+        assert!(p.notes[0].1.contains("unquoted YAML float") && p.notes[0].1.contains("quote it"), "{:?}", p.notes);
+        let p = parse("results:\n  - {metric: T, value: 0.0e-400, better: higher}  # 1e-400 in a comment\n").unwrap();
+        assert_eq!(p.samples[0].value.mean(), 0.0);
+    }
+
     /// A summary's `n` had no sensible bound: `n: 4000000000` was taken
     /// as four billion runs without a word, a CSV's `5000000000` said "a
     /// run count of at least 1" and YAML's `2.5` "expected u32". A whole

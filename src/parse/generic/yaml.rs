@@ -401,6 +401,18 @@ pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
         return Err(ParseError::malformed(line, EXPECTED, format!("column {column}: {ALIAS_REFUSED}")));
     }
     let file: YamlFile = serde_yaml::from_str(text).map_err(|e| yaml_error(text, e))?;
+    // A number a double cannot hold as written: serde_yaml reads
+    // `1.0e-400` as 0 without a word (attack59), the CSV reader refuses it.
+    for (i, line) in input.lines.iter().enumerate() {
+        let code = line.split(" #").next().unwrap_or("");
+        for word in code.split(|c: char| c.is_whitespace() || matches!(c, ',' | '{' | '}' | '[' | ']' | ':')) {
+            if let Some(why) =
+                crate::parse::num::out_of_range(word).filter(|_| word.bytes().any(|b| b.is_ascii_digit()))
+            {
+                return Err(ParseError::malformed(i + 1, "a number a double holds", format!("`{word}` {why}")));
+            }
+        }
+    }
     let places = entry_lines(&input.lines);
     let located = places.entries.len() == file.results.len();
     let fallback = places.results.max(1);
@@ -432,6 +444,18 @@ pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
                     };
                     return Err(bad(entry_line, "params as `name: value` scalars", found));
                 };
+                // `bs: 1.10` unquoted is the float 1.1: its printed text is
+                // lost and it meets `bs: 1.1` as one set-up (attack59).
+                if v.as_f64().is_some() && !v.is_i64() && !v.is_u64() {
+                    out.notes.push((
+                        entry_line,
+                        format!(
+                            "parameter `{name}: {val}` is an unquoted YAML float: its printed text (`1.10`, `1e3`) is \
+                             not kept, so set-ups that differ only in how it was written are one; quote it \
+                             (`{name}: \"…\"`) to keep it as written"
+                        ),
+                    ));
+                }
                 params.push(Param::new(name, val));
             }
         }
