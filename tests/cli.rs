@@ -249,6 +249,11 @@ fn init_action_names_the_workflows_action() {
     benchsite().arg("init").arg(&plain).assert().success();
     let workflow = std::fs::read_to_string(plain.join(".github/workflows/pages.yml")).expect("workflow");
     assert!(workflow.contains(&format!("uses: {}\n", benchsite::init::action())), "{workflow}");
+    // The README's placeholder typed as it stands (newcomer59b): said.
+    let placeholder = tmp.path().join("placeholder");
+    let out = benchsite().args(["init", "--action", "YOU/benchsite@main"]).arg(&placeholder).output().expect("runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("warning: its Pages workflow builds with the GitHub Action YOU/benchsite@main: `YOU` is the README's placeholder"), "{}", stderr(&out));
     for bad in ["you/benchsite", "benchsite@main", "you/bench site@main", "you/benchsite@", "you/benchsite/sub@v1"] {
         let gone = tmp.path().join("bad");
         benchsite()

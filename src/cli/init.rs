@@ -40,6 +40,12 @@ pub fn run(args: &InitArgs) -> ExitCode {
                 infoln!(
                     "its Pages workflow builds with the GitHub Action {action}, which is not public yet: push your benchsite checkout to GitHub and run `benchsite init --action YOU/benchsite@main` (or edit `uses:` in .github/workflows/pages.yml), else the first publish stops at \"Unable to resolve action\""
                 );
+            } else if action.starts_with("YOU/") {
+                // newcomer59b: the README's placeholder typed as it stands
+                // went into pages.yml without a word.
+                errln!(
+                    "warning: its Pages workflow builds with the GitHub Action {action}: `YOU` is the README's placeholder for your GitHub user, so the first publish stops at \"Unable to resolve action\": run init again with your user in its place, or edit `uses:` in .github/workflows/pages.yml"
+                );
             } else {
                 infoln!("its Pages workflow builds with the GitHub Action {action}, which GitHub must find public");
             }

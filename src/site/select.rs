@@ -929,9 +929,20 @@ impl MachineYaml {
                 if have.contains(&bench) {
                     continue;
                 }
-                let near = nearest(bench, have.iter().copied()).or_else(|| {
-                    nearest(bench, crate::parse::registry().iter().map(|p| p.id()).filter(|id| *id != bench))
-                });
+                // One of the class's benchmarks of the named one's family
+                // first (`lmbench` → `lmbench-raw`), then the nearest by
+                // spelling: a newcomer's `benchmark: lmbench` was asked
+                // "did you mean dbench?" beside the class's lmbench-raw.
+                let family: Vec<&str> = have
+                    .iter()
+                    .copied()
+                    .filter(|h| h.strip_prefix(bench).is_some_and(|rest| rest.starts_with(['-', '_'])))
+                    .collect();
+                let near = match family.as_slice() {
+                    [one] => Some(*one),
+                    _ => nearest(bench, have.iter().copied()),
+                }
+                .or_else(|| nearest(bench, crate::parse::registry().iter().map(|p| p.id()).filter(|id| *id != bench)));
                 let mut msg = format!(
                     "section {:?}: benchmark: {bench:?} is the benchmark of no result of this machine class",
                     sc.title
@@ -1577,6 +1588,21 @@ mod tests {
         assert_eq!(super::nearest("dbenchh", ["dbench", "tbench"].into_iter()), Some("dbench"));
         assert_eq!(super::nearest("io", ["fio"].into_iter()), Some("fio"));
         assert_eq!(super::nearest("lmbench", ["fio", "time"].into_iter()), None);
+    }
+
+    /// newcomer59b: `benchmark: lmbench` in a class whose lmbench3 file
+    /// is read as lmbench-raw, beside dbench: the family's name is meant.
+    #[test]
+    fn a_benchmark_family_name_suggests_the_family_member_the_class_has() {
+        let results = vec![
+            file("dbench.txt", "dbench", vec![real(1.0).with_kernel("6.9")]),
+            file("lmbench.txt", "lmbench-raw", vec![real(2.0).with_kernel("6.9")]),
+        ];
+        let yaml = "name: M\nsections:\n  - title: L\n    benchmark: lmbench\n";
+        let d: Vec<_> =
+            selection_warnings(yaml, &results).into_iter().filter(|d| d.message.contains("benchmark:")).collect();
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].message.ends_with("did you mean \"lmbench-raw\"?"), "{d:?}");
     }
 
     #[test]
