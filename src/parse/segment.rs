@@ -1123,9 +1123,14 @@ fn unread_note(id: &str) -> String {
 /// one too large for a double (`1e309`).
 pub(crate) fn bad_cell(word: &str) -> bool {
     let w = word.trim_matches(|c: char| matches!(c, ',' | ';' | '(' | ')' | '|' | '[' | ']'));
-    let bare = w.trim_start_matches(['-', '+']).to_ascii_lowercase();
-    if ["nan", "inf", "infinity"].iter().any(|k| bare == *k || bare.strip_prefix(k).is_some_and(|t| t.starts_with('.')))
-    {
+    // (Asked of every word of every file: compared in place, no lowered
+    // copy of each word.)
+    let bare = w.trim_start_matches(['-', '+']);
+    let named = |k: &str| {
+        bare.get(..k.len()).is_some_and(|head| head.eq_ignore_ascii_case(k))
+            && (bare.len() == k.len() || bare[k.len()..].starts_with('.'))
+    };
+    if ["nan", "inf", "infinity"].into_iter().any(named) {
         return true;
     }
     let grouped = w.split_once('.').is_some_and(|(int, frac)| {
@@ -1139,7 +1144,12 @@ pub(crate) fn bad_cell(word: &str) -> bool {
             && !frac.is_empty()
             && frac.bytes().all(|b| b.is_ascii_digit())
     });
-    grouped || (w.bytes().next().is_some_and(|b| b.is_ascii_digit()) && w.parse::<f64>().is_ok_and(|v| v.is_infinite()))
+    // Past a double only with an exponent or over 308 digits: other
+    // figures are not parsed a second time here.
+    grouped
+        || (w.bytes().next().is_some_and(|b| b.is_ascii_digit())
+            && (w.len() > 308 || w.bytes().any(|b| b == b'e' || b == b'E'))
+            && w.parse::<f64>().is_ok_and(|v| v.is_infinite()))
 }
 
 /// The safety net for a damaged figure: a line no segment read, inside or
@@ -1583,7 +1593,8 @@ mod tests {
 
     #[test]
     fn bad_cells_are_nan_inf_grouped_decimals_and_overflows() {
-        for w in ["NaN", "-nan", "NaN.0", "inf", "-Infinity", "262,602.4", "(1,002.8)", "1e309"] {
+        let long = format!("{}.5", "9".repeat(309));
+        for w in ["NaN", "-nan", "NaN.0", "inf", "-Infinity", "262,602.4", "(1,002.8)", "1e309", "1E400", &long] {
             assert!(bad_cell(w), "{w}");
         }
         for w in ["1,234", "526,743,764", "1.5", "nano", "info:", "12,5", "1,2345.6", "262602.4", "x1e309"] {
