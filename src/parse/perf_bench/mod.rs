@@ -98,6 +98,10 @@ struct Section {
     /// prints no header, and sched messaging and pipe their total time
     /// alone on a line (`16.135`).
     simple: bool,
+    /// perf printed `cannot enter to cgroup:` under the header: the run
+    /// went on outside the cgroups its `-G` named (no `cgroups`
+    /// parameter).
+    cgroup_failed: bool,
 }
 
 impl Section {
@@ -437,6 +441,7 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
         // errno=Operation not supported)`, LKML 2023-10): perf runs on
         // outside it. It was passed over as prose, ending the section; the
         // run below read as any other.
+        sec.cgroup_failed = true;
         let name = cgroup.split_whitespace().next().unwrap_or("").to_string();
         let msg = format!(
             "perf could not enter cgroup {name} (`{t}`): the run below ran outside the cgroups its command asked for"

@@ -294,3 +294,23 @@ fn breakpoint_thread_and_enable() {
     assert_eq!(params(&f.samples[3]), "repeat=20000 passive=224 active=0");
     assert_eq!(f.samples[3].value.mean(), 585.3184);
 }
+
+/// sched pipe's `-n` and `-G` are set-ups perf prints nowhere: read from
+/// the command line; a `-G` run perf could not move into its cgroups
+/// (`cannot enter to cgroup:`, acme, LKML 2023-10) gets no `cgroups`.
+#[test]
+fn sched_pipe_nonblocking_and_cgroups_from_the_command() {
+    let run = |cmd: &str, extra: &str| {
+        format!(
+            "$ perf bench sched pipe {cmd}\n# Running 'sched/pipe' benchmark:\n{extra}\
+             # Executed 1000000 pipe operations between two processes\n\n     Total time: 6.303 [sec]\n"
+        )
+    };
+    let f = read(&run("-n", ""));
+    assert_eq!(params(&f.samples[0]), "mode=process loops=1000000 nonblocking=yes");
+    let f = read(&run("-G AAA,BBB", ""));
+    assert_eq!(params(&f.samples[0]), "mode=process loops=1000000 cgroups=AAA,BBB");
+    let f =
+        read(&run("-G AAA,BBB", "cannot enter to cgroup: AAA (written=-1, len=6, errno=Operation not supported)\n"));
+    assert_eq!(params(&f.samples[0]), "mode=process loops=1000000");
+}
