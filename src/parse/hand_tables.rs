@@ -552,6 +552,8 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 }
             } else if let Some(found) = clock_list(&lines, start, end) {
                 labelled.push(found);
+            } else if let Some(found) = sized_table(&lines, start, end) {
+                labelled.push(found);
             }
             continue;
         }
@@ -1290,9 +1292,65 @@ fn clock_list(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize,
     Some((first, end, names?))
 }
 
+/// A table a person typed whose rows each start with a size (`16MB`,
+/// `4096MB`, `4KB`, `1GiB`) and then hold two figures or more, under a
+/// heading of words or a dashed rule at most two lines above it (a blank
+/// line may part them): Ankur Arora's `perf bench mem memset` comparison
+/// (LKML 2020-10, `[PATCH 4/8] x86/asm: add clear_page_nt()`: `16MB
+/// 17.35 GB/s ( +- 9.27%)    11.83 GB/s ( +- 0.19%)     -31.81%` under
+/// `size  BW ( pstdev)  BW ( pstdev)`), the means of five runs per size
+/// and function: 16 figures passed over without a word while the raw
+/// runs below them were read. Every line of the paragraph
+/// `lines[start..=end]` is such a row, two rows or more; the first and
+/// last row (0-based) and the rows' sizes.
+fn sized_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize, Vec<String>)> {
+    let size = |w: &str| {
+        let digits = w.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(w.len());
+        let unit = w[digits..].to_ascii_uppercase();
+        digits > 0
+            && num::decimals(&w[..digits]).is_some()
+            && matches!(
+                unit.as_str(),
+                "K" | "M" | "G" | "T" | "KB" | "MB" | "GB" | "TB" | "KIB" | "MIB" | "GIB" | "TIB"
+            )
+    };
+    let row = |k: usize| -> Option<String> {
+        let mut words = lines[k].split_whitespace();
+        let first = words.next().filter(|w| size(w))?;
+        (words.filter(|w| figure(w)).count() >= 2).then(|| first.to_string())
+    };
+    if end == start {
+        return None;
+    }
+    let sizes: Vec<String> = (start..=end).map(row).collect::<Option<_>>()?;
+    let rule = |l: &str| l.contains("--") && l.bytes().all(|b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' '));
+    let words_only = |l: &str| {
+        l.split_whitespace().count() >= 2 && l.chars().any(char::is_alphabetic) && !l.split_whitespace().any(figure)
+    };
+    let heading = (start.saturating_sub(2)..start).any(|k| rule(lines[k]) || words_only(lines[k]));
+    heading.then_some((start, end, sizes))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Ankur Arora's memset table (LKML 2020-10): rows of a size then
+    /// figures under a heading of words, a blank line between, are named;
+    /// the same rows with no heading above are not (a program's output).
+    #[test]
+    fn rows_of_sizes_under_a_heading_are_a_table() {
+        let text = "     size            BW   (   pstdev)          BW   (   pstdev)\n\
+                    \n\
+                    \x20    16MB      17.35 GB/s ( +- 9.27%)    11.83 GB/s ( +- 0.19%)     -31.81%\n\
+                    \x20   128MB       5.31 GB/s ( +- 0.13%)    11.72 GB/s ( +- 0.44%)    +121.84%\n";
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        assert_eq!(sized_table(&lines, 2, 3), Some((2, 3, vec!["16MB".to_string(), "128MB".to_string()])));
+        assert_eq!(sized_table(&lines[2..], 0, 1), None);
+        // `du -h`'s sizes before paths hold no figures: no table.
+        let du = ["total sizes here", "16M  ./a", "128M ./b"];
+        assert_eq!(sized_table(&du, 1, 2), None);
+    }
 
     /// Steve Bergman's kernel-compile table (linux-mm 1999-01): a row
     /// whose label is a sentence (`and with requested change`) and rows

@@ -194,6 +194,7 @@ impl Input {
             let l = if indented.get(i).copied().unwrap_or(false) { l.trim_start() } else { l };
             // A bar quote is one level, then any `>` quoting under it.
             let (l, bar) = if barred.get(i).copied().unwrap_or(false) {
+                let l = l.strip_prefix(' ').filter(|r| r.starts_with('|')).unwrap_or(l);
                 (l.strip_prefix("| ").unwrap_or_else(|| l.trim_start_matches('|')), 1)
             } else {
                 (l, 0)
@@ -1218,10 +1219,18 @@ fn indented_quotes(text: &str) -> Vec<bool> {
 /// (usec):` line, their first one's cells `1.00th=[ 330]`. Empty where no
 /// line is.
 fn bar_quotes(text: &str) -> Vec<bool> {
-    if !text.starts_with('|') && !found(text.as_bytes(), "\n|") {
+    if !text.starts_with('|')
+        && !text.starts_with(" |")
+        && !found(text.as_bytes(), "\n|")
+        && !found(text.as_bytes(), "\n |")
+    {
         return Vec::new();
     }
-    let lines: Vec<&str> = text.split('\n').collect();
+    // The quote may stand one space in (` | $> perf bench -r 30 breakpoint
+    // thread …`, Marco Elver's cover letters, linuxppc-dev 2022-06: the
+    // runs were unrecognised): the lines as from the bar.
+    let lines: Vec<&str> =
+        text.split('\n').map(|l| l.strip_prefix(' ').filter(|r| r.starts_with('|')).unwrap_or(l)).collect();
     let barred = |l: &str| l.trim_end() == "|" || l.starts_with("| ");
     let tabular = |l: &str| {
         let t = l.trim_end();
@@ -1256,6 +1265,20 @@ fn bar_quotes(text: &str) -> Vec<bool> {
         let table = |l: &&str| tabular(l) && !((corner || quoted_tables) && boxed(l));
         if end - i >= 3 && !percentiles && !lines[i..end].iter().any(table) {
             out[i..end].fill(true);
+            // A line or two of the quote above it, parted from it by one
+            // line of the poster's own (` | $> perf bench -r 30 breakpoint
+            // thread …` / `\t \t[ ^ more aggressive benchmark parameters
+            // took too long ]` / ` | # Running 'breakpoint/thread'
+            // benchmark:`, Marco Elver, linuxppc-dev 2022-06: the command
+            // kept its bar, its run lost `threads=64` and the label that
+            // told it from the run after the patches).
+            let above = (0..i.saturating_sub(1)).rev().take_while(|&k| barred(lines[k])).count();
+            if i >= 2 && (1..=2).contains(&above) && !barred(lines[i - 1]) {
+                let from = i - 1 - above;
+                if !lines[from..i - 1].iter().any(table) {
+                    out[from..i - 1].fill(true);
+                }
+            }
         }
         i = end.max(i + 1);
     }
@@ -1451,6 +1474,22 @@ mod tests {
         );
         assert!(input.qp);
         assert!(input.joined_away(5) && !input.joined_away(4) && !input.joined_away(6));
+    }
+
+    /// A bar quote one space in (` | `, Marco Elver's cover letter,
+    /// linuxppc-dev 2022-06), its command line parted from the rest of the
+    /// block by one line of the poster's: the command is quoted too, the
+    /// poster's line not.
+    #[test]
+    fn a_bar_quote_one_space_in_and_its_command_above_a_poster_line() {
+        let input = Input::from_text(
+            "from:\n\n | $> perf bench -r 30 breakpoint thread\n\t \t[ ^ took too long ]\n | # Running 'breakpoint/thread' benchmark:\n\
+             \x20|      Total time: 236.418 [sec]\n |\n |   123134.794271 usecs/op\n",
+        );
+        assert_eq!(input.lines[2], "$> perf bench -r 30 breakpoint thread");
+        assert_eq!(input.lines[4], "# Running 'breakpoint/thread' benchmark:");
+        assert_eq!(input.lines[7], "  123134.794271 usecs/op");
+        assert_eq!((input.quote_depth(2), input.quote_depth(3), input.quote_depth(4)), (1, 0, 1));
     }
 
     /// attack32 F6: a mail client's bar quote, `| `, on a whole block is

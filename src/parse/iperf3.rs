@@ -55,7 +55,8 @@
 //! 5201` or JSON `start.connecting_to.host`) when a file's tests connected
 //! to more than one. Several documents or summaries of one set-up are runs.
 //! A server's log (`Server listening on 5201`, `Accepted connection from
-//! 10.0.0.1, port 40000`, or its `iperf3 -s` command line, up to a
+//! 10.0.0.1, port 40000`, its `iperf3 -s` command line, or the `Server
+//! output:` a `--get-server-output` client prints over it, up to a
 //! client's `Connecting to host` or `iperf3 -c HOST` command line) is
 //! another report of the client's test: its summaries carry `side=server`
 //! and are never runs of the client's. An iperf3 3.2+ server prints only
@@ -972,8 +973,13 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             out.notes.push((n, msg));
         }
         // The server's log (`Server listening on 5201`, `Accepted
-        // connection from …`) until a client's `Connecting to host`.
-        if t.starts_with("Server listening on") || t.starts_with("Accepted connection from") {
+        // connection from …`) until a client's `Connecting to host`; also
+        // the server's report a client fetched with `--get-server-output`,
+        // printed under `Server output:` (iperf3 3.1.4, esnet/iperf issue
+        // #476: the server's `3768 Kbits/sec  receiver` of the client's
+        // 3.77 Mbits/sec test was read as a set-up of its own, not the
+        // server's side).
+        if t.starts_with("Server listening on") || t.starts_with("Accepted connection from") || t == "Server output:" {
             server = true;
         } else if t.starts_with("Connecting to host") {
             server = false;

@@ -1,7 +1,8 @@
-//! `perf bench` output: the sched, mem, futex, syscall and numa suites.
+//! `perf bench` output: the sched, mem, futex, syscall, numa and breakpoint
+//! suites.
 //!
 //! One parser reads every suite, a file per suite beside this one
-//! (`sched`, `mem`, `futex`, `syscall`, `numa`): every suite
+//! (`sched`, `mem`, `futex`, `syscall`, `numa`, `breakpoint`): every suite
 //! prints under the same `# Running 'SUITE/NAME' benchmark:` header, `sched
 //! pipe` and the `syscall` benchmarks end in the same `Total time` /
 //! `usecs/op` / `ops/sec` lines, and `perf bench all` (or a post) prints
@@ -23,7 +24,8 @@
 //! header as `# Running mem/memcpy benchmark...`, which reads the same.
 //!
 //! Each benchmark's samples have the group `SUITE/NAME` (`sched/pipe`,
-//! `mem/memcpy`, `futex/hash`, `numa/mem`, `syscall/basic`; a syscall run
+//! `mem/memcpy`, `futex/hash`, `numa/mem`, `syscall/basic`,
+//! `breakpoint/thread`; a syscall run
 //! printed without its header gets the group its header would name, see
 //! `syscall`). The lines every suite may end with:
 //!
@@ -60,6 +62,7 @@
 //! under such a command line, that line is read as `Total time` (s) with
 //! the command's parameters; the other suites' simple output is not read.
 
+mod breakpoint;
 mod futex;
 mod mem;
 mod numa;
@@ -95,6 +98,10 @@ struct Section {
     /// prints no header, and sched messaging and pipe their total time
     /// alone on a line (`16.135`).
     simple: bool,
+    /// perf printed `cannot enter to cgroup:` under the header: the run
+    /// went on outside the cgroups its `-G` named (no `cgroups`
+    /// parameter).
+    cgroup_failed: bool,
 }
 
 impl Section {
@@ -345,8 +352,18 @@ fn perf_stat_command(line: &str) -> Option<Vec<String>> {
 /// benchmark a command line names, when its suite is one read here and
 /// both words are there (`perf bench all`, `perf bench futex` name none).
 fn command_group(args: &[String]) -> Option<String> {
-    let (suite, name) = (args.first()?, args.get(1)?);
-    let known = matches!(suite.as_str(), "sched" | "mem" | "futex" | "numa" | "syscall");
+    // perf bench's own `-r 30` / `--repeat=56` before the suite (perf
+    // 5.19+, used by the breakpoint benchmarks): no suite.
+    let mut at = 0;
+    while let Some(a) = args.get(at) {
+        match a.as_str() {
+            "-r" | "--repeat" => at += 2,
+            a if a.starts_with("--repeat=") => at += 1,
+            _ => break,
+        }
+    }
+    let (suite, name) = (args.get(at)?, args.get(at + 1)?);
+    let known = matches!(suite.as_str(), "sched" | "mem" | "futex" | "numa" | "syscall" | "breakpoint");
     let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     (known && word(name) && name != "all").then(|| format!("{suite}/{name}"))
 }
@@ -399,6 +416,7 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
         "mem" => mem::line(sec, n, t, out)?,
         "futex" => futex::line(sec, n, t, out)?,
         "numa" => numa::line(sec, n, t, out)?,
+        "breakpoint" => breakpoint::line(sec, n, t, out)?,
         _ => false,
     };
     if took {
@@ -423,6 +441,7 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
         // errno=Operation not supported)`, LKML 2023-10): perf runs on
         // outside it. It was passed over as prose, ending the section; the
         // run below read as any other.
+        sec.cgroup_failed = true;
         let name = cgroup.split_whitespace().next().unwrap_or("").to_string();
         let msg = format!(
             "perf could not enter cgroup {name} (`{t}`): the run below ran outside the cgroups its command asked for"
@@ -570,7 +589,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             args = a;
         } else if let Some(name) = header(t) {
-            let known = matches!(name.split('/').next(), Some("sched" | "mem" | "futex" | "numa" | "syscall"));
+            let known =
+                matches!(name.split('/').next(), Some("sched" | "mem" | "futex" | "numa" | "syscall" | "breakpoint"));
             close(&mut pending, &out, &mut failed);
             if known {
                 let (samples, notes) = (out.samples.len(), out.notes.len());

@@ -20,7 +20,9 @@
 //!
 //! pipe: `Total time`, `usecs/op` and `ops/sec`, with `mode` (`# Executed
 //! 1000000 pipe operations between two processes` or `threads`) and `loops`
-//! (the operations executed), read by [`super::syscall::executed`].
+//! (the operations executed), read by [`super::syscall::executed`]; from a
+//! command line, `nonblocking` (`yes` for `-n`) and `cgroups` (`-G
+//! AAA,BBB`, unless perf could not enter them).
 
 use super::Section;
 use crate::model::ParsedFile;

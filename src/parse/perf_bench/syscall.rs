@@ -62,6 +62,20 @@ pub(super) fn executed(sec: &mut Section, t: &str) -> bool {
             }
             sec.set("mode", mode(kind).unwrap_or("process"));
             sec.set("loops", loops);
+            // The command's `-n` (perf 6.13+: non-blocking pipes under
+            // epoll) and `-G SEND,RECV` (perf 6.7+: the two tasks in these
+            // cgroups) are set-ups perf prints nowhere (two mails' runs of
+            // each stood as plain pipe runs). A `-G` run whose tasks could
+            // not enter its cgroups (`cannot enter to cgroup:`) ran
+            // outside them: no `cgroups`.
+            if sec.flag("-n", "--nonblocking") {
+                sec.set("nonblocking", "yes");
+            }
+            if !sec.cgroup_failed
+                && let Some(groups) = sec.option("-G", "--cgroups").map(str::to_string)
+            {
+                sec.set("cgroups", groups);
+            }
             true
         }
         _ => false,

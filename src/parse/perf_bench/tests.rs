@@ -271,3 +271,46 @@ fn the_simple_format_is_the_total_time_alone() {
     // The default format's header is no `-f simple` output.
     assert!(!simple_run("$ perf bench sched messaging", "16.135"));
 }
+
+/// perf bench breakpoint (perf 5.19+): thread's header line gives
+/// `repeat`, `breakpoints`, `parallelism`, its command `threads`; a run
+/// printed bare under its command (`perf bench --repeat=20000 breakpoint
+/// enable --passive=224 --active=0` / `585.318400 usecs/op`, Dmitry
+/// Vyukov's commit message, LKML 2022-05) takes the command's options, the
+/// perf-bench-level `--repeat` before the suite no longer hiding it.
+#[test]
+fn breakpoint_thread_and_enable() {
+    let f = read(
+        "$ perf bench -r 30 breakpoint thread -b 4 -p 64 -t 64\n# Running 'breakpoint/thread' benchmark:\n\
+         # Created/joined 30 threads with 4 breakpoints and 64 parallelism\n     Total time: 236.418 [sec]\n\n\
+         \x20  123134.794271 usecs/op\n  7880626.833333 usecs/op/cpu\n\n\
+         perf bench --repeat=20000 breakpoint enable --passive=224 --active=0\n     585.318400 usecs/op\n",
+    );
+    assert_eq!(f.samples.len(), 4);
+    assert_eq!(f.samples[0].group, "breakpoint/thread");
+    assert_eq!(params(&f.samples[0]), "repeat=30 breakpoints=4 parallelism=64 threads=64");
+    assert_eq!((f.samples[2].metric.name.as_str(), f.samples[2].value.mean()), ("usecs/op/cpu", 7880626.833333));
+    assert_eq!(f.samples[3].group, "breakpoint/enable");
+    assert_eq!(params(&f.samples[3]), "repeat=20000 passive=224 active=0");
+    assert_eq!(f.samples[3].value.mean(), 585.3184);
+}
+
+/// sched pipe's `-n` and `-G` are set-ups perf prints nowhere: read from
+/// the command line; a `-G` run perf could not move into its cgroups
+/// (`cannot enter to cgroup:`, acme, LKML 2023-10) gets no `cgroups`.
+#[test]
+fn sched_pipe_nonblocking_and_cgroups_from_the_command() {
+    let run = |cmd: &str, extra: &str| {
+        format!(
+            "$ perf bench sched pipe {cmd}\n# Running 'sched/pipe' benchmark:\n{extra}\
+             # Executed 1000000 pipe operations between two processes\n\n     Total time: 6.303 [sec]\n"
+        )
+    };
+    let f = read(&run("-n", ""));
+    assert_eq!(params(&f.samples[0]), "mode=process loops=1000000 nonblocking=yes");
+    let f = read(&run("-G AAA,BBB", ""));
+    assert_eq!(params(&f.samples[0]), "mode=process loops=1000000 cgroups=AAA,BBB");
+    let f =
+        read(&run("-G AAA,BBB", "cannot enter to cgroup: AAA (written=-1, len=6, errno=Operation not supported)\n"));
+    assert_eq!(params(&f.samples[0]), "mode=process loops=1000000");
+}
