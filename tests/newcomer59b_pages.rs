@@ -96,6 +96,13 @@ fn the_newcomers_pages_fit_a_phone_and_say_what_the_files_printed() {
     }
     assert!(runs.contains("6.10.0, mode thread, groups 8192, loops 1875, instances 2 runs"), "{runs}");
 
+    // 10. The Kernels list at the page's foot links each kernel's page,
+    // as the one at its top does.
+    assert!(
+        html.contains("<dt id=\"kernel-1\"><a class=\"kernel\" href=\"kernels/6.9.0.html\">6.9.0</a></dt>"),
+        "{html}"
+    );
+
     // 4. The build prints the warnings about the site as a whole it
     // counts, the tiobench file's own line among them.
     assert!(stderr.contains("6.11.0/tiobench.txt:45: tiobench: the file names kernel \"2.5.57\""), "{stderr}");

@@ -907,8 +907,18 @@ pub fn machine_page(
                 p.raw("\n<section id=\"kernels\">\n<h2>")
                     .text(&m.axis.label)
                     .raw("</h2>\n<dl class=\"kernel-notes\">\n");
+                // Each linked to its page, as the list at the top is
+                // (newcomer59b: the foot's list was plain text).
                 for (i, k) in m.kernels.iter().enumerate() {
-                    p.raw("<dt id=\"kernel-").num(i + 1).raw("\">").text(&k.name);
+                    p.raw("<dt id=\"kernel-").num(i + 1).raw("\">");
+                    match files.get(i) {
+                        Some(f) => {
+                            p.raw("<a class=\"kernel\" href=\"kernels/").text(f).raw("\">").text(&k.name).raw("</a>");
+                        }
+                        None => {
+                            p.text(&k.name);
+                        }
+                    }
                     flag(p, k.mark.as_ref());
                     p.raw("</dt><dd>");
                     patches(p, k);
