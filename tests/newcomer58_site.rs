@@ -78,7 +78,7 @@ fn the_newcomers_pages_say_what_the_files_printed() {
         let svg = std::fs::read_to_string(e.expect("entry").path()).unwrap_or_default();
         if svg.contains("(scale A)") {
             scaled += 1;
-            assert!(svg.contains("panels of one letter share a value axis"));
+            assert!(svg.contains("panels of one (scale X) share an axis"));
         }
     }
     assert!(scaled > 0, "no chart with scales: the test no longer sees the case");

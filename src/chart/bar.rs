@@ -358,10 +358,7 @@ fn legend(spec: &BarSpec, pal: &LanePalette) -> Vec<(Key, String)> {
     // The "(scale A)" on panels' axes, with no word of what it meant
     // anywhere near (newcomer58): said once, under the panels.
     if scale_groups(&spec.panels).iter().any(|(_, tag)| !tag.is_empty()) {
-        out.push((
-            Key::Scales,
-            "(scale A), (scale B)… on an axis: panels of one letter share a value axis".to_string(),
-        ));
+        out.push((Key::Scales, "panels of one (scale X) share an axis".to_string()));
     }
     out
 }

@@ -609,6 +609,13 @@ pub enum NotDrawn {
     NoValues,
     /// Its charts were past [`MAX_CHARTS_PER_SECTION`].
     TooManyCharts,
+    /// A section drawn as lines over a parameter (lmbench's `size`) where
+    /// no kernel has two points of this metric: no line to draw, and no
+    /// bars either, the other metrics having lines. newcomer59b's lmbench
+    /// section (bw_mem rd at one size on 6.9.0, mmap over 20 sizes on
+    /// 6.10.0) said bw_mem rd was "past the section's chart limit": no
+    /// limit was reached.
+    OnePoint,
 }
 
 /// A section's charts, and what they leave out.
@@ -622,6 +629,9 @@ pub struct SectionPlan {
     pub not_drawn: Vec<(usize, NotDrawn)>,
     /// Column names, for the note.
     names: Vec<String>,
+    /// The parameter the section's lines are drawn over (lmbench's
+    /// `size`), if any, for the note on [`NotDrawn::OnePoint`].
+    x_name: Option<String>,
 }
 
 impl SectionPlan {
@@ -650,10 +660,19 @@ impl SectionPlan {
         };
         let mut parts: Vec<String> = Vec::new();
         let informational = if whole { "informational: no better direction" } else { "informational" };
+        let limit = format!(
+            "past the {MAX_CHARTS_PER_SECTION} charts a section draws: a section of its own (`metrics:` in \
+             machine.yaml) charts it"
+        );
+        let one_point = match self.x_name.as_deref().filter(|x| !x.is_empty()) {
+            Some(x) => format!("one {x} per kernel: no line to draw"),
+            None => "no chart drew it".to_string(),
+        };
         for (why, words) in [
             (NotDrawn::Informational, informational),
             (NotDrawn::NoValues, "no values"),
-            (NotDrawn::TooManyCharts, "past the section's chart limit"),
+            (NotDrawn::TooManyCharts, limit.as_str()),
+            (NotDrawn::OnePoint, one_point.as_str()),
         ] {
             let names = group(why);
             if !names.is_empty() {
@@ -690,6 +709,9 @@ pub fn section_plan(section: &SectionView) -> SectionPlan {
     let t = &*keyed;
     let mut specs = if headline_column(t).is_none() { Vec::new() } else { all_specs(section) };
     let specs_total = specs.len();
+    // The metrics of the charts past the limit.
+    let past: rustc_hash::FxHashSet<String> =
+        specs.iter().skip(MAX_CHARTS_PER_SECTION).flat_map(ChartSpec::metrics).map(str::to_string).collect();
     specs.truncate(MAX_CHARTS_PER_SECTION);
     let drawn: rustc_hash::FxHashSet<&str> = specs.iter().flat_map(ChartSpec::metrics).collect();
     let not_drawn = t
@@ -706,13 +728,16 @@ pub fn section_plan(section: &SectionView) -> SectionPlan {
                 NotDrawn::Informational
             } else if !has_value {
                 NotDrawn::NoValues
-            } else {
+            } else if past.contains(c.name.as_str()) {
                 NotDrawn::TooManyCharts
+            } else {
+                NotDrawn::OnePoint
             };
             (i, why)
         })
         .collect();
-    SectionPlan { specs, specs_total, not_drawn, names: t.columns.iter().map(|c| c.name.clone()).collect() }
+    let x_name = scaling_param(t).and_then(|x| t.param_headers.get(x)).cloned();
+    SectionPlan { specs, specs_total, not_drawn, names: t.columns.iter().map(|c| c.name.clone()).collect(), x_name }
 }
 
 /// Every chart of a section, before [`MAX_CHARTS_PER_SECTION`].
@@ -796,6 +821,27 @@ pub fn plan_trends(page: &MachinePage) -> Vec<trend::TrendSpec> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The note names the chart limit and what charts a metric past it,
+    /// and says a metric of one point on a section's x axis has no line
+    /// (newcomer59b: lmbench's bw_mem rd was "past the section's chart
+    /// limit", which was not reached).
+    #[test]
+    fn the_note_says_why_a_metric_has_no_chart() {
+        let plan = |x: Option<&str>| SectionPlan {
+            specs: Vec::new(),
+            specs_total: 0,
+            not_drawn: vec![(0, NotDrawn::TooManyCharts), (1, NotDrawn::OnePoint)],
+            names: vec!["Mmap latency".into(), "bw_mem rd".into()],
+            x_name: x.map(str::to_string),
+        };
+        assert_eq!(
+            plan(Some("size")).note(),
+            "Not charted: Mmap latency (past the 12 charts a section draws: a section of its own (`metrics:` in \
+             machine.yaml) charts it); bw_mem rd (one size per kernel: no line to draw). The table has every value."
+        );
+        assert!(plan(None).note().contains("bw_mem rd (no chart drew it)"));
+    }
 
     /// pgbench's `scale`, `clients` and a `dir` that repeats `scale` (the
     /// runs' scale directory) each take three values: `scale`, the first,

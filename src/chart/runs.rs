@@ -27,6 +27,10 @@ pub struct RunsSpec {
     pub title: String,
     /// Row labels ("2.4.7", "2.4.7, threads 64"), in table order.
     pub rows: Vec<String>,
+    /// The same rows labelled by their kernel and only the parameters
+    /// that tell them apart ([`telling_params`]): drawn where a full label
+    /// is too long for the label room, the description keeping the full.
+    pub short_rows: Vec<String>,
     /// Patch tree of each row's kernel (its colour).
     pub lanes: Vec<String>,
     /// Rows of the table left out (more than [`MAX_RUN_ROWS`]).
@@ -101,11 +105,70 @@ pub fn plan(section: &SectionView) -> Option<RunsSpec> {
     Some(RunsSpec {
         title: section.title.clone(),
         rows: rows.iter().map(|&ri| row_label(t, ri)).collect(),
+        short_rows: {
+            let keep = telling_params(t, rows);
+            rows.iter()
+                .map(|&ri| {
+                    let r = &t.rows[ri];
+                    let headers: Vec<String> = keep.iter().map(|&p| t.param_headers[p].clone()).collect();
+                    let values: Vec<String> = keep.iter().map(|&p| r.params[p].clone()).collect();
+                    let params = param_label(&headers, &values);
+                    let mark = crate::report::environment::mark_of(&t.marks, &r.kernel).map_or("", |m| m.mark);
+                    if params.is_empty() {
+                        format!("{}{mark}", r.kernel)
+                    } else {
+                        format!("{}{mark}, {params}", r.kernel)
+                    }
+                })
+                .collect()
+        },
         lanes: rows.iter().map(|&ri| lane_in(&t.axis, &t.rows[ri].kernel)).collect(),
         rows_left_out: left_out,
         panels,
         axis: t.axis.clone(),
     })
+}
+
+/// The parameters (indexes into the table's) that tell `rows` apart
+/// besides their kernel: the one of most distinct values first, then the
+/// next, until every row's kernel and chosen values differ from every
+/// other's (or no parameter is left), in the table's order. hackbench's
+/// rows `6.9.0, mode process, groups 256, loops 30000` and `6.10.0, mode
+/// thread, groups 2, loops 7680000, instances 2` were cut in the middle
+/// to `6.10.0, mode threa…0000, instances 2`, hiding the groups that tell
+/// 6.10.0's two rows apart (newcomer59b): `groups` alone tells all three.
+fn telling_params(t: &crate::report::TableView, rows: &[usize]) -> Vec<usize> {
+    let n = t.param_headers.len();
+    let distinct = |p: usize| {
+        let mut v: Vec<&str> = rows.iter().filter_map(|&ri| t.rows[ri].params.get(p)).map(String::as_str).collect();
+        v.sort_unstable();
+        v.dedup();
+        v.len()
+    };
+    let mut order: Vec<usize> = (0..n).filter(|&p| distinct(p) > 1).collect();
+    order.sort_by_key(|&p| std::cmp::Reverse(distinct(p)));
+    let told = |keep: &[usize]| {
+        let mut keys: Vec<Vec<&str>> = rows
+            .iter()
+            .map(|&ri| {
+                let r = &t.rows[ri];
+                std::iter::once(r.kernel.as_str())
+                    .chain(keep.iter().map(|&p| r.params.get(p).map_or("", String::as_str)))
+                    .collect()
+            })
+            .collect();
+        keys.sort_unstable();
+        keys.windows(2).all(|w| w[0] != w[1])
+    };
+    let mut keep: Vec<usize> = Vec::new();
+    for p in order {
+        if told(&keep) {
+            break;
+        }
+        keep.push(p);
+    }
+    keep.sort_unstable();
+    keep
 }
 
 /// "2.4.7" or "2.4.7, threads 64": a row's kernel and parameter values.
@@ -153,8 +216,10 @@ pub fn render_at(spec: &RunsSpec, machine: &str, pal: &LanePalette, width: u32) 
     // The row labels' room: 260 px, or two fifths of a narrow chart.
     let label_max = 260.min(inner * 2 / 5);
     let chars = label_chars(label_max);
-    let label_w =
-        spec.rows.iter().map(|r| text_px(&ellipsize_middle(&clean(r), chars), FONT_SMALL)).max().unwrap_or(40);
+    // A full label too long for the room: each row's kernel and the
+    // parameters that tell the rows apart, rather than one cut in its middle.
+    let labels = if spec.rows.iter().any(|r| clean(r).chars().count() > chars) { &spec.short_rows } else { &spec.rows };
+    let label_w = labels.iter().map(|r| text_px(&ellipsize_middle(&clean(r), chars), FONT_SMALL)).max().unwrap_or(40);
     let label_w = label_w.clamp(40, label_max) + 12;
     let panel_h = HEADING_H + STRIP_H * spec.rows.len() as i32 + AXIS_H + 10;
     let (title, title_extra) = title_block(&head, width);
@@ -176,7 +241,7 @@ pub fn render_at(spec: &RunsSpec, machine: &str, pal: &LanePalette, width: u32) 
         for (i, p) in spec.panels.iter().enumerate() {
             let y = title_h + i as i32 * panel_h;
             let area = root.clone().shrink((MARGIN, y), (inner as u32, panel_h as u32));
-            draw_panel(&area, spec, p, (label_w, chars), pal)?;
+            draw_panel(&area, spec, p, (labels, label_w, chars), pal)?;
         }
         root.present().ok()?;
     }
@@ -202,7 +267,7 @@ fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     spec: &RunsSpec,
     p: &RunsPanel,
-    (label_w, chars): (i32, usize),
+    (labels, label_w, chars): (&[String], i32, usize),
     pal: &LanePalette,
 ) -> Option<()> {
     let heading = panel_heading(p);
@@ -219,7 +284,7 @@ fn draw_panel<DB: DrawingBackend>(
     let step = tick_step(&ticks);
     let n = spec.rows.len();
     let centers: Vec<f64> = (0..n).map(|i| i as f64 + 0.5).collect();
-    let names: Vec<String> = spec.rows.iter().map(|r| ellipsize_middle(&clean(r), chars)).collect();
+    let names: Vec<String> = labels.iter().map(|r| ellipsize_middle(&clean(r), chars)).collect();
     let mut chart = ChartBuilder::on(area)
         .margin_top(HEADING_H)
         .margin_right(12)
@@ -341,6 +406,7 @@ mod tests {
         RunsSpec {
             title: "dbench 32".into(),
             rows: (0..runs.len()).map(|i| format!("2.4.{i}")).collect(),
+            short_rows: (0..runs.len()).map(|i| format!("2.4.{i}")).collect(),
             lanes: vec!["mainline".into(); runs.len()],
             rows_left_out: 0,
             axis: Default::default(),

@@ -179,6 +179,11 @@ impl Drop for StallWatch {
     }
 }
 
+/// How many of the warnings about the site as a whole
+/// ([`BuildReport::check_diagnostics`]) a build prints; the rest it counts
+/// and `benchsite check` prints.
+const SITE_WARNINGS_SHOWN: usize = 20;
+
 /// The diagnostics of a build (or merge: `verb` "merged") that succeeded,
 /// and its totals, with the warnings `check` gives besides them (and the
 /// lint page lists, when the output has one: `lint_page`).
@@ -191,13 +196,22 @@ pub(super) fn print_built(verb: &str, output: &Path, report: &BuildReport, lint_
         "raw files parsed in this build: {} (the others' results came from the build cache)",
         report.files_parsed
     );
-    // The findings about the site as a whole are `check`'s: said here, or
-    // a build's "4 warning(s)" read as all there is where `check` gives 6.
-    let more = match report.check_warnings {
+    // The findings about the site as a whole are `check`'s: the first
+    // [`SITE_WARNINGS_SHOWN`] printed here and all counted. Only counted,
+    // "0 warning(s) (and 7 about the site as a whole…)" showed none of the
+    // seven, one of them a file's own line (newcomer59b: a tiobench file
+    // naming kernel 2.5.57 under 6.11.0).
+    let shown = report.check_diagnostics.len().min(SITE_WARNINGS_SHOWN);
+    for d in &report.check_diagnostics[..shown] {
+        crate::cli::print_diagnostic(d);
+    }
+    let n = report.check_warnings.max(report.check_diagnostics.len());
+    let listed = if lint_page { ", lint.html lists them" } else { "" };
+    let more = match n {
         0 => String::new(),
+        n if shown == n => format!(" (and {n} about the site as a whole, printed above{listed})"),
         n => format!(
-            " (and {n} about the site as a whole, which `benchsite check` prints{})",
-            if lint_page { " and lint.html lists" } else { "" }
+            " (and {n} about the site as a whole, {shown} printed above: `benchsite check` prints every one{listed})"
         ),
     };
     infoln!(

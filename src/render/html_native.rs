@@ -411,7 +411,16 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str,
         p.raw("<p class=caption>").text(&caption).raw("</p>\n");
     }
     for b in &g.blocks {
-        p.raw("<table class=grid>\n<thead><tr>");
+        // Its parameter columns (`rw`, `bs`, `ioengine`… of a fio table)
+        // filled a phone's width, its figures off the screen (newcomer59b):
+        // class `fN` hides the N label columns after the first on a narrow
+        // screen, where each row's header shows them folded ([`fold`]).
+        let folds = fold_columns(b, kernel_rows);
+        if folds > 0 {
+            p.raw("<table class=\"grid f").num(folds).raw("\">\n<thead><tr>");
+        } else {
+            p.raw("<table class=grid>\n<thead><tr>");
+        }
         for (i, h) in b.label_headers.iter().enumerate() {
             // The first ("kernel" where rows are kernels) needs no class:
             // the stylesheet finds it (`table.grid:not(:has(th.metric))
@@ -446,7 +455,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str,
                 && !r.change
                 && !r.raw.is_empty()
                 && above.is_some_and(|a| a.labels.first() == r.labels.first() && a.raw == r.raw);
-            grid_row(p, b, r, kernel_rows, show_n, !linked_above, raw_prefix);
+            grid_row(p, b, r, (kernel_rows, folds > 0), show_n, !linked_above, raw_prefix);
             if !r.change {
                 above = Some(r);
             }
@@ -509,7 +518,7 @@ fn grid_row(
     p: &mut Page,
     b: &GridBlock,
     r: &GridRow,
-    kernel_rows: bool,
+    (kernel_rows, folds): (bool, bool),
     show_n: bool,
     link_label: bool,
     raw_prefix: &str,
@@ -524,6 +533,9 @@ fn grid_row(
                 p.text(l);
             }
             flag(p, r.flag.as_ref());
+            if folds && !r.change {
+                fold(p, b, r);
+            }
         } else {
             p.raw(if b.label_right[i] { "<td>" } else { "<td class=label>" }).text(l);
         }
@@ -568,6 +580,39 @@ fn grid_row(
         row_runs(p, b, r, raw_prefix);
     }
     p.raw("\n");
+}
+
+/// Most parameter columns a table folds into its rows' headers on a
+/// phone: the stylesheet hides columns 2 to N + 1 for classes `f1` to
+/// `f12`; a table of more scrolls sideways as before.
+const MOST_FOLDED: usize = 12;
+
+/// How many label columns after the first (the parameters: `rw`, `bs`,
+/// `groups`…) block `b` folds into its rows' headers on a narrow screen:
+/// all of them, in a table whose rows are kernels; 0 where it has none,
+/// more than [`MOST_FOLDED`], or its rows are metrics (their label
+/// columns, a parameter and the unit, are what a row says).
+fn fold_columns(b: &GridBlock, kernel_rows: bool) -> usize {
+    let n = b.label_headers.len().saturating_sub(1);
+    if kernel_rows && n <= MOST_FOLDED { n } else { 0 }
+}
+
+/// Row `r`'s parameters, each after its column's header (`rw randread,
+/// bs 4KiB, iodepth 32`; an empty cell left out), in a `<small
+/// class=fold>` under its kernel's name: shown on a narrow screen only,
+/// where the stylesheet hides the parameter columns (class `fN`).
+fn fold(p: &mut Page, b: &GridBlock, r: &GridRow) {
+    let said: Vec<String> = b
+        .label_headers
+        .iter()
+        .zip(&r.labels)
+        .skip(1)
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(h, v)| format!("{h} {v}"))
+        .collect();
+    if !said.is_empty() {
+        p.raw("<small class=fold>").text(&said.join(", ")).raw("</small>");
+    }
 }
 
 /// The runs cell of row `r` of a block with a runs column: the row's runs
@@ -862,8 +907,18 @@ pub fn machine_page(
                 p.raw("\n<section id=\"kernels\">\n<h2>")
                     .text(&m.axis.label)
                     .raw("</h2>\n<dl class=\"kernel-notes\">\n");
+                // Each linked to its page, as the list at the top is
+                // (newcomer59b: the foot's list was plain text).
                 for (i, k) in m.kernels.iter().enumerate() {
-                    p.raw("<dt id=\"kernel-").num(i + 1).raw("\">").text(&k.name);
+                    p.raw("<dt id=\"kernel-").num(i + 1).raw("\">");
+                    match files.get(i) {
+                        Some(f) => {
+                            p.raw("<a class=\"kernel\" href=\"kernels/").text(f).raw("\">").text(&k.name).raw("</a>");
+                        }
+                        None => {
+                            p.text(&k.name);
+                        }
+                    }
                     flag(p, k.mark.as_ref());
                     p.raw("</dt><dd>");
                     patches(p, k);

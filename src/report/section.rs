@@ -119,7 +119,17 @@ pub(super) fn section_view(
 ) -> SectionView {
     let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups, detail } =
         choose_columns(entries, entry_part, parts, order.kernels);
-    let mut rows = gather_rows(entries, &param_names, order.kernels);
+    // A section of two benchmarks' files (dbench's and tbench's, each a
+    // `Throughput`) names each row's benchmark in a column of its own, its
+    // values in the kernels' order (the baseline's first): a dbench row of
+    // 6.9.0 and a tbench row of 6.10.0 read as one benchmark's, sorted by
+    // their timelimit, the baseline's last (newcomer59b item 3), and rows
+    // of equal parameters would have been compared across benchmarks.
+    let by_benchmark = names_benchmarks(&benchmarks, &param_names);
+    if by_benchmark {
+        param_names.insert(0, BENCHMARK_PARAM.to_string());
+    }
+    let mut rows = gather_rows(entries, &param_names, order.kernels, by_benchmark);
     if let Some(b) = policy.baseline.as_deref() {
         baseline_leads(&mut rows, &param_names, b);
     }
@@ -323,21 +333,49 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
     Columns { cols, entry_col, param_names, benchmarks, mixed_groups, detail }
 }
 
+/// The name of the column that tells apart the rows of a section's
+/// benchmarks ([`names_benchmarks`]).
+const BENCHMARK_PARAM: &str = "benchmark";
+
+/// Whether a section's rows name their benchmark: where its files are of
+/// more than one benchmark, not counting parsers of one family
+/// ([`crate::parse::segment::family`]) nor one benchmark's forms
+/// (`lmbench` and `lmbench-raw`, `bash-time` and `gnu-time`: the same
+/// name before the first `-`), and no parameter of its own is named
+/// `benchmark`.
+fn names_benchmarks(benchmarks: &[String], param_names: &[String]) -> bool {
+    let root = |b: &str| -> String {
+        let f = crate::parse::segment::family(b);
+        f.split('-').next().unwrap_or(f).to_string()
+    };
+    let Some(first) = benchmarks.first().map(|b| root(b)) else { return false };
+    benchmarks.iter().any(|b| root(b) != first) && !param_names.iter().any(|n| n == BENCHMARK_PARAM)
+}
+
 /// The rows of `entries`, keyed by kernel and parameter values, and their
 /// display order: by parameters (numerically where both are numbers, else
 /// in the order the kernels' entries first show them, `kernel_order`'s
 /// first kernel first), then by `kernel_order`, then by version.
-fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: &[String]) -> Rows<'a> {
+/// With `by_benchmark`, the first parameter is [`BENCHMARK_PARAM`], each
+/// entry's benchmark.
+fn gather_rows<'a>(
+    entries: &[Entry<'a>],
+    param_names: &[String],
+    kernel_order: &[String],
+    by_benchmark: bool,
+) -> Rows<'a> {
     let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
     let mut row_index: FxHashMap<(&str, Vec<&str>), usize> = FxHashMap::default();
     let mut entry_row: Vec<usize> = Vec::with_capacity(entries.len());
     // The sample before, when it has the same kernel and parameters (the
     // metrics of one table row, the runs of one file), has the same row.
-    let mut last: Option<(&Sample, usize)> = None;
-    for (_, s) in entries {
-        if let Some((prev, ri)) = last
+    let mut last: Option<(&Sample, &str, usize)> = None;
+    for (rf, s) in entries {
+        let bench = rf.parsed.benchmark.as_str();
+        if let Some((prev, prev_bench, ri)) = last
             && prev.kernel == s.kernel
             && prev.params == s.params
+            && (!by_benchmark || prev_bench == bench)
         {
             entry_row.push(ri);
             continue;
@@ -345,7 +383,13 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
         let kernel = s.kernel.as_deref().unwrap_or_default();
         let params: Vec<&str> = param_names
             .iter()
-            .map(|n| s.params.iter().find(|p| p.name == *n).map_or("", |p| p.value.as_str()))
+            .enumerate()
+            .map(|(i, n)| {
+                if by_benchmark && i == 0 {
+                    return bench;
+                }
+                s.params.iter().find(|p| p.name == *n).map_or("", |p| p.value.as_str())
+            })
             .collect();
         let key = (kernel, params);
         let ri = match row_index.get(&key) {
@@ -357,7 +401,7 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
             }
         };
         entry_row.push(ri);
-        last = Some((s, ri));
+        last = Some((s, bench, ri));
     }
     let kpos: FxHashMap<&str, usize> = kernel_order.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
     let kpos = |k: &str| kpos.get(k).copied().unwrap_or(usize::MAX);

@@ -364,6 +364,16 @@ fn row_samples(
             continue;
         }
         let mut s = Sample::new(metric, v, *ln).with_group(groups.get(*op).cloned().unwrap_or_default());
+        // A zero printed with decimals (`0.00000` under `Lat% >2s`) keeps
+        // its printed step: read back from the value, 0 has none, and the
+        // pages showed `0` for tiobench's `0.00000` (newcomer59b).
+        if v == 0.0 {
+            let digits = tok.strip_suffix('%').unwrap_or(tok);
+            if let Some(d) = crate::parse::num::decimals(digits).and_then(|d| i32::try_from(d).ok()).filter(|&d| d > 0)
+            {
+                s.step = Some(crate::parse::num::pow10(-d));
+            }
+        }
         for (name, value) in &params {
             s = s.with_param(*name, value);
         }
