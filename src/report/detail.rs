@@ -247,7 +247,7 @@ fn crossed_groups(t: &super::TableView) -> Option<Crossed> {
     // Rate", not "Sequential" (of both Reads and Writes).
     for head in names[0].rmatch_indices(' ').map(|(i, _)| &names[0][..i]) {
         let metrics: Vec<&str> = names.iter().filter_map(|n| n.strip_prefix(head)?.strip_prefix(' ')).collect();
-        if metrics.len() < 2 || names.len() % metrics.len() != 0 {
+        if metrics.len() < 2 || !names.len().is_multiple_of(metrics.len()) {
             continue;
         }
         let mut groups: Vec<String> = Vec::new();
