@@ -114,6 +114,21 @@ pub fn is_derived(benchmark: &str, metric: &str) -> bool {
     }
 }
 
+/// True for a metric of `benchmark` made of its other figures, no
+/// measurement of its own: the derived `CPU Eff` ([`is_derived`], a rate
+/// over its %CPU), and UnixBench's index values (group `index`, `3D
+/// graphics index`, `2D graphics index`: each test's result over a
+/// constant, ×10) and `Index Score` (their geometric mean) — see
+/// [`crate::parse::unixbench`]. A kernel's geometric mean over a page
+/// counted UnixBench's score beside the tests it is the mean of, and
+/// Bonnie's efficiencies beside their rates (newcomer59b).
+pub fn of_others(benchmark: &str, group: &str, metric: &str) -> bool {
+    match benchmark {
+        "unixbench" => group == "index" || group.ends_with(" index"),
+        _ => is_derived(benchmark, metric),
+    }
+}
+
 /// The metric a column of `benchmark`'s restates, and how, when the
 /// column (`name`, maybe after a part's label) is no measurement of its
 /// own: pgbench's `latency average` is its clients over its tps (`number

@@ -682,6 +682,7 @@ fn section(
             part: 0,
             detail: false,
             mail_change_noise: false,
+            of_others: false,
         });
     }
     for &i in &order {

@@ -220,11 +220,13 @@ pub struct KernelSummary {
     /// Where its changes are: `#vs-3` on `compare.html` for a kernel shown
     /// there, else its own page (`kernels/2.4.19.html`).
     pub href: String,
-    /// How many values with a better direction it shares with the baseline.
+    /// How many values of the headline metrics its geometric mean is over
+    /// ([`page_geomean_columns`]) it shares with the baseline.
     pub compared: usize,
     /// How many of those were tested (Welch's t-test ran).
     pub tested: usize,
-    /// Changes for the better significant after the page's correction.
+    /// Changes for the better significant after the page's correction, of
+    /// every metric with a better direction (not only the headline ones).
     pub wins: usize,
     /// Changes for the worse significant after the page's correction.
     pub losses: usize,
@@ -295,7 +297,7 @@ fn summaries(m: &MachinePage, with: &[(usize, Vec<ComparisonRef>)]) -> Vec<Kerne
     let files = super::kernel_files(m);
     // Each section's restated columns, found once for every kernel.
     let restated: Vec<std::cell::OnceCell<Restated>> = vec![std::cell::OnceCell::new(); m.sections.len()];
-    let headlines: Vec<Option<GeomeanColumns>> = m.sections.iter().map(geomean_columns).collect();
+    let headlines = page_geomean_columns(m);
     with.iter()
         .enumerate()
         .map(|(n, (ki, refs))| {
@@ -337,10 +339,37 @@ pub fn geomean_columns(s: &SectionView) -> Option<GeomeanColumns> {
     // tps) is no measurement of its own: it neither sets the direction
     // nor counts.
     let restated = super::significance::restated_columns(s);
-    let counted = |i: usize| !cols[i].detail && cols[i].better != Better::Neither && restated[i].is_none();
+    let measured = |i: usize| !cols[i].detail && cols[i].better != Better::Neither && restated[i].is_none();
+    // A figure made of the others ([`ColumnView::of_others`]: Bonnie's
+    // CPU Eff, UnixBench's index) counts only in a table of none of the
+    // figures it is made of: beside them it weighed one change twice.
+    let own = (0..cols.len()).any(|i| measured(i) && !cols[i].of_others);
+    let counted = |i: usize| measured(i) && !(own && cols[i].of_others);
     let first = cols[(0..cols.len()).find(|&i| counted(i))?].better;
     let columns = (0..cols.len()).filter(|&i| counted(i) && cols[i].better == first).collect();
     Some(GeomeanColumns { better: first, columns })
+}
+
+/// [`geomean_columns`] of each section of `m`, but none of a section
+/// whose every column counted is made of others ([`ColumnView::of_others`])
+/// where another section of its benchmark has columns of its own: the
+/// demo's UnixBench class has its `Index Score` (the geometric mean of
+/// its tests' index values) in a section of its own beside "Test
+/// results", and its summary's mean counted both (newcomer59b).
+pub fn page_geomean_columns(m: &MachinePage) -> Vec<Option<GeomeanColumns>> {
+    let mut out: Vec<Option<GeomeanColumns>> = m.sections.iter().map(geomean_columns).collect();
+    let only_others = |s: &SectionView, g: &GeomeanColumns| g.columns.iter().all(|&c| s.table.columns[c].of_others);
+    let measured: Vec<bool> =
+        m.sections.iter().zip(&out).map(|(s, g)| g.as_ref().is_some_and(|g| !only_others(s, g))).collect();
+    for (i, s) in m.sections.iter().enumerate() {
+        let Some(g) = &out[i] else { continue };
+        let beside =
+            |j: usize| j != i && measured[j] && m.sections[j].benchmarks.iter().any(|b| s.benchmarks.contains(b));
+        if only_others(s, g) && (0..m.sections.len()).any(beside) {
+            out[i] = None;
+        }
+    }
+    out
 }
 
 /// Which metrics the geometric means of `m`'s summary are taken over, in
@@ -356,8 +385,9 @@ pub fn geomean_metrics_text(m: &MachinePage) -> String {
     for x in comparison_refs(m).iter().flat_map(|(_, refs)| refs) {
         shared[x.section] = true;
     }
-    for s in m.sections.iter().zip(&shared).filter(|(_, sh)| **sh).map(|(s, _)| s) {
-        let Some(g) = geomean_columns(s) else { continue };
+    let headlines = page_geomean_columns(m);
+    for ((s, g), _) in m.sections.iter().zip(headlines).zip(&shared).filter(|(_, sh)| **sh) {
+        let Some(g) = g else { continue };
         if parts.len() == 4 {
             more += 1;
             continue;
@@ -509,9 +539,15 @@ pub fn kernel_summary(
         if better == Better::Neither {
             continue;
         }
-        compared += 1;
+        // The geometric mean is over the section's headline metrics of
+        // one direction only ([`page_geomean_columns`]), and so are
+        // `compared` and `tested`: "compared 26" beside a mean of 24
+        // (the demo's UnixBench) read as a mean of all 26. Wins and
+        // losses count every significant change.
+        let headline = headlines[x.section].as_ref().is_some_and(|g| g.columns.contains(&x.column));
+        compared += usize::from(headline);
         if let Some(cmp) = c.comparison {
-            tested += usize::from(cmp.welch.is_some());
+            tested += usize::from(headline && cmp.welch.is_some());
             let pct = super::section::better_by(&cmp, better).unwrap_or(0.0);
             wins += usize::from(cmp.significant && pct > 0.0);
             losses += usize::from(cmp.significant && pct < 0.0);
@@ -520,12 +556,7 @@ pub fn kernel_summary(
         // (bonnie++'s `+++++` in the others): no ratio of it is a change.
         let understated = |row: usize| s.table.rows[row].part_untimed.contains(&(x.column as u32));
         let (v, b) = (c.summary.mean, bc.summary.mean);
-        if understated(x.row) || understated(x.base_row) {
-            continue;
-        }
-        // The geometric mean is over the section's headline metrics of
-        // one direction only ([`geomean_columns`]).
-        if !headlines[x.section].as_ref().is_some_and(|g| g.columns.contains(&x.column)) {
+        if !headline || understated(x.row) || understated(x.base_row) {
             continue;
         }
         if v > 0.0 && b > 0.0 && v.is_finite() && b.is_finite() {

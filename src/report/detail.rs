@@ -40,7 +40,12 @@ pub struct LeftOutDetail {
 /// out again.
 pub fn without_detail(m: &MachinePage) -> Option<(MachinePage, LeftOutDetail)> {
     let details = |s: &SectionView| s.table.columns.iter().filter(|c| c.detail).count();
-    let trimmed = |s: &SectionView| !said_params(&s.table).is_empty() || !noisy_changes(&s.table).is_empty();
+    let trimmed = |s: &SectionView| {
+        !said_params(&s.table).is_empty()
+            || !noisy_changes(&s.table).is_empty()
+            || !setup_implied(&s.table).is_empty()
+            || crossed_groups(&s.table).is_some()
+    };
     if m.sections.iter().all(|s| details(s) == 0 && !trimmed(s)) {
         return None;
     }
@@ -68,6 +73,9 @@ pub fn without_detail(m: &MachinePage) -> Option<(MachinePage, LeftOutDetail)> {
                 if !left.changes.contains(&name) {
                     left.changes.push(name);
                 }
+            }
+            if let Some(crossed) = crossed_groups(&kept.table) {
+                by_groups(&mut kept, &crossed);
             }
             Some(kept)
         })
@@ -133,6 +141,201 @@ fn said_params(t: &super::TableView) -> Vec<usize> {
         .collect()
 }
 
+/// The set-up column of `t` ([`crate::site::SETUP_PARAM`], or
+/// [`crate::site::SETUP_PARAM_APART`] where the files give a `set-up` of
+/// their own) first, then the other parameter columns whose value each
+/// set-up gives: every row of one set-up has the same value there (the empty
+/// one included), every row has a set-up, and some row a value. Empty
+/// when there is no such column. The newcomer's fio rows repeated `rw
+/// randread, bs 4KiB, ioengine mmap, iodepth 32, jobs 24` beside set-up A
+/// on every row of each of three stacked tables (newcomer59b 6); a mail
+/// says them once, in the caption ([`trim_for_mail`]).
+fn setup_implied(t: &super::TableView) -> Vec<usize> {
+    let site = |h: &str| h == crate::site::SETUP_PARAM_APART;
+    let Some(i) = t
+        .param_headers
+        .iter()
+        .position(|h| site(h))
+        .or_else(|| t.param_headers.iter().position(|h| h == crate::site::SETUP_PARAM))
+    else {
+        return Vec::new();
+    };
+    let setup = |r: &super::RowView| r.params.get(i).map_or("", String::as_str).to_string();
+    if t.rows.iter().any(|r| setup(r).is_empty()) {
+        return Vec::new();
+    }
+    fn value(r: &super::RowView, p: usize) -> &str {
+        r.params.get(p).map_or("", String::as_str)
+    }
+    (0..t.param_headers.len())
+        .filter(|&p| p != i)
+        .filter(|&p| {
+            t.rows.iter().any(|r| !value(r, p).is_empty())
+                && t.rows.iter().all(|r| {
+                    let first = t.rows.iter().find(|f| setup(f) == setup(r)).map_or("", |f| value(f, p));
+                    value(r, p) == first
+                })
+        })
+        .collect::<Vec<usize>>()
+        .into_iter()
+        .fold(Vec::new(), |mut out, p| {
+            if out.is_empty() {
+                out.push(i);
+            }
+            out.push(p);
+            out
+        })
+}
+
+/// The caption items of `t`'s set-ups ([`setup_implied`]: its set-up
+/// column `at[0]` and the columns it gives, `at[1..]`), one a set-up in
+/// row order, each by its key where it has one ([`super::TableView::setup_keys`]):
+/// "set-up A: rw randread, bs 4KiB, ioengine mmap, iodepth 32, jobs 24".
+fn setup_items(t: &super::TableView, at: &[usize]) -> Vec<String> {
+    let (i, implied) = (at[0], &at[1..]);
+    let mut seen: Vec<&str> = Vec::new();
+    let mut items = Vec::new();
+    for r in &t.rows {
+        let v = r.params.get(i).map_or("", String::as_str);
+        if seen.contains(&v) {
+            continue;
+        }
+        seen.push(v);
+        let key = t.setup_keys.iter().find(|(s, _)| s == v).map_or(v, |(_, k)| k.as_str());
+        let given: Vec<String> = implied
+            .iter()
+            .filter_map(|&p| {
+                let x = r.params.get(p).map_or("", String::as_str);
+                (!x.is_empty()).then(|| format!("{} {x}", t.param_headers[p]))
+            })
+            .collect();
+        if !given.is_empty() {
+            items.push(format!("{} {key}: {}", t.param_headers[i], given.join(", ")));
+        }
+    }
+    items
+}
+
+/// The columns of a one-kernel table named as a cross of groups and
+/// metrics ([`crossed_groups`]).
+struct Crossed {
+    /// The groups, in column order ("Sequential Reads", …).
+    groups: Vec<String>,
+    /// The metrics' names, in the first group's order ("Rate", "CPU%", …).
+    metrics: Vec<String>,
+    /// Per group, the column index of each metric.
+    at: Vec<Vec<usize>>,
+}
+
+/// The columns of one-kernel table `t` named as a cross of groups and
+/// metrics ("Sequential Reads Rate", "Sequential Reads CPU%", …, "Random
+/// Writes CPU Eff": tiobench's four tests by seven metrics), every metric
+/// of one unit and one direction in each group. `None` for a table of
+/// several kernels (its metrics as rows, a column a kernel, is the posts'
+/// shape: the seeds' tiobench), of fewer than two groups or metrics, or
+/// with any column outside the cross.
+fn crossed_groups(t: &super::TableView) -> Option<Crossed> {
+    let first = t.rows.first()?;
+    let labelled = t.param_headers.iter().any(|h| h == GROUP_HEADER);
+    if labelled || t.rows.iter().any(|r| r.kernel != first.kernel) || t.columns.len() < 4 {
+        return None;
+    }
+    let names: Vec<&str> = t.columns.iter().map(|c| c.name.as_str()).collect();
+    // Each split of the first name after a word: its head is a group, the
+    // names under that head its metrics.
+    // The longest head first: "Sequential Reads" of "Sequential Reads
+    // Rate", not "Sequential" (of both Reads and Writes).
+    for head in names[0].rmatch_indices(' ').map(|(i, _)| &names[0][..i]) {
+        let metrics: Vec<&str> = names.iter().filter_map(|n| n.strip_prefix(head)?.strip_prefix(' ')).collect();
+        if metrics.len() < 2 || !names.len().is_multiple_of(metrics.len()) {
+            continue;
+        }
+        let mut groups: Vec<String> = Vec::new();
+        let mut at: Vec<Vec<usize>> = Vec::new();
+        let whole = names.iter().enumerate().all(|(ci, n)| {
+            let Some((g, m)) = metrics.iter().enumerate().find_map(|(mi, m)| {
+                let g = n.strip_suffix(m)?.strip_suffix(' ')?;
+                (!g.is_empty()).then_some((g, mi))
+            }) else {
+                return false;
+            };
+            let gi = groups.iter().position(|x| x == g).unwrap_or_else(|| {
+                groups.push(g.to_string());
+                at.push(vec![usize::MAX; metrics.len()]);
+                groups.len() - 1
+            });
+            let free = at[gi][m] == usize::MAX;
+            at[gi][m] = ci;
+            free && t.columns[ci].part == t.columns[0].part
+        });
+        let full = at.iter().all(|row| row.iter().all(|&c| c != usize::MAX));
+        if !(whole && full && groups.len() >= 2) {
+            continue;
+        }
+        let alike = (0..metrics.len()).all(|m| {
+            let c0 = &t.columns[at[0][m]];
+            at.iter().all(|r| t.columns[r[m]].unit == c0.unit && t.columns[r[m]].better == c0.better)
+        });
+        if alike {
+            return Some(Crossed { groups, metrics: metrics.iter().map(|m| m.to_string()).collect(), at });
+        }
+    }
+    None
+}
+
+/// Section `s` drawn as its benchmark's own table where its one kernel's
+/// columns cross groups and metrics ([`crossed_groups`]): a row per group
+/// (a `test` label), a column per metric. The newcomer's one-kernel
+/// tiobench was a list of 28 rows, metric by metric, for the four rows of
+/// the file (newcomer59b 6). Every cell stays as it was, with its change
+/// and mark; a row of no value is left out.
+fn by_groups(s: &mut SectionView, crossed: &Crossed) {
+    let t = &mut s.table;
+    let columns: Vec<super::ColumnView> = (0..crossed.metrics.len())
+        .map(|m| {
+            let of = |f: fn(&super::ColumnView) -> bool| crossed.at.iter().any(|r| f(&t.columns[r[m]]));
+            let mut c = t.columns[crossed.at[0][m]].clone();
+            c.name.clone_from(&crossed.metrics[m]);
+            c.precision = crossed.at.iter().map(|r| t.columns[r[m]].precision).max().unwrap_or(c.precision);
+            c.runs_precision = crossed.at.iter().map(|r| t.columns[r[m]].runs_precision).max().unwrap_or(0);
+            c.detail = of(|c| c.detail);
+            c.mail_change_noise = of(|c| c.mail_change_noise);
+            c.of_others = of(|c| c.of_others);
+            c
+        })
+        .collect();
+    let mut rows = Vec::new();
+    for r in &t.rows {
+        for (g, at) in crossed.groups.iter().zip(&crossed.at) {
+            let cells: Vec<_> = at.iter().map(|&c| r.cells.get(c).cloned().flatten()).collect();
+            if cells.iter().all(Option::is_none) {
+                continue;
+            }
+            let remap = |cols: &[u32]| -> Vec<u32> {
+                let hit = |c: usize| cols.iter().any(|&x| x as usize == c);
+                at.iter().enumerate().filter(|&(_, &c)| hit(c)).map(|(m, _)| m as u32).collect()
+            };
+            let mut row = r.clone();
+            row.params.push(g.clone());
+            row.cells = cells;
+            row.untimed = remap(&r.untimed);
+            row.part_untimed = remap(&r.part_untimed);
+            rows.push(row);
+        }
+    }
+    t.param_headers.push(GROUP_HEADER.to_string());
+    t.rows = rows;
+    t.columns = columns;
+    t.direction = direction_label(&t.columns);
+    t.configured_headline = None;
+    t.headline_named = false;
+    t.forget_uncompared();
+    s.grid = None;
+}
+
+/// The header of the row label [`by_groups`] makes of a table's groups.
+const GROUP_HEADER: &str = "test";
+
 /// The columns of `t` whose changes are noise in a mail
 /// ([`super::ColumnView::mail_change_noise`]) and that have one.
 fn noisy_changes(t: &super::TableView) -> Vec<usize> {
@@ -152,8 +355,19 @@ fn noisy_changes(t: &super::TableView) -> Vec<usize> {
 /// Returns the names of the columns whose changes it left out; the grid
 /// is left to be laid out again.
 fn trim_for_mail(s: &mut SectionView) -> Vec<String> {
-    let said = said_params(&s.table);
+    let mut said = said_params(&s.table);
     let noisy = noisy_changes(&s.table);
+    // The parameters each set-up gives, said once in the caption.
+    let implied = setup_implied(&s.table);
+    if let Some((_, given)) = implied.split_first() {
+        let given: Vec<usize> = given.iter().copied().filter(|p| !said.contains(p)).collect();
+        if !given.is_empty() {
+            let at: Vec<usize> = std::iter::once(implied[0]).chain(given.iter().copied()).collect();
+            s.table.fixed_params.extend(setup_items(&s.table, &at));
+            said.extend(given);
+            s.table.forget_uncompared();
+        }
+    }
     if said.is_empty() && noisy.is_empty() {
         return Vec::new();
     }

@@ -181,6 +181,7 @@ mod tests {
             part: 0,
             detail: false,
             mail_change_noise: false,
+            of_others: false,
         }
     }
 

@@ -149,6 +149,7 @@ pub(super) fn section_view(
     }
     for (c, key) in columns.iter_mut().zip(&cols) {
         c.mail_change_noise = benchmarks.iter().any(|b| crate::parse::mail_change_noise(b, key.group, key.name));
+        c.of_others = benchmarks.iter().any(|b| crate::derive::of_others(b, key.group, key.name));
     }
     let headline = configured_headline(&cols, &columns, parts, order.headline);
     let headline_named = order.headline.is_some() && headline.is_some();
@@ -1061,6 +1062,7 @@ fn column_views(
                 part: c.part,
                 detail: false,
                 mail_change_noise: false,
+                of_others: false,
             }
         })
         .collect()

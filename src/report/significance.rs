@@ -360,6 +360,110 @@ pub const FACTORS: &str = "-N× = N times worse";
 /// length; short enough for the mail legend's second line.
 pub const NO_TESTS: &str = "no change could be tested for significance (too few runs, spread or change)";
 
+/// Why no change of `sections` could be tested, section by section, for
+/// a legend ending in [`NO_TESTS`] (the page's family of tests is empty):
+/// "single runs in fio random read (mmap, 4k); no row compared with the
+/// baseline in the other 6 sections (the notes under their tables say
+/// why)". [`NO_TESTS`] named three reasons for every table, where the
+/// newcomer's hackbench had 8 runs a row and its real reason was the
+/// set-ups (newcomer59b 5). Each compared cell of a column with a better
+/// direction gives its reason ([`Comparison::welch`]'s: a side of one run,
+/// a side's mean of runs whose spread is not given, no spread on either
+/// side and a change of a printed step at most, a change below the last
+/// printed decimal); a section whose table has a
+/// baseline and rows of other kernels but compares none gives "no row
+/// compared with the baseline" (the note under its table says why: the
+/// set-ups, the metrics, or no baseline row). Sections named by title;
+/// the reason of most sections, where several differ, as "in the other N
+/// sections". `None` when no section gives a reason.
+pub fn untested_reasons(sections: &[&SectionView]) -> Option<String> {
+    const UNCOMPARED: &str = "no row compared with the baseline";
+    let mut groups: Vec<(&'static str, Vec<&str>)> = Vec::new();
+    for s in sections {
+        let t = &s.table;
+        // A table the baseline has no row in (its note says so) has none
+        // compared either.
+        let Some(baseline) = t.baseline.as_deref().or(t.baseline_absent.as_deref()) else { continue };
+        let base = base_rows(t);
+        let mut why: Vec<&'static str> = Vec::new();
+        for r in t.rows.iter().filter(|r| r.kernel != baseline) {
+            let Some(br) = base(r).map(|b| &t.rows[b]) else { continue };
+            for ((c, bc), col) in r.cells.iter().zip(&br.cells).zip(&t.columns) {
+                let (Some(c), Some(bc)) = (c, bc) else { continue };
+                let Some(cmp) = c.comparison.filter(|c| c.welch.is_none()) else { continue };
+                if col.better == Better::Neither {
+                    continue;
+                }
+                let unknown = |x: &super::CellView| x.summary.stddev.is_none();
+                let still = |x: &super::CellView| x.summary.stddev == Some(0.0);
+                let reason = if c.summary.n < 2 || bc.summary.n < 2 {
+                    "single runs"
+                } else if unknown(c) || unknown(bc) {
+                    // A posted mean of 5 runs (`runs: n: 5`), its runs
+                    // not given: the quad Xeon's dbench.
+                    "means whose runs' spread is not given"
+                } else if still(c) && still(bc) && !cmp.within_step {
+                    "no spread on either side and a change of a printed step at most"
+                } else {
+                    "changes below the last printed decimal"
+                };
+                if !why.contains(&reason) {
+                    why.push(reason);
+                }
+            }
+        }
+        let others = t.rows.iter().any(|r| r.kernel != baseline) || t.baseline_absent.is_some();
+        let compared = t.rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.comparison.is_some());
+        if why.is_empty() && others && !compared {
+            why.push(UNCOMPARED);
+        }
+        for w in why {
+            match groups.iter_mut().find(|(g, _)| *g == w) {
+                Some((_, titles)) => titles.push(&s.title),
+                None => groups.push((w, vec![&s.title])),
+            }
+        }
+    }
+    if groups.is_empty() {
+        return None;
+    }
+    // Why a row is not compared, the note under its table says.
+    let why = |g: &str, n: usize| match (g == UNCOMPARED, n) {
+        (false, _) => "",
+        (true, 1) => " (the note under its table says why)",
+        (true, _) => " (the notes under their tables say why)",
+    };
+    if let [(only, titles)] = groups.as_slice() {
+        return Some(format!("{only}{}", why(only, titles.len())));
+    }
+    // The reason of most sections (the last of the most) is said of "the
+    // other" sections, after the rest, which name theirs.
+    let most = (0..groups.len()).max_by_key(|&i| groups[i].1.len()).unwrap_or(0);
+    let named = |titles: &[&str]| match titles {
+        [one] => one.to_string(),
+        [first, second, third, rest @ ..] if !rest.is_empty() => {
+            format!("{first}, {second}, {third} and {} more sections", rest.len())
+        }
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [] => String::new(),
+    };
+    let mut parts: Vec<String> = groups
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != most)
+        .map(|(_, (g, t))| format!("{g} in {}{}", named(t), why(g, t.len())))
+        .collect();
+    let (g, t) = &groups[most];
+    // "The other" only where none of them is named above with a reason
+    // of its own too (fio's single runs beside its changes below a step).
+    let apart = groups.iter().enumerate().all(|(i, (_, o))| i == most || o.iter().all(|x| !t.contains(x)));
+    parts.push(match t.len() {
+        n if n > 1 && apart => format!("{g} in the other {n} sections{}", why(g, n)),
+        n => format!("{g} in {}{}", named(t), why(g, n)),
+    });
+    Some(parts.join("; "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

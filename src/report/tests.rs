@@ -191,6 +191,44 @@ fn the_comparison_summary_counts_significant_changes_and_takes_the_geometric_mea
     assert_eq!((k.geomean_text.as_str(), k.class), ("-3.7%", "worse"));
 }
 
+/// newcomer59b: UnixBench's `Index Score` is the geometric mean of its
+/// tests' index values, and each index value a test's result over a
+/// constant; Bonnie's CPU Eff is a rate over its %CPU. Counted beside the
+/// tests, the score weighed every change twice; now the mean is over the
+/// tests alone, and `compared` counts what the mean is over. A page of
+/// the score alone counts it.
+#[test]
+fn the_geometric_mean_leaves_out_a_figure_made_of_the_others() {
+    let files = |tests: bool| {
+        [("2.4.17", 100.0, 10.0), ("2.4.17rat", 110.0, 20.0)]
+            .iter()
+            .map(|(k, result, score)| {
+                let m = |name: &str, unit: &str| Metric::new(name, unit, Better::Higher);
+                let mut samples = vec![Sample::new(m("Index Score", ""), *score, 3).with_group("index")];
+                if tests {
+                    samples.push(Sample::new(m("Pipe Throughput", "lps"), *result, 1));
+                    samples.push(Sample::new(m("Pipe Throughput", ""), result / 12440.0, 2).with_group("index"));
+                }
+                file(&format!("{k}/ub.txt"), "unixbench", samples)
+            })
+            .collect::<Vec<_>>()
+    };
+    // As the demo's UnixBench class: the score in a section of its own.
+    let parts = "  - title: Score\n    files: [\"*/ub.txt\"]\n    group: index\n    metrics: [\"Index Score\"]\n  - title: Tests\n    files: [\"*/ub.txt\"]\n";
+    let m = page(parts, files(true));
+    let k = &compare_summary(&m)[0];
+    assert_eq!((k.compared, k.geomean_text.as_str()), (1, "+10.0%"), "{:?}", geomean_metrics_text(&m));
+    assert!(!geomean_metrics_text(&m).contains("Index Score"), "{}", geomean_metrics_text(&m));
+    // One section of all three: the test alone too.
+    let k = &compare_summary(&page("  - title: All\n    files: [\"*/ub.txt\"]\n", files(true)))[0];
+    assert_eq!((k.compared, k.geomean_text.as_str()), (1, "+10.0%"));
+    // The score alone is the one figure there is.
+    let k = &compare_summary(&page("  - title: All\n    files: [\"*/ub.txt\"]\n", files(false)))[0];
+    assert_eq!((k.compared, k.geomean_text.as_str()), (1, "+100.0%"));
+    assert!(crate::derive::of_others("bonnie++", "", "Block CPU Eff"));
+    assert!(!crate::derive::of_others("unixbench", "", "Pipe Throughput"));
+}
+
 /// attack26 gs/'s means: `better: higher`, 2.4.17 at −5.005 and 2.4.17rat
 /// at −10.005 (worse). Their ratio, 2.0, read the other way round as
 /// "+99.9%" or turned as "2× worse", says nothing true: the geometric mean

@@ -625,6 +625,15 @@ pub struct ColumnView {
     /// templates or data files.
     #[serde(skip)]
     pub mail_change_noise: bool,
+    /// A figure made of the table's other figures, no measurement of its
+    /// own ([`crate::derive::of_others`]: Bonnie's and tiobench's `CPU
+    /// Eff`, a rate over its %CPU; UnixBench's index values, each test's
+    /// result over a constant, and its `Index Score`, their geometric
+    /// mean): a kernel's geometric mean leaves it out beside the figures
+    /// it is made of ([`super::geomean_columns`]). Not passed to templates
+    /// or data files.
+    #[serde(skip)]
+    pub of_others: bool,
 }
 
 /// A row: one kernel at one set of parameter values.
