@@ -585,6 +585,17 @@ const CASES: &[(&str, Damage, &str)] = &[
         Damage::Wrapped76,
         "as at 72 (rewrap58, silent59)",
     ),
+    (
+        "wild/openssl_speed/blog-md-ovh-vps-openssl-3.0.13-rsa2048-then-multi-nproc-elided-then-more-cores-no-command.txt",
+        Damage::Wrapped72,
+        "openssl's `compiler: gcc -fPIC …` broken over eight lines: its rest `-fstack-protector-strong \
+         -fstack-clash-protection -Wformat` labelled the rsa2048 run (2 figures), no word (rewrap58, silent59)",
+    ),
+    (
+        "wild/openssl_speed/blog-md-ovh-vps-openssl-3.0.13-rsa2048-then-multi-nproc-elided-then-more-cores-no-command.txt",
+        Damage::Wrapped76,
+        "as at 72 (rewrap58, silent59)",
+    ),
 ];
 
 /// The bytes of a case's file: a fixture under `tests/fixtures`, or with

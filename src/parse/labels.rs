@@ -8652,9 +8652,20 @@ fn is_wrapped_options(input: &Input, trimmed: &[&str], read: &[bool], i: usize, 
     if i == 0 || read[i + 1] || !super::cmdline::continues_options(trimmed[i]) || trimmed[i].ends_with(':') {
         return false;
     }
+    // A program's line of compiler flags (openssl's `compiler: gcc -fPIC
+    // …`, CoreMark's `Compiler flags   : -Wno-maybe-uninitialized …`)
+    // re-wrapped at 72: its rests (`-fstack-protector-strong
+    // -fstack-clash-protection -Wformat`, an OVH blog's openssl run)
+    // labelled the runs below.
+    let compiler = |prev: &str| {
+        prev.split_once(':').is_some_and(|(key, _)| {
+            matches!(key.trim().to_ascii_lowercase().as_str(), "compiler" | "compiler flags" | "cflags")
+        })
+    };
     let runs = |prev: &str| {
         !prev.is_empty()
             && (super::failed::is_command_line(prev)
+                || compiler(prev)
                 || prev.split_whitespace().any(|w| w.starts_with("./"))
                 || command_words(prev, program).is_some())
     };
@@ -8666,7 +8677,7 @@ fn is_wrapped_options(input: &Input, trimmed: &[&str], read: &[bool], i: usize, 
     // --table-size=…`), to the line that runs it. The last rest labelled the
     // runs below it (`云主机B / --mysql-password=123456 … cleanup`).
     let mut at = i;
-    for _ in 0..4 {
+    for _ in 0..8 {
         let Some(above) = (0..at).rev().find(|&k| !input.joined_away(k)) else { return false };
         let prev = trimmed[above];
         if runs(prev) {
