@@ -596,6 +596,13 @@ const CASES: &[(&str, Damage, &str)] = &[
         Damage::Wrapped76,
         "as at 72 (rewrap58, silent59)",
     ),
+    (
+        "wild/perf_bench/bpf-2024-perf-bench-sched-messaging-l-100000-qp-eq3D-under-perf-stat-3-labelled-runs-reply-inside-quote.txt",
+        Damage::Wrapped72,
+        "perf stat's `Performance counter stats for 'perf bench sched messaging -l` / `100000':`: the second and \
+         third runs' `ipc=socket loops=100000` lost (2 figures a set-up apart from the first's), no word (rewrap58, \
+         silent59)",
+    ),
 ];
 
 /// The bytes of a case's file: a fixture under `tests/fixtures`, or with
