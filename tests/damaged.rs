@@ -603,6 +603,12 @@ const CASES: &[(&str, Damage, &str)] = &[
          third runs' `ipc=socket loops=100000` lost (2 figures a set-up apart from the first's), no word (rewrap58, \
          silent59)",
     ),
+    (
+        "wild/perf_stat/lkml-2023-08-peterz-eevdf-run-to-parity-perf-stat-a-repeat-10-two-blocks-under-echo-features.txt",
+        Damage::Wrapped72,
+        "`perf stat -a -e context-switches --repeat 10 -- perf bench sched` / `messaging -g 20 -t -l 5000`: the group \
+         the cut command `perf bench sched`, its options lost, 4 figures, no word (rewrap58, silent59)",
+    ),
 ];
 
 /// The bytes of a case's file: a fixture under `tests/fixtures`, or with
