@@ -546,6 +546,69 @@ const CASES: &[(&str, Damage, &str)] = &[
         "`^I %stddev     %change^I     %stddev`: every row refused, the file skipped with \"nothing read\" (13 of the \
          wild lkp-compare files so; damage58)",
     ),
+    (
+        "wild/dbench/lkml-2003-08-dbench2x-gnus-ES-quoted-fs-labels-db2sh-average.txt",
+        Damage::Wrapped72,
+        "`16 procs    ext3-extents (definitely` / `enabled)`: the label's rest a label line over every later run, \
+         one set-up in two (`ext3-extents (definitely`, `enabled) / ext3 (patched but disabled)`), the four db2.sh \
+         runs `label=enabled)`, 6 figures, no word (rewrap58, silent59)",
+    ),
+    (
+        "wild/dbench/lkml-2001-09-dbench1x-command-prefix-dbench-16-under-linux-kernel-lines-quoted-and-loaded-rerun.txt",
+        Damage::Wrapped72,
+        "`… I have (while still` / `running):` over `linux-2.4.10-pre12aa1`: the sentence's tail a label \
+         (`running) / linux-2.4.10-pre12aa1`), so no label was a kernel's and all three runs lost their kernel, \
+         no word (rewrap58, silent59)",
+    ),
+    (
+        "wild/iperf3/linux-arm-2019-10-mt76x2e-qp-quoted-twice-roles-wrapped-to-next-line-udp-sum-lost-total-header-wrapped.txt",
+        Damage::Wrapped72,
+        "each UDP `[SUM]` line broken after `ms` too (`… 0.000 ms` / `0/115894` / `(0%)  sender`): both UDP \
+         summaries' 8 figures lost, no word (rewrap58, silent59)",
+    ),
+    (
+        "wild/sysbench/gh-md-zh-aliyun-sysbench-0.5-unindented-desktop-vs-1.1-throughput-block-cloud-host-ratio-table-fileio-iops-lines.txt",
+        Damage::Wrapped76,
+        "`sysbench --time=60 --events=10000` / `/usr/local/share/sysbench/oltp_read_write.lua --table-size=200000` / \
+         `--db-driver=mysql …` / `--mysql-password=123456 --mysql-db=test_wjl run`: the command's last rest (under \
+         an options line, not the command) labelled the OLTP run `云主机B / --mysql-password=123456 … run`, 3 \
+         figures, no word (rewrap58, silent59)",
+    ),
+    (
+        "wild/sysbench/gh-sysbench-229-sysbench-0.4.12-fileio-seqwr-elided.txt",
+        Damage::Wrapped72,
+        "`# sysbench --test=fileio --file-test-mode=seqwr --file-fsync-freq=0` / `--file-num=1 --file-block-size=2M \
+         run`: the command's rest a label, the run's `files=1 block_size=2Mb` lost, no word (rewrap58, silent59)",
+    ),
+    (
+        "wild/sysbench/gh-sysbench-229-sysbench-0.4.12-fileio-seqwr-elided.txt",
+        Damage::Wrapped76,
+        "as at 72 (rewrap58, silent59)",
+    ),
+    (
+        "wild/openssl_speed/blog-md-ovh-vps-openssl-3.0.13-rsa2048-then-multi-nproc-elided-then-more-cores-no-command.txt",
+        Damage::Wrapped72,
+        "openssl's `compiler: gcc -fPIC …` broken over eight lines: its rest `-fstack-protector-strong \
+         -fstack-clash-protection -Wformat` labelled the rsa2048 run (2 figures), no word (rewrap58, silent59)",
+    ),
+    (
+        "wild/openssl_speed/blog-md-ovh-vps-openssl-3.0.13-rsa2048-then-multi-nproc-elided-then-more-cores-no-command.txt",
+        Damage::Wrapped76,
+        "as at 72 (rewrap58, silent59)",
+    ),
+    (
+        "wild/perf_bench/bpf-2024-perf-bench-sched-messaging-l-100000-qp-eq3D-under-perf-stat-3-labelled-runs-reply-inside-quote.txt",
+        Damage::Wrapped72,
+        "perf stat's `Performance counter stats for 'perf bench sched messaging -l` / `100000':`: the second and \
+         third runs' `ipc=socket loops=100000` lost (2 figures a set-up apart from the first's), no word (rewrap58, \
+         silent59)",
+    ),
+    (
+        "wild/perf_stat/lkml-2023-08-peterz-eevdf-run-to-parity-perf-stat-a-repeat-10-two-blocks-under-echo-features.txt",
+        Damage::Wrapped72,
+        "`perf stat -a -e context-switches --repeat 10 -- perf bench sched` / `messaging -g 20 -t -l 5000`: the group \
+         the cut command `perf bench sched`, its options lost, 4 figures, no word (rewrap58, silent59)",
+    ),
 ];
 
 /// The bytes of a case's file: a fixture under `tests/fixtures`, or with
@@ -583,8 +646,8 @@ fn damaged_real_files_read_as_whole() {
         assert!(!clean.is_empty(), "{file}: nothing read whole");
         let (got, warnings) = read(&damaged(&bytes, *damage));
         if got != clean || warnings < clean_warnings {
-            let lost: Vec<&Key> = clean.iter().filter(|k| !got.contains(k)).take(3).collect();
-            let new: Vec<&Key> = got.iter().filter(|k| !clean.contains(k)).take(3).collect();
+            let lost: Vec<&Key> = beyond(&clean, &got).into_iter().take(3).collect();
+            let new: Vec<&Key> = beyond(&got, &clean).into_iter().take(3).collect();
             wrong.push(format!(
                 "{file} ({damage:?}; before the fix: {before}): {} samples for {}, warnings {warnings} for \
                  {clean_warnings}; lost {lost:?}; new {new:?}",
@@ -618,6 +681,23 @@ const SAME_SAMPLES: &[(&str, Damage, &str, &str)] = &[
      `label=commit` (the later tables' headers, wrapped otherwise, none), silently (rewrap58, silent59)",
         "the first table's rows after the reply are read in neither (its head is above the reply); of the 6 the \
      clean file warns of one by one, the two rows wrapped inside `± 2%` at 76 get no warning of their own",
+    ),
+    (
+        "wild/sysbench/gh-md-ru-sysbench-1.0.20-tpcc-pgsql-sql-statistics-only-2-attempts-pgtune-block-between-typed-tps.txt",
+        Damage::Wrapped72,
+        "`./tpcc.lua --pgsql-user=postgres …` broken in three: its last rest (`--pgsql-password=… --db-driver=pgsql \
+         run`, under an options line) labelled the first attempt's 2 figures for `- Попытка 1`, no word (rewrap58, \
+         silent59)",
+        "the clean file's line 3 (`Настройки по умолчанию. … Основная команда тестирования:`) is warned of as a label \
+         too long to be one; wrapped, it is two lines (`… минутный прогон,` / `чтобы заполнить все кэши. Основная \
+         команда тестирования:`), the first no line over the runs, and that warning is not given (the label is the \
+         clean file's)",
+    ),
+    (
+        "wild/sysbench/gh-md-ru-sysbench-1.0.20-tpcc-pgsql-sql-statistics-only-2-attempts-pgtune-block-between-typed-tps.txt",
+        Damage::Wrapped76,
+        "as at 72 (rewrap58, silent59)",
+        "as at 72",
     ),
 ];
 
@@ -666,6 +746,21 @@ const WARNED: &[(&str, Damage, &str, &str)] = &[
     ),
 ];
 
+/// The samples of `got` beyond those of `clean`, counted (both sorted):
+/// a sample read twice where the clean file reads it once is one read
+/// anew (a run filed twice under one key), not one already read.
+fn beyond<'a>(got: &'a [Key], clean: &[Key]) -> Vec<&'a Key> {
+    let mut out = Vec::new();
+    let mut c = clean.iter().peekable();
+    for k in got {
+        while c.next_if(|x| *x < k).is_some() {}
+        if c.next_if(|x| *x == k).is_none() {
+            out.push(k);
+        }
+    }
+    out
+}
+
 #[test]
 fn damaged_real_files_read_nothing_new_and_say_what_they_lose() {
     for (file, damage, warning, before) in WARNED {
@@ -673,12 +768,22 @@ fn damaged_real_files_read_nothing_new_and_say_what_they_lose() {
         let (clean, _) = read(&bytes);
         let damaged = damaged(&bytes, *damage);
         let (got, _) = read(&damaged);
-        let new: Vec<&Key> = got.iter().filter(|k| !clean.contains(k)).take(3).collect();
+        let new = beyond(&got, &clean);
         assert!(new.is_empty(), "{file} ({damage:?}; before: {before}): read anew {new:?}");
         let outcome = benchsite::site::parse_bytes(&damaged, None);
         let said: Vec<&str> = outcome.warnings.iter().map(|w| w.1.as_str()).collect();
         assert!(said.iter().any(|w| w.contains(warning)), "{file} ({damage:?}; before: {before}): {said:?}");
     }
+}
+
+/// [`beyond`] counts: a key twice where the clean file has it once is one
+/// too many (as a set it was none).
+#[test]
+fn beyond_counts_keys() {
+    let k = |s: &str| -> Key { (s.into(), "-".into(), "-".into(), String::new(), "m".into(), "1".into()) };
+    assert_eq!(beyond(&[k("a"), k("a")], &[k("a")]), vec![&k("a")]);
+    assert!(beyond(&[k("a"), k("b")], &[k("a"), k("a"), k("b")]).is_empty());
+    assert_eq!(beyond(&[k("c")], &[k("a"), k("b")]), vec![&k("c")]);
 }
 
 /// The damages themselves: a tab to its stop, `=` escaped, quoting on

@@ -760,6 +760,68 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     out
 }
 
+/// The result lines of a program benchsite has no parser for, printed
+/// beside a benchmark it reads (Dieter Nützel's LKML mail of 2002-04: a
+/// `do_tests` run's x11perf lines, `3000 reps @   2.2644 msec (   442.0/sec):
+/// Scroll 500x500 pixels`, and latencytest's `fragment latency = 1.451247
+/// ms`, `1MS num_time_samples=63551 … factor=96.324212`, about 24 and 40
+/// figures a run, under dbench results that were read): the program's name
+/// for the kind of line.
+fn program_line(t: &str) -> Option<&'static str> {
+    let mut w = t.split_whitespace();
+    let x11perf = w.next().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        && matches!(w.next(), Some("reps" | "trep"))
+        && w.next() == Some("@")
+        && t.contains(" msec (")
+        && t.contains("/sec): ");
+    if x11perf {
+        return Some("x11perf");
+    }
+    let latency =
+        ["fragment latency = ", "cpu latency = "].iter().any(|p| t.strip_prefix(p).is_some_and(|r| r.ends_with(" ms")));
+    let samples = t.split_once("MS num_time_samples=").is_some_and(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()));
+    (latency || samples).then_some("latencytest")
+}
+
+/// Warnings for [`program_line`]s no parser read: each run of them (one
+/// program's, fewer than ten other lines apart) once, at its first line,
+/// with its lines and how many there are. They were passed over without a
+/// word beside the results read.
+///
+/// `read`: the lines a figure was read from or a note names (1-based,
+/// ascending), not a segment's whole span: the lines sit inside the span
+/// of the benchmark read around them.
+pub fn unread_program_lines(input: &Input, read: &[usize]) -> Vec<(usize, String)> {
+    let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
+    let is_read = |i: usize| read.binary_search(&(i + 1)).is_ok();
+    let mut runs: Vec<(&str, usize, usize, usize)> = Vec::new();
+    for (i, t) in lines.iter().enumerate() {
+        let Some(program) = program_line(t).filter(|_| !is_read(i)) else { continue };
+        match runs.last_mut() {
+            Some((p, _, last, count)) if *p == program && i - *last <= 10 => {
+                *last = i;
+                *count += 1;
+            }
+            _ => runs.push((program, i, i, 1)),
+        }
+    }
+    runs.into_iter()
+        .filter(|r| r.3 >= 2)
+        .map(|(program, a, b, count)| {
+            (
+                a + 1,
+                format!(
+                    "lines {}-{}: {count} {program} result lines (`{}`) were not read: benchsite has no parser \
+                     for {program}",
+                    a + 1,
+                    b + 1,
+                    lines[a]
+                ),
+            )
+        })
+        .collect()
+}
+
 /// An lmbench summary table's title (`Processor, Processes - times in
 /// microseconds - smaller is better`) in the paragraph `lines[start..=end]`
 /// over its `Host OS …` header, none of it read: a mail re-wrapped at 72
@@ -1397,6 +1459,22 @@ bonnie++ seq.  create, read, del: 9800, 3600, 5700\n";
         let text = "stress-ng: info:  [2012] skipped: 0\nstress-ng: info:  [2012] failed: 0\n\
 stress-ng: info:  [2012] metrics untrustworthy: 0\n";
         assert!(unread_tables(&Input::from_text(text), &[], &[]).is_empty());
+    }
+
+    /// Nützel's x11perf and latencytest lines beside dbench (LKML
+    /// 2002-04): named, not read; one such line alone says nothing.
+    #[test]
+    fn x11perf_and_latencytest_lines_are_named() {
+        let text = "   3000 reps @   2.2644 msec (   442.0/sec): Scroll 500x500 pixels\n\
+                    \x20  15000 trep @   2.2662 msec (   441.0/sec): Scroll 500x500 pixels\n\n\
+                    fragment latency = 1.451247 ms\ncpu latency = 1.160998 ms\n  4.2ms (  0)|\n\
+                    1MS num_time_samples=63551 num_times_within_1ms=61215 factor=96.324212\n";
+        let said = unread_program_lines(&Input::from_text(text), &[]);
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(said[0].1.starts_with("lines 1-2: 2 x11perf result lines"), "{said:?}");
+        assert!(said[1].1.starts_with("lines 4-7: 3 latencytest result lines"), "{said:?}");
+        assert!(unread_program_lines(&Input::from_text("fragment latency = 1.45 ms\n"), &[]).is_empty());
+        assert!(unread_program_lines(&Input::from_text(text), &[1, 2, 4, 5, 7]).is_empty());
     }
 
     /// Con Kolivas' interbench letter (LKML 2006-03): `+/-` between mean

@@ -445,7 +445,35 @@ fn rewrapped(input: &Input) -> Option<Input> {
         let (moved, alone) = match (role_first(next), loss_and_role(next)) {
             (Some((role, rest)), _) => (role, rest.is_empty()),
             (None, Some(all)) => (all, true),
-            (None, None) => continue,
+            (None, None) => {
+                // A UDP summary broken before its `Lost/Total` too (`…
+                // 0.000 ms` / `0/115894` / `(0%)  sender`, the linux-arm
+                // 2019 reply re-wrapped at 72: its 8 UDP figures were lost,
+                // no word): the short lines below put back, up to three,
+                // where together they end the summary line.
+                let mut whole = own.clone();
+                let mut taken = Vec::new();
+                for k in j..input.lines.len() {
+                    if taken.len() == 3 || summary(&whole).is_some() {
+                        break;
+                    }
+                    if input.joined_away(k) {
+                        continue;
+                    }
+                    let part = input.lines[k].trim();
+                    if part.is_empty() || part.starts_with('[') || part.split_whitespace().count() > 3 {
+                        break;
+                    }
+                    whole = format!("{whole}  {part}");
+                    taken.push(k);
+                }
+                if summary(&whole).is_some() {
+                    for k in taken {
+                        r.join(i, k, whole.clone());
+                    }
+                }
+                continue;
+            }
         };
         // A line left holding only what was put back is joined away.
         if alone {

@@ -184,6 +184,16 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         + unames::part_unames(input, parsed)
 }
 
+/// True when `line` closes a parenthesis the line `above` it left open:
+/// the tail of a sentence a mail's wrap broke (LKML 2001-09, `… I have
+/// (while still` / `running):` re-wrapped at 72), no label. As one it was
+/// joined to the kernel line under it (`running) / linux-2.4.10-pre12aa1`)
+/// and no run's kernel was read. One rule for this labeller and dbench's.
+pub(crate) fn closes_parenthesis_above(above: &str, line: &str) -> bool {
+    let open = |l: &str| l.matches('(').count() as isize - l.matches(')').count() as isize;
+    open(line) < 0 && open(above) > 0
+}
+
 /// True for a kernel's build number as `uname -v` prints it, alone: `#53`.
 fn is_build_number(label: &str) -> bool {
     label.strip_prefix('#').is_some_and(|n| !n.is_empty() && n.len() <= 6 && n.bytes().all(|b| b.is_ascii_digit()))
@@ -5272,6 +5282,9 @@ fn identities<'a>(
                         .is_some_and(|next| next.starts_with("events/") || next.starts_with("read, MiB/s:")))
                 || is_tool_heading_in_place(&trimmed, i)
                 || is_wrapped_options(input, &trimmed, read, i, program)
+                // A short tail (`running):`) passed over as the line it
+                // ends would be; a longer one is read as the prose it is.
+                || (i > 0 && text.split_whitespace().count() <= 3 && closes_parenthesis_above(trimmed[i - 1], text))
                 || is_results_caption(text))
         {
             continue;
@@ -5362,6 +5375,9 @@ fn identities<'a>(
         let above_command = || trimmed.get(below).is_some_and(|next| command_words(next, program).is_some());
         let alone =
             alone || (comment_rest && starts_paragraph && trimmed.get(below).is_none_or(|next| next.is_empty()));
+        // The tail of a sentence a wrap broke inside its parenthesis
+        // (`… I have (while still` / `running):`): no label, nor a word.
+        let paren_tail = i > 0 && closes_parenthesis_above(trimmed[i - 1], text);
         let found = item
             .map(|(l, _)| l)
             .or(kernel)
@@ -5416,7 +5432,10 @@ fn identities<'a>(
                 }
                 let prev = if k == 0 || read[k] { "" } else { trimmed[k - 1] };
                 (command_words(prev, program).is_none() && !prev.ends_with('\\')).then(|| option_line(text)).flatten()
-            });
+            })
+            // The tail of a sentence a wrap broke inside its parenthesis
+            // (`… I have (while still` / `running):`): no label.
+            .filter(|_| !paren_tail);
         // `001 bbce3de72be5 sched/eevdf: Fix …`: a bisect's point, the
         // runs under it its own; a point right above another (an untested
         // commit in the list) heads no group.
@@ -5480,7 +5499,10 @@ fn identities<'a>(
             label_at = n;
             word = None;
             read_since_label = false;
-        } else if is_one_word_label(text) && trimmed.get(n).is_some_and(|next| is_numbered_run(&next.to_lowercase())) {
+        } else if !paren_tail
+            && is_one_word_label(text)
+            && trimmed.get(n).is_some_and(|next| is_numbered_run(&next.to_lowercase()))
+        {
             // A one-word set-up name over run markers (`mq-deadline` /
             // `run 1:` / output / `run 2:` …) labels their group, as a
             // `before:` there does (an attacker's trial had the group's
@@ -5492,7 +5514,10 @@ fn identities<'a>(
             label_at = n;
             word = None;
             read_since_label = false;
-        } else if is_one_word_label(text) && !wrapped_word_tail(&trimmed, read, i) && !wrapped_heading_tail(&trimmed, i)
+        } else if !paren_tail
+            && is_one_word_label(text)
+            && !wrapped_word_tail(&trimmed, read, i)
+            && !wrapped_heading_tail(&trimmed, i)
         {
             word = Some(text.to_string());
             word_at = n;
@@ -8627,12 +8652,46 @@ fn is_wrapped_options(input: &Input, trimmed: &[&str], read: &[bool], i: usize, 
     if i == 0 || read[i + 1] || !super::cmdline::continues_options(trimmed[i]) || trimmed[i].ends_with(':') {
         return false;
     }
-    let Some(above) = (0..i).rev().find(|&k| !input.joined_away(k)) else { return false };
-    let prev = trimmed[above];
-    !prev.is_empty()
-        && (super::failed::is_command_line(prev)
-            || prev.split_whitespace().any(|w| w.starts_with("./"))
-            || command_words(prev, program).is_some())
+    // A program's line of compiler flags (openssl's `compiler: gcc -fPIC
+    // …`, CoreMark's `Compiler flags   : -Wno-maybe-uninitialized …`)
+    // re-wrapped at 72: its rests (`-fstack-protector-strong
+    // -fstack-clash-protection -Wformat`, an OVH blog's openssl run)
+    // labelled the runs below.
+    let compiler = |prev: &str| {
+        prev.split_once(':').is_some_and(|(key, _)| {
+            matches!(key.trim().to_ascii_lowercase().as_str(), "compiler" | "compiler flags" | "cflags")
+        })
+    };
+    let runs = |prev: &str| {
+        !prev.is_empty()
+            && (super::failed::is_command_line(prev)
+                || compiler(prev)
+                || prev.split_whitespace().any(|w| w.starts_with("./"))
+                || command_words(prev, program).is_some())
+    };
+    // A command wrapped over more lines (`sysbench /usr/…/oltp_read_write.lua`
+    // / `--table-size=200000 --db-driver=mysql` / `--mysql-password=123456
+    // … cleanup`, the aliyun note re-wrapped at 72; a `./tpcc.lua …` line
+    // broken in three, a Russian note at 72): up past the options lines,
+    // and a path argument's line (`/usr/local/share/sysbench/….lua
+    // --table-size=…`), to the line that runs it. The last rest labelled the
+    // runs below it (`云主机B / --mysql-password=123456 … cleanup`).
+    let mut at = i;
+    for _ in 0..8 {
+        let Some(above) = (0..at).rev().find(|&k| !input.joined_away(k)) else { return false };
+        let prev = trimmed[above];
+        if runs(prev) {
+            return true;
+        }
+        let path = prev.starts_with('/')
+            && prev.split_whitespace().skip(1).all(|w| w.starts_with('-'))
+            && !prev.split_whitespace().next().is_some_and(|w| w.ends_with(':'));
+        if !(super::cmdline::continues_options(prev) || path) || prev.ends_with(':') {
+            return false;
+        }
+        at = above;
+    }
+    false
 }
 
 /// Line `i` of `trimmed` is a tool's heading known by the lines beside

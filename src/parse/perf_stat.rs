@@ -964,7 +964,13 @@ fn parse_all(input: &Input) -> Result<Read, ParseError> {
         // -l` over `5000`, the same at 76.)
         let value = super::num::plain(next).is_some()
             && t.rsplit(' ').next().is_some_and(|w| w.len() > 1 && w.starts_with('-') && w != "--");
-        if !(super::cmdline::continues_options(next) || quoted_whole(next) || value) {
+        // (Or a subcommand's word and its options: `… -- perf bench sched` /
+        // `messaging -g 20 -t -l 5000`, Peter Zijlstra's EEVDF mail at 72:
+        // the group was `perf bench sched`.)
+        let subcommand = next.split_once(' ').is_some_and(|(w, rest)| {
+            !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase()) && super::cmdline::continues_options(rest)
+        });
+        if !(super::cmdline::continues_options(next) || quoted_whole(next) || value || subcommand) {
             continue;
         }
         let joined = kind(&format!("{t} {next}"));

@@ -907,9 +907,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // broken at 76 columns: the test name and `--threads` were lost).
         let below = (n..input.lines.len()).find(|&k| !input.joined_away(k)).map_or("", |k| input.lines[k].trim());
         let ends_command = matches!(below.split_whitespace().last(), Some("run" | "prepare" | "cleanup"));
+        // A command naming its test wrapped before its last options
+        // (`# sysbench --test=fileio … --file-fsync-freq=0` / `--file-num=1
+        // --file-block-size=2M run`, sysbench issue #229 re-wrapped at 72:
+        // the rest labelled the run and its files and block size were
+        // lost) takes them back the same way.
+        let ended = matches!(t.split_whitespace().last(), Some("run" | "prepare" | "cleanup"));
         let wrapped = (ends_command
             && !below.contains("sysbench")
-            && args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_none()))
+            && args_of(t, "sysbench")
+                .is_some_and(|a| command_test(&a).is_none() || (!ended && super::cmdline::continues_options(below))))
         .then(|| {
             let glue = if t.ends_with('-') { "" } else { " " };
             format!("{t}{glue}{below}")

@@ -383,6 +383,18 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     taken.dedup();
     let hand = parse::hand_tables::unread_tables(&input, &taken, &known);
     warnings.extend(hand.into_iter().map(|(line, w)| (Some(line), w)));
+    // A program's result lines with no parser, inside the span of the
+    // benchmark read around them (x11perf's and latencytest's beside
+    // dbench): named by the lines no figure was read from.
+    let mut sampled: Vec<usize> = segments
+        .iter()
+        .filter_map(|seg| seg.outcome.as_ref().ok())
+        .flat_map(|p| p.samples.iter().map(|s| s.line).chain(p.notes.iter().map(|n| n.0)))
+        .collect();
+    sampled.sort_unstable();
+    sampled.dedup();
+    let programs = parse::hand_tables::unread_program_lines(&input, &sampled);
+    warnings.extend(programs.into_iter().map(|(line, w)| (Some(line), w)));
     let mut out = Vec::with_capacity(segments.len());
     let mut skipped_as = None;
     for seg in segments {

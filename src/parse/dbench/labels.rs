@@ -180,6 +180,10 @@ pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<Abov
     let mut markers = 0;
     while j > floor {
         let line = &input.lines[j - 1];
+        // The tail of a sentence a wrap broke (`(while still` / `running):`).
+        if j >= 2 && crate::parse::labels::closes_parenthesis_above(&input.lines[j - 2], line) {
+            break;
+        }
         // `ext3: run 1`, `# ext3 (1/2)`, `run 1 of 2 on ext3`: the set-up
         // beside the counter (`dbench run 1`: a marker).
         if let Some(setup) = (!is_own_line(line)).then(|| answers.setup_beside_counter(line, &PROGRAMS)).flatten() {

@@ -363,10 +363,36 @@ pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, 
     }
     let rest: Vec<&str> = toks[k.min(toks.len())..].iter().filter(|t| t.idx == idx).map(|t| t.text).collect();
     if rest.first().is_some_and(|t| t.starts_with(|c: char| c.is_alphabetic())) {
-        res.trailing = Some(rest.join(" "));
+        let mut text = rest.join(" ");
+        // A label whose parenthesis the mail's wrap left open: its close
+        // is the next line (LKML 2003-08, `16 procs    ext3-extents
+        // (definitely` / `enabled)` re-wrapped at 72): read apart, the
+        // rest became a label line over every later run (one set-up in
+        // two).
+        if let Some(close) = label_close(&toks, idx, &text) {
+            text.push(' ');
+            text.push_str(&close.iter().map(|t| t.text).collect::<Vec<_>>().join(" "));
+            res.last_idx = close[0].idx;
+        }
+        res.trailing = Some(text);
     }
     command_prefix_as_count(&mut res);
     Ok(Some(res))
+}
+
+/// The next line's words when they close a parenthesis `text` (a result
+/// line's trailing label, on line `idx`) left open: a line of at most four
+/// words, ending with `)`, opening none (`ext3-extents (definitely` /
+/// `enabled)`). `None` otherwise.
+fn label_close<'a, 't>(toks: &'t [Tok<'a>], idx: usize, text: &str) -> Option<&'t [Tok<'a>]> {
+    let open = text.matches('(').count() > text.matches(')').count();
+    let at = toks.iter().position(|t| t.idx != idx)?;
+    let next = &toks[at..];
+    let ok = open
+        && next.len() <= 4
+        && next.last().is_some_and(|t| t.text.ends_with(')'))
+        && !next.iter().any(|t| t.text.contains('('));
+    ok.then_some(next)
 }
 
 /// `dbench 16: Throughput 67.8566 MB/sec (…)  16 procs` (Martin Mokrejs,

@@ -342,10 +342,17 @@ fn quoted_command(line: &str) -> Option<Vec<String>> {
 
 /// The `perf bench` command perf stat ran, from its `Performance counter
 /// stats for 'perf bench sched messaging -l 100000':` line.
-fn perf_stat_command(line: &str) -> Option<Vec<String>> {
+/// A line a mail's re-wrap broke inside the quotes (`… messaging -l` /
+/// `100000':`, the bpf list mail at 72: the second and third runs lost
+/// `loops` again) is read with `next`, the file's next line, when that
+/// closes the quote and ends the line as perf stat does (`':`).
+fn perf_stat_command(line: &str, next: Option<&str>) -> Option<Vec<String>> {
     let rest = line.strip_prefix("Performance counter stats for '")?;
-    let (command, _) = rest.split_once('\'')?;
-    bench_args(command)
+    if let Some((command, _)) = rest.split_once('\'') {
+        return bench_args(command);
+    }
+    let tail = next?.trim().strip_suffix("':")?;
+    (!tail.contains('\'') && tail.split_whitespace().count() <= 4).then(|| bench_args(&format!("{rest} {tail}")))?
 }
 
 /// `futex/hash` for the options of `perf bench futex hash -b 512`: the
@@ -542,7 +549,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // bench numa mem …"` gives its options).
             quoted = Some(a);
         }
-        if let Some(a) = perf_stat_command(t)
+        if let Some(a) = perf_stat_command(t, input.lines.get(n).map(String::as_str))
             && sec.args.is_empty()
             && command_group(&a).as_deref() == Some(sec.group.as_str())
             && let Some(p) = pending.as_ref()
