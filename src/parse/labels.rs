@@ -3460,6 +3460,18 @@ fn numbered_setup(text: &str) -> Option<(String, String)> {
         && !is_run_marker(text)
         && !is_tool_chatter(text);
     ok.then(|| {
+        // `max_ia_bonus=0`, one `key=value` word: named by its key, as
+        // `max_ia_bonus=default` is ([`setup_pair`]), so that the two tell
+        // runs apart (Michal Piotrowski's four zaphod runs, LKML 2005-08:
+        // `max_ia_bonus=default` / `max_ia_bonus=0` were two names, no
+        // name differed, and the four set-ups were averaged as runs).
+        if let [word] = words.as_slice()
+            && let Some((key, _)) = word.split_once('=')
+            && key.starts_with(|c: char| c.is_ascii_alphabetic())
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+        {
+            return (key.to_lowercase(), text.to_string());
+        }
         let shape: String = text
             .chars()
             .scan(false, |in_number, c| {
