@@ -18,7 +18,11 @@
 //!
 //! Gaming has no `% Deadlines Met` column. With `-r` (real time) the
 //! latencies are in `(us)` and the title says `real time`; with `-B N` /
-//! `-N N` it says `nice N` of the task / of the loads.
+//! `-N N` it says `nice N` of the task / of the loads. Versions 0.20–0.22
+//! title a table `--- Benchmarking Audio real time in the presence of
+//! loads ---`, head it without the word `Load` (a tab, then `Latency +/-
+//! SD (us) …`) and may say `Benchmarking kernel NAME with datestamp …`:
+//! read alike.
 //!
 //! Metrics, in the unit the header gives (`ms` or `µs`), smaller is
 //! better: `Latency` (the mean latency of the run), `Latency SD` (its
@@ -50,6 +54,8 @@ pub const ID: &str = "interbench";
 
 /// What every interbench table's title line holds.
 const TITLE: &str = "Benchmarking simulated cpu of";
+/// What 0.20–0.22 print in each table's title instead of [`TITLE`].
+const TITLE_OLD: &str = "in the presence of loads";
 /// What every interbench header line holds.
 const HEADER: &str = "Latency +/- SD";
 
@@ -59,7 +65,16 @@ pub struct Interbench;
 /// The simulated task a title line names, with its qualifiers
 /// (`Audio`, `Audio real time`, `Video / loads nice 19`).
 fn title_group(line: &str) -> Option<String> {
-    let rest = &line[line.find(TITLE)? + TITLE.len()..];
+    const OLD_HEAD: &str = "--- Benchmarking ";
+    let rest = match line.find(TITLE) {
+        Some(at) => &line[at + TITLE.len()..],
+        // `--- Benchmarking Audio real time in the presence of loads ---`.
+        None if line.contains(TITLE_OLD) => {
+            let rest = &line[line.find(OLD_HEAD)? + OLD_HEAD.len()..];
+            rest.split(TITLE_OLD).next().map(|b| b.trim_end().strip_suffix("in the presence of").unwrap_or(b))?
+        }
+        None => return None,
+    };
     let (bench, loads) = match rest.split_once("in the presence of") {
         Some((b, l)) => (b, l),
         None => (rest, ""),
@@ -121,11 +136,11 @@ impl BenchParser for Interbench {
     }
 
     fn literals(&self) -> &'static [&'static str] {
-        &[TITLE]
+        &[TITLE, TITLE_OLD]
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        if !input.has(TITLE) {
+        if !input.has(TITLE) && !input.has(TITLE_OLD) {
             return 0;
         }
         if input.has(HEADER) { 95 } else { 40 }
@@ -173,7 +188,9 @@ impl BenchParser for Interbench {
             let name = match (title, group.take()) {
                 (Some(g), _) => g,
                 (None, Some((g, at))) if at + 1 == i => {
-                    if !line.trim_start().starts_with("Load") {
+                    // Text before the header but `Load` (0.20–0.22 print none).
+                    let before = line[..line.find(HEADER).unwrap_or(0)].trim();
+                    if !before.is_empty() && before != "Load" {
                         out.notes.push((
                             i + 1,
                             format!("interbench header read after the tail of its wrapped title (line {})", at + 1),
@@ -328,6 +345,22 @@ None\t  4.5 +/- 1.2     20 \t\t 100\t        100\n";
         let p = parse(text).expect("parses");
         assert_eq!(p.samples[0].group, "Audio real time / loads nice 19");
         assert_eq!(p.samples[0].metric.unit, "µs");
+    }
+
+    /// Lee Revell's interbench 0.21 run (LKML 2005-07): the old title and a
+    /// header without `Load`.
+    #[test]
+    fn old_title_and_header_without_load() {
+        let text = "Benchmarking kernel 2.6.12-RT-V0.7.51-28 at datestamp 200507160215\n\n\
+--- Benchmarking Audio real time in the presence of loads ---\n\
+        Latency +/- SD (us)  Max Latency   % Desired CPU  % Deadlines Met\n\
+None         35 +/- 3.85          41             100            100\n";
+        let p = parse(text).expect("parses");
+        assert_eq!(p.samples.len(), 5);
+        assert_eq!(p.samples[0].group, "Audio real time");
+        assert_eq!(p.samples[0].metric.unit, "µs");
+        assert_eq!(p.samples[0].kernel.as_deref(), Some("2.6.12-RT-V0.7.51-28"));
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
     #[test]

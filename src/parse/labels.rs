@@ -5066,8 +5066,23 @@ fn identities<'a>(
             // twice gave the first copy's figure kernel 6.1 and the other
             // three none (attack32 F7).
             let own = quiet.get(n).is_some_and(|&q| q);
-            head = if read[n] || own { None } else { paragraph_head(text) };
-            head_at = n;
+            // The benchmark's own line opening a paragraph right under the
+            // paragraph its heading named, figures read there, goes on
+            // under that heading: interbench prints each task's table
+            // under a blank line (`2.6.10 non-preempt` over the Audio and
+            // Video tables of one run, Con Kolivas, LKML 2005-07: the
+            // Video table lost the kernel, or took the run above's).
+            let goes_on = !read[n]
+                && head.is_some()
+                && last_read > head_at
+                && i > 0
+                && (own || (paragraph_head(text).is_none() && text.starts_with("---")))
+                && (n + 1..=n + 2).any(|m| read.get(m).is_some_and(|&r| r))
+                && (0..i).rev().find(|&k| !trimmed[k].is_empty()).is_some_and(|k| read[k + 1]);
+            if !goes_on {
+                head = if read[n] || own { None } else { paragraph_head(text) };
+                head_at = n;
+            }
         }
         let was_above = above.take();
         if read[n] {
@@ -5096,6 +5111,14 @@ fn identities<'a>(
                 (None, Some(w)) => (Some(w.clone()), word_at),
                 (None, None) => (label.clone(), label_at),
             };
+            // A kernel's label line above this paragraph's own heading
+            // naming another kernel (`2.6.12 config-preempt kernel:`, prose,
+            // then `2.6.10 non-preempt` over a run, Con Kolivas' interbench
+            // letter, LKML 2005-07): the heading is the nearer, it names
+            // these runs (the 2.6.10 run was filed under 2.6.12).
+            let block = block.filter(|b| {
+                !(is_kernel_name(b) && at < head_at && head.as_ref().is_some_and(|(k, _)| !k.eq_ignore_ascii_case(b)))
+            });
             // A heading that is itself the block's label (`6.1-rc3 +
             // patch:` over its runs) says it once; a kernel named right
             // above the runs (`6.1-rc3:` under that heading) is a set-up of
