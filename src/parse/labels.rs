@@ -3470,6 +3470,18 @@ fn numbered_setup(text: &str) -> Option<(String, String)> {
         && !is_run_marker(text)
         && !is_tool_chatter(text);
     ok.then(|| {
+        // `max_ia_bonus=0`, one `key=value` word: named by its key, as
+        // `max_ia_bonus=default` is ([`setup_pair`]), so that the two tell
+        // runs apart (Michal Piotrowski's four zaphod runs, LKML 2005-08:
+        // `max_ia_bonus=default` / `max_ia_bonus=0` were two names, no
+        // name differed, and the four set-ups were averaged as runs).
+        if let [word] = words.as_slice()
+            && let Some((key, _)) = word.split_once('=')
+            && key.starts_with(|c: char| c.is_ascii_alphabetic())
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+        {
+            return (key.to_lowercase(), text.to_string());
+        }
         let shape: String = text
             .chars()
             .scan(false, |in_number, c| {
@@ -5064,8 +5076,23 @@ fn identities<'a>(
             // twice gave the first copy's figure kernel 6.1 and the other
             // three none (attack32 F7).
             let own = quiet.get(n).is_some_and(|&q| q);
-            head = if read[n] || own { None } else { paragraph_head(text) };
-            head_at = n;
+            // The benchmark's own line opening a paragraph right under the
+            // paragraph its heading named, figures read there, goes on
+            // under that heading: interbench prints each task's table
+            // under a blank line (`2.6.10 non-preempt` over the Audio and
+            // Video tables of one run, Con Kolivas, LKML 2005-07: the
+            // Video table lost the kernel, or took the run above's).
+            let goes_on = !read[n]
+                && head.is_some()
+                && last_read > head_at
+                && i > 0
+                && (own || (paragraph_head(text).is_none() && text.starts_with("---")))
+                && (n + 1..=n + 2).any(|m| read.get(m).is_some_and(|&r| r))
+                && (0..i).rev().find(|&k| !trimmed[k].is_empty()).is_some_and(|k| read[k + 1]);
+            if !goes_on {
+                head = if read[n] || own { None } else { paragraph_head(text) };
+                head_at = n;
+            }
         }
         let was_above = above.take();
         if read[n] {
@@ -5094,6 +5121,14 @@ fn identities<'a>(
                 (None, Some(w)) => (Some(w.clone()), word_at),
                 (None, None) => (label.clone(), label_at),
             };
+            // A kernel's label line above this paragraph's own heading
+            // naming another kernel (`2.6.12 config-preempt kernel:`, prose,
+            // then `2.6.10 non-preempt` over a run, Con Kolivas' interbench
+            // letter, LKML 2005-07): the heading is the nearer, it names
+            // these runs (the 2.6.10 run was filed under 2.6.12).
+            let block = block.filter(|b| {
+                !(is_kernel_name(b) && at < head_at && head.as_ref().is_some_and(|(k, _)| !k.eq_ignore_ascii_case(b)))
+            });
             // A heading that is itself the block's label (`6.1-rc3 +
             // patch:` over its runs) says it once; a kernel named right
             // above the runs (`6.1-rc3:` under that heading) is a set-up of
@@ -7490,6 +7525,14 @@ fn numbered_item(text: &str) -> Option<&str> {
         rest.starts_with(char::is_alphabetic).then_some((number, rest))
     })?;
     let rest = rest.trim();
+    // `2. 2.6.16-rc6-mm2x with no throttling.`: a full stop after an item
+    // that names a kernel is a title's, no sentence's (Mike Galbraith's
+    // four interbench set-ups, LKML 2006-03: three on one kernel were
+    // averaged as runs, the warning naming two of them).
+    let rest = match rest.strip_suffix('.') {
+        Some(item) if item.split_whitespace().any(is_kernel_name) => item,
+        _ => rest,
+    };
     let words = rest.split_whitespace().count();
     // `2a.`, `2b.`: a sub-item (linux-mm 2025, three kernel builds under
     // `1. zblock/… make -j32 bzImage`, `2a. …` and `2b. zsmalloc/…`: the

@@ -39,6 +39,7 @@ pub mod hand_tables;
 pub mod identity;
 pub mod input;
 pub mod instances;
+pub mod interbench;
 pub mod iperf3;
 pub mod irman;
 pub mod json_docs;
@@ -378,6 +379,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &aim7::Reaim,
         &aim9::Aim9,
         &irman::Irman,
+        &interbench::Interbench,
         &osdb::Osdb,
         &contest::Contest,
         &fio::Fio,
