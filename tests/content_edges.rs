@@ -845,6 +845,36 @@ fn links_out_of_the_content_tree_are_not_followed_unless_allowed() {
     assert!(page.contains("3.3333") && page.contains("2.2222"), "{:?}", report.diagnostics);
 }
 
+/// A machine class whose directory is a symbolic link is read as a
+/// kernel's is: inside the content directory always, out of it with
+/// `follow_links: true`, else skipped with a warning naming its target.
+/// Both were dropped without a word (attack60's `other -> ../ext/other`
+/// with `follow_links: true`, and `zz -> m`).
+#[cfg(unix)]
+#[test]
+fn a_linked_machine_class_is_read_or_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(tmp.path(), "ext/other/machine.yaml", "name: \"Other box\"\n");
+    put(tmp.path(), "ext/other/2.4.7/dbench-32.txt", dbench("7.7777"));
+    std::os::unix::fs::symlink("../ext/other", content.join("other")).expect("symlink");
+    std::os::unix::fs::symlink("m1", content.join("m1-again")).expect("symlink");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "content/other", "machine class linked out of the content directory");
+    diag_for(&report, "content/other", "follow_links: true");
+    let out = tmp.path().join("output");
+    assert!(!out.join("other").exists());
+    // The link inside the content directory is a class like any other.
+    no_diag_for(&report, "m1-again");
+    let again = std::fs::read_to_string(out.join("m1-again/index.html")).expect("m1-again page");
+    assert!(again.contains("9.2929"));
+    put(&content, "site.yaml", "title: \"Test site\"\nfollow_links: true\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    no_diag_for(&report, "content/other");
+    let other = std::fs::read_to_string(out.join("other/index.html")).expect("other page");
+    assert!(other.contains("7.7777") && other.contains("Other box"), "{other}");
+}
+
 /// A section whose `files:` match no result file is a warning in `build`
 /// (it was only said by `check`), at the section's `files:` line; a
 /// section's bad baseline points at the section's `baseline:` line, not the

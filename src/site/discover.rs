@@ -77,11 +77,38 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         return Ok((config, Vec::new()));
     }
 
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(content)?
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().map(|t| t.is_dir()).unwrap_or(false))
-        .map(|e| e.path())
-        .collect();
+    // A class directory may be a symbolic link, followed as a kernel's is:
+    // inside the content directory always, out of it with `follow_links`,
+    // else skipped with a warning naming its target (it was dropped
+    // without a word).
+    let root = std::cell::OnceCell::new();
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for e in std::fs::read_dir(content)?.filter_map(Result::ok) {
+        let Ok(t) = e.file_type() else { continue };
+        if t.is_dir() {
+            dirs.push(e.path());
+            continue;
+        }
+        if !t.is_symlink() || !e.path().is_dir() {
+            continue;
+        }
+        let root = root.get_or_init(|| content.canonicalize().ok());
+        match (e.path().canonicalize(), root) {
+            (Ok(target), Some(root)) if !config.follow_links && !target.starts_with(root) => {
+                if !e.file_name().to_string_lossy().starts_with('.') {
+                    diags.push(Diagnostic::warning(
+                        e.path(),
+                        None,
+                        format!(
+                            "skipped: a machine class linked out of the content directory (to {}); its files would be published with the site (set `follow_links: true` in site.yaml to read it)",
+                            target.display()
+                        ),
+                    ));
+                }
+            }
+            _ => dirs.push(e.path()),
+        }
+    }
     // A hidden directory is not read; one that is a machine class (it
     // holds machine.yaml) is said skipped, not dropped without a word.
     dirs.retain(|p| {
