@@ -875,6 +875,49 @@ fn a_linked_machine_class_is_read_or_warned_of() {
     assert!(other.contains("7.7777") && other.contains("Other box"), "{other}");
 }
 
+/// A `machine.yaml` or `kernel.yaml` that links out of the content
+/// directory is read (the class's name and the kernel's note are on the
+/// page), so no warning calls it skipped (attack60's R/yaml-link-skipped:
+/// "skipped: a symbolic link out of the content directory", and
+/// `--strict` failed on it).
+#[cfg(unix)]
+#[test]
+fn a_linked_annotation_is_read_and_not_called_skipped() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        tmp.path(),
+        "ext/machine.yaml",
+        "name: \"Linked machine\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n",
+    );
+    put(tmp.path(), "ext/kernel.yaml", "notes: \"NOTE-FROM-LINK\"\n");
+    std::fs::remove_file(content.join("m1/machine.yaml")).expect("rm");
+    std::os::unix::fs::symlink(tmp.path().join("ext/machine.yaml"), content.join("m1/machine.yaml")).expect("link");
+    std::os::unix::fs::symlink(tmp.path().join("ext/kernel.yaml"), content.join("m1/2.4.8/kernel.yaml")).expect("link");
+    let (report, page) = build_ok(tmp.path(), &content);
+    no_diag_for(&report, "m1/machine.yaml");
+    no_diag_for(&report, "2.4.8/kernel.yaml");
+    assert!(page.contains("Linked machine"), "machine.yaml not read");
+    let kernel = std::fs::read_to_string(tmp.path().join("output/m1/kernels/2.4.8.html")).expect("kernel page");
+    assert!(kernel.contains("NOTE-FROM-LINK"), "kernel.yaml not read");
+}
+
+/// `site.yml` (and `machine.yml`) were ignored without a word: the site
+/// was built with the defaults, the class called "not a machine class"
+/// with no hint (attack60's R/site-yml). Each is now named, with "did you
+/// mean".
+#[test]
+fn site_yml_and_machine_yml_are_named() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    std::fs::rename(content.join("site.yaml"), content.join("site.yml")).expect("mv");
+    put(&content, "m2/machine.yml", "name: \"Two\"\n");
+    put(&content, "m2/2.4.7/dbench-32.txt", dbench("1.1111"));
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "content/site.yml", "did you mean site.yaml?");
+    diag_for(&report, "content/m2", "It holds machine.yml: did you mean machine.yaml?");
+}
+
 /// A section whose `files:` match no result file is a warning in `build`
 /// (it was only said by `check`), at the section's `files:` line; a
 /// section's bad baseline points at the section's `baseline:` line, not the
