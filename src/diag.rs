@@ -49,7 +49,9 @@ pub struct Diagnostic {
     /// Warning or error.
     pub severity: Severity,
     /// The file, as given on the command line joined with its path under
-    /// the content directory.
+    /// the content directory. Serialised as a string, bytes that are not
+    /// UTF-8 as U+FFFD (`caf\u{FFFD}`), as the text output shows them.
+    #[serde(serialize_with = "lossy_path")]
     pub file: PathBuf,
     /// 1-based line, when known.
     pub line: Option<usize>,
@@ -60,6 +62,12 @@ pub struct Diagnostic {
     /// The lint page's group (not printed, not in `check --format json`).
     #[serde(skip)]
     pub kind: Kind,
+}
+
+/// A path as a string, lossily: serde refuses a path that is not UTF-8, and
+/// with it every diagnostic of `check --format json`.
+fn lossy_path<S: serde::Serializer>(path: &std::path::Path, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&path.to_string_lossy())
 }
 
 impl Diagnostic {

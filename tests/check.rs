@@ -45,6 +45,31 @@ fn check_prints_json_for_tools() {
     assert!(list.iter().any(|d| d["file"].as_str().unwrap().ends_with("2.4.9/dbench-32.txt")), "{stdout}");
 }
 
+/// A diagnostic naming a path that is not UTF-8 (a Latin-1 kernel
+/// directory, `caf\xe9`) is in `check --format json` with U+FFFD for those
+/// bytes, as the text output shows it, and a line on standard error says
+/// so. Standard output was empty ("cannot write the diagnostics as JSON"),
+/// every other finding lost with it (attack60's R/json-latin1).
+#[cfg(unix)]
+#[test]
+fn json_names_a_path_that_is_not_utf8_lossily() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    let latin1 = c.join("m1").join(std::ffi::OsStr::from_bytes(b"caf\xe9"));
+    std::fs::create_dir_all(&latin1).expect("mkdir");
+    std::fs::write(latin1.join("dbench-32.txt"), "no benchmark printed this\n").expect("write");
+    put(&c, "m1/2.4.9/dbench-32.txt", "no benchmark printed this either\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).args(["--format", "json"]).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    let diags: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let files: Vec<&str> = diags.as_array().expect("an array").iter().filter_map(|d| d["file"].as_str()).collect();
+    assert!(files.iter().any(|f| f.contains("m1/caf\u{FFFD}")), "{stdout}");
+    assert!(files.iter().any(|f| f.ends_with("2.4.9/dbench-32.txt")), "{stdout}");
+    assert!(stderr.contains("not UTF-8") && !stderr.contains("cannot write"), "{stderr}");
+}
+
 /// Shell completions and the man page come from the command line's own
 /// definitions.
 #[test]

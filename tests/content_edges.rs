@@ -845,6 +845,79 @@ fn links_out_of_the_content_tree_are_not_followed_unless_allowed() {
     assert!(page.contains("3.3333") && page.contains("2.2222"), "{:?}", report.diagnostics);
 }
 
+/// A machine class whose directory is a symbolic link is read as a
+/// kernel's is: inside the content directory always, out of it with
+/// `follow_links: true`, else skipped with a warning naming its target.
+/// Both were dropped without a word (attack60's `other -> ../ext/other`
+/// with `follow_links: true`, and `zz -> m`).
+#[cfg(unix)]
+#[test]
+fn a_linked_machine_class_is_read_or_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(tmp.path(), "ext/other/machine.yaml", "name: \"Other box\"\n");
+    put(tmp.path(), "ext/other/2.4.7/dbench-32.txt", dbench("7.7777"));
+    std::os::unix::fs::symlink("../ext/other", content.join("other")).expect("symlink");
+    std::os::unix::fs::symlink("m1", content.join("m1-again")).expect("symlink");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "content/other", "machine class linked out of the content directory");
+    diag_for(&report, "content/other", "follow_links: true");
+    let out = tmp.path().join("output");
+    assert!(!out.join("other").exists());
+    // The link inside the content directory is a class like any other.
+    no_diag_for(&report, "m1-again");
+    let again = std::fs::read_to_string(out.join("m1-again/index.html")).expect("m1-again page");
+    assert!(again.contains("9.2929"));
+    put(&content, "site.yaml", "title: \"Test site\"\nfollow_links: true\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    no_diag_for(&report, "content/other");
+    let other = std::fs::read_to_string(out.join("other/index.html")).expect("other page");
+    assert!(other.contains("7.7777") && other.contains("Other box"), "{other}");
+}
+
+/// A `machine.yaml` or `kernel.yaml` that links out of the content
+/// directory is read (the class's name and the kernel's note are on the
+/// page), so no warning calls it skipped (attack60's R/yaml-link-skipped:
+/// "skipped: a symbolic link out of the content directory", and
+/// `--strict` failed on it).
+#[cfg(unix)]
+#[test]
+fn a_linked_annotation_is_read_and_not_called_skipped() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        tmp.path(),
+        "ext/machine.yaml",
+        "name: \"Linked machine\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n",
+    );
+    put(tmp.path(), "ext/kernel.yaml", "notes: \"NOTE-FROM-LINK\"\n");
+    std::fs::remove_file(content.join("m1/machine.yaml")).expect("rm");
+    std::os::unix::fs::symlink(tmp.path().join("ext/machine.yaml"), content.join("m1/machine.yaml")).expect("link");
+    std::os::unix::fs::symlink(tmp.path().join("ext/kernel.yaml"), content.join("m1/2.4.8/kernel.yaml")).expect("link");
+    let (report, page) = build_ok(tmp.path(), &content);
+    no_diag_for(&report, "m1/machine.yaml");
+    no_diag_for(&report, "2.4.8/kernel.yaml");
+    assert!(page.contains("Linked machine"), "machine.yaml not read");
+    let kernel = std::fs::read_to_string(tmp.path().join("output/m1/kernels/2.4.8.html")).expect("kernel page");
+    assert!(kernel.contains("NOTE-FROM-LINK"), "kernel.yaml not read");
+}
+
+/// `site.yml` (and `machine.yml`) were ignored without a word: the site
+/// was built with the defaults, the class called "not a machine class"
+/// with no hint (attack60's R/site-yml). Each is now named, with "did you
+/// mean".
+#[test]
+fn site_yml_and_machine_yml_are_named() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    std::fs::rename(content.join("site.yaml"), content.join("site.yml")).expect("mv");
+    put(&content, "m2/machine.yml", "name: \"Two\"\n");
+    put(&content, "m2/2.4.7/dbench-32.txt", dbench("1.1111"));
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "content/site.yml", "did you mean site.yaml?");
+    diag_for(&report, "content/m2", "It holds machine.yml: did you mean machine.yaml?");
+}
+
 /// A section whose `files:` match no result file is a warning in `build`
 /// (it was only said by `check`), at the section's `files:` line; a
 /// section's bad baseline points at the section's `baseline:` line, not the

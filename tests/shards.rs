@@ -65,6 +65,29 @@ fn three_shards_merge_to_the_one_shot_site_byte_for_byte() {
     assert_eq!(diff(&a, &site(&merged)), Vec::<String>::new());
 }
 
+/// `build --classes` (or `--shard`) into the output of a whole site is
+/// refused and the site left byte for byte: it turned the site into a
+/// shard, deleting index.html, style.css, 404.html and the other classes
+/// (attack60: 74 files became 24, "21 files (1 changed)"). A shard output
+/// is rebuilt as before.
+#[test]
+fn a_shard_build_into_a_whole_site_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = demo(tmp.path());
+    let one = tmp.path().join("one");
+    build(&content, &one, &[]).success();
+    let before = snapshot(&one);
+    for extra in [&["--classes", "[a-e]*"][..], &["--shard", "1/3"][..]] {
+        let a = build(&content, &one, extra).failure();
+        let err = stderr(&a);
+        assert!(err.contains("holds a whole site, not a shard") && err.contains("Nothing was written"), "{err}");
+        assert_eq!(diff(&before, &snapshot(&one)), Vec::<String>::new(), "{extra:?} changed the site");
+    }
+    let shard = tmp.path().join("shard");
+    build(&content, &shard, &["--classes", "[a-e]*"]).success();
+    build(&content, &shard, &["--classes", "[a-e]*"]).success();
+}
+
 #[test]
 fn a_glob_matching_no_class_names_the_glob_and_the_classes() {
     let tmp = tempfile::tempdir().expect("tmp");

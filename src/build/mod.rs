@@ -246,6 +246,28 @@ pub fn render_site_with_progress(
 
 /// Refuses a `--base-url` that is not http(s) or an absolute path: it
 /// would prefix every link (`javascript:alert(1)//index.html`).
+/// A shard build into `out` holding a whole site (a one-shot build's or a
+/// merge's: its list of written files names `index.html`, and it has no
+/// shard manifest) is refused: it would remove the site's front page and
+/// every class it does not build.
+///
+/// # Errors
+/// [`BuildError::Shard`] saying so; nothing is written.
+fn refuse_shard_over_site(out: &Path) -> Result<(), BuildError> {
+    if out.join(shard::MANIFEST).exists() {
+        return Ok(());
+    }
+    let marker = crate::output::marker::read(out);
+    let text = String::from_utf8_lossy(&marker);
+    if crate::output::marker::listed(&text).contains(&"index.html") {
+        return Err(BuildError::Shard(format!(
+            "{} holds a whole site, not a shard: a shard build (--classes, --shard) there would remove its index.html and the classes it does not build; give the shard its own --output (`benchsite merge` puts shards together), or remove the directory first. Nothing was written.",
+            out.display()
+        )));
+    }
+    Ok(())
+}
+
 fn check_options(opts: &BuildOptions) -> Result<(), BuildError> {
     if let Some(url) = &opts.base_url
         && let Some(problem) = site::base_url_problem(url)
@@ -313,6 +335,9 @@ fn build_inner(
     }
     let _all = timing::span("build (total)");
     check_options(opts)?;
+    if selection.is_some() {
+        refuse_shard_over_site(&opts.output)?;
+    }
     let t = timing::span("open output");
     let writer = open_writer(opts)?;
     // Held to the end: the cache is stored after the commit.

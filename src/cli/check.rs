@@ -65,10 +65,18 @@ pub fn run(args: CheckArgs) -> ExitCode {
             // are counted only when there are some, and never fail.
             let notes = if notes > 0 { format!(", {notes} note(s)") } else { String::new() };
             match format {
-                Format::Json => match serde_json::to_string_pretty(&diags) {
-                    Ok(json) => crate::cli::out(format_args!("{json}\n")),
-                    Err(e) => errln!("error: cannot write the diagnostics as JSON: {e}"),
-                },
+                Format::Json => {
+                    match serde_json::to_string_pretty(&diags) {
+                        Ok(json) => crate::cli::out(format_args!("{json}\n")),
+                        Err(e) => errln!("error: cannot write the diagnostics as JSON: {e}"),
+                    }
+                    let lossy = diags.iter().filter(|d| d.file.to_str().is_none()).count();
+                    if lossy > 0 {
+                        infoln!(
+                            "check: {lossy} diagnostic(s) name a path that is not UTF-8; its \"file\" shows those bytes as U+FFFD"
+                        );
+                    }
+                }
                 Format::Github => {
                     for d in &diags {
                         crate::cli::out(format_args!("{}\n", github_annotation(d)));

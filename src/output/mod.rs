@@ -22,6 +22,7 @@
 
 pub mod atomic;
 pub mod claims;
+pub mod hold;
 pub mod lock;
 pub mod marker;
 pub mod sink;

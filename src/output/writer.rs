@@ -82,6 +82,20 @@ fn fault_at() -> Option<usize> {
     std::env::var("BENCHSITE_FAULT_RENAME").ok()?.parse().ok()
 }
 
+/// The rename of a build at which `BENCHSITE_FAULT_SIGNAL=N` sends the
+/// process SIGTERM (`N:INT` SIGINT, `N:HUP` SIGHUP; a test's stand-in for a
+/// Ctrl-C or a CI cancel mid-commit); `None` normally.
+fn signal_at() -> Option<(usize, i32)> {
+    let v = std::env::var("BENCHSITE_FAULT_SIGNAL").ok()?;
+    let (n, sig) = v.split_once(':').unwrap_or((&v, "TERM"));
+    let sig = match sig {
+        "INT" => signal_hook::consts::SIGINT,
+        "HUP" => signal_hook::consts::SIGHUP,
+        _ => signal_hook::consts::SIGTERM,
+    };
+    Some((n.parse().ok()?, sig))
+}
+
 /// A file renamed into place: its path relative to the output directory,
 /// and its stat right after (`None` when it could not be read).
 type Renamed = (String, Option<Stat>);
@@ -329,6 +343,9 @@ impl DirWriter {
     /// rename: the output directory then holds complete files only, some
     /// of them from this build.
     pub fn commit(self) -> Result<(usize, Written), WriteError> {
+        // Ctrl-C, SIGTERM or SIGHUP from here on waits until the renames
+        // are done or rolled back (and the list of written files matches).
+        let _held = super::hold::hold();
         let out = &self.out;
         // Read lossily: a byte that is not UTF-8 (an edit by hand) must not
         // cost the whole list (and with it the removal of stale files); no
@@ -430,12 +447,16 @@ impl DirWriter {
         let pending = std::mem::take(&mut *lock(&self.pending));
         let count = std::sync::atomic::AtomicUsize::new(0);
         let fault = fault_at();
+        let signal = signal_at();
         let done: Mutex<Vec<(&PathBuf, Option<PathBuf>)>> = Mutex::new(Vec::with_capacity(pending.len()));
         let renamed: Result<Vec<Renamed>, _> = pending
             .par_iter()
             .map(|(tmp, path, rel)| {
                 let backup = self.keep_old(path, rel).map_err(|e| (path, e))?;
                 let nth = count.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if let Some((_, sig)) = signal.filter(|(n, _)| *n == nth) {
+                    let _ = signal_hook::low_level::raise(sig);
+                }
                 let moved = if fault == Some(nth) {
                     Err(std::io::Error::other(format!("injected fault at rename {nth} (BENCHSITE_FAULT_RENAME)")))
                 } else {

@@ -41,6 +41,16 @@ pub fn is_leftover(name: &str) -> bool {
         || [".bak", ".orig", ".rej", ".swp", ".swo", ".swx"].into_iter().any(ends_with)
 }
 
+/// True for a class's `machine.yaml` and a kernel's `kernel.yaml` found
+/// in their places by the walk of the class: they are read whatever they
+/// link to.
+fn annotation_in_place(entry: &walkdir::DirEntry) -> bool {
+    let name = entry.file_name().to_string_lossy();
+    entry.file_type().is_file()
+        && matches!(&*name, "machine.yaml" | "kernel.yaml")
+        && annotation_read_elsewhere(&name, entry.depth()).is_none()
+}
+
 /// Where annotation `name` is read, when a class's walk finds it at
 /// `depth` (1: in the class directory) where it is not: a `kernel.yaml` in
 /// a run directory (`6.1/run2/kernel.yaml`, its `runs:` never applied), a
@@ -66,6 +76,18 @@ fn annotation_read_elsewhere(name: &str, depth: usize) -> Option<&'static str> {
 pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(SiteConfig, Vec<(PathBuf, String)>)> {
     check_content_dir(content)?;
     let config = read_site_config(content, diags);
+    // `site.yml` was ignored without a word: the site built with the
+    // defaults (alpha 0.05, no base_url).
+    if !content.join("site.yaml").exists()
+        && let Some(n) =
+            ["site.yml", "Site.yaml", "site.YAML", "site.yaml.txt"].into_iter().find(|n| content.join(n).is_file())
+    {
+        diags.push(Diagnostic::warning(
+            content.join(n),
+            None,
+            "not read: only site.yaml is (did you mean site.yaml?); the site is built with the defaults",
+        ));
+    }
     // A machine class given as the content directory would build a site
     // with no class (and a rebuild would remove every page of the last).
     if content.join("machine.yaml").is_file() {
@@ -77,11 +99,38 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         return Ok((config, Vec::new()));
     }
 
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(content)?
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().map(|t| t.is_dir()).unwrap_or(false))
-        .map(|e| e.path())
-        .collect();
+    // A class directory may be a symbolic link, followed as a kernel's is:
+    // inside the content directory always, out of it with `follow_links`,
+    // else skipped with a warning naming its target (it was dropped
+    // without a word).
+    let root = std::cell::OnceCell::new();
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for e in std::fs::read_dir(content)?.filter_map(Result::ok) {
+        let Ok(t) = e.file_type() else { continue };
+        if t.is_dir() {
+            dirs.push(e.path());
+            continue;
+        }
+        if !t.is_symlink() || !e.path().is_dir() {
+            continue;
+        }
+        let root = root.get_or_init(|| content.canonicalize().ok());
+        match (e.path().canonicalize(), root) {
+            (Ok(target), Some(root)) if !config.follow_links && !target.starts_with(root) => {
+                if !e.file_name().to_string_lossy().starts_with('.') {
+                    diags.push(Diagnostic::warning(
+                        e.path(),
+                        None,
+                        format!(
+                            "skipped: a machine class linked out of the content directory (to {}); its files would be published with the site (set `follow_links: true` in site.yaml to read it)",
+                            target.display()
+                        ),
+                    ));
+                }
+            }
+            _ => dirs.push(e.path()),
+        }
+    }
     // A hidden directory is not read; one that is a machine class (it
     // holds machine.yaml) is said skipped, not dropped without a word.
     dirs.retain(|p| {
@@ -109,7 +158,12 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
             let holds_classes = std::fs::read_dir(&dir)
                 .map(|rd| rd.filter_map(Result::ok).any(|e| e.path().join("machine.yaml").is_file()))
                 .unwrap_or(false);
-            let msg = if holds_classes {
+            let misnamed = ["machine.yml", "Machine.yaml", "machine.YAML", "machine.yaml.txt"]
+                .into_iter()
+                .find(|n| dir.join(n).is_file());
+            let msg = if let Some(n) = misnamed {
+                format!("not a machine class (no machine.yaml); skipped. It holds {n}: did you mean machine.yaml?")
+            } else if holds_classes {
                 format!(
                     "not a machine class (no machine.yaml); skipped. Its directories are machine classes: is it the content directory (--content {})?",
                     dir.display()
@@ -288,6 +342,9 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
         };
         if entry.path_is_symlink()
             && !follow_outside
+            // A `machine.yaml` or `kernel.yaml` in its place is read through
+            // the link (it is not published): no false "skipped".
+            && !annotation_in_place(&entry)
             && let Some(root) = root()
             && let Ok(target) = entry.path().canonicalize()
             && !target.starts_with(root)

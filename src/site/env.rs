@@ -208,8 +208,17 @@ fn is_config_line(l: &str) -> bool {
 /// Reads environment file `rel` of kind `kind` into `env`.
 pub fn read(kind: EnvKind, rel: &str, text: &str, env: &mut Environment) {
     env.files.push(rel.to_string());
+    // Control characters (a `dmesg --color=always` escape, U+202E in a
+    // command line) show as U+FFFD, as in names and YAML strings: they
+    // reached the pages and the Markdown raw (attack60's R/dmesg-esc).
+    let shown = |s: &str| crate::diag::replace_controls(s, &['\t']).into_owned();
     let mut fact = |key: String, value: &str, line: usize| {
-        env.facts.push(EnvFact { key, value: value.trim().to_string(), file: rel.to_string(), line: Some(line) });
+        env.facts.push(EnvFact {
+            key: shown(&key),
+            value: shown(value.trim()),
+            file: rel.to_string(),
+            line: Some(line),
+        });
     };
     let lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
     match kind {
@@ -266,7 +275,7 @@ pub fn read(kind: EnvKind, rel: &str, text: &str, env: &mut Environment) {
         EnvKind::Dmesg => {
             for (n, l) in lines {
                 if let Some(body) = problem_text(l) {
-                    let text: String = body.chars().take(160).collect();
+                    let text: String = shown(body).chars().take(160).collect();
                     env.problems.push(DmesgProblem { file: rel.to_string(), line: n, text });
                 }
             }
@@ -464,6 +473,23 @@ mod tests {
         for (l, begins) in problems {
             assert!(problem_text(l).is_some_and(|t| t.starts_with(begins)), "{l}");
         }
+    }
+
+    /// A `dmesg --color=always` escape and a U+202E in a command line
+    /// show as U+FFFD, as the README promises of every output: they
+    /// reached the HTML and Markdown raw (attack60's R/dmesg-esc).
+    #[test]
+    fn control_characters_in_environment_files_show_as_fffd() {
+        let d = read_one("k/dmesg", "[    2.0] BUG: unable to handle page fault \x1b[31mred\x1b[0m at 0x0\n");
+        assert_eq!(d.problems.len(), 1);
+        assert_eq!(d.problems[0].text, "BUG: unable to handle page fault \u{FFFD}[31mred\u{FFFD}[0m at 0x0");
+        let c = read_one("k/cmdline", "root=/dev/sda1 note=\u{202E}ffo quiet\n");
+        assert_eq!(
+            pairs(&c),
+            [("cmdline root", "/dev/sda1"), ("cmdline note", "\u{FFFD}ffo"), ("cmdline quiet", "on")]
+        );
+        let u = read_one("k/sysctl", "kernel.\x1b]0;x\x07 = 1\n");
+        assert!(u.facts.iter().all(|f| !f.key.chars().any(char::is_control)), "{:?}", u.facts);
     }
 
     #[test]
