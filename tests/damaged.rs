@@ -873,3 +873,51 @@ fn real_files_with_one_bad_cell_say_what_it_cost() {
         );
     }
 }
+
+/// A figure below 0 of a metric that cannot be (a time, a rate, a size, a
+/// count: attack59 F8), put into a real file: (file, line, cell, damaged
+/// cell, warning, what happened before). It is warned at its line and not
+/// read; every other figure of the file still is.
+const NEGATIVE_FIGURES: &[(&str, usize, &str, &str, &str, &str)] = &[
+    (
+        "wild/cyclictest/gh-log-oscomp-cyclictest-musl-group-4-cases-begin-end-banners-hackbench-stress-no-time-frame-allocator-lines.txt",
+        5,
+        "Min:      1 ",
+        "Min:      -1 ",
+        "`-1` usec for Min: a time is never below 0, so it is no measurement: not read",
+        "read as a Min latency of -1 usec (attack59 F8)",
+    ),
+    (
+        "wild/aim7/lkml-2003-05-reaim-peak-load-jobs-minute-jpm-suffix-AS-deadline-2tables.txt",
+        2,
+        "5216.68",
+        "-5216.68",
+        "`-5216.68` jobs/min for Max Jobs per Minute: a rate is never below 0, so it is no measurement: not read",
+        "read as -5216.68 jobs/min (attack59 F8)",
+    ),
+];
+
+#[test]
+fn real_files_with_a_negative_time_or_rate_warn_and_read_the_rest() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let count = |o: &benchsite::site::FileOutcome| o.parsed.iter().map(|p| p.samples.len()).sum::<usize>();
+    for (file, line, cell, bad, warning, before) in NEGATIVE_FIGURES {
+        let text = std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let clean = benchsite::site::parse_bytes(text.as_bytes(), None);
+        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+        let l = &mut lines[line - 1];
+        assert!(l.contains(cell), "{file}:{line}: no {cell:?} in {l:?}");
+        *l = l.replacen(cell, bad, 1);
+        let outcome = benchsite::site::parse_bytes(lines.join("\n").as_bytes(), None);
+        assert!(
+            outcome.warnings.iter().any(|(w, said)| *w == Some(*line) && said.contains(warning)),
+            "{file}:{line} {cell:?} -> {bad:?} (before: {before}): {:?}",
+            outcome.warnings
+        );
+        assert_eq!(count(&outcome), count(&clean) - 1, "{file}:{line}: only the negative figure goes");
+        assert!(
+            outcome.parsed.iter().flat_map(|p| &p.samples).all(|s| s.value.mean() >= 0.0),
+            "{file}:{line}: a negative figure read"
+        );
+    }
+}

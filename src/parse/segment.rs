@@ -123,6 +123,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         if let Ok(parsed) = &mut outcome {
             super::cut::last_line(parser, current, parsed);
             super::num::note_inexact(current, parsed);
+            super::num::drop_impossible_negatives(parsed);
         }
         match outcome {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
