@@ -941,3 +941,24 @@ fn real_files_with_a_negative_time_or_rate_warn_and_read_the_rest() {
         );
     }
 }
+
+/// A real dbench 1.x sweep with the second run's `2 clients started` line
+/// lost (attack59 F11's paste: one `clients started`, two Throughput
+/// lines): the second run was a set-up of its own with no word; now its
+/// unknown client count is warned at its result line.
+#[test]
+fn a_dbench_result_without_its_clients_started_line_is_warned() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let file = "dbench/dbench1x-sweep-dots.txt";
+    let text = std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    assert_eq!(lines[3], "2 clients started");
+    lines[3].clear();
+    let outcome = benchsite::site::parse_bytes(lines.join("\n").as_bytes(), None);
+    let warning = "no `N clients started` line for this result: line 1's 1 clients were the result's on line 3";
+    assert!(
+        outcome.warnings.iter().any(|(w, said)| *w == Some(6) && said.contains(warning)),
+        "{file}: {:?}",
+        outcome.warnings
+    );
+}
