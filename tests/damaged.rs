@@ -962,3 +962,30 @@ fn a_dbench_result_without_its_clients_started_line_is_warned() {
         outcome.warnings
     );
 }
+
+/// attack59's messages: a NUL byte inside a real file skipped it naming
+/// no place; an invalid UTF-8 byte's warning named no line; a file of
+/// only whitespace or NUL bytes was "unrecognised". Each now says where,
+/// or "empty".
+#[test]
+fn a_nul_or_invalid_byte_is_placed_and_a_blank_file_is_empty() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let file = "dbench/dbench1x-sweep-dots.txt";
+    let text = std::fs::read(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    // The first byte of line 3.
+    let line3 = text.iter().enumerate().filter(|(_, b)| **b == b'\n').nth(1).map(|(i, _)| i + 1).unwrap();
+    for (byte, said) in [(0u8, format!("a NUL byte at byte {line3}, line 3")), (0xff, "first at line 3".to_string())] {
+        let mut damaged = text.clone();
+        damaged[line3] = byte;
+        let outcome = benchsite::site::parse_bytes(&damaged, None);
+        assert!(
+            outcome.warnings.iter().any(|(w, t)| *w == Some(3) && t.contains(&said)),
+            "{file} byte {byte:#x} at line 3: {:?}",
+            outcome.warnings
+        );
+    }
+    for blank in [&b" \n\t\n"[..], b"\0\0\0", b"\n\0\n"] {
+        let outcome = benchsite::site::parse_bytes(blank, None);
+        assert!(outcome.warnings.iter().any(|(_, t)| t.starts_with("empty file")), "{blank:?}: {:?}", outcome.warnings);
+    }
+}
