@@ -542,8 +542,9 @@ mod tests {
 
     /// archive38 F3: sysbench's `avg: 0.00` ms in every run against
     /// seven `0.01` among thirteen `0.00` (0.0035): less than a step from
-    /// a zero, no percentage (it was +100.0%); a step or more from it keeps
-    /// one (−100%).
+    /// a zero, no percentage (it was +100.0%); a step or more from it is
+    /// compared, tested, but has no percentage either (it was −100%): no
+    /// ratio to a 0 (attack59 F8), a table says `to 0`.
     #[test]
     fn less_than_a_step_from_a_printed_zero_has_no_percentage() {
         let runs = |v: &[f64]| Summary::of(&v.iter().map(|&x| Value::single(x)).collect::<Vec<_>>()).unwrap();
@@ -556,7 +557,7 @@ mod tests {
         let c = compare_printed(&gwdg, &strato, crate::model::Better::Lower, (printed, printed));
         assert!(c.within_step && c.pct_better.is_none(), "{c:?}");
         let c = compare_printed(&strato, &runs(&[0.02, 0.03]), crate::model::Better::Lower, (printed, printed));
-        assert!(!c.within_step && c.pct_better == Some(100.0), "{c:?}");
+        assert!(!c.within_step && c.no_ratio && c.pct_better.is_none() && c.welch.is_some(), "{c:?}");
     }
 
     /// kernbench's printed means one step apart (`Elapsed Time 120.5
@@ -803,7 +804,10 @@ pub struct Comparison {
     /// Relative change in percent, signed so that positive is *better*
     /// whatever the metric's direction (for a "smaller is better" metric a
     /// drop from 10 to 9 is +10%). For metrics with no better direction it
-    /// is the plain relative change. `None` when the baseline is 0.
+    /// is the plain relative change. `None` unless both means are above 0
+    /// ([`Comparison::no_ratio`]): a change from or to 0 or a negative
+    /// value is no percentage (a latency of −6 ms against 6 ms read as
+    /// "−200.0%", attack59 F8).
     pub pct_better: Option<f64>,
     /// Welch's test, when the change can be tested (see the module docs:
     /// n ≥ 2 on both sides, spread on at least one, a difference of at
@@ -830,13 +834,19 @@ pub struct Comparison {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub within_step: bool,
     /// True when a side's mean is 0 or below (a generic YAML metric of
-    /// negative values, a sign that flips): the two means have no ratio,
-    /// so a loss is shown as its percentage of the baseline's magnitude
-    /// ([`Comparison::pct_better`]: −5.005 → −10.005 is −99.9%), never as
-    /// a factor (the factor 1/(1 − 0.999) read "1001× worse", attack26
-    /// gs/).
+    /// negative values, a sign that flips, a rate that fell to 0): the two
+    /// means have no ratio, so the change has no percentage
+    /// ([`Comparison::pct_better`] is `None`) and no factor (the factor of
+    /// −5.005 → −10.005 read "1001× worse", attack26 gs/; its percentage
+    /// of the baseline's magnitude, −99.9%, and −6 → 6 ms as −200.0%, no
+    /// better: attack59 F8). A table shows the change as `from 0`, `to 0`
+    /// or the difference itself ([`Comparison::baseline`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_ratio: bool,
+    /// The baseline's mean the value was compared with, in the metric's
+    /// unit: what a change with no percentage is told from ([`Comparison::no_ratio`]).
+    #[serde(skip)]
+    pub baseline: f64,
 }
 
 /// Compares `value` with `baseline` for a metric whose better direction is
@@ -874,7 +884,9 @@ fn compare_tested(
 ) -> Comparison {
     let diff = mean_diff(value, baseline);
     // A change too large for f64 (1e308 against 1) has no percentage to show.
-    let rel = (baseline.mean != 0.0).then(|| diff / baseline.mean.abs() * 100.0).filter(|r| r.is_finite());
+    // Two means above 0 have a ratio; a side at 0 or below has none.
+    let no_ratio = !(value.mean > 0.0 && baseline.mean > 0.0);
+    let rel = (!no_ratio).then(|| diff / baseline.mean * 100.0).filter(|r| r.is_finite());
     // No change is +0 whatever the direction (never a `-0` in the CSV).
     let pct_better = rel.map(|r| if better == crate::model::Better::Lower && r != 0.0 { -r } else { r });
     let no_spread = |s: &Summary| s.stddev.is_none_or(|sd| sd == 0.0);
@@ -895,8 +907,16 @@ fn compare_tested(
     } else {
         welch_beyond(value, baseline, resolution)
     };
-    let no_ratio = !(value.mean > 0.0 && baseline.mean > 0.0);
-    Comparison { diff, pct_better, welch, p_adjusted: None, significant: false, within_step: false, no_ratio }
+    Comparison {
+        diff,
+        pct_better,
+        welch,
+        p_adjusted: None,
+        significant: false,
+        within_step: false,
+        no_ratio,
+        baseline: baseline.mean,
+    }
 }
 
 /// [`compare`] at the printed step of both sides' values (`value_printed`

@@ -856,17 +856,24 @@ fn real_files_cut_short_warn_of_what_they_lost() {
 
 /// Real files with one figure damaged (attack59's driver: a cell turned to
 /// `NaN`, `1,234.5`): (fixture, line, the cell's text, what it became, the
-/// line the warning must name, a warning text it must give, what was said
+/// line the warning must name, a warning text it must give, how many
+/// figures the damaged file reads fewer than the clean one, what was said
 /// before the fix). A bad cell is a warning at its line saying what it
-/// cost, never a silent loss of the figures beside it.
-const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
+/// cost, never a silent loss of the figures beside it; and since session
+/// 60 the rest of the output is read (session 59 only warned: the fs_mark
+/// table's 128 figures, the stress-ng run, the schbench column, the
+/// lat_mem_rd series were still dropped). The one cell goes, with what the
+/// parser works out from it (tiobench's rate and its CPU Eff), and an
+/// AIM9 row with its one figure.
+const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, usize, &str)] = &[
     (
         "wild/fsmark/linuxxfs-2020-fsmark33-xfs-16thr-32loops-2sets-end-of-run-minmax-line-time-slabtop.txt",
         40,
         "262602.4",
         "262,602.4",
         40,
-        "lines 40-159 skipped: this one line stops the whole fsmark output, at least 126 other figure(s) with it",
+        "`262,602.4` is no figure: not read, nor what fsmark works out from it; the rest of the line and of the fsmark output was read",
+        1,
         "all fs_mark figures lost under \"lines 40-40 (1 lines) skipped\" (attack59 F1)",
     ),
     (
@@ -875,7 +882,8 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "93041.0",
         "NaN.0",
         11,
-        "lines 10-48 skipped: this one line stops the whole unixbench output, at least 49 other figure(s) with it",
+        "`NaN.0` is no figure: not read, nor what unixbench works out from it; the rest of the line and of the unixbench output was read",
+        1,
         "all 51 UnixBench figures lost under \"lines 11-11 (1 lines) skipped\" (attack59 F1)",
     ),
     (
@@ -884,7 +892,8 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "101741",
         "NaN",
         8,
-        "`NaN` is no figure: it was not read, nor what stress-ng reads with it",
+        "`NaN` is no figure: not read, nor what stress-ng works out from it; the rest of the line and of the stress-ng output was read",
+        1,
         "the whole FreeBSD run dropped (16 samples to 8), no word (attack59 F2)",
     ),
     (
@@ -893,7 +902,8 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "84 (",
         "NaN (",
         30,
-        "`NaN` is no figure: it was not read, nor what schbench reads with it",
+        "`NaN` is no figure: not read, nor what schbench works out from it; the rest of the line and of the schbench output was read",
+        1,
         "the whole v5.12-rc5 column (9 figures) dropped, no word (attack59 F2)",
     ),
     (
@@ -902,7 +912,8 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "1.089",
         "NaN",
         10,
-        "`NaN` is no figure: it was not read, nor what tiobench reads with it",
+        "`NaN` is no figure: not read, nor what tiobench works out from it; the rest of the line and of the tiobench output was read",
+        2,
         "the first set-up's table (12 figures) dropped, no word (attack59 F2)",
     ),
     (
@@ -911,7 +922,8 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         " 2.8 MB",
         " 1,002.8 MB",
         20,
-        "`1,002.8` is no figure: it was not read, nor what dbench reads with it",
+        "`1,002.8` is no figure: not read, nor what dbench works out from it; the rest of the dbench output was read",
+        1,
         "rows 20-24 (5 kernels) dropped, no word (attack59 F2)",
     ),
     (
@@ -920,7 +932,8 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "23752.50",
         "NaN",
         8,
-        "`NaN` is no figure: it was not read, nor what aim9 reads with it",
+        "`NaN` is no figure: it was not read, nor what aim9 reads with it (a row, a run, a column or a table may be missing)",
+        1,
         "the row dropped (32 samples to 31), no word (attack59 F3)",
     ),
     (
@@ -929,7 +942,8 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "23752.50",
         "23,752.50",
         8,
-        "`23,752.50` is no figure: it was not read, nor what aim9 reads with it",
+        "`23,752.50` is no figure: it was not read, nor what aim9 reads with it (a row, a run, a column or a table may be missing)",
+        1,
         "the row dropped (32 samples to 31), no word (attack59 F3)",
     ),
     (
@@ -938,7 +952,8 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "1.667",
         "NaN",
         31,
-        "`NaN` is no figure: it was not read, nor what lmbench-raw reads with it",
+        "`NaN` is no figure: not read, nor what lmbench-raw works out from it; the rest of the lmbench-raw output was read",
+        1,
         "the lat_mem_rd series dropped (45 samples to 8) under a warning at line 30 (attack59 F7)",
     ),
     (
@@ -948,6 +963,7 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "526743,764",
         29,
         "perf stat's count `526743,764` of `faults` is no figure perf prints: not read",
+        1,
         "read as 526743.764 faults, the block taken for a decimal-comma locale (only a note) (attack59 F6)",
     ),
     (
@@ -956,7 +972,8 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
         "4963.36",
         "4,963.36",
         3,
-        "`4,963.36` is no figure, and the 2 lines below it (lines 4-5) are not read",
+        "`4,963.36` is no figure: not read, nor what reaim works out from it; the rest of the reaim output was read",
+        1,
         "the rows after the bad cell dropped without being named (attack59 F9)",
     ),
 ];
@@ -964,8 +981,10 @@ const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, &str)] = &[
 #[test]
 fn real_files_with_one_bad_cell_say_what_it_cost() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    for (file, line, cell, bad, at, warning, before) in BAD_CELLS {
+    let count = |o: &benchsite::site::FileOutcome| o.parsed.iter().map(|p| p.samples.len()).sum::<usize>();
+    for (file, line, cell, bad, at, warning, lost, before) in BAD_CELLS {
         let text = std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let clean = count(&benchsite::site::parse_bytes(text.as_bytes(), None));
         let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
         let l = &mut lines[line - 1];
         assert!(l.contains(cell), "{file}:{line}: no {cell:?} in {l:?}");
@@ -976,5 +995,102 @@ fn real_files_with_one_bad_cell_say_what_it_cost() {
             "{file}:{line} {cell:?} -> {bad:?} (before: {before}): {:?}",
             outcome.warnings
         );
+        assert_eq!(clean - count(&outcome), *lost, "{file}:{line} {cell:?} -> {bad:?}: figures lost");
+    }
+}
+
+/// A figure below 0 of a metric that cannot be (a time, a rate, a size, a
+/// count: attack59 F8), put into a real file: (file, line, cell, damaged
+/// cell, warning, what happened before). It is warned at its line and not
+/// read; every other figure of the file still is.
+const NEGATIVE_FIGURES: &[(&str, usize, &str, &str, &str, &str)] = &[
+    (
+        "wild/cyclictest/gh-log-oscomp-cyclictest-musl-group-4-cases-begin-end-banners-hackbench-stress-no-time-frame-allocator-lines.txt",
+        5,
+        "Min:      1 ",
+        "Min:      -1 ",
+        "`-1` usec for Min: a time is never below 0, so it is no measurement: not read",
+        "read as a Min latency of -1 usec (attack59 F8)",
+    ),
+    (
+        "wild/aim7/lkml-2003-05-reaim-peak-load-jobs-minute-jpm-suffix-AS-deadline-2tables.txt",
+        2,
+        "5216.68",
+        "-5216.68",
+        "`-5216.68` jobs/min for Max Jobs per Minute: a rate is never below 0, so it is no measurement: not read",
+        "read as -5216.68 jobs/min (attack59 F8)",
+    ),
+];
+
+#[test]
+fn real_files_with_a_negative_time_or_rate_warn_and_read_the_rest() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let count = |o: &benchsite::site::FileOutcome| o.parsed.iter().map(|p| p.samples.len()).sum::<usize>();
+    for (file, line, cell, bad, warning, before) in NEGATIVE_FIGURES {
+        let text = std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let clean = benchsite::site::parse_bytes(text.as_bytes(), None);
+        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+        let l = &mut lines[line - 1];
+        assert!(l.contains(cell), "{file}:{line}: no {cell:?} in {l:?}");
+        *l = l.replacen(cell, bad, 1);
+        let outcome = benchsite::site::parse_bytes(lines.join("\n").as_bytes(), None);
+        assert!(
+            outcome.warnings.iter().any(|(w, said)| *w == Some(*line) && said.contains(warning)),
+            "{file}:{line} {cell:?} -> {bad:?} (before: {before}): {:?}",
+            outcome.warnings
+        );
+        assert_eq!(count(&outcome), count(&clean) - 1, "{file}:{line}: only the negative figure goes");
+        assert!(
+            outcome.parsed.iter().flat_map(|p| &p.samples).all(|s| s.value.mean() >= 0.0),
+            "{file}:{line}: a negative figure read"
+        );
+    }
+}
+
+/// A real dbench 1.x sweep with the second run's `2 clients started` line
+/// lost (attack59 F11's paste: one `clients started`, two Throughput
+/// lines): the second run was a set-up of its own with no word; now its
+/// unknown client count is warned at its result line.
+#[test]
+fn a_dbench_result_without_its_clients_started_line_is_warned() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let file = "dbench/dbench1x-sweep-dots.txt";
+    let text = std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    assert_eq!(lines[3], "2 clients started");
+    lines[3].clear();
+    let outcome = benchsite::site::parse_bytes(lines.join("\n").as_bytes(), None);
+    let warning = "no `N clients started` line for this result: line 1's 1 clients were the result's on line 3";
+    assert!(
+        outcome.warnings.iter().any(|(w, said)| *w == Some(6) && said.contains(warning)),
+        "{file}: {:?}",
+        outcome.warnings
+    );
+}
+
+/// attack59's messages: a NUL byte inside a real file skipped it naming
+/// no place; an invalid UTF-8 byte's warning named no line; a file of
+/// only whitespace or NUL bytes was "unrecognised". Each now says where,
+/// or "empty".
+#[test]
+fn a_nul_or_invalid_byte_is_placed_and_a_blank_file_is_empty() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let file = "dbench/dbench1x-sweep-dots.txt";
+    let text = std::fs::read(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    // The first byte of line 3.
+    let line3 = text.iter().enumerate().filter(|(_, b)| **b == b'\n').nth(1).map(|(i, _)| i + 1).unwrap();
+    for (byte, said) in [(0u8, format!("a NUL byte at byte {line3}, line 3")), (0xff, "first at line 3".to_string())] {
+        let mut damaged = text.clone();
+        damaged[line3] = byte;
+        let outcome = benchsite::site::parse_bytes(&damaged, None);
+        assert!(
+            outcome.warnings.iter().any(|(w, t)| *w == Some(3) && t.contains(&said)),
+            "{file} byte {byte:#x} at line 3: {:?}",
+            outcome.warnings
+        );
+    }
+    for blank in [&b" \n\t\n"[..], b"\0\0\0", b"\n\0\n"] {
+        let outcome = benchsite::site::parse_bytes(blank, None);
+        assert!(outcome.warnings.iter().any(|(_, t)| t.starts_with("empty file")), "{blank:?}: {:?}", outcome.warnings);
     }
 }

@@ -513,3 +513,27 @@ fn lmbench_megabytes_a_second_are_no_tinymembench_test() {
         assert_eq!(got, want);
     }
 }
+
+/// attack59 F11: AMD's pct-table (`~~~~~~~~~` / `hackbench` / `~~~~~~~~~`
+/// over its tables) glued under Dave Chinner's fs_mark log, whose last
+/// lines are bash `time` reports, with no blank line between: the title
+/// block was the time report's paragraph, blanked for the pct-table, and
+/// its rows read as benchmark `results`. They keep `hackbench`.
+#[test]
+fn a_pct_table_glued_under_a_time_report_keeps_its_title() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let read = |f: &str| std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+    let fsmark =
+        read("wild/fsmark/linuxxfs-2020-fsmark33-xfs-16thr-32loops-2sets-end-of-run-minmax-line-time-slabtop.txt");
+    let pct = read(
+        "wild/pct_table/lkml-2022-06-prateek-sis-util-hackbench-nps4-overloaded-mark-then-ycsb-var-lines-not-read.txt",
+    );
+    let outcome = benchsite::site::parse_bytes(&joined(&fsmark, &pct, Joint::Glued), None);
+    let groups: std::collections::BTreeSet<&str> = outcome
+        .parsed
+        .iter()
+        .filter(|p| p.benchmark == "pct-table")
+        .flat_map(|p| p.samples.iter().map(|s| s.group.as_str()))
+        .collect();
+    assert!(groups.contains("hackbench") && !groups.contains("results"), "{groups:?}");
+}

@@ -131,7 +131,9 @@ pub fn run(args: &ParseArgs) -> ExitCode {
     // table without its title, a table typed by hand: LKML 2005, where
     // `parse` said only "unrecognised file" and `build` said which lines
     // and why) gets those warnings, as `build` gives them.
-    let named = outcome.warnings.iter().any(|(line, _)| line.is_some());
+    // So does an empty one (only whitespace or NUL bytes: "empty", not
+    // "unrecognised" with every format listed, attack59).
+    let named = outcome.warnings.iter().any(|(line, w)| line.is_some() || w.starts_with("empty file"));
     if outcome.parsed.is_empty() && forced.is_none() && !named && parse::detect(&Input::from_bytes(&bytes)).is_none() {
         errln!("error: {}: unrecognised file; no parser claimed it. Formats tried:", file.display());
         for p in parse::registry() {

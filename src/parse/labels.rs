@@ -878,7 +878,31 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
         let e = depths.entry(depth_key_hash(s)).or_insert((d, false));
         e.1 |= e.0 != d;
     }
-    let mixed: Vec<bool> = parsed.samples.iter().map(|s| depths.get(&depth_key_hash(s)).is_some_and(|e| e.1)).collect();
+    let mut mixed: Vec<bool> =
+        parsed.samples.iter().map(|s| depths.get(&depth_key_hash(s)).is_some_and(|e| e.1)).collect();
+    // A row is one set-up: a key of one depth that shares a line with a
+    // mixed key's sample is parted too, at every line of it (a tiobench
+    // table quoted three times and posted again, the quoted row's `NaN`
+    // Sequential Reads rate not read: the posted rows' rates lost their
+    // `quoting` and so their CPU Eff, which pairs a rate with the %CPU
+    // of its row; attack59 F2 damage).
+    loop {
+        let lines: rustc_hash::FxHashSet<usize> =
+            parsed.samples.iter().zip(&mixed).filter(|(_, m)| **m).map(|(s, _)| s.line).collect();
+        let keys: rustc_hash::FxHashSet<u64> = parsed
+            .samples
+            .iter()
+            .zip(&mixed)
+            .filter(|(s, m)| !**m && lines.contains(&s.line))
+            .map(|(s, _)| depth_key_hash(s))
+            .collect();
+        if keys.is_empty() {
+            break;
+        }
+        for (s, m) in parsed.samples.iter().zip(mixed.iter_mut()) {
+            *m |= keys.contains(&depth_key_hash(s));
+        }
+    }
     let mut n = 0;
     for (s, mixed) in parsed.samples.iter_mut().zip(mixed) {
         if !mixed {

@@ -476,8 +476,103 @@ fn not_a_run_number(bare: &str) -> bool {
     COUNT_WORDS.contains(&word.to_ascii_lowercase().as_str())
 }
 
+/// What a metric in `unit` measures that can never be below 0, when it
+/// is one: `"time"` (`s`, `ms`, `usec`, `ns`, `clocks`), `"rate"` (any unit
+/// per something: `MB/s`, `jobs/min`, `usecs/op`, `per sec`, and the
+/// abbreviations `lps`, `lpm`, `rps`, `tps`, `fps`, `IOPS`, `MWIPS`),
+/// `"size"` (`KB`, `GiB`, `pages`) or `"count"` (`bogo ops`, `events`,
+/// `MHz`). `None` for a percentage, a bare number (an index, a score, a
+/// difference column: `%change` may be negative) and units not known.
+pub fn never_negative(unit: &str) -> Option<&'static str> {
+    let u = unit.trim().to_ascii_lowercase();
+    let u = u.as_str();
+    const TIMES: &[&str] = &[
+        "s", "sec", "secs", "second", "seconds", "ms", "msec", "msecs", "us", "µs", "usec", "usecs", "ns", "nsec",
+        "nsecs", "nanosec", "nanosecs", "nanosecond", "nanoseconds", "min", "mins", "minutes", "clocks", "cycles",
+    ];
+    const RATES: &[&str] = &["lps", "lpm", "rps", "tps", "qps", "fps", "iops", "mwips", "jpm", "mflops", "gflops"];
+    const SIZES: &[&str] = &["b", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "bytes", "pages"];
+    const COUNTS: &[&str] = &["bogo ops", "ops", "events", "mhz", "ghz"];
+    if TIMES.contains(&u) {
+        Some("time")
+    } else if (u.contains('/') && !u.contains('%'))
+        || u.starts_with("per ")
+        || u.contains(" per ")
+        || RATES.contains(&u)
+    {
+        Some("rate")
+    } else if SIZES.contains(&u) {
+        Some("size")
+    } else if COUNTS.contains(&u) {
+        Some("count")
+    } else {
+        None
+    }
+}
+
+/// Takes out of `parsed` every sample below 0 of a metric that cannot be
+/// ([`never_negative`]: a time, a rate, a size, a count), each with a
+/// warning at its line. A benchmark never prints one: it is a clock that
+/// stepped back, a counter that wrapped, or a hand that slipped
+/// (cyclictest's `Min:      -1` read as −1 usec; re-aim's `-5216.68
+/// Jobs/Minute`; attack59 F8), and a mean with it in is no measurement.
+/// 0 is kept: cyclictest's `Min: 0` is a latency below its clock's step,
+/// and a throughput of 0 is what a run that did nothing prints.
+pub fn drop_impossible_negatives(parsed: &mut crate::model::ParsedFile) {
+    if !parsed.samples.iter().any(|s| s.value.mean() < 0.0) {
+        return;
+    }
+    let mut notes = Vec::new();
+    parsed.samples.retain(|s| {
+        let v = s.value.mean();
+        let Some(kind) = (v < 0.0).then(|| never_negative(&s.metric.unit)).flatten() else { return true };
+        let unit = if s.metric.unit.is_empty() { String::new() } else { format!(" {}", s.metric.unit) };
+        notes.push((
+            s.line,
+            format!("`{v}`{unit} for {}: a {kind} is never below 0, so it is no measurement: not read", s.metric.name),
+        ));
+        false
+    });
+    for n in notes {
+        if !parsed.notes.contains(&n) {
+            parsed.notes.push(n);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    /// attack59 F8: cyclictest's `Min: -1` and re-aim's `-5216.68
+    /// Jobs/Minute` were read. A time, a rate, a size or a count below 0 is
+    /// warned and not read; a percentage, a bare number and 0 are kept.
+    #[test]
+    fn a_negative_time_rate_size_or_count_is_no_measurement() {
+        use crate::model::{Better, Metric, ParsedFile, Sample};
+        for unit in ["usec", "s", "ms", "MB/s", "jobs/min", "usecs/op", "per sec", "lps", "IOPS", "KB", "bogo ops"] {
+            assert!(never_negative(unit).is_some(), "{unit}");
+        }
+        for unit in ["", "%", "normalized", "score"] {
+            assert_eq!(never_negative(unit), None, "{unit}");
+        }
+        let min = Metric::new("Min", "usec", Better::Lower);
+        let change = Metric::new("%change", "%", Better::Neither);
+        let mut parsed = ParsedFile {
+            samples: vec![
+                Sample::new(min.clone(), -1.0, 5),
+                Sample::new(min.clone(), 0.0, 6),
+                Sample::new(change.clone(), -3.5, 7),
+            ],
+            ..Default::default()
+        };
+        drop_impossible_negatives(&mut parsed);
+        let kept: Vec<(usize, f64)> = parsed.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(kept, [(6, 0.0), (7, -3.5)]);
+        assert_eq!(
+            parsed.notes,
+            [(5, "`-1` usec for Min: a time is never below 0, so it is no measurement: not read".to_string())]
+        );
+    }
+
     use super::*;
 
     /// attack42 F1 and F16: a dotted version's last number (a kernel's

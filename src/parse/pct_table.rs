@@ -956,6 +956,20 @@ impl BenchParser for PctTable {
         "comparison tables of values with their change in `(N pct)` per kernel column (AMD's scheduler results on LKML)"
     }
 
+    /// A benchmark's title block's lines: a rule of tildes (`~~~~~~~~~`),
+    /// a name between tildes (`~ Hackbench ~`), or a name of one to three
+    /// words with no digit (`hackbench`), which the reading takes for a
+    /// title only between two rules. Glued under a `time` report with no
+    /// blank line between, the block was the time report's paragraph, and
+    /// the tables below it read as benchmark `results` (attack59 F11).
+    fn own_title(&self, line: &str) -> bool {
+        let t = line.trim();
+        let tildes = t.len() >= 3 && t.chars().all(|c| c == '~');
+        let name = undecorated(t);
+        let words = name.split_whitespace().count();
+        tildes || ((1..=3).contains(&words) && !name.bytes().any(|b| b.is_ascii_digit()) && !name.contains(':'))
+    }
+
     /// The literals its first test asks for.
     fn literals(&self) -> &'static [&'static str] {
         &[" pct)", "[pct imp](CV)"]

@@ -118,12 +118,8 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         read_ids.push(parser.id());
         let spans: Vec<(usize, usize, &str)> =
             out.iter().filter(|s| s.outcome.is_ok()).map(|s| (s.lines.0, s.lines.1, s.parser.id())).collect();
-        let first = super::cut::retry_without_last_line(parser, current, parser.parse(current));
-        let mut outcome = around_others(current, parser, first, &spans);
-        if let Ok(parsed) = &mut outcome {
-            super::cut::last_line(parser, current, parsed);
-            super::num::note_inexact(current, parsed);
-        }
+        let outcome = read_round(current, current, parser, &spans);
+        let outcome = read_past_bad_cells(current, parser, outcome, &spans);
         match outcome {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
                 let pasted = super::repeats::drop_pasted_twice(input, &mut parsed);
@@ -922,6 +918,125 @@ fn around_others(
     }
 }
 
+/// What `parser` reads of `text` (the round's lines, or them with bad
+/// cells mended, [`read_past_bad_cells`]) beside the `spans` other
+/// segments read: the last line cut, figures past a double's digits noted
+/// (of `current`'s text), figures no metric can take dropped.
+fn read_round(
+    current: &Input,
+    text: &Input,
+    parser: &'static dyn BenchParser,
+    spans: &[(usize, usize, &str)],
+) -> Result<ParsedFile, ParseError> {
+    let first = super::cut::retry_without_last_line(parser, text, parser.parse(text));
+    let mut outcome = around_others(text, parser, first, spans);
+    if let Ok(parsed) = &mut outcome {
+        super::cut::last_line(parser, text, parsed);
+        super::num::note_inexact(current, parsed);
+        super::num::drop_impossible_negatives(parsed);
+    }
+    outcome
+}
+
+/// Reads past the cells of `current` no number is made of ([`bad_cell`]:
+/// `NaN`, `inf`, `262,602.4`, `1e309`): a parser that refuses one refuses
+/// more than its line (an fs_mark table's 128 figures, a UnixBench
+/// report's 51, a stress-ng run, a schbench column, a tiobench table, a
+/// lat_mem_rd series: attack59 F1/F2). Each such cell is made a figure
+/// twice over, once 987654321 and once 123456789 (else 98765.4321 and
+/// 12345.6789, for a parser that wants decimals), and read: where both
+/// readings agree on every figure of every other line (no other figure
+/// was made of the stand-in: no mean, no parameter, no label), what they
+/// read of the bad cells' lines is dropped, each such line warned of, and
+/// the reading is kept if it holds more figures than `outcome` did.
+/// Otherwise `outcome` stays (and [`note_bad_cells`] says what it cost).
+fn read_past_bad_cells(
+    current: &Input,
+    parser: &'static dyn BenchParser,
+    outcome: Result<ParsedFile, ParseError>,
+    spans: &[(usize, usize, &str)],
+) -> Result<ParsedFile, ParseError> {
+    // Each line with a bad cell, and its bad cells.
+    let bad: Vec<(usize, Vec<&str>)> = current
+        .lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let cells: Vec<&str> = cells_of(line).split_whitespace().filter(|w| bad_cell(w)).collect();
+            (!cells.is_empty()).then_some((i, cells))
+        })
+        .collect();
+    if bad.is_empty() {
+        return outcome;
+    }
+    let had = outcome.as_ref().map_or(0, |p| p.samples.len());
+    let on_bad = |l: usize| bad.iter().any(|(i, _)| i + 1 == l);
+    let mended = |stand_in: &str| {
+        let mut lines = current.lines.clone();
+        for (i, cells) in &bad {
+            for cell in cells {
+                let bare = cell.trim_matches(|c: char| matches!(c, ',' | ';' | '(' | ')' | '|' | '[' | ']'));
+                // The cell's printed decimals kept (`NaN.0` as
+                // `987654321.0`: UnixBench wants its one decimal).
+                let frac = bare
+                    .rsplit_once('.')
+                    .map(|(_, f)| f)
+                    .filter(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()) && !stand_in.contains('.'));
+                let figure = match frac {
+                    Some(f) => format!("{stand_in}.{f}"),
+                    None => stand_in.to_string(),
+                };
+                lines[*i] = lines[*i].replacen(bare, &figure, 1);
+            }
+        }
+        read_round(current, &current.with_lines(lines), parser, spans)
+    };
+    for (a, b) in [("987654321", "123456789"), ("1", "2"), ("98765.4321", "12345.6789")] {
+        let (Ok(mut x), Ok(y)) = (mended(a), mended(b)) else { continue };
+        fn rest(p: &ParsedFile, on_bad: impl Fn(usize) -> bool) -> (Vec<&crate::model::Sample>, Vec<&(usize, String)>) {
+            (
+                p.samples.iter().filter(|s| !on_bad(s.line)).collect(),
+                p.notes.iter().filter(|(l, _)| !on_bad(*l)).collect(),
+            )
+        }
+        if rest(&x, on_bad) != rest(&y, on_bad) {
+            continue;
+        }
+        // The bad lines the stand-ins were read from (not lines of
+        // another output the cell happened to be on).
+        let read: Vec<usize> = x.samples.iter().map(|s| s.line).filter(|&l| on_bad(l)).collect();
+        // Of a bad line, what both readings read alike: the line's other
+        // cells (a tiobench row's 11 other figures), never the stand-in
+        // nor what is worked out from it.
+        x.samples.retain(|s| !on_bad(s.line) || y.samples.contains(s));
+        x.notes.retain(|n| !on_bad(n.0) || y.notes.contains(n));
+        if x.samples.len() <= had {
+            continue;
+        }
+        for (i, cells) in &bad {
+            let n = i + 1;
+            if !read.contains(&n) {
+                continue;
+            }
+            let cells: Vec<String> = cells.iter().map(|c| format!("`{c}`")).collect();
+            let rest =
+                if x.samples.iter().any(|s| s.line == n) { "the rest of the line and of" } else { "the rest of" };
+            x.notes.push((
+                n,
+                format!(
+                    "{} is no figure: not read, nor what {} works out from it; {rest} the {} output was read",
+                    cells.join(", "),
+                    parser.id(),
+                    parser.id()
+                ),
+            ));
+        }
+        x.notes.sort_by_key(|n| n.0);
+        return Ok(x);
+    }
+    outcome
+}
+
 /// The first line `parser` reads a number from above `line`, where it
 /// failed (its paragraph and all below blanked); `line` itself when it
 /// reads none there. An AIM9 report of lines 1-31 that fails at line 35
@@ -1152,6 +1267,16 @@ pub(crate) fn bad_cell(word: &str) -> bool {
             && w.parse::<f64>().is_ok_and(|v| v.is_infinite()))
 }
 
+/// The part of `line` that holds cells: up to a comment (perf stat's
+/// `#  -nan% of all branches`), unless the line starts with it (PostMark's
+/// report, every line of which starts with `#`: `#  NaN seconds of
+/// transactions (272.88 per second)`, attack59).
+fn cells_of(line: &str) -> &str {
+    let t = line.trim_start();
+    let t = t.strip_prefix('#').unwrap_or(t);
+    t.split('#').next().unwrap_or("")
+}
+
 /// The safety net for a damaged figure: a line no segment read, inside or
 /// beside (same paragraph) the lines a segment read, holding a cell no
 /// number is made of ([`bad_cell`]), is noted on that segment at its line.
@@ -1166,7 +1291,7 @@ fn note_bad_cells(input: &Input, segments: &mut [Segment], read_lines: &[usize])
             continue;
         }
         // A perf stat comment (`#  -nan% of all branches`) is no cell.
-        let cells = line.split('#').next().unwrap_or("");
+        let cells = cells_of(line);
         // A figure grouped by commas that repeats one read (a report's
         // hand summary, `Operations/sec (real): 6,466.63`, of the run read
         // above it) lost nothing.

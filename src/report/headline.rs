@@ -195,6 +195,7 @@ mod tests {
             significant,
             within_step: false,
             no_ratio: false,
+            baseline: 0.0,
         });
         Some(CellView { comparison, ..CellView::default() })
     }

@@ -433,6 +433,7 @@ mod tests {
             significant: p < 0.05,
             within_step: false,
             no_ratio: false,
+            baseline: 0.0,
         });
         Some(CellView {
             text: text.into(),
@@ -539,6 +540,7 @@ mod tests {
             significant: true,
             within_step: false,
             no_ratio: false,
+            baseline: 0.0,
         };
         let errors = Some(CellView {
             text: "12".into(),

@@ -945,7 +945,7 @@ pub(super) fn change_of(
         Some(p) if cmp.no_ratio => (super::format::fmt_change_no_ratio(p, false), p),
         Some(p) => (fmt_change(p, better, unit), p),
         None if cmp.diff.is_finite() && cmp.diff != 0.0 => {
-            ("from 0".into(), if better == Better::Lower { -cmp.diff } else { cmp.diff })
+            (no_ratio_text(cmp, unit), if better == Better::Lower { -cmp.diff } else { cmp.diff })
         }
         None => return (None, DeltaClass::None),
     };
@@ -957,6 +957,30 @@ pub(super) fn change_of(
         DeltaClass::None
     };
     (Some(text), class)
+}
+
+/// The change `cmp` shows where its means have no ratio
+/// ([`crate::stats::Comparison::no_ratio`]): "from 0" from a baseline of
+/// 0, "to 0" to a value of 0, else the difference itself in `unit`
+/// ("+12 ms": a latency of −6 ms against 6 ms, which no percentage
+/// measures).
+fn no_ratio_text(cmp: &crate::stats::Comparison, unit: &str) -> CompactString {
+    if cmp.baseline == 0.0 {
+        "from 0".into()
+    } else if cmp.baseline + cmp.diff == 0.0 {
+        "to 0".into()
+    } else {
+        let sep = if unit.is_empty() { "" } else { " " };
+        // Four significant digits, as a percentage shows (a difference of
+        // means of runs, −10.0067 − −5.0067, is −5.000, not −5.000000).
+        let scale = 10f64.powi(3 - cmp.diff.abs().log10().floor() as i32);
+        let diff = (cmp.diff * scale).round() / scale;
+        let sign = if diff > 0.0 { "+" } else { "" };
+        compact_str::format_compact!(
+            "{sign}{}{sep}{unit}",
+            fmt_cell_value(diff, crate::stats::decimals_needed(&[diff]), None)
+        )
+    }
 }
 
 /// How much better `cmp` is, in percent (positive is better), in a column
@@ -1273,25 +1297,32 @@ mod run_tests {
 
     /// attack26 gs/: `better: higher`, 6.1 [-5.01, -5.02, -4.99, -5.00]
     /// against 6.2 [-10.01, -10.02, -9.99, -10.00] read "1001× worse" (the
-    /// factor of −99.9%); now the percentage of the baseline's magnitude.
-    /// Two positive means keep the factor past −50%.
+    /// factor of −99.9%), then "-99.9%"; attack59 F8: a latency of −6 ms
+    /// against 6 ms read "-200.0%". A side at 0 or below has no ratio to
+    /// the other: no percentage, no factor, but the difference, `to 0` or
+    /// `from 0`. Two positive means keep the factor past −50%.
     #[test]
-    fn a_negative_baseline_shows_a_percentage_never_a_factor() {
+    fn a_side_at_or_below_zero_shows_no_percentage_nor_factor() {
         let base = Summary::of_samples(&[-5.01, -5.02, -4.99, -5.00]);
         let new = Summary::of_samples(&[-10.01, -10.02, -9.99, -10.00]);
         let c = crate::stats::compare(&new, &base, Better::Higher, 0.01);
         assert!(c.no_ratio);
-        assert_eq!(change_of(&c, Better::Higher, ""), (Some("-99.9%".into()), DeltaClass::Worse));
-        // Significant: the same text (not `fmt_change_significant`'s factor).
-        assert_eq!(crate::report::format::fmt_change_no_ratio(c.pct_better.unwrap(), true), "-99.9%");
-        // A sign that flips: −1.005 → 1.005 is +200.0%.
+        assert_eq!(c.pct_better, None);
+        assert_eq!(change_of(&c, Better::Higher, ""), (Some("-5".into()), DeltaClass::Worse));
+        // A sign that flips: −6 → 6 ms, smaller is better, is 12 ms worse.
         let c = crate::stats::compare(
-            &Summary::of_samples(&[1.005]),
-            &Summary::of_samples(&[-1.005]),
-            Better::Higher,
-            0.001,
+            &Summary::of_samples(&[5.0, 6.0, 7.0]),
+            &Summary::of_samples(&[-5.0, -6.0, -7.0]),
+            Better::Lower,
+            1.0,
         );
-        assert_eq!(change_of(&c, Better::Higher, "").0.as_deref(), Some("+200.0%"));
+        assert_eq!(c.pct_better, None);
+        assert_eq!(change_of(&c, Better::Lower, "ms"), (Some("+12 ms".into()), DeltaClass::Worse));
+        // A rate that fell to 0, and one from 0.
+        let c = crate::stats::compare(&Summary::of_samples(&[0.0]), &Summary::of_samples(&[10.0]), Better::Higher, 1.0);
+        assert_eq!(change_of(&c, Better::Higher, "MB/s"), (Some("to 0".into()), DeltaClass::Worse));
+        let c = crate::stats::compare(&Summary::of_samples(&[10.0]), &Summary::of_samples(&[0.0]), Better::Higher, 1.0);
+        assert_eq!(change_of(&c, Better::Higher, "MB/s"), (Some("from 0".into()), DeltaClass::Better));
         let c = crate::stats::compare(&Summary::of_samples(&[2.5]), &Summary::of_samples(&[10.0]), Better::Higher, 0.1);
         assert!(!c.no_ratio);
         assert_eq!(change_of(&c, Better::Higher, "").0.as_deref(), Some("4.00× worse"));

@@ -483,6 +483,7 @@ mod tests {
             significant: false,
             within_step: false,
             no_ratio: false,
+            baseline: 0.0,
         };
         let cell = |p: f64, mean: f64| {
             let summary = crate::stats::Summary { n: 3, mean, ..Default::default() };
@@ -543,6 +544,7 @@ mod tests {
                 significant: false,
                 within_step: false,
                 no_ratio: false,
+                baseline: 0.0,
             });
             Some(CellView { comparison, summary, ..Default::default() })
         };

@@ -278,6 +278,13 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
         warnings.push((None, EMPTY.to_string()));
         return skipped(warnings);
     }
+    // Only blanks, line breaks or NUL bytes (a file cut before its first
+    // line was written): as empty, not "unrecognised" with every format
+    // listed (attack59).
+    if bytes.iter().all(|&b| b == 0 || b.is_ascii_whitespace()) {
+        warnings.push((None, "empty file (only whitespace or NUL bytes), skipped".to_string()));
+        return skipped(warnings);
+    }
     if let Some(kind) = image_kind(bytes) {
         warnings.push((
             None,
@@ -331,13 +338,23 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     } else {
         bytes
     };
-    if memchr::memchr(0, &bytes[..bytes.len().min(8192)]).is_some() {
-        warnings.push((None, "binary file (NUL bytes), skipped".to_string()));
+    if let Some(at) = memchr::memchr(0, &bytes[..bytes.len().min(8192)]) {
+        // Where: a NUL in the middle of a text log is a damaged file, whose
+        // place a reader looks for (attack59).
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        warnings.push((Some(line), format!("binary file (a NUL byte at byte {at}, line {line}), skipped")));
         return skipped(warnings);
     }
     let input = Input::from_bytes(bytes);
     if input.lossy {
-        warnings.push((None, "not valid UTF-8; invalid bytes replaced".to_string()));
+        // The first invalid byte's line, where a reader looks (attack59).
+        let at = std::str::from_utf8(bytes).err().map(|e| e.valid_up_to());
+        let line = at.map(|at| bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1);
+        let msg = match line {
+            Some(l) => format!("not valid UTF-8 (first at line {l}); invalid bytes replaced"),
+            None => "not valid UTF-8; invalid bytes replaced".to_string(),
+        };
+        warnings.push((line, msg));
     }
     let segments = parse::segment::segments(&input, forced);
     if segments.is_empty() {

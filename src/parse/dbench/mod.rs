@@ -410,6 +410,9 @@ struct Reader<'a> {
     /// `N clients started` since the last result, with its line: the
     /// count of the next run only.
     started: Option<(u32, usize)>,
+    /// The last `N clients started` a result took: the count, its line,
+    /// and the result's line (1-based).
+    last_started: Option<(u32, usize, usize)>,
     pending: Vec<Sample>,
     pending_line: usize,
     /// First line after the pending operation table (0-based).
@@ -439,6 +442,7 @@ impl<'a> Reader<'a> {
             out: ParsedFile { benchmark: id.to_string(), ..Default::default() },
             cmd_procs: None,
             started: None,
+            last_started: None,
             pending: Vec::new(),
             pending_line: 0,
             pending_end: 0,
@@ -583,10 +587,22 @@ impl<'a> Reader<'a> {
             let msg = format!("line {at} started {n} clients but the result on line {} says {own} procs", r.line);
             self.out.notes.push((r.line, msg));
         }
-        if params.is_empty()
-            && let Some(n) = started.map(|(n, _)| n).or(self.cmd_procs)
-        {
-            params.push(("procs", n));
+        if params.is_empty() {
+            if let Some(n) = started.map(|(n, _)| n).or(self.cmd_procs) {
+                params.push(("procs", n));
+            } else if let Some((n, at, prev)) = self.last_started {
+                // One `32 clients started` and two results under it (a
+                // paste that lost the second run's line, attack59 F11): the
+                // second run's count is not known, and it was a set-up of
+                // its own with no word.
+                let msg = format!(
+                    "no `N clients started` line for this result: line {at}'s {n} clients were the result's on line {prev}, so this run's client count is not known (it is not compared with runs of a known count)"
+                );
+                self.out.notes.push((r.line, msg));
+            }
+        }
+        if let Some((n, at)) = started {
+            self.last_started = Some((n, at, r.line));
         }
         params
     }

@@ -16,6 +16,7 @@ fn cell(text: &str, n: u32, sd: Option<&str>, delta: Option<&str>) -> Option<Cel
         significant: false,
         within_step: false,
         no_ratio: false,
+        baseline: 0.0,
     });
     Some(CellView {
         summary: Summary { n, mean, stddev: None, cv: None, min: mean, max: mean, median: mean },
