@@ -865,7 +865,11 @@ fn real_files_cut_short_warn_of_what_they_lost() {
 /// lat_mem_rd series were still dropped). The one cell goes, with what the
 /// parser works out from it (tiobench's rate and its CPU Eff), and an
 /// AIM9 row with its one figure.
-const BAD_CELLS: &[(&str, usize, &str, &str, usize, &str, usize, &str)] = &[
+/// One [`BAD_CELLS`] case: fixture, line, cell, what it became, the
+/// warning's line, its text, figures lost, what was said before.
+type BadCell = (&'static str, usize, &'static str, &'static str, usize, &'static str, usize, &'static str);
+
+const BAD_CELLS: &[BadCell] = &[
     (
         "wild/fsmark/linuxxfs-2020-fsmark33-xfs-16thr-32loops-2sets-end-of-run-minmax-line-time-slabtop.txt",
         40,
