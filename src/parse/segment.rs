@@ -104,6 +104,9 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     let mut took: Vec<(usize, Vec<bool>)> = Vec::new();
     // The lines of outputs pasted twice whose second copy was not read.
     let mut copied: Vec<usize> = Vec::new();
+    // The file's bad cells, found once: a round's text holds each of its
+    // lines as the file's or blanked ([`read_past_bad_cells`]).
+    let bad = bad_cells_by_line(input);
     while out.len() < MAX_SEGMENTS {
         let current = rest.as_ref().unwrap_or(input);
         let parser = if out.is_empty() {
@@ -119,7 +122,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         let spans: Vec<(usize, usize, &str)> =
             out.iter().filter(|s| s.outcome.is_ok()).map(|s| (s.lines.0, s.lines.1, s.parser.id())).collect();
         let outcome = read_round(current, current, parser, &spans);
-        let outcome = read_past_bad_cells(current, parser, outcome, &spans);
+        let outcome = read_past_bad_cells(current, &bad, parser, outcome, &spans);
         match outcome {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
                 let pasted = super::repeats::drop_pasted_twice(input, &mut parsed);
@@ -242,7 +245,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         std::borrow::Cow::Owned(all)
     };
     note_unread_lookalikes(input, &mut out, &read_or_copied);
-    note_bad_cells(input, &mut out, &read_or_copied);
+    note_bad_cells(input, &bad, &mut out, &read_or_copied);
     note_unread_rates(input, &mut out, &read);
     note_unread_perf_stat(input, &mut out, &read);
     note_unread_perf_bench(input, &mut out, &read);
@@ -938,6 +941,20 @@ fn read_round(
     outcome
 }
 
+/// Each line of `input` (0-based) holding a cell no number is made of
+/// ([`bad_cell`], in [`cells_of`] the line's cells), with those cells.
+fn bad_cells_by_line(input: &Input) -> Vec<(usize, Vec<&str>)> {
+    input
+        .lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let cells: Vec<&str> = cells_of(line).split_whitespace().filter(|w| bad_cell(w)).collect();
+            (!cells.is_empty()).then_some((i, cells))
+        })
+        .collect()
+}
+
 /// Reads past the cells of `current` no number is made of ([`bad_cell`]:
 /// `NaN`, `inf`, `262,602.4`, `1e309`): a parser that refuses one refuses
 /// more than its line (an fs_mark table's 128 figures, a UnixBench
@@ -950,22 +967,19 @@ fn read_round(
 /// read of the bad cells' lines is dropped, each such line warned of, and
 /// the reading is kept if it holds more figures than `outcome` did.
 /// Otherwise `outcome` stays (and [`note_bad_cells`] says what it cost).
+/// `file_bad` is the file's [`bad_cells_by_line`]; the round's text
+/// holds each line as the file's or blanked, so its own are those not
+/// blanked.
 fn read_past_bad_cells(
     current: &Input,
+    file_bad: &[(usize, Vec<&str>)],
     parser: &'static dyn BenchParser,
     outcome: Result<ParsedFile, ParseError>,
     spans: &[(usize, usize, &str)],
 ) -> Result<ParsedFile, ParseError> {
-    // Each line with a bad cell, and its bad cells.
-    let bad: Vec<(usize, Vec<&str>)> = current
-        .lines
-        .iter()
-        .enumerate()
-        .filter_map(|(i, line)| {
-            let cells: Vec<&str> = cells_of(line).split_whitespace().filter(|w| bad_cell(w)).collect();
-            (!cells.is_empty()).then_some((i, cells))
-        })
-        .collect();
+    // Each line of this round with a bad cell, and its bad cells.
+    let bad: Vec<&(usize, Vec<&str>)> =
+        file_bad.iter().filter(|(i, _)| current.lines.get(*i).is_some_and(|l| !l.is_empty())).collect();
     if bad.is_empty() {
         return outcome;
     }
@@ -975,7 +989,7 @@ fn read_past_bad_cells(
         let mut lines = current.lines.clone();
         for (i, cells) in &bad {
             for cell in cells {
-                let bare = cell.trim_matches(|c: char| matches!(c, ',' | ';' | '(' | ')' | '|' | '[' | ']'));
+                let bare = cell_core(cell);
                 // The cell's printed decimals kept (`NaN.0` as
                 // `987654321.0`: UnixBench wants its one decimal).
                 let frac = bare
@@ -1237,7 +1251,7 @@ fn unread_note(id: &str) -> String {
 /// (`262,602.4`: no benchmark prints one; a hand or a locale wrote it), or
 /// one too large for a double (`1e309`).
 pub(crate) fn bad_cell(word: &str) -> bool {
-    let w = word.trim_matches(|c: char| matches!(c, ',' | ';' | '(' | ')' | '|' | '[' | ']'));
+    let w = cell_core(word);
     // (Asked of every word of every file: compared in place, no lowered
     // copy of each word.)
     let bare = w.trim_start_matches(['-', '+']);
@@ -1267,6 +1281,13 @@ pub(crate) fn bad_cell(word: &str) -> bool {
             && w.parse::<f64>().is_ok_and(|v| v.is_infinite()))
 }
 
+/// A word without the punctuation around a cell (`(NaN)`, `1e309,`,
+/// `[inf]`): what [`bad_cell`] judges, and what [`read_past_bad_cells`]
+/// replaces by a stand-in.
+fn cell_core(word: &str) -> &str {
+    word.trim_matches(|c: char| matches!(c, ',' | ';' | '(' | ')' | '|' | '[' | ']'))
+}
+
 /// The part of `line` that holds cells: up to a comment (perf stat's
 /// `#  -nan% of all branches`), unless the line starts with it (PostMark's
 /// report, every line of which starts with `#`: `#  NaN seconds of
@@ -1283,15 +1304,16 @@ fn cells_of(line: &str) -> &str {
 /// A parser refusing such a row often drops more than the row (a stress-ng
 /// run, a schbench column, a tiobench table): one `NaN` in an AIM9 row or
 /// a schbench table cost its figures with no word at all (attack59).
-fn note_bad_cells(input: &Input, segments: &mut [Segment], read_lines: &[usize]) {
+/// `bad` is the file's [`bad_cells_by_line`] (a perf stat comment,
+/// `#  -nan% of all branches`, holds no cell).
+fn note_bad_cells(input: &Input, bad: &[(usize, Vec<&str>)], segments: &mut [Segment], read_lines: &[usize]) {
     let noted = noted_lines(segments);
-    for (i, line) in input.lines.iter().enumerate() {
+    for (i, cells) in bad {
+        let (i, line) = (*i, &input.lines[*i]);
         let n = i + 1;
         if noted.contains(&n) {
             continue;
         }
-        // A perf stat comment (`#  -nan% of all branches`) is no cell.
-        let cells = cells_of(line);
         // A figure grouped by commas that repeats one read (a report's
         // hand summary, `Operations/sec (real): 6,466.63`, of the run read
         // above it) lost nothing.
@@ -1305,7 +1327,7 @@ fn note_bad_cells(input: &Input, segments: &mut [Segment], read_lines: &[usize])
                     .any(|x| x.value.mean() == v)
             })
         };
-        let Some(cell) = cells.split_whitespace().find(|w| bad_cell(w) && !repeats(w)) else { continue };
+        let Some(cell) = cells.iter().copied().find(|w| !repeats(w)) else { continue };
         let k = if read_lines.binary_search(&n).is_ok() {
             // Read for another cell of the line (a side-by-side table's
             // other column): the segment that read it.
