@@ -872,14 +872,16 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
         return 0;
     }
     let depth = |s: &Sample| depth_of_row(input, s.line.saturating_sub(1));
+    // Each sample's key, hashed once (the samples do not change below
+    // until they are parted).
+    let key: Vec<u64> = parsed.samples.iter().map(depth_key_hash).collect();
     let mut depths: FxHashMap<u64, (u8, bool)> = FxHashMap::default();
-    for s in &parsed.samples {
+    for (s, &k) in parsed.samples.iter().zip(&key) {
         let d = depth(s);
-        let e = depths.entry(depth_key_hash(s)).or_insert((d, false));
+        let e = depths.entry(k).or_insert((d, false));
         e.1 |= e.0 != d;
     }
-    let mut mixed: Vec<bool> =
-        parsed.samples.iter().map(|s| depths.get(&depth_key_hash(s)).is_some_and(|e| e.1)).collect();
+    let mut mixed: Vec<bool> = key.iter().map(|k| depths.get(k).is_some_and(|e| e.1)).collect();
     // A row is one set-up: a key of one depth that shares a line with a
     // mixed key's sample is parted too, at every line of it (a tiobench
     // table quoted three times and posted again, the quoted row's `NaN`
@@ -893,14 +895,15 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
             .samples
             .iter()
             .zip(&mixed)
-            .filter(|(s, m)| !**m && lines.contains(&s.line))
-            .map(|(s, _)| depth_key_hash(s))
+            .zip(&key)
+            .filter(|((s, m), _)| !**m && lines.contains(&s.line))
+            .map(|(_, &k)| k)
             .collect();
         if keys.is_empty() {
             break;
         }
-        for (s, m) in parsed.samples.iter().zip(mixed.iter_mut()) {
-            *m |= keys.contains(&depth_key_hash(s));
+        for (k, m) in key.iter().zip(mixed.iter_mut()) {
+            *m |= keys.contains(k);
         }
     }
     let mut n = 0;
