@@ -183,7 +183,6 @@ pub fn prompt_directory(line: &str) -> Option<&str> {
 /// day, the host and the tag (`name[pid]:` or `name:`). `None` for any other
 /// line. Such a line is a log a process wrote, not a command a person typed.
 pub fn after_syslog_prefix(line: &str) -> Option<&str> {
-    const MONTHS: &[&str] = &["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let mut rest = line.trim_start();
     let mut word = || {
         let (w, r) = rest.split_once(char::is_whitespace)?;
@@ -204,7 +203,7 @@ pub fn after_syslog_prefix(line: &str) -> Option<&str> {
         None => Some(tag),
     }?;
     let name_ok = !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-/@".contains(&b));
-    (MONTHS.contains(&month) && day_ok && time_ok && host_ok && name_ok).then_some(rest)
+    (super::MONTHS.contains(&month) && day_ok && time_ok && host_ok && name_ok).then_some(rest)
 }
 
 /// The rest of `line` after a Python or conda environment's name in

@@ -78,7 +78,7 @@ fn no_figure_cell(w: &str) -> bool {
 /// row held three words besides its figures, so was no row, and six of
 /// the eight interbench tables (and the last row of a seventh) went
 /// unnamed beside the two a warning named.
-fn mark_cell(w: &str) -> bool {
+pub(crate) fn mark_cell(w: &str) -> bool {
     w == "+/-" || w == "±" || (!w.is_empty() && w.bytes().all(|b| b == b'*'))
 }
 

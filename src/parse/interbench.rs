@@ -113,7 +113,7 @@ fn kernel_line(line: &str) -> Option<&str> {
 /// A row's words without the marks between and after its figures
 /// (`+/-`, `±`, a lone run of `*`).
 fn cells(line: &str) -> Vec<&str> {
-    line.split_whitespace().filter(|w| *w != "+/-" && *w != "±" && !w.chars().all(|c| c == '*')).collect()
+    line.split_whitespace().filter(|w| !super::hand_tables::mark_cell(w)).collect()
 }
 
 /// True when `line` starts as an interbench row: a load's name, then a

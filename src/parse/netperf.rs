@@ -572,7 +572,7 @@ fn cpu_columns(
         for (at, name, unit, better, printed) in measured {
             let Some(v) = cells.get(at).copied().flatten().filter(|v| *v >= 0.0) else { continue };
             let written = line.split_whitespace().nth(at).unwrap_or("");
-            if super::num::decimals(written).is_none_or(|d| d < printed) {
+            if super::num::fewer_decimals(written, printed) {
                 notes.push((
                     n,
                     format!(

@@ -1416,8 +1416,6 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
     }
 }
 
-/// How strongly the file looks like dbench-suite output, before choosing
-/// between dbench and tbench.
 /// The literals `base_score` needs one of to score: the banner, a
 /// result's `MB/sec`, the table's `AvgLat`, a summary's `processes`,
 /// `Baseline` or `Elapsed`, a command line's `bench`
@@ -1425,6 +1423,8 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
 const DBENCH_LITERALS: &[&str] =
     &["dbench version", "Copyright Andrew Tridgell", "MB/sec", "AvgLat", "processes", "Baseline", "Elapsed", "bench"];
 
+/// How strongly the file looks like dbench-suite output, before choosing
+/// between dbench and tbench.
 fn base_score(input: &Input) -> u8 {
     // Each literal is looked for once in the whole text; a line can hold
     // it only if the text does (no needle holds a newline).

@@ -74,6 +74,10 @@ use super::num::plain;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 
+/// The suites this parser reads (`perf bench SUITE NAME`, `# Running
+/// 'SUITE/NAME' benchmark:`); another suite's run is noted as not read.
+const SUITES: [&str; 6] = ["sched", "mem", "futex", "numa", "syscall", "breakpoint"];
+
 /// `perf bench`; registry id `"perf-bench"`.
 pub struct PerfBench;
 
@@ -370,7 +374,7 @@ fn command_group(args: &[String]) -> Option<String> {
         }
     }
     let (suite, name) = (args.get(at)?, args.get(at + 1)?);
-    let known = matches!(suite.as_str(), "sched" | "mem" | "futex" | "numa" | "syscall" | "breakpoint");
+    let known = SUITES.contains(&suite.as_str());
     let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     (known && word(name) && name != "all").then(|| format!("{suite}/{name}"))
 }
@@ -596,8 +600,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             args = a;
         } else if let Some(name) = header(t) {
-            let known =
-                matches!(name.split('/').next(), Some("sched" | "mem" | "futex" | "numa" | "syscall" | "breakpoint"));
+            let known = name.split('/').next().is_some_and(|s| SUITES.contains(&s));
             close(&mut pending, &out, &mut failed);
             if known {
                 let (samples, notes) = (out.samples.len(), out.notes.len());
