@@ -84,11 +84,10 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
         if let Some(pct) = cell.comparison.as_ref().and_then(|c| c.pct_better).filter(|_| changes.is_some()) {
             // The table's own text (a significant `-0.004%`, not `+0.0%`).
             text.push(' ');
-            let no_ratio = cell.comparison.as_ref().is_some_and(|c| c.no_ratio);
+            // (A percentage only where the means have a ratio: no
+            // `no_ratio` comparison has one, [`crate::stats::Comparison::no_ratio`].)
             match &cell.delta_text {
-                Some(prose) if no_ratio => text.push_str(prose),
                 Some(prose) => text.push_str(&crate::report::change_cell_of(prose, pct, column.better, false)),
-                None if no_ratio => text.push_str(&crate::report::fmt_change_no_ratio(pct, false)),
                 None => text.push_str(&crate::report::fmt_change_cell(pct, column.better, false)),
             }
             text.push_str(&cell.mark);

@@ -190,20 +190,6 @@ pub fn fmt_change(pct_better: f64, better: crate::model::Better, unit: &str) -> 
     s
 }
 
-/// The change of a comparison whose means have no ratio (a side at 0 or
-/// below, [`crate::stats::Comparison::no_ratio`]): always its percentage
-/// of the baseline's magnitude, "-99.9%" for −5.005 → −10.005, never a
-/// factor ([`fmt_change`]'s "1001× worse" there was the factor of a
-/// percentage, and a ratio of two negative numbers, "2×", says "worse"
-/// or "better" only by the direction, which the sign already says). With
-/// `significant`, a change under 0.05% gets the decimals that show its
-/// first digit, as [`fmt_change_significant`].
-pub fn fmt_change_no_ratio(pct_better: f64, significant: bool) -> CompactString {
-    let mut s = CompactString::default();
-    push_pct_to(&mut s, pct_better, significant);
-    s
-}
-
 /// [`fmt_change`] of a change tested significant: one under 0.05% shows
 /// the decimals that bring out its first digit (`-0.005%`, `-0.00004%`),
 /// where `+0.0%*` called a significant loss no change and the wrong way (a

@@ -942,7 +942,6 @@ pub(super) fn change_of(
     }
     // Positive is better, as `pct_better`.
     let (text, better_by) = match cmp.pct_better {
-        Some(p) if cmp.no_ratio => (super::format::fmt_change_no_ratio(p, false), p),
         Some(p) => (fmt_change(p, better, unit), p),
         None if cmp.diff.is_finite() && cmp.diff != 0.0 => {
             (no_ratio_text(cmp, unit), if better == Better::Lower { -cmp.diff } else { cmp.diff })

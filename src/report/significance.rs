@@ -103,11 +103,7 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
                     if let Some(x) = c.comparison.filter(|x| x.significant)
                         && let Some(pct) = x.pct_better
                     {
-                        c.delta_text = Some(if x.no_ratio {
-                            super::format::fmt_change_no_ratio(pct, true)
-                        } else {
-                            super::format::fmt_change_significant(pct, col.better, &col.unit)
-                        });
+                        c.delta_text = Some(super::format::fmt_change_significant(pct, col.better, &col.unit));
                     }
                 }
             }

@@ -206,7 +206,7 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
     // The cell's change where the view has one ([`CellView::delta_text`]),
     // in the table's form ([`crate::report::format::fmt_change_cell`]).
     // No factor where the means have no ratio: the prose's percentage.
-    let pct = c.comparison.as_ref().filter(|cmp| !cmp.no_ratio).and_then(|cmp| cmp.pct_better);
+    let pct = c.comparison.as_ref().and_then(|cmp| cmp.pct_better);
     let (delta, mark) = match (&c.delta_text, pct, opts.compare) {
         (Some(prose), Some(p), true) => (crate::report::format::change_cell_of(prose, p, better, opts.ascii), c.mark),
         // A change from 0 ("from 0"), which has no percentage.
