@@ -194,7 +194,7 @@ impl Input {
             let l = if indented.get(i).copied().unwrap_or(false) { l.trim_start() } else { l };
             // A bar quote is one level, then any `>` quoting under it.
             let (l, bar) = if barred.get(i).copied().unwrap_or(false) {
-                let l = l.strip_prefix(' ').filter(|r| r.starts_with('|')).unwrap_or(l);
+                let l = bar_unindented(l);
                 (l.strip_prefix("| ").unwrap_or_else(|| l.trim_start_matches('|')), 1)
             } else {
                 (l, 0)
@@ -1207,6 +1207,13 @@ fn indented_quotes(text: &str) -> Vec<bool> {
     out
 }
 
+/// `line` from its bar when the bar quote stands one space in (` | $>
+/// perf bench …`, Marco Elver's cover letters, linuxppc-dev 2022-06);
+/// `line` itself otherwise. What [`bar_quotes`] judges and what is unquoted.
+fn bar_unindented(line: &str) -> &str {
+    line.strip_prefix(' ').filter(|r| r.starts_with('|')).unwrap_or(line)
+}
+
 /// Index *n − 1*: whether line *n* is quoted with a bar, `| ` (some mail
 /// clients' quote: an OSDB log posted so was read with a kernel named `|`
 /// and lost 8 of its 12 figures, attack32 F6). Only a block of three lines
@@ -1229,8 +1236,7 @@ fn bar_quotes(text: &str) -> Vec<bool> {
     // The quote may stand one space in (` | $> perf bench -r 30 breakpoint
     // thread …`, Marco Elver's cover letters, linuxppc-dev 2022-06: the
     // runs were unrecognised): the lines as from the bar.
-    let lines: Vec<&str> =
-        text.split('\n').map(|l| l.strip_prefix(' ').filter(|r| r.starts_with('|')).unwrap_or(l)).collect();
+    let lines: Vec<&str> = text.split('\n').map(bar_unindented).collect();
     let barred = |l: &str| l.trim_end() == "|" || l.starts_with("| ");
     let tabular = |l: &str| {
         let t = l.trim_end();

@@ -378,15 +378,20 @@ impl Block {
         }
     }
 
-    /// The throughput unit: the header's units line (`bytes  bytes …`, else
-    /// its last line), at `col`. `-f M` prints `MBytes  /s`, in two cells:
-    /// a cell after the unit that starts with `/` is part of it.
-    fn unit(&self, col: usize) -> Option<String> {
-        let units = self
-            .header
+    /// The header's units line (`bytes  bytes …`, else its last line that
+    /// is not blank).
+    fn units_line(&self) -> Option<&String> {
+        self.header
             .iter()
             .find(|l| l.split_whitespace().next() == Some("bytes"))
-            .or_else(|| self.header.iter().rev().find(|l| !l.trim().is_empty()))?;
+            .or_else(|| self.header.iter().rev().find(|l| !l.trim().is_empty()))
+    }
+
+    /// The throughput unit: the [`Block::units_line`]'s cell at `col`.
+    /// `-f M` prints `MBytes  /s`, in two cells: a cell after the unit
+    /// that starts with `/` is part of it.
+    fn unit(&self, col: usize) -> Option<String> {
+        let units = self.units_line()?;
         let mut cells = units.split_whitespace().skip(col);
         let u = cells.next()?;
         if !(u.contains("bits") || u.contains("Bytes")) {
@@ -552,17 +557,11 @@ fn cpu_columns(
     params: &[crate::model::Param],
     notes: &mut Vec<(usize, String)>,
 ) -> Vec<Sample> {
-    let header = b.header.join(" ");
-    if !(header.contains("Demand") || header.contains("S.dem")) {
+    if !b.header.iter().any(|l| l.contains("Demand") || l.contains("S.dem")) {
         return Vec::new();
     }
-    let units_line = b
-        .header
-        .iter()
-        .find(|l| l.split_whitespace().next() == Some("bytes"))
-        .or_else(|| b.header.iter().rev().find(|l| !l.trim().is_empty()));
     let demand_unit =
-        units_line.and_then(|l| l.split_whitespace().find(|w| w.starts_with("us/"))).unwrap_or("us/KB").to_string();
+        b.units_line().and_then(|l| l.split_whitespace().find(|w| w.starts_with("us/"))).unwrap_or("us/KB").to_string();
     let mut out = Vec::new();
     for &(col, side) in cols {
         let measured = [
