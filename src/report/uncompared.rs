@@ -260,56 +260,31 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         .iter()
         .enumerate()
         .filter_map(|(i, h)| {
-            let mut values: Vec<&str> = Vec::new();
-            for v in base_rows.iter().filter_map(|p| p.get(i)).filter(|v| !v.is_empty()) {
-                if !values.contains(&v.as_str()) {
-                    values.push(v);
-                }
-            }
+            let values = given_values(&base_rows, i);
             (!values.is_empty()).then(|| format!("{h} {}", alternatives(&values)))
         })
         .collect();
     let mut base_setup = set.join(", ");
     let mut apart_setup = String::new();
-    let apart_rows = t.rows.iter().filter(|r| apart.contains(&r.kernel)).count();
+    let apart_params: Vec<&[String]> =
+        t.rows.iter().filter(|r| apart.contains(&r.kernel)).map(|r| r.params.as_slice()).collect();
+    let apart_rows = apart_params.len();
     // The parameters the apart kernels' rows give and no baseline's row.
-    let apart_extra = {
-        let apart_rows: Vec<&[String]> =
-            t.rows.iter().filter(|r| apart.contains(&r.kernel)).map(|r| r.params.as_slice()).collect();
-        t.param_headers
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| base_rows.iter().all(|p| p.get(*i).is_none_or(String::is_empty)))
-            .filter_map(|(i, h)| {
-                let mut values: Vec<&str> = Vec::new();
-                for v in apart_rows.iter().filter_map(|p| p.get(i)).filter(|v| !v.is_empty()) {
-                    if !values.contains(&v.as_str()) {
-                        values.push(v);
-                    }
-                }
-                (!values.is_empty()).then(|| format!("{h} {}", alternatives(&values)))
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let apart_extra = t
+        .param_headers
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| base_rows.iter().all(|p| p.get(*i).is_none_or(String::is_empty)))
+        .filter_map(|(i, h)| {
+            let values = given_values(&apart_params, i);
+            (!values.is_empty()).then(|| format!("{h} {}", alternatives(&values)))
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
     let differs = {
-        let apart_params: Vec<&[String]> =
-            t.rows.iter().filter(|r| apart.contains(&r.kernel)).map(|r| r.params.as_slice()).collect();
-        fn values_of<'a>(rows: &[&'a [String]], i: usize) -> Vec<&'a str> {
-            let mut values: Vec<&str> = Vec::new();
-            for v in rows.iter().map(|p| p.get(i).map_or("", String::as_str)) {
-                if !values.contains(&v) {
-                    values.push(v);
-                }
-            }
-            values
-        }
-        fn given<'a>(v: &[&'a str]) -> Vec<&'a str> {
-            v.iter().copied().filter(|v| !v.is_empty()).collect()
-        }
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         for (i, h) in t.param_headers.iter().enumerate() {
-            let (b, a) = (given(&values_of(&base_rows, i)), given(&values_of(&apart_params, i)));
+            let (b, a) = (given_values(&base_rows, i), given_values(&apart_params, i));
             // One same value wherever either side gives it: shared, not
             // why they are apart.
             if b == a && b.len() == 1 {
@@ -527,6 +502,18 @@ fn span(values: &[&str]) -> String {
         }
         _ => alternatives(&distinct),
     }
+}
+
+/// The values `rows` give parameter `i` (its index in the table's
+/// `param_headers`), each once, in row order; a row without one gives none.
+fn given_values<'a>(rows: &[&'a [String]], i: usize) -> Vec<&'a str> {
+    let mut values: Vec<&str> = Vec::new();
+    for v in rows.iter().filter_map(|p| p.get(i)).filter(|v| !v.is_empty()) {
+        if !values.contains(&v.as_str()) {
+            values.push(v);
+        }
+    }
+    values
 }
 
 /// Values one of which a row has: `8`, `8 or 16`, `4, 8 or 16`; past
