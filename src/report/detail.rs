@@ -160,31 +160,24 @@ fn setup_implied(t: &super::TableView) -> Vec<usize> {
     else {
         return Vec::new();
     };
-    let setup = |r: &super::RowView| r.params.get(i).map_or("", String::as_str).to_string();
-    if t.rows.iter().any(|r| setup(r).is_empty()) {
-        return Vec::new();
-    }
     fn value(r: &super::RowView, p: usize) -> &str {
         r.params.get(p).map_or("", String::as_str)
     }
-    (0..t.param_headers.len())
+    if t.rows.iter().any(|r| value(r, i).is_empty()) {
+        return Vec::new();
+    }
+    let given: Vec<usize> = (0..t.param_headers.len())
         .filter(|&p| p != i)
         .filter(|&p| {
             t.rows.iter().any(|r| !value(r, p).is_empty())
                 && t.rows.iter().all(|r| {
-                    let first = t.rows.iter().find(|f| setup(f) == setup(r)).map_or("", |f| value(f, p));
+                    let first = t.rows.iter().find(|f| value(f, i) == value(r, i)).map_or("", |f| value(f, p));
                     value(r, p) == first
                 })
         })
-        .collect::<Vec<usize>>()
-        .into_iter()
-        .fold(Vec::new(), |mut out, p| {
-            if out.is_empty() {
-                out.push(i);
-            }
-            out.push(p);
-            out
-        })
+        .collect();
+    // The set-up column first, then the columns it gives; none without one.
+    if given.is_empty() { given } else { std::iter::once(i).chain(given).collect() }
 }
 
 /// The caption items of `t`'s set-ups ([`setup_implied`]: its set-up
