@@ -407,7 +407,7 @@ fn render_with(spec: &BarSpec, machine: &str, pal: &LanePalette, narrow: bool) -
 
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        let root = super::svg::CompactSvg::with_string(&mut svg, (width, height)).into_drawing_area();
         draw_title_lines(&root, &lines, &clean(machine))?;
         for (i, panel) in spec.panels.iter().enumerate() {
             let (prow, pcol) = ((i / lay.ncols) as i32, (i % lay.ncols) as i32);
