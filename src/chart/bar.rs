@@ -654,7 +654,9 @@ fn draw_rows<DB: DrawingBackend>(
     let step = tick_step(&ticks);
     let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
     // Kernel i occupies band [nk-1-i, nk-i]: the first kernel on top.
-    let labels: Vec<String> = spec.kernels.iter().map(|k| axis_name(k, lay.name_chars)).collect();
+    // Only the first column's panel names them (`yfmt` writes nothing else).
+    let labels: Vec<String> =
+        if first_col { spec.kernels.iter().map(|k| axis_name(k, lay.name_chars)).collect() } else { Vec::new() };
     let yfmt = |v: &f64| -> String {
         if !first_col {
             return String::new();
