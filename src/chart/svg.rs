@@ -160,7 +160,7 @@ impl DrawingBackend for CompactSvg<'_> {
         self.opacity(c);
         self.colour("stroke", c);
         self.stroke_width(style.stroke_width());
-        let _ = write!(self.buf, " x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", from.0, from.1, to.0, to.1);
+        let _ = writeln!(self.buf, " x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", from.0, from.1, to.0, to.1);
         Ok(())
     }
 
