@@ -187,8 +187,8 @@ fn check_svg(c: &Chart) {
             let v = a.value();
             assert!(!v.contains("NaN") && !v.contains("inf"), "{}: {}={v}", c.file, a.name());
         }
-        // The attributes at their initial values are cut (`chart::draw`'s
-        // `compact_attributes`), which holds only while no element sits
+        // The attributes at their initial values are not written (`chart::svg`'s
+        // `CompactSvg`), which holds only while no element sits
         // in a group that could give it another value to inherit.
         assert_eq!(
             n.parent_element(),

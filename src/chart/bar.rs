@@ -405,9 +405,26 @@ fn render_with(spec: &BarSpec, machine: &str, pal: &LanePalette, narrow: bool) -
     let height = (title_h + prows * lay.panel_h + legend_h + MARGIN).max(120) as u32;
     let width = lay.width as u32;
 
+    // The values of each scale group's panels, in panel order, and for
+    // rows of bars the widest of their value labels: found once for the
+    // group, not again for each of its panels (a group of ten panels of
+    // 300 kernels printed 30,000 value labels for each of its panels).
+    let mut shared: Vec<Vec<&BarValue>> = vec![Vec::new(); groups.iter().map(|g| g.0 + 1).max().unwrap_or(0)];
+    for (panel, (g, _)) in spec.panels.iter().zip(&groups) {
+        shared[*g].extend(panel.values.iter().flatten());
+    }
+    let label_px: Vec<i32> = shared
+        .iter()
+        .map(|vals| {
+            if lay.vertical {
+                return 0;
+            }
+            vals.iter().map(|v| text_px(&clean(&value_label(v.mean, &v.text)), FONT_SMALL)).max().unwrap_or(0) + 10
+        })
+        .collect();
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        let root = super::svg::CompactSvg::with_string(&mut svg, (width, height)).into_drawing_area();
         draw_title_lines(&root, &lines, &clean(machine))?;
         for (i, panel) in spec.panels.iter().enumerate() {
             let (prow, pcol) = ((i / lay.ncols) as i32, (i % lay.ncols) as i32);
@@ -420,11 +437,9 @@ fn render_with(spec: &BarSpec, machine: &str, pal: &LanePalette, narrow: bool) -
                 (MARGIN + lay.label_w + pcol * lay.col_w, lay.col_w)
             };
             let area = root.clone().shrink((x, y), (w.max(10) as u32, lay.panel_h.max(10) as u32));
-            let shared: Vec<&BarValue> = (0..spec.panels.len())
-                .filter(|&j| groups[j].0 == groups[i].0)
-                .flat_map(|j| spec.panels[j].values.iter().flatten())
-                .collect();
-            let ctx = PanelCtx { pal, shared, scale: &groups[i].1, first_col: pcol == 0 };
+            let g = groups[i].0;
+            let ctx =
+                PanelCtx { pal, shared: &shared[g], label_px: label_px[g], scale: &groups[i].1, first_col: pcol == 0 };
             draw_panel(&area, spec, panel, &lay, &ctx)?;
         }
         draw_legend(&root, &keys, (MARGIN, title_h + prows * lay.panel_h), inner)?;
@@ -440,7 +455,10 @@ struct PanelCtx<'a> {
     /// Lane colours.
     pal: &'a LanePalette,
     /// The values of every panel sharing this panel's value axis.
-    shared: Vec<&'a BarValue>,
+    shared: &'a [&'a BarValue],
+    /// For rows of bars, the room the widest value label of those takes
+    /// beside its bar, in pixels (0 for columns).
+    label_px: i32,
     /// The panel's scale tag ([`scale_groups`]): "scale B" when its unit
     /// has several scales, said on its axis; else "".
     scale: &'a str,
@@ -559,7 +577,7 @@ fn draw_columns<DB: DrawingBackend>(
     let w = area.dim_in_pixel().0 as i32;
     let names: Vec<String> = spec.kernels.iter().map(|k| marked_name(k, lay.name_chars)).collect();
     let plot_h = lay.panel_h - HEADER - 30 - 6;
-    let (lo, hi, ticks) = value_axis(&ctx.shared, plot_h, 20);
+    let (lo, hi, ticks) = value_axis(ctx.shared, plot_h, 20);
     let step = tick_step(&ticks);
     let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
     let mut chart = ChartBuilder::on(area)
@@ -630,14 +648,15 @@ fn draw_rows<DB: DrawingBackend>(
 ) -> Option<()> {
     let first_col = ctx.first_col;
     let nk = spec.kernels.len();
-    let label_px =
-        ctx.shared.iter().map(|v| text_px(&clean(&value_label(v.mean, &v.text)), FONT_SMALL)).max().unwrap_or(0) + 10;
+    let label_px = ctx.label_px;
     let plot_w = lay.col_w - 16;
-    let (lo, hi, ticks) = value_axis(&ctx.shared, plot_w, label_px);
+    let (lo, hi, ticks) = value_axis(ctx.shared, plot_w, label_px);
     let step = tick_step(&ticks);
     let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
     // Kernel i occupies band [nk-1-i, nk-i]: the first kernel on top.
-    let labels: Vec<String> = spec.kernels.iter().map(|k| axis_name(k, lay.name_chars)).collect();
+    // Only the first column's panel names them (`yfmt` writes nothing else).
+    let labels: Vec<String> =
+        if first_col { spec.kernels.iter().map(|k| axis_name(k, lay.name_chars)).collect() } else { Vec::new() };
     let yfmt = |v: &f64| -> String {
         if !first_col {
             return String::new();

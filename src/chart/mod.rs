@@ -37,7 +37,8 @@
 //!    * a section where some kernel's value has three or more recorded
 //!      runs also gets a **strip chart** of every run ([`runs`]).
 //! 2. **Drawing** (`bar.rs`, `scaling.rs`, `trend.rs`): specs become SVG with
-//!    plotters' `SVGBackend::with_string`, without fonts: labels are real
+//!    plotters onto `svg::CompactSvg` (plotters-svg's SVG less the
+//!    attributes at their initial values), without fonts: labels are real
 //!    `<text>` elements the browser draws; widths are estimated.
 //!
 //! The *headline* metric of a table is the one the view model chose
@@ -83,6 +84,7 @@ pub mod bar;
 mod draw;
 pub mod runs;
 pub mod scaling;
+mod svg;
 pub mod text;
 pub mod trend;
 

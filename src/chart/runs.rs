@@ -227,7 +227,7 @@ pub fn render_at(spec: &RunsSpec, machine: &str, pal: &LanePalette, width: u32) 
     let height = (title_h + panel_h * spec.panels.len() as i32 + MARGIN).max(120) as u32;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        let root = super::svg::CompactSvg::with_string(&mut svg, (width, height)).into_drawing_area();
         let sub = if machine.trim().is_empty() { subtitle(spec) } else { clean(machine) };
         let used = draw_title_lines(&root, &title, &sub)?;
         if !machine.trim().is_empty() {

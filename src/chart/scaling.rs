@@ -339,7 +339,7 @@ pub fn render_at(spec: &ScalingSpec, machine: &str, pal: &LanePalette, width: u3
 
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        let root = super::svg::CompactSvg::with_string(&mut svg, (width, height)).into_drawing_area();
         draw_title_lines(&root, &title, &clean(machine))?;
         let area = root.clone().shrink((MARGIN, title_h), (inner as u32, panel_h as u32));
         // Which kernels are drawn is said in full; a long metric name is
@@ -504,7 +504,7 @@ pub fn render_panels_at(
     let height = (title_h + prows * (panel_h + gap) + legend_height(&keys, inner) + MARGIN) as u32;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        let root = super::svg::CompactSvg::with_string(&mut svg, (width, height)).into_drawing_area();
         draw_title_lines(&root, &title, &clean(machine))?;
         for (i, spec) in specs.iter().enumerate() {
             let (prow, pcol) = (i as i32 / ncols, i as i32 % ncols);

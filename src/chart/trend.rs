@@ -227,7 +227,7 @@ pub fn render_at(spec: &TrendSpec, machine: &str, pal: &LanePalette, width: u32)
 
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        let root = super::svg::CompactSvg::with_string(&mut svg, (width, height)).into_drawing_area();
         draw_title_lines(&root, &title, &clean(machine))?;
         for (i, panel) in spec.panels.iter().enumerate() {
             let (prow, pcol) = (i as i32 / ncols, i as i32 % ncols);
