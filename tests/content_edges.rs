@@ -1466,6 +1466,42 @@ fn kernels_of_one_name_but_spelling_are_warned_of() {
     );
 }
 
+/// attack60 R/lookalike-kernels: `6.9-café` composed (U+00E9) beside
+/// `6.9-café` decomposed (`e` + U+0301), `６.9` (a fullwidth digit) and
+/// `6․9` (U+2024 for the dot) beside `6.9`, and `6.09` beside `6.9`
+/// (sorted as equal) were two rows a reader cannot tell apart, with
+/// different numbers and no word. Each later one is warned of, naming both
+/// with their characters written out; `6.10` beside `6.1` is not.
+#[test]
+fn kernels_that_print_or_sort_alike_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    for (kernel, value) in [
+        ("6.9", "3.3333"),
+        ("6.9-caf\u{e9}", "4.4444"),
+        ("6.9-cafe\u{301}", "5.5555"),
+        ("\u{ff16}.9", "6.6666"),
+        ("6\u{2024}9", "7.7777"),
+        ("6.09", "8.8888"),
+        ("6.10", "9.9999"),
+    ] {
+        put(&content, &format!("m1/{kernel}/dbench-32.txt"), dbench(value));
+    }
+    let (report, page) = build_ok(tmp.path(), &content);
+    assert!(page.contains("4.4444") && page.contains("5.5555"), "each is still shown");
+    let alike: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("cannot tell them apart")).collect();
+    assert!(alike.iter().any(|d| d.contains("(6.9-caf\\u{e9})") && d.contains("(6.9-cafe\\u{301})")), "{alike:#?}");
+    for later in ["(\\u{ff16}.9)", "(6\\u{2024}9)"] {
+        assert!(alike.iter().any(|d| d.contains("`6.9` (6.9)") && d.contains(later)), "{later}: {alike:#?}");
+    }
+    assert!(
+        alike.iter().any(|d| d.contains("`6.09` (6.09) and `6.9` (6.9)") && d.contains("leading zero")),
+        "{alike:#?}"
+    );
+    assert_eq!(alike.len(), 4, "{alike:#?}");
+}
+
 /// Directories named by a number alone count runs only where their numbers
 /// in one directory are 1, 2, … n (or LKP's 0, 1, …): `6.1/1/`, `6.1/4/`,
 /// `6.1/16/` (thread or client counts) are three set-ups, each compared
