@@ -141,7 +141,12 @@ fn the_merge_refuses_overlaps_gaps_other_options_and_changed_classes() {
     let a = merge(&content, &out, &[&s("fz")], &[]).failure();
     assert!(stderr(&a).contains("2 machine class(es) in no shard: dbench32-384m, epyc-vm-2cpu"), "{}", stderr(&a));
     let a = merge(&content, &out, &[&s("ae"), &s("fz-wide")], &[]).failure();
-    assert!(stderr(&a).contains("was built with --width 60 (the merge's is 72)"), "{}", stderr(&a));
+    // It read "was built with --width 60 (the merge's is 72) than this merge" (attack60).
+    assert!(
+        stderr(&a).contains("was built otherwise than this merge: --width 60 (the merge's is 72);"),
+        "{}",
+        stderr(&a)
+    );
     let a = merge(&content, &out, &[&s("ae"), &s("fz")], &["--base-url", "https://example.org/"]).failure();
     assert!(stderr(&a).contains("--base-url none (the merge's is \"https://example.org/\")"), "{}", stderr(&a));
     let a = merge(&content, &out, &[&s("ae"), &content], &[]).failure();

@@ -68,7 +68,7 @@ pub fn merge(opts: &BuildOptions, shards: &[PathBuf]) -> Result<BuildReport, Bui
         let differs = s.manifest.site.differences(&identity);
         if !differs.is_empty() {
             return Err(BuildError::Shard(format!(
-                "shard {} was built with {} than this merge: build every shard and merge with the same content, --theme, --width and --base-url",
+                "shard {} was built otherwise than this merge: {}; build every shard and merge with the same content, --theme, --width and --base-url",
                 s.dir.display(),
                 differs.join(", ")
             )));

@@ -241,6 +241,17 @@ impl DirWriter {
             missing.push(p.to_path_buf());
             d = p.parent();
         }
+        // A link to nothing (its target removed): `create_dir_all` said
+        // only "File exists (os error 17)" (attack60).
+        if let Some(p) = missing.iter().find(|p| p.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink())) {
+            let to = std::fs::read_link(p).map(|t| t.display().to_string()).unwrap_or_default();
+            return Err(WriteError::Write {
+                path: p.clone(),
+                source: std::io::Error::other(format!(
+                    "is a symbolic link to {to}, which does not exist (or is not a directory): make that directory, or give --output another path"
+                )),
+            });
+        }
         std::fs::create_dir_all(dir).map_err(io_err(dir))?;
         missing.reverse();
         lock(&self.created).extend(missing);

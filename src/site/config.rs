@@ -777,6 +777,13 @@ pub fn base_url_problem(url: &str) -> Option<String> {
     if !(scheme || path) {
         return Some("must start with https://, http:// or a single /".into());
     }
+    // `http:///x` (a slash too many) is read by browsers as host `x`: the
+    // site's links went to another host without a word (attack60).
+    if scheme && lower.split_once("://").is_some_and(|(_, rest)| rest.starts_with(['/', '\\'])) {
+        return Some(
+            "has no host: a slash too many after `://` (browsers would read the next word as the host)".into(),
+        );
+    }
     match parsed_base_url(u) {
         Err(e) => Some(format!("is not a URL ({e})")),
         Ok(p) if p.query().is_some() || p.fragment().is_some() => {
@@ -1576,6 +1583,9 @@ baseline: \"6.1\"\ncompare: {bad}\n"
             "/r/#top",
             "https://x/a\nb/",
             "https://",
+            // attack60: read by browsers as host `x`.
+            "http:///x",
+            "HTTPS:///x/",
         ] {
             assert!(!base_url_ok(bad), "{bad}");
         }
