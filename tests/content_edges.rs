@@ -117,6 +117,42 @@ fn an_unreadable_kernel_directory_is_skipped_with_one_warning() {
     assert!(page.contains("9.2929") && page.contains("6.8888") && !page.contains("5.5555"));
 }
 
+/// A machine-class directory nobody may list was called "not a machine
+/// class (no machine.yaml)" (attack60): it is said unreadable. As root the
+/// build runs as `nobody` (setpriv), or the test says it is skipped.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_class_directory_is_called_unreadable() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m2/machine.yaml", "name: \"Two\"\n");
+    put(&content, "m2/2.4.7/dbench-32.txt", dbench("5.5555"));
+    let locked = content.join("m2");
+    let root = unsafe { libc::geteuid() } == 0;
+    let setpriv = std::path::Path::new("/usr/bin/setpriv").exists();
+    if root && !setpriv {
+        eprintln!("skipped: running as root without setpriv, every directory is readable");
+        return;
+    }
+    for p in walkdir::WalkDir::new(tmp.path()).into_iter().filter_map(Result::ok) {
+        let mode = if p.file_type().is_dir() { 0o777 } else { 0o644 };
+        std::fs::set_permissions(p.path(), std::fs::Permissions::from_mode(mode)).expect("chmod");
+    }
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    let mut cmd = if root {
+        let mut c = std::process::Command::new("/usr/bin/setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_benchsite")]);
+        c
+    } else {
+        std::process::Command::new(env!("CARGO_BIN_EXE_benchsite"))
+    };
+    let run = cmd.arg("check").arg("--content").arg(&content).output().expect("runs");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).expect("chmod back");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("m2: cannot be read (") && !stderr.contains("no machine.yaml"), "{stderr}");
+}
+
 /// A kernel directory that gives no result is not shown, and says so: one
 /// warning on the directory, whether it is empty or its files gave nothing.
 #[test]

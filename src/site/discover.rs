@@ -153,6 +153,21 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
             continue;
         }
         diags.extend(invisible_warning(&dir, "machine class", &slug));
+        // A directory nobody may list (or look into) was called "not a
+        // machine class (no machine.yaml)" (attack60): say why it is not read.
+        let unreadable = std::fs::read_dir(&dir).err().or_else(|| {
+            std::fs::symlink_metadata(dir.join("machine.yaml"))
+                .err()
+                .filter(|e| e.kind() != std::io::ErrorKind::NotFound)
+        });
+        if let Some(e) = unreadable {
+            diags.push(Diagnostic::warning(
+                &dir,
+                None,
+                format!("cannot be read ({e}); skipped: if it is a machine class, let benchsite read it"),
+            ));
+            continue;
+        }
         if !dir.join("machine.yaml").exists() {
             // A site's root given as the content directory: its `content/`
             // holds the machine classes.
