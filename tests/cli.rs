@@ -335,3 +335,39 @@ fn width_out_of_range_is_a_usage_error() {
         }
     }
 }
+
+/// Attack60's wording: `text CLASS/` (a shell's completion) was "no
+/// machine class"; an `--output` that is a link to nothing said only
+/// "File exists (os error 17)"; `--base-url http:///x` (a slash too many)
+/// was taken as host `x`.
+#[cfg(unix)]
+#[test]
+fn a_trailing_slash_a_dangling_output_link_and_a_hostless_base_url_are_named() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("site");
+    benchsite().arg("init").arg(&dir).assert().success();
+    let content = dir.join("content");
+    let plain = benchsite().args(["text", "example-box", "--content"]).arg(&content).output().expect("run");
+    let slash = benchsite().args(["text", "example-box/", "--content"]).arg(&content).output().expect("run");
+    assert!(slash.status.success(), "{}", stderr(&slash));
+    assert_eq!(plain.stdout, slash.stdout);
+    let link = tmp.path().join("out");
+    std::os::unix::fs::symlink(tmp.path().join("gone"), &link).expect("symlink");
+    let out = benchsite().args(["build", "--content"]).arg(&content).arg("--output").arg(&link).output().expect("run");
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("is a symbolic link to") && stderr(&out).contains("which does not exist"),
+        "{}",
+        stderr(&out)
+    );
+    let out = benchsite()
+        .args(["build", "--content"])
+        .arg(&content)
+        .arg("--output")
+        .arg(tmp.path().join("o2"))
+        .args(["--base-url", "http:///x"])
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("has no host"), "{}", stderr(&out));
+}

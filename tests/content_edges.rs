@@ -117,6 +117,42 @@ fn an_unreadable_kernel_directory_is_skipped_with_one_warning() {
     assert!(page.contains("9.2929") && page.contains("6.8888") && !page.contains("5.5555"));
 }
 
+/// A machine-class directory nobody may list was called "not a machine
+/// class (no machine.yaml)" (attack60): it is said unreadable. As root the
+/// build runs as `nobody` (setpriv), or the test says it is skipped.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_class_directory_is_called_unreadable() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m2/machine.yaml", "name: \"Two\"\n");
+    put(&content, "m2/2.4.7/dbench-32.txt", dbench("5.5555"));
+    let locked = content.join("m2");
+    let root = unsafe { libc::geteuid() } == 0;
+    let setpriv = std::path::Path::new("/usr/bin/setpriv").exists();
+    if root && !setpriv {
+        eprintln!("skipped: running as root without setpriv, every directory is readable");
+        return;
+    }
+    for p in walkdir::WalkDir::new(tmp.path()).into_iter().filter_map(Result::ok) {
+        let mode = if p.file_type().is_dir() { 0o777 } else { 0o644 };
+        std::fs::set_permissions(p.path(), std::fs::Permissions::from_mode(mode)).expect("chmod");
+    }
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    let mut cmd = if root {
+        let mut c = std::process::Command::new("/usr/bin/setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_benchsite")]);
+        c
+    } else {
+        std::process::Command::new(env!("CARGO_BIN_EXE_benchsite"))
+    };
+    let run = cmd.arg("check").arg("--content").arg(&content).output().expect("runs");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).expect("chmod back");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("m2: cannot be read (") && !stderr.contains("no machine.yaml"), "{stderr}");
+}
+
 /// A kernel directory that gives no result is not shown, and says so: one
 /// warning on the directory, whether it is empty or its files gave nothing.
 #[test]
@@ -864,8 +900,12 @@ fn a_linked_machine_class_is_read_or_warned_of() {
     diag_for(&report, "content/other", "follow_links: true");
     let out = tmp.path().join("output");
     assert!(!out.join("other").exists());
-    // The link inside the content directory is a class like any other.
-    no_diag_for(&report, "m1-again");
+    // The link inside the content directory is a class like any other,
+    // built twice under two names: said, naming both (attack60).
+    diag_for(&report, "content/m1-again", "are one directory");
+    let twice: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("are one directory")).collect();
+    assert!(twice.len() == 1 && twice[0].contains("\"m1\"") && twice[0].contains("\"m1-again\""), "{twice:#?}");
     let again = std::fs::read_to_string(out.join("m1-again/index.html")).expect("m1-again page");
     assert!(again.contains("9.2929"));
     put(&content, "site.yaml", "title: \"Test site\"\nfollow_links: true\n");
@@ -916,6 +956,71 @@ fn site_yml_and_machine_yml_are_named() {
     let (report, _) = build_ok(tmp.path(), &content);
     diag_for(&report, "content/site.yml", "did you mean site.yaml?");
     diag_for(&report, "content/m2", "It holds machine.yml: did you mean machine.yaml?");
+}
+
+/// Files left out by their names were left out without a word (attack60):
+/// a raw result and `notes.txt` at the content directory's root, results
+/// saved as `dbench.md`, `README-dbench.txt` or `dbench-32.txt.bak`, and a
+/// `kernel.yml` (site.yml and machine.yml got "did you mean"). Each is now
+/// warned of, naming why it is not read; a README.md of prose, at the root
+/// or in a class, is not (must not fire), nor a root file `ignore:` names.
+#[test]
+fn files_skipped_by_their_names_are_said() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "dbench-32.txt", dbench("1.1111"));
+    put(&content, "notes.txt", "ran on the old disk\n");
+    put(&content, "README.md", "# My results\n\nRun on a quiet box.\n");
+    put(&content, "m1/README.md", "# Machine one\n\nA quiet box.\n");
+    put(&content, "m1/2.4.7/dbench.md", dbench("2.2222"));
+    put(&content, "m1/2.4.7/README-dbench.txt", dbench("3.3333"));
+    put(&content, "m1/2.4.8/dbench-32.txt.bak", dbench("4.4444"));
+    put(&content, "m1/2.4.8/kernel.yml", "notes: \"built with gcc 3.3\"\n");
+    let (report, page) = build_ok(tmp.path(), &content);
+    assert!(!page.contains("2.2222") && !page.contains("4.4444"), "still not read");
+    diag_for(&report, "content/dbench-32.txt", "not read: the content directory's files");
+    diag_for(&report, "content/notes.txt", "CLASS/KERNEL/notes.txt");
+    diag_for(&report, "2.4.7/dbench.md", "a Markdown file (`*.md`) is not read (notes), yet it reads as dbench output");
+    diag_for(&report, "2.4.7/README-dbench.txt", "rename it (`dbench.txt`)");
+    diag_for(&report, "2.4.8/dbench-32.txt.bak", "an editor's or a tool's leftover");
+    diag_for(&report, "2.4.8/kernel.yml", "did you mean kernel.yaml?");
+    no_diag_for(&report, "content/README.md");
+    no_diag_for(&report, "m1/README.md");
+    put(&content, "site.yaml", "title: \"Test site\"\nignore: [\"notes.txt\"]\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    no_diag_for(&report, "content/notes.txt");
+}
+
+/// Attacker 59: two sections of one title (and files) were not warned of;
+/// the same table was shown twice under one heading. Now a warning names
+/// both sections; two titles of their own are not warned of.
+#[test]
+fn sections_of_one_title_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let section = |title: &str, files: &str| format!("  - title: \"{title}\"\n    files: [\"{files}\"]\n");
+    let yaml = |s: &str| format!("name: \"M\"\nbaseline: \"2.4.7\"\nsections:\n{s}");
+    put(
+        &content,
+        "m1/machine.yaml",
+        yaml(&(section("dbench 32", "*/dbench*.txt") + &section("dbench 32", "*/dbench*.txt"))),
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(
+        &report,
+        "m1/machine.yaml",
+        "sections 1 and 2 (of `sections:`) are both titled \"dbench 32\" and select the same files",
+    );
+    put(&content, "m1/machine.yaml", yaml(&(section("dbench 32", "*/dbench*.txt") + &section("dbench 32", "2.4.7/*"))));
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "m1/machine.yaml", "shown under one heading twice; give each a title of its own");
+    put(
+        &content,
+        "m1/machine.yaml",
+        yaml(&(section("dbench 32", "*/dbench*.txt") + &section("dbench again", "2.4.7/*"))),
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    assert!(!report.diagnostics.iter().any(|d| d.message.contains("both titled")), "{:?}", report.diagnostics);
 }
 
 /// A section whose `files:` match no result file is a warning in `build`
@@ -1464,6 +1569,42 @@ fn kernels_of_one_name_but_spelling_are_warned_of() {
         alike.iter().any(|d| d.contains("`2.4.9` and `2.4.9 `") || d.contains("`2.4.9 ` and `2.4.9`")),
         "{alike:#?}"
     );
+}
+
+/// attack60 R/lookalike-kernels: `6.9-café` composed (U+00E9) beside
+/// `6.9-café` decomposed (`e` + U+0301), `６.9` (a fullwidth digit) and
+/// `6․9` (U+2024 for the dot) beside `6.9`, and `6.09` beside `6.9`
+/// (sorted as equal) were two rows a reader cannot tell apart, with
+/// different numbers and no word. Each later one is warned of, naming both
+/// with their characters written out; `6.10` beside `6.1` is not.
+#[test]
+fn kernels_that_print_or_sort_alike_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    for (kernel, value) in [
+        ("6.9", "3.3333"),
+        ("6.9-caf\u{e9}", "4.4444"),
+        ("6.9-cafe\u{301}", "5.5555"),
+        ("\u{ff16}.9", "6.6666"),
+        ("6\u{2024}9", "7.7777"),
+        ("6.09", "8.8888"),
+        ("6.10", "9.9999"),
+    ] {
+        put(&content, &format!("m1/{kernel}/dbench-32.txt"), dbench(value));
+    }
+    let (report, page) = build_ok(tmp.path(), &content);
+    assert!(page.contains("4.4444") && page.contains("5.5555"), "each is still shown");
+    let alike: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("cannot tell them apart")).collect();
+    assert!(alike.iter().any(|d| d.contains("(6.9-caf\\u{e9})") && d.contains("(6.9-cafe\\u{301})")), "{alike:#?}");
+    for later in ["(\\u{ff16}.9)", "(6\\u{2024}9)"] {
+        assert!(alike.iter().any(|d| d.contains("`6.9` (6.9)") && d.contains(later)), "{later}: {alike:#?}");
+    }
+    assert!(
+        alike.iter().any(|d| d.contains("`6.09` (6.09) and `6.9` (6.9)") && d.contains("leading zero")),
+        "{alike:#?}"
+    );
+    assert_eq!(alike.len(), 4, "{alike:#?}");
 }
 
 /// Directories named by a number alone count runs only where their numbers

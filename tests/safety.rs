@@ -954,3 +954,21 @@ fn base_url_is_percent_encoded_in_every_link() {
         assert!(stderr(&a).contains("must not hold `?` or `#`"), "{}", stderr(&a));
     }
 }
+
+/// Attacker 59: paths that what is in the output directory blocks were
+/// said one per build (index.html, then style.css on the next). Now one
+/// failed build names them all, and the output is left as it was.
+#[test]
+fn every_output_path_in_the_way_is_named_at_once() {
+    let (_tmp, content, out) = built_small_site();
+    for p in ["index.html", "404.html", "m1/index.html"] {
+        std::fs::remove_file(out.join(p)).expect("rm");
+        std::fs::create_dir(out.join(p)).expect("mkdir");
+    }
+    let before = snapshot(&out);
+    let err = stderr(&build(&content, &out).failure());
+    assert!(err.contains("404.html: is a directory in the output directory"), "{err}");
+    assert!(err.contains("blocked too: index.html (") && err.contains("m1/index.html ("), "{err}");
+    assert!(err.contains("left unchanged"), "{err}");
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "output changed by a failed build");
+}

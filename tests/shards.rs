@@ -88,6 +88,31 @@ fn a_shard_build_into_a_whole_site_is_refused() {
     build(&content, &shard, &["--classes", "[a-e]*"]).success();
 }
 
+/// A whole build into a shard's output turned it into a site (its
+/// manifest removed, so no merge took it any more), and a merge into one
+/// of its own shards wrote over the shard it read (attack60, attacker 59):
+/// both refused, the shard left byte for byte. A shard named twice
+/// (`sh sh/`) is said so, not "a class in two shards".
+#[test]
+fn a_whole_build_or_a_merge_into_a_shard_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = demo(tmp.path());
+    let (ae, fz) = (tmp.path().join("ae"), tmp.path().join("fz"));
+    build(&content, &ae, &["--classes", "[a-e]*"]).success();
+    build(&content, &fz, &["--classes", "[f-z]*"]).success();
+    let before = snapshot(&ae);
+    let err = stderr(&build(&content, &ae, &[]).failure());
+    assert!(err.contains("holds a shard") && err.contains("Nothing was written"), "{err}");
+    assert_eq!(diff(&before, &snapshot(&ae)), Vec::<String>::new(), "the build changed the shard");
+    let err = stderr(&merge(&content, &ae, &[&ae, &fz], &[]).failure());
+    assert!(err.contains("is one of the shards being merged") && err.contains("Nothing was written"), "{err}");
+    assert_eq!(diff(&before, &snapshot(&ae)), Vec::<String>::new(), "the merge changed the shard");
+    let slash = tmp.path().join("fz/");
+    let err = stderr(&merge(&content, &tmp.path().join("out"), &[&ae, &fz, &slash], &[]).failure());
+    assert!(err.contains("is named twice"), "{err}");
+    merge(&content, &tmp.path().join("out"), &[&ae, &fz], &[]).success();
+}
+
 #[test]
 fn a_glob_matching_no_class_names_the_glob_and_the_classes() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -116,7 +141,12 @@ fn the_merge_refuses_overlaps_gaps_other_options_and_changed_classes() {
     let a = merge(&content, &out, &[&s("fz")], &[]).failure();
     assert!(stderr(&a).contains("2 machine class(es) in no shard: dbench32-384m, epyc-vm-2cpu"), "{}", stderr(&a));
     let a = merge(&content, &out, &[&s("ae"), &s("fz-wide")], &[]).failure();
-    assert!(stderr(&a).contains("was built with --width 60 (the merge's is 72)"), "{}", stderr(&a));
+    // It read "was built with --width 60 (the merge's is 72) than this merge" (attack60).
+    assert!(
+        stderr(&a).contains("was built otherwise than this merge: --width 60 (the merge's is 72);"),
+        "{}",
+        stderr(&a)
+    );
     let a = merge(&content, &out, &[&s("ae"), &s("fz")], &["--base-url", "https://example.org/"]).failure();
     assert!(stderr(&a).contains("--base-url none (the merge's is \"https://example.org/\")"), "{}", stderr(&a));
     let a = merge(&content, &out, &[&s("ae"), &content], &[]).failure();

@@ -50,6 +50,7 @@ pub fn merge(opts: &BuildOptions, shards: &[PathBuf]) -> Result<BuildReport, Bui
     if shards.is_empty() {
         return Err(BuildError::Shard("no shard to merge: name the shard output directories".to_string()));
     }
+    refuse_shard_as_output(opts, shards)?;
     let mut diags = Vec::new();
     let (plan, render_error) = plan_site(opts, &mut diags)?;
     if has_errors(&diags) {
@@ -67,7 +68,7 @@ pub fn merge(opts: &BuildOptions, shards: &[PathBuf]) -> Result<BuildReport, Bui
         let differs = s.manifest.site.differences(&identity);
         if !differs.is_empty() {
             return Err(BuildError::Shard(format!(
-                "shard {} was built with {} than this merge: build every shard and merge with the same content, --theme, --width and --base-url",
+                "shard {} was built otherwise than this merge: {}; build every shard and merge with the same content, --theme, --width and --base-url",
                 s.dir.display(),
                 differs.join(", ")
             )));
@@ -93,6 +94,39 @@ pub fn merge(opts: &BuildOptions, shards: &[PathBuf]) -> Result<BuildReport, Bui
             Err(e)
         }
     }
+}
+
+/// Refuses a merge whose `--output` is one of its own shards (it would
+/// write the site over the files it copies, and remove the shard's
+/// manifest), and a shard named twice (`sh2 sh2/`: it was called "a class
+/// in two shards"). Directories are compared as the file system resolves
+/// them (a trailing `/`, `./`, a link).
+///
+/// # Errors
+/// [`BuildError::Shard`] naming the directory; nothing is written.
+fn refuse_shard_as_output(opts: &BuildOptions, shards: &[PathBuf]) -> Result<(), BuildError> {
+    let real = |p: &Path| p.canonicalize().ok();
+    let out = real(&opts.output);
+    let mut seen: Vec<(PathBuf, &PathBuf)> = Vec::new();
+    for dir in shards {
+        let Some(r) = real(dir) else { continue };
+        if out.as_ref() == Some(&r) {
+            return Err(BuildError::Shard(format!(
+                "--output {} is one of the shards being merged: the merge would write the site over the shard it reads and remove its manifest; give the merged site its own --output. Nothing was written.",
+                opts.output.display()
+            )));
+        }
+        if let Some((_, first)) = seen.iter().find(|(p, _)| *p == r) {
+            return Err(BuildError::Shard(format!(
+                "shard {} is named twice ({} and {}): name each shard once",
+                r.display(),
+                first.display(),
+                dir.display()
+            )));
+        }
+        seen.push((r, dir));
+    }
+    Ok(())
 }
 
 /// For every machine class of the content (`dirs`), the index of the one

@@ -244,8 +244,6 @@ pub fn render_site_with_progress(
     Ok((sink.into_files(), report))
 }
 
-/// Refuses a `--base-url` that is not http(s) or an absolute path: it
-/// would prefix every link (`javascript:alert(1)//index.html`).
 /// A shard build into `out` holding a whole site (a one-shot build's or a
 /// merge's: its list of written files names `index.html`, and it has no
 /// shard manifest) is refused: it would remove the site's front page and
@@ -268,6 +266,26 @@ fn refuse_shard_over_site(out: &Path) -> Result<(), BuildError> {
     Ok(())
 }
 
+/// A whole build into `out` holding a shard (its `.benchsite-shard.json`
+/// is there) is refused: it turned the shard into a site without a word,
+/// its manifest removed, so the merge it was built for no longer took it
+/// (attack60).
+///
+/// # Errors
+/// [`BuildError::Shard`] saying so; nothing is written.
+fn refuse_site_over_shard(out: &Path) -> Result<(), BuildError> {
+    if out.join(shard::MANIFEST).is_file() {
+        return Err(BuildError::Shard(format!(
+            "{} holds a shard (it has {}), not a whole site: a whole build there would turn it into a site and remove its manifest, so `benchsite merge` could no longer take it; give the site its own --output (or build the shard again with its --classes/--shard), or remove the directory first. Nothing was written.",
+            out.display(),
+            shard::MANIFEST
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a `--base-url` that is not http(s) or an absolute path: it
+/// would prefix every link (`javascript:alert(1)//index.html`).
 fn check_options(opts: &BuildOptions) -> Result<(), BuildError> {
     if let Some(url) = &opts.base_url
         && let Some(problem) = site::base_url_problem(url)
@@ -337,6 +355,8 @@ fn build_inner(
     check_options(opts)?;
     if selection.is_some() {
         refuse_shard_over_site(&opts.output)?;
+    } else {
+        refuse_site_over_shard(&opts.output)?;
     }
     let t = timing::span("open output");
     let writer = open_writer(opts)?;

@@ -118,6 +118,12 @@ pub fn run(args: &TextArgs) -> ExitCode {
         return run_across(content, *width);
     }
     let Some(machine) = machine else { return ExitCode::from(2) };
+    // `box/`, as a shell completes a directory's name: the class `box`
+    // (it was "no machine class", attack60).
+    let machine = match machine.trim_end_matches(['/', std::path::MAIN_SEPARATOR]) {
+        "" => machine.as_str(),
+        trimmed => trimmed,
+    };
     let one = match crate::build::lay_out_one(content, machine) {
         Ok(one) => one,
         Err(e) => {

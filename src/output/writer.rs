@@ -74,6 +74,12 @@ pub struct DirWriter {
     /// Output paths where a file with other contents is now (replaced at
     /// the commit, if each is benchsite's own from an earlier build).
     replaced: Mutex<Vec<String>>,
+    /// Output paths that what is in the output directory blocks (a
+    /// directory where a file goes, a link or file where a directory
+    /// goes): each is said at the commit, which then writes nothing. The
+    /// first stopped the build, and the next build stopped at the next
+    /// (attacker 59: index.html, then style.css).
+    blocked: Mutex<Vec<(PathBuf, String)>>,
 }
 
 /// The rename of a build that `BENCHSITE_FAULT_RENAME=N` makes fail (a
@@ -132,6 +138,7 @@ impl DirWriter {
             protected: None,
             overwrite: false,
             replaced: Mutex::new(Vec::new()),
+            blocked: Mutex::new(Vec::new()),
         };
         // Locked before anything in the directory is looked at or removed.
         // The directory may go while this build waits for the lock: a first
@@ -241,10 +248,58 @@ impl DirWriter {
             missing.push(p.to_path_buf());
             d = p.parent();
         }
+        // A link to nothing (its target removed): `create_dir_all` said
+        // only "File exists (os error 17)" (attack60).
+        if let Some(p) = missing.iter().find(|p| p.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink())) {
+            let to = std::fs::read_link(p).map(|t| t.display().to_string()).unwrap_or_default();
+            return Err(WriteError::Write {
+                path: p.clone(),
+                source: std::io::Error::other(format!(
+                    "is a symbolic link to {to}, which does not exist (or is not a directory): make that directory, or give --output another path"
+                )),
+            });
+        }
         std::fs::create_dir_all(dir).map_err(io_err(dir))?;
         missing.reverse();
         lock(&self.created).extend(missing);
         Ok(())
+    }
+
+    /// Notes `e`, a path that what is in the output directory blocks
+    /// ([`DirWriter::blocked`]); any other error is returned.
+    fn block(&self, e: WriteError) -> Result<(), WriteError> {
+        match e {
+            WriteError::Write { path, source } => {
+                lock(&self.blocked).push((path, source.to_string()));
+                Ok(())
+            }
+            e => Err(e),
+        }
+    }
+
+    /// Every blocked path ([`DirWriter::block`]) as one error: the first
+    /// (in path order) with its reason, then up to nine more with theirs.
+    fn blocked_error(&self) -> Option<WriteError> {
+        let mut blocked = std::mem::take(&mut *lock(&self.blocked));
+        blocked.sort();
+        blocked.dedup_by(|b, a| a.0 == b.0);
+        let (path, why) = blocked.first()?.clone();
+        let rest = &blocked[1..];
+        let mut said = why;
+        if !rest.is_empty() {
+            let shown: Vec<String> = rest
+                .iter()
+                .take(9)
+                .map(|(p, w)| format!("{} ({w})", p.strip_prefix(&self.out).unwrap_or(p).display()))
+                .collect();
+            let more = if rest.len() > shown.len() {
+                format!(" and {} more", rest.len() - shown.len())
+            } else {
+                String::new()
+            };
+            said = format!("{said}; blocked too: {}{more}", shown.join("; "));
+        }
+        Some(WriteError::Write { path, source: std::io::Error::other(said) })
     }
 
     fn conflict(&self, path: &str, why: String) -> WriteError {
@@ -358,6 +413,10 @@ impl DirWriter {
             Err(_) => String::from_utf8_lossy(&marker_bytes),
         };
         let previous = marker::listed(&marker_text);
+        if let Some(e) = self.blocked_error() {
+            self.abort();
+            return Err(e);
+        }
         if let Err(e) = self.foreign_replaced(&previous) {
             self.abort();
             return Err(e);
@@ -565,12 +624,16 @@ impl Sink for DirWriter {
             // The same file again.
             return Ok(());
         };
-        self.check_ancestors(&mut lock(&self.checked), &f.path, &ancestors)?;
+        // What is in the way is noted and the build goes on: the commit
+        // names every such path at once.
+        if let Err(e) = self.check_ancestors(&mut lock(&self.checked), &f.path, &ancestors) {
+            return self.block(e);
+        }
         let path = self.out.join(&f.path);
         let meta = path.symlink_metadata();
         if meta.as_ref().is_ok_and(std::fs::Metadata::is_dir) {
-            return Err(
-                self.conflict(&f.path, "is a directory in the output directory, but the site has a file there".into())
+            return self.block(
+                self.conflict(&f.path, "is a directory in the output directory, but the site has a file there".into()),
             );
         }
         // Unchanged: leave the file alone. A file the last build wrote and

@@ -870,7 +870,7 @@ fn escapes_of(line: &str, latin1: bool) -> bool {
 /// the character before. Colour codes were kept in labels (`ESC[1m== ext4
 /// ==ESC[0m` raw in HTML and CSV) and a corrected command was another
 /// set-up than the same command typed cleanly.
-fn as_the_terminal_showed(line: &str) -> String {
+pub fn as_the_terminal_showed(line: &str) -> String {
     let mut screen = Screen { out: Vec::with_capacity(line.len()), at: 0 };
     let mut parser = vte::Parser::new();
     // DEL is no control a terminal's parser acts on (vte ignores it): the

@@ -777,6 +777,13 @@ pub fn base_url_problem(url: &str) -> Option<String> {
     if !(scheme || path) {
         return Some("must start with https://, http:// or a single /".into());
     }
+    // `http:///x` (a slash too many) is read by browsers as host `x`: the
+    // site's links went to another host without a word (attack60).
+    if scheme && lower.split_once("://").is_some_and(|(_, rest)| rest.starts_with(['/', '\\'])) {
+        return Some(
+            "has no host: a slash too many after `://` (browsers would read the next word as the host)".into(),
+        );
+    }
     match parsed_base_url(u) {
         Err(e) => Some(format!("is not a URL ({e})")),
         Ok(p) if p.query().is_some() || p.fragment().is_some() => {
@@ -917,6 +924,34 @@ fn check_same_setup(yaml: &Path, text: &str, config: &mut MachineConfig, diags: 
         }
         known
     });
+}
+
+/// Warns of each section whose title an earlier section of the class
+/// has (attacker 59: two sections of one title and files were not warned
+/// of): on the pages and in the mail they read as one heading twice,
+/// and, selecting the same files (benchmark, group and metrics), the same
+/// table is shown twice. At the first section's title line, naming both
+/// by their places in `sections:`.
+fn warn_sections_of_one_title(path: &Path, text: &str, sections: &[SectionConfig], diags: &mut Vec<Diagnostic>) {
+    let mut first: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+    for (j, b) in sections.iter().enumerate() {
+        let i = *first.entry(b.title.as_str()).or_insert(j);
+        if i == j {
+            continue;
+        }
+        let a = &sections[i];
+        let same = a.files == b.files && a.benchmark == b.benchmark && a.group == b.group && a.metrics == b.metrics;
+        let what = if same {
+            " and select the same files: the same table is shown twice under one heading; remove one"
+        } else {
+            ": their tables are shown under one heading twice; give each a title of its own"
+        };
+        diags.push(Diagnostic::warning(
+            path,
+            super::yaml_lines::section_line(text, &b.title, "title:"),
+            format!("sections {} and {} (of `sections:`) are both titled {:?}{what}", i + 1, j + 1, b.title),
+        ));
+    }
 }
 
 /// The `ignore:` globs of `yaml` (`site.yaml` or `machine.yaml`); a bad
@@ -1099,6 +1134,7 @@ impl MachineYaml {
         let formats = machine_formats(&path, &text, &config, diags);
         check_same_setup(&path, &text, &mut config, diags);
         super::list_keys::check_list_keys(&path, &text, &config, diags);
+        warn_sections_of_one_title(&path, &text, &config.sections, diags);
         let ignore = ignore_globs(&path, &text, &config.ignore, diags);
         Some(MachineYaml { path, text, config, formats, ignore })
     }
@@ -1547,6 +1583,9 @@ baseline: \"6.1\"\ncompare: {bad}\n"
             "/r/#top",
             "https://x/a\nb/",
             "https://",
+            // attack60: read by browsers as host `x`.
+            "http:///x",
+            "HTTPS:///x/",
         ] {
             assert!(!base_url_ok(bad), "{bad}");
         }

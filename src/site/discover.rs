@@ -88,6 +88,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
             "not read: only site.yaml is (did you mean site.yaml?); the site is built with the defaults",
         ));
     }
+    warn_files_at_the_root(content, &config, diags);
     // A machine class given as the content directory would build a site
     // with no class (and a rebuild would remove every page of the last).
     if content.join("machine.yaml").is_file() {
@@ -152,6 +153,21 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
             continue;
         }
         diags.extend(invisible_warning(&dir, "machine class", &slug));
+        // A directory nobody may list (or look into) was called "not a
+        // machine class (no machine.yaml)" (attack60): say why it is not read.
+        let unreadable = std::fs::read_dir(&dir).err().or_else(|| {
+            std::fs::symlink_metadata(dir.join("machine.yaml"))
+                .err()
+                .filter(|e| e.kind() != std::io::ErrorKind::NotFound)
+        });
+        if let Some(e) = unreadable {
+            diags.push(Diagnostic::warning(
+                &dir,
+                None,
+                format!("cannot be read ({e}); skipped: if it is a machine class, let benchsite read it"),
+            ));
+            continue;
+        }
         if !dir.join("machine.yaml").exists() {
             // A site's root given as the content directory: its `content/`
             // holds the machine classes.
@@ -195,6 +211,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         }
         out.push((dir, slug));
     }
+    warn_classes_of_one_directory(&out, diags);
     if out.is_empty() {
         diags.push(Diagnostic::error(
             content,
@@ -204,6 +221,77 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
     }
     super::partial::check_reference_machine(content, &config, &out, diags);
     Ok((config, out))
+}
+
+/// Warns of each file at the content directory's root that is not read:
+/// only `site.yaml` is (and directories, the machine classes); a raw
+/// result or `notes.txt` there was ignored without a word (attack60
+/// R/site-yml). Left alone: hidden files, `README*` and `*.md` (notes),
+/// the `site.yml` family (warned of by [`plan`]), `machine.yaml` (an
+/// error of its own) and names that `ignore:` globs of site.yaml match.
+fn warn_files_at_the_root(content: &Path, config: &SiteConfig, diags: &mut Vec<Diagnostic>) {
+    let Ok(entries) = std::fs::read_dir(content) else { return };
+    let ignore: Vec<glob::Pattern> = config.ignore.iter().filter_map(|g| glob::Pattern::new(g).ok()).collect();
+    let mut names: Vec<(String, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_file())
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .collect();
+    names.sort();
+    for (name, path) in names {
+        let quiet = name.starts_with('.')
+            || name.starts_with("README")
+            || name.ends_with(".md")
+            || ["site.yaml", "machine.yaml", "site.yml", "Site.yaml", "site.YAML", "site.yaml.txt"]
+                .contains(&name.as_str())
+            || ignore.iter().any(|p| p.matches(&name));
+        if quiet {
+            continue;
+        }
+        diags.push(
+            Diagnostic::warning(
+                path,
+                None,
+                format!(
+                    "not read: the content directory's files are not results or notes benchsite reads (only site.yaml is; a raw result goes in a kernel's directory, `CLASS/KERNEL/{}`; notes in a README or `*.md`); add it to `ignore:` in site.yaml to say it is meant",
+                    shown_name(name.clone())
+                ),
+            )
+            .of_kind(crate::diag::Kind::Skipped),
+        );
+    }
+}
+
+/// Warns of machine classes that are one directory under two names (a
+/// class linked to another inside the content directory: attack60
+/// R/class-symlink's `zz -> m`): each is built, its results shown twice
+/// as two classes, and nothing said. The warning is on the link (else the
+/// later name) and names both directories. One `canonicalize` per class.
+fn warn_classes_of_one_directory(classes: &[(PathBuf, String)], diags: &mut Vec<Diagnostic>) {
+    let mut seen: rustc_hash::FxHashMap<PathBuf, usize> = rustc_hash::FxHashMap::default();
+    for (i, (dir, slug)) in classes.iter().enumerate() {
+        let Ok(real) = dir.canonicalize() else { continue };
+        let Some(&first) = seen.get(&real) else {
+            seen.insert(real, i);
+            continue;
+        };
+        let (kept, link) = ((&classes[first].0, &classes[first].1), (dir, slug));
+        let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+        // The warning goes on the name that is a link.
+        let (one, other) = if is_link(link.0) || !is_link(kept.0) { (kept, link) } else { (link, kept) };
+        diags.push(Diagnostic::warning(
+            other.0,
+            None,
+            format!(
+                "machine classes {:?} ({}) and {:?} ({}) are one directory ({}): its results are built twice, as two classes under two names; remove the link, or copy the directory if two classes are meant",
+                one.1,
+                one.0.display(),
+                other.1,
+                other.0.display(),
+                real.display()
+            ),
+        ));
+    }
 }
 
 /// Checks that `content` is a directory, with an error that says how to
@@ -403,7 +491,15 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
             diags.push(Diagnostic::warning(entry.path(), None, said).of_kind(crate::diag::Kind::Skipped));
             continue;
         }
+        if let Some(n) = misnamed_kernel_yaml(name, entry.depth()) {
+            let said = format!("not read: only kernel.yaml is (did you mean kernel.yaml?); {n} is skipped");
+            diags.push(Diagnostic::warning(entry.path(), None, said).of_kind(crate::diag::Kind::Skipped));
+            continue;
+        }
         if ignored(name) {
+            if let Some(said) = skipped_result(name, entry.path(), entry.file_type().is_file()) {
+                diags.push(Diagnostic::warning(entry.path(), None, said).of_kind(crate::diag::Kind::Skipped));
+            }
             continue;
         }
         // A FIFO would block the read for ever and a device (`/dev/zero`
@@ -439,6 +535,59 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
         );
     }
     Walked { files, kernels, diags, lossy }
+}
+
+/// `kernel.yml` (and `Kernel.yaml`, `kernel.YAML`, `kernel.yaml.txt`)
+/// directly in a kernel's directory (`depth` 2): read as a raw file, it
+/// was "unrecognised" or a YAML that is not results, with no hint that
+/// the kernel's annotations were never read (site.yml and machine.yml get
+/// "did you mean"). `None` for any other name or place.
+fn misnamed_kernel_yaml(name: &str, depth: usize) -> Option<&str> {
+    (depth == 2 && ["kernel.yml", "Kernel.yaml", "kernel.YAML", "kernel.yaml.txt"].contains(&name)).then_some(name)
+}
+
+/// How many bytes of a skipped file [`skipped_result`] reads to tell
+/// whether it holds a benchmark's output.
+const SNIFF: usize = 64 * 1024;
+
+/// The warning for a file the walk leaves out by its name ([`ignored`]:
+/// `README*`, `*.md`, an editor's leftover such as `*.bak`) when its text
+/// reads as a benchmark's output ([`crate::parse::detect`] on its first
+/// [`SNIFF`] bytes): results saved as `dbench.md`, `README-dbench.txt` or
+/// `dbench.txt.bak` were left out without a word (attack60). `None` for a
+/// hidden file or an annotation (said elsewhere), a file that is not
+/// regular, and prose.
+fn skipped_result(name: &str, path: &Path, regular: bool) -> Option<String> {
+    if !regular || name.starts_with('.') || ANNOTATIONS.contains(&name) {
+        return None;
+    }
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).ok()?.take(SNIFF as u64).read_to_end(&mut bytes).ok()?;
+    let parser = crate::parse::detect(&crate::parse::Input::from_bytes(&bytes))?;
+    let why = if is_leftover(name) {
+        "an editor's or a tool's leftover (a backup, `.orig`, `.rej`, a swap file) is not read"
+    } else if name.starts_with("README") {
+        "a file named README… is not read (notes)"
+    } else {
+        "a Markdown file (`*.md`) is not read (notes)"
+    };
+    Some(format!(
+        "not read: {why}, yet it reads as {} output; if it is a run, rename it (`{}.txt`), else add it to `ignore:` to say so",
+        parser.id(),
+        plain_stem(name)
+    ))
+}
+
+/// `name` without what makes [`ignored`] leave it out: `README-dbench.txt`
+/// → `dbench`, `dbench.md` → `dbench`, `dbench.txt.bak` → `dbench`.
+fn plain_stem(name: &str) -> &str {
+    let mut n = name.strip_prefix("README").map_or(name, |r| r.trim_start_matches(['-', '_', '.']));
+    for ext in [".bak", ".orig", ".rej", ".swp", ".swo", ".swx", "~", "#", ".md", ".txt"] {
+        n = n.strip_suffix(ext).unwrap_or(n);
+    }
+    let n = n.trim_start_matches('#');
+    if n.is_empty() { "results" } else { n }
 }
 
 /// True when hidden file `name` would be a raw file but for its leading

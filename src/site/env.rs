@@ -220,6 +220,14 @@ pub fn read(kind: EnvKind, rel: &str, text: &str, env: &mut Environment) {
             line: Some(line),
         });
     };
+    // A `dmesg --color=always` (or `--color=auto` to a terminal) saved
+    // with its colour codes: each line as the terminal showed it, so the
+    // words stay and no `\u{FFFD}[31m` is left (attack60 R/dmesg-esc).
+    let text: std::borrow::Cow<'_, str> = if text.contains('\u{1b}') {
+        text.split('\n').map(crate::parse::input::as_the_terminal_showed).collect::<Vec<_>>().join("\n").into()
+    } else {
+        text.into()
+    };
     let lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
     match kind {
         EnvKind::KernelConfig => {
@@ -482,7 +490,8 @@ mod tests {
     fn control_characters_in_environment_files_show_as_fffd() {
         let d = read_one("k/dmesg", "[    2.0] BUG: unable to handle page fault \x1b[31mred\x1b[0m at 0x0\n");
         assert_eq!(d.problems.len(), 1);
-        assert_eq!(d.problems[0].text, "BUG: unable to handle page fault \u{FFFD}[31mred\u{FFFD}[0m at 0x0");
+        // Colour codes go, the words stay (they showed as `\u{FFFD}[31m`).
+        assert_eq!(d.problems[0].text, "BUG: unable to handle page fault red at 0x0");
         let c = read_one("k/cmdline", "root=/dev/sda1 note=\u{202E}ffo quiet\n");
         assert_eq!(
             pairs(&c),

@@ -1200,8 +1200,20 @@ fn attach_environment(
 /// first file and line naming it, and told to be written alike there
 /// (attack41 F29: the warning was headed `content/zen3/Tip:`, no such
 /// file, and said "put their files in one directory").
+///
+/// Also names a reader cannot tell apart though their characters differ
+/// (their NFKC forms are one: `6.9-café` composed and decomposed, `６.9`
+/// with a fullwidth digit, `6․9` with U+2024 for the dot), and names that
+/// sort as one (`6.09` beside `6.9`, a number's leading zero aside):
+/// attack60 R/lookalike-kernels gave two rows that looked the same, with
+/// different numbers, and no word. Such a warning shows both names with
+/// their characters past ASCII written out (`6.9-cafe\u{301}`).
 fn warn_kernels_alike(dir: &std::path::Path, kernels: &[Kernel], results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
     let mut seen: rustc_hash::FxHashMap<String, &str> = rustc_hash::FxHashMap::default();
+    // Names of one NFKC form; of one sort key (a number's leading zeros
+    // aside too).
+    let mut seen_nfkc: rustc_hash::FxHashMap<String, &str> = rustc_hash::FxHashMap::default();
+    let mut seen_sort: rustc_hash::FxHashMap<String, &str> = rustc_hash::FxHashMap::default();
     // The first file and line naming kernel `name` where no kernel
     // directory holds its runs.
     let named_at = |name: &str| -> Option<(&ResultFile, usize)> {
@@ -1213,36 +1225,81 @@ fn warn_kernels_alike(dir: &std::path::Path, kernels: &[Kernel], results: &[Resu
             Some((rf, s.line))
         })
     };
+    let warn = |diags: &mut Vec<Diagnostic>, name: &str, said: String, fix_dir: &str| {
+        diags.push(match named_at(name) {
+            Some((rf, line)) => Diagnostic::warning(
+                &rf.path,
+                Some(line),
+                format!(
+                    "{said}; if they are one kernel, write its name alike in the files that name it (`{name}` here)"
+                ),
+            ),
+            None => Diagnostic::warning(dir.join(name), None, format!("{said}; {fix_dir}")),
+        })
+    };
     for k in kernels {
         let key = crate::version::alike(k.name.trim()).to_lowercase();
-        match seen.get(&key) {
-            Some(first) => diags.push(match named_at(&k.name) {
-                Some((rf, line)) => Diagnostic::warning(
-                    &rf.path,
-                    Some(line),
-                    format!(
-                        "kernels `{first}` and `{}` name one kernel (a git tag's `v`, a `.0` patch level, case or \
-                         blanks aside): they are shown and compared as two, each with its own runs; if they are one \
-                         kernel, write its name alike in the files that name it (`{}` here)",
-                        k.name, k.name
-                    ),
-                ),
-                None => Diagnostic::warning(
-                    dir.join(&k.name),
-                    None,
-                    format!(
-                        "kernels `{first}` and `{}` name one kernel (a git tag's `v`, a `.0` patch level, case or \
-                         blanks aside): they are shown and compared as two, each with its own runs; if they are one \
-                         kernel, put their files in one directory",
-                        k.name
-                    ),
-                ),
-            }),
-            None => {
-                seen.insert(key, &k.name);
-            }
+        let nfkc = nfkc_key(&k.name);
+        let sort = without_leading_zeros(&nfkc);
+        if let Some(first) = seen.get(&key) {
+            let said = format!(
+                "kernels `{first}` and `{}` name one kernel (a git tag's `v`, a `.0` patch level, case or blanks aside): they are shown and compared as two, each with its own runs",
+                k.name
+            );
+            warn(diags, &k.name, said, "if they are one kernel, put their files in one directory");
+        } else if let Some((first, why)) = seen_nfkc
+            .get(&nfkc)
+            .map(|f| (f, "written with other characters that print alike (an accent composed or decomposed, a fullwidth digit, U+2024 for the dot: one NFKC form)"))
+            .or_else(|| seen_sort.get(&sort).map(|f| (f, "sorted as one (a number's leading zero aside: `09` is `9`)")))
+        {
+            let said = format!(
+                "kernels `{first}` ({}) and `{}` ({}) are {why}: a reader cannot tell them apart, yet they are shown and compared as two, each with its own runs",
+                written_out(first),
+                k.name,
+                written_out(&k.name)
+            );
+            warn(
+                diags,
+                &k.name,
+                said,
+                "rename one directory so they differ plainly, or put their files in one directory if they are one kernel",
+            );
         }
+        seen.entry(key).or_insert(&k.name);
+        seen_sort.entry(sort).or_insert(&k.name);
+        seen_nfkc.entry(nfkc).or_insert(&k.name);
     }
+}
+
+/// The key under which two kernel names print alike
+/// ([`warn_kernels_alike`]): NFKC (`é` composed or not, `６` is `6`,
+/// U+2024 is `.`), then [`crate::version::alike`], lower case.
+fn nfkc_key(name: &str) -> String {
+    let nfkc = icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().normalize(name.trim());
+    crate::version::alike(&nfkc).to_lowercase()
+}
+
+/// `key` with each number without its leading zeros (`6.09` is `6.9`):
+/// names that sort as one ([`crate::version::compare`] reads numbers).
+fn without_leading_zeros(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    let mut in_number = false;
+    let mut chars = key.chars().peekable();
+    while let Some(c) = chars.next() {
+        // A `0` starting a number, another digit after it: dropped.
+        if c == '0' && !in_number && chars.peek().is_some_and(char::is_ascii_digit) {
+            continue;
+        }
+        in_number = c.is_ascii_digit();
+        out.push(c);
+    }
+    out
+}
+
+/// `name` with each character past ASCII written as its code point
+/// (`6.9-cafe\u{301}`), so two names that print alike read apart.
+fn written_out(name: &str) -> String {
+    name.chars().map(|c| if c.is_ascii() { c.to_string() } else { c.escape_unicode().to_string() }).collect()
 }
 
 /// Warns of each kernel name, and each set-up label (a `label` parameter:

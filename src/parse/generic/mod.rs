@@ -217,6 +217,23 @@ results:
         assert!(err.to_string().contains("column"), "{err}");
     }
 
+    /// Attacker 59 (R/gen-hex.yaml): `value: 0x1F` said "invalid type:
+    /// integer `31`, expected f64"; it now names what was written and why.
+    #[test]
+    fn a_hexadecimal_value_is_named_as_written() {
+        for (text, written) in [
+            ("results:\n  - {metric: T, value: 0x1F, better: higher}\n", "`0x1F`"),
+            ("results:\n  - metric: T\n    value: 0o17\n    better: higher\n", "`0o17`"),
+        ] {
+            let e = parse(text).unwrap_err().to_string();
+            assert!(
+                e.contains(written) && e.contains("hexadecimal") && e.contains("write the number in decimal"),
+                "{e}"
+            );
+            assert!(!e.contains("expected f64"), "{e}");
+        }
+    }
+
     #[test]
     fn yaml_value_errors() {
         let e = parse("results:\n  - metric: a\n    value: fast\n    better: higher\n").unwrap_err();

@@ -254,11 +254,33 @@ fn yaml_error(text: &str, err: serde_yaml::Error) -> ParseError {
                 let rest = rest.strip_prefix(": ").or_else(|| rest.strip_prefix('.')).unwrap_or(rest);
                 msg = format!("result {}: {rest}", n + 1);
             }
+            // `value: 0x1F` (or `0o17`): YAML reads an integer the f64 does
+            // not take; it said "invalid type: integer `31`, expected f64"
+            // (attacker 59).
+            if let Some((head, rest)) = msg.split_once("invalid type: integer `")
+                && let Some((n, tail)) = rest.split_once("`, expected f64")
+                && tail.is_empty()
+            {
+                msg = format!(
+                    "{head}`{}` is an integer written in hexadecimal (`0x…`) or octal (`0o…`), which YAML reads as {n}: write the number in decimal, as the benchmark printed it",
+                    written_at(text, loc.line(), loc.column()).unwrap_or_else(|| n.to_string())
+                );
+            }
             // A duplicate key is in its map's column, as the first.
             ParseError::malformed(line, EXPECTED, format!("column {}: {msg}", loc.column()))
         }
         None => ParseError::malformed(1, EXPECTED, msg),
     }
+}
+
+/// The plain scalar of `text` at 1-based `line` and `column` (as a
+/// serde_yaml error locates it), up to the next `,`, `}`, `]`, blank or
+/// comment: `0x1F`.
+fn written_at(text: &str, line: usize, column: usize) -> Option<String> {
+    let l = text.lines().nth(line.checked_sub(1)?)?;
+    let rest = l.get(column.checked_sub(1)?..)?;
+    let word: String = rest.chars().take_while(|c| !matches!(c, ',' | '}' | ']' | ' ' | '\t' | '#')).collect();
+    (!word.is_empty()).then_some(word)
 }
 
 /// A YAML value as a reader names it in a message: a scalar as written,
