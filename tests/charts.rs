@@ -1011,6 +1011,23 @@ fn check_lines(t: &str, width: usize) {
     }
 }
 
+/// A change with no percentage (a side at or below 0: the grid's "from
+/// 0", "to 0" or a difference in the unit) is in the bars standing in
+/// for a one-column table as the table shows it: the bars left it out,
+/// printing the value alone as though unchanged.
+#[test]
+fn text_chart_with_changes_keeps_a_change_without_a_ratio() {
+    let mut s = Sec::new("Lat% over 10 s", vec![col("Lat% >10s", "%", Better::Lower)])
+        .baseline("6.9.0")
+        .row("6.9.0", &[], vec![one(0.0)])
+        .row("6.10.0", &[], vec![one(0.5)])
+        .build();
+    s.table.rows[1].cells[0].as_mut().unwrap().delta_text = Some("from 0".into());
+    let t = chart::text_bar_chart_with_changes(&s, 60, Some("±")).unwrap();
+    assert!(t.lines().any(|l| l.starts_with("6.10.0") && l.ends_with("0.5 % from 0")), "{t}");
+    assert!(t.lines().any(|l| l.starts_with("6.9.0") && l.ends_with("0.0 %")), "{t}");
+}
+
 #[test]
 fn text_chart_like_the_seed_post() {
     let t = chart::text_bar_chart(&dbench_two(), 40).unwrap();
