@@ -779,6 +779,18 @@ fn panels_of_one_unit_share_a_scale() {
     assert_eq!(t.iter().filter(|x| *x == "µs, smaller is better (scale B)").count(), 2, "{t:?}");
     // Every axis starts at 0.
     assert!(t.iter().filter(|x| *x == "0").count() >= 5, "{t:?}");
+    // Lettered in panel order: a first panel of larger values is on
+    // scale A (newcomer59b's stress-ng chart began with "(scale B)").
+    let big_first =
+        Sec::new("lmbench", vec![col("selct TCP", "µs", Better::Lower), col("null call", "µs", Better::Lower)])
+            .baseline("2.4.17")
+            .row("2.4.17", &[], vec![one(36.8), one(0.43)])
+            .row("2.4.17rat", &[], vec![one(55.4), one(0.43)])
+            .build();
+    let specs = chart::plan_section(&big_first);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!("{specs:?}") };
+    let tags: Vec<String> = chart::bar::scale_groups(&b.panels).into_iter().map(|g| g.1).collect();
+    assert_eq!(tags, ["scale A", "scale B"]);
     // One unit within 5×: one scale, no tag.
     let one_scale = Sec::new("two", vec![col("a", "MB/s", Better::Higher), col("b", "MB/s", Better::Higher)])
         .row("2.4.1", &[], vec![one(10.0), one(30.0)])
