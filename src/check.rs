@@ -503,6 +503,34 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
     if u.apart.is_empty() {
         return out;
     }
+    // A section of two benchmarks (its rows name theirs: dbench and
+    // tbench): a kernel whose rows are all of a benchmark the baseline has
+    // no row of ran the other benchmark, not a set-up gone astray. Said
+    // once, as a note; the warning is for the others (newcomer59b's
+    // "dbench / tbench": "6.10.0 has no row of the baseline 6.9.0's
+    // set-up (6.9.0's row has benchmark dbench…; 6.10.0's row has
+    // benchmark tbench…)", noise on every build).
+    let (other_bench, benches) = other_benchmark(s, base, &u.apart);
+    if !other_bench.is_empty() {
+        out.push(
+            Diagnostic::note(
+                machine_yaml,
+                None,
+                format!(
+                    "{}: section {:?}: the baseline {base} has no row of {}, so {}'s rows of it are compared with nothing (each benchmark of the section is compared with its own rows only)",
+                    m.slug,
+                    s.title,
+                    benches.join(" or "),
+                    report::some_of(&other_bench, 5, &u.many),
+                ),
+            )
+            .of_kind(Kind::Section),
+        );
+    }
+    let apart: Vec<String> = u.apart.iter().filter(|k| !other_bench.contains(k)).cloned().collect();
+    if apart.is_empty() {
+        return out;
+    }
     // Which side has which where the baseline's rows name no parameter:
     // "has no row with parameters TEST3 has (no procs)" read as if TEST1
     // lacked procs (newcomer34 F5).
@@ -510,7 +538,7 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         Some(why) => format!("no row of the baseline {base}'s set-up ({why})"),
         None => format!("no row with parameters the baseline {base} has ({})", u.base_setup),
     };
-    let its = if u.apart.len() == 1 { "its" } else { "their" };
+    let its = if apart.len() == 1 { "its" } else { "their" };
     // Rows alike but for the directories below each kernel's own (two
     // archives unpacked as they were, archive38b F5): say so, and what to do.
     let dirs = if u.apart_by_dirs {
@@ -543,13 +571,47 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
                 "{}: section {:?}: {} ha{} {setups}, so none of {its} values is compared with it{dirs}",
                 m.slug,
                 s.title,
-                report::some_of(&u.apart, 5, &u.many),
-                if u.apart.len() == 1 { "s" } else { "ve" },
+                report::some_of(&apart, 5, &u.many),
+                if apart.len() == 1 { "s" } else { "ve" },
             ),
         )
         .of_kind(Kind::Section),
     );
     out
+}
+
+/// Of the kernels `apart` (rows of no set-up of the baseline `base`'s),
+/// in a section whose rows name their benchmark (the `benchmark` column
+/// of a section of two benchmarks), those whose every row is of a
+/// benchmark no row of `base` is of; and those benchmarks, in row order.
+fn other_benchmark(s: &report::SectionView, base: &str, apart: &[String]) -> (Vec<String>, Vec<String>) {
+    let t = &s.table;
+    let Some(bc) = t.param_headers.iter().position(|h| h == report::BENCHMARK_PARAM) else {
+        return (Vec::new(), Vec::new());
+    };
+    if bc != 0 || s.benchmarks.len() < 2 {
+        return (Vec::new(), Vec::new());
+    }
+    fn bench(r: &report::RowView, bc: usize) -> &str {
+        r.params.get(bc).map_or("", String::as_str)
+    }
+    let bench = |r| bench(r, bc);
+    let of_base: Vec<&str> = t.rows.iter().filter(|r| r.kernel == base).map(bench).collect();
+    let mut benches: Vec<String> = Vec::new();
+    let kernels = apart
+        .iter()
+        .filter(|k| {
+            let mut rows = t.rows.iter().filter(|r| &r.kernel == *k).map(bench).peekable();
+            rows.peek().is_some() && rows.all(|b| !b.is_empty() && !of_base.contains(&b))
+        })
+        .cloned()
+        .collect::<Vec<_>>();
+    for r in t.rows.iter().filter(|r| kernels.contains(&r.kernel)) {
+        if !benches.iter().any(|b| b == bench(r)) {
+            benches.push(bench(r).to_string());
+        }
+    }
+    (kernels, benches)
 }
 
 /// One warning per set of columns of section `s` whose rows compared with

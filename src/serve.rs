@@ -477,11 +477,12 @@ fn rebuild(shared: &Shared, verb: &str) {
             let mut st = shared.lock();
             st.builds += 1;
             let same = st.error.is_none() && st.site.as_deref() == Some(&files);
-            // As `build` says it: the lint page's warnings it does not print.
-            let more = match report.check_warnings {
-                0 => String::new(),
-                n => format!(" (and {n} about the site as a whole, which lint.html lists)"),
-            };
+            // As `build` says and prints them (one wording: its own copy
+            // here said "which lint.html lists" and printed none).
+            for d in report.site_warnings_shown() {
+                crate::diag::lossy_eprintln!("{d}");
+            }
+            let more = report.site_warnings_said(true);
             crate::diag::lossy_eprintln!(
                 "{verb} in {ms} ms: {} files, {warnings} warning(s){more}{}",
                 files.len(),

@@ -779,6 +779,18 @@ fn panels_of_one_unit_share_a_scale() {
     assert_eq!(t.iter().filter(|x| *x == "µs, smaller is better (scale B)").count(), 2, "{t:?}");
     // Every axis starts at 0.
     assert!(t.iter().filter(|x| *x == "0").count() >= 5, "{t:?}");
+    // Lettered in panel order: a first panel of larger values is on
+    // scale A (newcomer59b's stress-ng chart began with "(scale B)").
+    let big_first =
+        Sec::new("lmbench", vec![col("selct TCP", "µs", Better::Lower), col("null call", "µs", Better::Lower)])
+            .baseline("2.4.17")
+            .row("2.4.17", &[], vec![one(36.8), one(0.43)])
+            .row("2.4.17rat", &[], vec![one(55.4), one(0.43)])
+            .build();
+    let specs = chart::plan_section(&big_first);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!("{specs:?}") };
+    let tags: Vec<String> = chart::bar::scale_groups(&b.panels).into_iter().map(|g| g.1).collect();
+    assert_eq!(tags, ["scale A", "scale B"]);
     // One unit within 5×: one scale, no tag.
     let one_scale = Sec::new("two", vec![col("a", "MB/s", Better::Higher), col("b", "MB/s", Better::Higher)])
         .row("2.4.1", &[], vec![one(10.0), one(30.0)])
@@ -1009,6 +1021,23 @@ fn check_lines(t: &str, width: usize) {
         assert!(!line.ends_with(' '), "trailing space in {line:?}");
         assert!(!line.contains('\t'));
     }
+}
+
+/// A change with no percentage (a side at or below 0: the grid's "from
+/// 0", "to 0" or a difference in the unit) is in the bars standing in
+/// for a one-column table as the table shows it: the bars left it out,
+/// printing the value alone as though unchanged.
+#[test]
+fn text_chart_with_changes_keeps_a_change_without_a_ratio() {
+    let mut s = Sec::new("Lat% over 10 s", vec![col("Lat% >10s", "%", Better::Lower)])
+        .baseline("6.9.0")
+        .row("6.9.0", &[], vec![one(0.0)])
+        .row("6.10.0", &[], vec![one(0.5)])
+        .build();
+    s.table.rows[1].cells[0].as_mut().unwrap().delta_text = Some("from 0".into());
+    let t = chart::text_bar_chart_with_changes(&s, 60, Some("±")).unwrap();
+    assert!(t.lines().any(|l| l.starts_with("6.10.0") && l.ends_with("0.5 % from 0")), "{t}");
+    assert!(t.lines().any(|l| l.starts_with("6.9.0") && l.ends_with("0.0 %")), "{t}");
 }
 
 #[test]

@@ -255,7 +255,11 @@ fn text_markdown_is_the_class_markdown_page() {
         let end = md[at + 1..].find("<a id=").map_or(md.len(), |e| at + 1 + e);
         md[at..end].to_string()
     };
-    assert_eq!(part(&one), part(&page));
+    // The section's chart note is the first of its one-section page,
+    // said whole ("… The table has every value."), briefly after the
+    // page's first (session 61: its one-bar charts, each the only kernel
+    // at its set-up, are left out and the note says so).
+    assert_eq!(part(&one).replace(" The table has every value.*", "*"), part(&page));
     assert!(one.contains("| 6.9.0-v1 | schbench -r 10 | 2 | 49.5 | 49500 |"), "{one}");
     assert_eq!(one.matches("<a id=").count(), 1, "{one}");
     let refused =

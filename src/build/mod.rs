@@ -95,6 +95,40 @@ pub struct BuildReport {
     pub check_diagnostics: Vec<Diagnostic>,
 }
 
+/// How many of the warnings about the site as a whole
+/// ([`BuildReport::check_diagnostics`]) a build (or `serve`'s rebuild)
+/// prints; the rest it counts and `benchsite check` prints.
+pub const SITE_WARNINGS_SHOWN: usize = 20;
+
+impl BuildReport {
+    /// The warnings about the site as a whole a build prints after its
+    /// own: the first [`SITE_WARNINGS_SHOWN`].
+    pub fn site_warnings_shown(&self) -> &[Diagnostic] {
+        &self.check_diagnostics[..self.check_diagnostics.len().min(SITE_WARNINGS_SHOWN)]
+    }
+
+    /// What the line of a build's totals says after its warning count
+    /// about the site-wide ones it printed ([`Self::site_warnings_shown`]),
+    /// one wording for `build`, `merge` and `serve`: " (and 7 about the
+    /// site as a whole, printed above, lint.html lists them)"; "" for
+    /// none. `lint_page`: the output has a lint page that lists them.
+    /// `serve` kept the wording before session 60's, "(… which lint.html
+    /// lists)", printing none of them.
+    pub fn site_warnings_said(&self, lint_page: bool) -> String {
+        let shown = self.site_warnings_shown().len();
+        let n = self.check_warnings.max(self.check_diagnostics.len());
+        let listed = if lint_page { ", lint.html lists them" } else { "" };
+        match n {
+            0 => String::new(),
+            n if shown == n => format!(" (and {n} about the site as a whole, printed above{listed})"),
+            n => format!(
+                " (and {n} about the site as a whole, {shown} printed above: `benchsite check` prints every \
+                 one{listed})"
+            ),
+        }
+    }
+}
+
 /// The warnings among the lint page's `findings` that are not `printed`
 /// ([`BuildReport::check_diagnostics`]): `check`'s lints (differing run
 /// counts, a benchmark some kernels lack, a `trim:` that could not trim a

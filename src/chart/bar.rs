@@ -475,7 +475,7 @@ const SHARED_SCALE_RATIO: f64 = 5.0;
 /// `SHARED_SCALE_RATIO` of each other: a unit's panels sorted by that
 /// value are cut into as few runs as allow it. Returns, per panel, its
 /// group number and its scale tag: "" when its unit has one scale, else
-/// "scale A", "scale B"… (smallest values first), the same on every panel
+/// "scale A", "scale B"… (in the order of their first panels), the same on every panel
 /// of a group, so no one reads bars against a different scale.
 pub fn scale_groups(panels: &[BarPanel]) -> Vec<(usize, String)> {
     let peak = |p: &BarPanel| p.values.iter().flatten().map(|v| v.mean.abs()).fold(0.0, f64::max);
@@ -500,6 +500,10 @@ pub fn scale_groups(panels: &[BarPanel]) -> Vec<(usize, String)> {
             }
         }
         let many = runs.len() > 1;
+        // Lettered in panel order: the first panel a reader meets is on
+        // scale A (by value, newcomer59b's stress-ng chart began with
+        // "(scale B)").
+        runs.sort_by_key(|run| run.iter().min().copied());
         for (k, run) in runs.into_iter().enumerate() {
             let tag = if many { format!("scale {}", char::from(b'A' + (k % 26) as u8)) } else { String::new() };
             for i in run {

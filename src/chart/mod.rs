@@ -179,7 +179,7 @@ pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
             view.sections
                 .par_iter()
                 .map(|s| {
-                    let plan = section_plan(s);
+                    let plan = section_plan_on(s, view.kernels.len());
                     (draw_section(s, &plan.specs, &view.name, &pal), [plan.note(), plan.note_after_first()])
                 })
                 .collect()
@@ -618,6 +618,10 @@ pub enum NotDrawn {
     /// 6.10.0) said bw_mem rd was "past the section's chart limit": no
     /// limit was reached.
     OnePoint,
+    /// Drawn only in bar charts of one bar each (one kernel at its
+    /// set-up), which a page comparing several kernels leaves out: one
+    /// bar compares nothing ([`SectionPlan::alone`] names the kernels).
+    Alone,
 }
 
 /// A section's charts, and what they leave out.
@@ -634,6 +638,14 @@ pub struct SectionPlan {
     /// The parameter the section's lines are drawn over (lmbench's
     /// `size`), if any, for the note on [`NotDrawn::OnePoint`].
     x_name: Option<String>,
+    /// The kernels (or boards…: the class's `compare:`) whose bar charts
+    /// were left out because each was the only one at its set-up
+    /// ([`section_plan_on`]), in table order. newcomer59b's tiobench (one
+    /// kernel of three) drew 4 charts of 24 panels of one bar each, six
+    /// of them "0"; its stress-ng, a chart per set-up of one kernel each.
+    pub alone: Vec<String>,
+    /// What one bar stands for ("kernel", "board"), for the note.
+    one: String,
 }
 
 impl SectionPlan {
@@ -681,6 +693,20 @@ impl SectionPlan {
                 parts.push(format!("{} ({words})", names.join(", ")));
             }
         }
+        // The columns only those charts drew are not named one by one
+        // (tiobench's 24): the kernels are.
+        match self.alone.as_slice() {
+            [] => {}
+            [k] => parts.push(format!(
+                "{k}'s values (no other {} in the table at its set-up: a chart of one bar compares nothing)",
+                self.one
+            )),
+            many => parts.push(format!(
+                "the values of {} (each the only {} at its set-up: a chart of one bar compares nothing)",
+                many.join(", "),
+                self.one
+            )),
+        }
         let mut note = String::new();
         if !parts.is_empty() {
             note = format!("Not charted: {}.", parts.join("; "));
@@ -707,9 +733,35 @@ impl SectionPlan {
 /// paged over several charts, a scaling chart each) unless the section
 /// passes [`MAX_CHARTS_PER_SECTION`].
 pub fn section_plan(section: &SectionView) -> SectionPlan {
+    section_plan_on(section, 1)
+}
+
+/// [`section_plan`] of a section on a page comparing `page_items`
+/// kernels (boards…): where that is two or more, a bar chart of one bar
+/// per panel (one kernel at its set-up) is left out and the note names
+/// its kernel ([`SectionPlan::alone`]); on a page of one kernel every
+/// chart is of one bar, and they stay.
+pub fn section_plan_on(section: &SectionView, page_items: usize) -> SectionPlan {
     let keyed = crate::report::grid::keyed(&section.table);
     let t = &*keyed;
     let mut specs = if headline_column(t).is_none() { Vec::new() } else { all_specs(section) };
+    let mut alone: Vec<String> = Vec::new();
+    // The metrics of the charts left out as one bar each.
+    let mut lone_metrics: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
+    if page_items >= 2 {
+        specs.retain(|s| match s {
+            ChartSpec::Bar(b) if b.kernels.len() == 1 => {
+                if !alone.contains(&b.kernels[0].name) {
+                    alone.push(b.kernels[0].name.clone());
+                }
+                lone_metrics.extend(b.panels.iter().map(|p| p.metric.clone()));
+                false
+            }
+            _ => true,
+        });
+    }
+    // In table order.
+    alone.sort_by_key(|k| t.rows.iter().position(|r| &r.kernel == k));
     let specs_total = specs.len();
     // The metrics of the charts past the limit.
     let past: rustc_hash::FxHashSet<String> =
@@ -732,6 +784,8 @@ pub fn section_plan(section: &SectionView) -> SectionPlan {
                 NotDrawn::NoValues
             } else if past.contains(c.name.as_str()) {
                 NotDrawn::TooManyCharts
+            } else if lone_metrics.contains(c.name.as_str()) {
+                NotDrawn::Alone
             } else {
                 NotDrawn::OnePoint
             };
@@ -739,7 +793,15 @@ pub fn section_plan(section: &SectionView) -> SectionPlan {
         })
         .collect();
     let x_name = scaling_param(t).and_then(|x| t.param_headers.get(x)).cloned();
-    SectionPlan { specs, specs_total, not_drawn, names: t.columns.iter().map(|c| c.name.clone()).collect(), x_name }
+    SectionPlan {
+        specs,
+        specs_total,
+        not_drawn,
+        names: t.columns.iter().map(|c| c.name.clone()).collect(),
+        x_name,
+        alone,
+        one: t.axis.one.to_string(),
+    }
 }
 
 /// Every chart of a section, before [`MAX_CHARTS_PER_SECTION`].
@@ -836,6 +898,8 @@ mod tests {
             not_drawn: vec![(0, NotDrawn::TooManyCharts), (1, NotDrawn::OnePoint)],
             names: vec!["Mmap latency".into(), "bw_mem rd".into()],
             x_name: x.map(str::to_string),
+            alone: Vec::new(),
+            one: "kernel".into(),
         };
         assert_eq!(
             plan(Some("size")).note(),

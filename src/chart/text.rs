@@ -84,12 +84,18 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
         if let Some(pct) = cell.comparison.as_ref().and_then(|c| c.pct_better).filter(|_| changes.is_some()) {
             // The table's own text (a significant `-0.004%`, not `+0.0%`).
             text.push(' ');
-            // (A percentage only where the means have a ratio: no
-            // `no_ratio` comparison has one, [`crate::stats::Comparison::no_ratio`].)
             match &cell.delta_text {
                 Some(prose) => text.push_str(&crate::report::change_cell_of(prose, pct, column.better, false)),
                 None => text.push_str(&crate::report::fmt_change_cell(pct, column.better, false)),
             }
+            text.push_str(&cell.mark);
+        } else if let Some(prose) = cell.delta_text.as_ref().filter(|_| changes.is_some()) {
+            // No percentage where the means have no ratio (a side at or
+            // below 0, [`crate::stats::Comparison::no_ratio`]): the grid's
+            // own change text ("from 0", "to 0", "+12 ms"), which the bars
+            // standing in for the table left out.
+            text.push(' ');
+            text.push_str(prose);
             text.push_str(&cell.mark);
         }
         // A kernel of another machine carries its mark, as in the tables

@@ -179,11 +179,6 @@ impl Drop for StallWatch {
     }
 }
 
-/// How many of the warnings about the site as a whole
-/// ([`BuildReport::check_diagnostics`]) a build prints; the rest it counts
-/// and `benchsite check` prints.
-const SITE_WARNINGS_SHOWN: usize = 20;
-
 /// The diagnostics of a build (or merge: `verb` "merged") that succeeded,
 /// and its totals, with the warnings `check` gives besides them (and the
 /// lint page lists, when the output has one: `lint_page`).
@@ -197,23 +192,14 @@ pub(super) fn print_built(verb: &str, output: &Path, report: &BuildReport, lint_
         report.files_parsed
     );
     // The findings about the site as a whole are `check`'s: the first
-    // [`SITE_WARNINGS_SHOWN`] printed here and all counted. Only counted,
+    // [`crate::build::SITE_WARNINGS_SHOWN`] printed here and all counted. Only counted,
     // "0 warning(s) (and 7 about the site as a whole…)" showed none of the
     // seven, one of them a file's own line (newcomer59b: a tiobench file
     // naming kernel 2.5.57 under 6.11.0).
-    let shown = report.check_diagnostics.len().min(SITE_WARNINGS_SHOWN);
-    for d in &report.check_diagnostics[..shown] {
+    for d in report.site_warnings_shown() {
         crate::cli::print_diagnostic(d);
     }
-    let n = report.check_warnings.max(report.check_diagnostics.len());
-    let listed = if lint_page { ", lint.html lists them" } else { "" };
-    let more = match n {
-        0 => String::new(),
-        n if shown == n => format!(" (and {n} about the site as a whole, printed above{listed})"),
-        n => format!(
-            " (and {n} about the site as a whole, {shown} printed above: `benchsite check` prints every one{listed})"
-        ),
-    };
+    let more = report.site_warnings_said(lint_page);
     infoln!(
         "{verb} {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s){more}, {:.2} s",
         output.display(),

@@ -56,6 +56,7 @@ pub use regressions::{
     DEFAULT_REGRESSION_THRESHOLD, LATEST_SHOWN, REGRESSION_PAGE_ROWS, REGRESSIONS_SHOWN, RegressionsPage,
     regression_pages, regressions_page,
 };
+pub(crate) use section::BENCHMARK_PARAM;
 pub use significance::*;
 pub use uncompared::{Uncompared, UncomparedMemo, some_of, uncompared, within_step_reason};
 pub use views::*;

@@ -336,7 +336,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
 
 /// The name of the column that tells apart the rows of a section's
 /// benchmarks ([`names_benchmarks`]).
-const BENCHMARK_PARAM: &str = "benchmark";
+pub(crate) const BENCHMARK_PARAM: &str = "benchmark";
 
 /// Whether a section's rows name their benchmark: where its files are of
 /// more than one benchmark, not counting parsers of one family

@@ -165,12 +165,21 @@ pub fn label_by_file_setups(
     }
     for (bench, _) in &benches {
         let Some(of) = by_bench.get(bench.as_str()) else { continue };
-        let Some(first) = of.first() else { continue };
-        let first_file = first.place.rsplit_once(" line ").map_or(first.place.as_str(), |(f, _)| f);
-        let path = results.iter().find(|rf| rf.rel_path == first_file).map(|rf| rf.path.clone()).unwrap_or_default();
+        // Filed under the file of the set-up the fewest files show (the
+        // last of those): the one that differs from the others. Under the
+        // first set-up's first file, newcomer59b's note was filed under
+        // 6.10.0/fio.json, whose set-up 6.9.0's shares, not under
+        // 6.11.0/fio.json, the one that differs.
+        let Some(odd) = of.iter().rev().min_by_key(|s| s.more) else { continue };
+        let odd_file = odd.place.rsplit_once(" line ").map_or(odd.place.as_str(), |(f, _)| f);
+        let path = results.iter().find(|rf| rf.rel_path == odd_file).map(|rf| rf.path.clone()).unwrap_or_default();
+        // The options every set-up shows alike left out, as the mail says
+        // them ([`SetupNote::mail_text`]): the note was one stderr line of
+        // ~700 characters, two fio option strings whole.
         let said = format!(
-            "{bench}: files show different set-ups, each compared only with the baseline's of its own; {}",
-            note(of, &[])
+            "{bench}: files show different set-ups, each compared only with the baseline's of its own; {}; if they \
+             are one set-up, list {bench} under `same_setup:` in machine.yaml",
+            SetupNote::new(of, &[]).mail_text()
         );
         diags.push(Diagnostic::note(&path, None, said));
     }

@@ -17,6 +17,19 @@
     return cell ? cell.textContent.trim() : "";
   }
 
+  // A row's label: its first cell's text without the parameters folded
+  // under the kernel name on a narrow screen (small.fold, hidden on a
+  // wide one): filtering and sorting go by the label as a wide table
+  // shows it, not by "6.9.0rw randread, bs 4KiB…".
+  function label(cell) {
+    if (!cell || !cell.querySelector("small.fold")) return text(cell);
+    var copy = cell.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll("small.fold"), function (el) {
+      el.parentNode.removeChild(el);
+    });
+    return copy.textContent.trim();
+  }
+
   function number(s) {
     var m = s.replace(/,/g, "").replace(/\u2212/g, "-").match(/[-+]?\d+(\.\d+)?(e[-+]?\d+)?/i);
     return m ? parseFloat(m[0]) : null;
@@ -47,7 +60,7 @@
     Array.prototype.forEach.call(table.tBodies, function (tbody) {
       var g = groups(tbody);
       var keyed = g.groups.map(function (rows, i) {
-        var t = text(rows[0].cells[col]);
+        var t = col === 0 ? label(rows[0].cells[0]) : text(rows[0].cells[col]);
         return { rows: rows, i: i, t: t, n: number(t), empty: t === "" || t === "\u2013" };
       });
       keyed.sort(function (a, b) {
@@ -86,7 +99,7 @@
     tables.forEach(function (table) {
       Array.prototype.forEach.call(table.tBodies, function (tbody) {
         groups(tbody).groups.forEach(function (rows) {
-          var hide = q !== "" && text(rows[0].cells[0]).toLowerCase().indexOf(q) < 0;
+          var hide = q !== "" && label(rows[0].cells[0]).toLowerCase().indexOf(q) < 0;
           rows.forEach(function (tr) { tr.hidden = hide; });
         });
       });
