@@ -359,6 +359,18 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "UnixBench 4.1's FINAL SCORE (`218.3`) is not checked against its printf",
     ),
     (
+        "tests/fixtures/wild/unixbench/lkml-2002-12-ubench410-2.5.49-vs-2.5.50-header-lines-refilled-unit-glued-to-paren-lps-KBps-every-note-wrapped.txt",
+        "UnixBench 4.1's FINAL SCORE (`197.2`) is not checked against its printf",
+    ),
+    (
+        "tests/fixtures/wild/unixbench/lkml-2002-10-ubench410-pavan-2.4.18-3-vs-2.4.20-pre10-index-row-lost-score-disagrees-pipe-cut-to-ipe-tabs-glued-lps.txt",
+        "UnixBench 4.1's FINAL SCORE (`237.3`) is not checked against its printf",
+    ),
+    (
+        "tests/fixtures/wild/unixbench/autotest-unixbench-py-sample-report-ubench410-2.6.18.5-system-and-start-lines-run-together-4-raw-results-only-in-index.txt",
+        "UnixBench 4.1's FINAL SCORE (`902.1`) is not checked against its printf",
+    ),
+    (
         "tests/fixtures/will-it-scale/lkml-2018-page-fault3-annotated-elided.txt",
         "will-it-scale prints whole operation counts (`2758579`)",
     ),

@@ -51,7 +51,9 @@
 //!   `"2D graphics index"` (5.1's `Run gindex` prints the System, 3D and 2D
 //!   tables one after another, each its own index); `System Benchmarks Index Score (Partial Only)`: group
 //!   `"index"`, metric `"Index Score (Partial Only)"` (a score over some
-//!   tests only is not comparable with a full one);
+//!   tests only is not comparable with a full one); a score that is not
+//!   the geometric mean of the INDEX values read above it (a row lost or
+//!   changed in a post) is kept, with a warning at its line;
 //! * an index table whose BASELINE of a test is not UnixBench's own (a
 //!   post's `index.base` made of another kernel's results: `Again, the
 //!   baseline is a vanilla 2.4.19.`, `System Call Overhead  409831.4
@@ -281,6 +283,9 @@ impl BenchParser for UnixBench {
         // post's own `index.base`, its index values and score against that).
         let mut table_start = 0usize;
         let mut own_base: Option<usize> = None;
+        // The INDEX values of the table being read, each with its line:
+        // the score under it is their mean ([`score_check`]).
+        let mut table_values: Vec<(f64, usize)> = Vec::new();
         let mut wrapped_notes = 0usize;
         let mut first_wrapped: Option<usize> = None;
         // After a BYTE banner, a result line cut to `NAME  VALUE UNIT` (the
@@ -395,6 +400,7 @@ impl BenchParser for UnixBench {
                 // The score of a table against a post's own baseline.
                 let own = index.and(own_base);
                 index = None;
+                let values = std::mem::take(&mut table_values);
                 if let Some(msg) = change_not_score(trimmed, delta_header) {
                     out.notes.push((lineno, msg));
                     continue;
@@ -417,6 +423,16 @@ impl BenchParser for UnixBench {
                     let msg = "a score without the one decimal UnixBench prints (the line looks cut short): not read";
                     out.notes.push((at, msg.to_string()));
                     continue;
+                }
+                let mean = if metric.starts_with("Index Score") {
+                    Some(Mean::Geometric)
+                } else if metric == "Index Average" {
+                    Some(Mean::Arithmetic)
+                } else {
+                    None
+                };
+                if let Some(msg) = mean.and_then(|mean| score_check(&values, value, mean)) {
+                    out.notes.push((at, msg));
                 }
                 let score = Sample::new(Metric::new(metric, "", Better::Higher), value, at).with_group(group);
                 let score = if own.is_some() { score.with_param(BASELINE_PARAM, OWN_BASELINE) } else { score };
@@ -454,6 +470,7 @@ impl BenchParser for UnixBench {
                 block.closed = true;
                 index = Some(index_group(line));
                 table_start = out.samples.len();
+                table_values.clear();
                 own_base = None;
                 if wrapped_header {
                     i += 1;
@@ -475,6 +492,7 @@ impl BenchParser for UnixBench {
                 block.closed = true;
                 index = Some(INDEX_GROUP);
                 table_start = out.samples.len();
+                table_values.clear();
                 own_base = None;
             }
             if let Some(group) = index {
@@ -496,6 +514,7 @@ impl BenchParser for UnixBench {
                         if let Some(raw) = block.result_of(&mut out, name, result) {
                             out.samples.push(with_label(tagged(raw, &copies, &kernel), label));
                         }
+                        table_values.push((value, at));
                         let index = Sample::new(Metric::new(name, "", Better::Higher), value, at).with_group(group);
                         out.samples.push(with_label(tagged(index, &copies, &kernel), label));
                         if own_base.is_none()
@@ -1489,6 +1508,54 @@ fn lone_number(s: &str) -> Option<f64> {
     num::plain(first)
 }
 
+/// The warning for a 4.1 `FINAL SCORE` or 5.x `System Benchmarks Index
+/// Score` (`score`) that is not the geometric mean (3.11's `AVERAGE`: the
+/// arithmetic mean, `mean`) of the INDEX values
+/// of the table above it (`values`, each with its line), as UnixBench
+/// computes it over every test it ran: a row was lost or changed between
+/// the run and the post (LKML 2002-10, UnixBench 4.1 on 2.4.18-3: the
+/// `File Copy 4096` row gone from the index table, `Pipe` cut to `ipe`;
+/// the nine rows left give 239.9 where the score says 228.5: every figure
+/// was read as printed and the table's damage went without a word; a
+/// score or an INDEX changed by a typo would have gone the same way).
+/// Each INDEX is printed with one decimal, so the mean is bounded over
+/// each value ± 0.05, and the score itself ± 0.05. `None` when the score
+/// agrees, or under fewer than two rows.
+fn score_check(values: &[(f64, usize)], score: f64, mean: Mean) -> Option<String> {
+    if values.len() < 2 || values.iter().any(|&(v, _)| v <= 0.05) {
+        return None;
+    }
+    let n = values.len() as f64;
+    let of = |d: f64| match mean {
+        Mean::Geometric => (values.iter().map(|&(v, _)| (v + d).ln()).sum::<f64>() / n).exp(),
+        Mean::Arithmetic => values.iter().map(|&(v, _)| v + d).sum::<f64>() / n,
+    };
+    let (low, high) = (of(-0.05) - 0.05, of(0.05) + 0.05);
+    if (low..=high).contains(&score) {
+        return None;
+    }
+    let (first, last) = (values[0].1, values[values.len() - 1].1);
+    let (kind, how) = match mean {
+        Mean::Geometric => ("geometric", "UnixBench computes it"),
+        Mean::Arithmetic => ("arithmetic", "BYTE UNIX Benchmarks 3.11 computes its AVERAGE"),
+    };
+    Some(format!(
+        "the score {score} is not the {kind} mean of the {} INDEX values of lines {first}-{last} ({:.1}), as {how} \
+         over every test it ran: a row of the table was lost or changed on the way into this \
+         text (or is not read here); the score is kept as printed, the table's rows as they stand",
+        values.len(),
+        of(0.0)
+    ))
+}
+
+/// How a score is made of its table's INDEX values: UnixBench 4.1 and 5.x
+/// take their geometric mean, BYTE UNIX Benchmarks 3.11 their average.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Mean {
+    Geometric,
+    Arithmetic,
+}
+
 /// True when `index` is RESULT / BASELINE × 10 as UnixBench prints it (one
 /// decimal), so that a lone number on the next line certainly is the INDEX.
 fn index_matches(baseline: f64, result: f64, index: f64) -> bool {
@@ -1940,7 +2007,13 @@ Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
         assert!(find(&f, INDEX_GROUP, "Shell Scripts (16 concurrent)").is_empty());
         assert_eq!(find(&f, INDEX_GROUP, "Shell Scripts (8 concurrent)")[0].value.mean(), 131.9);
         assert_eq!(find(&f, INDEX_GROUP, "Index Score (Partial Only)")[0].value.mean(), 109.2);
-        assert!(f.notes.is_empty(), "{:?}", f.notes);
+        // No note on the `---` row; this excerpt keeps two of the table's
+        // index rows, and the score line says they do not give its score.
+        assert!(
+            f.notes.iter().all(|(at, m)| *at == 6 && m.contains("not the geometric mean of the 2")),
+            "{:?}",
+            f.notes
+        );
     }
 
     /// An index table whose BASELINE is a post's own (another kernel's
@@ -2412,5 +2485,26 @@ System Benchmarks Index Score                                         792.3\n";
     #[test]
     fn no_results() {
         assert!(matches!(parse("hello\nworld\n"), Err(ParseError::NoResults { .. })));
+    }
+
+    /// LKML 2002-10 (UnixBench 4.1.0 on 2.4.18-3): the ten INDEX values
+    /// give the FINAL SCORE 228.5; with the `File Copy 4096` row (147.5)
+    /// lost on the way into the mail, the nine left give 239.9.
+    #[test]
+    fn a_score_its_index_rows_do_not_give_is_warned() {
+        let nine = [154.8, 86.6, 357.2, 171.3, 202.4, 411.9, 524.0, 248.3, 295.5];
+        let rows: Vec<(f64, usize)> = nine.iter().enumerate().map(|(k, &v)| (v, 44 + k)).collect();
+        let msg = score_check(&rows, 228.5, Mean::Geometric).expect("a lost row is warned");
+        assert!(msg.contains("9 INDEX values of lines 44-52 (239.9)"), "{msg}");
+        let mut ten = rows.clone();
+        ten.push((147.5, 53));
+        assert_eq!(score_check(&ten, 228.5, Mean::Geometric), None, "the whole table gives its score");
+        // Rounding of each INDEX to one decimal is no damage.
+        assert_eq!(score_check(&[(9.9, 1), (10.1, 2)], 10.0, Mean::Geometric), None);
+        assert_eq!(score_check(&[(155.7, 1)], 99.0, Mean::Geometric), None, "one row: no check");
+        // BYTE 3.11 (LKML 2002-12): six INDEX values adding to 559.6, AVERAGE 93.3.
+        let six = [(10.0, 1), (20.0, 2), (100.0, 3), (150.0, 4), (200.0, 5), (79.6, 6)];
+        assert_eq!(score_check(&six, 93.3, Mean::Arithmetic), None);
+        assert!(score_check(&six[1..], 93.3, Mean::Arithmetic).is_some(), "a row lost");
     }
 }

@@ -860,8 +860,13 @@ fn read_rows(
             // A whole `0` only: `0.0K` or `0.0` is a figure under its printed
             // step (lmbench 1.9's page fault in thousands of µs), kept as
             // printed; the comparison gives no percentage within a step of 0.
-            let zero =
-                (value == 0.0 && metric.better != Better::Neither && step == Some(1.0)).then(|| col.name.clone());
+            // lmbench 1.0's titles name no direction ("Memory latencies in
+            // nanoseconds"): a latency or bandwidth there is no less a
+            // measurement than under "smaller is better" (its TLB `0` of a
+            // HyperSparc, 1996, was a sample of 0 ns); only `Mhz` and the
+            // unit-less system parameters may be what they say.
+            let timed = metric.better != Better::Neither || !matches!(metric.unit.as_str(), "" | "MHz");
+            let zero = (value == 0.0 && timed && step == Some(1.0)).then(|| col.name.clone());
             let mut s = Sample::new(metric, value, n).with_group(title.group.clone());
             s.step = step;
             if let Some(kern) = kernel_of(&row.os) {
