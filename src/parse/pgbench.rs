@@ -483,7 +483,10 @@ fn rate_of(args: &[&str]) -> Option<String> {
 /// The run length of a pgbench command line's `-T 60`, `-T60`,
 /// `--time=60` or `--time 60` (seconds).
 fn time_of(args: &[&str]) -> Option<String> {
-    super::cmdline::option_values(args, "-T", "--time").into_iter().find(|v| v.parse::<u64>().is_ok()).map(str::to_string)
+    super::cmdline::option_values(args, "-T", "--time")
+        .into_iter()
+        .find(|v| v.parse::<u64>().is_ok())
+        .map(str::to_string)
 }
 
 /// The first and last line (1-based) of `-P`'s progress lines
