@@ -519,8 +519,12 @@ impl Reader<'_> {
                 break;
             }
             // One block: the rows of this paragraph, its label on one.
+            // A quoted-printable soft break's emptied line inside a row's
+            // block does not end it (Zang's v2 reply, LKML 2024-06: every
+            // row's last figure wrapped with `=`, the label's block read
+            // on its middle row only: wildmod61).
             let first = k;
-            while k < lines.len() && footer_line(&lines[k]).is_some() {
+            while k < lines.len() && (footer_line(&lines[k]).is_some() || self.input.joined_away(k)) {
                 k += 1;
             }
             let block = &lines[first..k];
@@ -831,6 +835,21 @@ mod tests {
         let lines: Vec<usize> = f.notes.iter().map(|(l, _)| *l).collect();
         assert_eq!(lines, [3, 4]);
         assert_eq!(f.kernel_order, ["EEVDF", "CFS"]);
+    }
+
+    /// Zang's v2 reply (LKML 2024-06, wildmod61): every row's last figure
+    /// wrapped by a quoted-printable soft break; the label on the middle
+    /// row still names all three rows of its block.
+    #[test]
+    fn a_soft_broken_block_keeps_its_label_on_every_row() {
+        let text = "Content-Transfer-Encoding: quoted-printable\n\n\
+                    >      EEVDF      PATCH\n>=20\n\
+                    >      # Min Latencies: 00006      =\n00010\n\
+                    > LNICE(0)  # Avg Latencies: 00466      =\n00326\n\
+                    >      # Max Latencies: 38917      =\n13945\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        assert_eq!(f.samples.len(), 6, "{:?}", got(&f));
+        assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "case" && p.value == "LNICE(0)")));
     }
 
     /// attack51 F1: two `-q` runs' threads printed back to back are two

@@ -367,6 +367,13 @@ fn lmbench_rows_under_header(lines: &[&str], start: usize, end: usize) -> Option
     Some((start, end, labels))
 }
 
+/// True when the paragraph above line `start` (0-based; blank lines
+/// between) has a line a parser read.
+fn paragraph_above_read(lines: &[&str], start: usize, is_read: impl Fn(usize) -> bool) -> bool {
+    let Some(last) = (0..start).rev().find(|&k| !lines[k].is_empty()) else { return false };
+    (0..=last).rev().take_while(|&k| !lines[k].is_empty()).any(is_read)
+}
+
 /// The warnings for the hand tables among `input`'s lines that no parser
 /// read (`read`: the lines a number was read from, ascending; `known`: the
 /// kernels the parsers read, to know `TEST8` for one): each block of
@@ -413,6 +420,13 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         }
         i = end + 1;
         if (start..=end).any(is_read) {
+            continue;
+        }
+        // cyclictest's `-h` histogram (`# Histogram`, then a bucket and a
+        // count per thread on each row) parted by a blank line from the
+        // footer read above it (TI's performance guide, am574x-idk:
+        // wildmod61): bucket counts, no results; its run is read.
+        if lines[start] == "# Histogram" && paragraph_above_read(&lines, start, is_read) {
             continue;
         }
         // A titled table whose rows a re-wrap broke; one whose rows read
@@ -1412,6 +1426,17 @@ mod tests {
         // `du -h`'s sizes before paths hold no figures: no table.
         let du = ["total sizes here", "16M  ./a", "128M ./b"];
         assert_eq!(sized_table(&du, 1, 2), None);
+    }
+
+    /// TI's performance guide (am574x-idk, wildmod61): cyclictest's footer
+    /// read, its `-h` histogram a blank line below is no hand table; the
+    /// same histogram with nothing read above it still is said.
+    #[test]
+    fn a_cyclictest_histogram_below_its_read_footer_is_not_said() {
+        let text = "# Min Latencies: 00007\n# Max Latencies: 00027\n\n# Histogram\n000000 000000\n000001 058012\n\
+                    000002 2493021\n000003 332386\n";
+        assert!(unread_tables(&Input::from_text(text), &[1, 2], &[]).is_empty());
+        assert!(!unread_tables(&Input::from_text(text), &[], &[]).is_empty());
     }
 
     /// Steve Bergman's kernel-compile table (linux-mm 1999-01): a row

@@ -140,6 +140,10 @@ struct Run {
     failed: u64,
     /// The target rate of the command line right above (`-R 1000`).
     rate: Option<String>,
+    /// The run length of the command line right above (`-T 60`, seconds):
+    /// the run's `duration` when its summary prints none (a post that cut
+    /// the summary to its figures, `...` for the rest).
+    time: Option<String>,
     /// The run printed `rate limit schedule lag:` (it ran with `-R`).
     rate_limited: bool,
     /// `-L`'s limit as the summary prints it (`21.0 ms`): a parameter of a
@@ -232,6 +236,12 @@ impl Run {
     /// Moves the run's figures into `out` as samples; a run a client
     /// aborted in leaves them out, with a note at the abort's line.
     fn finish(&mut self, out: &mut ParsedFile) {
+        if let Some(t) = self.time.take()
+            && !self.figures.is_empty()
+            && !self.params.iter().any(|(name, _)| *name == DURATION_PARAM)
+        {
+            self.params.push((DURATION_PARAM, format!("{t} s")));
+        }
         if let Some(at) = self.aborted.take()
             && !self.figures.is_empty()
         {
@@ -470,6 +480,15 @@ fn rate_of(args: &[&str]) -> Option<String> {
         .map(str::to_string)
 }
 
+/// The run length of a pgbench command line's `-T 60`, `-T60`,
+/// `--time=60` or `--time 60` (seconds).
+fn time_of(args: &[&str]) -> Option<String> {
+    super::cmdline::option_values(args, "-T", "--time")
+        .into_iter()
+        .find(|v| v.parse::<u64>().is_ok())
+        .map(str::to_string)
+}
+
 /// The first and last line (1-based) of `-P`'s progress lines
 /// (`progress: 10.0 s, 4.0 tps, lat 1246.290 ms stddev 3.253, 0 failed`),
 /// when the file has two or more.
@@ -489,6 +508,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // Whether the command line above the next run has `-C`, and its `-R`.
     let mut connect = false;
     let mut rate: Option<String> = None;
+    let mut time: Option<String> = None;
     // A client's abort above the next run's summary.
     let mut aborted: Option<usize> = None;
     for (n, line) in input.numbered() {
@@ -500,6 +520,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 reconnect: connect,
                 aborted: aborted.take(),
                 rate: rate.take(),
+                time: time.take(),
                 ..Run::default()
             };
             connect = false;
@@ -514,6 +535,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if let Some(skipped) = skipped_transactions(t) {
             run.skipped = skipped;
         } else if let Some(v) = t.strip_prefix("pgbench (") {
+            // Another run's banner after a run's figures: that run ended,
+            // even where the post cut this one's summary to its figures
+            // (`...` for its `transaction type:` … lines: a Russian course
+            // note, pgbench 15.10, wildmod61, whose two `-T 60` runs were
+            // read under the `-T 600` run's type, scale and 600 s).
+            if !run.figures.is_empty() {
+                run.finish(&mut out);
+                run = Run { reconnect: connect, rate: rate.clone(), time: time.clone(), ..Run::default() };
+            }
             // `pgbench (18.3, server 15.12-YB-2025.2.2.2-b0)`: the client's.
             let v = v.split([' ', ')', ',']).next().unwrap_or("");
             if out.version.is_none() && v.starts_with(|c: char| c.is_ascii_digit()) {
@@ -532,6 +562,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 .iter()
                 .any(|a| *a == "--connect" || (a.starts_with('-') && !a.starts_with("--") && a.contains('C')));
             rate = rate_of(&args);
+            time = time_of(&args);
+            // A command line after a run's figures: that run ended (its
+            // summary cut, as above); the next is this command's.
+            if !run.figures.is_empty() {
+                run.finish(&mut out);
+                run = Run { reconnect: connect, rate: rate.clone(), time: time.clone(), ..Run::default() };
+            } else {
+                run.time.clone_from(&time);
+            }
         } else {
             read_line(&mut out, &mut run, n, t)?;
         }
@@ -620,6 +659,28 @@ mod tests {
         assert_eq!(setup("number of threads: 1"), Some(("threads", "1".to_string())));
         assert_eq!(setup("- duration: 10 s"), Some(("duration", "10 s".to_string())));
         assert_eq!(setup("latency average: 3.949 ms"), None);
+    }
+
+    /// A Russian course note (pgbench 15.10, wildmod61): a whole `-T 600`
+    /// run, then two `-T 60` runs cut to their figures (`...`): each is a
+    /// run of its own, of 60 s, not more figures of the 600 s run.
+    #[test]
+    fn runs_cut_to_their_figures_are_runs_of_their_own_command() {
+        let text = "# pgbench -P 10 -T 600 postgres\npgbench (15.10)\ntransaction type: <builtin: TPC-B (sort of)>\n\
+                    scaling factor: 1\nduration: 600 s\nlatency average = 1.348 ms\n\
+                    tps = 741.433828 (without initial connection time)\n\
+                    # pgbench -T 60 postgres\npgbench (15.10)\n...\nlatency average = 1.314 ms\n\
+                    tps = 761.155095 (without initial connection time)\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        let tps: Vec<(usize, Vec<String>)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name.starts_with("tps"))
+            .map(|s| (s.line, s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect()))
+            .collect();
+        assert_eq!(tps.len(), 2);
+        assert!(tps[0].1.contains(&"duration=600 s".to_string()), "{tps:?}");
+        assert_eq!(tps[1], (12, vec!["duration=60 s".to_string()]));
     }
 
     fn show(f: &ParsedFile) -> Vec<String> {
