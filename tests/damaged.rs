@@ -1024,6 +1024,14 @@ const NEGATIVE_FIGURES: &[(&str, usize, &str, &str, &str, &str)] = &[
         "`-5216.68` jobs/min for Max Jobs per Minute: a rate is never below 0, so it is no measurement: not read",
         "read as -5216.68 jobs/min (attack59 F8)",
     ),
+    (
+        "wild/contest/lkml-2002-09-kolivas-0.41-quoted-twice-early-form-percent-star.txt",
+        3,
+        " 98% ",
+        " -98% ",
+        "`-98` % for CPU%: a share of processor time is never below 0, so it is no measurement: not read",
+        "read as -98 % CPU%: the check went by unit only, and `%` is a difference's unit too (closing-60)",
+    ),
 ];
 
 #[test]
