@@ -1024,6 +1024,14 @@ const NEGATIVE_FIGURES: &[(&str, usize, &str, &str, &str, &str)] = &[
         "`-5216.68` jobs/min for Max Jobs per Minute: a rate is never below 0, so it is no measurement: not read",
         "read as -5216.68 jobs/min (attack59 F8)",
     ),
+    (
+        "wild/contest/lkml-2002-09-kolivas-0.41-quoted-twice-early-form-percent-star.txt",
+        3,
+        " 98% ",
+        " -98% ",
+        "`-98` % for CPU%: a share of processor time is never below 0, so it is no measurement: not read",
+        "read as -98 % CPU%: the check went by unit only, and `%` is a difference's unit too (closing-60)",
+    ),
 ];
 
 #[test]
@@ -1096,5 +1104,70 @@ fn a_nul_or_invalid_byte_is_placed_and_a_blank_file_is_empty() {
     for blank in [&b" \n\t\n"[..], b"\0\0\0", b"\n\0\n"] {
         let outcome = benchsite::site::parse_bytes(blank, None);
         assert!(outcome.warnings.iter().any(|(_, t)| t.starts_with("empty file")), "{blank:?}: {:?}", outcome.warnings);
+    }
+}
+
+/// A real file pasted again below itself with one figure changed (a hand
+/// edit, a copy-paste slip): (file, line, cell, changed cell, what
+/// happened before). The copy was one more run of each set-up, averaged
+/// with the first, without a word; now a warning at the copy names both
+/// places and the figure that differs (both stay read: nothing says
+/// which is right). True repeated runs, each figure its own, stay silent
+/// (every fixture's `.expected`).
+const NEAR_COPIES: &[(&str, usize, &str, &str, &str)] = &[
+    (
+        "wild/unixbench/lkml-2002-09-ubench410-indented-header-index-baseline-is-2.4.19-cut-mid-row.txt",
+        16,
+        "196276.0",
+        "196277.0",
+        "the copy a second UnixBench run, File Read averaged 196276.5 KBps, no word (closing-60)",
+    ),
+    (
+        "wild/kernbench/linuxmm-2016-05-kernbench-slub-freelist-kernbench-comma-before-then-after-labels.txt",
+        4,
+        "101.873",
+        "101.874",
+        "the copy a second kernbench run of each label, no word (closing-60)",
+    ),
+    (
+        "wild/fio/es-md-2024-glusterfs-fio-3.25-client-two-servers-one-answered-host-prefixes-indented-in-fence.txt",
+        10,
+        "IOPS=4410",
+        "IOPS=4411",
+        "the copy a second fio run, IOPS averaged, no word (closing-60)",
+    ),
+];
+
+#[test]
+fn a_real_file_pasted_again_with_one_figure_changed_is_warned_naming_both() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let count = |o: &benchsite::site::FileOutcome| o.parsed.iter().map(|p| p.samples.len()).sum::<usize>();
+    for (file, line, cell, changed, before) in NEAR_COPIES {
+        let text = std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let text = text.trim_end_matches('\n');
+        let clean = benchsite::site::parse_bytes(text.as_bytes(), None);
+        let mut copy: Vec<String> = text.split('\n').map(str::to_string).collect();
+        let l = &mut copy[line - 1];
+        assert!(l.contains(cell), "{file}:{line}: no {cell:?} in {l:?}");
+        *l = l.replacen(cell, changed, 1);
+        let at = text.split('\n').count() + 1 + line;
+        let pasted = format!("{text}\n\n{}\n", copy.join("\n"));
+        let outcome = benchsite::site::parse_bytes(pasted.as_bytes(), None);
+        let named = format!("line {at} ");
+        let said = outcome.warnings.iter().any(|(_, w)| {
+            w.contains("again, the same lines and set-up")
+                && w.contains("but for one figure")
+                && w.contains(&named)
+                && w.contains(&format!("where line {line} has"))
+        });
+        assert!(said, "{file}: copy's line {at} {cell:?} -> {changed:?} (before: {before}): {:?}", outcome.warnings);
+        assert!(
+            count(&outcome) > count(&clean) && outcome.parsed.iter().flat_map(|p| &p.samples).any(|s| s.line == at),
+            "{file}: the copy's changed line {at} stays read"
+        );
+        assert!(
+            !clean.warnings.iter().any(|(_, w)| w.contains("again, the same lines and set-up")),
+            "{file}: the clean file warned of a near copy"
+        );
     }
 }

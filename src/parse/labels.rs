@@ -3845,10 +3845,46 @@ fn warn_of_merged_copies<'a>(
             }
             None
         };
-        let differ = first_pair(&written).or_else(|| {
+        // The copies under a text other than the two named copies' (each
+        // text's first copy, its line nearest the copy): the warning
+        // named the first pair only, and a third and fourth set-up
+        // averaged in went unsaid (closing-60).
+        let more = |written: &[&(usize, Vec<usize>)], a: usize, b: usize| -> Vec<usize> {
+            let set = |x: &(usize, Vec<usize>)| {
+                let mut v: Vec<u64> = x.1.iter().map(|&n| shape(n)).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            };
+            let mut seen: Vec<Vec<u64>> =
+                written.iter().filter(|x| x.1.contains(&a) || x.1.contains(&b)).map(|x| set(x)).collect();
+            let mut out: Vec<usize> = Vec::new();
+            for x in written {
+                let v = set(x);
+                if !seen.contains(&v) {
+                    seen.push(v);
+                    // A text already named (`Latency percentiles (usec)`
+                    // above a copy further on) is not named again.
+                    if let Some(&n) = x.1.last()
+                        && ![a, b].iter().chain(&out).any(|&m| text(m) == text(n))
+                    {
+                        out.push(n);
+                    }
+                }
+            }
+            out
+        };
+        // (The rest are looked for with lone long lines too: a third
+        // set-up's `2.6.18-rc4 with NUMA slab and slabifier.`.)
+        let lone_more = |a: usize, b: usize| {
             let with_lone = above(true);
             let written: Vec<&(usize, Vec<usize>)> = with_lone.iter().filter(|(_, lines)| !lines.is_empty()).collect();
-            first_pair(&written)
+            more(&written, a, b)
+        };
+        let differ = first_pair(&written).map(|(a, b)| (a, b, lone_more(a, b))).or_else(|| {
+            let with_lone = above(true);
+            let written: Vec<&(usize, Vec<usize>)> = with_lone.iter().filter(|(_, lines)| !lines.is_empty()).collect();
+            first_pair(&written).map(|(a, b)| (a, b, more(&written, a, b)))
         });
         // Only the first copy has text of its own above it: the later
         // copies' lines, if any, repeat lines of the first's (a script's
@@ -3861,11 +3897,20 @@ fn warn_of_merged_copies<'a>(
             && written[0].0 == members[0]
             && written[1..].iter().all(|w| w.1.iter().all(|&m| written[0].1.iter().any(|&f| shape(f) == shape(m))));
         let joined = |n: usize| format!("{} {}", text(n), text(n + 1));
-        if let Some((a, b)) = differ {
+        if let Some((a, b, more)) = differ {
+            // Up to four more texts named, the rest counted.
+            let mut others: String =
+                more.iter().take(4).map(|&n| format!("; line {n}: `{}`", text(n))).collect::<Vec<_>>().concat();
+            if more.len() > 4 {
+                others.push_str(&format!("; {} more texts", more.len() - 4));
+            }
+            if members.len() > 2 {
+                others.push_str(&format!("; {} copies in all", members.len()));
+            }
             notes.push((
                 b,
                 format!(
-                    "copies of the output with different text above them (line {a}: `{}`; line {b}: `{}`) \
+                    "copies of the output with different text above them (line {a}: `{}`; line {b}: `{}`{others}) \
                      were averaged as runs of one set-up: a label line above each (`before:`, `6.2:`) \
                      keeps them apart",
                     text(a),

@@ -510,6 +510,16 @@ pub fn never_negative(unit: &str) -> Option<&'static str> {
     }
 }
 
+/// A share of processor time, never below 0 (a unit-less or `%` unit
+/// says nothing of it, so [`never_negative`] cannot tell): time's and
+/// kcbench's `CPU` (`260%CPU`), contest's `CPU%` and `LCPU%`, a `%CPU`
+/// unit. A percentage that is a difference (`%change`) is not one.
+fn cpu_share(s: &crate::model::Sample) -> Option<&'static str> {
+    let (name, unit) = (s.metric.name.as_str(), s.metric.unit.trim());
+    let named = matches!(name, "CPU" | "CPU%" | "LCPU%" | "%CPU") && unit == "%";
+    (named || unit.eq_ignore_ascii_case("%cpu")).then_some("share of processor time")
+}
+
 /// Takes out of `parsed` every sample below 0 of a metric that cannot be
 /// ([`never_negative`]: a time, a rate, a size, a count), each with a
 /// warning at its line. A benchmark never prints one: it is a clock that
@@ -525,7 +535,9 @@ pub fn drop_impossible_negatives(parsed: &mut crate::model::ParsedFile) {
     let mut notes = Vec::new();
     parsed.samples.retain(|s| {
         let v = s.value.mean();
-        let Some(kind) = (v < 0.0).then(|| never_negative(&s.metric.unit)).flatten() else { return true };
+        let Some(kind) = (v < 0.0).then(|| never_negative(&s.metric.unit).or_else(|| cpu_share(s))).flatten() else {
+            return true;
+        };
         let unit = if s.metric.unit.is_empty() { String::new() } else { format!(" {}", s.metric.unit) };
         notes.push((
             s.line,

@@ -225,6 +225,151 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
     }
 }
 
+/// The most figures a paragraph may differ by from an earlier one of the
+/// same lines and still be taken for its copy ([`warn_near_copies`]).
+pub const NEAR_COPY_MAX_CHANGED: usize = 2;
+
+/// The fewest digits (past each figure's first) the distinct figures
+/// alike of a near copy print ([`warn_near_copies`]): two runs printing
+/// that many digits alike by chance are less likely than one in 10^8.
+pub const NEAR_COPY_MIN_DIGITS: usize = 8;
+
+/// Warns of lines that print earlier lines of the file again, the same
+/// words and set-up line for line, with every figure alike but one or
+/// two: a result pasted again with a figure changed by hand, or a
+/// copy-paste slip. Read as it is, it stands as one more run of that
+/// set-up (two true runs print no dozen figures alike); nothing says
+/// which copy is right, so both stay read and the note names both
+/// places. True repeated runs (the corpus' and the wild fixtures', each
+/// figure its own) differ in most figures and are not named.
+///
+/// Compared: the lines that gave samples, in order; a line is another's
+/// twin when both have one shape (words, numbers aside, [`super::segment::shape_hash`])
+/// and samples of the same series ([`Series`]) in the same order. A run
+/// of twins in a row, not overlapping the run it repeats, counts when at
+/// most [`NEAR_COPY_MAX_CHANGED`] of its figures differ, at least
+/// [`MIN_FIGURES`] and twice as many are alike, and the distinct figures
+/// alike that the series prints nowhere else print [`NEAR_COPY_MIN_DIGITS`]
+/// digits past their first.
+pub fn warn_near_copies(input: &Input, parsed: &mut ParsedFile) {
+    use std::hash::{Hash, Hasher};
+    if parsed.samples.len() < 2 * (MIN_FIGURES + 1) {
+        return;
+    }
+    let n = input.lines.len();
+    let samples = &parsed.samples;
+    let mut order: Vec<usize> = (0..samples.len()).filter(|&i| (1..=n).contains(&samples[i].line)).collect();
+    order.sort_by_key(|&i| (samples[i].line, i));
+    // (line, its samples, key: the line's shape and its samples' series).
+    let mut lines: Vec<(usize, Vec<usize>, u64)> = Vec::new();
+    for &i in &order {
+        match lines.last_mut() {
+            Some(l) if l.0 == samples[i].line => l.1.push(i),
+            _ => lines.push((samples[i].line, vec![i], 0)),
+        }
+    }
+    for l in &mut lines {
+        let mut h = rustc_hash::FxHasher::default();
+        super::segment::shape_hash(&input.lines[l.0 - 1]).hash(&mut h);
+        for &i in &l.1 {
+            series(&samples[i]).hash(&mut h);
+        }
+        l.2 = h.finish();
+    }
+    // How many twins in a row end at (earlier line, later line), indices
+    // into `lines`; a line is paired with its 16 latest earlier twins
+    // only (a file of thousands of alike runs costs no square).
+    let mut by_key: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+    let mut run: FxHashMap<(usize, usize), usize> = FxHashMap::default();
+    for j in 0..lines.len() {
+        let twins = by_key.entry(lines[j].2).or_default();
+        for &i in twins.iter().rev().take(16) {
+            let before = if i > 0 { run.get(&(i - 1, j - 1)).copied().unwrap_or(0) } else { 0 };
+            run.insert((i, j), before + 1);
+        }
+        twins.push(j);
+    }
+    let alike = |x: usize, y: usize| samples[x].value.mean().to_bits() == samples[y].value.mean().to_bits();
+    let mut printed: FxHashMap<Key<'_>, u32> = FxHashMap::default();
+    for s in samples {
+        *printed.entry(key(s)).or_default() += 1;
+    }
+    let mut ends: Vec<(usize, usize, usize)> =
+        run.iter().filter(|(k, _)| !run.contains_key(&(k.0 + 1, k.1 + 1))).map(|(k, len)| (k.0, k.1, *len)).collect();
+    ends.sort_unstable_by_key(|&(i, j, _)| (j, i));
+    let mut said: Vec<(usize, usize)> = Vec::new();
+    let mut notes = Vec::new();
+    for (i1, j1, len) in ends {
+        let (i0, j0) = (i1 + 1 - len, j1 + 1 - len);
+        if i1 >= j0 || said.iter().any(|&(a, b)| a <= j1 && j0 <= b) {
+            continue;
+        }
+        let pairs: Vec<(usize, usize)> =
+            (0..len).flat_map(|k| lines[i0 + k].1.iter().copied().zip(lines[j0 + k].1.iter().copied())).collect();
+        // Labels that differ in a number only (`threads 16`, `threads
+        // 32`) name two set-ups; another label (the line a pasted copy
+        // came under, a MIME boundary) names none.
+        let label = |i: usize| samples[i].params.iter().find(|p| p.name == "label").map(|p| p.value.as_str());
+        if pairs.iter().any(|&(x, y)| match (label(x), label(y)) {
+            (Some(a), Some(b)) => a != b && super::segment::shape_hash(a) == super::segment::shape_hash(b),
+            _ => false,
+        }) {
+            continue;
+        }
+        let changed: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(x, y)| !alike(x, y)).collect();
+        let same = pairs.len() - changed.len();
+        // Figures alike that say so: a figure the series prints in no
+        // third place (lmbench's saturated `274` MB/s, in every row of a
+        // kernel, is alike in any two of its runs).
+        let mut kept: Vec<f64> = pairs
+            .iter()
+            .filter(|&&(x, y)| alike(x, y) && printed.get(&key(&samples[x])).is_some_and(|&c| c == 2))
+            .map(|&(x, _)| samples[x].value.mean())
+            .collect();
+        kept.sort_by(f64::total_cmp);
+        kept.dedup();
+        // Digits past the first of each distinct figure alike: how
+        // unlikely two runs print them all alike (three 5-digit figures
+        // are 12, a dozen of lmbench's 2-digit latencies 12).
+        let chance: usize = kept.iter().map(|&v| digits(v).saturating_sub(1)).sum();
+        if changed.is_empty()
+            || changed.len() > NEAR_COPY_MAX_CHANGED
+            || same < MIN_FIGURES
+            || same < 2 * changed.len()
+            || chance < NEAR_COPY_MIN_DIGITS
+        {
+            continue;
+        }
+        let what: Vec<String> = changed
+            .iter()
+            .map(|&(x, y)| {
+                let (x, y) = (&samples[x], &samples[y]);
+                format!(
+                    "line {} {} {} where line {} has {}",
+                    y.line,
+                    y.metric.name,
+                    y.value.mean(),
+                    x.line,
+                    x.value.mean()
+                )
+            })
+            .collect();
+        let (a, b, fa, fb) = (lines[j0].0, lines[j1].0, lines[i0].0, lines[i1].0);
+        notes.push((
+            a,
+            format!(
+                "lines {a}-{b} print lines {fa}-{fb} again, the same lines and set-up with {same} figures alike, but \
+                 for {} ({}): a copy with a figure changed (by hand, a paste slip) or a run of its own? Both read as \
+                 runs: check which is right",
+                if changed.len() == 1 { "one figure".to_string() } else { format!("{} figures", changed.len()) },
+                what.join("; ")
+            ),
+        ));
+        said.push((j0, j1));
+    }
+    parsed.notes.extend(notes);
+}
+
 /// How closely the file's own figures of each series lie ([`Series`]):
 /// how many distinct values it printed, their least and greatest, and the
 /// finest step they were printed to. A file of thousands of runs prints

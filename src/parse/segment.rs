@@ -130,6 +130,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 super::repeats::drop_repeated_figures(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);
                 parser.after_labels(input, &mut parsed);
+                super::repeats::warn_near_copies(input, &mut parsed);
                 super::repeats::drop_quoted_lmbench_rows(input, &mut parsed);
                 // A paragraph skipped as a repeat is still this segment's:
                 // no later round reads its figures as another output's (a
@@ -1211,6 +1212,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         super::repeats::drop_repeated_figures(&alone, &mut parsed);
         super::labels::apply(&alone, &mut parsed);
         seg.parser.after_labels(&alone, &mut parsed);
+        super::repeats::warn_near_copies(&alone, &mut parsed);
         super::repeats::drop_quoted_lmbench_rows(&alone, &mut parsed);
         let lines = |p: &ParsedFile| {
             let mut l: Vec<usize> = p.read_lines().collect();

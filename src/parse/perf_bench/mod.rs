@@ -440,6 +440,15 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
         } else if cut {
             let msg = "a `Total time:` without the `[sec]` perf prints after it (the line looks cut short): not read";
             out.notes.push((n, msg.into()));
+        } else if metric.name == "Total time" && v == 0.0 {
+            // `Total time: 0.000 [sec]` (acme's Ryzen `perf bench
+            // breakpoint all`, LKML 2022-05): a run shorter than the
+            // millisecond perf prints to. No time was measured; read as
+            // 0 s it was the best of any run, compared as such.
+            let msg = format!(
+                "`{t}`: a run shorter than the millisecond perf prints its time to; a time of 0 is no measurement: not read"
+            );
+            out.notes.push((n, msg));
         } else {
             out.samples.push(sec.sample(metric, v, n));
             if !tail.is_empty() {
