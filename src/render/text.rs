@@ -278,7 +278,7 @@ fn section_texts(m: &MachinePage, opts: &TextOptions, shown: usize) -> Vec<Strin
                 _ => captions[i].clone(),
             };
             let own = s.table.legend.as_deref().filter(|l| opts.compare && Some(*l) != legend);
-            let own = own.map(|l| fill_legend(&with_reasons(l, &[s]), opts.width));
+            let own = own.map(|l| fill_legend(l, opts.width));
             section_body(s, opts, Shown { bars: stars.contains(&i), caption, legend: own, runs_note }, g)
         })
         .collect()
@@ -409,14 +409,10 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
     // another baseline says its own.
     let legend = crate::report::page_legend(m).filter(|_| opts.compare);
     if let Some(l) = legend {
-        // Its reasons are those of the sections it speaks for: of the
-        // page's baseline, not a section's own.
-        // (A table the baseline has no row in is of the page's too.)
-        let base_of = |s: &SectionView| s.table.baseline.clone().or_else(|| s.table.baseline_absent.clone());
-        let base = m.sections.iter().find(|s| s.table.legend.as_deref() == Some(l)).and_then(base_of);
-        let of: Vec<&SectionView> = m.sections.iter().filter(|s| base.is_some() && base_of(s) == base).collect();
+        // Where nothing could be tested, it ends with why
+        // ([`report::no_tests_text`]), as every rendering's does.
         out.push(String::new());
-        out.push(fill_legend(&with_reasons(l, &of), width));
+        out.push(fill_legend(l, width));
     }
     // The marks' legends once, under the notable changes: a marked
     // change (`+12.5%^`) is explained here, not after each.
@@ -626,21 +622,6 @@ fn fill_held_tail(s: &str, tail: &str, opts: textwrap::Options<'_>) -> String {
             markdown::fill(&held, opts).replace(HOLD, " ")
         }
         _ => markdown::fill(s, opts),
-    }
-}
-
-/// `legend` with the reasons no change of `sections` was tested
-/// ([`report::untested_reasons`]) in place of [`report::NO_TESTS`]'s three
-/// guesses, where it ends so: "no change could be tested for
-/// significance: single runs in fio random read (mmap, 4k); no row
-/// compared with the baseline in the other 6 sections (the notes under
-/// their tables say why)". The newcomer's mail said "too few runs, spread
-/// or change" above a hackbench of 8 runs a row whose set-ups differed.
-fn with_reasons(legend: &str, sections: &[&SectionView]) -> String {
-    let reasons = report::untested_reasons(sections);
-    match (legend.strip_suffix(report::NO_TESTS), reasons) {
-        (Some(head), Some(why)) => format!("{head}no change could be tested for significance: {why}"),
-        _ => legend.to_string(),
     }
 }
 
