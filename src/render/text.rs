@@ -104,7 +104,26 @@ pub fn class_page_url(base_url: Option<&str>, m: &MachinePage) -> String {
 /// until it fits (never part of a table). What was left out is said at the
 /// top, with `url`, where the full results are ([`class_page_url`]).
 pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
-    let kernels = report::mail_kernels(m);
+    mail_view_text(m, opts, url, true)
+}
+
+/// The mail's text ([`mail_text`]) of page `m` whose kernels were chosen
+/// (`text --kernels`: all of them shown): a section is drawn as
+/// `email.txt` draws it, detail columns left out and said at the top.
+/// `text --section` drew its sections whole, in another layout than the
+/// same section of `email.txt` (closing-60).
+pub fn chosen_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
+    mail_view_text(m, opts, url, false)
+}
+
+/// [`mail_text`], its kernels cut to the baseline and the last ones
+/// where `cut` ([`report::mail_kernels`]), else all of `m`'s.
+fn mail_view_text(m: &MachinePage, opts: &TextOptions, url: &str, cut: bool) -> String {
+    let mut kernels = report::mail_kernels(m);
+    if !cut {
+        kernels.kept = m.kernels.iter().map(|k| k.name.clone()).collect();
+        kernels.left_out = 0;
+    }
     let filtered = (kernels.left_out > 0).then(|| report::filtered_page(m, &[], &kernels.kept));
     let m = filtered.as_ref().unwrap_or(m);
     let without = report::without_detail(m);
@@ -143,7 +162,12 @@ pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
 pub fn mail_wide_tables(m: &MachinePage, opts: &TextOptions) -> Vec<(String, usize)> {
     let kernels = report::mail_kernels(m);
     let filtered = (kernels.left_out > 0).then(|| report::filtered_page(m, &[], &kernels.kept));
-    let m = filtered.as_ref().unwrap_or(m);
+    chosen_wide_tables(filtered.as_ref().unwrap_or(m), opts)
+}
+
+/// [`mail_wide_tables`] of a page whose kernels were chosen
+/// ([`chosen_text`]).
+pub fn chosen_wide_tables(m: &MachinePage, opts: &TextOptions) -> Vec<(String, usize)> {
     let without = report::without_detail(m);
     wide_tables(without.as_ref().map_or(m, |(page, _)| page), opts)
 }

@@ -45,21 +45,7 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
     // The legend explains a table's `-N×` only where a table of the page
     // shows one: most pages have no loss past half.
     let factors = sections.iter().any(|s| shows_factor(&s.table));
-    // Where nothing could be tested, why: of the sections that share a
-    // baseline (a table the baseline has no row in is of its class's).
-    let untested: Vec<Option<String>> = if p.is_empty() {
-        let base_of = |s: &SectionView| s.table.baseline.clone().or_else(|| s.table.baseline_absent.clone());
-        sections
-            .iter()
-            .map(|s| {
-                let base = base_of(s)?;
-                let of: Vec<&SectionView> = sections.iter().filter(|o| base_of(o).as_ref() == Some(&base)).collect();
-                untested_reasons(&of)
-            })
-            .collect()
-    } else {
-        vec![None; sections.len()]
-    };
+    let untested = if p.is_empty() { untested_of(sections) } else { vec![None; sections.len()] };
     for (s, untested) in sections.iter_mut().zip(untested) {
         let restated = restated_columns(s);
         // Per row and column: the cell restates its baseline row's change.
@@ -372,6 +358,45 @@ pub const FACTORS: &str = "-N× = N times worse";
 /// change (below the last printed decimal), as [`NOT_TESTED`] says at
 /// length; short enough for the mail legend's second line.
 pub const NO_TESTS: &str = "no change could be tested for significance (too few runs, spread or change)";
+
+/// Each of `sections`' reasons no change could be tested
+/// ([`TableView::untested`]), where none of the page was: those of the
+/// sections that share its baseline (a table the baseline has no row in
+/// is of its class's, [`TableView::baseline_absent`]).
+fn untested_of(sections: &[SectionView]) -> Vec<Option<String>> {
+    let base_of = |s: &SectionView| s.table.baseline.clone().or_else(|| s.table.baseline_absent.clone());
+    sections
+        .iter()
+        .map(|s| {
+            let base = base_of(s)?;
+            let of: Vec<&SectionView> = sections.iter().filter(|o| base_of(o).as_ref() == Some(&base)).collect();
+            untested_reasons(&of)
+        })
+        .collect()
+}
+
+/// The reasons no change could be tested ([`TableView::untested`]) and
+/// the legends that end with them, made again for `sections`, the part
+/// of a page some view shows: a mail of the last kernels, `text
+/// --section`'s sections, the mail's tables without their noisy changes
+/// ([`super::without_detail`]). "in the other 6 sections" was said above
+/// the one section `text --section` printed.
+pub fn untested_again(sections: &mut [SectionView]) {
+    // A page where some change was tested has no reasons to make again.
+    if sections.iter().any(|s| s.table.tests > 0) {
+        return;
+    }
+    let untested = untested_of(sections);
+    for (s, why) in sections.iter_mut().zip(untested) {
+        let t = &mut s.table;
+        let before = no_tests_text(t);
+        t.untested = why;
+        let after = no_tests_text(t);
+        if let Some(head) = t.legend.as_deref().and_then(|l| l.strip_suffix(before.as_str())) {
+            t.legend = Some(format!("{head}{after}"));
+        }
+    }
+}
 
 /// What a legend says where no change of the page could be tested: why,
 /// section by section ([`TableView::untested`]): "no change could be
