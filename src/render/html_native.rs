@@ -1131,7 +1131,7 @@ fn compare_summary(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
     if crate::report::own_baselines(m) {
         p.raw(" (or a section's own <code>baseline:</code>, named beside the section below)");
     }
-    p.raw(" over the values both have of metrics with a better direction (not MHz, %CPU or counts, nor a column restating another, as pgbench's latency average): compared, how many values of the headline metrics the geometric mean is over; tested, how many of those Welch's t-test could test; wins and losses, the changes of any of the metrics for the better and for the worse marked <strong>*</strong> below (");
+    p.raw(" over the values both have of metrics with a better direction (not MHz, %CPU or counts, nor a column restating another, as pgbench's latency average): compared, how many values of the headline metrics the geometric mean is over; tested, how many of those Welch's t-test could test; wins and losses, how many of those are changes for the better and for the worse marked <strong>*</strong> below (a marked change of another metric is in the tables, not counted; ");
     let one = &m.axis.one;
     p.text(&m.significance)
         .raw("); geometric mean, of the ")
