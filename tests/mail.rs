@@ -112,7 +112,8 @@ fn a_benchmarks_detail_is_on_the_web_pages_and_not_in_the_mail() {
     assert!(mail.contains("This mail leaves out") && mail.contains("detail columns (of dbench: operations)"), "{mail}");
     assert!(page.contains("NTCreateX"), "the class page shows the per-operation table");
 
-    // `text --section` prints the section asked for whole.
+    // `text --section` of a section of only detail columns: asked for by
+    // name, it is chosen (as a section whose `group:` names it), drawn whole.
     let ops =
         benchsite().args(["text", "m1", "--section", "dbench: operations", "--content"]).arg(&c).assert().success();
     assert!(String::from_utf8_lossy(&ops.get_output().stdout).contains("NTCreateX"));

@@ -72,7 +72,7 @@ fn the_newcomers_pages_say_what_the_files_printed() {
     // Session 60: `compared` counts the values the mean is over (2), not
     // all 23 beside a mean of 2.
     assert!(reg.contains("| 6.10.0 | 2 | 0 | 0 | 0 | -2.7% |"), "{reg}");
-    assert!(reg.contains("compared and tested count those the geometric mean is over"), "{reg}");
+    assert!(reg.contains("compared, tested, wins and losses count those the geometric mean is over"), "{reg}");
     assert!(reg.contains("fio: read: bw, read: IOPS (bigger is better)"), "{reg}");
     assert!(reg.contains("untested"), "{reg}");
 

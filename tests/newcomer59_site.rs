@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{build_site, corpus_site};
+use common::{benchsite, build_site, corpus_site};
 use std::path::Path;
 
 /// The newcomer's raw files: content path, corpus file under `../shared`
@@ -103,6 +103,13 @@ fn the_newcomers_pages_fit_a_phone_and_say_what_the_files_printed() {
     let (out, stderr, _keep) = build_site(&content);
     let html = read(&out, "my-box/index.html");
     let md = read(&out, "my-box/index.md");
+
+    // The Markdown key said "too few runs, spread or change" beside the
+    // mail's reasons (closing-60): one wording, the report's, in each.
+    let reasons = "no change could be tested for significance: single runs in fio random read (mmap, 4k); no row \
+                   compared with the baseline in the other 6 sections (the notes under their tables say why)";
+    assert!(md.contains(reasons) && !md.contains("too few runs"), "{md}");
+    assert!(html.contains(reasons), "{html}");
 
     // 1. Phone: fio's six parameter columns (rw, bs, ioengine, iodepth,
     // jobs, set-up) are a table of class f6, which the stylesheet hides on
@@ -231,4 +238,35 @@ fn the_newcomers_pages_fit_a_phone_and_say_what_the_files_printed() {
     // 724 characters after the file's name before, 545 now.
     let said = note.split_once("fio.json: ").map_or(note, |(_, s)| s);
     assert!(said.len() < 560, "{} characters: {note}", said.len());
+}
+
+/// closing-60: `text --section` drew its section whole (fio's six
+/// parameter columns, tiobench's 28 rows of one metric each), not as the
+/// same section of `email.txt`. Each of the newcomer's seven sections
+/// alone is now the mail's, line for line, from its title on.
+#[test]
+fn a_section_alone_is_drawn_as_the_mail_draws_it() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let Some(content) = corpus_site(tmp.path(), "newcomer59", FILES) else { return };
+    let (out, _, _keep) = build_site(&content);
+    let mail = read(&out, "my-box/email.txt");
+    let sections = [
+        ("fio-random-read-mmap-4k", "fio random read (mmap, 4k)"),
+        ("stress-ng", "stress-ng ("),
+        ("hackbench", "hackbench ("),
+        ("dbench-tbench-128-clients", "dbench / tbench 128 clients"),
+        ("kernbench", "kernbench"),
+        ("tiobench", "tiobench"),
+        ("lmbench", "lmbench"),
+    ];
+    for (id, title) in sections {
+        let run =
+            benchsite().args(["text", "my-box", "--section", id, "--content"]).arg(&content).output().expect("runs");
+        assert!(run.status.success(), "{id}: {}", String::from_utf8_lossy(&run.stderr));
+        let alone = String::from_utf8(run.stdout).expect("utf-8");
+        // From its title line on (the header and key above it are the page's).
+        let at = alone.find(&format!("\n\n{title}")).unwrap_or_else(|| panic!("{id}: no title\n{alone}"));
+        let section = alone[at + 2..].trim_end();
+        assert!(section.lines().count() > 3 && mail.contains(section), "{id}:\n{section}\n---\n{mail}");
+    }
 }

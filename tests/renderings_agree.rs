@@ -101,15 +101,18 @@ fn every_rendering_names_the_correction() {
         for (name, body) in
             [("html", words(&html.replace("&#39;", "'"))), ("markdown", words(&md)), ("text", words(&text))]
         {
-            // A page where nothing could be tested says so in a few words
-            // (the mail and the Markdown); HTML explains the correction.
+            // A page where nothing could be tested says why, section by
+            // section, in the same words in every rendering
+            // (report::no_tests_text: the Markdown said "too few runs,
+            // spread or change" beside the mail's reasons, closing-60).
             let untested = page.significance.contains("no change of this machine class could be tested");
-            if untested && name == "markdown" {
-                assert!(body.contains(benchsite::report::NO_TESTS), "{}: {name}", page.slug);
-            } else if untested && name == "text" {
-                // The mail names each section's reason (report::untested_reasons).
-                assert!(body.contains("no change could be tested for significance"), "{}: {name}", page.slug);
-            } else {
+            let why = page.sections.iter().find_map(|s| s.table.legend.as_ref().map(|_| &s.table));
+            if untested && let Some(t) = why {
+                let reasons = words(&benchsite::report::no_tests_text(t));
+                let reasons = if name == "markdown" { reasons.replace('_', "\\_") } else { reasons };
+                assert!(body.contains(&reasons), "{}: {name}: {reasons}", page.slug);
+                assert!(!body.contains(benchsite::report::NO_TESTS), "{}: {name}", page.slug);
+            } else if !untested {
                 assert!(body.contains("Benjamini–Hochberg"), "{}: {name}", page.slug);
                 assert!(body.contains(&page.significance), "{}: {name}: {}", page.slug, page.significance);
             }
@@ -219,8 +222,9 @@ fn bonnie_renderings(content: &std::path::Path, ascii: bool) -> Vec<(&'static st
     let site = benchsite::site::load(content).expect("content loads");
     let view = benchsite::chart::site_view(&site);
     let page = &view.machines[0];
-    let s = page.sections.iter().find(|s| s.table.columns.iter().any(|c| c.name.contains("Read"))).expect("section");
-    let t = section_text(s, &TextOptions { width: 72, compare: true, brief: false, ascii });
+    // The whole page's plaintext: its legend, above the tables, says why
+    // no change was tested.
+    let t = benchsite::render::text::machine_text(page, &TextOptions { width: 72, compare: true, brief: false, ascii });
     let md = machine_md(page);
     let native = HtmlRenderer::new(None).expect("default theme").render(&view).expect("native renders");
     let tera = HtmlRenderer::new(None).expect("default theme").with_native(false).render(&view).expect("tera renders");
@@ -300,18 +304,16 @@ fn a_mean_of_only_the_timed_runs_is_marked_in_every_rendering() {
     let note = "the mean of only the runs that timed the test";
     let ascii = &bonnie_renderings(c, true)[0].1;
     assert!(ascii.contains(">=850") && ascii.contains(note), "{ascii}");
-    // The page's legend names it among the reasons a change is not tested
-    // (only the note under the table did: fix29a); the mail's legend is a
-    // line of marks, the note under its table says it.
-    let reason = "or a mean of only the runs that timed the test (≥: its other runs printed +++++, too fast to time)";
-    let legend_of = |body: &str| body.lines().find(|l| l.contains("% = change vs")).unwrap_or_default().to_string();
+    // The page's legend names it as the reason its change is not tested
+    // (only the note under the table did: fix29a), in every rendering
+    // (the mail's legend said nothing of it, the Markdown's "too few runs,
+    // spread or change" beside it: closing-60), in the report's words.
+    let reason = "means of only the runs that timed the test (≥) in bonnie++: Sequential Create";
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     for (name, body) in bonnie_renderings(c, false) {
         assert!(body.contains(note), "{name}: no note\n{body}");
         assert!(body.contains("≥850"), "{name}: the mean of the timed runs unmarked\n{body}");
-        if name != "text" {
-            let legend = legend_of(&body);
-            assert!(legend.contains(reason), "{name}: the legend leaves it out: {legend}");
-        }
+        assert!(words(&body).contains(reason), "{name}: the legend leaves it out: {body}");
         // The baseline's Read, every run timed, is unmarked.
         assert!(body.contains("812") && !body.contains("≥812"), "{name}\n{body}");
     }

@@ -6,7 +6,7 @@
 
 use crate::diag::has_errors;
 use crate::render::text::{
-    TextOptions, class_page_url, machine_text, mail_text, mail_wide_tables, wide_table_warning, wide_tables,
+    TextOptions, chosen_text, chosen_wide_tables, class_page_url, mail_text, mail_wide_tables, wide_table_warning,
 };
 use clap::Args;
 use std::path::PathBuf;
@@ -21,7 +21,8 @@ pub struct TextArgs {
     /// Content directory.
     #[arg(long, default_value = "content")]
     pub content: PathBuf,
-    /// Only these sections (title or anchor id; repeatable).
+    /// Only these sections (title or anchor id; repeatable), drawn as
+    /// `email.txt` draws them.
     #[arg(long = "section")]
     pub sections: Vec<String>,
     /// Only these kernels, comma-separated. Without it, a class with many
@@ -207,26 +208,27 @@ pub fn run(args: &TextArgs) -> ExitCode {
         crate::cli::out(format_args!("{text}"));
         return ExitCode::SUCCESS;
     }
-    let page = crate::report::filtered_page(page, sections, kernels);
-    // Without --kernels or --section, the class's mail as `email.txt` has
-    // it: the baseline and the last kernels of a class with many, no
-    // detail columns, within its size. Sections asked for are printed whole.
-    let mail = kernels.is_empty() && sections.is_empty();
+    let mut page = crate::report::filtered_page(page, sections, kernels);
+    // A section of only detail columns (dbench's per-operation table no
+    // configured section shows) is no part of a mail; asked for by name
+    // it is chosen, as a section whose `group:` names it: drawn whole.
+    for s in page.sections.iter_mut().filter(|s| s.table.columns.iter().all(|c| c.detail)) {
+        s.table.columns.iter_mut().for_each(|c| c.detail = false);
+    }
+    // Without --kernels, the class's mail as `email.txt` has it: the
+    // baseline and the last kernels of a class with many. Sections asked
+    // for are drawn as the mail draws them (no detail columns, said at the
+    // top): `--section` printed them whole, in another layout than the
+    // same section of `email.txt` (closing-60).
+    let mail = kernels.is_empty();
     // A table no layout fits within the width: said once, as a build says
     // it of `email.txt` (newcomer43 N1).
-    let wide = if mail { mail_wide_tables(&page, &opts) } else { wide_tables(&page, &opts) };
+    let wide = if mail { mail_wide_tables(&page, &opts) } else { chosen_wide_tables(&page, &opts) };
     for (title, widest) in wide {
         errln!("warning: {machine}: {}", wide_table_warning(&title, widest, opts.width));
     }
-    let text = if mail {
-        mail_text(
-            &page,
-            &opts,
-            &class_page_url(one.base_url.as_deref().map(crate::site::encoded_base_url).as_deref(), &page),
-        )
-    } else {
-        machine_text(&page, &opts)
-    };
+    let url = class_page_url(one.base_url.as_deref().map(crate::site::encoded_base_url).as_deref(), &page);
+    let text = if mail { mail_text(&page, &opts, &url) } else { chosen_text(&page, &opts, &url) };
     crate::cli::out(format_args!("{text}"));
     ExitCode::SUCCESS
 }

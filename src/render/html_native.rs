@@ -182,7 +182,7 @@ fn section(
         }
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown && t.legend.is_some()) {
             let factors = t.legend.as_deref().is_some_and(|l| l.contains(crate::report::FACTORS));
-            legend(p, m, b, factors);
+            legend(p, m, t, b, factors);
             p.raw("\n");
         }
         for l in [&t.merged_legend, &t.copied_legend].into_iter().flatten().filter(|_| legend_shown) {
@@ -239,9 +239,15 @@ fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
 /// test is and what is not tested, which a kernel page's one legend
 /// ([`kernel_legend`]) links. With `factors` (a table of the page prints
 /// a loss past half as `-N×`), what `-N×` means.
-fn legend(p: &mut Page, m: &MachinePage, baseline: &str, factors: bool) {
+fn legend(p: &mut Page, m: &MachinePage, t: &TableView, baseline: &str, factors: bool) {
     p.raw("<p class=\"legend\">% = change vs ").text(baseline);
     p.raw(positive_is_better(factors));
+    // Nothing tested: no marks to explain, and why, in the mail's words
+    // ([`crate::report::no_tests_text`]).
+    if t.tests == 0 {
+        p.text(&crate::report::no_tests_text(t)).raw(".</p>");
+        return;
+    }
     p.raw("<strong>*</strong> ")
         .text(&m.significance)
         .raw("; ~ tested, not significant; unmarked: not tested (")
@@ -1125,7 +1131,7 @@ fn compare_summary(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
     if crate::report::own_baselines(m) {
         p.raw(" (or a section's own <code>baseline:</code>, named beside the section below)");
     }
-    p.raw(" over the values both have of metrics with a better direction (not MHz, %CPU or counts, nor a column restating another, as pgbench's latency average): compared, how many values of the headline metrics the geometric mean is over; tested, how many of those Welch's t-test could test; wins and losses, the changes of any of the metrics for the better and for the worse marked <strong>*</strong> below (");
+    p.raw(" over the values both have of metrics with a better direction (not MHz, %CPU or counts, nor a column restating another, as pgbench's latency average): compared, how many values of the headline metrics the geometric mean is over; tested, how many of those Welch's t-test could test; wins and losses, how many of those are changes for the better and for the worse marked <strong>*</strong> below (a marked change of another metric is in the tables, not counted; ");
     let one = &m.axis.one;
     p.text(&m.significance)
         .raw("); geometric mean, of the ")

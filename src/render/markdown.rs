@@ -339,21 +339,14 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
 
 /// A legend `l` ending "unmarked: not tested" with the reasons after it,
 /// as the HTML page says them ([`MachinePage::not_tested`]: a single run,
-/// …, a mean of only the timed runs where a table shows `≥`); any other
-/// legend (no change tested: [`crate::report::NO_TESTS`]) with `≥` among
-/// its reasons where the page shows one.
+/// …, a mean of only the timed runs where a table shows `≥`); a legend of
+/// a page where no change was tested already ends with why, section by
+/// section ([`crate::report::no_tests_text`]).
 fn with_reasons(l: &str, m: &MachinePage) -> String {
-    use crate::report::{AT_LEAST_NOT_TESTED, NO_TESTS};
     if l.ends_with("unmarked: not tested") {
         return format!("{l} ({}).", m.not_tested);
     }
-    // No change tested: the short reasons, and `≥` where the page shows it.
-    match l.strip_suffix(NO_TESTS) {
-        Some(head) if m.not_tested.contains(AT_LEAST_NOT_TESTED) => {
-            format!("{head}{}, or {AT_LEAST_NOT_TESTED})", NO_TESTS.trim_end_matches(')'))
-        }
-        _ => l.to_string(),
-    }
+    l.to_string()
 }
 
 /// One section: heading, commentary, its legend only when it differs from

@@ -106,7 +106,7 @@ fn summary_html(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
         "the comparison page"
     });
     let one = &m.axis.one;
-    p.raw(", over the values each ").text(one).raw(" shares with the baseline of metrics with a better direction: compared and tested count those the geometric mean is over; wins and losses count every significant change, of any metric, within the threshold or not; geometric mean, of the ");
+    p.raw(", over the values each ").text(one).raw(" shares with the baseline of metrics with a better direction: compared, tested, wins and losses count those the geometric mean is over (wins and losses: its significant changes, within the threshold or not; one of another metric is in the tables, not counted); geometric mean, of the ");
     p.text(one).raw("'s value ÷ the baseline's (the baseline's ÷ the ").text(one);
     p.raw("'s where smaller is better) over every compared value above 0, significant or not, ");
     p.text(&geomean_scope(m)).raw(", as a change, positive is better.</p>\n</section>\n");
@@ -117,7 +117,7 @@ fn summary_html(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
 fn summary_legend(m: &MachinePage) -> String {
     let one = &m.axis.one;
     format!(
-        "Over the values each {one} shares with the baseline of metrics with a better direction: compared and tested count those the geometric mean is over; wins and losses count every significant change, of any metric, within the threshold or not; the geometric mean of the {one}'s value ÷ the baseline's (the baseline's ÷ the {one}'s where smaller is better), {}, as a change, positive is better.",
+        "Over the values each {one} shares with the baseline of metrics with a better direction: compared, tested, wins and losses count those the geometric mean is over (wins and losses: its significant changes, within the threshold or not; one of another metric is in the tables, not counted); the geometric mean of the {one}'s value ÷ the baseline's (the baseline's ÷ the {one}'s where smaller is better), {}, as a change, positive is better.",
         geomean_scope(m)
     )
 }

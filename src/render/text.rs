@@ -104,7 +104,26 @@ pub fn class_page_url(base_url: Option<&str>, m: &MachinePage) -> String {
 /// until it fits (never part of a table). What was left out is said at the
 /// top, with `url`, where the full results are ([`class_page_url`]).
 pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
-    let kernels = report::mail_kernels(m);
+    mail_view_text(m, opts, url, true)
+}
+
+/// The mail's text ([`mail_text`]) of page `m` whose kernels were chosen
+/// (`text --kernels`: all of them shown): a section is drawn as
+/// `email.txt` draws it, detail columns left out and said at the top.
+/// `text --section` drew its sections whole, in another layout than the
+/// same section of `email.txt` (closing-60).
+pub fn chosen_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
+    mail_view_text(m, opts, url, false)
+}
+
+/// [`mail_text`], its kernels cut to the baseline and the last ones
+/// where `cut` ([`report::mail_kernels`]), else all of `m`'s.
+fn mail_view_text(m: &MachinePage, opts: &TextOptions, url: &str, cut: bool) -> String {
+    let mut kernels = report::mail_kernels(m);
+    if !cut {
+        kernels.kept = m.kernels.iter().map(|k| k.name.clone()).collect();
+        kernels.left_out = 0;
+    }
     let filtered = (kernels.left_out > 0).then(|| report::filtered_page(m, &[], &kernels.kept));
     let m = filtered.as_ref().unwrap_or(m);
     let without = report::without_detail(m);
@@ -143,7 +162,12 @@ pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
 pub fn mail_wide_tables(m: &MachinePage, opts: &TextOptions) -> Vec<(String, usize)> {
     let kernels = report::mail_kernels(m);
     let filtered = (kernels.left_out > 0).then(|| report::filtered_page(m, &[], &kernels.kept));
-    let m = filtered.as_ref().unwrap_or(m);
+    chosen_wide_tables(filtered.as_ref().unwrap_or(m), opts)
+}
+
+/// [`mail_wide_tables`] of a page whose kernels were chosen
+/// ([`chosen_text`]).
+pub fn chosen_wide_tables(m: &MachinePage, opts: &TextOptions) -> Vec<(String, usize)> {
     let without = report::without_detail(m);
     wide_tables(without.as_ref().map_or(m, |(page, _)| page), opts)
 }
@@ -278,7 +302,7 @@ fn section_texts(m: &MachinePage, opts: &TextOptions, shown: usize) -> Vec<Strin
                 _ => captions[i].clone(),
             };
             let own = s.table.legend.as_deref().filter(|l| opts.compare && Some(*l) != legend);
-            let own = own.map(|l| fill_legend(&with_reasons(l, &[s]), opts.width));
+            let own = own.map(|l| fill_legend(l, opts.width));
             section_body(s, opts, Shown { bars: stars.contains(&i), caption, legend: own, runs_note }, g)
         })
         .collect()
@@ -409,14 +433,10 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
     // another baseline says its own.
     let legend = crate::report::page_legend(m).filter(|_| opts.compare);
     if let Some(l) = legend {
-        // Its reasons are those of the sections it speaks for: of the
-        // page's baseline, not a section's own.
-        // (A table the baseline has no row in is of the page's too.)
-        let base_of = |s: &SectionView| s.table.baseline.clone().or_else(|| s.table.baseline_absent.clone());
-        let base = m.sections.iter().find(|s| s.table.legend.as_deref() == Some(l)).and_then(base_of);
-        let of: Vec<&SectionView> = m.sections.iter().filter(|s| base.is_some() && base_of(s) == base).collect();
+        // Where nothing could be tested, it ends with why
+        // ([`report::no_tests_text`]), as every rendering's does.
         out.push(String::new());
-        out.push(fill_legend(&with_reasons(l, &of), width));
+        out.push(fill_legend(l, width));
     }
     // The marks' legends once, under the notable changes: a marked
     // change (`+12.5%^`) is explained here, not after each.
@@ -626,21 +646,6 @@ fn fill_held_tail(s: &str, tail: &str, opts: textwrap::Options<'_>) -> String {
             markdown::fill(&held, opts).replace(HOLD, " ")
         }
         _ => markdown::fill(s, opts),
-    }
-}
-
-/// `legend` with the reasons no change of `sections` was tested
-/// ([`report::untested_reasons`]) in place of [`report::NO_TESTS`]'s three
-/// guesses, where it ends so: "no change could be tested for
-/// significance: single runs in fio random read (mmap, 4k); no row
-/// compared with the baseline in the other 6 sections (the notes under
-/// their tables say why)". The newcomer's mail said "too few runs, spread
-/// or change" above a hackbench of 8 runs a row whose set-ups differed.
-fn with_reasons(legend: &str, sections: &[&SectionView]) -> String {
-    let reasons = report::untested_reasons(sections);
-    match (legend.strip_suffix(report::NO_TESTS), reasons) {
-        (Some(head), Some(why)) => format!("{head}no change could be tested for significance: {why}"),
-        _ => legend.to_string(),
     }
 }
 

@@ -80,6 +80,8 @@ pub fn without_detail(m: &MachinePage) -> Option<(MachinePage, LeftOutDetail)> {
             Some(kept)
         })
         .collect();
+    // A change left out (noise) is no reason a test was not made.
+    super::untested_again(&mut page.sections);
     (page.notable, page.notable_more, page.notable_heading) = notable_changes(&page.sections, page.baseline.as_deref());
     page.notable_more_text = notable_more_line(page.notable_more);
     Some((page, left))

@@ -371,6 +371,8 @@ pub fn filtered_page(m: &MachinePage, sections: &[String], kernels: &[String]) -
         page.regressions_text = super::regressions::counts_text(&selected);
         page.regressions_counted = selected.compared && selected.tests > 0;
     }
+    // Why nothing could be tested, of what is left.
+    super::untested_again(&mut page.sections);
     // The notable changes among what is left.
     (page.notable, page.notable_more, page.notable_heading) = notable_changes(&page.sections, page.baseline.as_deref());
     page.notable_more_text = notable_more_line(page.notable_more);

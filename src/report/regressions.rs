@@ -75,6 +75,10 @@ pub struct Selection {
     /// Whether some table compares a kernel with nothing
     /// ([`super::uncompared`]: its rows lack the baseline's set-up).
     pub uncompared: bool,
+    /// Why no change could be tested, section by section, where none was
+    /// ([`super::TableView::untested`] of the first table that says it):
+    /// the legends' reasons, said here in their words.
+    pub untested: Option<String>,
     /// The regressions, largest loss first (equal losses in page order).
     pub regressions: Vec<Regression>,
     /// Significant changes for the better past the threshold.
@@ -119,6 +123,9 @@ pub fn select(sections: &[SectionView]) -> Selection {
             out.uncompared = t.uncompared().is_some();
         }
         out.at_least |= t.rows.iter().any(|r| !r.part_untimed.is_empty());
+        if out.untested.is_none() {
+            out.untested.clone_from(&t.untested);
+        }
         let threshold = t.regression_threshold;
         if !out.thresholds.contains(&threshold) {
             out.thresholds.push(threshold);
@@ -193,6 +200,12 @@ pub fn counts_text(s: &Selection) -> String {
     }
     if s.tests == 0 && s.changes == 0 && s.uncompared {
         return "No kernel could be compared with the baseline: their rows lack its set-up (the note under each table says which and why), so no regression or improvement can be told.".to_string();
+    }
+    if let Some(why) = s.untested.as_deref().filter(|_| s.tests == 0) {
+        // The legends' reasons ([`super::no_tests_text`]), in their words.
+        return format!(
+            "No change could be tested for significance: {why}. So no regression or improvement can be told."
+        );
     }
     if s.tests == 0 {
         let mut why = if s.at_least {

@@ -198,6 +198,7 @@ pub(super) fn section_view(
             configured_headline: headline,
             headline_named,
             legend: None,
+            untested: None,
             merged_legend: None,
             copied_legend: None,
             axis: Default::default(),

@@ -45,7 +45,8 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
     // The legend explains a table's `-N×` only where a table of the page
     // shows one: most pages have no loss past half.
     let factors = sections.iter().any(|s| shows_factor(&s.table));
-    for s in sections.iter_mut() {
+    let untested = if p.is_empty() { untested_of(sections) } else { vec![None; sections.len()] };
+    for (s, untested) in sections.iter_mut().zip(untested) {
         let restated = restated_columns(s);
         // Per row and column: the cell restates its baseline row's change.
         let cell_restated: Vec<Vec<bool>> = {
@@ -55,6 +56,7 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
                 .collect()
         };
         s.table.tests = p.len();
+        s.table.untested = untested;
         s.table.legend = legend(&s.table, over, factors);
         s.table.merged_legend = s
             .table
@@ -312,7 +314,8 @@ pub fn page_legend(m: &super::MachinePage) -> Option<&str> {
 /// `factors` (some table of the page prints a loss past half as `-N×`,
 /// [`shows_factor`]) "positive is better" is followed by [`FACTORS`]. When
 /// no change could be tested (single runs), only the first part and why
-/// there are no marks. `None` as well when no cell of the table is
+/// there are no marks ([`no_tests_text`]: the reasons of
+/// [`TableView::untested`]). `None` as well when no cell of the table is
 /// compared (a class of one kernel: no `%` column to explain).
 pub fn legend(t: &TableView, over: &str, factors: bool) -> Option<String> {
     let base = t.baseline.as_ref()?;
@@ -321,7 +324,7 @@ pub fn legend(t: &TableView, over: &str, factors: bool) -> Option<String> {
     }
     let factors = if factors { format!(" ({FACTORS})") } else { String::new() };
     if t.tests == 0 {
-        return Some(format!("% = change vs {base}, positive is better{factors}; {NO_TESTS}"));
+        return Some(format!("% = change vs {base}, positive is better{factors}; {}", no_tests_text(t)));
     }
     Some(format!(
         "% = change vs {base}, positive is better{factors}; * {}; ~ tested, not significant; unmarked: not tested",
@@ -356,8 +359,60 @@ pub const FACTORS: &str = "-N× = N times worse";
 /// length; short enough for the mail legend's second line.
 pub const NO_TESTS: &str = "no change could be tested for significance (too few runs, spread or change)";
 
-/// Why no change of `sections` could be tested, section by section, for
-/// a legend ending in [`NO_TESTS`] (the page's family of tests is empty):
+/// Each of `sections`' reasons no change could be tested
+/// ([`TableView::untested`]), where none of the page was: those of the
+/// sections that share its baseline (a table the baseline has no row in
+/// is of its class's, [`TableView::baseline_absent`]).
+fn untested_of(sections: &[SectionView]) -> Vec<Option<String>> {
+    let base_of = |s: &SectionView| s.table.baseline.clone().or_else(|| s.table.baseline_absent.clone());
+    sections
+        .iter()
+        .map(|s| {
+            let base = base_of(s)?;
+            let of: Vec<&SectionView> = sections.iter().filter(|o| base_of(o).as_ref() == Some(&base)).collect();
+            untested_reasons(&of)
+        })
+        .collect()
+}
+
+/// The reasons no change could be tested ([`TableView::untested`]) and
+/// the legends that end with them, made again for `sections`, the part
+/// of a page some view shows: a mail of the last kernels, `text
+/// --section`'s sections, the mail's tables without their noisy changes
+/// ([`super::without_detail`]). "in the other 6 sections" was said above
+/// the one section `text --section` printed.
+pub fn untested_again(sections: &mut [SectionView]) {
+    // A page where some change was tested has no reasons to make again.
+    if sections.iter().any(|s| s.table.tests > 0) {
+        return;
+    }
+    let untested = untested_of(sections);
+    for (s, why) in sections.iter_mut().zip(untested) {
+        let t = &mut s.table;
+        let before = no_tests_text(t);
+        t.untested = why;
+        let after = no_tests_text(t);
+        if let Some(head) = t.legend.as_deref().and_then(|l| l.strip_suffix(before.as_str())) {
+            t.legend = Some(format!("{head}{after}"));
+        }
+    }
+}
+
+/// What a legend says where no change of the page could be tested: why,
+/// section by section ([`TableView::untested`]): "no change could be
+/// tested for significance: single runs in fio random read (mmap, 4k);
+/// …"; [`NO_TESTS`] where no section gives a reason. Every rendering's
+/// legend says it in these words (the Markdown page said "too few runs,
+/// spread or change" beside the mail's reasons, session 60).
+pub fn no_tests_text(t: &TableView) -> String {
+    match &t.untested {
+        Some(why) => format!("no change could be tested for significance: {why}"),
+        None => NO_TESTS.to_string(),
+    }
+}
+
+/// Why no change of `sections` could be tested, section by section
+/// ([`TableView::untested`], where the page's family of tests is empty):
 /// "single runs in fio random read (mmap, 4k); no row compared with the
 /// baseline in the other 6 sections (the notes under their tables say
 /// why)". [`NO_TESTS`] named three reasons for every table, where the
@@ -384,7 +439,7 @@ pub fn untested_reasons(sections: &[&SectionView]) -> Option<String> {
         let mut why: Vec<&'static str> = Vec::new();
         for r in t.rows.iter().filter(|r| r.kernel != baseline) {
             let Some(br) = base(r).map(|b| &t.rows[b]) else { continue };
-            for ((c, bc), col) in r.cells.iter().zip(&br.cells).zip(&t.columns) {
+            for (ci, ((c, bc), col)) in r.cells.iter().zip(&br.cells).zip(&t.columns).enumerate() {
                 let (Some(c), Some(bc)) = (c, bc) else { continue };
                 let Some(cmp) = c.comparison.filter(|c| c.welch.is_none()) else { continue };
                 if col.better == Better::Neither {
@@ -392,7 +447,13 @@ pub fn untested_reasons(sections: &[&SectionView]) -> Option<String> {
                 }
                 let unknown = |x: &super::CellView| x.summary.stddev.is_none();
                 let still = |x: &super::CellView| x.summary.stddev == Some(0.0);
-                let reason = if c.summary.n < 2 || bc.summary.n < 2 {
+                let ci32 = u32::try_from(ci).unwrap_or(u32::MAX);
+                let understated = r.part_untimed.contains(&ci32) || br.part_untimed.contains(&ci32);
+                let reason = if understated {
+                    // Bonnie++'s `+++++` in some runs: the mean of the
+                    // others understates the test, and is not tested.
+                    "means of only the runs that timed the test (≥)"
+                } else if c.summary.n < 2 || bc.summary.n < 2 {
                     "single runs"
                 } else if unknown(c) || unknown(bc) {
                     // A posted mean of 5 runs (`runs: n: 5`), its runs

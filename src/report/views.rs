@@ -519,6 +519,15 @@ pub struct TableView {
     /// tables with a baseline: "% = change vs 2.4.20-pre5, positive is
     /// better; * significant at α = 0.05 …". Set by [`correct_page`](super::correct_page).
     pub legend: Option<String>,
+    /// Why no change of the page could be tested, said of the sections
+    /// that share this table's baseline
+    /// ([`untested_reasons`](super::untested_reasons): "single runs in fio
+    /// random read (mmap, 4k); no row compared with the baseline in the
+    /// other 6 sections (the notes under their tables say why)"); `None`
+    /// where some change of the page was tested, or no section gives a
+    /// reason. The legend ends with it, in every rendering; set by
+    /// [`correct_page`](super::correct_page).
+    pub untested: Option<String>,
     /// [`MERGED_LEGEND`](super::notable::MERGED_LEGEND) where a cell of the table is
     /// [`CellView::merged`] (its value then carries
     /// [`MERGED_MARK`](super::notable::MERGED_MARK)); set by [`correct_page`](super::correct_page).

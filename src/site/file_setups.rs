@@ -233,6 +233,11 @@ fn sharing_a_group(results: &[ResultFile], files: &[usize]) -> Vec<Vec<usize>> {
     sets
 }
 
+/// How many characters of options a mail's set-up note says in full
+/// ([`SetupNote::mail_text`]); more are folded to their names. Two lines
+/// of a 72-column mail, less what the keys and places take.
+const FOLD_OVER: usize = 100;
+
 /// The words under a table, and in the build's note, for the set-ups
 /// `of` one benchmark: "set-ups as the files show them: `dbench -D
 /// /mnt/ext4` (6.1/dbench.txt line 1), `dbench -D /mnt/xfs`
@@ -348,6 +353,9 @@ impl SetupNote {
         } else {
             Vec::new()
         };
+        if let Some(folded) = self.folded(&shared) {
+            return folded;
+        }
         let mut listed: Vec<String> = self
             .words
             .iter()
@@ -362,6 +370,49 @@ impl SetupNote {
         let alike = if shared.is_empty() { "" } else { " (options all show alike left out)" };
         let normalised = if self.parts.iter().any(|(_, _, n)| *n) { format!(" ({NORMALISED})") } else { String::new() };
         format!("set-ups as the files show them{alike}: {}{normalised}", listed.join(", "))
+    }
+
+    /// [`SetupNote::mail_text`] folded where its options would fill more
+    /// than [`FOLD_OVER`] characters: the names of the options the set-ups
+    /// set otherwise (each has them: "direct, filesize, …") and how many
+    /// one alone sets ("6 options B alone sets"), the class page giving
+    /// them and their values. The newcomer's mail gave 7 lines of `fio buffered=0
+    /// cpus_allowed=0-127 …` under a table whose caption said each
+    /// set-up's rw, bs, ioengine, iodepth and jobs already (closing-60).
+    /// `None` (said in full) for a note of fewer than two set-ups, of
+    /// set-ups without keys (`A`, `B`: none to name), with words other
+    /// than `name=value` options after the program, or one short enough.
+    fn folded(&self, shared: &[&str]) -> Option<String> {
+        if shared.is_empty() || self.words.iter().any(|(key, _, _)| key.is_empty()) {
+            return None;
+        }
+        // Each set-up's options but the program and those all share.
+        let options: Vec<Vec<&str>> =
+            self.words.iter().map(|(_, v, _)| v.split(' ').skip(1).filter(|w| !shared.contains(w)).collect()).collect();
+        let length: usize = options.iter().flatten().map(|w| w.len() + 1).sum();
+        if length <= FOLD_OVER || options.iter().flatten().any(|w| !w.contains('=')) {
+            return None;
+        }
+        let name = |w: &&str| w.split('=').next().unwrap_or_default().to_string();
+        let names: Vec<Vec<String>> = options.iter().map(|o| o.iter().map(name).collect()).collect();
+        let mut every: Vec<String> = names[0].iter().filter(|n| names.iter().all(|o| o.contains(n))).cloned().collect();
+        every.dedup();
+        let mut parts = Vec::new();
+        if !every.is_empty() {
+            parts.push(every.join(", "));
+        }
+        for ((key, _, _), of) in self.words.iter().zip(&names) {
+            let alone: Vec<&str> = of.iter().filter(|n| !every.contains(n)).map(String::as_str).collect();
+            if !alone.is_empty() {
+                let n = alone.len();
+                let s = if n == 1 { "" } else { "s" };
+                parts.push(format!("{n} option{s} {} alone sets", key.trim_end_matches(" = ")));
+            }
+        }
+        Some(format!(
+            "the set-ups' other options differ too ({}; the class page gives them, their values and files)",
+            parts.join("; ")
+        ))
     }
 
     /// The note of the set-ups among `shown` (what rows' `set-up` cells
@@ -593,6 +644,32 @@ mod tests {
             one.mail_text(),
             "set-ups as the files show them: `fio direct=0 nrfiles=1 size=1G` (6.1/fio line 1)"
         );
+    }
+
+    /// closing-60: the newcomer's mail said its two fio set-ups' options
+    /// in full, 7 lines (corpus-modern/fio/02.txt line 24 and 03.txt line
+    /// 28, options both show alike left out). Folded: the options they set
+    /// otherwise by name, how many one alone sets, and where they are.
+    /// Must NOT fire: on a note of short options (the test above).
+    #[test]
+    fn a_long_set_up_note_is_folded_to_the_options_names_in_a_mail() {
+        let alike =
+            "fallocate=posix file_service_type=roundrobin invalidate=1 nrfiles=1 pre_read=0 random_distribution=random";
+        let a = format!("fio direct=0 {alike} filesize=1G io_size=4473924266 runtime=200 size=4473924266");
+        let b = format!(
+            "fio buffered=0 cpus_allowed=0-127 cpus_allowed_policy=split direct=1 {alike} filesize=134217728 \
+             io_size=134217728 ramp_time=5 random_generator=lfsr randrepeat=0 runtime=60 size=134217728"
+        );
+        let (sa, sb) = (source(&a, "6.10.0/fio.json line 24"), source(&b, "6.11.0/fio.json line 28"));
+        let keys = [(a.clone(), "A".to_string()), (b.clone(), "B".to_string())];
+        let note = SetupNote::new(&[&sa, &sb], &keys);
+        assert_eq!(
+            note.mail_text(),
+            "the set-ups' other options differ too (direct, filesize, io_size, runtime, size; 6 options B alone \
+             sets; the class page gives them, their values and files)"
+        );
+        // The page's note keeps every option.
+        assert!(note.text().contains("random_generator=lfsr"), "{}", note.text());
     }
 
     /// grid50: a kernel's page says where its set-up was first read and
