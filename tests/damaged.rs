@@ -1171,3 +1171,20 @@ fn a_real_file_pasted_again_with_one_figure_changed_is_warned_naming_both() {
         );
     }
 }
+
+/// attack61 F1: the zh cyclictest README pasted twice panicked (repeats'
+/// `stamp` sliced a word's first 4 bytes: `end byte index 4 is not a char
+/// boundary; it is inside '测' of `该测试中的cpu核心均被隔离（isolated）。``),
+/// `build` with it. Now read, every figure of the clean file among what is
+/// read. (The second copy is labelled by the first copy's closing line,
+/// so it is not recognised as a paste: a run of its own, under that label;
+/// left for the labeller, said in attackfix61's findings.)
+#[test]
+fn a_real_file_with_multibyte_words_pasted_twice_is_read_without_a_panic() {
+    let file = "wild/cyclictest/gh-readme-zh-space-ai-cyclictest-24h-footer-md-escaped-hash-blockquote-blank-quote-lines-then-evl-latmus-footer-same-form.txt";
+    let Some(bytes) = case_bytes(file) else { return };
+    let (clean, _) = read(&bytes);
+    assert!(!clean.is_empty(), "{file}: nothing read whole");
+    let (got, _) = read(&damaged(&bytes, Damage::PastedTwice));
+    assert!(beyond(&clean, &got).is_empty(), "{file}: lost {:?}", beyond(&clean, &got));
+}

@@ -209,6 +209,17 @@ fn line_shaped() -> impl Strategy<Value = String> {
     proptest::collection::vec(line, 0..40).prop_map(|v| v.join("\n"))
 }
 
+/// Real lines beside lines of words holding multi-byte chars anywhere
+/// (Chinese prose, em dashes, `pid=` and `0x` look-alikes).
+fn multibyte_shaped() -> impl Strategy<Value = String> {
+    let word = prop_oneof!["[\\[(]?[a-zA-Z=0-9]{0,4}[测试—é]{1,3}[a-z=0-9\\]:]{0,4}", "\\PC{1,8}",];
+    let line = prop_oneof![
+        3 => proptest::sample::select(REAL_LINES).prop_map(str::to_string),
+        2 => proptest::collection::vec(word, 1..6).prop_map(|w| w.join(" ")),
+    ];
+    proptest::collection::vec(line, 1..24).prop_map(|v| v.join("\n"))
+}
+
 /// Runs the registry's detection, then every parser's own detection and a
 /// forced parse, on `input`; what a parser reads must name one of its lines
 /// and be a finite number.
@@ -243,5 +254,15 @@ proptest! {
     #[test]
     fn no_parser_panics_on_real_lines_mixed_with_junk(text in line_shaped()) {
         every_parser_on(&Input::from_text(&text))?;
+    }
+
+    /// The whole read (segments, repeats, labels) of real lines among words
+    /// with multi-byte chars (`测试结果如下`, `ab—c`), the text pasted twice:
+    /// attack61 found the repeats' `pid=` look-up slicing a word's first 4
+    /// bytes inside `测`, a panic for any such file printed twice.
+    #[test]
+    fn no_whole_read_panics_on_multibyte_words_pasted_twice(text in multibyte_shaped()) {
+        let twice = format!("{text}\n\n{text}");
+        let _ = parse::segment::segments(&Input::from_text(&twice), None);
     }
 }

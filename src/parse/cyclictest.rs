@@ -192,12 +192,20 @@ fn banner_case(t: &str) -> Option<&str> {
 
 /// Whether a cyclictest command line of the file asks for nanoseconds.
 fn nanoseconds(input: &Input) -> bool {
-    if !input.has("-N") && !input.has("--nsecs") {
+    if !input.has("N") && !input.has("--nsecs") {
         return false;
     }
+    // `-N` alone or among other flags (`-mSN`: attack61, the figures were
+    // read as usec, 1000x), `--nsecs`, `--nsecs=…`.
+    let nsecs = |w: &str| {
+        let cluster = w.strip_prefix('-').filter(|f| !f.starts_with('-') && !f.is_empty());
+        cluster.is_some_and(|f| f.bytes().all(|b| b.is_ascii_alphabetic()) && f.contains('N'))
+            || w == "--nsecs"
+            || w.starts_with("--nsecs=")
+    };
     input.lines.iter().any(|l| {
         let mut words = l.split_whitespace();
-        words.any(|w| w.ends_with("cyclictest")) && l.split_whitespace().any(|w| w == "-N" || w == "--nsecs")
+        words.any(|w| w.ends_with("cyclictest")) && l.split_whitespace().any(nsecs)
     })
 }
 
@@ -247,6 +255,28 @@ impl Reader<'_> {
             }
             let t = lines[k].trim();
             if !is_thread_line(t) && !is_cut_thread_line(t) {
+                // One foreign line between a thread and the next one's
+                // (`T: 5` … a kernel log line, a blank, a prompt … `T: 6`):
+                // still the run's block, read through and said (attack61:
+                // a dmesg line in the 8 threads of LKML's "Without the
+                // patches" made runs of 6 and 2, its label lost, no word).
+                let number = |r: usize| thread_number(lines[r].trim());
+                let next = next_line(self.input, k).filter(|&w| is_thread_line(lines[w].trim()));
+                let through = rows.last().and_then(|r| number(r.0)).zip(next.and_then(number));
+                if let (Some(w), Some((a, b))) = (next, through)
+                    && b == a + 1
+                {
+                    self.out.notes.push((
+                        k + 1,
+                        format!(
+                            "line {} stands between cyclictest's thread lines T: {a} and T: {b} and is none of them: \
+                             read through it, as one run",
+                            k + 1
+                        ),
+                    ));
+                    k = w;
+                    continue;
+                }
                 break;
             }
             let wrapped = if t.ends_with("Max:") {
@@ -850,6 +880,48 @@ mod tests {
         let f = parse_all(&Input::from_text(text)).expect("read");
         assert_eq!(f.samples.len(), 6, "{:?}", got(&f));
         assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "case" && p.value == "LNICE(0)")));
+    }
+
+    /// attack61 F5: `-N` clustered with other flags (`-mSN`) or spelled
+    /// `--nsecs=1` was missed and the figures read as usec (1000x).
+    #[test]
+    fn nsecs_clustered_or_long_is_nanoseconds() {
+        let body = "# /dev/cpu_dma_latency set to 0us\n\
+            policy: fifo: loadavg: 0.08 0.05 0.01 1/180 2331\n\n\
+            T: 0 ( 2324) P:99 I:1000 C: 100000 Min:   1843 Act:   2750 Avg:   2868 Max:   14872\n";
+        for (cmd, unit) in [
+            ("# cyclictest -N -m -S -p99 -i1000 -l100000", "nsec"),
+            ("# cyclictest -mSN -p99 -i1000 -l100000", "nsec"),
+            ("# cyclictest --nsecs=1 -m -S -p99 -i1000 -l100000", "nsec"),
+            ("# cyclictest --nsecs -m -S -p99 -i1000 -l100000", "nsec"),
+            ("# cyclictest -mnq -p99 -i1000 -l100000", "usec"),
+            ("# cyclictest -Smp99 -i1000 -l100000", "usec"),
+        ] {
+            let f = Cyclictest.parse(&Input::from_text(&format!("{cmd}\n{body}"))).unwrap();
+            assert_eq!(f.samples[0].metric.unit, unit, "{cmd}");
+        }
+    }
+
+    /// attack61 F4: LKML 2022-10's "Without the patches" run (8 threads,
+    /// quoted-printable wraps) with a kernel log line after `T: 5`: read
+    /// as runs of 6 and 2 threads, the label lost, no word. Read through,
+    /// said at the line.
+    #[test]
+    fn one_foreign_line_between_two_threads_is_read_through_and_said() {
+        let text = "Without the patches:\n\
+            T: 4 ( 7600) P:99 I:3000 C:  19995 Min:      8 Act:   22 Avg:   38 Max: 10510\n\
+            T: 5 ( 7601) P:99 I:3500 C:  17135 Min:      7 Act:   26 Avg:   39 Max: 13194\n\
+            [ 1234.567890] perf: interrupt took too long (2503 > 2500), lowering kernel.perf_event_max_sample_rate to 79000\n\
+            T: 6 ( 7602) P:99 I:4000 C:  14990 Min:      7 Act:   26 Avg:   40 Max: 9470\n\
+            T: 7 ( 7603) P:99 I:4500 C:  13318 Min:      8 Act:   29 Avg:   44 Max: 20101\n";
+        let f = Cyclictest.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 12);
+        assert!(got(&f).iter().all(|g| g.2.ends_with("threads=4")), "{:?}", got(&f));
+        assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("read through it")), "{:?}", f.notes);
+        // Thread numbers starting again after the line: another run, as before.
+        let again = text.replace("T: 6 (", "T: 0 (").replace("T: 7 (", "T: 1 (");
+        let f = Cyclictest.parse(&Input::from_text(&again)).unwrap();
+        assert!(!f.notes.iter().any(|(_, n)| n.contains("read through it")), "{:?}", f.notes);
     }
 
     /// attack51 F1: two `-q` runs' threads printed back to back are two

@@ -103,7 +103,9 @@ fn option_line(t: &str) -> Option<Vec<(String, String)>> {
     let mut words = words.peekable();
     while let Some(w) = words.next() {
         let (opt, value) = if w.starts_with('-') && w.len() > 2 && !w.starts_with("--") {
-            (w[..2].to_string(), w[2..].to_string())
+            // The option's letter may be any char (`-é`): split after it.
+            let (opt, value) = w.split_at(w.char_indices().nth(2).map_or(w.len(), |(i, _)| i));
+            (opt.to_string(), value.to_string())
         } else if w.starts_with('-') && w.len() > 1 {
             let value = match words.peek() {
                 Some(v) if !v.starts_with('-') => words.next().unwrap_or_default().to_string(),

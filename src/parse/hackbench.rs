@@ -341,7 +341,25 @@ fn hand_table(
             n += 1;
             continue;
         }
-        let Some((name, mut cells)) = hand_row(t) else { break };
+        let Some((name, mut cells)) = hand_row(t) else {
+            // One foreign line between two rows (a kernel log line, a
+            // blank quote line): the table goes on below it, said
+            // (attack61: a dmesg line after `w/o` dropped the `w/` row of
+            // LKML 2021-01's cluster table, 10 figures, no word).
+            // Not a blank (tables stand apart by one) nor above another
+            // table's `g` header.
+            let below = input.lines.get(n).map_or("", |l| l.trim());
+            let next = hand_row(below).filter(|_| groups_header(below).is_none());
+            if !rows.is_empty() && !t.is_empty() && next.is_some_and(|(_, c)| c.len() == counts.len()) {
+                out.notes.push((
+                    n,
+                    format!("line {n} stands between two rows of the hackbench table (line {at}) and is none of them: read through it"),
+                ));
+                n += 1;
+                continue;
+            }
+            break;
+        };
         let next = input.lines.get(n).map(|l| l.trim());
         let wrapped = wrapped_rest(cells.len(), counts.len(), next);
         let step = if wrapped.is_some() { 2 } else { 1 };
@@ -643,6 +661,24 @@ mod tests {
     /// header `g     1      2 …` with no `=`, the rows `w/o 1.4777 …` and
     /// `w/  1.4793 …` with no colon: read as the `g=` table. It must NOT
     /// fire for a `g` line over no row of as many figures.
+    #[test]
+    fn one_foreign_line_between_two_rows_of_a_hand_table_is_read_through() {
+        // LKML 2021-01 (cluster scheduling), a dmesg line after `w/o`: the
+        // `w/` row (10 figures) was dropped, no word (attack61 F4).
+        let text = "$ numactl -N 0 hackbench -p -T -l 20000 -g 10\n\
+            Running in threaded mode with 10 groups using 40 file descriptors each\n(== 400 tasks)\n\
+            Each sender will pass 20000 messages of 100 bytes\nTime: 8.874\n\n\
+            The below is the result of hackbench w/ and w/o the patch:\n\
+            g     1      2      3      4      5      6      7      8      9      10\n\
+            w/o 1.4777 2.0112 3.1919 4.2654 5.3246 6.4019 7.5939 8.7073 9.7526 10.8987\n\
+            [ 1234.567890] perf: interrupt took too long (2503 > 2500), lowering kernel.perf_event_max_sample_rate to 79000\n\
+            w/  1.4793 1.9344 2.9080 3.9267 4.8339 5.7186 6.6923 7.5088 8.3715 9.2173\n\
+            \x20                 +8.9%  +7.9%  +9.3%  +10.7% +11.8% +13.8% +14.2% +15.5%\n";
+        let f = Hackbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.iter().filter(|s| s.line == 11).count(), 10, "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(l, n)| *l == 10 && n.contains("read through it")), "{:?}", f.notes);
+    }
+
     #[test]
     fn a_hand_table_with_no_equals_and_no_colons() {
         let text = "$ numactl -N 0 hackbench -p -T -l 20000 -g 10\n\

@@ -1244,7 +1244,7 @@ fn bar_quotes(text: &str) -> Vec<bool> {
         // `| ------` rule has none).
         (t.len() > 1 && t.ends_with('|'))
             || (t.contains("---")
-                && t[1..].contains(['|', '+'])
+                && t.get(1..).is_some_and(|r| r.contains(['|', '+']))
                 && t.bytes().all(|b| matches!(b, b'|' | b'-' | b':' | b'+' | b'=' | b' ' | b'\t')))
     };
     let mut out = vec![false; lines.len()];

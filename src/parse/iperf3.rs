@@ -1047,7 +1047,7 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
                 host_from_command = false;
             }
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
-            reverse_cmd = args.iter().any(|a| matches!(*a, "-R" | "--reverse"));
+            reverse_cmd = args.iter().any(|a| matches!(*a, "-R" | "--reverse")) || clustered(&args).0.contains(&'R');
             if client_or_server(&args) {
                 command = Some(command_protocol(&args));
             }
@@ -1341,7 +1341,41 @@ fn client_host(args: &[&str]) -> Option<String> {
 }
 
 fn parallel(args: &[&str]) -> Option<usize> {
-    super::cmdline::option_values(args, "-P", "--parallel").into_iter().find_map(|v| v.parse().ok())
+    let clustered = clustered(args).1.into_iter().filter(|(o, _)| *o == 'P').map(|(_, v)| v);
+    super::cmdline::option_values(args, "-P", "--parallel").into_iter().chain(clustered).find_map(|v| v.parse().ok())
+}
+
+/// iperf3's short options that take no value (`-R`, `-u`, `-J` … in
+/// `iperf_parse_arguments`' getopt string).
+const NO_VALUE_FLAGS: &[u8] = b"146dDhJNRsuvVZ";
+
+/// The flags of short options clustered in one word after the first
+/// (`-RP 10`, `-uR`: attack61, `-RP 10` lost `reverse`), and the option
+/// that takes a value where the cluster reaches one, with its value
+/// (glued, or the next word): `-RP 10` → `[R]`, `[(P, 10)]`. A lone
+/// option (`-R`, `-P10`) is none of them: the callers read it already.
+fn clustered<'a>(args: &[&'a str]) -> (Vec<char>, Vec<(char, &'a str)>) {
+    let (mut flags, mut valued) = (Vec::new(), Vec::new());
+    for (i, a) in args.iter().enumerate() {
+        let Some(f) = a.strip_prefix('-').filter(|f| !f.starts_with('-') && f.len() >= 2) else { continue };
+        let bytes = f.as_bytes();
+        if !NO_VALUE_FLAGS.contains(&bytes[0]) {
+            continue;
+        }
+        for (j, &b) in bytes.iter().enumerate() {
+            if NO_VALUE_FLAGS.contains(&b) {
+                flags.push(b as char);
+            } else if b.is_ascii_alphabetic() {
+                let glued = &f[j + 1..];
+                let value = if glued.is_empty() { args.get(i + 1).copied() } else { Some(glued) };
+                valued.extend(value.map(|v| (b as char, v)));
+                break;
+            } else {
+                break;
+            }
+        }
+    }
+    (flags, valued)
 }
 
 /// The numeric stream id of an iperf3 line (`[  5] local 10.0.0.1 port
@@ -1701,6 +1735,29 @@ mod tests {
         // One server: no host parameter.
         let one = format!("{}{}", test("10.0.0.1", "939 Mbits/sec"), test("10.0.0.1", "941 Mbits/sec"));
         assert!(Iperf3.parse(&Input::from_text(&one)).unwrap().samples.iter().all(|s| host(s).is_none()));
+    }
+
+    /// attack61 F5: the README's reverse run (`-P 10 -R`) typed as the
+    /// cluster `-RP 10`: `reverse` lost (and the 10 streams' count), the
+    /// reverse run's figures meeting the forward run's. Both read.
+    #[test]
+    fn reverse_and_parallel_clustered_are_read() {
+        let run = |cmd: &str| {
+            let text = format!(
+                "$ {cmd}\n- - - - - - - - - - - - - - - - - - - - - - - - -\n\
+                 [ ID] Interval           Transfer     Bitrate         Retr\n\
+                 [SUM]   0.00-10.00  sec  1.11 GBytes   951 Mbits/sec   65             sender\n\
+                 [SUM]   0.00-10.00  sec  1.09 GBytes   940 Mbits/sec                  receiver\n"
+            );
+            let f = Iperf3.parse(&Input::from_text(&text)).unwrap();
+            f.samples[0].params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
+        };
+        let typed = run("iperf3 -c 10.42.42.150 -P 10 -R");
+        assert!(typed.contains("reverse=1") && typed.contains("streams=10"), "{typed}");
+        assert_eq!(run("iperf3 -c 10.42.42.150 -RP 10"), typed);
+        assert_eq!(run("iperf3 -c 10.42.42.150 -RP10"), typed);
+        assert_eq!(clustered(&["-uRt", "30", "-c", "h"]), (vec!['u', 'R'], vec![('t', "30")]));
+        assert_eq!(clustered(&["-P10", "-R", "-c10.0.0.1"]), (vec![], vec![]));
     }
 
     #[test]

@@ -16,6 +16,72 @@ pub struct JsonDoc {
     pub value: Value,
 }
 
+/// A JSON value as `serde_json` reads it, but an object holding one key
+/// twice with two values is an error at that key (attack61: fio's `"bw"` and iperf3's
+/// `"bits_per_second"` given twice, the last silently read; the stress-ng
+/// YAML reader refuses the same).
+struct Unique(Value);
+
+impl<'de> serde::Deserialize<'de> for Unique {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(UniqueVisitor).map(Unique)
+    }
+}
+
+/// Builds [`Unique`]'s value.
+struct UniqueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Unique(v)) = a.next_element()? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Value, A::Error> {
+        let mut map = serde_json::Map::new();
+        while let Some(key) = a.next_key::<String>()? {
+            let Unique(v) = a.next_value()?;
+            // fio 2.x prints its unused percentile slots as `"0.00" : 0`
+            // again and again: a key given twice with one value is no doubt.
+            if map.get(&key).is_some_and(|was| *was != v) {
+                return Err(serde::de::Error::custom(format!(
+                    "the key `{key}` appears twice in one object, which of its values is the run's cannot be told"
+                )));
+            }
+            map.insert(key, v);
+        }
+        Ok(Value::Object(map))
+    }
+}
+
 /// Byte offset in `input.text()` of the start of each line.
 fn line_starts(input: &Input) -> Vec<usize> {
     let mut starts = Vec::with_capacity(input.lines.len());
@@ -84,9 +150,9 @@ pub fn json_documents_to_cut(
             continue;
         }
         let from = starts[i] + (input.lines[i].len() - t.len());
-        let mut stream = serde_json::Deserializer::from_str(&text[from..]).into_iter::<Value>();
+        let mut stream = serde_json::Deserializer::from_str(&text[from..]).into_iter::<Unique>();
         match stream.next() {
-            Some(Ok(value)) if is_ours(&value) => {
+            Some(Ok(Unique(value))) if is_ours(&value) => {
                 let end = from + stream.byte_offset();
                 let last = starts.partition_point(|&s| s < end).max(i + 1);
                 docs.push(JsonDoc { first: i + 1, last, value });
@@ -125,5 +191,22 @@ mod tests {
         let docs = json_documents(&Input::from_text(text), |v| v.get("end").is_some(), |_, _| true, "JSON").unwrap();
         assert_eq!(docs.len(), 1);
         assert_eq!((docs[0].first, docs[0].last), (1, 3));
+    }
+
+    /// attack61 F6: iperf3 3.x's `sum_sent` with `bits_per_second` given
+    /// twice read the last (0.001 Mbits/sec), silently. Refused at the key.
+    #[test]
+    fn a_key_given_twice_in_one_object_is_refused_at_it() {
+        let text = "{\n  \"end\": {\n    \"sum_sent\": {\n      \"start\": 0,\n      \"end\": 10.001274,\n\
+                    \x20     \"bytes\": 29439950848,\n      \"bits_per_second\": 23548960540.8271,\n\
+                    \x20     \"bits_per_second\": 1000.0,\n      \"sender\": true\n    }\n  }\n}\n";
+        let ours = |v: &Value| v.get("end").is_some();
+        let e = json_documents(&Input::from_text(text), ours, |_, _| true, "iperf3 JSON").err().expect("refused");
+        let ParseError::Malformed { line, expected, .. } = &e else { panic!("{e:?}") };
+        assert!(expected.contains("`bits_per_second` appears twice"), "{e:?}");
+        assert_eq!(*line, 8, "{e:?}");
+        let once = text.replace("      \"bits_per_second\": 1000.0,\n", "");
+        let docs = json_documents(&Input::from_text(&once), ours, |_, _| true, "iperf3 JSON").unwrap();
+        assert_eq!(docs[0].value["end"]["sum_sent"]["bits_per_second"].as_f64(), Some(23548960540.8271));
     }
 }

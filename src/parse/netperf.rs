@@ -2177,6 +2177,37 @@ mod tests {
         RR.replace("10.00    27814.43", &format!("{secs}    {rate}"))
     }
 
+    /// attack61 F3: an omni command whose selector list names the columns
+    /// in another order than the header netperf printed under it (the
+    /// KEP's kube-proxy `-o` CSV with its columns as max,mean,min; netperf
+    /// 2.6's `-O` README with the command's list edited): the list won,
+    /// min_latency 848 > max_latency 41 (383 > 38), no word. The printed
+    /// header wins, a note says they disagree.
+    #[test]
+    fn an_omni_header_printed_in_another_order_than_the_command_list_wins() {
+        let csv = "$ netperf -H 10.244.0.10 -fm -tTCP_CRR -i10 -- -o min_latency,mean_latency,max_latency,stddev_latency,transaction_rate\n\
+                   MIGRATED TCP Connect/Request/Response TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 10.244.0.10 (10.244.) port 0 AF_INET : +/-2.500% @ 99% conf.\n\
+                   Maximum Latency Microseconds,Mean Latency Microseconds,Minimum Latency Microseconds,Stddev Latency Microseconds,Transaction Rate Tran/s\n\
+                   848,56.63,41,11.14,17730.719\n";
+        let human = "ubuntu@ip-172-31-35-37:$ time netperf -H 172.31.43.169 -p 12865 -l -600000 -t TCP_RR -j -- -r 16 -w1 -b 2 -D -O max_latency,mean_latency,min_latency,p99_latency,stddev_latency,transaction_rate\n\
+                     MIGRATED TCP REQUEST/RESPONSE TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 172.31.43.169 () port 0 AF_INET : nodelay : demo : first burst 2\n\
+                     Minimum      Mean         Maximum      99th         Stddev       Transaction\n\
+                     Latency      Latency      Latency      Percentile   Latency      Rate\n\
+                     Microseconds Microseconds Microseconds Latency      Microseconds Tran/s\n\
+                     Microseconds\n\
+                     38           56.69        383          69           3.89         52866.251\n";
+        for (text, min, max, at) in [(csv, 41.0, 848.0, 3), (human, 38.0, 383.0, 3)] {
+            let f = Netperf.parse(&Input::from_text(text)).unwrap();
+            let of = |m: &str| f.samples.iter().find(|s| s.metric.name == m).map(|s| s.value.mean());
+            assert_eq!((of("min_latency"), of("max_latency")), (Some(min), Some(max)), "{:?}", f.notes);
+            assert!(f.notes.iter().any(|(l, n)| *l == at && n.contains("does not name the columns")), "{:?}", f.notes);
+        }
+        // The list in the header's order: nothing said.
+        let right = human.replace("-O max_latency,mean_latency,min_latency", "-O min_latency,mean_latency,max_latency");
+        let f = Netperf.parse(&Input::from_text(&right)).unwrap();
+        assert!(!f.notes.iter().any(|(_, n)| n.contains("does not name the columns")), "{:?}", f.notes);
+    }
+
     /// Each sample's (value, parameters), and the file's notes.
     type Read = (Vec<(f64, String)>, Vec<(usize, String)>);
 

@@ -848,7 +848,7 @@ fn stamp(line: &str) -> Option<Stamp> {
     let process = words.windows(2).any(|p| is_pid_word(p[0]) && number(p[1]))
         || words.iter().any(|w| {
             let w = w.trim_start_matches(['[', '(']);
-            w.len() > 4 && w[..4].eq_ignore_ascii_case("pid=") && number(&w[4..])
+            w.len() > 4 && w.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("pid=")) && number(&w[4..])
         });
     if process {
         return Some(Stamp::Process);

@@ -825,6 +825,29 @@ impl BenchParser for Schbench {
                 i += 2;
                 continue;
             }
+            // One foreign line between two rows of a report (`99.0th` … a
+            // kernel log line, a blank, a prompt … `99.9th`): read through,
+            // said (attack61: a dmesg line in a wakeup report dropped its
+            // 99.9th, min and max, no word). A percentile row above it, a
+            // row below: nothing but a report prints those.
+            let percentile = |t: &str| !t.starts_with("min=") && matches!(row(0, t), Ok(Some(Row::Values(..))));
+            let any_row = |t: &str| matches!(row(0, t), Ok(Some(Row::Values(..))));
+            if i > 0
+                && !r.stretch.is_empty()
+                && percentile(lines[i - 1].1)
+                && matches!(row(n, t), Ok(None))
+                && header(t).is_none()
+                && lines.get(i + 1).is_some_and(|&(_, next)| any_row(next))
+            {
+                r.out.notes.push((
+                    n,
+                    format!(
+                        "line {n} stands between two rows of a schbench report and is none of them: read through it"
+                    ),
+                ));
+                i += 1;
+                continue;
+            }
             r.line(n, t)?;
             i += 1;
         }

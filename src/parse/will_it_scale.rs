@@ -402,6 +402,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // The line holding a binary's options a mailer wrapped off its command
     // line (0: none).
     let mut rest_at = 0;
+    // The task count of the table's last row read.
+    let mut last_tasks: Option<u64> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if n == rest_at {
@@ -508,6 +510,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // A baseline row outside a table: the poster left the header
             // out (runtest.py's columns are always these).
             in_table = true;
+            last_tasks = None;
             label.clone_from(&pending);
             if t == BASELINE {
                 out.notes.push((n, "will-it-scale's idle baseline row (0 tasks) is no result".into()));
@@ -529,7 +532,24 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let samples = row_samples(n, &run, tasks, modes);
             labels.extend(samples.iter().map(|_| label.clone()));
             out.samples.extend(samples);
+            last_tasks = Some(tasks);
         } else if in_table && !matches!(t, "..." | "…") {
+            // One foreign line between rows N and N+1 (a blank quote line,
+            // a kernel log line): the table goes on, said (attack61: a `>`
+            // line after row 9 of LKML 2019-04's Baseline dropped rows
+            // 10-16, 28 figures, no word).
+            let next = input.lines.get(n).map(|l| l.trim()).filter(|l| l.starts_with(|c: char| c.is_ascii_digit()));
+            let goes_on =
+                next.and_then(|l| row(n + 1, l).ok()).is_some_and(|(k, ..)| Some(k) == last_tasks.map(|t| t + 1));
+            if goes_on {
+                out.notes.push((
+                    n,
+                    format!(
+                        "line {n} stands between two rows of a will-it-scale table and is none of them: read through it"
+                    ),
+                ));
+                continue;
+            }
             in_table = false;
         }
     }
@@ -720,6 +740,24 @@ mod tests {
         assert_eq!(WillItScale.parse(&Input::from_text(&cut)).unwrap_err().line(), Some(3));
         let bad = format!("{HEADER}\n8,12x0363,0.04,0,0.00,0\n");
         assert_eq!(WillItScale.parse(&Input::from_text(&bad)).unwrap_err().line(), Some(2));
+    }
+
+    /// attack61 F4: LKML 2019-04 (Duyck's page_fault1 tables, quoted) with
+    /// a blank quote line `>` after row 9 of "Baseline": rows 10-16 (28
+    /// figures) were dropped, no word. Read through, said at the line.
+    #[test]
+    fn one_foreign_line_between_rows_is_read_through() {
+        let text = "> Baseline\n> [root@localhost ~]# cd ~/will-it-scale/; ./runtest.py page_fault1\n\
+                    > tasks,processes,processes_idle,threads,threads_idle,linear\n> 0,0,100,0,100,0\n\
+                    > 8,2705883,50.07,1913416,57.45,4008008\n> 9,2738392,43.84,2017198,51.24,4509009\n>\n\
+                    > 10,2913739,37.63,1906649,48.65,5010010\n> 11,2996000,31.41,1973332,41.86,5511011\n>\n\
+                    > My Patch Set\n";
+        let f = WillItScale.parse(&Input::from_text(text)).unwrap();
+        let mut lines: Vec<usize> = f.samples.iter().map(|s| s.line).collect();
+        lines.dedup();
+        assert_eq!(lines, [5, 6, 8, 9], "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(l, n)| *l == 7 && n.contains("read through it")), "{:?}", f.notes);
+        assert!(!f.notes.iter().any(|(l, _)| *l == 10), "{:?}", f.notes);
     }
 
     #[test]

@@ -557,9 +557,14 @@ fn grep_name(name: &str) -> Option<(&str, usize)> {
 /// direction line (`fio_read-1-16-4096k.out:  read : io=10240MB,
 /// bw=1449.7MB/s, iops=362, runt=  7064msec`, a README's `grep` over
 /// eight result files), each line's file name and where its fio line
-/// starts. A block with one line without a prefix is left as it is.
-fn grep_prefixes(input: &Input) -> Vec<Option<(String, usize)>> {
+/// starts. A block with one line without a prefix is left as it is,
+/// unless that line stands between two prefixed ones (a kernel log line,
+/// `hello world` from another terminal: attack61, all three runs of
+/// `with-memcpy-brd.*.fio` were dropped, no word): then the block is read
+/// and the line (0-based) is the second list's, to be said.
+fn grep_prefixes(input: &Input) -> (Vec<Option<(String, usize)>>, Vec<usize>) {
     let mut out: Vec<Option<(String, usize)>> = vec![None; input.lines.len()];
+    let mut through = Vec::new();
     let mut i = 0;
     while i < input.lines.len() {
         let end = (i..input.lines.len())
@@ -578,14 +583,29 @@ fn grep_prefixes(input: &Input) -> Vec<Option<(String, usize)>> {
             .zip(block)
             .any(|(f, l)| f.is_some_and(|(_, at)| matches!(direction_line(&l[at..]), Some(Ok(_)))));
         let aside = |l: &str| l.trim() == "--" || grep_command(l) || hand_arithmetic(l);
-        if !block.is_empty() && fio && found.iter().zip(block).all(|(f, l)| f.is_some() || aside(l)) {
+        let foreign: Vec<usize> = (0..block.len()).filter(|&k| found[k].is_none() && !aside(&block[k])).collect();
+        let between = |k: usize| k > 0 && found[k - 1].is_some() && found.get(k + 1).is_some_and(Option::is_some);
+        if let [k] = foreign[..]
+            && fio
+            && between(k)
+        {
+            through.push(i + k);
+        }
+        if !block.is_empty()
+            && fio
+            && found
+                .iter()
+                .zip(block)
+                .enumerate()
+                .all(|(k, (f, l))| f.is_some() || aside(l) || through.last() == Some(&(i + k)))
+        {
             for (k, f) in found.into_iter().enumerate() {
                 out[i + k] = f.map(|(name, at)| (name.to_string(), at));
             }
         }
         i = end + 1;
     }
-    out
+    (out, through)
 }
 
 /// The shell prompt and `grep` command that printed a block of prefixed
@@ -770,7 +790,16 @@ pub fn read(
     out: &mut ParsedFile,
 ) -> Result<(), ParseError> {
     let mut st = State::default();
-    let grep = grep_prefixes(input);
+    let (grep, through) = grep_prefixes(input);
+    for k in through {
+        out.notes.push((
+            k + 1,
+            format!(
+                "line {} stands among lines `grep` printed from fio's files and is none of them: read through it",
+                k + 1
+            ),
+        ));
+    }
     for (k, g) in grep.iter().enumerate() {
         if let Some((name, at)) = g
             && let Some(Ok(d)) = direction_line(&input.lines[k][*at..])
@@ -1708,6 +1737,25 @@ mod tests {
     /// naming the files. Must not fire: names that differ by workers or
     /// block size (`fio_write-1-1-4096k.out`), a gap (`.1`, `.3`), a
     /// set-up's digit (`brd-j1.fio`, `brd-j2.fio`), one file alone.
+    #[test]
+    fn one_foreign_line_among_grep_lines_is_read_through() {
+        // linux-block 2023-03 (brd-memcpy), with `hello world` from another
+        // terminal before the last file's line: all three with-memcpy runs
+        // (the patched side) were dropped, no word (attack61 F4).
+        let text = "linux-block (brd-memcpy) # grep IOPS *brd*fio\n\
+            with-memcpy-brd.1.fio: read: IOPS=7558k, BW=28.8GiB/s (31.0GB/s)(1730GiB/60002msec)\n\
+            with-memcpy-brd.2.fio: read: IOPS=7494k, BW=28.6GiB/s (30.7GB/s)(1715GiB/60001msec)\n\
+            hello world\n\
+            with-memcpy-brd.3.fio: read: IOPS=7561k, BW=28.8GiB/s (31.0GB/s)(1731GiB/60001msec)\n\
+            (7558+7494+7561)/3 = 7537\n";
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+        let iops: Vec<(usize, f64)> =
+            out.samples.iter().filter(|s| s.metric.name.ends_with("IOPS")).map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(iops, [(2, 7558000.0), (3, 7494000.0), (5, 7561000.0)], "{:?}", out.notes);
+        assert!(out.notes.iter().any(|(l, n)| *l == 4 && n.contains("read through it")), "{:?}", out.notes);
+    }
+
     #[test]
     fn grep_prefixes_of_numbered_files_are_runs_of_one_set_up() {
         let line = |name: &str, iops: u32| {

@@ -272,6 +272,9 @@ pub(super) struct Omni {
     /// The human output's values row, short of cells, a mailer's wrap
     /// having carried its last onto the next line: its line and cells.
     partial: Option<(usize, Vec<String>)>,
+    /// The human output's column names were matched with the command's
+    /// list ([`Omni::order_by_titles`]).
+    titles_matched: bool,
     /// The index of its first sample in the file's.
     pub first_sample: usize,
 }
@@ -294,6 +297,7 @@ impl Omni {
             waited: 0,
             skipped: Vec::new(),
             partial: None,
+            titles_matched: false,
             first_sample,
         }
     }
@@ -342,9 +346,38 @@ impl Omni {
             && let Some(header) = csv_header(t)
         {
             self.style = Some(Style::Csv);
-            // The command's list names the columns where it counts as many.
+            // The command's list names the columns where it counts as many
+            // and netperf's column name is not one known here; a known
+            // name is what netperf printed, so it wins over a list typed
+            // or edited apart from it (attack61: a KEP's `-o min_latency,
+            // mean_latency,max_latency` over `Maximum…,Mean…,Minimum…`
+            // columns read min 848 > max 41, without a word).
             self.columns = match &self.sels {
-                Some(sels) if sels.len() == header.len() => Some(sels.clone()),
+                Some(sels) if sels.len() == header.len() => {
+                    let differ = header.iter().zip(sels).any(|(h, s)| !h.is_empty() && h != s);
+                    if differ {
+                        out.notes.push((
+                            n,
+                            format!(
+                                "netperf omni: the command's `-o {}` does not name the columns this header prints \
+                                 ({}): read by the header",
+                                sels.join(","),
+                                header
+                                    .iter()
+                                    .map(|h| if h.is_empty() { "?" } else { h.as_str() })
+                                    .collect::<Vec<_>>()
+                                    .join(",")
+                            ),
+                        ));
+                    }
+                    Some(
+                        header
+                            .iter()
+                            .zip(sels)
+                            .map(|(h, s)| if h.is_empty() { s.clone() } else { h.clone() })
+                            .collect(),
+                    )
+                }
                 _ => Some(header),
             };
             return Fed::Taken;
@@ -404,7 +437,11 @@ impl Omni {
                     }
                 }
                 // The column names, up to four lines, and the banner a mail
-                // wrapped: passed over until the values row.
+                // wrapped: passed over until the values row (their first
+                // line checked against the command's list).
+                if self.rows == 0 {
+                    self.order_by_titles(n, t, out);
+                }
                 return if self.rows == 0 { Fed::Taken } else { Fed::Over };
             }
             _ => {}
@@ -420,6 +457,44 @@ impl Omni {
         }
         // The banner's wrapped remainder: a line or two.
         if self.waited > 3 { Fed::Over } else { Fed::Taken }
+    }
+
+    /// The human output's first line of column names (`Minimum Mean
+    /// Maximum 99th Stddev Transaction`, line `n`) against the command's
+    /// `-O` list: where each word is the first word of the title of one
+    /// selector of the list ([`TITLES`]) and they name them in another
+    /// order, the printed order wins, said in a note (attack61: `-O
+    /// max_latency,mean_latency,min_latency,…` over netperf 2.6's
+    /// `Minimum Mean Maximum` read min_latency 383, max_latency 38).
+    fn order_by_titles(&mut self, n: usize, t: &str, out: &mut ParsedFile) {
+        let Some(sels) = &self.sels else { return };
+        let words: Vec<&str> = t.split_whitespace().collect();
+        if self.titles_matched || words.len() != sels.len() {
+            return;
+        }
+        let first_word =
+            |sel: &str| TITLES.iter().find(|(_, s)| *s == sel).and_then(|(title, _)| title.split_whitespace().next());
+        let mut order: Vec<String> = Vec::new();
+        for w in &words {
+            let mut hits = sels.iter().filter(|s| first_word(s).is_some_and(|f| f.eq_ignore_ascii_case(w)));
+            match (hits.next(), hits.next()) {
+                (Some(s), None) if !order.contains(s) => order.push(s.clone()),
+                _ => return,
+            }
+        }
+        self.titles_matched = true;
+        if order != *sels {
+            out.notes.push((
+                n,
+                format!(
+                    "netperf omni: the command's `-O {}` does not name the columns in the order this header prints \
+                     them ({}): read in the header's order",
+                    sels.join(","),
+                    order.join(",")
+                ),
+            ));
+            self.sels = Some(order);
+        }
     }
 
     /// Turns the keyval lines read into samples (each at its own line).

@@ -180,7 +180,9 @@ fn shared_line(n: usize, t: &str) -> Result<Option<(Metric, f64, &str, bool)>, P
             Some((v, tail)) => (v, tail, false),
             None => (rest, "", true),
         };
-        let v = number(v).ok_or_else(|| ParseError::malformed(n, "`Total time: SECONDS [sec]`", t))?;
+        // perf prints `%lu.%03lu` here, never grouped: `5,210` is a
+        // decimal comma (a locale's or a hand's), not 5210 (attack61).
+        let v = plain(v.trim()).ok_or_else(|| ParseError::malformed(n, "`Total time: SECONDS [sec]`", t))?;
         return Ok(Some((Metric::new("Total time", "s", Better::Lower), v, tail.trim(), cut)));
     }
     for (unit, better) in [("usecs/op", Better::Lower), ("ops/sec", Better::Higher)] {
@@ -253,7 +255,12 @@ fn thousands_grouped(whole: &str, sep: char) -> bool {
     let mut groups = whole.split(sep);
     let first = groups.next().unwrap_or_default();
     let mut rest = groups.peekable();
-    (1..=3).contains(&first.len()) && digits(first) && rest.peek().is_some() && rest.all(|g| g.len() == 3 && digits(g))
+    // A first group `0` is no grouping (`0,162`: a decimal comma).
+    (1..=3).contains(&first.len())
+        && digits(first)
+        && !first.starts_with('0')
+        && rest.peek().is_some()
+        && rest.all(|g| g.len() == 3 && digits(g))
 }
 
 /// A line that is one of perf bench's result lines and nothing more

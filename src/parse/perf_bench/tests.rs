@@ -314,3 +314,22 @@ fn sched_pipe_nonblocking_and_cgroups_from_the_command() {
         read(&run("-G AAA,BBB", "cannot enter to cgroup: AAA (written=-1, len=6, errno=Operation not supported)\n"));
     assert_eq!(params(&f.samples[0]), "mode=process loops=1000000");
 }
+
+/// attack61 F2: the sched/messaging run of the KVM guest's perf stat post
+/// (LKML 2022, wild fixture `lkml-2022-kvm-riscv-perf-stat-around-sched-
+/// messaging-busybox-prompt`) with its decimals turned to commas: `Total
+/// time: 5,210 [sec]` was read as 5210 s, and `0,162` as 162 s, without a
+/// word. perf prints `%lu.%03lu` there: refused, naming the line.
+#[test]
+fn a_total_time_with_a_decimal_comma_is_refused_not_read_as_thousands() {
+    for (figure, at) in [("5,210", 5), ("0,162", 5)] {
+        let text = format!(
+            "# Running 'sched/messaging' benchmark:\n# 20 sender and receiver processes per group\n\
+             # 5 groups == 200 processes run\n\n     Total time: {figure} [sec] \n"
+        );
+        let e = PerfBench.parse(&Input::from_text(&text)).expect_err(figure);
+        assert!(matches!(e, ParseError::Malformed { line, .. } if line == at), "{figure}: {e:?}");
+    }
+    assert_eq!(number("0,162"), None);
+    assert_eq!(number("1,053.963"), Some(1053.963));
+}

@@ -482,3 +482,25 @@ fn a_calibration_run_is_a_mode_of_its_own() {
     assert_eq!(mode("./schbench -F 256 -n 5 -r 90"), None);
     assert_eq!(mode("./schbench -m 2 -t 16 -c 30000 -s 30000"), None);
 }
+
+/// attack61 F4: the ipcc post's schbench 1.x reports (GitHub 2026-05)
+/// with a kernel log line after the wakeup report's `99.0th`: its 99.9th,
+/// min and max were dropped, no word. Read through, said at the line.
+#[test]
+fn one_foreign_line_between_two_rows_of_a_report_is_read_through() {
+    let text = "Wakeup Latencies percentiles (usec) runtime 10 (s) (14898 total samples)\n\
+        \t  50.0th: 8          (5018 samples)\n\
+        \t  90.0th: 73         (5015 samples)\n\
+        \t* 99.0th: 98         (1316 samples)\n\
+        [ 1234.567890] perf: interrupt took too long (2503 > 2500), lowering kernel.perf_event_max_sample_rate to 79000\n\
+        \t  99.9th: 126        (122 samples)\n\
+        \t  min=1, max=205\n\
+        Request Latencies percentiles (usec) runtime 10 (s) (14893 total samples)\n\
+        \t  50.0th: 3932       (3695 samples)\n\
+        \t  min=3867, max=10473\n";
+    let f = read(text);
+    assert_eq!(values(&f, "wakeup", "99.9th"), vec![126.0]);
+    assert_eq!(values(&f, "wakeup", "max"), vec![205.0]);
+    assert_eq!(values(&f, "request", "50.0th"), vec![3932.0]);
+    assert!(f.notes.iter().any(|(l, n)| *l == 5 && n.contains("read through it")), "{:?}", f.notes);
+}
