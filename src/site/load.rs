@@ -700,7 +700,7 @@ pub fn load_machine(
 fn load_class(dir: &Path, slug: &str, opts: LoadOptions<'_>, diags: &mut Vec<Diagnostic>) -> Option<MachineClass> {
     let mut yaml = MachineYaml::read(dir, diags)?;
     let found = opts.discovered.unwrap_or_else(|| discover(dir));
-    let (files, kernel_dirs, kernel_paths, ignored) = raw_files(found, &yaml.ignore, opts.site_ignore, diags);
+    let (files, kernel_dirs, kernel_paths, ignored) = raw_files(dir, found, &yaml.ignore, opts.site_ignore, diags);
     let (mut kernels, kernel_yaml) = read_kernels(&kernel_dirs, &kernel_paths, diags);
     check_runs(&kernels, &kernel_yaml, &files, diags);
     // In a class of machines (configs…) a file belongs to its directory's
@@ -965,8 +965,11 @@ type Ignored = Vec<(String, String)>;
 /// The raw files of walk `found` that match none of the class's `ignore`
 /// globs and `site_ignore`, its kernel directories (names, paths on
 /// disk), and the files a glob left out (relative path, the glob); the
-/// walk's warnings go to `diags`.
+/// walk's warnings go to `diags`, but for those about a file under `dir`
+/// an `ignore:` glob names (the walk's "not read: … add it to `ignore:`
+/// to say so" must go quiet when the user does).
 fn raw_files(
+    dir: &Path,
     found: Discovered,
     ignore: &[glob::Pattern],
     site_ignore: &[String],
@@ -975,7 +978,14 @@ fn raw_files(
     let site_ignore: Vec<glob::Pattern> = site_ignore.iter().filter_map(|g| glob::Pattern::new(g).ok()).collect();
     let Discovered { mut files, kernel_dirs, kernel_paths, diagnostics: mut walk_diags } = found;
     // What the walk warns about is a file or directory it left out.
-    diags.extend(walk_diags.drain(..).map(|d| d.of_kind(crate::diag::Kind::Skipped)));
+    let meant = |d: &Diagnostic| {
+        d.file
+            .strip_prefix(dir)
+            .ok()
+            .and_then(Path::to_str)
+            .is_some_and(|rel| !rel.is_empty() && ignore.iter().chain(&site_ignore).any(|p| p.matches(rel)))
+    };
+    diags.extend(walk_diags.drain(..).filter(|d| !meant(d)).map(|d| d.of_kind(crate::diag::Kind::Skipped)));
     let mut ignored = Vec::new();
     if !ignore.is_empty() || !site_ignore.is_empty() {
         files.retain(|(rel, _, _)| match ignore.iter().chain(&site_ignore).find(|p| p.matches(rel)) {
