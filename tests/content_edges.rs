@@ -75,32 +75,28 @@ fn unreadable_files_are_warnings() {
     std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o644)).expect("chmod back");
 }
 
-/// A kernel directory nobody may list is one warning, and the rest builds
-/// (it was an error about its `kernel.yaml`, failing the build). Root lists
-/// any directory: as root the build runs as `nobody` (setpriv), or the test
-/// says it is skipped.
+/// Runs `benchsite ARGS` with directory `locked` under `tmp` made
+/// unlistable and everything else open to `nobody`: as root (who lists
+/// any directory) the run is `nobody`'s (setpriv); `None` where root has
+/// no setpriv (the test then says it is skipped). `locked` is opened again
+/// after the run.
 #[cfg(unix)]
-#[test]
-fn an_unreadable_kernel_directory_is_skipped_with_one_warning() {
+fn run_with_locked_dir(
+    tmp: &std::path::Path,
+    locked: &std::path::Path,
+    args: &[&std::ffi::OsStr],
+) -> Option<std::process::Output> {
     use std::os::unix::fs::PermissionsExt;
-    let tmp = tempfile::tempdir().expect("tmp");
-    let content = small_site(tmp.path());
-    put(&content, "m1/2.4.9/dbench-64.txt", dbench("5.5555"));
-    put(&content, "m1/2.4.9/kernel.yaml", "notes: \"locked\"\n");
-    let locked = content.join("m1/2.4.9");
     let root = unsafe { libc::geteuid() } == 0;
-    let setpriv = std::path::Path::new("/usr/bin/setpriv").exists();
-    if root && !setpriv {
+    if root && !std::path::Path::new("/usr/bin/setpriv").exists() {
         eprintln!("skipped: running as root without setpriv, every directory is readable");
-        return;
+        return None;
     }
-    // Everything readable and the output writable for `nobody`, but the kernel directory.
-    for p in walkdir::WalkDir::new(tmp.path()).into_iter().filter_map(Result::ok) {
+    for p in walkdir::WalkDir::new(tmp).into_iter().filter_map(Result::ok) {
         let mode = if p.file_type().is_dir() { 0o777 } else { 0o644 };
         std::fs::set_permissions(p.path(), std::fs::Permissions::from_mode(mode)).expect("chmod");
     }
-    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).expect("chmod");
-    let out = tmp.path().join("output");
+    std::fs::set_permissions(locked, std::fs::Permissions::from_mode(0o000)).expect("chmod");
     let mut cmd = if root {
         let mut c = std::process::Command::new("/usr/bin/setpriv");
         c.args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_benchsite")]);
@@ -108,8 +104,25 @@ fn an_unreadable_kernel_directory_is_skipped_with_one_warning() {
     } else {
         std::process::Command::new(env!("CARGO_BIN_EXE_benchsite"))
     };
-    let run = cmd.arg("build").arg("--content").arg(&content).arg("--output").arg(&out).output().expect("runs");
-    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).expect("chmod back");
+    let run = cmd.args(args).output().expect("runs");
+    std::fs::set_permissions(locked, std::fs::Permissions::from_mode(0o755)).expect("chmod back");
+    Some(run)
+}
+
+/// A kernel directory nobody may list is one warning, and the rest builds
+/// (it was an error about its `kernel.yaml`, failing the build). Root lists
+/// any directory: as root the build runs as `nobody` (setpriv), or the test
+/// says it is skipped.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_kernel_directory_is_skipped_with_one_warning() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.9/dbench-64.txt", dbench("5.5555"));
+    put(&content, "m1/2.4.9/kernel.yaml", "notes: \"locked\"\n");
+    let out = tmp.path().join("output");
+    let args = ["build".as_ref(), "--content".as_ref(), content.as_os_str(), "--output".as_ref(), out.as_os_str()];
+    let Some(run) = run_with_locked_dir(tmp.path(), &content.join("m1/2.4.9"), &args) else { return };
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stderr}");
     assert!(stderr.contains("2.4.9: skipped") && !stderr.lines().any(|l| l.starts_with("error")), "{stderr}");
@@ -123,32 +136,12 @@ fn an_unreadable_kernel_directory_is_skipped_with_one_warning() {
 #[cfg(unix)]
 #[test]
 fn an_unreadable_class_directory_is_called_unreadable() {
-    use std::os::unix::fs::PermissionsExt;
     let tmp = tempfile::tempdir().expect("tmp");
     let content = small_site(tmp.path());
     put(&content, "m2/machine.yaml", "name: \"Two\"\n");
     put(&content, "m2/2.4.7/dbench-32.txt", dbench("5.5555"));
-    let locked = content.join("m2");
-    let root = unsafe { libc::geteuid() } == 0;
-    let setpriv = std::path::Path::new("/usr/bin/setpriv").exists();
-    if root && !setpriv {
-        eprintln!("skipped: running as root without setpriv, every directory is readable");
-        return;
-    }
-    for p in walkdir::WalkDir::new(tmp.path()).into_iter().filter_map(Result::ok) {
-        let mode = if p.file_type().is_dir() { 0o777 } else { 0o644 };
-        std::fs::set_permissions(p.path(), std::fs::Permissions::from_mode(mode)).expect("chmod");
-    }
-    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).expect("chmod");
-    let mut cmd = if root {
-        let mut c = std::process::Command::new("/usr/bin/setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_benchsite")]);
-        c
-    } else {
-        std::process::Command::new(env!("CARGO_BIN_EXE_benchsite"))
-    };
-    let run = cmd.arg("check").arg("--content").arg(&content).output().expect("runs");
-    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).expect("chmod back");
+    let args = ["check".as_ref(), "--content".as_ref(), content.as_os_str()];
+    let Some(run) = run_with_locked_dir(tmp.path(), &content.join("m2"), &args) else { return };
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(stderr.contains("m2: cannot be read (") && !stderr.contains("no machine.yaml"), "{stderr}");
 }
