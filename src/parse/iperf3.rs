@@ -636,6 +636,12 @@ fn read_line<'a>(
             let datagrams = counts.and_then(|(l, t)| Some((l.parse::<i64>().ok()?, t.parse::<i64>().ok()?)));
             (Some((jitter, lost)), datagrams)
         }
+        // attack61 (repro ip3-udp-us): a jitter in another unit (`0.003
+        // us`) dropped both Jitter and Lost unsaid; iperf3 prints ms only.
+        Some(other) if cells.get(6).is_some_and(|c| c.contains('/')) => {
+            let what = format!("an iperf3 UDP jitter in ms (iperf3 prints `0.003 ms`; this line's is in `{other}`)");
+            return Err(ParseError::malformed(n, what, t));
+        }
         _ => (None, None),
     };
     let bytes = cells
@@ -1781,6 +1787,23 @@ mod tests {
         assert_eq!(f.samples[6].line, 8);
         let bad = "[  5]   0.00-10.00  sec  1.00 GBytes   8x0 Mbits/sec    3             sender\n";
         assert_eq!(Iperf3.parse(&Input::from_text(bad)).unwrap_err().line(), Some(1));
+    }
+
+    /// attack61 (repro ip3-udp-us): iperf3 issue 1554's expected UDP run with the
+    /// receiver's jitter edited to `0.003 us` lost Jitter and Lost unsaid;
+    /// now an error at its line (iperf3 prints the jitter in ms only).
+    #[test]
+    fn a_udp_jitter_not_in_ms_is_an_error_at_its_line() {
+        let text = "$ iperf3 --client localhost --udp --time 1\n<skip>\n\
+            [ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n\
+            [  5]   0.00-1.00   sec   128 KBytes  1.05 Mbits/sec  0.000 ms  0/6 (0%)  sender\n\
+            [  5]   0.00-1.00   sec   128 KBytes  1.05 Mbits/sec  0.003 ms  0/6 (0%)  receiver\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        assert!(f.samples.iter().any(|s| s.metric.name == "Jitter" && s.value.mean() == 0.003));
+        let bad = text.replace("0.003 ms", "0.003 us");
+        let err = Iperf3.parse(&Input::from_text(&bad)).unwrap_err();
+        assert_eq!(err.line(), Some(5), "{err}");
+        assert!(err.to_string().contains("`us`"), "{err}");
     }
 
     #[test]
