@@ -346,10 +346,26 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
             else {
                 continue;
             };
+            let before = drop.len();
             for s in out.samples.iter().filter(|s| s.line <= i) {
                 if input.lines.get(s.line - 1).is_some_and(|l| l.contains(&pid)) {
                     drop.push((s.line, i + 1, false, String::new()));
                 }
+            }
+            // stress-ng 0.12 on prints its table below this line: those
+            // rows are read, but not unsaid (attack61 sng-unsucc: the
+            // 2021 memory-class run's `successful` edited to
+            // `unsuccessful`, 194 figures read with no word).
+            let below = out
+                .samples
+                .iter()
+                .any(|s| s.line > i + 1 && input.lines.get(s.line - 1).is_some_and(|l| l.contains(&pid)));
+            if drop.len() == before && below {
+                let msg = format!(
+                    "stress-ng says process {pid}'s run was unsuccessful (a stressor failed, or its checks did): \
+                     its rows below are read, but see stress-ng's messages"
+                );
+                out.notes.push((i + 1, msg));
             }
         } else {
             let skipped = skipped_stressors(body);
@@ -1755,6 +1771,27 @@ impl BenchParser for StressNg {
 mod tests {
     fn s_param<'a>(s: &'a crate::model::Sample, name: &str) -> Option<&'a str> {
         s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    /// attack61 (repro sng-unsucc): corpus-modern/stress-ng/01.txt (2021,
+    /// the table printed below `[2759] successful run completed`) with
+    /// `successful` edited to `unsuccessful` was read whole, no word; now
+    /// a note at that line says the rows below are of an unsuccessful run.
+    #[test]
+    fn an_unsuccessful_run_above_its_table_is_a_note_at_its_line() {
+        use crate::parse::{BenchParser, Input};
+        let text = "stress-ng: info:  [2759] successful run completed in 247.66s (4 mins, 7.66 secs)\n\
+            stress-ng: info:  [2759] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+            stress-ng: info:  [2759]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+            stress-ng: info:  [2759] memrate             218      5.00    116.28      1.78        43.58           1.85\n\
+            stress-ng: info:  [2759] memrate         4640.01 write128 MB/sec (average per stressor)\n";
+        let clean = StressNg.parse(&Input::from_text(text)).unwrap();
+        assert!(clean.notes.iter().all(|n| n.0 != 1), "{:?}", clean.notes);
+        let bad = text.replace("] successful", "] unsuccessful");
+        let f = StressNg.parse(&Input::from_text(&bad)).unwrap();
+        assert_eq!(f.samples.len(), clean.samples.len());
+        let note = f.notes.iter().find(|n| n.0 == 1).unwrap_or_else(|| panic!("{:?}", f.notes));
+        assert!(note.1.contains("unsuccessful"), "{note:?}");
     }
 
     /// archive47: the `--cyclic` stressor's latency report (Ankur Arora's
