@@ -1591,6 +1591,23 @@ fn read_yaml(st: &State, input: &Input, (a, b): (usize, usize), out: &mut Parsed
             out.samples.push(st.sample(name, metric, x, line + 1));
         }
     }
+    // attack61 (repro sng-yaml-trunc, -trunc2): a report cut inside its
+    // last stressor (no `...` end, that stressor's `system-time` or more
+    // gone) was read with no word. stress-ng writes these six of every
+    // stressor and ends its report with `...`.
+    let ended = input.lines[b..].iter().any(|l| l.trim_end() == "...");
+    if let (false, Some(item)) = (ended, items.last()) {
+        let missing: Vec<&str> = YAML_KEYS[..6].iter().copied().filter(|k| item.get(*k).is_none()).collect();
+        if !missing.is_empty() {
+            let name = item.get("stressor").and_then(Value::as_str).unwrap_or("");
+            let msg = format!(
+                "stress-ng YAML report with no `...` end, its last stressor `{name}` without {}: the file looks cut \
+                 short; its figures above are read",
+                missing.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+            );
+            out.notes.push((last + 1, msg));
+        }
+    }
     if !repeated.is_empty() {
         let msg =
             format!("stress-ng YAML report repeats the table's stressors ({}); not read again", repeated.join(", "));
@@ -2377,6 +2394,28 @@ mod tests {
 
     /// The last figure cut inside its number (`9.96` of `9.960000`, `9` of
     /// it, `47` of a count cannot be told) is an error at its line.
+    /// attack61 (repro sng-yaml-trunc, -trunc2): the wca-parser
+    /// docstring's stress-ng 0.10.08 YAML report cut after a whole line
+    /// inside its last stressor (no `...`) was read with no word; now a
+    /// note at the last line names the keys missing.
+    #[test]
+    fn a_yaml_report_cut_between_lines_of_its_last_stressor_is_a_note() {
+        use crate::parse::{BenchParser, Input};
+        let text = "---\nmetrics:\n    - stressor: stream\n      bogo-ops: 2623\n      \
+                    bogo-ops-per-second-usr-sys-time: 52.544071\n      bogo-ops-per-second-real-time: 262.179501\n      \
+                    wall-clock-time: 10.004596\n      user-time: 49.820000\n      system-time: 0.100000\n...\n";
+        let clean = StressNg.parse(&Input::from_text(text)).unwrap();
+        assert!(clean.notes.iter().all(|n| !n.1.contains("cut")), "{:?}", clean.notes);
+        let cut = text.replace("      system-time: 0.100000\n...\n", "");
+        let f = StressNg.parse(&Input::from_text(&cut)).unwrap();
+        assert_eq!(f.samples.len(), clean.samples.len() - 1);
+        let note = f.notes.iter().find(|n| n.0 == 8).unwrap_or_else(|| panic!("{:?}", f.notes));
+        assert!(note.1.contains("`system-time`") && note.1.contains("cut short"), "{note:?}");
+        // Whole, but the poster left out the `...`: no note.
+        let f = StressNg.parse(&Input::from_text(&text.replace("...\n", ""))).unwrap();
+        assert!(f.notes.iter().all(|n| !n.1.contains("cut")), "{:?}", f.notes);
+    }
+
     #[test]
     fn a_yaml_report_cut_mid_number_is_an_error_at_its_line() {
         let head = "---\nmetrics:\n    - stressor: matrix\n      bogo-ops: 47382\n";
