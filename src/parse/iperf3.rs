@@ -343,7 +343,31 @@ fn read_streams(setup: &Setup, end: &Value, line: usize, udp: bool, out: &mut Pa
 /// Reads every iperf3 JSON document in `input`.
 fn read_json(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<Vec<bool>, ParseError> {
     let mut in_docs = vec![false; input.lines.len()];
+    // Each test's `cookie` and start time (`timesecs`) → its first line.
+    let mut seen: Vec<((String, u64), usize)> = Vec::new();
     for doc in crate::parse::json_docs::json_documents(input, is_iperf_doc, names_iperf, "iperf3 JSON")? {
+        // attack61 (repro ip3j-twice-edit): corpus-modern/iperf/1.txt's
+        // document pasted twice, a sender figure edited in the second,
+        // was read as two runs (the receiver's 23548.652 counted twice),
+        // though iperf3 gives every test a cookie of its own.
+        let cookie = doc.value.pointer("/start/cookie").and_then(Value::as_str);
+        let secs = doc.value.pointer("/start/timestamp/timesecs").and_then(Value::as_u64);
+        if let (Some(c), Some(t)) = (cookie, secs) {
+            let id = (c.to_string(), t);
+            if let Some((_, at)) = seen.iter().find(|(k, _)| *k == id) {
+                let msg = format!(
+                    "an iperf3 JSON document of the same test as the one at line {at} (the same `cookie` and \
+                     `timesecs`): one test pasted twice, not read as another run (its figures may have been edited: \
+                     the first is read)"
+                );
+                out.notes.push((doc.first, msg));
+                if let Some(span) = in_docs.get_mut(doc.first.saturating_sub(1)..doc.last.min(input.lines.len())) {
+                    span.fill(true);
+                }
+                continue;
+            }
+            seen.push((id, doc.first));
+        }
         read_doc(input, &doc.value, doc.first, doc.last, out, hosts);
         if let Some(span) = in_docs.get_mut(doc.first.saturating_sub(1)..doc.last.min(input.lines.len())) {
             span.fill(true);
@@ -635,6 +659,12 @@ fn read_line<'a>(
             let counts = cells.get(6).and_then(|c| c.split_once('/'));
             let datagrams = counts.and_then(|(l, t)| Some((l.parse::<i64>().ok()?, t.parse::<i64>().ok()?)));
             (Some((jitter, lost)), datagrams)
+        }
+        // attack61 (repro ip3-udp-us): a jitter in another unit (`0.003
+        // us`) dropped both Jitter and Lost unsaid; iperf3 prints ms only.
+        Some(other) if cells.get(6).is_some_and(|c| c.contains('/')) => {
+            let what = format!("an iperf3 UDP jitter in ms (iperf3 prints `0.003 ms`; this line's is in `{other}`)");
+            return Err(ParseError::malformed(n, what, t));
         }
         _ => (None, None),
     };
@@ -1781,6 +1811,44 @@ mod tests {
         assert_eq!(f.samples[6].line, 8);
         let bad = "[  5]   0.00-10.00  sec  1.00 GBytes   8x0 Mbits/sec    3             sender\n";
         assert_eq!(Iperf3.parse(&Input::from_text(bad)).unwrap_err().line(), Some(1));
+    }
+
+    /// attack61 (repro ip3-udp-us): iperf3 issue 1554's expected UDP run with the
+    /// receiver's jitter edited to `0.003 us` lost Jitter and Lost unsaid;
+    /// now an error at its line (iperf3 prints the jitter in ms only).
+    #[test]
+    fn a_udp_jitter_not_in_ms_is_an_error_at_its_line() {
+        let text = "$ iperf3 --client localhost --udp --time 1\n<skip>\n\
+            [ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n\
+            [  5]   0.00-1.00   sec   128 KBytes  1.05 Mbits/sec  0.000 ms  0/6 (0%)  sender\n\
+            [  5]   0.00-1.00   sec   128 KBytes  1.05 Mbits/sec  0.003 ms  0/6 (0%)  receiver\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        assert!(f.samples.iter().any(|s| s.metric.name == "Jitter" && s.value.mean() == 0.003));
+        let bad = text.replace("0.003 ms", "0.003 us");
+        let err = Iperf3.parse(&Input::from_text(&bad)).unwrap_err();
+        assert_eq!(err.line(), Some(5), "{err}");
+        assert!(err.to_string().contains("`us`"), "{err}");
+    }
+
+    /// attack61 (repro ip3j-twice-edit): corpus-modern/iperf/1.txt's JSON
+    /// pasted twice with a sender figure edited in the second was read as
+    /// two runs; the same `cookie` and `timesecs` is one test: the second
+    /// is a note, not a run.
+    #[test]
+    fn a_json_document_of_the_same_cookie_twice_is_one_run() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus-modern/iperf/1.txt");
+        let Ok(one) = std::fs::read_to_string(&path) else {
+            eprintln!("skipped: {} absent", path.display());
+            return;
+        };
+        let clean = Iperf3.parse(&Input::from_text(&one)).unwrap();
+        assert!(clean.samples.len() >= 2);
+        let twice = format!("{one}{}", one.replacen("23548960540.8271", "23548000000.0", 1));
+        let f = Iperf3.parse(&Input::from_text(&twice)).unwrap();
+        let got: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
+        let want: Vec<f64> = clean.samples.iter().map(|s| s.value.mean()).collect();
+        assert_eq!(got, want);
+        assert!(f.notes.iter().any(|n| n.1.contains("same `cookie`")), "{:?}", f.notes);
     }
 
     #[test]

@@ -504,6 +504,13 @@ fn comma_locale(v: &str) -> bool {
     (v.contains(',') && super::perf_bench::number(v).is_none()) || v.matches('.').count() > 1
 }
 
+/// True for `1.234`: digits, one point, exactly three digits after it
+/// (a count grouped by a de_DE thousands point, or a decimal: not sure).
+fn grouped_by_point(v: &str) -> bool {
+    let digits = |g: &str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
+    v.split_once('.').is_some_and(|(w, f)| w.len() <= 3 && digits(w) && f.len() == 3 && digits(f))
+}
+
 /// True for a counter line of a count (`526743764 faults`, no unit, no
 /// clock): perf prints counts with `%.0f`, so a comma inside one is never a
 /// decimal comma (attack59: `526743,764 faults` turned its block's
@@ -1327,6 +1334,23 @@ fn parse_all(input: &Input) -> Result<Read, ParseError> {
                 // A count is an integer: in a decimal-comma locale its
                 // comma is no decimal point (`1,210 faults` read as 1.21).
                 let miscounted = comma && value.contains(',') && is_count(unit.as_deref(), event);
+                // attack61 (repro perfstat-de/h.txt): a de_DE block whose
+                // tell-tale lines were trimmed read `1.234 context-switches`
+                // as 1.234. perf prints counts whole: a point with exactly
+                // three digits after it is a locale's thousands point, or
+                // no figure of perf's; which, the block does not say.
+                if !comma && is_count(unit.as_deref(), event) && grouped_by_point(value) {
+                    out.notes.push((
+                        line,
+                        format!(
+                            "perf stat's count `{value}` of `{event}` has a point and three digits after it: perf \
+                             prints counts whole, so this is a locale's thousands point ({}?) and no line says \
+                             which locale: not read",
+                            value.replace('.', "")
+                        ),
+                    ));
+                    continue;
+                }
                 let Some(v) = number(value).filter(|_| !miscounted) else {
                     out.notes.push((
                         line,
@@ -1674,6 +1698,21 @@ impl BenchParser for PerfStat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// attack61 (repro perfstat-de/h.txt): a de_DE block with its
+    /// `0,123456789 seconds time elapsed` line trimmed read `1.234
+    /// context-switches` and `2.345 page-faults` as 1.234 and 2.345; now
+    /// each is a note, not read; the whole `12` still is.
+    #[test]
+    fn a_count_with_a_point_and_three_digits_is_not_read_unsaid() {
+        use crate::parse::{BenchParser, Input};
+        let text = "\n Performance counter stats for 'hackbench -g 10':\n\n             1.234      context-switches\n                12      cpu-migrations\n             2.345      page-faults\n";
+        let f = PerfStat.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(5, 12.0)]);
+        let lines: Vec<usize> = f.notes.iter().filter(|n| n.1.contains("thousands point")).map(|n| n.0).collect();
+        assert_eq!(lines, [4, 6], "{:?}", f.notes);
+    }
 
     fn read(text: &str) -> ParsedFile {
         parse_all(&Input::from_text(text)).expect("read").out

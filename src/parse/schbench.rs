@@ -133,9 +133,21 @@ struct Report {
     line: usize,
     runtime: Option<u64>,
     rows: Vec<(usize, String, f64)>,
+    /// The header's `(14898 total samples)`, when it prints one.
+    total: Option<u64>,
     /// Whether the command line's parameters are this report's: the
     /// command was at the report's quote depth (see [`Reader::depth`]).
     own_params: bool,
+}
+
+/// Whether `later`, a report of the same runtime as `r`, is the same run's
+/// cumulative report: it counts more samples (a 30 s run's interim report
+/// at 30 s, then its final one, attack40's hackbench-then-schbench file).
+/// The same count, or none printed, is no proof: two runs of one length
+/// cut short and pasted one after the other were one run, the first
+/// called superseded (attack61 sch-twice).
+fn cumulative(r: &Report, later: &Report) -> bool {
+    matches!((r.total, later.total), (Some(x), Some(y)) if y > x)
 }
 
 /// A report header → (group, runtime).
@@ -396,7 +408,7 @@ impl Reader {
             let next = reports[i + 1..].iter().find(|x| x.group == r.group);
             if let Some(next) = next
                 && let (Some(a), Some(b)) = (r.runtime, next.runtime)
-                && b >= a
+                && (b > a || (b == a && cumulative(r, next)))
             {
                 let msg = format!(
                     "interim report (runtime {a} s) not read: the cumulative report at line {} supersedes it",
@@ -543,7 +555,11 @@ impl Reader {
         if let Some((group, runtime)) = header(t) {
             self.interval_tail = None;
             let own_params = self.depth == self.params_depth;
-            self.stretch.push(Report { group, line: n, runtime, rows: Vec::new(), own_params });
+            let total = t
+                .rsplit_once('(')
+                .and_then(|(_, r)| r.strip_suffix(" total samples)"))
+                .and_then(|c| c.trim().parse().ok());
+            self.stretch.push(Report { group, line: n, runtime, rows: Vec::new(), total, own_params });
             return Ok(());
         }
         // A blank line between a report's heading and its first row (a

@@ -346,10 +346,26 @@ fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
             else {
                 continue;
             };
+            let before = drop.len();
             for s in out.samples.iter().filter(|s| s.line <= i) {
                 if input.lines.get(s.line - 1).is_some_and(|l| l.contains(&pid)) {
                     drop.push((s.line, i + 1, false, String::new()));
                 }
+            }
+            // stress-ng 0.12 on prints its table below this line: those
+            // rows are read, but not unsaid (attack61 sng-unsucc: the
+            // 2021 memory-class run's `successful` edited to
+            // `unsuccessful`, 194 figures read with no word).
+            let below = out
+                .samples
+                .iter()
+                .any(|s| s.line > i + 1 && input.lines.get(s.line - 1).is_some_and(|l| l.contains(&pid)));
+            if drop.len() == before && below {
+                let msg = format!(
+                    "stress-ng says process {pid}'s run was unsuccessful (a stressor failed, or its checks did): \
+                     its rows below are read, but see stress-ng's messages"
+                );
+                out.notes.push((i + 1, msg));
             }
         } else {
             let skipped = skipped_stressors(body);
@@ -1575,6 +1591,23 @@ fn read_yaml(st: &State, input: &Input, (a, b): (usize, usize), out: &mut Parsed
             out.samples.push(st.sample(name, metric, x, line + 1));
         }
     }
+    // attack61 (repro sng-yaml-trunc, -trunc2): a report cut inside its
+    // last stressor (no `...` end, that stressor's `system-time` or more
+    // gone) was read with no word. stress-ng writes these six of every
+    // stressor and ends its report with `...`.
+    let ended = input.lines[b..].iter().any(|l| l.trim_end() == "...");
+    if let (false, Some(item)) = (ended, items.last()) {
+        let missing: Vec<&str> = YAML_KEYS[..6].iter().copied().filter(|k| item.get(*k).is_none()).collect();
+        if !missing.is_empty() {
+            let name = item.get("stressor").and_then(Value::as_str).unwrap_or("");
+            let msg = format!(
+                "stress-ng YAML report with no `...` end, its last stressor `{name}` without {}: the file looks cut \
+                 short; its figures above are read",
+                missing.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+            );
+            out.notes.push((last + 1, msg));
+        }
+    }
     if !repeated.is_empty() {
         let msg =
             format!("stress-ng YAML report repeats the table's stressors ({}); not read again", repeated.join(", "));
@@ -1755,6 +1788,27 @@ impl BenchParser for StressNg {
 mod tests {
     fn s_param<'a>(s: &'a crate::model::Sample, name: &str) -> Option<&'a str> {
         s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    /// attack61 (repro sng-unsucc): corpus-modern/stress-ng/01.txt (2021,
+    /// the table printed below `[2759] successful run completed`) with
+    /// `successful` edited to `unsuccessful` was read whole, no word; now
+    /// a note at that line says the rows below are of an unsuccessful run.
+    #[test]
+    fn an_unsuccessful_run_above_its_table_is_a_note_at_its_line() {
+        use crate::parse::{BenchParser, Input};
+        let text = "stress-ng: info:  [2759] successful run completed in 247.66s (4 mins, 7.66 secs)\n\
+            stress-ng: info:  [2759] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+            stress-ng: info:  [2759]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+            stress-ng: info:  [2759] memrate             218      5.00    116.28      1.78        43.58           1.85\n\
+            stress-ng: info:  [2759] memrate         4640.01 write128 MB/sec (average per stressor)\n";
+        let clean = StressNg.parse(&Input::from_text(text)).unwrap();
+        assert!(clean.notes.iter().all(|n| n.0 != 1), "{:?}", clean.notes);
+        let bad = text.replace("] successful", "] unsuccessful");
+        let f = StressNg.parse(&Input::from_text(&bad)).unwrap();
+        assert_eq!(f.samples.len(), clean.samples.len());
+        let note = f.notes.iter().find(|n| n.0 == 1).unwrap_or_else(|| panic!("{:?}", f.notes));
+        assert!(note.1.contains("unsuccessful"), "{note:?}");
     }
 
     /// archive47: the `--cyclic` stressor's latency report (Ankur Arora's
@@ -2340,6 +2394,28 @@ mod tests {
 
     /// The last figure cut inside its number (`9.96` of `9.960000`, `9` of
     /// it, `47` of a count cannot be told) is an error at its line.
+    /// attack61 (repro sng-yaml-trunc, -trunc2): the wca-parser
+    /// docstring's stress-ng 0.10.08 YAML report cut after a whole line
+    /// inside its last stressor (no `...`) was read with no word; now a
+    /// note at the last line names the keys missing.
+    #[test]
+    fn a_yaml_report_cut_between_lines_of_its_last_stressor_is_a_note() {
+        use crate::parse::{BenchParser, Input};
+        let text = "---\nmetrics:\n    - stressor: stream\n      bogo-ops: 2623\n      \
+                    bogo-ops-per-second-usr-sys-time: 52.544071\n      bogo-ops-per-second-real-time: 262.179501\n      \
+                    wall-clock-time: 10.004596\n      user-time: 49.820000\n      system-time: 0.100000\n...\n";
+        let clean = StressNg.parse(&Input::from_text(text)).unwrap();
+        assert!(clean.notes.iter().all(|n| !n.1.contains("cut")), "{:?}", clean.notes);
+        let cut = text.replace("      system-time: 0.100000\n...\n", "");
+        let f = StressNg.parse(&Input::from_text(&cut)).unwrap();
+        assert_eq!(f.samples.len(), clean.samples.len() - 1);
+        let note = f.notes.iter().find(|n| n.0 == 8).unwrap_or_else(|| panic!("{:?}", f.notes));
+        assert!(note.1.contains("`system-time`") && note.1.contains("cut short"), "{note:?}");
+        // Whole, but the poster left out the `...`: no note.
+        let f = StressNg.parse(&Input::from_text(&text.replace("...\n", ""))).unwrap();
+        assert!(f.notes.iter().all(|n| !n.1.contains("cut")), "{:?}", f.notes);
+    }
+
     #[test]
     fn a_yaml_report_cut_mid_number_is_an_error_at_its_line() {
         let head = "---\nmetrics:\n    - stressor: matrix\n      bogo-ops: 47382\n";

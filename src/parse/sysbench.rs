@@ -488,6 +488,19 @@ fn column_headers(line: &str, next: &str) -> Option<Vec<String>> {
     ok.then_some(parts)
 }
 
+/// The unit of a fileio `Throughput:` line printed in a unit other than
+/// sysbench 1.0's `MiB/s` (`read, MB/s:   7.33`, `written, KiB/s: …`),
+/// which [`figure`] does not read: a figure not to drop unsaid.
+fn other_throughput_unit<'a>(t: &'a str, test: Option<&str>) -> Option<&'a str> {
+    if test.is_some_and(|t| t != "fileio") {
+        return None;
+    }
+    let rest = t.strip_prefix("read, ").or_else(|| t.strip_prefix("written, "))?;
+    let (unit, value) = rest.split_once(':')?;
+    let unit = unit.trim();
+    (unit != "MiB/s" && unit.ends_with("/s") && !unit.contains(' ') && plain(value.trim()).is_some()).then_some(unit)
+}
+
 /// What one line of a run is: (metric, unit, better, value text or parsed value).
 enum Figure<'a> {
     /// A `name: value` figure, value not parsed yet.
@@ -1216,6 +1229,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 }
                 _ => read_figure(&mut out, &run, n, t, f)?,
             }
+        } else if let Some(unit) = other_throughput_unit(t, run.test.as_deref()) {
+            // attack61: `read, MB/s:` (an edited or unknown build) was
+            // passed over silently, the run's read figure gone.
+            out.notes.push((
+                n,
+                format!(
+                    "a fileio throughput in `{unit}`, not the `MiB/s` sysbench 1.0 prints (`read, MiB/s:`, \
+                     `written, MiB/s:`): not read, its unit uncertain"
+                ),
+            ));
         } else if interim_tail(t) {
             let what =
                 "the tail of a sysbench 0.5 interim report (`[  10s] threads: …`) on a line of its own: not read";
@@ -1936,6 +1959,24 @@ mod tests {
                 format!("{} {} {} {} {}", s.line, s.group, s.metric.name, p.join(" "), s.value.mean())
             })
             .collect()
+    }
+
+    /// attack61 (repro sb-fio-mb, sb-fio-kib): the Container-benchmarks
+    /// fileio run's `read, MiB/s:  7.33` edited to `MB/s` or `KiB/s` lost
+    /// its read figure silently; now a note at its line says it is not read.
+    #[test]
+    fn a_fileio_throughput_in_another_unit_is_a_note_at_its_line() {
+        let text = "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\nFile operations:\n    reads/s:                      468.89\n    writes/s:                     312.60\n    fsyncs/s:                     1000.69\n\nThroughput:\n    read, MiB/s:                  7.33\n    written, MiB/s:               4.88\n";
+        let clean = Sysbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(clean.samples.len(), 5, "{:?}", show(&clean));
+        assert!(clean.notes.iter().all(|n| n.0 != 9), "{:?}", clean.notes);
+        for unit in ["MB/s", "KiB/s"] {
+            let bad = text.replace("read, MiB/s:", &format!("read, {unit}:"));
+            let f = Sysbench.parse(&Input::from_text(&bad)).unwrap();
+            assert_eq!(f.samples.len(), 4, "{:?}", show(&f));
+            let note = f.notes.iter().find(|n| n.0 == 9).unwrap_or_else(|| panic!("{:?}", f.notes));
+            assert!(note.1.contains(unit) && note.1.contains("not read"), "{note:?}");
+        }
     }
 
     /// A fileio report cut above its mode line (kellabyte/go-benchmarks#18):

@@ -486,6 +486,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 }
                 continue;
             }
+            // attack61 (repro wis-bin-nan, wis-bin-trunc): a second printed
+            // `total:nan`, or cut short (`min:460846336 max:460846336 tot`),
+            // was passed over unsaid (3 measured seconds read as 2) and
+            // ended the phase. Said at its line; the phase goes on.
+            if t.starts_with("min:") {
+                if phase == Phase::Measurement {
+                    let msg = "a will-it-scale measurement second that is not `min:N max:N total:N` in numbers (cut \
+                               short, or not a number): not read";
+                    out.notes.push((n, msg.into()));
+                }
+                continue;
+            }
             if let Some(avg) = t.strip_prefix("average:").and_then(plain) {
                 if seconds == 0 {
                     labels.push(label.clone());
@@ -666,6 +678,28 @@ mod tests {
         let f = WillItScale.parse(&Input::from_text(named)).unwrap();
         assert_eq!(param(&f.samples[0], "test"), Some("stat2"));
         assert!(f.notes.is_empty());
+    }
+
+    /// attack61 (repro wis-bin-nan, wis-bin-trunc): the cmpxchg8 run's
+    /// third measured second edited to `total:nan`, or cut inside `total`,
+    /// was dropped unsaid (3 seconds read as 2): now a note at its line,
+    /// and the seconds after it are still the measurement's.
+    #[test]
+    fn a_second_not_in_numbers_is_a_note_at_its_line() {
+        let text = "# ./cmpxchg8_processes\nwarmup\nmin:481465497 max:481465497 total:481465497\nmeasurement\n\
+                    min:461317703 max:461317703 total:461317703\nmin:458608942 max:458608942 total:458608942\n\
+                    min:460846336 max:460846336 total:460846336\nmin:460850043 max:460850043 total:460850043\n";
+        let clean = WillItScale.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(clean.samples.len(), 4);
+        for bad in ["min:460846336 max:460846336 total:nan", "min:460846336 max:460846336 tot"] {
+            let f = WillItScale
+                .parse(&Input::from_text(&text.replace("min:460846336 max:460846336 total:460846336", bad)))
+                .unwrap();
+            let got: Vec<usize> = f.samples.iter().map(|s| s.line).collect();
+            assert_eq!(got, [5, 6, 8], "{bad}");
+            let notes: Vec<usize> = f.notes.iter().filter(|n| n.1.contains("not read")).map(|n| n.0).collect();
+            assert_eq!(notes, [7], "{bad}: {:?}", f.notes);
+        }
     }
 
     /// Each binary's warm-up is said once (a blog's second page_fault1

@@ -637,7 +637,23 @@ impl BenchParser for Fio {
         let (docs, cut) = json::documents(input)?;
         let mut out = ParsedFile { benchmark: "fio".into(), ..ParsedFile::default() };
         let mut json_jobs: Vec<JsonJob> = Vec::new();
+        // attack61 (repro fioj-twice): a document pasted twice with its
+        // `bw` edited was read as two runs (46 samples), though both print
+        // the same `timestamp_ms`: one run of fio, the first read.
+        let mut seen: Vec<(u64, usize)> = Vec::new();
         for doc in &docs {
+            if let Some(ms) = doc.value.get("timestamp_ms").and_then(serde_json::Value::as_u64) {
+                if let Some((_, at)) = seen.iter().find(|(t, _)| *t == ms) {
+                    let msg = format!(
+                        "a fio JSON document of the same run as the one at line {at} (the same `timestamp_ms` \
+                         {ms}): one run pasted twice, not read as another (its figures may have been edited: the \
+                         first is read)"
+                    );
+                    out.notes.push((doc.first, msg));
+                    continue;
+                }
+                seen.push((ms, doc.first));
+            }
             json::read_document(input, doc, &mut out, &mut json_jobs)?;
         }
         label_differing_options(&json_jobs, &mut out);
@@ -870,6 +886,25 @@ fn client_hosts(input: &Input, out: &mut ParsedFile) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// attack61 (repro fioj-twice): corpus-modern/fio/01.txt's JSON pasted
+    /// twice with `bw` edited in the second was read as two runs; the same
+    /// `timestamp_ms` is one run: the second document is a note.
+    #[test]
+    fn a_json_document_of_the_same_timestamp_twice_is_one_run() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus-modern/fio/01.txt");
+        let Ok(one) = std::fs::read_to_string(&path) else {
+            eprintln!("skipped: {} absent", path.display());
+            return;
+        };
+        let clean = Fio.parse(&Input::from_text(&one)).unwrap();
+        let twice = format!("{one}\n{}", one.replacen("\"bw\" : 117320262,", "\"bw\" : 117320000,", 1));
+        let f = Fio.parse(&Input::from_text(&twice)).unwrap();
+        let got: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
+        let want: Vec<f64> = clean.samples.iter().map(|s| s.value.mean()).collect();
+        assert_eq!(got, want);
+        assert!(f.notes.iter().any(|n| n.1.contains("same `timestamp_ms`")), "{:?}", f.notes);
+    }
 
     #[test]
     fn a_terse_line_of_the_run_the_text_report_prints_is_read_once() {

@@ -504,3 +504,23 @@ fn one_foreign_line_between_two_rows_of_a_report_is_read_through() {
     assert_eq!(values(&f, "request", "50.0th"), vec![3932.0]);
     assert!(f.notes.iter().any(|(l, n)| *l == 5 && n.contains("read through it")), "{:?}", f.notes);
 }
+
+/// attack61 (repro sch-twice): the i9 ipcc file's one cut-short 10 s run
+/// pasted twice had its first copy "superseded by the cumulative report"
+/// of the second, though a later report of the same runtime counting no
+/// more samples is no cumulative one. Now neither is called superseded:
+/// the same text twice is counted once by the near-copy check, and a
+/// second run of the same length (a figure differs) is read as a run.
+#[test]
+fn a_report_of_the_same_runtime_and_samples_supersedes_nothing() {
+    let one = include_str!(
+        "../../../tests/fixtures/wild/schbench/github-2026-05-sched-bench-i9-ipcc-one-interval-block-then-end-no-average-rps.txt"
+    );
+    let twice = format!("{one}{one}");
+    let f = read(&twice);
+    assert!(f.notes.iter().all(|n| !n.1.contains("supersedes")), "{:?}", f.notes);
+    let edited = format!("{one}{}", one.replacen("50.0th: 8 ", "50.0th: 9 ", 1));
+    let f = read(&edited);
+    assert!(f.notes.iter().all(|n| !n.1.contains("supersedes")), "{:?}", f.notes);
+    assert_eq!(values(&f, "wakeup", "50.0th"), [8.0, 9.0]);
+}
