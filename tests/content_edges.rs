@@ -986,6 +986,13 @@ fn files_skipped_by_their_names_are_said() {
     diag_for(&report, "2.4.8/kernel.yml", "did you mean kernel.yaml?");
     no_diag_for(&report, "content/README.md");
     no_diag_for(&report, "m1/README.md");
+    // An editor's leftovers of site.yaml (Emacs keeps `#site.yaml#` while
+    // it is open): no warning on every build (review61 site #2).
+    put(&content, "site.yaml~", "title: \"Old\"\n");
+    put(&content, "#site.yaml#", "title: \"Editing\"\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    no_diag_for(&report, "content/site.yaml~");
+    no_diag_for(&report, "content/#site.yaml#");
     put(&content, "site.yaml", "title: \"Test site\"\nignore: [\"notes.txt\"]\n");
     let (report, _) = build_ok(tmp.path(), &content);
     no_diag_for(&report, "content/notes.txt");
