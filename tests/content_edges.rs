@@ -979,6 +979,13 @@ fn files_skipped_by_their_names_are_said() {
     diag_for(&report, "2.4.8/kernel.yml", "did you mean kernel.yaml?");
     no_diag_for(&report, "content/README.md");
     no_diag_for(&report, "m1/README.md");
+    // An editor's leftovers of site.yaml (Emacs keeps `#site.yaml#` while
+    // it is open): no warning on every build (review61 site #2).
+    put(&content, "site.yaml~", "title: \"Old\"\n");
+    put(&content, "#site.yaml#", "title: \"Editing\"\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    no_diag_for(&report, "content/site.yaml~");
+    no_diag_for(&report, "content/#site.yaml#");
     // The warning's own advice ("add it to `ignore:` to say so") quiets it,
     // in a class as at the root (the demo's sbc-unixbench/SOURCES.md).
     put(&content, "site.yaml", "title: \"Test site\"\nignore: [\"notes.txt\", \"2.4.7/dbench.md\"]\n");

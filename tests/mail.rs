@@ -111,6 +111,15 @@ fn a_benchmarks_detail_is_on_the_web_pages_and_not_in_the_mail() {
     assert!(!mail.contains("NTCreateX"), "{mail}");
     assert!(mail.contains("This mail leaves out") && mail.contains("detail columns (of dbench: operations)"), "{mail}");
     assert!(page.contains("NTCreateX"), "the class page shows the per-operation table");
+    // `text` (no --section) prints that mail: the operations table left
+    // out, as in email.txt (review61 site #1: it printed the table whole).
+    for args in [&["text", "m1", "--compare"][..], &["text", "m1"][..]] {
+        let text = benchsite().args(args).arg("--content").arg(&c).assert().success();
+        assert_eq!(String::from_utf8_lossy(&text.get_output().stdout), mail, "{args:?}");
+    }
+    // `--kernels` leaves the detail columns out too (`chosen_text`).
+    let two = benchsite().args(["text", "m1", "--kernels", "6.8,6.9", "--content"]).arg(&c).assert().success();
+    assert!(!String::from_utf8_lossy(&two.get_output().stdout).contains("NTCreateX"));
 
     // `text --section` of a section of only detail columns: asked for by
     // name, it is chosen (as a section whose `group:` names it), drawn whole.

@@ -73,24 +73,12 @@ impl<'a> CompactSvg<'a> {
         self.buf.push('"');
     }
 
-    /// `s` with plotters-svg's five entities (`<`, `>`, `&`, `"`, `'`) and
-    /// nothing else changed.
+    /// `s` with plotters-svg's five entities (`<`, `>`, `&`, `"`, `'`)
+    /// through the charts' one escaper ([`super::draw::xml_escape_into`]),
+    /// which also leaves out control characters (every text here has been
+    /// through `draw::clean`, so there are none).
     fn escaped(&mut self, s: &str) {
-        let mut start = 0;
-        for (i, c) in s.char_indices() {
-            let with = match c {
-                '<' => "&lt;",
-                '>' => "&gt;",
-                '&' => "&amp;",
-                '"' => "&quot;",
-                '\'' => "&apos;",
-                _ => continue,
-            };
-            self.buf.push_str(&s[start..i]);
-            self.buf.push_str(with);
-            start = i + 1;
-        }
-        self.buf.push_str(&s[start..]);
+        super::draw::xml_escape_into(self.buf, s);
     }
 }
 

@@ -212,8 +212,12 @@ pub fn run(args: &TextArgs) -> ExitCode {
     // A section of only detail columns (dbench's per-operation table no
     // configured section shows) is no part of a mail; asked for by name
     // it is chosen, as a section whose `group:` names it: drawn whole.
-    for s in page.sections.iter_mut().filter(|s| s.table.columns.iter().all(|c| c.detail)) {
-        s.table.columns.iter_mut().for_each(|c| c.detail = false);
+    // Without --section such a section stays detail: left out, as in
+    // `email.txt` (review61 site #1: `text CLASS` printed it whole).
+    if !sections.is_empty() {
+        for s in page.sections.iter_mut().filter(|s| s.table.columns.iter().all(|c| c.detail)) {
+            s.table.columns.iter_mut().for_each(|c| c.detail = false);
+        }
     }
     // Without --kernels, the class's mail as `email.txt` has it: the
     // baseline and the last kernels of a class with many. Sections asked

@@ -3856,13 +3856,13 @@ fn warn_of_merged_copies<'a>(
                 v.dedup();
                 v
             };
-            let mut seen: Vec<Vec<u64>> =
+            // A set (review61 parse #10: a Vec's `contains` was
+            // quadratic in the distinct sets, as first_pair was, reader34 F7).
+            let mut seen: rustc_hash::FxHashSet<Vec<u64>> =
                 written.iter().filter(|x| x.1.contains(&a) || x.1.contains(&b)).map(|x| set(x)).collect();
             let mut out: Vec<usize> = Vec::new();
             for x in written {
-                let v = set(x);
-                if !seen.contains(&v) {
-                    seen.push(v);
+                if seen.insert(set(x)) {
                     // A text already named (`Latency percentiles (usec)`
                     // above a copy further on) is not named again.
                     if let Some(&n) = x.1.last()

@@ -512,11 +512,14 @@ pub fn never_negative(unit: &str) -> Option<&'static str> {
 
 /// A share of processor time, never below 0 (a unit-less or `%` unit
 /// says nothing of it, so [`never_negative`] cannot tell): time's and
-/// kcbench's `CPU` (`260%CPU`), contest's `CPU%` and `LCPU%`, a `%CPU`
-/// unit. A percentage that is a difference (`%change`) is not one.
+/// kcbench's `CPU` (`260%CPU`), contest's `CPU%` and `LCPU%`, kernbench's
+/// `Percent CPU` (`Percent CPU 237.2`), bonnie's `<test> %CPU` (`Per Char
+/// %CPU`), will-it-scale's `idle`, a `%CPU` unit. A percentage that is a
+/// difference (`%change`) is not one.
 fn cpu_share(s: &crate::model::Sample) -> Option<&'static str> {
     let (name, unit) = (s.metric.name.as_str(), s.metric.unit.trim());
-    let named = matches!(name, "CPU" | "CPU%" | "LCPU%" | "%CPU") && unit == "%";
+    let named = (matches!(name, "CPU" | "CPU%" | "LCPU%" | "%CPU" | "Percent CPU" | "idle") || name.ends_with(" %CPU"))
+        && unit == "%";
     (named || unit.eq_ignore_ascii_case("%cpu")).then_some("share of processor time")
 }
 

@@ -504,26 +504,31 @@ fn progress_lines(input: &Input) -> Option<(usize, usize)> {
 
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "pgbench".into(), ..ParsedFile::default() };
+    // The run being read; before its figures, the pending run a command
+    // line above it set up (its `-C`, `-R` and `-T`), which its
+    // `transaction type:` line takes over: once, so that no earlier
+    // command's options land on a later run printed without its command
+    // line (review61 parse #2).
     let mut run = Run::default();
-    // Whether the command line above the next run has `-C`, and its `-R`.
-    let mut connect = false;
-    let mut rate: Option<String> = None;
-    let mut time: Option<String> = None;
     // A client's abort above the next run's summary.
     let mut aborted: Option<usize> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(v) = t.strip_prefix("transaction type:") {
+            let (reconnect, rate, time) = if run.figures.is_empty() {
+                (std::mem::take(&mut run.reconnect), run.rate.take(), run.time.take())
+            } else {
+                (false, None, None)
+            };
             run.finish(&mut out);
             run = Run {
                 params: vec![("type", transaction_type(v))],
-                reconnect: connect,
+                reconnect,
                 aborted: aborted.take(),
-                rate: rate.take(),
-                time: time.take(),
+                rate,
+                time,
                 ..Run::default()
             };
-            connect = false;
         } else if client_aborted(t) {
             aborted.get_or_insert(n);
         } else if let Some((done, planned)) = processed(t) {
@@ -542,7 +547,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             // read under the `-T 600` run's type, scale and 600 s).
             if !run.figures.is_empty() {
                 run.finish(&mut out);
-                run = Run { reconnect: connect, rate: rate.clone(), time: time.clone(), ..Run::default() };
+                run = Run::default();
             }
             // `pgbench (18.3, server 15.12-YB-2025.2.2.2-b0)`: the client's.
             let v = v.split([' ', ')', ',']).next().unwrap_or("");
@@ -558,19 +563,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.notes.push((n, msg.into()));
             }
         } else if let Some(args) = args_of(t, "pgbench").or_else(|| after_prompt(t)) {
-            connect = args
+            let reconnect = args
                 .iter()
                 .any(|a| *a == "--connect" || (a.starts_with('-') && !a.starts_with("--") && a.contains('C')));
-            rate = rate_of(&args);
-            time = time_of(&args);
             // A command line after a run's figures: that run ended (its
             // summary cut, as above); the next is this command's.
             if !run.figures.is_empty() {
                 run.finish(&mut out);
-                run = Run { reconnect: connect, rate: rate.clone(), time: time.clone(), ..Run::default() };
-            } else {
-                run.time.clone_from(&time);
+                run = Run::default();
             }
+            (run.reconnect, run.rate, run.time) = (reconnect, rate_of(&args), time_of(&args));
         } else {
             read_line(&mut out, &mut run, n, t)?;
         }
@@ -681,6 +683,34 @@ mod tests {
         assert_eq!(tps.len(), 2);
         assert!(tps[0].1.contains(&"duration=600 s".to_string()), "{tps:?}");
         assert_eq!(tps[1], (12, vec!["duration=60 s".to_string()]));
+    }
+
+    /// review61 parse #2: a `-T 60` run cut to its figures, then a whole
+    /// `-t` run printed without its command line: the second is no run of
+    /// 60 s (it was `duration=60 s`, its `-t` length skipped). And the
+    /// first cut run after `pgbench -R 1000 -C` keeps its `-R` and `-C`.
+    #[test]
+    fn a_command_lines_options_go_to_its_own_run_only() {
+        let text = "$ pgbench -T 60 postgres\npgbench (15.10)\n...\nlatency average = 1.314 ms\n\
+                    tps = 761.155095 (without initial connection time)\npgbench (15.10)\n\
+                    transaction type: <builtin: TPC-B (sort of)>\nscaling factor: 1\nnumber of clients: 1\n\
+                    number of threads: 1\nnumber of transactions per client: 1000\n\
+                    number of transactions actually processed: 1000/1000\nlatency average = 1.000 ms\n\
+                    tps = 1000.000000 (without initial connection time)\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        let tps: Vec<&crate::model::Sample> = f.samples.iter().filter(|s| s.metric.name.starts_with("tps")).collect();
+        assert_eq!(tps.len(), 2, "{:?}", show(&f));
+        let params =
+            |s: &crate::model::Sample| s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>();
+        assert!(params(tps[0]).contains(&"duration=60 s".to_string()), "{:?}", show(&f));
+        assert!(!params(tps[1]).iter().any(|p| p.starts_with("duration=")), "{:?}", show(&f));
+
+        let text = "$ pgbench -R 1000 -C -T 60 postgres\npgbench (15.10)\n...\nlatency average = 1.314 ms\n\
+                    rate limit schedule lag: avg 0.120 (max 2.845) ms\ntps = 761.155095 (without initial connection time)\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        let tps = f.samples.iter().find(|s| s.metric.name.starts_with("tps")).expect("tps");
+        let p = params(tps);
+        assert!(p.iter().any(|p| p.starts_with("rate=")) && p.iter().any(|p| p.starts_with("connect")), "{p:?}");
     }
 
     fn show(f: &ParsedFile) -> Vec<String> {

@@ -1525,10 +1525,14 @@ fn score_check(values: &[(f64, usize)], score: f64, mean: Mean) -> Option<String
     if values.len() < 2 || values.iter().any(|&(v, _)| v <= 0.05) {
         return None;
     }
-    let n = values.len() as f64;
-    let of = |d: f64| match mean {
-        Mean::Geometric => (values.iter().map(|&(v, _)| (v + d).ln()).sum::<f64>() / n).exp(),
-        Mean::Arithmetic => values.iter().map(|&(v, _)| v + d).sum::<f64>() / n,
+    // The means by statrs (review61 parse #7: by hand before).
+    use statrs::statistics::Statistics as _;
+    let of = |d: f64| {
+        let shifted = values.iter().map(|&(v, _)| v + d);
+        match mean {
+            Mean::Geometric => shifted.geometric_mean(),
+            Mean::Arithmetic => shifted.mean(),
+        }
     };
     let (low, high) = (of(-0.05) - 0.05, of(0.05) + 0.05);
     if (low..=high).contains(&score) {

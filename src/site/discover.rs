@@ -11,6 +11,10 @@ use std::path::{Path, PathBuf};
 /// The annotation files, which are never raw files.
 const ANNOTATIONS: &[&str] = &["site.yaml", "machine.yaml", "kernel.yaml"];
 
+/// Names taken for `site.yaml` ([`plan`] warns "did you mean site.yaml?"
+/// of each; [`warn_files_at_the_root`] leaves them to it).
+const SITE_YAML_LOOKALIKES: [&str; 4] = ["site.yml", "Site.yaml", "site.YAML", "site.yaml.txt"];
+
 /// True when a file named `name` is not a raw file: hidden, an editor's
 /// or a patch's leftover ([`is_leftover`]), a README, Markdown or an
 /// annotation.
@@ -79,8 +83,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
     // `site.yml` was ignored without a word: the site built with the
     // defaults (alpha 0.05, no base_url).
     if !content.join("site.yaml").exists()
-        && let Some(n) =
-            ["site.yml", "Site.yaml", "site.YAML", "site.yaml.txt"].into_iter().find(|n| content.join(n).is_file())
+        && let Some(n) = SITE_YAML_LOOKALIKES.into_iter().find(|n| content.join(n).is_file())
     {
         diags.push(Diagnostic::warning(
             content.join(n),
@@ -227,7 +230,8 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
 /// only `site.yaml` is (and directories, the machine classes); a raw
 /// result or `notes.txt` there was ignored without a word (attack60
 /// R/site-yml). Left alone: hidden files, `README*` and `*.md` (notes),
-/// the `site.yml` family (warned of by [`plan`]), `machine.yaml` (an
+/// an editor's leftovers ([`is_leftover`]: `site.yaml~`, `#site.yaml#`,
+/// review61 site #2), the `site.yml` family (warned of by [`plan`]), `machine.yaml` (an
 /// error of its own) and names that `ignore:` globs of site.yaml match.
 fn warn_files_at_the_root(content: &Path, config: &SiteConfig, diags: &mut Vec<Diagnostic>) {
     let Ok(entries) = std::fs::read_dir(content) else { return };
@@ -242,8 +246,9 @@ fn warn_files_at_the_root(content: &Path, config: &SiteConfig, diags: &mut Vec<D
         let quiet = name.starts_with('.')
             || name.starts_with("README")
             || name.ends_with(".md")
-            || ["site.yaml", "machine.yaml", "site.yml", "Site.yaml", "site.YAML", "site.yaml.txt"]
-                .contains(&name.as_str())
+            || is_leftover(&name)
+            || ["site.yaml", "machine.yaml"].contains(&name.as_str())
+            || SITE_YAML_LOOKALIKES.contains(&name.as_str())
             || ignore.iter().any(|p| p.matches(&name));
         if quiet {
             continue;

@@ -394,9 +394,17 @@ impl SetupNote {
             return None;
         }
         let name = |w: &&str| w.split('=').next().unwrap_or_default().to_string();
-        let names: Vec<Vec<String>> = options.iter().map(|o| o.iter().map(name).collect()).collect();
-        let mut every: Vec<String> = names[0].iter().filter(|n| names.iter().all(|o| o.contains(n))).cloned().collect();
-        every.dedup();
+        // Each name once per set-up (fio's per-job `name=` or `rw=` twice
+        // on one command line was named, and counted, twice: review61
+        // site #4), in the order first set.
+        let names: Vec<Vec<String>> = options
+            .iter()
+            .map(|o| {
+                let mut seen = rustc_hash::FxHashSet::default();
+                o.iter().map(name).filter(|n| seen.insert(n.clone())).collect()
+            })
+            .collect();
+        let every: Vec<String> = names[0].iter().filter(|n| names.iter().all(|o| o.contains(n))).cloned().collect();
         let mut parts = Vec::new();
         if !every.is_empty() {
             parts.push(every.join(", "));
@@ -670,6 +678,24 @@ mod tests {
         );
         // The page's note keeps every option.
         assert!(note.text().contains("random_generator=lfsr"), "{}", note.text());
+    }
+
+    /// review61 site #4: an option named twice in one set-up (fio's
+    /// per-job `name=` and `rw=` on one command line) is named once and
+    /// counted once ("1 option B alone sets", not 2).
+    #[test]
+    fn an_option_named_twice_is_named_and_counted_once() {
+        let a = "fio invalidate=1 name=seq-read-job-one direct=0 name=seq-read-job-two size=4473924266 runtime=200";
+        let b = "fio invalidate=1 name=rand-write-job-one direct=1 name=rand-write-job-two size=134217728 runtime=60 \
+                 ramp_time=5 ramp_time=10";
+        let (sa, sb) = (source(a, "6.10.0/fio line 1"), source(b, "6.11.0/fio line 1"));
+        let keys = [(a.to_string(), "A".to_string()), (b.to_string(), "B".to_string())];
+        let note = SetupNote::new(&[&sa, &sb], &keys);
+        assert_eq!(
+            note.mail_text(),
+            "the set-ups' other options differ too (name, direct, size, runtime; 1 option B alone sets; the class \
+             page gives them, their values and files)"
+        );
     }
 
     /// grid50: a kernel's page says where its set-up was first read and

@@ -224,6 +224,10 @@ results:
         for (text, written) in [
             ("results:\n  - {metric: T, value: 0x1F, better: higher}\n", "`0x1F`"),
             ("results:\n  - metric: T\n    value: 0o17\n    better: higher\n", "`0o17`"),
+            // A non-ASCII character before it (review61 parse #5: the
+            // column, counted in characters, was taken as a byte offset).
+            ("results:\n  - {metric: Débit, value: 0x1F, better: higher}\n", "`0x1F`"),
+            ("results:\n  - {metric: Débit, value: 0b101, better: higher}\n", "`0b101`"),
         ] {
             let e = parse(text).unwrap_err().to_string();
             assert!(

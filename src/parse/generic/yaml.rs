@@ -254,7 +254,7 @@ fn yaml_error(text: &str, err: serde_yaml::Error) -> ParseError {
                 let rest = rest.strip_prefix(": ").or_else(|| rest.strip_prefix('.')).unwrap_or(rest);
                 msg = format!("result {}: {rest}", n + 1);
             }
-            // `value: 0x1F` (or `0o17`): YAML reads an integer the f64 does
+            // `value: 0x1F` (or `0o17`, `0b101`): YAML reads an integer the f64 does
             // not take; it said "invalid type: integer `31`, expected f64"
             // (attacker 59).
             if let Some((head, rest)) = msg.split_once("invalid type: integer `")
@@ -262,7 +262,7 @@ fn yaml_error(text: &str, err: serde_yaml::Error) -> ParseError {
                 && tail.is_empty()
             {
                 msg = format!(
-                    "{head}`{}` is an integer written in hexadecimal (`0x…`) or octal (`0o…`), which YAML reads as {n}: write the number in decimal, as the benchmark printed it",
+                    "{head}`{}` is an integer written in hexadecimal (`0x…`), octal (`0o…`) or binary (`0b…`), which YAML reads as {n}: write the number in decimal, as the benchmark printed it",
                     written_at(text, loc.line(), loc.column()).unwrap_or_else(|| n.to_string())
                 );
             }
@@ -274,12 +274,17 @@ fn yaml_error(text: &str, err: serde_yaml::Error) -> ParseError {
 }
 
 /// The plain scalar of `text` at 1-based `line` and `column` (as a
-/// serde_yaml error locates it), up to the next `,`, `}`, `]`, blank or
+/// serde_yaml error locates it; the column in characters), up to the next `,`, `}`, `]`, blank or
 /// comment: `0x1F`.
 fn written_at(text: &str, line: usize, column: usize) -> Option<String> {
     let l = text.lines().nth(line.checked_sub(1)?)?;
-    let rest = l.get(column.checked_sub(1)?..)?;
-    let word: String = rest.chars().take_while(|c| !matches!(c, ',' | '}' | ']' | ' ' | '\t' | '#')).collect();
+    // libyaml counts the column in characters, not bytes (review61 parse
+    // #5: `{metric: Débit, value: 0x1F}` named `31` as written).
+    let word: String = l
+        .chars()
+        .skip(column.checked_sub(1)?)
+        .take_while(|c| !matches!(c, ',' | '}' | ']' | ' ' | '\t' | '#'))
+        .collect();
     (!word.is_empty()).then_some(word)
 }
 

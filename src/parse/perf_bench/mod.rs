@@ -386,6 +386,11 @@ fn command_group(args: &[String]) -> Option<String> {
     (known && word(name) && name != "all").then(|| format!("{suite}/{name}"))
 }
 
+/// Why a perf bench `Total time` of `0.000` (default format or `-f
+/// simple`) is not read.
+const ZERO_TOTAL_TIME: &str =
+    "a run shorter than the millisecond perf prints its time to; a time of 0 is no measurement: not read";
+
 /// Reads one line of the current section; a line no suite reads that is
 /// not blank, a `#` comment or a `[…]` per-thread line ends the section.
 fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<(), ParseError> {
@@ -412,6 +417,12 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
         if let Some(v) = plain(t)
             && matches!(sec.group.as_str(), "sched/messaging" | "sched/pipe")
         {
+            if v == 0.0 {
+                // `0.000`, as the default format's `Total time: 0.000
+                // [sec]` below (review61 parse #4: read as 0 s).
+                out.notes.push((n, format!("`{t}`: {ZERO_TOTAL_TIME}")));
+                return Ok(());
+            }
             let mut s = sec.sample(Metric::new("Total time", "s", Better::Lower), v, n);
             // No header lines: messaging's mode and groups as the
             // command gives them (`-t`, `-g 24`).
@@ -452,10 +463,7 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
             // breakpoint all`, LKML 2022-05): a run shorter than the
             // millisecond perf prints to. No time was measured; read as
             // 0 s it was the best of any run, compared as such.
-            let msg = format!(
-                "`{t}`: a run shorter than the millisecond perf prints its time to; a time of 0 is no measurement: not read"
-            );
-            out.notes.push((n, msg));
+            out.notes.push((n, format!("`{t}`: {ZERO_TOTAL_TIME}")));
         } else {
             out.samples.push(sec.sample(metric, v, n));
             if !tail.is_empty() {
@@ -705,9 +713,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // Only benchmarks not read here (`perf bench uprobe all`): say which.
         let skipped: Vec<&(usize, String)> =
             out.notes.iter().filter(|(_, m)| m.ends_with("is not read by benchsite")).collect();
-        let reason = match skipped.first() {
-            Some((n, m)) => format!("line {n}: {m} (and {} more such header(s))", skipped.len() - 1),
-            None => "no result under a `# Running '…' benchmark:` header".into(),
+        // Or only a `Total time` of 0 (review61 parse #4): say so.
+        let zero = out.notes.iter().find(|(_, m)| m.ends_with(ZERO_TOTAL_TIME));
+        let reason = match (skipped.first(), zero) {
+            (Some((n, m)), _) => format!("line {n}: {m} (and {} more such header(s))", skipped.len() - 1),
+            (None, Some((n, m))) => format!("line {n}: {m}"),
+            (None, None) => "no result under a `# Running '…' benchmark:` header".into(),
         };
         return Err(ParseError::NoResults { benchmark: "perf-bench", reason });
     }

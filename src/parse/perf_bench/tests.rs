@@ -272,6 +272,23 @@ fn the_simple_format_is_the_total_time_alone() {
     assert!(!simple_run("$ perf bench sched messaging", "16.135"));
 }
 
+/// `-f simple`'s `0.000` (the sched-ext PR's command, its `16.135` put to
+/// 0): no time measured, warned and not read as the default format's
+/// `Total time: 0.000 [sec]` is (review61 parse #4: read as 0 s, the best
+/// of any run); alone in a file, the reason says so.
+#[test]
+fn a_simple_total_time_of_zero_is_not_read() {
+    let text = "$ perf bench -f simple sched messaging -t -g 24 -l 10000\n0.000\n\
+                $ perf bench --format=simple sched pipe\n8.091\n";
+    let f = read(text);
+    assert_eq!(f.samples.len(), 1);
+    assert_eq!((f.samples[0].group.as_str(), f.samples[0].line), ("sched/pipe", 4));
+    assert!(f.notes.iter().any(|(n, m)| *n == 2 && m.starts_with("`0.000`: a run shorter than the millisecond")));
+    let alone = "$ perf bench -f simple sched messaging -t -g 24 -l 10000\n0.000\n";
+    let Err(e) = PerfBench.parse(&Input::from_text(alone)) else { panic!("read") };
+    assert!(e.to_string().contains("line 2: `0.000`: a run shorter"), "{e}");
+}
+
 /// perf bench breakpoint (perf 5.19+): thread's header line gives
 /// `repeat`, `breakpoints`, `parallelism`, its command `threads`; a run
 /// printed bare under its command (`perf bench --repeat=20000 breakpoint
