@@ -295,8 +295,10 @@ fn json_entries_of_one_job_with_other_options_are_set_ups() {
     let with = |option: &str| {
         json.replace("\"name\" : \"/dev/nvme8n4\"", &format!("\"name\" : \"/dev/nvme8n4\",\n        {option}"))
     };
+    // The second document another run of fio: its own `timestamp_ms` (one
+    // timestamp twice is one run pasted twice, read once since attack61).
     let read = |a: &str, b: &str| {
-        let file = format!("{}{}", with(a), with(b));
+        let file = format!("{}{}", with(a), with(b).replace("1783516250055", "1783516311207"));
         let f = parse::by_id("fio").expect("fio").parse(&Input::from_text(&file)).expect("reads");
         let mut options: Vec<String> = f
             .samples
