@@ -290,8 +290,8 @@ pub fn warn_near_copies(input: &Input, parsed: &mut ParsedFile) {
     // only (a file of thousands of alike runs costs no square).
     let mut by_key: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
     let mut run: FxHashMap<(usize, usize), usize> = FxHashMap::default();
-    for j in 0..lines.len() {
-        let twins = by_key.entry(lines[j].2).or_default();
+    for (j, line) in lines.iter().enumerate() {
+        let twins = by_key.entry(line.2).or_default();
         for &i in twins.iter().rev().take(16) {
             let before = if i > 0 { run.get(&(i - 1, j - 1)).copied().unwrap_or(0) } else { 0 };
             run.insert((i, j), before + 1);
