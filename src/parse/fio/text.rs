@@ -855,6 +855,23 @@ pub fn read(
             step(&mut st, n, &whole, json_jobs, out)?;
             continue;
         }
+        // A poster's Markdown bold around a figure (`write: **IOPS=111k**,
+        // BW=…`, `iops : … **avg=132163.42**`, axboe/fio issue #1575): the
+        // direction line was refused and the whole report skipped as "no
+        // job report". The markers are taken out where the line is then a
+        // fio direction or samples line; said at each direction line.
+        if line.contains("**") {
+            let plain_line = line.replace("**", "");
+            let t = plain_line.trim_start();
+            if matches!(direction_line(&plain_line), Some(Ok(_))) {
+                out.notes.push((n, "Markdown bold markers `**` in a fio direction line taken out; read".into()));
+                step(&mut st, n, &plain_line, json_jobs, out)?;
+                continue;
+            } else if t.starts_with("iops ") || t.starts_with("bw (") {
+                step(&mut st, n, &plain_line, json_jobs, out)?;
+                continue;
+            }
+        }
         step(&mut st, n, line, json_jobs, out)?;
     }
     settle_clones(&mut st, None, json_jobs, out);
@@ -1963,6 +1980,21 @@ mod tests {
         );
         assert_eq!(killed_pid("\tfio: pid=28242, err=5"), Some("28242"));
         assert_eq!(killed_pid("fio: pid=1, err=0/file:x.c:1"), None);
+    }
+
+    /// wildmod62 (axboe/fio issue #1575, wild/fio): a poster's `**` bold
+    /// around `IOPS=111k` lost the whole report ("no job report"); the
+    /// markers are taken out of a direction line (said) and a samples line.
+    #[test]
+    fn markdown_bold_in_a_direction_line_is_taken_out() {
+        let text = "job: (groupid=0, jobs=16): err= 0: pid=18715: Wed May 17 15:43:54 2023\n\
+            \x20 write: **IOPS=111k**, BW=433MiB/s (454MB/s)(375GiB/887769msec); 0 zone resets\n\
+            \x20  iops        : min=33226, max=502899, **avg=132163.42**, stdev=6490.34, samples=12253\n";
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+        let iops = out.samples.iter().find(|s| s.metric.name == "write: IOPS").map(|s| s.value.mean());
+        assert_eq!(iops, Some(111000.0), "{:?}", out.samples);
+        assert!(out.notes.iter().any(|(n, m)| *n == 2 && m.contains("Markdown bold")), "{:?}", out.notes);
     }
 
     /// wildmod62 (axboe/fio issue #902, wild/fio): fio 3.7 printed
