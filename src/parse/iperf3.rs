@@ -299,8 +299,22 @@ fn udp_extras(setup: &Setup, obj: &Value, line: usize, stream: &str, out: &mut P
     for (key, name, unit) in [("jitter_ms", "Jitter", "ms"), ("lost_percent", "Lost", "%")] {
         if let Some(x) = obj.get(key).and_then(Value::as_f64).filter(|x| x.is_finite()) {
             let count = |k: &str| obj.get(k).and_then(Value::as_i64);
+            let counts = count("lost_packets").zip(count("packets"));
+            // A count at a 32-bit counter's ceiling, as in the text report
+            // ([`saturated`]): the loss is no measurement.
             if key == "lost_percent"
-                && let Some(msg) = loss_disagrees(x, count("lost_packets").zip(count("packets")))
+                && let Some(c) = saturated(counts)
+            {
+                let whose = if stream.is_empty() { String::new() } else { format!("stream {stream}: ") };
+                let msg = format!(
+                    "{whose}an iperf3 UDP datagram count printed {c}, a 32-bit counter's ceiling: the count \
+                     overflowed, so the loss {x}% is not the test's: not read"
+                );
+                out.notes.push((line, msg));
+                continue;
+            }
+            if key == "lost_percent"
+                && let Some(msg) = loss_disagrees(x, counts)
             {
                 let whose = if stream.is_empty() { String::new() } else { format!("stream {stream}: ") };
                 out.notes.push((line, format!("{whose}{msg}")));
@@ -452,7 +466,10 @@ fn rewrapped(input: &Input) -> Option<Input> {
             if let Some(j) = (i + 1..input.lines.len()).find(|&j| !input.joined_away(j)) {
                 let next = input.lines[j].trim();
                 let whole = format!("{t} {next}");
-                if next.contains("bits/sec") && summary(&whole).is_some() {
+                // A line of its own under it (`[SUM] … datagrams received
+                // out-of-order` above the receiver line, issue #1534) is no
+                // wrapped tail: it begins with its own `[id]`.
+                if next.contains("bits/sec") && !next.starts_with('[') && summary(&whole).is_some() {
                     r.join(i, j, whole);
                 }
             }
@@ -515,6 +532,27 @@ fn rewrapped(input: &Input) -> Option<Input> {
 /// OpenWrt reply, LKML 2025-09, were not put back, four figures lost).
 fn has_sec(t: &str) -> bool {
     t.split_whitespace().any(|w| w == "sec")
+}
+
+/// True when the file's one summary line sits under iperf3's own summary
+/// head: the `- - - -` rule, then the `[ ID] Interval` header, at most two
+/// lines (a `[SUM] … datagrams received out-of-order` count) above it. A
+/// server's log trimmed to its summary (esnet/iperf issue #1534: a 24-hour
+/// UDP test's `… receiver` line under its rule and header, the `Server
+/// listening` banner cut away with the intervals) was skipped as
+/// unrecognised.
+fn under_summary_rule(input: &Input) -> bool {
+    let Some(at) = input.lines.iter().position(|l| summary(l.trim()).is_some()) else {
+        return false;
+    };
+    (at.saturating_sub(3)..at).any(|h| {
+        let head = input.lines[h].trim();
+        head.starts_with("[ ID]")
+            && head.contains("Interval")
+            && h > 0
+            && input.lines[h - 1].trim().starts_with("- - - -")
+            && input.lines[h + 1..at].iter().all(|l| l.trim().ends_with("datagrams received out-of-order"))
+    })
 }
 
 /// iperf3 3.0's UDP summary, which names no side: `[  4]   0.00-10.00  sec
@@ -706,6 +744,17 @@ fn overcounted<'b, 'a>(l: &Line, block: &'b [Line<'a>]) -> Option<&'b Line<'a>> 
         .iter()
         .filter(|s| s.role == "sender" && s.id == l.id && s.bidir == l.bidir)
         .find(|s| s.bytes.as_ref().is_some_and(|&(sent, _)| sent > 0.0 && got > 2.0 * sent))
+}
+
+/// A UDP line's `lost/total` count at a 32-bit counter's ceiling
+/// (`0/2147483647`, 2^31 − 1; or 2^32 − 1 unsigned): iperf3 3.12 kept the
+/// counts of a 24-hour 1 Gbit/s test (7.7 billion datagrams) in an `int`,
+/// and printed `0/2147483647 (0%)  receiver` above 1.3 billion datagrams
+/// received out of order (esnet/iperf issue #1534): the loss is no
+/// measurement. Returns the count so printed.
+fn saturated(datagrams: Option<(i64, i64)>) -> Option<i64> {
+    let (lost, total) = datagrams?;
+    [lost, total].into_iter().find(|&c| c == i64::from(i32::MAX) || c == i64::from(u32::MAX))
 }
 
 /// The warning for a UDP line whose loss percentage is not its own
@@ -919,6 +968,13 @@ fn text_block(block: &[Line], mode: Mode, streams: usize, out: &mut ParsedFile) 
             }
             if lost > 100.0 {
                 let msg = format!("an iperf3 UDP loss of {lost}% (over 100%: broken datagram counters): not read");
+                out.notes.push((l.n, msg));
+            } else if let Some(count) = saturated(l.datagrams) {
+                let msg = format!(
+                    "an iperf3 UDP datagram count printed {count} ({}, a 32-bit counter's ceiling): the count \
+                     overflowed (a long or fast test), so the loss {lost}% is not the test's: not read",
+                    if count == i64::from(i32::MAX) { "2^31 - 1" } else { "2^32 - 1" }
+                );
                 out.notes.push((l.n, msg));
             } else if !lost.is_nan() {
                 if let Some(msg) = loss_disagrees(lost, l.datagrams) {
@@ -1443,7 +1499,7 @@ impl BenchParser for Iperf3 {
         let input = fixed.as_ref().unwrap_or(input);
         let lines = input.lines.iter().filter(|l| summary(l.trim()).is_some()).count();
         let server = input.has("Server listening on") && input.has("Accepted connection from");
-        if lines >= 2 || (lines == 1 && server) { 85 } else { 0 }
+        if lines >= 2 || (lines == 1 && (server || under_summary_rule(input))) { 85 } else { 0 }
     }
 
     fn max_score(&self) -> u8 {
@@ -1830,6 +1886,36 @@ mod tests {
         assert!(err.to_string().contains("`us`"), "{err}");
     }
 
+    /// wildmod62 (esnet/iperf issue #1534, wild/iperf3): a 24-hour UDP
+    /// server log trimmed to its summary (rule, header, out-of-order count,
+    /// one `receiver` line; no `Server listening` banner) was skipped as
+    /// unrecognised; it is read now, but its `0/2147483647 (0%)` is a
+    /// 32-bit counter at its ceiling: the loss is warned of, not read (it
+    /// was read as 0% in a client's report, sender line beside it).
+    #[test]
+    fn a_datagram_count_at_a_32_bit_ceiling_gives_no_loss() {
+        let text = "- - - - - - - - - - - - - - - - - - - - - - - - -\n\
+            [ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n\
+            [SUM]  0.0-86400.0 sec  1338478610 datagrams received out-of-order\n\
+            [  5]   0.00-86400.04 sec  9.82 TBytes  1000 Mbits/sec  0.007 ms  0/2147483647 (0%)  receiver\n";
+        let input = Input::from_text(text);
+        assert_eq!(Iperf3.detect(&input), 85);
+        let f = Iperf3.parse(&input).unwrap();
+        let got: Vec<(&str, f64)> = f.samples.iter().map(|s| (&*s.metric.name, s.value.mean())).collect();
+        assert_eq!(got, [("receiver Bitrate", 1000.0), ("Jitter", 0.007)]);
+        assert!(f.notes.iter().any(|(n, m)| *n == 4 && m.contains("2147483647 (2^31 - 1")), "{:?}", f.notes);
+        // The same line in a client's report, under its sender line.
+        let client = text.replace(
+            "[  5]   0.00-86400.04",
+            "[  5]   0.00-86400.00 sec  9.82 TBytes  1000 Mbits/sec  0.000 ms  0/4294967295 (0%)  sender\n[  5]   0.00-86400.04",
+        );
+        let f = Iperf3.parse(&Input::from_text(&client)).unwrap();
+        assert!(f.samples.iter().all(|s| s.metric.name != "Lost"));
+        // Neither a rule nor a header above one receiver line: not iperf3's.
+        let bare = "[  5]   0.00-10.00  sec  1.16 GBytes  1000 Mbits/sec  0.007 ms  0/830000 (0%)  receiver\n";
+        assert_eq!(Iperf3.detect(&Input::from_text(bare)), 0);
+    }
+
     /// attack61 (repro ip3j-twice-edit): corpus-modern/iperf/1.txt's JSON
     /// pasted twice with a sender figure edited in the second was read as
     /// two runs; the same `cookie` and `timesecs` is one test: the second
@@ -2167,6 +2253,13 @@ mod tests {
             let f = Iperf3.parse(&Input::from_text(&doc(agrees))).unwrap();
             assert!(f.notes.is_empty(), "{agrees}: {:?}", f.notes);
         }
+        // wildmod62: a count at a 32-bit ceiling (issue #1534's
+        // 2147483647) gives no loss, as in the text report.
+        let stuck =
+            doc("0").replace("\"lost_packets\": 10, \"packets\": 4874", "\"lost_packets\": 0, \"packets\": 2147483647");
+        let f = Iperf3.parse(&Input::from_text(&stuck)).unwrap();
+        assert!(f.samples.iter().all(|s| s.metric.name != "Lost"), "{:?}", f.samples);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("2147483647")), "{:?}", f.notes);
     }
 
     #[test]

@@ -249,6 +249,11 @@ fn latency_fields<'a>(kind: &'static str, rest: &'a str) -> Option<Result<LatLin
     })
 }
 
+/// True when a latency line's `min=` is 0 (`clat (nsec): min=0, max=…`).
+fn zero_min(line: &str) -> bool {
+    line.split_once("min=").is_some_and(|(_, r)| r.split(',').next().and_then(|v| plain(v.trim())) == Some(0.0))
+}
+
 /// What follows a latency line's `kind (`, `usec): min=41, …` (or `usec)
 /// : min=…`) → the unit as printed and the figures after the colon; `None`
 /// where no `min=` follows (`lat (usec)   : 50=0.11%`, fio's latency
@@ -469,6 +474,10 @@ struct State {
     /// The direction's `clat` mean in ns and its line, to check against
     /// its `lat` mean (lat = slat + clat, so never the smaller).
     clat_ns: Option<(f64, usize)>,
+    /// The direction's latency lines in nsec whose `min=0` says some I/O
+    /// took no time at all (fio 3.7's missing timestamps, axboe/fio
+    /// issue #902): each kind (`clat`, `lat`, `slat`) with its line.
+    zero_min: Vec<(&'static str, usize)>,
     /// The file name `grep` put before the line being read
     /// ([`grep_prefixes`]), if any.
     grep_file: Option<String>,
@@ -845,6 +854,23 @@ pub fn read(
             rejoined = n + 1;
             step(&mut st, n, &whole, json_jobs, out)?;
             continue;
+        }
+        // A poster's Markdown bold around a figure (`write: **IOPS=111k**,
+        // BW=…`, `iops : … **avg=132163.42**`, axboe/fio issue #1575): the
+        // direction line was refused and the whole report skipped as "no
+        // job report". The markers are taken out where the line is then a
+        // fio direction or samples line; said at each direction line.
+        if line.contains("**") {
+            let plain_line = line.replace("**", "");
+            let t = plain_line.trim_start();
+            if matches!(direction_line(&plain_line), Some(Ok(_))) {
+                out.notes.push((n, "Markdown bold markers `**` in a fio direction line taken out; read".into()));
+                step(&mut st, n, &plain_line, json_jobs, out)?;
+                continue;
+            } else if t.starts_with("iops ") || t.starts_with("bw (") {
+                step(&mut st, n, &plain_line, json_jobs, out)?;
+                continue;
+            }
         }
         step(&mut st, n, line, json_jobs, out)?;
     }
@@ -1304,6 +1330,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         }
         st.dir = Some(d.dir);
         st.clat_ns = None;
+        st.zero_min.clear();
         if let Some(sec) = st.sections.last_mut() {
             sec.dirs.push((d.dir, d.runtime, d.runtime.map(|r| d.iops * r / 1000.0)));
         }
@@ -1377,6 +1404,9 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         if kind == "clat" {
             st.clat_ns = ns_per(unit).map(|k| (avg * k, n));
         }
+        if unit == "nsec" && zero_min(line) {
+            st.zero_min.push((kind, n));
+        }
         // lat = slat + clat: a clat mean above the lat mean is a report
         // that contradicts itself (seen: clat 5279.74 msec beside lat 4.71
         // usec); its numbers are read as printed, with a warning.
@@ -1411,8 +1441,30 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         let (cells, cut) = r.map_err(bad)?;
         if let Some(unit) = &st.pct {
             let kind = st.pct_prio.as_ref().map_or_else(|| st.pct_kind.to_string(), |p| format!("clat prio {p}"));
+            // A 0 nsec percentile under a `min=0` in nsec: no I/O
+            // completes in no time; fio lost the timestamps of some I/Os
+            // (axboe/fio issue #902, fio 3.7: `clat (nsec): min=0` and
+            // `1.00th=[0], 5.00th=[0]`, read as 0 nsec). In usec or msec a
+            // 0 is a figure rounded down, read as printed.
+            let zero = (unit == "nsec")
+                .then(|| st.zero_min.iter().find(|(k, _)| *k == st.pct_kind && st.pct_prio.is_none()))
+                .flatten();
+            let mut dropped = Vec::new();
             for (name, v) in cells {
+                if zero.is_some() && v == 0.0 {
+                    dropped.push(name);
+                    continue;
+                }
                 out.samples.push(job.sample(lat_metric(dir, &format!("{kind} {name}"), unit), v, n));
+            }
+            if let (Some((k, at)), false) = (zero, dropped.is_empty()) {
+                let msg = format!(
+                    "{dir}: {kind} percentiles {} of 0 nsec under `{k} (nsec): min=0` (line {at}): an I/O that took \
+                     no time at all is no measurement (fio lost some I/Os' timestamps): not read; the {k} mean and \
+                     stdev, taken over those I/Os too, are read as printed, check them",
+                    dropped.join(", ")
+                );
+                out.notes.push((n, msg));
             }
             if cut {
                 let msg = "a fio percentile cell without its closing `]` (the line looks cut short): not read";
@@ -1928,6 +1980,54 @@ mod tests {
         );
         assert_eq!(killed_pid("\tfio: pid=28242, err=5"), Some("28242"));
         assert_eq!(killed_pid("fio: pid=1, err=0/file:x.c:1"), None);
+    }
+
+    /// wildmod62 (axboe/fio issue #1575, wild/fio): a poster's `**` bold
+    /// around `IOPS=111k` lost the whole report ("no job report"); the
+    /// markers are taken out of a direction line (said) and a samples line.
+    #[test]
+    fn markdown_bold_in_a_direction_line_is_taken_out() {
+        let text = "job: (groupid=0, jobs=16): err= 0: pid=18715: Wed May 17 15:43:54 2023\n\
+            \x20 write: **IOPS=111k**, BW=433MiB/s (454MB/s)(375GiB/887769msec); 0 zone resets\n\
+            \x20  iops        : min=33226, max=502899, **avg=132163.42**, stdev=6490.34, samples=12253\n";
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+        let iops = out.samples.iter().find(|s| s.metric.name == "write: IOPS").map(|s| s.value.mean());
+        assert_eq!(iops, Some(111000.0), "{:?}", out.samples);
+        assert!(out.notes.iter().any(|(n, m)| *n == 2 && m.contains("Markdown bold")), "{:?}", out.notes);
+    }
+
+    /// wildmod62 (axboe/fio issue #902, wild/fio): fio 3.7 printed
+    /// `clat (nsec): min=0` and `1.00th=[0], 5.00th=[0]`, read as 0 nsec
+    /// percentiles; now not read, with a note at the row; the other cells
+    /// and the means are read. In usec a 0 (sub-microsecond, rounded) is
+    /// read as before, and so is a 0 nsec cell under a `min=` above 0.
+    #[test]
+    fn zero_nsec_percentiles_under_a_zero_min_are_not_read() {
+        let text = "test: (groupid=0, jobs=1): err= 0: pid=3364: Fri Jan 10 11:57:19 2020\n\
+            \x20 write: IOPS=955, BW=3824KiB/s (3916kB/s)(224MiB/60002msec)\n\
+            \x20   clat (nsec): min=0, max=1007.3M, avg=1841937.98, stdev=31497445.83\n\
+            \x20   clat percentiles (nsec):\n\
+            \x20    |  1.00th=[        0],  5.00th=[        0], 10.00th=[   724992],\n";
+        let read_all = |text: &str| {
+            let mut out = ParsedFile::default();
+            read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+            out
+        };
+        let out = read_all(text);
+        let pct: Vec<(String, f64)> = out
+            .samples
+            .iter()
+            .filter(|s| s.metric.name.contains("th"))
+            .map(|s| (s.metric.name.to_string(), s.value.mean()))
+            .collect();
+        assert_eq!(pct, [("write: clat 10.00th".to_string(), 724992.0)]);
+        assert!(out.samples.iter().any(|s| s.metric.name == "write: clat mean"));
+        assert!(out.notes.iter().any(|(n, m)| *n == 5 && m.contains("1.00th, 5.00th of 0 nsec")), "{:?}", out.notes);
+        for (from, to) in [("min=0,", "min=12,"), ("(nsec)", "(usec)")] {
+            let out = read_all(&text.replace(from, to));
+            assert_eq!(out.samples.iter().filter(|s| s.metric.name.contains("th")).count(), 3, "{from}");
+        }
     }
 
     /// attack25's fx/zero.txt: a randread job whose `read:` line is
