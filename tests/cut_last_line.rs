@@ -267,10 +267,6 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "tiobench's CPU Eff is a whole number (`28`)",
     ),
     (
-        "tests/fixtures/unixbench/lkml-2003-05-ubench41-2.5.69-bracketed-kernel-compare-rows-then-wrapped-report.txt",
-        "UnixBench 4.1's FINAL SCORE (`218.3`) is not checked against its printf",
-    ),
-    (
         "tests/fixtures/kernbench/linuxmm-2007-07-kernbench-M-memory-controller-4-setups-underlined-no-stddev.txt",
         "kernbench's averages have as many decimals as the sum left (`Sleeps 195483`)",
     ),
@@ -293,14 +289,6 @@ const UNPROVABLE: &[(&str, &str)] = &[
     (
         "tests/fixtures/lmbench/lkml-2001-10-lmbench20-athlon-vs-i686-builds-tcp-conn-599K-and-18.M.txt",
         "lmbench 2.0's Main mem latency column prints as few decimals as it needs (`155.3`, elsewhere `175`)",
-    ),
-    (
-        "tests/fixtures/unixbench/lkml-2002-12-ubench41-2.5.51-vs-2.5.51-mm1-same-uname-samples-wrapped.txt",
-        "UnixBench 4.1's FINAL SCORE (`197.2`) is not checked against its printf",
-    ),
-    (
-        "tests/fixtures/unixbench/lkml-2002-12-ubench41-2.5.52-mm1-vs-2.5.52-same-uname-centred-labels-outlook-wrapped-differently-per-block.txt",
-        "UnixBench 4.1's FINAL SCORE (`201.9`) is not checked against its printf",
     ),
     (
         "tests/fixtures/wild/aim7/lkml-2001-10-aim7-suite7ss-v1.0-3kernels-user-sys-idle-cols.txt",
@@ -341,34 +329,6 @@ const UNPROVABLE: &[(&str, &str)] = &[
     (
         "tests/fixtures/wild/lmbench/lkml-2002-10-lmbench20-2.5.42-vs-2.5.43-5runs-outlook-wrapped-sh-and-mem-write.txt",
         "lmbench 2.0 prints memory latencies to varying decimals (`176.8`, `3.492`)",
-    ),
-    (
-        "tests/fixtures/wild/unixbench/lkml-2002-10-ubench41-2.5.42-vs-2.5.43-indented-banner-tabs-glued-lps.txt",
-        "UnixBench 4.1's FINAL SCORE (`160.4`) is not checked against its printf",
-    ),
-    (
-        "tests/fixtures/wild/unixbench/lkml-2003-02-ubench410-2.5.63-outlook-wrapped-result-line-missing-paren.txt",
-        "UnixBench 4.1's FINAL SCORE (`197.5`) is not checked against its printf",
-    ),
-    (
-        "tests/fixtures/wild/unixbench/lkml-2002-12-ubench410-2.5.51-vs-mm1-2reports-kernel-headings-between-wrapped-rulers-every-note-wrapped.txt",
-        "UnixBench 4.1's FINAL SCORE (`197.2`) is not checked against its printf",
-    ),
-    (
-        "tests/fixtures/wild/unixbench/lkml-2003-05-ubench410-2.5.69-bracket-kernel-hand-rows-tab-glued-lps-kbps-secs-samples-wrapped.txt",
-        "UnixBench 4.1's FINAL SCORE (`218.3`) is not checked against its printf",
-    ),
-    (
-        "tests/fixtures/wild/unixbench/lkml-2002-12-ubench410-2.5.49-vs-2.5.50-header-lines-refilled-unit-glued-to-paren-lps-KBps-every-note-wrapped.txt",
-        "UnixBench 4.1's FINAL SCORE (`197.2`) is not checked against its printf",
-    ),
-    (
-        "tests/fixtures/wild/unixbench/lkml-2002-10-ubench410-pavan-2.4.18-3-vs-2.4.20-pre10-index-row-lost-score-disagrees-pipe-cut-to-ipe-tabs-glued-lps.txt",
-        "UnixBench 4.1's FINAL SCORE (`237.3`) is not checked against its printf",
-    ),
-    (
-        "tests/fixtures/wild/unixbench/autotest-unixbench-py-sample-report-ubench410-2.6.18.5-system-and-start-lines-run-together-4-raw-results-only-in-index.txt",
-        "UnixBench 4.1's FINAL SCORE (`902.1`) is not checked against its printf",
     ),
     (
         "tests/fixtures/will-it-scale/lkml-2018-page-fault3-annotated-elided.txt",

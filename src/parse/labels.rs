@@ -8884,11 +8884,15 @@ pub fn kernel_and_filesystem(s: &str) -> Option<(&str, &str)> {
 /// `Kernel …`) alone on its line, between tabs or after and before rules
 /// of `-`, `=` or `*` (`----\t\t\tkernel 2.5.54mm1`, `\t\t\tkernel
 /// 2.5.53-mm1` between `***` lines: Wipro's UnixBench and TIObench posts
-/// of 2002-2003), without a `.` or `:` after it. `None` for any other
-/// line.
+/// of 2002-2003), without a `.` or `:` after it; also `Linux Kernel -
+/// 2.4.20-pre11` (Wipro's lmbench post of 2002-10, between `===` rules
+/// over each summary whose OS column lmbench cut to `Linux 2.4.20-`).
+/// `None` for any other line.
 pub fn banner_kernel(line: &str) -> Option<&str> {
     let t = line.trim().trim_matches(['-', '=', '*']).trim();
+    let t = t.strip_prefix("Linux ").unwrap_or(t);
     let rest = t.strip_prefix("kernel ").or_else(|| t.strip_prefix("Kernel "))?.trim();
+    let rest = rest.strip_prefix("- ").map_or(rest, str::trim_start);
     let ok = !rest.contains(char::is_whitespace) && is_kernel_name(rest);
     ok.then(|| rest.trim_end_matches(['.', ':']))
 }
@@ -8939,6 +8943,18 @@ pub fn is_next_tag(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    /// Wipro's lmbench post of 2002-10 names each summary's kernel on a
+    /// `Linux Kernel - 2.4.20-pre11` line between `===` rules (wildcls62).
+    /// Must NOT take a sentence or a name with words after it.
+    #[test]
+    fn a_linux_kernel_dash_banner_names_its_kernel() {
+        assert_eq!(banner_kernel("Linux Kernel - 2.4.20-pre11"), Some("2.4.20-pre11"));
+        assert_eq!(banner_kernel("Linux Kernel - 2.5.43"), Some("2.5.43"));
+        assert_eq!(banner_kernel("\t\t\tkernel 2.5.53-mm1"), Some("2.5.53-mm1"));
+        assert_eq!(banner_kernel("Linux kernel 2.5.43 seems like taking more time"), None);
+        assert_eq!(banner_kernel("Linux Kernel - 2.4.20 and 2.5.43"), None);
+    }
     /// newcomer48 N2: fio JSON's own options stay the file's set-up under
     /// a shown command line, after what the line runs fio under. Must NOT
     /// lose: a wrapper (`taskset -c 0`), nor the command line where the

@@ -174,11 +174,16 @@ impl BenchParser for UnixBench {
     /// UnixBench 5's `Run` prints the index score `%.1f`, so a cut one has
     /// none (`556` for `5562.6`) or ends in its point. BYTE 3.11's
     /// `AVERAGE  116.6` likewise.
+    ///
+    /// UnixBench 4.1's `FINAL SCORE   228.5` is whole when it is the
+    /// geometric mean of its table's INDEX values (two or more, as
+    /// [`score_check`] bounds it for their one decimal): a figure cut short
+    /// (`228.` or `22`) is none of the table's.
     fn last_figure_complete(&self, input: &Input) -> bool {
         input.lines.last().is_some_and(|l| {
             (l.contains("Index Score") || l.trim_start().starts_with("AVERAGE"))
                 && l.split_whitespace().last().and_then(super::num::decimals) == Some(1)
-        })
+        }) || self.final_score_given_by_its_rows(input)
     }
 
     /// `Benchmark` (the banner, `Benchmark Run:`, the index score lines),
@@ -511,6 +516,18 @@ impl BenchParser for UnixBench {
                     IndexRow::Value { name, value, at, result, baseline, next } => {
                         i = next;
                         let (name, label) = labelled_test(name);
+                        let name = match name_cut_at_its_start(name, baseline, result.0, value) {
+                            Some(full) => {
+                                let msg = format!(
+                                    "`{name}` is no test UnixBench's index names, but its BASELINE {baseline} is \
+                                     `{full}`'s and its RESULT and INDEX agree with it: read as `{full}` (the line \
+                                     lost the start of the name)"
+                                );
+                                out.notes.push((at, msg));
+                                full
+                            }
+                            None => name,
+                        };
                         if let Some(raw) = block.result_of(&mut out, name, result) {
                             out.samples.push(with_label(tagged(raw, &copies, &kernel), label));
                         }
@@ -583,6 +600,37 @@ impl BenchParser for UnixBench {
         out.identity = identity(&host_lines, &processors, &cpus, &builds);
         comparison_lines(input, &mut out);
         finish(out, wrapped_notes, first_wrapped)
+    }
+}
+
+impl UnixBench {
+    /// Whether the last line is UnixBench 4.1's `FINAL SCORE` with one
+    /// decimal that the INDEX values read above it, in its own table (the
+    /// rows after the score before it), give as [`score_check`] bounds it:
+    /// two rows or more. LKML's 4.1 posts ending on their score without a
+    /// line break (Pavan 2002-10, Wipro 2002-12) were left unproven.
+    fn final_score_given_by_its_rows(&self, input: &Input) -> bool {
+        let n = input.lines.len();
+        let Some(last) = input.lines.last() else { return false };
+        if !last.trim_start().starts_with("FINAL SCORE")
+            || last.split_whitespace().last().and_then(super::num::decimals) != Some(1)
+        {
+            return false;
+        }
+        let Ok(parsed) = self.parse(input) else { return false };
+        let is_score = |s: &Sample| s.group.as_str() == INDEX_GROUP && s.metric.name.starts_with("Index Score");
+        let Some(score) = parsed.samples.iter().find(|s| s.line == n && is_score(s)) else { return false };
+        let from = parsed.samples.iter().filter(|s| s.line < n && is_score(s)).map(|s| s.line).max().unwrap_or(0);
+        let rows: Vec<(f64, usize)> = parsed
+            .samples
+            .iter()
+            .filter(|s| s.line > from && s.line < n && s.group.as_str() == INDEX_GROUP && !is_score(s))
+            .map(|s| (s.value.mean(), s.line))
+            .collect();
+        // A row of 0.0 is one score_check leaves unchecked: no proof.
+        rows.len() >= 2
+            && rows.iter().all(|&(v, _)| v > 0.05)
+            && score_check(&rows, score.value.mean(), Mean::Geometric).is_none()
     }
 }
 
@@ -827,6 +875,37 @@ pub const BASELINE_PARAM: &str = "baseline";
 /// 9.9), not comparable with UnixBench's index values and scores.
 pub const OWN_BASELINE: &str = "own";
 
+/// The stock `pgms/index.base` tests and BASELINEs [`stock_baseline`]
+/// reads (4.1, 5.x and BYTE 3.11).
+const STOCK_BASELINES: [(&str, f64); 25] = [
+    ("Dhrystone 2 using register variables", 116700.0),
+    ("Double-Precision Whetstone", 55.0),
+    ("Execl Throughput", 43.0),
+    ("File Copy 1024 bufsize 2000 maxblocks", 3960.0),
+    ("File Copy 256 bufsize 500 maxblocks", 1655.0),
+    ("File Copy 4096 bufsize 8000 maxblocks", 5800.0),
+    ("Pipe Throughput", 12440.0),
+    ("Pipe-based Context Switching", 4000.0),
+    ("Process Creation", 126.0),
+    ("Shell Scripts (1 concurrent)", 42.4),
+    ("Shell Scripts (8 concurrent)", 6.0),
+    ("System Call Overhead", 15000.0),
+    ("2D graphics: rectangles", 15.0),
+    ("2D graphics: ellipses", 15.0),
+    ("2D graphics: aa polygons", 15.0),
+    ("2D graphics: text", 15.0),
+    ("2D graphics: images and blits", 15.0),
+    ("2D graphics: windows", 15.0),
+    ("3D graphics: gears", 33.4),
+    // BYTE UNIX Benchmarks 3.11.
+    ("Arithmetic Test (type = double)", 2541.7),
+    ("Dhrystone 2 without register variables", 22366.3),
+    ("Execl Throughput Test", 16.5),
+    ("File Copy (30 seconds)", 179.0),
+    ("Pipe-based Context Switching Test", 1318.5),
+    ("Shell scripts (8 concurrent)", 4.0),
+];
+
 /// The BASELINE UnixBench prints in the index row of a test: 4.1's and
 /// 5.x's `pgms/index.base` (the SPARCstation 20-61's results; 4.1's index
 /// tests are a subset of 5.1.3's with the same baselines, the graphics
@@ -834,35 +913,27 @@ pub const OWN_BASELINE: &str = "own";
 /// for a test no stock `index.base` names (whose row then says nothing of
 /// the table's baseline).
 fn stock_baseline(name: &str) -> Option<f64> {
-    const BASELINES: [(&str, f64); 25] = [
-        ("Dhrystone 2 using register variables", 116700.0),
-        ("Double-Precision Whetstone", 55.0),
-        ("Execl Throughput", 43.0),
-        ("File Copy 1024 bufsize 2000 maxblocks", 3960.0),
-        ("File Copy 256 bufsize 500 maxblocks", 1655.0),
-        ("File Copy 4096 bufsize 8000 maxblocks", 5800.0),
-        ("Pipe Throughput", 12440.0),
-        ("Pipe-based Context Switching", 4000.0),
-        ("Process Creation", 126.0),
-        ("Shell Scripts (1 concurrent)", 42.4),
-        ("Shell Scripts (8 concurrent)", 6.0),
-        ("System Call Overhead", 15000.0),
-        ("2D graphics: rectangles", 15.0),
-        ("2D graphics: ellipses", 15.0),
-        ("2D graphics: aa polygons", 15.0),
-        ("2D graphics: text", 15.0),
-        ("2D graphics: images and blits", 15.0),
-        ("2D graphics: windows", 15.0),
-        ("3D graphics: gears", 33.4),
-        // BYTE UNIX Benchmarks 3.11.
-        ("Arithmetic Test (type = double)", 2541.7),
-        ("Dhrystone 2 without register variables", 22366.3),
-        ("Execl Throughput Test", 16.5),
-        ("File Copy (30 seconds)", 179.0),
-        ("Pipe-based Context Switching Test", 1318.5),
-        ("Shell scripts (8 concurrent)", 4.0),
-    ];
-    BASELINES.iter().find(|(n, _)| name.split_whitespace().eq(n.split_whitespace())).map(|&(_, b)| b)
+    STOCK_BASELINES.iter().find(|(n, _)| name.split_whitespace().eq(n.split_whitespace())).map(|&(_, b)| b)
+}
+
+/// The stock test an index row names when the post lost the first
+/// characters of its name (LKML 2002-10, UnixBench 4.1 on 2.4.18-3: `ipe
+/// Throughput   12440.0   512417.1   411.9`, read under `ipe Throughput`
+/// and its RESULT dropped as a test of no known unit): the one stock test
+/// whose name ends with `name` (six characters or more, a whole word
+/// short), whose stock BASELINE is the row's, and whose INDEX the row's
+/// RESULT / BASELINE gives. `None` for a name the stock list has, or any
+/// other.
+fn name_cut_at_its_start(name: &str, baseline: f64, result: f64, index: f64) -> Option<&'static str> {
+    if name.len() < 6 || stock_baseline(name).is_some() || !index_matches(baseline, result, index) {
+        return None;
+    }
+    let mut found = STOCK_BASELINES
+        .iter()
+        .filter(|(n, b)| n.len() > name.len() && n.ends_with(name) && (b - baseline).abs() <= 0.05)
+        .map(|&(n, _)| n);
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
 }
 
 /// The unit UnixBench 4.1 and 5.x print on the result line of an index
@@ -1997,6 +2068,47 @@ Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
     /// INDEX: its RESULT is read, the table goes on, and no note says it
     /// ended (riscv cover letter 2024: rows after it were dropped, with a
     /// false "ended without a score line").
+    /// closing-61's leftover (Pavan, LKML 2002-10): `ipe Throughput
+    /// 12440.0 512417.1 411.9` is Pipe Throughput's row. Must NOT rename a
+    /// stock name, a row whose BASELINE or INDEX is another's, or a cut
+    /// name that two stock tests end with.
+    #[test]
+    fn an_index_row_that_lost_the_start_of_its_name_is_its_stock_tests() {
+        assert_eq!(name_cut_at_its_start("ipe Throughput", 12440.0, 512417.1, 411.9), Some("Pipe Throughput"));
+        assert_eq!(name_cut_at_its_start("Pipe Throughput", 12440.0, 512417.1, 411.9), None);
+        assert_eq!(name_cut_at_its_start("ipe Throughput", 43.0, 512417.1, 411.9), None, "Execl's baseline");
+        assert_eq!(name_cut_at_its_start("ipe Throughput", 12440.0, 512417.1, 41.9), None, "INDEX disagrees");
+        assert_eq!(name_cut_at_its_start("Throughput", 12440.0, 512417.1, 411.9), Some("Pipe Throughput"));
+        assert_eq!(name_cut_at_its_start("ugh", 12440.0, 512417.1, 411.9), None, "too short");
+    }
+
+    /// closing-61's leftover: a 4.1 post ending on `FINAL SCORE 167.0`
+    /// without its line break (LKML 2002-10, 2.5.42) is proven whole by
+    /// its ten INDEX rows (their geometric mean 167.0); a row changed, or a
+    /// score its rows do not give, proves nothing.
+    #[test]
+    fn a_final_score_its_rows_give_proves_the_last_line_whole() {
+        let table = "TEST                                  BASELINE   RESULT    \tINDEX\n\n\
+            Dhrystone 2 using register variables  116700.0  1778505.1  \t152.4\n\
+            Double-Precision Whetstone            55.0      474.9      \t86.3\n\
+            Execl Throughput                      43.0      758.3      \t176.3\n\
+            File Copy 1024 bufsize 2000 maxblocks 3960.0    60017.0    \t151.6\n\
+            File Copy 256 bufsize 500 maxblocks   1655.0    27182.0    \t164.2\n\
+            File Copy 4096 bufsize 8000 maxblocks 5800.0    83635.0     144.2\n\
+            Pipe Throughput                       12440.0   329512.3   \t264.9\n\
+            Process Creation                      126.0     2290.0     \t181.7\n\
+            Shell Scripts (8 concurrent)          6.0      \t103.3      \t172.2\n\
+            System Call Overhead                  15000.0   367334.3   \t244.9\n\
+            =========\n     FINAL SCORE                                        \t";
+        let whole = |score: &str| UnixBench.last_figure_complete(&Input::from_text(&format!("{table}{score}")));
+        assert!(whole("167.0"));
+        assert!(!whole("167.9"), "a score the rows do not give");
+        assert!(!whole("167."), "cut short");
+        assert!(!whole("16"), "cut short");
+        let changed = format!("{}167.0", table.replace("\t264.9", "\t26.9"));
+        assert!(!UnixBench.last_figure_complete(&Input::from_text(&changed)), "a row changed");
+    }
+
     #[test]
     fn a_dash_baseline_row_gives_its_result_and_the_table_goes_on() {
         let text = " System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n\

@@ -443,11 +443,18 @@ fn kernel_over_banner(lines: &[(usize, String)], at: usize, samples: std::ops::R
         for s in &mut out.samples[samples] {
             s.kernel = Some(named.as_str().into());
         }
+        // `Linux 2.4.20-` fills lmbench's 13 columns: the name was cut, not
+        // built short (Wipro's `Linux Kernel - 2.4.20-pre11`, 2002-10).
+        let why = if os_cell_may_be_cut(os.as_str()) && os.as_str().ends_with(['-', '.', '_', '+']) {
+            "lmbench cut the OS cell to 13 columns"
+        } else {
+            "a patched tree built without its name in the release"
+        };
         out.notes.push((
             line,
             format!(
-                "this line names kernel {named}, the OS column of the summary below {os}: {named} extends it (a \
-                 patched tree built without its name in the release), so the summary is filed under {named}"
+                "this line names kernel {named}, the OS column of the summary below {os}: {named} extends it \
+                 ({why}), so the summary is filed under {named}"
             ),
         ));
     } else {
