@@ -379,6 +379,29 @@ pub fn warn_near_copies(input: &Input, parsed: &mut ParsedFile) {
     parsed.notes.extend(notes);
 }
 
+/// The note for lines that print an earlier run again where the output
+/// itself proves them one run: a JSON document with the identity of an
+/// earlier one (`identity`, as the file writes it: fio's `timestamp_ms`,
+/// iperf3's `cookie` and `timesecs`; [`super::json_docs::first_of_each_run`]).
+/// The one rule for a result pasted again in one file: what proves itself
+/// one run is counted once, the first copy read; what only looks like a
+/// copy with a figure changed ([`warn_near_copies`]: no identity printed)
+/// stays read, both copies. Either way which copy's figures are right is
+/// not known, so an `edited` copy (its figures differ) is said in
+/// [`warn_near_copies`]' words, "check which is right".
+#[must_use]
+pub fn same_run_again(again: (usize, usize), first: (usize, usize), identity: &str, edited: bool) -> String {
+    let ((a, b), (fa, fb)) = (again, first);
+    if edited {
+        format!(
+            "lines {a}-{b} print lines {fa}-{fb} again, the same run (the same {identity}) with figures changed (by \
+             hand, a paste slip): counted once, lines {fa}-{fb} read: check which is right"
+        )
+    } else {
+        format!("lines {a}-{b} print lines {fa}-{fb} again, the same run (the same {identity}): counted once")
+    }
+}
+
 /// How closely the file's own figures of each series lie ([`Series`]):
 /// how many distinct values it printed, their least and greatest, and the
 /// finest step they were printed to. A file of thousands of runs prints
