@@ -631,8 +631,15 @@ function poll(){{fetch(\"{RELOAD_PATH}?v=\"+v,{{cache:\"no-store\"}})\
     )
 }
 
+/// A build's error text made safe inside the overlay's `<div>` and the
+/// failed page's `<pre>`: tera's own escaper, the one the native renderer
+/// uses (`&`, `<`, `>`, `"`, `'`), so the house has no escaper of its own
+/// for HTML. It copies every other byte as it is, so the result is UTF-8.
 fn escape_html(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    let mut buf = Vec::with_capacity(s.len());
+    // Writing into a Vec cannot fail.
+    let _ = tera::escape_html(s, &mut buf);
+    String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 fn error_overlay(errors: &str) -> String {
@@ -753,6 +760,11 @@ fn long_poll(shared: &Shared, query: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn error_text_is_escaped_by_teras_escaper() {
+        assert_eq!(escape_html("a<b> & 'c' \"d\" é"), "a&lt;b&gt; &amp; &#39;c&#39; &quot;d&quot; é");
+    }
 
     #[test]
     fn resolves_paths() {

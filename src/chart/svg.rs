@@ -80,6 +80,56 @@ impl<'a> CompactSvg<'a> {
     fn escaped(&mut self, s: &str) {
         super::draw::xml_escape_into(self.buf, s);
     }
+
+    /// One shape element, as plotters-svg writes each: nothing when the
+    /// colour is transparent; else `head` (`<polygon`, `<rect x=… …`),
+    /// the opacity, the colour as `paint` says, the stroke width when
+    /// given (`width`), `tail` (points, a line's ends) and `/>`.
+    fn shape(
+        &mut self,
+        c: BackendColor,
+        head: impl FnOnce(&mut String),
+        paint: Paint,
+        width: Option<u32>,
+        tail: impl FnOnce(&mut Self),
+    ) {
+        if c.alpha == 0.0 {
+            return;
+        }
+        head(self.buf);
+        self.opacity(c);
+        match paint {
+            Paint::Fill => self.colour("fill", c),
+            Paint::Stroke => self.colour("stroke", c),
+            Paint::Outline => {
+                self.buf.push_str(" fill=\"none\"");
+                self.colour("stroke", c);
+            }
+        }
+        if let Some(w) = width {
+            self.stroke_width(w);
+        }
+        tail(self);
+        self.buf.push_str("/>\n");
+    }
+}
+
+/// How [`CompactSvg::shape`] paints an element in its colour.
+#[derive(Clone, Copy)]
+enum Paint {
+    /// `fill="#…"`.
+    Fill,
+    /// `stroke="#…"` (a line, a polyline whose `fill="none"` comes first).
+    Stroke,
+    /// `fill="none" stroke="#…"`: a rect's or circle's outline.
+    Outline,
+}
+
+impl Paint {
+    /// `Fill` when `fill`, else `Outline` (plotters' rect and circle).
+    fn filled(fill: bool) -> Self {
+        if fill { Paint::Fill } else { Paint::Outline }
+    }
 }
 
 /// A font size as plotters-svg writes it (`size / 1.24`, as `{}` prints
@@ -124,13 +174,10 @@ impl DrawingBackend for CompactSvg<'_> {
         point: BackendCoord,
         color: BackendColor,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        if color.alpha == 0.0 {
-            return Ok(());
-        }
-        let _ = write!(self.buf, "<rect x=\"{}\" y=\"{}\" width=\"1\" height=\"1\"", point.0, point.1);
-        self.opacity(color);
-        self.colour("fill", color);
-        self.buf.push_str("/>\n");
+        let head = |b: &mut String| {
+            let _ = write!(b, "<rect x=\"{}\" y=\"{}\" width=\"1\" height=\"1\"", point.0, point.1);
+        };
+        self.shape(color, head, Paint::Fill, None, |_| {});
         Ok(())
     }
 
@@ -140,15 +187,15 @@ impl DrawingBackend for CompactSvg<'_> {
         to: BackendCoord,
         style: &S,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        let c = style.color();
-        if c.alpha == 0.0 {
-            return Ok(());
-        }
-        self.buf.push_str("<line");
-        self.opacity(c);
-        self.colour("stroke", c);
-        self.stroke_width(style.stroke_width());
-        let _ = writeln!(self.buf, " x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", from.0, from.1, to.0, to.1);
+        self.shape(
+            style.color(),
+            |b| b.push_str("<line"),
+            Paint::Stroke,
+            Some(style.stroke_width()),
+            |s| {
+                let _ = write!(s.buf, " x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"", from.0, from.1, to.0, to.1);
+            },
+        );
         Ok(())
     }
 
@@ -159,26 +206,11 @@ impl DrawingBackend for CompactSvg<'_> {
         style: &S,
         fill: bool,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        let c = style.color();
-        if c.alpha == 0.0 {
-            return Ok(());
-        }
-        let _ = write!(
-            self.buf,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"",
-            upper_left.0,
-            upper_left.1,
-            bottom_right.0 - upper_left.0,
-            bottom_right.1 - upper_left.1
-        );
-        self.opacity(c);
-        if fill {
-            self.colour("fill", c);
-        } else {
-            self.buf.push_str(" fill=\"none\"");
-            self.colour("stroke", c);
-        }
-        self.buf.push_str("/>\n");
+        let head = |b: &mut String| {
+            let (w, h) = (bottom_right.0 - upper_left.0, bottom_right.1 - upper_left.1);
+            let _ = write!(b, "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\"", upper_left.0, upper_left.1);
+        };
+        self.shape(style.color(), head, Paint::filled(fill), None, |_| {});
         Ok(())
     }
 
@@ -187,16 +219,8 @@ impl DrawingBackend for CompactSvg<'_> {
         path: I,
         style: &S,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        let c = style.color();
-        if c.alpha == 0.0 {
-            return Ok(());
-        }
-        self.buf.push_str("<polyline fill=\"none\"");
-        self.opacity(c);
-        self.colour("stroke", c);
-        self.stroke_width(style.stroke_width());
-        self.points(path);
-        self.buf.push_str("/>\n");
+        let head = |b: &mut String| b.push_str("<polyline fill=\"none\"");
+        self.shape(style.color(), head, Paint::Stroke, Some(style.stroke_width()), |s| s.points(path));
         Ok(())
     }
 
@@ -205,15 +229,7 @@ impl DrawingBackend for CompactSvg<'_> {
         path: I,
         style: &S,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        let c = style.color();
-        if c.alpha == 0.0 {
-            return Ok(());
-        }
-        self.buf.push_str("<polygon");
-        self.opacity(c);
-        self.colour("fill", c);
-        self.points(path);
-        self.buf.push_str("/>\n");
+        self.shape(style.color(), |b| b.push_str("<polygon"), Paint::Fill, None, |s| s.points(path));
         Ok(())
     }
 
@@ -224,20 +240,10 @@ impl DrawingBackend for CompactSvg<'_> {
         style: &S,
         fill: bool,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        let c = style.color();
-        if c.alpha == 0.0 {
-            return Ok(());
-        }
-        let _ = write!(self.buf, "<circle cx=\"{}\" cy=\"{}\" r=\"{radius}\"", center.0, center.1);
-        self.opacity(c);
-        if fill {
-            self.colour("fill", c);
-        } else {
-            self.buf.push_str(" fill=\"none\"");
-            self.colour("stroke", c);
-        }
-        self.stroke_width(style.stroke_width());
-        self.buf.push_str("/>\n");
+        let head = |b: &mut String| {
+            let _ = write!(b, "<circle cx=\"{}\" cy=\"{}\" r=\"{radius}\"", center.0, center.1);
+        };
+        self.shape(style.color(), head, Paint::filled(fill), Some(style.stroke_width()), |_| {});
         Ok(())
     }
 

@@ -54,6 +54,12 @@ pub struct DirWriter {
     claims: Mutex<PathClaims>,
     /// Directories (relative to `out`) already checked on disk.
     checked: Mutex<FxHashSet<String>>,
+    /// Directories (relative to `out`) found blocked (a link, a file), each
+    /// with the first path in path order noted under it: a later file there
+    /// is checked and noted again only when it comes first (the note names
+    /// it, whatever order the files come in), not for every file (review61
+    /// site #6: a `charts` link was stat'ed and noted once per chart).
+    blocked_dirs: Mutex<FxHashMap<String, String>>,
     /// (temporary file, final path) of every changed file.
     pending: Mutex<Vec<(PathBuf, PathBuf, String)>>,
     /// Output files found unchanged, with their stat as compared.
@@ -130,6 +136,7 @@ impl DirWriter {
             out: out.to_path_buf(),
             claims: Mutex::new(PathClaims::default()),
             checked: Mutex::new(FxHashSet::default()),
+            blocked_dirs: Mutex::new(FxHashMap::default()),
             pending: Mutex::new(Vec::new()),
             seen: Mutex::new(Vec::new()),
             created: Mutex::new(Vec::new()),
@@ -626,8 +633,19 @@ impl Sink for DirWriter {
         };
         // What is in the way is noted and the build goes on: the commit
         // names every such path at once.
-        if let Err(e) = self.check_ancestors(&mut lock(&self.checked), &f.path, &ancestors) {
-            return self.block(e);
+        {
+            let mut checked = lock(&self.checked);
+            let mut blocked_dirs = lock(&self.blocked_dirs);
+            if ancestors.iter().any(|d| blocked_dirs.get(d.as_ref()).is_some_and(|first| f.path >= *first)) {
+                return Ok(());
+            }
+            if let Err(e) = self.check_ancestors(&mut checked, &f.path, &ancestors) {
+                // The one that failed: the first (from the top) not checked.
+                if let Some(d) = ancestors.iter().rev().find(|d| !checked.contains(d.as_ref())) {
+                    blocked_dirs.insert(d.to_string(), f.path.clone());
+                }
+                return self.block(e);
+            }
         }
         let path = self.out.join(&f.path);
         let meta = path.symlink_metadata();

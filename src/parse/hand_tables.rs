@@ -368,10 +368,11 @@ fn lmbench_rows_under_header(lines: &[&str], start: usize, end: usize) -> Option
 }
 
 /// True when the paragraph above line `start` (0-based; blank lines
-/// between) has a line a parser read.
-fn paragraph_above_read(lines: &[&str], start: usize, is_read: impl Fn(usize) -> bool) -> bool {
+/// between) has a line a parser read (`lines`: `input`'s, trimmed).
+fn paragraph_above_read(input: &Input, lines: &[&str], start: usize, is_read: impl Fn(usize) -> bool) -> bool {
     let Some(last) = (0..start).rev().find(|&k| !lines[k].is_empty()) else { return false };
-    (0..=last).rev().take_while(|&k| !lines[k].is_empty()).any(is_read)
+    let (first, _) = input.paragraph_at(last);
+    (first..=last).any(is_read)
 }
 
 /// The warnings for the hand tables among `input`'s lines that no parser
@@ -426,7 +427,7 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         // count per thread on each row) parted by a blank line from the
         // footer read above it (TI's performance guide, am574x-idk:
         // wildmod61): bucket counts, no results; its run is read.
-        if lines[start] == "# Histogram" && paragraph_above_read(&lines, start, is_read) {
+        if lines[start] == "# Histogram" && paragraph_above_read(input, &lines, start, is_read) {
             continue;
         }
         // A titled table whose rows a re-wrap broke; one whose rows read

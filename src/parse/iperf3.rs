@@ -357,35 +357,23 @@ fn read_streams(setup: &Setup, end: &Value, line: usize, udp: bool, out: &mut Pa
 /// Reads every iperf3 JSON document in `input`.
 fn read_json(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<Vec<bool>, ParseError> {
     let mut in_docs = vec![false; input.lines.len()];
-    // Each test's `cookie` and start time (`timesecs`) → its first line.
-    let mut seen: Vec<((String, u64), usize)> = Vec::new();
-    for doc in crate::parse::json_docs::json_documents(input, is_iperf_doc, names_iperf, "iperf3 JSON")? {
-        // attack61 (repro ip3j-twice-edit): corpus-modern/iperf/1.txt's
-        // document pasted twice, a sender figure edited in the second,
-        // was read as two runs (the receiver's 23548.652 counted twice),
-        // though iperf3 gives every test a cookie of its own.
-        let cookie = doc.value.pointer("/start/cookie").and_then(Value::as_str);
-        let secs = doc.value.pointer("/start/timestamp/timesecs").and_then(Value::as_u64);
-        if let (Some(c), Some(t)) = (cookie, secs) {
-            let id = (c.to_string(), t);
-            if let Some((_, at)) = seen.iter().find(|(k, _)| *k == id) {
-                let msg = format!(
-                    "an iperf3 JSON document of the same test as the one at line {at} (the same `cookie` and \
-                     `timesecs`): one test pasted twice, not read as another run (its figures may have been edited: \
-                     the first is read)"
-                );
-                out.notes.push((doc.first, msg));
-                if let Some(span) = in_docs.get_mut(doc.first.saturating_sub(1)..doc.last.min(input.lines.len())) {
-                    span.fill(true);
-                }
-                continue;
-            }
-            seen.push((id, doc.first));
-        }
-        read_doc(input, &doc.value, doc.first, doc.last, out, hosts);
+    let docs = crate::parse::json_docs::json_documents(input, is_iperf_doc, names_iperf, "iperf3 JSON")?;
+    for doc in &docs {
         if let Some(span) = in_docs.get_mut(doc.first.saturating_sub(1)..doc.last.min(input.lines.len())) {
             span.fill(true);
         }
+    }
+    // iperf3 gives every test a cookie of its own: a document of the same
+    // `cookie` and start time is that test pasted again (attack61, repro
+    // ip3j-twice-edit: corpus-modern/iperf/1.txt's document twice, a
+    // sender figure edited, counted the receiver's 23548.652 twice).
+    let test = |v: &Value| {
+        let cookie = v.pointer("/start/cookie").and_then(Value::as_str)?;
+        let secs = v.pointer("/start/timestamp/timesecs").and_then(Value::as_u64)?;
+        Some(format!("`cookie` {cookie} and `timesecs` {secs}"))
+    };
+    for doc in crate::parse::json_docs::first_of_each_run(&docs, test, &mut out.notes) {
+        read_doc(input, &doc.value, doc.first, doc.last, out, hosts);
     }
     Ok(in_docs)
 }

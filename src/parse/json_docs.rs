@@ -179,9 +179,73 @@ pub fn json_documents_to_cut(
     Ok((docs, None))
 }
 
+/// The documents of `docs` to read as runs: each but one that prints a
+/// run an earlier document printed already, by the run's own identity
+/// (`identity`: fio's `timestamp_ms`, iperf3's `cookie` and `timesecs`;
+/// `None` for a document that carries none, always read), said as it
+/// is written (`` `timestamp_ms` 1700000000000 ``). For each document
+/// left out a note at its first line ([`super::repeats::same_run_again`]:
+/// the repeats layer's rule and words for a result pasted again).
+/// attack61 (repros fioj-twice, ip3j-twice-edit): such a copy, a figure
+/// edited in it, was read as a second run.
+pub fn first_of_each_run<'d>(
+    docs: &'d [JsonDoc],
+    identity: impl Fn(&Value) -> Option<String>,
+    notes: &mut Vec<(usize, String)>,
+) -> Vec<&'d JsonDoc> {
+    // Each identity read → the document that printed it first.
+    let mut seen: Vec<(String, &JsonDoc)> = Vec::new();
+    let mut runs = Vec::with_capacity(docs.len());
+    for doc in docs {
+        if let Some(id) = identity(&doc.value) {
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == id) {
+                let edited = first.value != doc.value;
+                notes.push((
+                    doc.first,
+                    super::repeats::same_run_again((doc.first, doc.last), (first.first, first.last), &id, edited),
+                ));
+                continue;
+            }
+            seen.push((id, doc));
+        }
+        runs.push(doc);
+    }
+    runs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The same run's document twice (the same identity) is read once: the
+    /// later one a note, saying whether its figures were changed; a
+    /// document without an identity is always read.
+    #[test]
+    fn a_document_of_an_identity_read_before_is_a_note() {
+        let doc = |first: usize, bw: u64, ms: Option<u64>| JsonDoc {
+            first,
+            last: first + 2,
+            value: match ms {
+                Some(ms) => serde_json::json!({"timestamp_ms": ms, "bw": bw}),
+                None => serde_json::json!({"bw": bw}),
+            },
+        };
+        let docs = [doc(1, 5, Some(7)), doc(4, 5, Some(7)), doc(7, 6, Some(7)), doc(10, 5, None), doc(13, 5, None)];
+        let stamp = |v: &Value| v.get("timestamp_ms").and_then(Value::as_u64).map(|ms| format!("`timestamp_ms` {ms}"));
+        let mut notes = Vec::new();
+        let read: Vec<usize> = first_of_each_run(&docs, stamp, &mut notes).iter().map(|d| d.first).collect();
+        assert_eq!(read, [1, 10, 13]);
+        assert_eq!(notes.len(), 2);
+        assert_eq!(notes[0].0, 4);
+        assert!(
+            notes[0]
+                .1
+                .contains("lines 4-6 print lines 1-3 again, the same run (the same `timestamp_ms` 7): counted once")
+        );
+        assert!(!notes[0].1.contains("changed"), "{}", notes[0].1);
+        assert_eq!(notes[1].0, 7);
+        assert!(notes[1].1.contains("with figures changed") && notes[1].1.ends_with("check which is right"));
+    }
 
     /// attack34: a document whose lines end in blanks (JSON white space)
     /// was not seen to open: every fio and iperf3 JSON file was skipped.

@@ -3791,16 +3791,15 @@ fn warn_of_merged_copies<'a>(
         // copies was quadratic in runs, and most often no pair differs
         // (reader34 F7: 8000 runs under lines alike but for a figure took
         // 9.2 s).
+        // A copy's lines' shapes, each once, in order (a copy's set).
+        let shape_set = |x: &(usize, Vec<usize>)| {
+            let mut v: Vec<u64> = x.1.iter().map(|&n| shape(n)).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
         let first_pair = |written: &[&(usize, Vec<usize>)]| {
-            let sets: Vec<Vec<u64>> = written
-                .iter()
-                .map(|x| {
-                    let mut v: Vec<u64> = x.1.iter().map(|&n| shape(n)).collect();
-                    v.sort_unstable();
-                    v.dedup();
-                    v
-                })
-                .collect();
+            let sets: Vec<Vec<u64>> = written.iter().map(|x| shape_set(x)).collect();
             // Each distinct set's copies (their places in `written`, in order).
             let mut class_of: Vec<usize> = Vec::with_capacity(sets.len());
             let mut classes: Vec<Vec<usize>> = Vec::new();
@@ -3850,24 +3849,31 @@ fn warn_of_merged_copies<'a>(
         // named the first pair only, and a third and fourth set-up
         // averaged in went unsaid (closing-60).
         let more = |written: &[&(usize, Vec<usize>)], a: usize, b: usize| -> Vec<usize> {
-            let set = |x: &(usize, Vec<usize>)| {
-                let mut v: Vec<u64> = x.1.iter().map(|&n| shape(n)).collect();
-                v.sort_unstable();
-                v.dedup();
-                v
-            };
             // A set (review61 parse #10: a Vec's `contains` was
             // quadratic in the distinct sets, as first_pair was, reader34 F7).
             let mut seen: rustc_hash::FxHashSet<Vec<u64>> =
-                written.iter().filter(|x| x.1.contains(&a) || x.1.contains(&b)).map(|x| set(x)).collect();
+                written.iter().filter(|x| x.1.contains(&a) || x.1.contains(&b)).map(|x| shape_set(x)).collect();
+            // How many copies each text stands above: one above a single
+            // copy is what tells it apart.
+            let mut copies_of: FxHashMap<&str, usize> = FxHashMap::default();
+            for x in written {
+                let mut texts: Vec<&str> = x.1.iter().map(|&n| text(n)).collect();
+                texts.sort_unstable();
+                texts.dedup();
+                for t in texts {
+                    *copies_of.entry(t).or_default() += 1;
+                }
+            }
             let mut out: Vec<usize> = Vec::new();
             for x in written {
-                if seen.insert(set(x)) {
-                    // A text already named (`Latency percentiles (usec)`
-                    // above a copy further on) is not named again.
-                    if let Some(&n) = x.1.last()
-                        && ![a, b].iter().chain(&out).any(|&m| text(m) == text(n))
-                    {
+                if seen.insert(shape_set(x)) {
+                    // Its nearest text above it alone, else its nearest not
+                    // named yet (review61 parse #3: the nearest was named,
+                    // `Latency percentiles (usec)` above copies 3 and 4
+                    // alike, and copy 4, skipped as named, went unsaid).
+                    let named = |n: usize, out: &[usize]| [a, b].iter().chain(out).any(|&m| text(m) == text(n));
+                    let own = x.1.iter().rev().find(|&&n| copies_of.get(text(n)) == Some(&1) && !named(n, &out));
+                    if let Some(&n) = own.or_else(|| x.1.iter().rev().find(|&&n| !named(n, &out))) {
                         out.push(n);
                     }
                 }
@@ -8955,6 +8961,39 @@ mod tests {
         assert_eq!(banner_kernel("Linux kernel 2.5.43 seems like taking more time"), None);
         assert_eq!(banner_kernel("Linux Kernel - 2.4.20 and 2.5.43"), None);
     }
+
+    /// review61 parse #3: four copies of one hackbench run under four
+    /// texts, the third and fourth each under a line of its own and a line
+    /// they share nearest them: the warning named the shared line for the
+    /// third and, that text named, left the fourth's own unsaid. Each is
+    /// named by its own line.
+    #[test]
+    fn a_third_and_fourth_copy_are_named_by_their_own_lines() {
+        let run = |t: &str| {
+            format!(
+                "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                 Each sender will pass 100 messages of 100 bytes\nTime: {t}\n"
+            )
+        };
+        let text = format!(
+            "Kernel with the patch applied and THP enabled in madvise mode\n\n{}\n\
+             Kernel without the patch and THP enabled in madvise mode\n\n{}\n\
+             Kernel with the patch applied and THP disabled for this round\nSame box, checked twice\n\n{}\n\
+             Kernel without the patch, the machine under a parallel build\nSame box, checked twice\n\n{}",
+            run("0.300"),
+            run("0.412"),
+            run("0.305"),
+            run("0.418")
+        );
+        let input = super::Input::from_text(&text);
+        let mut p = crate::parse::by_id("hackbench").expect("hackbench").parse(&input).expect("parsed");
+        super::apply(&input, &mut p);
+        let note = p.notes.iter().find(|(_, m)| m.contains("different text above them")).expect("warned");
+        assert!(note.1.contains("`Kernel with the patch applied and THP disabled for this round`"), "{}", note.1);
+        assert!(note.1.contains("`Kernel without the patch, the machine under a parallel build`"), "{}", note.1);
+        assert!(!note.1.contains("Same box"), "{}", note.1);
+    }
+
     /// newcomer48 N2: fio JSON's own options stay the file's set-up under
     /// a shown command line, after what the line runs fio under. Must NOT
     /// lose: a wrapper (`taskset -c 0`), nor the command line where the

@@ -104,6 +104,22 @@ fn same_paragraph(input: &Input, a: usize, b: usize) -> bool {
     input.lines.get(a..b.saturating_sub(1)).is_some_and(|between| !between.iter().any(|l| blank(l)))
 }
 
+/// How many samples print each figure of a metric (its name and the
+/// value's bits); `None` when each is printed once, as in most files: no
+/// figure repeats, and nothing more need be built (the one quick test of
+/// [`drop_repeated_figures`], [`warn_near_copies`] and [`drop_pasted_twice`]).
+fn figure_counts(samples: &[Sample]) -> Option<FxHashMap<(&str, u64), u32>> {
+    let mut printed: FxHashMap<(&str, u64), u32> =
+        FxHashMap::with_capacity_and_hasher(samples.len(), Default::default());
+    let mut again = false;
+    for s in samples {
+        let n = printed.entry((s.metric.name.as_str(), s.value.mean().to_bits())).or_default();
+        *n += 1;
+        again |= *n > 1;
+    }
+    again.then_some(printed)
+}
+
 /// Drops the samples of each block repeating earlier figures of the file
 /// (module docs), with a note naming its lines and the lines it repeats.
 /// A block is made of whole lines: lines one after another each of whose
@@ -116,20 +132,10 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
         return;
     }
     // Most files repeat no figure of a metric at all: one hash a sample
-    // says so, before any key is built.
-    let mut seen: FxHashSet<(&str, u64)> =
-        FxHashSet::with_capacity_and_hasher(parsed.samples.len(), Default::default());
-    if parsed.samples.iter().all(|s| seen.insert((s.metric.name.as_str(), s.value.mean().to_bits()))) {
-        return;
-    }
-    // How many samples print each figure of a metric: a figure printed
-    // once (most of them) repeats none, and its key (every part of its
-    // series, [`key`]) is not built.
-    let mut printed: FxHashMap<(&str, u64), u32> =
-        FxHashMap::with_capacity_and_hasher(parsed.samples.len(), Default::default());
-    for s in &parsed.samples {
-        *printed.entry((s.metric.name.as_str(), s.value.mean().to_bits())).or_default() += 1;
-    }
+    // says so, before any key is built. A figure printed once (most of
+    // them) repeats none, and its key (every part of its series, [`key`])
+    // is not built.
+    let Some(printed) = figure_counts(&parsed.samples) else { return };
     let mut order: Vec<usize> = (0..parsed.samples.len()).collect();
     order.sort_by_key(|&i| parsed.samples[i].line);
     // The first line each figure was printed on.
@@ -259,12 +265,9 @@ pub fn warn_near_copies(input: &Input, parsed: &mut ParsedFile) {
     // A near copy has MIN_FIGURES figures alike (same metric, same value):
     // a file repeating none (most) is done with one hash a sample, before
     // any line's key is built (review61 parse #11).
-    let mut seen: FxHashSet<(&str, u64)> =
-        FxHashSet::with_capacity_and_hasher(parsed.samples.len(), Default::default());
-    if parsed.samples.iter().all(|s| seen.insert((s.metric.name.as_str(), s.value.mean().to_bits()))) {
+    if figure_counts(&parsed.samples).is_none() {
         return;
     }
-    drop(seen);
     let n = input.lines.len();
     let samples = &parsed.samples;
     let mut order: Vec<usize> = (0..samples.len()).filter(|&i| (1..=n).contains(&samples[i].line)).collect();
@@ -377,6 +380,29 @@ pub fn warn_near_copies(input: &Input, parsed: &mut ParsedFile) {
         said.push((j0, j1));
     }
     parsed.notes.extend(notes);
+}
+
+/// The note for lines that print an earlier run again where the output
+/// itself proves them one run: a JSON document with the identity of an
+/// earlier one (`identity`, as the file writes it: fio's `timestamp_ms`,
+/// iperf3's `cookie` and `timesecs`; [`super::json_docs::first_of_each_run`]).
+/// The one rule for a result pasted again in one file: what proves itself
+/// one run is counted once, the first copy read; what only looks like a
+/// copy with a figure changed ([`warn_near_copies`]: no identity printed)
+/// stays read, both copies. Either way which copy's figures are right is
+/// not known, so an `edited` copy (its figures differ) is said in
+/// [`warn_near_copies`]' words, "check which is right".
+#[must_use]
+pub fn same_run_again(again: (usize, usize), first: (usize, usize), identity: &str, edited: bool) -> String {
+    let ((a, b), (fa, fb)) = (again, first);
+    if edited {
+        format!(
+            "lines {a}-{b} print lines {fa}-{fb} again, the same run (the same {identity}) with figures changed (by \
+             hand, a paste slip): counted once, lines {fa}-{fb} read: check which is right"
+        )
+    } else {
+        format!("lines {a}-{b} print lines {fa}-{fb} again, the same run (the same {identity}): counted once")
+    }
 }
 
 /// How closely the file's own figures of each series lie ([`Series`]):
@@ -496,9 +522,7 @@ pub fn drop_pasted_twice(input: &Input, parsed: &mut ParsedFile) -> Vec<usize> {
     }
     // Most files print no figure of a metric twice: one hash a sample
     // says so, before any line is compared.
-    let mut seen: FxHashSet<(&str, u64)> =
-        FxHashSet::with_capacity_and_hasher(parsed.samples.len(), Default::default());
-    if parsed.samples.iter().all(|s| seen.insert((s.metric.name.as_str(), s.value.mean().to_bits()))) {
+    if figure_counts(&parsed.samples).is_none() {
         return Vec::new();
     }
     let n_lines = input.lines.len();

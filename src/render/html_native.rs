@@ -240,10 +240,17 @@ fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
 /// ([`kernel_legend`]) links. With `factors` (a table of the page prints
 /// a loss past half as `-N×`), what `-N×` means.
 fn legend(p: &mut Page, m: &MachinePage, t: &TableView, baseline: &str, factors: bool) {
+    // Nothing tested: no marks to explain, and why, in the mail's words:
+    // the table's own legend ([`crate::report::legend`]), as the theme's
+    // section.html prints it (review61 site #7: it was built again here).
+    if t.tests == 0
+        && let Some(l) = t.legend.as_deref()
+    {
+        p.raw("<p class=\"legend\">").text(l).raw(".</p>");
+        return;
+    }
     p.raw("<p class=\"legend\">% = change vs ").text(baseline);
     p.raw(positive_is_better(factors));
-    // Nothing tested: no marks to explain, and why, in the mail's words
-    // ([`crate::report::no_tests_text`]).
     if t.tests == 0 {
         p.text(&crate::report::no_tests_text(t)).raw(".</p>");
         return;

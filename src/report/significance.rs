@@ -365,12 +365,20 @@ pub const NO_TESTS: &str = "no change could be tested for significance (too few 
 /// is of its class's, [`TableView::baseline_absent`]).
 fn untested_of(sections: &[SectionView]) -> Vec<Option<String>> {
     let base_of = |s: &SectionView| s.table.baseline.clone().or_else(|| s.table.baseline_absent.clone());
+    // The reasons once per baseline, not once per section (review61 site
+    // #5: each section's were made over all its baseline's sections again).
+    let mut by_base: rustc_hash::FxHashMap<String, Option<String>> = rustc_hash::FxHashMap::default();
     sections
         .iter()
         .map(|s| {
             let base = base_of(s)?;
-            let of: Vec<&SectionView> = sections.iter().filter(|o| base_of(o).as_ref() == Some(&base)).collect();
-            untested_reasons(&of)
+            by_base
+                .entry(base)
+                .or_insert_with_key(|base| {
+                    let of: Vec<&SectionView> = sections.iter().filter(|o| base_of(o).as_ref() == Some(base)).collect();
+                    untested_reasons(&of)
+                })
+                .clone()
         })
         .collect()
 }

@@ -637,23 +637,11 @@ impl BenchParser for Fio {
         let (docs, cut) = json::documents(input)?;
         let mut out = ParsedFile { benchmark: "fio".into(), ..ParsedFile::default() };
         let mut json_jobs: Vec<JsonJob> = Vec::new();
-        // attack61 (repro fioj-twice): a document pasted twice with its
-        // `bw` edited was read as two runs (46 samples), though both print
-        // the same `timestamp_ms`: one run of fio, the first read.
-        let mut seen: Vec<(u64, usize)> = Vec::new();
-        for doc in &docs {
-            if let Some(ms) = doc.value.get("timestamp_ms").and_then(serde_json::Value::as_u64) {
-                if let Some((_, at)) = seen.iter().find(|(t, _)| *t == ms) {
-                    let msg = format!(
-                        "a fio JSON document of the same run as the one at line {at} (the same `timestamp_ms` \
-                         {ms}): one run pasted twice, not read as another (its figures may have been edited: the \
-                         first is read)"
-                    );
-                    out.notes.push((doc.first, msg));
-                    continue;
-                }
-                seen.push((ms, doc.first));
-            }
+        // One run's document pasted again (the same `timestamp_ms`) is read once.
+        let stamp = |v: &serde_json::Value| {
+            v.get("timestamp_ms").and_then(serde_json::Value::as_u64).map(|ms| format!("`timestamp_ms` {ms}"))
+        };
+        for doc in crate::parse::json_docs::first_of_each_run(&docs, stamp, &mut out.notes) {
             json::read_document(input, doc, &mut out, &mut json_jobs)?;
         }
         label_differing_options(&json_jobs, &mut out);
