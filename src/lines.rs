@@ -124,6 +124,11 @@ impl<'a> Iterator for Words<'a> {
         self.rest = &s[end..];
         Some(&s[start..end])
     }
+
+    /// The last word, found from the end (as `split_whitespace` does).
+    fn last(mut self) -> Option<&'a str> {
+        self.next_back()
+    }
 }
 
 impl DoubleEndedIterator for Words<'_> {
@@ -183,6 +188,7 @@ mod tests {
                 t.split_whitespace().rev().collect::<Vec<_>>(),
                 "{t:?}"
             );
+            assert_eq!(super::words(t).last(), t.split_whitespace().last(), "{t:?}");
             let (mut a, mut b) = (super::words(t), t.split_whitespace());
             for k in 0..8 {
                 if k % 2 == 0 {
