@@ -369,7 +369,7 @@ fn legend(spec: &BarSpec, pal: &LanePalette) -> Vec<(Key, String)> {
 /// Panels of one unit share a value axis ([`scale_groups`]); every axis
 /// starts at 0.
 pub fn render(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
-    render_with(spec, machine, pal, false)
+    render_with(spec, machine, pal, false, &describe_rest(spec, machine))
 }
 
 /// The chart's phone copy, [`NARROW`] wide ([`layout_narrow`]: one panel
@@ -379,11 +379,36 @@ pub fn render_narrow(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option
     if spec.kernels.is_empty() || layout(spec, &legend(spec, pal)).width <= NARROW as i32 {
         return None;
     }
-    render_with(spec, machine, pal, true)
+    render_with(spec, machine, pal, true, &describe_rest(spec, machine))
 }
 
-/// [`render`], or its phone copy when `narrow`.
-fn render_with(spec: &BarSpec, machine: &str, pal: &LanePalette, narrow: bool) -> Option<(String, String, String)> {
+/// [`render`] and [`render_narrow`] of one chart, the same two drawings,
+/// its description's words past the chart's kind ([`describe_rest`]: every
+/// bar's figure) made once for both (they were made again for the phone
+/// copy: 9,300 labels cleaned a second time in ten kernels of one class).
+pub fn render_both(spec: &BarSpec, machine: &str, pal: &LanePalette) -> [Option<(String, String, String)>; 2] {
+    if spec.kernels.is_empty() || spec.panels.is_empty() {
+        return [None, None];
+    }
+    let rest = describe_rest(spec, machine);
+    let wide = render_with(spec, machine, pal, false, &rest);
+    let narrow = if layout(spec, &legend(spec, pal)).width <= NARROW as i32 {
+        None
+    } else {
+        render_with(spec, machine, pal, true, &rest)
+    };
+    [wide, narrow]
+}
+
+/// [`render`], or its phone copy when `narrow`; `rest` is
+/// [`describe_rest`]`(spec, machine)`.
+fn render_with(
+    spec: &BarSpec,
+    machine: &str,
+    pal: &LanePalette,
+    narrow: bool,
+    rest: &str,
+) -> Option<(String, String, String)> {
     if spec.kernels.is_empty() || spec.panels.is_empty() {
         return None;
     }
@@ -445,7 +470,7 @@ fn render_with(spec: &BarSpec, machine: &str, pal: &LanePalette, narrow: bool) -
         draw_legend(&root, &keys, (MARGIN, title_h + prows * lay.panel_h), inner)?;
         root.present().ok()?;
     }
-    let desc = describe(spec, machine, lay.vertical);
+    let desc = describe(lay.vertical, rest);
     let svg = finish_svg(svg, &full_title, &desc, (width, height))?;
     Some((full_title, desc, svg))
 }
@@ -769,10 +794,16 @@ pub fn alt(spec: &BarSpec) -> String {
 }
 
 /// The chart in words.
-fn describe(spec: &BarSpec, machine: &str, vertical: bool) -> String {
-    let nk = spec.kernels.len();
+fn describe(vertical: bool, rest: &str) -> String {
     let kind = if vertical { "Bar chart" } else { "Horizontal bar chart" };
-    let mut s = format!("{kind} of {} for {}", clean(&spec.title), spec.axis.count(nk));
+    format!("{kind}{rest}")
+}
+
+/// The words of [`describe`] past the chart's kind, the same for a chart
+/// and its phone copy: what it shows, for whom, and every bar's figure.
+fn describe_rest(spec: &BarSpec, machine: &str) -> String {
+    let nk = spec.kernels.len();
+    let mut s = format!(" of {} for {}", clean(&spec.title), spec.axis.count(nk));
     if !spec.subtitle.is_empty() {
         s.push_str(&format!(" at {}", clean(&spec.subtitle)));
     }

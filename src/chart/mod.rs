@@ -331,16 +331,22 @@ fn draw_section(section: &SectionView, specs: &[ChartSpec], machine_name: &str, 
         .par_iter()
         .zip(files)
         .filter_map(|(spec, file)| {
-            let (drawn, alt) = match spec {
-                ChartSpec::Bar(b) => (bar::render(b, machine_name, pal), bar::alt(b)),
-                ChartSpec::Scaling(s) => (scaling::render(s, machine_name, pal), scaling::alt(s)),
-                ChartSpec::ScalingPanels(v) => (scaling::render_panels(v, machine_name, pal), scaling::alt_panels(v)),
-            };
-            // A phone's copy of a chart drawn wide whatever it shows.
-            let narrow = match spec {
-                ChartSpec::Bar(b) => bar::render_narrow(b, machine_name, pal),
-                ChartSpec::Scaling(s) => scaling::render_at(s, machine_name, pal, NARROW),
-                ChartSpec::ScalingPanels(v) => scaling::render_panels_at(v, machine_name, pal, NARROW),
+            // With a phone's copy of a chart drawn wide whatever it shows.
+            let (drawn, alt, narrow) = match spec {
+                ChartSpec::Bar(b) => {
+                    let [drawn, narrow] = bar::render_both(b, machine_name, pal);
+                    (drawn, bar::alt(b), narrow)
+                }
+                ChartSpec::Scaling(s) => (
+                    scaling::render(s, machine_name, pal),
+                    scaling::alt(s),
+                    scaling::render_at(s, machine_name, pal, NARROW),
+                ),
+                ChartSpec::ScalingPanels(v) => (
+                    scaling::render_panels(v, machine_name, pal),
+                    scaling::alt_panels(v),
+                    scaling::render_panels_at(v, machine_name, pal, NARROW),
+                ),
             };
             drawn.map(|(title, desc, svg)| with_narrow(chart(file, title, desc, alt, svg), narrow))
         })

@@ -99,6 +99,7 @@
 //! decimals than the other cells of its column (one `printf` format a
 //! column: `0` for `0.03`) was cut mid-row: a note, not read.
 
+use crate::lines::SplitWords as _;
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::input::expand_tabs;
 use crate::parse::{BenchParser, Input, ParseError, num};
@@ -267,7 +268,7 @@ fn last_figure_whole(input: &Input) -> bool {
     if let Some(v) = last.trim().strip_prefix("Max Jobs per Minute") {
         return super::num::decimals(v) == Some(2);
     }
-    let cells: Vec<&str> = last.split_whitespace().collect();
+    let cells: Vec<&str> = last.words().collect();
     let clock = |c: &str| c.len() == 8 && c.split(':').all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()));
     if let [.., time, year] = cells[..]
         && clock(time)
@@ -321,7 +322,7 @@ fn aim7_metric(header: &str) -> Metric {
 /// Tasks Jobs/Min Real CPU`): the column names after Tasks, and whether rows
 /// start with a kernel.
 fn aim7_header(line: &str) -> Option<(Vec<&str>, bool)> {
-    let mut words = line.split_whitespace().peekable();
+    let mut words = line.words().peekable();
     let kernel_col = words.next_if(|w| w.eq_ignore_ascii_case("kernel")).is_some();
     if !words.next()?.eq_ignore_ascii_case("Tasks") {
         return None;
@@ -336,7 +337,7 @@ fn aim7_header(line: &str) -> Option<(Vec<&str>, bool)> {
 /// ([`super::segment`]).
 pub(super) fn workload_title(line: &str) -> Option<String> {
     let rest = line.trim().strip_prefix("AIM7 ")?.strip_suffix(" workload")?.trim();
-    (!rest.is_empty() && rest.split_whitespace().count() <= 3).then(|| rest.to_string())
+    (!rest.is_empty() && rest.words().count() <= 3).then(|| rest.to_string())
 }
 
 /// A cell's span: its first column and the column just past its end.
@@ -395,7 +396,7 @@ fn reaim_header(line: &str) -> bool {
     if !line.trim_start().starts_with("Num") {
         return false;
     }
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<&str> = line.words().collect();
     words.first() == Some(&"Num") && words.contains(&REAIM_HEADER_WORD) && words.contains(&"JTI")
 }
 
@@ -405,7 +406,7 @@ fn reaim_header_without_jti(line: &str) -> bool {
     if !line.trim_start().starts_with("Num") {
         return false;
     }
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<&str> = line.words().collect();
     words.first() == Some(&"Num") && words.contains(&"Parent") && words.last() == Some(&"Std_dev")
 }
 
@@ -464,8 +465,8 @@ fn stp_named(line: &str) -> bool {
 fn stp_start(t: &str) -> bool {
     let t = t.trim();
     let Some(rest) = STP_TESTS.iter().find_map(|(name, _)| t.strip_prefix(name)) else { return false };
-    let words: Vec<&str> = rest.split_whitespace().collect();
-    let metric: Vec<&str> = STP_METRIC.split_whitespace().collect();
+    let words: Vec<&str> = rest.words().collect();
+    let metric: Vec<&str> = STP_METRIC.words().collect();
     words.iter().zip(&metric).all(|(w, m)| w == m)
 }
 
@@ -540,7 +541,7 @@ fn stp_kernel_line(t: &str) -> Option<&str> {
 /// The address is no label; it may stand in parentheses (`2.6.4-s4.2
 /// (http://khack.osdl.org/stp/290536/)`).
 pub(crate) fn kernel_over_url(t: &str) -> Option<&str> {
-    let mut words = t.split_whitespace();
+    let mut words = t.words();
     let (name, url) = (words.next()?, words.next()?);
     let url = url.strip_prefix('(').and_then(|u| u.strip_suffix(')')).unwrap_or(url);
     let bare = name.strip_prefix("patch-").or_else(|| name.strip_prefix("linux-")).unwrap_or(name);
@@ -558,7 +559,7 @@ fn words_over_url(t: &str) -> Option<&str> {
     let url = url.strip_prefix('(').and_then(|u| u.strip_suffix(')')).unwrap_or(url);
     let words = words.trim().trim_end_matches([',', ':', ';', '-']).trim_end();
     let is_url = url.starts_with("http://") || url.starts_with("https://");
-    let n = words.split_whitespace().count();
+    let n = words.words().count();
     (is_url && n >= 2 && !words.contains("://") && words.chars().count() <= 48).then_some(words)
 }
 
@@ -567,7 +568,7 @@ fn words_over_url(t: &str) -> Option<&str> {
 /// (database IO intensive load)` → `` (the default workfile).
 fn reaim_title(t: &str) -> Option<String> {
     let rest = t.strip_prefix("reaim ")?;
-    let mut words = rest.split_whitespace();
+    let mut words = rest.words();
     match words.next()? {
         "-w" => words.next().map(|w| w.trim_end_matches([',', ':']).to_string()),
         "default" => Some(String::new()),
@@ -577,7 +578,7 @@ fn reaim_title(t: &str) -> Option<String> {
 
 /// A wrapped console date continuation: `10:17:44 2006`.
 fn date_tail(line: &str) -> bool {
-    let mut words = line.split_whitespace();
+    let mut words = line.words();
     let Some(first) = words.next() else { return false };
     first.contains(':') && first.chars().all(|c| c.is_ascii_digit() || c == ':')
 }
@@ -902,7 +903,7 @@ fn spaced_banner(banner: &str) -> Option<(&str, &str, &str)> {
     let rest = rest.strip_prefix('"')?;
     let (version, rest) = rest.split_once('"')?;
     let rest = rest.trim();
-    let words: Vec<&str> = rest.split_whitespace().collect();
+    let words: Vec<&str> = rest.words().collect();
     let [.., month, day, time, year] = words.as_slice() else { return None };
     let digits =
         |w: &str, len: std::ops::RangeInclusive<usize>| len.contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
@@ -982,7 +983,7 @@ fn aim7_row(
     decs: &mut Vec<(usize, usize)>,
 ) -> Result<bool, ParseError> {
     let (line, lineno) = (ctx.lines[ctx.lineno - 1].as_str(), ctx.lineno);
-    let mut words = line.split_whitespace();
+    let mut words = line.words();
     let kernel = if kernel_col { words.next() } else { None };
     let Some(Ok(tasks)) = words.next().map(str::parse::<u32>) else {
         return Ok(date_tail(line));
@@ -1058,7 +1059,7 @@ fn reaim_row(
     decs: &mut Vec<(usize, usize)>,
 ) -> Result<Option<usize>, ParseError> {
     let (line, lineno) = (ctx.lines[ctx.lineno - 1].as_str(), ctx.lineno);
-    let Some(Ok(forked)) = line.split_whitespace().next().map(str::parse::<u32>) else {
+    let Some(Ok(forked)) = line.words().next().map(str::parse::<u32>) else {
         return Ok(None);
     };
     let cells = words_with_ends(line).into_iter().skip(1).collect::<Vec<_>>();
@@ -1171,13 +1172,13 @@ fn aim7_cells(line: &str, skip: usize) -> Vec<&str> {
 /// the first no whole number (a row starts with its Num Forked). Empty for
 /// any other line.
 fn continuation(line: &str) -> Vec<&str> {
-    let cells: Vec<&str> = line.split_whitespace().collect();
+    let cells: Vec<&str> = line.words().collect();
     let numbers = !cells.is_empty() && cells.iter().all(|c| num::plain(c).is_some());
     if numbers && cells[0].parse::<u32>().is_err() { cells } else { Vec::new() }
 }
 
 fn lone_percent(line: &str) -> Option<f64> {
-    let mut words = line.split_whitespace();
+    let mut words = line.words();
     let w = words.next()?;
     if words.next().is_some() {
         return None;
@@ -1230,7 +1231,7 @@ fn stp_table_header(t: &str) -> Option<StpTable> {
     if !STP_HEADERS.iter().any(|(_, words, ..)| t.starts_with(words[0])) {
         return None;
     }
-    let words: Vec<&str> = t.split_whitespace().collect();
+    let words: Vec<&str> = t.words().collect();
     STP_HEADERS
         .iter()
         .find(|(_, header, more, _)| {
@@ -1255,7 +1256,7 @@ fn stp_cpus_heading(t: &str) -> Option<u32> {
     if !t.ends_with(':') {
         return None;
     }
-    let found: Vec<u32> = t.split_whitespace().filter_map(count).collect();
+    let found: Vec<u32> = t.words().filter_map(count).collect();
     (found.len() == 1).then(|| found[0])
 }
 
@@ -1267,7 +1268,7 @@ fn stp_workload_heading(t: &str) -> Option<(String, Option<String>)> {
         Some((h, a)) => (h, Some(a.trim().strip_suffix(')')?.trim().to_string())),
         None => (t, None),
     };
-    let words: Vec<&str> = head.split_whitespace().collect();
+    let words: Vec<&str> = head.words().collect();
     let name = match words.as_slice() {
         [w] | [w, "load"] => *w,
         _ => return None,
@@ -1324,7 +1325,7 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
         // `Kernel  Children  JPM  RunTime  c_utime  c_systime`, LKML
         // 2003-05) under one of the tables above: its rows are not read,
         // and that is said.
-        if seen && t.starts_with("Kernel ") && t.split_whitespace().any(|w| w == "JPM") {
+        if seen && t.starts_with("Kernel ") && t.words().any(|w| w == "JPM") {
             out.notes
                 .push((i + 1, format!("`{t}`: a re-aim table of this header is not read (its rows below neither)")));
             table = None;
@@ -1341,7 +1342,7 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
         if t.is_empty() {
             continue;
         }
-        let w: Vec<&str> = t.split_whitespace().collect();
+        let w: Vec<&str> = t.words().collect();
         let int = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         let row = match kind {
             StpTable::Plm | StpTable::PlmScheduler
@@ -1391,7 +1392,7 @@ fn stp_tables(input: &Input, out: &mut ParsedFile) {
         let Some((kernel, workfile, (jpm, users))) = row else {
             // A damaged cell (`4,963.36`) ends the table too: the rows
             // below it in its paragraph are lost with it, said (attack59 F9).
-            let lost = match t.split_whitespace().find(|w| super::segment::bad_cell(w)) {
+            let lost = match t.words().find(|w| super::segment::bad_cell(w)) {
                 Some(cell) => {
                     let below = input.lines[i + 1..].iter().take_while(|l| !l.trim().is_empty()).count();
                     match below {
@@ -1475,7 +1476,7 @@ mod tests {
     #[test]
     fn stp_peak_rows_and_names() {
         use super::{stp_peak_name, stp_peak_row};
-        let row = |t: &str| stp_peak_row(&t.split_whitespace().collect::<Vec<_>>());
+        let row = |t: &str| stp_peak_row(&t.words().collect::<Vec<_>>());
         assert_eq!(row("2.5.69 - base         5216.68 Jobs/Minute"), Some(("2.5.69 - base".into(), 5216.68)));
         assert_eq!(row("2.5.69-mm6(AS)        4963.36 JPM"), Some(("2.5.69-mm6(AS)".into(), 4963.36)));
         assert_eq!(row("2.5.69-mm6(AS)        4963.36"), None);

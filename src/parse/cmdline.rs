@@ -17,6 +17,8 @@
 //! (bash's `set -x` trace), oh-my-zsh's `➜  dir `, and a Python or conda
 //! environment's `(venv) ` before any of them.
 
+use crate::lines::SplitWords as _;
+
 /// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`; the
 /// launchers of a copy left running (`nohup`, `timeout 400`, `setsid`:
 /// attack44 F1, whose `nohup netperf … &` copies were read as runs) too,
@@ -306,7 +308,7 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
     // netperf-client -- iperf3 -c iperf3-server -P 4`, `docker exec -it c
     // -- …`): the command after ` -- ` is the one run.
     if let Some((before, after)) = line.split_once(" -- ") {
-        let words: Vec<&str> = before.split_whitespace().collect();
+        let words: Vec<&str> = before.words().collect();
         let runner = words.iter().position(|w| CONTAINER_RUNNERS.contains(&base(w)));
         if let Some(i) = runner
             && words[..i].iter().all(|w| prefix_token(w, false))
@@ -316,7 +318,7 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
         }
     }
     let line = after_other_prompt(line).or_else(|| environment_prefix(line.trim_start())).unwrap_or(line);
-    let toks: Vec<&str> = line.split_whitespace().collect();
+    let toks: Vec<&str> = line.words().collect();
     let mut after_wrapper = false;
     // The last wrapper read, and whether the word is the value of its
     // option (`KILL` in `timeout -s KILL 400`).
@@ -450,7 +452,7 @@ pub fn pipeline_end(segs: &[(&str, &str)], i: usize) -> usize {
 /// stands (` do netperf …`, `(netperf …`, `xargs -P 4 netperf …`): `None`
 /// where the segment does not run it.
 pub fn words_after<'a>(segment: &'a str, program: &str) -> Option<Vec<&'a str>> {
-    let words: Vec<&str> = segment.split_whitespace().collect();
+    let words: Vec<&str> = segment.words().collect();
     let at = words.iter().position(|w| base(w.trim_start_matches(['#', '$', '('])) == program)?;
     Some(words[at + 1..].to_vec())
 }
@@ -473,43 +475,42 @@ pub struct Loop {
 
 /// The loop around segment `at` of `segs`, if any (see [`Loop`]).
 pub fn loop_around(segs: &[(&str, &str)], at: usize) -> Option<Loop> {
-    let first_word = |k: usize| segs[k].0.split_whitespace().next().unwrap_or("");
+    let first_word = |k: usize| segs[k].0.words().next().unwrap_or("");
     // The loop's header: the last `for`/`while`/`until` before `at`
     // whose `done` does not come before `at`.
     let header = (0..=at).rev().find(|&k| {
-        let words: Vec<&str> = segs[k].0.split_whitespace().collect();
+        let words: Vec<&str> = segs[k].0.words().collect();
         words.iter().any(|w| matches!(*w, "for" | "while" | "until"))
     })?;
     if (header + 1..=at).any(|k| first_word(k) == "done") {
         return None;
     }
     let head = segs[header].0;
-    let words: Vec<&str> = head.split_whitespace().collect();
+    let words: Vec<&str> = head.words().collect();
     let kw = words.iter().position(|w| matches!(*w, "for" | "while" | "until"))?;
     let count = match words[kw] {
         "for" if words.get(kw + 2) == Some(&"in") => head.split_once(" in ").and_then(|(_, l)| list_count(l)),
         "for" => c_style_count(&words[kw + 1..].join(" ")),
-        "while" if words.get(kw + 1) == Some(&"read") => {
-            header.checked_sub(1).filter(|&k| segs[k].1 == "|").and_then(|k| {
-                seq_count(&segs[k].0.split_whitespace().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" "))
-            })
-        }
+        "while" if words.get(kw + 1) == Some(&"read") => header
+            .checked_sub(1)
+            .filter(|&k| segs[k].1 == "|")
+            .and_then(|k| seq_count(&segs[k].0.words().skip_while(|w| *w != "seq").collect::<Vec<_>>().join(" "))),
         _ => None,
     };
     // The body's group: `{ …; } &` ends at its `}`.
-    let body: Vec<&str> = segs[at].0.split_whitespace().skip_while(|w| matches!(*w, "do" | "then")).collect();
+    let body: Vec<&str> = segs[at].0.words().skip_while(|w| matches!(*w, "do" | "then")).collect();
     let close =
         if body.first() == Some(&"{") { (at..segs.len()).find(|&k| first_word(k) == "}").unwrap_or(at) } else { at };
     let end = pipeline_end(segs, close);
     let done = (end + 1..segs.len()).find(|&k| first_word(k) == "done").unwrap_or(segs.len());
-    let waited = segs[end + 1..done].iter().any(|(s, _)| s.split_whitespace().next() == Some("wait"));
+    let waited = segs[end + 1..done].iter().any(|(s, _)| s.words().next() == Some("wait"));
     Some(Loop { count, at_once: segs[end].1 == "&" && !waited })
 }
 
 /// The count a C-style loop's `((i=0; i<4; i++))` shows: `4`.
 fn c_style_count(head: &str) -> Option<usize> {
     let inner = head.trim().strip_prefix("((")?.split("))").next()?;
-    let parts: Vec<String> = inner.split(';').map(|p| p.split_whitespace().collect::<String>()).collect();
+    let parts: Vec<String> = inner.split(';').map(|p| p.words().collect::<String>()).collect();
     let [init, test, step] = parts.as_slice() else { return None };
     let (var, from) = init.split_once('=')?;
     let from: usize = from.parse().ok()?;
@@ -540,14 +541,14 @@ pub fn list_count(list: &str) -> Option<usize> {
         let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
         return (b >= a).then(|| b - a + 1);
     }
-    let words: Vec<&str> = list.split_whitespace().collect();
+    let words: Vec<&str> = list.words().collect();
     let literal = words.iter().all(|w| !w.contains(['$', '`', '{', '*', '?', '(']));
     (literal && !words.is_empty()).then_some(words.len())
 }
 
 /// The count `seq N` / `seq 1 N` prints.
 pub fn seq_count(cmd: &str) -> Option<usize> {
-    let words: Vec<&str> = cmd.split_whitespace().collect();
+    let words: Vec<&str> = cmd.words().collect();
     match words.as_slice() {
         ["seq", n] => n.parse().ok(),
         ["seq", a, b] => {
@@ -575,7 +576,7 @@ pub fn joined_loop<S: AsRef<str>>(lines: &[S], at: usize) -> Option<(String, usi
         shell_segments(s)
             .iter()
             .filter(|(seg, _)| {
-                let w: Vec<&str> = seg.split_whitespace().collect();
+                let w: Vec<&str> = seg.words().collect();
                 let prompt = w.first().is_some_and(|f| *f == "%" || f.ends_with(['$', '#', '>']));
                 let w = if prompt { &w[1..] } else { &w[..] };
                 match w.first() {
@@ -586,8 +587,7 @@ pub fn joined_loop<S: AsRef<str>>(lines: &[S], at: usize) -> Option<(String, usi
             })
             .count()
     };
-    let closes =
-        |s: &str| shell_segments(s).iter().filter(|(seg, _)| seg.split_whitespace().next() == Some("done")).count();
+    let closes = |s: &str| shell_segments(s).iter().filter(|(seg, _)| seg.words().next() == Some("done")).count();
     let mut depth = opens(head) as isize - closes(head) as isize;
     if depth <= 0 || segs.is_empty() {
         return None;
@@ -597,7 +597,7 @@ pub fn joined_loop<S: AsRef<str>>(lines: &[S], at: usize) -> Option<(String, usi
         let raw = line.as_ref();
         let t = raw.trim();
         let body = t.strip_prefix('>').map(str::trim_start);
-        let first = t.split_whitespace().next().unwrap_or("").trim_end_matches(';');
+        let first = t.words().next().unwrap_or("").trim_end_matches(';');
         let shell = body.is_some()
             || raw.starts_with([' ', '\t'])
             || matches!(first, "do" | "done" | "then" | "fi" | "{" | "}");
@@ -605,7 +605,7 @@ pub fn joined_loop<S: AsRef<str>>(lines: &[S], at: usize) -> Option<(String, usi
             return None;
         }
         let piece = body.unwrap_or(t);
-        let last = joined.split_whitespace().last().unwrap_or("");
+        let last = joined.words().last().unwrap_or("");
         let glue =
             if matches!(last, "do" | "then" | "else" | "{") || joined.ends_with(['&', '|', ';']) { " " } else { "; " };
         joined.push_str(glue);
@@ -625,7 +625,7 @@ pub fn joined_loop<S: AsRef<str>>(lines: &[S], at: usize) -> Option<(String, usi
 /// of dashes, `-----`, is none), so it is the rest of the command line
 /// above it, wrapped by a mailer.
 pub fn continues_options(t: &str) -> bool {
-    let mut words = t.split_whitespace();
+    let mut words = t.words();
     let Some(first) = words.next() else { return false };
     match first.strip_prefix('-') {
         Some("-") => words.next().is_some_and(|w| !w.starts_with('-')),

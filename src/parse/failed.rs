@@ -43,6 +43,8 @@
 //! `root@box:~/linux# time make`): a failure above it was another
 //! command's.
 
+use crate::lines::SplitWords as _;
+
 /// The signals' descriptions as glibc's `strsignal` gives them, which
 /// bash, dash and make print for a command a signal ended.
 const SIGNALS: &[&str] = &[
@@ -251,7 +253,7 @@ pub fn not_a_run(line: &str) -> Option<&'static str> {
 fn one_blank(line: &str) -> std::borrow::Cow<'_, str> {
     let t = line.trim();
     if t.chars().any(|c| c.is_whitespace() && c != ' ') {
-        std::borrow::Cow::Owned(t.split_whitespace().collect::<Vec<_>>().join(" "))
+        std::borrow::Cow::Owned(t.words().collect::<Vec<_>>().join(" "))
     } else {
         std::borrow::Cow::Borrowed(t)
     }
@@ -267,7 +269,7 @@ fn nonzero_exit(t: &str) -> bool {
 /// A failure line as a warning quotes it: its words joined by one blank,
 /// cut to 80 characters.
 pub fn quote(line: &str) -> String {
-    let t = line.split_whitespace().collect::<Vec<_>>().join(" ");
+    let t = line.words().collect::<Vec<_>>().join(" ");
     match t.char_indices().nth(80) {
         Some((i, _)) => format!("{}…", &t[..i]),
         None => t,
@@ -281,7 +283,7 @@ pub fn quote(line: &str) -> String {
 pub fn is_command_line(line: &str) -> bool {
     // The first three words are all it reads (a line's words were
     // collected whole for them: asked of every line the labeller looks at).
-    let mut words = line.split_whitespace();
+    let mut words = line.words();
     let (Some(first), Some(second)) = (words.next(), words.next()) else { return false };
     if matches!(first, "$" | "#" | "%") {
         return true;

@@ -21,6 +21,7 @@
 
 use super::Input;
 use super::num;
+use crate::lines::SplitWords as _;
 
 /// A word that names a kernel: a release (`2.4.18-rc2`, `2.4.18rc2aa2`,
 /// `2.5.54mm2`, `2.5.68`; not `6.1` alone) or a name the file's parsers read as a kernel (`TEST8`,
@@ -105,7 +106,7 @@ fn rough_figure(w: &str) -> bool {
 /// 1024K)`) counted their dashes as words, and the table was left out
 /// without a word.
 fn kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
-    let mut words = line.split_whitespace().peekable();
+    let mut words = line.words().peekable();
     let mut first = words.next()?;
     // A distribution's tag of two to four capitals before the kernel
     // (`RH 2.4.20-13-7 : ~1m.10s` over `2.4.22  : ~1m.40s`, Phy
@@ -141,7 +142,7 @@ fn bracketed_kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
     if !kernel_word(name, known) || line[..open].trim().is_empty() {
         return None;
     }
-    let after: Vec<&str> = line[close + 1..].split_whitespace().collect();
+    let after: Vec<&str> = line[close + 1..].words().collect();
     let figures = after.iter().filter(|w| figure(w)).count();
     (figures >= 1 && after.len() <= 3).then_some(name)
 }
@@ -151,7 +152,7 @@ fn bracketed_kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
 /// 2.4.18rc2aa2  2.4.18-rc2  2.4.18-rc2-jam1`, or the kernels alone, tab-separated);
 /// the kernels, or `None`.
 fn kernel_heading<'a>(line: &'a str, known: &[&str]) -> Option<Vec<&'a str>> {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<&str> = line.words().collect();
     let kernels = words.iter().rev().take_while(|w| kernel_word(w, known)).count();
     (kernels >= 2 && words.len() - kernels <= 1).then(|| words[words.len() - kernels..].to_vec())
 }
@@ -193,7 +194,7 @@ fn setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
     {
         return Some(found);
     }
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<&str> = line.words().collect();
     let setups = words.iter().rev().take_while(|w| setup_word(w)).count();
     let title = &words[..words.len() - setups];
     if setups < 2 && named_setups(&words) {
@@ -245,12 +246,12 @@ fn change_word(word: &str) -> bool {
 fn tab_setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
     let cols: Vec<&str> = line.split('\t').map(str::trim).filter(|c| !c.is_empty()).collect();
     let setup_col = |c: &&&str| {
-        let words: Vec<&str> = c.split_whitespace().collect();
+        let words: Vec<&str> = c.words().collect();
         words.iter().any(|w| setup_word(w)) && words.iter().all(|w| setup_word(w) || *w == "+")
     };
     let setups = cols.iter().rev().take_while(setup_col).count();
     let title = &cols[..cols.len() - setups];
-    let title_words: Vec<&str> = title.iter().flat_map(|c| c.split_whitespace()).collect();
+    let title_words: Vec<&str> = title.iter().flat_map(|c| c.words()).collect();
     if setups < 2 || title.len() > 1 || title_words.len() > 6 || title_words.iter().any(|w| figure(w)) {
         return None;
     }
@@ -260,7 +261,7 @@ fn tab_setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
 
 /// Rows of two figures or more (a column per kernel).
 fn figures_row(line: &str) -> bool {
-    line.split_whitespace().filter(|w| figure(w)).count() >= 2
+    line.words().filter(|w| figure(w)).count() >= 2
 }
 
 /// The title of a table: the first line above its rows that is no rule
@@ -319,11 +320,11 @@ fn table_under_kernel<'a>(
     let alone = !first.contains(char::is_whitespace) && kernel_word(first, known);
     let kernel = super::aim7::kernel_over_url(first).or(alone.then_some(first.trim_end_matches(':')))?;
     let row = |k: usize| {
-        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        let words: Vec<&str> = lines[k].words().collect();
         words.len() >= 2 && words.iter().all(|w| figure(w))
     };
     let heading = (start < end && !row(start + 1)).then(|| lines[start + 1]);
-    if heading.is_some_and(|h| h.split_whitespace().any(figure)) {
+    if heading.is_some_and(|h| h.words().any(figure)) {
         return None;
     }
     let rows = start + 1 + usize::from(heading.is_some());
@@ -334,7 +335,7 @@ fn table_under_kernel<'a>(
 /// null …` (the first two words `Host` and `OS`, then at least two more):
 /// the line under every table title `make summary` prints.
 fn lmbench_header(line: &str) -> bool {
-    let mut words = line.split_whitespace();
+    let mut words = line.words();
     words.next() == Some("Host") && words.next() == Some("OS") && words.count() >= 2
 }
 
@@ -349,15 +350,15 @@ fn lmbench_rows_under_header(lines: &[&str], start: usize, end: usize) -> Option
     let between_ok = (header + 1..start).all(|k| {
         lines[k].is_empty()
             || lines[k].bytes().all(|b| matches!(b, b'-' | b' '))
-            || lines[k].split_whitespace().all(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '/'))
-                && !lines[k].split_whitespace().any(figure)
+            || lines[k].words().all(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '/'))
+                && !lines[k].words().any(figure)
     });
     if !between_ok {
         return None;
     }
     let mut labels = Vec::new();
     for line in &lines[start..=end] {
-        let words: Vec<&str> = line.split_whitespace().collect();
+        let words: Vec<&str> = line.words().collect();
         let first_figure = words.iter().rposition(|w| !figure(w)).map_or(0, |p| p + 1);
         if first_figure == 0 || words.len() - first_figure < 3 {
             return None;
@@ -465,7 +466,7 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 if two_blank
                     || (setups && lines[k].is_empty())
                     || kernel_row(lines[k], known).is_some()
-                    || lines[k].split_whitespace().count() > 12
+                    || lines[k].words().count() > 12
                     || heading(k).is_some()
                 {
                     break;
@@ -534,7 +535,7 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         // a table over 26-34, and no kernel posted twice (wild36b file 17).
         if rows.len() >= 2 {
             let patched: Vec<&str> = (start..=end)
-                .filter_map(|k| lines[k].split_whitespace().next())
+                .filter_map(|k| lines[k].words().next())
                 .filter(|w| patched_kernel_word(w))
                 .map(|w| w.trim_end_matches(':'))
                 .collect();
@@ -584,7 +585,7 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         // MB/s` over the rows `2.4.22-pre5 writes: 2683.087 MB, 6.269 MB/s`,
         // LKML 2003: the warning named only the rows below).
         let of_table = |k: usize| {
-            let mut words = lines[k].split_whitespace();
+            let mut words = lines[k].words();
             words.next().is_some_and(|w| kernels.iter().any(|x| x == w.trim_end_matches(':'))) && words.any(figure)
         };
         let rows: Vec<(usize, &str)> =
@@ -783,7 +784,7 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
 /// figures a run, under dbench results that were read): the program's name
 /// for the kind of line.
 fn program_line(t: &str) -> Option<&'static str> {
-    let mut w = t.split_whitespace();
+    let mut w = t.words();
     let x11perf = w.next().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
         && matches!(w.next(), Some("reps" | "trep"))
         && w.next() == Some("@")
@@ -877,7 +878,7 @@ type ColonTable = (usize, usize, Vec<String>, Vec<String>, Option<String>);
 /// rows' labels, the columns and the title right above the heading.
 fn colon_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
     let row = |k: usize, columns: usize| {
-        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        let words: Vec<&str> = lines[k].words().collect();
         let label = words.first()?.strip_suffix(':')?;
         let ok = words.len() == columns + 1
             // `5.17-rc2` reads as a figure (more digits than letters).
@@ -886,12 +887,12 @@ fn colon_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
         ok.then_some(label)
     };
     let heading = (start..end).find(|&k| {
-        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        let words: Vec<&str> = lines[k].words().collect();
         (2..=8).contains(&words.len())
             && words.iter().all(|w| !figure(w) && !w.ends_with(':'))
             && row(k + 1, words.len()).is_some()
     })?;
-    let columns: Vec<String> = lines[heading].split_whitespace().map(str::to_string).collect();
+    let columns: Vec<String> = lines[heading].words().map(str::to_string).collect();
     let labels: Vec<String> =
         (heading + 1..=end).map(|k| row(k, columns.len()).map(str::to_string)).collect::<Option<_>>()?;
     if labels.len() < 2 {
@@ -951,7 +952,7 @@ fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
         // A figure, its unit after it or not (`13.1 Gbit/sec`), or a figure
         // and its change after a colon (`20.338: 248.6%`).
         let one_figure = |c: &&str| {
-            let mut words = c.split_whitespace();
+            let mut words = c.words();
             let first = words.next();
             let changed = first.and_then(|w| w.strip_suffix(':')).is_some_and(figure);
             (first.is_some_and(figure) || changed)
@@ -994,7 +995,7 @@ fn pipe_table(lines: &[&str], start: usize, end: usize) -> Option<ColonTable> {
             .filter(|c| !c.is_empty())
             .map(str::to_string)
             .collect();
-        (names.len() >= 2 && names.iter().all(|c| !c.split_whitespace().any(figure))).then_some(names)
+        (names.len() >= 2 && names.iter().all(|c| !c.words().any(figure))).then_some(names)
     };
     let rows: Vec<(usize, String)> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
     let (first_row, last_row) = (rows.first()?.0, rows.last()?.0);
@@ -1083,7 +1084,7 @@ fn benchmark_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, u
         } else {
             // Aligned: columns set apart by runs of blanks, two figures or
             // more after the name, no more other words (units) than figures.
-            let words: Vec<&str> = t.split_whitespace().collect();
+            let words: Vec<&str> = t.words().collect();
             let at = words.iter().position(|w| figure(w))?;
             let figures = words[at..].iter().filter(|w| figure(w)).count();
             // One figure after a label ending in `:`, alone at the line's
@@ -1137,7 +1138,7 @@ fn tab_table(lines: &[String]) -> Option<(usize, usize, Vec<String>)> {
     };
     let h = lines.iter().position(|l| l.contains('\t'))?;
     let heading = cells(&lines[h]);
-    if heading.len() < 3 || heading.iter().any(|c| c.split_whitespace().any(figure)) {
+    if heading.len() < 3 || heading.iter().any(|c| c.words().any(figure)) {
         return None;
     }
     let ratio = |c: &str| c.split_once(':').is_some_and(|(a, b)| figure(a) && figure(b));
@@ -1160,7 +1161,7 @@ fn tab_table(lines: &[String]) -> Option<(usize, usize, Vec<String>)> {
 /// aside may stand between: `1868129.33 (global hash, 65536 hash)`). The heading's and the
 /// last row's index, and the heading's words.
 fn figures_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize, Vec<String>)> {
-    let heading: Vec<&str> = lines[start].split_whitespace().collect();
+    let heading: Vec<&str> = lines[start].words().collect();
     if !(2..=8).contains(&heading.len())
         || heading.iter().any(|w| figure(w))
         || !heading.iter().any(|w| w.chars().any(char::is_alphabetic))
@@ -1170,13 +1171,13 @@ fn figures_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usi
         return None;
     }
     let row = |k: usize| {
-        let mut words = lines[k].split_whitespace();
+        let mut words = lines[k].words();
         words.next().is_some_and(|w| num::plain(w).is_some()) && words.next().is_some_and(|w| num::plain(w).is_some())
     };
     // Every line under the heading starts with a figure: a program's
     // second heading line (vmstat's `r  b  w   swpd   free …` under `procs
     // memory …`, a monitor's output, no result) makes no such table.
-    let leads = |k: usize| lines[k].split_whitespace().next().is_some_and(|w| num::plain(w).is_some());
+    let leads = |k: usize| lines[k].words().next().is_some_and(|w| num::plain(w).is_some());
     let rows = (start + 1..=end).filter(|&k| row(k)).count();
     let last = (start + 1..=end).rfind(|&k| row(k))?;
     ((start + 1..=end).all(leads) && rows * 4 >= (end - start) * 3)
@@ -1197,7 +1198,7 @@ fn figures_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usi
 /// a table needs no heading over it).
 fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Option<(usize, usize, Vec<String>, bool)> {
     let row = |k: usize| {
-        let mut words: Vec<&str> = lines[k].split_whitespace().collect();
+        let mut words: Vec<&str> = lines[k].words().collect();
         // `1 add_double   1096039.60 1096039.60   0.00  0.00% Thousand
         // Double Precision Additions/second`: AIM9's test number before
         // its name, the test's unit after the figures (a person's table of
@@ -1248,7 +1249,7 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
                 (label, rest)
             }
         };
-        let first_word = label.split_whitespace().next()?;
+        let first_word = label.words().next()?;
         if figure(first_word) || !label.chars().any(char::is_alphabetic) || kernel_word(first_word, known) {
             return None;
         }
@@ -1286,8 +1287,7 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
     // the two others and left the context-switch table out unnamed).
     let column_rule =
         |k: usize| lines[k].contains("--") && lines[k].bytes().all(|b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' '));
-    let words_only =
-        |k: usize| !lines[k].is_empty() && !lines[k].split_whitespace().any(|w| figure(w) || no_figure_cell(w));
+    let words_only = |k: usize| !lines[k].is_empty() && !lines[k].words().any(|w| figure(w) || no_figure_cell(w));
     if rows.len() >= 3
         && rows[1].0 > rows[0].0 + 1
         && (rows[0].0 + 1..rows[1].0).any(column_rule)
@@ -1302,7 +1302,7 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
     }
     // The heading: words and no figure, or words then the columns'
     // figures, as many as a row holds (`# procs  2  4  8  16`).
-    let figures_of = |k: usize| lines[k].split_whitespace().filter(|w| figure(w)).count();
+    let figures_of = |k: usize| lines[k].words().filter(|w| figure(w)).count();
     // A run's ordinal naming a column (`1st run  2nd  3rd` over `kernel
     // 2.2.18/raid/ide  3:28.909  3:28.819  3:28.840`, Arjan van de Ven's
     // kernel builds, LKML 2000-12) is a word of the heading, no figure:
@@ -1312,7 +1312,7 @@ fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Opti
         end > 0 && ["st", "nd", "rd", "th"].contains(&w[end..].to_ascii_lowercase().as_str())
     };
     let heading = |k: usize| {
-        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        let words: Vec<&str> = lines[k].words().collect();
         let figures = words.iter().filter(|w| figure(w) && !ordinal(w)).count();
         let columns = words
             .iter()
@@ -1351,7 +1351,7 @@ fn clock_list(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize,
             })
     };
     let row = |k: usize| -> Option<String> {
-        let words: Vec<&str> = lines[k].split_whitespace().collect();
+        let words: Vec<&str> = lines[k].words().collect();
         let (last, label) = words.split_last()?;
         let ok = clock(last)
             && (1..=4).contains(&label.len())
@@ -1392,7 +1392,7 @@ fn sized_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize
             )
     };
     let row = |k: usize| -> Option<String> {
-        let mut words = lines[k].split_whitespace();
+        let mut words = lines[k].words();
         let first = words.next().filter(|w| size(w))?;
         (words.filter(|w| figure(w)).count() >= 2).then(|| first.to_string())
     };
@@ -1401,9 +1401,7 @@ fn sized_table(lines: &[&str], start: usize, end: usize) -> Option<(usize, usize
     }
     let sizes: Vec<String> = (start..=end).map(row).collect::<Option<_>>()?;
     let rule = |l: &str| l.contains("--") && l.bytes().all(|b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' '));
-    let words_only = |l: &str| {
-        l.split_whitespace().count() >= 2 && l.chars().any(char::is_alphabetic) && !l.split_whitespace().any(figure)
-    };
+    let words_only = |l: &str| l.words().count() >= 2 && l.chars().any(char::is_alphabetic) && !l.words().any(figure);
     let heading = (start.saturating_sub(2)..start).any(|k| rule(lines[k]) || words_only(lines[k]));
     heading.then_some((start, end, sizes))
 }

@@ -79,6 +79,7 @@ mod prompted;
 mod unames;
 
 use super::Input;
+use crate::lines::SplitWords as _;
 use crate::model::{ParsedFile, Sample};
 use compact_str::CompactString;
 use rustc_hash::FxHashMap;
@@ -525,7 +526,7 @@ fn kernel_sections(input: &Input, parsed: &ParsedFile) -> Option<SectionPlan> {
 /// where it names none, or two (`Linux 5.4.61 vs Linux 5.13.0`: a
 /// comparison's title, not one machine's section).
 fn heading_kernel(text: &str) -> Option<String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let words: Vec<&str> = text.words().collect();
     let mut found = words.windows(2).filter_map(|w| {
         let lead = w[0].trim_matches(|c: char| !c.is_alphanumeric());
         let name = w[1].trim_end_matches([',', ':', ';', ')', '.']);
@@ -615,7 +616,7 @@ fn kernel_alone_above_one_run<'a>(input: &'a Input, parsed: &mut ParsedFile, ask
     let program = command_name(&parsed.benchmark);
     let sentence = |n: usize| {
         let t = text(n);
-        let words = t.split_whitespace().count();
+        let words = t.words().count();
         is_person_line(t, program, asked) && (t.ends_with(['.', '!', '?']) || (t.ends_with(':') && words >= 4))
     };
     // The lines right about it: its paragraph's own, or the output's (a
@@ -778,7 +779,7 @@ fn booted_above(input: &Input, n: usize, text: &str) -> Option<String> {
             let command = text.rsplit_once("$ ").map_or(text, |(_, c)| c).trim();
             let at = uname_release_word(command)?;
             let next = input.lines.get(n)?.trim();
-            let words: Vec<&str> = next.split_whitespace().collect();
+            let words: Vec<&str> = next.words().collect();
             let release = words.get(at.0).filter(|_| words.len() == at.1)?;
             // Where `-s` was asked and the first word is not `Linux`, no
             // other system's either ([`unames::other_system`]) and no
@@ -839,7 +840,7 @@ fn two_number_release(file: &str) -> Option<String> {
 /// among the output's words, and how many words the output has. `None`
 /// for any other line, and where `-r` is not asked.
 fn uname_release_word(command: &str) -> Option<(usize, usize)> {
-    let mut words = command.split_whitespace();
+    let mut words = command.words();
     if words.next()? != "uname" {
         return None;
     }
@@ -939,7 +940,7 @@ fn depth_of_row(input: &Input, i: usize) -> u8 {
     let long = input.lines.get(i - 1).is_some_and(|l| l.chars().count() + 2 * usize::from(above) >= 66);
     let rest = !text.is_empty()
         && text.chars().count() < 20
-        && text.split_whitespace().all(|w| super::num::plain(w.trim_end_matches('%')).is_some());
+        && text.words().all(|w| super::num::plain(w.trim_end_matches('%')).is_some());
     if above > 0 && long && rest { above } else { own }
 }
 
@@ -1746,7 +1747,7 @@ fn label_by_command_lines(
             .zip(&lines)
             .map(|(&k, l)| {
                 let t = input.lines[command_at[k]? - 1].trim_start();
-                let alone = t.split_whitespace().next().is_some_and(|w| is_program(command_words_name(w), name));
+                let alone = t.words().next().is_some_and(|w| is_program(command_words_name(w), name));
                 let t = t.trim_start_matches('[');
                 let host = l.first().filter(|w| !is_program(w, name) && t.starts_with(**w));
                 let host =
@@ -1832,7 +1833,7 @@ fn traced_by(input: &Input, n: usize) -> Option<Vec<&str>> {
     if !super::failed::is_command_line(above) {
         return None;
     }
-    let words: Vec<&str> = above.split_whitespace().collect();
+    let words: Vec<&str> = above.words().collect();
     // The prompt: up to its word ending in `#`, `$` or `%` (`$`, `root@box:~#`,
     // `[root@box ~]#`).
     let prompt = words.iter().take(2).position(|w| w.ends_with(['#', '$', '%']))?;
@@ -1970,8 +1971,8 @@ fn label_in_prose(
     let lower = label.to_lowercase();
     let Some(l) = (1..at).rev().find(|&n| text(n).to_lowercase().contains(&lower)) else { return false };
     let t = text(l);
-    let words = t.split_whitespace().count();
-    let lower_words = |t: &str| t.split_whitespace().filter(|w| w.starts_with(char::is_lowercase)).count();
+    let words = t.words().count();
+    let lower_words = |t: &str| t.words().filter(|w| w.starts_with(char::is_lowercase)).count();
     let sentence = t.starts_with(char::is_lowercase) && words >= 6 && lower_words(t) * 4 >= words * 3;
     let wrapped = l > 1 && {
         let p = text(l - 1);
@@ -1979,7 +1980,7 @@ fn label_in_prose(
             && !p.contains('\t')
             && !p.contains("  ")
             && !is_rule(p)
-            && p.split_whitespace().count() >= 5
+            && p.words().count() >= 5
             && lower_words(p) >= 3
     };
     sentence || wrapped
@@ -2324,11 +2325,7 @@ fn wrapped_command(
     else {
         return false;
     };
-    input
-        .lines
-        .get(at)
-        .and_then(|next| next.split_whitespace().next())
-        .is_some_and(|w| goes_on.contains(&w.trim_matches('"')))
+    input.lines.get(at).and_then(|next| next.words().next()).is_some_and(|w| goes_on.contains(&w.trim_matches('"')))
 }
 
 /// The values a parser read from one copy's samples, each with the names
@@ -2532,7 +2529,7 @@ fn command_line_setup(t: &str, prompted: bool) -> Option<String> {
     let (mut labels, mut dirs, mut others) = (Vec::new(), Vec::new(), false);
     for part in parts {
         let part = part.strip_prefix("sudo ").map_or(part, str::trim_start);
-        let first = part.split_whitespace().next().unwrap_or_default();
+        let first = part.words().next().unwrap_or_default();
         if command_words_name(first) == "cd" {
             dirs.push(part);
         } else if !is_housekeeping(first, part.contains("drop_caches")) {
@@ -2842,7 +2839,7 @@ fn boot_options(line: &str) -> Option<Vec<&str>> {
     if at > 0 && !t[..at].trim_end().to_ascii_lowercase().ends_with("command line:") {
         return None;
     }
-    let mut words = t[at..].split_whitespace();
+    let mut words = t[at..].words();
     let kernel = boot_image(words.next()?)?;
     Some(words.filter(|w| !w.starts_with("initrd=") && !w.contains(kernel)).collect())
 }
@@ -2861,7 +2858,7 @@ fn root_first_options(t: &str) -> Option<Vec<&str>> {
         Some((at, len)) => t[at + len..].trim_start(),
         None => t,
     };
-    let words: Vec<&str> = rest.split_whitespace().filter(|w| !w.starts_with("initrd=")).collect();
+    let words: Vec<&str> = rest.words().filter(|w| !w.starts_with("initrd=")).collect();
     let param = |w: &str| {
         !w.is_empty()
             && w.bytes().all(|b| b.is_ascii_graphic() && b != b'\'' && b != b'"')
@@ -2899,7 +2896,7 @@ fn shell_loop<'a>(line: &'a str, name: &str) -> Option<ShellLoop<'a>> {
     let (values, body) = rest.split_once(';')?;
     let values: Vec<String> = match loop_values(values.trim()) {
         Some(v) => v,
-        None => values.split_whitespace().map(str::to_string).collect(),
+        None => values.words().map(str::to_string).collect(),
     };
     if values.len() < 2 || values.iter().any(|v| v.contains(['$', '{', '}', '(', ')', '`', '*', ','])) {
         return None;
@@ -2913,10 +2910,9 @@ fn shell_loop<'a>(line: &'a str, name: &str) -> Option<ShellLoop<'a>> {
             })
         })
     };
-    let command =
-        body.split([';', '&', '|']).find(|c| c.split_whitespace().any(|w| is_program(command_words_name(w), name)))?;
+    let command = body.split([';', '&', '|']).find(|c| c.words().any(|w| is_program(command_words_name(w), name)))?;
     let words: Vec<&str> = command
-        .split_whitespace()
+        .words()
         .skip_while(|w| matches!(*w, "time" | "sudo" | "command" | "exec"))
         .take_while(|w| !w.starts_with(['>', '<']) && !w.starts_with("2>") && !w.starts_with("&>"))
         .collect();
@@ -2940,8 +2936,7 @@ fn loop_values(list: &str) -> Option<Vec<String>> {
     }
     let inner = list.strip_prefix("$(").and_then(|r| r.strip_suffix(')'));
     let inner = inner.or_else(|| list.strip_prefix('`').and_then(|r| r.strip_suffix('`')))?;
-    let words: Vec<i64> =
-        inner.strip_prefix("seq ")?.split_whitespace().map(str::parse).collect::<Result<_, _>>().ok()?;
+    let words: Vec<i64> = inner.strip_prefix("seq ")?.words().map(str::parse).collect::<Result<_, _>>().ok()?;
     let (first, step, last) = match words[..] {
         [last] => (1, 1, last),
         [first, last] => (first, 1, last),
@@ -3010,7 +3005,7 @@ fn nested_loop<'a>(line: &'a str, name: &str) -> Option<(usize, ShellLoop<'a>)> 
     }
     let runs = match loop_values(list.trim()) {
         Some(v) => v.len(),
-        None => list.split_whitespace().count(),
+        None => list.words().count(),
     };
     let used = body.match_indices('$').any(|(d, _)| {
         let w = body[d + 1..].trim_start_matches(['{', '(']);
@@ -3328,7 +3323,7 @@ fn setup_pair_asked<'a>(text: &'a str, asked: &Asked<'a>) -> Option<(String, Str
     if let Some(feature) = sched_feature(text) {
         return Some((feature.to_string(), text.to_string()));
     }
-    let short = |t: &str| (1..=6).contains(&t.split_whitespace().count()) && t.chars().any(char::is_alphabetic);
+    let short = |t: &str| (1..=6).contains(&t.words().count()) && t.chars().any(char::is_alphabetic);
     // Markdown's bold or a bracketed title, the whole line.
     for (open, close, name) in [
         ("**", "**", "**"),
@@ -3356,9 +3351,9 @@ fn setup_pair_asked<'a>(text: &'a str, asked: &Asked<'a>) -> Option<(String, Str
         if let Some(inner) = text.strip_prefix(lead) {
             let inner = inner.trim().trim_end_matches(':').trim_end();
             let ok = short(inner)
-                && inner.split_whitespace().count() <= 4
+                && inner.words().count() <= 4
                 && !inner.contains(['/', '>', '|', '$', '=', '#', '*', '[', '`'])
-                && !inner.split_whitespace().any(|w| w.starts_with('-') && w.len() > 1)
+                && !inner.words().any(|w| w.starts_with('-') && w.len() > 1)
                 && !is_numbered_run(&inner.to_lowercase());
             return ok.then(|| (lead.trim().to_string(), label_text(inner)));
         }
@@ -3366,10 +3361,10 @@ fn setup_pair_asked<'a>(text: &'a str, asked: &Asked<'a>) -> Option<(String, Str
     // `Filesystem = xfs`: a `key=value` spaced out.
     if let Some((key, value)) = bare.split_once(" = ") {
         let (key, value) = (key.trim(), value.trim());
-        let ok = (1..=3).contains(&key.split_whitespace().count())
+        let ok = (1..=3).contains(&key.words().count())
             && key.starts_with(|c: char| c.is_alphabetic())
             && key.chars().all(|c| c.is_alphanumeric() || " -_.".contains(c))
-            && (1..=3).contains(&value.split_whitespace().count())
+            && (1..=3).contains(&value.words().count())
             && value.chars().any(char::is_alphabetic)
             && !value.contains(['=', ':', '|', '@', '<']);
         return ok.then(|| (key.to_lowercase(), bare.to_string()));
@@ -3402,13 +3397,13 @@ fn setup_pair_asked<'a>(text: &'a str, asked: &Asked<'a>) -> Option<(String, Str
     if let Some(pair) = numbered_setup(bare) {
         return Some(pair);
     }
-    let first = bare.split_whitespace().next()?;
+    let first = bare.words().next()?;
     if let Some((key, value)) = first.split_once('=') {
         let ok = !key.is_empty()
             && key.starts_with(|c: char| c.is_ascii_alphabetic())
             && key.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
             && value.chars().any(char::is_alphabetic)
-            && bare.split_whitespace().count() <= 4
+            && bare.words().count() <= 4
             && !bare.contains([':', '|']);
         return ok.then(|| (key.to_lowercase(), bare.to_string()));
     }
@@ -3421,10 +3416,10 @@ fn setup_pair_asked<'a>(text: &'a str, asked: &Asked<'a>) -> Option<(String, Str
         return None;
     }
     let (name, value) = (name.trim(), value.trim());
-    let ok = (1..=3).contains(&name.split_whitespace().count())
+    let ok = (1..=3).contains(&name.words().count())
         && name.starts_with(|c: char| c.is_alphabetic())
         && name.chars().all(|c| c.is_alphanumeric() || " -_/".contains(c))
-        && (1..=4).contains(&value.split_whitespace().count())
+        && (1..=4).contains(&value.words().count())
         // `Threads: 8`: a count a person set (a small whole number); a
         // program's readings have decimals or more digits.
         && (value.chars().any(char::is_alphabetic) || (value.len() <= 4 && value.bytes().all(|b| b.is_ascii_digit())))
@@ -3432,7 +3427,7 @@ fn setup_pair_asked<'a>(text: &'a str, asked: &Asked<'a>) -> Option<(String, Str
         // `http://khack.osdl.org/stp/300029` under an STP run's `Host:
         // stp1-003` (LKML 2005-01): an address, never a set-up `http`.
         && !value.starts_with("//")
-        && !name.split_whitespace().any(|w| WHEN_WORDS.iter().any(|t| w.eq_ignore_ascii_case(t)))
+        && !name.words().any(|w| WHEN_WORDS.iter().any(|t| w.eq_ignore_ascii_case(t)))
         && !MAIL_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h))
         && !name.get(..2).is_some_and(|x| x.eq_ignore_ascii_case("x-"));
     ok.then(|| {
@@ -3475,7 +3470,7 @@ const COUNTER_WORDS: [&str; 16] = [
 fn numbered_setup(text: &str) -> Option<(String, String)> {
     let text = text.trim();
     let groups = text.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).count();
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let words: Vec<&str> = text.words().collect();
     let counter = |w: &&str| {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric()).trim_end_matches(|c: char| c.is_ascii_digit());
         WHEN_WORDS.iter().chain(&COUNTER_WORDS).any(|k| w.eq_ignore_ascii_case(k))
@@ -3751,7 +3746,7 @@ fn warn_of_merged_copies<'a>(
             let mut n = a.iter().rev().copied().find(|&n| differs(n))?;
             while a.contains(&(n - 1))
                 && differs(n - 1)
-                && text(n - 1).split_whitespace().count() >= 3
+                && text(n - 1).words().count() >= 3
                 && !text(n - 1).ends_with(['.', ':', '!', '?'])
             {
                 n -= 1;
@@ -3770,7 +3765,7 @@ fn warn_of_merged_copies<'a>(
         let counterpart = |a: &[usize], others: &[usize], b: usize| {
             let words = |n: usize| -> Vec<String> {
                 let mut w: Vec<String> = text(n)
-                    .split_whitespace()
+                    .words()
                     .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
                     .filter(|w| !w.is_empty())
                     .collect();
@@ -4301,7 +4296,7 @@ fn warn_of_numbers_differing_above(
                     .filter(|&n| {
                         let t = text(n);
                         let short = t.chars().count() <= MAX_LABEL_CHARS
-                            && (1..=6).contains(&t.split_whitespace().count())
+                            && (1..=6).contains(&t.words().count())
                             && number(t).is_some();
                         let sentence = || {
                             is_sentence(t)
@@ -4404,7 +4399,7 @@ fn warn_of_kernels_named_in_prose<'a>(
     // benchmark's own and its command line).
     let Some(n) = (1..top).rev().find(|&n| !quiet[n] && is_person_line(text(n), name, asked)) else { return false };
     let mut kernels: Vec<&str> = Vec::new();
-    for word in text(n).split_whitespace() {
+    for word in text(n).words() {
         let word = word.trim_matches(|c: char| ",;:()'\"`".contains(c)).trim_end_matches('.');
         if is_kernel_name(word) && !kernels.contains(&word) {
             kernels.push(word);
@@ -4453,7 +4448,7 @@ fn bracketed_word(text: &str) -> bool {
         && text.matches(']').count() == 1
         && !word.is_empty()
         && word.chars().all(|c| c.is_alphanumeric() || "-_.+".contains(c))
-        && text.split_whitespace().count() >= 5
+        && text.words().count() >= 5
 }
 
 /// A line a person wrote between copies of an output (`I ran it on 6.1
@@ -4482,7 +4477,7 @@ fn is_person_line<'a>(text: &'a str, name: &str, asked: &Asked<'a>) -> bool {
     // The benchmark's own command line is none, though it may read as a
     // numbered set-up (`dbench 48`: its number is already a parameter).
     if setup_pair_asked(text, asked).is_some() {
-        let program = text.trim_start_matches(['$', '+', '#', ' ']).split_whitespace().next().map(command_words_name);
+        let program = text.trim_start_matches(['$', '+', '#', ' ']).words().next().map(command_words_name);
         return command_words(text, name).is_none() && !program.is_some_and(|p| is_program(p, name));
     }
     // Each test below is asked only when the ones before it passed, the
@@ -4493,7 +4488,7 @@ fn is_person_line<'a>(text: &'a str, name: &str, asked: &Asked<'a>) -> bool {
     {
         return false;
     }
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let words: Vec<&str> = text.words().collect();
     // A sentence may quote an option (`With “cont-pages=on”, qemu keep
     // 907264kb THPs.`); a program's `=` is in its figures (`(== 400 tasks)`).
     let sentence = text.ends_with('.') && words.len() >= 5;
@@ -4545,7 +4540,7 @@ fn lone_long_line(input: &Input, n: usize) -> bool {
     let blank = |k: usize| input.lines.get(k - 1).is_none_or(|l| l.trim().is_empty() && !input.joined_away(k - 1));
     let text = input.lines.get(n.wrapping_sub(1)).map_or("", |l| l.trim());
     let alone = (n == 1 || blank(n - 1)) && blank(n + 1);
-    let words = text.split_whitespace().count();
+    let words = text.words().count();
     alone
         && words >= 2
         // A CSV record (bonnie++'s `ivy,368M,1415,95,…`) is none.
@@ -4566,8 +4561,8 @@ fn lone_long_line(input: &Input, n: usize) -> bool {
 /// Elapsed  Trans.`) nor a benchmark's own heading ([`is_tool_chatter`]).
 fn is_sentence(text: &str) -> bool {
     text.ends_with(['.', ':', '!', '?'])
-        && text.split_whitespace().count() >= 6
-        && text.split_whitespace().filter(|w| w.starts_with(|c: char| c.is_lowercase())).count() >= 3
+        && text.words().count() >= 6
+        && text.words().filter(|w| w.starts_with(|c: char| c.is_lowercase())).count() >= 3
         && !text.contains('\t')
         && !text.contains("  ")
         && !is_tool_chatter(text)
@@ -4615,7 +4610,7 @@ pub(super) fn with_continuation<'a>(input: &'a Input, n: usize, mut words: Vec<&
         let continued = this.ends_with('\\');
         let options_alone = next.starts_with('-')
             && next[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '-')
-            && next.split_whitespace().next().is_some_and(is_option)
+            && next.words().next().is_some_and(is_option)
             && !next.contains(": ")
             // STREAM's `-----…` under `$ ./stream`: a rule, no option.
             && !is_rule(next);
@@ -4625,7 +4620,7 @@ pub(super) fn with_continuation<'a>(input: &'a Input, n: usize, mut words: Vec<&
         if words.last() == Some(&"\\") {
             words.pop();
         }
-        words.extend(next.split_whitespace().filter(|w| *w != "\\"));
+        words.extend(next.words().filter(|w| *w != "\\"));
         at += 1;
     }
     words
@@ -4646,7 +4641,7 @@ fn carried_command<'a>(input: &'a Input, n: usize, t: &'a str, name: &str) -> Op
     // The program by its name, as [`command_words`] gives it (`./perf`
     // is `perf`).
     let words: Vec<&str> = t
-        .split_whitespace()
+        .words()
         .filter(|w| *w != "\\")
         .map(|w| {
             let base = command_words_name(w);
@@ -4696,7 +4691,7 @@ pub(super) fn with_lines_carried_on<'a>(
                 t = rest.trim_start();
             }
         }
-        all.extend(t.split_whitespace().filter(|w| *w != "\\"));
+        all.extend(t.words().filter(|w| *w != "\\"));
     }
     all.extend(words);
     (start, all)
@@ -4793,7 +4788,7 @@ impl<'a> Sentences<'a> {
 /// `./hackbench-patched`): two copies whose commands differ only there ran
 /// two builds.
 fn program_as_written<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    line.split_whitespace().map(|w| w.trim_matches('"')).find(|w| is_program(command_words_name(w), name))
+    line.words().map(|w| w.trim_matches('"')).find(|w| is_program(command_words_name(w), name))
 }
 
 /// The words of a command line that runs the benchmark `name` (a word is
@@ -4870,7 +4865,7 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
             user_host_dir
                 || (at <= 60
                     && (before.contains(['@', ':']) || before.ends_with(['~', ']']))
-                    && before.split_whitespace().count() <= 2)
+                    && before.words().count() <= 2)
         }
     {
         let prompt = t[..at].trim_start_matches('[');
@@ -4891,7 +4886,7 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     // program by its name (`./netperf` is `netperf`).
     let mut words: Vec<&str> = host
         .into_iter()
-        .chain(t.split_whitespace().map(|w| w.trim_matches('"')).map(|w| {
+        .chain(t.words().map(|w| w.trim_matches('"')).map(|w| {
             let base = command_words_name(w);
             if is_program(base, name) { base } else { w }
         }))
@@ -4902,7 +4897,7 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     let option = words.iter().any(|w| w.starts_with('-') && w.len() > 1);
     // `$ ./streamPPCpowerpcO3`: a program run by its path at a prompt is a
     // command alone (`# stream` may be a Markdown heading, `stream` a word).
-    let by_path = prompted && words.len() == 1 && t.split_whitespace().next().is_some_and(|w| w.contains('/'));
+    let by_path = prompted && words.len() == 1 && t.words().next().is_some_and(|w| w.contains('/'));
     // `time make bzImage`: the shell's `time` before the command it times,
     // typed without a prompt (LKML 2005-09: `# time find / -name foofoo`
     // over each `find` run, `time make bzImage` over each build; as no
@@ -5123,7 +5118,7 @@ fn identities<'a>(
                     && text.chars().count() < 20
                     // (`0.616 1.41%`: a tiobench row's last Rate and CPU%.)
                     && text
-                        .split_whitespace()
+                        .words()
                         .all(|w| super::num::plain(w.trim_end_matches('%')).is_some())
             };
             if depth == label_depth {
@@ -5249,7 +5244,7 @@ fn identities<'a>(
             // percentiles:`).
             let sentence =
                 text.strip_suffix(':').is_some_and(|t| t.starts_with(char::is_uppercase) && !t.contains(':'));
-            if label_is_tail && sentence && text.split_whitespace().count() >= 4 {
+            if label_is_tail && sentence && text.words().count() >= 4 {
                 let over_command =
                     trimmed[i + 1..].iter().find(|t| !t.is_empty()).is_some_and(|t| super::failed::is_command_line(t));
                 if !over_command {
@@ -5397,7 +5392,7 @@ fn identities<'a>(
                 || is_wrapped_options(input, &trimmed, read, i, program)
                 // A short tail (`running):`) passed over as the line it
                 // ends would be; a longer one is read as the prose it is.
-                || (i > 0 && text.split_whitespace().count() <= 3 && closes_parenthesis_above(trimmed[i - 1], text))
+                || (i > 0 && text.words().count() <= 3 && closes_parenthesis_above(trimmed[i - 1], text))
                 || is_results_caption(text))
         {
             continue;
@@ -5561,9 +5556,8 @@ fn identities<'a>(
         } else {
             was_above
         };
-        let wrapped_tail = !prev_ends
-            && text.starts_with(|c: char| c.is_lowercase())
-            && trimmed[i - 1].split_whitespace().count() >= 8;
+        let wrapped_tail =
+            !prev_ends && text.starts_with(|c: char| c.is_lowercase()) && trimmed[i - 1].words().count() >= 8;
         // The end of a short sentence a mail wrapped (`On qemu (6a9fa5ef…)
         // without these` / `patches, but plugins enabled:`, qemu-devel
         // 2025, wild32 file 14): the line alone named the runs below by
@@ -5578,9 +5572,9 @@ fn identities<'a>(
                     && !read[i]
                     && label_at != i
                     && text.starts_with(|c: char| c.is_lowercase())
-                    && text.split_whitespace().count() >= 2
+                    && text.words().count() >= 2
                     && is_sentence_start(trimmed[i - 1])
-                    && l.split_whitespace().count() == text.trim_end_matches(':').split_whitespace().count() =>
+                    && l.words().count() == text.trim_end_matches(':').words().count() =>
             {
                 Some(format!("{} {l}", trimmed[i - 1].trim_end()))
             }
@@ -5640,7 +5634,7 @@ fn identities<'a>(
             // then ([`prefer_command_lines`] relabels a copy labelled).
             let over_command =
                 trimmed[i + 1..].iter().find(|t| !t.is_empty()).is_some_and(|t| super::failed::is_command_line(t));
-            if label_is_tail && text.ends_with(':') && text.split_whitespace().count() >= 4 && !over_command {
+            if label_is_tail && text.ends_with(':') && text.words().count() >= 4 && !over_command {
                 label = None;
                 label_is_tail = false;
             }
@@ -5649,7 +5643,7 @@ fn identities<'a>(
             // between a change's name and its result, though: that is the
             // benchmark's banner under `w/o patch:` and `Results:`.
             let under_change = !read_since_label && outer.as_deref().is_some_and(names_a_change);
-            if text.split_whitespace().count() >= 5 && !under_change {
+            if text.words().count() >= 5 && !under_change {
                 outer = None;
             }
             above = group_heading(text);
@@ -5726,7 +5720,7 @@ pub(crate) fn scene_line(text: &str) -> Option<(String, String)> {
     }
     let (set, last) = text.rsplit_once(". ")?;
     let label = label_line(last.trim(), false)?;
-    let words = set.split_whitespace().count();
+    let words = set.words().count();
     let sentence = (2..=10).contains(&words) && !set.contains(['.', ':', '=', '|', '(', ')']);
     sentence.then(|| (label_text(set.trim()), label))
 }
@@ -5771,15 +5765,15 @@ fn change_label(text: &str) -> Option<String> {
     // character lowers to one of their ASCII letters): most lines have
     // neither and are not lowered.
     let first_changes =
-        text.split_whitespace().next().is_some_and(|w| CHANGE_WORDS.iter().any(|c| head(w).eq_ignore_ascii_case(c)));
+        text.words().next().is_some_and(|w| CHANGE_WORDS.iter().any(|c| head(w).eq_ignore_ascii_case(c)));
     if !first_changes && !text.ends_with(':') {
         return None;
     }
     let lower = text.to_lowercase();
     let bare = lower.trim_end_matches(':').trim();
-    let first = bare.split_whitespace().next()?;
+    let first = bare.words().next()?;
     let change = |w: &str| CHANGE_WORDS.contains(&head(w));
-    let words: Vec<&str> = bare.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
+    let words: Vec<&str> = bare.words().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
     // `Before I forget`, `after we rebooted`: a conjunction opening a
     // sentence; `again`, `once more`: the same thing run again, no change.
     let conjunction = words.windows(2).any(|w| {
@@ -5828,7 +5822,7 @@ fn sign_pair(text: &str, lines: &[&str]) -> Option<String> {
         _ => return None,
     };
     let rest = rest.strip_prefix(' ')?.trim_end_matches(':').trim();
-    let words = rest.split_whitespace().count();
+    let words = rest.words().count();
     if !(1..=2).contains(&words) || !rest.starts_with(char::is_alphabetic) || rest.ends_with(['.', ',', ';']) {
         return None;
     }
@@ -5845,7 +5839,7 @@ fn sign_pair(text: &str, lines: &[&str]) -> Option<String> {
 /// True when `label` names a change: its first word is one of
 /// [`change_abbreviation`]'s (`w/o patch`, `before`, `with THP`).
 fn names_a_change(label: &str) -> bool {
-    label.split_whitespace().next().is_some_and(|w| change_abbreviation(w).is_some())
+    label.words().next().is_some_and(|w| change_abbreviation(w).is_some())
 }
 
 /// The start of a sentence a mail wrapped in its middle: prose from a
@@ -5855,7 +5849,7 @@ fn names_a_change(label: &str) -> bool {
 fn is_sentence_start(text: &str) -> bool {
     text.starts_with(char::is_uppercase)
         && text.ends_with(char::is_lowercase)
-        && text.split_whitespace().count() >= 3
+        && text.words().count() >= 3
         && !text.contains("  ")
         && !text.contains(['=', '%', ';', '$', '#', '|', '`'])
 }
@@ -5911,7 +5905,7 @@ const KERNEL_FLAVOURS: [&str; 16] = [
 fn distro_kernel(text: &str) -> Option<String> {
     let t = text.trim().trim_end_matches(':').trim_end();
     let (before, inner) = t.strip_suffix(')')?.rsplit_once('(')?;
-    let words: Vec<&str> = before.split_whitespace().collect();
+    let words: Vec<&str> = before.words().collect();
     let inner = inner.trim();
     let release_like = inner.contains('-') || inner.split('.').filter(|p| !p.is_empty()).count() >= 3;
     // A program's version with its package's release (`Rust 1.75
@@ -6103,7 +6097,7 @@ fn catted_file(text: &str) -> Option<&str> {
     if !SHOWS.iter().any(|c| super::input::found(b, c)) {
         return None;
     }
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let words: Vec<&str> = text.words().collect();
     // `# cat results.…` reaches here as `cat results.…` (the `# ` read as
     // a heading's): the command alone on its line is as plain.
     let at = words.iter().position(|w| SHOWS.contains(w))?;
@@ -6137,10 +6131,10 @@ fn results_heading(text: &str) -> Option<String> {
         return None;
     }
     let rest = rest.trim();
-    let change = rest.split_whitespace().next()?;
+    let change = rest.words().next()?;
     let ok = CHANGE_WORDS.iter().any(|c| change.eq_ignore_ascii_case(c))
-        && rest.split_whitespace().count() >= 2
-        && bare.split_whitespace().count() <= 8
+        && rest.words().count() >= 2
+        && bare.words().count() <= 8
         && bare.chars().count() <= MAX_LABEL_CHARS
         && !bare.ends_with(['.', '!', '?', ';'])
         && !bare.contains([',', '=', '|', '$', '#', '`'])
@@ -6160,7 +6154,7 @@ fn results_heading(text: &str) -> Option<String> {
 fn numbered_setup_heading(text: &str) -> Option<String> {
     let bare = text.trim().trim_end_matches(':').trim_end();
     let (head, what) = bare.split_once(':')?;
-    let words: Vec<&str> = head.split_whitespace().collect();
+    let words: Vec<&str> = head.words().collect();
     let (number, name) = words.split_last()?;
     let name = name.join(" ").to_ascii_lowercase();
     let ok = ["setup", "set-up", "test setup", "test set-up", "configuration", "config"].contains(&name.as_str())
@@ -6188,7 +6182,7 @@ pub(crate) fn dashed_label(text: &str) -> Option<String> {
         return None;
     }
     let inner = inner.trim_end_matches(mark).trim();
-    let words = inner.split_whitespace().count();
+    let words = inner.words().count();
     let ok = (1..=4).contains(&words)
         && inner.chars().count() <= MAX_LABEL_CHARS
         && inner.chars().any(char::is_alphabetic)
@@ -6215,7 +6209,7 @@ pub(crate) fn dashed_label(text: &str) -> Option<String> {
 fn git_log_line(text: &str) -> Option<String> {
     // The first words only, as they come (most lines are none: no list
     // of every line's words).
-    let mut words = text.split_whitespace();
+    let mut words = text.words();
     let first = words.next()?;
     if first == "commit" {
         let sha = words.next()?;
@@ -6244,7 +6238,7 @@ fn git_log_line(text: &str) -> Option<String> {
 /// written, up to 100 characters. Too long for a [`title`], the two blocks
 /// were averaged as runs of one with no word.
 fn option_line(text: &str) -> Option<String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let words: Vec<&str> = text.words().collect();
     let first = *words.first()?;
     let name = first.trim_start_matches('-');
     let ok = (1..=4).contains(&words.len())
@@ -6271,15 +6265,12 @@ fn title(text: &str) -> Option<String> {
     {
         return title(head.trim_end()).map(|_| text.to_string());
     }
-    let words = text.split_whitespace().count();
+    let words = text.words().count();
     // `HugePages_Rsvd:   0` (/proc/meminfo), `17,063,682  l2d_tlb_refill`
     // (perf stat's counts) between double-spaced lines: a program's
     // figures, not a title (as titles they split a memtier note's rounds).
     let figure = text.split_once(':').is_some_and(|(_, v)| super::num::plain(v).is_some())
-        || text
-            .split_whitespace()
-            .next()
-            .is_some_and(|w| w.contains(',') && w.chars().all(|c| c.is_ascii_digit() || c == ','));
+        || text.words().next().is_some_and(|w| w.contains(',') && w.chars().all(|c| c.is_ascii_digit() || c == ','));
     let ok = (1..=3).contains(&words)
         && !figure
         && !is_numbered_run(&text.to_lowercase())
@@ -6294,7 +6285,7 @@ fn title(text: &str) -> Option<String> {
     let text = if text.contains("**") || text.starts_with('[') {
         let plain = text.replace("**", "");
         let plain = plain.trim().strip_prefix('[').and_then(|t| t.strip_suffix(']')).unwrap_or(plain.trim());
-        plain.split_whitespace().collect::<Vec<_>>().join(" ")
+        plain.words().collect::<Vec<_>>().join(" ")
     } else {
         text.to_string()
     };
@@ -6314,7 +6305,7 @@ fn define_line(text: &str) -> Option<String> {
         return None;
     }
     let body = rest.split_once("/*").map_or(rest, |(b, _)| b).trim_end();
-    let mut words = body.split_whitespace();
+    let mut words = body.words();
     let name = words.next()?;
     words.next()?;
     name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_').then(|| format!("#define{body}"))
@@ -6367,7 +6358,7 @@ fn title_glued_to_banner(text: &str, next: Option<&&str>) -> Option<String> {
 fn ends_mid_sentence(text: &str) -> bool {
     const CARRY: [&str; 14] =
         ["to", "from", "than", "and", "or", "vs", "versus", "of", "by", "into", "the", "a", "an", "against"];
-    text.split_whitespace().nth(1).is_some() && text.split_whitespace().last().is_some_and(|w| CARRY.contains(&w))
+    text.words().nth(1).is_some() && text.words().last().is_some_and(|w| CARRY.contains(&w))
 }
 
 /// A label line that is only an aside in parentheses, carried on from the
@@ -6385,7 +6376,7 @@ fn aside_after_prose(prev: &str, text: &str) -> Option<String> {
         && !is_rule(prev)
         && !prev.ends_with(':')
         && !prev.starts_with('(')
-        && prev.split_whitespace().count() >= 3
+        && prev.words().count() >= 3
         && !prev.contains("  ");
     let joined = format!("{prev} {aside}");
     (prose && !inner.contains(['(', ')']) && joined.chars().count() <= 200).then_some(joined)
@@ -6450,7 +6441,7 @@ fn underlined_heading(trimmed: &[&str], read: &[bool], head_at: usize, i: usize,
 /// go on over its runs (three kernels' runs averaged as one's, silently).
 fn long_title(text: &str) -> Option<String> {
     let text = text.strip_suffix(':').unwrap_or(text).trim_end();
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let words: Vec<&str> = text.words().collect();
     let name = |w: &&str| {
         w.chars().count() > 24
             && w.chars().any(char::is_alphabetic)
@@ -6474,7 +6465,7 @@ fn long_title(text: &str) -> Option<String> {
 /// without its colon. `None` for any other line.
 fn kernel_led_title(text: &str) -> Option<String> {
     let bare = text.strip_suffix(':')?.trim_end();
-    let words: Vec<&str> = bare.split_whitespace().collect();
+    let words: Vec<&str> = bare.words().collect();
     let first = *words.first()?;
     let kernel_first = is_kernel_name(first) || first.strip_prefix('v').is_some_and(is_kernel_name);
     let ok = kernel_first
@@ -6571,7 +6562,7 @@ fn paragraph_head(text: &str) -> Option<(String, String)> {
     let head = words.next()?.trim_end_matches(':');
     let rest = words.next().unwrap_or("").trim().trim_start_matches(['-', ':']).trim();
     // `3.0 GHz:`: a figure and its unit, no kernel ([`is_unit_word`]).
-    if rest.split_whitespace().next().is_some_and(|u| is_unit_word(u.trim_end_matches([':', ',']))) {
+    if rest.words().next().is_some_and(|u| is_unit_word(u.trim_end_matches([':', ',']))) {
         return None;
     }
     // `7.0093 +- 0.0463 seconds time elapsed  ( +-  0.66% )`: a mean and
@@ -6620,7 +6611,7 @@ fn wrapped_word_tail(trimmed: &[&str], read: &[bool], i: usize) -> bool {
     }
     trimmed.iter().enumerate().any(|(k, t)| {
         read.get(k + 1).copied().unwrap_or(false) && {
-            let words: Vec<&str> = t.split_whitespace().collect();
+            let words: Vec<&str> = t.words().collect();
             words.windows(2).any(|w| w[1] == word && w[0].bytes().all(|b| b.is_ascii_digit()))
         }
     })
@@ -6638,7 +6629,7 @@ fn wrapped_heading_tail(trimmed: &[&str], i: usize) -> bool {
     if i == 0 || !is_heading(trimmed[i]) || trimmed[i - 1].chars().count() < 60 {
         return false;
     }
-    let words: Vec<&str> = trimmed[i - 1].split_whitespace().collect();
+    let words: Vec<&str> = trimmed[i - 1].words().collect();
     words.len() >= 2 && words[words.len() - 2..].iter().all(|w| is_heading(w))
 }
 
@@ -6692,7 +6683,7 @@ fn base_line(text: &str) -> Option<String> {
 fn setup_line(text: &str) -> Option<String> {
     let (key, value) = text.split_once(':')?;
     let value = value.trim();
-    let words = value.split_whitespace().count();
+    let words = value.words().count();
     let ok = (1..=4).contains(&words)
         && text.chars().count() <= MAX_LABEL_CHARS
         && value.chars().any(char::is_alphanumeric)
@@ -6716,7 +6707,7 @@ fn without_aside(text: &str) -> Option<String> {
     let (head, aside) = inner.rsplit_once(" (")?;
     let head = head.trim();
     let counts = || {
-        let words: Vec<&str> = head.split_whitespace().collect();
+        let words: Vec<&str> = head.words().collect();
         words.len() <= 4
             && words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()) && w.chars().any(char::is_alphabetic))
             && !head.ends_with(['.', ',', ';', '!', '?', ':'])
@@ -6753,7 +6744,7 @@ fn config_command(text: &str) -> Option<String> {
 fn config_command_afresh(text: &str) -> Option<String> {
     let mut t = text.trim();
     // Most lines are none: their first word tells, before anything is made.
-    let first = t.split_whitespace().next()?;
+    let first = t.words().next()?;
     let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm" | "ip")
         || matches!(first, "hdparm" | "tune2fs" | "blockdev" | "swapoff" | "swapon" | "rmmod")
         || HOUSEKEEPING.contains(&first.trim_end_matches(';'))
@@ -6819,7 +6810,7 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
     if let Some(label) = system_command(t, prompted) {
         return Some(label);
     }
-    let words: Vec<&str> = t.split_whitespace().collect();
+    let words: Vec<&str> = t.words().collect();
     let first = *words.first()?;
     if first.eq_ignore_ascii_case("renice") {
         return renice(t, &words);
@@ -6940,7 +6931,7 @@ fn settings_file(path: &str) -> bool {
 /// alone between runs (`swapoff -a`, runs, `swapon -a`, runs) it labels the
 /// runs below it.
 fn is_script_swapon(label: &str, under_label: bool) -> bool {
-    under_label && label.split_whitespace().next() == Some("swapon")
+    under_label && label.words().next() == Some("swapon")
 }
 
 /// `renice -20 artsd`, `renice -n 19 -p 4242`, also as a person writes
@@ -6958,12 +6949,8 @@ fn renice(t: &str, words: &[&str]) -> Option<String> {
     // is started, no set-up (each run was a set-up of its own, its number
     // the label). The priority and the process by its name stay.
     let pid = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
-    let kept: Vec<&str> = label
-        .split_whitespace()
-        .enumerate()
-        .filter(|&(k, w)| k <= at || (w != "-p" && !pid(w)))
-        .map(|(_, w)| w)
-        .collect();
+    let kept: Vec<&str> =
+        label.words().enumerate().filter(|&(k, w)| k <= at || (w != "-p" && !pid(w))).map(|(_, w)| w).collect();
     let label = kept.join(" ");
     (label.chars().count() <= MAX_LABEL_CHARS).then_some(label)
 }
@@ -6979,7 +6966,7 @@ fn renice(t: &str, words: &[&str]) -> Option<String> {
 /// write cache's, the file system's (xfs -17%) hidden. `None` for reading
 /// ones (`hdparm -t /dev/sdb`, `tune2fs -l`, `blockdev --getra`, `git log`).
 fn system_command(t: &str, prompted: bool) -> Option<String> {
-    let words: Vec<&str> = t.split_whitespace().collect();
+    let words: Vec<&str> = t.words().collect();
     let option = |w: &&str| w.starts_with('-');
     let sets = match *words.first()? {
         "hdparm" => words[1..].iter().any(|w| {
@@ -7020,7 +7007,7 @@ fn loop_over_files(t: &str) -> Option<String> {
     let (list, rest) = rest.split_once(';')?;
     let body = rest.trim_start().strip_prefix("do ")?;
     let body = body.split(';').next()?.trim();
-    let files: Vec<&str> = list.split_whitespace().collect();
+    let files: Vec<&str> = list.words().collect();
     if files.is_empty() || !files.iter().all(|f| f.starts_with("/sys/") || f.starts_with("/proc/")) {
         return None;
     }
@@ -7049,7 +7036,7 @@ fn loop_over_files(t: &str) -> Option<String> {
 fn filesystem_command(line: &str) -> Option<String> {
     let mut labels: Vec<String> = Vec::new();
     for part in line.split([';', '&', '|']) {
-        let words: Vec<&str> = part.split_whitespace().collect();
+        let words: Vec<&str> = part.words().collect();
         let words = words.strip_prefix(&["sudo"]).unwrap_or(&words);
         let Some(&first) = words.first() else { continue };
         let option = |o: &str| words.iter().position(|w| *w == o).and_then(|k| words.get(k + 1).copied());
@@ -7103,7 +7090,7 @@ fn booted_kernel(text: &str) -> Option<String> {
         return booted_kernel(rest).filter(|_| rest.starts_with("Linux "));
     }
     // Most lines are none: their first word tells, before anything is made.
-    let first = text.split_whitespace().next()?;
+    let first = text.words().next()?;
     if !(first.eq_ignore_ascii_case("booted")
         || first == "Linux"
         || first.starts_with("BOOT_IMAGE=")
@@ -7111,7 +7098,7 @@ fn booted_kernel(text: &str) -> Option<String> {
     {
         return None;
     }
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let words: Vec<&str> = text.words().collect();
     let first = *words.first()?;
     let name = |w: &str| {
         let w = w.trim_end_matches([',', ';', ':', ')']).trim_start_matches('(');
@@ -7139,7 +7126,7 @@ fn booted_kernel(text: &str) -> Option<String> {
         let rest = text.trim_start()[first.len()..].trim_start()[option.len()..].trim_start();
         let rest = rest.trim_start_matches([':', '=']).trim_start();
         return match option.trim_end_matches(':') {
-            "-r" => rest.split_whitespace().next().filter(|_| rest.split_whitespace().count() == 1).and_then(name),
+            "-r" => rest.words().next().filter(|_| rest.words().count() == 1).and_then(name),
             "-a" => booted_kernel(rest).filter(|_| rest.starts_with("Linux ")),
             _ => None,
         };
@@ -7165,7 +7152,7 @@ fn boot_image(first: &str) -> Option<&str> {
 fn without_syslog_tag(rest: &str) -> &str {
     let tag_end = rest.find("]: ").filter(|&k| {
         let head = &rest[..k];
-        let words = head.split_whitespace().count();
+        let words = head.words().count();
         head.rsplit_once('[').is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
             && (1..=2).contains(&words)
     });
@@ -7197,7 +7184,7 @@ fn leading_label(line: &str) -> Option<String> {
     let t = line.trim();
     if let Some((first, rest)) = t.split_once(char::is_whitespace)
         && is_kernel_name(first.strip_suffix(':').unwrap_or(first))
-        && (!is_bare_figure(first) || rest.split_whitespace().next().is_some_and(is_result_name))
+        && (!is_bare_figure(first) || rest.words().next().is_some_and(is_result_name))
         && rest.trim_start().starts_with(|c: char| c.is_alphabetic())
         && rest.chars().any(|c| c.is_ascii_digit())
     {
@@ -7206,13 +7193,13 @@ fn leading_label(line: &str) -> Option<String> {
     let (head, rest) = t.split_once(':')?;
     // Its first word must be one of `LEADING` (ASCII, no `k`: no other
     // character lowers to one of their letters) before it is lowered.
-    if !head.split_whitespace().next().is_some_and(|w| LEADING.iter().any(|l| w.eq_ignore_ascii_case(l))) {
+    if !head.words().next().is_some_and(|w| LEADING.iter().any(|l| w.eq_ignore_ascii_case(l))) {
         return None;
     }
     let head = head.trim().to_lowercase();
-    let words = head.split_whitespace().count();
+    let words = head.words().count();
     let ok = (1..=2).contains(&words)
-        && head.split_whitespace().next().is_some_and(|w| LEADING.contains(&w))
+        && head.words().next().is_some_and(|w| LEADING.contains(&w))
         && rest.chars().any(|c| c.is_ascii_digit())
         && rest.trim_start().starts_with(|c: char| c.is_alphabetic());
     ok.then_some(head)
@@ -7288,7 +7275,7 @@ fn bold_heading(text: &str) -> Option<&str> {
     let ok = !inner.is_empty()
         && !inner.contains(['*', ':'])
         && inner.chars().count() <= MAX_LABEL_CHARS
-        && inner.split_whitespace().count() <= 6
+        && inner.words().count() <= 6
         && !is_run_marker(text);
     ok.then_some(inner)
 }
@@ -7332,7 +7319,7 @@ fn long_markdown_heading(text: &str) -> Option<String> {
         return None;
     }
     let mut out = String::new();
-    for w in rest.split_whitespace() {
+    for w in rest.words() {
         if out.chars().count() + w.chars().count() + 1 > MAX_LABEL_CHARS - 1 {
             break;
         }
@@ -7491,12 +7478,12 @@ fn label_line_afresh(text: &str, underlined: bool) -> Option<String> {
         }
         // `Kernel: 6.1-rc3 + fix`: the kernel and more, a set-up of its
         // own (as `6.1-rc3 + fix:` is), never the plain kernel's runs.
-        if name.split_whitespace().next().is_some_and(is_kernel_name) {
+        if name.words().next().is_some_and(is_kernel_name) {
             return Some(without_preposition(name).to_string());
         }
     }
     // Both tests give `None`; the one without lowering a copy first.
-    let colon = (text.ends_with(':') || dash) && bare.split_whitespace().count() <= 6;
+    let colon = (text.ends_with(':') || dash) && bare.words().count() <= 6;
     // A sentence over a rule is a program's banner (STREAM's `This system
     // uses 8 bytes per array element.` above its `-----`), not a title.
     // A version control keyword (`Based on STREAM version $Revision: 5.10
@@ -7510,7 +7497,7 @@ fn label_line_afresh(text: &str, underlined: bool) -> Option<String> {
     // more, a set-up of its own (an attacker's trial saw the two averaged).
     // The words after the kernel must say what was added (`+ fix`, `with
     // the patch`): `5.2.0-rc2-aerate+ #55` is a kernel and its build number.
-    let words: Vec<&str> = lower.split_whitespace().collect();
+    let words: Vec<&str> = lower.words().collect();
     let kernel_and_more = words.len() <= 6
         && words.first().is_some_and(|w| is_kernel_name(w))
         && words.get(1).is_some_and(|w| w.starts_with('+') || ["with", "patch", "patched", "fix"].contains(w));
@@ -7529,7 +7516,7 @@ fn label_line_afresh(text: &str, underlined: bool) -> Option<String> {
     // 9.6.2 on the box`) is the program's, not a kernel: a kernel's name
     // opens the label or follows a word that leads to one (`Linux 4.4.0`,
     // `results on 2.6.8`).
-    let words: Vec<&str> = bare.split_whitespace().map(|w| w.trim_matches([',', '(', ')', '"', '\''])).collect();
+    let words: Vec<&str> = bare.words().map(|w| w.trim_matches([',', '(', ')', '"', '\''])).collect();
     let leads_to_kernel = |w: &str| {
         const LEADS: [&str; 34] = [
             "linux", "kernel", "kernel:", "kernels", "on", "for", "under", "using", "vs", "vs.", "versus", "and", "or",
@@ -7584,7 +7571,7 @@ fn as_written(text: &str, part: &str) -> String {
 /// 348.159       100.00`, its last row above a `---`): no title, even
 /// over a rule.
 fn is_table_row(text: &str) -> bool {
-    let mut cells = text.split_whitespace();
+    let mut cells = text.words();
     let word = cells.next().is_some_and(|w| w.chars().all(char::is_alphabetic));
     let rest: Vec<&str> = cells.collect();
     word && rest.len() >= 2 && rest.iter().all(|c| super::num::plain(c).is_some())
@@ -7608,10 +7595,10 @@ fn numbered_item(text: &str) -> Option<&str> {
     // four interbench set-ups, LKML 2006-03: three on one kernel were
     // averaged as runs, the warning naming two of them).
     let rest = match rest.strip_suffix('.') {
-        Some(item) if item.split_whitespace().any(is_kernel_name) => item,
+        Some(item) if item.words().any(is_kernel_name) => item,
         _ => rest,
     };
-    let words = rest.split_whitespace().count();
+    let words = rest.words().count();
     // `2a.`, `2b.`: a sub-item (linux-mm 2025, three kernel builds under
     // `1. zblock/… make -j32 bzImage`, `2a. …` and `2b. zsmalloc/…`: the
     // last two took the first's label, and the builds were averaged).
@@ -7739,7 +7726,7 @@ pub fn label_with_aside(text: &str) -> Option<&str> {
     let (name, aside) = text.trim().split_once(':')?;
     let name = name.trim();
     let ok = typed_average(aside.trim())
-        && name.split_whitespace().count() <= 3
+        && name.words().count() <= 3
         && name.chars().any(char::is_alphabetic)
         && !SUMMARY.iter().any(|w| name.eq_ignore_ascii_case(w));
     ok.then_some(name)
@@ -7749,7 +7736,7 @@ pub fn label_with_aside(text: &str) -> Option<&str> {
 /// average, a plain figure, at most one unit word after it; nothing else
 /// (`average of 3 runs`, `average 9.2 MB/sec, 5% worse` are not).
 fn typed_average(aside: &str) -> bool {
-    let mut words = aside.split_whitespace();
+    let mut words = aside.words();
     let head = words.next().unwrap_or("");
     ["average", "avg", "avg.", "mean"].iter().any(|w| head.eq_ignore_ascii_case(w))
         && words.next().is_some_and(|n| super::num::plain(n).is_some())
@@ -7878,7 +7865,7 @@ fn is_measured_duration(lower: &str) -> bool {
             && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b':'))
             && units.iter().all(|u| UNITS.contains(u))
     };
-    let words: Vec<&str> = rest.split_whitespace().collect();
+    let words: Vec<&str> = rest.words().collect();
     let last_is_time = words
         .last()
         .is_some_and(|w| UNITS.contains(w) || w.ends_with(|c: char| c.is_ascii_alphabetic()) || w.contains(':'));
@@ -7908,7 +7895,7 @@ fn is_loop_variable(lower: &str) -> bool {
             && number(value.trim());
     }
     // Five words, told one by one (most lines fail at the first).
-    let mut words = lower.split_whitespace();
+    let mut words = lower.words();
     let (Some("+"), Some("for"), Some(var), Some("in"), Some(n), None) =
         (words.next(), words.next(), words.next(), words.next(), words.next(), words.next())
     else {
@@ -8016,7 +8003,7 @@ fn is_timestamp(lower: &str) -> bool {
         return false;
     }
     let mut clock = false;
-    let all = lower.split_whitespace().all(|w| {
+    let all = lower.words().all(|w| {
         let w = w.trim_end_matches([',', ':']);
         let w = w.trim_matches(['[', ']', '(', ')']);
         // `10:01:00`: a clock to the second (`70:30` may be a read/write mix).
@@ -8061,7 +8048,7 @@ fn is_load_average(lower: &str) -> bool {
     if !lower.contains('/') {
         return false;
     }
-    let w: Vec<&str> = lower.split_whitespace().collect();
+    let w: Vec<&str> = lower.words().collect();
     let decimal = |s: &str| s.contains('.') && s.bytes().all(|b| b.is_ascii_digit() || b == b'.');
     w.len() == 5
         && w[..3].iter().all(|s| decimal(s))
@@ -8100,7 +8087,7 @@ pub fn setup_beside_counter(text: &str, programs: &[&str]) -> Option<String> {
 fn setup_beside(rest: &str, counter: &str, programs: &[&str]) -> Option<String> {
     let rest = without_syslog_tag(rest).to_string();
     // `5.2.0-rc2-aerate+ #55`: a kernel's build number, not a run's.
-    if counter.starts_with('#') && rest.split_whitespace().last().is_some_and(is_kernel_name) {
+    if counter.starts_with('#') && rest.words().last().is_some_and(is_kernel_name) {
         return None;
     }
     // `Projected Completion time:  Mon Jul 19 17:48:00 2021` (AIM9's last
@@ -8112,21 +8099,21 @@ fn setup_beside(rest: &str, counter: &str, programs: &[&str]) -> Option<String> 
     let program_line = rest.matches(':').count() > 1
         || rest.matches('=').count() > 1
         || (is_timestamp(&counter.to_ascii_lowercase())
-            && rest.split_whitespace().any(|w| {
+            && rest.words().any(|w| {
                 let w = w.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase();
                 WHEN_WORDS.contains(&w.as_str())
                     || ["completion", "completed", "now", "booted", "finish", "projected"].contains(&w.as_str())
             }));
     let label_like = !program_line
         && rest.chars().count() <= MAX_LABEL_CHARS
-        && (1..=6).contains(&rest.split_whitespace().count())
+        && (1..=6).contains(&rest.words().count())
         && rest.chars().any(char::is_alphabetic)
         && !rest.ends_with(['.', '!', '?', ';'])
         && !rest.contains(['$', '@', '|', '<', '>', '`', '#'])
-        && !rest.split_whitespace().all(|w| is_harness_word(w, programs))
+        && !rest.words().all(|w| is_harness_word(w, programs))
         // `Here's the second run`: the counter is a sentence's object, the
         // words before it no set-up (attack36 t2: labelled `Here's the`).
-        && !rest.split_whitespace().last().is_some_and(|w| {
+        && !rest.words().last().is_some_and(|w| {
             ["the", "a", "an", "my", "this", "that", "our", "his", "her", "their", "its", "your"]
                 .contains(&w.to_lowercase().as_str())
         });
@@ -8142,7 +8129,7 @@ pub fn is_counter_beside_program(text: &str, programs: &[&str]) -> bool {
 
 /// True when every word of `rest` is a harness's ([`is_harness_word`]).
 fn is_harness_words(rest: &str, programs: &[&str]) -> bool {
-    rest.split_whitespace().all(|w| is_harness_word(w, programs))
+    rest.words().all(|w| is_harness_word(w, programs))
 }
 
 /// A file's answers to the labeller's costliest questions of a line, its
@@ -8395,7 +8382,7 @@ fn split_off_counter_afresh(text: &str) -> Option<(String, String)> {
     let t = t.trim_end_matches(':').trim();
     let t = t.trim_matches(|c: char| matches!(c, '=' | '#' | '*' | '~' | '>')).trim();
     let t = t.trim_end_matches(':').trim();
-    let words: Vec<&str> = t.split_whitespace().collect();
+    let words: Vec<&str> = t.words().collect();
     let n = words.len();
     if !(2..=16).contains(&n) {
         return None;
@@ -8451,10 +8438,7 @@ fn split_off_counter_afresh(text: &str) -> Option<(String, String)> {
     });
     if !day.contains([':', ' '])
         && (captions::is_date_word(&day, false) || month_day)
-        && [rest.split_whitespace().next(), rest.split_whitespace().last()]
-            .into_iter()
-            .flatten()
-            .any(names_a_dated_tree)
+        && [rest.words().next(), rest.words().last()].into_iter().flatten().any(names_a_dated_tree)
     {
         return None;
     }
@@ -8623,7 +8607,7 @@ fn is_bare_prompt(text: &str) -> bool {
     let Some(before) = text.strip_suffix(['$', '#']) else { return false };
     let bracketed = before.starts_with('[') && before.ends_with(']') && before.contains('@');
     let plain = before.contains('@') && before.contains(':') && !before.contains(char::is_whitespace);
-    (bracketed && before.split_whitespace().count() <= 2) || plain
+    (bracketed && before.words().count() <= 2) || plain
 }
 
 /// A mail's attribution line over the text it quotes: `On 2021/4/17 20:33,
@@ -8633,7 +8617,7 @@ fn is_bare_prompt(text: &str) -> bool {
 /// the patch was labelled `2021/4/17 20:33, zhudi (J) wrote`).
 pub(crate) fn is_mail_attribution(text: &str) -> bool {
     let t = text.trim_end();
-    (t.ends_with(" wrote:") || t.ends_with(" writes:")) && t.split_whitespace().count() <= 16
+    (t.ends_with(" wrote:") || t.ends_with(" writes:")) && t.words().count() <= 16
 }
 
 /// The end of a `uname -a` line a mail's reflow wrapped onto a line of its
@@ -8649,7 +8633,7 @@ fn is_uname_wrapped_tail(text: &str) -> bool {
     if !text.trim_end().ends_with("GNU/Linux") {
         return false;
     }
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let words: Vec<&str> = text.words().collect();
     words.len() >= 2
         && words.last() == Some(&"GNU/Linux")
         && words[0] != "Linux"
@@ -8688,7 +8672,7 @@ fn is_perf_stat_time(text: &str) -> bool {
     let figure = |w: &str| {
         w.starts_with(|c: char| c.is_ascii_digit()) && w.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
     };
-    let mut words = text.split_whitespace().peekable();
+    let mut words = text.words().peekable();
     if !words.next().is_some_and(figure) {
         return false;
     }
@@ -8721,7 +8705,7 @@ fn is_perf_stat_time(text: &str) -> bool {
 /// the two kernels' blocks were averaged as runs of one set-up).
 fn is_kernbench_chatter(text: &str) -> bool {
     (text.contains(" load -j") && (text.contains(" run number ") || text.ends_with(" Run (std deviation):")))
-        || (text.starts_with("Average ") && text.ends_with(" Load Run:") && text.split_whitespace().count() <= 6)
+        || (text.starts_with("Average ") && text.ends_with(" Load Run:") && text.words().count() <= 6)
 }
 
 /// The headings sysbench 0.4 to 1.0 prints above its own figures, the same
@@ -8787,7 +8771,7 @@ fn is_wrapped_options(input: &Input, trimmed: &[&str], read: &[bool], i: usize, 
         !prev.is_empty()
             && (super::failed::is_command_line(prev)
                 || compiler(prev)
-                || prev.split_whitespace().any(|w| w.starts_with("./"))
+                || prev.words().any(|w| w.starts_with("./"))
                 || command_words(prev, program).is_some())
     };
     // A command wrapped over more lines (`sysbench /usr/…/oltp_read_write.lua`
@@ -8805,8 +8789,8 @@ fn is_wrapped_options(input: &Input, trimmed: &[&str], read: &[bool], i: usize, 
             return true;
         }
         let path = prev.starts_with('/')
-            && prev.split_whitespace().skip(1).all(|w| w.starts_with('-'))
-            && !prev.split_whitespace().next().is_some_and(|w| w.ends_with(':'));
+            && prev.words().skip(1).all(|w| w.starts_with('-'))
+            && !prev.words().next().is_some_and(|w| w.ends_with(':'));
         if !(super::cmdline::continues_options(prev) || path) || prev.ends_with(':') {
             return false;
         }
@@ -8835,7 +8819,7 @@ fn is_tool_heading_in_place(trimmed: &[&str], i: usize) -> bool {
         // (Guittot quoting Xing, LKML 2020-06, re-wrapped at 76: the first
         // table's 16 rows took `label=commit`, its later tables none).
         "commit:" => next.is_some_and(|t| {
-            let w = t.split_whitespace().next().unwrap_or("");
+            let w = t.words().next().unwrap_or("");
             w.len() >= 12 && w.bytes().all(|b| b.is_ascii_hexdigit())
         }),
         _ => false,
@@ -9063,7 +9047,7 @@ mod tests {
     /// run a copy under the one command line; perf stat's own options only.
     #[test]
     fn perf_stat_repeat_counts() {
-        let w = |s: &'static str| s.split_whitespace().collect::<Vec<&str>>();
+        let w = |s: &'static str| s.words().collect::<Vec<&str>>();
         assert_eq!(perf_stat_repeats(&w("taskset 4 perf stat --null --repeat 5 perf bench sched pipe")), Some(5));
         assert_eq!(perf_stat_repeats(&w("perf stat -a -C 2 -e instructions -r 10 perf bench sched pipe")), Some(10));
         assert_eq!(perf_stat_repeats(&w("/usr/bin/perf stat --repeat=3 ./run.sh")), Some(3));
@@ -9830,7 +9814,7 @@ mod tests {
     #[test]
     fn netperf_repetition_options_are_no_set_up() {
         fn w(t: &str) -> Vec<&str> {
-            t.split_whitespace().collect()
+            t.words().collect()
         }
         let line = w("netperf -t TCP_RR -H h -I 99,5 -i10,3 -l -1000 -- -r 32,128 -i 4");
         assert_eq!(without_repetition("netperf", &line), w("netperf -t TCP_RR -H h -- -r 32,128 -i 4"));
@@ -11010,7 +10994,7 @@ mod tests {
     #[test]
     fn housekeeping_commands_are_no_set_up() {
         let line = "cd; umount /mnt; mount -t ext4 /dev/sdb1 /mnt && cd /mnt && dbench 16";
-        let words: Vec<&str> = line.split_whitespace().collect();
+        let words: Vec<&str> = line.words().collect();
         assert_eq!(without_housekeeping(&words).join(" "), "mount -t ext4 /dev/sdb1 /mnt && dbench 16");
         let words = ["taskset", "-c", "0", "hackbench", "-g", "10"];
         assert_eq!(without_housekeeping(&words), words);

@@ -89,6 +89,7 @@
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
+use crate::lines::SplitWords as _;
 use crate::model::{Better, Metric, ParsedFile, Sample};
 
 /// Intel MLC; registry id `"mlc"`.
@@ -159,7 +160,7 @@ fn traffic_line(t: &str) -> Option<(&str, &str)> {
 /// `Socket       0       1`, `Writer Numa Node     0       1`) → the
 /// columns.
 fn column_header(t: &str) -> Option<Vec<&str>> {
-    let words: Vec<&str> = t.split_whitespace().collect();
+    let words: Vec<&str> = t.words().collect();
     let first_num = words.iter().position(|w| w.bytes().all(|b| b.is_ascii_digit()))?;
     if first_num == 0 || !words[first_num..].iter().all(|w| w.bytes().all(|b| b.is_ascii_digit())) {
         return None;
@@ -172,7 +173,7 @@ fn column_header(t: &str) -> Option<Vec<&str>> {
 
 /// The row label of a matrix or table row: its first cell, all digits.
 fn row_label(t: &str) -> Option<&str> {
-    let first = t.split_whitespace().next()?;
+    let first = t.words().next()?;
     first.bytes().all(|b| b.is_ascii_digit()).then_some(first)
 }
 
@@ -192,7 +193,7 @@ fn iteration_line(t: &str) -> Option<(&str, &str)> {
 /// end there (its own options, when MLC echoes them, come with its
 /// `Command line parameters:` line).
 fn is_command(t: &str) -> bool {
-    t.contains("mlc") && !t.starts_with("Intel(R)") && t.split_whitespace().any(|w| w.rsplit('/').next() == Some("mlc"))
+    t.contains("mlc") && !t.starts_with("Intel(R)") && t.words().any(|w| w.rsplit('/').next() == Some("mlc"))
 }
 
 /// A cache-to-cache line of MLC's: `Local Socket L2->L2 HIT  latency
@@ -223,7 +224,7 @@ fn command_options(t: &str, comment: bool) -> Option<String> {
     if let Some(rest) = t.strip_prefix('#').filter(|r| r.starts_with(char::is_whitespace)) {
         // `# ` and a command: only a root prompt's, whose first word is MLC
         // itself (`# 可以用 ./mlc --latency_matrix …` is prose naming it).
-        if comment || !rest.split_whitespace().next().is_some_and(is_mlc) {
+        if comment || !rest.words().next().is_some_and(is_mlc) {
             return None;
         }
     }
@@ -267,7 +268,7 @@ fn hash_comments(input: &Input) -> Vec<usize> {
     let hash_mlc = |t: &str| {
         t.strip_prefix('#')
             .filter(|r| r.starts_with(char::is_whitespace))
-            .is_some_and(|r| r.split_whitespace().next().is_some_and(is_mlc))
+            .is_some_and(|r| r.words().next().is_some_and(is_mlc))
     };
     let mut out = Vec::new();
     for (k, &(n, t)) in lines.iter().enumerate() {
@@ -287,7 +288,7 @@ fn hash_comments(input: &Input) -> Vec<usize> {
 /// Bandwidth`, `Delay  (ns)  MB/sec`; tabs or spaces): the program's
 /// own, never a label of the rows below it ([`super::labels`]).
 pub fn is_column_heading(text: &str) -> bool {
-    let mut words = text.split_whitespace();
+    let mut words = text.words();
     let (a, b, c, d) = (words.next(), words.next(), words.next(), words.next());
     d.is_none()
         && matches!(
@@ -348,7 +349,7 @@ impl Reader {
 
     fn matrix_row(&mut self, n: usize, t: &str, row: &str) -> Result<(), ParseError> {
         let columns = self.columns.clone().unwrap_or_default();
-        let cells: Vec<&str> = t.split_whitespace().skip(1).collect();
+        let cells: Vec<&str> = t.words().skip(1).collect();
         let expected = format!("a figure (or `-`) for each of the {} columns {}", columns.len(), columns.join(" "));
         if cells.len() != columns.len() {
             return Err(ParseError::malformed(n, expected, t));
@@ -386,7 +387,7 @@ impl Reader {
     }
 
     fn loaded_row(&mut self, n: usize, t: &str, delay: &str) -> Result<(), ParseError> {
-        let cells: Vec<&str> = t.split_whitespace().collect();
+        let cells: Vec<&str> = t.words().collect();
         let figures = match cells.as_slice() {
             [_, l, b] => plain(l).zip(plain(b)),
             _ => None,
@@ -445,7 +446,7 @@ impl Reader {
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
         if let Some(rest) = t.strip_prefix("Intel(R) Memory Latency Checker - v") {
             self.end_heading();
-            let v = rest.split_whitespace().next().unwrap_or("");
+            let v = rest.words().next().unwrap_or("");
             self.out.version.get_or_insert_with(|| v.to_string());
             self.options = None;
             self.under_command(None);
@@ -490,7 +491,7 @@ impl Reader {
         }
         if !matches!(self.section, Section::PeakLines(_)) && traffic_line(t).is_some() {
             // The command line above names the test its heading would.
-            let words = self.options.as_deref().unwrap_or_default().split_whitespace();
+            let words = self.options.as_deref().unwrap_or_default().words();
             let group = words.fold(None, |g, w| match w {
                 "--max_bandwidth" => Some("Maximum bandwidth"),
                 "--peak_injection_bandwidth" => Some("Peak injection bandwidth"),
@@ -568,7 +569,7 @@ impl Reader {
         }
         let Some(cols) = column_header(t) else {
             // The matrix's own title line over its header (`Numa node`).
-            if after_traffic_type && t.split_whitespace().eq(["Numa", "node"]) {
+            if after_traffic_type && t.words().eq(["Numa", "node"]) {
                 self.traffic_type_at = Some(n);
             }
             return;

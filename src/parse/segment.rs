@@ -32,6 +32,7 @@
 //! naming the lines left.
 
 use super::{BenchParser, Input, ParseError};
+use crate::lines::SplitWords as _;
 use crate::model::ParsedFile;
 use rustc_hash::FxHashMap;
 
@@ -292,7 +293,7 @@ fn note_hand_averages(input: &Input, out: &mut [Segment], read: &[usize]) {
             .map(str::to_ascii_lowercase)
             .collect();
         let says_average = words.iter().any(|w| matches!(w.as_str(), "average" | "avg" | "mean"));
-        let figure = text.split_whitespace().next_back().is_some_and(|w| super::num::plain(w).is_some());
+        let figure = text.words().next_back().is_some_and(|w| super::num::plain(w).is_some());
         if !says_average || !figure || !words.iter().any(|w| names.contains(&w.as_str())) {
             continue;
         }
@@ -331,7 +332,7 @@ fn note_unread_phoronix(input: &Input, out: &mut [Segment], read: &[usize]) {
         return;
     }
     let text = |i: usize| input.lines[i].trim();
-    let figure = |t: &str| t.split_whitespace().next().is_some_and(|v| super::num::plain(v).is_some());
+    let figure = |t: &str| t.words().next().is_some_and(|v| super::num::plain(v).is_some());
     for i in 0..input.lines.len() {
         let Some(average) = text(i).strip_prefix("Average:").map(str::trim) else { continue };
         // `Deviation:` on the next line that is not blank.
@@ -384,7 +385,7 @@ fn note_unread_perf_stat(input: &Input, out: &mut [Segment], read: &[usize]) {
         // `perf stat -a -- sleep 10`'s, no result.
         l.split_once(" seconds time elapsed").and_then(|(before, _)| before.split_once(" +- ")).is_some_and(
             |(mean, sd)| {
-                mean.split_whitespace().next_back().is_some_and(|v| super::num::plain(v).is_some())
+                mean.words().next_back().is_some_and(|v| super::num::plain(v).is_some())
                     && super::num::plain(sd.trim()).is_some()
             },
         )
@@ -504,7 +505,7 @@ fn keep_failures(input: &Input, taken: &[bool]) -> Vec<bool> {
 /// A figure of a rate (`12345 records/s`, `= 511.69 MB/sec`, `506 MB/s`):
 /// a number, then a unit per second.
 fn has_rate(line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<&str> = line.words().collect();
     words.windows(2).any(|w| {
         let number = w[0].trim_start_matches('=');
         let unit = w[1].trim_end_matches([',', ';', '.', ')']);
@@ -949,11 +950,43 @@ fn bad_cells_by_line(input: &Input) -> Vec<(usize, Vec<&str>)> {
         .lines
         .iter()
         .enumerate()
+        .filter(|(_, line)| may_hold_bad_cell(line))
         .filter_map(|(i, line)| {
-            let cells: Vec<&str> = cells_of(line).split_whitespace().filter(|w| bad_cell(w)).collect();
+            let cells: Vec<&str> = crate::lines::words(cells_of(line)).filter(|w| bad_cell(w)).collect();
             (!cells.is_empty()).then_some((i, cells))
         })
         .collect()
+}
+
+/// False only when no word of `line` can be a [`bad_cell`], told from its
+/// bytes in one pass, no word split off: a bad cell is a `nan`, `inf` or
+/// `infinity` (any case), or a figure with a `,` (grouped), or one whose
+/// `e` or `E` follows a digit or `.` (the exponent: the text before it is
+/// the figure's digits), or one over 308 bytes. Most lines of a file have
+/// none of these (bad_cells_by_line asked every word of every line: 100 M
+/// instructions of a debug build of ten kernels).
+fn may_hold_bad_cell(line: &str) -> bool {
+    let b = line.as_bytes();
+    if b.len() > 308 {
+        return true;
+    }
+    let mut prev = b' ';
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b',' => return true,
+            b'e' | b'E' if prev.is_ascii_digit() || prev == b'.' => return true,
+            b'n' | b'N' | b'i' | b'I' => {
+                let rest = &b[i + 1..];
+                let tail: &[u8] = if c == b'n' || c == b'N' { b"an" } else { b"nf" };
+                if rest.len() >= 2 && rest[..2].eq_ignore_ascii_case(tail) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        prev = c;
+    }
+    false
 }
 
 /// Reads past the cells of `current` no number is made of ([`bad_cell`]:
@@ -1077,7 +1110,7 @@ fn lost_around(input: &Input, parser: &'static dyn BenchParser, line: usize) -> 
     // The bad cell made a figure (`262,602.4`, `NaN.0` as `1`): what the
     // parser reads then is what the segment held, the line's own aside.
     if let Some(text) = line.checked_sub(1).and_then(|i| input.lines.get(i))
-        && let Some(cell) = text.split_whitespace().find(|w| bad_cell(w))
+        && let Some(cell) = text.words().find(|w| bad_cell(w))
     {
         let mut lines = input.lines.clone();
         lines[line - 1] = text.replacen(cell, "1", 1);
@@ -1690,7 +1723,7 @@ fn count_numbers(line: &str) -> usize {
 /// True for a shell's `time` line: `real`, `user` or `sys` and one
 /// duration (bash `real\t0m47.112s`, POSIX `time -p` `real 47.11`).
 pub(crate) fn is_shell_time_line(line: &str) -> bool {
-    let mut words = line.split_whitespace();
+    let mut words = line.words();
     matches!(words.next(), Some("real" | "user" | "sys"))
         && words.next().is_some_and(|d| d.starts_with(|c: char| c.is_ascii_digit()))
         && words.next().is_none()
@@ -1701,7 +1734,7 @@ fn words_hash(lines: &[String]) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = rustc_hash::FxHasher::default();
     for l in lines {
-        for w in l.split_whitespace() {
+        for w in crate::lines::words(l) {
             w.hash(&mut h);
         }
         0xffu8.hash(&mut h);
@@ -1711,7 +1744,7 @@ fn words_hash(lines: &[String]) -> u64 {
 
 /// True when two runs of lines hold the same words, line by line.
 fn same_words(a: &[String], b: &[String]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.split_whitespace().eq(y.split_whitespace()))
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| crate::lines::words(x).eq(crate::lines::words(y)))
 }
 
 /// The lines (1-based) the notes of every segment read name, segment by
@@ -1749,6 +1782,54 @@ mod tests {
         for w in ["1,234", "526,743,764", "1.5", "nano", "info:", "12,5", "1,2345.6", "262602.4", "x1e309"] {
             assert!(!bad_cell(w), "{w}");
         }
+    }
+
+    proptest::proptest! {
+        /// [`may_hold_bad_cell`] says false of no line with a [`bad_cell`]:
+        /// lines of figures, signs, punctuation around cells, exponents,
+        /// `nan`/`inf` in any case and white space of every kind.
+        #[test]
+        fn no_bad_cell_where_none_may_be(
+            line in "([ \t\u{a0}]|[-+(\\[|;,.#]|[0-9]{1,3}|[eE]|nan|NaN|inf|INF|Infinity|[a-z]{1,4}|é){0,14}"
+        ) {
+            let bad = crate::lines::words(cells_of(&line)).any(bad_cell);
+            proptest::prop_assert!(!bad || may_hold_bad_cell(&line), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn bad_cells_only_on_lines_that_may_hold_them() {
+        let long = format!("x {}", "9".repeat(309));
+        for l in ["NaN", "a -nan b", "(1,002.8)", "x 1e309", "1.E400 y", "[inf]", "INFINITY", &long] {
+            assert!(may_hold_bad_cell(l), "{l}");
+        }
+        for l in ["Throughput 12.3 MB/sec 64 procs", "real 1m2.5s", "", "x1f", "Elapsed Time 28.09"] {
+            assert!(!may_hold_bad_cell(l), "{l}");
+        }
+        // Files of the corpus: every line with a bad cell is one that may hold one.
+        let dirs = ["../shared/corpus", "../shared/corpus-modern", "tests/fixtures"];
+        let mut seen = 0;
+        for dir in dirs {
+            let Ok(walk) = std::fs::read_dir(dir) else {
+                eprintln!("{dir} absent: its files skipped");
+                continue;
+            };
+            let mut stack: Vec<std::path::PathBuf> = walk.flatten().map(|e| e.path()).collect();
+            while let Some(p) = stack.pop() {
+                if p.is_dir() {
+                    stack.extend(std::fs::read_dir(&p).into_iter().flatten().flatten().map(|e| e.path()));
+                    continue;
+                }
+                let Ok(text) = std::fs::read_to_string(&p) else { continue };
+                for line in text.lines() {
+                    if cells_of(line).split_whitespace().any(bad_cell) {
+                        seen += 1;
+                        assert!(may_hold_bad_cell(line), "{}: {line:?}", p.display());
+                    }
+                }
+            }
+        }
+        eprintln!("{seen} lines with a bad cell, each one that may hold one");
     }
 
     #[test]

@@ -118,6 +118,7 @@
 use super::failed;
 use super::num::{clock_seconds, plain};
 use super::{BenchParser, Input, ParseError};
+use crate::lines::SplitWords as _;
 use crate::model::{Better, Metric, ParsedFile, Sample};
 
 /// GNU time default / `-v` and csh time; registry id `"gnu-time"`.
@@ -174,7 +175,7 @@ fn token_stream(input: &Input, idx: usize, more: usize) -> Vec<Tok<'_>> {
         if i > idx && line.trim().is_empty() {
             break;
         }
-        toks.extend(line.split_whitespace().map(|text| Tok { text, idx: i }));
+        toks.extend(line.words().map(|text| Tok { text, idx: i }));
     }
     toks
 }
@@ -191,7 +192,7 @@ fn num_suffix(tok: &str, suffix: &str) -> Option<f64> {
 /// typed before each dbench run made its pagefaults line each run's label
 /// (one set-up's runs never averaged, two kernels' rows never compared).
 pub fn is_gnu_time_line(text: &str) -> bool {
-    let mut words = text.split_whitespace();
+    let mut words = text.words();
     let Some(first) = words.next() else { return false };
     (plus_pair(first, "inputs", "outputs") && text.contains("pagefaults"))
         || (num_suffix(first, "user").is_some() && words.next().is_some_and(|w| num_suffix(w, "system").is_some()))
@@ -234,7 +235,7 @@ fn gnu_record_from(input: &Input, idx: usize, skip: usize) -> Result<Option<(Tim
     // (csh): a line without such a token starts none, and the lines after
     // it need not be read.
     let starts = |t: &str| num_suffix(t, "user").is_some() || num_suffix(t, "u").is_some() || t == "user";
-    if !input.lines.get(idx).is_some_and(|l| l.split_whitespace().skip(skip).any(starts)) {
+    if !input.lines.get(idx).is_some_and(|l| l.words().skip(skip).any(starts)) {
         return Ok(None);
     }
     let toks = token_stream(input, idx, 4);
@@ -404,7 +405,7 @@ fn zsh(toks: &[Tok<'_>], start: usize) -> Option<(TimeRecord, usize)> {
 /// `None` for a line that is no zsh record or names no command (the record
 /// alone on its line, or wrapped onto the next).
 fn zsh_command(line: &str) -> Option<&str> {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<&str> = line.words().collect();
     let k = (1..words.len().saturating_sub(7)).find(|&k| {
         num_suffix(words[k], "s").is_some()
             && words[k + 1] == "user"
@@ -583,7 +584,7 @@ pub fn shell_seconds(s: &str) -> Option<f64> {
 /// mark after the values that holds no digit (`user 0m6.203s (*)`, `<--`)
 /// is no value and is passed over; any other text makes it no such line.
 pub fn shell_line(line: &str) -> Option<(&'static str, Vec<f64>)> {
-    let mut words: Vec<&str> = line.split_whitespace().collect();
+    let mut words: Vec<&str> = line.words().collect();
     let key = match *words.first()? {
         "real" => "real",
         "user" => "user",
@@ -764,7 +765,7 @@ impl BenchParser for GnuTime {
                     commands.push((from..out.samples.len(), cmd));
                 }
                 // Words left after it on its last line may start another.
-                let more = input.lines[last_idx].split_whitespace().nth(used).is_some();
+                let more = input.lines[last_idx].words().nth(used).is_some();
                 (i, skip) = if more { (last_idx, used) } else { (last_idx + 1, 0) };
                 continue;
             }
@@ -823,7 +824,7 @@ fn test_heading(line: &str) -> Option<&str> {
 /// four workloads' records under one name were averaged as its runs.
 fn block_caption(lines: &[String], i: usize) -> Option<&str> {
     let t = lines[i].trim();
-    let words = t.split_whitespace().count();
+    let words = t.words().count();
     let after_blank = i == 0 || lines[i - 1].trim().is_empty();
     let next_named = lines.get(i + 1).is_some_and(|n| record_prefix(n).is_some());
     let ok = after_blank
@@ -832,7 +833,7 @@ fn block_caption(lines: &[String], i: usize) -> Option<&str> {
         && !t.ends_with([':', '.'])
         && t.starts_with(|c: char| c.is_ascii_alphabetic())
         && record_prefix(t).is_none()
-        && !t.split_whitespace().any(|w| num_suffix(w, "user").is_some() || num_suffix(w, "u").is_some());
+        && !t.words().any(|w| num_suffix(w, "user").is_some() || num_suffix(w, "u").is_some());
     ok.then_some(t)
 }
 
@@ -845,7 +846,7 @@ fn block_caption(lines: &[String], i: usize) -> Option<&str> {
 /// its label.
 fn record_prefix(line: &str) -> Option<&str> {
     let starts = |t: &str| num_suffix(t, "user").is_some() || num_suffix(t, "u").is_some();
-    let first = line.split_whitespace().find(|w| starts(w))?;
+    let first = line.words().find(|w| starts(w))?;
     let at = line.find(first)?;
     record_name(&line[..at])
 }
@@ -1033,7 +1034,7 @@ fn heading(line: &str) -> Option<String> {
 /// A column header naming kernels: every word contains a digit and none is
 /// a plain number or a time.
 fn kernel_header(line: &str, k: usize) -> Option<Vec<String>> {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<&str> = line.words().collect();
     if words.len() != k {
         return None;
     }
@@ -1224,7 +1225,7 @@ impl BenchParser for BashTime {
 /// of different commands apart, under any heading above them).
 fn step_caption(line: &str) -> Option<&str> {
     let t = line.trim();
-    let words: Vec<&str> = t.split_whitespace().collect();
+    let words: Vec<&str> = t.words().collect();
     let word = |w: &&str| {
         w.starts_with(|c: char| c.is_ascii_alphabetic())
             && w.chars().all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_')

@@ -3,6 +3,7 @@
 
 use super::result::may_have_result;
 use super::{clients_started, command_count, is_table_header};
+use crate::lines::SplitWords as _;
 use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::{
@@ -24,13 +25,13 @@ fn is_progress(line: &str) -> bool {
     if !t.is_empty() && t.chars().all(|c| matches!(c, '.' | '+' | '*' | '^' | ' ')) {
         return true;
     }
-    let first = t.split_whitespace().next().unwrap_or("").trim_start_matches('^');
+    let first = t.words().next().unwrap_or("").trim_start_matches('^');
     !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) && (t.contains(" sec") || t.contains("prepared"))
 }
 
 /// A shell prompt line: `[root@zefir root]# /root/db2.sh 2 16`, `$ ls`.
 fn is_prompt(t: &str) -> bool {
-    let first = t.split_whitespace().next().unwrap_or("");
+    let first = t.words().next().unwrap_or("");
     first.starts_with(['$', '#', '%'])
         || (first.len() > 1 && first.ends_with(['$', '#', '%']))
         || t.contains("]# ")
@@ -111,12 +112,9 @@ fn label_line(line: &str) -> Option<(String, bool)> {
     }
     if let Some(text) = t.strip_suffix(':').or_else(|| t.strip_suffix(" -")) {
         let text = text.trim();
-        return (!text.is_empty() && text.split_whitespace().count() <= 10).then(|| (text.to_string(), true));
+        return (!text.is_empty() && text.words().count() <= 10).then(|| (text.to_string(), true));
     }
-    let bare = t.split_whitespace().count() <= 8
-        && !t.ends_with(['.', ',', ';', '!', '?'])
-        && !t.contains(": ")
-        && !is_prose(t);
+    let bare = t.words().count() <= 8 && !t.ends_with(['.', ',', ';', '!', '?']) && !t.contains(": ") && !is_prose(t);
     bare.then(|| (t.to_string(), false))
 }
 
@@ -141,7 +139,7 @@ fn is_tag_word(w: &str) -> bool {
 /// bit`, `here are the numbers from the box`. A label looks like one: a
 /// kernel's name, a short tag, a `key=value`.
 fn is_prose(t: &str) -> bool {
-    let words: Vec<&str> = t.split_whitespace().collect();
+    let words: Vec<&str> = t.words().collect();
     words.len() >= 4
         && !CHANGE_WORDS.contains(&words[0].to_lowercase().as_str())
         && !words.iter().any(|w| is_tag_word(w))

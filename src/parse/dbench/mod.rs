@@ -119,6 +119,7 @@ mod result;
 use super::num::{decimals_of, plain};
 use super::time::gnu_record_at;
 use super::{BenchParser, Input, ParseError};
+use crate::lines::SplitWords as _;
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::labels::is_kernel_name;
 use labels::{Above, Headings, drop_single_label, kernels_of_labels, labels_above, prose_above, with_label};
@@ -172,7 +173,7 @@ fn tbench_lines(input: &Input) -> Vec<bool> {
         .map(|l| {
             // `killall -KILL tbench_srv` (lkp's last line): tbench's output
             // ends there.
-            if KILL.find(l.as_bytes()).is_some() && l.split_whitespace().any(|t| matches!(t, "killall" | "pkill")) {
+            if KILL.find(l.as_bytes()).is_some() && l.words().any(|t| matches!(t, "killall" | "pkill")) {
                 current = false;
                 return true;
             }
@@ -195,7 +196,7 @@ fn program_named(line: &str) -> Option<bool> {
     if !line.contains("bench") {
         return None;
     }
-    let toks: Vec<&str> = line.split_whitespace().collect();
+    let toks: Vec<&str> = line.words().collect();
     let named = |name: &str| {
         toks.iter().any(|t| {
             let t = base(t.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '.' && c != '/'));
@@ -331,7 +332,7 @@ pub fn command_count(line: &str) -> Option<u32> {
     if !line.contains("bench") {
         return None;
     }
-    let toks: Vec<&str> = line.split_whitespace().collect();
+    let toks: Vec<&str> = line.words().collect();
     let j = toks.iter().position(|t| matches!(base(t), "dbench" | "tbench"))?;
     let prefix_ok = toks[..j].iter().all(|t| {
         matches!(*t, "time" | "sudo" | "nice" | "$" | "#" | "%" | ">")
@@ -380,14 +381,14 @@ fn running_for(line: &str) -> Option<Vec<(&'static str, String)>> {
 
 /// `16 clients started` → 16.
 fn clients_started(line: &str) -> Option<u32> {
-    let mut it = line.split_whitespace();
+    let mut it = line.words();
     let n = it.next()?.parse().ok()?;
     (it.next()? == "clients" && it.next()? == "started").then_some(n)
 }
 
 /// The operation table header ` Operation  Count  AvgLat  MaxLat`.
 fn is_table_header(line: &str) -> bool {
-    let toks: Vec<&str> = line.split_whitespace().collect();
+    let toks: Vec<&str> = line.words().collect();
     toks == ["Operation", "Count", "AvgLat", "MaxLat"]
 }
 
@@ -867,7 +868,7 @@ impl<'a> Reader<'a> {
             // line was a cut run's.
             self.flush();
             if self.out.version.is_none() {
-                self.out.version = rest.split_whitespace().next().map(str::to_string);
+                self.out.version = rest.words().next().map(str::to_string);
             }
         }
         if let Some(n) = command_count(line) {
@@ -1011,7 +1012,7 @@ fn bare_hand_average(line: &str) -> Option<(&str, f64, usize)> {
     if !is_hand_average(prefix) {
         return None;
     }
-    let mut words = rest.split_whitespace();
+    let mut words = rest.words();
     let (figure, unit) = (words.next()?, words.next()?);
     if words.next().is_some() || !matches!(unit, "MB/sec" | "MB/s") {
         return None;
@@ -1036,13 +1037,13 @@ fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseErro
 /// The header of a post's table of dbench runs (Daniel Phillips, LKML
 /// 2000-12): `Kernel  Throughput  Elapsed Time`.
 fn elapsed_header(line: &str) -> bool {
-    line.split_whitespace().eq(["Kernel", "Throughput", "Elapsed", "Time"])
+    line.words().eq(["Kernel", "Throughput", "Elapsed", "Time"])
 }
 
 /// The process count of a `Test: dbench 48` line: the last word, after
 /// `dbench`.
 fn test_line_procs(line: &str) -> Option<u32> {
-    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+    match line.words().collect::<Vec<_>>().as_slice() {
         [.., "dbench", n] => n.parse().ok(),
         _ => None,
     }
@@ -1071,7 +1072,7 @@ fn elapsed_tables(input: &Input, out: &mut ParsedFile) {
         let Some(procs) = inside else {
             // A poster's own line of a run (Ed Tomlinson's reply above the
             // quoted table: `7.3 MB/s  54.7s user  159.6s system …`).
-            let w: Vec<&str> = line.split_whitespace().take(2).collect();
+            let w: Vec<&str> = line.words().take(2).collect();
             if let [v, "MB/s"] = w.as_slice()
                 && plain(v).is_some()
             {
@@ -1084,7 +1085,7 @@ fn elapsed_tables(input: &Input, out: &mut ParsedFile) {
         if t.is_empty() || t.bytes().all(|b| b == b'-' || b == b' ') {
             continue;
         }
-        let w: Vec<&str> = t.split_whitespace().collect();
+        let w: Vec<&str> = t.words().collect();
         let row = match w.as_slice() {
             [kernel, v, "MB/sec", .., "secs"] => plain(v).map(|v| (*kernel, v)),
             _ => None,
@@ -1106,7 +1107,7 @@ fn elapsed_tables(input: &Input, out: &mut ParsedFile) {
 /// (Paolo Ciarrocchi, LKML 2002-11, TABs): `Kernel  N  Average  Baseline
 /// Ratio`.
 fn baseline_header(line: &str) -> bool {
-    line.split_whitespace().eq(["Kernel", "N", "Average", "Baseline", "Ratio"])
+    line.words().eq(["Kernel", "N", "Average", "Baseline", "Ratio"])
 }
 
 /// A post's table under [`baseline_header`] (rows `2.4.19\t\t2\t46.6689\t\t46.6689\t\t1.000`,
@@ -1140,7 +1141,7 @@ fn baseline_tables(input: &Input, out: &mut ParsedFile) {
         if !inside || line.trim().is_empty() {
             continue;
         }
-        let w: Vec<&str> = line.split_whitespace().collect();
+        let w: Vec<&str> = line.words().collect();
         let row = match w.as_slice() {
             [kernel, n, avg, base, ratio] if plain(base).is_some() && plain(ratio).is_some() => {
                 n.parse::<u32>().ok().zip(plain(avg)).map(|(n, v)| (*kernel, n, v))
@@ -1227,14 +1228,14 @@ fn title_parts(line: &str) -> Option<Title> {
     }
     let lower = t.to_ascii_lowercase();
     let rest = lower.strip_prefix("dbench ").or_else(|| lower.strip_prefix("tbench "))?;
-    let words: Vec<&str> = rest.split_whitespace().collect();
+    let words: Vec<&str> = rest.words().collect();
     let pos = words.iter().position(|w| matches!(*w, "processes" | "procs" | "clients"))?;
     let n: u32 = words.get(pos.checked_sub(1)?)?.parse().ok()?;
     let fs = words[..pos - 1].join(" ");
     // The count before `runs` in the parenthesis: `(5 runs)`, `(average
     // of 3 runs)`.
     let runs = rest.split_once('(').and_then(|(_, r)| {
-        let w: Vec<&str> = r.split_whitespace().collect();
+        let w: Vec<&str> = r.words().collect();
         let k = w.iter().position(|w| w.trim_end_matches(')') == "runs")?;
         w.get(k.checked_sub(1)?)?.parse().ok()
     });
@@ -1245,7 +1246,7 @@ fn title_parts(line: &str) -> Option<Title> {
 /// Hron, LKML 2002): `2.4.17-rmap12f   **********   5.0  MB/sec` →
 /// (kernel, MB/s). The bar is stars only; the unit `MB/sec` is required.
 fn bar_row(line: &str) -> Option<(&str, f64)> {
-    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+    match line.words().collect::<Vec<_>>().as_slice() {
         [kernel, bar, v, "MB/sec"] if bar.bytes().all(|b| b == b'*') => plain(v).map(|v| (*kernel, v)),
         _ => None,
     }
@@ -1254,7 +1255,7 @@ fn bar_row(line: &str) -> Option<(&str, f64)> {
 /// A row of a list typed by hand: a kernel's name and one number
 /// (`2.4.19-pre7-ac2          103.98`).
 fn kernel_figure_row(line: &str) -> Option<(&str, f64)> {
-    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+    match line.words().collect::<Vec<_>>().as_slice() {
         [kernel, v] if is_kernel_name(kernel) => plain(v).map(|v| (*kernel, v)),
         _ => None,
     }
@@ -1353,7 +1354,7 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
         // Hron's `tbench 192 processes  Average  High  Low` (LKML 2003-04):
         // each row's Average is read; High and Low, the best and the worst
         // of the runs averaged, are not.
-        let title_words: Vec<String> = input.lines[i].split_whitespace().map(str::to_ascii_lowercase).collect();
+        let title_words: Vec<String> = input.lines[i].words().map(str::to_ascii_lowercase).collect();
         let high_low = title_words.ends_with(&["average".to_string(), "high".to_string(), "low".to_string()]);
         if high_low {
             let msg = "the High and Low columns (the best and the worst of the runs averaged) are not read";
@@ -1364,7 +1365,7 @@ fn summary_tables(input: &Input, out: &mut ParsedFile) {
         let mut listed: Vec<(String, usize)> = Vec::new();
         i += 1;
         while let Some(line) = input.lines.get(i).filter(|l| !l.trim().is_empty()) {
-            let words: Vec<&str> = line.split_whitespace().collect();
+            let words: Vec<&str> = line.words().collect();
             let row = match (words.as_slice(), words.last().and_then(|w| plain(w))) {
                 ([kernel, _], Some(v)) => Some((*kernel, v)),
                 // The unit after the first row's figure only (`2.4.19-rc5-aa1
@@ -1437,7 +1438,7 @@ fn base_score(input: &Input) -> u8 {
                 && !result
                 && may_have_result(line)
                 && line.contains("MB/sec")
-                && line.split_whitespace().any(is_throughput_tok)
+                && line.words().any(is_throughput_tok)
             {
                 result = true;
             }
@@ -1505,7 +1506,7 @@ impl BenchParser for Dbench {
     /// [`elapsed_header`]'s table ending in the word `secs`.
     fn last_figure_complete(&self, input: &Input) -> bool {
         let Some((last, above)) = input.lines.split_last() else { return false };
-        let cells: Vec<&str> = last.split_whitespace().collect();
+        let cells: Vec<&str> = last.words().collect();
         // A table of runs' row ends in the word `secs` (`10.8 MB/sec  9 min
         // 48 secs`): its Throughput, before `MB/sec`, is whole.
         if cells.last() == Some(&"secs") && cells.contains(&"MB/sec") {
@@ -1947,7 +1948,7 @@ mod tests {
         assert_eq!(command_count("2023-10-30 16:04:30 tbench -t 30 128 127.0.0.1"), Some(128));
         assert_eq!(command_count("dbench -S -t 60 16"), Some(16));
         assert_eq!(command_count("dbench -t60 16"), Some(16));
-        let spelled = |line: &str| option_spelling(&line.split_whitespace().collect::<Vec<_>>()).join(" ");
+        let spelled = |line: &str| option_spelling(&line.words().collect::<Vec<_>>()).join(" ");
         assert_eq!(spelled("dbench --sync --timelimit=60 16"), "dbench -s -t 60 16");
         assert_eq!(spelled("dbench -t60 --directory /mnt/x/ 16"), "dbench -t 60 -D /mnt/x 16");
         assert_eq!(spelled("dbench --directory=/mnt/x/ -D / 16"), "dbench -D /mnt/x -D / 16");

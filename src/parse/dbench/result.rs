@@ -3,6 +3,7 @@
 //! the `time` record after a run.
 
 use super::{clients_started, command_count, is_table_header};
+use crate::lines::SplitWords as _;
 use crate::model::Sample;
 use crate::parse::failed::command_failed;
 use crate::parse::num::{plain, scaled_step};
@@ -57,7 +58,7 @@ fn may_continue_result(next: &str) -> bool {
     !next.trim().is_empty()
         && clients_started(next).is_none()
         && command_count(next).is_none()
-        && !next.split_whitespace().any(is_throughput_tok)
+        && !next.words().any(is_throughput_tok)
         && !is_table_header(next)
 }
 
@@ -109,7 +110,7 @@ fn prefix_label(toks: &[Tok<'_>], s: usize) -> Option<String> {
 pub(super) fn without_run_count(text: &str) -> &str {
     let Some(head) = text.strip_suffix(')') else { return text };
     let Some((name, inner)) = head.rsplit_once('(') else { return text };
-    let words: Vec<String> = inner.split_whitespace().map(str::to_ascii_lowercase).collect();
+    let words: Vec<String> = inner.words().map(str::to_ascii_lowercase).collect();
     let ordinal = |w: &str| {
         matches!(w, "first" | "second" | "third" | "fourth" | "fifth" | "last")
             || (w.len() > 2
@@ -160,13 +161,13 @@ pub(super) fn cut_result(input: &Input, idx: usize) -> Option<String> {
     // dbench 1.x's `(NB=19.7107 MB/sec  157.686 MBit/sec)` group never
     // closed, on this line or a wrapped tail below: the line was cut
     // after it, its `N procs` lost (LKML 2002: read as a row of no procs).
-    let toks: Vec<&str> = line.split_whitespace().collect();
+    let toks: Vec<&str> = line.words().collect();
     if let Some(nb) = toks.iter().position(|t| t.starts_with("(NB=")) {
         let next: Vec<&str> = input
             .lines
             .get(idx + 1)
             .filter(|n| may_continue_result(n))
-            .map(|n| n.split_whitespace().collect())
+            .map(|n| n.words().collect())
             .unwrap_or_default();
         let closed = toks[nb..].iter().chain(&next).take(4).any(|t| t.ends_with(')'));
         if !closed {
@@ -177,7 +178,7 @@ pub(super) fn cut_result(input: &Input, idx: usize) -> Option<String> {
         }
     }
     let last = idx + 1 == input.lines.len() && input.unterminated;
-    let word = line.split_whitespace().last()?;
+    let word = line.words().last()?;
     let cut = last && RESULT_WORDS.iter().any(|w| w.len() > word.len() && w.starts_with(word));
     cut.then(|| {
         format!(
@@ -194,7 +195,7 @@ pub(super) fn cut_result(input: &Input, idx: usize) -> Option<String> {
 /// other line.
 pub(super) fn other_unit(input: &Input, idx: usize) -> Option<String> {
     let line = input.lines.get(idx)?.trim();
-    let mut toks = line.split_whitespace().skip_while(|t| !is_throughput_tok(t));
+    let mut toks = line.words().skip_while(|t| !is_throughput_tok(t));
     toks.next()?;
     let (figure, unit) = (toks.next()?, toks.next()?);
     let rate = unit.ends_with("/sec") || unit.ends_with("/s") || unit.ends_with("bit/sec");
@@ -208,14 +209,14 @@ pub(super) fn other_unit(input: &Input, idx: usize) -> Option<String> {
 /// finding 7). `None` for any other line.
 pub(super) fn broken_figure(input: &Input, idx: usize) -> Option<String> {
     let line = input.lines.get(idx)?.trim();
-    let toks: Vec<&str> = line.split_whitespace().collect();
+    let toks: Vec<&str> = line.words().collect();
     let at = toks.iter().position(|t| is_throughput_tok(t))?;
     let head = toks.get(at + 1)?;
     plain(head)?;
     if toks.len() > at + 2 {
         return None;
     }
-    let next: Vec<&str> = input.lines.get(idx + 1)?.split_whitespace().collect();
+    let next: Vec<&str> = input.lines.get(idx + 1)?.words().collect();
     let tail = next.first()?;
     (plain(tail).is_some() && next.get(1) == Some(&"MB/sec")).then(|| {
         format!(
@@ -232,7 +233,7 @@ pub(super) fn broken_figure(input: &Input, idx: usize) -> Option<String> {
 /// it was dropped without a word. `None` for any other line.
 pub(super) fn figure_before_word(input: &Input, idx: usize) -> Option<String> {
     let line = input.lines.get(idx)?.trim();
-    let toks: Vec<&str> = line.split_whitespace().collect();
+    let toks: Vec<&str> = line.words().collect();
     let at = toks.iter().position(|t| is_throughput_tok(t))?;
     let moved = at > 0 && toks.get(at + 1) == Some(&"MB/sec") && plain(toks[at - 1]).is_some();
     moved.then(|| {
@@ -244,7 +245,7 @@ pub(super) fn figure_before_word(input: &Input, idx: usize) -> Option<String> {
 /// line carries no result (prose mentioning throughput).
 pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError> {
     let Some(line) = input.lines.get(idx) else { return Ok(None) };
-    let mut toks: Vec<Tok<'_>> = line.split_whitespace().map(|text| Tok { text, idx }).collect();
+    let mut toks: Vec<Tok<'_>> = line.words().map(|text| Tok { text, idx }).collect();
     // The next line of the file: a line a quoted-printable soft break
     // emptied (its text joined to the line above) is none, and a mail's
     // wrap of the decoded line (`… max_latency=0.104` / `> > ms`, LKML
@@ -256,7 +257,7 @@ pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, 
     if let Some(next) = input.lines.get(after)
         && may_continue_result(next)
     {
-        toks.extend(next.split_whitespace().map(|text| Tok { text, idx: after }));
+        toks.extend(next.words().map(|text| Tok { text, idx: after }));
     }
     let Some(s) = toks.iter().position(|t| t.idx == idx && is_throughput_tok(t.text)) else {
         return Ok(None);
@@ -405,7 +406,7 @@ fn label_close<'a, 't>(toks: &'t [Tok<'a>], idx: usize, text: &str) -> Option<&'
 /// label.
 fn command_prefix_as_count(res: &mut Result4) {
     let Some(prefix) = res.prefix_label.as_deref() else { return };
-    let words: Vec<&str> = prefix.split_whitespace().collect();
+    let words: Vec<&str> = prefix.words().collect();
     let [program, count] = words.as_slice() else { return };
     if !super::labels::PROGRAMS.iter().any(|p| program.eq_ignore_ascii_case(p)) {
         return;
@@ -437,7 +438,7 @@ pub(super) struct OpRow<'a> {
 
 /// Reads one operation table row ` NTCreateX   1234567   0.123   45.678`.
 pub(super) fn table_row(line: &str) -> Option<OpRow<'_>> {
-    let toks: Vec<&str> = line.split_whitespace().collect();
+    let toks: Vec<&str> = line.words().collect();
     let [name, count, avg, max] = toks.as_slice() else { return None };
     if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         || !name.starts_with(|c: char| c.is_ascii_alphabetic())

@@ -16,6 +16,7 @@
 //! differ only in a figure are no set-ups.
 
 use super::{Identity, Merged, command_words, is_rule, is_run_marker, is_tool_chatter};
+use crate::lines::SplitWords as _;
 use crate::parse::Input;
 
 /// Each line's caption (index *n* for line *n*, `input.lines.len() + 1`
@@ -114,7 +115,7 @@ fn is_columns(t: &str) -> bool {
 /// columns are passed over before this is asked: [`captions`].)
 fn caption_line(t: &str) -> bool {
     t.starts_with(char::is_alphanumeric)
-        && t.split_whitespace().count() >= 3
+        && t.words().count() >= 3
         // A program's own lines: `name=value` fields (fio's `groupid=0`,
         // `total=7655,…`), a syslog tag (`bench[4242]:`), progress dots
         // (Bonnie's `Seeker 1...Seeker 2...start 'em...done`).
@@ -140,8 +141,7 @@ const COUNTING: [&str; 31] = [
 /// a date or time ([`is_date_word`]), lower case, their punctuation off:
 /// what is left when the run's count and when it ran are.
 fn without_counting(t: &str) -> Vec<String> {
-    let words: Vec<String> =
-        t.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    let words: Vec<String> = t.words().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
     let dated = words.iter().any(|w| is_date_word(w, false));
     // `linux-next 2024-11-05`: the date names the tree's snapshot, a
     // kernel of its own ([`super::names_a_dated_tree`]), and stays.
@@ -220,14 +220,13 @@ const RUN_WORDS: [&str; 14] = [
 fn setup_figures(t: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut after_run_word = false;
-    let words: Vec<String> =
-        t.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    let words: Vec<String> = t.words().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
     // A day or year beside a month's name (`Nov 5 2024`, `5 Nov`) dates a
     // run ([`is_date_word`]): no set-up's figure.
     // (Months only: `Sun 4 CPUs` names a machine.)
     let month = |k: usize| words.get(k).is_some_and(|w| CALENDAR[..MONTHS].contains(&w.as_str()));
     let day = |k: usize| words[k].len() <= 2 && (month(k + 1) || (k > 0 && month(k - 1)));
-    for (k, raw) in t.split_whitespace().enumerate() {
+    for (k, raw) in t.words().enumerate() {
         let w = words[k].clone();
         let dated = words[k].bytes().all(|b| b.is_ascii_digit())
             && (day(k) || (k > 0 && (month(k - 1) || day(k - 1) && words[k - 1].bytes().all(|b| b.is_ascii_digit()))));
@@ -267,7 +266,7 @@ fn counts_in_order(figures: &[Vec<String>]) -> bool {
 /// The paths `t` names (`~/temp`, `/mnt/c/temp`, `./out`, `/dev/sdb1`), as
 /// written, their punctuation (ASCII and CJK) off; not URLs.
 fn paths(t: &str) -> Vec<&str> {
-    t.split_whitespace()
+    t.words()
         .map(|w| w.trim_matches(|c: char| ",.;:()[]\"'`，。：；（）「」、".contains(c)))
         .filter(|w| {
             (w.starts_with('/') || w.starts_with("~/") || w.starts_with("./"))

@@ -8,6 +8,7 @@
 //! averaged as runs of one set-up, without a word.
 
 use super::{Identity, Merged, is_prompt_line};
+use crate::lines::SplitWords as _;
 use crate::parse::Input;
 
 /// The files a `cat` command line shows (`cat bonnie.hydra bonnie.leo`,
@@ -90,7 +91,7 @@ fn cat_arguments(line: &str) -> Option<(Vec<&str>, bool)> {
     } else {
         return None;
     };
-    let mut words = command.split_whitespace();
+    let mut words = command.words();
     if words.next()? != "cat" {
         return None;
     }

@@ -10,6 +10,7 @@ use super::{
     Asked, Sentences, boot_options, command_name, command_words, is_program, one_spelling, with_continuation,
     without_values_read,
 };
+use crate::lines::SplitWords as _;
 use crate::model::{FileSetup, ParsedFile};
 use crate::parse::Input;
 
@@ -180,7 +181,7 @@ fn shown_setting(input: &Input, n: usize) -> Option<String> {
         return None;
     }
     let value = input.lines.get(n)?.trim();
-    let chosen = value.split_whitespace().find_map(|w| w.strip_prefix('[')?.strip_suffix(']'));
+    let chosen = value.words().find_map(|w| w.strip_prefix('[')?.strip_suffix(']'));
     let value = match chosen {
         Some(c) => c,
         None if !value.is_empty() && !value.contains(char::is_whitespace) && value.chars().count() <= 40 => value,

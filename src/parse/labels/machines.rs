@@ -11,6 +11,7 @@
 //! CPUs Power8 system:`) names them too, when it names two or more.
 
 use super::super::Input;
+use crate::lines::SplitWords as _;
 use crate::model::{Param, ParsedFile};
 
 /// The name of the parameter that keeps apart the runs of different
@@ -98,8 +99,8 @@ pub(super) fn processor(text: &str) -> Option<String> {
     // `box:`), never a sentence's.
     let about = |before: &str, after: &str| {
         let after = after.trim().trim_end_matches([':', ')']).trim();
-        let after_ok = after.is_empty() || (after.split_whitespace().count() == 1 && machine_noun(after, &NOUNS));
-        after_ok && before.split_whitespace().count() <= 3 && !before.contains(['.', ',', ';', '!', '?'])
+        let after_ok = after.is_empty() || (after.words().count() == 1 && machine_noun(after, &NOUNS));
+        after_ok && before.words().count() <= 3 && !before.contains(['.', ',', ';', '!', '?'])
     };
     // `Intel(R) … @ 2.40GHz`.
     if let Some(at) = t.find("Intel(R) ") {
@@ -116,7 +117,7 @@ pub(super) fn processor(text: &str) -> Option<String> {
         let rest = &t[at..];
         if let Some(end) = rest.find(" Processor") {
             let name = &rest[..end + " Processor".len()];
-            if name.split_whitespace().count() <= 7
+            if name.words().count() <= 7
                 && !name.contains([',', '.'])
                 && about(&t[..at], &rest[end + " Processor".len()..])
             {
@@ -127,10 +128,10 @@ pub(super) fn processor(text: &str) -> Option<String> {
     let bare = t.trim_end_matches([':', ',']).trim();
     // Most lines are longer than a short line naming a processor: told
     // before their words are gathered.
-    if bare.split_whitespace().nth(6).is_some() {
+    if bare.words().nth(6).is_some() {
         return None;
     }
-    let mut words: Vec<&str> = bare.split_whitespace().collect();
+    let mut words: Vec<&str> = bare.words().collect();
     if words.is_empty() || bare.ends_with(['.', '!', '?']) {
         return None;
     }
@@ -174,7 +175,7 @@ fn counted_machine(text: &str) -> Option<String> {
     if t.len() > PROCESSOR_MAX + 80 || !t.contains("CPUs") {
         return None;
     }
-    let words: Vec<&str> = t.split_whitespace().collect();
+    let words: Vec<&str> = t.words().collect();
     let at = words.iter().position(|w| *w == "CPUs")?;
     let count = words[..at].last().filter(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))?;
     let before = at.checked_sub(2).map(|b| words[b]);

@@ -9,6 +9,7 @@
 //! no word).
 
 use super::{command_name, copies, first_line_after_copy_before, key_hash};
+use crate::lines::SplitWords as _;
 use crate::model::ParsedFile;
 use crate::parse::Input;
 use crate::parse::input::contains_ignore_ascii_case;
@@ -49,9 +50,9 @@ pub(crate) fn picked_heading(line: &str) -> Option<(&'static str, u32, &str)> {
     if head.len() > 40 || head.is_empty() {
         return None;
     }
-    let first = head.split_whitespace().next()?;
+    let first = head.words().next()?;
     let stat = PICKS.iter().find(|(w, _)| first.eq_ignore_ascii_case(w))?.1;
-    let mut words = head.split_whitespace().skip(1);
+    let mut words = head.words().skip(1);
     if !words.next()?.eq_ignore_ascii_case("of") {
         return None;
     }

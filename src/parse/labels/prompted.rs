@@ -7,6 +7,7 @@
 //! colon) the four set-ups were averaged as runs of one, with a warning.
 
 use super::{Asked, Identity, Merged, OwnLines, bare_kernel, is_kernel_name, is_person_line};
+use crate::lines::SplitWords as _;
 use crate::parse::Input;
 use rustc_hash::FxHashSet;
 
@@ -148,7 +149,7 @@ fn label_of(input: &Input, n: usize) -> Option<Identity> {
         // A short line above is a heading, not a sentence a mail wrapped
         // (`Results w/ THP` over `Baseline`, linux-mm 2019: the three
         // set-up names went unread, wild36c F3).
-        let wrapped = prev.chars().count() >= 50 || prev.split_whitespace().count() >= 8;
+        let wrapped = prev.chars().count() >= 50 || prev.words().count() >= 8;
         if wrapped && !prev.ends_with(['.', ':', '!', '?']) && !super::is_rule(prev) {
             return None;
         }

@@ -15,6 +15,7 @@
 //!   averaged as one machine's runs, no word).
 
 use super::super::Input;
+use crate::lines::SplitWords as _;
 use crate::model::ParsedFile;
 use crate::parse::{HOST_PARAM, KERNEL_BUILD_PARAM, MACHINE_PARAM, other_system_host, same_host};
 
@@ -44,7 +45,7 @@ pub(super) fn uname_a(text: &str) -> Option<(String, String, String)> {
     if !t.starts_with("Linux ") {
         return None;
     }
-    let words: Vec<&str> = t.split_whitespace().collect();
+    let words: Vec<&str> = t.words().collect();
     if words.len() < 5 || !words[3].starts_with('#') || words[1].len() > HOST_MAX {
         return None;
     }
@@ -98,7 +99,7 @@ pub(super) fn other_system(word: &str) -> bool {
 /// host printed, `?`). `None` for any other line.
 pub(super) fn other_os(text: &str) -> Option<(String, String, String)> {
     let t = uname_output(text);
-    let words: Vec<&str> = t.split_whitespace().collect();
+    let words: Vec<&str> = t.words().collect();
     if let Some(read) = aix_or_hpux(&words) {
         return Some(read);
     }
@@ -127,7 +128,7 @@ pub(super) fn other_os(text: &str) -> Option<(String, String, String)> {
 /// `hydra:~$ uname -srm`, `uname -a` alone; quote marks aside): the
 /// letters asked (`sr`; `s` for `uname` alone). `None` for any other line.
 fn uname_command(text: &str) -> Option<String> {
-    let words: Vec<&str> = text.trim().trim_start_matches(['>', ' ', '\t']).split_whitespace().collect();
+    let words: Vec<&str> = text.trim().trim_start_matches(['>', ' ', '\t']).words().collect();
     let at = words.iter().position(|w| *w == "uname")?;
     if at > 1 || (at == 1 && !words[0].ends_with(['$', '#', '%', '>'])) {
         return None;
@@ -150,7 +151,7 @@ fn uname_command(text: &str) -> Option<String> {
 /// each compared as a Linux kernel's runs, no word). The host is `?`
 /// where `uname` was not asked for it (no `-a`, `-n`).
 fn other_os_under_uname(text: &str, flags: &str) -> Option<(String, String, String)> {
-    let words: Vec<&str> = uname_output(text).split_whitespace().collect();
+    let words: Vec<&str> = uname_output(text).words().collect();
     let os = *words.first()?;
     if !other_system(os) || words.len() > 40 {
         return None;

@@ -109,6 +109,7 @@
 //! mention, or the layout (3.0 alone has "Basic integer operations",
 //! "*Remote*" and `slct`; 2.0 has `selct TCP`).
 
+use crate::lines::SplitWords as _;
 use crate::model::{Better, Param, ParsedFile, Sample};
 use crate::parse::num;
 use crate::parse::{BenchParser, Input, ParseError};
@@ -131,7 +132,7 @@ pub struct Lmbench;
 /// True when `line` is a table's column rule: runs of dashes set apart by
 /// spaces, three runs at least (`--------- ------------- ---- ----`).
 fn is_column_rule(line: &str) -> bool {
-    line.bytes().all(|b| b == b'-' || b == b' ') && line.split_whitespace().count() >= 3
+    line.bytes().all(|b| b == b'-' || b == b' ') && line.words().count() >= 3
 }
 
 /// The character columns (1-based) where the cells (runs of non-spaces)
@@ -529,13 +530,13 @@ fn keep_cut_os_apart(out: &mut ParsedFile, lines: &[(usize, String)]) {
             let after_linux = l
                 .find(&format!("Linux {k}"))
                 .map(|at| l[at + "Linux ".len()..].trim())
-                .filter(|m| m.split_whitespace().next().is_some_and(|w| w.len() > k.len()));
+                .filter(|m| m.words().next().is_some_and(|w| w.len() > k.len()));
             // Else every word that begins with it and is longer
             // (`2.4.2-ac1 and 2.4.2-ac3`).
             let words: Vec<&str> = match after_linux {
                 Some(m) => vec![m],
                 None => l
-                    .split_whitespace()
+                    .words()
                     .map(|w| w.trim_matches(|c: char| ",;:()[]\"'`".contains(c)))
                     .filter(|w| w.len() > k.len() && w.starts_with(k))
                     .collect(),
@@ -625,7 +626,7 @@ fn row_legend(lines: &[(usize, String)], named: &[String]) -> Option<Vec<(usize,
     let mut out: Vec<(usize, String)> = Vec::new();
     for (_, l) in lines {
         let Some((head, name)) = l.trim().split_once(':') else { continue };
-        let mut words = head.split_whitespace();
+        let mut words = head.words();
         let (Some(ord), Some(count), None) = (words.next(), words.next(), words.next()) else { continue };
         if !ORDINALS.iter().any(|o| ord.eq_ignore_ascii_case(o)) {
             continue;
@@ -658,7 +659,7 @@ fn not_read(why: &str) -> String {
 
 /// Two or more number (or `-`) cells: what a result row has and prose lacks.
 fn looks_like_row(line: &str) -> bool {
-    !is_percent_line(line) && line.split_whitespace().filter(|w| columns::is_cell(w)).count() >= 2
+    !is_percent_line(line) && line.words().filter(|w| columns::is_cell(w)).count() >= 2
 }
 
 /// Rows of a table's shape in the paragraph after the blank line (or
@@ -681,7 +682,7 @@ fn note_rows_after_blank(lines: &[(usize, String)], end: usize, group: &str, out
     }
     while r < lines.len() {
         let l = lines[r].1.as_str();
-        let host = l.split_whitespace().next().is_some_and(|w| !columns::is_cell(w));
+        let host = l.words().next().is_some_and(|w| !columns::is_cell(w));
         if l.starts_with(char::is_whitespace) || !host || !looks_like_row(l) || table_at(lines, r).is_some() {
             break;
         }
@@ -833,7 +834,7 @@ fn read_rows(
         }
         // Only numbers, after a row: the tail of that row, wrapped by a
         // mail client (a real row starts with its host or OS name).
-        if idx > 0 && l.split_whitespace().all(columns::is_cell) {
+        if idx > 0 && l.words().all(columns::is_cell) {
             return Err(ParseError::malformed(
                 n,
                 "a row starting with its host and OS (a line of numbers only is the wrapped tail of the row above)",

@@ -2,6 +2,7 @@
 //! `Pipe latency: …`, `AF_UNIX sock stream bandwidth: …`).
 
 use super::{FILE_VM, LOCAL_BW, LOCAL_LAT, OPS, PROC, REMOTE_BW, REMOTE_LAT, SYS};
+use crate::lines::SplitWords as _;
 use crate::model::{Better, Param};
 use crate::parse::num;
 
@@ -92,7 +93,7 @@ pub(super) fn tool_line(t: &str) -> Option<ToolMetric> {
     }
     // One or two words: the value and its unit (no list collected: most
     // lines with a colon are not tool lines).
-    let mut w = rest.split_whitespace();
+    let mut w = rest.words();
     let mut aside = None;
     let (value, unit_word) = match (w.next(), w.next(), w.next()) {
         (Some(v), Some(u), None) => (num::plain(v)?, u),
@@ -153,7 +154,7 @@ pub(super) fn tool_line(t: &str) -> Option<ToolMetric> {
             } else if label.starts_with("Pagefaults on ") {
                 simple("Pagefaults", FILE_VM)
             } else if let Some(rest) = label.strip_prefix("Select on ") {
-                let mut w = rest.split_whitespace();
+                let mut w = rest.words();
                 let fds = w.next().filter(|n| n.bytes().all(|b| b.is_ascii_digit()))?;
                 let kind = w.collect::<Vec<_>>().join(" ");
                 let name = match kind.as_str() {
