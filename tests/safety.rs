@@ -972,3 +972,32 @@ fn every_output_path_in_the_way_is_named_at_once() {
     assert!(err.contains("left unchanged"), "{err}");
     assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "output changed by a failed build");
 }
+
+/// Output paths that clash with one another (a machine class named
+/// `404.html`, whose pages need a directory where the site's 404 page
+/// is; a kernel name too long for a file name) stopped the build at the
+/// first, and the next build at the next. All are named in one error, and
+/// nothing is written: a first build leaves no output directory, a
+/// rebuild leaves the last site byte-identical.
+#[test]
+fn every_clashing_output_path_is_named_at_once() {
+    let (_tmp, content, out) = built_small_site();
+    for class in ["404.html", "style.css"] {
+        put(&content, &format!("{class}/machine.yaml"), "name: \"Clash\"\n");
+        put(&content, &format!("{class}/2.4.7/dbench-32.txt"), dbench("1.2345"));
+    }
+    let long = format!("6.1-{}", "x".repeat(248));
+    put(&content, &format!("m1/{long}/dbench-32.txt"), dbench("2.3456"));
+    let before = snapshot(&out);
+    let err = stderr(&build(&content, &out).failure());
+    for named in ["404.html", "style.css", "has a name of 257 bytes"] {
+        assert!(err.contains(named), "{named} not named: {err}");
+    }
+    assert!(err.contains("blocked too:"), "{err}");
+    assert!(err.contains("left unchanged"), "{err}");
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "output changed by a failed build");
+    let fresh = out.with_file_name("fresh");
+    let err = stderr(&build(&content, &fresh).failure());
+    assert!(err.contains("404.html") && err.contains("style.css") && err.contains("257 bytes"), "{err}");
+    assert!(!fresh.exists(), "a failed first build wrote {:?}", snapshot(&fresh).keys().collect::<Vec<_>>());
+}

@@ -425,6 +425,9 @@ fn build_inner(
             .collect();
         if strict && !warnings.is_empty() { Err(BuildError::Strict(warnings)) } else { Ok(r) }
     });
+    // Outputs that cannot be written (in the way, clashing) fail the build
+    // before the commit, as any other error: nothing is written.
+    let generated = generated.and_then(|r| writer.unwritable().map_or(Ok(r), |e| Err(e.into())));
     match generated {
         Ok(mut report) => {
             progress.finish_and_clear();

@@ -74,11 +74,14 @@ pub struct DirWriter {
     /// Output paths where a file with other contents is now (replaced at
     /// the commit, if each is benchsite's own from an earlier build).
     replaced: Mutex<Vec<String>>,
-    /// Output paths that what is in the output directory blocks (a
-    /// directory where a file goes, a link or file where a directory
-    /// goes): each is said at the commit, which then writes nothing. The
-    /// first stopped the build, and the next build stopped at the next
-    /// (attacker 59: index.html, then style.css).
+    /// Output paths that cannot be written: what is in the output
+    /// directory blocks them (a directory where a file goes, a link or file
+    /// where a directory goes), or they clash (two outputs at one path, a
+    /// file where other outputs need a directory, a name or path too long,
+    /// a line break). Each is said at the commit, which then writes
+    /// nothing. The first stopped the build, and the next build stopped at
+    /// the next (attacker 59: index.html, then style.css; session 61: the
+    /// clashes still one at a time).
     blocked: Mutex<Vec<(PathBuf, String)>>,
 }
 
@@ -278,7 +281,8 @@ impl DirWriter {
     }
 
     /// Every blocked path ([`DirWriter::block`]) as one error: the first
-    /// (in path order) with its reason, then up to nine more with theirs.
+    /// (in path order) with its reason, then up to nine more with theirs
+    /// ("blocked too" covers clashes as well: none of them can be written).
     fn blocked_error(&self) -> Option<WriteError> {
         let mut blocked = std::mem::take(&mut *lock(&self.blocked));
         blocked.sort();
@@ -300,6 +304,16 @@ impl DirWriter {
             said = format!("{said}; blocked too: {}{more}", shown.join("; "));
         }
         Some(WriteError::Write { path, source: std::io::Error::other(said) })
+    }
+
+    /// Every output path that cannot be written ([`DirWriter::blocked`]) as
+    /// one error, taken out (the commit then finds none); `None` when all
+    /// can be. A build asks before its commit, to clear what else it put in
+    /// the output directory (the cache) before [`DirWriter::abort`] removes
+    /// a directory it created: the commit's own abort left a first build's
+    /// output directory behind, holding the cache's.
+    pub fn unwritable(&self) -> Option<WriteError> {
+        self.blocked_error()
     }
 
     fn conflict(&self, path: &str, why: String) -> WriteError {
@@ -620,9 +634,13 @@ impl DirWriter {
 impl Sink for DirWriter {
     fn put(&self, f: OutputFile) -> Result<(), WriteError> {
         let (len, hash) = (f.contents.len() as u64, hash(&f.contents));
-        let Some(ancestors) = self.claim_locked(&mut lock(&self.claims), &f.path, Some((len, hash)))? else {
+        // A clash (two outputs at one path, a name too long) is noted like
+        // a blocked path: the commit names them all and writes nothing.
+        let ancestors = match self.claim_locked(&mut lock(&self.claims), &f.path, Some((len, hash))) {
+            Ok(Some(ancestors)) => ancestors,
             // The same file again.
-            return Ok(());
+            Ok(None) => return Ok(()),
+            Err(e) => return self.block(e),
         };
         // What is in the way is noted and the build goes on: the commit
         // names every such path at once.
@@ -684,9 +702,16 @@ impl Sink for DirWriter {
         if !m.is_file() || Stat::of_metadata(&m) != recorded {
             return Ok(false);
         }
-        // Produced, with these contents, as if put.
-        if let Some(ancestors) = self.claim_locked(&mut lock(&self.claims), path, Some((len, hash)))? {
-            self.check_ancestors(&mut lock(&self.checked), path, &ancestors)?;
+        // Produced, with these contents, as if put (a clash or a path in
+        // the way noted for the commit, as `put` does).
+        match self.claim_locked(&mut lock(&self.claims), path, Some((len, hash))) {
+            Ok(Some(ancestors)) => {
+                if let Err(e) = self.check_ancestors(&mut lock(&self.checked), path, &ancestors) {
+                    self.block(e)?;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => self.block(e)?,
         }
         lock(&self.seen).push((path.to_string(), Stat::of_metadata(&m)));
         Ok(true)
@@ -707,7 +732,9 @@ impl Sink for DirWriter {
         // problem named with the first path under it).
         let mut checked = lock(&self.checked);
         for (d, first) in dirs {
-            self.check_ancestors(&mut checked, first, &[Cow::Borrowed(d)])?;
+            if let Err(e) = self.check_ancestors(&mut checked, first, &[Cow::Borrowed(d)]) {
+                self.block(e)?;
+            }
         }
         Ok(())
     }
@@ -720,14 +747,18 @@ impl Sink for DirWriter {
             let mut claims = lock(&self.claims);
             claims.reserve(paths.len());
             for &path in paths {
-                if let Some(ancestors) = self.claim_locked(&mut claims, path, None)? {
-                    fresh.push((path, ancestors));
+                match self.claim_locked(&mut claims, path, None) {
+                    Ok(Some(ancestors)) => fresh.push((path, ancestors)),
+                    Ok(None) => {}
+                    Err(e) => self.block(e)?,
                 }
             }
         }
         let mut checked = lock(&self.checked);
         for (path, ancestors) in fresh {
-            self.check_ancestors(&mut checked, path, &ancestors)?;
+            if let Err(e) = self.check_ancestors(&mut checked, path, &ancestors) {
+                self.block(e)?;
+            }
         }
         Ok(())
     }
