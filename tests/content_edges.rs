@@ -448,6 +448,15 @@ fn runs_entry_for_a_file_of_several_values_warns() {
     diag_for(&report, "2.4.8/dbench-32.txt", "gives \"Throughput\" more than once (lines 2 and 5)");
     // The stddev is in Throughput's MB/s, not in the time lines' seconds.
     diag_for(&report, "2.4.8/dbench-32.txt", "gives a stddev, but this file gives 5 metrics (Throughput, CPU,");
+    // Two values on one line were "(lines 4 and 4)".
+    put(
+        &content,
+        "m1/2.4.8/own.yaml",
+        "benchmark: mine\nresults:\n  - metric: ops\n    values: [5, 6]\n    unit: ops/s\n    better: higher\n",
+    );
+    put(&content, "m1/2.4.8/kernel.yaml", "runs:\n  own.yaml: { n: 3 }\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.8/own.yaml", "gives \"ops\" more than once (twice on line 4)");
 }
 
 /// `kernel_order:` naming a kernel the class does not have (a typo
