@@ -960,6 +960,29 @@ fn a_linked_kernel_is_built_once() {
     assert!(!out.join("2.4.8-again.html").exists(), "the link has a kernel page");
 }
 
+/// Raw files whose names differ only in case (`dbench-32.txt` and
+/// `DBench-32.txt` in one kernel's directory) were read as two, without
+/// a word: a checkout on macOS or Windows holds one of them, the other's
+/// runs lost there. Warned of, naming both; files of kernels whose names
+/// differ only in case are the kernels' warning (must not fire per file).
+#[test]
+fn raw_files_differing_only_in_case_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.8/DBench-32.txt", dbench("6.9999"));
+    put(&content, "m1/2.4.9-RC1/dbench-32.txt", dbench("6.1111"));
+    put(&content, "m1/2.4.9-rc1/dbench-32.txt", dbench("6.2222"));
+    let (report, _) = build_ok(tmp.path(), &content);
+    let said: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("differ only in case")).collect();
+    assert_eq!(said.len(), 1, "{said:#?}");
+    assert!(
+        said[0].contains("raw files `2.4.8/DBench-32.txt` and `2.4.8/dbench-32.txt`")
+            || said[0].contains("raw files `2.4.8/dbench-32.txt` and `2.4.8/DBench-32.txt`"),
+        "{said:#?}"
+    );
+}
+
 /// A `machine.yaml` or `kernel.yaml` that links out of the content
 /// directory is read (the class's name and the kernel's note are on the
 /// page), so no warning calls it skipped (attack60's R/yaml-link-skipped:

@@ -393,6 +393,7 @@ pub fn discover_with(dir: &Path, follow_outside: bool) -> Discovered {
     if linked_kernel {
         build_kernels_of_one_directory_once(&mut files, &mut kernels, &mut diags);
     }
+    warn_names_of_one_case(&files, &mut diags);
     diags.sort_by(|a, b| walk_order(after(&a.file, skip), after(&b.file, skip)));
 
     let (kernel_dirs, kernel_paths) = kernels.into_iter().unzip();
@@ -556,6 +557,36 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
         );
     }
     Walked { files, kernels, diags, lossy, linked_kernel }
+}
+
+/// Warns of raw files whose paths differ only in case (`dbench.txt` and
+/// `DBench.txt` in one kernel's directory): a checkout on a file system
+/// that ignores case (macOS, Windows by default) holds one of them, the
+/// other's runs lost without a word there. The warning is on the later in
+/// walk order and names both. Kernel directories that differ only in case
+/// are warned of as kernels (`warn_kernels_alike`), so only files of one
+/// kernel directory (or none) are compared. Nothing is built when no name
+/// holds a capital letter.
+fn warn_names_of_one_case(files: &[(String, PathBuf, Option<String>)], diags: &mut Vec<Diagnostic>) {
+    if !files.iter().any(|f| f.0.chars().any(char::is_uppercase)) {
+        return;
+    }
+    let mut seen: rustc_hash::FxHashMap<(Option<&str>, String), &str> = rustc_hash::FxHashMap::default();
+    for (rel, path, kernel) in files {
+        match seen.entry((kernel.as_deref(), rel.to_lowercase())) {
+            std::collections::hash_map::Entry::Occupied(first) => diags.push(Diagnostic::warning(
+                path,
+                None,
+                format!(
+                    "raw files `{}` and `{rel}` differ only in case: a checkout on a file system that ignores case (macOS, Windows) holds one of them, the other's results lost; rename one",
+                    first.get()
+                ),
+            )),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(rel);
+            }
+        }
+    }
 }
 
 /// Builds a kernel directory that is one directory under two names once
