@@ -83,6 +83,29 @@ pub struct DirWriter {
     /// the next (attacker 59: index.html, then style.css; session 61: the
     /// clashes still one at a time).
     blocked: Mutex<Vec<(PathBuf, String)>>,
+    /// SIGINT, SIGTERM and SIGHUP held from the first temporary file
+    /// written: one arriving then stops the build at the next file (or
+    /// before the commit), which removes the temporaries and the
+    /// directories it made, and the signal then has its way. Before,
+    /// Ctrl-C there left the temporaries and the in-progress marker in the
+    /// output directory (a first build's output held nothing else).
+    writing: std::sync::OnceLock<super::hold::Held>,
+    /// Temporary files written so far (for `BENCHSITE_FAULT_SIGNAL_WRITE`).
+    temps: std::sync::atomic::AtomicUsize,
+}
+
+/// The temporary file of a build at which `BENCHSITE_FAULT_SIGNAL_WRITE=N`
+/// sends the process SIGINT (`N:TERM` SIGTERM, `N:HUP` SIGHUP; a test's
+/// Ctrl-C while the site's files are written); `None` normally.
+fn signal_at_write() -> Option<(usize, i32)> {
+    let v = std::env::var("BENCHSITE_FAULT_SIGNAL_WRITE").ok()?;
+    let (n, sig) = v.split_once(':').unwrap_or((&v, "INT"));
+    let sig = match sig {
+        "TERM" => signal_hook::consts::SIGTERM,
+        "HUP" => signal_hook::consts::SIGHUP,
+        _ => signal_hook::consts::SIGINT,
+    };
+    Some((n.parse().ok()?, sig))
 }
 
 /// The rename of a build that `BENCHSITE_FAULT_RENAME=N` makes fail (a
@@ -142,6 +165,8 @@ impl DirWriter {
             overwrite: false,
             replaced: Mutex::new(Vec::new()),
             blocked: Mutex::new(Vec::new()),
+            writing: std::sync::OnceLock::new(),
+            temps: std::sync::atomic::AtomicUsize::new(0),
         };
         // Locked before anything in the directory is looked at or removed.
         // The directory may go while this build waits for the lock: a first
@@ -179,6 +204,10 @@ impl DirWriter {
         if out.join(BUILDING.to_uppercase()).exists() {
             *lock(&w.claims) = PathClaims::case_insensitive();
         }
+        // Made again with the first temporary file ([`DirWriter::put`]):
+        // a build stopped before it (Ctrl-C while the content is read)
+        // left the marker alone in the output directory.
+        let _ = std::fs::remove_file(&building);
         Ok(w)
     }
 
@@ -316,6 +345,17 @@ impl DirWriter {
         self.blocked_error()
     }
 
+    /// The error for a build stopped by a signal held while its files were
+    /// written ([`DirWriter::writing`]); `None` when none arrived.
+    fn interrupted(&self) -> Option<WriteError> {
+        let sig = self.writing.get().and_then(super::hold::Held::caught)?;
+        let name = signal_hook::low_level::signal_name(sig).unwrap_or("a signal");
+        Some(WriteError::Write {
+            path: self.out.clone(),
+            source: std::io::Error::new(std::io::ErrorKind::Interrupted, format!("{name} arrived; the build stopped")),
+        })
+    }
+
     fn conflict(&self, path: &str, why: String) -> WriteError {
         Clash::At(path.to_string(), why).into_error(&self.out, path)
     }
@@ -427,6 +467,10 @@ impl DirWriter {
             Err(_) => String::from_utf8_lossy(&marker_bytes),
         };
         let previous = marker::listed(&marker_text);
+        if let Some(e) = self.interrupted() {
+            self.abort();
+            return Err(e);
+        }
         if let Some(e) = self.blocked_error() {
             self.abort();
             return Err(e);
@@ -616,6 +660,9 @@ impl DirWriter {
     /// Removes every temporary file and every directory this build created
     /// (if empty), leaving the output directory as it was.
     pub fn abort(&self) {
+        if self.interrupted().is_some() {
+            super::hold::rolled_back();
+        }
         for (tmp, _, _) in lock(&self.pending).drain(..) {
             let _ = std::fs::remove_file(tmp);
         }
@@ -673,6 +720,16 @@ impl Sink for DirWriter {
             lock(&self.replaced).push(f.path.clone());
         }
         let tmp = path.with_file_name(tmp_name(&f.path));
+        // From the first temporary on, a signal stops the build here, at
+        // the next file, and the failed build removes what it wrote.
+        let writing = self.writing.get_or_init(|| {
+            let held = super::hold::hold();
+            let _ = write_new(&self.out.join(BUILDING), b"");
+            held
+        });
+        if let Some(e) = writing.caught().and_then(|_| self.interrupted()) {
+            return Err(e);
+        }
         // The directory is made when the file cannot be created for want of
         // it: most files go to a directory an earlier file (or build) made.
         let mut written = write_new(&tmp, &f.contents);
@@ -687,6 +744,10 @@ impl Sink for DirWriter {
             return Err(io_err(&tmp)(e));
         }
         lock(&self.pending).push((tmp, path, f.path));
+        let nth = self.temps.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if let Some((_, sig)) = signal_at_write().filter(|(n, _)| *n == nth) {
+            let _ = signal_hook::low_level::raise(sig);
+        }
         Ok(())
     }
 
