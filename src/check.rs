@@ -312,6 +312,24 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
             };
             found.push(Diagnostic::warning(&machine_yaml, None, message).of_kind(Kind::Section));
         }
+        // The section's own `baseline:` with no result in it: its table
+        // shows no change at all, and `check` was silent (the page said
+        // "not compared: the baseline … has no result in this table").
+        if let Some(base) = m.config.sections.get(i).and_then(|sc| sc.baseline.as_deref())
+            && s.table.uncompared().is_some_and(|u| u.no_base && u.baseline == base)
+        {
+            found.push(
+                Diagnostic::warning(
+                    &machine_yaml,
+                    None,
+                    format!(
+                        "{}: section {:?}: its baseline: {base:?} has no result in this section, so no {} of it is compared and its table shows no change; name a {} its files hold",
+                        m.slug, s.title, page.axis.one, page.axis.one
+                    ),
+                )
+                .of_kind(Kind::Section),
+            );
+        }
         found.extend(run_count_warnings(m, s, &machine_yaml));
         found.extend(uncompared_kernels(m, s, &machine_yaml));
         found.extend(within_printed_step(m, s, &machine_yaml));

@@ -448,6 +448,15 @@ fn runs_entry_for_a_file_of_several_values_warns() {
     diag_for(&report, "2.4.8/dbench-32.txt", "gives \"Throughput\" more than once (lines 2 and 5)");
     // The stddev is in Throughput's MB/s, not in the time lines' seconds.
     diag_for(&report, "2.4.8/dbench-32.txt", "gives a stddev, but this file gives 5 metrics (Throughput, CPU,");
+    // Two values on one line were "(lines 4 and 4)".
+    put(
+        &content,
+        "m1/2.4.8/own.yaml",
+        "benchmark: mine\nresults:\n  - metric: ops\n    values: [5, 6]\n    unit: ops/s\n    better: higher\n",
+    );
+    put(&content, "m1/2.4.8/kernel.yaml", "runs:\n  own.yaml: { n: 3 }\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.8/own.yaml", "gives \"ops\" more than once (twice on line 4)");
 }
 
 /// `kernel_order:` naming a kernel the class does not have (a typo
@@ -893,19 +902,85 @@ fn a_linked_machine_class_is_read_or_warned_of() {
     diag_for(&report, "content/other", "follow_links: true");
     let out = tmp.path().join("output");
     assert!(!out.join("other").exists());
-    // The link inside the content directory is a class like any other,
-    // built twice under two names: said, naming both (attack60).
+    // The link inside the content directory is the class it links to
+    // under a second name: built once, as the name that is no link, and
+    // said, naming both (attack60; session 61 warned and built it twice).
     diag_for(&report, "content/m1-again", "are one directory");
     let twice: Vec<String> =
         report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("are one directory")).collect();
-    assert!(twice.len() == 1 && twice[0].contains("\"m1\"") && twice[0].contains("\"m1-again\""), "{twice:#?}");
-    let again = std::fs::read_to_string(out.join("m1-again/index.html")).expect("m1-again page");
-    assert!(again.contains("9.2929"));
+    assert!(
+        twice.len() == 1
+            && twice[0].contains("\"m1\" (")
+            && twice[0].contains("\"m1-again\" (")
+            && twice[0].contains("built once, as \"m1\""),
+        "{twice:#?}"
+    );
+    assert!(!out.join("m1-again").exists(), "the link was built as a class of its own");
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index");
+    assert!(!index.contains("m1-again"), "the link is listed as a class");
+    assert!(std::fs::read_to_string(out.join("m1/index.html")).expect("m1 page").contains("9.2929"));
     put(&content, "site.yaml", "title: \"Test site\"\nfollow_links: true\n");
     let (report, _) = build_ok(tmp.path(), &content);
     no_diag_for(&report, "content/other");
     let other = std::fs::read_to_string(out.join("other/index.html")).expect("other page");
     assert!(other.contains("7.7777") && other.contains("Other box"), "{other}");
+}
+
+/// A kernel directory linked to another kernel's in its class
+/// (`2.4.8-again -> 2.4.8`) was built as a kernel of its own, without a
+/// word: its runs shown twice, as two kernels, and compared with
+/// themselves. It is built once, as the name that is no link, and the
+/// link is warned of, naming both directories. A link to a directory
+/// elsewhere in the content directory that no other kernel names is a
+/// kernel like any other (must not fire).
+#[cfg(unix)]
+#[test]
+fn a_linked_kernel_is_built_once() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    std::os::unix::fs::symlink("2.4.8", content.join("m1/2.4.8-again")).expect("symlink");
+    put(&content, "shared/2.4.9/dbench-32.txt", dbench("5.5555"));
+    std::os::unix::fs::symlink("../shared/2.4.9", content.join("m1/2.4.9")).expect("symlink");
+    let (report, page) = build_ok(tmp.path(), &content);
+    let once: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("are one directory")).collect();
+    assert!(
+        once.len() == 1
+            && once[0].contains("m1/2.4.8-again:")
+            && once[0].contains("kernels \"2.4.8\" (")
+            && once[0].contains("\"2.4.8-again\" (")
+            && once[0].contains("built once, as \"2.4.8\""),
+        "{once:#?}"
+    );
+    no_diag_for(&report, "m1/2.4.9");
+    assert!(!page.contains("2.4.8-again"), "the link is a kernel of its own");
+    assert!(page.contains("6.8888") && page.contains("5.5555"));
+    let out = tmp.path().join("output/m1/kernels");
+    assert!(out.join("2.4.8.html").exists() && out.join("2.4.9.html").exists());
+    assert!(!out.join("2.4.8-again.html").exists(), "the link has a kernel page");
+}
+
+/// Raw files whose names differ only in case (`dbench-32.txt` and
+/// `DBench-32.txt` in one kernel's directory) were read as two, without
+/// a word: a checkout on macOS or Windows holds one of them, the other's
+/// runs lost there. Warned of, naming both; files of kernels whose names
+/// differ only in case are the kernels' warning (must not fire per file).
+#[test]
+fn raw_files_differing_only_in_case_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.8/DBench-32.txt", dbench("6.9999"));
+    put(&content, "m1/2.4.9-RC1/dbench-32.txt", dbench("6.1111"));
+    put(&content, "m1/2.4.9-rc1/dbench-32.txt", dbench("6.2222"));
+    let (report, _) = build_ok(tmp.path(), &content);
+    let said: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("differ only in case")).collect();
+    assert_eq!(said.len(), 1, "{said:#?}");
+    assert!(
+        said[0].contains("raw files `2.4.8/DBench-32.txt` and `2.4.8/dbench-32.txt`")
+            || said[0].contains("raw files `2.4.8/dbench-32.txt` and `2.4.8/DBench-32.txt`"),
+        "{said:#?}"
+    );
 }
 
 /// A `machine.yaml` or `kernel.yaml` that links out of the content

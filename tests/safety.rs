@@ -869,6 +869,56 @@ fn a_signal_during_the_renames_waits_for_them() {
     }
 }
 
+/// Ctrl-C (or SIGTERM, SIGHUP) while a build writes its temporary files,
+/// before anything is put in place: it left the temporaries
+/// (`.index.html.benchsite-tmp`…) and the in-progress marker in the
+/// output directory, and a first build's output directory held nothing
+/// else. The build now stops at its next file, removes what it wrote,
+/// says so, and ends by the signal: a rebuild leaves the last site
+/// byte-identical, a first build no output directory. The signal is sent
+/// by the build itself at its Nth temporary (`BENCHSITE_FAULT_SIGNAL_WRITE`),
+/// on a site of 40 kernels, at the first, a middle and the last.
+#[test]
+fn a_signal_while_the_files_are_written_leaves_the_output_as_it_was() {
+    use std::os::unix::process::ExitStatusExt as _;
+    let (_tmp, content, out) = built_small_site();
+    for i in 0..40 {
+        put(&content, &format!("m1/2.5.{i}/dbench-32.txt"), dbench(&format!("{i}.5")));
+    }
+    let before = snapshot(&out);
+    let fresh = out.with_file_name("fresh");
+    for (at, sig, name) in [("1", libc::SIGINT, "INT"), ("40", libc::SIGTERM, "TERM"), ("100000", libc::SIGHUP, "HUP")]
+    {
+        for o in [&out, &fresh] {
+            let st = benchsite()
+                .env("BENCHSITE_FAULT_SIGNAL_WRITE", format!("{at}:{name}"))
+                .args(["build", "--content"])
+                .arg(&content)
+                .arg("--output")
+                .arg(o)
+                .output()
+                .expect("run");
+            let err = String::from_utf8_lossy(&st.stderr);
+            if at == "100000" {
+                // Past the last file: no signal, the build succeeds.
+                assert!(st.status.success(), "{err}");
+                break;
+            }
+            assert_eq!(st.status.signal(), Some(sig), "{name} at file {at}: {:?} {err}", st.status);
+            assert!(err.contains("the build stopped and removed them"), "{name}: {err}");
+            if o == &out {
+                assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "{name}: the output changed");
+            } else {
+                assert!(
+                    !fresh.exists(),
+                    "{name}: a first build left {:?}",
+                    snapshot(&fresh).keys().collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+}
+
 /// `--force` writes into a directory benchsite did not make, but never
 /// replaces a file there that no build wrote without naming it first: the
 /// build lists them and writes nothing; `--overwrite` replaces them.
@@ -971,4 +1021,33 @@ fn every_output_path_in_the_way_is_named_at_once() {
     assert!(err.contains("blocked too: index.html (") && err.contains("m1/index.html ("), "{err}");
     assert!(err.contains("left unchanged"), "{err}");
     assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "output changed by a failed build");
+}
+
+/// Output paths that clash with one another (a machine class named
+/// `404.html`, whose pages need a directory where the site's 404 page
+/// is; a kernel name too long for a file name) stopped the build at the
+/// first, and the next build at the next. All are named in one error, and
+/// nothing is written: a first build leaves no output directory, a
+/// rebuild leaves the last site byte-identical.
+#[test]
+fn every_clashing_output_path_is_named_at_once() {
+    let (_tmp, content, out) = built_small_site();
+    for class in ["404.html", "style.css"] {
+        put(&content, &format!("{class}/machine.yaml"), "name: \"Clash\"\n");
+        put(&content, &format!("{class}/2.4.7/dbench-32.txt"), dbench("1.2345"));
+    }
+    let long = format!("6.1-{}", "x".repeat(248));
+    put(&content, &format!("m1/{long}/dbench-32.txt"), dbench("2.3456"));
+    let before = snapshot(&out);
+    let err = stderr(&build(&content, &out).failure());
+    for named in ["404.html", "style.css", "has a name of 257 bytes"] {
+        assert!(err.contains(named), "{named} not named: {err}");
+    }
+    assert!(err.contains("blocked too:"), "{err}");
+    assert!(err.contains("left unchanged"), "{err}");
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "output changed by a failed build");
+    let fresh = out.with_file_name("fresh");
+    let err = stderr(&build(&content, &fresh).failure());
+    assert!(err.contains("404.html") && err.contains("style.css") && err.contains("257 bytes"), "{err}");
+    assert!(!fresh.exists(), "a failed first build wrote {:?}", snapshot(&fresh).keys().collect::<Vec<_>>());
 }

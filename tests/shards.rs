@@ -110,6 +110,17 @@ fn a_whole_build_or_a_merge_into_a_shard_is_refused() {
     let slash = tmp.path().join("fz/");
     let err = stderr(&merge(&content, &tmp.path().join("out"), &[&ae, &fz, &slash], &[]).failure());
     assert!(err.contains("is named twice"), "{err}");
+    // Into another shard's directory, not one merged: that shard's
+    // manifest was left beside the merged site (closing-61).
+    let other = tmp.path().join("e");
+    build(&content, &other, &["--classes", "e*"]).success();
+    let before_other = snapshot(&other);
+    let err = stderr(&merge(&content, &other, &[&ae, &fz], &[]).failure());
+    assert!(
+        err.contains("holds a shard") && err.contains("a merge there") && err.contains("Nothing was written"),
+        "{err}"
+    );
+    assert_eq!(diff(&before_other, &snapshot(&other)), Vec::<String>::new(), "the merge changed the other shard");
     merge(&content, &tmp.path().join("out"), &[&ae, &fz], &[]).success();
 }
 

@@ -51,6 +51,7 @@ pub fn merge(opts: &BuildOptions, shards: &[PathBuf]) -> Result<BuildReport, Bui
         return Err(BuildError::Shard("no shard to merge: name the shard output directories".to_string()));
     }
     refuse_shard_as_output(opts, shards)?;
+    super::refuse_site_over_shard(&opts.output, "a merge")?;
     let mut diags = Vec::new();
     let (plan, render_error) = plan_site(opts, &mut diags)?;
     if has_errors(&diags) {

@@ -307,10 +307,12 @@ fn refuse_shard_over_site(out: &Path) -> Result<(), BuildError> {
 ///
 /// # Errors
 /// [`BuildError::Shard`] saying so; nothing is written.
-fn refuse_site_over_shard(out: &Path) -> Result<(), BuildError> {
+/// A merge into a shard it does not merge (`what`: "a merge") is refused
+/// alike: it left that shard's manifest beside the merged site, stale.
+fn refuse_site_over_shard(out: &Path, what: &str) -> Result<(), BuildError> {
     if out.join(shard::MANIFEST).is_file() {
         return Err(BuildError::Shard(format!(
-            "{} holds a shard (it has {}), not a whole site: a whole build there would turn it into a site and remove its manifest, so `benchsite merge` could no longer take it; give the site its own --output (or build the shard again with its --classes/--shard), or remove the directory first. Nothing was written.",
+            "{} holds a shard (it has {}), not a whole site: {what} there would turn it into a site and leave its manifest stale, so `benchsite merge` could no longer take it; give the site its own --output (or build the shard again with its --classes/--shard), or remove the directory first. Nothing was written.",
             out.display(),
             shard::MANIFEST
         )));
@@ -390,7 +392,7 @@ fn build_inner(
     if selection.is_some() {
         refuse_shard_over_site(&opts.output)?;
     } else {
-        refuse_site_over_shard(&opts.output)?;
+        refuse_site_over_shard(&opts.output, "a whole build")?;
     }
     let t = timing::span("open output");
     let writer = open_writer(opts)?;
@@ -425,6 +427,9 @@ fn build_inner(
             .collect();
         if strict && !warnings.is_empty() { Err(BuildError::Strict(warnings)) } else { Ok(r) }
     });
+    // Outputs that cannot be written (in the way, clashing) fail the build
+    // before the commit, as any other error: nothing is written.
+    let generated = generated.and_then(|r| writer.unwritable().map_or(Ok(r), |e| Err(e.into())));
     match generated {
         Ok(mut report) => {
             progress.finish_and_clear();

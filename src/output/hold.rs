@@ -20,6 +20,9 @@ use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 static HOLDS: AtomicUsize = AtomicUsize::new(0);
 /// The signal that arrived during a hold (0: none).
 static CAUGHT: AtomicI32 = AtomicI32::new(0);
+/// True when a build stopped by a held signal removed what it wrote
+/// ([`rolled_back`]): the message then says so.
+static ROLLED_BACK: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 /// The handlers are installed once per process.
 static INSTALLED: OnceLock<()> = OnceLock::new();
 
@@ -71,6 +74,12 @@ impl Held {
     }
 }
 
+/// Says that the build a held signal stopped removed what it had written:
+/// the signal's line then says the output directory is as it was.
+pub fn rolled_back() {
+    ROLLED_BACK.store(true, Ordering::SeqCst);
+}
+
 impl Drop for Held {
     fn drop(&mut self) {
         if HOLDS.fetch_sub(1, Ordering::SeqCst) != 1 {
@@ -79,9 +88,15 @@ impl Drop for Held {
         let sig = CAUGHT.swap(0, Ordering::SeqCst);
         if sig != 0 {
             let name = signal_hook::low_level::signal_name(sig).unwrap_or("a signal");
-            eprintln!(
-                "benchsite: {name} arrived while the output directory was being updated; the update was finished first (the output is whole). Stopping."
-            );
+            if ROLLED_BACK.load(Ordering::SeqCst) {
+                eprintln!(
+                    "benchsite: {name} arrived while the site's files were being written; the build stopped and removed them (the output directory is as it was). Stopping."
+                );
+            } else {
+                eprintln!(
+                    "benchsite: {name} arrived while the output directory was being updated; the update was finished first (the output is whole). Stopping."
+                );
+            }
             let _ = signal_hook::low_level::emulate_default_handler(sig);
         }
     }

@@ -80,12 +80,38 @@ pub struct DirWriter {
     /// Output paths where a file with other contents is now (replaced at
     /// the commit, if each is benchsite's own from an earlier build).
     replaced: Mutex<Vec<String>>,
-    /// Output paths that what is in the output directory blocks (a
-    /// directory where a file goes, a link or file where a directory
-    /// goes): each is said at the commit, which then writes nothing. The
-    /// first stopped the build, and the next build stopped at the next
-    /// (attacker 59: index.html, then style.css).
+    /// Output paths that cannot be written: what is in the output
+    /// directory blocks them (a directory where a file goes, a link or file
+    /// where a directory goes), or they clash (two outputs at one path, a
+    /// file where other outputs need a directory, a name or path too long,
+    /// a line break). Each is said at the commit, which then writes
+    /// nothing. The first stopped the build, and the next build stopped at
+    /// the next (attacker 59: index.html, then style.css; session 61: the
+    /// clashes still one at a time).
     blocked: Mutex<Vec<(PathBuf, String)>>,
+    /// SIGINT, SIGTERM and SIGHUP held from the first temporary file
+    /// written: one arriving then stops the build at the next file (or
+    /// before the commit), which removes the temporaries and the
+    /// directories it made, and the signal then has its way. Before,
+    /// Ctrl-C there left the temporaries and the in-progress marker in the
+    /// output directory (a first build's output held nothing else).
+    writing: std::sync::OnceLock<super::hold::Held>,
+    /// Temporary files written so far (for `BENCHSITE_FAULT_SIGNAL_WRITE`).
+    temps: std::sync::atomic::AtomicUsize,
+}
+
+/// The temporary file of a build at which `BENCHSITE_FAULT_SIGNAL_WRITE=N`
+/// sends the process SIGINT (`N:TERM` SIGTERM, `N:HUP` SIGHUP; a test's
+/// Ctrl-C while the site's files are written); `None` normally.
+fn signal_at_write() -> Option<(usize, i32)> {
+    let v = std::env::var("BENCHSITE_FAULT_SIGNAL_WRITE").ok()?;
+    let (n, sig) = v.split_once(':').unwrap_or((&v, "INT"));
+    let sig = match sig {
+        "TERM" => signal_hook::consts::SIGTERM,
+        "HUP" => signal_hook::consts::SIGHUP,
+        _ => signal_hook::consts::SIGINT,
+    };
+    Some((n.parse().ok()?, sig))
 }
 
 /// The rename of a build that `BENCHSITE_FAULT_RENAME=N` makes fail (a
@@ -146,6 +172,8 @@ impl DirWriter {
             overwrite: false,
             replaced: Mutex::new(Vec::new()),
             blocked: Mutex::new(Vec::new()),
+            writing: std::sync::OnceLock::new(),
+            temps: std::sync::atomic::AtomicUsize::new(0),
         };
         // Locked before anything in the directory is looked at or removed.
         // The directory may go while this build waits for the lock: a first
@@ -183,6 +211,10 @@ impl DirWriter {
         if out.join(BUILDING.to_uppercase()).exists() {
             *lock(&w.claims) = PathClaims::case_insensitive();
         }
+        // Made again with the first temporary file ([`DirWriter::put`]):
+        // a build stopped before it (Ctrl-C while the content is read)
+        // left the marker alone in the output directory.
+        let _ = std::fs::remove_file(&building);
         Ok(w)
     }
 
@@ -285,7 +317,8 @@ impl DirWriter {
     }
 
     /// Every blocked path ([`DirWriter::block`]) as one error: the first
-    /// (in path order) with its reason, then up to nine more with theirs.
+    /// (in path order) with its reason, then up to nine more with theirs
+    /// ("blocked too" covers clashes as well: none of them can be written).
     fn blocked_error(&self) -> Option<WriteError> {
         let mut blocked = std::mem::take(&mut *lock(&self.blocked));
         blocked.sort();
@@ -307,6 +340,27 @@ impl DirWriter {
             said = format!("{said}; blocked too: {}{more}", shown.join("; "));
         }
         Some(WriteError::Write { path, source: std::io::Error::other(said) })
+    }
+
+    /// Every output path that cannot be written ([`DirWriter::blocked`]) as
+    /// one error, taken out (the commit then finds none); `None` when all
+    /// can be. A build asks before its commit, to clear what else it put in
+    /// the output directory (the cache) before [`DirWriter::abort`] removes
+    /// a directory it created: the commit's own abort left a first build's
+    /// output directory behind, holding the cache's.
+    pub fn unwritable(&self) -> Option<WriteError> {
+        self.blocked_error()
+    }
+
+    /// The error for a build stopped by a signal held while its files were
+    /// written ([`DirWriter::writing`]); `None` when none arrived.
+    fn interrupted(&self) -> Option<WriteError> {
+        let sig = self.writing.get().and_then(super::hold::Held::caught)?;
+        let name = signal_hook::low_level::signal_name(sig).unwrap_or("a signal");
+        Some(WriteError::Write {
+            path: self.out.clone(),
+            source: std::io::Error::new(std::io::ErrorKind::Interrupted, format!("{name} arrived; the build stopped")),
+        })
     }
 
     fn conflict(&self, path: &str, why: String) -> WriteError {
@@ -420,6 +474,10 @@ impl DirWriter {
             Err(_) => String::from_utf8_lossy(&marker_bytes),
         };
         let previous = marker::listed(&marker_text);
+        if let Some(e) = self.interrupted() {
+            self.abort();
+            return Err(e);
+        }
         if let Some(e) = self.blocked_error() {
             self.abort();
             return Err(e);
@@ -609,6 +667,9 @@ impl DirWriter {
     /// Removes every temporary file and every directory this build created
     /// (if empty), leaving the output directory as it was.
     pub fn abort(&self) {
+        if self.interrupted().is_some() {
+            super::hold::rolled_back();
+        }
         for (tmp, _, _) in lock(&self.pending).drain(..) {
             let _ = std::fs::remove_file(tmp);
         }
@@ -627,9 +688,13 @@ impl DirWriter {
 impl Sink for DirWriter {
     fn put(&self, f: OutputFile) -> Result<(), WriteError> {
         let (len, hash) = (f.contents.len() as u64, hash(&f.contents));
-        let Some(ancestors) = self.claim_locked(&mut lock(&self.claims), &f.path, Some((len, hash)))? else {
+        // A clash (two outputs at one path, a name too long) is noted like
+        // a blocked path: the commit names them all and writes nothing.
+        let ancestors = match self.claim_locked(&mut lock(&self.claims), &f.path, Some((len, hash))) {
+            Ok(Some(ancestors)) => ancestors,
             // The same file again.
-            return Ok(());
+            Ok(None) => return Ok(()),
+            Err(e) => return self.block(e),
         };
         // What is in the way is noted and the build goes on: the commit
         // names every such path at once.
@@ -673,6 +738,16 @@ impl Sink for DirWriter {
             lock(&self.replaced).push(f.path.clone());
         }
         let tmp = path.with_file_name(tmp_name(&f.path));
+        // From the first temporary on, a signal stops the build here, at
+        // the next file, and the failed build removes what it wrote.
+        let writing = self.writing.get_or_init(|| {
+            let held = super::hold::hold();
+            let _ = write_new(&self.out.join(BUILDING), b"");
+            held
+        });
+        if let Some(e) = writing.caught().and_then(|_| self.interrupted()) {
+            return Err(e);
+        }
         // The directory is made when the file cannot be created for want of
         // it: most files go to a directory an earlier file (or build) made.
         let mut written = write_new(&tmp, &f.contents);
@@ -687,6 +762,10 @@ impl Sink for DirWriter {
             return Err(io_err(&tmp)(e));
         }
         lock(&self.pending).push((tmp, path, f.path));
+        let nth = self.temps.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if let Some((_, sig)) = signal_at_write().filter(|(n, _)| *n == nth) {
+            let _ = signal_hook::low_level::raise(sig);
+        }
         Ok(())
     }
 
@@ -702,9 +781,16 @@ impl Sink for DirWriter {
         if !m.is_file() || Stat::of_metadata(&m) != recorded {
             return Ok(false);
         }
-        // Produced, with these contents, as if put.
-        if let Some(ancestors) = self.claim_locked(&mut lock(&self.claims), path, Some((len, hash)))? {
-            self.check_ancestors(&mut lock(&self.checked), path, &ancestors)?;
+        // Produced, with these contents, as if put (a clash or a path in
+        // the way noted for the commit, as `put` does).
+        match self.claim_locked(&mut lock(&self.claims), path, Some((len, hash))) {
+            Ok(Some(ancestors)) => {
+                if let Err(e) = self.check_ancestors(&mut lock(&self.checked), path, &ancestors) {
+                    self.block(e)?;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => self.block(e)?,
         }
         lock(&self.seen).push((path.to_string(), Stat::of_metadata(&m)));
         Ok(true)
@@ -725,7 +811,9 @@ impl Sink for DirWriter {
         // problem named with the first path under it).
         let mut checked = lock(&self.checked);
         for (d, first) in dirs {
-            self.check_ancestors(&mut checked, first, &[Cow::Borrowed(d)])?;
+            if let Err(e) = self.check_ancestors(&mut checked, first, &[Cow::Borrowed(d)]) {
+                self.block(e)?;
+            }
         }
         Ok(())
     }
@@ -738,14 +826,18 @@ impl Sink for DirWriter {
             let mut claims = lock(&self.claims);
             claims.reserve(paths.len());
             for &path in paths {
-                if let Some(ancestors) = self.claim_locked(&mut claims, path, None)? {
-                    fresh.push((path, ancestors));
+                match self.claim_locked(&mut claims, path, None) {
+                    Ok(Some(ancestors)) => fresh.push((path, ancestors)),
+                    Ok(None) => {}
+                    Err(e) => self.block(e)?,
                 }
             }
         }
         let mut checked = lock(&self.checked);
         for (path, ancestors) in fresh {
-            self.check_ancestors(&mut checked, path, &ancestors)?;
+            if let Err(e) = self.check_ancestors(&mut checked, path, &ancestors) {
+                self.block(e)?;
+            }
         }
         Ok(())
     }

@@ -214,7 +214,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         }
         out.push((dir, slug));
     }
-    warn_classes_of_one_directory(&out, diags);
+    build_classes_of_one_directory_once(&mut out, diags);
     if out.is_empty() {
         diags.push(Diagnostic::error(
             content,
@@ -267,36 +267,44 @@ fn warn_files_at_the_root(content: &Path, config: &SiteConfig, diags: &mut Vec<D
     }
 }
 
-/// Warns of machine classes that are one directory under two names (a
+/// Builds a machine class that is one directory under two names once (a
 /// class linked to another inside the content directory: attack60
-/// R/class-symlink's `zz -> m`): each is built, its results shown twice
-/// as two classes, and nothing said. The warning is on the link (else the
-/// later name) and names both directories. One `canonicalize` per class.
-fn warn_classes_of_one_directory(classes: &[(PathBuf, String)], diags: &mut Vec<Diagnostic>) {
+/// R/class-symlink's `zz -> m`). Each name was built, the same results
+/// shown as two classes; since session 61 it was warned of, still built
+/// twice. Now the name that is not a link is kept (of two links, the first
+/// by name), the other dropped, and a warning on the dropped name names
+/// both directories. One `canonicalize` per class.
+fn build_classes_of_one_directory_once(classes: &mut Vec<(PathBuf, String)>, diags: &mut Vec<Diagnostic>) {
+    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
     let mut seen: rustc_hash::FxHashMap<PathBuf, usize> = rustc_hash::FxHashMap::default();
-    for (i, (dir, slug)) in classes.iter().enumerate() {
-        let Ok(real) = dir.canonicalize() else { continue };
+    let mut dropped = vec![false; classes.len()];
+    for i in 0..classes.len() {
+        let Ok(real) = classes[i].0.canonicalize() else { continue };
         let Some(&first) = seen.get(&real) else {
             seen.insert(real, i);
             continue;
         };
-        let (kept, link) = ((&classes[first].0, &classes[first].1), (dir, slug));
-        let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
-        // The warning goes on the name that is a link.
-        let (one, other) = if is_link(link.0) || !is_link(kept.0) { (kept, link) } else { (link, kept) };
+        // The kept name is the one that is not a link.
+        let (kept, gone) = if is_link(&classes[i].0) || !is_link(&classes[first].0) { (first, i) } else { (i, first) };
+        seen.insert(real.clone(), kept);
+        dropped[gone] = true;
+        let ((kd, ks), (gd, gs)) = (&classes[kept], &classes[gone]);
         diags.push(Diagnostic::warning(
-            other.0,
+            gd,
             None,
             format!(
-                "machine classes {:?} ({}) and {:?} ({}) are one directory ({}): its results are built twice, as two classes under two names; remove the link, or copy the directory if two classes are meant",
-                one.1,
-                one.0.display(),
-                other.1,
-                other.0.display(),
+                "machine classes {ks:?} ({}) and {gs:?} ({}) are one directory ({}): built once, as {ks:?}; remove the link, or copy the directory if two classes are meant",
+                kd.display(),
+                gd.display(),
                 real.display()
             ),
         ));
     }
+    let mut i = 0;
+    classes.retain(|_| {
+        i += 1;
+        !dropped[i - 1]
+    });
 }
 
 /// Checks that `content` is a directory, with an error that says how to
@@ -368,7 +376,7 @@ pub fn discover(dir: &Path) -> Discovered {
 /// [`discover`], following symbolic links out of the content directory
 /// when `follow_outside` is true.
 pub fn discover_with(dir: &Path, follow_outside: bool) -> Discovered {
-    let Walked { mut files, mut kernels, mut diags, lossy } = walk(dir, follow_outside);
+    let Walked { mut files, mut kernels, mut diags, lossy, linked_kernel } = walk(dir, follow_outside);
     // The order of walkdir's `sort_by_file_name` (each directory's entries
     // by name, depth first), sorted here once: walkdir took every compared
     // name apart from its path again, a tenth of a no-op rebuild.
@@ -382,6 +390,10 @@ pub fn discover_with(dir: &Path, follow_outside: bool) -> Discovered {
     if lossy {
         drop_same_names(&mut files, &mut kernels, &mut diags);
     }
+    if linked_kernel {
+        build_kernels_of_one_directory_once(&mut files, &mut kernels, &mut diags);
+    }
+    warn_names_of_one_case(&files, &mut diags);
     diags.sort_by(|a, b| walk_order(after(&a.file, skip), after(&b.file, skip)));
 
     let (kernel_dirs, kernel_paths) = kernels.into_iter().unzip();
@@ -399,6 +411,9 @@ struct Walked {
     /// True when some name was not UTF-8 (read lossily): two names may
     /// then read the same.
     lossy: bool,
+    /// True when some kernel directory is a symbolic link: it may be
+    /// another kernel's directory under a second name.
+    linked_kernel: bool,
 }
 
 /// The walk of [`discover`], unsorted: every raw file and kernel directory
@@ -412,6 +427,7 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
     let mut kernels: Vec<(String, PathBuf)> = Vec::new();
     let mut diags = Vec::new();
     let mut lossy = false;
+    let mut linked_kernel = false;
     // Hidden files and directories a user may have meant as results (see
     // [`looks_like_a_result_file`], [`holds_raw_files`]): one warning
     // names them all, at the class's directory.
@@ -487,6 +503,7 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
         if entry.file_type().is_dir() {
             if entry.depth() == 1 {
                 diags.extend(invisible_warning(entry.path(), "kernel", name));
+                linked_kernel |= entry.path_is_symlink();
                 kernels.push((name.to_string(), entry.path().to_path_buf()));
             }
             continue;
@@ -539,7 +556,84 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
             .of_kind(crate::diag::Kind::Skipped),
         );
     }
-    Walked { files, kernels, diags, lossy }
+    Walked { files, kernels, diags, lossy, linked_kernel }
+}
+
+/// Warns of raw files whose paths differ only in case (`dbench.txt` and
+/// `DBench.txt` in one kernel's directory): a checkout on a file system
+/// that ignores case (macOS, Windows by default) holds one of them, the
+/// other's runs lost without a word there. The warning is on the later in
+/// walk order and names both. Kernel directories that differ only in case
+/// are warned of as kernels (`warn_kernels_alike`), so only files of one
+/// kernel directory (or none) are compared. Nothing is built when no name
+/// holds a capital letter.
+fn warn_names_of_one_case(files: &[(String, PathBuf, Option<String>)], diags: &mut Vec<Diagnostic>) {
+    if !files.iter().any(|f| f.0.chars().any(char::is_uppercase)) {
+        return;
+    }
+    let mut seen: rustc_hash::FxHashMap<(Option<&str>, String), &str> = rustc_hash::FxHashMap::default();
+    for (rel, path, kernel) in files {
+        match seen.entry((kernel.as_deref(), rel.to_lowercase())) {
+            std::collections::hash_map::Entry::Occupied(first) => diags.push(Diagnostic::warning(
+                path,
+                None,
+                format!(
+                    "raw files `{}` and `{rel}` differ only in case: a checkout on a file system that ignores case (macOS, Windows) holds one of them, the other's results lost; rename one",
+                    first.get()
+                ),
+            )),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(rel);
+            }
+        }
+    }
+}
+
+/// Builds a kernel directory that is one directory under two names once
+/// (`6.1-again -> 6.1` in a class): each name was built as a kernel of its
+/// own, the same runs shown as two kernels and compared with each other,
+/// without a word. The name that is not a link is kept (of two links, the
+/// first by name); the other's files, kernel and walk warnings are dropped,
+/// and a warning on it names both directories. `kernels` in name order.
+fn build_kernels_of_one_directory_once(
+    files: &mut Vec<(String, PathBuf, Option<String>)>,
+    kernels: &mut Vec<(String, PathBuf)>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+    let mut seen: rustc_hash::FxHashMap<PathBuf, usize> = rustc_hash::FxHashMap::default();
+    let mut gone: Vec<usize> = Vec::new();
+    let mut said: Vec<Diagnostic> = Vec::new();
+    for i in 0..kernels.len() {
+        let Ok(real) = kernels[i].1.canonicalize() else { continue };
+        let Some(&first) = seen.get(&real) else {
+            seen.insert(real, i);
+            continue;
+        };
+        let (kept, drop) = if is_link(&kernels[i].1) || !is_link(&kernels[first].1) { (first, i) } else { (i, first) };
+        seen.insert(real.clone(), kept);
+        gone.push(drop);
+        let ((kn, kp), (gn, gp)) = (&kernels[kept], &kernels[drop]);
+        said.push(Diagnostic::warning(
+            gp,
+            None,
+            format!(
+                "kernels {kn:?} ({}) and {gn:?} ({}) are one directory ({}): built once, as {kn:?}; remove the link, or copy the directory if two kernels are meant",
+                kp.display(),
+                gp.display(),
+                real.display()
+            ),
+        ));
+    }
+    if gone.is_empty() {
+        return;
+    }
+    let paths: Vec<PathBuf> = gone.iter().map(|&i| kernels[i].1.clone()).collect();
+    let under = |p: &Path| paths.iter().any(|k| p.starts_with(k));
+    files.retain(|f| !under(&f.1));
+    diags.retain(|d| !under(&d.file));
+    kernels.retain(|k| !paths.contains(&k.1));
+    diags.extend(said);
 }
 
 /// `kernel.yml` (and `Kernel.yaml`, `kernel.YAML`, `kernel.yaml.txt`)

@@ -1583,11 +1583,13 @@ fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>, diags: &m
         }
     }
     if let Some((first, line, metric)) = again {
+        // Two values on one line (`values: [5, 6]`) said "(lines 4 and 4)".
+        let lines = if first == line { format!("twice on line {line}") } else { format!("lines {first} and {line}") };
         diags.push(Diagnostic::warning(
             &rf.path,
             Some(line),
             format!(
-                "runs: {in_kernel:?} (n: {n}) makes each value of this file a mean of {n} runs, and it gives {metric:?} more than once (lines {first} and {line}): a cell of several such means counts {n} runs for each; if the file's values are the runs themselves, remove its `runs:` entry",
+                "runs: {in_kernel:?} (n: {n}) makes each value of this file a mean of {n} runs, and it gives {metric:?} more than once ({lines}): a cell of several such means counts {n} runs for each; if the file's values are the runs themselves, remove its `runs:` entry",
                 n = runs.n
             ),
         ));

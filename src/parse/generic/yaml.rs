@@ -266,11 +266,88 @@ fn yaml_error(text: &str, err: serde_yaml::Error) -> ParseError {
                     written_at(text, loc.line(), loc.column()).unwrap_or_else(|| n.to_string())
                 );
             }
+            // `value: 1_000`: YAML 1.1 reads 1000, YAML 1.2 (this reader)
+            // text; it said "invalid type: string \"1_000\", expected f64".
+            if let Some((head, rest)) = msg.split_once("invalid type: string \"")
+                && let Some((word, tail)) = rest.split_once("\", expected f64")
+                && tail.is_empty()
+                && word.contains('_')
+                && word.replace('_', "").parse::<f64>().is_ok()
+            {
+                msg = format!(
+                    "{head}`{word}` is a number with `_` between its digits, which a YAML 1.1 reader reads as {} and YAML 1.2 (benchsite's reader) as text: write it without `_`",
+                    word.replace('_', "")
+                );
+            }
             // A duplicate key is in its map's column, as the first.
             ParseError::malformed(line, EXPECTED, format!("column {}: {msg}", loc.column()))
         }
         None => ParseError::malformed(1, EXPECTED, msg),
     }
+}
+
+/// `017`: digits after a leading zero (a sign aside), which YAML 1.2 (the
+/// reader benchsite uses) and a person read as decimal 17, but a YAML 1.1
+/// reader (PyYAML, Ruby's Psych: most tools that write YAML) as octal 15,
+/// or as text when a digit is 8 or 9.
+fn zero_led(word: &str) -> bool {
+    let digits = word.strip_prefix(['-', '+']).unwrap_or(word);
+    digits.len() > 1 && digits.starts_with('0') && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A note for each number of a `value:`, `values:` or `stddev:` written
+/// with a leading zero ([`zero_led`]: `value: 017`), on its line: it was
+/// read as 17 without a word, where a YAML 1.1 reader reads 15 (review of
+/// session 61). `items` are the lines of block-style `values` items
+/// (`- 017`). A name (`kernel: 017`, a parameter) is kept as written and
+/// not looked at.
+fn zero_led_numbers(lines: &[String], items: &[usize]) -> Vec<(usize, String)> {
+    let mut notes = Vec::new();
+    let say = |line: usize, word: &str, notes: &mut Vec<(usize, String)>| {
+        let digits = word.trim_start_matches(['-', '+']);
+        let read: f64 = word.parse().unwrap_or(f64::NAN);
+        let other = match u64::from_str_radix(digits, 8) {
+            Ok(n) => format!("as octal: {}{n}", if word.starts_with('-') { "-" } else { "" }),
+            Err(_) => "as text, no number at all".to_string(),
+        };
+        notes.push((
+            line,
+            format!(
+                "`{word}` is written with a leading zero: read as {read} (YAML 1.2, and decimal as a person reads it), but a YAML 1.1 reader (PyYAML, Ruby) reads it {other}; write {read} without the leading zero"
+            ),
+        ));
+    };
+    for (i, line) in lines.iter().enumerate() {
+        let code = line.split(" #").next().unwrap_or("");
+        let t = code.trim_start();
+        // A block-style `values` item: `- 017`.
+        if items.contains(&(i + 1)) {
+            let word = t.trim_start_matches('-').trim();
+            if zero_led(word) {
+                say(i + 1, word, &mut notes);
+            }
+            continue;
+        }
+        for key in ["value:", "values:", "stddev:"] {
+            let mut from = 0;
+            while let Some(at) = code[from..].find(key).map(|p| p + from) {
+                from = at + key.len();
+                let before = code[..at].chars().next_back();
+                if !before.is_none_or(|c| matches!(c, ' ' | '\t' | '{' | ',' | '-')) {
+                    continue;
+                }
+                let rest = code[from..].trim_start();
+                let words: Vec<&str> = match rest.strip_prefix('[') {
+                    Some(list) => list.split(']').next().unwrap_or("").split(',').map(str::trim).collect(),
+                    None => vec![rest.split([',', '}', ' ', '\t']).next().unwrap_or("")],
+                };
+                for w in words.into_iter().filter(|w| zero_led(w)) {
+                    say(i + 1, w, &mut notes);
+                }
+            }
+        }
+    }
+    notes
 }
 
 /// The plain scalar of `text` at 1-based `line` and `column` (as a
@@ -448,6 +525,8 @@ pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
         version: file.version,
         ..Default::default()
     };
+    let items: Vec<usize> = places.entries.iter().flat_map(|e| e.2.iter().copied()).collect();
+    out.notes.extend(zero_led_numbers(&input.lines, &items));
     if !located {
         out.notes.push((fallback, "could not place each result on its line; lines point at `results:`".into()));
     }
