@@ -270,3 +270,34 @@ fn a_section_alone_is_drawn_as_the_mail_draws_it() {
         assert!(section.lines().count() > 3 && mail.contains(section), "{id}:\n{section}\n---\n{mail}");
     }
 }
+
+/// Parameters carry the unit the benchmark printed them in (session 62):
+/// tiobench's `File size = megabytes`, `Blk Size = bytes` (lkml-2003-01
+/// tiobench-raw lines 33-34) and LMbench's `size` column (MB, lkp bw_mem
+/// and mmap raw results) were shown as bare numbers (`file size 252`,
+/// `size 0.000512`), in every rendering.
+#[test]
+fn parameters_say_their_units_in_every_rendering() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let Some(content) = corpus_site(tmp.path(), "newcomer59", FILES) else { return };
+    let (out, _, _keep) = build_site(&content);
+    let mail = read(&out, "my-box/email.txt");
+    let joined = mail.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(joined.contains("file size 252 MB; blk size 4096 bytes; threads 10"), "{mail}");
+    assert!(mail.lines().any(|l| l.starts_with("kernel") && l.contains("size (MB)")), "{mail}");
+    assert!(joined.contains("size 100 bytes"), "hackbench's message size: {mail}");
+    let md = read(&out, "my-box/index.md");
+    assert!(md.contains("file size 252 MB") && md.contains("size (MB)"), "{md}");
+    let html = read(&out, "my-box/index.html");
+    assert!(section(&html, "tiobench").contains("file size 252 MB"), "tiobench HTML");
+    assert!(section(&html, "lmbench").contains("size (MB)"), "lmbench HTML");
+    let csv = read(&out, "my-box/csv/tiobench.csv");
+    assert!(csv.starts_with("kernel,file size (MB),blk size (bytes),threads,"), "{csv}");
+    let data: serde_json::Value = serde_json::from_str(&read(&out, "my-box/data.json")).expect("json");
+    let (params, units) = (data["params"].as_array().expect("params"), data["param_units"].as_array().expect("units"));
+    assert_eq!(params.len(), units.len());
+    let at = params.iter().position(|p| p.get("file size").is_some()).expect("tiobench's set");
+    assert_eq!(units[at], serde_json::json!({"file size": "MB", "blk size": "bytes"}));
+    let hb = params.iter().position(|p| p.get("size").is_some_and(|v| v == "100")).expect("hackbench's set");
+    assert_eq!(units[hb], serde_json::json!({"size": "bytes"}));
+}

@@ -724,6 +724,7 @@ fn section(
     let (fixed_params, fixed_param_values) = fix_params(&mut rows, &mut param_headers);
     let table = TableView {
         param_headers,
+        param_units: Vec::new(),
         fixed_params,
         fixed_param_values,
         direction: super::section::direction_label(&cols_view),

@@ -186,7 +186,7 @@ pub(super) fn block_settings(t: &TableView) -> (Vec<usize>, Vec<String>) {
         });
         if by_column {
             lifted.push(p);
-            texts.push(format!("{} {value}", t.param_headers[p]));
+            texts.push(t.param_text(&t.param_headers[p], value));
         }
     }
     (lifted, texts)
@@ -359,7 +359,7 @@ fn column_blocks(
             let mut label_headers = vec![t.axis.one.clone()];
             let mut label_right = vec![false];
             for &p in &params {
-                label_headers.push(t.param_headers[p].clone());
+                label_headers.push(t.param_header(&t.param_headers[p]));
                 label_right.push(numeric_param(t, p));
             }
             let overs = part_labels(t);
@@ -453,7 +453,7 @@ fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: 
     let mut label_headers = vec!["test".to_string()];
     let mut label_right = vec![false];
     for &p in &params {
-        label_headers.push(t.param_headers[p].clone());
+        label_headers.push(t.param_header(&t.param_headers[p]));
         label_right.push(numeric_param(t, p));
     }
     if units {
@@ -576,7 +576,7 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
             name: if v.is_empty() {
                 format!("no {}", t.param_headers[0])
             } else {
-                format!("{} {v}", t.param_headers[0])
+                t.param_text(&t.param_headers[0], v)
             },
             over: String::new(),
             unit: unit.clone(),
