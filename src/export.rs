@@ -329,6 +329,14 @@ struct MetricData<'a> {
     name: &'a str,
     unit: &'a str,
     better: Better,
+    /// The name and unit as the file printed them, where the key
+    /// corrects them ([`crate::model::Metric::printed_name`]: stress-ng
+    /// 0.14's `(geometic mean)`, dbench's `MB/sec`); left out otherwise
+    /// (new and optional keys: no format change).
+    #[serde(skip_serializing_if = "str::is_empty")]
+    printed_name: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    printed_unit: &'a str,
 }
 
 /// An interning table: each distinct entry once, in order of first use,
@@ -459,7 +467,13 @@ impl Serialize for SampleColumns<'_> {
 
 /// A sample's entry of the class's metric table.
 fn metric_data(s: &Sample) -> MetricData<'_> {
-    MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better }
+    MetricData {
+        name: &s.metric.name,
+        unit: &s.metric.unit,
+        better: s.metric.better,
+        printed_name: &s.metric.printed_name,
+        printed_unit: &s.metric.printed_unit,
+    }
 }
 
 /// Parameters as an object, in the benchmark's order: `{"procs": "32"}`

@@ -73,12 +73,54 @@ pub struct Metric {
     pub unit: CompactString,
     /// Which direction is better.
     pub better: Better,
+    /// The name as the file printed it, where the key [`Metric::name`]
+    /// corrects it: stress-ng 0.14's `write64 MB per sec (geometic mean)`
+    /// for the key `… (geometric mean)`, which compares it with the runs
+    /// of other versions. Empty where the name is as printed. Display
+    /// only ([`Metric::shown_name`]): tables and comparisons go by the key.
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub printed_name: CompactString,
+    /// The unit as the file printed it, where the key [`Metric::unit`]
+    /// spells it otherwise: dbench's and tbench's `MB/sec` for `MB/s`.
+    /// Empty where the unit is as printed. Display only.
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub printed_unit: CompactString,
 }
 
 impl Metric {
     /// Builds a metric from its name, unit and direction.
     pub fn new(name: impl Into<CompactString>, unit: impl Into<CompactString>, better: Better) -> Self {
-        Metric { name: name.into(), unit: unit.into(), better }
+        Metric {
+            name: name.into(),
+            unit: unit.into(),
+            better,
+            printed_name: CompactString::default(),
+            printed_unit: CompactString::default(),
+        }
+    }
+
+    /// The same metric, which the file printed as `name` (see
+    /// [`Metric::printed_name`]); nothing changes where it is the key.
+    pub fn printed_as(mut self, name: &str) -> Self {
+        self.printed_name = if name == self.name { CompactString::default() } else { name.into() };
+        self
+    }
+
+    /// The same metric, whose unit the file printed as `unit` (see
+    /// [`Metric::printed_unit`]).
+    pub fn unit_printed_as(mut self, unit: &str) -> Self {
+        self.printed_unit = if unit == self.unit { CompactString::default() } else { unit.into() };
+        self
+    }
+
+    /// The name to show: as printed.
+    pub fn shown_name(&self) -> &str {
+        if self.printed_name.is_empty() { &self.name } else { &self.printed_name }
+    }
+
+    /// The unit to show: as printed.
+    pub fn shown_unit(&self) -> &str {
+        if self.printed_unit.is_empty() { &self.unit } else { &self.printed_unit }
     }
 }
 

@@ -301,3 +301,40 @@ fn parameters_say_their_units_in_every_rendering() {
     let hb = params.iter().position(|p| p.get("size").is_some_and(|v| v == "100")).expect("hackbench's set");
     assert_eq!(units[hb], serde_json::json!({"size": "bytes"}));
 }
+
+/// Names and units are shown as the files printed them (session 62), the
+/// keys that compare them unchanged: dbench's and tbench's `Throughput …
+/// MB/sec` was shown `MB/s` (lkp-dbench4-128procs, lkp-tbench4), and
+/// stress-ng 0.14's `write64 MB per sec (geometic mean)` (corpus-modern
+/// stress-ng/06.txt lines 8-24) was shown `(geometric mean)`.
+#[test]
+fn names_and_units_are_shown_as_printed() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let Some(content) = corpus_site(tmp.path(), "newcomer59", FILES) else { return };
+    let (out, _, _keep) = build_site(&content);
+    let mail = read(&out, "my-box/email.txt");
+    let dbench = &mail[mail.find("dbench / tbench").expect("dbench section")..];
+    let dbench = &dbench[..dbench.find("\n\n").unwrap_or(dbench.len())];
+    assert!(dbench.contains("MB/sec") && !dbench.contains("MB/s "), "{dbench}");
+    // The keys are unchanged: data.json's metric says both.
+    let data: serde_json::Value = serde_json::from_str(&read(&out, "my-box/data.json")).expect("json");
+    let metrics = data["metrics"].as_array().expect("metrics");
+    let tp = metrics.iter().find(|m| m["name"] == "Throughput").expect("Throughput");
+    assert_eq!((tp["unit"].as_str(), tp["printed_unit"].as_str()), (Some("MB/s"), Some("MB/sec")));
+    let geo = metrics.iter().find(|m| m["name"] == "write64nt MB per sec (geometric mean)").expect("memrate");
+    assert_eq!(geo["printed_name"], "write64nt MB per sec (geometic mean)");
+
+    // stress-ng 0.14 alone in a class: every rendering shows its spelling.
+    let site = tmp.path().join("sng");
+    std::fs::create_dir_all(site.join("box/6.1")).expect("mkdir");
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(here.join("../shared/corpus-modern/stress-ng/06.txt"), site.join("box/6.1/stress-ng.txt"))
+        .expect("copy");
+    std::fs::write(site.join("box/machine.yaml"), "name: box\n").expect("yaml");
+    let (out, _, _keep2) = build_site(&site);
+    for page in ["box/email.txt", "box/index.md", "box/index.html"] {
+        let text = read(&out, page);
+        assert!(text.contains("write64nt MB per sec (geometic mean)"), "{page}");
+        assert!(!text.contains("(geometric mean)"), "{page}");
+    }
+}

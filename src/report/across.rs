@@ -683,6 +683,8 @@ fn section(
             detail: false,
             mail_change_noise: false,
             of_others: false,
+            shown_name: String::new(),
+            shown_unit: String::new(),
         });
     }
     for &i in &order {

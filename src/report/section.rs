@@ -58,6 +58,10 @@ struct Columns<'a> {
     param_names: Vec<String>,
     /// The units the files give parameters ([`TableView::param_units`]).
     param_units: Vec<(String, String)>,
+    /// Each column's name and unit as its first entry's file printed them
+    /// ([`crate::model::Metric::printed_name`], `printed_unit`; empty where
+    /// they are the key's), in display order.
+    printed: Vec<(&'a str, &'a str)>,
     /// Parser ids, in first appearance.
     benchmarks: Vec<String>,
     /// For each part, true when its columns come from more than one group
@@ -119,8 +123,16 @@ pub(super) fn section_view(
     order: &Order,
     policy: &Policy,
 ) -> SectionView {
-    let Columns { cols, entry_col, mut param_names, param_units, benchmarks, mixed_groups, detail } =
-        choose_columns(entries, entry_part, parts, order.kernels);
+    let Columns {
+        cols,
+        entry_col,
+        mut param_names,
+        param_units,
+        printed: printed_as,
+        benchmarks,
+        mixed_groups,
+        detail,
+    } = choose_columns(entries, entry_part, parts, order.kernels);
     // A section of two benchmarks' files (dbench's and tbench's, each a
     // `Throughput`) names each row's benchmark in a column of its own, its
     // values in the kernels' order (the baseline's first): a dbench row of
@@ -144,6 +156,15 @@ pub(super) fn section_view(
     }
     let (fixed_params, fixed_param_values) = fix_params(&mut row_views, &mut param_names, &param_units);
     let mut columns = column_views(&cols, &precision, &printed, parts, &mixed_groups);
+    for ((c, key), (name, unit)) in columns.iter_mut().zip(&cols).zip(&printed_as) {
+        if !name.is_empty() {
+            c.shown_name = match c.name.strip_suffix(key.name) {
+                Some(head) => format!("{head}{name}"),
+                None => c.name.clone(),
+            };
+        }
+        c.shown_unit = unit.to_string();
+    }
     if !(detail.iter().all(|&d| d) && parts.iter().any(|p| p.configured)) {
         for (c, d) in columns.iter_mut().zip(detail) {
             c.detail = d;
@@ -256,6 +277,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
     // after is mostly that one, found without a hash of three names.
     let mut before: Option<usize> = None;
     let mut follows: Vec<usize> = Vec::new();
+    let mut printed: Vec<(&str, &str)> = Vec::new();
     for ((rf, s), &part) in entries.iter().zip(entry_part) {
         let m = &s.metric;
         let key = ColKey { part, group: &s.group, name: &m.name, unit: &m.unit, better: m.better };
@@ -265,6 +287,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
             Some(g) => g,
             None => *col_index.entry(key).or_insert_with(|| {
                 cols.push(key);
+                printed.push((m.printed_name.as_str(), m.printed_unit.as_str()));
                 follows.push(usize::MAX);
                 let named =
                     parts.get(part).is_some_and(|p| p.group_named || p.metric_order.iter().any(|n| *n == m.name));
@@ -328,6 +351,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
     }
     let cols: Vec<ColKey> = order.iter().map(|&c| cols[c]).collect();
     let detail: Vec<bool> = order.iter().map(|&c| detail[c].1).collect();
+    let printed: Vec<(&str, &str)> = order.iter().map(|&c| printed[c]).collect();
     let entry_col: Vec<usize> = entry_col.iter().map(|&c| display_of[c]).collect();
     // Each part's first group, and whether another follows.
     let mut first_group: Vec<Option<&str>> = vec![None; parts.len().max(1)];
@@ -339,7 +363,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
             Some(_) => {}
         }
     }
-    Columns { cols, entry_col, param_names, param_units, benchmarks, mixed_groups, detail }
+    Columns { cols, entry_col, param_names, param_units, printed, benchmarks, mixed_groups, detail }
 }
 
 /// Adds `unit` to parameter `name`'s units: a section of two benchmarks
@@ -1113,6 +1137,8 @@ fn column_views(
                 detail: false,
                 mail_change_noise: false,
                 of_others: false,
+                shown_name: String::new(),
+                shown_unit: String::new(),
             }
         })
         .collect()
@@ -1125,7 +1151,7 @@ fn column_views(
 /// fewer named: "bigger is better: read: bw, read: IOPS; smaller is
 /// better: the rest".
 pub(super) fn direction_label(columns: &[ColumnView]) -> String {
-    let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.name.clone()).collect::<Vec<_>>();
+    let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.label().to_string()).collect::<Vec<_>>();
     let (hi, lo, neither) = (of(Better::Higher), of(Better::Lower), of(Better::Neither));
     let informational = || informational_note(&neither);
     match (hi.is_empty(), lo.is_empty()) {

@@ -651,6 +651,28 @@ pub struct ColumnView {
     /// or data files.
     #[serde(skip)]
     pub of_others: bool,
+    /// The column's name as the files printed it, where its metric's key
+    /// corrects the spelling ([`crate::model::Metric::printed_name`]:
+    /// stress-ng 0.14's `(geometic mean)`); empty otherwise. Every
+    /// rendering shows [`ColumnView::label`]; comparisons go by `name`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub shown_name: String,
+    /// The unit as the files printed it ([`crate::model::Metric::printed_unit`]:
+    /// dbench's `MB/sec`); empty where it is `unit`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub shown_unit: String,
+}
+
+impl ColumnView {
+    /// The name to show: as the files printed it.
+    pub fn label(&self) -> &str {
+        if self.shown_name.is_empty() { &self.name } else { &self.shown_name }
+    }
+
+    /// The unit to show: as the files printed it.
+    pub fn unit_label(&self) -> &str {
+        if self.shown_unit.is_empty() { &self.unit } else { &self.shown_unit }
+    }
 }
 
 /// A row: one kernel at one set of parameter values.

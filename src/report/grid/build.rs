@@ -113,7 +113,7 @@ pub(super) fn shaped_grid(t: &TableView, shape: Shape, opts: &GridOptions, cells
         Shape::MetricsAsRows => vec![row_block(t, cells, unit.is_some(), &lifted)],
         Shape::ParamsAsColumns => vec![param_block(t, cells, unit.is_some())],
     };
-    let metric = (shape == Shape::ParamsAsColumns).then(|| t.columns[0].name.clone());
+    let metric = (shape == Shape::ParamsAsColumns).then(|| t.columns[0].label().to_string());
     blocks.retain(|b| !b.rows.is_empty());
     for b in &mut blocks {
         mark_kernels(b, shape, &t.marks);
@@ -279,7 +279,7 @@ fn shared_unit(t: &TableView) -> Option<String> {
         .columns
         .iter()
         .filter(|c| !directed || c.better != Better::Neither || !own_unit(c).is_empty())
-        .map(|c| c.unit.as_str());
+        .map(ColumnView::unit_label);
     let first = units.next().filter(|u| !u.is_empty())?;
     units.all(|u| u == first).then(|| first.to_string())
 }
@@ -287,7 +287,8 @@ fn shared_unit(t: &TableView) -> Option<String> {
 /// The unit a column's header must show: none when its name already says
 /// it ([`names_its_unit`]: `CPU%` in %, `Mhz` in MHz).
 fn own_unit(c: &ColumnView) -> &str {
-    if c.unit.is_empty() || names_its_unit(&c.name, &c.unit) { "" } else { &c.unit }
+    let (name, unit) = (c.label(), c.unit_label());
+    if unit.is_empty() || names_its_unit(name, unit) { "" } else { unit }
 }
 
 /// True when a metric's name ends with its unit as a word of its own
@@ -367,7 +368,8 @@ fn column_blocks(
                 .iter()
                 .map(|&ci| {
                     let over = overs[ci].clone();
-                    let name = t.columns[ci].name.strip_prefix(&format!("{over} ")).unwrap_or(&t.columns[ci].name);
+                    let label = t.columns[ci].label();
+                    let name = label.strip_prefix(&format!("{over} ")).unwrap_or(label);
                     GridColumn {
                         name: name.to_string(),
                         over,
@@ -480,14 +482,14 @@ fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: 
             by_params[slot].1[k] = Some(cell);
         }
         for (key, cells) in by_params {
-            let mut labels = vec![col.name.clone()];
+            let mut labels = vec![col.label().to_string()];
             labels.extend(key.iter().map(|s| s.to_string()));
             // The unit column says every row's unit, one its name ends
             // with too: schbench's `average rps` stood with an empty unit
             // cell among rows of rps (newcomer42 N14); not a name that is
             // the unit (AIM7's `Jobs/Min` in jobs/min).
             if units {
-                let unit = if col.name.eq_ignore_ascii_case(&col.unit) { "" } else { col.unit.as_str() };
+                let unit = if col.label().eq_ignore_ascii_case(col.unit_label()) { "" } else { col.unit_label() };
                 labels.push(unit.to_string());
             }
             rows.push(GridRow::new(labels, cells));
