@@ -338,3 +338,21 @@ fn names_and_units_are_shown_as_printed() {
         assert!(!text.contains("(geometric mean)"), "{page}");
     }
 }
+
+/// The fio set-ups' note under the table and `check`'s warning quoted both
+/// option strings whole (`fallocate=posix file_service_type=roundrobin
+/// invalidate=1 nrfiles=1 pre_read=0 …` in each, corpus-modern fio
+/// 01.txt/03.txt): only the options that differ now (session 62).
+#[test]
+fn fio_setups_are_told_apart_by_the_options_that_differ() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let Some(content) = corpus_site(tmp.path(), "newcomer59", FILES) else { return };
+    let (out, stderr, _keep) = build_site(&content);
+    let html = read(&out, "my-box/index.html");
+    let fio = section(&html, "fio-random-read-mmap-4k");
+    assert!(fio.contains("(options all show alike left out): A = `fio direct=0 filesize=1G"), "{fio}");
+    assert!(!fio.contains("fallocate=posix"), "{fio}");
+    let warning = stderr.lines().find(|l| l.contains("6.11.0 has no row of the baseline")).expect("the warning");
+    assert!(warning.contains("set-up `fio direct=0 filesize=1G io_size=4473924266 runtime=200"), "{warning}");
+    assert!(warning.contains("(other options alike)") && !warning.contains("fallocate=posix"), "{warning}");
+}
