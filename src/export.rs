@@ -23,6 +23,7 @@
 //! { "format": 5, "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7",
 //!   "metrics": [ {"name": "Throughput", "unit": "MB/s", "better": "higher"} ],
 //!   "kernels": ["2.4.7", "2.4.8-pre1"], "groups": [""], "params": [ {"procs": "32"} ],
+//!   (and, where a parameter has a unit, "param_units": [ {"size": "MB"} ], one per set),
 //!   "files": { "path": ["2.4.7/dbench-32.txt", "2.4.8-pre1/dbench-32.txt"],
 //!              "benchmark": ["dbench", "dbench"], "version": [null, null] },
 //!   "samples": { "file": {"values": [0, 1], "counts": [1, 1]},
@@ -280,6 +281,13 @@ struct MachineData<'a> {
     kernels: Vec<&'a str>,
     groups: Vec<&'a str>,
     params: Vec<Params<'a>>,
+    /// The units of `params`' sets, one object each in the same order
+    /// ([`crate::model::Param::unit`]): `[{}, {"file size": "MB", "blk
+    /// size": "bytes"}]`; `params` keeps the values as printed. Left out
+    /// when no parameter has one (the key is new and optional: no format
+    /// change).
+    #[serde(skip_serializing_if = "ParamUnits::is_empty")]
+    param_units: ParamUnits<'a>,
     files: FileColumns<'a>,
     samples: SampleColumns<'a>,
     sections: Vec<SectionData<'a>>,
@@ -321,6 +329,14 @@ struct MetricData<'a> {
     name: &'a str,
     unit: &'a str,
     better: Better,
+    /// The name and unit as the file printed them, where the key
+    /// corrects them ([`crate::model::Metric::printed_name`]: stress-ng
+    /// 0.14's `(geometic mean)`, dbench's `MB/sec`); left out otherwise
+    /// (new and optional keys: no format change).
+    #[serde(skip_serializing_if = "str::is_empty")]
+    printed_name: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    printed_unit: &'a str,
 }
 
 /// An interning table: each distinct entry once, in order of first use,
@@ -451,7 +467,13 @@ impl Serialize for SampleColumns<'_> {
 
 /// A sample's entry of the class's metric table.
 fn metric_data(s: &Sample) -> MetricData<'_> {
-    MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better }
+    MetricData {
+        name: &s.metric.name,
+        unit: &s.metric.unit,
+        better: s.metric.better,
+        printed_name: &s.metric.printed_name,
+        printed_unit: &s.metric.printed_unit,
+    }
 }
 
 /// Parameters as an object, in the benchmark's order: `{"procs": "32"}`
@@ -462,6 +484,39 @@ struct Params<'a>(&'a [crate::model::Param]);
 impl Serialize for Params<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.0.iter().map(|p| (p.name.as_str(), p.value.as_str())))
+    }
+}
+
+/// The units of each parameter set of `params`, in the same order: for
+/// each set an object of its parameters that have a unit (`{"size":
+/// "MB"}`; `{}` for a set without one). Per set, not per name: hackbench's
+/// `size` is in bytes and LMbench's in MB in one class.
+struct ParamUnits<'a>(Vec<&'a [crate::model::Param]>);
+
+impl ParamUnits<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|set| set.iter().all(|p| p.unit.is_empty()))
+    }
+}
+
+impl<'a> ParamUnits<'a> {
+    fn of(params: &[Params<'a>]) -> Self {
+        ParamUnits(params.iter().map(|p| p.0).collect())
+    }
+}
+
+impl Serialize for ParamUnits<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|set| SetUnits(set)))
+    }
+}
+
+/// One parameter set's units as an object.
+struct SetUnits<'a>(&'a [crate::model::Param]);
+
+impl Serialize for SetUnits<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().filter(|p| !p.unit.is_empty()).map(|p| (p.name.as_str(), p.unit.as_str())))
     }
 }
 
@@ -587,7 +642,7 @@ fn section_csv(s: &SectionView) -> String {
     // Every parameter is a column: those that vary, then those the table
     // states once (the same value on every line).
     for h in s.table.param_headers.iter().chain(s.table.fixed_param_values.iter().map(|(h, _)| h)) {
-        let _ = w.write_field(csv_text(h).as_ref());
+        let _ = w.write_field(csv_text(&s.table.param_header(h)).as_ref());
     }
     let _ = w.write_field("dmesg");
     for col in cols {
@@ -760,6 +815,7 @@ pub fn data_json_of<'a>(m: &MachineClass, sections: impl Iterator<Item = (&'a st
         metrics,
         kernels,
         groups,
+        param_units: ParamUnits::of(&params),
         params,
         files: FileColumns(&m.results),
         samples,

@@ -11,8 +11,10 @@ use std::time::SystemTime;
 
 /// Bumped when the layout of a cache file (the build cache's entries or
 /// the parse cache), or what the caches cover, changes: part of
-/// [`tool_version`], so a cache of another format is no cache.
-pub const FORMAT: u32 = 32;
+/// [`tool_version`], so a cache of another format is no cache. 33: a
+/// parameter's unit ([`crate::model::Param::unit`]) and a metric's printed
+/// name and unit ([`crate::model::Metric::printed_name`]).
+pub const FORMAT: u32 = 33;
 
 /// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
 /// the same on every platform and release (unlike `std`'s hasher).

@@ -73,12 +73,54 @@ pub struct Metric {
     pub unit: CompactString,
     /// Which direction is better.
     pub better: Better,
+    /// The name as the file printed it, where the key [`Metric::name`]
+    /// corrects it: stress-ng 0.14's `write64 MB per sec (geometic mean)`
+    /// for the key `… (geometric mean)`, which compares it with the runs
+    /// of other versions. Empty where the name is as printed. Display
+    /// only ([`Metric::shown_name`]): tables and comparisons go by the key.
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub printed_name: CompactString,
+    /// The unit as the file printed it, where the key [`Metric::unit`]
+    /// spells it otherwise: dbench's and tbench's `MB/sec` for `MB/s`.
+    /// Empty where the unit is as printed. Display only.
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub printed_unit: CompactString,
 }
 
 impl Metric {
     /// Builds a metric from its name, unit and direction.
     pub fn new(name: impl Into<CompactString>, unit: impl Into<CompactString>, better: Better) -> Self {
-        Metric { name: name.into(), unit: unit.into(), better }
+        Metric {
+            name: name.into(),
+            unit: unit.into(),
+            better,
+            printed_name: CompactString::default(),
+            printed_unit: CompactString::default(),
+        }
+    }
+
+    /// The same metric, which the file printed as `name` (see
+    /// [`Metric::printed_name`]); nothing changes where it is the key.
+    pub fn printed_as(mut self, name: &str) -> Self {
+        self.printed_name = if name == self.name { CompactString::default() } else { name.into() };
+        self
+    }
+
+    /// The same metric, whose unit the file printed as `unit` (see
+    /// [`Metric::printed_unit`]).
+    pub fn unit_printed_as(mut self, unit: &str) -> Self {
+        self.printed_unit = if unit == self.unit { CompactString::default() } else { unit.into() };
+        self
+    }
+
+    /// The name to show: as printed.
+    pub fn shown_name(&self) -> &str {
+        if self.printed_name.is_empty() { &self.name } else { &self.printed_name }
+    }
+
+    /// The unit to show: as printed.
+    pub fn shown_unit(&self) -> &str {
+        if self.printed_unit.is_empty() { &self.unit } else { &self.printed_unit }
     }
 }
 
@@ -93,6 +135,15 @@ pub struct Param {
     /// The value as printed (`"32"`, `"1024M"`, `"0.00049"`). Ordering of
     /// numeric values is done by [`Param::numeric`].
     pub value: CompactString,
+    /// The unit the benchmark gives the value in, where the value does
+    /// not say it itself: `"MB"` for tiobench's `File size` (its legend:
+    /// `File size = megabytes`) and LMbench's `size` column, `"bytes"`
+    /// for tiobench's `Blk Size`; empty for a count (`threads`, `procs`)
+    /// or a value carrying its own (`4KiB`). Shown beside the parameter's
+    /// name (`file size (MB)`) by every rendering; last, and left out when
+    /// empty, so a stored list without it reads as before.
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub unit: CompactString,
 }
 
 impl Param {
@@ -100,7 +151,19 @@ impl Param {
     pub fn new(name: impl Into<CompactString>, value: impl fmt::Display) -> Self {
         // `format_compact!`, not `to_compact_string`: the latter prints
         // floats its own way, not as `Display` does.
-        Param { name: name.into(), value: compact_str::format_compact!("{value}") }
+        Param { name: name.into(), value: compact_str::format_compact!("{value}"), unit: CompactString::default() }
+    }
+
+    /// The same parameter in `unit` (see [`Param::unit`]).
+    pub fn in_unit(mut self, unit: &str) -> Self {
+        self.unit = unit.into();
+        self
+    }
+
+    /// The name with its unit, as a column header says it: `file size
+    /// (MB)`; the bare name without one.
+    pub fn header(name: &str, unit: &str) -> String {
+        if unit.is_empty() { name.to_string() } else { format!("{name} ({unit})") }
     }
 
     /// The value as a number, when it is one (`"32"` → 32.0).
@@ -319,6 +382,14 @@ impl Sample {
     pub fn with_param(mut self, name: impl Into<CompactString>, value: impl fmt::Display) -> Self {
         self.params.reserve_exact(1);
         self.params.push(Param::new(name, value));
+        self
+    }
+
+    /// Adds one parameter given in `unit` ([`Param::unit`]): LMbench's
+    /// `size` in MB.
+    pub fn with_param_in(mut self, name: impl Into<CompactString>, value: impl fmt::Display, unit: &str) -> Self {
+        self.params.reserve_exact(1);
+        self.params.push(Param::new(name, value).in_unit(unit));
         self
     }
 
@@ -583,7 +654,7 @@ impl<'de> Deserialize<'de> for Number {
 
 #[cfg(test)]
 mod tests {
-    use super::{Value, headline_names};
+    use super::{Param, Value, headline_names};
 
     /// A headline names a metric by its name, or a grouped one as `group
     /// metric`; a group alone, another group's metric, or a name glued to
@@ -597,6 +668,23 @@ mod tests {
         assert!(!headline_names("FILE_IO", "FILE_IO", "Max"));
         assert!(!headline_names("FILE_IOMax", "FILE_IO", "Max"));
         assert!(!headline_names("MEM Max", "FILE_IO", "Max"));
+    }
+
+    /// A parameter's unit (FORMAT 33) is stored after its value, in JSON
+    /// and in the parse cache's MessagePack arrays, and left out when
+    /// empty: a count reads and writes as before.
+    #[test]
+    fn a_param_keeps_its_unit_and_a_count_has_none() {
+        let size = Param::new("file size", 252).in_unit("MB");
+        let threads = Param::new("threads", 10);
+        assert_eq!(serde_json::to_string(&size).unwrap(), r#"{"name":"file size","value":"252","unit":"MB"}"#);
+        assert_eq!(serde_json::to_string(&threads).unwrap(), r#"{"name":"threads","value":"10"}"#);
+        for p in [&size, &threads] {
+            let bytes = rmp_serde::to_vec(p).unwrap();
+            assert_eq!(&rmp_serde::from_slice::<Param>(&bytes).unwrap(), p);
+        }
+        assert_eq!(Param::header("file size", "MB"), "file size (MB)");
+        assert_eq!(Param::header("threads", ""), "threads");
     }
 
     #[test]

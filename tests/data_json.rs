@@ -235,9 +235,12 @@ fn csv_files_give_every_cell_of_the_demo() {
             let t = &s.table;
             let params = t.param_headers.len() + t.fixed_param_values.len();
             let stats = benchsite::export::CSV_STATS;
-            // `kernel`, the parameters, `dmesg`, then each column's statistics.
+            // `kernel`, the parameters (each with its unit, as `size (MB)`),
+            // `dmesg`, then each column's statistics.
             let mut want_header = vec!["kernel".to_string()];
-            want_header.extend(t.param_headers.iter().chain(t.fixed_param_values.iter().map(|(h, _)| h)).cloned());
+            want_header.extend(
+                t.param_headers.iter().chain(t.fixed_param_values.iter().map(|(h, _)| h)).map(|h| t.param_header(h)),
+            );
             want_header.push("dmesg".into());
             for col in &t.columns {
                 for stat in stats {

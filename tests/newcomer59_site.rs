@@ -270,3 +270,89 @@ fn a_section_alone_is_drawn_as_the_mail_draws_it() {
         assert!(section.lines().count() > 3 && mail.contains(section), "{id}:\n{section}\n---\n{mail}");
     }
 }
+
+/// Parameters carry the unit the benchmark printed them in (session 62):
+/// tiobench's `File size = megabytes`, `Blk Size = bytes` (lkml-2003-01
+/// tiobench-raw lines 33-34) and LMbench's `size` column (MB, lkp bw_mem
+/// and mmap raw results) were shown as bare numbers (`file size 252`,
+/// `size 0.000512`), in every rendering.
+#[test]
+fn parameters_say_their_units_in_every_rendering() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let Some(content) = corpus_site(tmp.path(), "newcomer59", FILES) else { return };
+    let (out, _, _keep) = build_site(&content);
+    let mail = read(&out, "my-box/email.txt");
+    let joined = mail.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(joined.contains("file size 252 MB; blk size 4096 bytes; threads 10"), "{mail}");
+    assert!(mail.lines().any(|l| l.starts_with("kernel") && l.contains("size (MB)")), "{mail}");
+    assert!(joined.contains("size 100 bytes"), "hackbench's message size: {mail}");
+    let md = read(&out, "my-box/index.md");
+    assert!(md.contains("file size 252 MB") && md.contains("size (MB)"), "{md}");
+    let html = read(&out, "my-box/index.html");
+    assert!(section(&html, "tiobench").contains("file size 252 MB"), "tiobench HTML");
+    assert!(section(&html, "lmbench").contains("size (MB)"), "lmbench HTML");
+    let csv = read(&out, "my-box/csv/tiobench.csv");
+    assert!(csv.starts_with("kernel,file size (MB),blk size (bytes),threads,"), "{csv}");
+    let data: serde_json::Value = serde_json::from_str(&read(&out, "my-box/data.json")).expect("json");
+    let (params, units) = (data["params"].as_array().expect("params"), data["param_units"].as_array().expect("units"));
+    assert_eq!(params.len(), units.len());
+    let at = params.iter().position(|p| p.get("file size").is_some()).expect("tiobench's set");
+    assert_eq!(units[at], serde_json::json!({"file size": "MB", "blk size": "bytes"}));
+    let hb = params.iter().position(|p| p.get("size").is_some_and(|v| v == "100")).expect("hackbench's set");
+    assert_eq!(units[hb], serde_json::json!({"size": "bytes"}));
+}
+
+/// Names and units are shown as the files printed them (session 62), the
+/// keys that compare them unchanged: dbench's and tbench's `Throughput …
+/// MB/sec` was shown `MB/s` (lkp-dbench4-128procs, lkp-tbench4), and
+/// stress-ng 0.14's `write64 MB per sec (geometic mean)` (corpus-modern
+/// stress-ng/06.txt lines 8-24) was shown `(geometric mean)`.
+#[test]
+fn names_and_units_are_shown_as_printed() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let Some(content) = corpus_site(tmp.path(), "newcomer59", FILES) else { return };
+    let (out, _, _keep) = build_site(&content);
+    let mail = read(&out, "my-box/email.txt");
+    let dbench = &mail[mail.find("dbench / tbench").expect("dbench section")..];
+    let dbench = &dbench[..dbench.find("\n\n").unwrap_or(dbench.len())];
+    assert!(dbench.contains("MB/sec") && !dbench.contains("MB/s "), "{dbench}");
+    // The keys are unchanged: data.json's metric says both.
+    let data: serde_json::Value = serde_json::from_str(&read(&out, "my-box/data.json")).expect("json");
+    let metrics = data["metrics"].as_array().expect("metrics");
+    let tp = metrics.iter().find(|m| m["name"] == "Throughput").expect("Throughput");
+    assert_eq!((tp["unit"].as_str(), tp["printed_unit"].as_str()), (Some("MB/s"), Some("MB/sec")));
+    let geo = metrics.iter().find(|m| m["name"] == "write64nt MB per sec (geometric mean)").expect("memrate");
+    assert_eq!(geo["printed_name"], "write64nt MB per sec (geometic mean)");
+
+    // stress-ng 0.14 alone in a class: every rendering shows its spelling.
+    let site = tmp.path().join("sng");
+    std::fs::create_dir_all(site.join("box/6.1")).expect("mkdir");
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(here.join("../shared/corpus-modern/stress-ng/06.txt"), site.join("box/6.1/stress-ng.txt"))
+        .expect("copy");
+    std::fs::write(site.join("box/machine.yaml"), "name: box\n").expect("yaml");
+    let (out, _, _keep2) = build_site(&site);
+    for page in ["box/email.txt", "box/index.md", "box/index.html"] {
+        let text = read(&out, page);
+        assert!(text.contains("write64nt MB per sec (geometic mean)"), "{page}");
+        assert!(!text.contains("(geometric mean)"), "{page}");
+    }
+}
+
+/// The fio set-ups' note under the table and `check`'s warning quoted both
+/// option strings whole (`fallocate=posix file_service_type=roundrobin
+/// invalidate=1 nrfiles=1 pre_read=0 …` in each, corpus-modern fio
+/// 01.txt/03.txt): only the options that differ now (session 62).
+#[test]
+fn fio_setups_are_told_apart_by_the_options_that_differ() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let Some(content) = corpus_site(tmp.path(), "newcomer59", FILES) else { return };
+    let (out, stderr, _keep) = build_site(&content);
+    let html = read(&out, "my-box/index.html");
+    let fio = section(&html, "fio-random-read-mmap-4k");
+    assert!(fio.contains("(options all show alike left out): A = `fio direct=0 filesize=1G"), "{fio}");
+    assert!(!fio.contains("fallocate=posix"), "{fio}");
+    let warning = stderr.lines().find(|l| l.contains("6.11.0 has no row of the baseline")).expect("the warning");
+    assert!(warning.contains("set-up `fio direct=0 filesize=1G io_size=4473924266 runtime=200"), "{warning}");
+    assert!(warning.contains("(other options alike)") && !warning.contains("fallocate=posix"), "{warning}");
+}

@@ -86,7 +86,12 @@ pub fn plan(section: &SectionView, cols: &[usize], rows: &[usize], params: &str)
     let mut panels: Vec<BarPanel> = cols
         .iter()
         .filter_map(|&c| t.columns.get(c))
-        .map(|c| BarPanel { metric: c.name.clone(), unit: c.unit.clone(), better: c.better, values: Vec::new() })
+        .map(|c| BarPanel {
+            metric: c.label().to_string(),
+            unit: c.unit_label().to_string(),
+            better: c.better,
+            values: Vec::new(),
+        })
         .collect();
     for &ri in rows {
         let Some(r) = t.rows.get(ri) else { continue };

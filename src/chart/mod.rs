@@ -803,7 +803,7 @@ pub fn section_plan_on(section: &SectionView, page_items: usize) -> SectionPlan 
         specs,
         specs_total,
         not_drawn,
-        names: t.columns.iter().map(|c| c.name.clone()).collect(),
+        names: t.columns.iter().map(|c| c.label().to_string()).collect(),
         x_name,
         alone,
         one: t.axis.one.to_string(),

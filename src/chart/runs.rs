@@ -83,8 +83,8 @@ pub fn plan(section: &SectionView) -> Option<RunsSpec> {
     let panels = cols
         .iter()
         .map(|&ci| RunsPanel {
-            metric: t.columns[ci].name.clone(),
-            unit: t.columns[ci].unit.clone(),
+            metric: t.columns[ci].label().to_string(),
+            unit: t.columns[ci].unit_label().to_string(),
             better: t.columns[ci].better,
             strips: rows
                 .iter()

@@ -164,10 +164,10 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
     Some(ScalingSpec {
         title: section.title.clone(),
         subtitle: others.to_string(),
-        param: t.param_headers.get(xp).cloned().unwrap_or_default(),
+        param: t.param_headers.get(xp).map(|h| t.param_header(h)).unwrap_or_default(),
         log_x,
-        metric: column.name.clone(),
-        unit: column.unit.clone(),
+        metric: column.label().to_string(),
+        unit: column.unit_label().to_string(),
         better: column.better,
         x_ticks: ticks,
         series,

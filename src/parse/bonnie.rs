@@ -69,6 +69,10 @@ use crate::model::{Better, Metric, Param, ParsedFile, Sample, Untimed};
 use crate::parse::num::plain;
 use crate::parse::{BenchParser, Input, ParseError};
 
+/// The unit of Bonnie's size column: its header says `MB` (`Machine    MB
+/// K/sec %CPU …`), the file size of the run in megabytes.
+const SIZE_UNIT: &str = "MB";
+
 /// The Bonnie 1.x parser (registry id `"bonnie"`).
 pub struct Bonnie;
 
@@ -421,7 +425,7 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
                     out.untimed.push(Untimed {
                         group: (*group).into(),
                         metric: metric.name.clone(),
-                        params: std::iter::once(Param::new("size", &size))
+                        params: std::iter::once(Param::new("size", &size).in_unit(SIZE_UNIT))
                             .chain(r.volumes.as_deref().filter(|v| *v != "1").map(|v| Param::new("volumes", v)))
                             .chain(r.setup.iter().cloned())
                             .collect(),
@@ -438,7 +442,7 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
                 }
                 return Err(ParseError::malformed(*ln, "a number", tok.clone()));
             };
-            let mut s = Sample::new(metric, v, *ln).with_group(*group).with_param("size", &size);
+            let mut s = Sample::new(metric, v, *ln).with_group(*group).with_param_in("size", &size, SIZE_UNIT);
             // Bonnie 1.2's `3*1024`: three volumes of 1024 MB, another
             // set-up than one (`1*1024`, the default, said nothing).
             if let Some(v) = r.volumes.as_deref().filter(|v| *v != "1") {

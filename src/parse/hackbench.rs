@@ -176,10 +176,17 @@ impl Setup {
         if let Some(i) = self.ipc {
             s = s.with_param("ipc", i);
         }
-        let numbers = [("groups", self.groups), ("fds", self.fds), ("loops", self.loops), ("size", self.size)];
-        for (name, v) in numbers {
+        // hackbench's data size is in bytes (`Each sender will pass 100
+        // messages of 100 bytes`).
+        let numbers = [
+            ("groups", self.groups, ""),
+            ("fds", self.fds, ""),
+            ("loops", self.loops, ""),
+            ("size", self.size, "bytes"),
+        ];
+        for (name, v, unit) in numbers {
             if let Some(v) = v {
-                s = s.with_param(name, v);
+                s = s.with_param_in(name, v, unit);
             }
         }
         s

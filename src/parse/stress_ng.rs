@@ -1037,6 +1037,12 @@ fn read_text_line(
         let mut metric = extra_metric(desc);
         if let Some(statistic) = statistic {
             metric.name = compact_str::format_compact!("{} ({statistic})", metric.name);
+            // stress-ng 0.14 spells it `(geometic mean)`: compared as
+            // `geometric mean` with other versions' runs, shown as printed.
+            if full.contains("(geometic mean") {
+                let printed = format!("{desc} (geometic mean)");
+                metric = metric.printed_as(&printed);
+            }
         }
         // The step it was printed to (`1510.90`: 0.01): read back from
         // the value, `1510.9` lost its printed zero beside `27.70` of a

@@ -575,7 +575,7 @@ mod tests {
         }
         let k6 = view.machines.iter().find(|m| m.slug == "k6-2-475-384m").expect("k6-2");
         let md = machine_md(k6);
-        assert!(md.contains("![Bar chart of Throughput (MB/s) for 2 kernels, bigger is better.](charts/"), "{md}");
+        assert!(md.contains("![Bar chart of Throughput (MB/sec) for 2 kernels, bigger is better.](charts/"), "{md}");
     }
 
     #[test]

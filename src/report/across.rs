@@ -683,6 +683,8 @@ fn section(
             detail: false,
             mail_change_noise: false,
             of_others: false,
+            shown_name: String::new(),
+            shown_unit: String::new(),
         });
     }
     for &i in &order {
@@ -724,6 +726,7 @@ fn section(
     let (fixed_params, fixed_param_values) = fix_params(&mut rows, &mut param_headers);
     let table = TableView {
         param_headers,
+        param_units: Vec::new(),
         fixed_params,
         fixed_param_values,
         direction: super::section::direction_label(&cols_view),

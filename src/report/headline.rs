@@ -182,6 +182,8 @@ mod tests {
             detail: false,
             mail_change_noise: false,
             of_others: false,
+            shown_name: String::new(),
+            shown_unit: String::new(),
         }
     }
 

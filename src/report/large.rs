@@ -412,6 +412,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
     } = s;
     let TableView {
         param_headers,
+        param_units,
         fixed_params,
         fixed_param_values,
         columns,
@@ -448,6 +449,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         notes_html: notes_html.clone(),
         table: TableView {
             param_headers: param_headers.clone(),
+            param_units: param_units.clone(),
             fixed_params: fixed_params.clone(),
             fixed_param_values: fixed_param_values.clone(),
             columns: columns.clone(),

@@ -302,7 +302,7 @@ pub fn notable_more_text(more: usize) -> String {
 /// neither (its pages, the build's note and `check` describe the
 /// set-ups).
 fn fix_shown_params(t: &mut super::TableView) {
-    let (text, values) = super::section::fix_params(&mut t.rows, &mut t.param_headers);
+    let (text, values) = super::section::fix_params(&mut t.rows, &mut t.param_headers, &t.param_units);
     let is_setup = |n: &str| n == crate::site::SETUP_PARAM || n == crate::site::SETUP_PARAM_APART;
     if values.iter().any(|(n, _)| is_setup(n)) {
         t.setup_note = None;

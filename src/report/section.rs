@@ -56,6 +56,12 @@ struct Columns<'a> {
     entry_col: Vec<usize>,
     /// Parameter names in first appearance.
     param_names: Vec<String>,
+    /// The units the files give parameters ([`TableView::param_units`]).
+    param_units: Vec<(String, String)>,
+    /// Each column's name and unit as its first entry's file printed them
+    /// ([`crate::model::Metric::printed_name`], `printed_unit`; empty where
+    /// they are the key's), in display order.
+    printed: Vec<(&'a str, &'a str)>,
     /// Parser ids, in first appearance.
     benchmarks: Vec<String>,
     /// For each part, true when its columns come from more than one group
@@ -117,8 +123,16 @@ pub(super) fn section_view(
     order: &Order,
     policy: &Policy,
 ) -> SectionView {
-    let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups, detail } =
-        choose_columns(entries, entry_part, parts, order.kernels);
+    let Columns {
+        cols,
+        entry_col,
+        mut param_names,
+        param_units,
+        printed: printed_as,
+        benchmarks,
+        mixed_groups,
+        detail,
+    } = choose_columns(entries, entry_part, parts, order.kernels);
     // A section of two benchmarks' files (dbench's and tbench's, each a
     // `Throughput`) names each row's benchmark in a column of its own, its
     // values in the kernels' order (the baseline's first): a dbench row of
@@ -140,8 +154,17 @@ pub(super) fn section_view(
     if let Some(b) = &baseline {
         compare_cells(&mut row_views, &cols, &param_names, b);
     }
-    let (fixed_params, fixed_param_values) = fix_params(&mut row_views, &mut param_names);
+    let (fixed_params, fixed_param_values) = fix_params(&mut row_views, &mut param_names, &param_units);
     let mut columns = column_views(&cols, &precision, &printed, parts, &mixed_groups);
+    for ((c, key), (name, unit)) in columns.iter_mut().zip(&cols).zip(&printed_as) {
+        if !name.is_empty() {
+            c.shown_name = match c.name.strip_suffix(key.name) {
+                Some(head) => format!("{head}{name}"),
+                None => c.name.clone(),
+            };
+        }
+        c.shown_unit = unit.to_string();
+    }
     if !(detail.iter().all(|&d| d) && parts.iter().any(|p| p.configured)) {
         for (c, d) in columns.iter_mut().zip(detail) {
             c.detail = d;
@@ -184,6 +207,7 @@ pub(super) fn section_view(
         warnings_more: 0,
         table: TableView {
             param_headers: param_names,
+            param_units,
             fixed_params,
             fixed_param_values,
             columns,
@@ -241,6 +265,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
     let mut cols: Vec<ColKey> = Vec::new();
     let mut col_index: FxHashMap<ColKey, usize> = FxHashMap::default();
     let mut param_names: Vec<String> = Vec::new();
+    let mut param_units: Vec<(String, String)> = Vec::new();
     let mut benchmarks: Vec<String> = Vec::new();
     let mut entry_col: Vec<usize> = Vec::with_capacity(entries.len());
     // Each column's first benchmark and whether it is detail so far: asked
@@ -252,6 +277,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
     // after is mostly that one, found without a hash of three names.
     let mut before: Option<usize> = None;
     let mut follows: Vec<usize> = Vec::new();
+    let mut printed: Vec<(&str, &str)> = Vec::new();
     for ((rf, s), &part) in entries.iter().zip(entry_part) {
         let m = &s.metric;
         let key = ColKey { part, group: &s.group, name: &m.name, unit: &m.unit, better: m.better };
@@ -261,6 +287,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
             Some(g) => g,
             None => *col_index.entry(key).or_insert_with(|| {
                 cols.push(key);
+                printed.push((m.printed_name.as_str(), m.printed_unit.as_str()));
                 follows.push(usize::MAX);
                 let named =
                     parts.get(part).is_some_and(|p| p.group_named || p.metric_order.iter().any(|n| *n == m.name));
@@ -279,6 +306,9 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
         for p in &s.params {
             if !param_names.iter().any(|n| *n == p.name) {
                 param_names.push(p.name.to_string());
+            }
+            if !p.unit.is_empty() {
+                add_unit(&mut param_units, &p.name, &p.unit);
             }
         }
         if !benchmarks.contains(&rf.parsed.benchmark) {
@@ -321,6 +351,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
     }
     let cols: Vec<ColKey> = order.iter().map(|&c| cols[c]).collect();
     let detail: Vec<bool> = order.iter().map(|&c| detail[c].1).collect();
+    let printed: Vec<(&str, &str)> = order.iter().map(|&c| printed[c]).collect();
     let entry_col: Vec<usize> = entry_col.iter().map(|&c| display_of[c]).collect();
     // Each part's first group, and whether another follows.
     let mut first_group: Vec<Option<&str>> = vec![None; parts.len().max(1)];
@@ -332,7 +363,22 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
             Some(_) => {}
         }
     }
-    Columns { cols, entry_col, param_names, benchmarks, mixed_groups, detail }
+    Columns { cols, entry_col, param_names, param_units, printed, benchmarks, mixed_groups, detail }
+}
+
+/// Adds `unit` to parameter `name`'s units: a section of two benchmarks
+/// whose `size` is in MB in one and bytes in the other says both (`MB or
+/// bytes`): no value is shown in a unit it was not printed in.
+fn add_unit(units: &mut Vec<(String, String)>, name: &str, unit: &str) {
+    match units.iter_mut().find(|(n, _)| n == name) {
+        None => units.push((name.to_string(), unit.to_string())),
+        Some((_, u)) => {
+            if !u.split(" or ").any(|x| x == unit) {
+                u.push_str(" or ");
+                u.push_str(unit);
+            }
+        }
+    }
 }
 
 /// The name of the column that tells apart the rows of a section's
@@ -1011,7 +1057,11 @@ pub fn better_by(cmp: &crate::stats::Comparison, better: Better) -> Option<f64> 
 /// the section's files say it; it is left out of the text, as is a set-up
 /// directory ([`crate::site::DIR_PARAM`]) whose name is another setting's
 /// value (`dir 30` beside `scale 30`).
-pub(super) fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<String>, Vec<(String, String)>) {
+pub(super) fn fix_params(
+    rows: &mut [RowView],
+    param_names: &mut Vec<String>,
+    units: &[(String, String)],
+) -> (Vec<String>, Vec<(String, String)>) {
     let mut fixed_params = Vec::new();
     let mut fixed_param_values = Vec::new();
     if !rows.is_empty() {
@@ -1036,7 +1086,7 @@ pub(super) fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) ->
         let file = n == crate::site::FILE_PARAM || n == crate::site::FILE_PARAM_APART;
         let repeated = is_dir(n) && fixed_param_values.iter().any(|(m, w)| !is_dir(m) && w == v);
         if !file && !repeated {
-            fixed_params.push(format!("{n} {v}"));
+            fixed_params.push(super::views::param_text(units, n, v));
         }
     }
     (fixed_params, fixed_param_values)
@@ -1087,6 +1137,8 @@ fn column_views(
                 detail: false,
                 mail_change_noise: false,
                 of_others: false,
+                shown_name: String::new(),
+                shown_unit: String::new(),
             }
         })
         .collect()
@@ -1099,7 +1151,7 @@ fn column_views(
 /// fewer named: "bigger is better: read: bw, read: IOPS; smaller is
 /// better: the rest".
 pub(super) fn direction_label(columns: &[ColumnView]) -> String {
-    let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.name.clone()).collect::<Vec<_>>();
+    let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.label().to_string()).collect::<Vec<_>>();
     let (hi, lo, neither) = (of(Better::Higher), of(Better::Lower), of(Better::Neither));
     let informational = || informational_note(&neither);
     match (hi.is_empty(), lo.is_empty()) {

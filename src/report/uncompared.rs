@@ -296,6 +296,18 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
                 ours.clear();
                 break;
             }
+            // Two set-ups of one program (fio's option strings, a dozen
+            // options each): only the options that differ, not both
+            // strings whole (newcomer59's fio warning quoted
+            // `fallocate=posix file_service_type=roundrobin …` twice).
+            let setup = h == crate::site::SETUP_PARAM || h == crate::site::SETUP_PARAM_APART;
+            if let ([bv], [av], true) = (b.as_slice(), a.as_slice(), setup)
+                && let Some((bo, ao)) = differing_options(bv, av)
+            {
+                ours.push(format!("{h} {bo}"));
+                theirs.push(format!("{h} {ao}"));
+                continue;
+            }
             ours.push(format!("{h} {}", alternatives(&b)));
             theirs.push(format!("{h} {}", alternatives(&a)));
         }
@@ -506,6 +518,27 @@ fn span(values: &[&str]) -> String {
 
 /// The values `rows` give parameter `i` (its index in the table's
 /// `param_headers`), each once, in row order; a row without one gives none.
+/// Two set-ups of one program less the `name=value` options both have:
+/// `fio direct=0 fallocate=posix size=1G` and `fio direct=1
+/// fallocate=posix size=1G` give `fio direct=0 (other options alike)` and
+/// `fio direct=1 (…)`; `None` where they share no such option (short
+/// set-ups, boot options) or are of different programs.
+fn differing_options(a: &str, b: &str) -> Option<(String, String)> {
+    let program = |v: &str| v.split(' ').next().filter(|w| !w.contains('=')).map(str::to_string);
+    if program(a).is_none() || program(a) != program(b) {
+        return None;
+    }
+    let shared = |w: &&str, other: &str| w.contains('=') && other.split(' ').any(|x| x == *w);
+    if !a.split(' ').any(|w| shared(&w, b)) {
+        return None;
+    }
+    let kept = |v: &str, other: &str| -> String {
+        let words: Vec<&str> = v.split(' ').filter(|w| !shared(w, other)).collect();
+        format!("`{}` (other options alike)", words.join(" "))
+    };
+    Some((kept(a, b), kept(b, a)))
+}
+
 fn given_values<'a>(rows: &[&'a [String]], i: usize) -> Vec<&'a str> {
     let mut values: Vec<&str> = Vec::new();
     for v in rows.iter().filter_map(|p| p.get(i)).filter(|v| !v.is_empty()) {
@@ -727,6 +760,21 @@ mod tests {
     /// newcomer34 F5: the baseline's row names no procs (its quoted
     /// dbench printed no client count) and the other's rows all do: the
     /// note says which side has which, not "no row with …, no procs".
+    /// newcomer59's fio set-ups (corpus-modern fio 01.txt and 03.txt): the
+    /// options both have alike are left out.
+    #[test]
+    fn two_fio_setups_differ_in_their_options_only() {
+        let (a, b) = super::differing_options(
+            "fio direct=0 fallocate=posix nrfiles=1 runtime=200",
+            "fio buffered=0 direct=1 fallocate=posix nrfiles=1 runtime=60",
+        )
+        .expect("shared options");
+        assert_eq!(a, "`fio direct=0 runtime=200` (other options alike)");
+        assert_eq!(b, "`fio buffered=0 direct=1 runtime=60` (other options alike)");
+        assert!(super::differing_options("dbench -D /mnt/ext4", "dbench -D /mnt/xfs").is_none());
+        assert!(super::differing_options("fio direct=1", "stress-ng direct=1").is_none());
+    }
+
     #[test]
     fn a_baseline_without_the_parameter_says_which_side_has_it() {
         let t = TableView {

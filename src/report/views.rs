@@ -475,6 +475,14 @@ pub struct Untrimmed {
 pub struct TableView {
     /// Headers of the parameter columns after the kernel column ("procs", "threads").
     pub param_headers: Vec<String>,
+    /// The unit of each parameter the benchmark gives one
+    /// ([`crate::model::Param::unit`]), by name: `[("file size", "MB"),
+    /// ("blk size", "bytes")]` for tiobench; parameters without one are
+    /// not listed. Every rendering says it beside the name
+    /// ([`TableView::param_header`]) and after a stated value
+    /// ([`TableView::param_text`]); data.json lists it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub param_units: Vec<(String, String)>,
     /// Parameters with one value in every row, shown once under the title
     /// rather than as a column: `["blk size 4096"]`.
     pub fixed_params: Vec<String>,
@@ -643,6 +651,28 @@ pub struct ColumnView {
     /// or data files.
     #[serde(skip)]
     pub of_others: bool,
+    /// The column's name as the files printed it, where its metric's key
+    /// corrects the spelling ([`crate::model::Metric::printed_name`]:
+    /// stress-ng 0.14's `(geometic mean)`); empty otherwise. Every
+    /// rendering shows [`ColumnView::label`]; comparisons go by `name`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub shown_name: String,
+    /// The unit as the files printed it ([`crate::model::Metric::printed_unit`]:
+    /// dbench's `MB/sec`); empty where it is `unit`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub shown_unit: String,
+}
+
+impl ColumnView {
+    /// The name to show: as the files printed it.
+    pub fn label(&self) -> &str {
+        if self.shown_name.is_empty() { &self.name } else { &self.shown_name }
+    }
+
+    /// The unit to show: as the files printed it.
+    pub fn unit_label(&self) -> &str {
+        if self.shown_unit.is_empty() { &self.unit } else { &self.shown_unit }
+    }
 }
 
 /// A row: one kernel at one set of parameter values.
@@ -801,4 +831,36 @@ pub struct RunView {
     /// `1`, not `1.000`. `None`: its column's
     /// ([`ColumnView::runs_precision`]).
     pub decimals: Option<u8>,
+}
+
+impl TableView {
+    /// The unit of parameter `name` ([`TableView::param_units`]), "" for none.
+    pub fn param_unit(&self, name: &str) -> &str {
+        param_unit(&self.param_units, name)
+    }
+
+    /// A parameter's header with its unit: `file size (MB)`; the bare name
+    /// without one.
+    pub fn param_header(&self, name: &str) -> String {
+        crate::model::Param::header(name, self.param_unit(name))
+    }
+
+    /// A parameter and its value as a caption or a note says it: `file
+    /// size 252 MB`, `threads 10`.
+    pub fn param_text(&self, name: &str, value: &str) -> String {
+        param_text(&self.param_units, name, value)
+    }
+}
+
+/// The unit of parameter `name` in `units` (as [`TableView::param_units`]), "" for none.
+pub fn param_unit<'a>(units: &'a [(String, String)], name: &str) -> &'a str {
+    units.iter().find(|(n, _)| n == name).map_or("", |(_, u)| u.as_str())
+}
+
+/// A parameter and its value with its unit from `units`: `file size 252 MB`.
+pub fn param_text(units: &[(String, String)], name: &str, value: &str) -> String {
+    match param_unit(units, name) {
+        "" => format!("{name} {value}"),
+        u => format!("{name} {value} {u}"),
+    }
 }

@@ -313,20 +313,58 @@ impl SetupNote {
         }
     }
 
-    /// The note's words ([`note`]).
+    /// The note's words ([`note`]): each set-up without the `name=value`
+    /// options every listed one has alike ([`SetupNote::shared`]), as the
+    /// mail says them: the page's note under newcomer59's fio table quoted
+    /// both option strings whole, `fallocate=posix
+    /// file_service_type=roundrobin …` in each (session 62).
     pub fn text(&self) -> String {
-        let mut listed: Vec<&str> = self.parts.iter().map(|(_, t, _)| t.as_str()).collect();
-        let more = format!("and {} more set-ups", self.more);
+        let shared = self.shared();
+        let mut listed: Vec<String> = if shared.is_empty() {
+            self.parts.iter().map(|(_, t, _)| t.clone()).collect()
+        } else {
+            self.words
+                .iter()
+                .map(|(key, value, place)| {
+                    let kept: Vec<&str> = value.split(' ').filter(|w| !shared.contains(w)).collect();
+                    format!("{key}`{}`{place}", kept.join(" "))
+                })
+                .collect()
+        };
         if self.more > 0 {
-            listed.push(&more);
+            listed.push(format!("and {} more set-ups", self.more));
         }
+        let alike = if shared.is_empty() { "" } else { " (options all show alike left out)" };
         let normalised = if self.parts.iter().any(|(_, _, n)| *n) { format!(" ({NORMALISED})") } else { String::new() };
         format!(
-            "set-ups as the files show them: {}{normalised}; if they are one set-up, list {} under `same_setup:` \
-             in machine.yaml",
+            "set-ups as the files show them{alike}: {}{normalised}; if they are one set-up, list {} under \
+             `same_setup:` in machine.yaml",
             listed.join(", "),
             self.bench
         )
+    }
+
+    /// The `name=value` options every listed set-up has alike, where two
+    /// or more of one program (`fio …` each) are listed and none is left
+    /// unlisted; none otherwise. Words without `=` (`-r 30`'s `-r`) are
+    /// never among them, as their value may be the next word.
+    fn shared(&self) -> Vec<&str> {
+        // Only set-ups of one program (`fio …` each): `without
+        // mitigations=off` beside `mitigations=off` (boot options) shares
+        // its option, not a command.
+        let Some(first) = self.words.first() else { return Vec::new() };
+        let program = |v: &str| v.split(' ').next().filter(|w| !w.contains('=')).map(str::to_string);
+        let one_program = program(&first.1)
+            .is_some_and(|p| self.words.iter().all(|(_, v, _)| program(v).as_deref() == Some(p.as_str())));
+        if self.words.len() >= 2 && self.more == 0 && one_program {
+            first
+                .1
+                .split(' ')
+                .filter(|w| w.contains('=') && self.words[1..].iter().all(|(_, v, _)| v.split(' ').any(|x| x == *w)))
+                .collect()
+        } else {
+            Vec::new()
+        }
     }
 
     /// The note as a mail's reader needs it (newcomer44 N1: plaintext is
@@ -338,21 +376,7 @@ impl SetupNote {
     /// tells them apart. Words without `=` (`-r 30`'s `-r`) are kept, as
     /// their value may be the next word.
     pub fn mail_text(&self) -> String {
-        // Only set-ups of one program (`fio …` each): `without
-        // mitigations=off` beside `mitigations=off` (boot options) shares
-        // its option, not a command.
-        let program = |v: &str| v.split(' ').next().filter(|w| !w.contains('=')).map(str::to_string);
-        let one_program = program(&self.words[0].1)
-            .is_some_and(|p| self.words.iter().all(|(_, v, _)| program(v).as_deref() == Some(p.as_str())));
-        let shared: Vec<&str> = if self.words.len() >= 2 && self.more == 0 && one_program {
-            let first = &self.words[0].1;
-            first
-                .split(' ')
-                .filter(|w| w.contains('=') && self.words[1..].iter().all(|(_, v, _)| v.split(' ').any(|x| x == *w)))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let shared = self.shared();
         if let Some(folded) = self.folded(&shared) {
             return folded;
         }

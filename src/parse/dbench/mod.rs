@@ -762,7 +762,9 @@ impl<'a> Reader<'a> {
             out.samples.push(with_label(s, label.as_deref()))
         };
         let from = self.out.samples.len();
-        let tm = Metric::new("Throughput", "MB/s", Better::Higher);
+        // A result line prints `MB/sec` (any other unit is refused,
+        // `result::other_unit`): shown as printed, compared as `MB/s`.
+        let tm = Metric::new("Throughput", "MB/s", Better::Higher).unit_printed_as("MB/sec");
         let mut throughput = Sample::new(tm, r.throughput, r.line);
         throughput.step = r.throughput_step;
         push(&mut self.out, throughput);

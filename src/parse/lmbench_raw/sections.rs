@@ -45,6 +45,12 @@ pub(super) fn pair(t: &str) -> Option<(&str, f64)> {
     }
 }
 
+/// The unit of the first number of a `size value` pair (`size`, a seek's
+/// `distance`, a zone's `offset`): lmbench prints each in megabytes
+/// (`0.000512 47246.35` is 512 bytes; lat_mem_rd's `stride=128` is in
+/// bytes).
+const PAIR_KEY_UNIT: &str = "MB";
+
 impl Section {
     pub(super) fn row(&self, t: &str, n: usize) -> Result<RowResult, ParseError> {
         match self {
@@ -52,7 +58,7 @@ impl Section {
                 Some((size, v)) => {
                     let mut s = Sample::new(Metric::new(name.clone(), *unit, *better), v, n)
                         .with_group(*group)
-                        .with_param(*key, size);
+                        .with_param_in(*key, size, PAIR_KEY_UNIT);
                     // lat_mmap prints its latency by its size (lmbench
                     // 3.0's `micromb()`: `%.0f` from 10 µs up, `%.3f`
                     // below), `1.048576 12` beside `0.524288 7.850`: the
@@ -70,8 +76,8 @@ impl Section {
                     vec![
                         Sample::new(Metric::new(mem_rd_name(*random), "ns", Better::Lower), v, n)
                             .with_group(if *random { RANDOM } else { MEM })
-                            .with_param("stride", stride)
-                            .with_param("size", size),
+                            .with_param_in("stride", stride, "bytes")
+                            .with_param_in("size", size, PAIR_KEY_UNIT),
                     ],
                     Vec::new(),
                 ),

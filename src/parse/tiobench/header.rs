@@ -30,6 +30,17 @@ impl Col {
         }
     }
 
+    /// The unit of a parameter column, as tiobench's legend gives it
+    /// (`File size = megabytes`, `Blk Size  = bytes`, lkml-2003-01
+    /// tiobench-raw line 33): `MB`, `bytes`; empty for `Num Thr`.
+    pub(super) fn param_unit(self) -> &'static str {
+        match self {
+            Col::FileSize => "MB",
+            Col::BlkSize => "bytes",
+            _ => "",
+        }
+    }
+
     /// The metric, for columns that are measurements.
     pub(super) fn metric(self) -> Option<Metric> {
         let (name, unit, better) = match self {

@@ -310,13 +310,13 @@ fn row_samples(
     groups: &[String],
     notes: &mut Vec<(usize, String)>,
 ) -> Result<Vec<Sample>, ParseError> {
-    let mut params: Vec<(&str, &str)> = Vec::new();
+    let mut params: Vec<(&str, &str, &str)> = Vec::new();
     if !lay.label_is_kernel && row.label != "." && !row.label.is_empty() {
-        params.push(("dir", &row.label));
+        params.push(("dir", &row.label, ""));
     }
     for ((tok, _), (col, _)) in row.cells.iter().zip(&lay.cols) {
         if let Some(name) = col.param() {
-            params.push((name, tok));
+            params.push((name, tok, col.param_unit()));
         }
     }
     let off = effs_off(row, lay);
@@ -374,8 +374,8 @@ fn row_samples(
                 s.step = Some(crate::parse::num::pow10(-d));
             }
         }
-        for (name, value) in &params {
-            s = s.with_param(*name, value);
+        for (name, value, unit) in &params {
+            s = s.with_param_in(*name, value, unit);
         }
         if lay.label_is_kernel && !row.label.is_empty() {
             let label = without_diff_marker(&row.label);

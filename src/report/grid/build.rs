@@ -113,7 +113,7 @@ pub(super) fn shaped_grid(t: &TableView, shape: Shape, opts: &GridOptions, cells
         Shape::MetricsAsRows => vec![row_block(t, cells, unit.is_some(), &lifted)],
         Shape::ParamsAsColumns => vec![param_block(t, cells, unit.is_some())],
     };
-    let metric = (shape == Shape::ParamsAsColumns).then(|| t.columns[0].name.clone());
+    let metric = (shape == Shape::ParamsAsColumns).then(|| t.columns[0].label().to_string());
     blocks.retain(|b| !b.rows.is_empty());
     for b in &mut blocks {
         mark_kernels(b, shape, &t.marks);
@@ -186,7 +186,7 @@ pub(super) fn block_settings(t: &TableView) -> (Vec<usize>, Vec<String>) {
         });
         if by_column {
             lifted.push(p);
-            texts.push(format!("{} {value}", t.param_headers[p]));
+            texts.push(t.param_text(&t.param_headers[p], value));
         }
     }
     (lifted, texts)
@@ -279,7 +279,7 @@ fn shared_unit(t: &TableView) -> Option<String> {
         .columns
         .iter()
         .filter(|c| !directed || c.better != Better::Neither || !own_unit(c).is_empty())
-        .map(|c| c.unit.as_str());
+        .map(ColumnView::unit_label);
     let first = units.next().filter(|u| !u.is_empty())?;
     units.all(|u| u == first).then(|| first.to_string())
 }
@@ -287,7 +287,8 @@ fn shared_unit(t: &TableView) -> Option<String> {
 /// The unit a column's header must show: none when its name already says
 /// it ([`names_its_unit`]: `CPU%` in %, `Mhz` in MHz).
 fn own_unit(c: &ColumnView) -> &str {
-    if c.unit.is_empty() || names_its_unit(&c.name, &c.unit) { "" } else { &c.unit }
+    let (name, unit) = (c.label(), c.unit_label());
+    if unit.is_empty() || names_its_unit(name, unit) { "" } else { unit }
 }
 
 /// True when a metric's name ends with its unit as a word of its own
@@ -359,7 +360,7 @@ fn column_blocks(
             let mut label_headers = vec![t.axis.one.clone()];
             let mut label_right = vec![false];
             for &p in &params {
-                label_headers.push(t.param_headers[p].clone());
+                label_headers.push(t.param_header(&t.param_headers[p]));
                 label_right.push(numeric_param(t, p));
             }
             let overs = part_labels(t);
@@ -367,7 +368,8 @@ fn column_blocks(
                 .iter()
                 .map(|&ci| {
                     let over = overs[ci].clone();
-                    let name = t.columns[ci].name.strip_prefix(&format!("{over} ")).unwrap_or(&t.columns[ci].name);
+                    let label = t.columns[ci].label();
+                    let name = label.strip_prefix(&format!("{over} ")).unwrap_or(label);
                     GridColumn {
                         name: name.to_string(),
                         over,
@@ -453,7 +455,7 @@ fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: 
     let mut label_headers = vec!["test".to_string()];
     let mut label_right = vec![false];
     for &p in &params {
-        label_headers.push(t.param_headers[p].clone());
+        label_headers.push(t.param_header(&t.param_headers[p]));
         label_right.push(numeric_param(t, p));
     }
     if units {
@@ -480,14 +482,14 @@ fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: 
             by_params[slot].1[k] = Some(cell);
         }
         for (key, cells) in by_params {
-            let mut labels = vec![col.name.clone()];
+            let mut labels = vec![col.label().to_string()];
             labels.extend(key.iter().map(|s| s.to_string()));
             // The unit column says every row's unit, one its name ends
             // with too: schbench's `average rps` stood with an empty unit
             // cell among rows of rps (newcomer42 N14); not a name that is
             // the unit (AIM7's `Jobs/Min` in jobs/min).
             if units {
-                let unit = if col.name.eq_ignore_ascii_case(&col.unit) { "" } else { col.unit.as_str() };
+                let unit = if col.label().eq_ignore_ascii_case(col.unit_label()) { "" } else { col.unit_label() };
                 labels.push(unit.to_string());
             }
             rows.push(GridRow::new(labels, cells));
@@ -576,7 +578,7 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
             name: if v.is_empty() {
                 format!("no {}", t.param_headers[0])
             } else {
-                format!("{} {v}", t.param_headers[0])
+                t.param_text(&t.param_headers[0], v)
             },
             over: String::new(),
             unit: unit.clone(),

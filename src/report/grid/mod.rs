@@ -79,6 +79,16 @@ pub const UNTIMED: &str = "+++++";
 /// explained under the table ([`Grid::untimed_note`]). `>=` in ASCII.
 pub const AT_LEAST: &str = "≥";
 
+/// A label column's header and a value as a caption says them: `threads
+/// 10`; a header giving its parameter's unit ([`crate::model::Param::header`],
+/// `file size (MB)`) puts the unit after the value: `file size 252 MB`.
+fn header_text(header: &str, value: &str) -> String {
+    match header.strip_suffix(')').and_then(|h| h.rsplit_once(" (")) {
+        Some((name, unit)) if !unit.is_empty() && !unit.contains('(') => format!("{name} {value} {unit}"),
+        _ => format!("{header} {value}"),
+    }
+}
+
 /// How a table is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridOptions {
@@ -803,7 +813,7 @@ impl Grid {
                 continue;
             }
             let value = first.unwrap_or_default().to_string();
-            self.fixed.push(format!("{} {value}", b.label_headers[i]));
+            self.fixed.push(header_text(&b.label_headers[i], &value));
             b.label_headers.remove(i);
             b.label_right.remove(i);
             for r in &mut b.rows {
