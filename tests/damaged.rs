@@ -139,6 +139,25 @@ fn wrapped(bytes: &[u8], width: usize) -> Vec<u8> {
 const CASES: &[(&str, Damage, &str)] = &[
     (
         "wild/sysbench/gh-md-zh-aliyun-sysbench-0.5-unindented-desktop-vs-1.1-throughput-block-cloud-host-ratio-table-fileio-iops-lines.txt",
+        Damage::Wrapped72,
+        "`sysbench /usr/…/oltp_read_write.lua` / two lines of options / `--mysql-password=123456 … cleanup`: the \
+         command's first line has no option and no prompt, so its wrapped rest labelled the OLTP run \
+         `云主机B / --mysql-password=123456 --mysql-db=test_wjl cleanup` (4 figures), silently (rewrap58, trust62)",
+    ),
+    (
+        "wild/sysbench/gh-sysbench-311-sysbench-1.1-oltp-ro-command-wrapped-cut.txt",
+        Damage::Wrapped76,
+        "the command over five lines, `oltp_read_only run` alone on the last: only one line was joined, the run \
+         read as test `oltp` with no threads, silently (rewrap58, trust62)",
+    ),
+    (
+        "wild/hackbench/lkml-2023-hackbench-under-trace-cmd-record-qp-soft-break-before-eq3D-tasks-cpu-data-recorded-lines.txt",
+        Damage::Wrapped72,
+        "`# trace-cmd record … 'CPU & CPUS{3}'` / `hackbench`: the bare word read as a command of its own, the run \
+         given `ipc=socket` the whole line does not, silently (rewrap58, trust62)",
+    ),
+    (
+        "wild/sysbench/gh-md-zh-aliyun-sysbench-0.5-unindented-desktop-vs-1.1-throughput-block-cloud-host-ratio-table-fileio-iops-lines.txt",
         Damage::QuotedPrintable,
         "`… --mutex-loc=` / `ks=3D1000000 --mutex` / `-loops=3D5000 run`: the line the soft break emptied stood \
          between the command and its wrapped options, which labelled the mutex run (7 figures) apart from the \
