@@ -1238,3 +1238,27 @@ fn a_real_file_with_multibyte_words_pasted_twice_is_read_without_a_panic() {
     let (got, _) = read(&damaged(&bytes, Damage::PastedTwice));
     assert!(beyond(&clean, &got).is_empty(), "{file}: lost {:?}", beyond(&clean, &got));
 }
+
+/// mend61: the scx-cosmos mail (wild/mixed) with its `perf bench -f simple
+/// sched messaging` time `16.135` made `0.000` lost the perf run with no
+/// word: its command and figure fell inside schbench's head paragraph,
+/// which perf (sure of them, reading nothing) did not get back. Now those
+/// lines are left to perf's round, which says why nothing was read; the
+/// schbench figures are the clean file's.
+#[test]
+fn a_perf_bench_simple_time_of_0_in_a_mixed_mail_is_warned() {
+    let file = "wild/mixed/gh-pr-scx-cosmos-2025-perf-bench-f-simple-then-schbench-auto-pinning-no-blank-between-interim-reports-cut.txt";
+    let Some(bytes) = case_bytes(file) else { return };
+    let text = String::from_utf8(bytes).expect("UTF-8");
+    assert!(text.contains("\n16.135\n"), "{file}: no 16.135 line");
+    let zero = text.replacen("\n16.135\n", "\n0.000\n", 1);
+    let outcome = benchsite::site::parse_bytes(zero.as_bytes(), None);
+    assert!(
+        outcome.warnings.iter().any(|(_, w)| w.contains("perf-bench") && w.contains("`0.000`")),
+        "{:?}",
+        outcome.warnings
+    );
+    let (clean, _) = read(text.as_bytes());
+    let (got, _) = read(zero.as_bytes());
+    assert_eq!(got.len(), clean.len() - 1, "only the perf run goes");
+}
