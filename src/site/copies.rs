@@ -344,6 +344,7 @@ pub(super) fn drop_copied_runs_apart(
             rf.parsed.samples.retain(|s| !row_copies.contains(&(i, s.line)));
         }
     }
+    drop_quotes_across_kernels(results, &mut warnings);
     warn_copied_across_kernels(results, &mut warnings);
     // In path order, as every other warning of the class.
     warnings.sort_by_key(|(i, d)| (*i, d.line));
@@ -668,6 +669,50 @@ fn warn_copied_across_kernels(results: &[ResultFile], warnings: &mut Vec<(usize,
                 ),
             ),
         ));
+    }
+}
+
+/// A file whose figures, all quoted (`> `), are another kernel's file's
+/// printed there, figure for figure ([`copied_across_kernels`]): a reply
+/// in kernel B's directory quoting A's output (as Steve Lord's reply
+/// quoted Andrey Nekrasov's tiotest boxes, LKML 2001-10). Those figures
+/// are A's, no run of B: dropped from the reply, with a warning naming the
+/// original. Where neither or both are quoted, which directory is wrong
+/// the files do not say ([`warn_copied_across_kernels`]).
+fn drop_quotes_across_kernels(results: &mut [ResultFile], warnings: &mut Vec<(usize, Diagnostic)>) {
+    let kernel = |rf: &ResultFile| rf.parsed.samples.first().and_then(|s| s.kernel.clone()).unwrap_or_default();
+    let mut dropped = Vec::new();
+    for (i, j) in copied_across_kernels(results) {
+        let (qi, qj) = (quoted(&results[i], &kernel(&results[i])), quoted(&results[j], &kernel(&results[j])));
+        let (copy, of) = match (qi, qj) {
+            (true, false) => (i, j),
+            (false, true) => (j, i),
+            _ => continue,
+        };
+        if dropped.contains(&copy) {
+            continue;
+        }
+        let (rf, other) = (&results[copy], &results[of]);
+        warnings.push((
+            copy,
+            Diagnostic::warning(
+                &rf.path,
+                rf.parsed.samples.iter().map(|s| s.line).min(),
+                format!(
+                    "{}: its {} figures, quoted with `> `, are those {} prints (kernel {}), figure for figure: a \
+                     reply's quote of that output, no run of {}: not read here",
+                    rf.parsed.benchmark,
+                    rf.parsed.samples.len(),
+                    other.rel_path,
+                    kernel(other),
+                    kernel(rf)
+                ),
+            ),
+        ));
+        dropped.push(copy);
+    }
+    for i in dropped {
+        results[i].parsed.samples.clear();
     }
 }
 
@@ -1499,6 +1544,28 @@ mod tests {
         let m = &diags[0].message;
         assert!(m.contains("(quoted with `> `) are those of 2.4.11-pre2-xfs/nekrasov.txt lines 12-30"), "{m}");
         assert!(m.contains("the same run quoted in a reply"), "{m}");
+        assert!(results[0].parsed.samples.is_empty());
+        assert_eq!(results[1].parsed.samples.len(), 32);
+        // The reply in another kernel's directory: its quote is no run of
+        // that kernel, dropped with a warning naming the original (before:
+        // both read, warned as "the same output in two kernels'
+        // directories?").
+        let mut reply_elsewhere = read("2.4.11-pre2-xfs/lord.txt", reply);
+        reply_elsewhere.rel_path = "2.4.10-xfs/lord.txt".into();
+        reply_elsewhere.path = PathBuf::from("2.4.10-xfs/lord.txt");
+        reply_elsewhere.kernel_dir = Some("2.4.10-xfs".into());
+        for s in &mut reply_elsewhere.parsed.samples {
+            s.kernel = Some("2.4.10-xfs".into());
+        }
+        let mut results = vec![reply_elsewhere, read("2.4.11-pre2-xfs/nekrasov.txt", original)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].file, PathBuf::from("2.4.10-xfs/lord.txt"));
+        assert!(
+            diags[0].message.contains("quoted with `> `, are those 2.4.11-pre2-xfs/nekrasov.txt prints"),
+            "{diags:?}"
+        );
         assert!(results[0].parsed.samples.is_empty());
         assert_eq!(results[1].parsed.samples.len(), 32);
         // Two printed copies: the first in path order kept, as before.
