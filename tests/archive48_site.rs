@@ -43,7 +43,8 @@ fn punits_tables_are_read_once_under_the_kernels_their_headers_name() {
     assert!(!stderr.contains("averaged into one cell"), "{stderr}");
     for want in [
         "2023-02-15-punit-pft-threads-pvl-v2.txt:23: mmtests: the figures of 6.2.0-rc4-pvl-v2 on lines 23-62 are those of 2023-02-28-punit-pft-vma-per-thread-quoting-pft-threads.txt lines 25-64",
-        "2023-02-28-suren-reply-quoting-both-tables-split-numbers.txt:30: mmtests: the figures of 6.2.0-rc4-pvl-v2 on lines 30-122 are those of 2023-02-28-punit-pft-vma-per-thread-quoting-pft-threads.txt",
+        // Suren's reply quotes Punit's tables (`> `): said so since trust62.
+        "2023-02-28-suren-reply-quoting-both-tables-split-numbers.txt:30: mmtests: the figures of 6.2.0-rc4-pvl-v2 on lines 30-122 (quoted with `> `) are those of 2023-02-28-punit-pft-vma-per-thread-quoting-pft-threads.txt",
     ] {
         assert!(stderr.contains(want), "{want}\n{stderr}");
     }

@@ -139,6 +139,25 @@ fn wrapped(bytes: &[u8], width: usize) -> Vec<u8> {
 const CASES: &[(&str, Damage, &str)] = &[
     (
         "wild/sysbench/gh-md-zh-aliyun-sysbench-0.5-unindented-desktop-vs-1.1-throughput-block-cloud-host-ratio-table-fileio-iops-lines.txt",
+        Damage::Wrapped72,
+        "`sysbench /usr/…/oltp_read_write.lua` / two lines of options / `--mysql-password=123456 … cleanup`: the \
+         command's first line has no option and no prompt, so its wrapped rest labelled the OLTP run \
+         `云主机B / --mysql-password=123456 --mysql-db=test_wjl cleanup` (4 figures), silently (rewrap58, trust62)",
+    ),
+    (
+        "wild/sysbench/gh-sysbench-311-sysbench-1.1-oltp-ro-command-wrapped-cut.txt",
+        Damage::Wrapped76,
+        "the command over five lines, `oltp_read_only run` alone on the last: only one line was joined, the run \
+         read as test `oltp` with no threads, silently (rewrap58, trust62)",
+    ),
+    (
+        "wild/hackbench/lkml-2023-hackbench-under-trace-cmd-record-qp-soft-break-before-eq3D-tasks-cpu-data-recorded-lines.txt",
+        Damage::Wrapped72,
+        "`# trace-cmd record … 'CPU & CPUS{3}'` / `hackbench`: the bare word read as a command of its own, the run \
+         given `ipc=socket` the whole line does not, silently (rewrap58, trust62)",
+    ),
+    (
+        "wild/sysbench/gh-md-zh-aliyun-sysbench-0.5-unindented-desktop-vs-1.1-throughput-block-cloud-host-ratio-table-fileio-iops-lines.txt",
         Damage::QuotedPrintable,
         "`… --mutex-loc=` / `ks=3D1000000 --mutex` / `-loops=3D5000 run`: the line the soft break emptied stood \
          between the command and its wrapped options, which labelled the mutex run (7 figures) apart from the \
@@ -1218,4 +1237,28 @@ fn a_real_file_with_multibyte_words_pasted_twice_is_read_without_a_panic() {
     assert!(!clean.is_empty(), "{file}: nothing read whole");
     let (got, _) = read(&damaged(&bytes, Damage::PastedTwice));
     assert!(beyond(&clean, &got).is_empty(), "{file}: lost {:?}", beyond(&clean, &got));
+}
+
+/// mend61: the scx-cosmos mail (wild/mixed) with its `perf bench -f simple
+/// sched messaging` time `16.135` made `0.000` lost the perf run with no
+/// word: its command and figure fell inside schbench's head paragraph,
+/// which perf (sure of them, reading nothing) did not get back. Now those
+/// lines are left to perf's round, which says why nothing was read; the
+/// schbench figures are the clean file's.
+#[test]
+fn a_perf_bench_simple_time_of_0_in_a_mixed_mail_is_warned() {
+    let file = "wild/mixed/gh-pr-scx-cosmos-2025-perf-bench-f-simple-then-schbench-auto-pinning-no-blank-between-interim-reports-cut.txt";
+    let Some(bytes) = case_bytes(file) else { return };
+    let text = String::from_utf8(bytes).expect("UTF-8");
+    assert!(text.contains("\n16.135\n"), "{file}: no 16.135 line");
+    let zero = text.replacen("\n16.135\n", "\n0.000\n", 1);
+    let outcome = benchsite::site::parse_bytes(zero.as_bytes(), None);
+    assert!(
+        outcome.warnings.iter().any(|(_, w)| w.contains("perf-bench") && w.contains("`0.000`")),
+        "{:?}",
+        outcome.warnings
+    );
+    let (clean, _) = read(text.as_bytes());
+    let (got, _) = read(zero.as_bytes());
+    assert_eq!(got.len(), clean.len() - 1, "only the perf run goes");
 }

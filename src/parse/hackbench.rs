@@ -507,7 +507,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(c) = comment_label(t) {
             comment = Some((n, c));
         }
-        if let Some(args) = args_of(t, "hackbench") {
+        // A bare `hackbench` alone under a line of text: the tail of a
+        // command line a mail wrapped (`# trace-cmd record -e … 'CPU &
+        // CPUS{3}'` / `hackbench`, LKML 2023 re-wrapped at 72, rewrap58):
+        // read with the line above, as the whole line reads (before, a
+        // command of its own, the default `ipc=socket` set).
+        let whole;
+        let t_cmd = match n.checked_sub(2).and_then(|i| input.lines.get(i)).map(|l| l.trim_end()) {
+            Some(above) if t == "hackbench" && !above.trim().is_empty() => {
+                whole = format!("{above} {t}");
+                whole.as_str()
+            }
+            _ => t,
+        };
+        if let Some(args) = args_of(t_cmd, "hackbench") {
             cmd = command(&args);
             stated = Some((n, stated_setup(&args)));
         } else if let Some((mode, groups, fds)) = running(t) {
@@ -832,6 +845,26 @@ mod tests {
 
     fn params(s: &Sample) -> String {
         s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
+    }
+
+    /// `# trace-cmd record -e … hackbench` re-wrapped at 72 (wild fixture
+    /// lkml-2023-hackbench-under-trace-cmd, rewrap58): `hackbench` alone
+    /// on the next line is the command's tail; the run reads as unwrapped,
+    /// with no `ipc` (trace-cmd is no wrapper the parser knows). A bare
+    /// `hackbench` under a blank line is a command of its own.
+    #[test]
+    fn a_bare_hackbench_under_a_wrapped_command_is_its_tail() {
+        let run = "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+            Each sender will pass 100 messages of 100 bytes\nTime: 0.396\n";
+        let whole = format!("> >   # trace-cmd record -e 'call_function*' -f 'CPU & CPUS{{3}}' hackbench\n{run}");
+        let wrapped = format!("> >   # trace-cmd record -e 'call_function*' -f 'CPU & CPUS{{3}}'\nhackbench\n{run}");
+        let a = Hackbench.parse(&Input::from_text(&whole)).unwrap();
+        let b = Hackbench.parse(&Input::from_text(&wrapped)).unwrap();
+        assert_eq!(params(&a.samples[0]), "mode=process groups=10 fds=40 loops=100 size=100");
+        assert_eq!(params(&b.samples[0]), params(&a.samples[0]));
+        let alone = format!("\nhackbench\n{run}");
+        let c = Hackbench.parse(&Input::from_text(&alone)).unwrap();
+        assert_eq!(params(&c.samples[0]), "mode=process ipc=socket groups=10 fds=40 loops=100 size=100");
     }
 
     #[test]

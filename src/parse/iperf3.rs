@@ -630,6 +630,9 @@ struct Line<'a> {
     /// `printf` of a division by 0, `0/0 (-nan%)`), each named with its
     /// text as printed; each is NaN in its field above and not read.
     no_number: Vec<(&'static str, String)>,
+    /// A UDP jitter printed in a unit other than iperf3's `ms` (`0.003
+    /// us`), as printed: NaN in `udp`, not read, said.
+    jitter_unit: Option<String>,
     /// A `sender` line with a retransmit count after its bitrate (`Retr`,
     /// which iperf3 prints for TCP on systems that count retransmits).
     retr: bool,
@@ -676,9 +679,18 @@ fn read_line<'a>(
             plain(cell)
         }
     };
+    let mut jitter_unit = None;
     let (udp, datagrams) = match cells.get(5) {
-        Some(&"ms") => {
-            let jitter = figure(cells[4], "jitter", &format!("{} ms", cells[4])).ok_or_else(bad)?;
+        // attack61 (repro ip3-udp-us): a jitter in another unit (`0.003
+        // us`) dropped both Jitter and Lost unsaid, then refused the whole
+        // file; iperf3 prints ms only: that figure alone is not read.
+        Some(&unit) if unit == "ms" || cells.get(6).is_some_and(|c| c.contains('/')) => {
+            let jitter = if unit == "ms" {
+                figure(cells[4], "jitter", &format!("{} ms", cells[4])).ok_or_else(bad)?
+            } else {
+                jitter_unit = Some(format!("{} {unit}", cells[4]));
+                f64::NAN
+            };
             let printed = cells.get(7).copied().unwrap_or("");
             let pct = printed.strip_prefix('(').and_then(|p| p.strip_suffix("%)"));
             let lost = pct.and_then(|p| figure(p, "loss", printed)).ok_or_else(bad)?;
@@ -686,19 +698,13 @@ fn read_line<'a>(
             let datagrams = counts.and_then(|(l, t)| Some((l.parse::<i64>().ok()?, t.parse::<i64>().ok()?)));
             (Some((jitter, lost)), datagrams)
         }
-        // attack61 (repro ip3-udp-us): a jitter in another unit (`0.003
-        // us`) dropped both Jitter and Lost unsaid; iperf3 prints ms only.
-        Some(other) if cells.get(6).is_some_and(|c| c.contains('/')) => {
-            let what = format!("an iperf3 UDP jitter in ms (iperf3 prints `0.003 ms`; this line's is in `{other}`)");
-            return Err(ParseError::malformed(n, what, t));
-        }
         _ => (None, None),
     };
     let bytes = cells
         .first()
         .zip(cells.get(1))
         .and_then(|(value, unit)| Some((transfer(value, unit)?, format!("{value} {unit}"))));
-    Ok(Line { n, id, role, mbits, step, bytes, udp, datagrams, no_number, retr, bidir })
+    Ok(Line { n, id, role, mbits, step, bytes, udp, datagrams, no_number, jitter_unit, retr, bidir })
 }
 
 /// A transfer `6.79` `MBytes` in bytes (iperf3's units are powers of
@@ -936,6 +942,14 @@ fn text_block(block: &[Line], mode: Mode, streams: usize, out: &mut ParsedFile) 
         // that counted `0/0` datagrams prints `(-nan%)`) is none: said, and
         // the line's other figures read.
         let read = |what: &str| l.role == "receiver" || what == "bitrate";
+        if let Some(printed) = l.jitter_unit.as_ref().filter(|_| read("jitter")) {
+            let msg = format!(
+                "an iperf3 `[{}] … {}` line's jitter is printed `{printed}`, where iperf3 prints ms only: not read; \
+                 the line's other figures are",
+                l.id, l.role
+            );
+            out.notes.push((l.n, msg));
+        }
         for (what, printed) in l.no_number.iter().filter(|(what, _)| read(what)) {
             let msg = format!(
                 "an iperf3 `[{}] … {}` line's {what} is printed `{printed}`: no number (a division by 0), not read; \
@@ -1858,10 +1872,11 @@ mod tests {
     }
 
     /// attack61 (repro ip3-udp-us): iperf3 issue 1554's expected UDP run with the
-    /// receiver's jitter edited to `0.003 us` lost Jitter and Lost unsaid;
-    /// now an error at its line (iperf3 prints the jitter in ms only).
+    /// receiver's jitter edited to `0.003 us` lost Jitter and Lost unsaid,
+    /// then (session 61) refused the whole file; now that jitter alone is
+    /// not read, with a warning at its line (iperf3 prints ms only).
     #[test]
-    fn a_udp_jitter_not_in_ms_is_an_error_at_its_line() {
+    fn a_udp_jitter_not_in_ms_is_warned_and_the_rest_read() {
         let text = "$ iperf3 --client localhost --udp --time 1\n<skip>\n\
             [ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n\
             [  5]   0.00-1.00   sec   128 KBytes  1.05 Mbits/sec  0.000 ms  0/6 (0%)  sender\n\
@@ -1869,9 +1884,11 @@ mod tests {
         let f = Iperf3.parse(&Input::from_text(text)).unwrap();
         assert!(f.samples.iter().any(|s| s.metric.name == "Jitter" && s.value.mean() == 0.003));
         let bad = text.replace("0.003 ms", "0.003 us");
-        let err = Iperf3.parse(&Input::from_text(&bad)).unwrap_err();
-        assert_eq!(err.line(), Some(5), "{err}");
-        assert!(err.to_string().contains("`us`"), "{err}");
+        let g = Iperf3.parse(&Input::from_text(&bad)).unwrap();
+        assert!(!g.samples.iter().any(|s| s.metric.name == "Jitter"), "{:?}", g.samples);
+        assert!(g.samples.iter().any(|s| s.metric.name == "Lost"), "{:?}", g.samples);
+        assert_eq!(g.samples.len(), f.samples.len() - 1);
+        assert!(g.notes.iter().any(|(n, m)| *n == 5 && m.contains("`0.003 us`")), "{:?}", g.notes);
     }
 
     /// wildmod62 (esnet/iperf issue #1534, wild/iperf3): a 24-hour UDP

@@ -8772,7 +8772,12 @@ fn is_wrapped_options(input: &Input, trimmed: &[&str], read: &[bool], i: usize, 
             && (super::failed::is_command_line(prev)
                 || compiler(prev)
                 || prev.words().any(|w| w.starts_with("./"))
-                || command_words(prev, program).is_some())
+                || command_words(prev, program).is_some()
+                // The program's name first, its options all on the lines
+                // wrapped off it (`sysbench /usr/…/oltp_read_write.lua`,
+                // the aliyun note at 72: no option on the line, no prompt,
+                // so no command line to [`command_words`]).
+                || prev.words().next().is_some_and(|w| is_program(command_words_name(w), program)))
     };
     // A command wrapped over more lines (`sysbench /usr/…/oltp_read_write.lua`
     // / `--table-size=200000 --db-driver=mysql` / `--mysql-password=123456

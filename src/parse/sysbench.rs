@@ -408,6 +408,41 @@ fn size_as_printed(bytes: u64, version: Option<&str>) -> String {
 }
 
 /// The test a sysbench command line runs: `cpu`, `oltp_read_write`.
+/// A `sysbench` command line `t` (line `n`, 1-based) naming no test that a
+/// mail wrapped over up to six more lines: each next line carries options
+/// on (`--tables=32 …`), or goes on from an option cut at a `-`
+/// (`--mysql-` / `host=mysql80 …`), until one ending the command as
+/// sysbench's do (`oltp_read_only run`). The lines joined, when they name
+/// a test; else `None`.
+fn wrapped_over(input: &Input, n: usize, t: &str) -> Option<String> {
+    let args = args_of(t, "sysbench")?;
+    if command_test(&args).is_some() {
+        return None;
+    }
+    let mut joined = t.to_string();
+    let mut k = n;
+    for _ in 0..6 {
+        k = (k..input.lines.len()).find(|&j| !input.joined_away(j))?;
+        let next = input.lines[k].trim();
+        k += 1;
+        if next.is_empty() || next.contains("sysbench") {
+            return None;
+        }
+        let cut = joined.ends_with('-');
+        let ends = matches!(next.split_whitespace().last(), Some("run" | "prepare" | "cleanup"));
+        if !(cut || ends || super::cmdline::continues_options(next)) {
+            return None;
+        }
+        joined.push_str(if cut { "" } else { " " });
+        joined.push_str(next);
+        if ends {
+            let names_test = args_of(&joined, "sysbench").is_some_and(|a| command_test(&a).is_some());
+            return names_test.then_some(joined);
+        }
+    }
+    None
+}
+
 fn command_test(args: &[&str]) -> Option<String> {
     let name = args.iter().find_map(|a| a.strip_prefix("--test=")).or_else(|| {
         args.iter().find(|a| !a.starts_with('-') && !matches!(**a, "run" | "prepare" | "cleanup")).copied()
@@ -935,6 +970,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             format!("{t}{glue}{below}")
         });
         let wrapped = wrapped.filter(|w| args_of(w, "sysbench").is_some_and(|a| command_test(&a).is_some()));
+        // Wrapped over more lines (issue #311's command re-wrapped at 76:
+        // five lines, its test name alone on the last): [`wrapped_over`].
+        let wrapped = wrapped.or_else(|| (!ended).then(|| wrapped_over(input, n, t)).flatten());
         let t = wrapped.as_deref().unwrap_or(t);
         let starts_run = banner(t).is_some() || args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_some());
         if starts_run {
@@ -2002,6 +2040,28 @@ mod tests {
         let f = Sysbench.parse(&Input::from_text(&reads)).unwrap();
         let got: Vec<String> = f.samples.iter().map(|s| format!("{} {}", s.line, s.metric.name)).collect();
         assert_eq!(got, ["2 reads/s", "7 read"]);
+    }
+
+    /// Issue #311's command re-wrapped at 76 columns (rewrap58): five
+    /// lines, the last `oltp_read_only run`; before, the run was read as
+    /// test `oltp` with no threads.
+    #[test]
+    fn a_command_line_wrapped_over_five_lines_is_joined() {
+        let text = "sysbench --db-driver=mysql --report-interval=3 --warmup-time=120\n\
+            --mysql-storage-engine=innodb --table-size=5000000 --tables=32\n\
+            --rand-type=uniform --db-ps-mode=disable --threads=1 --time=120 --mysql-\n\
+            host=mysql80 --mysql-port=3306 --mysql-user=sbtest --mysql-password=xxx\n\
+            oltp_read_only run\n\
+            sysbench 1.1.0-faaff4f (using bundled LuaJIT 2.1.0-beta3)\nSQL statistics:\n\
+            \x20   transactions:                        31128  (259.39 per sec.)\n";
+        let f = Sysbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(show(&f), ["8 oltp_read_only transactions threads=1 259.39"]);
+        // A blank line ends the command: what is under it is not taken.
+        let text = "sysbench --threads=1 --time=120\n--tables=32\n\noltp_read_only run\n\
+            sysbench 1.1.0-faaff4f (using bundled LuaJIT 2.1.0-beta3)\nSQL statistics:\n\
+            \x20   transactions:                        31128  (259.39 per sec.)\n";
+        let f = Sysbench.parse(&Input::from_text(text)).unwrap();
+        assert!(show(&f).iter().all(|s| !s.contains("threads=1")), "{:?}", show(&f));
     }
 
     /// A command line wrapped inside an option before its test name

@@ -154,7 +154,7 @@ pub(super) fn drop_copied_runs_apart(
             } else {
                 0
             };
-            (results[i].kernel_dir.as_deref() != Some(kernel), std::cmp::Reverse(rows), i)
+            (results[i].kernel_dir.as_deref() != Some(kernel), quoted(&results[i], kernel), std::cmp::Reverse(rows), i)
         });
         // Line hash → (file, line) of the first file giving it.
         let mut seen: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
@@ -243,19 +243,26 @@ pub(super) fn drop_copied_runs_apart(
                 let of_lines = found.iter().filter(|&&(f, _)| f == of).map(|&(_, l)| l);
                 let (oa, ob) = (of_lines.clone().min().unwrap_or(0), of_lines.max().unwrap_or(0));
                 let (a, b) = (lines[0].0, lines[lines.len() - 1].0);
+                // One side quoted (`> `), the other printed: a reply quoting
+                // the original (Steve Lord's of Andrey Nekrasov's tiotest
+                // boxes, LKML 2001-10), counted once from the original.
+                let quoting = quoted(rf, kernel) && !quoted(&results[of], kernel);
                 warnings.push((
                     i,
                     Diagnostic::warning(
                         &rf.path,
                         Some(a),
                         format!(
-                            "{benchmark}: the figures of {kernel} on {} are those of {} {}, figure for figure{}, \
-                             counted once (from {1}){kept}",
+                            "{benchmark}: the figures of {kernel} on {}{} are those of {} {}, figure for figure{}, \
+                             counted once (from {2}){kept}",
                             span(a, b),
+                            if quoting { " (quoted with `> `)" } else { "" },
                             results[of].rel_path,
                             span(oa, ob),
                             if reprint {
                                 " and run count for run count: the same summary of runs printed again"
+                            } else if quoting {
+                                " and set-up for set-up: the same run quoted in a reply, the original printed there"
                             } else {
                                 ": the same run read twice"
                             },
@@ -337,6 +344,7 @@ pub(super) fn drop_copied_runs_apart(
             rf.parsed.samples.retain(|s| !row_copies.contains(&(i, s.line)));
         }
     }
+    drop_quotes_across_kernels(results, &mut warnings);
     warn_copied_across_kernels(results, &mut warnings);
     // In path order, as every other warning of the class.
     warnings.sort_by_key(|(i, d)| (*i, d.line));
@@ -664,6 +672,50 @@ fn warn_copied_across_kernels(results: &[ResultFile], warnings: &mut Vec<(usize,
     }
 }
 
+/// A file whose figures, all quoted (`> `), are another kernel's file's
+/// printed there, figure for figure ([`copied_across_kernels`]): a reply
+/// in kernel B's directory quoting A's output (as Steve Lord's reply
+/// quoted Andrey Nekrasov's tiotest boxes, LKML 2001-10). Those figures
+/// are A's, no run of B: dropped from the reply, with a warning naming the
+/// original. Where neither or both are quoted, which directory is wrong
+/// the files do not say ([`warn_copied_across_kernels`]).
+fn drop_quotes_across_kernels(results: &mut [ResultFile], warnings: &mut Vec<(usize, Diagnostic)>) {
+    let kernel = |rf: &ResultFile| rf.parsed.samples.first().and_then(|s| s.kernel.clone()).unwrap_or_default();
+    let mut dropped = Vec::new();
+    for (i, j) in copied_across_kernels(results) {
+        let (qi, qj) = (quoted(&results[i], &kernel(&results[i])), quoted(&results[j], &kernel(&results[j])));
+        let (copy, of) = match (qi, qj) {
+            (true, false) => (i, j),
+            (false, true) => (j, i),
+            _ => continue,
+        };
+        if dropped.contains(&copy) {
+            continue;
+        }
+        let (rf, other) = (&results[copy], &results[of]);
+        warnings.push((
+            copy,
+            Diagnostic::warning(
+                &rf.path,
+                rf.parsed.samples.iter().map(|s| s.line).min(),
+                format!(
+                    "{}: its {} figures, quoted with `> `, are those {} prints (kernel {}), figure for figure: a \
+                     reply's quote of that output, no run of {}: not read here",
+                    rf.parsed.benchmark,
+                    rf.parsed.samples.len(),
+                    other.rel_path,
+                    kernel(other),
+                    kernel(rf)
+                ),
+            ),
+        ));
+        dropped.push(copy);
+    }
+    for i in dropped {
+        results[i].parsed.samples.clear();
+    }
+}
+
 /// The raw files (indices into `results`) whose figures, all of one
 /// kernel, are another kernel's file's of the same benchmark, figure for
 /// figure, with [`MIN_COPIED`] strong figures at least, or every figure a
@@ -784,6 +836,34 @@ fn hashed_lines(samples: &[Sample], kernel: &str, any_quoting: bool, group: bool
 /// mail's as a second run).
 fn names_a_line(value: &str) -> bool {
     value.strip_prefix("line ").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether every line giving `rf`'s figures of `kernel` is quoted mail
+/// text (`> `, `>`, `> > `): a reply's quote of another post's output. A
+/// file with no raw text (a unit test's) or no such figure is not.
+fn quoted(rf: &ResultFile, kernel: &str) -> bool {
+    let raw = &rf.raw[..];
+    if raw.is_empty() {
+        return false;
+    }
+    let mut wanted: Vec<usize> =
+        rf.parsed.samples.iter().filter(|s| s.kernel.as_deref() == Some(kernel)).map(|s| s.line).collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    if wanted.is_empty() {
+        return false;
+    }
+    let mut want = wanted.iter().peekable();
+    for (n, line) in raw.split(|&b| b == b'\n').enumerate() {
+        let Some(&&w) = want.peek() else { break };
+        if n + 1 == w {
+            if !line.trim_ascii_start().starts_with(b">") {
+                return false;
+            }
+            want.next();
+        }
+    }
+    want.peek().is_none()
 }
 
 /// `line 7` or `lines 7-9`.
@@ -1428,6 +1508,72 @@ mod tests {
         let mut diags = Vec::new();
         drop_copied_runs(&mut results, &mut diags);
         assert!(!diags.iter().any(|d| d.message.contains("two formats")), "{diags:?}");
+    }
+
+    /// Andrey Nekrasov's two tiotest boxes (tests/fixtures/tiobench, LKML
+    /// 2001-10) and Steve Lord's reply quoting them (`> `, wild fixture)
+    /// in one kernel's directory, the reply first in path order: every
+    /// figure and set-up alike, one side quoted. The reply's quote is
+    /// dropped, with a warning naming the original, whose 32 figures are
+    /// kept (before: the original was dropped, the quote kept).
+    #[test]
+    fn a_table_quoted_in_a_reply_counts_once_from_the_original() {
+        use crate::parse::Input;
+        let original = include_str!(
+            "../../tests/fixtures/tiobench/lkml-2001-10-tiotest031-ramdisk-ext2-vs-xfs-cat-prompt-labels-while-loop.txt"
+        );
+        let reply = include_str!(
+            "../../tests/fixtures/wild/tiobench/lkml-2001-10-lord-reply-quotes-nekrasov-tiotest031-ext2-and-xfs-boxes-cat-prompt-labels-corner-lost-printed-in-original.txt"
+        );
+        let read = |rel: &str, text: &str| {
+            let mut f = file(rel, Some("2.4.11-pre2-xfs"), Vec::new());
+            let input = Input::from_text(text);
+            f.parsed = crate::parse::detect(&input).unwrap().parse(&input).unwrap();
+            f.parsed.samples =
+                std::mem::take(&mut f.parsed.samples).into_iter().map(|s| s.with_kernel("2.4.11-pre2-xfs")).collect();
+            f.raw = std::sync::Arc::from(text.as_bytes());
+            f
+        };
+        let mut results = vec![read("2.4.11-pre2-xfs/lord.txt", reply), read("2.4.11-pre2-xfs/nekrasov.txt", original)];
+        assert_eq!(results[0].parsed.samples.len(), 32);
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].file, PathBuf::from("2.4.11-pre2-xfs/lord.txt"));
+        assert_eq!(diags[0].line, Some(12));
+        let m = &diags[0].message;
+        assert!(m.contains("(quoted with `> `) are those of 2.4.11-pre2-xfs/nekrasov.txt lines 12-30"), "{m}");
+        assert!(m.contains("the same run quoted in a reply"), "{m}");
+        assert!(results[0].parsed.samples.is_empty());
+        assert_eq!(results[1].parsed.samples.len(), 32);
+        // The reply in another kernel's directory: its quote is no run of
+        // that kernel, dropped with a warning naming the original (before:
+        // both read, warned as "the same output in two kernels'
+        // directories?").
+        let mut reply_elsewhere = read("2.4.11-pre2-xfs/lord.txt", reply);
+        reply_elsewhere.rel_path = "2.4.10-xfs/lord.txt".into();
+        reply_elsewhere.path = PathBuf::from("2.4.10-xfs/lord.txt");
+        reply_elsewhere.kernel_dir = Some("2.4.10-xfs".into());
+        for s in &mut reply_elsewhere.parsed.samples {
+            s.kernel = Some("2.4.10-xfs".into());
+        }
+        let mut results = vec![reply_elsewhere, read("2.4.11-pre2-xfs/nekrasov.txt", original)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].file, PathBuf::from("2.4.10-xfs/lord.txt"));
+        assert!(
+            diags[0].message.contains("quoted with `> `, are those 2.4.11-pre2-xfs/nekrasov.txt prints"),
+            "{diags:?}"
+        );
+        assert!(results[0].parsed.samples.is_empty());
+        assert_eq!(results[1].parsed.samples.len(), 32);
+        // Two printed copies: the first in path order kept, as before.
+        let mut results = vec![read("2.4.11-pre2-xfs/a.txt", original), read("2.4.11-pre2-xfs/b.txt", original)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(results[0].parsed.samples.len(), 32);
+        assert!(results[1].parsed.samples.is_empty());
     }
 
     /// A file repeating some lines of another: kept.

@@ -148,6 +148,37 @@ fn command_options(sec: &mut Section) -> Vec<String> {
     unknown
 }
 
+/// Notes each `[Run N]:` of futex wake, wake-parallel or requeue read
+/// whose next line of text is neither another run nor perf's closing mean
+/// (`Wokeup 8 of 8 threads in 0.0186 ms (+-3.12%)`), which perf prints
+/// after its last run: the output was cut there (attack61's
+/// futex-wake-truncated, cut after `[Run 4]` of 10: four runs read with
+/// no word). The runs shown are read.
+pub(super) fn note_runs_cut_short(input: &crate::parse::Input, out: &mut ParsedFile) {
+    let text = |l: &str| l.trim_start_matches(|c: char| c == '>' || c.is_whitespace()).trim_end().to_string();
+    let mut notes = Vec::new();
+    for s in out.samples.iter().filter(|s| s.group.starts_with("futex/") && s.metric.unit == "ms") {
+        let Some(t) = s.line.checked_sub(1).and_then(|i| input.lines.get(i)).map(|l| text(l)) else { continue };
+        let Some(run) = t.strip_prefix("[Run ").and_then(|r| r.split_once(']')).map(|(k, _)| k.to_string()) else {
+            continue;
+        };
+        let next = input.lines.iter().skip(s.line).map(|l| text(l)).find(|l| !l.is_empty());
+        let closed = next.as_deref().is_some_and(|n| n.starts_with("[Run ") || timed(n).is_some());
+        if !closed {
+            notes.push((
+                s.line,
+                format!(
+                    "the runs of {} end at `[Run {run}]` without the mean line perf prints after its last run \
+                     (`{} … ms (+-…%)`): the output looks cut short; the runs shown are read",
+                    s.group,
+                    t.strip_prefix(&format!("[Run {run}]: ")).and_then(|b| b.split(" in ").next()).unwrap_or("…")
+                ),
+            ));
+        }
+    }
+    out.notes.extend(notes);
+}
+
 /// A timed line's metric and the text its value follows: `Wokeup 8 of 8
 /// threads in 0.0170 ms`, `Requeued 8 of 8 threads in …`, `Avg per-thread
 /// latency (waking 1/8 threads) in …`.

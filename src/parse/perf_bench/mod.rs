@@ -451,6 +451,30 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
     if took {
         return Ok(());
     }
+    // perf prints ops/sec whole (`%14d`, `%'14d` in a locale grouping
+    // thousands): a `.` there is a de_DE thousands point (`175.279
+    // ops/sec`, attack61's de_DE sched pipe: read as 175.279, not 175279).
+    // Grouped in threes it is read whole, with a note; any other fraction
+    // is no figure perf prints: warned, not read.
+    if !sec.group.is_empty()
+        && let Some(v) = t.strip_suffix(" ops/sec").map(str::trim).filter(|v| v.contains('.'))
+    {
+        match plain(&v.replace('.', "")).filter(|_| thousands_grouped(v, '.')) {
+            Some(whole) => {
+                out.samples.push(sec.sample(Metric::new("ops/sec", "ops/sec", Better::Higher), whole, n));
+                out.notes.push((
+                    n,
+                    format!(
+                        "`{t}` read as {whole} ops/sec: perf prints ops/sec whole, its `.` a locale's thousands point"
+                    ),
+                ));
+            }
+            None => {
+                out.notes.push((n, format!("`{t}`: perf prints ops/sec whole, a fraction is none of its: not read")))
+            }
+        }
+        return Ok(());
+    }
     if let Some((metric, v, tail, cut)) = shared_line(n, t)? {
         if sec.group.is_empty() {
             out.notes
@@ -709,6 +733,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         );
         out.notes.push((*first, what));
     }
+    futex::note_runs_cut_short(input, &mut out);
     if out.samples.is_empty() {
         // Only benchmarks not read here (`perf bench uprobe all`): say which.
         let skipped: Vec<&(usize, String)> =

@@ -350,3 +350,47 @@ fn a_total_time_with_a_decimal_comma_is_refused_not_read_as_thousands() {
     assert_eq!(number("0,162"), None);
     assert_eq!(number("1,053.963"), Some(1053.963));
 }
+
+/// The wild fixture kvm-2023-11-haltpoll's sched pipe runs as perf prints
+/// them in de_DE (`%'d`: `122.878 ops/sec`, attack61's de_DE pipe): read
+/// whole, 122878 and 199876, with a note each (before: 122.878 and
+/// 199.876, no word). A fraction perf never prints is warned, not read.
+#[test]
+fn sched_pipe_ops_per_sec_with_a_thousands_point_is_read_whole() {
+    let real = include_str!(
+        "../../../tests/fixtures/wild/perf_bench/kvm-2023-11-haltpoll-arm64-guest-sched-pipe-a-without-b-with-labels-cycles-in-prose-below.txt"
+    );
+    let de = real.replace("122878 ops/sec", "122.878 ops/sec").replace("199876 ops/sec", "199.876 ops/sec");
+    let ops = |f: &ParsedFile| -> Vec<(usize, f64)> {
+        f.samples.iter().filter(|s| s.metric.name == "ops/sec").map(|s| (s.line, s.value.mean())).collect()
+    };
+    let (clean, f) = (read(real), read(&de));
+    assert_eq!(ops(&clean), [(11, 122878.0), (21, 199876.0)]);
+    assert_eq!(ops(&f), ops(&clean));
+    assert_eq!(f.notes.len(), clean.notes.len() + 2, "{:?}", f.notes);
+    assert!(f.notes.iter().any(|(n, m)| *n == 11 && m.contains("read as 122878 ops/sec")), "{:?}", f.notes);
+    let odd = real.replace("122878 ops/sec", "122.87 ops/sec");
+    let f = read(&odd);
+    assert_eq!(ops(&f), [(21, 199876.0)]);
+    assert!(f.notes.iter().any(|(n, m)| *n == 11 && m.contains("not read")), "{:?}", f.notes);
+}
+
+/// attack61's futex-wake-truncated: `perf bench futex wake` cut after
+/// `[Run 4]` (of 10; no closing mean line) read four runs with no word:
+/// now noted at the last run, the runs read. A whole output has no note.
+#[test]
+fn futex_wake_runs_cut_before_the_mean_are_noted() {
+    let head = "# Running 'futex/wake' benchmark:\n\
+        Run summary [PID 3043]: blocking on 8 threads (at [shared] futex 0x5629850876d8), waking up 1 at a time.\n\n";
+    let runs: String = (1..=4).map(|k| format!("[Run {k}]: Wokeup 8 of 8 threads in 0.01{k}0 ms\n")).collect();
+    let cut = read(&format!("{head}{runs}"));
+    assert_eq!(cut.samples.len(), 4);
+    assert!(
+        cut.notes.iter().any(|(n, m)| *n == 7 && m.contains("end at `[Run 4]`") && m.contains("cut short")),
+        "{:?}",
+        cut.notes
+    );
+    let whole = read(&format!("{head}{runs}Wokeup 8 of 8 threads in 0.0125 ms (+-3.12%)\n"));
+    assert_eq!(whole.samples.len(), 4);
+    assert!(whole.notes.is_empty(), "{:?}", whole.notes);
+}
