@@ -988,6 +988,25 @@ fn aim7_row(
     let Some(Ok(tasks)) = words.next().map(str::parse::<u32>) else {
         return Ok(date_tail(line));
     };
+    // A diff hunk's `-`/`+` before the kernel (`-2.4.20-pre5 32 470.7 …`
+    // over `+2.4.20-pre5 32 490.2 …`, seed 002's table posted as a patch:
+    // two kernels `-2.4.20-pre5` and `+2.4.20-pre5`, no word; attack62):
+    // the kernel is the name, and the two sides stay apart as set-ups.
+    let side = kernel.and_then(|k| {
+        let rest = k.strip_prefix(['-', '+'])?;
+        super::labels::is_kernel_name(rest).then(|| (rest, if k.starts_with('-') { "removed" } else { "added" }))
+    });
+    let kernel = side.map(|(k, _)| k).or(kernel);
+    if let Some((k, side)) = side {
+        out.notes.push((
+            lineno,
+            format!(
+                "a diff's {side} line (`{}` before kernel {k}): read as the {side} side, kept apart from the other \
+                 side by `diff={side}`",
+                if side == "removed" { '-' } else { '+' }
+            ),
+        ));
+    }
     let skip = 1 + usize::from(kernel_col);
     // Tabs an editor put for runs of spaces (`unexpand -a`: `\t\t\t\t1\t\t\t\t\t2400.00\t\t100…`)
     // are no spreadsheet's cells, one a tab: more cells than the table has
@@ -1042,6 +1061,9 @@ fn aim7_row(
         let mut s = Sample::new(metric.clone(), value, lineno).with_group(ctx.group).with_param("tasks", tasks);
         if let Some(k) = kernel {
             s = s.with_kernel(k);
+        }
+        if let Some((_, side)) = side {
+            s = s.with_param("diff", side);
         }
         decs.push((out.samples.len(), num::decimals(cell).unwrap_or(0)));
         out.samples.push(s);
@@ -1485,6 +1507,36 @@ mod tests {
         assert_eq!(stp_peak_name("2.5.69-mm6(deadline)"), ("2.5.69-mm6", Some("deadline")));
         assert_eq!(stp_peak_name("2.5.69-mm7"), ("2.5.69-mm7", None));
         assert_eq!(stp_peak_name("tuned - base"), ("tuned - base", None));
+    }
+
+    /// Seed 002's AIM7 table posted as a diff hunk (attack62): the rows
+    /// `-2.4.20-pre5 …` and `+2.4.20-pre5 …` were two kernels of those
+    /// names, no word. Kernel 2.4.20-pre5 on both, each side its own set-up.
+    #[test]
+    fn a_diff_hunks_sides_are_one_kernel_two_set_ups() {
+        let text = "\
+--- a/results/aim7.txt
++++ b/results/aim7.txt
+@@ -10,5 +10,5 @@
+ kernel Tasks Jobs/Min Real CPU
+ 2.4.19-rc5-aa1 32 555.4 342.2 146.1
+-2.4.20-pre5 32 470.7 403.8 147.2
++2.4.20-pre5 32 490.2 403.8 147.2
+ 2.4.20-pre4-ac1 32 472.0 402.7 142.4
+ 2.5.33-mm5 32 474.4 400.7 144.2
+";
+        let f = Aim7.parse(&Input::from_text(text)).unwrap();
+        assert!(f.samples.iter().all(|s| !s.kernel.as_deref().unwrap_or("").starts_with(['-', '+'])));
+        let side = |l: usize| {
+            f.samples
+                .iter()
+                .find(|s| s.line == l)
+                .and_then(|s| s.params.iter().find(|p| p.name == "diff"))
+                .map(|p| p.value.clone())
+        };
+        assert_eq!(side(6).as_deref(), Some("removed"));
+        assert_eq!(side(7).as_deref(), Some("added"));
+        assert!(f.notes.iter().any(|(l, n)| *l == 6 && n.contains("a diff's removed line")));
     }
 
     /// attack42 F4 (its r/r03-same-kernel-twice.txt: Cliff White's Peak

@@ -222,6 +222,13 @@ fn label_and_size(prefix: &[&str]) -> Option<(String, String, Option<String>)> {
     if !size.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
+    // A label ending in a `1*1024` cell: that was the size, and the
+    // "size" taken is the first figure (LKML 2001-12, a numbered list's
+    // `21. ` before a row with an empty Machine cell, its last cell
+    // wrapped: size 9854, every figure one column left; attack62).
+    if rest.last().is_some_and(|t| t.contains('*') && sizeish(t)) {
+        return None;
+    }
     Some((rest.join(" "), size.to_string(), volumes.map(str::to_string)))
 }
 
@@ -399,11 +406,32 @@ fn rows_after(
     Ok((rows, i))
 }
 
+/// The highest %CPU a Bonnie row may print for an I/O test (not Seeks):
+/// one process, timed by the
+/// clock, prints a little above 100 (`101.4`, rounding of the user and
+/// system times); far above that the cells are out of place.
+const MAX_CPU: f64 = 150.0;
+
 /// Adds the samples of one result row to `out`. A `+++++` cell (too fast
 /// to measure) gives no sample, a note naming the test and an
 /// [`Untimed`] for the table; a damaged cell ([`damaged_cell`]: `8,544`)
 /// gives no sample and a warning naming its line, test and text.
 fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<(), ParseError> {
+    // Bonnie runs one process for its five I/O tests: a %CPU far above
+    // 100 there is no CPU share, and the row's cells are not under the
+    // columns the header names. (Its seek test forks seekers: `196.5`,
+    // LKML 2001-12, is a real Seeks %CPU.)
+    let mut io_cpu = r.cells.iter().take(10).skip(1).step_by(2);
+    if let Some((tok, ln)) = io_cpu.find(|(t, _)| plain(t).is_some_and(|v| v > MAX_CPU)) {
+        out.notes.push((
+            *ln,
+            format!(
+                "Bonnie result row not read: a %CPU of {tok} is no share of the one process Bonnie runs for its I/O \
+                 tests (at most about 100), so its cells are not in the columns the header names"
+            ),
+        ));
+        return Ok(());
+    }
     let mut fast: Vec<String> = Vec::new();
     let mut cut: Vec<String> = Vec::new();
     // Bonnie64's size is in GB (`1`), its rates in MB/s.
@@ -927,6 +955,36 @@ M1135- 3*1024 23779 95.2 20222 95.3 17248 54.7 26313 84.6 28849 58.9  343.9  3.2
         // Three damaged cells: no row of figures (an error, as before).
         let three = text.replace("25321 35.5 10234", "25,321 35.5 10,234").replace("99.0", "9.9.0");
         assert!(parse(&three).is_err());
+    }
+
+    /// LKML 2001-12 (wild mixed tiobench + bonnie): the post's lines
+    /// numbered as a list (`21. `) by a mail client; the row's Machine cell
+    /// is empty and its last cell wrapped. Read before: size 9854, Per
+    /// Char 100 KB/s, Per Char %CPU 109124, Seeks `22.` (attack62).
+    #[test]
+    fn a_numbered_list_prefix_is_not_a_machine_name() {
+        let text = "\
+18.               ---Sequential Output (nosync)--- ---Sequential Input-- --Rnd Seek-
+19.               -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --04k (03)-
+20. Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU
+21.        1*1024  9854 100.0 109124 51.0 65537 52.2  9821 99.9 167240 97.6 1504.4
+22. 6.4
+";
+        let got = parse(text);
+        assert!(got.as_ref().is_err() || got.as_ref().unwrap().samples.is_empty(), "{got:?}");
+        assert_eq!(got.unwrap_err().line(), Some(4));
+        // Shifted one column left with a size that fits: refused, said.
+        let shifted = "\
+Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU
+21.     9854 100.0 109124 51.0 65537 52.2  9821 99.9 167240 97.6 1504.4 6.4
+";
+        match parse(shifted) {
+            Ok(p) => {
+                assert!(p.samples.is_empty(), "{:?}", p.samples);
+                assert!(p.notes.iter().any(|(l, n)| *l == 2 && n.contains("a %CPU of 109124")), "{:?}", p.notes);
+            }
+            Err(e) => assert!(e.to_string().contains("109124"), "{e}"),
+        }
     }
 
     #[test]

@@ -1585,7 +1585,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let stopped: Vec<String> = out
             .notes
             .iter()
-            .filter(|(_, m)| m.contains("the run stopped early") || m.contains("started with different options"))
+            .filter(|(_, m)| {
+                m.contains("the run stopped early")
+                    || m.contains("started with different options")
+                    || m.starts_with("netperf.sh summary rows (lines")
+            })
             .map(|(n, m)| format!("line {n}: {m}"))
             .collect();
         if !stopped.is_empty() {

@@ -1760,6 +1760,12 @@ fn result_line(line: &str) -> Option<Result<ResultLine, &'static str>> {
     if !name.chars().any(|c| c.is_ascii_alphabetic()) {
         return Some(Err("a test name before the result (name wrapped onto the previous line?)"));
     }
+    if name.split_whitespace().last().is_some_and(|w| num::plain(w).is_some()) {
+        // `Execl Throughput   293.5   303.7  lps (3` over `samples)`: two
+        // kernels' columns, the note wrapped by format=flowed (wli 2002,
+        // attack62): the name took the first column's figure.
+        return Some(Err("one figure before the unit (a figure ends the test name: a table of several columns?)"));
+    }
     if name.matches('(').count() != name.matches(')').count() {
         // `short)   208273.3 lps (…)` after `Arithmetic Test (type =`.
         return Some(Err("a whole test name before the result (its parentheses do not match: wrapped?)"));
@@ -1922,6 +1928,10 @@ Execl Throughput                                 43.0       2000.0    46#.1\n";
             .unwrap();
         assert_eq!(r.name, "Shell Scripts (1 concurrent)");
         assert!(!r.wrapped);
+        assert!(matches!(
+            result_line("Execl Throughput                  293.5           303.7  lps (3  "),
+            Some(Err(_))
+        ));
         let r = result_line("Dc: sqrt(2) to 99 decimal places         32559.2 lpm  (30.0 secs, 3 samples)")
             .unwrap()
             .unwrap();

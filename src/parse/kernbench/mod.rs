@@ -153,7 +153,7 @@ use super::{BenchParser, Input, ParseError};
 use crate::model::{Metric, ParsedFile, Sample};
 use preamble::{
     console_start, kernel_over_url_above, kernel_release, last_host_line, last_kernel_line, preamble_kernel,
-    preamble_label, side_by_side_hosts, side_by_side_kernels,
+    preamble_label, several_kernels_line, side_by_side_hosts, side_by_side_kernels,
 };
 use table::{
     PROSE_RUNS, ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, prose_runs, row, run_number,
@@ -520,7 +520,23 @@ impl<'a> Reader<'a> {
     fn open_block(&mut self, i: usize, h: (String, &'static str, Option<u32>)) {
         // A `Kernel:` line starts a new set-up: its release is the kernel,
         // else its name as written (`staircase6.2`).
-        if let Some(name) = last_kernel_line(self.input, self.preamble, i) {
+        if let Some((at, name)) = several_kernels_line(self.input, self.preamble, i) {
+            if !self.out.notes.iter().any(|(l, _)| *l == at + 1) {
+                self.out.notes.push((
+                    at + 1,
+                    format!(
+                        "`Kernel: {name}` names several kernels on one line (a table's header whose columns were \
+                         collapsed?): no kernel is taken from it for the results below"
+                    ),
+                ));
+            }
+            // Like any `Kernel:` line it starts a new set-up, of no kernel
+            // that can be told.
+            self.kernel = None;
+            self.group.clear();
+            self.host = None;
+            self.before_url = None;
+        } else if let Some(name) = last_kernel_line(self.input, self.preamble, i) {
             self.kernel = Some(kernel_release(name).unwrap_or_else(|| name.to_string()));
             self.group.clear();
             self.host = None;
@@ -945,6 +961,36 @@ mod tests {
     /// kernbench post: `Elapsed Time 129.948` twice) is a repeat, said at
     /// its line and not read: not a second run, and not a row that makes
     /// every other block look cut short (their `Sleeps` were left out).
+    /// LKML 2004-02 (corpus kernbench), its TABs collapsed by a mail
+    /// client: the quoted summary's `Kernel: 2.6.3-rc2 2.6.3-rc3-mm1` (two
+    /// columns) named the results below it kernel `2.6.3-rc2 2.6.3-rc3-mm1`
+    /// (attack62). No kernel, said at that line.
+    #[test]
+    fn a_kernel_line_of_two_kernels_names_none() {
+        let text = "\
+> >Summary:
+> >Kernel: 2.6.3-rc2 2.6.3-rc3-mm1
+> >Half(-j8) 120.8 113.0
+> >Optimal(-j64) 81.6 79.3
+> >Max(-j) 82.9 80.3
+> >
+
+sure.
+
+results.2.6.3-rc3-mm1 + SMT:
+Average Half Load Run:
+Elapsed Time 113.008
+User Time 742.786
+System Time 90.65
+Percent CPU 738
+Context Switches 28062.6
+";
+        let f = Kernbench.parse(&Input::from_text(text)).unwrap();
+        assert!(!f.samples.is_empty());
+        assert!(f.samples.iter().all(|s| s.kernel.is_none()), "{:?}", f.samples[0].kernel);
+        assert!(f.notes.iter().any(|(l, n)| *l == 2 && n.contains("names several kernels")), "{:?}", f.notes);
+    }
+
     #[test]
     fn a_row_pasted_twice_in_a_block_is_said_and_read_once() {
         let text = "Average Optimal -j 32 Load Run:\n\

@@ -153,11 +153,42 @@ pub(super) fn preamble_label(input: &Input, from: usize, to: usize) -> Option<St
 /// A line of side-by-side columns (`kernel: nikita-b2` then, after a run
 /// of spaces, `kernel: patch-2.6.10-rc2`) names no one kernel: `None`
 /// ([`side_by_side_kernels`] reads it).
+/// Nor does a line naming two kernels one space apart ([`several_kernels`]).
 fn kernel_line(line: &str) -> Option<&str> {
     let (head, name) = line.trim().split_once(':')?;
     let name = name.trim();
     let columns = name.contains('\t') || name.contains("  ");
-    (head.eq_ignore_ascii_case("kernel") && !name.is_empty() && !columns).then_some(name)
+    (head.eq_ignore_ascii_case("kernel") && !name.is_empty() && !columns && !several_kernels(name)).then_some(name)
+}
+
+/// A `Kernel:` cell naming two kernels or more (`2.6.3-rc2 2.6.3-rc3-mm1`,
+/// `2.6.3-rc2 vs 2.6.3-rc3-mm1`): a summary's header of two columns whose
+/// TAB a mail client collapsed to one space (LKML 2004-02, the quoted
+/// `> >Kernel: 2.6.3-rc2 2.6.3-rc3-mm1` named all 24 samples below it
+/// `2.6.3-rc2 2.6.3-rc3-mm1`; attack62).
+fn several_kernels(name: &str) -> bool {
+    // Cells apart by a TAB or two spaces are columns ([`side_by_side_kernels`]).
+    if name.trim().contains('\t') || name.trim().contains("  ") {
+        return false;
+    }
+    let words = || name.split_whitespace();
+    words().filter(|w| kernel_release(w).is_some()).count() >= 2 || words().any(|w| w == "vs" || w == "vs.")
+}
+
+/// The last `Kernel:` line between lines `from` and `to` (0-based), when
+/// it names several kernels one space apart ([`several_kernels`]): its line
+/// (0-based) and its cell, for a note (no kernel is taken from it).
+pub(super) fn several_kernels_line(input: &Input, from: usize, to: usize) -> Option<(usize, &str)> {
+    // The nearest `Kernel:` line of either kind above `to`.
+    let j = (from..to).rev().find(|&j| {
+        kernel_line(&input.lines[j]).is_some()
+            || input.lines[j]
+                .trim()
+                .split_once(':')
+                .is_some_and(|(h, n)| h.eq_ignore_ascii_case("kernel") && several_kernels(n))
+    })?;
+    let name = input.lines[j].trim().split_once(':')?.1.trim();
+    several_kernels(name).then_some((j, name))
 }
 
 /// The kernels of `n` side-by-side columns, from the last line between

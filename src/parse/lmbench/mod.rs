@@ -121,7 +121,9 @@ mod rows;
 mod table;
 
 use find::{Title, UNIT_WORDS, banner_version, is_banner, may_hold_title, mention_version, table_at, virtual_lines};
-use rows::{RowRead, aligned_row, catalog_names, collapsed_row, column_metric, is_percent_line, kernel_of};
+use rows::{
+    RowRead, aligned_row, catalog_names, collapsed_in_aligned, collapsed_row, column_metric, is_percent_line, kernel_of,
+};
 use table::{
     Column, Layout, Table, aligned_header, collapsed_header, dash_groups, header_words, is_text_column, layout_hint,
 };
@@ -785,7 +787,12 @@ fn aligned_table(
         .zip(&values)
         .map(|(name, &(start, end))| Column { start, end, text: is_text_column(&name), name })
         .collect();
-    Some((Table { layout: Layout::Aligned, host, label_end, cols }, fit))
+    let table = Table { layout: Layout::Aligned, host, label_end, cols };
+    // A row whose first cell sits in the OS column, or a figure under a
+    // text column: the spacing was collapsed, and cells that lie under
+    // columns lie under the wrong ones.
+    let fit = fit && !rows.iter().any(|r| collapsed_in_aligned(&table, r).is_some());
+    Some((table, fit))
 }
 
 /// The value columns and label end moved right by a long host name
@@ -1544,6 +1551,52 @@ Linux 2.4.17rat 1.21 22.93 187.9 58.0 208.8 61.8 226.4 1.0
         let ok = Lmbench.parse(&Input::from_text(text.rsplit_once("Linux").unwrap().0)).unwrap();
         assert_eq!(ok.samples.len(), 7);
         assert!(ok.notes.iter().any(|(l, n)| *l == 6 && n.contains("6 of 7")));
+    }
+
+    /// LKML 2002-10, Davidsen's quoted context-switch table (wild fixture
+    /// `lkml-2002-10-lmbench20-davidsen-…`) with its spacing collapsed as
+    /// html-to-text does: `0.850` lies inside the OS column's span, so the
+    /// rows seemed to fit the rule; read by position the kernel was
+    /// `2.4.18 0.850` and 2p/0K was 1.73 (every figure one column left).
+    #[test]
+    fn collapsed_row_whose_first_cell_lies_in_the_os_span_is_read_in_order() {
+        let text = "\
+Context switching - times in microseconds - smaller is better
+-------------------------------------------------------------
+Host OS 2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K
+ctxsw ctxsw ctxsw ctxsw ctxsw ctxsw ctxsw
+--------- ------------- ----- ------ ------ ------ ------ ------- -------
+tony Linux 2.4.18 0.850 1.7300 4.0600 1.8700 21.4 4.57000 29.7
+tony Linux 2.4.18 0.800 1.7200 3.9100 1.9500 23.8 4.27000 29.7
+tony Linux 2.4.18 0.860 1.6800 3.8900 1.9800 22.4 3.79000 29.7
+";
+        let p = Lmbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(p.samples.len(), 21);
+        let first: Vec<(&str, f64)> =
+            p.samples.iter().filter(|s| s.line == 6).map(|s| (s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(first[0], ("2p/0K ctxsw", 0.85));
+        assert_eq!(first[1], ("2p/16K ctxsw", 1.73));
+        assert_eq!(first[6], ("16p/64K ctxsw", 29.7));
+        assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("2.4.18")));
+    }
+
+    /// linux-mm 2008-08, lmbench 3's Basic system parameters (wild mixed
+    /// fixture) collapsed: `1600` fell under Description and `1` under Mhz.
+    #[test]
+    fn collapsed_row_with_a_figure_under_a_text_column_is_a_note() {
+        let text = "\
+Basic system parameters
+------------------------------------------------------------------------------
+Host OS Description Mhz tlb cache mem scal
+pages line par load
+bytes
+--------- ------------- ----------------------- ---- ----- ----- ------ ----
+localhost Linux 2.6.27- ia64-linux-gnu 1600 128 1
+localhost Linux 2.6.27- ia64-linux-gnu 1600 128 1
+";
+        let p = Lmbench.parse(&Input::from_text(text)).unwrap();
+        assert!(p.samples.is_empty(), "{:?}", p.samples);
+        assert!(p.notes.iter().any(|(l, n)| *l == 7 && n.contains("\"1600\" is a figure under the text column")));
     }
 
     #[test]

@@ -69,26 +69,81 @@ fn cell_value(
 /// when a word runs over the OS column's edge (which column it is in
 /// cannot be told).
 fn row_labels(table: &Table, toks: &[Tok<'_>]) -> Result<Option<(Option<String>, String, usize)>, String> {
-    let Some(first) = toks.first() else { return Ok(None) };
-    if table.host {
-        let os_next = toks.get(1).is_some_and(|t| OS_NAMES.contains(&t.text));
-        if first.start != 0 || first.end >= table.label_end || (columns::is_cell(first.text) && !os_next) {
-            return Ok(None);
-        }
-    } else if first.start > table.label_end {
-        return Ok(None);
-    }
-    let skip = usize::from(table.host);
-    let os_words: Vec<&Tok> = toks.iter().skip(skip).take_while(|t| t.start <= table.label_end).collect();
-    if os_words.is_empty() {
-        return Ok(None);
-    }
+    let Some(os_words) = os_words(table, toks) else { return Ok(None) };
     if let Some(w) = os_words.iter().find(|t| t.end > table.label_end) {
         return Err(format!("{:?} runs past the end of the OS column", w.text));
     }
+    if let Some(w) = glued_figure(&os_words) {
+        return Err(glued_why(w));
+    }
     let os = os_words.iter().map(|t| t.text).collect::<Vec<_>>().join(" ");
-    let host = table.host.then(|| first.text.to_string());
+    let skip = usize::from(table.host);
+    let host = table.host.then(|| toks[0].text.to_string());
     Ok(Some((host, os, skip + os_words.len())))
+}
+
+/// The OS words of a line that starts like a row ([`row_labels`]).
+fn os_words<'a, 'b>(table: &Table, toks: &'b [Tok<'a>]) -> Option<Vec<&'b Tok<'a>>> {
+    let first = toks.first()?;
+    if table.host {
+        let os_next = toks.get(1).is_some_and(|t| OS_NAMES.contains(&t.text));
+        if first.start != 0 || first.end >= table.label_end || (columns::is_cell(first.text) && !os_next) {
+            return None;
+        }
+    } else if first.start > table.label_end {
+        return None;
+    }
+    let skip = usize::from(table.host);
+    let os_words: Vec<&Tok> = toks.iter().skip(skip).take_while(|t| t.start <= table.label_end).collect();
+    (!os_words.is_empty()).then_some(os_words)
+}
+
+/// A figure among a row's OS words after the OS name and version
+/// (`tony Linux 2.4.18 0.850 1.7300 …` under `--------- -------------`):
+/// getsummary prints the OS as two words, so a third that is a number is
+/// the row's first cell, moved left into the OS column when a mail client
+/// or an html-to-text conversion collapsed the spacing (LKML 2002-10,
+/// Davidsen's quoted context-switch table: read by the rule's positions,
+/// the kernel was `2.4.18 0.850` and every figure sat one column left).
+fn glued_figure<'a, 'b>(os_words: &'b [&'b Tok<'a>]) -> Option<&'b Tok<'a>> {
+    os_words.iter().skip(2).copied().find(|t| columns::is_cell(t.text))
+}
+
+fn glued_why(w: &Tok<'_>) -> String {
+    format!(
+        "{:?} is a figure inside the OS column (an OS is a name and a version): the row's spacing was collapsed, \
+         so its cells do not lie under the dashed rule",
+        w.text
+    )
+}
+
+/// Why a row of an aligned table cannot be read by the rule's positions
+/// although its cells may lie under columns: a figure inside the OS column
+/// ([`glued_figure`]) or under a text column that is not the last
+/// (`localhost Linux 2.6.27- ia64-linux-gnu 1600 128 1` under lmbench 3's
+/// `Description`, collapsed: `1600` under Description, `1` under Mhz).
+/// `None` for a row that is not one, or holds neither.
+pub(super) fn collapsed_in_aligned(table: &Table, line: &str) -> Option<String> {
+    let toks = tokens(line);
+    let os = os_words(table, &toks)?;
+    if let Some(w) = glued_figure(&os) {
+        return Some(glued_why(w));
+    }
+    let extents: Vec<(usize, usize)> = table.cols.iter().map(|c| (c.start, c.end)).collect();
+    toks[usize::from(table.host) + os.len()..].iter().find_map(|t| match columns::place(t, &extents, 2) {
+        columns::Place::One(c) if table.cols[c].text && c + 1 < table.cols.len() && columns::is_cell(t.text) => {
+            Some(figure_under_text(t, &table.cols[c].name))
+        }
+        _ => None,
+    })
+}
+
+fn figure_under_text(t: &Tok<'_>, col: &str) -> String {
+    format!(
+        "{:?} is a figure under the text column {col:?}: the row's spacing was collapsed, so its cells do not \
+         lie under the dashed rule",
+        t.text
+    )
 }
 
 /// Reads one row of an aligned table. Each cell must lie under exactly one
@@ -129,6 +184,9 @@ pub(super) fn aligned_row(table: &Table, line: &str, lineno: usize) -> Result<Ro
         if col.text {
             if c + 1 == table.cols.len() {
                 break; // free text (Guesses) runs to the end of the line
+            }
+            if is_number {
+                return Ok(RowRead::Unreadable(figure_under_text(t, &col.name)));
             }
             last_col = Some(c);
             continue;

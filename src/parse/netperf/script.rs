@@ -119,8 +119,10 @@ fn is_rule(t: &str) -> bool {
 /// The column names of the header lines above a block's first row, in
 /// column order (a staggered header's two lines merged by where each name
 /// starts), `vs` joined to the word after it; `None` where the lines above
-/// are no `netperf …` header.
-fn header(input: &Input, first_row: usize) -> Option<(usize, Vec<String>)> {
+/// are no `netperf …` header. The flag: a staggered header whose names
+/// on one line are one space apart, so where each starts no longer says
+/// which column it names ([`staggered_collapsed`]).
+fn header(input: &Input, first_row: usize) -> Option<(usize, Vec<String>, bool)> {
     let depth = input.quote_depth(first_row);
     let mut i = first_row;
     let mut found: Vec<usize> = Vec::new();
@@ -147,6 +149,7 @@ fn header(input: &Input, first_row: usize) -> Option<(usize, Vec<String>)> {
         return None;
     }
     let mut words: Vec<(usize, String)> = Vec::new();
+    let mut collapsed = false;
     for &j in &found {
         // Where each name starts is measured on the line as shown, its tabs
         // to the file's stops: an editor's `unexpand -a` turned the staggered
@@ -166,6 +169,7 @@ fn header(input: &Input, first_row: usize) -> Option<(usize, Vec<String>)> {
             }
             words.push((line[..start].chars().count(), w.to_string()));
         }
+        collapsed |= found.len() == 2 && staggered_collapsed(line, j == top);
     }
     words.sort_by_key(|&(at, _)| at);
     let mut names: Vec<String> = Vec::new();
@@ -180,7 +184,24 @@ fn header(input: &Input, first_row: usize) -> Option<(usize, Vec<String>)> {
         names.push(w.to_string());
         k += 1;
     }
-    (!names.is_empty()).then_some((top + 1, names))
+    (!names.is_empty()).then_some((top + 1, names, collapsed))
+}
+
+/// One line of a header staggered over two lines whose spacing was
+/// collapsed (html-to-text, a reflowing client): two of its names one
+/// space apart (`netperf NO_WA_WEIGHT NO_SIS_CURRENT` over ` NO_WA_BIAS
+/// SIS_CURRENT`). A staggered header's names stand apart to leave room for
+/// the other line's, and their order is read from where each starts; once
+/// collapsed, the lower line's names sort before the upper's and every
+/// figure goes to another set-up (Peter Zijlstra's four set-ups, LKML
+/// 2023-05: SIS_CURRENT and NO_SIS_CURRENT swapped; attack62). `vs X` is
+/// one name.
+fn staggered_collapsed(line: &str, top: bool) -> bool {
+    let words: Vec<&str> = line.split_whitespace().skip(usize::from(top)).collect();
+    let gaps = line.trim().split(|c: char| !c.is_whitespace()).filter(|g| !g.is_empty());
+    // The gaps between this line's names (the one after `netperf` left out).
+    let gaps: Vec<usize> = gaps.skip(usize::from(top)).map(|g| g.chars().count()).collect();
+    words.windows(2).zip(&gaps).any(|(w, &g)| g < 2 && w[0] != "vs" && w[0] != "vs.")
 }
 
 /// A column that holds no run's figure: `%` (the change between two
@@ -230,8 +251,22 @@ pub(super) fn read(input: &Input, out: &mut ParsedFile) {
         let at = rows[0].0;
         let fits = |n: usize| rows.iter().all(|(_, r)| r.values.len() == n);
         let named: Option<Vec<Option<String>>> = match &names {
-            Some((_, names)) if fits(names.len()) => Some(names.iter().map(|n| Some(n.clone())).collect()),
-            Some((h, names)) => {
+            Some((h, names, true)) => {
+                out.notes.push((
+                    at,
+                    format!(
+                        "netperf.sh summary rows (lines {at}-{}): the header of lines {h}-{} is staggered over two \
+                         lines and its spacing was collapsed ({}): which name is over which column is not known, \
+                         the rows are not read",
+                        rows.last().map_or(at, |r| r.0),
+                        h + 1,
+                        names.join(", ")
+                    ),
+                ));
+                None
+            }
+            Some((_, names, _)) if fits(names.len()) => Some(names.iter().map(|n| Some(n.clone())).collect()),
+            Some((h, names, _)) => {
                 out.notes.push((
                     at,
                     format!(
@@ -360,6 +395,22 @@ mod tests {
         ] {
             assert_eq!(row(l), None, "{l}");
         }
+    }
+
+    /// The same header and rows (wild netperf, LKML 2023-05) with their
+    /// spacing collapsed: read by where each name starts, 40495.7 was
+    /// NO_WA_BIAS's and 42001 SIS_CURRENT's (attack62). Not read, said.
+    #[test]
+    fn a_staggered_header_with_collapsed_spacing_is_not_read() {
+        let out = parsed(
+            "netperf NO_WA_WEIGHT NO_SIS_CURRENT\n\
+             \x20NO_WA_BIAS SIS_CURRENT\n\
+             -------------------------------------------------------------------\n\
+             TCP_SENDFILE-1 : Avg: 40495.7 41899.7 42001 40783.4\n\
+             TCP_RR-10 : Avg: 71539.1 72099.5 71123.2 69447.9\n",
+        );
+        assert!(out.samples.is_empty());
+        assert!(out.notes.iter().any(|(l, n)| *l == 4 && n.contains("lines 1-2 is staggered")), "{:?}", out.notes);
     }
 
     #[test]

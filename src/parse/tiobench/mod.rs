@@ -125,6 +125,12 @@ pub(crate) const TITLE_OVER_ROWS: &str = "over rows of the columns of the header
 fn cell(col: Col, tok: &str) -> Option<f64> {
     match col {
         Col::Cpu => plain(tok.strip_suffix('%').unwrap_or(tok)),
+        // A thread count is a whole number: `3.43` under `Num Thr` is
+        // another table's figure (a bonnie++ hand table's Per Char MB/s
+        // under the tiobench Random Writes table above it, the mail quoted
+        // then wrapped at 72 so its header was no header: LKML 2002-02,
+        // rwhron; attack62).
+        Col::Threads => plain(tok).filter(|v| v.fract() == 0.0 && *v >= 1.0),
         _ => plain(tok),
     }
 }
@@ -1103,6 +1109,47 @@ mod tests {
 
     fn parse(text: &str) -> Result<ParsedFile, ParseError> {
         Tiobench.parse(&Input::from_text(text))
+    }
+
+    /// LKML 2002-02 (rwhron, wild mixed): the post quoted (`> `) then
+    /// wrapped at 72, continuations unquoted. The bonnie++ 1.02a hand table
+    /// under the Random Writes table, its header broken: its rows
+    /// (`2.4.18-rc2 3.43 98.0 …`) were read as Random Writes, threads 3.43,
+    /// Avg Latency 13.88 ms (attack62). A thread count is a whole number.
+    #[test]
+    fn another_tables_rows_with_a_fractional_thread_count_are_not_read() {
+        let text = "\
+> Random Writes
+>                   Num                 Avg      Maximum     Lat%   
+Lat%  CPU
+> Kernel            Thr Rate  (CPU%)  Latency    Latency      >2s   
+>10s  Eff
+> ----------------- ---
+------------------------------------------------------
+> 2.4.18-rc2          8  0.56  1.08%    1.267     265.14  0.00000 
+0.00000  52
+> 2.4.18rc2aa2      128  0.61  1.39%   61.796   72674.58  0.32761 
+0.32761  44
+>
+>
+> bonnie++-1.02a on 1024 MB file
+>                  ---------------------Sequential
+Output--------------------
+>                  -----Per Char-----  ------Block------- 
+-----Rewrite------
+>                  MB/sec  %CPU   Eff  MB/sec  %CPU   Eff  MB/sec  %CPU 
+ Eff
+> 2.4.18-rc2         3.43  98.0  3.50   13.88  57.0 24.35    8.04  44.3
+18.13
+> 2.4.18-rc2-jam1    3.16  87.0  3.63   15.27  81.0 18.85    6.35  30.0
+21.17
+> 2.4.18rc2aa2       3.41  96.3  3.53   15.30  88.3 17.32    6.62  22.3
+29.64
+";
+        let p = parse(text).unwrap();
+        assert!(p.samples.iter().all(|s| s.line < 12), "{:?}", p.samples.iter().map(|s| s.line).collect::<Vec<_>>());
+        assert!(p.samples.iter().any(|s| s.line == 8));
+        assert!(!p.samples.iter().any(|s| s.params.iter().any(|q| q.name == "threads" && q.value == "3.43")));
     }
 
     /// A header's second line on the file's first line: no line above to
