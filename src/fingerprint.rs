@@ -13,8 +13,10 @@ use std::time::SystemTime;
 /// the parse cache), or what the caches cover, changes: part of
 /// [`tool_version`], so a cache of another format is no cache. 33: a
 /// parameter's unit ([`crate::model::Param::unit`]) and a metric's printed
-/// name and unit ([`crate::model::Metric::printed_name`]).
-pub const FORMAT: u32 = 33;
+/// name and unit ([`crate::model::Metric::printed_name`]); 34: the parse
+/// cache stores a metric's printed name and unit as fields of their own
+/// (33 read a printed unit alone back as the printed name).
+pub const FORMAT: u32 = 34;
 
 /// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
 /// the same on every platform and release (unlike `std`'s hasher).

@@ -103,11 +103,32 @@ use crate::model::ParsedFile;
 
 /// One table cell a sample's value goes to, the key its runs are averaged
 /// under: kernel (empty where none), parameters, group and metric.
-pub(crate) type CellKey<'a> = (&'a str, &'a [crate::model::Param], &'a str, &'a crate::model::Metric);
+pub(crate) type CellKey<'a> = (&'a str, &'a [crate::model::Param], &'a str, MetricKey<'a>);
+
+/// A metric as part of a [`CellKey`]: equal by its key — name, unit and
+/// direction — as the grid compares it, whatever its printed spelling
+/// ([`crate::model::Metric::printed_name`], display only): stress-ng
+/// 0.14's `(geometic mean)` and 0.15's `(geometric mean)` are one cell.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MetricKey<'a>(pub &'a crate::model::Metric);
+
+impl PartialEq for MetricKey<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.0.name, &self.0.unit, self.0.better) == (&other.0.name, &other.0.unit, other.0.better)
+    }
+}
+
+impl Eq for MetricKey<'_> {}
+
+impl std::hash::Hash for MetricKey<'_> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (&self.0.name, &self.0.unit, self.0.better).hash(h);
+    }
+}
 
 /// The [`CellKey`] of `s`.
 pub(crate) fn cell_of(s: &crate::model::Sample) -> CellKey<'_> {
-    (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric)
+    (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), MetricKey(&s.metric))
 }
 use std::path::PathBuf;
 
@@ -379,5 +400,26 @@ pub(crate) mod testing {
     pub(crate) fn pct_table_file(rel: &str, text: &str) -> ResultFile {
         use crate::parse::{BenchParser, Input};
         read_file(rel, text, crate::parse::pct_table::PctTable.parse(&Input::from_text(text)).unwrap())
+    }
+}
+
+#[cfg(test)]
+mod cell_key_tests {
+    use super::MetricKey;
+    use crate::model::{Better, Metric};
+    use rustc_hash::FxHashSet;
+
+    /// review62 parse #2: the printed spelling is display only — stress-ng
+    /// 0.14's `(geometic mean)` and 0.15's `(geometric mean)` go to one
+    /// cell, so averaging them is seen (`select::merged_cells`) as the grid
+    /// does it; another unit or direction is another cell.
+    #[test]
+    fn a_metric_printed_otherwise_is_the_same_cell() {
+        let key = Metric::new("write64 MB per sec (geometric mean)", "MB/s", Better::Higher);
+        let printed = key.clone().printed_as("write64 MB per sec (geometic mean)");
+        let other_unit = Metric::new("write64 MB per sec (geometric mean)", "ops/s", Better::Higher);
+        let cells: FxHashSet<MetricKey<'_>> = [&key, &printed, &other_unit].into_iter().map(MetricKey).collect();
+        assert_eq!(cells.len(), 2);
+        assert_eq!(MetricKey(&key), MetricKey(&printed));
     }
 }

@@ -375,7 +375,9 @@ fn read_tables(bytes: &[u8], at: usize) -> Option<(Tables, usize)> {
 /// What the entries of a parse cache file refer to by index.
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct Tables {
-    /// Metrics: name, unit, direction.
+    /// Metrics: name, unit, direction, printed name and unit — each as
+    /// a row of all five ([`metric_rows`]).
+    #[serde(with = "metric_rows")]
     metrics: Vec<Metric>,
     /// Kernel and group names.
     texts: Vec<CompactString>,
@@ -398,6 +400,36 @@ impl Tables {
         self.texts.drain(..before.texts.len().min(self.texts.len()));
         self.params.drain(..before.params.len().min(self.params.len()));
         self
+    }
+}
+
+/// [`Tables::metrics`] as rows of five fields. [`Metric`]'s own form
+/// leaves out an empty printed name or unit (for `data.json` and `parse
+/// --json`), which the positional layout of this file cannot: dbench's
+/// printed unit `MB/sec` alone would come back as its printed name.
+mod metric_rows {
+    use crate::model::{Better, Metric};
+    use compact_str::CompactString;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    type Row = (CompactString, CompactString, Better, CompactString, CompactString);
+
+    pub(super) fn serialize<S: Serializer>(metrics: &[Metric], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(metrics.iter().map(|m| (&m.name, &m.unit, m.better, &m.printed_name, &m.printed_unit)))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Metric>, D::Error> {
+        let rows = Vec::<Row>::deserialize(d)?;
+        Ok(rows
+            .into_iter()
+            .map(|(name, unit, better, printed_name, printed_unit)| Metric {
+                name,
+                unit,
+                better,
+                printed_name,
+                printed_unit,
+            })
+            .collect())
     }
 }
 
@@ -735,6 +767,21 @@ fn decimal(v: f64) -> Option<(i64, u8)> {
 mod tests {
     use super::*;
     use crate::model::Better;
+
+    /// review62 parse #1: dbench's metric printed its unit `MB/sec` and
+    /// not its name; stored positionally without the empty printed name,
+    /// the unit came back as the printed name (a warm rebuild titled the
+    /// column `MB/sec` in MB/s). Each field comes back as itself.
+    #[test]
+    fn a_printed_unit_alone_comes_back_as_the_unit() {
+        let dbench = Metric::new("Throughput", "MB/s", Better::Higher).unit_printed_as("MB/sec");
+        let stress = Metric::new("x (geometric mean)", "", Better::Higher).printed_as("x (geometic mean)");
+        let tables = Tables { metrics: vec![dbench.clone(), stress.clone()], ..Tables::default() };
+        let back: Tables = rmp_serde::from_slice(&rmp_serde::to_vec(&tables).unwrap()).unwrap();
+        assert_eq!(back.metrics, vec![dbench, stress]);
+        assert_eq!(back.metrics[0].printed_name, "");
+        assert_eq!(back.metrics[0].printed_unit, "MB/sec");
+    }
 
     fn outcome() -> FileOutcome {
         let m = Metric::new("Throughput", "MB/s", Better::Higher);

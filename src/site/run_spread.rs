@@ -90,7 +90,7 @@ pub fn warn_of_spread_runs(results: &[ResultFile], diags: &mut Vec<Diagnostic>) 
             m => format!(" (and {m} more cells alike)"),
         };
         let &&(kernel, _, _, metric) = first;
-        let metric = &metric.name;
+        let metric = &metric.0.name;
         diags.push(Diagnostic::warning(
             &results[hi_i].path,
             Some(hl),

@@ -633,7 +633,7 @@ fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[Sam
         let merged = found.get_or_insert(Merged {
             files: Vec::new(),
             kernel: key.0,
-            metric: key.3,
+            metric: key.3.0,
             cells: 0,
             keys: FxHashSet::default(),
             at: (fi, s.line),
@@ -659,7 +659,7 @@ fn merged_cells<'a>(results: &'a [ResultFile], stems: &[&'a str], samples: &[Sam
                     Some(o) => o.cells += 1,
                     None => merged.others.push(OtherKernel {
                         kernel: key.0.to_string(),
-                        metric: key.3.clone(),
+                        metric: key.3.0.clone(),
                         pair: (other, fi),
                         cells: 1,
                         at: (fi, s.line),
