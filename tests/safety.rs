@@ -502,6 +502,28 @@ fn closed_stdout_is_not_a_panic() {
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
 
+/// review62 site #1: a FIRST build stopped while it read the content
+/// (Ctrl-C before its first output file) leaves only its parse cache's
+/// temporary file in `.benchsite-cache/`; the next build refused the
+/// directory as "not created by benchsite". It is ours: built into, the
+/// leftover gone. A directory with anything else in it is still refused.
+#[test]
+fn a_first_build_stopped_while_reading_leaves_a_directory_the_next_builds_into() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    put(&out, ".benchsite-cache/.m1.parsed.tmp", "half");
+    build(&content, &out).success();
+    assert!(!out.join(".benchsite-cache/.m1.parsed.tmp").exists(), "leftover kept");
+    assert!(out.join("index.html").is_file());
+    let foreign = tmp.path().join("foreign");
+    put(&foreign, ".benchsite-cache/.m1.parsed.tmp", "half");
+    put(&foreign, "notes.txt", "mine");
+    let a = build(&content, &foreign).failure();
+    assert!(stderr(&a).contains("not created by benchsite"), "{}", stderr(&a));
+    assert!(foreign.join(".benchsite-cache/.m1.parsed.tmp").exists() && foreign.join("notes.txt").exists());
+}
+
 /// A build killed before it committed (Ctrl-C, SIGKILL) leaves temporary
 /// files and its in-progress marker; the next build removes them, whether
 /// or not the killed build was the first into that directory.

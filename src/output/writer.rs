@@ -151,6 +151,18 @@ pub struct Written {
     pub stats: FxHashMap<String, Stat>,
 }
 
+/// Whether `dir` holds nothing but temporary files (`.name.tmp`) of the
+/// cache a build writes before its first output file.
+fn only_temporaries(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|rd| {
+        rd.flatten().all(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            e.file_type().is_ok_and(|t| t.is_file()) && name.starts_with('.') && name.ends_with(".tmp")
+        })
+    })
+}
+
 impl DirWriter {
     /// Opens `out` for writing: creates it if needed.
     ///
@@ -192,8 +204,21 @@ impl DirWriter {
         // A directory holding our in-progress marker is ours too: a first
         // build into it was interrupted.
         if !marker.exists() && !out.join(BUILDING).exists() {
-            let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
-            if non_empty && !force {
+            // A first build stopped while it read the content (Ctrl-C)
+            // leaves only its parse cache's temporary files in our cache
+            // directory (review62 site #1): the directory is ours.
+            let ours = |e: &std::fs::DirEntry| e.file_name() == super::CACHE_DIR && only_temporaries(&e.path());
+            let mut entries = std::fs::read_dir(out).map_err(io_err(out))?.peekable();
+            let non_empty = entries.peek().is_some();
+            if non_empty && entries.flatten().all(|e| ours(&e)) {
+                let cache = out.join(super::CACHE_DIR);
+                if let Ok(rd) = std::fs::read_dir(&cache) {
+                    for e in rd.flatten() {
+                        let _ = std::fs::remove_file(e.path());
+                    }
+                }
+                let _ = std::fs::remove_dir(&cache);
+            } else if non_empty && !force {
                 return Err(WriteError::NotOurs(out.to_path_buf()));
             }
         }
