@@ -241,7 +241,7 @@ results:
     /// `value: 017` was read as 17 without a word, where a YAML 1.1 reader
     /// (PyYAML) reads 15: each such number is noted on its line, saying
     /// both; `1_000` (YAML 1.1: 1000, YAML 1.2: text) is named as written.
-    /// `.5`, `1e3`, `0.50` and a kernel `017` (kept as written) are read as
+    /// `.5`, `1e3`, `0.50`, `01` (1 to both readers) and a kernel `017` (kept as written) are read as
     /// a person reads them, and not noted (must not fire).
     #[test]
     fn numbers_yaml_readers_disagree_on_are_said() {
@@ -250,7 +250,8 @@ results:
         let values: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
         assert_eq!(values, vec![17.0, 8.0, 5.0, -12.0, 3.0, 7.0]);
         let notes: Vec<(usize, &str)> = f.notes.iter().map(|(l, n)| (*l, n.as_str())).collect();
-        assert_eq!(notes.len(), 4, "{notes:#?}");
+        // `stddev: 01` is 1 to both readers (review62 parse #4): quiet.
+        assert_eq!(notes.len(), 3, "{notes:#?}");
         assert!(
             notes[0].0 == 2
                 && notes[0].1.contains("`017`")
@@ -260,7 +261,6 @@ results:
         );
         assert!(notes[1].0 == 4 && notes[1].1.contains("`08`") && notes[1].1.contains("as text"), "{notes:#?}");
         assert!(notes[2].0 == 8 && notes[2].1.contains("`-012`") && notes[2].1.contains("as octal: -10"), "{notes:#?}");
-        assert!(notes[3].0 == 14 && notes[3].1.contains("`01`"), "{notes:#?}");
         assert_eq!(f.samples[0].kernel.as_deref(), Some("017"));
         let quiet = parse("results:\n  - {metric: T, values: [.5, 1e3, 0.50, 0], better: higher}\n").expect("parses");
         assert!(quiet.notes.is_empty(), "{:?}", quiet.notes);

@@ -307,6 +307,8 @@ fn zero_led_numbers(lines: &[String], items: &[usize]) -> Vec<(usize, String)> {
         let digits = word.trim_start_matches(['-', '+']);
         let read: f64 = word.parse().unwrap_or(f64::NAN);
         let other = match u64::from_str_radix(digits, 8) {
+            // `00`…`07`: the same number either way (review62 parse #4).
+            Ok(n) if n as f64 == read.abs() => return,
             Ok(n) => format!("as octal: {}{n}", if word.starts_with('-') { "-" } else { "" }),
             Err(_) => "as text, no number at all".to_string(),
         };
