@@ -514,7 +514,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // command of its own, the default `ipc=socket` set).
         let whole;
         let t_cmd = match n.checked_sub(2).and_then(|i| input.lines.get(i)).map(|l| l.trim_end()) {
-            Some(above) if t == "hackbench" && !above.trim().is_empty() => {
+            // Not under hackbench's own output (`Time: 0.396` / `hackbench`:
+            // the next run's command, review62 parse #3).
+            Some(above)
+                if t == "hackbench"
+                    && !above.trim().is_empty()
+                    && running(above.trim()).is_none()
+                    && sender(above.trim()).is_none()
+                    && !above.trim().starts_with("Time:") =>
+            {
                 whole = format!("{above} {t}");
                 whole.as_str()
             }
@@ -865,6 +873,11 @@ mod tests {
         let alone = format!("\nhackbench\n{run}");
         let c = Hackbench.parse(&Input::from_text(&alone)).unwrap();
         assert_eq!(params(&c.samples[0]), "mode=process ipc=socket groups=10 fds=40 loops=100 size=100");
+        // Under the previous run's `Time:` line: the next run's command,
+        // the pipe of the first not carried over (review62 parse #3).
+        let after = format!("hackbench -pipe\n{run}hackbench\n{run}");
+        let d = Hackbench.parse(&Input::from_text(&after)).unwrap();
+        assert_eq!(params(&d.samples[1]), "mode=process ipc=socket groups=10 fds=40 loops=100 size=100");
     }
 
     #[test]
