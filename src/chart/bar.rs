@@ -368,29 +368,17 @@ fn legend(spec: &BarSpec, pal: &LanePalette) -> Vec<(Key, String)> {
     out
 }
 
-/// Title, description and SVG of a bar chart; `None` if nothing can be drawn.
+/// Title, description and SVG of a bar chart and of its phone copy, the
+/// same two drawings; `None` if nothing can be drawn.
 ///
 /// `pal` colours the bars by patch tree (the page's [`LanePalette`]).
 /// Panels of one unit share a value axis ([`scale_groups`]); every axis
-/// starts at 0.
-pub fn render(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
-    render_with(spec, machine, pal, false, &describe_rest(spec, machine))
-}
-
-/// The chart's phone copy, [`NARROW`] wide ([`layout_narrow`]: one panel
-/// a row), for a chart [`render`] draws wider; `None` for one it draws
-/// [`NARROW`] wide or less, or nothing to draw.
-pub fn render_narrow(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
-    if spec.kernels.is_empty() || layout(spec, &legend(spec, pal)).width <= NARROW as i32 {
-        return None;
-    }
-    render_with(spec, machine, pal, true, &describe_rest(spec, machine))
-}
-
-/// [`render`] and [`render_narrow`] of one chart, the same two drawings,
-/// its description's words past the chart's kind ([`describe_rest`]: every
-/// bar's figure) made once for both (they were made again for the phone
-/// copy: 9,300 labels cleaned a second time in ten kernels of one class).
+/// starts at 0. The phone copy is [`NARROW`] wide ([`layout_narrow`]: one
+/// panel a row), `None` for a chart drawn [`NARROW`] wide or less. The
+/// description's words past the chart's kind ([`describe_rest`]: every
+/// bar's figure) are made once for both (they were made again for the
+/// phone copy: 9,300 labels cleaned a second time in ten kernels of one
+/// class).
 pub fn render_both(spec: &BarSpec, machine: &str, pal: &LanePalette) -> [Option<(String, String, String)>; 2] {
     if spec.kernels.is_empty() || spec.panels.is_empty() {
         return [None, None];
@@ -405,7 +393,7 @@ pub fn render_both(spec: &BarSpec, machine: &str, pal: &LanePalette) -> [Option<
     [wide, narrow]
 }
 
-/// [`render`], or its phone copy when `narrow`; `rest` is
+/// A bar chart ([`render_both`]), or its phone copy when `narrow`; `rest` is
 /// [`describe_rest`]`(spec, machine)`.
 fn render_with(
     spec: &BarSpec,

@@ -407,7 +407,6 @@ fn size_as_printed(bytes: u64, version: Option<&str>) -> String {
     format!("{}{}", figure.trim_end_matches('0').trim_end_matches('.'), units[i])
 }
 
-/// The test a sysbench command line runs: `cpu`, `oltp_read_write`.
 /// A `sysbench` command line `t` (line `n`, 1-based) naming no test that a
 /// mail wrapped over up to six more lines: each next line carries options
 /// on (`--tables=32 …`), or goes on from an option cut at a `-`
@@ -443,6 +442,7 @@ fn wrapped_over(input: &Input, n: usize, t: &str) -> Option<String> {
     None
 }
 
+/// The test a sysbench command line runs: `cpu`, `oltp_read_write`.
 fn command_test(args: &[&str]) -> Option<String> {
     let name = args.iter().find_map(|a| a.strip_prefix("--test=")).or_else(|| {
         args.iter().find(|a| !a.starts_with('-') && !matches!(**a, "run" | "prepare" | "cleanup")).copied()

@@ -2074,10 +2074,6 @@ Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
         assert_eq!(find(&f, "", "2D graphics: aa polygons")[0].metric.unit, "score");
     }
 
-    /// UnixBench 5 prints a test with no baseline `---` for BASELINE and
-    /// INDEX: its RESULT is read, the table goes on, and no note says it
-    /// ended (riscv cover letter 2024: rows after it were dropped, with a
-    /// false "ended without a score line").
     /// closing-61's leftover (Pavan, LKML 2002-10): `ipe Throughput
     /// 12440.0 512417.1 411.9` is Pipe Throughput's row. Must NOT rename a
     /// stock name, a row whose BASELINE or INDEX is another's, or a cut
@@ -2119,6 +2115,10 @@ Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
         assert!(!UnixBench.last_figure_complete(&Input::from_text(&changed)), "a row changed");
     }
 
+    /// UnixBench 5 prints a test with no baseline `---` for BASELINE and
+    /// INDEX: its RESULT is read, the table goes on, and no note says it
+    /// ended (riscv cover letter 2024: rows after it were dropped, with a
+    /// false "ended without a score line").
     #[test]
     fn a_dash_baseline_row_gives_its_result_and_the_table_goes_on() {
         let text = " System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n\

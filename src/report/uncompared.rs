@@ -516,8 +516,6 @@ fn span(values: &[&str]) -> String {
     }
 }
 
-/// The values `rows` give parameter `i` (its index in the table's
-/// `param_headers`), each once, in row order; a row without one gives none.
 /// Two set-ups of one program less the `name=value` options both have:
 /// `fio direct=0 fallocate=posix size=1G` and `fio direct=1
 /// fallocate=posix size=1G` give `fio direct=0 (other options alike)` and
@@ -539,6 +537,8 @@ fn differing_options(a: &str, b: &str) -> Option<(String, String)> {
     Some((kept(a, b), kept(b, a)))
 }
 
+/// The values `rows` give parameter `i` (its index in the table's
+/// `param_headers`), each once, in row order; a row without one gives none.
 fn given_values<'a>(rows: &[&'a [String]], i: usize) -> Vec<&'a str> {
     let mut values: Vec<&str> = Vec::new();
     for v in rows.iter().filter_map(|p| p.get(i)).filter(|v| !v.is_empty()) {
@@ -757,9 +757,6 @@ mod tests {
         RowView::new(kernel.into(), vec![procs.into()], vec![Some(CellView::default())])
     }
 
-    /// newcomer34 F5: the baseline's row names no procs (its quoted
-    /// dbench printed no client count) and the other's rows all do: the
-    /// note says which side has which, not "no row with …, no procs".
     /// newcomer59's fio set-ups (corpus-modern fio 01.txt and 03.txt): the
     /// options both have alike are left out.
     #[test]
@@ -775,6 +772,9 @@ mod tests {
         assert!(super::differing_options("fio direct=1", "stress-ng direct=1").is_none());
     }
 
+    /// newcomer34 F5: the baseline's row names no procs (its quoted
+    /// dbench printed no client count) and the other's rows all do: the
+    /// note says which side has which, not "no row with …, no procs".
     #[test]
     fn a_baseline_without_the_parameter_says_which_side_has_it() {
         let t = TableView {
