@@ -102,16 +102,20 @@ pub struct DirWriter {
 
 /// The temporary file of a build at which `BENCHSITE_FAULT_SIGNAL_WRITE=N`
 /// sends the process SIGINT (`N:TERM` SIGTERM, `N:HUP` SIGHUP; a test's
-/// Ctrl-C while the site's files are written); `None` normally.
+/// Ctrl-C while the site's files are written); `None` normally. Read from
+/// the environment once per process, not per file (review62 site #9).
 fn signal_at_write() -> Option<(usize, i32)> {
-    let v = std::env::var("BENCHSITE_FAULT_SIGNAL_WRITE").ok()?;
-    let (n, sig) = v.split_once(':').unwrap_or((&v, "INT"));
-    let sig = match sig {
-        "TERM" => signal_hook::consts::SIGTERM,
-        "HUP" => signal_hook::consts::SIGHUP,
-        _ => signal_hook::consts::SIGINT,
-    };
-    Some((n.parse().ok()?, sig))
+    static AT: std::sync::OnceLock<Option<(usize, i32)>> = std::sync::OnceLock::new();
+    *AT.get_or_init(|| {
+        let v = std::env::var("BENCHSITE_FAULT_SIGNAL_WRITE").ok()?;
+        let (n, sig) = v.split_once(':').unwrap_or((&v, "INT"));
+        let sig = match sig {
+            "TERM" => signal_hook::consts::SIGTERM,
+            "HUP" => signal_hook::consts::SIGHUP,
+            _ => signal_hook::consts::SIGINT,
+        };
+        Some((n.parse().ok()?, sig))
+    })
 }
 
 /// The rename of a build that `BENCHSITE_FAULT_RENAME=N` makes fail (a
