@@ -513,14 +513,15 @@ pub fn param_number(s: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-/// "procs 64, size 1024M": the non-empty parameter values of a row, each
-/// after its header.
-pub fn param_label(headers: &[String], values: &[String]) -> String {
+/// "procs 64, file size 252 MB": the non-empty parameter values of a row,
+/// each after its header and before its unit (`units` as
+/// [`crate::report::TableView::param_units`]), as the tables print them.
+pub fn param_label(units: &[(String, String)], headers: &[String], values: &[String]) -> String {
     headers
         .iter()
         .zip(values)
         .filter(|(_, v)| !v.is_empty())
-        .map(|(h, v)| if h.is_empty() { v.clone() } else { format!("{h} {v}") })
+        .map(|(h, v)| if h.is_empty() { v.clone() } else { crate::report::param_text(units, h, v) })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -826,7 +827,7 @@ fn all_specs(section: &SectionView) -> Vec<ChartSpec> {
     let Some(xp) = scaling_param(t) else {
         return group_rows(t.rows.iter().map(|r| r.params.clone()))
             .into_iter()
-            .flat_map(|(combo, rows)| bars(&rows, &param_label(&t.param_headers, &combo)))
+            .flat_map(|(combo, rows)| bars(&rows, &param_label(&t.param_units, &t.param_headers, &combo)))
             .collect();
     };
     // The other parameters, those repeating the x axis's (a `dir` of the
@@ -845,7 +846,7 @@ fn all_specs(section: &SectionView) -> Vec<ChartSpec> {
     group_rows(t.rows.iter().map(others))
         .into_iter()
         .flat_map(|(combo, rows)| {
-            let label = param_label(&other_headers, &combo);
+            let label = param_label(&t.param_units, &other_headers, &combo);
             // The lines of columns `cs` with two x values or more among
             // the points drawn, and some kernel with two of them: one
             // kernel at jobs 8 and another at jobs 144 are two set-ups the
@@ -872,7 +873,7 @@ fn all_specs(section: &SectionView) -> Vec<ChartSpec> {
                 .into_iter()
                 .flat_map(|(params, sub)| {
                     let sub: Vec<usize> = sub.iter().map(|&i| rows[i]).collect();
-                    bars(&sub, &param_label(&t.param_headers, &params))
+                    bars(&sub, &param_label(&t.param_units, &t.param_headers, &params))
                 })
                 .collect::<Vec<_>>()
         })
@@ -950,7 +951,12 @@ mod tests {
         let k = crate::report::grid::keyed(&t);
         assert_eq!(k.param_headers, ["scale", "clients"]);
         assert!(k.rows.iter().all(|r| r.params.len() == 2) && k.rows[2].params == ["30", "4"]);
-        assert_eq!(param_label(&k.param_headers, &k.rows[2].params), "scale 30, clients 4");
+        assert_eq!(param_label(&k.param_units, &k.param_headers, &k.rows[2].params), "scale 30, clients 4");
+        // A chart's label gives a parameter's unit as the table does
+        // (review62 site #2: `file size 252` beside the table's `… 252 MB`).
+        let units = [("file size".to_string(), "MB".to_string())];
+        let headers = ["file size".to_string(), "threads".to_string()];
+        assert_eq!(param_label(&units, &headers, &["252".into(), "8".into()]), "file size 252 MB, threads 8");
         assert_eq!(
             crate::report::params_text(&t, &t.rows[2], &crate::report::grid::repeated_dirs(&t)),
             "scale 30, clients 4"

@@ -112,7 +112,7 @@ pub fn plan(section: &SectionView) -> Option<RunsSpec> {
                     let r = &t.rows[ri];
                     let headers: Vec<String> = keep.iter().map(|&p| t.param_headers[p].clone()).collect();
                     let values: Vec<String> = keep.iter().map(|&p| r.params[p].clone()).collect();
-                    let params = param_label(&headers, &values);
+                    let params = param_label(&t.param_units, &headers, &values);
                     let mark = crate::report::environment::mark_of(&t.marks, &r.kernel).map_or("", |m| m.mark);
                     if params.is_empty() {
                         format!("{}{mark}", r.kernel)
@@ -174,7 +174,7 @@ fn telling_params(t: &crate::report::TableView, rows: &[usize]) -> Vec<usize> {
 /// "2.4.7" or "2.4.7, threads 64": a row's kernel and parameter values.
 fn row_label(t: &crate::report::TableView, ri: usize) -> String {
     let r = &t.rows[ri];
-    let params = param_label(&t.param_headers, &r.params);
+    let params = param_label(&t.param_units, &t.param_headers, &r.params);
     // The dmesg mark after the kernel's name, as the tables print it.
     let mark = crate::report::environment::mark_of(&t.marks, &r.kernel).map_or("", |m| m.mark);
     if params.is_empty() { format!("{}{mark}", r.kernel) } else { format!("{}{mark}, {params}", r.kernel) }

@@ -164,7 +164,7 @@ fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>)
             if !out.is_empty() {
                 out.push(String::new());
             }
-            let label = clean(&param_label(&t.param_headers, params));
+            let label = clean(&param_label(&t.param_units, &t.param_headers, params));
             out.extend(wrapped(&label, width));
         }
         for (name, v, text) in entries {

@@ -101,7 +101,7 @@ pub fn plan(sections: &[SectionView], order: &[String]) -> Vec<TrendSpec> {
             TrendPanel {
                 section: s.title.clone(),
                 section_id: s.id.clone(),
-                params: param_label(&t.param_headers, &first.params),
+                params: param_label(&t.param_units, &t.param_headers, &first.params),
                 metric: c.label().to_string(),
                 unit: c.unit_label().to_string(),
                 better: c.better,
