@@ -267,6 +267,30 @@ fn warn_files_at_the_root(content: &Path, config: &SiteConfig, diags: &mut Vec<D
     }
 }
 
+/// The directories among `dirs` that are one directory under two names
+/// (a class or kernel linked to another inside the content directory):
+/// for each such pair, the index of the name kept, of the name dropped,
+/// and the real path. The kept name is the one that is not a link (of two
+/// links, the first in `dirs`' order). One `canonicalize` per directory;
+/// one that cannot be resolved is left alone.
+fn one_directory_twice<'a>(dirs: impl Iterator<Item = &'a Path>) -> Vec<(usize, usize, PathBuf)> {
+    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+    let dirs: Vec<&Path> = dirs.collect();
+    let mut seen: rustc_hash::FxHashMap<PathBuf, usize> = rustc_hash::FxHashMap::default();
+    let mut twice = Vec::new();
+    for (i, dir) in dirs.iter().enumerate() {
+        let Ok(real) = dir.canonicalize() else { continue };
+        let Some(&first) = seen.get(&real) else {
+            seen.insert(real, i);
+            continue;
+        };
+        let (kept, gone) = if is_link(dir) || !is_link(dirs[first]) { (first, i) } else { (i, first) };
+        seen.insert(real.clone(), kept);
+        twice.push((kept, gone, real));
+    }
+    twice
+}
+
 /// Builds a machine class that is one directory under two names once (a
 /// class linked to another inside the content directory: attack60
 /// R/class-symlink's `zz -> m`). Each name was built, the same results
@@ -275,18 +299,8 @@ fn warn_files_at_the_root(content: &Path, config: &SiteConfig, diags: &mut Vec<D
 /// by name), the other dropped, and a warning on the dropped name names
 /// both directories. One `canonicalize` per class.
 fn build_classes_of_one_directory_once(classes: &mut Vec<(PathBuf, String)>, diags: &mut Vec<Diagnostic>) {
-    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
-    let mut seen: rustc_hash::FxHashMap<PathBuf, usize> = rustc_hash::FxHashMap::default();
     let mut dropped = vec![false; classes.len()];
-    for i in 0..classes.len() {
-        let Ok(real) = classes[i].0.canonicalize() else { continue };
-        let Some(&first) = seen.get(&real) else {
-            seen.insert(real, i);
-            continue;
-        };
-        // The kept name is the one that is not a link.
-        let (kept, gone) = if is_link(&classes[i].0) || !is_link(&classes[first].0) { (first, i) } else { (i, first) };
-        seen.insert(real.clone(), kept);
+    for (kept, gone, real) in one_directory_twice(classes.iter().map(|c| c.0.as_path())) {
         dropped[gone] = true;
         let ((kd, ks), (gd, gs)) = (&classes[kept], &classes[gone]);
         diags.push(Diagnostic::warning(
@@ -600,18 +614,9 @@ fn build_kernels_of_one_directory_once(
     kernels: &mut Vec<(String, PathBuf)>,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
-    let mut seen: rustc_hash::FxHashMap<PathBuf, usize> = rustc_hash::FxHashMap::default();
     let mut gone: Vec<usize> = Vec::new();
     let mut said: Vec<Diagnostic> = Vec::new();
-    for i in 0..kernels.len() {
-        let Ok(real) = kernels[i].1.canonicalize() else { continue };
-        let Some(&first) = seen.get(&real) else {
-            seen.insert(real, i);
-            continue;
-        };
-        let (kept, drop) = if is_link(&kernels[i].1) || !is_link(&kernels[first].1) { (first, i) } else { (i, first) };
-        seen.insert(real.clone(), kept);
+    for (kept, drop, real) in one_directory_twice(kernels.iter().map(|k| k.1.as_path())) {
         gone.push(drop);
         let ((kn, kp), (gn, gp)) = (&kernels[kept], &kernels[drop]);
         said.push(Diagnostic::warning(
