@@ -522,19 +522,15 @@ fn span(values: &[&str]) -> String {
 /// `fio direct=1 (…)`; `None` where they share no such option (short
 /// set-ups, boot options) or are of different programs.
 fn differing_options(a: &str, b: &str) -> Option<(String, String)> {
-    let program = |v: &str| v.split(' ').next().filter(|w| !w.contains('=')).map(str::to_string);
-    if program(a).is_none() || program(a) != program(b) {
+    let alike = crate::site::options_alike(&[a, b]);
+    if alike.is_empty() {
         return None;
     }
-    let shared = |w: &&str, other: &str| w.contains('=') && other.split(' ').any(|x| x == *w);
-    if !a.split(' ').any(|w| shared(&w, b)) {
-        return None;
-    }
-    let kept = |v: &str, other: &str| -> String {
-        let words: Vec<&str> = v.split(' ').filter(|w| !shared(w, other)).collect();
+    let kept = |v: &str| -> String {
+        let words: Vec<&str> = v.split(' ').filter(|w| !alike.contains(w)).collect();
         format!("`{}` (other options alike)", words.join(" "))
     };
-    Some((kept(a, b), kept(b, a)))
+    Some((kept(a), kept(b)))
 }
 
 /// The values `rows` give parameter `i` (its index in the table's

@@ -253,6 +253,25 @@ pub fn note(of: &[&SetupSource], keys: &[(String, String)]) -> String {
     SetupNote::new(of, keys).text()
 }
 
+/// The `name=value` options every one of `setups` shows alike, where two
+/// or more are listed and all are of one program (`fio direct=0 size=1G`
+/// and `fio direct=1 size=1G` give `size=1G`); none otherwise. Only set-ups
+/// of one program: `without mitigations=off` beside `mitigations=off`
+/// (boot options) shares its option, not a command. Words without `=`
+/// (`-r 30`'s `-r`) are never among them, as their value may be the next
+/// word.
+pub(crate) fn options_alike<'a>(setups: &[&'a str]) -> Vec<&'a str> {
+    fn program(v: &str) -> Option<&str> {
+        v.split(' ').next().filter(|w| !w.contains('='))
+    }
+    let [first, rest @ ..] = setups else { return Vec::new() };
+    let one_program = program(first).is_some_and(|p| rest.iter().all(|v| program(v) == Some(p)));
+    if rest.is_empty() || !one_program {
+        return Vec::new();
+    }
+    first.split(' ').filter(|w| w.contains('=') && rest.iter().all(|v| v.split(' ').any(|x| x == *w))).collect()
+}
+
 /// [`note`] in its parts, one per set-up listed, so that a kernel's page
 /// can say only the set-ups its rows show ([`SetupNote::only`]; afix43c's
 /// leftover: 6.9.0's page described the baseline's other set-up B).
@@ -349,22 +368,11 @@ impl SetupNote {
     /// unlisted; none otherwise. Words without `=` (`-r 30`'s `-r`) are
     /// never among them, as their value may be the next word.
     fn shared(&self) -> Vec<&str> {
-        // Only set-ups of one program (`fio …` each): `without
-        // mitigations=off` beside `mitigations=off` (boot options) shares
-        // its option, not a command.
-        let Some(first) = self.words.first() else { return Vec::new() };
-        let program = |v: &str| v.split(' ').next().filter(|w| !w.contains('=')).map(str::to_string);
-        let one_program = program(&first.1)
-            .is_some_and(|p| self.words.iter().all(|(_, v, _)| program(v).as_deref() == Some(p.as_str())));
-        if self.words.len() >= 2 && self.more == 0 && one_program {
-            first
-                .1
-                .split(' ')
-                .filter(|w| w.contains('=') && self.words[1..].iter().all(|(_, v, _)| v.split(' ').any(|x| x == *w)))
-                .collect()
-        } else {
-            Vec::new()
+        if self.more > 0 {
+            return Vec::new();
         }
+        let setups: Vec<&str> = self.words.iter().map(|(_, v, _)| v.as_str()).collect();
+        options_alike(&setups)
     }
 
     /// The note as a mail's reader needs it (newcomer44 N1: plaintext is

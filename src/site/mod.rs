@@ -84,6 +84,7 @@ pub use config::{
 pub use discover::{
     Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, is_leftover, plan,
 };
+pub(crate) use file_setups::options_alike;
 pub use file_setups::{SETUP_PARAM, SETUP_PARAM_APART, SetupNote, SetupSource, note as setup_note};
 pub use load::{
     BOOTED_PARAM, BOOTED_PARAM_APART, LoadOptions, first_of_each_file, kernel_dirs_of, kernel_name_mismatch,
